@@ -1,0 +1,96 @@
+/**
+ * Starts the emulators the code needs, on loopback, without Java or network:
+ *  - the Node gRPC Firestore emulator (@firestore-emulator/server), in this process;
+ *  - the Firebase Auth emulator (and optionally the Functions emulator) from firebase-tools.
+ * Used by `npm test` (scripts/with-emulators.js) and `npm start` (scripts/stack.js).
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const http = require('node:http');
+
+const FUNCTIONS_DIR = path.resolve(__dirname, '..');
+const ROOT_DIR = path.resolve(FUNCTIONS_DIR, '..');
+const RUNTIME_DIR = path.join(ROOT_DIR, '.runtime');
+
+async function startFirestore(port) {
+  const { FirestoreServer } = require('@firestore-emulator/server');
+  const server = new FirestoreServer();
+  await server.start(port);
+  return server;
+}
+
+function get(url) {
+  return new Promise((resolve) => {
+    const req = http.get(url, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('error', () => resolve(0));
+    req.setTimeout(2000, () => {
+      req.destroy();
+      resolve(0);
+    });
+  });
+}
+
+async function waitFor(url, child, label, timeoutMs = 120000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${label} exited early with code ${child.exitCode}`);
+    const status = await get(url);
+    if (status > 0) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${label} did not answer at ${url} within ${timeoutMs / 1000}s`);
+}
+
+/**
+ * Runs `firebase emulators:start` for the given emulators with a generated config (so ports of a
+ * test run never collide with a running local stack), and resolves when every one answers.
+ */
+async function startFirebaseEmulators({ only, projectId, ports, env = {}, quiet = true }) {
+  fs.mkdirSync(RUNTIME_DIR, { recursive: true });
+  const base = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'firebase.json'), 'utf8'));
+  const config = {
+    ...base,
+    emulators: {
+      ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, { host: '127.0.0.1', port }])),
+      ui: { enabled: false },
+      hub: { host: '127.0.0.1', port: ports.hub ?? 4400 },
+      logging: { host: '127.0.0.1', port: ports.logging ?? 4500 },
+      singleProjectMode: true,
+    },
+  };
+  const configPath = path.join(RUNTIME_DIR, `firebase.${projectId}.json`);
+  fs.writeFileSync(configPath, JSON.stringify(config, null, 2));
+  const bin = path.join(FUNCTIONS_DIR, 'node_modules', '.bin', 'firebase');
+  const child = spawn(bin, ['emulators:start', '--only', only.join(','), '--project', projectId, '--config', configPath], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, ...env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? 'true' },
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+  });
+  let output = '';
+  if (quiet) {
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+  }
+  try {
+    for (const name of only) await waitFor(`http://127.0.0.1:${ports[name]}/`, child, `${name} emulator`);
+  } catch (err) {
+    child.kill('SIGKILL');
+    fs.rmSync(configPath, { force: true });
+    throw new Error(`${err.message}\n${output.slice(-4000)}`);
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      fs.rmSync(configPath, { force: true });
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGINT');
+      setTimeout(() => child.kill('SIGKILL'), 8000).unref();
+    });
+  return { child, stop, output: () => output };
+}
+
+module.exports = { startFirestore, startFirebaseEmulators, waitFor, FUNCTIONS_DIR, ROOT_DIR, RUNTIME_DIR };

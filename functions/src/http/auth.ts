@@ -1,0 +1,41 @@
+import type { Request } from 'express';
+import { auth } from '../firebase';
+import { AppError } from './errors';
+
+export interface Caller {
+  uid: string;
+  email: string | null;
+  /** The `admin` custom claim: platform administrators (SPEC 5). */
+  admin: boolean;
+}
+
+/**
+ * Verified tokens are remembered until they expire, at most TOKEN_CACHE_MS: verifying is a
+ * signature check in production but a round trip to the Auth emulator in development, and a
+ * client sends the same token for up to an hour.
+ */
+const TOKEN_CACHE_MS = 60_000;
+const TOKEN_CACHE_MAX = 10_000;
+const verified = new Map<string, { caller: Caller; until: number }>();
+
+export async function authenticate(req: Request): Promise<Caller> {
+  const header = req.get('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw new AppError('AUTH_REQUIRED', 'Missing credentials: send "Authorization: Bearer <Firebase ID token>"');
+  const token = match[1];
+
+  const now = Date.now();
+  const hit = verified.get(token);
+  if (hit && hit.until > now) return hit.caller;
+
+  let decoded: import('firebase-admin/auth').DecodedIdToken;
+  try {
+    decoded = await auth().verifyIdToken(token);
+  } catch {
+    throw new AppError('AUTH_INVALID_TOKEN', 'The ID token is invalid or expired');
+  }
+  const caller: Caller = { uid: decoded.uid, email: decoded.email ?? null, admin: decoded.admin === true };
+  if (verified.size >= TOKEN_CACHE_MAX) verified.clear();
+  verified.set(token, { caller, until: Math.min(decoded.exp * 1000, now + TOKEN_CACHE_MS) });
+  return caller;
+}

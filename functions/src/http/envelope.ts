@@ -1,0 +1,42 @@
+import type { Response } from 'express';
+import { z } from 'zod';
+import { AppError, ErrorDetail } from './errors';
+
+/** SPEC 2.1: every answer of every module has this shape. */
+export interface SuccessEnvelope<T> {
+  success: true;
+  data: T;
+}
+
+export interface ErrorEnvelope {
+  success: false;
+  error: string;
+  code: string;
+  details?: ErrorDetail[];
+}
+
+export function sendData<T>(res: Response, data: T, status = 200): void {
+  const body: SuccessEnvelope<T> = { success: true, data };
+  res.status(status).json(body);
+}
+
+export function sendError(res: Response, err: AppError): void {
+  const body: ErrorEnvelope = { success: false, error: err.message, code: err.code };
+  if (err.details?.length) body.details = err.details;
+  res.status(err.status).json(body);
+}
+
+export const errorEnvelopeSchema = z
+  .object({
+    success: z.literal(false),
+    error: z.string().describe('Human-readable message'),
+    code: z.string().describe('Stable machine-readable code (see the list in the API description)'),
+    details: z
+      .array(z.object({ path: z.string().optional(), message: z.string() }).loose())
+      .optional()
+      .describe('Every problem found, for validation and conflict errors'),
+  })
+;
+
+export const successEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data });

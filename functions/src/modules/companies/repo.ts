@@ -1,0 +1,70 @@
+import type { DocumentData, DocumentReference, Transaction, WriteBatch } from 'firebase-admin/firestore';
+import { db, firestoreNs } from '../../firebase';
+import type { CompanyPolicies, PolicyField } from './schemas';
+
+/**
+ * Firestore paths of a company:
+ *   companies/{id}                               profile (SPEC 2.2)
+ *   companies/{id}/config/settings               settings (SPEC 2.3) + employeesCanSeeShiftEndTimes, isGeolocationEnabled
+ *   companies/{id}/config/employeeInteraction    {group, messages, workWith}
+ *   companies/{id}/config/managerPermissions     {hideFinancialInfo, hideTips}
+ * The policies of SPEC 2.4 live in those three places; GET merges them, PATCH splits them.
+ */
+export const companyRef = (id: string) => db().collection('companies').doc(id);
+export const settingsRef = (id: string) => companyRef(id).collection('config').doc('settings');
+const interactionRef = (id: string) => companyRef(id).collection('config').doc('employeeInteraction');
+const managerPermissionsRef = (id: string) => companyRef(id).collection('config').doc('managerPermissions');
+
+/** Where each policy field is stored: document and field name there. */
+const POLICY_LOCATION: Record<PolicyField, { ref: (id: string) => DocumentReference; field: string }> = {
+  employeeInteractionGroup: { ref: interactionRef, field: 'group' },
+  employeeInteractionMessages: { ref: interactionRef, field: 'messages' },
+  employeeInteractionWorkWith: { ref: interactionRef, field: 'workWith' },
+  employeesCanSeeShiftEndTimes: { ref: settingsRef, field: 'employeesCanSeeShiftEndTimes' },
+  isGeolocationEnabled: { ref: settingsRef, field: 'isGeolocationEnabled' },
+  hideFinancialInfoFromManagers: { ref: managerPermissionsRef, field: 'hideFinancialInfo' },
+  hideTipsFromManagers: { ref: managerPermissionsRef, field: 'hideTips' },
+};
+
+export async function readCompany(id: string): Promise<DocumentData | null> {
+  const snap = await companyRef(id).get();
+  return snap.exists ? snap.data()! : null;
+}
+
+export async function readSettings(id: string): Promise<DocumentData> {
+  const snap = await settingsRef(id).get();
+  return snap.data() ?? {};
+}
+
+/** Reads the company profile and its settings in one round trip. */
+export async function readCompanyAndSettings(id: string, tx?: Transaction): Promise<{ company: DocumentData | null; settings: DocumentData }> {
+  const refs = [companyRef(id), settingsRef(id)] as const;
+  const [company, settings] = tx ? await tx.getAll(...refs) : await db().getAll(...refs);
+  return { company: company.exists ? company.data()! : null, settings: settings.data() ?? {} };
+}
+
+export async function readPolicies(id: string): Promise<Partial<CompanyPolicies>> {
+  const refs = [settingsRef(id), interactionRef(id), managerPermissionsRef(id)];
+  const snaps = await db().getAll(...refs);
+  const byPath = new Map(snaps.map((s) => [s.ref.path, s.data() ?? {}]));
+  const stored: Partial<CompanyPolicies> = {};
+  for (const [policy, location] of Object.entries(POLICY_LOCATION) as [PolicyField, (typeof POLICY_LOCATION)[PolicyField]][]) {
+    const value = byPath.get(location.ref(id).path)?.[location.field];
+    if (typeof value === 'boolean') stored[policy] = value;
+  }
+  return stored;
+}
+
+export function writePolicies(batch: WriteBatch, id: string, patch: Partial<CompanyPolicies>): void {
+  const perDoc = new Map<string, { ref: DocumentReference; data: Record<string, boolean> }>();
+  for (const [policy, value] of Object.entries(patch) as [PolicyField, boolean][]) {
+    const location = POLICY_LOCATION[policy];
+    const ref = location.ref(id);
+    const entry = perDoc.get(ref.path) ?? { ref, data: {} };
+    entry.data[location.field] = value;
+    perDoc.set(ref.path, entry);
+  }
+  for (const { ref, data } of perDoc.values()) batch.set(ref, data, { merge: true });
+}
+
+export const serverTime = () => firestoreNs().FieldValue.serverTimestamp();

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { companyIdQuery, nonEmptyId, queryBoolean } from '../../http/fields';
+
+/** SPEC 2.5 */
+export const subRoleSchema = z.strictObject({
+  name: z.string().min(1),
+  priority: z.int(),
+  acronym: z.string().optional(),
+  color: z.string().optional(),
+  description: z.string().optional(),
+  archived: z.boolean().optional(),
+});
+
+export const ROLE_TYPES = ['BOH', 'FOH', 'MNG'] as const;
+
+const roleFields = {
+  name: z.string().min(1),
+  priority: z.int(),
+  type: z.enum(ROLE_TYPES).describe('Back of house, front of house or management'),
+  rate: z.number().min(0).describe('Hourly rate in the company currency'),
+  additionalSalary: z.number().min(0),
+  includedInLaborCost: z.boolean(),
+  subRoles: z.record(z.string().min(1), subRoleSchema),
+};
+
+export const roleCreateBody = z.strictObject({
+  ...roleFields,
+  priority: roleFields.priority.default(0),
+  type: roleFields.type.optional(),
+  rate: roleFields.rate.default(0),
+  additionalSalary: roleFields.additionalSalary.optional(),
+  includedInLaborCost: roleFields.includedInLaborCost.optional(),
+  subRoles: roleFields.subRoles.default({}),
+});
+export type RoleCreate = z.output<typeof roleCreateBody>;
+
+export const rolePatchBody = z.strictObject(roleFields).partial();
+export type RolePatch = z.output<typeof rolePatchBody>;
+
+export const roleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  priority: z.number(),
+  type: z.enum(ROLE_TYPES).optional(),
+  rate: z.number(),
+  additionalSalary: z.number().optional(),
+  includedInLaborCost: z.boolean().optional(),
+  subRoles: z.record(z.string(), subRoleSchema.strip()),
+  archived: z.boolean(),
+  createdAt: z.number().optional(),
+  updatedAt: z.number().optional(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const listRolesQuery = companyIdQuery.extend({
+  includeArchived: queryBoolean.default(false).describe('Include soft-archived roles'),
+});
+
+export const roleIdParam = z.object({ roleId: nonEmptyId });

@@ -1,0 +1,91 @@
+import { api } from '../helpers/api';
+import { createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
+import { bearer, createUser } from '../helpers/users';
+
+let co: TestCompany;
+beforeAll(async () => {
+  co = await createCompany();
+});
+
+describe('the shared HTTP layer', () => {
+  it('answers an unknown route with the error envelope and 404', async () => {
+    const res = await api('roles').get('/nowhere').set(bearer(co.owner));
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: expect.any(String), code: 'ROUTE_NOT_FOUND' });
+  });
+
+  it('answers a wrong method on a known path with 405, the Allow header and the envelope', async () => {
+    const res = await api('roles').put('/roles').query({ companyId: co.companyId }).set(bearer(co.owner));
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, POST');
+    expect(res.body).toMatchObject({ success: false, code: 'METHOD_NOT_ALLOWED' });
+  });
+
+  it('answers malformed JSON with 400 INVALID_JSON and writes nothing', async () => {
+    const before = await snapshotCompany(co.companyId);
+    const res = await api('roles')
+      .post('/roles')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .set('content-type', 'application/json')
+      .send('{"name": "Cook",');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
+    expect(await snapshotCompany(co.companyId)).toEqual(before);
+  });
+
+  it('answers an oversized body with 413 PAYLOAD_TOO_LARGE', async () => {
+    const res = await api('roles')
+      .post('/roles')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ name: 'x'.repeat(1_100_000) });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('answers a request without a token with 401 AUTH_REQUIRED', async () => {
+    const res = await api('roles').get('/roles').query({ companyId: co.companyId });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ success: false, code: 'AUTH_REQUIRED' });
+  });
+
+  it('answers a forged token with 401 AUTH_INVALID_TOKEN', async () => {
+    const res = await api('roles').get('/roles').query({ companyId: co.companyId }).set('Authorization', 'Bearer not.a.token');
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ success: false, code: 'AUTH_INVALID_TOKEN' });
+  });
+
+  it('answers a member of another company with 403 NOT_A_MEMBER and none of the data', async () => {
+    const other = await createCompany();
+    const res = await api('companies').get(`/companies/${co.companyId}`).set(bearer(other.owner));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ success: false, error: expect.any(String), code: 'NOT_A_MEMBER' });
+  });
+
+  it('lists every schema problem of a request at once', async () => {
+    const res = await api('roles')
+      .post('/roles')
+      .query({})
+      .set(bearer(co.owner))
+      .send({ name: '', rate: -1, colour: 'red' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    const paths = res.body.details.map((d: { path: string }) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['query.companyId', 'body.name', 'body.rate', 'body']));
+  });
+
+  it('answers CORS preflights for browser clients', async () => {
+    const res = await api('roles').options('/roles').set('Origin', 'https://app.example.com').set('Access-Control-Request-Method', 'POST');
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
+  });
+
+  it('answers an undecodable URL with 400 and no stack trace', async () => {
+    const admin = await createUser({ label: 'plain' });
+    const res = await api('companies').get('/companies/%E0%A4%A').set(bearer(admin));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+});
