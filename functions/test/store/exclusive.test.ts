@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { db } from '../../src/firebase';
+import { runExclusive } from '../../src/store/exclusive';
+import '../helpers/users';
+
+describe('runExclusive', () => {
+  it('serializes 20 concurrent read-modify-write sections on one key, losing no update', async () => {
+    const counter = db().collection('testCounters').doc(randomUUID());
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        runExclusive(`counter/${counter.id}`, async (tx) => {
+          const snap = await tx.get(counter);
+          const value = (snap.data()?.value ?? 0) + 1;
+          return { result: value, write: (t) => t.set(counter, { value }) };
+        }),
+      ),
+    );
+    expect((await counter.get()).data()).toEqual({ value: 20 });
+  });
+
+  it('lets exactly one of many competing claims win when each checks for the others first', async () => {
+    const slot = randomUUID();
+    const claims = db().collection('testClaims');
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        runExclusive(`slot/${slot}`, async (tx) => {
+          const taken = await tx.get(claims.where('slot', '==', slot));
+          if (!taken.empty) return { result: 'rejected' };
+          return { result: 'won', write: (t) => t.set(claims.doc(), { slot, by: i }) };
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'won')).toHaveLength(1);
+    expect((await claims.where('slot', '==', slot).get()).size).toBe(1);
+  });
+
+  it('writes nothing when the work decides not to write', async () => {
+    const key = randomUUID();
+    await runExclusive(key, async () => ({ result: null }));
+    expect((await db().collection('locks').doc(key).get()).exists).toBe(false);
+  });
+});
