@@ -26,3 +26,4 @@ export const companies = module('companies');
 export const roles = module('roles');
 export const employees = module('employees');
 export const docs = module('docs');
+export const sales = module('sales');

@@ -9,6 +9,7 @@ export const MODULE_LOADERS: Record<string, () => ModuleDef> = {
   roles: () => require('./roles/router').rolesModule,
   employees: () => require('./employees/router').employeesModule,
   docs: () => require('./docs/router').docsModule,
+  sales: () => require('./sales/router').salesModule,
 };
 
 export function allModules(): ModuleDef[] {

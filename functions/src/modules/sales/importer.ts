@@ -1,0 +1,211 @@
+import { DateTime } from 'luxon';
+import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
+import { runExclusive } from '../../store/exclusive';
+import { getCompanyRules } from '../companies/service';
+import { addContribution, hoursToVector, isEmptyVector, vectorToHours, vectorTotals, type DayMap } from './aggregate';
+import * as repo from './repo';
+import { invoiceItem, type ImportResult, type InvoiceItem } from './schemas';
+import { businessSlot } from './time';
+
+type Rejection = ImportResult['rejectedItems'][number];
+
+/** An item that passed validation, in its stored form. */
+interface Prepared {
+  index: number;
+  ref: DocumentReference;
+  invoice: repo.StoredInvoice;
+}
+
+/** Firestore allows 500 writes per commit; the exclusive section adds up to 3 of its own. */
+const MAX_WRITES = 495;
+const CHUNK_ITEMS = 400;
+
+/** The fields that make two versions of an invoice "the same" (a re-import with them equal is a no-op). */
+const CONTENT_FIELDS = [
+  'closedAt', 'localTime', 'businessDate', 'businessHour', 'currency', 'amount', 'tips', 'customers', 'refund',
+  'refundOf', 'employeeId', 'positionId', 'role', 'roleKey',
+] as const;
+
+const sameContent = (a: Record<string, unknown>, b: Record<string, unknown>) => CONTENT_FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null));
+
+export interface ImportContext {
+  zone: string;
+  dayChangeSeconds: number;
+  employees: ReadonlySet<string>;
+  roles: ReadonlyMap<string, { name: string }>;
+}
+
+/** Validates one raw item and derives its stored form; a string is the reason it is rejected. */
+export function prepareInvoice(raw: unknown, ctx: ImportContext, now: number): { invoice: repo.StoredInvoice } | Omit<Rejection, 'index'> {
+  const ids = {
+    externalId: typeof (raw as { externalId?: unknown })?.externalId === 'string' ? (raw as { externalId: string }).externalId : null,
+    posSource: typeof (raw as { posSource?: unknown })?.posSource === 'string' ? (raw as { posSource: string }).posSource : null,
+  };
+  const parsed = invoiceItem.safeParse(raw);
+  if (!parsed.success) {
+    const message = parsed.error.issues.map((i) => `${i.path.join('.') || 'item'}: ${i.message}`).join('; ');
+    return { ...ids, code: 'INVALID_ITEM', message };
+  }
+  const item: InvoiceItem = parsed.data;
+  const closedAt = typeof item.closedAt === 'number' ? item.closedAt : DateTime.fromISO(item.closedAt, { zone: ctx.zone }).toMillis();
+  if (!Number.isFinite(closedAt)) return { ...ids, code: 'INVALID_ITEM', message: 'closedAt: not an ISO 8601 date-time or epoch milliseconds' };
+  if (item.employeeId && !ctx.employees.has(item.employeeId)) {
+    return { ...ids, code: 'UNKNOWN_EMPLOYEE', message: `employeeId ${item.employeeId} is not an employee of this company` };
+  }
+  const position = item.positionId ? ctx.roles.get(item.positionId) : undefined;
+  if (item.positionId && !position) {
+    return { ...ids, code: 'UNKNOWN_POSITION', message: `positionId ${item.positionId} is not a role of this company` };
+  }
+  const role = item.role ?? (position?.name || null);
+  const slot = businessSlot(closedAt, ctx.zone, ctx.dayChangeSeconds);
+  return {
+    invoice: {
+      externalId: item.externalId,
+      posSource: item.posSource,
+      closedAt,
+      ...slot,
+      currency: item.currency,
+      amount: item.amount,
+      tips: item.tips,
+      customers: item.customers,
+      refund: item.refund,
+      refundOf: item.refundOf ?? null,
+      employeeId: item.employeeId ?? null,
+      positionId: item.positionId ?? null,
+      role,
+      roleKey: role ? role.trim().toLowerCase() : null,
+      importedAt: now,
+      updatedAt: now,
+    },
+  };
+}
+
+export function dayDocument(date: string, currency: string, v: Float64Array, now: number) {
+  return { date, currency, hours: vectorToHours(v), totals: vectorTotals(v), updatedAt: now };
+}
+
+/**
+ * POST /sales/invoices. Items are validated one by one; the valid ones are written in chunks, each
+ * chunk one exclusive commit (per company) holding its invoices and the day documents they change,
+ * so aggregates always match the invoices, overlapping imports never double-count, and a failure
+ * leaves every committed chunk consistent (a retry is a no-op for what was written).
+ */
+export async function importInvoices({ companyId, items }: { companyId: string; items: readonly unknown[] }): Promise<ImportResult> {
+  const rules = await getCompanyRules({ companyId });
+  const [roles, rates] = await Promise.all([repo.listRoleRows(companyId), repo.listEmployeeRates(companyId)]);
+  const ctx: ImportContext = {
+    zone: rules.profile.timezone,
+    dayChangeSeconds: rules.settings.dayChangeTime,
+    employees: new Set(rates.keys()),
+    roles,
+  };
+  const now = Date.now();
+  const rejected: Rejection[] = [];
+  const prepared: Prepared[] = [];
+  const seen = new Map<string, number>();
+  items.forEach((raw, index) => {
+    const outcome = prepareInvoice(raw, ctx, now);
+    if (!('invoice' in outcome)) {
+      rejected.push({ index, ...outcome });
+      return;
+    }
+    const ref = repo.invoiceRef(companyId, outcome.invoice.posSource, outcome.invoice.externalId);
+    const first = seen.get(ref.id);
+    if (first !== undefined) {
+      rejected.push({
+        index, externalId: outcome.invoice.externalId, posSource: outcome.invoice.posSource, code: 'DUPLICATE_IN_BATCH',
+        message: `same posSource and externalId as item ${first}; send each invoice once per import`,
+      });
+      return;
+    }
+    seen.set(ref.id, index);
+    prepared.push({ index, ref, invoice: outcome.invoice });
+  });
+
+  const totals = { created: 0, updated: 0, unchanged: 0 };
+  let currency: string | null = null;
+  for (let i = 0; i < prepared.length; i += CHUNK_ITEMS) {
+    const result = await commitChunk(companyId, prepared.slice(i, i + CHUNK_ITEMS), now);
+    totals.created += result.created;
+    totals.updated += result.updated;
+    totals.unchanged += result.unchanged;
+    rejected.push(...result.rejected);
+    currency = result.currency;
+  }
+  currency ??= await repo.readSalesCurrency(companyId);
+  rejected.sort((a, b) => a.index - b.index);
+  return { received: items.length, ...totals, rejected: rejected.length, rejectedItems: rejected, currency };
+}
+
+interface ChunkResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  rejected: Rejection[];
+  currency: string | null;
+}
+
+/** One exclusive commit; splits itself when its writes would pass the per-commit limit. */
+async function commitChunk(companyId: string, chunk: Prepared[], now: number): Promise<ChunkResult> {
+  const outcome = await runExclusive<ChunkResult | 'split'>(`sales/${companyId}`, async (tx: Transaction) => {
+    const stateRef = repo.stateRef(companyId);
+    const [state, ...existing] = await repo.getAllInTx(tx, [stateRef, ...chunk.map((p) => p.ref)]);
+    let currency: string | null = state?.currency ?? null;
+    const setCurrency = currency === null;
+    const result: ChunkResult = { created: 0, updated: 0, unchanged: 0, rejected: [], currency };
+    const deltas: DayMap = new Map();
+    const writes: { ref: DocumentReference; data: repo.StoredInvoice }[] = [];
+    chunk.forEach((p, i) => {
+      const inv = p.invoice;
+      currency ??= inv.currency;
+      if (inv.currency !== currency) {
+        result.rejected.push({
+          index: p.index, externalId: inv.externalId, posSource: inv.posSource, code: 'CURRENCY_MISMATCH',
+          message: `currency ${inv.currency} differs from the company's sales currency ${currency}; one company sells in one currency`,
+        });
+        return;
+      }
+      const old = existing[i] as repo.StoredInvoice | null;
+      if (old && sameContent(old as never, inv as never)) {
+        result.unchanged++;
+        return;
+      }
+      if (old) {
+        addContribution(deltas, old, -1);
+        result.updated++;
+      } else {
+        result.created++;
+      }
+      addContribution(deltas, inv, 1);
+      writes.push({ ref: p.ref, data: old ? { ...inv, importedAt: old.importedAt ?? now } : inv });
+    });
+    result.currency = currency;
+    const dates = [...deltas.keys()];
+    if (writes.length + dates.length + 1 > MAX_WRITES) return { result: 'split' };
+    if (!writes.length && !setCurrency) return { result };
+    const dayRefs = dates.map((d) => repo.dayRef(companyId, d));
+    const stored = await repo.getAllInTx(tx, dayRefs);
+    return {
+      result,
+      write: (t) => {
+        if (setCurrency && currency) t.set(stateRef, { currency, updatedAt: now });
+        for (const w of writes) t.set(w.ref, w.data);
+        dates.forEach((date, i) => {
+          const v = hoursToVector(stored[i]?.hours);
+          const delta = deltas.get(date)!;
+          for (let k = 0; k < v.length; k++) v[k] += delta[k];
+          if (isEmptyVector(v)) t.delete(dayRefs[i]);
+          else t.set(dayRefs[i], dayDocument(date, currency!, v, now));
+        });
+      },
+    };
+  });
+  if (outcome !== 'split') return outcome;
+  const half = Math.ceil(chunk.length / 2);
+  const a = await commitChunk(companyId, chunk.slice(0, half), now);
+  const b = await commitChunk(companyId, chunk.slice(half), now);
+  return {
+    created: a.created + b.created, updated: a.updated + b.updated, unchanged: a.unchanged + b.unchanged,
+    rejected: [...a.rejected, ...b.rejected], currency: b.currency ?? a.currency,
+  };
+}

@@ -1,0 +1,134 @@
+import type { DocumentData, DocumentReference, Query, Transaction } from 'firebase-admin/firestore';
+import { companyRef } from '../companies/repo';
+import { hoursToVector, type DayMap, type InvoiceFilter, type InvoiceRecord } from './aggregate';
+
+/**
+ * Firestore paths of the sales module:
+ *   companies/{cid}/invoices/{posSource}~{externalId}   one per POS ticket or imported invoice
+ *       (externalId URI-encoded, so the id is stable per source and a re-import finds it)
+ *   companies/{cid}/salesActual/{YYYY-MM-DD}            the business day's pre-aggregated figures:
+ *       {date, currency, hours: {"<businessHour>": {sales, customers, tips, refunds, refundTips,
+ *       invoices, refundInvoices}}, totals: {same fields}, updatedAt}
+ *   companies/{cid}/sales/state                         {currency, updatedAt}: the company's sales
+ *       currency, fixed by its first import
+ * Invoices and the day documents they touch are written in the same commit (see importer.ts).
+ */
+export const invoicesCollection = (companyId: string) => companyRef(companyId).collection('invoices');
+export const daysCollection = (companyId: string) => companyRef(companyId).collection('salesActual');
+export const stateRef = (companyId: string) => companyRef(companyId).collection('sales').doc('state');
+export const dayRef = (companyId: string, date: string) => daysCollection(companyId).doc(date);
+
+export const invoiceDocId = (posSource: string, externalId: string) => `${posSource}~${encodeURIComponent(externalId)}`;
+export const invoiceRef = (companyId: string, posSource: string, externalId: string) =>
+  invoicesCollection(companyId).doc(invoiceDocId(posSource, externalId));
+
+/** An invoice as stored. */
+export interface StoredInvoice extends InvoiceRecord {
+  externalId: string;
+  closedAt: number;
+  localTime: string;
+  currency: string;
+  refundOf: string | null;
+  role: string | null;
+  importedAt?: number;
+  updatedAt?: number;
+}
+
+/** The fields the invoice read path needs (a projection: less to transfer and decode). */
+const RECORD_FIELDS = ['businessDate', 'businessHour', 'amount', 'tips', 'customers', 'refund', 'employeeId', 'positionId', 'roleKey', 'posSource', 'currency'] as const;
+
+export interface DayRead {
+  days: DayMap;
+  currency: string | null;
+}
+
+/** The day documents of a date range in one query (not one lookup per day). */
+export async function readDays(companyId: string, startDate: string, endDate: string): Promise<DayRead> {
+  const snap = await daysCollection(companyId).where('date', '>=', startDate).where('date', '<=', endDate).get();
+  const days: DayMap = new Map();
+  let currency: string | null = null;
+  for (const doc of snap.docs) {
+    const data = doc.data();
+    days.set(String(data.date), hoursToVector(data.hours));
+    currency ??= typeof data.currency === 'string' ? data.currency : null;
+  }
+  return { days, currency };
+}
+
+/**
+ * The invoices of a business-date range. The most selective equality filter given is pushed to
+ * Firestore (composite index field + businessDate in firestore.indexes.json); the others are
+ * applied in memory by the aggregation.
+ */
+export async function readInvoiceRecords(companyId: string, startDate: string, endDate: string, filter: InvoiceFilter): Promise<{ records: InvoiceRecord[]; currency: string | null }> {
+  let query: Query = invoicesCollection(companyId);
+  if (filter.employeeId !== undefined) query = query.where('employeeId', '==', filter.employeeId);
+  else if (filter.positionId !== undefined) query = query.where('positionId', '==', filter.positionId);
+  else if (filter.roleKey !== undefined) query = query.where('roleKey', '==', filter.roleKey);
+  else if (filter.posSources?.length && filter.posSources.length <= 30) query = query.where('posSource', 'in', [...filter.posSources]);
+  const snap = await query.where('businessDate', '>=', startDate).where('businessDate', '<=', endDate).select(...RECORD_FIELDS).get();
+  const records = new Array<InvoiceRecord>(snap.size);
+  let currency: string | null = null;
+  for (let i = 0; i < snap.docs.length; i++) {
+    const data = snap.docs[i].data() as InvoiceRecord & { currency?: string };
+    records[i] = data;
+    currency ??= data.currency ?? null;
+  }
+  return { records, currency };
+}
+
+export async function readSalesCurrency(companyId: string): Promise<string | null> {
+  const snap = await stateRef(companyId).get();
+  return snap.exists ? (snap.data()!.currency ?? null) : null;
+}
+
+export interface ShiftRow {
+  date: string;
+  employeeId: string | null;
+  positionId: string | null;
+  start: number;
+  end: number | null;
+  mode: string;
+}
+
+/** Shifts live at companies/{cid}/shifts/{shiftId} (the schedule module's documents, read directly). */
+export async function readPublishedShifts(companyId: string, fromDate: string, toDate: string): Promise<ShiftRow[]> {
+  const snap = await companyRef(companyId).collection('shifts').where('date', '>=', fromDate).where('date', '<=', toDate).get();
+  const rows: ShiftRow[] = [];
+  for (const doc of snap.docs) {
+    const d = doc.data();
+    if (d.mode !== 'published' || typeof d.start !== 'number' || typeof d.date !== 'string') continue;
+    rows.push({
+      date: d.date,
+      employeeId: typeof d.employeeId === 'string' ? d.employeeId : null,
+      positionId: typeof d.positionId === 'string' ? d.positionId : null,
+      start: d.start,
+      end: typeof d.end === 'number' ? d.end : null,
+      mode: d.mode,
+    });
+  }
+  return rows;
+}
+
+export interface RoleRow {
+  id: string;
+  name: string;
+  rate: number;
+}
+
+export async function listRoleRows(companyId: string): Promise<Map<string, RoleRow>> {
+  const snap = await companyRef(companyId).collection('roles').get();
+  return new Map(snap.docs.map((d) => [d.id, { id: d.id, name: String(d.data().name ?? ''), rate: Number(d.data().rate ?? 0) }]));
+}
+
+/** Employee id -> rateRegular (null when not set). */
+export async function listEmployeeRates(companyId: string): Promise<Map<string, number | null>> {
+  const snap = await companyRef(companyId).collection('employees').get();
+  return new Map(snap.docs.map((d) => [d.id, typeof d.data().rateRegular === 'number' ? d.data().rateRegular : null]));
+}
+
+export async function getAllInTx(tx: Transaction, refs: DocumentReference[]): Promise<(DocumentData | null)[]> {
+  if (!refs.length) return [];
+  const snaps = await tx.getAll(...refs);
+  return snaps.map((s) => (s.exists ? s.data()! : null));
+}

@@ -1,0 +1,52 @@
+import { defineRoute, type ModuleDef } from '../../http/route';
+import { companyIdQuery } from '../../http/fields';
+import * as service from './service';
+import { importBody, importResponse, MAX_IMPORT_ITEMS, salesQuery, salesResponse } from './schemas';
+
+const TAG = 'sales';
+const manager = { kind: 'company', minRole: 'manager', companyId: ({ query }: { query: { companyId: string } }) => query.companyId } as const;
+
+const SALES_DESCRIPTION = `Per-bucket sales of a range of business dates.
+
+**Business day.** A sale belongs to the company-local date (profile \`timezone\`) of its closing time, shifted by settings \`dayChangeTime\` (seconds after local midnight): with dayChangeTime 14400 a sale at 01:30 belongs to the previous day. Within its business day it sits in a business hour: its wall-clock hour counted from the business date's local midnight (01:30 after midnight of the previous business day is hour 25). DST never moves a sale: hours are wall-clock hours.
+
+**Two paths, same numbers.** The fast path reads one pre-aggregated actual-sales record per business day (one query for the whole range); supplying employeeId, positionId, role or posSource (or source=invoices) reads the invoices instead and aggregates them into the same per-day, per-hour form, so both paths answer identical numbers for the same question.
+
+**Figures** (money in integer minor units of \`currency\`):
+- totalSales: net sales (tips excluded) in the selected period and hours; morningSales / eveningSales: its morning and evening parts (see period);
+- customerCount: guests (covers) of the sales;
+- tips: tips of the sales;
+- perHour: sales per wall-clock hour of the day (24 integers, index 0 = 00:00-00:59), summed over the bucket's days;
+- ratio: labor cost / totalSales (4 decimals; null when totalSales is 0), with \`laborCost\` beside it. Labor cost = for each **published** shift in the selection, its hours x the employee's rateRegular (else the rate of the shift's position, else 0), in minor units; a shift runs from start to end minutes of its date (end < start crosses midnight; end null lasts the profile's defaultDuration; breaks not subtracted) and its minutes are spread over business hours like sales, so period and hours cut it the same way. employeeId and positionId filters select the shifts of that employee / position, role the shifts whose position has that role name; posSource does not filter shifts.
+- refunds: left out by default; with excludeRefunds=false their (negative) amounts and refunded tips are added.
+
+**Access.** Managers and owners. Employees get 403: sales are business figures. For managers, \`tips\` is withheld when the policy hideTipsFromManagers is on and \`ratio\`/\`laborCost\` when hideFinancialInfoFromManagers is on (listed in \`hidden\`).`;
+
+const IMPORT_DESCRIPTION = `Imports up to ${MAX_IMPORT_ITEMS} invoices (POS tickets); the POS sync writes through the same path.
+
+- Idempotent on (posSource, externalId): an invoice already imported with the same content is \`unchanged\` (no write); with different content it is \`updated\` and the day aggregates move with it (to another day if its time changed).
+- Each item is validated on its own and a rejected item never blocks the others. Reasons (rejectedItems[].code): INVALID_ITEM (schema or sign rules: a sale has amount and tips >= 0; a refund is its own record with amount and tips <= 0 and customers 0), DUPLICATE_IN_BATCH (same posSource and externalId as an earlier item of the request), CURRENCY_MISMATCH (one company sells in one currency: the first invoice ever imported fixes it), UNKNOWN_EMPLOYEE, UNKNOWN_POSITION.
+- closedAt is epoch ms or ISO 8601; an ISO time without offset is company-local. The business date and hour are derived with the company's timezone and dayChangeTime at import time and stored on the invoice; a later change of those settings applies to invoices imported (or re-imported) afterwards.
+- Invoices and the actual-sales day records they change are written together, in exclusive commits per company of up to 400 invoices: overlapping imports never double-count, and if a request fails midway every committed part is consistent and a retry finishes the rest.
+
+Managers and owners.`;
+
+export const salesModule: ModuleDef = {
+  name: 'sales',
+  tag: TAG,
+  description: 'Sales: invoice import and per-bucket sales (actual-sales day records or invoices)',
+  routes: [
+    defineRoute({
+      method: 'get', path: '/sales', tag: TAG, summary: 'Per-bucket sales for a date range',
+      description: SALES_DESCRIPTION,
+      access: manager, query: salesQuery, response: salesResponse,
+      handler: ({ query, member }) => service.getSales({ query, member: member! }),
+    }),
+    defineRoute({
+      method: 'post', path: '/sales/invoices', tag: TAG, summary: 'Import a batch of invoices (idempotent)',
+      description: IMPORT_DESCRIPTION,
+      access: manager, query: companyIdQuery, body: importBody, response: importResponse, bodyLimit: '16mb',
+      handler: ({ query, body }) => service.importInvoices({ companyId: query.companyId, items: body.invoices }),
+    }),
+  ],
+};

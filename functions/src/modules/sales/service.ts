@@ -1,0 +1,117 @@
+import { AppError } from '../../http/errors';
+import type { Membership } from '../../identity/memberships';
+import { getCompanyRules, getPolicies } from '../companies/service';
+import { accumulateInvoices, hourMasks, reduceDays, summarize, type Bucket, type InvoiceFilter } from './aggregate';
+import { currencyExponent, laborByBusinessHour } from './labor';
+import * as repo from './repo';
+import { DEFAULT_FIELDS, MAX_RANGE_DAYS, parseHours, type SalesField, type SalesQuery } from './schemas';
+import { addDays, daysBetween } from './time';
+
+export { importInvoices } from './importer';
+
+const BUCKET_FIELDS: Record<SalesField, (keyof Bucket)[]> = {
+  totalSales: ['totalSales'],
+  morningSales: ['morningSales'],
+  eveningSales: ['eveningSales'],
+  customerCount: ['customerCount'],
+  tips: ['tips'],
+  perHour: ['perHour'],
+  ratio: ['ratio', 'laborCost'],
+};
+
+function pick<T extends object>(source: T, fields: readonly SalesField[], base: (keyof T)[]): Partial<T> {
+  const out: Partial<T> = {};
+  for (const k of base) out[k] = source[k];
+  for (const f of fields) for (const k of BUCKET_FIELDS[f]) if (k in source) (out as Record<string, unknown>)[k] = (source as Record<string, unknown>)[k];
+  return out;
+}
+
+/** GET /sales: per-bucket sales of a business-date range, from the day records or the invoices. */
+export async function getSales({ query, member }: { query: SalesQuery; member: Membership }) {
+  const { companyId, startDate, endDate } = query;
+  const span = daysBetween(startDate, endDate);
+  if (span < 0) throw new AppError('INVALID_DATE_RANGE', 'endDate is before startDate');
+  if (span >= MAX_RANGE_DAYS) throw new AppError('INVALID_DATE_RANGE', `The range covers more than ${MAX_RANGE_DAYS} days; ask for it in parts`);
+
+  const filter: InvoiceFilter = {
+    employeeId: query.employeeId,
+    positionId: query.positionId,
+    roleKey: query.role?.trim().toLowerCase(),
+    posSources: query.posSource,
+  };
+  const filtered = Object.values(filter).some((v) => v !== undefined);
+  const source = query.source === 'invoices' || (query.source === 'auto' && filtered) ? 'invoices' : 'salesActual';
+
+  let fields = [...new Set(query.fields ?? DEFAULT_FIELDS)];
+  const hidden: SalesField[] = [];
+  const rulesPromise = getCompanyRules({ companyId });
+  if (member.role === 'manager') {
+    const policies = await getPolicies({ companyId });
+    if (policies.hideTipsFromManagers) hidden.push('tips');
+    if (policies.hideFinancialInfoFromManagers) hidden.push('ratio');
+    fields = fields.filter((f) => !hidden.includes(f));
+  }
+  const { profile, settings } = await rulesPromise;
+  const wantsLabor = fields.includes('ratio');
+
+  const salesRead = source === 'salesActual'
+    ? repo.readDays(companyId, startDate, endDate)
+    : repo.readInvoiceRecords(companyId, startDate, endDate, filter).then(({ records, currency }) => ({ days: accumulateInvoices(records, filter), currency }));
+  const [{ days, currency: seenCurrency }, labor] = await Promise.all([
+    salesRead,
+    wantsLabor ? laborCost({ companyId, startDate, endDate, filter, defaultDuration: profile.defaultDuration, dayChangeSeconds: settings.dayChangeTime }) : undefined,
+  ]);
+  const currency = seenCurrency ?? (await repo.readSalesCurrency(companyId));
+
+  const hours = query.hours ? parseHours(query.hours) : null;
+  const { included, morning } = hourMasks({ period: query.period, hours, morningPeriodEnd: settings.morningPeriodEnd });
+  const buckets = reduceDays(days, {
+    startDate, endDate, groupBy: query.groupBy, weekStartingDay: profile.weekStartingDay,
+    included, morning, excludeRefunds: query.excludeRefunds, excludeEmptyDays: query.excludeEmptyDays, labor: labor ?? undefined,
+  });
+  const base: (keyof Bucket)[] = ['key', 'start', 'end', 'days', 'invoiceCount'];
+  const summary = query.includeSummary ? summarize(buckets) : undefined;
+  return {
+    companyId, startDate, endDate, groupBy: query.groupBy, period: query.period, hours, source,
+    currency, timezone: profile.timezone, weekStartingDay: profile.weekStartingDay, excludeRefunds: query.excludeRefunds,
+    fields, hidden,
+    buckets: buckets.map((b) => pick(b, fields, base)),
+    ...(summary && {
+      summary: {
+        bucketCount: summary.bucketCount,
+        totals: pick(summary.totals, fields, ['days', 'invoiceCount']),
+        averages: pick(summary.averages, fields.filter((f) => f !== 'perHour'), ['days', 'invoiceCount']),
+        best: summary.best,
+        worst: summary.worst,
+      },
+    }),
+  } as never;
+}
+
+/** Labor cost per business date and hour from the published shifts (see labor.ts for the definitions). */
+async function laborCost(o: { companyId: string; startDate: string; endDate: string; filter: InvoiceFilter; defaultDuration: number; dayChangeSeconds: number }) {
+  const [shifts, roles, rates, currency] = await Promise.all([
+    // A shift dated the day before or after can fall into the range's first or last business day.
+    repo.readPublishedShifts(o.companyId, addDays(o.startDate, -1), addDays(o.endDate, 1)),
+    repo.listRoleRows(o.companyId),
+    repo.listEmployeeRates(o.companyId),
+    repo.readSalesCurrency(o.companyId),
+  ]);
+  const scale = 10 ** currencyExponent(currency ?? 'EUR');
+  const selected = shifts.filter((s) =>
+    (o.filter.employeeId === undefined || s.employeeId === o.filter.employeeId) &&
+    (o.filter.positionId === undefined || s.positionId === o.filter.positionId) &&
+    (o.filter.roleKey === undefined || (s.positionId !== null && roles.get(s.positionId)?.name.trim().toLowerCase() === o.filter.roleKey)));
+  return laborByBusinessHour(selected, {
+    defaultDuration: o.defaultDuration,
+    dayChangeSeconds: o.dayChangeSeconds,
+    startDate: o.startDate,
+    endDate: o.endDate,
+    rateMinorPerHour: (s) => {
+      const own = s.employeeId ? rates.get(s.employeeId) : null;
+      const rate = own ?? (s.positionId ? roles.get(s.positionId)?.rate : undefined) ?? 0;
+      return rate * scale;
+    },
+  });
+}
+
