@@ -25,5 +25,6 @@ const module = (name: string) => moduleFunction(() => MODULE_LOADERS[name]());
 export const companies = module('companies');
 export const roles = module('roles');
 export const employees = module('employees');
+export const schedule = module('schedule');
 export const docs = module('docs');
 export const sales = module('sales');

@@ -8,6 +8,7 @@ export const MODULE_LOADERS: Record<string, () => ModuleDef> = {
   companies: () => require('./companies/router').companiesModule,
   roles: () => require('./roles/router').rolesModule,
   employees: () => require('./employees/router').employeesModule,
+  schedule: () => require('./schedule/router').scheduleModule,
   docs: () => require('./docs/router').docsModule,
   sales: () => require('./sales/router').salesModule,
 };

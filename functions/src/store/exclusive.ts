@@ -23,30 +23,52 @@ const safeKey = (key: string) => key.replace(/\//g, '∕');
  * creates the token `lockTokens/{key}~{version+1}` as its first write. Of two transactions that
  * read the same version, the second one's create fails with ALREADY_EXISTS before any of its
  * writes applies, and it is retried with a fresh read.
+ *
+ * Several keys (an array) are taken together: the section is serialized with every section that
+ * holds any of them. Tokens are created in key order; on the Node emulator a commit whose k-th
+ * create fails has already applied the creates before it (it is not atomic), so those tokens,
+ * recognised by this attempt's nonce, are deleted before the retry.
  */
-export async function runExclusive<T>(key: string, work: ExclusiveWork<T>): Promise<T> {
-  const lockKey = safeKey(key);
-  const head = db().collection(LOCKS).doc(lockKey);
+export async function runExclusive<T>(key: string | readonly string[], work: ExclusiveWork<T>): Promise<T> {
+  const lockKeys = [...new Set(typeof key === 'string' ? [key] : key)].map(safeKey).sort();
+  const heads = lockKeys.map((k) => db().collection(LOCKS).doc(k));
+  const token = (k: string, version: number) => db().collection(TOKENS).doc(`${k}~${version}`);
   for (let attempt = 1; ; attempt++) {
+    const nonce = `${process.pid}-${Date.now()}-${Math.random()}`;
+    let attempted: FirebaseFirestore.DocumentReference[] = [];
     try {
       return await db().runTransaction(async (tx) => {
-        const snap = await tx.get(head);
-        const version: number = snap.exists ? Number(snap.data()!.version) : 0;
+        const snaps = await tx.getAll(...heads);
+        const versions = snaps.map((snap) => (snap.exists ? Number(snap.data()!.version) : 0));
         const { result, write } = await work(tx);
         if (write) {
-          tx.create(db().collection(TOKENS).doc(`${lockKey}~${version + 1}`), { at: Date.now() });
-          if (version > 0) tx.delete(db().collection(TOKENS).doc(`${lockKey}~${version}`));
-          tx.set(head, { version: version + 1 });
+          attempted = lockKeys.map((k, i) => token(k, versions[i] + 1));
+          for (const ref of attempted) tx.create(ref, { at: Date.now(), nonce });
+          lockKeys.forEach((k, i) => {
+            if (versions[i] > 0) tx.delete(token(k, versions[i]));
+            tx.set(heads[i], { version: versions[i] + 1 });
+          });
           write(tx);
         }
         return result;
       });
     } catch (err) {
       if ((err as { code?: number }).code !== ALREADY_EXISTS) throw err;
+      if (attempted.length > 1) await releasePartialTokens(attempted, nonce);
       if (attempt >= MAX_ATTEMPTS) {
         throw new AppError('CONCURRENT_MODIFICATION', 'Too many concurrent changes to the same data; retry the request');
       }
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 5 * attempt)));
     }
   }
+}
+
+/** Deletes the tokens a failed, partially applied commit created (only on the Node emulator is there any). */
+async function releasePartialTokens(refs: FirebaseFirestore.DocumentReference[], nonce: string): Promise<void> {
+  const snaps = await db().getAll(...refs);
+  const ours = snaps.filter((s) => s.exists && s.data()!.nonce === nonce);
+  if (ours.length === 0) return;
+  const batch = db().batch();
+  for (const s of ours) batch.delete(s.ref);
+  await batch.commit();
 }

@@ -1,0 +1,86 @@
+import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
+import { toMillis } from '../../http/fields';
+import { companyRef } from '../companies/repo';
+import type { Shift, ShiftMode } from './schemas';
+
+/**
+ * Shifts live at companies/{companyId}/shifts/{shiftId}, one document per shift:
+ *   {companyId, date 'YYYY-MM-DD' (company-local day it starts), employeeId, positionId|null,
+ *    subRoleId|null, start 0..1439, end 0..1439|null, mode published|manual|draft, scheduleId|null,
+ *    note, onHold, minutes, workedMinutes, createdAt, updatedAt (epoch ms)}
+ * Indexed queries (firestore.indexes.json, collection group "shifts"):
+ *   (mode, date)                  a company's week: one query whatever the number of employees
+ *   (employeeId, mode, date)      one employee's shifts (GET filter, user-shifts)
+ *   (positionId, mode, date)      one role's shifts
+ *   (scheduleId, mode, date)      one schedule's shifts
+ *   (employeeId, date)            the conflict check: one employee, all modes, a few days around a date
+ */
+export const shiftsCollection = (companyId: string) => companyRef(companyId).collection('shifts');
+export const shiftRef = (companyId: string, shiftId: string) => shiftsCollection(companyId).doc(shiftId);
+
+export function shiftFromDoc(id: string, d: DocumentData): Shift {
+  return {
+    id,
+    companyId: String(d.companyId),
+    date: String(d.date),
+    employeeId: String(d.employeeId),
+    positionId: d.positionId ?? null,
+    subRoleId: d.subRoleId ?? null,
+    start: Number(d.start),
+    end: d.end ?? null,
+    mode: d.mode,
+    scheduleId: d.scheduleId ?? null,
+    note: typeof d.note === 'string' ? d.note : '',
+    onHold: d.onHold === true,
+    minutes: Number(d.minutes ?? 0),
+    workedMinutes: Number(d.workedMinutes ?? d.minutes ?? 0),
+    createdAt: toMillis(d.createdAt) ?? 0,
+    updatedAt: toMillis(d.updatedAt) ?? 0,
+  };
+}
+
+/** The stored document of a shift (the view minus its id). */
+export function shiftToDoc(shift: Shift): DocumentData {
+  const { id: _id, ...doc } = shift;
+  return doc;
+}
+
+export interface RangeFilter {
+  companyId: string;
+  from: string;
+  to: string;
+  modes: readonly ShiftMode[];
+  employeeId?: string;
+  positionId?: string;
+  scheduleId?: string;
+}
+
+/**
+ * One indexed query for a date range: the most selective equality (employee, else role, else
+ * schedule) is in the query, with the modes and the date range; the other filters are applied
+ * to the rows.
+ */
+export function rangeQuery(f: RangeFilter): { query: Query; keep: (s: Shift) => boolean } {
+  let q: Query = shiftsCollection(f.companyId);
+  let used: 'employeeId' | 'positionId' | 'scheduleId' | null = null;
+  if (f.employeeId) [q, used] = [q.where('employeeId', '==', f.employeeId), 'employeeId'];
+  else if (f.positionId) [q, used] = [q.where('positionId', '==', f.positionId), 'positionId'];
+  else if (f.scheduleId !== undefined) [q, used] = [q.where('scheduleId', '==', f.scheduleId), 'scheduleId'];
+  q = q.where('mode', 'in', [...f.modes]).where('date', '>=', f.from).where('date', '<=', f.to);
+  const keep = (s: Shift) =>
+    (used === 'employeeId' || !f.employeeId || s.employeeId === f.employeeId) &&
+    (used === 'positionId' || !f.positionId || s.positionId === f.positionId) &&
+    (used === 'scheduleId' || f.scheduleId === undefined || s.scheduleId === f.scheduleId);
+  return { query: q, keep };
+}
+
+export async function listRange(f: RangeFilter, tx?: Transaction): Promise<Shift[]> {
+  const { query, keep } = rangeQuery(f);
+  const snap = tx ? await tx.get(query) : await query.get();
+  return snap.docs.map((d) => shiftFromDoc(d.id, d.data())).filter(keep);
+}
+
+/** Every shift of one employee (all modes) whose date is within [from, to]: the reads of a conflict check. */
+export function employeeWindowQuery(companyId: string, employeeId: string, from: string, to: string): Query {
+  return shiftsCollection(companyId).where('employeeId', '==', employeeId).where('date', '>=', from).where('date', '<=', to);
+}

@@ -1,0 +1,198 @@
+import type { DocumentData } from 'firebase-admin/firestore';
+import { PROFILE_DEFAULTS, SETTINGS_DEFAULTS } from '../companies/schemas';
+import type { Finding } from './schemas';
+import { addDays, hhmm, shiftInterval, weekStart, weekdayName } from './time';
+
+/**
+ * The conflict rules of a shift, as pure functions of the company's rules, the employee and the
+ * employee's other shifts. Which findings block a write (422) and which are warnings:
+ *   overlap                          always blocks
+ *   betweenShifts, maxDayHours       block when settings.conflictsDetectionEnabled, else warnings
+ *   maxHoursPerWeek (company), maxHoursInWeek, maxDaysPerWeek (employee), availability
+ *                                    always warnings, returned with the saved shift
+ * (References — unknown or archived employee/role/sub-role, a position the employee does not hold —
+ * are checked by the service and always block.)
+ */
+
+export interface CompanyRules {
+  timezone: string;
+  weekStartingDay: number;
+  dayChangeTime: number;
+  defaultDuration: number;
+  betweenShifts: number;
+  maxDayHours: number | false;
+  excludeBreaks: boolean;
+  breaks: Record<string, { hours: number; length: number }>;
+  conflictsDetectionEnabled: boolean;
+  maxHoursPerWeek: number;
+}
+
+export function companyRulesFrom(profile: DocumentData, settings: DocumentData): CompanyRules {
+  const p = { ...PROFILE_DEFAULTS, ...profile };
+  const s = { ...SETTINGS_DEFAULTS, ...settings };
+  return {
+    timezone: p.timezone,
+    weekStartingDay: p.weekStartingDay,
+    dayChangeTime: s.dayChangeTime,
+    defaultDuration: p.defaultDuration,
+    betweenShifts: p.betweenShifts,
+    maxDayHours: p.maxDayHours,
+    excludeBreaks: Boolean(p.excludeBreaks),
+    breaks: p.breaks ?? {},
+    conflictsDetectionEnabled: Boolean(s.conflictsDetectionEnabled),
+    maxHoursPerWeek: s.maxHoursPerWeek,
+  };
+}
+
+/**
+ * The break of a shift of `minutes`: the longest break whose rule applies (a shift of at least
+ * `hours` hours has a break of `length` minutes); 0 when the company does not exclude breaks.
+ */
+export function breakMinutes(minutes: number, rules: CompanyRules): number {
+  if (!rules.excludeBreaks) return 0;
+  let longest = 0;
+  for (const b of Object.values(rules.breaks)) {
+    if (minutes >= b.hours * 60 && b.length > longest) longest = b.length;
+  }
+  return Math.min(longest, minutes);
+}
+
+export interface ShiftLike {
+  id: string;
+  employeeId: string;
+  date: string;
+  start: number;
+  end: number | null;
+  mode: string;
+}
+
+export interface Timed<S extends ShiftLike = ShiftLike> {
+  shift: S;
+  startMs: number;
+  endMs: number;
+  /** Real length in minutes. */
+  minutes: number;
+  /** Length less the break, when breaks are excluded. */
+  worked: number;
+}
+
+export function timed<S extends ShiftLike>(shift: S, rules: CompanyRules): Timed<S> {
+  const { startMs, endMs } = shiftInterval(shift, rules.timezone, rules.defaultDuration);
+  const minutes = Math.round((endMs - startMs) / 60_000);
+  return { shift, startMs, endMs, minutes, worked: minutes - breakMinutes(minutes, rules) };
+}
+
+const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+const describe = (s: ShiftLike) => `${s.id} (${s.date} ${hhmm(s.start)}-${hhmm(s.end)}, ${s.mode})`;
+
+type AvailabilityWindow = { start: number; end: number };
+
+/**
+ * Every finding for `candidate` against `others`: the employee's other shifts that stand with it
+ * (the candidate itself excluded).
+ */
+export function evaluate(
+  candidate: Timed,
+  others: Timed[],
+  rules: CompanyRules,
+  availabilities: DocumentData | undefined,
+): Finding[] {
+  const c = candidate.shift;
+  const base = { shiftId: c.id, employeeId: c.employeeId, date: c.date };
+  const findings: Finding[] = [];
+  const restMs = rules.betweenShifts * 60_000;
+
+  for (const o of others) {
+    if (o.startMs < candidate.endMs && candidate.startMs < o.endMs) {
+      findings.push({
+        ...base, rule: 'overlap', blocking: true, conflictingShiftId: o.shift.id,
+        message: `${describe(c)} overlaps ${describe(o.shift)} of the same employee`,
+      });
+      continue;
+    }
+    if (restMs > 0) {
+      const gap = o.endMs <= candidate.startMs ? candidate.startMs - o.endMs : o.startMs - candidate.endMs;
+      if (gap < restMs) {
+        findings.push({
+          ...base, rule: 'betweenShifts', blocking: rules.conflictsDetectionEnabled, conflictingShiftId: o.shift.id,
+          limit: rules.betweenShifts, actual: Math.round(gap / 60_000), unit: 'minutes',
+          message: `${describe(c)} leaves ${Math.round(gap / 60_000)} minutes of rest next to ${describe(o.shift)}; the company requires ${rules.betweenShifts}`,
+        });
+      }
+    }
+  }
+
+  if (rules.maxDayHours !== false) {
+    const dayMinutes = candidate.worked + others.filter((o) => o.shift.date === c.date).reduce((n, o) => n + o.worked, 0);
+    if (dayMinutes > rules.maxDayHours * 60) {
+      findings.push({
+        ...base, rule: 'maxDayHours', blocking: rules.conflictsDetectionEnabled,
+        limit: rules.maxDayHours, actual: hours(dayMinutes), unit: 'hours',
+        message: `${hours(dayMinutes)} hours on ${c.date} exceed the daily maximum of ${rules.maxDayHours}`,
+      });
+    }
+  }
+
+  const first = weekStart(c.date, rules.weekStartingDay);
+  const last = addDays(first, 6);
+  const week = [candidate, ...others.filter((o) => o.shift.date >= first && o.shift.date <= last)];
+  const weekMinutes = week.reduce((n, o) => n + o.worked, 0);
+  const weekDays = new Set(week.map((o) => o.shift.date)).size;
+  const weekBase = { ...base, blocking: false, weekStart: first };
+  if (weekMinutes > rules.maxHoursPerWeek * 60) {
+    findings.push({
+      ...weekBase, rule: 'maxHoursPerWeek', limit: rules.maxHoursPerWeek, actual: hours(weekMinutes), unit: 'hours',
+      message: `${hours(weekMinutes)} hours in the week of ${first} exceed the company maximum of ${rules.maxHoursPerWeek}`,
+    });
+  }
+  const maxHoursInWeek = availabilities?.maxHoursInWeek;
+  if (typeof maxHoursInWeek === 'number' && weekMinutes > maxHoursInWeek * 60) {
+    findings.push({
+      ...weekBase, rule: 'maxHoursInWeek', limit: maxHoursInWeek, actual: hours(weekMinutes), unit: 'hours',
+      message: `${hours(weekMinutes)} hours in the week of ${first} exceed the employee's maximum of ${maxHoursInWeek}`,
+    });
+  }
+  const maxDaysPerWeek = availabilities?.maxDaysPerWeek;
+  if (typeof maxDaysPerWeek === 'number' && weekDays > maxDaysPerWeek) {
+    findings.push({
+      ...weekBase, rule: 'maxDaysPerWeek', limit: maxDaysPerWeek, actual: weekDays, unit: 'days',
+      message: `${weekDays} working days in the week of ${first} exceed the employee's maximum of ${maxDaysPerWeek}`,
+    });
+  }
+
+  const dayName = weekdayName(c.date);
+  const day = availabilities?.[dayName];
+  if (day && typeof day === 'object' && day.allDay !== true) {
+    const windows = [day.shift1, day.shift2].filter(
+      (w): w is AvailabilityWindow => !!w && typeof w.start === 'number' && typeof w.end === 'number',
+    );
+    const from = c.start;
+    const to = from + candidate.minutes;
+    if (!windows.some((w) => from >= w.start && to <= w.end)) {
+      findings.push({
+        ...base, rule: 'availability', blocking: false,
+        message: windows.length
+          ? `${describe(c)} is outside the employee's availability on ${dayName} (${windows.map((w) => `${hhmm(w.start)}-${w.end === 1440 ? '24:00' : hhmm(w.end)}`).join(', ')})`
+          : `the employee is not available on ${dayName}`,
+      });
+    }
+  }
+  return findings;
+}
+
+/** Identity of a finding, so that the same problem found from both of its shifts is listed once. */
+export function findingKey(f: Finding): string {
+  switch (f.rule) {
+    case 'overlap':
+    case 'betweenShifts':
+      return `${f.rule}:${[f.shiftId, f.conflictingShiftId].sort().join('|')}`;
+    case 'maxDayHours':
+      return `${f.rule}:${f.employeeId}:${f.date}`;
+    case 'maxHoursPerWeek':
+    case 'maxHoursInWeek':
+    case 'maxDaysPerWeek':
+      return `${f.rule}:${f.employeeId}:${f.weekStart}`;
+    default:
+      return `${f.rule}:${f.shiftId}`;
+  }
+}

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { companyIdQuery, isoDate, nonEmptyId, queryBoolean } from '../../http/fields';
+
+export const SHIFT_MODES = ['published', 'manual', 'draft'] as const;
+export type ShiftMode = (typeof SHIFT_MODES)[number];
+/** The modes that stand in the live schedule (what employees work); draft is the plan not yet published. */
+export const LIVE_MODES: readonly ShiftMode[] = ['published', 'manual'];
+
+/** Largest date range of one GET /shifts or publish call, in days (both ends included). */
+export const MAX_RANGE_DAYS = 62;
+
+const minuteOfDay = z.int().min(0).max(1439);
+
+const shiftFields = {
+  start: minuteOfDay.describe('Start, minute of the company-local day (0-1439)'),
+  end: minuteOfDay
+    .nullable()
+    .describe('End, minute of the day (0-1439). Smaller than start: the shift ends the next day (crosses midnight). null: open-ended, counted as the company defaultDuration for overlap and hours.'),
+  positionId: nonEmptyId.optional().describe('Role id; default the query positionId, else none'),
+  employeeId: nonEmptyId.optional().describe('Move the shift to this employee; default the query employeeId'),
+  subRoleId: z.string().optional().describe('Sub-role key of the role; default the query subRoleId, else none'),
+  note: z.string().max(2000).optional().describe('Default ""'),
+  onHold: z.boolean().optional().describe('Default false'),
+};
+
+const startDiffersFromEnd = (b: { start: number; end: number | null }) => b.end === null || b.end !== b.start;
+const startDiffersMessage = { message: 'end must differ from start (use null for an open-ended shift)', path: ['end'] };
+
+/** SPEC 4.5 PUT body (unknown fields rejected). */
+export const shiftPutBody = z.strictObject(shiftFields).refine(startDiffersFromEnd, startDiffersMessage);
+export type ShiftPutBody = z.output<typeof shiftPutBody>;
+
+/** POST /shifts body (legacy draft create): the PUT body plus the date and the (required) employee. */
+export const shiftPostBody = z
+  .strictObject({
+    ...shiftFields,
+    date: isoDate.describe('Company-local day the shift starts'),
+    employeeId: nonEmptyId.describe('The employee who works the shift'),
+  })
+  .refine(startDiffersFromEnd, startDiffersMessage);
+export type ShiftPostBody = z.output<typeof shiftPostBody>;
+
+/** SPEC 4.5 query of PUT and DELETE: where the shift is (company, date, employee, mode), plus optional identifying fields. */
+export const shiftAddressQuery = companyIdQuery.extend({
+  date: isoDate.describe('Company-local day the shift starts (where it is now)'),
+  mode: z.enum(SHIFT_MODES).default('published').describe('Mode the shift is in'),
+  employeeId: nonEmptyId.describe('Employee the shift belongs to now'),
+  positionId: nonEmptyId.optional().describe('When given, the shift must have this role (else 404); on create, the default role'),
+  subRoleId: z.string().optional().describe('When given, the shift must have this sub-role (else 404); on create, the default sub-role'),
+  scheduleId: z.string().optional().describe('When given, the shift must belong to this schedule (else 404); on create, its schedule'),
+});
+export type ShiftAddress = z.output<typeof shiftAddressQuery>;
+
+export const shiftIdParam = z.object({ id: nonEmptyId.describe('Shift id (client-chosen on PUT create)') });
+
+export const postShiftQuery = companyIdQuery.extend({
+  scheduleId: z.string().optional().describe('Schedule the draft belongs to'),
+});
+
+export const listShiftsQuery = companyIdQuery.extend({
+  startDate: isoDate.describe('First company-local day, included'),
+  endDate: isoDate.describe(`Last company-local day, included; the range holds at most ${MAX_RANGE_DAYS} days`),
+  employeeId: nonEmptyId.optional().describe('Only this employee'),
+  positionId: nonEmptyId.optional().describe('Only this role'),
+  includeManual: queryBoolean.default(true).describe('Include manual shifts (default true)'),
+  includeDraft: queryBoolean.default(false).describe('Include drafts (default false; managers and owners only)'),
+  scheduleId: z.string().optional().describe('Only shifts of this schedule'),
+});
+export type ListShiftsQuery = z.output<typeof listShiftsQuery>;
+
+export const publishBody = z.strictObject({
+  startDate: isoDate.describe('First day whose drafts are published'),
+  endDate: isoDate.describe('Last day, included'),
+  employeeIds: z.array(nonEmptyId).min(1).max(200).optional().describe('Only the drafts of these employees (default: every employee)'),
+  scheduleId: z.string().optional().describe('Only the drafts of this schedule'),
+});
+export type PublishBody = z.output<typeof publishBody>;
+
+export const shiftSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  date: z.string().describe('Company-local day the shift starts'),
+  employeeId: z.string(),
+  positionId: z.string().nullable(),
+  subRoleId: z.string().nullable(),
+  start: z.number(),
+  end: z.number().nullable(),
+  mode: z.enum(SHIFT_MODES),
+  scheduleId: z.string().nullable(),
+  note: z.string(),
+  onHold: z.boolean(),
+  minutes: z.number().describe('Scheduled length in minutes (open-ended: defaultDuration), computed when written'),
+  workedMinutes: z.number().describe('minutes less the break when the company excludes breaks, computed when written'),
+  createdAt: z.number().describe('Epoch ms'),
+  updatedAt: z.number().describe('Epoch ms'),
+});
+export type Shift = z.infer<typeof shiftSchema>;
+
+export const CONFLICT_RULES = [
+  'overlap',
+  'betweenShifts',
+  'maxDayHours',
+  'positionNotHeld',
+  'employeeArchived',
+  'roleArchived',
+  'subRoleArchived',
+  'unknownEmployee',
+  'unknownRole',
+  'unknownSubRole',
+  'maxHoursPerWeek',
+  'maxHoursInWeek',
+  'maxDaysPerWeek',
+  'availability',
+] as const;
+export type ConflictRule = (typeof CONFLICT_RULES)[number];
+
+export const findingSchema = z
+  .object({
+    rule: z.enum(CONFLICT_RULES),
+    blocking: z.boolean().describe('true: the write was refused (422); false: a warning, the shift was saved'),
+    message: z.string(),
+    shiftId: z.string().describe('The shift being written (or published)'),
+    employeeId: z.string(),
+    date: z.string(),
+    conflictingShiftId: z.string().optional().describe('The other shift, for overlap and betweenShifts'),
+    limit: z.number().optional().describe('The limit of the rule, in `unit`'),
+    actual: z.number().optional().describe('What the shift would make it, in `unit`'),
+    unit: z.enum(['minutes', 'hours', 'days']).optional(),
+    weekStart: z.string().optional().describe('First day of the company week, for the weekly rules'),
+  })
+  .strip();
+export type Finding = z.infer<typeof findingSchema>;
+
+export const savedShiftResponse = z.object({
+  shift: shiftSchema,
+  warnings: z.array(findingSchema).describe('Findings the company allows (availability, weekly limits; rest and daily limits when conflictsDetectionEnabled is false)'),
+});
+
+export const publishResponse = z.object({
+  published: z.array(shiftSchema).describe('The shifts published, now in mode published'),
+  warnings: z.array(findingSchema),
+});
+
+export const userShiftsResponse = z.object({
+  companies: z.array(
+    z.object({
+      companyId: z.string(),
+      name: z.string().optional(),
+      timezone: z.string(),
+      employeeId: z.string(),
+      from: z.string().describe('First day listed (company-local)'),
+      to: z.string().describe('Last day listed'),
+    }),
+  ),
+  shifts: z.array(shiftSchema),
+});
+
+// ---- schedule template (SPEC 2.7) ----
+
+export const TEMPLATE_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+const period = z.strictObject({
+  start: minuteOfDay.optional(),
+  revenue: z.number().optional(),
+  perClient: z.number().optional(),
+});
+
+/** A slot: start and end required, key optional; any other property must be {required, hold} (non-negative integers). */
+const slot = z
+  .object({
+    start: minuteOfDay,
+    end: minuteOfDay,
+    key: z.string().optional(),
+  })
+  .catchall(z.strictObject({ required: z.int().min(0), hold: z.int().min(0) }));
+
+export const templateDay = z.strictObject({
+  morning: period.optional(),
+  evening: period.optional(),
+  shifts: z.record(z.string(), z.array(slot)).optional().describe('Slots by key (e.g. a role id)'),
+});
+
+export const daysStructureSchema = z
+  .partialRecord(z.enum(TEMPLATE_DAYS), templateDay)
+  .describe('Day key (Monday..Sunday; any other key is rejected) to day object');
+
+export const templatePatchBody = z.strictObject({ daysStructure: daysStructureSchema });
+
+export const templateResponse = z.object({
+  daysStructure: z.record(z.string(), z.unknown()).describe('The stored days, Monday..Sunday'),
+});
