@@ -49,7 +49,7 @@ async function waitFor(url, child, label, timeoutMs = 120000) {
  * Runs `firebase emulators:start` for the given emulators with a generated config (so ports of a
  * test run never collide with a running local stack), and resolves when every one answers.
  */
-async function startFirebaseEmulators({ only, projectId, ports, env = {}, quiet = true }) {
+async function startFirebaseEmulators({ only, projectId, ports, env = {}, quiet = true, useRootConfig = false }) {
   fs.mkdirSync(RUNTIME_DIR, { recursive: true });
   const base = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'firebase.json'), 'utf8'));
   const config = {
@@ -62,8 +62,9 @@ async function startFirebaseEmulators({ only, projectId, ports, env = {}, quiet 
       singleProjectMode: true,
     },
   };
-  const configPath = path.join(RUNTIME_DIR, `firebase.${projectId}.json`);
-  fs.writeFileSync(configPath, JSON.stringify(config, null, 2));
+  // The local stack uses firebase.json itself (its ports); test runs get their own ports.
+  const configPath = useRootConfig ? path.join(ROOT_DIR, 'firebase.json') : path.join(RUNTIME_DIR, `firebase.${projectId}.json`);
+  if (!useRootConfig) fs.writeFileSync(configPath, JSON.stringify(config, null, 2));
   const bin = path.join(FUNCTIONS_DIR, 'node_modules', '.bin', 'firebase');
   const child = spawn(bin, ['emulators:start', '--only', only.join(','), '--project', projectId, '--config', configPath], {
     cwd: ROOT_DIR,
@@ -77,14 +78,20 @@ async function startFirebaseEmulators({ only, projectId, ports, env = {}, quiet 
   }
   try {
     for (const name of only) await waitFor(`http://127.0.0.1:${ports[name]}/`, child, `${name} emulator`);
+    const started = Date.now();
+    while (quiet && !output.includes('All emulators ready')) {
+      if (child.exitCode !== null) throw new Error(`firebase emulators exited with code ${child.exitCode}`);
+      if (Date.now() - started > 120000) throw new Error('firebase emulators did not report ready within 120s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
   } catch (err) {
     child.kill('SIGKILL');
-    fs.rmSync(configPath, { force: true });
+    if (!useRootConfig) fs.rmSync(configPath, { force: true });
     throw new Error(`${err.message}\n${output.slice(-4000)}`);
   }
   const stop = () =>
     new Promise((resolve) => {
-      fs.rmSync(configPath, { force: true });
+      if (!useRootConfig) fs.rmSync(configPath, { force: true });
       if (child.exitCode !== null) return resolve();
       child.once('exit', resolve);
       child.kill('SIGINT');

@@ -1,0 +1,51 @@
+import { api } from '../helpers/api';
+import { allModules } from '../../src/modules/registry';
+
+describe('the docs module', () => {
+  it('serves an OpenAPI 3.1.0 document, version 1.0.0, without authentication', async () => {
+    const res = await api('docs').get('/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body.info.version).toBe('1.0.0');
+  });
+
+  it('describes every route of every module, generated from the routers themselves', async () => {
+    const doc = (await api('docs').get('/openapi.json')).body;
+    for (const module of allModules()) {
+      for (const route of module.routes) {
+        const path = route.path.replace(/:(\w+)/g, '{$1}');
+        expect(doc.paths[path]?.[route.method]).toBeDefined();
+        expect(doc.paths[path].servers[0].url).toMatch(new RegExp(`/${module.name}$`));
+      }
+    }
+    for (const path of ['/companies/{id}', '/companies/{id}/settings', '/companies/{id}/policies', '/roles', '/roles/{roleId}', '/employees', '/employees/me']) {
+      expect(doc.paths[path]).toBeDefined();
+    }
+  });
+
+  it('documents the validation rules of the schemas (e.g. weekStartingDay 0..6, required companyId)', async () => {
+    const doc = (await api('docs').get('/openapi.json')).body;
+    const patch = doc.paths['/companies/{id}'].patch.requestBody.content['application/json'].schema;
+    expect(patch.properties.weekStartingDay).toMatchObject({ minimum: 0, maximum: 6 });
+    expect(patch.additionalProperties).toBe(false);
+    const listRoles = doc.paths['/roles'].get.parameters;
+    expect(listRoles).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'companyId', in: 'query', required: true })]));
+    expect(listRoles).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'includeArchived', required: false })]));
+  });
+
+  it('also answers the document inside the envelope', async () => {
+    const res = await api('docs').get('/openapi');
+    expect(res.body.success).toBe(true);
+    expect(res.body.data.openapi).toBe('3.1.0');
+  });
+
+  it('serves the interactive viewer and its assets locally (no CDN)', async () => {
+    const page = await api('docs').get('/ui/');
+    expect(page.status).toBe(200);
+    expect(page.text).not.toMatch(/https?:\/\//);
+    expect(page.text).toContain('assets/swagger-ui-bundle.js');
+    const bundle = await api('docs').get('/ui/assets/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+    expect(bundle.text.length).toBeGreaterThan(100_000);
+  });
+});
