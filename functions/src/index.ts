@@ -28,3 +28,4 @@ export const employees = module('employees');
 export const schedule = module('schedule');
 export const docs = module('docs');
 export const sales = module('sales');
+export const ai = module('ai');

@@ -7,6 +7,7 @@ import { sendData, sendError } from './envelope';
 import { findMembership, roleAtLeast, type Membership } from '../identity/memberships';
 import type { ModuleDef, RouteDef } from './route';
 import { logger } from './logger';
+import { runWithUsage } from '../ai/accumulator';
 
 const DEFAULT_BODY_LIMIT = '1mb';
 
@@ -42,7 +43,10 @@ function handle(route: RouteDef) {
       const caller = route.access.kind === 'public' ? null : await authenticate(req);
       const input = parseInput(route, req);
       const member = await authorize(route, caller, input);
-      const result = await route.handler({ ...input, caller, member, req } as never);
+      // AI usage of the request (SPEC 4.7): model calls made by the handler are written when it settles
+      const usageCompanyId = route.access.kind === 'company' ? route.access.companyId(input as never) : null;
+      const result = await runWithUsage({ companyId: usageCompanyId, userId: caller?.uid ?? null }, () =>
+        route.handler({ ...input, caller, member, req } as never));
       sendData(res, route.response.parse(result), route.status ?? 200);
     } catch (err) {
       next(err);

@@ -11,6 +11,7 @@ export const MODULE_LOADERS: Record<string, () => ModuleDef> = {
   schedule: () => require('./schedule/router').scheduleModule,
   docs: () => require('./docs/router').docsModule,
   sales: () => require('./sales/router').salesModule,
+  ai: () => require('./ai/router').aiModule,
 };
 
 export function allModules(): ModuleDef[] {

@@ -1,0 +1,115 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { Provider } from './prices';
+
+/**
+ * The per-request usage accumulator (SPEC 4.7 accumulation rule). Every model call made through the
+ * provider layer (src/ai/models.ts) is appended to the scope of the request that made it; when the
+ * request's handler finishes (successfully or not) the scope is flushed: one usage row per
+ * (day, bucket, provider, model, flow) is written, with the per-day aggregates (src/ai/store.ts).
+ *
+ * This module is loaded by every module's HTTP handler, so it loads nothing heavy: no
+ * firebase-admin, no SDK. A request that made no model call flushes nothing and costs nothing.
+ */
+export interface ModelCall {
+  ts: number;
+  provider: Provider;
+  model: string;
+  flow: string;
+  /** The bucket of the call: the company, or null for the onboarding bucket (no company yet). */
+  companyId: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheCreateTokens: number;
+  totalTokens: number;
+  costNanoUsd: number;
+  /** False when the model is not in the price table: cost 0 is then "unknown", not "free". */
+  priced: boolean;
+}
+
+export interface UsageScope {
+  requestId: string;
+  companyId: string | null;
+  userId: string | null;
+  calls: ModelCall[];
+  /** Per-request memo (e.g. the resolved provider/model of a company), cleared with the scope. */
+  memo: Map<string, unknown>;
+}
+
+const storage = new AsyncLocalStorage<UsageScope>();
+
+export function currentUsageScope(): UsageScope | undefined {
+  return storage.getStore();
+}
+
+/**
+ * Moves the rest of the request into a company's bucket, e.g. when an onboarding request creates the
+ * company: calls made before stay in the onboarding bucket, calls made after go to the company.
+ */
+export function setUsageCompany(companyId: string): void {
+  const scope = storage.getStore();
+  if (scope) {
+    scope.companyId = companyId;
+    scope.memo.clear();
+  }
+}
+
+export function recordModelCall(call: Omit<ModelCall, 'companyId'> & { companyId?: string | null }): void {
+  const scope = storage.getStore();
+  if (!scope) throw new Error('recordModelCall outside a usage scope (call models through src/ai/models.ts)');
+  scope.calls.push({ ...call, companyId: call.companyId === undefined ? scope.companyId : call.companyId });
+}
+
+export interface UsageFlushOutcome {
+  requestId: string;
+  rows: number;
+  error?: unknown;
+}
+
+type FlushListener = (outcome: UsageFlushOutcome) => void;
+const listeners = new Set<FlushListener>();
+
+/** Observes flushes (tests use it so a failed write is never a silent loss). Returns an unsubscribe. */
+export function onUsageFlush(listener: FlushListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Runs `work` inside a usage scope and writes the accumulated usage when it settles, before the
+ * caller answers (a Cloud Function may lose CPU once the response is sent). A failed write is
+ * logged with the full usage (so it can be replayed) and never fails the request.
+ */
+export async function runWithUsage<T>(init: { companyId: string | null; userId: string | null }, work: () => Promise<T>): Promise<T> {
+  const scope: UsageScope = { requestId: randomUUID(), companyId: init.companyId, userId: init.userId, calls: [], memo: new Map() };
+  try {
+    return await storage.run(scope, work);
+  } finally {
+    if (scope.calls.length > 0) await flushScope(scope);
+  }
+}
+
+async function flushScope(scope: UsageScope): Promise<void> {
+  let outcome: UsageFlushOutcome;
+  try {
+    const { writeUsage } = require('./store') as typeof import('./store');
+    const rows = await writeUsage(scope);
+    outcome = { requestId: scope.requestId, rows };
+  } catch (error) {
+    outcome = { requestId: scope.requestId, rows: 0, error };
+    try {
+      const { logger } = require('../http/logger') as typeof import('../http/logger');
+      logger.error('ai usage write failed; usage of this request is in this entry', {
+        requestId: scope.requestId,
+        companyId: scope.companyId,
+        userId: scope.userId,
+        calls: scope.calls,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    } catch {
+      // logging must not fail the request either
+    }
+  }
+  for (const listener of listeners) listener(outcome);
+}

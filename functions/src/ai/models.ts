@@ -1,0 +1,290 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import type OpenAI from 'openai';
+import { AppError } from '../http/errors';
+import { logger } from '../http/logger';
+import { currentUsageScope, recordModelCall, runWithUsage } from './accumulator';
+import { resolveModel, type ResolvedModel } from './config';
+import { costNanoUsd, nanoToUsd, priceFor, type Provider } from './prices';
+import { ANTHROPIC_API_KEY, OPENAI_API_KEY } from './secrets';
+import { fromAnthropic, fromOpenAI, mergeAnthropicStreamUsage, type AnthropicUsageLike, type NormalizedUsage, type OpenAIUsageLike } from './usage';
+
+/**
+ * The model-provider layer: the ONE call site of every language-model call in the codebase.
+ * `complete()` (one JSON answer) and `stream()` (server-sent events, text handed to `onText` as it
+ * arrives) talk to Anthropic (@anthropic-ai/sdk, provider `anthropic`) or OpenAI (openai, provider
+ * `openai`), normalise the usage (usage.ts), price it (prices.ts) and add it to the request's usage
+ * accumulator (accumulator.ts), which writes it at the end of the request.
+ *
+ * Provider and model: `request.provider`+`request.model` when a feature needs a specific model,
+ * else the company's override, else the global default, else the built-in default (config.ts).
+ *
+ * Configuration (environment; functions/.env or the shell):
+ *   ANTHROPIC_API_KEY, OPENAI_API_KEY   secrets (defineSecret; list AI_SECRETS on the function)
+ *   ANTHROPIC_BASE_URL                  default https://api.anthropic.com (tests: a local server)
+ *   OPENAI_BASE_URL                     default https://api.openai.com/v1 (tests: a local server)
+ *   AI_MAX_RETRIES                      SDK retries on 408/409/429/5xx and connection errors
+ *                                       (default 2; the SDKs honour `retry-after`)
+ *   AI_TIMEOUT_MS                       per-attempt timeout (default 60000)
+ * Errors: 429 after the retries -> UPSTREAM_RATE_LIMITED (429); other provider failures ->
+ * UPSTREAM_FAILED (502); a missing key -> AI_PROVIDER_NOT_CONFIGURED (503).
+ */
+export interface ChatMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface ModelRequest {
+  /** Pipeline stage tag of the usage row (SPEC 2.9), e.g. chat, data, onboarding. */
+  flow: string;
+  system?: string;
+  /** Anthropic prompt caching of the system prompt (cache_control ephemeral). OpenAI caches automatically. */
+  cacheSystem?: boolean;
+  messages: ChatMessage[];
+  maxTokens?: number;
+  temperature?: number;
+  /** Both or neither: a specific model instead of the configured one. */
+  provider?: Provider;
+  model?: string;
+  /** The bucket of the call; defaults to the request's company (null: the onboarding bucket). */
+  companyId?: string | null;
+  signal?: AbortSignal;
+}
+
+export interface ModelResult {
+  text: string;
+  provider: Provider;
+  /** The model id the provider reports (often a dated snapshot of the requested alias). */
+  model: string;
+  requestedModel: string;
+  usage: NormalizedUsage;
+  costUsd: number;
+  /** False when the model is missing from the price table (costUsd 0 then means "unknown"). */
+  priced: boolean;
+  stopReason: string | null;
+}
+
+const DEFAULT_MAX_TOKENS = 1024;
+
+export function complete(request: ModelRequest): Promise<ModelResult> {
+  return inScope(request, () => call(request, 'json'));
+}
+
+export function stream(request: ModelRequest, onText?: (delta: string) => void): Promise<ModelResult> {
+  return inScope(request, () => call(request, 'stream', onText));
+}
+
+/** Outside an HTTP request (a scheduled job, a script) a call gets a scope of its own and is written at once. */
+function inScope<T>(request: ModelRequest, work: () => Promise<T>): Promise<T> {
+  if (currentUsageScope()) return work();
+  return runWithUsage({ companyId: request.companyId ?? null, userId: null }, work);
+}
+
+async function chooseModel(request: ModelRequest, companyId: string | null): Promise<ResolvedModel> {
+  if (request.provider && request.model) return { provider: request.provider, model: request.model, source: 'company' };
+  const scope = currentUsageScope()!;
+  const key = `model:${companyId ?? ''}`;
+  let pending = scope.memo.get(key) as Promise<ResolvedModel> | undefined;
+  if (!pending) {
+    pending = resolveModel(companyId);
+    scope.memo.set(key, pending);
+  }
+  return pending;
+}
+
+interface Outcome {
+  text: string;
+  model: string;
+  usage: NormalizedUsage;
+  stopReason: string | null;
+}
+
+class PartialUsageError extends Error {
+  constructor(readonly cause: unknown, readonly model: string, readonly usage: NormalizedUsage) {
+    super('stream failed after usage was reported');
+  }
+}
+
+async function call(request: ModelRequest, mode: 'json' | 'stream', onText?: (delta: string) => void): Promise<ModelResult> {
+  const scope = currentUsageScope()!;
+  const companyId = request.companyId === undefined ? scope.companyId : request.companyId;
+  const chosen = await chooseModel(request, companyId);
+  const ts = Date.now();
+  let outcome: Outcome;
+  try {
+    outcome = chosen.provider === 'anthropic'
+      ? await callAnthropic(request, chosen.model, mode, onText)
+      : await callOpenAI(request, chosen.model, mode, onText);
+  } catch (err) {
+    if (err instanceof PartialUsageError) {
+      // tokens the provider reported before the stream broke are billed: record them
+      record(chosen.provider, err.model, err.usage, request.flow, companyId, ts);
+      throw toAppError(chosen.provider, err.cause);
+    }
+    throw toAppError(chosen.provider, err);
+  }
+  const priced = record(chosen.provider, outcome.model, outcome.usage, request.flow, companyId, ts);
+  return {
+    text: outcome.text,
+    provider: chosen.provider,
+    model: outcome.model,
+    requestedModel: chosen.model,
+    usage: outcome.usage,
+    costUsd: nanoToUsd(priced.costNanoUsd),
+    priced: priced.priced,
+    stopReason: outcome.stopReason,
+  };
+}
+
+function record(provider: Provider, model: string, usage: NormalizedUsage, flow: string, companyId: string | null, ts: number) {
+  const price = priceFor(provider, model);
+  if (!price) {
+    logger.warn('ai model missing from the price table: usage recorded with cost 0 and priced=false', { provider, model, flow });
+  }
+  const cost = price ? costNanoUsd(usage, price.nano) : 0;
+  recordModelCall({ ts, provider, model, flow, companyId, ...usage, costNanoUsd: cost, priced: price !== null });
+  return { costNanoUsd: cost, priced: price !== null };
+}
+
+// ---- clients ------------------------------------------------------------------------------------
+
+const clients = new Map<string, unknown>();
+
+function settings() {
+  const retries = Number(process.env.AI_MAX_RETRIES ?? 2);
+  const timeout = Number(process.env.AI_TIMEOUT_MS ?? 60_000);
+  return { maxRetries: Number.isFinite(retries) && retries >= 0 ? retries : 2, timeout: Number.isFinite(timeout) && timeout > 0 ? timeout : 60_000 };
+}
+
+function apiKey(secret: typeof ANTHROPIC_API_KEY, provider: Provider): string {
+  if (!process.env[secret.name]) {
+    throw new AppError('AI_PROVIDER_NOT_CONFIGURED', `The ${provider} API key (${secret.name}) is not configured`);
+  }
+  return secret.value();
+}
+
+function anthropicClient(): Anthropic {
+  const key = apiKey(ANTHROPIC_API_KEY, 'anthropic');
+  const baseURL = process.env.ANTHROPIC_BASE_URL || undefined;
+  const { maxRetries, timeout } = settings();
+  const cacheKey = ['anthropic', key, baseURL, maxRetries, timeout].join('|');
+  let client = clients.get(cacheKey) as Anthropic | undefined;
+  if (!client) {
+    const AnthropicSdk = (require('@anthropic-ai/sdk') as typeof import('@anthropic-ai/sdk')).default;
+    client = new AnthropicSdk({ apiKey: key, baseURL, maxRetries, timeout });
+    clients.set(cacheKey, client);
+  }
+  return client;
+}
+
+function openaiClient(): OpenAI {
+  const key = apiKey(OPENAI_API_KEY, 'openai');
+  const baseURL = process.env.OPENAI_BASE_URL || undefined;
+  const { maxRetries, timeout } = settings();
+  const cacheKey = ['openai', key, baseURL, maxRetries, timeout].join('|');
+  let client = clients.get(cacheKey) as OpenAI | undefined;
+  if (!client) {
+    const OpenAISdk = (require('openai') as typeof import('openai')).default;
+    client = new OpenAISdk({ apiKey: key, baseURL, maxRetries, timeout });
+    clients.set(cacheKey, client);
+  }
+  return client;
+}
+
+// ---- Anthropic Messages -------------------------------------------------------------------------
+
+async function callAnthropic(request: ModelRequest, model: string, mode: 'json' | 'stream', onText?: (delta: string) => void): Promise<Outcome> {
+  const client = anthropicClient();
+  const system = request.system
+    ? [{ type: 'text' as const, text: request.system, ...(request.cacheSystem ? { cache_control: { type: 'ephemeral' as const } } : {}) }]
+    : undefined;
+  const body = {
+    model,
+    max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
+    messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+    ...(system ? { system } : {}),
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+  };
+  if (mode === 'json') {
+    const message = await client.messages.create({ ...body, stream: false }, { signal: request.signal });
+    const text = message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+    return { text, model: message.model, usage: fromAnthropic(message.usage), stopReason: message.stop_reason };
+  }
+  const events = await client.messages.create({ ...body, stream: true }, { signal: request.signal });
+  let usage: AnthropicUsageLike = {};
+  let reportedModel = model;
+  let text = '';
+  let stopReason: string | null = null;
+  let sawUsage = false;
+  try {
+    for await (const event of events) {
+      if (event.type === 'message_start') {
+        reportedModel = event.message.model;
+        usage = mergeAnthropicStreamUsage({}, event.message.usage);
+        sawUsage = true;
+      } else if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
+        text += event.delta.text;
+        onText?.(event.delta.text);
+      } else if (event.type === 'message_delta') {
+        // cumulative counts: the latest value of each field replaces the previous one
+        usage = mergeAnthropicStreamUsage(usage, event.usage);
+        stopReason = event.delta.stop_reason;
+      }
+    }
+  } catch (err) {
+    if (sawUsage) throw new PartialUsageError(err, reportedModel, fromAnthropic(usage));
+    throw err;
+  }
+  return { text, model: reportedModel, usage: fromAnthropic(usage), stopReason };
+}
+
+// ---- OpenAI Chat Completions --------------------------------------------------------------------
+
+async function callOpenAI(request: ModelRequest, model: string, mode: 'json' | 'stream', onText?: (delta: string) => void): Promise<Outcome> {
+  const client = openaiClient();
+  const messages = [
+    ...(request.system ? [{ role: 'system' as const, content: request.system }] : []),
+    ...request.messages.map((m) => ({ role: m.role, content: m.content })),
+  ];
+  const body = {
+    model,
+    messages,
+    max_completion_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+  };
+  if (mode === 'json') {
+    const completion = await client.chat.completions.create({ ...body, stream: false }, { signal: request.signal });
+    const choice = completion.choices[0];
+    return { text: choice?.message?.content ?? '', model: completion.model, usage: fromOpenAI(completion.usage), stopReason: choice?.finish_reason ?? null };
+  }
+  // without include_usage the stream carries no usage at all
+  const chunks = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal: request.signal });
+  let usage: OpenAIUsageLike | null = null;
+  let reportedModel = model;
+  let text = '';
+  let stopReason: string | null = null;
+  for await (const chunk of chunks) {
+    if (chunk.model) reportedModel = chunk.model;
+    const choice = chunk.choices[0];
+    const delta = choice?.delta?.content;
+    if (delta) {
+      text += delta;
+      onText?.(delta);
+    }
+    if (choice?.finish_reason) stopReason = choice.finish_reason;
+    if (chunk.usage) usage = chunk.usage;
+  }
+  if (!usage) {
+    logger.warn('openai stream ended without a usage chunk; the call is recorded with 0 tokens', { model: reportedModel, flow: request.flow });
+  }
+  return { text, model: reportedModel, usage: fromOpenAI(usage), stopReason };
+}
+
+// ---- errors -------------------------------------------------------------------------------------
+
+function toAppError(provider: Provider, err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const status = (err as { status?: unknown })?.status;
+  logger.error('model provider call failed', { provider, status, error: err instanceof Error ? err.message : String(err) });
+  if (status === 429) return new AppError('UPSTREAM_RATE_LIMITED', `The ${provider} model provider is rate limiting; try again later`);
+  return new AppError('UPSTREAM_FAILED', `The ${provider} model provider failed to answer`);
+}

@@ -1,0 +1,186 @@
+import type { DocumentData, DocumentReference, Firestore, WriteBatch } from 'firebase-admin/firestore';
+import { db, firestoreNs } from '../firebase';
+import type { ModelCall, UsageScope } from './accumulator';
+import type { Provider } from './prices';
+
+/**
+ * Firestore layout of AI usage (SPEC 2.9, 4.7):
+ *
+ *   companies/{cid}/aiUsageRows/{rowId}      one usage row (SPEC 2.9) per request x provider x model x flow
+ *                                            x day; fields: day, ts, provider, model, flow, userId, token
+ *                                            counts, costNanoUsd, costUsd, priced, calls, requestId
+ *   companies/{cid}/aiUsage/{YYYY-MM-DD}     the company's day: totals, byModel, byFlow (increments)
+ *   aiUsageOnboardingRows/{rowId}            rows of the onboarding bucket (calls before a company exists)
+ *   aiUsageOnboarding/{YYYY-MM-DD}           the onboarding bucket's day (increments)
+ *   aiUsageDays/{YYYY-MM-DD}                 all buckets of a day: totals, byModel, byFlow (increments)
+ *   aiUsageBucketDays/{YYYY-MM-DD}:{bucket}  one bucket's totals on a day (bucket = company:{cid} or
+ *                                            onboarding), so GET /ai-usage/all finds the companies of a
+ *                                            range with one range query (no collection-group scan)
+ *
+ * Why: rows are their own documents with unique ids (a write never reads or rewrites an array, so
+ * concurrent requests lose nothing and no document grows with traffic); aggregates are
+ * FieldValue.increment of integers (tokens and nano-dollars: exact sums, no read-modify-write). A
+ * day is the ISO (UTC) day of the call. Reads of a range are one getAll of the day documents plus
+ * one range query on `day` (single-field index; no composite index needed).
+ *
+ * Row id `{requestId}-{n}`: the row is created with `create()` first in its batch, so a retried
+ * flush of the same request fails as a whole instead of counting twice.
+ */
+export type Bucket = { kind: 'company'; companyId: string } | { kind: 'onboarding' };
+
+export const COUNTERS = ['rows', 'calls', 'unpricedCalls', 'inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheCreateTokens', 'totalTokens', 'costNanoUsd'] as const;
+export type Counter = (typeof COUNTERS)[number];
+export type Counters = Record<Counter, number>;
+
+export const emptyCounters = (): Counters => Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Counters;
+
+export function addCounters(into: Counters, from: object | undefined): Counters {
+  if (!from) return into;
+  for (const c of COUNTERS) {
+    const v = (from as Record<string, unknown>)[c];
+    if (typeof v === 'number') into[c] += v;
+  }
+  return into;
+}
+
+export interface UsageRow extends Counters {
+  rowId: string;
+  requestId: string;
+  day: string;
+  ts: number;
+  provider: Provider;
+  model: string;
+  flow: string;
+  userId: string | null;
+  companyId: string | null;
+  priced: boolean;
+  costUsd: number;
+}
+
+export const isoDay = (ts: number): string => new Date(ts).toISOString().slice(0, 10);
+
+const fs = (): Firestore => db();
+export const bucketDayRef = (bucket: Bucket, day: string): DocumentReference =>
+  bucket.kind === 'company'
+    ? fs().collection('companies').doc(bucket.companyId).collection('aiUsage').doc(day)
+    : fs().collection('aiUsageOnboarding').doc(day);
+export const bucketRowsCol = (bucket: Bucket) =>
+  bucket.kind === 'company'
+    ? fs().collection('companies').doc(bucket.companyId).collection('aiUsageRows')
+    : fs().collection('aiUsageOnboardingRows');
+export const globalDayRef = (day: string) => fs().collection('aiUsageDays').doc(day);
+export const bucketKey = (bucket: Bucket) => (bucket.kind === 'company' ? `company:${bucket.companyId}` : 'onboarding');
+export const bucketDaysCol = () => fs().collection('aiUsageBucketDays');
+export const bucketDayIndexRef = (bucket: Bucket, day: string) => bucketDaysCol().doc(`${day}:${bucketKey(bucket)}`);
+
+/** Map keys of byModel/byFlow: model ids contain dots, which Firestore field paths treat as separators. */
+export const mapKey = (raw: string): string => raw.replace(/[%.`[\]*~/]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+export const modelKey = (provider: string, model: string) => mapKey(`${provider}:${model}`);
+
+/** Groups the calls of a request into usage rows: one per (day, bucket, provider, model, flow). */
+export function rowsOf(scope: UsageScope): UsageRow[] {
+  const groups = new Map<string, ModelCall[]>();
+  for (const call of scope.calls) {
+    const key = [isoDay(call.ts), call.companyId ?? '', call.provider, call.model, call.flow].join('\u0000');
+    groups.set(key, [...(groups.get(key) ?? []), call]);
+  }
+  let n = 0;
+  return [...groups.values()].map((calls) => {
+    const first = calls[0];
+    const counters = emptyCounters();
+    for (const call of calls) {
+      counters.calls += 1;
+      if (!call.priced) counters.unpricedCalls += 1;
+      addCounters(counters, { ...call, calls: undefined, rows: undefined, unpricedCalls: undefined });
+    }
+    counters.rows = 1;
+    return {
+      ...counters,
+      rowId: `${scope.requestId}-${n++}`,
+      requestId: scope.requestId,
+      day: isoDay(first.ts),
+      ts: first.ts,
+      provider: first.provider,
+      model: first.model,
+      flow: first.flow,
+      userId: scope.userId,
+      companyId: first.companyId,
+      priced: calls.every((c) => c.priced),
+      costUsd: counters.costNanoUsd / 1e9,
+    };
+  });
+}
+
+const bucketOf = (row: UsageRow): Bucket => (row.companyId ? { kind: 'company', companyId: row.companyId } : { kind: 'onboarding' });
+
+interface Aggregate {
+  ref: DocumentReference;
+  base: DocumentData;
+  totals: Counters;
+  byModel: Map<string, { provider: string; model: string; counters: Counters }>;
+  byFlow: Map<string, { flow: string; counters: Counters }>;
+}
+
+/** Writes the usage rows of a request and their aggregates; returns the number of rows. */
+export async function writeUsage(scope: UsageScope): Promise<number> {
+  const rows = rowsOf(scope);
+  const aggregates = new Map<string, Aggregate>();
+  const aggregate = (ref: DocumentReference, base: DocumentData, detailed: boolean, row: UsageRow) => {
+    let agg = aggregates.get(ref.path);
+    if (!agg) {
+      agg = { ref, base, totals: emptyCounters(), byModel: new Map(), byFlow: new Map() };
+      aggregates.set(ref.path, agg);
+    }
+    addCounters(agg.totals, row);
+    if (!detailed) return;
+    const mk = modelKey(row.provider, row.model);
+    const m = agg.byModel.get(mk) ?? { provider: row.provider, model: row.model, counters: emptyCounters() };
+    addCounters(m.counters, row);
+    agg.byModel.set(mk, m);
+    const fk = mapKey(row.flow);
+    const f = agg.byFlow.get(fk) ?? { flow: row.flow, counters: emptyCounters() };
+    addCounters(f.counters, row);
+    agg.byFlow.set(fk, f);
+  };
+  for (const row of rows) {
+    const bucket = bucketOf(row);
+    const scopeFields = { day: row.day, bucket: bucketKey(bucket), companyId: row.companyId };
+    aggregate(bucketDayRef(bucket, row.day), scopeFields, true, row);
+    aggregate(globalDayRef(row.day), { day: row.day }, true, row);
+    aggregate(bucketDayIndexRef(bucket, row.day), scopeFields, false, row);
+  }
+
+  const { FieldValue } = firestoreNs();
+  const inc = (counters: Counters) => Object.fromEntries(COUNTERS.map((c) => [c, FieldValue.increment(counters[c])]));
+  const writes: ((batch: WriteBatch) => void)[] = [];
+  for (const row of rows) {
+    const { rowId, ...data } = row;
+    // created first: if a retried flush finds the row, the whole batch fails and nothing counts twice
+    writes.push((b) => b.create(bucketRowsCol(bucketOf(row)).doc(rowId), data));
+  }
+  for (const agg of aggregates.values()) {
+    const data: DocumentData = { ...agg.base, totals: inc(agg.totals), updatedAt: Date.now() };
+    if (agg.byModel.size) data.byModel = Object.fromEntries([...agg.byModel].map(([k, v]) => [k, { provider: v.provider, model: v.model, ...inc(v.counters) }]));
+    if (agg.byFlow.size) data.byFlow = Object.fromEntries([...agg.byFlow].map(([k, v]) => [k, { flow: v.flow, ...inc(v.counters) }]));
+    writes.push((b) => b.set(agg.ref, data, { merge: true }));
+  }
+  await commitWithRetry(writes);
+  return rows.length;
+}
+
+const ALREADY_EXISTS = 6;
+
+async function commitWithRetry(writes: ((batch: WriteBatch) => void)[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const batch = db().batch();
+    for (const w of writes) w(batch);
+    try {
+      await batch.commit();
+      return;
+    } catch (err) {
+      // a retry that finds its rows means the earlier attempt committed (batches are atomic)
+      if (attempt > 1 && (err as { code?: number }).code === ALREADY_EXISTS) return;
+      if (attempt >= 2) throw err;
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import type { DocumentData } from 'firebase-admin/firestore';
+import { db } from '../../firebase';
+import { bucketDayRef, bucketDaysCol, bucketRowsCol, globalDayRef, type Bucket } from '../../ai/store';
+import { companyConfigRef, globalConfigRef, parseConfig, type AiConfig } from '../../ai/config';
+
+/**
+ * Reads of the AI usage layout described in src/ai/store.ts. Every range read is batched: one
+ * getAll of the day documents and at most one range query, whatever the number of days.
+ */
+export async function readBucketRange(bucket: Bucket, days: string[], from: string, to: string): Promise<{
+  companyExists: boolean;
+  dayDocs: DocumentData[];
+  rows: DocumentData[];
+}> {
+  const companyRef = bucket.kind === 'company' ? db().collection('companies').doc(bucket.companyId) : null;
+  const refs = [...(companyRef ? [companyRef] : []), ...days.map((d) => bucketDayRef(bucket, d))];
+  const [snaps, rows] = await Promise.all([
+    db().getAll(...refs),
+    bucketRowsCol(bucket).where('day', '>=', from).where('day', '<=', to).get(),
+  ]);
+  const companyExists = companyRef ? snaps[0].exists : true;
+  const dayDocs = snaps.slice(companyRef ? 1 : 0).filter((s) => s.exists).map((s) => s.data()!);
+  return { companyExists, dayDocs, rows: rows.docs.map((d) => ({ rowId: d.id, ...d.data() })) };
+}
+
+export async function readAllRange(days: string[], from: string, to: string): Promise<{ dayDocs: DocumentData[]; bucketDays: DocumentData[] }> {
+  const [snaps, bucketDays] = await Promise.all([
+    db().getAll(...days.map(globalDayRef)),
+    bucketDaysCol().where('day', '>=', from).where('day', '<=', to).get(),
+  ]);
+  return { dayDocs: snaps.filter((s) => s.exists).map((s) => s.data()!), bucketDays: bucketDays.docs.map((d) => d.data()) };
+}
+
+export async function companyExists(companyId: string): Promise<boolean> {
+  return (await db().collection('companies').doc(companyId).get()).exists;
+}
+
+export async function readCompanyConfig(companyId: string): Promise<{ exists: boolean; config: AiConfig | null }> {
+  const [company, config] = await db().getAll(db().collection('companies').doc(companyId), companyConfigRef(companyId));
+  return { exists: company.exists, config: parseConfig(config.data()) };
+}
+
+export async function writeCompanyConfig(companyId: string, config: AiConfig, uid: string): Promise<void> {
+  await companyConfigRef(companyId).set({ ...config, updatedBy: uid });
+}
+
+export async function deleteCompanyConfig(companyId: string): Promise<void> {
+  await companyConfigRef(companyId).delete();
+}
+
+export async function readGlobalConfig(): Promise<AiConfig | null> {
+  return parseConfig((await globalConfigRef().get()).data());
+}
+
+export async function writeGlobalConfig(config: AiConfig, uid: string): Promise<void> {
+  await globalConfigRef().set({ ...config, updatedBy: uid });
+}

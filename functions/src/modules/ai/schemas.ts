@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { isoDate, nonEmptyId } from '../../http/fields';
+import { PROVIDERS } from '../../ai/prices';
+
+export const MAX_RANGE_DAYS = 366;
+export const DEFAULT_RANGE_DAYS = 30;
+
+export const companyIdParam = z.object({ id: nonEmptyId.describe('Company id') });
+
+export const rangeQuery = z.object({
+  from: isoDate.optional().describe(`First day (UTC, inclusive). Default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\``),
+  to: isoDate.optional().describe(`Last day (UTC, inclusive). Default: today (UTC). At most ${MAX_RANGE_DAYS} days from \`from\`; from after to is 400 INVALID_DATE_RANGE`),
+});
+
+const count = (what: string) => z.int().describe(what);
+
+export const countersSchema = z.object({
+  rows: count('Usage rows (one per request x provider x model x flow x day)'),
+  calls: count('Model calls'),
+  unpricedCalls: count('Calls to models missing from the price table (recorded with cost 0)'),
+  inputTokens: count('Uncached input tokens'),
+  outputTokens: count('Output tokens (reasoning included)'),
+  cacheReadTokens: count('Input tokens read from the prompt cache'),
+  cacheCreateTokens: count('Input tokens written to the prompt cache'),
+  totalTokens: count('inputTokens + outputTokens + cacheReadTokens + cacheCreateTokens'),
+  costUsd: z.number().describe('Cost in US dollars (SPEC 2.9 cost rule); costNanoUsd / 1e9'),
+  costNanoUsd: count('Exact cost in billionths of a US dollar'),
+});
+
+export const usageRowSchema = z.object({
+  rowId: z.string(),
+  requestId: z.string().describe('The HTTP request that made the calls'),
+  ts: z.int().describe('Unix time in milliseconds of the (first) call'),
+  day: isoDate.describe('ISO (UTC) day of the call'),
+  provider: z.enum(PROVIDERS),
+  model: z.string().describe('Model id as reported by the provider (dated snapshots included)'),
+  flow: z.string().describe('Pipeline stage tag, e.g. chat, data, onboarding'),
+  userId: z.string().nullable(),
+  calls: z.int().describe('Model calls of the request summed in this row'),
+  inputTokens: z.int(),
+  outputTokens: z.int(),
+  cacheReadTokens: z.int(),
+  cacheCreateTokens: z.int(),
+  totalTokens: z.int(),
+  costUsd: z.number(),
+  costNanoUsd: z.int(),
+  priced: z.boolean().describe('False when the model is missing from the price table: costUsd 0 means unknown, not free'),
+});
+
+const modelTotals = countersSchema.extend({ provider: z.enum(PROVIDERS), model: z.string() });
+const flowTotals = countersSchema.extend({ flow: z.string() });
+const dayTotals = countersSchema.extend({ day: isoDate });
+
+export const bucketUsageSchema = z.object({
+  bucket: z.enum(['company', 'onboarding']),
+  companyId: z.string().nullable(),
+  from: isoDate,
+  to: isoDate,
+  totals: countersSchema,
+  byDay: z.array(dayTotals).describe('Days of the range with usage, ascending'),
+  byModel: z.array(modelTotals).describe('Per provider and model, by cost descending'),
+  byFlow: z.array(flowTotals).describe('Per flow, by cost descending'),
+  rows: z.array(usageRowSchema).describe('The usage rows of the range (SPEC 2.9), by ts ascending'),
+});
+
+export const allUsageSchema = z.object({
+  from: isoDate,
+  to: isoDate,
+  pricesAsOf: isoDate.describe('Date of the price table the costs were computed with'),
+  totals: countersSchema.describe('All companies and the onboarding bucket'),
+  byCompany: z.array(countersSchema.extend({ companyId: z.string() })).describe('Companies with usage in the range, by cost descending'),
+  onboarding: countersSchema.describe('The onboarding bucket (calls made before a company existed)'),
+  byModel: z.array(modelTotals).describe('Per provider and model, by cost descending'),
+  byDay: z.array(dayTotals).describe('Days of the range with usage, ascending'),
+  byFlow: z.array(flowTotals).describe('Per flow, by cost descending'),
+});
+
+export const aiConfigBody = z.strictObject({
+  provider: z.string().min(1).describe(`One of: ${PROVIDERS.join(', ')} (otherwise 422 UNKNOWN_PROVIDER)`),
+  model: z.string().min(1).describe('A model the provider offers: a family id of the price table or a dated snapshot of one (otherwise 422 UNKNOWN_MODEL)'),
+});
+
+export const aiConfigSchema = z.object({
+  provider: z.enum(PROVIDERS),
+  model: z.string(),
+  updatedAt: z.int().describe('Epoch milliseconds of the last write (set by the server)'),
+});
+
+export const globalConfigSchema = z.object({
+  provider: z.enum(PROVIDERS),
+  model: z.string(),
+  updatedAt: z.int().nullable().describe('Epoch milliseconds of the last write; null while the built-in default applies'),
+  source: z.enum(['global', 'builtin']).describe('global: written by PATCH /ai-config/global; builtin: none written yet'),
+});
