@@ -135,7 +135,7 @@ describe('DELETE /shifts/{id}', () => {
   it('answers 404 and deletes nothing when the date, employee or mode do not match', async () => {
     const before = await snapshotCompany(co.companyId);
     for (const q of [
-      { date: TUE, employeeId: co.employeeId, mode: 'manual' },
+      { date: TUE, employeeId: co.employeeId, mode: 'manual' } as Record<string, string>,
       { date: MON, employeeId: co.otherId, mode: 'manual' },
       { date: MON, employeeId: co.employeeId },
     ]) {
@@ -226,7 +226,7 @@ describe('GET /shifts', () => {
   });
 
   it('rejects malformed parameters with 400', async () => {
-    for (const q of [{ startDate: '2026-3-1' }, { includeDraft: 'maybe' }, { employeeId: '' }, { companyId: '' }]) {
+    for (const q of [{ startDate: '2026-3-1' }, { includeDraft: 'maybe' }, { employeeId: '' }, { companyId: '' }] as Record<string, string>[]) {
       expect((await list(q)).status).toBe(400);
     }
   });
