@@ -1,0 +1,50 @@
+/** Shared helpers of the benchmarks: percentiles, a bounded concurrent loop, a module server. */
+import { fork, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export interface LoopResult {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** Runs `op` from `concurrency` loops for `seconds` (bounded) and reports throughput and latency. */
+export async function concurrentLoop(op: () => Promise<unknown>, concurrency: number, seconds: number): Promise<LoopResult> {
+  const latencies: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < until) {
+        const t = process.hrtime.bigint();
+        await op();
+        latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+    }),
+  );
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** Serves module apps (the same Express apps the functions wrap) from a child process on `port`. */
+export async function startModuleServer(modules: string[], port: number): Promise<ChildProcess> {
+  const child = fork(path.join(__dirname, 'module-server.ts'), [String(port), ...modules], {
+    execArgv: ['--import', 'tsx'],
+    env: process.env,
+    stdio: 'inherit',
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`module server exited (${code})`)));
+  });
+  return child;
+}
+
+export const fmt = (n: number, digits = 1) => n.toFixed(digits);
