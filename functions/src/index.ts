@@ -20,12 +20,12 @@ function moduleFunction(load: () => ModuleDef) {
   });
 }
 
-const module = (name: string) => moduleFunction(() => MODULE_LOADERS[name]());
+const serve = (name: string) => moduleFunction(() => MODULE_LOADERS[name]());
 
-export const companies = module('companies');
-export const roles = module('roles');
-export const employees = module('employees');
-export const schedule = module('schedule');
-export const docs = module('docs');
-export const sales = module('sales');
-export const ai = module('ai');
+export const companies = serve('companies');
+export const roles = serve('roles');
+export const employees = serve('employees');
+export const schedule = serve('schedule');
+export const docs = serve('docs');
+export const sales = serve('sales');
+export const ai = serve('ai');

@@ -1,0 +1,27 @@
+import request from 'supertest';
+import * as functions from '../../src/index';
+import { MODULE_LOADERS } from '../../src/modules/registry';
+import { createCompany } from '../helpers/fixtures';
+import { bearer } from '../helpers/users';
+
+type HttpsFunction = ((req: unknown, res: unknown) => void) & { __endpoint?: { region?: string[]; httpsTrigger?: unknown } };
+const exported = functions as unknown as Record<string, HttpsFunction>;
+
+describe('the deployed functions (src/index.ts)', () => {
+  it('exports one HTTPS function in us-central1 for every module', () => {
+    for (const name of Object.keys(MODULE_LOADERS)) {
+      expect(exported[name]).toBeDefined();
+      expect(exported[name].__endpoint?.httpsTrigger).toBeDefined();
+      expect(exported[name].__endpoint?.region).toEqual(['us-central1']);
+    }
+  });
+
+  it('serves the module behind its function, envelope included', async () => {
+    const co = await createCompany();
+    const res = await request(exported.roles as never).get('/roles').query({ companyId: co.companyId }).set(bearer(co.owner));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, data: [] });
+    const missing = await request(exported.companies as never).get('/nowhere');
+    expect(missing.body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+  });
+});
