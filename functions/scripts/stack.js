@@ -25,7 +25,8 @@ async function main() {
   const firestore = await startFirestore(PORTS.firestore);
 
   console.log('Starting the Auth and Functions emulators (firebase-tools) ...');
-  const emulators = await startFirebaseEmulators({ only: ['auth', 'functions'], projectId: PROJECT_ID, ports: PORTS, env, useRootConfig: true });
+  // NODE_ENV=production: the Functions runtime's own body parser must not answer malformed JSON with a stack trace.
+  const emulators = await startFirebaseEmulators({ only: ['auth', 'functions'], projectId: PROJECT_ID, ports: PORTS, env: { ...env, NODE_ENV: 'production' }, useRootConfig: true });
   const logFile = path.join(RUNTIME_DIR, 'emulators.log');
   const logStream = fs.createWriteStream(logFile);
   logStream.write(emulators.output());

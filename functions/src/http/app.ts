@@ -21,7 +21,8 @@ export function createModuleApp(module: ModuleDef): express.Express {
   module.extend?.(app);
   const pathMethods = new Map<string, string[]>();
   for (const route of module.routes) {
-    app[route.method](route.path, express.json({ limit: route.bodyLimit ?? DEFAULT_BODY_LIMIT }), handle(route));
+    const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    app[route.method](route.path, rejectOversizedParsedBody(limit), express.json({ limit }), handle(route));
     pathMethods.set(route.path, [...(pathMethods.get(route.path) ?? []), route.method.toUpperCase()]);
   }
   for (const [path, methods] of pathMethods) {
@@ -35,6 +36,25 @@ export function createModuleApp(module: ModuleDef): express.Express {
   });
   app.use(errorHandler);
   return app;
+}
+
+const BYTE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2 };
+const limitInBytes = (limit: string) => {
+  const match = /^(\d+)(b|kb|mb)$/i.exec(limit);
+  if (!match) throw new Error(`body limit ${limit} is not like 512kb or 16mb`);
+  return Number(match[1]) * BYTE_UNITS[match[2].toLowerCase()];
+};
+
+/**
+ * Behind Cloud Functions (and its emulator) the body arrives already parsed, with `rawBody`, so
+ * express.json() skips it; the route's size limit is enforced on the raw bytes here instead.
+ */
+function rejectOversizedParsedBody(limit: string) {
+  const max = limitInBytes(limit);
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const raw = (req as Request & { rawBody?: Buffer }).rawBody;
+    next(raw && raw.length > max ? new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit}`) : undefined);
+  };
 }
 
 function handle(route: RouteDef) {

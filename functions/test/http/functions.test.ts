@@ -25,3 +25,19 @@ describe('the deployed functions (src/index.ts)', () => {
     expect(missing.body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
   });
 });
+
+describe('bodies pre-parsed by the Functions runtime', () => {
+  it('still enforces the route body limit on the raw bytes (413)', async () => {
+    const co = await createCompany();
+    const { default: express } = await import('express');
+    // The Functions Framework and its emulator parse JSON before the function and keep rawBody.
+    const runtime = express();
+    runtime.use(express.json({ limit: '32mb', verify: (req, _res, buf) => ((req as unknown as { rawBody: Buffer }).rawBody = buf) }));
+    runtime.all('/{*rest}', (req, res) => exported.roles(req, res));
+    const res = await request(runtime).post('/roles').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ name: 'x'.repeat(1_100_000) });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+    const ok = await request(runtime).post('/roles').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ name: 'Runner' });
+    expect(ok.status).toBe(201);
+  });
+});
