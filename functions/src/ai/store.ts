@@ -9,10 +9,10 @@ import type { Provider } from './prices';
  *   companies/{cid}/aiUsageRows/{rowId}      one usage row (SPEC 2.9) per request x provider x model x flow
  *                                            x day; fields: day, ts, provider, model, flow, userId, token
  *                                            counts, costNanoUsd, costUsd, priced, calls, requestId
- *   companies/{cid}/aiUsage/{YYYY-MM-DD}     the company's day: totals, byModel, byFlow (increments)
+ *   companies/{cid}/aiUsage/{YYYY-MM-DD}     the company's day: totals, per model, per flow (increments)
  *   aiUsageOnboardingRows/{rowId}            rows of the onboarding bucket (calls before a company exists)
  *   aiUsageOnboarding/{YYYY-MM-DD}           the onboarding bucket's day (increments)
- *   aiUsageDays/{YYYY-MM-DD}                 all buckets of a day: totals, byModel, byFlow (increments)
+ *   aiUsageDays/{YYYY-MM-DD}                 all buckets of a day: totals, per model, per flow (increments)
  *   aiUsageBucketDays/{YYYY-MM-DD}:{bucket}  one bucket's totals on a day (bucket = company:{cid} or
  *                                            onboarding), so GET /ai-usage/all finds the companies of a
  *                                            range with one range query (no collection-group scan)
@@ -73,9 +73,45 @@ export const bucketKey = (bucket: Bucket) => (bucket.kind === 'company' ? `compa
 export const bucketDaysCol = () => fs().collection('aiUsageBucketDays');
 export const bucketDayIndexRef = (bucket: Bucket, day: string) => bucketDaysCol().doc(`${day}:${bucketKey(bucket)}`);
 
-/** Map keys of byModel/byFlow: model ids contain dots, which Firestore field paths treat as separators. */
-export const mapKey = (raw: string): string => raw.replace(/[%.`[\]*~/]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-export const modelKey = (provider: string, model: string) => mapKey(`${provider}:${model}`);
+/**
+ * Aggregate documents keep every counter in a TOP-LEVEL field with a plain identifier name:
+ * `inputTokens` (totals), `m__<key>__inputTokens` (per provider and model), `f__<key>__inputTokens`
+ * (per flow), with `m__<key>__provider`, `m__<key>__model` and `f__<key>__flow` naming the entry.
+ * <key> escapes every character outside [A-Za-z0-9] as `_XX` (hex), so it never contains `__` or a
+ * dot. Reason: increments of nested map fields (`byModel.x.y`) are not implemented by the Node
+ * Firestore emulator used here; top-level increments work on it and on real Firestore alike.
+ */
+export const fieldKey = (raw: string): string => raw.replace(/[^A-Za-z0-9]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+
+export interface ParsedAggregate {
+  totals: Counters;
+  byModel: (Counters & { provider: Provider; model: string })[];
+  byFlow: (Counters & { flow: string })[];
+}
+
+/** Reads an aggregate document written by writeUsage. */
+export function parseAggregate(data: DocumentData): ParsedAggregate {
+  const totals = addCounters(emptyCounters(), data);
+  const models = new Map<string, Counters & { provider: Provider; model: string }>();
+  const flows = new Map<string, Counters & { flow: string }>();
+  for (const [field, value] of Object.entries(data)) {
+    const match = /^([mf])__(.+)__([A-Za-z]+)$/.exec(field);
+    if (!match) continue;
+    const [, kind, key, name] = match;
+    if (kind === 'm') {
+      const entry = models.get(key) ?? { provider: 'anthropic' as Provider, model: '', ...emptyCounters() };
+      if (name === 'provider' || name === 'model') (entry as Record<string, unknown>)[name] = value;
+      else if ((COUNTERS as readonly string[]).includes(name) && typeof value === 'number') entry[name as Counter] += value;
+      models.set(key, entry);
+    } else {
+      const entry = flows.get(key) ?? { flow: '', ...emptyCounters() };
+      if (name === 'flow') entry.flow = String(value);
+      else if ((COUNTERS as readonly string[]).includes(name) && typeof value === 'number') entry[name as Counter] += value;
+      flows.set(key, entry);
+    }
+  }
+  return { totals, byModel: [...models.values()], byFlow: [...flows.values()] };
+}
 
 /** Groups the calls of a request into usage rows: one per (day, bucket, provider, model, flow). */
 export function rowsOf(scope: UsageScope): UsageRow[] {
@@ -133,11 +169,11 @@ export async function writeUsage(scope: UsageScope): Promise<number> {
     }
     addCounters(agg.totals, row);
     if (!detailed) return;
-    const mk = modelKey(row.provider, row.model);
+    const mk = fieldKey(`${row.provider}:${row.model}`);
     const m = agg.byModel.get(mk) ?? { provider: row.provider, model: row.model, counters: emptyCounters() };
     addCounters(m.counters, row);
     agg.byModel.set(mk, m);
-    const fk = mapKey(row.flow);
+    const fk = fieldKey(row.flow);
     const f = agg.byFlow.get(fk) ?? { flow: row.flow, counters: emptyCounters() };
     addCounters(f.counters, row);
     agg.byFlow.set(fk, f);
@@ -151,7 +187,6 @@ export async function writeUsage(scope: UsageScope): Promise<number> {
   }
 
   const { FieldValue } = firestoreNs();
-  const inc = (counters: Counters) => Object.fromEntries(COUNTERS.map((c) => [c, FieldValue.increment(counters[c])]));
   const writes: ((batch: WriteBatch) => void)[] = [];
   for (const row of rows) {
     const { rowId, ...data } = row;
@@ -159,9 +194,20 @@ export async function writeUsage(scope: UsageScope): Promise<number> {
     writes.push((b) => b.create(bucketRowsCol(bucketOf(row)).doc(rowId), data));
   }
   for (const agg of aggregates.values()) {
-    const data: DocumentData = { ...agg.base, totals: inc(agg.totals), updatedAt: Date.now() };
-    if (agg.byModel.size) data.byModel = Object.fromEntries([...agg.byModel].map(([k, v]) => [k, { provider: v.provider, model: v.model, ...inc(v.counters) }]));
-    if (agg.byFlow.size) data.byFlow = Object.fromEntries([...agg.byFlow].map(([k, v]) => [k, { flow: v.flow, ...inc(v.counters) }]));
+    const data: DocumentData = { ...agg.base, updatedAt: Date.now() };
+    const put = (prefix: string, counters: Counters) => {
+      for (const c of COUNTERS) if (counters[c] !== 0) data[`${prefix}${c}`] = FieldValue.increment(counters[c]);
+    };
+    put('', agg.totals);
+    for (const [key, m] of agg.byModel) {
+      data[`m__${key}__provider`] = m.provider;
+      data[`m__${key}__model`] = m.model;
+      put(`m__${key}__`, m.counters);
+    }
+    for (const [key, f] of agg.byFlow) {
+      data[`f__${key}__flow`] = f.flow;
+      put(`f__${key}__`, f.counters);
+    }
     writes.push((b) => b.set(agg.ref, data, { merge: true }));
   }
   await commitWithRetry(writes);

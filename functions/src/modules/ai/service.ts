@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { AppError, notFound } from '../../http/errors';
 import { BUILT_IN_DEFAULT, type AiConfig } from '../../ai/config';
 import { isProvider, modelsOf, priceFor, PRICES_AS_OF, PROVIDERS, type Provider } from '../../ai/prices';
-import { addCounters, COUNTERS, emptyCounters, type Bucket, type Counters } from '../../ai/store';
+import { addCounters, COUNTERS, emptyCounters, parseAggregate, type Bucket, type Counters } from '../../ai/store';
 import * as repo from './repo';
 import type { z } from 'zod';
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, type usageRowSchema } from './schemas';
@@ -38,21 +38,22 @@ export function resolveRange(query: { from?: string; to?: string }, now = Date.n
 const withUsd = <T extends Counters>(c: T): T & { costUsd: number } => ({ ...c, costUsd: c.costNanoUsd / 1e9 });
 const byCostDesc = (a: Counters, b: Counters) => b.costNanoUsd - a.costNanoUsd;
 
-/** Sums the totals, byModel and byFlow of day documents. */
+/** Sums the totals, per-model and per-flow counters of day documents. */
 function summarise(dayDocs: DocumentData[]) {
   const totals = emptyCounters();
   const byDay: (Counters & { day: string })[] = [];
   const byModel = new Map<string, Counters & { provider: Provider; model: string }>();
   const byFlow = new Map<string, Counters & { flow: string }>();
   for (const doc of dayDocs) {
-    addCounters(totals, doc.totals);
-    byDay.push({ day: doc.day, ...addCounters(emptyCounters(), doc.totals) });
-    for (const entry of Object.values((doc.byModel ?? {}) as Record<string, DocumentData>)) {
+    const parsed = parseAggregate(doc);
+    addCounters(totals, parsed.totals);
+    byDay.push({ day: doc.day, ...parsed.totals });
+    for (const entry of parsed.byModel) {
       const key = `${entry.provider}:${entry.model}`;
       const acc = byModel.get(key) ?? { provider: entry.provider, model: entry.model, ...emptyCounters() };
       byModel.set(key, addCounters(acc, entry) as typeof acc);
     }
-    for (const entry of Object.values((doc.byFlow ?? {}) as Record<string, DocumentData>)) {
+    for (const entry of parsed.byFlow) {
       const acc = byFlow.get(entry.flow) ?? { flow: entry.flow, ...emptyCounters() };
       byFlow.set(entry.flow, addCounters(acc, entry) as typeof acc);
     }
@@ -94,11 +95,11 @@ export async function allUsage({ query }: { query: { from?: string; to?: string 
   const onboarding = emptyCounters();
   for (const doc of bucketDays) {
     if (doc.bucket === 'onboarding' || !doc.companyId) {
-      addCounters(onboarding, doc.totals);
+      addCounters(onboarding, doc);
       continue;
     }
     const acc = companies.get(doc.companyId) ?? { companyId: doc.companyId, ...emptyCounters() };
-    companies.set(doc.companyId, addCounters(acc, doc.totals) as typeof acc);
+    companies.set(doc.companyId, addCounters(acc, doc) as typeof acc);
   }
   return {
     from: range.from,
