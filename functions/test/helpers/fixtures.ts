@@ -49,7 +49,7 @@ export async function snapshotCompany(companyId: string): Promise<Record<string,
   const company = db().collection('companies').doc(companyId);
   const root = await company.get();
   out[company.path] = root.data();
-  for (const sub of ['config', 'roles', 'employees', 'shifts', 'sales', 'aiUsage', 'invoices', 'salesActual']) {
+  for (const sub of ['config', 'roles', 'employees', 'shifts', 'sales', 'aiUsage', 'aiUsageRows', 'invoices', 'salesActual']) {
     const snap = await company.collection(sub).get();
     for (const d of snap.docs) out[d.ref.path] = d.data();
   }

@@ -74,7 +74,10 @@ export const probeModule: ModuleDef = {
 };
 
 let app: ReturnType<typeof createModuleApp> | undefined;
-export function probe() {
+export function probeApp() {
   app ??= createModuleApp(probeModule);
-  return request(app);
+  return app;
+}
+export function probe() {
+  return request(probeApp());
 }
