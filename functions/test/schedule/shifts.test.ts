@@ -74,6 +74,12 @@ describe('PUT /shifts/{id}', () => {
     expect(await snapshotCompany(co.companyId)).toEqual(before);
   });
 
+  it('refuses the ids of other routes as shift ids', async () => {
+    const res = await putShift(co, 'publish', { start: 1, end: 2 }, { date: MON, employeeId: co.employeeId });
+    expect(res.status).toBe(400);
+    expect(await storedShift(co.companyId, 'publish')).toBeNull();
+  });
+
   it('rejects a query without date or employeeId, or with an unknown mode, with 400', async () => {
     const base = { companyId: co.companyId, date: MON, employeeId: co.employeeId };
     for (const query of [{ ...base, date: undefined }, { ...base, employeeId: undefined }, { ...base, mode: 'final' }, { ...base, date: '2026-02-30' }]) {

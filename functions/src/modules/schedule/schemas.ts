@@ -51,7 +51,13 @@ export const shiftAddressQuery = companyIdQuery.extend({
 });
 export type ShiftAddress = z.output<typeof shiftAddressQuery>;
 
-export const shiftIdParam = z.object({ id: nonEmptyId.describe('Shift id (client-chosen on PUT create)') });
+/** Ids that name other routes under /shifts/ cannot be shift ids. */
+const RESERVED_IDS = ['publish', 'user-shifts'];
+export const shiftIdParam = z.object({
+  id: nonEmptyId
+    .refine((id) => !RESERVED_IDS.includes(id), `${RESERVED_IDS.join(' and ')} are not shift ids`)
+    .describe('Shift id (client-chosen on PUT create; not "publish" or "user-shifts")'),
+});
 
 export const postShiftQuery = companyIdQuery.extend({
   scheduleId: z.string().optional().describe('Schedule the draft belongs to'),
