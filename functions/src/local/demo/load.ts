@@ -41,7 +41,9 @@ export interface DemoFile {
 type Seeder = (company: DemoCompany) => Promise<string>;
 
 /** Module seeders, run in order for every demo company. */
-const SEEDERS: { name: string; load: () => Seeder }[] = [];
+const SEEDERS: { name: string; load: () => Seeder }[] = [
+  { name: 'shifts', load: () => require('./schedule').seedSchedule },
+];
 
 export const readDemoFile = (): DemoFile => JSON.parse(fs.readFileSync(DEMO_FILE, 'utf8'));
 
