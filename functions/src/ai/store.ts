@@ -8,7 +8,8 @@ import type { Provider } from './prices';
  *
  *   companies/{cid}/aiUsageRows/{rowId}      one usage row (SPEC 2.9) per request x provider x model x flow
  *                                            x day; fields: day, ts, provider, model, flow, userId, token
- *                                            counts, costNanoUsd, costUsd, priced, calls, requestId
+ *                                            counts, costNanoUsd, costUsd, priced, calls, requestId, sortKey
+ *                                            (zero-padded ts + row id: the page order and cursor)
  *   companies/{cid}/aiUsage/{YYYY-MM-DD}     the company's day: totals, per model, per flow (increments)
  *   aiUsageOnboardingRows/{rowId}            rows of the onboarding bucket (calls before a company exists)
  *   aiUsageOnboarding/{YYYY-MM-DD}           the onboarding bucket's day (increments)
@@ -21,7 +22,7 @@ import type { Provider } from './prices';
  * concurrent requests lose nothing and no document grows with traffic); aggregates are
  * FieldValue.increment of integers (tokens and nano-dollars: exact sums, no read-modify-write). A
  * day is the ISO (UTC) day of the call. Reads of a range are one getAll of the day documents plus
- * one range query on `day` (single-field index; no composite index needed).
+ * one range query on `sortKey` (single-field index; no composite index needed).
  *
  * Row id `{requestId}-{n}`: the row is created with `create()` first in its batch, so a retried
  * flush of the same request fails as a whole instead of counting twice.
@@ -55,7 +56,11 @@ export interface UsageRow extends Counters {
   companyId: string | null;
   priced: boolean;
   costUsd: number;
+  /** Unique, time-ordered key (zero-padded ts, then row id): the order and the cursor of row pages. */
+  sortKey: string;
 }
+
+export const sortKeyOf = (ts: number, rowId: string) => `${String(Math.max(0, ts)).padStart(15, '0')}:${rowId}`;
 
 export const isoDay = (ts: number): string => new Date(ts).toISOString().slice(0, 10);
 
@@ -130,9 +135,11 @@ export function rowsOf(scope: UsageScope): UsageRow[] {
       addCounters(counters, { ...call, calls: undefined, rows: undefined, unpricedCalls: undefined });
     }
     counters.rows = 1;
+    const rowId = `${scope.requestId}-${n++}`;
     return {
       ...counters,
-      rowId: `${scope.requestId}-${n++}`,
+      rowId,
+      sortKey: sortKeyOf(first.ts, rowId),
       requestId: scope.requestId,
       day: isoDay(first.ts),
       ts: first.ts,
@@ -160,6 +167,14 @@ interface Aggregate {
 /** Writes the usage rows of a request and their aggregates; returns the number of rows. */
 export async function writeUsage(scope: UsageScope): Promise<number> {
   const rows = rowsOf(scope);
+  await commitWithRetry(usageWrites(rows));
+  return rows.length;
+}
+
+export type BatchWrite = (batch: WriteBatch) => void;
+
+/** The writes of some usage rows: each row created (first), then one increment per aggregate document. */
+export function usageWrites(rows: UsageRow[]): BatchWrite[] {
   const aggregates = new Map<string, Aggregate>();
   const aggregate = (ref: DocumentReference, base: DocumentData, detailed: boolean, row: UsageRow) => {
     let agg = aggregates.get(ref.path);
@@ -187,7 +202,7 @@ export async function writeUsage(scope: UsageScope): Promise<number> {
   }
 
   const { FieldValue } = firestoreNs();
-  const writes: ((batch: WriteBatch) => void)[] = [];
+  const writes: BatchWrite[] = [];
   for (const row of rows) {
     const { rowId, ...data } = row;
     // created first: if a retried flush finds the row, the whole batch fails and nothing counts twice
@@ -210,13 +225,12 @@ export async function writeUsage(scope: UsageScope): Promise<number> {
     }
     writes.push((b) => b.set(agg.ref, data, { merge: true }));
   }
-  await commitWithRetry(writes);
-  return rows.length;
+  return writes;
 }
 
 const ALREADY_EXISTS = 6;
 
-async function commitWithRetry(writes: ((batch: WriteBatch) => void)[]): Promise<void> {
+async function commitWithRetry(writes: BatchWrite[]): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const batch = db().batch();
     for (const w of writes) w(batch);

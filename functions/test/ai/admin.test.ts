@@ -137,7 +137,9 @@ describe('usage reads', () => {
     expect(res.status).toBe(200);
     const data = res.body.data;
     expect(data.rows).toHaveLength(3);
-    expect(data.rows[0]).toEqual({
+    expect(data.rows.map((r: { day: string }) => r.day)).toEqual(['1999-03-02', '1999-03-01', '1999-03-01']); // most recent first
+    expect(data.nextCursor).toBeNull();
+    expect(data.rows.find((r: { provider: string; day: string }) => r.day === '1999-03-01' && r.provider === 'anthropic')).toEqual({
       rowId: expect.any(String), requestId: expect.any(String), ts: Date.parse('1999-03-01T12:00:00Z'), day: '1999-03-01',
       provider: 'anthropic', model: 'claude-sonnet-4-5-20250929', flow: 'chat', userId: a.owner.uid, calls: 1,
       inputTokens: 1_000_000, outputTokens: 100_000, cacheReadTokens: 0, cacheCreateTokens: 0, totalTokens: 1_100_000,
@@ -159,6 +161,31 @@ describe('usage reads', () => {
       expect.objectContaining({ flow: 'chat', costUsd: 6.75 }),
       expect.objectContaining({ flow: 'data', costUsd: 6.25 }),
     ]);
+  });
+
+  it('pages through the rows with nextCursor while every page carries the totals of the whole range', async () => {
+    const c = await createCompany();
+    for (let i = 0; i < 5; i++) {
+      await seedRequest([{ day: `1999-04-0${1 + (i % 2)}`, companyId: c.companyId, provider: 'openai', model: 'gpt-4o', input: 1000 * (i + 1) }]);
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pageNo = 0; pageNo < 3; pageNo++) {
+      const res = await ai().get(`/companies/${c.companyId}/ai-usage`).query({ from: '1999-04-01', to: '1999-04-02', limit: 2, ...(cursor ? { cursor } : {}) }).set(bearer(admin));
+      expect(res.status).toBe(200);
+      expect(res.body.data.totals).toMatchObject({ rows: 5, inputTokens: 15_000 });
+      seen.push(...res.body.data.rows.map((r: { rowId: string }) => r.rowId));
+      cursor = res.body.data.nextCursor ?? undefined;
+      expect(res.body.data.rows).toHaveLength(pageNo < 2 ? 2 : 1);
+      if (pageNo === 2) expect(cursor).toBeUndefined();
+    }
+    expect(new Set(seen).size).toBe(5);
+  });
+
+  it('rejects a cursor it did not issue with 400 VALIDATION_FAILED', async () => {
+    const res = await ai().get(`/companies/${a.companyId}/ai-usage`).query({ cursor: 'bm90LWEtY3Vyc29y' }).set(bearer(admin));
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([expect.objectContaining({ path: 'query.cursor' })]);
   });
 
   it('keeps days outside the range out', async () => {

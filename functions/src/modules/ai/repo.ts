@@ -1,26 +1,36 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import { db } from '../../firebase';
-import { bucketDayRef, bucketDaysCol, bucketRowsCol, globalDayRef, type Bucket } from '../../ai/store';
+import { bucketDayRef, bucketDaysCol, bucketRowsCol, globalDayRef, sortKeyOf, type Bucket } from '../../ai/store';
 import { companyConfigRef, globalConfigRef, parseConfig, type AiConfig } from '../../ai/config';
 
 /**
  * Reads of the AI usage layout described in src/ai/store.ts. Every range read is batched: one
  * getAll of the day documents and at most one range query, whatever the number of days.
  */
-export async function readBucketRange(bucket: Bucket, days: string[], from: string, to: string): Promise<{
+/**
+ * The company (if any), the day documents of the range (one getAll) and one page of rows (one
+ * query on `sortKey`, the zero-padded ts followed by the row id: unique and time-ordered, so a
+ * page boundary never skips or repeats a row, and the automatic single-field index serves it).
+ * `after` is the sortKey of the last row of the previous page.
+ */
+export async function readBucketRange(bucket: Bucket, days: string[], page: { limit: number; after?: string }): Promise<{
   companyExists: boolean;
   dayDocs: DocumentData[];
   rows: DocumentData[];
+  hasMore: boolean;
 }> {
   const companyRef = bucket.kind === 'company' ? db().collection('companies').doc(bucket.companyId) : null;
   const refs = [...(companyRef ? [companyRef] : []), ...days.map((d) => bucketDayRef(bucket, d))];
-  const [snaps, rows] = await Promise.all([
-    db().getAll(...refs),
-    bucketRowsCol(bucket).where('day', '>=', from).where('day', '<=', to).get(),
-  ]);
+  const startKey = sortKeyOf(Date.parse(`${days[0]}T00:00:00.000Z`), '');
+  const endKey = sortKeyOf(Date.parse(`${days[days.length - 1]}T00:00:00.000Z`) + 86_400_000, '');
+  // the cursor is a filter (sortKey is unique), not startAfter: the Node emulator ignores query cursors
+  const upper = page.after && page.after < endKey ? page.after : endKey;
+  const query = bucketRowsCol(bucket).where('sortKey', '>=', startKey).where('sortKey', '<', upper).orderBy('sortKey', 'desc');
+  const [snaps, rows] = await Promise.all([db().getAll(...refs), query.limit(page.limit + 1).get()]);
   const companyExists = companyRef ? snaps[0].exists : true;
   const dayDocs = snaps.slice(companyRef ? 1 : 0).filter((s) => s.exists).map((s) => s.data()!);
-  return { companyExists, dayDocs, rows: rows.docs.map((d) => ({ rowId: d.id, ...d.data() })) };
+  const docs = rows.docs.slice(0, page.limit);
+  return { companyExists, dayDocs, rows: docs.map((d) => ({ ...d.data(), rowId: d.id })), hasMore: rows.size > page.limit };
 }
 
 export async function readAllRange(days: string[], from: string, to: string): Promise<{ dayDocs: DocumentData[]; bucketDays: DocumentData[] }> {

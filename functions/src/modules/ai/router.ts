@@ -4,6 +4,7 @@ import {
   aiConfigBody,
   aiConfigSchema,
   allUsageSchema,
+  bucketUsageQuery,
   bucketUsageSchema,
   companyIdParam,
   globalConfigSchema,
@@ -14,6 +15,7 @@ import {
 const TAG = 'ai-admin';
 const admin = { kind: 'admin' } as const;
 const RANGE_TEXT = `Range: \`from\`/\`to\` (UTC days, inclusive), default the last 30 days ending today; from after to, or more than ${MAX_RANGE_DAYS} days, is 400 INVALID_DATE_RANGE. The days are read in one batched lookup (getAll of the day documents plus one range query for the rows), not one lookup per day.`;
+const PAGE_TEXT = 'Totals, per-day, per-model and per-flow figures always cover the whole range (from the day aggregates); `rows` is one page, most recent first (`limit`, default 200, at most 5000); follow `nextCursor` for the rest.';
 const ADMIN_TEXT = 'Administrators only (the `admin` custom claim); deliberately no company-membership check (SPEC 5). Others get 403 ADMIN_REQUIRED.';
 const CONFIG_BODY_TEXT = 'Body `{provider, model}`: provider `anthropic` or `openai` (otherwise 422 UNKNOWN_PROVIDER), model one the provider offers, i.e. a family of the price table or a dated snapshot of one (otherwise 422 UNKNOWN_MODEL, with the offered models in `details`). `updatedAt` is set by the server.';
 
@@ -24,14 +26,14 @@ export const aiModule: ModuleDef = {
   routes: [
     defineRoute({
       method: 'get', path: '/companies/:id/ai-usage', tag: TAG, summary: 'AI usage rows and totals of one company',
-      description: `${ADMIN_TEXT} ${RANGE_TEXT} Returns the rows (SPEC 2.9) with the totals, per day, per provider and model, and per flow. 404 COMPANY_NOT_FOUND for an unknown company.`,
-      access: admin, params: companyIdParam, query: rangeQuery, response: bucketUsageSchema,
+      description: `${ADMIN_TEXT} ${RANGE_TEXT} Returns the rows (SPEC 2.9) with the totals, per day, per provider and model, and per flow. ${PAGE_TEXT} 404 COMPANY_NOT_FOUND for an unknown company.`,
+      access: admin, params: companyIdParam, query: bucketUsageQuery, response: bucketUsageSchema,
       handler: ({ params, query }) => service.bucketUsage({ bucket: { kind: 'company', companyId: params.id }, query }),
     }),
     defineRoute({
       method: 'get', path: '/ai-usage/onboarding', tag: TAG, summary: 'AI usage of the onboarding bucket',
-      description: `${ADMIN_TEXT} Calls made before a company exists (AI-led onboarding of a new owner). ${RANGE_TEXT}`,
-      access: admin, query: rangeQuery, response: bucketUsageSchema,
+      description: `${ADMIN_TEXT} Calls made before a company exists (AI-led onboarding of a new owner). ${RANGE_TEXT} ${PAGE_TEXT}`,
+      access: admin, query: bucketUsageQuery, response: bucketUsageSchema,
       handler: ({ query }) => service.bucketUsage({ bucket: { kind: 'onboarding' }, query }),
     }),
     defineRoute({

@@ -3,14 +3,26 @@ import { isoDate, nonEmptyId } from '../../http/fields';
 import { PROVIDERS } from '../../ai/prices';
 
 export const MAX_RANGE_DAYS = 366;
+export const DEFAULT_ROW_LIMIT = 200;
+export const MAX_ROW_LIMIT = 5000;
 export const DEFAULT_RANGE_DAYS = 30;
 
 export const companyIdParam = z.object({ id: nonEmptyId.describe('Company id') });
 
-export const rangeQuery = z.object({
-  from: isoDate.optional().describe(`First day (UTC, inclusive). Default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\``),
-  to: isoDate.optional().describe(`Last day (UTC, inclusive). Default: today (UTC). At most ${MAX_RANGE_DAYS} days from \`from\`; from after to is 400 INVALID_DATE_RANGE`),
+export const bucketUsageQuery = rangeQueryBase().extend({
+  limit: z.coerce.number().int().min(1).max(MAX_ROW_LIMIT).default(DEFAULT_ROW_LIMIT)
+    .describe(`Rows per page (1 to ${MAX_ROW_LIMIT}, default ${DEFAULT_ROW_LIMIT}); the totals always cover the whole range`),
+  cursor: z.string().min(1).optional().describe('`nextCursor` of the previous page, to read the next rows of the same range'),
 });
+
+export const rangeQuery = rangeQueryBase();
+
+function rangeQueryBase() {
+  return z.object({
+    from: isoDate.optional().describe(`First day (UTC, inclusive). Default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\``),
+    to: isoDate.optional().describe(`Last day (UTC, inclusive). Default: today (UTC). At most ${MAX_RANGE_DAYS} days from \`from\`; from after to is 400 INVALID_DATE_RANGE`),
+  });
+}
 
 const count = (what: string) => z.int().describe(what);
 
@@ -60,7 +72,8 @@ export const bucketUsageSchema = z.object({
   byDay: z.array(dayTotals).describe('Days of the range with usage, ascending'),
   byModel: z.array(modelTotals).describe('Per provider and model, by cost descending'),
   byFlow: z.array(flowTotals).describe('Per flow, by cost descending'),
-  rows: z.array(usageRowSchema).describe('The usage rows of the range (SPEC 2.9), by ts ascending'),
+  rows: z.array(usageRowSchema).describe('A page of the usage rows of the range (SPEC 2.9), most recent first'),
+  nextCursor: z.string().nullable().describe('Pass as `cursor` (with the same from/to) for the next page; null on the last page'),
 });
 
 export const allUsageSchema = z.object({

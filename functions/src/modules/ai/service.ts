@@ -74,17 +74,30 @@ function toRow(doc: DocumentData): UsageRowOut {
   return row as UsageRowOut;
 }
 
-export async function bucketUsage({ bucket, query }: { bucket: Bucket; query: { from?: string; to?: string } }) {
+const encodeCursor = (sortKey: string) => Buffer.from(sortKey).toString('base64url');
+
+function decodeCursor(cursor: string | undefined): string | undefined {
+  if (cursor === undefined) return undefined;
+  const sortKey = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (/^\d{15}:.+$/.test(sortKey)) return sortKey;
+  throw new AppError('VALIDATION_FAILED', 'Invalid request: query.cursor: not a cursor of this endpoint', [{ path: 'query.cursor', message: 'not a cursor of this endpoint' }]);
+}
+
+export async function bucketUsage({ bucket, query }: { bucket: Bucket; query: { from?: string; to?: string; limit: number; cursor?: string } }) {
   const range = resolveRange(query);
-  const { companyExists, dayDocs, rows } = await repo.readBucketRange(bucket, range.days, range.from, range.to);
+  const after = decodeCursor(query.cursor);
+  const { companyExists, dayDocs, rows, hasMore } = await repo.readBucketRange(bucket, range.days, { limit: query.limit, after });
   if (!companyExists) throw notFound('COMPANY_NOT_FOUND', 'Company');
+  const page = rows.map(toRow);
+  const last = rows[rows.length - 1];
   return {
     bucket: bucket.kind as Bucket['kind'],
     companyId: bucket.kind === 'company' ? bucket.companyId : null,
     from: range.from,
     to: range.to,
     ...summarise(dayDocs),
-    rows: rows.map(toRow).sort((a, b) => a.ts - b.ts),
+    rows: page,
+    nextCursor: hasMore && last ? encodeCursor(String(last.sortKey)) : null,
   };
 }
 
