@@ -43,6 +43,7 @@ type Seeder = (company: DemoCompany) => Promise<string>;
 /** Module seeders, run in order for every demo company. */
 const SEEDERS: { name: string; load: () => Seeder }[] = [
   { name: 'shifts', load: () => require('./schedule').seedSchedule },
+  { name: 'AI usage', load: () => require('./ai').seedAi },
 ];
 
 export const readDemoFile = (): DemoFile => JSON.parse(fs.readFileSync(DEMO_FILE, 'utf8'));
