@@ -99,38 +99,59 @@ export function accumulateInvoices(records: readonly InvoiceRecord[], filter: In
   return days;
 }
 
-/** Stored form of one business hour of a day document. */
-export type HourFigures = Record<FieldName, number>;
+/** Figures of a day (or an hour) by field name. */
+export type Figures = Record<FieldName, number>;
 
-export function vectorToHours(v: DayVector): Record<string, HourFigures> {
-  const hours: Record<string, HourFigures> = {};
+/**
+ * Stored form of a day's hours: the business hours from `hourFrom` to the last hour with an
+ * invoice, FIELD_COUNT little-endian float64 each in FIELD order, in one bytes field. One value
+ * per document instead of ~100 map entries: reading a year of day documents costs 365 values to
+ * encode, transfer, index and decode, not 40,000 (see docs/BENCHMARKS.md, sales).
+ */
+export function packHours(v: DayVector): { hourFrom: number; hours: Buffer } {
+  let from = -1;
+  let to = -1;
+  for (let h = 0; h < HOURS_PER_DAY_SLOTS; h++) {
+    const o = h * FIELD_COUNT;
+    if (v[o + FIELD.invoices] !== 0 || v[o + FIELD.refundInvoices] !== 0) {
+      if (from < 0) from = h;
+      to = h;
+    }
+  }
+  if (from < 0) return { hourFrom: 0, hours: Buffer.alloc(0) };
+  const values = (to - from + 1) * FIELD_COUNT;
+  const bytes = Buffer.alloc(values * 8);
+  for (let i = 0; i < values; i++) bytes.writeDoubleLE(v[from * FIELD_COUNT + i], i * 8);
+  return { hourFrom: from, hours: bytes };
+}
+
+export function unpackHours(hourFrom: unknown, hours: unknown): DayVector {
+  const v = newDayVector();
+  const bytes = hours instanceof Uint8Array ? Buffer.from(hours.buffer, hours.byteOffset, hours.byteLength) : null;
+  const from = Number(hourFrom);
+  if (!bytes || !Number.isInteger(from) || from < 0) return v;
+  const values = Math.min(bytes.length >> 3, DAY_LENGTH - from * FIELD_COUNT);
+  for (let i = 0; i < values; i++) v[from * FIELD_COUNT + i] = bytes.readDoubleLE(i * 8);
+  return v;
+}
+
+/** The figures of each business hour with an invoice, readable (for the API and for tests). */
+export function vectorToHours(v: DayVector): Record<string, Figures> {
+  const hours: Record<string, Figures> = {};
   for (let h = 0; h < HOURS_PER_DAY_SLOTS; h++) {
     const o = h * FIELD_COUNT;
     if (v[o + FIELD.invoices] === 0 && v[o + FIELD.refundInvoices] === 0) continue;
-    hours[String(h)] = Object.fromEntries(FIELD_NAMES.map((f, i) => [f, v[o + i]])) as HourFigures;
+    hours[String(h)] = Object.fromEntries(FIELD_NAMES.map((f, i) => [f, v[o + i]])) as Figures;
   }
   return hours;
 }
 
-export function vectorTotals(v: DayVector): HourFigures {
-  const totals = Object.fromEntries(FIELD_NAMES.map((f) => [f, 0])) as HourFigures;
+export function vectorTotals(v: DayVector): Figures {
+  const totals = Object.fromEntries(FIELD_NAMES.map((f) => [f, 0])) as Figures;
   for (let h = 0; h < HOURS_PER_DAY_SLOTS; h++) {
     for (let i = 0; i < FIELD_COUNT; i++) totals[FIELD_NAMES[i]] += v[h * FIELD_COUNT + i];
   }
   return totals;
-}
-
-export function hoursToVector(hours: Record<string, Partial<HourFigures>> | undefined): DayVector {
-  const v = newDayVector();
-  if (!hours) return v;
-  for (const key in hours) {
-    const h = Number(key);
-    if (!Number.isInteger(h) || h < 0 || h >= HOURS_PER_DAY_SLOTS) continue;
-    const fig = hours[key];
-    const o = h * FIELD_COUNT;
-    for (let i = 0; i < FIELD_COUNT; i++) v[o + i] = Number(fig[FIELD_NAMES[i]] ?? 0);
-  }
-  return v;
 }
 
 export const isEmptyVector = (v: DayVector): boolean => {

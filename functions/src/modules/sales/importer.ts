@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
 import { runExclusive } from '../../store/exclusive';
 import { getCompanyRules } from '../companies/service';
-import { addContribution, hoursToVector, isEmptyVector, vectorToHours, vectorTotals, type DayMap } from './aggregate';
+import { addContribution, isEmptyVector, packHours, unpackHours, vectorTotals, type DayMap } from './aggregate';
 import * as repo from './repo';
 import { invoiceItem, type ImportResult, type InvoiceItem } from './schemas';
 import { businessSlot } from './time';
@@ -80,8 +80,9 @@ export function prepareInvoice(raw: unknown, ctx: ImportContext, now: number): {
   };
 }
 
+/** An actual-sales day document (layout in repo.ts). */
 export function dayDocument(date: string, currency: string, v: Float64Array, now: number) {
-  return { date, currency, hours: vectorToHours(v), totals: vectorTotals(v), updatedAt: now };
+  return { date, currency, ...packHours(v), totals: vectorTotals(v), updatedAt: now };
 }
 
 /**
@@ -191,7 +192,7 @@ async function commitChunk(companyId: string, chunk: Prepared[], now: number): P
         if (setCurrency && currency) t.set(stateRef, { currency, updatedAt: now });
         for (const w of writes) t.set(w.ref, w.data);
         dates.forEach((date, i) => {
-          const v = hoursToVector(stored[i]?.hours);
+          const v = unpackHours(stored[i]?.hourFrom, stored[i]?.hours);
           const delta = deltas.get(date)!;
           for (let k = 0; k < v.length; k++) v[k] += delta[k];
           if (isEmptyVector(v)) t.delete(dayRefs[i]);

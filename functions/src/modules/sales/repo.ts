@@ -1,14 +1,16 @@
 import type { DocumentData, DocumentReference, Query, Transaction } from 'firebase-admin/firestore';
 import { companyRef } from '../companies/repo';
-import { hoursToVector, type DayMap, type InvoiceFilter, type InvoiceRecord } from './aggregate';
+import { unpackHours, type DayMap, type InvoiceFilter, type InvoiceRecord } from './aggregate';
 
 /**
  * Firestore paths of the sales module:
  *   companies/{cid}/invoices/{posSource}~{externalId}   one per POS ticket or imported invoice
  *       (externalId URI-encoded, so the id is stable per source and a re-import finds it)
  *   companies/{cid}/salesActual/{YYYY-MM-DD}            the business day's pre-aggregated figures:
- *       {date, currency, hours: {"<businessHour>": {sales, customers, tips, refunds, refundTips,
- *       invoices, refundInvoices}}, totals: {same fields}, updatedAt}
+ *       {date, currency, totals: {sales, customers, tips, refunds, refundTips, invoices,
+ *       refundInvoices}, hourFrom, hours: bytes (per business hour from hourFrom, those 7 figures
+ *       as little-endian float64; see aggregate.ts packHours), updatedAt}
+ *       sales/tips: minor units of sales (>= 0); refunds/refundTips: minor units of refunds (<= 0)
  *   companies/{cid}/sales/state                         {currency, updatedAt}: the company's sales
  *       currency, fixed by its first import
  * Invoices and the day documents they touch are written in the same commit (see importer.ts).
@@ -49,7 +51,7 @@ export async function readDays(companyId: string, startDate: string, endDate: st
   let currency: string | null = null;
   for (const doc of snap.docs) {
     const data = doc.data();
-    days.set(String(data.date), hoursToVector(data.hours));
+    days.set(String(data.date), unpackHours(data.hourFrom, data.hours));
     currency ??= typeof data.currency === 'string' ? data.currency : null;
   }
   return { days, currency };

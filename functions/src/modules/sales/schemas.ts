@@ -24,7 +24,7 @@ const INVOICE_FILTERS = ['employeeId', 'positionId', 'role', 'posSource'] as con
 export const salesQuery = companyIdQuery
   .extend({
     startDate: isoDate.describe('First business date of the range (company-local, YYYY-MM-DD)'),
-    endDate: isoDate.describe(`Last business date of the range, inclusive; at most ${MAX_RANGE_DAYS} days after startDate (400 INVALID_DATE_RANGE otherwise, or when before startDate)`),
+    endDate: isoDate.describe(`Last business date of the range, inclusive. The range covers at most ${MAX_RANGE_DAYS} days; a longer range or an endDate before startDate is 400 INVALID_DATE_RANGE`),
     groupBy: z.enum(['daily', 'weekly', 'monthly']).default('daily')
       .describe("Bucket size. Buckets are keyed by the company-local date they start on: the day; the first day of the week (weeks start on the profile's weekStartingDay, 0 = Sunday); the first of the month. The first and last bucket may cover part of their week or month (see start, end)."),
     period: z.enum(['full', 'morning', 'evening']).default('full')

@@ -47,32 +47,38 @@ export function businessSlotOfMinute(date: string, minute: number, dayChangeSeco
   };
 }
 
-/** Dates are plain calendar dates: arithmetic in UTC so no time zone or DST can shift them. */
-const utcDate = (date: string) => DateTime.fromISO(date, { zone: 'utc' });
+/**
+ * Dates are plain calendar dates: arithmetic on day numbers since 1970-01-01 (UTC), so no time
+ * zone or DST can shift them, and without luxon in the per-day loops (they run 365 times a query).
+ */
+const DAY_MS = 86_400_000;
+
+export function dayNumber(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+}
+
+export function dateOfDayNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
 
 export function addDays(date: string, days: number): string {
-  return days === 0 ? date : utcDate(date).plus({ days }).toISODate()!;
+  return days === 0 ? date : dateOfDayNumber(dayNumber(date) + days);
 }
 
 export function daysBetween(start: string, end: string): number {
-  return Math.round(utcDate(end).diff(utcDate(start), 'days').days);
+  return dayNumber(end) - dayNumber(start);
 }
 
 /** Every date from start to end inclusive. */
 export function datesInRange(start: string, end: string): string[] {
   const out: string[] = [];
-  let d = utcDate(start);
-  const last = utcDate(end);
-  while (d <= last) {
-    out.push(d.toISODate()!);
-    d = d.plus({ days: 1 });
-  }
+  for (let d = dayNumber(start), last = dayNumber(end); d <= last; d++) out.push(dateOfDayNumber(d));
   return out;
 }
 
-/** 0 = Sunday ... 6 = Saturday, like the profile's weekStartingDay. */
+/** 0 = Sunday ... 6 = Saturday, like the profile's weekStartingDay (1970-01-01 was a Thursday). */
 export function weekdayOf(date: string): number {
-  return utcDate(date).weekday % 7;
+  return (((dayNumber(date) + 4) % 7) + 7) % 7;
 }
 
 export type GroupBy = 'daily' | 'weekly' | 'monthly';

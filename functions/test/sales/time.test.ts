@@ -1,0 +1,124 @@
+import { DateTime } from 'luxon';
+import { accumulateInvoices, hourMasks, packHours, reduceDays, unpackHours, type InvoiceRecord } from '../../src/modules/sales/aggregate';
+import { laborByBusinessHour, currencyExponent } from '../../src/modules/sales/labor';
+import { bucketKey, businessSlot, datesInRange, weekdayOf } from '../../src/modules/sales/time';
+
+const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toMillis();
+
+describe('business days and hours', () => {
+  it('puts a sale at 01:30 in the previous business day, hour 25, when the day changes at 04:00', () => {
+    expect(businessSlot(at('2026-03-11T01:30', 'Europe/Madrid'), 'Europe/Madrid', 14400)).toEqual({
+      businessDate: '2026-03-10', businessHour: 25, localTime: '2026-03-11T01:30:00',
+    });
+  });
+
+  it('starts the new business day exactly at dayChangeTime', () => {
+    expect(businessSlot(at('2026-03-11T04:00', 'Europe/Madrid'), 'Europe/Madrid', 14400).businessDate).toBe('2026-03-11');
+    expect(businessSlot(at('2026-03-11T03:59:59', 'Europe/Madrid'), 'Europe/Madrid', 14400).businessDate).toBe('2026-03-10');
+  });
+
+  it('uses the company-local date, not the UTC date', () => {
+    // 23:30 UTC on the 28th is 00:30 on the 29th in Madrid, and 19:30 on the 28th in New York.
+    const ms = Date.UTC(2026, 2, 28, 23, 30);
+    expect(businessSlot(ms, 'Europe/Madrid', 0)).toMatchObject({ businessDate: '2026-03-29', businessHour: 0 });
+    expect(businessSlot(ms, 'America/New_York', 0)).toMatchObject({ businessDate: '2026-03-28', businessHour: 19 });
+  });
+
+  it('keeps wall-clock hours across the spring-forward night (no 02:00 hour in Madrid on 2026-03-29)', () => {
+    const before = businessSlot(Date.UTC(2026, 2, 29, 0, 59), 'Europe/Madrid', 0);
+    const after = businessSlot(Date.UTC(2026, 2, 29, 1, 0), 'Europe/Madrid', 0);
+    expect([before.businessHour, after.businessHour]).toEqual([1, 3]);
+  });
+
+  it('puts both 02:30s of the fall-back night in hour 2 of the same business day', () => {
+    const first = businessSlot(Date.UTC(2026, 9, 25, 0, 30), 'Europe/Madrid', 0);
+    const second = businessSlot(Date.UTC(2026, 9, 25, 1, 30), 'Europe/Madrid', 0);
+    expect(first).toEqual(second);
+    expect(first).toMatchObject({ businessDate: '2026-10-25', businessHour: 2 });
+  });
+
+  it('with dayChangeTime across the fall-back night, 03:30 after the change still belongs to the previous day', () => {
+    // New York falls back on 2026-11-01 at 02:00 -> 01:00; 03:30 local is 08:30 UTC.
+    expect(businessSlot(Date.UTC(2026, 10, 1, 8, 30), 'America/New_York', 14400)).toMatchObject({ businessDate: '2026-10-31', businessHour: 27 });
+  });
+});
+
+describe('buckets', () => {
+  it('keys a weekly bucket by its first day for every weekStartingDay', () => {
+    for (let start = 0; start <= 6; start++) {
+      for (const date of datesInRange('2026-03-01', '2026-03-14')) {
+        const key = bucketKey(date, 'weekly', start);
+        expect(weekdayOf(key)).toBe(start);
+        expect(key <= date).toBe(true);
+        expect(datesInRange(key, date).length).toBeLessThanOrEqual(7);
+      }
+    }
+  });
+
+  it('knows 2026-03-01 is a Sunday and keys months by their first day', () => {
+    expect(weekdayOf('2026-03-01')).toBe(0);
+    expect(weekdayOf('1969-12-31')).toBe(3);
+    expect(bucketKey('2026-02-28', 'monthly', 1)).toBe('2026-02-01');
+    expect(datesInRange('2024-02-27', '2024-03-01')).toEqual(['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01']);
+  });
+
+  it('splits the business day at morningPeriodEnd by the hour an hour starts in', () => {
+    const { morning } = hourMasks({ period: 'full', morningPeriodEnd: 990 });
+    expect([morning[15], morning[16], morning[17]]).toEqual([1, 1, 0]);
+    const full = hourMasks({ period: 'evening', hours: { start: 0, end: 2 }, morningPeriodEnd: 960 });
+    // after-midnight hours of the business day (24..26) are evening and match wall-clock 0..2
+    expect([full.included[1], full.included[24], full.included[26], full.included[27]]).toEqual([0, 1, 1, 0]);
+  });
+});
+
+describe('day vectors', () => {
+  const record = (over: Partial<InvoiceRecord>): InvoiceRecord => ({
+    businessDate: '2026-03-10', businessHour: 13, amount: 1000, tips: 100, customers: 2, refund: false,
+    employeeId: null, positionId: null, roleKey: null, posSource: 'square', ...over,
+  });
+
+  it('round-trips a day through its packed stored form', () => {
+    const days = accumulateInvoices([record({}), record({ businessHour: 25, amount: 123456789012 }), record({ refund: true, amount: -500, tips: -50, customers: 0 })]);
+    const v = days.get('2026-03-10')!;
+    const packed = packHours(v);
+    expect(packed.hourFrom).toBe(13);
+    expect(Array.from(unpackHours(packed.hourFrom, packed.hours))).toEqual(Array.from(v));
+  });
+
+  it('counts refunds apart and adds them to sales only when asked', () => {
+    const days = accumulateInvoices([record({}), record({ refund: true, amount: -400, tips: -100, customers: 0 })]);
+    const masks = hourMasks({ period: 'full', morningPeriodEnd: 960 });
+    const base = { startDate: '2026-03-10', endDate: '2026-03-10', groupBy: 'daily' as const, weekStartingDay: 1, ...masks, excludeEmptyDays: false };
+    expect(reduceDays(days, { ...base, excludeRefunds: true })[0]).toMatchObject({ totalSales: 1000, tips: 100, invoiceCount: 1, customerCount: 2 });
+    expect(reduceDays(days, { ...base, excludeRefunds: false })[0]).toMatchObject({ totalSales: 600, tips: 0, invoiceCount: 2, customerCount: 2 });
+  });
+});
+
+describe('labor cost', () => {
+  const base = { defaultDuration: 480, dayChangeSeconds: 0, startDate: '2026-03-10', endDate: '2026-03-11', rateMinorPerHour: () => 1200 };
+
+  it('spreads a shift over the business hours it covers, partial hours pro rata', () => {
+    const labor = laborByBusinessHour([{ date: '2026-03-10', employeeId: 'e', positionId: null, start: 9 * 60 + 30, end: 11 * 60 }], base);
+    const day = labor.get('2026-03-10')!;
+    expect([day[9], day[10], day[11]]).toEqual([600, 1200, 0]);
+  });
+
+  it('carries a shift past midnight into the next business day, or keeps it with dayChangeTime', () => {
+    const shift = { date: '2026-03-10', employeeId: 'e', positionId: null, start: 22 * 60, end: 2 * 60 };
+    const plain = laborByBusinessHour([shift], base);
+    expect(plain.get('2026-03-10')!.reduce((a, b) => a + b, 0)).toBe(2400);
+    expect(plain.get('2026-03-11')!.reduce((a, b) => a + b, 0)).toBe(2400);
+    const late = laborByBusinessHour([shift], { ...base, dayChangeSeconds: 14400 });
+    expect(late.get('2026-03-10')![25]).toBe(1200);
+    expect(late.has('2026-03-11')).toBe(false);
+  });
+
+  it('gives an open-ended shift the default duration', () => {
+    const labor = laborByBusinessHour([{ date: '2026-03-10', employeeId: 'e', positionId: null, start: 600, end: null }], { ...base, defaultDuration: 90 });
+    expect(labor.get('2026-03-10')!.reduce((a, b) => a + b, 0)).toBe(1800);
+  });
+
+  it('converts rates with the ISO 4217 exponent of the currency', () => {
+    expect([currencyExponent('EUR'), currencyExponent('JPY'), currencyExponent('KWD')]).toEqual([2, 0, 3]);
+  });
+});
