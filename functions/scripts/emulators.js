@@ -13,7 +13,30 @@ const FUNCTIONS_DIR = path.resolve(__dirname, '..');
 const ROOT_DIR = path.resolve(FUNCTIONS_DIR, '..');
 const RUNTIME_DIR = path.join(ROOT_DIR, '.runtime');
 
+/**
+ * The Node emulator adds a document to a collection with an immer `produce` over the whole
+ * collection record: O(n) per new document (a year of invoices, 110,000 documents, never finished:
+ * batch commits passed their 60 s deadline near 20,000 documents; now it loads in about 25 s).
+ * Same behaviour, in place: a collection's documents record is owned by the collection alone.
+ */
+function patchFirestoreEmulator() {
+  const { FirestoreStateCollection, FirestoreStateDocument } = require('@firestore-emulator/server');
+  if (FirestoreStateCollection.prototype.__inPlaceGetDocument) return;
+  FirestoreStateCollection.prototype.getDocument = function getDocument(documentName) {
+    let documents = this.documents;
+    let document = Object.prototype.hasOwnProperty.call(documents, documentName) ? documents[documentName] : undefined;
+    if (!document) {
+      if (Object.isFrozen(documents)) this.documents = documents = { ...documents };
+      document = new FirestoreStateDocument(this.emitter, this.database, this, documentName, {}, {});
+      documents[documentName] = document;
+    }
+    return document;
+  };
+  FirestoreStateCollection.prototype.__inPlaceGetDocument = true;
+}
+
 async function startFirestore(port) {
+  patchFirestoreEmulator();
   const { FirestoreServer } = require('@firestore-emulator/server');
   const server = new FirestoreServer();
   await server.start(port);
