@@ -3,7 +3,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const HELPERS = new Set(['lib.ts', 'module-server.ts']);
+const HELPERS = new Set(['lib.ts', 'module-server.ts', 'autocannon.d.ts']);
 const files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.ts') && !HELPERS.has(f)).sort();
 let failed = 0;
 for (const file of files) {

@@ -77,3 +77,11 @@ export interface ModuleDef {
   /** Extra Express routes that do not answer JSON envelopes (e.g. static assets of the docs viewer). */
   extend?: (app: import('express').Express) => void;
 }
+
+/** Company-scoped access where the company is the `companyId` query parameter. */
+export const companyInQuery = (minRole: MemberRole) =>
+  ({ kind: 'company', minRole, companyId: ({ query }: { query: { companyId: string } }) => query.companyId }) as const;
+
+/** Company-scoped access where the company is the `{id}` path parameter (paths under /companies/{id}). */
+export const companyInPath = (minRole: MemberRole) =>
+  ({ kind: 'company', minRole, companyId: ({ params }: { params: { id: string } }) => params.id }) as const;

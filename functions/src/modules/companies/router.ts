@@ -1,4 +1,4 @@
-import { defineRoute, type ModuleDef } from '../../http/route';
+import { companyInPath, defineRoute, type ModuleDef } from '../../http/route';
 import { companyIdParam } from '../../http/fields';
 import * as service from './service';
 import {
@@ -11,8 +11,8 @@ import {
 } from './schemas';
 
 const TAG = 'companies';
-const member = { kind: 'company', minRole: 'employee', companyId: ({ params }: { params: { id: string } }) => params.id } as const;
-const manager = { ...member, minRole: 'manager' } as const;
+const member = companyInPath('employee');
+const manager = companyInPath('manager');
 
 export const companiesModule: ModuleDef = {
   name: 'companies',

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { defineRoute, type ModuleDef } from '../../http/route';
+import { companyInQuery, defineRoute, type ModuleDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import * as service from './service';
 import { listRolesQuery, roleCreateBody, roleIdParam, rolePatchBody, roleSchema } from './schemas';
 
 const TAG = 'roles';
-const member = { kind: 'company', minRole: 'employee', companyId: ({ query }: { query: { companyId: string } }) => query.companyId } as const;
-const manager = { ...member, minRole: 'manager' } as const;
+const member = companyInQuery('employee');
+const manager = companyInQuery('manager');
 
 export const rolesModule: ModuleDef = {
   name: 'roles',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, type ModuleDef } from '../../http/route';
+import { companyInPath, companyInQuery, defineRoute, type ModuleDef } from '../../http/route';
 import { companyIdParam, companyIdQuery } from '../../http/fields';
 import * as service from './service';
 import {
@@ -20,10 +20,10 @@ import {
 } from './schemas';
 
 const TAG = 'schedule';
-const member = { kind: 'company', minRole: 'employee', companyId: ({ query }: { query: { companyId: string } }) => query.companyId } as const;
-const manager = { ...member, minRole: 'manager' } as const;
-const companyMember = { kind: 'company', minRole: 'employee', companyId: ({ params }: { params: { id: string } }) => params.id } as const;
-const companyManager = { ...companyMember, minRole: 'manager' } as const;
+const member = companyInQuery('employee');
+const manager = companyInQuery('manager');
+const companyMember = companyInPath('employee');
+const companyManager = companyInPath('manager');
 
 const CONFLICTS = `**Conflict checking** (in one transaction with the write, serialized per employee, so two concurrent requests never double-book an employee). The shift is compared with the employee's other shifts that stand with it: a live shift (published or manual) with the live shifts; a draft with the drafts and the live shifts (they will stand together once it is published).
 - Always refused (422): \`overlap\` with another shift (a shift ending after midnight counts on the next day; an open-ended shift lasts the company defaultDuration); an unknown or archived employee (\`UNKNOWN_EMPLOYEE\`, \`EMPLOYEE_ARCHIVED\`), role (\`UNKNOWN_ROLE\`, \`ROLE_ARCHIVED\`) or sub-role (\`UNKNOWN_SUB_ROLE\`); \`positionNotHeld\` (the employee does not hold that role / sub-role).
