@@ -1,4 +1,4 @@
-import { bucketKey, datesInRange, HOURS_PER_DAY_SLOTS, type GroupBy } from './time';
+import { bucketKey, dateOfDayNumber, dayNumber, HOURS_PER_DAY_SLOTS, type GroupBy } from './time';
 
 /**
  * The one aggregation both read paths share (pure, no I/O).
@@ -217,7 +217,10 @@ const ratioOf = (labor: number, sales: number): number | null => (sales > 0 ? Ma
 export function reduceDays(days: DayMap, o: ReduceOptions): Bucket[] {
   const buckets: Bucket[] = [];
   const withRefunds = !o.excludeRefunds;
+  const hours: number[] = [];
+  for (let h = 0; h < HOURS_PER_DAY_SLOTS; h++) if (o.included[h]) hours.push(h);
   let current: (Bucket & { labor: number }) | undefined;
+  let currentKey = '';
   const flush = () => {
     if (current && (current.days > 0 || !o.excludeEmptyDays)) {
       const { labor, ...bucket } = current;
@@ -227,13 +230,19 @@ export function reduceDays(days: DayMap, o: ReduceOptions): Bucket[] {
     }
     current = undefined;
   };
-  for (const date of datesInRange(o.startDate, o.endDate)) {
-    const key = bucketKey(date, o.groupBy, o.weekStartingDay);
-    if (current && current.key !== key) flush();
-    current ??= {
-      key, start: date, end: date, days: 0, invoiceCount: 0, totalSales: 0, morningSales: 0, eveningSales: 0,
-      customerCount: 0, tips: 0, perHour: new Array(24).fill(0), laborCost: 0, ratio: null, labor: 0,
-    };
+  const last = dayNumber(o.endDate);
+  for (let d = dayNumber(o.startDate); d <= last; d++) {
+    const date = dateOfDayNumber(d);
+    // daily: the date; weekly: the day number of the week's first day; monthly: YYYY-MM
+    const key = o.groupBy === 'daily' ? date : o.groupBy === 'monthly' ? date.slice(0, 7) : String(d - ((((d + 4 - o.weekStartingDay) % 7) + 7) % 7));
+    if (current && currentKey !== key) flush();
+    if (!current) {
+      currentKey = key;
+      current = {
+        key: bucketKey(date, o.groupBy, o.weekStartingDay), start: date, end: date, days: 0, invoiceCount: 0, totalSales: 0, morningSales: 0,
+        eveningSales: 0, customerCount: 0, tips: 0, perHour: new Array(24).fill(0), laborCost: 0, ratio: null, labor: 0,
+      };
+    }
     current.end = date;
     const v = days.get(date);
     let count = 0;
@@ -242,8 +251,8 @@ export function reduceDays(days: DayMap, o: ReduceOptions): Bucket[] {
     let customers = 0;
     let tips = 0;
     if (v) {
-      for (let h = 0; h < HOURS_PER_DAY_SLOTS; h++) {
-        if (!o.included[h]) continue;
+      for (let i = 0; i < hours.length; i++) {
+        const h = hours[i];
         const k = h * FIELD_COUNT;
         let sales = v[k];
         let hourTips = v[k + 2];
@@ -269,9 +278,7 @@ export function reduceDays(days: DayMap, o: ReduceOptions): Bucket[] {
     current.customerCount += customers;
     current.tips += tips;
     const labor = o.labor?.get(date);
-    if (labor) {
-      for (let h = 0; h < HOURS_PER_DAY_SLOTS; h++) if (o.included[h]) current.labor += labor[h];
-    }
+    if (labor) for (let i = 0; i < hours.length; i++) current.labor += labor[hours[i]];
   }
   flush();
   return buckets;

@@ -57,25 +57,48 @@ export async function readDays(companyId: string, startDate: string, endDate: st
   return { days, currency };
 }
 
-/**
- * The invoices of a business-date range. The most selective equality filter given is pushed to
- * Firestore (composite index field + businessDate in firestore.indexes.json); the others are
- * applied in memory by the aggregation.
- */
-export async function readInvoiceRecords(companyId: string, startDate: string, endDate: string, filter: InvoiceFilter): Promise<{ records: InvoiceRecord[]; currency: string | null }> {
+const invoiceQuery = (companyId: string, startDate: string, endDate: string, filter: InvoiceFilter): Query => {
   let query: Query = invoicesCollection(companyId);
   if (filter.employeeId !== undefined) query = query.where('employeeId', '==', filter.employeeId);
   else if (filter.positionId !== undefined) query = query.where('positionId', '==', filter.positionId);
   else if (filter.roleKey !== undefined) query = query.where('roleKey', '==', filter.roleKey);
   else if (filter.posSources?.length && filter.posSources.length <= 30) query = query.where('posSource', 'in', [...filter.posSources]);
-  const snap = await query.where('businessDate', '>=', startDate).where('businessDate', '<=', endDate).select(...RECORD_FIELDS).get();
-  const records = new Array<InvoiceRecord>(snap.size);
+  return query.where('businessDate', '>=', startDate).where('businessDate', '<=', endDate).select(...RECORD_FIELDS);
+};
+
+/**
+ * The invoices of a business-date range, streamed and handed over in pages of `pageSize`
+ * records, so memory stays bounded by a page, not by a year of invoices. The most selective
+ * equality filter given is pushed to Firestore (composite index field + businessDate in
+ * firestore.indexes.json); the aggregation applies the others in memory.
+ */
+export async function forEachInvoicePage(
+  companyId: string, startDate: string, endDate: string, filter: InvoiceFilter,
+  onPage: (records: InvoiceRecord[]) => void, pageSize = 5000,
+): Promise<{ count: number; currency: string | null }> {
+  let page: InvoiceRecord[] = [];
+  let count = 0;
   let currency: string | null = null;
-  for (let i = 0; i < snap.docs.length; i++) {
-    const data = snap.docs[i].data() as InvoiceRecord & { currency?: string };
-    records[i] = data;
+  for await (const doc of invoiceQuery(companyId, startDate, endDate, filter).stream()) {
+    const data = (doc as unknown as FirebaseFirestore.QueryDocumentSnapshot).data() as InvoiceRecord & { currency?: string };
     currency ??= data.currency ?? null;
+    page.push(data);
+    if (page.length >= pageSize) {
+      onPage(page);
+      count += page.length;
+      page = [];
+    }
   }
+  if (page.length) onPage(page);
+  return { count: count + page.length, currency };
+}
+
+/** All the invoice records of a range in one array (the benchmark's input). */
+export async function readInvoiceRecords(companyId: string, startDate: string, endDate: string, filter: InvoiceFilter): Promise<{ records: InvoiceRecord[]; currency: string | null }> {
+  const records: InvoiceRecord[] = [];
+  const { currency } = await forEachInvoicePage(companyId, startDate, endDate, filter, (page) => {
+    for (const r of page) records.push(r);
+  });
   return { records, currency };
 }
 
@@ -93,13 +116,14 @@ export interface ShiftRow {
   mode: string;
 }
 
-/** Shifts live at companies/{cid}/shifts/{shiftId} (the schedule module's documents, read directly). */
+/** Published shifts of a date range: companies/{cid}/shifts/{shiftId}, the schedule module's documents, read directly (index mode + date). */
 export async function readPublishedShifts(companyId: string, fromDate: string, toDate: string): Promise<ShiftRow[]> {
-  const snap = await companyRef(companyId).collection('shifts').where('date', '>=', fromDate).where('date', '<=', toDate).get();
+  const snap = await companyRef(companyId).collection('shifts')
+    .where('mode', '==', 'published').where('date', '>=', fromDate).where('date', '<=', toDate).get();
   const rows: ShiftRow[] = [];
   for (const doc of snap.docs) {
     const d = doc.data();
-    if (d.mode !== 'published' || typeof d.start !== 'number' || typeof d.date !== 'string') continue;
+    if (typeof d.start !== 'number' || typeof d.date !== 'string') continue;
     rows.push({
       date: d.date,
       employeeId: typeof d.employeeId === 'string' ? d.employeeId : null,

@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors';
 import type { Membership } from '../../identity/memberships';
 import { getCompanyRules, getPolicies } from '../companies/service';
-import { accumulateInvoices, hourMasks, reduceDays, summarize, type Bucket, type InvoiceFilter } from './aggregate';
+import { accumulateInvoices, hourMasks, reduceDays, summarize, type Bucket, type DayMap, type InvoiceFilter } from './aggregate';
 import { currencyExponent, laborByBusinessHour } from './labor';
 import * as repo from './repo';
 import { DEFAULT_FIELDS, MAX_RANGE_DAYS, parseHours, type SalesField, type SalesQuery } from './schemas';
@@ -56,7 +56,11 @@ export async function getSales({ query, member }: { query: SalesQuery; member: M
 
   const salesRead = source === 'salesActual'
     ? repo.readDays(companyId, startDate, endDate)
-    : repo.readInvoiceRecords(companyId, startDate, endDate, filter).then(({ records, currency }) => ({ days: accumulateInvoices(records, filter), currency }));
+    : (async () => {
+      const days: DayMap = new Map();
+      const { currency } = await repo.forEachInvoicePage(companyId, startDate, endDate, filter, (page) => accumulateInvoices(page, filter, days));
+      return { days, currency };
+    })();
   const [{ days, currency: seenCurrency }, labor] = await Promise.all([
     salesRead,
     wantsLabor ? laborCost({ companyId, startDate, endDate, filter, defaultDuration: profile.defaultDuration, dayChangeSeconds: settings.dayChangeTime }) : undefined,
