@@ -237,6 +237,13 @@ describe('GET /sales', () => {
       const role = await salesData(c.owner, range({ fields: 'ratio', role: 'server', endDate: '2026-03-02' }));
       expect(role.buckets[0]).toMatchObject({ laborCost: 5000, ratio: 5 });
     });
+
+    it('leaves out shifts of a role that is not included in labor cost', async () => {
+      await company(c).collection('roles').doc('salaried-mgr').set({ name: 'Manager', rate: 30, includedInLaborCost: false, archived: false, subRoles: {} });
+      await company(c).collection('shifts').add({ date: '2026-03-04', employeeId: null, positionId: 'salaried-mgr', start: 600, end: 1080, mode: 'published' });
+      const data = await salesData(c.owner, range({ fields: 'ratio', startDate: '2026-03-04', endDate: '2026-03-04' }));
+      expect(data.buckets[0]).toMatchObject({ laborCost: 0 });
+    });
   });
 
   describe('access', () => {

@@ -44,6 +44,7 @@ type Seeder = (company: DemoCompany) => Promise<string>;
 const SEEDERS: { name: string; load: () => Seeder }[] = [
   { name: 'shifts', load: () => require('./schedule').seedSchedule },
   { name: 'AI usage', load: () => require('./ai').seedAi },
+  { name: 'sales', load: () => require('./sales').seedSales },
 ];
 
 export const readDemoFile = (): DemoFile => JSON.parse(fs.readFileSync(DEMO_FILE, 'utf8'));

@@ -8,6 +8,7 @@ import { businessSlotOfMinute, HOURS_PER_DAY_SLOTS } from './time';
  * - a shift runs from `start` to `end` minutes of its `date` (company-local wall clock); `end` <
  *   `start` crosses midnight; `end` null is open-ended and lasts the profile's defaultDuration;
  *   `end` equal to `start` is an empty shift; breaks are not subtracted (paid time);
+ * - shifts of a role with `includedInLaborCost: false` cost nothing here;
  * - hourly rate: the employee's `rateRegular` when set, else the `rate` of the shift's position
  *   (role), else 0; rates are in major currency units and converted to minor units with the
  *   currency's ISO 4217 exponent;

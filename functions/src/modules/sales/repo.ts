@@ -140,11 +140,18 @@ export interface RoleRow {
   id: string;
   name: string;
   rate: number;
+  /** false leaves the role's shifts out of labor cost (e.g. salaried managers). */
+  includedInLaborCost: boolean;
 }
 
 export async function listRoleRows(companyId: string): Promise<Map<string, RoleRow>> {
   const snap = await companyRef(companyId).collection('roles').get();
-  return new Map(snap.docs.map((d) => [d.id, { id: d.id, name: String(d.data().name ?? ''), rate: Number(d.data().rate ?? 0) }]));
+  return new Map(
+    snap.docs.map((d) => {
+      const data = d.data();
+      return [d.id, { id: d.id, name: String(data.name ?? ''), rate: Number(data.rate ?? 0), includedInLaborCost: data.includedInLaborCost !== false }];
+    }),
+  );
 }
 
 /** Employee id -> rateRegular (null when not set). */

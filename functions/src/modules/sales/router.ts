@@ -1,10 +1,10 @@
-import { defineRoute, type ModuleDef } from '../../http/route';
+import { companyInQuery, defineRoute, type ModuleDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import * as service from './service';
 import { importBody, importResponse, MAX_IMPORT_ITEMS, salesQuery, salesResponse } from './schemas';
 
 const TAG = 'sales';
-const manager = { kind: 'company', minRole: 'manager', companyId: ({ query }: { query: { companyId: string } }) => query.companyId } as const;
+const manager = companyInQuery('manager');
 
 const SALES_DESCRIPTION = `Per-bucket sales of a range of business dates.
 
@@ -17,7 +17,7 @@ const SALES_DESCRIPTION = `Per-bucket sales of a range of business dates.
 - customerCount: guests (covers) of the sales;
 - tips: tips of the sales;
 - perHour: sales per wall-clock hour of the day (24 integers, index 0 = 00:00-00:59), summed over the bucket's days;
-- ratio: labor cost / totalSales (4 decimals; null when totalSales is 0), with \`laborCost\` beside it. Labor cost = for each **published** shift in the selection, its hours x the employee's rateRegular (else the rate of the shift's position, else 0), in minor units; a shift runs from start to end minutes of its date (end < start crosses midnight; end null lasts the profile's defaultDuration; breaks not subtracted) and its minutes are spread over business hours like sales, so period and hours cut it the same way. employeeId and positionId filters select the shifts of that employee / position, role the shifts whose position has that role name; posSource does not filter shifts.
+- ratio: labor cost / totalSales (4 decimals; null when totalSales is 0), with \`laborCost\` beside it. Labor cost = for each **published** shift in the selection, its hours x the employee's rateRegular (else the rate of the shift's position, else 0), in minor units, leaving out shifts whose role has includedInLaborCost false; a shift runs from start to end minutes of its date (end < start crosses midnight; end null lasts the profile's defaultDuration; breaks not subtracted) and its minutes are spread over business hours like sales, so period and hours cut it the same way. employeeId and positionId filters select the shifts of that employee / position, role the shifts whose position has that role name; posSource does not filter shifts.
 - refunds: left out by default; with excludeRefunds=false their (negative) amounts and refunded tips are added.
 
 **Access.** Managers and owners. Employees get 403: sales are business figures. For managers, \`tips\` is withheld when the policy hideTipsFromManagers is on and \`ratio\`/\`laborCost\` when hideFinancialInfoFromManagers is on (listed in \`hidden\`).`;

@@ -112,6 +112,7 @@ async function laborCost(o: { companyId: string; startDate: string; endDate: str
     startDate: o.startDate,
     endDate: o.endDate,
     rateMinorPerHour: (s) => {
+      if (s.positionId && roles.get(s.positionId)?.includedInLaborCost === false) return 0;
       const own = s.employeeId ? rates.get(s.employeeId) : null;
       const rate = own ?? (s.positionId ? roles.get(s.positionId)?.rate : undefined) ?? 0;
       return rate * scale;
