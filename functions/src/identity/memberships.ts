@@ -34,9 +34,25 @@ function fromData(data: FirebaseFirestore.DocumentData): Membership {
   };
 }
 
+/**
+ * Every request of a member reads its membership, so an instance remembers answers for
+ * MEMBERSHIP_CACHE_MS: a change made through this instance applies at once, one made elsewhere
+ * (another instance, the console) within that time.
+ */
+const MEMBERSHIP_CACHE_MS = 5_000;
+const MEMBERSHIP_CACHE_MAX = 10_000;
+const remembered = new Map<string, { membership: Membership | null; until: number }>();
+
 export async function findMembership(companyId: string, uid: string): Promise<Membership | null> {
-  const snap = await db().collection(COLLECTION).doc(membershipId(companyId, uid)).get();
-  return snap.exists ? fromData(snap.data()!) : null;
+  const id = membershipId(companyId, uid);
+  const now = Date.now();
+  const hit = remembered.get(id);
+  if (hit && hit.until > now) return hit.membership;
+  const snap = await db().collection(COLLECTION).doc(id).get();
+  const membership = snap.exists ? fromData(snap.data()!) : null;
+  if (remembered.size >= MEMBERSHIP_CACHE_MAX) remembered.clear();
+  remembered.set(id, { membership, until: now + MEMBERSHIP_CACHE_MS });
+  return membership;
 }
 
 export async function listMembershipsOfUser(uid: string): Promise<Membership[]> {
@@ -45,5 +61,7 @@ export async function listMembershipsOfUser(uid: string): Promise<Membership[]> 
 }
 
 export async function saveMembership(m: Membership): Promise<void> {
-  await db().collection(COLLECTION).doc(membershipId(m.companyId, m.uid)).set(m);
+  const id = membershipId(m.companyId, m.uid);
+  await db().collection(COLLECTION).doc(id).set(m);
+  remembered.delete(id);
 }
