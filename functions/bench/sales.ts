@@ -15,21 +15,12 @@ import { generateDemoInvoices, writeSalesData } from '../src/local/demo/sales';
 import { accumulateInvoices, hourMasks, reduceDays, type InvoiceRecord } from '../src/modules/sales/aggregate';
 import { readDays, readInvoiceRecords } from '../src/modules/sales/repo';
 import type { DemoCompany } from '../src/local/demo/types';
+import { seededRandom } from '../src/local/demo/random';
 
 const START = '2025-01-01';
 const END = '2025-12-31';
 const PER_DAY = 300;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => `${x.toFixed(1)} ms`;
@@ -59,7 +50,7 @@ async function main() {
   await saveMembership({ companyId, uid: owner.uid, role: 'owner', employeeId: null });
   const demo: DemoCompany = {
     companyId, name: 'Bench Bistro', timezone: 'America/New_York', weekStartingDay: 1, dayChangeTime: 14400, currency: 'USD',
-    roles, employees, ownerUid: owner.uid, random: mulberry32(42),
+    roles, employees, ownerUid: owner.uid, random: seededRandom(42),
   };
 
   let t = performance.now();

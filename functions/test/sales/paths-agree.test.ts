@@ -3,17 +3,8 @@ import { db } from '../../src/firebase';
 import { POS_SOURCES } from '../../src/modules/sales/schemas';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { importInvoices, salesData } from './helpers';
+import { seededRandom } from '../../src/local/demo/random';
 
-/** mulberry32: the same "random" data on every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ZONE = 'America/New_York';
 const DAY_CHANGE = 3 * 3600 + 1800; // 03:30
@@ -65,7 +56,7 @@ describe('the two read paths', () => {
   let items: Item[];
   const roles: Record<string, string> = {};
   const employees: string[] = [];
-  const random = seeded(20261121);
+  const random = seededRandom(20261121);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
 
   beforeAll(async () => {

@@ -6,6 +6,7 @@ import { companyRef, settingsRef, writePolicies } from '../../modules/companies/
 import { rolesCollection } from '../../modules/roles/repo';
 import { employeesCollection } from '../../modules/employees/repo';
 import type { DemoCompany } from './types';
+import { seededRandom } from './random';
 
 /**
  * Loads emulator-data/demo.json (companies, settings, policies, roles, employees, users) into the
@@ -48,18 +49,6 @@ const SEEDERS: { name: string; load: () => Seeder }[] = [
 ];
 
 export const readDemoFile = (): DemoFile => JSON.parse(fs.readFileSync(DEMO_FILE, 'utf8'));
-
-/** A small deterministic generator (mulberry32), so every load produces the same demo data. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function ensureUser(user: DemoUser, password: string, claims?: Record<string, unknown>): Promise<string> {
   const uid = `demo-${user.label}`;
