@@ -18,6 +18,8 @@ async function main() {
     FIRESTORE_EMULATOR_HOST: `127.0.0.1:${PORTS.firestore}`,
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`,
     GCLOUD_PROJECT: PROJECT_ID,
+    // no Google credentials locally: never probe the GCE metadata server
+    METADATA_SERVER_DETECTION: 'none',
   };
   Object.assign(process.env, env);
 

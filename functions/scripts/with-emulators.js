@@ -25,6 +25,8 @@ async function main() {
     FIRESTORE_EMULATOR_HOST: `127.0.0.1:${FIRESTORE_PORT}`,
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_PORT}`,
     GCLOUD_PROJECT: PROJECT_ID,
+    // no Google credentials locally: never probe the GCE metadata server
+    METADATA_SERVER_DETECTION: 'none',
   };
   const bin = command === 'jest' ? require.resolve('jest/bin/jest') : null;
   const child = spawn(bin ? process.execPath : command, bin ? [bin, ...args] : args, { cwd: FUNCTIONS_DIR, env, stdio: 'inherit' });

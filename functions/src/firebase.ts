@@ -15,6 +15,11 @@ export function projectId(): string {
 
 export function adminApp(): App {
   if (!app) {
+    // Against emulators there are no Google credentials to find: without this the Firestore client
+    // probes the GCE metadata server (a network call off this machine) when it opens a channel.
+    if ((process.env.FIRESTORE_EMULATOR_HOST || process.env.FIREBASE_AUTH_EMULATOR_HOST) && !process.env.METADATA_SERVER_DETECTION) {
+      process.env.METADATA_SERVER_DETECTION = 'none';
+    }
     const { initializeApp, getApps } = require('firebase-admin/app') as typeof import('firebase-admin/app');
     app = getApps()[0] ?? initializeApp({ projectId: projectId() });
   }
