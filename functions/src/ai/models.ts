@@ -162,33 +162,30 @@ function apiKey(secret: typeof ANTHROPIC_API_KEY, provider: Provider): string {
   return secret.value();
 }
 
-function anthropicClient(): Anthropic {
-  const key = apiKey(ANTHROPIC_API_KEY, 'anthropic');
-  const baseURL = process.env.ANTHROPIC_BASE_URL || undefined;
-  const { maxRetries, timeout } = settings();
-  const cacheKey = ['anthropic', key, baseURL, maxRetries, timeout].join('|');
-  let client = clients.get(cacheKey) as Anthropic | undefined;
+interface ClientOptions {
+  apiKey: string;
+  baseURL: string | undefined;
+  maxRetries: number;
+  timeout: number;
+}
+
+/** One SDK client per provider and configuration (key, base URL, retries, timeout), made on first use. */
+function sdkClient<T>(provider: Provider, secret: typeof ANTHROPIC_API_KEY, baseUrlVariable: string, create: (options: ClientOptions) => T): T {
+  const options: ClientOptions = { apiKey: apiKey(secret, provider), baseURL: process.env[baseUrlVariable] || undefined, ...settings() };
+  const cacheKey = [provider, options.apiKey, options.baseURL, options.maxRetries, options.timeout].join('|');
+  let client = clients.get(cacheKey) as T | undefined;
   if (!client) {
-    const AnthropicSdk = (require('@anthropic-ai/sdk') as typeof import('@anthropic-ai/sdk')).default;
-    client = new AnthropicSdk({ apiKey: key, baseURL, maxRetries, timeout });
+    client = create(options);
     clients.set(cacheKey, client);
   }
   return client;
 }
 
-function openaiClient(): OpenAI {
-  const key = apiKey(OPENAI_API_KEY, 'openai');
-  const baseURL = process.env.OPENAI_BASE_URL || undefined;
-  const { maxRetries, timeout } = settings();
-  const cacheKey = ['openai', key, baseURL, maxRetries, timeout].join('|');
-  let client = clients.get(cacheKey) as OpenAI | undefined;
-  if (!client) {
-    const OpenAISdk = (require('openai') as typeof import('openai')).default;
-    client = new OpenAISdk({ apiKey: key, baseURL, maxRetries, timeout });
-    clients.set(cacheKey, client);
-  }
-  return client;
-}
+const anthropicClient = (): Anthropic =>
+  sdkClient('anthropic', ANTHROPIC_API_KEY, 'ANTHROPIC_BASE_URL', (o) => new (require('@anthropic-ai/sdk') as typeof import('@anthropic-ai/sdk')).default(o));
+
+const openaiClient = (): OpenAI =>
+  sdkClient('openai', OPENAI_API_KEY, 'OPENAI_BASE_URL', (o) => new (require('openai') as typeof import('openai')).default(o));
 
 // ---- Anthropic Messages -------------------------------------------------------------------------
 

@@ -55,9 +55,14 @@ export async function updateSettings({ companyId, patch }: { companyId: string; 
   return getSettings({ companyId });
 }
 
+/** The policies in force (stored over defaults), for modules that already know the company exists. */
+export async function policiesInForce(companyId: string): Promise<CompanyPolicies> {
+  return { ...POLICY_DEFAULTS, ...(await repo.readPolicies(companyId)) };
+}
+
 export async function getPolicies({ companyId }: { companyId: string }): Promise<CompanyPolicies> {
   await requireCompany(companyId);
-  return { ...POLICY_DEFAULTS, ...(await repo.readPolicies(companyId)) };
+  return policiesInForce(companyId);
 }
 
 export async function updatePolicies({ companyId, patch }: { companyId: string; patch: Partial<CompanyPolicies> }) {

@@ -2,7 +2,7 @@ import { AppError, type ErrorDetail } from '../../http/errors';
 import { db, firestoreNs } from '../../firebase';
 import type { Membership } from '../../identity/memberships';
 import { companyRef } from '../companies/repo';
-import { getPolicies } from '../companies/service';
+import { policiesInForce } from '../companies/service';
 import { rolesCollection } from '../roles/repo';
 import * as repo from './repo';
 import { FINANCIAL_FIELDS, PRIVATE_FIELDS, type Employee, type EmployeeCreate } from './schemas';
@@ -20,7 +20,7 @@ async function viewFor(member: Membership): Promise<(e: Employee) => Employee> {
   };
   if (member.role === 'owner') return (e) => e;
   if (member.role === 'manager') {
-    const { hideFinancialInfoFromManagers } = await getPolicies({ companyId: member.companyId });
+    const { hideFinancialInfoFromManagers } = await policiesInForce(member.companyId);
     return hideFinancialInfoFromManagers ? without(FINANCIAL_FIELDS) : (e) => e;
   }
   const directory = without(PRIVATE_FIELDS);

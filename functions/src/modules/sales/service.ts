@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors';
 import type { Membership } from '../../identity/memberships';
-import { getCompanyRules, getPolicies } from '../companies/service';
+import { getCompanyRules, policiesInForce } from '../companies/service';
 import { accumulateInvoices, hourMasks, reduceDays, summarize, type Bucket, type DayMap, type InvoiceFilter } from './aggregate';
 import { currencyExponent, laborByBusinessHour } from './labor';
 import * as repo from './repo';
@@ -46,7 +46,7 @@ export async function getSales({ query, member }: { query: SalesQuery; member: M
   const hidden: SalesField[] = [];
   const rulesPromise = getCompanyRules({ companyId });
   if (member.role === 'manager') {
-    const policies = await getPolicies({ companyId });
+    const policies = await policiesInForce(companyId);
     if (policies.hideTipsFromManagers) hidden.push('tips');
     if (policies.hideFinancialInfoFromManagers) hidden.push('ratio');
     fields = fields.filter((f) => !hidden.includes(f));
