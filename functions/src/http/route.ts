@@ -22,7 +22,7 @@ export type Access<P, Q, B> =
   | { kind: 'public' }
   | { kind: 'authenticated' }
   | { kind: 'admin' }
-  | { kind: 'company'; minRole: MemberRole; companyId: (input: Input<P, Q, B>) => string };
+  | { kind: 'company'; minRole: MemberRole; companyIn?: 'query' | 'path'; companyId: (input: Input<P, Q, B>) => string };
 
 export interface Context<P, Q, B> extends Input<P, Q, B> {
   caller: Caller | null;
@@ -80,8 +80,8 @@ export interface ModuleDef {
 
 /** Company-scoped access where the company is the `companyId` query parameter. */
 export const companyInQuery = (minRole: MemberRole) =>
-  ({ kind: 'company', minRole, companyId: ({ query }: { query: { companyId: string } }) => query.companyId }) as const;
+  ({ kind: 'company', minRole, companyIn: 'query', companyId: ({ query }: { query: { companyId: string } }) => query.companyId }) as const;
 
 /** Company-scoped access where the company is the `{id}` path parameter (paths under /companies/{id}). */
 export const companyInPath = (minRole: MemberRole) =>
-  ({ kind: 'company', minRole, companyId: ({ params }: { params: { id: string } }) => params.id }) as const;
+  ({ kind: 'company', minRole, companyIn: 'path', companyId: ({ params }: { params: { id: string } }) => params.id }) as const;

@@ -62,6 +62,9 @@ function operation(module: ModuleDef, route: RouteDef) {
     tags: [route.tag],
     summary: route.summary,
     description: [route.description, `**Access:** ${access}`].filter(Boolean).join('\n\n'),
+    'x-access': route.access.kind === 'company'
+      ? { kind: 'company', minRole: route.access.minRole, companyIn: route.access.companyIn }
+      : { kind: route.access.kind },
     operationId: `${module.name}.${route.method}${route.path.replace(/[/:{}-]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     parameters: parameters(route),
     ...(route.body
