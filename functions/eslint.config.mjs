@@ -1,5 +1,20 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Layering (docs/ADDING_A_MODULE.md): core/ below everything; http/ and ai/ on core; modules on
+ * all three. A module reaches another only through its index.ts: importing another module's
+ * files (repo, service, schemas, router ...) is an error, from inside src/modules and outside.
+ */
+const MODULES = readdirSync(`${import.meta.dirname}/src/modules`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+/** From a file `depth` folders below src/modules/<m>/: `../<other>/<file>` (depth 0), `../../<other>/<file>` (depth 1) ... */
+const intoModule = (m, depth) => ({
+  regex: `^(\\.\\./){${depth + 1}}(?!${m}/)[a-z][a-z0-9-]*/(?!module$).+$`,
+  message: "Import another module only through its index.ts (e.g. '../roles'), never its repo, service or schemas.",
+});
+const below = (layers, why) => ({ regex: `^(\\.\\./)+(${layers.join('|')})(/|$)`, message: why });
 
 export default tseslint.config(
   { ignores: ['lib/**', 'node_modules/**', 'coverage/**'] },
@@ -17,4 +32,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...MODULES.flatMap((m) => [
+    restrict([`src/modules/${m}/*.ts`], [intoModule(m, 0)]),
+    restrict([`src/modules/${m}/*/*.ts`], [intoModule(m, 1)]),
+  ]),
+  restrict(['src/{http,ai,local,openapi}/**/*.ts', 'src/*.ts'], [{ regex: '(^|/)modules/[a-z][a-z0-9-]*/(?!module$).+$', message: "Import a module only through its index.ts (or the registry)." }]),
+  restrict(['src/core/**/*.ts'], [below(['http', 'ai', 'modules', 'local', 'openapi'], 'core/ is the bottom layer: it imports no HTTP, AI or module code.')]),
+  restrict(['src/ai/**/*.ts'], [below(['http', 'modules', 'local', 'openapi'], 'The AI layer depends on core only, never on http or modules.')]),
+  restrict(['src/http/**/*.ts'], [below(['modules', 'local', 'openapi'], 'http/ is Express on core: it never imports modules.')]),
 );

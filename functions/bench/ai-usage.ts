@@ -9,17 +9,17 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { db } from '../src/firebase';
+import { db } from '../src/core/firebase';
 import { createModuleApp } from '../src/http/app';
-import { defineRoute, type ModuleDef } from '../src/http/route';
-import { aiModule } from '../src/modules/ai/router';
+import { ADMIN, defineRoute } from '../src/http/route';
+import { defineModule } from '../src/modules/kit';
+import { moduleNamed } from '../src/modules/registry';
 import { bucketUsageSchema, companyIdParam, rangeQuery } from '../src/modules/ai/schemas';
 import { resolveRange } from '../src/modules/ai/service';
 import { rowsOf, usageWrites, COUNTERS, type UsageRow } from '../src/ai/store';
 import { costNanoUsd, priceFor, type Provider } from '../src/ai/prices';
-import type { ModelCall, UsageScope } from '../src/ai/accumulator';
+import { usageScope, type ModelCall } from '../src/ai/accumulator';
 import { createCompany } from '../test/helpers/fixtures';
 import { createUser } from '../test/helpers/users';
 import { fmt, percentile } from './lib';
@@ -41,7 +41,7 @@ function rowsOfDay(companyId: string, day: string, userId: string): UsageRow[] {
       totalTokens: tokens.inputTokens + tokens.outputTokens + tokens.cacheReadTokens + tokens.cacheCreateTokens,
       costNanoUsd: costNanoUsd(tokens, priceFor(provider, model)!.nano), priced: true,
     };
-    const scope: UsageScope = { requestId: randomUUID(), companyId, userId, calls: [call], memo: new Map() };
+    const scope = usageScope({ companyId, userId, calls: [call] });
     return rowsOf(scope)[0];
   });
 }
@@ -63,11 +63,11 @@ async function seed(companyId: string, userId: string, days: string[]) {
 }
 
 /** The spec's design behind the same kind of endpoint: one lookup per day, one after another. */
-const specModule: ModuleDef = {
+const specModule = defineModule({
   name: 'specusage', tag: 'bench', description: 'baseline',
-  routes: [defineRoute({
-    method: 'get', path: '/companies/:id/ai-usage', tag: 'bench', summary: 'baseline: one lookup per day',
-    access: { kind: 'admin' }, params: companyIdParam, query: rangeQuery, response: bucketUsageSchema,
+  http: () => ({ routes: [defineRoute({
+    method: 'get', path: '/companies/:id/ai-usage', summary: 'baseline: one lookup per day',
+    access: ADMIN, params: companyIdParam, query: rangeQuery, response: bucketUsageSchema,
     handler: async ({ params, query }) => {
       const range = resolveRange(query);
       const rows: UsageRow[] = [];
@@ -78,8 +78,8 @@ const specModule: ModuleDef = {
       rows.sort((x, y) => y.ts - x.ts);
       return { bucket: 'company' as const, companyId: params.id, from: range.from, to: range.to, ...summariseRows(rows), rows, nextCursor: null };
     },
-  })],
-};
+  })] }),
+});
 
 function summariseRows(rows: UsageRow[]) {
   const zero = () => Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<(typeof COUNTERS)[number], number>;
@@ -144,7 +144,7 @@ async function main() {
   await seed(co.companyId, co.owner.uid, days);
   console.log(`seeded ${days.length} days x ${ROWS_PER_DAY} rows in both designs (${fmt((Date.now() - seeded) / 1000)} s)`);
 
-  const ours = await listen(createModuleApp(aiModule));
+  const ours = await listen(createModuleApp(moduleNamed('ai')));
   const spec = await listen(createModuleApp(specModule));
   console.log(`GET /companies/{id}/ai-usage, ${ROWS_PER_DAY} rows a day, median of ${RUNS} runs after a warm-up (ms)`);
   console.log('  A = this design, default answer: totals/byDay/byModel/byFlow of the whole range + first page of 200 rows');

@@ -7,7 +7,7 @@
  * Run: cd functions && node scripts/with-emulators.js npx tsx bench/read-endpoints.ts
  */
 import autocannon from 'autocannon';
-import { db } from '../src/firebase';
+import { db } from '../src/core/firebase';
 import { createCompany, type TestCompany } from '../test/helpers/fixtures';
 import { concurrentLoop, fmt, startModuleServer, type LoopResult } from './lib';
 

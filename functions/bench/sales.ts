@@ -7,11 +7,11 @@
  * Targets (issue 4): fast path p50 < 150 ms; aggregation >= 50% of the bare loop.
  */
 import { performance } from 'node:perf_hooks';
-import { db } from '../src/firebase';
-import { saveMembership } from '../src/identity/memberships';
+import { db } from '../src/core/firebase';
+import { saveMembership } from '../src/core/memberships';
 import { api } from '../test/helpers/api';
 import { bearer, createUser } from '../test/helpers/users';
-import { generateDemoInvoices, writeSalesData } from '../src/local/demo/sales';
+import { generateDemoInvoices, writeSalesData } from '../src/modules/sales/seed';
 import { accumulateInvoices, hourMasks, reduceDays, type InvoiceRecord } from '../src/modules/sales/aggregate';
 import { readDays, readInvoiceRecords } from '../src/modules/sales/repo';
 import type { DemoCompany } from '../src/local/demo/types';
@@ -50,7 +50,8 @@ async function main() {
   await saveMembership({ companyId, uid: owner.uid, role: 'owner', employeeId: null });
   const demo: DemoCompany = {
     companyId, name: 'Bench Bistro', timezone: 'America/New_York', weekStartingDay: 1, dayChangeTime: 14400, currency: 'USD',
-    roles, employees, ownerUid: owner.uid, random: seededRandom(42),
+    roles, employees, ownerUid: owner.uid, random: seededRandom(42), uidOf: (label) => label,
+    file: { id: companyId, profile: { name: 'Bench Bistro', timezone: 'America/New_York' }, settings: {}, policies: {}, currency: 'USD', roles: [], employees: [], users: [] },
   };
 
   let t = performance.now();

@@ -10,8 +10,8 @@
  * Target (issue 3): PUT p50 within 3x the bare transaction.
  */
 import { performance } from 'node:perf_hooks';
-import { db } from '../src/firebase';
-import { saveMembership } from '../src/identity/memberships';
+import { db } from '../src/core/firebase';
+import { saveMembership } from '../src/core/memberships';
 import { addDays } from '../src/modules/schedule/time';
 import { employeeWindowQuery, rangeQuery, shiftRef } from '../src/modules/schedule/repo';
 import { companyRef, settingsRef } from '../src/modules/companies/repo';

@@ -29,7 +29,10 @@ export interface ModelCall {
 }
 
 export interface UsageScope {
+  /** The HTTP request (X-Request-Id) the calls belong to; stored on each usage row. */
   requestId: string;
+  /** Unique per scope: the usage rows' document ids derive from it (a request id may repeat across retries). */
+  scopeId: string;
   companyId: string | null;
   userId: string | null;
   calls: ModelCall[];
@@ -81,8 +84,21 @@ export function onUsageFlush(listener: FlushListener): () => void {
  * caller answers (a Cloud Function may lose CPU once the response is sent). A failed write is
  * logged with the full usage (so it can be replayed) and never fails the request.
  */
-export async function runWithUsage<T>(init: { companyId: string | null; userId: string | null }, work: () => Promise<T>): Promise<T> {
-  const scope: UsageScope = { requestId: randomUUID(), companyId: init.companyId, userId: init.userId, calls: [], memo: new Map() };
+export interface ScopeInit {
+  requestId?: string;
+  companyId: string | null;
+  userId: string | null;
+  calls?: ModelCall[];
+}
+
+/** A new usage scope (a request id is generated when none is given). */
+export function usageScope(init: ScopeInit): UsageScope {
+  const scopeId = randomUUID();
+  return { requestId: init.requestId ?? scopeId, scopeId, companyId: init.companyId, userId: init.userId, calls: init.calls ?? [], memo: new Map() };
+}
+
+export async function runWithUsage<T>(init: ScopeInit, work: () => Promise<T>): Promise<T> {
+  const scope = usageScope(init);
   try {
     return await storage.run(scope, work);
   } finally {
@@ -99,7 +115,7 @@ async function flushScope(scope: UsageScope): Promise<void> {
   } catch (error) {
     outcome = { requestId: scope.requestId, rows: 0, error };
     try {
-      const { logger } = require('../http/logger') as typeof import('../http/logger');
+      const { logger } = require('../core/logger') as typeof import('../core/logger');
       logger.error('ai usage write failed; usage of this request is in this entry', {
         requestId: scope.requestId,
         companyId: scope.companyId,

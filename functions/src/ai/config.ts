@@ -1,6 +1,6 @@
 import type { DocumentData } from 'firebase-admin/firestore';
-import { db } from '../firebase';
-import { toMillis } from '../http/fields';
+import { db } from '../core/firebase';
+import { companyDoc, toMillis } from '../core/firestore';
 import type { Provider } from './prices';
 
 /**
@@ -21,7 +21,7 @@ export type ResolvedModel = { provider: Provider; model: string; source: 'compan
 
 export const BUILT_IN_DEFAULT: { provider: Provider; model: string } = { provider: 'anthropic', model: 'claude-sonnet-4-6' };
 
-export const companyConfigRef = (companyId: string) => db().collection('companies').doc(companyId).collection('config').doc('ai');
+export const companyConfigRef = (companyId: string) => companyDoc(companyId).collection('config').doc('ai');
 export const globalConfigRef = () => db().collection('aiConfig').doc('global');
 
 export function parseConfig(data: DocumentData | undefined): AiConfig | null {

@@ -1,11 +1,12 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
-import { AppError } from '../http/errors';
-import { logger } from '../http/logger';
+import { config, ANTHROPIC_API_KEY, OPENAI_API_KEY, type Secret } from '../core/config';
+import { AppError } from '../core/errors';
+import { logger } from '../core/logger';
+import { aiErrors } from './errors';
 import { currentUsageScope, recordModelCall, runWithUsage } from './accumulator';
 import { resolveModel, type ResolvedModel } from './config';
 import { costNanoUsd, nanoToUsd, priceFor, type Provider } from './prices';
-import { ANTHROPIC_API_KEY, OPENAI_API_KEY } from './secrets';
 import { fromAnthropic, fromOpenAI, mergeAnthropicStreamUsage, type AnthropicUsageLike, type NormalizedUsage, type OpenAIUsageLike } from './usage';
 
 /**
@@ -18,13 +19,8 @@ import { fromAnthropic, fromOpenAI, mergeAnthropicStreamUsage, type AnthropicUsa
  * Provider and model: `request.provider`+`request.model` when a feature needs a specific model,
  * else the company's override, else the global default, else the built-in default (config.ts).
  *
- * Configuration (environment; functions/.env or the shell):
- *   ANTHROPIC_API_KEY, OPENAI_API_KEY   secrets (defineSecret; list AI_SECRETS on the function)
- *   ANTHROPIC_BASE_URL                  default https://api.anthropic.com (tests: a local server)
- *   OPENAI_BASE_URL                     default https://api.openai.com/v1 (tests: a local server)
- *   AI_MAX_RETRIES                      SDK retries on 408/409/429/5xx and connection errors
- *                                       (default 2; the SDKs honour `retry-after`)
- *   AI_TIMEOUT_MS                       per-attempt timeout (default 60000)
+ * Configuration: src/core/config.ts (the API keys are secrets: a module calling models lists
+ * AI_SECRETS in its runtime; base URLs, retries and timeout are environment variables).
  * Errors: 429 after the retries -> UPSTREAM_RATE_LIMITED (429); other provider failures ->
  * UPSTREAM_FAILED (502); a missing key -> AI_PROVIDER_NOT_CONFIGURED (503).
  */
@@ -149,17 +145,10 @@ function record(provider: Provider, model: string, usage: NormalizedUsage, flow:
 
 const clients = new Map<string, unknown>();
 
-function settings() {
-  const retries = Number(process.env.AI_MAX_RETRIES ?? 2);
-  const timeout = Number(process.env.AI_TIMEOUT_MS ?? 60_000);
-  return { maxRetries: Number.isFinite(retries) && retries >= 0 ? retries : 2, timeout: Number.isFinite(timeout) && timeout > 0 ? timeout : 60_000 };
-}
-
-function apiKey(secret: typeof ANTHROPIC_API_KEY, provider: Provider): string {
-  if (!process.env[secret.name]) {
-    throw new AppError('AI_PROVIDER_NOT_CONFIGURED', `The ${provider} API key (${secret.name}) is not configured`);
-  }
-  return secret.value();
+function apiKey(secret: Secret, provider: Provider): string {
+  const key = config.secret(secret);
+  if (!key) throw aiErrors.AI_PROVIDER_NOT_CONFIGURED(`The ${provider} API key (${secret.name}) is not configured`);
+  return key;
 }
 
 interface ClientOptions {
@@ -170,8 +159,8 @@ interface ClientOptions {
 }
 
 /** One SDK client per provider and configuration (key, base URL, retries, timeout), made on first use. */
-function sdkClient<T>(provider: Provider, secret: typeof ANTHROPIC_API_KEY, baseUrlVariable: string, create: (options: ClientOptions) => T): T {
-  const options: ClientOptions = { apiKey: apiKey(secret, provider), baseURL: process.env[baseUrlVariable] || undefined, ...settings() };
+function sdkClient<T>(provider: Provider, secret: Secret, baseURL: string | undefined, create: (options: ClientOptions) => T): T {
+  const options: ClientOptions = { apiKey: apiKey(secret, provider), baseURL, maxRetries: config.ai.maxRetries(), timeout: config.ai.timeoutMs() };
   const cacheKey = [provider, options.apiKey, options.baseURL, options.maxRetries, options.timeout].join('|');
   let client = clients.get(cacheKey) as T | undefined;
   if (!client) {
@@ -182,10 +171,10 @@ function sdkClient<T>(provider: Provider, secret: typeof ANTHROPIC_API_KEY, base
 }
 
 const anthropicClient = (): Anthropic =>
-  sdkClient('anthropic', ANTHROPIC_API_KEY, 'ANTHROPIC_BASE_URL', (o) => new (require('@anthropic-ai/sdk') as typeof import('@anthropic-ai/sdk')).default(o));
+  sdkClient('anthropic', ANTHROPIC_API_KEY, config.ai.anthropicBaseUrl(), (o) => new (require('@anthropic-ai/sdk') as typeof import('@anthropic-ai/sdk')).default(o));
 
 const openaiClient = (): OpenAI =>
-  sdkClient('openai', OPENAI_API_KEY, 'OPENAI_BASE_URL', (o) => new (require('openai') as typeof import('openai')).default(o));
+  sdkClient('openai', OPENAI_API_KEY, config.ai.openaiBaseUrl(), (o) => new (require('openai') as typeof import('openai')).default(o));
 
 // ---- Anthropic Messages -------------------------------------------------------------------------
 
@@ -282,6 +271,6 @@ function toAppError(provider: Provider, err: unknown): AppError {
   if (err instanceof AppError) return err;
   const status = (err as { status?: unknown })?.status;
   logger.error('model provider call failed', { provider, status, error: err instanceof Error ? err.message : String(err) });
-  if (status === 429) return new AppError('UPSTREAM_RATE_LIMITED', `The ${provider} model provider is rate limiting; try again later`);
-  return new AppError('UPSTREAM_FAILED', `The ${provider} model provider failed to answer`);
+  if (status === 429) return aiErrors.UPSTREAM_RATE_LIMITED(`The ${provider} model provider is rate limiting; try again later`);
+  return aiErrors.UPSTREAM_FAILED(`The ${provider} model provider failed to answer`);
 }

@@ -1,5 +1,5 @@
 import type { DocumentData, DocumentReference, Firestore, WriteBatch } from 'firebase-admin/firestore';
-import { db, firestoreNs } from '../firebase';
+import { db, firestoreNs } from '../core/firebase';
 import type { ModelCall, UsageScope } from './accumulator';
 import type { Provider } from './prices';
 
@@ -24,7 +24,7 @@ import type { Provider } from './prices';
  * day is the ISO (UTC) day of the call. Reads of a range are one getAll of the day documents plus
  * one range query on `sortKey` (single-field index; no composite index needed).
  *
- * Row id `{requestId}-{n}`: the row is created with `create()` first in its batch, so a retried
+ * Row id `{scopeId}-{n}` (scopeId: unique per request scope): the row is created with `create()` first in its batch, so a retried
  * flush of the same request fails as a whole instead of counting twice.
  */
 export type Bucket = { kind: 'company'; companyId: string } | { kind: 'onboarding' };
@@ -135,7 +135,7 @@ export function rowsOf(scope: UsageScope): UsageRow[] {
       addCounters(counters, { ...call, calls: undefined, rows: undefined, unpricedCalls: undefined });
     }
     counters.rows = 1;
-    const rowId = `${scope.requestId}-${n++}`;
+    const rowId = `${scope.scopeId}-${n++}`;
     return {
       ...counters,
       rowId,

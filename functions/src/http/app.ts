@@ -1,26 +1,29 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import cors from 'cors';
 import { z } from 'zod';
-import { authenticate, type Caller } from './auth';
-import { AppError, type ErrorDetail } from './errors';
-import { sendData, sendError } from './envelope';
-import { findMembership, roleAtLeast, type Membership } from '../identity/memberships';
-import type { ModuleDef, RouteDef } from './route';
-import { logger } from './logger';
+import { AppError, coreErrors, type ErrorDetail } from '../core/errors';
+import { documentIdProblem } from '../core/firestore';
+import { findMembership, roleAtLeast, type Membership } from '../core/memberships';
 import { runWithUsage } from '../ai/accumulator';
+import { authenticate, type Caller } from './auth';
+import { sendData, sendError } from './envelope';
+import { contextOf, requestContext } from './request-context';
+import type { Access, RouteDef, ServedModule } from './route';
 
 const DEFAULT_BODY_LIMIT = '1mb';
 
-/** Builds the Express app of one module: CORS, JSON parsing, validation, access, envelope, errors. */
-export function createModuleApp(module: ModuleDef): express.Express {
+/** Builds the Express app of one module: request context, CORS, JSON parsing, access, validation, envelope, errors. */
+export function createModuleApp(module: ServedModule): express.Express {
+  const { routes, extend } = module.http();
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
-  app.use(cors({ origin: true, maxAge: 3600 }));
+  app.use(requestContext);
+  app.use(cors({ origin: true, maxAge: 3600, exposedHeaders: ['X-Request-Id'] }));
 
-  module.extend?.(app);
+  extend?.(app);
   const pathMethods = new Map<string, string[]>();
-  for (const route of module.routes) {
+  for (const route of routes) {
     const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
     app[route.method](route.path, rejectOversizedParsedBody(limit), express.json({ limit }), handle(route));
     pathMethods.set(route.path, [...(pathMethods.get(route.path) ?? []), route.method.toUpperCase()]);
@@ -28,11 +31,11 @@ export function createModuleApp(module: ModuleDef): express.Express {
   for (const [path, methods] of pathMethods) {
     app.all(path, (_req, res) => {
       res.set('Allow', methods.join(', '));
-      sendError(res, new AppError('METHOD_NOT_ALLOWED', `Method not allowed; this path accepts ${methods.join(', ')}`));
+      sendError(res, coreErrors.METHOD_NOT_ALLOWED(`Method not allowed; this path accepts ${methods.join(', ')}`));
     });
   }
   app.use((req: Request, res: Response) => {
-    sendError(res, new AppError('ROUTE_NOT_FOUND', `No route ${req.method} ${req.path} in the ${module.name} module`));
+    sendError(res, coreErrors.ROUTE_NOT_FOUND(`No route ${req.method} ${req.path} in the ${module.name} module`));
   });
   app.use(errorHandler);
   return app;
@@ -53,25 +56,58 @@ function rejectOversizedParsedBody(limit: string) {
   const max = limitInBytes(limit);
   return (req: Request, _res: Response, next: NextFunction) => {
     const raw = (req as Request & { rawBody?: Buffer }).rawBody;
-    next(raw && raw.length > max ? new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit}`) : undefined);
+    next(raw && raw.length > max ? coreErrors.PAYLOAD_TOO_LARGE(`The request body is larger than ${limit}`) : undefined);
   };
 }
 
+/**
+ * Access is settled before the input is validated, so a caller who may not use the route learns
+ * nothing from it (a non-member with an invalid body gets 403, not 400); only the company id is
+ * checked first, as a document id.
+ */
 function handle(route: RouteDef) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
+      const context = contextOf(res);
       const caller = route.access.kind === 'public' ? null : await authenticate(req);
+      if (caller) context.fields.uid = caller.uid;
+      const member = await authorize(route.access, caller, req, context.fields);
       const input = parseInput(route, req);
-      const member = await authorize(route, caller, input);
       // AI usage of the request (SPEC 4.7): model calls made by the handler are written when it settles
-      const usageCompanyId = route.access.kind === 'company' ? route.access.companyId(input as never) : null;
-      const result = await runWithUsage({ companyId: usageCompanyId, userId: caller?.uid ?? null }, () =>
-        route.handler({ ...input, caller, member, req } as never));
+      const usage = { requestId: context.requestId, companyId: member?.companyId ?? null, userId: caller?.uid ?? null };
+      const result = await runWithUsage(usage, () =>
+        route.handler({ ...input, caller, member, req, requestId: context.requestId, log: context.log } as never));
       sendData(res, route.response.parse(result), route.status ?? 200);
     } catch (err) {
       next(err);
     }
   };
+}
+
+const invalid = (path: string, message: string) =>
+  coreErrors.VALIDATION_FAILED(`Invalid request: ${path}: ${message}`, [{ path, message }]);
+
+/** The company a company-scoped request names, refused (400) unless it is a usable document id. */
+function companyIdOf(access: Extract<Access, { kind: 'company' }>, req: Request): string {
+  const [path, raw] = access.companyIn === 'query' ? ['query.companyId', req.query.companyId] : ['params.id', req.params.id];
+  if (typeof raw !== 'string') throw invalid(path, raw === undefined ? 'required' : 'must be a single string');
+  const problem = documentIdProblem(raw);
+  if (problem) throw invalid(path, problem);
+  return raw;
+}
+
+async function authorize(access: Access, caller: Caller | null, req: Request, fields: Record<string, unknown>): Promise<Membership | null> {
+  if (access.kind === 'admin' && !caller?.admin) throw coreErrors.ADMIN_REQUIRED('This endpoint is for administrators (admin claim required)');
+  if (access.kind === 'service' && !caller?.service) throw coreErrors.SERVICE_REQUIRED('This endpoint is for the service itself (service claim required)');
+  if (access.kind !== 'company') return null;
+  const companyId = companyIdOf(access, req);
+  fields.companyId = companyId;
+  const member = await findMembership(companyId, caller!.uid);
+  if (!member) throw coreErrors.NOT_A_MEMBER('You are not a member of this company');
+  if (!roleAtLeast(member.role, access.minRole)) {
+    throw coreErrors.INSUFFICIENT_ROLE(`This action needs the ${access.minRole} role or higher in this company`);
+  }
+  return member;
 }
 
 function parseInput(route: RouteDef, req: Request) {
@@ -87,34 +123,18 @@ function parseInput(route: RouteDef, req: Request) {
   const query = part('query', route.query, req.query);
   const body = part('body', route.body, req.body);
   if (details.length) {
-    throw new AppError('VALIDATION_FAILED', `Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+    throw coreErrors.VALIDATION_FAILED(`Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
   }
   return { params, query, body };
 }
 
 function issueToDetail(part: string, issue: z.core.$ZodIssue): ErrorDetail {
   const path = [part, ...issue.path.map(String)].join('.');
-  if (issue.code === 'unrecognized_keys') {
-    return { path, message: `unknown field(s): ${issue.keys.join(', ')}` };
-  }
+  if (issue.code === 'unrecognized_keys') return { path, message: `unknown field(s): ${issue.keys.join(', ')}` };
   return { path, message: issue.message };
 }
 
-async function authorize(route: RouteDef, caller: Caller | null, input: ReturnType<typeof parseInput>): Promise<Membership | null> {
-  const access = route.access;
-  if (access.kind === 'admin' && !caller?.admin) {
-    throw new AppError('ADMIN_REQUIRED', 'This endpoint is for administrators (admin claim required)');
-  }
-  if (access.kind !== 'company') return null;
-  const companyId = access.companyId(input as never);
-  const member = await findMembership(companyId, caller!.uid);
-  if (!member) throw new AppError('NOT_A_MEMBER', 'You are not a member of this company');
-  if (!roleAtLeast(member.role, access.minRole)) {
-    throw new AppError('INSUFFICIENT_ROLE', `This action needs the ${access.minRole} role or higher in this company`);
-  }
-  return member;
-}
-
+/** Errors of Express and its body parser carry a `type` (body-parser) or a `status` (e.g. an undecodable URL). */
 interface HttpLibraryError {
   type?: string;
   status?: number;
@@ -122,19 +142,13 @@ interface HttpLibraryError {
 
 function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   if (err instanceof AppError) return sendError(res, err);
-  const parserError = err as HttpLibraryError;
-  if (parserError?.type === 'entity.parse.failed') {
-    return sendError(res, new AppError('INVALID_JSON', 'The request body is not valid JSON'));
+  const { type, status } = (err ?? {}) as HttpLibraryError;
+  if (type === 'entity.parse.failed') return sendError(res, coreErrors.INVALID_JSON('The request body is not valid JSON'));
+  if (type === 'entity.too.large') return sendError(res, coreErrors.PAYLOAD_TOO_LARGE('The request body is too large'));
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return sendError(res, coreErrors.UNSUPPORTED_MEDIA_TYPE('Unsupported body encoding'));
   }
-  if (parserError?.type === 'entity.too.large') {
-    return sendError(res, new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large'));
-  }
-  if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
-    return sendError(res, new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported body encoding'));
-  }
-  if (parserError?.status === 400) {
-    return sendError(res, new AppError('VALIDATION_FAILED', 'Malformed request (the URL or body could not be decoded)'));
-  }
-  logger.error('unhandled error', { method: req.method, path: req.path, error: err instanceof Error ? err.stack : String(err) });
-  sendError(res, new AppError('INTERNAL', 'Internal error; it has been logged'));
+  if (status === 400) return sendError(res, coreErrors.VALIDATION_FAILED('Malformed request (the URL or body could not be decoded)'));
+  contextOf(res).log.error('unhandled error', { method: req.method, path: req.path, error: err });
+  sendError(res, coreErrors.INTERNAL('Internal error; it has been logged'));
 }

@@ -1,12 +1,14 @@
 import type { Request } from 'express';
-import { auth } from '../firebase';
-import { AppError } from './errors';
+import { coreErrors } from '../core/errors';
+import { auth } from '../core/firebase';
 
 export interface Caller {
   uid: string;
   email: string | null;
   /** The `admin` custom claim: platform administrators (SPEC 5). */
   admin: boolean;
+  /** The `service` custom claim: our own jobs and the POS sync service (README, "Service calls"). */
+  service: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ const verified = new Map<string, { caller: Caller; until: number }>();
 export async function authenticate(req: Request): Promise<Caller> {
   const header = req.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw new AppError('AUTH_REQUIRED', 'Missing credentials: send "Authorization: Bearer <Firebase ID token>"');
+  if (!match) throw coreErrors.AUTH_REQUIRED('Missing credentials: send "Authorization: Bearer <Firebase ID token>"');
   const token = match[1];
 
   const now = Date.now();
@@ -32,9 +34,9 @@ export async function authenticate(req: Request): Promise<Caller> {
   try {
     decoded = await auth().verifyIdToken(token);
   } catch {
-    throw new AppError('AUTH_INVALID_TOKEN', 'The ID token is invalid or expired');
+    throw coreErrors.AUTH_INVALID_TOKEN('The ID token is invalid or expired');
   }
-  const caller: Caller = { uid: decoded.uid, email: decoded.email ?? null, admin: decoded.admin === true };
+  const caller: Caller = { uid: decoded.uid, email: decoded.email ?? null, admin: decoded.admin === true, service: decoded.service === true };
   if (verified.size >= TOKEN_CACHE_MAX) verified.clear();
   verified.set(token, { caller, until: Math.min(decoded.exp * 1000, now + TOKEN_CACHE_MS) });
   return caller;

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { z } from 'zod';
-import { AppError, ErrorDetail } from './errors';
+import type { AppError, ErrorDetail } from '../core/errors';
 
 /** SPEC 2.1: every answer of every module has this shape. */
 export interface SuccessEnvelope<T> {
@@ -26,17 +26,12 @@ export function sendError(res: Response, err: AppError): void {
   res.status(err.status).json(body);
 }
 
-export const errorEnvelopeSchema = z
-  .object({
-    success: z.literal(false),
-    error: z.string().describe('Human-readable message'),
-    code: z.string().describe('Stable machine-readable code (see the list in the API description)'),
-    details: z
-      .array(z.object({ path: z.string().optional(), message: z.string() }).loose())
-      .optional()
-      .describe('Every problem found, for validation and conflict errors'),
-  })
-;
-
-export const successEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.literal(true), data });
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  error: z.string().describe('Human-readable message'),
+  code: z.string().describe('Stable machine-readable code (see the list in the API description)'),
+  details: z
+    .array(z.object({ path: z.string().optional(), message: z.string() }).loose())
+    .optional()
+    .describe('Every problem found, for validation and conflict errors'),
+});

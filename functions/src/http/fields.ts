@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime } from 'luxon';
+import { documentIdProblem } from '../core/firestore';
 
 /** Shared field schemas. Query strings arrive as text, so query helpers convert explicitly. */
 
@@ -11,7 +12,15 @@ export const isoDate = z
   .refine((v) => DateTime.fromISO(v, { zone: 'utc' }).isValid, 'is not a calendar date')
   .meta({ format: 'date', example: '2026-11-21' });
 
-export const nonEmptyId = z.string().min(1);
+/** An id that names a Firestore document: non-empty, no "/", not "." or "..", not "__x__", at most 1,500 bytes. */
+export const documentId = z
+  .string()
+  .min(1)
+  .max(1500)
+  .superRefine((id, ctx) => {
+    const problem = documentIdProblem(id);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** "true"/"false" (also 1/0, yes/no) in a query string. */
 export const queryBoolean = z.stringbool().meta({ type: 'boolean' });
@@ -25,15 +34,6 @@ export function queryList<T extends z.ZodType>(item: T) {
   }, z.array(item));
 }
 
-export const companyIdQuery = z.object({ companyId: nonEmptyId.describe('The company the request is about') });
+export const companyIdQuery = z.object({ companyId: documentId.describe('The company the request is about') });
 
-export const companyIdParam = z.object({ id: nonEmptyId.describe('Company id') });
-
-/** Milliseconds since the Unix epoch, from a Firestore Timestamp or a number stored as such. */
-export function toMillis(value: unknown): number | undefined {
-  if (typeof value === 'number') return value;
-  if (value && typeof (value as { toMillis?: unknown }).toMillis === 'function') {
-    return (value as { toMillis: () => number }).toMillis();
-  }
-  return undefined;
-}
+export const companyIdParam = z.object({ id: documentId.describe('Company id') });

@@ -1,40 +1,58 @@
 import type { Request } from 'express';
 import { z } from 'zod';
+import type { Logger } from '../core/logger';
+import type { Membership, MemberRole } from '../core/memberships';
 import type { Caller } from './auth';
-import type { Membership, MemberRole } from '../identity/memberships';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-export interface Input<P, Q, B> {
-  params: P;
-  query: Q;
-  body: B;
-}
 
 /**
  * Who may call a route:
  * - public: anyone (the docs);
  * - authenticated: any verified Firebase user;
  * - admin: the `admin` custom claim; deliberately no company-scope check (SPEC 5);
- * - company: a member of the company named by the request with at least `minRole`.
+ * - service: our own jobs and the POS sync service (the `service` custom claim, see README);
+ * - company: a member of the company named by the request with at least `minRole`; the company
+ *   is the `companyId` query parameter or the `{id}` path parameter (paths under /companies/{id}).
  */
-export type Access<P, Q, B> =
+export type Access =
   | { kind: 'public' }
   | { kind: 'authenticated' }
   | { kind: 'admin' }
-  | { kind: 'company'; minRole: MemberRole; companyIn?: 'query' | 'path'; companyId: (input: Input<P, Q, B>) => string };
+  | { kind: 'service' }
+  | { kind: 'company'; minRole: MemberRole; companyIn: 'query' | 'path' };
 
-export interface Context<P, Q, B> extends Input<P, Q, B> {
-  caller: Caller | null;
-  /** Set on company-scoped routes: the caller's membership in that company. */
-  member: Membership | null;
+export const PUBLIC = { kind: 'public' } as const;
+export const AUTHENTICATED = { kind: 'authenticated' } as const;
+export const ADMIN = { kind: 'admin' } as const;
+export const SERVICE = { kind: 'service' } as const;
+/** Company-scoped access where the company is the `companyId` query parameter. */
+export const companyInQuery = (minRole: MemberRole) => ({ kind: 'company', minRole, companyIn: 'query' }) as const;
+/** Company-scoped access where the company is the `{id}` path parameter. */
+export const companyInPath = (minRole: MemberRole) => ({ kind: 'company', minRole, companyIn: 'path' }) as const;
+
+/** Who is calling, narrowed by the route's access: a company route always has a member, an admin route a caller. */
+export type Principal<A extends Access> = A extends { kind: 'company' }
+  ? { caller: Caller; member: Membership }
+  : A extends { kind: 'public' }
+    ? { caller: null; member: null }
+    : { caller: Caller; member: null };
+
+export type Context<A extends Access, P, Q, B> = Principal<A> & {
+  params: P;
+  query: Q;
+  body: B;
   req: Request;
-}
+  /** The request's id (X-Request-Id) and its logger, which carries it. */
+  requestId: string;
+  log: Logger;
+};
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteDef<
+  A extends Access = Access,
   P extends Schema | undefined = Schema | undefined,
   Q extends Schema | undefined = Schema | undefined,
   B extends Schema | undefined = Schema | undefined,
@@ -43,10 +61,9 @@ export interface RouteDef<
   method: HttpMethod;
   /** Express-style path, e.g. /roles/:roleId */
   path: string;
-  tag: string;
   summary: string;
   description?: string;
-  access: Access<Out<P>, Out<Q>, Out<B>>;
+  access: A;
   params?: P;
   query?: Q;
   body?: B;
@@ -55,33 +72,28 @@ export interface RouteDef<
   status?: 200 | 201;
   /** Largest accepted JSON body; default 1 MB. */
   bodyLimit?: string;
-  handler: (ctx: Context<Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R>>;
+  handler: (ctx: Context<A, Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R>>;
 }
 
-/** Declares a route; the generic parameters are inferred from the schemas. */
+/** Declares a route; the generic parameters are inferred from the access and the schemas. */
 export function defineRoute<
+  const A extends Access,
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   R extends Schema = Schema,
->(def: RouteDef<P, Q, B, R>): RouteDef {
+>(def: RouteDef<A, P, Q, B, R>): RouteDef {
   return def as unknown as RouteDef;
 }
 
-export interface ModuleDef {
-  /** The exported function name; also the last segment of the module's base address. */
-  name: string;
-  tag: string;
-  description: string;
+/** What a module serves over HTTP: its routes, and extra Express routes that do not answer envelopes (the docs viewer's assets). */
+export interface ModuleHttp {
   routes: RouteDef[];
-  /** Extra Express routes that do not answer JSON envelopes (e.g. static assets of the docs viewer). */
   extend?: (app: import('express').Express) => void;
 }
 
-/** Company-scoped access where the company is the `companyId` query parameter. */
-export const companyInQuery = (minRole: MemberRole) =>
-  ({ kind: 'company', minRole, companyIn: 'query', companyId: ({ query }: { query: { companyId: string } }) => query.companyId }) as const;
-
-/** Company-scoped access where the company is the `{id}` path parameter (paths under /companies/{id}). */
-export const companyInPath = (minRole: MemberRole) =>
-  ({ kind: 'company', minRole, companyIn: 'path', companyId: ({ params }: { params: { id: string } }) => params.id }) as const;
+/** What the HTTP layer needs of a module (its definition, src/modules/kit.ts). */
+export interface ServedModule {
+  name: string;
+  http: () => ModuleHttp;
+}

@@ -1,19 +1,21 @@
-import type { ModuleDef } from '../http/route';
+import { aiErrors } from '../ai/errors';
+import { composeCatalogs, coreErrors, type ErrorCatalog } from '../core/errors';
+import type { ModuleDefinition } from './kit';
+import * as registry from './modules';
 
 /**
- * Every module of the API, by function name. Loaded lazily so that one function's cold start
- * loads only its own module; the docs module loads them all to describe them.
+ * Every module of the API (src/modules/modules.ts lists them, one line each) and what is derived
+ * from them: the functions (src/index.ts), the error map, the demo seeders, the test snapshots.
  */
-export const MODULE_LOADERS: Record<string, () => ModuleDef> = {
-  companies: () => require('./companies/router').companiesModule,
-  roles: () => require('./roles/router').rolesModule,
-  employees: () => require('./employees/router').employeesModule,
-  schedule: () => require('./schedule/router').scheduleModule,
-  docs: () => require('./docs/router').docsModule,
-  sales: () => require('./sales/router').salesModule,
-  ai: () => require('./ai/router').aiModule,
-};
+export const MODULES: readonly ModuleDefinition[] = Object.values(registry);
 
-export function allModules(): ModuleDef[] {
-  return Object.values(MODULE_LOADERS).map((load) => load());
+export const allModules = (): readonly ModuleDefinition[] => MODULES;
+
+export function moduleNamed(name: string): ModuleDefinition {
+  const found = MODULES.find((m) => m.name === name);
+  if (!found) throw new Error(`no module ${name}`);
+  return found;
 }
+
+/** The one code-to-status map: core, AI layer and every module's own codes. */
+export const errorCatalog = (): ErrorCatalog => composeCatalogs([coreErrors.catalog, aiErrors.catalog, ...MODULES.map((m) => m.errors ?? {})]);

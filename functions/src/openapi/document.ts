@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import type { ModuleDef, RouteDef } from '../http/route';
+import type { ErrorCatalog } from '../core/errors';
+import type { RouteDef } from '../http/route';
 import { errorEnvelopeSchema } from '../http/envelope';
-import { ERROR_STATUS } from '../http/errors';
+import type { ModuleDefinition } from '../modules/kit';
 
 type JsonSchema = Record<string, unknown>;
 
 export interface DocumentOptions {
   /** Base address of each module, e.g. http://127.0.0.1:5001/demo-workforce/us-central1/roles */
   baseUrl: (moduleName: string) => string;
+  /** The composed error catalog (every code the API answers). */
+  errors: ErrorCatalog;
 }
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
@@ -46,10 +49,11 @@ const accessText: Record<RouteDef['access']['kind'], string> = {
   public: 'No authentication.',
   authenticated: 'Any signed-in user (Firebase ID token).',
   admin: 'Administrators only: the `admin` custom claim on the ID token. No company-scope check (SPEC 5).',
+  service: "The service's own jobs only: an ID token with the `service` custom claim (README, Service calls).",
   company: 'Members of the company',
 };
 
-function operation(module: ModuleDef, route: RouteDef) {
+function operation(module: ModuleDefinition, route: RouteDef) {
   const access =
     route.access.kind === 'company'
       ? `${accessText.company} with the \`${route.access.minRole}\` role or higher.`
@@ -59,7 +63,7 @@ function operation(module: ModuleDef, route: RouteDef) {
     content: { 'application/json': { schema: toSchema(errorEnvelopeSchema, 'output') } },
   });
   return {
-    tags: [route.tag],
+    tags: [module.tag],
     summary: route.summary,
     description: [route.description, `**Access:** ${access}`].filter(Boolean).join('\n\n'),
     'x-access': route.access.kind === 'company'
@@ -94,14 +98,15 @@ function operation(module: ModuleDef, route: RouteDef) {
   };
 }
 
-const ERROR_CODES_TEXT = Object.entries(ERROR_STATUS)
-  .map(([code, status]) => `| \`${code}\` | ${status} |`)
-  .join('\n');
+const errorCodesText = (errors: ErrorCatalog) =>
+  Object.entries(errors)
+    .map(([code, { status, meaning }]) => `| \`${code}\` | ${status} | ${meaning} |`)
+    .join('\n');
 
-export function buildOpenApiDocument(modules: ModuleDef[], options: DocumentOptions) {
+export function buildOpenApiDocument(modules: readonly ModuleDefinition[], options: DocumentOptions) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const module of modules) {
-    for (const route of module.routes) {
+    for (const route of module.http().routes) {
       const key = openApiPath(route.path);
       const item = (paths[key] ??= { servers: [{ url: options.baseUrl(module.name), description: `${module.name} module` }] });
       item[route.method] = operation(module, route);
@@ -119,9 +124,9 @@ export function buildOpenApiDocument(modules: ModuleDef[], options: DocumentOpti
         'Query booleans accept true/false (also 1/0, yes/no); query lists accept repeated or comma-separated values.',
         '',
         '### Error codes',
-        '| code | HTTP status |',
-        '|---|---|',
-        ERROR_CODES_TEXT,
+        '| code | HTTP status | meaning |',
+        '|---|---|---|',
+        errorCodesText(options.errors),
       ].join('\n'),
     },
     tags: modules.map((m) => ({ name: m.tag, description: m.description })),

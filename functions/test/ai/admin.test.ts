@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { DocumentReference } from 'firebase-admin/firestore';
-import { db } from '../../src/firebase';
+import { db } from '../../src/core/firebase';
 import { api } from '../helpers/api';
 import { createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer, createUser, type TestUser } from '../helpers/users';

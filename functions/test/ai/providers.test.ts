@@ -1,5 +1,5 @@
-import { db } from '../../src/firebase';
-import { logger } from '../../src/http/logger';
+import { db } from '../../src/core/firebase';
+import { logger } from '../../src/core/logger';
 import { onUsageFlush, type UsageFlushOutcome } from '../../src/ai/accumulator';
 import { api } from '../helpers/api';
 import { createCompany, type TestCompany } from '../helpers/fixtures';

@@ -20,7 +20,7 @@ describe('GET /companies/{id}', () => {
 
   it('answers 404 COMPANY_NOT_FOUND for a member of a company whose record is gone', async () => {
     const ghost = await createCompany();
-    const { db } = await import('../../src/firebase');
+    const { db } = await import('../../src/core/firebase');
     await db().collection('companies').doc(ghost.companyId).delete();
     const res = await companies().get(`/companies/${ghost.companyId}`).set(bearer(ghost.owner));
     expect(res.status).toBe(404);

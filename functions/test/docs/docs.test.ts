@@ -12,7 +12,7 @@ describe('the docs module', () => {
   it('describes every route of every module, generated from the routers themselves', async () => {
     const doc = (await api('docs').get('/openapi.json')).body;
     for (const module of allModules()) {
-      for (const route of module.routes) {
+      for (const route of module.http().routes) {
         const path = route.path.replace(/:(\w+)/g, '{$1}');
         expect(doc.paths[path]?.[route.method]).toBeDefined();
         expect(doc.paths[path].servers[0].url).toMatch(new RegExp(`/${module.name}$`));

@@ -106,7 +106,7 @@ describe('GET /employees', () => {
     await add({ name: 'Zoe', surname: 'Adams', email: 'zoe@bistro.com', salary: 1000, rateRegular: 15, positions: [{ categoryId: server, subcategoryId: 'f' }] });
     await add({ name: 'Yann', surname: 'Baker', phone: '555-7788', rateRegular: 14 });
     const gone = await add({ name: 'Xavi', surname: 'Cole' });
-    const { db } = await import('../../src/firebase');
+    const { db } = await import('../../src/core/firebase');
     await db().doc(`companies/${fresh.companyId}/employees/${gone.body.data.id}`).update({ archived: true });
   });
 
@@ -169,7 +169,7 @@ describe('GET /employees/me', () => {
 
   it('falls back to the employee record linked to the user id', async () => {
     const user = await createUser({ label: 'linked' });
-    const { db } = await import('../../src/firebase');
+    const { db } = await import('../../src/core/firebase');
     const ref = db().collection(`companies/${co.companyId}/employees`).doc();
     await ref.set({ name: 'Lin', surname: 'Ked', positions: [], archived: false, userId: user.uid });
     await addMember(co.companyId, user, 'employee');

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createModuleApp } from '../../src/http/app';
-import { MODULE_LOADERS } from '../../src/modules/registry';
+import { moduleNamed } from '../../src/modules/registry';
 
 const apps = new Map<string, ReturnType<typeof createModuleApp>>();
 
@@ -8,9 +8,7 @@ const apps = new Map<string, ReturnType<typeof createModuleApp>>();
 export function api(moduleName: string) {
   let app = apps.get(moduleName);
   if (!app) {
-    const load = MODULE_LOADERS[moduleName];
-    if (!load) throw new Error(`no module ${moduleName}`);
-    app = createModuleApp(load());
+    app = createModuleApp(moduleNamed(moduleName));
     apps.set(moduleName, app);
   }
   return request(app);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { db } from '../../src/firebase';
-import { saveMembership, type MemberRole } from '../../src/identity/memberships';
+import { db } from '../../src/core/firebase';
+import { saveMembership, type MemberRole } from '../../src/core/memberships';
 import { createUser, type TestUser } from './users';
 
 export interface TestCompany {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { auth } from '../../src/firebase';
+import { auth } from '../../src/core/firebase';
 
 if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   throw new Error('Tests talk to the emulators: run them with `npm test` (scripts/with-emulators.js), not jest alone.');

@@ -1,5 +1,5 @@
-import { db } from '../../src/firebase';
-import { generateDemoInvoices, writeSalesData } from '../../src/local/demo/sales';
+import { db } from '../../src/core/firebase';
+import { generateDemoInvoices, writeSalesData } from '../../src/modules/sales/seed';
 import type { DemoCompany } from '../../src/local/demo/types';
 import { prepareInvoice } from '../../src/modules/sales/importer';
 import { createCompany } from '../helpers/fixtures';
@@ -15,6 +15,8 @@ function demoCompany(companyId: string, over: Partial<DemoCompany> = {}): DemoCo
       { id: 'e2', name: 'B', surname: 'B', positions: [{ categoryId: 'role-line', subcategoryId: 's' }] },
     ],
     ownerUid: 'owner',
+    file: { id: companyId, profile: { name: 'Demo', timezone: 'America/New_York' }, settings: {}, policies: {}, currency: 'USD', roles: [], employees: [], users: [] },
+    uidOf: (label) => label,
     random: () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646,
     ...over,
   };

@@ -1,4 +1,4 @@
-import { db } from '../../src/firebase';
+import { db } from '../../src/core/firebase';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { createUser } from '../helpers/users';
 import { getSales, importInvoices, invoice, salesData } from './helpers';

@@ -1,4 +1,4 @@
-import { db } from '../../src/firebase';
+import { db } from '../../src/core/firebase';
 import { unpackHours, vectorToHours } from '../../src/modules/sales/aggregate';
 import { createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer, createUser } from '../helpers/users';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { db } from '../../src/firebase';
+import { db } from '../../src/core/firebase';
 import { POS_SOURCES } from '../../src/modules/sales/schemas';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { importInvoices, salesData } from './helpers';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { db } from '../../src/firebase';
-import { runExclusive } from '../../src/store/exclusive';
+import { db } from '../../src/core/firebase';
+import { runExclusive } from '../../src/core/exclusive';
 import { api } from '../helpers/api';
 import { bearer } from '../helpers/users';
 import { hm, putShift, scheduleCompany, storeShift } from './helpers';

@@ -257,7 +257,7 @@ describe('references', () => {
   });
 
   it('rejects an archived role and an archived employee', async () => {
-    const { db } = await import('../../src/firebase');
+    const { db } = await import('../../src/core/firebase');
     const company = db().collection('companies').doc(co.companyId);
     await company.collection('roles').doc(co.serverId).update({ archived: true });
     await company.collection('employees').doc(co.otherId).update({ archived: true });

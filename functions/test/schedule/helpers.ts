@@ -1,4 +1,4 @@
-import { db } from '../../src/firebase';
+import { db } from '../../src/core/firebase';
 import { api } from '../helpers/api';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer, type TestUser } from '../helpers/users';

@@ -74,7 +74,7 @@ describe('POST /shifts/publish', () => {
   it('refuses a draft whose employee was archived since', async () => {
     const co = await scheduleCompany();
     await storeShift(co.companyId, 'x', { date: MON, employeeId: co.otherId, start: hm(9), end: hm(13), mode: 'draft' });
-    const { db } = await import('../../src/firebase');
+    const { db } = await import('../../src/core/firebase');
     await db().collection('companies').doc(co.companyId).collection('employees').doc(co.otherId).update({ archived: true });
     const res = await publish(co, { startDate: MON, endDate: MON });
     expect(res.status).toBe(422);

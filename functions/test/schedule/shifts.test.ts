@@ -251,7 +251,7 @@ describe('GET /shifts/user-shifts', () => {
   it("lists the caller's own live shifts in every company they belong to, around today in each company's calendar", async () => {
     const a = await scheduleCompany();
     const b = await scheduleCompany({ profile: { timezone: 'America/New_York', name: 'Second' } });
-    const { db } = await import('../../src/firebase');
+    const { db } = await import('../../src/core/firebase');
     // The employee of company a also works at company b, linked through the employee record's userId.
     const bEmployee = db().collection('companies').doc(b.companyId).collection('employees').doc();
     await bEmployee.set({ name: 'Emma', surname: 'Employee', positions: [], archived: false, userId: a.employee.uid });

@@ -58,7 +58,7 @@ describe('schedule template', () => {
   });
 
   it('answers 404 for a company whose record is gone', async () => {
-    const { db } = await import('../../src/firebase');
+    const { db } = await import('../../src/core/firebase');
     const gone = await createCompany();
     await db().collection('companies').doc(gone.companyId).delete();
     const res = await api('schedule').get(`/companies/${gone.companyId}/schedule-template`).set(bearer(gone.owner));

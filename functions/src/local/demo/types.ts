@@ -1,8 +1,40 @@
+import type { MemberRole } from '../../core/memberships';
+
 /**
- * What every module's demo seeder receives. The loader (src/local/demo/load.ts) creates the
- * companies, roles, employees and users first, then calls each module's seeder
- * (`seed<Module>(company: DemoCompany): Promise<string>`, returning a one-line summary).
+ * The demo dataset (emulator-data/demo.json) and what every module's seeder receives. The loader
+ * (src/local/demo/load.ts) creates the users and memberships, then runs each module's seeder in
+ * registry order (companies, roles, employees first), each returning a one-line summary.
  */
+export interface DemoUser {
+  label: string;
+  email: string;
+  displayName: string;
+  role?: MemberRole;
+  employeeId?: string;
+}
+
+export interface DemoPosition {
+  categoryId: string;
+  subcategoryId: string;
+}
+
+export interface DemoFileCompany {
+  id: string;
+  profile: Record<string, unknown> & { name: string; timezone: string; weekStartingDay?: number };
+  settings: Record<string, unknown> & { dayChangeTime?: number };
+  policies: Record<string, boolean>;
+  currency: string;
+  roles: (Record<string, unknown> & { id: string; name: string; rate: number; archived?: boolean; subRoles: Record<string, unknown> })[];
+  employees: (Record<string, unknown> & { id: string; name: string; surname: string; archived?: boolean; positions: DemoPosition[] })[];
+  users: DemoUser[];
+}
+
+export interface DemoFile {
+  password: string;
+  admins: DemoUser[];
+  companies: DemoFileCompany[];
+}
+
 export interface DemoRole {
   id: string;
   name: string;
@@ -14,7 +46,7 @@ export interface DemoEmployee {
   id: string;
   name: string;
   surname: string;
-  positions: { categoryId: string; subcategoryId: string }[];
+  positions: DemoPosition[];
   availabilities?: Record<string, unknown>;
   rateRegular?: number;
 }
@@ -26,9 +58,14 @@ export interface DemoCompany {
   weekStartingDay: number;
   dayChangeTime: number;
   currency: string;
+  /** Active roles and employees. */
   roles: DemoRole[];
   employees: DemoEmployee[];
   ownerUid: string;
+  /** The company as the demo file has it. */
+  file: DemoFileCompany;
+  /** The Auth uid of a demo user. */
+  uidOf: (label: string) => string;
   /** Deterministic pseudo-random numbers in [0, 1) so the demo data is the same on every load. */
   random: () => number;
 }

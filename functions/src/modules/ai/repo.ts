@@ -1,5 +1,6 @@
 import type { DocumentData } from 'firebase-admin/firestore';
-import { db } from '../../firebase';
+import { db } from '../../core/firebase';
+import { companyDoc } from '../../core/firestore';
 import { bucketDayRef, bucketDaysCol, bucketRowsCol, globalDayRef, sortKeyOf, type Bucket } from '../../ai/store';
 import { companyConfigRef, globalConfigRef, parseConfig, type AiConfig } from '../../ai/config';
 
@@ -19,7 +20,7 @@ export async function readBucketRange(bucket: Bucket, days: string[], page: { li
   rows: DocumentData[];
   hasMore: boolean;
 }> {
-  const companyRef = bucket.kind === 'company' ? db().collection('companies').doc(bucket.companyId) : null;
+  const companyRef = bucket.kind === 'company' ? companyDoc(bucket.companyId) : null;
   const refs = [...(companyRef ? [companyRef] : []), ...days.map((d) => bucketDayRef(bucket, d))];
   const startKey = sortKeyOf(Date.parse(`${days[0]}T00:00:00.000Z`), '');
   const endKey = sortKeyOf(Date.parse(`${days[days.length - 1]}T00:00:00.000Z`) + 86_400_000, '');
@@ -41,12 +42,8 @@ export async function readAllRange(days: string[], from: string, to: string): Pr
   return { dayDocs: snaps.filter((s) => s.exists).map((s) => s.data()!), bucketDays: bucketDays.docs.map((d) => d.data()) };
 }
 
-export async function companyExists(companyId: string): Promise<boolean> {
-  return (await db().collection('companies').doc(companyId).get()).exists;
-}
-
 export async function readCompanyConfig(companyId: string): Promise<{ exists: boolean; config: AiConfig | null }> {
-  const [company, config] = await db().getAll(db().collection('companies').doc(companyId), companyConfigRef(companyId));
+  const [company, config] = await db().getAll(companyDoc(companyId), companyConfigRef(companyId));
   return { exists: company.exists, config: parseConfig(config.data()) };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, nonEmptyId } from '../../http/fields';
+import { isoDate, documentId } from '../../http/fields';
 import { PROVIDERS } from '../../ai/prices';
 
 export const MAX_RANGE_DAYS = 366;
@@ -7,7 +7,7 @@ export const DEFAULT_ROW_LIMIT = 200;
 export const MAX_ROW_LIMIT = 5000;
 export const DEFAULT_RANGE_DAYS = 30;
 
-export const companyIdParam = z.object({ id: nonEmptyId.describe('Company id') });
+export const companyIdParam = z.object({ id: documentId.describe('Company id') });
 
 export const bucketUsageQuery = rangeQueryBase().extend({
   limit: z.coerce.number().int().min(1).max(MAX_ROW_LIMIT).default(DEFAULT_ROW_LIMIT)

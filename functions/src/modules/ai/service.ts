@@ -1,6 +1,8 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import { DateTime } from 'luxon';
-import { AppError, notFound } from '../../http/errors';
+import { coreErrors } from '../../core/errors';
+import { companyExists, companyNotFound } from '../../core/firestore';
+import { aiAdminErrors } from './errors';
 import { BUILT_IN_DEFAULT, type AiConfig } from '../../ai/config';
 import { isProvider, modelsOf, priceFor, PRICES_AS_OF, PROVIDERS, type Provider } from '../../ai/prices';
 import { addCounters, COUNTERS, emptyCounters, parseAggregate, type Bucket, type Counters } from '../../ai/store';
@@ -23,11 +25,11 @@ export function resolveRange(query: { from?: string; to?: string }, now = Date.n
   const today = DateTime.fromMillis(now, { zone: 'utc' }).toISODate()!;
   const to = query.to ?? today;
   const from = query.from ?? DateTime.fromISO(to, { zone: 'utc' }).minus({ days: DEFAULT_RANGE_DAYS - 1 }).toISODate()!;
-  if (from > to) throw new AppError('INVALID_DATE_RANGE', `from (${from}) is after to (${to})`);
+  if (from > to) throw coreErrors.INVALID_DATE_RANGE(`from (${from}) is after to (${to})`);
   const start = DateTime.fromISO(from, { zone: 'utc' });
   const length = DateTime.fromISO(to, { zone: 'utc' }).diff(start, 'days').days + 1;
   if (length > MAX_RANGE_DAYS) {
-    throw new AppError('INVALID_DATE_RANGE', `The range covers ${length} days; at most ${MAX_RANGE_DAYS} days per request`);
+    throw coreErrors.INVALID_DATE_RANGE(`The range covers ${length} days; at most ${MAX_RANGE_DAYS} days per request`);
   }
   const days = Array.from({ length }, (_, i) => start.plus({ days: i }).toISODate()!);
   return { from, to, days };
@@ -80,14 +82,14 @@ function decodeCursor(cursor: string | undefined): string | undefined {
   if (cursor === undefined) return undefined;
   const sortKey = Buffer.from(cursor, 'base64url').toString('utf8');
   if (/^\d{15}:.+$/.test(sortKey)) return sortKey;
-  throw new AppError('VALIDATION_FAILED', 'Invalid request: query.cursor: not a cursor of this endpoint', [{ path: 'query.cursor', message: 'not a cursor of this endpoint' }]);
+  throw coreErrors.VALIDATION_FAILED('Invalid request: query.cursor: not a cursor of this endpoint', [{ path: 'query.cursor', message: 'not a cursor of this endpoint' }]);
 }
 
 export async function bucketUsage({ bucket, query }: { bucket: Bucket; query: { from?: string; to?: string; limit: number; cursor?: string } }) {
   const range = resolveRange(query);
   const after = decodeCursor(query.cursor);
   const { companyExists, dayDocs, rows, hasMore } = await repo.readBucketRange(bucket, range.days, { limit: query.limit, after });
-  if (!companyExists) throw notFound('COMPANY_NOT_FOUND', 'Company');
+  if (!companyExists) throw companyNotFound();
   const page = rows.map(toRow);
   const last = rows[rows.length - 1];
   return {
@@ -128,12 +130,12 @@ export async function allUsage({ query }: { query: { from?: string; to?: string 
 
 function validated(body: { provider: string; model: string }, now = Date.now()): AiConfig {
   if (!isProvider(body.provider)) {
-    throw new AppError('UNKNOWN_PROVIDER', `Unknown provider "${body.provider}"; one of: ${PROVIDERS.join(', ')}`, [
+    throw aiAdminErrors.UNKNOWN_PROVIDER(`Unknown provider "${body.provider}"; one of: ${PROVIDERS.join(', ')}`, [
       { path: 'body.provider', message: `one of: ${PROVIDERS.join(', ')}` },
     ]);
   }
   if (!priceFor(body.provider, body.model)) {
-    throw new AppError('UNKNOWN_MODEL', `The ${body.provider} provider offers no model "${body.model}"`, [
+    throw aiAdminErrors.UNKNOWN_MODEL(`The ${body.provider} provider offers no model "${body.model}"`, [
       { path: 'body.model', message: `one of: ${modelsOf(body.provider).join(', ')} (or a dated snapshot of one)` },
     ]);
   }
@@ -142,21 +144,21 @@ function validated(body: { provider: string; model: string }, now = Date.now()):
 
 export async function getCompanyConfig({ companyId }: { companyId: string }): Promise<AiConfig | null> {
   const { exists, config } = await repo.readCompanyConfig(companyId);
-  if (!exists) throw notFound('COMPANY_NOT_FOUND', 'Company');
+  if (!exists) throw companyNotFound();
   return config;
 }
 
 export async function setCompanyConfig({ companyId, body, uid }: { companyId: string; body: { provider: string; model: string }; uid: string }): Promise<AiConfig> {
   const config = validated(body);
-  if (!(await repo.companyExists(companyId))) throw notFound('COMPANY_NOT_FOUND', 'Company');
+  if (!(await companyExists(companyId))) throw companyNotFound();
   await repo.writeCompanyConfig(companyId, config, uid);
   return config;
 }
 
 export async function deleteCompanyConfig({ companyId }: { companyId: string }): Promise<AiConfig> {
   const { exists, config } = await repo.readCompanyConfig(companyId);
-  if (!exists) throw notFound('COMPANY_NOT_FOUND', 'Company');
-  if (!config) throw new AppError('AI_CONFIG_NOT_FOUND', 'This company has no AI configuration override');
+  if (!exists) throw companyNotFound();
+  if (!config) throw aiAdminErrors.AI_CONFIG_NOT_FOUND('This company has no AI configuration override');
   await repo.deleteCompanyConfig(companyId);
   return config;
 }

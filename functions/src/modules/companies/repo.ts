@@ -1,5 +1,6 @@
-import type { DocumentData, DocumentReference, Transaction, WriteBatch } from 'firebase-admin/firestore';
-import { db, firestoreNs } from '../../firebase';
+import type { DocumentData, DocumentReference, DocumentSnapshot, Transaction, WriteBatch } from 'firebase-admin/firestore';
+import { db } from '../../core/firebase';
+import { companyDoc, orNotFound, serverTime } from '../../core/firestore';
 import type { CompanyPolicies, PolicyField } from './schemas';
 
 /**
@@ -10,7 +11,7 @@ import type { CompanyPolicies, PolicyField } from './schemas';
  *   companies/{id}/config/managerPermissions     {hideFinancialInfo, hideTips}
  * The policies of SPEC 2.4 live in those three places; GET merges them, PATCH splits them.
  */
-export const companyRef = (id: string) => db().collection('companies').doc(id);
+export const companyRef = companyDoc;
 export const settingsRef = (id: string) => companyRef(id).collection('config').doc('settings');
 const interactionRef = (id: string) => companyRef(id).collection('config').doc('employeeInteraction');
 const managerPermissionsRef = (id: string) => companyRef(id).collection('config').doc('managerPermissions');
@@ -36,11 +37,29 @@ export async function readSettings(id: string): Promise<DocumentData> {
   return snap.data() ?? {};
 }
 
+/** The documents holding a company's profile and settings, to read in one round trip (getAll). */
+export const profileAndSettingsRefs = (id: string): [DocumentReference, DocumentReference] => [companyRef(id), settingsRef(id)];
+
+export interface StoredCompany {
+  company: DocumentData | null;
+  settings: DocumentData;
+}
+
+export const storedCompanyOf = (company: DocumentSnapshot, settings: DocumentSnapshot): StoredCompany => ({
+  company: company.exists ? company.data()! : null,
+  settings: settings.data() ?? {},
+});
+
 /** Reads the company profile and its settings in one round trip. */
-export async function readCompanyAndSettings(id: string, tx?: Transaction): Promise<{ company: DocumentData | null; settings: DocumentData }> {
-  const refs = [companyRef(id), settingsRef(id)] as const;
+export async function readCompanyAndSettings(id: string, tx?: Transaction): Promise<StoredCompany> {
+  const refs = profileAndSettingsRefs(id);
   const [company, settings] = tx ? await tx.getAll(...refs) : await db().getAll(...refs);
-  return { company: company.exists ? company.data()! : null, settings: settings.data() ?? {} };
+  return storedCompanyOf(company, settings);
+}
+
+/** Replaces the named top-level fields of the profile (update(): fails on a missing company). */
+export async function updateCompany(id: string, fields: Record<string, unknown>, notFound: () => Error): Promise<void> {
+  await orNotFound(companyRef(id).update({ ...fields, updatedAt: serverTime() }), notFound);
 }
 
 export async function readPolicies(id: string): Promise<Partial<CompanyPolicies>> {
@@ -67,4 +86,3 @@ export function writePolicies(batch: WriteBatch, id: string, patch: Partial<Comp
   for (const { ref, data } of perDoc.values()) batch.set(ref, data, { merge: true });
 }
 
-export const serverTime = () => firestoreNs().FieldValue.serverTimestamp();

@@ -1,6 +1,6 @@
-import { AppError } from '../../http/errors';
-import { toMillis } from '../../http/fields';
-import { db } from '../../firebase';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { db } from '../../core/firebase';
+import { companyNotFound, requireCompany, serverTime, toMillis } from '../../core/firestore';
 import * as repo from './repo';
 import {
   POLICY_DEFAULTS,
@@ -11,10 +11,35 @@ import {
   type CompanySettingsPatch,
 } from './schemas';
 
-const companyNotFound = () => new AppError('COMPANY_NOT_FOUND', 'Company not found');
+/** The profile with its defaults applied (fields without a default may be absent). */
+export type CompanyProfile = CompanyProfilePatch &
+  Required<Pick<CompanyProfilePatch, keyof typeof PROFILE_DEFAULTS>> & { id: string; createdAt?: number; updatedAt?: number };
+export type CompanySettings = CompanySettingsPatch & Required<Pick<CompanySettingsPatch, keyof typeof SETTINGS_DEFAULTS>>;
 
-function profileView(id: string, stored: FirebaseFirestore.DocumentData) {
+/** The one parser of the company profile: stored fields over defaults, timestamps as epoch ms. */
+function profileView(id: string, stored: FirebaseFirestore.DocumentData): CompanyProfile {
   return { ...PROFILE_DEFAULTS, ...stored, id, createdAt: toMillis(stored.createdAt), updatedAt: toMillis(stored.updatedAt) };
+}
+
+const settingsView = (stored: FirebaseFirestore.DocumentData): CompanySettings => ({ ...SETTINGS_DEFAULTS, ...stored });
+
+/** The company's rules every other module needs: profile and settings with defaults applied. */
+export type CompanyRules = { profile: CompanyProfile; settings: CompanySettings };
+
+function rulesOf(companyId: string, { company, settings }: repo.StoredCompany): CompanyRules | null {
+  return company ? { profile: profileView(companyId, company), settings: settingsView(settings) } : null;
+}
+
+/** The rules from the two documents of `companyRulesRefs` read by the caller (e.g. in its own transaction's getAll); null for a missing company. */
+export const companyRulesFromSnapshots = (company: DocumentSnapshot, settings: DocumentSnapshot): CompanyRules | null =>
+  rulesOf(company.id, repo.storedCompanyOf(company, settings));
+
+export const companyRulesRefs = repo.profileAndSettingsRefs;
+
+export async function getCompanyRules({ companyId }: { companyId: string }): Promise<CompanyRules> {
+  const rules = rulesOf(companyId, await repo.readCompanyAndSettings(companyId));
+  if (!rules) throw companyNotFound();
+  return rules;
 }
 
 export async function getProfile({ companyId }: { companyId: string }) {
@@ -24,23 +49,9 @@ export async function getProfile({ companyId }: { companyId: string }) {
 }
 
 export async function updateProfile({ companyId, patch }: { companyId: string; patch: CompanyProfilePatch }) {
-  if (Object.keys(patch).length > 0) {
-    try {
-      // update() replaces each named top-level field whole and fails on a missing company.
-      await repo.companyRef(companyId).update({ ...patch, updatedAt: repo.serverTime() });
-    } catch (err) {
-      if ((err as { code?: number }).code === 5) throw companyNotFound();
-      throw err;
-    }
-  }
+  // update() replaces each named top-level field whole and fails on a missing company.
+  if (Object.keys(patch).length > 0) await repo.updateCompany(companyId, patch, companyNotFound);
   return getProfile({ companyId });
-}
-
-/** The company's rules every other module needs (profile and settings with defaults applied). */
-export async function getCompanyRules({ companyId }: { companyId: string }) {
-  const { company, settings } = await repo.readCompanyAndSettings(companyId);
-  if (!company) throw companyNotFound();
-  return { profile: profileView(companyId, company), settings: { ...SETTINGS_DEFAULTS, ...settings } };
 }
 
 export async function getSettings({ companyId }: { companyId: string }) {
@@ -50,7 +61,7 @@ export async function getSettings({ companyId }: { companyId: string }) {
 export async function updateSettings({ companyId, patch }: { companyId: string; patch: CompanySettingsPatch }) {
   await requireCompany(companyId);
   if (Object.keys(patch).length > 0) {
-    await repo.settingsRef(companyId).set({ ...patch, updatedAt: repo.serverTime() }, { merge: true });
+    await repo.settingsRef(companyId).set({ ...patch, updatedAt: serverTime() }, { merge: true });
   }
   return getSettings({ companyId });
 }
@@ -75,6 +86,17 @@ export async function updatePolicies({ companyId, patch }: { companyId: string; 
   return getPolicies({ companyId });
 }
 
-async function requireCompany(companyId: string): Promise<void> {
-  if (!(await repo.readCompany(companyId))) throw companyNotFound();
+/** The schedule template (SPEC 2.7), a field of the profile: the days stored, {} when none. */
+export async function readScheduleTemplate(companyId: string): Promise<Record<string, unknown>> {
+  const stored = await repo.readCompany(companyId);
+  if (!stored) throw companyNotFound();
+  const days = stored.daysStructure;
+  return days && typeof days === 'object' ? (days as Record<string, unknown>) : {};
+}
+
+/** Merges days into the template: each day sent replaces that day whole, days not sent are kept (one update of dotted fields). */
+export async function mergeScheduleTemplate(companyId: string, days: Record<string, unknown>): Promise<void> {
+  const entries = Object.entries(days);
+  if (entries.length === 0) return;
+  await repo.updateCompany(companyId, Object.fromEntries(entries.map(([day, value]) => [`daysStructure.${day}`, value])), companyNotFound);
 }

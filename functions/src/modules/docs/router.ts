@@ -1,21 +1,19 @@
-import express, { type Request } from 'express';
+import express, { type Express, type Request } from 'express';
 import { z } from 'zod';
-import { defineRoute, type ModuleDef } from '../../http/route';
+import { defineRoute, PUBLIC, type RouteDef } from '../../http/route';
 import { buildOpenApiDocument } from '../../openapi/document';
-import { allModules } from '../registry';
-import { projectId } from '../../firebase';
+import { allModules, errorCatalog } from '../registry';
+import { config, REGION } from '../../core/config';
 
-const TAG = 'docs';
-const REGION = 'us-central1';
 
 /** The base address of a module, as seen by the caller of the docs function. */
 function moduleBaseUrl(req: Request) {
   return (name: string) => {
-    if (process.env.FUNCTIONS_EMULATOR === 'true' || process.env.LOCAL_BASE_URL) {
-      const root = process.env.LOCAL_BASE_URL ?? `${req.protocol}://${req.get('host')}/${projectId()}/${REGION}`;
+    if (config.inFunctionsEmulator() || config.localBaseUrl()) {
+      const root = config.localBaseUrl() ?? `${req.protocol}://${req.get('host')}/${config.projectId()}/${REGION}`;
       return `${root}/${name}`;
     }
-    return `https://${REGION}-${projectId()}.cloudfunctions.net/${name}`;
+    return `https://${REGION}-${config.projectId()}.cloudfunctions.net/${name}`;
   };
 }
 
@@ -23,7 +21,7 @@ let cached: { key: string; document: unknown } | undefined;
 export function openApiDocument(req: Request) {
   const base = moduleBaseUrl(req);
   const key = base('x');
-  if (cached?.key !== key) cached = { key, document: buildOpenApiDocument(allModules(), { baseUrl: base }) };
+  if (cached?.key !== key) cached = { key, document: buildOpenApiDocument(allModules(), { baseUrl: base, errors: errorCatalog() }) };
   return cached.document;
 }
 
@@ -35,27 +33,24 @@ const VIEWER_HTML = `<!doctype html>
 <script>window.ui = SwaggerUIBundle({ url: '../openapi.json', dom_id: '#ui', deepLinking: true, persistAuthorization: true });</script>
 </body></html>`;
 
-export const docsModule: ModuleDef = {
-  name: 'docs',
-  tag: TAG,
-  description: 'The machine-readable API description (OpenAPI 3.1.0) and an interactive viewer served from local assets',
-  routes: [
-    defineRoute({
-      method: 'get', path: '/openapi', tag: TAG, summary: 'The OpenAPI 3.1.0 document in the envelope',
-      description: 'Generated at run time from the same zod schemas that validate requests. `GET /openapi.json` serves the bare document (for tools), and `GET /ui/` the interactive viewer.',
-      access: { kind: 'public' }, response: z.record(z.string(), z.unknown()),
-      handler: async ({ req }) => openApiDocument(req) as Record<string, unknown>,
-    }),
-  ],
-  extend(app) {
-    app.get('/openapi.json', (req, res) => {
-      res.json(openApiDocument(req));
-    });
-    const assets: string = require('swagger-ui-dist').getAbsoluteFSPath();
-    app.use('/ui/assets', express.static(assets, { index: false, maxAge: '1h' }));
-    app.get(['/ui', '/ui/'], (req, res) => {
-      if (!req.path.endsWith('/')) return res.redirect(301, `${req.originalUrl}/`);
-      res.type('html').send(VIEWER_HTML);
-    });
-  },
-};
+export const routes: RouteDef[] = [
+  defineRoute({
+    method: 'get', path: '/openapi', summary: 'The OpenAPI 3.1.0 document in the envelope',
+    description: 'Generated at run time from the same zod schemas that validate requests. `GET /openapi.json` serves the bare document (for tools), and `GET /ui/` the interactive viewer.',
+    access: PUBLIC, response: z.record(z.string(), z.unknown()),
+    handler: async ({ req }) => openApiDocument(req) as Record<string, unknown>,
+  }),
+];
+
+/** The bare document and the viewer: not JSON envelopes, so plain Express routes. */
+export function extend(app: Express): void {
+  app.get('/openapi.json', (req, res) => {
+    res.json(openApiDocument(req));
+  });
+  const assets: string = require('swagger-ui-dist').getAbsoluteFSPath();
+  app.use('/ui/assets', express.static(assets, { index: false, maxAge: '1h' }));
+  app.get(['/ui', '/ui/'], (req, res) => {
+    if (!req.path.endsWith('/')) return res.redirect(301, `${req.originalUrl}/`);
+    res.type('html').send(VIEWER_HTML);
+  });
+}

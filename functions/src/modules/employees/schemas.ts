@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyIdQuery, nonEmptyId, queryBoolean } from '../../http/fields';
+import { companyIdQuery, documentId, queryBoolean } from '../../http/fields';
 
 const availabilityWindow = z.strictObject({ start: z.int().min(0).max(1440), end: z.int().min(0).max(1440) });
 
@@ -28,7 +28,7 @@ export const availabilitiesSchema = z
 export type Availabilities = z.infer<typeof availabilitiesSchema>;
 
 export const positionSchema = z.strictObject({
-  categoryId: z.string().min(1).describe('Role id'),
+  categoryId: documentId.describe('Role id'),
   subcategoryId: z.string().min(1).describe('Sub-role key of that role'),
 });
 
@@ -83,6 +83,6 @@ export type Employee = z.infer<typeof employeeSchema>;
 
 export const listEmployeesQuery = companyIdQuery.extend({
   archived: queryBoolean.optional().describe('true: archived employees only; false or absent: active employees only'),
-  role: nonEmptyId.optional().describe('Only employees holding this role id in their positions'),
+  role: documentId.optional().describe('Only employees holding this role id in their positions'),
   search: z.string().optional().describe('Case-insensitive substring of name, surname, full name, email, phone or employee number'),
 });

@@ -1,9 +1,9 @@
-import { AppError, type ErrorDetail } from '../../http/errors';
-import { db, firestoreNs } from '../../firebase';
-import type { Membership } from '../../identity/memberships';
-import { companyRef } from '../companies/repo';
-import { policiesInForce } from '../companies/service';
-import { rolesCollection } from '../roles/repo';
+import { db } from '../../core/firebase';
+import { requireCompany, serverTime } from '../../core/firestore';
+import type { Membership } from '../../core/memberships';
+import { policiesInForce } from '../companies';
+import { checkPositions } from '../roles';
+import { employeeErrors } from './errors';
 import * as repo from './repo';
 import { FINANCIAL_FIELDS, PRIVATE_FIELDS, type Employee, type EmployeeCreate } from './schemas';
 
@@ -44,36 +44,11 @@ export async function listEmployees({ member, archived, role, search }: {
     .map(view);
 }
 
-/** Every position must name an active role and one of its active sub-roles (422 otherwise). */
-async function checkPositions(companyId: string, positions: EmployeeCreate['positions'], tx: FirebaseFirestore.Transaction) {
-  const roleIds = [...new Set(positions.map((p) => p.categoryId))];
-  if (roleIds.length === 0) return;
-  const snaps = await tx.getAll(...roleIds.map((id) => rolesCollection(companyId).doc(id)));
-  const roles = new Map(snaps.filter((s) => s.exists && s.data()!.archived !== true).map((s) => [s.id, s.data()!]));
-  const problems: ErrorDetail[] = [];
-  positions.forEach((p, i) => {
-    const role = roles.get(p.categoryId);
-    if (!role) {
-      problems.push({ path: `body.positions.${i}.categoryId`, message: `no active role ${p.categoryId} in this company` });
-    } else {
-      const sub = role.subRoles?.[p.subcategoryId];
-      if (!sub || sub.archived === true) {
-        problems.push({ path: `body.positions.${i}.subcategoryId`, message: `role ${p.categoryId} has no active sub-role ${p.subcategoryId}` });
-      }
-    }
-  });
-  if (problems.length) {
-    const code = problems.some((p) => p.path!.endsWith('categoryId') && !p.path!.endsWith('subcategoryId')) ? 'UNKNOWN_ROLE' : 'UNKNOWN_SUB_ROLE';
-    throw new AppError(code, problems.map((p) => p.message).join('; '), problems);
-  }
-}
-
 export async function createEmployee({ companyId, employee }: { companyId: string; employee: EmployeeCreate }) {
   const ref = repo.employeesCollection(companyId).doc();
-  const now = firestoreNs().FieldValue.serverTimestamp();
+  const now = serverTime();
   await db().runTransaction(async (tx) => {
-    const company = await tx.get(companyRef(companyId));
-    if (!company.exists) throw new AppError('COMPANY_NOT_FOUND', 'Company not found');
+    await requireCompany(companyId, tx);
     await checkPositions(companyId, employee.positions, tx);
     tx.create(ref, { ...employee, archived: false, userId: null, createdAt: now, updatedAt: now });
   });
@@ -85,6 +60,6 @@ export async function getMyEmployee({ member }: { member: Membership }) {
   const employee = member.employeeId
     ? await repo.getEmployee(member.companyId, member.employeeId)
     : await repo.findEmployeeByUser(member.companyId, member.uid);
-  if (!employee) throw new AppError('EMPLOYEE_NOT_FOUND', 'No employee record is linked to you in this company');
+  if (!employee) throw employeeErrors.EMPLOYEE_NOT_FOUND('No employee record is linked to you in this company');
   return employee;
 }

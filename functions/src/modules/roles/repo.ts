@@ -1,15 +1,19 @@
-import type { DocumentData } from 'firebase-admin/firestore';
-import { toMillis } from '../../http/fields';
-import { companyRef } from '../companies/repo';
+import type { DocumentData, DocumentSnapshot } from 'firebase-admin/firestore';
+import { companyDoc, toMillis } from '../../core/firestore';
 import type { Role } from './schemas';
 
 /** Roles live at companies/{companyId}/roles/{roleId}. */
-export const rolesCollection = (companyId: string) => companyRef(companyId).collection('roles');
+export const rolesCollection = (companyId: string) => companyDoc(companyId).collection('roles');
+export const roleRef = (companyId: string, roleId: string) => rolesCollection(companyId).doc(roleId);
 
+/** The one parser of a role document. */
 export function roleFromDoc(id: string, data: DocumentData): Role {
   return {
     ...(data as Omit<Role, 'id'>),
     id,
+    name: String(data.name ?? ''),
+    priority: Number(data.priority ?? 0),
+    rate: Number(data.rate ?? 0),
     subRoles: data.subRoles ?? {},
     archived: data.archived === true,
     createdAt: toMillis(data.createdAt),
@@ -17,12 +21,13 @@ export function roleFromDoc(id: string, data: DocumentData): Role {
   };
 }
 
+export const roleFromSnapshot = (snap: DocumentSnapshot): Role | null => (snap.exists ? roleFromDoc(snap.id, snap.data()!) : null);
+
 export async function listRoles(companyId: string): Promise<Role[]> {
   const snap = await rolesCollection(companyId).get();
   return snap.docs.map((d) => roleFromDoc(d.id, d.data()));
 }
 
 export async function getRole(companyId: string, roleId: string): Promise<Role | null> {
-  const snap = await rolesCollection(companyId).doc(roleId).get();
-  return snap.exists ? roleFromDoc(snap.id, snap.data()!) : null;
+  return roleFromSnapshot(await roleRef(companyId, roleId).get());
 }

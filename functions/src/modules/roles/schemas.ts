@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyIdQuery, nonEmptyId, queryBoolean } from '../../http/fields';
+import { companyIdQuery, documentId, queryBoolean } from '../../http/fields';
 
 /** SPEC 2.5 */
 export const subRoleSchema = z.strictObject({
@@ -56,4 +56,4 @@ export const listRolesQuery = companyIdQuery.extend({
   includeArchived: queryBoolean.default(false).describe('Include soft-archived roles'),
 });
 
-export const roleIdParam = z.object({ roleId: nonEmptyId });
+export const roleIdParam = z.object({ roleId: documentId });

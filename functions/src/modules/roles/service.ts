@@ -1,11 +1,12 @@
-import { AppError } from '../../http/errors';
-import { db, firestoreNs } from '../../firebase';
-import { companyRef } from '../companies/repo';
+import type { Transaction } from 'firebase-admin/firestore';
+import type { ErrorDetail } from '../../core/errors';
+import { db } from '../../core/firebase';
+import { requireCompany, serverTime } from '../../core/firestore';
+import { roleErrors } from './errors';
 import * as repo from './repo';
 import type { Role, RoleCreate, RolePatch } from './schemas';
 
-const roleNotFound = () => new AppError('ROLE_NOT_FOUND', 'Role not found');
-const now = () => firestoreNs().FieldValue.serverTimestamp();
+const roleNotFound = () => roleErrors.ROLE_NOT_FOUND('Role not found');
 
 const byPriorityThenName = (a: Role, b: Role) => a.priority - b.priority || a.name.localeCompare(b.name);
 
@@ -17,23 +18,22 @@ export async function listRoles({ companyId, includeArchived }: { companyId: str
 export async function createRole({ companyId, role }: { companyId: string; role: RoleCreate }) {
   const ref = repo.rolesCollection(companyId).doc();
   await db().runTransaction(async (tx) => {
-    const company = await tx.get(companyRef(companyId));
-    if (!company.exists) throw new AppError('COMPANY_NOT_FOUND', 'Company not found');
-    tx.create(ref, { ...role, archived: false, createdAt: now(), updatedAt: now() });
+    await requireCompany(companyId, tx);
+    tx.create(ref, { ...role, archived: false, createdAt: serverTime(), updatedAt: serverTime() });
   });
   return (await repo.getRole(companyId, ref.id))!;
 }
 
 /** Fields sent replace the stored ones; sub-roles merge by key (a sub-role sent replaces that key only). */
 export async function updateRole({ companyId, roleId, patch }: { companyId: string; roleId: string; patch: RolePatch }) {
-  const ref = repo.rolesCollection(companyId).doc(roleId);
+  const ref = repo.roleRef(companyId, roleId);
   await db().runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw roleNotFound();
+    const role = repo.roleFromSnapshot(await tx.get(ref));
+    if (!role) throw roleNotFound();
     if (Object.keys(patch).length === 0) return;
     const { subRoles, ...fields } = patch;
-    const update: Record<string, unknown> = { ...fields, updatedAt: now() };
-    if (subRoles) update.subRoles = { ...(snap.data()!.subRoles ?? {}), ...subRoles };
+    const update: Record<string, unknown> = { ...fields, updatedAt: serverTime() };
+    if (subRoles) update.subRoles = { ...role.subRoles, ...subRoles };
     tx.update(ref, update);
   });
   return (await repo.getRole(companyId, roleId))!;
@@ -41,11 +41,42 @@ export async function updateRole({ companyId, roleId, patch }: { companyId: stri
 
 /** SPEC 3: DELETE soft-archives (the record is kept); archiving an archived role is a no-op. */
 export async function archiveRole({ companyId, roleId }: { companyId: string; roleId: string }) {
-  const ref = repo.rolesCollection(companyId).doc(roleId);
+  const ref = repo.roleRef(companyId, roleId);
   await db().runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw roleNotFound();
-    if (snap.data()!.archived !== true) tx.update(ref, { archived: true, archivedAt: now(), updatedAt: now() });
+    const role = repo.roleFromSnapshot(await tx.get(ref));
+    if (!role) throw roleNotFound();
+    if (!role.archived) tx.update(ref, { archived: true, archivedAt: serverTime(), updatedAt: serverTime() });
   });
   return (await repo.getRole(companyId, roleId))!;
+}
+
+export interface Position {
+  categoryId: string;
+  subcategoryId: string;
+}
+
+/**
+ * Every position must name an active role and one of its active sub-roles; refused with every
+ * problem (422 UNKNOWN_ROLE, or UNKNOWN_SUB_ROLE when only sub-roles are wrong). Reads in `tx`.
+ */
+export async function checkPositions(companyId: string, positions: readonly Position[], tx: Transaction, path = 'body.positions'): Promise<void> {
+  const roleIds = [...new Set(positions.map((p) => p.categoryId))];
+  if (roleIds.length === 0) return;
+  const snaps = await tx.getAll(...roleIds.map((id) => repo.roleRef(companyId, id)));
+  const roles = new Map(snaps.map(repo.roleFromSnapshot).filter((r): r is Role => !!r && !r.archived).map((r) => [r.id, r]));
+  const problems: ErrorDetail[] = [];
+  let unknownRole = false;
+  positions.forEach((p, i) => {
+    const role = roles.get(p.categoryId);
+    const sub = role?.subRoles[p.subcategoryId];
+    if (!role) {
+      unknownRole = true;
+      problems.push({ path: `${path}.${i}.categoryId`, message: `no active role ${p.categoryId} in this company` });
+    } else if (!sub || sub.archived === true) {
+      problems.push({ path: `${path}.${i}.subcategoryId`, message: `role ${p.categoryId} has no active sub-role ${p.subcategoryId}` });
+    }
+  });
+  if (problems.length === 0) return;
+  const error = unknownRole ? roleErrors.UNKNOWN_ROLE : roleErrors.UNKNOWN_SUB_ROLE;
+  throw error(problems.map((p) => p.message).join('; '), problems);
 }

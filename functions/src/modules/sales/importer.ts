@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
-import { runExclusive } from '../../store/exclusive';
-import { getCompanyRules } from '../companies/service';
+import { runExclusive } from '../../core/exclusive';
+import { getCompanyRules } from '../companies';
 import { addContribution, isEmptyVector, packHours, unpackHours, vectorTotals, type DayMap } from './aggregate';
 import * as repo from './repo';
 import { invoiceItem, type ImportResult, type InvoiceItem } from './schemas';

@@ -1,5 +1,8 @@
 import type { DocumentData, DocumentReference, Query, Transaction } from 'firebase-admin/firestore';
-import { companyRef } from '../companies/repo';
+import { companyDoc } from '../../core/firestore';
+import { listEmployees } from '../employees';
+import { listRoles } from '../roles';
+import { listShifts } from '../schedule';
 import { unpackHours, type DayMap, type InvoiceFilter, type InvoiceRecord } from './aggregate';
 
 /**
@@ -15,9 +18,9 @@ import { unpackHours, type DayMap, type InvoiceFilter, type InvoiceRecord } from
  *       currency, fixed by its first import
  * Invoices and the day documents they touch are written in the same commit (see importer.ts).
  */
-export const invoicesCollection = (companyId: string) => companyRef(companyId).collection('invoices');
-export const daysCollection = (companyId: string) => companyRef(companyId).collection('salesActual');
-export const stateRef = (companyId: string) => companyRef(companyId).collection('sales').doc('state');
+export const invoicesCollection = (companyId: string) => companyDoc(companyId).collection('invoices');
+export const daysCollection = (companyId: string) => companyDoc(companyId).collection('salesActual');
+export const stateRef = (companyId: string) => companyDoc(companyId).collection('sales').doc('state');
 export const dayRef = (companyId: string, date: string) => daysCollection(companyId).doc(date);
 
 export const invoiceDocId = (posSource: string, externalId: string) => `${posSource}~${encodeURIComponent(externalId)}`;
@@ -113,27 +116,11 @@ export interface ShiftRow {
   positionId: string | null;
   start: number;
   end: number | null;
-  mode: string;
 }
 
-/** Published shifts of a date range: companies/{cid}/shifts/{shiftId}, the schedule module's documents, read directly (index mode + date). */
+/** Published shifts of a date range, read through the schedule module (index mode + date). */
 export async function readPublishedShifts(companyId: string, fromDate: string, toDate: string): Promise<ShiftRow[]> {
-  const snap = await companyRef(companyId).collection('shifts')
-    .where('mode', '==', 'published').where('date', '>=', fromDate).where('date', '<=', toDate).get();
-  const rows: ShiftRow[] = [];
-  for (const doc of snap.docs) {
-    const d = doc.data();
-    if (typeof d.start !== 'number' || typeof d.date !== 'string') continue;
-    rows.push({
-      date: d.date,
-      employeeId: typeof d.employeeId === 'string' ? d.employeeId : null,
-      positionId: typeof d.positionId === 'string' ? d.positionId : null,
-      start: d.start,
-      end: typeof d.end === 'number' ? d.end : null,
-      mode: d.mode,
-    });
-  }
-  return rows;
+  return listShifts({ companyId, from: fromDate, to: toDate, modes: ['published'] });
 }
 
 export interface RoleRow {
@@ -145,19 +132,14 @@ export interface RoleRow {
 }
 
 export async function listRoleRows(companyId: string): Promise<Map<string, RoleRow>> {
-  const snap = await companyRef(companyId).collection('roles').get();
-  return new Map(
-    snap.docs.map((d) => {
-      const data = d.data();
-      return [d.id, { id: d.id, name: String(data.name ?? ''), rate: Number(data.rate ?? 0), includedInLaborCost: data.includedInLaborCost !== false }];
-    }),
-  );
+  const roles = await listRoles(companyId);
+  return new Map(roles.map((r) => [r.id, { id: r.id, name: r.name, rate: r.rate, includedInLaborCost: r.includedInLaborCost !== false }]));
 }
 
-/** Employee id -> rateRegular (null when not set). */
+/** Employee id -> rateRegular (null when not set), archived employees included. */
 export async function listEmployeeRates(companyId: string): Promise<Map<string, number | null>> {
-  const snap = await companyRef(companyId).collection('employees').get();
-  return new Map(snap.docs.map((d) => [d.id, typeof d.data().rateRegular === 'number' ? d.data().rateRegular : null]));
+  const employees = await listEmployees(companyId);
+  return new Map(employees.map((e) => [e.id, typeof e.rateRegular === 'number' ? e.rateRegular : null]));
 }
 
 export async function getAllInTx(tx: Transaction, refs: DocumentReference[]): Promise<(DocumentData | null)[]> {

@@ -1,9 +1,8 @@
-import { companyInQuery, defineRoute, type ModuleDef } from '../../http/route';
+import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import * as service from './service';
 import { importBody, importResponse, MAX_IMPORT_ITEMS, salesQuery, salesResponse } from './schemas';
 
-const TAG = 'sales';
 const manager = companyInQuery('manager');
 
 const SALES_DESCRIPTION = `Per-bucket sales of a range of business dates.
@@ -31,22 +30,17 @@ const IMPORT_DESCRIPTION = `Imports up to ${MAX_IMPORT_ITEMS} invoices (POS tick
 
 Managers and owners.`;
 
-export const salesModule: ModuleDef = {
-  name: 'sales',
-  tag: TAG,
-  description: 'Sales: invoice import and per-bucket sales (actual-sales day records or invoices)',
-  routes: [
-    defineRoute({
-      method: 'get', path: '/sales', tag: TAG, summary: 'Per-bucket sales for a date range',
-      description: SALES_DESCRIPTION,
-      access: manager, query: salesQuery, response: salesResponse,
-      handler: ({ query, member }) => service.getSales({ query, member: member! }),
-    }),
-    defineRoute({
-      method: 'post', path: '/sales/invoices', tag: TAG, summary: 'Import a batch of invoices (idempotent)',
-      description: IMPORT_DESCRIPTION,
-      access: manager, query: companyIdQuery, body: importBody, response: importResponse, bodyLimit: '16mb',
-      handler: ({ query, body }) => service.importInvoices({ companyId: query.companyId, items: body.invoices }),
-    }),
-  ],
-};
+export const routes: RouteDef[] = [
+  defineRoute({
+    method: 'get', path: '/sales', summary: 'Per-bucket sales for a date range',
+    description: SALES_DESCRIPTION,
+    access: manager, query: salesQuery, response: salesResponse,
+    handler: ({ query, member }) => service.getSales({ query, member }),
+  }),
+  defineRoute({
+    method: 'post', path: '/sales/invoices', summary: 'Import a batch of invoices (idempotent)',
+    description: IMPORT_DESCRIPTION,
+    access: manager, query: companyIdQuery, body: importBody, response: importResponse, bodyLimit: '16mb',
+    handler: ({ query, body }) => service.importInvoices({ companyId: query.companyId, items: body.invoices }),
+  }),
+];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyIdQuery, isoDate, nonEmptyId, queryBoolean, queryList } from '../../http/fields';
+import { companyIdQuery, isoDate, documentId, queryBoolean, queryList } from '../../http/fields';
 
 /** DESIGN.md: the eight POS source identifiers. */
 export const POS_SOURCES = ['square', 'square_api_key', 'toast', 'clover', 'lightspeed', 'revel', 'spoton', 'csv'] as const;
@@ -40,8 +40,8 @@ export const salesQuery = companyIdQuery
     includeSummary: queryBoolean.default(true).describe('Add `summary`: totals, averages per bucket, best and worst bucket by totalSales'),
     source: z.enum(['auto', 'salesActual', 'invoices']).default('auto')
       .describe('auto: the pre-aggregated day records, unless a filter (employeeId, positionId, role, posSource) needs the invoices; salesActual with a filter is 400. Both sources answer the same numbers.'),
-    employeeId: nonEmptyId.optional().describe('Only invoices served by this employee (invoice path)'),
-    positionId: nonEmptyId.optional().describe('Only invoices served in this position (role id) (invoice path)'),
+    employeeId: documentId.optional().describe('Only invoices served by this employee (invoice path)'),
+    positionId: documentId.optional().describe('Only invoices served in this position (role id) (invoice path)'),
     role: z.string().min(1).optional().describe("Only invoices whose role name (the invoice's `role`, e.g. the POS job title) equals this, case-insensitive (invoice path)"),
     posSource: queryList(z.enum(POS_SOURCES)).optional().describe('Only invoices from these POS sources (invoice path)'),
     excludeRefunds: queryBoolean.default(true)

@@ -1,6 +1,6 @@
-import { AppError } from '../../http/errors';
-import type { Membership } from '../../identity/memberships';
-import { getCompanyRules, policiesInForce } from '../companies/service';
+import { coreErrors } from '../../core/errors';
+import type { Membership } from '../../core/memberships';
+import { getCompanyRules, policiesInForce } from '../companies';
 import { accumulateInvoices, hourMasks, reduceDays, summarize, type Bucket, type DayMap, type InvoiceFilter } from './aggregate';
 import { currencyExponent, laborByBusinessHour } from './labor';
 import * as repo from './repo';
@@ -30,8 +30,8 @@ function pick<T extends object>(source: T, fields: readonly SalesField[], base: 
 export async function getSales({ query, member }: { query: SalesQuery; member: Membership }) {
   const { companyId, startDate, endDate } = query;
   const span = daysBetween(startDate, endDate);
-  if (span < 0) throw new AppError('INVALID_DATE_RANGE', 'endDate is before startDate');
-  if (span >= MAX_RANGE_DAYS) throw new AppError('INVALID_DATE_RANGE', `The range covers more than ${MAX_RANGE_DAYS} days; ask for it in parts`);
+  if (span < 0) throw coreErrors.INVALID_DATE_RANGE('endDate is before startDate');
+  if (span >= MAX_RANGE_DAYS) throw coreErrors.INVALID_DATE_RANGE(`The range covers more than ${MAX_RANGE_DAYS} days; ask for it in parts`);
 
   const filter: InvoiceFilter = {
     employeeId: query.employeeId,

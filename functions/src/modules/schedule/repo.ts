@@ -1,6 +1,5 @@
-import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
-import { toMillis } from '../../http/fields';
-import { companyRef } from '../companies/repo';
+import type { DocumentData, DocumentSnapshot, Query, Transaction } from 'firebase-admin/firestore';
+import { companyDoc, toMillis } from '../../core/firestore';
 import type { Shift, ShiftMode } from './schemas';
 
 /**
@@ -15,9 +14,10 @@ import type { Shift, ShiftMode } from './schemas';
  *   (scheduleId, mode, date)      one schedule's shifts
  *   (employeeId, date)            the conflict check: one employee, all modes, a few days around a date
  */
-export const shiftsCollection = (companyId: string) => companyRef(companyId).collection('shifts');
+export const shiftsCollection = (companyId: string) => companyDoc(companyId).collection('shifts');
 export const shiftRef = (companyId: string, shiftId: string) => shiftsCollection(companyId).doc(shiftId);
 
+/** The one parser of a shift document. */
 export function shiftFromDoc(id: string, d: DocumentData): Shift {
   return {
     id,
@@ -38,6 +38,8 @@ export function shiftFromDoc(id: string, d: DocumentData): Shift {
     updatedAt: toMillis(d.updatedAt) ?? 0,
   };
 }
+
+export const shiftFromSnapshot = (snap: DocumentSnapshot): Shift | null => (snap.exists ? shiftFromDoc(snap.id, snap.data()!) : null);
 
 /** The stored document of a shift (the view minus its id). */
 export function shiftToDoc(shift: Shift): DocumentData {

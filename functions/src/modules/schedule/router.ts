@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyInPath, companyInQuery, defineRoute, type ModuleDef } from '../../http/route';
+import { AUTHENTICATED, companyInPath, companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdParam, companyIdQuery } from '../../http/fields';
 import * as service from './service';
 import {
@@ -19,7 +19,6 @@ import {
   userShiftsResponse,
 } from './schemas';
 
-const TAG = 'schedule';
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
 const companyMember = companyInPath('employee');
@@ -31,57 +30,52 @@ const CONFLICTS = `**Conflict checking** (in one transaction with the write, ser
 - Always warnings, returned with the saved shift: \`maxHoursPerWeek\` (settings), the employee's \`maxHoursInWeek\` and \`maxDaysPerWeek\` (in the company week starting on weekStartingDay), and \`availability\` (the shift must fit in shift1 or shift2 of that weekday unless allDay; a weekday without an entry is no constraint).
 A refusal is 422 \`SHIFT_CONFLICT\` (or the reference code) with \`details\`: every blocking finding \`{rule, message, shiftId, employeeId, date, conflictingShiftId?, limit?, actual?, unit?, weekStart?}\`. Nothing is written.`;
 
-export const scheduleModule: ModuleDef = {
-  name: 'schedule',
-  tag: TAG,
-  description: 'Shifts (published, manual, draft) with transactional conflict checking, publishing, and the schedule template',
-  routes: [
-    defineRoute({
-      method: 'get', path: '/shifts', tag: TAG, summary: 'List shifts in a date range',
-      description: `startDate <= endDate, at most ${MAX_RANGE_DAYS} days (else 400 INVALID_DATE_RANGE). Modes: published always; manual unless includeManual=false; draft with includeDraft=true (managers and owners only: an employee asking for drafts gets 403 INSUFFICIENT_ROLE, employees see the published schedule). Sorted by date, start, employee.`,
-      access: member, query: listShiftsQuery, response: z.array(shiftSchema),
-      handler: ({ member: m, query }) => service.listShifts({ member: m!, query }),
-    }),
-    defineRoute({
-      method: 'post', path: '/shifts', tag: TAG, summary: 'Create a draft shift (legacy)', status: 201,
-      description: `Body: the PUT body plus \`date\` and \`employeeId\` (required); the id is generated; the mode is draft; query scheduleId optional. Returns the shift and its warnings.\n\n${CONFLICTS}`,
-      access: manager, query: postShiftQuery, body: shiftPostBody, response: savedShiftResponse,
-      handler: ({ query, body }) => service.createDraft({ companyId: query.companyId, scheduleId: query.scheduleId, body }),
-    }),
-    defineRoute({
-      method: 'get', path: '/shifts/user-shifts', tag: TAG, summary: "The caller's own shifts in every company they belong to",
-      description: 'Published and manual shifts of the employee record the caller is linked to (membership employeeId, else the employee whose userId is the caller) in each company of their memberships, from 7 days before to 35 days after the company-local business day today. Companies where the caller has no employee record are left out.',
-      access: { kind: 'authenticated' }, response: userShiftsResponse,
-      handler: ({ caller }) => service.userShifts({ uid: caller!.uid }),
-    }),
-    defineRoute({
-      method: 'put', path: '/shifts/:id', tag: TAG, summary: 'Replace a shift (creates it when the id is new), with conflict checking',
-      description: `The query says where the shift is now: date, mode (default published), employeeId, and optionally positionId, subRoleId, scheduleId. An existing shift that does not match them is 404 SHIFT_NOT_FOUND. The body replaces start, end, note (default "") and onHold (default false); body employeeId moves the shift to another employee, body positionId / subRoleId set the role (default: the query's, else none). Date and mode are not changed by PUT (publish changes drafts to published). Returns the shift and its warnings.\n\n${CONFLICTS}`,
-      access: manager, params: shiftIdParam, query: shiftAddressQuery, body: shiftPutBody, response: savedShiftResponse,
-      handler: ({ params, query, body }) => service.writeShift({ companyId: query.companyId, shiftId: params.id, address: query, body }),
-    }),
-    defineRoute({
-      method: 'delete', path: '/shifts/:id', tag: TAG, summary: 'Remove a shift',
-      description: 'The query identifies the shift as for PUT; a shift that is absent or does not match that date, employee and mode (and positionId, subRoleId, scheduleId when given) is 404 SHIFT_NOT_FOUND. Returns the removed shift.',
-      access: manager, params: shiftIdParam, query: shiftAddressQuery, response: shiftSchema,
-      handler: ({ params, query }) => service.deleteShift({ companyId: query.companyId, shiftId: params.id, address: query }),
-    }),
-    defineRoute({
-      method: 'post', path: '/shifts/publish', tag: TAG, summary: 'Publish the drafts of a date range, atomically',
-      description: `Every draft dated startDate..endDate (at most ${MAX_RANGE_DAYS} days; optionally only of employeeIds and/or one scheduleId) becomes published in one transaction. Each is checked against its employee's live shifts and the other drafts published with it, with the rules below; any blocking finding refuses the whole publish (422 SHIFT_CONFLICT listing every conflict, nothing written). A publish writes each draft plus 3 lock writes per employee and Firestore commits at most 500 writes: beyond that, 422 PUBLISH_TOO_LARGE (publish fewer employees or days per call). No drafts: an empty list.\n\n${CONFLICTS}`,
-      access: manager, query: companyIdQuery, body: publishBody, response: publishResponse,
-      handler: ({ query, body }) => service.publish({ companyId: query.companyId, body }),
-    }),
-    defineRoute({
-      method: 'get', path: '/companies/:id/schedule-template', tag: TAG, summary: "The company's schedule template (daysStructure)",
-      access: companyMember, params: companyIdParam, response: templateResponse,
-      handler: ({ params }) => service.getTemplate({ companyId: params.id }),
-    }),
-    defineRoute({
-      method: 'patch', path: '/companies/:id/schedule-template', tag: TAG, summary: 'Merge days into the schedule template',
-      description: 'Merges day by day: each day sent replaces that day whole; days not sent are kept. Day keys are Monday..Sunday (others rejected); a day has optional morning and evening {start, revenue, perClient} and shifts {key: [slot]}; a slot has start and end (0-1439, required), key (string), and other properties only as {required, hold} (integers >= 0). Unknown fields are rejected (400). Returns the whole template.',
-      access: companyManager, params: companyIdParam, body: templatePatchBody, response: templateResponse,
-      handler: ({ params, body }) => service.patchTemplate({ companyId: params.id, daysStructure: body.daysStructure }),
-    }),
-  ],
-};
+export const routes: RouteDef[] = [
+  defineRoute({
+    method: 'get', path: '/shifts', summary: 'List shifts in a date range',
+    description: `startDate <= endDate, at most ${MAX_RANGE_DAYS} days (else 400 INVALID_DATE_RANGE). Modes: published always; manual unless includeManual=false; draft with includeDraft=true (managers and owners only: an employee asking for drafts gets 403 INSUFFICIENT_ROLE, employees see the published schedule). Sorted by date, start, employee.`,
+    access: member, query: listShiftsQuery, response: z.array(shiftSchema),
+    handler: ({ member: m, query }) => service.listShifts({ member: m, query }),
+  }),
+  defineRoute({
+    method: 'post', path: '/shifts', summary: 'Create a draft shift (legacy)', status: 201,
+    description: `Body: the PUT body plus \`date\` and \`employeeId\` (required); the id is generated; the mode is draft; query scheduleId optional. Returns the shift and its warnings.\n\n${CONFLICTS}`,
+    access: manager, query: postShiftQuery, body: shiftPostBody, response: savedShiftResponse,
+    handler: ({ query, body }) => service.createDraft({ companyId: query.companyId, scheduleId: query.scheduleId, body }),
+  }),
+  defineRoute({
+    method: 'get', path: '/shifts/user-shifts', summary: "The caller's own shifts in every company they belong to",
+    description: 'Published and manual shifts of the employee record the caller is linked to (membership employeeId, else the employee whose userId is the caller) in each company of their memberships, from 7 days before to 35 days after the company-local business day today. Companies where the caller has no employee record are left out.',
+    access: AUTHENTICATED, response: userShiftsResponse,
+    handler: ({ caller }) => service.userShifts({ uid: caller.uid }),
+  }),
+  defineRoute({
+    method: 'put', path: '/shifts/:id', summary: 'Replace a shift (creates it when the id is new), with conflict checking',
+    description: `The query says where the shift is now: date, mode (default published), employeeId, and optionally positionId, subRoleId, scheduleId. An existing shift that does not match them is 404 SHIFT_NOT_FOUND. The body replaces start, end, note (default "") and onHold (default false); body employeeId moves the shift to another employee, body positionId / subRoleId set the role (default: the query's, else none). Date and mode are not changed by PUT (publish changes drafts to published). Returns the shift and its warnings.\n\n${CONFLICTS}`,
+    access: manager, params: shiftIdParam, query: shiftAddressQuery, body: shiftPutBody, response: savedShiftResponse,
+    handler: ({ params, query, body }) => service.writeShift({ companyId: query.companyId, shiftId: params.id, address: query, body }),
+  }),
+  defineRoute({
+    method: 'delete', path: '/shifts/:id', summary: 'Remove a shift',
+    description: 'The query identifies the shift as for PUT; a shift that is absent or does not match that date, employee and mode (and positionId, subRoleId, scheduleId when given) is 404 SHIFT_NOT_FOUND. Returns the removed shift.',
+    access: manager, params: shiftIdParam, query: shiftAddressQuery, response: shiftSchema,
+    handler: ({ params, query }) => service.deleteShift({ companyId: query.companyId, shiftId: params.id, address: query }),
+  }),
+  defineRoute({
+    method: 'post', path: '/shifts/publish', summary: 'Publish the drafts of a date range, atomically',
+    description: `Every draft dated startDate..endDate (at most ${MAX_RANGE_DAYS} days; optionally only of employeeIds and/or one scheduleId) becomes published in one transaction. Each is checked against its employee's live shifts and the other drafts published with it, with the rules below; any blocking finding refuses the whole publish (422 SHIFT_CONFLICT listing every conflict, nothing written). A publish writes each draft plus 3 lock writes per employee and Firestore commits at most 500 writes: beyond that, 422 PUBLISH_TOO_LARGE (publish fewer employees or days per call). No drafts: an empty list.\n\n${CONFLICTS}`,
+    access: manager, query: companyIdQuery, body: publishBody, response: publishResponse,
+    handler: ({ query, body }) => service.publish({ companyId: query.companyId, body }),
+  }),
+  defineRoute({
+    method: 'get', path: '/companies/:id/schedule-template', summary: "The company's schedule template (daysStructure)",
+    access: companyMember, params: companyIdParam, response: templateResponse,
+    handler: ({ params }) => service.getTemplate({ companyId: params.id }),
+  }),
+  defineRoute({
+    method: 'patch', path: '/companies/:id/schedule-template', summary: 'Merge days into the schedule template',
+    description: 'Merges day by day: each day sent replaces that day whole; days not sent are kept. Day keys are Monday..Sunday (others rejected); a day has optional morning and evening {start, revenue, perClient} and shifts {key: [slot]}; a slot has start and end (0-1439, required), key (string), and other properties only as {required, hold} (integers >= 0). Unknown fields are rejected (400). Returns the whole template.',
+    access: companyManager, params: companyIdParam, body: templatePatchBody, response: templateResponse,
+    handler: ({ params, body }) => service.patchTemplate({ companyId: params.id, daysStructure: body.daysStructure }),
+  }),
+];

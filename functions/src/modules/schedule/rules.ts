@@ -1,5 +1,5 @@
 import type { DocumentData } from 'firebase-admin/firestore';
-import { PROFILE_DEFAULTS, SETTINGS_DEFAULTS } from '../companies/schemas';
+import type { CompanyRules } from '../companies';
 import type { Finding } from './schemas';
 import { addDays, hhmm, shiftInterval, weekStart, weekdayName } from './time';
 
@@ -14,7 +14,7 @@ import { addDays, hhmm, shiftInterval, weekStart, weekdayName } from './time';
  * are checked by the service and always block.)
  */
 
-export interface CompanyRules {
+export interface ScheduleRules {
   timezone: string;
   weekStartingDay: number;
   dayChangeTime: number;
@@ -27,9 +27,8 @@ export interface CompanyRules {
   maxHoursPerWeek: number;
 }
 
-export function companyRulesFrom(profile: DocumentData, settings: DocumentData): CompanyRules {
-  const p = { ...PROFILE_DEFAULTS, ...profile };
-  const s = { ...SETTINGS_DEFAULTS, ...settings };
+/** The rules of the schedule, from the company's profile and settings (defaults applied by the companies module). */
+export function scheduleRulesOf({ profile: p, settings: s }: CompanyRules): ScheduleRules {
   return {
     timezone: p.timezone,
     weekStartingDay: p.weekStartingDay,
@@ -48,7 +47,7 @@ export function companyRulesFrom(profile: DocumentData, settings: DocumentData):
  * The break of a shift of `minutes`: the longest break whose rule applies (a shift of at least
  * `hours` hours has a break of `length` minutes); 0 when the company does not exclude breaks.
  */
-export function breakMinutes(minutes: number, rules: CompanyRules): number {
+export function breakMinutes(minutes: number, rules: ScheduleRules): number {
   if (!rules.excludeBreaks) return 0;
   let longest = 0;
   for (const b of Object.values(rules.breaks)) {
@@ -76,7 +75,7 @@ export interface Timed<S extends ShiftLike = ShiftLike> {
   worked: number;
 }
 
-export function timed<S extends ShiftLike>(shift: S, rules: CompanyRules): Timed<S> {
+export function timed<S extends ShiftLike>(shift: S, rules: ScheduleRules): Timed<S> {
   const { startMs, endMs } = shiftInterval(shift, rules.timezone, rules.defaultDuration);
   const minutes = Math.round((endMs - startMs) / 60_000);
   return { shift, startMs, endMs, minutes, worked: minutes - breakMinutes(minutes, rules) };
@@ -94,7 +93,7 @@ type AvailabilityWindow = { start: number; end: number };
 export function evaluate(
   candidate: Timed,
   others: Timed[],
-  rules: CompanyRules,
+  rules: ScheduleRules,
   availabilities: DocumentData | undefined,
 ): Finding[] {
   const c = candidate.shift;

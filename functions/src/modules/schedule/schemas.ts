@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyIdQuery, isoDate, nonEmptyId, queryBoolean } from '../../http/fields';
+import { companyIdQuery, isoDate, documentId, queryBoolean } from '../../http/fields';
 
 export const SHIFT_MODES = ['published', 'manual', 'draft'] as const;
 export type ShiftMode = (typeof SHIFT_MODES)[number];
@@ -16,8 +16,8 @@ const shiftFields = {
   end: minuteOfDay
     .nullable()
     .describe('End, minute of the day (0-1439). Smaller than start: the shift ends the next day (crosses midnight). null: open-ended, counted as the company defaultDuration for overlap and hours.'),
-  positionId: nonEmptyId.optional().describe('Role id; default the query positionId, else none'),
-  employeeId: nonEmptyId.optional().describe('Move the shift to this employee; default the query employeeId'),
+  positionId: documentId.optional().describe('Role id; default the query positionId, else none'),
+  employeeId: documentId.optional().describe('Move the shift to this employee; default the query employeeId'),
   subRoleId: z.string().optional().describe('Sub-role key of the role; default the query subRoleId, else none'),
   note: z.string().max(2000).optional().describe('Default ""'),
   onHold: z.boolean().optional().describe('Default false'),
@@ -35,7 +35,7 @@ export const shiftPostBody = z
   .strictObject({
     ...shiftFields,
     date: isoDate.describe('Company-local day the shift starts'),
-    employeeId: nonEmptyId.describe('The employee who works the shift'),
+    employeeId: documentId.describe('The employee who works the shift'),
   })
   .refine(startDiffersFromEnd, startDiffersMessage);
 export type ShiftPostBody = z.output<typeof shiftPostBody>;
@@ -44,8 +44,8 @@ export type ShiftPostBody = z.output<typeof shiftPostBody>;
 export const shiftAddressQuery = companyIdQuery.extend({
   date: isoDate.describe('Company-local day the shift starts (where it is now)'),
   mode: z.enum(SHIFT_MODES).default('published').describe('Mode the shift is in'),
-  employeeId: nonEmptyId.describe('Employee the shift belongs to now'),
-  positionId: nonEmptyId.optional().describe('When given, the shift must have this role (else 404); on create, the default role'),
+  employeeId: documentId.describe('Employee the shift belongs to now'),
+  positionId: documentId.optional().describe('When given, the shift must have this role (else 404); on create, the default role'),
   subRoleId: z.string().optional().describe('When given, the shift must have this sub-role (else 404); on create, the default sub-role'),
   scheduleId: z.string().optional().describe('When given, the shift must belong to this schedule (else 404); on create, its schedule'),
 });
@@ -54,7 +54,7 @@ export type ShiftAddress = z.output<typeof shiftAddressQuery>;
 /** Ids that name other routes under /shifts/ cannot be shift ids. */
 const RESERVED_IDS = ['publish', 'user-shifts'];
 export const shiftIdParam = z.object({
-  id: nonEmptyId
+  id: documentId
     .refine((id) => !RESERVED_IDS.includes(id), `${RESERVED_IDS.join(' and ')} are not shift ids`)
     .describe('Shift id (client-chosen on PUT create; not "publish" or "user-shifts")'),
 });
@@ -66,8 +66,8 @@ export const postShiftQuery = companyIdQuery.extend({
 export const listShiftsQuery = companyIdQuery.extend({
   startDate: isoDate.describe('First company-local day, included'),
   endDate: isoDate.describe(`Last company-local day, included; the range holds at most ${MAX_RANGE_DAYS} days`),
-  employeeId: nonEmptyId.optional().describe('Only this employee'),
-  positionId: nonEmptyId.optional().describe('Only this role'),
+  employeeId: documentId.optional().describe('Only this employee'),
+  positionId: documentId.optional().describe('Only this role'),
   includeManual: queryBoolean.default(true).describe('Include manual shifts (default true)'),
   includeDraft: queryBoolean.default(false).describe('Include drafts (default false; managers and owners only)'),
   scheduleId: z.string().optional().describe('Only shifts of this schedule'),
@@ -77,7 +77,7 @@ export type ListShiftsQuery = z.output<typeof listShiftsQuery>;
 export const publishBody = z.strictObject({
   startDate: isoDate.describe('First day whose drafts are published'),
   endDate: isoDate.describe('Last day, included'),
-  employeeIds: z.array(nonEmptyId).min(1).max(200).optional().describe('Only the drafts of these employees (default: every employee)'),
+  employeeIds: z.array(documentId).min(1).max(200).optional().describe('Only the drafts of these employees (default: every employee)'),
   scheduleId: z.string().optional().describe('Only the drafts of this schedule'),
 });
 export type PublishBody = z.output<typeof publishBody>;

@@ -1,13 +1,15 @@
-import type { DocumentData, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import { AppError, type ErrorCode } from '../../http/errors';
-import { db } from '../../firebase';
-import { listMembershipsOfUser, roleAtLeast, type Membership } from '../../identity/memberships';
-import { runExclusive } from '../../store/exclusive';
-import { companyRef, serverTime, settingsRef } from '../companies/repo';
-import { employeesCollection, findEmployeeByUser } from '../employees/repo';
-import { rolesCollection } from '../roles/repo';
+import type { Transaction } from 'firebase-admin/firestore';
+import { coreErrors, type ErrorFactory } from '../../core/errors';
+import { runExclusive } from '../../core/exclusive';
+import { db } from '../../core/firebase';
+import { companyNotFound } from '../../core/firestore';
+import { listMembershipsOfUser, roleAtLeast, type Membership } from '../../core/memberships';
+import { companyRulesFromSnapshots, companyRulesRefs, mergeScheduleTemplate, readScheduleTemplate } from '../companies';
+import { employeeErrors, employeeFromSnapshot, employeeRef, findEmployeeByUser, type Employee } from '../employees';
+import { roleErrors, roleFromSnapshot, roleRef, type Role } from '../roles';
+import { scheduleErrors } from './errors';
 import * as repo from './repo';
-import { companyRulesFrom, evaluate, findingKey, timed, type CompanyRules, type Timed } from './rules';
+import { evaluate, findingKey, scheduleRulesOf, timed, type ScheduleRules, type Timed } from './rules';
 import {
   LIVE_MODES,
   MAX_RANGE_DAYS,
@@ -29,14 +31,13 @@ const MAX_COMMIT_WRITES = 500;
 
 export const lockKey = (companyId: string, employeeId: string) => `schedule/${companyId}/${employeeId}`;
 
-const companyNotFound = () => new AppError('COMPANY_NOT_FOUND', 'Company not found');
-const shiftNotFound = () => new AppError('SHIFT_NOT_FOUND', 'Shift not found at that date, employee and mode');
+const shiftNotFound = () => scheduleErrors.SHIFT_NOT_FOUND('Shift not found at that date, employee and mode');
 
 export function checkRange(startDate: string, endDate: string): void {
   const days = daysBetween(startDate, endDate) + 1;
-  if (days < 1) throw new AppError('INVALID_DATE_RANGE', `startDate ${startDate} is after endDate ${endDate}`);
+  if (days < 1) throw coreErrors.INVALID_DATE_RANGE(`startDate ${startDate} is after endDate ${endDate}`);
   if (days > MAX_RANGE_DAYS) {
-    throw new AppError('INVALID_DATE_RANGE', `The range holds ${days} days; at most ${MAX_RANGE_DAYS} are allowed per request`);
+    throw coreErrors.INVALID_DATE_RANGE(`The range holds ${days} days; at most ${MAX_RANGE_DAYS} are allowed per request`);
   }
 }
 
@@ -48,7 +49,7 @@ const standsWith = (mode: ShiftMode) => (other: Shift) => mode === 'draft' || LI
 export async function listShifts({ member, query }: { member: Membership; query: ListShiftsQuery }): Promise<Shift[]> {
   checkRange(query.startDate, query.endDate);
   if (query.includeDraft && !roleAtLeast(member.role, 'manager')) {
-    throw new AppError('INSUFFICIENT_ROLE', 'Drafts are visible to managers and owners only; employees see the published schedule');
+    throw coreErrors.INSUFFICIENT_ROLE('Drafts are visible to managers and owners only; employees see the published schedule');
   }
   const modes: ShiftMode[] = ['published'];
   if (query.includeManual) modes.push('manual');
@@ -75,19 +76,19 @@ const USER_SHIFTS_AHEAD_DAYS = 35;
 export async function userShifts({ uid }: { uid: string }) {
   const memberships = await listMembershipsOfUser(uid);
   if (memberships.length === 0) return { companies: [], shifts: [] };
-  const snaps = await db().getAll(...memberships.flatMap((m) => [companyRef(m.companyId), settingsRef(m.companyId)]));
+  const snaps = await db().getAll(...memberships.flatMap((m) => companyRulesRefs(m.companyId)));
   const perCompany = await Promise.all(
     memberships.map(async (m, i) => {
-      const company = snaps[2 * i];
-      if (!company.exists) return null;
+      const company = companyRulesFromSnapshots(snaps[2 * i], snaps[2 * i + 1]);
+      if (!company) return null;
       const employeeId = m.employeeId ?? (await findEmployeeByUser(m.companyId, uid))?.id;
       if (!employeeId) return null;
-      const rules = companyRulesFrom(company.data()!, snaps[2 * i + 1].data() ?? {});
+      const rules = scheduleRulesOf(company);
       const today = businessToday(rules.timezone, rules.dayChangeTime);
       const from = addDays(today, -USER_SHIFTS_PAST_DAYS);
       const to = addDays(today, USER_SHIFTS_AHEAD_DAYS);
       const shifts = await repo.listRange({ companyId: m.companyId, from, to, modes: LIVE_MODES, employeeId });
-      const name = company.data()!.name;
+      const name = company.profile.name;
       return {
         company: { companyId: m.companyId, name: typeof name === 'string' ? name : undefined, timezone: rules.timezone, employeeId, from, to },
         shifts,
@@ -101,38 +102,37 @@ export async function userShifts({ uid }: { uid: string }) {
 // ---------------------------------------------------------------- references
 
 interface References {
-  employee: DocumentSnapshot;
-  role: DocumentSnapshot | null;
+  employee: Employee | null;
+  role: Role | null;
 }
 
-const REFERENCE_CODES: Partial<Record<Finding['rule'], ErrorCode>> = {
-  unknownEmployee: 'UNKNOWN_EMPLOYEE',
-  employeeArchived: 'EMPLOYEE_ARCHIVED',
-  unknownRole: 'UNKNOWN_ROLE',
-  roleArchived: 'ROLE_ARCHIVED',
-  unknownSubRole: 'UNKNOWN_SUB_ROLE',
-  subRoleArchived: 'UNKNOWN_SUB_ROLE',
+/** The codes of blocking reference findings (owned by the employees and roles modules). */
+const REFERENCE_ERRORS: Partial<Record<Finding['rule'], ErrorFactory>> = {
+  unknownEmployee: employeeErrors.UNKNOWN_EMPLOYEE,
+  employeeArchived: employeeErrors.EMPLOYEE_ARCHIVED,
+  unknownRole: roleErrors.UNKNOWN_ROLE,
+  roleArchived: roleErrors.ROLE_ARCHIVED,
+  unknownSubRole: roleErrors.UNKNOWN_SUB_ROLE,
+  subRoleArchived: roleErrors.UNKNOWN_SUB_ROLE,
 };
 
 /** The employee and role of a shift must exist and be active, and the employee must hold the position. */
 function checkReferences(shift: Shift, refs: References): Finding[] {
   const base = { shiftId: shift.id, employeeId: shift.employeeId, date: shift.date, blocking: true };
   const out: Finding[] = [];
-  const employee = refs.employee.exists ? refs.employee.data()! : null;
+  const { employee, role } = refs;
   if (!employee) out.push({ ...base, rule: 'unknownEmployee', message: `no employee ${shift.employeeId} in this company` });
-  else if (employee.archived === true) out.push({ ...base, rule: 'employeeArchived', message: `employee ${shift.employeeId} is archived` });
+  else if (employee.archived) out.push({ ...base, rule: 'employeeArchived', message: `employee ${shift.employeeId} is archived` });
   if (shift.positionId) {
-    const role = refs.role?.exists ? refs.role.data()! : null;
     if (!role) out.push({ ...base, rule: 'unknownRole', message: `no role ${shift.positionId} in this company` });
-    else if (role.archived === true) out.push({ ...base, rule: 'roleArchived', message: `role ${shift.positionId} is archived` });
+    else if (role.archived) out.push({ ...base, rule: 'roleArchived', message: `role ${shift.positionId} is archived` });
     else if (shift.subRoleId) {
-      const sub = role.subRoles?.[shift.subRoleId];
+      const sub = role.subRoles[shift.subRoleId];
       if (!sub) out.push({ ...base, rule: 'unknownSubRole', message: `role ${shift.positionId} has no sub-role ${shift.subRoleId}` });
       else if (sub.archived === true) out.push({ ...base, rule: 'subRoleArchived', message: `sub-role ${shift.subRoleId} of role ${shift.positionId} is archived` });
     }
     if (employee && role) {
-      const positions: { categoryId?: string; subcategoryId?: string }[] = Array.isArray(employee.positions) ? employee.positions : [];
-      const holds = positions.some((p) => p.categoryId === shift.positionId && (!shift.subRoleId || p.subcategoryId === shift.subRoleId));
+      const holds = employee.positions.some((p) => p.categoryId === shift.positionId && (!shift.subRoleId || p.subcategoryId === shift.subRoleId));
       if (!holds) {
         out.push({
           ...base, rule: 'positionNotHeld',
@@ -150,10 +150,10 @@ function checkReferences(shift: Shift, refs: References): Finding[] {
 function throwIfBlocked(findings: Finding[]): Finding[] {
   const blocking = findings.filter((f) => f.blocking);
   if (blocking.length === 0) return findings;
-  const reference = blocking.find((f) => REFERENCE_CODES[f.rule]);
+  const reference = blocking.find((f) => REFERENCE_ERRORS[f.rule]);
   const details = blocking.map((f) => ({ ...f, path: f.rule }));
-  if (reference) throw new AppError(REFERENCE_CODES[reference.rule]!, blocking.map((f) => f.message).join('; '), details);
-  throw new AppError('SHIFT_CONFLICT', `The shift conflicts: ${blocking.map((f) => f.message).join('; ')}`, details);
+  if (reference) throw REFERENCE_ERRORS[reference.rule]!(blocking.map((f) => f.message).join('; '), details);
+  throw scheduleErrors.SHIFT_CONFLICT(`The shift conflicts: ${blocking.map((f) => f.message).join('; ')}`, details);
 }
 
 // ---------------------------------------------------------------- writing one shift
@@ -178,7 +178,7 @@ function matchesAddress(existing: Shift, a: ShiftAddress): boolean {
   );
 }
 
-function withTimes(shift: Omit<Shift, 'minutes' | 'workedMinutes'>, rules: CompanyRules): { shift: Shift; timing: Timed<Shift> } {
+function withTimes(shift: Omit<Shift, 'minutes' | 'workedMinutes'>, rules: ScheduleRules): { shift: Shift; timing: Timed<Shift> } {
   const draft = { ...shift, minutes: 0, workedMinutes: 0 };
   const timing = timed(draft, rules);
   draft.minutes = timing.minutes;
@@ -199,16 +199,18 @@ export async function writeShift({ companyId, shiftId, address, body, create }: 
   const keys = [lockKey(companyId, address.employeeId), lockKey(companyId, employeeId)];
   return runExclusive(keys, async (tx) => {
     const ref = repo.shiftRef(companyId, shiftId);
-    const docs = [ref, companyRef(companyId), settingsRef(companyId), employeesCollection(companyId).doc(employeeId)];
-    if (positionId) docs.push(rolesCollection(companyId).doc(positionId));
+    const docs = [ref, ...companyRulesRefs(companyId), employeeRef(companyId, employeeId)];
+    if (positionId) docs.push(roleRef(companyId, positionId));
     const window = repo.employeeWindowQuery(companyId, employeeId, addDays(address.date, -WINDOW_DAYS), addDays(address.date, WINDOW_DAYS));
     const [[shiftSnap, companySnap, settingsSnap, employeeSnap, roleSnap], windowSnap] = await Promise.all([tx.getAll(...docs), tx.get(window)]);
 
-    if (!companySnap.exists) throw companyNotFound();
-    const existing = shiftSnap.exists ? repo.shiftFromDoc(shiftSnap.id, shiftSnap.data()!) : null;
+    const company = companyRulesFromSnapshots(companySnap, settingsSnap);
+    if (!company) throw companyNotFound();
+    const existing = repo.shiftFromSnapshot(shiftSnap);
     if (existing && (create || !matchesAddress(existing, address))) throw shiftNotFound();
 
-    const rules = companyRulesFrom(companySnap.data()!, settingsSnap.data() ?? {});
+    const rules = scheduleRulesOf(company);
+    const employee = employeeFromSnapshot(employeeSnap);
     const now = Date.now();
     const { shift, timing } = withTimes(
       {
@@ -236,8 +238,8 @@ export async function writeShift({ companyId, shiftId, address, body, create }: 
       .filter(standsWith(shift.mode))
       .map((s) => timed(s, rules));
     const findings = throwIfBlocked([
-      ...checkReferences(shift, { employee: employeeSnap, role: roleSnap ?? null }),
-      ...evaluate(timing, others, rules, employeeSnap.data()?.availabilities),
+      ...checkReferences(shift, { employee, role: roleSnap ? roleFromSnapshot(roleSnap) : null }),
+      ...evaluate(timing, others, rules, employee?.availabilities),
     ]);
     return { result: { shift, warnings: findings }, write: (t: Transaction) => void t.set(ref, repo.shiftToDoc(shift)) };
   });
@@ -257,8 +259,7 @@ export function createDraft({ companyId, scheduleId, body }: { companyId: string
 export async function deleteShift({ companyId, shiftId, address }: { companyId: string; shiftId: string; address: ShiftAddress }) {
   return runExclusive(lockKey(companyId, address.employeeId), async (tx) => {
     const ref = repo.shiftRef(companyId, shiftId);
-    const snap = await tx.get(ref);
-    const existing = snap.exists ? repo.shiftFromDoc(snap.id, snap.data()!) : null;
+    const existing = repo.shiftFromSnapshot(await tx.get(ref));
     if (!existing || !matchesAddress(existing, address)) throw shiftNotFound();
     return { result: existing, write: (t: Transaction) => void t.delete(ref) };
   });
@@ -290,8 +291,7 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
       if ([...concerned].some((e) => !locked.has(e))) return { result: { retry: concerned } };
       if (drafts.length === 0) return { result: { published: [] as Shift[], warnings: [] as Finding[] } };
       if (drafts.length + 3 * locked.size > MAX_COMMIT_WRITES) {
-        throw new AppError(
-          'PUBLISH_TOO_LARGE',
+        throw scheduleErrors.PUBLISH_TOO_LARGE(
           `${drafts.length} drafts of ${locked.size} employees are more than one atomic publish can write (${MAX_COMMIT_WRITES} writes, counting 3 per employee); publish a shorter range or fewer employeeIds per call`,
         );
       }
@@ -299,16 +299,16 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
       const roleIds = [...new Set(drafts.map((d) => d.positionId).filter((p): p is string => !!p))];
       const live = repo.listRange({ companyId, from: addDays(body.startDate, -WINDOW_DAYS), to: addDays(body.endDate, WINDOW_DAYS), modes: LIVE_MODES }, tx);
       const refs = tx.getAll(
-        companyRef(companyId),
-        settingsRef(companyId),
-        ...employeeIds.map((e) => employeesCollection(companyId).doc(e)),
-        ...roleIds.map((r) => rolesCollection(companyId).doc(r)),
+        ...companyRulesRefs(companyId),
+        ...employeeIds.map((e) => employeeRef(companyId, e)),
+        ...roleIds.map((r) => roleRef(companyId, r)),
       );
       const [liveShifts, [companySnap, settingsSnap, ...rest]] = await Promise.all([live, refs]);
-      if (!companySnap.exists) throw companyNotFound();
-      const rules = companyRulesFrom(companySnap.data()!, settingsSnap.data() ?? {});
-      const employeeSnaps = new Map(rest.slice(0, employeeIds.length).map((s) => [s.id, s]));
-      const roleSnaps = new Map(rest.slice(employeeIds.length).map((s) => [s.id, s]));
+      const company = companyRulesFromSnapshots(companySnap, settingsSnap);
+      if (!company) throw companyNotFound();
+      const rules = scheduleRulesOf(company);
+      const employees = new Map(rest.slice(0, employeeIds.length).map((s) => [s.id, employeeFromSnapshot(s)]));
+      const roles = new Map(rest.slice(employeeIds.length).map((s) => [s.id, roleFromSnapshot(s)]));
 
       const now = Date.now();
       const published = drafts.map((d) => withTimes({ ...d, mode: 'published', updatedAt: now }, rules));
@@ -318,19 +318,18 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
 
       const findings = new Map<string, Finding>();
       for (const { shift, timing } of published) {
-        const employee = employeeSnaps.get(shift.employeeId)!;
+        const employee = employees.get(shift.employeeId) ?? null;
         const others = standing.get(shift.employeeId)!.filter((t) => t.shift.id !== shift.id);
         const found = [
-          ...checkReferences(shift, { employee, role: shift.positionId ? roleSnaps.get(shift.positionId)! : null }),
-          ...evaluate(timing, others, rules, employee.data()?.availabilities as DocumentData | undefined),
+          ...checkReferences(shift, { employee, role: shift.positionId ? (roles.get(shift.positionId) ?? null) : null }),
+          ...evaluate(timing, others, rules, employee?.availabilities),
         ];
         for (const f of found) if (!findings.has(findingKey(f))) findings.set(findingKey(f), f);
       }
       const all = [...findings.values()];
       const blocking = all.filter((f) => f.blocking);
       if (blocking.length) {
-        throw new AppError(
-          'SHIFT_CONFLICT',
+        throw scheduleErrors.SHIFT_CONFLICT(
           `Nothing was published: ${blocking.length} conflict(s): ${blocking.slice(0, 5).map((f) => f.message).join('; ')}${blocking.length > 5 ? '; ...' : ''}`,
           blocking.map((f) => ({ ...f, path: f.rule })),
         );
@@ -360,24 +359,11 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 // ---------------------------------------------------------------- schedule template
 
 export async function getTemplate({ companyId }: { companyId: string }) {
-  const snap = await companyRef(companyId).get();
-  if (!snap.exists) throw companyNotFound();
-  const days = snap.data()!.daysStructure;
-  return { daysStructure: days && typeof days === 'object' ? (days as Record<string, unknown>) : {} };
+  return { daysStructure: await readScheduleTemplate(companyId) };
 }
 
-/** Merges day by day: each day sent replaces that day whole; days not sent are kept (one update of dotted fields). */
+/** Merges day by day: each day sent replaces that day whole; days not sent are kept. */
 export async function patchTemplate({ companyId, daysStructure }: { companyId: string; daysStructure: Record<string, unknown> }) {
-  const days = Object.entries(daysStructure);
-  if (days.length > 0) {
-    const update: Record<string, unknown> = { updatedAt: serverTime() };
-    for (const [day, value] of days) update[`daysStructure.${day}`] = value;
-    try {
-      await companyRef(companyId).update(update);
-    } catch (err) {
-      if ((err as { code?: number }).code === 5) throw companyNotFound();
-      throw err;
-    }
-  }
+  await mergeScheduleTemplate(companyId, daysStructure);
   return getTemplate({ companyId });
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import request from 'supertest';
 import { createModuleApp } from '../../../src/http/app';
-import { defineRoute, type ModuleDef } from '../../../src/http/route';
-import { AppError } from '../../../src/http/errors';
+import { AUTHENTICATED, companyInQuery, defineRoute } from '../../../src/http/route';
+import { AI_SECRETS } from '../../../src/core/config';
+import { defineModule } from '../../../src/modules/kit';
+import { defineErrors } from '../../../src/core/errors';
 import { complete, stream, type ModelResult } from '../../../src/ai/models';
 import { setUsageCompany } from '../../../src/ai/accumulator';
 import { PROVIDERS } from '../../../src/ai/prices';
@@ -50,28 +52,33 @@ async function run(input: Body): Promise<{ results: ModelResult[] }> {
       results.push(await one(c));
     }
   }
-  if (input.failAfterCalls) throw new AppError('SEMANTIC_VALIDATION_FAILED', 'scripted failure after the model calls');
+  if (input.failAfterCalls) throw probeErrors.SCRIPTED_FAILURE('scripted failure after the model calls');
   return { results };
 }
 
-export const probeModule: ModuleDef = {
+const probeErrors = defineErrors({ SCRIPTED_FAILURE: { status: 422, meaning: 'test only' } });
+
+/** A module whose code calls models (as chat and ai-memory will): it lists the provider secrets. */
+export const probeModule = defineModule({
   name: 'aiprobe',
   tag: 'test',
   description: 'test only',
-  routes: [
+  runtime: { secrets: AI_SECRETS },
+  errors: probeErrors.catalog,
+  http: () => ({ routes: [
     defineRoute({
-      method: 'post', path: '/probe/company', tag: 'test', summary: 'model calls for a company',
-      access: { kind: 'company', minRole: 'employee', companyId: ({ query }: { query: { companyId: string } }) => query.companyId },
+      method: 'post', path: '/probe/company', summary: 'model calls for a company',
+      access: companyInQuery('employee'),
       query: z.object({ companyId: z.string() }), body, response: z.any(),
       handler: ({ body: b }) => run(b),
     }),
     defineRoute({
-      method: 'post', path: '/probe/onboarding', tag: 'test', summary: 'model calls before a company exists',
-      access: { kind: 'authenticated' }, body, response: z.any(),
+      method: 'post', path: '/probe/onboarding', summary: 'model calls before a company exists',
+      access: AUTHENTICATED, body, response: z.any(),
       handler: ({ body: b }) => run(b),
     }),
-  ],
-};
+  ] }),
+});
 
 let app: ReturnType<typeof createModuleApp> | undefined;
 export function probeApp() {

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { writeUsage } from '../../../src/ai/store';
 import { costNanoUsd, priceFor, type Provider } from '../../../src/ai/prices';
-import type { ModelCall } from '../../../src/ai/accumulator';
+import { usageScope, type ModelCall } from '../../../src/ai/accumulator';
 
 export interface SeedCall {
   day: string;
@@ -32,5 +31,5 @@ export async function seedRequest(calls: SeedCall[], userId: string | null = nul
       priced: price !== null,
     };
   });
-  await writeUsage({ requestId: randomUUID(), companyId: calls[0]?.companyId ?? null, userId, calls: modelCalls, memo: new Map() });
+  await writeUsage(usageScope({ companyId: calls[0]?.companyId ?? null, userId, calls: modelCalls }));
 }

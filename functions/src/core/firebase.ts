@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import type { App } from 'firebase-admin/app';
+import { config } from './config';
 
 /**
  * firebase-admin is loaded on first use, not at module load: requiring firebase-admin/firestore
@@ -9,19 +10,13 @@ import type { App } from 'firebase-admin/app';
 let app: App | undefined;
 let firestore: Firestore | undefined;
 
-export function projectId(): string {
-  return process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? 'demo-workforce';
-}
-
 export function adminApp(): App {
   if (!app) {
     // Against emulators there are no Google credentials to find: without this the Firestore client
     // probes the GCE metadata server (a network call off this machine) when it opens a channel.
-    if ((process.env.FIRESTORE_EMULATOR_HOST || process.env.FIREBASE_AUTH_EMULATOR_HOST) && !process.env.METADATA_SERVER_DETECTION) {
-      process.env.METADATA_SERVER_DETECTION = 'none';
-    }
+    if (config.usesEmulators() && !process.env.METADATA_SERVER_DETECTION) process.env.METADATA_SERVER_DETECTION = 'none';
     const { initializeApp, getApps } = require('firebase-admin/app') as typeof import('firebase-admin/app');
-    app = getApps()[0] ?? initializeApp({ projectId: projectId() });
+    app = getApps()[0] ?? initializeApp({ projectId: config.projectId() });
   }
   return app;
 }

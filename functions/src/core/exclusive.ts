@@ -1,6 +1,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import { db } from '../firebase';
-import { AppError } from '../http/errors';
+import { coreErrors } from './errors';
+import { ALREADY_EXISTS } from './firestore';
+import { db } from './firebase';
 
 /**
  * The work of an exclusive section: reads through `tx` (reads only), then returns what to write.
@@ -12,7 +13,6 @@ export type ExclusiveWork<T> = (tx: Transaction) => Promise<{ result: T; write?:
 const LOCKS = 'locks';
 const TOKENS = 'lockTokens';
 const MAX_ATTEMPTS = 40;
-const ALREADY_EXISTS = 6;
 
 const safeKey = (key: string) => key.replace(/\//g, '∕');
 
@@ -56,7 +56,7 @@ export async function runExclusive<T>(key: string | readonly string[], work: Exc
       if ((err as { code?: number }).code !== ALREADY_EXISTS) throw err;
       if (attempted.length > 1) await releasePartialTokens(attempted, nonce);
       if (attempt >= MAX_ATTEMPTS) {
-        throw new AppError('CONCURRENT_MODIFICATION', 'Too many concurrent changes to the same data; retry the request');
+        throw coreErrors.CONCURRENT_MODIFICATION('Too many concurrent changes to the same data; retry the request');
       }
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 5 * attempt)));
     }

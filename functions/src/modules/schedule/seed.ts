@@ -1,10 +1,10 @@
-import { db } from '../../firebase';
-import { companyRef, settingsRef } from '../../modules/companies/repo';
-import { shiftRef, shiftToDoc } from '../../modules/schedule/repo';
-import { companyRulesFrom, timed } from '../../modules/schedule/rules';
-import type { Shift } from '../../modules/schedule/schemas';
-import { addDays, businessToday, weekStart, weekdayName } from '../../modules/schedule/time';
-import type { DemoCompany } from './types';
+import { db } from '../../core/firebase';
+import type { DemoCompany } from '../../local/demo/types';
+import { getCompanyRules } from '../companies';
+import { shiftRef, shiftToDoc } from './repo';
+import { scheduleRulesOf, timed } from './rules';
+import type { Shift } from './schemas';
+import { addDays, businessToday, weekStart, weekdayName } from './time';
 
 /**
  * Demo shifts: the current company week published and the next week as drafts (ready to
@@ -32,8 +32,7 @@ function fits(daypart: (typeof DAYPARTS)[number], availability: Record<string, u
 }
 
 export async function seedSchedule(company: DemoCompany): Promise<string> {
-  const [companySnap, settingsSnap] = await db().getAll(companyRef(company.companyId), settingsRef(company.companyId));
-  const rules = companyRulesFrom(companySnap.data() ?? { timezone: company.timezone, weekStartingDay: company.weekStartingDay }, settingsSnap.data() ?? {});
+  const rules = scheduleRulesOf(await getCompanyRules({ companyId: company.companyId }));
   const thisWeek = weekStart(businessToday(rules.timezone, rules.dayChangeTime), rules.weekStartingDay);
   const now = Date.now();
   const shifts: Shift[] = [];

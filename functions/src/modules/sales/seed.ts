@@ -1,11 +1,11 @@
 import { DateTime } from 'luxon';
-import { db } from '../../firebase';
-import { accumulateInvoices, type DayMap } from '../../modules/sales/aggregate';
-import { dayDocument } from '../../modules/sales/importer';
-import * as repo from '../../modules/sales/repo';
-import type { PosSource } from '../../modules/sales/schemas';
-import { addDays, businessSlot, datesInRange, weekdayOf } from '../../modules/sales/time';
-import type { DemoCompany } from './types';
+import { db } from '../../core/firebase';
+import type { DemoCompany } from '../../local/demo/types';
+import { accumulateInvoices, type DayMap } from './aggregate';
+import { dayDocument } from './importer';
+import * as repo from './repo';
+import type { PosSource } from './schemas';
+import { addDays, businessSlot, datesInRange, weekdayOf } from './time';
 
 /**
  * Demo sales: a year of invoices per company, with lunch and dinner peaks (or a café's morning

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { db } from '../../firebase';
-import type { ModelCall } from '../../ai/accumulator';
+import { db } from '../../core/firebase';
+import { usageScope, type ModelCall } from '../../ai/accumulator';
 import { costNanoUsd, priceFor, type Provider } from '../../ai/prices';
 import { rowsOf, usageWrites, type UsageRow } from '../../ai/store';
-import type { DemoCompany } from './types';
+import type { DemoCompany } from '../../local/demo/types';
 
 /**
  * Demo AI usage: the last 30 days of chat, data and ai-memory calls of a company (a few to a few
@@ -44,7 +43,7 @@ export async function seedAi(company: DemoCompany): Promise<string> {
         totalTokens: tokens.inputTokens + tokens.outputTokens + tokens.cacheReadTokens + tokens.cacheCreateTokens,
         costNanoUsd: costNanoUsd(tokens, priceFor(m.provider, m.model)!.nano), priced: true,
       };
-      rows.push(...rowsOf({ requestId: randomUUID(), companyId: company.companyId, userId: company.ownerUid, calls: [call], memo: new Map() }));
+      rows.push(...rowsOf(usageScope({ companyId: company.companyId, userId: company.ownerUid, calls: [call] })));
     }
   }
   for (let i = 0; i < rows.length; i += 100) {

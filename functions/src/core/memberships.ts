@@ -1,4 +1,4 @@
-import { db } from '../firebase';
+import { db } from './firebase';
 
 /**
  * Membership model: a user (Firebase Auth uid) belongs to a company with one role.

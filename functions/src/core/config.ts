@@ -1,0 +1,46 @@
+import { defineSecret } from 'firebase-functions/params';
+
+/**
+ * Every environment variable and param the code reads, in one typed place. Values are read when
+ * asked for (not at load), so tests and the local stack can set them before the first use.
+ */
+
+export const REGION = 'us-central1';
+
+/**
+ * API keys of the model providers, in Cloud Secret Manager (`firebase functions:secrets:set
+ * ANTHROPIC_API_KEY`). A module whose code calls models lists AI_SECRETS in its runtime `secrets`;
+ * without that, `.value()` is empty once deployed. Locally (emulator, tests) the value comes from
+ * the environment variable of the same name.
+ */
+export const ANTHROPIC_API_KEY = defineSecret('ANTHROPIC_API_KEY');
+export const OPENAI_API_KEY = defineSecret('OPENAI_API_KEY');
+export const AI_SECRETS = [ANTHROPIC_API_KEY, OPENAI_API_KEY];
+export type Secret = typeof ANTHROPIC_API_KEY;
+
+const env = (name: string): string | undefined => process.env[name] || undefined;
+
+function positiveNumber(name: string, fallback: number, allowZero = false): number {
+  const value = Number(env(name) ?? fallback);
+  return Number.isFinite(value) && (value > 0 || (allowZero && value === 0)) ? value : fallback;
+}
+
+export const config = {
+  projectId: (): string => env('GCLOUD_PROJECT') ?? env('GOOGLE_CLOUD_PROJECT') ?? 'demo-workforce',
+  /** Against emulators (local stack, tests): no Google credentials, no metadata server. */
+  usesEmulators: (): boolean => Boolean(env('FIRESTORE_EMULATOR_HOST') || env('FIREBASE_AUTH_EMULATOR_HOST')),
+  inFunctionsEmulator: (): boolean => env('FUNCTIONS_EMULATOR') === 'true',
+  /** Base address of the functions when served locally (overrides the one derived from the request). */
+  localBaseUrl: (): string | undefined => env('LOCAL_BASE_URL'),
+  ai: {
+    anthropicBaseUrl: (): string | undefined => env('ANTHROPIC_BASE_URL'),
+    openaiBaseUrl: (): string | undefined => env('OPENAI_BASE_URL'),
+    /** SDK retries on 408/409/429/5xx and connection errors (the SDKs honour retry-after). */
+    maxRetries: (): number => positiveNumber('AI_MAX_RETRIES', 2, true),
+    timeoutMs: (): number => positiveNumber('AI_TIMEOUT_MS', 60_000),
+  },
+  /** A secret's value, or undefined when it is not configured (never logged). */
+  secret: (secret: Secret): string | undefined => (env(secret.name) ? secret.value() : undefined),
+  /** Every configured secret value, so the logger can keep them out of every line. */
+  secretValues: (): string[] => AI_SECRETS.map((s) => env(s.name)).filter((v): v is string => !!v && v.length >= 8),
+};

@@ -1,0 +1,82 @@
+/**
+ * The one error type of the service. Every stable machine-readable code is declared once, with its
+ * HTTP status and meaning, in a catalog: the core codes below, the AI layer's (src/ai/errors.ts) and
+ * each module's own (its definition's `errors`). The registry composes them into the one
+ * code-to-status map (src/modules/registry.ts `errorCatalog()`), which the API description lists.
+ *
+ * A catalog gives typed factories: `throw coreErrors.COMPANY_NOT_FOUND('Company not found')`.
+ */
+export interface ErrorDetail {
+  path?: string;
+  message: string;
+  [key: string]: unknown;
+}
+
+export interface ErrorSpec {
+  status: number;
+  /** What the code means, for the API description. */
+  meaning: string;
+}
+
+export type ErrorCatalog = Record<string, ErrorSpec>;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export type ErrorFactory = (message: string, details?: ErrorDetail[]) => AppError;
+export type Errors<C extends ErrorCatalog> = { readonly [K in keyof C & string]: ErrorFactory } & { readonly catalog: C };
+
+export function defineErrors<const C extends ErrorCatalog>(catalog: C): Errors<C> {
+  const factories: Record<string, unknown> = { catalog };
+  for (const [code, spec] of Object.entries(catalog)) {
+    factories[code] = (message: string, details?: ErrorDetail[]) => new AppError(code, spec.status, message, details);
+  }
+  return factories as Errors<C>;
+}
+
+export const coreErrors = defineErrors({
+  VALIDATION_FAILED: { status: 400, meaning: 'The request does not match its schema (every problem is listed in details)' },
+  INVALID_JSON: { status: 400, meaning: 'The body is not valid JSON' },
+  INVALID_DATE_RANGE: { status: 400, meaning: 'The date range is reversed or longer than the endpoint allows' },
+  AUTH_REQUIRED: { status: 401, meaning: 'No Firebase ID token was sent' },
+  AUTH_INVALID_TOKEN: { status: 401, meaning: 'The ID token is invalid or expired' },
+  NOT_A_MEMBER: { status: 403, meaning: 'The caller is not a member of the company (also answered for a company that does not exist)' },
+  INSUFFICIENT_ROLE: { status: 403, meaning: "The caller's role in the company is below the one the operation needs" },
+  ADMIN_REQUIRED: { status: 403, meaning: 'The operation is for administrators (admin claim)' },
+  SERVICE_REQUIRED: { status: 403, meaning: "The operation is for the service's own jobs (service claim)" },
+  ROUTE_NOT_FOUND: { status: 404, meaning: 'No such route in this module' },
+  COMPANY_NOT_FOUND: { status: 404, meaning: 'The company does not exist' },
+  METHOD_NOT_ALLOWED: { status: 405, meaning: 'The path exists but not with this method (see the Allow header)' },
+  CONCURRENT_MODIFICATION: { status: 409, meaning: 'Too many concurrent changes to the same data; retry' },
+  PAYLOAD_TOO_LARGE: { status: 413, meaning: "The body is larger than the route's limit" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body encoding or charset is not supported' },
+  INTERNAL: { status: 500, meaning: 'Unexpected error; it is logged, never detailed in the answer' },
+});
+
+/**
+ * Composes catalogs into the one code-to-status map. A code declared twice must mean the same
+ * status (a module may re-declare a shared code only identically); otherwise it is a programming
+ * error caught at load and by the tests.
+ */
+export function composeCatalogs(catalogs: readonly ErrorCatalog[]): ErrorCatalog {
+  const all: ErrorCatalog = {};
+  for (const catalog of catalogs) {
+    for (const [code, spec] of Object.entries(catalog)) {
+      const known = all[code];
+      if (known && known.status !== spec.status) {
+        throw new Error(`error code ${code} is declared with status ${known.status} and ${spec.status}`);
+      }
+      all[code] ??= spec;
+    }
+  }
+  return all;
+}

@@ -1,0 +1,4 @@
+/** The employees module's public API: what other modules may use (they import nothing else of it). */
+export { employeeErrors } from './errors';
+export { employeeFromSnapshot, employeeRef, findEmployeeByUser, listEmployees } from './repo';
+export type { Employee } from './schemas';

@@ -1,0 +1,66 @@
+import { onRequest } from 'firebase-functions/v2/https';
+import type { MemoryOption } from 'firebase-functions/v2/options';
+import type { Request, Response } from 'express';
+import { REGION, type Secret } from '../core/config';
+import type { ErrorCatalog } from '../core/errors';
+import type { ModuleHttp } from '../http/route';
+import type { DemoCompany } from '../local/demo/types';
+
+/**
+ * The one definition of a module (docs/ADDING_A_MODULE.md): everything the platform needs to
+ * deploy, serve, describe, seed and test it. The definition file (`module.ts`) stays light: its
+ * routes and seeder are loaded on first use, so a function's cold start loads only its own module.
+ */
+export interface ModuleRuntime {
+  memory?: MemoryOption;
+  timeoutSeconds?: number;
+  /** Requests one instance serves at once. */
+  concurrency?: number;
+  minInstances?: number;
+  /** Secrets the module's code reads (src/core/config.ts); a module calling models lists AI_SECRETS. */
+  secrets?: Secret[];
+}
+
+export type Seeder = (company: DemoCompany) => Promise<string>;
+
+export interface ModuleDefinition {
+  /** The exported function name; also the last segment of the module's base address. */
+  name: string;
+  /** The API tag (SPEC 1) its routes are listed under. */
+  tag: string;
+  description: string;
+  /** Its routes (and extra Express routes), loaded when the function serves its first request. */
+  http: () => ModuleHttp;
+  /** The module's own error codes; the registry composes them with the core and AI ones. */
+  errors?: ErrorCatalog;
+  runtime?: ModuleRuntime;
+  /** The Firestore collections it owns: under `companies/{id}/` and at the root (tests snapshot them). */
+  collections?: { company?: readonly string[]; root?: readonly string[] };
+  /** Its part of the demo dataset, run for every demo company in registry order. */
+  seed?: () => Seeder;
+}
+
+const NAME = /^[a-z][a-z0-9-]{0,62}$/;
+
+export function defineModule(definition: ModuleDefinition): ModuleDefinition {
+  if (!NAME.test(definition.name)) throw new Error(`module name "${definition.name}" must be a lower-case function name`);
+  return definition;
+}
+
+export const DEFAULT_RUNTIME = { memory: '256MiB', timeoutSeconds: 60, concurrency: 80 } as const satisfies ModuleRuntime;
+
+/**
+ * The HTTPS function of a module, with its runtime options. The module's code (and firebase-admin)
+ * is loaded on the first request, so a cold start pays only for its own module.
+ */
+export function moduleFunction(module: ModuleDefinition) {
+  const runtime = { ...DEFAULT_RUNTIME, ...module.runtime };
+  let app: ((req: Request, res: Response) => void) | undefined;
+  return onRequest({ region: REGION, ...runtime }, (req, res) => {
+    if (!app) {
+      const { createModuleApp } = require('../http/app') as typeof import('../http/app');
+      app = createModuleApp(module);
+    }
+    app(req as unknown as Request, res as unknown as Response);
+  });
+}

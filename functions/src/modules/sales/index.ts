@@ -1,0 +1,3 @@
+/** The sales module's public API: what other modules (and the POS sync service) may use. */
+export { importInvoices } from './importer';
+export { POS_SOURCES, type PosSource } from './schemas';

@@ -1,0 +1,3 @@
+/** The schedule module's public API: what other modules may use (they import nothing else of it). */
+export { listRange as listShifts, type RangeFilter as ShiftFilter } from './repo';
+export { LIVE_MODES, type Shift, type ShiftMode } from './schemas';
