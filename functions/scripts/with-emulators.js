@@ -27,6 +27,8 @@ async function main() {
     GCLOUD_PROJECT: PROJECT_ID,
     // no Google credentials locally: never probe the GCE metadata server
     METADATA_SERVER_DETECTION: 'none',
+    // one line per request is noise in a test run; tests of the logging set their own level
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   const bin = command === 'jest' ? require.resolve('jest/bin/jest') : null;
   const child = spawn(bin ? process.execPath : command, bin ? [bin, ...args] : args, { cwd: FUNCTIONS_DIR, env, stdio: 'inherit' });

@@ -29,6 +29,10 @@ export const config = {
   projectId: (): string => env('GCLOUD_PROJECT') ?? env('GOOGLE_CLOUD_PROJECT') ?? 'demo-workforce',
   /** Against emulators (local stack, tests): no Google credentials, no metadata server. */
   usesEmulators: (): boolean => Boolean(env('FIRESTORE_EMULATOR_HOST') || env('FIREBASE_AUTH_EMULATOR_HOST')),
+  /** The project's Web API key (public), for the service's own sign-in (src/core/service-auth.ts); any value against the emulator. */
+  webApiKey: (): string => env('FIREBASE_WEB_API_KEY') ?? 'emulator-any-key',
+  /** Lowest level written: debug, info (default), warn or error (the test runs use warn). */
+  logLevel: (): string => env('LOG_LEVEL') ?? 'info',
   inFunctionsEmulator: (): boolean => env('FUNCTIONS_EMULATOR') === 'true',
   /** Base address of the functions when served locally (overrides the one derived from the request). */
   localBaseUrl: (): string | undefined => env('LOCAL_BASE_URL'),

@@ -46,9 +46,14 @@ export function redact(value: unknown, depth = 0, seen = new WeakSet<object>()):
   return out;
 }
 
+const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+type Level = (typeof LEVELS)[number];
+
 function create(base: Fields): Logger {
-  const write = (level: 'debug' | 'info' | 'warn' | 'error') => (message: string, fields?: Fields) =>
+  const write = (level: Level) => (message: string, fields?: Fields) => {
+    if (LEVELS.indexOf(level) < LEVELS.indexOf(config.logLevel() as Level)) return;
     functionsLogger[level](redactString(message), redact({ ...base, ...fields }) as Fields);
+  };
   return {
     debug: write('debug'),
     info: write('info'),

@@ -71,7 +71,7 @@ function handle(route: RouteDef) {
       const context = contextOf(res);
       const caller = route.access.kind === 'public' ? null : await authenticate(req);
       if (caller) context.fields.uid = caller.uid;
-      const member = await authorize(route.access, caller, req, context.fields);
+      const member = await authorize(route, caller, req, context.fields);
       const input = parseInput(route, req);
       // AI usage of the request (SPEC 4.7): model calls made by the handler are written when it settles
       const usage = { requestId: context.requestId, companyId: member?.companyId ?? null, userId: caller?.uid ?? null };
@@ -84,23 +84,25 @@ function handle(route: RouteDef) {
   };
 }
 
-const invalid = (path: string, message: string) =>
-  coreErrors.VALIDATION_FAILED(`Invalid request: ${path}: ${message}`, [{ path, message }]);
-
-/** The company a company-scoped request names, refused (400) unless it is a usable document id. */
-function companyIdOf(access: Extract<Access, { kind: 'company' }>, req: Request): string {
+/**
+ * The company a company-scoped request names. An id that cannot be a document id (missing, a
+ * list, `../x` ...) is a 400 listing every problem of the request: with no company there is
+ * nothing to protect, and the caller learns everything wrong at once.
+ */
+function companyIdOf(route: RouteDef, access: Extract<Access, { kind: 'company' }>, req: Request): string {
   const [path, raw] = access.companyIn === 'query' ? ['query.companyId', req.query.companyId] : ['params.id', req.params.id];
-  if (typeof raw !== 'string') throw invalid(path, raw === undefined ? 'required' : 'must be a single string');
-  const problem = documentIdProblem(raw);
-  if (problem) throw invalid(path, problem);
-  return raw;
+  const problem = typeof raw !== 'string' ? (raw === undefined ? 'required' : 'must be a single string') : documentIdProblem(raw);
+  if (!problem) return raw as string;
+  parseInput(route, req);
+  throw coreErrors.VALIDATION_FAILED(`Invalid request: ${path}: ${problem}`, [{ path, message: problem }]);
 }
 
-async function authorize(access: Access, caller: Caller | null, req: Request, fields: Record<string, unknown>): Promise<Membership | null> {
+async function authorize(route: RouteDef, caller: Caller | null, req: Request, fields: Record<string, unknown>): Promise<Membership | null> {
+  const { access } = route;
   if (access.kind === 'admin' && !caller?.admin) throw coreErrors.ADMIN_REQUIRED('This endpoint is for administrators (admin claim required)');
   if (access.kind === 'service' && !caller?.service) throw coreErrors.SERVICE_REQUIRED('This endpoint is for the service itself (service claim required)');
   if (access.kind !== 'company') return null;
-  const companyId = companyIdOf(access, req);
+  const companyId = companyIdOf(route, access, req);
   fields.companyId = companyId;
   const member = await findMembership(companyId, caller!.uid);
   if (!member) throw coreErrors.NOT_A_MEMBER('You are not a member of this company');

@@ -11,7 +11,16 @@ export interface DocumentOptions {
   baseUrl: (moduleName: string) => string;
   /** The composed error catalog (every code the API answers). */
   errors: ErrorCatalog;
+  /**
+   * The address the module functions live under (the top-level `servers` entry), e.g.
+   * https://us-central1-<project>.cloudfunctions.net. Default: the modules' base addresses without
+   * their last segment, when they all agree.
+   */
+  rootUrl?: string;
 }
+
+/** The schema of every error answer, shared by all operations (components.schemas.ErrorEnvelope). */
+const ERROR_ENVELOPE = 'ErrorEnvelope';
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
@@ -60,7 +69,7 @@ function operation(module: ModuleDefinition, route: RouteDef) {
       : accessText[route.access.kind];
   const errorResponse = (description: string) => ({
     description,
-    content: { 'application/json': { schema: toSchema(errorEnvelopeSchema, 'output') } },
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE}` } } },
   });
   return {
     tags: [module.tag],
@@ -103,22 +112,46 @@ const errorCodesText = (errors: ErrorCatalog) =>
     .map(([code, { status, meaning }]) => `| \`${code}\` | ${status} | ${meaning} |`)
     .join('\n');
 
+/**
+ * The top-level server: the root the module functions live under. It is not itself a base address of
+ * any operation (every path item overrides it), but OpenAPI clients and linters expect one.
+ */
+function rootUrl(modules: readonly ModuleDefinition[], options: DocumentOptions): string {
+  if (options.rootUrl) return options.rootUrl;
+  const roots = new Set(modules.map((m) => {
+    const url = options.baseUrl(m.name);
+    return url.endsWith(`/${m.name}`) ? url.slice(0, -m.name.length - 1) : url;
+  }));
+  if (roots.size !== 1) throw new Error(`the modules' base addresses share no root (${[...roots].join(', ')}): pass rootUrl`);
+  return [...roots][0];
+}
+
 export function buildOpenApiDocument(modules: readonly ModuleDefinition[], options: DocumentOptions) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const owner = new Map<string, string>();
   for (const module of modules) {
     for (const route of module.http().routes) {
       const key = openApiPath(route.path);
+      // A path item has one `servers` entry: a path served by two modules cannot be described here.
+      const claimedBy = owner.get(key);
+      if (claimedBy && claimedBy !== module.name) {
+        throw new Error(`OpenAPI: path ${key} is served by both the ${claimedBy} and the ${module.name} modules`);
+      }
+      owner.set(key, module.name);
       const item = (paths[key] ??= { servers: [{ url: options.baseUrl(module.name), description: `${module.name} module` }] });
+      if (item[route.method]) throw new Error(`OpenAPI: ${route.method.toUpperCase()} ${key} is defined twice in the ${module.name} module`);
       item[route.method] = operation(module, route);
     }
   }
+  const root = rootUrl(modules, options);
   return {
     openapi: '3.1.0',
     info: {
       title: 'Workforce Operations Backend',
       version: '1.0.0',
       description: [
-        'Each module is its own HTTPS function with its own base address (the `servers` entry of each path).',
+        'Each module is its own HTTPS function with its own base address `<root>/<module>`: the `servers` entry of each path.',
+        `The top-level server \`${root}\` is only the root of those addresses; no operation is served at it directly.`,
         'Every answer uses the envelope `{success, data}` or `{success: false, error, code, details?}`.',
         'Authenticate with `Authorization: Bearer <Firebase ID token>`.',
         'Query booleans accept true/false (also 1/0, yes/no); query lists accept repeated or comma-separated values.',
@@ -129,8 +162,10 @@ export function buildOpenApiDocument(modules: readonly ModuleDefinition[], optio
         errorCodesText(options.errors),
       ].join('\n'),
     },
+    servers: [{ url: root, description: 'Root of the module functions; every path item overrides it with its module\'s base address (<root>/<module>)' }],
     tags: modules.map((m) => ({ name: m.tag, description: m.description })),
     components: {
+      schemas: { [ERROR_ENVELOPE]: toSchema(errorEnvelopeSchema, 'output') },
       securitySchemes: { firebaseIdToken: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token (JWT)' } },
     },
     security: [{ firebaseIdToken: [] }],

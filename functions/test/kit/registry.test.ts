@@ -1,0 +1,94 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as ts from 'typescript';
+import * as functions from '../../src/index';
+import { coreErrors, composeCatalogs } from '../../src/core/errors';
+import { defineModule, moduleFunction, type ModuleDefinition } from '../../src/modules/kit';
+import { MODULES, errorCatalog } from '../../src/modules/registry';
+import { probeModule } from '../ai/support/probe';
+
+type Endpoint = { secretEnvironmentVariables?: { key: string }[]; availableMemoryMb?: number; timeoutSeconds?: number; concurrency?: number };
+const endpointOf = (fn: unknown) => (fn as { __endpoint: Endpoint }).__endpoint;
+const exported = functions as unknown as Record<string, unknown>;
+
+const SRC = path.resolve(__dirname, '../../src');
+const MODELS = path.join(SRC, 'ai/models.ts');
+
+/** Every source file a file reaches through its imports, and its (lazy) requires unless `staticOnly` (relative ones; packages are not followed). */
+function importClosure(entry: string, staticOnly = false): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, !staticOnly);
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const base = path.resolve(path.dirname(file), fileName);
+      const found = [`${base}.ts`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f));
+      if (found) visit(found);
+    }
+  };
+  visit(entry);
+  return seen;
+}
+
+const SECRET_KEYS = ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY'];
+
+/** Why a module's function is wrong about model secrets (null when right): code reaching the model layer must list the provider keys. */
+function secretsProblem(definition: ModuleDefinition, entry: string): string | null {
+  if (!importClosure(entry).has(MODELS)) return null;
+  const listed = (endpointOf(moduleFunction(definition)).secretEnvironmentVariables ?? []).map((s) => s.key);
+  const missing = SECRET_KEYS.filter((k) => !listed.includes(k));
+  return missing.length ? `${definition.name} calls models but its function does not list ${missing.join(', ')}` : null;
+}
+
+describe('the module registry and the functions derived from it', () => {
+  it('exports one HTTPS function per module, named after it, with its runtime options', () => {
+    const names = MODULES.map((m) => m.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const module of MODULES) {
+      const endpoint = endpointOf(exported[module.name]);
+      expect(endpoint).toMatchObject({ availableMemoryMb: 256, timeoutSeconds: 60, concurrency: 80 });
+    }
+    expect(Object.keys(exported).sort()).toEqual([...names].sort());
+  });
+
+  it('lists the model-provider secrets on every function whose code calls models', () => {
+    for (const module of MODULES) {
+      expect(secretsProblem(module, path.join(SRC, 'modules', module.name, 'module.ts'))).toBeNull();
+    }
+  });
+
+  it('finds a module that calls models and checks its deployed secrets (the check is not vacuous)', () => {
+    const probeFile = path.resolve(__dirname, '../ai/support/probe.ts');
+    expect(importClosure(probeFile).has(MODELS)).toBe(true);
+    expect(endpointOf(moduleFunction(probeModule)).secretEnvironmentVariables).toEqual([{ key: 'ANTHROPIC_API_KEY' }, { key: 'OPENAI_API_KEY' }]);
+    expect(secretsProblem(probeModule, probeFile)).toBeNull();
+    const forgetful = defineModule({ ...probeModule, runtime: {} });
+    expect(secretsProblem(forgetful, probeFile)).toMatch(/does not list ANTHROPIC_API_KEY, OPENAI_API_KEY/);
+  });
+
+  it('composes one code-to-status map from the core, the AI layer and every module', () => {
+    const all = errorCatalog();
+    expect(all.NOT_A_MEMBER.status).toBe(403);
+    expect(all.SHIFT_CONFLICT.status).toBe(422);
+    expect(all.UPSTREAM_FAILED.status).toBe(502);
+    for (const module of MODULES) for (const code of Object.keys(module.errors ?? {})) expect(all[code]).toBeDefined();
+  });
+
+  it('refuses a code declared twice with different statuses', () => {
+    expect(() => composeCatalogs([coreErrors.catalog, { NOT_A_MEMBER: { status: 404, meaning: 'x' } }])).toThrow(/NOT_A_MEMBER/);
+    expect(composeCatalogs([coreErrors.catalog, { NOT_A_MEMBER: { status: 403, meaning: 'x' } }]).NOT_A_MEMBER.status).toBe(403);
+  });
+
+  it('refuses a module name that cannot be a function name', () => {
+    expect(() => defineModule({ ...probeModule, name: 'Bad Name' })).toThrow(/function name/);
+  });
+
+  it('keeps module definitions light: loading every definition loads no router, schema or firebase-admin', () => {
+    for (const module of MODULES) {
+      const closure = [...importClosure(path.join(SRC, 'modules', module.name, 'module.ts'), true)].map((f) => path.relative(SRC, f));
+      expect(closure.filter((f) => /router|schemas|service|repo/.test(f))).toEqual([]);
+    }
+  });
+});
