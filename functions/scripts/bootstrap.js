@@ -2,15 +2,23 @@
  * The two commands of the README, from the repository root:
  *   npm start  -> install (if needed), build, start the local stack with the demo data
  *   npm test   -> install (if needed), typecheck, lint, run every test against the emulators
- * "Install if needed" is `npm ci` in functions/ whenever package-lock.json changed since the last
- * install, so a fresh clone needs nothing but Node 20 and npm.
+ * Everything runs on Node 24 (the deployed runtime, nodejs24). When the node running this script
+ * is another major, the Node 24 binary is fetched from the npm registry as a package
+ * (node-<platform>-<arch>, its bin/node) into .runtime/node-<version>/ once, and this script runs
+ * again on it, with its bin directory first on PATH: npm, tsc, eslint, jest, firebase-tools and the
+ * Functions emulator's runtime all run on that Node. So a fresh clone needs only Node 20+ and npm.
+ * "Install if needed" is `npm ci` in functions/ whenever package-lock.json, the Node major or the
+ * platform changed since the last install (native addons are built for one Node ABI).
  */
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
+const NODE_VERSION = '24.21.0';
+const NODE_MAJOR = NODE_VERSION.split('.')[0];
 const FUNCTIONS_DIR = path.resolve(__dirname, '..');
+const ROOT_DIR = path.resolve(FUNCTIONS_DIR, '..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function run(command, args, options = {}) {
@@ -21,29 +29,64 @@ function run(command, args, options = {}) {
   }
 }
 
+/** On another Node major: fetch Node NODE_VERSION into .runtime/ (once) and run this script again on it. */
+function ensureNode() {
+  if (process.versions.node.split('.')[0] === NODE_MAJOR) return false;
+  const pkg = `node-${process.platform}-${process.arch}`;
+  const dir = path.join(ROOT_DIR, '.runtime', `node-${NODE_VERSION}`);
+  const binDir = path.join(dir, 'node_modules', pkg, 'bin');
+  const node = path.join(binDir, process.platform === 'win32' ? 'node.exe' : 'node');
+  if (!fs.existsSync(node)) {
+    console.log(`Node ${process.version} here; fetching Node ${NODE_VERSION} (${pkg}) from the npm registry into .runtime/ ...`);
+    fs.mkdirSync(dir, { recursive: true });
+    const args = ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', `${pkg}@${NODE_VERSION}`];
+    if (spawnSync(NPM, args, { cwd: ROOT_DIR, stdio: 'inherit' }).status !== 0 || !fs.existsSync(node)) {
+      console.error(`\nCould not fetch ${pkg}@${NODE_VERSION} from the npm registry; install Node ${NODE_MAJOR} and run again with it.`);
+      process.exit(1);
+    }
+  }
+  const env = {
+    ...process.env,
+    PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}`,
+  };
+  const child = spawn(node, [path.join(__dirname, 'bootstrap.js'), ...process.argv.slice(2)], { stdio: 'inherit', env });
+  // Ctrl+C reaches the child from the terminal; a signal sent to this process alone is passed on.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  return true;
+}
+
 function ensureInstalled() {
   const lock = fs.readFileSync(path.join(FUNCTIONS_DIR, 'package-lock.json'));
-  const digest = crypto.createHash('sha256').update(lock).digest('hex');
+  const runtime = `node${process.versions.node.split('.')[0]}-${process.platform}-${process.arch}`;
+  const digest = `${crypto.createHash('sha256').update(lock).digest('hex')} ${runtime}`;
   const stamp = path.join(FUNCTIONS_DIR, 'node_modules', '.install-stamp');
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
-  console.log('Installing dependencies (npm ci in functions/) ...');
-  run(NPM, ['ci', '--no-audit', '--no-fund']);
+  console.log(`Installing dependencies (npm ci in functions/, ${runtime}) ...`);
+  // node-gyp builds native addons (re2) against the headers of the node running it: this one's when
+  // its install has them (a user .npmrc `nodedir` may point at another Node's).
+  const prefix = path.dirname(path.dirname(process.execPath));
+  const headers = fs.existsSync(path.join(prefix, 'include', 'node', 'node_version.h'));
+  run(NPM, ['ci', '--no-audit', '--no-fund'], { env: headers ? { ...process.env, npm_config_nodedir: prefix } : process.env });
   fs.writeFileSync(stamp, digest);
 }
 
-const command = process.argv[2];
-ensureInstalled();
-const bin = (name) => path.join(FUNCTIONS_DIR, 'node_modules', '.bin', name);
-if (command === 'start') {
-  run(bin('tsc'), ['-p', 'tsconfig.build.json']);
-  run(process.execPath, ['scripts/stack.js']);
-} else if (command === 'test') {
-  console.log('Typecheck ...');
-  run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-  console.log('Lint ...');
-  run(bin('eslint'), ['.']);
-  run(process.execPath, ['scripts/with-emulators.js', 'jest', ...process.argv.slice(3)]);
-} else {
-  console.error('usage: bootstrap.js start|test [jest args]');
-  process.exit(2);
+if (!ensureNode()) {
+  const command = process.argv[2];
+  console.log(`Node ${process.version} (${process.execPath})`);
+  ensureInstalled();
+  const bin = (name) => path.join(FUNCTIONS_DIR, 'node_modules', '.bin', name);
+  if (command === 'start') {
+    run(bin('tsc'), ['-p', 'tsconfig.build.json']);
+    run(process.execPath, ['scripts/stack.js']);
+  } else if (command === 'test') {
+    console.log('Typecheck ...');
+    run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+    console.log('Lint ...');
+    run(bin('eslint'), ['.']);
+    run(process.execPath, ['scripts/with-emulators.js', 'jest', ...process.argv.slice(3)]);
+  } else {
+    console.error('usage: bootstrap.js start|test [jest args]');
+    process.exit(2);
+  }
 }

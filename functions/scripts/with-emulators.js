@@ -14,6 +14,7 @@ const PROJECT_ID = `demo-workforce-test-${AUTH_PORT}`;
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   if (!command) throw new Error('usage: with-emulators.js <command> [args...]');
+  if (command === 'jest') console.log(`Tests run on Node ${process.version} (${process.execPath})`);
   const firestore = await startFirestore(FIRESTORE_PORT);
   const emulators = await startFirebaseEmulators({
     only: ['auth'],
