@@ -1,9 +1,17 @@
-/** Tests run against the Node Firestore emulator and the Firebase Auth emulator started by scripts/with-emulators.js. */
+/**
+ * Two tiers, one `npm test` (README):
+ * - unit: pure tests in test/unit (prices, calendar, aggregation, the registry, the API description);
+ *   they start no emulator and any Firestore or Auth access fails at once (test/unit-setup.js);
+ * - emulator: everything else, against the Node Firestore emulator and the Firebase Auth emulator
+ *   started by scripts/with-emulators.js.
+ */
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
+const common = { testEnvironment: 'node', transform, testTimeout: 30000 };
+
 module.exports = {
-  testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] },
-  testTimeout: 30000,
   maxWorkers: 2,
+  projects: [
+    { ...common, displayName: 'unit', roots: ['<rootDir>/test/unit'], testMatch: ['**/*.test.ts'], setupFiles: ['<rootDir>/test/unit-setup.js'] },
+    { ...common, displayName: 'emulator', roots: ['<rootDir>/test'], testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/test/unit/'] },
+  ],
 };

@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { db } from '../src/core/firebase';
 import { saveMembership } from '../src/core/memberships';
-import { addDays } from '../src/modules/schedule/time';
+import { addDays } from '../src/core/calendar';
 import { employeeWindowQuery, rangeQuery, shiftRef } from '../src/modules/schedule/repo';
 import { companyRef, settingsRef } from '../src/modules/companies/repo';
 import { employeesCollection } from '../src/modules/employees/repo';

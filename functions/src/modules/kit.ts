@@ -41,9 +41,18 @@ export interface ModuleDefinition {
 }
 
 const NAME = /^[a-z][a-z0-9-]{0,62}$/;
+const DEFINED = new WeakSet<ModuleDefinition>();
 
 export function defineModule(definition: ModuleDefinition): ModuleDefinition {
   if (!NAME.test(definition.name)) throw new Error(`module name "${definition.name}" must be a lower-case function name`);
+  DEFINED.add(definition);
+  return definition;
+}
+
+/** The definition a module.ts exports (`export default defineModule({...})`); anything else is a registry mistake. */
+export function definitionIn(file: { default?: unknown }): ModuleDefinition {
+  const definition = file?.default as ModuleDefinition;
+  if (!DEFINED.has(definition)) throw new Error('a registry line names a file whose default export is not a defineModule() definition');
   return definition;
 }
 

@@ -1,11 +1,15 @@
+import { definitionIn } from './kit';
+
 /**
- * The module registry: one line per module, in the order the demo seeders run.
- * Adding a module is its folder (with its module.ts) plus its line here.
+ * The module registry: one line per module, in the order the demo seeders run (a module's seeder
+ * may rely on the ones above it). Adding a module is its folder (with its module.ts) plus its line.
  */
-export { default as companies } from './companies/module';
-export { default as roles } from './roles/module';
-export { default as employees } from './employees/module';
-export { default as schedule } from './schedule/module';
-export { default as ai } from './ai/module';
-export { default as sales } from './sales/module';
-export { default as docs } from './docs/module';
+export const REGISTERED = [
+  require('./companies/module'),
+  require('./roles/module'),
+  require('./employees/module'),
+  require('./schedule/module'),
+  require('./ai/module'),
+  require('./sales/module'),
+  require('./docs/module'),
+].map(definitionIn);

@@ -1,13 +1,13 @@
 import { aiErrors } from '../ai/errors';
 import { composeCatalogs, coreErrors, type ErrorCatalog } from '../core/errors';
 import type { ModuleDefinition } from './kit';
-import * as registry from './modules';
+import { REGISTERED } from './modules';
 
 /**
  * Every module of the API (src/modules/modules.ts lists them, one line each) and what is derived
  * from them: the functions (src/index.ts), the error map, the demo seeders, the test snapshots.
  */
-export const MODULES: readonly ModuleDefinition[] = Object.values(registry);
+export const MODULES: readonly ModuleDefinition[] = REGISTERED;
 
 export const allModules = (): readonly ModuleDefinition[] => MODULES;
 

@@ -1,4 +1,4 @@
-import { bucketKey, dateOfDayNumber, dayNumber, HOURS_PER_DAY_SLOTS, type GroupBy } from './time';
+import { bucketKey, dateOfDayNumber, dayNumber, HOURS_PER_DAY_SLOTS, type GroupBy } from '../../core/calendar';
 
 /**
  * The one aggregation both read paths share (pure, no I/O).

@@ -5,7 +5,7 @@ import { getCompanyRules } from '../companies';
 import { addContribution, isEmptyVector, packHours, unpackHours, vectorTotals, type DayMap } from './aggregate';
 import * as repo from './repo';
 import { invoiceItem, type ImportResult, type InvoiceItem } from './schemas';
-import { businessSlot } from './time';
+import { businessSlot } from '../../core/calendar';
 
 type Rejection = ImportResult['rejectedItems'][number];
 

@@ -1,4 +1,4 @@
-import { businessSlotOfMinute, HOURS_PER_DAY_SLOTS } from './time';
+import { businessSlotOfMinute, HOURS_PER_DAY_SLOTS } from '../../core/calendar';
 
 /**
  * Labor cost per business date and business hour, for the `ratio` field (pure, no I/O).

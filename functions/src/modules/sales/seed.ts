@@ -5,7 +5,7 @@ import { accumulateInvoices, type DayMap } from './aggregate';
 import { dayDocument } from './importer';
 import * as repo from './repo';
 import type { PosSource } from './schemas';
-import { addDays, businessSlot, datesInRange, weekdayOf } from './time';
+import { addDays, businessSlot, datesInRange, instant, weekdayOf } from '../../core/calendar';
 
 /**
  * Demo sales: a year of invoices per company, with lunch and dinner peaks (or a café's morning
@@ -99,7 +99,7 @@ export function generateDemoInvoices(company: DemoCompany, options: SalesSeedOpt
     const startOf = (hour: number) => {
       let start = hourStart.get(hour);
       if (!start) {
-        const ms = DateTime.fromISO(hour * 3600 < company.dayChangeTime ? addDays(date, 1) : date, { zone: company.timezone }).set({ hour }).toMillis();
+        const ms = instant(hour * 3600 < company.dayChangeTime ? addDays(date, 1) : date, hour * 60, company.timezone);
         start = { ms, slot: businessSlot(ms, company.timezone, company.dayChangeTime) };
         hourStart.set(hour, start);
       }

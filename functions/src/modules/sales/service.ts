@@ -5,7 +5,7 @@ import { accumulateInvoices, hourMasks, reduceDays, summarize, type Bucket, type
 import { currencyExponent, laborByBusinessHour } from './labor';
 import * as repo from './repo';
 import { DEFAULT_FIELDS, MAX_RANGE_DAYS, parseHours, type SalesField, type SalesQuery } from './schemas';
-import { addDays, daysBetween } from './time';
+import { addDays, daysBetween } from '../../core/calendar';
 
 export { importInvoices } from './importer';
 

@@ -1,7 +1,7 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import type { CompanyRules } from '../companies';
 import type { Finding } from './schemas';
-import { addDays, hhmm, shiftInterval, weekStart, weekdayName } from './time';
+import { addDays, hhmm, shiftInterval, weekStart, weekdayName } from '../../core/calendar';
 
 /**
  * The conflict rules of a shift, as pure functions of the company's rules, the employee and the

@@ -4,7 +4,7 @@ import { getCompanyRules } from '../companies';
 import { shiftRef, shiftToDoc } from './repo';
 import { scheduleRulesOf, timed } from './rules';
 import type { Shift } from './schemas';
-import { addDays, businessToday, weekStart, weekdayName } from './time';
+import { addDays, businessToday, weekStart, weekdayName } from '../../core/calendar';
 
 /**
  * Demo shifts: the current company week published and the next week as drafts (ready to

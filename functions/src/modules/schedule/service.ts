@@ -22,7 +22,7 @@ import {
   type ShiftPostBody,
   type ShiftPutBody,
 } from './schemas';
-import { addDays, businessToday, daysBetween } from './time';
+import { addDays, businessToday, daysBetween } from '../../core/calendar';
 
 /** Days read on each side of a shift's date for its conflict check: its company week and the neighbouring days. */
 const WINDOW_DAYS = 7;

@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 import * as functions from '../../src/index';
 import { coreErrors, composeCatalogs } from '../../src/core/errors';
-import { defineModule, moduleFunction, type ModuleDefinition } from '../../src/modules/kit';
+import { defineModule, definitionIn, moduleFunction, type ModuleDefinition } from '../../src/modules/kit';
 import { MODULES, errorCatalog } from '../../src/modules/registry';
 import { probeModule } from '../ai/support/probe';
 
@@ -14,13 +15,13 @@ const exported = functions as unknown as Record<string, unknown>;
 const SRC = path.resolve(__dirname, '../../src');
 const MODELS = path.join(SRC, 'ai/models.ts');
 
-/** Every source file a file reaches through its imports, and its (lazy) requires unless `staticOnly` (relative ones; packages are not followed). */
-function importClosure(entry: string, staticOnly = false): Set<string> {
+/** Every source file a file may reach: its imports and (lazy) requires, relative ones (packages are not followed). */
+function importClosure(entry: string): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, !staticOnly);
+    const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
     for (const { fileName } of importedFiles) {
       if (!fileName.startsWith('.')) continue;
       const base = path.resolve(path.dirname(file), fileName);
@@ -81,14 +82,24 @@ describe('the module registry and the functions derived from it', () => {
     expect(composeCatalogs([coreErrors.catalog, { NOT_A_MEMBER: { status: 403, meaning: 'x' } }]).NOT_A_MEMBER.status).toBe(403);
   });
 
+  it('refuses a registry line that does not name a module definition', () => {
+    expect(() => definitionIn({ default: { ...probeModule } })).toThrow(/not a defineModule/);
+    expect(() => definitionIn({})).toThrow(/not a defineModule/);
+    expect(definitionIn({ default: probeModule })).toBe(probeModule);
+  });
+
   it('refuses a module name that cannot be a function name', () => {
     expect(() => defineModule({ ...probeModule, name: 'Bad Name' })).toThrow(/function name/);
   });
 
-  it('keeps module definitions light: loading every definition loads no router, schema or firebase-admin', () => {
-    for (const module of MODULES) {
-      const closure = [...importClosure(path.join(SRC, 'modules', module.name, 'module.ts'), true)].map((f) => path.relative(SRC, f));
-      expect(closure.filter((f) => /router|schemas|service|repo/.test(f))).toEqual([]);
-    }
+  it('keeps module definitions light: the functions entry loads no router, schema, service, Firestore client, zod or Express', () => {
+    // a fresh process, as a cold start: require the entry, list what got loaded
+    const script = "require('./src/index'); console.log(JSON.stringify(Object.keys(require.cache)))";
+    const loaded: string[] = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8' }));
+    const ours = loaded.filter((f) => f.startsWith(SRC)).map((f) => path.relative(SRC, f));
+    expect(ours.filter((f) => /\/(router|schemas|service|repo|seed)\.ts$/.test(f))).toEqual([]);
+    expect(ours).toEqual(expect.arrayContaining(MODULES.map((m) => `modules/${m.name}/module.ts`)));
+    // firebase-functions itself loads firebase-admin's app and auth; the Firestore client (~300 ms), zod and Express wait for a request
+    expect(loaded.filter((f) => /node_modules\/(zod|express|@google-cloud\/firestore|firebase-admin\/lib\/firestore)\//.test(f))).toEqual([]);
   });
 });
