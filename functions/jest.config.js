@@ -6,10 +6,11 @@
  *   started by scripts/with-emulators.js.
  */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
-const common = { testEnvironment: 'node', transform, testTimeout: 30000 };
+const common = { testEnvironment: 'node', transform };
 
 module.exports = {
   maxWorkers: 2,
+  testTimeout: 30000,
   projects: [
     { ...common, displayName: 'unit', roots: ['<rootDir>/test/unit'], testMatch: ['**/*.test.ts'], setupFiles: ['<rootDir>/test/unit-setup.js'] },
     { ...common, displayName: 'emulator', roots: ['<rootDir>/test'], testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/test/unit/'] },

@@ -26,8 +26,8 @@ export type Seeder = (company: DemoCompany) => Promise<string>;
 export interface ModuleDefinition {
   /** The exported function name; also the last segment of the module's base address. */
   name: string;
-  /** The API tag (SPEC 1) its routes are listed under. */
-  tag: string;
+  /** The API tag (SPEC 1) its routes are listed under; default: the name. */
+  tag?: string;
   description: string;
   /** Its routes (and extra Express routes), loaded when the function serves its first request. */
   http: () => ModuleHttp;
@@ -40,18 +40,22 @@ export interface ModuleDefinition {
   seed?: () => Seeder;
 }
 
-const NAME = /^[a-z][a-z0-9-]{0,62}$/;
-const DEFINED = new WeakSet<ModuleDefinition>();
+/** A module as the registry holds it (its tag resolved). */
+export type DefinedModule = ModuleDefinition & { tag: string };
 
-export function defineModule(definition: ModuleDefinition): ModuleDefinition {
+const NAME = /^[a-z][a-z0-9-]{0,62}$/;
+const DEFINED = new WeakSet<DefinedModule>();
+
+export function defineModule(definition: ModuleDefinition): DefinedModule {
   if (!NAME.test(definition.name)) throw new Error(`module name "${definition.name}" must be a lower-case function name`);
-  DEFINED.add(definition);
-  return definition;
+  const defined = { ...definition, tag: definition.tag ?? definition.name };
+  DEFINED.add(defined);
+  return defined;
 }
 
 /** The definition a module.ts exports (`export default defineModule({...})`); anything else is a registry mistake. */
-export function definitionIn(file: { default?: unknown }): ModuleDefinition {
-  const definition = file?.default as ModuleDefinition;
+export function definitionIn(file: { default?: unknown }): DefinedModule {
+  const definition = file?.default as DefinedModule;
   if (!DEFINED.has(definition)) throw new Error('a registry line names a file whose default export is not a defineModule() definition');
   return definition;
 }

@@ -1,17 +1,17 @@
 import { aiErrors } from '../ai/errors';
 import { composeCatalogs, coreErrors, type ErrorCatalog } from '../core/errors';
-import type { ModuleDefinition } from './kit';
+import type { DefinedModule } from './kit';
 import { REGISTERED } from './modules';
 
 /**
  * Every module of the API (src/modules/modules.ts lists them, one line each) and what is derived
  * from them: the functions (src/index.ts), the error map, the demo seeders, the test snapshots.
  */
-export const MODULES: readonly ModuleDefinition[] = REGISTERED;
+export const MODULES: readonly DefinedModule[] = REGISTERED;
 
-export const allModules = (): readonly ModuleDefinition[] => MODULES;
+export const allModules = (): readonly DefinedModule[] => MODULES;
 
-export function moduleNamed(name: string): ModuleDefinition {
+export function moduleNamed(name: string): DefinedModule {
   const found = MODULES.find((m) => m.name === name);
   if (!found) throw new Error(`no module ${name}`);
   return found;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorCatalog } from '../core/errors';
 import type { RouteDef } from '../http/route';
 import { errorEnvelopeSchema } from '../http/envelope';
-import type { ModuleDefinition } from '../modules/kit';
+import type { DefinedModule } from '../modules/kit';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -62,7 +62,7 @@ const accessText: Record<RouteDef['access']['kind'], string> = {
   company: 'Members of the company',
 };
 
-function operation(module: ModuleDefinition, route: RouteDef) {
+function operation(module: DefinedModule, route: RouteDef) {
   const access =
     route.access.kind === 'company'
       ? `${accessText.company} with the \`${route.access.minRole}\` role or higher.`
@@ -116,7 +116,7 @@ const errorCodesText = (errors: ErrorCatalog) =>
  * The top-level server: the root the module functions live under. It is not itself a base address of
  * any operation (every path item overrides it), but OpenAPI clients and linters expect one.
  */
-function rootUrl(modules: readonly ModuleDefinition[], options: DocumentOptions): string {
+function rootUrl(modules: readonly DefinedModule[], options: DocumentOptions): string {
   if (options.rootUrl) return options.rootUrl;
   const roots = new Set(modules.map((m) => {
     const url = options.baseUrl(m.name);
@@ -126,7 +126,7 @@ function rootUrl(modules: readonly ModuleDefinition[], options: DocumentOptions)
   return [...roots][0];
 }
 
-export function buildOpenApiDocument(modules: readonly ModuleDefinition[], options: DocumentOptions) {
+export function buildOpenApiDocument(modules: readonly DefinedModule[], options: DocumentOptions) {
   const paths: Record<string, Record<string, unknown>> = {};
   const owner = new Map<string, string>();
   for (const module of modules) {

@@ -1,5 +1,5 @@
 import type { ErrorCatalog } from '../core/errors';
-import type { ModuleDefinition } from '../modules/kit';
+import type { DefinedModule } from '../modules/kit';
 import { buildOpenApiDocument } from './document';
 
 /**
@@ -13,7 +13,7 @@ export const REVIEW_ROOT_URL = 'https://us-central1-demo-workforce.cloudfunction
 export const REVIEW_DOCUMENT_PATH = 'docs/openapi.json';
 
 /** The document with fixed base addresses `${REVIEW_ROOT_URL}/<module>`. */
-export function buildReviewDocument(modules: readonly ModuleDefinition[], errors: ErrorCatalog) {
+export function buildReviewDocument(modules: readonly DefinedModule[], errors: ErrorCatalog) {
   return buildOpenApiDocument(modules, { baseUrl: (name) => `${REVIEW_ROOT_URL}/${name}`, rootUrl: REVIEW_ROOT_URL, errors });
 }
 
@@ -34,6 +34,6 @@ export function stableJson(value: unknown): string {
 }
 
 /** The exact text docs/openapi.json must hold. */
-export function reviewDocumentText(modules: readonly ModuleDefinition[], errors: ErrorCatalog): string {
+export function reviewDocumentText(modules: readonly DefinedModule[], errors: ErrorCatalog): string {
   return stableJson(buildReviewDocument(modules, errors));
 }

@@ -22,7 +22,7 @@ function pick(random: () => number) {
   return MIX[0];
 }
 
-export async function seedAi(company: DemoCompany): Promise<string> {
+export async function seed(company: DemoCompany): Promise<string> {
   const rows: UsageRow[] = [];
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   for (let d = 29; d >= 0; d--) {

@@ -3,7 +3,7 @@ import type { DemoCompany } from '../../local/demo/types';
 import { companyRef, settingsRef, writePolicies } from './repo';
 
 /** The demo company's profile, settings and policies (emulator-data/demo.json). */
-export async function seedCompany(company: DemoCompany): Promise<string> {
+export async function seed(company: DemoCompany): Promise<string> {
   const { profile, settings, policies, currency } = company.file;
   const now = Date.now();
   const batch = db().batch();

@@ -2,11 +2,8 @@ import { defineModule } from '../kit';
 import { employeeErrors } from './errors';
 
 export default defineModule({
-  name: 'employees',
-  tag: 'employees',
-  description: 'Employees of a company',
+  name: 'employees', description: 'Employees of a company',
   http: () => require('./router') as typeof import('./router'),
-  errors: employeeErrors.catalog,
-  collections: { company: ['employees'] },
-  seed: () => (require('./seed') as typeof import('./seed')).seedEmployees,
+  errors: employeeErrors.catalog, collections: { company: ['employees'] },
+  seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

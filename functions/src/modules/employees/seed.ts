@@ -3,7 +3,7 @@ import type { DemoCompany } from '../../local/demo/types';
 import { employeeRef } from './repo';
 
 /** The demo company's employees (emulator-data/demo.json), linked to the demo users that are them. */
-export async function seedEmployees(company: DemoCompany): Promise<string> {
+export async function seed(company: DemoCompany): Promise<string> {
   const now = Date.now();
   const userOf = new Map(company.file.users.filter((u) => u.employeeId).map((u) => [u.employeeId!, company.uidOf(u.label)]));
   const batch = db().batch();

@@ -2,11 +2,8 @@ import { defineModule } from '../kit';
 import { roleErrors } from './errors';
 
 export default defineModule({
-  name: 'roles',
-  tag: 'roles',
-  description: 'Roles (positions) with sub-roles; DELETE soft-archives',
+  name: 'roles', description: 'Roles (positions) with sub-roles; DELETE soft-archives',
   http: () => require('./router') as typeof import('./router'),
-  errors: roleErrors.catalog,
-  collections: { company: ['roles'] },
-  seed: () => (require('./seed') as typeof import('./seed')).seedRoles,
+  errors: roleErrors.catalog, collections: { company: ['roles'] },
+  seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

@@ -3,7 +3,7 @@ import type { DemoCompany } from '../../local/demo/types';
 import { roleRef } from './repo';
 
 /** The demo company's roles (emulator-data/demo.json), archived ones included. */
-export async function seedRoles(company: DemoCompany): Promise<string> {
+export async function seed(company: DemoCompany): Promise<string> {
   const now = Date.now();
   const batch = db().batch();
   for (const { id, ...role } of company.file.roles) batch.set(roleRef(company.companyId, id), { archived: false, ...role, createdAt: now, updatedAt: now });

@@ -155,7 +155,7 @@ export async function writeSalesData(companyId: string, currency: string, invoic
 }
 
 /** The demo seeder: the last 365 business days up to yesterday (company-local). */
-export async function seedSales(company: DemoCompany): Promise<string> {
+export async function seed(company: DemoCompany): Promise<string> {
   const started = Date.now();
   const yesterday = DateTime.now().setZone(company.timezone).minus({ days: 1 }).toISODate()!;
   const invoices = generateDemoInvoices(company, { startDate: addDays(yesterday, -364), endDate: yesterday });

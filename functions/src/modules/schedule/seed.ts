@@ -31,7 +31,7 @@ function fits(daypart: (typeof DAYPARTS)[number], availability: Record<string, u
   return [day.shift1, day.shift2].some((w) => w && daypart.start >= w.start && end <= w.end);
 }
 
-export async function seedSchedule(company: DemoCompany): Promise<string> {
+export async function seed(company: DemoCompany): Promise<string> {
   const rules = scheduleRulesOf(await getCompanyRules({ companyId: company.companyId }));
   const thisWeek = weekStart(businessToday(rules.timezone, rules.dayChangeTime), rules.weekStartingDay);
   const now = Date.now();
