@@ -754,7 +754,10 @@ export function denialCells(op: Operation, w: World): Cell[] {
     cells.push({ label: 'the owner of the company, without the admin claim', caller: user(f.company.owner), status: 403, code: 'ADMIN_REQUIRED' });
   }
   if (access.kind === 'service') {
-    cells.push({ label: 'a signed-in user without the service claim', caller: user(w.plain), status: 403 });
+    cells.push(
+      { label: 'a signed-in user without the service claim', caller: user(w.plain), status: 403, code: 'SERVICE_REQUIRED' },
+      { label: 'an administrator without the service claim', caller: user(w.admin), status: 403, code: 'SERVICE_REQUIRED' },
+    );
   }
   if (access.kind === 'company') {
     const minRole = access.minRole as Role;
