@@ -1,0 +1,1096 @@
+/**
+ * Contract tests generated from the OpenAPI document (`GET /openapi.json` of the docs module).
+ *
+ * Everything here works from the HTTP surface, the document and the test helpers: the operations
+ * (method, path, module from `servers[0].url`, `x-access`), valid sample requests built from their
+ * JSON schemas, malformed variants of those requests, the fixture company the requests are about,
+ * and a snapshot of what a request could have written. A new module is covered by these tests
+ * without new test code; an operation whose generic sample cannot succeed gets an entry in OVERRIDES.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getApps } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { api } from '../helpers/api';
+import { createCompany, type TestCompany } from '../helpers/fixtures';
+import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
+
+// ---------------------------------------------------------------------------------------------
+// The document
+// ---------------------------------------------------------------------------------------------
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+const METHODS: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
+
+export type Role = 'employee' | 'manager' | 'owner';
+export const ROLES: Role[] = ['employee', 'manager', 'owner'];
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  propertyNames?: JsonSchema;
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minItems?: number;
+  maxItems?: number;
+  minProperties?: number;
+  maxProperties?: number;
+  example?: unknown;
+  default?: unknown;
+  [keyword: string]: unknown;
+}
+
+export interface Access {
+  kind: string;
+  minRole?: Role;
+  companyIn?: 'query' | 'path';
+}
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+export interface Operation {
+  /** "METHOD /path", as in the document: the key of OVERRIDES and of every failure message. */
+  key: string;
+  operationId: string;
+  method: Method;
+  path: string;
+  /** The module (function) serving it: the last segment of the path's `servers[0].url`. */
+  module: string;
+  access: Access | undefined;
+  parameters: Parameter[];
+  body: JsonSchema | undefined;
+  bodyRequired: boolean;
+  /** The documented success statuses (2xx keys of `responses`). */
+  successStatuses: number[];
+}
+
+/** Every operation of the document served by the docs module. */
+export async function loadOperations(): Promise<Operation[]> {
+  const res = await api('docs').get('/openapi.json');
+  if (res.status !== 200) throw new Error(`GET /openapi.json answered ${res.status}: ${res.text.slice(0, 300)}`);
+  const doc = res.body as { servers?: Array<{ url: string }>; paths: Record<string, Record<string, unknown>> };
+  const ops: Operation[] = [];
+  for (const [opPath, item] of Object.entries(doc.paths)) {
+    const servers = (item.servers as Array<{ url: string }> | undefined) ?? doc.servers ?? [];
+    const url = servers[0]?.url;
+    if (!url) throw new Error(`path ${opPath} has no servers[0].url naming its module`);
+    const moduleName = url.replace(/\/+$/, '').split('/').pop()!;
+    const shared = (item.parameters as Parameter[] | undefined) ?? [];
+    for (const method of METHODS) {
+      const op = item[method] as Record<string, unknown> | undefined;
+      if (!op) continue;
+      const own = (op.parameters as Parameter[] | undefined) ?? [];
+      const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
+      const requestBody = op.requestBody as { required?: boolean; content?: Record<string, { schema: JsonSchema }> } | undefined;
+      const responses = (op.responses as Record<string, unknown> | undefined) ?? {};
+      ops.push({
+        key: `${method.toUpperCase()} ${opPath}`,
+        operationId: String(op.operationId ?? `${method} ${opPath}`),
+        method,
+        path: opPath,
+        module: moduleName,
+        access: op['x-access'] as Access | undefined,
+        parameters,
+        body: requestBody?.content?.['application/json']?.schema,
+        bodyRequired: requestBody?.required === true,
+        successStatuses: Object.keys(responses).filter((s) => /^2\d\d$/.test(s)).map(Number),
+      });
+    }
+  }
+  return ops;
+}
+
+/** A path parameter that names the company: `companyId`, or the segment right after `/companies/`. */
+export function isCompanyParam(op: Operation, p: Parameter): boolean {
+  if (p.name === 'companyId') return true;
+  return p.in === 'path' && op.path.includes(`/companies/{${p.name}}`);
+}
+
+export const isWrite = (op: Operation) => op.method !== 'get';
+
+// ---------------------------------------------------------------------------------------------
+// The world: fixture companies and callers
+// ---------------------------------------------------------------------------------------------
+
+/** The company requests are about: a role with a sub-role, employees, a shift, all made through the API. */
+export interface Fixture {
+  company: TestCompany;
+  roleId: string;
+  subRoleId: string;
+  /** An employee made through the API, holding the role. */
+  staffId: string;
+  shift: { id: string; date: string; employeeId: string };
+  /** Values stored in this company that no answer to anyone else may contain. */
+  canaries: string[];
+}
+
+/** The day every generic date parameter gets (GET /shifts and /sales: a one-day range). */
+export const SAMPLE_DATE = '2026-03-02';
+/** The day of the fixture's shift: away from SAMPLE_DATE, so created shifts never conflict with it. */
+export const SHIFT_DATE = '2026-03-05';
+
+async function call(what: string, req: PromiseLike<{ status: number; text: string; body: unknown }>) {
+  const res = await req;
+  if (res.status >= 300) throw new Error(`fixture: ${what} answered ${res.status}: ${res.text.slice(0, 300)}`);
+  return (res.body as { data: Record<string, unknown> }).data;
+}
+
+export async function createFixture(): Promise<Fixture> {
+  const tag = randomUUID().slice(0, 8);
+  const canaries = {
+    company: `Canary Bistro ${tag}`,
+    role: `Canary Sommelier ${tag}`,
+    name: `Zebulon${tag}`,
+    surname: `Quillfeather${tag}`,
+    note: `canary note ${tag}`,
+  };
+  const company = await createCompany({ profile: { name: canaries.company, weekStartingDay: 1 } });
+  const q = { companyId: company.companyId };
+  const role = await call('POST /roles', api('roles').post('/roles').query(q).set(bearer(company.owner))
+    .send({ name: canaries.role, subRoles: { line: { name: 'Line', priority: 0 } } }));
+  const roleId = String(role.id);
+  const staff = await call('POST /employees', api('employees').post('/employees').query(q).set(bearer(company.owner))
+    .send({ name: canaries.name, surname: canaries.surname, positions: [{ categoryId: roleId, subcategoryId: 'line' }] }));
+  const shift = { id: `contract-shift-${tag}`, date: SHIFT_DATE, employeeId: company.employeeId };
+  await call('PUT /shifts/{id}', api('schedule').put(`/shifts/${shift.id}`)
+    .query({ ...q, date: shift.date, employeeId: shift.employeeId }).set(bearer(company.owner))
+    .send({ start: 540, end: 1020, note: canaries.note }));
+  return {
+    company, roleId, subRoleId: 'line', staffId: String(staff.id), shift,
+    canaries: [...Object.values(canaries), company.employee.email],
+  };
+}
+
+export interface World {
+  fixture: Fixture;
+  /** The `admin` claim, no membership anywhere. */
+  admin: TestUser;
+  /** A signed-in user with no membership and no claim. */
+  plain: TestUser;
+  /** Another company, whose owner is a member of that company only. */
+  other: TestCompany;
+  /** A user with the `service` claim (jobs of our own), made on first use. */
+  service: () => Promise<TestUser>;
+}
+
+export async function createWorld(): Promise<World> {
+  const fixture = await createFixture();
+  const [admin, plain, other] = await Promise.all([
+    createUser({ admin: true, label: 'admin' }),
+    createUser({ label: 'plain' }),
+    createCompany(),
+  ]);
+  let service: Promise<TestUser> | undefined;
+  return { fixture, admin, plain, other, service: () => (service ??= createServiceUser()) };
+}
+
+/** A user whose ID token carries the custom claim `service: true`. */
+async function createServiceUser(): Promise<TestUser> {
+  const user = await createUser({ label: 'service' });
+  await getAuth(adminApp()).setCustomUserClaims(user.uid, { service: true });
+  // helpers/users.ts signs every test user up with this password; a new sign-in carries the claim
+  return { ...user, token: await signIn(user.email, 'secret-password') };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-operation overrides
+// ---------------------------------------------------------------------------------------------
+
+export interface Override {
+  /** Why the generic sample (required fields, fixture ids, fixed dates) cannot succeed. */
+  why: string;
+  /** Replaces parts of the generic request: path and query parameters by name, the body whole. */
+  request?: (f: Fixture) => { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  /** Runs before the operation is called on a fixture (e.g. creates what it removes). */
+  setup?: (f: Fixture, admin: TestUser) => Promise<void>;
+}
+
+/** The override of an operation, by "METHOD /path" or by operationId. */
+export const overrideOf = (op: Operation): Override | undefined => OVERRIDES[op.key] ?? OVERRIDES[op.operationId];
+
+const AI_CONFIG = { provider: 'anthropic', model: 'claude-sonnet-4-6' };
+
+/**
+ * Operations that no generic sample can satisfy, keyed by "METHOD /path" (or operationId). Keep this small: an
+ * operation that answers non-2xx to its generic sample and is not listed here fails the matrix
+ * with a message asking for an entry.
+ */
+export const OVERRIDES: Record<string, Override> = {
+  'DELETE /shifts/{id}': {
+    why: 'removes an existing shift, addressed by its date and employee: the fixture shift',
+    request: (f) => ({ path: { id: f.shift.id }, query: { date: f.shift.date, employeeId: f.shift.employeeId } }),
+  },
+  'PATCH /companies/{id}/ai-config': {
+    why: 'provider and model must be a pair the price table offers (the schema only says "string"); otherwise 422',
+    request: () => ({ body: AI_CONFIG }),
+  },
+  'DELETE /companies/{id}/ai-config': {
+    why: 'removes the company override, which must exist (otherwise 404 AI_CONFIG_NOT_FOUND)',
+    setup: async (f, admin) => {
+      await call('PATCH /companies/{id}/ai-config', api('ai').patch(`/companies/${f.company.companyId}/ai-config`).set(bearer(admin)).send(AI_CONFIG));
+    },
+  },
+  'PATCH /ai-config/global': {
+    why: 'provider and model must be a pair the price table offers; sets the built-in default again',
+    request: () => ({ body: AI_CONFIG }),
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// JSON Schema: a conservative validator and a sample generator
+// ---------------------------------------------------------------------------------------------
+
+const ANNOTATIONS = ['description', 'title', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'format', '$comment', 'contentEncoding', 'contentMediaType'];
+const CHECKED = new Set([
+  ...ANNOTATIONS, 'type', 'const', 'enum', 'anyOf', 'oneOf', 'allOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
+  'minLength', 'maxLength', 'pattern', 'properties', 'required', 'additionalProperties', 'propertyNames', 'items', 'minItems',
+  'maxItems', 'minProperties', 'maxProperties',
+]);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const deepEqual = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isCalendarDate(v: string): boolean {
+  const m = ISO_DATE.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === v;
+}
+
+function hasType(type: string, v: unknown): boolean {
+  switch (type) {
+    case 'string': return typeof v === 'string';
+    case 'number': return typeof v === 'number' && Number.isFinite(v);
+    case 'integer': return Number.isInteger(v);
+    case 'boolean': return typeof v === 'boolean';
+    case 'null': return v === null;
+    case 'array': return Array.isArray(v);
+    case 'object': return isObject(v);
+    default: return true;
+  }
+}
+
+/**
+ * Whether `schema` accepts `value`. Conservative where it matters here: a keyword it does not
+ * check makes it answer true, so a variant it calls invalid is invalid for the server too.
+ */
+export function accepts(schema: JsonSchema | boolean | undefined, v: unknown, options: { checkItems?: boolean } = {}): boolean {
+  if (schema === undefined || schema === true) return true;
+  if (schema === false) return false;
+  if (Object.keys(schema).some((k) => !CHECKED.has(k))) return true;
+  const s = schema;
+  if ('const' in s && !deepEqual(s.const, v)) return false;
+  if (s.enum && !s.enum.some((e) => deepEqual(e, v))) return false;
+  if (s.anyOf && !s.anyOf.some((b) => accepts(b, v, options))) return false;
+  if (s.oneOf && !s.oneOf.some((b) => accepts(b, v, options))) return false;
+  if (s.allOf && !s.allOf.every((b) => accepts(b, v, options))) return false;
+  if (s.type !== undefined && !(Array.isArray(s.type) ? s.type : [s.type]).some((t) => hasType(t, v))) return false;
+  if (typeof v === 'number') {
+    if (s.minimum !== undefined && v < s.minimum) return false;
+    if (s.maximum !== undefined && v > s.maximum) return false;
+    if (s.exclusiveMinimum !== undefined && v <= s.exclusiveMinimum) return false;
+    if (s.exclusiveMaximum !== undefined && v >= s.exclusiveMaximum) return false;
+  }
+  if (typeof v === 'string') {
+    if (s.minLength !== undefined && v.length < s.minLength) return false;
+    if (s.maxLength !== undefined && v.length > s.maxLength) return false;
+    if (s.pattern !== undefined && !new RegExp(s.pattern).test(v)) return false;
+    if (s.format === 'date' && !isCalendarDate(v)) return false;
+  }
+  if (Array.isArray(v)) {
+    if (s.minItems !== undefined && v.length < s.minItems) return false;
+    if (s.maxItems !== undefined && v.length > s.maxItems) return false;
+    if (s.items && options.checkItems !== false && !v.every((item) => accepts(s.items, item, options))) return false;
+  }
+  if (isObject(v)) {
+    const keys = Object.keys(v);
+    if (s.required && !s.required.every((k) => Object.prototype.hasOwnProperty.call(v, k))) return false;
+    if (s.minProperties !== undefined && keys.length < s.minProperties) return false;
+    if (s.maxProperties !== undefined && keys.length > s.maxProperties) return false;
+    for (const k of keys) {
+      if (s.propertyNames && !accepts(s.propertyNames, k, options)) return false;
+      const own = s.properties && Object.prototype.hasOwnProperty.call(s.properties, k) ? s.properties[k] : undefined;
+      if (own !== undefined) {
+        if (!accepts(own, v[k], options)) return false;
+      } else if (s.additionalProperties !== undefined && !accepts(s.additionalProperties, v[k], options)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+export class SampleError extends Error {}
+
+/** Values by parameter or property name: ids that must exist in the fixture company. */
+const BY_NAME: Record<string, (f: Fixture) => unknown> = {
+  companyId: (f) => f.company.companyId,
+  roleId: (f) => f.roleId,
+  positionId: (f) => f.roleId,
+  categoryId: (f) => f.roleId,
+  employeeId: (f) => f.company.employeeId,
+  employeeIds: (f) => [f.company.employeeId],
+  subRoleId: (f) => f.subRoleId,
+  subcategoryId: (f) => f.subRoleId,
+};
+
+const ESCAPES: Record<string, string> = { d: '0', w: 'a', s: ' ' };
+
+/** A string matching a simple pattern (classes, groups, alternation, quantifiers), or undefined. */
+export function stringFromPattern(p: string): string | undefined {
+  let i = 0;
+  const quantity = (): number | undefined => {
+    let n = 1;
+    if (p[i] === '*' || p[i] === '?') { i++; n = 0; } else if (p[i] === '+') { i++; } else if (p[i] === '{') {
+      const m = /^\{(\d+)(,\d*)?\}/.exec(p.slice(i));
+      if (!m) return undefined;
+      i += m[0].length;
+      n = Number(m[1]);
+    }
+    if (p[i] === '?') i++;
+    return n;
+  };
+  const atom = (): string | undefined => {
+    const c = p[i++];
+    if (c === '^' || c === '$') return '';
+    if (c === '.') return 'a';
+    if (c === '\\') {
+      const e = p[i++];
+      return ESCAPES[e] ?? (/[A-Za-z0-9]/.test(e) ? undefined : e);
+    }
+    if (c === '[') {
+      if (p[i] === '^') return undefined;
+      let first: string | undefined;
+      while (i < p.length && p[i] !== ']') {
+        let ch = p[i++];
+        if (ch === '\\') {
+          ch = ESCAPES[p[i]] ?? p[i];
+          i++;
+        }
+        first ??= ch;
+      }
+      i++;
+      return first;
+    }
+    if (c === '(') {
+      if (p.startsWith('?:', i)) i += 2;
+      else if (p[i] === '?') return undefined;
+      const inner = alternatives();
+      if (p[i++] !== ')') return undefined;
+      return inner;
+    }
+    return '*+?{|)'.includes(c) ? undefined : c;
+  };
+  const alternatives = (): string | undefined => {
+    const alts: string[] = [];
+    let current = '';
+    while (i < p.length && p[i] !== ')') {
+      if (p[i] === '|') { alts.push(current); current = ''; i++; continue; }
+      const a = atom();
+      if (a === undefined) return undefined;
+      const n = quantity();
+      if (n === undefined) return undefined;
+      current += a.repeat(n);
+    }
+    alts.push(current);
+    return alts[0];
+  };
+  const out = alternatives();
+  return out !== undefined && i >= p.length && new RegExp(p).test(out) ? out : undefined;
+}
+
+function numberSample(s: JsonSchema, integer: boolean): number {
+  let lo = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : 0.5) : -Infinity);
+  if (integer) lo = Math.ceil(lo);
+  const hi = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : 0.5) : Infinity);
+  if (lo <= 0 && hi >= 0) return 0;
+  return lo > 0 ? lo : Math.floor(hi);
+}
+
+/**
+ * A valid value: required properties only, enums' first value, format-aware strings, numbers
+ * inside their bounds, null where a union allows it, fixture ids for the names of BY_NAME.
+ */
+export function sample(s: JsonSchema, f: Fixture, at: string, name?: string): unknown {
+  const out = rawSample(s, f, at, name);
+  if (!accepts(s, out)) throw new SampleError(`${at}: no generic value for ${JSON.stringify(s).slice(0, 200)} (got ${JSON.stringify(out)?.slice(0, 80)})`);
+  return out;
+}
+
+function rawSample(s: JsonSchema, f: Fixture, at: string, name?: string): unknown {
+  const byName = name ? BY_NAME[name]?.(f) : undefined;
+  if (byName !== undefined && accepts(s, byName)) return byName;
+  if ('const' in s) return s.const;
+  if (s.enum?.length) return s.enum[0];
+  const union = s.anyOf ?? s.oneOf;
+  if (union) {
+    if (union.some((b) => b.type === 'null')) return null;
+    for (const branch of union) {
+      try {
+        return sample(branch, f, at, name);
+      } catch { /* try the next branch */ }
+    }
+    throw new SampleError(`${at}: no branch of the union has a generic value`);
+  }
+  const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
+  if (types.includes('null')) return null;
+  switch (types[0]) {
+    case 'string': {
+      if (s.format === 'date') return SAMPLE_DATE;
+      if (s.format === 'date-time') return `${SAMPLE_DATE}T12:00:00.000Z`;
+      if (s.format === 'email') return 'contract@example.com';
+      if (s.pattern) {
+        const generated = stringFromPattern(s.pattern);
+        if (generated === undefined) throw new SampleError(`${at}: pattern ${s.pattern} is too complex for a generic value`);
+        return generated;
+      }
+      return 'contract'.padEnd(s.minLength ?? 0, 'x').slice(0, s.maxLength ?? Infinity);
+    }
+    case 'integer': return numberSample(s, true);
+    case 'number': return numberSample(s, false);
+    case 'boolean': return true;
+    case 'array': {
+      const n = s.minItems ?? 0;
+      return Array.from({ length: n }, (_, k) => sample(s.items ?? {}, f, `${at}[${k}]`));
+    }
+    case 'object': {
+      const obj: Record<string, unknown> = {};
+      for (const key of s.required ?? []) {
+        const prop = s.properties?.[key] ?? (isObject(s.additionalProperties) ? s.additionalProperties : {});
+        obj[key] = sample(prop, f, `${at}.${key}`, key);
+      }
+      return obj;
+    }
+    case undefined: return 'contract';
+    default: throw new SampleError(`${at}: unknown type ${types[0]}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+/** A request in wire form: encoded path segments, encoded query pairs, raw JSON text. */
+export interface Call {
+  path: Record<string, string>;
+  query: Array<[string, string]>;
+  /** Raw request body (sent as application/json); undefined sends none. */
+  body?: string;
+}
+
+export interface Sample {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** The valid request of an operation: its generic sample with the operation's override applied. */
+export function buildSample(op: Operation, f: Fixture): Sample {
+  const out: Sample = { path: {}, query: {} };
+  for (const p of op.parameters) {
+    if (p.in !== 'path' && p.in !== 'query') continue;
+    if (p.in === 'query' && !p.required) continue;
+    const value = isCompanyParam(op, p) ? f.company.companyId : sample(p.schema, f, `${p.in}.${p.name}`, p.name);
+    out[p.in][p.name] = value;
+  }
+  if (op.body) out.body = sample(op.body, f, 'body');
+  const override = overrideOf(op)?.request?.(f);
+  if (override) {
+    Object.assign(out.path, override.path);
+    Object.assign(out.query, override.query);
+    if ('body' in override) out.body = override.body;
+  }
+  return out;
+}
+
+const queryText = (v: unknown) => (Array.isArray(v) ? v.map(String).join(',') : String(v));
+
+export function toCall(s: Sample): Call {
+  return {
+    path: Object.fromEntries(Object.entries(s.path).map(([k, v]) => [k, encodeURIComponent(String(v))])),
+    query: Object.entries(s.query).map(([k, v]) => [encodeURIComponent(k), encodeURIComponent(queryText(v))]),
+    ...(s.body !== undefined ? { body: JSON.stringify(s.body) } : {}),
+  };
+}
+
+export function urlOf(op: Operation, c: Call): string {
+  const pathPart = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => c.path[name] ?? '');
+  return c.query.length ? `${pathPart}?${c.query.map(([k, v]) => `${k}=${v}`).join('&')}` : pathPart;
+}
+
+export interface Answer {
+  status: number;
+  text: string;
+  headers: Record<string, string | undefined>;
+}
+
+export type Caller = { kind: 'none' } | { kind: 'malformed token' } | { kind: 'user'; user: TestUser };
+
+export function headersOf(caller: Caller): Record<string, string> {
+  if (caller.kind === 'none') return {};
+  if (caller.kind === 'malformed token') return { Authorization: 'Bearer not-a-firebase-id-token' };
+  return bearer(caller.user);
+}
+
+export async function send(op: Operation, c: Call, caller: Caller): Promise<Answer> {
+  let req = api(op.module)[op.method](urlOf(op, c)).set(headersOf(caller));
+  if (c.body !== undefined) req = req.set('Content-Type', 'application/json').send(c.body);
+  const res = await req;
+  return { status: res.status, text: res.text ?? '', headers: res.headers as Record<string, string> };
+}
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+export async function pool<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index], index);
+    }
+  }));
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+const STACK_TRACE = /at .*\.(ts|js):\d+/;
+
+export const show = (a: Answer) => `${a.status} ${a.headers['content-type'] ?? '(no content-type)'} ${a.text.slice(0, 200)}`;
+
+/** What is wrong with an answer that must be the error envelope {success:false, error, code, details?}. */
+export function errorEnvelopeProblems(a: Answer): string[] {
+  const problems: string[] = [];
+  if (a.status >= 500) problems.push(`a ${a.status}`);
+  if (!/^application\/json\b/.test(a.headers['content-type'] ?? '')) problems.push('not JSON');
+  if (STACK_TRACE.test(a.text)) problems.push('a stack trace in the body');
+  let body: unknown;
+  try {
+    body = JSON.parse(a.text);
+  } catch {
+    problems.push('an unparseable body');
+    return problems;
+  }
+  if (!isObject(body) || body.success !== false || typeof body.code !== 'string' || typeof body.error !== 'string') {
+    problems.push('not the error envelope');
+  }
+  return problems;
+}
+
+export function parseBody(a: Answer): Record<string, unknown> | undefined {
+  try {
+    const body = JSON.parse(a.text);
+    return isObject(body) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a request could have written
+// ---------------------------------------------------------------------------------------------
+
+function adminApp() {
+  const app = getApps()[0];
+  if (!app) throw new Error('firebase-admin is initialised by the test helpers: create the fixture (createCompany) first');
+  return app;
+}
+
+const firestore = (): Firestore => getFirestore(adminApp());
+
+/** Top-level collections an admin route may write (AI configuration and usage). */
+const GLOBAL_COLLECTIONS = ['aiConfig', 'aiUsageDays', 'aiUsageBucketDays', 'aiUsageOnboarding', 'aiUsageOnboardingRows'];
+const LOCK_COLLECTIONS = ['locks', 'lockTokens'];
+
+/**
+ * Subcollections of a company, for an emulator without ListCollectionIds (the Node emulator): the
+ * list of helpers/fixtures' snapshotCompany. Where listCollections works, every one is found.
+ */
+const KNOWN_SUBCOLLECTIONS = ['config', 'roles', 'employees', 'shifts', 'sales', 'aiUsage', 'aiUsageRows', 'invoices', 'salesActual'];
+let canListCollections = true;
+
+async function subcollections(ref: DocumentReference, depth: number) {
+  if (canListCollections) {
+    try {
+      return await ref.listCollections();
+    } catch {
+      canListCollections = false;
+    }
+  }
+  return depth === 0 ? KNOWN_SUBCOLLECTIONS.map((name) => ref.collection(name)) : [];
+}
+
+async function snapshotTree(ref: DocumentReference, out: Record<string, unknown>, depth = 0): Promise<void> {
+  const snap = await ref.get();
+  if (snap.exists) out[ref.path] = snap.data();
+  await Promise.all((await subcollections(ref, depth)).map(async (col) => {
+    const docs = await col.get();
+    await Promise.all(docs.docs.map((d) => snapshotTree(d.ref, out, depth + 1)));
+  }));
+}
+
+/**
+ * Everything a request about the fixture company could write: the company document with every
+ * subcollection at any depth (unlike helpers' snapshotCompany, new modules' collections included),
+ * its memberships, its lock documents, the global AI collections, and documents under `companies/`
+ * named by the given ids (ids a malformed request might have created).
+ */
+export async function snapshotWorld(companyId: string, extraCompanyIds: string[] = []): Promise<Record<string, unknown>> {
+  const db = firestore();
+  const out: Record<string, unknown> = {};
+  await snapshotTree(db.collection('companies').doc(companyId), out);
+  const [members, ...globals] = await Promise.all([
+    db.collection('memberships').where('companyId', '==', companyId).get(),
+    ...GLOBAL_COLLECTIONS.map((c) => db.collection(c).get()),
+  ]);
+  for (const d of [...members.docs, ...globals.flatMap((g) => g.docs)]) out[d.ref.path] = d.data();
+  for (const c of LOCK_COLLECTIONS) {
+    for (const d of (await db.collection(c).get()).docs) {
+      if (d.id.includes(companyId)) out[d.ref.path] = d.data();
+    }
+  }
+  for (const id of extraCompanyIds) {
+    try {
+      const snap = await db.collection('companies').doc(id).get();
+      if (snap.exists) out[`companies/${id}`] = snap.data();
+    } catch { /* not a document path at all: nothing can be there */ }
+  }
+  return JSON.parse(JSON.stringify(out));
+}
+
+/** Paths whose content differs between two snapshots. */
+export function changedPaths(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => !deepEqual(before[k], after[k])).sort();
+}
+
+/**
+ * Serialises, across jest workers, the sections that write or compare the global AI collections
+ * (the two contract files run in parallel against one emulator). A directory is the lock.
+ */
+export async function withGlobalLock<T>(work: () => Promise<T>): Promise<T> {
+  const dir = path.join(os.tmpdir(), `contract-global-${process.env.GCLOUD_PROJECT ?? 'local'}-${process.env.FIRESTORE_EMULATOR_HOST?.replace(/\W/g, '-')}.lock`);
+  for (;;) {
+    try {
+      fs.mkdirSync(dir);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      try {
+        if (Date.now() - fs.statSync(dir).mtimeMs > 120_000) fs.rmSync(dir, { recursive: true, force: true }); // left by a killed run
+      } catch { /* released meanwhile */ }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The access matrix
+// ---------------------------------------------------------------------------------------------
+
+export interface Cell {
+  label: string;
+  caller: Caller;
+  status: number;
+  /** The expected code; undefined accepts any code (a kind whose refusal code is not fixed yet). */
+  code?: string;
+}
+
+const user = (u: TestUser): Caller => ({ kind: 'user', user: u });
+
+/** The document's x-access, checked: the matrix knows these kinds and roles, and fails on others. */
+export function accessOf(op: Operation): Access {
+  const access = op.access;
+  if (!access || typeof access.kind !== 'string') throw new Error(`${op.key} has no x-access: every operation must say who may call it`);
+  if (!['public', 'authenticated', 'admin', 'company', 'service'].includes(access.kind)) {
+    throw new Error(`x-access kind '${access.kind}' of ${op.key} is unknown to the contract matrix: teach denialCells and authorisedCaller in test/contract/generate.ts`);
+  }
+  if (access.kind === 'company' && !ROLES.includes(access.minRole as Role)) {
+    throw new Error(`${op.key}: x-access company with minRole '${access.minRole}', not one of ${ROLES.join(', ')}`);
+  }
+  return access;
+}
+
+/** Every caller the access model excludes from the operation, with the refusal it must get. */
+export function denialCells(op: Operation, w: World): Cell[] {
+  const access = accessOf(op);
+  const f = w.fixture;
+  if (access.kind === 'public') return [];
+  const cells: Cell[] = [
+    { label: 'no token', caller: { kind: 'none' }, status: 401, code: 'AUTH_REQUIRED' },
+    { label: 'a malformed token', caller: { kind: 'malformed token' }, status: 401, code: 'AUTH_INVALID_TOKEN' },
+  ];
+  if (access.kind === 'admin') {
+    cells.push({ label: 'the owner of the company, without the admin claim', caller: user(f.company.owner), status: 403, code: 'ADMIN_REQUIRED' });
+  }
+  if (access.kind === 'service') {
+    cells.push(
+      { label: 'a signed-in user without the service claim', caller: user(w.plain), status: 403, code: 'SERVICE_REQUIRED' },
+      { label: 'an administrator without the service claim', caller: user(w.admin), status: 403, code: 'SERVICE_REQUIRED' },
+    );
+  }
+  if (access.kind === 'company') {
+    const minRole = access.minRole as Role;
+    cells.push(
+      { label: 'the owner of another company', caller: user(w.other.owner), status: 403, code: 'NOT_A_MEMBER' },
+      { label: 'an administrator who is not a member', caller: user(w.admin), status: 403, code: 'NOT_A_MEMBER' },
+      ...ROLES.slice(0, ROLES.indexOf(minRole)).map((role): Cell => ({
+        label: `a member with the ${role} role (the route needs ${minRole})`, caller: user(f.company[role]), status: 403, code: 'INSUFFICIENT_ROLE',
+      })),
+    );
+  }
+  return cells;
+}
+
+/** The least privileged caller the operation must serve, in the given fixture company. */
+export async function authorisedCaller(op: Operation, w: World, f: Fixture): Promise<{ label: string; caller: Caller }> {
+  const access = accessOf(op);
+  switch (access.kind) {
+    case 'public': return { label: 'anyone (no token)', caller: { kind: 'none' } };
+    case 'authenticated': return { label: 'a signed-in user with no membership', caller: user(w.plain) };
+    case 'admin': return { label: 'an administrator with no membership', caller: user(w.admin) };
+    case 'service': return { label: 'a user with the service claim', caller: user(await w.service()) };
+    default: return { label: `a member with the ${access.minRole} role`, caller: user(f.company[access.minRole as Role]) };
+  }
+}
+
+/** The caller malformed requests are sent as: the owner, an administrator for admin routes. */
+export async function strongestCaller(op: Operation, w: World): Promise<Caller> {
+  const access = accessOf(op);
+  if (access.kind === 'company') return user(w.fixture.company.owner);
+  return (await authorisedCaller(op, w, w.fixture)).caller;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Malformed variants
+// ---------------------------------------------------------------------------------------------
+
+export interface Variant {
+  label: string;
+  call: Call;
+  /** 'id': an id that cannot be a document id (must be 400); 'schema': anything else invalid (4xx). */
+  kind: 'id' | 'schema';
+  /** Who sends it; by default the strongest caller of the operation. */
+  caller?: Caller;
+}
+
+/** Ids that must be refused (400) before they become Firestore path segments; `raw` is what goes on the wire. */
+const BAD_IDS: Array<{ label: string; raw: (f: Fixture) => string; pathOnly?: boolean }> = [
+  { label: "'../corner-cafe' (an encoded slash)", raw: () => '..%2Fcorner-cafe' },
+  { label: "'../<the fixture company>'", raw: (f) => `..%2F${f.company.companyId}` },
+  { label: "'../../aiConfig/global'", raw: () => '..%2F..%2FaiConfig%2Fglobal' },
+  { label: "'<the fixture company>/config/settings'", raw: (f) => `${f.company.companyId}%2Fconfig%2Fsettings` },
+  { label: "'/<the fixture company>' (a leading slash)", raw: (f) => `%2F${f.company.companyId}` },
+  { label: "'<the fixture company>/' (a trailing slash)", raw: (f) => `${f.company.companyId}%2F` },
+  { label: "'.'", raw: () => '.' },
+  { label: "'..'", raw: () => '..' },
+  { label: "'.' percent-encoded", raw: () => '%2E' },
+  { label: "'..' percent-encoded", raw: () => '%2E%2E' },
+  { label: "'__x__' (a reserved id)", raw: () => '__x__' },
+  { label: "'__proto__' (a reserved id)", raw: () => '__proto__' },
+  { label: 'a 1,501-byte id', raw: () => 'a'.repeat(1501) },
+  { label: 'a 1,600-byte id', raw: () => 'a'.repeat(1600) },
+  { label: 'a 1,520-byte id of 760 characters', raw: () => encodeURIComponent('é'.repeat(760)) },
+  // a query string is decoded leniently (the text stays as sent); a path parameter must be decoded
+  { label: "the malformed percent-encoding '%E0%A4%A'", raw: () => '%E0%A4%A', pathOnly: true },
+  { label: "the malformed percent-encoding '%'", raw: () => '%', pathOnly: true },
+  { label: "the malformed percent-encoding '%ZZ'", raw: () => '%ZZ', pathOnly: true },
+  { label: "the overlong UTF-8 '%C0%AE' (a disguised '.')", raw: () => '%C0%AE', pathOnly: true },
+  { label: "the lone surrogate '%ED%A0%80'", raw: () => '%ED%A0%80', pathOnly: true },
+];
+
+/** Decoded ids of BAD_IDS that name a possible document under companies/ (checked by the snapshot). */
+export const BAD_COMPANY_DOCS = ['corner-cafe', '__x__', '__proto__', 'a'.repeat(1501), 'a'.repeat(1600), 'é'.repeat(760)];
+
+const BIG_STRING = 'x'.repeat(100 * 1024);
+const DEPTH = 500;
+const deepObject = (): unknown => {
+  let v: unknown = 1;
+  for (let k = 0; k < DEPTH; k++) v = { a: v };
+  return v;
+};
+const deepArray = (): unknown => {
+  let v: unknown = [];
+  for (let k = 0; k < DEPTH; k++) v = [v];
+  return v;
+};
+/**
+ * `accepts` for body variants, blind to array items: an operation may take items one by one and
+ * report the bad ones in a 2xx (POST /sales/invoices), so only the array itself must be refused.
+ */
+const acceptsBody = (schema: JsonSchema | undefined, v: unknown) => accepts(schema, v, { checkItems: false });
+
+const BOOLEAN_WORDS = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'y', 'n', 'enabled', 'disabled'];
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
+
+/** `root` with `value` at `at` (an own property even for __proto__ and constructor). */
+function setAt(root: unknown, at: string[], value: unknown, remove = false): unknown {
+  const copy = clone(root);
+  let node = copy as Record<string, unknown>;
+  for (const k of at.slice(0, -1)) node = node[k] as Record<string, unknown>;
+  const last = at[at.length - 1];
+  if (remove) delete node[last];
+  else Object.defineProperty(node, last, { value: clone(value), enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+const getAt = (root: unknown, at: string[]) => at.reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], root);
+
+function brief(v: unknown): string {
+  if (typeof v === 'string') return v.length > 40 ? `a ${v.length}-character string` : JSON.stringify(v);
+  if (Array.isArray(v)) return v.length > 3 ? `an array of ${v.length} items` : JSON.stringify(v).slice(0, 40);
+  return JSON.stringify(v).slice(0, 40);
+}
+
+const typesOf = (s: JsonSchema) => (s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type]);
+
+/**
+ * Values the property schema refuses: each constraint broken once (bounds, fractions, lengths,
+ * pattern, enum, calendar dates, item counts), then at most three wrong types: another scalar,
+ * null, and an array in place of an object (an object in place of anything else).
+ */
+function wrongValues(s: JsonSchema, f: Fixture, at: string): unknown[] {
+  const types = new Set([s, ...(s.anyOf ?? []), ...(s.oneOf ?? [])].flatMap((b) => typesOf(b)));
+  const broken: unknown[] = [];
+  if (types.has('integer')) broken.push(1.5);
+  if (types.has('integer') || types.has('number')) {
+    const bound = (n: number | undefined, d: number) => (n !== undefined && Number.isSafeInteger(n + d) ? [n + d] : []);
+    broken.push(...bound(s.minimum, -1), ...bound(s.maximum, 1));
+    if (s.exclusiveMinimum !== undefined) broken.push(s.exclusiveMinimum);
+    if (s.exclusiveMaximum !== undefined) broken.push(s.exclusiveMaximum);
+  }
+  if (types.has('string') || s.enum) {
+    broken.push('', 'not-a-valid-choice', '!');
+    if (s.format === 'date' || s.pattern) broken.push('2026-02-30', '2026-13-01');
+    if (s.maxLength !== undefined && s.maxLength < 100_000) broken.push('x'.repeat(s.maxLength + 1));
+  }
+  if (types.has('array')) {
+    try {
+      const item = sample(s.items ?? {}, f, `${at}[]`);
+      if (s.minItems) broken.push(Array.from({ length: s.minItems - 1 }, () => item));
+      if (s.maxItems !== undefined && s.maxItems <= 10_000) broken.push(Array.from({ length: s.maxItems + 1 }, () => item));
+    } catch { /* items without a generic value: the other candidates remain */ }
+  }
+  const refused = (c: unknown) => !acceptsBody(s, c);
+  const seen = new Set<string>();
+  const out = [
+    ...broken,
+    [123, 'contract', true].find(refused),
+    null,
+    typesOf(s).includes('object') ? [] : {},
+  ].filter((c) => c !== undefined && refused(c));
+  return out.filter((c) => {
+    const text = JSON.stringify(c);
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}
+
+function bodyVariants(op: Operation, f: Fixture, base: Call, baseBody: unknown): Variant[] {
+  const schema = op.body!;
+  const out: Variant[] = [];
+  const raw = (label: string, body: string | undefined) => out.push({ label: `body: ${label}`, call: { ...base, body }, kind: 'schema' });
+  const json = (label: string, value: unknown) => raw(label, JSON.stringify(value));
+  if (op.bodyRequired) raw('none at all', undefined);
+  raw('null', 'null');
+  raw('a JSON string', '"contract"');
+  raw('a number', '42');
+  raw('malformed JSON', '{"contract":');
+  if (!acceptsBody(schema, [])) raw('an empty array in place of the object', '[]');
+  if (!acceptsBody(schema, [baseBody])) json('the valid body inside an array', [baseBody]);
+  if (!acceptsBody(schema, {})) raw('an empty object', '{}');
+  if (!acceptsBody(schema, deepArray())) json(`a ${DEPTH}-deep nested array`, deepArray());
+  if (!acceptsBody(schema, deepObject())) json(`a ${DEPTH}-deep nested object`, deepObject());
+
+  const once = { big: false, deepObject: false, deepArray: false };
+  // nested object schemas already walked (e.g. the seven weekdays of availabilities): each once
+  const walked = new Set<string>();
+  const walk = (s: JsonSchema, root: unknown, at: string[], depth: number) => {
+    const value = getAt(root, at);
+    if (!isObject(value)) return;
+    if (depth > 0) {
+      const text = JSON.stringify(s);
+      if (walked.has(text)) return;
+      walked.add(text);
+    }
+    const where = at.length ? at.join('.') : '(top level)';
+    const put = (label: string, key: string, v: unknown) => json(`${[...at, key].join('.')} = ${label}`, setAt(root, [...at, key], v));
+    if (s.additionalProperties === false) {
+      json(`${where}: an unknown field`, setAt(root, [...at, 'contractUnknownField'], 1));
+      json(`${where}: a __proto__ key`, setAt(root, [...at, '__proto__'], { polluted: true }));
+      json(`${where}: a constructor key`, setAt(root, [...at, 'constructor'], { prototype: { polluted: true } }));
+      if (!once.big) {
+        once.big = true;
+        json(`${where}: an unknown field holding a 100 KB string`, setAt(root, [...at, 'contractUnknownField'], BIG_STRING));
+      }
+    } else if (s.required?.length) {
+      const smuggled = Object.fromEntries(s.required.map((k) => [k, value[k]]));
+      const without = s.required.reduce<unknown>((r, k) => setAt(r, [...at, k], undefined, true), root);
+      json(`${where}: the required fields only inside __proto__`, setAt(without, [...at, '__proto__'], smuggled));
+      json(`${where}: the required fields only inside constructor.prototype`, setAt(without, [...at, 'constructor'], { prototype: smuggled }));
+    }
+    for (const key of s.required ?? []) json(`${[...at, key].join('.')} missing`, setAt(root, [...at, key], undefined, true));
+    for (const [key, ps] of Object.entries(s.properties ?? {})) {
+      for (const wrong of wrongValues(ps, f, [...at, key].join('.'))) put(brief(wrong), key, wrong);
+      if (!once.big && !acceptsBody(ps, BIG_STRING)) {
+        once.big = true;
+        put('a 100 KB string', key, BIG_STRING);
+      }
+      if (!once.deepObject && !acceptsBody(ps, deepObject())) {
+        once.deepObject = true;
+        put(`a ${DEPTH}-deep nested object`, key, deepObject());
+      }
+      if (!once.deepArray && !acceptsBody(ps, deepArray())) {
+        once.deepArray = true;
+        put(`a ${DEPTH}-deep nested array`, key, deepArray());
+      }
+      if (depth >= 3 || !typesOf(ps).includes('object')) continue;
+      // nested objects (a valid one is put in place first) and records (one valid entry)
+      let nested: unknown;
+      try {
+        nested = key in value ? value[key] : sample(ps, f, key);
+      } catch {
+        continue;
+      }
+      if (!isObject(nested)) continue;
+      if (ps.properties) walk(ps, setAt(root, [...at, key], nested), [...at, key], depth + 1);
+      const entrySchema = isObject(ps.additionalProperties) ? (ps.additionalProperties as JsonSchema) : undefined;
+      if (entrySchema && (entrySchema.properties || entrySchema.type)) {
+        let entryKey: string;
+        let entry: unknown;
+        try {
+          entryKey = ps.propertyNames ? String(sample(ps.propertyNames, f, `${key}{key}`)) : 'contract';
+          entry = sample(entrySchema, f, `${key}.${entryKey}`);
+        } catch {
+          continue;
+        }
+        const withNested = setAt(root, [...at, key], nested);
+        const withEntry = setAt(root, [...at, key], { ...nested, [entryKey]: entry });
+        for (const wrong of wrongValues(entrySchema, f, `${key}.${entryKey}`)) {
+          json(`${[...at, key, entryKey].join('.')} = ${brief(wrong)}`, setAt(withEntry, [...at, key, entryKey], wrong));
+        }
+        // (a __proto__ key is dropped by the parser, not refused: no variant for it here)
+        for (const badKey of ['', 'not-a-valid-choice']) {
+          if (ps.propertyNames && !acceptsBody(ps.propertyNames, badKey)) {
+            json(`${[...at, key].join('.')} with the key ${JSON.stringify(badKey)}`, setAt(withNested, [...at, key, badKey], entry));
+          }
+        }
+        if (isObject(entry)) walk(entrySchema, withEntry, [...at, key, entryKey], depth + 1);
+      }
+    }
+  };
+  walk(schema, baseBody, [], 0);
+  return out;
+}
+
+function queryVariants(op: Operation, p: Parameter, f: Fixture, base: Call, valid: unknown): Variant[] {
+  const name = encodeURIComponent(p.name);
+  const v = encodeURIComponent(valid === undefined ? 'contract' : queryText(valid));
+  const others = base.query.filter(([k]) => k !== name);
+  const out: Variant[] = [];
+  const add = (label: string, pairs: Array<[string, string]>, kind: Variant['kind'] = 'schema') =>
+    out.push({ label: `query ${p.name}: ${label}`, call: { ...base, query: [...others, ...pairs] }, kind });
+  const s = p.schema;
+  const types = typesOf(s);
+  const numeric = types.includes('integer') || types.includes('number');
+  const isList = types.includes('array');
+  if (p.required) {
+    add('missing', []);
+    add('only under __proto__', [[`__proto__[${name}]`, v]]);
+    add('only under constructor[prototype]', [[`constructor[prototype][${name}]`, v]]);
+  }
+  if (!isList) {
+    add('repeated (an array)', [[name, v], [name, v]]);
+    if (!numeric) add('a one-item array (name[])', [[`${name}[]`, v]]);
+  }
+  if (isList || !accepts(s, { x: 'contract' })) add('an object (name[x])', [[`${name}[x]`, v]]);
+  add(`a ${DEPTH}-deep nested object`, [[`${name}${'[a]'.repeat(DEPTH)}`, v]]);
+  const texts: string[] = [];
+  if (numeric) {
+    texts.push('abc', '1e400', '1.5');
+    if (s.minimum !== undefined && Number.isSafeInteger(s.minimum - 1)) texts.push(String(s.minimum - 1));
+    if (s.maximum !== undefined && Number.isSafeInteger(s.maximum + 1)) texts.push(String(s.maximum + 1));
+    for (const t of texts) if (!accepts(s, Number(t))) add(brief(t), [[name, encodeURIComponent(t)]]);
+  } else if (types.includes('boolean')) {
+    for (const t of ['maybe', '2', 'truthy']) if (!BOOLEAN_WORDS.includes(t)) add(brief(t), [[name, t]]);
+  } else if (isList) {
+    const item = s.items ?? {};
+    if (!accepts(item, 'not-a-valid-choice')) add('the item "not-a-valid-choice"', [[name, 'not-a-valid-choice']]);
+  } else {
+    for (const t of ['', 'not-a-valid-choice', '!', 'not-a-date', '2026-02-30', '2026-13-01', '2026-1-1', 'a'.repeat(1600)]) {
+      if (!accepts(s, t)) add(brief(t), [[name, encodeURIComponent(t)]]);
+    }
+    if (s.maxLength !== undefined && s.maxLength < 4000) add(`${s.maxLength + 1} characters`, [[name, 'x'.repeat(s.maxLength + 1)]]);
+  }
+  if (isCompanyParam(op, p)) {
+    for (const bad of BAD_IDS.filter((b) => !b.pathOnly)) add(`the id ${bad.label}`, [[name, bad.raw(f)]], 'id');
+  }
+  return out;
+}
+
+/** Every malformed variant of the operation's valid request. */
+export function malformedVariants(op: Operation, f: Fixture): Variant[] {
+  const s = buildSample(op, f);
+  const base = toCall(s);
+  const out: Variant[] = [];
+  for (const p of op.parameters) {
+    if (p.in === 'path') {
+      for (const bad of BAD_IDS) {
+        out.push({ label: `path ${p.name}: the id ${bad.label}`, call: { ...base, path: { ...base.path, [p.name]: bad.raw(f) } }, kind: 'id' });
+      }
+    } else if (p.in === 'query') {
+      out.push(...queryVariants(op, p, f, base, s.query[p.name] ?? safeSample(p.schema, f, p.name)));
+    }
+  }
+  if (op.body) out.push(...bodyVariants(op, f, base, s.body));
+  return out;
+}
+
+function safeSample(schema: JsonSchema, f: Fixture, name: string): unknown {
+  try {
+    return sample(schema, f, `query.${name}`, name);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Invalid bodies for the access-before-validation check: the array in place of the object, and an unknown field. */
+export function invalidBodies(op: Operation, f: Fixture): Array<{ label: string; body: string }> {
+  const s = buildSample(op, f);
+  const out = [{ label: 'an array in place of the body', body: '[]' }];
+  if (op.body?.additionalProperties === false) out.push({ label: 'an unknown field', body: JSON.stringify({ ...(s.body as object), contractUnknownField: 1 }) });
+  else out.push({ label: 'null', body: 'null' });
+  return out;
+}

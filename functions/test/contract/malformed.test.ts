@@ -1,0 +1,141 @@
+/**
+ * Malformed input to every operation of the OpenAPI document, generated from its schemas: each
+ * variant is sent by a caller who may call the operation (the owner; an administrator on admin
+ * routes) and must get a JSON error envelope, never a 5xx or a stack trace, and write nothing.
+ */
+import {
+  BAD_COMPANY_DOCS,
+  changedPaths,
+  createWorld,
+  denialCells,
+  errorEnvelopeProblems,
+  invalidBodies,
+  loadOperations,
+  malformedVariants,
+  overrideOf,
+  parseBody,
+  pool,
+  send,
+  show,
+  snapshotWorld,
+  strongestCaller,
+  toCall,
+  buildSample,
+  withGlobalLock,
+  type Answer,
+  type Operation,
+  type Variant,
+  type World,
+} from './generate';
+
+const MIN_VARIANTS = 20;
+
+let ops: Operation[];
+let world: World;
+let sent = 0;
+
+beforeAll(async () => {
+  ops = await loadOperations();
+  world = await createWorld();
+  for (const op of ops) await overrideOf(op)?.setup?.(world.fixture, world.admin);
+}, 120_000);
+
+afterAll(() => {
+  console.log(`contract malformed input: ${sent} malformed requests sent to ${withInput().length} operations`);
+});
+
+/** Operations with a path, query or body schema. */
+const withInput = () => (ops ?? []).filter((op) => op.body || op.parameters.some((p) => p.in === 'path' || p.in === 'query'));
+
+interface Finding {
+  op: string;
+  label: string;
+  problem: string;
+  answer?: Answer;
+}
+
+/**
+ * Sends the variants of each operation (a few at a time) and compares what the fixture company and
+ * the global collections hold before and after them; `check` lists what is wrong with one answer.
+ */
+async function sendAll<V extends Variant>(select: (op: Operation) => V[], check: (variant: V, answer: Answer) => string[]): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const companyId = world.fixture.company.companyId;
+  for (const op of withInput()) {
+    const variants = select(op);
+    if (!variants.length) continue;
+    const caller = await strongestCaller(op, world);
+    await withGlobalLock(async () => {
+      const before = await snapshotWorld(companyId, BAD_COMPANY_DOCS);
+      await pool(variants, 4, async (variant) => {
+        const answer = await send(op, variant.call, variant.caller ?? caller);
+        sent++;
+        for (const problem of check(variant, answer)) findings.push({ op: op.key, label: variant.label, problem, answer });
+      });
+      const changed = changedPaths(before, await snapshotWorld(companyId, BAD_COMPANY_DOCS));
+      if (changed.length) findings.push({ op: op.key, label: 'its malformed requests together', problem: `wrote ${changed.join(', ')}` });
+    });
+  }
+  return findings;
+}
+
+/** One line per (variant, problem), naming every operation it occurs in and one answer. */
+function report(findings: Finding[]): string[] {
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const key = `${f.label}: ${f.problem}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  return [...groups].map(([key, list]) => {
+    const example = list.find((f) => f.answer)?.answer;
+    return `${key} — in ${list.map((f) => f.op).join(', ')}${example ? ` — e.g. ${show(example)}` : ''}`;
+  });
+}
+
+const statusProblem = (answer: Answer, expected: (status: number) => boolean, what: string) =>
+  (expected(answer.status) ? [] : [`expected ${what}, got ${answer.status} ${String(parseBody(answer)?.code ?? '')}`.trim()]);
+
+describe('malformed input to every operation in the OpenAPI document', () => {
+  it(`generates at least ${MIN_VARIANTS} malformed variants for every operation with a path, query or body schema`, () => {
+    const short = withInput()
+      .map((op) => ({ op: op.key, variants: malformedVariants(op, world.fixture).length }))
+      .filter((o) => o.variants < MIN_VARIANTS);
+    expect(withInput().length).toBeGreaterThan(0);
+    expect(short).toEqual([]);
+  }, 10_000);
+
+  it('refuses ids that cannot be Firestore document ids, in every path parameter and in companyId, with a 400 error envelope, writing nothing', async () => {
+    const findings = await sendAll(
+      (op) => malformedVariants(op, world.fixture).filter((v) => v.kind === 'id'),
+      (_variant, answer) => [...statusProblem(answer, (s) => s === 400, '400'), ...errorEnvelopeProblems(answer)],
+    );
+    expect(report(findings)).toEqual([]);
+  }, 180_000);
+
+  it('answers every schema-violating path, query and body with a 4xx JSON error envelope, no stack trace, writing nothing', async () => {
+    const findings = await sendAll(
+      (op) => malformedVariants(op, world.fixture).filter((v) => v.kind === 'schema'),
+      (_variant, answer) => [...statusProblem(answer, (s) => s >= 400 && s < 500, 'a 4xx'), ...errorEnvelopeProblems(answer)],
+    );
+    expect(report(findings)).toEqual([]);
+    // __proto__ and constructor keys reached the parsers of this very process
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 300_000);
+
+  it('checks access before it validates the body: an excluded caller with an invalid body gets its 401 or 403, not 400', async () => {
+    const findings = await sendAll(
+      (op) => {
+        if (!op.body) return [];
+        const base = toCall(buildSample(op, world.fixture));
+        return invalidBodies(op, world.fixture).flatMap(({ label, body }) => denialCells(op, world).map((cell) => ({
+          label: `${cell.label} with ${label}`, call: { ...base, body }, kind: 'schema' as const, caller: cell.caller, cell,
+        })));
+      },
+      ({ cell }, answer) => [
+        ...statusProblem(answer, (s) => s === cell.status && (cell.code === undefined || parseBody(answer)?.code === cell.code), `${cell.status} ${cell.code ?? ''}`),
+        ...errorEnvelopeProblems(answer),
+      ],
+    );
+    expect(report(findings)).toEqual([]);
+  }, 120_000);
+});
