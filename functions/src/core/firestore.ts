@@ -1,4 +1,4 @@
-import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
+import type { DocumentData, DocumentReference, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { coreErrors } from './errors';
 import { db, firestoreNs } from './firebase';
 
@@ -58,4 +58,17 @@ export const companyNotFound = () => coreErrors.COMPANY_NOT_FOUND('Company not f
 
 export async function requireCompany(companyId: string, tx?: Transaction): Promise<void> {
   if (!(await companyExists(companyId, tx))) throw companyNotFound();
+}
+
+/**
+ * A collection of a company's documents (`companies/{companyId}/<name>/{id}`) with the owning
+ * module's one parser: its refs, and snapshots read anywhere turned into the parsed type.
+ */
+export function companyCollection<T>(name: string, fromDoc: (id: string, data: DocumentData) => T) {
+  const collection = (companyId: string) => companyDoc(companyId).collection(name);
+  return {
+    collection,
+    ref: (companyId: string, id: string) => collection(companyId).doc(id),
+    fromSnapshot: (snap: DocumentSnapshot): T | null => (snap.exists ? fromDoc(snap.id, snap.data()!) : null),
+  };
 }

@@ -1,13 +1,9 @@
-import type { DocumentData, DocumentSnapshot } from 'firebase-admin/firestore';
-import { companyDoc, toMillis } from '../../core/firestore';
+import type { DocumentData } from 'firebase-admin/firestore';
+import { companyCollection, toMillis } from '../../core/firestore';
 import type { Employee } from './schemas';
 
-/** Employees live at companies/{companyId}/employees/{employeeId}. */
-export const employeesCollection = (companyId: string) => companyDoc(companyId).collection('employees');
-export const employeeRef = (companyId: string, employeeId: string) => employeesCollection(companyId).doc(employeeId);
-
 /** The one parser of an employee document. */
-export function employeeFromDoc(id: string, data: DocumentData): Employee {
+function employeeFromDoc(id: string, data: DocumentData): Employee {
   return {
     ...(data as Omit<Employee, 'id'>),
     id,
@@ -18,7 +14,8 @@ export function employeeFromDoc(id: string, data: DocumentData): Employee {
   };
 }
 
-export const employeeFromSnapshot = (snap: DocumentSnapshot): Employee | null => (snap.exists ? employeeFromDoc(snap.id, snap.data()!) : null);
+/** Employees live at companies/{companyId}/employees/{employeeId}. */
+export const { collection: employeesCollection, ref: employeeRef, fromSnapshot: employeeFromSnapshot } = companyCollection('employees', employeeFromDoc);
 
 export async function listEmployees(companyId: string, archived?: boolean): Promise<Employee[]> {
   const query = archived === undefined ? employeesCollection(companyId) : employeesCollection(companyId).where('archived', '==', archived);

@@ -1,13 +1,9 @@
-import type { DocumentData, DocumentSnapshot } from 'firebase-admin/firestore';
-import { companyDoc, toMillis } from '../../core/firestore';
+import type { DocumentData } from 'firebase-admin/firestore';
+import { companyCollection, toMillis } from '../../core/firestore';
 import type { Role } from './schemas';
 
-/** Roles live at companies/{companyId}/roles/{roleId}. */
-export const rolesCollection = (companyId: string) => companyDoc(companyId).collection('roles');
-export const roleRef = (companyId: string, roleId: string) => rolesCollection(companyId).doc(roleId);
-
 /** The one parser of a role document. */
-export function roleFromDoc(id: string, data: DocumentData): Role {
+function roleFromDoc(id: string, data: DocumentData): Role {
   return {
     ...(data as Omit<Role, 'id'>),
     id,
@@ -21,7 +17,8 @@ export function roleFromDoc(id: string, data: DocumentData): Role {
   };
 }
 
-export const roleFromSnapshot = (snap: DocumentSnapshot): Role | null => (snap.exists ? roleFromDoc(snap.id, snap.data()!) : null);
+/** Roles live at companies/{companyId}/roles/{roleId}. */
+export const { collection: rolesCollection, ref: roleRef, fromSnapshot: roleFromSnapshot } = companyCollection('roles', roleFromDoc);
 
 export async function listRoles(companyId: string): Promise<Role[]> {
   const snap = await rolesCollection(companyId).get();

@@ -1,5 +1,5 @@
-import type { DocumentData, DocumentSnapshot, Query, Transaction } from 'firebase-admin/firestore';
-import { companyDoc, toMillis } from '../../core/firestore';
+import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
+import { companyCollection, toMillis } from '../../core/firestore';
 import type { Shift, ShiftMode } from './schemas';
 
 /**
@@ -14,8 +14,7 @@ import type { Shift, ShiftMode } from './schemas';
  *   (scheduleId, mode, date)      one schedule's shifts
  *   (employeeId, date)            the conflict check: one employee, all modes, a few days around a date
  */
-export const shiftsCollection = (companyId: string) => companyDoc(companyId).collection('shifts');
-export const shiftRef = (companyId: string, shiftId: string) => shiftsCollection(companyId).doc(shiftId);
+export const { collection: shiftsCollection, ref: shiftRef, fromSnapshot: shiftFromSnapshot } = companyCollection('shifts', shiftFromDoc);
 
 /** The one parser of a shift document. */
 export function shiftFromDoc(id: string, d: DocumentData): Shift {
@@ -38,8 +37,6 @@ export function shiftFromDoc(id: string, d: DocumentData): Shift {
     updatedAt: toMillis(d.updatedAt) ?? 0,
   };
 }
-
-export const shiftFromSnapshot = (snap: DocumentSnapshot): Shift | null => (snap.exists ? shiftFromDoc(snap.id, snap.data()!) : null);
 
 /** The stored document of a shift (the view minus its id). */
 export function shiftToDoc(shift: Shift): DocumentData {

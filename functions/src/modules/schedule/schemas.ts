@@ -103,20 +103,9 @@ export const shiftSchema = z.object({
 export type Shift = z.infer<typeof shiftSchema>;
 
 export const CONFLICT_RULES = [
-  'overlap',
-  'betweenShifts',
-  'maxDayHours',
-  'positionNotHeld',
-  'employeeArchived',
-  'roleArchived',
-  'subRoleArchived',
-  'unknownEmployee',
-  'unknownRole',
-  'unknownSubRole',
-  'maxHoursPerWeek',
-  'maxHoursInWeek',
-  'maxDaysPerWeek',
-  'availability',
+  'overlap', 'betweenShifts', 'maxDayHours', // timing rules that block
+  'positionNotHeld', 'employeeArchived', 'roleArchived', 'subRoleArchived', 'unknownEmployee', 'unknownRole', 'unknownSubRole', // references
+  'maxHoursPerWeek', 'maxHoursInWeek', 'maxDaysPerWeek', 'availability', // warnings
 ] as const;
 export type ConflictRule = (typeof CONFLICT_RULES)[number];
 
