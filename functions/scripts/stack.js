@@ -39,10 +39,10 @@ async function main() {
   const { loadDemo } = require('../lib/local/demo/load');
   await loadDemo();
 
-  const { MODULE_LOADERS } = require('../lib/modules/registry');
+  const { MODULES } = require('../lib/modules/registry');
   const base = `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/${REGION}`;
   console.log('\nLocal stack ready. Module base addresses:');
-  for (const name of Object.keys(MODULE_LOADERS)) console.log(`  ${name.padEnd(12)} ${base}/${name}`);
+  for (const { name } of MODULES) console.log(`  ${name.padEnd(12)} ${base}/${name}`);
   console.log(`\nAPI description: ${base}/docs/openapi.json   viewer: ${base}/docs/ui/`);
   console.log(`Firestore emulator: 127.0.0.1:${PORTS.firestore}   Auth emulator: 127.0.0.1:${PORTS.auth}`);
   console.log('\nID tokens (from the Auth emulator), in another terminal:');
