@@ -85,11 +85,13 @@ if (!ensureNode()) {
     console.log('Lint ...');
     run(bin('eslint'), ['.']);
     run(process.execPath, ['scripts/with-emulators.js', 'jest', ...process.argv.slice(3)]);
+  } else if (command === 'bench') {
+    run(process.execPath, ['scripts/with-emulators.js', process.execPath, 'bench/run-all.js']);
   } else if (command === 'test:unit') {
     // the unit tier alone: no emulator is started
     run(process.execPath, [require.resolve('jest/bin/jest', { paths: [FUNCTIONS_DIR] }), '--selectProjects', 'unit', ...process.argv.slice(3)]);
   } else {
-    console.error('usage: bootstrap.js start|test|test:unit [jest args]');
+    console.error('usage: bootstrap.js start|test|test:unit|bench [jest args]');
     process.exit(2);
   }
 }

@@ -29,6 +29,15 @@ export const config = {
   projectId: (): string => env('GCLOUD_PROJECT') ?? env('GOOGLE_CLOUD_PROJECT') ?? 'demo-workforce',
   /** Against emulators (local stack, tests): no Google credentials, no metadata server. */
   usesEmulators: (): boolean => Boolean(env('FIRESTORE_EMULATOR_HOST') || env('FIREBASE_AUTH_EMULATOR_HOST')),
+  /** host:port of the Auth emulator, when the code runs against it. */
+  authEmulatorHost: (): string | undefined => env('FIREBASE_AUTH_EMULATOR_HOST'),
+  /**
+   * Against emulators there are no Google credentials to find: without METADATA_SERVER_DETECTION=none
+   * the Firestore client probes the GCE metadata server (a network call off the machine).
+   */
+  avoidMetadataServer: (): void => {
+    if (config.usesEmulators() && !env('METADATA_SERVER_DETECTION')) process.env.METADATA_SERVER_DETECTION = 'none';
+  },
   /** The project's Web API key (public), for the service's own sign-in (src/core/service-auth.ts); any value against the emulator. */
   webApiKey: (): string => env('FIREBASE_WEB_API_KEY') ?? 'emulator-any-key',
   /** Lowest level written: debug, info (default), warn or error (the test runs use warn). */

@@ -12,9 +12,7 @@ let firestore: Firestore | undefined;
 
 export function adminApp(): App {
   if (!app) {
-    // Against emulators there are no Google credentials to find: without this the Firestore client
-    // probes the GCE metadata server (a network call off this machine) when it opens a channel.
-    if (config.usesEmulators() && !process.env.METADATA_SERVER_DETECTION) process.env.METADATA_SERVER_DETECTION = 'none';
+    config.avoidMetadataServer();
     const { initializeApp, getApps } = require('firebase-admin/app') as typeof import('firebase-admin/app');
     app = getApps()[0] ?? initializeApp({ projectId: config.projectId() });
   }

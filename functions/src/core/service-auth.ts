@@ -19,7 +19,7 @@ let cached: { token: string; expiresAt: number } | undefined;
 export async function serviceIdToken(now = Date.now()): Promise<string> {
   if (cached && cached.expiresAt - REUSE_UNTIL_MS_BEFORE_EXPIRY > now) return cached.token;
   const customToken = await auth().createCustomToken(SERVICE_UID, { service: true });
-  const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const emulator = config.authEmulatorHost();
   const base = emulator ? `http://${emulator}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
   const res = await fetch(`${base}/v1/accounts:signInWithCustomToken?key=${encodeURIComponent(config.webApiKey())}`, {
     method: 'POST',
