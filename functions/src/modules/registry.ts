@@ -17,5 +17,11 @@ export function moduleNamed(name: string): DefinedModule {
   return found;
 }
 
+/** The Firestore collections the modules own: under `companies/{id}/` and at the root (tests snapshot them). */
+export function ownedCollections(): { company: string[]; root: string[] } {
+  const of = (where: 'company' | 'root') => [...new Set(MODULES.flatMap((m) => m.collections?.[where] ?? []))];
+  return { company: of('company'), root: of('root') };
+}
+
 /** The one code-to-status map: core, AI layer and every module's own codes. */
 export const errorCatalog = (): ErrorCatalog => composeCatalogs([coreErrors.catalog, aiErrors.catalog, ...MODULES.map((m) => m.errors ?? {})]);

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { ownedCollections } from '../../src/modules/registry';
 import { api } from '../helpers/api';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
@@ -623,15 +624,15 @@ function adminApp() {
 
 const firestore = (): Firestore => getFirestore(adminApp());
 
-/** Top-level collections an admin route may write (AI configuration and usage). */
-const GLOBAL_COLLECTIONS = ['aiConfig', 'aiUsageDays', 'aiUsageBucketDays', 'aiUsageOnboarding', 'aiUsageOnboardingRows'];
+/** Top-level collections the modules own (module definitions: collections.root), which admin routes may write. */
+const GLOBAL_COLLECTIONS = ownedCollections().root;
 const LOCK_COLLECTIONS = ['locks', 'lockTokens'];
 
 /**
  * Subcollections of a company, for an emulator without ListCollectionIds (the Node emulator): the
- * list of helpers/fixtures' snapshotCompany. Where listCollections works, every one is found.
+ * collections the module definitions declare. Where listCollections works, every one is found.
  */
-const KNOWN_SUBCOLLECTIONS = ['config', 'roles', 'employees', 'shifts', 'sales', 'aiUsage', 'aiUsageRows', 'invoices', 'salesActual'];
+const KNOWN_SUBCOLLECTIONS = ownedCollections().company;
 let canListCollections = true;
 
 async function subcollections(ref: DocumentReference, depth: number) {

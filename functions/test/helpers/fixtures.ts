@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '../../src/core/firebase';
 import { saveMembership, type MemberRole } from '../../src/core/memberships';
+import { ownedCollections } from '../../src/modules/registry';
 import { createUser, type TestUser } from './users';
 
 export interface TestCompany {
@@ -43,13 +44,13 @@ export async function createCompany(options: { profile?: Record<string, unknown>
   return { companyId, owner, manager, employee, employeeId: employeeRef.id };
 }
 
-/** Every document path under a company (for "a rejected request wrote nothing"). */
+/** Every document path under a company, in the collections the modules declare (for "a rejected request wrote nothing"). */
 export async function snapshotCompany(companyId: string): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   const company = db().collection('companies').doc(companyId);
   const root = await company.get();
   out[company.path] = root.data();
-  for (const sub of ['config', 'roles', 'employees', 'shifts', 'sales', 'aiUsage', 'aiUsageRows', 'invoices', 'salesActual']) {
+  for (const sub of ownedCollections().company) {
     const snap = await company.collection(sub).get();
     for (const d of snap.docs) out[d.ref.path] = d.data();
   }
