@@ -12,7 +12,7 @@ import {
   denialCells,
   errorEnvelopeProblems,
   isWrite,
-  loadOperations,
+  contractSetup,
   overrideOf,
   parseBody,
   pool,
@@ -24,7 +24,6 @@ import {
   type Fixture,
   type Operation,
   type World,
-  createWorld,
 } from './generate';
 
 let ops: Operation[];
@@ -32,10 +31,7 @@ let world: World;
 const counted = { operations: 0, cells: 0 };
 
 beforeAll(async () => {
-  ops = await loadOperations();
-  world = await createWorld();
-  // what an operation acts on (e.g. the override DELETE removes) exists for the refused callers too
-  for (const op of ops) await overrideOf(op)?.setup?.(world.fixture, world.admin);
+  ({ ops, world } = await contractSetup());
 }, 120_000);
 
 afterAll(() => {

@@ -1095,3 +1095,12 @@ export function invalidBodies(op: Operation, f: Fixture): Array<{ label: string;
   else out.push({ label: 'null', body: 'null' });
   return out;
 }
+
+/** Every operation of the document and the world they act on, with each override's setup done. */
+export async function contractSetup(): Promise<{ ops: Operation[]; world: World }> {
+  const ops = await loadOperations();
+  const world = await createWorld();
+  // what an operation acts on (e.g. the override DELETE removes) exists for the refused callers too
+  for (const op of ops) await overrideOf(op)?.setup?.(world.fixture, world.admin);
+  return { ops, world };
+}

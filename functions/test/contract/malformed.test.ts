@@ -6,13 +6,11 @@
 import {
   BAD_COMPANY_DOCS,
   changedPaths,
-  createWorld,
   denialCells,
   errorEnvelopeProblems,
   invalidBodies,
-  loadOperations,
+  contractSetup,
   malformedVariants,
-  overrideOf,
   parseBody,
   pool,
   send,
@@ -35,9 +33,7 @@ let world: World;
 let sent = 0;
 
 beforeAll(async () => {
-  ops = await loadOperations();
-  world = await createWorld();
-  for (const op of ops) await overrideOf(op)?.setup?.(world.fixture, world.admin);
+  ({ ops, world } = await contractSetup());
 }, 120_000);
 
 afterAll(() => {
