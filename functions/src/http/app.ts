@@ -71,7 +71,7 @@ function handle(route: RouteDef) {
       const context = contextOf(res);
       const caller = route.access.kind === 'public' ? null : await authenticate(req);
       if (caller) context.fields.uid = caller.uid;
-      const member = await authorize(route, caller, req, context.fields);
+      const member = caller ? await authorize(route, caller, req, context.fields) : null;
       const input = parseInput(route, req);
       // AI usage of the request (SPEC 4.7): model calls made by the handler are written when it settles
       const usage = { requestId: context.requestId, companyId: member?.companyId ?? null, userId: caller?.uid ?? null };
@@ -97,14 +97,14 @@ function companyIdOf(route: RouteDef, access: Extract<Access, { kind: 'company' 
   throw coreErrors.VALIDATION_FAILED(`Invalid request: ${path}: ${problem}`, [{ path, message: problem }]);
 }
 
-async function authorize(route: RouteDef, caller: Caller | null, req: Request, fields: Record<string, unknown>): Promise<Membership | null> {
+async function authorize(route: RouteDef, caller: Caller, req: Request, fields: Record<string, unknown>): Promise<Membership | null> {
   const { access } = route;
-  if (access.kind === 'admin' && !caller?.admin) throw coreErrors.ADMIN_REQUIRED('This endpoint is for administrators (admin claim required)');
-  if (access.kind === 'service' && !caller?.service) throw coreErrors.SERVICE_REQUIRED('This endpoint is for the service itself (service claim required)');
+  if (access.kind === 'admin' && !caller.admin) throw coreErrors.ADMIN_REQUIRED('This endpoint is for administrators (admin claim required)');
+  if (access.kind === 'service' && !caller.service) throw coreErrors.SERVICE_REQUIRED('This endpoint is for the service itself (service claim required)');
   if (access.kind !== 'company') return null;
   const companyId = companyIdOf(route, access, req);
   fields.companyId = companyId;
-  const member = await findMembership(companyId, caller!.uid);
+  const member = await findMembership(companyId, caller.uid);
   if (!member) throw coreErrors.NOT_A_MEMBER('You are not a member of this company');
   if (!roleAtLeast(member.role, access.minRole)) {
     throw coreErrors.INSUFFICIENT_ROLE(`This action needs the ${access.minRole} role or higher in this company`);

@@ -9,8 +9,6 @@ import { REGISTERED } from './modules';
  */
 export const MODULES: readonly DefinedModule[] = REGISTERED;
 
-export const allModules = (): readonly DefinedModule[] => MODULES;
-
 export function moduleNamed(name: string): DefinedModule {
   const found = MODULES.find((m) => m.name === name);
   if (!found) throw new Error(`no module ${name}`);

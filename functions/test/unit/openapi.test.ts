@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { createModuleApp } from '../../src/http/app';
-import { allModules, errorCatalog } from '../../src/modules/registry';
+import { MODULES, errorCatalog } from '../../src/modules/registry';
 import { REVIEW_DOCUMENT_PATH, REVIEW_ROOT_URL, reviewDocumentText, stableJson } from '../../src/openapi/review';
 
 const run = promisify(execFile);
@@ -29,7 +29,7 @@ let typesFile: string;
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-contract-'));
-  documentText = reviewDocumentText(allModules(), errorCatalog());
+  documentText = reviewDocumentText(MODULES, errorCatalog());
   const documentFile = path.join(tmp, 'openapi.json');
   fs.writeFileSync(documentFile, documentText);
   typesFile = path.join(tmp, 'openapi.d.ts');
@@ -156,7 +156,7 @@ describe('a typed client (openapi-typescript types, openapi-fetch)', () => {
       moduleClient: (baseUrl: string) => unknown;
       openApiDocument: (docs: unknown) => Promise<Record<string, unknown>>;
     };
-    const docs = allModules().find((m) => m.name === 'docs');
+    const docs = MODULES.find((m) => m.name === 'docs');
     if (!docs) throw new Error('no docs module in the registry');
     const server = createModuleApp(docs).listen(0, '127.0.0.1');
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
