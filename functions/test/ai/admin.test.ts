@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { DocumentReference } from 'firebase-admin/firestore';
 import { db } from '../../src/core/firebase';
 import { api } from '../helpers/api';
+import { withGlobalLock } from '../helpers/global-lock';
 import { createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer, createUser, type TestUser } from '../helpers/users';
 import { probe } from './support/probe';
@@ -291,7 +292,8 @@ describe('AI configuration', () => {
       return { provider: sent.path.startsWith('/v1/messages') ? 'anthropic' : 'openai', model: sent.body.model };
     };
 
-    it('uses the built-in default, then the global default, then the company override, and the global default again after DELETE', async () => {
+    it('uses the built-in default, then the global default, then the company override, and the global default again after DELETE', () => withGlobalLock(async () => {
+      await db().collection('aiConfig').doc('global').delete();
       const c = await createCompany();
       expect(await ai().get('/ai-config/global').set(bearer(c.employee)).then((r) => r.body.data)).toEqual({ provider: 'anthropic', model: 'claude-sonnet-4-6', updatedAt: null, source: 'builtin' });
       expect(await callWithoutModel(c, `builtin-${c.companyId}`)).toEqual({ provider: 'anthropic', model: 'claude-sonnet-4-6' });
@@ -309,9 +311,10 @@ describe('AI configuration', () => {
       const usage = await ai().get(`/companies/${c.companyId}/ai-usage`).set(bearer(admin));
       expect(usage.body.data.byModel.map((m: { model: string }) => m.model).sort()).toEqual(['claude-haiku-4-5-20251001', 'claude-sonnet-4-6', 'gpt-4o-mini-2024-07-18']);
       await db().collection('aiConfig').doc('global').delete();
-    });
+    }));
 
-    it('uses the global default for calls made before a company exists', async () => {
+    it('uses the global default for calls made before a company exists', () => withGlobalLock(async () => {
+      await db().collection('aiConfig').doc('global').delete();
       await ai().patch('/ai-config/global').set(bearer(admin)).send({ provider: 'openai', model: 'gpt-4.1-mini' });
       const founder = await createUser({ label: 'founder' });
       const key = `onboarding-model-${founder.uid}`;
@@ -320,6 +323,6 @@ describe('AI configuration', () => {
       expect(res.status).toBe(200);
       expect(providers.openai.requests.find((r) => JSON.stringify(r.body).includes(key))!.body.model).toBe('gpt-4.1-mini');
       await db().collection('aiConfig').doc('global').delete();
-    });
+    }));
   });
 });

@@ -8,14 +8,12 @@
  * without new test code; an operation whose generic sample cannot succeed gets an entry in OVERRIDES.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { ownedCollections } from '../../src/modules/registry';
 import { api } from '../helpers/api';
+export { withGlobalLock } from '../helpers/global-lock';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
 
@@ -204,8 +202,13 @@ export async function createWorld(): Promise<World> {
     createCompany(),
   ]);
   let service: Promise<TestUser> | undefined;
+  const { owner, manager, employee } = fixture.company;
+  for (const user of [admin, plain, owner, manager, employee, other.owner, other.manager, other.employee]) WORLD_UIDS.add(user.uid);
   return { fixture, admin, plain, other, service: () => (service ??= createServiceUser()) };
 }
+
+/** The users of the contract worlds: a root document they wrote (e.g. `updatedBy`) is one the contract tests answer for. */
+const WORLD_UIDS = new Set<string>();
 
 /** A user whose ID token carries the custom claim `service: true`. */
 async function createServiceUser(): Promise<TestUser> {
@@ -669,7 +672,15 @@ export async function snapshotWorld(companyId: string, extraCompanyIds: string[]
     db.collection('memberships').where('companyId', '==', companyId).get(),
     ...GLOBAL_COLLECTIONS.map((c) => db.collection(c).get()),
   ]);
-  for (const d of [...members.docs, ...globals.flatMap((g) => g.docs)]) out[d.ref.path] = d.data();
+  for (const d of members.docs) out[d.ref.path] = d.data();
+  // Root collections are shared with the other test files running at the same time (AI usage of
+  // their companies, the global AI config): only documents naming this company or written by a
+  // user of the contract worlds are this test's to compare.
+  const ours = (path: string, data: unknown) => {
+    const text = `${path} ${JSON.stringify(data)}`;
+    return text.includes(companyId) || [...WORLD_UIDS].some((uid) => text.includes(uid));
+  };
+  for (const d of globals.flatMap((g) => g.docs)) if (ours(d.ref.path, d.data())) out[d.ref.path] = d.data();
   for (const c of LOCK_COLLECTIONS) {
     for (const d of (await db.collection(c).get()).docs) {
       if (d.id.includes(companyId)) out[d.ref.path] = d.data();
@@ -688,31 +699,6 @@ export async function snapshotWorld(companyId: string, extraCompanyIds: string[]
 export function changedPaths(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].filter((k) => !deepEqual(before[k], after[k])).sort();
-}
-
-/**
- * Serialises, across jest workers, the sections that write or compare the global AI collections
- * (the two contract files run in parallel against one emulator). A directory is the lock.
- */
-export async function withGlobalLock<T>(work: () => Promise<T>): Promise<T> {
-  const dir = path.join(os.tmpdir(), `contract-global-${process.env.GCLOUD_PROJECT ?? 'local'}-${process.env.FIRESTORE_EMULATOR_HOST?.replace(/\W/g, '-')}.lock`);
-  for (;;) {
-    try {
-      fs.mkdirSync(dir);
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      try {
-        if (Date.now() - fs.statSync(dir).mtimeMs > 120_000) fs.rmSync(dir, { recursive: true, force: true }); // left by a killed run
-      } catch { /* released meanwhile */ }
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
