@@ -16,7 +16,7 @@ import { ADMIN, defineRoute } from '../src/http/route';
 import { defineModule } from '../src/modules/kit';
 import { moduleNamed } from '../src/modules/registry';
 import { bucketUsageSchema, companyIdParam, rangeQuery } from '../src/modules/ai/schemas';
-import { resolveRange } from '../src/modules/ai/service';
+import { resolveRange } from '../src/modules/ai';
 import { rowsOf, usageWrites, COUNTERS, type UsageRow } from '../src/ai/store';
 import { costNanoUsd, priceFor, type Provider } from '../src/ai/prices';
 import { usageScope, type ModelCall } from '../src/ai/accumulator';

@@ -1,5 +1,6 @@
 import type { DocumentData, DocumentReference, Firestore, WriteBatch } from 'firebase-admin/firestore';
 import { db, firestoreNs } from '../core/firebase';
+import { ALREADY_EXISTS } from '../core/firestore';
 import type { ModelCall, UsageScope } from './accumulator';
 import type { Provider } from './prices';
 
@@ -227,8 +228,6 @@ export function usageWrites(rows: UsageRow[]): BatchWrite[] {
   }
   return writes;
 }
-
-const ALREADY_EXISTS = 6;
 
 async function commitWithRetry(writes: BatchWrite[]): Promise<void> {
   for (let attempt = 1; ; attempt++) {
