@@ -14,7 +14,8 @@ import { db } from '../src/core/firebase';
 import { saveMembership } from '../src/core/memberships';
 import { addDays } from '../src/core/calendar';
 import { employeeWindowQuery, rangeQuery, shiftRef } from '../src/modules/schedule/repo';
-import { companyRef, settingsRef } from '../src/modules/companies/repo';
+import { companyDoc } from '../src/core/firestore';
+import { settingsRef } from '../src/modules/companies/repo';
 import { employeesCollection } from '../src/modules/employees/repo';
 import { rolesCollection } from '../src/modules/roles/repo';
 import { createUser } from '../test/helpers/users';
@@ -40,7 +41,7 @@ async function series(n: number, fn: (i: number) => Promise<unknown>): Promise<{
 
 async function main() {
   const companyId = `bench-schedule-${Date.now()}`;
-  const company = companyRef(companyId);
+  const company = companyDoc(companyId);
   const setup = db().batch();
   setup.set(company, { name: 'Bench Diner', timezone: 'Europe/Madrid', weekStartingDay: 1, betweenShifts: 60, maxDayHours: 10 });
   setup.set(settingsRef(companyId), { conflictsDetectionEnabled: true, maxHoursPerWeek: 48 });

@@ -1,4 +1,4 @@
-import type { DocumentData, DocumentReference, DocumentSnapshot, Transaction, WriteBatch } from 'firebase-admin/firestore';
+import type { DocumentData, DocumentReference, DocumentSnapshot, WriteBatch } from 'firebase-admin/firestore';
 import { db } from '../../core/firebase';
 import { companyDoc, orNotFound, serverTime } from '../../core/firestore';
 import type { CompanyPolicies, PolicyField } from './schemas';
@@ -11,10 +11,9 @@ import type { CompanyPolicies, PolicyField } from './schemas';
  *   companies/{id}/config/managerPermissions     {hideFinancialInfo, hideTips}
  * The policies of SPEC 2.4 live in those three places; GET merges them, PATCH splits them.
  */
-export const companyRef = companyDoc;
-export const settingsRef = (id: string) => companyRef(id).collection('config').doc('settings');
-const interactionRef = (id: string) => companyRef(id).collection('config').doc('employeeInteraction');
-const managerPermissionsRef = (id: string) => companyRef(id).collection('config').doc('managerPermissions');
+export const settingsRef = (id: string) => companyDoc(id).collection('config').doc('settings');
+const interactionRef = (id: string) => companyDoc(id).collection('config').doc('employeeInteraction');
+const managerPermissionsRef = (id: string) => companyDoc(id).collection('config').doc('managerPermissions');
 
 /** Where each policy field is stored: document and field name there. */
 const POLICY_LOCATION: Record<PolicyField, { ref: (id: string) => DocumentReference; field: string }> = {
@@ -28,17 +27,12 @@ const POLICY_LOCATION: Record<PolicyField, { ref: (id: string) => DocumentRefere
 };
 
 export async function readCompany(id: string): Promise<DocumentData | null> {
-  const snap = await companyRef(id).get();
+  const snap = await companyDoc(id).get();
   return snap.exists ? snap.data()! : null;
 }
 
-export async function readSettings(id: string): Promise<DocumentData> {
-  const snap = await settingsRef(id).get();
-  return snap.data() ?? {};
-}
-
 /** The documents holding a company's profile and settings, to read in one round trip (getAll). */
-export const profileAndSettingsRefs = (id: string): [DocumentReference, DocumentReference] => [companyRef(id), settingsRef(id)];
+export const profileAndSettingsRefs = (id: string): [DocumentReference, DocumentReference] => [companyDoc(id), settingsRef(id)];
 
 export interface StoredCompany {
   company: DocumentData | null;
@@ -51,15 +45,14 @@ export const storedCompanyOf = (company: DocumentSnapshot, settings: DocumentSna
 });
 
 /** Reads the company profile and its settings in one round trip. */
-export async function readCompanyAndSettings(id: string, tx?: Transaction): Promise<StoredCompany> {
-  const refs = profileAndSettingsRefs(id);
-  const [company, settings] = tx ? await tx.getAll(...refs) : await db().getAll(...refs);
+export async function readCompanyAndSettings(id: string): Promise<StoredCompany> {
+  const [company, settings] = await db().getAll(...profileAndSettingsRefs(id));
   return storedCompanyOf(company, settings);
 }
 
 /** Replaces the named top-level fields of the profile (update(): fails on a missing company). */
 export async function updateCompany(id: string, fields: Record<string, unknown>, notFound: () => Error): Promise<void> {
-  await orNotFound(companyRef(id).update({ ...fields, updatedAt: serverTime() }), notFound);
+  await orNotFound(companyDoc(id).update({ ...fields, updatedAt: serverTime() }), notFound);
 }
 
 export async function readPolicies(id: string): Promise<Partial<CompanyPolicies>> {

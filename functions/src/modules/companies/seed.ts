@@ -1,13 +1,14 @@
 import { db } from '../../core/firebase';
 import type { DemoCompany } from '../../local/demo/types';
-import { companyRef, settingsRef, writePolicies } from './repo';
+import { companyDoc } from '../../core/firestore';
+import { settingsRef, writePolicies } from './repo';
 
 /** The demo company's profile, settings and policies (emulator-data/demo.json). */
 export async function seed(company: DemoCompany): Promise<string> {
   const { profile, settings, policies, currency } = company.file;
   const now = Date.now();
   const batch = db().batch();
-  batch.set(companyRef(company.companyId), { ...profile, currency, createdAt: now, updatedAt: now });
+  batch.set(companyDoc(company.companyId), { ...profile, currency, createdAt: now, updatedAt: now });
   batch.set(settingsRef(company.companyId), settings, { merge: true });
   writePolicies(batch, company.companyId, policies);
   await batch.commit();
