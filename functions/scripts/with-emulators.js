@@ -1,15 +1,65 @@
 /**
- * `node scripts/with-emulators.js <command...>`: starts a private Firestore emulator and Auth
- * emulator on test ports, runs the command with the emulator variables set, stops both, and exits
- * with the command's exit code. `npm test` is `with-emulators.js jest`.
+ * `node scripts/with-emulators.js <command...>`: starts a private Firestore emulator, Auth emulator
+ * and Cloud Tasks emulator on test ports, runs the command with the emulator variables set, stops
+ * them, and exits with the command's exit code. `npm test` is `with-emulators.js jest`.
+ *
+ * firebase-tools starts its Cloud Tasks emulator only beside the Functions emulator, which the test
+ * tier does not run: the same emulator (firebase-tools' TasksEmulator) is started here in-process,
+ * and the modules' task queues are created on it with their declared retry and rate settings
+ * (the Functions emulator registers them in the local stack), delivering to a sink
+ * in this process that keeps every delivery (TASKS_SINK_URL/deliveries), so tests follow a task
+ * from the enqueue to the request Cloud Tasks makes, and hand that request to the real task function.
  */
-const { spawn } = require('node:child_process');
+const { execFileSync, spawn } = require('node:child_process');
+const http = require('node:http');
+const { randomBytes } = require('node:crypto');
 const { startFirestore, startFirebaseEmulators, FUNCTIONS_DIR } = require('./emulators');
 
 const FIRESTORE_PORT = Number(process.env.TEST_FIRESTORE_PORT ?? 8180);
 const AUTH_PORT = Number(process.env.TEST_AUTH_PORT ?? 9199);
 // Distinct per port pair, so that parallel runs (e.g. on one developer machine) never share emulator state files.
 const PROJECT_ID = `demo-workforce-test-${AUTH_PORT}`;
+const TASKS_PORT = AUTH_PORT + 210;
+const REGION = 'us-central1';
+
+/** Keeps every task delivery (queue, body, Cloud Tasks headers) and answers 200. */
+function startTaskSink() {
+  const deliveries = [];
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/deliveries') {
+      res.setHeader('content-type', 'application/json');
+      return res.end(JSON.stringify(deliveries));
+    }
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      let parsed = null;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        // kept as null: the test sees the delivery was not JSON
+      }
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k.startsWith('x-cloudtasks-')));
+      deliveries.push({ queue: req.url.slice(1), body: parsed, headers, at: Date.now() });
+      res.end('{}');
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })));
+}
+
+async function createTaskQueues(sinkUrl) {
+  const tsx = require.resolve('tsx');
+  const queues = JSON.parse(execFileSync(process.execPath, ['--import', tsx, 'scripts/task-queues.ts'], { cwd: FUNCTIONS_DIR, encoding: 'utf8' }));
+  for (const queue of queues) {
+    const url = `http://127.0.0.1:${TASKS_PORT}/projects/${PROJECT_ID}/locations/${REGION}/queues/${queue.name}`;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ retryConfig: queue.retryConfig, rateLimits: queue.rateLimits, defaultUri: `${sinkUrl}/${queue.name}`, retry: true }),
+    });
+    if (!res.ok) throw new Error(`creating task queue ${queue.name}: ${res.status} ${await res.text()}`);
+  }
+}
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
@@ -21,10 +71,19 @@ async function main() {
     projectId: PROJECT_ID,
     ports: { auth: AUTH_PORT, hub: AUTH_PORT + 201, logging: AUTH_PORT + 202 },
   });
+  const { TasksEmulator } = require('firebase-tools/lib/emulator/tasksEmulator');
+  const tasks = new TasksEmulator({ host: '127.0.0.1', port: TASKS_PORT });
+  await tasks.start();
+  const sink = await startTaskSink();
+  await createTaskQueues(sink.url);
   const env = {
     ...process.env,
     FIRESTORE_EMULATOR_HOST: `127.0.0.1:${FIRESTORE_PORT}`,
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_PORT}`,
+    CLOUD_TASKS_EMULATOR_HOST: `127.0.0.1:${TASKS_PORT}`,
+    TASKS_SINK_URL: sink.url,
+    // the credential vault's key for this run only
+    INTEGRATIONS_VAULT_KEYS: process.env.INTEGRATIONS_VAULT_KEYS ?? `test:${randomBytes(32).toString('base64')}`,
     GCLOUD_PROJECT: PROJECT_ID,
     // no Google credentials locally: never probe the GCE metadata server
     METADATA_SERVER_DETECTION: 'none',
@@ -35,6 +94,8 @@ async function main() {
   const child = spawn(bin ? process.execPath : command, bin ? [bin, ...args] : args, { cwd: FUNCTIONS_DIR, env, stdio: 'inherit' });
   const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
   await emulators.stop();
+  await tasks.stop();
+  sink.server.close();
   firestore.stop();
   process.exit(code);
 }

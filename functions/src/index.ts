@@ -1,5 +1,12 @@
-import { moduleFunction } from './modules/kit';
+import { jobFunction, moduleFunction, queueFunction } from './modules/kit';
 import { MODULES } from './modules/registry';
 
-/** The deployed functions, derived from the module registry: one HTTPS function per module, named after it. */
-for (const module of MODULES) exports[module.name] = moduleFunction(module);
+/**
+ * The deployed functions, derived from the module registry: one HTTPS function per module, named
+ * after it, and one function per scheduled job and per task queue a module declares.
+ */
+for (const module of MODULES) {
+  exports[module.name] = moduleFunction(module);
+  for (const job of module.jobs ?? []) exports[job.name] = jobFunction(module, job);
+  for (const queue of module.queues ?? []) exports[queue.name] = queueFunction(module, queue);
+}

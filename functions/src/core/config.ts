@@ -18,6 +18,25 @@ export const OPENAI_API_KEY = defineSecret('OPENAI_API_KEY');
 export const AI_SECRETS = [ANTHROPIC_API_KEY, OPENAI_API_KEY];
 export type Secret = typeof ANTHROPIC_API_KEY;
 
+/**
+ * The credential vault's keys (src/core/vault.ts): `kid:base64key[,kid:base64key...]`, 32-byte
+ * AES-256 keys, the first one encrypting, every one decrypting (rotation: put a new key first, run
+ * `npm run vault:rotate`, then drop the old one). Locally generated once into .runtime/.
+ */
+export const VAULT_KEYS = defineSecret('INTEGRATIONS_VAULT_KEYS');
+
+/** Client secrets of our OAuth applications with the POS vendors (their client ids are plain config). */
+export const OAUTH_CLIENT_SECRETS = {
+  square: defineSecret('SQUARE_CLIENT_SECRET'),
+  clover: defineSecret('CLOVER_CLIENT_SECRET'),
+  lightspeed: defineSecret('LIGHTSPEED_CLIENT_SECRET'),
+} as const;
+export type OAuthVendor = keyof typeof OAUTH_CLIENT_SECRETS;
+
+/** Every secret the integration engine reads (its runtime `secrets`). */
+export const INTEGRATION_SECRETS = [VAULT_KEYS, ...Object.values(OAUTH_CLIENT_SECRETS)];
+const ALL_SECRETS = [...AI_SECRETS, ...INTEGRATION_SECRETS];
+
 const env = (name: string): string | undefined => process.env[name] || undefined;
 
 function positiveNumber(name: string, fallback: number, allowZero = false): number {
@@ -52,8 +71,20 @@ export const config = {
     maxRetries: (): number => positiveNumber('AI_MAX_RETRIES', 2, true),
     timeoutMs: (): number => positiveNumber('AI_TIMEOUT_MS', 60_000),
   },
+  vendors: {
+    /** A vendor's base URL override (VENDOR_URL_SQUARE ...): the local vendor simulators; unset, the vendor's production URL. */
+    url: (slug: string): string | undefined => env(`VENDOR_URL_${slug.toUpperCase()}`),
+    /**
+     * The OAuth redirect URI registered with every vendor: the integration engine's callback. Fixed
+     * by configuration, never derived from a request's Host header.
+     */
+    oauthRedirectUri: (): string =>
+      env('OAUTH_REDIRECT_URI') ?? `https://${REGION}-${config.projectId()}.cloudfunctions.net/integration-engine/oauth/callback`,
+    /** Our OAuth client id at a vendor (SQUARE_CLIENT_ID ...). */
+    oauthClientId: (vendor: OAuthVendor): string | undefined => env(`${vendor.toUpperCase()}_CLIENT_ID`),
+  },
   /** A secret's value, or undefined when it is not configured (never logged). */
   secret: (secret: Secret): string | undefined => (env(secret.name) ? secret.value() : undefined),
   /** Every configured secret value, so the logger can keep them out of every line. */
-  secretValues: (): string[] => AI_SECRETS.map((s) => env(s.name)).filter((v): v is string => !!v && v.length >= 8),
+  secretValues: (): string[] => ALL_SECRETS.map((s) => env(s.name)).filter((v): v is string => !!v && v.length >= 8),
 };

@@ -69,14 +69,17 @@ function handle(route: RouteDef) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
       const context = contextOf(res);
-      const caller = route.access.kind === 'public' ? null : await authenticate(req);
+      const { access } = route;
+      const keyHolder = access.kind === 'key' ? await access.verify(req) : null;
+      if (keyHolder) context.fields.companyId = keyHolder.companyId;
+      const caller = access.kind === 'public' || access.kind === 'key' ? null : await authenticate(req);
       if (caller) context.fields.uid = caller.uid;
       const member = caller ? await authorize(route, caller, req, context.fields) : null;
       const input = parseInput(route, req);
       // AI usage of the request (SPEC 4.7): model calls made by the handler are written when it settles
-      const usage = { requestId: context.requestId, companyId: member?.companyId ?? null, userId: caller?.uid ?? null };
+      const usage = { requestId: context.requestId, companyId: member?.companyId ?? keyHolder?.companyId ?? null, userId: caller?.uid ?? null };
       const result = await runWithUsage(usage, () =>
-        route.handler({ ...input, caller, member, req, requestId: context.requestId, log: context.log } as never));
+        route.handler({ ...input, caller, member, keyHolder, req, requestId: context.requestId, log: context.log } as never));
       sendData(res, route.response.parse(result), route.status ?? 200);
     } catch (err) {
       next(err);

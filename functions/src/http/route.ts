@@ -13,14 +13,33 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * - admin: the `admin` custom claim; deliberately no company-scope check (SPEC 5);
  * - service: our own jobs and the POS sync service (the `service` custom claim, see README);
  * - company: a member of the company named by the request with at least `minRole`; the company
- *   is the `companyId` query parameter or the `{id}` path parameter (paths under /companies/{id}).
+ *   is the `companyId` query parameter or the `{id}` path parameter (paths under /companies/{id});
+ * - key: a caller outside Firebase Auth (a reservation partner) presenting a key we issued, checked
+ *   by the module's `verify` before the input is validated; the key names its company.
  */
 export type Access =
   | { kind: 'public' }
+  | KeyAccess
   | { kind: 'authenticated' }
   | { kind: 'admin' }
   | { kind: 'service' }
   | { kind: 'company'; minRole: MemberRole; companyIn: 'query' | 'path' };
+
+/** Who a key belongs to: the company it was issued by, and to whom (e.g. a reservation partner's slug). */
+export interface KeyHolder {
+  companyId: string;
+  subject: string;
+}
+
+export interface KeyAccess {
+  kind: 'key';
+  /** The OpenAPI security scheme name, e.g. partnerKey. */
+  scheme: string;
+  /** How the key is sent and what it proves, for the API description. */
+  description: string;
+  /** Resolves the holder of the key the request carries; throws a 401 AppError otherwise. */
+  verify: (req: Request) => Promise<KeyHolder>;
+}
 
 export const PUBLIC = { kind: 'public' } as const;
 export const AUTHENTICATED = { kind: 'authenticated' } as const;
@@ -33,10 +52,12 @@ export const companyInPath = (minRole: MemberRole) => ({ kind: 'company', minRol
 
 /** Who is calling, narrowed by the route's access: a company route always has a member, an admin route a caller. */
 export type Principal<A extends Access> = A extends { kind: 'company' }
-  ? { caller: Caller; member: Membership }
+  ? { caller: Caller; member: Membership; keyHolder: null }
   : A extends { kind: 'public' }
-    ? { caller: null; member: null }
-    : { caller: Caller; member: null };
+    ? { caller: null; member: null; keyHolder: null }
+    : A extends { kind: 'key' }
+      ? { caller: null; member: null; keyHolder: KeyHolder }
+      : { caller: Caller; member: null; keyHolder: null };
 
 export type Context<A extends Access, P, Q, B> = Principal<A> & {
   params: P;

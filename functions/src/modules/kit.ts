@@ -1,4 +1,6 @@
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onTaskDispatched, type RateLimits, type RetryConfig } from 'firebase-functions/v2/tasks';
 import type { MemoryOption } from 'firebase-functions/v2/options';
 import type { Request, Response } from 'express';
 import { REGION, type Secret } from '../core/config';
@@ -23,6 +25,29 @@ export interface ModuleRuntime {
 
 export type Seeder = (company: DemoCompany) => Promise<string>;
 
+/** A scheduled job of a module: a function run by Cloud Scheduler (locally, by the stack: scripts/stack.js). */
+export interface ScheduledJob {
+  /** The exported function name. */
+  name: string;
+  /** Cloud Scheduler's "every N minutes" form (the local stack reads the interval from it). */
+  schedule: `every ${number} minutes`;
+  description: string;
+  timeoutSeconds?: number;
+  /** Loaded on the first run, like the module's routes. */
+  run: () => () => Promise<unknown>;
+}
+
+/** A Cloud Tasks queue of a module and the function its tasks are delivered to (an `onTaskDispatched` function of the same name). */
+export interface TaskQueue {
+  name: string;
+  description: string;
+  retryConfig: RetryConfig;
+  rateLimits: RateLimits;
+  timeoutSeconds?: number;
+  /** The handler of one task's payload; a thrown error makes Cloud Tasks retry the delivery. */
+  run: () => (payload: unknown) => Promise<unknown>;
+}
+
 export interface ModuleDefinition {
   /** The exported function name; also the last segment of the module's base address. */
   name: string;
@@ -38,6 +63,9 @@ export interface ModuleDefinition {
   collections?: { company?: readonly string[]; root?: readonly string[] };
   /** Its part of the demo dataset, run for every demo company in registry order. */
   seed?: () => Seeder;
+  /** Its scheduled jobs and task queues: each is a function of its own (src/index.ts), with the module's secrets. */
+  jobs?: ScheduledJob[];
+  queues?: TaskQueue[];
 }
 
 /** A module as the registry holds it (its tag resolved). */
@@ -76,4 +104,23 @@ export function moduleFunction(module: ModuleDefinition) {
     }
     app(req as unknown as Request, res as unknown as Response);
   });
+}
+
+/** The scheduled function of a job: the module's secrets and memory, the job's own timeout. */
+export function jobFunction(module: ModuleDefinition, job: ScheduledJob) {
+  const { memory, secrets } = { ...DEFAULT_RUNTIME, ...module.runtime };
+  return onSchedule({ region: REGION, schedule: job.schedule, memory, secrets, timeoutSeconds: job.timeoutSeconds ?? 540 }, async () => {
+    await job.run()();
+  });
+}
+
+/** The task function of a queue (Cloud Tasks delivers to it with the queue's retry and rate settings). */
+export function queueFunction(module: ModuleDefinition, queue: TaskQueue) {
+  const { memory, secrets } = { ...DEFAULT_RUNTIME, ...module.runtime };
+  return onTaskDispatched(
+    { region: REGION, retryConfig: queue.retryConfig, rateLimits: queue.rateLimits, memory, secrets, timeoutSeconds: queue.timeoutSeconds ?? 540 },
+    async (request) => {
+      await queue.run()(request.data);
+    },
+  );
 }

@@ -54,7 +54,7 @@ function parameters(route: RouteDef) {
   return list;
 }
 
-const accessText: Record<RouteDef['access']['kind'], string> = {
+const accessText: Record<Exclude<RouteDef['access']['kind'], 'key'>, string> = {
   public: 'No authentication.',
   authenticated: 'Any signed-in user (Firebase ID token).',
   admin: 'Administrators only: the `admin` custom claim on the ID token. No company-scope check (SPEC 5).',
@@ -62,11 +62,24 @@ const accessText: Record<RouteDef['access']['kind'], string> = {
   company: 'Members of the company',
 };
 
+/** The security schemes of key-access routes (e.g. the reservation partners' key). */
+function keySchemes(modules: readonly DefinedModule[]) {
+  const schemes: Record<string, unknown> = {};
+  for (const module of modules) {
+    for (const route of module.http().routes) {
+      if (route.access.kind === 'key') schemes[route.access.scheme] = { type: 'http', scheme: 'bearer', description: route.access.description };
+    }
+  }
+  return schemes;
+}
+
 function operation(module: DefinedModule, route: RouteDef) {
   const access =
     route.access.kind === 'company'
       ? `${accessText.company} with the \`${route.access.minRole}\` role or higher.`
-      : accessText[route.access.kind];
+      : route.access.kind === 'key'
+        ? route.access.description
+        : accessText[route.access.kind];
   const errorResponse = (description: string) => ({
     description,
     content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE}` } } },
@@ -77,13 +90,16 @@ function operation(module: DefinedModule, route: RouteDef) {
     description: [route.description, `**Access:** ${access}`].filter(Boolean).join('\n\n'),
     'x-access': route.access.kind === 'company'
       ? { kind: 'company', minRole: route.access.minRole, companyIn: route.access.companyIn }
-      : { kind: route.access.kind },
+      : route.access.kind === 'key'
+        ? { kind: 'key', scheme: route.access.scheme }
+        : { kind: route.access.kind },
     operationId: `${module.name}.${route.method}${route.path.replace(/[/:{}-]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     parameters: parameters(route),
     ...(route.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } }
       : {}),
     ...(route.access.kind === 'public' ? { security: [] } : {}),
+    ...(route.access.kind === 'key' ? { security: [{ [route.access.scheme]: [] }] } : {}),
     responses: {
       [String(route.status ?? 200)]: {
         description: 'Success envelope (SPEC 2.1)',
@@ -166,7 +182,10 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
     tags: modules.map((m) => ({ name: m.tag, description: m.description })),
     components: {
       schemas: { [ERROR_ENVELOPE]: toSchema(errorEnvelopeSchema, 'output') },
-      securitySchemes: { firebaseIdToken: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token (JWT)' } },
+      securitySchemes: {
+        firebaseIdToken: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token (JWT)' },
+        ...keySchemes(modules),
+      },
     },
     security: [{ firebaseIdToken: [] }],
     paths,
