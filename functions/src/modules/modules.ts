@@ -11,5 +11,7 @@ export const REGISTERED = [
   require('./schedule/module'),
   require('./ai/module'),
   require('./sales/module'),
+  require('./integrations/module'),
+  require('./integration-engine/module'),
   require('./docs/module'),
 ].map(definitionIn);

@@ -51,7 +51,21 @@ describe('the module registry and the functions derived from it', () => {
       const endpoint = endpointOf(exported[module.name]);
       expect(endpoint).toMatchObject({ availableMemoryMb: 256, timeoutSeconds: 60, concurrency: 80 });
     }
-    expect(Object.keys(exported).sort()).toEqual([...names].sort());
+    const jobs = MODULES.flatMap((m) => [...(m.jobs ?? []), ...(m.queues ?? [])].map((f) => f.name));
+    expect(Object.keys(exported).sort()).toEqual([...names, ...jobs].sort());
+  });
+
+  it('exports each declared job as a scheduled function and each queue as a task function, with the module\'s secrets', () => {
+    const engine = MODULES.find((m) => m.name === 'integration-engine')!;
+    const secrets = (engine.runtime?.secrets ?? []).map((s) => ({ key: s.name }));
+    expect(secrets.map((s) => s.key)).toContain('INTEGRATIONS_VAULT_KEYS');
+    const job = endpointOf(exported.integrationTokenRefresh) as unknown as Record<string, unknown>;
+    expect(job).toMatchObject({ scheduleTrigger: { schedule: 'every 30 minutes' }, secretEnvironmentVariables: secrets });
+    const queue = endpointOf(exported.posSyncRun) as unknown as Record<string, unknown>;
+    expect(queue).toMatchObject({
+      taskQueueTrigger: { retryConfig: { maxAttempts: 5 }, rateLimits: { maxConcurrentDispatches: 20, maxDispatchesPerSecond: 5 } },
+      secretEnvironmentVariables: secrets,
+    });
   });
 
   it('lists the model-provider secrets on every function whose code calls models', () => {

@@ -27,6 +27,8 @@ export interface DemoFileCompany {
   roles: (Record<string, unknown> & { id: string; name: string; rate: number; archived?: boolean; subRoles: Record<string, unknown> })[];
   employees: (Record<string, unknown> & { id: string; name: string; surname: string; archived?: boolean; positions: DemoPosition[] })[];
   users: DemoUser[];
+  /** Integrations connected in the demo: a POS (through its simulated account, src/local/vendors) and a reservation partner. */
+  integrations?: { pos?: 'toast'; reservation?: string };
 }
 
 export interface DemoFile {

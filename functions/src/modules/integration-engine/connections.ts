@@ -1,0 +1,125 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Transaction } from 'firebase-admin/firestore';
+import { requireCompany } from '../../core/firestore';
+import { runExclusive } from '../../core/exclusive';
+import type { VendorAccount } from '../../connectors';
+import {
+  catalogueEntry,
+  integrationErrors,
+  readConnection,
+  writeConnection,
+  type CatalogueEntry,
+  type Connection,
+} from '../integrations';
+import { engineErrors } from './errors';
+import * as repo from './repo';
+
+/** Every change of one connection's state is serialized on this key (connect, disconnect, token refresh, sync bookkeeping). */
+export const connectionLock = (companyId: string, connectionId: string) => `integration:${companyId}:${connectionId}`;
+
+const SAFE_ACCOUNT = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** `{slug}` or `{slug}~{account}`: a vendor account id that could not be a document id part is hashed. */
+export function connectionIdOf(entry: CatalogueEntry, accountId?: string): string {
+  if (!entry.perAccount || !accountId) return entry.slug;
+  const part = SAFE_ACCOUNT.test(accountId) ? accountId : createHash('sha256').update(accountId).digest('hex').slice(0, 32);
+  return `${entry.slug}~${part}`;
+}
+
+/** A partner key: `wfpk_{keyId}_{secret}`; only SHA-256 of the secret is stored. */
+export function newPartnerKey() {
+  const keyId = randomBytes(9).toString('hex');
+  const secret = randomBytes(32).toString('base64url');
+  return { keyId, key: `wfpk_${keyId}_${secret}`, hash: sha256(secret) };
+}
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+type ExtraWrite = (tx: Transaction) => Promise<(w: Transaction) => void>;
+
+/**
+ * Writes a connected connection and its credentials together, serialized per connection: of two
+ * concurrent connects, both commit whole, one after the other, and the last one's credentials
+ * and state stand together. Sync bookkeeping of an earlier connection of the same id is kept.
+ */
+export async function saveConnection(p: {
+  companyId: string;
+  connectionId: string;
+  entry: CatalogueEntry;
+  uid: string;
+  account: VendorAccount | null;
+  secrets: object | null;
+  accessTokenExpiresAt?: number | null;
+  alsoWrite?: ExtraWrite;
+}): Promise<Connection> {
+  return runExclusive(connectionLock(p.companyId, p.connectionId), async (tx) => {
+    const previous = await readConnection(p.companyId, p.connectionId, tx);
+    const extra = p.alsoWrite ? await p.alsoWrite(tx) : undefined;
+    const now = Date.now();
+    const connection: Connection = {
+      id: p.connectionId,
+      slug: p.entry.slug,
+      category: p.entry.category,
+      state: 'connected',
+      account: p.account ? { id: p.account.id, ...(p.account.name ? { name: p.account.name } : {}) } : null,
+      connectedAt: now,
+      connectedBy: p.uid,
+      disconnectedAt: null,
+      disconnectedBy: null,
+      lastSyncAt: previous?.lastSyncAt ?? null,
+      lastSuccessAt: previous?.lastSuccessAt ?? null,
+      lastError: null,
+      consecutiveFailures: 0,
+      nextSyncAt: p.entry.syncModes.includes('poll') ? now : null,
+      accessTokenExpiresAt: p.accessTokenExpiresAt ?? null,
+      updatedAt: now,
+    };
+    return {
+      result: connection,
+      write: (w) => {
+        if (p.secrets) repo.writeSecrets(w, p.companyId, p.connectionId, p.secrets);
+        else repo.deleteSecrets(w, p.companyId, p.connectionId);
+        extra?.(w);
+        writeConnection(w, p.companyId, connection);
+      },
+    };
+  });
+}
+
+/**
+ * Disconnects: the credentials (vault record, partner keys) are deleted, not flagged; the state
+ * becomes `disconnected`; queued runs are cancelled; synced data and run history stay. A second
+ * call changes nothing.
+ */
+export async function disconnect({ companyId, connectionId, uid }: { companyId: string; connectionId: string; uid: string }): Promise<Connection> {
+  await requireCompany(companyId);
+  return runExclusive(connectionLock(companyId, connectionId), async (tx) => {
+    const connection = await readConnection(companyId, connectionId, tx);
+    if (!connection) throw integrationErrors.CONNECTION_NOT_FOUND(`The company has no connection ${connectionId}`);
+    if (connection.state === 'disconnected') return { result: connection };
+    const partnerKeys = catalogueEntry(connection.slug)?.authKind === 'partner_key' ? await repo.partnerKeysOf(companyId, connection.slug, tx) : [];
+    const openRun = await repo.openRunOf(companyId, connectionId, tx);
+    const now = Date.now();
+    const disconnected: Connection = {
+      ...connection, state: 'disconnected', disconnectedAt: now, disconnectedBy: uid, nextSyncAt: null, accessTokenExpiresAt: null, updatedAt: now,
+    };
+    return {
+      result: disconnected,
+      write: (w) => {
+        repo.deleteSecrets(w, companyId, connectionId);
+        for (const ref of partnerKeys) w.delete(ref);
+        if (openRun?.status === 'queued') {
+          repo.writeRun(w, companyId, { ...openRun, status: 'cancelled', finishedAt: now, error: { code: 'DISCONNECTED', message: 'The integration was disconnected before the run started' } });
+        }
+        writeConnection(w, companyId, disconnected);
+      },
+    };
+  });
+}
+
+export function requireActive(connection: Connection | null, connectionId: string): Connection {
+  if (!connection) throw integrationErrors.CONNECTION_NOT_FOUND(`The company has no connection ${connectionId}`);
+  if (connection.state === 'disconnected') throw engineErrors.CONNECTION_NOT_ACTIVE(`${connectionId} is disconnected: connect it again first`);
+  if (connection.state === 'reauth_required') throw engineErrors.CONNECTION_NEEDS_REAUTH(`The vendor refused the stored credentials of ${connectionId}: the owner must connect it again`);
+  return connection;
+}

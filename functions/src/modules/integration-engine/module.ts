@@ -1,0 +1,36 @@
+import { INTEGRATION_SECRETS } from '../../core/config';
+import { vaultErrors } from '../../core/vault';
+import { defineModule } from '../kit';
+import { engineErrors } from './errors';
+
+/** The Cloud Tasks queue (and task function) of sync runs; the POS sync engine consumes it. */
+export const SYNC_QUEUE = 'posSyncRun';
+
+export default defineModule({
+  name: 'integration-engine',
+  description: 'The integration engine: connect (API key, client credentials, OAuth, file, reservation partner key), disconnect, manual sync and run history, the reservation-partner flow; credentials in an encrypted vault',
+  http: () => require('./router') as typeof import('./router'),
+  errors: { ...engineErrors.catalog, ...vaultErrors.catalog },
+  runtime: { secrets: INTEGRATION_SECRETS },
+  collections: {
+    company: ['syncRuns', 'reservations', 'reservationCovers'],
+    root: ['vault', 'oauthStates', 'partnerKeys'],
+  },
+  seed: () => (require('./seed') as typeof import('./seed')).seed,
+  jobs: [
+    {
+      name: 'integrationTokenRefresh', schedule: 'every 30 minutes',
+      description: 'Refreshes OAuth access tokens that expire within the next 40 minutes (the interval plus the refresh margin)',
+      run: () => async () => (require('./oauth') as typeof import('./oauth')).refreshExpiringTokens(),
+    },
+  ],
+  queues: [
+    {
+      name: SYNC_QUEUE,
+      description: 'Sync runs (manual, scheduled, webhook) handed to the POS sync engine, one task per run',
+      retryConfig: { maxAttempts: 5, minBackoffSeconds: 30, maxBackoffSeconds: 600, maxDoublings: 4 },
+      rateLimits: { maxConcurrentDispatches: 20, maxDispatchesPerSecond: 5 },
+      run: () => (require('./runs') as typeof import('./runs')).deliverRun,
+    },
+  ],
+});

@@ -1,0 +1,197 @@
+import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import { db } from '../../core/firebase';
+import { companyCollection } from '../../core/firestore';
+import { open, seal, type Sealed } from '../../core/vault';
+import type { SyncRun } from './schemas';
+
+// --- the credential vault's records -----------------------------------------------------------
+
+/**
+ * Credentials of a connection: one document at the root collection `vault`, id
+ * `{companyId}~{connectionId}`, holding only ciphertext (src/core/vault.ts) bound to that id. A
+ * root collection lets a key rotation walk every record without a collection-group query.
+ */
+export const VAULT = 'vault';
+const vaultId = (companyId: string, connectionId: string) => `${companyId}~${connectionId}`;
+export const vaultRef = (companyId: string, connectionId: string) => db().collection(VAULT).doc(vaultId(companyId, connectionId));
+const aadOf = (id: string) => `${VAULT}/${id}`;
+
+export interface VaultRecord {
+  /** The document id again, so a rotation pages by it with a range filter. */
+  recordId: string;
+  companyId: string;
+  connectionId: string;
+  sealed: Sealed;
+  updatedAt: number;
+}
+
+export function writeSecrets(tx: Transaction, companyId: string, connectionId: string, secrets: object): void {
+  const record: VaultRecord = { recordId: vaultId(companyId, connectionId), companyId, connectionId, sealed: seal(JSON.stringify(secrets), aadOf(vaultId(companyId, connectionId))), updatedAt: Date.now() };
+  tx.set(vaultRef(companyId, connectionId), record);
+}
+
+export async function readSecrets<T>(companyId: string, connectionId: string, tx?: Transaction): Promise<T | null> {
+  const ref = vaultRef(companyId, connectionId);
+  const snap = tx ? await tx.get(ref) : await ref.get();
+  if (!snap.exists) return null;
+  return JSON.parse(open((snap.data() as VaultRecord).sealed, aadOf(snap.id))) as T;
+}
+
+export const deleteSecrets = (tx: Transaction, companyId: string, connectionId: string) => tx.delete(vaultRef(companyId, connectionId));
+
+/** Re-seals one record under the current key (a rotation); false when it already was, or is gone. */
+export async function resealRecord(id: string, currentKid: string): Promise<boolean> {
+  const ref = db().collection(VAULT).doc(id);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return false;
+    const record = snap.data() as VaultRecord;
+    if (record.sealed.kid === currentKid) return false;
+    tx.update(ref, { sealed: seal(open(record.sealed, aadOf(id)), aadOf(id)), updatedAt: Date.now() });
+    return true;
+  });
+}
+
+export async function vaultPage(after: string | null, limit: number): Promise<{ id: string; kid: string }[]> {
+  const all = db().collection(VAULT);
+  const snap = await (after ? all.where('recordId', '>', after) : all).orderBy('recordId').limit(limit).get();
+  return snap.docs.map((d) => ({ id: d.id, kid: (d.data() as VaultRecord).sealed.kid }));
+}
+
+// --- OAuth states (single use) -------------------------------------------------------------
+
+export const OAUTH_STATES = 'oauthStates';
+export const oauthStateRef = (nonce: string) => db().collection(OAUTH_STATES).doc(nonce);
+
+export interface StoredOAuthState {
+  companyId: string;
+  slug: string;
+  uid: string;
+  redirectUri: string;
+  expiresAt: number;
+  createdAt: number;
+}
+
+// --- partner keys (hash only) --------------------------------------------------------------
+
+export const PARTNER_KEYS = 'partnerKeys';
+export const partnerKeyRef = (keyId: string) => db().collection(PARTNER_KEYS).doc(keyId);
+
+export interface StoredPartnerKey {
+  companyId: string;
+  slug: string;
+  /** SHA-256 (hex) of the key's secret part. */
+  hash: string;
+  createdAt: number;
+  createdBy: string;
+}
+
+export async function partnerKeysOf(companyId: string, slug: string, tx: Transaction) {
+  const snap = await tx.get(db().collection(PARTNER_KEYS).where('companyId', '==', companyId).where('slug', '==', slug));
+  return snap.docs.map((d) => d.ref);
+}
+
+// --- sync runs -----------------------------------------------------------------------------
+
+function runFromDoc(id: string, data: DocumentData): SyncRun {
+  return {
+    id,
+    connectionId: String(data.connectionId),
+    slug: String(data.slug),
+    trigger: data.trigger,
+    requestedBy: data.requestedBy ?? null,
+    status: data.status,
+    streams: data.streams ?? [],
+    window: data.window ?? null,
+    counts: data.counts ?? {},
+    createdAt: Number(data.createdAt),
+    startedAt: data.startedAt ?? null,
+    finishedAt: data.finishedAt ?? null,
+    durationMs: data.durationMs ?? null,
+    error: data.error ?? null,
+    deliveries: Number(data.deliveries ?? 0),
+  };
+}
+
+/** Sync runs live at companies/{companyId}/syncRuns/{runId}; run ids sort newest first. */
+export const { collection: runsCollection, ref: runRef, fromSnapshot: runFromSnapshot } = companyCollection('syncRuns', runFromDoc);
+
+const NEWEST_FIRST_BASE = 9_999_999_999_999;
+/** An id whose lexical order is newest first (the store's natural order), unique by its random tail. */
+export const newRunId = (createdAt: number, random: string) => `${String(NEWEST_FIRST_BASE - createdAt).padStart(13, '0')}-${random}`;
+
+export function writeRun(tx: Transaction, companyId: string, run: SyncRun): void {
+  const { id, created: _created, ...data } = run;
+  tx.set(runRef(companyId, id), { ...data, sortKey: id });
+}
+
+export async function openRunOf(companyId: string, connectionId: string, tx: Transaction): Promise<SyncRun | null> {
+  const snap = await tx.get(runsCollection(companyId).where('connectionId', '==', connectionId).where('status', 'in', ['queued', 'running']).limit(1));
+  return snap.empty ? null : runFromDoc(snap.docs[0].id, snap.docs[0].data());
+}
+
+export async function listRuns(companyId: string, options: { connectionId?: string; after?: string; limit: number }): Promise<SyncRun[]> {
+  let query = options.connectionId ? runsCollection(companyId).where('connectionId', '==', options.connectionId) : runsCollection(companyId);
+  // a range filter, not startAfter: the Node Firestore emulator ignores cursors
+  if (options.after) query = query.where('sortKey', '>', options.after);
+  query = query.orderBy('sortKey').limit(options.limit);
+  const snap = await query.get();
+  return snap.docs.map((d) => runFromDoc(d.id, d.data()));
+}
+
+// --- reservations and covers ----------------------------------------------------------------
+
+export interface StoredReservation {
+  partner: string;
+  externalId: string;
+  status: string;
+  partySize: number;
+  startsAt: number;
+  businessDate: string;
+  businessHour: number;
+  /** The partner's version (epoch ms), when it sends one. */
+  version: number | null;
+  receivedAt: number;
+}
+
+export const { collection: reservationsCollection, ref: reservationRef } = companyCollection('reservations', (_id, data) => data as StoredReservation);
+export const reservationId = (partner: string, externalId: string) => `${partner}~${externalId}`;
+
+export interface CoversDay {
+  date: string;
+  covers: number;
+  reservations: number;
+  /** Covers per business hour, 48 slots. */
+  byHour: number[];
+}
+
+export const { collection: coversCollection, ref: coversRef } = companyCollection('reservationCovers', (id, data): CoversDay => ({
+  date: id,
+  covers: Number(data.covers ?? 0),
+  reservations: Number(data.reservations ?? 0),
+  byHour: Array.isArray(data.byHour) ? data.byHour.map(Number) : [],
+}));
+
+export async function coversBetween(companyId: string, startDate: string, endDate: string): Promise<Map<string, CoversDay>> {
+  const snap = await coversCollection(companyId).where('date', '>=', startDate).where('date', '<=', endDate).get();
+  return new Map(snap.docs.map((d) => [d.id, d.data() as CoversDay]));
+}
+
+// --- the vault record as the token refresh sees it ----------------------------------------
+
+export interface RefreshLease {
+  nonce: string;
+  until: number;
+}
+
+export async function readVaultRecord<T>(companyId: string, connectionId: string, tx: Transaction): Promise<{ secrets: T; lease: RefreshLease | null } | null> {
+  const snap = await tx.get(vaultRef(companyId, connectionId));
+  if (!snap.exists) return null;
+  const record = snap.data() as VaultRecord & { refreshLease?: RefreshLease };
+  return { secrets: JSON.parse(open(record.sealed, aadOf(snap.id))) as T, lease: record.refreshLease ?? null };
+}
+
+/** Sets or clears the lease on an existing vault record (read it in the same transaction first). */
+export function setRefreshLease(tx: Transaction, companyId: string, connectionId: string, lease: RefreshLease | null): void {
+  tx.update(vaultRef(companyId, connectionId), { refreshLease: lease });
+}

@@ -1,0 +1,106 @@
+import { companyInQuery, defineRoute, PUBLIC, type KeyAccess, type RouteDef } from '../../http/route';
+import { companyIdQuery } from '../../http/fields';
+import { connectionSchema } from '../integrations';
+import { connect } from './connect';
+import { disconnect } from './connections';
+import { completeAuthorization, STATE_TTL_MS } from './oauth';
+import { coversOf, pushReservations, verifyPartnerKey } from './reservations';
+import { cancelRun, getRun, listRuns, requestSync } from './runs';
+import {
+  connectBody,
+  connectionIdParam,
+  connectResponse,
+  coversQuery,
+  coversResponse,
+  MAX_BACKFILL_DAYS,
+  MAX_COVERS_DAYS,
+  MAX_RESERVATIONS_PER_PUSH,
+  oauthCallbackQuery,
+  partnerParams,
+  partnerPushBody,
+  partnerPushResponse,
+  runIdParam,
+  runSchema,
+  runsPage,
+  runsQuery,
+  syncBody,
+} from './schemas';
+
+const owner = companyInQuery('owner');
+const manager = companyInQuery('manager');
+
+const partnerKey: KeyAccess = {
+  kind: 'key', scheme: 'partnerKey', verify: verifyPartnerKey,
+  description: 'A reservation partner, with the partner key the company\'s owner issued to it (`Authorization: Bearer wfpk_...`, shown once at connect). A missing, wrong or revoked key is 401 PARTNER_KEY_INVALID and nothing is written.',
+};
+
+const CONNECT = `Connects a catalogue entry for the company, by its auth kind:
+- **api_key / client_credentials**: \`credentials\` carries exactly the entry's credentialFields (validated as the catalogue says; 400 otherwise). Before anything is stored, one cheap authenticated call is made to the vendor: its 401/403 is 422 INTEGRATION_CREDENTIALS_REJECTED, an account id it does not know 422 INTEGRATION_ACCOUNT_NOT_FOUND, its 429 is 429 VENDOR_RATE_LIMITED, no useful answer 502 VENDOR_UNAVAILABLE; in every one of those cases nothing is stored. The connection id is \`{slug}~{account id}\`: one connection per vendor account (location), several per company.
+- **oauth2**: answers \`authorization.url\`, the vendor's consent page, with a \`state\` that is signed, single use and expires in ${STATE_TTL_MS / 60_000} minutes. The vendor redirects the owner to GET /oauth/callback, which connects it.
+- **file** (csv, payroll exports): connects with no credentials.
+- **partner_key** (reservation partners): answers \`partnerKey\`, shown only in this answer, which the partner sends on POST /partners/{slug}/reservations; it is stored as a SHA-256 hash. Connecting again issues a new key and revokes the old one.
+
+Credentials are encrypted at rest (AES-256-GCM, the key id kept beside each ciphertext for rotation) and never returned or logged. Connecting an entry that is already connected replaces its credentials (a reconnect after \`reauth_required\`); sync bookkeeping is kept. Two concurrent connects of the same connection commit one after the other.
+
+Owners only.`;
+
+export const routes: RouteDef[] = [
+  defineRoute({
+    method: 'post', path: '/connections', summary: 'Connect an integration', status: 201,
+    description: CONNECT,
+    access: owner, query: companyIdQuery, body: connectBody, response: connectResponse,
+    handler: ({ query, body, caller }) => connect({ companyId: query.companyId, uid: caller.uid, slug: body.slug, credentials: body.credentials }),
+  }),
+  defineRoute({
+    method: 'delete', path: '/connections/:connectionId', summary: 'Disconnect an integration',
+    description: 'The credentials are destroyed (the vault record and any partner key are deleted, not flagged), the state becomes `disconnected`, queued sync runs are cancelled, and synced data and run history stay. Repeating it changes nothing. Owners only.',
+    access: owner, params: connectionIdParam, query: companyIdQuery, response: connectionSchema,
+    handler: ({ params, query, caller }) => disconnect({ companyId: query.companyId, connectionId: params.connectionId, uid: caller.uid }),
+  }),
+  defineRoute({
+    method: 'get', path: '/oauth/callback', summary: 'OAuth redirect target: finishes an oauth2 connect',
+    description: 'Where the vendor sends the owner back (the redirect URI registered with the vendor). The `state` must be one we signed, at most 10 minutes old and not used before: a forged or malformed state is 400 OAUTH_STATE_INVALID, an expired one 422 OAUTH_STATE_EXPIRED, a replayed one 422 OAUTH_STATE_USED. An `error` from the vendor (the owner declined) is 422 OAUTH_DENIED. The code is exchanged at the vendor\'s token endpoint (a refused code: 422 INTEGRATION_CREDENTIALS_REJECTED) and the tokens stored in the vault; access tokens are refreshed before they expire. The user who started the connection must still be an owner of the company. No ID token: the signed state is the authorization.',
+    access: PUBLIC, query: oauthCallbackQuery, response: connectionSchema,
+    handler: ({ query }) => completeAuthorization(query as Record<string, string | undefined>),
+  }),
+  defineRoute({
+    method: 'post', path: '/connections/:connectionId/sync', summary: 'Ask for a sync now (records a run and queues it)', status: 201,
+    description: `Records a sync run (\`queued → running → succeeded | failed | cancelled\`) and hands it to the POS sync engine through a Cloud Tasks queue. Optional \`streams\` (default: every stream the integration offers) and a backfill window \`from\`/\`to\` (business dates, at most ${MAX_BACKFILL_DAYS} days). While the connection has a queued or running run, that run is answered with \`created: false\` instead of a second one. Only polled POS integrations sync (422 SYNC_NOT_SUPPORTED otherwise); a disconnected one is 422 CONNECTION_NOT_ACTIVE, one waiting for the owner to reconnect 422 CONNECTION_NEEDS_REAUTH. Managers and owners.`,
+    access: manager, params: connectionIdParam, query: companyIdQuery, body: syncBody, response: runSchema,
+    handler: ({ params, query, body, caller }) =>
+      requestSync({
+        companyId: query.companyId, connectionId: params.connectionId, uid: caller.uid, trigger: 'manual', streams: body.streams,
+        window: body.from && body.to ? { from: body.from, to: body.to } : undefined,
+      }),
+  }),
+  defineRoute({
+    method: 'get', path: '/runs', summary: 'Sync runs, newest first',
+    description: 'The company\'s sync runs (optionally of one connection), newest first, `limit` per page (default 20, at most 100); pass `nextCursor` as `cursor` for the next page. Managers and owners.',
+    access: manager, query: runsQuery, response: runsPage,
+    handler: ({ query }) => listRuns(query),
+  }),
+  defineRoute({
+    method: 'get', path: '/runs/:runId', summary: 'One sync run',
+    access: manager, params: runIdParam, query: companyIdQuery, response: runSchema,
+    handler: ({ params, query }) => getRun({ companyId: query.companyId, runId: params.runId }),
+  }),
+  defineRoute({
+    method: 'post', path: '/runs/:runId/cancel', summary: 'Cancel a queued sync run',
+    description: 'A queued run becomes `cancelled` (its task, when delivered, does nothing). A running or finished run is 422 RUN_NOT_CANCELLABLE; cancelling a cancelled run answers it unchanged. Managers and owners.',
+    access: manager, params: runIdParam, query: companyIdQuery, response: runSchema,
+    handler: ({ params, query, caller }) => cancelRun({ companyId: query.companyId, runId: params.runId, uid: caller.uid }),
+  }),
+  defineRoute({
+    method: 'post', path: '/partners/:slug/reservations', summary: 'A reservation partner pushes reservations',
+    description: `Up to ${MAX_RESERVATIONS_PER_PUSH} reservations (created, updated or cancelled), each idempotent on the partner's own \`id\`: a repeated push changes nothing (\`unchanged\`), a changed one is \`updated\`, an older \`updatedAt\` than the stored one is ignored (\`stale\`: out-of-order delivery). Each item is validated on its own; a rejected one (INVALID_ITEM, DUPLICATE_IN_BATCH) never blocks the others. Covers (party sizes of booked, confirmed, seated and completed reservations; cancelled and no-show ones count none) are kept per business day and hour of the company calendar (timezone, dayChangeTime).`,
+    access: partnerKey, params: partnerParams, body: partnerPushBody, response: partnerPushResponse, bodyLimit: '2mb',
+    handler: ({ keyHolder, body }) => pushReservations({ companyId: keyHolder.companyId, partner: keyHolder.subject, items: body.reservations }),
+  }),
+  defineRoute({
+    method: 'get', path: '/reservations/covers', summary: 'Reserved covers per business day and hour',
+    description: `Covers and reservation counts per business day of the range (at most ${MAX_COVERS_DAYS} days), per business hour (0..47: hours past 23 belong to the previous business day, before dayChangeTime), beside the schedule template's morning and evening parts of that weekday (\`perClient\`, \`revenue\`, \`start\`), for forecasting staff against reservations. Managers and owners.`,
+    access: manager, query: coversQuery, response: coversResponse,
+    handler: ({ query }) => coversOf(query),
+  }),
+];
+

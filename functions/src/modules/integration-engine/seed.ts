@@ -1,0 +1,58 @@
+import { addDays, instant } from '../../core/calendar';
+import { SIMULATED, SIMULATED_NAMES } from '../../local/vendors/accounts';
+import type { DemoCompany } from '../../local/demo/types';
+import { catalogueEntry } from '../integrations';
+import { connect } from './connect';
+import { connectionIdOf, saveConnection } from './connections';
+import { pushReservations } from './reservations';
+
+const RESERVATION_DAYS_BACK = 28;
+const RESERVATION_DAYS_AHEAD = 28;
+
+/**
+ * The demo's integrations (emulator-data/demo.json `integrations`): Harbor & Vine has its POS
+ * connected (the Toast account of the local vendor simulator, credentials sealed in the vault like
+ * any connect; the vendor check is skipped because the demo may load before the simulator answers)
+ * and a reservation partner that has pushed four weeks back and ahead of dinner reservations. A new
+ * partner key for local pushes: connect the partner again as the owner (the demo's key is not kept).
+ */
+export async function seed(company: DemoCompany): Promise<string> {
+  const wanted = company.file.integrations;
+  if (!wanted) return 'nothing connected';
+  const done: string[] = [];
+  if (wanted.pos === 'toast') {
+    const entry = catalogueEntry('toast')!;
+    const account = { id: SIMULATED.toast.restaurantGuid, name: SIMULATED_NAMES.toast };
+    await saveConnection({
+      companyId: company.companyId, connectionId: connectionIdOf(entry, account.id), entry, uid: company.ownerUid, account, secrets: { ...SIMULATED.toast },
+    });
+    done.push(`${entry.name} (simulated restaurant)`);
+  }
+  if (wanted.reservation) {
+    await connect({ companyId: company.companyId, uid: company.ownerUid, slug: wanted.reservation });
+    const pushed = await pushReservations({ companyId: company.companyId, partner: wanted.reservation, items: demoReservations(company) });
+    done.push(`${catalogueEntry(wanted.reservation)!.name} (${pushed.created} reservations)`);
+  }
+  return `connected: ${done.join(', ')}`;
+}
+
+function demoReservations(company: DemoCompany) {
+  const today = new Date().toISOString().slice(0, 10);
+  const items = [];
+  for (let d = -RESERVATION_DAYS_BACK; d <= RESERVATION_DAYS_AHEAD; d++) {
+    const date = addDays(today, d);
+    const count = 8 + Math.floor(company.random() * 18);
+    for (let i = 0; i < count; i++) {
+      const minute = 17 * 60 + 30 * Math.floor(company.random() * 9);
+      const roll = company.random();
+      const status = d >= 0 ? (roll < 0.08 ? 'cancelled' : 'confirmed') : roll < 0.06 ? 'no_show' : roll < 0.14 ? 'cancelled' : 'completed';
+      items.push({
+        id: `demo-${date}-${i}`,
+        status,
+        partySize: 2 + Math.floor(company.random() * 5),
+        startsAt: instant(date, minute, company.timezone),
+      });
+    }
+  }
+  return items;
+}

@@ -1,0 +1,37 @@
+import { db } from '../../src/core/firebase';
+import { SIMULATED_OAUTH_APPS, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
+
+export const REDIRECT_URI = 'http://127.0.0.1:5001/demo-workforce/us-central1/integration-engine/oauth/callback';
+
+/**
+ * The local vendor simulators on a free port, with every connector pointed at them and our OAuth
+ * applications configured with the credentials the simulators know.
+ */
+export async function startVendors(): Promise<RunningVendorSimulator> {
+  const sim = await startVendorSimulator(0);
+  Object.assign(process.env, vendorUrlEnv(sim.urls), { OAUTH_REDIRECT_URI: REDIRECT_URI });
+  for (const [vendor, app] of Object.entries(SIMULATED_OAUTH_APPS)) {
+    process.env[`${vendor.toUpperCase()}_CLIENT_ID`] = app.clientId;
+    process.env[`${vendor.toUpperCase()}_CLIENT_SECRET`] = app.clientSecret;
+  }
+  return sim;
+}
+
+/** Every document of a root collection that belongs to the company (they carry `companyId`). */
+export async function rootDocsOf(collection: string, companyId: string): Promise<Record<string, unknown>[]> {
+  const snap = await db().collection(collection).where('companyId', '==', companyId).get();
+  return snap.docs.map((d) => ({ id: d.id, ...d.data() }));
+}
+
+/** The raw text of everything stored for a company in the engine's collections (to look for plaintext). */
+export async function storedText(companyId: string): Promise<string> {
+  const company = db().collection('companies').doc(companyId);
+  const parts: unknown[] = [];
+  for (const sub of ['integrations', 'syncRuns', 'reservations', 'reservationCovers']) {
+    parts.push((await company.collection(sub).get()).docs.map((d) => d.data()));
+  }
+  for (const root of ['vault', 'partnerKeys', 'oauthStates', 'integrationSchedule']) {
+    parts.push((await db().collection(root).get()).docs.map((d) => d.data()).filter((d) => d.companyId === companyId));
+  }
+  return JSON.stringify(parts);
+}
