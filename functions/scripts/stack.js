@@ -1,16 +1,57 @@
 /**
  * The whole local stack, embedded: the Node Firestore emulator on 8080 (in this process), the
- * Firebase Auth emulator on 9099 and the Functions emulator on 5001 (firebase-tools), the demo
- * dataset loaded. No Java, no network, no cloud account. Stop with Ctrl+C.
+ * Firebase Auth emulator on 9099, the Functions emulator on 5001 and the Cloud Tasks emulator on
+ * 9499 (firebase-tools), the POS vendor simulators on 7499 (in this process), the scheduled jobs run
+ * at their interval, the demo dataset loaded. No Java, no network, no cloud account. Stop with Ctrl+C.
  * Expects functions/lib to be built (the root `npm start` builds it first).
  */
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startFirestore, startFirebaseEmulators, RUNTIME_DIR } = require('./emulators');
+const { startFirestore, startFirebaseEmulators, FUNCTIONS_DIR, RUNTIME_DIR } = require('./emulators');
 
 const PROJECT_ID = 'demo-workforce';
 const REGION = 'us-central1';
-const PORTS = { firestore: 8080, auth: 9099, functions: 5001, hub: 4400, logging: 4500 };
+const PORTS = { firestore: 8080, auth: 9099, functions: 5001, tasks: 9499, hub: 4400, logging: 4500 };
+const VENDOR_SIMULATOR_PORT = 7499;
+const BASE = `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/${REGION}`;
+
+/** The credential vault's key, generated once into the ignored runtime folder (the stored credentials outlive nothing else, but one key keeps them readable across restarts of a long session). */
+function localVaultKeys() {
+  const file = path.join(RUNTIME_DIR, 'vault-keys');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, `local:${crypto.randomBytes(32).toString('base64')}`, { mode: 0o600 });
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * Secrets of the functions: the Functions emulator reads functions/.secret.local (ignored by git)
+ * for every secret a function declares, instead of Secret Manager. Local values only: the vault key
+ * above and the OAuth applications the vendor simulators know.
+ */
+function localSecrets(simulatedApps) {
+  const secrets = { INTEGRATIONS_VAULT_KEYS: localVaultKeys() };
+  for (const [vendor, app] of Object.entries(simulatedApps)) secrets[`${vendor.toUpperCase()}_CLIENT_SECRET`] = app.clientSecret;
+  fs.writeFileSync(path.join(FUNCTIONS_DIR, '.secret.local'), `${Object.entries(secrets).map(([k, v]) => `${k}=${v}`).join('\n')}\n`, { mode: 0o600 });
+  return secrets;
+}
+
+/**
+ * Cloud Scheduler does not run locally (no Pub/Sub emulator): each scheduled job of the modules is
+ * run here at its interval, through the Functions emulator's trigger endpoint.
+ */
+function runScheduledJobs(modules, log) {
+  const timers = [];
+  for (const job of modules.flatMap((m) => m.jobs ?? [])) {
+    const minutes = Number(/^every (\d+) minutes$/.exec(job.schedule)?.[1]);
+    const url = `http://127.0.0.1:${PORTS.functions}/functions/projects/${PROJECT_ID}/triggers/${REGION}-${job.name}-0`;
+    const run = () =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+        .then((res) => log.write(`[${new Date().toISOString()}] scheduled job ${job.name}: ${res.status}\n`))
+        .catch((err) => log.write(`[${new Date().toISOString()}] scheduled job ${job.name} failed: ${err.message}\n`));
+    timers.push(setInterval(run, minutes * 60_000));
+  }
+  return () => timers.forEach(clearInterval);
+}
 
 async function main() {
   fs.mkdirSync(RUNTIME_DIR, { recursive: true });
@@ -26,9 +67,22 @@ async function main() {
   console.log('Starting the Firestore emulator (Node, gRPC) on 127.0.0.1:8080 ...');
   const firestore = await startFirestore(PORTS.firestore);
 
-  console.log('Starting the Auth and Functions emulators (firebase-tools) ...');
+  console.log(`Starting the POS vendor simulators on 127.0.0.1:${VENDOR_SIMULATOR_PORT} ...`);
+  const { startVendorSimulator, vendorUrlEnv, SIMULATED_OAUTH_APPS } = require('../lib/local/vendors/server');
+  const vendors = await startVendorSimulator(VENDOR_SIMULATOR_PORT);
+  const integrationEnv = {
+    ...vendorUrlEnv(vendors.urls),
+    ...Object.fromEntries(Object.entries(SIMULATED_OAUTH_APPS).map(([vendor, app]) => [`${vendor.toUpperCase()}_CLIENT_ID`, app.clientId])),
+    OAUTH_REDIRECT_URI: `${BASE}/integration-engine/oauth/callback`,
+  };
+  // the demo loader (this process) seals credentials too
+  Object.assign(process.env, integrationEnv, localSecrets(SIMULATED_OAUTH_APPS));
+
+  console.log('Starting the Auth, Functions and Cloud Tasks emulators (firebase-tools) ...');
   // NODE_ENV=production: the Functions runtime's own body parser must not answer malformed JSON with a stack trace.
-  const emulators = await startFirebaseEmulators({ only: ['auth', 'functions'], projectId: PROJECT_ID, ports: PORTS, env: { ...env, NODE_ENV: 'production' }, useRootConfig: true });
+  const emulators = await startFirebaseEmulators({
+    only: ['auth', 'functions', 'tasks'], projectId: PROJECT_ID, ports: PORTS, env: { ...env, ...integrationEnv, NODE_ENV: 'production' }, useRootConfig: true,
+  });
   const logFile = path.join(RUNTIME_DIR, 'emulators.log');
   const logStream = fs.createWriteStream(logFile);
   logStream.write(emulators.output());
@@ -40,11 +94,15 @@ async function main() {
   await loadDemo();
 
   const { MODULES } = require('../lib/modules/registry');
-  const base = `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/${REGION}`;
+  const base = BASE;
+  const stopJobs = runScheduledJobs(MODULES, logStream);
   console.log('\nLocal stack ready. Module base addresses:');
-  for (const { name } of MODULES) console.log(`  ${name.padEnd(12)} ${base}/${name}`);
+  for (const { name } of MODULES) console.log(`  ${name.padEnd(18)} ${base}/${name}`);
   console.log(`\nAPI description: ${base}/docs/openapi.json   viewer: ${base}/docs/ui/`);
-  console.log(`Firestore emulator: 127.0.0.1:${PORTS.firestore}   Auth emulator: 127.0.0.1:${PORTS.auth}`);
+  console.log(`Firestore emulator: 127.0.0.1:${PORTS.firestore}   Auth emulator: 127.0.0.1:${PORTS.auth}   Cloud Tasks emulator: 127.0.0.1:${PORTS.tasks}`);
+  console.log(`POS vendor simulators: ${vendors.baseUrl}/<vendor> (OAuth consent is automatic; accepted credentials: functions/src/local/vendors/accounts.ts)`);
+  const jobs = MODULES.flatMap((m) => m.jobs ?? []);
+  if (jobs.length) console.log(`Scheduled jobs run here: ${jobs.map((j) => `${j.name} (${j.schedule})`).join(', ')}`);
   console.log('\nID tokens (from the Auth emulator), in another terminal:');
   console.log('  npm run token -- owner        # Harbor & Vine owner');
   console.log('  npm run token -- manager      # Harbor & Vine manager (employee emp-001)');
@@ -59,7 +117,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping ...');
+    stopJobs();
     await emulators.stop();
+    await vendors.close();
     firestore.stop();
     process.exit(0);
   };

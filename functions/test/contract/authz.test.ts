@@ -8,6 +8,7 @@ import {
   authorisedCaller,
   buildSample,
   changedPaths,
+  closeWorld,
   createFixture,
   denialCells,
   errorEnvelopeProblems,
@@ -16,6 +17,7 @@ import {
   overrideOf,
   parseBody,
   pool,
+  prepare,
   send,
   show,
   snapshotWorld,
@@ -34,8 +36,9 @@ beforeAll(async () => {
   ({ ops, world } = await contractSetup());
 }, 120_000);
 
-afterAll(() => {
+afterAll(async () => {
   console.log(`contract authorization matrix: ${counted.operations} operations, ${counted.cells} matrix cells`);
+  await closeWorld(world);
 });
 
 const sampleOrProblem = (op: Operation, f: Fixture, problems: string[]) => {
@@ -110,7 +113,7 @@ describe('the authorization matrix of every operation in the OpenAPI document', 
     await pool(ops, 4, async (op) => {
       const f = fresh.get(op) ?? world.fixture;
       const override = overrideOf(op);
-      if (fresh.has(op)) await override?.setup?.(f, world.admin);
+      if (fresh.has(op)) await prepare(op, f, world);
       const call = sampleOrProblem(op, f, problems);
       if (!call) return;
       const { label, caller } = await authorisedCaller(op, world, f);

@@ -7,7 +7,7 @@
  * and a snapshot of what a request could have written. A new module is covered by these tests
  * without new test code; an operation whose generic sample cannot succeed gets an entry in OVERRIDES.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
@@ -15,6 +15,8 @@ import { ownedCollections } from '../../src/modules/registry';
 import { api } from '../helpers/api';
 export { withGlobalLock } from '../helpers/global-lock';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
+import { startVendors } from '../helpers/integrations';
+import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
 import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
 
 // ---------------------------------------------------------------------------------------------
@@ -60,6 +62,8 @@ export interface Access {
   kind: string;
   minRole?: Role;
   companyIn?: 'query' | 'path';
+  /** kind 'key': the security scheme of the key (KEY_SCHEMES). */
+  scheme?: string;
 }
 
 export interface Parameter {
@@ -104,6 +108,7 @@ export async function loadOperations(): Promise<Operation[]> {
       const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
       const requestBody = op.requestBody as { required?: boolean; content?: Record<string, { schema: JsonSchema }> } | undefined;
       const responses = (op.responses as Record<string, unknown> | undefined) ?? {};
+      const body = requestBody?.content?.['application/json']?.schema;
       ops.push({
         key: `${method.toUpperCase()} ${opPath}`,
         operationId: String(op.operationId ?? `${method} ${opPath}`),
@@ -112,8 +117,10 @@ export async function loadOperations(): Promise<Operation[]> {
         module: moduleName,
         access: op['x-access'] as Access | undefined,
         parameters,
-        body: requestBody?.content?.['application/json']?.schema,
-        bodyRequired: requestBody?.required === true,
+        body,
+        // a body schema with a `default` is what the server assumes when none is sent (POST .../sync: {}),
+        // although the document marks every request body required
+        bodyRequired: requestBody?.required === true && !(isObject(body) && 'default' in body),
         successStatuses: Object.keys(responses).filter((s) => /^2\d\d$/.test(s)).map(Number),
       });
     }
@@ -192,6 +199,11 @@ export interface World {
   other: TestCompany;
   /** A user with the `service` claim (jobs of our own), made on first use. */
   service: () => Promise<TestUser>;
+  /**
+   * The local vendor simulators (POS APIs, OAuth consent pages and token endpoints), with every
+   * connector and our OAuth applications pointed at them; started on first use, stopped by closeWorld.
+   */
+  vendors: () => Promise<RunningVendorSimulator>;
 }
 
 export async function createWorld(): Promise<World> {
@@ -204,7 +216,27 @@ export async function createWorld(): Promise<World> {
   let service: Promise<TestUser> | undefined;
   const { owner, manager, employee } = fixture.company;
   for (const user of [admin, plain, owner, manager, employee, other.owner, other.manager, other.employee]) WORLD_UIDS.add(user.uid);
-  return { fixture, admin, plain, other, service: () => (service ??= createServiceUser()) };
+  const world: World = {
+    fixture, admin, plain, other,
+    service: () => (service ??= createServiceUser()),
+    vendors: () => {
+      let started = VENDORS.get(world);
+      if (!started) {
+        started = startVendors();
+        VENDORS.set(world, started);
+      }
+      return started;
+    },
+  };
+  return world;
+}
+
+const VENDORS = new WeakMap<World, Promise<RunningVendorSimulator>>();
+
+/** Stops what the world started (the vendor simulators), so that nothing outlives the test file. */
+export async function closeWorld(w: World | undefined): Promise<void> {
+  const vendors = w && VENDORS.get(w);
+  if (vendors) await (await vendors).close();
 }
 
 /** The users of the contract worlds: a root document they wrote (e.g. `updatedBy`) is one the contract tests answer for. */
@@ -222,19 +254,67 @@ async function createServiceUser(): Promise<TestUser> {
 // Per-operation overrides
 // ---------------------------------------------------------------------------------------------
 
+/** What an override's setup made in a fixture (ids, an OAuth redirect), for its request. */
+export type Prepared = Record<string, string>;
+
 export interface Override {
   /** Why the generic sample (required fields, fixture ids, fixed dates) cannot succeed. */
   why: string;
-  /** Replaces parts of the generic request: path and query parameters by name, the body whole. */
-  request?: (f: Fixture) => { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  /** Runs before the operation is called on a fixture (e.g. creates what it removes). */
-  setup?: (f: Fixture, admin: TestUser) => Promise<void>;
+  /**
+   * Replaces parts of the generic request: path and query parameters by name, the body whole.
+   * `prepared` is what the setup answered for this fixture ({} without a setup).
+   */
+  request?: (f: Fixture, prepared: Prepared) => { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  /** Runs before the operation is called on a fixture (e.g. creates what it removes); what it answers goes to request. */
+  setup?: (f: Fixture, w: World) => Promise<Prepared | void>;
 }
 
 /** The override of an operation, by "METHOD /path" or by operationId. */
 export const overrideOf = (op: Operation): Override | undefined => OVERRIDES[op.key] ?? OVERRIDES[op.operationId];
 
+/** What each fixture's setups answered, by operation. */
+const PREPARED = new WeakMap<Fixture, Map<string, Prepared>>();
+
+/** Runs the operation's override setup on a fixture (once per fixture and operation). */
+export async function prepare(op: Operation, f: Fixture, w: World): Promise<void> {
+  const setup = overrideOf(op)?.setup;
+  const done = PREPARED.get(f) ?? new Map<string, Prepared>();
+  PREPARED.set(f, done);
+  if (!setup || done.has(op.key)) return;
+  done.set(op.key, (await setup(f, w)) ?? {});
+}
+
+function preparedOf(op: Operation, f: Fixture): Prepared {
+  if (!overrideOf(op)?.setup) return {};
+  const prepared = PREPARED.get(f)?.get(op.key);
+  if (!prepared) throw new Error(`${op.key}: the setup of its override has not run on this fixture (call prepare first)`);
+  return prepared;
+}
+
 const AI_CONFIG = { provider: 'anthropic', model: 'claude-sonnet-4-6' };
+
+const engine = () => api('integration-engine');
+
+/** Connects a catalogue entry for the fixture company as its owner, through the API (POST /connections). */
+async function connectAs(f: Fixture, body: { slug: string; credentials?: Record<string, string> }) {
+  return call(`POST /connections ${body.slug}`, engine().post('/connections').query({ companyId: f.company.companyId }).set(bearer(f.company.owner)).send(body));
+}
+
+/** square_api_key with the credentials the simulator knows: the simplest polled integration, which syncs. */
+async function connectPolled(f: Fixture, w: World): Promise<string> {
+  await w.vendors();
+  const { connection } = await connectAs(f, { slug: 'square_api_key', credentials: { ...SIMULATED.square_api_key } });
+  return String((connection as { id: string }).id);
+}
+
+/** A queued sync run of the fixture company (the task queue only records it: nothing runs it). */
+async function queuedRun(f: Fixture, w: World): Promise<Prepared> {
+  const connectionId = await connectPolled(f, w);
+  const run = await call('POST /connections/{connectionId}/sync', engine().post(`/connections/${encodeURIComponent(connectionId)}/sync`)
+    .query({ companyId: f.company.companyId }).set(bearer(f.company.manager)).send({}));
+  if (run.status !== 'queued') throw new Error(`fixture: the sync run of ${connectionId} is ${String(run.status)}, not queued`);
+  return { runId: String(run.id) };
+}
 
 /**
  * Operations that no generic sample can satisfy, keyed by "METHOD /path" (or operationId). Keep this small: an
@@ -252,13 +332,60 @@ export const OVERRIDES: Record<string, Override> = {
   },
   'DELETE /companies/{id}/ai-config': {
     why: 'removes the company override, which must exist (otherwise 404 AI_CONFIG_NOT_FOUND)',
-    setup: async (f, admin) => {
-      await call('PATCH /companies/{id}/ai-config', api('ai').patch(`/companies/${f.company.companyId}/ai-config`).set(bearer(admin)).send(AI_CONFIG));
+    setup: async (f, w) => {
+      await call('PATCH /companies/{id}/ai-config', api('ai').patch(`/companies/${f.company.companyId}/ai-config`).set(bearer(w.admin)).send(AI_CONFIG));
     },
   },
   'PATCH /ai-config/global': {
     why: 'provider and model must be a pair the price table offers; sets the built-in default again',
     request: () => ({ body: AI_CONFIG }),
+  },
+  'POST /connections': {
+    why: "the first slug of the enum is an OAuth entry, which needs our OAuth application and answers a consent page; csv (a file entry) is the simplest connect: no credentials, no vendor",
+    request: () => ({ body: { slug: 'csv' } }),
+  },
+  'DELETE /connections/{connectionId}': {
+    why: 'disconnects a connection of the company, which must exist (otherwise 404): the csv entry, connected first',
+    setup: async (f) => {
+      const { connection } = await connectAs(f, { slug: 'csv' });
+      return { connectionId: String((connection as { id: string }).id) };
+    },
+    request: (_f, prepared) => ({ path: { connectionId: prepared.connectionId } }),
+  },
+  'POST /connections/{connectionId}/sync': {
+    why: 'only an active polled POS connection syncs (otherwise 404, or 422 SYNC_NOT_SUPPORTED): square_api_key, connected with the simulator\'s credentials',
+    setup: async (f, w) => ({ connectionId: await connectPolled(f, w) }),
+    request: (_f, prepared) => ({ path: { connectionId: prepared.connectionId } }),
+  },
+  'GET /runs/{runId}': {
+    why: 'reads an existing sync run (otherwise 404): one queued by a manual sync of square_api_key',
+    setup: queuedRun,
+    request: (_f, prepared) => ({ path: { runId: prepared.runId } }),
+  },
+  'POST /runs/{runId}/cancel': {
+    why: 'cancels an existing queued sync run (otherwise 404): one queued by a manual sync of square_api_key',
+    setup: queuedRun,
+    request: (_f, prepared) => ({ path: { runId: prepared.runId } }),
+  },
+  'GET /integrations/{category}/{slug}': {
+    why: 'the slug must be a catalogue entry of the category (the schema only says "string"; otherwise 404 INTEGRATION_NOT_FOUND)',
+    request: () => ({ path: { category: 'pos', slug: 'toast' } }),
+  },
+  'POST /partners/{slug}/reservations': {
+    why: "the generic item ('contract') is rejected one by one in a 2xx and writes nothing, so a refused caller's push could not show a write: a real reservation",
+    request: () => ({ body: { reservations: [{ id: 'contract-r-1', status: 'booked', partySize: 2, startsAt: '2026-12-04T20:30:00+01:00' }] } }),
+  },
+  'GET /oauth/callback': {
+    why: 'succeeds only with the signed, single-use state (and the code) of a real OAuth connect, as the vendor redirects back: a clover connect started by the owner, its consent page followed on the vendor simulator',
+    setup: async (f, w) => {
+      await w.vendors();
+      const { authorization } = await connectAs(f, { slug: 'clover' });
+      const page = await fetch((authorization as { url: string }).url, { redirect: 'manual' });
+      const location = page.headers.get('location');
+      if (page.status !== 302 || !location) throw new Error(`fixture: the clover consent page answered ${page.status}, not a redirect`);
+      return Object.fromEntries(new URL(location).searchParams);
+    },
+    request: (_f, prepared) => ({ query: prepared }),
   },
 };
 
@@ -521,7 +648,7 @@ export function buildSample(op: Operation, f: Fixture): Sample {
     out[p.in][p.name] = value;
   }
   if (op.body) out.body = sample(op.body, f, 'body');
-  const override = overrideOf(op)?.request?.(f);
+  const override = overrideOf(op)?.request?.(f, preparedOf(op, f));
   if (override) {
     Object.assign(out.path, override.path);
     Object.assign(out.query, override.query);
@@ -551,11 +678,12 @@ export interface Answer {
   headers: Record<string, string | undefined>;
 }
 
-export type Caller = { kind: 'none' } | { kind: 'malformed token' } | { kind: 'user'; user: TestUser };
+export type Caller = { kind: 'none' } | { kind: 'malformed token' } | { kind: 'user'; user: TestUser } | { kind: 'key'; key: string };
 
 export function headersOf(caller: Caller): Record<string, string> {
   if (caller.kind === 'none') return {};
   if (caller.kind === 'malformed token') return { Authorization: 'Bearer not-a-firebase-id-token' };
+  if (caller.kind === 'key') return { Authorization: `Bearer ${caller.key}` };
   return bearer(caller.user);
 }
 
@@ -567,15 +695,25 @@ export async function send(op: Operation, c: Call, caller: Caller): Promise<Answ
 }
 
 /** Runs `work` over `items` with at most `limit` at a time. */
+/**
+ * Runs `work` over `items` with at most `limit` at a time. After a failure no new item starts, and
+ * the first error is thrown once the items under way have settled: no request outlives its test.
+ */
 export async function pool<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
+  let failure: { error: unknown } | undefined;
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
+    while (!failure && next < items.length) {
       const index = next++;
-      results[index] = await work(items[index], index);
+      try {
+        results[index] = await work(items[index], index);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   }));
+  if (failure) throw failure.error;
   return results;
 }
 
@@ -714,18 +852,116 @@ export interface Cell {
 }
 
 const user = (u: TestUser): Caller => ({ kind: 'user', user: u });
+const keyCaller = (key: string): Caller => ({ kind: 'key', key });
+
+/**
+ * Keys of x-access kind 'key' (callers outside Firebase Auth, e.g. reservation partners), by
+ * security scheme: how the fixture company issues one, what a refused key gets, and which path
+ * parameter names who the key was issued to (its subject: a key is refused on another one).
+ */
+interface KeyScheme {
+  refusal: { status: number; code: string };
+  subjectParam: string;
+  /** Issues the fixture company's key for a subject through the API, as its owner does. */
+  issue: (f: Fixture, subject: string) => Promise<string>;
+  malformed: string;
+  /** A key of the right form that was never issued. */
+  forged: () => string;
+  /** `key` with its id kept and another secret. */
+  wrongSecret: (key: string) => string;
+}
+
+const PARTNER_KEY = /^(wfpk_[0-9a-f]{18}_)[A-Za-z0-9_-]{43}$/;
+
+const KEY_SCHEMES: Record<string, KeyScheme> = {
+  partnerKey: {
+    refusal: { status: 401, code: 'PARTNER_KEY_INVALID' },
+    subjectParam: 'slug',
+    issue: async (f, slug) => {
+      const { partnerKey } = await connectAs(f, { slug });
+      if (typeof partnerKey !== 'string' || !PARTNER_KEY.test(partnerKey)) throw new Error(`fixture: connecting ${slug} issued no partner key (${JSON.stringify(partnerKey)})`);
+      return partnerKey;
+    },
+    malformed: 'wfpk_not-a-partner-key',
+    forged: () => `wfpk_${randomBytes(9).toString('hex')}_${randomBytes(32).toString('base64url')}`,
+    wrongSecret: (key) => `${PARTNER_KEY.exec(key)![1]}${randomBytes(32).toString('base64url')}`,
+  },
+};
+
+/** A subject's keys in a fixture company: the one in force and the one it replaced (revoked by the second connect). */
+interface IssuedKeys {
+  current: string;
+  revoked: string;
+}
+
+const ISSUED = new WeakMap<Fixture, Map<string, Promise<IssuedKeys>>>();
+const ISSUED_NOW = new WeakMap<Fixture, Map<string, IssuedKeys>>();
+
+/** Issues the fixture company's keys for a subject (twice: the first is revoked), once per fixture. */
+function issueKeys(f: Fixture, scheme: string, subject: string): Promise<IssuedKeys> {
+  const id = `${scheme} ${subject}`;
+  const pending = ISSUED.get(f) ?? new Map<string, Promise<IssuedKeys>>();
+  ISSUED.set(f, pending);
+  let keys = pending.get(id);
+  if (!keys) {
+    keys = (async () => {
+      const revoked = await KEY_SCHEMES[scheme].issue(f, subject);
+      const issued = { revoked, current: await KEY_SCHEMES[scheme].issue(f, subject) };
+      const now = ISSUED_NOW.get(f) ?? new Map<string, IssuedKeys>();
+      ISSUED_NOW.set(f, now.set(id, issued));
+      return issued;
+    })();
+    pending.set(id, keys);
+  }
+  return keys;
+}
+
+function issuedKeys(f: Fixture, scheme: string, subject: string): IssuedKeys {
+  const keys = ISSUED_NOW.get(f)?.get(`${scheme} ${subject}`);
+  if (!keys) throw new Error(`the ${scheme} keys of ${subject} are not issued in this fixture (contractSetup issues them)`);
+  return keys;
+}
+
+/** The subject of a key-access operation's sample request, and another subject its parameter allows. */
+function subjectsOf(op: Operation, f: Fixture): { scheme: KeyScheme; name: string; subject: string; other: string } {
+  const name = accessOf(op).scheme!;
+  const scheme = KEY_SCHEMES[name];
+  const subject = String(buildSample(op, f).path[scheme.subjectParam]);
+  const param = op.parameters.find((p) => p.in === 'path' && p.name === scheme.subjectParam)!;
+  const other = param.schema.enum?.find((v) => typeof v === 'string' && v !== subject);
+  if (typeof other !== 'string') throw new Error(`${op.key}: path parameter ${param.name} names no second ${scheme.subjectParam} to try another's key on`);
+  return { scheme, name, subject, other };
+}
 
 /** The document's x-access, checked: the matrix knows these kinds and roles, and fails on others. */
 export function accessOf(op: Operation): Access {
   const access = op.access;
   if (!access || typeof access.kind !== 'string') throw new Error(`${op.key} has no x-access: every operation must say who may call it`);
-  if (!['public', 'authenticated', 'admin', 'company', 'service'].includes(access.kind)) {
+  if (!['public', 'authenticated', 'admin', 'company', 'service', 'key'].includes(access.kind)) {
     throw new Error(`x-access kind '${access.kind}' of ${op.key} is unknown to the contract matrix: teach denialCells and authorisedCaller in test/contract/generate.ts`);
   }
   if (access.kind === 'company' && !ROLES.includes(access.minRole as Role)) {
     throw new Error(`${op.key}: x-access company with minRole '${access.minRole}', not one of ${ROLES.join(', ')}`);
   }
+  if (access.kind === 'key') {
+    const scheme = KEY_SCHEMES[access.scheme ?? ''];
+    if (!scheme) throw new Error(`${op.key}: x-access key with scheme '${access.scheme}', unknown to the contract matrix: teach KEY_SCHEMES in test/contract/generate.ts`);
+    if (!op.parameters.some((p) => p.in === 'path' && p.name === scheme.subjectParam)) {
+      throw new Error(`${op.key}: a ${access.scheme} route without the path parameter ${scheme.subjectParam} naming the key's holder`);
+    }
+  }
   return access;
+}
+
+/** Issues what the access of an operation needs in the fixture: the keys of a key-access route (its subject's and another's). */
+async function prepareAccess(op: Operation, f: Fixture): Promise<void> {
+  try {
+    if (accessOf(op).kind !== 'key') return;
+  } catch {
+    return; // an access the matrix does not know: its first test names it
+  }
+  const { name, subject, other } = subjectsOf(op, f);
+  await Promise.all([issueKeys(f, name, subject), issueKeys(f, name, other)]);
 }
 
 /** Every caller the access model excludes from the operation, with the refusal it must get. */
@@ -733,6 +969,20 @@ export function denialCells(op: Operation, w: World): Cell[] {
   const access = accessOf(op);
   const f = w.fixture;
   if (access.kind === 'public') return [];
+  if (access.kind === 'key') {
+    const { scheme, name, subject, other } = subjectsOf(op, f);
+    const mine = issuedKeys(f, name, subject);
+    const refused = (label: string, caller: Caller): Cell => ({ label, caller, ...scheme.refusal });
+    return [
+      refused('no key', { kind: 'none' }),
+      refused('a malformed key', keyCaller(scheme.malformed)),
+      refused("the company owner's Firebase ID token instead of a key", user(f.company.owner)),
+      refused('a well-formed key that was never issued', keyCaller(scheme.forged())),
+      refused(`the id of the company's ${subject} key with another secret`, keyCaller(scheme.wrongSecret(mine.current))),
+      refused(`the company's revoked ${subject} key (replaced by a second connect)`, keyCaller(mine.revoked)),
+      refused(`the company's key for another ${scheme.subjectParam} (${other})`, keyCaller(issuedKeys(f, name, other).current)),
+    ];
+  }
   const cells: Cell[] = [
     { label: 'no token', caller: { kind: 'none' }, status: 401, code: 'AUTH_REQUIRED' },
     { label: 'a malformed token', caller: { kind: 'malformed token' }, status: 401, code: 'AUTH_INVALID_TOKEN' },
@@ -767,6 +1017,10 @@ export async function authorisedCaller(op: Operation, w: World, f: Fixture): Pro
     case 'authenticated': return { label: 'a signed-in user with no membership', caller: user(w.plain) };
     case 'admin': return { label: 'an administrator with no membership', caller: user(w.admin) };
     case 'service': return { label: 'a user with the service claim', caller: user(await w.service()) };
+    case 'key': {
+      const { name, subject } = subjectsOf(op, f);
+      return { label: `the company's ${name} for ${subject}`, caller: keyCaller((await issueKeys(f, name, subject)).current) };
+    }
     default: return { label: `a member with the ${access.minRole} role`, caller: user(f.company[access.minRole as Role]) };
   }
 }
@@ -787,6 +1041,11 @@ export interface Variant {
   call: Call;
   /** 'id': an id that cannot be a document id (must be 400); 'schema': anything else invalid (4xx). */
   kind: 'id' | 'schema';
+  /**
+   * The refusal it must get instead, when access is settled before the input is validated: an id in
+   * the path parameter naming a key's holder is not the holder the key was issued to.
+   */
+  refusal?: { status: number; code: string };
   /** Who sends it; by default the strongest caller of the operation. */
   caller?: Caller;
 }
@@ -808,7 +1067,8 @@ const BAD_IDS: Array<{ label: string; raw: (f: Fixture) => string; pathOnly?: bo
   { label: 'a 1,501-byte id', raw: () => 'a'.repeat(1501) },
   { label: 'a 1,600-byte id', raw: () => 'a'.repeat(1600) },
   { label: 'a 1,520-byte id of 760 characters', raw: () => encodeURIComponent('é'.repeat(760)) },
-  // a query string is decoded leniently (the text stays as sent); a path parameter must be decoded
+  // a query string is decoded leniently (the text stays as sent); a path parameter must be decoded,
+  // and these cannot be: the router refuses them (400) before the route's access is checked
   { label: "the malformed percent-encoding '%E0%A4%A'", raw: () => '%E0%A4%A', pathOnly: true },
   { label: "the malformed percent-encoding '%'", raw: () => '%', pathOnly: true },
   { label: "the malformed percent-encoding '%ZZ'", raw: () => '%ZZ', pathOnly: true },
@@ -1002,6 +1262,36 @@ function bodyVariants(op: Operation, f: Fixture, base: Call, baseBody: unknown):
   return out;
 }
 
+/**
+ * The longest query value a variant sends: the request line and headers of Node's HTTP server hold
+ * 16 KiB (longer ones are 431 before the app), with room left for an ID token and the other parameters.
+ */
+const MAX_QUERY_VALUE = 8 * 1024;
+
+/**
+ * Near misses of a valid choice of an enum: its case changed, whitespace, NUL and zero-width
+ * characters around it, one character more or less, two choices in one value. A server that trims,
+ * folds case, matches prefixes or splits lists accepts what the document refuses.
+ */
+function nearMisses(s: JsonSchema, valid: unknown): Array<[string, string]> {
+  const choices = (s.enum ?? []).filter((e): e is string => typeof e === 'string');
+  const choice = typeof valid === 'string' && choices.includes(valid) ? valid : choices[0];
+  if (choice === undefined) return [];
+  const other = choices.find((c) => c !== choice) ?? choice;
+  const q = JSON.stringify(choice);
+  return [
+    [`${q} in upper case`, choice.toUpperCase()],
+    [`${q} with a leading space`, ` ${choice}`],
+    [`${q} with a trailing space`, `${choice} `],
+    [`${q} with a trailing newline`, `${choice}\n`],
+    [`${q} with a trailing NUL`, `${choice}\u0000`],
+    [`${q} with a trailing zero-width space`, `${choice}\u200b`],
+    [`${q} with one more character`, `${choice}x`],
+    [`${q} without its last character`, choice.slice(0, -1)],
+    [`two choices in one value (${q},${JSON.stringify(other)})`, `${choice},${other}`],
+  ];
+}
+
 function queryVariants(op: Operation, p: Parameter, f: Fixture, base: Call, valid: unknown): Variant[] {
   const name = encodeURIComponent(p.name);
   const v = encodeURIComponent(valid === undefined ? 'contract' : queryText(valid));
@@ -1039,7 +1329,8 @@ function queryVariants(op: Operation, p: Parameter, f: Fixture, base: Call, vali
     for (const t of ['', 'not-a-valid-choice', '!', 'not-a-date', '2026-02-30', '2026-13-01', '2026-1-1', 'a'.repeat(1600)]) {
       if (!accepts(s, t)) add(brief(t), [[name, encodeURIComponent(t)]]);
     }
-    if (s.maxLength !== undefined && s.maxLength < 4000) add(`${s.maxLength + 1} characters`, [[name, 'x'.repeat(s.maxLength + 1)]]);
+    if (s.maxLength !== undefined && s.maxLength < MAX_QUERY_VALUE) add(`${s.maxLength + 1} characters`, [[name, 'x'.repeat(s.maxLength + 1)]]);
+    for (const [label, t] of nearMisses(s, valid)) if (!accepts(s, t)) add(label, [[name, encodeURIComponent(t)]]);
   }
   if (isCompanyParam(op, p)) {
     for (const bad of BAD_IDS.filter((b) => !b.pathOnly)) add(`the id ${bad.label}`, [[name, bad.raw(f)]], 'id');
@@ -1052,10 +1343,13 @@ export function malformedVariants(op: Operation, f: Fixture): Variant[] {
   const s = buildSample(op, f);
   const base = toCall(s);
   const out: Variant[] = [];
+  const key = op.access?.kind === 'key' ? KEY_SCHEMES[op.access.scheme ?? ''] : undefined;
   for (const p of op.parameters) {
     if (p.in === 'path') {
+      const holder = key?.subjectParam === p.name;
       for (const bad of BAD_IDS) {
-        out.push({ label: `path ${p.name}: the id ${bad.label}`, call: { ...base, path: { ...base.path, [p.name]: bad.raw(f) } }, kind: 'id' });
+        const refusal = holder && !bad.pathOnly ? { refusal: key.refusal } : {};
+        out.push({ label: `path ${p.name}: the id ${bad.label}`, call: { ...base, path: { ...base.path, [p.name]: bad.raw(f) } }, kind: 'id', ...refusal });
       }
     } else if (p.in === 'query') {
       out.push(...queryVariants(op, p, f, base, s.query[p.name] ?? safeSample(p.schema, f, p.name)));
@@ -1087,6 +1381,8 @@ export async function contractSetup(): Promise<{ ops: Operation[]; world: World 
   const ops = await loadOperations();
   const world = await createWorld();
   // what an operation acts on (e.g. the override DELETE removes) exists for the refused callers too
-  for (const op of ops) await overrideOf(op)?.setup?.(world.fixture, world.admin);
+  for (const op of ops) await prepare(op, world.fixture, world);
+  // and the keys of key-access routes, which the refused callers' cells present (another subject's, a revoked one)
+  for (const op of ops) await prepareAccess(op, world.fixture);
   return { ops, world };
 }

@@ -6,6 +6,7 @@
 import {
   BAD_COMPANY_DOCS,
   changedPaths,
+  closeWorld,
   denialCells,
   errorEnvelopeProblems,
   invalidBodies,
@@ -36,8 +37,9 @@ beforeAll(async () => {
   ({ ops, world } = await contractSetup());
 }, 120_000);
 
-afterAll(() => {
+afterAll(async () => {
   console.log(`contract malformed input: ${sent} malformed requests sent to ${withInput().length} operations`);
+  await closeWorld(world);
 });
 
 /** Operations with a path, query or body schema. */
@@ -100,10 +102,15 @@ describe('malformed input to every operation in the OpenAPI document', () => {
     expect(short).toEqual([]);
   }, 10_000);
 
-  it('refuses ids that cannot be Firestore document ids, in every path parameter and in companyId, with a 400 error envelope, writing nothing', async () => {
+  it('refuses ids that cannot be Firestore document ids, in every path parameter and in companyId, with a 400 error envelope (the key refusal in the parameter naming a key\'s holder), writing nothing', async () => {
     const findings = await sendAll(
       (op) => malformedVariants(op, world.fixture).filter((v) => v.kind === 'id'),
-      (_variant, answer) => [...statusProblem(answer, (s) => s === 400, '400'), ...errorEnvelopeProblems(answer)],
+      ({ refusal }, answer) => [
+        ...(refusal
+          ? statusProblem(answer, (s) => s === refusal.status && parseBody(answer)?.code === refusal.code, `${refusal.status} ${refusal.code}`)
+          : statusProblem(answer, (s) => s === 400, '400')),
+        ...errorEnvelopeProblems(answer),
+      ],
     );
     expect(report(findings)).toEqual([]);
   }, 180_000);
