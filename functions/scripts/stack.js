@@ -73,7 +73,7 @@ async function main() {
   const integrationEnv = {
     ...vendorUrlEnv(vendors.urls),
     ...Object.fromEntries(Object.entries(SIMULATED_OAUTH_APPS).map(([vendor, app]) => [`${vendor.toUpperCase()}_CLIENT_ID`, app.clientId])),
-    OAUTH_REDIRECT_URI: `${BASE}/integration-engine/oauth/callback`,
+    OAUTH_REDIRECT_URI: `${BASE}/integrationEngine/oauth/callback`,
   };
   // the demo loader (this process) seals credentials too
   Object.assign(process.env, integrationEnv, localSecrets(SIMULATED_OAUTH_APPS));
@@ -90,6 +90,8 @@ async function main() {
   emulators.child.stderr.pipe(logStream);
 
   console.log('Loading the demo dataset (emulator-data/demo.json and the module seeders) ...');
+  // the loader's own structured lines (e.g. each connect it makes) would drown its summary
+  process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
   const { loadDemo } = require('../lib/local/demo/load');
   await loadDemo();
 

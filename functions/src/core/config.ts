@@ -79,7 +79,7 @@ export const config = {
      * by configuration, never derived from a request's Host header.
      */
     oauthRedirectUri: (): string =>
-      env('OAUTH_REDIRECT_URI') ?? `https://${REGION}-${config.projectId()}.cloudfunctions.net/integration-engine/oauth/callback`,
+      env('OAUTH_REDIRECT_URI') ?? `https://${REGION}-${config.projectId()}.cloudfunctions.net/integrationEngine/oauth/callback`,
     /** Our OAuth client id at a vendor (SQUARE_CLIENT_ID ...). */
     oauthClientId: (vendor: OAuthVendor): string | undefined => env(`${vendor.toUpperCase()}_CLIENT_ID`),
   },

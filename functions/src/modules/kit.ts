@@ -49,7 +49,11 @@ export interface TaskQueue {
 }
 
 export interface ModuleDefinition {
-  /** The exported function name; also the last segment of the module's base address. */
+  /**
+   * The exported function name; also the last segment of the module's base address. Letters and
+   * digits only: firebase-tools reads a hyphen in a function id as a group separator
+   * (`integration-engine` is looked up as the export `integration.engine`).
+   */
   name: string;
   /** The API tag (SPEC 1) its routes are listed under; default: the name. */
   tag?: string;
@@ -71,11 +75,11 @@ export interface ModuleDefinition {
 /** A module as the registry holds it (its tag resolved). */
 export type DefinedModule = ModuleDefinition & { tag: string };
 
-const NAME = /^[a-z][a-z0-9-]{0,62}$/;
+const NAME = /^[a-z][a-zA-Z0-9]{0,62}$/;
 const DEFINED = new WeakSet<DefinedModule>();
 
 export function defineModule(definition: ModuleDefinition): DefinedModule {
-  if (!NAME.test(definition.name)) throw new Error(`module name "${definition.name}" must be a lower-case function name`);
+  if (!NAME.test(definition.name)) throw new Error(`module name "${definition.name}" must be a function name: a lower-case letter, then letters and digits (a hyphen would make firebase-tools look for a grouped export)`);
   const defined = { ...definition, tag: definition.tag ?? definition.name };
   DEFINED.add(defined);
   return defined;

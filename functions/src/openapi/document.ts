@@ -96,7 +96,7 @@ function operation(module: DefinedModule, route: RouteDef) {
     operationId: `${module.name}.${route.method}${route.path.replace(/[/:{}-]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     parameters: parameters(route),
     ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } }
+      ? { requestBody: { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } }
       : {}),
     ...(route.access.kind === 'public' ? { security: [] } : {}),
     ...(route.access.kind === 'key' ? { security: [{ [route.access.scheme]: [] }] } : {}),

@@ -293,7 +293,7 @@ function preparedOf(op: Operation, f: Fixture): Prepared {
 
 const AI_CONFIG = { provider: 'anthropic', model: 'claude-sonnet-4-6' };
 
-const engine = () => api('integration-engine');
+const engine = () => api('integrationEngine');
 
 /** Connects a catalogue entry for the fixture company as its owner, through the API (POST /connections). */
 async function connectAs(f: Fixture, body: { slug: string; credentials?: Record<string, string> }) {

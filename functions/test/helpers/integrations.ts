@@ -1,7 +1,7 @@
 import { db } from '../../src/core/firebase';
 import { SIMULATED_OAUTH_APPS, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
 
-export const REDIRECT_URI = 'http://127.0.0.1:5001/demo-workforce/us-central1/integration-engine/oauth/callback';
+export const REDIRECT_URI = 'http://127.0.0.1:5001/demo-workforce/us-central1/integrationEngine/oauth/callback';
 
 /**
  * The local vendor simulators on a free port, with every connector pointed at them and our OAuth

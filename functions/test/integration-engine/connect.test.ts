@@ -33,7 +33,7 @@ async function call<T extends { body: unknown }>(request: PromiseLike<T>): Promi
   return res;
 }
 
-const engine = () => api('integration-engine');
+const engine = () => api('integrationEngine');
 const connect = (body: unknown, user = co.owner, companyId = co.companyId) =>
   call(engine().post('/connections').query({ companyId }).set(bearer(user)).send(body as object));
 

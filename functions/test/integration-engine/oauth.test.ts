@@ -26,7 +26,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-const engine = () => api('integration-engine');
+const engine = () => api('integrationEngine');
 
 /** Starts an OAuth connect as the owner and follows the vendor's consent page; answers the query the vendor redirects back with. */
 async function consent(co: TestCompany, slug: string): Promise<Record<string, string>> {

@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 afterAll(() => logs.stop());
 
-const engine = () => api('integration-engine');
+const engine = () => api('integrationEngine');
 const push = (reservations: unknown[], partnerKey = key, slug = 'opentable') =>
   engine().post(`/partners/${slug}/reservations`).set({ Authorization: `Bearer ${partnerKey}` }).send({ reservations });
 const covers = (startDate: string, endDate: string) =>

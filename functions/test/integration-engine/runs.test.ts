@@ -24,7 +24,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-const engine = () => api('integration-engine');
+const engine = () => api('integrationEngine');
 const sync = (body: object = {}, connectionId = CONNECTION, company = co) =>
   engine().post(`/connections/${encodeURIComponent(connectionId)}/sync`).query({ companyId: company.companyId }).set(bearer(company.manager)).send(body);
 

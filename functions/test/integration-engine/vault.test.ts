@@ -28,7 +28,7 @@ describe('key rotation', () => {
     process.env.INTEGRATIONS_VAULT_KEYS = `${old},${saved}`;
     const co = await createCompany();
     for (const body of [{ slug: 'toast', credentials: SIMULATED.toast }, { slug: 'revel', credentials: SIMULATED.revel }]) {
-      const res = await api('integration-engine').post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send(body);
+      const res = await api('integrationEngine').post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send(body);
       expect(res.status).toBe(201);
     }
     expect((await rootDocsOf('vault', co.companyId)).map((r) => (r as { sealed: { kid: string } }).sealed.kid)).toEqual(['rot-old', 'rot-old']);

@@ -56,7 +56,7 @@ describe('the module registry and the functions derived from it', () => {
   });
 
   it('exports each declared job as a scheduled function and each queue as a task function, with the module\'s secrets', () => {
-    const engine = MODULES.find((m) => m.name === 'integration-engine')!;
+    const engine = MODULES.find((m) => m.name === 'integrationEngine')!;
     const secrets = (engine.runtime?.secrets ?? []).map((s) => ({ key: s.name }));
     expect(secrets.map((s) => s.key)).toContain('INTEGRATIONS_VAULT_KEYS');
     const job = endpointOf(exported.integrationTokenRefresh) as unknown as Record<string, unknown>;
@@ -104,6 +104,7 @@ describe('the module registry and the functions derived from it', () => {
 
   it('refuses a module name that cannot be a function name', () => {
     expect(() => defineModule({ ...probeModule, name: 'Bad Name' })).toThrow(/function name/);
+    expect(() => defineModule({ ...probeModule, name: 'integration-engine' })).toThrow(/grouped export/);
   });
 
   it('keeps module definitions light: the functions entry loads no router, schema, service, Firestore client, zod or Express', () => {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
 import { requireCompany } from '../../core/firestore';
 import { runExclusive } from '../../core/exclusive';
+import { logger } from '../../core/logger';
 import type { VendorAccount } from '../../connectors';
 import {
   catalogueEntry,
@@ -52,7 +53,7 @@ export async function saveConnection(p: {
   accessTokenExpiresAt?: number | null;
   alsoWrite?: ExtraWrite;
 }): Promise<Connection> {
-  return runExclusive(connectionLock(p.companyId, p.connectionId), async (tx) => {
+  const saved = await runExclusive(connectionLock(p.companyId, p.connectionId), async (tx) => {
     const previous = await readConnection(p.companyId, p.connectionId, tx);
     const extra = p.alsoWrite ? await p.alsoWrite(tx) : undefined;
     const now = Date.now();
@@ -84,6 +85,8 @@ export async function saveConnection(p: {
       },
     };
   });
+  logger.info('integration connected', { companyId: p.companyId, connectionId: p.connectionId, slug: p.entry.slug, uid: p.uid });
+  return saved;
 }
 
 /**
@@ -93,7 +96,7 @@ export async function saveConnection(p: {
  */
 export async function disconnect({ companyId, connectionId, uid }: { companyId: string; connectionId: string; uid: string }): Promise<Connection> {
   await requireCompany(companyId);
-  return runExclusive(connectionLock(companyId, connectionId), async (tx) => {
+  const result = await runExclusive(connectionLock(companyId, connectionId), async (tx) => {
     const connection = await readConnection(companyId, connectionId, tx);
     if (!connection) throw integrationErrors.CONNECTION_NOT_FOUND(`The company has no connection ${connectionId}`);
     if (connection.state === 'disconnected') return { result: connection };
@@ -115,6 +118,8 @@ export async function disconnect({ companyId, connectionId, uid }: { companyId: 
       },
     };
   });
+  logger.info('integration disconnected', { companyId, connectionId, uid });
+  return result;
 }
 
 export function requireActive(connection: Connection | null, connectionId: string): Connection {

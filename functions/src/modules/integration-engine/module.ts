@@ -7,7 +7,8 @@ import { engineErrors } from './errors';
 export const SYNC_QUEUE = 'posSyncRun';
 
 export default defineModule({
-  name: 'integration-engine',
+  name: 'integrationEngine',
+  tag: 'integration-engine',
   description: 'The integration engine: connect (API key, client credentials, OAuth, file, reservation partner key), disconnect, manual sync and run history, the reservation-partner flow; credentials in an encrypted vault',
   http: () => require('./router') as typeof import('./router'),
   errors: { ...engineErrors.catalog, ...vaultErrors.catalog },
