@@ -243,7 +243,8 @@ export interface InstantRange {
   endMs: number;
 }
 
-export type PayFrequency = 'weekly' | 'biweekly' | 'semimonthly' | 'monthly';
+export const PAY_FREQUENCIES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
+export type PayFrequency = (typeof PAY_FREQUENCIES)[number];
 
 /** The business date of an instant: the company-local date, the previous one before dayChangeTime. */
 export function businessDateOf(ms: number, cal: Pick<CompanyCalendar, 'timezone' | 'dayChangeTime'>): string {

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { accumulateInvoices, hourMasks, packHours, reduceDays, unpackHours, type InvoiceRecord } from '../../src/modules/sales/aggregate';
-import { laborByBusinessHour, currencyExponent } from '../../src/modules/sales/labor';
+import { laborByBusinessHour } from '../../src/modules/sales/labor';
+import { currencyExponent } from '../../src/core/money';
 import { bucketKey, businessSlot, datesInRange, weekdayOf } from '../../src/core/calendar';
 
 const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toMillis();

@@ -1,3 +1,4 @@
 /** The sales module's public API: what other modules (and the POS sync service) may use. */
 export { importInvoices } from './importer';
 export { POS_SOURCES, type PosSource } from './schemas';
+export { tipsByEmployee } from './service';

@@ -62,12 +62,3 @@ export function laborByBusinessHour(
   }
   return out;
 }
-
-/** ISO 4217 exponent (digits of the minor unit): 2 for EUR and USD, 0 for JPY, 3 for KWD. */
-export function currencyExponent(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}

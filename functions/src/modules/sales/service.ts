@@ -2,7 +2,8 @@ import { coreErrors } from '../../core/errors';
 import type { Membership } from '../../core/memberships';
 import { getCompanyRules, policiesInForce } from '../companies';
 import { accumulateInvoices, hourMasks, reduceDays, summarize, type Bucket, type DayMap, type InvoiceFilter } from './aggregate';
-import { currencyExponent, laborByBusinessHour } from './labor';
+import { currencyExponent } from '../../core/money';
+import { laborByBusinessHour } from './labor';
 import * as repo from './repo';
 import { DEFAULT_FIELDS, MAX_RANGE_DAYS, parseHours, type SalesField, type SalesQuery } from './schemas';
 import { addDays, daysBetween } from '../../core/calendar';
@@ -120,3 +121,16 @@ async function laborCost(o: { companyId: string; startDate: string; endDate: str
   });
 }
 
+
+/**
+ * Tips per employee over a range of business dates, in minor units (refunded tips, which are
+ * negative, included): what payroll pays out with the period. Invoices without an employee are
+ * left out. Also the currency the company sells in (null before its first import).
+ */
+export async function tipsByEmployee(companyId: string, startDate: string, endDate: string): Promise<{ tips: Map<string, number>; currency: string | null }> {
+  const tips = new Map<string, number>();
+  const { currency } = await repo.forEachInvoicePage(companyId, startDate, endDate, {}, (page) => {
+    for (const r of page) if (r.employeeId && r.tips) tips.set(r.employeeId, (tips.get(r.employeeId) ?? 0) + r.tips);
+  });
+  return { tips, currency };
+}

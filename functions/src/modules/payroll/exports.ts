@@ -1,0 +1,389 @@
+import { stringify } from 'csv-stringify/sync';
+import { currencyExponent as exponentOf } from '../../core/money';
+
+/**
+ * Payroll export files for a closed pay period: pure functions, no I/O.
+ *
+ * `payrollExport(layout, rows, meta)` turns one row per employee (totals of the period, as the
+ * overtime engine and `payOf` produced them) into the CSV a payroll provider imports. Layouts:
+ * `generic` (ours, every field), `adp`, `paychex` and `gusto` (the providers' documented imports,
+ * sources below).
+ *
+ * Common rules
+ * - CSV: RFC 4180 via csv-stringify (a field holding a comma, a quote, CR or LF is quoted, quotes
+ *   doubled), CRLF record delimiters as spreadsheet importers expect, a CRLF after the last record
+ *   too, a header line first (so an empty period is the header line alone). No byte-order mark:
+ *   the ADP import wants `Co Code` as the very first bytes.
+ * - Hours: minutes / 60 with 2 decimals, rounded half up (integer arithmetic; minutes / 60 never
+ *   ends in an exact half, so the rule only matters for the sign: negative values round away from
+ *   zero, symmetrically).
+ * - Money: integer minor units written in major units with the currency's ISO 4217 exponent
+ *   (`currencyExponent`: USD 2 -> "12.34", JPY 0 -> "1234", KWD 3 -> "1.234"), by string
+ *   formatting of the integer, never by float division. Rates (minor units per hour) likewise.
+ * - Formula-injection guard: a free-text cell (first name, last name, role) starting with `=`, `+`,
+ *   `-`, `@`, tab or CR is prefixed with `'` so a spreadsheet never evaluates it (OWASP "CSV
+ *   injection"). Identifiers (employee id and number, company code, batch id) are written verbatim:
+ *   the payroll system matches them character for character.
+ * - Rows are sorted by last name, then first name (Intl.Collator 'en', so case and accents sort
+ *   as a person expects), then employee id (code-unit order): the same input always gives the same
+ *   bytes.
+ * - Salaried employees: the payroll provider pays their salary from its own employee record, so a
+ *   provider layout never sends their regular hours, regular rate or regular pay (ADP: empty
+ *   `Reg Hours` and `Temp Rate`; Paychex: no `Hourly` line; Gusto: empty `regular_hours`, which
+ *   Gusto documents as "no impact"). What they earned on top of the salary is sent like anyone
+ *   else's: overtime and double time (salaried non-exempt) and tips. The generic layout carries
+ *   every field as given plus a `salaried` column.
+ * - ADP and Paychex identify an employee only by their own number (ADP `File #`, Paychex
+ *   `Worker ID`): every row needs `employeeNumber` there, else `ExportError` (reason
+ *   'employee-number-missing', `employees` = the ids of those employees, in file order) so the
+ *   route answers 422. Both also need `meta.companyCode` (ADP `Co Code`, Paychex `Client ID`), else
+ *   `ExportError` (reason 'company-code-missing', `employees` empty). Gusto matches on first and
+ *   last name and takes its own id optionally, so it needs neither.
+ * - Invalid input (a minute or money value that is not a safe integer, an unknown layout or
+ *   currency, a malformed period) is a programming error: RangeError.
+ * - Filename: `payroll-{companyId}-{periodStart}_{periodEnd}-{layout}.csv`, the company id reduced
+ *   to [A-Za-z0-9_-] so the name is safe in a Content-Disposition header.
+ *
+ * Layouts (header line, then what each column holds)
+ *
+ * generic — ours; one line per employee, every field of PayrollExportRow:
+ *   employee_id,employee_number,last_name,first_name,role,salaried,regular_hours,overtime_hours,
+ *   double_time_hours,total_hours,regular_rate,overtime_rate,double_time_rate,regular_pay,
+ *   overtime_pay,double_time_pay,tips,total_pay,currency,period_start,period_end
+ *   employee_number and role empty when null; salaried `true`/`false`; *_hours decimal hours
+ *   (total_hours is the sum of the minutes, converted once, not the sum of rounded hours); *_rate
+ *   money per hour; *_pay, tips, total_pay money as given (total_pay is not recomputed); currency
+ *   the ISO 4217 code; period_* YYYY-MM-DD.
+ *
+ * adp — ADP Workforce Now paydata import (header-based .csv):
+ *   Co Code,Batch ID,File #,Reg Hours,O/T Hours,Hours 3 Code,Hours 3 Amount,Earnings 3 Code,
+ *   Earnings 3 Amount,Temp Rate
+ *   Sources: ADP Marketplace "Automated Paydata Integration for ADP Workforce Now" (fields that can
+ *   be sent: Co Code required in 1st position, Batch ID 2nd, File # 3rd, then Regular Hours, O/T
+ *   Hours, Hours 3 Code and Amount, Temp Rate, Regular Earnings, O/T Earnings, Earnings 3 Code and
+ *   Amount ...); the exact header spellings `Reg Hours`, `O/T Hours`, `Hours 3 Code`,
+ *   `Hours 3 Amount`, `Earnings 3 Code`, `Earnings 3 Amount`, `Temp Rate` as the ADP exports of
+ *   Deltek Costpoint, Sundial and Clean Smarts document them. One line per employee with something
+ *   to pay (a line whose value cells would all be empty, e.g. a salaried employee without overtime
+ *   or tips, is left out: ADP pays that salary by itself). Empty, never 0, where there is nothing
+ *   (an ADP paydata cell holding 0 is an entry). Co Code = meta.companyCode; Batch ID =
+ *   meta.batchId, else periodEnd as YYYYMMDD (plausible default, ours: ADP only asks for an
+ *   identifier of the batch; Clean Smarts uses a counter, RMPOS a date stamp). Double time goes to
+ *   Hours 3 with code `DBL` and tips to Earnings 3 with code `TIP`: hours and earnings codes are
+ *   set up per ADP company, these are placeholders the practitioner maps (`DBL` is the double-time
+ *   Hours 3 code in DATABASICS' ADP Workforce Now mapping; `TIP` is ours). Temp Rate = the
+ *   employee's regular rate (our rates can differ per role, ADP holds one), empty for salaried;
+ *   ADP prices O/T and Hours 3 with the factors configured in ADP on that rate.
+ *
+ * paychex — Paychex Flex Standard Payroll Import (SPI), a fixed-order file, all 16 columns:
+ *   Client ID,Worker ID,Org,Job Number,Pay Component,Rate,Rate Number,Hours,Units,Line Date,Amount,
+ *   Check Seq Number,Override State,Override Local,Override Local Jurisdiction,Labor Assignment
+ *   Sources: Paychex Flex help "Standard Payroll Import (SPI) Overview" (the template's columns are
+ *   fixed, in the order of the specification sheet) and "SPI Specification Sheet" (Client ID A,
+ *   Worker ID B, Org C, Job Number D, Pay Component E, Rate F 0 to 9999.9999, Rate Number G,
+ *   Hours H -999.99 to 999.99 ...); the remaining header names and "an earning can include only one
+ *   of Rate, Rate# or Amount" from Deltek Costpoint's "Export Timesheets to Paychex" file
+ *   specification. One line per pay component with a non-zero value: `Hourly` (regular hours with
+ *   Rate = regular rate; not for salaried), `Overtime`, `Doubletime` (hours with their rate), `Tips`
+ *   (Amount only). Pay components must match the names set up on the Paychex client (case
+ *   sensitive); `Hourly` is the SPI sheet's own example, `Overtime`/`Doubletime` the names Clean
+ *   Smarts' Paychex export uses, `Tips` ours. Client ID = meta.companyCode; Worker ID =
+ *   employeeNumber. Org, Job Number, Rate Number, Units, Check Seq Number and the overrides stay
+ *   empty (optional; Paychex uses the employee's setup). Line Date is empty too: our lines are
+ *   period totals, not the work of one date.
+ *
+ * gusto — Gusto "Upload payroll data with a CSV" (regular payroll):
+ *   last_name,first_name,gusto_employee_id,regular_hours,overtime_hours,double_overtime_hours,
+ *   paycheck_tips
+ *   Source: Gusto Help Center "Upload payroll data with a CSV" (column titles must match Gusto's
+ *   template, order free, unneeded columns may be removed; first_name and last_name required,
+ *   gusto_employee_id optional; optional regular hours, overtime hours, paycheck tips, cash tips
+ *   ...; "zeros override previously entered information, blank values have no impact"). The
+ *   column order and `double_overtime_hours` follow Gusto's template as public integrations
+ *   reproduce it (last_name,first_name,title,gusto_employee_id,regular_hours,overtime_hours,
+ *   double_overtime_hours,...). One line per employee; hours and tips written as numbers, 0.00
+ *   included, so the file is authoritative for the period; regular_hours empty for salaried.
+ *   gusto_employee_id = employeeNumber when there is one (Gusto's 6-character id), else empty.
+ *   Tips go to paycheck_tips (tips paid out through payroll); cash_tips is not sent because our
+ *   rows carry no tips the employee already took home in cash. `title` is not sent: our role names
+ *   are not Gusto job titles, and a period total cannot be split between an employee's jobs (Gusto
+ *   asks for the title only for employees with several pay rates, and says so on import).
+ */
+
+export const EXPORT_LAYOUTS = ['generic', 'adp', 'paychex', 'gusto'] as const;
+export type ExportLayout = (typeof EXPORT_LAYOUTS)[number];
+
+export interface PayrollExportRow {
+  employeeId: string;
+  /** the employee's payroll/external id, e.g. ADP File #, Paychex Worker ID, Gusto employee id */
+  employeeNumber: string | null;
+  firstName: string;
+  lastName: string;
+  roleName: string | null;
+  salaried: boolean;
+  regularMinutes: number;
+  overtimeMinutes: number;
+  doubleTimeMinutes: number;
+  /** integer minor units per hour */
+  regularRate: number;
+  overtimeRate: number;
+  doubleTimeRate: number;
+  /** integer minor units */
+  regularPay: number;
+  overtimePay: number;
+  doubleTimePay: number;
+  tips: number;
+  totalPay: number;
+}
+
+export interface ExportMeta {
+  companyId: string;
+  companyName: string;
+  /** ISO 4217 */
+  currency: string;
+  /** YYYY-MM-DD */
+  periodStart: string;
+  periodEnd: string;
+  /** ADP Co Code / Paychex Client ID */
+  companyCode?: string;
+  /** ADP Batch ID (default: periodEnd as YYYYMMDD) */
+  batchId?: string;
+}
+
+export interface ExportFile {
+  filename: string;
+  contentType: 'text/csv; charset=utf-8';
+  body: string;
+}
+
+export type ExportErrorReason = 'employee-number-missing' | 'company-code-missing';
+
+/** The export cannot be made from this data; the route answers 422. */
+export class ExportError extends Error {
+  constructor(
+    message: string,
+    readonly reason: ExportErrorReason,
+    readonly layout: ExportLayout,
+    /** ids of the employees concerned (those without an employee number), in file order */
+    readonly employees: string[],
+  ) {
+    super(message);
+    this.name = 'ExportError';
+  }
+}
+
+/** Hours 3 / Earnings 3 codes and Paychex pay components written by the provider layouts. */
+export const ADP_CODES = { doubleTimeHours: 'DBL', tipsEarnings: 'TIP' } as const;
+export const PAYCHEX_PAY_COMPONENTS = { regular: 'Hourly', overtime: 'Overtime', doubleTime: 'Doubletime', tips: 'Tips' } as const;
+
+export const ADP_HEADER = ['Co Code', 'Batch ID', 'File #', 'Reg Hours', 'O/T Hours', 'Hours 3 Code', 'Hours 3 Amount', 'Earnings 3 Code', 'Earnings 3 Amount', 'Temp Rate'] as const;
+export const PAYCHEX_HEADER = [
+  'Client ID', 'Worker ID', 'Org', 'Job Number', 'Pay Component', 'Rate', 'Rate Number', 'Hours', 'Units', 'Line Date', 'Amount',
+  'Check Seq Number', 'Override State', 'Override Local', 'Override Local Jurisdiction', 'Labor Assignment',
+] as const;
+export const GUSTO_HEADER = ['last_name', 'first_name', 'gusto_employee_id', 'regular_hours', 'overtime_hours', 'double_overtime_hours', 'paycheck_tips'] as const;
+export const GENERIC_HEADER = [
+  'employee_id', 'employee_number', 'last_name', 'first_name', 'role', 'salaried',
+  'regular_hours', 'overtime_hours', 'double_time_hours', 'total_hours',
+  'regular_rate', 'overtime_rate', 'double_time_rate',
+  'regular_pay', 'overtime_pay', 'double_time_pay', 'tips', 'total_pay',
+  'currency', 'period_start', 'period_end',
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+
+const INTEGER_FIELDS = [
+  'regularMinutes', 'overtimeMinutes', 'doubleTimeMinutes', 'regularRate', 'overtimeRate', 'doubleTimeRate',
+  'regularPay', 'overtimePay', 'doubleTimePay', 'tips', 'totalPay',
+] as const satisfies readonly (keyof PayrollExportRow)[];
+
+/** The currency's minor-unit digits (core/money.ts), refusing what is not an ISO 4217 code: an export must not guess. */
+export function currencyExponent(currency: string): number {
+  if (!/^[A-Z]{3}$/.test(currency) || !Intl.supportedValuesOf('currency').includes(currency)) {
+    throw new RangeError(`Not an ISO 4217 currency code: ${JSON.stringify(currency)}`);
+  }
+  return exponentOf(currency);
+}
+
+/** Integer minor units as a decimal string in major units: (123456, 2) -> "1234.56", (-5, 3) -> "-0.005". */
+export function formatMinor(minor: number, exponent: number): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an integer amount of minor units: ${minor}`);
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  const sign = minor < 0 ? '-' : '';
+  if (exponent === 0) return sign + digits;
+  return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+}
+
+/** Minutes as decimal hours with 2 places, half up (away from zero): 7 -> "0.12", 90 -> "1.50". */
+export function formatHours(minutes: number): string {
+  if (!Number.isSafeInteger(minutes)) throw new RangeError(`Not an integer number of minutes: ${minutes}`);
+  // hundredths of an hour = minutes * 100 / 60 = minutes * 5 / 3, rounded half up: floor((10m + 3) / 6)
+  const hundredths = Math.floor((Math.abs(minutes) * 10 + 3) / 6);
+  return formatMinor(minutes < 0 ? -hundredths : hundredths, 2);
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A free-text cell a spreadsheet must never evaluate: `=1+1` -> `'=1+1`. */
+export function guardText(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+function toCsv(header: readonly string[], lines: string[][]): string {
+  // csv-stringify quotes a field holding the record delimiter (CRLF here) but not a lone CR or LF:
+  // quoted_match adds those, so every line break inside a field is quoted (RFC 4180).
+  return stringify([[...header], ...lines], { record_delimiter: 'windows', quoted_match: /[\r\n]/, eof: true });
+}
+
+const collator = new Intl.Collator('en');
+
+function compareRows(a: PayrollExportRow, b: PayrollExportRow): number {
+  return (
+    collator.compare(a.lastName, b.lastName) ||
+    collator.compare(a.firstName, b.firstName) ||
+    (a.employeeId < b.employeeId ? -1 : a.employeeId > b.employeeId ? 1 : 0)
+  );
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function validate(layout: string, rows: PayrollExportRow[], meta: ExportMeta): void {
+  if (!(EXPORT_LAYOUTS as readonly string[]).includes(layout)) throw new RangeError(`Unknown export layout: ${JSON.stringify(layout)}`);
+  if (!DATE.test(meta.periodStart) || !DATE.test(meta.periodEnd)) throw new RangeError('periodStart and periodEnd must be YYYY-MM-DD');
+  if (meta.periodStart > meta.periodEnd) throw new RangeError('periodStart is after periodEnd');
+  for (const row of rows) {
+    for (const field of INTEGER_FIELDS) {
+      if (!Number.isSafeInteger(row[field])) throw new RangeError(`${field} of employee ${row.employeeId} is not an integer: ${row[field]}`);
+    }
+  }
+}
+
+const present = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim() !== '';
+const displayName = (r: PayrollExportRow) => `${r.lastName}, ${r.firstName} (${r.employeeId})`;
+
+function requireCompanyCode(layout: ExportLayout, meta: ExportMeta, what: string): string {
+  if (!present(meta.companyCode)) throw new ExportError(`The ${layout} export needs the company's ${what}`, 'company-code-missing', layout, []);
+  return meta.companyCode.trim();
+}
+
+function requireEmployeeNumbers(layout: ExportLayout, rows: PayrollExportRow[], what: string): void {
+  const missing = rows.filter((r) => !present(r.employeeNumber));
+  if (missing.length > 0) {
+    throw new ExportError(
+      `The ${layout} export needs a ${what} for ${missing.length} employee${missing.length === 1 ? '' : 's'}: ${missing.map(displayName).join('; ')}`,
+      'employee-number-missing',
+      layout,
+      missing.map((r) => r.employeeId),
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layouts
+
+interface Ctx {
+  meta: ExportMeta;
+  money: (minor: number) => string;
+}
+
+/** Empty when zero (ADP: a 0 is an entry). */
+const nonZero = (value: number, format: (n: number) => string) => (value === 0 ? '' : format(value));
+
+function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
+  const lines = rows.map((r) => [
+    r.employeeId,
+    r.employeeNumber ?? '',
+    guardText(r.lastName),
+    guardText(r.firstName),
+    guardText(r.roleName ?? ''),
+    r.salaried ? 'true' : 'false',
+    formatHours(r.regularMinutes),
+    formatHours(r.overtimeMinutes),
+    formatHours(r.doubleTimeMinutes),
+    formatHours(r.regularMinutes + r.overtimeMinutes + r.doubleTimeMinutes),
+    money(r.regularRate),
+    money(r.overtimeRate),
+    money(r.doubleTimeRate),
+    money(r.regularPay),
+    money(r.overtimePay),
+    money(r.doubleTimePay),
+    money(r.tips),
+    money(r.totalPay),
+    meta.currency,
+    meta.periodStart,
+    meta.periodEnd,
+  ]);
+  return toCsv(GENERIC_HEADER, lines);
+}
+
+function adp(rows: PayrollExportRow[], { meta, money }: Ctx): string {
+  const coCode = requireCompanyCode('adp', meta, 'ADP Co Code (companyCode)');
+  requireEmployeeNumbers('adp', rows, 'File # (employeeNumber)');
+  const batchId = present(meta.batchId) ? meta.batchId.trim() : meta.periodEnd.replaceAll('-', '');
+  const lines: string[][] = [];
+  for (const r of rows) {
+    const regularMinutes = r.salaried ? 0 : r.regularMinutes;
+    const values = [
+      nonZero(regularMinutes, formatHours),
+      nonZero(r.overtimeMinutes, formatHours),
+      r.doubleTimeMinutes === 0 ? '' : ADP_CODES.doubleTimeHours,
+      nonZero(r.doubleTimeMinutes, formatHours),
+      r.tips === 0 ? '' : ADP_CODES.tipsEarnings,
+      nonZero(r.tips, money),
+    ];
+    if (values.every((v) => v === '')) continue; // nothing to pay through paydata
+    const worked = regularMinutes + r.overtimeMinutes + r.doubleTimeMinutes;
+    const tempRate = r.salaried || worked === 0 ? '' : nonZero(r.regularRate, money);
+    lines.push([coCode, batchId, r.employeeNumber!.trim(), ...values, tempRate]);
+  }
+  return toCsv(ADP_HEADER, lines);
+}
+
+function paychex(rows: PayrollExportRow[], { meta, money }: Ctx): string {
+  const clientId = requireCompanyCode('paychex', meta, 'Paychex Client ID (companyCode)');
+  requireEmployeeNumbers('paychex', rows, 'Worker ID (employeeNumber)');
+  const lines: string[][] = [];
+  for (const r of rows) {
+    const workerId = r.employeeNumber!.trim();
+    // Client ID, Worker ID, Org, Job Number, Pay Component, Rate, Rate Number, Hours, Units, Line Date, Amount, then 5 empty
+    const line = (component: string, rate: string, hours: string, amount: string) => [
+      clientId, workerId, '', '', component, rate, '', hours, '', '', amount, '', '', '', '', '',
+    ];
+    if (!r.salaried && r.regularMinutes !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.regular, money(r.regularRate), formatHours(r.regularMinutes), ''));
+    if (r.overtimeMinutes !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.overtime, money(r.overtimeRate), formatHours(r.overtimeMinutes), ''));
+    if (r.doubleTimeMinutes !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.doubleTime, money(r.doubleTimeRate), formatHours(r.doubleTimeMinutes), ''));
+    if (r.tips !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.tips, '', '', money(r.tips)));
+  }
+  return toCsv(PAYCHEX_HEADER, lines);
+}
+
+function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
+  const lines = rows.map((r) => [
+    guardText(r.lastName),
+    guardText(r.firstName),
+    present(r.employeeNumber) ? r.employeeNumber.trim() : '',
+    r.salaried ? '' : formatHours(r.regularMinutes),
+    formatHours(r.overtimeMinutes),
+    formatHours(r.doubleTimeMinutes),
+    money(r.tips),
+  ]);
+  return toCsv(GUSTO_HEADER, lines);
+}
+
+const LAYOUTS: Record<ExportLayout, (rows: PayrollExportRow[], ctx: Ctx) => string> = { generic, adp, paychex, gusto };
+
+/** The export file of a closed pay period in the given layout (see the module comment). */
+export function payrollExport(layout: ExportLayout, rows: PayrollExportRow[], meta: ExportMeta): ExportFile {
+  validate(layout, rows, meta);
+  const exponent = currencyExponent(meta.currency);
+  const money = (minor: number) => formatMinor(minor, exponent);
+  const sorted = [...rows].sort(compareRows);
+  const body = LAYOUTS[layout](sorted, { meta, money });
+  const company = meta.companyId.replace(/[^A-Za-z0-9_-]/g, '_');
+  return {
+    filename: `payroll-${company}-${meta.periodStart}_${meta.periodEnd}-${layout}.csv`,
+    contentType: 'text/csv; charset=utf-8',
+    body,
+  };
+}
