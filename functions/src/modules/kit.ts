@@ -112,7 +112,7 @@ export function moduleFunction(module: ModuleDefinition) {
 
 /** The scheduled function of a job: the module's secrets and memory, the job's own timeout. */
 export function jobFunction(module: ModuleDefinition, job: ScheduledJob) {
-  const { memory, secrets } = { ...DEFAULT_RUNTIME, ...module.runtime };
+  const { memory, secrets = [] } = { ...DEFAULT_RUNTIME, ...module.runtime };
   return onSchedule({ region: REGION, schedule: job.schedule, memory, secrets, timeoutSeconds: job.timeoutSeconds ?? 540 }, async () => {
     await job.run()();
   });
@@ -120,7 +120,7 @@ export function jobFunction(module: ModuleDefinition, job: ScheduledJob) {
 
 /** The task function of a queue (Cloud Tasks delivers to it with the queue's retry and rate settings). */
 export function queueFunction(module: ModuleDefinition, queue: TaskQueue) {
-  const { memory, secrets } = { ...DEFAULT_RUNTIME, ...module.runtime };
+  const { memory, secrets = [] } = { ...DEFAULT_RUNTIME, ...module.runtime };
   return onTaskDispatched(
     { region: REGION, retryConfig: queue.retryConfig, rateLimits: queue.rateLimits, memory, secrets, timeoutSeconds: queue.timeoutSeconds ?? 540 },
     async (request) => {

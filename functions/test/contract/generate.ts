@@ -316,6 +316,82 @@ async function queuedRun(f: Fixture, w: World): Promise<Prepared> {
   return { runId: String(run.id) };
 }
 
+const attendance = () => api('attendance');
+const payroll = () => api('payroll');
+
+/**
+ * Brings the fixture employee's time clock to a state through the API, as that employee: clocked
+ * out, clocked in with no break running, or on a break. It reads the state first (GET
+ * /clock/current), so a setup never depends on what an earlier one on the same fixture left (the
+ * clock operations share the employee's one open punch) and never has to tolerate a refusal.
+ */
+async function clockTo(f: Fixture, want: 'out' | 'in' | 'break'): Promise<void> {
+  const q = { companyId: f.company.companyId };
+  const as = bearer(f.company.employee);
+  const clock = (action: string, body: Record<string, unknown> = {}) =>
+    call(`POST /clock/${action}`, attendance().post(`/clock/${action}`).query(q).set(as).send(body));
+  const { punch, onBreak } = await call('GET /clock/current', attendance().get('/clock/current').query(q).set(as));
+  if (want === 'out') {
+    if (punch) await clock('out'); // a running break ends with it
+    return;
+  }
+  if (!punch) await clock('in');
+  else if (want === 'in' && onBreak) await clock('breaks/end');
+  if (want === 'break' && !(punch && onBreak)) await clock('breaks/start', { type: 'rest' });
+}
+
+/** The start of the hour slot of the next manual punch: a random day of 2020 (never locked, never in the future), then one slot further each call. */
+const PUNCH_EPOCH = Date.UTC(2020, 0, 1 + Math.floor(Math.random() * 300), 9);
+let punchSlots = 0;
+
+/** A closed punch's times, distinct on each call (two hours apart), so that no two manual punches of an employee overlap (422 PUNCH_OVERLAP). */
+function punchTimes(): { clockInAt: number; clockOutAt: number } {
+  const clockInAt = PUNCH_EPOCH + punchSlots++ * 2 * 3_600_000;
+  return { clockInAt, clockOutAt: clockInAt + 3_600_000 };
+}
+
+/** A pending punch of the fixture employee (the one the employee member is linked to), added by the manager (POST /punches). */
+async function managerPunch(f: Fixture): Promise<Prepared> {
+  const punch = await call('POST /punches', attendance().post('/punches').query({ companyId: f.company.companyId }).set(bearer(f.company.manager))
+    .send({ employeeId: f.company.employeeId, ...punchTimes(), reason: 'contract: a forgotten clock-in' }));
+  return { punchId: String(punch.id) };
+}
+
+/** An approved punch of the fixture employee: added, then approved by the manager. */
+async function approvedPunch(f: Fixture): Promise<Prepared> {
+  const prepared = await managerPunch(f);
+  await call('POST /punches/{punchId}/approve', attendance().post(`/punches/${prepared.punchId}/approve`)
+    .query({ companyId: f.company.companyId }).set(bearer(f.company.manager)).send({}));
+  return prepared;
+}
+
+interface PayPeriod { startDate: string; endDate: string; status: 'open' | 'closed'; current: boolean }
+
+/**
+ * A pay period of the fixture company as GET /payroll/periods names it (newest first: 0 is the
+ * current one, 1 the one before it, ...), closed or open as asked through the API: closed by the
+ * manager, reopened by the owner. Periods before the current one have ended; in a fixture company
+ * they hold no punch (manual punches are in 2020, clock-ins today), so they can be closed.
+ * The operations on periods each take another one (close 1, reopen 2, export 3), so that the setups
+ * on the shared fixture do not undo one another.
+ */
+async function payPeriod(f: Fixture, back: number, status: 'open' | 'closed'): Promise<Prepared> {
+  const q = { companyId: f.company.companyId };
+  const periods = (await call('GET /payroll/periods', payroll().get('/payroll/periods').query({ ...q, count: back + 1 })
+    .set(bearer(f.company.manager)))) as unknown as PayPeriod[];
+  const period = periods[back];
+  if (!periods[0]?.current || !period) throw new Error(`fixture: GET /payroll/periods named no current period and ${back} before it: ${JSON.stringify(periods)}`);
+  const { startDate } = period;
+  if (period.status !== status && status === 'closed') {
+    await call(`POST /payroll/periods/${startDate}/close`, payroll().post(`/payroll/periods/${startDate}/close`).query(q).set(bearer(f.company.manager)));
+  }
+  if (period.status !== status && status === 'open') {
+    await call(`POST /payroll/periods/${startDate}/reopen`, payroll().post(`/payroll/periods/${startDate}/reopen`).query(q)
+      .set(bearer(f.company.owner)).send({ reason: 'contract: closed again by the test' }));
+  }
+  return { startDate };
+}
+
 /**
  * Operations that no generic sample can satisfy, keyed by "METHOD /path" (or operationId). Keep this small: an
  * operation that answers non-2xx to its generic sample and is not listed here fails the matrix
@@ -386,6 +462,84 @@ export const OVERRIDES: Record<string, Override> = {
       return Object.fromEntries(new URL(location).searchParams);
     },
     request: (_f, prepared) => ({ query: prepared }),
+  },
+  // the time clock of the fixture employee (the employee member): each setup reads the clock and brings it to the state its operation needs
+  'POST /clock/in': {
+    why: 'the employee must be clocked out (otherwise 409 ALREADY_CLOCKED_IN), and the setups of the other clock operations on the same fixture clock them in',
+    setup: (f) => clockTo(f, 'out'),
+  },
+  'POST /clock/out': {
+    why: 'closes the open punch of the employee (otherwise 422 NOT_CLOCKED_IN): clocked in first',
+    setup: (f) => clockTo(f, 'in'),
+  },
+  'POST /clock/breaks/start': {
+    why: 'starts a break in the open punch (otherwise 422 NOT_CLOCKED_IN), one at a time (422 BREAK_ALREADY_STARTED): clocked in, no break running',
+    setup: (f) => clockTo(f, 'in'),
+  },
+  'POST /clock/breaks/end': {
+    why: 'ends the running break of the open punch (otherwise 422 NOT_CLOCKED_IN or NO_OPEN_BREAK): clocked in, a break started',
+    setup: (f) => clockTo(f, 'break'),
+  },
+  // punches: added by the manager for the fixture employee, in 2020
+  'POST /punches': {
+    why: 'the generic times (0 and 0) are refused (422 INVALID_PUNCH_TIMES): a closed hour of the fixture employee in 2020, another one on each call (422 PUNCH_OVERLAP otherwise)',
+    request: (f) => ({ body: { employeeId: f.company.employeeId, ...punchTimes(), reason: 'contract: a forgotten clock-in' } }),
+  },
+  'POST /punches/approve': {
+    why: "the generic id ('contract') is skipped in a 2xx and writes nothing, so a refused caller's approval could not show a write: a real pending punch",
+    setup: managerPunch,
+    request: (_f, prepared) => ({ body: { punchIds: [prepared.punchId] } }),
+  },
+  'GET /punches/{punchId}': {
+    why: "reads an existing punch (otherwise 404), the employee member only their own: one of the fixture employee's, added by the manager",
+    setup: managerPunch,
+    request: (_f, prepared) => ({ path: { punchId: prepared.punchId } }),
+  },
+  'PATCH /punches/{punchId}': {
+    why: 'edits an existing punch (otherwise 404), which must not be approved (422 PUNCH_LOCKED): a pending one added by the manager',
+    setup: managerPunch,
+    request: (_f, prepared) => ({ path: { punchId: prepared.punchId } }),
+  },
+  'DELETE /punches/{punchId}': {
+    why: 'deletes an existing punch (otherwise 404), which must not be approved (422 PUNCH_LOCKED): a pending one added by the manager',
+    setup: managerPunch,
+    request: (_f, prepared) => ({ path: { punchId: prepared.punchId } }),
+  },
+  'POST /punches/{punchId}/approve': {
+    why: 'approves an existing closed punch (otherwise 404): a pending one added by the manager',
+    setup: managerPunch,
+    request: (_f, prepared) => ({ path: { punchId: prepared.punchId } }),
+  },
+  'POST /punches/{punchId}/unapprove': {
+    why: 'puts an existing approved punch back to pending (otherwise 404, or 422 PUNCH_NOT_APPROVED): one added and approved by the manager',
+    setup: approvedPunch,
+    request: (_f, prepared) => ({ path: { punchId: prepared.punchId } }),
+  },
+  'GET /punches/{punchId}/audit': {
+    why: 'reads the trail of an existing punch (otherwise 404): one added by the manager',
+    setup: managerPunch,
+    request: (_f, prepared) => ({ path: { punchId: prepared.punchId } }),
+  },
+  // pay periods: startDate must start one (otherwise 404 PERIOD_NOT_FOUND), as GET /payroll/periods names them
+  'GET /payroll/periods/{startDate}/report': {
+    why: 'startDate must be the first day of a pay period (otherwise 404 PERIOD_NOT_FOUND): the current one',
+    setup: (f) => payPeriod(f, 0, 'open'),
+    request: (_f, prepared) => ({ path: { startDate: prepared.startDate } }),
+  },
+  'POST /payroll/periods/{startDate}/close': {
+    why: 'closes a period that has ended (422 PERIOD_NOT_ENDED) and is still open (422 PERIOD_ALREADY_CLOSED): the one before the current one, reopened by the owner if closed',
+    setup: (f) => payPeriod(f, 1, 'open'),
+    request: (_f, prepared) => ({ path: { startDate: prepared.startDate } }),
+  },
+  'POST /payroll/periods/{startDate}/reopen': {
+    why: "reopening an open period changes nothing, so a refused caller's reopen could not show a write: a period closed by the manager (two before the current one)",
+    setup: (f) => payPeriod(f, 2, 'closed'),
+    request: (_f, prepared) => ({ path: { startDate: prepared.startDate } }),
+  },
+  'GET /payroll/periods/{startDate}/export': {
+    why: 'exports a closed period only (otherwise 422 PERIOD_NOT_CLOSED): one closed by the manager (three before the current one)',
+    setup: (f) => payPeriod(f, 3, 'closed'),
+    request: (_f, prepared) => ({ path: { startDate: prepared.startDate } }),
   },
 };
 

@@ -7,8 +7,8 @@ import type { Shift } from './schemas';
 import { addDays, businessToday, weekStart, weekdayName } from '../../core/calendar';
 
 /**
- * Demo shifts: the current company week published and the next week as drafts (ready to
- * publish). Each employee works one shift a day on the days their availability allows, up to
+ * Demo shifts: the current company week and the two before it published (the attendance seeder
+ * punches the past ones), the next week as drafts (ready to publish). Each employee works one shift a day on the days their availability allows, up to
  * maxDaysPerWeek and maxHoursInWeek, always in the same daypart for the week so there is no
  * short rest between a closing and an opening shift. Ids are stable (a reload rewrites them).
  */
@@ -37,7 +37,7 @@ export async function seed(company: DemoCompany): Promise<string> {
   const now = Date.now();
   const shifts: Shift[] = [];
 
-  for (const [w, mode] of [[0, 'published'], [1, 'draft']] as const) {
+  for (const [w, mode] of [[-2, 'published'], [-1, 'published'], [0, 'published'], [1, 'draft']] as const) {
     const first = addDays(thisWeek, 7 * w);
     for (const employee of company.employees) {
       const position = employee.positions[0];
@@ -72,5 +72,5 @@ export async function seed(company: DemoCompany): Promise<string> {
     await batch.commit();
   }
   const published = shifts.filter((s) => s.mode === 'published').length;
-  return `${published} published shifts (week of ${thisWeek}) and ${shifts.length - published} drafts (week of ${addDays(thisWeek, 7)})`;
+  return `${published} published shifts (weeks of ${addDays(thisWeek, -14)} to ${thisWeek}) and ${shifts.length - published} drafts (week of ${addDays(thisWeek, 7)})`;
 }

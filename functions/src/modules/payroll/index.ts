@@ -1,0 +1,2 @@
+/** The payroll module's public API. */
+export { computeHours, payOf, type OvertimeRules, type WorkedSpan } from './overtime';

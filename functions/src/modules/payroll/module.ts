@@ -1,0 +1,10 @@
+import { defineModule } from '../kit';
+import { payrollErrors } from './errors';
+
+export default defineModule({
+  name: 'payroll', description: 'Payroll: pay periods, overtime rules (FLSA, California), hours and pay from approved punches, tips, closing periods and exports for ADP, Paychex and Gusto',
+  http: () => require('./router') as typeof import('./router'),
+  errors: payrollErrors.catalog,
+  collections: { company: ['payrollSettings', 'payPeriods'] },
+  seed: () => (require('./seed') as typeof import('./seed')).seed,
+});
