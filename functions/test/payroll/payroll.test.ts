@@ -199,3 +199,15 @@ describe('settings', () => {
     expect(employee.status).toBe(403);
   });
 });
+
+describe('actual labor in sales', () => {
+  it('adds the cost of the approved punches beside the scheduled cost (GET /sales with ratio)', async () => {
+    const day = addDays(period.startDate, 1);
+    const res = await api('sales').get('/sales').query({ ...q(), startDate: day, endDate: day, fields: 'totalSales,ratio' }).set(bearer(co.owner));
+    expect(res.status).toBe(200);
+    // Hana's approved 9-hour punch that day at her current rate ($99 since the test above): 89,100 cents; nothing scheduled
+    expect(res.body.data.buckets[0]).toMatchObject({ totalSales: 5000, laborCost: 0, actualLaborCost: 9 * 9900, actualRatio: 17.82 });
+    const filtered = await api('sales').get('/sales').query({ ...q(), startDate: day, endDate: day, fields: 'ratio', employeeId: employees.nameless }).set(bearer(co.owner));
+    expect(filtered.body.data.buckets[0].actualLaborCost).toBe(0);
+  });
+});

@@ -113,3 +113,35 @@ describe('labor cost', () => {
     expect([currencyExponent('EUR'), currencyExponent('JPY'), currencyExponent('KWD')]).toEqual([2, 0, 3]);
   });
 });
+
+describe('labor of the time actually worked', () => {
+  const { laborOfWorkedTime } = require('../../src/modules/sales/labor') as typeof import('../../src/modules/sales/labor');
+  const at = (iso: string) => Date.parse(iso);
+
+  it('spreads a punch over the business hours it covers, leaving out its unpaid break', () => {
+    // 17:00 to 23:00 New York (UTC-5 in December), a 30-minute break from 19:00: 5.5 h paid at 2,000/h
+    const labor = laborOfWorkedTime([{
+      employeeId: 'e', positionId: null, startMs: at('2026-12-04T22:00:00Z'), endMs: at('2026-12-05T04:00:00Z'),
+      unpaidBreaks: [{ startMs: at('2026-12-05T00:00:00Z'), endMs: at('2026-12-05T00:30:00Z') }],
+    }], { rateMinorPerHour: () => 2000, timezone: 'America/New_York', dayChangeSeconds: 0, startDate: '2026-12-04', endDate: '2026-12-04' });
+    const day = labor.get('2026-12-04')!;
+    expect(Array.from(day.slice(17, 23))).toEqual([2000, 2000, 1000, 2000, 2000, 2000]);
+    expect(day.reduce((a, b) => a + b, 0)).toBe(5.5 * 2000);
+  });
+
+  it('puts the hours after midnight on the previous business day before dayChangeTime (hours 24+)', () => {
+    // 22:00 to 02:00 with the business day changing at 04:00: all four hours on the 4th, hours 22..25
+    const labor = laborOfWorkedTime([{ employeeId: 'e', positionId: null, startMs: at('2026-12-05T03:00:00Z'), endMs: at('2026-12-05T07:00:00Z'), unpaidBreaks: [] }], {
+      rateMinorPerHour: () => 1000, timezone: 'America/New_York', dayChangeSeconds: 4 * 3600, startDate: '2026-12-01', endDate: '2026-12-31',
+    });
+    expect([...labor.keys()]).toEqual(['2026-12-04']);
+    expect(Array.from(labor.get('2026-12-04')!.slice(22, 26))).toEqual([1000, 1000, 1000, 1000]);
+  });
+
+  it('leaves out time at a rate of 0 and days outside the range', () => {
+    const labor = laborOfWorkedTime([{ employeeId: 'e', positionId: null, startMs: at('2026-12-04T22:00:00Z'), endMs: at('2026-12-04T23:00:00Z'), unpaidBreaks: [] }], {
+      rateMinorPerHour: () => 0, timezone: 'UTC', dayChangeSeconds: 0, startDate: '2026-12-04', endDate: '2026-12-04',
+    });
+    expect(labor.size).toBe(0);
+  });
+});

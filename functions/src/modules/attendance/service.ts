@@ -546,6 +546,7 @@ export async function unlockRange(companyId: string, range: { startDate: string;
 export interface WorkedSpan {
   punchId: string;
   businessDate: string;
+  positionId: string | null;
   startMs: number;
   endMs: number;
   unpaidBreaks: { startMs: number; endMs: number }[];
@@ -560,6 +561,7 @@ export async function workedSpans(companyId: string, range: { startDate: string;
     const span: WorkedSpan = {
       punchId: p.id,
       businessDate: p.businessDate,
+      positionId: p.positionId,
       startMs: p.clockInAt,
       endMs: p.clockOutAt,
       unpaidBreaks: p.breaks.filter((b) => !b.paid && b.endAt !== null).map((b) => ({ startMs: b.startAt, endMs: b.endAt! })),

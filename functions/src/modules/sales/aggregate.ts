@@ -193,6 +193,8 @@ export interface ReduceOptions {
   excludeEmptyDays: boolean;
   /** Labor cost per business date and business hour (minor units, fractional), when the ratio is asked for. */
   labor?: Map<string, Float64Array>;
+  /** The same, of the time actually worked (approved punches). */
+  actualLabor?: Map<string, Float64Array>;
 }
 
 export interface Bucket {
@@ -209,6 +211,8 @@ export interface Bucket {
   perHour: number[];
   laborCost: number;
   ratio: number | null;
+  actualLaborCost: number;
+  actualRatio: number | null;
 }
 
 const ratioOf = (labor: number, sales: number): number | null => (sales > 0 ? Math.round((labor / sales) * 10000) / 10000 : null);
@@ -219,13 +223,15 @@ export function reduceDays(days: DayMap, o: ReduceOptions): Bucket[] {
   const withRefunds = !o.excludeRefunds;
   const hours: number[] = [];
   for (let h = 0; h < HOURS_PER_DAY_SLOTS; h++) if (o.included[h]) hours.push(h);
-  let current: (Bucket & { labor: number }) | undefined;
+  let current: (Bucket & { labor: number; actualLabor: number }) | undefined;
   let currentKey = '';
   const flush = () => {
     if (current && (current.days > 0 || !o.excludeEmptyDays)) {
-      const { labor, ...bucket } = current;
+      const { labor, actualLabor, ...bucket } = current;
       bucket.laborCost = Math.round(labor);
       bucket.ratio = ratioOf(bucket.laborCost, bucket.totalSales);
+      bucket.actualLaborCost = Math.round(actualLabor);
+      bucket.actualRatio = ratioOf(bucket.actualLaborCost, bucket.totalSales);
       buckets.push(bucket);
     }
     current = undefined;
@@ -241,6 +247,7 @@ export function reduceDays(days: DayMap, o: ReduceOptions): Bucket[] {
       current = {
         key: bucketKey(date, o.groupBy, o.weekStartingDay), start: date, end: date, days: 0, invoiceCount: 0, totalSales: 0, morningSales: 0,
         eveningSales: 0, customerCount: 0, tips: 0, perHour: new Array(24).fill(0), laborCost: 0, ratio: null, labor: 0,
+        actualLaborCost: 0, actualRatio: null, actualLabor: 0,
       };
     }
     current.end = date;
@@ -279,6 +286,8 @@ export function reduceDays(days: DayMap, o: ReduceOptions): Bucket[] {
     current.tips += tips;
     const labor = o.labor?.get(date);
     if (labor) for (let i = 0; i < hours.length; i++) current.labor += labor[hours[i]];
+    const actual = o.actualLabor?.get(date);
+    if (actual) for (let i = 0; i < hours.length; i++) current.actualLabor += actual[hours[i]];
   }
   flush();
   return buckets;
@@ -287,7 +296,10 @@ export function reduceDays(days: DayMap, o: ReduceOptions): Bucket[] {
 export interface Summary {
   bucketCount: number;
   totals: Omit<Bucket, 'key' | 'start' | 'end'>;
-  averages: { totalSales: number; morningSales: number; eveningSales: number; customerCount: number; tips: number; laborCost: number; ratio: number | null; days: number; invoiceCount: number };
+  averages: {
+    totalSales: number; morningSales: number; eveningSales: number; customerCount: number; tips: number; laborCost: number; ratio: number | null;
+    actualLaborCost: number; actualRatio: number | null; days: number; invoiceCount: number;
+  };
   best: { key: string; totalSales: number } | null;
   worst: { key: string; totalSales: number } | null;
 }
@@ -296,11 +308,12 @@ export interface Summary {
 export function summarize(buckets: readonly Bucket[]): Summary {
   const totals: Summary['totals'] = {
     days: 0, invoiceCount: 0, totalSales: 0, morningSales: 0, eveningSales: 0, customerCount: 0, tips: 0,
-    perHour: new Array(24).fill(0), laborCost: 0, ratio: null,
+    perHour: new Array(24).fill(0), laborCost: 0, ratio: null, actualLaborCost: 0, actualRatio: null,
   };
   let best: Bucket | undefined;
   let worst: Bucket | undefined;
   const ratios: number[] = [];
+  const actualRatios: number[] = [];
   for (const b of buckets) {
     totals.days += b.days;
     totals.invoiceCount += b.invoiceCount;
@@ -310,12 +323,16 @@ export function summarize(buckets: readonly Bucket[]): Summary {
     totals.customerCount += b.customerCount;
     totals.tips += b.tips;
     totals.laborCost += b.laborCost;
+    totals.actualLaborCost += b.actualLaborCost;
     for (let h = 0; h < 24; h++) totals.perHour[h] += b.perHour[h];
     if (b.ratio !== null) ratios.push(b.ratio);
+    if (b.actualRatio !== null) actualRatios.push(b.actualRatio);
     if (!best || b.totalSales > best.totalSales) best = b;
     if (!worst || b.totalSales < worst.totalSales) worst = b;
   }
   totals.ratio = ratioOf(totals.laborCost, totals.totalSales);
+  totals.actualRatio = ratioOf(totals.actualLaborCost, totals.totalSales);
+  const mean = (xs: number[]) => (xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10000) / 10000 : null);
   const n = buckets.length;
   const money = (x: number) => (n ? Math.round(x / n) : 0);
   const avg2 = (x: number) => (n ? Math.round((x / n) * 100) / 100 : 0);
@@ -329,7 +346,9 @@ export function summarize(buckets: readonly Bucket[]): Summary {
       customerCount: avg2(totals.customerCount),
       tips: money(totals.tips),
       laborCost: money(totals.laborCost),
-      ratio: ratios.length ? Math.round((ratios.reduce((a, b) => a + b, 0) / ratios.length) * 10000) / 10000 : null,
+      ratio: mean(ratios),
+      actualLaborCost: money(totals.actualLaborCost),
+      actualRatio: mean(actualRatios),
       days: avg2(totals.days),
       invoiceCount: avg2(totals.invoiceCount),
     },

@@ -1,4 +1,4 @@
-import { businessSlotOfMinute, HOURS_PER_DAY_SLOTS } from '../../core/calendar';
+import { businessSlot, businessSlotOfMinute, HOURS_PER_DAY_SLOTS } from '../../core/calendar';
 
 /**
  * Labor cost per business date and business hour, for the `ratio` field (pure, no I/O).
@@ -58,6 +58,61 @@ export function laborByBusinessHour(
         day[slot.businessHour] += ((next - m) / 60) * rate;
       }
       m = next;
+    }
+  }
+  return out;
+}
+
+/** Worked time of one employee: an approved punch, its unpaid breaks left out. */
+export interface WorkedTime {
+  employeeId: string;
+  positionId: string | null;
+  startMs: number;
+  endMs: number;
+  unpaidBreaks: { startMs: number; endMs: number }[];
+}
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/** [start, end) minus the breaks that fall in it. */
+function paidIntervals(t: WorkedTime): [number, number][] {
+  const breaks = t.unpaidBreaks.filter((b) => b.endMs > b.startMs).sort((a, b) => a.startMs - b.startMs);
+  const out: [number, number][] = [];
+  let from = t.startMs;
+  for (const b of breaks) {
+    if (b.endMs <= from || b.startMs >= t.endMs) continue;
+    if (b.startMs > from) out.push([from, b.startMs]);
+    from = Math.max(from, b.endMs);
+  }
+  if (from < t.endMs) out.push([from, t.endMs]);
+  return out;
+}
+
+/**
+ * Labor cost per business date and hour of time actually worked, like laborByBusinessHour does for
+ * shifts. Time is walked in quarter hours of real time: every time zone's offset is a multiple of 15
+ * minutes, so a quarter hour never straddles a local hour (a dayChangeTime that is not a multiple of
+ * 15 minutes puts the quarter hour it cuts on the business day where the quarter starts).
+ */
+export function laborOfWorkedTime(
+  worked: readonly WorkedTime[],
+  options: { rateMinorPerHour: (t: WorkedTime) => number; timezone: string; dayChangeSeconds: number; startDate: string; endDate: string },
+): Map<string, Float64Array> {
+  const out = new Map<string, Float64Array>();
+  for (const t of worked) {
+    const rate = options.rateMinorPerHour(t);
+    if (!(rate > 0)) continue;
+    for (const [from, to] of paidIntervals(t)) {
+      for (let m = from; m < to; ) {
+        const next = Math.min(to, (Math.floor(m / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS);
+        const slot = businessSlot(m, options.timezone, options.dayChangeSeconds);
+        if (slot.businessDate >= options.startDate && slot.businessDate <= options.endDate) {
+          let day = out.get(slot.businessDate);
+          if (!day) out.set(slot.businessDate, (day = new Float64Array(HOURS_PER_DAY_SLOTS)));
+          day[slot.businessHour] += ((next - m) / 3_600_000) * rate;
+        }
+        m = next;
+      }
     }
   }
   return out;

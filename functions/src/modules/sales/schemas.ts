@@ -71,6 +71,8 @@ export const bucketSchema = z.object({
   perHour: z.array(z.int()).length(24).optional().describe('Sales (minor units) per wall-clock hour of the day, index 0 = 00:00-00:59 ... 23, summed over the days of the bucket'),
   laborCost: money.optional().describe('With ratio: labor cost of the published shifts in the selection (minor units)'),
   ratio: z.number().nullable().optional().describe('laborCost / totalSales, 4 decimals; null when totalSales is 0'),
+  actualLaborCost: money.optional().describe('With ratio: labor cost of the time actually worked (approved punches, unpaid breaks out) in the selection (minor units)'),
+  actualRatio: z.number().nullable().optional().describe('actualLaborCost / totalSales, 4 decimals; null when totalSales is 0'),
 });
 
 export const salesResponse = z.object({

@@ -1,12 +1,13 @@
+import { addDays, daysBetween } from '../../core/calendar';
 import { coreErrors } from '../../core/errors';
 import type { Membership } from '../../core/memberships';
+import { currencyExponent } from '../../core/money';
+import { workedSpans } from '../attendance';
 import { getCompanyRules, policiesInForce } from '../companies';
 import { accumulateInvoices, hourMasks, reduceDays, summarize, type Bucket, type DayMap, type InvoiceFilter } from './aggregate';
-import { currencyExponent } from '../../core/money';
-import { laborByBusinessHour } from './labor';
+import { laborByBusinessHour, laborOfWorkedTime, type WorkedTime } from './labor';
 import * as repo from './repo';
 import { DEFAULT_FIELDS, MAX_RANGE_DAYS, parseHours, type SalesField, type SalesQuery } from './schemas';
-import { addDays, daysBetween } from '../../core/calendar';
 
 export { importInvoices } from './importer';
 
@@ -17,7 +18,7 @@ const BUCKET_FIELDS: Record<SalesField, (keyof Bucket)[]> = {
   customerCount: ['customerCount'],
   tips: ['tips'],
   perHour: ['perHour'],
-  ratio: ['ratio', 'laborCost'],
+  ratio: ['ratio', 'laborCost', 'actualRatio', 'actualLaborCost'],
 };
 
 function pick<T extends object>(source: T, fields: readonly SalesField[], base: (keyof T)[]): Partial<T> {
@@ -62,9 +63,10 @@ export async function getSales({ query, member }: { query: SalesQuery; member: M
       const { currency } = await repo.forEachInvoicePage(companyId, startDate, endDate, filter, (page) => accumulateInvoices(page, filter, days));
       return { days, currency };
     })();
-  const [{ days, currency: seenCurrency }, labor] = await Promise.all([
+  const [{ days, currency: seenCurrency }, labor, actualLabor] = await Promise.all([
     salesRead,
     wantsLabor ? laborCost({ companyId, startDate, endDate, filter, defaultDuration: profile.defaultDuration, dayChangeSeconds: settings.dayChangeTime }) : undefined,
+    wantsLabor ? actualLaborCost({ companyId, startDate, endDate, filter, timezone: profile.timezone, dayChangeSeconds: settings.dayChangeTime }) : undefined,
   ]);
   const currency = seenCurrency ?? (await repo.readSalesCurrency(companyId));
 
@@ -73,6 +75,7 @@ export async function getSales({ query, member }: { query: SalesQuery; member: M
   const buckets = reduceDays(days, {
     startDate, endDate, groupBy: query.groupBy, weekStartingDay: profile.weekStartingDay,
     included, morning, excludeRefunds: query.excludeRefunds, excludeEmptyDays: query.excludeEmptyDays, labor: labor ?? undefined,
+    actualLabor: actualLabor ?? undefined,
   });
   const base: (keyof Bucket)[] = ['key', 'start', 'end', 'days', 'invoiceCount'];
   const summary = query.includeSummary ? summarize(buckets) : undefined;
@@ -91,6 +94,39 @@ export async function getSales({ query, member }: { query: SalesQuery; member: M
       },
     }),
   } as never;
+}
+
+/**
+ * Labor cost per business date and hour of the time actually worked: approved punches (unpaid
+ * breaks out) at the employee's rateRegular, else the rate of the punch's position, with the same
+ * filters and includedInLaborCost rule as the scheduled cost. Overtime premiums are payroll's.
+ */
+async function actualLaborCost(o: { companyId: string; startDate: string; endDate: string; filter: InvoiceFilter; timezone: string; dayChangeSeconds: number }) {
+  const [spans, roles, rates, currency] = await Promise.all([
+    // a punch of the day before can run past the range's first business-day change
+    workedSpans(o.companyId, { startDate: addDays(o.startDate, -1), endDate: o.endDate }, { approvedOnly: true }),
+    repo.listRoleRows(o.companyId),
+    repo.listEmployeeRates(o.companyId),
+    repo.readSalesCurrency(o.companyId),
+  ]);
+  const scale = 10 ** currencyExponent(currency ?? 'EUR');
+  const worked: WorkedTime[] = [];
+  for (const [employeeId, list] of spans) {
+    if (o.filter.employeeId !== undefined && employeeId !== o.filter.employeeId) continue;
+    for (const s of list) {
+      if (o.filter.positionId !== undefined && s.positionId !== o.filter.positionId) continue;
+      if (o.filter.roleKey !== undefined && (s.positionId === null || roles.get(s.positionId)?.name.trim().toLowerCase() !== o.filter.roleKey)) continue;
+      worked.push({ employeeId, positionId: s.positionId, startMs: s.startMs, endMs: s.endMs, unpaidBreaks: s.unpaidBreaks });
+    }
+  }
+  return laborOfWorkedTime(worked, {
+    timezone: o.timezone, dayChangeSeconds: o.dayChangeSeconds, startDate: o.startDate, endDate: o.endDate,
+    rateMinorPerHour: (t) => {
+      if (t.positionId && roles.get(t.positionId)?.includedInLaborCost === false) return 0;
+      const rate = rates.get(t.employeeId) ?? (t.positionId ? roles.get(t.positionId)?.rate : undefined) ?? 0;
+      return rate * scale;
+    },
+  });
 }
 
 /** Labor cost per business date and hour from the published shifts (see labor.ts for the definitions). */
