@@ -211,3 +211,15 @@ describe('actual labor in sales', () => {
     expect(filtered.body.data.buckets[0].actualLaborCost).toBe(0);
   });
 });
+
+describe('GET /payroll/periods/current', () => {
+  it('answers the period containing business today, the same as the first of the list', async () => {
+    const [current, list] = await Promise.all([
+      payroll().get('/payroll/periods/current').query(q()).set(bearer(co.manager)),
+      payroll().get('/payroll/periods').query({ ...q(), count: 1 }).set(bearer(co.manager)),
+    ]);
+    expect(current.status).toBe(200);
+    expect(current.body.data).toEqual(list.body.data[0]);
+    expect(current.body.data.current).toBe(true);
+  });
+});

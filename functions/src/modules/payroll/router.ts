@@ -39,6 +39,12 @@ export const routes: RouteDef[] = [
     handler: ({ query }) => service.listPeriods(query),
   }),
   defineRoute({
+    method: 'get', path: '/payroll/periods/current', summary: 'The current pay period',
+    description: 'The pay period that contains the company\'s business today, with its status. Managers and owners.',
+    access: manager, query: companyIdQuery, response: periodSchema,
+    handler: async ({ query }) => (await service.listPeriods({ companyId: query.companyId, count: 1 }))[0],
+  }),
+  defineRoute({
     method: 'get', path: '/payroll/periods/:startDate/report', summary: 'Hours and pay of a pay period',
     description: `Per employee: worked, regular, overtime and double-time minutes (per day too), rates and pay in integer minor units, tips from the POS (sales invoices of the period, refunded tips subtracted) and the total. Only approved punches are paid (\`pendingPunches\` counts the others). An open period is computed live; a closed one answers the report frozen when it closed. Managers get no pay figures (null, listed in \`hidden\`) when the policy hideFinancialInfoFromManagers is on. A date that does not start a period is 404 PERIOD_NOT_FOUND.\n\n${OVERTIME}\n\nManagers and owners.`,
     access: manager, params: periodParam, query: companyIdQuery, response: reportSchema,
