@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { coreErrors } from './errors';
 
 /**
  * The business calendar of the service: pure functions, no I/O.
@@ -67,6 +68,17 @@ export function addDays(date: string, days: number): string {
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);
+}
+
+/**
+ * The days of [startDate, endDate] (both included), for an endpoint that takes a range of at most
+ * `maxDays`: a reversed range, or a longer one, is 400 INVALID_DATE_RANGE.
+ */
+export function requireDateRange(startDate: string, endDate: string, maxDays: number): number {
+  const days = daysBetween(startDate, endDate) + 1;
+  if (days < 1) throw coreErrors.INVALID_DATE_RANGE(`startDate ${startDate} is after endDate ${endDate}`);
+  if (days > maxDays) throw coreErrors.INVALID_DATE_RANGE(`The range holds ${days} days; at most ${maxDays} are allowed per request`);
+  return days;
 }
 
 /** Every date from start to end inclusive (empty when end is before start). */

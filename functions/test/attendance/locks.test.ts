@@ -55,8 +55,8 @@ describe('payroll locks and reads', () => {
     const all = await workedSpans(co.companyId, { startDate: '2025-03-01', endDate: '2025-03-31' }, { approvedOnly: false });
     expect([...all.keys()]).toEqual([co.employeeId]);
     expect(all.get(co.employeeId)).toEqual([
-      { punchId: a, businessDate: '2025-03-03', startMs: at('2025-03-03', 540), endMs: at('2025-03-03', 1020), unpaidBreaks: [{ startMs: at('2025-03-03', 780), endMs: at('2025-03-03', 810) }] },
-      { punchId: b, businessDate: '2025-03-04', startMs: at('2025-03-04', 540), endMs: at('2025-03-04', 600), unpaidBreaks: [] },
+      { punchId: a, businessDate: '2025-03-03', positionId: null, startMs: at('2025-03-03', 540), endMs: at('2025-03-03', 1020), unpaidBreaks: [{ startMs: at('2025-03-03', 780), endMs: at('2025-03-03', 810) }] },
+      { punchId: b, businessDate: '2025-03-04', positionId: null, startMs: at('2025-03-04', 540), endMs: at('2025-03-04', 600), unpaidBreaks: [] },
     ]);
     const approved = await workedSpans(co.companyId, { startDate: '2025-03-01', endDate: '2025-03-31' }, { approvedOnly: true });
     expect(approved.get(co.employeeId)!.map((s) => s.punchId)).toEqual([a]);

@@ -497,3 +497,17 @@ describe('pay periods', () => {
     expect(periodBounds({ start: '2026-03-08', end: '2026-03-08' }, cal(NY))).toEqual(businessDayBounds('2026-03-08', cal(NY)));
   });
 });
+
+describe('requireDateRange', () => {
+  const { requireDateRange } = require('../../src/core/calendar') as typeof import('../../src/core/calendar');
+
+  it('answers the number of days of a range within the limit, both ends included', () => {
+    expect(requireDateRange('2026-11-01', '2026-11-01', 1)).toBe(1);
+    expect(requireDateRange('2026-02-27', '2026-03-01', 3)).toBe(3);
+  });
+
+  it('refuses a reversed range and one longer than the limit with INVALID_DATE_RANGE', () => {
+    expect(() => requireDateRange('2026-11-02', '2026-11-01', 10)).toThrow(expect.objectContaining({ code: 'INVALID_DATE_RANGE', status: 400 }));
+    expect(() => requireDateRange('2026-01-01', '2026-01-04', 3)).toThrow(/holds 4 days; at most 3/);
+  });
+});

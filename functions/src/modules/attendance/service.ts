@@ -5,7 +5,7 @@ import { runExclusive } from '../../core/exclusive';
 import { companyNotFound } from '../../core/firestore';
 import { logger } from '../../core/logger';
 import { roleAtLeast, type Membership } from '../../core/memberships';
-import { addDays, businessDateOf, businessSlotOfMinute, daysBetween, shiftInterval, type CompanyCalendar } from '../../core/calendar';
+import { addDays, businessDateOf, businessSlotOfMinute, requireDateRange, shiftInterval, type CompanyCalendar } from '../../core/calendar';
 import { companyRulesFromSnapshots, companyRulesRefs, policiesInForce, type CompanyRules } from '../companies';
 import { employeeErrors, employeeFromSnapshot, employeeRef } from '../employees';
 import { roleErrors, roleFromSnapshot, roleRef } from '../roles';
@@ -39,11 +39,7 @@ export const lockKey = (companyId: string, employeeId: string) => `attendance/${
 
 const punchNotFound = () => attendanceErrors.PUNCH_NOT_FOUND('Punch not found');
 
-export function checkRange(startDate: string, endDate: string): void {
-  const days = daysBetween(startDate, endDate) + 1;
-  if (days < 1) throw coreErrors.INVALID_DATE_RANGE(`startDate ${startDate} is after endDate ${endDate}`);
-  if (days > MAX_RANGE_DAYS) throw coreErrors.INVALID_DATE_RANGE(`The range holds ${days} days; at most ${MAX_RANGE_DAYS} are allowed per request`);
-}
+export const checkRange = (startDate: string, endDate: string): number => requireDateRange(startDate, endDate, MAX_RANGE_DAYS);
 
 const calendarOf = (c: CompanyRules): Pick<CompanyCalendar, 'timezone' | 'dayChangeTime'> => ({ timezone: c.profile.timezone, dayChangeTime: c.settings.dayChangeTime });
 
@@ -525,7 +521,7 @@ export const listLocks = ({ companyId }: { companyId: string }) => repo.readLock
 
 /** Locks a range of business dates (payroll closed the period): punches there can no longer change. Idempotent. */
 export async function lockRange(companyId: string, range: { startDate: string; endDate: string }, uid: string): Promise<RangeLock> {
-  if (range.startDate > range.endDate) throw coreErrors.INVALID_DATE_RANGE(`startDate ${range.startDate} is after endDate ${range.endDate}`);
+  requireDateRange(range.startDate, range.endDate, Number.MAX_SAFE_INTEGER);
   const lock: RangeLock = { startDate: range.startDate, endDate: range.endDate, lockedAt: Date.now(), lockedBy: uid };
   await repo.lockRef(companyId, repo.lockId(range.startDate, range.endDate)).set(lock);
   logger.info('attendance range locked', { companyId, ...range, uid });

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import { businessSlot, daysBetween, HOURS_PER_DAY_SLOTS, datesInRange, weekdayName } from '../../core/calendar';
-import { coreErrors } from '../../core/errors';
+import { businessSlot, datesInRange, HOURS_PER_DAY_SLOTS, requireDateRange, weekdayName } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import type { KeyHolder } from '../../http/route';
 import { getCompanyRules, readScheduleTemplate } from '../companies';
@@ -149,8 +148,7 @@ function partOf(day: unknown, name: 'morning' | 'evening'): TemplatePart {
 
 /** Covers per business day (and hour) of a range, beside the template's morning/evening figures of each weekday. */
 export async function coversOf({ companyId, startDate, endDate }: { companyId: string; startDate: string; endDate: string }) {
-  if (startDate > endDate) throw coreErrors.INVALID_DATE_RANGE('startDate is after endDate');
-  if (daysBetween(startDate, endDate) + 1 > MAX_COVERS_DAYS) throw coreErrors.INVALID_DATE_RANGE(`At most ${MAX_COVERS_DAYS} days per request`);
+  requireDateRange(startDate, endDate, MAX_COVERS_DAYS);
   const [stored, template] = await Promise.all([repo.coversBetween(companyId, startDate, endDate), readScheduleTemplate(companyId)]);
   const days = datesInRange(startDate, endDate).map((date) => {
     const day = stored.get(date);

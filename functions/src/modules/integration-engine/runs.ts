@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { coreErrors } from '../../core/errors';
-import { daysBetween } from '../../core/calendar';
+import { requireDateRange } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import { requireCompany } from '../../core/firestore';
 import { logger } from '../../core/logger';
@@ -28,9 +27,7 @@ export async function requestSync(p: {
   window?: { from: string; to: string };
 }): Promise<SyncRun> {
   await requireCompany(p.companyId);
-  if (p.window && daysBetween(p.window.from, p.window.to) + 1 > MAX_BACKFILL_DAYS) {
-    throw coreErrors.INVALID_DATE_RANGE(`A backfill window covers at most ${MAX_BACKFILL_DAYS} days`);
-  }
+  if (p.window) requireDateRange(p.window.from, p.window.to, MAX_BACKFILL_DAYS);
   // runs change under their connection's lock, so a run never races its connection's disconnect
   const { run, created } = await runExclusive(connectionLock(p.companyId, p.connectionId), async (tx) => {
     const connection = requireActive(await readConnection(p.companyId, p.connectionId, tx), p.connectionId);

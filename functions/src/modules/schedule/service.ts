@@ -22,7 +22,7 @@ import {
   type ShiftPostBody,
   type ShiftPutBody,
 } from './schemas';
-import { addDays, businessToday, daysBetween } from '../../core/calendar';
+import { addDays, businessToday, requireDateRange } from '../../core/calendar';
 
 /** Days read on each side of a shift's date for its conflict check: its company week and the neighbouring days. */
 const WINDOW_DAYS = 7;
@@ -33,13 +33,7 @@ export const lockKey = (companyId: string, employeeId: string) => `schedule/${co
 
 const shiftNotFound = () => scheduleErrors.SHIFT_NOT_FOUND('Shift not found at that date, employee and mode');
 
-export function checkRange(startDate: string, endDate: string): void {
-  const days = daysBetween(startDate, endDate) + 1;
-  if (days < 1) throw coreErrors.INVALID_DATE_RANGE(`startDate ${startDate} is after endDate ${endDate}`);
-  if (days > MAX_RANGE_DAYS) {
-    throw coreErrors.INVALID_DATE_RANGE(`The range holds ${days} days; at most ${MAX_RANGE_DAYS} are allowed per request`);
-  }
-}
+export const checkRange = (startDate: string, endDate: string): number => requireDateRange(startDate, endDate, MAX_RANGE_DAYS);
 
 /** The shifts a candidate of `mode` must stand with: live shifts stand with live ones; a draft with the drafts and the live schedule it will join. */
 const standsWith = (mode: ShiftMode) => (other: Shift) => mode === 'draft' || LIVE_MODES.includes(other.mode);
