@@ -49,6 +49,8 @@ export interface Connector {
    */
   verify?(credentials: Readonly<Record<string, string>>): Promise<VendorAccount>;
   oauth?: OAuthConnector;
+  /** The data streams (roster, punches, sales with tips) the POS sync engine pulls; absent until a connector implements them. */
+  streams?: StreamConnector;
 }
 
 /** How a vendor call failed, in the terms the engine acts on. */
@@ -76,4 +78,81 @@ export class VendorError extends Error {
     super(message);
     this.name = 'VendorError';
   }
+}
+
+// --- data streams (the POS sync engine's side of a connector) ---------------------------------
+
+/**
+ * How a stream call reaches the vendor account: the connection's credentials as the vault holds
+ * them (api_key / client_credentials fields) or a valid OAuth access token (the engine refreshes it
+ * before the call), and the vendor account id the connection is linked to.
+ */
+export interface StreamAuth {
+  accountId: string;
+  credentials?: Readonly<Record<string, string>>;
+  accessToken?: string;
+}
+
+/** Where an incremental read resumes: the last vendor-modified time seen and the id that tie-breaks it. */
+export interface StreamCursor {
+  modifiedAt: number;
+  id: string;
+}
+
+/**
+ * What a stream reads: everything modified at or after `modifiedSince` (incremental; the engine
+ * passes its cursor minus an overlap window), or everything that happened in [from, to) (a backfill
+ * chunk: the engine splits a window into the chunks the vendor allows, `maxWindowMs`).
+ */
+export type StreamWindow = { modifiedSince: number } | { from: number; to: number };
+
+/** A POS team member, as the vendor knows them. */
+export interface PosEmployee {
+  vendorId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  active: boolean;
+  jobTitle: string | null;
+  modifiedAt: number;
+}
+
+/** A time-clock entry of the POS (a Square timecard/shift, a Toast time entry). */
+export interface PosPunch {
+  vendorId: string;
+  employeeVendorId: string;
+  clockInAt: number;
+  clockOutAt: number | null;
+  breaks: { startAt: number; endAt: number | null; paid: boolean }[];
+  jobTitle: string | null;
+  /** The vendor deleted (voided) it. */
+  deleted: boolean;
+  modifiedAt: number;
+}
+
+/** A closed ticket (order / check) of the POS, or a refund of one, in integer minor units. */
+export interface PosSale {
+  vendorId: string;
+  employeeVendorId: string | null;
+  closedAt: number;
+  currency: string;
+  /** Net sales, tips excluded: >= 0 for a sale, <= 0 for a refund. */
+  amount: number;
+  /** Tips on it (card and cash as the vendor records them): >= 0, <= 0 on a refund. */
+  tips: number;
+  customers: number;
+  refund: boolean;
+  refundOf: string | null;
+  modifiedAt: number;
+}
+
+export interface StreamConnector {
+  /** The longest [from, to) one request may ask for (Toast time entries: a month), per stream; absent: no limit. */
+  maxWindowMs?: Partial<Record<'punches' | 'sales', number>>;
+  /** Pages of the roster (the whole roster when `since` is absent; the vendor may not filter by modification). */
+  roster(auth: StreamAuth, since?: number): AsyncIterable<PosEmployee[]>;
+  punches(auth: StreamAuth, window: StreamWindow): AsyncIterable<PosPunch[]>;
+  /** Sales with their tips per ticket (the tips stream of the engine is derived from it). */
+  sales(auth: StreamAuth, window: StreamWindow): AsyncIterable<PosSale[]>;
 }
