@@ -19,4 +19,19 @@ export function connectorFor(slug: string): Connector | undefined {
   return Object.prototype.hasOwnProperty.call(LOADERS, slug) ? LOADERS[slug]() : undefined;
 }
 
-export { VendorError, type Connector, type OAuthApp, type OAuthConnector, type OAuthGrant, type VendorAccount, type VendorFailure } from './types';
+export {
+  VendorError,
+  type Connector,
+  type OAuthApp,
+  type OAuthConnector,
+  type OAuthGrant,
+  type PosEmployee,
+  type PosPunch,
+  type PosSale,
+  type StreamAuth,
+  type StreamConnector,
+  type StreamCursor,
+  type StreamWindow,
+  type VendorAccount,
+  type VendorFailure,
+} from './types';

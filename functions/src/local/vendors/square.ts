@@ -1,5 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
+import { generateSquareData, squareTime, type SquareData } from './square-data';
 import { bearerToken, bodyField, queryParam, randomToken, redirectWith, scriptedFailures, validRedirectUri, type SimulatorState } from './state';
 
 /**
@@ -14,6 +15,18 @@ import { bearerToken, bodyField, queryParam, randomToken, redirectWith, scripted
  * - GET /v2/merchants/{id|me}, GET /v2/locations/{id}: `Authorization: Bearer`, v2 error bodies
  *   {errors: [{category, code, detail}]}: 401 UNAUTHORIZED / ACCESS_TOKEN_EXPIRED /
  *   ACCESS_TOKEN_REVOKED, 403 INSUFFICIENT_SCOPES, 404 NOT_FOUND.
+ * - GET /v2/locations (ListLocations), and the data streams over the seeded restaurant of
+ *   ./square-data.ts (`squareSimData()`, replaceable with `setSquareSimData` for a benchmark):
+ *   POST /v2/team-members/search (SearchTeamMembers: filter location_ids / status / is_owner, limit
+ *   1-200, default 100), POST /v2/labor/timecards/search (SearchTimecards: filter location_ids,
+ *   team_member_ids, status, start / end time ranges; sort START_AT | END_AT | CREATED_AT | UPDATED_AT;
+ *   limit 1-200, default 200), POST /v2/orders/search (SearchOrders: 1-10 location_ids, state_filter,
+ *   date_time_filter created_at | updated_at | closed_at which must match sort.sort_field, limit 1-1000,
+ *   default 500). Time ranges are inclusive at both ends; results sorted by the sorted time then id;
+ *   opaque cursors bound to the query (another query with the cursor: 400 INVALID_CURSOR); bad
+ *   requests answer 400 {errors: [{category: INVALID_REQUEST_ERROR, code, detail, field}]}.
+ * - Faults: state.failNext('square', ...) (429 / 5xx before any route) and `corruptSquarePage(n)`:
+ *   the n-th search page from now (0: the next) answers a body that is not as documented.
  */
 
 export const SQUARE_ACCESS_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -57,6 +70,206 @@ function authorize(state: SimulatorState, req: Request, res: Response, scope: st
 
 function isoSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+// --- the data streams -------------------------------------------------------------------------
+
+let simData: SquareData | undefined;
+
+/** The seeded restaurant the simulator serves (built on first use: 60 days, 25 team members, ~150 orders a day). */
+export function squareSimData(): SquareData {
+  simData ??= generateSquareData();
+  return simData;
+}
+
+/** Serves another dataset (a benchmark asks for a year); undefined: back to the default one. */
+export function setSquareSimData(data: SquareData | undefined): void {
+  simData = data;
+}
+
+let corruptCountdown: number | undefined;
+
+/** The search page `after` pages from now (0: the next one) answers a body that is not as documented. */
+export function corruptSquarePage(after = 0): void {
+  corruptCountdown = after;
+}
+
+/** Clears the page faults (tests call it between cases). */
+export function resetSquareFaults(): void {
+  corruptCountdown = undefined;
+}
+
+function takeCorruption(): boolean {
+  if (corruptCountdown === undefined) return false;
+  if (corruptCountdown === 0) {
+    corruptCountdown = undefined;
+    return true;
+  }
+  corruptCountdown--;
+  return false;
+}
+
+class BadRequest extends Error {
+  constructor(readonly code: string, readonly detail: string, readonly field?: string) {
+    super(detail);
+  }
+}
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function objAt(v: unknown, field: string): Record<string, unknown> | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!isObj(v)) throw new BadRequest('EXPECTED_OBJECT', `Expected \`${field}\` to be an object.`, field);
+  return v;
+}
+
+function stringsAt(v: unknown, field: string): string[] | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new BadRequest('EXPECTED_ARRAY', `Expected \`${field}\` to be an array of strings.`, field);
+  return v as string[];
+}
+
+function limitAt(v: unknown, max: number, dflt: number): number {
+  if (v === undefined || v === null) return dflt;
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw new BadRequest('EXPECTED_INTEGER', 'Expected `limit` to be an integer.', 'limit');
+  if (v < 1) throw new BadRequest('VALUE_TOO_LOW', `\`limit\` must be at least 1.`, 'limit');
+  if (v > max) throw new BadRequest('VALUE_TOO_HIGH', `\`limit\` must be at most ${max}.`, 'limit');
+  return v;
+}
+
+/** A TimeRange {start_at, end_at} (RFC 3339), inclusive at both ends. */
+function rangeAt(v: unknown, field: string): ((iso: string | undefined) => boolean) | undefined {
+  const r = objAt(v, field);
+  if (!r) return undefined;
+  const bound = (x: unknown, name: string): number | undefined => {
+    if (x === undefined || x === null) return undefined;
+    const ms = typeof x === 'string' ? Date.parse(x) : NaN;
+    if (Number.isNaN(ms)) throw new BadRequest('INVALID_TIME', `Invalid RFC 3339 timestamp in \`${field}.${name}\`.`, `${field}.${name}`);
+    return ms;
+  };
+  const from = bound(r.start_at, 'start_at');
+  const to = bound(r.end_at, 'end_at');
+  return (iso) => {
+    if (iso === undefined) return false;
+    const t = Date.parse(iso);
+    return (from === undefined || t >= from) && (to === undefined || t <= to);
+  };
+}
+
+function enumAt<T extends string>(v: unknown, field: string, values: readonly T[]): T | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) throw new BadRequest('INVALID_ENUM_VALUE', `Invalid value for \`${field}\`.`, field);
+  return v as T;
+}
+
+/** The cursor: the offset of the next page, bound to the query it pages through (opaque to clients). */
+function queryKey(body: Record<string, unknown>): string {
+  const { cursor: _cursor, ...rest } = body;
+  return JSON.stringify(rest);
+}
+
+function pageOf<T>(items: T[], body: Record<string, unknown>, limit: number): { page: T[]; cursor?: string } {
+  let offset = 0;
+  const key = queryKey(body);
+  if (body.cursor !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = typeof body.cursor === 'string' ? JSON.parse(Buffer.from(body.cursor, 'base64url').toString('utf8')) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!isObj(parsed) || typeof parsed.o !== 'number' || parsed.k !== key) {
+      throw new BadRequest('INVALID_CURSOR', 'The pagination cursor is not valid for this query.', 'cursor');
+    }
+    offset = parsed.o;
+  }
+  const page = items.slice(offset, offset + limit);
+  const next = offset + limit < items.length ? Buffer.from(JSON.stringify({ o: offset + limit, k: key })).toString('base64url') : undefined;
+  return { page, cursor: next };
+}
+
+function byTime<T extends { id: string }>(items: T[], time: (x: T) => string | undefined, order: 'ASC' | 'DESC'): T[] {
+  const sign = order === 'DESC' ? -1 : 1;
+  return items.slice().sort((a, b) => {
+    const ta = Date.parse(time(a) ?? '') || 0;
+    const tb = Date.parse(time(b) ?? '') || 0;
+    return ta !== tb ? sign * (ta - tb) : sign * a.id.localeCompare(b.id);
+  });
+}
+
+function searchTeamMembers(data: SquareData, body: Record<string, unknown>) {
+  const query = objAt(body.query, 'query');
+  const filter = objAt(query?.filter, 'query.filter');
+  const locationIds = stringsAt(filter?.location_ids, 'query.filter.location_ids');
+  const status = enumAt(filter?.status, 'query.filter.status', ['ACTIVE', 'INACTIVE'] as const);
+  const isOwner = filter?.is_owner === true;
+  const limit = limitAt(body.limit, 200, 100);
+  const items = data.teamMembers.filter((tm) =>
+    (!locationIds?.length || tm.assigned_locations.location_ids.some((l) => locationIds.includes(l))) &&
+    (!status || tm.status === status) && (!isOwner || tm.is_owner));
+  const { page, cursor } = pageOf(items, body, limit);
+  return { team_members: page, ...(cursor ? { cursor } : {}) };
+}
+
+function searchTimecards(data: SquareData, body: Record<string, unknown>) {
+  const query = objAt(body.query, 'query');
+  const filter = objAt(query?.filter, 'query.filter');
+  const sort = objAt(query?.sort, 'query.sort');
+  const locationIds = stringsAt(filter?.location_ids, 'query.filter.location_ids');
+  const memberIds = stringsAt(filter?.team_member_ids, 'query.filter.team_member_ids');
+  const status = enumAt(filter?.status, 'query.filter.status', ['OPEN', 'CLOSED'] as const);
+  const start = rangeAt(filter?.start, 'query.filter.start');
+  const end = rangeAt(filter?.end, 'query.filter.end');
+  const field = enumAt(sort?.field, 'query.sort.field', ['START_AT', 'END_AT', 'CREATED_AT', 'UPDATED_AT'] as const) ?? 'START_AT';
+  const order = enumAt(sort?.order, 'query.sort.order', ['ASC', 'DESC'] as const) ?? 'ASC';
+  const limit = limitAt(body.limit, 200, 200);
+  const items = data.timecards.filter((t) =>
+    (!locationIds?.length || locationIds.includes(t.location_id)) && (!memberIds?.length || memberIds.includes(t.team_member_id)) &&
+    (!status || t.status === status) && (!start || start(t.start_at)) && (!end || end(t.end_at)));
+  const key = { START_AT: 'start_at', END_AT: 'end_at', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' } as const;
+  const { page, cursor } = pageOf(byTime(items, (t) => t[key[field]], order), body, limit);
+  return { timecards: page, ...(cursor ? { cursor } : {}) };
+}
+
+function searchOrders(data: SquareData, body: Record<string, unknown>, merchantLocations: string[]) {
+  const locationIds = stringsAt(body.location_ids, 'location_ids');
+  if (!locationIds?.length) throw new BadRequest('MISSING_REQUIRED_PARAMETER', 'Field must be set', 'location_ids');
+  if (locationIds.length > 10) throw new BadRequest('ARRAY_LENGTH_TOO_LONG', 'At most 10 location IDs.', 'location_ids');
+  const unknown = locationIds.find((l) => !merchantLocations.includes(l));
+  if (unknown) throw new BadRequest('NOT_FOUND', `Location \`${unknown}\` not found.`, 'location_ids');
+  const query = objAt(body.query, 'query');
+  const filter = objAt(query?.filter, 'query.filter');
+  const sort = objAt(query?.sort, 'query.sort');
+  const stateFilter = objAt(filter?.state_filter, 'query.filter.state_filter');
+  const states = stringsAt(stateFilter?.states, 'query.filter.state_filter.states');
+  const dtf = objAt(filter?.date_time_filter, 'query.filter.date_time_filter');
+  const fields = (['created_at', 'updated_at', 'closed_at'] as const).filter((f) => dtf?.[f] !== undefined && dtf[f] !== null);
+  if (fields.length > 1) throw new BadRequest('BAD_REQUEST', 'Only one time range can be filtered at a time.', 'query.filter.date_time_filter');
+  const sortField = enumAt(sort?.sort_field, 'query.sort.sort_field', ['CREATED_AT', 'UPDATED_AT', 'CLOSED_AT'] as const) ?? 'CREATED_AT';
+  const sortOrder = enumAt(sort?.sort_order, 'query.sort.sort_order', ['ASC', 'DESC'] as const) ?? 'DESC';
+  if (fields[0] && fields[0].toUpperCase() !== sortField) {
+    throw new BadRequest('BAD_REQUEST', `The sort_field must be ${fields[0].toUpperCase()} when filtering by ${fields[0]}.`, 'query.sort.sort_field');
+  }
+  if (sortField === 'CLOSED_AT' && (!states?.length || states.some((s) => s !== 'COMPLETED' && s !== 'CANCELED'))) {
+    throw new BadRequest('BAD_REQUEST', 'Sorting by CLOSED_AT requires a state_filter of COMPLETED or CANCELED orders.', 'query.sort.sort_field');
+  }
+  const range = fields[0] ? rangeAt(dtf?.[fields[0]], `query.filter.date_time_filter.${fields[0]}`) : undefined;
+  const limit = limitAt(body.limit, 1000, 500);
+  const items = data.orders.filter((o) =>
+    locationIds.includes(o.location_id) && (!states?.length || states.includes(o.state)) && (!range || range(o[fields[0] as 'closed_at'])));
+  const key = { CREATED_AT: 'created_at', UPDATED_AT: 'updated_at', CLOSED_AT: 'closed_at' } as const;
+  const { page, cursor } = pageOf(byTime(items, (o) => o[key[sortField]], sortOrder), body, limit);
+  if (body.return_entries === true) {
+    return { order_entries: page.map((o) => ({ order_id: o.id, version: o.version, location_id: o.location_id })), ...(cursor ? { cursor } : {}) };
+  }
+  return { orders: page, ...(cursor ? { cursor } : {}) };
+}
+
+/** A body the documentation does not allow (a list that is not a list, a record without its id). */
+function corrupted(listKey: string): Record<string, unknown> {
+  return { [listKey]: [{ id: 12345, start_at: 'not a time', closed_at: 'yesterday-ish' }], cursor: 17 };
 }
 
 export function squareRouter(state: SimulatorState): Router {
@@ -133,6 +346,38 @@ export function squareRouter(state: SimulatorState): Router {
       },
     });
   });
+
+  r.get('/v2/locations', (req, res) => {
+    const auth = authorize(state, req, res, 'MERCHANT_PROFILE_READ');
+    if (!auth) return;
+    const data = squareSimData();
+    res.json({
+      locations: data.locations.map((l) => ({
+        id: l.id, name: l.name, business_name: MERCHANT.businessName, merchant_id: MERCHANT.merchantId, timezone: l.timezone,
+        status: l.status, type: 'PHYSICAL', country: 'US', currency: l.currency, created_at: squareTime(data.startAt - 400 * 86_400_000),
+      })),
+    });
+  });
+
+  const search = (path: string, scope: string, listKey: string, run: (data: SquareData, body: Record<string, unknown>) => unknown) => {
+    r.post(path, (req, res) => {
+      const auth = authorize(state, req, res, scope);
+      if (!auth) return;
+      const body: unknown = req.body ?? {};
+      if (!isObj(body)) return v2Error(res, 400, 'EXPECTED_OBJECT', 'Expected the request body to be an object.');
+      let answer: unknown;
+      try {
+        answer = run(squareSimData(), body);
+      } catch (err) {
+        if (!(err instanceof BadRequest)) throw err;
+        return void res.status(400).json({ errors: [{ category: 'INVALID_REQUEST_ERROR', code: err.code, detail: err.detail, ...(err.field ? { field: err.field } : {}) }] });
+      }
+      res.json(takeCorruption() ? corrupted(listKey) : answer);
+    });
+  };
+  search('/v2/team-members/search', 'EMPLOYEES_READ', 'team_members', searchTeamMembers);
+  search('/v2/labor/timecards/search', 'TIMECARDS_READ', 'timecards', searchTimecards);
+  search('/v2/orders/search', 'ORDERS_READ', 'orders', (data, body) => searchOrders(data, body, data.locations.map((l) => l.id)));
 
   r.get('/v2/locations/:locationId', (req, res) => {
     const auth = authorize(state, req, res, 'MERCHANT_PROFILE_READ');

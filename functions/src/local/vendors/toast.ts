@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_UNREACHABLE } from './accounts';
-import { bearerToken, bodyField, randomToken, REASONS, scriptedFailures, type SimulatorState } from './state';
+import { bearerToken, bodyField, queryParam, randomToken, REASONS, scriptedFailures, type SimulatorState } from './state';
+import { generateToastData, type SimOrder, type SimTimeEntry, type ToastSimData } from './toast-data';
 
 /**
  * A local Toast (src/connectors/vendors/toast.ts names the documentation followed):
@@ -11,6 +12,15 @@ import { bearerToken, bodyField, randomToken, REASONS, scriptedFailures, type Si
  * - GET /restaurants/v1/restaurants/{restaurantGUID} with Bearer and Toast-Restaurant-External-ID:
  *   RestaurantInfo for the connected restaurant, 403 for a restaurant that has not granted the
  *   client access, 404 for a GUID Toast does not know.
+ * - Labor API: GET /labor/v1/jobs, GET /labor/v1/employees (the whole list, deleted ones flagged),
+ *   GET /labor/v1/timeEntries with startDate+endDate (inDate in [start, end), archived/deleted
+ *   entries only with includeArchived=true) or modifiedStartDate+modifiedEndDate (always with
+ *   deleted ones) or businessDate; a period longer than one (calendar) month answers 400.
+ * - Orders API: GET /orders/v2/ordersBulk with startDate+endDate (orders modified in [start, end))
+ *   or businessDate (yyyyMMdd), pageSize (1..100, default 100; 400 beyond) and page (from 1),
+ *   ordered by modification time then GUID.
+ *   All data routes need the bearer token issued by the login and the Toast-Restaurant-External-ID
+ *   header of the connected restaurant; they serve the seeded restaurant of ./toast-data.ts.
  * - Errors are Toast ErrorMessage objects {status, code, message, messageKey, fieldName, link,
  *   requestId, developerMessage, errors, canRetry}; `code` is left null (the numeric codes are not
  *   documented publicly).
@@ -30,6 +40,109 @@ function errorMessage(res: Response, status: number, message: string): void {
 function simulatedJwt(): string {
   const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   return `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: 'toast-simulator', sub: CLIENT.clientId, jti: randomUUID() })}.${randomToken('', 24)}`;
+}
+
+/**
+ * Test controls of the Toast data routes (module-wide, like the dataset): the restaurant served,
+ * and malformed pages: after `malformedSkip` more data answers, the next `malformedNext` answers of
+ * the data routes are not as documented.
+ */
+export const toastSim = {
+  data: undefined as ToastSimData | undefined,
+  malformedNext: 0,
+  malformedSkip: 0,
+};
+
+/** The seeded restaurant the simulator serves (generated once, default options). */
+export function toastSimData(): ToastSimData {
+  toastSim.data ??= generateToastData();
+  return toastSim.data;
+}
+
+/** The next data answer (after `skip` good ones) is a malformed page. */
+export function malformNextToastPage(options: { skip?: number; times?: number } = {}): void {
+  toastSim.malformedSkip = options.skip ?? 0;
+  toastSim.malformedNext = options.times ?? 1;
+}
+
+export function resetToastSim(): void {
+  toastSim.malformedNext = 0;
+  toastSim.malformedSkip = 0;
+}
+
+function malformedNow(): boolean {
+  if (toastSim.malformedNext <= 0) return false;
+  if (toastSim.malformedSkip > 0) {
+    toastSim.malformedSkip--;
+    return false;
+  }
+  toastSim.malformedNext--;
+  return true;
+}
+
+/** Toast's date-time format: 2025-05-20T14:15:22.000+0000. */
+export function toastDate(ms: number): string;
+export function toastDate(ms: number | null): string | null;
+export function toastDate(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString().replace('Z', '+0000');
+}
+
+/** An ISO-8601 date-time query value (Z, +hh:mm or +hhmm offsets); NaN when it is not one. */
+function parseQueryDate(v: string | undefined): number {
+  if (!v || !/^\d{4}-\d{2}-\d{2}T/.test(v)) return NaN;
+  return Date.parse(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+}
+
+function plusOneMonth(ms: number): number {
+  const d = new Date(ms);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.getTime();
+}
+
+const dollars = (cents: number) => cents / 100;
+const ref = (guid: string, entityType: string) => ({ guid, entityType, externalId: null });
+
+function renderTimeEntry(t: SimTimeEntry) {
+  return {
+    ...ref(t.guid, 'TimeEntry'),
+    createdDate: toastDate(t.createdAt), modifiedDate: toastDate(t.modifiedAt), deletedDate: t.deleted ? toastDate(t.modifiedAt) : null, deleted: t.deleted,
+    jobReference: t.jobGuid ? ref(t.jobGuid, 'RestaurantJob') : null, employeeReference: ref(t.employeeGuid, 'RestaurantUser'), shiftReference: null,
+    inDate: toastDate(t.inAt), outDate: toastDate(t.outAt), autoClockedOut: false, businessDate: toastDate(t.inAt).slice(0, 10).replace(/-/g, ''),
+    regularHours: t.outAt === null ? 0 : Math.round(((t.outAt - t.inAt) / 3_600_000) * 100) / 100, overtimeHours: 0, hourlyWage: 15.5,
+    breaks: t.breaks.map((b, i) => ({
+      guid: `${t.guid.slice(0, -4)}b${String(i).padStart(3, '0')}`, breakType: { guid: 'b0000000-0000-4000-8000-000000000001', entityType: 'BreakType' },
+      paid: b.paid, inDate: toastDate(b.inAt), outDate: toastDate(b.outAt), missed: false, waived: false, auditResponse: false,
+    })),
+    declaredCashTips: 0, nonCashTips: 0, cashSales: 0, nonCashSales: 0, tipsWithheld: 0,
+  };
+}
+
+function renderOrder(o: SimOrder) {
+  return {
+    ...ref(o.guid, 'Order'),
+    openedDate: toastDate(o.openedAt), createdDate: toastDate(o.openedAt), modifiedDate: toastDate(o.modifiedAt), closedDate: toastDate(o.closedAt),
+    paidDate: toastDate(o.closedAt), deleted: o.deleted, deletedDate: '1970-01-01T00:00:00.000+0000', voided: o.voided, voidDate: o.voided ? toastDate(o.modifiedAt) : null,
+    businessDate: o.businessDate, numberOfGuests: o.guests, server: o.serverGuid ? ref(o.serverGuid, 'RestaurantUser') : null,
+    source: 'In Store', diningOption: null, approvalStatus: 'APPROVED',
+    checks: o.checks.map((c) => ({
+      ...ref(c.guid, 'Check'),
+      openedDate: toastDate(o.openedAt), createdDate: toastDate(o.openedAt), closedDate: toastDate(c.closedAt), modifiedDate: toastDate(c.modifiedAt),
+      deleted: c.deleted, deletedDate: '1970-01-01T00:00:00.000+0000', voided: c.voided,
+      paymentStatus: c.voided ? 'CLOSED' : c.closedAt === null ? 'OPEN' : 'CLOSED',
+      amount: dollars(c.amountCents), taxAmount: dollars(c.taxCents), totalAmount: dollars(c.amountCents + c.taxCents),
+      selections: [], appliedDiscounts: [], appliedServiceCharges: [],
+      payments: c.payments.map((p) => ({
+        ...ref(p.guid, 'OrderPayment'),
+        paidDate: toastDate(c.closedAt), type: p.type, amount: dollars(p.amountCents), tipAmount: dollars(p.tipCents), amountTendered: dollars(p.amountCents + p.tipCents),
+        paymentStatus: p.voided ? 'VOIDED' : 'CAPTURED',
+        refundStatus: p.refund === null ? 'NONE' : p.refund.amountCents === p.amountCents ? 'FULL' : 'PARTIAL',
+        refund: p.refund === null ? null : {
+          refundAmount: dollars(p.refund.amountCents), tipRefundAmount: dollars(p.refund.tipCents), refundDate: toastDate(p.refund.at),
+          refundBusinessDate: Number(toastDate(p.refund.at).slice(0, 10).replace(/-/g, '')), refundTransaction: ref(`${p.guid.slice(0, -4)}rfnd`, 'RefundTransaction'),
+        },
+      })),
+    })),
+  };
 }
 
 export function toastRouter(state: SimulatorState): Router {
@@ -69,6 +182,94 @@ export function toastRouter(state: SimulatorState): Router {
       urls: { website: null, facebook: null, twitter: null, orderOnline: null, purchaseGiftCard: null, checkGiftCard: null },
       location: { address1: '10 Harbour Way', address2: null, city: 'Boston', stateCode: 'MA', administrativeArea: null, zipCode: '02110', country: 'US', phone: '6175550100', phoneCountryCode: '1', latitude: 42.3554, longitude: -71.0505 },
     });
+  });
+
+  /** The bearer token and restaurant header of a data route; answers the error itself when they do not pass. */
+  const authorized = (req: express.Request, res: Response): boolean => {
+    const check = state.checkToken('toast', 'access', bearerToken(req));
+    if (!check.ok) {
+      errorMessage(res, 401, check.reason === 'expired' ? 'The authentication token has expired.' : 'Authentication failed.');
+      return false;
+    }
+    const header = req.get('toast-restaurant-external-id')?.toLowerCase();
+    if (!header) {
+      errorMessage(res, 400, 'The Toast-Restaurant-External-ID header is required.');
+      return false;
+    }
+    if (header !== CLIENT.restaurantGuid || check.token.account !== CLIENT.restaurantGuid) {
+      errorMessage(res, 403, 'Access to this restaurant is not allowed for the API client.');
+      return false;
+    }
+    return true;
+  };
+
+  r.get('/labor/v1/jobs', (req, res) => {
+    if (!authorized(req, res)) return;
+    res.json(toastSimData().jobs.map((j) => ({ ...ref(j.guid, 'RestaurantJob'), title: j.title, deleted: false, tipped: j.title === 'Server' || j.title === 'Bartender' })));
+  });
+
+  r.get('/labor/v1/employees', (req, res) => {
+    if (!authorized(req, res)) return;
+    const body = toastSimData().employees.map((e) => ({
+      ...ref(e.guid, 'RestaurantUser'),
+      createdDate: toastDate(e.createdAt), modifiedDate: toastDate(e.modifiedAt), deletedDate: e.deleted ? toastDate(e.modifiedAt) : null, deleted: e.deleted,
+      firstName: e.firstName, chosenName: null, lastName: e.lastName, email: e.email, phoneNumber: e.phone, phoneNumberCountryCode: e.phone ? '1' : null,
+      externalEmployeeId: null, jobReferences: e.jobGuids.map((g) => ref(g, 'RestaurantJob')), wageOverrides: [],
+    }));
+    if (malformedNow()) return void res.json(body.map((e, i) => (i === 3 ? { ...e, guid: 42 } : e)));
+    res.json(body);
+  });
+
+  r.get('/labor/v1/timeEntries', (req, res) => {
+    if (!authorized(req, res)) return;
+    const q = (name: string) => queryParam(req, name);
+    let match: (t: SimTimeEntry) => boolean;
+    if (q('startDate') !== undefined || q('endDate') !== undefined || q('modifiedStartDate') !== undefined || q('modifiedEndDate') !== undefined) {
+      const modified = q('modifiedStartDate') !== undefined || q('modifiedEndDate') !== undefined;
+      const start = parseQueryDate(q(modified ? 'modifiedStartDate' : 'startDate'));
+      const end = parseQueryDate(q(modified ? 'modifiedEndDate' : 'endDate'));
+      if (Number.isNaN(start) || Number.isNaN(end)) return errorMessage(res, 400, 'Both a start and an end date in ISO-8601 format are required.');
+      if (end < start) return errorMessage(res, 400, 'The end date must not be before the start date.');
+      if (end > plusOneMonth(start)) return errorMessage(res, 400, 'The specified period cannot be longer than one month.');
+      const archived = q('includeArchived') === 'true';
+      match = modified
+        ? (t) => t.modifiedAt >= start && t.modifiedAt < end
+        : (t) => t.inAt >= start && t.inAt < end && (archived || !t.deleted);
+    } else if (q('businessDate') !== undefined) {
+      const bd = q('businessDate');
+      match = (t) => !t.deleted && toastDate(t.inAt).slice(0, 10).replace(/-/g, '') === bd;
+    } else {
+      return errorMessage(res, 400, 'A startDate and endDate, a modifiedStartDate and modifiedEndDate, or a businessDate is required.');
+    }
+    const body = toastSimData().timeEntries.filter(match).map(renderTimeEntry);
+    if (malformedNow()) return void res.json(body.map((t, i) => (i === 0 ? { ...t, inDate: 12345 } : t)));
+    res.json(body);
+  });
+
+  r.get('/orders/v2/ordersBulk', (req, res) => {
+    if (!authorized(req, res)) return;
+    const q = (name: string) => queryParam(req, name);
+    const pageSize = q('pageSize') === undefined ? 100 : Number(q('pageSize'));
+    const page = q('page') === undefined ? 1 : Number(q('page'));
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) return errorMessage(res, 400, 'pageSize must be between 1 and 100.');
+    if (!Number.isInteger(page) || page < 1) return errorMessage(res, 400, 'page must be a positive integer.');
+    let match: (o: SimOrder) => boolean;
+    if (q('startDate') !== undefined || q('endDate') !== undefined) {
+      const start = parseQueryDate(q('startDate'));
+      const end = parseQueryDate(q('endDate'));
+      if (Number.isNaN(start) || Number.isNaN(end)) return errorMessage(res, 400, 'Both startDate and endDate in ISO-8601 format are required.');
+      if (end < start) return errorMessage(res, 400, 'The end date must not be before the start date.');
+      match = (o) => o.modifiedAt >= start && o.modifiedAt < end;
+    } else if (q('businessDate') !== undefined && /^\d{8}$/.test(q('businessDate') ?? '')) {
+      const bd = Number(q('businessDate'));
+      match = (o) => o.businessDate === bd;
+    } else {
+      return errorMessage(res, 400, 'A startDate and endDate or a businessDate (yyyyMMdd) is required.');
+    }
+    const all = toastSimData().orders.filter(match).sort((a, b) => a.modifiedAt - b.modifiedAt || (a.guid < b.guid ? -1 : 1));
+    const body = all.slice((page - 1) * pageSize, page * pageSize).map(renderOrder);
+    if (malformedNow()) return void res.json(body.map((o, i) => (i === 0 ? { ...o, checks: 'not a list' } : o)));
+    res.json(body);
   });
 
   return r;

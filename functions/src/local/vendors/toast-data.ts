@@ -1,0 +1,226 @@
+/**
+ * The deterministic restaurant the Toast simulator serves (./toast.ts): jobs, employees, time
+ * entries with breaks and orders with checks, payments, tips, refunds and voids, generated from a
+ * seed. Times are epoch ms and money is integer cents here; the simulator renders them the way Toast
+ * does (ISO-8601 strings, decimal dollars). Tests derive their ground truth from the same records.
+ */
+
+export interface SimJob {
+  guid: string;
+  title: string;
+}
+
+export interface SimEmployee {
+  guid: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  jobGuids: string[];
+  deleted: boolean;
+  createdAt: number;
+  modifiedAt: number;
+}
+
+export interface SimTimeEntry {
+  guid: string;
+  employeeGuid: string;
+  jobGuid: string | null;
+  inAt: number;
+  outAt: number | null;
+  breaks: { inAt: number; outAt: number | null; paid: boolean }[];
+  deleted: boolean;
+  createdAt: number;
+  modifiedAt: number;
+}
+
+export interface SimPayment {
+  guid: string;
+  type: 'CREDIT' | 'CASH';
+  amountCents: number;
+  tipCents: number;
+  voided: boolean;
+  refund: { amountCents: number; tipCents: number; at: number } | null;
+}
+
+export interface SimCheck {
+  guid: string;
+  amountCents: number;
+  taxCents: number;
+  closedAt: number | null;
+  voided: boolean;
+  deleted: boolean;
+  modifiedAt: number;
+  payments: SimPayment[];
+}
+
+export interface SimOrder {
+  guid: string;
+  serverGuid: string | null;
+  guests: number;
+  openedAt: number;
+  closedAt: number | null;
+  voided: boolean;
+  deleted: boolean;
+  modifiedAt: number;
+  businessDate: number;
+  checks: SimCheck[];
+}
+
+export interface ToastSimData {
+  /** [start, end): the days the data covers. */
+  start: number;
+  end: number;
+  jobs: SimJob[];
+  employees: SimEmployee[];
+  timeEntries: SimTimeEntry[];
+  orders: SimOrder[];
+}
+
+export interface ToastDataOptions {
+  seed?: number;
+  employees?: number;
+  days?: number;
+  ordersPerDay?: number;
+  /** The end of the data (epoch ms, a UTC midnight); default 2025-06-01. */
+  end?: number;
+}
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/** mulberry32: a small, fast, seedable PRNG (deterministic across runs and platforms). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Lily', 'Owen', 'Ruby', 'Caleb', 'Nora', 'Leo', 'Ivy', 'Jack', 'Elena', 'Sam', 'Maya', 'Theo', 'Hana', 'Omar'];
+const LAST = ['Nguyen', 'Smith', 'Garcia', 'Okafor', 'Kowalski', 'Murphy', 'Rossi', 'Tanaka', 'Dubois', 'Silva', 'Cohen', 'Patel', 'Larsen', 'Reyes', 'Walsh'];
+const JOBS = ['Server', 'Bartender', 'Line Cook', 'Host', 'Manager'];
+
+export function generateToastData(options: ToastDataOptions = {}): ToastSimData {
+  const rnd = prng(options.seed ?? 42);
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const guid = () => {
+    const hex = (n: number) => Array.from({ length: n }, () => Math.floor(rnd() * 16).toString(16)).join('');
+    return `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(rnd() * 4)]}${hex(3)}-${hex(12)}`;
+  };
+  const end = options.end ?? Date.UTC(2025, 5, 1);
+  const days = options.days ?? 60;
+  const start = end - days * DAY;
+  const nEmployees = options.employees ?? 20;
+  const ordersPerDay = options.ordersPerDay ?? 120;
+
+  const jobs: SimJob[] = JOBS.map((title) => ({ guid: guid(), title }));
+  const employees: SimEmployee[] = [];
+  for (let i = 0; i < nEmployees; i++) {
+    const firstName = FIRST[i % FIRST.length];
+    const lastName = LAST[int(0, LAST.length - 1)];
+    const createdAt = start - int(30, 400) * DAY + int(0, 86_399) * 1000;
+    const deleted = i % 9 === 8;
+    employees.push({
+      guid: guid(),
+      firstName,
+      lastName,
+      email: i % 7 === 3 ? null : `${firstName.toLowerCase()}.${lastName.toLowerCase()}${i}@example.com`,
+      phone: i % 5 === 2 ? null : `617555${String(1000 + i).padStart(4, '0')}`,
+      jobGuids: i === 0 ? [] : [jobs[i % jobs.length].guid, ...(i % 4 === 0 ? [jobs[(i + 1) % jobs.length].guid] : [])],
+      deleted,
+      createdAt,
+      modifiedAt: deleted ? start + int(0, days - 1) * DAY + int(0, 86_399) * 1000 : createdAt + int(0, 30) * DAY,
+    });
+  }
+
+  const timeEntries: SimTimeEntry[] = [];
+  for (let d = 0; d < days; d++) {
+    const dayStart = start + d * DAY;
+    for (const e of employees) {
+      if (e.deleted || rnd() < 0.3) continue;
+      const inAt = dayStart + 14 * HOUR + int(0, 180) * MINUTE;
+      const length = int(4 * 60, 9 * 60) * MINUTE;
+      const open = d === days - 1 && rnd() < 0.3;
+      const outAt = open ? null : inAt + length;
+      const breaks: SimTimeEntry['breaks'] = [];
+      if (length >= 6 * HOUR) {
+        const b = inAt + int(150, 240) * MINUTE;
+        breaks.push({ inAt: b, outAt: b + (rnd() < 0.5 ? 30 : 15) * MINUTE, paid: rnd() < 0.4 });
+      }
+      if (length >= 8 * HOUR) {
+        const b = inAt + int(300, 400) * MINUTE;
+        breaks.push({ inAt: b, outAt: open ? null : b + 10 * MINUTE, paid: true });
+      }
+      const deleted = rnd() < 0.03;
+      const edited = rnd() < 0.08;
+      const createdAt = inAt;
+      const modifiedAt = Math.min(end - 1, (outAt ?? inAt) + int(1, 30) * MINUTE + (edited || deleted ? int(1, 10) * DAY : 0));
+      timeEntries.push({ guid: guid(), employeeGuid: e.guid, jobGuid: e.jobGuids[0] ?? null, inAt, outAt, breaks, deleted, createdAt, modifiedAt });
+    }
+  }
+
+  const servers = employees.filter((e) => !e.deleted);
+  const orders: SimOrder[] = [];
+  for (let d = 0; d < days; d++) {
+    const dayStart = start + d * DAY;
+    const date = new Date(dayStart);
+    const businessDate = date.getUTCFullYear() * 10_000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
+    const count = ordersPerDay + int(-10, 10);
+    for (let o = 0; o < count; o++) {
+      const openedAt = dayStart + 11 * HOUR + int(0, 11 * 60) * MINUTE + int(0, 59) * 1000;
+      const closedAt = openedAt + int(15, 120) * MINUTE;
+      const open = d === days - 1 && rnd() < 0.05;
+      const voided = rnd() < 0.02;
+      const nChecks = rnd() < 0.1 ? 2 : 1;
+      const checks: SimCheck[] = [];
+      let modifiedAt = open ? openedAt + int(1, 10) * MINUTE : closedAt;
+      for (let c = 0; c < nChecks; c++) {
+        const amountCents = int(800, 15_000);
+        const taxCents = Math.round(amountCents * 0.0625);
+        const tipCents = rnd() < 0.15 ? 0 : Math.round(amountCents * (0.12 + rnd() * 0.1));
+        const deleted = !voided && nChecks === 2 && c === 1 && rnd() < 0.1;
+        const payments: SimPayment[] = [];
+        if (!open) {
+          const type = rnd() < 0.8 ? 'CREDIT' : 'CASH';
+          const split = rnd() < 0.1;
+          const firstCents = split ? Math.floor((amountCents + taxCents) / 2) : amountCents + taxCents;
+          const firstTip = split ? Math.floor(tipCents / 2) : tipCents;
+          payments.push({ guid: guid(), type, amountCents: firstCents, tipCents: firstTip, voided, refund: null });
+          if (split) payments.push({ guid: guid(), type: 'CREDIT', amountCents: amountCents + taxCents - firstCents, tipCents: tipCents - firstTip, voided, refund: null });
+          if (!voided && !deleted && type === 'CREDIT' && rnd() < 0.02) {
+            const full = rnd() < 0.5;
+            const at = closedAt + int(1, 72) * HOUR;
+            const p = payments[0];
+            p.refund = { amountCents: full ? p.amountCents : Math.round(p.amountCents / 3), tipCents: full ? p.tipCents : 0, at };
+            modifiedAt = Math.max(modifiedAt, at);
+          }
+        }
+        checks.push({ guid: guid(), amountCents, taxCents, closedAt: open ? null : closedAt + c * 1000, voided, deleted, modifiedAt: 0, payments });
+      }
+      if (voided) modifiedAt = closedAt + int(1, 20) * MINUTE;
+      for (const c of checks) c.modifiedAt = Math.max(modifiedAt, c.closedAt ?? 0);
+      modifiedAt = Math.max(modifiedAt, ...checks.map((c) => c.modifiedAt));
+      orders.push({
+        guid: guid(),
+        serverGuid: rnd() < 0.05 ? null : servers[int(0, servers.length - 1)].guid,
+        guests: int(1, 6),
+        openedAt,
+        closedAt: open ? null : closedAt + (nChecks - 1) * 1000,
+        voided,
+        deleted: false,
+        modifiedAt,
+        businessDate,
+        checks,
+      });
+    }
+  }
+  orders.sort((a, b) => a.openedAt - b.openedAt);
+  timeEntries.sort((a, b) => a.inAt - b.inAt);
+  return { start, end, jobs, employees, timeEntries, orders };
+}

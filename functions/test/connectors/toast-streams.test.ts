@@ -1,0 +1,218 @@
+import { connectorFor, VendorError } from '../../src/connectors';
+import type { PosEmployee, PosPunch, PosSale, StreamAuth, StreamConnector } from '../../src/connectors/types';
+import { toMinorUnits } from '../../src/connectors/vendors/toast';
+import { SIMULATED, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { malformNextToastPage, resetToastSim, toastSimData } from '../../src/local/vendors/toast';
+import type { SimOrder, SimTimeEntry } from '../../src/local/vendors/toast-data';
+
+/**
+ * The Toast data streams (roster, punches, sales) run over HTTP against the Toast simulator and its
+ * seeded restaurant (src/local/vendors/toast-data.ts), whose records are the ground truth here.
+ */
+
+const DAY = 86_400_000;
+const LOGIN = '/toast/authentication/v1/authentication/login';
+const TIME_ENTRIES = '/toast/labor/v1/timeEntries';
+const ORDERS = '/toast/orders/v2/ordersBulk';
+
+let sim: RunningVendorSimulator;
+const savedEnv: Record<string, string | undefined> = {};
+const auth: StreamAuth = { accountId: SIMULATED.toast.restaurantGuid, credentials: { ...SIMULATED.toast } };
+
+beforeAll(async () => {
+  sim = await startVendorSimulator(0);
+  for (const [name, url] of Object.entries(vendorUrlEnv(sim.urls))) {
+    savedEnv[name] = process.env[name];
+    process.env[name] = url;
+  }
+});
+
+afterEach(() => {
+  sim.state.reset();
+  resetToastSim();
+});
+
+afterAll(async () => {
+  for (const [name, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await sim.close();
+});
+
+function streams(): StreamConnector {
+  const s = connectorFor('toast')?.streams;
+  if (!s) throw new Error('toast has no streams');
+  return s;
+}
+
+async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[][]> {
+  const out: T[][] = [];
+  for await (const page of pages) out.push(page);
+  return out;
+}
+
+async function failureOf(call: Promise<unknown>): Promise<VendorError> {
+  try {
+    await call;
+  } catch (err) {
+    if (err instanceof VendorError) return err;
+    throw err;
+  }
+  throw new Error('expected a VendorError');
+}
+
+const byId = <T extends { vendorId: string }>(xs: T[]) => [...xs].sort((a, b) => (a.vendorId < b.vendorId ? -1 : 1));
+const titles = () => new Map(toastSimData().jobs.map((j) => [j.guid, j.title]));
+
+function truePunch(t: SimTimeEntry): PosPunch {
+  return {
+    vendorId: t.guid, employeeVendorId: t.employeeGuid, clockInAt: t.inAt, clockOutAt: t.outAt,
+    breaks: t.breaks.map((b) => ({ startAt: b.inAt, endAt: b.outAt, paid: b.paid })),
+    jobTitle: t.jobGuid ? (titles().get(t.jobGuid) ?? null) : null, deleted: t.deleted, modifiedAt: t.modifiedAt,
+  };
+}
+
+function trueSales(o: SimOrder): PosSale[] {
+  if (o.voided || o.deleted) return [];
+  const out: PosSale[] = [];
+  let guests = o.guests;
+  for (const c of o.checks) {
+    if (c.voided || c.deleted || c.closedAt === null) continue;
+    const base = { employeeVendorId: o.serverGuid, currency: 'USD', modifiedAt: c.modifiedAt };
+    out.push({ ...base, vendorId: c.guid, closedAt: c.closedAt, amount: c.amountCents, tips: c.payments.reduce((s, p) => s + p.tipCents, 0), customers: guests, refund: false, refundOf: null });
+    guests = 0;
+    for (const p of c.payments) {
+      if (p.refund) out.push({ ...base, vendorId: `${p.guid}:refund`, closedAt: p.refund.at, amount: -p.refund.amountCents, tips: 0 - p.refund.tipCents, customers: 0, refund: true, refundOf: c.guid });
+    }
+  }
+  return out;
+}
+
+describe('toast streams', () => {
+  it('reads a roster equal to the seeded employees, deleted ones inactive', async () => {
+    const pages = await collect(streams().roster(auth));
+    const expected: PosEmployee[] = toastSimData().employees.map((e) => ({
+      vendorId: e.guid, firstName: e.firstName, lastName: e.lastName, email: e.email, phone: e.phone, active: !e.deleted,
+      jobTitle: e.jobGuids[0] ? (titles().get(e.jobGuids[0]) ?? null) : null, modifiedAt: e.modifiedAt,
+    }));
+    expect(expected).toHaveLength(20);
+    expect(byId(pages.flat())).toEqual(byId(expected));
+    expect(pages.flat().some((e) => !e.active)).toBe(true);
+  });
+
+  it('reads the punches of a window record by record, breaks and deleted entries included', async () => {
+    const data = toastSimData();
+    const from = data.start + 10 * DAY;
+    const to = from + 7 * DAY;
+    const pages = await collect(streams().punches(auth, { from, to }));
+    const expected = data.timeEntries.filter((t) => t.inAt >= from && t.inAt < to).map(truePunch);
+    expect(expected.length).toBeGreaterThan(50);
+    expect(byId(pages.flat())).toEqual(byId(expected));
+    expect(pages.flat().some((p) => p.breaks.length > 0)).toBe(true);
+    expect(sim.state.calls[LOGIN]).toBe(1);
+  });
+
+  it('splits a window longer than a month into requests Toast accepts and still matches the truth', async () => {
+    const data = toastSimData();
+    const from = data.start;
+    const to = data.end;
+    const pages = await collect(streams().punches(auth, { from, to }));
+    const expected = data.timeEntries.filter((t) => t.inAt >= from && t.inAt < to).map(truePunch);
+    expect(byId(pages.flat())).toEqual(byId(expected));
+    expect(sim.state.calls[TIME_ENTRIES]).toBe(Math.ceil((to - from) / (28 * DAY)));
+    expect(streams().maxWindowMs?.punches).toBe(28 * DAY);
+  });
+
+  it('reads the punches modified since a time, split by month up to now, deletions included', async () => {
+    const data = toastSimData();
+    const since = data.end - 12 * DAY;
+    const pages = await collect(streams().punches(auth, { modifiedSince: since }));
+    const expected = data.timeEntries.filter((t) => t.modifiedAt >= since).map(truePunch);
+    expect(byId(pages.flat())).toEqual(byId(expected));
+    expect(expected.some((p) => p.deleted)).toBe(true);
+    expect(sim.state.calls[TIME_ENTRIES]).toBe(Math.ceil((Date.now() - since) / (28 * DAY)));
+  });
+
+  it('reads the sales of a window equal to the truth: voids skipped, refunds negative, sums in cents', async () => {
+    const data = toastSimData();
+    const from = data.start + 20 * DAY;
+    const to = from + 10 * DAY;
+    const pages = await collect(streams().sales(auth, { from, to }));
+    const orders = data.orders.filter((o) => o.modifiedAt >= from && o.modifiedAt < to);
+    const expected = orders.flatMap(trueSales);
+    const got = pages.flat();
+    expect(byId(got)).toEqual(byId(expected));
+    expect(orders.some((o) => o.voided)).toBe(true);
+    const refunds = got.filter((s) => s.refund);
+    expect(refunds.length).toBeGreaterThan(0);
+    expect(refunds.every((s) => s.amount < 0 && s.tips <= 0 && s.refundOf !== null)).toBe(true);
+    const sum = (xs: PosSale[], f: (s: PosSale) => number) => xs.reduce((n, s) => n + f(s), 0);
+    expect(sum(got, (s) => s.amount)).toBe(sum(expected, (s) => s.amount));
+    expect(sum(got, (s) => s.tips)).toBe(sum(expected, (s) => s.tips));
+    expect(got.every((s) => Number.isInteger(s.amount) && Number.isInteger(s.tips))).toBe(true);
+  });
+
+  it('pages through ordersBulk 100 at a time, reading each order exactly once with one login', async () => {
+    const data = toastSimData();
+    const from = data.start + 3 * DAY;
+    const to = from + 4 * DAY;
+    const orders = data.orders.filter((o) => o.modifiedAt >= from && o.modifiedAt < to);
+    const got = (await collect(streams().sales(auth, { from, to }))).flat();
+    expect(new Set(got.map((s) => s.vendorId)).size).toBe(got.length);
+    expect(got.length).toBe(orders.flatMap(trueSales).length);
+    expect(sim.state.calls[ORDERS]).toBe(Math.floor(orders.length / 100) + 1);
+    expect(sim.state.calls[LOGIN]).toBe(1);
+  });
+
+  it('reads the sales modified since a time through the modification window of ordersBulk', async () => {
+    const data = toastSimData();
+    const since = data.end - 2 * DAY;
+    const got = (await collect(streams().sales(auth, { modifiedSince: since }))).flat();
+    expect(byId(got)).toEqual(byId(data.orders.filter((o) => o.modifiedAt >= since).flatMap(trueSales)));
+  });
+
+  it('turns a 429 into rate_limited with the Retry-After in ms', async () => {
+    sim.state.failNext('toast', 429, { retryAfter: 7 });
+    const err = await failureOf(collect(streams().roster(auth)));
+    expect(err.failure).toBe('rate_limited');
+    expect(err.retryAfterMs).toBe(7000);
+  });
+
+  it('turns a 503 into unavailable', async () => {
+    sim.state.failNext('toast', 503);
+    expect((await failureOf(collect(streams().sales(auth, { from: 0, to: DAY })))).failure).toBe('unavailable');
+  });
+
+  it('answers rejected for revoked or wrong client credentials', async () => {
+    sim.state.revoke(SIMULATED.toast.clientSecret);
+    expect((await failureOf(collect(streams().roster(auth)))).failure).toBe('rejected');
+    sim.state.reset();
+    const wrong: StreamAuth = { ...auth, credentials: { ...SIMULATED.toast, clientSecret: 'sim-toast-secret_wrong0000000000000000' } };
+    const err = await failureOf(collect(streams().punches(wrong, { from: 0, to: DAY })));
+    expect(err.failure).toBe('rejected');
+    expect(err.message).not.toContain('wrong0000');
+  });
+
+  it('fails a malformed page as invalid without yielding any of it', async () => {
+    const data = toastSimData();
+    const from = data.start + 20 * DAY;
+    malformNextToastPage({ skip: 1 });
+    const yielded: PosSale[][] = [];
+    const err = await failureOf((async () => {
+      for await (const page of streams().sales(auth, { from, to: from + 5 * DAY })) yielded.push(page);
+    })());
+    expect(err.failure).toBe('invalid');
+    expect(yielded).toHaveLength(1);
+    expect(sim.state.calls[ORDERS]).toBe(2);
+  });
+
+  it('converts decimal dollars to cents without float drift', () => {
+    expect(toMinorUnits(1.15)).toBe(115);
+    expect(toMinorUnits(0.1 + 0.2)).toBe(30);
+    expect(toMinorUnits(19.99)).toBe(1999);
+    expect(toMinorUnits(-3.3)).toBe(-330);
+    expect(toMinorUnits(1234567.89)).toBe(123456789);
+    expect(toMinorUnits(0)).toBe(0);
+  });
+});
