@@ -5,6 +5,7 @@
  * seed and options always give the same data, so tests and benchmarks compare what a connector reads
  * with this ground truth.
  */
+import { seededRandom } from '../demo/random';
 
 export interface SquareMoney {
   amount: number;
@@ -124,18 +125,6 @@ const JOBS = [
 ];
 const ITEMS = ['Burger', 'Caesar Salad', 'Fish Tacos', 'Margherita Pizza', 'Ribeye', 'Iced Tea', 'IPA Draft', 'House Red', 'Cheesecake', 'Fries'];
 
-/** mulberry32: a small deterministic PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** RFC 3339 with seconds, as Square writes timestamps. */
 export function squareTime(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -159,7 +148,7 @@ export function generateSquareData(options: SquareDataOptions = {}): SquareData 
   const startAt = endAt - days * DAY;
   const currency = 'USD';
   const money = (amount: number): SquareMoney => ({ amount, currency });
-  const rnd = prng(seed);
+  const rnd = seededRandom(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
 

@@ -4,6 +4,7 @@
  * seed. Times are epoch ms and money is integer cents here; the simulator renders them the way Toast
  * does (ISO-8601 strings, decimal dollars). Tests derive their ground truth from the same records.
  */
+import { seededRandom } from '../demo/random';
 
 export interface SimJob {
   guid: string;
@@ -90,24 +91,12 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-/** mulberry32: a small, fast, seedable PRNG (deterministic across runs and platforms). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Lily', 'Owen', 'Ruby', 'Caleb', 'Nora', 'Leo', 'Ivy', 'Jack', 'Elena', 'Sam', 'Maya', 'Theo', 'Hana', 'Omar'];
 const LAST = ['Nguyen', 'Smith', 'Garcia', 'Okafor', 'Kowalski', 'Murphy', 'Rossi', 'Tanaka', 'Dubois', 'Silva', 'Cohen', 'Patel', 'Larsen', 'Reyes', 'Walsh'];
 const JOBS = ['Server', 'Bartender', 'Line Cook', 'Host', 'Manager'];
 
 export function generateToastData(options: ToastDataOptions = {}): ToastSimData {
-  const rnd = prng(options.seed ?? 42);
+  const rnd = seededRandom(options.seed ?? 42);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const guid = () => {
     const hex = (n: number) => Array.from({ length: n }, () => Math.floor(rnd() * 16).toString(16)).join('');
