@@ -124,6 +124,8 @@ describe('company settings', () => {
     ['dayChangeTime -1', { dayChangeTime: -1 }],
     ['maxHoursPerWeek 0', { maxHoursPerWeek: 0 }],
     ['morningPeriodEnd -1', { morningPeriodEnd: -1 }],
+    ['a fractional morningPeriodEnd', { morningPeriodEnd: 960.5 }],
+    ['a fractional dayChangeTime', { dayChangeTime: 14400.5 }],
     ['generationPriority fastest', { generationPriority: 'fastest' }],
     ['aiAgentEnabled "yes"', { aiAgentEnabled: 'yes' }],
     ['an unknown field', { employeesCanSeeShiftEndTimes: true }],

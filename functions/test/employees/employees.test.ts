@@ -161,6 +161,12 @@ describe('GET /employees', () => {
 });
 
 describe('GET /employees/me', () => {
+  it('answers 400 for GET /employees/me without companyId (the company names whose record)', async () => {
+    const res = await employees().get('/employees/me').set(bearer(co.employee));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
+
   it("returns the caller's own employee record through the membership", async () => {
     const res = await employees().get('/employees/me').query({ companyId: co.companyId }).set(bearer(co.employee));
     expect(res.status).toBe(200);

@@ -63,6 +63,7 @@ describe('PUT /shifts/{id}', () => {
   it.each([
     ['an unknown field', { start: 1, end: 2, colour: 'red' }],
     ['a start past the last minute of the day', { start: 1440, end: 2 }],
+    ['an end past the last minute of the day', { start: 60, end: 1440 }],
     ['a missing end', { start: 60 }],
     ['an end equal to the start', { start: 60, end: 60 }],
     ['a fractional minute', { start: 60.5, end: 90 }],
@@ -154,6 +155,16 @@ describe('DELETE /shifts/{id}', () => {
 
   it('refuses an employee with 403', async () => {
     expect((await del({ date: MON, employeeId: co.employeeId, mode: 'manual' }, co.employee)).status).toBe(403);
+  });
+
+  it('answers 400 without the date or the employee that address the shift, and deletes nothing', async () => {
+    const before = await snapshotCompany(co.companyId);
+    for (const q of [{ employeeId: co.employeeId, mode: 'manual' } as Record<string, string>, { date: MON, mode: 'manual' }]) {
+      const res = await del(q);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect(await snapshotCompany(co.companyId)).toEqual(before);
   });
 
   it('removes the shift it identifies and returns it; a second delete is 404', async () => {
