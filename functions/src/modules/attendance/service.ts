@@ -410,30 +410,46 @@ export async function deletePunch({ companyId, uid, punchId, reason }: { company
   });
 }
 
-export async function approvePunch({ companyId, uid, punchId }: { companyId: string; uid: string; punchId: string }): Promise<PunchView> {
+/**
+ * Approve and unapprove: read the punch again in its employee's exclusive section, let `decide`
+ * refuse it, keep it (null) or give its next state, and write that with its audit entry.
+ */
+async function changeApproval(
+  { companyId, uid, punchId }: { companyId: string; uid: string; punchId: string },
+  action: 'approve' | 'unapprove',
+  reason: string | null,
+  decide: (before: PunchView, now: number) => PunchView | null,
+): Promise<PunchView> {
   const found = await readPunchOrFail(companyId, punchId);
   return runExclusive(lockKey(companyId, found.employeeId), async (tx) => {
     const now = Date.now();
     const before = repo.punchFromSnapshot(await tx.get(repo.punchRef(companyId, punchId)));
     if (!before) throw punchNotFound();
-    if (before.state === 'approved') return { result: before };
-    if (before.clockOutAt === null) throw attendanceErrors.PUNCH_OPEN('The punch is still open: it can be approved once clocked out');
+    const after = decide(before, now);
+    if (!after) return { result: before };
     assertUnlocked(await repo.readLocks(companyId, tx), [before.businessDate]);
-    const after: PunchView = { ...before, state: 'approved', approvedAt: now, approvedBy: uid, updatedAt: now };
-    return { result: after, write: (t) => void (t.set(repo.punchRef(companyId, punchId), repo.punchToDoc(after)), audit(companyId, punchId, uid, 'approve', before, after, null, now)(t)) };
+    return {
+      result: after,
+      write: (t) => {
+        t.set(repo.punchRef(companyId, punchId), repo.punchToDoc(after));
+        audit(companyId, punchId, uid, action, before, after, reason, now)(t);
+      },
+    };
   });
 }
 
-export async function unapprovePunch({ companyId, uid, punchId, reason }: { companyId: string; uid: string; punchId: string; reason?: string }): Promise<PunchView> {
-  const found = await readPunchOrFail(companyId, punchId);
-  return runExclusive(lockKey(companyId, found.employeeId), async (tx) => {
-    const now = Date.now();
-    const before = repo.punchFromSnapshot(await tx.get(repo.punchRef(companyId, punchId)));
-    if (!before) throw punchNotFound();
+export async function approvePunch(input: { companyId: string; uid: string; punchId: string }): Promise<PunchView> {
+  return changeApproval(input, 'approve', null, (before, now) => {
+    if (before.state === 'approved') return null;
+    if (before.clockOutAt === null) throw attendanceErrors.PUNCH_OPEN('The punch is still open: it can be approved once clocked out');
+    return { ...before, state: 'approved', approvedAt: now, approvedBy: input.uid, updatedAt: now };
+  });
+}
+
+export async function unapprovePunch({ reason, ...input }: { companyId: string; uid: string; punchId: string; reason?: string }): Promise<PunchView> {
+  return changeApproval(input, 'unapprove', reason ?? null, (before, now) => {
     if (before.state !== 'approved') throw attendanceErrors.PUNCH_NOT_APPROVED('The punch is not approved');
-    assertUnlocked(await repo.readLocks(companyId, tx), [before.businessDate]);
-    const after: PunchView = { ...before, state: 'pending', approvedAt: null, approvedBy: null, updatedAt: now };
-    return { result: after, write: (t) => void (t.set(repo.punchRef(companyId, punchId), repo.punchToDoc(after)), audit(companyId, punchId, uid, 'unapprove', before, after, reason ?? null, now)(t)) };
+    return { ...before, state: 'pending', approvedAt: null, approvedBy: null, updatedAt: now };
   });
 }
 
