@@ -55,6 +55,7 @@ export async function getSales({ query, member }: { query: SalesQuery; member: M
   }
   const { profile, settings } = await rulesPromise;
   const wantsLabor = fields.includes('ratio');
+  const pricing = wantsLabor ? laborPricing(companyId) : undefined;
 
   const salesRead = source === 'salesActual'
     ? repo.readDays(companyId, startDate, endDate)
@@ -65,8 +66,8 @@ export async function getSales({ query, member }: { query: SalesQuery; member: M
     })();
   const [{ days, currency: seenCurrency }, labor, actualLabor] = await Promise.all([
     salesRead,
-    wantsLabor ? laborCost({ companyId, startDate, endDate, filter, defaultDuration: profile.defaultDuration, dayChangeSeconds: settings.dayChangeTime }) : undefined,
-    wantsLabor ? actualLaborCost({ companyId, startDate, endDate, filter, timezone: profile.timezone, dayChangeSeconds: settings.dayChangeTime }) : undefined,
+    wantsLabor ? laborCost({ companyId, startDate, endDate, filter, defaultDuration: profile.defaultDuration, dayChangeSeconds: settings.dayChangeTime, pricing: pricing! }) : undefined,
+    wantsLabor ? actualLaborCost({ companyId, startDate, endDate, filter, timezone: profile.timezone, dayChangeSeconds: settings.dayChangeTime, pricing: pricing! }) : undefined,
   ]);
   const currency = seenCurrency ?? (await repo.readSalesCurrency(companyId));
 
@@ -97,66 +98,72 @@ export async function getSales({ query, member }: { query: SalesQuery; member: M
 }
 
 /**
- * Labor cost per business date and hour of the time actually worked: approved punches (unpaid
- * breaks out) at the employee's rateRegular, else the rate of the punch's position, with the same
- * filters and includedInLaborCost rule as the scheduled cost. Overtime premiums are payroll's.
+ * How labor is priced, read once for both labor figures: the employee's rateRegular, else the rate
+ * of the position's role, in minor units; nothing for roles with includedInLaborCost false.
  */
-async function actualLaborCost(o: { companyId: string; startDate: string; endDate: string; filter: InvoiceFilter; timezone: string; dayChangeSeconds: number }) {
-  const [spans, roles, rates, currency] = await Promise.all([
+interface LaborPricing {
+  rateMinorPerHour: (employeeId: string | null, positionId: string | null) => number;
+  /** Whether a position matches the `role` filter (role names compared trimmed, case-insensitive). */
+  inRole: (positionId: string | null, roleKey: string) => boolean;
+}
+
+async function laborPricing(companyId: string): Promise<LaborPricing> {
+  const [roles, rates, currency] = await Promise.all([repo.listRoleRows(companyId), repo.listEmployeeRates(companyId), repo.readSalesCurrency(companyId)]);
+  const scale = 10 ** currencyExponent(currency ?? 'EUR');
+  return {
+    rateMinorPerHour: (employeeId, positionId) => {
+      if (positionId && roles.get(positionId)?.includedInLaborCost === false) return 0;
+      const own = employeeId ? rates.get(employeeId) : null;
+      return (own ?? (positionId ? roles.get(positionId)?.rate : undefined) ?? 0) * scale;
+    },
+    inRole: (positionId, roleKey) => positionId !== null && roles.get(positionId)?.name.trim().toLowerCase() === roleKey,
+  };
+}
+
+const selectedBy = (filter: InvoiceFilter, pricing: LaborPricing) => (employeeId: string | null, positionId: string | null) =>
+  (filter.employeeId === undefined || employeeId === filter.employeeId) &&
+  (filter.positionId === undefined || positionId === filter.positionId) &&
+  (filter.roleKey === undefined || pricing.inRole(positionId, filter.roleKey));
+
+/**
+ * Labor cost per business date and hour of the time actually worked: approved punches (unpaid
+ * breaks out) priced like the scheduled cost, with the same filters. Overtime premiums are payroll's.
+ */
+async function actualLaborCost(o: { companyId: string; startDate: string; endDate: string; filter: InvoiceFilter; timezone: string; dayChangeSeconds: number; pricing: Promise<LaborPricing> }) {
+  const [spans, pricing] = await Promise.all([
     // a punch of the day before can run past the range's first business-day change
     workedSpans(o.companyId, { startDate: addDays(o.startDate, -1), endDate: o.endDate }, { approvedOnly: true }),
-    repo.listRoleRows(o.companyId),
-    repo.listEmployeeRates(o.companyId),
-    repo.readSalesCurrency(o.companyId),
+    o.pricing,
   ]);
-  const scale = 10 ** currencyExponent(currency ?? 'EUR');
+  const selected = selectedBy(o.filter, pricing);
   const worked: WorkedTime[] = [];
   for (const [employeeId, list] of spans) {
-    if (o.filter.employeeId !== undefined && employeeId !== o.filter.employeeId) continue;
     for (const s of list) {
-      if (o.filter.positionId !== undefined && s.positionId !== o.filter.positionId) continue;
-      if (o.filter.roleKey !== undefined && (s.positionId === null || roles.get(s.positionId)?.name.trim().toLowerCase() !== o.filter.roleKey)) continue;
-      worked.push({ employeeId, positionId: s.positionId, startMs: s.startMs, endMs: s.endMs, unpaidBreaks: s.unpaidBreaks });
+      if (selected(employeeId, s.positionId)) worked.push({ employeeId, positionId: s.positionId, startMs: s.startMs, endMs: s.endMs, unpaidBreaks: s.unpaidBreaks });
     }
   }
   return laborOfWorkedTime(worked, {
     timezone: o.timezone, dayChangeSeconds: o.dayChangeSeconds, startDate: o.startDate, endDate: o.endDate,
-    rateMinorPerHour: (t) => {
-      if (t.positionId && roles.get(t.positionId)?.includedInLaborCost === false) return 0;
-      const rate = rates.get(t.employeeId) ?? (t.positionId ? roles.get(t.positionId)?.rate : undefined) ?? 0;
-      return rate * scale;
-    },
+    rateMinorPerHour: (t) => pricing.rateMinorPerHour(t.employeeId, t.positionId),
   });
 }
 
 /** Labor cost per business date and hour from the published shifts (see labor.ts for the definitions). */
-async function laborCost(o: { companyId: string; startDate: string; endDate: string; filter: InvoiceFilter; defaultDuration: number; dayChangeSeconds: number }) {
-  const [shifts, roles, rates, currency] = await Promise.all([
+async function laborCost(o: { companyId: string; startDate: string; endDate: string; filter: InvoiceFilter; defaultDuration: number; dayChangeSeconds: number; pricing: Promise<LaborPricing> }) {
+  const [shifts, pricing] = await Promise.all([
     // A shift dated the day before or after can fall into the range's first or last business day.
     repo.readPublishedShifts(o.companyId, addDays(o.startDate, -1), addDays(o.endDate, 1)),
-    repo.listRoleRows(o.companyId),
-    repo.listEmployeeRates(o.companyId),
-    repo.readSalesCurrency(o.companyId),
+    o.pricing,
   ]);
-  const scale = 10 ** currencyExponent(currency ?? 'EUR');
-  const selected = shifts.filter((s) =>
-    (o.filter.employeeId === undefined || s.employeeId === o.filter.employeeId) &&
-    (o.filter.positionId === undefined || s.positionId === o.filter.positionId) &&
-    (o.filter.roleKey === undefined || (s.positionId !== null && roles.get(s.positionId)?.name.trim().toLowerCase() === o.filter.roleKey)));
-  return laborByBusinessHour(selected, {
+  const selected = selectedBy(o.filter, pricing);
+  return laborByBusinessHour(shifts.filter((s) => selected(s.employeeId, s.positionId)), {
     defaultDuration: o.defaultDuration,
     dayChangeSeconds: o.dayChangeSeconds,
     startDate: o.startDate,
     endDate: o.endDate,
-    rateMinorPerHour: (s) => {
-      if (s.positionId && roles.get(s.positionId)?.includedInLaborCost === false) return 0;
-      const own = s.employeeId ? rates.get(s.employeeId) : null;
-      const rate = own ?? (s.positionId ? roles.get(s.positionId)?.rate : undefined) ?? 0;
-      return rate * scale;
-    },
+    rateMinorPerHour: (s) => pricing.rateMinorPerHour(s.employeeId, s.positionId),
   });
 }
-
 
 /**
  * Tips per employee over a range of business dates, in minor units (refunded tips, which are
