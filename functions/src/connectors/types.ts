@@ -141,6 +141,8 @@ export interface PosSale {
   amount: number;
   /** Tips on it (card and cash as the vendor records them): >= 0, <= 0 on a refund. */
   tips: number;
+  /** The part of `tips` paid in cash (the rest is card/other tenders); same sign as `tips`. */
+  cashTips: number;
   customers: number;
   refund: boolean;
   refundOf: string | null;

@@ -225,7 +225,7 @@ function toSales(o: z.infer<typeof Order>, fallbackCurrency: string): PosSale[] 
     const total = o.total_money?.amount ?? 0;
     const tips = o.total_tip_money?.amount ?? 0;
     const tax = o.total_tax_money?.amount ?? 0;
-    out.push({ vendorId: o.id, employeeVendorId: null, closedAt, currency, amount: Math.max(0, total - tips - tax), tips: Math.max(0, tips), customers: 0, refund: false, refundOf: null, modifiedAt });
+    out.push({ vendorId: o.id, employeeVendorId: null, closedAt, currency, amount: Math.max(0, total - tips - tax), tips: Math.max(0, tips), cashTips: 0, customers: 0, refund: false, refundOf: null, modifiedAt });
   }
   returns.forEach((r, i) => {
     const a = r.return_amounts;
@@ -234,7 +234,7 @@ function toSales(o: z.infer<typeof Order>, fallbackCurrency: string): PosSale[] 
     const tax = a?.tax_money?.amount ?? 0;
     out.push({
       vendorId: `${o.id}:${r.uid ?? i}`, employeeVendorId: null, closedAt, currency: a?.total_money?.currency ?? currency,
-      amount: -Math.max(0, total - tips - tax), tips: -Math.max(0, tips), customers: 0, refund: true, refundOf: r.source_order_id ?? null, modifiedAt,
+      amount: -Math.max(0, total - tips - tax), tips: -Math.max(0, tips), cashTips: 0, customers: 0, refund: true, refundOf: r.source_order_id ?? null, modifiedAt,
     });
   });
   return out;

@@ -263,6 +263,7 @@ export function orderSales(o: z.infer<typeof Order>, currency: string): PosSale[
       vendorId: c.guid, employeeVendorId, closedAt, currency,
       amount: toMinorUnits(c.amount ?? 0),
       tips: payments.reduce((sum, p) => sum + toMinorUnits(p.tipAmount ?? 0), 0),
+      cashTips: 0,
       customers: guests, refund: false, refundOf: null, modifiedAt,
     });
     guests = 0;
@@ -272,6 +273,7 @@ export function orderSales(o: z.infer<typeof Order>, currency: string): PosSale[
         vendorId: `${p.guid}:refund`, employeeVendorId, closedAt: dateOrNull(p.refund.refundDate) ?? modifiedAt, currency,
         amount: 0 - toMinorUnits(p.refund.refundAmount ?? 0),
         tips: 0 - toMinorUnits(p.refund.tipRefundAmount ?? 0),
+        cashTips: 0,
         customers: 0, refund: true, refundOf: c.guid, modifiedAt,
       });
     }
