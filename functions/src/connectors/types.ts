@@ -91,6 +91,11 @@ export interface StreamAuth {
   accountId: string;
   credentials?: Readonly<Record<string, string>>;
   accessToken?: string;
+  /**
+   * The engine's retry policy, wrapped around every vendor request a stream makes (the engine
+   * retries 429, 5xx and timeouts there, honouring Retry-After); absent: each request is tried once.
+   */
+  retry?: <T>(request: () => Promise<T>) => Promise<T>;
 }
 
 /** Where an incremental read resumes: the last vendor-modified time seen and the id that tie-breaks it. */
