@@ -12,7 +12,16 @@ import { VendorError, type VendorFailure } from './types';
  * vendor's text too, in case a vendor echoes one back.
  */
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * How long a vendor call may take before it is abandoned as 'unavailable': VENDOR_TIMEOUT_MS
+ * (tests shorten it to script a hanging vendor), else DEFAULT_TIMEOUT_MS. Read at each call.
+ */
+export function vendorTimeoutMs(): number {
+  const value = Number(process.env.VENDOR_TIMEOUT_MS || DEFAULT_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
+}
 const MAX_TEXT = 200;
 
 export interface VendorRequestOptions {
@@ -25,6 +34,7 @@ export interface VendorRequestOptions {
   json?: unknown;
   /** A form body (Content-Type: application/x-www-form-urlencoded), as OAuth 2 token endpoints take. */
   form?: Record<string, string>;
+  /** Default: vendorTimeoutMs(). */
   timeoutMs?: number;
   /**
    * The call is to an OAuth 2 token endpoint: a 400 with `invalid_grant`, `invalid_client` or
@@ -61,7 +71,7 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 }
 
 export async function vendorRequest(o: VendorRequestOptions): Promise<VendorResponse> {
-  const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = o.timeoutMs ?? vendorTimeoutMs();
   const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
   let body: string | undefined;
   if (o.json !== undefined) {

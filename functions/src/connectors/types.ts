@@ -9,6 +9,8 @@
 export interface VendorAccount {
   id: string;
   name?: string;
+  /** The merchant owning the account when the account is one of its locations (Square): its webhooks may name only the merchant. */
+  merchantId?: string;
 }
 
 /** Tokens from an OAuth 2 token endpoint. */

@@ -215,7 +215,7 @@ describe('square_api_key', () => {
   const creds = SIMULATED.square_api_key;
 
   test('verify accepts the access token and names the location', async () => {
-    await expect(verify(creds)).resolves.toEqual({ id: creds.locationId, name: SIMULATED_NAMES.square_api_key });
+    await expect(verify(creds)).resolves.toEqual({ id: creds.locationId, name: SIMULATED_NAMES.square_api_key, merchantId: SIMULATED_OAUTH_ACCOUNTS.square.merchantId });
     expect(sim.state.calls[`/square/v2/locations/${creds.locationId}`]).toBe(1);
   });
 

@@ -1,35 +1,44 @@
 import { connectorFor, VendorError } from '../../src/connectors';
-import type { PosPunch, StreamAuth, StreamConnector } from '../../src/connectors/types';
-import { corruptSquarePage, resetSquareFaults, setSquareSimData, squareSimData } from '../../src/local/vendors/square';
-import { generateSquareData, type SquareData } from '../../src/local/vendors/square-data';
+import type { PosSale, StreamAuth, StreamConnector } from '../../src/connectors/types';
+import { configureSquareSim, resetSquareFaults, setSquareSimData, squareGroundTruth, squareSimData } from '../../src/local/vendors/square';
+import type { SquareData } from '../../src/local/vendors/square-data';
 import { SIMULATED, SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
 
 /**
- * The data streams of the Square connectors (roster, timecards, orders) read for real over HTTP from
- * the local Square simulator, compared with the seeded ground truth of src/local/vendors/square-data.ts.
+ * The data streams of the Square connectors (roster, timecards, orders with their payments) read
+ * for real over HTTP from the local Square simulator, compared record by record with its ground
+ * truth (squareGroundTruth), with the simulator's scripted faults.
  */
 
 const DAY = 86_400_000;
+const MAIN = SIMULATED.square_api_key.locationId;
+const MERCHANT = SIMULATED_OAUTH_ACCOUNTS.square.merchantId;
 let sim: RunningVendorSimulator;
 let data: SquareData;
 const savedEnv: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   sim = await startVendorSimulator(0);
-  for (const [name, url] of Object.entries(vendorUrlEnv(sim.urls))) {
+  configureSquareSim({ seed: 42, days: 40, ordersPerDay: 150 });
+  for (const [name, url] of Object.entries({ ...vendorUrlEnv(sim.urls), VENDOR_TIMEOUT_MS: undefined })) {
     savedEnv[name] = process.env[name];
-    process.env[name] = url;
+    if (url !== undefined) process.env[name] = url;
   }
+});
+
+beforeEach(() => {
   data = squareSimData();
 });
 
 afterEach(() => {
   sim.state.reset();
+  // builds the dataset again if a fault modified it
   resetSquareFaults();
-  setSquareSimData(data);
+  delete process.env.VENDOR_TIMEOUT_MS;
 });
 
 afterAll(async () => {
+  setSquareSimData(undefined);
   for (const [name, value] of Object.entries(savedEnv)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
@@ -37,7 +46,6 @@ afterAll(async () => {
   await sim.close();
 });
 
-const MAIN = SIMULATED.square_api_key.locationId;
 const apiKeyAuth: StreamAuth = { accountId: MAIN, credentials: SIMULATED.square_api_key };
 
 function streamsOf(slug: string): StreamConnector {
@@ -66,136 +74,190 @@ async function failingRead<T>(iter: AsyncIterable<T[]>): Promise<{ pages: T[][];
   throw new Error('expected the read to fail with a VendorError');
 }
 
-const byId = <T extends { vendorId: string }>(xs: T[]) => xs.slice().sort((a, b) => a.vendorId.localeCompare(b.vendorId));
-const ms = (iso: string | undefined) => (iso ? Date.parse(iso) : null);
+/** A retry policy as the engine's (429, 5xx, timeouts retried), without waiting, recording each request it wraps. */
+function countingRetry() {
+  const log = { requests: 0, retried: [] as VendorError[] };
+  const retry = async <T>(request: () => Promise<T>): Promise<T> => {
+    log.requests++;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await request();
+      } catch (err) {
+        if (attempt < 4 && err instanceof VendorError && (err.failure === 'rate_limited' || err.failure === 'unavailable')) {
+          log.retried.push(err);
+          continue;
+        }
+        throw err;
+      }
+    }
+  };
+  return { retry, log };
+}
 
-function expectedPunches(filter: (t: SquareData['timecards'][number]) => boolean): PosPunch[] {
-  return data.timecards.filter((t) => t.location_id === MAIN && filter(t)).map((t) => ({
-    vendorId: t.id,
-    employeeVendorId: t.team_member_id,
-    clockInAt: Date.parse(t.start_at),
-    clockOutAt: ms(t.end_at),
-    breaks: t.breaks.map((b) => ({ startAt: Date.parse(b.start_at), endAt: ms(b.end_at), paid: b.is_paid })),
-    jobTitle: t.wage.title,
-    deleted: false,
-    modifiedAt: Date.parse(t.updated_at),
-  }));
+const byId = <T extends { vendorId: string }>(xs: T[]) => xs.slice().sort((a, b) => a.vendorId.localeCompare(b.vendorId));
+const truthOf = (accountId: string = MAIN) => squareGroundTruth(accountId);
+const from = () => data.endAt - 12 * DAY;
+const to = () => data.endAt - 2 * DAY;
+const inWindow = (s: PosSale) => s.closedAt >= from() && s.closedAt < to();
+/** A window of timecards over several pages (200 a page). */
+const punchesFrom = () => data.startAt + DAY;
+const punchesTo = () => data.endAt - 2 * DAY;
+const truePunches = (accountId: string = MAIN) => truthOf(accountId).punches.filter((p) => p.clockInAt >= punchesFrom() && p.clockInAt < punchesTo());
+
+function merchantAuth(scopes = ['MERCHANT_PROFILE_READ', 'EMPLOYEES_READ', 'TIMECARDS_READ', 'ORDERS_READ', 'PAYMENTS_READ']): StreamAuth {
+  const token = `EAAAlSIMstreamsTestToken${scopes.length}000000000000000001`;
+  sim.state.issueToken('square', 'access', token, { clientId: SIMULATED_OAUTH_APPS.square.clientId, account: MERCHANT, scopes });
+  return { accountId: MERCHANT, accessToken: token };
 }
 
 describe('square streams: roster', () => {
   it('reads every team member of the location exactly once, across several pages', async () => {
-    setSquareSimData(generateSquareData({ seed: 7, teamMembers: 450, days: 2, ordersPerDay: 5 }));
-    const big = squareSimData();
+    const usual = squareSimData();
+    configureSquareSim({ seed: 7, teamMembers: 450, days: 2, ordersPerDay: 5 });
     const pages = await pagesOf(apiKey().roster(apiKeyAuth));
     expect(pages.length).toBe(3);
     const ids = pages.flat().map((e) => e.vendorId);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.sort()).toEqual(big.teamMembers.map((t) => t.id).sort());
+    expect(ids.sort()).toEqual(truthOf().employees.map((e) => e.vendorId).sort());
+    setSquareSimData(usual);
   });
 
-  it('maps names, contacts, status, job title and modification time as the seeded roster has them', async () => {
+  it('maps names, contacts, status, job title and modification time as the simulator holds them', async () => {
     const employees = (await pagesOf(apiKey().roster(apiKeyAuth))).flat();
-    expect(byId(employees)).toEqual(byId(data.teamMembers.map((t) => ({
-      vendorId: t.id, firstName: t.given_name, lastName: t.family_name, email: t.email_address ?? null, phone: t.phone_number ?? null,
-      active: t.status === 'ACTIVE', jobTitle: t.wage_setting.job_assignments[0].job_title, modifiedAt: Date.parse(t.updated_at),
-    }))));
+    expect(byId(employees)).toEqual(byId(truthOf().employees));
     expect(employees.some((e) => !e.active)).toBe(true);
-  });
-
-  it('reads all the locations of an OAuth merchant', async () => {
-    const token = 'EAAAlSIMstreamsTestToken000000000000000001';
-    sim.state.issueToken('square', 'access', token, {
-      clientId: SIMULATED_OAUTH_APPS.square.clientId, account: SIMULATED_OAUTH_ACCOUNTS.square.merchantId,
-      scopes: ['MERCHANT_PROFILE_READ', 'EMPLOYEES_READ', 'TIMECARDS_READ', 'ORDERS_READ'],
-    });
-    const auth: StreamAuth = { accountId: SIMULATED_OAUTH_ACCOUNTS.square.merchantId, accessToken: token };
-    const from = data.endAt - 7 * DAY;
-    const punches = (await pagesOf(streamsOf('square').punches(auth, { from, to: data.endAt }))).flat();
-    const expected = data.timecards.filter((t) => Date.parse(t.start_at) >= from);
-    expect(punches.map((p) => p.vendorId).sort()).toEqual(expected.map((t) => t.id).sort());
-    expect(new Set(expected.map((t) => t.location_id)).size).toBe(2);
-    expect(sim.state.calls['/square/v2/locations']).toBe(1);
   });
 });
 
 describe('square streams: punches', () => {
   it('reads the timecards of a window record by record, breaks and paid flags included', async () => {
-    const from = data.endAt - 21 * DAY;
-    const to = data.endAt - 7 * DAY;
-    const pages = await pagesOf(apiKey().punches(apiKeyAuth, { from, to }));
+    const pages = await pagesOf(apiKey().punches(apiKeyAuth, { from: punchesFrom(), to: punchesTo() }));
     const punches = pages.flat();
-    const expected = expectedPunches((t) => Date.parse(t.start_at) >= from && Date.parse(t.start_at) < to);
-    expect(byId(punches)).toEqual(byId(expected));
+    expect(byId(punches)).toEqual(byId(truePunches()));
     expect(punches.some((p) => p.breaks.some((b) => b.paid)) && punches.some((p) => p.breaks.some((b) => !b.paid))).toBe(true);
     expect(pages.length).toBeGreaterThan(1);
   });
 
-  it('reads only the timecards modified since the cursor on an incremental read', async () => {
-    const since = data.endAt - 5 * DAY;
+  it('reads only the timecards modified since the cursor on an incremental read, edited old ones included', async () => {
+    const since = data.endAt - 3 * DAY;
     const punches = (await pagesOf(apiKey().punches(apiKeyAuth, { modifiedSince: since }))).flat();
-    const expected = expectedPunches((t) => Date.parse(t.updated_at) >= since);
-    expect(byId(punches)).toEqual(byId(expected));
-    // edited timecards (clocked in long before the cursor) are among them, open ones too
+    expect(byId(punches)).toEqual(byId(truthOf().punches.filter((p) => p.modifiedAt >= since)));
     expect(punches.some((p) => p.clockInAt < since - DAY)).toBe(true);
-    expect(punches.some((p) => p.clockOutAt === null)).toBe(data.timecards.some((t) => t.location_id === MAIN && t.status === 'OPEN'));
-    expect(punches.length).toBeLessThan(data.timecards.length / 5);
+    expect(punches.some((p) => p.clockOutAt === null)).toBe(true);
+  });
+
+  it('reads the timecards of every location of an OAuth merchant', async () => {
+    const punches = (await pagesOf(streamsOf('square').punches(merchantAuth(), { from: punchesFrom(), to: punchesTo() }))).flat();
+    const expected = truePunches(MERCHANT);
+    expect(byId(punches)).toEqual(byId(expected));
+    expect(expected.length).toBeGreaterThan(truePunches().length);
+    expect(sim.state.calls['/square/v2/locations']).toBe(1);
   });
 });
 
-const from = () => data.endAt - 12 * DAY;
-const to = () => data.endAt - 2 * DAY;
-
 describe('square streams: sales', () => {
-  it('reads the sales and returns of a window: counts, net amounts, tips and negative refunds as seeded', async () => {
-    const pages = await pagesOf(apiKey().sales(apiKeyAuth, { from: from(), to: to() }));
-    const sales = pages.flat();
-    const orders = data.orders.filter((o) => o.location_id === MAIN && Date.parse(o.closed_at) >= from() && Date.parse(o.closed_at) < to());
-    const sold = orders.filter((o) => !o.returns);
-    const returned = orders.filter((o) => o.returns);
-    expect(returned.length).toBeGreaterThan(0);
+  it('reads the sales and returns of a window equal to the ground truth, record by record', async () => {
+    const sales = (await pagesOf(apiKey().sales(apiKeyAuth, { from: from(), to: to() }))).flat();
+    const expected = truthOf().sales.filter(inWindow);
+    expect(byId(sales)).toEqual(byId(expected));
+    expect(new Set(sales.map((s) => s.vendorId)).size).toBe(sales.length);
+  });
 
+  it('attributes each sale to the team member of its payment and splits its tips into cash and card', async () => {
+    const sales = (await pagesOf(apiKey().sales(apiKeyAuth, { from: from(), to: to() }))).flat();
     const plain = sales.filter((s) => !s.refund);
+    const attributed = plain.filter((s) => s.employeeVendorId !== null);
+    expect(attributed.length / plain.length).toBeGreaterThan(0.9);
+    const members = new Set(data.teamMembers.map((t) => t.id));
+    expect(attributed.every((s) => members.has(s.employeeVendorId as string))).toBe(true);
+    expect(plain.every((s) => s.cashTips >= 0 && s.cashTips <= s.tips)).toBe(true);
+    // cash-only tips, card-only tips and both (split tenders) all occur
+    expect(plain.some((s) => s.cashTips > 0 && s.cashTips === s.tips)).toBe(true);
+    expect(plain.some((s) => s.tips > 0 && s.cashTips === 0)).toBe(true);
+    expect(plain.some((s) => s.cashTips > 0 && s.cashTips < s.tips)).toBe(true);
+  });
+
+  it('keeps refunds negative, amounts and tips, attributed to the team member of the sale they return', async () => {
+    const sales = (await pagesOf(apiKey().sales(apiKeyAuth, { from: data.startAt, to: data.endAt }))).flat();
     const refunds = sales.filter((s) => s.refund);
-    expect(plain.length).toBe(sold.length);
-    expect(refunds.length).toBe(returned.length);
-    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-    expect(sum(plain.map((s) => s.amount))).toBe(sum(sold.map((o) => o.total_money.amount - o.total_tip_money.amount - o.total_tax_money.amount)));
-    expect(sum(plain.map((s) => s.tips))).toBe(sum(sold.map((o) => o.total_tip_money.amount)));
+    expect(refunds.length).toBeGreaterThan(3);
+    const bySale = new Map(truthOf().sales.filter((s) => !s.refund).map((s) => [s.vendorId, s]));
     for (const r of refunds) {
-      const order = returned.find((o) => r.vendorId.startsWith(`${o.id}:`));
-      const ret = order?.returns?.[0];
-      expect(ret).toBeDefined();
-      expect(r.refundOf).toBe(ret?.source_order_id);
-      expect(r.amount).toBe(-((ret?.return_amounts.total_money.amount ?? 0) - (ret?.return_amounts.tip_money.amount ?? 0) - (ret?.return_amounts.tax_money.amount ?? 0)));
-      expect(r.tips).toBeLessThanOrEqual(0);
-      expect(r.amount).toBeLessThan(0);
+      const sale = bySale.get(r.refundOf as string);
+      expect(sale).toBeDefined();
+      expect({ amount: r.amount, tips: r.tips, employee: r.employeeVendorId }).toEqual({ amount: -(sale?.amount ?? 0), tips: -(sale?.tips ?? 0), employee: sale?.employeeVendorId });
+      expect(r.cashTips <= 0 && r.cashTips >= r.tips).toBe(true);
     }
-    expect(sales.every((s) => s.currency === 'USD' && s.employeeVendorId === null && s.customers === 0)).toBe(true);
+  });
+
+  it('looks the payments of a page up in a few calls, not one per sale', async () => {
+    const sales = (await pagesOf(apiKey().sales(apiKeyAuth, { from: from(), to: to() }))).flat();
+    const paymentCalls = sim.state.callsTo('/square/v2/payments');
+    expect(paymentCalls).toBeGreaterThan(0);
+    expect(paymentCalls).toBeLessThan(sales.length / 40);
   });
 
   it('pages through more orders than one page holds without duplicates', async () => {
     const pages = await pagesOf(apiKey().sales(apiKeyAuth, { from: from(), to: to() }));
     expect(pages.length).toBeGreaterThan(1);
     expect(sim.state.calls['/square/v2/orders/search']).toBe(pages.length);
-    const ids = pages.flat().map((s) => s.vendorId);
-    expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('reads only the orders updated since the cursor on an incremental read', async () => {
-    const since = data.endAt - DAY;
+  it('reads only the orders updated since the cursor on an incremental read, late tip adjustments included', async () => {
+    const since = data.endAt - 2 * DAY;
     const sales = (await pagesOf(apiKey().sales(apiKeyAuth, { modifiedSince: since }))).flat();
-    const expected = data.orders.filter((o) => o.location_id === MAIN && Date.parse(o.updated_at) >= since);
-    expect(sales.length).toBe(expected.length);
-    expect(sales.every((s) => s.modifiedAt >= since)).toBe(true);
+    const expected = truthOf().sales.filter((s) => s.modifiedAt >= since);
+    expect(byId(sales)).toEqual(byId(expected));
+    expect(sales.some((s) => s.closedAt < since)).toBe(true);
+  });
+
+  it('reads the sales of every location of an OAuth merchant', async () => {
+    const sales = (await pagesOf(streamsOf('square').sales(merchantAuth(), { from: from(), to: to() }))).flat();
+    expect(byId(sales)).toEqual(byId(truthOf(MERCHANT).sales.filter(inWindow)));
   });
 });
 
-describe('square streams: failures', () => {
+describe('square streams: retries, timeouts and faults', () => {
   it('surfaces a 429 as rate_limited with the Retry-After delay', async () => {
     sim.state.failNext('square_api_key', 429, { retryAfter: 7 });
     const { pages, error } = await failingRead(apiKey().roster(apiKeyAuth));
     expect(pages).toEqual([]);
     expect({ failure: error.failure, status: error.status, retryAfterMs: error.retryAfterMs }).toEqual({ failure: 'rate_limited', status: 429, retryAfterMs: 7000 });
+  });
+
+  it('passes every request of a read through the retry policy', async () => {
+    const { retry, log } = countingRetry();
+    await pagesOf(apiKey().sales({ ...apiKeyAuth, retry }, { from: from(), to: to() }));
+    expect(log.requests).toBe(sim.state.callsTo('/square/v2/'));
+    expect(log.retried).toEqual([]);
+  });
+
+  it('retries a 429 on page 2 for that request only: the read completes with every page once', async () => {
+    const clean = await pagesOf(apiKey().sales(apiKeyAuth, { from: from(), to: to() }));
+    sim.state.reset();
+    const { retry, log } = countingRetry();
+    const pages: PosSale[][] = [];
+    for await (const page of apiKey().sales({ ...apiKeyAuth, retry }, { from: from(), to: to() })) {
+      // page 1 and its payments are read: the next request is page 2's search
+      if (pages.length === 0) sim.state.failNext('square_api_key', 429, { retryAfter: 0 });
+      pages.push(page);
+    }
+    expect(pages).toEqual(clean);
+    expect(log.retried.map((e) => e.failure)).toEqual(['rate_limited']);
+    expect(sim.state.calls['/square/v2/orders/search']).toBe(clean.length + 1);
+  });
+
+  it('abandons a request that hangs past the timeout as unavailable, and the retry policy gets past it', async () => {
+    process.env.VENDOR_TIMEOUT_MS = '200';
+    sim.state.hangNext('square_api_key');
+    const { error } = await failingRead(apiKey().roster(apiKeyAuth));
+    expect(error.failure).toBe('unavailable');
+
+    sim.state.hangNext('square_api_key');
+    const { retry, log } = countingRetry();
+    const employees = (await pagesOf(apiKey().roster({ ...apiKeyAuth, retry }))).flat();
+    expect(byId(employees)).toEqual(byId(truthOf().employees));
+    expect(log.retried.map((e) => e.failure)).toEqual(['unavailable']);
   });
 
   it('surfaces a revoked token as rejected', async () => {
@@ -206,20 +268,57 @@ describe('square streams: failures', () => {
   });
 
   it('surfaces a 503 in the middle of a read as unavailable after the pages before it', async () => {
-    const first = await pagesOf(apiKey().sales(apiKeyAuth, { from: from(), to: to() }));
-    sim.state.reset();
     const iter = apiKey().sales(apiKeyAuth, { from: from(), to: to() })[Symbol.asyncIterator]();
     await expect(iter.next()).resolves.toMatchObject({ done: false });
     sim.state.failNext('square_api_key', 503);
     await expect(iter.next()).rejects.toMatchObject({ failure: 'unavailable', status: 503 });
-    expect(first.length).toBeGreaterThan(1);
   });
 
   it('fails a malformed page as invalid and yields nothing of it', async () => {
-    corruptSquarePage(1);
+    sim.state.malformPage('square_api_key', { after: 1 });
     const { pages, error } = await failingRead(apiKey().sales(apiKeyAuth, { from: from(), to: to() }));
     expect(pages.length).toBe(1);
     expect(error.failure).toBe('invalid');
+  });
+
+  it('returns a record the vendor repeats on two pages twice, and every other record once', async () => {
+    sim.state.duplicateAcrossPages('square_api_key', { after: 1 });
+    const pages = await pagesOf(apiKey().punches(apiKeyAuth, { from: punchesFrom(), to: punchesTo() }));
+    const ids = pages.flat().map((p) => p.vendorId);
+    const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+    expect(repeated).toEqual([pages[0][pages[0].length - 1].vendorId]);
+    expect(pages[1][0].vendorId).toBe(repeated[0]);
+    expect(new Set(ids)).toEqual(new Set(truePunches().map((p) => p.vendorId)));
+  });
+
+  it('picks up on a rerun an order modified while the sync read it', async () => {
+    const since = data.endAt - 3 * DAY;
+    const startedAt = Date.now();
+    sim.state.modifyAfterPage('square_api_key');
+    const first = (await pagesOf(apiKey().sales(apiKeyAuth, { modifiedSince: since }))).flat();
+    const [modified] = sim.state.modifications;
+    expect(modified).toMatchObject({ vendor: 'square', kind: 'order' });
+    expect(modified.at).toBeGreaterThanOrEqual(startedAt);
+    const before = first.find((s) => s.vendorId === modified.id);
+    expect(before?.modifiedAt).toBeLessThan(startedAt);
+
+    const rerun = (await pagesOf(apiKey().sales(apiKeyAuth, { modifiedSince: startedAt }))).flat();
+    const now = truthOf().sales.find((s) => s.vendorId === modified.id);
+    expect(rerun.filter((s) => s.vendorId === modified.id)).toEqual([now]);
+    expect(now?.tips).toBe((before?.tips ?? 0) + 100);
+    expect(now?.modifiedAt).toBe(modified.at);
+  });
+
+  it('picks up on a rerun a timecard modified while a backfill read it', async () => {
+    const startedAt = Date.now();
+    sim.state.modifyAfterPage('square_api_key', { after: 1 });
+    const first = (await pagesOf(apiKey().punches(apiKeyAuth, { from: punchesFrom(), to: punchesTo() }))).flat();
+    const [modified] = sim.state.modifications;
+    expect(modified).toMatchObject({ vendor: 'square', kind: 'timecard' });
+    const rerun = (await pagesOf(apiKey().punches(apiKeyAuth, { modifiedSince: startedAt }))).flat();
+    const now = truthOf().punches.find((p) => p.vendorId === modified.id);
+    expect(rerun).toEqual([now]);
+    expect(now?.clockOutAt).toBe((first.find((p) => p.vendorId === modified.id)?.clockOutAt ?? 0) + 15 * 60_000);
   });
 
   it('answers a search with a limit above the documented maximum with a 400 in Square error shape', async () => {
@@ -230,5 +329,20 @@ describe('square streams: failures', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'VALUE_TOO_HIGH', detail: expect.any(String) as unknown, field: 'limit' }] });
+  });
+});
+
+describe('square simulator dataset', () => {
+  it('generates a year of ~100,000 orders, held in columns, and the same data from the same seed', () => {
+    const year = configureSquareSim({ seed: 3, days: 365, ordersPerDay: 275 });
+    expect(year.orders.count).toBeGreaterThan(95_000);
+    expect(year.orders.count).toBeLessThan(110_000);
+    expect(squareSimData()).toBe(year);
+    const small = () => configureSquareSim({ seed: 3, days: 5, ordersPerDay: 40 });
+    const a = small();
+    const b = small();
+    expect(Array.from({ length: b.orders.count }, (_, i) => b.orders.order(i))).toEqual(Array.from({ length: a.orders.count }, (_, i) => a.orders.order(i)));
+    expect(b.timecards).toEqual(a.timecards);
+    configureSquareSim({ seed: 42, days: 40, ordersPerDay: 150 });
   });
 });

@@ -2,8 +2,8 @@ import { connectorFor, VendorError } from '../../src/connectors';
 import type { PosEmployee, PosPunch, PosSale, StreamAuth, StreamConnector } from '../../src/connectors/types';
 import { toMinorUnits } from '../../src/connectors/vendors/toast';
 import { SIMULATED, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
-import { malformNextToastPage, resetToastSim, toastSimData } from '../../src/local/vendors/toast';
-import type { SimOrder, SimTimeEntry } from '../../src/local/vendors/toast-data';
+import { configureToastSim, malformNextToastPage, resetToastSim, toastGroundTruth, toastOrderTruth, toastSimData } from '../../src/local/vendors/toast';
+import type { SimTimeEntry } from '../../src/local/vendors/toast-data';
 
 /**
  * The Toast data streams (roster, punches, sales) run over HTTP against the Toast simulator and its
@@ -21,6 +21,7 @@ const auth: StreamAuth = { accountId: SIMULATED.toast.restaurantGuid, credential
 
 beforeAll(async () => {
   sim = await startVendorSimulator(0);
+  configureToastSim({ rateLimit: { perSecond: 20, per15Minutes: 10_000 } });
   for (const [name, url] of Object.entries(vendorUrlEnv(sim.urls))) {
     savedEnv[name] = process.env[name];
     process.env[name] = url;
@@ -29,7 +30,9 @@ beforeAll(async () => {
 
 afterEach(() => {
   sim.state.reset();
+  // undoes the records modified by faults
   resetToastSim();
+  delete process.env.VENDOR_TIMEOUT_MS;
 });
 
 afterAll(async () => {
@@ -73,21 +76,7 @@ function truePunch(t: SimTimeEntry): PosPunch {
   };
 }
 
-function trueSales(o: SimOrder): PosSale[] {
-  if (o.voided || o.deleted) return [];
-  const out: PosSale[] = [];
-  let guests = o.guests;
-  for (const c of o.checks) {
-    if (c.voided || c.deleted || c.closedAt === null) continue;
-    const base = { employeeVendorId: o.serverGuid, currency: 'USD', modifiedAt: c.modifiedAt };
-    out.push({ ...base, vendorId: c.guid, closedAt: c.closedAt, amount: c.amountCents, tips: c.payments.reduce((s, p) => s + p.tipCents, 0), customers: guests, refund: false, refundOf: null });
-    guests = 0;
-    for (const p of c.payments) {
-      if (p.refund) out.push({ ...base, vendorId: `${p.guid}:refund`, closedAt: p.refund.at, amount: -p.refund.amountCents, tips: 0 - p.refund.tipCents, customers: 0, refund: true, refundOf: c.guid });
-    }
-  }
-  return out;
-}
+const trueSales = toastOrderTruth;
 
 describe('toast streams', () => {
   it('reads a roster equal to the seeded employees, deleted ones inactive', async () => {
@@ -158,11 +147,25 @@ describe('toast streams', () => {
     const from = data.start + 3 * DAY;
     const to = from + 4 * DAY;
     const orders = data.orders.filter((o) => o.modifiedAt >= from && o.modifiedAt < to);
-    const got = (await collect(streams().sales(auth, { from, to }))).flat();
+    const pages = await collect(streams().sales(auth, { from, to }));
+    const got = pages.flat();
     expect(new Set(got.map((s) => s.vendorId)).size).toBe(got.length);
     expect(got.length).toBe(orders.flatMap(trueSales).length);
-    expect(sim.state.calls[ORDERS]).toBe(Math.floor(orders.length / 100) + 1);
+    const lastPage = Math.ceil((orders.length + 1) / 100);
+    // every page once, page 1 once more (read first, then last), and a few probes for the last page
+    expect(pages.length).toBe(lastPage);
+    expect(sim.state.calls[ORDERS]).toBeGreaterThanOrEqual(lastPage + 1);
+    expect(sim.state.calls[ORDERS]).toBeLessThanOrEqual(lastPage + 1 + 2 * Math.ceil(Math.log2(lastPage)));
     expect(sim.state.calls[LOGIN]).toBe(1);
+  });
+
+  it('splits the tips of each check into cash (CASH payments) and the rest', async () => {
+    const data = toastSimData();
+    const from = data.start + 20 * DAY;
+    const got = (await collect(streams().sales(auth, { from, to: from + 5 * DAY }))).flat().filter((s) => !s.refund);
+    expect(got.some((s) => s.cashTips > 0 && s.cashTips === s.tips)).toBe(true);
+    expect(got.some((s) => s.tips > 0 && s.cashTips === 0)).toBe(true);
+    expect(got.every((s) => s.cashTips >= 0 && s.cashTips <= s.tips)).toBe(true);
   });
 
   it('reads the sales modified since a time through the modification window of ordersBulk', async () => {
@@ -203,8 +206,109 @@ describe('toast streams', () => {
       for await (const page of streams().sales(auth, { from, to: from + 5 * DAY })) yielded.push(page);
     })());
     expect(err.failure).toBe('invalid');
-    expect(yielded).toHaveLength(1);
+    expect(yielded).toHaveLength(0);
     expect(sim.state.calls[ORDERS]).toBe(2);
+
+    sim.state.reset();
+    sim.state.malformPage('toast', { after: 1 });
+    const entries = await failureOf(collect(streams().punches(auth, { from, to: from + 40 * DAY })));
+    expect(entries.failure).toBe('invalid');
+  });
+
+  it('answers more than 20 requests a second of one client and restaurant with 429, Retry-After and the rate-limit headers', async () => {
+    const login = await fetch(`${sim.urls.toast}/authentication/v1/authentication/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ clientId: SIMULATED.toast.clientId, clientSecret: SIMULATED.toast.clientSecret, userAccessType: 'TOAST_MACHINE_CLIENT' }),
+    });
+    const { token } = (await login.json()) as { token: { accessToken: string } };
+    const headers = { Authorization: `Bearer ${token.accessToken}`, 'Toast-Restaurant-External-ID': SIMULATED.toast.restaurantGuid };
+    const answers = await Promise.all(Array.from({ length: 40 }, () => fetch(`${sim.urls.toast}/labor/v1/jobs`, { headers })));
+    const limited = answers.filter((r) => r.status === 429);
+    expect(limited.length).toBeGreaterThanOrEqual(1);
+    expect(answers.filter((r) => r.status === 200).length).toBeLessThanOrEqual(20);
+    expect(Number(limited[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(limited[0].headers.get('x-toast-ratelimit-remaining')).toBe('0');
+    expect(Number(limited[0].headers.get('x-toast-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000 - 1);
+    await Promise.all(answers.map((r) => r.arrayBuffer()));
+  });
+
+  it('keeps to 20 requests a second by itself: a read of many pages meets no 429', async () => {
+    const data = toastSimData();
+    const from = data.start;
+    const to = data.start + 25 * DAY;
+    // no retry policy: a 429 would fail the read
+    const got = (await collect(streams().sales(auth, { from, to }))).flat();
+    expect(sim.state.calls[ORDERS]).toBeGreaterThan(25);
+    expect(byId(got)).toEqual(byId(data.orders.filter((o) => o.modifiedAt >= from && o.modifiedAt < to).flatMap(trueSales)));
+  });
+
+  it('retries a 429 on one page for that request only, through the retry policy', async () => {
+    const data = toastSimData();
+    const from = data.start + 20 * DAY;
+    const to = from + 5 * DAY;
+    const retried: VendorError[] = [];
+    let requests = 0;
+    const retry = async <T>(request: () => Promise<T>): Promise<T> => {
+      requests++;
+      try {
+        return await request();
+      } catch (err) {
+        if (!(err instanceof VendorError) || err.failure !== 'rate_limited') throw err;
+        retried.push(err);
+        return request();
+      }
+    };
+    const pages: PosSale[][] = [];
+    for await (const page of streams().sales({ ...auth, retry }, { from, to })) {
+      if (pages.length === 0) sim.state.failNext('toast', 429, { retryAfter: 1 });
+      pages.push(page);
+    }
+    expect(retried.map((e) => e.retryAfterMs)).toEqual([1000]);
+    expect(requests).toBe(sim.state.callsTo('/toast/') - 1);
+    expect(byId(pages.flat())).toEqual(byId(data.orders.filter((o) => o.modifiedAt >= from && o.modifiedAt < to).flatMap(trueSales)));
+  });
+
+  it('abandons a request that hangs past the timeout as unavailable', async () => {
+    process.env.VENDOR_TIMEOUT_MS = '200';
+    sim.state.hangNext('toast');
+    expect((await failureOf(collect(streams().roster(auth)))).failure).toBe('unavailable');
+  });
+
+  it('reads every order of a window although one is modified (and leaves the window) mid-read, and a rerun picks up its new version', async () => {
+    const data = toastSimData();
+    const from = data.start + 10 * DAY;
+    const to = from + 10 * DAY;
+    const expected = data.orders.filter((o) => o.modifiedAt >= from && o.modifiedAt < to).flatMap(trueSales);
+    const startedAt = Date.now();
+    sim.state.modifyAfterPage('toast', { after: 10 });
+    const got = (await collect(streams().sales(auth, { from, to }))).flat();
+    expect(new Set(got.map((s) => s.vendorId))).toEqual(new Set(expected.map((s) => s.vendorId)));
+    const [modified] = sim.state.modifications;
+    expect(modified).toMatchObject({ vendor: 'toast', kind: 'order' });
+
+    const rerun = (await collect(streams().sales(auth, { modifiedSince: startedAt }))).flat();
+    const now = toastGroundTruth().sales.filter((s) => s.modifiedAt >= startedAt);
+    expect(now.length).toBeGreaterThan(0);
+    expect(byId(rerun)).toEqual(byId(now));
+  });
+
+  it('returns an order the vendor repeats on two pages twice, and every other once', async () => {
+    const data = toastSimData();
+    const from = data.start + 10 * DAY;
+    const to = from + 5 * DAY;
+    sim.state.duplicateAcrossPages('toast', { after: 8 });
+    const got = (await collect(streams().sales(auth, { from, to }))).flat();
+    const ids = got.map((s) => s.vendorId);
+    const expected = data.orders.filter((o) => o.modifiedAt >= from && o.modifiedAt < to).flatMap(trueSales);
+    expect(new Set(ids)).toEqual(new Set(expected.map((s) => s.vendorId)));
+    expect(ids.length).toBeGreaterThan(expected.length);
+  });
+
+  it('exposes its dataset as the ground truth the connector reads', async () => {
+    const truth = toastGroundTruth();
+    const employees = (await collect(streams().roster(auth))).flat();
+    expect(byId(employees)).toEqual(byId(truth.employees));
+    expect(truth.punches).toHaveLength(toastSimData().timeEntries.length);
   });
 
   it('converts decimal dollars to cents without float drift', () => {

@@ -33,14 +33,24 @@ import type { Connector, PosEmployee, PosPunch, PosSale, StreamAuth, StreamConne
  *   paid}], deleted, modifiedDate}.
  * - Orders API: GET /orders/v2/ordersBulk (devguide apiOrdersGetDetailedInfoAboutMultipleOrders):
  *   startDate+endDate select the orders *modified* (creation included) in the period; pageSize at
- *   most 100 and page from 1, the last page being the one with fewer than pageSize orders. There is
- *   no separate modified-date parameter: startDate/endDate are the modified dates. Check.amount is
+ *   most 100 and page from 1, the last page being the one with fewer than pageSize orders or
+ *   without a `Link: <...>; rel="next"` header (devguide "Paginating response data"). There is no
+ *   separate modified-date parameter: startDate/endDate are the modified dates. Check.amount is
  *   the check's price after discounts and before tax (net sales; tips are on the payments:
- *   Payment.amount excludes tips, Payment.tipAmount). Refunds: Payment.refundStatus
+ *   Payment.amount excludes tips, Payment.tipAmount; Payment.type CASH, CREDIT, GIFTCARD ...: the
+ *   cash part of the tips is that of CASH payments). Refunds: Payment.refundStatus
  *   (NONE/PARTIAL/FULL) and Payment.refund {refundAmount (tip excluded), tipRefundAmount,
  *   refundDate}. Voided (Order/Check.voided) and deleted checks are skipped, as are VOIDED payments.
+ *   Pages are numbered, not keyed: an order modified while we page leaves the window (its new
+ *   modified date is after endDate) and every later order moves up one place, so reading forward
+ *   would skip the order crossing a page boundary. The pages are read backwards instead (the last
+ *   page found by probing), where such a move only repeats an order already read.
  * - Currency: GET /restaurants/v1/restaurants/{guid} general.currencyCode when the answer has one,
  *   else USD (Toast's amounts are documented as dollar amounts).
+ * - Every request goes through the engine's retry policy (StreamAuth.retry) and keeps to Toast's
+ *   documented rate limit (devguide "Rate limiting": 20 requests a second per API client, per
+ *   restaurant) within this process; a 429 (another process) carries Retry-After or
+ *   X-Toast-RateLimit-Reset (epoch seconds, "Rate limiting header fields").
  */
 const PRODUCTION = 'https://ws-api.toasttab.com';
 export const TOAST_USER_ACCESS_TYPE = 'TOAST_MACHINE_CLIENT';
@@ -53,10 +63,7 @@ const RestaurantInfo = z.object({
   general: z.object({ name: z.string().optional(), locationName: z.string().nullish() }).optional(),
 });
 
-/**
- * X-Toast-RateLimit-Reset: read as epoch seconds of the reset (assumed; the devguide names the
- * header without its format), used only when Retry-After is absent.
- */
+/** X-Toast-RateLimit-Reset: the UNIX epoch second the limit resets, used only when Retry-After is absent. */
 function toastReset(headers: Headers): number | undefined {
   const v = headers.get('x-toast-ratelimit-reset');
   if (!v) return undefined;
@@ -127,6 +134,7 @@ const TimeEntry = z.object({
 });
 const Payment = z.object({
   guid: z.string().min(1),
+  type: z.string().nullish(),
   amount: Money.nullish(),
   tipAmount: Money.nullish(),
   paymentStatus: z.string().nullish(),
@@ -157,12 +165,54 @@ const RestaurantCurrency = z.object({ general: z.object({ currencyCode: z.string
 const dateOrNull = (v: string | null | undefined) => (v ? parseToastDate(v) : null);
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Toast's rate limit per API client and restaurant (devguide "Rate limiting"). */
+export const TOAST_REQUESTS_PER_SECOND = 20;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const recentRequests = new Map<string, { at: number }[]>();
+
+/**
+ * Starts `request` once fewer than TOAST_REQUESTS_PER_SECOND requests of `key` (client and
+ * restaurant) have been under way in the last second. A request counts from its start until a
+ * second after its answer: Toast received it before we got the answer, so Toast never sees more
+ * than the limit in any second.
+ */
+async function paced<T>(key: string, request: () => Promise<T>): Promise<T> {
+  let mine: { at: number };
+  for (;;) {
+    const now = Date.now();
+    const recent = (recentRequests.get(key) ?? []).filter((r) => r.at > now - 1001);
+    recentRequests.set(key, recent);
+    if (recent.length < TOAST_REQUESTS_PER_SECOND) {
+      mine = { at: Infinity };
+      recent.push(mine);
+      break;
+    }
+    const oldest = Math.min(...recent.map((r) => r.at));
+    await sleep(Number.isFinite(oldest) ? oldest + 1002 - now : 5);
+  }
+  try {
+    return await request();
+  } finally {
+    mine.at = Date.now();
+  }
+}
+
+type Send = <T>(request: () => Promise<T>) => Promise<T>;
+
+/** The `rel` names of a response's Link header (RFC 8288), or undefined without one. */
+function linkRels(headers: Headers): Set<string> | undefined {
+  const link = headers.get('link');
+  if (!link) return undefined;
+  return new Set([...link.matchAll(/<[^>]*>\s*;\s*rel="?([^";,]+)"?/g)].flatMap((m) => m[1].trim().split(/\s+/)));
+}
+
 /** One stream call's view of the restaurant: a login kept for its lifetime and the headers of every request. */
 class ToastSession {
   private readonly clientId: string;
   private readonly clientSecret: string;
   readonly restaurantGuid: string;
   private readonly base = vendorBaseUrl('toast', PRODUCTION);
+  private readonly send: Send;
   private token?: { value: string; expiresAt: number };
 
   constructor(auth: StreamAuth) {
@@ -170,18 +220,19 @@ class ToastSession {
     this.clientId = credentialField('toast', credentials, 'clientId');
     this.clientSecret = credentialField('toast', credentials, 'clientSecret');
     this.restaurantGuid = credentialField('toast', credentials, 'restaurantGuid', GUID);
+    this.send = auth.retry ?? ((request) => request());
   }
 
   private async accessToken(): Promise<string> {
     if (this.token && Date.now() < this.token.expiresAt) return this.token.value;
-    const res = await vendorRequest({
+    const res = await this.send(() => vendorRequest({
       vendor: 'toast',
       method: 'POST',
       url: `${this.base}/authentication/v1/authentication/login`,
       json: { clientId: this.clientId, clientSecret: this.clientSecret, userAccessType: TOAST_USER_ACCESS_TYPE },
       secrets: [this.clientSecret],
       retryAfterFrom: toastReset,
-    });
+    }));
     const { accessToken, expiresIn } = parseAs('toast', LoginResponse, res, 'the authentication answer').token;
     const lifetime = expiresIn === undefined ? Infinity : Math.max(0, expiresIn * 1000 - TOKEN_MARGIN_MS);
     this.token = { value: accessToken, expiresAt: Date.now() + lifetime };
@@ -191,13 +242,22 @@ class ToastSession {
   async get(path: string, query: Record<string, string> = {}): Promise<VendorResponse> {
     const accessToken = await this.accessToken();
     const qs = new URLSearchParams(query).toString();
-    return vendorRequest({
+    return this.send(() => paced(`${this.clientId}:${this.restaurantGuid}`, () => vendorRequest({
       vendor: 'toast',
       url: `${this.base}${path}${qs ? `?${qs}` : ''}`,
       headers: { Authorization: `Bearer ${accessToken}`, 'Toast-Restaurant-External-ID': this.restaurantGuid },
       secrets: [this.clientSecret, accessToken],
       retryAfterFrom: toastReset,
-    });
+    })));
+  }
+
+  /** One page of ordersBulk, and whether a later page may hold more. */
+  async ordersPage(from: number, to: number, page: number): Promise<{ orders: z.infer<typeof Order>[]; more: boolean }> {
+    const query = { startDate: iso(from), endDate: iso(to), pageSize: String(TOAST_ORDERS_PAGE_SIZE), page: String(page) };
+    const res = await this.get('/orders/v2/ordersBulk', query);
+    const orders = parseAs('toast', z.array(Order), res, 'the orders page');
+    const rels = linkRels(res.headers);
+    return { orders, more: orders.length >= TOAST_ORDERS_PAGE_SIZE && (rels === undefined || rels.has('next')) };
   }
 
   async jobTitles(): Promise<Map<string, string>> {
@@ -259,21 +319,23 @@ export function orderSales(o: z.infer<typeof Order>, currency: string): PosSale[
     const closedAt = parseToastDate(c.closedDate);
     const modifiedAt = dateOrNull(c.modifiedDate) ?? orderModified ?? closedAt;
     const employeeVendorId = o.server?.guid ?? null;
+    const tipsOf = (ps: typeof payments) => ps.reduce((sum, p) => sum + toMinorUnits(p.tipAmount ?? 0), 0);
     out.push({
       vendorId: c.guid, employeeVendorId, closedAt, currency,
       amount: toMinorUnits(c.amount ?? 0),
-      tips: payments.reduce((sum, p) => sum + toMinorUnits(p.tipAmount ?? 0), 0),
-      cashTips: 0,
+      tips: tipsOf(payments),
+      cashTips: tipsOf(payments.filter((p) => p.type === 'CASH')),
       customers: guests, refund: false, refundOf: null, modifiedAt,
     });
     guests = 0;
     for (const p of payments) {
       if (!p.refund || !p.refundStatus || p.refundStatus === 'NONE') continue;
+      const tips = 0 - toMinorUnits(p.refund.tipRefundAmount ?? 0);
       out.push({
         vendorId: `${p.guid}:refund`, employeeVendorId, closedAt: dateOrNull(p.refund.refundDate) ?? modifiedAt, currency,
         amount: 0 - toMinorUnits(p.refund.refundAmount ?? 0),
-        tips: 0 - toMinorUnits(p.refund.tipRefundAmount ?? 0),
-        cashTips: 0,
+        tips,
+        cashTips: p.type === 'CASH' ? tips : 0,
         customers: 0, refund: true, refundOf: c.guid, modifiedAt,
       });
     }
@@ -297,15 +359,13 @@ export const toastStreams: StreamConnector = {
     const titles = await session.jobTitles();
     const modified = 'modifiedSince' in window;
     const [from, to] = modified ? [window.modifiedSince, Date.now()] : [window.from, window.to];
-    const seen = new Set<string>();
+    // each entry is in one window (by its inDate, or its modified date): no entry is read twice
     for (const [start, end] of split(from, to, TOAST_MAX_TIME_ENTRY_WINDOW_MS)) {
       const query: Record<string, string> = modified
         ? { modifiedStartDate: iso(start), modifiedEndDate: iso(end) }
         : { startDate: iso(start), endDate: iso(end), includeArchived: 'true' };
       const entries = parseAs('toast', z.array(TimeEntry), await session.get('/labor/v1/timeEntries', query), 'the time entries page');
-      const punches = entries.filter((t) => !seen.has(t.guid)).map((t) => toPunch(t, titles));
-      for (const p of punches) seen.add(p.vendorId);
-      yield* chunks(punches, YIELD_PAGE);
+      yield* chunks(entries.map((t) => toPunch(t, titles)), YIELD_PAGE);
     }
   },
 
@@ -316,16 +376,33 @@ export const toastStreams: StreamConnector = {
     // ordersBulk's startDate/endDate are modification dates (creation included): a window reads the
     // orders last modified in it, so consecutive windows up to now read every order once.
     const [from, to] = 'modifiedSince' in window ? [window.modifiedSince, Date.now()] : [window.from, window.to];
-    const seen = new Set<string>();
-    for (let page = 1; ; page++) {
-      const query = { startDate: iso(from), endDate: iso(to), pageSize: String(TOAST_ORDERS_PAGE_SIZE), page: String(page) };
-      const orders = parseAs('toast', z.array(Order), await session.get('/orders/v2/ordersBulk', query), 'the orders page');
-      const sales = orders.filter((o) => !seen.has(o.guid)).flatMap((o) => {
-        seen.add(o.guid);
-        return orderSales(o, currency);
-      });
+    const salesOf = (orders: z.infer<typeof Order>[]) => orders.flatMap((o) => orderSales(o, currency));
+    const first = await session.ordersPage(from, to, 1);
+    if (!first.more) {
+      const sales = salesOf(first.orders);
       if (sales.length > 0) yield sales;
-      if (orders.length < TOAST_ORDERS_PAGE_SIZE) return;
+      return;
+    }
+    // the last page: the first that is not full (probing 2, 4, 8 ... then halving the gap)
+    let full = 1;
+    let last = 2;
+    let lastPage = await session.ordersPage(from, to, last);
+    while (lastPage.more) {
+      full = last;
+      last *= 2;
+      lastPage = await session.ordersPage(from, to, last);
+    }
+    while (last - full > 1) {
+      const mid = Math.floor((full + last) / 2);
+      const probe = await session.ordersPage(from, to, mid);
+      if (probe.more) full = mid;
+      else [last, lastPage] = [mid, probe];
+    }
+    const tail = salesOf(lastPage.orders);
+    if (tail.length > 0) yield tail;
+    for (let page = last - 1; page >= 1; page--) {
+      const sales = salesOf((await session.ordersPage(from, to, page)).orders);
+      if (sales.length > 0) yield sales;
     }
   },
 };
@@ -350,13 +427,13 @@ export const toast: Connector = {
     });
     const { accessToken } = parseAs('toast', LoginResponse, login, 'the authentication answer').token;
 
-    const res = await vendorRequest({
+    const res = await paced(`${clientId}:${restaurantGuid}`, () => vendorRequest({
       vendor: 'toast',
       url: `${base}/restaurants/v1/restaurants/${encodeURIComponent(restaurantGuid)}`,
       headers: { Authorization: `Bearer ${accessToken}`, 'Toast-Restaurant-External-ID': restaurantGuid },
       secrets: [...secrets, accessToken],
       retryAfterFrom: toastReset,
-    });
+    }));
     const info = parseAs('toast', RestaurantInfo, res, 'the restaurant information');
     const general = info.general;
     const name = general?.name ? (general.locationName ? `${general.name} (${general.locationName})` : general.name) : undefined;

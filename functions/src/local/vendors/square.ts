@@ -1,6 +1,9 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
-import { generateSquareData, squareTime, type SquareData } from './square-data';
+import {
+  generateSquareData, squareTime, squareTruth,
+  type SquareData, type SquareDataOptions, type SquareGroundTruth, type SquareTeamMember, type SquareTimecard,
+} from './square-data';
 import { bearerToken, bodyField, queryParam, randomToken, redirectWith, scriptedFailures, validRedirectUri, type SimulatorState } from './state';
 
 /**
@@ -16,17 +19,24 @@ import { bearerToken, bodyField, queryParam, randomToken, redirectWith, scripted
  *   {errors: [{category, code, detail}]}: 401 UNAUTHORIZED / ACCESS_TOKEN_EXPIRED /
  *   ACCESS_TOKEN_REVOKED, 403 INSUFFICIENT_SCOPES, 404 NOT_FOUND.
  * - GET /v2/locations (ListLocations), and the data streams over the seeded restaurant of
- *   ./square-data.ts (`squareSimData()`, replaceable with `setSquareSimData` for a benchmark):
+ *   ./square-data.ts (`squareSimData()`; `configureSquareSim(options)` for another size, e.g. a year;
+ *   `squareGroundTruth(accountId)` for what a connection must read):
  *   POST /v2/team-members/search (SearchTeamMembers: filter location_ids / status / is_owner, limit
  *   1-200, default 100), POST /v2/labor/timecards/search (SearchTimecards: filter location_ids,
  *   team_member_ids, status, start / end time ranges; sort START_AT | END_AT | CREATED_AT | UPDATED_AT;
  *   limit 1-200, default 200), POST /v2/orders/search (SearchOrders: 1-10 location_ids, state_filter,
  *   date_time_filter created_at | updated_at | closed_at which must match sort.sort_field, limit 1-1000,
- *   default 500). Time ranges are inclusive at both ends; results sorted by the sorted time then id;
- *   opaque cursors bound to the query (another query with the cursor: 400 INVALID_CURSOR); bad
+ *   default 500), POST /v2/orders/batch-retrieve (BatchRetrieveOrders: 1-100 order_ids),
+ *   GET /v2/payments (ListPayments: begin_time inclusive, end_time exclusive, on created_at; one
+ *   location_id, default the main one; sort_order; limit 1-100) and GET /v2/payments/{id}.
+ *   Search time ranges are inclusive at both ends; results sorted by the sorted time then id; opaque
+ *   keyset cursors bound to the query (another query with the cursor: 400 INVALID_CURSOR); bad
  *   requests answer 400 {errors: [{category: INVALID_REQUEST_ERROR, code, detail, field}]}.
- * - Faults: state.failNext('square', ...) (429 / 5xx before any route) and `corruptSquarePage(n)`:
- *   the n-th search page from now (0: the next) answers a body that is not as documented.
+ * - Faults, scripted on the SimulatorState (./state.ts): failNext('square', 429 | 5xx, {retryAfter}),
+ *   hangNext (no answer: the client's timeout), and on the data pages (the three searches):
+ *   malformPage, duplicateAcrossPages, modifyAfterPage (an order gets a tip adjustment, a timecard
+ *   a later clock-out, a team member a new phone, at the simulator's now); revoke(token) for a
+ *   revoked token. `corruptSquarePage(n)` is the older way to malform a page.
  */
 
 export const SQUARE_ACCESS_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -75,28 +85,77 @@ function isoSeconds(ms: number): string {
 // --- the data streams -------------------------------------------------------------------------
 
 let simData: SquareData | undefined;
+/** The options of the dataset served, and whether a `modify` fault changed it since it was built. */
+let simOptions: SquareDataOptions | undefined;
+let simModified = false;
 
-/** The seeded restaurant the simulator serves (built on first use: 60 days, 25 team members, ~150 orders a day). */
+/** The dataset options from the environment (the local stack, a benchmark run): SQUARE_SIM_DAYS, SQUARE_SIM_ORDERS_PER_DAY. */
+function envOptions(): SquareDataOptions {
+  const num = (name: string) => {
+    const v = Number(process.env[name]);
+    return Number.isFinite(v) && v > 0 ? v : undefined;
+  };
+  return { days: num('SQUARE_SIM_DAYS'), ordersPerDay: num('SQUARE_SIM_ORDERS_PER_DAY') };
+}
+
+/**
+ * The seeded restaurant the simulator serves, built on first use: by default 60 days, 25 team
+ * members, ~150 orders a day (SQUARE_SIM_DAYS and SQUARE_SIM_ORDERS_PER_DAY change that).
+ */
 export function squareSimData(): SquareData {
-  simData ??= generateSquareData();
+  return simData ?? configureSquareSim();
+}
+
+/** Serves another dataset; undefined: back to the default one (built again on next use). */
+export function setSquareSimData(data: SquareData | undefined): void {
+  simData = data;
+  simOptions = undefined;
+  simModified = false;
+}
+
+/**
+ * Serves a freshly generated dataset: e.g. `configureSquareSim({ days: 365, ordersPerDay: 275 })`
+ * for a year of ~100,000 orders (generated in well under a second, a few MB in columns).
+ */
+export function configureSquareSim(options: SquareDataOptions = {}): SquareData {
+  simOptions = { ...envOptions(), ...options };
+  simData = generateSquareData(simOptions);
+  simModified = false;
   return simData;
 }
 
-/** Serves another dataset (a benchmark asks for a year); undefined: back to the default one. */
-export function setSquareSimData(data: SquareData | undefined): void {
-  simData = data;
+/** The locations a connection reaches: the merchant's (an OAuth connection) or one (square_api_key). */
+export function squareSimLocations(accountId: string, data = squareSimData()): string[] {
+  if (accountId === MERCHANT.merchantId) return data.locations.map((l) => l.id);
+  if (data.locations.some((l) => l.id === accountId)) return [accountId];
+  throw new Error(`the Square simulator has no merchant or location ${accountId}`);
+}
+
+/**
+ * Everything the simulator holds for a connection (merchant id or location id), normalized the way
+ * the connector must read it (src/local/vendors/square-data.ts, squareTruth), as of now: scripted
+ * modifications included. Tests compare what a sync wrote with it record by record.
+ */
+export function squareGroundTruth(accountId: string): SquareGroundTruth {
+  const data = squareSimData();
+  return squareTruth(data, squareSimLocations(accountId, data));
 }
 
 let corruptCountdown: number | undefined;
 
-/** The search page `after` pages from now (0: the next one) answers a body that is not as documented. */
+/** The search page `after` pages from now (0: the next one) answers a body that is not as documented (state.malformPage does the same). */
 export function corruptSquarePage(after = 0): void {
   corruptCountdown = after;
 }
 
-/** Clears the page faults (tests call it between cases). */
+/**
+ * Clears the page faults of corruptSquarePage, and builds the dataset again when `modify` faults
+ * changed it (tests call it between cases).
+ */
 export function resetSquareFaults(): void {
   corruptCountdown = undefined;
+  if (simModified && simOptions) configureSquareSim(simOptions);
+  simModified = false;
 }
 
 function takeCorruption(): boolean {
@@ -131,32 +190,35 @@ function stringsAt(v: unknown, field: string): string[] | undefined {
   return v as string[];
 }
 
-function limitAt(v: unknown, max: number, dflt: number): number {
+function limitAt(v: unknown, max: number, dflt: number, field = 'limit'): number {
   if (v === undefined || v === null) return dflt;
-  if (typeof v !== 'number' || !Number.isInteger(v)) throw new BadRequest('EXPECTED_INTEGER', 'Expected `limit` to be an integer.', 'limit');
-  if (v < 1) throw new BadRequest('VALUE_TOO_LOW', `\`limit\` must be at least 1.`, 'limit');
-  if (v > max) throw new BadRequest('VALUE_TOO_HIGH', `\`limit\` must be at most ${max}.`, 'limit');
-  return v;
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n)) throw new BadRequest('EXPECTED_INTEGER', `Expected \`${field}\` to be an integer.`, field);
+  if (n < 1) throw new BadRequest('VALUE_TOO_LOW', `\`${field}\` must be at least 1.`, field);
+  if (n > max) throw new BadRequest('VALUE_TOO_HIGH', `\`${field}\` must be at most ${max}.`, field);
+  return n;
+}
+
+function timeAt(x: unknown, field: string): number | undefined {
+  if (x === undefined || x === null) return undefined;
+  const ms = typeof x === 'string' ? Date.parse(x) : NaN;
+  if (Number.isNaN(ms)) throw new BadRequest('INVALID_TIME', `Invalid RFC 3339 timestamp in \`${field}\`.`, field);
+  return ms;
 }
 
 /** A TimeRange {start_at, end_at} (RFC 3339), inclusive at both ends. */
-function rangeAt(v: unknown, field: string): ((iso: string | undefined) => boolean) | undefined {
+function rangeAt(v: unknown, field: string): { from?: number; to?: number } | undefined {
   const r = objAt(v, field);
   if (!r) return undefined;
-  const bound = (x: unknown, name: string): number | undefined => {
-    if (x === undefined || x === null) return undefined;
-    const ms = typeof x === 'string' ? Date.parse(x) : NaN;
-    if (Number.isNaN(ms)) throw new BadRequest('INVALID_TIME', `Invalid RFC 3339 timestamp in \`${field}.${name}\`.`, `${field}.${name}`);
-    return ms;
-  };
-  const from = bound(r.start_at, 'start_at');
-  const to = bound(r.end_at, 'end_at');
-  return (iso) => {
-    if (iso === undefined) return false;
-    const t = Date.parse(iso);
-    return (from === undefined || t >= from) && (to === undefined || t <= to);
-  };
+  return { from: timeAt(r.start_at, `${field}.start_at`), to: timeAt(r.end_at, `${field}.end_at`) };
 }
+
+const inRange = (range: { from?: number; to?: number } | undefined, iso: string | undefined): boolean => {
+  if (!range) return true;
+  if (iso === undefined) return false;
+  const t = Date.parse(iso);
+  return (range.from === undefined || t >= range.from) && (range.to === undefined || t <= range.to);
+};
 
 function enumAt<T extends string>(v: unknown, field: string, values: readonly T[]): T | undefined {
   if (v === undefined || v === null) return undefined;
@@ -164,56 +226,109 @@ function enumAt<T extends string>(v: unknown, field: string, values: readonly T[
   return v as T;
 }
 
-/** The cursor: the offset of the next page, bound to the query it pages through (opaque to clients). */
-function queryKey(body: Record<string, unknown>): string {
-  const { cursor: _cursor, ...rest } = body;
-  return JSON.stringify(rest);
-}
+/** A sort key: the sorted time, then the id. */
+type Key = readonly [number, string];
+const compareKeys = (a: Key, b: Key): number => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
 
-function pageOf<T>(items: T[], body: Record<string, unknown>, limit: number): { page: T[]; cursor?: string } {
-  let offset = 0;
-  const key = queryKey(body);
-  if (body.cursor !== undefined) {
+/**
+ * One page of a list sorted ascending by key, in `order`, after the cursor: cursors are keyset
+ * cursors (the key of the last record served, bound to the query), so a record modified while a
+ * client pages (moved in the order) neither shifts the records after it nor is skipped. `range`
+ * bounds the sorted time (inclusive; `toExclusive` for ListPayments' end_time). `duplicate` (a
+ * scripted fault) starts the page at the last record already served.
+ */
+function keysetPage<T>(
+  list: { length: number; at(pos: number): T; key(item: T): Key },
+  o: { queryKey: string; cursor: unknown; order: 'ASC' | 'DESC'; limit: number; match: (item: T) => boolean; range?: { from?: number; to?: number; toExclusive?: boolean }; duplicate?: boolean },
+): { page: T[]; cursor?: string } {
+  const firstWhere = (pred: (pos: number) => boolean): number => {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (pred(mid)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const time = (pos: number) => list.key(list.at(pos))[0];
+  const lo = o.range?.from === undefined ? 0 : firstWhere((p) => time(p) >= (o.range?.from as number));
+  const to = o.range?.to;
+  const hi = to === undefined ? list.length : firstWhere((p) => (o.range?.toExclusive ? time(p) >= to : time(p) > to));
+
+  let after: Key | undefined;
+  if (o.cursor !== undefined) {
     let parsed: unknown;
     try {
-      parsed = typeof body.cursor === 'string' ? JSON.parse(Buffer.from(body.cursor, 'base64url').toString('utf8')) : undefined;
+      parsed = typeof o.cursor === 'string' ? JSON.parse(Buffer.from(o.cursor, 'base64url').toString('utf8')) : undefined;
     } catch {
       parsed = undefined;
     }
-    if (!isObj(parsed) || typeof parsed.o !== 'number' || parsed.k !== key) {
+    if (!isObj(parsed) || typeof parsed.t !== 'number' || typeof parsed.i !== 'string' || parsed.k !== o.queryKey) {
       throw new BadRequest('INVALID_CURSOR', 'The pagination cursor is not valid for this query.', 'cursor');
     }
-    offset = parsed.o;
+    after = [parsed.t, parsed.i];
   }
-  const page = items.slice(offset, offset + limit);
-  const next = offset + limit < items.length ? Buffer.from(JSON.stringify({ o: offset + limit, k: key })).toString('base64url') : undefined;
-  return { page, cursor: next };
+  const asc = o.order === 'ASC';
+  const step = asc ? 1 : -1;
+  const inside = (pos: number) => pos >= lo && pos < hi;
+  let pos: number;
+  if (after) {
+    const k = after;
+    const firstAfter = Math.max(lo, firstWhere((p) => compareKeys(list.key(list.at(p)), k) > 0));
+    pos = asc ? firstAfter : Math.min(hi, firstWhere((p) => compareKeys(list.key(list.at(p)), k) >= 0)) - 1;
+    if (o.duplicate) {
+      for (let back = pos - step; inside(back); back -= step) {
+        if (o.match(list.at(back))) {
+          pos = back;
+          break;
+        }
+      }
+    }
+  } else {
+    pos = asc ? lo : hi - 1;
+  }
+  const page: T[] = [];
+  let more = false;
+  for (; inside(pos); pos += step) {
+    const item = list.at(pos);
+    if (!o.match(item)) continue;
+    if (page.length === o.limit) {
+      more = true;
+      break;
+    }
+    page.push(item);
+  }
+  if (!more || page.length === 0) return { page };
+  const [t, i] = list.key(page[page.length - 1]);
+  return { page, cursor: Buffer.from(JSON.stringify({ k: o.queryKey, t, i })).toString('base64url') };
 }
 
-function byTime<T extends { id: string }>(items: T[], time: (x: T) => string | undefined, order: 'ASC' | 'DESC'): T[] {
-  const sign = order === 'DESC' ? -1 : 1;
-  return items.slice().sort((a, b) => {
-    const ta = Date.parse(time(a) ?? '') || 0;
-    const tb = Date.parse(time(b) ?? '') || 0;
-    return ta !== tb ? sign * (ta - tb) : sign * a.id.localeCompare(b.id);
-  });
+/** The query a cursor is bound to: the body (or query string) without the cursor. */
+function queryKey(body: Record<string, unknown>): string {
+  const { cursor: _cursor, ...rest } = body;
+  return JSON.stringify(rest, Object.keys(rest).sort());
 }
 
-function searchTeamMembers(data: SquareData, body: Record<string, unknown>) {
+const ofArray = <T>(items: T[], key: (x: T) => Key) => ({ length: items.length, at: (p: number) => items[p], key });
+
+function searchTeamMembers(data: SquareData, body: Record<string, unknown>, duplicate: boolean) {
   const query = objAt(body.query, 'query');
   const filter = objAt(query?.filter, 'query.filter');
   const locationIds = stringsAt(filter?.location_ids, 'query.filter.location_ids');
   const status = enumAt(filter?.status, 'query.filter.status', ['ACTIVE', 'INACTIVE'] as const);
   const isOwner = filter?.is_owner === true;
   const limit = limitAt(body.limit, 200, 100);
-  const items = data.teamMembers.filter((tm) =>
-    (!locationIds?.length || tm.assigned_locations.location_ids.some((l) => locationIds.includes(l))) &&
-    (!status || tm.status === status) && (!isOwner || tm.is_owner));
-  const { page, cursor } = pageOf(items, body, limit);
-  return { team_members: page, ...(cursor ? { cursor } : {}) };
+  const key = (tm: SquareTeamMember): Key => [0, tm.id];
+  const sorted = data.teamMembers.slice().sort((a, b) => compareKeys(key(a), key(b)));
+  const { page, cursor } = keysetPage(ofArray(sorted, key), {
+    queryKey: queryKey(body), cursor: body.cursor, order: 'ASC', limit, duplicate,
+    match: (tm) => (!locationIds?.length || tm.assigned_locations.location_ids.some((l) => locationIds.includes(l))) && (!status || tm.status === status) && (!isOwner || tm.is_owner),
+  });
+  return { answer: { team_members: page, ...(cursor ? { cursor } : {}) }, first: page[0] };
 }
 
-function searchTimecards(data: SquareData, body: Record<string, unknown>) {
+function searchTimecards(data: SquareData, body: Record<string, unknown>, duplicate: boolean) {
   const query = objAt(body.query, 'query');
   const filter = objAt(query?.filter, 'query.filter');
   const sort = objAt(query?.sort, 'query.sort');
@@ -225,20 +340,28 @@ function searchTimecards(data: SquareData, body: Record<string, unknown>) {
   const field = enumAt(sort?.field, 'query.sort.field', ['START_AT', 'END_AT', 'CREATED_AT', 'UPDATED_AT'] as const) ?? 'START_AT';
   const order = enumAt(sort?.order, 'query.sort.order', ['ASC', 'DESC'] as const) ?? 'ASC';
   const limit = limitAt(body.limit, 200, 200);
-  const items = data.timecards.filter((t) =>
-    (!locationIds?.length || locationIds.includes(t.location_id)) && (!memberIds?.length || memberIds.includes(t.team_member_id)) &&
-    (!status || t.status === status) && (!start || start(t.start_at)) && (!end || end(t.end_at)));
-  const key = { START_AT: 'start_at', END_AT: 'end_at', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' } as const;
-  const { page, cursor } = pageOf(byTime(items, (t) => t[key[field]], order), body, limit);
-  return { timecards: page, ...(cursor ? { cursor } : {}) };
+  const prop = ({ START_AT: 'start_at', END_AT: 'end_at', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' } as const)[field];
+  const key = (t: SquareTimecard): Key => [Date.parse(t[prop] ?? '') || 0, t.id];
+  const sorted = data.timecards.slice().sort((a, b) => compareKeys(key(a), key(b)));
+  const { page, cursor } = keysetPage(ofArray(sorted, key), {
+    queryKey: queryKey(body), cursor: body.cursor, order, limit, duplicate,
+    match: (t) => (!locationIds?.length || locationIds.includes(t.location_id)) && (!memberIds?.length || memberIds.includes(t.team_member_id)) &&
+      (!status || t.status === status) && inRange(start, t.start_at) && (!end || inRange(end, t.end_at)),
+  });
+  return { answer: { timecards: page, ...(cursor ? { cursor } : {}) }, first: page[0] };
 }
 
-function searchOrders(data: SquareData, body: Record<string, unknown>, merchantLocations: string[]) {
+function checkLocations(locationIds: string[], merchantLocations: string[], field: string): void {
+  const unknown = locationIds.find((l) => !merchantLocations.includes(l));
+  if (unknown) throw new BadRequest('NOT_FOUND', `Location \`${unknown}\` not found.`, field);
+}
+
+function searchOrders(data: SquareData, body: Record<string, unknown>, duplicate: boolean) {
+  const merchantLocations = data.locations.map((l) => l.id);
   const locationIds = stringsAt(body.location_ids, 'location_ids');
   if (!locationIds?.length) throw new BadRequest('MISSING_REQUIRED_PARAMETER', 'Field must be set', 'location_ids');
   if (locationIds.length > 10) throw new BadRequest('ARRAY_LENGTH_TOO_LONG', 'At most 10 location IDs.', 'location_ids');
-  const unknown = locationIds.find((l) => !merchantLocations.includes(l));
-  if (unknown) throw new BadRequest('NOT_FOUND', `Location \`${unknown}\` not found.`, 'location_ids');
+  checkLocations(locationIds, merchantLocations, 'location_ids');
   const query = objAt(body.query, 'query');
   const filter = objAt(query?.filter, 'query.filter');
   const sort = objAt(query?.sort, 'query.sort');
@@ -257,19 +380,88 @@ function searchOrders(data: SquareData, body: Record<string, unknown>, merchantL
   }
   const range = fields[0] ? rangeAt(dtf?.[fields[0]], `query.filter.date_time_filter.${fields[0]}`) : undefined;
   const limit = limitAt(body.limit, 1000, 500);
-  const items = data.orders.filter((o) =>
-    locationIds.includes(o.location_id) && (!states?.length || states.includes(o.state)) && (!range || range(o[fields[0] as 'closed_at'])));
-  const key = { CREATED_AT: 'created_at', UPDATED_AT: 'updated_at', CLOSED_AT: 'closed_at' } as const;
-  const { page, cursor } = pageOf(byTime(items, (o) => o[key[sortField]], sortOrder), body, limit);
+  const store = data.orders;
+  const column = ({ CREATED_AT: 'created', UPDATED_AT: 'updated', CLOSED_AT: 'closed' } as const)[sortField];
+  const sorted = store.sortedBy(column);
+  const time = (i: number) => (column === 'created' ? store.createdAt(i) : column === 'updated' ? store.updatedAt(i) : store.closedAt(i));
+  // every simulated order is COMPLETED
+  const wanted = !states?.length || states.includes('COMPLETED');
+  const { page, cursor } = keysetPage({ length: sorted.length, at: (p) => sorted[p], key: (i): Key => [time(i), store.orderId(i)] }, {
+    queryKey: queryKey(body), cursor: body.cursor, order: sortOrder, limit, range, duplicate,
+    match: (i) => wanted && locationIds.includes(store.locationId(i)),
+  });
+  const next = cursor ? { cursor } : {};
   if (body.return_entries === true) {
-    return { order_entries: page.map((o) => ({ order_id: o.id, version: o.version, location_id: o.location_id })), ...(cursor ? { cursor } : {}) };
+    return { answer: { order_entries: page.map((i) => ({ order_id: store.orderId(i), version: store.order(i).version, location_id: store.locationId(i) })), ...next }, first: page[0] };
   }
-  return { orders: page, ...(cursor ? { cursor } : {}) };
+  return { answer: { orders: page.map((i) => store.order(i)), ...next }, first: page[0] };
+}
+
+/** BatchRetrieveOrders: up to 100 orders by id (unknown ids are left out), optionally of one location. */
+function batchRetrieveOrders(data: SquareData, body: Record<string, unknown>) {
+  const ids = stringsAt(body.order_ids, 'order_ids');
+  if (!ids?.length) throw new BadRequest('MISSING_REQUIRED_PARAMETER', 'Field must be set', 'order_ids');
+  if (ids.length > 100) throw new BadRequest('ARRAY_LENGTH_TOO_LONG', 'At most 100 order IDs.', 'order_ids');
+  const location = body.location_id;
+  if (location !== undefined && location !== null && typeof location !== 'string') throw new BadRequest('EXPECTED_STRING', 'Expected `location_id` to be a string.', 'location_id');
+  const store = data.orders;
+  const found = ids.map((id) => store.indexOfOrder(id)).filter((i) => i >= 0 && (!location || store.locationId(i) === location));
+  return { orders: found.map((i) => store.order(i)) };
+}
+
+/**
+ * ListPayments: payments created in [begin_time, end_time) (default: the last year up to now) at
+ * one location (default: the main one), sorted by created_at (sort_order, default DESC), limit
+ * 1-100 (default 100), keyset cursors.
+ */
+function listPayments(data: SquareData, query: Record<string, unknown>, now: number) {
+  const merchantLocations = data.locations.map((l) => l.id);
+  const location = typeof query.location_id === 'string' && query.location_id ? query.location_id : merchantLocations[0];
+  checkLocations([location], merchantLocations, 'location_id');
+  const begin = timeAt(query.begin_time, 'begin_time') ?? now - 365 * 86_400_000;
+  const end = timeAt(query.end_time, 'end_time') ?? now;
+  const order = enumAt(query.sort_order, 'sort_order', ['ASC', 'DESC'] as const) ?? 'DESC';
+  enumAt(query.sort_field, 'sort_field', ['CREATED_AT'] as const);
+  const limit = limitAt(query.limit, 100, 100);
+  const store = data.orders;
+  const sorted = store.paymentsByCreated();
+  const { page, cursor } = keysetPage({ length: sorted.length, at: (p) => sorted[p], key: (p): Key => [store.paidAt(p >> 1, p % 2), store.paymentId(p >> 1, p % 2)] }, {
+    queryKey: queryKey(query), cursor: query.cursor, order, limit, range: { from: begin, to: end, toExclusive: true },
+    match: (p) => store.locationId(p >> 1) === location,
+  });
+  return { payments: page.map((p) => store.payment(p >> 1, p % 2)), ...(cursor ? { cursor } : {}) };
 }
 
 /** A body the documentation does not allow (a list that is not a list, a record without its id). */
 function corrupted(listKey: string): Record<string, unknown> {
   return { [listKey]: [{ id: 12345, start_at: 'not a time', closed_at: 'yesterday-ish' }], cursor: 17 };
+}
+
+/** A `modify` page fault: the first record of the page just served changes now. */
+function modifyServed(state: SimulatorState, data: SquareData, listKey: string, first: unknown): void {
+  if (first === undefined) return;
+  simModified = true;
+  const at = state.now();
+  if (listKey === 'orders' && typeof first === 'number') {
+    data.orders.modify(first, at);
+    state.modifications.push({ vendor: 'square', kind: 'order', id: data.orders.orderId(first), at: data.orders.updatedAt(first) });
+  } else if (listKey === 'timecards') {
+    const t = first as SquareTimecard;
+    if (t.end_at) t.end_at = new Date(Date.parse(t.end_at) + 15 * 60_000).toISOString();
+    t.updated_at = new Date(at).toISOString();
+    t.version++;
+    state.modifications.push({ vendor: 'square', kind: 'timecard', id: t.id, at });
+  } else if (listKey === 'team_members') {
+    const tm = first as SquareTeamMember;
+    tm.phone_number = `+1312555${String(at % 10_000).padStart(4, '0')}`;
+    tm.updated_at = new Date(at).toISOString();
+    state.modifications.push({ vendor: 'square', kind: 'team_member', id: tm.id, at });
+  }
+}
+
+function badRequest(res: Response, err: unknown): void {
+  if (!(err instanceof BadRequest)) throw err;
+  res.status(400).json({ errors: [{ category: 'INVALID_REQUEST_ERROR', code: err.code, detail: err.detail, ...(err.field ? { field: err.field } : {}) }] });
 }
 
 export function squareRouter(state: SimulatorState): Router {
@@ -359,25 +551,57 @@ export function squareRouter(state: SimulatorState): Router {
     });
   });
 
-  const search = (path: string, scope: string, listKey: string, run: (data: SquareData, body: Record<string, unknown>) => unknown) => {
+  type Search = (data: SquareData, body: Record<string, unknown>, duplicate: boolean) => { answer: unknown; first: unknown };
+  const search = (path: string, scope: string, listKey: string, run: Search) => {
     r.post(path, (req, res) => {
       const auth = authorize(state, req, res, scope);
       if (!auth) return;
       const body: unknown = req.body ?? {};
       if (!isObj(body)) return v2Error(res, 400, 'EXPECTED_OBJECT', 'Expected the request body to be an object.');
-      let answer: unknown;
+      const faults = state.nextPage('square');
+      const data = squareSimData();
+      let result: ReturnType<Search>;
       try {
-        answer = run(squareSimData(), body);
+        result = run(data, body, faults.has('duplicate'));
       } catch (err) {
-        if (!(err instanceof BadRequest)) throw err;
-        return void res.status(400).json({ errors: [{ category: 'INVALID_REQUEST_ERROR', code: err.code, detail: err.detail, ...(err.field ? { field: err.field } : {}) }] });
+        return badRequest(res, err);
       }
-      res.json(takeCorruption() ? corrupted(listKey) : answer);
+      const malformed = takeCorruption() || faults.has('malformed');
+      res.json(malformed ? corrupted(listKey) : result.answer);
+      if (faults.has('modify')) modifyServed(state, data, listKey, result.first);
     });
   };
   search('/v2/team-members/search', 'EMPLOYEES_READ', 'team_members', searchTeamMembers);
   search('/v2/labor/timecards/search', 'TIMECARDS_READ', 'timecards', searchTimecards);
-  search('/v2/orders/search', 'ORDERS_READ', 'orders', (data, body) => searchOrders(data, body, data.locations.map((l) => l.id)));
+  search('/v2/orders/search', 'ORDERS_READ', 'orders', searchOrders);
+
+  r.post('/v2/orders/batch-retrieve', (req, res) => {
+    if (!authorize(state, req, res, 'ORDERS_READ')) return;
+    const body: unknown = req.body ?? {};
+    if (!isObj(body)) return v2Error(res, 400, 'EXPECTED_OBJECT', 'Expected the request body to be an object.');
+    try {
+      res.json(batchRetrieveOrders(squareSimData(), body));
+    } catch (err) {
+      badRequest(res, err);
+    }
+  });
+
+  r.get('/v2/payments', (req, res) => {
+    if (!authorize(state, req, res, 'PAYMENTS_READ')) return;
+    try {
+      res.json(listPayments(squareSimData(), req.query as Record<string, unknown>, state.now()));
+    } catch (err) {
+      badRequest(res, err);
+    }
+  });
+
+  r.get('/v2/payments/:paymentId', (req, res) => {
+    if (!authorize(state, req, res, 'PAYMENTS_READ')) return;
+    const data = squareSimData();
+    const at = data.orders.indexOfPayment(req.params.paymentId);
+    if (!at) return v2Error(res, 404, 'NOT_FOUND', `Could not find payment with id: ${req.params.paymentId}`);
+    res.json({ payment: data.orders.payment(at[0], at[1]) });
+  });
 
   r.get('/v2/locations/:locationId', (req, res) => {
     const auth = authorize(state, req, res, 'MERCHANT_PROFILE_READ');

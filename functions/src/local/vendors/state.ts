@@ -20,6 +20,25 @@ export interface ScriptedFailure {
   retryAfter?: string;
 }
 
+/**
+ * What can go wrong with a data page (a page of a stream's list or search endpoint: Square's
+ * team-members, timecards and orders searches, Toast's employees, timeEntries and ordersBulk):
+ * - malformed: the body is not as the vendor documents it;
+ * - duplicate: the page also repeats the last record of the page before it (a page-boundary duplicate);
+ * - modify: right after the page is served, its first record is modified (its modified time moves
+ *   to the simulator's now): a record changed while a sync runs.
+ */
+export type PageFaultKind = 'malformed' | 'duplicate' | 'modify';
+
+/** A record changed by a `modify` page fault. */
+export interface SimulatedModification {
+  vendor: SimulatedVendor;
+  kind: 'team_member' | 'timecard' | 'order' | 'employee' | 'time_entry';
+  id: string;
+  /** Its new modified time (epoch ms). */
+  at: number;
+}
+
 export interface AuthorizationCode {
   vendor: SimulatedVendor;
   clientId: string;
@@ -62,8 +81,17 @@ export class SimulatorState {
   /** Lifetime of authorization codes issued from now on, overriding each vendor's own. */
   codeTtlSeconds?: number;
 
+  /** Records changed by `modifyAfterPage` faults, in order. */
+  readonly modifications: SimulatedModification[] = [];
+  /** Request arrival times per rate-limit key (a simulator's rate limiter: Toast's), forgotten by reset(). */
+  readonly arrivals = new Map<string, { second: number[]; window: number[] }>();
+
   readonly now: () => number;
   private readonly failures = new Map<SimulatedVendor, ScriptedFailure[]>();
+  private readonly hangs = new Map<SimulatedVendor, number[]>();
+  private readonly hanging = new Set<NodeJS.Timeout>();
+  private readonly pageFaults = new Map<SimulatedVendor, { kind: PageFaultKind; page: number }[]>();
+  private readonly pagesServed = new Map<SimulatedVendor, number>();
   private readonly revoked = new Set<string>();
   private readonly codes = new Map<string, AuthorizationCode>();
   private readonly tokens = new Map<string, IssuedToken>();
@@ -95,6 +123,67 @@ export class SimulatorState {
     return this.failures.get(vendor)?.shift();
   }
 
+  /**
+   * The next request(s) to a vendor's simulator get no answer for `ms` (then the normal one), or
+   * never (the default): a hanging vendor, for the client's timeout.
+   */
+  hangNext(slug: string, options: { ms?: number; times?: number } = {}): void {
+    const vendor = vendorOf(slug);
+    const queue = this.hangs.get(vendor) ?? [];
+    for (let i = 0; i < (options.times ?? 1); i++) queue.push(options.ms ?? Infinity);
+    this.hangs.set(vendor, queue);
+  }
+
+  takeHang(vendor: SimulatedVendor): number | undefined {
+    return this.hangs.get(vendor)?.shift();
+  }
+
+  /** Holds a request `ms` before `then` (Infinity: forever); reset() forgets the held ones. */
+  hold(ms: number, then: () => void): void {
+    if (!Number.isFinite(ms)) return;
+    const timer = setTimeout(() => {
+      this.hanging.delete(timer);
+      then();
+    }, ms);
+    timer.unref();
+    this.hanging.add(timer);
+  }
+
+  /** The data page `after` pages from now (0: the next) answers a body that is not as documented. */
+  malformPage(slug: string, options: { after?: number } = {}): void {
+    this.addPageFault(slug, 'malformed', options.after);
+  }
+
+  /** The data page `after` pages from now (0: the next) also repeats the last record of the page before it. */
+  duplicateAcrossPages(slug: string, options: { after?: number } = {}): void {
+    this.addPageFault(slug, 'duplicate', options.after);
+  }
+
+  /**
+   * Right after the data page `after` pages from now (0: the next) is served, its first record is
+   * modified: its modified time becomes the simulator's now (see `modifications`).
+   */
+  modifyAfterPage(slug: string, options: { after?: number } = {}): void {
+    this.addPageFault(slug, 'modify', options.after);
+  }
+
+  private addPageFault(slug: string, kind: PageFaultKind, after = 0): void {
+    const vendor = vendorOf(slug);
+    const queue = this.pageFaults.get(vendor) ?? [];
+    queue.push({ kind, page: (this.pagesServed.get(vendor) ?? 0) + after });
+    this.pageFaults.set(vendor, queue);
+  }
+
+  /** Called by a vendor simulator for each data page it serves: the faults scripted for this one. */
+  nextPage(vendor: SimulatedVendor): Set<PageFaultKind> {
+    const page = this.pagesServed.get(vendor) ?? 0;
+    this.pagesServed.set(vendor, page + 1);
+    const queue = this.pageFaults.get(vendor) ?? [];
+    const due = new Set(queue.filter((f) => f.page === page).map((f) => f.kind));
+    this.pageFaults.set(vendor, queue.filter((f) => f.page > page));
+    return due;
+  }
+
   /** Revokes a credential value: an access or refresh token, an API key or secret, a client secret. */
   revoke(value: string): void {
     this.revoked.add(value);
@@ -104,9 +193,16 @@ export class SimulatorState {
     return values.some((v) => v !== undefined && this.revoked.has(v));
   }
 
-  /** Forgets scripted failures, revocations, codes and tokens (seeded personal tokens stay). */
+  /** Forgets scripted failures and faults, revocations, codes and tokens (seeded personal tokens stay). */
   reset(): void {
     this.failures.clear();
+    this.hangs.clear();
+    for (const timer of this.hanging) clearTimeout(timer);
+    this.hanging.clear();
+    this.pageFaults.clear();
+    this.pagesServed.clear();
+    this.modifications.length = 0;
+    this.arrivals.clear();
     this.revoked.clear();
     this.codes.clear();
     this.tokens.clear();
@@ -229,10 +325,12 @@ export const REASONS: Record<number, string> = {
 
 /**
  * Answers a scripted failure (state.failNext) before the vendor's routes, rendered by the vendor's
- * own error format, with Retry-After when scripted.
+ * own error format, with Retry-After when scripted; holds a request scripted to hang (state.hangNext).
  */
 export function scriptedFailures(state: SimulatorState, vendor: SimulatedVendor, render: (res: Response, status: number, req: Request) => void): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
+    const hang = state.takeHang(vendor);
+    if (hang !== undefined) return state.hold(hang, next);
     const failure = state.takeFailure(vendor);
     if (!failure) return next();
     if (failure.retryAfter !== undefined) res.set('Retry-After', failure.retryAfter);

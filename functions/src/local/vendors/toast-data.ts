@@ -98,9 +98,11 @@ const JOBS = ['Server', 'Bartender', 'Line Cook', 'Host', 'Manager'];
 export function generateToastData(options: ToastDataOptions = {}): ToastSimData {
   const rnd = seededRandom(options.seed ?? 42);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const hex8 = () => Math.floor(rnd() * 0x1_0000_0000).toString(16).padStart(8, '0');
+  // a version 4 UUID: 8-4-4-4-12 hex digits, version 4, variant 8-b
   const guid = () => {
-    const hex = (n: number) => Array.from({ length: n }, () => Math.floor(rnd() * 16).toString(16)).join('');
-    return `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(rnd() * 4)]}${hex(3)}-${hex(12)}`;
+    const [a, b, c, d] = [hex8(), hex8(), hex8(), hex8()];
+    return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${'89ab'[Math.floor(rnd() * 4)]}${c.slice(1, 4)}-${c.slice(4)}${d}`;
   };
   const end = options.end ?? Date.UTC(2025, 5, 1);
   const days = options.days ?? 60;

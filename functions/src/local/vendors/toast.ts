@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_UNREACHABLE } from './accounts';
+import type { PosEmployee, PosPunch, PosSale } from '../../connectors/types';
 import { bearerToken, bodyField, queryParam, randomToken, REASONS, scriptedFailures, type SimulatorState } from './state';
-import { generateToastData, type SimOrder, type SimTimeEntry, type ToastSimData } from './toast-data';
+import { generateToastData, type SimOrder, type SimTimeEntry, type ToastDataOptions, type ToastSimData } from './toast-data';
 
 /**
  * A local Toast (src/connectors/vendors/toast.ts names the documentation followed):
@@ -21,9 +22,21 @@ import { generateToastData, type SimOrder, type SimTimeEntry, type ToastSimData 
  *   ordered by modification time then GUID.
  *   All data routes need the bearer token issued by the login and the Toast-Restaurant-External-ID
  *   header of the connected restaurant; they serve the seeded restaurant of ./toast-data.ts.
+ *   Its answers carry Link headers (rel first, self, prev, next), as the devguide's ordersBulk
+ *   pagination example shows.
+ * - Rate limits (devguide "Rate limiting"): 20 requests a second and 10,000 per 15 minutes per API
+ *   client and restaurant, on the restaurant routes; beyond, 429 with Retry-After (seconds); every
+ *   answer of those routes carries X-Toast-RateLimit-By / -Remaining / -Reset (epoch seconds).
+ *   `configureToastSim({ rateLimit })` changes or (false) lifts them.
  * - Errors are Toast ErrorMessage objects {status, code, message, messageKey, fieldName, link,
  *   requestId, developerMessage, errors, canRetry}; `code` is left null (the numeric codes are not
  *   documented publicly).
+ * - Faults, scripted on the SimulatorState (./state.ts): failNext('toast', ...), hangNext, and on
+ *   the data pages (employees, timeEntries, ordersBulk): malformPage, duplicateAcrossPages (an
+ *   ordersBulk page also repeats the last order of the page before it), modifyAfterPage (an order
+ *   gets a tip adjustment, a time entry a later clock-out, an employee a new phone number, at the
+ *   simulator's now); revoke(clientSecret) for revoked credentials. `malformNextToastPage` is the
+ *   older way to malform a page.
  */
 
 export const TOAST_TOKEN_TTL_SECONDS = 86_400;
@@ -49,14 +62,85 @@ function simulatedJwt(): string {
  */
 export const toastSim = {
   data: undefined as ToastSimData | undefined,
+  /** The dataset as generated, restored by resetToastSim() once a scripted fault modified it. */
+  pristine: undefined as ToastSimData | undefined,
+  modified: false,
   malformedNext: 0,
   malformedSkip: 0,
+  /** Toast's documented rate limits; false: none. */
+  rateLimit: { perSecond: 20, per15Minutes: 10_000 } as { perSecond: number; per15Minutes: number } | false,
 };
 
 /** The seeded restaurant the simulator serves (generated once, default options). */
 export function toastSimData(): ToastSimData {
-  toastSim.data ??= generateToastData();
+  if (!toastSim.data) configureToastSim();
+  return toastSim.data as ToastSimData;
+}
+
+/** Serves a freshly generated restaurant (days, ordersPerDay ...) and/or other rate limits. */
+export function configureToastSim(options: ToastDataOptions & { rateLimit?: { perSecond: number; per15Minutes: number } | false } = {}): ToastSimData {
+  const { rateLimit, ...data } = options;
+  if (rateLimit !== undefined) toastSim.rateLimit = rateLimit;
+  if (Object.keys(data).length > 0 || !toastSim.data) {
+    toastSim.data = generateToastData(data);
+    toastSim.pristine = structuredClone(toastSim.data);
+    toastSim.modified = false;
+  }
   return toastSim.data;
+}
+
+export interface ToastGroundTruth {
+  employees: PosEmployee[];
+  punches: PosPunch[];
+  sales: PosSale[];
+}
+
+/**
+ * Everything the simulated restaurant holds, normalized the way the connector must read it (as of
+ * now: scripted modifications included): employees (deleted ones inactive), time entries (deleted
+ * ones flagged), and per closed check a sale (net amount, tips, the cash part: tips of CASH
+ * payments, the order's server, its guests on the first check) and per refunded payment a negative
+ * sale. Voided orders, voided or deleted checks and voided payments are left out.
+ */
+export function toastGroundTruth(): ToastGroundTruth {
+  const data = toastSimData();
+  const titles = new Map(data.jobs.map((j) => [j.guid, j.title]));
+  const employees = data.employees.map((e): PosEmployee => ({
+    vendorId: e.guid, firstName: e.firstName, lastName: e.lastName, email: e.email, phone: e.phone, active: !e.deleted,
+    jobTitle: e.jobGuids.map((g) => titles.get(g)).find((t) => t !== undefined) ?? null, modifiedAt: e.modifiedAt,
+  }));
+  const punches = data.timeEntries.map((t): PosPunch => ({
+    vendorId: t.guid, employeeVendorId: t.employeeGuid, clockInAt: t.inAt, clockOutAt: t.outAt,
+    breaks: t.breaks.map((b) => ({ startAt: b.inAt, endAt: b.outAt, paid: b.paid })),
+    jobTitle: t.jobGuid ? (titles.get(t.jobGuid) ?? null) : null, deleted: t.deleted, modifiedAt: t.modifiedAt,
+  }));
+  return { employees, punches, sales: data.orders.flatMap(toastOrderTruth) };
+}
+
+/** The sales of one simulated order, as the connector must read them. */
+export function toastOrderTruth(o: SimOrder): PosSale[] {
+  if (o.voided || o.deleted) return [];
+  const out: PosSale[] = [];
+  let guests = o.guests;
+  for (const c of o.checks) {
+    if (c.voided || c.deleted || c.closedAt === null) continue;
+    const payments = c.payments.filter((p) => !p.voided);
+    const base = { employeeVendorId: o.serverGuid, currency: 'USD', modifiedAt: c.modifiedAt };
+    const tips = (ps: typeof payments) => ps.reduce((n, p) => n + p.tipCents, 0);
+    out.push({
+      ...base, vendorId: c.guid, closedAt: c.closedAt, amount: c.amountCents, tips: tips(payments), cashTips: tips(payments.filter((p) => p.type === 'CASH')),
+      customers: guests, refund: false, refundOf: null,
+    });
+    guests = 0;
+    for (const p of payments) {
+      if (!p.refund) continue;
+      out.push({
+        ...base, vendorId: `${p.guid}:refund`, closedAt: p.refund.at, amount: -p.refund.amountCents, tips: 0 - p.refund.tipCents,
+        cashTips: p.type === 'CASH' ? 0 - p.refund.tipCents : 0, customers: 0, refund: true, refundOf: c.guid,
+      });
+    }
+  }
+  return out;
 }
 
 /** The next data answer (after `skip` good ones) is a malformed page. */
@@ -65,9 +149,12 @@ export function malformNextToastPage(options: { skip?: number; times?: number } 
   toastSim.malformedNext = options.times ?? 1;
 }
 
+/** Clears malformNextToastPage, and undoes the records changed by `modify` faults. */
 export function resetToastSim(): void {
   toastSim.malformedNext = 0;
   toastSim.malformedSkip = 0;
+  if (toastSim.modified && toastSim.pristine) toastSim.data = structuredClone(toastSim.pristine);
+  toastSim.modified = false;
 }
 
 function malformedNow(): boolean {
@@ -145,8 +232,68 @@ function renderOrder(o: SimOrder) {
   };
 }
 
+/** A data page's faults: the scripted ones (state) and the older malformNextToastPage. */
+function pageFaults(state: SimulatorState): { malformed: boolean; duplicate: boolean; modify: boolean } {
+  const due = state.nextPage('toast');
+  return { malformed: malformedNow() || due.has('malformed'), duplicate: due.has('duplicate'), modify: due.has('modify') };
+}
+
 export function toastRouter(state: SimulatorState): Router {
   const r = express.Router();
+  // arrival times (real time: the limit is about request rate, whatever the simulator's clock) per client and restaurant
+  const arrivals = state.arrivals;
+  const withinRateLimit = (req: express.Request, res: Response, clientId: string): boolean => {
+    const limit = toastSim.rateLimit;
+    if (!limit) return true;
+    const key = `${clientId}:${(req.get('toast-restaurant-external-id') ?? '').toLowerCase()}`;
+    const now = Date.now();
+    const seen = arrivals.get(key) ?? { second: [], window: [] };
+    seen.second = seen.second.filter((t) => t > now - 1000);
+    seen.window = seen.window.filter((t) => t > now - 900_000);
+    arrivals.set(key, seen);
+    const bySecond = limit.perSecond - seen.second.length <= limit.per15Minutes - seen.window.length;
+    const [used, max, resetAt] = bySecond
+      ? [seen.second.length, limit.perSecond, (seen.second[0] ?? now) + 1000]
+      : [seen.window.length, limit.per15Minutes, (seen.window[0] ?? now) + 900_000];
+    res.set({ 'X-Toast-RateLimit-By': 'GLOBAL', 'X-Toast-RateLimit-Reset': String(Math.ceil(resetAt / 1000)) });
+    if (used >= max) {
+      res.set({ 'X-Toast-RateLimit-Remaining': '0', 'Retry-After': String(Math.max(1, Math.ceil((resetAt - now) / 1000))) });
+      errorMessage(res, 429, 'Too many requests: the rate limit for this API client and restaurant is exceeded.');
+      return false;
+    }
+    seen.second.push(now);
+    seen.window.push(now);
+    res.set('X-Toast-RateLimit-Remaining', String(max - used - 1));
+    return true;
+  };
+
+  /** A `modify` page fault: the first record of the page just served changes now. */
+  const modifyServed = (kind: 'order' | 'time_entry' | 'employee', guid: string | undefined): void => {
+    if (!guid) return;
+    const data = toastSimData();
+    const at = state.now();
+    if (kind === 'order') {
+      const o = data.orders.find((x) => x.guid === guid);
+      const payment = o?.checks.flatMap((c) => c.payments).find((p) => !p.voided);
+      if (!o) return;
+      if (payment) payment.tipCents += 100;
+      for (const c of o.checks) c.modifiedAt = Math.max(c.modifiedAt, at);
+      o.modifiedAt = Math.max(o.modifiedAt, at);
+    } else if (kind === 'time_entry') {
+      const t = data.timeEntries.find((x) => x.guid === guid);
+      if (!t) return;
+      if (t.outAt !== null) t.outAt += 15 * 60_000;
+      t.modifiedAt = Math.max(t.modifiedAt, at);
+    } else {
+      const e = data.employees.find((x) => x.guid === guid);
+      if (!e) return;
+      e.phone = `617555${String(at % 10_000).padStart(4, '0')}`;
+      e.modifiedAt = Math.max(e.modifiedAt, at);
+    }
+    toastSim.modified = true;
+    state.modifications.push({ vendor: 'toast', kind, id: guid, at });
+  };
+
   r.use(scriptedFailures(state, 'toast', (res, status) => errorMessage(res, status, REASONS[status] ?? 'Simulated failure')));
   r.use(express.json());
 
@@ -166,6 +313,7 @@ export function toastRouter(state: SimulatorState): Router {
   r.get('/restaurants/v1/restaurants/:restaurantGuid', (req, res) => {
     const check = state.checkToken('toast', 'access', bearerToken(req));
     if (!check.ok) return errorMessage(res, 401, check.reason === 'expired' ? 'The authentication token has expired.' : 'Authentication failed.');
+    if (!withinRateLimit(req, res, check.token.clientId ?? '')) return;
     const guid = req.params.restaurantGuid.toLowerCase();
     const header = req.get('toast-restaurant-external-id');
     if (!header) return errorMessage(res, 400, 'The Toast-Restaurant-External-ID header is required.');
@@ -187,6 +335,7 @@ export function toastRouter(state: SimulatorState): Router {
   /** The bearer token and restaurant header of a data route; answers the error itself when they do not pass. */
   const authorized = (req: express.Request, res: Response): boolean => {
     const check = state.checkToken('toast', 'access', bearerToken(req));
+    if (check.ok && !withinRateLimit(req, res, check.token.clientId ?? '')) return false;
     if (!check.ok) {
       errorMessage(res, 401, check.reason === 'expired' ? 'The authentication token has expired.' : 'Authentication failed.');
       return false;
@@ -216,8 +365,10 @@ export function toastRouter(state: SimulatorState): Router {
       firstName: e.firstName, chosenName: null, lastName: e.lastName, email: e.email, phoneNumber: e.phone, phoneNumberCountryCode: e.phone ? '1' : null,
       externalEmployeeId: null, jobReferences: e.jobGuids.map((g) => ref(g, 'RestaurantJob')), wageOverrides: [],
     }));
-    if (malformedNow()) return void res.json(body.map((e, i) => (i === 3 ? { ...e, guid: 42 } : e)));
+    const faults = pageFaults(state);
+    if (faults.malformed) return void res.json(body.map((e, i) => (i === 3 ? { ...e, guid: 42 } : e)));
     res.json(body);
+    if (faults.modify) modifyServed('employee', body[0]?.guid);
   });
 
   r.get('/labor/v1/timeEntries', (req, res) => {
@@ -242,8 +393,10 @@ export function toastRouter(state: SimulatorState): Router {
       return errorMessage(res, 400, 'A startDate and endDate, a modifiedStartDate and modifiedEndDate, or a businessDate is required.');
     }
     const body = toastSimData().timeEntries.filter(match).map(renderTimeEntry);
-    if (malformedNow()) return void res.json(body.map((t, i) => (i === 0 ? { ...t, inDate: 12345 } : t)));
+    const faults = pageFaults(state);
+    if (faults.malformed) return void res.json(body.map((t, i) => (i === 0 ? { ...t, inDate: 12345 } : t)));
     res.json(body);
+    if (faults.modify) modifyServed('time_entry', body[0]?.guid);
   });
 
   r.get('/orders/v2/ordersBulk', (req, res) => {
@@ -267,9 +420,21 @@ export function toastRouter(state: SimulatorState): Router {
       return errorMessage(res, 400, 'A startDate and endDate or a businessDate (yyyyMMdd) is required.');
     }
     const all = toastSimData().orders.filter(match).sort((a, b) => a.modifiedAt - b.modifiedAt || (a.guid < b.guid ? -1 : 1));
-    const body = all.slice((page - 1) * pageSize, page * pageSize).map(renderOrder);
-    if (malformedNow()) return void res.json(body.map((o, i) => (i === 0 ? { ...o, checks: 'not a list' } : o)));
+    const faults = pageFaults(state);
+    const start = (page - 1) * pageSize;
+    const body = all.slice(faults.duplicate && start > 0 ? start - 1 : start, page * pageSize).map(renderOrder);
+    const self = new URL(`${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`);
+    const at = (n: number) => {
+      self.searchParams.set('page', String(n));
+      return self.toString();
+    };
+    const links = [`<${at(1)}>; rel="first"`, `<${at(page)}>; rel="self"`];
+    if (page > 1) links.push(`<${at(page - 1)}>; rel="prev"`);
+    if (page * pageSize < all.length) links.push(`<${at(page + 1)}>; rel="next"`);
+    res.set('Link', links.join(', '));
+    if (faults.malformed) return void res.json(body.map((o, i) => (i === 0 ? { ...o, checks: 'not a list' } : o)));
     res.json(body);
+    if (faults.modify) modifyServed('order', body[0]?.guid);
   });
 
   return r;
