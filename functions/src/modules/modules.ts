@@ -15,5 +15,6 @@ export const REGISTERED = [
   require('./payroll/module'),
   require('./integrations/module'),
   require('./integration-engine/module'),
+  require('./pos-sync/module'),
   require('./docs/module'),
 ].map(definitionIn);

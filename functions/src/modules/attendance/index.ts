@@ -1,4 +1,7 @@
 /** The attendance module's public API: what other modules may use (they import nothing else of it). */
-export { approveMany, listPunches, lockRange, unlockRange, upsertVendorPunch, vendorPunchId, workedSpans, type ListPunchesInput, type VendorPunchInput, type VendorPunchOutcome, type WorkedSpan } from './service';
+export {
+  approveMany, listPunches, lockRange, readVendorPunches, removeVendorPunch, unlockRange, upsertVendorPunch, vendorPunchId, vendorPunchVersion, workedSpans,
+  type ListPunchesInput, type VendorPunchInput, type VendorPunchOutcome, type VendorPunchRemoval, type WorkedSpan,
+} from './service';
 export { attendanceErrors } from './errors';
-export type { AttendanceSettings, PunchView as Punch, RangeLock } from './schemas';
+export type { AttendanceSettings, BreakType, PunchView as Punch, RangeLock } from './schemas';

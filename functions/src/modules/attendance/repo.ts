@@ -12,10 +12,12 @@ import {
   type AuditEntry,
   type Break,
   type PunchLocation,
+  type PosPending,
   type PunchState,
   type PunchView,
   type RangeLock,
   type ShiftLink,
+  type VendorLink,
 } from './schemas';
 
 /**
@@ -29,7 +31,10 @@ import {
  *      breaks [{type rest|meal, startAt, endAt|null, paid}], state open|pending|approved,
  *      shift {shiftId, date, scheduledStartAt, scheduledEndAt, scheduledMinutes} | null,
  *      lateMinutes, leftEarlyMinutes, autoClockedOut, source app|manager|pos,
- *      vendor {slug, externalId} | null, workedMinutes|null, paidBreakMinutes, unpaidBreakMinutes,
+ *      vendor {slug, externalId, version, needsReview, pending, reviewedAt, reviewedBy} | null (a POS
+ *      punch: the fingerprint of the POS version applied, and the POS version set aside for review
+ *      when the POS changed a punch a manager had edited or approved), workedMinutes|null,
+ *      paidBreakMinutes, unpaidBreakMinutes,
  *      exceptions [..] (computed when written, with the settings then in force),
  *      createdAt, updatedAt, approvedAt|null, approvedBy|null}
  *     A POS punch's id is derived from (slug, externalId) (vendorPunchId), so its upsert is idempotent.
@@ -94,6 +99,25 @@ function shiftLinkOf(v: unknown): ShiftLink | null {
   return { shiftId: s.shiftId, date: String(s.date), scheduledStartAt: Number(s.scheduledStartAt), scheduledEndAt: Number(s.scheduledEndAt), scheduledMinutes: Number(s.scheduledMinutes ?? 0) };
 }
 
+function pendingOf(v: unknown): PosPending | null {
+  const p = v as Partial<PosPending> | null | undefined;
+  if (!p || typeof p.version !== 'string') return null;
+  return {
+    version: p.version, employeeId: String(p.employeeId), clockInAt: Number(p.clockInAt), clockOutAt: num(p.clockOutAt),
+    breaks: breaksOf(p.breaks), deleted: p.deleted === true, receivedAt: Number(p.receivedAt ?? 0),
+  };
+}
+
+function vendorOf(v: unknown): VendorLink | null {
+  const d = v as Record<string, unknown> | null | undefined;
+  if (!d || typeof d.slug !== 'string') return null;
+  const pending = pendingOf(d.pending);
+  return {
+    slug: d.slug, externalId: String(d.externalId), version: str(d.version), needsReview: d.needsReview === true && pending !== null, pending,
+    reviewedAt: num(d.reviewedAt), reviewedBy: str(d.reviewedBy),
+  };
+}
+
 /** The stored fields of a punch (the view minus its id). */
 export type StoredPunch = Omit<PunchView, 'id'>;
 
@@ -118,7 +142,7 @@ export function punchFromDoc(id: string, d: DocumentData): PunchView {
     leftEarlyMinutes: Number(d.leftEarlyMinutes ?? 0),
     autoClockedOut: d.autoClockedOut === true,
     source: PUNCH_SOURCES.includes(d.source) ? d.source : 'app',
-    vendor: d.vendor && typeof d.vendor.slug === 'string' ? { slug: d.vendor.slug, externalId: String(d.vendor.externalId) } : null,
+    vendor: vendorOf(d.vendor),
     workedMinutes: num(d.workedMinutes),
     paidBreakMinutes: Number(d.paidBreakMinutes ?? 0),
     unpaidBreakMinutes: Number(d.unpaidBreakMinutes ?? 0),

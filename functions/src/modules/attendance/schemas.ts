@@ -68,7 +68,28 @@ export const shiftLinkSchema = z.object({
 });
 export type ShiftLink = z.infer<typeof shiftLinkSchema>;
 
-export const vendorSchema = z.object({ slug: z.string(), externalId: z.string() });
+/** The POS version of a punch a manager has not reviewed yet (see vendorSchema.needsReview). */
+export const posPendingSchema = z.object({
+  version: z.string().describe('Fingerprint of this POS version'),
+  employeeId: z.string(),
+  clockInAt: z.number().describe('Epoch ms'),
+  clockOutAt: z.number().nullable().describe('Epoch ms; null while open in the POS'),
+  breaks: z.array(breakSchema),
+  deleted: z.boolean().describe('The POS deleted (voided) the punch'),
+  receivedAt: z.number().describe('When the POS sync received this version (epoch ms)'),
+});
+export type PosPending = z.infer<typeof posPendingSchema>;
+
+export const vendorSchema = z.object({
+  slug: z.string().describe('The integration (catalogue slug) the punch comes from'),
+  externalId: z.string().describe("The POS's id of the punch"),
+  version: z.string().nullable().describe('Fingerprint of the POS version last applied, or last reviewed by a manager: a new delivery of that version changes nothing'),
+  needsReview: z.boolean().describe('The POS changed or deleted the punch after a manager had edited or approved it: ours was kept and the POS version waits in `pending`. Cleared when a manager edits the punch or approves it (also when it is already approved: approving again keeps ours)'),
+  pending: posPendingSchema.nullable().describe('The POS version waiting for review while needsReview, else null'),
+  reviewedAt: z.number().nullable().describe('When a manager last edited or approved this punch (epoch ms); from then on POS changes are flagged for review, never applied'),
+  reviewedBy: z.string().nullable().describe('uid of that manager'),
+});
+export type VendorLink = z.infer<typeof vendorSchema>;
 
 export const punchSchema = z.object({
   id: z.string(),
@@ -89,7 +110,7 @@ export const punchSchema = z.object({
   leftEarlyMinutes: z.number().describe('Minutes the clock-out was before the scheduled end (0 without a shift or while open)'),
   autoClockedOut: z.boolean().describe('Closed by the auto clock-out job'),
   source: z.enum(PUNCH_SOURCES),
-  vendor: vendorSchema.nullable().describe('The POS punch this one mirrors (source pos)'),
+  vendor: vendorSchema.nullable().describe('The POS punch this one mirrors (source pos), with its review state; null for app and manager punches'),
   workedMinutes: z.number().nullable().describe('Clock-in to clock-out less unpaid breaks; null while open'),
   paidBreakMinutes: z.number(),
   unpaidBreakMinutes: z.number(),

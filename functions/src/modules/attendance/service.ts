@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { coreErrors } from '../../core/errors';
+import { db } from '../../core/firebase';
 import { runExclusive } from '../../core/exclusive';
 import { companyNotFound } from '../../core/firestore';
 import { logger } from '../../core/logger';
@@ -25,11 +26,13 @@ import {
   type EditPunchBody,
   type ListPunchesQuery,
   type ManualBreak,
+  type PosPending,
   type PunchLocation,
   type PunchState,
   type PunchView,
   type RangeLock,
   type ShiftLink,
+  type VendorLink,
 } from './schemas';
 
 const MINUTE = 60_000;
@@ -364,7 +367,7 @@ export async function editPunch({ companyId, uid, punchId, body }: { companyId: 
     const closing = before.clockOutAt === null && body.clockOutAt !== undefined;
     const clockOutAt = body.clockOutAt ?? before.clockOutAt;
     if (closing && !body.breaks) breaks = breaks.map((b) => (b.endAt === null ? { ...b, endAt: Math.max(clockOutAt!, b.startAt) } : b));
-    let draft: PunchView = { ...before, clockInAt, clockOutAt, breaks, businessDate, updatedAt: now, state: clockOutAt === null ? 'open' : 'pending' };
+    let draft: PunchView = { ...before, clockInAt, clockOutAt, breaks, businessDate, updatedAt: now, state: clockOutAt === null ? 'open' : 'pending', vendor: reviewed(before.vendor, uid, now) };
     assertTimeline(draft, now);
     assertUnlocked(await repo.readLocks(companyId, tx), [...new Set([before.businessDate, businessDate])]);
     await assertNoOverlap(tx, draft, now);
@@ -440,9 +443,11 @@ async function changeApproval(
 
 export async function approvePunch(input: { companyId: string; uid: string; punchId: string }): Promise<PunchView> {
   return changeApproval(input, 'approve', null, (before, now) => {
-    if (before.state === 'approved') return null;
+    const vendor = reviewed(before.vendor, input.uid, now);
+    // approving an approved punch that the POS changed meanwhile settles the review (ours kept)
+    if (before.state === 'approved') return before.vendor?.needsReview ? { ...before, vendor, updatedAt: now } : null;
     if (before.clockOutAt === null) throw attendanceErrors.PUNCH_OPEN('The punch is still open: it can be approved once clocked out');
-    return { ...before, state: 'approved', approvedAt: now, approvedBy: input.uid, updatedAt: now };
+    return { ...before, state: 'approved', approvedAt: now, approvedBy: input.uid, updatedAt: now, vendor };
   });
 }
 
@@ -601,15 +606,58 @@ export interface VendorPunchInput {
 export const vendorPunchId = (slug: string, externalId: string) => `pos-${createHash('sha256').update(`${slug}\u0000${externalId}`).digest('hex').slice(0, 32)}`;
 
 /**
- * Writes the punch a POS reported, idempotently on (slug, externalId): created the first time,
- * updated when its times, breaks, employee or role changed, unchanged otherwise. An approved punch
- * is left as it is ('locked'); a punch in a payroll-locked range answers PERIOD_LOCKED; an open POS
- * punch takes the employee's open-punch slot (ALREADY_CLOCKED_IN when another punch holds it).
+ * A fingerprint of what the POS said about a punch (its employee, times, breaks, role, deletion):
+ * stored as vendor.version when applied, so that a new delivery of the same version changes
+ * nothing, even after a manager edited ours.
  */
-export type VendorPunchOutcome = { punch: PunchView; outcome: 'created' | 'updated' | 'unchanged' | 'locked' };
+export function vendorPunchVersion(input: VendorPunchInput, deleted = false): string {
+  const breaks = (input.breaks ?? []).map((b) => [b.type, b.startAt, b.endAt, b.paid ?? null] as const).sort((a, b) => a[1] - b[1]);
+  const positionId = input.positionId === undefined ? '~' : input.positionId;
+  return createHash('sha256').update(JSON.stringify([input.employeeId, input.clockInAt, input.clockOutAt, breaks, positionId, deleted])).digest('base64url').slice(0, 22);
+}
+
+/** The stored POS punches of some vendor ids (keyed by externalId; absent ones left out), in one read. */
+export async function readVendorPunches(companyId: string, slug: string, externalIds: readonly string[]): Promise<Map<string, PunchView>> {
+  const ids = [...new Set(externalIds)];
+  if (ids.length === 0) return new Map();
+  const snaps = await db().getAll(...ids.map((x) => repo.punchRef(companyId, vendorPunchId(slug, x))));
+  const out = new Map<string, PunchView>();
+  snaps.forEach((snap, i) => {
+    const punch = repo.punchFromSnapshot(snap);
+    if (punch) out.set(ids[i], punch);
+  });
+  return out;
+}
+
+/** A manager edited or approved the punch: from then on the POS's changes are flagged for review, not applied. */
+const heldByManager = (p: PunchView) => p.state === 'approved' || (p.vendor?.reviewedAt ?? null) !== null;
+
+/** The punch with the POS version set aside for a manager (needsReview); ours is kept as it is. */
+function flagForReview(before: PunchView, pending: PosPending, now: number): PunchView {
+  return { ...before, vendor: { ...before.vendor!, needsReview: true, pending }, updatedAt: now };
+}
+
+/** A manager's edit or approval settles a POS punch: the version set aside counts as reviewed, and later POS changes are flagged. */
+function reviewed(vendor: VendorLink | null, uid: string, now: number): VendorLink | null {
+  if (!vendor) return null;
+  return { ...vendor, version: vendor.pending?.version ?? vendor.version, needsReview: false, pending: null, reviewedAt: now, reviewedBy: uid };
+}
+
+const FLAGGED_REASON = 'changed in the POS after a manager edited or approved the punch: ours kept, the POS version flagged for review';
+
+/**
+ * Writes the punch a POS reported, idempotently on (slug, externalId): created the first time,
+ * updated when its times, breaks, employee or role changed, unchanged when this version was
+ * already applied (or reviewed). A punch a manager edited or approved is never overwritten: the
+ * POS version is set aside on it for review ('flagged', vendor.needsReview). A punch in a
+ * payroll-locked range answers PERIOD_LOCKED; an open POS punch takes the employee's open-punch
+ * slot (ALREADY_CLOCKED_IN when another punch holds it).
+ */
+export type VendorPunchOutcome = { punch: PunchView; outcome: 'created' | 'updated' | 'unchanged' | 'flagged' };
 
 export async function upsertVendorPunch(companyId: string, input: VendorPunchInput): Promise<VendorPunchOutcome> {
   const id = vendorPunchId(input.slug, input.externalId);
+  const version = vendorPunchVersion(input);
   const existingNow = repo.punchFromSnapshot(await repo.punchRef(companyId, id).get());
   const keys = [lockKey(companyId, input.employeeId), ...(existingNow ? [lockKey(companyId, existingNow.employeeId)] : [])];
   const by = `pos:${input.slug}`;
@@ -618,11 +666,20 @@ export async function upsertVendorPunch(companyId: string, input: VendorPunchInp
     const oldOpenRef = existingNow && existingNow.employeeId !== input.employeeId ? repo.openPunchRef(companyId, existingNow.employeeId) : null;
     const state = await readEmployeeState(tx, companyId, input.employeeId, [repo.punchRef(companyId, id), ...(oldOpenRef ? [oldOpenRef] : [])]);
     const before = repo.punchFromSnapshot(state.extra[0]);
-    if (before?.state === 'approved') return { result: { punch: before, outcome: 'locked' as const } };
+    if (before && (before.vendor?.version === version || before.vendor?.pending?.version === version)) return { result: { punch: before, outcome: 'unchanged' as const } };
     const breaks = (input.breaks ?? []).map((b) => ({ type: b.type, startAt: b.startAt, endAt: b.endAt, paid: b.paid ?? paidOf(b.type, state.settings) })).sort((a, b) => a.startAt - b.startAt);
+    if (before && heldByManager(before)) {
+      assertUnlocked(await repo.readLocks(companyId, tx), [before.businessDate]);
+      const after = flagForReview(before, { version, employeeId: input.employeeId, clockInAt: input.clockInAt, clockOutAt: input.clockOutAt, breaks, deleted: false, receivedAt: now }, now);
+      return {
+        result: { punch: after, outcome: 'flagged' as const },
+        write: (t) => void (t.set(repo.punchRef(companyId, id), repo.punchToDoc(after)), audit(companyId, id, by, 'edit', before, after, `POS sync (${input.slug}): ${FLAGGED_REASON}`, now)(t)),
+      };
+    }
     const businessDate = businessDateOf(input.clockInAt, calendarOf(state.company));
     const same =
       before &&
+      before.vendor?.version === null &&
       before.employeeId === input.employeeId &&
       before.clockInAt === input.clockInAt &&
       before.clockOutAt === input.clockOutAt &&
@@ -633,7 +690,8 @@ export async function upsertVendorPunch(companyId: string, input: VendorPunchInp
     let draft: PunchView = {
       ...(before ?? blankPunch(id, companyId, input.employeeId, now)),
       employeeId: input.employeeId, businessDate, clockInAt: input.clockInAt, clockOutAt: input.clockOutAt, breaks, source: 'pos',
-      vendor: { slug: input.slug, externalId: input.externalId }, state: input.clockOutAt === null ? 'open' : 'pending', updatedAt: now,
+      vendor: { slug: input.slug, externalId: input.externalId, version, needsReview: false, pending: null, reviewedAt: null, reviewedBy: null },
+      state: input.clockOutAt === null ? 'open' : 'pending', updatedAt: now,
     };
     assertTimeline(draft, now);
     if (!before || before.clockInAt !== input.clockInAt || before.employeeId !== input.employeeId) {
@@ -654,6 +712,47 @@ export async function upsertVendorPunch(companyId: string, input: VendorPunchInp
         else if (holdsSlot) t.delete(openRef);
         if (oldOpen) t.delete(oldOpenRef);
         audit(companyId, id, by, before ? 'edit' : 'create', before, after, `POS sync (${input.slug})`, now)(t);
+      },
+    };
+  });
+}
+
+export type VendorPunchRemoval = { punch: PunchView | null; outcome: 'deleted' | 'flagged' | 'unchanged' };
+
+/**
+ * The POS deleted (voided) a punch it had reported (`input` is its last version): ours is removed
+ * (its open-punch slot freed, an audit entry kept) unless a manager edited or approved it, in
+ * which case the deletion is flagged for review. Nothing to remove, or this deletion already
+ * flagged (or reviewed): 'unchanged'. A punch in a payroll-locked range answers PERIOD_LOCKED.
+ */
+export async function removeVendorPunch(companyId: string, input: VendorPunchInput): Promise<VendorPunchRemoval> {
+  const id = vendorPunchId(input.slug, input.externalId);
+  const version = vendorPunchVersion(input, true);
+  const found = repo.punchFromSnapshot(await repo.punchRef(companyId, id).get());
+  if (!found) return { punch: null, outcome: 'unchanged' };
+  const by = `pos:${input.slug}`;
+  return runExclusive<VendorPunchRemoval>(lockKey(companyId, found.employeeId), async (tx) => {
+    const now = Date.now();
+    const state = await readEmployeeState(tx, companyId, found.employeeId, [repo.punchRef(companyId, id)]);
+    const before = repo.punchFromSnapshot(state.extra[0]);
+    if (!before) return { result: { punch: null, outcome: 'unchanged' as const } };
+    if (before.employeeId !== found.employeeId) throw coreErrors.CONCURRENT_MODIFICATION('The punch moved to another employee meanwhile; retry');
+    if (before.vendor?.version === version || before.vendor?.pending?.version === version) return { result: { punch: before, outcome: 'unchanged' as const } };
+    assertUnlocked(await repo.readLocks(companyId, tx), [before.businessDate]);
+    if (heldByManager(before)) {
+      const after = flagForReview(before, { version, employeeId: input.employeeId, clockInAt: input.clockInAt, clockOutAt: input.clockOutAt, breaks: before.breaks, deleted: true, receivedAt: now }, now);
+      return {
+        result: { punch: after, outcome: 'flagged' as const },
+        write: (t) => void (t.set(repo.punchRef(companyId, id), repo.punchToDoc(after)), audit(companyId, id, by, 'edit', before, after, `POS sync (${input.slug}): deleted in the POS after a manager edited or approved the punch: ours kept, flagged for review`, now)(t)),
+      };
+    }
+    const holdsSlot = state.open?.punchId === id;
+    return {
+      result: { punch: before, outcome: 'deleted' as const },
+      write: (t) => {
+        t.delete(repo.punchRef(companyId, id));
+        if (holdsSlot) t.delete(repo.openPunchRef(companyId, before.employeeId));
+        audit(companyId, id, by, 'delete', before, null, `POS sync (${input.slug}): deleted in the POS`, now)(t);
       },
     };
   });

@@ -1,3 +1,4 @@
+import type { Transaction } from 'firebase-admin/firestore';
 import { db } from '../../core/firebase';
 import { requireCompany, serverTime } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
@@ -45,14 +46,24 @@ export async function listEmployees({ member, archived, role, search }: {
 }
 
 export async function createEmployee({ companyId, employee }: { companyId: string; employee: EmployeeCreate }) {
-  const ref = repo.employeesCollection(companyId).doc();
-  const now = serverTime();
-  await db().runTransaction(async (tx) => {
-    await requireCompany(companyId, tx);
-    await checkPositions(companyId, employee.positions, tx);
-    tx.create(ref, { ...employee, archived: false, userId: null, createdAt: now, updatedAt: now });
+  const id = await db().runTransaction(async (tx) => {
+    const creation = await prepareEmployeeCreate(tx, companyId, employee);
+    creation.write(tx);
+    return creation.id;
   });
-  return (await repo.getEmployee(companyId, ref.id))!;
+  return (await repo.getEmployee(companyId, id))!;
+}
+
+/**
+ * Creating an employee inside another module's transaction (the POS sync creates one and links it
+ * in one commit): the checks read through `tx` now; `write` adds the record to the commit.
+ */
+export async function prepareEmployeeCreate(tx: Transaction, companyId: string, employee: EmployeeCreate): Promise<{ id: string; write: (t: Transaction) => void }> {
+  const ref = repo.employeesCollection(companyId).doc();
+  await requireCompany(companyId, tx);
+  await checkPositions(companyId, employee.positions, tx);
+  const now = serverTime();
+  return { id: ref.id, write: (t) => void t.create(ref, { ...employee, archived: false, userId: null, createdAt: now, updatedAt: now }) };
 }
 
 /** The employee record the caller resolves to: the membership's employeeId, else a record linked to the uid. */

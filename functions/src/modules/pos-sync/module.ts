@@ -1,0 +1,11 @@
+import { defineModule } from '../kit';
+import { posSyncErrors } from './errors';
+
+export default defineModule({
+  name: 'posSync',
+  tag: 'pos-sync',
+  description: 'POS roster linking and where synced POS data lands: POS employees per integration connection with their link to an employee (auto-link on email or phone, name suggestions), punches into attendance, sales and refunds into the sales import, tips per business day and employee (card and cash), and data of unlinked POS employees held until they are linked',
+  http: () => require('./router') as typeof import('./router'),
+  errors: posSyncErrors.catalog,
+  collections: { company: ['posEmployees', 'posHeld', 'posSales', 'posTips'] },
+});
