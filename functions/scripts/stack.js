@@ -1,8 +1,9 @@
 /**
  * The whole local stack, embedded: the Node Firestore emulator on 8080 (in this process), the
  * Firebase Auth emulator on 9099, the Functions emulator on 5001 and the Cloud Tasks emulator on
- * 9499 (firebase-tools), the POS vendor simulators on 7499 (in this process), the scheduled jobs run
- * at their interval, the demo dataset loaded. No Java, no network, no cloud account. Stop with Ctrl+C.
+ * 9499 (firebase-tools), the POS vendor simulators on 7499 and the POS sync service on 7492 (in this
+ * process), the scheduled jobs run at their interval (the hourly POS sync once at start too), the
+ * demo dataset loaded. No Java, no network, no cloud account. Stop with Ctrl+C.
  * Expects functions/lib to be built (the root `npm start` builds it first).
  */
 const crypto = require('node:crypto');
@@ -14,6 +15,7 @@ const PROJECT_ID = 'demo-workforce';
 const REGION = 'us-central1';
 const PORTS = { firestore: 8080, auth: 9099, functions: 5001, tasks: 9499, hub: 4400, logging: 4500 };
 const VENDOR_SIMULATOR_PORT = 7499;
+const POS_SYNC_PORT = 7492;
 const BASE = `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/${REGION}`;
 
 /** The credential vault's key, generated once into the ignored runtime folder (the stored credentials outlive nothing else, but one key keeps them readable across restarts of a long session). */
@@ -23,13 +25,16 @@ function localVaultKeys() {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+/** The signature keys the local POS sync service checks vendor webhooks with (send signed ones with src/local/vendors/webhooks.ts). */
+const LOCAL_WEBHOOK_KEYS = { square: 'local-square-webhook-signature-key', toast: 'local-toast-webhook-secret' };
+
 /**
  * Secrets of the functions: the Functions emulator reads functions/.secret.local (ignored by git)
  * for every secret a function declares, instead of Secret Manager. Local values only: the vault key
- * above and the OAuth applications the vendor simulators know.
+ * above, the webhook keys and the OAuth applications the vendor simulators know.
  */
 function localSecrets(simulatedApps) {
-  const secrets = { INTEGRATIONS_VAULT_KEYS: localVaultKeys() };
+  const secrets = { INTEGRATIONS_VAULT_KEYS: localVaultKeys(), POS_WEBHOOK_KEYS: JSON.stringify(LOCAL_WEBHOOK_KEYS) };
   for (const [vendor, app] of Object.entries(simulatedApps)) secrets[`${vendor.toUpperCase()}_CLIENT_SECRET`] = app.clientSecret;
   fs.writeFileSync(path.join(FUNCTIONS_DIR, '.secret.local'), `${Object.entries(secrets).map(([k, v]) => `${k}=${v}`).join('\n')}\n`, { mode: 0o600 });
   return secrets;
@@ -39,7 +44,7 @@ function localSecrets(simulatedApps) {
  * Cloud Scheduler does not run locally (no Pub/Sub emulator): each scheduled job of the modules is
  * run here at its interval, through the Functions emulator's trigger endpoint.
  */
-function runScheduledJobs(modules, log) {
+function runScheduledJobs(modules, log, runAtStart) {
   const timers = [];
   for (const job of modules.flatMap((m) => m.jobs ?? [])) {
     const minutes = Number(/^every (\d+) minutes$/.exec(job.schedule)?.[1]);
@@ -49,8 +54,19 @@ function runScheduledJobs(modules, log) {
         .then((res) => log.write(`[${new Date().toISOString()}] scheduled job ${job.name}: ${res.status}\n`))
         .catch((err) => log.write(`[${new Date().toISOString()}] scheduled job ${job.name} failed: ${err.message}\n`));
     timers.push(setInterval(run, minutes * 60_000));
+    if (runAtStart.includes(job.name)) run();
   }
   return () => timers.forEach(clearInterval);
+}
+
+/** The POS sync service (SPEC 4.8) on its development port: the same Express app the posSyncService function serves deployed. */
+function startPosSyncService() {
+  const { createModuleApp } = require('../lib/http/app');
+  const service = require('../lib/services/pos-sync/definition').default;
+  const app = createModuleApp(service);
+  return new Promise((resolve, reject) => {
+    const server = app.listen(POS_SYNC_PORT, '127.0.0.1', () => resolve(server)).on('error', reject);
+  });
 }
 
 async function main() {
@@ -61,6 +77,8 @@ async function main() {
     GCLOUD_PROJECT: PROJECT_ID,
     // no Google credentials locally: never probe the GCE metadata server
     METADATA_SERVER_DETECTION: 'none',
+    // the POS sync service (this process) queues runs on the Cloud Tasks emulator
+    CLOUD_TASKS_EMULATOR_HOST: `127.0.0.1:${PORTS.tasks}`,
   };
   Object.assign(process.env, env);
 
@@ -95,16 +113,19 @@ async function main() {
   const { loadDemo } = require('../lib/local/demo/load');
   await loadDemo();
 
-  const { MODULES } = require('../lib/modules/registry');
+  const { MODULES, DEPLOYED } = require('../lib/modules/registry');
   const base = BASE;
-  const stopJobs = runScheduledJobs(MODULES, logStream);
+  console.log(`Starting the POS sync service on 127.0.0.1:${POS_SYNC_PORT} ...`);
+  const posSync = await startPosSyncService();
+  const stopJobs = runScheduledJobs(DEPLOYED, logStream, ['posSyncHourly']);
   console.log('\nLocal stack ready. Module base addresses:');
   for (const { name } of MODULES) console.log(`  ${name.padEnd(18)} ${base}/${name}`);
+  console.log(`  ${'POS sync service'.padEnd(18)} http://127.0.0.1:${POS_SYNC_PORT}   (SPEC 4.8: POST /sync/{vendor}/{companyId}, GET /health, POST /webhooks/{vendor}; deployed: ${base}/posSyncService)`);
   console.log(`\nAPI description: ${base}/docs/openapi.json   viewer: ${base}/docs/ui/`);
   console.log(`Firestore emulator: 127.0.0.1:${PORTS.firestore}   Auth emulator: 127.0.0.1:${PORTS.auth}   Cloud Tasks emulator: 127.0.0.1:${PORTS.tasks}`);
   console.log(`POS vendor simulators: ${vendors.baseUrl}/<vendor> (OAuth consent is automatic; accepted credentials: functions/src/local/vendors/accounts.ts)`);
-  const jobs = MODULES.flatMap((m) => m.jobs ?? []);
-  if (jobs.length) console.log(`Scheduled jobs run here: ${jobs.map((j) => `${j.name} (${j.schedule})`).join(', ')}`);
+  const jobs = DEPLOYED.flatMap((m) => m.jobs ?? []);
+  if (jobs.length) console.log(`Scheduled jobs run here: ${jobs.map((j) => `${j.name} (${j.schedule})`).join(', ')}; run the POS sync now: npm run sync:hourly`);
   console.log('\nID tokens (from the Auth emulator), in another terminal:');
   console.log('  npm run token -- owner        # Harbor & Vine owner');
   console.log('  npm run token -- manager      # Harbor & Vine manager (employee emp-001)');
@@ -120,6 +141,7 @@ async function main() {
     stopping = true;
     console.log('\nStopping ...');
     stopJobs();
+    posSync.close();
     await emulators.stop();
     await vendors.close();
     firestore.stop();

@@ -84,6 +84,7 @@ async function main() {
     TASKS_SINK_URL: sink.url,
     // the credential vault's key for this run only
     INTEGRATIONS_VAULT_KEYS: process.env.INTEGRATIONS_VAULT_KEYS ?? `test:${randomBytes(32).toString('base64')}`,
+    POS_WEBHOOK_KEYS: process.env.POS_WEBHOOK_KEYS ?? JSON.stringify({ square: randomBytes(24).toString('base64url'), toast: randomBytes(24).toString('base64url') }),
     GCLOUD_PROJECT: PROJECT_ID,
     // no Google credentials locally: never probe the GCE metadata server
     METADATA_SERVER_DETECTION: 'none',

@@ -33,8 +33,16 @@ export const OAUTH_CLIENT_SECRETS = {
 } as const;
 export type OAuthVendor = keyof typeof OAUTH_CLIENT_SECRETS;
 
+/**
+ * The signature keys of our webhook subscriptions with the POS vendors, one JSON object by vendor:
+ * `{"square": "<signature key>", "toast": "<webhook secret>"}` (Square's subscription signature key,
+ * Toast's webhook secret; see src/connectors/webhooks).
+ */
+export const POS_WEBHOOK_KEYS = defineSecret('POS_WEBHOOK_KEYS');
+export type WebhookVendor = 'square' | 'toast';
+
 /** Every secret the integration engine reads (its runtime `secrets`). */
-export const INTEGRATION_SECRETS = [VAULT_KEYS, ...Object.values(OAUTH_CLIENT_SECRETS)];
+export const INTEGRATION_SECRETS = [VAULT_KEYS, ...Object.values(OAUTH_CLIENT_SECRETS), POS_WEBHOOK_KEYS];
 const ALL_SECRETS = [...AI_SECRETS, ...INTEGRATION_SECRETS];
 
 const env = (name: string): string | undefined => process.env[name] || undefined;
@@ -42,6 +50,18 @@ const env = (name: string): string | undefined => process.env[name] || undefined
 function positiveNumber(name: string, fallback: number, allowZero = false): number {
   const value = Number(env(name) ?? fallback);
   return Number.isFinite(value) && (value > 0 || (allowZero && value === 0)) ? value : fallback;
+}
+
+function webhookKeys(): Partial<Record<WebhookVendor, string>> {
+  const raw = env(POS_WEBHOOK_KEYS.name);
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(POS_WEBHOOK_KEYS.value());
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string' && v.length > 0));
+  } catch {
+    return {};
+  }
 }
 
 export const config = {
@@ -82,9 +102,17 @@ export const config = {
       env('OAUTH_REDIRECT_URI') ?? `https://${REGION}-${config.projectId()}.cloudfunctions.net/integrationEngine/oauth/callback`,
     /** Our OAuth client id at a vendor (SQUARE_CLIENT_ID ...). */
     oauthClientId: (vendor: OAuthVendor): string | undefined => env(`${vendor.toUpperCase()}_CLIENT_ID`),
+    /** A vendor's webhook signature key from POS_WEBHOOK_KEYS; undefined when not configured (or not a JSON object of strings). */
+    webhookKey: (vendor: WebhookVendor): string | undefined => webhookKeys()[vendor],
+    /**
+     * Where the vendors post webhooks (the POS sync service), without a trailing slash: Square signs
+     * `${base}/webhooks/{vendor}` exactly as registered in its subscription.
+     */
+    webhookBaseUrl: (): string => (env('POS_WEBHOOK_BASE_URL') ?? 'http://127.0.0.1:7492').replace(/\/+$/, ''),
   },
   /** A secret's value, or undefined when it is not configured (never logged). */
   secret: (secret: Secret): string | undefined => (env(secret.name) ? secret.value() : undefined),
   /** Every configured secret value, so the logger can keep them out of every line. */
-  secretValues: (): string[] => ALL_SECRETS.map((s) => env(s.name)).filter((v): v is string => !!v && v.length >= 8),
+  secretValues: (): string[] =>
+    [...ALL_SECRETS.map((s) => env(s.name)), ...Object.values(webhookKeys())].filter((v): v is string => !!v && v.length >= 8),
 };

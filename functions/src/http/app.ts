@@ -25,7 +25,8 @@ export function createModuleApp(module: ServedModule): express.Express {
   const pathMethods = new Map<string, string[]>();
   for (const route of routes) {
     const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
-    app[route.method](route.path, rejectOversizedParsedBody(limit), express.json({ limit }), handle(route));
+    const parse = route.rawBody ? [express.raw({ type: () => true, limit }), keepRawBody] : [express.json({ limit })];
+    app[route.method](route.path, rejectOversizedParsedBody(limit), ...parse, handle(route));
     pathMethods.set(route.path, [...(pathMethods.get(route.path) ?? []), route.method.toUpperCase()]);
   }
   for (const [path, methods] of pathMethods) {
@@ -58,6 +59,14 @@ function rejectOversizedParsedBody(limit: string) {
     const raw = (req as Request & { rawBody?: Buffer }).rawBody;
     next(raw && raw.length > max ? coreErrors.PAYLOAD_TOO_LARGE(`The request body is larger than ${limit}`) : undefined);
   };
+}
+
+/** Behind Cloud Functions `rawBody` is already set; served by Express alone, express.raw() read the bytes into `body`. */
+function keepRawBody(req: Request, _res: Response, next: NextFunction) {
+  const r = req as Request & { rawBody?: Buffer };
+  r.rawBody ??= Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  req.body = undefined;
+  next();
 }
 
 /**
@@ -93,7 +102,8 @@ function handle(route: RouteDef) {
  * nothing to protect, and the caller learns everything wrong at once.
  */
 function companyIdOf(route: RouteDef, access: Extract<Access, { kind: 'company' }>, req: Request): string {
-  const [path, raw] = access.companyIn === 'query' ? ['query.companyId', req.query.companyId] : ['params.id', req.params.id];
+  const param = access.pathParam ?? 'id';
+  const [path, raw] = access.companyIn === 'query' ? ['query.companyId', req.query.companyId] : [`params.${param}`, req.params[param]];
   const problem = typeof raw !== 'string' ? (raw === undefined ? 'required' : 'must be a single string') : documentIdProblem(raw);
   if (!problem) return raw as string;
   parseInput(route, req);
@@ -107,6 +117,7 @@ async function authorize(route: RouteDef, caller: Caller, req: Request, fields: 
   if (access.kind !== 'company') return null;
   const companyId = companyIdOf(route, access, req);
   fields.companyId = companyId;
+  if (access.orService && caller.service) return null;
   const member = await findMembership(companyId, caller.uid);
   if (!member) throw coreErrors.NOT_A_MEMBER('You are not a member of this company');
   if (!roleAtLeast(member.role, access.minRole)) {

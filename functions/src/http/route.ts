@@ -13,7 +13,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * - admin: the `admin` custom claim; deliberately no company-scope check (SPEC 5);
  * - service: our own jobs and the POS sync service (the `service` custom claim, see README);
  * - company: a member of the company named by the request with at least `minRole`; the company
- *   is the `companyId` query parameter or the `{id}` path parameter (paths under /companies/{id});
+ *   is the `companyId` query parameter or a path parameter (`{id}` for paths under /companies/{id});
+ *   `orService` lets our own jobs call it too;
  * - key: a caller outside Firebase Auth (a reservation partner) presenting a key we issued, checked
  *   by the module's `verify` before the input is validated; the key names its company.
  */
@@ -23,7 +24,7 @@ export type Access =
   | { kind: 'authenticated' }
   | { kind: 'admin' }
   | { kind: 'service' }
-  | { kind: 'company'; minRole: MemberRole; companyIn: 'query' | 'path' };
+  | { kind: 'company'; minRole: MemberRole; companyIn: 'query' | 'path'; pathParam?: string; orService?: boolean };
 
 /** Who a key belongs to: the company it was issued by, and to whom (e.g. a reservation partner's slug). */
 export interface KeyHolder {
@@ -50,8 +51,16 @@ export const companyInQuery = (minRole: MemberRole) => ({ kind: 'company', minRo
 /** Company-scoped access where the company is the `{id}` path parameter. */
 export const companyInPath = (minRole: MemberRole) => ({ kind: 'company', minRole, companyIn: 'path' }) as const;
 
-/** Who is calling, narrowed by the route's access: a company route always has a member, an admin route a caller. */
-export type Principal<A extends Access> = A extends { kind: 'company' }
+/**
+ * A member of the company named by the path parameter `param` with at least `minRole`, or our own
+ * jobs (the `service` claim; then there is no member).
+ */
+export const companyInPathOrService = (minRole: MemberRole, param: string) => ({ kind: 'company', minRole, companyIn: 'path', pathParam: param, orService: true }) as const;
+
+/** Who is calling, narrowed by the route's access: a company route always has a member (unless our own jobs may call it), an admin route a caller. */
+export type Principal<A extends Access> = A extends { kind: 'company'; orService: true }
+  ? { caller: Caller; member: Membership | null; keyHolder: null }
+  : A extends { kind: 'company' }
   ? { caller: Caller; member: Membership; keyHolder: null }
   : A extends { kind: 'public' }
     ? { caller: null; member: null; keyHolder: null }
@@ -93,6 +102,11 @@ export interface RouteDef<
   status?: 200 | 201;
   /** Largest accepted JSON body; default 1 MB. */
   bodyLimit?: string;
+  /**
+   * The body is not JSON to validate but bytes the handler reads as `req.rawBody` (a webhook whose
+   * signature covers the exact bytes); `body` is then not declared.
+   */
+  rawBody?: boolean;
   handler: (ctx: Context<A, Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R>>;
 }
 

@@ -2,6 +2,7 @@ import { aiErrors } from '../ai/errors';
 import { composeCatalogs, coreErrors, type ErrorCatalog } from '../core/errors';
 import type { DefinedModule } from './kit';
 import { REGISTERED } from './modules';
+import posSyncService from '../services/pos-sync/definition';
 
 /**
  * Every module of the API (src/modules/modules.ts lists them, one line each) and what is derived
@@ -9,17 +10,23 @@ import { REGISTERED } from './modules';
  */
 export const MODULES: readonly DefinedModule[] = REGISTERED;
 
+/** Services beside the modules, in the module kit's shape (SPEC 4.8's POS sync service): deployed, described and snapshotted like modules. */
+export const SERVICES: readonly DefinedModule[] = [posSyncService];
+
+/** Everything deployed: one HTTPS function per module and service, plus their jobs and queues. */
+export const DEPLOYED: readonly DefinedModule[] = [...MODULES, ...SERVICES];
+
 export function moduleNamed(name: string): DefinedModule {
-  const found = MODULES.find((m) => m.name === name);
+  const found = DEPLOYED.find((m) => m.name === name);
   if (!found) throw new Error(`no module ${name}`);
   return found;
 }
 
 /** The Firestore collections the modules own: under `companies/{id}/` and at the root (tests snapshot them). */
 export function ownedCollections(): { company: string[]; root: string[] } {
-  const of = (where: 'company' | 'root') => [...new Set(MODULES.flatMap((m) => m.collections?.[where] ?? []))];
+  const of = (where: 'company' | 'root') => [...new Set(DEPLOYED.flatMap((m) => m.collections?.[where] ?? []))];
   return { company: of('company'), root: of('root') };
 }
 
 /** The one code-to-status map: core, AI layer and every module's own codes. */
-export const errorCatalog = (): ErrorCatalog => composeCatalogs([coreErrors.catalog, aiErrors.catalog, ...MODULES.map((m) => m.errors ?? {})]);
+export const errorCatalog = (): ErrorCatalog => composeCatalogs([coreErrors.catalog, aiErrors.catalog, ...DEPLOYED.map((m) => m.errors ?? {})]);

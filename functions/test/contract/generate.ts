@@ -12,11 +12,14 @@ import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { ownedCollections } from '../../src/modules/registry';
+import { writeRoster } from '../../src/modules/pos-sync';
 import { api } from '../helpers/api';
 export { withGlobalLock } from '../helpers/global-lock';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { startVendors } from '../helpers/integrations';
 import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { signedWebhook, squareEvent } from '../../src/local/vendors/webhooks';
+import { config } from '../../src/core/config';
 import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
 
 // ---------------------------------------------------------------------------------------------
@@ -264,7 +267,7 @@ export interface Override {
    * Replaces parts of the generic request: path and query parameters by name, the body whole.
    * `prepared` is what the setup answered for this fixture ({} without a setup).
    */
-  request?: (f: Fixture, prepared: Prepared) => { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  request?: (f: Fixture, prepared: Prepared) => { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> };
   /** Runs before the operation is called on a fixture (e.g. creates what it removes); what it answers goes to request. */
   setup?: (f: Fixture, w: World) => Promise<Prepared | void>;
 }
@@ -307,9 +310,22 @@ async function connectPolled(f: Fixture, w: World): Promise<string> {
   return String((connection as { id: string }).id);
 }
 
+/**
+ * square_api_key connected, with no run queued or running (one run per connection at a time: an
+ * earlier setup's queued run is cancelled through the API).
+ */
+async function idleConnection(f: Fixture, w: World): Promise<string> {
+  const connectionId = await connectPolled(f, w);
+  const { runs } = await call('GET /runs', engine().get('/runs').query({ companyId: f.company.companyId, connectionId, limit: 100 }).set(bearer(f.company.manager)));
+  for (const run of runs as { id: string; status: string }[]) {
+    if (run.status === 'queued') await call('POST /runs/{runId}/cancel', engine().post(`/runs/${run.id}/cancel`).query({ companyId: f.company.companyId }).set(bearer(f.company.manager)));
+  }
+  return connectionId;
+}
+
 /** A queued sync run of the fixture company (the task queue only records it: nothing runs it). */
 async function queuedRun(f: Fixture, w: World): Promise<Prepared> {
-  const connectionId = await connectPolled(f, w);
+  const connectionId = await idleConnection(f, w);
   const run = await call('POST /connections/{connectionId}/sync', engine().post(`/connections/${encodeURIComponent(connectionId)}/sync`)
     .query({ companyId: f.company.companyId }).set(bearer(f.company.manager)).send({}));
   if (run.status !== 'queued') throw new Error(`fixture: the sync run of ${connectionId} is ${String(run.status)}, not queued`);
@@ -393,6 +409,22 @@ async function payPeriod(f: Fixture, back: number, status: 'open' | 'closed'): P
 }
 
 /**
+ * A POS employee of the fixture company as the roster sync stores it (no HTTP route creates one:
+ * the sync engine writes rosters through the pos-sync sink), on a connection of its own per
+ * operation so that links never conflict; linked through the API (by the manager) when asked.
+ */
+async function posEmployeeOf(f: Fixture, name: string, linkTo?: string): Promise<Prepared> {
+  const target = { companyId: f.company.companyId, connectionId: `square_api_key~CONTRACT${name.toUpperCase()}`, slug: 'square_api_key' };
+  await writeRoster(target, [{ vendorId: 'tm-1', firstName: 'Contract', lastName: name, email: null, phone: null, active: true, jobTitle: null, modifiedAt: 1 }]);
+  const posEmployeeId = `${target.connectionId}~tm-1`;
+  if (linkTo) {
+    await call('POST /pos-employees/{posEmployeeId}/link', api('posSync').post(`/pos-employees/${encodeURIComponent(posEmployeeId)}/link`)
+      .query({ companyId: f.company.companyId }).set(bearer(f.company.manager)).send({ employeeId: linkTo }));
+  }
+  return { posEmployeeId };
+}
+
+/**
  * Operations that no generic sample can satisfy, keyed by "METHOD /path" (or operationId). Keep this small: an
  * operation that answers non-2xx to its generic sample and is not listed here fails the matrix
  * with a message asking for an entry.
@@ -430,8 +462,21 @@ export const OVERRIDES: Record<string, Override> = {
   },
   'POST /connections/{connectionId}/sync': {
     why: 'only an active polled POS connection syncs (otherwise 404, or 422 SYNC_NOT_SUPPORTED): square_api_key, connected with the simulator\'s credentials',
-    setup: async (f, w) => ({ connectionId: await connectPolled(f, w) }),
+    setup: async (f, w) => ({ connectionId: await idleConnection(f, w) }),
     request: (_f, prepared) => ({ path: { connectionId: prepared.connectionId } }),
+  },
+  'POST /webhooks/{vendor}': {
+    why: 'authenticated by the vendor\'s signature only (otherwise 401; an unknown vendor 404): a Square team-member event of a merchant nobody connected, signed with the test run\'s key for the service\'s notification URL',
+    request: () => {
+      const event = squareEvent({ type: 'team_member.updated', merchantId: 'MCONTRACTNOBODY', dataType: 'team_member', entity: { id: 'TMcontract' } });
+      const signed = signedWebhook('square', event, { key: JSON.parse(process.env.POS_WEBHOOK_KEYS!).square, url: `${config.vendors.webhookBaseUrl()}/webhooks/square` });
+      return { path: { vendor: 'square' }, body: event, headers: { 'x-square-hmacsha256-signature': signed.headers['x-square-hmacsha256-signature'] } };
+    },
+  },
+  'POST /sync/{vendor}/{companyId}': {
+    why: 'syncs only a POS source the company connected, with no run of it queued (otherwise 404 POS_NOT_CONNECTED, or 409 SYNC_IN_PROGRESS): square_api_key, connected with the simulator\'s credentials',
+    setup: async (f, w) => ({ connectionId: await idleConnection(f, w) }),
+    request: () => ({ path: { vendor: 'square_api_key' } }),
   },
   'GET /runs/{runId}': {
     why: 'reads an existing sync run (otherwise 404): one queued by a manual sync of square_api_key',
@@ -540,6 +585,22 @@ export const OVERRIDES: Record<string, Override> = {
     why: 'exports a closed period only (otherwise 422 PERIOD_NOT_CLOSED): one closed by the manager (three before the current one)',
     setup: (f) => payPeriod(f, 3, 'closed'),
     request: (_f, prepared) => ({ path: { startDate: prepared.startDate } }),
+  },
+  // POS employees: written by the roster sink (posEmployeeOf), one connection per operation
+  'POST /pos-employees/{posEmployeeId}/link': {
+    why: 'links an existing POS employee (otherwise 404 POS_EMPLOYEE_NOT_FOUND) to an employee of the company (otherwise 404 EMPLOYEE_NOT_FOUND): one stored by the roster sink, and the fixture staff member',
+    setup: (f) => posEmployeeOf(f, 'link'),
+    request: (f, prepared) => ({ path: { posEmployeeId: prepared.posEmployeeId }, body: { employeeId: f.staffId } }),
+  },
+  'DELETE /pos-employees/{posEmployeeId}/link': {
+    why: "unlinks an existing POS employee (otherwise 404 POS_EMPLOYEE_NOT_FOUND); unlinking an unlinked one changes nothing, so a refused caller's unlink could not show a write: one linked to the fixture staff member",
+    setup: (f) => posEmployeeOf(f, 'unlink', f.staffId),
+    request: (_f, prepared) => ({ path: { posEmployeeId: prepared.posEmployeeId } }),
+  },
+  'POST /pos-employees/{posEmployeeId}/employee': {
+    why: 'creates an employee from an existing, unlinked POS employee (otherwise 404 POS_EMPLOYEE_NOT_FOUND or 409 POS_EMPLOYEE_ALREADY_LINKED): one stored by the roster sink',
+    setup: (f) => posEmployeeOf(f, 'create'),
+    request: (_f, prepared) => ({ path: { posEmployeeId: prepared.posEmployeeId } }),
   },
 };
 
@@ -784,12 +845,15 @@ export interface Call {
   query: Array<[string, string]>;
   /** Raw request body (sent as application/json); undefined sends none. */
   body?: string;
+  /** Extra request headers (a webhook's signature). */
+  headers?: Record<string, string>;
 }
 
 export interface Sample {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 /** The valid request of an operation: its generic sample with the operation's override applied. */
@@ -807,6 +871,7 @@ export function buildSample(op: Operation, f: Fixture): Sample {
     Object.assign(out.path, override.path);
     Object.assign(out.query, override.query);
     if ('body' in override) out.body = override.body;
+    if (override.headers) out.headers = override.headers;
   }
   return out;
 }
@@ -818,6 +883,7 @@ export function toCall(s: Sample): Call {
     path: Object.fromEntries(Object.entries(s.path).map(([k, v]) => [k, encodeURIComponent(String(v))])),
     query: Object.entries(s.query).map(([k, v]) => [encodeURIComponent(k), encodeURIComponent(queryText(v))]),
     ...(s.body !== undefined ? { body: JSON.stringify(s.body) } : {}),
+    ...(s.headers ? { headers: s.headers } : {}),
   };
 }
 
@@ -842,7 +908,7 @@ export function headersOf(caller: Caller): Record<string, string> {
 }
 
 export async function send(op: Operation, c: Call, caller: Caller): Promise<Answer> {
-  let req = api(op.module)[op.method](urlOf(op, c)).set(headersOf(caller));
+  let req = api(op.module)[op.method](urlOf(op, c)).set({ ...c.headers, ...headersOf(caller) });
   if (c.body !== undefined) req = req.set('Content-Type', 'application/json').send(c.body);
   const res = await req;
   return { status: res.status, text: res.text ?? '', headers: res.headers as Record<string, string> };

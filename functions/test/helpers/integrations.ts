@@ -1,4 +1,6 @@
 import { db } from '../../src/core/firebase';
+import { writeConnection, type Connection } from '../../src/modules/integrations';
+import { createCompany, type TestCompany } from './fixtures';
 import { SIMULATED_OAUTH_APPS, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
 
 export const REDIRECT_URI = 'http://127.0.0.1:5001/demo-workforce/us-central1/integrationEngine/oauth/callback';
@@ -34,4 +36,22 @@ export async function storedText(companyId: string): Promise<string> {
     parts.push((await db().collection(root).get()).docs.map((d) => d.data()).filter((d) => d.companyId === companyId));
   }
   return JSON.stringify(parts);
+}
+
+/**
+ * A company with an active POS connection of `slug` to `accountId`, written as a connect leaves it
+ * (no vendor is called). For accounts of one test file only: a webhook reaches every connection of
+ * its account in any company, so events naming the simulator's shared accounts would queue runs in
+ * other test files' companies.
+ */
+export async function seedConnection(slug: 'square_api_key' | 'square' | 'toast', accountId: string, merchantId?: string): Promise<TestCompany> {
+  const co = await createCompany();
+  const now = Date.now();
+  const connection: Connection = {
+    id: `${slug}~${accountId}`, slug, category: 'pos', state: 'connected', account: { id: accountId, ...(merchantId ? { merchantId } : {}) },
+    connectedAt: now, connectedBy: co.owner.uid, disconnectedAt: null, disconnectedBy: null, lastSyncAt: null, lastSuccessAt: null, lastError: null,
+    consecutiveFailures: 0, nextSyncAt: now + 3_600_000, accessTokenExpiresAt: null, updatedAt: now,
+  };
+  await db().runTransaction(async (tx) => writeConnection(tx, co.companyId, connection));
+  return co;
 }

@@ -70,18 +70,12 @@ describe('manual sync', () => {
     expect(delivery.headers['x-cloudtasks-taskname']).toBe(`run-${runId}`);
   });
 
-  it('answers the open run instead of queueing a second one while it is queued', async () => {
+  it('refuses a second run while one is queued: 409 SYNC_IN_PROGRESS naming the open run, and nothing recorded', async () => {
     const again = await sync({ streams: ['sales'] });
-    expect(again.status).toBe(201);
-    expect(again.body.data).toMatchObject({ id: runId, created: false, streams: ['roster', 'punches', 'sales', 'tips'] });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ success: false, code: 'SYNC_IN_PROGRESS', details: [{ runId, status: 'queued' }] });
     const runs = await db().collection('companies').doc(co.companyId).collection('syncRuns').get();
     expect(runs.size).toBe(1);
-  });
-
-  it('has the task function record each delivery of a queued run, and leave it queued for the POS sync engine', async () => {
-    const [delivery] = await deliveriesOf(runId);
-    await runTaskFunction(delivery);
-    expect(await runDoc(runId)).toMatchObject({ status: 'queued', deliveries: 1 });
   });
 
   it('cancels a queued run; a later delivery of its task changes nothing', async () => {

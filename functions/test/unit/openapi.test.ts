@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { createModuleApp } from '../../src/http/app';
-import { MODULES, errorCatalog } from '../../src/modules/registry';
+import { DEPLOYED, MODULES, errorCatalog } from '../../src/modules/registry';
 import { REVIEW_DOCUMENT_PATH, REVIEW_ROOT_URL, reviewDocumentText, stableJson } from '../../src/openapi/review';
 
 const run = promisify(execFile);
@@ -29,7 +29,7 @@ let typesFile: string;
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-contract-'));
-  documentText = reviewDocumentText(MODULES, errorCatalog());
+  documentText = reviewDocumentText(DEPLOYED, errorCatalog());
   const documentFile = path.join(tmp, 'openapi.json');
   fs.writeFileSync(documentFile, documentText);
   typesFile = path.join(tmp, 'openapi.d.ts');

@@ -5,7 +5,7 @@ import * as ts from 'typescript';
 import * as functions from '../../src/index';
 import { coreErrors, composeCatalogs } from '../../src/core/errors';
 import { defineModule, definitionIn, moduleFunction, type ModuleDefinition } from '../../src/modules/kit';
-import { MODULES, errorCatalog } from '../../src/modules/registry';
+import { DEPLOYED, MODULES, SERVICES, errorCatalog } from '../../src/modules/registry';
 import { probeModule } from '../ai/support/probe';
 
 type Endpoint = { secretEnvironmentVariables?: { key: string }[]; availableMemoryMb?: number; timeoutSeconds?: number; concurrency?: number };
@@ -15,14 +15,14 @@ const exported = functions as unknown as Record<string, unknown>;
 const SRC = path.resolve(__dirname, '../../src');
 const MODELS = path.join(SRC, 'ai/models.ts');
 
-/** The definition file of a registered module (its folder is named after its tag, or its name: ai-admin lives in ai/). */
+/** The definition file of a registered module (its folder is named after its tag, or its name: ai-admin lives in ai/), or of a service (src/services/<name>/definition.ts). */
 function definitionFileOf(module: ModuleDefinition): string {
-  const folders = fs.readdirSync(path.join(SRC, 'modules'), { withFileTypes: true }).filter((d) => d.isDirectory());
-  for (const folder of folders) {
-    const file = path.join(SRC, 'modules', folder.name, 'module.ts');
+  const candidates = (dir: string, file: string) =>
+    fs.readdirSync(path.join(SRC, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => path.join(SRC, dir, d.name, file));
+  for (const file of [...candidates('modules', 'module.ts'), ...candidates('services', 'definition.ts')]) {
     if (fs.existsSync(file) && (require(file) as { default?: unknown }).default === module) return file;
   }
-  throw new Error(`no src/modules/*/module.ts defines ${module.name}`);
+  throw new Error(`no src/modules/*/module.ts or src/services/*/definition.ts defines ${module.name}`);
 }
 
 /** Every source file a file may reach: its imports and (lazy) requires, relative ones (packages are not followed). */
@@ -54,14 +54,15 @@ function secretsProblem(definition: ModuleDefinition, entry: string): string | n
 }
 
 describe('the module registry and the functions derived from it', () => {
-  it('exports one HTTPS function per module, named after it, with its runtime options', () => {
-    const names = MODULES.map((m) => m.name);
+  it('exports one HTTPS function per module and service, named after it, with its runtime options', () => {
+    const names = DEPLOYED.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
     for (const module of MODULES) {
       const endpoint = endpointOf(exported[module.name]);
       expect(endpoint).toMatchObject({ availableMemoryMb: 256, timeoutSeconds: 60, concurrency: 80 });
     }
-    const jobs = MODULES.flatMap((m) => [...(m.jobs ?? []), ...(m.queues ?? [])].map((f) => f.name));
+    expect(endpointOf(exported.posSyncService)).toMatchObject({ availableMemoryMb: 512, timeoutSeconds: 540 });
+    const jobs = DEPLOYED.flatMap((m) => [...(m.jobs ?? []), ...(m.queues ?? [])].map((f) => f.name));
     expect(Object.keys(exported).sort()).toEqual([...names, ...jobs].sort());
   });
 
@@ -75,11 +76,15 @@ describe('the module registry and the functions derived from it', () => {
     expect(queue).toMatchObject({
       taskQueueTrigger: { retryConfig: { maxAttempts: 5 }, rateLimits: { maxConcurrentDispatches: 20, maxDispatchesPerSecond: 5 } },
       secretEnvironmentVariables: secrets,
+      timeoutSeconds: 1800,
     });
+    const hourly = endpointOf(exported.posSyncHourly) as unknown as Record<string, unknown>;
+    expect(hourly).toMatchObject({ scheduleTrigger: { schedule: 'every 60 minutes' }, secretEnvironmentVariables: secrets });
+    expect(SERVICES.map((s) => s.name)).toEqual(['posSyncService']);
   });
 
   it('lists the model-provider secrets on every function whose code calls models', () => {
-    for (const module of MODULES) {
+    for (const module of DEPLOYED) {
       expect(secretsProblem(module, definitionFileOf(module))).toBeNull();
     }
   });
@@ -98,7 +103,7 @@ describe('the module registry and the functions derived from it', () => {
     expect(all.NOT_A_MEMBER.status).toBe(403);
     expect(all.SHIFT_CONFLICT.status).toBe(422);
     expect(all.UPSTREAM_FAILED.status).toBe(502);
-    for (const module of MODULES) for (const code of Object.keys(module.errors ?? {})) expect(all[code]).toBeDefined();
+    for (const module of DEPLOYED) for (const code of Object.keys(module.errors ?? {})) expect(all[code]).toBeDefined();
   });
 
   it('refuses a code declared twice with different statuses', () => {
@@ -123,7 +128,7 @@ describe('the module registry and the functions derived from it', () => {
     const loaded: string[] = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8' }));
     const ours = loaded.filter((f) => f.startsWith(SRC)).map((f) => path.relative(SRC, f));
     expect(ours.filter((f) => /\/(router|schemas|service|repo|seed)\.ts$/.test(f))).toEqual([]);
-    expect(ours).toEqual(expect.arrayContaining(MODULES.map((m) => path.relative(SRC, definitionFileOf(m)))));
+    expect(ours).toEqual(expect.arrayContaining(DEPLOYED.map((m) => path.relative(SRC, definitionFileOf(m)))));
     // firebase-functions itself loads firebase-admin's app and auth; the Firestore client (~300 ms), zod and Express wait for a request
     expect(loaded.filter((f) => /node_modules\/(zod|express|@google-cloud\/firestore|firebase-admin\/lib\/firestore)\//.test(f))).toEqual([]);
   });

@@ -2,7 +2,7 @@ import express, { type Express, type Request } from 'express';
 import { z } from 'zod';
 import { defineRoute, PUBLIC, type RouteDef } from '../../http/route';
 import { buildOpenApiDocument } from '../../openapi/document';
-import { MODULES, errorCatalog } from '../registry';
+import { DEPLOYED, errorCatalog } from '../registry';
 import { config, REGION } from '../../core/config';
 
 
@@ -21,7 +21,7 @@ let cached: { key: string; document: unknown } | undefined;
 export function openApiDocument(req: Request) {
   const base = moduleBaseUrl(req);
   const key = base('x');
-  if (cached?.key !== key) cached = { key, document: buildOpenApiDocument(MODULES, { baseUrl: base, errors: errorCatalog() }) };
+  if (cached?.key !== key) cached = { key, document: buildOpenApiDocument(DEPLOYED, { baseUrl: base, errors: errorCatalog() }) };
   return cached.document;
 }
 

@@ -62,7 +62,9 @@ export async function saveConnection(p: {
       slug: p.entry.slug,
       category: p.entry.category,
       state: 'connected',
-      account: p.account ? { id: p.account.id, ...(p.account.name ? { name: p.account.name } : {}) } : null,
+      account: p.account
+        ? { id: p.account.id, ...(p.account.name ? { name: p.account.name } : {}), ...(p.account.merchantId ? { merchantId: p.account.merchantId } : {}) }
+        : null,
       connectedAt: now,
       connectedBy: p.uid,
       disconnectedAt: null,

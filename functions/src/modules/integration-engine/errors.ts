@@ -14,6 +14,7 @@ export const engineErrors = defineErrors({
   CONNECTION_NEEDS_REAUTH: { status: 422, meaning: 'The vendor refused the stored credentials: the owner must connect the integration again' },
   SYNC_NOT_SUPPORTED: { status: 422, meaning: 'This integration is not synced by the engine (file imports, payroll exports, partner pushes)' },
   SYNC_QUEUE_UNAVAILABLE: { status: 503, meaning: 'The sync run could not be handed to the task queue; it was recorded as failed, try again' },
+  SYNC_IN_PROGRESS: { status: 409, meaning: 'A sync of the connection is already queued or running (details name the run); try again when it has finished' },
   RUN_NOT_FOUND: { status: 404, meaning: 'The company has no sync run with that id' },
   RUN_NOT_CANCELLABLE: { status: 422, meaning: 'Only a queued run can be cancelled' },
   PARTNER_KEY_INVALID: { status: 401, meaning: 'The partner key is missing, wrong or revoked (nothing was written)' },

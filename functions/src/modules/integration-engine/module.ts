@@ -3,7 +3,7 @@ import { vaultErrors } from '../../core/vault';
 import { defineModule } from '../kit';
 import { engineErrors } from './errors';
 
-/** The Cloud Tasks queue (and task function) of sync runs; the POS sync engine consumes it. */
+/** The Cloud Tasks queue (and task function) of sync runs; the POS sync service declares and consumes it (src/services/pos-sync). */
 export const SYNC_QUEUE = 'posSyncRun';
 
 export default defineModule({
@@ -14,7 +14,7 @@ export default defineModule({
   errors: { ...engineErrors.catalog, ...vaultErrors.catalog },
   runtime: { secrets: INTEGRATION_SECRETS },
   collections: {
-    company: ['syncRuns', 'reservations', 'reservationCovers'],
+    company: ['syncRuns', 'syncAlerts', 'reservations', 'reservationCovers'],
     root: ['vault', 'oauthStates', 'partnerKeys'],
   },
   seed: () => (require('./seed') as typeof import('./seed')).seed,
@@ -23,15 +23,6 @@ export default defineModule({
       name: 'integrationTokenRefresh', schedule: 'every 30 minutes',
       description: 'Refreshes OAuth access tokens that expire within the next 40 minutes (the interval plus the refresh margin)',
       run: () => async () => (require('./oauth') as typeof import('./oauth')).refreshExpiringTokens(),
-    },
-  ],
-  queues: [
-    {
-      name: SYNC_QUEUE,
-      description: 'Sync runs (manual, scheduled, webhook) handed to the POS sync engine, one task per run',
-      retryConfig: { maxAttempts: 5, minBackoffSeconds: 30, maxBackoffSeconds: 600, maxDoublings: 4 },
-      rateLimits: { maxConcurrentDispatches: 20, maxDispatchesPerSecond: 5 },
-      run: () => (require('./runs') as typeof import('./runs')).deliverRun,
     },
   ],
 });

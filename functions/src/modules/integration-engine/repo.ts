@@ -110,6 +110,10 @@ function runFromDoc(id: string, data: DocumentData): SyncRun {
     durationMs: data.durationMs ?? null,
     error: data.error ?? null,
     deliveries: Number(data.deliveries ?? 0),
+    progress: data.progress ?? {},
+    leaseExpiresAt: data.leaseExpiresAt ?? null,
+    followUp: data.followUp === true,
+    resumedFrom: data.resumedFrom ?? null,
   };
 }
 
@@ -120,14 +124,23 @@ const NEWEST_FIRST_BASE = 9_999_999_999_999;
 /** An id whose lexical order is newest first (the store's natural order), unique by its random tail. */
 export const newRunId = (createdAt: number, random: string) => `${String(NEWEST_FIRST_BASE - createdAt).padStart(13, '0')}-${random}`;
 
+const windowKeyOf = (w: { from: string; to: string }) => `${w.from}..${w.to}`;
+
 export function writeRun(tx: Transaction, companyId: string, run: SyncRun): void {
   const { id, created: _created, ...data } = run;
-  tx.set(runRef(companyId, id), { ...data, sortKey: id });
+  tx.set(runRef(companyId, id), { ...data, sortKey: id, windowKey: run.window ? windowKeyOf(run.window) : null });
 }
 
 export async function openRunOf(companyId: string, connectionId: string, tx: Transaction): Promise<SyncRun | null> {
   const snap = await tx.get(runsCollection(companyId).where('connectionId', '==', connectionId).where('status', 'in', ['queued', 'running']).limit(1));
   return snap.empty ? null : runFromDoc(snap.docs[0].id, snap.docs[0].data());
+}
+
+/** The newest failed backfill of the connection over exactly this window (a new one resumes its finished chunks). */
+export async function failedBackfillOf(companyId: string, connectionId: string, window: { from: string; to: string }, tx: Transaction): Promise<SyncRun | null> {
+  const snap = await tx.get(runsCollection(companyId).where('connectionId', '==', connectionId).where('windowKey', '==', windowKeyOf(window)).orderBy('sortKey').limit(1));
+  const newest = snap.empty ? null : runFromDoc(snap.docs[0].id, snap.docs[0].data());
+  return newest?.status === 'failed' ? newest : null;
 }
 
 export async function listRuns(companyId: string, options: { connectionId?: string; after?: string; limit: number }): Promise<SyncRun[]> {
@@ -194,4 +207,25 @@ export async function readVaultRecord<T>(companyId: string, connectionId: string
 /** Sets or clears the lease on an existing vault record (read it in the same transaction first). */
 export function setRefreshLease(tx: Transaction, companyId: string, connectionId: string, lease: RefreshLease | null): void {
   tx.update(vaultRef(companyId, connectionId), { refreshLease: lease });
+}
+
+// --- sync alerts ------------------------------------------------------------------------------
+
+/** The alert of a connection that keeps failing (companies/{id}/syncAlerts/{connectionId}); a success deletes it. */
+export interface SyncAlert {
+  connectionId: string;
+  slug: string;
+  consecutiveFailures: number;
+  state: string;
+  error: { code: string; message: string };
+  runId: string;
+  since: number;
+  updatedAt: number;
+}
+
+export const { collection: alertsCollection, ref: alertRef } = companyCollection('syncAlerts', (_id, data) => data as SyncAlert);
+
+export async function listAlerts(companyId: string): Promise<SyncAlert[]> {
+  const snap = await alertsCollection(companyId).orderBy('since', 'desc').get();
+  return snap.docs.map((d) => d.data() as SyncAlert);
 }

@@ -5,7 +5,7 @@ import { connect } from './connect';
 import { disconnect } from './connections';
 import { completeAuthorization, STATE_TTL_MS } from './oauth';
 import { coversOf, pushReservations, verifyPartnerKey } from './reservations';
-import { cancelRun, getRun, listRuns, requestSync } from './runs';
+import { ALERT_AFTER_FAILURES, cancelRun, getRun, listAlerts, listRuns, requestSync } from './runs';
 import {
   connectBody,
   connectionIdParam,
@@ -23,6 +23,7 @@ import {
   runSchema,
   runsPage,
   runsQuery,
+  alertsResponse,
   syncBody,
 } from './schemas';
 
@@ -65,7 +66,7 @@ export const routes: RouteDef[] = [
   }),
   defineRoute({
     method: 'post', path: '/connections/:connectionId/sync', summary: 'Ask for a sync now (records a run and queues it)', status: 201,
-    description: `Records a sync run (\`queued → running → succeeded | failed | cancelled\`) and hands it to the POS sync engine through a Cloud Tasks queue. Optional \`streams\` (default: every stream the integration offers) and a backfill window \`from\`/\`to\` (business dates, at most ${MAX_BACKFILL_DAYS} days). While the connection has a queued or running run, that run is answered with \`created: false\` instead of a second one. Only polled POS integrations sync (422 SYNC_NOT_SUPPORTED otherwise); a disconnected one is 422 CONNECTION_NOT_ACTIVE, one waiting for the owner to reconnect 422 CONNECTION_NEEDS_REAUTH. Managers and owners.`,
+    description: `Records a sync run (\`queued → running → succeeded | failed | cancelled\`) and hands it to the POS sync engine through a Cloud Tasks queue. Optional \`streams\` (default: every stream the integration offers) and a backfill window \`from\`/\`to\` (business dates, at most ${MAX_BACKFILL_DAYS} days). One run per connection at a time: while one is queued or running it is 409 SYNC_IN_PROGRESS, with the run's id in \`details[0].runId\` (a run that stopped making progress loses its lease and is replaced). A backfill over the same window as the connection's last, failed, run resumes after its finished chunks (\`resumedFrom\`). Only polled POS integrations sync (422 SYNC_NOT_SUPPORTED otherwise); a disconnected one is 422 CONNECTION_NOT_ACTIVE, one waiting for the owner to reconnect 422 CONNECTION_NEEDS_REAUTH. Managers and owners.`,
     access: manager, params: connectionIdParam, query: companyIdQuery, body: syncBody, response: runSchema,
     handler: ({ params, query, body, caller }) =>
       requestSync({
@@ -78,6 +79,12 @@ export const routes: RouteDef[] = [
     description: 'The company\'s sync runs (optionally of one connection), newest first, `limit` per page (default 20, at most 100); pass `nextCursor` as `cursor` for the next page. Managers and owners.',
     access: manager, query: runsQuery, response: runsPage,
     handler: ({ query }) => listRuns(query),
+  }),
+  defineRoute({
+    method: 'get', path: '/alerts', summary: 'Integrations that keep failing to sync',
+    description: `One alert per connection whose last ${ALERT_AFTER_FAILURES} or more syncs failed in a row, or whose credentials the vendor refused (state \`reauth_required\`): the failure count, the last error, the run, and since when. A successful sync clears the alert. Managers and owners.`,
+    access: manager, query: companyIdQuery, response: alertsResponse,
+    handler: ({ query }) => listAlerts(query),
   }),
   defineRoute({
     method: 'get', path: '/runs/:runId', summary: 'One sync run',

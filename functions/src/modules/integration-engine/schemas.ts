@@ -37,7 +37,21 @@ export const oauthCallbackQuery = z.object({
 export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
-const streamCounts = z.object({ created: z.int(), updated: z.int(), unchanged: z.int(), failed: z.int() });
+const streamCounts = z.object({
+  read: z.int().describe('Records read from the vendor (a record on two pages, or re-read in the overlap window, counts each time)'),
+  created: z.int(),
+  updated: z.int(),
+  unchanged: z.int(),
+  failed: z.int().describe('Records refused by the product (e.g. a punch in a payroll-locked range); see the run log'),
+  held: z.int().describe('Punches and sales of POS employees not linked to an employee yet: kept, attributed when linked (pos-sync)'),
+});
+export type StreamCounts = z.infer<typeof streamCounts>;
+
+const streamProgress = z.object({
+  chunksDone: z.int(),
+  chunksTotal: z.int(),
+  doneUntil: z.number().nullable().describe('Backfill: the end (epoch ms) of the last finished chunk; a resumed run starts there'),
+});
 
 export const runSchema = z.object({
   id: z.string(),
@@ -48,14 +62,18 @@ export const runSchema = z.object({
   status: z.enum(RUN_STATUSES),
   streams: z.array(z.enum(SYNC_STREAMS)),
   window: z.object({ from: isoDate, to: isoDate }).nullable().describe('Backfill window (business dates); null: incremental since the last success'),
-  counts: z.record(z.string(), streamCounts).describe('Per stream: records created, updated, unchanged and failed'),
+  counts: z.record(z.string(), streamCounts).describe('Per stream (roster, punches, sales; tips come with sales): records read, created, updated, unchanged, failed and held'),
+  progress: z.record(z.string(), streamProgress).describe('Per stream: backfill chunks done of total (an incremental read is one chunk)'),
   createdAt: z.number(),
   startedAt: z.number().nullable(),
   finishedAt: z.number().nullable(),
   durationMs: z.number().nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  deliveries: z.int().describe('How many times the task queue delivered this run'),
-  created: z.boolean().optional().describe('On POST .../sync: false when a queued or running run of the connection was answered instead of a new one'),
+  deliveries: z.int().describe('How many times the task queue delivered this run (a redelivery after a crash resumes it)'),
+  leaseExpiresAt: z.number().nullable().describe('While queued or running: when the run is considered abandoned (renewed as it progresses)'),
+  followUp: z.boolean().describe('A webhook arrived while it ran: one more incremental run is queued when it finishes'),
+  resumedFrom: z.string().nullable().describe('A backfill that continues the finished chunks of this earlier failed run (same window)'),
+  created: z.boolean().optional().describe('false when the hourly job or a webhook found a run of the connection already queued or running, and answered it'),
 });
 export type SyncRun = z.infer<typeof runSchema>;
 
@@ -80,6 +98,19 @@ export const runsQuery = companyIdQuery.extend({
 export const runsPage = z.object({ runs: z.array(runSchema), nextCursor: z.string().nullable() });
 
 export const runIdParam = z.object({ runId: documentId });
+
+export const alertsResponse = z.object({
+  alerts: z.array(z.object({
+    connectionId: z.string(),
+    slug: z.string(),
+    consecutiveFailures: z.int(),
+    state: z.string().describe('The connection state: error, or reauth_required'),
+    error: z.object({ code: z.string(), message: z.string() }),
+    runId: z.string().describe('The last failed run'),
+    since: z.number().describe('When the alert was raised'),
+    updatedAt: z.number(),
+  })),
+});
 
 /** The task payload the queue delivers. */
 export const runTask = z.strictObject({ companyId: documentId, runId: documentId });

@@ -49,6 +49,8 @@ export interface ScheduledConnection {
   slug: string;
   nextSyncAt: number | null;
   accessTokenExpiresAt: number | null;
+  /** The merchant of the connection's account, when it is one of its locations (Square webhooks may name only the merchant). */
+  merchantId?: string | null;
 }
 
 /** Polled sources are scheduled while they can sync (not while they wait for the owner to reconnect). */
@@ -76,6 +78,7 @@ export function writeConnection(tx: Transaction, companyId: string, connection: 
   if (isScheduled(connection)) {
     const entry: ScheduledConnection = {
       companyId, connectionId: id, slug: connection.slug, nextSyncAt: connection.nextSyncAt, accessTokenExpiresAt: connection.accessTokenExpiresAt,
+      merchantId: connection.account?.merchantId ?? null,
     };
     tx.set(schedule, entry);
   } else {
@@ -84,7 +87,16 @@ export function writeConnection(tx: Transaction, companyId: string, connection: 
 }
 
 /** Scheduled connections whose `field` is at or before `until`, earliest first (one indexed query). */
-export async function scheduledBefore(field: 'nextSyncAt' | 'accessTokenExpiresAt', until: number, limit: number): Promise<ScheduledConnection[]> {
-  const snap = await db().collection(SCHEDULE).where(field, '<=', until).orderBy(field).limit(limit).get();
+export async function scheduledBefore(field: 'nextSyncAt' | 'accessTokenExpiresAt', until: number, limit: number, from?: number): Promise<ScheduledConnection[]> {
+  let query = db().collection(SCHEDULE).where(field, '<=', until);
+  // a range filter, not startAfter: the Node Firestore emulator ignores cursors
+  if (from !== undefined) query = query.where(field, '>=', from);
+  const snap = await query.orderBy(field).limit(limit).get();
+  return snap.docs.map((d) => d.data() as ScheduledConnection);
+}
+
+/** Scheduled connections with one connection id (in any company), or of one merchant (single-field equality queries). */
+export async function scheduledWhere(field: 'connectionId' | 'merchantId', value: string): Promise<ScheduledConnection[]> {
+  const snap = await db().collection(SCHEDULE).where(field, '==', value).get();
   return snap.docs.map((d) => d.data() as ScheduledConnection);
 }

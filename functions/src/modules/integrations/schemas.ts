@@ -32,7 +32,11 @@ export const catalogueEntrySchema = z.object({
   credentialFields: z.array(credentialFieldSchema).describe('What the connect body carries in `credentials` (api_key and client_credentials entries)'),
 });
 
-export const vendorAccountSchema = z.object({ id: z.string(), name: z.string().optional() });
+export const vendorAccountSchema = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  merchantId: z.string().optional().describe('The merchant owning the account when it is one of its locations (Square)'),
+});
 
 export const connectionErrorSchema = z.object({ code: z.string(), message: z.string(), at: z.number() });
 

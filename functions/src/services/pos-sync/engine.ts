@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { AppError } from '../../core/errors';
+import { documentIdProblem } from '../../core/firestore';
+import { periodBounds } from '../../core/calendar';
+import { logger } from '../../core/logger';
+import { connectorFor, VendorError, type StreamAuth, type StreamConnector, type StreamCursor, type StreamWindow } from '../../connectors';
+import { getCompanyRules } from '../../modules/companies';
+import { catalogueEntry, type Connection } from '../../modules/integrations';
+import {
+  accessTokenFor,
+  claimRun,
+  finishRun,
+  readSecrets,
+  RunTakenOver,
+  saveProgress,
+  type RunOutcome,
+  type StreamCounts,
+  type SyncRun,
+} from '../../modules/integration-engine';
+import { writePunches, writeRoster, writeSales, type SinkCounts, type SinkTarget } from '../../modules/pos-sync';
+import { laterCursor, readCursor, writeCursor } from './cursors';
+import { retryPolicy } from './retry';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Tuning of the engine, read from the environment so tests and the benchmark can shorten it. */
+export const engineOptions = () => ({
+  /** An incremental read starts this long before the cursor, to catch records updated late (clock skew, slow vendor indexing). */
+  overlapMs: Number(process.env.POS_SYNC_OVERLAP_MS ?? 10 * MINUTE),
+  /** The first incremental read of a stream (no cursor yet) reaches this far back; older data is a backfill. */
+  initialLookbackMs: Number(process.env.POS_SYNC_INITIAL_DAYS ?? 30) * DAY,
+  /** Backfill chunk for a vendor without a window limit: progress is recorded per chunk. */
+  defaultChunkMs: 7 * DAY,
+  /** A running run's progress (and lease) is saved at least this often. */
+  saveEveryMs: 10_000,
+});
+
+/** The streams a run reads, in order: the roster first (so punches and sales find their employees linked), then punches, then sales with their tips. */
+type ReadStream = 'roster' | 'punches' | 'sales';
+
+export function readStreamsOf(streams: readonly string[]): ReadStream[] {
+  const out: ReadStream[] = [];
+  if (streams.includes('roster')) out.push('roster');
+  if (streams.includes('punches')) out.push('punches');
+  if (streams.includes('sales') || streams.includes('tips')) out.push('sales');
+  return out;
+}
+
+/** [from, to) split into consecutive chunks of at most `size` ms. */
+export function chunksOf(from: number, to: number, size: number): { from: number; to: number }[] {
+  const chunks: { from: number; to: number }[] = [];
+  for (let start = from; start < to; start += size) chunks.push({ from: start, to: Math.min(to, start + size) });
+  return chunks;
+}
+
+const taskPayload = z.strictObject({
+  companyId: z.string().refine((v) => !documentIdProblem(v)),
+  runId: z.string().refine((v) => !documentIdProblem(v)),
+});
+
+/** Thrown to make Cloud Tasks deliver the task again later (another delivery holds the run's lease). */
+export class RunBusy extends Error {}
+
+/**
+ * The sync queue's task handler. A payload that can never be valid is logged and dropped (a retry
+ * would not help); a delivery of a finished or cancelled run changes nothing; a delivery while
+ * another one runs the same run throws, so Cloud Tasks delivers it again after backoff (and, should
+ * the other instance have died, its lease will have expired and this one resumes the run).
+ */
+export async function runSyncTask(payload: unknown): Promise<void> {
+  const parsed = taskPayload.safeParse(payload);
+  if (!parsed.success) {
+    logger.error('sync task with an invalid payload dropped', { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+    return;
+  }
+  const { companyId, runId } = parsed.data;
+  const claim = await claimRun(companyId, runId);
+  if (claim.kind === 'drop') {
+    logger.info('sync task dropped', { companyId, runId, reason: claim.reason });
+    return;
+  }
+  if (claim.kind === 'busy') throw new RunBusy(`run ${runId} is running in another delivery (lease for ${Math.ceil(claim.retryAfterMs / 1000)} s more)`);
+  await executeRun(companyId, claim.run, claim.connection, claim.attempt);
+}
+
+interface RunContext {
+  companyId: string;
+  run: SyncRun;
+  attempt: number;
+  target: SinkTarget;
+  connector: StreamConnector;
+  auth: StreamAuth;
+  savedAt: number;
+}
+
+async function executeRun(companyId: string, run: SyncRun, connection: Connection, attempt: number): Promise<void> {
+  const log = logger.child({ companyId, connectionId: run.connectionId, runId: run.id, attempt });
+  let outcome: RunOutcome = { status: 'succeeded' };
+  const ctx: RunContext = {
+    companyId, run, attempt, savedAt: Date.now(),
+    target: { companyId, connectionId: connection.id, slug: connection.slug },
+    connector: connectorFor(connection.slug)!.streams!,
+    auth: { accountId: connection.account?.id ?? '' },
+  };
+  try {
+    ctx.auth = await streamAuthOf(companyId, connection, (err, n) => log.warn('vendor request retried', { failure: err.failure, status: err.status, retry: n }));
+    const window = run.window ? await backfillBounds(companyId, run.window) : null;
+    for (const stream of readStreamsOf(run.streams)) {
+      if (window && stream !== 'roster') await backfillStream(ctx, stream, window);
+      else await incrementalStream(ctx, stream);
+    }
+  } catch (err) {
+    if (err instanceof RunTakenOver) {
+      log.warn('run taken over by a later delivery; this one stops');
+      return;
+    }
+    outcome = outcomeOf(err);
+    if (outcome.status === 'failed' && outcome.code === 'SYNC_FAILED') log.error('sync run failed', { error: err });
+    else log.warn('sync run failed', { outcome });
+  }
+  try {
+    await finishRun(companyId, ctx.run, attempt, outcome);
+  } catch (err) {
+    if (!(err instanceof RunTakenOver)) throw err;
+    log.warn('run taken over by a later delivery before it finished');
+  }
+}
+
+async function streamAuthOf(companyId: string, connection: Connection, onRetry: Parameters<typeof retryPolicy>[1]): Promise<StreamAuth> {
+  const entry = catalogueEntry(connection.slug)!;
+  const accountId = connection.account?.id ?? '';
+  const retry = retryPolicy(undefined, onRetry);
+  if (entry.authKind === 'oauth2') return { accountId, accessToken: await accessTokenFor(companyId, connection.id), retry };
+  const credentials = await readSecrets<Record<string, string>>(companyId, connection.id);
+  if (!credentials) throw new VendorError(connection.slug, 'rejected', 'no stored credentials');
+  return { accountId, credentials, retry };
+}
+
+async function backfillBounds(companyId: string, window: { from: string; to: string }) {
+  const rules = await getCompanyRules({ companyId });
+  const { startMs, endMs } = periodBounds({ start: window.from, end: window.to }, { timezone: rules.profile.timezone, dayChangeTime: rules.settings.dayChangeTime });
+  return { from: startMs, to: Math.min(endMs, Date.now()) };
+}
+
+const SINKS: Record<ReadStream, (t: SinkTarget, page: never[]) => Promise<SinkCounts>> = {
+  roster: writeRoster as never,
+  punches: writePunches as never,
+  sales: writeSales as never,
+};
+
+interface PosRecord {
+  vendorId: string;
+  modifiedAt: number;
+}
+
+function pagesOf(ctx: RunContext, stream: ReadStream, window: StreamWindow | null): AsyncIterable<PosRecord[]> {
+  if (stream === 'roster') return ctx.connector.roster(ctx.auth, window && 'modifiedSince' in window ? window.modifiedSince : undefined);
+  return ctx.connector[stream](ctx.auth, window!);
+}
+
+/**
+ * Reads the pages of one stream (window) and hands each to its sink (which keeps the newest version
+ * of a record delivered twice: on two pages, or modified while the sync ran), counting what each
+ * page did. The next page is fetched while the current one is written (at most two pages in
+ * memory), so the vendor's latency and our writes overlap. Answers the latest cursor seen.
+ */
+async function readPages(ctx: RunContext, stream: ReadStream, window: StreamWindow | null): Promise<StreamCursor | null> {
+  let latest: StreamCursor | null = null;
+  const pages = pagesOf(ctx, stream, window)[Symbol.asyncIterator]();
+  let next = pages.next();
+  try {
+    for (let current = await next; !current.done; current = await next) {
+      next = pages.next();
+      // a failed read-ahead is thrown when it is awaited, not as an unhandled rejection meanwhile
+      next.catch(() => undefined);
+      const page = current.value;
+      for (const record of page) latest = laterCursor(latest, { modifiedAt: record.modifiedAt, id: record.vendorId });
+      const counts = await SINKS[stream](ctx.target, page as never[]);
+      addCounts(ctx.run, stream, page.length, counts);
+      if (Date.now() - ctx.savedAt >= engineOptions().saveEveryMs) await save(ctx);
+    }
+  } finally {
+    await next.catch(() => undefined);
+    await pages.return?.();
+  }
+  return latest;
+}
+
+async function incrementalStream(ctx: RunContext, stream: ReadStream): Promise<void> {
+  const { overlapMs, initialLookbackMs } = engineOptions();
+  const cursor = await readCursor(ctx.companyId, ctx.target.connectionId, stream);
+  const since = cursor ? cursor.modifiedAt - overlapMs : stream === 'roster' ? null : Date.now() - initialLookbackMs;
+  ctx.run.progress[stream] = { chunksDone: 0, chunksTotal: 1, doneUntil: null };
+  const latest = await readPages(ctx, stream, since === null ? null : { modifiedSince: since });
+  if (latest) await writeCursor(ctx.companyId, ctx.target.connectionId, stream, laterCursor(cursor, latest));
+  ctx.run.progress[stream] = { chunksDone: 1, chunksTotal: 1, doneUntil: null };
+  await save(ctx);
+}
+
+/**
+ * A backfill reads [from, to) in the chunks the vendor allows, saving progress after each chunk;
+ * a run resumed after a crash (or a new backfill of the same window after a failed one) starts
+ * after the last finished chunk. The incremental cursor is not moved by a backfill.
+ */
+async function backfillStream(ctx: RunContext, stream: Exclude<ReadStream, 'roster'>, window: { from: number; to: number }): Promise<void> {
+  const size = ctx.connector.maxWindowMs?.[stream] ?? engineOptions().defaultChunkMs;
+  const chunks = chunksOf(window.from, window.to, size);
+  const previous = ctx.run.progress[stream];
+  const resumeAt = previous?.doneUntil ?? window.from;
+  let done = chunks.filter((c) => c.to <= resumeAt).length;
+  ctx.run.progress[stream] = { chunksDone: done, chunksTotal: chunks.length, doneUntil: previous?.doneUntil ?? null };
+  for (const chunk of chunks.slice(done)) {
+    await readPages(ctx, stream, chunk);
+    done++;
+    ctx.run.progress[stream] = { chunksDone: done, chunksTotal: chunks.length, doneUntil: chunk.to };
+    await save(ctx);
+  }
+}
+
+async function save(ctx: RunContext): Promise<void> {
+  ctx.run = { ...(await saveProgress(ctx.companyId, ctx.run, ctx.attempt)), counts: ctx.run.counts, progress: ctx.run.progress };
+  ctx.savedAt = Date.now();
+}
+
+const ZERO: StreamCounts = { read: 0, created: 0, updated: 0, unchanged: 0, failed: 0, held: 0 };
+
+function addCounts(run: SyncRun, stream: string, read: number, c: SinkCounts): void {
+  const t = run.counts[stream] ?? { ...ZERO };
+  run.counts[stream] = {
+    read: t.read + read, created: t.created + c.created, updated: t.updated + c.updated,
+    unchanged: t.unchanged + c.unchanged, failed: t.failed + c.failed, held: t.held + c.held,
+  };
+}
+
+/** How a failed run is booked (the codes are listed in the service's API description). */
+export function outcomeOf(err: unknown): RunOutcome {
+  if (err instanceof VendorError) {
+    switch (err.failure) {
+      case 'rejected':
+        return { status: 'failed', code: 'VENDOR_REJECTED', message: `${err.vendor} refused the stored credentials (${err.message}); the owner must connect it again`, reauth: true };
+      case 'not_found':
+        return { status: 'failed', code: 'VENDOR_ACCOUNT_NOT_FOUND', message: `${err.vendor} no longer knows the connected account (${err.message})` };
+      case 'rate_limited':
+        return { status: 'failed', code: 'VENDOR_RATE_LIMITED', message: `${err.vendor} kept rate limiting after the retries (${err.message}); the next run resumes` };
+      case 'unavailable':
+        return { status: 'failed', code: 'VENDOR_UNAVAILABLE', message: `${err.vendor} did not answer after the retries (${err.message}); the next run resumes` };
+      case 'invalid':
+        return { status: 'failed', code: 'VENDOR_MALFORMED_PAGE', message: `${err.vendor} answered a page that is not as documented (${err.message}); nothing of that page was written` };
+    }
+  }
+  if (err instanceof AppError && err.code === 'CONNECTION_NEEDS_REAUTH') return { status: 'failed', code: 'VENDOR_REJECTED', message: err.message, reauth: true };
+  if (err instanceof AppError) return { status: 'failed', code: err.code, message: err.message };
+  return { status: 'failed', code: 'SYNC_FAILED', message: 'The sync failed unexpectedly; it has been logged' };
+}

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { DocumentReference } from 'firebase-admin/firestore';
+import { config } from '../../core/config';
+import { AppError } from '../../core/errors';
+import { db, firestoreNs } from '../../core/firebase';
+import { ALREADY_EXISTS } from '../../core/firestore';
+import { logger, type Logger } from '../../core/logger';
+import { WEBHOOK_TOLERANCE_MS, WebhookRefused, webhookFor, type WebhookEvent } from '../../connectors/webhooks';
+import { requestSync } from '../../modules/integration-engine';
+import { scheduledWhere, type ScheduledConnection } from '../../modules/integrations';
+import { syncErrors } from './errors';
+
+/**
+ * POST /webhooks/{vendor}: a vendor tells us something changed; we queue an incremental sync of
+ * the streams it concerns for every connection of the account it names. Authenticated by the
+ * vendor's signature only. Forged, stale and malformed deliveries are refused before anything is
+ * written; a delivery of an event id already seen (the vendors retry, and a captured delivery can
+ * be replayed) is acknowledged and does nothing.
+ */
+
+/**
+ * Root collection of the event ids seen, `{vendor}~{event id}`. `expireAt` is a Timestamp for a
+ * Firestore TTL policy on posWebhookEvents.expireAt: a record outlives the tolerance of its event's
+ * time, after which a replay is refused as stale anyway.
+ */
+export const WEBHOOK_EVENTS = 'posWebhookEvents';
+const RECORD_MARGIN_MS = 60 * 60_000;
+
+export interface WebhookRun {
+  companyId: string;
+  connectionId: string;
+  runId: string;
+}
+
+export interface WebhookResult {
+  accepted: true;
+  /** The event id was seen before: nothing was done. */
+  duplicate: boolean;
+  /** The runs queued (or, for a connection already syncing, the open run, marked for a follow-up). */
+  runs: WebhookRun[];
+}
+
+const SAFE_ID = /^[A-Za-z0-9._:-]{1,200}$/;
+const eventRef = (vendor: string, eventId: string) =>
+  db().collection(WEBHOOK_EVENTS).doc(`${vendor}~${SAFE_ID.test(eventId) ? eventId : createHash('sha256').update(eventId).digest('hex')}`);
+
+function refusal(err: WebhookRefused): AppError {
+  switch (err.reason) {
+    case 'forged':
+      return syncErrors.WEBHOOK_SIGNATURE_INVALID(`The webhook is not signed by ${err.vendor} with our key`);
+    case 'stale':
+      return syncErrors.WEBHOOK_STALE(err.message);
+    case 'malformed':
+      return syncErrors.WEBHOOK_MALFORMED(err.message);
+  }
+}
+
+export async function receiveWebhook(p: { vendor: string; rawBody: Buffer; headers: IncomingHttpHeaders; now?: number }): Promise<WebhookResult> {
+  const webhook = webhookFor(p.vendor);
+  if (!webhook) throw syncErrors.POS_VENDOR_NOT_FOUND(`No POS source ${p.vendor} sends webhooks to this service`);
+  const signatureKey = config.vendors.webhookKey(webhook.vendor);
+  if (!signatureKey) {
+    logger.error('webhook signature key not configured', { vendor: webhook.vendor });
+    throw syncErrors.WEBHOOK_NOT_CONFIGURED(`Webhooks of ${webhook.vendor} cannot be verified yet`);
+  }
+  const now = p.now ?? Date.now();
+  let event: WebhookEvent;
+  try {
+    event = webhook.verify(p.rawBody, p.headers, { signatureKey, notificationUrl: `${config.vendors.webhookBaseUrl()}/webhooks/${p.vendor}`, now });
+  } catch (err) {
+    if (!(err instanceof WebhookRefused)) throw err;
+    logger.warn('webhook refused', { vendor: p.vendor, reason: err.reason, reasonMessage: err.message });
+    throw refusal(err);
+  }
+  const log = logger.child({ vendor: event.vendor, eventId: event.id, eventType: event.type });
+  if (event.streams.length === 0 || event.accountId === null) {
+    log.info('webhook of a type not synced: acknowledged');
+    return { accepted: true, duplicate: false, runs: [] };
+  }
+
+  const ref = eventRef(event.vendor, event.id);
+  if (!(await recordEvent(ref, event, now))) {
+    log.info('webhook event already received: acknowledged');
+    return { accepted: true, duplicate: true, runs: [] };
+  }
+  try {
+    const runs = await requestRuns(event, log);
+    log.info('webhook accepted', { runs: runs.length });
+    return { accepted: true, duplicate: false, runs };
+  } catch (err) {
+    // forget the event, so the vendor's retry of this delivery does the work
+    await ref.delete().catch((e: unknown) => log.error('webhook event record not removed', { error: e }));
+    throw err;
+  }
+}
+
+/** Records the event id; false when it was already recorded (create() lets exactly one concurrent delivery through). */
+async function recordEvent(ref: DocumentReference, event: WebhookEvent, now: number): Promise<boolean> {
+  const { Timestamp } = firestoreNs();
+  try {
+    await ref.create({
+      vendor: event.vendor, eventId: event.id, type: event.type, accountId: event.accountId, occurredAt: event.occurredAt, receivedAt: now,
+      expireAt: Timestamp.fromMillis(Math.max(event.occurredAt, now) + WEBHOOK_TOLERANCE_MS + RECORD_MARGIN_MS),
+    });
+    return true;
+  } catch (err) {
+    if ((err as { code?: number }).code === ALREADY_EXISTS) return false;
+    throw err;
+  }
+}
+
+/**
+ * The scheduled connections an event concerns (connection ids `{slug}~{account}`): Square's OAuth
+ * connection of the merchant, and the personal-access-token connections of the locations it names,
+ * or of every location of the merchant when it names none (team member events); Toast's of the
+ * restaurant.
+ */
+export async function connectionsOf(event: WebhookEvent): Promise<ScheduledConnection[]> {
+  const lookups: Promise<ScheduledConnection[]>[] = [];
+  if (event.vendor === 'square') {
+    if (event.merchantId) lookups.push(scheduledWhere('connectionId', `square~${event.merchantId}`));
+    const locations = event.locationIds ?? [];
+    for (const location of locations) lookups.push(scheduledWhere('connectionId', `square_api_key~${location}`));
+    if (locations.length === 0 && event.merchantId) {
+      lookups.push(scheduledWhere('merchantId', event.merchantId).then((found) => found.filter((c) => c.slug === 'square_api_key')));
+    }
+  } else if (event.accountId) {
+    lookups.push(scheduledWhere('connectionId', `toast~${event.accountId}`));
+  }
+  const unique = new Map<string, ScheduledConnection>();
+  for (const c of (await Promise.all(lookups)).flat()) unique.set(`${c.companyId}~${c.connectionId}`, c);
+  return [...unique.values()];
+}
+
+/**
+ * Asks for one sync per connection. A connection that cannot sync any more (disconnected since,
+ * not synced by the engine) is skipped; any other failure fails the delivery, for the vendor to retry.
+ */
+async function requestRuns(event: WebhookEvent, log: Logger): Promise<WebhookRun[]> {
+  const connections = await connectionsOf(event);
+  const outcomes = await Promise.allSettled(
+    connections.map((c) => requestSync({ companyId: c.companyId, connectionId: c.connectionId, uid: null, trigger: 'webhook', streams: event.streams })),
+  );
+  const runs: WebhookRun[] = [];
+  let failure: unknown;
+  outcomes.forEach((outcome, i) => {
+    const { companyId, connectionId } = connections[i];
+    if (outcome.status === 'fulfilled') {
+      runs.push({ companyId, connectionId, runId: outcome.value.id });
+    } else if (outcome.reason instanceof AppError && outcome.reason.status < 500) {
+      log.info('webhook: connection skipped', { companyId, connectionId, code: outcome.reason.code });
+    } else {
+      log.error('webhook: sync not requested', { companyId, connectionId, error: outcome.reason });
+      failure ??= outcome.reason;
+    }
+  });
+  if (failure !== undefined) throw failure;
+  return runs;
+}
