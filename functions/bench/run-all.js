@@ -8,7 +8,7 @@ const files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.ts') && !HELP
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== ${file}`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, file)], { stdio: 'inherit', env: process.env });
+  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(__dirname, file)], { stdio: 'inherit', env: process.env });
   if (run.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
-import type { PosPunch } from '../../connectors';
+import type { PosPunch, PosSale } from '../../connectors';
 import { db } from '../../core/firebase';
 import { companyCollection } from '../../core/firestore';
 
@@ -165,25 +165,15 @@ export async function heldPunchesOf(companyId: string, posEmployeeId: string, li
 
 // ---------------------------------------------------------------- sales ledger
 
-export interface SaleEntry {
+/** A synced sale as the ledger keeps it: the POS record, where it came from, and whom it is attributed to. */
+export interface SaleEntry extends PosSale {
   connectionId: string;
   slug: string;
-  vendorId: string;
   posSource: string;
   posEmployeeId: string | null;
-  employeeVendorId: string | null;
   employeeId: string | null;
   held: boolean;
-  closedAt: number;
   businessDate: string;
-  currency: string;
-  amount: number;
-  tips: number;
-  cashTips: number;
-  customers: number;
-  refund: boolean;
-  refundOf: string | null;
-  modifiedAt: number;
   updatedAt: number;
 }
 
