@@ -108,7 +108,7 @@ export const routes: RouteDef[] = [
   }),
   defineRoute({
     method: 'post', path: '/punches/:punchId/approve', summary: 'Approve a punch',
-    description: `Managers and owners approve a closed punch (an open one is 422 PUNCH_OPEN); approving an approved punch changes nothing. An approved punch is locked against edits and deletes. ${AUDITED} ${LOCKED}`,
+    description: `Managers and owners approve a closed punch (an open one is 422 PUNCH_OPEN); approving an approved punch changes nothing, except that it clears a POS change waiting for review (\`vendor.needsReview\`: the POS edited the punch after a manager had). An approved punch is locked against edits and deletes. ${AUDITED} ${LOCKED}`,
     access: manager, params: punchIdParam, query: companyIdQuery, response: punchSchema,
     handler: ({ member: m, params }) => service.approvePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId }),
   }),
