@@ -4,6 +4,7 @@
  * the vendor's documented wire protocol over HTTP (src/connectors/http.ts), against the vendor's
  * production URL, or the URL in VENDOR_URL_<SLUG> (the local vendor simulators, tests).
  */
+import type { VendorWebhook } from './webhooks/types';
 
 /** The vendor account a connection is linked to (a Square location, a Clover merchant, a Toast restaurant ...). */
 export interface VendorAccount {
@@ -53,6 +54,8 @@ export interface Connector {
   oauth?: OAuthConnector;
   /** The data streams (roster, punches, sales with tips) the POS sync engine pulls; absent until a connector implements them. */
   streams?: StreamConnector;
+  /** The vendor's webhooks: `verify(rawBody, headers, ...)` (signature, freshness) and `streamsFor(event)`; absent when it sends none we receive. */
+  webhook?: VendorWebhook;
 }
 
 /** How a vendor call failed, in the terms the engine acts on. */

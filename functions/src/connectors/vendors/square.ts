@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { credentialField, parseAs, vendorBaseUrl, vendorRequest, type VendorResponse } from '../http';
+import { squareWebhook } from '../webhooks/square';
 import {
   VendorError,
   type Connector,
@@ -495,6 +496,7 @@ function squareStreams(slug: string): StreamConnector {
 export const square: Connector = {
   slug: 'square',
   streams: squareStreams('square'),
+  webhook: squareWebhook,
   oauth: {
     authorizeUrl({ app, state }) {
       const url = new URL(`${base('square')}/oauth2/authorize`);
@@ -539,6 +541,7 @@ export const square: Connector = {
 export const squareApiKey: Connector = {
   slug: 'square_api_key',
   streams: squareStreams('square_api_key'),
+  webhook: squareWebhook,
   async verify(credentials) {
     const accessToken = credentialField('square_api_key', credentials, 'accessToken');
     const locationId = credentialField('square_api_key', credentials, 'locationId', SQUARE_ID);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { credentialField, parseAs, parseRetryAfter, vendorBaseUrl, vendorRequest, type VendorResponse } from '../http';
+import { toastWebhook } from '../webhooks/toast';
 import type { Connector, PosEmployee, PosPunch, PosSale, StreamAuth, StreamConnector, StreamWindow } from '../types';
 
 /**
@@ -410,6 +411,7 @@ export const toastStreams: StreamConnector = {
 export const toast: Connector = {
   slug: 'toast',
   streams: toastStreams,
+  webhook: toastWebhook,
   async verify(credentials) {
     const clientId = credentialField('toast', credentials, 'clientId');
     const clientSecret = credentialField('toast', credentials, 'clientSecret');

@@ -1,20 +1,9 @@
-import { squareWebhook } from './square';
-import { toastWebhook } from './toast';
+import { connectorFor } from '..';
 import type { VendorWebhook } from './types';
 
-/**
- * The vendors' webhooks by catalogue slug: `square` (OAuth, linked to a merchant) and
- * `square_api_key` (a personal access token, linked to a location) receive Square's notifications
- * alike; `toast` Toast's.
- */
-const WEBHOOKS: Readonly<Record<string, VendorWebhook>> = {
-  square: squareWebhook,
-  square_api_key: squareWebhook,
-  toast: toastWebhook,
-};
-
+/** A vendor's webhooks by catalogue slug (its connector's `webhook`): square and square_api_key receive Square's notifications alike, toast Toast's. */
 export function webhookFor(slug: string): VendorWebhook | undefined {
-  return Object.prototype.hasOwnProperty.call(WEBHOOKS, slug) ? WEBHOOKS[slug] : undefined;
+  return connectorFor(slug)?.webhook;
 }
 
 export { SQUARE_SIGNATURE_HEADER, squareSignature, squareWebhook } from './square';
