@@ -19,7 +19,7 @@ import { bearer } from '../helpers/users';
 import { db } from '../../src/core/firebase';
 import * as functions from '../../src/index';
 import { configureSquareSim, squareGroundTruth } from '../../src/local/vendors/square';
-import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { SIMULATED, SIMULATED_OAUTH_ACCOUNTS, type RunningVendorSimulator } from '../../src/local/vendors/server';
 import type { SquareGroundTruth } from '../../src/local/vendors/square-data';
 
 /**
@@ -53,13 +53,22 @@ const service = () => api('posSyncService');
 const company = (co: TestCompany) => db().collection('companies').doc(co.companyId);
 
 /** A company whose employees carry the team members' emails (so the roster links itself), connected to the simulated Square location. */
-async function squareCompany(truth: SquareGroundTruth): Promise<TestCompany> {
+async function squareCompany(truth: SquareGroundTruth, via: 'api_key' | 'oauth' = 'api_key'): Promise<TestCompany> {
   const co = await createCompany({ profile: { timezone: 'America/New_York' } });
   const batch = db().batch();
   for (const e of truth.employees) batch.set(company(co).collection('employees').doc(`emp-${e.vendorId}`), {
     name: e.firstName, surname: e.lastName, ...(e.email ? { email: e.email } : {}), ...(e.phone ? { phone: e.phone } : {}), positions: [], archived: false,
   });
   await batch.commit();
+  if (via === 'oauth') {
+    // the owner follows the simulator's consent page back to our callback
+    const start = await api('integrationEngine').post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug: 'square' });
+    const consent = await fetch(start.body.data.authorization.url, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    const done = await api('integrationEngine').get('/oauth/callback').query(Object.fromEntries(back.searchParams));
+    expect(done.body.data).toMatchObject({ id: `square~${SIMULATED_OAUTH_ACCOUNTS.square.merchantId}`, state: 'connected' });
+    return co;
+  }
   const res = await api('integrationEngine').post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug: 'square_api_key', credentials: SIMULATED.square_api_key });
   expect(res.status).toBe(201);
   return co;
@@ -154,6 +163,25 @@ describe('an incremental sync', () => {
     expect(run.status).toBe('succeeded');
     const now = squareGroundTruth(LOCATION);
     expectSalesMatch(await storedSales(co), now);
+  });
+});
+
+describe('a Square OAuth connection', () => {
+  it('syncs every location of the merchant with the OAuth access token, as the simulator holds them', async () => {
+    const truth = squareGroundTruth(SIMULATED_OAUTH_ACCOUNTS.square.merchantId);
+    const co = await squareCompany(truth, 'oauth');
+    const res = await service().post(`/sync/square/${co.companyId}`).set(bearer(co.manager)).send({});
+    expect(res.status).toBe(201);
+    const runId: string = res.body.data.runs[0].id;
+    await runTask({ data: { companyId: co.companyId, runId } });
+    const run = (await company(co).collection('syncRuns').doc(runId).get()).data()!;
+    expect(run).toMatchObject({ status: 'succeeded', error: null });
+    const stored = (await company(co).collection('invoices').where('posSource', '==', 'square').get()).docs.map((d) => d.data());
+    // the merchant's other locations are in it too
+    expect(truth.sales.length).toBeGreaterThan(squareGroundTruth(LOCATION).sales.length);
+    expectSalesMatch(stored, truth);
+    const punches = (await company(co).collection('punches').get()).docs.map((d) => d.data()).filter((p) => p.vendor?.slug === 'square');
+    expectPunchesMatch(punches, truth);
   });
 });
 
