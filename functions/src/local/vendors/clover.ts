@@ -1,5 +1,7 @@
 import express, { type Response, type Router } from 'express';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
+import type { PosEmployee, PosPunch, PosSale } from '../../connectors/types';
+import { generateCloverData, type CloverDataOptions, type CloverSimData, type SimCloverOrder } from './clover-data';
 import { bearerToken, bodyField, queryParam, randomToken, REASONS, redirectWith, scriptedFailures, validRedirectUri, type SimulatorState } from './state';
 
 /**
@@ -15,6 +17,14 @@ import { bearerToken, bodyField, queryParam, randomToken, REASONS, redirectWith,
  * Clover answers 401 {message} for every authentication problem (its "401 Unauthorized" page). The
  * lifetimes are not published ("do not hard code"): access tokens last 1 hour here, refresh tokens
  * a year (the documented samples are a year apart), codes 10 minutes (assumptions).
+ * Data routes (the seeded merchant of ./clover-data.ts), Bearer access token of the merchant:
+ * - GET /v3/merchants/{mId}/employees (expand=roles), /shifts (filter on inTime), /orders (filter on
+ *   modifiedTime, expand=payments,refunds), each {elements: [...]}, paged by `limit` (default 100,
+ *   400 beyond 1000) and `offset`, sorted by the filtered time then id. Repeated `filter=field<op>value`
+ *   parameters (>=, >, <=, <, =); a time range longer than 90 days is cut to its last 90 days, as
+ *   Clover documents.
+ * - Faults (./state.ts): failNext('clover', ...), hangNext, malformPage (a page whose first element
+ *   has a numeric id), revoke(accessToken).
  */
 
 export const CLOVER_ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -38,6 +48,117 @@ function issuePair(state: SimulatorState, clientId: string) {
     access_token_expiration: Math.floor((access.expiresAt ?? 0) / 1000),
     refresh_token: refreshToken,
     refresh_token_expiration: Math.floor((refresh.expiresAt ?? 0) / 1000),
+  };
+}
+
+const DAY = 86_400_000;
+export const CLOVER_CASH_LABEL_KEY = 'com.clover.tender.cash';
+
+/** The seeded merchant the simulator serves. */
+export const cloverSim = { data: undefined as CloverSimData | undefined };
+
+export function cloverSimData(): CloverSimData {
+  if (!cloverSim.data) cloverSim.data = generateCloverData();
+  return cloverSim.data;
+}
+
+/** Serves a freshly generated merchant. */
+export function configureCloverSim(options: CloverDataOptions = {}): CloverSimData {
+  cloverSim.data = generateCloverData(options);
+  return cloverSim.data;
+}
+
+export interface CloverGroundTruth {
+  employees: PosEmployee[];
+  punches: PosPunch[];
+  sales: PosSale[];
+}
+
+/** The sales of one simulated order, as the connector must read them. */
+export function cloverOrderTruth(o: SimCloverOrder): PosSale[] {
+  const paid = o.payments.filter((p) => p.result === 'SUCCESS');
+  if (o.state !== 'locked' || paid.length === 0) return [];
+  const base = { employeeVendorId: o.employeeId, currency: 'USD', customers: 0, modifiedAt: o.modifiedTime };
+  const tips = (ps: typeof paid) => ps.reduce((n, p) => n + p.tipAmount, 0);
+  return [
+    { ...base, vendorId: o.id, closedAt: Math.max(...paid.map((p) => p.createdTime)), amount: paid.reduce((n, p) => n + p.amount - p.taxAmount, 0),
+      tips: tips(paid), cashTips: tips(paid.filter((p) => p.tender === 'cash')), refund: false, refundOf: null },
+    ...o.refunds.map((r): PosSale => {
+      const cash = paid.find((p) => p.id === r.paymentId)?.tender === 'cash';
+      return { ...base, vendorId: r.id, closedAt: r.createdTime, amount: 0 - (r.amount - r.taxAmount), tips: 0 - r.tipAmount, cashTips: cash ? 0 - r.tipAmount : 0, refund: true, refundOf: o.id };
+    }),
+  ];
+}
+
+/**
+ * Everything the simulated merchant holds, normalized the way the connector must read it:
+ * employees (deleted ones inactive; first word of the name as first name; no phone), shifts with
+ * overrides applied and no breaks (Clover has none), a sale per paid order and a negative one per refund.
+ */
+export function cloverGroundTruth(): CloverGroundTruth {
+  const data = cloverSimData();
+  const employees = data.employees.map((e): PosEmployee => {
+    const space = e.name.indexOf(' ');
+    return {
+      vendorId: e.id, firstName: space < 0 ? e.name : e.name.slice(0, space), lastName: space < 0 ? '' : e.name.slice(space + 1),
+      email: e.email, phone: null, active: e.deletedTime === null, jobTitle: e.roleName, modifiedAt: e.deletedTime ?? e.claimedTime,
+    };
+  });
+  const punches = data.shifts.map((s): PosPunch => ({
+    vendorId: s.id, employeeVendorId: s.employeeId, clockInAt: s.overrideInTime ?? s.inTime, clockOutAt: s.overrideOutTime ?? s.outTime,
+    breaks: [], jobTitle: null, deleted: false, modifiedAt: Math.max(s.inTime, s.overrideInTime ?? 0, s.outTime ?? 0, s.overrideOutTime ?? 0),
+  }));
+  return { employees, punches, sales: data.orders.flatMap(cloverOrderTruth) };
+}
+
+type Filter = { field: string; op: string; value: number };
+
+/** Clover's repeated `filter` parameters (`modifiedTime>=1700000000000`); undefined when one is not understood. */
+function filtersOf(req: express.Request): Filter[] | undefined {
+  const raw = (req.query as Record<string, unknown>).filter;
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  const out: Filter[] = [];
+  for (const f of list) {
+    const m = typeof f === 'string' ? /^\s*([A-Za-z.]+)\s*(>=|<=|>|<|=)\s*(-?\d+)\s*$/.exec(f) : null;
+    if (!m) return undefined;
+    out.push({ field: m[1], op: m[2], value: Number(m[3]) });
+  }
+  return out;
+}
+
+/** The records passing the time filters on `field`, the range cut to its last 90 days as Clover documents. */
+function timeFiltered<T>(items: T[], filters: Filter[], field: string, time: (x: T) => number): T[] {
+  let lo = -Infinity;
+  let hi = Infinity;
+  for (const f of filters.filter((x) => x.field === field)) {
+    if (f.op === '>=') lo = Math.max(lo, f.value);
+    else if (f.op === '>') lo = Math.max(lo, f.value + 1);
+    else if (f.op === '<=') hi = Math.min(hi, f.value + 1);
+    else if (f.op === '<') hi = Math.min(hi, f.value);
+    else if (f.op === '=') [lo, hi] = [Math.max(lo, f.value), Math.min(hi, f.value + 1)];
+  }
+  if (Number.isFinite(hi) && hi - lo > 90 * DAY) lo = hi - 90 * DAY;
+  return items.filter((x) => time(x) >= lo && time(x) < hi).sort((a, b) => time(a) - time(b));
+}
+
+function renderOrder(o: SimCloverOrder) {
+  const href = `https://api.clover.com/v3/merchants/${MERCHANT.merchantId}/orders/${o.id}`;
+  const tender = (t: 'cash' | 'card') => t === 'cash'
+    ? { id: 'SIMTENDERCASH', labelKey: CLOVER_CASH_LABEL_KEY, label: 'Cash', opensCashDrawer: true }
+    : { id: 'SIMTENDERCARD', labelKey: 'com.clover.tender.credit_card', label: 'Credit Card', opensCashDrawer: false };
+  return {
+    href, id: o.id, currency: 'USD', employee: o.employeeId ? { id: o.employeeId } : undefined, total: o.total,
+    paymentState: o.state === 'open' ? 'OPEN' : o.refunds.length > 0 ? 'PARTIALLY_REFUNDED' : 'PAID', state: o.state,
+    manualTransaction: false, groupLineItems: true, testMode: false, createdTime: o.createdTime, clientCreatedTime: o.createdTime, modifiedTime: o.modifiedTime,
+    payments: { elements: o.payments.map((p) => ({
+      id: p.id, order: { id: o.id }, tender: tender(p.tender), amount: p.amount, tipAmount: p.tipAmount, taxAmount: p.taxAmount,
+      cashbackAmount: 0, employee: p.employeeId ? { id: p.employeeId } : undefined, createdTime: p.createdTime, clientCreatedTime: p.createdTime,
+      modifiedTime: p.createdTime, offline: false, result: p.result,
+    })) },
+    refunds: { elements: o.refunds.map((r) => ({
+      id: r.id, orderRef: { id: o.id }, payment: { id: r.paymentId }, amount: r.amount, taxAmount: r.taxAmount, tipAmount: r.tipAmount,
+      createdTime: r.createdTime, clientCreatedTime: r.createdTime, voided: false,
+    })) },
   };
 }
 
@@ -91,6 +212,65 @@ export function cloverRouter(state: SimulatorState): Router {
       isBillable: true,
       createdTime: 1709251200000,
     });
+  });
+
+  /** The merchant of a data route, when the bearer token is one of its access tokens; answers 401 itself otherwise. */
+  const authorized = (req: express.Request, res: Response): boolean => {
+    const token = bearerToken(req);
+    const check = state.checkToken('clover', 'access', token);
+    if (!check.ok || state.isRevoked(token) || check.token.account !== req.params.merchantId) {
+      cloverError(res, 401);
+      return false;
+    }
+    return true;
+  };
+
+  /** One `limit`/`offset` page of `items` as {elements}, malformed when a page fault is due. */
+  const page = (req: express.Request, res: Response, items: unknown[]): void => {
+    const limit = Number(queryParam(req, 'limit') ?? 100);
+    const offset = Number(queryParam(req, 'offset') ?? 0);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return cloverError(res, 400, 'limit must be between 1 and 1000');
+    if (!Number.isInteger(offset) || offset < 0) return cloverError(res, 400, 'offset must be a non-negative integer');
+    const elements = items.slice(offset, offset + limit) as Record<string, unknown>[];
+    const due = state.nextPage('clover');
+    if (due.has('malformed')) return void res.json({ elements: elements.map((e, i) => (i === 0 ? { ...e, id: 42 } : e)) });
+    res.json({ elements, href: `https://api.clover.com${req.path}?limit=${limit}&offset=${offset}` });
+  };
+
+  r.get('/v3/merchants/:merchantId/employees', (req, res) => {
+    if (!authorized(req, res)) return;
+    const roles = (queryParam(req, 'expand') ?? '').split(',').includes('roles');
+    page(req, res, [...cloverSimData().employees].sort((a, b) => (a.id < b.id ? -1 : 1)).map((e) => ({
+      href: `https://api.clover.com/v3/merchants/${MERCHANT.merchantId}/employees/${e.id}`,
+      id: e.id, name: e.name, nickname: e.nickname ?? undefined, email: e.email ?? undefined, role: e.role, isOwner: e.role === 'ADMIN',
+      claimedTime: e.claimedTime, deletedTime: e.deletedTime ?? undefined,
+      ...(roles ? { roles: { elements: [{ id: `SIMROLE${e.role}`, name: e.roleName, systemRole: e.role }] } } : {}),
+    })));
+  });
+
+  r.get('/v3/merchants/:merchantId/shifts', (req, res) => {
+    if (!authorized(req, res)) return;
+    const filters = filtersOf(req);
+    if (!filters) return cloverError(res, 400, 'Invalid filter');
+    page(req, res, timeFiltered(cloverSimData().shifts, filters, 'inTime', (s) => s.inTime).map((s) => ({
+      id: s.id, employee: { id: s.employeeId }, inTime: s.inTime, outTime: s.outTime ?? undefined,
+      overrideInTime: s.overrideInTime ?? undefined, overrideOutTime: s.overrideOutTime ?? undefined,
+      cashTipsCollected: s.cashTipsCollected, serverBanking: false,
+    })));
+  });
+
+  r.get('/v3/merchants/:merchantId/orders', (req, res) => {
+    if (!authorized(req, res)) return;
+    const filters = filtersOf(req);
+    if (!filters) return cloverError(res, 400, 'Invalid filter');
+    const expand = (queryParam(req, 'expand') ?? '').split(',');
+    const orders = timeFiltered(cloverSimData().orders, filters, 'modifiedTime', (o) => o.modifiedTime)
+      .sort((a, b) => a.modifiedTime - b.modifiedTime || (a.id < b.id ? -1 : 1))
+      .map((o) => {
+        const { payments, refunds, ...rest } = renderOrder(o);
+        return { ...rest, ...(expand.includes('payments') ? { payments } : {}), ...(expand.includes('refunds') ? { refunds } : {}) };
+      });
+    page(req, res, orders);
   });
 
   return r;

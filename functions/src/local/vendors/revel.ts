@@ -1,30 +1,166 @@
-import express, { type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES } from './accounts';
-import { scriptedFailures, type SimulatorState } from './state';
+import type { PosEmployee, PosPunch, PosSale } from '../../connectors/types';
+import { generateRevelData, type RevelDataOptions, type RevelSimData, type RevelSimOrder } from './revel-data';
+import { queryParam, scriptedFailures, type SimulatorState } from './state';
 
 /**
- * A local Revel (src/connectors/vendors/revel.ts names the documentation followed): the Tastypie
- * Establishment resource, GET /enterprise/Establishment/{id}/ with the
- * `API-AUTHENTICATION: {api_key}:{api_secret}` header. Tastypie's defaults for errors: 401 and 404
- * with empty bodies, 429 (throttled) with an empty body, 500 {error_message}.
+ * A local Revel (src/connectors/vendors/revel.ts names the documentation followed), every route
+ * with the `API-AUTHENTICATION: {api_key}:{api_secret}` header:
+ * - the Tastypie Establishment resource, GET /enterprise/Establishment/{id}/;
+ * - the list resources GET /resources/{Role,Employee,TimeSheetEntry,Order,Payment}/ over the
+ *   seeded establishment of ./revel-data.ts: {meta: {limit, offset, next, previous, total_count},
+ *   objects}, `limit` (default 20, 0 or more than 1000: 1000) and `offset`, `order_by=id`, the
+ *   field filters each resource allows (`establishment`, `updated_date__gte`, `clock_in__gte/__lt`,
+ *   `created_date__gte/__lt`, `closed`, `order__in`); any other filter answers 400
+ *   {error: "The '...' field does not allow filtering."} as Tastypie does.
+ * - Tastypie's defaults for errors: 401 and 404 with empty bodies, 429 (throttled) with an empty
+ *   body, 500 {error_message}.
+ * - Faults, scripted on the SimulatorState (./state.ts): failNext('revel', ...), hangNext,
+ *   revoke(apiKey or apiSecret), and on the data pages (Employee, TimeSheetEntry, Order, Payment):
+ *   malformPage, duplicateAcrossPages (a page also repeats the last object of the page before it),
+ *   modifyAfterPage (the page's first employee, entry or order is updated at the simulator's now).
  */
 
 const ACCOUNT = SIMULATED.revel;
+const MAX_LIMIT = 1000;
+const DEFAULT_LIMIT = 20;
 
 function tastypieError(res: Response, status: number): void {
   if (status >= 500) res.status(status).json({ error_message: 'Sorry, this request could not be processed. Please try again later.' });
   else res.status(status).end();
 }
 
+export const revelSim = {
+  data: undefined as RevelSimData | undefined,
+  pristine: undefined as RevelSimData | undefined,
+  modified: false,
+};
+
+/** The seeded establishment the simulator serves (generated once, default options). */
+export function revelSimData(): RevelSimData {
+  if (!revelSim.data) configureRevelSim();
+  return revelSim.data as RevelSimData;
+}
+
+/** Serves a freshly generated establishment (seed, days, ordersPerDay ...). */
+export function configureRevelSim(options: RevelDataOptions = {}): RevelSimData {
+  revelSim.data = generateRevelData(options);
+  revelSim.pristine = structuredClone(revelSim.data);
+  revelSim.modified = false;
+  return revelSim.data;
+}
+
+/** Undoes the records changed by `modify` faults. */
+export function resetRevelSim(): void {
+  if (revelSim.modified && revelSim.pristine) revelSim.data = structuredClone(revelSim.pristine);
+  revelSim.modified = false;
+}
+
+export interface RevelGroundTruth {
+  employees: PosEmployee[];
+  punches: PosPunch[];
+  sales: PosSale[];
+}
+
+const CASH = 1;
+
+/**
+ * The sales of one simulated order as the connector must read them: none while it is open; the
+ * sale (subtotal, tips of its live non-refund payments, the cash part, closed at its last payment)
+ * and a negative sale per refund payment. Deleted payments are left out.
+ */
+export function revelOrderTruth(o: RevelSimOrder, data: RevelSimData = revelSimData()): PosSale[] {
+  if (!o.closed) return [];
+  const employee = data.employees.find((e) => e.userId === o.createdByUserId);
+  const live = o.payments.filter((p) => !p.deleted);
+  const paid = live.filter((p) => p.amountCents >= 0);
+  const tips = (ps: typeof live) => ps.reduce((n, p) => n + p.tipCents, 0);
+  const base = { employeeVendorId: employee ? String(employee.id) : null, currency: 'USD', modifiedAt: o.updatedAt };
+  return [
+    {
+      ...base, vendorId: String(o.id), closedAt: Math.max(o.createdAt, ...paid.map((p) => p.createdAt)), amount: o.subtotalCents,
+      tips: tips(paid), cashTips: tips(paid.filter((p) => p.type === CASH)), customers: o.guests, refund: false, refundOf: null,
+    },
+    ...live.filter((p) => p.amountCents < 0).map((p): PosSale => ({
+      ...base, vendorId: `${p.id}:refund`, closedAt: p.createdAt, amount: p.amountCents, tips: Math.min(0, p.tipCents),
+      cashTips: p.type === CASH ? Math.min(0, p.tipCents) : 0, customers: 0, refund: true, refundOf: String(o.id),
+    })),
+  ];
+}
+
+/** Everything the simulated establishment holds, normalized the way the connector must read it (as of now). */
+export function revelGroundTruth(): RevelGroundTruth {
+  const data = revelSimData();
+  const roles = new Map(data.roles.map((r) => [r.id, r.name]));
+  const employees = data.employees.map((e): PosEmployee => ({
+    vendorId: String(e.id), firstName: e.firstName, lastName: e.lastName, email: e.email, phone: e.phone, active: e.active,
+    jobTitle: e.roleId === null ? null : (roles.get(e.roleId) ?? null), modifiedAt: e.updatedAt,
+  }));
+  const punches = data.timeSheetEntries.map((t): PosPunch => ({
+    vendorId: String(t.id), employeeVendorId: String(t.employeeId), clockInAt: t.clockIn, clockOutAt: t.clockOut,
+    breaks: t.breaks.map((b) => ({ startAt: b.start, endAt: b.end, paid: b.paid })),
+    jobTitle: t.roleId === null ? null : (roles.get(t.roleId) ?? null), deleted: t.deleted, modifiedAt: t.updatedAt,
+  }));
+  return { employees, punches, sales: data.orders.flatMap((o) => revelOrderTruth(o, data)) };
+}
+
+/** Revel's date-time format: naive ISO-8601 (UTC here). */
+export function revelDate(ms: number): string;
+export function revelDate(ms: number | null): string | null;
+export function revelDate(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString().slice(0, 19);
+}
+
+function parseFilterDate(v: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+)?(Z|[+-]\d{2}:?\d{2})?$/.test(v)) return NaN;
+  return Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(v) ? v : v.includes('T') ? `${v}Z` : `${v}T00:00:00Z`);
+}
+
+const dollars = (cents: number) => cents / 100;
+const uri = (resource: string, id: number | string) => `/resources/${resource}/${id}/`;
+const ESTABLISHMENT_URI = `/enterprise/Establishment/${ACCOUNT.establishmentId}/`;
+
+type Row = { id: number } & Record<string, unknown>;
+type Filter = (value: string) => ((row: Row) => boolean) | undefined;
+
+const dateFilter = (field: string, op: 'gte' | 'lt'): Filter => (value) => {
+  const at = parseFilterDate(value);
+  if (Number.isNaN(at)) return undefined;
+  return (row) => {
+    const v = row[field];
+    if (typeof v !== 'number') return false;
+    return op === 'gte' ? v >= at : v < at;
+  };
+};
+
+interface ListResource {
+  /** Rows with their filterable fields (epoch ms for dates), and how each renders. */
+  rows: () => Row[];
+  render: (row: Row) => Record<string, unknown>;
+  filters: Record<string, Filter>;
+  /** Counted as a data page for the state's page faults. */
+  data: boolean;
+  kind?: 'employee' | 'time_entry' | 'order';
+}
+
 export function revelRouter(state: SimulatorState): Router {
   const r = express.Router();
   r.use(scriptedFailures(state, 'revel', (res, status) => tastypieError(res, status)));
 
-  r.get('/enterprise/Establishment/:id', (req, res) => {
+  const authorized = (req: Request, res: Response): boolean => {
     const header = req.get('api-authentication') ?? '';
     const colon = header.indexOf(':');
     const [key, secret] = colon < 0 ? [header, ''] : [header.slice(0, colon), header.slice(colon + 1)];
-    if (key !== ACCOUNT.apiKey || secret !== ACCOUNT.apiSecret || state.isRevoked(key, secret)) return tastypieError(res, 401);
+    if (key !== ACCOUNT.apiKey || secret !== ACCOUNT.apiSecret || state.isRevoked(key, secret)) {
+      tastypieError(res, 401);
+      return false;
+    }
+    return true;
+  };
+
+  r.get('/enterprise/Establishment/:id', (req, res) => {
+    if (!authorized(req, res)) return;
     if (req.params.id !== ACCOUNT.establishmentId) return tastypieError(res, 404);
     const id = Number(ACCOUNT.establishmentId);
     res.json({
@@ -41,6 +177,155 @@ export function revelRouter(state: SimulatorState): Router {
       resource_uri: `/enterprise/Establishment/${id}/`,
       uuid: '3d1f6b2a-7c49-4e85-a0d3-9b6c2e1f4a87',
     });
+  });
+
+  /** A `modify` page fault: the first object of the page just served is updated now (whole seconds, as Revel renders). */
+  const modifyServed = (kind: 'employee' | 'time_entry' | 'order', id: number | undefined): void => {
+    if (id === undefined) return;
+    const data = revelSimData();
+    const at = Math.ceil(state.now() / 1000) * 1000;
+    if (kind === 'order') {
+      const o = data.orders.find((x) => x.id === id);
+      const p = o?.payments.find((x) => !x.deleted && x.amountCents >= 0);
+      if (!o) return;
+      if (p) p.tipCents += 100;
+      o.updatedAt = Math.max(o.updatedAt, at);
+    } else if (kind === 'time_entry') {
+      const t = data.timeSheetEntries.find((x) => x.id === id);
+      if (!t) return;
+      if (t.clockOut !== null) t.clockOut += 15 * 60_000;
+      t.updatedAt = Math.max(t.updatedAt, at);
+    } else {
+      const e = data.employees.find((x) => x.id === id);
+      if (!e) return;
+      e.phone = `512555${String((at / 1000) % 10_000).padStart(4, '0')}`;
+      e.updatedAt = Math.max(e.updatedAt, at);
+    }
+    revelSim.modified = true;
+    state.modifications.push({ vendor: 'revel', kind, id: String(id), at });
+  };
+
+  const establishment: Filter = (v) => (v === ACCOUNT.establishmentId ? () => true : () => false);
+
+  const resources: Record<string, ListResource> = {
+    Role: {
+      rows: () => revelSimData().roles.map((x) => ({ ...x })),
+      render: (x) => ({ id: x.id, name: x.name, establishment: ESTABLISHMENT_URI, resource_uri: uri('Role', x.id) }),
+      filters: { establishment },
+      data: false,
+    },
+    Employee: {
+      rows: () => revelSimData().employees.map((e) => ({ ...e, updated_date: e.updatedAt })),
+      render: (x) => ({
+        id: x.id, first_name: x.firstName, last_name: x.lastName, email: x.email, phone_number: x.phone, active: x.active,
+        role: x.roleId === null ? null : uri('Role', x.roleId as number), user: `/enterprise/User/${x.userId as number}/`,
+        establishment: ESTABLISHMENT_URI, created_date: revelDate(x.createdAt as number), updated_date: revelDate(x.updatedAt as number),
+        resource_uri: uri('Employee', x.id),
+      }),
+      filters: { establishment, updated_date__gte: dateFilter('updated_date', 'gte'), updated_date__lt: dateFilter('updated_date', 'lt') },
+      data: true,
+      kind: 'employee',
+    },
+    TimeSheetEntry: {
+      rows: () => revelSimData().timeSheetEntries.map((t) => ({ ...t, clock_in: t.clockIn, updated_date: t.updatedAt })),
+      render: (x) => ({
+        id: x.id, employee: uri('Employee', x.employeeId as number), role: x.roleId === null ? null : uri('Role', x.roleId as number),
+        clock_in: revelDate(x.clockIn as number), clock_out: revelDate(x.clockOut as number | null),
+        breaks: (x.breaks as { start: number; end: number | null; paid: boolean }[]).map((b) => ({ break_start: revelDate(b.start), break_end: revelDate(b.end), paid: b.paid })),
+        deleted: x.deleted, establishment: ESTABLISHMENT_URI, created_date: revelDate(x.createdAt as number), updated_date: revelDate(x.updatedAt as number),
+        resource_uri: uri('TimeSheetEntry', x.id),
+      }),
+      filters: {
+        establishment,
+        updated_date__gte: dateFilter('updated_date', 'gte'), updated_date__lt: dateFilter('updated_date', 'lt'),
+        clock_in__gte: dateFilter('clock_in', 'gte'), clock_in__lt: dateFilter('clock_in', 'lt'),
+      },
+      data: true,
+      kind: 'time_entry',
+    },
+    Order: {
+      rows: () => revelSimData().orders.map((o) => ({ ...o, created_date: o.createdAt, updated_date: o.updatedAt })),
+      render: (x) => {
+        const o = x as unknown as RevelSimOrder;
+        return {
+          id: o.id, uuid: `00000000-0000-4000-8000-${String(o.id).padStart(12, '0')}`, establishment: ESTABLISHMENT_URI,
+          created_by: o.createdByUserId === null ? null : `/enterprise/User/${o.createdByUserId}/`,
+          updated_by: o.createdByUserId === null ? null : `/enterprise/User/${o.createdByUserId}/`,
+          number_of_people: o.guests, closed: o.closed, printed: o.closed, has_items: true, web_order: false, is_invoice: false,
+          subtotal: dollars(o.subtotalCents), tax: dollars(o.taxCents), discount_amount: 0, final_total: dollars(o.subtotalCents + o.taxCents),
+          created_date: revelDate(o.createdAt), updated_date: revelDate(o.updatedAt), resource_uri: uri('Order', o.id),
+        };
+      },
+      filters: {
+        establishment,
+        closed: (v) => (v === 'true' || v === 'false' ? (row) => row.closed === (v === 'true') : undefined),
+        created_date__gte: dateFilter('created_date', 'gte'), created_date__lt: dateFilter('created_date', 'lt'),
+        updated_date__gte: dateFilter('updated_date', 'gte'), updated_date__lt: dateFilter('updated_date', 'lt'),
+      },
+      data: true,
+      kind: 'order',
+    },
+    Payment: {
+      rows: () => revelSimData().orders.flatMap((o) => o.payments.map((p) => ({ ...p, orderId: o.id }))),
+      render: (x) => ({
+        id: x.id, order: uri('Order', x.orderId as number), establishment: ESTABLISHMENT_URI,
+        amount: dollars(x.amountCents as number), tip: dollars(x.tipCents as number), payment_type: x.type, deleted: x.deleted,
+        created_date: revelDate(x.createdAt as number), updated_date: revelDate(x.updatedAt as number), resource_uri: uri('Payment', x.id),
+      }),
+      filters: {
+        establishment,
+        order__in: (v) => {
+          const ids = v.split(',');
+          if (!ids.every((id) => /^\d+$/.test(id))) return undefined;
+          const set = new Set(ids.map(Number));
+          return (row) => set.has(row.orderId as number);
+        },
+        order: (v) => (/^\d+$/.test(v) ? (row) => row.orderId === Number(v) : undefined),
+      },
+      data: true,
+    },
+  };
+
+  r.get('/resources/:resource', (req, res) => {
+    const resource = resources[req.params.resource];
+    if (!resource) return tastypieError(res, 404);
+    if (!authorized(req, res)) return;
+    const query = req.query as Record<string, unknown>;
+    const matchers: ((row: Row) => boolean)[] = [];
+    for (const name of Object.keys(query)) {
+      if (['limit', 'offset', 'order_by', 'format'].includes(name)) continue;
+      const filter = resource.filters[name];
+      if (!filter) return void res.status(400).json({ error: `The '${name.split('__')[0]}' field does not allow filtering.` });
+      const match = filter(queryParam(req, name) ?? '');
+      if (!match) return void res.status(400).json({ error: `Invalid value for the '${name}' filter.` });
+      matchers.push(match);
+    }
+    const orderBy = queryParam(req, 'order_by');
+    if (orderBy !== undefined && orderBy !== 'id' && orderBy !== '-id') return void res.status(400).json({ error: `No matching '${orderBy}' field for ordering on.` });
+    const rawLimit = Number(queryParam(req, 'limit') ?? DEFAULT_LIMIT);
+    const offset = Number(queryParam(req, 'offset') ?? 0);
+    if (!Number.isInteger(rawLimit) || rawLimit < 0) return void res.status(400).json({ error: `Invalid limit '${queryParam(req, 'limit')}' provided. Please provide a positive integer.` });
+    if (!Number.isInteger(offset) || offset < 0) return void res.status(400).json({ error: `Invalid offset '${queryParam(req, 'offset')}' provided. Please provide a positive integer >= 0.` });
+    const limit = rawLimit === 0 || rawLimit > MAX_LIMIT ? MAX_LIMIT : rawLimit;
+
+    const all = resource.rows().filter((row) => matchers.every((m) => m(row))).sort((a, b) => (orderBy === '-id' ? b.id - a.id : a.id - b.id));
+    const faults = resource.data ? state.nextPage('revel') : new Set<string>();
+    const from = faults.has('duplicate') && offset > 0 ? offset - 1 : offset;
+    const objects = all.slice(from, offset + limit).map(resource.render);
+    const link = (at: number) => {
+      const params = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+      params.set('limit', String(limit));
+      params.set('offset', String(at));
+      return `${req.baseUrl}${req.path}?${params.toString()}`;
+    };
+    const meta = {
+      limit, offset, total_count: all.length,
+      next: offset + limit < all.length ? link(offset + limit) : null,
+      previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+    };
+    if (faults.has('malformed')) return void res.json({ meta, objects: objects.map((o, i) => (i === 0 ? { ...o, id: `#${String(o.id)}` } : o)) });
+    res.json({ meta, objects });
+    if (faults.has('modify') && resource.kind) modifyServed(resource.kind, objects[0]?.id as number | undefined);
   });
 
   return r;
