@@ -1,5 +1,6 @@
-import { connectorFor, VendorError } from '../../src/connectors';
-import type { PosSale, StreamAuth, StreamConnector } from '../../src/connectors/types';
+import { VendorError } from '../../src/connectors';
+import { byId, collect, failureOf, streamsOf } from '../helpers/streams';
+import type { PosSale, StreamAuth } from '../../src/connectors/types';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../src/local/vendors/accounts';
 import { cloverGroundTruth, cloverOrderTruth, cloverSimData, configureCloverSim } from '../../src/local/vendors/clover';
 import { startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
@@ -42,29 +43,10 @@ afterAll(async () => {
   await sim.close();
 });
 
-function streams(): StreamConnector {
-  const s = connectorFor('clover')?.streams;
-  if (!s) throw new Error('clover has no streams');
-  return s;
-}
+const streams = () => streamsOf('clover');
 
-async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[][]> {
-  const out: T[][] = [];
-  for await (const page of pages) out.push(page);
-  return out;
-}
 
-async function failureOf(call: Promise<unknown>): Promise<VendorError> {
-  try {
-    await call;
-  } catch (err) {
-    if (err instanceof VendorError) return err;
-    throw err;
-  }
-  throw new Error('expected a VendorError');
-}
 
-const byId = <T extends { vendorId: string }>(xs: T[]) => [...xs].sort((a, b) => (a.vendorId < b.vendorId ? -1 : 1));
 const salesModifiedIn = (from: number, to: number) => cloverSimData().orders.filter((o) => o.modifiedTime >= from && o.modifiedTime < to).flatMap(cloverOrderTruth);
 
 describe('clover streams', () => {

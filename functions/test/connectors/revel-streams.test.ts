@@ -1,5 +1,6 @@
-import { connectorFor, VendorError } from '../../src/connectors';
-import type { PosSale, StreamAuth, StreamConnector } from '../../src/connectors/types';
+import { VendorError } from '../../src/connectors';
+import { byId, collect, failureOf, streamsOf } from '../helpers/streams';
+import type { PosSale, StreamAuth } from '../../src/connectors/types';
 import { REVEL_PAGE_SIZE } from '../../src/connectors/vendors/revel';
 import { configureRevelSim, resetRevelSim, revelGroundTruth, revelSimData } from '../../src/local/vendors/revel';
 import { SIMULATED, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
@@ -40,29 +41,10 @@ afterAll(async () => {
   await sim.close();
 });
 
-function streams(): StreamConnector {
-  const s = connectorFor('revel')?.streams;
-  if (!s) throw new Error('revel has no streams');
-  return s;
-}
+const streams = () => streamsOf('revel');
 
-async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[][]> {
-  const out: T[][] = [];
-  for await (const page of pages) out.push(page);
-  return out;
-}
 
-async function failureOf(call: Promise<unknown>): Promise<VendorError> {
-  try {
-    await call;
-  } catch (err) {
-    if (err instanceof VendorError) return err;
-    throw err;
-  }
-  throw new Error('expected a VendorError');
-}
 
-const byId = <T extends { vendorId: string }>(xs: T[]) => [...xs].sort((a, b) => (a.vendorId < b.vendorId ? -1 : 1));
 const salesCreatedIn = (from: number, to: number) => {
   const ids = new Set(revelSimData().orders.filter((o) => o.createdAt >= from && o.createdAt < to).map((o) => String(o.id)));
   return revelGroundTruth().sales.filter((s) => ids.has(s.refundOf ?? s.vendorId));

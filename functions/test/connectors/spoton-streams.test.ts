@@ -1,5 +1,6 @@
-import { connectorFor, VendorError } from '../../src/connectors';
-import type { PosSale, StreamAuth, StreamConnector } from '../../src/connectors/types';
+import { VendorError } from '../../src/connectors';
+import { byId, collect, failureOf, streamsOf } from '../helpers/streams';
+import type { PosSale, StreamAuth } from '../../src/connectors/types';
 import { SPOTON_END_LAG_MS, spotonMinorUnits } from '../../src/connectors/vendors/spoton';
 import { SIMULATED, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
 import { spotonGroundTruth, spotonOrderTruth, spotonSimData } from '../../src/local/vendors/spoton';
@@ -39,29 +40,10 @@ afterAll(async () => {
   await sim.close();
 });
 
-function streams(): StreamConnector {
-  const s = connectorFor('spoton')?.streams;
-  if (!s) throw new Error('spoton has no streams');
-  return s;
-}
+const streams = () => streamsOf('spoton');
 
-async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[][]> {
-  const out: T[][] = [];
-  for await (const page of pages) out.push(page);
-  return out;
-}
 
-async function failureOf(call: Promise<unknown>): Promise<VendorError> {
-  try {
-    await call;
-  } catch (err) {
-    if (err instanceof VendorError) return err;
-    throw err;
-  }
-  throw new Error('expected a VendorError');
-}
 
-const byId = <T extends { vendorId: string }>(xs: T[]) => [...xs].sort((a, b) => (a.vendorId < b.vendorId ? -1 : 1));
 const sum = (xs: PosSale[], f: (s: PosSale) => number) => xs.reduce((n, s) => n + f(s), 0);
 
 describe('spoton streams', () => {

@@ -1,5 +1,6 @@
-import { connectorFor, VendorError } from '../../src/connectors';
-import type { PosSale, StreamAuth, StreamConnector } from '../../src/connectors/types';
+import { VendorError } from '../../src/connectors';
+import { streamsOf } from '../helpers/streams';
+import type { PosSale, StreamAuth } from '../../src/connectors/types';
 import { configureSquareSim, resetSquareFaults, setSquareSimData, squareGroundTruth, squareSimData } from '../../src/local/vendors/square';
 import type { SquareData } from '../../src/local/vendors/square-data';
 import { SIMULATED, SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
@@ -48,11 +49,6 @@ afterAll(async () => {
 
 const apiKeyAuth: StreamAuth = { accountId: MAIN, credentials: SIMULATED.square_api_key };
 
-function streamsOf(slug: string): StreamConnector {
-  const s = connectorFor(slug)?.streams;
-  if (!s) throw new Error(`${slug} has no streams`);
-  return s;
-}
 
 const apiKey = () => streamsOf('square_api_key');
 

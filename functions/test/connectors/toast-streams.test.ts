@@ -1,5 +1,6 @@
-import { connectorFor, VendorError } from '../../src/connectors';
-import type { PosEmployee, PosPunch, PosSale, StreamAuth, StreamConnector } from '../../src/connectors/types';
+import { VendorError } from '../../src/connectors';
+import { byId, collect, failureOf, streamsOf } from '../helpers/streams';
+import type { PosEmployee, PosPunch, PosSale, StreamAuth } from '../../src/connectors/types';
 import { toMinorUnits } from '../../src/connectors/vendors/toast';
 import { SIMULATED, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
 import { configureToastSim, malformNextToastPage, resetToastSim, toastGroundTruth, toastOrderTruth, toastSimData } from '../../src/local/vendors/toast';
@@ -43,29 +44,10 @@ afterAll(async () => {
   await sim.close();
 });
 
-function streams(): StreamConnector {
-  const s = connectorFor('toast')?.streams;
-  if (!s) throw new Error('toast has no streams');
-  return s;
-}
+const streams = () => streamsOf('toast');
 
-async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[][]> {
-  const out: T[][] = [];
-  for await (const page of pages) out.push(page);
-  return out;
-}
 
-async function failureOf(call: Promise<unknown>): Promise<VendorError> {
-  try {
-    await call;
-  } catch (err) {
-    if (err instanceof VendorError) return err;
-    throw err;
-  }
-  throw new Error('expected a VendorError');
-}
 
-const byId = <T extends { vendorId: string }>(xs: T[]) => [...xs].sort((a, b) => (a.vendorId < b.vendorId ? -1 : 1));
 const titles = () => new Map(toastSimData().jobs.map((j) => [j.guid, j.title]));
 
 function truePunch(t: SimTimeEntry): PosPunch {
