@@ -1,9 +1,9 @@
 import { VendorError } from '../../src/connectors';
-import { byId, collect, failureOf, streamsOf } from '../helpers/streams';
+import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
 import type { PosSale, StreamAuth } from '../../src/connectors/types';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../src/local/vendors/accounts';
 import { cloverGroundTruth, cloverOrderTruth, cloverSimData, configureCloverSim } from '../../src/local/vendors/clover';
-import { startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import type { RunningVendorSimulator } from '../../src/local/vendors/server';
 
 /**
  * The Clover data streams (roster, punches, sales) run over HTTP against the Clover simulator and
@@ -16,15 +16,10 @@ const ORDERS = `/clover/v3/merchants/${MERCHANT}/orders`;
 const TOKEN = 'SIMclvAT-streams-test-token-0123456789';
 
 let sim: RunningVendorSimulator;
-const savedEnv: Record<string, string | undefined> = {};
 const auth: StreamAuth = { accountId: MERCHANT, accessToken: TOKEN };
 
 beforeAll(async () => {
-  sim = await startVendorSimulator(0);
-  for (const [name, url] of Object.entries(vendorUrlEnv(sim.urls))) {
-    savedEnv[name] = process.env[name];
-    process.env[name] = url;
-  }
+  sim = await pointedSimulator();
 });
 
 beforeEach(() => {
@@ -36,10 +31,6 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
   await sim.close();
 });
 

@@ -1,9 +1,9 @@
 import { VendorError } from '../../src/connectors';
-import { byId, collect, failureOf, streamsOf } from '../helpers/streams';
+import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
 import type { PosSale, StreamAuth } from '../../src/connectors/types';
 import { REVEL_PAGE_SIZE } from '../../src/connectors/vendors/revel';
 import { configureRevelSim, resetRevelSim, revelGroundTruth, revelSimData } from '../../src/local/vendors/revel';
-import { SIMULATED, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
 
 /**
  * The Revel data streams (roster, punches, sales) run over HTTP against the Revel simulator and its
@@ -15,16 +15,11 @@ const ORDERS = '/revel/resources/Order/';
 const ENTRIES = '/revel/resources/TimeSheetEntry/';
 
 let sim: RunningVendorSimulator;
-const savedEnv: Record<string, string | undefined> = {};
 const auth: StreamAuth = { accountId: SIMULATED.revel.establishmentId, credentials: { ...SIMULATED.revel } };
 
 beforeAll(async () => {
-  sim = await startVendorSimulator(0);
+  sim = await pointedSimulator();
   configureRevelSim();
-  for (const [name, url] of Object.entries(vendorUrlEnv(sim.urls))) {
-    savedEnv[name] = process.env[name];
-    process.env[name] = url;
-  }
 });
 
 afterEach(() => {
@@ -34,10 +29,6 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
   await sim.close();
 });
 

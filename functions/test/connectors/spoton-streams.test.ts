@@ -1,8 +1,8 @@
 import { VendorError } from '../../src/connectors';
-import { byId, collect, failureOf, streamsOf } from '../helpers/streams';
+import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
 import type { PosSale, StreamAuth } from '../../src/connectors/types';
 import { SPOTON_END_LAG_MS, spotonMinorUnits } from '../../src/connectors/vendors/spoton';
-import { SIMULATED, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
 import { spotonGroundTruth, spotonOrderTruth, spotonSimData } from '../../src/local/vendors/spoton';
 
 /**
@@ -16,15 +16,10 @@ const ENTRIES = `${BASE}/time-clock-entries`;
 const ORDERS = `${BASE}/orders`;
 
 let sim: RunningVendorSimulator;
-const savedEnv: Record<string, string | undefined> = {};
 const auth: StreamAuth = { accountId: SIMULATED.spoton.locationId, credentials: { ...SIMULATED.spoton } };
 
 beforeAll(async () => {
-  sim = await startVendorSimulator(0);
-  for (const [name, url] of Object.entries(vendorUrlEnv(sim.urls))) {
-    savedEnv[name] = process.env[name];
-    process.env[name] = url;
-  }
+  sim = await pointedSimulator();
 });
 
 afterEach(() => {
@@ -33,10 +28,6 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
   await sim.close();
 });
 

@@ -1,9 +1,9 @@
 import { VendorError } from '../../src/connectors';
-import { streamsOf } from '../helpers/streams';
+import { pointedSimulator, streamsOf } from '../helpers/streams';
 import type { PosSale, StreamAuth } from '../../src/connectors/types';
 import { configureSquareSim, resetSquareFaults, setSquareSimData, squareGroundTruth, squareSimData } from '../../src/local/vendors/square';
 import type { SquareData } from '../../src/local/vendors/square-data';
-import { SIMULATED, SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { SIMULATED, SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS, type RunningVendorSimulator } from '../../src/local/vendors/server';
 
 /**
  * The data streams of the Square connectors (roster, timecards, orders with their payments) read
@@ -16,15 +16,10 @@ const MAIN = SIMULATED.square_api_key.locationId;
 const MERCHANT = SIMULATED_OAUTH_ACCOUNTS.square.merchantId;
 let sim: RunningVendorSimulator;
 let data: SquareData;
-const savedEnv: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
-  sim = await startVendorSimulator(0);
+  sim = await pointedSimulator();
   configureSquareSim({ seed: 42, days: 40, ordersPerDay: 150 });
-  for (const [name, url] of Object.entries({ ...vendorUrlEnv(sim.urls), VENDOR_TIMEOUT_MS: undefined })) {
-    savedEnv[name] = process.env[name];
-    if (url !== undefined) process.env[name] = url;
-  }
 });
 
 beforeEach(() => {
@@ -40,15 +35,10 @@ afterEach(() => {
 
 afterAll(async () => {
   setSquareSimData(undefined);
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
   await sim.close();
 });
 
 const apiKeyAuth: StreamAuth = { accountId: MAIN, credentials: SIMULATED.square_api_key };
-
 
 const apiKey = () => streamsOf('square_api_key');
 

@@ -1,8 +1,8 @@
 import { VendorError } from '../../src/connectors';
-import { byId, collect, failureOf, streamsOf } from '../helpers/streams';
+import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
 import type { PosEmployee, PosPunch, PosSale, StreamAuth } from '../../src/connectors/types';
 import { toMinorUnits } from '../../src/connectors/vendors/toast';
-import { SIMULATED, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
 import { configureToastSim, malformNextToastPage, resetToastSim, toastGroundTruth, toastOrderTruth, toastSimData } from '../../src/local/vendors/toast';
 import type { SimTimeEntry } from '../../src/local/vendors/toast-data';
 
@@ -17,16 +17,11 @@ const TIME_ENTRIES = '/toast/labor/v1/timeEntries';
 const ORDERS = '/toast/orders/v2/ordersBulk';
 
 let sim: RunningVendorSimulator;
-const savedEnv: Record<string, string | undefined> = {};
 const auth: StreamAuth = { accountId: SIMULATED.toast.restaurantGuid, credentials: { ...SIMULATED.toast } };
 
 beforeAll(async () => {
-  sim = await startVendorSimulator(0);
+  sim = await pointedSimulator();
   configureToastSim({ rateLimit: { perSecond: 20, per15Minutes: 10_000 } });
-  for (const [name, url] of Object.entries(vendorUrlEnv(sim.urls))) {
-    savedEnv[name] = process.env[name];
-    process.env[name] = url;
-  }
 });
 
 afterEach(() => {
@@ -37,10 +32,6 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
   await sim.close();
 });
 

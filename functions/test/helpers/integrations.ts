@@ -1,7 +1,8 @@
 import { db } from '../../src/core/firebase';
 import { writeConnection, type Connection } from '../../src/modules/integrations';
 import { createCompany, type TestCompany } from './fixtures';
-import { SIMULATED_OAUTH_APPS, startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { SIMULATED_OAUTH_APPS, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { pointedSimulator } from './streams';
 
 export const REDIRECT_URI = 'http://127.0.0.1:5001/demo-workforce/us-central1/integrationEngine/oauth/callback';
 
@@ -10,8 +11,8 @@ export const REDIRECT_URI = 'http://127.0.0.1:5001/demo-workforce/us-central1/in
  * applications configured with the credentials the simulators know.
  */
 export async function startVendors(): Promise<RunningVendorSimulator> {
-  const sim = await startVendorSimulator(0);
-  Object.assign(process.env, vendorUrlEnv(sim.urls), { OAUTH_REDIRECT_URI: REDIRECT_URI });
+  const sim = await pointedSimulator();
+  process.env.OAUTH_REDIRECT_URI = REDIRECT_URI;
   for (const [vendor, app] of Object.entries(SIMULATED_OAUTH_APPS)) {
     process.env[`${vendor.toUpperCase()}_CLIENT_ID`] = app.clientId;
     process.env[`${vendor.toUpperCase()}_CLIENT_SECRET`] = app.clientSecret;

@@ -1,4 +1,5 @@
 import { connectorFor, VendorError, type StreamConnector } from '../../src/connectors';
+import { startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
 
 /** The data streams of a connector (throws when it has none). */
 export function streamsOf(slug: string): StreamConnector {
@@ -27,3 +28,26 @@ export async function failureOf(call: Promise<unknown>): Promise<VendorError> {
 
 /** Records sorted by vendor id, to compare with a ground truth regardless of page order. */
 export const byId = <T extends { vendorId: string }>(xs: T[]) => [...xs].sort((a, b) => (a.vendorId < b.vendorId ? -1 : 1));
+
+/**
+ * The vendor simulators on a free port with every connector pointed at them; `close()` stops them
+ * and puts the connectors' addresses back as they were.
+ */
+export async function pointedSimulator(): Promise<RunningVendorSimulator> {
+  const sim = await startVendorSimulator(0);
+  const saved: Record<string, string | undefined> = {};
+  for (const [name, url] of Object.entries(vendorUrlEnv(sim.urls))) {
+    saved[name] = process.env[name];
+    process.env[name] = url;
+  }
+  return {
+    ...sim,
+    close: async () => {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await sim.close();
+    },
+  };
+}

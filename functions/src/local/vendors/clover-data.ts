@@ -5,6 +5,7 @@
  * as Clover's own API has them. Tests derive their ground truth from the same records.
  */
 import { seededRandom } from '../demo/random';
+import type { SimRestaurantOptions } from './sim-options';
 
 export interface SimCloverEmployee {
   id: string;
@@ -68,14 +69,7 @@ export interface CloverSimData {
   orders: SimCloverOrder[];
 }
 
-export interface CloverDataOptions {
-  seed?: number;
-  employees?: number;
-  days?: number;
-  ordersPerDay?: number;
-  /** The end of the data (epoch ms, a UTC midnight); default 2025-06-01. */
-  end?: number;
-}
+export type CloverDataOptions = SimRestaurantOptions;
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

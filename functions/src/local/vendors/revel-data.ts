@@ -5,6 +5,7 @@
  * (naive ISO date-times, decimal dollars, resource URIs).
  */
 import { seededRandom } from '../demo/random';
+import type { SimRestaurantOptions } from './sim-options';
 
 export interface RevelSimRole {
   id: number;
@@ -73,14 +74,7 @@ export interface RevelSimData {
   orders: RevelSimOrder[];
 }
 
-export interface RevelDataOptions {
-  seed?: number;
-  employees?: number;
-  days?: number;
-  ordersPerDay?: number;
-  /** The end of the data (a UTC midnight, epoch ms); default 2025-06-01. */
-  end?: number;
-}
+export type RevelDataOptions = SimRestaurantOptions;
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -6,6 +6,7 @@
  * dollar strings).
  */
 import { seededRandom } from '../demo/random';
+import type { SimRestaurantOptions } from './sim-options';
 
 export interface SpotonSimJobPosition {
   id: string;
@@ -79,14 +80,7 @@ export interface SpotonSimData {
   orders: SpotonSimOrder[];
 }
 
-export interface SpotonDataOptions {
-  seed?: number;
-  employees?: number;
-  days?: number;
-  ordersPerDay?: number;
-  /** The end of the data (epoch ms, a UTC midnight); default 2025-06-01. */
-  end?: number;
-}
+export type SpotonDataOptions = SimRestaurantOptions;
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -5,6 +5,7 @@
  * does (ISO-8601 strings, decimal dollars). Tests derive their ground truth from the same records.
  */
 import { seededRandom } from '../demo/random';
+import type { SimRestaurantOptions } from './sim-options';
 
 export interface SimJob {
   guid: string;
@@ -78,14 +79,7 @@ export interface ToastSimData {
   orders: SimOrder[];
 }
 
-export interface ToastDataOptions {
-  seed?: number;
-  employees?: number;
-  days?: number;
-  ordersPerDay?: number;
-  /** The end of the data (epoch ms, a UTC midnight); default 2025-06-01. */
-  end?: number;
-}
+export type ToastDataOptions = SimRestaurantOptions;
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -1,0 +1,9 @@
+/** The size of a simulated restaurant (Toast, Clover, Revel, SpotOn simulators), all deterministic from `seed`. */
+export interface SimRestaurantOptions {
+  seed?: number;
+  employees?: number;
+  days?: number;
+  ordersPerDay?: number;
+  /** The end of the data (epoch ms, a UTC midnight); default 2025-06-01. */
+  end?: number;
+}
