@@ -424,6 +424,20 @@ async function posEmployeeOf(f: Fixture, name: string, linkTo?: string): Promise
   return { posEmployeeId };
 }
 
+const CONTRACT_ROSTER = 'Employee ID,First Name,Last Name\n901,Contract,Roster\n';
+
+/** A CSV roster import of the fixture company, created by the manager, with its file uploaded when asked. */
+async function csvImport(f: Fixture, uploaded: boolean): Promise<Prepared> {
+  const q = { companyId: f.company.companyId };
+  const created = await call('POST /csv-imports', api('posSync').post('/csv-imports').query(q).set(bearer(f.company.manager)).send({ kind: 'roster', filename: 'contract.csv' }));
+  const importId = String(created.id);
+  if (uploaded) {
+    await call('PUT /csv-imports/{importId}/parts/1', api('posSync').put(`/csv-imports/${importId}/parts/1`).query(q).set(bearer(f.company.manager))
+      .set('Content-Type', 'text/csv').send(CONTRACT_ROSTER));
+  }
+  return { importId };
+}
+
 /**
  * Operations that no generic sample can satisfy, keyed by "METHOD /path" (or operationId). Keep this small: an
  * operation that answers non-2xx to its generic sample and is not listed here fails the matrix
@@ -596,6 +610,33 @@ export const OVERRIDES: Record<string, Override> = {
     why: "unlinks an existing POS employee (otherwise 404 POS_EMPLOYEE_NOT_FOUND); unlinking an unlinked one changes nothing, so a refused caller's unlink could not show a write: one linked to the fixture staff member",
     setup: (f) => posEmployeeOf(f, 'unlink', f.staffId),
     request: (_f, prepared) => ({ path: { posEmployeeId: prepared.posEmployeeId } }),
+  },
+  'PUT /csv-imports/{importId}/parts/{part}': {
+    why: 'uploads the bytes of a file (the body is the CSV itself, never empty) to an existing import that was not started (otherwise 404 or 409): one created by the manager',
+    setup: (f) => csvImport(f, false),
+    request: (_f, prepared) => ({ path: { importId: prepared.importId, part: 1 }, body: CONTRACT_ROSTER }),
+  },
+  'GET /csv-imports/{importId}': {
+    why: 'reads an existing import (otherwise 404): one created by the manager',
+    setup: (f) => csvImport(f, false),
+    request: (_f, prepared) => ({ path: { importId: prepared.importId } }),
+  },
+  'GET /csv-imports/{importId}/preview': {
+    why: 'previews the file of an existing import (otherwise 404, or 422 CSV_FILE_MISSING before its upload): a roster file uploaded by the manager',
+    setup: (f) => csvImport(f, true),
+    request: (_f, prepared) => ({ path: { importId: prepared.importId } }),
+  },
+  'POST /csv-imports/{importId}/start': {
+    why: 'starts an uploaded import (otherwise 404 or 422 CSV_FILE_MISSING) of a company that connected CSV import (otherwise 404 CONNECTION_NOT_FOUND): csv connected by the owner, a roster file uploaded by the manager',
+    setup: async (f) => {
+      await connectAs(f, { slug: 'csv' });
+      return csvImport(f, true);
+    },
+    request: (_f, prepared) => ({ path: { importId: prepared.importId }, body: {} }),
+  },
+  'PUT /csv-mappings/{kind}': {
+    why: 'a mapping must map the required fields of its kind (otherwise 422 CSV_MAPPING_INVALID): a roster mapping of first and last name',
+    request: () => ({ path: { kind: 'roster' }, body: { columns: { firstName: 'First Name', lastName: 'Last Name' } } }),
   },
   'POST /pos-employees/{posEmployeeId}/employee': {
     why: 'creates an employee from an existing, unlinked POS employee (otherwise 404 POS_EMPLOYEE_NOT_FOUND or 409 POS_EMPLOYEE_ALREADY_LINKED): one stored by the roster sink',

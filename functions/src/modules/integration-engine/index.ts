@@ -1,6 +1,6 @@
 /** The integration engine's public API: what the POS sync service uses (credentials, tokens, runs). */
 export { accessTokenFor } from './oauth';
-export { claimRun, finishRun, requestSync, RunTakenOver, saveProgress, type Claim, type RunOutcome } from './runs';
+export { claimRun, finishRun, getRun, requestSync, RunTakenOver, saveProgress, type Claim, type RunOutcome } from './runs';
 export { SYNC_QUEUE } from './module';
 export { rotateVault } from './rotation';
 export { readSecrets } from './repo';

@@ -114,6 +114,7 @@ function runFromDoc(id: string, data: DocumentData): SyncRun {
     leaseExpiresAt: data.leaseExpiresAt ?? null,
     followUp: data.followUp === true,
     resumedFrom: data.resumedFrom ?? null,
+    importId: data.importId ?? null,
   };
 }
 

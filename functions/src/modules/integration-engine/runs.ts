@@ -45,6 +45,8 @@ export async function requestSync(p: {
   trigger: SyncRun['trigger'];
   streams?: SyncStream[];
   window?: { from: string; to: string };
+  /** A CSV import run (trigger 'import'): the import whose file it reads. */
+  importId?: string;
 }): Promise<SyncRun> {
   await requireCompany(p.companyId);
   if (p.window) requireDateRange(p.window.from, p.window.to, MAX_BACKFILL_DAYS);
@@ -52,7 +54,8 @@ export async function requestSync(p: {
   const { run, created } = await runExclusive(connectionLock(p.companyId, p.connectionId), async (tx) => {
     const connection = requireActive(await readConnection(p.companyId, p.connectionId, tx), p.connectionId);
     const entry = catalogueEntry(connection.slug);
-    if (!entry || !entry.syncModes.includes('poll') || !connectorFor(entry.slug)?.streams) {
+    const runnable = p.importId ? entry?.syncModes.includes('import') : entry?.syncModes.includes('poll') && connectorFor(entry.slug)?.streams;
+    if (!entry || !runnable) {
       throw engineErrors.SYNC_NOT_SUPPORTED(`${entry?.name ?? connection.slug} is not synced by the engine (${entry?.authKind ?? 'unknown'} integration)`);
     }
     const now = Date.now();
@@ -60,7 +63,7 @@ export async function requestSync(p: {
     const resumable = p.window ? await repo.failedBackfillOf(p.companyId, p.connectionId, p.window, tx) : null;
     const scheduled = p.trigger === 'schedule' ? { ...connection, nextSyncAt: now + SYNC_INTERVAL_MS, updatedAt: now } : null;
     if (open && isLive(open, now)) {
-      if (p.trigger === 'manual') {
+      if (p.trigger === 'manual' || p.trigger === 'import') {
         throw engineErrors.SYNC_IN_PROGRESS(`A sync of ${p.connectionId} is already ${open.status} (run ${open.id}); try again when it has finished`, [
           { message: `run ${open.id} is ${open.status}`, runId: open.id, status: open.status },
         ]);
@@ -81,6 +84,7 @@ export async function requestSync(p: {
       streams: p.streams ? offered.filter((s) => p.streams!.includes(s)) : offered,
       window: p.window ?? null, counts: {}, progress: resumable?.progress ?? {}, createdAt: now, startedAt: null, finishedAt: null,
       durationMs: null, error: null, deliveries: 0, leaseExpiresAt: now + QUEUED_LEASE_MS, followUp: false, resumedFrom: resumable?.id ?? null,
+      importId: p.importId ?? null,
     };
     return {
       result: { run, created: true },
@@ -211,7 +215,8 @@ export type RunOutcome =
  * Finishes a run and books it on its connection in one commit: a success clears the connection's
  * error, failure count and alert; a failure sets `error` (or `reauth_required`), counts it, and at
  * the third consecutive failure writes the company's alert and emits `pos_sync_failed`. A run
- * marked for a follow-up (a webhook arrived while it ran) queues one more incremental run.
+ * marked for a follow-up (a webhook arrived while it ran) queues one more incremental run. A failed
+ * CSV import run is not booked on its connection (its file was refused, not the connection).
  */
 export async function finishRun(companyId: string, run: SyncRun, attempt: number, outcome: RunOutcome): Promise<SyncRun> {
   const { done, alert } = await changeRun(companyId, run, async (current, connection, tx) => {
@@ -223,6 +228,11 @@ export async function finishRun(companyId: string, run: SyncRun, attempt: number
       durationMs: now - (current.startedAt ?? now), leaseExpiresAt: null,
     };
     if (!connection || connection.state === 'disconnected') return { result: { done: finished, alert: null }, next: finished };
+    if (run.importId && outcome.status === 'failed') {
+      // a CSV file refused for its rows says nothing of the connection's health: it is as before the run
+      const idle: Connection = { ...connection, state: connection.lastError ? 'error' : 'connected', updatedAt: now };
+      return { result: { done: finished, alert: null }, next: finished, alsoWrite: (w) => writeConnection(w, companyId, idle) };
+    }
     const alertRef = repo.alertRef(companyId, connection.id);
     if (outcome.status === 'succeeded') {
       const healthy: Connection = { ...connection, state: 'connected', lastSuccessAt: now, lastError: null, consecutiveFailures: 0, updatedAt: now };

@@ -57,7 +57,7 @@ export const runSchema = z.object({
   id: z.string(),
   connectionId: z.string(),
   slug: z.string(),
-  trigger: z.enum(['manual', 'schedule', 'webhook']),
+  trigger: z.enum(['manual', 'schedule', 'webhook', 'import']).describe('import: a CSV import (pos-sync /csv-imports) started by a manager'),
   requestedBy: z.string().nullable(),
   status: z.enum(RUN_STATUSES),
   streams: z.array(z.enum(SYNC_STREAMS)),
@@ -73,6 +73,7 @@ export const runSchema = z.object({
   leaseExpiresAt: z.number().nullable().describe('While queued or running: when the run is considered abandoned (renewed as it progresses)'),
   followUp: z.boolean().describe('A webhook arrived while it ran: one more incremental run is queued when it finishes'),
   resumedFrom: z.string().nullable().describe('A backfill that continues the finished chunks of this earlier failed run (same window)'),
+  importId: z.string().nullable().describe('A CSV import run: the import (pos-sync GET /csv-imports/{importId}) whose file it reads; its progress counts the file\'s chunks of about 1 MB, validated, then written'),
   created: z.boolean().optional().describe('false when the hourly job or a webhook found a run of the connection already queued or running, and answered it'),
 });
 export type SyncRun = z.infer<typeof runSchema>;

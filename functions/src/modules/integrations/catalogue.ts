@@ -15,7 +15,7 @@ export type AuthKind = (typeof AUTH_KINDS)[number];
 export const CAPABILITIES = ['roster', 'punches', 'sales', 'tips', 'reservations', 'payroll_export'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
-export const SYNC_MODES = ['poll', 'webhook'] as const;
+export const SYNC_MODES = ['poll', 'webhook', 'import'] as const;
 export type SyncMode = (typeof SYNC_MODES)[number];
 
 export interface CredentialField {
@@ -113,8 +113,8 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   },
   {
     slug: 'csv', category: 'pos', name: 'CSV import',
-    description: 'For a POS without an API: a manager uploads roster, punch and sales files.',
-    authKind: 'file', capabilities: POS_STREAMS, syncModes: [], perAccount: false, credentialFields: [],
+    description: 'For a POS without an API: a manager uploads roster, punch and sales files (pos-sync /csv-imports), with a column mapping saved per company.',
+    authKind: 'file', capabilities: POS_STREAMS, syncModes: ['import'], perAccount: false, credentialFields: [],
   },
   {
     slug: 'gusto', category: 'payroll', name: 'Gusto',

@@ -2,3 +2,4 @@
 export { posSyncErrors } from './errors';
 export { posSourceOf, replayHeld, writePunches, writeRoster, writeSales, type SinkCounts, type SinkTarget } from './sinks';
 export { tipsBetween, type TipsFigures } from './service';
+export { openImport, type ImportFile } from './csv/service';

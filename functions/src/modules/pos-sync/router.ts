@@ -1,5 +1,6 @@
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
+import { csvRoutes } from './csv/routes';
 import * as service from './service';
 import {
   MAX_TIPS_DAYS,
@@ -50,4 +51,5 @@ export const routes: RouteDef[] = [
     access: manager, query: tipsQuery, response: tipsResponse,
     handler: ({ member, query }) => service.tipsFor({ member, query }),
   }),
+  ...csvRoutes,
 ];

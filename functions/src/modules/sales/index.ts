@@ -1,4 +1,5 @@
 /** The sales module's public API: what other modules (and the POS sync service) may use. */
 export { importInvoices } from './importer';
+export { readSalesCurrency as salesCurrency } from './repo';
 export { POS_SOURCES, type PosSource } from './schemas';
 export { tipsByEmployee } from './service';

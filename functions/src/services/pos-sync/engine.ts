@@ -17,7 +17,7 @@ import {
   type StreamCounts,
   type SyncRun,
 } from '../../modules/integration-engine';
-import { writePunches, writeRoster, writeSales, type SinkCounts, type SinkTarget } from '../../modules/pos-sync';
+import { openImport, writePunches, writeRoster, writeSales, type SinkCounts, type SinkTarget } from '../../modules/pos-sync';
 import { laterCursor, readCursor, writeCursor } from './cursors';
 import { retryPolicy } from './retry';
 
@@ -100,15 +100,19 @@ async function executeRun(companyId: string, run: SyncRun, connection: Connectio
   const ctx: RunContext = {
     companyId, run, attempt, savedAt: Date.now(),
     target: { companyId, connectionId: connection.id, slug: connection.slug },
-    connector: connectorFor(connection.slug)!.streams!,
+    connector: connectorFor(connection.slug)?.streams as StreamConnector,
     auth: { accountId: connection.account?.id ?? '' },
   };
   try {
-    ctx.auth = await streamAuthOf(companyId, connection, (err, n) => log.warn('vendor request retried', { failure: err.failure, status: err.status, retry: n }));
-    const window = run.window ? await backfillBounds(companyId, run.window) : null;
-    for (const stream of readStreamsOf(run.streams)) {
-      if (window && stream !== 'roster') await backfillStream(ctx, stream, window);
-      else await incrementalStream(ctx, stream);
+    if (run.importId) {
+      await importFile(ctx, run.importId);
+    } else {
+      ctx.auth = await streamAuthOf(companyId, connection, (err, n) => log.warn('vendor request retried', { failure: err.failure, status: err.status, retry: n }));
+      const window = run.window ? await backfillBounds(companyId, run.window) : null;
+      for (const stream of readStreamsOf(run.streams)) {
+        if (window && stream !== 'roster') await backfillStream(ctx, stream, window);
+        else await incrementalStream(ctx, stream);
+      }
     }
   } catch (err) {
     if (err instanceof RunTakenOver) {
@@ -216,6 +220,31 @@ async function backfillStream(ctx: RunContext, stream: Exclude<ReadStream, 'rost
     ctx.run.progress[stream] = { chunksDone: done, chunksTotal: chunks.length, doneUntil: chunk.to };
     await save(ctx);
   }
+}
+
+/**
+ * A CSV import run (pos-sync /csv-imports): the file is validated whole first (a row with a problem
+ * fails the run and nothing is written), then its records go to the same sinks as a vendor's
+ * pages. Progress counts the file's chunks, once validated and once written. A redelivery of a
+ * run that already finished its import finds the file gone and does nothing more.
+ */
+async function importFile(ctx: RunContext, importId: string): Promise<void> {
+  const file = await openImport(ctx.companyId, importId);
+  if (file.done) return;
+  const stream = file.kind;
+  const progress = async (chunksDone: number) => {
+    ctx.run.progress[stream] = { chunksDone, chunksTotal: 2 * file.chunks, doneUntil: null };
+    if (Date.now() - ctx.savedAt >= engineOptions().saveEveryMs) await save(ctx);
+  };
+  await progress(0);
+  await file.validate(progress);
+  await save(ctx);
+  for await (const page of file.pages((done) => progress(file.chunks + done))) {
+    addCounts(ctx.run, stream, page.length, await SINKS[stream](ctx.target, page as never[]));
+  }
+  await progress(2 * file.chunks);
+  await save(ctx);
+  await file.finished();
 }
 
 async function save(ctx: RunContext): Promise<void> {
