@@ -51,6 +51,15 @@ describe('mappings', () => {
     expect(suggestMapping('punches', ['Employee', 'Clock In', 'Clock Out']).columns).toEqual({ employeeId: 'Employee', clockIn: 'Clock In', clockOut: 'Clock Out' });
   });
 
+  it('tells the date format and decimal separator from the first rows when they show it', () => {
+    const sales = (rows: string[][]) => suggestMapping('sales', ['Date', 'Net'], rows);
+    expect(sales([['15/11/2026 09:39', '8,29'], ['03/11/2026 10:00', '1,00']])).toMatchObject({ dateFormat: 'dmy', decimalSeparator: ',' });
+    expect(sales([['11/15/2026 9:39 AM', '1,234.50']])).toMatchObject({ dateFormat: 'mdy', decimalSeparator: '.' });
+    expect(sales([['2026-11-15 09:39', '8.29']])).toMatchObject({ dateFormat: 'iso', decimalSeparator: '.' });
+    expect(sales([['15.11.2026 09:39', '(8,29)']])).toMatchObject({ dateFormat: 'dmy', decimalSeparator: ',' });
+    expect(sales([])).toMatchObject({ dateFormat: 'iso', decimalSeparator: '.' });
+  });
+
   it('names every problem of a mapping', () => {
     expect(mappingProblems('roster', mapping({ columns: { firstName: 'A', lastName: 'A', wage: 'W' } }), ['A'])).toEqual([
       'wage is not a field of a roster file', 'lastName and firstName are both mapped to the column "A"', 'wage is mapped to "W", which is not a column of the file',

@@ -25,7 +25,7 @@ const EMPLOYEE_REF = "The POS employee: the roster file's key (its id column, el
 
 export const CSV_FIELDS = {
   roster: {
-    id: { required: false, description: 'The POS employee id (employee number); without it the key is the email, else the first and last name', aliases: ['id', 'employeeid', 'employee', 'empid', 'employeenumber', 'employeeno', 'posid', 'staffid', 'badge'] },
+    id: { required: false, description: 'The POS employee id (employee number); without it the key is the email, else the first and last name', aliases: ['id', 'employeeid', 'employee', 'empid', 'employeenumber', 'employeeno', 'posid', 'staffid', 'staffno', 'staffnumber', 'badge'] },
     firstName: { required: true, description: 'First name', aliases: ['firstname', 'first', 'givenname', 'forename'] },
     lastName: { required: true, description: 'Last name', aliases: ['lastname', 'last', 'surname', 'familyname'] },
     email: { required: false, description: 'Email address (auto-links the employee with the same email)', aliases: ['email', 'emailaddress', 'mail'] },
@@ -35,10 +35,10 @@ export const CSV_FIELDS = {
   },
   punches: {
     id: { required: false, description: 'The punch (time entry) id; without it a punch is keyed by its employee and clock-in', aliases: ['id', 'punchid', 'entryid', 'timeentryid', 'timecardid', 'shiftid'] },
-    employeeId: { required: true, description: EMPLOYEE_REF, aliases: ['employeeid', 'employee', 'empid', 'employeenumber', 'staffid', 'email', 'name', 'employeename'] },
+    employeeId: { required: true, description: EMPLOYEE_REF, aliases: ['employeeid', 'employee', 'empid', 'employeenumber', 'employeeno', 'staffid', 'staffno', 'staffnumber', 'email', 'name', 'employeename'] },
     clockIn: { required: true, description: 'Clock-in date and time (company time zone unless the value has an offset)', aliases: ['clockin', 'in', 'clockintime', 'start', 'starttime', 'timein'] },
     clockOut: { required: false, description: 'Clock-out date and time; empty while clocked in', aliases: ['clockout', 'out', 'clockouttime', 'end', 'endtime', 'timeout'] },
-    breakMinutes: { required: false, description: 'Unpaid break minutes (placed in the middle of the punch)', aliases: ['breakminutes', 'break', 'breakmins', 'unpaidbreak', 'unpaidbreakminutes'] },
+    breakMinutes: { required: false, description: 'Unpaid break minutes (placed in the middle of the punch)', aliases: ['breakminutes', 'break', 'breakmins', 'unpaidbreak', 'unpaidbreakminutes', 'unpaidbreakmin', 'breakmin'] },
     jobTitle: { required: false, description: 'Job title, matched to a role by name', aliases: ['jobtitle', 'job', 'role', 'position'] },
   },
   sales: {
@@ -47,7 +47,7 @@ export const CSV_FIELDS = {
     amount: { required: true, description: 'Net sales, tips excluded, in major units (12.50); negative for a refund', aliases: ['amount', 'netsales', 'net', 'netamount', 'subtotal', 'sales', 'total'] },
     tips: { required: false, description: 'Tips in major units (card and cash); default 0', aliases: ['tips', 'tip', 'gratuity', 'tipamount'] },
     cashTips: { required: false, description: 'The part of tips paid in cash; default 0', aliases: ['cashtips', 'cashtip'] },
-    employeeId: { required: false, description: EMPLOYEE_REF, aliases: ['employeeid', 'employee', 'server', 'serverid', 'empid', 'staffid'] },
+    employeeId: { required: false, description: EMPLOYEE_REF, aliases: ['employeeid', 'employee', 'server', 'serverid', 'empid', 'employeeno', 'staffid', 'staffno', 'staffnumber'] },
     customers: { required: false, description: 'Guests (covers); default 0', aliases: ['customers', 'guests', 'covers', 'guestcount'] },
     currency: { required: false, description: "ISO 4217 code; default the company's currency", aliases: ['currency', 'currencycode'] },
     refundOf: { required: false, description: 'For a refund: the id of the refunded sale', aliases: ['refundof', 'originalreceipt', 'original', 'refundedreceipt'] },
@@ -88,8 +88,12 @@ export function mappingProblems(kind: CsvKind, mapping: CsvMapping, headers?: re
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** The mapping a file's headers suggest: each field to the first unused header matching one of its aliases, in alias order. */
-export function suggestMapping(kind: CsvKind, headers: readonly string[]): CsvMapping {
+/**
+ * The mapping a file's headers suggest: each field to the first unused header matching one of its
+ * aliases, in alias order; the date format and decimal separator from the first rows' values
+ * (`samples`, cells in header order) when they tell.
+ */
+export function suggestMapping(kind: CsvKind, headers: readonly string[], samples: readonly (readonly string[])[] = []): CsvMapping {
   const byNorm = new Map<string, string>();
   for (const h of headers) if (!byNorm.has(norm(h))) byNorm.set(norm(h), h);
   const used = new Set<string>();
@@ -103,7 +107,26 @@ export function suggestMapping(kind: CsvKind, headers: readonly string[]): CsvMa
       used.add(column);
     }
   }
-  return { columns, dateFormat: 'iso', decimalSeparator: '.' };
+  const valuesOf = (fields: readonly string[]) =>
+    fields.filter((f) => columns[f]).flatMap((f) => samples.map((row) => (row[headers.indexOf(columns[f])] ?? '').trim()).filter(Boolean));
+  return { columns, dateFormat: dateFormatOf(valuesOf(DATE_FIELDS)), decimalSeparator: decimalSeparatorOf(valuesOf(AMOUNT_FIELDS)) };
+}
+
+const DATE_FIELDS = ['clockIn', 'clockOut', 'closedAt'];
+const AMOUNT_FIELDS = ['amount', 'tips', 'cashTips'];
+
+/** iso unless the values are day/month/year (a first number over 12) or month/day/year (a second one over 12, or AM/PM). */
+function dateFormatOf(values: readonly string[]): CsvMapping['dateFormat'] {
+  const parts = values.map((v) => /^(\d{1,2})[/.-](\d{1,2})[/.-]\d{2,4}/.exec(v)).filter((m) => m !== null);
+  if (parts.length === 0) return 'iso';
+  if (parts.some((m) => Number(m[1]) > 12)) return 'dmy';
+  if (parts.some((m) => Number(m[2]) > 12) || values.some((v) => /[AP]\.?M\.?$/i.test(v))) return 'mdy';
+  return values.some((v) => /^\d{1,2}\.\d{1,2}\./.test(v)) ? 'dmy' : 'mdy';
+}
+
+/** "," when amounts end in a comma and one or two digits and none in a point and one or two digits. */
+function decimalSeparatorOf(values: readonly string[]): CsvMapping['decimalSeparator'] {
+  return values.some((v) => /,\d{1,2}\)?$/.test(v)) && !values.some((v) => /\.\d{1,2}\)?$/.test(v)) ? ',' : '.';
 }
 
 // ------------------------------------------------------------------ values

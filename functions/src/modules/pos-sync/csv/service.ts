@@ -178,14 +178,19 @@ async function* recordsOf(ctx: FileContext, onChunk?: (done: number) => void): A
   }
 }
 
-async function headersOf(companyId: string, imp: store.CsvImport, delimiter?: string): Promise<string[]> {
-  const rows = readRows(store.fileChunks(companyId, imp), delimiter);
+/** The file's header and its first `rows` data rows (cells as read). */
+async function headOf(companyId: string, imp: store.CsvImport, delimiter?: string, rows = 0): Promise<{ headers: string[]; samples: string[][] }> {
+  const lines = readRows(store.fileChunks(companyId, imp), delimiter);
+  const out: string[][] = [];
   try {
-    const first = await rows.next();
-    return first.done ? [] : first.value.cells.map((c) => c.trim());
+    for await (const { cells } of lines) {
+      out.push(cells);
+      if (out.length > rows) break;
+    }
   } finally {
-    await rows.return(undefined);
+    await lines.return(undefined);
   }
+  return { headers: (out[0] ?? []).map((c) => c.trim()), samples: out.slice(1) };
 }
 
 function requireUploaded(imp: store.CsvImport): void {
@@ -203,7 +208,8 @@ async function mappingFor(companyId: string, imp: store.CsvImport, given?: CsvMa
     const { kind: _k, updatedAt: _u, updatedBy: _b, ...mapping } = saved;
     return { mapping, source: 'saved' as const };
   }
-  return { mapping: suggestMapping(imp.kind, await headersOf(companyId, imp)), source: 'suggested' as const };
+  const { headers, samples } = await headOf(companyId, imp, undefined, PREVIEW_ROWS);
+  return { mapping: suggestMapping(imp.kind, headers, samples), source: 'suggested' as const };
 }
 
 /** A file that is not CSV as the API's 422 CSV_FILE_INVALID; anything else as it is. */
@@ -219,7 +225,7 @@ export async function previewImport({ companyId, importId }: { companyId: string
   if (imp.fileDeleted) throw posSyncErrors.CSV_IMPORT_STARTED(`Import ${importId} was imported and its file deleted`);
   try {
     const { mapping, source } = await mappingFor(companyId, imp);
-    const headers = await headersOf(companyId, imp, mapping.delimiter);
+    const { headers } = await headOf(companyId, imp, mapping.delimiter);
     const problems = mappingProblems(imp.kind, mapping, headers);
     const rows: { line: number; values: Record<string, string>; record: Record<string, unknown> | null; errors: RowError[] }[] = [];
     if (!problems.length) {
@@ -251,7 +257,7 @@ export async function startImport({ companyId, importId, uid, mapping: given }: 
   if (run && (run.status === 'queued' || run.status === 'running')) throw posSyncErrors.CSV_IMPORT_STARTED(`Import ${importId} is already ${run.status} (run ${run.id})`);
   if (run?.status === 'succeeded') throw posSyncErrors.CSV_IMPORT_STARTED(`Import ${importId} was imported (run ${run.id}); upload the file again as a new import to re-import it (rows already imported do not change)`);
   const { mapping } = await mappingFor(companyId, imp, given).catch(fileProblem);
-  const headers = await headersOf(companyId, imp, mapping.delimiter).catch(fileProblem);
+  const { headers } = await headOf(companyId, imp, mapping.delimiter).catch(fileProblem);
   const problems = mappingProblems(imp.kind, mapping, headers);
   if (problems.length) throw posSyncErrors.CSV_MAPPING_INVALID(`The mapping does not fit the file's columns (${headers.join(', ')})`, problems.map((message) => ({ message })));
   if (given) await store.saveMapping(companyId, { ...given, kind: imp.kind, updatedAt: Date.now(), updatedBy: uid });
