@@ -48,3 +48,28 @@ export async function startModuleServer(modules: string[], port: number): Promis
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+const MB = 1024 * 1024;
+
+/**
+ * What `work` costs: its time, and the peak of the live heap over the baseline. With --expose-gc
+ * (NODE_OPTIONS, or `npm run bench`) the heap is sampled after a collection every 500 ms, so the
+ * peak is what the work holds, not garbage waiting for the collector; without it, raw heapUsed peaks.
+ */
+export async function measuredHeap<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; peakHeapMb: number }> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const base = process.memoryUsage().heapUsed;
+  let peak = base;
+  const sample = () => {
+    gc?.();
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  };
+  const sampler = setInterval(sample, gc ? 500 : 20);
+  const t = performance.now();
+  const result = await work();
+  const ms = performance.now() - t;
+  clearInterval(sampler);
+  sample();
+  return { result, ms, peakHeapMb: (peak - base) / MB };
+}

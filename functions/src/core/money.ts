@@ -4,13 +4,20 @@
  * store them) into minor units.
  */
 
-/** ISO 4217 exponent (digits of the minor unit): 2 for EUR and USD, 0 for JPY, 3 for KWD. */
+const exponents = new Map<string, number>();
+
+/** ISO 4217 exponent (digits of the minor unit): 2 for EUR and USD, 0 for JPY, 3 for KWD. Remembered per code (Intl is slow to build, and imports ask per row). */
 export function currencyExponent(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let exponent = exponents.get(currency);
+  if (exponent === undefined) {
+    try {
+      exponent = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      exponent = 2;
+    }
+    if (exponents.size < 1000) exponents.set(currency, exponent);
   }
+  return exponent;
 }
 
 /** A major-unit amount (e.g. an hourly rate of 18.5) in minor units (1850), rounded half up. */

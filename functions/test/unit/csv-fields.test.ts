@@ -42,6 +42,22 @@ describe('parseDateTime', () => {
     expect(parseDateTime('2025-03-09 02:30', 'iso', NY)).toBeNaN();
     expect(parseDateTime('3/9/2025 2:30 AM', 'mdy', NY)).toBeNaN();
     expect(parseDateTime('2025-03-09 03:30', 'iso', NY)).toBe(local('2025-03-09T03:30'));
+    // Lord Howe Island moves its clocks by half an hour: 02:00-02:30 is skipped
+    expect(parseDateTime('2025-10-05 02:15', 'iso', 'Australia/Lord_Howe')).toBeNaN();
+    expect(parseDateTime('2025-10-05 02:45', 'iso', 'Australia/Lord_Howe')).toBe(local('2025-10-05T02:45', 'Australia/Lord_Howe'));
+  });
+
+  it('agrees with luxon on the wall-clock time of instants across zones and DST changes', () => {
+    const zones = ['America/New_York', 'Europe/London', 'Europe/Madrid', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/St_Johns', 'Pacific/Chatham', 'UTC'];
+    let t = Date.UTC(2024, 0, 1);
+    for (let i = 0; i < 3000; i++) {
+      t += 3 * 3_600_000 + 7 * 60_000 + ((i * 7919) % 3_600_000);
+      const zone = zones[i % zones.length];
+      const wall = DateTime.fromMillis(Math.floor(t / 60_000) * 60_000, { zone });
+      const parsed = parseDateTime(wall.toFormat('yyyy-MM-dd HH:mm'), 'iso', zone);
+      // an hour repeated when clocks go back names two instants: either is that wall-clock time
+      expect([zone, DateTime.fromMillis(parsed, { zone }).toFormat('yyyy-MM-dd HH:mm')]).toEqual([zone, wall.toFormat('yyyy-MM-dd HH:mm')]);
+    }
   });
 });
 

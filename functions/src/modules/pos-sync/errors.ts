@@ -6,7 +6,7 @@ export const posSyncErrors = defineErrors({
   POS_EMPLOYEE_ALREADY_LINKED: { status: 409, meaning: 'The POS employee is already linked to an employee: unlink it before creating a new employee from it' },
   CSV_IMPORT_NOT_FOUND: { status: 404, meaning: 'No CSV import with that id in the company' },
   CSV_PART_EMPTY: { status: 400, meaning: 'An uploaded part of a CSV file has no bytes' },
-  CSV_FILE_TOO_LARGE: { status: 413, meaning: 'The CSV file would be larger than 50 MB (parts of at most 8 MB each)' },
+  CSV_FILE_TOO_LARGE: { status: 413, meaning: 'The CSV file would be larger than 50 MB (uploaded in parts of at most 3 MB)' },
   CSV_FILE_MISSING: { status: 422, meaning: 'The CSV import has no file, or a part of it is missing (parts are numbered from 1 with no gap)' },
   CSV_FILE_INVALID: { status: 422, meaning: 'The file cannot be read as CSV (not text, an unclosed quote, no header, a repeated column name)' },
   CSV_MAPPING_INVALID: { status: 422, meaning: "The column mapping does not fit the kind of file or the file's columns (details list each problem)" },

@@ -33,7 +33,7 @@ export const engineOptions = () => ({
   /** Backfill chunk for a vendor without a window limit: progress is recorded per chunk. */
   defaultChunkMs: 7 * DAY,
   /** A running run's progress (and lease) is saved at least this often. */
-  saveEveryMs: 10_000,
+  saveEveryMs: Number(process.env.POS_SYNC_SAVE_EVERY_MS ?? 10_000),
 });
 
 /** The streams a run reads, in order: the roster first (so punches and sales find their employees linked), then punches, then sales with their tips. */
@@ -225,22 +225,29 @@ async function backfillStream(ctx: RunContext, stream: Exclude<ReadStream, 'rost
 /**
  * A CSV import run (pos-sync /csv-imports): the file is validated whole first (a row with a problem
  * fails the run and nothing is written), then its records go to the same sinks as a vendor's
- * pages. Progress counts the file's chunks, once validated and once written. A redelivery of a
- * run that already finished its import finds the file gone and does nothing more.
+ * pages. Progress counts the file's chunks, once validated and once written. A delivery resuming
+ * the run after the previous one died skips the validation its run already passed and the rows
+ * already written (the saved count of records read: saved only after their page was written); a
+ * redelivery of a run that finished its import finds the file gone and does nothing more.
  */
 async function importFile(ctx: RunContext, importId: string): Promise<void> {
-  const file = await openImport(ctx.companyId, importId);
+  const file = await openImport(ctx.companyId, importId, ctx.run.id);
   if (file.done) return;
   const stream = file.kind;
   const progress = async (chunksDone: number) => {
     ctx.run.progress[stream] = { chunksDone, chunksTotal: 2 * file.chunks, doneUntil: null };
     if (Date.now() - ctx.savedAt >= engineOptions().saveEveryMs) await save(ctx);
   };
-  await progress(0);
-  await file.validate(progress);
+  if (!file.validated) {
+    ctx.run.counts = {};
+    await progress(0);
+    await file.validate(progress);
+  }
   await save(ctx);
-  for await (const page of file.pages((done) => progress(file.chunks + done))) {
+  const written = ctx.run.counts[stream]?.read ?? 0;
+  for await (const page of file.pages((done) => progress(file.chunks + done), written)) {
     addCounts(ctx.run, stream, page.length, await SINKS[stream](ctx.target, page as never[]));
+    if (Date.now() - ctx.savedAt >= engineOptions().saveEveryMs) await save(ctx);
   }
   await progress(2 * file.chunks);
   await save(ctx);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DateTime } from 'luxon';
+import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import type { PosEmployee, PosPunch, PosSale } from '../../../connectors';
 import { currencyExponent } from '../../../core/money';
@@ -148,39 +148,78 @@ export interface RowContext {
 
 const MAX_VALUE_LENGTH = 500;
 
-const DATE_PATTERNS: Record<(typeof DATE_FORMATS)[number], string[]> = {
-  iso: [],
-  mdy: ['M/d/yyyy h:mm a', 'M/d/yyyy h:mm:ss a', 'M/d/yyyy H:mm', 'M/d/yyyy H:mm:ss', 'M/d/yy h:mm a', 'M/d/yy H:mm'],
-  dmy: ['d/M/yyyy H:mm', 'd/M/yyyy H:mm:ss', 'd.M.yyyy H:mm', 'd.M.yyyy H:mm:ss', 'd-M-yyyy H:mm', 'd/M/yy H:mm'],
-};
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const NUMERIC_DATE_TIME = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:([AP])\.?M\.?)?$/i;
 
 const DATE_EXAMPLES: Record<(typeof DATE_FORMATS)[number], string> = { iso: 'like 2026-11-21 18:30', mdy: 'like 11/21/2026 6:30 PM', dmy: 'like 21/11/2026 18:30' };
 
-/** A date-time as epoch ms in the company's zone (or the offset the value carries), NaN when it is not one, or names a local time the zone skips. */
+/**
+ * A date-time as epoch ms: in the company's zone, or at the offset the value carries (iso only).
+ * NaN when it is not one (no such day or time), or names a local time the zone skips (the hour
+ * lost when summer time starts). Parsed by hand with cached zone offsets, not with luxon per row:
+ * a file has up to a million of them.
+ */
 export function parseDateTime(value: string, format: CsvMapping['dateFormat'], timezone: string): number {
   const v = value.trim();
+  let year: number, month: number, day: number, hour: number;
+  let minute: number, second = 0, milli = 0;
+  let offset: string | undefined;
   if (format === 'iso') {
-    const dt = DateTime.fromISO(v.replace(' ', 'T'), { zone: timezone, setZone: true });
-    if (!dt.isValid || !/^\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}/.test(v)) return NaN;
-    const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/i.test(v);
-    return hasOffset || sameClock(dt, v) ? dt.toMillis() : NaN;
+    const m = ISO_DATE_TIME.exec(v);
+    if (!m) return NaN;
+    [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number);
+    second = Number(m[6] ?? 0);
+    milli = Number((m[7] ?? '').padEnd(3, '0'));
+    offset = m[8];
+  } else {
+    const m = NUMERIC_DATE_TIME.exec(v);
+    if (!m) return NaN;
+    [month, day] = format === 'mdy' ? [Number(m[1]), Number(m[2])] : [Number(m[2]), Number(m[1])];
+    year = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+    [hour, minute, second] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+    if (m[7]) {
+      if (hour < 1 || hour > 12) return NaN;
+      hour = (hour % 12) + (m[7].toUpperCase() === 'P' ? 12 : 0);
+    }
   }
-  const normalized = v.replace(/\s+/g, ' ').toUpperCase().replace(/([AP])\.?M\.?$/, '$1M');
-  for (const pattern of DATE_PATTERNS[format]) {
-    const dt = DateTime.fromFormat(normalized, pattern, { zone: timezone, locale: 'en-US' });
-    if (dt.isValid) return sameClock(dt, normalized) ? dt.toMillis() : NaN;
+  if (hour > 23 || minute > 59 || second > 59) return NaN;
+  const local = Date.UTC(year, month - 1, day, hour, minute, second, milli);
+  const check = new Date(local);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return NaN;
+  if (offset) {
+    if (/^z$/i.test(offset)) return local;
+    const [, sign, hh, mm] = /^([+-])(\d{2}):?(\d{2})$/.exec(offset)!;
+    return local - (sign === '-' ? -1 : 1) * (Number(hh) * 60 + Number(mm)) * 60_000;
   }
-  return NaN;
+  return zonedToUtc(local, timezone);
 }
 
-/** Luxon moves a local time inside a DST gap forward: such a time does not exist, and is refused. */
-function sameClock(dt: DateTime, v: string): boolean {
-  const m = /(\d{1,2}):(\d{2})(?::\d{2})?\s*([AP])?/i.exec(v);
-  if (!m) return false;
-  let hour = Number(m[1]) % (m[3] ? 12 : 24);
-  if (m[3]?.toUpperCase() === 'P') hour += 12;
-  return dt.hour === hour && dt.minute === Number(m[2]);
+const offsets = new Map<string, number>();
+
+/** The zone's offset from UTC (minutes) at an instant; zones change offset on quarter hours at most, so it is cached per quarter hour. */
+function offsetAt(zone: string, utc: number): number {
+  const key = `${zone}|${Math.floor(utc / 900_000)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = IANAZone.create(zone).offset(utc);
+    if (offsets.size > 100_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
+
+/** The instant of a wall-clock time (given as if it were UTC) in `zone`; NaN for a wall-clock time the zone skips. */
+function zonedToUtc(local: number, zone: string): number {
+  let utc = local - offsetAt(zone, local) * 60_000;
+  utc = local - offsetAt(zone, utc) * 60_000;
+  return utc + offsetAt(zone, utc) * 60_000 === local ? utc : NaN;
+}
+
+/** Digits, grouped by thousands with the other separator or not, and decimals after the separator. */
+const AMOUNT_PATTERNS: Record<CsvMapping['decimalSeparator'], RegExp> = {
+  '.': /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/,
+  ',': /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?$/,
+};
 
 /**
  * An amount in major units ("1,234.50", "-3", "$12.00", "(4.25)" for a negative) as integer minor
@@ -200,7 +239,7 @@ export function parseAmount(value: string, currency: string, decimalSeparator: C
   }
   v = v.replace(/^[$€£¥]/, '');
   const group = decimalSeparator === '.' ? ',' : '.';
-  const m = new RegExp(`^(\\d{1,3}(?:\\${group}\\d{3})+|\\d+)(?:\\${decimalSeparator}(\\d+))?$`).exec(v);
+  const m = AMOUNT_PATTERNS[decimalSeparator].exec(v);
   if (!m) return null;
   const exponent = currencyExponent(currency);
   const fraction = m[2] ?? '';

@@ -49,6 +49,7 @@ export const importSchema = z.object({
   errorCount: z.int().describe("Problems found in the file's rows by the last validation (nothing is written while there is one)"),
   errors: z.array(rowErrorSchema).describe('The first 1,000 of those problems, in file order'),
   fileError: z.string().nullable().describe('Why the file could not be read at all, if so'),
+  validatedBy: z.string().nullable().describe('The run whose validation found no problem (a redelivery of that run resumes writing where the last one saved)'),
   fileDeleted: z.boolean().describe('The file was imported and its bytes deleted'),
   run: runSchema.nullable().describe('Its sync run (integration-engine): status, progress (chunks of about 1 MB of the file, validated then written) and counts (created, updated, unchanged, held, failed)'),
 });

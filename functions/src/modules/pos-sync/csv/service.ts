@@ -32,7 +32,8 @@ import * as store from './store';
  */
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
-export const MAX_PART_BYTES = 8 * 1024 * 1024;
+/** A part is written in one commit: Firestore takes 10 MiB per request, the emulators here 4 MiB. */
+export const MAX_PART_BYTES = 3 * 1024 * 1024;
 export const MAX_PARTS = 100;
 export const PREVIEW_ROWS = 20;
 const WRITE_PAGE = 500;
@@ -70,7 +71,7 @@ export async function createImport({ companyId, uid, kind, filename }: { company
   const now = Date.now();
   const imp: store.CsvImport = {
     id: store.newImportId(now, randomBytes(4).toString('hex')), kind, filename, createdAt: now, createdBy: uid, parts: {}, bytes: 0,
-    mapping: null, runId: null, startedAt: null, errors: [], errorCount: 0, fileError: null, rows: null, fileDeleted: false,
+    mapping: null, runId: null, startedAt: null, errors: [], errorCount: 0, fileError: null, rows: null, validatedBy: null, fileDeleted: false,
   };
   await runExclusive(importLock(companyId, imp.id), async () => ({ result: null, write: (tx) => store.writeImport(tx, companyId, imp) }));
   return view(companyId, imp);
@@ -263,7 +264,7 @@ export async function startImport({ companyId, importId, uid, mapping: given }: 
   if (given) await store.saveMapping(companyId, { ...given, kind: imp.kind, updatedAt: Date.now(), updatedBy: uid });
   const streams: SyncStream[] = imp.kind === 'sales' ? ['sales', 'tips'] : [imp.kind];
   const started = await requestSync({ companyId, connectionId: CSV_CONNECTION, uid, trigger: 'import', streams, importId });
-  const next: store.CsvImport = { ...imp, mapping, runId: started.id, startedAt: Date.now(), errors: [], errorCount: 0, fileError: null, rows: null };
+  const next: store.CsvImport = { ...imp, mapping, runId: started.id, startedAt: Date.now(), errors: [], errorCount: 0, fileError: null, rows: null, validatedBy: null };
   await runExclusive(importLock(companyId, importId), async () => ({ result: null, write: (tx) => store.writeImport(tx, companyId, next) }));
   return view(companyId, next);
 }
@@ -277,15 +278,17 @@ export interface ImportFile {
   chunks: number;
   /** Already imported (a redelivered task of a finished run): nothing to do. */
   done: boolean;
+  /** This run already validated the file (a delivery resuming it after the previous one died): writing resumes. */
+  validated: boolean;
   /** Reads every row; records the problems on the import and throws 422 CSV_INVALID when there is any (nothing is written then). */
   validate(onChunk: (done: number) => Promise<void>): Promise<void>;
-  /** The records, in pages, after a successful validation. */
-  pages(onChunk: (done: number) => Promise<void>): AsyncGenerator<CsvRecord[]>;
+  /** The records, in pages, after a successful validation, from the data row `skip` on (rows a previous delivery wrote). */
+  pages(onChunk: (done: number) => Promise<void>, skip: number): AsyncGenerator<CsvRecord[]>;
   /** Records the import as done and deletes its file. */
   finished(): Promise<void>;
 }
 
-export async function openImport(companyId: string, importId: string): Promise<ImportFile> {
+export async function openImport(companyId: string, importId: string, runId: string): Promise<ImportFile> {
   const imp = await requireImport(companyId, importId);
   if (!imp.mapping) throw posSyncErrors.CSV_IMPORT_NOT_FOUND(`Import ${importId} was never started`);
   const ctx = await fileContext(companyId, imp, imp.mapping);
@@ -301,6 +304,7 @@ export async function openImport(companyId: string, importId: string): Promise<I
     kind: imp.kind,
     chunks,
     done: imp.fileDeleted,
+    validated: imp.validatedBy === runId,
     async validate(onChunk) {
       const errors: RowError[] = [];
       let errorCount = 0;
@@ -320,14 +324,15 @@ export async function openImport(companyId: string, importId: string): Promise<I
         await update({ fileError: err.message, errors, errorCount, rows });
         throw posSyncErrors.CSV_INVALID(`The file cannot be read: ${err.message}; nothing was written`);
       }
-      await update({ errors, errorCount, rows, fileError: null });
+      await update({ errors, errorCount, rows, fileError: null, validatedBy: errorCount ? null : runId });
       if (errorCount) throw posSyncErrors.CSV_INVALID(`${errorCount} problem${errorCount === 1 ? '' : 's'} in the file's rows (the first at line ${errors[0]!.line}: ${errors[0]!.message}); nothing was written. See GET /csv-imports/${importId}.`);
     },
-    async *pages(onChunk) {
+    async *pages(onChunk, skip) {
       let page: CsvRecord[] = [];
       let reported = 0;
+      let seen = 0;
       for await (const row of recordsOf(ctx, noteChunk)) {
-        if ('record' in row) page.push(row.record);
+        if ('record' in row && seen++ >= skip) page.push(row.record);
         if (page.length >= WRITE_PAGE) {
           yield page;
           page = [];

@@ -44,6 +44,8 @@ export interface CsvImport {
   fileError: string | null;
   /** Data rows of the last validation. */
   rows: number | null;
+  /** The run whose validation found no problem (its redelivery resumes writing). */
+  validatedBy: string | null;
   /** The chunks were deleted after a successful import. */
   fileDeleted: boolean;
 }
@@ -54,7 +56,8 @@ function importFromDoc(id: string, d: DocumentData): CsvImport {
   return {
     id, kind: d.kind, filename: String(d.filename ?? ''), createdAt: Number(d.createdAt), createdBy: String(d.createdBy ?? ''),
     parts: d.parts ?? {}, bytes: Number(d.bytes ?? 0), mapping: d.mapping ?? null, runId: d.runId ?? null, startedAt: d.startedAt ?? null,
-    errors: d.errors ?? [], errorCount: Number(d.errorCount ?? 0), fileError: d.fileError ?? null, rows: d.rows ?? null, fileDeleted: d.fileDeleted === true,
+    errors: d.errors ?? [], errorCount: Number(d.errorCount ?? 0), fileError: d.fileError ?? null, rows: d.rows ?? null,
+    validatedBy: d.validatedBy ?? null, fileDeleted: d.fileDeleted === true,
   };
 }
 
