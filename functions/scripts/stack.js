@@ -88,10 +88,11 @@ async function main() {
   console.log(`Starting the POS vendor simulators on 127.0.0.1:${VENDOR_SIMULATOR_PORT} ...`);
   const { startVendorSimulator, vendorUrlEnv, SIMULATED_OAUTH_APPS } = require('../lib/local/vendors/server');
   const vendors = await startVendorSimulator(VENDOR_SIMULATOR_PORT);
-  // the simulated Toast restaurant of Harbor & Vine's connection trades up to today, so the first
-  // POS sync (the hourly job, run at start) brings its last 30 days of punches and checks
+  // the simulated Toast restaurant of Harbor & Vine's connection and Clover merchant of Corner Café's
+  // trade up to today, so the first POS sync (the hourly job, run at start) brings their last 30 days
   const todayUtc = Math.floor(Date.now() / 86_400_000) * 86_400_000;
   require('../lib/local/vendors/toast').configureToastSim({ end: todayUtc, days: 30, ordersPerDay: 20 });
+  require('../lib/local/vendors/clover').configureCloverSim({ end: todayUtc, days: 30, ordersPerDay: 25, employees: 6, currency: 'GBP' });
   const integrationEnv = {
     ...vendorUrlEnv(vendors.urls),
     ...Object.fromEntries(Object.entries(SIMULATED_OAUTH_APPS).map(([vendor, app]) => [`${vendor.toUpperCase()}_CLIENT_ID`, app.clientId])),

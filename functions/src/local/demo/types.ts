@@ -28,7 +28,7 @@ export interface DemoFileCompany {
   employees: (Record<string, unknown> & { id: string; name: string; surname: string; archived?: boolean; positions: DemoPosition[] })[];
   users: DemoUser[];
   /** Integrations connected in the demo: a POS (through its simulated account, src/local/vendors) and a reservation partner. */
-  integrations?: { pos?: 'toast'; reservation?: string };
+  integrations?: { pos?: 'toast' | 'clover'; csv?: boolean; reservation?: string };
 }
 
 export interface DemoFile {

@@ -56,6 +56,7 @@ export interface SimCloverOrder {
   state: 'open' | 'locked';
   createdTime: number;
   modifiedTime: number;
+  currency: string;
   total: number;
   payments: SimCloverPayment[];
   refunds: SimCloverRefund[];
@@ -164,7 +165,7 @@ export function generateCloverData(options: CloverDataOptions = {}): CloverSimDa
           modifiedTime = Math.min(end - 1, Math.max(modifiedTime, at));
         }
       }
-      orders.push({ id: id(), employeeId: employee?.id ?? null, state: open ? 'open' : 'locked', createdTime, modifiedTime, total: net + tax, payments, refunds });
+      orders.push({ id: id(), employeeId: employee?.id ?? null, state: open ? 'open' : 'locked', createdTime, modifiedTime, currency: options.currency ?? 'USD', total: net + tax, payments, refunds });
     }
   }
   orders.sort((a, b) => a.createdTime - b.createdTime);

@@ -78,7 +78,7 @@ export interface CloverGroundTruth {
 export function cloverOrderTruth(o: SimCloverOrder): PosSale[] {
   const paid = o.payments.filter((p) => p.result === 'SUCCESS');
   if (o.state !== 'locked' || paid.length === 0) return [];
-  const base = { employeeVendorId: o.employeeId, currency: 'USD', customers: 0, modifiedAt: o.modifiedTime };
+  const base = { employeeVendorId: o.employeeId, currency: o.currency, customers: 0, modifiedAt: o.modifiedTime };
   const tips = (ps: typeof paid) => ps.reduce((n, p) => n + p.tipAmount, 0);
   return [
     { ...base, vendorId: o.id, closedAt: Math.max(...paid.map((p) => p.createdTime)), amount: paid.reduce((n, p) => n + p.amount - p.taxAmount, 0),
@@ -147,7 +147,7 @@ function renderOrder(o: SimCloverOrder) {
     ? { id: 'SIMTENDERCASH', labelKey: CLOVER_CASH_LABEL_KEY, label: 'Cash', opensCashDrawer: true }
     : { id: 'SIMTENDERCARD', labelKey: 'com.clover.tender.credit_card', label: 'Credit Card', opensCashDrawer: false };
   return {
-    href, id: o.id, currency: 'USD', employee: o.employeeId ? { id: o.employeeId } : undefined, total: o.total,
+    href, id: o.id, currency: o.currency, employee: o.employeeId ? { id: o.employeeId } : undefined, total: o.total,
     paymentState: o.state === 'open' ? 'OPEN' : o.refunds.length > 0 ? 'PARTIALLY_REFUNDED' : 'PAID', state: o.state,
     manualTransaction: false, groupLineItems: true, testMode: false, createdTime: o.createdTime, clientCreatedTime: o.createdTime, modifiedTime: o.modifiedTime,
     payments: { elements: o.payments.map((p) => ({

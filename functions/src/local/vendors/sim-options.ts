@@ -6,4 +6,6 @@ export interface SimRestaurantOptions {
   ordersPerDay?: number;
   /** The end of the data (epoch ms, a UTC midnight); default 2025-06-01. */
   end?: number;
+  /** ISO 4217 currency of the orders (simulators that take it: Clover); default USD. */
+  currency?: string;
 }

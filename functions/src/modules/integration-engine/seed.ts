@@ -3,6 +3,7 @@ import { SIMULATED, SIMULATED_NAMES } from '../../local/vendors/accounts';
 import type { DemoCompany } from '../../local/demo/types';
 import { catalogueEntry } from '../integrations';
 import { connect } from './connect';
+import { completeAuthorization } from './oauth';
 import { connectionIdOf, saveConnection } from './connections';
 import { pushReservations } from './reservations';
 
@@ -15,6 +16,9 @@ const RESERVATION_DAYS_AHEAD = 28;
  * any connect; the vendor check is skipped because the demo may load before the simulator answers)
  * and a reservation partner that has pushed four weeks back and ahead of dinner reservations. A new
  * partner key for local pushes: connect the partner again as the owner (the demo's key is not kept).
+ * Corner Café connects the simulated Clover merchant through the real OAuth flow (the simulator
+ * consents at once and redirects with a code, exchanged here as the callback would), and CSV import
+ * for its example files (emulator-data/csv).
  */
 export async function seed(company: DemoCompany): Promise<string> {
   const wanted = company.file.integrations;
@@ -27,6 +31,17 @@ export async function seed(company: DemoCompany): Promise<string> {
       companyId: company.companyId, connectionId: connectionIdOf(entry, account.id), entry, uid: company.ownerUid, account, secrets: { ...SIMULATED.toast },
     });
     done.push(`${entry.name} (simulated restaurant)`);
+  }
+  if (wanted.pos === 'clover') {
+    const { authorization } = await connect({ companyId: company.companyId, uid: company.ownerUid, slug: 'clover' });
+    const consent = await fetch(authorization!.url, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location') ?? '');
+    const connection = await completeAuthorization(Object.fromEntries(back.searchParams));
+    done.push(`Clover (simulated merchant ${connection.account?.id}, OAuth)`);
+  }
+  if (wanted.csv) {
+    await connect({ companyId: company.companyId, uid: company.ownerUid, slug: 'csv' });
+    done.push('CSV import');
   }
   if (wanted.reservation) {
     await connect({ companyId: company.companyId, uid: company.ownerUid, slug: wanted.reservation });
