@@ -21,3 +21,15 @@ export function captureLogs() {
     },
   };
 }
+
+/** The structured lines firebase-functions' logger wrote while `work` ran. */
+export async function logsOf<T>(work: () => Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[] }> {
+  const capture = captureLogs();
+  capture.start();
+  try {
+    const result = await work();
+    return { result, lines: capture.lines.map((l) => { try { return JSON.parse(l) as Record<string, unknown>; } catch { return { message: l }; } }) };
+  } finally {
+    capture.stop();
+  }
+}

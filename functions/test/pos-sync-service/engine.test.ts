@@ -2,19 +2,7 @@ import functionsTest from 'firebase-functions-test';
 import { api } from '../helpers/api';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { startVendors } from '../helpers/integrations';
-import { captureLogs } from '../helpers/logs';
-
-/** The structured lines firebase-functions' logger wrote while `work` ran. */
-async function logsOf<T>(work: () => Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[] }> {
-  const capture = captureLogs();
-  capture.start();
-  try {
-    const result = await work();
-    return { result, lines: capture.lines.map((l) => { try { return JSON.parse(l) as Record<string, unknown>; } catch { return { message: l }; } }) };
-  } finally {
-    capture.stop();
-  }
-}
+import { logsOf } from '../helpers/logs';
 import { bearer } from '../helpers/users';
 import { db } from '../../src/core/firebase';
 import * as functions from '../../src/index';

@@ -24,7 +24,9 @@ import { bearerToken, bodyField, queryParam, randomToken, REASONS, redirectWith,
  *   parameters (>=, >, <=, <, =); a time range longer than 90 days is cut to its last 90 days, as
  *   Clover documents.
  * - Faults (./state.ts): failNext('clover', ...), hangNext, malformPage (a page whose first element
- *   has a numeric id), revoke(accessToken).
+ *   has a numeric id), duplicateAcrossPages (a page also repeats the last element of the page before),
+ *   modifyAfterPage (on the orders list: the first order served gets a larger tip, modified now),
+ *   revoke(accessToken).
  */
 
 export const CLOVER_ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -231,10 +233,22 @@ export function cloverRouter(state: SimulatorState): Router {
     const offset = Number(queryParam(req, 'offset') ?? 0);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return cloverError(res, 400, 'limit must be between 1 and 1000');
     if (!Number.isInteger(offset) || offset < 0) return cloverError(res, 400, 'offset must be a non-negative integer');
-    const elements = items.slice(offset, offset + limit) as Record<string, unknown>[];
     const due = state.nextPage('clover');
+    // a record shifting pages between two requests: this page also holds the last one of the page before
+    const elements = items.slice(due.has('duplicate') && offset > 0 ? offset - 1 : offset, offset + limit) as Record<string, unknown>[];
     if (due.has('malformed')) return void res.json({ elements: elements.map((e, i) => (i === 0 ? { ...e, id: 42 } : e)) });
     res.json({ elements, href: `https://api.clover.com${req.path}?limit=${limit}&offset=${offset}` });
+    if (due.has('modify') && typeof elements[0]?.id === 'string') modifyOrder(elements[0].id);
+  };
+
+  /** A `modify` page fault on the orders list: the first order just served gets a larger tip now (no effect on other lists). */
+  const modifyOrder = (id: string): void => {
+    const order = cloverSimData().orders.find((o) => o.id === id);
+    const payment = order?.payments.find((p) => p.result === 'SUCCESS');
+    if (!order || !payment) return;
+    payment.tipAmount += 100;
+    order.modifiedTime = Math.max(order.modifiedTime + 1, state.now());
+    state.modifications.push({ vendor: 'clover', kind: 'order', id, at: order.modifiedTime });
   };
 
   r.get('/v3/merchants/:merchantId/employees', (req, res) => {

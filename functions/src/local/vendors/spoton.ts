@@ -17,7 +17,8 @@ import { generateSpotonData, type SpotonDataOptions, type SpotonSimData, type Sp
  *   has no access to, 404 a location that does not exist, 400 a range not as documented.
  * - Faults, scripted on the SimulatorState (./state.ts): failNext('spoton', ...) (with
  *   Retry-After), hangNext, malformPage (a data list - employees, time clock entries, orders - with
- *   one record not as documented), revoke(apiKey).
+ *   one record not as documented), duplicateAcrossPages (a list also repeats the last record of its
+ *   previous answer), modifyAfterPage (orders: the first order served is updated now), revoke(apiKey).
  * The data routes serve the seeded restaurant of ./spoton-data.ts.
  */
 
@@ -194,14 +195,34 @@ export function spotonRouter(state: SimulatorState): Router {
     return true;
   };
 
-  /** A data list, with one record not as documented when the page is scripted malformed. */
-  const sendList = (res: Response, records: Record<string, unknown>[]): void => {
+  /** The last record of each list's previous answer (by list), for duplicate faults. */
+  const lastServed = new Map<string, Record<string, unknown>>();
+
+  /**
+   * A data list (one window's answer), with page faults: malformed (one record not as documented),
+   * duplicate (the answer also repeats the last record of the list's previous answer, as a record
+   * on the boundary of two windows is), modify (orders: the first order served gets a larger tip,
+   * updated now).
+   */
+  const sendList = (res: Response, list: 'employees' | 'entries' | 'orders', records: Record<string, unknown>[]): void => {
     const due = state.nextPage('spoton');
+    const previous = lastServed.get(list);
+    if (records.length) lastServed.set(list, records[records.length - 1]);
     if (due.has('malformed')) {
       const broken = records.length > 0 ? records.map((x, i) => (i === Math.floor(records.length / 2) ? { ...x, id: 42 } : x)) : [{ id: 42 }];
       return void res.json(broken);
     }
-    res.json(records);
+    res.json(due.has('duplicate') && previous ? [previous, ...records] : records);
+    if (due.has('modify') && list === 'orders' && typeof records[0]?.id === 'string') modifyOrder(records[0].id);
+  };
+
+  const modifyOrder = (id: string): void => {
+    const order = spotonSimData().orders.find((o) => o.id === id);
+    const payment = order?.checks.flatMap((c) => c.payments).find((p) => p.amountCents > 0);
+    if (!order || !payment) return;
+    payment.tipCents += 100;
+    order.updatedAt = Math.max(order.updatedAt + 1000, Math.ceil(state.now() / 1000) * 1000);
+    state.modifications.push({ vendor: 'spoton', kind: 'order', id, at: order.updatedAt });
   };
 
   r.get('/posexport/v1/locations/:locationId', (req, res) => {
@@ -230,7 +251,7 @@ export function spotonRouter(state: SimulatorState): Router {
     if (!authorized(req, res)) return;
     const data = spotonSimData();
     const positions = new Map(data.jobPositions.map((j) => [j.id, j]));
-    sendList(res, data.employees.map((e, i) => ({
+    sendList(res, 'employees', data.employees.map((e, i) => ({
       id: e.id, locationID: ACCOUNT.locationId, firstName: e.firstName, lastName: e.lastName, email: e.email ?? '', nickName: '',
       address: { street1: `${100 + i} Selma`, street2: '', city: 'Westland', state: 'MI', zip: '48185', phone: e.phone ?? '' },
       birthDate: null, hireDate: spotonDate(e.hireDate), terminationDate: spotonDate(e.terminationDate),
@@ -249,7 +270,7 @@ export function spotonRouter(state: SimulatorState): Router {
       const at = t[field];
       return at !== null && at >= range.start && at < range.end;
     });
-    sendList(res, entries.map((t) => ({
+    sendList(res, 'entries', entries.map((t) => ({
       id: t.id, locationId: ACCOUNT.locationId, deleted: t.deleted, voided: t.voided, employeeId: t.employeeId, jobPositionId: t.jobPositionId ?? '',
       payRateAmount: '15.50', declaredCashTipsAmount: '0.00', declaredCashTipsToOthersAmount: '0.00',
       inAt: spotonDate(t.inAt), outAt: spotonDate(t.outAt),
@@ -271,7 +292,7 @@ export function spotonRouter(state: SimulatorState): Router {
       const at = o[field];
       return at !== null && at >= range.start && at < range.end;
     });
-    sendList(res, orders.map((o) => renderOrder(o, data)));
+    sendList(res, 'orders', orders.map((o) => renderOrder(o, data)));
   });
 
   return r;
