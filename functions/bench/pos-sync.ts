@@ -1,6 +1,7 @@
 /**
- * POS sync benchmark (issue 11): a backfill of a year of a simulated Square restaurant (~100,000
- * orders) through the real engine (the Square connector over HTTP to the local simulator, the
+ * POS sync benchmark (issues 11 and 12): for each vendor family, Square (cursor paging) and Revel
+ * (limit/offset paging with meta.next), a backfill of a year of a simulated restaurant (~100,000
+ * orders) through the real engine (the connector over HTTP to the local simulator, the
  * pos-sync sinks writing invoices, tips and aggregates to the Firestore emulator, progress saved per
  * chunk), against the limit: a bare loop that only pages through the same simulator with the same
  * connector and chunks, writing nothing. Side by side in one process, bare first. Prints records per
@@ -8,13 +9,14 @@
  * year: the simulator's own year of data is in the heap before either starts).
  * Second part: the sales sink writing 2,000 sales in pages of 200 vs one record per call (target >= 5x).
  * Run: NODE_OPTIONS=--expose-gc TEST_FIRESTORE_PORT=.. TEST_AUTH_PORT=.. node scripts/with-emulators.js npx tsx bench/pos-sync.ts
- * (BENCH_DAYS / BENCH_ORDERS_PER_DAY make it smaller.)
+ * (BENCH_DAYS / BENCH_ORDERS_PER_DAY make it smaller; BENCH_ONLY=revel runs one family.)
  */
 import { performance } from 'node:perf_hooks';
 import { periodBounds } from '../src/core/calendar';
 import { db } from '../src/core/firebase';
 import { saveMembership } from '../src/core/memberships';
 import { connectorFor, type PosSale, type StreamAuth } from '../src/connectors';
+import { configureRevelSim, revelGroundTruth } from '../src/local/vendors/revel';
 import { configureSquareSim, squareGroundTruth } from '../src/local/vendors/square';
 import { SIMULATED, startVendorSimulator, vendorUrlEnv } from '../src/local/vendors/server';
 import { connect } from '../src/modules/integration-engine/connect';
@@ -26,6 +28,10 @@ import { retryPolicy } from '../src/services/pos-sync/retry';
 const DAY = 86_400_000;
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 const ORDERS_PER_DAY = Number(process.env.BENCH_ORDERS_PER_DAY ?? 275);
+/** Revel's year, as a share of Square's orders per day (its simulator renders each order's payments too). */
+const REVEL_SHARE = Number(process.env.BENCH_REVEL_SHARE ?? 1);
+/** BENCH_ONLY=square_api_key or revel runs one family. */
+const ONLY = process.env.BENCH_ONLY;
 const TZ = 'America/New_York';
 const MB = 1024 * 1024;
 
@@ -56,48 +62,93 @@ async function company(id: string) {
   await saveMembership({ companyId: id, uid: `${id}-owner`, role: 'owner', employeeId: null });
 }
 
-async function main() {
-  const sim = await startVendorSimulator(0);
-  Object.assign(process.env, vendorUrlEnv(sim.urls), { LOG_LEVEL: 'warn' });
-  const endAt = Date.now() - DAY;
-  const data = configureSquareSim({ days: DAYS, ordersPerDay: ORDERS_PER_DAY, teamMembers: 40, endAt });
-  console.log(`simulated Square restaurant: ${data.orders.count} orders over ${DAYS} days, ${data.teamMembers.length} team members`);
+interface Family {
+  label: string;
+  slug: 'square_api_key' | 'revel';
+  credentials: Record<string, string>;
+  accountId: string;
+  /** Seeds the simulator with the year and answers its employees (to link the roster to) and its sales count. */
+  seed(endAt: number): { employees: { vendorId: string; firstName: string; lastName: string; email: string | null; phone: string | null }[]; orders: number };
+  /** The seeded year's sales as the connector must read them (to weigh holding them all at once). */
+  yearSales(): PosSale[];
+}
 
+const FAMILIES: Family[] = [
+  {
+    label: 'Square (cursor paging)', slug: 'square_api_key', credentials: SIMULATED.square_api_key, accountId: SIMULATED.square_api_key.locationId,
+    seed: (endAt) => {
+      const data = configureSquareSim({ days: DAYS, ordersPerDay: ORDERS_PER_DAY, teamMembers: 40, endAt });
+      return { employees: squareGroundTruth(SIMULATED.square_api_key.locationId).employees, orders: data.orders.count };
+    },
+    yearSales: () => squareGroundTruth(SIMULATED.square_api_key.locationId).sales,
+  },
+  {
+    label: 'Revel (limit/offset paging)', slug: 'revel', credentials: SIMULATED.revel, accountId: SIMULATED.revel.establishmentId,
+    seed: (endAt) => {
+      const data = configureRevelSim({ days: DAYS, ordersPerDay: Math.round(ORDERS_PER_DAY * REVEL_SHARE), employees: 40, end: Math.floor(endAt / DAY) * DAY });
+      return { employees: revelGroundTruth().employees, orders: data.orders.length };
+    },
+    yearSales: () => revelGroundTruth().sales,
+  },
+];
+
+/** One vendor family: the bare paging loop, then the engine's backfill of the same window, side by side. */
+async function measureFamily(f: Family, endAt: number) {
+  const seeded = f.seed(endAt);
   const to = new Date(endAt - DAY).toISOString().slice(0, 10);
   const from = new Date(endAt - (DAYS - 1) * DAY).toISOString().slice(0, 10);
   const window = periodBounds({ start: from, end: to }, { timezone: TZ, dayChangeTime: 0 });
-  const sales = connectorFor('square_api_key')!.streams!;
-  const auth: StreamAuth = { accountId: SIMULATED.square_api_key.locationId, credentials: SIMULATED.square_api_key, retry: retryPolicy() };
-  const chunkMs = sales.maxWindowMs?.sales ?? 7 * DAY;
+  const streams = connectorFor(f.slug)!.streams!;
+  const auth: StreamAuth = { accountId: f.accountId, credentials: f.credentials, retry: retryPolicy() };
+  const chunkMs = streams.maxWindowMs?.sales ?? 7 * DAY;
+  console.log(`\n${f.label}: simulated year of ${seeded.orders} orders over ${DAYS} days, ${seeded.employees.length} employees`);
 
   // the limit: page through the simulator with the connector, in the engine's chunks, writing nothing
   const bare = await measured(async () => {
     let records = 0;
     for (const chunk of chunksOf(window.startMs, window.endMs, chunkMs)) {
-      for await (const page of sales.sales(auth, chunk)) records += page.length;
+      for await (const page of streams.sales(auth, chunk)) records += page.length;
     }
     return records;
   });
 
   // the engine: a real backfill run (requested like the service does, its task run here)
-  const companyId = `bench-pos-sync-${Date.now()}`;
+  const companyId = `bench-pos-sync-${f.slug}-${Date.now()}`;
   await company(companyId);
-  // the restaurant's employees, which the roster links to the team members (by email or phone): sales are attributed, not held
+  // the restaurant's employees, which the roster links to the POS employees (by email or phone): sales are attributed, not held
   const employees = db().batch();
-  for (const e of squareGroundTruth(SIMULATED.square_api_key.locationId).employees) {
+  for (const e of seeded.employees) {
     employees.set(db().collection('companies').doc(companyId).collection('employees').doc(`emp-${e.vendorId}`), {
       name: e.firstName, surname: e.lastName, ...(e.email ? { email: e.email } : {}), ...(e.phone ? { phone: e.phone } : {}), positions: [], archived: false,
     });
   }
   await employees.commit();
-  const { connection } = await connect({ companyId, uid: `${companyId}-owner`, slug: 'square_api_key', credentials: { ...SIMULATED.square_api_key } });
+  const { connection } = await connect({ companyId, uid: `${companyId}-owner`, slug: f.slug, credentials: { ...f.credentials } });
   const roster = await requestSync({ companyId, connectionId: connection!.id, uid: null, trigger: 'manual', streams: ['roster'] });
   await runSyncTask({ companyId, runId: roster.id });
   const run = await requestSync({ companyId, connectionId: connection!.id, uid: null, trigger: 'manual', streams: ['sales'], window: { from, to } });
   const engine = await measured(() => runSyncTask({ companyId, runId: run.id }));
   const done = (await db().collection('companies').doc(companyId).collection('syncRuns').doc(run.id).get()).data()!;
-  if (done.status !== 'succeeded') throw new Error(`the backfill ${done.status}: ${JSON.stringify(done.error)}`);
+  if (done.status !== 'succeeded') throw new Error(`the ${f.label} backfill ${done.status}: ${JSON.stringify(done.error)}`);
   const records: number = done.counts.sales.read;
+
+  const bareRate = bare.result / (bare.ms / 1000);
+  const engineRate = records / (engine.ms / 1000);
+  const ratio = engineRate / bareRate;
+  console.log(`bare paging (connector only): ${bare.result} records in ${(bare.ms / 1000).toFixed(1)} s = ${bareRate.toFixed(0)} records/s, peak heap +${bare.peakHeapMb.toFixed(1)} MB`);
+  console.log(`engine backfill (${done.progress.sales.chunksTotal} chunks): ${records} records in ${(engine.ms / 1000).toFixed(1)} s = ${engineRate.toFixed(0)} records/s, peak heap +${engine.peakHeapMb.toFixed(1)} MB, created ${done.counts.sales.created}, held ${done.counts.sales.held}`);
+  console.log(`ratio engine / bare paging: ${ratio.toFixed(2)} (target >= 0.5) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
+  return { family: f, companyId, connectionId: connection!.id, records, window, bare, engine };
+}
+
+async function main() {
+  const sim = await startVendorSimulator(0);
+  Object.assign(process.env, vendorUrlEnv(sim.urls), { LOG_LEVEL: 'warn' });
+  const endAt = Date.now() - DAY;
+  const results = [];
+  for (const family of FAMILIES.filter((f) => !ONLY || f.slug === ONLY)) results.push(await measureFamily(family, endAt));
+  // the reference and the sink comparison below run on the first family's company
+  const { family, companyId, connectionId, records, window, bare, engine } = results[0];
 
   // a reference, not a target: the emulator's own write ceiling, one document per record in batches of 400, no reads
   const ceiling = await measured(async () => {
@@ -111,19 +162,12 @@ async function main() {
     }
     await batch.commit();
   });
-
-  const bareRate = bare.result / (bare.ms / 1000);
-  const engineRate = records / (engine.ms / 1000);
-  const ratio = engineRate / bareRate;
-  console.log(`bare paging (connector only): ${bare.result} records in ${(bare.ms / 1000).toFixed(1)} s = ${bareRate.toFixed(0)} records/s, peak heap +${bare.peakHeapMb.toFixed(1)} MB`);
-  console.log(`engine backfill (${done.progress.sales.chunksTotal} chunks): ${records} records in ${(engine.ms / 1000).toFixed(1)} s = ${engineRate.toFixed(0)} records/s, peak heap +${engine.peakHeapMb.toFixed(1)} MB, created ${done.counts.sales.created}, held ${done.counts.sales.held}`);
-  console.log(`ratio engine / bare paging: ${ratio.toFixed(2)} (target >= 0.5) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
-  console.log(`reference, bare batched writes (1 doc per record, 400 per batch, no reads): ${(records / (ceiling.ms / 1000)).toFixed(0)} records/s`);
+  console.log(`\nreference, bare batched writes (1 doc per record, 400 per batch, no reads): ${(records / (ceiling.ms / 1000)).toFixed(0)} records/s`);
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) {
     gc();
     const before = process.memoryUsage().heapUsed;
-    const year = squareGroundTruth(SIMULATED.square_api_key.locationId).sales;
+    const year = results[0].family.yearSales();
     gc();
     const yearMb = (process.memoryUsage().heapUsed - before) / MB;
     console.log(`the year's ${year.length} sales held at once would take +${yearMb.toFixed(1)} MB; peak live heap: bare paging +${bare.peakHeapMb.toFixed(1)} MB, engine +${engine.peakHeapMb.toFixed(1)} MB`);
@@ -132,7 +176,7 @@ async function main() {
   }
 
   // batched writes vs one write per record, through the same sink, on fresh records
-  const target = { companyId, connectionId: connection!.id, slug: 'square_api_key' };
+  const target = { companyId, connectionId, slug: family.slug };
   const fresh = (prefix: string, n: number): PosSale[] => Array.from({ length: n }, (_, i) => ({
     vendorId: `${prefix}-${i}`, employeeVendorId: null, closedAt: window.startMs + i * 60_000, currency: 'USD', amount: 1000 + i, tips: 100, cashTips: 0,
     customers: 1, refund: false, refundOf: null, modifiedAt: endAt,
