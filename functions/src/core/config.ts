@@ -39,7 +39,7 @@ export type OAuthVendor = keyof typeof OAUTH_CLIENT_SECRETS;
  * Toast's webhook secret; see src/connectors/webhooks).
  */
 export const POS_WEBHOOK_KEYS = defineSecret('POS_WEBHOOK_KEYS');
-export type WebhookVendor = 'square' | 'toast';
+export type WebhookVendor = 'square' | 'toast' | 'clover';
 
 /** Every secret the integration engine reads (its runtime `secrets`). */
 export const INTEGRATION_SECRETS = [VAULT_KEYS, ...Object.values(OAUTH_CLIENT_SECRETS), POS_WEBHOOK_KEYS];

@@ -45,7 +45,7 @@ export async function storedText(companyId: string): Promise<string> {
  * its account in any company, so events naming the simulator's shared accounts would queue runs in
  * other test files' companies.
  */
-export async function seedConnection(slug: 'square_api_key' | 'square' | 'toast', accountId: string, merchantId?: string): Promise<TestCompany> {
+export async function seedConnection(slug: 'square_api_key' | 'square' | 'toast' | 'clover', accountId: string, merchantId?: string): Promise<TestCompany> {
   const co = await createCompany();
   const now = Date.now();
   const connection: Connection = {

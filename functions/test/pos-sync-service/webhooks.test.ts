@@ -267,7 +267,7 @@ describe('refused deliveries write nothing', () => {
   });
 
   it('answers 404 for a vendor that sends no webhooks here, and 503 while our key is not configured', async () => {
-    await expect(deliver('clover', square(timecardEvent()))).rejects.toMatchObject({ code: 'POS_VENDOR_NOT_FOUND', status: 404 });
+    await expect(deliver('spoton', square(timecardEvent()))).rejects.toMatchObject({ code: 'POS_VENDOR_NOT_FOUND', status: 404 });
     const keys = process.env.POS_WEBHOOK_KEYS;
     process.env.POS_WEBHOOK_KEYS = JSON.stringify({ square: KEYS.square });
     try {

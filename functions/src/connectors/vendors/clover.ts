@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseAs, vendorBaseUrl, vendorRequest } from '../http';
+import { cloverWebhook } from '../webhooks/clover';
 import { VendorError, type Connector, type OAuthGrant, type PosEmployee, type PosPunch, type PosSale, type StreamAuth, type StreamConnector, type StreamWindow, type VendorAccount } from '../types';
 
 /**
@@ -240,6 +241,7 @@ export const cloverStreams: StreamConnector = {
 
 export const clover: Connector = {
   slug: 'clover',
+  webhook: cloverWebhook,
   streams: cloverStreams,
   oauth: {
     authorizeUrl({ app, state }) {

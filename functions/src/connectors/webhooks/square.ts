@@ -97,7 +97,7 @@ export const squareWebhook: VendorWebhook = {
     if (Number.isNaN(occurredAt)) throw new WebhookRefused('square', 'malformed', 'square: created_at is not an RFC 3339 time');
     requireFresh('square', occurredAt, ctx.now);
     const locationIds = locationsOf(event.data.object);
-    return {
+    return [{
       vendor: 'square',
       id: event.event_id,
       type: event.type,
@@ -106,7 +106,7 @@ export const squareWebhook: VendorWebhook = {
       locationIds,
       occurredAt,
       streams: squareWebhook.streamsFor(event),
-    };
+    }];
   },
 
   streamsFor: ({ type }) => [...(Object.prototype.hasOwnProperty.call(STREAMS, type) ? STREAMS[type] : [])],

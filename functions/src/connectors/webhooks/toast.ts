@@ -74,7 +74,7 @@ export const toastWebhook: VendorWebhook = {
     const streams = toastWebhook.streamsFor({ type: event.eventType });
     // events of no restaurant (the partners webhook) are acknowledged; one we sync must name it
     if (restaurant === undefined && streams.length > 0) throw new WebhookRefused('toast', 'malformed', `toast: the ${event.eventType} message names no restaurant`);
-    return { vendor: 'toast', id: event.guid, type: event.eventType, accountId: restaurant ?? null, occurredAt, streams };
+    return [{ vendor: 'toast', id: event.guid, type: event.eventType, accountId: restaurant ?? null, occurredAt, streams }];
   },
 
   streamsFor: ({ type }) => [...(Object.prototype.hasOwnProperty.call(STREAMS, type) ? STREAMS[type] : [])],

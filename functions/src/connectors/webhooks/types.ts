@@ -21,9 +21,11 @@ export const WEBHOOK_TOLERANCE_MS = 20 * 60_000;
 export const WEBHOOK_CLOCK_SKEW_MS = 60_000;
 
 /** A verified vendor event. */
+export type WebhookVendor = 'square' | 'toast' | 'clover';
+
 export interface WebhookEvent {
-  vendor: 'square' | 'toast';
-  /** The vendor's event id (Square `event_id`, Toast event `guid`), the same on every retry of a delivery. */
+  vendor: WebhookVendor;
+  /** The vendor's event id (Square `event_id`, Toast event `guid`; Clover: a hash of the merchant's changes), the same on every retry of a delivery. */
   id: string;
   /** The vendor's event type (`labor.timecard.updated`, `order_updated` ...). */
   type: string;
@@ -73,9 +75,9 @@ export interface WebhookContext {
 }
 
 export interface VendorWebhook {
-  vendor: 'square' | 'toast';
-  /** Verifies and parses one delivery; throws WebhookRefused. `rawBody` is the body exactly as received. */
-  verify(rawBody: Buffer, headers: IncomingHttpHeaders, ctx: WebhookContext): WebhookEvent;
+  vendor: WebhookVendor;
+  /** Verifies and parses one delivery into its events (one; Clover: one per merchant it names); throws WebhookRefused. `rawBody` is the body exactly as received. */
+  verify(rawBody: Buffer, headers: IncomingHttpHeaders, ctx: WebhookContext): WebhookEvent[];
   /** Our streams an event type invalidates; [] for a type we do not sync. */
   streamsFor(event: Pick<WebhookEvent, 'type'>): WebhookStream[];
 }

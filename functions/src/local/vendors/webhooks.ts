@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { SQUARE_SIGNATURE_HEADER, squareSignature, toastSignature } from '../../connectors/webhooks';
+import { CLOVER_AUTH_HEADER, SQUARE_SIGNATURE_HEADER, squareSignature, toastSignature } from '../../connectors/webhooks';
 
 /**
- * The vendors' side of webhooks, for the local stack and the tests: event payloads shaped as Square
- * and Toast document them, signed as they sign them, posted as they post them (see
+ * The vendors' side of webhooks, for the local stack and the tests: event payloads shaped as Square,
+ * Toast and Clover document them, signed as they sign them, posted as they post them (see
  * src/connectors/webhooks for the protocol and the documentation it follows).
  */
 
@@ -73,23 +73,39 @@ export function toastEvent(p: {
   };
 }
 
+/** Clover's webhook message: the changes of each merchant, `objectId` as `<event type key>:<id>`. */
+export interface CloverEventPayload {
+  appId: string;
+  merchants: Record<string, { objectId: string; type: 'CREATE' | 'UPDATE' | 'DELETE'; ts: number }[]>;
+}
+
+/** A Clover message naming `changes` per merchant (ts default now). */
+export function cloverEvent(merchants: Record<string, { objectId: string; type?: 'CREATE' | 'UPDATE' | 'DELETE'; ts?: number }[]>, appId = 'SIMCLOVERAPP7Q4K2'): CloverEventPayload {
+  return {
+    appId,
+    merchants: Object.fromEntries(Object.entries(merchants).map(([id, changes]) => [id, changes.map((c) => ({ objectId: c.objectId, type: c.type ?? 'UPDATE', ts: c.ts ?? Date.now() }))])),
+  };
+}
+
 export interface SignedWebhook {
   body: Buffer;
   headers: Record<string, string>;
 }
 
 /**
- * The exact bytes and headers the vendor posts. `key`: Square's subscription signature key or
- * Toast's webhook secret; `url`: the notification URL as registered (Square signs it); `attempt`:
- * the delivery's attempt (1 the first time; Square counts retries from 1 on the second).
+ * The exact bytes and headers the vendor posts. `key`: Square's subscription signature key,
+ * Toast's webhook secret or Clover's auth code; `url`: the notification URL as registered (Square
+ * signs it); `attempt`: the delivery's attempt (1 the first time; Square counts retries from 1 on
+ * the second).
  */
 export function signedWebhook(
-  vendor: 'square' | 'toast',
-  event: SquareEventPayload | ToastEventPayload,
+  vendor: 'square' | 'toast' | 'clover',
+  event: SquareEventPayload | ToastEventPayload | CloverEventPayload,
   opts: { key: string; url: string; attempt?: number; initialDeliveryAt?: number },
 ): SignedWebhook {
   const body = Buffer.from(JSON.stringify(event), 'utf8');
   const attempt = opts.attempt ?? 1;
+  if (vendor === 'clover') return { body, headers: { 'content-type': 'application/json', [CLOVER_AUTH_HEADER]: opts.key } };
   if (vendor === 'square') {
     return {
       body,

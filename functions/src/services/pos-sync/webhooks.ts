@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors';
 import { db, firestoreNs } from '../../core/firebase';
 import { ALREADY_EXISTS } from '../../core/firestore';
 import { logger, type Logger } from '../../core/logger';
-import { WEBHOOK_TOLERANCE_MS, WebhookRefused, webhookFor, type WebhookEvent } from '../../connectors/webhooks';
+import { cloverVerificationCode, WEBHOOK_TOLERANCE_MS, WebhookRefused, webhookFor, type WebhookEvent } from '../../connectors/webhooks';
 import { requestSync } from '../../modules/integration-engine';
 import { scheduledWhere, type ScheduledConnection } from '../../modules/integrations';
 import { syncErrors } from './errors';
@@ -56,38 +56,59 @@ function refusal(err: WebhookRefused): AppError {
   }
 }
 
+/** Root collection of Clover's URL verification codes (`clover`): for the operator to paste into Clover's dashboard. */
+export const WEBHOOK_VERIFICATIONS = 'posWebhookVerifications';
+
 export async function receiveWebhook(p: { vendor: string; rawBody: Buffer; headers: IncomingHttpHeaders; now?: number }): Promise<WebhookResult> {
   const webhook = webhookFor(p.vendor);
   if (!webhook) throw syncErrors.POS_VENDOR_NOT_FOUND(`No POS source ${p.vendor} sends webhooks to this service`);
+  const now = p.now ?? Date.now();
+  // Clover verifies the URL once, before it has given us the auth code its messages carry
+  const verificationCode = webhook.vendor === 'clover' ? cloverVerificationCode(p.rawBody) : null;
+  if (verificationCode !== null) {
+    await db().collection(WEBHOOK_VERIFICATIONS).doc('clover').set({ verificationCode, receivedAt: now });
+    logger.warn('clover webhook URL verification received: read the code from Firestore posWebhookVerifications/clover and enter it in the Clover dashboard');
+    return { accepted: true, duplicate: false, runs: [] };
+  }
   const signatureKey = config.vendors.webhookKey(webhook.vendor);
   if (!signatureKey) {
     logger.error('webhook signature key not configured', { vendor: webhook.vendor });
     throw syncErrors.WEBHOOK_NOT_CONFIGURED(`Webhooks of ${webhook.vendor} cannot be verified yet`);
   }
-  const now = p.now ?? Date.now();
-  let event: WebhookEvent;
+  let events: WebhookEvent[];
   try {
-    event = webhook.verify(p.rawBody, p.headers, { signatureKey, notificationUrl: `${config.vendors.webhookBaseUrl()}/webhooks/${p.vendor}`, now });
+    events = webhook.verify(p.rawBody, p.headers, { signatureKey, notificationUrl: `${config.vendors.webhookBaseUrl()}/webhooks/${p.vendor}`, now });
   } catch (err) {
     if (!(err instanceof WebhookRefused)) throw err;
     logger.warn('webhook refused', { vendor: p.vendor, reason: err.reason, reasonMessage: err.message });
     throw refusal(err);
   }
+  const results: Awaited<ReturnType<typeof receiveEvent>>[] = [];
+  for (const event of events) results.push(await receiveEvent(event, now));
+  const synced = results.filter((r) => r !== 'ignored');
+  return {
+    accepted: true,
+    duplicate: synced.length > 0 && synced.every((r) => r === 'duplicate'),
+    runs: synced.flatMap((r) => (Array.isArray(r) ? r : [])),
+  };
+}
+
+/** One verified event: ignored (nothing we sync), a duplicate of one received before, or the runs it asked for. */
+async function receiveEvent(event: WebhookEvent, now: number): Promise<'ignored' | 'duplicate' | WebhookRun[]> {
   const log = logger.child({ vendor: event.vendor, eventId: event.id, eventType: event.type });
   if (event.streams.length === 0 || event.accountId === null) {
     log.info('webhook of a type not synced: acknowledged');
-    return { accepted: true, duplicate: false, runs: [] };
+    return 'ignored';
   }
-
   const ref = eventRef(event.vendor, event.id);
   if (!(await recordEvent(ref, event, now))) {
     log.info('webhook event already received: acknowledged');
-    return { accepted: true, duplicate: true, runs: [] };
+    return 'duplicate';
   }
   try {
     const runs = await requestRuns(event, log);
     log.info('webhook accepted', { runs: runs.length });
-    return { accepted: true, duplicate: false, runs };
+    return runs;
   } catch (err) {
     // forget the event, so the vendor's retry of this delivery does the work
     await ref.delete().catch((e: unknown) => log.error('webhook event record not removed', { error: e }));
@@ -114,7 +135,7 @@ async function recordEvent(ref: DocumentReference, event: WebhookEvent, now: num
  * The scheduled connections an event concerns (connection ids `{slug}~{account}`): Square's OAuth
  * connection of the merchant, and the personal-access-token connections of the locations it names,
  * or of every location of the merchant when it names none (team member events); Toast's of the
- * restaurant.
+ * restaurant; Clover's of the merchant.
  */
 export async function connectionsOf(event: WebhookEvent): Promise<ScheduledConnection[]> {
   const lookups: Promise<ScheduledConnection[]>[] = [];
@@ -126,7 +147,7 @@ export async function connectionsOf(event: WebhookEvent): Promise<ScheduledConne
       lookups.push(scheduledWhere('merchantId', event.merchantId).then((found) => found.filter((c) => c.slug === 'square_api_key')));
     }
   } else if (event.accountId) {
-    lookups.push(scheduledWhere('connectionId', `toast~${event.accountId}`));
+    lookups.push(scheduledWhere('connectionId', `${event.vendor}~${event.accountId}`));
   }
   const unique = new Map<string, ScheduledConnection>();
   for (const c of (await Promise.all(lookups)).flat()) unique.set(`${c.companyId}~${c.connectionId}`, c);
