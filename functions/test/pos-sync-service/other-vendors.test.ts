@@ -7,13 +7,13 @@ import { db } from '../../src/core/firebase';
 import * as functions from '../../src/index';
 import type { PosSale } from '../../src/connectors';
 import { cloverGroundTruth, configureCloverSim } from '../../src/local/vendors/clover';
+import { configureLightspeedSim, lightspeedGroundTruth } from '../../src/local/vendors/lightspeed';
 import { configureRevelSim, revelGroundTruth } from '../../src/local/vendors/revel';
 import { configureSpotonSim, spotonGroundTruth } from '../../src/local/vendors/spoton';
 import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
 
 /**
- * Clover, Revel and SpotOn through the engine (groundwork of the next POS sources: their streams
- * exist, their webhooks and CSV import do not yet): a first sync writes every sale of the
+ * Clover, Lightspeed, Revel and SpotOn through the engine: a first sync writes every sale of the
  * simulator's ground truth, once.
  */
 
@@ -28,6 +28,7 @@ beforeAll(async () => {
   sim = await startVendors();
   const size = { days: 8, ordersPerDay: 15, employees: 5, end };
   configureCloverSim(size);
+  configureLightspeedSim(size);
   configureRevelSim(size);
   configureSpotonSim(size);
 });
@@ -40,10 +41,10 @@ afterAll(async () => {
 
 const runTask = fft.wrap((functions as unknown as Record<string, never>).posSyncRun) as unknown as (req: { data: unknown }) => Promise<void>;
 
-async function connected(slug: 'clover' | 'revel' | 'spoton'): Promise<TestCompany> {
+async function connected(slug: 'clover' | 'lightspeed' | 'revel' | 'spoton'): Promise<TestCompany> {
   const co = await createCompany({ profile: { timezone: 'America/New_York' } });
   const engine = api('integrationEngine');
-  if (slug === 'clover') {
+  if (slug === 'clover' || slug === 'lightspeed') {
     const start = await engine.post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug });
     const consent = await fetch(start.body.data.authorization.url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
@@ -54,8 +55,9 @@ async function connected(slug: 'clover' | 'revel' | 'spoton'): Promise<TestCompa
   return co;
 }
 
-const cases: [slug: 'clover' | 'revel' | 'spoton', truth: () => { sales: PosSale[] }][] = [
+const cases: [slug: 'clover' | 'lightspeed' | 'revel' | 'spoton', truth: () => { sales: PosSale[] }][] = [
   ['clover', cloverGroundTruth],
+  ['lightspeed', lightspeedGroundTruth],
   ['revel', revelGroundTruth],
   ['spoton', spotonGroundTruth],
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notAsDocumented, parseAs, vendorBaseUrl, vendorRequest } from '../http';
-import type { Connector, OAuthApp, OAuthGrant } from '../types';
+import { currencyExponent } from '../../core/money';
+import { VendorError, type Connector, type OAuthApp, type OAuthGrant, type PosEmployee, type PosPunch, type PosSale, type StreamAuth, type StreamConnector, type StreamWindow } from '../types';
 
 /**
  * Lightspeed Restaurant K-Series, following the K-Series API portal (api-portal.lsk.lightspeed.app)
@@ -20,6 +21,31 @@ import type { Connector, OAuthApp, OAuthGrant } from '../types';
  *   {_embedded: {businessList: [{businessId, businessName, businessLocations: [{blID, blName}]}]}}.
  *   The connection is for one business location: the first location of the first business
  *   (assumption: a token granted by a multi-location owner links its first location).
+ *
+ * Data streams (API reference, "Staff API" and "Financial V2 API"; scopes staff-api, financial-api):
+ * - Roster: GET /staff/v1/businessLocations/{blId}/userTypes/POS?page=&size=&sort=userId,asc ->
+ *   {data: {staff: [{staffId, username, firstName, lastName, active, modifiedOn, groups}]}, links:
+ *   {next?: {href}}, page: {page, size, totalElements, totalPages}}; pages from 1. POS users carry
+ *   no email (back-office users do).
+ * - Punches: GET /staff/v1/businessLocations/{blId}/shift?page=&size=&sort=date,asc&startTime=&endTime=
+ *   -> {data: {shifts: [{uuid, staffId, declaredCashTips, dateInUTC (its last update), events:
+ *   [{uuid, timestamp, eventType: CLOCK_IN | CLOCK_OUT}]}]}, links, page}; "please use the newest
+ *   one when multiple events exist with the same event type". Times are `yyyy-MM-dd'T'HH:mm:ss`
+ *   (UTC, assumption). The reference does not say which time startTime/endTime filter on: taken
+ *   as dateInUTC, the shift's last update (assumption), so incremental reads and backfill windows
+ *   both read by update. No break events are exposed: punches have no breaks.
+ * - Sales: GET /f/v2/business-location/{blId}/sales?from=&to=&include=staff,payments&pageSize=100
+ *   [&nextPageToken=] -> {sales: [...], nextPageToken?}, sorted by timeClosed, `from`..`to` at most
+ *   365 days (400 {error} otherwise). A sale {accountFiscId, receiptId, type (SALE, REFUND, VOID
+ *   ...), cancelled, timeClosed, ownerId, nbCovers, source: {initialAccountId}, salesLines:
+ *   [{totalNetAmountWithoutTax (six decimals), currency}], payments: [{code (CASH ...), tip,
+ *   currency, staffId}]}. Closed sales do not change (a refund is a sale of its own, type REFUND,
+ *   naming the refunded account in source.initialAccountId), so an incremental read is by timeClosed.
+ *   Sales of other types (VOID, SPLIT, TRANSFER, FLOAT ...) and cancelled ones are not sales here.
+ *   Amounts are decimal strings: net sales is the sum of the lines before tax, rounded half-even to
+ *   the currency's minor unit once summed (the reference rounds payments half-even too).
+ * - Shift webhooks (shift.created/updated/deleted) exist, registered per business location, but the
+ *   reference documents no signature: they are not received here (a forged one could not be told).
  */
 const PRODUCTION = 'https://api.lsk.lightspeed.app';
 
@@ -59,8 +85,176 @@ async function token(app: OAuthApp, form: Record<string, string>, secret: string
   return { accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: t.expires_in !== undefined ? requestedAt + t.expires_in * 1000 : undefined };
 }
 
+// ------------------------------------------------------------------ data streams
+
+const STAFF_PAGE = 100;
+const SALES_PAGE = 100;
+const DAY = 86_400_000;
+/** "The date range between 'from' and 'to' cannot exceed 365 days". */
+export const LIGHTSPEED_MAX_SALES_RANGE_MS = 365 * DAY;
+const ISO = z.string().refine((v) => !Number.isNaN(Date.parse(v)));
+const Decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+const Page = z.object({ page: z.object({ page: z.number(), totalPages: z.number() }).optional(), links: z.object({ next: z.object({ href: z.string() }).optional() }).passthrough().optional() });
+const Staff = z.object({
+  staffId: z.number().int(),
+  username: z.string().nullish(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  active: z.boolean().nullish(),
+  modifiedOn: ISO.nullish(),
+  groups: z.array(z.object({ name: z.string().nullish() })).nullish(),
+});
+const StaffPage = Page.extend({ data: z.object({ staff: z.array(Staff) }) });
+const Shift = z.object({
+  uuid: z.string().min(1),
+  staffId: z.number().int(),
+  dateInUTC: ISO,
+  events: z.array(z.object({ uuid: z.string().optional(), timestamp: ISO, eventType: z.enum(['CLOCK_IN', 'CLOCK_OUT']) })),
+});
+const ShiftPage = Page.extend({ data: z.object({ shifts: z.array(Shift) }) });
+const Sale = z.object({
+  accountFiscId: z.string().min(1),
+  receiptId: z.string().nullish(),
+  type: z.string(),
+  cancelled: z.boolean().nullish(),
+  timeClosed: ISO,
+  ownerId: z.number().int().nullish(),
+  nbCovers: z.number().nullish(),
+  source: z.object({ initialAccountId: z.string().nullish() }).nullish(),
+  salesLines: z.array(z.object({ totalNetAmountWithoutTax: Decimal.nullish(), currency: z.string().nullish() })).nullish(),
+  payments: z.array(z.object({ code: z.string().nullish(), tip: Decimal.nullish(), currency: z.string().nullish() })).nullish(),
+});
+const SalesPage = z.object({ sales: z.array(Sale), nextPageToken: z.string().nullish() });
+
+/**
+ * A sum of decimal strings in minor units of a currency, exact (big integers over the largest
+ * number of decimals), rounded half-even once at the end.
+ */
+export function lightspeedMinorUnits(values: readonly (string | null | undefined)[], currency: string): number {
+  const present = values.filter((v): v is string => typeof v === 'string' && v.length > 0);
+  const scale = Math.max(0, ...present.map((v) => (v.split('.')[1] ?? '').length));
+  const total = present.reduce((sum, v) => {
+    const [int, frac = ''] = v.replace('-', '').split('.');
+    const units = BigInt(int + frac.padEnd(scale, '0'));
+    return v.startsWith('-') ? sum - units : sum + units;
+  }, 0n);
+  const drop = scale - currencyExponent(currency);
+  if (drop <= 0) return Number(total * 10n ** BigInt(-drop));
+  const divisor = 10n ** BigInt(drop);
+  const negative = total < 0n;
+  const abs = negative ? -total : total;
+  let quotient = abs / divisor;
+  const twice = (abs % divisor) * 2n;
+  if (twice > divisor || (twice === divisor && quotient % 2n === 1n)) quotient += 1n;
+  return Number(negative ? -quotient : quotient);
+}
+
+const utcParam = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+
+class LightspeedSession {
+  private readonly send: <T>(request: () => Promise<T>) => Promise<T>;
+  private readonly token: string;
+  readonly location: string;
+
+  constructor(auth: StreamAuth) {
+    if (!auth.accessToken) throw new VendorError('lightspeed', 'rejected', 'lightspeed: no access token for the business location');
+    if (!/^\d{1,20}$/.test(auth.accountId)) throw new VendorError('lightspeed', 'invalid', 'lightspeed: the business location id is not a number');
+    this.token = auth.accessToken;
+    this.location = auth.accountId;
+    this.send = auth.retry ?? ((request) => request());
+  }
+
+  get<T extends z.ZodType>(path: string, params: Record<string, string>, schema: T, what: string): Promise<z.infer<T>> {
+    const url = `${base()}${path}?${new URLSearchParams(params).toString()}`;
+    return this.send(async () => parseAs('lightspeed', schema, await vendorRequest({ vendor: 'lightspeed', url, headers: { Authorization: `Bearer ${this.token}` }, secrets: [this.token] }), what));
+  }
+
+  /** The pages of a Staff API list (`page` from 1 while `links.next` names one). */
+  async *staffPages<T extends z.ZodType>(path: string, params: Record<string, string>, schema: T, items: (page: z.infer<T>) => unknown[], what: string) {
+    for (let page = 1; ; page++) {
+      const answer = await this.get(path, { ...params, page: String(page), size: String(STAFF_PAGE) }, schema, what);
+      const list = items(answer);
+      if (list.length > 0) yield answer;
+      if (!(answer as z.infer<typeof Page>).links?.next || list.length === 0) return;
+    }
+  }
+}
+
+function toStaff(s: z.infer<typeof Staff>): PosEmployee {
+  return {
+    vendorId: String(s.staffId), firstName: s.firstName ?? s.username ?? '', lastName: s.lastName ?? '', email: null, phone: null,
+    active: s.active !== false, jobTitle: s.groups?.find((g) => g.name)?.name ?? null, modifiedAt: s.modifiedOn ? Date.parse(s.modifiedOn) : 0,
+  };
+}
+
+/** The newest event of a type ("use the newest one when multiple events exist with the same event type"). */
+const newest = (events: z.infer<typeof Shift>['events'], type: 'CLOCK_IN' | 'CLOCK_OUT') =>
+  events.filter((e) => e.eventType === type).map((e) => Date.parse(e.timestamp)).reduce<number | null>((a, b) => (a === null || b > a ? b : a), null);
+
+function toPunch(s: z.infer<typeof Shift>): PosPunch | null {
+  const clockInAt = newest(s.events, 'CLOCK_IN');
+  if (clockInAt === null) return null;
+  return { vendorId: s.uuid, employeeVendorId: String(s.staffId), clockInAt, clockOutAt: newest(s.events, 'CLOCK_OUT'), breaks: [], jobTitle: null, deleted: false, modifiedAt: Date.parse(s.dateInUTC) };
+}
+
+function toSale(s: z.infer<typeof Sale>): PosSale | null {
+  const refund = s.type === 'REFUND';
+  if ((s.type !== 'SALE' && !refund) || s.cancelled) return null;
+  const currency = (s.payments?.find((p) => p.currency)?.currency ?? s.salesLines?.find((l) => l.currency)?.currency ?? 'USD').toUpperCase();
+  const payments = s.payments ?? [];
+  const closedAt = Date.parse(s.timeClosed);
+  return {
+    vendorId: s.accountFiscId, employeeVendorId: s.ownerId ? String(s.ownerId) : null, closedAt, currency,
+    amount: lightspeedMinorUnits((s.salesLines ?? []).map((l) => l.totalNetAmountWithoutTax), currency),
+    tips: lightspeedMinorUnits(payments.map((p) => p.tip), currency),
+    cashTips: lightspeedMinorUnits(payments.filter((p) => p.code === 'CASH').map((p) => p.tip), currency),
+    customers: Math.max(0, Math.round(s.nbCovers ?? 0)), refund,
+    refundOf: refund ? (s.source?.initialAccountId ?? null) : null, modifiedAt: closedAt,
+  };
+}
+
+const windowOf = (w: StreamWindow) => ('modifiedSince' in w ? { from: w.modifiedSince, to: Date.now() } : w);
+
+export const lightspeedStreams: StreamConnector = {
+  maxWindowMs: { sales: LIGHTSPEED_MAX_SALES_RANGE_MS },
+
+  async *roster(auth) {
+    const session = new LightspeedSession(auth);
+    for await (const page of session.staffPages(`/staff/v1/businessLocations/${session.location}/userTypes/POS`, { sort: 'userId,asc' }, StaffPage, (p) => p.data.staff, 'the staff page')) {
+      yield page.data.staff.map(toStaff);
+    }
+  },
+
+  async *punches(auth, window) {
+    const session = new LightspeedSession(auth);
+    const { from, to } = windowOf(window);
+    // the times have whole seconds: the start rounded down and the end up, so no update is cut off (the overlap re-reads are harmless)
+    const params = { sort: 'date,asc', startTime: utcParam(Math.floor(from / 1000) * 1000), endTime: utcParam(Math.ceil(to / 1000) * 1000) };
+    for await (const page of session.staffPages(`/staff/v1/businessLocations/${session.location}/shift`, params, ShiftPage, (p) => p.data.shifts, 'the shifts page')) {
+      const punches = page.data.shifts.map(toPunch).filter((p): p is PosPunch => p !== null);
+      if (punches.length) yield punches;
+    }
+  },
+
+  async *sales(auth, window) {
+    const session = new LightspeedSession(auth);
+    const { from, to } = windowOf(window);
+    let token: string | undefined;
+    do {
+      const params: Record<string, string> = { from: new Date(from).toISOString(), to: new Date(to).toISOString(), include: 'staff,payments', pageSize: String(SALES_PAGE) };
+      if (token) params.nextPageToken = token;
+      const page = await session.get(`/f/v2/business-location/${session.location}/sales`, params, SalesPage, 'the sales page');
+      const sales = page.sales.map(toSale).filter((s): s is PosSale => s !== null);
+      if (sales.length) yield sales;
+      token = page.nextPageToken || undefined;
+    } while (token);
+  },
+};
+
 export const lightspeed: Connector = {
   slug: 'lightspeed',
+  streams: lightspeedStreams,
   oauth: {
     authorizeUrl({ app, state }) {
       const url = new URL(`${base()}/oauth/authorize`);

@@ -1,5 +1,8 @@
 import express, { type Request, type Response, type Router } from 'express';
+import type { PosEmployee, PosPunch, PosSale } from '../../connectors';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
+import { generateLightspeedData, type LightspeedSimData, type SimLightspeedSale } from './lightspeed-data';
+import type { SimRestaurantOptions } from './sim-options';
 import { bearerToken, queryParam, randomToken, REASONS, redirectWith, scriptedFailures, validRedirectUri, type SimulatorState } from './state';
 
 /**
@@ -122,5 +125,164 @@ export function lightspeedRouter(state: SimulatorState): Router {
     });
   });
 
+  /** A data call's bearer token: an access token of the location with the scope, not revoked (else 401/403 as the businesses call answers). */
+  const authorized = (req: Request, res: Response, scope: string): boolean => {
+    const token = bearerToken(req);
+    const check = state.checkToken('lightspeed', 'access', token);
+    if (!check.ok || state.isRevoked(token)) {
+      res.set('WWW-Authenticate', 'Bearer error="invalid_token"');
+      res.status(401).json({ error: 'invalid_token', error_description: 'Invalid access token' });
+      return false;
+    }
+    if (!check.token.scopes.includes(scope)) {
+      res.status(403).json({ error: 'insufficient_scope', error_description: `The token lacks the ${scope} scope` });
+      return false;
+    }
+    if (req.params.businessLocationId !== ACCOUNT) {
+      res.status(403).json({ timestamp: new Date(state.now()).toISOString(), status: 403, error: 'Access Denied', path: req.path });
+      return false;
+    }
+    return true;
+  };
+
+  /** `yyyy-MM-dd'T'HH:mm:ss` (UTC) or a full ISO 8601 time, as epoch ms; NaN when neither. */
+  const timeParam = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(v) ? Date.parse(/Z|[+-]\d{2}:\d{2}$/.test(v) ? v : `${v}Z`) : NaN);
+
+  /** A Staff API page (`page` from 1, `size`), with its links and page info; page faults applied. */
+  const staffPage = (req: Request, res: Response, key: 'staff' | 'shifts', all: Record<string, unknown>[], onServed?: (first: Record<string, unknown> | undefined) => void) => {
+    const page = Number(queryParam(req, 'page') ?? 1);
+    const size = Number(queryParam(req, 'size') ?? 10);
+    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 1000) {
+      return void res.status(400).json({ timestamp: new Date(state.now()).toISOString(), status: 400, error: 'Invalid paging parameters', path: req.path });
+    }
+    const due = state.nextPage('lightspeed');
+    const from = (page - 1) * size;
+    const items = all.slice(due.has('duplicate') && from > 0 ? from - 1 : from, from + size);
+    const totalPages = Math.max(1, Math.ceil(all.length / size));
+    const href = (p: number) => `https://api.lsk.lightspeed.app${req.path}?page=${p}&size=${size}`;
+    const data = due.has('malformed') ? items.map((x, i) => (i === 0 ? { ...x, staffId: 'not-a-number' } : x)) : items;
+    res.json({
+      data: { [key]: data },
+      links: { first: { href: href(1) }, self: { href: href(page) }, last: { href: href(totalPages) }, ...(page < totalPages ? { next: { href: href(page + 1) } } : {}) },
+      page: { page, size, totalElements: all.length, totalPages },
+    });
+    if (due.has('modify')) onServed?.(items[0]);
+  };
+
+  r.get('/staff/v1/businessLocations/:businessLocationId/userTypes/POS', (req, res) => {
+    if (!authorized(req, res, 'staff-api')) return;
+    const staff = [...lightspeedSimData().staff].sort((a, b) => a.staffId - b.staffId).map((s) => ({
+      staffId: s.staffId, username: s.username, userTypes: ['POS'], firstName: s.firstName, lastName: s.lastName, active: s.active, pinCodeSet: true, pinLength: 4,
+      createdOn: iso(s.modifiedOn - 30 * 86_400_000), modifiedOn: iso(s.modifiedOn), businessId: BUSINESS.businessId, businessLocationId: Number(ACCOUNT),
+      groups: [{ id: 4000 + GROUP_IDS.indexOf(s.group), name: s.group }], reportAccess: ['STAFF_REPORT_OWN_ACCESS'], roles: [{ id: 1, name: 'ROLE_CAN_LOGIN' }],
+    }));
+    staffPage(req, res, 'staff', staff);
+  });
+
+  r.get('/staff/v1/businessLocations/:businessLocationId/shift', (req, res) => {
+    if (!authorized(req, res, 'staff-api')) return;
+    const start = queryParam(req, 'startTime') === undefined ? -Infinity : timeParam(queryParam(req, 'startTime'));
+    const end = queryParam(req, 'endTime') === undefined ? Infinity : timeParam(queryParam(req, 'endTime'));
+    if (Number.isNaN(start) || Number.isNaN(end)) return void res.status(400).json({ timestamp: new Date(state.now()).toISOString(), status: 400, error: "Times must be yyyy-MM-dd'T'HH:mm:ss", path: req.path });
+    const shifts = lightspeedSimData().shifts.filter((s) => s.dateInUTC >= start && s.dateInUTC < end).sort((a, b) => a.dateInUTC - b.dateInUTC || (a.uuid < b.uuid ? -1 : 1));
+    staffPage(req, res, 'shifts', shifts.map((s) => ({
+      uuid: s.uuid, businessId: BUSINESS.businessId, businessLocationId: Number(ACCOUNT), deviceId: 54321, staffId: s.staffId, declaredCashTips: s.declaredCashTips,
+      dateInUTC: iso(s.dateInUTC), events: s.events.map((e) => ({ uuid: e.uuid, timestamp: iso(e.timestamp), createdOn: iso(e.timestamp), eventType: e.eventType })),
+    })), (first) => {
+      // a shift corrected while we page: a newer clock-out event, the shift updated now
+      const shift = lightspeedSimData().shifts.find((s) => s.uuid === first?.uuid);
+      const out = shift?.events.filter((e) => e.eventType === 'CLOCK_OUT').at(-1);
+      if (!shift || !out) return;
+      shift.events.push({ uuid: `${shift.uuid}-fix`, timestamp: out.timestamp + 15 * 60_000, eventType: 'CLOCK_OUT' });
+      shift.dateInUTC = Math.max(shift.dateInUTC + 1000, state.now());
+      state.modifications.push({ vendor: 'lightspeed', kind: 'time_entry', id: shift.uuid, at: shift.dateInUTC });
+    });
+  });
+
+  r.get('/f/v2/business-location/:businessLocationId/sales', (req, res) => {
+    if (!authorized(req, res, 'financial-api')) return;
+    const from = timeParam(queryParam(req, 'from'));
+    const to = queryParam(req, 'to') === undefined ? state.now() : Math.min(timeParam(queryParam(req, 'to')), state.now());
+    if (Number.isNaN(from)) return void res.status(400).json({ error: `Invalid date format: ${queryParam(req, 'from') ?? '(missing from)'}` });
+    if (Number.isNaN(to)) return void res.status(400).json({ error: `Invalid date format: ${queryParam(req, 'to')}` });
+    if (from > to) return void res.status(400).json({ error: `Invalid date range: 'from' date ${queryParam(req, 'from')} should not be after 'to' date ${queryParam(req, 'to')}` });
+    if (to - from > 365 * 86_400_000) return void res.status(400).json({ error: 'The date range between from and to cannot exceed 365 days' });
+    const pageSize = Number(queryParam(req, 'pageSize') ?? 50);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) return void res.status(400).json({ error: 'pageSize must be between 1 and 100' });
+    const token = queryParam(req, 'nextPageToken');
+    const offset = token ? Number(Buffer.from(token, 'base64url').toString('utf8').replace(/^offset:/, '')) : 0;
+    if (!Number.isInteger(offset) || offset < 0) return void res.status(400).json({ error: 'Invalid nextPageToken' });
+    const include = (queryParam(req, 'include') ?? '').split(',');
+    const all = lightspeedSimData().sales.filter((s) => s.timeClosed >= from && s.timeClosed < to);
+    const due = state.nextPage('lightspeed');
+    const page = all.slice(due.has('duplicate') && offset > 0 ? offset - 1 : offset, offset + pageSize).map((s) => renderSale(s, include));
+    const next = offset + pageSize < all.length ? Buffer.from(`offset:${offset + pageSize}`).toString('base64url') : undefined;
+    res.json({ sales: due.has('malformed') ? page.map((x, i) => (i === 0 ? { ...x, timeClosed: 'yesterday' } : x)) : page, ...(next ? { nextPageToken: next } : {}) });
+  });
+
   return r;
+}
+
+const GROUP_IDS = ['Floor', 'Bar', 'Kitchen'];
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function renderSale(s: SimLightspeedSale, include: string[]): Record<string, unknown> {
+  return {
+    accountReference: Buffer.from(s.accountFiscId).toString('base64'), accountFiscId: s.accountFiscId, receiptId: s.receiptId,
+    source: { initialAccountId: s.initialAccountId ?? s.accountFiscId },
+    salesLines: s.lines.map((amount, i) => ({ id: `S${s.receiptId}.${i}`, totalNetAmountWithoutTax: amount, totalNetAmountWithTax: amount, quantity: '1.000', currency: s.currency, timeOfSale: iso(s.timeClosed - 30 * 60_000), staffId: s.ownerId ?? undefined })),
+    ...(include.includes('payments') ? {
+      payments: s.payments.map((p, i) => ({ code: p.code, description: p.code === 'CASH' ? 'Cash' : 'Card', paymentMethodId: p.code === 'CASH' ? 1 : 2, netAmountWithTax: p.netAmountWithTax, currency: s.currency, tip: p.tip, type: 'NORMAL', staffId: s.ownerId ?? undefined, fiscId: `T${s.receiptId}.${i}`, fiscDate: iso(s.timeClosed) })),
+    } : {}),
+    timeOfOpening: iso(s.timeClosed - 45 * 60_000), timeClosed: iso(s.timeClosed), cancelled: s.cancelled, type: s.type,
+    ...(s.ownerId !== null ? { ownerId: s.ownerId, ...(include.includes('staff') ? { ownerName: `Staff ${s.ownerId}` } : {}) } : {}),
+    nbCovers: s.nbCovers, dineIn: true, deviceId: 75125, deviceName: 'iPad9',
+  };
+}
+
+/** The seeded business location the simulator serves (generated once, default options). */
+export const lightspeedSim = { data: undefined as LightspeedSimData | undefined };
+
+export function lightspeedSimData(): LightspeedSimData {
+  if (!lightspeedSim.data) lightspeedSim.data = generateLightspeedData();
+  return lightspeedSim.data;
+}
+
+/** Serves a freshly generated business location. */
+export function configureLightspeedSim(options: SimRestaurantOptions = {}): LightspeedSimData {
+  lightspeedSim.data = generateLightspeedData(options);
+  return lightspeedSim.data;
+}
+
+export interface LightspeedGroundTruth {
+  employees: PosEmployee[];
+  punches: PosPunch[];
+  sales: PosSale[];
+}
+
+/** Half-even rounding of a six-decimal amount string sum to cents, by integer arithmetic (independent of the connector's). */
+function cents(values: string[]): number {
+  const micros = values.reduce((n, v) => n + (v.startsWith('-') ? -1 : 1) * Math.round(Number(v.replace('-', '').replace('.', '')) * 10 ** (6 - (v.split('.')[1]?.length ?? 0))), 0);
+  const sign = micros < 0 ? -1 : 1;
+  const abs = Math.abs(micros);
+  const q = Math.floor(abs / 10_000);
+  const r = abs % 10_000;
+  return sign * (r > 5_000 || (r === 5_000 && q % 2 === 1) ? q + 1 : q);
+}
+
+/** What the connector must read from the simulator. */
+export function lightspeedGroundTruth(): LightspeedGroundTruth {
+  const data = lightspeedSimData();
+  return {
+    employees: data.staff.map((s) => ({ vendorId: String(s.staffId), firstName: s.firstName, lastName: s.lastName, email: null, phone: null, active: s.active, jobTitle: s.group, modifiedAt: s.modifiedOn })),
+    punches: data.shifts.map((s) => {
+      const last = (type: string) => s.events.filter((e) => e.eventType === type).map((e) => e.timestamp).sort((a, b) => b - a)[0] ?? null;
+      return { vendorId: s.uuid, employeeVendorId: String(s.staffId), clockInAt: last('CLOCK_IN')!, clockOutAt: last('CLOCK_OUT'), breaks: [], jobTitle: null, deleted: false, modifiedAt: s.dateInUTC };
+    }),
+    sales: data.sales.filter((s) => s.type !== 'VOID' && !s.cancelled).map((s) => ({
+      vendorId: s.accountFiscId, employeeVendorId: s.ownerId === null ? null : String(s.ownerId), closedAt: s.timeClosed, currency: s.currency,
+      amount: cents(s.lines), tips: cents(s.payments.map((p) => p.tip)), cashTips: cents(s.payments.filter((p) => p.code === 'CASH').map((p) => p.tip)),
+      customers: s.nbCovers, refund: s.type === 'REFUND', refundOf: s.type === 'REFUND' ? s.initialAccountId : null, modifiedAt: s.timeClosed,
+    })),
+  };
 }
