@@ -11,7 +11,6 @@
  * Run: NODE_OPTIONS=--expose-gc TEST_FIRESTORE_PORT=.. TEST_AUTH_PORT=.. node scripts/with-emulators.js npx tsx bench/pos-sync.ts
  * (BENCH_DAYS / BENCH_ORDERS_PER_DAY make it smaller; BENCH_ONLY=revel runs one family.)
  */
-import { performance } from 'node:perf_hooks';
 import { periodBounds } from '../src/core/calendar';
 import { db } from '../src/core/firebase';
 import { saveMembership } from '../src/core/memberships';
@@ -24,6 +23,7 @@ import { requestSync } from '../src/modules/integration-engine';
 import { writeSales } from '../src/modules/pos-sync';
 import { chunksOf, runSyncTask } from '../src/services/pos-sync/engine';
 import { retryPolicy } from '../src/services/pos-sync/retry';
+import { measuredHeap as measured } from './lib';
 
 const DAY = 86_400_000;
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
@@ -34,28 +34,6 @@ const REVEL_SHARE = Number(process.env.BENCH_REVEL_SHARE ?? 1);
 const ONLY = process.env.BENCH_ONLY;
 const TZ = 'America/New_York';
 const MB = 1024 * 1024;
-
-/**
- * What `work` costs: its time, and the peak of the live heap over the baseline. With --expose-gc
- * (NODE_OPTIONS) the heap is sampled after a collection every 500 ms, so the peak is what the work
- * holds (pages in flight), not garbage waiting for the collector; without it, raw heapUsed peaks.
- */
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; peakHeapMb: number }> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const base = process.memoryUsage().heapUsed;
-  let peak = base;
-  const sample = () => {
-    gc?.();
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  };
-  const sampler = setInterval(sample, gc ? 500 : 20);
-  const t = performance.now();
-  const result = await work();
-  const ms = performance.now() - t;
-  clearInterval(sampler);
-  return { result, ms, peakHeapMb: (peak - base) / MB };
-}
 
 async function company(id: string) {
   await db().collection('companies').doc(id).set({ name: 'Bench Bistro', timezone: TZ, weekStartingDay: 1 });
