@@ -293,9 +293,15 @@ export async function openImport(companyId: string, importId: string, runId: str
   if (!imp.mapping) throw posSyncErrors.CSV_IMPORT_NOT_FOUND(`Import ${importId} was never started`);
   const ctx = await fileContext(companyId, imp, imp.mapping);
   const chunks = store.chunkList(imp).length;
-  // progress callbacks are awaited between chunks, not inside the synchronous chunk hand-over
-  let pending = 0;
-  const noteChunk = (done: number) => void (pending = done);
+  /** One pass over the file's rows, telling `onChunk` how many chunks it has read (awaited between rows, not inside the chunk hand-over). */
+  async function* pass(onChunk: (done: number) => Promise<void>) {
+    let read = 0;
+    let reported = 0;
+    for await (const row of recordsOf(ctx, (done) => void (read = done))) {
+      yield row;
+      if (read !== reported) await onChunk((reported = read));
+    }
+  }
   const update = (patch: Partial<store.CsvImport>) => runExclusive(importLock(companyId, importId), async (tx) => {
     const current = await store.readImport(companyId, importId, tx);
     return { result: null, write: current ? (w) => store.writeImport(w, companyId, { ...current, ...patch }) : undefined };
@@ -309,15 +315,13 @@ export async function openImport(companyId: string, importId: string, runId: str
       const errors: RowError[] = [];
       let errorCount = 0;
       let rows = 0;
-      let reported = 0;
       try {
-        for await (const row of recordsOf(ctx, noteChunk)) {
+        for await (const row of pass(onChunk)) {
           rows++;
           if ('errors' in row) {
             errorCount += row.errors.length;
             for (const e of row.errors) if (errors.length < store.MAX_STORED_ERRORS) errors.push(e);
           }
-          if (pending !== reported) await onChunk((reported = pending));
         }
       } catch (err) {
         if (!(err instanceof CsvFileError)) throw err;
@@ -329,15 +333,13 @@ export async function openImport(companyId: string, importId: string, runId: str
     },
     async *pages(onChunk, skip) {
       let page: CsvRecord[] = [];
-      let reported = 0;
       let seen = 0;
-      for await (const row of recordsOf(ctx, noteChunk)) {
+      for await (const row of pass(onChunk)) {
         if ('record' in row && seen++ >= skip) page.push(row.record);
         if (page.length >= WRITE_PAGE) {
           yield page;
           page = [];
         }
-        if (pending !== reported) await onChunk((reported = pending));
       }
       if (page.length) yield page;
     },
