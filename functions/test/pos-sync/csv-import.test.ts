@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import functionsTest from 'firebase-functions-test';
 import { db } from '../../src/core/firebase';
+import { deleteStaleFiles, FILE_RETENTION_MS } from '../../src/modules/pos-sync/csv/service';
 import * as functions from '../../src/index';
 import { api } from '../helpers/api';
 import { snapshotCompany } from '../helpers/fixtures';
@@ -254,6 +255,31 @@ describe('a CSV import', () => {
     } finally {
       process.env = saved;
     }
+  });
+
+  it('keeps the file of an import that was not imported for 7 days, then the daily job deletes it (never one that is running)', async () => {
+    const co = await csvCompany();
+    const backdate = async (id: string) => {
+      const old = Date.now() - FILE_RETENTION_MS - 60_000;
+      await db().collection('csvFiles').doc(`${co.companyId}~${id}`).update({ createdAt: old });
+    };
+    const chunks = async (id: string) => (await db().collection('companies').doc(co.companyId).collection('csvImports').doc(id).collection('chunks').get()).size;
+    const unstarted = await upload(co, 'roster', [ROSTER]);
+    const failed = await upload(co, 'sales', [`${SALES_HEADER}R1,not a date,1.00,0,101\n`]);
+    expect((await run(co, failed)).state).toBe('failed');
+    const running = await upload(co, 'roster', [ROSTER]);
+    expect((await pos().post(`/csv-imports/${running}/start`).query(q(co)).set(bearer(co.manager)).send({})).status).toBe(200);
+    const recent = await upload(co, 'roster', [ROSTER]);
+    for (const id of [unstarted, failed, running]) await backdate(id);
+
+    const { deleted } = await deleteStaleFiles();
+    expect(deleted).toBeGreaterThanOrEqual(2);
+    expect([await chunks(unstarted), await chunks(failed), await chunks(running), await chunks(recent)]).toEqual([0, 0, 1, 1]);
+    const view = (await pos().get(`/csv-imports/${unstarted}`).query(q(co)).set(bearer(co.manager))).body.data;
+    expect(view).toMatchObject({ state: 'uploading', fileDeleted: true });
+    expect((await db().collection('csvFiles').doc(`${co.companyId}~${unstarted}`).get()).exists).toBe(false);
+    expect((await pos().get(`/csv-imports/${unstarted}/preview`).query(q(co)).set(bearer(co.manager))).body.code).toBe('CSV_FILE_MISSING');
+    expect((await pos().post(`/csv-imports/${unstarted}/start`).query(q(co)).set(bearer(co.manager)).send({})).body.code).toBe('CSV_FILE_MISSING');
   });
 
   it('is for managers of the company, and needs the csv connection', async () => {

@@ -85,6 +85,7 @@ export async function uploadPart({ companyId, importId, part, data }: { companyI
     const current = await store.readImport(companyId, importId, tx);
     if (!current) throw posSyncErrors.CSV_IMPORT_NOT_FOUND(`The company has no CSV import ${importId}`);
     if (current.runId) throw posSyncErrors.CSV_IMPORT_STARTED(`Import ${importId} was started: its file can no longer change (create a new import)`);
+    requireFile(current);
     const previous = current.parts[part];
     const bytes = current.bytes - (previous?.bytes ?? 0) + data.length;
     if (bytes > MAX_FILE_BYTES) throw posSyncErrors.CSV_FILE_TOO_LARGE(`The file would be ${bytes} bytes with this part; at most ${MAX_FILE_BYTES} (50 MB)`);
@@ -194,6 +195,11 @@ async function headOf(companyId: string, imp: store.CsvImport, delimiter?: strin
   return { headers: (out[0] ?? []).map((c) => c.trim()), samples: out.slice(1) };
 }
 
+/** The file's bytes are deleted once imported, and after FILE_RETENTION_MS when it was not. */
+function requireFile(imp: store.CsvImport): void {
+  if (imp.fileDeleted) throw posSyncErrors.CSV_FILE_MISSING(`The file of import ${imp.id} was deleted (once imported, or after 7 days when it was not): upload it again as a new import`);
+}
+
 function requireUploaded(imp: store.CsvImport): void {
   const parts = Object.keys(imp.parts).map(Number).sort((a, b) => a - b);
   if (parts.length === 0) throw posSyncErrors.CSV_FILE_MISSING(`Import ${imp.id} has no file yet: upload it with PUT /csv-imports/${imp.id}/parts/1`);
@@ -223,7 +229,7 @@ const fileProblem = (err: unknown): never => {
 export async function previewImport({ companyId, importId }: { companyId: string; importId: string }) {
   const imp = await requireImport(companyId, importId);
   requireUploaded(imp);
-  if (imp.fileDeleted) throw posSyncErrors.CSV_IMPORT_STARTED(`Import ${importId} was imported and its file deleted`);
+  requireFile(imp);
   try {
     const { mapping, source } = await mappingFor(companyId, imp);
     const { headers } = await headOf(companyId, imp, mapping.delimiter);
@@ -257,6 +263,7 @@ export async function startImport({ companyId, importId, uid, mapping: given }: 
   const run = imp.runId ? await getRun({ companyId, runId: imp.runId }).catch(() => null) : null;
   if (run && (run.status === 'queued' || run.status === 'running')) throw posSyncErrors.CSV_IMPORT_STARTED(`Import ${importId} is already ${run.status} (run ${run.id})`);
   if (run?.status === 'succeeded') throw posSyncErrors.CSV_IMPORT_STARTED(`Import ${importId} was imported (run ${run.id}); upload the file again as a new import to re-import it (rows already imported do not change)`);
+  requireFile(imp);
   const { mapping } = await mappingFor(companyId, imp, given).catch(fileProblem);
   const { headers } = await headOf(companyId, imp, mapping.delimiter).catch(fileProblem);
   const problems = mappingProblems(imp.kind, mapping, headers);
@@ -267,6 +274,32 @@ export async function startImport({ companyId, importId, uid, mapping: given }: 
   const next: store.CsvImport = { ...imp, mapping, runId: started.id, startedAt: Date.now(), errors: [], errorCount: 0, fileError: null, rows: null, validatedBy: null };
   await runExclusive(importLock(companyId, importId), async () => ({ result: null, write: (tx) => store.writeImport(tx, companyId, next) }));
   return view(companyId, next);
+}
+
+// ------------------------------------------------------------------ cleanup
+
+/** How long the file of an import that was not imported is kept (to fix a mapping and start again). */
+export const FILE_RETENTION_MS = 7 * 24 * 3_600_000;
+
+/**
+ * The daily job: deletes the stored file of every import created more than FILE_RETENTION_MS ago
+ * that is not queued or running (never started, failed or cancelled); the import itself stays, with
+ * `fileDeleted`. Imported files are deleted when their run finishes.
+ */
+export async function deleteStaleFiles(now = Date.now()): Promise<{ deleted: number }> {
+  let deleted = 0;
+  for (const { companyId, importId } of await store.storedFilesBefore(now - FILE_RETENTION_MS, 500)) {
+    const imp = await store.readImport(companyId, importId);
+    const run = imp?.runId ? await getRun({ companyId, runId: imp.runId }).catch(() => null) : null;
+    if (imp && run && (run.status === 'queued' || run.status === 'running')) continue;
+    if (imp) await store.deleteChunks(companyId, imp);
+    await runExclusive(importLock(companyId, importId), async (tx) => {
+      const current = await store.readImport(companyId, importId, tx);
+      return { result: null, write: (w) => (current ? store.writeImport(w, companyId, { ...current, fileDeleted: true }) : store.deleteFileIndex(w, companyId, importId)) };
+    });
+    deleted++;
+  }
+  return { deleted };
 }
 
 // ------------------------------------------------------------------ the engine's side

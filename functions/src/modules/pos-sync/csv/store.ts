@@ -1,4 +1,5 @@
 import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import { db } from '../../../core/firebase';
 import { companyCollection } from '../../../core/firestore';
 import type { CsvKind, CsvMapping, RowError } from './fields';
 
@@ -67,9 +68,28 @@ const NEWEST_FIRST_BASE = 9_999_999_999_999;
 /** An id whose lexical order is newest first, unique by its random tail. */
 export const newImportId = (createdAt: number, random: string) => `${String(NEWEST_FIRST_BASE - createdAt).padStart(13, '0')}-${random}`;
 
+/**
+ * Root index of the imports whose file is still stored (`csvFiles/{companyId}~{importId}`), for the
+ * cleanup job (the Node emulator has no collection-group queries): written with the import, removed
+ * once its file is deleted.
+ */
+export const FILES_INDEX = 'csvFiles';
+const fileIndexRef = (companyId: string, importId: string) => db().collection(FILES_INDEX).doc(`${companyId}~${importId}`);
+
+/** Forgets an index entry whose import is gone. */
+export const deleteFileIndex = (tx: Transaction, companyId: string, importId: string) => void tx.delete(fileIndexRef(companyId, importId));
+
 export function writeImport(tx: Transaction, companyId: string, imp: CsvImport): void {
   const { id, ...data } = imp;
   tx.set(importRef(companyId, id), { ...data, sortKey: id });
+  if (imp.fileDeleted) tx.delete(fileIndexRef(companyId, id));
+  else tx.set(fileIndexRef(companyId, id), { companyId, importId: id, createdAt: imp.createdAt });
+}
+
+/** Imports whose file is still stored and that were created before `before` (oldest first, at most `limit`). */
+export async function storedFilesBefore(before: number, limit: number): Promise<{ companyId: string; importId: string }[]> {
+  const snap = await db().collection(FILES_INDEX).where('createdAt', '<', before).orderBy('createdAt').limit(limit).get();
+  return snap.docs.map((d) => ({ companyId: String(d.get('companyId')), importId: String(d.get('importId')) }));
 }
 
 export async function readImport(companyId: string, id: string, tx?: Transaction): Promise<CsvImport | null> {
@@ -116,7 +136,7 @@ export async function* fileChunks(companyId: string, imp: CsvImport, onChunk?: (
 export async function deleteChunks(companyId: string, imp: CsvImport): Promise<void> {
   const refs = chunkList(imp).map(([part, n]) => chunkRef(companyId, imp.id, part, n));
   for (let i = 0; i < refs.length; i += 400) {
-    const batch = importRef(companyId, imp.id).firestore.batch();
+    const batch = db().batch();
     for (const ref of refs.slice(i, i + 400)) batch.delete(ref);
     await batch.commit();
   }
