@@ -85,6 +85,8 @@ describe('POST /webhooks/clover', () => {
     expect([noPrefix, noMerchants, notJson].map((r) => [r.status, r.body.code])).toEqual([[400, 'WEBHOOK_MALFORMED'], [400, 'WEBHOOK_MALFORMED'], [400, 'WEBHOOK_MALFORMED']]);
     expect(await runsOf(merchant)).toHaveLength(runs);
     expect(await recordedEvents()).toHaveLength(events);
+    // no answer echoes the auth code (the wrong one sent contains the real one)
+    expect(JSON.stringify([missing, wrong, stale, future, noPrefix, noMerchants, notJson].map((r) => [r.headers, r.body]))).not.toContain(AUTH_CODE);
   });
 
   it("answers Clover's one-time URL verification with 200 and keeps its code for the operator", async () => {
