@@ -43,7 +43,15 @@ export type WebhookVendor = 'square' | 'toast' | 'clover';
 
 /** Every secret the integration engine reads (its runtime `secrets`). */
 export const INTEGRATION_SECRETS = [VAULT_KEYS, ...Object.values(OAUTH_CLIENT_SECRETS), POS_WEBHOOK_KEYS];
-const ALL_SECRETS = [...AI_SECRETS, ...INTEGRATION_SECRETS];
+
+/**
+ * The outgoing mail server (src/core/mail.ts) as a URL with its credentials:
+ * `smtps://user:password@smtp.example.com:465` or `smtp://...:587` (STARTTLS). Locally the stack's
+ * mailbox (src/local/mailbox.ts).
+ */
+export const SMTP_URL = defineSecret('SMTP_URL');
+export const MAIL_SECRETS = [SMTP_URL];
+const ALL_SECRETS = [...AI_SECRETS, ...INTEGRATION_SECRETS, ...MAIL_SECRETS];
 
 const env = (name: string): string | undefined => process.env[name] || undefined;
 
@@ -109,6 +117,19 @@ export const config = {
      * `${base}/webhooks/{vendor}` exactly as registered in its subscription.
      */
     webhookBaseUrl: (): string => (env('POS_WEBHOOK_BASE_URL') ?? 'http://127.0.0.1:7492').replace(/\/+$/, ''),
+  },
+  mail: {
+    /** The From of every message we send. */
+    from: (): string => env('MAIL_FROM') ?? 'Workforce Ops <no-reply@workforce.local>',
+  },
+  accounts: {
+    /**
+     * The page of the web app where an invitee accepts (the emailed link is this URL with `?token=`).
+     * Unset: the auth module's own minimal page (GET /auth/invitations/open), which shows the invitation and accepts it.
+     */
+    invitationUrl: (): string => env('INVITATION_URL') ?? `https://${REGION}-${config.projectId()}.cloudfunctions.net/auth/invitations/open`,
+    /** Where Firebase's password-reset page sends the user once the new password is set (optional). */
+    passwordResetContinueUrl: (): string | undefined => env('PASSWORD_RESET_CONTINUE_URL'),
   },
   /** A secret's value, or undefined when it is not configured (never logged). */
   secret: (secret: Secret): string | undefined => (env(secret.name) ? secret.value() : undefined),

@@ -30,6 +30,14 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+
+  /** Seconds the client should wait before trying again (sent as Retry-After, e.g. on a 429). */
+  retryAfterSeconds?: number;
+
+  withRetryAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
+  }
 }
 
 export type ErrorFactory = (message: string, details?: ErrorDetail[]) => AppError;
@@ -59,7 +67,9 @@ export const coreErrors = defineErrors({
   CONCURRENT_MODIFICATION: { status: 409, meaning: 'Too many concurrent changes to the same data; retry' },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: "The body is larger than the route's limit" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body encoding or charset is not supported' },
+  RATE_LIMITED: { status: 429, meaning: 'Too many requests of this kind from this address or for this account; wait the Retry-After seconds' },
   INTERNAL: { status: 500, meaning: 'Unexpected error; it is logged, never detailed in the answer' },
+  MAIL_UNAVAILABLE: { status: 503, meaning: 'The email could not be sent (mail server unreachable or not configured); nothing was changed, try again later' },
 });
 
 /**

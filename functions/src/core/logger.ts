@@ -22,10 +22,12 @@ export interface Logger {
 const SECRET_FIELD = /authorization|cookie|token|secret|password|api.?key|credential/i;
 const BEARER = /Bearer\s+[^\s"',;]+/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
+/** Our own single-use tokens (invitations: src/modules/auth). */
+const OWN_TOKEN = /\binv_[A-Za-z0-9_-]{16,}/g;
 const MASK = '[redacted]';
 
 function redactString(value: string): string {
-  let out = value.replace(BEARER, `Bearer ${MASK}`).replace(JWT, MASK);
+  let out = value.replace(BEARER, `Bearer ${MASK}`).replace(JWT, MASK).replace(OWN_TOKEN, MASK);
   for (const secret of config.secretValues()) out = out.split(secret).join(MASK);
   return out;
 }

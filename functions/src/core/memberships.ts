@@ -25,7 +25,9 @@ export function roleAtLeast(role: MemberRole, minimum: MemberRole): boolean {
   return MEMBER_ROLES.indexOf(role) >= MEMBER_ROLES.indexOf(minimum);
 }
 
-function fromData(data: FirebaseFirestore.DocumentData): Membership {
+export const membershipRef = (companyId: string, uid: string) => db().collection(COLLECTION).doc(membershipId(companyId, uid));
+
+export function membershipFromData(data: FirebaseFirestore.DocumentData): Membership {
   return {
     companyId: String(data.companyId),
     uid: String(data.uid),
@@ -49,7 +51,7 @@ export async function findMembership(companyId: string, uid: string): Promise<Me
   const hit = remembered.get(id);
   if (hit && hit.until > now) return hit.membership;
   const snap = await db().collection(COLLECTION).doc(id).get();
-  const membership = snap.exists ? fromData(snap.data()!) : null;
+  const membership = snap.exists ? membershipFromData(snap.data()!) : null;
   if (remembered.size >= MEMBERSHIP_CACHE_MAX) remembered.clear();
   remembered.set(id, { membership, until: now + MEMBERSHIP_CACHE_MS });
   return membership;
@@ -57,11 +59,23 @@ export async function findMembership(companyId: string, uid: string): Promise<Me
 
 export async function listMembershipsOfUser(uid: string): Promise<Membership[]> {
   const snap = await db().collection(COLLECTION).where('uid', '==', uid).get();
-  return snap.docs.map((d) => fromData(d.data()));
+  return snap.docs.map((d) => membershipFromData(d.data()));
 }
 
 export async function saveMembership(m: Membership): Promise<void> {
   const id = membershipId(m.companyId, m.uid);
   await db().collection(COLLECTION).doc(id).set(m);
   remembered.delete(id);
+}
+
+/** The members of a company, read through `tx` when given (e.g. to count owners before a change). */
+export async function listMembershipsOfCompany(companyId: string, tx?: FirebaseFirestore.Transaction): Promise<Membership[]> {
+  const query = db().collection(COLLECTION).where('companyId', '==', companyId);
+  const snap = tx ? await tx.get(query) : await query.get();
+  return snap.docs.map((d) => membershipFromData(d.data()));
+}
+
+/** After a membership changed in a transaction: this instance answers the new state at once. */
+export function forgetMembership(companyId: string, uid: string): void {
+  remembered.delete(membershipId(companyId, uid));
 }

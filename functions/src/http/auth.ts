@@ -32,12 +32,21 @@ export async function authenticate(req: Request): Promise<Caller> {
 
   let decoded: import('firebase-admin/auth').DecodedIdToken;
   try {
-    decoded = await auth().verifyIdToken(token);
-  } catch {
+    // checkRevoked: a disabled user, or one whose sessions an administrator revoked, is refused
+    decoded = await auth().verifyIdToken(token, true);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'auth/user-disabled') throw coreErrors.AUTH_INVALID_TOKEN('This account is disabled');
+    if (code === 'auth/id-token-revoked') throw coreErrors.AUTH_INVALID_TOKEN('The session was revoked: sign in again');
     throw coreErrors.AUTH_INVALID_TOKEN('The ID token is invalid or expired');
   }
   const caller: Caller = { uid: decoded.uid, email: decoded.email ?? null, admin: decoded.admin === true, service: decoded.service === true };
   if (verified.size >= TOKEN_CACHE_MAX) verified.clear();
   verified.set(token, { caller, until: Math.min(decoded.exp * 1000, now + TOKEN_CACHE_MS) });
   return caller;
+}
+
+/** Forgets the verified tokens of a user (after an administrator disabled them or revoked their sessions), so this instance refuses them at once. */
+export function forgetVerifiedTokensOf(uid: string): void {
+  for (const [token, entry] of verified) if (entry.caller.uid === uid) verified.delete(token);
 }

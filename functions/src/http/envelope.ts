@@ -23,6 +23,7 @@ export function sendData<T>(res: Response, data: T, status = 200): void {
 export function sendError(res: Response, err: AppError): void {
   const body: ErrorEnvelope = { success: false, error: err.message, code: err.code };
   if (err.details?.length) body.details = err.details;
+  if (err.retryAfterSeconds !== undefined) res.set('Retry-After', String(err.retryAfterSeconds));
   res.status(err.status).json(body);
 }
 

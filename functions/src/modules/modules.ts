@@ -16,5 +16,6 @@ export const REGISTERED = [
   require('./integrations/module'),
   require('./integration-engine/module'),
   require('./pos-sync/module'),
+  require('./auth/module'),
   require('./docs/module'),
 ].map(definitionIn);

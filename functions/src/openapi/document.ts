@@ -62,6 +62,11 @@ const accessText: Record<Exclude<RouteDef['access']['kind'], 'key'>, string> = {
   company: 'Members of the company',
 };
 
+/** SPEC 5's tiers: who may call at all (public: no Firebase sign-in; authenticated: any signed-in user, further scoped by x-access; admin: the admin claim). */
+const TIER: Record<RouteDef['access']['kind'], 'public' | 'authenticated' | 'admin'> = {
+  public: 'public', key: 'public', authenticated: 'authenticated', company: 'authenticated', service: 'authenticated', admin: 'admin',
+};
+
 /** The security schemes of key-access routes (e.g. the reservation partners' key). */
 function keySchemes(modules: readonly DefinedModule[]) {
   const schemes: Record<string, unknown> = {};
@@ -87,7 +92,8 @@ function operation(module: DefinedModule, route: RouteDef) {
   return {
     tags: [module.tag],
     summary: route.summary,
-    description: [route.description, `**Access:** ${access}`].filter(Boolean).join('\n\n'),
+    description: [route.description, `**Tier:** ${TIER[route.access.kind]}. **Access:** ${access}`].filter(Boolean).join('\n\n'),
+    'x-tier': TIER[route.access.kind],
     'x-access': route.access.kind === 'company'
       ? { kind: 'company', minRole: route.access.minRole, companyIn: route.access.companyIn }
       : route.access.kind === 'key'

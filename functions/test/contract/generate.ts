@@ -20,6 +20,7 @@ import { startVendors } from '../helpers/integrations';
 import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
 import { signedWebhook, squareEvent } from '../../src/local/vendors/webhooks';
 import { config } from '../../src/core/config';
+import { startMailbox, type Mailbox } from '../../src/local/mailbox';
 import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
 
 // ---------------------------------------------------------------------------------------------
@@ -207,6 +208,8 @@ export interface World {
    * connector and our OAuth applications pointed at them; started on first use, stopped by closeWorld.
    */
   vendors: () => Promise<RunningVendorSimulator>;
+  /** The SMTP server the auth module's emails go to (SMTP_URL), for the tokens of invitation links. */
+  mailbox: Mailbox;
 }
 
 export async function createWorld(): Promise<World> {
@@ -219,8 +222,10 @@ export async function createWorld(): Promise<World> {
   let service: Promise<TestUser> | undefined;
   const { owner, manager, employee } = fixture.company;
   for (const user of [admin, plain, owner, manager, employee, other.owner, other.manager, other.employee]) WORLD_UIDS.add(user.uid);
+  const mailbox = await startMailbox();
+  process.env.SMTP_URL = mailbox.smtpUrl;
   const world: World = {
-    fixture, admin, plain, other,
+    fixture, admin, plain, other, mailbox,
     service: () => (service ??= createServiceUser()),
     vendors: () => {
       let started = VENDORS.get(world);
@@ -240,6 +245,7 @@ const VENDORS = new WeakMap<World, Promise<RunningVendorSimulator>>();
 export async function closeWorld(w: World | undefined): Promise<void> {
   const vendors = w && VENDORS.get(w);
   if (vendors) await (await vendors).close();
+  await w?.mailbox.close();
 }
 
 /** The users of the contract worlds: a root document they wrote (e.g. `updatedBy`) is one the contract tests answer for. */
@@ -643,7 +649,67 @@ export const OVERRIDES: Record<string, Override> = {
     setup: (f) => posEmployeeOf(f, 'create'),
     request: (_f, prepared) => ({ path: { posEmployeeId: prepared.posEmployeeId } }),
   },
+  // auth: invitations are made by the fixture's owner, their tokens read from the world's mailbox
+  'POST /signup': {
+    why: 'needs an email without an account and a real country (the sample says "string"): a new owner, from a client address of its own (signups are limited per address)',
+    request: () => ({
+      body: { name: 'Contract', surname: 'Owner', email: `${freshEmail()}`, password: 'contract-password', company: { name: 'Contract Co', timezone: 'UTC', country: 'US' } },
+      headers: { 'x-forwarded-for': `203.0.113.${randomBytes(1)[0]}` },
+    }),
+  },
+  'POST /invitations': {
+    why: 'a second pending invitation to one email is 409 INVITATION_PENDING: an email never invited',
+    request: () => ({ body: { email: freshEmail(), role: 'employee' } }),
+  },
+  'POST /invitations/lookup': {
+    why: 'needs the token of a real invitation (otherwise 404): one made by the owner, its token read from the email',
+    setup: invitedBy,
+    request: (_f, prepared) => ({ body: { token: prepared.token } }),
+  },
+  'POST /invitations/accept': {
+    why: 'needs the token of a real, pending invitation (otherwise 404 or 410) and a new account\'s details: an invitation made by the owner, its token read from the email',
+    setup: invitedBy,
+    request: (_f, prepared) => ({ body: { token: prepared.token, name: 'New', surname: 'Member', password: 'contract-password' } }),
+  },
+  'POST /invitations/{invitationId}/resend': {
+    why: 'resends an existing pending invitation of the company (otherwise 404): one made by the owner',
+    setup: invitedBy,
+    request: (_f, prepared) => ({ path: { invitationId: prepared.invitationId } }),
+  },
+  'POST /invitations/{invitationId}/revoke': {
+    why: 'revokes an existing invitation of the company (otherwise 404): one made by the owner',
+    setup: invitedBy,
+    request: (_f, prepared) => ({ path: { invitationId: prepared.invitationId } }),
+  },
+  'PATCH /members/{uid}': {
+    why: 'changes the role of a member of the company (otherwise 404 MEMBER_NOT_FOUND): the fixture\'s employee, kept an employee',
+    request: (f) => ({ path: { uid: f.company.employee.uid }, body: { role: 'employee' } }),
+  },
+  'DELETE /members/{uid}': {
+    why: 'removes a member of the company (otherwise 404 MEMBER_NOT_FOUND): the fixture\'s employee',
+    request: (f) => ({ path: { uid: f.company.employee.uid } }),
+  },
+  ...Object.fromEntries(
+    ['GET /admin/users/{uid}', 'POST /admin/users/{uid}/admin', 'POST /admin/users/{uid}/disable', 'POST /admin/users/{uid}/enable', 'POST /admin/users/{uid}/revoke-sessions'].map((key) => [key, {
+      why: 'acts on an existing user (otherwise 404 USER_NOT_FOUND): the fixture\'s employee',
+      request: (f: Fixture) => ({ path: { uid: f.company.employee.uid } }),
+    }]),
+  ),
 };
+
+function freshEmail(): string {
+  return `contract-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+/** An invitation of the fixture company, made by its owner; its id and the token of the emailed link. */
+async function invitedBy(f: Fixture, w: World): Promise<Prepared> {
+  const email = freshEmail();
+  const data = await call('POST /invitations', api('auth').post('/invitations').query({ companyId: f.company.companyId }).set(bearer(f.company.owner)).send({ email, role: 'employee' }));
+  const mail = await w.mailbox.waitFor(email);
+  const token = /[?&]token=(inv_[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error('fixture: the invitation email carries no token');
+  return { invitationId: String(data.id), token };
+}
 
 // ---------------------------------------------------------------------------------------------
 // JSON Schema: a conservative validator and a sample generator

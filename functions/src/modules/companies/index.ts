@@ -2,6 +2,7 @@
 export {
   companyRulesFromSnapshots,
   companyRulesRefs,
+  createCompanyInBatch,
   getCompanyRules,
   mergeScheduleTemplate,
   policiesInForce,

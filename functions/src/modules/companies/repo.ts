@@ -26,6 +26,13 @@ const POLICY_LOCATION: Record<PolicyField, { ref: (id: string) => DocumentRefere
   hideTipsFromManagers: { ref: managerPermissionsRef, field: 'hideTips' },
 };
 
+/** A new company's documents, in the caller's batch: its profile (created: never over an existing one), its settings and its policies. */
+export function writeNewCompany(batch: WriteBatch, id: string, company: { profile: DocumentData; settings: DocumentData; policies: Partial<CompanyPolicies> }): void {
+  batch.create(companyDoc(id), company.profile);
+  batch.set(settingsRef(id), company.settings, { merge: true });
+  writePolicies(batch, id, company.policies);
+}
+
 export async function readCompany(id: string): Promise<DocumentData | null> {
   const snap = await companyDoc(id).get();
   return snap.exists ? snap.data()! : null;

@@ -1,4 +1,4 @@
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, WriteBatch } from 'firebase-admin/firestore';
 import { db } from '../../core/firebase';
 import { companyNotFound, requireCompany, serverTime, toMillis } from '../../core/firestore';
 import * as repo from './repo';
@@ -99,4 +99,17 @@ export async function mergeScheduleTemplate(companyId: string, days: Record<stri
   const entries = Object.entries(days);
   if (entries.length === 0) return;
   await repo.updateCompany(companyId, Object.fromEntries(entries.map(([day, value]) => [`daysStructure.${day}`, value])), companyNotFound);
+}
+
+/**
+ * A new company (signup): its profile over the defaults, the default settings and policies written
+ * out (a later change of a default does not change an existing company), in the caller's batch.
+ */
+export function createCompanyInBatch(batch: WriteBatch, { companyId, profile }: { companyId: string; profile: Record<string, unknown> }): void {
+  const now = Date.now();
+  repo.writeNewCompany(batch, companyId, {
+    profile: { ...PROFILE_DEFAULTS, ...profile, createdAt: now, updatedAt: now },
+    settings: { ...SETTINGS_DEFAULTS, createdAt: now },
+    policies: POLICY_DEFAULTS,
+  });
 }

@@ -1,5 +1,5 @@
 /** The employees module's public API: what other modules may use (they import nothing else of it). */
 export { employeeErrors } from './errors';
 export { employeeFromSnapshot, employeeRef, findEmployeeByUser, listEmployees } from './repo';
-export { prepareEmployeeCreate } from './service';
+export { createEmployeeInBatch, prepareEmployeeCreate } from './service';
 export type { Employee, EmployeeCreate } from './schemas';

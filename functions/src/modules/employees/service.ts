@@ -1,4 +1,4 @@
-import type { Transaction } from 'firebase-admin/firestore';
+import type { Transaction, WriteBatch } from 'firebase-admin/firestore';
 import { db } from '../../core/firebase';
 import { requireCompany, serverTime } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
@@ -64,6 +64,14 @@ export async function prepareEmployeeCreate(tx: Transaction, companyId: string, 
   await checkPositions(companyId, employee.positions, tx);
   const now = serverTime();
   return { id: ref.id, write: (t) => void t.create(ref, { ...employee, archived: false, userId: null, createdAt: now, updatedAt: now }) };
+}
+
+/** A new employee record (without positions: nothing to check) in the caller's batch, linked to a user; its id. */
+export function createEmployeeInBatch(batch: WriteBatch, companyId: string, employee: Pick<EmployeeCreate, 'name' | 'surname' | 'email'>, userId: string | null): string {
+  const ref = repo.employeesCollection(companyId).doc();
+  const now = serverTime();
+  batch.create(ref, { ...employee, positions: [], archived: false, userId, createdAt: now, updatedAt: now });
+  return ref.id;
 }
 
 /** The employee record the caller resolves to: the membership's employeeId, else a record linked to the uid. */

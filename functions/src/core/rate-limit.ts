@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import type { Request } from 'express';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
+import { coreErrors } from './errors';
+import { db, firestoreNs } from './firebase';
+
+/**
+ * Abuse limits of public routes: rate-limiter-flexible's fixed-window limiters (a maintained
+ * library: points, windows, blocking and its RateLimiterRes answers are its logic), over Firestore
+ * counters so that every instance of a function shares them. The library has no Firestore store;
+ * `FirestoreStore` below is one, written to its store contract (`_upsert`, `_get`, `_delete`,
+ * `_getRateLimiterRes`), with the upsert in a transaction so concurrent requests never lose a count.
+ *
+ * Counters live in `rateLimits/{sha256 of the key}` (keys carry addresses and emails: only their
+ * hash is stored) with `expireAt`, the field a Firestore TTL policy deletes expired counters by.
+ */
+export const RATE_LIMIT_COLLECTION = 'rateLimits';
+
+interface Counter {
+  points: number;
+  /** Epoch ms the window ends; null: never. */
+  expire: number | null;
+}
+
+type Library = typeof import('rate-limiter-flexible');
+const { RateLimiterRes: Res } = require('rate-limiter-flexible') as Library;
+const StoreAbstract = require('rate-limiter-flexible/lib/RateLimiterStoreAbstract') as Library['RateLimiterStoreAbstract'];
+
+const counterRef = (rlKey: string) => db().collection(RATE_LIMIT_COLLECTION).doc(createHash('sha256').update(rlKey).digest('hex'));
+
+class FirestoreStore extends StoreAbstract {
+  constructor(options: { keyPrefix: string; points: number; duration: number }) {
+    super({ ...options, storeClient: 'firestore' });
+  }
+
+  _getRateLimiterRes(_rlKey: string, changedPoints: number, counter: Counter): RateLimiterRes {
+    const msBeforeNext = counter.expire === null ? -1 : Math.max(counter.expire - Date.now(), 0);
+    return new Res(Math.max(this.points - counter.points, 0), msBeforeNext, counter.points, counter.points === changedPoints);
+  }
+
+  async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<Counter> {
+    const ref = counterRef(rlKey);
+    return db().runTransaction(async (tx) => {
+      const now = Date.now();
+      const stored = (await tx.get(ref)).data() as Counter | undefined;
+      const live = stored && (stored.expire === null || stored.expire > now);
+      const counter: Counter =
+        live && !forceExpire ? { points: stored.points + points, expire: stored.expire } : { points, expire: msDuration > 0 ? now + msDuration : null };
+      const expireAt = counter.expire === null ? null : firestoreNs().Timestamp.fromMillis(counter.expire);
+      tx.set(ref, { ...counter, prefix: this.keyPrefix, expireAt });
+      return counter;
+    });
+  }
+
+  async _get(rlKey: string): Promise<Counter | null> {
+    const stored = (await counterRef(rlKey).get()).data() as Counter | undefined;
+    return stored && (stored.expire === null || stored.expire > Date.now()) ? { points: stored.points, expire: stored.expire } : null;
+  }
+
+  async _delete(rlKey: string): Promise<boolean> {
+    const ref = counterRef(rlKey);
+    const existed = (await ref.get()).exists;
+    await ref.delete();
+    return existed;
+  }
+}
+
+/** A limit: at most `points` requests per `duration` seconds for one key. */
+export interface Limit {
+  name: string;
+  points: number;
+  duration: number;
+}
+
+const limiters = new Map<string, FirestoreStore>();
+const limiterOf = (limit: Limit) => {
+  let limiter = limiters.get(limit.name);
+  if (!limiter) {
+    limiter = new FirestoreStore({ keyPrefix: limit.name, points: limit.points, duration: limit.duration });
+    limiters.set(limit.name, limiter);
+  }
+  return limiter;
+};
+
+/**
+ * Counts one request against each (limit, key) pair; when any is over its limit, RATE_LIMITED (429)
+ * with Retry-After: the longest wait among them. Every pair is counted, refused or not.
+ */
+export async function consumeLimits(checks: readonly { limit: Limit; key: string }[], what: string): Promise<void> {
+  const results = await Promise.allSettled(checks.map(({ limit, key }) => limiterOf(limit).consume(key)));
+  let waitMs: number | null = null;
+  for (const result of results) {
+    if (result.status === 'fulfilled') continue;
+    if (!(result.reason instanceof Res)) throw result.reason;
+    waitMs = Math.max(waitMs ?? 1000, result.reason.msBeforeNext);
+  }
+  if (waitMs !== null) throw coreErrors.RATE_LIMITED(`Too many ${what}; try again in ${Math.ceil(waitMs / 1000)} s`).withRetryAfter(waitMs / 1000);
+}
+
+/**
+ * The client's address. Behind Cloud Functions the Google front end appends the address it saw to
+ * X-Forwarded-For, so the last entry is the one to trust (an earlier one is whatever the client
+ * sent); without the header, the socket's address (the local stack, tests).
+ */
+export function clientAddress(req: Request): string {
+  const forwarded = req.get('x-forwarded-for');
+  const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+  return last ?? req.socket.remoteAddress ?? 'unknown';
+}

@@ -1,0 +1,25 @@
+import { MAIL_SECRETS } from '../../core/config';
+import { defineModule } from '../kit';
+import { authErrors } from './errors';
+
+/** The queue whose tasks email password reset links (src/modules/auth/account.ts). */
+export const PASSWORD_RESET_QUEUE = 'authPasswordReset';
+
+export default defineModule({
+  name: 'auth',
+  description: "Signup, password reset, invitations, memberships and the administrators' user management (public, authenticated and admin tiers)",
+  http: () => require('./router') as typeof import('./router'),
+  errors: authErrors.catalog,
+  runtime: { secrets: MAIL_SECRETS },
+  // rateLimits: the counters of src/core/rate-limit.ts, written by this module's public routes
+  collections: { root: ['users', 'invitations', 'authAudit', 'memberships', 'rateLimits'] },
+  queues: [
+    {
+      name: PASSWORD_RESET_QUEUE,
+      description: 'Looks up the account of a password reset request and emails its reset link (the route answers before knowing whether the account exists)',
+      retryConfig: { maxAttempts: 5, minBackoffSeconds: 10, maxBackoffSeconds: 300 },
+      rateLimits: { maxConcurrentDispatches: 20 },
+      run: () => (require('./account') as typeof import('./account')).deliverPasswordReset,
+    },
+  ],
+});

@@ -1,0 +1,100 @@
+import { auth } from '../../src/core/firebase';
+import type { Mailbox } from '../../src/local/mailbox';
+import { PASSWORD_RESET_QUEUE } from '../../src/modules/auth/module';
+import { signIn } from '../helpers/users';
+import { authApi, deliveries, fromAddress, newAddress, newEmail, runDelivered, signUp, PASSWORD, useMailbox } from './support';
+
+let mailbox: Mailbox;
+beforeAll(async () => {
+  mailbox = await useMailbox();
+});
+afterAll(() => mailbox.close());
+
+const resetTasksFor = (email: string) => deliveries(PASSWORD_RESET_QUEUE, (data) => data.email === email);
+
+/** What a client can observe of an answer: status, body and headers but the per-request ones. */
+const observable = (res: { status: number; body: unknown; headers: Record<string, string> }) => {
+  const { date: _d, 'x-request-id': _r, etag: _e, ...headers } = res.headers;
+  return { status: res.status, body: res.body, headers };
+};
+
+describe('POST /auth/password-reset', () => {
+  it('answers an existing and an unknown email identically (no account enumeration)', async () => {
+    const owner = await signUp();
+    const unknown = newEmail('nobody');
+    const known = await authApi().post('/password-reset').set(fromAddress()).send({ email: owner.email });
+    const notKnown = await authApi().post('/password-reset').set(fromAddress()).send({ email: unknown });
+    expect(known.status).toBe(201);
+    expect(observable(known)).toEqual(observable(notKnown));
+    expect(known.body.data.accepted).toBe(true);
+    // both handed to the queue the same way; only the task, later, knows which exists
+    expect(await resetTasksFor(owner.email)).toHaveLength(1);
+    expect(await resetTasksFor(unknown)).toHaveLength(1);
+  });
+
+  it("emails a Firebase reset link; following it sets a new password that signs in, and the old one stops working", async () => {
+    const owner = await signUp();
+    await authApi().post('/password-reset').set(fromAddress()).send({ email: owner.email.toUpperCase() });
+    const [task] = await resetTasksFor(owner.email);
+    expect(await runDelivered(PASSWORD_RESET_QUEUE, task)).toBe('sent');
+
+    const mail = await mailbox.waitFor(owner.email, (m) => m.subject === 'Reset your password');
+    const link = new URL(mail.links[0]);
+    expect(link.searchParams.get('mode')).toBe('resetPassword');
+    expect(link.searchParams.get('oobCode')).toEqual(expect.any(String));
+    // the link opens Firebase's action page (locally the Auth emulator's), where the new password is set
+    link.searchParams.set('newPassword', 'a-brand-new-secret');
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    // the link is single-use
+    expect((await fetch(link)).status).toBe(400);
+    await expect(signIn(owner.email, 'a-brand-new-secret')).resolves.toEqual(expect.any(String));
+    await expect(signIn(owner.email, PASSWORD)).rejects.toThrow(/INVALID_PASSWORD|INVALID_LOGIN_CREDENTIALS/);
+  });
+
+  it('sends nothing for an unknown email or a disabled account', async () => {
+    const unknown = newEmail('nobody');
+    const disabled = await signUp();
+    await auth().updateUser(disabled.uid, { disabled: true });
+    for (const email of [unknown, disabled.email]) {
+      await authApi().post('/password-reset').set(fromAddress()).send({ email });
+      const [task] = await resetTasksFor(email);
+      expect(await runDelivered(PASSWORD_RESET_QUEUE, task)).toBe('no account');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailbox.messages(unknown)).toEqual([]);
+    expect(mailbox.messages(disabled.email)).toEqual([]);
+  });
+
+  it('drops a malformed task payload instead of retrying it forever', async () => {
+    const definition = (await import('../../src/modules/registry')).moduleNamed('auth').queues!.find((q) => q.name === PASSWORD_RESET_QUEUE)!;
+    await expect(definition.run()({ email: 42 })).resolves.toBe('dropped');
+  });
+
+  it('queues one email per address and minute, however many requests', async () => {
+    const owner = await signUp();
+    for (let i = 0; i < 3; i++) expect((await authApi().post('/password-reset').set(fromAddress()).send({ email: owner.email })).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await resetTasksFor(owner.email)).toHaveLength(1);
+  });
+
+  it('limits requests per address and per email (5 an hour), 429 with Retry-After', async () => {
+    const address = newAddress();
+    for (let i = 0; i < 5; i++) expect((await authApi().post('/password-reset').set(fromAddress(address)).send({ email: newEmail() })).status).toBe(201);
+    const limited = await authApi().post('/password-reset').set(fromAddress(address)).send({ email: newEmail() });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    const email = newEmail();
+    for (let i = 0; i < 5; i++) expect((await authApi().post('/password-reset').set(fromAddress()).send({ email })).status).toBe(201);
+    expect((await authApi().post('/password-reset').set(fromAddress()).send({ email })).status).toBe(429);
+  });
+
+  it('refuses a malformed email with 400 and queues nothing', async () => {
+    const res = await authApi().post('/password-reset').set(fromAddress()).send({ email: 'not-an-email' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(await deliveries(PASSWORD_RESET_QUEUE, (d) => d.email === 'not-an-email', 0)).toEqual([]);
+  });
+});
