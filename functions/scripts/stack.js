@@ -1,8 +1,8 @@
 /**
  * The whole local stack, embedded: the Node Firestore emulator on 8080 (in this process), the
  * Firebase Auth emulator on 9099, the Functions emulator on 5001 and the Cloud Tasks emulator on
- * 9499 (firebase-tools), the POS vendor simulators on 7499 and the POS sync service on 7492 (in this
- * process), the scheduled jobs run at their interval (the hourly POS sync once at start too), the
+ * 9499 (firebase-tools), the POS vendor simulators on 7499, the POS sync service on 7492 and a
+ * mailbox for the emails the stack sends (SMTP on 2525, read on 7425) (in this process), the scheduled jobs run at their interval (the hourly POS sync once at start too), the
  * demo dataset loaded. No Java, no network, no cloud account. Stop with Ctrl+C.
  * Expects functions/lib to be built (the root `npm start` builds it first).
  */
@@ -15,6 +15,7 @@ const PROJECT_ID = 'demo-workforce';
 const REGION = 'us-central1';
 const PORTS = { firestore: 8080, auth: 9099, functions: 5001, tasks: 9499, hub: 4400, logging: 4500 };
 const VENDOR_SIMULATOR_PORT = 7499;
+const MAIL_PORTS = { smtp: 2525, http: 7425 };
 const POS_SYNC_PORT = 7492;
 const BASE = `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/${REGION}`;
 
@@ -33,8 +34,8 @@ const LOCAL_WEBHOOK_KEYS = { square: 'local-square-webhook-signature-key', toast
  * for every secret a function declares, instead of Secret Manager. Local values only: the vault key
  * above, the webhook keys and the OAuth applications the vendor simulators know.
  */
-function localSecrets(simulatedApps) {
-  const secrets = { INTEGRATIONS_VAULT_KEYS: localVaultKeys(), POS_WEBHOOK_KEYS: JSON.stringify(LOCAL_WEBHOOK_KEYS) };
+function localSecrets(simulatedApps, smtpUrl) {
+  const secrets = { INTEGRATIONS_VAULT_KEYS: localVaultKeys(), POS_WEBHOOK_KEYS: JSON.stringify(LOCAL_WEBHOOK_KEYS), SMTP_URL: smtpUrl };
   for (const [vendor, app] of Object.entries(simulatedApps)) secrets[`${vendor.toUpperCase()}_CLIENT_SECRET`] = app.clientSecret;
   fs.writeFileSync(path.join(FUNCTIONS_DIR, '.secret.local'), `${Object.entries(secrets).map(([k, v]) => `${k}=${v}`).join('\n')}\n`, { mode: 0o600 });
   return secrets;
@@ -85,6 +86,15 @@ async function main() {
   console.log('Starting the Firestore emulator (Node, gRPC) on 127.0.0.1:8080 ...');
   const firestore = await startFirestore(PORTS.firestore);
 
+  console.log(`Starting the local mailbox (SMTP on 127.0.0.1:${MAIL_PORTS.smtp}) ...`);
+  const { startMailbox } = require('../lib/local/mailbox');
+  const mailbox = await startMailbox({
+    smtpPort: MAIL_PORTS.smtp,
+    httpPort: MAIL_PORTS.http,
+    // a developer follows the links of the emails the stack sends (invitations, password resets) from here
+    onMail: (mail) => console.log(`[mail] to ${mail.to.join(', ')}: "${mail.subject}"${mail.links.map((l) => `\n       ${l}`).join('')}`),
+  });
+
   console.log(`Starting the POS vendor simulators on 127.0.0.1:${VENDOR_SIMULATOR_PORT} ...`);
   const { startVendorSimulator, vendorUrlEnv, SIMULATED_OAUTH_APPS } = require('../lib/local/vendors/server');
   const vendors = await startVendorSimulator(VENDOR_SIMULATOR_PORT);
@@ -97,9 +107,10 @@ async function main() {
     ...vendorUrlEnv(vendors.urls),
     ...Object.fromEntries(Object.entries(SIMULATED_OAUTH_APPS).map(([vendor, app]) => [`${vendor.toUpperCase()}_CLIENT_ID`, app.clientId])),
     OAUTH_REDIRECT_URI: `${BASE}/integrationEngine/oauth/callback`,
+    INVITATION_URL: `${BASE}/auth/invitations/open`,
   };
   // the demo loader (this process) seals credentials too
-  Object.assign(process.env, integrationEnv, localSecrets(SIMULATED_OAUTH_APPS));
+  Object.assign(process.env, integrationEnv, localSecrets(SIMULATED_OAUTH_APPS, mailbox.smtpUrl));
 
   console.log('Starting the Auth, Functions and Cloud Tasks emulators (firebase-tools) ...');
   // NODE_ENV=production: the Functions runtime's own body parser must not answer malformed JSON with a stack trace.
@@ -128,6 +139,7 @@ async function main() {
   console.log(`  ${'POS sync service'.padEnd(18)} http://127.0.0.1:${POS_SYNC_PORT}   (SPEC 4.8: POST /sync/{vendor}/{companyId}, GET /health, POST /webhooks/{vendor}; deployed: ${base}/posSyncService)`);
   console.log(`\nAPI description: ${base}/docs/openapi.json   viewer: ${base}/docs/ui/`);
   console.log(`Firestore emulator: 127.0.0.1:${PORTS.firestore}   Auth emulator: 127.0.0.1:${PORTS.auth}   Cloud Tasks emulator: 127.0.0.1:${PORTS.tasks}`);
+  console.log(`Mail: every email the stack sends is kept by the local mailbox (SMTP 127.0.0.1:${MAIL_PORTS.smtp}); its links are printed here, all messages at ${mailbox.httpUrl}`);
   console.log(`POS vendor simulators: ${vendors.baseUrl}/<vendor> (OAuth consent is automatic; accepted credentials: functions/src/local/vendors/accounts.ts)`);
   const jobs = DEPLOYED.flatMap((m) => m.jobs ?? []);
   if (jobs.length) console.log(`Scheduled jobs run here: ${jobs.map((j) => `${j.name} (${j.schedule})`).join(', ')}; run the POS sync now: npm run sync:hourly`);
@@ -149,6 +161,7 @@ async function main() {
     posSync.close();
     await emulators.stop();
     await vendors.close();
+    await mailbox.close();
     firestore.stop();
     process.exit(0);
   };
