@@ -17,12 +17,12 @@ const intoModule = (m, depth) => ({
 const below = (layers, why) => ({ regex: `^(\\.\\./)+(${layers.join('|')})(/|$)`, message: why });
 
 export default tseslint.config(
-  { ignores: ['lib/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['lib/**', 'node_modules/**', 'coverage/**', 'web/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', fetch: 'readonly' } },
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', fetch: 'readonly', AbortSignal: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

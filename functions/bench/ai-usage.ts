@@ -84,11 +84,15 @@ const specModule = defineModule({
 function summariseRows(rows: UsageRow[]) {
   const zero = () => Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<(typeof COUNTERS)[number], number>;
   const totals = zero();
-  const days = new Map<string, ReturnType<typeof zero> & { day: string }>();
+  const days = new Map<string, ReturnType<typeof zero> & { day: string; models: Map<string, { provider: Provider; model: string; calls: number; costNanoUsd: number }> }>();
   const models = new Map<string, ReturnType<typeof zero> & { provider: Provider; model: string }>();
   const flows = new Map<string, ReturnType<typeof zero> & { flow: string }>();
   for (const row of rows) {
-    const d = days.get(row.day) ?? { day: row.day, ...zero() };
+    const d = days.get(row.day) ?? { day: row.day, ...zero(), models: new Map() };
+    const dm = d.models.get(`${row.provider}:${row.model}`) ?? { provider: row.provider, model: row.model, calls: 0, costNanoUsd: 0 };
+    dm.calls += row.calls;
+    dm.costNanoUsd += row.costNanoUsd;
+    d.models.set(`${row.provider}:${row.model}`, dm);
     const m = models.get(`${row.provider}:${row.model}`) ?? { provider: row.provider, model: row.model, ...zero() };
     const f = flows.get(row.flow) ?? { flow: row.flow, ...zero() };
     for (const c of COUNTERS) for (const acc of [totals, d, m, f]) acc[c] += row[c];
@@ -97,7 +101,8 @@ function summariseRows(rows: UsageRow[]) {
     flows.set(row.flow, f);
   }
   const usd = <T extends { costNanoUsd: number }>(x: T) => ({ ...x, costUsd: x.costNanoUsd / 1e9 });
-  return { totals: usd(totals), byDay: [...days.values()].map(usd), byModel: [...models.values()].map(usd), byFlow: [...flows.values()].map(usd) };
+  const byDay = [...days.values()].map(({ models: dayModels, ...d }) => ({ ...usd(d), byModel: [...dayModels.values()].map(usd) }));
+  return { totals: usd(totals), byDay, byModel: [...models.values()].map(usd), byFlow: [...flows.values()].map(usd) };
 }
 
 async function listen(app: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {

@@ -80,11 +80,15 @@ if (!ensureNode()) {
     run(bin('tsc'), ['-p', 'tsconfig.build.json']);
     run(process.execPath, ['scripts/stack.js']);
   } else if (command === 'test') {
+    const jestArgs = process.argv.slice(3);
     console.log('Typecheck ...');
     run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+    run(bin('tsc'), ['-p', 'web/tsconfig.json']);
     console.log('Lint ...');
     run(bin('eslint'), ['.']);
-    run(process.execPath, ['scripts/with-emulators.js', 'jest', ...process.argv.slice(3)]);
+    run(process.execPath, ['scripts/with-emulators.js', 'jest', '--selectProjects', 'unit', 'emulator', ...jestArgs]);
+    // the browser tier needs the whole local stack: on a full run only (not for `npm test -- <path>`)
+    if (jestArgs.length === 0) run(process.execPath, ['scripts/browser-tests.js']);
   } else if (command === 'bench') {
     run(process.execPath, ['scripts/with-emulators.js', process.execPath, 'bench/run-all.js']);
   } else if (command === 'test:unit') {

@@ -13,7 +13,7 @@ const { startFirestore, startFirebaseEmulators, FUNCTIONS_DIR, RUNTIME_DIR } = r
 
 const PROJECT_ID = 'demo-workforce';
 const REGION = 'us-central1';
-const PORTS = { firestore: 8080, auth: 9099, functions: 5001, tasks: 9499, hub: 4400, logging: 4500 };
+const PORTS = { firestore: 8080, auth: 9099, functions: 5001, tasks: 9499, hosting: 5002, hub: 4400, logging: 4500 };
 const VENDOR_SIMULATOR_PORT = 7499;
 const MAIL_PORTS = { smtp: 2525, http: 7425 };
 const POS_SYNC_PORT = 7492;
@@ -112,10 +112,16 @@ async function main() {
   // the demo loader (this process) seals credentials too
   Object.assign(process.env, integrationEnv, localSecrets(SIMULATED_OAUTH_APPS, mailbox.smtpUrl));
 
-  console.log('Starting the Auth, Functions and Cloud Tasks emulators (firebase-tools) ...');
+  // the administrators' dashboard (Firebase Hosting): built, and told where the API and the Auth emulator are
+  const { buildWeb } = require('./build-web');
+  await buildWeb({
+    config: { apiBase: `${BASE}/ai`, firebase: { apiKey: 'local-demo-key', authDomain: `${PROJECT_ID}.firebaseapp.com`, projectId: PROJECT_ID }, authEmulatorUrl: `http://127.0.0.1:${PORTS.auth}` },
+  });
+
+  console.log('Starting the Auth, Functions, Cloud Tasks and Hosting emulators (firebase-tools) ...');
   // NODE_ENV=production: the Functions runtime's own body parser must not answer malformed JSON with a stack trace.
   const emulators = await startFirebaseEmulators({
-    only: ['auth', 'functions', 'tasks'], projectId: PROJECT_ID, ports: PORTS, env: { ...env, ...integrationEnv, NODE_ENV: 'production' }, useRootConfig: true,
+    only: ['auth', 'functions', 'tasks', 'hosting'], projectId: PROJECT_ID, ports: PORTS, env: { ...env, ...integrationEnv, NODE_ENV: 'production' }, useRootConfig: true,
   });
   const logFile = path.join(RUNTIME_DIR, 'emulators.log');
   const logStream = fs.createWriteStream(logFile);
@@ -137,7 +143,8 @@ async function main() {
   console.log('\nLocal stack ready. Module base addresses:');
   for (const { name } of MODULES) console.log(`  ${name.padEnd(18)} ${base}/${name}`);
   console.log(`  ${'POS sync service'.padEnd(18)} http://127.0.0.1:${POS_SYNC_PORT}   (SPEC 4.8: POST /sync/{vendor}/{companyId}, GET /health, POST /webhooks/{vendor}; deployed: ${base}/posSyncService)`);
-  console.log(`\nAPI description: ${base}/docs/openapi.json   viewer: ${base}/docs/ui/`);
+  console.log(`\nAI-spend dashboard (administrators; Firebase Hosting emulator): http://127.0.0.1:${PORTS.hosting}/   sign in as ${require('../../emulator-data/demo.json').admins[0].email}, password ${require('../../emulator-data/demo.json').password}`);
+  console.log(`API description: ${base}/docs/openapi.json   viewer: ${base}/docs/ui/`);
   console.log(`Firestore emulator: 127.0.0.1:${PORTS.firestore}   Auth emulator: 127.0.0.1:${PORTS.auth}   Cloud Tasks emulator: 127.0.0.1:${PORTS.tasks}`);
   console.log(`Mail: every email the stack sends is kept by the local mailbox (SMTP 127.0.0.1:${MAIL_PORTS.smtp}); its links are printed here, all messages at ${mailbox.httpUrl}`);
   console.log(`POS vendor simulators: ${vendors.baseUrl}/<vendor> (OAuth consent is automatic; accepted credentials: functions/src/local/vendors/accounts.ts)`);

@@ -152,6 +152,12 @@ describe('usage reads', () => {
       expect.objectContaining({ day: '1999-03-01', costUsd: 10.75, rows: 2 }),
       expect.objectContaining({ day: '1999-03-02', costUsd: 2.25, rows: 1 }),
     ]);
+    // each day split by model, by cost (the dashboard's stacked chart)
+    expect(data.byDay[0].byModel).toEqual([
+      { provider: 'openai', model: 'gpt-4o', calls: 1, costUsd: 6.25, costNanoUsd: 6_250_000_000 },
+      { provider: 'anthropic', model: 'claude-sonnet-4-5-20250929', calls: 1, costUsd: 4.5, costNanoUsd: 4_500_000_000 },
+    ]);
+    expect(data.byDay[1].byModel).toEqual([{ provider: 'anthropic', model: 'claude-sonnet-4-5', calls: 1, costUsd: 2.25, costNanoUsd: 2_250_000_000 }]);
     // by cost, descending; a dated snapshot and its alias are priced alike but listed as reported
     expect(data.byModel).toEqual([
       expect.objectContaining({ provider: 'openai', model: 'gpt-4o', costUsd: 6.25, cacheReadTokens: 1_000_000 }),

@@ -61,7 +61,17 @@ export const usageRowSchema = z.object({
 
 const modelTotals = countersSchema.extend({ provider: z.enum(PROVIDERS), model: z.string() });
 const flowTotals = countersSchema.extend({ flow: z.string() });
-const dayTotals = countersSchema.extend({ day: isoDate });
+const dayModelCost = z.object({
+  provider: z.enum(PROVIDERS),
+  model: z.string(),
+  calls: z.int(),
+  costUsd: z.number(),
+  costNanoUsd: z.int(),
+});
+const dayTotals = countersSchema.extend({
+  day: isoDate,
+  byModel: z.array(dayModelCost).describe('The day per provider and model (calls and cost), by cost descending: a cost-over-time chart by model'),
+});
 
 export const bucketUsageSchema = z.object({
   bucket: z.enum(['company', 'onboarding']),

@@ -38,18 +38,21 @@ export function resolveRange(query: { from?: string; to?: string }, now = Date.n
 // ---- usage --------------------------------------------------------------------------------------
 
 const withUsd = <T extends Counters>(c: T): T & { costUsd: number } => ({ ...c, costUsd: c.costNanoUsd / 1e9 });
-const byCostDesc = (a: Counters, b: Counters) => b.costNanoUsd - a.costNanoUsd;
+const byCostDesc = (a: { costNanoUsd: number }, b: { costNanoUsd: number }) => b.costNanoUsd - a.costNanoUsd;
 
 /** Sums the totals, per-model and per-flow counters of day documents. */
 function summarise(dayDocs: DocumentData[]) {
   const totals = emptyCounters();
-  const byDay: (Counters & { day: string })[] = [];
+  const byDay: (Counters & { day: string; byModel: { provider: Provider; model: string; calls: number; costNanoUsd: number; costUsd: number }[] })[] = [];
   const byModel = new Map<string, Counters & { provider: Provider; model: string }>();
   const byFlow = new Map<string, Counters & { flow: string }>();
   for (const doc of dayDocs) {
     const parsed = parseAggregate(doc);
     addCounters(totals, parsed.totals);
-    byDay.push({ day: doc.day, ...parsed.totals });
+    const dayModels = parsed.byModel
+      .map((m) => ({ provider: m.provider, model: m.model, calls: m.calls, costNanoUsd: m.costNanoUsd, costUsd: m.costNanoUsd / 1e9 }))
+      .sort(byCostDesc);
+    byDay.push({ day: doc.day, ...parsed.totals, byModel: dayModels });
     for (const entry of parsed.byModel) {
       const key = `${entry.provider}:${entry.model}`;
       const acc = byModel.get(key) ?? { provider: entry.provider, model: entry.model, ...emptyCounters() };

@@ -1,0 +1,197 @@
+/**
+ * The administrators' AI-spend dashboard in headless Chromium (playwright-core) against the running
+ * local stack and its demo data: run by scripts/browser-tests.js (the last step of `npm test`).
+ * Screenshots of every view go to .runtime/browser-artifacts/.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const DASHBOARD = 'http://127.0.0.1:5002/';
+const API = 'http://127.0.0.1:5001/demo-workforce/us-central1/ai';
+const AUTH = 'http://127.0.0.1:9099';
+const DEMO = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../emulator-data/demo.json'), 'utf8'));
+const ADMIN = DEMO.admins[0].email as string;
+const OWNER = DEMO.companies[0].users.find((u: { role: string }) => u.role === 'owner').email as string;
+const ARTIFACTS = path.resolve(__dirname, '../../../.runtime/browser-artifacts');
+
+jest.setTimeout(90_000);
+let browser: Browser;
+
+beforeAll(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH, args: ['--no-sandbox'] });
+});
+afterAll(() => browser?.close());
+
+async function tokenOf(email: string): Promise<string> {
+  const res = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO.password, returnSecureToken: true }),
+  });
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+async function api<T>(pathAndQuery: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${API}${pathAndQuery}`, { ...init, headers: { authorization: `Bearer ${await tokenOf(ADMIN)}`, 'content-type': 'application/json', ...init.headers } });
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function signedIn(email: string, before: (page: Page) => void = () => {}): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'en-US', acceptDownloads: true });
+  before(page);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  (page as Page & { errors: string[] }).errors = errors;
+  await page.goto(DASHBOARD);
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', DEMO.password);
+  await page.click('button[type=submit]');
+  return page;
+}
+
+const figure = async (page: Page, label: string) => Number(await page.getAttribute(`[data-figure="${label}"]`, 'data-value'));
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+describe('the AI-spend dashboard', () => {
+  it('shows an administrator the totals of the last 30 days, equal to GET /ai-usage/all, with the chart drawn', async () => {
+    const page = await signedIn(ADMIN);
+    await page.waitForSelector('#chart[data-drawn]');
+    const all = await api<{ totals: { costNanoUsd: number; calls: number; totalTokens: number; unpricedCalls: number }; byCompany: { companyId: string; costNanoUsd: number }[] }>('/ai-usage/all');
+    expect(all.totals.calls).toBeGreaterThan(0);
+    expect(await figure(page, 'Total cost')).toBe(all.totals.costNanoUsd);
+    expect(await figure(page, 'Calls')).toBe(all.totals.calls);
+    expect(await figure(page, 'Tokens')).toBe(all.totals.totalTokens);
+    expect(await figure(page, 'Unpriced calls')).toBe(all.totals.unpricedCalls);
+    expect(await figure(page, 'Companies')).toBe(all.byCompany.length);
+    // formatted in the viewer's locale, in dollars with the rows' precision
+    const expected = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 9 }).format(all.totals.costNanoUsd / 1e9);
+    expect(await page.textContent('[data-figure="Total cost"]')).toBe(expected);
+    expect(await page.locator('#chart canvas').count()).toBe(1);
+    // the top companies, by spend
+    const links = await page.locator('a[href^="#/company/"]').allTextContents();
+    expect(links).toEqual(all.byCompany.map((c) => c.companyId));
+    await shot(page, 'overview');
+    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws a 365-day range, chosen by its button or in the address', async () => {
+    const page = await signedIn(ADMIN);
+    await page.waitForSelector('#chart[data-drawn]');
+    await page.click('[data-preset="365"]');
+    await page.waitForSelector('[data-preset="365"].active');
+    await page.waitForSelector('#chart[data-drawn]');
+    await page.goto(`${DASHBOARD}#/?days=90`);
+    await page.waitForSelector('[data-preset="90"].active');
+    await page.waitForSelector('#chart[data-drawn]');
+    await page.click('[data-preset="365"]');
+    await page.waitForSelector('[data-preset="365"].active');
+    await page.waitForSelector('#chart[data-drawn]');
+    const all = await api<{ from: string; totals: { costNanoUsd: number } }>(`/ai-usage/all?from=${await page.inputValue('input[aria-label=From]')}&to=${await page.inputValue('input[aria-label=To]')}`);
+    expect(await figure(page, 'Total cost')).toBe(all.totals.costNanoUsd);
+    await page.close();
+  });
+
+  it("opens a company: its figures, its rows page by page (sortable), the CSV of the range, and its AI configuration set and removed", async () => {
+    const page = await signedIn(ADMIN);
+    await page.waitForSelector('#chart[data-drawn]');
+    await page.click('a[href="#/company/harbor-vine"]');
+    await page.waitForSelector('[data-testid=rows] table');
+    const usage = await api<{ totals: { costNanoUsd: number; rows: number }; rows: { rowId: string }[]; nextCursor: string | null }>('/companies/harbor-vine/ai-usage?limit=50');
+    expect(await figure(page, 'Total cost')).toBe(usage.totals.costNanoUsd);
+    const firstPage = await page.locator('[data-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row')));
+    expect(firstPage).toEqual(usage.rows.map((r) => r.rowId));
+    await shot(page, 'company');
+
+    // the next page, then back
+    expect(usage.nextCursor).not.toBeNull();
+    await page.click('[data-page=older]');
+    await page.waitForSelector('[data-testid=page]:has-text("Page 2")');
+    const secondPage = await page.locator('[data-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row')));
+    const next = await api<{ rows: { rowId: string }[] }>(`/companies/harbor-vine/ai-usage?limit=50&cursor=${encodeURIComponent(usage.nextCursor!)}`);
+    expect(secondPage).toEqual(next.rows.map((r) => r.rowId));
+    await page.click('[data-page=newer]');
+    await page.waitForSelector('[data-testid=page]:has-text("Page 1")');
+
+    // sorted by cost, descending
+    await page.click('[data-sort=costNanoUsd]');
+    const costs = await page.locator('[data-row] td:last-child').allTextContents();
+    const values = costs.map((c) => Number(c.replace(/[$,]/g, '')));
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+
+    // the CSV of the whole range
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=csv]')]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    expect(csv[0]).toMatch(/^ts,day,requestId,rowId,provider,model/);
+    expect(csv).toHaveLength(usage.totals.rows + 1);
+
+    // the override: set (with the API's validation), shown, removed
+    await page.selectOption('select[name=provider]', 'anthropic');
+    await page.fill('input[name=model]', 'no-such-model');
+    await page.click('[data-testid=config] button[type=submit]');
+    await page.waitForSelector('[data-testid=config-message].error');
+    expect(await page.textContent('[data-testid=config-message]')).toContain('no-such-model');
+    expect(await api('/companies/harbor-vine/ai-config')).toBeNull();
+
+    await page.fill('input[name=model]', 'claude-haiku-4-5');
+    await page.click('[data-testid=config] button[type=submit]');
+    await page.waitForSelector('[data-testid=config-current]:has-text("anthropic / claude-haiku-4-5")');
+    expect(await api('/companies/harbor-vine/ai-config')).toMatchObject({ provider: 'anthropic', model: 'claude-haiku-4-5' });
+    await shot(page, 'company-override');
+    await page.click('[data-testid=config-remove]');
+    await page.waitForSelector('[data-testid=config-current]:has-text("No override")');
+    expect(await api('/companies/harbor-vine/ai-config')).toBeNull();
+    await page.close();
+  });
+
+  it('shows the onboarding bucket and the global default', async () => {
+    const page = await signedIn(ADMIN);
+    await page.waitForSelector('#chart[data-drawn]');
+    await page.click('nav a[href="#/onboarding"]');
+    await page.waitForSelector('h1:has-text("Onboarding bucket")');
+    await page.waitForSelector('[data-figure="Total cost"]');
+    const onboarding = await api<{ totals: { calls: number } }>('/ai-usage/onboarding');
+    expect(await figure(page, 'Calls')).toBe(onboarding.totals.calls);
+    await shot(page, 'onboarding');
+    await page.click('nav a[href="#/config"]');
+    await page.waitForSelector('[data-testid=config-current]');
+    const global = await api<{ provider: string; model: string }>('/ai-config/global');
+    expect(await page.textContent('[data-testid=config-current]')).toContain(`${global.provider} / ${global.model}`);
+    await shot(page, 'global-default');
+    await page.close();
+  });
+
+  it('shows a network failure visibly, with a retry that recovers', async () => {
+    const page = await signedIn(ADMIN);
+    await page.waitForSelector('#chart[data-drawn]');
+    await page.route(`${API}/**`, (route) => route.abort('connectionrefused'));
+    await page.click('[data-preset="7"]');
+    await page.waitForSelector('[data-state=error]');
+    expect(await page.textContent('[data-state=error]')).toContain('network error');
+    await page.unroute(`${API}/**`);
+    await page.click('[data-state=error] button');
+    await page.waitForSelector('#chart[data-drawn]');
+    await page.close();
+  });
+
+  it('refuses a signed-in member without the admin claim, requesting no usage', async () => {
+    const requests: string[] = [];
+    const page = await signedIn(OWNER, (p) => p.on('request', (r) => requests.push(r.url())));
+    await page.waitForSelector('[data-testid=refused]');
+    expect(await page.textContent('main')).toContain('Administrators only');
+    expect(requests.filter((u) => u.startsWith(API))).toEqual([]);
+    await shot(page, 'refused');
+    await page.close();
+  });
+
+  it('refuses a wrong password with a clear message', async () => {
+    const page = await browser.newPage();
+    await page.goto(DASHBOARD);
+    await page.fill('input[name=email]', ADMIN);
+    await page.fill('input[name=password]', 'not-the-password');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('[data-testid=signin-message].error');
+    expect(await page.textContent('[data-testid=signin-message]')).toBe('Wrong email or password.');
+    await page.close();
+  });
+});
