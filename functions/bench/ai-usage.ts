@@ -76,7 +76,7 @@ const specModule = defineModule({
         if (snap.exists) rows.push(...(snap.data()!.rows as UsageRow[]));
       }
       rows.sort((x, y) => y.ts - x.ts);
-      return { bucket: 'company' as const, companyId: params.id, from: range.from, to: range.to, ...summariseRows(rows), rows, nextCursor: null };
+      return { bucket: 'company' as const, companyId: params.id, companyName: null, from: range.from, to: range.to, ...summariseRows(rows), rows, nextCursor: null };
     },
   })] }),
 });

@@ -48,7 +48,7 @@ describe('access to the AI administration endpoints', () => {
   it('lets an administrator read a company he is not a member of (no company-scope check)', async () => {
     const res = await ai().get(`/companies/${co.companyId}/ai-usage`).set(bearer(admin));
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ bucket: 'company', companyId: co.companyId, rows: [] });
+    expect(res.body.data).toMatchObject({ bucket: 'company', companyId: co.companyId, companyName: 'Test Bistro', rows: [] });
   });
 
   it('lets any signed-in user read the global configuration', async () => {
@@ -214,8 +214,8 @@ describe('usage reads', () => {
     // b: gpt-4o-mini 4M x 0.15 + 1M x 0.60 = 1.2
     expect(data.totals).toMatchObject({ rows: 5, calls: 5, costNanoUsd: 14_800_000_000 });
     expect(data.byCompany).toEqual([
-      expect.objectContaining({ companyId: a.companyId, costUsd: 13, rows: 3 }),
-      expect.objectContaining({ companyId: b.companyId, costUsd: 1.2, rows: 1 }),
+      expect.objectContaining({ companyId: a.companyId, companyName: 'Test Bistro', costUsd: 13, rows: 3 }),
+      expect.objectContaining({ companyId: b.companyId, companyName: 'Test Bistro', costUsd: 1.2, rows: 1 }),
     ]);
     expect(data.onboarding).toMatchObject({ rows: 1, costUsd: 0.6 });
     expect(data.byDay.map((d: { day: string; costUsd: number }) => [d.day, d.costUsd])).toEqual([['1999-03-01', 10.75], ['1999-03-02', 2.85], ['1999-03-03', 1.2]]);

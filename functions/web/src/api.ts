@@ -30,7 +30,7 @@ export interface AllUsage {
   to: string;
   pricesAsOf: string;
   totals: Counters;
-  byCompany: (Counters & { companyId: string })[];
+  byCompany: (Counters & { companyId: string; companyName: string | null })[];
   onboarding: Counters;
   byModel: ModelTotals[];
   byDay: DayTotals[];
@@ -60,6 +60,7 @@ export interface UsageRow {
 export interface BucketUsage {
   bucket: 'company' | 'onboarding';
   companyId: string | null;
+  companyName: string | null;
   from: string;
   to: string;
   totals: Counters;

@@ -120,7 +120,7 @@ export async function overview(ctx: Context): Promise<void> {
     chartSection(ctx, data.byDay),
     h('div', { class: 'row' },
       h('section', {}, h('h2', {}, 'Top companies by spend'), table<AllCompany>([
-        { label: 'Company', cell: (c) => h('a', { href: `#/company/${encodeURIComponent(c.companyId)}` }, c.companyId) },
+        { label: 'Company', cell: (c) => h('a', { href: `#/company/${encodeURIComponent(c.companyId)}`, 'data-company': c.companyId }, c.companyName ?? c.companyId) },
         { label: 'Calls', num: true, cell: (c) => formatInt(c.calls) },
         { label: 'Cost', num: true, cell: (c) => formatUsd(c.costNanoUsd) },
         { label: 'Share', num: true, cell: (c) => share(c.costNanoUsd, total) },
@@ -132,7 +132,7 @@ export async function overview(ctx: Context): Promise<void> {
       h('p', {}, `Calls made before a company existed: ${formatInt(data.onboarding.calls)} calls, ${formatUsd(data.onboarding.costNanoUsd)}. `, h('a', { href: '#/onboarding' }, 'Open'))),
   );
 }
-type AllCompany = Counters & { companyId: string };
+type AllCompany = Counters & { companyId: string; companyName: string | null };
 
 const ROW_COLUMNS: { key: keyof UsageRow; label: string; num?: boolean; cell: (r: UsageRow) => string }[] = [
   { key: 'ts', label: 'Time', cell: (r) => formatTime(r.ts) },
@@ -221,15 +221,16 @@ function csvButton(loadAll: () => Promise<UsageRow[]>, filename: string, ctx: Co
   );
 }
 
-async function bucketView(ctx: Context, title: string, fetchPage: (query: Record<string, string | number | undefined>) => Promise<BucketUsage>, extra: Node[] = [], csvName = 'usage'): Promise<void> {
+async function bucketView(ctx: Context, title: string | ((data: BucketUsage) => string), fetchPage: (query: Record<string, string | number | undefined>) => Promise<BucketUsage>, extra: Node[] = [], csvName = 'usage'): Promise<void> {
   clearCharts();
-  show(h('h1', {}, title), rangePicker(ctx), loading('usage'), ...extra);
+  const heading = (data?: BucketUsage) => h('h1', {}, typeof title === 'string' ? title : data ? title(data) : 'Company');
+  show(heading(), rangePicker(ctx), loading('usage'), ...extra);
   const load = (cursor?: string) => fetchPage({ from: ctx.range.from, to: ctx.range.to, limit: PAGE_SIZE, cursor });
   let data: BucketUsage;
   try {
     data = await load();
   } catch (error) {
-    return show(h('h1', {}, title), rangePicker(ctx), failure(ctx, error, () => bucketView(ctx, title, fetchPage, extra, csvName)), ...extra);
+    return show(heading(), rangePicker(ctx), failure(ctx, error, () => bucketView(ctx, title, fetchPage, extra, csvName)), ...extra);
   }
   const loadAll = async () => {
     const all: UsageRow[] = [];
@@ -243,7 +244,7 @@ async function bucketView(ctx: Context, title: string, fetchPage: (query: Record
   };
   const total = data.totals.costNanoUsd;
   show(
-    h('h1', {}, title),
+    heading(data),
     rangePicker(ctx),
     cards(data.totals),
     chartSection(ctx, data.byDay),
@@ -308,7 +309,7 @@ export function company(ctx: Context, companyId: string): Promise<void> {
     remove: () => ctx.api.removeCompanyConfig(companyId),
     fallback: () => ctx.api.globalConfig(),
   });
-  return bucketView(ctx, `Company ${companyId}`, (q) => ctx.api.companyUsage(companyId, q), [editor], `ai-usage-${companyId}`);
+  return bucketView(ctx, (data) => (data.companyName ? `${data.companyName} (${companyId})` : `Company ${companyId}`), (q) => ctx.api.companyUsage(companyId, q), [editor], `ai-usage-${companyId}`);
 }
 
 export const onboarding = (ctx: Context) => bucketView(ctx, 'Onboarding bucket', (q) => ctx.api.onboardingUsage(q), [], 'ai-usage-onboarding');

@@ -16,6 +16,7 @@ import { companyConfigRef, globalConfigRef, parseConfig, type AiConfig } from '.
  */
 export async function readBucketRange(bucket: Bucket, days: string[], page: { limit: number; after?: string }): Promise<{
   companyExists: boolean;
+  companyName: string | null;
   dayDocs: DocumentData[];
   rows: DocumentData[];
   hasMore: boolean;
@@ -31,7 +32,8 @@ export async function readBucketRange(bucket: Bucket, days: string[], page: { li
   const companyExists = companyRef ? snaps[0].exists : true;
   const dayDocs = snaps.slice(companyRef ? 1 : 0).filter((s) => s.exists).map((s) => s.data()!);
   const docs = rows.docs.slice(0, page.limit);
-  return { companyExists, dayDocs, rows: docs.map((d) => ({ ...d.data(), rowId: d.id })), hasMore: rows.size > page.limit };
+  const companyName = companyRef && typeof snaps[0].get('name') === 'string' ? (snaps[0].get('name') as string) : null;
+  return { companyExists, companyName, dayDocs, rows: docs.map((d) => ({ ...d.data(), rowId: d.id })), hasMore: rows.size > page.limit };
 }
 
 export async function readAllRange(days: string[], from: string, to: string): Promise<{ dayDocs: DocumentData[]; bucketDays: DocumentData[] }> {
@@ -61,4 +63,14 @@ export async function readGlobalConfig(): Promise<AiConfig | null> {
 
 export async function writeGlobalConfig(config: AiConfig, uid: string): Promise<void> {
   await globalConfigRef().set({ ...config, updatedBy: uid });
+}
+
+/** The names of companies (null for one without a name or deleted), read in chunks of one round trip each. */
+export async function companyNames(companyIds: string[]): Promise<Map<string, string | null>> {
+  const names = new Map<string, string | null>();
+  for (let i = 0; i < companyIds.length; i += 300) {
+    const snaps = await db().getAll(...companyIds.slice(i, i + 300).map(companyDoc), { fieldMask: ['name'] });
+    for (const snap of snaps) names.set(snap.id, typeof snap.get('name') === 'string' ? (snap.get('name') as string) : null);
+  }
+  return names;
 }

@@ -76,6 +76,7 @@ const dayTotals = countersSchema.extend({
 export const bucketUsageSchema = z.object({
   bucket: z.enum(['company', 'onboarding']),
   companyId: z.string().nullable(),
+  companyName: z.string().nullable().describe("The company's name (null for the onboarding bucket)"),
   from: isoDate,
   to: isoDate,
   totals: countersSchema,
@@ -91,7 +92,7 @@ export const allUsageSchema = z.object({
   to: isoDate,
   pricesAsOf: isoDate.describe('Date of the price table the costs were computed with'),
   totals: countersSchema.describe('All companies and the onboarding bucket'),
-  byCompany: z.array(countersSchema.extend({ companyId: z.string() })).describe('Companies with usage in the range, by cost descending'),
+  byCompany: z.array(countersSchema.extend({ companyId: z.string(), companyName: z.string().nullable().describe('null when the company has no name (or no longer exists)') })).describe('Companies with usage in the range, by cost descending'),
   onboarding: countersSchema.describe('The onboarding bucket (calls made before a company existed)'),
   byModel: z.array(modelTotals).describe('Per provider and model, by cost descending'),
   byDay: z.array(dayTotals).describe('Days of the range with usage, ascending'),

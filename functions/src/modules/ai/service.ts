@@ -91,13 +91,14 @@ function decodeCursor(cursor: string | undefined): string | undefined {
 export async function bucketUsage({ bucket, query }: { bucket: Bucket; query: { from?: string; to?: string; limit: number; cursor?: string } }) {
   const range = resolveRange(query);
   const after = decodeCursor(query.cursor);
-  const { companyExists, dayDocs, rows, hasMore } = await repo.readBucketRange(bucket, range.days, { limit: query.limit, after });
+  const { companyExists, companyName, dayDocs, rows, hasMore } = await repo.readBucketRange(bucket, range.days, { limit: query.limit, after });
   if (!companyExists) throw companyNotFound();
   const page = rows.map(toRow);
   const last = rows[rows.length - 1];
   return {
     bucket: bucket.kind as Bucket['kind'],
     companyId: bucket.kind === 'company' ? bucket.companyId : null,
+    companyName,
     from: range.from,
     to: range.to,
     ...summarise(dayDocs),
@@ -119,12 +120,13 @@ export async function allUsage({ query }: { query: { from?: string; to?: string 
     const acc = companies.get(doc.companyId) ?? { companyId: doc.companyId, ...emptyCounters() };
     companies.set(doc.companyId, addCounters(acc, doc) as typeof acc);
   }
+  const names = await repo.companyNames([...companies.keys()]);
   return {
     from: range.from,
     to: range.to,
     pricesAsOf: PRICES_AS_OF,
     ...summarise(dayDocs),
-    byCompany: [...companies.values()].sort(byCostDesc).map(withUsd),
+    byCompany: [...companies.values()].sort(byCostDesc).map((c) => ({ ...withUsd(c), companyName: names.get(c.companyId) ?? null })),
     onboarding: withUsd(onboarding),
   };
 }
