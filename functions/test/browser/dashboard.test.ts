@@ -56,7 +56,7 @@ describe('the AI-spend dashboard', () => {
   it('shows an administrator the totals of the last 30 days, equal to GET /ai-usage/all, with the chart drawn', async () => {
     const page = await signedIn(ADMIN);
     await page.waitForSelector('#chart[data-drawn]');
-    const all = await api<{ totals: { costNanoUsd: number; calls: number; totalTokens: number; unpricedCalls: number }; byCompany: { companyId: string; costNanoUsd: number }[] }>('/ai-usage/all');
+    const all = await api<{ totals: { costNanoUsd: number; calls: number; totalTokens: number; unpricedCalls: number }; byCompany: { companyId: string; companyName: string; costNanoUsd: number }[] }>('/ai-usage/all');
     expect(all.totals.calls).toBeGreaterThan(0);
     expect(await figure(page, 'Total cost')).toBe(all.totals.costNanoUsd);
     expect(await figure(page, 'Calls')).toBe(all.totals.calls);
@@ -68,8 +68,8 @@ describe('the AI-spend dashboard', () => {
     expect(await page.textContent('[data-figure="Total cost"]')).toBe(expected);
     expect(await page.locator('#chart canvas').count()).toBe(1);
     // the top companies, by spend
-    const links = await page.locator('a[href^="#/company/"]').allTextContents();
-    expect(links).toEqual(all.byCompany.map((c) => c.companyId));
+    const links = await page.locator('a[data-company]').evaluateAll((as) => as.map((a) => [a.getAttribute('data-company'), a.textContent]));
+    expect(links).toEqual(all.byCompany.map((c) => [c.companyId, c.companyName]));
     await shot(page, 'overview');
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
     await page.close();
@@ -87,6 +87,7 @@ describe('the AI-spend dashboard', () => {
     await page.click('[data-preset="365"]');
     await page.waitForSelector('[data-preset="365"].active');
     await page.waitForSelector('#chart[data-drawn]');
+    expect(new URL(page.url()).hash).toBe('#/?days=365');
     const all = await api<{ from: string; totals: { costNanoUsd: number } }>(`/ai-usage/all?from=${await page.inputValue('input[aria-label=From]')}&to=${await page.inputValue('input[aria-label=To]')}`);
     expect(await figure(page, 'Total cost')).toBe(all.totals.costNanoUsd);
     await page.close();
@@ -95,8 +96,9 @@ describe('the AI-spend dashboard', () => {
   it("opens a company: its figures, its rows page by page (sortable), the CSV of the range, and its AI configuration set and removed", async () => {
     const page = await signedIn(ADMIN);
     await page.waitForSelector('#chart[data-drawn]');
-    await page.click('a[href="#/company/harbor-vine"]');
+    await page.click('a[data-company="harbor-vine"]');
     await page.waitForSelector('[data-testid=rows] table');
+    expect(await page.textContent('h1')).toBe('Harbor & Vine (harbor-vine)');
     const usage = await api<{ totals: { costNanoUsd: number; rows: number }; rows: { rowId: string }[]; nextCursor: string | null }>('/companies/harbor-vine/ai-usage?limit=50');
     expect(await figure(page, 'Total cost')).toBe(usage.totals.costNanoUsd);
     const firstPage = await page.locator('[data-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row')));
@@ -171,6 +173,18 @@ describe('the AI-spend dashboard', () => {
     await page.unroute(`${API}/**`);
     await page.click('[data-state=error] button');
     await page.waitForSelector('#chart[data-drawn]');
+    await page.close();
+  });
+
+  it('returns to the sign-in page, saying why, when the API answers that the session expired', async () => {
+    const page = await signedIn(ADMIN);
+    await page.waitForSelector('#chart[data-drawn]');
+    await page.route(`${API}/**`, (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify({ success: false, error: 'The ID token is invalid or expired', code: 'AUTH_INVALID_TOKEN' }) }));
+    await page.click('[data-preset="7"]');
+    await page.waitForSelector('[data-testid=signin-message].error');
+    expect(await page.textContent('[data-testid=signin-message]')).toBe('Your session expired: sign in again.');
+    expect(await page.isVisible('input[name=password]')).toBe(true);
     await page.close();
   });
 

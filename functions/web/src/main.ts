@@ -2,7 +2,7 @@ import { initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, onAuthStateChanged, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
 import { createApi, type ApiError } from './api';
 import { h, show } from './dom';
-import { PRESETS, presetRange, type Range } from './range';
+import { rangeFromQuery, rangeQuery, presetRange, type Range } from './range';
 import * as views from './views';
 
 /** Written beside the page by the deployment (or the local stack): where the API and Firebase Authentication are. */
@@ -32,9 +32,12 @@ async function start(): Promise<void> {
     get range() {
       return range;
     },
+    /** The range goes into the address (shareable, and the back button restores it); hashchange routes. */
     setRange(next) {
       range = next;
-      void route();
+      const target = `${location.hash.split('?')[0] || '#/'}?${rangeQuery(next)}`;
+      if (location.hash !== target) location.hash = target;
+      else void route();
     },
     onAuthProblem(error: ApiError) {
       if (error.status === 401) {
@@ -89,8 +92,7 @@ async function start(): Promise<void> {
     nav.hidden = false;
     who.replaceChildren(user.email ?? '', ' ', h('button', { onclick: () => signOut(auth) }, 'Sign out'));
     const [hashPath, query = ''] = location.hash.split('?');
-    const days = Number(new URLSearchParams(query).get('days'));
-    if ((PRESETS as readonly number[]).includes(days) && range.preset !== days) range = presetRange(days);
+    range = rangeFromQuery(new URLSearchParams(query), range);
     const [, view, id] = /^#\/([^/]*)\/?(.*)$/.exec(hashPath) ?? [];
     if (view === 'company' && id) return views.company(ctx, decodeURIComponent(id));
     if (view === 'onboarding') return views.onboarding(ctx);

@@ -30,3 +30,18 @@ export function customProblem(from: string, to: string): string | null {
   if (daysOf({ from, to, preset: null }).length > MAX_DAYS) return `At most ${MAX_DAYS} days.`;
   return null;
 }
+
+/** The address's form of a range: `days=N` for a preset, `from=…&to=…` for a custom one. */
+export function rangeQuery(range: Range): string {
+  return range.preset ? `days=${range.preset}` : `from=${range.from}&to=${range.to}`;
+}
+
+/** The range an address names, or `current` when it names none (or a wrong one). A preset is recomputed up to today. */
+export function rangeFromQuery(params: URLSearchParams, current: Range, now = Date.now()): Range {
+  const days = Number(params.get('days'));
+  if ((PRESETS as readonly number[]).includes(days)) return current.preset === days ? current : presetRange(days, now);
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  if (customProblem(from, to) === null) return { from, to, preset: null };
+  return current;
+}
