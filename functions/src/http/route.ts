@@ -99,7 +99,7 @@ export interface RouteDef<
   body?: B;
   /** The shape of `data` in the success envelope; answers are parsed through it (allow-list). */
   response: R;
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /** Largest accepted JSON body; default 1 MB. */
   bodyLimit?: string;
   /**

@@ -24,7 +24,7 @@ describe('POST /auth/password-reset', () => {
     const unknown = newEmail('nobody');
     const known = await authApi().post('/password-reset').set(fromAddress()).send({ email: owner.email });
     const notKnown = await authApi().post('/password-reset').set(fromAddress()).send({ email: unknown });
-    expect(known.status).toBe(201);
+    expect(known.status).toBe(202);
     expect(observable(known)).toEqual(observable(notKnown));
     expect(known.body.data.accepted).toBe(true);
     // both handed to the queue the same way; only the task, later, knows which exists
@@ -73,21 +73,21 @@ describe('POST /auth/password-reset', () => {
 
   it('queues one email per address and minute, however many requests', async () => {
     const owner = await signUp();
-    for (let i = 0; i < 3; i++) expect((await authApi().post('/password-reset').set(fromAddress()).send({ email: owner.email })).status).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await authApi().post('/password-reset').set(fromAddress()).send({ email: owner.email })).status).toBe(202);
     await new Promise((r) => setTimeout(r, 500));
     expect(await resetTasksFor(owner.email)).toHaveLength(1);
   });
 
   it('limits requests per address and per email (5 an hour), 429 with Retry-After', async () => {
     const address = newAddress();
-    for (let i = 0; i < 5; i++) expect((await authApi().post('/password-reset').set(fromAddress(address)).send({ email: newEmail() })).status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await authApi().post('/password-reset').set(fromAddress(address)).send({ email: newEmail() })).status).toBe(202);
     const limited = await authApi().post('/password-reset').set(fromAddress(address)).send({ email: newEmail() });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
     const email = newEmail();
-    for (let i = 0; i < 5; i++) expect((await authApi().post('/password-reset').set(fromAddress()).send({ email })).status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await authApi().post('/password-reset').set(fromAddress()).send({ email })).status).toBe(202);
     expect((await authApi().post('/password-reset').set(fromAddress()).send({ email })).status).toBe(429);
   });
 
