@@ -185,7 +185,7 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
       ].join('\n'),
     },
     servers: [{ url: root, description: 'Root of the module functions; every path item overrides it with its module\'s base address (<root>/<module>)' }],
-    tags: modules.map((m) => ({ name: m.tag, description: m.description })),
+    tags: tagsOf(modules),
     components: {
       schemas: { [ERROR_ENVELOPE]: toSchema(errorEnvelopeSchema, 'output') },
       securitySchemes: {
@@ -196,4 +196,11 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
     security: [{ firebaseIdToken: [] }],
     paths,
   };
+}
+
+/** One tag per name: the modules sharing a tag (the pos-sync module and service) describe it together. */
+function tagsOf(modules: readonly DefinedModule[]): { name: string; description: string }[] {
+  const byName = new Map<string, string[]>();
+  for (const m of modules) byName.set(m.tag, [...(byName.get(m.tag) ?? []), m.description]);
+  return [...byName].map(([name, descriptions]) => ({ name, description: descriptions.join('. ') }));
 }
