@@ -17,7 +17,7 @@ const intoModule = (m, depth) => ({
 const below = (layers, why) => ({ regex: `^(\\.\\./)+(${layers.join('|')})(/|$)`, message: why });
 
 export default tseslint.config(
-  { ignores: ['lib/**', 'node_modules/**', 'coverage/**', 'web/dist/**'] },
+  { ignores: ['lib/**', 'node_modules/**', 'coverage/**', 'web/dist/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

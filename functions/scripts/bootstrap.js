@@ -2,6 +2,7 @@
  * The two commands of the README, from the repository root:
  *   npm start  -> install (if needed), build, start the local stack with the demo data
  *   npm test   -> install (if needed), typecheck, lint, run every test against the emulators
+ *   (also npm run test:unit, bench and mutation, on the same Node and install)
  * Everything runs on Node 24 (the deployed runtime, nodejs24). When the node running this script
  * is another major, the Node 24 binary is fetched from the npm registry as a package
  * (node-<platform>-<arch>, its bin/node) into .runtime/node-<version>/ once, and this script runs
@@ -91,11 +92,14 @@ if (!ensureNode()) {
     if (jestArgs.length === 0) run(process.execPath, ['scripts/browser-tests.js']);
   } else if (command === 'bench') {
     run(process.execPath, ['scripts/with-emulators.js', process.execPath, 'bench/run-all.js']);
+  } else if (command === 'mutation') {
+    // StrykerJS over the rules and schemas against the unit tier (stryker.config.mjs): about 20 minutes
+    run(bin('stryker'), ['run', ...process.argv.slice(3)]);
   } else if (command === 'test:unit') {
     // the unit tier alone: no emulator is started
     run(process.execPath, [require.resolve('jest/bin/jest', { paths: [FUNCTIONS_DIR] }), '--selectProjects', 'unit', ...process.argv.slice(3)]);
   } else {
-    console.error('usage: bootstrap.js start|test|test:unit|bench [jest args]');
+    console.error('usage: bootstrap.js start|test|test:unit|bench|mutation [args]');
     process.exit(2);
   }
 }
