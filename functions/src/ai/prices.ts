@@ -108,7 +108,8 @@ export interface ResolvedPrice {
   nano: NanoRates;
 }
 
-const toNano = (usdPerMTok: number): number => {
+/** USD per million tokens as integer nano-dollars per token; a rate with more than three decimals is refused (it would not be exact). */
+export const toNano = (usdPerMTok: number): number => {
   const nano = Math.round(usdPerMTok * 1000);
   if (Math.abs(nano - usdPerMTok * 1000) > 1e-6) throw new Error(`price ${usdPerMTok} has more than three decimals`);
   return nano;

@@ -360,6 +360,13 @@ describe('payOf', () => {
     expect(payOf({ regularMinutes: 0, overtimeMinutes: 125, doubleTimeMinutes: 0 }, { regular: 23 }, rules).overtimePay).toBe(58);
   });
 
+  it('rounds a half up on large amounts too, where floating point misses it by more than a billionth', () => {
+    // IDR 26,214.50/h = 2621450 minor units, overtime multiplier 1.4: 279 min x 2621450 x 1.4 / 60 = 17065639.5 exactly,
+    // computed as 17065639.499999996 (4e-9 short: the tolerance has to grow with the amount) -> 17065640
+    const rules = withDefaults({ kind: 'flsa', overtimeMultiplier: 1.4 });
+    expect(payOf({ regularMinutes: 0, overtimeMinutes: 279, doubleTimeMinutes: 0 }, { regular: 2_621_450 }, rules).overtimePay).toBe(17_065_640);
+  });
+
   it('pays no premium under `none`', () => {
     expect(payOf({ regularMinutes: 60, overtimeMinutes: 60, doubleTimeMinutes: 0 }, { regular: 1000 }, DEFAULT_RULES.none).totalPay).toBe(2000);
   });
@@ -405,5 +412,88 @@ describe('rule-set schema', () => {
     expect(overtimeRulesSchema.description).toMatch(/overtime rule set/i);
     const json = JSON.stringify(overtimeRulesSchema.toJSONSchema({ io: 'input' }));
     expect(json).toContain('Worked minutes per business day after which minutes are double time');
+  });
+});
+
+describe('invalid input is refused with a message naming what is wrong', () => {
+  const P = { startDate: '2026-04-13', endDate: '2026-04-19' };
+  const start = at('2026-04-13', '09:00');
+  const HOUR = 3_600_000;
+
+  it('names the rule field at fault, or the rule set itself when it is not a rule set', () => {
+    const reversed = { ...DEFAULT_RULES.california, dailyOvertimeMinutes: 800 } as OvertimeRules;
+    expect(() => computeHours([], P, MON_WEEK, reversed)).toThrow(
+      new RangeError('Invalid overtime rules: dailyDoubleTimeMinutes: dailyOvertimeMinutes must be less than dailyDoubleTimeMinutes'),
+    );
+    expect(() => payOf({ regularMinutes: 60, overtimeMinutes: 0, doubleTimeMinutes: 0 }, { regular: 1000 }, reversed)).toThrow(/^Invalid overtime rules: dailyDoubleTimeMinutes: /);
+    // a rule set that is not even an object has no field to name
+    expect(() => computeHours([], P, MON_WEEK, null as never)).toThrow(/^Invalid overtime rules: rules: \S/);
+  });
+
+  it.each([
+    ['a span with no start', { startMs: Number.NaN, endMs: start + HOUR }, `Invalid worked span: startMs NaN, endMs ${start + HOUR}`],
+    ['a span that never ends', { startMs: start, endMs: Number.POSITIVE_INFINITY }, `Invalid worked span: startMs ${start}, endMs Infinity`],
+    ['a span ending before it starts', { startMs: start, endMs: start - 1 }, `Invalid worked span: startMs ${start}, endMs ${start - 1}`],
+    ['a reversed unpaid break', { startMs: start, endMs: start + 8 * HOUR, unpaidBreaks: [{ startMs: start + 4 * HOUR, endMs: start + 3 * HOUR }] }, 'Invalid unpaid break: '],
+    ['an unpaid break with no end', { startMs: start, endMs: start + 8 * HOUR, unpaidBreaks: [{ startMs: start + 4 * HOUR, endMs: Number.NaN }] }, 'Invalid unpaid break: '],
+  ])('refuses %s', (_name, s, message) => {
+    expect(() => computeHours([s], P, MON_WEEK, DEFAULT_RULES.none)).toThrow(RangeError);
+    expect(() => computeHours([s], P, MON_WEEK, DEFAULT_RULES.none)).toThrow(message);
+  });
+
+  it('accepts a span of no length (clocked in and out at once): no work, no error', () => {
+    expect(computeHours([{ startMs: start, endMs: start }], P, MON_WEEK, DEFAULT_RULES.flsa).days).toEqual([]);
+  });
+
+  it.each([
+    ['an end date with a time', { startDate: '2026-04-13', endDate: '2026-04-19T00:00' }],
+    ['an end date without zero padding', { startDate: '2026-04-13', endDate: '2026-4-19' }],
+    ['a start date with a leading space', { startDate: ' 2026-04-13', endDate: '2026-04-19' }],
+    ['a start date after the end date', { startDate: '2026-04-19', endDate: '2026-04-13' }],
+  ])('refuses a period with %s', (_name, period) => {
+    expect(() => computeHours([], period, MON_WEEK, DEFAULT_RULES.none)).toThrow(new RangeError(`Invalid period: ${period.startDate} .. ${period.endDate}`));
+  });
+
+  it.each([
+    ['regularMinutes', { regularMinutes: -1, overtimeMinutes: 0, doubleTimeMinutes: 0 }, { regular: 1000 }, 'Invalid regularMinutes: -1'],
+    ['overtimeMinutes', { regularMinutes: 0, overtimeMinutes: Number.NaN, doubleTimeMinutes: 0 }, { regular: 1000 }, 'Invalid overtimeMinutes: NaN'],
+    ['doubleTimeMinutes', { regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: -30 }, { regular: 1000 }, 'Invalid doubleTimeMinutes: -30'],
+    ['the regular rate', { regularMinutes: 60, overtimeMinutes: 0, doubleTimeMinutes: 0 }, { regular: Number.NaN }, 'Invalid regular rate: NaN'],
+    ['the overtime rate', { regularMinutes: 60, overtimeMinutes: 0, doubleTimeMinutes: 0 }, { regular: 1000, overtime: -5 }, 'Invalid overtime rate: -5'],
+    ['the double-time rate', { regularMinutes: 60, overtimeMinutes: 0, doubleTimeMinutes: 0 }, { regular: 1000, doubleTime: Number.POSITIVE_INFINITY }, 'Invalid double-time rate: Infinity'],
+  ])('payOf names %s when it is negative or not finite', (_name, hours, rates, message) => {
+    expect(() => payOf(hours, rates, DEFAULT_RULES.california)).toThrow(new RangeError(message));
+  });
+});
+
+describe('paid time: breaks outside their span', () => {
+  const P = { startDate: '2026-04-13', endDate: '2026-04-19' };
+
+  it('ignores a break taken wholly before or after its span', () => {
+    // 09:00-17:00 = 8h; a break 17:30-18:00 (after the shift) and one 08:00-08:30 (before it) remove nothing
+    const s = span('2026-04-13', '09:00', '17:00', '2026-04-13', [
+      ['17:30', '18:00'],
+      ['08:00', '08:30'],
+    ]);
+    expect(computeHours([s], P, MON_WEEK, DEFAULT_RULES.none).workedMinutes).toBe(8 * H);
+  });
+
+  it('removes back-to-back breaks as one', () => {
+    // 09:00-17:00 with breaks 12:00-12:15 and 12:15-12:45: 45 min unpaid -> 435
+    const s = span('2026-04-13', '09:00', '17:00', '2026-04-13', [
+      ['12:15', '12:45'],
+      ['12:00', '12:15'],
+    ]);
+    expect(computeHours([s], P, MON_WEEK, DEFAULT_RULES.none).workedMinutes).toBe(435);
+  });
+});
+
+describe('the seventh-day flag', () => {
+  it('is never set under FLSA or none, even when all seven days are worked', () => {
+    for (const rules of [DEFAULT_RULES.flsa, DEFAULT_RULES.none]) {
+      const r = computeHours(days(week, 6), WEEK_PERIOD, MON_WEEK, rules);
+      expect(r.days).toHaveLength(7);
+      expect(r.days.map((d) => d.seventhDay)).toEqual([false, false, false, false, false, false, false]);
+    }
   });
 });

@@ -299,3 +299,119 @@ describe('invalid input', () => {
     expect(() => body('generic', [], { periodStart: '2026-03-15' })).toThrow(RangeError);
   });
 });
+
+describe('invalid input, naming what is wrong', () => {
+  it('refuses a currency code that looks right but is not in ISO 4217, and a padded or lower-case one', () => {
+    expect(() => currencyExponent('ABC')).toThrow(new RangeError('Not an ISO 4217 currency code: "ABC"'));
+    expect(() => currencyExponent(' USD')).toThrow(RangeError);
+    expect(() => currencyExponent('USDX')).toThrow(RangeError);
+    expect(() => currencyExponent('usd')).toThrow('Not an ISO 4217 currency code: "usd"');
+  });
+
+  it('refuses to format a fractional amount of minor units or of minutes', () => {
+    expect(() => formatMinor(12.5, 2)).toThrow(new RangeError('Not an integer amount of minor units: 12.5'));
+    expect(() => formatMinor(Number.NaN, 0)).toThrow(RangeError);
+    expect(() => formatHours(1.5)).toThrow(new RangeError('Not an integer number of minutes: 1.5'));
+  });
+
+  it('refuses an unknown layout by name', () => {
+    expect(() => payrollExport('xero' as never, [], META)).toThrow(new RangeError('Unknown export layout: "xero"'));
+  });
+
+  it.each([
+    ['an end date with a time', { periodEnd: '2026-03-14T23:59' }],
+    ['an end date without zero padding', { periodEnd: '2026-3-14' }],
+    ['a start date with a leading space', { periodStart: ' 2026-03-01' }],
+    ['a start date with a five-digit year', { periodStart: '12026-03-01' }],
+  ])('refuses a period with %s', (_name, period) => {
+    expect(() => body('generic', [], period)).toThrow(new RangeError('periodStart and periodEnd must be YYYY-MM-DD'));
+  });
+
+  it('refuses a period that ends before it starts, but exports a one-day period', () => {
+    expect(() => body('generic', [], { periodStart: '2026-03-15', periodEnd: '2026-03-14' })).toThrow(new RangeError('periodStart is after periodEnd'));
+    const oneDay = payrollExport('generic', [ADAMS], { ...META, periodStart: '2026-03-14', periodEnd: '2026-03-14' });
+    expect(oneDay.filename).toBe('payroll-acme-2026-03-14_2026-03-14-generic.csv');
+    expect(oneDay.body.split(CRLF)[1].endsWith(',USD,2026-03-14,2026-03-14')).toBe(true);
+  });
+
+  it('refuses a money or minute field that is not an integer even where the layout does not write it', () => {
+    // Gusto writes neither the pay nor the rates: a fractional one is still a programming error upstream
+    const adams = (over: Partial<PayrollExportRow>) => [{ ...ADAMS, ...over }];
+    expect(() => body('gusto', adams({ regularPay: 60000.5 }))).toThrow(new RangeError('regularPay of employee e1 is not an integer: 60000.5'));
+    expect(() => body('gusto', adams({ totalPay: Number.NaN }))).toThrow('totalPay of employee e1 is not an integer: NaN');
+    expect(() => body('gusto', adams({ overtimeRate: 3000.25 }))).toThrow(RangeError);
+    expect(() => body('gusto', [ADAMS, { ...BAKER, doubleTimePay: 1e16 }])).toThrow('doubleTimePay of employee e2 is not an integer');
+  });
+});
+
+describe('the error of a provider export that lacks data', () => {
+  const catchError = (f: () => unknown): ExportError => {
+    try {
+      f();
+    } catch (e) {
+      return e as ExportError;
+    }
+    throw new Error('no error');
+  };
+
+  it('is an ExportError by name, saying which company field is missing', () => {
+    const adp = catchError(() => body('adp', FIXTURE));
+    expect(adp).toBeInstanceOf(ExportError);
+    expect(adp.name).toBe('ExportError');
+    expect(adp.message).toBe("The adp export needs the company's ADP Co Code (companyCode)");
+    const paychex = catchError(() => body('paychex', FIXTURE, { companyCode: '' }));
+    expect([paychex.reason, paychex.layout, paychex.message]).toEqual(['company-code-missing', 'paychex', "The paychex export needs the company's Paychex Client ID (companyCode)"]);
+  });
+
+  it('counts the employees without a number, in the singular and the plural', () => {
+    const noNumber = row({ employeeId: 'e7', firstName: 'No', lastName: 'Number', regularMinutes: 60 });
+    const one = catchError(() => body('adp', [ADAMS, noNumber], { companyCode: 'K7X' }));
+    expect(one.message).toBe('The adp export needs a File # (employeeNumber) for 1 employee: Number, No (e7)');
+    const two = catchError(() => body('paychex', [noNumber, { ...noNumber, employeeId: 'e8', firstName: 'Nil' }], { companyCode: 'K7X' }));
+    expect(two.message).toBe('The paychex export needs a Worker ID (employeeNumber) for 2 employees: Number, Nil (e8); Number, No (e7)');
+  });
+});
+
+describe('identifiers with surrounding spaces', () => {
+  // typed into a settings form or an employee record: the provider matches the bare code
+  const padded = { ...ADAMS, employeeNumber: ' 1001 ' };
+
+  it('are written trimmed in the ADP file: company code, batch id and File #', () => {
+    expect(body('adp', [padded], { companyCode: ' K7X ', batchId: ' WK11 ' })).toBe(csv(ADP_HEADER, 'K7X,WK11,1001,30.00,,,,,,20.00'));
+  });
+
+  it('are written trimmed in the Paychex and Gusto files', () => {
+    expect(body('paychex', [padded], { companyCode: ' 12345678 ' })).toBe(csv(PAYCHEX_HEADER, '12345678,1001,,,Hourly,20.00,,30.00,,,,,,,,'));
+    expect(body('gusto', [padded])).toBe(csv(GUSTO_HEADER, 'Adams,Sam,1001,30.00,0.00,0.00,0.00'));
+  });
+});
+
+describe('provider lines of hourly employees without regular hours', () => {
+  // A workweek split by the period boundary can leave a period only the overtime of that week
+  // (weekly overtime), or only a California seventh day (8h overtime + the rest double time).
+  const weeklyOvertimeOnly = row({ employeeId: 'e4', employeeNumber: '1004', firstName: 'Ola', lastName: 'Dunn', overtimeMinutes: 480, regularRate: 1800, overtimeRate: 2700, overtimePay: 21600, totalPay: 21600 });
+  const seventhDayOnly = row({
+    employeeId: 'e5', employeeNumber: '1005', firstName: 'Eve', lastName: 'Ford', overtimeMinutes: 480, doubleTimeMinutes: 480,
+    regularRate: 2000, overtimeRate: 3000, doubleTimeRate: 4000, overtimePay: 24000, doubleTimePay: 32000, totalPay: 56000,
+  });
+  const regularAndOvertime = row({ employeeId: 'e6', employeeNumber: '1006', firstName: 'Gus', lastName: 'Hale', regularMinutes: 480, overtimeMinutes: 480, regularRate: 1600, overtimeRate: 2400, regularPay: 12800, overtimePay: 19200, totalPay: 32000 });
+  const tipsOnly = row({ employeeId: 'e8', employeeNumber: '1008', firstName: 'Ian', lastName: 'Ives', regularRate: 1500, tips: 4200, totalPay: 4200 });
+
+  it('ADP: the Temp Rate goes with any hours (ADP prices O/T and Hours 3 on it), not with tips alone', () => {
+    expect(body('adp', [weeklyOvertimeOnly, seventhDayOnly, regularAndOvertime, tipsOnly], { companyCode: 'K7X' })).toBe(
+      csv(
+        ADP_HEADER,
+        'K7X,20260314,1004,,8.00,,,,,18.00',
+        'K7X,20260314,1005,,8.00,DBL,8.00,,,20.00',
+        'K7X,20260314,1006,8.00,8.00,,,,,16.00',
+        'K7X,20260314,1008,,,,,TIP,42.00,',
+      ),
+    );
+  });
+
+  it('Paychex: no Hourly line of 0 hours', () => {
+    expect(body('paychex', [weeklyOvertimeOnly, tipsOnly], { companyCode: 'C1' })).toBe(
+      csv(PAYCHEX_HEADER, 'C1,1004,,,Overtime,27.00,,8.00,,,,,,,,', 'C1,1008,,,Tips,,,,,,42.00,,,,,'),
+    );
+  });
+});

@@ -24,19 +24,17 @@ function rangeQueryBase() {
   });
 }
 
-const count = (what: string) => z.int().describe(what);
-
 export const countersSchema = z.object({
-  rows: count('Usage rows (one per request x provider x model x flow x day)'),
-  calls: count('Model calls'),
-  unpricedCalls: count('Calls to models missing from the price table (recorded with cost 0)'),
-  inputTokens: count('Uncached input tokens'),
-  outputTokens: count('Output tokens (reasoning included)'),
-  cacheReadTokens: count('Input tokens read from the prompt cache'),
-  cacheCreateTokens: count('Input tokens written to the prompt cache'),
-  totalTokens: count('inputTokens + outputTokens + cacheReadTokens + cacheCreateTokens'),
+  rows: z.int().describe('Usage rows (one per request x provider x model x flow x day)'),
+  calls: z.int().describe('Model calls'),
+  unpricedCalls: z.int().describe('Calls to models missing from the price table (recorded with cost 0)'),
+  inputTokens: z.int().describe('Uncached input tokens'),
+  outputTokens: z.int().describe('Output tokens (reasoning included)'),
+  cacheReadTokens: z.int().describe('Input tokens read from the prompt cache'),
+  cacheCreateTokens: z.int().describe('Input tokens written to the prompt cache'),
+  totalTokens: z.int().describe('inputTokens + outputTokens + cacheReadTokens + cacheCreateTokens'),
   costUsd: z.number().describe('Cost in US dollars (SPEC 2.9 cost rule); costNanoUsd / 1e9'),
-  costNanoUsd: count('Exact cost in billionths of a US dollar'),
+  costNanoUsd: z.int().describe('Exact cost in billionths of a US dollar'),
 });
 
 export const usageRowSchema = z.object({

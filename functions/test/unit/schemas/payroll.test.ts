@@ -1,4 +1,15 @@
-import { SETTINGS_DEFAULTS, exportQuery, periodParam, periodsQuery, reopenBody, settingsPatch, settingsSchema } from '../../../src/modules/payroll/schemas';
+import {
+  SETTINGS_DEFAULTS,
+  exportQuery,
+  exportResponse,
+  periodParam,
+  periodSchema,
+  periodsQuery,
+  reopenBody,
+  reportSchema,
+  settingsPatch,
+  settingsSchema,
+} from '../../../src/modules/payroll/schemas';
 import { accepts, refuses } from './accepts';
 
 const companyId = 'harbor-vine';
@@ -117,5 +128,55 @@ describe('exporting a pay period', () => {
 
   it.each(['csv', 'ADP', '', 'quickbooks'])('refuses the layout %j', (layout) => {
     expect(refuses(exportQuery, { companyId, layout })).toBe(true);
+  });
+});
+
+// The responses are parsed by the route kit before they are sent: a field the schema does not list is dropped.
+describe('the pay period and report responses', () => {
+  const closed = { startDate: '2026-03-02', endDate: '2026-03-15', status: 'closed', current: false, closedAt: 1_773_619_200_000, closedBy: 'owner-uid' };
+  const open = { startDate: '2026-03-16', endDate: '2026-03-29', status: 'open', current: true, closedAt: null, closedBy: null };
+  const day = { date: '2026-03-03', workedMinutes: 600, regularMinutes: 480, overtimeMinutes: 120, doubleTimeMinutes: 0, seventhDay: false };
+  const employee = {
+    employeeId: 'e1', name: 'Sam Adams', employeeNumber: '1001', salaried: false,
+    workedMinutes: 600, regularMinutes: 480, overtimeMinutes: 120, doubleTimeMinutes: 0,
+    regularRate: 2000, overtimeRate: 3000, doubleTimeRate: 4000, regularPay: 16000, overtimePay: 6000, doubleTimePay: 0, tips: 1250, totalPay: 23250,
+    days: [day],
+  };
+  const report = {
+    companyId, period: closed, currency: 'USD', overtimeRules: 'california', pendingPunches: 0, hidden: [],
+    employees: [employee],
+    totals: { workedMinutes: 600, regularMinutes: 480, overtimeMinutes: 120, doubleTimeMinutes: 0, pay: 23250, tips: 1250 },
+  };
+
+  it('sends an open and a closed period whole', () => {
+    expect(accepts(periodSchema, closed)).toEqual(closed);
+    expect(accepts(periodSchema, open)).toEqual(open);
+  });
+
+  it.each(['reopened', 'Closed', ''])('refuses a period status %j', (status) => {
+    expect(refuses(periodSchema, { ...open, status })).toBe(true);
+  });
+
+  it('sends a report whole: period, employees with their days, totals', () => {
+    expect(accepts(reportSchema, report)).toEqual(report);
+  });
+
+  it('sends a report with the money hidden from a manager as nulls', () => {
+    const money = { regularRate: null, overtimeRate: null, doubleTimeRate: null, regularPay: null, overtimePay: null, doubleTimePay: null, tips: null, totalPay: null };
+    const hidden = { ...report, hidden: ['pay'], employees: [{ ...employee, ...money }], totals: { ...report.totals, pay: null, tips: null } };
+    expect(accepts(reportSchema, hidden)).toEqual(hidden);
+  });
+
+  it.each([
+    ['an employee', { ...report, employees: [{ ...employee, overtimeMinutes: -1 }] }],
+    ['a day', { ...report, employees: [{ ...employee, days: [{ ...day, workedMinutes: -60 }] }] }],
+    ['the totals', { ...report, totals: { ...report.totals, doubleTimeMinutes: -1 } }],
+  ])('refuses negative minutes in %s', (_where, bad) => {
+    expect(refuses(reportSchema, bad)).toBe(true);
+  });
+
+  it('sends the export file whole', () => {
+    const file = { filename: 'payroll-acme-2026-03-01_2026-03-14-generic.csv', contentType: 'text/csv; charset=utf-8', body: 'employee_id\r\n' };
+    expect(accepts(exportResponse, file)).toEqual(file);
   });
 });

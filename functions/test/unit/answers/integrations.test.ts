@@ -1,0 +1,82 @@
+import { overviewSchema } from '../../../src/modules/integrations/schemas';
+import { runSchema } from '../../../src/modules/integration-engine/schemas';
+import { createEmployeeResponse, linkResponse, listResponse, tipsResponse } from '../../../src/modules/pos-sync/schemas';
+import { importListResponse, mappingResponse, previewResponse } from '../../../src/modules/pos-sync/csv/schemas';
+import { keepsAnswer } from './keeps';
+
+const counts = { read: 120, created: 20, updated: 5, unchanged: 90, failed: 1, held: 4 };
+const run = {
+  id: 'run-1', connectionId: 'square~L1', slug: 'square', trigger: 'import', requestedBy: 'u1', status: 'succeeded', streams: ['roster', 'punches', 'sales', 'tips'],
+  window: { from: '2026-05-01', to: '2026-05-31' }, counts: { sales: counts }, progress: { sales: { chunksDone: 3, chunksTotal: 3, doneUntil: 1_780_000_000_000 } },
+  createdAt: 1, startedAt: 2, finishedAt: 3, durationMs: 1000, error: null, deliveries: 1, leaseExpiresAt: null, followUp: false, resumedFrom: null, importId: 'imp-1', created: true,
+};
+
+describe('integration answers keep every field', () => {
+  it('the overview of the catalogue with the company\'s connections', () => {
+    keepsAnswer(overviewSchema, {
+      companyId: 'c1',
+      categories: [{
+        category: 'pos', activeCount: 0,
+        integrations: [{
+          slug: 'toast', category: 'pos', name: 'Toast', description: 'Toast POS', authKind: 'client_credentials', capabilities: ['roster', 'punches', 'sales', 'tips'],
+          syncModes: ['poll', 'webhook'], perAccount: true, state: 'not_connected', active: false, connections: [],
+          credentialFields: [{ name: 'clientSecret', label: 'Client secret', description: 'From the Toast developer portal', secret: true, account: false, minLength: 8, maxLength: 200, pattern: '^\\S+$' }],
+        }],
+      }],
+    });
+  });
+
+  it('a sync run with its counts and progress per stream', () => {
+    keepsAnswer(runSchema, run);
+    keepsAnswer(runSchema, { ...run, status: 'failed', error: { code: 'VENDOR_UNAVAILABLE', message: 'Toast answered 503 three times' }, window: null });
+  });
+});
+
+describe('POS roster and tips answers keep every field', () => {
+  const posEmployee = {
+    id: 'square~L1~TM1', connectionId: 'square~L1', slug: 'square', vendorId: 'TM1', firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.test', phone: null, jobTitle: 'Server',
+    active: true, modifiedAt: 1, state: 'unlinked', employeeId: null, linkedBy: null, linkedAt: null, unlinkedBy: 'u1', unlinkedAt: 2,
+    suggestions: [{ employeeId: 'e1', name: 'Ana', surname: 'Ruiz', score: 1 }], createdAt: 1, updatedAt: 2,
+  };
+  const linked = { ...posEmployee, state: 'linked', employeeId: 'e1', linkedBy: 'auto', linkedAt: 3, suggestions: [] };
+  it('a page of POS employees, a link and a created employee with what was replayed', () => {
+    keepsAnswer(listResponse, { posEmployees: [posEmployee, linked], nextCursor: null });
+    const replayed = { punches: 3, sales: 12, failed: 1 };
+    keepsAnswer(linkResponse, { posEmployee: linked, replayed });
+    keepsAnswer(createEmployeeResponse, { posEmployee: linked, employee: { id: 'e9', name: 'Ana', surname: 'Ruiz', email: null, phone: '+1 212 555 0100' }, replayed });
+  });
+
+  it('tips by day and employee, card and cash', () => {
+    const figures = { employeeId: 'e1', cardTips: 1200, cashTips: 300, tips: 1500 };
+    keepsAnswer(tipsResponse, { companyId: 'c1', startDate: '2026-05-01', endDate: '2026-05-31', currency: 'USD', days: [{ date: '2026-05-02', ...figures }, { date: '2026-05-02', ...figures, employeeId: null }], employees: [figures] });
+  });
+});
+
+describe('CSV import answers keep every field', () => {
+  const mapping = { columns: { firstName: 'First', lastName: 'Last' }, dateFormat: 'mdy', decimalSeparator: ',', delimiter: ';', currency: 'EUR' };
+  const fields = [{ name: 'firstName', required: true, description: 'First name' }];
+  const ERROR_CODES = ['REQUIRED', 'INVALID_DATE', 'INVALID_AMOUNT', 'INVALID_NUMBER', 'INVALID_VALUE', 'COLUMN_COUNT', 'OUT_OF_ORDER', 'TOO_LONG'];
+  const errors = ERROR_CODES.map((code, i) => ({ line: i + 2, field: i === 0 ? null : 'amount', code, message: `problem ${code}` }));
+  it('imports in every state, with their problems', () => {
+    const states = ['uploading', 'queued', 'running', 'imported', 'failed', 'cancelled'];
+    keepsAnswer(importListResponse, {
+      items: states.map((state, i) => ({
+        id: `imp-${i}`, kind: 'roster', filename: 'team.csv', state, parts: [{ part: 1, bytes: 2048, sha256: 'ab'.repeat(32) }], bytes: 2048, createdAt: 1, createdBy: 'u1',
+        mapping, runId: state === 'uploading' ? null : 'run-1', startedAt: null, rows: 12, errorCount: errors.length, errors, fileError: null, validatedBy: null,
+        fileDeleted: state === 'imported', run: state === 'uploading' ? null : run,
+      })),
+      nextCursor: 'next',
+    });
+  });
+
+  it('the saved mapping and a preview from each mapping source', () => {
+    keepsAnswer(mappingResponse, { kind: 'punches', mapping: { ...mapping, updatedAt: 1, updatedBy: 'u1' }, fields });
+    keepsAnswer(mappingResponse, { kind: 'sales', mapping: null, fields });
+    for (const mappingSource of ['saved', 'suggested', 'given']) {
+      keepsAnswer(previewResponse, {
+        kind: 'roster', headers: ['First', 'Last'], mapping, mappingSource, mappingProblems: ['lastName is required'], fields,
+        rows: [{ line: 2, values: { firstName: 'Ana' }, record: { firstName: 'Ana' }, errors: [] }, { line: 3, values: {}, record: null, errors: errors.slice(0, 1) }],
+      });
+    }
+  });
+});
