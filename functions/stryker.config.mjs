@@ -3,6 +3,8 @@
  * jest runner (the unit tier, jest.mutation.config.js) and TypeScript checker (mutants that do not
  * compile are not counted). Report: reports/mutation/index.html; figures: docs/QUALITY.md.
  */
+import process from 'node:process';
+
 const RULES = [
   'src/core/calendar.ts',
   'src/core/money.ts',
