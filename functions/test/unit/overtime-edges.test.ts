@@ -4,17 +4,8 @@
  */
 import { businessSlot, instant } from '../../src/core/calendar';
 import { computeHours, DEFAULT_RULES, payOf, type CalendarInput, type OvertimeRules, type WorkedSpan } from '../../src/modules/payroll/overtime';
+import { seededRandom } from '../../src/local/demo/random';
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MINUTE = 60_000;
 const LA = 'America/Los_Angeles';
@@ -26,7 +17,7 @@ describe('paid minutes per business day, minute by minute', () => {
     [5400, 0, { startDate: '2026-04-14', endDate: '2026-04-14' }],
   ] as const)('dayChangeTime %d s, weeks from day %d, period %o', (dayChangeTime, weekStartingDay, period) => {
     const cal: CalendarInput = { timezone: LA, dayChangeTime, weekStartingDay };
-    const random = prng(dayChangeTime + weekStartingDay + 3);
+    const random = seededRandom(dayChangeTime + weekStartingDay + 3);
     const int = (n: number) => Math.floor(random() * n);
     const origin = instant('2026-04-05', 0, LA);
     // four weeks of spans around the period, some of them outside the weeks it touches

@@ -9,22 +9,13 @@ import {
   newDayVector, FIELD_COUNT, type Bucket, type DayMap, type InvoiceRecord, type Period,
 } from '../../src/modules/sales/aggregate';
 import { bucketKey, datesInRange, HOURS_PER_DAY_SLOTS, type GroupBy } from '../../src/core/calendar';
+import { seededRandom } from '../../src/local/demo/random';
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const RANGE = { startDate: '2026-02-23', endDate: '2026-04-07' };
 
 function invoices(seed: number): InvoiceRecord[] {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const int = (n: number) => Math.floor(random() * n);
   const dates = datesInRange(RANGE.startDate, RANGE.endDate).filter(() => random() < 0.6);
   const records: InvoiceRecord[] = [];
@@ -44,7 +35,7 @@ function invoices(seed: number): InvoiceRecord[] {
 }
 
 function laborMap(seed: number): Map<string, Float64Array> {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const labor = new Map<string, Float64Array>();
   for (const date of datesInRange(RANGE.startDate, RANGE.endDate)) {
     if (random() < 0.3) continue;

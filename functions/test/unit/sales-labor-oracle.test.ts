@@ -5,17 +5,8 @@
  */
 import { laborByBusinessHour, laborOfWorkedTime, shiftMinutes, type ShiftForLabor, type WorkedTime } from '../../src/modules/sales/labor';
 import { businessSlot, businessSlotOfMinute, HOURS_PER_DAY_SLOTS } from '../../src/core/calendar';
+import { seededRandom } from '../../src/local/demo/random';
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Costs = Map<string, Float64Array>;
 const add = (out: Costs, date: string, hour: number, amount: number) => {
@@ -29,7 +20,7 @@ const rateOf = (employeeId: string | null) => (employeeId === 'e1' ? 1500 : empl
 
 describe('labor cost of shifts, minute by minute', () => {
   it.each([0, 14400, 5400, 23 * 3600])('dayChangeTime %d s', (dayChangeSeconds) => {
-    const random = prng(dayChangeSeconds + 1);
+    const random = seededRandom(dayChangeSeconds + 1);
     const int = (n: number) => Math.floor(random() * n);
     const shifts: ShiftForLabor[] = Array.from({ length: 40 }, () => ({
       date: `2026-03-${String(6 + int(8)).padStart(2, '0')}`,
@@ -76,7 +67,7 @@ describe('labor cost of time worked, minute by minute', () => {
     ['Asia/Kolkata', 5400],
     ['Europe/Madrid', 0],
   ] as const)('%s, dayChangeTime %d s', (timezone, dayChangeSeconds) => {
-    const random = prng(dayChangeSeconds + timezone.length);
+    const random = seededRandom(dayChangeSeconds + timezone.length);
     const int = (n: number) => Math.floor(random() * n);
     const base = Date.UTC(2026, 2, 6, 0, 0);
     const worked: WorkedTime[] = Array.from({ length: 12 }, () => {
