@@ -18,5 +18,6 @@ export const REGISTERED = [
   require('./pos-sync/module'),
   require('./auth/module'),
   require('./calculator/module'),
+  require('./ai-memory/module'),
   require('./docs/module'),
 ].map(definitionIn);
