@@ -19,5 +19,6 @@ export const REGISTERED = [
   require('./auth/module'),
   require('./calculator/module'),
   require('./ai-memory/module'),
+  require('./onboarding/module'),
   require('./docs/module'),
 ].map(definitionIn);
