@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { directiveOf, openSse, pieces, sendJson, SNAPSHOTS, startServer, type ProviderServer } from './wire';
+import { openSse, pieces, sendJson, SNAPSHOTS, startServer, type ProviderServer } from './wire';
 
 /**
  * A local server speaking the Anthropic Messages API (POST /v1/messages), JSON and server-sent
@@ -10,8 +10,12 @@ import { directiveOf, openSse, pieces, sendJson, SNAPSHOTS, startServer, type Pr
  *  - SSE: message_start (usage with the input-side counts and output_tokens 1), content_block_start,
  *    ping, content_block_delta (text_delta), content_block_stop, message_delta (CUMULATIVE usage:
  *    output_tokens so far plus the input-side counts), message_stop;
+ *  - tool use: `tool_use` content blocks (stop_reason `tool_use`); streamed as content_block_start
+ *    {type:'tool_use', id, name, input:{}} then input_json_delta pieces of the input's JSON;
+ *  - refusal: stop_reason `refusal`;
  *  - errors: {type:"error", error:{type, message}} with 429 rate_limit_error + `retry-after`,
  *    500 api_error, 529 overloaded_error; mid-stream `event: error`.
+ * What it answers is scripted by the test: see wire.ts (directives and `script()`).
  */
 export interface AnthropicWireUsage {
   input_tokens: number;
@@ -22,8 +26,10 @@ export interface AnthropicWireUsage {
 
 const ERROR_TYPES: Record<number, string> = { 400: 'invalid_request_error', 401: 'authentication_error', 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error' };
 
-export function startAnthropicServer(apiKey = 'test-anthropic-key'): Promise<ProviderServer> {
-  return startServer(apiKey, ({ req, res, body, attempt, record }) => {
+const DEFAULT_USAGE: AnthropicWireUsage = { input_tokens: 10, output_tokens: 5 };
+
+export function startAnthropicServer(apiKey = 'test-anthropic-key'): Promise<ProviderServer<AnthropicWireUsage>> {
+  return startServer<AnthropicWireUsage>(apiKey, ({ req, res, body, plan, record }) => {
     const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
       record(status);
       sendJson(res, status, { type: 'error', error: { type: ERROR_TYPES[status] ?? 'api_error', message } }, { 'request-id': `req_${randomUUID()}`, ...headers });
@@ -34,14 +40,19 @@ export function startAnthropicServer(apiKey = 'test-anthropic-key'): Promise<Pro
     if (typeof body.model !== 'string' || typeof body.max_tokens !== 'number' || !Array.isArray(body.messages)) {
       return fail(400, 'model, max_tokens and messages are required');
     }
-    const directive = directiveOf<AnthropicWireUsage>(body);
-    if (!directive) return fail(400, 'test server: the last message must be a JSON directive');
-    const failure = directive.failures?.[attempt];
-    if (failure) return fail(failure.status, `scripted failure ${attempt + 1}`, failure.retryAfter ? { 'retry-after': failure.retryAfter } : {});
+    const planned = plan();
+    if (planned.kind === 'unscripted') return fail(400, planned.message);
+    if (planned.kind === 'fail') {
+      const { failure, attempt } = planned;
+      return fail(failure.status, `scripted failure ${attempt + 1}`, failure.retryAfter ? { 'retry-after': failure.retryAfter } : {});
+    }
+    const turn = planned.turn;
 
-    const model = directive.model ?? SNAPSHOTS[body.model] ?? body.model;
-    const reply = directive.reply ?? 'Hello from the Anthropic test server.';
-    const u = directive.usage;
+    const model = turn.model ?? SNAPSHOTS[body.model] ?? body.model;
+    const toolCalls = (turn.toolCalls ?? []).map((c) => ({ id: c.id ?? `toolu_${randomUUID().replace(/-/g, '').slice(0, 24)}`, name: c.name, input: c.input }));
+    const reply = turn.refusal ?? turn.text ?? (toolCalls.length ? '' : 'Hello from the Anthropic test server.');
+    const stopReason = turn.refusal !== undefined ? 'refusal' : toolCalls.length ? 'tool_use' : 'end_turn';
+    const u = turn.usage ?? DEFAULT_USAGE;
     const usage = {
       input_tokens: u.input_tokens,
       cache_creation_input_tokens: u.cache_creation_input_tokens ?? 0,
@@ -55,36 +66,51 @@ export function startAnthropicServer(apiKey = 'test-anthropic-key'): Promise<Pro
     if (body.stream !== true) {
       sendJson(res, 200, {
         id, type: 'message', role: 'assistant', model,
-        content: [{ type: 'text', text: reply }],
-        stop_reason: 'end_turn', stop_sequence: null, usage,
+        content: [
+          ...(reply ? [{ type: 'text', text: reply }] : []),
+          ...toolCalls.map((c) => ({ type: 'tool_use', ...c })),
+        ],
+        stop_reason: stopReason, stop_sequence: null, usage,
       }, { 'request-id': `req_${randomUUID()}` });
       return;
     }
 
     openSse(res, { 'request-id': `req_${randomUUID()}` });
     const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const breakNow = () => {
+      send('error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
+      res.end();
+    };
     send('message_start', {
       type: 'message_start',
       message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
     });
-    send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
-    send('ping', { type: 'ping' });
-    const parts = pieces(reply);
-    for (const [i, text] of parts.entries()) {
-      send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } });
-      if (directive.breakStream && i === 0) {
-        send('error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
-        res.end();
-        return;
+    let index = 0;
+    if (reply) {
+      send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+      send('ping', { type: 'ping' });
+      for (const [i, text] of pieces(reply).entries()) {
+        send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
+        if (turn.breakStream && i === 0) return breakNow();
       }
+      send('content_block_stop', { type: 'content_block_stop', index });
+      index++;
     }
-    send('content_block_stop', { type: 'content_block_stop', index: 0 });
-    const deltas = Math.max(1, directive.deltas ?? 1);
+    for (const call of toolCalls) {
+      send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } });
+      for (const partial_json of pieces(JSON.stringify(call.input ?? {}))) {
+        send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+        if (turn.breakStream && !reply) return breakNow();
+      }
+      send('content_block_stop', { type: 'content_block_stop', index });
+      index++;
+    }
+    const deltas = Math.max(1, turn.deltas ?? 1);
     for (let k = 1; k <= deltas; k++) {
       const soFar = k === deltas ? usage.output_tokens : Math.floor((usage.output_tokens * k) / deltas);
       send('message_delta', {
         type: 'message_delta',
-        delta: { stop_reason: k === deltas ? 'end_turn' : null, stop_sequence: null },
+        delta: { stop_reason: k === deltas ? stopReason : null, stop_sequence: null },
         usage: {
           input_tokens: usage.input_tokens,
           cache_creation_input_tokens: usage.cache_creation_input_tokens,

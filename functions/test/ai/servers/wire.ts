@@ -2,10 +2,34 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * Shared plumbing of the local model-provider servers. A test scripts each model call through a
- * directive: the last user message is JSON (`Directive`), telling the server what to answer, with
- * what usage, and which failures to answer first. Attempts are counted per directive `key`, so a
- * retried request gets the next scripted answer.
+ * Shared plumbing of the local model-provider servers. A test scripts the model calls in one of two ways.
+ *
+ * 1. Directive (for tests that write the prompt themselves): the last user message is JSON
+ *    (`Directive`), telling the server what to answer, with what usage, and which failures to answer
+ *    first. Attempts are counted per directive `key`, so a retried request gets the next scripted answer.
+ *
+ * 2. Script (for features whose prompts the app builds: chat, onboarding): the test queues turns on
+ *    the server, each answering ONE request, in order:
+ *
+ *      server.script([
+ *        { toolCalls: [{ name: 'sales_summary', input: { from: '2026-11-01', to: '2026-11-07' } }],
+ *          usage: { input_tokens: 900, output_tokens: 40 } },      // a turn that calls tools
+ *        { failures: [{ status: 429, retryAfter: '0' }] },          // one 429, then the next turn answers
+ *        { text: 'Sales were $1,234.00.', usage: {...} },           // a turn that answers (streamed in pieces)
+ *        { text: 'Sales were', breakStream: true, usage: {...} },   // the stream breaks after the first delta
+ *        { refusal: 'I cannot share that.', usage: {...} },         // the model declines
+ *      ]);
+ *      server.script([...], { match: 'conv-123' });                 // only requests whose body contains 'conv-123'
+ *
+ *    Turn fields (`ScriptedTurn`): `text`, `toolCalls` [{id?, name, input}] (ids are generated when
+ *    absent: toolu_… / call_…), `refusal` (Anthropic: stop_reason `refusal` with the text; OpenAI:
+ *    the message's `refusal`), `usage` in the provider's wire shape (default 10 in / 5 out), `model`,
+ *    `deltas` (Anthropic message_delta count), `breakStream`, `failures` (answered first, one per
+ *    request; a turn with only failures is consumed by them). A request takes the first turn of the
+ *    first `match` queue whose string appears in its JSON body, else of the global queue, else its
+ *    directive; with neither it gets a 400. `server.pending()` counts the turns not yet consumed and
+ *    `server.reset()` drops them. Every request is kept in `server.requests` (with its body: what
+ *    the app sent the model, tool results included).
  */
 export interface Failure {
   status: number;
@@ -27,6 +51,34 @@ export interface Directive<U> {
   breakStream?: boolean;
 }
 
+export interface ScriptedToolCall {
+  id?: string;
+  name: string;
+  input: unknown;
+}
+
+export interface ScriptedTurn<U> {
+  text?: string;
+  toolCalls?: ScriptedToolCall[];
+  refusal?: string;
+  usage?: U;
+  model?: string;
+  failures?: Failure[];
+  deltas?: number;
+  breakStream?: boolean;
+}
+
+export interface ScriptOptions {
+  /** The queue serves only requests whose JSON body contains this string (a conversation's marker). */
+  match?: string;
+}
+
+/** What the server does with one request: answer, fail, or refuse to guess. */
+export type Plan<U> =
+  | { kind: 'answer'; turn: ScriptedTurn<U> }
+  | { kind: 'fail'; failure: Failure; attempt: number }
+  | { kind: 'unscripted'; message: string };
+
 export interface RecordedRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
@@ -36,10 +88,13 @@ export interface RecordedRequest {
   at: number;
 }
 
-export interface ProviderServer {
+export interface ProviderServer<U = unknown> {
   url: string;
   apiKey: string;
   requests: RecordedRequest[];
+  script(turns: ScriptedTurn<U>[], options?: ScriptOptions): void;
+  pending(): number;
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -53,33 +108,74 @@ export const SNAPSHOTS: Record<string, string> = {
   'gpt-5': 'gpt-5-2025-08-07',
 };
 
-export type Handler = (ctx: {
+export type Handler<U> = (ctx: {
   req: http.IncomingMessage;
   res: http.ServerResponse;
   body: Record<string, unknown>;
-  attempt: number;
+  /** Resolves the request's plan (script first, then directive); call it once, after the auth checks. */
+  plan: () => Plan<U>;
   record: (status: number) => void;
 }) => void;
 
-export async function startServer(apiKey: string, handle: Handler): Promise<ProviderServer> {
+interface Queue<U> {
+  match?: string;
+  turns: ScriptedTurn<U>[];
+  /** Failures already answered for the head turn. */
+  failed: number;
+}
+
+const answers = (t: ScriptedTurn<unknown>) => t.text !== undefined || t.toolCalls !== undefined || t.refusal !== undefined;
+
+export async function startServer<U>(apiKey: string, handle: Handler<U>): Promise<ProviderServer<U>> {
   const requests: RecordedRequest[] = [];
   const attempts = new Map<string, number>();
+  let queues: Queue<U>[] = [];
+  const global: Queue<U> = { turns: [], failed: 0 };
+
+  const fromQueue = (queue: Queue<U>): Plan<U> => {
+    const turn = queue.turns[0]!;
+    const failures = turn.failures ?? [];
+    if (queue.failed < failures.length) {
+      const attempt = queue.failed++;
+      if (queue.failed === failures.length && !answers(turn)) {
+        queue.turns.shift();
+        queue.failed = 0;
+      }
+      return { kind: 'fail', failure: failures[attempt]!, attempt };
+    }
+    queue.turns.shift();
+    queue.failed = 0;
+    return { kind: 'answer', turn };
+  };
+
+  const planFor = (raw: string, body: Record<string, unknown>): Plan<U> => {
+    const matched = queues.find((q) => q.turns.length > 0 && q.match !== undefined && raw.includes(q.match));
+    if (matched) return fromQueue(matched);
+    if (global.turns.length > 0) return fromQueue(global);
+    const directive = directiveOf<U>(body);
+    if (!directive) return { kind: 'unscripted', message: 'test server: no scripted turn left and the last message is not a JSON directive' };
+    const key = directive.key;
+    const attempt = key ? (attempts.get(key) ?? 0) : 0;
+    if (key) attempts.set(key, attempt + 1);
+    const failure = directive.failures?.[attempt];
+    if (failure) return { kind: 'fail', failure, attempt };
+    return { kind: 'answer', turn: { text: directive.reply, usage: directive.usage, model: directive.model, deltas: directive.deltas, breakStream: directive.breakStream } };
+  };
+
   const server = http.createServer((req, res) => {
     const at = Date.now();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
       let body: Record<string, unknown> = {};
       try {
-        body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
+        body = chunks.length ? JSON.parse(raw) : {};
       } catch {
         body = { __invalid: true };
       }
-      const key = directiveKey(body);
-      const attempt = key ? (attempts.get(key) ?? 0) : 0;
-      if (key) attempts.set(key, attempt + 1);
       const record = (status: number) => requests.push({ path: req.url ?? '', headers: req.headers, body, status, at });
-      handle({ req, res, body, attempt, record });
+      handle({ req, res, body, plan: () => planFor(raw, body), record });
     });
   });
   server.keepAliveTimeout = 1000;
@@ -89,6 +185,24 @@ export async function startServer(apiKey: string, handle: Handler): Promise<Prov
     url: `http://127.0.0.1:${port}`,
     apiKey,
     requests,
+    script: (turns, options = {}) => {
+      if (options.match === undefined) {
+        global.turns.push(...turns);
+        return;
+      }
+      let queue = queues.find((q) => q.match === options.match);
+      if (!queue) {
+        queue = { match: options.match, turns: [], failed: 0 };
+        queues.push(queue);
+      }
+      queue.turns.push(...turns);
+    },
+    pending: () => global.turns.length + queues.reduce((n, q) => n + q.turns.length, 0),
+    reset: () => {
+      global.turns = [];
+      global.failed = 0;
+      queues = [];
+    },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
@@ -102,15 +216,11 @@ export function directiveOf<U>(body: Record<string, unknown>): Directive<U> | nu
   const last = messages?.[messages.length - 1]?.content;
   const text = typeof last === 'string' ? last : Array.isArray(last) ? (last as { text?: string }[]).map((p) => p.text ?? '').join('') : '';
   try {
-    return JSON.parse(text) as Directive<U>;
+    const parsed = JSON.parse(text) as Directive<U> | null;
+    return parsed && typeof parsed === 'object' && typeof parsed.usage === 'object' ? parsed : null;
   } catch {
     return null;
   }
-}
-
-function directiveKey(body: Record<string, unknown>): string | null {
-  const d = directiveOf<unknown>(body);
-  return d?.key ?? null;
 }
 
 export function sendJson(res: http.ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {

@@ -1,10 +1,10 @@
-import { startAnthropicServer } from '../servers/anthropic';
-import { startOpenAIServer } from '../servers/openai';
+import { startAnthropicServer, type AnthropicWireUsage } from '../servers/anthropic';
+import { startOpenAIServer, type OpenAIWireUsage } from '../servers/openai';
 import type { ProviderServer } from '../servers/wire';
 
 export interface LocalProviders {
-  anthropic: ProviderServer;
-  openai: ProviderServer;
+  anthropic: ProviderServer<AnthropicWireUsage>;
+  openai: ProviderServer<OpenAIWireUsage>;
   close(): Promise<void>;
 }
 
