@@ -19,11 +19,6 @@ const onboarding = () => api('onboarding');
 const address = () => ({ 'X-Forwarded-For': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
 
 interface Usage { input_tokens: number; output_tokens: number }
-/**
- * What the owner types, as the local Anthropic server reads it: a directive naming the model's
- * reply (here, the JSON proposal of answers) and the usage to report.
- */
-const say = (answers: unknown, usage: Usage, extra: object = {}) => JSON.stringify({ key: randomUUID(), reply: typeof answers === 'string' ? answers : JSON.stringify({ answers }), usage, ...extra });
 
 const HOURS = {
   Monday: null,
@@ -47,7 +42,8 @@ async function readySession() {
   const { session, sessionToken } = await start();
   const token = sessionToken!;
   for (const answers of [{ restaurantName: 'Casa Pepe', restaurantType: 'tapas bar' }, { country: 'ES', timezone: 'Europe/Madrid', currency: 'EUR' }, { openingHours: HOURS }, { roles: ROLES }]) {
-    expect((await send(session.id, token, say(answers, { input_tokens: 10, output_tokens: 5 }))).status).toBe(200);
+    script({ answers, usage: { input_tokens: 10, output_tokens: 5 } });
+    expect((await send(session.id, token, 'an answer')).status).toBe(200);
   }
   return { id: session.id, token };
 }
@@ -57,6 +53,16 @@ async function usageRows(path: string) {
   expect(res.status).toBe(200);
   return res.body.data.rows as Array<Record<string, unknown>>;
 }
+
+/** The model's next turns, in order: each answers one request of the provider layer. */
+const script = (...turns: Array<{ answers?: unknown; text?: string; usage: Usage }>) =>
+  providers.anthropic.script(turns.map((t) => ({ text: t.text ?? JSON.stringify({ answers: t.answers }), usage: t.usage })));
+
+afterEach(() => {
+  // every scripted turn was consumed by the calls the test expected, and no more were made
+  expect(providers.anthropic.pending()).toBe(0);
+  providers.anthropic.reset();
+});
 
 describe('onboarding end to end', () => {
   it('collects the answers over scripted model turns, creates the company, and splits the usage between the onboarding bucket and the new company', () => withGlobalLock(async () => {
@@ -71,25 +77,31 @@ describe('onboarding end to end', () => {
     expect(JSON.stringify(stored)).not.toContain(token);
 
     const extractRequests: string[] = [];
-    const turn = async (answers: unknown, usage: Usage) => {
-      const res = await send(id, token, say(answers, usage));
+    const turn = async (text: string, answers: unknown, usage: Usage) => {
+      script({ answers, usage });
+      const res = await send(id, token, text);
       expect(res.status).toBe(200);
       extractRequests.push(res.headers['x-request-id']);
       return res.body.data;
     };
 
-    let data = await turn({ restaurantName: 'Casa Pepe', restaurantType: 'tapas bar' }, { input_tokens: 1000, output_tokens: 200 });
+    let data = await turn('Hi! We are Casa Pepe, a small tapas bar.', { restaurantName: 'Casa Pepe', restaurantType: 'tapas bar' }, { input_tokens: 1000, output_tokens: 200 });
     expect(data.accepted).toEqual(['restaurantName', 'restaurantType']);
     expect(data.session.nextQuestion.field).toBe('country');
     expect(data.reply).toBe(data.session.nextQuestion.text);
 
-    // the model gets a country wrong: the valid answers are kept, the wrong one asked again
-    data = await turn({ country: 'Spain', timezone: 'Europe/Madrid', currency: 'EUR' }, { input_tokens: 1100, output_tokens: 150 });
+    // the model gets the country code wrong: the valid answers are kept, the wrong one asked again
+    data = await turn('We are in Madrid, Spain, and we charge in euros.', { country: 'Spain', timezone: 'Europe/Madrid', currency: 'EUR' }, { input_tokens: 1100, output_tokens: 150 });
     expect(data.accepted).toEqual(['timezone', 'currency']);
     expect(data.ignored).toEqual(['country']);
     expect(data.session.nextQuestion.field).toBe('country');
+    // what the app sent the model: the answers so far in the instructions, the owner's words last
+    const sent = providers.anthropic.requests.at(-1)!.body as { system: Array<{ text: string }>; messages: Array<{ role: string; content: string }> };
+    expect(sent.system[0].text).toContain('"restaurantName":"Casa Pepe"');
+    expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'We are in Madrid, Spain, and we charge in euros.' });
+    expect(sent.messages[0]).toEqual({ role: 'user', content: 'Hi! We are Casa Pepe, a small tapas bar.' });
 
-    data = await turn({ country: 'ES', openingHours: HOURS }, { input_tokens: 1200, output_tokens: 300 });
+    data = await turn('Spain (ES). Closed Mondays; Tuesday to Thursday 12 to 23, Friday and Saturday until 23:30, Sunday 11 to 16.', { country: 'ES', openingHours: HOURS }, { input_tokens: 1200, output_tokens: 300 });
     expect(data.session.nextQuestion.field).toBe('roles');
 
     // resumable: the session is read back with its token
@@ -98,18 +110,22 @@ describe('onboarding end to end', () => {
     expect(resumed.body.data).toMatchObject({ status: 'collecting', missing: ['roles'], answers: { restaurantName: 'Casa Pepe', country: 'ES', openingHours: HOURS } });
     expect(resumed.body.data.transcript.at(-1)).toEqual({ role: 'assistant', text: data.reply });
 
-    data = await turn({ roles: ROLES }, { input_tokens: 1300, output_tokens: 250 });
+    data = await turn('Six servers and three line cooks.', { roles: ROLES }, { input_tokens: 1300, output_tokens: 250 });
     expect(data.session).toMatchObject({ status: 'ready', missing: [], nextQuestion: null });
 
     const email = `owner-${randomUUID().slice(0, 8)}@test.local`;
+    script({ text: 'Welcome to the team, Casa Pepe!', usage: { input_tokens: 2000, output_tokens: 100 } });
     const done = await onboarding().post(`/onboarding/sessions/${id}/complete`).set(address()).set('X-Onboarding-Token', token).send({
       owner: { name: 'Pepe', surname: 'García', email, password: 'a-good-password' },
-      message: say('Welcome to the team, Casa Pepe!', { input_tokens: 2000, output_tokens: 100 }),
+      message: 'Looks right, create it.',
     });
     expect(done.status).toBe(200);
     const { companyId, uid } = done.body.data;
     expect(done.body.data.reply).toBe('Welcome to the team, Casa Pepe!');
     expect(done.body.data.session).toMatchObject({ status: 'completed', companyId });
+    // the password reached neither the model nor the session
+    expect(JSON.stringify(providers.anthropic.requests.map((r) => r.body))).not.toContain('a-good-password');
+    expect(JSON.stringify((await db().collection('onboardingSessions').doc(id).get()).data())).not.toContain('a-good-password');
 
     // the company, as its new owner sees it through the product's routes
     const owner = { uid, email, token: await signIn(email, 'a-good-password') };
@@ -138,6 +154,7 @@ describe('onboarding end to end', () => {
 
     const companyRows = await usageRows(`/companies/${companyId}/ai-usage`);
     expect(companyRows).toHaveLength(1);
+    // 2000 in + 100 out = 0.006 + 0.0015 USD
     expect(companyRows[0]).toMatchObject({ flow: 'onboarding.welcome', inputTokens: 2000, outputTokens: 100, calls: 1, requestId: done.headers['x-request-id'], costNanoUsd: 7_500_000 });
 
     // completing again answers the same company and calls no model
@@ -149,7 +166,7 @@ describe('onboarding end to end', () => {
     expect(await usageRows(`/companies/${companyId}/ai-usage`)).toHaveLength(1);
 
     // and the session takes no more messages
-    const late = await send(id, token, say({ restaurantName: 'Other' }, { input_tokens: 1, output_tokens: 1 }));
+    const late = await send(id, token, 'Actually we are called Casa Juan.');
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('ONBOARDING_COMPLETED');
   }));
@@ -158,17 +175,30 @@ describe('onboarding end to end', () => {
     const user = await createUser({ label: 'founder' });
     const { session } = await start(user);
     expect(session).toMatchObject({ anonymous: false });
-    for (const answers of [{ restaurantName: 'Bar Luz', restaurantType: 'cocktail bar', country: 'PT', timezone: 'Europe/Lisbon' }, { openingHours: HOURS, roles: [{ name: 'Bartender', type: 'FOH', headcount: 2 }] }]) {
-      const res = await onboarding().post(`/onboarding/sessions/${session.id}/messages`).set(bearer(user)).send({ text: say(answers, { input_tokens: 5, output_tokens: 5 }) });
+    script(
+      { answers: { restaurantName: 'Bar Luz', restaurantType: 'cocktail bar', country: 'PT', timezone: 'Europe/Lisbon' }, usage: { input_tokens: 5, output_tokens: 5 } },
+      { answers: { openingHours: HOURS, roles: [{ name: 'Bartender', type: 'FOH', headcount: 2 }] }, usage: { input_tokens: 5, output_tokens: 5 } },
+      { text: 'Welcome, Luz!', usage: { input_tokens: 5, output_tokens: 5 } },
+    );
+    for (const text of ['Bar Luz, a cocktail bar in Lisbon.', 'Open like the others; two bartenders.']) {
+      const res = await onboarding().post(`/onboarding/sessions/${session.id}/messages`).set(bearer(user)).send({ text });
       expect(res.status).toBe(200);
     }
     const done = await onboarding().post(`/onboarding/sessions/${session.id}/complete`).set(bearer(user)).send({ owner: { name: 'Luz', surname: 'Silva' } });
     expect(done.status).toBe(200);
-    expect(done.body.data.uid).toBe(user.uid);
+    expect(done.body.data).toMatchObject({ uid: user.uid, reply: 'Welcome, Luz!' });
     const membership = (await db().collection('memberships').doc(`${done.body.data.companyId}_${user.uid}`).get()).data();
     expect(membership).toMatchObject({ role: 'owner', employeeId: done.body.data.employeeId });
-    // without a scripted closing message the welcome call fails at the local server: the company stands, with the built-in welcome
-    expect(done.body.data.reply).toContain('Bar Luz');
+  });
+
+  it('keeps the company when the welcome call fails, answering the built-in welcome', async () => {
+    const { id, token } = await readySession();
+    providers.anthropic.script([{ failures: [{ status: 500 }, { status: 500 }, { status: 500 }] }]);
+    const done = await onboarding().post(`/onboarding/sessions/${id}/complete`).set(address()).set('X-Onboarding-Token', token)
+      .send({ owner: { name: 'A', surname: 'B', email: `w-${randomUUID().slice(0, 8)}@test.local`, password: 'a-good-password' } });
+    expect(done.status).toBe(200);
+    expect(done.body.data.reply).toContain('Casa Pepe');
+    expect((await db().collection('companies').doc(done.body.data.companyId).get()).exists).toBe(true);
   });
 });
 
@@ -194,7 +224,7 @@ describe('onboarding sessions: access, limits and failures', () => {
     const { session, sessionToken } = await start();
     await db().collection('onboardingSessions').doc(session.id).update({ expiresAt: Date.now() - 1000 });
     const before = providers.anthropic.requests.length;
-    const res = await send(session.id, sessionToken!, say({ restaurantName: 'Late' }, { input_tokens: 1, output_tokens: 1 }));
+    const res = await send(session.id, sessionToken!, 'We are Late Bar.');
     expect(res.status).toBe(410);
     expect(res.body.code).toBe('ONBOARDING_SESSION_EXPIRED');
     expect(providers.anthropic.requests.length).toBe(before);
@@ -202,7 +232,8 @@ describe('onboarding sessions: access, limits and failures', () => {
 
   it('refuses to complete before every answer is in (422, listing what is missing) and creates nothing', async () => {
     const { session, sessionToken } = await start();
-    await send(session.id, sessionToken!, say({ restaurantName: 'Half Done' }, { input_tokens: 1, output_tokens: 1 }));
+    script({ answers: { restaurantName: 'Half Done' }, usage: { input_tokens: 1, output_tokens: 1 } });
+    await send(session.id, sessionToken!, 'We are Half Done.');
     const res = await onboarding().post(`/onboarding/sessions/${session.id}/complete`).set('X-Onboarding-Token', sessionToken!)
       .send({ owner: { name: 'A', surname: 'B', email: `x-${randomUUID().slice(0, 6)}@test.local`, password: 'a-good-password' } });
     expect(res.status).toBe(422);
@@ -223,7 +254,8 @@ describe('onboarding sessions: access, limits and failures', () => {
 
   it('answers a retried message (same clientMessageId) without a second model call', async () => {
     const { session, sessionToken } = await start();
-    const text = say({ restaurantName: 'Once' }, { input_tokens: 3, output_tokens: 3 });
+    script({ answers: { restaurantName: 'Once' }, usage: { input_tokens: 3, output_tokens: 3 } });
+    const text = 'We are called Once.';
     const first = await send(session.id, sessionToken!, text, { clientMessageId: 'm-1' });
     const calls = providers.anthropic.requests.length;
     const retry = await send(session.id, sessionToken!, text, { clientMessageId: 'm-1' });
@@ -235,7 +267,8 @@ describe('onboarding sessions: access, limits and failures', () => {
 
   it('keeps the session unchanged when the model answers prose instead of JSON', async () => {
     const { session, sessionToken } = await start();
-    const res = await send(session.id, sessionToken!, say('I am not sure what you mean.', { input_tokens: 3, output_tokens: 3 }));
+    script({ text: 'I am not sure what you mean.', usage: { input_tokens: 3, output_tokens: 3 } });
+    const res = await send(session.id, sessionToken!, 'Hello?');
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ accepted: [], ignored: [], session: { answers: {}, nextQuestion: { field: 'restaurantName' } } });
   });
@@ -245,7 +278,7 @@ describe('onboarding sessions: access, limits and failures', () => {
     const saved = process.env.ANTHROPIC_API_KEY;
     delete process.env.ANTHROPIC_API_KEY;
     try {
-      const res = await send(session.id, sessionToken!, say({ restaurantName: 'Nope' }, { input_tokens: 1, output_tokens: 1 }));
+      const res = await send(session.id, sessionToken!, 'We are Nope.');
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ success: false, code: 'AI_PROVIDER_NOT_CONFIGURED' });
     } finally {
@@ -257,7 +290,8 @@ describe('onboarding sessions: access, limits and failures', () => {
 
   it('answers 429 when the provider keeps rate limiting, with nothing kept', async () => {
     const { session, sessionToken } = await start();
-    const res = await send(session.id, sessionToken!, say({ restaurantName: 'Busy' }, { input_tokens: 1, output_tokens: 1 }, { failures: [{ status: 429, retryAfter: '0' }, { status: 429, retryAfter: '0' }, { status: 429, retryAfter: '0' }] }));
+    providers.anthropic.script([{ failures: [{ status: 429, retryAfter: '0' }, { status: 429, retryAfter: '0' }, { status: 429, retryAfter: '0' }] }]);
+    const res = await send(session.id, sessionToken!, 'We are Busy.');
     expect(res.status).toBe(429);
     expect(res.body.code).toBe('UPSTREAM_RATE_LIMITED');
     const after = await onboarding().get(`/onboarding/sessions/${session.id}`).set('X-Onboarding-Token', sessionToken!);
