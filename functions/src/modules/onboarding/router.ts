@@ -1,5 +1,5 @@
 import { defineRoute, PUBLIC, type RouteDef } from '../../http/route';
-import { completeBody, completeResult, messageBody, messageResult, sessionIdParam, sessionSchema, startBody, startResult } from './schemas';
+import { completeBody, completeResult, messageBody, messageResult, sessionIdParam, sessionSchema, startResult } from './schemas';
 import * as service from './service';
 
 const CREDENTIALS = 'Reached with the session token (`X-Onboarding-Token`) of an anonymous session, or the Firebase ID token (`Authorization: Bearer`) of the user who started a signed-in one: none is 401 ONBOARDING_CREDENTIALS_REQUIRED, a wrong one (or an unknown id) 404 ONBOARDING_SESSION_NOT_FOUND, an expired session 410.';
@@ -8,7 +8,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post', path: '/onboarding/sessions', summary: 'Start an onboarding session (anonymous or signed-in)', status: 201,
     description: 'No company is needed. With a Firebase ID token the session belongs to that user; without one it is anonymous and the answer carries its `sessionToken`, shown once (only its hash is stored). The session expires after 7 days without a message. At most 20 sessions per client address and hour (429 RATE_LIMITED).',
-    access: PUBLIC, body: startBody, response: startResult,
+    access: PUBLIC, response: startResult,
     handler: ({ req }) => service.startSession({ req }),
   }),
   defineRoute({

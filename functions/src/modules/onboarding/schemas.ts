@@ -80,8 +80,6 @@ export type Session = z.infer<typeof sessionSchema>;
 
 export const sessionIdParam = z.object({ sessionId: documentId });
 
-export const startBody = z.strictObject({}).default({});
-
 export const startResult = z.object({
   session: sessionSchema,
   sessionToken: z.string().nullable().describe('Anonymous sessions only: the secret to send as X-Onboarding-Token on every later call. Shown once; only its hash is stored'),
