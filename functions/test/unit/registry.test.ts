@@ -25,12 +25,18 @@ function definitionFileOf(module: ModuleDefinition): string {
   throw new Error(`no src/modules/*/module.ts or src/services/*/definition.ts defines ${module.name}`);
 }
 
-/** Every source file a file may reach: its imports and (lazy) requires, relative ones (packages are not followed). */
+/**
+ * Every source file a file may reach: its imports and (lazy) requires, relative ones (packages are
+ * not followed). The registry list (modules.ts) is not followed: a module reaching it (the docs
+ * module) loads the other modules' routes to describe them, never runs their code.
+ */
+const REGISTRY_LIST = path.join(SRC, 'modules/modules.ts');
 function importClosure(entry: string): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
+    if (file === REGISTRY_LIST) return;
     const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
     for (const { fileName } of importedFiles) {
       if (!fileName.startsWith('.')) continue;
