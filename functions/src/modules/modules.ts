@@ -18,5 +18,6 @@ export const REGISTERED = [
   require('./pos-sync/module'),
   require('./auth/module'),
   require('./documents/module'),
+  require('./applicants/module'),
   require('./docs/module'),
 ].map(definitionIn);

@@ -5,6 +5,7 @@ import { storageBucket } from '../../core/storage';
 import type { DemoCompany } from '../../local/demo/types';
 import * as repo from './repo';
 import type { DocumentType } from './schemas';
+import { flagExpiringDocuments } from './service';
 
 /** A small valid PDF naming the document, so a download opens in a viewer. */
 function demoPdf(text: string): Buffer {
@@ -60,6 +61,8 @@ export async function seed(company: DemoCompany): Promise<string> {
     repo.writeExpiryIndex(batch, company.companyId, documentId, expiresOn);
   }
   await batch.commit();
+  // the daily job would flag them within a day; flagged now, the demo shows them at once
+  await flagExpiringDocuments();
   const soon = plan.filter((p) => p.expiresInDays !== null && p.expiresInDays <= 14).length;
-  return `${plan.length} documents (${soon} expiring within 14 days or expired; the daily job flags them)`;
+  return `${plan.length} documents (${soon} expiring within 14 days or expired; flagged)`;
 }

@@ -105,7 +105,9 @@ export async function uploadDocument({ member, input, contentTypeHeader, bytes }
       repo.writeExpiryIndex(tx, companyId, documentId, input.expiresOn ?? null);
     });
   } catch (err) {
-    if (!(await repo.documentRef(companyId, documentId).get()).exists) await deleteStored(storagePath);
+    // the same upload retried at once: the other request created the document (same bytes, same file)
+    if ((await repo.documentRef(companyId, documentId).get()).exists) return view((await repo.getDocument(companyId, documentId))!);
+    await deleteStored(storagePath);
     throw err;
   }
   return view((await repo.getDocument(companyId, documentId))!);
