@@ -19,5 +19,6 @@ export const REGISTERED = [
   require('./auth/module'),
   require('./documents/module'),
   require('./applicants/module'),
+  require('./posts/module'),
   require('./docs/module'),
 ].map(definitionIn);
