@@ -1,4 +1,4 @@
-import type { AllowedContentType } from './schemas';
+import { EXPIRY_STAGES, type AllowedContentType, type ExpiryStage } from './schemas';
 
 const startsWith = (bytes: Buffer, prefix: number[], offset = 0) => bytes.length >= offset + prefix.length && prefix.every((b, i) => bytes[offset + i] === b);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
@@ -23,3 +23,10 @@ export function bytesMatchType(bytes: Buffer, contentType: AllowedContentType): 
 export const EXTENSIONS: Record<AllowedContentType, string> = {
   'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/heic': 'heic',
 };
+
+/** The most urgent stage reached `daysLeft` days before expiry, or null while more than 30 days remain. */
+export function expiryStageOf(daysLeft: number): ExpiryStage | null {
+  let reached: ExpiryStage | null = null;
+  for (const stage of EXPIRY_STAGES) if (daysLeft <= stage) reached = stage;
+  return reached;
+}

@@ -7,12 +7,12 @@ import type { Membership } from '../../core/memberships';
 import { deleteStored, storageBucket } from '../../core/storage';
 import { getCompanyRules, policiesInForce } from '../companies';
 import { employeeFromSnapshot, employeeRef } from '../employees';
-import { bytesMatchType, EXTENSIONS } from './content';
+import { bytesMatchType, expiryStageOf, EXTENSIONS } from './content';
 import { documentErrors } from './errors';
 import * as repo from './repo';
 import {
   ALLOWED_CONTENT_TYPES, EMPLOYEE_UPLOAD_TYPES, EXPIRY_STAGES, FINANCIAL_TYPES,
-  type AllowedContentType, type DocumentPatch, type DocumentType, type EmployeeDocument, type ExpiryStage,
+  type AllowedContentType, type DocumentPatch, type DocumentType, type EmployeeDocument,
 } from './schemas';
 
 const notFound = () => documentErrors.DOCUMENT_NOT_FOUND('Document not found');
@@ -180,13 +180,6 @@ export async function deleteDocument({ member, documentId }: { member: Membershi
   repo.writeExpiryIndex(batch, companyId, documentId, null);
   await batch.commit();
   return { id: documentId, deleted: true as const };
-}
-
-/** The most urgent stage reached `daysLeft` days before expiry, or null while more than 30 days remain. */
-export function expiryStageOf(daysLeft: number): ExpiryStage | null {
-  let reached: ExpiryStage | null = null;
-  for (const stage of EXPIRY_STAGES) if (daysLeft <= stage) reached = stage;
-  return reached;
 }
 
 const companyToday = async (companyId: string, now: number) => {
