@@ -4,7 +4,7 @@ import { documentErrors } from './errors';
 export default defineModule({
   name: 'documents', description: 'Employee documents and certifications: files in Cloud Storage, metadata and expiry flags in Firestore',
   http: () => require('./router') as typeof import('./router'),
-  errors: documentErrors.catalog, collections: { company: ['documents'], root: ['documentExpiries'] },
+  errors: documentErrors.catalog, collections: { company: ['documents', 'documentSettings'], root: ['documentExpiries'] },
   seed: () => (require('./seed') as typeof import('./seed')).seed,
   jobs: [
     {

@@ -3,8 +3,9 @@ import { companyIdQuery } from '../../http/fields';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import {
   ALLOWED_CONTENT_TYPES, deletedSchema, documentContentSchema, documentIdParam, documentPatchBody, documentSchema, EMPLOYEE_UPLOAD_TYPES,
-  expiringDocumentSchema, expiringQuery, listDocumentsQuery, MAX_FILE_BYTES, uploadQuery,
+  certificationPolicyPatch, certificationPolicySchema, expiringDocumentSchema, expiringQuery, listDocumentsQuery, MAX_FILE_BYTES, uploadQuery,
 } from './schemas';
+import * as policy from './policy';
 import * as service from './service';
 
 const member = companyInQuery('employee');
@@ -34,6 +35,18 @@ export const routes: RouteDef[] = [
     description: 'Documents whose expiry date is within `withinDays` days of today (the company\'s business date), expired ones included, most urgent first, each with `daysLeft` and the flag the daily expiry job set (`expiryStage`: 30, 14, 7 or 0). Managers and owners (pay and tax documents per hideFinancialInfoFromManagers).',
     access: manager, query: expiringQuery, response: z.array(expiringDocumentSchema),
     handler: ({ member: m, query }) => service.listExpiring({ member: m, withinDays: query.withinDays }),
+  }),
+  defineRoute({
+    method: 'get', path: '/documents/policy', summary: "The company's clock-in rule on certifications",
+    description: 'Whether clock-in is refused for an employee whose required certification has expired (by default off; required types default to food_handler). Managers and owners.',
+    access: manager, query: companyIdQuery, response: certificationPolicySchema,
+    handler: ({ member: m }) => policy.getPolicy(m.companyId),
+  }),
+  defineRoute({
+    method: 'patch', path: '/documents/policy', summary: "Change the company's clock-in rule on certifications (owners)",
+    description: 'Fields sent replace the stored ones. When `blockClockInWhenExpired` is on, POST /clock/in of the attendance module answers 422 CERTIFICATION_EXPIRED for an employee whose documents of a required type are all expired on the business date (or, with `blockWhenMissing`, who has none). Owners.',
+    access: companyInQuery('owner'), query: companyIdQuery, body: certificationPolicyPatch, response: certificationPolicySchema,
+    handler: ({ member: m, body }) => policy.updatePolicy(m.companyId, body),
   }),
   defineRoute({
     method: 'get', path: '/documents/:documentId', summary: "A document's metadata",

@@ -78,3 +78,17 @@ export const documentContentSchema = z.object({
 });
 
 export const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+
+/** The company's clock-in rule on certifications (companies/{companyId}/documentSettings/policy). */
+export const certificationPolicySchema = z.object({
+  blockClockInWhenExpired: z.boolean().describe('Clock-in is refused (422 CERTIFICATION_EXPIRED) for an employee whose required certification has expired'),
+  requiredTypes: z.array(z.enum(DOCUMENT_TYPES)).max(DOCUMENT_TYPES.length).describe('The document types that count as required certifications'),
+  blockWhenMissing: z.boolean().describe('Also refuse clock-in for an employee with no document of a required type'),
+});
+export type CertificationPolicy = z.infer<typeof certificationPolicySchema>;
+export const POLICY_DEFAULTS: CertificationPolicy = { blockClockInWhenExpired: false, requiredTypes: ['food_handler'], blockWhenMissing: false };
+export const certificationPolicyPatch = z.strictObject({
+  blockClockInWhenExpired: z.boolean(),
+  requiredTypes: z.array(z.enum(DOCUMENT_TYPES)).max(DOCUMENT_TYPES.length),
+  blockWhenMissing: z.boolean(),
+}).partial();
