@@ -228,6 +228,32 @@ describe('hiring', () => {
   });
 });
 
+describe('hiring permissions', () => {
+  it('the owner decides whether managers manage postings and whether they see hiring at all; owners always do', async () => {
+    const own = await createCompany();
+    const role = await api('roles').post('/roles').query({ companyId: own.companyId }).set(bearer(own.owner)).send({ name: 'Host', subRoles: { door: { name: 'Door', priority: 1 } } });
+    const q = { companyId: own.companyId };
+    const body = { title: 'Host', roleId: role.body.data.id, subRoleId: 'door', employmentType: 'casual', wage: { min: 1400 } };
+    expect((await applicants().get('/hiring-permissions').query(q).set(bearer(own.manager))).body.data).toEqual({ managersSeeHiring: true, managersManagePostings: true });
+    expect((await applicants().patch('/hiring-permissions').query(q).set(bearer(own.manager)).send({ managersManagePostings: false })).status).toBe(403);
+
+    expect((await applicants().patch('/hiring-permissions').query(q).set(bearer(own.owner)).send({ managersManagePostings: false })).status).toBe(200);
+    const refused = await applicants().post('/postings').query(q).set(bearer(own.manager)).send(body);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('HIRING_NOT_PERMITTED');
+    const posting = await applicants().post('/postings').query(q).set(bearer(own.owner)).send(body);
+    expect(posting.status).toBe(201);
+    expect((await applicants().get('/applications').query(q).set(bearer(own.manager))).status).toBe(200);
+
+    await applicants().patch('/hiring-permissions').query(q).set(bearer(own.owner)).send({ managersSeeHiring: false });
+    const hidden = await applicants().get('/applications').query(q).set(bearer(own.manager));
+    expect(hidden.status).toBe(403);
+    expect(hidden.body.code).toBe('HIRING_NOT_PERMITTED');
+    expect((await applicants().get(`/postings/${posting.body.data.id}`).query(q).set(bearer(own.manager))).status).toBe(403);
+    expect((await applicants().get('/applications').query(q).set(bearer(own.owner))).status).toBe(200);
+  });
+});
+
 describe("another company's applicants", () => {
   it('a manager of another company sees none of them', async () => {
     const posting = await createPosting();

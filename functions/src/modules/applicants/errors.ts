@@ -7,5 +7,6 @@ export const applicantErrors = defineErrors({
   INVALID_ANSWERS: { status: 422, meaning: "The answers do not fit the posting's screening questions (missing required, unknown question, wrong kind); every problem is listed in details" },
   STAGE_CHANGED: { status: 409, meaning: 'The application is no longer in the stage the move started from (someone else moved it): reload and decide again' },
   APPLICATION_CLOSED: { status: 409, meaning: 'The application is hired, rejected or withdrawn: it cannot move any more' },
+  HIRING_NOT_PERMITTED: { status: 403, meaning: 'The owner has not given managers this hiring permission (see GET /hiring-permissions)' },
   USE_HIRE: { status: 422, meaning: 'Moving to hired is done by POST /applications/{applicationId}/hire, which creates the employee' },
 });

@@ -162,3 +162,10 @@ export const hireBody = z.strictObject({
 });
 
 export const hireResult = z.object({ application: applicationSchema, employeeId: z.string() });
+
+export const hiringPermissionsSchema = z.object({
+  managersSeeHiring: z.boolean().describe('Managers see postings and applications, move them, note them and hire (default true)'),
+  managersManagePostings: z.boolean().describe('Managers create, edit, open and close postings (default true; needs managersSeeHiring)'),
+});
+export type HiringPermissions = z.infer<typeof hiringPermissionsSchema>;
+export const hiringPermissionsPatch = z.strictObject({ managersSeeHiring: z.boolean(), managersManagePostings: z.boolean() }).partial();

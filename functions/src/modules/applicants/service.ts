@@ -169,10 +169,10 @@ export async function moveApplication({ member, applicationId, move }: { member:
     const application = await repo.getApplication(companyId, applicationId, tx);
     if (!application) throw applicationNotFound();
     if (application.stage === move.to) return { result: application };
-    if (!OPEN_STAGES.includes(application.stage)) throw applicantErrors.APPLICATION_CLOSED(`The application is ${application.stage}: it cannot move any more`);
     if (application.stage !== move.from) {
       throw applicantErrors.STAGE_CHANGED(`The application moved to ${application.stage} meanwhile (not ${move.from} any more)`, [{ path: 'body.from', message: `current stage: ${application.stage}` }]);
     }
+    if (!OPEN_STAGES.includes(application.stage)) throw applicantErrors.APPLICATION_CLOSED(`The application is ${application.stage}: it cannot move any more`);
     const now = Date.now();
     const history = [...application.history, { from: application.stage, to: move.to, at: now, by: member.uid, ...(move.reason ? { reason: move.reason } : {}) }];
     return {
