@@ -4,8 +4,8 @@ import { db } from '../../src/core/firebase';
 import { storageBucket } from '../../src/core/storage';
 import { flagExpiringDocuments } from '../../src/modules/documents/service';
 import { api } from '../helpers/api';
-import { createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
-import { bearer, type TestUser } from '../helpers/users';
+import { addMember, createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
+import { bearer, createUser, type TestUser } from '../helpers/users';
 
 const documents = () => api('documents');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
@@ -110,6 +110,18 @@ describe('who sees which documents', () => {
     const theirs = await documents().get('/documents').query({ companyId: co.companyId, employeeId: colleagueId }).set(bearer(co.employee));
     expect(theirs.status).toBe(403);
     expect(theirs.body.code).toBe('NOT_YOUR_DOCUMENTS');
+  });
+
+  it('an employee whose record is linked to their account (not named by the membership) sees their own documents', async () => {
+    const linked = await createUser({ label: 'linked' });
+    const record = db().collection(`companies/${co.companyId}/employees`).doc();
+    await record.set({ name: 'Lina', surname: 'Linked', positions: [], archived: false, userId: linked.uid });
+    await addMember(co.companyId, linked, 'employee', null);
+    const uploaded = await upload(co.manager, { employeeId: record.id, type: 'id' }, pdfNamed('linked id'));
+    const list = await documents().get('/documents').query({ companyId: co.companyId }).set(bearer(linked));
+    expect(list.body.data.map((d: { id: string }) => d.id)).toEqual([uploaded.body.data.id]);
+    const own = await upload(linked, { employeeId: record.id, type: 'certification' }, pdfNamed('linked cert'));
+    expect(own.status).toBe(201);
   });
 
   it("a member of another company cannot read this company's documents", async () => {

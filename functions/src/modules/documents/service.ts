@@ -6,7 +6,7 @@ import { logger } from '../../core/logger';
 import type { Membership } from '../../core/memberships';
 import { deleteStored, storageBucket } from '../../core/storage';
 import { getCompanyRules, policiesInForce } from '../companies';
-import { employeeFromSnapshot, employeeRef } from '../employees';
+import { employeeFromSnapshot, employeeRef, findEmployeeByUser } from '../employees';
 import { bytesMatchType, expiryStageOf, EXTENSIONS } from './content';
 import { documentErrors } from './errors';
 import * as repo from './repo';
@@ -14,6 +14,12 @@ import {
   ALLOWED_CONTENT_TYPES, EMPLOYEE_UPLOAD_TYPES, EXPIRY_STAGES, FINANCIAL_TYPES,
   type AllowedContentType, type DocumentPatch, type DocumentType, type EmployeeDocument,
 } from './schemas';
+
+/** The caller with their employee record: the membership's, else a record linked to their uid (as GET /employees/me). */
+async function withEmployee(member: Membership): Promise<Membership> {
+  if (member.employeeId !== null || member.role !== 'employee') return member;
+  return { ...member, employeeId: (await findEmployeeByUser(member.companyId, member.uid))?.id ?? null };
+}
 
 const notFound = () => documentErrors.DOCUMENT_NOT_FOUND('Document not found');
 const view = ({ storagePath: _hidden, ...doc }: repo.StoredDocument): EmployeeDocument => doc;
@@ -68,7 +74,8 @@ const mediaType = (header: string | undefined) => (header ?? '').split(';')[0].t
  * document it created and writes nothing new. A refused upload writes nothing; when the metadata
  * cannot be written, the file just stored is deleted again.
  */
-export async function uploadDocument({ member, input, contentTypeHeader, bytes }: { member: Membership; input: UploadInput; contentTypeHeader: string | undefined; bytes: Buffer }): Promise<EmployeeDocument> {
+export async function uploadDocument({ member: caller, input, contentTypeHeader, bytes }: { member: Membership; input: UploadInput; contentTypeHeader: string | undefined; bytes: Buffer }): Promise<EmployeeDocument> {
+  const member = await withEmployee(caller);
   const { companyId } = member;
   await assertMayUpload(member, input.employeeId, input.type);
   await assertActiveEmployee(companyId, input.employeeId);
@@ -113,7 +120,8 @@ export async function uploadDocument({ member, input, contentTypeHeader, bytes }
   return view((await repo.getDocument(companyId, documentId))!);
 }
 
-export async function listDocuments({ member, employeeId, type }: { member: Membership; employeeId?: string; type?: DocumentType }): Promise<EmployeeDocument[]> {
+export async function listDocuments({ member: caller, employeeId, type }: { member: Membership; employeeId?: string; type?: DocumentType }): Promise<EmployeeDocument[]> {
+  const member = await withEmployee(caller);
   let scope = employeeId;
   if (member.role === 'employee') {
     if (employeeId && employeeId !== member.employeeId) throw documentErrors.NOT_YOUR_DOCUMENTS("Employees see their own documents only");
@@ -131,11 +139,13 @@ async function visibleDocument(member: Membership, documentId: string): Promise<
   return doc;
 }
 
-export async function getDocument({ member, documentId }: { member: Membership; documentId: string }) {
+export async function getDocument({ member: caller, documentId }: { member: Membership; documentId: string }) {
+  const member = await withEmployee(caller);
   return view(await visibleDocument(member, documentId));
 }
 
-export async function downloadDocument({ member, documentId }: { member: Membership; documentId: string }) {
+export async function downloadDocument({ member: caller, documentId }: { member: Membership; documentId: string }) {
+  const member = await withEmployee(caller);
   const doc = await visibleDocument(member, documentId);
   const [bytes] = await storageBucket()
     .file(doc.storagePath)
@@ -151,7 +161,8 @@ async function assertMayManage(member: Membership, doc: { employeeId: string; ty
   if (!(await visibility(member))(doc)) throw notFound();
 }
 
-export async function updateDocument({ member, documentId, patch }: { member: Membership; documentId: string; patch: DocumentPatch }) {
+export async function updateDocument({ member: caller, documentId, patch }: { member: Membership; documentId: string; patch: DocumentPatch }) {
+  const member = await withEmployee(caller);
   const { companyId } = member;
   const doc = await visibleDocument(member, documentId);
   if (patch.type) await assertMayUpload(member, doc.employeeId, patch.type);
@@ -171,7 +182,8 @@ export async function updateDocument({ member, documentId, patch }: { member: Me
 }
 
 /** Deletes the file, then the metadata: a retry after a failure in between finishes the job. */
-export async function deleteDocument({ member, documentId }: { member: Membership; documentId: string }) {
+export async function deleteDocument({ member: caller, documentId }: { member: Membership; documentId: string }) {
+  const member = await withEmployee(caller);
   const { companyId } = member;
   const doc = await visibleDocument(member, documentId);
   await deleteStored(doc.storagePath);
@@ -187,7 +199,8 @@ const companyToday = async (companyId: string, now: number) => {
   return businessToday(profile.timezone, settings.dayChangeTime, now);
 };
 
-export async function listExpiring({ member, withinDays, now = Date.now() }: { member: Membership; withinDays: number; now?: number }) {
+export async function listExpiring({ member: caller, withinDays, now = Date.now() }: { member: Membership; withinDays: number; now?: number }) {
+  const member = await withEmployee(caller);
   const today = await companyToday(member.companyId, now);
   const [docs, visible] = await Promise.all([repo.listExpiringBy(member.companyId, addDays(today, withinDays)), visibility(member)]);
   return docs
