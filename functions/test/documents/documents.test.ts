@@ -59,6 +59,20 @@ describe('uploading and downloading a document', () => {
     expect(ids).toEqual([first.body.data.id]);
   });
 
+  it('the same upload sent twice at once stores one document and one file', async () => {
+    const bytes = pdfNamed('twice at once');
+    const [a, b] = await Promise.all([
+      upload(co.manager, { employeeId: colleagueId, type: 'contract' }, bytes),
+      upload(co.manager, { employeeId: colleagueId, type: 'contract' }, bytes),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.data.id).toBe(b.body.data.id);
+    const stored = await db().collection(`companies/${co.companyId}/documents`).where('employeeId', '==', colleagueId).where('type', '==', 'contract').get();
+    expect(stored.size).toBe(1);
+    const files = await filesOf(co.companyId);
+    expect(files.filter((f) => f.includes(`/employees/${colleagueId}/`) && f.endsWith(a.body.data.id))).toHaveLength(1);
+  });
+
   it('an employee uploads their own certificate, with an expiry date', async () => {
     const res = await upload(co.employee, { employeeId: co.employeeId, type: 'food_handler', expiresOn: '2031-05-01' }, PNG, 'image/png');
     expect(res.status).toBe(201);
