@@ -1,7 +1,8 @@
 /**
  * Starts the emulators the code needs, on loopback, without Java or network:
  *  - the Node gRPC Firestore emulator (@firestore-emulator/server), in this process;
- *  - the Firebase Auth emulator (and optionally the Functions emulator) from firebase-tools.
+ *  - the Firebase Auth emulator (and optionally the Functions emulator) from firebase-tools;
+ *  - the Cloud Storage emulator's Node server from firebase-tools, in this process (startStorage).
  * Used by `npm test` (scripts/with-emulators.js) and `npm start` (scripts/stack.js).
  */
 const { spawn } = require('node:child_process');
@@ -41,6 +42,30 @@ async function startFirestore(port) {
   const server = new FirestoreServer();
   await server.start(port);
   return server;
+}
+
+/**
+ * The Cloud Storage emulator of firebase-tools without its rules runtime (the runtime needs Java 21,
+ * which this machine lacks): its own Express app (`createApp`) served on `port`, registered with the
+ * emulator registry as `emulators:start` does. firebase-admin's requests (FIREBASE_STORAGE_EMULATOR_HOST)
+ * are admin requests, which bypass rules; clients never reach Storage directly (all access goes
+ * through the functions), so no rules are evaluated anywhere.
+ */
+async function startStorage(port, projectId) {
+  const { StorageEmulator } = require('firebase-tools/lib/emulator/storage');
+  const { createApp } = require('firebase-tools/lib/emulator/storage/server');
+  const { EmulatorRegistry } = require('firebase-tools/lib/emulator/registry');
+  const rules = { name: path.join(ROOT_DIR, 'storage.rules'), content: fs.readFileSync(path.join(ROOT_DIR, 'storage.rules'), 'utf8') };
+  const emulator = new StorageEmulator({ projectId, port, host: '127.0.0.1', rules });
+  let server;
+  emulator.start = async () => {
+    const app = await createApp(projectId, emulator);
+    server = app.listen(port, '127.0.0.1');
+    await new Promise((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  };
+  emulator.stop = () => new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await EmulatorRegistry.start(emulator);
+  return { host: `127.0.0.1:${port}`, stop: () => EmulatorRegistry.stop('storage') };
 }
 
 function get(url) {
@@ -123,4 +148,4 @@ async function startFirebaseEmulators({ only, projectId, ports, env = {}, quiet 
   return { child, stop, output: () => output };
 }
 
-module.exports = { startFirestore, startFirebaseEmulators, waitFor, FUNCTIONS_DIR, ROOT_DIR, RUNTIME_DIR };
+module.exports = { startFirestore, startStorage, startFirebaseEmulators, waitFor, FUNCTIONS_DIR, ROOT_DIR, RUNTIME_DIR };

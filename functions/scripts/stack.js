@@ -1,7 +1,7 @@
 /**
  * The whole local stack, embedded: the Node Firestore emulator on 8080 (in this process), the
  * Firebase Auth emulator on 9099, the Functions emulator on 5001 and the Cloud Tasks emulator on
- * 9499 (firebase-tools), the POS vendor simulators on 7499, the POS sync service on 7492 and a
+ * 9499 (firebase-tools), the Cloud Storage emulator's Node server on 9299 (in this process), the POS vendor simulators on 7499, the POS sync service on 7492 and a
  * mailbox for the emails the stack sends (SMTP on 2525, read on 7425) (in this process), the scheduled jobs run at their interval (the hourly POS sync once at start too), the
  * demo dataset loaded. No Java, no network, no cloud account. Stop with Ctrl+C.
  * Expects functions/lib to be built (the root `npm start` builds it first).
@@ -9,12 +9,13 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startFirestore, startFirebaseEmulators, FUNCTIONS_DIR, RUNTIME_DIR } = require('./emulators');
+const { startFirestore, startStorage, startFirebaseEmulators, FUNCTIONS_DIR, RUNTIME_DIR } = require('./emulators');
 
 const PROJECT_ID = 'demo-workforce';
 const REGION = 'us-central1';
 const PORTS = { firestore: 8080, auth: 9099, functions: 5001, tasks: 9499, hosting: 5002, hub: 4400, logging: 4500 };
 const VENDOR_SIMULATOR_PORT = 7499;
+const STORAGE_PORT = 9299;
 const MAIL_PORTS = { smtp: 2525, http: 7425 };
 const POS_SYNC_PORT = 7492;
 const BASE = `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/${REGION}`;
@@ -80,11 +81,15 @@ async function main() {
     METADATA_SERVER_DETECTION: 'none',
     // the POS sync service (this process) queues runs on the Cloud Tasks emulator
     CLOUD_TASKS_EMULATOR_HOST: `127.0.0.1:${PORTS.tasks}`,
+    // employee documents (the documents module) through firebase-admin's Storage client
+    FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${STORAGE_PORT}`,
   };
   Object.assign(process.env, env);
 
   console.log('Starting the Firestore emulator (Node, gRPC) on 127.0.0.1:8080 ...');
   const firestore = await startFirestore(PORTS.firestore);
+  console.log(`Starting the Cloud Storage emulator (its Node server) on 127.0.0.1:${STORAGE_PORT} ...`);
+  const storage = await startStorage(STORAGE_PORT, PROJECT_ID);
 
   console.log(`Starting the local mailbox (SMTP on 127.0.0.1:${MAIL_PORTS.smtp}) ...`);
   const { startMailbox } = require('../lib/local/mailbox');
@@ -169,6 +174,7 @@ async function main() {
     await emulators.stop();
     await vendors.close();
     await mailbox.close();
+    await storage.stop();
     firestore.stop();
     process.exit(0);
   };

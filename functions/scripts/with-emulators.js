@@ -1,6 +1,6 @@
 /**
- * `node scripts/with-emulators.js <command...>`: starts a private Firestore emulator, Auth emulator
- * and Cloud Tasks emulator on test ports, runs the command with the emulator variables set, stops
+ * `node scripts/with-emulators.js <command...>`: starts a private Firestore emulator, Auth emulator,
+ * Cloud Tasks emulator and Cloud Storage emulator (its Node server, see emulators.js) on test ports, runs the command with the emulator variables set, stops
  * them, and exits with the command's exit code. `npm test` is `with-emulators.js jest`.
  *
  * firebase-tools starts its Cloud Tasks emulator only beside the Functions emulator, which the test
@@ -13,13 +13,14 @@
 const { execFileSync, spawn } = require('node:child_process');
 const http = require('node:http');
 const { randomBytes } = require('node:crypto');
-const { startFirestore, startFirebaseEmulators, FUNCTIONS_DIR } = require('./emulators');
+const { startFirestore, startStorage, startFirebaseEmulators, FUNCTIONS_DIR } = require('./emulators');
 
 const FIRESTORE_PORT = Number(process.env.TEST_FIRESTORE_PORT ?? 8180);
 const AUTH_PORT = Number(process.env.TEST_AUTH_PORT ?? 9199);
 // Distinct per port pair, so that parallel runs (e.g. on one developer machine) never share emulator state files.
 const PROJECT_ID = `demo-workforce-test-${AUTH_PORT}`;
 const TASKS_PORT = AUTH_PORT + 210;
+const STORAGE_PORT = AUTH_PORT + 220;
 const REGION = 'us-central1';
 
 /** Keeps every task delivery (queue, body, Cloud Tasks headers) and answers 200. */
@@ -74,6 +75,7 @@ async function main() {
   const { TasksEmulator } = require('firebase-tools/lib/emulator/tasksEmulator');
   const tasks = new TasksEmulator({ host: '127.0.0.1', port: TASKS_PORT });
   await tasks.start();
+  const storage = await startStorage(STORAGE_PORT, PROJECT_ID);
   const sink = await startTaskSink();
   await createTaskQueues(sink.url);
   const env = {
@@ -81,6 +83,7 @@ async function main() {
     FIRESTORE_EMULATOR_HOST: `127.0.0.1:${FIRESTORE_PORT}`,
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_PORT}`,
     CLOUD_TASKS_EMULATOR_HOST: `127.0.0.1:${TASKS_PORT}`,
+    FIREBASE_STORAGE_EMULATOR_HOST: storage.host,
     TASKS_SINK_URL: sink.url,
     // the credential vault's key for this run only
     INTEGRATIONS_VAULT_KEYS: process.env.INTEGRATIONS_VAULT_KEYS ?? `test:${randomBytes(32).toString('base64')}`,
@@ -96,6 +99,7 @@ async function main() {
   const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
   await emulators.stop();
   await tasks.stop();
+  await storage.stop();
   sink.server.close();
   firestore.stop();
   process.exit(code);

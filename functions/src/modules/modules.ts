@@ -20,5 +20,8 @@ export const REGISTERED = [
   require('./calculator/module'),
   require('./ai-memory/module'),
   require('./onboarding/module'),
+  require('./documents/module'),
+  require('./applicants/module'),
+  require('./posts/module'),
   require('./docs/module'),
 ].map(definitionIn);

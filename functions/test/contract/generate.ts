@@ -446,12 +446,80 @@ async function csvImport(f: Fixture, uploaded: boolean): Promise<Prepared> {
   return { importId };
 }
 
+
+// ---- applicants, posts, documents (issue 18)
+const CONTRACT_PDF = '%PDF-1.4\n% contract test document\n%%EOF\n';
+const uploadDocument = async (f: Fixture): Promise<Prepared> => {
+  const data = await call('POST /documents', api('documents').post('/documents').query({ companyId: f.company.companyId, employeeId: f.company.employeeId, type: 'id' })
+    .set(bearer(f.company.manager)).set('Content-Type', 'application/pdf').send(`${CONTRACT_PDF}% ${randomUUID()}\n`));
+  return { documentId: String(data.id) };
+};
+const createPosting = async (f: Fixture): Promise<Prepared> => {
+  const data = await call('POST /postings', api('applicants').post('/postings').query({ companyId: f.company.companyId }).set(bearer(f.company.manager))
+    .send({ title: 'Contract posting', roleId: f.roleId, subRoleId: f.subRoleId, employmentType: 'parttime', wage: { min: 1500 } }));
+  return { postingId: String(data.id), publicId: String(data.publicId) };
+};
+const APPLICANT = { name: 'Contract', surname: 'Applicant', email: 'contract.applicant@example.test' };
+const createApplication = async (f: Fixture): Promise<Prepared> => {
+  const posting = await createPosting(f);
+  const data = await call('POST /apply/{publicId}', api('applicants').post(`/apply/${posting.publicId}`).set('X-Forwarded-For', `203.0.113.${randomBytes(1)[0]}`)
+    .send({ ...APPLICANT, email: `applicant-${randomUUID().slice(0, 8)}@example.test` }));
+  return { ...posting, applicationId: String(data.applicationId) };
+};
+const publishPost = async (f: Fixture): Promise<Prepared> => {
+  const data = await call('POST /posts', api('posts').post('/posts').query({ companyId: f.company.companyId }).set(bearer(f.company.manager))
+    .send({ title: 'Contract post', body: 'Hello', audience: { kind: 'everyone' }, requiresAcknowledgement: true }));
+  return { postId: String(data.id) };
+};
+const postWithComment = async (f: Fixture): Promise<Prepared> => {
+  const { postId } = await publishPost(f);
+  const data = await call('POST /posts/{postId}/comments', api('posts').post(`/posts/${postId}/comments`).query({ companyId: f.company.companyId }).set(bearer(f.company.employee)).send({ text: 'Seen' }));
+  return { postId, commentId: String(data.id) };
+};
+const withDocument = (why: string): Override => ({ why, setup: uploadDocument, request: (_f, p) => ({ path: { documentId: p.documentId } }) });
+const withPosting = (why: string): Override => ({ why, setup: createPosting, request: (_f, p) => ({ path: { postingId: p.postingId } }) });
+const withApplication = (why: string, body?: unknown): Override => ({ why, setup: createApplication, request: (_f, p) => ({ path: { applicationId: p.applicationId }, ...(body ? { body } : {}) }) });
+const withPost = (why: string): Override => ({ why, setup: publishPost, request: (_f, p) => ({ path: { postId: p.postId } }) });
+
 /**
  * Operations that no generic sample can satisfy, keyed by "METHOD /path" (or operationId). Keep this small: an
  * operation that answers non-2xx to its generic sample and is not listed here fails the matrix
  * with a message asking for an entry.
  */
 export const OVERRIDES: Record<string, Override> = {
+  'POST /documents': {
+    why: "the body is a file's bytes with its Content-Type (a PDF), for the caller's own record (an employee uploads to their own, of a type employees may upload)",
+    request: (f) => ({ query: { employeeId: f.company.employeeId, type: 'id' }, body: CONTRACT_PDF, headers: { 'Content-Type': 'application/pdf' } }),
+  },
+  'GET /documents/{documentId}': withDocument("reads an existing document (otherwise 404) the employee may see: one uploaded by the manager to the employee's record"),
+  'GET /documents/{documentId}/content': withDocument("downloads an existing document (otherwise 404) the employee may see: one uploaded by the manager to the employee's record"),
+  'PATCH /documents/{documentId}': withDocument('changes an existing document (otherwise 404): one uploaded by the manager'),
+  'DELETE /documents/{documentId}': withDocument('deletes an existing document (otherwise 404): one uploaded by the manager'),
+  'GET /postings/{postingId}': withPosting('reads an existing posting (otherwise 404): one created by the manager'),
+  'PATCH /postings/{postingId}': withPosting('changes an existing posting (otherwise 404): one created by the manager'),
+  'GET /apply/{publicId}': { why: 'the public link of an open posting (otherwise 404): one created by the manager', setup: createPosting, request: (_f, p) => ({ path: { publicId: p.publicId } }) },
+  'POST /apply/{publicId}': {
+    why: 'applies through the public link of an open posting (otherwise 404) with a valid email: one created by the manager, without screening questions',
+    setup: createPosting,
+    request: (_f, p) => ({ path: { publicId: p.publicId }, body: APPLICANT }),
+  },
+  'GET /applications/{applicationId}': withApplication('reads an existing application (otherwise 404): one made through the public link'),
+  'POST /applications/{applicationId}/move': withApplication('moves an existing application (otherwise 404) from the stage it is in: a new one', { from: 'new', to: 'screening' }),
+  'POST /applications/{applicationId}/notes': withApplication('notes an existing application (otherwise 404): one made through the public link'),
+  'POST /applications/{applicationId}/hire': withApplication('hires an existing open application (otherwise 404): one made through the public link', { invite: false }),
+  'GET /posts/{postId}': withPost('reads an existing post addressed to the employee (otherwise 404): one to everyone'),
+  'PATCH /posts/{postId}': withPost('edits an existing post by its author (otherwise 404 or 403): one the manager published'),
+  'DELETE /posts/{postId}': withPost('deletes an existing post by its author (otherwise 404 or 403): one the manager published'),
+  'POST /posts/{postId}/read': withPost('reads an existing post addressed to the employee (otherwise 404): one to everyone'),
+  'POST /posts/{postId}/acknowledge': withPost('acknowledges an existing post that asks for it, addressed to the employee (otherwise 404 or 422): one to everyone'),
+  'GET /posts/{postId}/receipts': withPost("the receipts of an existing post (otherwise 404): one the manager published"),
+  'GET /posts/{postId}/comments': withPost('the comments of an existing post addressed to the employee (otherwise 404): one to everyone'),
+  'POST /posts/{postId}/comments': withPost('comments on an existing post addressed to the employee that allows comments (otherwise 404): one to everyone'),
+  'DELETE /posts/{postId}/comments/{commentId}': {
+    why: "deletes an existing comment (otherwise 404) by its author: the employee's comment on a post to everyone",
+    setup: postWithComment,
+    request: (_f, p) => ({ path: { postId: p.postId, commentId: p.commentId } }),
+  },
   'DELETE /shifts/{id}': {
     why: 'removes an existing shift, addressed by its date and employee: the fixture shift',
     request: (f) => ({ path: { id: f.shift.id }, query: { date: f.shift.date, employeeId: f.shift.employeeId } }),
@@ -953,7 +1021,7 @@ function rawSample(s: JsonSchema, f: Fixture, at: string, name?: string): unknow
 export interface Call {
   path: Record<string, string>;
   query: Array<[string, string]>;
-  /** Raw request body (sent as application/json); undefined sends none. */
+  /** Raw request body (sent as application/json unless headers name its Content-Type); undefined sends none. */
   body?: string;
   /** Extra request headers (a webhook's signature). */
   headers?: Record<string, string>;
@@ -992,7 +1060,8 @@ export function toCall(s: Sample): Call {
   return {
     path: Object.fromEntries(Object.entries(s.path).map(([k, v]) => [k, encodeURIComponent(String(v))])),
     query: Object.entries(s.query).map(([k, v]) => [encodeURIComponent(k), encodeURIComponent(queryText(v))]),
-    ...(s.body !== undefined ? { body: JSON.stringify(s.body) } : {}),
+    // a body with its own Content-Type (an uploaded file) is sent as it is; any other as JSON
+    ...(s.body !== undefined ? { body: s.headers?.['Content-Type'] && typeof s.body === 'string' ? s.body : JSON.stringify(s.body) } : {}),
     ...(s.headers ? { headers: s.headers } : {}),
   };
 }
@@ -1019,7 +1088,7 @@ export function headersOf(caller: Caller): Record<string, string> {
 
 export async function send(op: Operation, c: Call, caller: Caller): Promise<Answer> {
   let req = api(op.module)[op.method](urlOf(op, c)).set({ ...c.headers, ...headersOf(caller) });
-  if (c.body !== undefined) req = req.set('Content-Type', 'application/json').send(c.body);
+  if (c.body !== undefined) req = req.set('Content-Type', c.headers?.['Content-Type'] ?? 'application/json').send(c.body);
   const res = await req;
   return { status: res.status, text: res.text ?? '', headers: res.headers as Record<string, string> };
 }

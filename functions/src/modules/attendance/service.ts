@@ -9,6 +9,7 @@ import { roleAtLeast, type Membership } from '../../core/memberships';
 import { addDays, businessDateOf, businessSlotOfMinute, requireDateRange, shiftInterval, type CompanyCalendar } from '../../core/calendar';
 import { companyRulesFromSnapshots, companyRulesRefs, policiesInForce, type CompanyRules } from '../companies';
 import { employeeErrors, employeeFromSnapshot, employeeRef } from '../employees';
+import { assertCertificationsValid } from '../documents';
 import { roleErrors, roleFromSnapshot, roleRef } from '../roles';
 import { listShifts, type Shift } from '../schedule';
 import { attendanceErrors } from './errors';
@@ -160,6 +161,7 @@ export async function clockIn({ member, body }: ClockInput): Promise<PunchView> 
     checkLocation(geolocation, state.company, state.settings, body.location);
     const businessDate = businessDateOf(now, calendarOf(state.company));
     assertUnlocked(await repo.readLocks(companyId, tx), [businessDate]);
+    await assertCertificationsValid(companyId, employeeId, businessDate);
     const linked = await linkShift(companyId, employeeId, businessDate, now, state.company, tx);
     const ref = repo.punchesCollection(companyId).doc();
     const punch = derive(

@@ -2,3 +2,4 @@
 export { createCompanyForUser, signup, type CompanySetup } from './account';
 export { authErrors } from './errors';
 export { countrySchema, currencySchema, emailSchema, passwordSchema, type SignupInput } from './schemas';
+export { createInvitation } from './invitations';

@@ -1,0 +1,2 @@
+/** The posts module's public API: what other modules may use (they import nothing else of it). */
+export { postErrors } from './errors';
