@@ -145,14 +145,14 @@ export const premiumSchema = z.object({
 
 export const savedShiftResponse = z.object({
   shift: shiftSchema,
-  premiums: z.array(premiumSchema).optional().describe('Fair-workweek premiums this change of a published shift recorded (inside the notice window)'),
+  premiums: z.array(premiumSchema).optional().describe('Fair-workweek premiums this change of a published shift recorded (inside the notice window); absent when none'),
   warnings: z.array(findingSchema).describe('Findings the company allows (availability, weekly limits; rest and daily limits when conflictsDetectionEnabled is false)'),
 });
 
 export const publishResponse = z.object({
   published: z.array(shiftSchema).describe('The shifts published, now in mode published'),
   warnings: z.array(findingSchema),
-  premiums: z.array(premiumSchema).describe("Fair-workweek premiums owed because shifts were published later than the jurisdiction's notice window (recorded per employee); empty without a jurisdiction"),
+  premiums: z.array(premiumSchema).optional().describe("Fair-workweek premiums owed because shifts were published later than the jurisdiction's notice window (recorded per employee); absent when none"),
 });
 
 export const userShiftsResponse = z.object({

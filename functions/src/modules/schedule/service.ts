@@ -249,7 +249,7 @@ export async function writeShift({ companyId, shiftId, address, body, create }: 
     const owed = changed ? [...changePremiums(existing, shift, rules, now), ...rest.map((r) => ({ ...r.premium, ...premiumOf(shift, rules) }))] : [];
     const staged = stagePremiums(companyId, owed);
     return {
-      result: { shift, warnings: findings, premiums: staged.premiums },
+      result: { shift, warnings: findings, ...(staged.premiums.length ? { premiums: staged.premiums } : {}) },
       write: (t: Transaction) => {
         t.set(ref, repo.shiftToDoc(shift));
         staged.write(t);
@@ -330,15 +330,15 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
 
   let employees = new Set(selectDrafts(await repo.listRange(draftFilter)).map((s) => s.employeeId));
   // No drafts now: nothing to publish (a draft written after this read is simply later than the publish).
-  if (employees.size === 0) return { published: [] as Shift[], warnings: [] as Finding[], premiums: [] as Premium[] };
+  if (employees.size === 0) return { published: [] as Shift[], warnings: [] as Finding[] };
   for (;;) {
     const locked = employees;
-    type Outcome = { retry: Set<string> } | { published: Shift[]; warnings: Finding[]; premiums: Premium[] };
+    type Outcome = { retry: Set<string> } | { published: Shift[]; warnings: Finding[]; premiums?: Premium[] };
     const outcome = await runExclusive<Outcome>([...locked].map((e) => lockKey(companyId, e)), async (tx) => {
       const drafts = selectDrafts(await repo.listRange(draftFilter, tx));
       const concerned = new Set(drafts.map((d) => d.employeeId));
       if ([...concerned].some((e) => !locked.has(e))) return { result: { retry: concerned } };
-      if (drafts.length === 0) return { result: { published: [] as Shift[], warnings: [] as Finding[], premiums: [] as Premium[] } };
+      if (drafts.length === 0) return { result: { published: [] as Shift[], warnings: [] as Finding[] } };
       if (drafts.length + 3 * locked.size > MAX_COMMIT_WRITES) {
         throw scheduleErrors.PUBLISH_TOO_LARGE(
           `${drafts.length} drafts of ${locked.size} employees are more than one atomic publish can write (${MAX_COMMIT_WRITES} writes, counting 3 per employee); publish a shorter range or fewer employeeIds per call`,
@@ -389,7 +389,7 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
       const shifts = published.map((p) => p.shift);
       const staged = stagePremiums(companyId, shifts.flatMap((s) => changePremiums(null, s, rules, now)));
       return {
-        result: { published: shifts.sort(byTime), warnings: all, premiums: staged.premiums },
+        result: { published: shifts.sort(byTime), warnings: all, ...(staged.premiums.length ? { premiums: staged.premiums } : {}) },
         write: (t: Transaction) => {
           for (const s of shifts) t.set(repo.shiftRef(companyId, s.id), repo.shiftToDoc(s));
           staged.write(t);
