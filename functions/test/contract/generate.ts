@@ -22,6 +22,7 @@ import { signedWebhook, squareEvent } from '../../src/local/vendors/webhooks';
 import { config } from '../../src/core/config';
 import { startMailbox, type Mailbox } from '../../src/local/mailbox';
 import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
+import { REQUEST_OVERRIDES } from './requests-overrides';
 
 // ---------------------------------------------------------------------------------------------
 // The document
@@ -450,6 +451,7 @@ async function csvImport(f: Fixture, uploaded: boolean): Promise<Prepared> {
  * with a message asking for an entry.
  */
 export const OVERRIDES: Record<string, Override> = {
+  ...REQUEST_OVERRIDES,
   'DELETE /shifts/{id}': {
     why: 'removes an existing shift, addressed by its date and employee: the fixture shift',
     request: (f) => ({ path: { id: f.shift.id }, query: { date: f.shift.date, employeeId: f.shift.employeeId } }),
