@@ -256,3 +256,14 @@ describe('listing', () => {
     expect((await get(co.employee)).body.data.id).toBe(id);
   });
 });
+
+describe('the create body', () => {
+  it('refuses fields another type takes and a type without its required fields (400, every problem listed)', async () => {
+    const co = await requestsCompany();
+    const swapWithDates = await createRequest(co, co.employee, { type: 'swap', shiftId: 'a', startDate: day(3) });
+    expect(swapWithDates.status).toBe(400);
+    expect(swapWithDates.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['body.peerShiftId', 'body.startDate']);
+    const bare = await createRequest(co, co.employee, { type: 'availabilities' });
+    expect([bare.status, bare.body.details[0].path]).toEqual([400, 'body.availabilities']);
+  });
+});

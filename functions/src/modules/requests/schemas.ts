@@ -18,32 +18,41 @@ export const EMERGENCY_HOURS = 72;
 const note = z.string().max(2000).optional().describe('Free text for the other party or the manager');
 const minute = z.int().min(0).max(1440);
 
+/** The fields each type takes (required ones first); any other field of the body is refused for that type. */
+const FIELDS_OF: Record<RequestType, { required: string[]; optional: string[] }> = {
+  swap: { required: ['shiftId', 'peerShiftId'], optional: [] },
+  replace: { required: ['shiftId'], optional: [] },
+  emergency: { required: ['shiftId'], optional: [] },
+  dayOff: { required: ['startDate', 'endDate'], optional: ['start', 'end'] },
+  availabilities: { required: ['availabilities'], optional: [] },
+};
+
+const TYPED_FIELDS = ['shiftId', 'peerShiftId', 'startDate', 'endDate', 'start', 'end', 'availabilities'];
+
+/**
+ * One flat object for every type (a strict object, so that access is checked before any body
+ * problem, and unknown fields are refused); which fields a type takes is checked below.
+ */
 export const createRequestBody = z
-  .discriminatedUnion('type', [
-    z.strictObject({
-      type: z.literal('swap'),
-      shiftId: documentId.describe("The requester's live shift"),
-      peerShiftId: documentId.describe("The coworker's live shift to exchange it with (its employee is the peer who accepts)"),
-      note,
-    }),
-    z.strictObject({ type: z.literal('replace'), shiftId: documentId.describe("The requester's live shift offered up"), note }),
-    z.strictObject({
-      type: z.literal('emergency'),
-      shiftId: documentId.describe(`A live shift starting within ${EMERGENCY_HOURS} hours: the caller's own, or any shift when the caller is a manager`),
-      note,
-    }),
-    z.strictObject({
-      type: z.literal('dayOff'),
-      startDate: isoDate.describe('First business date off'),
-      endDate: isoDate.describe(`Last business date off (at most ${MAX_DAY_OFF_DAYS} days)`),
-      start: minute.optional().describe('Partial day: first minute off, of the company-local day (with end); absent: whole days'),
-      end: minute.optional().describe('Partial day: end minute (after start)'),
-      note,
-    }),
-    z.strictObject({ type: z.literal('availabilities'), availabilities: availabilitiesSchema.describe('The new availabilities, replacing the current ones when approved'), note }),
-  ])
+  .strictObject({
+    type: z.enum(REQUEST_TYPES).describe('swap: shiftId + peerShiftId; replace and emergency: shiftId; dayOff: startDate, endDate, optional start + end; availabilities: availabilities'),
+    shiftId: documentId.optional().describe(`swap, replace: the requester's live shift; emergency: a live shift starting within ${EMERGENCY_HOURS} hours (the caller's own, or any shift when the caller is a manager)`),
+    peerShiftId: documentId.optional().describe("swap: the coworker's live shift to exchange it with (its employee is the peer who accepts)"),
+    startDate: isoDate.optional().describe('dayOff: first business date off'),
+    endDate: isoDate.optional().describe(`dayOff: last business date off (at most ${MAX_DAY_OFF_DAYS} days)`),
+    start: minute.optional().describe('dayOff, partial days: first minute off of the company-local day (with end); absent: whole days'),
+    end: minute.optional().describe('dayOff, partial days: end minute (after start)'),
+    availabilities: availabilitiesSchema.optional().describe('availabilities: the new availabilities, replacing the current ones when approved'),
+    note,
+  })
   .superRefine((b, ctx) => {
-    if (b.type !== 'dayOff') return;
+    const fields = FIELDS_OF[b.type];
+    const given = b as Record<string, unknown>;
+    for (const f of fields.required) if (given[f] === undefined) ctx.addIssue({ code: 'custom', path: [f], message: `required for a ${b.type} request` });
+    for (const f of TYPED_FIELDS) {
+      if (given[f] !== undefined && !fields.required.includes(f) && !fields.optional.includes(f)) ctx.addIssue({ code: 'custom', path: [f], message: `not a field of a ${b.type} request` });
+    }
+    if (b.type !== 'dayOff' || !b.startDate || !b.endDate) return;
     if (b.endDate < b.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
     if ((b.start === undefined) !== (b.end === undefined)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'a partial day needs both start and end' });
     if (b.start !== undefined && b.end !== undefined && b.end <= b.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be after start' });

@@ -127,7 +127,7 @@ async function draftOf(member: Membership, body: CreateRequestBody, company: Com
   const now = Date.now();
   const note = body.note ?? '';
   if (body.type === 'swap' || body.type === 'replace' || body.type === 'emergency') {
-    const shift = await readLiveShift(companyId, body.shiftId);
+    const shift = await readLiveShift(companyId, body.shiftId!);
     const startsAt = startOf(shift, company);
     if (startsAt <= now) throw requestErrors.INVALID_REQUEST_SHIFT(`Shift ${shift.id} has already started`);
     const manager = isManager(member);
@@ -140,7 +140,7 @@ async function draftOf(member: Membership, body: CreateRequestBody, company: Com
     }
     const base = { ...emptyRequest, type: body.type, employeeId: shift.employeeId, date: shift.date, shiftId: shift.id, shiftStartsAt: startsAt, note };
     if (body.type !== 'swap') return { keys: [shiftRequestKey(companyId, shift.id)], base, guard: noPendingFor(companyId, [shift.id]) };
-    const peer = await readLiveShift(companyId, body.peerShiftId);
+    const peer = await readLiveShift(companyId, body.peerShiftId!);
     if (peer.employeeId === shift.employeeId) throw requestErrors.OWN_REQUEST('A swap is with a coworker: the other shift is the requester\'s own');
     if (startOf(peer, company) <= now) throw requestErrors.INVALID_REQUEST_SHIFT(`Shift ${peer.id} has already started`);
     return {
@@ -154,12 +154,11 @@ async function draftOf(member: Membership, body: CreateRequestBody, company: Com
   if (body.type === 'availabilities') {
     return { keys: [], base: { ...emptyRequest, type: 'availabilities', employeeId: me, date: today, availabilities: body.availabilities as Record<string, unknown>, note }, guard: async () => {} };
   }
-  const days = datesInRange(body.startDate, body.endDate).length;
-  if (days > MAX_DAY_OFF_DAYS) throw coreErrors.INVALID_DATE_RANGE(`A day-off request covers at most ${MAX_DAY_OFF_DAYS} days`);
-  const dayOff = { startDate: body.startDate, endDate: body.endDate, start: body.start ?? null, end: body.end ?? null };
+  const dayOff = { startDate: body.startDate!, endDate: body.endDate!, start: body.start ?? null, end: body.end ?? null };
+  if (datesInRange(dayOff.startDate, dayOff.endDate).length > MAX_DAY_OFF_DAYS) throw coreErrors.INVALID_DATE_RANGE(`A day-off request covers at most ${MAX_DAY_OFF_DAYS} days`);
   return {
     keys: [dayOffKey(companyId, me)],
-    base: { ...emptyRequest, type: 'dayOff', employeeId: me, date: body.startDate, dayOff, note },
+    base: { ...emptyRequest, type: 'dayOff', employeeId: me, date: dayOff.startDate, dayOff, note },
     guard: async (tx) => {
       const snap = await tx.get(repo.requestsWhere(companyId, 'employeeId', me));
       const clash = snap.docs
