@@ -267,3 +267,18 @@ describe('the create body', () => {
     expect([bare.status, bare.body.details[0].path]).toEqual([400, 'body.availabilities']);
   });
 });
+
+describe('cancelling an approved day-off', () => {
+  it('opens its days to scheduling again; other approved requests cannot be cancelled (409)', async () => {
+    const co = await requestsCompany();
+    const id = (await createRequest(co, co.employee, { type: 'dayOff', startDate: day(6), endDate: day(6) })).body.data.id;
+    await act(co, co.manager, id, 'approve');
+    expect((await putShift(co, 'blocked', { start: hm(9), end: hm(13) }, { date: day(6), employeeId: co.employeeId })).status).toBe(422);
+    expect((await act(co, co.employee, id, 'cancel')).body.data.state).toBe('cancelled');
+    expect((await putShift(co, 'blocked', { start: hm(9), end: hm(13) }, { date: day(6), employeeId: co.employeeId })).status).toBe(200);
+
+    const avail = (await createRequest(co, co.employee, { type: 'availabilities', availabilities: { maxDaysPerWeek: 4 } })).body.data.id;
+    await act(co, co.manager, avail, 'approve');
+    await refusedWithoutWrites(co, () => act(co, co.employee, avail, 'cancel'), 409, 'REQUEST_NOT_PENDING');
+  });
+});

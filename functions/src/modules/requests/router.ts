@@ -53,7 +53,7 @@ export const routes: RouteDef[] = [
   stepRoute('claim', 'Claim an emergency', 'The first eligible claimant gets it: approved and applied at once, or pending_manager when the policy asks for a manager. Another claim is then 409 ALREADY_CLAIMED; an ineligible claimant 422 NOT_ELIGIBLE; the requester 422 OWN_REQUEST.'),
   stepRoute('approve', 'Approve a request (manager)', 'pending_manager -> approved, applying the change atomically with its checks (422 NOT_ELIGIBLE or TIME_OFF_CONFLICT with details; 409 SHIFT_CHANGED when the shift moved meanwhile). Any other state: 409 REQUEST_NOT_PENDING.', manager),
   stepRoute('deny', 'Deny a request (manager)', 'pending_peer or pending_manager -> denied; other states 409 REQUEST_NOT_PENDING.', manager),
-  stepRoute('cancel', 'Cancel a request (the requester or a manager)', 'pending_peer or pending_manager -> cancelled; other states 409 REQUEST_NOT_PENDING.'),
+  stepRoute('cancel', 'Cancel a request (the requester or a manager)', 'pending_peer or pending_manager -> cancelled; an approved dayOff too (its days are open to scheduling again); other states 409 REQUEST_NOT_PENDING.'),
   defineRoute({
     method: 'get', path: '/request-policy', summary: 'Which request types need a manager\'s approval',
     description: 'Defaults: swap, replace, dayOff and availabilities need a manager; emergency does not.',

@@ -7,6 +7,7 @@ import { roleAtLeast, type Membership } from '../../core/memberships';
 import { companyRulesFromSnapshots, companyRulesRefs, type CompanyRules } from '../companies';
 import { employeeFromSnapshot, employeeRef, findEmployeeByUser, setAvailabilitiesInTx, type Availabilities } from '../employees';
 import {
+  deleteTimeOff,
   LIVE_MODES,
   lockKey,
   prepareTimeOff,
@@ -353,7 +354,13 @@ export async function step({ member, id, action, employeeId, note }: StepInput):
       }
       case 'cancel': {
         if (!isRequester && !manager) throw requestErrors.NOT_REQUEST_PARTY('Only the requester or a manager can cancel a request');
-        requireState('pending_peer', 'pending_manager');
+        if (r.type === 'dayOff' && state === 'approved') {
+          // An approved day-off can be taken back: its days are open to scheduling again.
+          const d = r.dayOff!;
+          apply = (t) => deleteTimeOff(t, companyId, { requestId: r.id, dates: datesInRange(d.startDate, d.endDate) });
+        } else {
+          requireState('pending_peer', 'pending_manager');
+        }
         next = 'cancelled';
         break;
       }

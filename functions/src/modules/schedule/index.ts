@@ -1,7 +1,7 @@
 /** The schedule module's public API: what other modules may use (they import nothing else of it). */
 export { listRange as listShifts, type RangeFilter as ShiftFilter } from './repo';
 export { LIVE_MODES, type Shift, type ShiftMode } from './schemas';
-export { listTimeOff, type TimeOff } from './time-off';
+export { deleteTimeOff, listTimeOff, type TimeOff } from './time-off';
 export { listPremiums, type Premium } from './premiums';
 export { lockKey } from './service';
 export { prepareTimeOff, prepareTransfers, transferFindings, txReader, type ShiftTransfer } from './transfers';

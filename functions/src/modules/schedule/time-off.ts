@@ -61,8 +61,9 @@ export function writeTimeOff(tx: Transaction, companyId: string, records: TimeOf
   for (const { id, ...rest } of records) tx.set(timeOffRef(companyId, id), { ...rest, createdAt: now });
 }
 
-export function deleteTimeOff(tx: Transaction, companyId: string, records: Pick<TimeOff, 'id'>[]): void {
-  for (const r of records) tx.delete(timeOffRef(companyId, r.id));
+/** Removes the day-offs an approved request recorded (the request is cancelled). */
+export function deleteTimeOff(tx: Transaction, companyId: string, r: { requestId: string; dates: string[] }): void {
+  for (const date of r.dates) tx.delete(timeOffRef(companyId, `${r.requestId}_${date}`));
 }
 
 /** The instants a day-off covers: the whole business day, or its minutes of the local day. */
