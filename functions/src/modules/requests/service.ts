@@ -8,13 +8,13 @@ import { companyRulesFromSnapshots, companyRulesRefs, type CompanyRules } from '
 import { employeeFromSnapshot, employeeRef, findEmployeeByUser, setAvailabilitiesInTx, type Availabilities } from '../employees';
 import {
   deleteTimeOff,
+  eligibleShifts,
   LIVE_MODES,
   lockKey,
   prepareTimeOff,
   prepareTransfers,
   shiftFromSnapshot,
   shiftRef,
-  transferFindings,
   txReader,
   type Shift,
   type ShiftTransfer,
@@ -415,8 +415,9 @@ export async function listRequests({ member, query }: { member: Membership; quer
     const open = (await repo.queryRequests(repo.requestsWhere(companyId, 'state', 'pending_peer')))
       .filter((r) => (r.type === 'replace' || r.type === 'emergency') && r.employeeId !== me && !r.takerEmployeeId && effectiveState(r, now) === 'pending_peer')
       .filter((r) => (!query.type || r.type === query.type) && inRange(r, query));
-    const checks = await Promise.all(open.slice(0, MAX_LISTED).map((r) => transferFindings(companyId, { shiftId: r.shiftId!, from: r.employeeId, to: me })));
-    rows = open.filter((_, i) => checks[i]?.eligible);
+    const candidates = open.slice(0, MAX_LISTED);
+    const eligible = await eligibleShifts(companyId, me, candidates.map((r) => ({ shiftId: r.shiftId!, from: r.employeeId })));
+    rows = candidates.filter((r) => eligible.has(r.shiftId!));
   }
   return rows
     .map((r) => view(r, now))

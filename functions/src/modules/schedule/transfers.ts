@@ -109,6 +109,49 @@ export async function transferFindings(companyId: string, transfer: ShiftTransfe
   }
 }
 
+/**
+ * Which of several live shifts one employee could take (the checks of prepareTransfers, each
+ * shift alone), reading the company, the taker and the taker's schedule once for all of them:
+ * the ids of the eligible shifts.
+ */
+export async function eligibleShifts(companyId: string, taker: string, candidates: { shiftId: string; from: string }[]): Promise<Set<string>> {
+  if (candidates.length === 0) return new Set();
+  const snaps = await db().getAll(...candidates.map((c) => repo.shiftRef(companyId, c.shiftId)), ...companyRulesRefs(companyId), employeeRef(companyId, taker));
+  const [companySnap, settingsSnap, employeeSnap] = snaps.slice(candidates.length);
+  const company = companyRulesFromSnapshots(companySnap, settingsSnap);
+  if (!company) throw companyNotFound();
+  const rules = scheduleRulesOf(company);
+  const employee = employeeFromSnapshot(employeeSnap);
+  const shifts = snaps
+    .slice(0, candidates.length)
+    .map((snap) => repo.shiftFromSnapshot(snap))
+    .filter((s, i): s is Shift => !!s && s.employeeId === candidates[i].from && LIVE_MODES.includes(s.mode));
+  if (shifts.length === 0) return new Set();
+  const roleIds = [...new Set(shifts.map((s) => s.positionId).filter((p): p is string => !!p))];
+  const dates = shifts.map((s) => s.date).sort();
+  const [roleSnaps, windowSnap, offs] = await Promise.all([
+    roleIds.length ? db().getAll(...roleIds.map((r) => roleRef(companyId, r))) : Promise.resolve([]),
+    repo.employeeWindowQuery(companyId, taker, addDays(dates[0], -WINDOW_DAYS), addDays(dates[dates.length - 1], WINDOW_DAYS)).get(),
+    timeOffQuery({ companyId, from: addDays(dates[0], -1), to: addDays(dates[dates.length - 1], 1), employeeIds: [taker] }).get(),
+  ]);
+  const roles = new Map(roleSnaps.map((snap) => [snap.id, roleFromSnapshot(snap)]));
+  const timeOffs = offs.docs.map((d) => timeOffFromDoc(d.id, d.data()));
+  const standing = windowSnap.docs.map((d) => repo.shiftFromDoc(d.id, d.data())).filter((s) => LIVE_MODES.includes(s.mode)).map((s) => timed(s, rules));
+  const eligible = new Set<string>();
+  for (const s of shifts) {
+    const m = withTimes({ ...s, employeeId: taker }, rules);
+    const others = standing.filter((o) => o.shift.id !== s.id);
+    const findings = [
+      ...checkReferences(m.shift, { employee, role: m.shift.positionId ? (roles.get(m.shift.positionId) ?? null) : null }),
+      ...evaluate(m.timing, others, rules, employee?.availabilities),
+      ...timeOffFindings(m.timing, timeOffs, rules),
+      ...restFindings(m.timing, others, rules, false).map((r) => r.finding),
+    ];
+    if (findings.length === 0) eligible.add(s.id);
+  }
+  return eligible;
+}
+
 export interface DayOffPlan {
   requestId: string;
   employeeId: string;
