@@ -47,8 +47,11 @@ async function futureShift(f: Fixture, employeeId: string, date = day(10 + n)): 
 const create = (f: Fixture, as: TestUser, body: Record<string, unknown>) =>
   ok('POST /requests', api('requests').post('/requests').query({ companyId: f.company.companyId }).set(bearer(as)).send(body));
 
-/** An availabilities request of the employee member, pending_manager. */
-const availabilities = async (f: Fixture) => ({ requestId: String((await create(f, f.company.employee, { type: 'availabilities', availabilities: { maxHoursInWeek: 30 } })).id) });
+/** A day-off request of the employee member, pending_manager (on a day of its own: overlapping ones are refused). */
+const dayOff = async (f: Fixture) => {
+  const date = day(200 + ++n);
+  return { requestId: String((await create(f, f.company.employee, { type: 'dayOff', startDate: date, endDate: date })).id) };
+};
 
 /** A swap the staff employee asks of the employee member, pending_peer. */
 async function swapAskingEmployee(f: Fixture) {
@@ -62,13 +65,13 @@ const byId = (_f: Fixture, prepared: Record<string, string>) => ({ path: { id: p
 
 export const REQUEST_OVERRIDES: Record<string, Override> = {
   'POST /requests': {
-    why: 'the first type of the union (swap) needs two live future shifts of two employees: an availabilities request, which any employee can make',
+    why: 'the first type (swap) needs shiftId and peerShiftId, two live future shifts of two employees: an availabilities request, which any employee can make',
     request: () => ({ body: { type: 'availabilities', availabilities: { maxHoursInWeek: 30 } } }),
   },
-  'GET /requests/{id}': { why: 'reads an existing request (otherwise 404): one of the employee member', setup: availabilities, request: byId },
-  'POST /requests/{id}/cancel': { why: 'cancels a pending request of the caller (otherwise 404 or 409)', setup: availabilities, request: byId },
-  'POST /requests/{id}/approve': { why: 'approves a request awaiting a manager (otherwise 404 or 409): an availabilities request', setup: availabilities, request: byId },
-  'POST /requests/{id}/deny': { why: 'denies a pending request (otherwise 404 or 409)', setup: availabilities, request: byId },
+  'GET /requests/{id}': { why: 'reads an existing request (otherwise 404): one of the employee member', setup: dayOff, request: byId },
+  'POST /requests/{id}/cancel': { why: 'cancels a pending request of the caller (otherwise 404 or 409)', setup: dayOff, request: byId },
+  'POST /requests/{id}/approve': { why: 'approves a request awaiting a manager (otherwise 404 or 409): a day-off of the employee member', setup: dayOff, request: byId },
+  'POST /requests/{id}/deny': { why: 'denies a pending request (otherwise 404 or 409)', setup: dayOff, request: byId },
   'POST /requests/{id}/accept': { why: 'only the peer of a pending swap accepts: a swap the staff employee asks of the employee member', setup: swapAskingEmployee, request: byId },
   'POST /requests/{id}/decline': { why: 'only the peer of a pending swap declines: a swap the staff employee asks of the employee member', setup: swapAskingEmployee, request: byId },
   'POST /requests/{id}/volunteer': {

@@ -282,3 +282,14 @@ describe('cancelling an approved day-off', () => {
     await refusedWithoutWrites(co, () => act(co, co.employee, avail, 'cancel'), 409, 'REQUEST_NOT_PENDING');
   });
 });
+
+describe('retried creates', () => {
+  it('refuses a second pending availabilities request of the same employee (409 REQUEST_EXISTS), allowed again once the first is decided', async () => {
+    const co = await requestsCompany();
+    const body = { type: 'availabilities', availabilities: { maxDaysPerWeek: 4 } };
+    const first = (await createRequest(co, co.employee, body)).body.data.id;
+    await refusedWithoutWrites(co, () => createRequest(co, co.employee, body), 409, 'REQUEST_EXISTS');
+    await act(co, co.manager, first, 'deny');
+    expect((await createRequest(co, co.employee, body)).status).toBe(201);
+  });
+});

@@ -31,7 +31,7 @@ export const routes: RouteDef[] = [
   }),
   defineRoute({
     method: 'post', path: '/requests', summary: 'Create a shift request (swap, replace, emergency, dayOff, availabilities)', status: 201,
-    description: `The requester is the caller's employee record (422 NO_EMPLOYEE_RECORD without one), except an emergency created by a manager (then the shift's employee). A swap, replace or emergency needs a live shift of the requester that has not started (422 INVALID_REQUEST_SHIFT) and no other pending request for it (409 REQUEST_EXISTS); overlapping day-off requests of one employee are 409 REQUEST_EXISTS.\n\n${FLOWS}`,
+    description: `The requester is the caller's employee record (422 NO_EMPLOYEE_RECORD without one), except an emergency created by a manager (then the shift's employee). A swap, replace or emergency needs a live shift of the requester that has not started (422 INVALID_REQUEST_SHIFT) and no other pending request for it (409 REQUEST_EXISTS); overlapping day-off requests of one employee, and a second pending availabilities request, are 409 REQUEST_EXISTS (so a retried create does not make a second request).\n\n${FLOWS}`,
     access: member, query: companyIdQuery, body: createRequestBody, response: requestSchema,
     handler: ({ member: m, body }) => service.createRequest({ member: m, body }),
   }),

@@ -36,7 +36,7 @@ import {
 const requestKey = (companyId: string, id: string) => `request/${companyId}/${id}`;
 /** Serializes the creation of requests about one shift (no two pending requests for it). */
 const shiftRequestKey = (companyId: string, shiftId: string) => `requestShift/${companyId}/${shiftId}`;
-/** Serializes the day-off requests of one employee (no two overlapping pending ones). */
+/** Serializes the day-off and availabilities requests of one employee (no two overlapping pending ones). */
 const dayOffKey = (companyId: string, employeeId: string) => `requestDayOff/${companyId}/${employeeId}`;
 
 const isManager = (m: Membership) => roleAtLeast(m.role, 'manager');
@@ -153,7 +153,15 @@ async function draftOf(member: Membership, body: CreateRequestBody, company: Com
   const me = await requireCallerEmployee(member);
   const today = businessToday(company.profile.timezone, company.settings.dayChangeTime);
   if (body.type === 'availabilities') {
-    return { keys: [], base: { ...emptyRequest, type: 'availabilities', employeeId: me, date: today, availabilities: body.availabilities as Record<string, unknown>, note }, guard: async () => {} };
+    return {
+      keys: [dayOffKey(companyId, me)],
+      base: { ...emptyRequest, type: 'availabilities', employeeId: me, date: today, availabilities: body.availabilities as Record<string, unknown>, note },
+      guard: async (tx) => {
+        const snap = await tx.get(repo.requestsWhere(companyId, 'employeeId', me));
+        const pending = snap.docs.map((d) => repo.requestFromSnapshot(d)!).find((r) => r.type === 'availabilities' && PENDING.includes(r.state));
+        if (pending) throw requestErrors.REQUEST_EXISTS(`Availabilities request ${pending.id} is already pending; cancel it first`);
+      },
+    };
   }
   const dayOff = { startDate: body.startDate!, endDate: body.endDate!, start: body.start ?? null, end: body.end ?? null };
   if (datesInRange(dayOff.startDate, dayOff.endDate).length > MAX_DAY_OFF_DAYS) throw coreErrors.INVALID_DATE_RANGE(`A day-off request covers at most ${MAX_DAY_OFF_DAYS} days`);
