@@ -293,3 +293,11 @@ describe('retried creates', () => {
     expect((await createRequest(co, co.employee, body)).status).toBe(201);
   });
 });
+
+describe('day-off dates', () => {
+  it('refuses a day-off starting before today (422 DAY_OFF_IN_PAST) and one longer than 31 days (400)', async () => {
+    const co = await requestsCompany();
+    await refusedWithoutWrites(co, () => createRequest(co, co.employee, { type: 'dayOff', startDate: day(-1), endDate: day(1) }), 422, 'DAY_OFF_IN_PAST');
+    await refusedWithoutWrites(co, () => createRequest(co, co.employee, { type: 'dayOff', startDate: day(1), endDate: day(40) }), 400, 'INVALID_DATE_RANGE');
+  });
+});

@@ -11,5 +11,6 @@ export const requestErrors = defineErrors({
   OWN_REQUEST: { status: 422, meaning: 'An employee cannot accept, volunteer for or claim their own request' },
   NOT_ELIGIBLE: { status: 422, meaning: 'The taker may not work the shift: every rule it breaks is in details (role, availability, overlap, day-off, rest, daily and weekly limits, fair-workweek rest)' },
   NOT_A_VOLUNTEER: { status: 422, meaning: 'The employee picked did not volunteer for the offer' },
+  DAY_OFF_IN_PAST: { status: 422, meaning: 'A day-off request starts before the company-local business day today' },
   INVALID_REQUEST_SHIFT: { status: 422, meaning: 'The shift cannot be the subject of this request (absent, not live, not the requester\'s, already started, or not starting soon enough for an emergency)' },
 });

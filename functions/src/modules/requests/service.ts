@@ -164,6 +164,7 @@ async function draftOf(member: Membership, body: CreateRequestBody, company: Com
     };
   }
   const dayOff = { startDate: body.startDate!, endDate: body.endDate!, start: body.start ?? null, end: body.end ?? null };
+  if (dayOff.startDate < today) throw requestErrors.DAY_OFF_IN_PAST(`A day-off starts today (${today}) or later`);
   if (datesInRange(dayOff.startDate, dayOff.endDate).length > MAX_DAY_OFF_DAYS) throw coreErrors.INVALID_DATE_RANGE(`A day-off request covers at most ${MAX_DAY_OFF_DAYS} days`);
   return {
     keys: [dayOffKey(companyId, me)],

@@ -2,31 +2,34 @@
  * Fair-workweek (predictive scheduling) rules, as pure functions. The company setting
  * `fairWorkweekJurisdiction` names the table row the schedule enforces.
  *
- * Sources, and what was checked (the `search` tool, 2026-11-25; the statutes themselves were not
- * all reachable offline, so secondary sources that quote them were used where noted):
- *  - NYC fast food, Admin. Code 20-1221 (advance notice), 20-1222 (change premiums),
- *    20-1231 (clopening). CONFIRMED: 14 days' notice; changes within 14 days cost $10 to $75
- *    "depending on the nature and timing"; a clopening (second shift less than 11 hours after a
- *    shift that ended the previous day or spanned two days) needs written consent and pays $100;
- *    notice measured in hours (14 days = 336 h, 7 days = 168 h, final rules 2022).
- *    FROM THE ISSUE (amounts per tier, consistent with the range confirmed): 7 to 14 days' notice
- *    $10 added hours / no loss, $20 hours cut; 24 h to 7 days $15 / $45; under 24 h $15 / $75.
- *  - Seattle Secure Scheduling Ordinance, SMC 14.22 (seattle.gov/laborstandards). CONFIRMED:
- *    14 days' notice; hours added after posting: one extra hour of predictability pay; hours
- *    subtracted: half pay for the hours not worked; rest under 10 hours between a closing and an
- *    opening shift: 1.5 times the rate for the hours within the 10.
- *  - Oregon, ORS 653.412-653.485 and OAR 839-026 (ORS 653.442, OAR 839-026-0040 rest).
- *    CONFIRMED: 14 days' notice (since 2020-07-01); rest 10 hours after the previous calendar
- *    day's shift or a shift spanning two days, paid 1.5x even with consent; one hour's pay when
- *    more than 30 minutes are added or the date/time changes without loss of hours; half pay for
- *    hours cut (ORS 653.455).
- *  - Chicago Fair Workweek Ordinance, MCC 6-110 (chicago.gov BACP). CONFIRMED: 14 days' notice
- *    (since 2022-07-01); one hour of predictability pay for a change that adds hours, moves a
- *    shift without loss, or cuts hours with 24 hours' notice or more; at least half the rate for
- *    hours cut with less than 24 hours' notice; right to rest 10 hours, paid 1.25x when worked
- *    (the issue did not give this multiplier; found in the ordinance's summaries).
+ * Sources, and what was checked (with the `search` tool on 2026-11-25; the statutes' own pages
+ * were not all reachable, so where noted the figure rests on the official agency page or on
+ * secondary summaries that quote the text):
+ *  - NYC fast food, Admin. Code 20-1221 (advance notice), 20-1222 (change premiums), 20-1231
+ *    (clopening). CONFIRMED (law-firm and poster-vendor summaries): 14 days' notice; premiums of
+ *    $10 to $75 per change "depending on the nature and timing"; a second shift less than 11
+ *    hours after a shift that ended the previous day or spanned two days needs written consent
+ *    and pays $100; notice measured in hours (14 days = 336 h, 7 days = 168 h; 2022 final rules).
+ *    FROM THE ISSUE (consistent with the confirmed range, not seen in the text itself): 7 to 14
+ *    days' notice $10 for added hours or no loss / $20 for hours cut; 24 h to 7 days $15 / $45;
+ *    under 24 h $15 / $75.
+ *  - Seattle Secure Scheduling Ordinance, SMC 14.22. CONFIRMED (seattle.gov Office of Labor
+ *    Standards): 14 days' notice; hours added after posting: one extra hour of predictability
+ *    pay; hours subtracted: half pay for the hours not worked; CONFIRMED (summaries): rest under
+ *    10 hours between a closing and an opening shift paid 1.5x for the hours inside the 10.
+ *  - Oregon, ORS 653.412-653.485, OAR 839-026. CONFIRMED (OAR 839-026-0040 text): 10 hours of
+ *    rest after the previous calendar day's shift or a shift spanning two days, paid 1.5x even
+ *    with consent, not applying to split shifts within one day; CONFIRMED (summaries): 14 days'
+ *    notice since 2020-07-01, one hour's pay when more than 30 minutes are added or the
+ *    date/time changes without loss of hours, half pay for hours cut (ORS 653.455).
+ *  - Chicago Fair Workweek Ordinance, MCC 6-110. CONFIRMED (chicago.gov BACP page): 14 days'
+ *    notice, one hour of predictability pay for a change within 14 days, right to rest 10 hours.
+ *    CONFIRMED (summaries of the ordinance): the hour is owed for added hours, a move without loss,
+ *    or hours cut with 24 hours' notice or more; at least half the rate for hours cut with less
+ *    than 24 hours' notice; 1.25x for hours worked inside the rest (the issue gave no rest figure).
  * Not modelled: exemptions (employee-requested changes are exempt everywhere: changes made
- * through approved shift requests record nothing), NYC's 15-minute de minimis grace, on-call shifts.
+ * through approved shift requests record nothing), NYC's 15-minute de minimis grace, on-call
+ * shifts, the pay-instead exception of NYC, coverage thresholds (the company setting says the law applies).
  */
 
 export const JURISDICTIONS = ['none', 'nyc', 'seattle', 'oregon', 'chicago'] as const;
