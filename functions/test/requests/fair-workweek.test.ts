@@ -58,6 +58,27 @@ describe('fair-workweek premiums on published shifts', () => {
     expect((await premiumsOf(co.companyId)).map((p) => p.shiftId)).toEqual(['d1']);
   });
 
+  it('refuses to publish a clopening pair of drafts without consent, and records one $100 with the consent of either day', async () => {
+    const co = await withJurisdiction('nyc');
+    const draft = (id: string, date: string, start: number, end: number) =>
+      storeShift(co.companyId, id, { date, employeeId: co.employeeId, start, end, mode: 'draft', positionId: co.cookId, subRoleId: 'line' });
+    await draft('close', day(5), hm(15), hm(23));
+    await draft('open', day(6), hm(8), hm(14));
+    const publish = (body: Record<string, unknown>) =>
+      api('schedule').post('/shifts/publish').query({ companyId: co.companyId }).set(bearer(co.manager)).send({ startDate: day(5), endDate: day(6), ...body });
+    const before = await snapshotCompany(co.companyId);
+    const refused = await publish({});
+    expect(refused.status).toBe(422);
+    expect(refused.body.details.map((d: { rule: string }) => d.rule)).toEqual(['fairWorkweekRest']);
+    expect(await snapshotCompany(co.companyId)).toEqual(before);
+
+    const ok = await publish({ restConsents: [{ employeeId: co.employeeId, date: day(5) }] });
+    expect(ok.status).toBe(200);
+    const rest = ok.body.data.premiums.filter((p: { rule: string }) => p.rule === 'rest');
+    expect(rest.map((p: { shiftId: string; amountMinor: number }) => [p.shiftId, p.amountMinor])).toEqual([['open', 100_00]]);
+    expect(ok.body.data.premiums.filter((p: { rule: string }) => p.rule === 'scheduleChange')).toHaveLength(2);
+  });
+
   it('refuses to publish a draft on an approved day-off', async () => {
     const co = await requestsCompany();
     const id = (await createRequest(co, co.employee, { type: 'dayOff', startDate: day(5), endDate: day(5) })).body.data.id;

@@ -189,6 +189,7 @@ export function findingKey(f: Finding): string {
   switch (f.rule) {
     case 'overlap':
     case 'betweenShifts':
+    case 'fairWorkweekRest':
       return `${f.rule}:${[f.shiftId, f.conflictingShiftId].sort().join('|')}`;
     case 'maxDayHours':
       return `${f.rule}:${f.employeeId}:${f.date}`;
@@ -221,12 +222,12 @@ export function timeOffFindings(candidate: Timed, timeOffs: readonly TimeOff[], 
  * rest between them than the jurisdiction's minimum. Blocks unless the employee consented; the
  * premium it costs is returned with each finding.
  */
-export function restFindings(candidate: Timed, others: readonly Timed[], rules: ScheduleRules, consent: boolean): { finding: Finding; premium: PremiumDue }[] {
+export function restFindings(candidate: Timed, others: readonly Timed[], rules: ScheduleRules, consent: boolean): { finding: Finding; premium: PremiumDue; other: Timed; candidateIsSecond: boolean }[] {
   const jurisdiction = rules.jurisdiction ?? 'none';
   const min = minRestMinutes(jurisdiction);
   if (min === 0) return [];
   const c = candidate.shift;
-  const out: { finding: Finding; premium: PremiumDue }[] = [];
+  const out: { finding: Finding; premium: PremiumDue; other: Timed; candidateIsSecond: boolean }[] = [];
   for (const o of others) {
     if (o.shift.date === c.date || (o.shift.date !== addDays(c.date, -1) && o.shift.date !== addDays(c.date, 1))) continue;
     const candidateFirst = candidate.startMs < o.startMs;
@@ -238,6 +239,8 @@ export function restFindings(candidate: Timed, others: readonly Timed[], rules: 
     if (!premium) continue;
     out.push({
       premium,
+      other: o,
+      candidateIsSecond: !candidateFirst,
       finding: {
         shiftId: c.id, employeeId: c.employeeId, date: c.date, rule: 'fairWorkweekRest', blocking: !consent, conflictingShiftId: o.shift.id,
         limit: min, actual: gap, unit: 'minutes',

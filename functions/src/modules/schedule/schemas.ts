@@ -80,6 +80,11 @@ export const publishBody = z.strictObject({
   endDate: isoDate.describe('Last day, included'),
   employeeIds: z.array(documentId).min(1).max(200).optional().describe('Only the drafts of these employees (default: every employee)'),
   scheduleId: z.string().optional().describe('Only the drafts of this schedule'),
+  restConsents: z
+    .array(z.strictObject({ employeeId: documentId, date: isoDate.describe('Business date of the draft worked with less rest') }))
+    .max(200)
+    .optional()
+    .describe("The employees' recorded consents to work a draft of that date with less rest than the fair-workweek jurisdiction requires (otherwise such a draft refuses the publish, 422 fairWorkweekRest); the premium is recorded"),
 });
 export type PublishBody = z.output<typeof publishBody>;
 

@@ -367,6 +367,9 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
       for (const p of published) push(standing, p.shift.employeeId, p.timing);
 
       const findings = new Map<string, Finding>();
+      const consented = new Set((body.restConsents ?? []).map((c) => `${c.employeeId}|${c.date}`));
+      const restOwed: NewPremium[] = [];
+      const publishing = new Set(published.map((p) => p.shift.id));
       for (const { shift, timing } of published) {
         const employee = employees.get(shift.employeeId) ?? null;
         const others = standing.get(shift.employeeId)!.filter((t) => t.shift.id !== shift.id);
@@ -374,8 +377,13 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
           ...checkReferences(shift, { employee, role: shift.positionId ? (roles.get(shift.positionId) ?? null) : null }),
           ...evaluate(timing, others, rules, employee?.availabilities),
           ...timeOffFindings(timing, timeOffs, rules),
-          ...restFindings(timing, others, rules, false).map((r) => r.finding),
         ];
+        // A consent for either shift of a short rest covers the pair; its premium is recorded once, with the second shift.
+        for (const r of restFindings(timing, others, rules, false)) {
+          const ok = consented.has(`${shift.employeeId}|${shift.date}`) || consented.has(`${shift.employeeId}|${r.other.shift.date}`);
+          found.push({ ...r.finding, blocking: !ok });
+          if (ok && (r.candidateIsSecond || !publishing.has(r.other.shift.id))) restOwed.push({ ...r.premium, ...premiumOf(shift, rules) });
+        }
         for (const f of found) if (!findings.has(findingKey(f))) findings.set(findingKey(f), f);
       }
       const all = [...findings.values()];
@@ -387,7 +395,7 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
         );
       }
       const shifts = published.map((p) => p.shift);
-      const staged = stagePremiums(companyId, shifts.flatMap((s) => changePremiums(null, s, rules, now)));
+      const staged = stagePremiums(companyId, [...shifts.flatMap((s) => changePremiums(null, s, rules, now)), ...restOwed]);
       return {
         result: { published: shifts.sort(byTime), warnings: all, ...(staged.premiums.length ? { premiums: staged.premiums } : {}) },
         write: (t: Transaction) => {
