@@ -6,6 +6,9 @@
  *   - a manager's pick that moves the shift (request + schedule locks, checks, one commit).
  * In process (the service functions, no HTTP): the cost is Firestore round trips and the rules.
  * Run: TEST_FIRESTORE_PORT=.. TEST_AUTH_PORT=.. node scripts/with-emulators.js npx tsx bench/requests.ts
+ * Measured 2026-11-25 (Node Firestore emulator, 2 cores shared with other work): the available
+ * listing p50 84 ms / p99 198 ms (684 / 2576 ms when each offer was checked on its own); one
+ * eligibility check p50 15 ms; volunteer + pick p50 87 ms.
  */
 import { performance } from 'node:perf_hooks';
 import { addDays, businessToday } from '../src/core/calendar';
