@@ -15,9 +15,11 @@ const FLOWS = `**Flows.** States: \`pending_peer\` (a coworker, volunteers or cl
 - \`availabilities\`: replaces the employee's availabilities when approved.
 **Eligibility** of a taker (volunteer, claim, pick, accept, approval): holds the shift's role, is available, has no overlapping shift or day-off, and passes the rules of PUT /shifts (betweenShifts, maxDayHours, weekly limits, all as blocking here) and the fair-workweek rest; otherwise 422 NOT_ELIGIBLE with every finding in details. Changes made by approved requests are employee-requested: no fair-workweek premium is recorded.`;
 
+const SEE_FLOWS = 'The states, flows and eligibility rules are described under POST /requests.';
+
 const stepRoute = (action: 'accept' | 'decline' | 'volunteer' | 'claim' | 'approve' | 'deny' | 'cancel', summary: string, description: string, access = member) =>
   defineRoute({
-    method: 'post', path: `/requests/:id/${action}`, summary, description: `${description}\n\n${FLOWS}`,
+    method: 'post', path: `/requests/:id/${action}`, summary, description: `${description}\n\n${SEE_FLOWS}`,
     access, params: requestIdParam, query: companyIdQuery, body: decisionBody, response: requestSchema,
     handler: ({ member: m, params, body }) => service.step({ member: m, id: params.id, action, note: body.note }),
   });
@@ -25,7 +27,7 @@ const stepRoute = (action: 'accept' | 'decline' | 'volunteer' | 'claim' | 'appro
 export const routes: RouteDef[] = [
   defineRoute({
     method: 'get', path: '/requests', summary: 'List shift requests: mine, available to take, or the manager queue',
-    description: `Filters by type, state (the effective state: expired included) and date range (from/to on the request's date). Sorted by date then creation. At most 500.\n\n${FLOWS}`,
+    description: `Filters by type, state (the effective state: expired included) and date range (from/to on the request's date). Sorted by date then creation. At most 500.\n\n${SEE_FLOWS}`,
     access: member, query: listRequestsQuery, response: z.array(requestSchema),
     handler: ({ member: m, query }) => service.listRequests({ member: m, query }),
   }),
@@ -46,7 +48,7 @@ export const routes: RouteDef[] = [
   stepRoute('volunteer', 'Volunteer for an offered shift (replace)', 'The caller must be eligible (422 NOT_ELIGIBLE with the findings); the requester cannot volunteer (422 OWN_REQUEST). Volunteering twice is a no-op. State stays pending_peer.'),
   defineRoute({
     method: 'post', path: '/requests/:id/pick', summary: 'Pick a volunteer of an offer (the requester or a manager)',
-    description: `The employee must have volunteered (422 NOT_A_VOLUNTEER) and still be eligible. A manager's pick approves and applies at once; the requester's too when the policy needs no manager, else pending_manager.\n\n${FLOWS}`,
+    description: `The employee must have volunteered (422 NOT_A_VOLUNTEER) and still be eligible. A manager's pick approves and applies at once; the requester's too when the policy needs no manager, else pending_manager.\n\n${SEE_FLOWS}`,
     access: member, params: requestIdParam, query: companyIdQuery, body: pickBody, response: requestSchema,
     handler: ({ member: m, params, body }) => service.step({ member: m, id: params.id, action: 'pick', employeeId: body.employeeId }),
   }),
