@@ -23,5 +23,6 @@ export const REGISTERED = [
   require('./documents/module'),
   require('./applicants/module'),
   require('./posts/module'),
+  require('./requests/module'),
   require('./docs/module'),
 ].map(definitionIn);

@@ -23,6 +23,7 @@ import { config } from '../../src/core/config';
 import { startMailbox, type Mailbox } from '../../src/local/mailbox';
 import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
 import { AI_TOOLS_OVERRIDES, closeLocalModels } from './ai-tools-overrides';
+import { REQUEST_OVERRIDES } from './requests-overrides';
 
 // ---------------------------------------------------------------------------------------------
 // The document
@@ -520,6 +521,7 @@ export const OVERRIDES: Record<string, Override> = {
     setup: postWithComment,
     request: (_f, p) => ({ path: { postId: p.postId, commentId: p.commentId } }),
   },
+  ...REQUEST_OVERRIDES,
   'DELETE /shifts/{id}': {
     why: 'removes an existing shift, addressed by its date and employee: the fixture shift',
     request: (f) => ({ path: { id: f.shift.id }, query: { date: f.shift.date, employeeId: f.shift.employeeId } }),

@@ -22,7 +22,7 @@ describe('the rules of a company', () => {
     } as unknown as CompanyRules;
     expect(scheduleRulesOf(company)).toEqual({
       timezone: 'Europe/Madrid', weekStartingDay: 0, dayChangeTime: 14400, defaultDuration: 360, betweenShifts: 30, maxDayHours: false,
-      excludeBreaks: true, breaks: { lunch: { hours: 6, length: 30 } }, conflictsDetectionEnabled: false, maxHoursPerWeek: 38,
+      excludeBreaks: true, breaks: { lunch: { hours: 6, length: 30 } }, conflictsDetectionEnabled: false, maxHoursPerWeek: 38, jurisdiction: 'none',
     });
     const noBreaks = { ...company, profile: { ...company.profile, breaks: undefined, excludeBreaks: undefined } } as unknown as CompanyRules;
     expect(scheduleRulesOf(noBreaks)).toMatchObject({ breaks: {}, excludeBreaks: false });

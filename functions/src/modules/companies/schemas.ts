@@ -84,6 +84,7 @@ export const companySettingsPatch = z.strictObject({
   aiAgentPersona: z.string(),
   isPayrollTabsEnabled: z.boolean(),
   timezoneCityId: z.string(),
+  fairWorkweekJurisdiction: z.enum(['none', 'nyc', 'seattle', 'oregon', 'chicago']).describe('Predictive-scheduling law the schedule enforces (none, nyc fast food, seattle, oregon, chicago): 14 days\' notice premiums on changes of published shifts, minimum rest between shifts of consecutive days (nyc 11 h, others 10 h) refused unless the employee consents'),
 }).partial();
 
 export type CompanySettingsPatch = z.infer<typeof companySettingsPatch>;
@@ -103,6 +104,7 @@ export const SETTINGS_DEFAULTS = {
   dayChangeTime: 0,
   aiAgentEnabled: false,
   isPayrollTabsEnabled: false,
+  fairWorkweekJurisdiction: 'none',
 } as const satisfies CompanySettingsPatch;
 
 /** SPEC 2.4 */

@@ -3,3 +3,5 @@ export { employeeErrors } from './errors';
 export { employeeFromSnapshot, employeeRef, findEmployeeByUser, listEmployees } from './repo';
 export { createEmployeeInBatch, prepareEmployeeCreate } from './service';
 export type { Employee, EmployeeCreate } from './schemas';
+export { availabilitiesSchema, type Availabilities } from './schemas';
+export { setAvailabilitiesInTx } from './availabilities';

@@ -3,5 +3,7 @@ import { defineErrors } from '../../core/errors';
 export const scheduleErrors = defineErrors({
   SHIFT_NOT_FOUND: { status: 404, meaning: 'No shift with that id at the address (date, employee, mode) the query gives' },
   SHIFT_CONFLICT: { status: 422, meaning: "The shift breaks a blocking rule of the schedule (every finding in details)" },
+  SHIFT_CHANGED: { status: 409, meaning: 'The shift a request is about is no longer where the request found it (moved to another employee, removed, or no longer live)' },
+  TIME_OFF_CONFLICT: { status: 422, meaning: 'The day-off meets live shifts of the employee (every shift in details); reassign or remove them first' },
   PUBLISH_TOO_LARGE: { status: 422, meaning: 'More drafts than one atomic publish can write; publish fewer days or employees per call' },
 });

@@ -1,6 +1,8 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import type { CompanyRules } from '../companies';
 import type { Finding } from './schemas';
+import { minRestMinutes, restPremium, type Jurisdiction, type PremiumDue } from './fair-workweek';
+import { timeOffInterval, type TimeOff } from './time-off';
 import { addDays, hhmm, shiftInterval, weekStart, weekdayName } from '../../core/calendar';
 
 /**
@@ -25,6 +27,8 @@ export interface ScheduleRules {
   breaks: Record<string, { hours: number; length: number }>;
   conflictsDetectionEnabled: boolean;
   maxHoursPerWeek: number;
+  /** The company's fair-workweek jurisdiction (absent or 'none': no rule). */
+  jurisdiction?: Jurisdiction;
 }
 
 /** The rules of the schedule, from the company's profile and settings (defaults applied by the companies module). */
@@ -40,6 +44,7 @@ export function scheduleRulesOf({ profile: p, settings: s }: CompanyRules): Sche
     breaks: p.breaks ?? {},
     conflictsDetectionEnabled: Boolean(s.conflictsDetectionEnabled),
     maxHoursPerWeek: s.maxHoursPerWeek,
+    jurisdiction: s.fairWorkweekJurisdiction ?? 'none',
   };
 }
 
@@ -184,6 +189,7 @@ export function findingKey(f: Finding): string {
   switch (f.rule) {
     case 'overlap':
     case 'betweenShifts':
+    case 'fairWorkweekRest':
       return `${f.rule}:${[f.shiftId, f.conflictingShiftId].sort().join('|')}`;
     case 'maxDayHours':
       return `${f.rule}:${f.employeeId}:${f.date}`;
@@ -194,4 +200,53 @@ export function findingKey(f: Finding): string {
     default:
       return `${f.rule}:${f.shiftId}`;
   }
+}
+
+/** An approved day-off of the employee that the shift meets: always blocks. */
+export function timeOffFindings(candidate: Timed, timeOffs: readonly TimeOff[], rules: ScheduleRules): Finding[] {
+  const c = candidate.shift;
+  return timeOffs
+    .filter((t) => t.employeeId === c.employeeId)
+    .filter((t) => {
+      const i = timeOffInterval(t, rules);
+      return i.startMs < candidate.endMs && candidate.startMs < i.endMs;
+    })
+    .map((t) => ({
+      shiftId: c.id, employeeId: c.employeeId, date: c.date, rule: 'timeOff' as const, blocking: true, timeOffId: t.id,
+      message: `${describe(c)} falls on an approved day-off of the employee on ${t.date}${t.start === null ? '' : ` (${hhmm(t.start)}-${hhmm(t.end)})`}`,
+    }));
+}
+
+/**
+ * The fair-workweek rest: a shift and another of the previous or next business date with less
+ * rest between them than the jurisdiction's minimum. Blocks unless the employee consented; the
+ * premium it costs is returned with each finding.
+ */
+export function restFindings(candidate: Timed, others: readonly Timed[], rules: ScheduleRules, consent: boolean): { finding: Finding; premium: PremiumDue; other: Timed; candidateIsSecond: boolean }[] {
+  const jurisdiction = rules.jurisdiction ?? 'none';
+  const min = minRestMinutes(jurisdiction);
+  if (min === 0) return [];
+  const c = candidate.shift;
+  const out: { finding: Finding; premium: PremiumDue; other: Timed; candidateIsSecond: boolean }[] = [];
+  for (const o of others) {
+    if (o.shift.date === c.date || (o.shift.date !== addDays(c.date, -1) && o.shift.date !== addDays(c.date, 1))) continue;
+    const candidateFirst = candidate.startMs < o.startMs;
+    const gapMs = candidateFirst ? o.startMs - candidate.endMs : candidate.startMs - o.endMs;
+    if (gapMs < 0) continue;
+    const gap = Math.round(gapMs / 60_000);
+    const second = candidateFirst ? o : candidate;
+    const premium = restPremium(jurisdiction, gap, second.minutes);
+    if (!premium) continue;
+    out.push({
+      premium,
+      other: o,
+      candidateIsSecond: !candidateFirst,
+      finding: {
+        shiftId: c.id, employeeId: c.employeeId, date: c.date, rule: 'fairWorkweekRest', blocking: !consent, conflictingShiftId: o.shift.id,
+        limit: min, actual: gap, unit: 'minutes',
+        message: `${describe(c)} leaves ${gap} minutes of rest next to ${describe(o.shift)}; the fair-workweek rule (${jurisdiction}) requires ${min} unless the employee consents (restConsent)`,
+      },
+    });
+  }
+  return out;
 }

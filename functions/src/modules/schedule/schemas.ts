@@ -21,6 +21,7 @@ const shiftFields = {
   subRoleId: z.string().optional().describe('Sub-role key of the role; default the query subRoleId, else none'),
   note: z.string().max(2000).optional().describe('Default ""'),
   onHold: z.boolean().optional().describe('Default false'),
+  restConsent: z.boolean().optional().describe("The employee's recorded (written) consent to work this shift with less rest than the company's fair-workweek jurisdiction requires after (or before) a shift of the previous (next) day; without it such a shift is refused (422 fairWorkweekRest). The premium the rest costs is recorded either way"),
 };
 
 const startDiffersFromEnd = (b: { start: number; end: number | null }) => b.end === null || b.end !== b.start;
@@ -79,6 +80,11 @@ export const publishBody = z.strictObject({
   endDate: isoDate.describe('Last day, included'),
   employeeIds: z.array(documentId).min(1).max(200).optional().describe('Only the drafts of these employees (default: every employee)'),
   scheduleId: z.string().optional().describe('Only the drafts of this schedule'),
+  restConsents: z
+    .array(z.strictObject({ employeeId: documentId, date: isoDate.describe('Business date of the draft worked with less rest') }))
+    .max(200)
+    .optional()
+    .describe("The employees' recorded consents to work a draft of that date with less rest than the fair-workweek jurisdiction requires (otherwise such a draft refuses the publish, 422 fairWorkweekRest); the premium is recorded"),
 });
 export type PublishBody = z.output<typeof publishBody>;
 
@@ -105,6 +111,7 @@ export type Shift = z.infer<typeof shiftSchema>;
 export const CONFLICT_RULES = [
   'overlap', 'betweenShifts', 'maxDayHours', // timing rules that block
   'positionNotHeld', 'employeeArchived', 'roleArchived', 'subRoleArchived', 'unknownEmployee', 'unknownRole', 'unknownSubRole', // references
+  'timeOff', 'fairWorkweekRest', // an approved day-off, the fair-workweek rest (always block)
   'maxHoursPerWeek', 'maxHoursInWeek', 'maxDaysPerWeek', 'availability', // warnings
 ] as const;
 export type ConflictRule = (typeof CONFLICT_RULES)[number];
@@ -117,7 +124,8 @@ export const findingSchema = z
     shiftId: z.string().describe('The shift being written (or published)'),
     employeeId: z.string(),
     date: z.string(),
-    conflictingShiftId: z.string().optional().describe('The other shift, for overlap and betweenShifts'),
+    conflictingShiftId: z.string().optional().describe('The other shift, for overlap, betweenShifts and fairWorkweekRest'),
+    timeOffId: z.string().optional().describe('The approved day-off the shift meets, for timeOff'),
     limit: z.number().optional().describe('The limit of the rule, in `unit`'),
     actual: z.number().optional().describe('What the shift would make it, in `unit`'),
     unit: z.enum(['minutes', 'hours', 'days']).optional(),
@@ -126,14 +134,30 @@ export const findingSchema = z
   .strip();
 export type Finding = z.infer<typeof findingSchema>;
 
+export const premiumSchema = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  date: z.string().describe('Business date of the shift'),
+  shiftId: z.string(),
+  jurisdiction: z.enum(['none', 'nyc', 'seattle', 'oregon', 'chicago']),
+  rule: z.enum(['scheduleChange', 'rest']),
+  reason: z.string(),
+  amountMinor: z.number().nullable().describe('A fixed premium in minor units of `currency` (NYC)'),
+  currency: z.enum(['USD']).nullable(),
+  payHours: z.number().nullable().describe("A premium in hours of the employee's regular rate (Seattle, Oregon, Chicago)"),
+  createdAt: z.number(),
+});
+
 export const savedShiftResponse = z.object({
   shift: shiftSchema,
+  premiums: z.array(premiumSchema).optional().describe('Fair-workweek premiums this change of a published shift recorded (inside the notice window); absent when none'),
   warnings: z.array(findingSchema).describe('Findings the company allows (availability, weekly limits; rest and daily limits when conflictsDetectionEnabled is false)'),
 });
 
 export const publishResponse = z.object({
   published: z.array(shiftSchema).describe('The shifts published, now in mode published'),
   warnings: z.array(findingSchema),
+  premiums: z.array(premiumSchema).optional().describe("Fair-workweek premiums owed because shifts were published later than the jurisdiction's notice window (recorded per employee); absent when none"),
 });
 
 export const userShiftsResponse = z.object({

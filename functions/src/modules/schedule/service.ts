@@ -9,7 +9,10 @@ import { employeeErrors, employeeFromSnapshot, employeeRef, findEmployeeByUser, 
 import { roleErrors, roleFromSnapshot, roleRef, type Role } from '../roles';
 import { scheduleErrors } from './errors';
 import * as repo from './repo';
-import { evaluate, findingKey, scheduleRulesOf, timed, type ScheduleRules, type Timed } from './rules';
+import { evaluate, findingKey, restFindings, scheduleRulesOf, timeOffFindings, timed, type ScheduleRules, type Timed } from './rules';
+import { changePremium, classifyChange, type Interval } from './fair-workweek';
+import { stagePremiums, type NewPremium, type Premium } from './premiums';
+import { listTimeOff } from './time-off';
 import {
   LIVE_MODES,
   MAX_RANGE_DAYS,
@@ -36,7 +39,7 @@ const shiftNotFound = () => scheduleErrors.SHIFT_NOT_FOUND('Shift not found at t
 export const checkRange = (startDate: string, endDate: string): number => requireDateRange(startDate, endDate, MAX_RANGE_DAYS);
 
 /** The shifts a candidate of `mode` must stand with: live shifts stand with live ones; a draft with the drafts and the live schedule it will join. */
-const standsWith = (mode: ShiftMode) => (other: Shift) => mode === 'draft' || LIVE_MODES.includes(other.mode);
+export const standsWith = (mode: ShiftMode) => (other: Shift) => mode === 'draft' || LIVE_MODES.includes(other.mode);
 
 // ---------------------------------------------------------------- reading
 
@@ -111,7 +114,7 @@ const REFERENCE_ERRORS: Partial<Record<Finding['rule'], ErrorFactory>> = {
 };
 
 /** The employee and role of a shift must exist and be active, and the employee must hold the position. */
-function checkReferences(shift: Shift, refs: References): Finding[] {
+export function checkReferences(shift: Shift, refs: References): Finding[] {
   const base = { shiftId: shift.id, employeeId: shift.employeeId, date: shift.date, blocking: true };
   const out: Finding[] = [];
   const { employee, role } = refs;
@@ -141,7 +144,7 @@ function checkReferences(shift: Shift, refs: References): Finding[] {
 }
 
 /** Unknown or archived references answer their own code; everything else that blocks is SHIFT_CONFLICT with every finding. */
-function throwIfBlocked(findings: Finding[]): Finding[] {
+export function throwIfBlocked(findings: Finding[]): Finding[] {
   const blocking = findings.filter((f) => f.blocking);
   if (blocking.length === 0) return findings;
   const reference = blocking.find((f) => REFERENCE_ERRORS[f.rule]);
@@ -172,7 +175,7 @@ function matchesAddress(existing: Shift, a: ShiftAddress): boolean {
   );
 }
 
-function withTimes(shift: Omit<Shift, 'minutes' | 'workedMinutes'>, rules: ScheduleRules): { shift: Shift; timing: Timed<Shift> } {
+export function withTimes(shift: Omit<Shift, 'minutes' | 'workedMinutes'>, rules: ScheduleRules): { shift: Shift; timing: Timed<Shift> } {
   const draft = { ...shift, minutes: 0, workedMinutes: 0 };
   const timing = timed(draft, rules);
   draft.minutes = timing.minutes;
@@ -196,7 +199,11 @@ export async function writeShift({ companyId, shiftId, address, body, create }: 
     const docs = [ref, ...companyRulesRefs(companyId), employeeRef(companyId, employeeId)];
     if (positionId) docs.push(roleRef(companyId, positionId));
     const window = repo.employeeWindowQuery(companyId, employeeId, addDays(address.date, -WINDOW_DAYS), addDays(address.date, WINDOW_DAYS));
-    const [[shiftSnap, companySnap, settingsSnap, employeeSnap, roleSnap], windowSnap] = await Promise.all([tx.getAll(...docs), tx.get(window)]);
+    const [[shiftSnap, companySnap, settingsSnap, employeeSnap, roleSnap], windowSnap, timeOffs] = await Promise.all([
+      tx.getAll(...docs),
+      tx.get(window),
+      listTimeOff({ companyId, from: addDays(address.date, -1), to: addDays(address.date, 1), employeeIds: [employeeId] }, tx),
+    ]);
 
     const company = companyRulesFromSnapshots(companySnap, settingsSnap);
     if (!company) throw companyNotFound();
@@ -231,12 +238,51 @@ export async function writeShift({ companyId, shiftId, address, body, create }: 
       .map((d) => repo.shiftFromDoc(d.id, d.data()))
       .filter(standsWith(shift.mode))
       .map((s) => timed(s, rules));
+    const rest = shift.mode === 'draft' ? [] : restFindings(timing, others, rules, body.restConsent === true);
     const findings = throwIfBlocked([
       ...checkReferences(shift, { employee, role: roleSnap ? roleFromSnapshot(roleSnap) : null }),
       ...evaluate(timing, others, rules, employee?.availabilities),
+      ...timeOffFindings(timing, timeOffs, rules),
+      ...rest.map((r) => r.finding),
     ]);
-    return { result: { shift, warnings: findings }, write: (t: Transaction) => void t.set(ref, repo.shiftToDoc(shift)) };
+    const changed = !existing || existing.employeeId !== shift.employeeId || existing.start !== shift.start || existing.end !== shift.end;
+    const owed = changed ? [...changePremiums(existing, shift, rules, now), ...rest.map((r) => ({ ...r.premium, ...premiumOf(shift, rules) }))] : [];
+    const staged = stagePremiums(companyId, owed);
+    return {
+      result: { shift, warnings: findings, ...(staged.premiums.length ? { premiums: staged.premiums } : {}) },
+      write: (t: Transaction) => {
+        t.set(ref, repo.shiftToDoc(shift));
+        staged.write(t);
+      },
+    };
   });
+}
+
+const intervalOf = (s: Shift, rules: ScheduleRules): Interval => {
+  const t = timed(s, rules);
+  return { startMs: t.startMs, endMs: t.endMs };
+};
+
+const premiumOf = (s: Shift, rules: ScheduleRules) => ({ employeeId: s.employeeId, date: s.date, shiftId: s.id, jurisdiction: rules.jurisdiction ?? 'none' });
+
+/**
+ * The fair-workweek premiums of a change of a published shift made at `now` (before: null for a
+ * new shift; after: null for a cancellation; a move to another employee is a cancellation for one
+ * and an addition for the other). Drafts and manual shifts are not the posted schedule: no premium.
+ */
+export function changePremiums(before: Shift | null, after: Shift | null, rules: ScheduleRules, now: number): NewPremium[] {
+  const jurisdiction = rules.jurisdiction ?? 'none';
+  if (jurisdiction === 'none') return [];
+  const b = before?.mode === 'published' ? before : null;
+  const a = after?.mode === 'published' ? after : null;
+  const pairs: [Shift | null, Shift | null][] = b && a && b.employeeId !== a.employeeId ? [[b, null], [null, a]] : [[b, a]];
+  const out: NewPremium[] = [];
+  for (const [x, y] of pairs) {
+    const change = classifyChange(x && intervalOf(x, rules), y && intervalOf(y, rules), now);
+    const due = change && changePremium(jurisdiction, change);
+    if (due) out.push({ ...due, ...premiumOf((y ?? x)!, rules) });
+  }
+  return out;
 }
 
 export function createDraft({ companyId, scheduleId, body }: { companyId: string; scheduleId?: string; body: ShiftPostBody }) {
@@ -253,9 +299,18 @@ export function createDraft({ companyId, scheduleId, body }: { companyId: string
 export async function deleteShift({ companyId, shiftId, address }: { companyId: string; shiftId: string; address: ShiftAddress }) {
   return runExclusive(lockKey(companyId, address.employeeId), async (tx) => {
     const ref = repo.shiftRef(companyId, shiftId);
-    const existing = repo.shiftFromSnapshot(await tx.get(ref));
+    const [shiftSnap, companySnap, settingsSnap] = await tx.getAll(ref, ...companyRulesRefs(companyId));
+    const existing = repo.shiftFromSnapshot(shiftSnap);
     if (!existing || !matchesAddress(existing, address)) throw shiftNotFound();
-    return { result: existing, write: (t: Transaction) => void t.delete(ref) };
+    const company = companyRulesFromSnapshots(companySnap, settingsSnap);
+    const staged = stagePremiums(companyId, company ? changePremiums(existing, null, scheduleRulesOf(company), Date.now()) : []);
+    return {
+      result: existing,
+      write: (t: Transaction) => {
+        t.delete(ref);
+        staged.write(t);
+      },
+    };
   });
 }
 
@@ -278,7 +333,7 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
   if (employees.size === 0) return { published: [] as Shift[], warnings: [] as Finding[] };
   for (;;) {
     const locked = employees;
-    type Outcome = { retry: Set<string> } | { published: Shift[]; warnings: Finding[] };
+    type Outcome = { retry: Set<string> } | { published: Shift[]; warnings: Finding[]; premiums?: Premium[] };
     const outcome = await runExclusive<Outcome>([...locked].map((e) => lockKey(companyId, e)), async (tx) => {
       const drafts = selectDrafts(await repo.listRange(draftFilter, tx));
       const concerned = new Set(drafts.map((d) => d.employeeId));
@@ -297,7 +352,8 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
         ...employeeIds.map((e) => employeeRef(companyId, e)),
         ...roleIds.map((r) => roleRef(companyId, r)),
       );
-      const [liveShifts, [companySnap, settingsSnap, ...rest]] = await Promise.all([live, refs]);
+      const offs = listTimeOff({ companyId, from: addDays(body.startDate, -1), to: addDays(body.endDate, 1), employeeIds }, tx);
+      const [liveShifts, [companySnap, settingsSnap, ...rest], timeOffs] = await Promise.all([live, refs, offs]);
       const company = companyRulesFromSnapshots(companySnap, settingsSnap);
       if (!company) throw companyNotFound();
       const rules = scheduleRulesOf(company);
@@ -311,13 +367,23 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
       for (const p of published) push(standing, p.shift.employeeId, p.timing);
 
       const findings = new Map<string, Finding>();
+      const consented = new Set((body.restConsents ?? []).map((c) => `${c.employeeId}|${c.date}`));
+      const restOwed: NewPremium[] = [];
+      const publishing = new Set(published.map((p) => p.shift.id));
       for (const { shift, timing } of published) {
         const employee = employees.get(shift.employeeId) ?? null;
         const others = standing.get(shift.employeeId)!.filter((t) => t.shift.id !== shift.id);
         const found = [
           ...checkReferences(shift, { employee, role: shift.positionId ? (roles.get(shift.positionId) ?? null) : null }),
           ...evaluate(timing, others, rules, employee?.availabilities),
+          ...timeOffFindings(timing, timeOffs, rules),
         ];
+        // A consent for either shift of a short rest covers the pair; its premium is recorded once, with the second shift.
+        for (const r of restFindings(timing, others, rules, false)) {
+          const ok = consented.has(`${shift.employeeId}|${shift.date}`) || consented.has(`${shift.employeeId}|${r.other.shift.date}`);
+          found.push({ ...r.finding, blocking: !ok });
+          if (ok && (r.candidateIsSecond || !publishing.has(r.other.shift.id))) restOwed.push({ ...r.premium, ...premiumOf(shift, rules) });
+        }
         for (const f of found) if (!findings.has(findingKey(f))) findings.set(findingKey(f), f);
       }
       const all = [...findings.values()];
@@ -329,10 +395,12 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
         );
       }
       const shifts = published.map((p) => p.shift);
+      const staged = stagePremiums(companyId, [...shifts.flatMap((s) => changePremiums(null, s, rules, now)), ...restOwed]);
       return {
-        result: { published: shifts.sort(byTime), warnings: all },
+        result: { published: shifts.sort(byTime), warnings: all, ...(staged.premiums.length ? { premiums: staged.premiums } : {}) },
         write: (t: Transaction) => {
           for (const s of shifts) t.set(repo.shiftRef(companyId, s.id), repo.shiftToDoc(s));
+          staged.write(t);
         },
       };
     });

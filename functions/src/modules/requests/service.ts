@@ -1,0 +1,439 @@
+import type { Transaction } from 'firebase-admin/firestore';
+import { businessToday, datesInRange, shiftInterval } from '../../core/calendar';
+import { AppError, coreErrors } from '../../core/errors';
+import { runExclusive } from '../../core/exclusive';
+import { companyNotFound } from '../../core/firestore';
+import { roleAtLeast, type Membership } from '../../core/memberships';
+import { companyRulesFromSnapshots, companyRulesRefs, type CompanyRules } from '../companies';
+import { employeeFromSnapshot, employeeRef, findEmployeeByUser, setAvailabilitiesInTx, type Availabilities } from '../employees';
+import {
+  deleteTimeOff,
+  eligibleShifts,
+  LIVE_MODES,
+  lockKey,
+  prepareTimeOff,
+  prepareTransfers,
+  shiftFromSnapshot,
+  shiftRef,
+  txReader,
+  type Shift,
+  type ShiftTransfer,
+} from '../schedule';
+import { requestErrors } from './errors';
+import * as repo from './repo';
+import {
+  EMERGENCY_HOURS,
+  MAX_DAY_OFF_DAYS,
+  PENDING,
+  SHIFT_TYPES,
+  type CreateRequestBody,
+  type ListRequestsQuery,
+  type RequestPolicy,
+  type RequestState,
+  type ShiftRequest,
+} from './schemas';
+
+const requestKey = (companyId: string, id: string) => `request/${companyId}/${id}`;
+/** Serializes the creation of requests about one shift (no two pending requests for it). */
+const shiftRequestKey = (companyId: string, shiftId: string) => `requestShift/${companyId}/${shiftId}`;
+/** Serializes the day-off and availabilities requests of one employee (no two overlapping pending ones). */
+const dayOffKey = (companyId: string, employeeId: string) => `requestDayOff/${companyId}/${employeeId}`;
+
+const isManager = (m: Membership) => roleAtLeast(m.role, 'manager');
+
+/** A pending request about a shift that has started is expired (the stored state stays the last transition). */
+export function effectiveState(r: Pick<ShiftRequest, 'state' | 'shiftStartsAt'>, now: number): RequestState {
+  return PENDING.includes(r.state) && r.shiftStartsAt !== null && r.shiftStartsAt <= now ? 'expired' : r.state;
+}
+
+const view = (r: ShiftRequest, now = Date.now()): ShiftRequest => ({ ...r, state: effectiveState(r, now) });
+
+async function callerEmployee(member: Membership): Promise<string | null> {
+  return member.employeeId ?? (await findEmployeeByUser(member.companyId, member.uid))?.id ?? null;
+}
+
+async function requireCallerEmployee(member: Membership): Promise<string> {
+  const id = await callerEmployee(member);
+  if (!id) throw requestErrors.NO_EMPLOYEE_RECORD('The caller has no employee record in this company');
+  return id;
+}
+
+const startOf = (shift: Shift, company: CompanyRules) => shiftInterval(shift, company.profile.timezone, company.profile.defaultDuration).startMs;
+
+/** Eligibility failures of a taker (the schedule's 422 codes) become NOT_ELIGIBLE with the same details; 409s pass through. */
+async function asEligibility<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof AppError && err.status === 422) throw requestErrors.NOT_ELIGIBLE(`Not eligible: ${err.message}`, err.details);
+    throw err;
+  }
+}
+
+function transfersOf(r: ShiftRequest, taker: string | null): ShiftTransfer[] {
+  if (r.type === 'swap') {
+    return [
+      { shiftId: r.shiftId!, from: r.employeeId, to: r.peerEmployeeId! },
+      { shiftId: r.peerShiftId!, from: r.peerEmployeeId!, to: r.employeeId },
+    ];
+  }
+  return [{ shiftId: r.shiftId!, from: r.employeeId, to: taker! }];
+}
+
+// ---------------------------------------------------------------- policy
+
+export async function getPolicy({ companyId }: { companyId: string }): Promise<RequestPolicy> {
+  return repo.policyFromSnapshot(await repo.policyRef(companyId).get());
+}
+
+export async function updatePolicy({ companyId, patch }: { companyId: string; patch: Partial<Record<string, boolean | undefined>> }) {
+  const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => typeof v === 'boolean'));
+  await repo.policyRef(companyId).set({ managerApproval: clean, updatedAt: Date.now() }, { merge: true });
+  return getPolicy({ companyId });
+}
+
+// ---------------------------------------------------------------- creating
+
+interface Draft {
+  keys: string[];
+  base: Omit<ShiftRequest, 'id' | 'state' | 'needsManager' | 'history' | 'createdAt' | 'updatedAt' | 'companyId'>;
+  /** Reads in the transaction that refuse a duplicate. */
+  guard: (tx: Transaction) => Promise<void>;
+}
+
+async function readLiveShift(companyId: string, shiftId: string): Promise<Shift> {
+  const shift = shiftFromSnapshot(await shiftRef(companyId, shiftId).get());
+  if (!shift || !LIVE_MODES.includes(shift.mode)) throw requestErrors.INVALID_REQUEST_SHIFT(`No live (published or manual) shift ${shiftId} in this company`);
+  return shift;
+}
+
+const emptyRequest = {
+  shiftId: null, shiftStartsAt: null, peerEmployeeId: null, peerShiftId: null, volunteers: [] as string[],
+  takerEmployeeId: null, dayOff: null, availabilities: null, note: '',
+};
+
+function noPendingFor(companyId: string, shiftIds: string[]) {
+  return async (tx: Transaction) => {
+    const now = Date.now();
+    for (const shiftId of shiftIds) {
+      const snap = await tx.get(repo.requestsWhere(companyId, 'shiftId', shiftId));
+      const pending = snap.docs.map((d) => repo.requestFromSnapshot(d)!).find((r) => PENDING.includes(effectiveState(r, now)));
+      if (pending) throw requestErrors.REQUEST_EXISTS(`Request ${pending.id} (${pending.type}) is already pending for shift ${shiftId}`);
+    }
+  };
+}
+
+async function draftOf(member: Membership, body: CreateRequestBody, company: CompanyRules): Promise<Draft> {
+  const { companyId } = member;
+  const now = Date.now();
+  const note = body.note ?? '';
+  if (body.type === 'swap' || body.type === 'replace' || body.type === 'emergency') {
+    const shift = await readLiveShift(companyId, body.shiftId!);
+    const startsAt = startOf(shift, company);
+    if (startsAt <= now) throw requestErrors.INVALID_REQUEST_SHIFT(`Shift ${shift.id} has already started`);
+    const manager = isManager(member);
+    const me = body.type === 'emergency' && manager ? await callerEmployee(member) : await requireCallerEmployee(member);
+    if (!(body.type === 'emergency' && manager) && shift.employeeId !== me) {
+      throw requestErrors.INVALID_REQUEST_SHIFT(`Shift ${shift.id} is not the caller's shift`);
+    }
+    if (body.type === 'emergency' && startsAt - now > EMERGENCY_HOURS * 3_600_000) {
+      throw requestErrors.INVALID_REQUEST_SHIFT(`An emergency is for a shift starting within ${EMERGENCY_HOURS} hours; offer this one up (replace) instead`);
+    }
+    const base = { ...emptyRequest, type: body.type, employeeId: shift.employeeId, date: shift.date, shiftId: shift.id, shiftStartsAt: startsAt, note };
+    if (body.type !== 'swap') return { keys: [shiftRequestKey(companyId, shift.id)], base, guard: noPendingFor(companyId, [shift.id]) };
+    const peer = await readLiveShift(companyId, body.peerShiftId!);
+    if (peer.employeeId === shift.employeeId) throw requestErrors.OWN_REQUEST('A swap is with a coworker: the other shift is the requester\'s own');
+    if (startOf(peer, company) <= now) throw requestErrors.INVALID_REQUEST_SHIFT(`Shift ${peer.id} has already started`);
+    return {
+      keys: [shiftRequestKey(companyId, shift.id), shiftRequestKey(companyId, peer.id)],
+      base: { ...base, peerEmployeeId: peer.employeeId, peerShiftId: peer.id },
+      guard: noPendingFor(companyId, [shift.id, peer.id]),
+    };
+  }
+  const me = await requireCallerEmployee(member);
+  const today = businessToday(company.profile.timezone, company.settings.dayChangeTime);
+  if (body.type === 'availabilities') {
+    return {
+      keys: [dayOffKey(companyId, me)],
+      base: { ...emptyRequest, type: 'availabilities', employeeId: me, date: today, availabilities: body.availabilities as Record<string, unknown>, note },
+      guard: async (tx) => {
+        const snap = await tx.get(repo.requestsWhere(companyId, 'employeeId', me));
+        const pending = snap.docs.map((d) => repo.requestFromSnapshot(d)!).find((r) => r.type === 'availabilities' && PENDING.includes(r.state));
+        if (pending) throw requestErrors.REQUEST_EXISTS(`Availabilities request ${pending.id} is already pending; cancel it first`);
+      },
+    };
+  }
+  const dayOff = { startDate: body.startDate!, endDate: body.endDate!, start: body.start ?? null, end: body.end ?? null };
+  if (dayOff.startDate < today) throw requestErrors.DAY_OFF_IN_PAST(`A day-off starts today (${today}) or later`);
+  if (datesInRange(dayOff.startDate, dayOff.endDate).length > MAX_DAY_OFF_DAYS) throw coreErrors.INVALID_DATE_RANGE(`A day-off request covers at most ${MAX_DAY_OFF_DAYS} days`);
+  return {
+    keys: [dayOffKey(companyId, me)],
+    base: { ...emptyRequest, type: 'dayOff', employeeId: me, date: dayOff.startDate, dayOff, note },
+    guard: async (tx) => {
+      const snap = await tx.get(repo.requestsWhere(companyId, 'employeeId', me));
+      const clash = snap.docs
+        .map((d) => repo.requestFromSnapshot(d)!)
+        .find((r) => r.type === 'dayOff' && (PENDING.includes(r.state) || r.state === 'approved') && r.dayOff!.startDate <= dayOff.endDate && dayOff.startDate <= r.dayOff!.endDate);
+      if (clash) throw requestErrors.REQUEST_EXISTS(`Day-off request ${clash.id} (${clash.state}) already covers some of those days`);
+    },
+  };
+}
+
+/**
+ * Creates a request. Shift requests start pending_peer (the coworker, volunteers or claimants
+ * answer); dayOff and availabilities start pending_manager, or are approved and applied at once
+ * when the company's policy does not require a manager for that type.
+ */
+export async function createRequest({ member, body }: { member: Membership; body: CreateRequestBody }) {
+  const { companyId } = member;
+  const [companySnap, settingsSnap] = await Promise.all(companyRulesRefs(companyId).map((r) => r.get()));
+  const company = companyRulesFromSnapshots(companySnap, settingsSnap);
+  if (!company) throw companyNotFound();
+  const policy = await getPolicy({ companyId });
+  const draft = await draftOf(member, body, company);
+  const id = repo.requestsCollection(companyId).doc().id;
+  const needsManager = policy.managerApproval[body.type];
+  const direct = !SHIFT_TYPES.includes(body.type) && !needsManager;
+  const keys = [...draft.keys, requestKey(companyId, id), ...(direct ? [lockKey(companyId, draft.base.employeeId)] : [])];
+  return runExclusive(keys, async (tx) => {
+    await draft.guard(tx);
+    const now = Date.now();
+    const state: RequestState = SHIFT_TYPES.includes(body.type) ? 'pending_peer' : direct ? 'approved' : 'pending_manager';
+    const request: ShiftRequest = {
+      ...draft.base, id, companyId, state, needsManager, createdAt: now, updatedAt: now,
+      history: [{ at: now, by: member.uid, action: 'create', state: SHIFT_TYPES.includes(body.type) || !direct ? state : 'pending_manager' }],
+    };
+    if (direct) request.history.push({ at: now, by: member.uid, action: 'approve', state: 'approved' });
+    const apply = direct ? await applyOf(tx, request, null) : null;
+    return {
+      result: view(request, now),
+      write: (t: Transaction) => {
+        t.create(repo.requestRef(companyId, id), repo.requestToDoc(request));
+        apply?.(t);
+      },
+    };
+  });
+}
+
+/** Reads and checks what approving `r` changes (with `taker` for replace and emergency), and returns its write. */
+async function applyOf(tx: Transaction, r: ShiftRequest, taker: string | null): Promise<(t: Transaction) => void> {
+  const reader = txReader(tx);
+  switch (r.type) {
+    case 'swap':
+    case 'replace':
+    case 'emergency': {
+      const plan = await asEligibility(prepareTransfers(reader, { companyId: r.companyId, transfers: transfersOf(r, taker) }));
+      return plan.write;
+    }
+    case 'dayOff': {
+      const d = r.dayOff!;
+      const plan = await prepareTimeOff(reader, r.companyId, { requestId: r.id, employeeId: r.employeeId, dates: datesInRange(d.startDate, d.endDate), start: d.start, end: d.end });
+      return plan.write;
+    }
+    case 'availabilities': {
+      const employee = employeeFromSnapshot(await tx.get(employeeRef(r.companyId, r.employeeId)));
+      if (!employee || employee.archived) throw requestErrors.NO_EMPLOYEE_RECORD(`Employee ${r.employeeId} no longer exists or is archived`);
+      return (t) => setAvailabilitiesInTx(t, r.companyId, r.employeeId, r.availabilities as Availabilities);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- transitions
+
+type Action = 'accept' | 'decline' | 'volunteer' | 'pick' | 'claim' | 'approve' | 'deny' | 'cancel';
+
+interface StepInput {
+  member: Membership;
+  id: string;
+  action: Action;
+  /** pick: the volunteer. */
+  employeeId?: string;
+  note?: string;
+}
+
+const notPending = (r: ShiftRequest, state: RequestState, action: string) =>
+  requestErrors.REQUEST_NOT_PENDING(`Cannot ${action} a request that is ${state}`, [{ path: 'state', message: state, state, type: r.type }]);
+
+async function readRequest(companyId: string, id: string): Promise<ShiftRequest> {
+  const r = repo.requestFromSnapshot(await repo.requestRef(companyId, id).get());
+  if (!r) throw requestErrors.REQUEST_NOT_FOUND('Request not found');
+  return r;
+}
+
+/**
+ * One step of a request, in one exclusive transaction keyed by the request and by every employee
+ * whose schedule the step may change (the same keys PUT /shifts takes), so that two steps on one
+ * request, or a step and a manager's edit of the shift, never interleave: one wins, the other
+ * sees its result.
+ */
+export async function step({ member, id, action, employeeId, note }: StepInput): Promise<ShiftRequest> {
+  const { companyId } = member;
+  const seen = await readRequest(companyId, id);
+  const me = await callerEmployee(member);
+  const manager = isManager(member);
+  const taker = action === 'pick' ? employeeId! : action === 'claim' ? me : (seen.takerEmployeeId ?? null);
+  const parties = [seen.employeeId, seen.peerEmployeeId, taker].filter((e): e is string => !!e);
+  const keys = [requestKey(companyId, id), ...parties.map((e) => lockKey(companyId, e))];
+
+  return runExclusive(keys, async (tx) => {
+    const r = repo.requestFromSnapshot(await tx.get(repo.requestRef(companyId, id)));
+    if (!r) throw requestErrors.REQUEST_NOT_FOUND('Request not found');
+    const now = Date.now();
+    const state = effectiveState(r, now);
+    if (state === 'expired') throw requestErrors.REQUEST_EXPIRED(`The shift of request ${id} has started`);
+    const isRequester = me !== null && me === r.employeeId;
+    let next: RequestState = state;
+    let apply: ((t: Transaction) => void) | null = null;
+    const updated: ShiftRequest = { ...r, volunteers: [...r.volunteers], history: [...r.history] };
+    const needsOwnEmployee = () => {
+      if (!me) throw requestErrors.NO_EMPLOYEE_RECORD('The caller has no employee record in this company');
+      if (isRequester) throw requestErrors.OWN_REQUEST(`An employee cannot ${action} their own request`);
+      return me;
+    };
+    const requireType = (...types: ShiftRequest['type'][]) => {
+      if (!types.includes(r.type)) throw requestErrors.REQUEST_NOT_PENDING(`A ${r.type} request has no ${action} step`, [{ path: 'type', message: r.type }]);
+    };
+    const requireState = (...states: RequestState[]) => {
+      if (!states.includes(state)) throw notPending(r, state, action);
+    };
+
+    switch (action) {
+      case 'accept':
+      case 'decline': {
+        requireType('swap');
+        const taker = needsOwnEmployee();
+        if (taker !== r.peerEmployeeId) throw requestErrors.NOT_REQUEST_PARTY('Only the coworker whose shift is asked for can answer a swap');
+        // A repeated answer (a retry) returns the request as it is.
+        const answered = action === 'accept' ? ['pending_manager', 'approved'] : ['denied'];
+        if (answered.includes(state) && r.history.some((h) => h.action === action)) return { result: view(r, now) };
+        requireState('pending_peer');
+        if (action === 'decline') {
+          next = 'denied';
+        } else {
+          const write = await applyOf(tx, r, null);
+          next = r.needsManager ? 'pending_manager' : 'approved';
+          if (next === 'approved') apply = write;
+        }
+        break;
+      }
+      case 'volunteer': {
+        requireType('replace');
+        const taker = needsOwnEmployee();
+        requireState('pending_peer');
+        await applyOf(tx, r, taker);
+        if (!updated.volunteers.includes(taker)) updated.volunteers.push(taker);
+        break;
+      }
+      case 'pick': {
+        requireType('replace');
+        if (!isRequester && !manager) throw requestErrors.NOT_REQUEST_PARTY('Only the requester or a manager picks the volunteer');
+        if (r.takerEmployeeId === employeeId && (state === 'pending_manager' || state === 'approved')) return { result: view(r, now) };
+        requireState('pending_peer');
+        if (!r.volunteers.includes(employeeId!)) throw requestErrors.NOT_A_VOLUNTEER(`Employee ${employeeId} did not volunteer for this offer`);
+        const write = await applyOf(tx, r, employeeId!);
+        updated.takerEmployeeId = employeeId!;
+        next = r.needsManager && !manager ? 'pending_manager' : 'approved';
+        if (next === 'approved') apply = write;
+        break;
+      }
+      case 'claim': {
+        requireType('emergency');
+        const taker = needsOwnEmployee();
+        if (r.takerEmployeeId === taker) return { result: view(r, now) };
+        if (r.takerEmployeeId) throw requestErrors.ALREADY_CLAIMED('Another employee claimed this emergency first');
+        requireState('pending_peer');
+        const write = await applyOf(tx, r, taker);
+        updated.takerEmployeeId = taker;
+        next = r.needsManager ? 'pending_manager' : 'approved';
+        if (next === 'approved') apply = write;
+        break;
+      }
+      case 'approve': {
+        if (!manager) throw coreErrors.INSUFFICIENT_ROLE('Approving a request needs a manager or owner');
+        requireState('pending_manager');
+        apply = await applyOf(tx, r, r.takerEmployeeId);
+        next = 'approved';
+        break;
+      }
+      case 'deny': {
+        if (!manager) throw coreErrors.INSUFFICIENT_ROLE('Denying a request needs a manager or owner');
+        requireState('pending_peer', 'pending_manager');
+        next = 'denied';
+        break;
+      }
+      case 'cancel': {
+        if (!isRequester && !manager) throw requestErrors.NOT_REQUEST_PARTY('Only the requester or a manager can cancel a request');
+        if (r.type === 'dayOff' && state === 'approved') {
+          // An approved day-off can be taken back: its days are open to scheduling again.
+          const d = r.dayOff!;
+          apply = (t) => deleteTimeOff(t, companyId, { requestId: r.id, dates: datesInRange(d.startDate, d.endDate) });
+        } else {
+          requireState('pending_peer', 'pending_manager');
+        }
+        next = 'cancelled';
+        break;
+      }
+    }
+    updated.state = next;
+    updated.updatedAt = now;
+    if (note) updated.note = updated.note ? `${updated.note}\n${note}` : note;
+    updated.history.push({ at: now, by: member.uid, action, state: next });
+    return {
+      result: view(updated, now),
+      write: (t: Transaction) => {
+        t.set(repo.requestRef(companyId, id), repo.requestToDoc(updated));
+        apply?.(t);
+      },
+    };
+  });
+}
+
+// ---------------------------------------------------------------- reading
+
+/** Employees see their own requests, the swaps asking them, and the offers and emergencies of the company; managers see all. */
+export async function getRequest({ member, id }: { member: Membership; id: string }): Promise<ShiftRequest> {
+  const r = await readRequest(member.companyId, id);
+  if (isManager(member)) return view(r);
+  const me = await callerEmployee(member);
+  const party = me !== null && [r.employeeId, r.peerEmployeeId, r.takerEmployeeId].includes(me);
+  if (party || r.type === 'replace' || r.type === 'emergency') return view(r);
+  throw requestErrors.REQUEST_NOT_FOUND('Request not found');
+}
+
+const MAX_LISTED = 500;
+
+export async function listRequests({ member, query }: { member: Membership; query: ListRequestsQuery }): Promise<ShiftRequest[]> {
+  const { companyId } = member;
+  if ((query.view === 'queue' || query.view === 'all') && !isManager(member)) {
+    throw coreErrors.INSUFFICIENT_ROLE(`The ${query.view} view is for managers and owners; employees list mine or available`);
+  }
+  if (query.from && query.to && query.to < query.from) throw coreErrors.INVALID_DATE_RANGE('to must not be before from');
+  const now = Date.now();
+  let rows: ShiftRequest[] = [];
+  const me = query.view === 'mine' || query.view === 'available' ? await callerEmployee(member) : null;
+  if (query.view === 'mine') {
+    if (!me) return [];
+    const lists = await Promise.all((['employeeId', 'peerEmployeeId', 'takerEmployeeId'] as const).map((f) => repo.queryRequests(repo.requestsWhere(companyId, f, me))));
+    rows = [...new Map(lists.flat().map((r) => [r.id, r])).values()];
+  } else if (query.view === 'queue') {
+    rows = await repo.queryRequests(repo.requestsWhere(companyId, 'state', 'pending_manager'));
+  } else if (query.view === 'all') {
+    rows = await repo.queryRequests(repo.requestsWhere(companyId));
+  } else {
+    if (!me) return [];
+    const open = (await repo.queryRequests(repo.requestsWhere(companyId, 'state', 'pending_peer')))
+      .filter((r) => (r.type === 'replace' || r.type === 'emergency') && r.employeeId !== me && !r.takerEmployeeId && effectiveState(r, now) === 'pending_peer')
+      .filter((r) => (!query.type || r.type === query.type) && inRange(r, query));
+    const candidates = open.slice(0, MAX_LISTED);
+    const eligible = await eligibleShifts(companyId, me, candidates.map((r) => ({ shiftId: r.shiftId!, from: r.employeeId })));
+    rows = candidates.filter((r) => eligible.has(r.shiftId!));
+  }
+  return rows
+    .map((r) => view(r, now))
+    .filter((r) => (!query.type || r.type === query.type) && (!query.state || r.state === query.state) && inRange(r, query))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.createdAt - b.createdAt || a.id.localeCompare(b.id))
+    .slice(0, MAX_LISTED);
+}
+
+const inRange = (r: ShiftRequest, q: ListRequestsQuery) => (!q.from || r.date >= q.from) && (!q.to || r.date <= q.to);
+

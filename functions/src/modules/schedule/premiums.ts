@@ -1,0 +1,61 @@
+import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
+import { companyCollection, toMillis } from '../../core/firestore';
+import type { Jurisdiction, PremiumDue } from './fair-workweek';
+
+/**
+ * Fair-workweek premiums owed to employees, at companies/{companyId}/schedulePremiums/{id}: one
+ * per schedule change of a published shift inside the notice window, and per worked clopening.
+ * Written by the schedule in the transaction of the change; payroll reads them through
+ * `listPremiums` (schedule's index). `amountMinor` is USD cents; `payHours` is hours of the
+ * employee's regular rate (payroll multiplies by the rate).
+ */
+export interface Premium extends PremiumDue {
+  id: string;
+  employeeId: string;
+  /** Business date of the shift the premium is for. */
+  date: string;
+  shiftId: string;
+  jurisdiction: Jurisdiction;
+  currency: 'USD' | null;
+  createdAt: number;
+}
+
+function premiumFromDoc(id: string, d: DocumentData): Premium {
+  return {
+    id,
+    employeeId: String(d.employeeId),
+    date: String(d.date),
+    shiftId: String(d.shiftId),
+    jurisdiction: d.jurisdiction,
+    rule: d.rule,
+    reason: String(d.reason ?? ''),
+    amountMinor: typeof d.amountMinor === 'number' ? d.amountMinor : null,
+    currency: d.currency === 'USD' ? 'USD' : null,
+    payHours: typeof d.payHours === 'number' ? d.payHours : null,
+    createdAt: toMillis(d.createdAt) ?? 0,
+  };
+}
+
+export const { collection: premiumsCollection, ref: premiumRef } = companyCollection('schedulePremiums', premiumFromDoc);
+
+export type NewPremium = Omit<Premium, 'id' | 'createdAt' | 'currency'>;
+
+/** Premiums to record in a transaction: their views (ids chosen now) and the write. */
+export function stagePremiums(companyId: string, premiums: NewPremium[]): { premiums: Premium[]; write: (tx: Transaction) => void } {
+  const now = Date.now();
+  const staged = premiums.map((p) => ({ ...p, id: premiumsCollection(companyId).doc().id, currency: p.amountMinor !== null ? ('USD' as const) : null, createdAt: now }));
+  return {
+    premiums: staged,
+    write: (tx) => {
+      for (const { id, ...doc } of staged) tx.set(premiumRef(companyId, id), doc);
+    },
+  };
+}
+
+/** The premiums of shifts dated from..to (optionally one employee's): what payroll adds to a pay period. */
+export async function listPremiums({ companyId, from, to, employeeId }: { companyId: string; from: string; to: string; employeeId?: string }): Promise<Premium[]> {
+  let q: Query = premiumsCollection(companyId);
+  if (employeeId) q = q.where('employeeId', '==', employeeId);
+  const snap = await q.where('date', '>=', from).where('date', '<=', to).get();
+  return snap.docs.map((d) => premiumFromDoc(d.id, d.data())).sort((a, b) => a.date.localeCompare(b.date) || a.createdAt - b.createdAt);
+}
