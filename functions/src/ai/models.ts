@@ -64,6 +64,11 @@ export type ModelMessage =
 export interface ModelRequest {
   /** Pipeline stage tag of the usage row (SPEC 2.9), e.g. chat, data, onboarding. */
   flow: string;
+  /**
+   * The flow decided by what the call turned out to do (e.g. chat.plan when it asked for tools,
+   * chat.answer when it answered); `flow` stays the tag of a call that failed.
+   */
+  flowOf?: (outcome: { toolCalls: ToolCall[]; refused: boolean }) => string;
   system?: string;
   /** Anthropic prompt caching of the system prompt (cache_control ephemeral). OpenAI caches automatically. */
   cacheSystem?: boolean;
@@ -159,7 +164,8 @@ async function call(request: ModelRequest, mode: 'json' | 'stream', onText?: (de
     }
     throw toAppError(chosen.provider, err);
   }
-  const priced = record(chosen.provider, outcome.model, outcome.usage, request.flow, companyId, ts);
+  const flow = request.flowOf ? request.flowOf({ toolCalls: outcome.toolCalls, refused: outcome.refused }) : request.flow;
+  const priced = record(chosen.provider, outcome.model, outcome.usage, flow, companyId, ts);
   return {
     text: outcome.text,
     provider: chosen.provider,
@@ -190,7 +196,11 @@ const clients = new Map<string, unknown>();
 
 function apiKey(secret: Secret, provider: Provider): string {
   const key = config.secret(secret);
-  if (!key) throw aiErrors.AI_PROVIDER_NOT_CONFIGURED(`The ${provider} API key (${secret.name}) is not configured`);
+  if (!key) {
+    throw aiErrors.AI_PROVIDER_NOT_CONFIGURED(
+      `The ${provider} API key is not configured: set ${secret.name} in the environment of the local stack (npm start), or deployed with \`firebase functions:secrets:set ${secret.name}\``,
+    );
+  }
   return key;
 }
 

@@ -17,5 +17,6 @@ export const REGISTERED = [
   require('./integration-engine/module'),
   require('./pos-sync/module'),
   require('./auth/module'),
+  require('./chat/module'),
   require('./docs/module'),
 ].map(definitionIn);

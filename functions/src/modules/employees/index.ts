@@ -3,3 +3,4 @@ export { employeeErrors } from './errors';
 export { employeeFromSnapshot, employeeRef, findEmployeeByUser, listEmployees } from './repo';
 export { createEmployeeInBatch, prepareEmployeeCreate } from './service';
 export type { Employee, EmployeeCreate } from './schemas';
+export { listEmployees as listEmployeesFor } from './service';
