@@ -113,11 +113,10 @@ const byName = new Map<string, AnyTool>(TOOLS.map((t) => [t.name, t]));
 
 /** The tools a member of that role is offered, as the model layer describes them to the provider. */
 export function toolsFor(role: MemberRole): ToolDefinition[] {
-  return TOOLS.filter((t) => roleAtLeast(role, t.minRole)).map((t) => ({
-    name: t.name,
-    description: t.description,
-    inputSchema: z.toJSONSchema(toolInputs[t.name], { io: 'input' }) as Record<string, unknown>,
-  }));
+  return TOOLS.filter((t) => roleAtLeast(role, t.minRole)).map((t) => {
+    const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(toolInputs[t.name], { io: 'input' }) as Record<string, unknown>;
+    return { name: t.name, description: t.description, inputSchema };
+  });
 }
 
 export interface ToolOutcome {
