@@ -9,7 +9,7 @@ import { anthropicToolResults, askStream, askWhole, chat, eventsOf, flowsOf, new
 
 let providers: LocalProviders;
 let admin: TestUser;
-let flushErrors: unknown[] = [];
+const flushErrors: unknown[] = [];
 let stopWatching: () => void;
 
 beforeAll(async () => {
