@@ -8,6 +8,8 @@ import {
 import { MAX_TOOL_RESULT_CHARS } from './tools';
 
 const member = companyInQuery('employee');
+/** Confirming carries out a proposal: every kind today (a draft shift) belongs to a manager's route. */
+const manager = companyInQuery('manager');
 
 const OWN = "Conversations are private to their member: another member's conversation (or proposal) is 404, whatever their role.";
 
@@ -71,8 +73,8 @@ export const routes: RouteDef[] = [
   }),
   defineRoute({
     method: 'post', path: '/proposals/:proposalId/confirm', summary: 'Confirm a change the assistant proposed',
-    description: `Carries out a pending proposal through the owning module with the caller's current role and that route's rules: a draft_shift is written as PUT /shifts/{id} would (managers and owners; 403 INSUFFICIENT_ROLE otherwise; conflicts 409/422 as that route answers them). Idempotent: a confirmed proposal answers its result again; a dismissed one is 409 PROPOSAL_NOT_PENDING. ${OWN}`,
-    access: member, params: proposalIdParam, query: companyIdQuery, response: confirmResponse,
+    description: `Carries out a pending proposal through the owning module with the caller's current role and that route's rules: a draft_shift is written as PUT /shifts/{id} would (managers and owners, as the proposals the assistant makes today are all draft shifts; conflicts 409/422 as that route answers them). Idempotent: a confirmed proposal answers its result again; a dismissed one is 409 PROPOSAL_NOT_PENDING. ${OWN}`,
+    access: manager, params: proposalIdParam, query: companyIdQuery, response: confirmResponse,
     handler: ({ member: m, params }) => service.confirmProposal({ member: m, proposalId: params.proposalId }),
   }),
   defineRoute({
