@@ -17,6 +17,9 @@ export const REGISTERED = [
   require('./integration-engine/module'),
   require('./pos-sync/module'),
   require('./auth/module'),
+  require('./calculator/module'),
+  require('./ai-memory/module'),
+  require('./onboarding/module'),
   require('./chat/module'),
   require('./docs/module'),
 ].map(definitionIn);

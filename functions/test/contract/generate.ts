@@ -22,6 +22,7 @@ import { signedWebhook, squareEvent } from '../../src/local/vendors/webhooks';
 import { config } from '../../src/core/config';
 import { startMailbox, type Mailbox } from '../../src/local/mailbox';
 import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
+import { AI_TOOLS_OVERRIDES, closeLocalModels } from './ai-tools-overrides';
 
 // ---------------------------------------------------------------------------------------------
 // The document
@@ -246,6 +247,7 @@ export async function closeWorld(w: World | undefined): Promise<void> {
   const vendors = w && VENDORS.get(w);
   if (vendors) await (await vendors).close();
   await w?.mailbox.close();
+  await closeLocalModels();
 }
 
 /** The users of the contract worlds: a root document they wrote (e.g. `updatedBy`) is one the contract tests answer for. */
@@ -755,6 +757,7 @@ export const OVERRIDES: Record<string, Override> = {
       request: (f: Fixture) => ({ path: { uid: f.company.employee.uid } }),
     }]),
   ),
+  ...AI_TOOLS_OVERRIDES,
 };
 
 function freshEmail(): string {

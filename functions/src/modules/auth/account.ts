@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { WriteBatch } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { config } from '../../core/config';
 import { auth, db } from '../../core/firebase';
@@ -20,13 +21,25 @@ import type { SignupInput } from './schemas';
 const errorCode = (err: unknown) => (err as { code?: string }).code;
 const emailKey = (email: string) => createHash('sha256').update(email).digest('hex');
 
+/** What a caller that sets a company up (onboarding) adds to a signup, written in the same batch. */
+export interface CompanySetup {
+  /** The id of the new company (a retried setup names the same one, so it cannot make two). */
+  companyId?: string;
+  /** Profile fields over the signup's (industry, daysStructure, flags ...). */
+  profile?: Record<string, unknown>;
+  /** Settings over the defaults. */
+  settings?: Record<string, unknown>;
+  /** More documents of the new company (its roles ...). */
+  write?: (batch: WriteBatch, companyId: string) => void;
+}
+
 /**
  * Signup: the owner's account, then the company (profile, default settings and policies), the
  * owner's membership, employee record and profile in one batch. The account comes first (a taken
  * email is the common refusal, and it writes nothing); when the batch fails the account is deleted
  * again, so a failure leaves neither a half company nor an account without one.
  */
-export async function signup({ input, address, log }: { input: SignupInput; address: string; log: Logger }) {
+export async function signup({ input, address, log, setup }: { input: SignupInput; address: string; log: Logger; setup?: CompanySetup }) {
   await consumeLimits([{ limit: LIMITS.signupPerAddress, key: address }, { limit: LIMITS.signupPerEmail, key: emailKey(input.email) }], 'signups');
   let uid: string;
   try {
@@ -35,30 +48,51 @@ export async function signup({ input, address, log }: { input: SignupInput; addr
     if (errorCode(err) === 'auth/email-already-exists') throw authErrors.EMAIL_TAKEN('An account already exists for this email');
     throw err;
   }
-
-  const companyId = db().collection('companies').doc().id;
-  let employeeId: string;
+  let written: { companyId: string; employeeId: string };
   try {
-    const batch = db().batch();
-    const { company } = input;
-    createCompanyInBatch(batch, {
-      companyId,
-      profile: { name: company.name, timezone: company.timezone, country: company.country, currency: company.currency, email: input.email, createdBy: uid },
-    });
-    employeeId = createEmployeeInBatch(batch, companyId, { name: input.name, surname: input.surname, email: input.email }, uid);
-    const membership: Membership = { companyId, uid, role: 'owner', employeeId };
-    batch.set(membershipRef(companyId, uid), membership);
-    batch.set(repo.userRef(uid), { name: input.name, surname: input.surname, phone: null, locale: null, email: input.email, createdAt: Date.now(), updatedAt: Date.now() });
-    await batch.commit();
+    written = await writeOwnedCompany({ uid, owner: input, company: input.company, setup, newUser: true });
   } catch (err) {
-    log.error('signup: writing the company failed; deleting the new account', { uid, companyId, error: err });
+    log.error('signup: writing the company failed; deleting the new account', { uid, error: err });
     await auth()
       .deleteUser(uid)
       .catch((deleteErr) => log.error('signup: the new account could not be deleted (an account without a company remains)', { uid, error: deleteErr }));
     throw authErrors.SIGNUP_FAILED('The signup could not be completed and nothing was kept; please try again');
   }
-  log.info('signup: new company and owner', { uid, companyId });
-  return { uid, companyId, employeeId, profile: await profileOf(uid) };
+  log.info('signup: new company and owner', { uid, companyId: written.companyId });
+  return { uid, ...written, profile: await profileOf(uid) };
+}
+
+/**
+ * A new company owned by a user who already has an account (a signed-in onboarding): the same
+ * company, membership and employee record as a signup, without a new account.
+ */
+export async function createCompanyForUser({ uid, owner, company, setup, log }: {
+  uid: string; owner: { name: string; surname: string; email: string }; company: SignupInput['company']; setup?: CompanySetup; log: Logger;
+}) {
+  const hasProfile = (await repo.readProfile(uid)) !== null;
+  const written = await writeOwnedCompany({ uid, owner, company, setup, newUser: !hasProfile });
+  log.info('new company of an existing user', { uid, companyId: written.companyId });
+  return { uid, ...written, profile: await profileOf(uid) };
+}
+
+/** The company, the owner's membership, employee record and (for a new user) profile, in one batch. */
+async function writeOwnedCompany({ uid, owner, company, setup, newUser }: {
+  uid: string; owner: { name: string; surname: string; email: string }; company: SignupInput['company']; setup?: CompanySetup; newUser: boolean;
+}): Promise<{ companyId: string; employeeId: string }> {
+  const companyId = setup?.companyId ?? db().collection('companies').doc().id;
+  const batch = db().batch();
+  createCompanyInBatch(batch, {
+    companyId,
+    profile: { name: company.name, timezone: company.timezone, country: company.country, currency: company.currency, email: owner.email, createdBy: uid, ...setup?.profile },
+    settings: setup?.settings,
+  });
+  const employeeId = createEmployeeInBatch(batch, companyId, { name: owner.name, surname: owner.surname, email: owner.email }, uid);
+  const membership: Membership = { companyId, uid, role: 'owner', employeeId };
+  batch.set(membershipRef(companyId, uid), membership);
+  if (newUser) batch.set(repo.userRef(uid), { name: owner.name, surname: owner.surname, phone: null, locale: null, email: owner.email, createdAt: Date.now(), updatedAt: Date.now() });
+  setup?.write?.(batch, companyId);
+  await batch.commit();
+  return { companyId, employeeId };
 }
 
 const ACCEPTED = { accepted: true as const, message: 'If an account exists for this email, a link to reset its password is on its way.' };

@@ -105,11 +105,11 @@ export async function mergeScheduleTemplate(companyId: string, days: Record<stri
  * A new company (signup): its profile over the defaults, the default settings and policies written
  * out (a later change of a default does not change an existing company), in the caller's batch.
  */
-export function createCompanyInBatch(batch: WriteBatch, { companyId, profile }: { companyId: string; profile: Record<string, unknown> }): void {
+export function createCompanyInBatch(batch: WriteBatch, { companyId, profile, settings }: { companyId: string; profile: Record<string, unknown>; settings?: Record<string, unknown> }): void {
   const now = Date.now();
   repo.writeNewCompany(batch, companyId, {
     profile: { ...PROFILE_DEFAULTS, ...profile, createdAt: now, updatedAt: now },
-    settings: { ...SETTINGS_DEFAULTS, createdAt: now },
+    settings: { ...SETTINGS_DEFAULTS, ...settings, createdAt: now },
     policies: POLICY_DEFAULTS,
   });
 }

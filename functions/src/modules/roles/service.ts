@@ -1,4 +1,4 @@
-import type { Transaction } from 'firebase-admin/firestore';
+import type { Transaction, WriteBatch } from 'firebase-admin/firestore';
 import type { ErrorDetail } from '../../core/errors';
 import { db } from '../../core/firebase';
 import { requireCompany, serverTime } from '../../core/firestore';
@@ -22,6 +22,13 @@ export async function createRole({ companyId, role }: { companyId: string; role:
     tx.create(ref, { ...role, archived: false, createdAt: serverTime(), updatedAt: serverTime() });
   });
   return (await repo.getRole(companyId, ref.id))!;
+}
+
+/** A role of a company being created (onboarding), in the caller's batch (with the id given, else a new one); answers its id. */
+export function createRoleInBatch(batch: WriteBatch, companyId: string, role: RoleCreate, roleId?: string): string {
+  const ref = roleId ? repo.roleRef(companyId, roleId) : repo.rolesCollection(companyId).doc();
+  batch.create(ref, { ...role, archived: false, createdAt: serverTime(), updatedAt: serverTime() });
+  return ref.id;
 }
 
 /** Fields sent replace the stored ones; sub-roles merge by key (a sub-role sent replaces that key only). */

@@ -1,0 +1,11 @@
+/**
+ * The ai-memory module's public API. The assistant calls
+ * `relevantMemories({ companyId, uid, question, limit })`: the memories member `uid` may see, ranked
+ * by term overlap with the question, at most `limit` (≤ 10) and 2,000 characters in all, as
+ * `{ id, scope, text, source, score }`; a non-member gets []. To save a fact the assistant proposes,
+ * the member confirms it through POST /memories (`source: "assistant"`), or a tool calls `createMemory`
+ * with the member's membership (the same rules as the route).
+ */
+export { relevantMemories, createMemory, listMemories } from './service';
+export { memoryErrors } from './errors';
+export { MEMORY_LIMITS, memoryCreateBody, type Memory, type MemoryCreate, type RelevantMemory } from './schemas';
