@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
+import { calculatorInputSchema } from '../calculator';
 
 /** Bounds of a question and of what the assistant keeps and sends (see service.ts). */
 export const MAX_QUESTION_CHARS = 4000;
@@ -94,7 +95,18 @@ const range = {
   endDate: isoDate.describe('Last business date, included'),
 };
 
+/** The calculator's two input forms as one object (providers want an object schema at the top); the calculator checks which form it is. */
+const [expressionForm, operationsForm] = calculatorInputSchema.options;
+
 export const toolInputs = {
+  calculate: z.strictObject({
+    expression: expressionForm.shape.expression.optional(),
+    round: expressionForm.shape.round,
+    operations: operationsForm.shape.operations.optional(),
+  }),
+  recall_memories: z.strictObject({
+    query: z.string().trim().min(1).max(500).describe('What to look for, in words (e.g. "closing time Sunday")'),
+  }),
   sales_summary: z.strictObject({
     ...range,
     groupBy: z.enum(['daily', 'weekly', 'monthly']).optional().describe('Bucket size, default daily'),

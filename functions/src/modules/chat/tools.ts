@@ -3,7 +3,9 @@ import { AppError, coreErrors } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { roleAtLeast, type Membership, type MemberRole } from '../../core/memberships';
 import type { ToolDefinition } from '../../ai/models';
+import { relevantMemories } from '../ai-memory';
 import { listPunchesFor, listPunchesQuery } from '../attendance';
+import { calculate } from '../calculator';
 import { listEmployeesFor } from '../employees';
 import { getSales, salesQuery, salesResponse } from '../sales';
 import { listShiftsFor, listShiftsQuery, shiftPostBody } from '../schedule';
@@ -12,7 +14,7 @@ import { toolInputs, type ToolName } from './schemas';
 /**
  * The assistant's tools: each calls another module's service through its index.ts, with the
  * CALLER's membership, so the assistant sees exactly what that member's own routes would answer
- * (and is refused what they would refuse). A tool is offered only to the roles its route admits;
+ * (and is refused what they would refuse); figures it derives come from the calculator. A tool is offered only to the roles its route admits;
  * a call to any other name is answered as an unknown tool. Results are bounded in size.
  */
 export const MAX_TOOL_RESULT_CHARS = 6000;
@@ -35,7 +37,26 @@ interface Tool<N extends ToolName> {
 
 const defineTool = <N extends ToolName>(tool: Tool<N>) => tool;
 
+/** Memories handed to the model with a question, and at most by the recall tool. */
+export const MEMORIES_PER_QUESTION = 5;
+const MEMORIES_PER_RECALL = 10;
+
 const TOOLS = [
+  defineTool({
+    name: 'calculate',
+    description: 'Exact decimal arithmetic: use it for every figure you derive (sums, differences, ratios, percentages, rounding, currency minor units) instead of computing it yourself. Either `expression` ("(1249.95 + 80.05) * 0.15", optional `round`) or `operations` (steps, "$0" is the result of step 0; percentage: a as a percentage of b; toMinorUnits / fromMinorUnits with a currency). Answers exact decimal strings.',
+    minRole: 'employee',
+    run: async (input) => calculate(input),
+  }),
+  defineTool({
+    name: 'recall_memories',
+    description: "Facts the team asked the assistant to remember (company facts and the asking member's own), the most relevant to the query first. The most relevant to the question are already in the instructions; use this to look for others.",
+    minRole: 'employee',
+    run: async (input, ctx) => ({
+      memories: (await relevantMemories({ companyId: ctx.member.companyId, uid: ctx.member.uid, question: input.query, limit: MEMORIES_PER_RECALL }))
+        .map(({ text, scope, source }) => ({ text, scope, source })),
+    }),
+  }),
   defineTool({
     name: 'sales_summary',
     description: 'Net sales, guests (customerCount), tips and invoice counts of a range of business dates, per day, week or month, with totals; with includeLabor the labor cost of the published shifts and labor % (ratio). Money is in integer minor units of `currency`. Same figures as GET /sales.',
