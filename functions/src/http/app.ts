@@ -117,7 +117,7 @@ function eventStream(req: Request, res: Response): EventStream & { end(event: st
     },
     signal: aborted.signal,
     send(event, data) {
-      if (res.writableEnded) return;
+      if (res.writableEnded || res.destroyed) return;
       if (!started) {
         started = true;
         res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
@@ -126,7 +126,7 @@ function eventStream(req: Request, res: Response): EventStream & { end(event: st
       write(event, data);
     },
     end(event, data) {
-      if (res.writableEnded) return;
+      if (res.writableEnded || res.destroyed) return;
       write(event, data);
       res.end();
     },
