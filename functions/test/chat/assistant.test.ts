@@ -1,4 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { db } from '../../src/core/firebase';
+import { createModuleApp } from '../../src/http/app';
+import { moduleNamed } from '../../src/modules/registry';
 import { onUsageFlush } from '../../src/ai/accumulator';
 import { api } from '../helpers/api';
 import { bearer, createUser, type TestUser } from '../helpers/users';
@@ -266,6 +270,42 @@ describe('tool errors, refusals and provider failures', () => {
       { flow: 'chat.plan', inputTokens: 400, outputTokens: 30, calls: 1 },
       { flow: 'chat.tool', inputTokens: 900, outputTokens: 1, calls: 1 },
     ]);
+  });
+
+  it('stops the model call when the client of a streamed answer goes away, stores nothing, and records the tokens billed so far', async () => {
+    const co = await company();
+    providers.anthropic.script([
+      { toolCalls: [{ name: 'list_shifts', input: WEEK }], usage: { input_tokens: 400, output_tokens: 30 } },
+      { text: 'An answer the client will not wait for.', stall: true, usage: { input_tokens: 900, output_tokens: 50 } },
+    ]);
+    const conversationId = await newConversation(co.manager, co.companyId);
+    const server = http.createServer(createModuleApp(moduleNamed('chat')));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = new AbortController();
+      const res = await fetch(`http://127.0.0.1:${port}/conversations/${conversationId}/messages/stream?companyId=${co.companyId}`, {
+        method: 'POST', headers: { 'content-type': 'application/json', ...bearer(co.manager) }, body: JSON.stringify({ question: 'Shifts?' }), signal: client.signal,
+      });
+      const reader = res.body!.getReader();
+      let text = '';
+      while (!text.includes('event: delta')) text += new TextDecoder().decode((await reader.read()).value);
+      client.abort();
+      // the stalled provider stream ends only if the assistant aborts its call; then the request settles and its usage is written
+      let rows: Record<string, unknown>[] = [];
+      for (let attempt = 0; attempt < 200 && rows.length < 2; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        rows = (await usageRows(admin, co.companyId)).rows;
+      }
+      expect(flowsOf(rows)).toEqual([
+        { flow: 'chat.plan', inputTokens: 400, outputTokens: 30, calls: 1 },
+        { flow: 'chat.tool', inputTokens: 900, outputTokens: 1, calls: 1 },
+      ]);
+      expect(await turnDocs(co.companyId)).toHaveLength(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('rides over a single 429 with the SDK retry and answers', async () => {
