@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { instant } from '../../src/core/calendar';
 import { db } from '../../src/core/firebase';
 import { createModuleApp } from '../../src/http/app';
 import { moduleNamed } from '../../src/modules/registry';
@@ -193,6 +194,25 @@ describe("the assistant has the caller's access, no more", () => {
     expect((await askWhole(co.manager, co.companyId, conversationId, { question: 'Otto hourly rate?' })).status).toBe(200);
     const [directory] = anthropicToolResults(since(providers.anthropic, from)[1]!);
     expect((directory!.content.employees as Record<string, unknown>[])[0]).toMatchObject({ name: 'Otto', rateRegular: 23.75, salary: 41000 });
+  });
+
+  it('gives a manager the punches GET /punches answers, through the attendance tool', async () => {
+    const co = await company();
+    const at = (minute: number) => instant('2026-03-10', minute, 'Europe/Madrid');
+    const created = await api('attendance').post('/punches').query({ companyId: co.companyId }).set(bearer(co.manager))
+      .send({ employeeId: co.employeeId, clockInAt: at(540), clockOutAt: at(1020), reason: 'forgot to clock' });
+    expect(created.status).toBe(201);
+    const route = await api('attendance').get('/punches').query({ companyId: co.companyId, ...WEEK }).set(bearer(co.manager));
+    expect(route.body.data).toHaveLength(1);
+    providers.anthropic.script([
+      { toolCalls: [{ name: 'attendance_punches', input: WEEK }], usage: { input_tokens: 300, output_tokens: 20 } },
+      { text: 'Emma worked 8 hours on Tuesday.', usage: { input_tokens: 500, output_tokens: 10 } },
+    ]);
+    const from = providers.anthropic.requests.length;
+    const conversationId = await newConversation(co.manager, co.companyId);
+    expect((await askWhole(co.manager, co.companyId, conversationId, { question: 'Who worked last week?' })).status).toBe(200);
+    const [punches] = anthropicToolResults(since(providers.anthropic, from)[1]!);
+    expect(punches!.content.punches).toEqual(route.body.data);
   });
 
   it("keeps conversations private: another member of the company gets 404 on them and does not see them listed", async () => {
