@@ -2,6 +2,7 @@ import { relevantMemories } from '../../src/modules/ai-memory';
 import { api } from '../helpers/api';
 import { addMember, createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer, createUser, type TestUser } from '../helpers/users';
+import type { DemoCompany } from '../../src/local/demo/types';
 
 let co: TestCompany;
 let colleague: TestUser;
@@ -165,5 +166,18 @@ describe('relevantMemories (the assistant\'s retrieval)', () => {
     expect(found.length).toBeLessThanOrEqual(10);
     expect(found.reduce((n, m) => n + m.text.length, 0)).toBeLessThanOrEqual(2000);
     expect(found).toHaveLength(6);
+  });
+});
+
+describe('the demo seeder', () => {
+  it('gives the demo company facts the assistant retrieves, the managers-only one for managers only', async () => {
+    const { seed } = await import('../../src/modules/ai-memory/seed');
+    const demo = await createCompany();
+    const summary = await seed({ companyId: demo.companyId, name: 'Demo Bistro', ownerUid: demo.owner.uid } as unknown as DemoCompany);
+    expect(summary).toBe('3 company memories');
+    const forEmployee = await relevantMemories({ companyId: demo.companyId, uid: demo.employee.uid, question: 'How many servers for Sunday brunch? And labor?' });
+    expect(forEmployee.map((m) => m.text)).toEqual(['Sunday brunch needs one extra server from 10:00']);
+    const forManager = await relevantMemories({ companyId: demo.companyId, uid: demo.manager.uid, question: 'What is our labor target on weekdays?' });
+    expect(forManager.map((m) => m.text)).toEqual(['Keep labor under 30% of sales on weekdays']);
   });
 });

@@ -252,6 +252,22 @@ describe('onboarding sessions: access, limits and failures', () => {
     expect((await db().collection('companies').doc(companyIdOf(id)).get()).exists).toBe(false);
   });
 
+  it('an email that already has an account is 409 EMAIL_TAKEN, and the session can complete with another', async () => {
+    const { id, token } = await readySession();
+    const taken = await createUser({ label: 'taken' });
+    const complete = (email: string) => onboarding().post(`/onboarding/sessions/${id}/complete`).set(address()).set('X-Onboarding-Token', token)
+      .send({ owner: { name: 'A', surname: 'B', email, password: 'a-good-password' } });
+    const refused = await complete(taken.email);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('EMAIL_TAKEN');
+    const { companyIdOf } = await import('../../src/modules/onboarding/service');
+    expect((await db().collection('companies').doc(companyIdOf(id)).get()).exists).toBe(false);
+    providers.anthropic.script([{ text: 'Welcome!', usage: { input_tokens: 1, output_tokens: 1 } }]);
+    const done = await complete(`fresh-${randomUUID().slice(0, 8)}@test.local`);
+    expect(done.status).toBe(200);
+    expect(done.body.data.companyId).toBe(companyIdOf(id));
+  });
+
   it('answers a retried message (same clientMessageId) without a second model call', async () => {
     const { session, sessionToken } = await start();
     script({ answers: { restaurantName: 'Once' }, usage: { input_tokens: 3, output_tokens: 3 } });
