@@ -93,4 +93,33 @@ describe('ai-memory: the assistant gets the memories the asking member may see',
     expect(everything).not.toContain('cash count');
     expect(everything).not.toContain('close on Sundays myself');
   });
+
+  it('stores a fact the assistant proposed only when the member confirms it, with source assistant, once', async () => {
+    const co = await company();
+    providers.anthropic.script([
+      {
+        toolCalls: [
+          { name: 'propose_memory', input: { scope: 'member', text: 'I cannot work Sunday mornings' } },
+          { name: 'propose_memory', input: { scope: 'company', text: 'We close at 22:00 on Sundays' } },
+        ],
+        usage,
+      },
+      { text: "I can remember that you cannot work Sunday mornings once you confirm; company facts are for managers.", usage },
+    ]);
+    const conversationId = await newConversation(co.employee, co.companyId);
+    const res = await askWhole(co.employee, co.companyId, conversationId, { question: 'Remember that I cannot work Sunday mornings, and that we close at 22:00 on Sundays.' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.turn.tools.map((t: { ok: boolean; error?: string }) => [t.ok, t.error])).toEqual([[true, undefined], [false, 'INSUFFICIENT_ROLE']]);
+    const [proposal] = res.body.data.proposals;
+    expect(proposal).toMatchObject({ kind: 'memory', status: 'pending', payload: { scope: 'member', text: 'I cannot work Sunday mornings' } });
+
+    const listed = () => api('aiMemory').get('/memories').query({ companyId: co.companyId }).set(bearer(co.employee));
+    expect((await listed()).body.data).toEqual([]);
+    const confirm = () => api('chat').post(`/proposals/${proposal.id}/confirm`).query({ companyId: co.companyId }).set(bearer(co.employee));
+    const first = await confirm();
+    expect(first.status).toBe(200);
+    expect(first.body.data.proposal).toMatchObject({ status: 'confirmed', result: { memory: { scope: 'member', text: 'I cannot work Sunday mornings', source: 'assistant' } } });
+    expect((await confirm()).body.data.proposal).toEqual(first.body.data.proposal);
+    expect((await listed()).body.data).toEqual([expect.objectContaining({ text: 'I cannot work Sunday mornings', source: 'assistant', ownerUid: co.employee.uid })]);
+  });
 });

@@ -311,8 +311,9 @@ const CONTRACT_TURN = { turnId: 'contract-turn', question: 'contract question' }
 
 /**
  * A conversation of the fixture's `role` member (through POST /conversations) with one answered
- * turn and one pending draft-shift proposal, stored as the chat module stores them: asking again
- * with the turn's clientMessageId replays it without a model call (the contract run has no provider).
+ * turn and one pending proposal to remember a personal fact, stored as the chat module stores them:
+ * asking again with the turn's clientMessageId replays it without a model call (the contract run
+ * has no provider).
  */
 async function chatConversation(f: Fixture, role: Role): Promise<Prepared> {
   const user = f.company[role];
@@ -325,8 +326,8 @@ async function chatConversation(f: Fixture, role: Role): Promise<Prepared> {
   });
   await chatDoc(f, 'chatConversations', conversationId).update({ turnCount: 1 });
   await chatDoc(f, 'chatProposals', proposalId).set({
-    uid: user.uid, conversationId, kind: 'draft_shift', status: 'pending', summary: 'contract draft shift',
-    payload: { date: '2026-03-09', employeeId: f.staffId, start: 600, end: 720, positionId: f.roleId, subRoleId: f.subRoleId },
+    uid: user.uid, conversationId, kind: 'memory', status: 'pending', summary: 'Remember (personal): contract fact',
+    payload: { scope: 'member', text: 'contract fact' },
     result: null, createdAt: now, decidedAt: null,
   });
   return { conversationId, proposalId };
@@ -503,8 +504,8 @@ export const OVERRIDES: Record<string, Override> = {
     request: (_f, prepared) => ({ path: { conversationId: prepared.conversationId }, body: { question: CONTRACT_TURN.question, clientMessageId: CONTRACT_TURN.turnId } }),
   },
   'POST /proposals/{proposalId}/confirm': {
-    why: `${CHAT_WHY}; a draft shift of the fixture's staff member on a free day`,
-    setup: (f) => chatConversation(f, 'manager'),
+    why: `${CHAT_WHY}; a personal memory, which any member may confirm`,
+    setup: (f) => chatConversation(f, 'employee'),
     request: (_f, prepared) => ({ path: { proposalId: prepared.proposalId } }),
   },
   'POST /proposals/{proposalId}/dismiss': {

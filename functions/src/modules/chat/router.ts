@@ -8,14 +8,12 @@ import {
 import { MAX_TOOL_RESULT_CHARS } from './tools';
 
 const member = companyInQuery('employee');
-/** Confirming carries out a proposal: every kind today (a draft shift) belongs to a manager's route. */
-const manager = companyInQuery('manager');
 
 const OWN = "Conversations are private to their member: another member's conversation (or proposal) is 404, whatever their role.";
 
 const ASK_DESCRIPTION = `Asks the assistant a question about the company, in natural language ("labor % last week", "who can cover Friday dinner", "what did we sell on Sundays this month").
 
-**Tools with the caller's access.** The assistant answers from tools that call the product's own services with the caller's membership: sales summary (GET /sales: managers and owners), shifts (GET /shifts), the employee directory as the caller may see it (GET /employees: pay hidden as that route hides it), attendance punches (managers and owners), draft-shift proposals (managers and owners), the calculator (exact decimal arithmetic: derived figures are computed, not generated) and the team's memories (ai-memory: the ones the caller may see; the most relevant to the question are also given to the model with it). A tool is offered only to the roles its route admits, and answers what that route would answer or refuse. Tool results sent to the model are bounded to ${MAX_TOOL_RESULT_CHARS} characters (arrays cut, marked \`truncated\`); at most ${service.MAX_TOOL_ROUNDS} rounds of at most ${service.MAX_TOOL_CALLS_PER_ROUND} tool calls, then the model must answer.
+**Tools with the caller's access.** The assistant answers from tools that call the product's own services with the caller's membership: sales summary (GET /sales: managers and owners), shifts (GET /shifts), the employee directory as the caller may see it (GET /employees: pay hidden as that route hides it), attendance punches (managers and owners), draft-shift proposals (managers and owners), memory proposals (a fact to remember), the calculator (exact decimal arithmetic: derived figures are computed, not generated) and the team's memories (ai-memory: the ones the caller may see; the most relevant to the question are also given to the model with it). A tool is offered only to the roles its route admits, and answers what that route would answer or refuse. Tool results sent to the model are bounded to ${MAX_TOOL_RESULT_CHARS} characters (arrays cut, marked \`truncated\`); at most ${service.MAX_TOOL_ROUNDS} rounds of at most ${service.MAX_TOOL_CALLS_PER_ROUND} tool calls, then the model must answer.
 
 **Changes are proposals.** A tool that would change data (a draft shift) stores a proposal; nothing changes until the member calls POST /proposals/{proposalId}/confirm, which applies the owning route's rules with the member's current role.
 
@@ -73,8 +71,8 @@ export const routes: RouteDef[] = [
   }),
   defineRoute({
     method: 'post', path: '/proposals/:proposalId/confirm', summary: 'Confirm a change the assistant proposed',
-    description: `Carries out a pending proposal through the owning module with the caller's current role and that route's rules: a draft_shift is written as PUT /shifts/{id} would (managers and owners, as the proposals the assistant makes today are all draft shifts; conflicts 409/422 as that route answers them). Idempotent: a confirmed proposal answers its result again; a dismissed one is 409 PROPOSAL_NOT_PENDING. ${OWN}`,
-    access: manager, params: proposalIdParam, query: companyIdQuery, response: confirmResponse,
+    description: `Carries out a pending proposal through the owning module with the caller's current role and that route's rules: a draft_shift is written as PUT /shifts/{id} would (managers and owners: 403 INSUFFICIENT_ROLE otherwise; conflicts 409/422 as that route answers them); a memory is created as POST /memories would, with source \`assistant\` (company memories: managers and owners; limits 422 as that route answers them). Idempotent: a confirmed proposal answers its result again; a dismissed one is 409 PROPOSAL_NOT_PENDING. ${OWN}`,
+    access: member, params: proposalIdParam, query: companyIdQuery, response: confirmResponse,
     handler: ({ member: m, params }) => service.confirmProposal({ member: m, proposalId: params.proposalId }),
   }),
   defineRoute({

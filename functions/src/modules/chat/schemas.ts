@@ -45,16 +45,17 @@ export const toolUseSchema = z.object({
 });
 export type ToolUse = z.output<typeof toolUseSchema>;
 
-export const PROPOSAL_KINDS = ['draft_shift'] as const;
+export const PROPOSAL_KINDS = ['draft_shift', 'memory'] as const;
+export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 export const PROPOSAL_STATUSES = ['pending', 'confirmed', 'dismissed'] as const;
 
 export const proposalSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
-  kind: z.enum(PROPOSAL_KINDS).describe('draft_shift: a draft shift, created through the schedule rules of PUT /shifts/{id} on confirmation'),
+  kind: z.enum(PROPOSAL_KINDS).describe('draft_shift: a draft shift, created through the schedule rules of PUT /shifts/{id} on confirmation (managers and owners); memory: a fact to remember, created as POST /memories with source `assistant` on confirmation'),
   status: z.enum(PROPOSAL_STATUSES),
   summary: z.string().describe('What confirming does, in words'),
-  payload: z.record(z.string(), z.unknown()).describe('draft_shift: the shift (date, employeeId, start, end, positionId ...)'),
+  payload: z.record(z.string(), z.unknown()).describe('draft_shift: the shift (date, employeeId, start, end, positionId ...); memory: scope, text and visibility'),
   result: z.record(z.string(), z.unknown()).nullable().describe('After confirmation: what the owning route answered (the saved shift and its warnings)'),
   createdAt: z.number(),
   decidedAt: z.number().nullable(),
@@ -124,6 +125,11 @@ export const toolInputs = {
   attendance_punches: z.strictObject({
     ...range,
     employeeId: documentId.optional().describe('Only this employee'),
+  }),
+  propose_memory: z.strictObject({
+    scope: z.enum(['company', 'member']).describe("company: a fact about the company (managers and owners); member: the asking member's own fact"),
+    text: z.string().trim().min(1).max(500).describe('The fact, in plain words, e.g. "We close at 22:00 on Sundays"'),
+    visibility: z.enum(['members', 'managers']).optional().describe('Company facts only: who may see it (default members)'),
   }),
   propose_draft_shift: z.strictObject({
     date: isoDate.describe('Company-local day the shift starts'),

@@ -4,7 +4,7 @@ import type { Logger } from '../../core/logger';
 import { roleAtLeast, type Membership } from '../../core/memberships';
 import { complete, stream, type ModelMessage, type ModelRequest, type ModelResult, type ToolResult } from '../../ai/models';
 import type { EventStream } from '../../http/route';
-import { relevantMemories } from '../ai-memory';
+import { createMemory, memoryCreateBody, relevantMemories } from '../ai-memory';
 import { getCompanyRules, type CompanyRules } from '../companies';
 import { shiftPostBody, writeShift } from '../schedule';
 import { chatErrors } from './errors';
@@ -221,18 +221,26 @@ export async function confirmProposal({ member, proposalId }: { member: Membersh
   const proposal = await ownProposal(member, proposalId);
   if (proposal.status === 'confirmed') return { proposal: publicProposal(proposal) };
   if (proposal.status === 'dismissed') throw chatErrors.PROPOSAL_NOT_PENDING('This proposal was dismissed');
+  const result = JSON.parse(JSON.stringify(await carryOut(member, proposal))) as Record<string, unknown>;
+  const decided = await repo.decideProposal(member.companyId, proposalId, (p) => (p.status === 'pending' ? { status: 'confirmed', result, decidedAt: Date.now() } : null));
+  if (!decided) throw proposalNotFound();
+  return { proposal: publicProposal(decided) };
+}
+
+/** The owning module's service, with the rules of its route (POST /memories; PUT /shifts/{id}, managers only). */
+async function carryOut(member: Membership, proposal: repo.StoredProposal): Promise<unknown> {
+  if (proposal.kind === 'memory') {
+    // content-idempotent: a retry finds the same memory
+    return { memory: await createMemory({ member, memory: memoryCreateBody.parse({ ...proposal.payload, source: 'assistant' }) }) };
+  }
   if (!roleAtLeast(member.role, 'manager')) throw coreErrors.INSUFFICIENT_ROLE('Creating shifts needs the manager role or higher in this company');
   const { date, employeeId, ...shift } = shiftPostBody.parse(proposal.payload);
-  const saved = await writeShift({
+  return writeShift({
     companyId: member.companyId,
     shiftId: `chat-${proposal.id}`,
     address: { companyId: member.companyId, date, employeeId, mode: 'draft' },
     body: shift,
   });
-  const result = JSON.parse(JSON.stringify(saved)) as Record<string, unknown>;
-  const decided = await repo.decideProposal(member.companyId, proposalId, (p) => (p.status === 'pending' ? { status: 'confirmed', result, decidedAt: Date.now() } : null));
-  if (!decided) throw proposalNotFound();
-  return { proposal: publicProposal(decided) };
 }
 
 export async function dismissProposal({ member, proposalId }: { member: Membership; proposalId: string }) {

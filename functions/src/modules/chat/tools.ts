@@ -9,7 +9,7 @@ import { calculate } from '../calculator';
 import { listEmployeesFor } from '../employees';
 import { getSales, salesQuery, salesResponse } from '../sales';
 import { listShiftsFor, listShiftsQuery, shiftPostBody } from '../schedule';
-import { toolInputs, type ToolName } from './schemas';
+import { toolInputs, type ProposalKind, type ToolName } from './schemas';
 
 /**
  * The assistant's tools: each calls another module's service through its index.ts, with the
@@ -24,7 +24,7 @@ export interface ToolContext {
   conversationId: string;
   log: Logger;
   /** Proposals made during this turn (written with the turn). */
-  propose(kind: 'draft_shift', summary: string, payload: Record<string, unknown>): { proposalId: string };
+  propose(kind: ProposalKind, summary: string, payload: Record<string, unknown>): { proposalId: string };
 }
 
 interface Tool<N extends ToolName> {
@@ -111,6 +111,19 @@ const TOOLS = [
     run: async (input, ctx) => {
       const query = listPunchesQuery.parse({ companyId: ctx.member.companyId, ...input });
       return { punches: await listPunchesFor({ member: ctx.member, query }) };
+    },
+  }),
+  defineTool({
+    name: 'propose_memory',
+    description: "Proposes remembering a fact the member stated (a company fact: managers and owners only; or the member's own). Nothing is stored now: the member confirms the proposal in the app.",
+    minRole: 'employee',
+    run: async (input, ctx) => {
+      if (input.scope === 'company' && !roleAtLeast(ctx.member.role, 'manager')) {
+        throw coreErrors.INSUFFICIENT_ROLE('Company memories are managed by managers and owners; propose a personal memory instead');
+      }
+      const summary = `Remember (${input.scope === 'company' ? 'company' : 'personal'}): ${input.text}`;
+      const { proposalId } = ctx.propose('memory', summary, { ...input });
+      return { proposalId, status: 'pending', summary, note: 'Not stored yet: the member must confirm this proposal.' };
     },
   }),
   defineTool({
