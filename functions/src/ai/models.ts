@@ -64,6 +64,11 @@ export type ModelMessage =
 export interface ModelRequest {
   /** Pipeline stage tag of the usage row (SPEC 2.9), e.g. chat, data, onboarding. */
   flow: string;
+  /**
+   * The flow decided by what the call turned out to do (e.g. chat.plan when it asked for tools,
+   * chat.answer when it answered); `flow` stays the tag of a call that failed.
+   */
+  flowOf?: (outcome: { toolCalls: ToolCall[]; refused: boolean }) => string;
   system?: string;
   /** Anthropic prompt caching of the system prompt (cache_control ephemeral). OpenAI caches automatically. */
   cacheSystem?: boolean;
@@ -155,11 +160,12 @@ async function call(request: ModelRequest, mode: 'json' | 'stream', onText?: (de
     if (err instanceof PartialUsageError) {
       // tokens the provider reported before the stream broke are billed: record them
       record(chosen.provider, err.model, err.usage, request.flow, companyId, ts);
-      throw toAppError(chosen.provider, err.cause);
+      throw toAppError(chosen.provider, err.cause, request.signal);
     }
-    throw toAppError(chosen.provider, err);
+    throw toAppError(chosen.provider, err, request.signal);
   }
-  const priced = record(chosen.provider, outcome.model, outcome.usage, request.flow, companyId, ts);
+  const flow = request.flowOf ? request.flowOf({ toolCalls: outcome.toolCalls, refused: outcome.refused }) : request.flow;
+  const priced = record(chosen.provider, outcome.model, outcome.usage, flow, companyId, ts);
   return {
     text: outcome.text,
     provider: chosen.provider,
@@ -190,7 +196,11 @@ const clients = new Map<string, unknown>();
 
 function apiKey(secret: Secret, provider: Provider): string {
   const key = config.secret(secret);
-  if (!key) throw aiErrors.AI_PROVIDER_NOT_CONFIGURED(`The ${provider} API key (${secret.name}) is not configured`);
+  if (!key) {
+    throw aiErrors.AI_PROVIDER_NOT_CONFIGURED(
+      `The ${provider} API key is not configured: set ${secret.name} in the environment of the local stack (npm start), or deployed with \`firebase functions:secrets:set ${secret.name}\``,
+    );
+  }
   return key;
 }
 
@@ -311,6 +321,8 @@ async function callAnthropic(request: ModelRequest, model: string, mode: 'json' 
         stopReason = event.delta.stop_reason;
       }
     }
+    // the SDK ends the iteration quietly when the call is aborted: that is no answer
+    if (request.signal?.aborted) throw new Error('aborted by the caller');
   } catch (err) {
     if (sawUsage) throw new PartialUsageError(err, reportedModel, fromAnthropic(usage));
     throw err;
@@ -401,6 +413,8 @@ async function callOpenAI(request: ModelRequest, model: string, mode: 'json' | '
     if (choice?.finish_reason) stopReason = choice.finish_reason;
     if (chunk.usage) usage = chunk.usage;
   }
+  // the SDK ends the iteration quietly when the call is aborted: that is no answer (and no usage was reported)
+  if (request.signal?.aborted) throw new Error('aborted by the caller');
   if (!usage) {
     logger.warn('openai stream ended without a usage chunk; the call is recorded with 0 tokens', { model: reportedModel, flow: request.flow });
   }
@@ -411,9 +425,14 @@ async function callOpenAI(request: ModelRequest, model: string, mode: 'json' | '
 
 // ---- errors -------------------------------------------------------------------------------------
 
-function toAppError(provider: Provider, err: unknown): AppError {
+function toAppError(provider: Provider, err: unknown, signal?: AbortSignal): AppError {
   if (err instanceof AppError) return err;
   const status = (err as { status?: unknown })?.status;
+  if (signal?.aborted) {
+    // the caller stopped the call (e.g. the client of a streamed answer went away): not a provider failure
+    logger.info('model call aborted by the caller', { provider });
+    return aiErrors.UPSTREAM_FAILED(`The ${provider} model call was aborted`);
+  }
   logger.error('model provider call failed', { provider, status, error: err instanceof Error ? err.message : String(err) });
   if (status === 429) return aiErrors.UPSTREAM_RATE_LIMITED(`The ${provider} model provider is rate limiting; try again later`);
   return aiErrors.UPSTREAM_FAILED(`The ${provider} model provider failed to answer`);

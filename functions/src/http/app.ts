@@ -6,9 +6,9 @@ import { documentIdProblem } from '../core/firestore';
 import { findMembership, roleAtLeast, type Membership } from '../core/memberships';
 import { runWithUsage } from '../ai/accumulator';
 import { authenticate, type Caller } from './auth';
-import { sendData, sendError } from './envelope';
+import { errorEnvelope, sendData, sendError } from './envelope';
 import { contextOf, requestContext } from './request-context';
-import type { Access, RouteDef, ServedModule } from './route';
+import type { Access, EventStream, RouteDef, ServedModule } from './route';
 
 const DEFAULT_BODY_LIMIT = '1mb';
 
@@ -76,6 +76,7 @@ function keepRawBody(req: Request, _res: Response, next: NextFunction) {
  */
 function handle(route: RouteDef) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    let events: (EventStream & { end(event: string, data: unknown): void }) | null = null;
     try {
       const context = contextOf(res);
       const { access } = route;
@@ -85,14 +86,50 @@ function handle(route: RouteDef) {
       if (caller) context.fields.uid = caller.uid;
       const member = caller ? await authorize(route, caller, req, context.fields) : null;
       const input = parseInput(route, req);
+      events = route.sse ? eventStream(req, res) : null;
       // AI usage of the request (SPEC 4.7): model calls made by the handler are written when it settles
       const usage = { requestId: context.requestId, companyId: member?.companyId ?? keyHolder?.companyId ?? null, userId: caller?.uid ?? null };
       const result = await runWithUsage(usage, () =>
-        route.handler({ ...input, caller, member, keyHolder, req, requestId: context.requestId, log: context.log } as never));
-      sendData(res, route.response.parse(result), route.status ?? 200);
+        route.handler({ ...input, caller, member, keyHolder, req, events, requestId: context.requestId, log: context.log } as never));
+      const data = route.response.parse(result);
+      if (events?.started) return events.end('done', { success: true, data });
+      sendData(res, data, route.status ?? 200);
     } catch (err) {
-      next(err);
+      if (!events?.started) return next(err);
+      const appError = err instanceof AppError ? err : coreErrors.INTERNAL('Internal error; it has been logged');
+      if (!(err instanceof AppError)) contextOf(res).log.error('unhandled error in an event stream', { method: req.method, path: req.path, error: err });
+      events.end('error', errorEnvelope(appError));
     }
+  };
+}
+
+/** The lazily opened server-sent events channel of an `sse` route (see EventStream). */
+function eventStream(req: Request, res: Response): EventStream & { end(event: string, data: unknown): void } {
+  const aborted = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) aborted.abort();
+  });
+  let started = false;
+  const write = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  return {
+    get started() {
+      return started;
+    },
+    signal: aborted.signal,
+    send(event, data) {
+      if (res.writableEnded || res.destroyed) return;
+      if (!started) {
+        started = true;
+        res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
+        res.flushHeaders();
+      }
+      write(event, data);
+    },
+    end(event, data) {
+      if (res.writableEnded || res.destroyed) return;
+      write(event, data);
+      res.end();
+    },
   };
 }
 

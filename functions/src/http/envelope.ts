@@ -20,9 +20,14 @@ export function sendData<T>(res: Response, data: T, status = 200): void {
   res.status(status).json(body);
 }
 
-export function sendError(res: Response, err: AppError): void {
+export function errorEnvelope(err: AppError): ErrorEnvelope {
   const body: ErrorEnvelope = { success: false, error: err.message, code: err.code };
   if (err.details?.length) body.details = err.details;
+  return body;
+}
+
+export function sendError(res: Response, err: AppError): void {
+  const body = errorEnvelope(err);
   if (err.retryAfterSeconds !== undefined) res.set('Retry-After', String(err.retryAfterSeconds));
   res.status(err.status).json(body);
 }

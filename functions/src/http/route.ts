@@ -68,11 +68,27 @@ export type Principal<A extends Access> = A extends { kind: 'company'; orService
       ? { caller: null; member: null; keyHolder: KeyHolder }
       : { caller: Caller; member: null; keyHolder: null };
 
+/**
+ * The server-sent events channel of a route declared with `sse: true`. The response becomes
+ * `text/event-stream` at the first `send`; the handler's result then ends the stream as a `done`
+ * event carrying the success envelope, and an error thrown after that as an `error` event carrying
+ * the error envelope. A handler that never sends answers a plain JSON envelope (errors before the
+ * first event keep their HTTP status).
+ */
+export interface EventStream {
+  send(event: string, data: unknown): void;
+  readonly started: boolean;
+  /** Aborted when the client goes away before the answer is complete. */
+  readonly signal: AbortSignal;
+}
+
 export type Context<A extends Access, P, Q, B> = Principal<A> & {
   params: P;
   query: Q;
   body: B;
   req: Request;
+  /** The event stream of an `sse: true` route; null on other routes. */
+  events: EventStream | null;
   /** The request's id (X-Request-Id) and its logger, which carries it. */
   requestId: string;
   log: Logger;
@@ -107,6 +123,8 @@ export interface RouteDef<
    * signature covers the exact bytes); `body` is then not declared.
    */
   rawBody?: boolean;
+  /** The route may answer as server-sent events (see EventStream); the `response` is the `done` event's data. */
+  sse?: boolean;
   handler: (ctx: Context<A, Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R>>;
 }
 

@@ -24,5 +24,6 @@ export const REGISTERED = [
   require('./applicants/module'),
   require('./posts/module'),
   require('./requests/module'),
+  require('./chat/module'),
   require('./docs/module'),
 ].map(definitionIn);

@@ -117,6 +117,13 @@ function operation(module: DefinedModule, route: RouteDef) {
               properties: { success: { const: true }, data: toSchema(route.response, 'output') },
             },
           },
+          ...(route.sse
+            ? {
+              'text/event-stream': {
+                schema: { type: 'string', description: 'Server-sent events (see the operation description); the last is `done` with the success envelope above, or `error` with the error envelope' },
+              },
+            }
+            : {}),
         },
       },
       '400': errorResponse('Invalid request: schema failure, unknown field, malformed JSON (code VALIDATION_FAILED, INVALID_JSON, ...)'),

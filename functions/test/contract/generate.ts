@@ -305,6 +305,37 @@ function preparedOf(op: Operation, f: Fixture): Prepared {
 
 const AI_CONFIG = { provider: 'anthropic', model: 'claude-sonnet-4-6' };
 
+// ---- the assistant (chat): conversations, turns and proposals are private to their member
+
+const chatDoc = (f: Fixture, collection: string, id: string) => getFirestore(adminApp()).collection('companies').doc(f.company.companyId).collection(collection).doc(id);
+const CONTRACT_TURN = { turnId: 'contract-turn', question: 'contract question' };
+
+/**
+ * A conversation of the fixture's `role` member (through POST /conversations) with one answered
+ * turn and one pending proposal to remember a personal fact, stored as the chat module stores them:
+ * asking again with the turn's clientMessageId replays it without a model call (the contract run
+ * has no provider).
+ */
+async function chatConversation(f: Fixture, role: Role): Promise<Prepared> {
+  const user = f.company[role];
+  const conversation = await call('POST /conversations', api('chat').post('/conversations').query({ companyId: f.company.companyId }).set(bearer(user)).send({}));
+  const conversationId = String(conversation.id);
+  const proposalId = `contract-proposal-${role}`;
+  const now = Date.now();
+  await chatDoc(f, 'chatTurns', `${conversationId}~${CONTRACT_TURN.turnId}`).set({
+    ...CONTRACT_TURN, conversationId, uid: user.uid, seq: 0, answer: 'contract answer', refused: false, tools: [], proposalIds: [proposalId], createdAt: now,
+  });
+  await chatDoc(f, 'chatConversations', conversationId).update({ turnCount: 1 });
+  await chatDoc(f, 'chatProposals', proposalId).set({
+    uid: user.uid, conversationId, kind: 'memory', status: 'pending', summary: 'Remember (personal): contract fact',
+    payload: { scope: 'member', text: 'contract fact' },
+    result: null, createdAt: now, decidedAt: null,
+  });
+  return { conversationId, proposalId };
+}
+
+const CHAT_WHY = "a member's conversations and proposals are theirs alone (another member's is 404): one of the calling member's, made first";
+
 const engine = () => api('integrationEngine');
 
 /** Connects a catalogue entry for the fixture company as its owner, through the API (POST /connections). */
@@ -522,6 +553,36 @@ export const OVERRIDES: Record<string, Override> = {
     request: (_f, p) => ({ path: { postId: p.postId, commentId: p.commentId } }),
   },
   ...REQUEST_OVERRIDES,
+  'GET /conversations/{conversationId}': {
+    why: CHAT_WHY,
+    setup: (f) => chatConversation(f, 'employee'),
+    request: (_f, prepared) => ({ path: { conversationId: prepared.conversationId } }),
+  },
+  'DELETE /conversations/{conversationId}': {
+    why: CHAT_WHY,
+    setup: (f) => chatConversation(f, 'employee'),
+    request: (_f, prepared) => ({ path: { conversationId: prepared.conversationId } }),
+  },
+  'POST /conversations/{conversationId}/messages': {
+    why: `${CHAT_WHY}; the question replays its stored turn (clientMessageId), as the contract run has no model provider`,
+    setup: (f) => chatConversation(f, 'employee'),
+    request: (_f, prepared) => ({ path: { conversationId: prepared.conversationId }, body: { question: CONTRACT_TURN.question, clientMessageId: CONTRACT_TURN.turnId } }),
+  },
+  'POST /conversations/{conversationId}/messages/stream': {
+    why: `${CHAT_WHY}; the question replays its stored turn (clientMessageId), as the contract run has no model provider`,
+    setup: (f) => chatConversation(f, 'employee'),
+    request: (_f, prepared) => ({ path: { conversationId: prepared.conversationId }, body: { question: CONTRACT_TURN.question, clientMessageId: CONTRACT_TURN.turnId } }),
+  },
+  'POST /proposals/{proposalId}/confirm': {
+    why: `${CHAT_WHY}; a personal memory, which any member may confirm`,
+    setup: (f) => chatConversation(f, 'employee'),
+    request: (_f, prepared) => ({ path: { proposalId: prepared.proposalId } }),
+  },
+  'POST /proposals/{proposalId}/dismiss': {
+    why: CHAT_WHY,
+    setup: (f) => chatConversation(f, 'employee'),
+    request: (_f, prepared) => ({ path: { proposalId: prepared.proposalId } }),
+  },
   'DELETE /shifts/{id}': {
     why: 'removes an existing shift, addressed by its date and employee: the fixture shift',
     request: (f) => ({ path: { id: f.shift.id }, query: { date: f.shift.date, employeeId: f.shift.employeeId } }),

@@ -102,6 +102,9 @@ describe('the module registry and the functions derived from it', () => {
     expect(secretsProblem(probeModule, probeFile)).toBeNull();
     const forgetful = defineModule({ ...probeModule, runtime: {} });
     expect(secretsProblem(forgetful, probeFile)).toMatch(/does not list ANTHROPIC_API_KEY, OPENAI_API_KEY/);
+    // the assistant's module is seen calling models (through its lazily loaded router)
+    const chat = DEPLOYED.find((m) => m.name === 'chat')!;
+    expect(importClosure(definitionFileOf(chat)).has(MODELS)).toBe(true);
   });
 
   it('composes one code-to-status map from the core, the AI layer and every module', () => {

@@ -5,3 +5,4 @@ export { createEmployeeInBatch, prepareEmployeeCreate } from './service';
 export type { Employee, EmployeeCreate } from './schemas';
 export { availabilitiesSchema, type Availabilities } from './schemas';
 export { setAvailabilitiesInTx } from './availabilities';
+export { listEmployees as listEmployeesFor } from './service';

@@ -3,3 +3,5 @@ export { importInvoices } from './importer';
 export { readSalesCurrency as salesCurrency } from './repo';
 export { POS_SOURCES, type PosSource } from './schemas';
 export { tipsByEmployee } from './service';
+export { getSales } from './service';
+export { salesQuery, salesResponse, type SalesQuery } from './schemas';

@@ -8,3 +8,5 @@ export { eligibleShifts, prepareTimeOff, prepareTransfers, transferFindings, txR
 export { JURISDICTIONS, minRestMinutes, type Jurisdiction } from './fair-workweek';
 export { shiftRef, shiftFromSnapshot } from './repo';
 export { scheduleErrors } from './errors';
+export { listShifts as listShiftsFor, writeShift } from './service';
+export { listShiftsQuery, shiftPostBody, type ShiftPostBody } from './schemas';

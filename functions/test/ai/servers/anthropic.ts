@@ -92,6 +92,7 @@ export function startAnthropicServer(apiKey = 'test-anthropic-key'): Promise<Pro
       for (const [i, text] of pieces(reply).entries()) {
         send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
         if (turn.breakStream && i === 0) return breakNow();
+        if (turn.stall && i === 0) return;
       }
       send('content_block_stop', { type: 'content_block_stop', index });
       index++;

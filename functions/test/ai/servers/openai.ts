@@ -89,6 +89,7 @@ export function startOpenAIServer(apiKey = 'test-openai-key'): Promise<ProviderS
     for (const [i, text] of pieces(streamed).entries()) {
       delta(refusal !== null ? { refusal: text } : { content: text });
       if (turn.breakStream && i === 0) return breakNow();
+      if (turn.stall && i === 0) return;
     }
     for (const [index, call] of toolCalls.entries()) {
       delta({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] });
