@@ -13,9 +13,13 @@ export function eligibility(problem: GenerationProblem): Eligibility {
 
 export const ledgersOf = (problem: GenerationProblem) => new Map(problem.staff.map((s) => [s.id, new Ledger(s, problem.rules)]));
 
+/** Objective given up per open seat an employee could still take (see `pending`). */
+const PENALTY = 2;
+
 /**
- * The generator's greedy pass: seats in the order of the generationPriority (best score first),
- * each given to the eligible employee with the best marginal objective whose ledger accepts it.
+ * The generator's greedy pass: the seats with the fewest eligible employees first (then by the
+ * generationPriority's score), each given to the eligible employee whose ledger accepts it with
+ * the best marginal objective, less a little for each open seat they could still take.
  * `start` assignments (e.g. a solver's) are kept and only the seats left open are filled.
  */
 export function greedy(problem: GenerationProblem, start: Assignment[] = [], score: Scoring = scoring(problem)): Assignment[] {
@@ -32,14 +36,18 @@ export function greedy(problem: GenerationProblem, start: Assignment[] = [], sco
   }
   const order = problem.seats
     .filter((s) => !taken.has(s.id))
-    .map((seat) => ({ seat, best: Math.max(0, ...candidates.get(seat.id)!.map((c) => score.pair(seat, c))) }))
-    .sort((a, b) => b.best - a.best || a.seat.startMs - b.seat.startMs || a.seat.id.localeCompare(b.seat.id));
+    .map((seat) => ({ seat, best: Math.max(0, ...candidates.get(seat.id)!.map((c) => score.pair(seat, c))), choice: candidates.get(seat.id)!.length }))
+    .sort((a, b) => a.choice - b.choice || b.best - a.best || a.seat.startMs - b.seat.startMs || a.seat.id.localeCompare(b.seat.id));
+  // Seats still open that each employee could take: giving a seat to someone few others need keeps coverage high.
+  const pending = new Map(problem.staff.map((s) => [s.id, 0]));
+  for (const { seat } of order) for (const c of candidates.get(seat.id)!) pending.set(c.id, pending.get(c.id)! + 1);
   for (const { seat } of order) {
     let best: { staff: Staff; value: number } | null = null;
+    for (const c of candidates.get(seat.id)!) pending.set(c.id, pending.get(c.id)! - 1);
     for (const staff of candidates.get(seat.id)!) {
       const ledger = ledgers.get(staff.id)!;
       if (ledger.check(seat) !== null) continue;
-      const value = score.pair(seat, staff) + score.fairnessPerMinute * marginalFairness(staff, ledger, seat);
+      const value = score.pair(seat, staff) + score.fairnessPerMinute * marginalFairness(staff, ledger, seat) - PENALTY * pending.get(staff.id)!;
       if (!best || value > best.value) best = { staff, value };
     }
     if (best) {

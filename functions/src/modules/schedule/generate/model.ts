@@ -186,13 +186,17 @@ export class Ledger {
  */
 export const WEIGHTS = { COVERAGE: 100_000, PRIORITY: 1_000, SENIORITY: 100, AVAILABILITY: 3, FAIRNESS: 4, COST: 3 } as const;
 
-/** The generationPriority's preference for a seat, in [0, 1]. */
+/**
+ * The generationPriority's preference for a seat, in [0, 1]: longer-shifts by length;
+ * period-start by day (earlier first), then length; chronological by start instant (earlier first).
+ */
 export function priorityScore(seat: Seat, problem: GenerationProblem, span: { firstMs: number; lastMs: number; longest: number }): number {
   switch (problem.rules.priority) {
     case 'longer-shifts':
       return span.longest > 0 ? seat.minutes / span.longest : 0;
     case 'period-start':
-      return problem.days > 1 ? 1 - seat.dayIndex / (problem.days - 1) : 1;
+      // Earlier days first; within a day, longer shifts (the length term is under one day's step).
+      return (problem.days - 1 - seat.dayIndex + (span.longest > 0 ? (0.99 * seat.minutes) / span.longest : 0)) / problem.days;
     case 'chronological':
       return span.lastMs > span.firstMs ? 1 - (seat.startMs - span.firstMs) / (span.lastMs - span.firstMs) : 1;
   }
