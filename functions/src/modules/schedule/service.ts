@@ -111,7 +111,7 @@ const REFERENCE_ERRORS: Partial<Record<Finding['rule'], ErrorFactory>> = {
 };
 
 /** The employee and role of a shift must exist and be active, and the employee must hold the position. */
-function checkReferences(shift: Shift, refs: References): Finding[] {
+export function checkReferences(shift: Shift, refs: References): Finding[] {
   const base = { shiftId: shift.id, employeeId: shift.employeeId, date: shift.date, blocking: true };
   const out: Finding[] = [];
   const { employee, role } = refs;
@@ -172,7 +172,7 @@ function matchesAddress(existing: Shift, a: ShiftAddress): boolean {
   );
 }
 
-function withTimes(shift: Omit<Shift, 'minutes' | 'workedMinutes'>, rules: ScheduleRules): { shift: Shift; timing: Timed<Shift> } {
+export function withTimes(shift: Omit<Shift, 'minutes' | 'workedMinutes'>, rules: ScheduleRules): { shift: Shift; timing: Timed<Shift> } {
   const draft = { ...shift, minutes: 0, workedMinutes: 0 };
   const timing = timed(draft, rules);
   draft.minutes = timing.minutes;

@@ -138,7 +138,7 @@ export function buildProblem(inputs: GenerationInputs): GenerationProblem {
         ),
         blocked: blockedOf.get(e.id) ?? [],
         minRestMinutes: inputs.minRestMinutes(e.id),
-        fixed: fixedOf.get(e.id) ?? [],
+        fixed: (fixedOf.get(e.id) ?? []).sort((x, y) => x.id.localeCompare(y.id)),
       };
     })
     .sort((x, y) => x.id.localeCompare(y.id));

@@ -14,7 +14,7 @@ import {
   type StaticReason,
 } from './model';
 
-export const DEFAULT_RELATIVE_GAP = 1e-4;
+export const DEFAULT_RELATIVE_GAP = 1e-6;
 
 export interface SolverReport {
   /** What produced the answer: the MIP (warm-started from the greedy pass), or the greedy pass alone (the MIP found nothing better in its time, or failed). */
