@@ -138,14 +138,14 @@ export interface Unfilled {
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
 const REASON_TEXT: Record<Reason, string> = {
-  position: 'does not hold the position',
-  availability: 'is not available then',
-  timeOff: 'has approved time off',
-  overlap: 'already works then',
-  betweenShifts: 'would not get the minimum rest between shifts',
-  maxDayHours: 'would exceed the daily maximum hours',
-  maxHoursInWeek: 'would exceed their weekly maximum hours',
-  maxDaysPerWeek: 'would exceed their weekly maximum days',
+  position: 'without the position',
+  availability: 'not available then',
+  timeOff: 'on approved time off',
+  overlap: 'already working then',
+  betweenShifts: 'too little rest between shifts',
+  maxDayHours: 'over the daily maximum hours',
+  maxHoursInWeek: 'over their weekly maximum hours',
+  maxDaysPerWeek: 'over their weekly maximum days',
 };
 
 export function explain(problem: GenerationProblem, assignments: Assignment[]) {
@@ -202,7 +202,7 @@ export function explain(problem: GenerationProblem, assignments: Assignment[]) {
     const reason: UnfilledReason = available.length === 0 ? 'noAvailableEmployee' : 'allCandidatesBusy';
     const counts = new Map<Reason, number>();
     for (const b of blockedBy) counts.set(b.rule, (counts.get(b.rule) ?? 0) + 1);
-    const message = `${holders.length} employee(s) hold the position; ${[...counts].map(([r, n]) => `${n} ${REASON_TEXT[r]}`).join(', ')}`;
+    const message = `${holders.length} employee(s) hold the position, none could take it: ${[...counts].map(([r, n]) => `${REASON_TEXT[r]} (${n})`).join(', ')}`;
     unfilled.push({ seat: view, reason, message, blockedBy });
   }
   return { assignments: explained, unfilled };
