@@ -1,6 +1,6 @@
 import type { Employee } from '../../src/modules/employees';
 import type { Role } from '../../src/modules/roles';
-import { firstFit } from '../../src/modules/schedule/generate/greedy';
+import { augment, firstFit } from '../../src/modules/schedule/generate/greedy';
 import { objectiveOf, type Assignment, type GenerationProblem } from '../../src/modules/schedule/generate/model';
 import { buildProblem, type GenerationInputs } from '../../src/modules/schedule/generate/problem';
 import { explain, generate } from '../../src/modules/schedule/generate/solve';
@@ -236,6 +236,19 @@ describe('schedule generation: objective', () => {
       expect(report.gap).toBeLessThan(1e-6);
       expect(objectiveOf(problem, assignments)).toBeCloseTo(best, 6);
     }
+  });
+
+  it('coverage repair moves a seat to another employee so that an open seat can be filled', () => {
+    const problem = buildProblem(
+      inputs({
+        days: { Monday: [{ start: h(9), end: h(13), line: 1, prep: 1 }] },
+        employees: [employee('ana', { positions: [{ categoryId: 'cook', subcategoryId: 'line' }, { categoryId: 'cook', subcategoryId: 'prep' }] }), employee('ben')],
+      }),
+    );
+    const line = problem.seats.find((s) => s.subRoleId === 'line')!;
+    const prep = problem.seats.find((s) => s.subRoleId === 'prep')!;
+    const repaired = augment(problem, [{ seatId: line.id, staffId: 'ana' }]);
+    expect(repaired.sort((a, b) => a.staffId.localeCompare(b.staffId))).toEqual([{ seatId: prep.id, staffId: 'ana' }, { seatId: line.id, staffId: 'ben' }]);
   });
 
   it('the greedy method answers without the solver and says so', async () => {

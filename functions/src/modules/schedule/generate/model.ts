@@ -122,15 +122,19 @@ interface Interval {
   endMs: number;
 }
 
+/** A shift in a ledger: a seat or an existing shift. */
+type Booked = Pick<Seat, 'id' | 'date' | 'weekStart' | 'startMs' | 'endMs' | 'worked'>;
+
 /**
  * What one employee already works (fixed shifts plus the seats given so far), with the check of a
  * further seat against every rule that depends on it.
  */
 export class Ledger {
-  private readonly intervals: Interval[] = [];
+  private readonly intervals = new Map<string, Interval>();
   private readonly dayMinutes = new Map<string, number>();
   private readonly weekMinutes = new Map<string, number>();
-  private readonly weekDays = new Map<string, Set<string>>();
+  /** Per week, the shifts on each date. */
+  private readonly weekDays = new Map<string, Map<string, number>>();
 
   constructor(
     readonly staff: Staff,
@@ -139,12 +143,22 @@ export class Ledger {
     for (const f of staff.fixed) this.add(f);
   }
 
-  add(s: { date: string; weekStart: string; startMs: number; endMs: number; worked: number }): void {
-    this.intervals.push({ startMs: s.startMs, endMs: s.endMs });
-    this.dayMinutes.set(s.date, (this.dayMinutes.get(s.date) ?? 0) + s.worked);
-    this.weekMinutes.set(s.weekStart, (this.weekMinutes.get(s.weekStart) ?? 0) + s.worked);
-    const days = this.weekDays.get(s.weekStart) ?? new Set<string>();
-    days.add(s.date);
+  add(s: Booked): void {
+    this.intervals.set(s.id, { startMs: s.startMs, endMs: s.endMs });
+    this.change(s, 1);
+  }
+
+  remove(s: Booked): void {
+    if (this.intervals.delete(s.id)) this.change(s, -1);
+  }
+
+  private change(s: Booked, sign: 1 | -1): void {
+    this.dayMinutes.set(s.date, (this.dayMinutes.get(s.date) ?? 0) + sign * s.worked);
+    this.weekMinutes.set(s.weekStart, (this.weekMinutes.get(s.weekStart) ?? 0) + sign * s.worked);
+    const days = this.weekDays.get(s.weekStart) ?? new Map<string, number>();
+    const n = (days.get(s.date) ?? 0) + sign;
+    if (n > 0) days.set(s.date, n);
+    else days.delete(s.date);
     this.weekDays.set(s.weekStart, days);
   }
 
@@ -160,7 +174,7 @@ export class Ledger {
   check(seat: Seat): LedgerReason | null {
     const rest = this.staff.minRestMinutes * 60_000;
     let tooClose = false;
-    for (const i of this.intervals) {
+    for (const i of this.intervals.values()) {
       if (i.startMs < seat.endMs && seat.startMs < i.endMs) return 'overlap';
       if (rest > 0 && i.startMs < seat.endMs + rest && seat.startMs < i.endMs + rest) tooClose = true;
     }
