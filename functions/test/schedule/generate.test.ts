@@ -137,6 +137,19 @@ describe('POST /schedule-proposals (schedule generation)', () => {
     expect((await generate(co, { startDate: MON, endDate: MON }, co.employee)).status).toBe(403);
   });
 
+  it('stores and reads back a month of a large template (thousands of seats)', async () => {
+    const co = await scheduleCompany();
+    const slots = [hm(7), hm(12), hm(17)].map((start) => ({ start, end: start + hm(4), line: { required: 30, hold: 0 } }));
+    const day = { shifts: { [co.cookId]: slots } };
+    const week = Object.fromEntries(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((d) => [d, day]));
+    await db().collection('companies').doc(co.companyId).update({ daysStructure: week });
+    const res = await generate(co, { startDate: MON, endDate: '2026-03-29' });
+    expect(res.status).toBe(201);
+    expect(res.body.data.coverage.required).toBe(28 * 3 * 30);
+    const got = await api('schedule').get(`/schedule-proposals/${res.body.data.id}`).query({ companyId: co.companyId }).set(bearer(co.manager));
+    expect(got.body.data).toEqual(res.body.data);
+  });
+
   it("another company's proposal is not found", async () => {
     const co = await scheduleCompany();
     const other = await scheduleCompany();

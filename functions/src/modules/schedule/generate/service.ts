@@ -22,6 +22,8 @@ import { proposalFromSnapshot, proposalRef, proposalToDoc, proposalsCollection, 
 
 /** Firestore commits at most 500 writes; each commit transaction writes its drafts, 3 lock writes per employee and the proposal. */
 const MAX_COMMIT_WRITES = 500;
+/** Firestore documents hold at most 1 MiB: the gzipped proposal, with its committed ids later, must fit with room to spare. */
+const MAX_PROPOSAL_BYTES = 700_000;
 /** Days read on each side of the range for the conflict checks of a commit (as PUT and publish do). */
 const WINDOW_DAYS = 7;
 
@@ -74,7 +76,14 @@ export async function propose({ companyId, body, log }: { companyId: string; bod
     createdAt: Date.now(),
     committedAt: null,
   };
-  await proposalRef(companyId, id).set(proposalToDoc({ proposal, fingerprint: fingerprint(problem), committedShiftIds: [] }));
+  const doc = proposalToDoc({ proposal, fingerprint: fingerprint(problem), committedShiftIds: [] });
+  const bytes = (doc.body as Buffer).length;
+  if (bytes > MAX_PROPOSAL_BYTES) {
+    throw scheduleErrors.PROPOSAL_TOO_LARGE(
+      `This proposal (${problem.seats.length + problem.held.length} seats, ${Math.round(bytes / 1000)} kB) is larger than one stored document can hold; generate fewer days, roles or employees per call`,
+    );
+  }
+  await proposalRef(companyId, id).set(doc);
   log?.info('schedule proposal generated', {
     proposalId: id, seats: problem.seats.length, filled: assignments.length, used: report.used, status: report.status, gap: report.gap, seconds: report.seconds,
   });
