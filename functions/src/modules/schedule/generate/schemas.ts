@@ -4,7 +4,7 @@ import { findingSchema, shiftSchema } from '../schemas';
 
 /** Largest range one generation covers, in days (both ends included). */
 export const MAX_GENERATION_DAYS = 28;
-export const DEFAULT_TIME_LIMIT_SECONDS = 8;
+export const DEFAULT_TIME_LIMIT_SECONDS = 9;
 export const MAX_TIME_LIMIT_SECONDS = 30;
 /** Candidates listed per unfilled seat (blockedCounts counts them all). */
 export const MAX_BLOCKED_LISTED = 10;
