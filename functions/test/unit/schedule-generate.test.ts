@@ -173,8 +173,17 @@ describe('schedule generation: hard rules', () => {
   it('on generated restaurants, no assignment breaks any rule (checked by an independent oracle)', async () => {
     for (const seed of [1, 2, 3]) {
       const i = restaurant({ employees: 25, seats: 120, seed });
-      const { problem, assignments } = await run(i);
+      const { problem, assignments, explained } = await run(i);
       expect(violations(problem, assignments)).toEqual([]);
+      // Every open seat's reason is true: each holder listed is really kept off by the rule named.
+      for (const u of explained.unfilled.filter((x) => x.reason !== 'held')) {
+        const seat = problem.seats.find((s) => s.id === u.seat.id)!;
+        for (const b of u.blockedBy) {
+          const others = assignments.filter((a) => a.staffId === b.employeeId && a.seatId !== seat.id);
+          expect(violations(problem, [...others, { seatId: seat.id, staffId: b.employeeId }]).length).toBeGreaterThan(0);
+        }
+        expect(u.reason === 'allCandidatesBusy').toBe(u.blockedBy.some((b) => !['availability', 'timeOff'].includes(b.rule)));
+      }
       expect(violations(problem, firstFit(problem))).toEqual([]);
       expect(assignments.length).toBeGreaterThan(0);
     }

@@ -72,7 +72,7 @@ export const proposalSchema = z.object({
   }),
   solver: z.object({
     used: z.enum(['mip', 'greedy']).describe('mip: the HiGHS MIP (started from the greedy pass) gave the answer; greedy: the greedy pass alone (the solver found nothing better in time, or failed)'),
-    status: z.enum(['optimal', 'timeLimit', 'skipped', 'error']).describe('optimal: proven optimal (relative gap at most 1e-6); timeLimit: stopped at the time limit, `gap` says how far from the proven bound; skipped: nothing to fill; error: the solver failed and the greedy answer stands'),
+    status: z.enum(['optimal', 'timeLimit', 'skipped', 'error']).describe('optimal: proven optimal (relative gap at most 1e-6); timeLimit: stopped at the time limit, `gap` says how far from the proven bound; skipped: the solver was not run (nothing to fill); error: the solver failed and the greedy answer stands'),
     objective: z.number(),
     greedyObjective: z.number().describe('Objective of the greedy pass alone'),
     bound: z.number().nullable().describe('Proven upper bound on the objective'),

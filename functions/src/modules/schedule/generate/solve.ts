@@ -19,7 +19,7 @@ export const DEFAULT_RELATIVE_GAP = 1e-6;
 export interface SolverReport {
   /** What produced the answer: the MIP (warm-started from the greedy pass), or the greedy pass alone (the MIP found nothing better in its time, or failed). */
   used: 'mip' | 'greedy';
-  /** optimal: proven within DEFAULT_RELATIVE_GAP; timeLimit: the solver stopped at the limit; skipped: nothing to choose; error: the solver failed, greedy answered. */
+  /** optimal: proven within DEFAULT_RELATIVE_GAP; timeLimit: the solver stopped at the limit; skipped: the solver was not run (nothing to fill, or method greedy); error: the solver failed, greedy answered. */
   status: 'optimal' | 'timeLimit' | 'skipped' | 'error';
   objective: number;
   greedyObjective: number;
@@ -53,8 +53,7 @@ export async function generate(problem: GenerationProblem, options: GenerateOpti
   const base = { greedyObjective, columns: 0, rows: 0 };
   const seconds = () => (performance.now() - t0) / 1000;
   if (problem.seats.length === 0 || options.method === 'greedy') {
-    const status = problem.seats.length === 0 ? 'skipped' : 'timeLimit';
-    return { assignments: first, report: { ...base, used: 'greedy', status, objective: greedyObjective, bound: null, gap: problem.seats.length ? null : 0, seconds: seconds() } };
+    return { assignments: first, report: { ...base, used: 'greedy', status: 'skipped', objective: greedyObjective, bound: null, gap: problem.seats.length ? null : 0, seconds: seconds() } };
   }
   const relativeGap = options.relativeGap ?? DEFAULT_RELATIVE_GAP;
   let mip;
