@@ -260,6 +260,23 @@ describe('schedule generation: objective', () => {
     expect(repaired.sort((a, b) => a.staffId.localeCompare(b.staffId))).toEqual([{ seatId: prep.id, staffId: 'ana' }, { seatId: line.id, staffId: 'ben' }]);
   });
 
+  it('solves in its own thread: the event loop keeps turning while the MIP runs', async () => {
+    const problem = buildProblem(restaurant({ employees: 60, seats: 300, seed: 3 }));
+    let turns = 0;
+    let solving = true;
+    const spin = () => {
+      if (!solving) return;
+      turns++;
+      setImmediate(spin);
+    };
+    const result = generate(problem, { timeLimitSeconds: 3 });
+    setImmediate(spin);
+    const { report } = await result;
+    solving = false;
+    expect(report.used).toBe('mip');
+    expect(turns).toBeGreaterThan(20);
+  });
+
   it('the greedy method answers without the solver and says so', async () => {
     const problem = buildProblem(restaurant({ employees: 10, seats: 40 }));
     const { assignments, report } = await generate(problem, { timeLimitSeconds: 5, method: 'greedy' });

@@ -1,20 +1,125 @@
-import type { Highs } from 'highs';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { eligibility } from './greedy';
 import { Ledger, deficit, type Assignment, type GenerationProblem, type Scoring, type Seat, type Staff } from './model';
 
-let solver: Promise<Highs> | null = null;
+/** Seconds past its time limit after which a solve that has not answered is abandoned (the worker is ended). */
+const HARD_TIMEOUT_GRACE_SECONDS = 20;
 
-/** HiGHS (WebAssembly), loaded once per process on first use: the module's cold start does not pay for it. */
-export function highs(): Promise<Highs> {
-  if (!solver) {
-    const load = require('highs') as (options?: object) => Promise<Highs>;
-    solver = load().catch((err: unknown) => {
-      solver = null;
-      throw err;
-    });
-  }
-  return solver;
+/** The model as the worker takes it (typed arrays: copied to the thread cheaply). */
+interface SolveRequest {
+  numCols: number;
+  numRows: number;
+  colCost: Float64Array;
+  colUpper: Float64Array;
+  rowLower: Float64Array;
+  rowUpper: Float64Array;
+  starts: Int32Array;
+  indices: Int32Array;
+  values: Float64Array;
+  integer: Uint8Array;
+  relativeGap: number;
+  start: Float64Array | null;
 }
+
+interface SolveAnswer {
+  id: number;
+  error?: string;
+  status: 'optimal' | 'timeLimit' | 'other';
+  bound: number;
+  objective: number;
+  colValue: Float64Array | null;
+}
+
+/**
+ * The solver's worker thread: started on the first generation (not at cold start), HiGHS loaded
+ * once in it, reused by later solves, one at a time. Idle, it is unreferenced: it never keeps a
+ * process alive.
+ */
+class SolverThread {
+  private worker: Worker | null = null;
+  private ready: Promise<void> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private next = 1;
+  private readonly pending = new Map<number, { resolve: (a: SolveAnswer) => void; reject: (e: Error) => void }>();
+
+  private start(): Promise<void> {
+    if (this.ready) return this.ready;
+    const ext = path.extname(__filename);
+    // In development Node strips the worker's types and detects its module syntax (a warning we silence).
+    const execArgv = ext === '.ts' ? [...process.execArgv, '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON'] : undefined;
+    const worker = new Worker(path.join(__dirname, `mip-worker${ext}`), { execArgv });
+    this.worker = worker;
+    this.ready = new Promise<void>((resolve, reject) => {
+      worker.on('message', (m: SolveAnswer | { ready: true }) => {
+        if ('ready' in m) {
+          this.idle();
+          return resolve();
+        }
+        const waiting = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        this.idle();
+        if (!waiting) return;
+        if (m.error) waiting.reject(new Error(m.error));
+        else waiting.resolve(m);
+      });
+      worker.on('error', (err) => {
+        reject(err);
+        this.fail(err);
+      });
+      worker.on('exit', () => this.fail(new Error('the solver thread exited')));
+    });
+    return this.ready;
+  }
+
+  /** Referenced while loading or solving (an awaiting caller keeps the process alive), not when idle. */
+  private idle(): void {
+    if (this.pending.size === 0) this.worker?.unref();
+  }
+
+  private fail(err: Error): void {
+    for (const w of this.pending.values()) w.reject(err);
+    this.pending.clear();
+    this.worker = null;
+    this.ready = null;
+  }
+
+  /** Loads HiGHS in the thread (the first solve does it anyway); resolves when it is ready. */
+  warmUp(): Promise<void> {
+    return this.start();
+  }
+
+  solve(request: SolveRequest, timeLimit: number): Promise<SolveAnswer> {
+    const run = async () => {
+      await this.start();
+      const id = this.next++;
+      const worker = this.worker!;
+      return new Promise<SolveAnswer>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          this.pending.delete(id);
+          this.idle();
+          reject(new Error('the solver did not answer in time'));
+          void worker.terminate();
+        }, (timeLimit + HARD_TIMEOUT_GRACE_SECONDS) * 1000);
+        timer.unref();
+        this.pending.set(id, {
+          resolve: (a) => (clearTimeout(timer), resolve(a)),
+          reject: (e) => (clearTimeout(timer), reject(e)),
+        });
+        worker.ref();
+        worker.postMessage({ ...request, id, timeLimit });
+      });
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+}
+
+const thread = new SolverThread();
+
+/** Starts the solver thread and loads HiGHS (for a benchmark's figure; a generation does it on first use). */
+export const warmUpSolver = () => thread.warmUp();
 
 interface Row {
   indices: number[];
@@ -230,56 +335,45 @@ export interface MipOptions {
 }
 
 export async function solveMip(problem: GenerationProblem, score: Scoring, options: MipOptions): Promise<MipOutcome> {
-  const h = await highs();
   const t0 = performance.now();
   const m = buildMip(problem, score);
   if (m.pairs.length === 0) {
     return { assignments: [], status: 'optimal', bound: 0, objective: 0, seconds: 0, columns: 0, rows: 0 };
   }
-  const starts = [0];
-  const indices: number[] = [];
-  const values: number[] = [];
-  for (const r of m.rows) {
-    indices.push(...r.indices);
-    values.push(...r.values);
-    starts.push(indices.length);
-  }
-  const model = h.createModel({
-    numCols: m.numCols,
-    numRows: m.rows.length,
-    sense: h.constants.objectiveSense.maximize,
-    colCost: m.colCost,
-    colLower: new Array<number>(m.numCols).fill(0),
-    colUpper: m.colUpper,
-    rowLower: m.rows.map((r) => r.lower),
-    rowUpper: m.rows.map((r) => r.upper),
-    matrix: { format: 'csr', numRows: m.rows.length, numCols: m.numCols, starts, indices, values },
-    integrality: m.integer.map((int) => (int ? h.constants.variableType.integer : h.constants.variableType.continuous)),
+  const starts = new Int32Array(m.rows.length + 1);
+  const nonzeros = m.rows.reduce((n, r) => n + r.indices.length, 0);
+  const indices = new Int32Array(nonzeros);
+  const values = new Float64Array(nonzeros);
+  let k = 0;
+  m.rows.forEach((r, i) => {
+    indices.set(r.indices, k);
+    values.set(r.values, k);
+    k += r.indices.length;
+    starts[i + 1] = k;
   });
-  try {
-    model.options.set({
-      output_flag: false,
-      time_limit: Math.max(0.05, options.timeLimitSeconds - (performance.now() - t0) / 1000),
-      mip_rel_gap: options.relativeGap ?? 1e-4,
-    });
-    if (options.start?.length) model.setSolution({ colValue: m.columnsOf(options.start) });
-    const run = model.run();
-    const status = run.modelStatus === h.constants.modelStatus.optimal ? 'optimal' : run.modelStatus === h.constants.modelStatus.timeLimit ? 'timeLimit' : 'other';
-    const bound = Number(model.info.get('mip_dual_bound'));
-    const objective = Number(model.info.get('objective_function_value'));
-    const primal = Number(model.info.get('primal_solution_status'));
-    const colValue = primal === h.constants.solutionStatus.feasible ? model.getSolution().colValue : null;
-    const assignments = colValue ? m.assignmentsOf(colValue) : [];
-    return {
-      assignments,
-      status,
-      bound: Number.isFinite(bound) ? bound : null,
-      objective: colValue && Number.isFinite(objective) ? objective : null,
-      seconds: (performance.now() - t0) / 1000,
-      columns: m.numCols,
-      rows: m.rows.length,
-    };
-  } finally {
-    model.dispose();
-  }
+  const timeLimit = Math.max(0.05, options.timeLimitSeconds - (performance.now() - t0) / 1000);
+  const answer = await thread.solve(
+    {
+      numCols: m.numCols,
+      numRows: m.rows.length,
+      colCost: Float64Array.from(m.colCost),
+      colUpper: Float64Array.from(m.colUpper),
+      rowLower: Float64Array.from(m.rows, (r) => r.lower),
+      rowUpper: Float64Array.from(m.rows, (r) => r.upper),
+      starts, indices, values,
+      integer: Uint8Array.from(m.integer, (i) => (i ? 1 : 0)),
+      relativeGap: options.relativeGap ?? 1e-4,
+      start: options.start?.length ? Float64Array.from(m.columnsOf(options.start)) : null,
+    },
+    timeLimit,
+  );
+  return {
+    assignments: answer.colValue ? m.assignmentsOf(answer.colValue) : [],
+    status: answer.status,
+    bound: Number.isFinite(answer.bound) ? answer.bound : null,
+    objective: answer.colValue && Number.isFinite(answer.objective) ? answer.objective : null,
+    seconds: (performance.now() - t0) / 1000,
+    columns: m.numCols,
+    rows: m.rows.length,
+  };
 }
