@@ -6,4 +6,6 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: scheduleErrors.catalog, collections: { company: ['shifts', 'scheduleProposals'] },
   seed: () => (require('./seed') as typeof import('./seed')).seed,
+  // Schedule generation runs HiGHS (WebAssembly) in a worker thread beside the instance: a week of 200 employees peaks near 300 MB.
+  runtime: { memory: '512MiB' },
 });
