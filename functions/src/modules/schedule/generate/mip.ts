@@ -46,9 +46,14 @@ class SolverThread {
   private start(): Promise<void> {
     if (this.ready) return this.ready;
     const ext = path.extname(__filename);
-    // In development Node strips the worker's types and detects its module syntax (a warning we silence).
-    const execArgv = ext === '.ts' ? [...process.execArgv, '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON'] : undefined;
-    const worker = new Worker(path.join(__dirname, `mip-worker${ext}`), { execArgv });
+    const file = path.join(__dirname, `mip-worker${ext}`);
+    let worker: Worker;
+    try {
+      // In development Node strips the worker's types and detects its module syntax (a warning we silence).
+      worker = new Worker(file, ext === '.ts' ? { execArgv: [...process.execArgv, '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON'] } : {});
+    } catch {
+      worker = new Worker(file); // a parent flag a worker refuses (e.g. --expose-gc): inherit the defaults
+    }
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (m: SolveAnswer | { ready: true }) => {
