@@ -39,7 +39,7 @@ const seatSchema = z.object({
 export const whySchema = z.object({
   availabilityPriority: z.number().nullable().describe("The priority of the employee's availability that weekday (higher = preferred); null: no entry for the weekday"),
   allDay: z.boolean().describe('Available all day (or no constraint that weekday)'),
-  weekHoursBefore: z.number().describe('Worked hours in the company week before this shift, in time order (existing shifts and generated ones)'),
+  weekHoursBefore: z.number().describe('Worked hours in the company week without this shift: the existing shifts of the week plus the generated ones that start before it'),
   weekHoursAfter: z.number().describe('Worked hours in the week with everything generated'),
   minHoursInWeek: z.number(),
   maxHoursInWeek: z.number().nullable().describe("The weekly limit applied: the smaller of the employee's maxHoursInWeek and the company maxHoursPerWeek"),

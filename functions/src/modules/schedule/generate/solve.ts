@@ -109,7 +109,7 @@ export function keepValid(problem: GenerationProblem, assignments: Assignment[])
 export interface AssignmentWhy {
   availabilityPriority: number | null;
   allDay: boolean;
-  /** Worked hours of the employee's company week: before this shift (in time order) and with everything generated. */
+  /** Worked hours of the employee's company week: existing shifts plus generated ones starting before this one; and with everything generated. */
   weekHoursBefore: number;
   weekHoursAfter: number;
   minHoursInWeek: number;
