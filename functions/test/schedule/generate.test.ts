@@ -98,6 +98,18 @@ describe('POST /schedule-proposals (schedule generation)', () => {
     expect(await snapshotCompany(co.companyId)).toEqual(after);
   });
 
+  it('two concurrent commits of one proposal both answer its drafts, written once', async () => {
+    const co = await scheduleCompany();
+    await setTemplate(co, 2);
+    const p = (await generate(co, { startDate: MON, endDate: TUE })).body.data;
+    const [a, b] = await Promise.all([commit(co, p.id), commit(co, p.id)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const ids = p.assignments.map((x: { shiftId: string }) => x.shiftId).sort();
+    expect(a.body.data.committed.map((s: { id: string }) => s.id).sort()).toEqual(ids);
+    expect(b.body.data.committed.map((s: { id: string }) => s.id).sort()).toEqual(ids);
+    expect((await shiftsOf(co)).map((s) => s.id).sort()).toEqual(ids);
+  });
+
   it('completes a commit that was interrupted: the drafts already written are kept, the rest are written', async () => {
     const co = await scheduleCompany();
     await setTemplate(co, 1);
