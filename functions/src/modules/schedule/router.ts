@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AUTHENTICATED, companyInPath, companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdParam, companyIdQuery } from '../../http/fields';
 import * as service from './service';
+import * as generation from './generate/service';
+import { MAX_GENERATION_DAYS, commitResponse, generateBody, proposalIdParam, proposalSchema } from './generate/schemas';
 import {
   MAX_RANGE_DAYS,
   listShiftsQuery,
@@ -79,5 +81,29 @@ export const routes: RouteDef[] = [
     description: 'Merges day by day: each day sent replaces that day whole; days not sent are kept. Day keys are Monday..Sunday (others rejected); a day has optional morning and evening {start, revenue, perClient} and shifts {key: [slot]}; a slot has start and end (0-1439, required), key (string), and other properties only as {required, hold} (integers >= 0). Unknown fields are rejected (400). Returns the whole template.',
     access: companyManager, params: companyIdParam, body: templatePatchBody, response: templateResponse,
     handler: ({ params, body }) => service.patchTemplate({ companyId: params.id, daysStructure: body.daysStructure }),
+  }),
+  defineRoute({
+    method: 'post', path: '/schedule-proposals', summary: "Generate draft shifts from the template: a proposal to review, then commit", status: 201,
+    description: `Fills the schedule template's slots (daysStructure: per weekday, per role, slots whose sub-role entries say \`required\` people and \`hold\` kept open) over startDate..endDate (at most ${MAX_GENERATION_DAYS} days), optionally only for roleIds and/or employeeIds. Nothing is written but the proposal: review it, then POST /schedule-proposals/{id}/commit writes its assignments as drafts.
+
+**Hard rules** (an assignment that breaks one never appears): the employee holds the slot's role and sub-role; is available then (the weekday's shift1/shift2 unless allDay; a weekday without an entry is no constraint; approved day-offs); no overlap with any of their shifts (published, manual, draft: existing shifts are respected, never moved or overwritten); at least betweenShifts minutes of rest (or the fair-workweek rest where it applies); maxDayHours; per company week the smaller of maxHoursInWeek and the company maxHoursPerWeek, and maxDaysPerWeek, counting the shifts already there.
+
+**Objective**, in this order: cover as many required seats as possible; then settings.generationPriority (longer-shifts: longer seats first; period-start: earlier days first, then longer; chronological: earlier start first); then profile.generationFormat (seniority: earlier hiring date first); then availability priority (higher preferred), hours toward each employee's minHoursInWeek, and lower labour cost. Solved as a mixed-integer program (HiGHS) started from a greedy pass, within timeLimitSeconds; \`solver\` says which answered, whether optimality is proven and the gap to the proven bound.
+
+Each assignment says why this employee (availability priority, hours before and after vs the limits, seniority, cost, alternatives); each unfilled seat says why it stayed open (held, noQualifiedEmployee, noAvailableEmployee, allCandidatesBusy with the rule that kept each holder off). Unknown roleIds are 422 UNKNOWN_ROLE, unknown employeeIds 422 UNKNOWN_EMPLOYEE.`,
+    access: manager, query: companyIdQuery, body: generateBody, response: proposalSchema,
+    handler: ({ query, body, log }) => generation.propose({ companyId: query.companyId, body, log }),
+  }),
+  defineRoute({
+    method: 'get', path: '/schedule-proposals/:id', summary: 'A schedule proposal',
+    description: 'The proposal as generated (and its status: open or committed). Another company\'s proposal is 404 PROPOSAL_NOT_FOUND.',
+    access: manager, params: proposalIdParam, query: companyIdQuery, response: proposalSchema,
+    handler: ({ params, query }) => generation.getProposal({ companyId: query.companyId, proposalId: params.id }),
+  }),
+  defineRoute({
+    method: 'post', path: '/schedule-proposals/:id/commit', summary: "Write a proposal's assignments as draft shifts",
+    description: `Refused with 409 PROPOSAL_STALE, nothing written, when anything the generation read has changed since (template, roles, employees, their shifts in the weeks concerned, company rules and settings): generate a new proposal. Otherwise each assignment becomes a draft (id = the assignment's shiftId, mode draft, the proposal's scheduleId), written per group of employees in one transaction each, through the same checks as PUT /shifts (a blocking finding refuses that group: 422 SHIFT_CONFLICT with every finding in details). Idempotent: drafts already written are kept, and a committed proposal answers the drafts it wrote. Publish them with POST /shifts/publish.\n\n${CONFLICTS}`,
+    access: manager, params: proposalIdParam, query: companyIdQuery, response: commitResponse,
+    handler: ({ params, query }) => generation.commitProposal({ companyId: query.companyId, proposalId: params.id }),
   }),
 ];

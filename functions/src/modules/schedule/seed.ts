@@ -8,7 +8,8 @@ import { addDays, businessToday, weekStart, weekdayName } from '../../core/calen
 
 /**
  * Demo shifts: the current company week and the two before it published (the attendance seeder
- * punches the past ones), the next week as drafts (ready to publish). Each employee works one shift a day on the days their availability allows, up to
+ * punches the past ones). The next week is left empty for schedule generation (POST
+ * /schedule-proposals fills it from the template; README "Schedule generation"). Each employee works one shift a day on the days their availability allows, up to
  * maxDaysPerWeek and maxHoursInWeek, always in the same daypart for the week so there is no
  * short rest between a closing and an opening shift. Ids are stable (a reload rewrites them).
  */
@@ -37,7 +38,7 @@ export async function seed(company: DemoCompany): Promise<string> {
   const now = Date.now();
   const shifts: Shift[] = [];
 
-  for (const [w, mode] of [[-2, 'published'], [-1, 'published'], [0, 'published'], [1, 'draft']] as const) {
+  for (const [w, mode] of [[-2, 'published'], [-1, 'published'], [0, 'published']] as const) {
     const first = addDays(thisWeek, 7 * w);
     for (const employee of company.employees) {
       const position = employee.positions[0];
@@ -71,6 +72,5 @@ export async function seed(company: DemoCompany): Promise<string> {
     for (const s of shifts.slice(i, i + 500)) batch.set(shiftRef(company.companyId, s.id), shiftToDoc(s));
     await batch.commit();
   }
-  const published = shifts.filter((s) => s.mode === 'published').length;
-  return `${published} published shifts (weeks of ${addDays(thisWeek, -14)} to ${thisWeek}) and ${shifts.length - published} drafts (week of ${addDays(thisWeek, 7)})`;
+  return `${shifts.length} published shifts (weeks of ${addDays(thisWeek, -14)} to ${thisWeek}); the week of ${addDays(thisWeek, 7)} is left to schedule generation`;
 }

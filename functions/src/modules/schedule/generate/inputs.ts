@@ -1,0 +1,56 @@
+import { addDays, weekStart } from '../../../core/calendar';
+import { getCompanyRules } from '../../companies';
+import { listEmployees } from '../../employees';
+import { listRoles } from '../../roles';
+import { listRange } from '../repo';
+import { scheduleRulesOf } from '../rules';
+import { SHIFT_MODES } from '../schemas';
+import type { GenerationInputs } from './problem';
+
+/** Currency of the cost figures: rates are stored in major units without one; two decimals is every demo's and most companies'. */
+const COST_CURRENCY = 'USD';
+
+export interface GatherRequest {
+  companyId: string;
+  from: string;
+  to: string;
+  roleIds?: string[];
+  employeeIds?: string[];
+  /** Shifts to leave out (the proposal's own drafts, when a commit is retried). */
+  ignoreShift?: (id: string) => boolean;
+}
+
+/**
+ * Everything a generation depends on, read from the company: rules and settings, template,
+ * roles, employees, and every shift (all modes) of the company weeks the range touches plus a
+ * day on each side (the rest between shifts).
+ */
+export async function gatherInputs(req: GatherRequest): Promise<GenerationInputs> {
+  const company = await getCompanyRules({ companyId: req.companyId });
+  const rules = scheduleRulesOf(company);
+  const first = addDays(weekStart(req.from, rules.weekStartingDay), -1);
+  const last = addDays(weekStart(req.to, rules.weekStartingDay), 7);
+  const [roles, employees, shifts] = await Promise.all([
+    listRoles(req.companyId),
+    listEmployees(req.companyId, false),
+    listRange({ companyId: req.companyId, from: first, to: last, modes: SHIFT_MODES }),
+  ]);
+  const template = company.profile.daysStructure;
+  return {
+    from: req.from,
+    to: req.to,
+    rules,
+    generationPriority: company.settings.generationPriority,
+    generationFormat: company.profile.generationFormat,
+    template: template && typeof template === 'object' ? (template as Record<string, unknown>) : {},
+    roles,
+    employees,
+    shifts: shifts.filter((s) => !req.ignoreShift?.(s.id)),
+    // The lead wires approved day-offs (schedule/time-off.ts listTimeOff) and the fair-workweek rest (minRestMinutes) here at merge.
+    timeOff: [],
+    minRestMinutes: () => rules.betweenShifts,
+    currency: COST_CURRENCY,
+    roleIds: req.roleIds,
+    employeeIds: req.employeeIds,
+  };
+}

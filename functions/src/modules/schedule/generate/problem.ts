@@ -1,0 +1,154 @@
+import type { DocumentData } from 'firebase-admin/firestore';
+import { datesInRange, weekStart, weekdayName } from '../../../core/calendar';
+import { toMinorUnits } from '../../../core/money';
+import type { Employee } from '../../employees';
+import type { Role } from '../../roles';
+import { timed, type ScheduleRules } from '../rules';
+import {
+  GENERATION_FORMATS,
+  GENERATION_PRIORITIES,
+  positionKey,
+  type AvailabilityDay,
+  type FixedShift,
+  type GenerationFormat,
+  type GenerationPriority,
+  type GenerationProblem,
+  type HeldSeat,
+  type Seat,
+  type Staff,
+} from './model';
+
+/** What the service gathers (generate/inputs.ts), as plain data: everything the proposal depends on. */
+export interface GenerationInputs {
+  from: string;
+  to: string;
+  rules: ScheduleRules;
+  generationPriority: string;
+  generationFormat: string;
+  /** The schedule template (daysStructure, SPEC 2.7): day -> shifts -> role id -> slots. */
+  template: Record<string, unknown>;
+  roles: Role[];
+  employees: Employee[];
+  /** Shifts that stand (every mode) from the week before `from` to the week after `to`. */
+  shifts: { id: string; employeeId: string; date: string; start: number; end: number | null; mode: string }[];
+  /** Approved day-offs: null start/end = the whole business day. */
+  timeOff: { employeeId: string; date: string; start: number | null; end: number | null }[];
+  /** Per employee, the minimum rest in minutes (betweenShifts, or stricter). */
+  minRestMinutes: (employeeId: string) => number;
+  currency: string;
+  roleIds?: string[];
+  employeeIds?: string[];
+}
+
+type Slot = { start: number; end: number; key?: string } & Record<string, unknown>;
+
+const isSlot = (v: unknown): v is Slot => !!v && typeof v === 'object' && typeof (v as Slot).start === 'number' && typeof (v as Slot).end === 'number';
+const isNeed = (v: unknown): v is { required: number; hold?: number } => !!v && typeof v === 'object' && typeof (v as { required?: unknown }).required === 'number';
+
+/**
+ * The seats of the template over [from, to]: for each date, its weekday's slots; each slot's
+ * sub-role entry {required, hold} gives `required` seats to fill and `hold` seats kept open.
+ * Only active roles and sub-roles (and roleIds, when given) count.
+ */
+export function seatsOf(inputs: Pick<GenerationInputs, 'from' | 'to' | 'rules' | 'template' | 'roles' | 'roleIds'>): { seats: Seat[]; held: HeldSeat[] } {
+  const seats: Seat[] = [];
+  const held: HeldSeat[] = [];
+  const active = new Map(inputs.roles.filter((r) => !r.archived && (!inputs.roleIds || inputs.roleIds.includes(r.id))).map((r) => [r.id, r]));
+  datesInRange(inputs.from, inputs.to).forEach((date, dayIndex) => {
+    const weekday = weekdayName(date);
+    const day = inputs.template[weekday] as { shifts?: Record<string, unknown> } | undefined;
+    for (const [roleId, slots] of Object.entries(day?.shifts ?? {})) {
+      const role = active.get(roleId);
+      if (!role || !Array.isArray(slots)) continue;
+      slots.filter(isSlot).forEach((slot, slotIndex) => {
+        if (slot.start === slot.end) return;
+        for (const [subRoleId, need] of Object.entries(slot)) {
+          if (!isNeed(need) || !role.subRoles[subRoleId] || role.subRoles[subRoleId].archived === true) continue;
+          const base = {
+            date, weekStart: weekStart(date, inputs.rules.weekStartingDay), dayIndex, weekday, start: slot.start, end: slot.end,
+            roleId, subRoleId, slotKey: typeof slot.key === 'string' ? slot.key : null,
+          };
+          const t = timed({ id: '', employeeId: '', date, start: slot.start, end: slot.end, mode: 'draft' }, inputs.rules);
+          for (let n = 0; n < need.required; n++) {
+            seats.push({ ...base, id: `${date}.${roleId}.${slotIndex}.${subRoleId}.${n}`, startMs: t.startMs, endMs: t.endMs, minutes: t.minutes, worked: t.worked });
+          }
+          for (let n = 0; n < (need.hold ?? 0); n++) held.push({ ...base, id: `${date}.${roleId}.${slotIndex}.${subRoleId}.hold${n}` });
+        }
+      });
+    }
+  });
+  return { seats, held };
+}
+
+function availabilityOf(raw: DocumentData | undefined): Staff['availability'] {
+  const out: Staff['availability'] = {};
+  for (const name of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
+    const d = raw?.[name];
+    if (!d || typeof d !== 'object') continue;
+    const windows = [d.shift1, d.shift2].filter((w) => w && typeof w.start === 'number' && typeof w.end === 'number') as AvailabilityDay['windows'];
+    out[name] = { allDay: d.allDay === true, priority: typeof d.priority === 'number' ? d.priority : 0, windows };
+  }
+  return out;
+}
+
+/** A hiring date as YYYY-MM-DD (stored as epoch ms or a date string), else null. */
+function hiringDate(h: unknown): string | null {
+  if (typeof h === 'number' && Number.isFinite(h)) return new Date(h).toISOString().slice(0, 10);
+  if (typeof h === 'string' && /^\d{4}-\d{2}-\d{2}/.test(h)) return h.slice(0, 10);
+  return null;
+}
+
+/** The whole problem, from the gathered inputs. Pure: the same inputs give the same problem. */
+export function buildProblem(inputs: GenerationInputs): GenerationProblem {
+  const { rules } = inputs;
+  const { seats, held } = seatsOf(inputs);
+  const roleRate = new Map(inputs.roles.map((r) => [r.id, r.rate]));
+  const fixedOf = new Map<string, FixedShift[]>();
+  for (const s of inputs.shifts) {
+    const t = timed(s, rules);
+    const list = fixedOf.get(s.employeeId) ?? [];
+    list.push({ id: s.id, date: s.date, weekStart: weekStart(s.date, rules.weekStartingDay), startMs: t.startMs, endMs: t.endMs, worked: t.worked });
+    fixedOf.set(s.employeeId, list);
+  }
+  const blockedOf = new Map<string, Staff['blocked']>();
+  for (const off of inputs.timeOff) {
+    const whole = off.start === null || off.end === null;
+    const t = timed({ id: '', employeeId: off.employeeId, date: off.date, start: whole ? 0 : off.start!, end: whole ? 0 : off.end, mode: 'draft' }, rules);
+    const list = blockedOf.get(off.employeeId) ?? [];
+    list.push({ startMs: t.startMs, endMs: whole ? t.startMs + 24 * 3_600_000 : t.endMs });
+    blockedOf.set(off.employeeId, list);
+  }
+  const staff: Staff[] = inputs.employees
+    .filter((e) => !e.archived && (!inputs.employeeIds || inputs.employeeIds.includes(e.id)))
+    .map((e) => {
+      const a = e.availabilities as DocumentData | undefined;
+      const employeeMax = typeof a?.maxHoursInWeek === 'number' ? a.maxHoursInWeek * 60 : Infinity;
+      const weekMax = Math.min(employeeMax, rules.maxHoursPerWeek * 60);
+      return {
+        id: e.id,
+        name: `${e.name} ${e.surname}`,
+        positions: e.positions.map((p) => positionKey(p.categoryId, p.subcategoryId)),
+        availability: availabilityOf(a),
+        maxWeekMinutes: Number.isFinite(weekMax) ? weekMax : null,
+        minWeekMinutes: typeof a?.minHoursInWeek === 'number' ? a.minHoursInWeek * 60 : 0,
+        maxDaysPerWeek: typeof a?.maxDaysPerWeek === 'number' ? a.maxDaysPerWeek : null,
+        hiring: hiringDate(e.hiring),
+        rateMinor: Object.fromEntries(
+          e.positions.map((p) => [p.categoryId, toMinorUnits(e.rateRegular ?? roleRate.get(p.categoryId) ?? 0, inputs.currency)]),
+        ),
+        blocked: blockedOf.get(e.id) ?? [],
+        minRestMinutes: inputs.minRestMinutes(e.id),
+        fixed: (fixedOf.get(e.id) ?? []).sort((x, y) => x.id.localeCompare(y.id)),
+      };
+    })
+    .sort((x, y) => x.id.localeCompare(y.id));
+  const priority = (GENERATION_PRIORITIES as readonly string[]).includes(inputs.generationPriority) ? (inputs.generationPriority as GenerationPriority) : 'longer-shifts';
+  const format = (GENERATION_FORMATS as readonly string[]).includes(inputs.generationFormat) ? (inputs.generationFormat as GenerationFormat) : 'standard';
+  return {
+    seats,
+    held,
+    staff,
+    rules: { maxDayMinutes: rules.maxDayHours === false ? null : rules.maxDayHours * 60, priority, format },
+    days: datesInRange(inputs.from, inputs.to).length,
+  };
+}

@@ -1,0 +1,229 @@
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'firebase-admin/firestore';
+import { addDays, requireDateRange } from '../../../core/calendar';
+import { db } from '../../../core/firebase';
+import { companyNotFound } from '../../../core/firestore';
+import type { Logger } from '../../../core/logger';
+import { companyRulesFromSnapshots, companyRulesRefs } from '../../companies';
+import { employeeErrors, employeeFromSnapshot, employeeRef } from '../../employees';
+import { roleErrors, roleFromSnapshot, roleRef } from '../../roles';
+import { scheduleErrors } from '../errors';
+import { runExclusive } from '../../../core/exclusive';
+import * as repo from '../repo';
+import { evaluate, findingKey, scheduleRulesOf, timed, type Timed } from '../rules';
+import { SHIFT_MODES, type Finding, type Shift } from '../schemas';
+import { checkReferences, lockKey, withTimes } from '../service';
+import { gatherInputs } from './inputs';
+import type { GenerationProblem } from './model';
+import { buildProblem } from './problem';
+import { MAX_BLOCKED_LISTED, MAX_GENERATION_DAYS, type GenerateBody, type Proposal } from './schemas';
+import { explain, generate } from './solve';
+import { proposalFromSnapshot, proposalRef, proposalToDoc, proposalsCollection, type StoredProposal } from './store';
+
+/** Firestore commits at most 500 writes; each commit transaction writes its drafts, 3 lock writes per employee and the proposal. */
+const MAX_COMMIT_WRITES = 500;
+/** Firestore documents hold at most 1 MiB: the gzipped proposal, with its committed ids later, must fit with room to spare. */
+const MAX_PROPOSAL_BYTES = 700_000;
+/** Days read on each side of the range for the conflict checks of a commit (as PUT and publish do). */
+const WINDOW_DAYS = 7;
+
+/** The hash of everything the generation depended on: a commit compares it with a fresh one. */
+export function fingerprint(problem: GenerationProblem): string {
+  return createHash('sha256').update(JSON.stringify(problem)).digest('base64url');
+}
+
+const seatView = (s: { date: string; weekday: string; start: number; end: number; roleId: string; subRoleId: string; slotKey: string | null }) => ({
+  date: s.date, weekday: s.weekday, start: s.start, end: s.end, positionId: s.roleId, subRoleId: s.subRoleId, slotKey: s.slotKey,
+});
+
+export async function propose({ companyId, body, log }: { companyId: string; body: GenerateBody; log?: Logger }): Promise<Proposal> {
+  requireDateRange(body.startDate, body.endDate, MAX_GENERATION_DAYS);
+  const inputs = await gatherInputs({ companyId, from: body.startDate, to: body.endDate, roleIds: body.roleIds, employeeIds: body.employeeIds });
+  const unknownRole = body.roleIds?.find((id) => !inputs.roles.some((r) => r.id === id));
+  if (unknownRole) throw roleErrors.UNKNOWN_ROLE(`No role ${unknownRole} in this company`);
+  const unknownEmployee = body.employeeIds?.find((id) => !inputs.employees.some((e) => e.id === id));
+  if (unknownEmployee) throw employeeErrors.UNKNOWN_EMPLOYEE(`No active employee ${unknownEmployee} in this company`);
+
+  const problem = buildProblem(inputs);
+  const { assignments, report } = await generate(problem, { timeLimitSeconds: body.timeLimitSeconds });
+  const explained = explain(problem, assignments);
+  const names = new Map(problem.staff.map((s) => [s.id, s.name]));
+  const id = proposalsCollection(companyId).doc().id;
+  const proposal: Proposal = {
+    id,
+    companyId,
+    status: 'open',
+    startDate: body.startDate,
+    endDate: body.endDate,
+    roleIds: body.roleIds ?? null,
+    employeeIds: body.employeeIds ?? null,
+    scheduleId: body.scheduleId ?? null,
+    generationPriority: problem.rules.priority,
+    generationFormat: problem.rules.format,
+    coverage: { required: problem.seats.length, filled: assignments.length, held: problem.held.length },
+    solver: {
+      used: report.used, status: report.status, objective: report.objective, greedyObjective: report.greedyObjective,
+      bound: report.bound, gap: report.gap, seconds: Math.round(report.seconds * 1000) / 1000,
+    },
+    assignments: explained.assignments.map((a, n) => ({
+      ...seatView(a.seat), shiftId: `${id}-${n + 1}`, employeeId: a.staffId, employeeName: names.get(a.staffId) ?? '', why: a.why,
+    })),
+    unfilled: explained.unfilled.map((u) => {
+      const blockedCounts: Record<string, number> = {};
+      for (const b of u.blockedBy) blockedCounts[b.rule] = (blockedCounts[b.rule] ?? 0) + 1;
+      return { seat: seatView(u.seat), reason: u.reason, message: u.message, blockedCounts, blockedBy: u.blockedBy.slice(0, MAX_BLOCKED_LISTED) };
+    }),
+    createdAt: Date.now(),
+    committedAt: null,
+  };
+  const doc = proposalToDoc({ proposal, fingerprint: fingerprint(problem), committedShiftIds: [] });
+  const bytes = (doc.body as Buffer).length;
+  if (bytes > MAX_PROPOSAL_BYTES) {
+    throw scheduleErrors.PROPOSAL_TOO_LARGE(
+      `This proposal (${problem.seats.length + problem.held.length} seats, ${Math.round(bytes / 1000)} kB) is larger than one stored document can hold; generate fewer days, roles or employees per call`,
+    );
+  }
+  await proposalRef(companyId, id).set(doc);
+  log?.info('schedule proposal generated', {
+    proposalId: id, seats: problem.seats.length, filled: assignments.length, used: report.used, status: report.status, gap: report.gap, seconds: report.seconds,
+  });
+  return proposal;
+}
+
+async function load(companyId: string, proposalId: string): Promise<StoredProposal> {
+  const stored = proposalFromSnapshot(await proposalRef(companyId, proposalId).get());
+  if (!stored || stored.proposal.companyId !== companyId) throw scheduleErrors.PROPOSAL_NOT_FOUND('Schedule proposal not found');
+  return stored;
+}
+
+export async function getProposal({ companyId, proposalId }: { companyId: string; proposalId: string }): Promise<Proposal> {
+  return (await load(companyId, proposalId)).proposal;
+}
+
+async function readShifts(companyId: string, ids: string[]): Promise<Shift[]> {
+  if (ids.length === 0) return [];
+  const snaps = await db().getAll(...ids.map((id) => repo.shiftRef(companyId, id)));
+  return snaps.map((s) => repo.shiftFromSnapshot(s)).filter((s): s is Shift => s !== null);
+}
+
+/**
+ * Writes the proposal's assignments as drafts. Refused (409 PROPOSAL_STALE) when the generation
+ * inputs changed since (the problem is rebuilt and its fingerprint compared; the proposal's own
+ * drafts, from an interrupted earlier commit, are left out of it). The drafts are written per
+ * group of employees, each group in one exclusive transaction that runs the conflict checks of
+ * PUT /shifts (references, overlap, rest, daily and weekly limits against every shift of the
+ * employee); any blocking finding refuses that group (422 SHIFT_CONFLICT). Idempotent: drafts
+ * already written are skipped, and a committed proposal answers the drafts it wrote.
+ */
+export async function commitProposal({ companyId, proposalId }: { companyId: string; proposalId: string }) {
+  const stored = await load(companyId, proposalId);
+  const p = stored.proposal;
+  if (p.status === 'committed') return { proposalId, committed: await readShifts(companyId, stored.committedShiftIds), warnings: [] as Finding[] };
+
+  if (p.assignments.length === 0) {
+    await proposalRef(companyId, proposalId).set(proposalToDoc({ ...stored, proposal: { ...p, status: 'committed', committedAt: Date.now() } }));
+    return { proposalId, committed: [] as Shift[], warnings: [] as Finding[] };
+  }
+  const own = new Set(p.assignments.map((a) => a.shiftId));
+  const inputs = await gatherInputs({
+    companyId, from: p.startDate, to: p.endDate, roleIds: p.roleIds ?? undefined, employeeIds: p.employeeIds ?? undefined, ignoreShift: (id) => own.has(id),
+  });
+  if (fingerprint(buildProblem(inputs)) !== stored.fingerprint) {
+    throw scheduleErrors.PROPOSAL_STALE('The template, employees, shifts or settings changed since this proposal was generated; generate a new proposal');
+  }
+
+  const byEmployee = new Map<string, Proposal['assignments']>();
+  for (const a of p.assignments) byEmployee.set(a.employeeId, [...(byEmployee.get(a.employeeId) ?? []), a]);
+  const chunks: string[][] = [];
+  let current: string[] = [];
+  let writes = 1;
+  for (const [employeeId, list] of byEmployee) {
+    if (current.length && writes + list.length + 3 > MAX_COMMIT_WRITES) {
+      chunks.push(current);
+      [current, writes] = [[], 1];
+    }
+    current.push(employeeId);
+    writes += list.length + 3;
+  }
+  chunks.push(current);
+
+  const warnings = new Map<string, Finding>();
+  for (const [i, employees] of chunks.entries()) {
+    const last = i === chunks.length - 1;
+    const found = await runExclusive(
+      employees.map((e) => lockKey(companyId, e)),
+      (tx) => commitChunk(tx, { stored, employees, assignments: employees.flatMap((e) => byEmployee.get(e) ?? []), last }),
+    );
+    for (const f of found) warnings.set(findingKey(f), f);
+  }
+  return { proposalId, committed: await readShifts(companyId, p.assignments.map((a) => a.shiftId)), warnings: [...warnings.values()] };
+}
+
+async function commitChunk(
+  tx: Transaction,
+  { stored, employees, assignments, last }: { stored: StoredProposal; employees: string[]; assignments: Proposal['assignments']; last: boolean },
+) {
+  const p = stored.proposal;
+  const companyId = p.companyId;
+  const roleIds = [...new Set(assignments.map((a) => a.positionId))];
+  const concerned = new Set(employees);
+  const [existing, [companySnap, settingsSnap, ...rest]] = await Promise.all([
+    repo.listRange({ companyId, from: addDays(p.startDate, -WINDOW_DAYS), to: addDays(p.endDate, WINDOW_DAYS), modes: SHIFT_MODES }, tx),
+    tx.getAll(...companyRulesRefs(companyId), ...employees.map((e) => employeeRef(companyId, e)), ...roleIds.map((r) => roleRef(companyId, r))),
+  ]);
+  const company = companyRulesFromSnapshots(companySnap, settingsSnap);
+  if (!company) throw companyNotFound();
+  const rules = scheduleRulesOf(company);
+  const employeeById = new Map(rest.slice(0, employees.length).map((s) => [s.id, employeeFromSnapshot(s)]));
+  const roleById = new Map(rest.slice(employees.length).map((s) => [s.id, roleFromSnapshot(s)]));
+
+  const written = new Set(existing.map((s) => s.id));
+  const now = Date.now();
+  const drafts = assignments
+    .filter((a) => !written.has(a.shiftId))
+    .map((a) =>
+      withTimes(
+        {
+          id: a.shiftId, companyId, date: a.date, employeeId: a.employeeId, positionId: a.positionId, subRoleId: a.subRoleId,
+          start: a.start, end: a.end, mode: 'draft', scheduleId: p.scheduleId, note: '', onHold: false, createdAt: now, updatedAt: now,
+        },
+        rules,
+      ),
+    );
+  // A draft stands with every shift of its employee (drafts and live), the other new drafts included.
+  const standing = new Map<string, Timed<Shift>[]>();
+  const push = (t: Timed<Shift>) => standing.set(t.shift.employeeId, [...(standing.get(t.shift.employeeId) ?? []), t]);
+  for (const s of existing) if (concerned.has(s.employeeId)) push(timed(s, rules));
+  for (const d of drafts) push(d.timing);
+
+  const findings = new Map<string, Finding>();
+  for (const { shift, timing } of drafts) {
+    const employee = employeeById.get(shift.employeeId) ?? null;
+    const others = standing.get(shift.employeeId)!.filter((t) => t.shift.id !== shift.id);
+    for (const f of [...checkReferences(shift, { employee, role: shift.positionId ? (roleById.get(shift.positionId) ?? null) : null }), ...evaluate(timing, others, rules, employee?.availabilities)]) {
+      if (!findings.has(findingKey(f))) findings.set(findingKey(f), f);
+    }
+  }
+  const all = [...findings.values()];
+  const blocking = all.filter((f) => f.blocking);
+  if (blocking.length) {
+    throw scheduleErrors.SHIFT_CONFLICT(
+      `Nothing of this group was committed: ${blocking.length} conflict(s): ${blocking.slice(0, 5).map((f) => f.message).join('; ')}${blocking.length > 5 ? '; ...' : ''}`,
+      blocking.map((f) => ({ ...f, path: f.rule })),
+    );
+  }
+  return {
+    result: all,
+    write: (t: Transaction) => {
+      for (const { shift } of drafts) t.set(repo.shiftRef(companyId, shift.id), repo.shiftToDoc(shift));
+      if (last) {
+        const committed: StoredProposal = {
+          ...stored,
+          proposal: { ...p, status: 'committed', committedAt: now },
+          committedShiftIds: p.assignments.map((a) => a.shiftId),
+        };
+        t.set(proposalRef(companyId, p.id), proposalToDoc(committed));
+      }
+    },
+  };
+}
