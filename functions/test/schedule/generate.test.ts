@@ -162,6 +162,36 @@ describe('POST /schedule-proposals (schedule generation)', () => {
     expect(got.body.data).toEqual(res.body.data);
   });
 
+  it("keeps an employee with an approved day-off out of that day; a day-off approved after generating makes the proposal stale", async () => {
+    const co = await scheduleCompany();
+    await setTemplate(co, 1);
+    const timeOff = db().collection('companies').doc(co.companyId).collection('timeOff');
+    await timeOff.doc(`req-1_${MON}`).set({ employeeId: co.employeeId, date: MON, start: null, end: null, requestId: 'req-1', createdAt: Date.now() });
+    const p = (await generate(co, { startDate: MON, endDate: TUE, employeeIds: [co.employeeId] })).body.data;
+    expect(p.assignments.filter((a: { date: string }) => a.date === MON)).toEqual([]);
+    expect(p.assignments.filter((a: { date: string }) => a.date === TUE)).toHaveLength(2);
+    expect(p.unfilled.filter((u: { seat: { date: string } }) => u.seat.date === MON)).toEqual([
+      expect.objectContaining({ blockedBy: [{ employeeId: co.employeeId, rule: 'timeOff' }] }),
+      expect.objectContaining({ blockedBy: [{ employeeId: co.employeeId, rule: 'timeOff' }] }),
+    ]);
+
+    await timeOff.doc(`req-2_${TUE}`).set({ employeeId: co.employeeId, date: TUE, start: hm(16), end: hm(22), requestId: 'req-2', createdAt: Date.now() });
+    expect((await commit(co, p.id)).body.code).toBe('PROPOSAL_STALE');
+    const fresh = (await generate(co, { startDate: MON, endDate: TUE, employeeIds: [co.employeeId] })).body.data;
+    expect(fresh.assignments.map((a: { date: string; start: number }) => [a.date, a.start])).toEqual([[TUE, hm(9)]]);
+  });
+
+  it('applies the fair-workweek rest of the company jurisdiction to the shifts it proposes', async () => {
+    const co = await scheduleCompany();
+    await setTemplate(co, 1);
+    const oneEmployee = { startDate: MON, endDate: MON, employeeIds: [co.employeeId] };
+    expect((await generate(co, oneEmployee)).body.data.assignments).toHaveLength(2);
+    await db().collection('companies').doc(co.companyId).collection('config').doc('settings').set({ fairWorkweekJurisdiction: 'seattle' }, { merge: true });
+    const p = (await generate(co, oneEmployee)).body.data;
+    expect(p.assignments).toHaveLength(1);
+    expect(p.unfilled).toEqual([expect.objectContaining({ blockedBy: [{ employeeId: co.employeeId, rule: 'betweenShifts' }] })]);
+  });
+
   it("another company's proposal is not found", async () => {
     const co = await scheduleCompany();
     const other = await scheduleCompany();

@@ -67,7 +67,7 @@ export function deleteTimeOff(tx: Transaction, companyId: string, r: { requestId
 }
 
 /** The instants a day-off covers: the whole business day, or its minutes of the local day. */
-export function timeOffInterval(t: TimeOff, cal: { timezone: string; dayChangeTime: number }): { startMs: number; endMs: number } {
+export function timeOffInterval(t: Pick<TimeOff, 'date' | 'start' | 'end'>, cal: { timezone: string; dayChangeTime: number }): { startMs: number; endMs: number } {
   if (t.start === null || t.end === null) return businessDayBounds(t.date, cal);
   return { startMs: instant(t.date, t.start, cal.timezone), endMs: instant(t.date, t.end, cal.timezone) };
 }

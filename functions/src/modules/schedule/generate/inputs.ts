@@ -2,8 +2,10 @@ import { addDays, weekStart } from '../../../core/calendar';
 import { getCompanyRules } from '../../companies';
 import { listEmployees } from '../../employees';
 import { listRoles } from '../../roles';
+import { minRestMinutes } from '../fair-workweek';
 import { listRange } from '../repo';
 import { scheduleRulesOf } from '../rules';
+import { listTimeOff } from '../time-off';
 import { SHIFT_MODES } from '../schemas';
 import type { GenerationInputs } from './problem';
 
@@ -30,11 +32,16 @@ export async function gatherInputs(req: GatherRequest): Promise<GenerationInputs
   const rules = scheduleRulesOf(company);
   const first = addDays(weekStart(req.from, rules.weekStartingDay), -1);
   const last = addDays(weekStart(req.to, rules.weekStartingDay), 7);
-  const [roles, employees, shifts] = await Promise.all([
+  const [roles, employees, shifts, timeOff] = await Promise.all([
     listRoles(req.companyId),
     listEmployees(req.companyId, false),
     listRange({ companyId: req.companyId, from: first, to: last, modes: SHIFT_MODES }),
+    listTimeOff({ companyId: req.companyId, from: req.from, to: req.to, employeeIds: req.employeeIds }),
   ]);
+  // The fair-workweek rest is applied to every pair of generated shifts, not only to shifts of
+  // consecutive days as the laws (and PUT /shifts) do: stricter, so that no proposal ever needs the
+  // employee's consent to a short rest, at the cost of split shifts of one day in those jurisdictions.
+  const rest = Math.max(rules.betweenShifts, minRestMinutes(rules.jurisdiction ?? 'none'));
   const template = company.profile.daysStructure;
   return {
     from: req.from,
@@ -46,9 +53,8 @@ export async function gatherInputs(req: GatherRequest): Promise<GenerationInputs
     roles,
     employees,
     shifts: shifts.filter((s) => !req.ignoreShift?.(s.id)),
-    // The lead wires approved day-offs (schedule/time-off.ts listTimeOff) and the fair-workweek rest (minRestMinutes) here at merge.
-    timeOff: [],
-    minRestMinutes: () => rules.betweenShifts,
+    timeOff,
+    minRestMinutes: () => rest,
     currency: COST_CURRENCY,
     roleIds: req.roleIds,
     employeeIds: req.employeeIds,

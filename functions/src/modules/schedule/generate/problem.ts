@@ -1,3 +1,4 @@
+import { timeOffInterval } from '../time-off';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { datesInRange, weekStart, weekdayName } from '../../../core/calendar';
 import { toMinorUnits } from '../../../core/money';
@@ -112,10 +113,8 @@ export function buildProblem(inputs: GenerationInputs): GenerationProblem {
   }
   const blockedOf = new Map<string, Staff['blocked']>();
   for (const off of inputs.timeOff) {
-    const whole = off.start === null || off.end === null;
-    const t = timed({ id: '', employeeId: off.employeeId, date: off.date, start: whole ? 0 : off.start!, end: whole ? 0 : off.end, mode: 'draft' }, rules);
     const list = blockedOf.get(off.employeeId) ?? [];
-    list.push({ startMs: t.startMs, endMs: whole ? t.startMs + 24 * 3_600_000 : t.endMs });
+    list.push(timeOffInterval(off, rules));
     blockedOf.set(off.employeeId, list);
   }
   const staff: Staff[] = inputs.employees
