@@ -175,7 +175,7 @@ describe("the assistant has the caller's access, no more", () => {
 
     const sent = since(providers.anthropic, from);
     // an employee is not even offered the managers' tools
-    expect((sent[0]!.body.tools as { name: string }[]).map((t) => t.name)).toEqual(['calculate', 'recall_memories', 'list_shifts', 'employee_directory', 'propose_memory']);
+    expect((sent[0]!.body.tools as { name: string }[]).map((t) => t.name)).toEqual(['calculate', 'recall_memories', 'list_shifts', 'employee_directory', 'propose_memory', 'propose_request']);
     const [directory, sales] = anthropicToolResults(sent[1]!);
     expect((directory!.content.employees as { name: string }[]).map((e) => e.name)).toEqual(['Otto']);
     expect(sales).toMatchObject({ isError: true, content: { error: 'UNKNOWN_TOOL' } });

@@ -13,9 +13,9 @@ const OWN = "Conversations are private to their member: another member's convers
 
 const ASK_DESCRIPTION = `Asks the assistant a question about the company, in natural language ("labor % last week", "who can cover Friday dinner", "what did we sell on Sundays this month").
 
-**Tools with the caller's access.** The assistant answers from tools that call the product's own services with the caller's membership: sales summary (GET /sales: managers and owners), shifts (GET /shifts), the employee directory as the caller may see it (GET /employees: pay hidden as that route hides it), attendance punches (managers and owners), draft-shift proposals (managers and owners), memory proposals (a fact to remember), the calculator (exact decimal arithmetic: derived figures are computed, not generated) and the team's memories (ai-memory: the ones the caller may see; the most relevant to the question are also given to the model with it). A tool is offered only to the roles its route admits, and answers what that route would answer or refuse. Tool results sent to the model are bounded to ${MAX_TOOL_RESULT_CHARS} characters (arrays cut, marked \`truncated\`); at most ${service.MAX_TOOL_ROUNDS} rounds of at most ${service.MAX_TOOL_CALLS_PER_ROUND} tool calls, then the model must answer.
+**Tools with the caller's access.** The assistant answers from tools that call the product's own services with the caller's membership: sales summary (GET /sales: managers and owners), shifts (GET /shifts), the employee directory as the caller may see it (GET /employees: pay hidden as that route hides it), attendance punches (managers and owners), draft-shift proposals (managers and owners), shift-request proposals (the caller's own day off, replace, swap, emergency or availabilities request, as POST /requests takes it), memory proposals (a fact to remember), the calculator (exact decimal arithmetic: derived figures are computed, not generated) and the team's memories (ai-memory: the ones the caller may see; the most relevant to the question are also given to the model with it). A tool is offered only to the roles its route admits, and answers what that route would answer or refuse. Tool results sent to the model are bounded to ${MAX_TOOL_RESULT_CHARS} characters (arrays cut, marked \`truncated\`); at most ${service.MAX_TOOL_ROUNDS} rounds of at most ${service.MAX_TOOL_CALLS_PER_ROUND} tool calls, then the model must answer.
 
-**Changes are proposals.** A tool that would change data (a draft shift) stores a proposal; nothing changes until the member calls POST /proposals/{proposalId}/confirm, which applies the owning route's rules with the member's current role.
+**Changes are proposals.** A tool that would change data (a draft shift, a shift request, a memory) stores a proposal; nothing changes until the member calls POST /proposals/{proposalId}/confirm, which applies the owning route's rules with the member's current role.
 
 **Context.** The model sees the last ${service.KEEP_TURNS} turns verbatim; when more than ${service.SUMMARIZE_AFTER} turns are not yet summarised, the older ones are folded into a running summary (one model call, flow chat.summary).
 
@@ -53,7 +53,7 @@ export const routes: RouteDef[] = [
   }),
   defineRoute({
     method: 'delete', path: '/conversations/:conversationId', summary: 'Delete a conversation, its turns and its proposals',
-    description: `Answers the conversation as it was. Confirmed proposals keep their effect (the draft shift stays). ${OWN}`,
+    description: `Answers the conversation as it was. Confirmed proposals keep their effect (the draft shift or the request stays). ${OWN}`,
     access: member, params: conversationIdParam, query: companyIdQuery, response: conversationSchema,
     handler: ({ member: m, params }) => service.deleteConversation({ member: m, conversationId: params.conversationId }),
   }),
@@ -71,7 +71,7 @@ export const routes: RouteDef[] = [
   }),
   defineRoute({
     method: 'post', path: '/proposals/:proposalId/confirm', summary: 'Confirm a change the assistant proposed',
-    description: `Carries out a pending proposal through the owning module with the caller's current role and that route's rules: a draft_shift is written as PUT /shifts/{id} would (managers and owners: 403 INSUFFICIENT_ROLE otherwise; conflicts 409/422 as that route answers them); a memory is created as POST /memories would, with source \`assistant\` (company memories: managers and owners; limits 422 as that route answers them). Idempotent: a confirmed proposal answers its result again; a dismissed one is 409 PROPOSAL_NOT_PENDING. ${OWN}`,
+    description: `Carries out a pending proposal through the owning module with the caller's current role and that route's rules: a draft_shift is written as PUT /shifts/{id} would (managers and owners: 403 INSUFFICIENT_ROLE otherwise; conflicts 409/422 as that route answers them); a memory is created as POST /memories would, with source \`assistant\` (company memories: managers and owners; limits 422 as that route answers them); a request is created as POST /requests would, with every rule of that route (e.g. 422 DAY_OFF_IN_PAST, 422 INVALID_REQUEST_SHIFT for a shift not the caller's, 409 REQUEST_EXISTS; nothing is written then) and its policy (a day off awaits a manager as pending_manager unless the policy approves it at once); its id is \`chat-{proposalId}\`. Idempotent: a confirmed proposal answers its result again, and a retry after a failure answers the request made the first time; a dismissed one is 409 PROPOSAL_NOT_PENDING. ${OWN}`,
     access: member, params: proposalIdParam, query: companyIdQuery, response: confirmResponse,
     handler: ({ member: m, params }) => service.confirmProposal({ member: m, proposalId: params.proposalId }),
   }),

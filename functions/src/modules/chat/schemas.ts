@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 import { calculatorInputSchema } from '../calculator';
+import { createRequestBody } from '../requests';
 
 /** Bounds of a question and of what the assistant keeps and sends (see service.ts). */
 export const MAX_QUESTION_CHARS = 4000;
@@ -45,18 +46,18 @@ export const toolUseSchema = z.object({
 });
 export type ToolUse = z.output<typeof toolUseSchema>;
 
-export const PROPOSAL_KINDS = ['draft_shift', 'memory'] as const;
+export const PROPOSAL_KINDS = ['draft_shift', 'memory', 'request'] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 export const PROPOSAL_STATUSES = ['pending', 'confirmed', 'dismissed'] as const;
 
 export const proposalSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
-  kind: z.enum(PROPOSAL_KINDS).describe('draft_shift: a draft shift, created through the schedule rules of PUT /shifts/{id} on confirmation (managers and owners); memory: a fact to remember, created as POST /memories with source `assistant` on confirmation'),
+  kind: z.enum(PROPOSAL_KINDS).describe('draft_shift: a draft shift, created through the schedule rules of PUT /shifts/{id} on confirmation (managers and owners); memory: a fact to remember, created as POST /memories with source `assistant` on confirmation; request: a shift request of the member (dayOff, replace, swap, emergency, availabilities), created as POST /requests would on confirmation'),
   status: z.enum(PROPOSAL_STATUSES),
   summary: z.string().describe('What confirming does, in words'),
-  payload: z.record(z.string(), z.unknown()).describe('draft_shift: the shift (date, employeeId, start, end, positionId ...); memory: scope, text and visibility'),
-  result: z.record(z.string(), z.unknown()).nullable().describe('After confirmation: what the owning route answered (the saved shift and its warnings)'),
+  payload: z.record(z.string(), z.unknown()).describe('draft_shift: the shift (date, employeeId, start, end, positionId ...); memory: scope, text and visibility; request: the body of POST /requests'),
+  result: z.record(z.string(), z.unknown()).nullable().describe('After confirmation: what the owning route answered (the saved shift and its warnings, the memory, or the request)'),
   createdAt: z.number(),
   decidedAt: z.number().nullable(),
 });
@@ -139,5 +140,7 @@ export const toolInputs = {
     positionId: documentId.optional().describe('Role id'),
     note: z.string().max(500).optional(),
   }),
+  /** The body of POST /requests itself: the requests module's schema validates the proposal. */
+  propose_request: createRequestBody,
 };
 export type ToolName = keyof typeof toolInputs;

@@ -6,6 +6,7 @@ import { complete, stream, type ModelMessage, type ModelRequest, type ModelResul
 import type { EventStream } from '../../http/route';
 import { createMemory, memoryCreateBody, relevantMemories } from '../ai-memory';
 import { getCompanyRules, type CompanyRules } from '../companies';
+import { createRequest, createRequestBody } from '../requests';
 import { shiftPostBody, writeShift } from '../schedule';
 import { chatErrors } from './errors';
 import * as repo from './repo';
@@ -214,8 +215,9 @@ async function ownProposal(member: Membership, proposalId: string): Promise<repo
 
 /**
  * Carries out a proposal through the owning module's service and its route's rules, with the
- * confirming member's CURRENT role. Idempotent: the draft shift's id derives from the proposal, so a
- * retry after a failure rewrites the same draft, and a confirmed proposal answers its result again.
+ * confirming member's CURRENT role. Idempotent: the draft shift's and the request's ids derive from
+ * the proposal, so a retry after a failure rewrites the same draft or answers the same request, and a
+ * confirmed proposal answers its result again.
  */
 export async function confirmProposal({ member, proposalId }: { member: Membership; proposalId: string }) {
   const proposal = await ownProposal(member, proposalId);
@@ -227,8 +229,12 @@ export async function confirmProposal({ member, proposalId }: { member: Membersh
   return { proposal: publicProposal(decided) };
 }
 
-/** The owning module's service, with the rules of its route (POST /memories; PUT /shifts/{id}, managers only). */
+/** The owning module's service, with the rules of its route (POST /memories; POST /requests; PUT /shifts/{id}, managers only). */
 async function carryOut(member: Membership, proposal: repo.StoredProposal): Promise<unknown> {
+  if (proposal.kind === 'request') {
+    // the request's id derives from the proposal: a retry answers the request made the first time
+    return { request: await createRequest({ member, body: createRequestBody.parse(proposal.payload), id: `chat-${proposal.id}` }) };
+  }
   if (proposal.kind === 'memory') {
     // content-idempotent: a retry finds the same memory
     return { memory: await createMemory({ member, memory: memoryCreateBody.parse({ ...proposal.payload, source: 'assistant' }) }) };

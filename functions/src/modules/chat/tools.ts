@@ -7,6 +7,7 @@ import { relevantMemories } from '../ai-memory';
 import { listPunchesFor, listPunchesQuery } from '../attendance';
 import { calculate } from '../calculator';
 import { listEmployeesFor } from '../employees';
+import type { CreateRequestBody } from '../requests';
 import { getSales, salesQuery, salesResponse } from '../sales';
 import { listShiftsFor, listShiftsQuery, shiftPostBody } from '../schedule';
 import { toolInputs, type ProposalKind, type ToolName } from './schemas';
@@ -138,7 +139,32 @@ const TOOLS = [
       return { proposalId, status: 'pending', summary, note: 'Not created yet: the member must confirm this proposal.' };
     },
   }),
+  defineTool({
+    name: 'propose_request',
+    description: "Proposes a shift request of the asking member, as POST /requests takes it: dayOff (startDate..endDate, business dates; start + end minutes for part of a day, absent for whole days), replace (offer up one of the member's own upcoming shifts: shiftId, from list_shifts), swap (the member's shiftId with a coworker's peerShiftId), emergency (the member's shift starting within 72 hours), availabilities (new weekly availabilities). Nothing is requested now: the member confirms the proposal in the app, and the request rules apply then.",
+    minRole: 'employee',
+    run: async (input, ctx) => {
+      const summary = requestSummary(input);
+      const { proposalId } = ctx.propose('request', summary, { ...input });
+      return { proposalId, status: 'pending', summary, note: 'Not requested yet: the member must confirm this proposal.' };
+    },
+  }),
 ];
+
+function requestSummary(r: CreateRequestBody): string {
+  const note = r.note ? ` (note: ${r.note})` : '';
+  switch (r.type) {
+    case 'dayOff': {
+      const days = r.startDate === r.endDate ? `on ${r.startDate}` : `from ${r.startDate} to ${r.endDate}`;
+      const hours = r.start !== undefined && r.end !== undefined ? `, ${minutes(r.start)}-${minutes(r.end)}` : '';
+      return `Request a day off ${days}${hours}${note}`;
+    }
+    case 'replace': return `Offer up shift ${r.shiftId} for a coworker to take${note}`;
+    case 'swap': return `Ask to swap shift ${r.shiftId} with shift ${r.peerShiftId}${note}`;
+    case 'emergency': return `Post an emergency request for shift ${r.shiftId}${note}`;
+    case 'availabilities': return `Request new weekly availabilities${note}`;
+  }
+}
 
 const minutes = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 

@@ -1,3 +1,4 @@
 /** The requests module's public API: what other modules may use (they import nothing else of it). */
-export { effectiveState } from './service';
-export type { ShiftRequest, RequestType, RequestState } from './schemas';
+export { createRequest, effectiveState } from './service';
+export { createRequestBody, REQUEST_TYPES } from './schemas';
+export type { CreateRequestBody, ShiftRequest, RequestType, RequestState } from './schemas';

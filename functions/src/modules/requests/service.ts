@@ -1,4 +1,4 @@
-import type { Transaction } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { businessToday, datesInRange, shiftInterval } from '../../core/calendar';
 import { AppError, coreErrors } from '../../core/errors';
 import { runExclusive } from '../../core/exclusive';
@@ -179,24 +179,49 @@ async function draftOf(member: Membership, body: CreateRequestBody, company: Com
   };
 }
 
+/** A request created earlier under a caller-chosen id, when it is the same member's (a retry). */
+async function alreadyCreated(member: Membership, id: string, read: (ref: ReturnType<typeof repo.requestRef>) => Promise<DocumentSnapshot>) {
+  const existing = repo.requestFromSnapshot(await read(repo.requestRef(member.companyId, id)));
+  if (!existing) return null;
+  if (existing.history[0]?.by !== member.uid) throw requestErrors.REQUEST_EXISTS(`Request ${id} already exists`);
+  return view(existing);
+}
+
 /**
  * Creates a request. Shift requests start pending_peer (the coworker, volunteers or claimants
  * answer); dayOff and availabilities start pending_manager, or are approved and applied at once
  * when the company's policy does not require a manager for that type.
+ * `id` (callers inside the product, e.g. a confirmed assistant proposal) makes the create idempotent:
+ * a retry by the same member answers the request made the first time, its rules not checked again.
  */
-export async function createRequest({ member, body }: { member: Membership; body: CreateRequestBody }) {
+export async function createRequest({ member, body, id: chosenId }: { member: Membership; body: CreateRequestBody; id?: string }) {
   const { companyId } = member;
+  if (chosenId) {
+    const earlier = await alreadyCreated(member, chosenId, (ref) => ref.get());
+    if (earlier) return earlier;
+  }
   const [companySnap, settingsSnap] = await Promise.all(companyRulesRefs(companyId).map((r) => r.get()));
   const company = companyRulesFromSnapshots(companySnap, settingsSnap);
   if (!company) throw companyNotFound();
   const policy = await getPolicy({ companyId });
   const draft = await draftOf(member, body, company);
-  const id = repo.requestsCollection(companyId).doc().id;
+  const id = chosenId ?? repo.requestsCollection(companyId).doc().id;
   const needsManager = policy.managerApproval[body.type];
   const direct = !SHIFT_TYPES.includes(body.type) && !needsManager;
   const keys = [...draft.keys, requestKey(companyId, id), ...(direct ? [lockKey(companyId, draft.base.employeeId)] : [])];
   return runExclusive(keys, async (tx) => {
-    await draft.guard(tx);
+    // a concurrent retry got there first: answer its request, write nothing
+    const earlier = () => (chosenId ? alreadyCreated(member, chosenId, (ref) => tx.get(ref)) : Promise.resolve(null));
+    const before = await earlier();
+    if (before) return { result: before };
+    try {
+      await draft.guard(tx);
+    } catch (err) {
+      // the Node emulator does not isolate transactions: the guard may see the retry's request created since the read above
+      const created = await earlier();
+      if (created) return { result: created };
+      throw err;
+    }
     const now = Date.now();
     const state: RequestState = SHIFT_TYPES.includes(body.type) ? 'pending_peer' : direct ? 'approved' : 'pending_manager';
     const request: ShiftRequest = {
