@@ -6,29 +6,18 @@
  */
 import { parentPort } from 'node:worker_threads';
 import loadHighs from 'highs';
+import type { SolveRequest } from './mip';
 
-interface SolveRequest {
+interface WorkerRequest extends SolveRequest {
   id: number;
-  numCols: number;
-  numRows: number;
-  colCost: Float64Array;
-  colUpper: Float64Array;
-  rowLower: Float64Array;
-  rowUpper: Float64Array;
-  starts: Int32Array;
-  indices: Int32Array;
-  values: Float64Array;
-  integer: Uint8Array;
   timeLimit: number;
-  relativeGap: number;
-  start: Float64Array | null;
 }
 
 const port = parentPort!;
 const solver = loadHighs();
 void solver.then(() => port.postMessage({ ready: true }));
 
-port.on('message', async (req: SolveRequest) => {
+port.on('message', async (req: WorkerRequest) => {
   try {
     const h = await solver;
     const model = h.createModel({

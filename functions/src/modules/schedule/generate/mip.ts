@@ -7,7 +7,7 @@ import { Ledger, deficit, type Assignment, type GenerationProblem, type Scoring,
 const HARD_TIMEOUT_GRACE_SECONDS = 20;
 
 /** The model as the worker takes it (typed arrays: copied to the thread cheaply). */
-interface SolveRequest {
+export interface SolveRequest {
   numCols: number;
   numRows: number;
   colCost: Float64Array;
