@@ -5,8 +5,6 @@ export const DOCUMENT_TYPES = ['contract', 'id', 'food_handler', 'alcohol_servic
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** Financial documents: hidden from managers when the company policy hideFinancialInfoFromManagers is on. */
 export const FINANCIAL_TYPES: readonly DocumentType[] = ['pay', 'tax'];
-/** Certifications: what the expiry job watches most (every type with an expiry date is flagged). */
-export const CERTIFICATION_TYPES: readonly DocumentType[] = ['food_handler', 'alcohol_service', 'certification'];
 /** What an employee may upload to their own record (contracts, pay and tax documents come from managers). */
 export const EMPLOYEE_UPLOAD_TYPES: readonly DocumentType[] = ['id', 'food_handler', 'alcohol_service', 'certification', 'other'];
 
