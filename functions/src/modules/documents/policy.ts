@@ -1,35 +1,38 @@
-import { companyDoc, serverTime } from '../../core/firestore';
+import type { ErrorDetail } from '../../core/errors';
 import { documentErrors } from './errors';
-import * as repo from './repo';
-import { POLICY_DEFAULTS, type CertificationPolicy } from './schemas';
+import { POLICY_DEFAULTS, type CertificationPolicy, type EmployeeDocument } from './schemas';
 
-const policyRef = (companyId: string) => companyDoc(companyId).collection('documentSettings').doc('policy');
+/**
+ * The company's clock-in rule on certifications, as pure functions (policy-store.ts reads and writes
+ * it in Firestore; the attendance module calls assertCertificationsValid there on clock-in).
+ */
 
-export async function getPolicy(companyId: string): Promise<CertificationPolicy> {
-  const data = (await policyRef(companyId).get()).data() ?? {};
+/** The stored policy as answered: a field never set (or not of its type) reads as its default. */
+export function policyFromStored(data: Record<string, unknown> | undefined): CertificationPolicy {
   return {
-    blockClockInWhenExpired: data.blockClockInWhenExpired === true,
-    requiredTypes: Array.isArray(data.requiredTypes) ? data.requiredTypes : POLICY_DEFAULTS.requiredTypes,
-    blockWhenMissing: data.blockWhenMissing === true,
+    blockClockInWhenExpired: data?.blockClockInWhenExpired === true,
+    requiredTypes: Array.isArray(data?.requiredTypes) ? (data.requiredTypes as CertificationPolicy['requiredTypes']) : POLICY_DEFAULTS.requiredTypes,
+    blockWhenMissing: data?.blockWhenMissing === true,
   };
 }
 
-export async function updatePolicy(companyId: string, patch: Partial<CertificationPolicy>): Promise<CertificationPolicy> {
-  const requiredTypes = patch.requiredTypes ? [...new Set(patch.requiredTypes)] : undefined;
-  await policyRef(companyId).set({ ...patch, ...(requiredTypes ? { requiredTypes } : {}), updatedAt: serverTime() }, { merge: true });
-  return getPolicy(companyId);
+/** What a patch stores: the fields sent, the required types without repeats. */
+export function policyPatchToStore(patch: Partial<CertificationPolicy>): Partial<CertificationPolicy> {
+  return patch.requiredTypes ? { ...patch, requiredTypes: [...new Set(patch.requiredTypes)] } : { ...patch };
 }
 
+/** Whether clock-in is checked at all (when not, the employee's documents need not be read). */
+export const checksClockIn = (policy: CertificationPolicy): boolean => policy.blockClockInWhenExpired && policy.requiredTypes.length > 0;
+
 /**
- * The attendance module's clock-in check: when the company blocks clock-in on expired
- * certifications, an employee whose documents of a required type are all expired on `businessDate`
- * (or who has none, with blockWhenMissing) is refused with 422 CERTIFICATION_EXPIRED.
+ * The clock-in check: when the company blocks clock-in on expired certifications, an employee
+ * whose documents of a required type are all expired on `businessDate` (or who has none, with
+ * blockWhenMissing) is refused with 422 CERTIFICATION_EXPIRED, every problem listed. A document
+ * without an expiry date, or expiring on `businessDate` itself, is valid.
  */
-export async function assertCertificationsValid(companyId: string, employeeId: string, businessDate: string): Promise<void> {
-  const policy = await getPolicy(companyId);
-  if (!policy.blockClockInWhenExpired || policy.requiredTypes.length === 0) return;
-  const documents = await repo.listDocuments(companyId, { employeeId });
-  const problems = policy.requiredTypes.flatMap((type) => {
+export function assertCertificationsHeld(policy: CertificationPolicy, documents: readonly Pick<EmployeeDocument, 'type' | 'expiresOn'>[], businessDate: string): void {
+  if (!checksClockIn(policy)) return;
+  const problems: ErrorDetail[] = policy.requiredTypes.flatMap((type) => {
     const ofType = documents.filter((d) => d.type === type);
     if (ofType.length === 0) return policy.blockWhenMissing ? [{ message: `no ${type} document`, type }] : [];
     const valid = ofType.some((d) => d.expiresOn === null || d.expiresOn >= businessDate);

@@ -5,7 +5,7 @@ import {
   ALLOWED_CONTENT_TYPES, deletedSchema, documentContentSchema, documentIdParam, documentPatchBody, documentSchema, EMPLOYEE_UPLOAD_TYPES,
   certificationPolicyPatch, certificationPolicySchema, expiringDocumentSchema, expiringQuery, listDocumentsQuery, MAX_FILE_BYTES, uploadQuery,
 } from './schemas';
-import * as policy from './policy';
+import * as policy from './policy-store';
 import * as service from './service';
 
 const member = companyInQuery('employee');
