@@ -1,6 +1,10 @@
-/** Pure rules of the applicants and documents modules: screening answers, file signatures, expiry stages. */
+/**
+ * Pure rules of the applicants and documents modules (issue 18): screening answers (yes/no or free
+ * text, required ones), file signatures (a renamed file is refused: 422 FILE_CONTENT_MISMATCH), the
+ * default file name's extension, expiry stages (30, 14, 7 and 0 days before expiry).
+ */
 import { checkAnswers } from '../../src/modules/applicants/rules';
-import { bytesMatchType, expiryStageOf } from '../../src/modules/documents/content';
+import { bytesMatchType, expiryStageOf, EXTENSIONS } from '../../src/modules/documents/content';
 import type { AppError } from '../../src/core/errors';
 
 const QUESTIONS = [
@@ -41,6 +45,28 @@ describe('screening answers', () => {
   it('a false answer to a required yes/no question is an answer, not a missing one', () => {
     expect(checkAnswers(QUESTIONS, { q1: false })).toHaveLength(1);
   });
+
+  it('the message lists every problem with its path', () => {
+    expect(refusal(() => checkAnswers(QUESTIONS, { q3: 'no', q9: true })).message)
+      .toBe('The answers do not fit the questions: body.answers.q9: no such question in this posting; body.answers.q1: required; body.answers.q3: must be true or false');
+  });
+
+  it('an empty or blank text answer to a required text question is missing', () => {
+    const required = [{ id: 'q1', prompt: 'Experience', kind: 'text' as const, required: true }];
+    for (const answer of ['', ' \t\n']) {
+      expect(refusal(() => checkAnswers(required, { q1: answer })).details).toEqual([{ path: 'body.answers.q1', message: 'required' }]);
+    }
+    expect(checkAnswers(required, { q1: ' x ' })).toEqual([{ questionId: 'q1', prompt: 'Experience', answer: ' x ' }]);
+  });
+
+  it('a blank answer to an optional question is no problem, whatever its kind', () => {
+    expect(() => checkAnswers(QUESTIONS, { q1: true, q2: '', q3: '  ' })).not.toThrow();
+  });
+
+  it('a posting without questions takes no answers, and an empty set of answers', () => {
+    expect(checkAnswers([], {})).toEqual([]);
+    expect(refusal(() => checkAnswers([], { q1: true })).details).toEqual([{ path: 'body.answers.q1', message: 'no such question in this posting' }]);
+  });
 });
 
 describe('file signatures', () => {
@@ -62,8 +88,36 @@ describe('file signatures', () => {
     ['image/webp', bytes('RIFF', [1, 2, 3, 4], 'WAVE')],
     ['image/heic', bytes([0, 0, 0, 24], 'ftypisom', [0, 0, 0, 0])],
     ['image/jpeg', bytes([])],
+    ['application/pdf', bytes('%PDX-1.7')],
+    ['application/pdf', bytes(' %PDF-1.7')],
+    ['image/jpeg', bytes([0xff, 0xd8, 0xfe, 0xe0])],
+    ['image/png', bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0b])],
+    ['image/webp', bytes('RIFX', [1, 2, 3, 4], 'WEBPVP8 ')],
+    ['image/webp', bytes('RIFF', [1, 2, 3], 'WEBPVP8 ')],
+    ['image/heic', bytes([0, 0, 0, 24], 'ftipheic', [0, 0, 0, 0])],
+    ['image/heic', bytes([0, 0, 0, 24, 0], 'ftypheic')],
+    ['image/heic', bytes([0, 0, 0, 24], 'ftyp')],
+    ['image/png', bytes('%PDF-1.7\n')],
   ] as const)('refuses a %s that is not one (%#)', (type, data) => {
     expect(bytesMatchType(data, type)).toBe(false);
+  });
+
+  it.each([
+    ['application/pdf', bytes('%PDF-')],
+    ['image/jpeg', bytes([0xff, 0xd8, 0xff])],
+    ['image/png', bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
+    ['image/webp', bytes('RIFF', [0, 0, 0, 0], 'WEBP')],
+    ['image/heic', bytes([0, 0, 0, 24], 'ftypmif1')],
+  ] as const)('recognises a %s of exactly its signature', (type, data) => {
+    expect(bytesMatchType(data, type)).toBe(true);
+  });
+
+  it.each(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1'])('recognises the HEIF brand %s (iPhone photos are heic or mif1)', (brand) => {
+    expect(bytesMatchType(bytes([0, 0, 0, 24], `ftyp${brand}`, [0, 0, 0, 0]), 'image/heic')).toBe(true);
+  });
+
+  it('an upload without a file name is named after its type and the extension of its content type', () => {
+    expect(EXTENSIONS).toEqual({ 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/heic': 'heic' });
   });
 });
 
