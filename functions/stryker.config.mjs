@@ -10,7 +10,7 @@
  */
 import process from 'node:process';
 
-const RULES = [
+export const RULES = [
   'src/core/calendar.ts',
   'src/core/money.ts',
   'src/modules/schedule/rules.ts',
@@ -21,6 +21,9 @@ const RULES = [
   'src/modules/payroll/overtime.ts',
   'src/modules/payroll/exports.ts',
   'src/modules/attendance/rules.ts',
+  'src/modules/applicants/rules.ts',
+  'src/modules/documents/content.ts',
+  'src/modules/documents/policy.ts',
 ];
 const SCHEMAS = ['src/modules/**/schemas.ts', 'src/http/fields.ts'];
 
