@@ -241,10 +241,21 @@ describe('the objective', () => {
     expect(priorityScore(a, p, { ...span, lastMs: a.startMs })).toBe(1);
   });
 
+  it('scores the chronological priority over the seats of the problem: the earliest seat gets the full weight, the last none', () => {
+    const seats = [seat('late', 1, 540, 780), seat('early', 0, 540, 780), seat('mid', 0, 1000, 1100)];
+    const a = staff('a', { rateMinor: {} });
+    const { pair } = scoring(problemOf(seats, [a], { priority: 'chronological' }));
+    expect(pair(seats[1], a)).toBe(WEIGHTS.COVERAGE + WEIGHTS.PRIORITY);
+    expect(pair(seats[0], a)).toBe(WEIGHTS.COVERAGE);
+    expect(pair(seats[2], a)).toBeCloseTo(WEIGHTS.COVERAGE + WEIGHTS.PRIORITY * (1 - 460 / 1440), 9);
+  });
+
   it('ranks seniority by hiring date: earliest 1, latest 0, equal dates alike, unknown last; one known date is 1', () => {
     const people = [staff('old', { hiring: '2019-05-01' }), staff('mid', { hiring: '2021-01-01' }), staff('mid2', { hiring: '2021-01-01' }), staff('new', { hiring: '2024-02-01' }), staff('nobody')];
     const { seniority } = scoring(problemOf([seat('s', 0, 540, 780)], people));
     expect(people.map(seniority)).toEqual([1, 0.5, 0.5, 0, 0]);
+    const listedNewestFirst = [staff('new', { hiring: '2024-02-01' }), staff('old', { hiring: '2019-05-01' })];
+    expect(listedNewestFirst.map(scoring(problemOf([seat('s', 0, 540, 780)], listedNewestFirst)).seniority)).toEqual([0, 1]);
     const alone = [staff('only', { hiring: '2020-01-01' }), staff('unknown')];
     expect(alone.map(scoring(problemOf([seat('s', 0, 540, 780)], alone)).seniority)).toEqual([1, 0]);
   });
@@ -317,6 +328,11 @@ describe('the objective', () => {
     expect(objectiveOf(p, assignments)).toBeCloseTo(pairs + score.fairnessPerMinute * (300 + 240), 9);
     expect(objectiveOf(p, [{ seatId: 's1', staffId: 'b' }])).toBeCloseTo(score.pair(s1, b), 9);
     expect(objectiveOf(p, [])).toBe(0);
+    // the deficit is read per employee and week: ann's fixed 4h of week 1 leave 60 of her 300 minutes
+    const ann = staff('ann', { minWeekMinutes: 300, fixed: [fixedOf(seat('f', 2, 540, 780))] });
+    const q = problemOf([s1, s3], [ann]);
+    const qs = scoring(q);
+    expect(objectiveOf(q, [{ seatId: 's1', staffId: 'ann' }, { seatId: 's3', staffId: 'ann' }])).toBeCloseTo(qs.pair(s1, ann) + qs.pair(s3, ann) + qs.fairnessPerMinute * (60 + 240), 9);
   });
 });
 
