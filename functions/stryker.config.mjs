@@ -24,6 +24,7 @@ export const RULES = [
   'src/modules/applicants/rules.ts',
   'src/modules/documents/content.ts',
   'src/modules/documents/policy.ts',
+  'src/modules/schedule/generate/model.ts',
 ];
 const SCHEMAS = ['src/modules/**/schemas.ts', 'src/http/fields.ts'];
 

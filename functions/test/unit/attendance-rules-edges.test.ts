@@ -64,6 +64,13 @@ describe('the nearest shift', () => {
     expect(nearestByStart([b, a], m(-50))?.id).toBe('a');
     expect(nearestByStart([a, b], m(500))?.id).toBe('b');
   });
+
+  it('keeps the first listed of two shifts starting at the same instant, so a clock-in links to one stable shift', () => {
+    const first = { id: 'first', startMs: m(60) };
+    const second = { id: 'second', startMs: m(60) };
+    expect(nearestByStart([first, second], m(55))?.id).toBe('first');
+    expect(nearestByStart([second, first], m(65))?.id).toBe('second');
+  });
 });
 
 describe('timelines', () => {

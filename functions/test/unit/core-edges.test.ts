@@ -18,6 +18,18 @@ describe('the business calendar', () => {
     expect(payPeriodOf('1970-01-05', { payrollStartingDay: 1 }, 'biweekly')).toEqual({ start: '1970-01-05', end: '1970-01-18' });
   });
 
+  it.each([
+    [0, '1970-01-04'], [1, '1970-01-05'], [2, '1970-01-06'], [3, '1970-01-07'], [4, '1970-01-01'], [5, '1970-01-02'], [6, '1970-01-03'],
+  ])('without an anchor, biweekly periods of payroll weekday %d start on %s, the first such weekday from 1970-01-01 (a Thursday)', (payrollStartingDay, first) => {
+    const firstDay = new Date(`${first}T00:00:00Z`);
+    expect(firstDay.getUTCDay()).toBe(payrollStartingDay);
+    const day = (offset: number) => new Date(firstDay.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    expect(payPeriodOf(first, { payrollStartingDay }, 'biweekly')).toEqual({ start: first, end: day(13) });
+    // the day before belongs to the previous fortnight, and 1,484 fortnights later a period starts again
+    expect(payPeriodOf(day(-1), { payrollStartingDay }, 'biweekly')).toEqual({ start: day(-14), end: day(-1) });
+    expect(payPeriodOf(day(1484 * 14 + 13), { payrollStartingDay }, 'biweekly')).toEqual({ start: day(1484 * 14), end: day(1484 * 14 + 13) });
+  });
+
   it('reads a shift that ends when it starts as empty, not as a day long', () => {
     const { startMs, endMs } = shiftInterval({ date: '2026-05-04', start: 600, end: 600 }, 'America/New_York', 480);
     expect(endMs).toBe(startMs);

@@ -51,6 +51,11 @@ describe('labor cost of shifts, minute by minute', () => {
     expect(shiftMinutes({ start: 600, end: 600 }, 480)).toEqual([600, 600]);
   });
 
+  it('reads a stored shift without an `end` field like `end: null`: open-ended, defaultDuration long', () => {
+    const stored = JSON.parse('{"start": 600}') as { start: number; end: number | null };
+    expect(shiftMinutes(stored, 480)).toEqual([600, 1080]);
+  });
+
   it('costs nothing, and lists no day, for shifts without a positive rate', () => {
     const shifts: ShiftForLabor[] = [{ date: '2026-03-08', employeeId: 'x', positionId: null, start: 600, end: 900 }];
     for (const rate of [0, -10, Number.NaN]) {

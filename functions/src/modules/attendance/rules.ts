@@ -108,7 +108,7 @@ export function autoApproves(p: PunchFacts, rules: Rules): boolean {
   return Math.abs(worked - p.shift.scheduledMinutes) <= rules.autoApproveVarianceMinutes;
 }
 
-/** The candidate whose start is nearest to the instant (ties: the earlier start). */
+/** The candidate whose start is nearest to the instant (ties: the earlier start, then the first listed). */
 export function nearestByStart<T extends { startMs: number }>(candidates: readonly T[], at: number): T | null {
   let best: T | null = null;
   for (const c of candidates) {
