@@ -1,5 +1,5 @@
 import { overviewSchema } from '../../../src/modules/integrations/schemas';
-import { runSchema } from '../../../src/modules/integration-engine/schemas';
+import { alertsResponse, connectResponse, coversResponse, partnerPushResponse, runSchema, runsPage } from '../../../src/modules/integration-engine/schemas';
 import { createEmployeeResponse, linkResponse, listResponse, tipsResponse } from '../../../src/modules/pos-sync/schemas';
 import { importListResponse, mappingResponse, previewResponse } from '../../../src/modules/pos-sync/csv/schemas';
 import { keepsAnswer } from './keeps';
@@ -11,7 +11,61 @@ const run = {
   createdAt: 1, startedAt: 2, finishedAt: 3, durationMs: 1000, error: null, deliveries: 1, leaseExpiresAt: null, followUp: false, resumedFrom: null, importId: 'imp-1', created: true,
 };
 
+const connection = {
+  id: 'square~L1', slug: 'square', category: 'pos', state: 'error', account: { id: 'L1', name: 'Harbor & Vine Midtown', merchantId: 'M1' }, connectedAt: 1, connectedBy: 'u1',
+  disconnectedAt: null, disconnectedBy: null, lastSyncAt: 5, lastSuccessAt: 4, lastError: { code: 'VENDOR_UNAVAILABLE', message: 'Square answered 503', at: 5 },
+  consecutiveFailures: 2, nextSyncAt: 3_600_005, accessTokenExpiresAt: 9_000_000, updatedAt: 5,
+};
+
 describe('integration answers keep every field', () => {
+  it('a connection with its vendor account and last error, in the overview and as a connect answer', () => {
+    keepsAnswer(overviewSchema, {
+      companyId: 'c1',
+      categories: [{
+        category: 'pos', activeCount: 1,
+        integrations: [{
+          slug: 'square', category: 'pos', name: 'Square', description: 'Square POS', authKind: 'oauth2', capabilities: ['roster', 'punches', 'sales', 'tips'],
+          syncModes: ['poll', 'webhook'], perAccount: true, state: 'error', active: true, credentialFields: [],
+          connections: [connection, { ...connection, id: 'square~L2', state: 'connected', account: { id: 'L2' }, lastError: null }],
+        }],
+      }],
+    });
+    keepsAnswer(connectResponse, { connection, authorization: null, partnerKey: null });
+  });
+
+  it('an OAuth consent page to send the owner to, and a partner key shown once', () => {
+    keepsAnswer(connectResponse, { connection: null, authorization: { url: 'https://vendor.example/oauth?state=s.k.h', expiresAt: 600_000 }, partnerKey: null });
+    keepsAnswer(connectResponse, { connection: { ...connection, id: 'opentable', slug: 'opentable', category: 'reservation', state: 'connected', account: null, lastError: null }, authorization: null, partnerKey: 'pk_live_abc' });
+  });
+
+  it.each(['manual', 'schedule', 'webhook'])('a page of runs started by %s', (trigger) => {
+    keepsAnswer(runsPage, { runs: [{ ...run, trigger, importId: null, resumedFrom: 'run-0' }], nextCursor: 'run-1' });
+    keepsAnswer(runsPage, { runs: [], nextCursor: null });
+  });
+
+  it('the alerts of connections that keep failing', () => {
+    keepsAnswer(alertsResponse, {
+      alerts: [{ connectionId: 'square~L1', slug: 'square', consecutiveFailures: 3, state: 'reauth_required', error: { code: 'REAUTH_REQUIRED', message: 'The owner revoked access' }, runId: 'run-7', since: 10, updatedAt: 12 }],
+    });
+  });
+
+  it('a partner push with what was created, updated, unchanged, stale and rejected', () => {
+    keepsAnswer(partnerPushResponse, {
+      received: 5, created: 1, updated: 1, unchanged: 1, stale: 1,
+      rejected: [{ index: 4, id: 'r 5', code: 'INVALID_RESERVATION', message: 'id: letters, digits and . _ : - only' }, { index: 5, id: null, code: 'INVALID_RESERVATION', message: 'id: required' }],
+    });
+  });
+
+  it('reserved covers by day and hour, with the template parts for forecasting', () => {
+    keepsAnswer(coversResponse, {
+      companyId: 'c1', startDate: '2026-12-04', endDate: '2026-12-05', totalCovers: 14,
+      days: [
+        { date: '2026-12-04', weekday: 'Friday', covers: 14, reservations: 3, byHour: Array.from({ length: 48 }, (_, h) => (h === 20 ? 14 : 0)), template: { morning: { start: 360, perClient: 15, revenue: 1200 }, evening: null } },
+        { date: '2026-12-05', weekday: 'Saturday', covers: 0, reservations: 0, byHour: [], template: { morning: null, evening: { start: 1020 } } },
+      ],
+    });
+  });
+
   it('the overview of the catalogue with the company\'s connections', () => {
     keepsAnswer(overviewSchema, {
       companyId: 'c1',

@@ -1,7 +1,7 @@
-import { bulkApproveResponse, currentPunchResponse, timesheetResponse } from '../../../src/modules/attendance/schemas';
+import { auditEntrySchema, bulkApproveResponse, currentPunchResponse, lockSchema, punchSchema, timesheetResponse } from '../../../src/modules/attendance/schemas';
 import { exportResponse, reportSchema } from '../../../src/modules/payroll/schemas';
 import { publishResponse, savedShiftResponse, templateResponse, userShiftsResponse } from '../../../src/modules/schedule/schemas';
-import { salesResponse } from '../../../src/modules/sales/schemas';
+import { importResponse, salesResponse } from '../../../src/modules/sales/schemas';
 import { keepsAnswer } from './keeps';
 
 const shift = {
@@ -19,6 +19,58 @@ describe('schedule answers keep every field', () => {
     keepsAnswer(publishResponse, { published: [shift], warnings: [warning] });
     keepsAnswer(userShiftsResponse, { companies: [{ companyId: 'c1', name: 'Harbor & Vine', timezone: 'America/New_York', employeeId: 'e1', from: '2026-05-04', to: '2026-05-10' }], shifts: [shift] });
     keepsAnswer(templateResponse, { daysStructure: { Monday: [{ roleId: 'r1', start: 480, end: 960, required: 2 }] } });
+  });
+});
+
+describe('fair-workweek premiums and the weekly days limit in schedule answers (issue 14)', () => {
+  const premium = { id: 'pr1', employeeId: 'e1', date: '2026-05-04', shiftId: 's1', reason: 'shift moved with 3 days notice', createdAt: 5 };
+  it('a fixed premium in dollars (NYC) and premiums in pay hours (Seattle, Oregon, Chicago)', () => {
+    keepsAnswer(savedShiftResponse, { shift, warnings: [], premiums: [{ ...premium, jurisdiction: 'nyc', rule: 'scheduleChange', amountMinor: 1500, currency: 'USD', payHours: null }] });
+    for (const jurisdiction of ['seattle', 'oregon', 'chicago']) {
+      keepsAnswer(publishResponse, { published: [shift], warnings: [], premiums: [{ ...premium, jurisdiction, rule: 'rest', amountMinor: null, currency: null, payHours: 1.5 }] });
+    }
+    keepsAnswer(publishResponse, { published: [], warnings: [], premiums: [{ ...premium, jurisdiction: 'none', rule: 'scheduleChange', amountMinor: null, currency: null, payHours: 1 }] });
+  });
+
+  it('a maxDaysPerWeek warning counted in days', () => {
+    keepsAnswer(savedShiftResponse, { shift, warnings: [{ ...warning, rule: 'maxDaysPerWeek', message: '6 days in the week', limit: 5, actual: 6, unit: 'days' }] });
+  });
+});
+
+describe('punch answers keep every field', () => {
+  const punch = {
+    id: 'p1', companyId: 'c1', employeeId: 'e1', positionId: 'r1', businessDate: '2026-05-04', clockInAt: 1_777_900_000_000, clockOutAt: 1_777_930_000_000,
+    deviceClockInAt: 1_777_899_990_000, deviceClockOutAt: null, clockInLocation: { lat: 40.75, lng: -73.99, accuracy: 12 }, clockOutLocation: null,
+    breaks: [{ type: 'meal', startAt: 1_777_910_000_000, endAt: 1_777_911_800_000, paid: false }, { type: 'rest', startAt: 1_777_920_000_000, endAt: null, paid: true }],
+    state: 'pending', shift: { shiftId: 's1', date: '2026-05-04', scheduledStartAt: 1_777_899_600_000, scheduledEndAt: 1_777_928_400_000, scheduledMinutes: 450 },
+    lateMinutes: 7, leftEarlyMinutes: 0, autoClockedOut: false, source: 'pos', workedMinutes: 470, paidBreakMinutes: 10, unpaidBreakMinutes: 30, exceptions: ['late'],
+    vendor: {
+      slug: 'toast', externalId: 'T-1', version: 'v1', needsReview: true, reviewedAt: 3, reviewedBy: 'u9',
+      pending: { version: 'v2', employeeId: 'e1', clockInAt: 1_777_900_000_000, clockOutAt: null, breaks: [{ type: 'rest', startAt: 1_777_920_000_000, endAt: 1_777_920_600_000, paid: true }], deleted: false, receivedAt: 4 },
+    },
+    createdAt: 1, updatedAt: 2, approvedAt: null, approvedBy: null,
+  };
+  it('a POS punch with its breaks, the linked shift and the POS version waiting for review', () => {
+    keepsAnswer(punchSchema, punch);
+    keepsAnswer(currentPunchResponse, { punch: { ...punch, state: 'open', source: 'app', vendor: null, shift: null }, onBreak: false });
+  });
+
+  it('the audit trail of a punch and the locked ranges', () => {
+    keepsAnswer(auditEntrySchema, { id: 'a1', punchId: 'p1', at: 5, by: 'pos:toast', action: 'edit', before: { clockOutAt: null }, after: { clockOutAt: 1_777_930_000_000 }, reason: 'forgot to clock out' });
+    keepsAnswer(auditEntrySchema, { id: 'a2', punchId: 'p1', at: 6, by: 'system', action: 'auto_clock_out', before: null, after: null, reason: null });
+    keepsAnswer(lockSchema, { startDate: '2026-05-04', endDate: '2026-05-17', lockedAt: 7, lockedBy: 'u9' });
+  });
+});
+
+describe('a sales import answer keeps every field', () => {
+  it('the counts and each rejected item with its code', () => {
+    keepsAnswer(importResponse, {
+      received: 3, created: 1, updated: 0, unchanged: 0, rejected: 2, currency: 'USD',
+      rejectedItems: [
+        { index: 1, externalId: 'T-2', posSource: 'toast', code: 'CURRENCY_MISMATCH', message: 'EUR, but the company sells in USD' },
+        { index: 2, externalId: null, posSource: null, code: 'INVALID_ITEM', message: 'externalId: required' },
+      ],
+    });
   });
 });
 

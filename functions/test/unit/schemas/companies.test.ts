@@ -114,6 +114,7 @@ describe('company settings patch (SPEC 2.3)', () => {
     aiAgentPersona: TEXT,
     isPayrollTabsEnabled: BOOL,
     timezoneCityId: TEXT,
+    fairWorkweekJurisdiction: [['none', 'nyc', 'seattle', 'oregon', 'chicago'], ['NYC', 'california', 'new-york', '']],
   };
 
   it.each(rows(SETTINGS, 0))('accepts %s = %j on its own, unchanged', (field, value) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { queryList } from '../../../src/http/fields';
-import { importBody, invoiceItem, parseHours, salesQuery } from '../../../src/modules/sales/schemas';
+import { DEFAULT_FIELDS, importBody, invoiceItem, parseHours, salesQuery } from '../../../src/modules/sales/schemas';
 import { accepts, refuses } from './accepts';
 
 /** The request schemas of the sales module against SPEC 4.1 (GET /sales query) and the import body as its descriptions say. */
@@ -93,6 +93,11 @@ describe('GET /sales hours', () => {
 });
 
 describe('GET /sales lists in the query (fields, posSource)', () => {
+  it('answers totalSales, morningSales, eveningSales, customerCount and tips without fields (perHour and ratio only on request)', () => {
+    expect(q({}).fields).toBeUndefined();
+    expect([...DEFAULT_FIELDS].sort()).toEqual(['customerCount', 'eveningSales', 'morningSales', 'tips', 'totalSales']);
+  });
+
   it.each(FIELDS)('accepts fields=%s', (field) => {
     expect(q({ fields: field }).fields).toEqual([field]);
   });

@@ -206,6 +206,25 @@ describe('POST /shifts/publish body', () => {
     expect(refuses(publishBody, { ...range, employeeIds: ids(201) })).toBe(true);
   });
 
+  it("carries up to 200 employees' consents to work a draft with less rest (fair workweek)", () => {
+    const consent = { employeeId: 'e1', date: '2026-11-17' };
+    expect(accepts(publishBody, { ...range, restConsents: [consent] })).toEqual({ ...range, restConsents: [consent] });
+    expect(accepts(publishBody, { ...range, restConsents: [] }).restConsents).toEqual([]);
+    const consents = (n: number) => Array.from({ length: n }, (_, i) => ({ employeeId: `e${i}`, date: '2026-11-17' }));
+    expect(accepts(publishBody, { ...range, restConsents: consents(200) }).restConsents).toHaveLength(200);
+    expect(refuses(publishBody, { ...range, restConsents: consents(201) })).toBe(true);
+  });
+
+  it.each([
+    ['no employee', { date: '2026-11-17' }],
+    ['no date', { employeeId: 'e1' }],
+    ['an empty employee id', { employeeId: '', date: '2026-11-17' }],
+    ['a date that is not a calendar date', { employeeId: 'e1', date: '2026-11-31' }],
+    ['an unknown field', { employeeId: 'e1', date: '2026-11-17', shiftId: 's1' }],
+  ])('refuses a rest consent with %s', (_what, consent) => {
+    expect(refuses(publishBody, { ...range, restConsents: [consent] })).toBe(true);
+  });
+
   it.each([
     ['no startDate', { endDate: '2026-11-22' }],
     ['no endDate', { startDate: '2026-11-16' }],
