@@ -485,8 +485,210 @@ describe('the problem built from the company’s data', () => {
     expect(q.rules).toMatchObject({ priority: 'period-start', format: 'standard' });
   });
 
+  it('skips template entries that are not slots (no numeric start or end, null) and needs that are not numbers', () => {
+    const template = {
+      Monday: { shifts: { cook: [
+        { start: 540, end: 780, line: { required: '2', hold: 1 }, prep: null, old: { hold: 1 } },
+        { start: 540, line: { required: 1 } },
+        { end: 780, line: { required: 1 } },
+        null,
+        { start: 800, end: 900, prep: { required: 1 } },
+      ] } },
+    };
+    const { seats, held } = seatsOf(base({ template }));
+    expect(seats.map((s) => s.id)).toEqual(['2026-03-02.cook.1.prep.0']);
+    expect(held).toEqual([]);
+    // a need without `required` holds nothing either
+    expect(seatsOf(base({ template: { Monday: { shifts: { cook: [{ start: 540, end: 780, line: { hold: 2 } }] } } } })).held).toEqual([]);
+  });
+
+  it('reads availability on every weekday, allDay and a numeric priority only; a day that is no object is no limit', () => {
+    const day = (start: number) => ({ allDay: false, priority: 1, shift1: { start, end: start + 60 }, shift2: { start: 'x', end: 900 } });
+    const availabilities = {
+      Monday: day(1), Tuesday: day(2), Wednesday: day(3), Thursday: day(4), Friday: day(5), Saturday: { allDay: true, priority: '9' }, Sunday: day(7),
+    };
+    const [a] = buildProblem(base({ employees: [person('a', { availabilities })] })).staff;
+    expect(a.availability).toEqual({
+      Monday: { allDay: false, priority: 1, windows: [{ start: 1, end: 61 }] },
+      Tuesday: { allDay: false, priority: 1, windows: [{ start: 2, end: 62 }] },
+      Wednesday: { allDay: false, priority: 1, windows: [{ start: 3, end: 63 }] },
+      Thursday: { allDay: false, priority: 1, windows: [{ start: 4, end: 64 }] },
+      Friday: { allDay: false, priority: 1, windows: [{ start: 5, end: 65 }] },
+      Saturday: { allDay: true, priority: 0, windows: [] },
+      Sunday: { allDay: false, priority: 1, windows: [{ start: 7, end: 67 }] },
+    });
+    const [b] = buildProblem(base({ employees: [person('b', { availabilities: { Monday: 'x', Tuesday: null, Wednesday: { allDay: 'yes' } } })] })).staff;
+    expect(b.availability).toEqual({ Wednesday: { allDay: false, priority: 0, windows: [] } });
+  });
+
+  it('reads a hiring date only from a string that starts YYYY-MM-DD', () => {
+    const hiring = (h: unknown) => buildProblem(base({ employees: [person('a', { hiring: h })] })).staff[0].hiring;
+    expect(hiring('2019-02-03')).toBe('2019-02-03');
+    expect(hiring('hired 2019-02-03')).toBeNull();
+    expect(hiring('2019-02-3')).toBeNull();
+    expect(hiring(Number.NaN)).toBeNull();
+  });
+
   it('has no weekly limit when neither the employee nor the company sets one', () => {
     const p = buildProblem(base({ employees: [person('a')], rules: { ...RESTAURANT_RULES, maxHoursPerWeek: Infinity } }));
     expect(p.staff[0].maxWeekMinutes).toBeNull();
+  });
+});
+
+describe('the greedy pass: which seat goes first when an employee can take only one', () => {
+  // x is the only one who can work; `none` is eligible but has no weekly hours left (counted as a choice)
+  const x = (extra: Partial<Staff> = {}) => staff('x', { maxWeekMinutes: 240, ...extra });
+  const none = staff('none', { maxWeekMinutes: 0 });
+
+  it('the shortest seat first (weekly hours go further), before an earlier, longer one', () => {
+    const long = seat('a', 0, 8 * 60, 16 * 60);
+    const short = seat('b', 1, 8 * 60, 12 * 60);
+    expect(byStaff(greedy(problemOf([long, short], [x({ maxWeekMinutes: 480 })])))).toEqual({ b: 'x' });
+  });
+
+  it('among seats of equal length, the one with the fewest eligible employees first', () => {
+    // `early` (9-13) has x and `none` eligible; `later` (10-14) only x (none is available 9-13 only); they overlap
+    const early = seat('early', 0, 9 * 60, 13 * 60);
+    const later = seat('later', 0, 10 * 60, 14 * 60);
+    const limited = staff('none', { maxWeekMinutes: 0, rateMinor: {}, availability: { Monday: { allDay: false, priority: 0, windows: [{ start: 9 * 60, end: 13 * 60 }] } } });
+    expect(byStaff(greedy(problemOf([early, later], [x({ maxWeekMinutes: null }), limited])))).toEqual({ later: 'x' });
+  });
+
+  it('then the seat with the best pair first, before an earlier one', () => {
+    // x prefers Tuesday (availability priority 5): the Tuesday seat scores higher
+    const mon = seat('early', 0, 9 * 60, 13 * 60);
+    const tue = seat('late', 1, 9 * 60, 13 * 60);
+    const pri = { Monday: { allDay: true, priority: 0, windows: [] }, Tuesday: { allDay: true, priority: 5, windows: [] } };
+    expect(byStaff(greedy(problemOf([mon, tue], [x({ availability: pri }), none])))).toEqual({ late: 'x' });
+  });
+
+  it('then the earlier seat first, whatever the ids', () => {
+    const mon = seat('b', 0, 9 * 60, 13 * 60);
+    const tue = seat('a', 1, 9 * 60, 13 * 60);
+    expect(byStaff(greedy(problemOf([tue, mon], [x(), none])))).toEqual({ b: 'x' });
+  });
+
+  it('first-fit, the baseline, also goes by start time, not by id', () => {
+    const p = problemOf([seat('a', 0, 10 * 60, 14 * 60), seat('b', 0, 9 * 60, 13 * 60)], [staff('x')]);
+    expect(byStaff(firstFit(p))).toEqual({ b: 'x' });
+  });
+});
+
+describe('the greedy pass: whom a seat goes to', () => {
+  it('counts the start assignments in the employee’s ledger: an overlapping seat does not go to them too', () => {
+    const a = seat('a', 0, 9 * 60, 13 * 60);
+    const b = seat('b', 0, 10 * 60, 14 * 60);
+    expect(greedy(problemOf([a, b], [staff('y')]), [{ seatId: 'a', staffId: 'y' }])).toEqual([{ seatId: 'a', staffId: 'y' }]);
+  });
+
+  it('does not hand out again a seat the start assignments fill', () => {
+    const a = seat('a', 0, 9 * 60, 13 * 60);
+    expect(greedy(problemOf([a], [staff('x'), staff('y')]), [{ seatId: 'a', staffId: 'y' }])).toEqual([{ seatId: 'a', staffId: 'y' }]);
+  });
+
+  it('breaks a tie toward the employee listed first (staff are sorted by id), so the same inputs give the same proposal', () => {
+    const s = seat('s', 0, 9 * 60, 13 * 60);
+    expect(byStaff(greedy(problemOf([s], [staff('a'), staff('b')])))).toEqual({ s: 'a' });
+    expect(byStaff(greedy(problemOf([s], [staff('b'), staff('a')])))).toEqual({ s: 'b' });
+  });
+
+  it('keeps the employee needed by later seats for them, even when cheaper, where no repair could free them', () => {
+    // x (cheaper, 4h a week) could take the two 2h seats, but then nobody works the 4h Wednesday seat only x holds
+    const mon = seat('mon', 0, 9 * 60, 11 * 60);
+    const tue = seat('tue', 1, 9 * 60, 11 * 60);
+    const wed = seat('wed', 2, 9 * 60, 13 * 60, { subRoleId: 'prep' });
+    const people = [staff('x', { positions: ['cook/line', 'cook/prep'], maxWeekMinutes: 240, rateMinor: { cook: 1000 } }), staff('y', { rateMinor: { cook: 1100 } })];
+    expect(byStaff(greedy(problemOf([mon, tue, wed], people)))).toEqual({ mon: 'y', tue: 'y', wed: 'x' });
+  });
+
+  it('counts against an employee only the seats still open, not those already handed out', () => {
+    // x has had the three short prep seats; of the line seats S1, S2 (x or y) x could still take one more, y two and
+    // the 8h grill seat only y can work: S1 and S2 go to x, so that y's week (8h) stays free for the grill seat
+    const prep = (id: string, day: number) => seat(id, day, 8 * 60, 8 * 60 + 30, { subRoleId: 'prep' });
+    const seats = [prep('e1', 0), prep('e2', 1), prep('e3', 2), seat('s1', 3, 9 * 60, 10 * 60), seat('s2', 4, 9 * 60, 10 * 60), seat('l', 5, 9 * 60, 17 * 60, { subRoleId: 'grill' })];
+    const people = [staff('x', { positions: ['cook/line', 'cook/prep'] }), staff('y', { positions: ['cook/line', 'cook/grill'], maxWeekMinutes: 480 })];
+    expect(byStaff(greedy(problemOf(seats, people)))).toEqual({ e1: 'x', e2: 'x', e3: 'x', s1: 'x', s2: 'x', l: 'y' });
+  });
+
+  it('weighs minHoursInWeek by what the week lacks after its fixed shifts: 4h fixed of 10h leave a whole seat to count', () => {
+    // a lacks 360 minutes (the whole 240 counts), b 180: a wins though dearer; were the fixed 4h counted twice, b would
+    const s = seat('s', 0, 9 * 60, 13 * 60);
+    const people = [
+      staff('a', { minWeekMinutes: 600, fixed: [fixedOf(seat('f', 1, 9 * 60, 13 * 60))], rateMinor: { cook: 1000 } }),
+      staff('b', { minWeekMinutes: 180, rateMinor: { cook: 900 } }),
+    ];
+    expect(byStaff(greedy(problemOf([s], people)))).toEqual({ s: 'a' });
+  });
+
+  it('reads fixed shifts of other weeks as no help toward this week’s minimum', () => {
+    // met's week is met by its fixed Tuesday; its fixed shift next week does not reopen it
+    const s = seat('s', 0, 540, 780);
+    const fixed = [fixedOf(seat('tue', 1, 540, 780)), fixedOf(seat('next', 7, 540, 780))];
+    const people = [staff('met', { minWeekMinutes: 240, fixed, rateMinor: { cook: 1000 } }), staff('cheaper', { rateMinor: { cook: 900 } })];
+    expect(byStaff(greedy(problemOf([s], people)))).toEqual({ s: 'cheaper' });
+  });
+
+  it('counts the seats already given that week toward the minimum: once it is nearly met, the cheaper employee gets the next', () => {
+    // a lacks 300: Monday's 240 count fully (a wins), Tuesday's only 60 (b, cheaper, wins)
+    const mon = seat('mon', 0, 9 * 60, 13 * 60);
+    const tue = seat('tue', 1, 9 * 60, 13 * 60);
+    const people = [staff('a', { minWeekMinutes: 300, rateMinor: { cook: 1000 } }), staff('b', { rateMinor: { cook: 600 } })];
+    expect(byStaff(greedy(problemOf([mon, tue], people)))).toEqual({ mon: 'a', tue: 'b' });
+  });
+});
+
+describe('coverage repair over several passes', () => {
+  // P (prep) only p can take, but p holds O; O's other candidate e holds R, which overlaps O;
+  // Q (dish) only e can take: the first pass moves R to g and gives Q to e, which frees e for O, and the second pass fills P.
+  const P = seat('P', 0, 9 * 60, 13 * 60, { subRoleId: 'prep' });
+  const O = seat('O', 0, 9 * 60, 13 * 60);
+  const R = seat('R', 0, 12 * 60, 16 * 60, { subRoleId: 'grill' });
+  const Q = seat('Q', 0, 14 * 60, 18 * 60, { subRoleId: 'dish' });
+  const people = [staff('p', { positions: ['cook/line', 'cook/prep'] }), staff('e', { positions: ['cook/line', 'cook/grill', 'cook/dish'] }), staff('g', { positions: ['cook/grill'] })];
+
+  it('runs another pass while the last one filled a seat', () => {
+    const out = augment(problemOf([P, O, R, Q], people), [{ seatId: 'O', staffId: 'p' }, { seatId: 'R', staffId: 'e' }]);
+    expect(byStaff(out)).toEqual({ P: 'p', O: 'e', Q: 'e', R: 'g' });
+  });
+
+  it('tries the next eligible employee when the first cannot take the open seat', () => {
+    const a = seat('a', 0, 9 * 60, 13 * 60);
+    const p = problemOf([a], [staff('full', { maxWeekMinutes: 0 }), staff('y')]);
+    expect(augment(p, [])).toEqual([{ seatId: 'a', staffId: 'y' }]);
+  });
+
+  it('moves a seat only to an employee whose own rules accept it', () => {
+    // y could take `a` by position but has no weekly hours left: x keeps `a`, and `b` stays open
+    const a = seat('a', 0, 9 * 60, 13 * 60);
+    const b = seat('b', 0, 9 * 60, 13 * 60, { subRoleId: 'prep' });
+    const p = problemOf([a, b], [staff('x', { positions: ['cook/line', 'cook/prep'] }), staff('y', { maxWeekMinutes: 0 })]);
+    expect(augment(p, [{ seatId: 'a', staffId: 'x' }])).toEqual([{ seatId: 'a', staffId: 'x' }]);
+  });
+
+  it('makes a move only when handing over that one seat frees the employee for the open one', () => {
+    // x holds 9-11 and 11-13; the open 9-13 prep seat overlaps both, so giving one to y is not enough
+    const o1 = seat('o1', 0, 9 * 60, 11 * 60);
+    const o2 = seat('o2', 0, 11 * 60, 13 * 60);
+    const open = seat('open', 0, 9 * 60, 13 * 60, { subRoleId: 'prep' });
+    const p = problemOf([open, o1, o2], [staff('x', { positions: ['cook/line', 'cook/prep'] }), staff('y')]);
+    expect(byStaff(augment(p, [{ seatId: 'o1', staffId: 'x' }, { seatId: 'o2', staffId: 'x' }]))).toEqual({ o1: 'x', o2: 'x' });
+  });
+
+  it('keeps the seat handed over filled by the employee who takes it', () => {
+    // b (prep, x only) is filled by handing `a` from x to y; y then cannot also take c (grill, y only), which stays open
+    const a = seat('a', 0, 9 * 60, 13 * 60);
+    const b = seat('b', 0, 9 * 60, 13 * 60, { subRoleId: 'prep' });
+    const c = seat('c', 0, 9 * 60, 13 * 60, { subRoleId: 'grill' });
+    const p = problemOf([b, c, a], [staff('x', { positions: ['cook/line', 'cook/prep'] }), staff('y', { positions: ['cook/line', 'cook/grill'] })]);
+    expect(byStaff(augment(p, [{ seatId: 'a', staffId: 'x' }]))).toEqual({ a: 'y', b: 'x' });
+  });
+
+  it('after a move, the employee who gave a seat away no longer holds it', () => {
+    // x gives `a` to y and takes `b`; `c` (prep, overlapping b) stays open, and `a` stays with y
+    const a = seat('a', 0, 9 * 60, 13 * 60);
+    const b = seat('b', 0, 9 * 60, 13 * 60, { subRoleId: 'prep' });
+    const c = seat('c', 0, 10 * 60, 14 * 60, { subRoleId: 'prep' });
+    const p = problemOf([a, b, c], [staff('x', { positions: ['cook/line', 'cook/prep'] }), staff('y')]);
+    expect(byStaff(augment(p, [{ seatId: 'a', staffId: 'x' }]))).toEqual({ a: 'y', b: 'x' });
   });
 });
