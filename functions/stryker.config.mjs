@@ -25,6 +25,8 @@ export const RULES = [
   'src/modules/documents/content.ts',
   'src/modules/documents/policy.ts',
   'src/modules/schedule/generate/model.ts',
+  'src/modules/schedule/generate/problem.ts',
+  'src/modules/schedule/generate/greedy.ts',
 ];
 const SCHEMAS = ['src/modules/**/schemas.ts', 'src/http/fields.ts'];
 
