@@ -27,6 +27,8 @@ export const RULES = [
   'src/modules/schedule/generate/model.ts',
   'src/modules/schedule/generate/problem.ts',
   'src/modules/schedule/generate/greedy.ts',
+  'src/modules/schedule/fair-workweek.ts',
+  'src/modules/requests/transitions.ts',
 ];
 const SCHEMAS = ['src/modules/**/schemas.ts', 'src/http/fields.ts'];
 

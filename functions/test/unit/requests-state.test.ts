@@ -1,4 +1,4 @@
-import { effectiveState } from '../../src/modules/requests/service';
+import { effectiveState } from '../../src/modules/requests/transitions';
 
 describe('the effective state of a request', () => {
   const NOW = Date.UTC(2026, 5, 1, 12);

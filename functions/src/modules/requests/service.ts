@@ -21,6 +21,7 @@ import {
 } from '../schedule';
 import { requestErrors } from './errors';
 import * as repo from './repo';
+import { decideStep, effectiveState, stepParties, type StepAction } from './transitions';
 import {
   EMERGENCY_HOURS,
   MAX_DAY_OFF_DAYS,
@@ -40,11 +41,6 @@ const shiftRequestKey = (companyId: string, shiftId: string) => `requestShift/${
 const dayOffKey = (companyId: string, employeeId: string) => `requestDayOff/${companyId}/${employeeId}`;
 
 const isManager = (m: Membership) => roleAtLeast(m.role, 'manager');
-
-/** A pending request about a shift that has started is expired (the stored state stays the last transition). */
-export function effectiveState(r: Pick<ShiftRequest, 'state' | 'shiftStartsAt'>, now: number): RequestState {
-  return PENDING.includes(r.state) && r.shiftStartsAt !== null && r.shiftStartsAt <= now ? 'expired' : r.state;
-}
 
 const view = (r: ShiftRequest, now = Date.now()): ShiftRequest => ({ ...r, state: effectiveState(r, now) });
 
@@ -265,19 +261,14 @@ async function applyOf(tx: Transaction, r: ShiftRequest, taker: string | null): 
 
 // ---------------------------------------------------------------- transitions
 
-type Action = 'accept' | 'decline' | 'volunteer' | 'pick' | 'claim' | 'approve' | 'deny' | 'cancel';
-
 interface StepInput {
   member: Membership;
   id: string;
-  action: Action;
+  action: StepAction;
   /** pick: the volunteer. */
   employeeId?: string;
   note?: string;
 }
-
-const notPending = (r: ShiftRequest, state: RequestState, action: string) =>
-  requestErrors.REQUEST_NOT_PENDING(`Cannot ${action} a request that is ${state}`, [{ path: 'state', message: state, state, type: r.type }]);
 
 async function readRequest(companyId: string, id: string): Promise<ShiftRequest> {
   const r = repo.requestFromSnapshot(await repo.requestRef(companyId, id).get());
@@ -289,116 +280,30 @@ async function readRequest(companyId: string, id: string): Promise<ShiftRequest>
  * One step of a request, in one exclusive transaction keyed by the request and by every employee
  * whose schedule the step may change (the same keys PUT /shifts takes), so that two steps on one
  * request, or a step and a manager's edit of the shift, never interleave: one wins, the other
- * sees its result.
+ * sees its result. What the step may do is decided by transitions.ts; here are its reads and writes.
  */
 export async function step({ member, id, action, employeeId, note }: StepInput): Promise<ShiftRequest> {
   const { companyId } = member;
   const seen = await readRequest(companyId, id);
   const me = await callerEmployee(member);
   const manager = isManager(member);
-  const taker = action === 'pick' ? employeeId! : action === 'claim' ? me : (seen.takerEmployeeId ?? null);
-  const parties = [seen.employeeId, seen.peerEmployeeId, taker].filter((e): e is string => !!e);
-  const keys = [requestKey(companyId, id), ...parties.map((e) => lockKey(companyId, e))];
+  const keys = [requestKey(companyId, id), ...stepParties(seen, { action, me, employeeId }).map((e) => lockKey(companyId, e))];
 
   return runExclusive(keys, async (tx) => {
     const r = repo.requestFromSnapshot(await tx.get(repo.requestRef(companyId, id)));
     if (!r) throw requestErrors.REQUEST_NOT_FOUND('Request not found');
     const now = Date.now();
-    const state = effectiveState(r, now);
-    if (state === 'expired') throw requestErrors.REQUEST_EXPIRED(`The shift of request ${id} has started`);
-    const isRequester = me !== null && me === r.employeeId;
-    let next: RequestState = state;
-    let apply: ((t: Transaction) => void) | null = null;
-    const updated: ShiftRequest = { ...r, volunteers: [...r.volunteers], history: [...r.history] };
-    const needsOwnEmployee = () => {
-      if (!me) throw requestErrors.NO_EMPLOYEE_RECORD('The caller has no employee record in this company');
-      if (isRequester) throw requestErrors.OWN_REQUEST(`An employee cannot ${action} their own request`);
-      return me;
-    };
-    const requireType = (...types: ShiftRequest['type'][]) => {
-      if (!types.includes(r.type)) throw requestErrors.REQUEST_NOT_PENDING(`A ${r.type} request has no ${action} step`, [{ path: 'type', message: r.type }]);
-    };
-    const requireState = (...states: RequestState[]) => {
-      if (!states.includes(state)) throw notPending(r, state, action);
-    };
-
-    switch (action) {
-      case 'accept':
-      case 'decline': {
-        requireType('swap');
-        const taker = needsOwnEmployee();
-        if (taker !== r.peerEmployeeId) throw requestErrors.NOT_REQUEST_PARTY('Only the coworker whose shift is asked for can answer a swap');
-        // A repeated answer (a retry) returns the request as it is.
-        const answered = action === 'accept' ? ['pending_manager', 'approved'] : ['denied'];
-        if (answered.includes(state) && r.history.some((h) => h.action === action)) return { result: view(r, now) };
-        requireState('pending_peer');
-        if (action === 'decline') {
-          next = 'denied';
-        } else {
-          const write = await applyOf(tx, r, null);
-          next = r.needsManager ? 'pending_manager' : 'approved';
-          if (next === 'approved') apply = write;
-        }
-        break;
-      }
-      case 'volunteer': {
-        requireType('replace');
-        const taker = needsOwnEmployee();
-        requireState('pending_peer');
-        await applyOf(tx, r, taker);
-        if (!updated.volunteers.includes(taker)) updated.volunteers.push(taker);
-        break;
-      }
-      case 'pick': {
-        requireType('replace');
-        if (!isRequester && !manager) throw requestErrors.NOT_REQUEST_PARTY('Only the requester or a manager picks the volunteer');
-        if (r.takerEmployeeId === employeeId && (state === 'pending_manager' || state === 'approved')) return { result: view(r, now) };
-        requireState('pending_peer');
-        if (!r.volunteers.includes(employeeId!)) throw requestErrors.NOT_A_VOLUNTEER(`Employee ${employeeId} did not volunteer for this offer`);
-        const write = await applyOf(tx, r, employeeId!);
-        updated.takerEmployeeId = employeeId!;
-        next = r.needsManager && !manager ? 'pending_manager' : 'approved';
-        if (next === 'approved') apply = write;
-        break;
-      }
-      case 'claim': {
-        requireType('emergency');
-        const taker = needsOwnEmployee();
-        if (r.takerEmployeeId === taker) return { result: view(r, now) };
-        if (r.takerEmployeeId) throw requestErrors.ALREADY_CLAIMED('Another employee claimed this emergency first');
-        requireState('pending_peer');
-        const write = await applyOf(tx, r, taker);
-        updated.takerEmployeeId = taker;
-        next = r.needsManager ? 'pending_manager' : 'approved';
-        if (next === 'approved') apply = write;
-        break;
-      }
-      case 'approve': {
-        if (!manager) throw coreErrors.INSUFFICIENT_ROLE('Approving a request needs a manager or owner');
-        requireState('pending_manager');
-        apply = await applyOf(tx, r, r.takerEmployeeId);
-        next = 'approved';
-        break;
-      }
-      case 'deny': {
-        if (!manager) throw coreErrors.INSUFFICIENT_ROLE('Denying a request needs a manager or owner');
-        requireState('pending_peer', 'pending_manager');
-        next = 'denied';
-        break;
-      }
-      case 'cancel': {
-        if (!isRequester && !manager) throw requestErrors.NOT_REQUEST_PARTY('Only the requester or a manager can cancel a request');
-        if (r.type === 'dayOff' && state === 'approved') {
-          // An approved day-off can be taken back: its days are open to scheduling again.
-          const d = r.dayOff!;
-          apply = (t) => deleteTimeOff(t, companyId, { requestId: r.id, dates: datesInRange(d.startDate, d.endDate) });
-        } else {
-          requireState('pending_peer', 'pending_manager');
-        }
-        next = 'cancelled';
-        break;
-      }
+    const decision = decideStep(r, { action, me, manager, employeeId, now });
+    if (decision.kind === 'unchanged') return { result: view(r, now) };
+    const { next, schedule, releaseTimeOff, changes } = decision;
+    // the eligibility reads and checks (422 NOT_ELIGIBLE...), written only when the step applies the change
+    const write = schedule ? await applyOf(tx, r, schedule.taker) : null;
+    let apply: ((t: Transaction) => void) | null = schedule?.apply ? write : null;
+    if (releaseTimeOff) {
+      const d = r.dayOff!;
+      apply = (t) => deleteTimeOff(t, companyId, { requestId: r.id, dates: datesInRange(d.startDate, d.endDate) });
     }
+    const updated: ShiftRequest = { ...r, volunteers: [...r.volunteers], history: [...r.history], ...changes };
     updated.state = next;
     updated.updatedAt = now;
     if (note) updated.note = updated.note ? `${updated.note}\n${note}` : note;
