@@ -49,6 +49,10 @@ describe('the calculator: limits at their boundaries', () => {
     expect([tooLong.code, tooLong.message]).toEqual(['EXPRESSION_TOO_COMPLEX', 'A number has more than 30 digits']);
   });
 
+  it('does not count spaces before a number as its digits', () => {
+    expect(expression(`min(1,${' '.repeat(35)}.5)`)).toBe('0.5');
+  });
+
   it('takes an exponent in parentheses or with a plus sign as a literal', () => {
     expect(expression('2^(-2)')).toBe('0.25');
     expect(expression('2^+2')).toBe('4');
@@ -93,6 +97,12 @@ describe('the calculator: what a refusal says', () => {
     const err = errorOf(() => expression(text));
     expect(err.code).toBe(code);
     expect(err.message.startsWith(message)).toBe(true);
+  });
+
+  it('says when mathjs cannot evaluate what it parsed', () => {
+    const err = errorOf(() => expression('abs(1, 2)'));
+    expect(err.code).toBe('EXPRESSION_INVALID');
+    expect(err.message).toMatch(/^The expression cannot be evaluated: ./);
   });
 
   it('says what the parser found wrong', () => {
