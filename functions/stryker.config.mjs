@@ -29,6 +29,8 @@ export const RULES = [
   'src/modules/schedule/generate/greedy.ts',
   'src/modules/schedule/fair-workweek.ts',
   'src/modules/requests/transitions.ts',
+  'src/modules/calculator/service.ts',
+  'src/modules/onboarding/derive.ts',
 ];
 const SCHEMAS = ['src/modules/**/schemas.ts', 'src/http/fields.ts'];
 
