@@ -9,6 +9,7 @@
  *    Their mutants are static (built when the module loads), each run against its related tests.
  */
 import process from 'node:process';
+import { fileURLToPath, URL } from 'node:url';
 
 export const RULES = [
   'src/core/calendar.ts',
@@ -44,6 +45,8 @@ export default {
   testRunner: 'jest',
   jest: { projectType: 'custom', configFile: 'jest.mutation.config.js', enableFindRelatedTests: true },
   checkers: PART === 'schemas' ? [] : ['typescript'],
+  // the checker without tsc's 250 ms watch debounce before each rebuild (mutation/checker-no-debounce.js)
+  checkerNodeArgs: ['--require', fileURLToPath(new URL('./mutation/checker-no-debounce.js', import.meta.url))],
   tsconfigFile: 'tsconfig.mutation.json',
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   coverageAnalysis: 'perTest',

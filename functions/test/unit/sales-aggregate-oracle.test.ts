@@ -167,9 +167,11 @@ describe('reduceDays and summarize agree with the rules read directly from the i
 });
 
 describe('day vectors', () => {
-  const records = invoices(7);
+  // built inside each test: seeding at collection time would make every calendar mutant static (run against whole files)
+  const sample = () => invoices(7);
 
   it('filters invoices by employee, position, role and POS source before accumulating', () => {
+    const records = sample();
     const total = (days: DayMap) => [...days.values()].reduce((a, v) => a + vectorTotals(v).sales + vectorTotals(v).refunds, 0);
     const expected = (keep: (r: InvoiceRecord) => boolean) => records.filter(keep).reduce((a, r) => a + r.amount, 0);
     expect(total(accumulateInvoices(records, { employeeId: 'e1' }))).toBe(expected((r) => r.employeeId === 'e1'));
@@ -182,12 +184,14 @@ describe('day vectors', () => {
   });
 
   it('adds into a day map it is given, keeping what was there', () => {
+    const records = sample();
     const days = accumulateInvoices(records.slice(0, 5));
     accumulateInvoices(records.slice(5), {}, days);
     expect(days).toEqual(accumulateInvoices(records));
   });
 
   it('builds the same vectors one invoice at a time, and removing every invoice leaves empty days', () => {
+    const records = sample();
     const days: DayMap = new Map();
     for (const r of records) addContribution(days, r, 1);
     expect(days).toEqual(accumulateInvoices(records));
