@@ -4,7 +4,7 @@
  * missing one). Pure functions of documents/policy.ts; the route and the attendance wiring are
  * tested in the emulator tier.
  */
-import type { AppError } from '../../src/core/errors';
+import { refusal } from './refusal';
 import { assertCertificationsHeld, checksClockIn, policyFromStored, policyPatchToStore } from '../../src/modules/documents/policy';
 import { POLICY_DEFAULTS, type CertificationPolicy } from '../../src/modules/documents/schemas';
 
@@ -12,14 +12,6 @@ const BLOCKING: CertificationPolicy = { blockClockInWhenExpired: true, requiredT
 const TODAY = '2026-11-27';
 const doc = (type: CertificationPolicy['requiredTypes'][number], expiresOn: string | null) => ({ type, expiresOn });
 
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (err) {
-    return err as AppError;
-  }
-  throw new Error('expected a refusal');
-};
 
 describe('the stored policy', () => {
   it('a company that never set it gets the defaults: nothing blocked, food_handler required', () => {

@@ -4,17 +4,9 @@
  * what each jurisdiction pays for each kind of change, and the reason recorded with each premium
  * (payroll and the schedule's answers show it: "rule, reason, amount or hours").
  */
-import { changePremium, classifyChange, restPremium, type Interval, type Jurisdiction } from '../../src/modules/schedule/fair-workweek';
+import { restPremium } from '../../src/modules/schedule/fair-workweek';
+import { at, DAY, HOUR, MIN, premium } from './fair-workweek-fixtures';
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-const T0 = Date.UTC(2026, 5, 1, 12); // the moment of the change
-const at = (inMs: number, hours: number): Interval => ({ startMs: T0 + inMs, endMs: T0 + inMs + hours * HOUR });
-const premium = (j: Jurisdiction, before: Interval | null, after: Interval | null) => {
-  const change = classifyChange(before, after, T0);
-  return change && changePremium(j, change);
-};
 
 describe('the reason recorded with a schedule-change premium', () => {
   it('says what changed and with how many days of notice, to the hundredth', () => {

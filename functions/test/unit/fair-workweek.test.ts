@@ -1,18 +1,8 @@
-import { changePremium, classifyChange, minRestMinutes, restPremium, type Interval, type Jurisdiction } from '../../src/modules/schedule/fair-workweek';
+import { classifyChange, minRestMinutes, restPremium, type Interval, type Jurisdiction } from '../../src/modules/schedule/fair-workweek';
+import { at, DAY, HOUR, MIN, premium, T0 } from './fair-workweek-fixtures';
 import { restFindings, timed, type ScheduleRules, type ShiftLike } from '../../src/modules/schedule/rules';
 
 /** Hand-worked fair-workweek premiums per jurisdiction (figures and sources in src/modules/schedule/fair-workweek.ts). */
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-const T0 = Date.UTC(2026, 5, 1, 12); // the moment of the change
-/** A shift starting `inMs` after the change, lasting `hours`. */
-const at = (inMs: number, hours: number): Interval => ({ startMs: T0 + inMs, endMs: T0 + inMs + hours * HOUR });
-
-const premium = (j: Jurisdiction, before: Interval | null, after: Interval | null) => {
-  const change = classifyChange(before, after, T0);
-  return change && changePremium(j, change);
-};
 const amount = (j: Jurisdiction, before: Interval | null, after: Interval | null) => premium(j, before, after)?.amountMinor ?? null;
 const hours = (j: Jurisdiction, before: Interval | null, after: Interval | null) => premium(j, before, after)?.payHours ?? null;
 

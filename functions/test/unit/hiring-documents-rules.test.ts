@@ -5,7 +5,7 @@
  */
 import { checkAnswers } from '../../src/modules/applicants/rules';
 import { bytesMatchType, expiryStageOf, EXTENSIONS } from '../../src/modules/documents/content';
-import type { AppError } from '../../src/core/errors';
+import { refusal } from './refusal';
 
 const QUESTIONS = [
   { id: 'q1', prompt: 'Over 18?', kind: 'yes_no' as const, required: true },
@@ -13,14 +13,6 @@ const QUESTIONS = [
   { id: 'q3', prompt: 'Weekends?', kind: 'yes_no' as const, required: false },
 ];
 
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (err) {
-    return err as AppError;
-  }
-  throw new Error('expected a refusal');
-};
 
 describe('screening answers', () => {
   it('keeps the answers in question order with their prompts, skipping unanswered optional ones', () => {
