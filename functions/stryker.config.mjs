@@ -38,6 +38,8 @@ const SCHEMAS = ['src/modules/**/schemas.ts', 'src/http/fields.ts'];
 const PART = process.env.MUTATION_PART ?? 'all';
 const PARTS = { rules: RULES, schemas: SCHEMAS, all: [...RULES, ...SCHEMAS] };
 if (!PARTS[PART]) throw new Error(`MUTATION_PART must be rules, schemas or all, not ${PART}`);
+// MUTATION_SPEEDUPS=off: plain Stryker (bench/mutation.ts measures the difference); see mutation/
+const SPEEDUPS = process.env.MUTATION_SPEEDUPS !== 'off';
 const reportName = PART === 'all' ? 'mutation' : PART;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
@@ -45,8 +47,8 @@ export default {
   testRunner: 'jest',
   jest: { projectType: 'custom', configFile: 'jest.mutation.config.js', enableFindRelatedTests: true },
   checkers: PART === 'schemas' ? [] : ['typescript'],
-  // the checker without tsc's 250 ms watch debounce before each rebuild (mutation/checker-no-debounce.js)
-  checkerNodeArgs: ['--require', fileURLToPath(new URL('./mutation/checker-no-debounce.js', import.meta.url))],
+  // the checker keeps parsed files between rebuilds and starts each at once (mutation/checker-preload.js)
+  checkerNodeArgs: SPEEDUPS ? ['--require', fileURLToPath(new URL('./mutation/checker-preload.js', import.meta.url))] : [],
   tsconfigFile: 'tsconfig.mutation.json',
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   coverageAnalysis: 'perTest',
