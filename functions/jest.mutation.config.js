@@ -14,5 +14,10 @@ module.exports = {
   rootDir: __dirname,
   // src among the roots: jest's --findRelatedTests (Stryker runs a file's static mutants against its related tests only) follows imports it can see
   roots: ['<rootDir>/test/unit', '<rootDir>/src'],
+  // a mutant's run loads only the files holding its covering tests, and stops at the first that kills it
+  // (MUTATION_SPEEDUPS=off: plain Stryker, as bench/mutation.ts compares)
+  ...(process.env.MUTATION_SPEEDUPS === 'off'
+    ? {}
+    : { testSequencer: '<rootDir>/mutation/covering-tests-sequencer.js', runner: '<rootDir>/mutation/stop-at-first-kill-runner.js' }),
   testPathIgnorePatterns: ['/node_modules/', '/test/unit/openapi.test.ts', '/test/unit/registry.test.ts', '/test/unit/dashboard-range.test.ts', '/test/unit/schedule-generate.test.ts'],
 };
