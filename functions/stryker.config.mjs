@@ -2,7 +2,7 @@
  * Mutation testing of the rules (`npm run mutation`; not part of `npm test`): StrykerJS with its
  * jest runner (the unit tier, jest.mutation.config.js). scripts/mutation.js runs it in two parts
  * (MUTATION_PART) and merges their reports into reports/mutation/index.html; figures: docs/QUALITY.md.
- *  - rules: the rule files, with the TypeScript checker (mutants that do not compile are not counted);
+ *  - rules: the rule files (tsconfig.mutation.json's include), with the TypeScript checker (mutants that do not compile are not counted);
  *  - schemas: every module's zod schemas, without the checker. Stryker gives the checker half of the
  *    concurrency until every mutant is checked, and checking a schema mutant (zod's types) costs
  *    about as much as testing it: with the checker the schema mutants ran on one test runner of two.
@@ -10,29 +10,13 @@
  */
 import process from 'node:process';
 import { fileURLToPath, URL } from 'node:url';
+import ts from 'typescript';
 
-export const RULES = [
-  'src/core/calendar.ts',
-  'src/core/money.ts',
-  'src/modules/schedule/rules.ts',
-  'src/modules/sales/aggregate.ts',
-  'src/modules/sales/labor.ts',
-  'src/ai/prices.ts',
-  'src/ai/usage.ts',
-  'src/modules/payroll/overtime.ts',
-  'src/modules/payroll/exports.ts',
-  'src/modules/attendance/rules.ts',
-  'src/modules/applicants/rules.ts',
-  'src/modules/documents/content.ts',
-  'src/modules/documents/policy.ts',
-  'src/modules/schedule/generate/model.ts',
-  'src/modules/schedule/generate/problem.ts',
-  'src/modules/schedule/generate/greedy.ts',
-  'src/modules/schedule/fair-workweek.ts',
-  'src/modules/requests/transitions.ts',
-  'src/modules/calculator/service.ts',
-  'src/modules/onboarding/derive.ts',
-];
+// The rule files: the include list of the checker's tsconfig, so that every mutated rule file is
+// type-checked (a mutant of a file the checker does not compile would pass unchecked).
+const checkerConfig = ts.readConfigFile(fileURLToPath(new URL('./tsconfig.mutation.json', import.meta.url)), ts.sys.readFile);
+if (checkerConfig.error) throw new Error(`tsconfig.mutation.json: ${ts.flattenDiagnosticMessageText(checkerConfig.error.messageText, ' ')}`);
+const RULES = checkerConfig.config.include;
 const SCHEMAS = ['src/modules/**/schemas.ts', 'src/http/fields.ts'];
 
 const PART = process.env.MUTATION_PART ?? 'all';

@@ -24,11 +24,11 @@ const ts = require('typescript');
 const { setTimeout: hostSetTimeout } = ts.sys;
 ts.sys.setTimeout = (callback, _ms, ...args) => hostSetTimeout(callback, 0, ...args);
 
-const CHECKER = `${path.sep}@stryker-mutator${path.sep}typescript-checker${path.sep}`;
+const CHECKER = '/@stryker-mutator/typescript-checker/'; // in the URL of each of the checker's modules
 const wrapped = pathToFileURL(path.join(__dirname, 'checker-typescript.js')).href;
 registerHooks({
   resolve(specifier, context, nextResolve) {
-    if (specifier === 'typescript' && context.parentURL?.includes(CHECKER.replaceAll(path.sep, '/'))) {
+    if (specifier === 'typescript' && context.parentURL?.includes(CHECKER)) {
       return { url: wrapped, format: 'commonjs', shortCircuit: true };
     }
     return nextResolve(specifier, context);

@@ -261,7 +261,7 @@ async function applyOf(tx: Transaction, r: ShiftRequest, taker: string | null): 
 
 // ---------------------------------------------------------------- transitions
 
-interface StepInput {
+interface StepCall {
   member: Membership;
   id: string;
   action: StepAction;
@@ -282,7 +282,7 @@ async function readRequest(companyId: string, id: string): Promise<ShiftRequest>
  * request, or a step and a manager's edit of the shift, never interleave: one wins, the other
  * sees its result. What the step may do is decided by transitions.ts; here are its reads and writes.
  */
-export async function step({ member, id, action, employeeId, note }: StepInput): Promise<ShiftRequest> {
+export async function step({ member, id, action, employeeId, note }: StepCall): Promise<ShiftRequest> {
   const { companyId } = member;
   const seen = await readRequest(companyId, id);
   const me = await callerEmployee(member);

@@ -17,19 +17,21 @@ const connection = {
   consecutiveFailures: 2, nextSyncAt: 3_600_005, accessTokenExpiresAt: 9_000_000, updatedAt: 5,
 };
 
+/** The catalogue overview with one POS integration (the fields every POS entry shares filled in). */
+const posOverview = (activeCount: number, integration: Record<string, unknown>) => ({
+  companyId: 'c1',
+  categories: [{
+    category: 'pos', activeCount,
+    integrations: [{ category: 'pos', capabilities: ['roster', 'punches', 'sales', 'tips'], syncModes: ['poll', 'webhook'], perAccount: true, ...integration }],
+  }],
+});
+
 describe('integration answers keep every field', () => {
   it('a connection with its vendor account and last error, in the overview and as a connect answer', () => {
-    keepsAnswer(overviewSchema, {
-      companyId: 'c1',
-      categories: [{
-        category: 'pos', activeCount: 1,
-        integrations: [{
-          slug: 'square', category: 'pos', name: 'Square', description: 'Square POS', authKind: 'oauth2', capabilities: ['roster', 'punches', 'sales', 'tips'],
-          syncModes: ['poll', 'webhook'], perAccount: true, state: 'error', active: true, credentialFields: [],
-          connections: [connection, { ...connection, id: 'square~L2', state: 'connected', account: { id: 'L2' }, lastError: null }],
-        }],
-      }],
-    });
+    keepsAnswer(overviewSchema, posOverview(1, {
+      slug: 'square', name: 'Square', description: 'Square POS', authKind: 'oauth2', state: 'error', active: true, credentialFields: [],
+      connections: [connection, { ...connection, id: 'square~L2', state: 'connected', account: { id: 'L2' }, lastError: null }],
+    }));
     keepsAnswer(connectResponse, { connection, authorization: null, partnerKey: null });
   });
 
@@ -67,17 +69,10 @@ describe('integration answers keep every field', () => {
   });
 
   it('the overview of the catalogue with the company\'s connections', () => {
-    keepsAnswer(overviewSchema, {
-      companyId: 'c1',
-      categories: [{
-        category: 'pos', activeCount: 0,
-        integrations: [{
-          slug: 'toast', category: 'pos', name: 'Toast', description: 'Toast POS', authKind: 'client_credentials', capabilities: ['roster', 'punches', 'sales', 'tips'],
-          syncModes: ['poll', 'webhook'], perAccount: true, state: 'not_connected', active: false, connections: [],
-          credentialFields: [{ name: 'clientSecret', label: 'Client secret', description: 'From the Toast developer portal', secret: true, account: false, minLength: 8, maxLength: 200, pattern: '^\\S+$' }],
-        }],
-      }],
-    });
+    keepsAnswer(overviewSchema, posOverview(0, {
+      slug: 'toast', name: 'Toast', description: 'Toast POS', authKind: 'client_credentials', state: 'not_connected', active: false, connections: [],
+      credentialFields: [{ name: 'clientSecret', label: 'Client secret', description: 'From the Toast developer portal', secret: true, account: false, minLength: 8, maxLength: 200, pattern: '^\\S+$' }],
+    }));
   });
 
   it('a sync run with its counts and progress per stream', () => {
