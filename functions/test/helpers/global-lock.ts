@@ -22,16 +22,17 @@ export async function withGlobalLock<T>(work: () => Promise<T>): Promise<T> {
   const queue = `${base}.queue`;
   fs.mkdirSync(queue, { recursive: true });
   const ticket = `${String(Date.now()).padStart(15, '0')}-${process.pid}-${String(tickets++).padStart(6, '0')}`;
-  fs.writeFileSync(path.join(queue, ticket), '');
+  const ticketFile = path.join(queue, ticket);
+  fs.writeFileSync(ticketFile, '');
   try {
     for (;;) {
       const now = new Date();
-      fs.utimesSync(path.join(queue, ticket), now, now);
+      fs.utimesSync(ticketFile, now, now);
       if (firstLiveTicket(queue, now.getTime()) === ticket && tryLock(lock, now.getTime())) break;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   } finally {
-    fs.rmSync(path.join(queue, ticket), { force: true });
+    fs.rmSync(ticketFile, { force: true });
   }
   try {
     return await work();
