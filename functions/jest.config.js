@@ -13,8 +13,20 @@ module.exports = {
   maxWorkers: 2,
   testTimeout: 30000,
   projects: [
-    { ...common, displayName: 'unit', roots: ['<rootDir>/test/unit'], testMatch: ['**/*.test.ts'], setupFiles: ['<rootDir>/test/unit-setup.js'] },
-    { ...common, displayName: 'emulator', roots: ['<rootDir>/test'], testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/test/unit/', '/test/browser/'] },
+    {
+      ...common,
+      displayName: 'unit',
+      roots: ['<rootDir>/test/unit'],
+      testMatch: ['**/*.test.ts'],
+      setupFiles: ['<rootDir>/test/unit-setup.js'],
+    },
+    {
+      ...common,
+      displayName: 'emulator',
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/test/unit/', '/test/browser/'],
+    },
     // run by scripts/browser-tests.js (the last step of npm test), against the running local stack
     { ...common, displayName: 'browser', roots: ['<rootDir>/test/browser'], testMatch: ['**/*.test.ts'] },
   ],

@@ -18,6 +18,15 @@ module.exports = {
   // (MUTATION_SPEEDUPS=off: plain Stryker, as bench/mutation.ts compares)
   ...(process.env.MUTATION_SPEEDUPS === 'off'
     ? {}
-    : { testSequencer: '<rootDir>/mutation/covering-tests-sequencer.js', runner: '<rootDir>/mutation/stop-at-first-kill-runner.js' }),
-  testPathIgnorePatterns: ['/node_modules/', '/test/unit/openapi.test.ts', '/test/unit/registry.test.ts', '/test/unit/dashboard-range.test.ts', '/test/unit/schedule-generate.test.ts'],
+    : {
+        testSequencer: '<rootDir>/mutation/covering-tests-sequencer.js',
+        runner: '<rootDir>/mutation/stop-at-first-kill-runner.js',
+      }),
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '/test/unit/openapi.test.ts',
+    '/test/unit/registry.test.ts',
+    '/test/unit/dashboard-range.test.ts',
+    '/test/unit/schedule-generate.test.ts',
+  ],
 };

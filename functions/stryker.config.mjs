@@ -14,8 +14,12 @@ import ts from 'typescript';
 
 // The rule files: the include list of the checker's tsconfig, so that every mutated rule file is
 // type-checked (a mutant of a file the checker does not compile would pass unchecked).
-const checkerConfig = ts.readConfigFile(fileURLToPath(new URL('./tsconfig.mutation.json', import.meta.url)), ts.sys.readFile);
-if (checkerConfig.error) throw new Error(`tsconfig.mutation.json: ${ts.flattenDiagnosticMessageText(checkerConfig.error.messageText, ' ')}`);
+const checkerConfig = ts.readConfigFile(
+  fileURLToPath(new URL('./tsconfig.mutation.json', import.meta.url)),
+  ts.sys.readFile,
+);
+if (checkerConfig.error)
+  throw new Error(`tsconfig.mutation.json: ${ts.flattenDiagnosticMessageText(checkerConfig.error.messageText, ' ')}`);
 const RULES = checkerConfig.config.include;
 const SCHEMAS = ['src/modules/**/schemas.ts', 'src/http/fields.ts'];
 
@@ -32,7 +36,9 @@ export default {
   jest: { projectType: 'custom', configFile: 'jest.mutation.config.js', enableFindRelatedTests: true },
   checkers: PART === 'schemas' ? [] : ['typescript'],
   // the checker keeps parsed files between rebuilds and starts each at once (mutation/checker-preload.js)
-  checkerNodeArgs: SPEEDUPS ? ['--require', fileURLToPath(new URL('./mutation/checker-preload.js', import.meta.url))] : [],
+  checkerNodeArgs: SPEEDUPS
+    ? ['--require', fileURLToPath(new URL('./mutation/checker-preload.js', import.meta.url))]
+    : [],
   tsconfigFile: 'tsconfig.mutation.json',
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   coverageAnalysis: 'perTest',

@@ -27,7 +27,11 @@ import { fmt, percentile } from './lib';
 const ROWS_PER_DAY = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LAST_DAY = '2025-12-31';
-const MODELS: [Provider, string][] = [['anthropic', 'claude-sonnet-4-6'], ['anthropic', 'claude-haiku-4-5-20251001'], ['openai', 'gpt-4o-mini-2024-07-18']];
+const MODELS: [Provider, string][] = [
+  ['anthropic', 'claude-sonnet-4-6'],
+  ['anthropic', 'claude-haiku-4-5-20251001'],
+  ['openai', 'gpt-4o-mini-2024-07-18'],
+];
 const FLOWS = ['chat', 'data', 'memory'];
 
 /** The usage rows of a day: 50 requests of one model call each (3 models x 3 flows), as the flush makes them. */
@@ -35,61 +39,106 @@ function rowsOfDay(companyId: string, day: string, userId: string): UsageRow[] {
   const start = Date.parse(`${day}T08:00:00Z`);
   return Array.from({ length: ROWS_PER_DAY }, (_, i) => {
     const [provider, model] = MODELS[i % MODELS.length];
-    const tokens = { inputTokens: 800 + i * 13, outputTokens: 150 + i, cacheReadTokens: i % 3 ? 2000 : 0, cacheCreateTokens: i % 7 ? 0 : 512 };
+    const tokens = {
+      inputTokens: 800 + i * 13,
+      outputTokens: 150 + i,
+      cacheReadTokens: i % 3 ? 2000 : 0,
+      cacheCreateTokens: i % 7 ? 0 : 512,
+    };
     const call: ModelCall = {
-      ts: start + i * 600_000, provider, model, flow: FLOWS[i % FLOWS.length], companyId, ...tokens,
+      ts: start + i * 600_000,
+      provider,
+      model,
+      flow: FLOWS[i % FLOWS.length],
+      companyId,
+      ...tokens,
       totalTokens: tokens.inputTokens + tokens.outputTokens + tokens.cacheReadTokens + tokens.cacheCreateTokens,
-      costNanoUsd: costNanoUsd(tokens, priceFor(provider, model)!.nano), priced: true,
+      costNanoUsd: costNanoUsd(tokens, priceFor(provider, model)!.nano),
+      priced: true,
     };
     const scope = usageScope({ companyId, userId, calls: [call] });
     return rowsOf(scope)[0];
   });
 }
 
-const specDayRef = (companyId: string, day: string) => db().collection('benchSpecUsage').doc(companyId).collection('aiUsage').doc(day);
+const specDayRef = (companyId: string, day: string) =>
+  db().collection('benchSpecUsage').doc(companyId).collection('aiUsage').doc(day);
 
 async function seed(companyId: string, userId: string, days: string[]) {
   for (let i = 0; i < days.length; i += 8) {
-    await Promise.all(days.slice(i, i + 8).map(async (day) => {
-      const rows = rowsOfDay(companyId, day, userId);
-      // this design: the rows as documents plus the day aggregates, written by the store's own writes
-      const batch = db().batch();
-      for (const write of usageWrites(rows)) write(batch);
-      await batch.commit();
-      // the spec's design: the day's rows in the day's document
-      await specDayRef(companyId, day).set({ day, rows });
-    }));
+    await Promise.all(
+      days.slice(i, i + 8).map(async (day) => {
+        const rows = rowsOfDay(companyId, day, userId);
+        // this design: the rows as documents plus the day aggregates, written by the store's own writes
+        const batch = db().batch();
+        for (const write of usageWrites(rows)) write(batch);
+        await batch.commit();
+        // the spec's design: the day's rows in the day's document
+        await specDayRef(companyId, day).set({ day, rows });
+      }),
+    );
   }
 }
 
 /** The spec's design behind the same kind of endpoint: one lookup per day, one after another. */
 const specModule = defineModule({
-  name: 'specusage', tag: 'bench', description: 'baseline',
-  http: () => ({ routes: [defineRoute({
-    method: 'get', path: '/companies/:id/ai-usage', summary: 'baseline: one lookup per day',
-    access: ADMIN, params: companyIdParam, query: rangeQuery, response: bucketUsageSchema,
-    handler: async ({ params, query }) => {
-      const range = resolveRange(query);
-      const rows: UsageRow[] = [];
-      for (const day of range.days) {
-        const snap = await specDayRef(params.id, day).get();
-        if (snap.exists) rows.push(...(snap.data()!.rows as UsageRow[]));
-      }
-      rows.sort((x, y) => y.ts - x.ts);
-      return { bucket: 'company' as const, companyId: params.id, companyName: null, from: range.from, to: range.to, ...summariseRows(rows), rows, nextCursor: null };
-    },
-  })] }),
+  name: 'specusage',
+  tag: 'bench',
+  description: 'baseline',
+  http: () => ({
+    routes: [
+      defineRoute({
+        method: 'get',
+        path: '/companies/:id/ai-usage',
+        summary: 'baseline: one lookup per day',
+        access: ADMIN,
+        params: companyIdParam,
+        query: rangeQuery,
+        response: bucketUsageSchema,
+        handler: async ({ params, query }) => {
+          const range = resolveRange(query);
+          const rows: UsageRow[] = [];
+          for (const day of range.days) {
+            const snap = await specDayRef(params.id, day).get();
+            if (snap.exists) rows.push(...(snap.data()!.rows as UsageRow[]));
+          }
+          rows.sort((x, y) => y.ts - x.ts);
+          return {
+            bucket: 'company' as const,
+            companyId: params.id,
+            companyName: null,
+            from: range.from,
+            to: range.to,
+            ...summariseRows(rows),
+            rows,
+            nextCursor: null,
+          };
+        },
+      }),
+    ],
+  }),
 });
 
 function summariseRows(rows: UsageRow[]) {
   const zero = () => Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<(typeof COUNTERS)[number], number>;
   const totals = zero();
-  const days = new Map<string, ReturnType<typeof zero> & { day: string; models: Map<string, { provider: Provider; model: string; calls: number; costNanoUsd: number }> }>();
+  const days = new Map<
+    string,
+    ReturnType<typeof zero> & {
+      day: string;
+      models: Map<string, { provider: Provider; model: string; calls: number; costNanoUsd: number }>;
+    }
+  >();
   const models = new Map<string, ReturnType<typeof zero> & { provider: Provider; model: string }>();
   const flows = new Map<string, ReturnType<typeof zero> & { flow: string }>();
   for (const row of rows) {
     const d = days.get(row.day) ?? { day: row.day, ...zero(), models: new Map() };
-    const dm = d.models.get(`${row.provider}:${row.model}`) ?? { provider: row.provider, model: row.model, calls: 0, costNanoUsd: 0 };
+    const dm = d.models.get(`${row.provider}:${row.model}`) ?? {
+      provider: row.provider,
+      model: row.model,
+      calls: 0,
+      costNanoUsd: 0,
+    };
     dm.calls += row.calls;
     dm.costNanoUsd += row.costNanoUsd;
     d.models.set(`${row.provider}:${row.model}`, dm);
@@ -101,17 +150,27 @@ function summariseRows(rows: UsageRow[]) {
     flows.set(row.flow, f);
   }
   const usd = <T extends { costNanoUsd: number }>(x: T) => ({ ...x, costUsd: x.costNanoUsd / 1e9 });
-  const byDay = [...days.values()].map(({ models: dayModels, ...d }) => ({ ...usd(d), byModel: [...dayModels.values()].map(usd) }));
+  const byDay = [...days.values()].map(({ models: dayModels, ...d }) => ({
+    ...usd(d),
+    byModel: [...dayModels.values()].map(usd),
+  }));
   return { totals: usd(totals), byDay, byModel: [...models.values()].map(usd), byFlow: [...flows.values()].map(usd) };
 }
 
 async function listen(app: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
-interface Answer { rows: unknown[]; totals: { rows: number; costNanoUsd: number }; nextCursor: string | null }
+interface Answer {
+  rows: unknown[];
+  totals: { rows: number; costNanoUsd: number };
+  nextCursor: string | null;
+}
 
 async function get(url: string, token: string): Promise<Answer> {
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
@@ -139,7 +198,11 @@ async function allPages(url: string, token: string): Promise<{ rows: number; tot
   return { rows, totals };
 }
 
-const median = (xs: number[]) => percentile([...xs].sort((p, q) => p - q), 50);
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((p, q) => p - q),
+    50,
+  );
 
 async function main() {
   const [co, admin] = await Promise.all([createCompany(), createUser({ admin: true, label: 'bench-admin' })]);
@@ -147,17 +210,22 @@ async function main() {
   const days = Array.from({ length: 365 }, (_, i) => last.minus({ days: 364 - i }).toISODate()!);
   const seeded = Date.now();
   await seed(co.companyId, co.owner.uid, days);
-  console.log(`seeded ${days.length} days x ${ROWS_PER_DAY} rows in both designs (${fmt((Date.now() - seeded) / 1000)} s)`);
+  console.log(
+    `seeded ${days.length} days x ${ROWS_PER_DAY} rows in both designs (${fmt((Date.now() - seeded) / 1000)} s)`,
+  );
 
   const ours = await listen(createModuleApp(moduleNamed('ai')));
   const spec = await listen(createModuleApp(specModule));
   console.log(`GET /companies/{id}/ai-usage, ${ROWS_PER_DAY} rows a day, median of ${RUNS} runs after a warm-up (ms)`);
-  console.log('  A = this design, default answer: totals/byDay/byModel/byFlow of the whole range + first page of 200 rows');
+  console.log(
+    '  A = this design, default answer: totals/byDay/byModel/byFlow of the whole range + first page of 200 rows',
+  );
   console.log('  B = this design, every row of the range (pages of 5000 following nextCursor)');
   console.log('  S = the spec design: one day document per lookup, one after another, every row');
   console.log(' days |       A |       B |       S | S/A    | S/B');
   for (const span of [30, 90, 365]) {
-    const url = (base: string) => `${base}/companies/${co.companyId}/ai-usage?from=${last.minus({ days: span - 1 }).toISODate()}&to=${LAST_DAY}`;
+    const url = (base: string) =>
+      `${base}/companies/${co.companyId}/ai-usage?from=${last.minus({ days: span - 1 }).toISODate()}&to=${LAST_DAY}`;
     const a: number[] = [];
     const b: number[] = [];
     const sp: number[] = [];
@@ -166,8 +234,13 @@ async function main() {
       const y = await timed(() => allPages(url(ours.url), admin.token));
       const z = await timed(() => get(url(spec.url), admin.token));
       const want = span * ROWS_PER_DAY;
-      if (x.value.totals.rows !== want || y.value.rows !== want || z.value.rows.length !== want
-        || x.value.totals.costNanoUsd !== z.value.totals.costNanoUsd || y.value.totals.costNanoUsd !== z.value.totals.costNanoUsd) {
+      if (
+        x.value.totals.rows !== want ||
+        y.value.rows !== want ||
+        z.value.rows.length !== want ||
+        x.value.totals.costNanoUsd !== z.value.totals.costNanoUsd ||
+        y.value.totals.costNanoUsd !== z.value.totals.costNanoUsd
+      ) {
         throw new Error(`answers differ for ${span} days`);
       }
       if (run === 0) continue; // warm-up
@@ -176,7 +249,9 @@ async function main() {
       sp.push(z.ms);
     }
     const [ma, mb, ms] = [median(a), median(b), median(sp)];
-    console.log(`${String(span).padStart(5)} | ${fmt(ma).padStart(7)} | ${fmt(mb).padStart(7)} | ${fmt(ms).padStart(7)} | ${(fmt(ms / ma, 1) + 'x').padEnd(6)} | ${fmt(ms / mb, 1)}x`);
+    console.log(
+      `${String(span).padStart(5)} | ${fmt(ma).padStart(7)} | ${fmt(mb).padStart(7)} | ${fmt(ms).padStart(7)} | ${(fmt(ms / ma, 1) + 'x').padEnd(6)} | ${fmt(ms / mb, 1)}x`,
+    );
   }
   await ours.close();
   await spec.close();

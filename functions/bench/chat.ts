@@ -27,7 +27,21 @@ async function main() {
   const batch = db().batch();
   for (let d = 1; d <= 14; d++) {
     const date = `2026-03-${String(d).padStart(2, '0')}`;
-    batch.set(shifts.doc(`b-${d}`), { companyId: co.companyId, date, employeeId: co.employeeId, positionId: null, subRoleId: null, start: 600, end: 960, mode: 'published', scheduleId: null, note: '', onHold: false, createdAt: 1, updatedAt: 1 });
+    batch.set(shifts.doc(`b-${d}`), {
+      companyId: co.companyId,
+      date,
+      employeeId: co.employeeId,
+      positionId: null,
+      subRoleId: null,
+      start: 600,
+      end: 960,
+      mode: 'published',
+      scheduleId: null,
+      note: '',
+      onHold: false,
+      createdAt: 1,
+      updatedAt: 1,
+    });
   }
   await batch.commit();
 
@@ -37,16 +51,30 @@ async function main() {
   const headers = { 'content-type': 'application/json', ...bearer(co.manager) };
   const q = `companyId=${co.companyId}`;
 
-  const config = await fetch(`${aiUrl}/companies/${co.companyId}/ai-config`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...bearer(admin) }, body: JSON.stringify({ provider: 'anthropic', model: 'claude-sonnet-4-6' }) });
+  const config = await fetch(`${aiUrl}/companies/${co.companyId}/ai-config`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', ...bearer(admin) },
+    body: JSON.stringify({ provider: 'anthropic', model: 'claude-sonnet-4-6' }),
+  });
   if (!config.ok) throw new Error(`ai-config ${config.status}`);
   const created = await fetch(`${chatUrl}/conversations?${q}`, { method: 'POST', headers, body: '{}' });
   const conversationId = ((await created.json()) as { data: { id: string } }).data.id;
 
-  const script = () => providers.anthropic.script([
-    { toolCalls: [{ name: 'list_shifts', input: { startDate: '2026-03-01', endDate: '2026-03-14' } }], usage: { input_tokens: 900, output_tokens: 40 } },
-    { toolCalls: [{ name: 'calculate', input: { expression: '14 * 6' } }], usage: { input_tokens: 1400, output_tokens: 30 } },
-    { text: 'Emma worked 14 shifts, 84 hours in all, over the first two weeks of March.', usage: { input_tokens: 1900, output_tokens: 60 } },
-  ]);
+  const script = () =>
+    providers.anthropic.script([
+      {
+        toolCalls: [{ name: 'list_shifts', input: { startDate: '2026-03-01', endDate: '2026-03-14' } }],
+        usage: { input_tokens: 900, output_tokens: 40 },
+      },
+      {
+        toolCalls: [{ name: 'calculate', input: { expression: '14 * 6' } }],
+        usage: { input_tokens: 1400, output_tokens: 30 },
+      },
+      {
+        text: 'Emma worked 14 shifts, 84 hours in all, over the first two weeks of March.',
+        usage: { input_tokens: 1900, output_tokens: 60 },
+      },
+    ]);
 
   const whole: number[] = [];
   const firstDelta: number[] = [];
@@ -54,14 +82,22 @@ async function main() {
   for (let i = 0; i < RUNS; i++) {
     script();
     let t = performance.now();
-    const res = await fetch(`${chatUrl}/conversations/${conversationId}/messages?${q}`, { method: 'POST', headers, body: JSON.stringify({ question: `How many hours did Emma work? (${i})` }) });
+    const res = await fetch(`${chatUrl}/conversations/${conversationId}/messages?${q}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ question: `How many hours did Emma work? (${i})` }),
+    });
     if (!res.ok) throw new Error(`ask ${res.status} ${await res.text()}`);
     await res.json();
     whole.push(performance.now() - t);
 
     script();
     t = performance.now();
-    const streamed = await fetch(`${chatUrl}/conversations/${conversationId}/messages/stream?${q}`, { method: 'POST', headers, body: JSON.stringify({ question: `And streamed? (${i})` }) });
+    const streamed = await fetch(`${chatUrl}/conversations/${conversationId}/messages/stream?${q}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ question: `And streamed? (${i})` }),
+    });
     const reader = streamed.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
@@ -81,9 +117,13 @@ async function main() {
 
   const line = (label: string, xs: number[]) => {
     const sorted = [...xs].sort((a, b) => a - b);
-    console.log(`${label.padEnd(34)} p50 ${fmt(percentile(sorted, 50))} ms   p99 ${fmt(percentile(sorted, 99))} ms   (${xs.length} asks)`);
+    console.log(
+      `${label.padEnd(34)} p50 ${fmt(percentile(sorted, 50))} ms   p99 ${fmt(percentile(sorted, 99))} ms   (${xs.length} asks)`,
+    );
   };
-  console.log(`chat: a question with 2 tool rounds (list_shifts over 14 shifts, calculate) and 3 model calls, local provider answering at once`);
+  console.log(
+    `chat: a question with 2 tool rounds (list_shifts over 14 shifts, calculate) and 3 model calls, local provider answering at once`,
+  );
   line('whole answer', whole);
   line('streamed: first text delta', firstDelta);
   line('streamed: done event', done);

@@ -142,9 +142,17 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
-function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     running.add(child);
     let stdout = '';
     let stderr = '';
@@ -197,7 +205,10 @@ function linkNodeModules(intoDir: string): void {
 
 /** Checks out `rev` in a temporary worktree and builds it there; returns the built functions dir. */
 async function buildBase(rev: string, tmp: string): Promise<Tree> {
-  const sha = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { cwd: FUNCTIONS_DIR, encoding: 'utf8' }).stdout.trim();
+  const sha = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], {
+    cwd: FUNCTIONS_DIR,
+    encoding: 'utf8',
+  }).stdout.trim();
   if (!sha) throw new Error(`${rev} is not a commit of this repository`);
   const root = git(['rev-parse', '--show-toplevel']);
   const worktree = path.join(tmp, 'base');
@@ -207,11 +218,16 @@ async function buildBase(rev: string, tmp: string): Promise<Tree> {
     git(['worktree', 'prune'], root);
   });
   const dir = path.join(worktree, path.relative(root, FUNCTIONS_DIR));
-  if (!fs.existsSync(path.join(dir, 'tsconfig.build.json'))) throw new Error(`${rev} has no ${path.relative(root, FUNCTIONS_DIR)}/tsconfig.build.json`);
+  if (!fs.existsSync(path.join(dir, 'tsconfig.build.json')))
+    throw new Error(`${rev} has no ${path.relative(root, FUNCTIONS_DIR)}/tsconfig.build.json`);
   linkNodeModules(dir);
   await tsc(dir, []);
   const subject = git(['log', '-1', '--format=%h %s', sha], root);
-  return { label: `before: ${subject.length > 100 ? `${subject.slice(0, 97)}...` : subject}`, dir, entry: path.join(dir, 'lib', 'index.js') };
+  return {
+    label: `before: ${subject.length > 100 ? `${subject.slice(0, 97)}...` : subject}`,
+    dir,
+    entry: path.join(dir, 'lib', 'index.js'),
+  };
 }
 
 /** Builds this working tree (uncommitted changes included) into a temporary directory. */
@@ -222,8 +238,13 @@ async function buildCurrent(tmp: string): Promise<Tree> {
   linkNodeModules(dir);
   await tsc(FUNCTIONS_DIR, ['--outDir', path.join(dir, 'lib')]);
   const head = git(['rev-parse', '--short', 'HEAD']);
-  const dirty = git(['status', '--porcelain', '--', 'src', 'package.json', 'tsconfig.json', 'tsconfig.build.json']) !== '';
-  return { label: `after: working tree at ${head}${dirty ? ' + uncommitted changes' : ''}`, dir, entry: path.join(dir, 'lib', 'index.js') };
+  const dirty =
+    git(['status', '--porcelain', '--', 'src', 'package.json', 'tsconfig.json', 'tsconfig.build.json']) !== '';
+  return {
+    label: `after: working tree at ${head}${dirty ? ' + uncommitted changes' : ''}`,
+    dir,
+    entry: path.join(dir, 'lib', 'index.js'),
+  };
 }
 
 function prebuilt(label: string, dir: string): Tree {
@@ -265,16 +286,28 @@ function marked<T>(stdout: string): T | undefined {
 }
 
 async function discover(tree: Tree, env: NodeJS.ProcessEnv): Promise<string[][]> {
-  const out = await run(process.execPath, ['-e', DISCOVER_SOURCE, tree.entry], { cwd: tree.dir, env, timeoutMs: CHILD_TIMEOUT_MS });
+  const out = await run(process.execPath, ['-e', DISCOVER_SOURCE, tree.entry], {
+    cwd: tree.dir,
+    env,
+    timeoutMs: CHILD_TIMEOUT_MS,
+  });
   const found = out.code === 0 ? marked<string[][]>(out.stdout) : undefined;
-  if (!found) throw new Error(`listing the functions of ${tree.entry} failed (exit ${out.code}):\n${out.stderr.slice(0, 4000)}`);
+  if (!found)
+    throw new Error(`listing the functions of ${tree.entry} failed (exit ${out.code}):\n${out.stderr.slice(0, 4000)}`);
   return found;
 }
 
 async function coldStart(tree: Tree, at: string[], env: NodeJS.ProcessEnv): Promise<Sample> {
-  const out = await run(process.execPath, ['-e', CHILD_SOURCE, tree.entry, JSON.stringify(at)], { cwd: tree.dir, env, timeoutMs: CHILD_TIMEOUT_MS + 5_000 });
+  const out = await run(process.execPath, ['-e', CHILD_SOURCE, tree.entry, JSON.stringify(at)], {
+    cwd: tree.dir,
+    env,
+    timeoutMs: CHILD_TIMEOUT_MS + 5_000,
+  });
   const sample = out.code === 0 ? marked<Sample>(out.stdout) : undefined;
-  if (!sample) throw new Error(`cold start of ${at.join('-')} in ${tree.dir} failed (exit ${out.code}):\n${(out.stderr || out.stdout).slice(0, 4000)}`);
+  if (!sample)
+    throw new Error(
+      `cold start of ${at.join('-')} in ${tree.dir} failed (exit ${out.code}):\n${(out.stderr || out.stdout).slice(0, 4000)}`,
+    );
   return sample;
 }
 
@@ -339,7 +372,12 @@ async function main(): Promise<void> {
   console.log(`Cold start per function: median of ${opts.runs} fresh node processes per tree, interleaved`);
   console.log(`  ${before.label}`);
   console.log(`  ${after.label}`);
-  console.log(`  node ${process.version}, ${os.cpus().length} cores, load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}${needTmp ? `, builds took ${buildSeconds.toFixed(0)} s` : ''}`);
+  console.log(
+    `  node ${process.version}, ${os.cpus().length} cores, load average at start ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}${needTmp ? `, builds took ${buildSeconds.toFixed(0)} s` : ''}`,
+  );
 
   const [beforeFns, afterFns] = [await discover(before, env), await discover(after, env)];
   const key = (at: string[]) => at.join('-');
@@ -357,10 +395,12 @@ async function main(): Promise<void> {
     ].filter((s) => s.on);
     for (const side of sides) await coldStart(side.tree, at, env); // warm-up, discarded
     for (let i = 0; i < opts.runs; i++) {
-      for (const side of (i + first) % 2 ? [...sides].reverse() : sides) side.samples.push(await coldStart(side.tree, at, env));
+      for (const side of (i + first) % 2 ? [...sides].reverse() : sides)
+        side.samples.push(await coldStart(side.tree, at, env));
     }
     const [b, a] = [before, after].map((tree) => sides.find((s) => s.tree === tree));
-    const totals = (s?: { samples: Sample[] }) => (s ? s.samples.map((x) => `${fmt(x.totalMs, 0)} (${fmt(x.cpuMs, 0)})`).join(' ') : '-');
+    const totals = (s?: { samples: Sample[] }) =>
+      s ? s.samples.map((x) => `${fmt(x.totalMs, 0)} (${fmt(x.cpuMs, 0)})`).join(' ') : '-';
     console.log(`  ${name}: total ms (cpu ms) before ${totals(b)} | after ${totals(a)}`);
     rows.push({ name, before: b && medians(b.samples), after: a && medians(a.samples) });
   }
@@ -370,7 +410,9 @@ async function main(): Promise<void> {
   const ratios: number[] = [];
   const cpuRatios: number[] = [];
   console.log('');
-  console.log('| function | before total ms | after total ms | after / before | before load entry | after load entry | before first request | after first request | before cpu ms | after cpu ms | cpu after / before |');
+  console.log(
+    '| function | before total ms | after total ms | after / before | before load entry | after load entry | before first request | after first request | before cpu ms | after cpu ms | cpu after / before |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { name, before: b, after: a } of rows) {
     const ratio = a && b ? a.totalMs / b.totalMs : undefined;
@@ -380,14 +422,26 @@ async function main(): Promise<void> {
       cpuRatios.push(cpuRatio);
     }
     const x = (r: number | undefined) => (r === undefined ? '-' : `${fmt(r, 2)}x`);
-    console.log(`| ${name} | ${cell(b, 'totalMs')} | ${cell(a, 'totalMs')} | ${x(ratio)} | ${cell(b, 'loadEntryMs')} | ${cell(a, 'loadEntryMs')} | ${cell(b, 'firstRequestMs')} | ${cell(a, 'firstRequestMs')} | ${cell(b, 'cpuMs')} | ${cell(a, 'cpuMs')} | ${x(cpuRatio)} |`);
+    console.log(
+      `| ${name} | ${cell(b, 'totalMs')} | ${cell(a, 'totalMs')} | ${x(ratio)} | ${cell(b, 'loadEntryMs')} | ${cell(a, 'loadEntryMs')} | ${cell(b, 'firstRequestMs')} | ${cell(a, 'firstRequestMs')} | ${cell(b, 'cpuMs')} | ${cell(a, 'cpuMs')} | ${x(cpuRatio)} |`,
+    );
   }
   console.log('');
-  console.log(`Load average at end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}.`);
-  console.log(`Geometric mean of after / before over the ${ratios.length} functions on both sides: ${fmt(geomean(ratios), 3)}x (cpu time ${fmt(geomean(cpuRatios), 3)}x)`);
+  console.log(
+    `Load average at end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}.`,
+  );
+  console.log(
+    `Geometric mean of after / before over the ${ratios.length} functions on both sides: ${fmt(geomean(ratios), 3)}x (cpu time ${fmt(geomean(cpuRatios), 3)}x)`,
+  );
 
   const touched = firestore.connections() + auth.connections();
-  if (touched) throw new Error(`${touched} connection(s) reached the emulator ports: the 404 path must not touch Firestore or Auth`);
+  if (touched)
+    throw new Error(
+      `${touched} connection(s) reached the emulator ports: the 404 path must not touch Firestore or Auth`,
+    );
 }
 
 main()

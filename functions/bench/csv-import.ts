@@ -16,7 +16,13 @@ import { saveMembership } from '../src/core/memberships';
 import { connect } from '../src/modules/integration-engine/connect';
 import { cancelRun } from '../src/modules/integration-engine/runs';
 import { openImport } from '../src/modules/pos-sync';
-import { createImport, MAX_FILE_BYTES, MAX_PART_BYTES, startImport, uploadPart } from '../src/modules/pos-sync/csv/service';
+import {
+  createImport,
+  MAX_FILE_BYTES,
+  MAX_PART_BYTES,
+  startImport,
+  uploadPart,
+} from '../src/modules/pos-sync/csv/service';
 import { runSyncTask } from '../src/services/pos-sync/engine';
 import { measuredHeap } from './lib';
 
@@ -24,7 +30,19 @@ const MB = 1024 * 1024;
 const FILE_MB = Number(process.env.BENCH_CSV_MB ?? 50);
 const WRITE_MB = Number(process.env.BENCH_CSV_WRITE_MB ?? 2);
 const HEADER = 'Receipt,Closed,Net Sales,Tips,Cash Tips,Guests,Server\n';
-const MAPPING = { columns: { id: 'Receipt', closedAt: 'Closed', amount: 'Net Sales', tips: 'Tips', cashTips: 'Cash Tips', customers: 'Guests', employeeId: 'Server' }, dateFormat: 'iso', decimalSeparator: '.' } as const;
+const MAPPING = {
+  columns: {
+    id: 'Receipt',
+    closedAt: 'Closed',
+    amount: 'Net Sales',
+    tips: 'Tips',
+    cashTips: 'Cash Tips',
+    customers: 'Guests',
+    employeeId: 'Server',
+  },
+  dateFormat: 'iso',
+  decimalSeparator: '.',
+} as const;
 
 /** A sales file of about `mb` megabytes, as the parts it is uploaded in. */
 function salesFile(mb: number, prefix: string): { parts: Buffer[]; rows: number } {
@@ -47,14 +65,18 @@ function salesFile(mb: number, prefix: string): { parts: Buffer[]; rows: number 
 
 async function csvCompany(id: string) {
   // a zone without summer time: the generated wall-clock times never fall in a skipped hour
-  await db().collection('companies').doc(id).set({ name: 'Bench Bistro', timezone: 'Asia/Kolkata', weekStartingDay: 1 });
+  await db()
+    .collection('companies')
+    .doc(id)
+    .set({ name: 'Bench Bistro', timezone: 'Asia/Kolkata', weekStartingDay: 1 });
   await saveMembership({ companyId: id, uid: `${id}-owner`, role: 'owner', employeeId: null });
   await connect({ companyId: id, uid: `${id}-owner`, slug: 'csv' });
 }
 
 async function uploaded(companyId: string, file: { parts: Buffer[] }) {
   const imp = await createImport({ companyId, uid: 'bench', kind: 'sales', filename: 'bench.csv' });
-  for (const [i, part] of file.parts.entries()) await uploadPart({ companyId, importId: imp.id, part: i + 1, data: part });
+  for (const [i, part] of file.parts.entries())
+    await uploadPart({ companyId, importId: imp.id, part: i + 1, data: part });
   return imp.id;
 }
 
@@ -65,20 +87,31 @@ async function main() {
 
   const big = salesFile(FILE_MB, 'R');
   const size = big.parts.reduce((n, p) => n + p.length, 0);
-  console.log(`sales file: ${(size / MB).toFixed(1)} MB, ${big.rows} rows, ${big.parts.length} parts of at most ${MAX_PART_BYTES / MB} MB`);
+  console.log(
+    `sales file: ${(size / MB).toFixed(1)} MB, ${big.rows} rows, ${big.parts.length} parts of at most ${MAX_PART_BYTES / MB} MB`,
+  );
   const upload = await measuredHeap(() => uploaded(companyId, big));
   const importId = upload.result;
   console.log(`upload: ${(upload.ms / 1000).toFixed(1)} s = ${(size / MB / (upload.ms / 1000)).toFixed(1)} MB/s`);
   // one more megabyte would take the file past the limit
   if (size + MB > MAX_FILE_BYTES) {
-    const overflow = await uploadPart({ companyId, importId, part: big.parts.length + 1, data: Buffer.alloc(MB, 'a') }).then(() => 'accepted', (err: { code?: string }) => err.code);
+    const overflow = await uploadPart({
+      companyId,
+      importId,
+      part: big.parts.length + 1,
+      data: Buffer.alloc(MB, 'a'),
+    }).then(
+      () => 'accepted',
+      (err: { code?: string }) => err.code,
+    );
     console.log(`one more 1 MB part (file limit ${MAX_FILE_BYTES / MB} MB): ${overflow}`);
   }
 
   // the limit: csv-parse alone over the bytes in memory
   const bare = await measuredHeap(async () => {
     let rows = 0;
-    for await (const record of Readable.from(big.parts).pipe(parse({ relax_column_count: true }))) rows += (record as string[]).length > 0 ? 1 : 0;
+    for await (const record of Readable.from(big.parts).pipe(parse({ relax_column_count: true })))
+      rows += (record as string[]).length > 0 ? 1 : 0;
     return rows - 1;
   });
 
@@ -88,13 +121,22 @@ async function main() {
   await cancelRun({ companyId, runId: queued.runId!, uid: 'bench' });
   const file = await openImport(companyId, importId, queued.runId!);
   const validation = await measuredHeap(() => file.validate(async () => undefined));
-  const stored = (await db().collection('companies').doc(companyId).collection('csvImports').doc(importId).get()).data()!;
-  if (stored.rows !== big.rows || stored.errorCount !== 0) throw new Error(`validation read ${stored.rows} rows with ${stored.errorCount} problems; expected ${big.rows} and none`);
+  const stored = (
+    await db().collection('companies').doc(companyId).collection('csvImports').doc(importId).get()
+  ).data()!;
+  if (stored.rows !== big.rows || stored.errorCount !== 0)
+    throw new Error(
+      `validation read ${stored.rows} rows with ${stored.errorCount} problems; expected ${big.rows} and none`,
+    );
 
   const bareRate = bare.result / (bare.ms / 1000);
   const validRate = big.rows / (validation.ms / 1000);
-  console.log(`bare csv-parse in memory: ${bare.result} rows in ${(bare.ms / 1000).toFixed(1)} s = ${bareRate.toFixed(0)} rows/s, peak heap +${bare.peakHeapMb.toFixed(1)} MB`);
-  console.log(`import validation (Firestore chunks, parse, records): ${big.rows} rows in ${(validation.ms / 1000).toFixed(1)} s = ${validRate.toFixed(0)} rows/s, peak heap +${validation.peakHeapMb.toFixed(1)} MB (the file is ${(size / MB).toFixed(1)} MB)`);
+  console.log(
+    `bare csv-parse in memory: ${bare.result} rows in ${(bare.ms / 1000).toFixed(1)} s = ${bareRate.toFixed(0)} rows/s, peak heap +${bare.peakHeapMb.toFixed(1)} MB`,
+  );
+  console.log(
+    `import validation (Firestore chunks, parse, records): ${big.rows} rows in ${(validation.ms / 1000).toFixed(1)} s = ${validRate.toFixed(0)} rows/s, peak heap +${validation.peakHeapMb.toFixed(1)} MB (the file is ${(size / MB).toFixed(1)} MB)`,
+  );
   console.log(`ratio validation / bare parse: ${(validRate / bareRate).toFixed(2)}`);
 
   // a whole import: validate, then write every sale through the sink
@@ -102,9 +144,13 @@ async function main() {
   const smallId = await uploaded(companyId, small);
   const started = await startImport({ companyId, importId: smallId, uid: 'bench', mapping: MAPPING });
   const whole = await measuredHeap(() => runSyncTask({ companyId, runId: started.runId! }));
-  const run = (await db().collection('companies').doc(companyId).collection('syncRuns').doc(started.runId!).get()).data()!;
+  const run = (
+    await db().collection('companies').doc(companyId).collection('syncRuns').doc(started.runId!).get()
+  ).data()!;
   if (run.status !== 'succeeded') throw new Error(`the import ${run.status}: ${JSON.stringify(run.error)}`);
-  console.log(`whole import of ${WRITE_MB} MB (${small.rows} sales, validated then written): ${(whole.ms / 1000).toFixed(1)} s = ${(small.rows / (whole.ms / 1000)).toFixed(0)} rows/s, created ${run.counts.sales.created}, held ${run.counts.sales.held}, peak heap +${whole.peakHeapMb.toFixed(1)} MB`);
+  console.log(
+    `whole import of ${WRITE_MB} MB (${small.rows} sales, validated then written): ${(whole.ms / 1000).toFixed(1)} s = ${(small.rows / (whole.ms / 1000)).toFixed(0)} rows/s, created ${run.counts.sales.created}, held ${run.counts.sales.held}, peak heap +${whole.peakHeapMb.toFixed(1)} MB`,
+  );
   process.exit(0);
 }
 

@@ -9,7 +9,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const { ensureStack, findChromium, DASHBOARD_URL } = require('../scripts/ensure-stack.js') as {
-  ensureStack: () => Promise<{ stop: () => Promise<void> }>; findChromium: () => string | null; DASHBOARD_URL: string;
+  ensureStack: () => Promise<{ stop: () => Promise<void> }>;
+  findChromium: () => string | null;
+  DASHBOARD_URL: string;
 };
 const DEMO = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../emulator-data/demo.json'), 'utf8'));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -70,12 +72,20 @@ async function main() {
     }
     const row = (days: number) => {
       const r = results[days];
-      return { days, msMedian: Math.round(median(r.map((x) => x.ms))), msMax: Math.round(Math.max(...r.map((x) => x.ms))), pageKiB: +(median(r.map((x) => x.page)) / 1024).toFixed(1), apiKiB: +(median(r.map((x) => x.api)) / 1024).toFixed(1) };
+      return {
+        days,
+        msMedian: Math.round(median(r.map((x) => x.ms))),
+        msMax: Math.round(Math.max(...r.map((x) => x.ms))),
+        pageKiB: +(median(r.map((x) => x.page)) / 1024).toFixed(1),
+        apiKiB: +(median(r.map((x) => x.api)) / 1024).toFixed(1),
+      };
     };
     const [month, year] = [row(30), row(365)];
     console.log(`dashboard: navigation to a drawn overview, ${RUNS} cold loads each (HTTP cache off), signed in`);
     console.table([month, year]);
-    console.log(`365-day overview: ${year.msMedian} ms median, ${year.pageKiB} KiB of page (HTML, script, styles) + ${year.apiKiB} KiB of API answer; ratio to the 30-day overview: ${(year.msMedian / month.msMedian).toFixed(2)}x time, ${(year.apiKiB / Math.max(month.apiKiB, 0.1)).toFixed(2)}x API bytes`);
+    console.log(
+      `365-day overview: ${year.msMedian} ms median, ${year.pageKiB} KiB of page (HTML, script, styles) + ${year.apiKiB} KiB of API answer; ratio to the 30-day overview: ${(year.msMedian / month.msMedian).toFixed(2)}x time, ${(year.apiKiB / Math.max(month.apiKiB, 0.1)).toFixed(2)}x API bytes`,
+    );
   } finally {
     await browser.close();
     await stack.stop();

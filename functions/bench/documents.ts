@@ -33,22 +33,51 @@ async function main() {
   const owner: Membership = { companyId, uid: 'bench-owner', role: 'owner', employeeId: null };
 
   const file = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(10 * MB - 9)]);
-  const up = await measuredHeap(() => uploadDocument({ member: owner, input: { employeeId: ids[0], type: 'contract' }, contentTypeHeader: 'application/pdf', bytes: file }));
+  const up = await measuredHeap(() =>
+    uploadDocument({
+      member: owner,
+      input: { employeeId: ids[0], type: 'contract' },
+      contentTypeHeader: 'application/pdf',
+      bytes: file,
+    }),
+  );
   const down = await measuredHeap(() => downloadDocument({ member: owner, documentId: up.result.id }));
-  console.log(`documents: 10 MB upload ${fmt(up.ms, 0)} ms (peak heap +${fmt(up.peakHeapMb)} MB), download ${fmt(down.ms, 0)} ms (base64 answer ${fmt(down.result.contentBase64.length / MB)} MB)`);
+  console.log(
+    `documents: 10 MB upload ${fmt(up.ms, 0)} ms (peak heap +${fmt(up.peakHeapMb)} MB), download ${fmt(down.ms, 0)} ms (base64 answer ${fmt(down.result.contentBase64.length / MB)} MB)`,
+  );
 
-  const published = await measuredHeap(() => createPost({ member: { ...owner, role: 'manager' }, input: { title: 'Bench', body: 'Hello', audience: { kind: 'everyone' }, pinned: false, requiresAcknowledgement: false, allowComments: true } }));
+  const published = await measuredHeap(() =>
+    createPost({
+      member: { ...owner, role: 'manager' },
+      input: {
+        title: 'Bench',
+        body: 'Hello',
+        audience: { kind: 'everyone' },
+        pinned: false,
+        requiresAcknowledgement: false,
+        allowComments: true,
+      },
+    }),
+  );
   const latencies: number[] = [];
   const t0 = Date.now();
-  await Promise.all(ids.map(async (employeeId, i) => {
-    const t = Date.now();
-    await markRead({ member: { companyId, uid: `u${i}`, role: 'employee', employeeId }, postId: published.result.id, acknowledge: false });
-    latencies.push(Date.now() - t);
-  }));
+  await Promise.all(
+    ids.map(async (employeeId, i) => {
+      const t = Date.now();
+      await markRead({
+        member: { companyId, uid: `u${i}`, role: 'employee', employeeId },
+        postId: published.result.id,
+        acknowledge: false,
+      });
+      latencies.push(Date.now() - t);
+    }),
+  );
   const readsMs = Date.now() - t0;
   latencies.sort((a, b) => a - b);
   const listed = await measuredHeap(() => receipts({ member: owner, postId: published.result.id }));
-  console.log(`posts: publish to ${EMPLOYEES} employees ${fmt(published.ms, 0)} ms; ${EMPLOYEES} concurrent first reads in ${readsMs} ms (p50 ${latencies[Math.floor(latencies.length / 2)]} ms, p99 ${percentile(latencies, 99)} ms); receipts of ${listed.result.recipientCount} (read ${listed.result.readCount}) ${fmt(listed.ms, 0)} ms`);
+  console.log(
+    `posts: publish to ${EMPLOYEES} employees ${fmt(published.ms, 0)} ms; ${EMPLOYEES} concurrent first reads in ${readsMs} ms (p50 ${latencies[Math.floor(latencies.length / 2)]} ms, p99 ${percentile(latencies, 99)} ms); receipts of ${listed.result.recipientCount} (read ${listed.result.readCount}) ${fmt(listed.ms, 0)} ms`,
+  );
   process.exit(0);
 }
 

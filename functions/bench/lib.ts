@@ -15,7 +15,11 @@ export interface LoopResult {
 }
 
 /** Runs `op` from `concurrency` loops for `seconds` (bounded) and reports throughput and latency. */
-export async function concurrentLoop(op: () => Promise<unknown>, concurrency: number, seconds: number): Promise<LoopResult> {
+export async function concurrentLoop(
+  op: () => Promise<unknown>,
+  concurrency: number,
+  seconds: number,
+): Promise<LoopResult> {
   const latencies: number[] = [];
   const until = Date.now() + seconds * 1000;
   const started = process.hrtime.bigint();
@@ -30,7 +34,12 @@ export async function concurrentLoop(op: () => Promise<unknown>, concurrency: nu
   );
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 /** Serves module apps (the same Express apps the functions wrap) from a child process on `port`. */

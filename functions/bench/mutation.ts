@@ -21,17 +21,28 @@ const FUNCTIONS_DIR = path.resolve(__dirname, '..');
 const SAMPLE = ['src/modules/sales/labor.ts', 'src/ai/prices.ts'];
 const STRYKER = path.join(FUNCTIONS_DIR, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
 
-interface Mutant { id: string; status: string; location: { start: { line: number; column: number } }; mutatorName: string; replacement?: string }
-interface Report { files: Record<string, { mutants: Mutant[] }> }
+interface Mutant {
+  id: string;
+  status: string;
+  location: { start: { line: number; column: number } };
+  mutatorName: string;
+  replacement?: string;
+}
+interface Report {
+  files: Record<string, { mutants: Mutant[] }>;
+}
 
 function run(label: string, speedups: boolean, dir: string): { seconds: number; statuses: Map<string, string> } {
   const reportFile = path.join(dir, `${label}.json`);
   const configFile = path.join(dir, `${label}.stryker.mjs`);
-  fs.writeFileSync(configFile, [
-    `import base from ${JSON.stringify(path.join(FUNCTIONS_DIR, 'stryker.config.mjs'))};`,
-    `export default { ...base, incremental: false, reporters: ['json'], jsonReporter: { fileName: ${JSON.stringify(reportFile)} },`,
-    `  tempDirName: '.stryker-tmp-bench-${label}', mutate: ${JSON.stringify(SAMPLE)} };`,
-  ].join('\n'));
+  fs.writeFileSync(
+    configFile,
+    [
+      `import base from ${JSON.stringify(path.join(FUNCTIONS_DIR, 'stryker.config.mjs'))};`,
+      `export default { ...base, incremental: false, reporters: ['json'], jsonReporter: { fileName: ${JSON.stringify(reportFile)} },`,
+      `  tempDirName: '.stryker-tmp-bench-${label}', mutate: ${JSON.stringify(SAMPLE)} };`,
+    ].join('\n'),
+  );
   const started = process.hrtime.bigint();
   const stryker = spawnSync(process.execPath, [STRYKER, 'run', configFile, '--logLevel', 'warn'], {
     cwd: FUNCTIONS_DIR,
@@ -43,7 +54,11 @@ function run(label: string, speedups: boolean, dir: string): { seconds: number; 
   const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as Report;
   const statuses = new Map<string, string>();
   for (const [file, { mutants }] of Object.entries(report.files)) {
-    for (const m of mutants) statuses.set(`${file}:${m.location.start.line}:${m.location.start.column} #${m.id} ${m.mutatorName} ${m.replacement ?? ''}`, m.status);
+    for (const m of mutants)
+      statuses.set(
+        `${file}:${m.location.start.line}:${m.location.start.column} #${m.id} ${m.mutatorName} ${m.replacement ?? ''}`,
+        m.status,
+      );
   }
   return { seconds, statuses };
 }
@@ -51,16 +66,25 @@ function run(label: string, speedups: boolean, dir: string): { seconds: number; 
 function tally(statuses: Map<string, string>): string {
   const counts = new Map<string, number>();
   for (const status of statuses.values()) counts.set(status, (counts.get(status) ?? 0) + 1);
-  return [...counts].sort().map(([status, n]) => `${n} ${status}`).join(', ');
+  return [...counts]
+    .sort()
+    .map(([status, n]) => `${n} ${status}`)
+    .join(', ');
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutation-bench-'));
 try {
-  console.log(`mutation run on ${SAMPLE.join(' and ')}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(2)} at the start`);
+  console.log(
+    `mutation run on ${SAMPLE.join(' and ')}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(2)} at the start`,
+  );
   const plain = run('plain', false, dir);
-  console.log(`plain Stryker            ${fmt(plain.seconds)} s  (${plain.statuses.size} mutants: ${tally(plain.statuses)})`);
+  console.log(
+    `plain Stryker            ${fmt(plain.seconds)} s  (${plain.statuses.size} mutants: ${tally(plain.statuses)})`,
+  );
   const fast = run('speedups', true, dir);
-  console.log(`with the speed-ups       ${fmt(fast.seconds)} s  (${fast.statuses.size} mutants: ${tally(fast.statuses)})`);
+  console.log(
+    `with the speed-ups       ${fmt(fast.seconds)} s  (${fast.statuses.size} mutants: ${tally(fast.statuses)})`,
+  );
   console.log(`ratio                    ${fmt(fast.seconds / plain.seconds, 2)}`);
   const differing = [...plain.statuses].filter(([key, status]) => fast.statuses.get(key) !== status);
   if (differing.length || fast.statuses.size !== plain.statuses.size) {

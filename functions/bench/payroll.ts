@@ -27,7 +27,12 @@ async function main() {
   batch.set(company.collection('roles').doc('r-server'), { name: 'Server', rate: 15, archived: false, subRoles: {} });
   for (let i = 0; i < EMPLOYEES; i++) {
     batch.set(company.collection('employees').doc(`e${i}`), {
-      name: `E${i}`, surname: 'Bench', positions: [{ categoryId: 'r-server', subcategoryId: 'x' }], archived: false, rateRegular: 14 + (i % 7), employeeNumber: `N${i}`,
+      name: `E${i}`,
+      surname: 'Bench',
+      positions: [{ categoryId: 'r-server', subcategoryId: 'x' }],
+      archived: false,
+      rateRegular: 14 + (i % 7),
+      employeeNumber: `N${i}`,
     });
     if (i % 400 === 399) {
       await batch.commit();
@@ -48,21 +53,33 @@ async function main() {
       const date = addDays(period.startDate, d);
       const start = 10 * 60 + (i % 4) * 30;
       const hours = 8 + ((i + d) % 3);
-      work.push(upsertVendorPunch(companyId, {
-        slug: 'bench', externalId: `${i}-${date}`, employeeId: `e${i}`, clockInAt: instant(date, start, TZ), clockOutAt: instant(date, start + hours * 60, TZ),
-      }).then((outcome) => void ids.push(outcome.punch.id)));
+      work.push(
+        upsertVendorPunch(companyId, {
+          slug: 'bench',
+          externalId: `${i}-${date}`,
+          employeeId: `e${i}`,
+          clockInAt: instant(date, start, TZ),
+          clockOutAt: instant(date, start + hours * 60, TZ),
+        }).then((outcome) => void ids.push(outcome.punch.id)),
+      );
       if (work.length >= 40) await Promise.all(work.splice(0));
     }
   }
   await Promise.all(work);
   await approveMany({ companyId, uid: member.uid, punchIds: ids });
-  console.log(`seeded ${ids.length} approved punches for ${EMPLOYEES} employees in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${ids.length} approved punches for ${EMPLOYEES} employees in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
   const cal = { weekStartingDay: 1 };
   const from = weekOf(period.startDate, cal).start;
   const to = weekOf(period.endDate, cal).end;
   const bareRead = async () => {
-    const snap = await company.collection('punches').where('businessDate', '>=', from).where('businessDate', '<=', to).get();
+    const snap = await company
+      .collection('punches')
+      .where('businessDate', '>=', from)
+      .where('businessDate', '<=', to)
+      .get();
     return snap.docs.map((d) => ({ id: d.id, ...d.data() }));
   };
   const report = () => getReport({ member, startDate: period.startDate });
@@ -80,7 +97,9 @@ async function main() {
     full.push(performance.now() - t);
   }
   const ratio = p50(full) / p50(bare);
-  console.log(`report: ${check.employees.length} employees, ${(check.totals.workedMinutes / 60).toFixed(0)} h worked, ${(check.totals.overtimeMinutes / 60).toFixed(0)} h overtime`);
+  console.log(
+    `report: ${check.employees.length} employees, ${(check.totals.workedMinutes / 60).toFixed(0)} h worked, ${(check.totals.overtimeMinutes / 60).toFixed(0)} h overtime`,
+  );
   console.log(`bare read of the punches: p50 ${p50(bare).toFixed(1)} ms`);
   console.log(`payroll report:           p50 ${p50(full).toFixed(1)} ms`);
   console.log(`ratio report / bare read: ${ratio.toFixed(2)}x (target <= 2x) ${ratio <= 2 ? 'MET' : 'NOT MET'}`);

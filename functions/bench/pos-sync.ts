@@ -46,14 +46,20 @@ interface Family {
   credentials: Record<string, string>;
   accountId: string;
   /** Seeds the simulator with the year and answers its employees (to link the roster to) and its sales count. */
-  seed(endAt: number): { employees: { vendorId: string; firstName: string; lastName: string; email: string | null; phone: string | null }[]; orders: number };
+  seed(endAt: number): {
+    employees: { vendorId: string; firstName: string; lastName: string; email: string | null; phone: string | null }[];
+    orders: number;
+  };
   /** The seeded year's sales as the connector must read them (to weigh holding them all at once). */
   yearSales(): PosSale[];
 }
 
 const FAMILIES: Family[] = [
   {
-    label: 'Square (cursor paging)', slug: 'square_api_key', credentials: SIMULATED.square_api_key, accountId: SIMULATED.square_api_key.locationId,
+    label: 'Square (cursor paging)',
+    slug: 'square_api_key',
+    credentials: SIMULATED.square_api_key,
+    accountId: SIMULATED.square_api_key.locationId,
     seed: (endAt) => {
       const data = configureSquareSim({ days: DAYS, ordersPerDay: ORDERS_PER_DAY, teamMembers: 40, endAt });
       return { employees: squareGroundTruth(SIMULATED.square_api_key.locationId).employees, orders: data.orders.count };
@@ -61,9 +67,17 @@ const FAMILIES: Family[] = [
     yearSales: () => squareGroundTruth(SIMULATED.square_api_key.locationId).sales,
   },
   {
-    label: 'Revel (limit/offset paging)', slug: 'revel', credentials: SIMULATED.revel, accountId: SIMULATED.revel.establishmentId,
+    label: 'Revel (limit/offset paging)',
+    slug: 'revel',
+    credentials: SIMULATED.revel,
+    accountId: SIMULATED.revel.establishmentId,
     seed: (endAt) => {
-      const data = configureRevelSim({ days: DAYS, ordersPerDay: Math.round(ORDERS_PER_DAY * REVEL_SHARE), employees: 40, end: Math.floor(endAt / DAY) * DAY });
+      const data = configureRevelSim({
+        days: DAYS,
+        ordersPerDay: Math.round(ORDERS_PER_DAY * REVEL_SHARE),
+        employees: 40,
+        end: Math.floor(endAt / DAY) * DAY,
+      });
       return { employees: revelGroundTruth().employees, orders: data.orders.length };
     },
     yearSales: () => revelGroundTruth().sales,
@@ -79,7 +93,9 @@ async function measureFamily(f: Family, endAt: number) {
   const streams = connectorFor(f.slug)!.streams!;
   const auth: StreamAuth = { accountId: f.accountId, credentials: f.credentials, retry: retryPolicy() };
   const chunkMs = streams.maxWindowMs?.sales ?? 7 * DAY;
-  console.log(`\n${f.label}: simulated year of ${seeded.orders} orders over ${DAYS} days, ${seeded.employees.length} employees`);
+  console.log(
+    `\n${f.label}: simulated year of ${seeded.orders} orders over ${DAYS} days, ${seeded.employees.length} employees`,
+  );
 
   // the limit: page through the simulator with the connector, in the engine's chunks, writing nothing
   const bare = await measured(async () => {
@@ -97,24 +113,52 @@ async function measureFamily(f: Family, endAt: number) {
   const employees = db().batch();
   for (const e of seeded.employees) {
     employees.set(db().collection('companies').doc(companyId).collection('employees').doc(`emp-${e.vendorId}`), {
-      name: e.firstName, surname: e.lastName, ...(e.email ? { email: e.email } : {}), ...(e.phone ? { phone: e.phone } : {}), positions: [], archived: false,
+      name: e.firstName,
+      surname: e.lastName,
+      ...(e.email ? { email: e.email } : {}),
+      ...(e.phone ? { phone: e.phone } : {}),
+      positions: [],
+      archived: false,
     });
   }
   await employees.commit();
-  const { connection } = await connect({ companyId, uid: `${companyId}-owner`, slug: f.slug, credentials: { ...f.credentials } });
-  const roster = await requestSync({ companyId, connectionId: connection!.id, uid: null, trigger: 'manual', streams: ['roster'] });
+  const { connection } = await connect({
+    companyId,
+    uid: `${companyId}-owner`,
+    slug: f.slug,
+    credentials: { ...f.credentials },
+  });
+  const roster = await requestSync({
+    companyId,
+    connectionId: connection!.id,
+    uid: null,
+    trigger: 'manual',
+    streams: ['roster'],
+  });
   await runSyncTask({ companyId, runId: roster.id });
-  const run = await requestSync({ companyId, connectionId: connection!.id, uid: null, trigger: 'manual', streams: ['sales'], window: { from, to } });
+  const run = await requestSync({
+    companyId,
+    connectionId: connection!.id,
+    uid: null,
+    trigger: 'manual',
+    streams: ['sales'],
+    window: { from, to },
+  });
   const engine = await measured(() => runSyncTask({ companyId, runId: run.id }));
   const done = (await db().collection('companies').doc(companyId).collection('syncRuns').doc(run.id).get()).data()!;
-  if (done.status !== 'succeeded') throw new Error(`the ${f.label} backfill ${done.status}: ${JSON.stringify(done.error)}`);
+  if (done.status !== 'succeeded')
+    throw new Error(`the ${f.label} backfill ${done.status}: ${JSON.stringify(done.error)}`);
   const records: number = done.counts.sales.read;
 
   const bareRate = bare.result / (bare.ms / 1000);
   const engineRate = records / (engine.ms / 1000);
   const ratio = engineRate / bareRate;
-  console.log(`bare paging (connector only): ${bare.result} records in ${(bare.ms / 1000).toFixed(1)} s = ${bareRate.toFixed(0)} records/s, peak heap +${bare.peakHeapMb.toFixed(1)} MB`);
-  console.log(`engine backfill (${done.progress.sales.chunksTotal} chunks): ${records} records in ${(engine.ms / 1000).toFixed(1)} s = ${engineRate.toFixed(0)} records/s, peak heap +${engine.peakHeapMb.toFixed(1)} MB, created ${done.counts.sales.created}, held ${done.counts.sales.held}`);
+  console.log(
+    `bare paging (connector only): ${bare.result} records in ${(bare.ms / 1000).toFixed(1)} s = ${bareRate.toFixed(0)} records/s, peak heap +${bare.peakHeapMb.toFixed(1)} MB`,
+  );
+  console.log(
+    `engine backfill (${done.progress.sales.chunksTotal} chunks): ${records} records in ${(engine.ms / 1000).toFixed(1)} s = ${engineRate.toFixed(0)} records/s, peak heap +${engine.peakHeapMb.toFixed(1)} MB, created ${done.counts.sales.created}, held ${done.counts.sales.held}`,
+  );
   console.log(`ratio engine / bare paging: ${ratio.toFixed(2)} (target >= 0.5) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
   return { family: f, companyId, connectionId: connection!.id, records, window, bare, engine };
 }
@@ -124,7 +168,8 @@ async function main() {
   Object.assign(process.env, vendorUrlEnv(sim.urls), { LOG_LEVEL: 'warn' });
   const endAt = Date.now() - DAY;
   const results = [];
-  for (const family of FAMILIES.filter((f) => !ONLY || f.slug === ONLY)) results.push(await measureFamily(family, endAt));
+  for (const family of FAMILIES.filter((f) => !ONLY || f.slug === ONLY))
+    results.push(await measureFamily(family, endAt));
   // the reference and the sink comparison below run on the first family's company
   const { family, companyId, connectionId, records, window, bare, engine } = results[0];
 
@@ -132,7 +177,12 @@ async function main() {
   const ceiling = await measured(async () => {
     let batch = db().batch();
     for (let i = 0; i < records; i++) {
-      batch.set(db().collection('companies').doc(companyId).collection('benchBareWrites').doc(`r${i}`), { i, amount: 1000 + i, tips: 100, closedAt: window.startMs + i });
+      batch.set(db().collection('companies').doc(companyId).collection('benchBareWrites').doc(`r${i}`), {
+        i,
+        amount: 1000 + i,
+        tips: 100,
+        closedAt: window.startMs + i,
+      });
       if (i % 400 === 399) {
         await batch.commit();
         batch = db().batch();
@@ -140,7 +190,9 @@ async function main() {
     }
     await batch.commit();
   });
-  console.log(`\nreference, bare batched writes (1 doc per record, 400 per batch, no reads): ${(records / (ceiling.ms / 1000)).toFixed(0)} records/s`);
+  console.log(
+    `\nreference, bare batched writes (1 doc per record, 400 per batch, no reads): ${(records / (ceiling.ms / 1000)).toFixed(0)} records/s`,
+  );
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) {
     gc();
@@ -148,17 +200,31 @@ async function main() {
     const year = results[0].family.yearSales();
     gc();
     const yearMb = (process.memoryUsage().heapUsed - before) / MB;
-    console.log(`the year's ${year.length} sales held at once would take +${yearMb.toFixed(1)} MB; peak live heap: bare paging +${bare.peakHeapMb.toFixed(1)} MB, engine +${engine.peakHeapMb.toFixed(1)} MB`);
+    console.log(
+      `the year's ${year.length} sales held at once would take +${yearMb.toFixed(1)} MB; peak live heap: bare paging +${bare.peakHeapMb.toFixed(1)} MB, engine +${engine.peakHeapMb.toFixed(1)} MB`,
+    );
   } else {
-    console.log(`peak heap (raw, run with NODE_OPTIONS=--expose-gc for the live heap): bare paging +${bare.peakHeapMb.toFixed(1)} MB, engine +${engine.peakHeapMb.toFixed(1)} MB`);
+    console.log(
+      `peak heap (raw, run with NODE_OPTIONS=--expose-gc for the live heap): bare paging +${bare.peakHeapMb.toFixed(1)} MB, engine +${engine.peakHeapMb.toFixed(1)} MB`,
+    );
   }
 
   // batched writes vs one write per record, through the same sink, on fresh records
   const target = { companyId, connectionId, slug: family.slug };
-  const fresh = (prefix: string, n: number): PosSale[] => Array.from({ length: n }, (_, i) => ({
-    vendorId: `${prefix}-${i}`, employeeVendorId: null, closedAt: window.startMs + i * 60_000, currency: 'USD', amount: 1000 + i, tips: 100, cashTips: 0,
-    customers: 1, refund: false, refundOf: null, modifiedAt: endAt,
-  }));
+  const fresh = (prefix: string, n: number): PosSale[] =>
+    Array.from({ length: n }, (_, i) => ({
+      vendorId: `${prefix}-${i}`,
+      employeeVendorId: null,
+      closedAt: window.startMs + i * 60_000,
+      currency: 'USD',
+      amount: 1000 + i,
+      tips: 100,
+      cashTips: 0,
+      customers: 1,
+      refund: false,
+      refundOf: null,
+      modifiedAt: endAt,
+    }));
   const N = 2_000;
   const one = fresh('bench-one', N / 4);
   const batched = fresh('bench-batch', N);
@@ -170,9 +236,15 @@ async function main() {
   });
   const singleRate = one.length / (single.ms / 1000);
   const pagedRate = batched.length / (paged.ms / 1000);
-  console.log(`sales sink, one record per call: ${one.length} in ${(single.ms / 1000).toFixed(1)} s = ${singleRate.toFixed(0)} records/s`);
-  console.log(`sales sink, pages of 200:       ${batched.length} in ${(paged.ms / 1000).toFixed(1)} s = ${pagedRate.toFixed(0)} records/s`);
-  console.log(`ratio batched / one per record: ${(pagedRate / singleRate).toFixed(1)}x (target >= 5x) ${pagedRate / singleRate >= 5 ? 'MET' : 'NOT MET'}`);
+  console.log(
+    `sales sink, one record per call: ${one.length} in ${(single.ms / 1000).toFixed(1)} s = ${singleRate.toFixed(0)} records/s`,
+  );
+  console.log(
+    `sales sink, pages of 200:       ${batched.length} in ${(paged.ms / 1000).toFixed(1)} s = ${pagedRate.toFixed(0)} records/s`,
+  );
+  console.log(
+    `ratio batched / one per record: ${(pagedRate / singleRate).toFixed(1)}x (target >= 5x) ${pagedRate / singleRate >= 5 ? 'MET' : 'NOT MET'}`,
+  );
   await sim.close();
   process.exit(0);
 }

@@ -22,9 +22,18 @@ async function seedEmployees(co: TestCompany, count: number, roleIds: string[]) 
     for (let j = i; j < Math.min(count, i + 400); j++) {
       const roleId = roleIds[j % roleIds.length];
       batch.set(col.doc(`e${String(j).padStart(4, '0')}`), {
-        name: `Name${j}`, surname: `Surname${j}`, email: `e${j}@bench.local`, phone: `555-${j}`, archived: false,
-        positions: [{ categoryId: roleId, subcategoryId: 'main' }], rateRegular: 15 + (j % 7),
-        availabilities: { maxHoursInWeek: 40, Monday: { allDay: true, priority: 1 }, Tuesday: { shift1: { start: 600, end: 1320 } } },
+        name: `Name${j}`,
+        surname: `Surname${j}`,
+        email: `e${j}@bench.local`,
+        phone: `555-${j}`,
+        archived: false,
+        positions: [{ categoryId: roleId, subcategoryId: 'main' }],
+        rateRegular: 15 + (j % 7),
+        availabilities: {
+          maxHoursInWeek: 40,
+          Monday: { allDay: true, priority: 1 },
+          Tuesday: { shift1: { start: 600, end: 1320 } },
+        },
       });
     }
     await batch.commit();
@@ -35,7 +44,13 @@ async function seedRoles(co: TestCompany): Promise<string[]> {
   const batch = db().batch();
   const ids = ['server', 'bar', 'host', 'line', 'dish', 'mgr'].map((name, i) => {
     const ref = db().collection(`companies/${co.companyId}/roles`).doc(name);
-    batch.set(ref, { name, priority: i, rate: 15 + i, archived: false, subRoles: { main: { name: 'Main', priority: 1 } } });
+    batch.set(ref, {
+      name,
+      priority: i,
+      rate: 15 + i,
+      archived: false,
+      subRoles: { main: { name: 'Main', priority: 1 } },
+    });
     return ref.id;
   });
   await batch.commit();
@@ -43,9 +58,20 @@ async function seedRoles(co: TestCompany): Promise<string[]> {
 }
 
 async function endpoint(url: string, token: string): Promise<LoopResult> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { requests: result.requests.total, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    requests: result.requests.total,
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }
 
 async function main() {
@@ -60,9 +86,27 @@ async function main() {
   const base = `http://127.0.0.1:${PORT}`;
   const membership = (co: TestCompany) => db().collection('memberships').doc(`${co.companyId}_${co.owner.uid}`);
   const cases = [
-    { name: 'GET /roles', url: `${base}/roles/roles?companyId=${small.companyId}`, co: small, collection: 'roles', where: null },
-    { name: 'GET /employees (25)', url: `${base}/employees/employees?companyId=${small.companyId}`, co: small, collection: 'employees', where: true },
-    { name: 'GET /employees (500)', url: `${base}/employees/employees?companyId=${large.companyId}`, co: large, collection: 'employees', where: true },
+    {
+      name: 'GET /roles',
+      url: `${base}/roles/roles?companyId=${small.companyId}`,
+      co: small,
+      collection: 'roles',
+      where: null,
+    },
+    {
+      name: 'GET /employees (25)',
+      url: `${base}/employees/employees?companyId=${small.companyId}`,
+      co: small,
+      collection: 'employees',
+      where: true,
+    },
+    {
+      name: 'GET /employees (500)',
+      url: `${base}/employees/employees?companyId=${large.companyId}`,
+      co: large,
+      collection: 'employees',
+      where: true,
+    },
   ];
 
   const rows: string[] = [];
@@ -72,7 +116,11 @@ async function main() {
     const api = await endpoint(c.url, c.co.owner.token);
     const collection = db().collection(`companies/${c.co.companyId}/${c.collection}`);
     const bare = await concurrentLoop(
-      () => Promise.all([membership(c.co).get(), c.where ? collection.where('archived', '==', false).get() : collection.get()]),
+      () =>
+        Promise.all([
+          membership(c.co).get(),
+          c.where ? collection.where('archived', '==', false).get() : collection.get(),
+        ]),
       CONNECTIONS,
       SECONDS,
     );
@@ -82,7 +130,9 @@ async function main() {
     );
   }
   server.kill();
-  console.log(`\nIssue 2: read endpoints vs bare firebase-admin reads (${CONNECTIONS} concurrent, ${SECONDS}s each; target >= 60%)`);
+  console.log(
+    `\nIssue 2: read endpoints vs bare firebase-admin reads (${CONNECTIONS} concurrent, ${SECONDS}s each; target >= 60%)`,
+  );
   console.log('| case | endpoint req/s | p50 ms | p99 ms | bare reads/s | p50 ms | p99 ms | endpoint / bare |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);

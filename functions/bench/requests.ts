@@ -43,11 +43,31 @@ async function main() {
   const companyId = `bench-requests-${Date.now()}`;
   const first = addDays(businessToday('Europe/Madrid', 0), 2);
   const setup = db().batch();
-  setup.set(companyDoc(companyId), { name: 'Bench Diner', timezone: 'Europe/Madrid', weekStartingDay: 1, betweenShifts: 60, maxDayHours: 10 });
-  setup.set(settingsRef(companyId), { conflictsDetectionEnabled: true, maxHoursPerWeek: 48, fairWorkweekJurisdiction: 'seattle' });
-  setup.set(rolesCollection(companyId).doc('cook'), { name: 'Cook', rate: 15, archived: false, subRoles: { line: { name: 'Line', priority: 0 } } });
+  setup.set(companyDoc(companyId), {
+    name: 'Bench Diner',
+    timezone: 'Europe/Madrid',
+    weekStartingDay: 1,
+    betweenShifts: 60,
+    maxDayHours: 10,
+  });
+  setup.set(settingsRef(companyId), {
+    conflictsDetectionEnabled: true,
+    maxHoursPerWeek: 48,
+    fairWorkweekJurisdiction: 'seattle',
+  });
+  setup.set(rolesCollection(companyId).doc('cook'), {
+    name: 'Cook',
+    rate: 15,
+    archived: false,
+    subRoles: { line: { name: 'Line', priority: 0 } },
+  });
   for (let e = 0; e < EMPLOYEES; e++) {
-    setup.set(employeesCollection(companyId).doc(`e${e}`), { name: `E${e}`, surname: 'Bench', archived: false, positions: [{ categoryId: 'cook', subcategoryId: 'line' }] });
+    setup.set(employeesCollection(companyId).doc(`e${e}`), {
+      name: `E${e}`,
+      surname: 'Bench',
+      archived: false,
+      positions: [{ categoryId: 'cook', subcategoryId: 'line' }],
+    });
   }
   await setup.commit();
   const writes: [string, Record<string, unknown>][] = [];
@@ -56,7 +76,26 @@ async function main() {
     // employees alternate mornings and evenings by day parity, so half the company can take any offer
     for (let e = 0; e < EMPLOYEES; e++) {
       const start = (e + d) % 2 === 0 ? 540 : 1020;
-      writes.push([`s-${e}-${date}`, { companyId, date, employeeId: `e${e}`, positionId: 'cook', subRoleId: 'line', start, end: start + 240, mode: 'published', scheduleId: null, note: '', onHold: false, minutes: 240, workedMinutes: 240, createdAt: 1, updatedAt: 1 }]);
+      writes.push([
+        `s-${e}-${date}`,
+        {
+          companyId,
+          date,
+          employeeId: `e${e}`,
+          positionId: 'cook',
+          subRoleId: 'line',
+          start,
+          end: start + 240,
+          mode: 'published',
+          scheduleId: null,
+          note: '',
+          onHold: false,
+          minutes: 240,
+          workedMinutes: 240,
+          createdAt: 1,
+          updatedAt: 1,
+        },
+      ]);
     }
   }
   for (let i = 0; i < writes.length; i += 500) {
@@ -64,7 +103,12 @@ async function main() {
     for (const [id, doc] of writes.slice(i, i + 500)) batch.set(shiftRef(companyId, id), doc);
     await batch.commit();
   }
-  const member = (e: number | null, role: Membership['role'] = 'employee'): Membership => ({ companyId, uid: `u${e ?? 'm'}`, role, employeeId: e === null ? null : `e${e}` });
+  const member = (e: number | null, role: Membership['role'] = 'employee'): Membership => ({
+    companyId,
+    uid: `u${e ?? 'm'}`,
+    role,
+    employeeId: e === null ? null : `e${e}`,
+  });
   const offers: string[] = [];
   for (let i = 0; i < OFFERS; i++) {
     const e = 1 + (i % (EMPLOYEES - 1));
@@ -78,13 +122,19 @@ async function main() {
     eligible = (await listRequests({ member: member(0), query: { companyId, view: 'available' } })).length;
   });
   console.log(`GET /requests?view=available (${OFFERS} offers, ${eligible} eligible): ${listing}`);
-  const one = await series(ROUNDS, (i) => transferFindings(companyId, { shiftId: `s-1-${addDays(first, i % DAYS)}`, from: 'e1', to: 'e0' }));
+  const one = await series(ROUNDS, (i) =>
+    transferFindings(companyId, { shiftId: `s-1-${addDays(first, i % DAYS)}`, from: 'e1', to: 'e0' }),
+  );
   console.log(`one eligibility check (the reads and rules of one offer): ${one}`);
 
   const picks = await series(Math.min(ROUNDS, OFFERS), async (i) => {
     const id = offers[i];
-    const request = (await listRequests({ member: member(null, 'manager'), query: { companyId, view: 'all' } })).find((r) => r.id === id)!;
-    const taker = [...Array(EMPLOYEES).keys()].map((e) => `e${e}`).find((e) => e !== request.employeeId && Number(e.slice(1)) % 2 !== Number(request.employeeId.slice(1)) % 2)!;
+    const request = (await listRequests({ member: member(null, 'manager'), query: { companyId, view: 'all' } })).find(
+      (r) => r.id === id,
+    )!;
+    const taker = [...Array(EMPLOYEES).keys()]
+      .map((e) => `e${e}`)
+      .find((e) => e !== request.employeeId && Number(e.slice(1)) % 2 !== Number(request.employeeId.slice(1)) % 2)!;
     const t = Number(taker.slice(1));
     await step({ member: member(t), id, action: 'volunteer' }).catch(() => undefined);
     const started = performance.now();

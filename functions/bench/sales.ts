@@ -21,7 +21,6 @@ const START = '2025-01-01';
 const END = '2025-12-31';
 const PER_DAY = 300;
 
-
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
@@ -38,20 +37,53 @@ async function timed(n: number, fn: () => Promise<unknown>): Promise<number[]> {
 async function main() {
   const companyId = `bench-sales-${Date.now()}`;
   const company = db().collection('companies').doc(companyId);
-  const roles = [{ id: 'r-server', name: 'Server', rate: 14, subRoleIds: [] }, { id: 'r-bar', name: 'Bartender', rate: 15, subRoleIds: [] }];
-  const employees = Array.from({ length: 12 }, (_, i) => ({ id: `e${i}`, name: `E${i}`, surname: 'Bench', positions: [{ categoryId: roles[i % 2].id, subcategoryId: 'x' }] }));
+  const roles = [
+    { id: 'r-server', name: 'Server', rate: 14, subRoleIds: [] },
+    { id: 'r-bar', name: 'Bartender', rate: 15, subRoleIds: [] },
+  ];
+  const employees = Array.from({ length: 12 }, (_, i) => ({
+    id: `e${i}`,
+    name: `E${i}`,
+    surname: 'Bench',
+    positions: [{ categoryId: roles[i % 2].id, subcategoryId: 'x' }],
+  }));
   const batch = db().batch();
   batch.set(company, { name: 'Bench Bistro', timezone: 'America/New_York', weekStartingDay: 1 });
   batch.set(company.collection('config').doc('settings'), { dayChangeTime: 14400, morningPeriodEnd: 960 });
-  for (const r of roles) batch.set(company.collection('roles').doc(r.id), { name: r.name, rate: r.rate, archived: false });
-  for (const e of employees) batch.set(company.collection('employees').doc(e.id), { name: e.name, surname: e.surname, positions: e.positions, archived: false });
+  for (const r of roles)
+    batch.set(company.collection('roles').doc(r.id), { name: r.name, rate: r.rate, archived: false });
+  for (const e of employees)
+    batch.set(company.collection('employees').doc(e.id), {
+      name: e.name,
+      surname: e.surname,
+      positions: e.positions,
+      archived: false,
+    });
   await batch.commit();
   const owner = await createUser({ label: 'bench-owner' });
   await saveMembership({ companyId, uid: owner.uid, role: 'owner', employeeId: null });
   const demo: DemoCompany = {
-    companyId, name: 'Bench Bistro', timezone: 'America/New_York', weekStartingDay: 1, dayChangeTime: 14400, currency: 'USD',
-    roles, employees, ownerUid: owner.uid, random: seededRandom(42), uidOf: (label) => label,
-    file: { id: companyId, profile: { name: 'Bench Bistro', timezone: 'America/New_York' }, settings: {}, policies: {}, currency: 'USD', roles: [], employees: [], users: [] },
+    companyId,
+    name: 'Bench Bistro',
+    timezone: 'America/New_York',
+    weekStartingDay: 1,
+    dayChangeTime: 14400,
+    currency: 'USD',
+    roles,
+    employees,
+    ownerUid: owner.uid,
+    random: seededRandom(42),
+    uidOf: (label) => label,
+    file: {
+      id: companyId,
+      profile: { name: 'Bench Bistro', timezone: 'America/New_York' },
+      settings: {},
+      policies: {},
+      currency: 'USD',
+      roles: [],
+      employees: [],
+      users: [],
+    },
   };
 
   let t = performance.now();
@@ -60,11 +92,16 @@ async function main() {
   t = performance.now();
   const written = await writeSalesData(companyId, 'USD', invoices);
   const writeMs = performance.now() - t;
-  console.log(`data: ${written.invoices} invoices over ${written.days} business days (generated in ${ms(generated)}, written in batches of 500 in ${(writeMs / 1000).toFixed(1)} s = ${Math.round(written.invoices / (writeMs / 1000))} invoices/s)`);
+  console.log(
+    `data: ${written.invoices} invoices over ${written.days} business days (generated in ${ms(generated)}, written in batches of 500 in ${(writeMs / 1000).toFixed(1)} s = ${Math.round(written.invoices / (writeMs / 1000))} invoices/s)`,
+  );
 
   const sales = api('sales');
   const ask = (query: Record<string, string>) => async () => {
-    const res = await sales.get('/sales').query({ companyId, startDate: START, endDate: END, ...query }).set(bearer(owner));
+    const res = await sales
+      .get('/sales')
+      .query({ companyId, startDate: START, endDate: END, ...query })
+      .set(bearer(owner));
     if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
     return res.body.data;
   };
@@ -78,14 +115,26 @@ async function main() {
   const invDaily = await timed(3, ask({ groupBy: 'daily', source: 'invoices' }));
   const invWeekly = await timed(3, ask({ groupBy: 'weekly', source: 'invoices' }));
   const dayRead = await timed(11, () => readDays(companyId, START, END));
-  console.log(`GET /sales, whole year, fast path (salesActual, 1 query for ${written.days} day records): daily p50 ${ms(p50(fastDaily))}, weekly p50 ${ms(p50(fastWeekly))} (target < 150 ms: ${(p50(fastDaily) / 150).toFixed(2)}x of the budget); day-record read alone p50 ${ms(p50(dayRead))}`);
-  console.log(`GET /sales, whole year, invoice path (${written.invoices} invoices): daily p50 ${ms(p50(invDaily))}, weekly p50 ${ms(p50(invWeekly))}`);
+  console.log(
+    `GET /sales, whole year, fast path (salesActual, 1 query for ${written.days} day records): daily p50 ${ms(p50(fastDaily))}, weekly p50 ${ms(p50(fastWeekly))} (target < 150 ms: ${(p50(fastDaily) / 150).toFixed(2)}x of the budget); day-record read alone p50 ${ms(p50(dayRead))}`,
+  );
+  console.log(
+    `GET /sales, whole year, invoice path (${written.invoices} invoices): daily p50 ${ms(p50(invDaily))}, weekly p50 ${ms(p50(invWeekly))}`,
+  );
 
   // Aggregation throughput: the module's aggregation (accumulate + buckets) vs a bare loop.
   const { records } = await readInvoiceRecords(companyId, START, END, {});
   const masks = hourMasks({ period: 'full', morningPeriodEnd: 960 });
   const aggregate = (rs: readonly InvoiceRecord[]) =>
-    reduceDays(accumulateInvoices(rs), { startDate: START, endDate: END, groupBy: 'weekly', weekStartingDay: 1, ...masks, excludeRefunds: true, excludeEmptyDays: false });
+    reduceDays(accumulateInvoices(rs), {
+      startDate: START,
+      endDate: END,
+      groupBy: 'weekly',
+      weekStartingDay: 1,
+      ...masks,
+      excludeRefunds: true,
+      excludeEmptyDays: false,
+    });
   // The limit: one pass summing sales, customers and tips per business date and hour, nothing else.
   const bare = (rs: readonly InvoiceRecord[]) => {
     const days = new Map<string, Float64Array>();
@@ -104,7 +153,10 @@ async function main() {
   const rounds = 41;
   const times = { bare: [] as number[], aggregate: [] as number[] };
   for (let i = 0; i < rounds + 5; i++) {
-    for (const [name, fn] of [['bare', bare], ['aggregate', aggregate]] as const) {
+    for (const [name, fn] of [
+      ['bare', bare],
+      ['aggregate', aggregate],
+    ] as const) {
       const s = performance.now();
       fn(records);
       if (i >= 5) times[name].push(performance.now() - s);
@@ -112,10 +164,15 @@ async function main() {
   }
   const aggRate = records.length / (p50(times.aggregate) / 1000);
   const limit = records.length / (p50(times.bare) / 1000);
-  console.log(`aggregation: ${Math.round(aggRate).toLocaleString('en')} invoices/s vs bare loop ${Math.round(limit).toLocaleString('en')} invoices/s = ${((aggRate / limit) * 100).toFixed(0)}% (target >= 50%)`);
+  console.log(
+    `aggregation: ${Math.round(aggRate).toLocaleString('en')} invoices/s vs bare loop ${Math.round(limit).toLocaleString('en')} invoices/s = ${((aggRate / limit) * 100).toFixed(0)}% (target >= 50%)`,
+  );
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -43,12 +43,26 @@ async function main() {
   const companyId = `bench-schedule-${Date.now()}`;
   const company = companyDoc(companyId);
   const setup = db().batch();
-  setup.set(company, { name: 'Bench Diner', timezone: 'Europe/Madrid', weekStartingDay: 1, betweenShifts: 60, maxDayHours: 10 });
+  setup.set(company, {
+    name: 'Bench Diner',
+    timezone: 'Europe/Madrid',
+    weekStartingDay: 1,
+    betweenShifts: 60,
+    maxDayHours: 10,
+  });
   setup.set(settingsRef(companyId), { conflictsDetectionEnabled: true, maxHoursPerWeek: 48 });
-  setup.set(rolesCollection(companyId).doc('cook'), { name: 'Cook', rate: 15, archived: false, subRoles: { line: { name: 'Line', priority: 0 } } });
+  setup.set(rolesCollection(companyId).doc('cook'), {
+    name: 'Cook',
+    rate: 15,
+    archived: false,
+    subRoles: { line: { name: 'Line', priority: 0 } },
+  });
   for (let e = 0; e < EMPLOYEES; e++) {
     setup.set(employeesCollection(companyId).doc(`e${e}`), {
-      name: `E${e}`, surname: 'Bench', archived: false, positions: [{ categoryId: 'cook', subcategoryId: 'line' }],
+      name: `E${e}`,
+      surname: 'Bench',
+      archived: false,
+      positions: [{ categoryId: 'cook', subcategoryId: 'line' }],
       availabilities: { maxHoursInWeek: 40, maxDaysPerWeek: 6 },
     });
   }
@@ -59,10 +73,26 @@ async function main() {
   for (let d = 0; d < DAYS; d++) {
     const date = addDays(FIRST_DAY, d);
     for (let e = 0; e < EMPLOYEES; e++) {
-      docs.push([`s-${e}-${date}`, {
-        companyId, date, employeeId: `e${e}`, positionId: 'cook', subRoleId: 'line', start: 540, end: 780, mode: d % 14 < 7 ? 'published' : 'draft',
-        scheduleId: null, note: '', onHold: false, minutes: 240, workedMinutes: 240, createdAt: 1, updatedAt: 1,
-      }]);
+      docs.push([
+        `s-${e}-${date}`,
+        {
+          companyId,
+          date,
+          employeeId: `e${e}`,
+          positionId: 'cook',
+          subRoleId: 'line',
+          start: 540,
+          end: 780,
+          mode: d % 14 < 7 ? 'published' : 'draft',
+          scheduleId: null,
+          note: '',
+          onHold: false,
+          minutes: 240,
+          workedMinutes: 240,
+          createdAt: 1,
+          updatedAt: 1,
+        },
+      ]);
     }
   }
   for (let i = 0; i < docs.length; i += 500) {
@@ -70,7 +100,9 @@ async function main() {
     for (const [id, doc] of docs.slice(i, i + 500)) batch.set(shiftRef(companyId, id), doc);
     await batch.commit();
   }
-  console.log(`data: ${docs.length} shifts of ${EMPLOYEES} employees over ${DAYS} days, written in ${fmt((performance.now() - t) / 1000)} s`);
+  console.log(
+    `data: ${docs.length} shifts of ${EMPLOYEES} employees over ${DAYS} days, written in ${fmt((performance.now() - t) / 1000)} s`,
+  );
 
   const manager = await createUser({ label: 'bench-manager' });
   await saveMembership({ companyId, uid: manager.uid, role: 'manager', employeeId: null });
@@ -86,7 +118,11 @@ async function main() {
   const put = (offset: number) => async (i: number) => {
     const { employeeId, date } = putTarget(i, offset);
     const url = `${base}/shifts/bench-${offset}-${i}?companyId=${companyId}&date=${date}&employeeId=${employeeId}`;
-    const res = await fetch(url, { method: 'PUT', headers, body: JSON.stringify({ start: 900, end: 1080, positionId: 'cook', subRoleId: 'line' }) });
+    const res = await fetch(url, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ start: 900, end: 1080, positionId: 'cook', subRoleId: 'line' }),
+    });
     if (res.status !== 200) throw new Error(`PUT ${res.status} ${await res.text()}`);
   };
   const bare = (offset: number) => async (i: number) => {
@@ -94,10 +130,32 @@ async function main() {
     const ref = shiftRef(companyId, `bare-${offset}-${i}`);
     await db().runTransaction(async (tx) => {
       await Promise.all([
-        tx.getAll(ref, company, settingsRef(companyId), employeesCollection(companyId).doc(employeeId), rolesCollection(companyId).doc('cook')),
+        tx.getAll(
+          ref,
+          company,
+          settingsRef(companyId),
+          employeesCollection(companyId).doc(employeeId),
+          rolesCollection(companyId).doc('cook'),
+        ),
         tx.get(employeeWindowQuery(companyId, employeeId, addDays(date, -7), addDays(date, 7))),
       ]);
-      tx.set(ref, { companyId, date, employeeId, positionId: 'cook', subRoleId: 'line', start: 1140, end: 1200, mode: 'published', scheduleId: null, note: '', onHold: false, minutes: 60, workedMinutes: 60, createdAt: 1, updatedAt: 1 });
+      tx.set(ref, {
+        companyId,
+        date,
+        employeeId,
+        positionId: 'cook',
+        subRoleId: 'line',
+        start: 1140,
+        end: 1200,
+        mode: 'published',
+        scheduleId: null,
+        note: '',
+        onHold: false,
+        minutes: 60,
+        workedMinutes: 60,
+        createdAt: 1,
+        updatedAt: 1,
+      });
     });
   };
 
@@ -129,7 +187,9 @@ async function main() {
   // GET one published week of all 200 employees.
   const week = { from: FIRST_DAY, to: addDays(FIRST_DAY, 6) };
   const get = async () => {
-    const res = await fetch(`${base}/shifts?companyId=${companyId}&startDate=${week.from}&endDate=${week.to}`, { headers });
+    const res = await fetch(`${base}/shifts?companyId=${companyId}&startDate=${week.from}&endDate=${week.to}`, {
+      headers,
+    });
     const body = (await res.json()) as { data: unknown[] };
     if (res.status !== 200) throw new Error(`GET ${res.status}`);
     return body.data.length;

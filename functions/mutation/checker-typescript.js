@@ -12,14 +12,21 @@ function withParsedFileCache(createProgram) {
   return (rootNames, options, host, ...rest) => {
     const getSourceFile = host.getSourceFile;
     host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile) => {
-      const parseOptions = typeof languageVersionOrOptions === 'object'
-        ? `${languageVersionOrOptions.languageVersion}/${languageVersionOrOptions.impliedNodeFormat}`
-        : String(languageVersionOrOptions);
+      const parseOptions =
+        typeof languageVersionOrOptions === 'object'
+          ? `${languageVersionOrOptions.languageVersion}/${languageVersionOrOptions.impliedNodeFormat}`
+          : String(languageVersionOrOptions);
       const key = `${parseOptions}|${fileName}`;
       const text = host.readFile(fileName);
       const known = parsed.get(key);
       if (known && !shouldCreateNewSourceFile && text !== undefined && known.text === text) return known;
-      const sourceFile = getSourceFile.call(host, fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile);
+      const sourceFile = getSourceFile.call(
+        host,
+        fileName,
+        languageVersionOrOptions,
+        onError,
+        shouldCreateNewSourceFile,
+      );
       if (sourceFile) parsed.set(key, sourceFile);
       return sourceFile;
     };
@@ -34,6 +41,10 @@ function withParsedFileCache(createProgram) {
 module.exports = Object.create(ts, {
   createSolutionBuilderWithWatchHost: {
     value: (system, createProgram, ...rest) =>
-      ts.createSolutionBuilderWithWatchHost(system, withParsedFileCache(createProgram ?? ts.createEmitAndSemanticDiagnosticsBuilderProgram), ...rest),
+      ts.createSolutionBuilderWithWatchHost(
+        system,
+        withParsedFileCache(createProgram ?? ts.createEmitAndSemanticDiagnosticsBuilderProgram),
+        ...rest,
+      ),
   },
 });

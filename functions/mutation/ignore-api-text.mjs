@@ -14,7 +14,11 @@ export const strykerPlugins = [
       const call = path.parentPath;
       if (path.listKey !== 'arguments' || !call?.isCallExpression()) return undefined;
       const callee = call.node.callee;
-      if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && DOCUMENTATION_METHODS.has(callee.property.name)) {
+      if (
+        callee.type === 'MemberExpression' &&
+        callee.property.type === 'Identifier' &&
+        DOCUMENTATION_METHODS.has(callee.property.name)
+      ) {
         return 'API description text: guarded by the reviewed OpenAPI snapshot, not by behaviour';
       }
       return undefined;

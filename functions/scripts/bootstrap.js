@@ -20,6 +20,7 @@ const NODE_VERSION = '24.21.0';
 const NODE_MAJOR = NODE_VERSION.split('.')[0];
 const FUNCTIONS_DIR = path.resolve(__dirname, '..');
 const ROOT_DIR = path.resolve(FUNCTIONS_DIR, '..');
+const PRETTIER_CACHE = path.join(FUNCTIONS_DIR, 'node_modules', '.cache', 'prettier', '.prettier-cache');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function run(command, args, options = {}) {
@@ -38,11 +39,15 @@ function ensureNode() {
   const binDir = path.join(dir, 'node_modules', pkg, 'bin');
   const node = path.join(binDir, process.platform === 'win32' ? 'node.exe' : 'node');
   if (!fs.existsSync(node)) {
-    console.log(`Node ${process.version} here; fetching Node ${NODE_VERSION} (${pkg}) from the npm registry into .runtime/ ...`);
+    console.log(
+      `Node ${process.version} here; fetching Node ${NODE_VERSION} (${pkg}) from the npm registry into .runtime/ ...`,
+    );
     fs.mkdirSync(dir, { recursive: true });
     const args = ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', `${pkg}@${NODE_VERSION}`];
     if (spawnSync(NPM, args, { cwd: ROOT_DIR, stdio: 'inherit' }).status !== 0 || !fs.existsSync(node)) {
-      console.error(`\nCould not fetch ${pkg}@${NODE_VERSION} from the npm registry; install Node ${NODE_MAJOR} and run again with it.`);
+      console.error(
+        `\nCould not fetch ${pkg}@${NODE_VERSION} from the npm registry; install Node ${NODE_MAJOR} and run again with it.`,
+      );
       process.exit(1);
     }
   }
@@ -50,7 +55,10 @@ function ensureNode() {
     ...process.env,
     PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}`,
   };
-  const child = spawn(node, [path.join(__dirname, 'bootstrap.js'), ...process.argv.slice(2)], { stdio: 'inherit', env });
+  const child = spawn(node, [path.join(__dirname, 'bootstrap.js'), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env,
+  });
   // Ctrl+C reaches the child from the terminal; a signal sent to this process alone is passed on.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
@@ -68,7 +76,9 @@ function ensureInstalled() {
   // its install has them (a user .npmrc `nodedir` may point at another Node's).
   const prefix = path.dirname(path.dirname(process.execPath));
   const headers = fs.existsSync(path.join(prefix, 'include', 'node', 'node_version.h'));
-  run(NPM, ['ci', '--no-audit', '--no-fund'], { env: headers ? { ...process.env, npm_config_nodedir: prefix } : process.env });
+  run(NPM, ['ci', '--no-audit', '--no-fund'], {
+    env: headers ? { ...process.env, npm_config_nodedir: prefix } : process.env,
+  });
   fs.writeFileSync(stamp, digest);
 }
 
@@ -85,8 +95,12 @@ if (!ensureNode()) {
     console.log('Typecheck ...');
     run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
     run(bin('tsc'), ['-p', 'web/tsconfig.json']);
-    console.log('Lint ...');
+    console.log('Lint and format check ...');
     run(bin('eslint'), ['.']);
+    // one formatter for the whole repository (.prettierrc.json, .prettierignore at the root); `npm run format` fixes
+    run(bin('prettier'), ['--check', '--cache', '--cache-location', PRETTIER_CACHE, '--log-level', 'warn', '.'], {
+      cwd: ROOT_DIR,
+    });
     run(process.execPath, ['scripts/with-emulators.js', 'jest', '--selectProjects', 'unit', 'emulator', ...jestArgs]);
     // the browser tier needs the whole local stack: on a full run only (not for `npm test -- <path>`)
     if (jestArgs.length === 0) run(process.execPath, ['scripts/browser-tests.js']);
@@ -95,11 +109,20 @@ if (!ensureNode()) {
   } else if (command === 'mutation') {
     // StrykerJS over the rules, then the schemas, against the unit tier; one merged report (scripts/mutation.js)
     run(process.execPath, ['scripts/mutation.js', ...process.argv.slice(3)]);
+  } else if (command === 'format') {
+    run(bin('prettier'), ['--write', '--cache', '--cache-location', PRETTIER_CACHE, '--log-level', 'warn', '.'], {
+      cwd: ROOT_DIR,
+    });
   } else if (command === 'test:unit') {
     // the unit tier alone: no emulator is started
-    run(process.execPath, [require.resolve('jest/bin/jest', { paths: [FUNCTIONS_DIR] }), '--selectProjects', 'unit', ...process.argv.slice(3)]);
+    run(process.execPath, [
+      require.resolve('jest/bin/jest', { paths: [FUNCTIONS_DIR] }),
+      '--selectProjects',
+      'unit',
+      ...process.argv.slice(3),
+    ]);
   } else {
-    console.error('usage: bootstrap.js start|test|test:unit|bench|mutation [args]');
+    console.error('usage: bootstrap.js start|test|test:unit|format|bench|mutation [args]');
     process.exit(2);
   }
 }

@@ -11,7 +11,9 @@ const { ensureStack, findChromium } = require('./ensure-stack');
 async function main() {
   const chromium = findChromium();
   if (!chromium) {
-    console.log('\n*** Browser tests SKIPPED: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH). ***\n');
+    console.log(
+      '\n*** Browser tests SKIPPED: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH). ***\n',
+    );
     return 0;
   }
   console.log(`Browser tests in ${chromium}`);
@@ -29,7 +31,10 @@ async function main() {
   }
 }
 
-main().then((code) => process.exit(code), (err) => {
-  console.error(err.message);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err.message);
+    process.exit(1);
+  },
+);

@@ -55,7 +55,10 @@ async function startStorage(port, projectId) {
   const { StorageEmulator } = require('firebase-tools/lib/emulator/storage');
   const { createApp } = require('firebase-tools/lib/emulator/storage/server');
   const { EmulatorRegistry } = require('firebase-tools/lib/emulator/registry');
-  const rules = { name: path.join(ROOT_DIR, 'storage.rules'), content: fs.readFileSync(path.join(ROOT_DIR, 'storage.rules'), 'utf8') };
+  const rules = {
+    name: path.join(ROOT_DIR, 'storage.rules'),
+    content: fs.readFileSync(path.join(ROOT_DIR, 'storage.rules'), 'utf8'),
+  };
   const emulator = new StorageEmulator({ projectId, port, host: '127.0.0.1', rules });
   let server;
   emulator.start = async () => {
@@ -111,14 +114,20 @@ async function startFirebaseEmulators({ only, projectId, ports, env = {}, quiet 
     },
   };
   // The local stack uses firebase.json itself (its ports); test runs get their own ports.
-  const configPath = useRootConfig ? path.join(ROOT_DIR, 'firebase.json') : path.join(RUNTIME_DIR, `firebase.${projectId}.json`);
+  const configPath = useRootConfig
+    ? path.join(ROOT_DIR, 'firebase.json')
+    : path.join(RUNTIME_DIR, `firebase.${projectId}.json`);
   if (!useRootConfig) fs.writeFileSync(configPath, JSON.stringify(config, null, 2));
   const bin = path.join(FUNCTIONS_DIR, 'node_modules', '.bin', 'firebase');
-  const child = spawn(bin, ['emulators:start', '--only', only.join(','), '--project', projectId, '--config', configPath], {
-    cwd: ROOT_DIR,
-    env: { ...process.env, ...env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? 'true' },
-    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    bin,
+    ['emulators:start', '--only', only.join(','), '--project', projectId, '--config', configPath],
+    {
+      cwd: ROOT_DIR,
+      env: { ...process.env, ...env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? 'true' },
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    },
+  );
   let output = '';
   if (quiet) {
     child.stdout.on('data', (d) => (output += d));
@@ -148,4 +157,12 @@ async function startFirebaseEmulators({ only, projectId, ports, env = {}, quiet 
   return { child, stop, output: () => output };
 }
 
-module.exports = { startFirestore, startStorage, startFirebaseEmulators, waitFor, FUNCTIONS_DIR, ROOT_DIR, RUNTIME_DIR };
+module.exports = {
+  startFirestore,
+  startStorage,
+  startFirebaseEmulators,
+  waitFor,
+  FUNCTIONS_DIR,
+  ROOT_DIR,
+  RUNTIME_DIR,
+};

@@ -34,14 +34,22 @@ async function ensureStack({ log = console.log } = {}) {
     return { stop: async () => {} };
   }
   log('Starting the local stack for the browser tests (npm start without the install) ...');
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc', { paths: [FUNCTIONS_DIR] }), '-p', 'tsconfig.build.json'], { cwd: FUNCTIONS_DIR, stdio: 'inherit' });
-  const child = spawn(process.execPath, [path.join(__dirname, 'stack.js')], { cwd: FUNCTIONS_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc', { paths: [FUNCTIONS_DIR] }), '-p', 'tsconfig.build.json'],
+    { cwd: FUNCTIONS_DIR, stdio: 'inherit' },
+  );
+  const child = spawn(process.execPath, [path.join(__dirname, 'stack.js')], {
+    cwd: FUNCTIONS_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const started = Date.now();
   while (!output.includes('Local stack ready')) {
-    if (child.exitCode !== null) throw new Error(`the local stack exited (code ${child.exitCode}):\n${output.slice(-3000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`the local stack exited (code ${child.exitCode}):\n${output.slice(-3000)}`);
     if (Date.now() - started > 240_000) {
       child.kill('SIGKILL');
       throw new Error(`the local stack was not ready within 240 s:\n${output.slice(-3000)}`);

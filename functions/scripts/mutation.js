@@ -49,14 +49,28 @@ function score(mutants) {
   const count = (...statuses) => mutants.filter((m) => statuses.includes(m.status)).length;
   const detected = count('Killed', 'Timeout');
   const undetected = count('Survived', 'NoCoverage');
-  return { detected, undetected, survived: count('Survived'), noCoverage: count('NoCoverage'), score: detected + undetected ? (100 * detected) / (detected + undetected) : 100 };
+  return {
+    detected,
+    undetected,
+    survived: count('Survived'),
+    noCoverage: count('NoCoverage'),
+    score: detected + undetected ? (100 * detected) / (detected + undetected) : 100,
+  };
 }
 
-const rows = Object.entries(merged.files).map(([file, f]) => ({ file, ...score(f.mutants) })).sort((a, b) => a.file.localeCompare(b.file));
+const rows = Object.entries(merged.files)
+  .map(([file, f]) => ({ file, ...score(f.mutants) }))
+  .sort((a, b) => a.file.localeCompare(b.file));
 const all = score(Object.values(merged.files).flatMap((f) => f.mutants));
 for (const r of rows) {
-  console.log(`${r.score.toFixed(2).padStart(6)} %  ${String(r.survived).padStart(4)} survived  ${String(r.noCoverage).padStart(4)} no coverage  ${r.file}`);
+  console.log(
+    `${r.score.toFixed(2).padStart(6)} %  ${String(r.survived).padStart(4)} survived  ${String(r.noCoverage).padStart(4)} no coverage  ${r.file}`,
+  );
 }
-console.log(`\nAll files: ${all.score.toFixed(2)} % (${all.detected} detected, ${all.survived} survived, ${all.noCoverage} without coverage)`);
-console.log(`Time: rules ${seconds.rules} s, schemas ${seconds.schemas} s, in all ${seconds.rules + seconds.schemas} s`);
+console.log(
+  `\nAll files: ${all.score.toFixed(2)} % (${all.detected} detected, ${all.survived} survived, ${all.noCoverage} without coverage)`,
+);
+console.log(
+  `Time: rules ${seconds.rules} s, schemas ${seconds.schemas} s, in all ${seconds.rules + seconds.schemas} s`,
+);
 console.log(`Report: ${path.join(REPORTS, 'index.html')}`);

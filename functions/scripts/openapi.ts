@@ -13,4 +13,6 @@ const text = reviewDocumentText(DEPLOYED, errorCatalog());
 const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
 fs.mkdirSync(path.dirname(file), { recursive: true });
 fs.writeFileSync(file, text);
-console.log(`${REVIEW_DOCUMENT_PATH}: ${before === text ? 'unchanged' : 'written; review the diff (git diff docs/openapi.json)'}`);
+console.log(
+  `${REVIEW_DOCUMENT_PATH}: ${before === text ? 'unchanged' : 'written; review the diff (git diff docs/openapi.json)'}`,
+);

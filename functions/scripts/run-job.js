@@ -11,11 +11,15 @@ async function main() {
   const job = process.argv[2];
   if (!job) throw new Error('usage: run-job.js <job name>, e.g. posSyncHourly');
   const url = `http://127.0.0.1:${FUNCTIONS_PORT}/functions/projects/${PROJECT_ID}/triggers/${REGION}-${job}-0`;
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => {
-    throw new Error(`the local stack does not answer on 127.0.0.1:${FUNCTIONS_PORT}: start it with npm start`);
-  });
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(
+    () => {
+      throw new Error(`the local stack does not answer on 127.0.0.1:${FUNCTIONS_PORT}: start it with npm start`);
+    },
+  );
   if (!res.ok) throw new Error(`${job} answered ${res.status}: ${await res.text()}`);
-  console.log(`${job} ran (${res.status}); its log lines are in functions/.runtime/emulators.log, the runs in GET /integrationEngine/runs`);
+  console.log(
+    `${job} ran (${res.status}); its log lines are in functions/.runtime/emulators.log, the runs in GET /integrationEngine/runs`,
+  );
 }
 
 main().catch((err) => {

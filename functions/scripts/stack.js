@@ -23,7 +23,8 @@ const BASE = `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/${REGION}`;
 /** The credential vault's key, generated once into the ignored runtime folder (the stored credentials outlive nothing else, but one key keeps them readable across restarts of a long session). */
 function localVaultKeys() {
   const file = path.join(RUNTIME_DIR, 'vault-keys');
-  if (!fs.existsSync(file)) fs.writeFileSync(file, `local:${crypto.randomBytes(32).toString('base64')}`, { mode: 0o600 });
+  if (!fs.existsSync(file))
+    fs.writeFileSync(file, `local:${crypto.randomBytes(32).toString('base64')}`, { mode: 0o600 });
   return fs.readFileSync(file, 'utf8').trim();
 }
 
@@ -36,9 +37,20 @@ const LOCAL_WEBHOOK_KEYS = { square: 'local-square-webhook-signature-key', toast
  * above, the webhook keys and the OAuth applications the vendor simulators know.
  */
 function localSecrets(simulatedApps, smtpUrl) {
-  const secrets = { INTEGRATIONS_VAULT_KEYS: localVaultKeys(), POS_WEBHOOK_KEYS: JSON.stringify(LOCAL_WEBHOOK_KEYS), SMTP_URL: smtpUrl };
-  for (const [vendor, app] of Object.entries(simulatedApps)) secrets[`${vendor.toUpperCase()}_CLIENT_SECRET`] = app.clientSecret;
-  fs.writeFileSync(path.join(FUNCTIONS_DIR, '.secret.local'), `${Object.entries(secrets).map(([k, v]) => `${k}=${v}`).join('\n')}\n`, { mode: 0o600 });
+  const secrets = {
+    INTEGRATIONS_VAULT_KEYS: localVaultKeys(),
+    POS_WEBHOOK_KEYS: JSON.stringify(LOCAL_WEBHOOK_KEYS),
+    SMTP_URL: smtpUrl,
+  };
+  for (const [vendor, app] of Object.entries(simulatedApps))
+    secrets[`${vendor.toUpperCase()}_CLIENT_SECRET`] = app.clientSecret;
+  fs.writeFileSync(
+    path.join(FUNCTIONS_DIR, '.secret.local'),
+    `${Object.entries(secrets)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n')}\n`,
+    { mode: 0o600 },
+  );
   return secrets;
 }
 
@@ -97,7 +109,10 @@ async function main() {
     smtpPort: MAIL_PORTS.smtp,
     httpPort: MAIL_PORTS.http,
     // a developer follows the links of the emails the stack sends (invitations, password resets) from here
-    onMail: (mail) => console.log(`[mail] to ${mail.to.join(', ')}: "${mail.subject}"${mail.links.map((l) => `\n       ${l}`).join('')}`),
+    onMail: (mail) =>
+      console.log(
+        `[mail] to ${mail.to.join(', ')}: "${mail.subject}"${mail.links.map((l) => `\n       ${l}`).join('')}`,
+      ),
   });
 
   console.log(`Starting the POS vendor simulators on 127.0.0.1:${VENDOR_SIMULATOR_PORT} ...`);
@@ -107,10 +122,18 @@ async function main() {
   // trade up to today, so the first POS sync (the hourly job, run at start) brings their last 30 days
   const todayUtc = Math.floor(Date.now() / 86_400_000) * 86_400_000;
   require('../lib/local/vendors/toast').configureToastSim({ end: todayUtc, days: 30, ordersPerDay: 20 });
-  require('../lib/local/vendors/clover').configureCloverSim({ end: todayUtc, days: 30, ordersPerDay: 25, employees: 6, currency: 'GBP' });
+  require('../lib/local/vendors/clover').configureCloverSim({
+    end: todayUtc,
+    days: 30,
+    ordersPerDay: 25,
+    employees: 6,
+    currency: 'GBP',
+  });
   const integrationEnv = {
     ...vendorUrlEnv(vendors.urls),
-    ...Object.fromEntries(Object.entries(SIMULATED_OAUTH_APPS).map(([vendor, app]) => [`${vendor.toUpperCase()}_CLIENT_ID`, app.clientId])),
+    ...Object.fromEntries(
+      Object.entries(SIMULATED_OAUTH_APPS).map(([vendor, app]) => [`${vendor.toUpperCase()}_CLIENT_ID`, app.clientId]),
+    ),
     OAUTH_REDIRECT_URI: `${BASE}/integrationEngine/oauth/callback`,
     INVITATION_URL: `${BASE}/auth/invitations/open`,
   };
@@ -120,13 +143,21 @@ async function main() {
   // the administrators' dashboard (Firebase Hosting): built, and told where the API and the Auth emulator are
   const { buildWeb } = require('./build-web');
   await buildWeb({
-    config: { apiBase: `${BASE}/ai`, firebase: { apiKey: 'local-demo-key', authDomain: `${PROJECT_ID}.firebaseapp.com`, projectId: PROJECT_ID }, authEmulatorUrl: `http://127.0.0.1:${PORTS.auth}` },
+    config: {
+      apiBase: `${BASE}/ai`,
+      firebase: { apiKey: 'local-demo-key', authDomain: `${PROJECT_ID}.firebaseapp.com`, projectId: PROJECT_ID },
+      authEmulatorUrl: `http://127.0.0.1:${PORTS.auth}`,
+    },
   });
 
   console.log('Starting the Auth, Functions, Cloud Tasks and Hosting emulators (firebase-tools) ...');
   // NODE_ENV=production: the Functions runtime's own body parser must not answer malformed JSON with a stack trace.
   const emulators = await startFirebaseEmulators({
-    only: ['auth', 'functions', 'tasks', 'hosting'], projectId: PROJECT_ID, ports: PORTS, env: { ...env, ...integrationEnv, NODE_ENV: 'production' }, useRootConfig: true,
+    only: ['auth', 'functions', 'tasks', 'hosting'],
+    projectId: PROJECT_ID,
+    ports: PORTS,
+    env: { ...env, ...integrationEnv, NODE_ENV: 'production' },
+    useRootConfig: true,
   });
   const logFile = path.join(RUNTIME_DIR, 'emulators.log');
   const logStream = fs.createWriteStream(logFile);
@@ -147,21 +178,36 @@ async function main() {
   const stopJobs = runScheduledJobs(DEPLOYED, logStream, ['posSyncHourly']);
   console.log('\nLocal stack ready. Module base addresses:');
   for (const { name } of MODULES) console.log(`  ${name.padEnd(18)} ${base}/${name}`);
-  console.log(`  ${'POS sync service'.padEnd(18)} http://127.0.0.1:${POS_SYNC_PORT}   (SPEC 4.8: POST /sync/{vendor}/{companyId}, GET /health, POST /webhooks/{vendor}; deployed: ${base}/posSyncService)`);
-  console.log(`\nAI-spend dashboard (administrators; Firebase Hosting emulator): http://127.0.0.1:${PORTS.hosting}/   sign in as ${require('../../emulator-data/demo.json').admins[0].email}, password ${require('../../emulator-data/demo.json').password}`);
+  console.log(
+    `  ${'POS sync service'.padEnd(18)} http://127.0.0.1:${POS_SYNC_PORT}   (SPEC 4.8: POST /sync/{vendor}/{companyId}, GET /health, POST /webhooks/{vendor}; deployed: ${base}/posSyncService)`,
+  );
+  console.log(
+    `\nAI-spend dashboard (administrators; Firebase Hosting emulator): http://127.0.0.1:${PORTS.hosting}/   sign in as ${require('../../emulator-data/demo.json').admins[0].email}, password ${require('../../emulator-data/demo.json').password}`,
+  );
   console.log(`API description: ${base}/docs/openapi.json   viewer: ${base}/docs/ui/`);
-  console.log(`Firestore emulator: 127.0.0.1:${PORTS.firestore}   Auth emulator: 127.0.0.1:${PORTS.auth}   Cloud Tasks emulator: 127.0.0.1:${PORTS.tasks}`);
-  console.log(`Mail: every email the stack sends is kept by the local mailbox (SMTP 127.0.0.1:${MAIL_PORTS.smtp}); its links are printed here, all messages at ${mailbox.httpUrl}`);
-  console.log(`POS vendor simulators: ${vendors.baseUrl}/<vendor> (OAuth consent is automatic; accepted credentials: functions/src/local/vendors/accounts.ts)`);
+  console.log(
+    `Firestore emulator: 127.0.0.1:${PORTS.firestore}   Auth emulator: 127.0.0.1:${PORTS.auth}   Cloud Tasks emulator: 127.0.0.1:${PORTS.tasks}`,
+  );
+  console.log(
+    `Mail: every email the stack sends is kept by the local mailbox (SMTP 127.0.0.1:${MAIL_PORTS.smtp}); its links are printed here, all messages at ${mailbox.httpUrl}`,
+  );
+  console.log(
+    `POS vendor simulators: ${vendors.baseUrl}/<vendor> (OAuth consent is automatic; accepted credentials: functions/src/local/vendors/accounts.ts)`,
+  );
   const jobs = DEPLOYED.flatMap((m) => m.jobs ?? []);
-  if (jobs.length) console.log(`Scheduled jobs run here: ${jobs.map((j) => `${j.name} (${j.schedule})`).join(', ')}; run the POS sync now: npm run sync:hourly`);
+  if (jobs.length)
+    console.log(
+      `Scheduled jobs run here: ${jobs.map((j) => `${j.name} (${j.schedule})`).join(', ')}; run the POS sync now: npm run sync:hourly`,
+    );
   console.log('\nID tokens (from the Auth emulator), in another terminal:');
   console.log('  npm run token -- owner        # Harbor & Vine owner');
   console.log('  npm run token -- manager      # Harbor & Vine manager (employee emp-001)');
   console.log('  npm run token -- employee     # Harbor & Vine employee (emp-005)');
   console.log('  npm run token -- cafe-owner   # Corner Café owner');
   console.log('  npm run token -- admin        # platform administrator (admin claim)');
-  console.log(`Example: curl -H "Authorization: Bearer $(npm run -s token -- owner)" "${base}/roles/roles?companyId=harbor-vine"`);
+  console.log(
+    `Example: curl -H "Authorization: Bearer $(npm run -s token -- owner)" "${base}/roles/roles?companyId=harbor-vine"`,
+  );
   console.log(`\nEmulator log: ${logFile}. Press Ctrl+C to stop.`);
 
   let stopping = false;

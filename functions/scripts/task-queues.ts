@@ -4,5 +4,7 @@
  */
 import { DEPLOYED } from '../src/modules/registry';
 
-const queues = DEPLOYED.flatMap((m) => (m.queues ?? []).map(({ name, retryConfig, rateLimits }) => ({ name, retryConfig, rateLimits })));
+const queues = DEPLOYED.flatMap((m) =>
+  (m.queues ?? []).map(({ name, retryConfig, rateLimits }) => ({ name, retryConfig, rateLimits })),
+);
 process.stdout.write(JSON.stringify(queues));

@@ -11,15 +11,22 @@ async function main() {
   const demo = JSON.parse(readFileSync(path.resolve(__dirname, '../../emulator-data/demo.json'), 'utf8'));
   const users = [...demo.admins, ...demo.companies.flatMap((c) => c.users)];
   const user = password ? { email: label } : users.find((u) => u.label === label);
-  if (!user) throw new Error(`unknown demo user "${label}"; one of: ${users.map((u) => u.label).join(', ')} (or an email and its password)`);
+  if (!user)
+    throw new Error(
+      `unknown demo user "${label}"; one of: ${users.map((u) => u.label).join(', ')} (or an email and its password)`,
+    );
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=local-demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: password ?? demo.password, returnSecureToken: true }),
-  });
+  const res = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=local-demo-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: password ?? demo.password, returnSecureToken: true }),
+    },
+  );
   const body = await res.json();
-  if (!body.idToken) throw new Error(`sign-in failed (is the stack running? npm start): ${JSON.stringify(body.error ?? body)}`);
+  if (!body.idToken)
+    throw new Error(`sign-in failed (is the stack running? npm start): ${JSON.stringify(body.error ?? body)}`);
   process.stdout.write(`${body.idToken}\n`);
 }
 

@@ -45,18 +45,30 @@ function startTaskSink() {
       res.end('{}');
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })),
+  );
 }
 
 async function createTaskQueues(sinkUrl) {
   const tsx = require.resolve('tsx');
-  const queues = JSON.parse(execFileSync(process.execPath, ['--import', tsx, 'scripts/task-queues.ts'], { cwd: FUNCTIONS_DIR, encoding: 'utf8' }));
+  const queues = JSON.parse(
+    execFileSync(process.execPath, ['--import', tsx, 'scripts/task-queues.ts'], {
+      cwd: FUNCTIONS_DIR,
+      encoding: 'utf8',
+    }),
+  );
   for (const queue of queues) {
     const url = `http://127.0.0.1:${TASKS_PORT}/projects/${PROJECT_ID}/locations/${REGION}/queues/${queue.name}`;
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ retryConfig: queue.retryConfig, rateLimits: queue.rateLimits, defaultUri: `${sinkUrl}/${queue.name}`, retry: true }),
+      body: JSON.stringify({
+        retryConfig: queue.retryConfig,
+        rateLimits: queue.rateLimits,
+        defaultUri: `${sinkUrl}/${queue.name}`,
+        retry: true,
+      }),
     });
     if (!res.ok) throw new Error(`creating task queue ${queue.name}: ${res.status} ${await res.text()}`);
   }
@@ -87,7 +99,9 @@ async function main() {
     TASKS_SINK_URL: sink.url,
     // the credential vault's key for this run only
     INTEGRATIONS_VAULT_KEYS: process.env.INTEGRATIONS_VAULT_KEYS ?? `test:${randomBytes(32).toString('base64')}`,
-    POS_WEBHOOK_KEYS: process.env.POS_WEBHOOK_KEYS ?? JSON.stringify({ square: randomBytes(24).toString('base64url'), toast: randomBytes(24).toString('base64url') }),
+    POS_WEBHOOK_KEYS:
+      process.env.POS_WEBHOOK_KEYS ??
+      JSON.stringify({ square: randomBytes(24).toString('base64url'), toast: randomBytes(24).toString('base64url') }),
     GCLOUD_PROJECT: PROJECT_ID,
     // no Google credentials locally: never probe the GCE metadata server
     METADATA_SERVER_DETECTION: 'none',
@@ -95,7 +109,11 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   const bin = command === 'jest' ? require.resolve('jest/bin/jest') : null;
-  const child = spawn(bin ? process.execPath : command, bin ? [bin, ...args] : args, { cwd: FUNCTIONS_DIR, env, stdio: 'inherit' });
+  const child = spawn(bin ? process.execPath : command, bin ? [bin, ...args] : args, {
+    cwd: FUNCTIONS_DIR,
+    env,
+    stdio: 'inherit',
+  });
   const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
   await emulators.stop();
   await tasks.stop();

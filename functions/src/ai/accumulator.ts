@@ -94,7 +94,14 @@ export interface ScopeInit {
 /** A new usage scope (a request id is generated when none is given). */
 export function usageScope(init: ScopeInit): UsageScope {
   const scopeId = randomUUID();
-  return { requestId: init.requestId ?? scopeId, scopeId, companyId: init.companyId, userId: init.userId, calls: init.calls ?? [], memo: new Map() };
+  return {
+    requestId: init.requestId ?? scopeId,
+    scopeId,
+    companyId: init.companyId,
+    userId: init.userId,
+    calls: init.calls ?? [],
+    memo: new Map(),
+  };
 }
 
 export async function runWithUsage<T>(init: ScopeInit, work: () => Promise<T>): Promise<T> {

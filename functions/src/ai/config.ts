@@ -19,7 +19,10 @@ export interface AiConfig {
 
 export type ResolvedModel = { provider: Provider; model: string; source: 'company' | 'global' | 'builtin' };
 
-export const BUILT_IN_DEFAULT: { provider: Provider; model: string } = { provider: 'anthropic', model: 'claude-sonnet-4-6' };
+export const BUILT_IN_DEFAULT: { provider: Provider; model: string } = {
+  provider: 'anthropic',
+  model: 'claude-sonnet-4-6',
+};
 
 export const companyConfigRef = (companyId: string) => companyDoc(companyId).collection('config').doc('ai');
 export const globalConfigRef = () => db().collection('aiConfig').doc('global');

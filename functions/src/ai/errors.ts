@@ -2,7 +2,10 @@ import { defineErrors } from '../core/errors';
 
 /** Codes of the model-provider layer (src/ai/models.ts), answered by any module that calls models. */
 export const aiErrors = defineErrors({
-  UPSTREAM_RATE_LIMITED: { status: 429, meaning: 'The model provider is rate limiting after the retries; try again later' },
+  UPSTREAM_RATE_LIMITED: {
+    status: 429,
+    meaning: 'The model provider is rate limiting after the retries; try again later',
+  },
   UPSTREAM_FAILED: { status: 502, meaning: 'The model provider failed to answer' },
   AI_PROVIDER_NOT_CONFIGURED: { status: 503, meaning: "The provider's API key is not configured" },
 });

@@ -7,7 +7,14 @@ import { aiErrors } from './errors';
 import { currentUsageScope, recordModelCall, runWithUsage } from './accumulator';
 import { resolveModel, type ResolvedModel } from './config';
 import { costNanoUsd, nanoToUsd, priceFor, type Provider } from './prices';
-import { fromAnthropic, fromOpenAI, mergeAnthropicStreamUsage, type AnthropicUsageLike, type NormalizedUsage, type OpenAIUsageLike } from './usage';
+import {
+  fromAnthropic,
+  fromOpenAI,
+  mergeAnthropicStreamUsage,
+  type AnthropicUsageLike,
+  type NormalizedUsage,
+  type OpenAIUsageLike,
+} from './usage';
 
 /**
  * The model-provider layer: the ONE call site of every language-model call in the codebase.
@@ -57,9 +64,7 @@ export interface ToolResult {
 
 /** A message of a tool-using conversation: plain turns, the model's tool calls, the results sent back. */
 export type ModelMessage =
-  | ChatMessage
-  | { role: 'assistant'; content: string; toolCalls: ToolCall[] }
-  | { role: 'tool'; results: ToolResult[] };
+  ChatMessage | { role: 'assistant'; content: string; toolCalls: ToolCall[] } | { role: 'tool'; results: ToolResult[] };
 
 export interface ModelRequest {
   /** Pipeline stage tag of the usage row (SPEC 2.9), e.g. chat, data, onboarding. */
@@ -141,21 +146,30 @@ interface Outcome {
 }
 
 class PartialUsageError extends Error {
-  constructor(readonly cause: unknown, readonly model: string, readonly usage: NormalizedUsage) {
+  constructor(
+    readonly cause: unknown,
+    readonly model: string,
+    readonly usage: NormalizedUsage,
+  ) {
     super('stream failed after usage was reported');
   }
 }
 
-async function call(request: ModelRequest, mode: 'json' | 'stream', onText?: (delta: string) => void): Promise<ModelResult> {
+async function call(
+  request: ModelRequest,
+  mode: 'json' | 'stream',
+  onText?: (delta: string) => void,
+): Promise<ModelResult> {
   const scope = currentUsageScope()!;
   const companyId = request.companyId === undefined ? scope.companyId : request.companyId;
   const chosen = await chooseModel(request, companyId);
   const ts = Date.now();
   let outcome: Outcome;
   try {
-    outcome = chosen.provider === 'anthropic'
-      ? await callAnthropic(request, chosen.model, mode, onText)
-      : await callOpenAI(request, chosen.model, mode, onText);
+    outcome =
+      chosen.provider === 'anthropic'
+        ? await callAnthropic(request, chosen.model, mode, onText)
+        : await callOpenAI(request, chosen.model, mode, onText);
   } catch (err) {
     if (err instanceof PartialUsageError) {
       // tokens the provider reported before the stream broke are billed: record them
@@ -164,7 +178,9 @@ async function call(request: ModelRequest, mode: 'json' | 'stream', onText?: (de
     }
     throw toAppError(chosen.provider, err, request.signal);
   }
-  const flow = request.flowOf ? request.flowOf({ toolCalls: outcome.toolCalls, refused: outcome.refused }) : request.flow;
+  const flow = request.flowOf
+    ? request.flowOf({ toolCalls: outcome.toolCalls, refused: outcome.refused })
+    : request.flow;
   const priced = record(chosen.provider, outcome.model, outcome.usage, flow, companyId, ts);
   return {
     text: outcome.text,
@@ -180,10 +196,21 @@ async function call(request: ModelRequest, mode: 'json' | 'stream', onText?: (de
   };
 }
 
-function record(provider: Provider, model: string, usage: NormalizedUsage, flow: string, companyId: string | null, ts: number) {
+function record(
+  provider: Provider,
+  model: string,
+  usage: NormalizedUsage,
+  flow: string,
+  companyId: string | null,
+  ts: number,
+) {
   const price = priceFor(provider, model);
   if (!price) {
-    logger.warn('ai model missing from the price table: usage recorded with cost 0 and priced=false', { provider, model, flow });
+    logger.warn('ai model missing from the price table: usage recorded with cost 0 and priced=false', {
+      provider,
+      model,
+      flow,
+    });
   }
   const cost = price ? costNanoUsd(usage, price.nano) : 0;
   recordModelCall({ ts, provider, model, flow, companyId, ...usage, costNanoUsd: cost, priced: price !== null });
@@ -212,8 +239,18 @@ interface ClientOptions {
 }
 
 /** One SDK client per provider and configuration (key, base URL, retries, timeout), made on first use. */
-function sdkClient<T>(provider: Provider, secret: Secret, baseURL: string | undefined, create: (options: ClientOptions) => T): T {
-  const options: ClientOptions = { apiKey: apiKey(secret, provider), baseURL, maxRetries: config.ai.maxRetries(), timeout: config.ai.timeoutMs() };
+function sdkClient<T>(
+  provider: Provider,
+  secret: Secret,
+  baseURL: string | undefined,
+  create: (options: ClientOptions) => T,
+): T {
+  const options: ClientOptions = {
+    apiKey: apiKey(secret, provider),
+    baseURL,
+    maxRetries: config.ai.maxRetries(),
+    timeout: config.ai.timeoutMs(),
+  };
   const cacheKey = [provider, options.apiKey, options.baseURL, options.maxRetries, options.timeout].join('|');
   let client = clients.get(cacheKey) as T | undefined;
   if (!client) {
@@ -224,10 +261,20 @@ function sdkClient<T>(provider: Provider, secret: Secret, baseURL: string | unde
 }
 
 const anthropicClient = (): Anthropic =>
-  sdkClient('anthropic', ANTHROPIC_API_KEY, config.ai.anthropicBaseUrl(), (o) => new (require('@anthropic-ai/sdk') as typeof import('@anthropic-ai/sdk')).default(o));
+  sdkClient(
+    'anthropic',
+    ANTHROPIC_API_KEY,
+    config.ai.anthropicBaseUrl(),
+    (o) => new (require('@anthropic-ai/sdk') as typeof import('@anthropic-ai/sdk')).default(o),
+  );
 
 const openaiClient = (): OpenAI =>
-  sdkClient('openai', OPENAI_API_KEY, config.ai.openaiBaseUrl(), (o) => new (require('openai') as typeof import('openai')).default(o));
+  sdkClient(
+    'openai',
+    OPENAI_API_KEY,
+    config.ai.openaiBaseUrl(),
+    (o) => new (require('openai') as typeof import('openai')).default(o),
+  );
 
 // ---- Anthropic Messages -------------------------------------------------------------------------
 
@@ -237,7 +284,10 @@ function anthropicMessages(messages: ModelMessage[]): Anthropic.Messages.Message
   return messages.map((m): Anthropic.Messages.MessageParam => {
     if (m.role === 'tool') {
       const content: AnthropicContent = m.results.map((r) => ({
-        type: 'tool_result' as const, tool_use_id: r.toolCallId, content: r.content, ...(r.isError ? { is_error: true } : {}),
+        type: 'tool_result' as const,
+        tool_use_id: r.toolCallId,
+        content: r.content,
+        ...(r.isError ? { is_error: true } : {}),
       }));
       return { role: 'user', content };
     }
@@ -261,16 +311,31 @@ function parseToolInput(raw: string): unknown {
   }
 }
 
-async function callAnthropic(request: ModelRequest, model: string, mode: 'json' | 'stream', onText?: (delta: string) => void): Promise<Outcome> {
+async function callAnthropic(
+  request: ModelRequest,
+  model: string,
+  mode: 'json' | 'stream',
+  onText?: (delta: string) => void,
+): Promise<Outcome> {
   const client = anthropicClient();
   const system = request.system
-    ? [{ type: 'text' as const, text: request.system, ...(request.cacheSystem ? { cache_control: { type: 'ephemeral' as const } } : {}) }]
+    ? [
+        {
+          type: 'text' as const,
+          text: request.system,
+          ...(request.cacheSystem ? { cache_control: { type: 'ephemeral' as const } } : {}),
+        },
+      ]
     : undefined;
   const tools = request.tools?.length
     ? {
-      tools: request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: { ...t.inputSchema, type: 'object' as const } })),
-      tool_choice: { type: request.toolChoice ?? 'auto' } as Anthropic.Messages.ToolChoice,
-    }
+        tools: request.tools.map((t) => ({
+          name: t.name,
+          description: t.description,
+          input_schema: { ...t.inputSchema, type: 'object' as const },
+        })),
+        tool_choice: { type: request.toolChoice ?? 'auto' } as Anthropic.Messages.ToolChoice,
+      }
     : {};
   const body = {
     model,
@@ -283,8 +348,17 @@ async function callAnthropic(request: ModelRequest, model: string, mode: 'json' 
   if (mode === 'json') {
     const message = await client.messages.create({ ...body, stream: false }, { signal: request.signal });
     const text = message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-    const toolCalls = message.content.flatMap((block) => (block.type === 'tool_use' ? [{ id: block.id, name: block.name, input: block.input }] : []));
-    return { text, model: message.model, usage: fromAnthropic(message.usage), stopReason: message.stop_reason, toolCalls, refused: message.stop_reason === 'refusal' };
+    const toolCalls = message.content.flatMap((block) =>
+      block.type === 'tool_use' ? [{ id: block.id, name: block.name, input: block.input }] : [],
+    );
+    return {
+      text,
+      model: message.model,
+      usage: fromAnthropic(message.usage),
+      stopReason: message.stop_reason,
+      toolCalls,
+      refused: message.stop_reason === 'refusal',
+    };
   }
   const events = await client.messages.create({ ...body, stream: true }, { signal: request.signal });
   let usage: AnthropicUsageLike = {};
@@ -327,12 +401,22 @@ async function callAnthropic(request: ModelRequest, model: string, mode: 'json' 
     if (sawUsage) throw new PartialUsageError(err, reportedModel, fromAnthropic(usage));
     throw err;
   }
-  return { text, model: reportedModel, usage: fromAnthropic(usage), stopReason, toolCalls, refused: stopReason === 'refusal' };
+  return {
+    text,
+    model: reportedModel,
+    usage: fromAnthropic(usage),
+    stopReason,
+    toolCalls,
+    refused: stopReason === 'refusal',
+  };
 }
 
 // ---- OpenAI Chat Completions --------------------------------------------------------------------
 
-function openaiMessages(system: string | undefined, messages: ModelMessage[]): OpenAI.Chat.ChatCompletionMessageParam[] {
+function openaiMessages(
+  system: string | undefined,
+  messages: ModelMessage[],
+): OpenAI.Chat.ChatCompletionMessageParam[] {
   const out: OpenAI.Chat.ChatCompletionMessageParam[] = system ? [{ role: 'system', content: system }] : [];
   for (const m of messages) {
     if (m.role === 'tool') {
@@ -342,7 +426,8 @@ function openaiMessages(system: string | undefined, messages: ModelMessage[]): O
         role: 'assistant',
         content: m.content || null,
         tool_calls: m.toolCalls.map((c) => ({
-          id: c.id, type: 'function' as const,
+          id: c.id,
+          type: 'function' as const,
           function: { name: c.name, arguments: typeof c.input === 'string' ? c.input : JSON.stringify(c.input ?? {}) },
         })),
       });
@@ -353,13 +438,21 @@ function openaiMessages(system: string | undefined, messages: ModelMessage[]): O
   return out;
 }
 
-async function callOpenAI(request: ModelRequest, model: string, mode: 'json' | 'stream', onText?: (delta: string) => void): Promise<Outcome> {
+async function callOpenAI(
+  request: ModelRequest,
+  model: string,
+  mode: 'json' | 'stream',
+  onText?: (delta: string) => void,
+): Promise<Outcome> {
   const client = openaiClient();
   const tools = request.tools?.length
     ? {
-      tools: request.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.inputSchema } })),
-      tool_choice: request.toolChoice ?? 'auto',
-    }
+        tools: request.tools.map((t) => ({
+          type: 'function' as const,
+          function: { name: t.name, description: t.description, parameters: t.inputSchema },
+        })),
+        tool_choice: request.toolChoice ?? 'auto',
+      }
     : {};
   const body = {
     model,
@@ -373,15 +466,22 @@ async function callOpenAI(request: ModelRequest, model: string, mode: 'json' | '
     const choice = completion.choices[0];
     const refusal = choice?.message?.refusal ?? null;
     const toolCalls = (choice?.message?.tool_calls ?? []).flatMap((c) =>
-      c.type === 'function' ? [{ id: c.id, name: c.function.name, input: parseToolInput(c.function.arguments) }] : []);
+      c.type === 'function' ? [{ id: c.id, name: c.function.name, input: parseToolInput(c.function.arguments) }] : [],
+    );
     return {
       text: choice?.message?.content ?? refusal ?? '',
-      model: completion.model, usage: fromOpenAI(completion.usage), stopReason: choice?.finish_reason ?? null,
-      toolCalls, refused: refusal !== null,
+      model: completion.model,
+      usage: fromOpenAI(completion.usage),
+      stopReason: choice?.finish_reason ?? null,
+      toolCalls,
+      refused: refusal !== null,
     };
   }
   // without include_usage the stream carries no usage at all
-  const chunks = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal: request.signal });
+  const chunks = await client.chat.completions.create(
+    { ...body, stream: true, stream_options: { include_usage: true } },
+    { signal: request.signal },
+  );
   let usage: OpenAIUsageLike | null = null;
   let reportedModel = model;
   let text = '';
@@ -416,11 +516,22 @@ async function callOpenAI(request: ModelRequest, model: string, mode: 'json' | '
   // the SDK ends the iteration quietly when the call is aborted: that is no answer (and no usage was reported)
   if (request.signal?.aborted) throw new Error('aborted by the caller');
   if (!usage) {
-    logger.warn('openai stream ended without a usage chunk; the call is recorded with 0 tokens', { model: reportedModel, flow: request.flow });
+    logger.warn('openai stream ended without a usage chunk; the call is recorded with 0 tokens', {
+      model: reportedModel,
+      flow: request.flow,
+    });
   }
-  const toolCalls = [...pendingTools.entries()].sort(([a], [b]) => a - b)
+  const toolCalls = [...pendingTools.entries()]
+    .sort(([a], [b]) => a - b)
     .map(([, t]) => ({ id: t.id, name: t.name, input: parseToolInput(t.args) }));
-  return { text: text || (refusal ?? ''), model: reportedModel, usage: fromOpenAI(usage), stopReason, toolCalls, refused: refusal !== null };
+  return {
+    text: text || (refusal ?? ''),
+    model: reportedModel,
+    usage: fromOpenAI(usage),
+    stopReason,
+    toolCalls,
+    refused: refusal !== null,
+  };
 }
 
 // ---- errors -------------------------------------------------------------------------------------
@@ -433,7 +544,12 @@ function toAppError(provider: Provider, err: unknown, signal?: AbortSignal): App
     logger.info('model call aborted by the caller', { provider });
     return aiErrors.UPSTREAM_FAILED(`The ${provider} model call was aborted`);
   }
-  logger.error('model provider call failed', { provider, status, error: err instanceof Error ? err.message : String(err) });
-  if (status === 429) return aiErrors.UPSTREAM_RATE_LIMITED(`The ${provider} model provider is rate limiting; try again later`);
+  logger.error('model provider call failed', {
+    provider,
+    status,
+    error: err instanceof Error ? err.message : String(err),
+  });
+  if (status === 429)
+    return aiErrors.UPSTREAM_RATE_LIMITED(`The ${provider} model provider is rate limiting; try again later`);
   return aiErrors.UPSTREAM_FAILED(`The ${provider} model provider failed to answer`);
 }

@@ -43,11 +43,24 @@ interface PriceEntry {
   aliases?: string[];
 }
 
-const anthropic = (model: string, input: number, output: number, cacheRead: number, cacheCreate: number, aliases?: string[]): PriceEntry => ({
-  provider: 'anthropic', model, rates: { input, output, cacheRead, cacheCreate }, aliases,
+const anthropic = (
+  model: string,
+  input: number,
+  output: number,
+  cacheRead: number,
+  cacheCreate: number,
+  aliases?: string[],
+): PriceEntry => ({
+  provider: 'anthropic',
+  model,
+  rates: { input, output, cacheRead, cacheCreate },
+  aliases,
 });
 const openai = (model: string, input: number, cachedInput: number, output: number, aliases?: string[]): PriceEntry => ({
-  provider: 'openai', model, rates: { input, output, cacheRead: cachedInput, cacheCreate: input }, aliases,
+  provider: 'openai',
+  model,
+  rates: { input, output, cacheRead: cachedInput, cacheCreate: input },
+  aliases,
 });
 
 export const PRICE_TABLE: readonly PriceEntry[] = [
@@ -162,10 +175,12 @@ export interface TokenCounts {
 
 /** SPEC 2.9 cost rule in exact integer nano-dollars. */
 export function costNanoUsd(tokens: TokenCounts, nano: NanoRates): number {
-  return tokens.inputTokens * nano.input
-    + tokens.outputTokens * nano.output
-    + tokens.cacheReadTokens * nano.cacheRead
-    + tokens.cacheCreateTokens * nano.cacheCreate;
+  return (
+    tokens.inputTokens * nano.input +
+    tokens.outputTokens * nano.output +
+    tokens.cacheReadTokens * nano.cacheRead +
+    tokens.cacheCreateTokens * nano.cacheCreate
+  );
 }
 
 export const nanoToUsd = (nano: number): number => nano / 1e9;

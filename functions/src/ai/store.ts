@@ -30,7 +30,17 @@ import type { Provider } from './prices';
  */
 export type Bucket = { kind: 'company'; companyId: string } | { kind: 'onboarding' };
 
-export const COUNTERS = ['rows', 'calls', 'unpricedCalls', 'inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheCreateTokens', 'totalTokens', 'costNanoUsd'] as const;
+export const COUNTERS = [
+  'rows',
+  'calls',
+  'unpricedCalls',
+  'inputTokens',
+  'outputTokens',
+  'cacheReadTokens',
+  'cacheCreateTokens',
+  'totalTokens',
+  'costNanoUsd',
+] as const;
 export type Counter = (typeof COUNTERS)[number];
 export type Counters = Record<Counter, number>;
 
@@ -87,7 +97,8 @@ export const bucketDayIndexRef = (bucket: Bucket, day: string) => bucketDaysCol(
  * dot. Reason: increments of nested map fields (`byModel.x.y`) are not implemented by the Node
  * Firestore emulator used here; top-level increments work on it and on real Firestore alike.
  */
-export const fieldKey = (raw: string): string => raw.replace(/[^A-Za-z0-9]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+export const fieldKey = (raw: string): string =>
+  raw.replace(/[^A-Za-z0-9]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
 export interface ParsedAggregate {
   totals: Counters;
@@ -107,12 +118,14 @@ export function parseAggregate(data: DocumentData): ParsedAggregate {
     if (kind === 'm') {
       const entry = models.get(key) ?? { provider: 'anthropic' as Provider, model: '', ...emptyCounters() };
       if (name === 'provider' || name === 'model') (entry as Record<string, unknown>)[name] = value;
-      else if ((COUNTERS as readonly string[]).includes(name) && typeof value === 'number') entry[name as Counter] += value;
+      else if ((COUNTERS as readonly string[]).includes(name) && typeof value === 'number')
+        entry[name as Counter] += value;
       models.set(key, entry);
     } else {
       const entry = flows.get(key) ?? { flow: '', ...emptyCounters() };
       if (name === 'flow') entry.flow = String(value);
-      else if ((COUNTERS as readonly string[]).includes(name) && typeof value === 'number') entry[name as Counter] += value;
+      else if ((COUNTERS as readonly string[]).includes(name) && typeof value === 'number')
+        entry[name as Counter] += value;
       flows.set(key, entry);
     }
   }
@@ -155,7 +168,8 @@ export function rowsOf(scope: UsageScope): UsageRow[] {
   });
 }
 
-const bucketOf = (row: UsageRow): Bucket => (row.companyId ? { kind: 'company', companyId: row.companyId } : { kind: 'onboarding' });
+const bucketOf = (row: UsageRow): Bucket =>
+  row.companyId ? { kind: 'company', companyId: row.companyId } : { kind: 'onboarding' };
 
 interface Aggregate {
   ref: DocumentReference;

@@ -14,10 +14,14 @@ export interface NormalizedUsage extends TokenCounts {
   totalTokens: number;
 }
 
-const n = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
+const n = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0;
 
 export function withTotal(counts: TokenCounts): NormalizedUsage {
-  return { ...counts, totalTokens: counts.inputTokens + counts.outputTokens + counts.cacheReadTokens + counts.cacheCreateTokens };
+  return {
+    ...counts,
+    totalTokens: counts.inputTokens + counts.outputTokens + counts.cacheReadTokens + counts.cacheCreateTokens,
+  };
 }
 
 export interface AnthropicUsageLike {
@@ -41,10 +45,18 @@ export function fromAnthropic(usage: AnthropicUsageLike | null | undefined): Nor
  * each `message_delta` carries CUMULATIVE counts, so a field present in a later event replaces the
  * earlier value; nothing is added up.
  */
-export function mergeAnthropicStreamUsage(current: AnthropicUsageLike, update: AnthropicUsageLike | null | undefined): AnthropicUsageLike {
+export function mergeAnthropicStreamUsage(
+  current: AnthropicUsageLike,
+  update: AnthropicUsageLike | null | undefined,
+): AnthropicUsageLike {
   if (!update) return current;
   const next = { ...current };
-  for (const key of ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'] as const) {
+  for (const key of [
+    'input_tokens',
+    'output_tokens',
+    'cache_read_input_tokens',
+    'cache_creation_input_tokens',
+  ] as const) {
     const value = update[key];
     if (typeof value === 'number') next[key] = value;
   }

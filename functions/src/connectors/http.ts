@@ -88,7 +88,13 @@ export async function vendorRequest(o: VendorRequestOptions): Promise<VendorResp
   let text: string;
   try {
     // redirect: manual: an API answering with a redirect (to a login page ...) is not an answer we can use
-    res = await fetch(o.url, { method: o.method ?? 'GET', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    res = await fetch(o.url, {
+      method: o.method ?? 'GET',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     text = await res.text();
   } catch (err) {
     if (isTimeout(err)) throw fail('unavailable', `no answer within ${timeoutMs} ms`);
@@ -131,10 +137,17 @@ export function parseAs<S extends z.ZodType>(vendor: string, schema: S, res: Ven
  * A credential field of the catalogue entry, present and (when given) matching `pattern` before it
  * goes into a URL or header; the message names the field, never its value.
  */
-export function credentialField(vendor: string, credentials: Readonly<Record<string, string>>, name: string, pattern?: RegExp): string {
+export function credentialField(
+  vendor: string,
+  credentials: Readonly<Record<string, string>>,
+  name: string,
+  pattern?: RegExp,
+): string {
   const value = credentials[name];
-  if (typeof value !== 'string' || value === '') throw new VendorError(vendor, 'invalid', `${vendor}: the credential field ${name} is missing`);
-  if (pattern && !pattern.test(value)) throw new VendorError(vendor, 'invalid', `${vendor}: the credential field ${name} is not in the vendor's format`);
+  if (typeof value !== 'string' || value === '')
+    throw new VendorError(vendor, 'invalid', `${vendor}: the credential field ${name} is missing`);
+  if (pattern && !pattern.test(value))
+    throw new VendorError(vendor, 'invalid', `${vendor}: the credential field ${name} is not in the vendor's format`);
   return value;
 }
 
@@ -174,11 +187,16 @@ function clean(v: string): string {
  */
 function errorOf(body: unknown): { code?: string; text?: string } {
   if (!isRecord(body)) return {};
-  if (Array.isArray(body.errors) && isRecord(body.errors[0]) && (body.errors[0].code !== undefined || body.errors[0].detail !== undefined)) {
+  if (
+    Array.isArray(body.errors) &&
+    isRecord(body.errors[0]) &&
+    (body.errors[0].code !== undefined || body.errors[0].detail !== undefined)
+  ) {
     const first = body.errors[0];
     return { code: str(first.code), text: str(first.detail) ?? str(first.message) };
   }
-  if (typeof body.error === 'string') return { code: str(body.error), text: str(body.error_description) ?? str(body.message) };
+  if (typeof body.error === 'string')
+    return { code: str(body.error), text: str(body.error_description) ?? str(body.message) };
   return {
     code: str(body.type) ?? str(body.code),
     text: str(body.message) ?? str(body.error_message) ?? str(body.detail) ?? str(body.developerMessage),

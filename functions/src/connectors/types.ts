@@ -38,7 +38,11 @@ export interface OAuthConnector {
    * tokens are for. `callbackQuery` is the whole query the vendor redirected with (Clover adds
    * merchant_id to it).
    */
-  exchange(p: { app: OAuthApp; code: string; callbackQuery: Record<string, string> }): Promise<OAuthGrant & { account: VendorAccount }>;
+  exchange(p: {
+    app: OAuthApp;
+    code: string;
+    callbackQuery: Record<string, string>;
+  }): Promise<OAuthGrant & { account: VendorAccount }>;
   /** A fresh access token from a refresh token (which some vendors rotate: use the returned one). */
   refresh(p: { app: OAuthApp; refreshToken: string }): Promise<OAuthGrant>;
 }

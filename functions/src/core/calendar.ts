@@ -77,7 +77,8 @@ export function daysBetween(from: string, to: string): number {
 export function requireDateRange(startDate: string, endDate: string, maxDays: number): number {
   const days = daysBetween(startDate, endDate) + 1;
   if (days < 1) throw coreErrors.INVALID_DATE_RANGE(`startDate ${startDate} is after endDate ${endDate}`);
-  if (days > maxDays) throw coreErrors.INVALID_DATE_RANGE(`The range holds ${days} days; at most ${maxDays} are allowed per request`);
+  if (days > maxDays)
+    throw coreErrors.INVALID_DATE_RANGE(`The range holds ${days} days; at most ${maxDays} are allowed per request`);
   return days;
 }
 
@@ -149,7 +150,11 @@ export interface ShiftTimes {
  * The real interval of a shift: `end < start` ends on the next day; `end` null (open-ended)
  * lasts `defaultDuration` minutes.
  */
-export function shiftInterval(shift: ShiftTimes, timezone: string, defaultDuration: number): { startMs: number; endMs: number } {
+export function shiftInterval(
+  shift: ShiftTimes,
+  timezone: string,
+  defaultDuration: number,
+): { startMs: number; endMs: number } {
   const startMs = instant(shift.date, shift.start, timezone);
   if (shift.end === null) return { startMs, endMs: startMs + defaultDuration * 60_000 };
   const endMinute = shift.end < shift.start ? shift.end + MINUTES_PER_DAY : shift.end;
@@ -173,7 +178,8 @@ function localClock(ms: number, zone: string): DateTime {
 }
 
 /** Whether a wall clock already in the company's zone is before dayChangeTime (then it belongs to the previous date). */
-const beforeDayChange = (local: DateTime, dayChangeSeconds: number) => local.hour * 3600 + local.minute * 60 + local.second < dayChangeSeconds;
+const beforeDayChange = (local: DateTime, dayChangeSeconds: number) =>
+  local.hour * 3600 + local.minute * 60 + local.second < dayChangeSeconds;
 
 /** The business day rule on a wall clock already in the company's zone. */
 function businessDateOfClock(local: DateTime, dayChangeSeconds: number): string {
@@ -217,7 +223,11 @@ export function businessSlot(ms: number, zone: string, dayChangeSeconds: number)
  * The business slot of a wall-clock minute counted from the local midnight of `date` (used for
  * shifts, whose start and end are minutes of their date). Minutes past 1439 fall on later dates.
  */
-export function businessSlotOfMinute(date: string, minute: number, dayChangeSeconds: number): { businessDate: string; businessHour: number } {
+export function businessSlotOfMinute(
+  date: string,
+  minute: number,
+  dayChangeSeconds: number,
+): { businessDate: string; businessHour: number } {
   const dayOffset = Math.floor(minute / MINUTES_PER_DAY);
   const clockMinute = minute - dayOffset * MINUTES_PER_DAY;
   const clockHour = Math.floor(clockMinute / 60);
@@ -271,12 +281,18 @@ export function businessDayStart(date: string, cal: Pick<CompanyCalendar, 'timez
 }
 
 /** The instants of business date `date`: from its start to the start of the next business date (23, 24 or 25 hours). */
-export function businessDayBounds(date: string, cal: Pick<CompanyCalendar, 'timezone' | 'dayChangeTime'>): InstantRange {
+export function businessDayBounds(
+  date: string,
+  cal: Pick<CompanyCalendar, 'timezone' | 'dayChangeTime'>,
+): InstantRange {
   return { startMs: businessDayStart(date, cal), endMs: businessDayStart(addDays(date, 1), cal) };
 }
 
 /** The instants of an inclusive range of business dates: start of its first day to start of the day after its last. */
-export function periodBounds(period: DateRange, cal: Pick<CompanyCalendar, 'timezone' | 'dayChangeTime'>): InstantRange {
+export function periodBounds(
+  period: DateRange,
+  cal: Pick<CompanyCalendar, 'timezone' | 'dayChangeTime'>,
+): InstantRange {
   return { startMs: businessDayStart(period.start, cal), endMs: businessDayStart(addDays(period.end, 1), cal) };
 }
 
@@ -302,7 +318,12 @@ function lastDayOfMonth(year: number, month: number): number {
  * - semimonthly: the 1st to the 15th, and the 16th to the last day of the month;
  * - monthly: the calendar month.
  */
-export function payPeriodOf(date: string, cal: Pick<CompanyCalendar, 'payrollStartingDay'>, frequency: PayFrequency, anchor: string = '1970-01-01'): DateRange {
+export function payPeriodOf(
+  date: string,
+  cal: Pick<CompanyCalendar, 'payrollStartingDay'>,
+  frequency: PayFrequency,
+  anchor: string = '1970-01-01',
+): DateRange {
   switch (frequency) {
     case 'weekly': {
       const start = weekStart(date, cal.payrollStartingDay);
@@ -319,17 +340,29 @@ export function payPeriodOf(date: string, cal: Pick<CompanyCalendar, 'payrollSta
       const month = date.slice(0, 7);
       const last = `${month}-${lastDayOfMonth(Number(date.slice(0, 4)), Number(date.slice(5, 7)))}`;
       if (frequency === 'monthly') return { start: `${month}-01`, end: last };
-      return Number(date.slice(8, 10)) <= 15 ? { start: `${month}-01`, end: `${month}-15` } : { start: `${month}-16`, end: last };
+      return Number(date.slice(8, 10)) <= 15
+        ? { start: `${month}-01`, end: `${month}-15` }
+        : { start: `${month}-16`, end: last };
     }
   }
 }
 
 /** The pay period right after `period` (a period returned by payPeriodOf with the same frequency and anchor). */
-export function nextPayPeriod(period: DateRange, cal: Pick<CompanyCalendar, 'payrollStartingDay'>, frequency: PayFrequency, anchor?: string): DateRange {
+export function nextPayPeriod(
+  period: DateRange,
+  cal: Pick<CompanyCalendar, 'payrollStartingDay'>,
+  frequency: PayFrequency,
+  anchor?: string,
+): DateRange {
   return payPeriodOf(addDays(period.end, 1), cal, frequency, anchor);
 }
 
 /** The pay period right before `period`. */
-export function previousPayPeriod(period: DateRange, cal: Pick<CompanyCalendar, 'payrollStartingDay'>, frequency: PayFrequency, anchor?: string): DateRange {
+export function previousPayPeriod(
+  period: DateRange,
+  cal: Pick<CompanyCalendar, 'payrollStartingDay'>,
+  frequency: PayFrequency,
+  anchor?: string,
+): DateRange {
   return payPeriodOf(addDays(period.start, -1), cal, frequency, anchor);
 }

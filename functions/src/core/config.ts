@@ -107,7 +107,8 @@ export const config = {
      * by configuration, never derived from a request's Host header.
      */
     oauthRedirectUri: (): string =>
-      env('OAUTH_REDIRECT_URI') ?? `https://${REGION}-${config.projectId()}.cloudfunctions.net/integrationEngine/oauth/callback`,
+      env('OAUTH_REDIRECT_URI') ??
+      `https://${REGION}-${config.projectId()}.cloudfunctions.net/integrationEngine/oauth/callback`,
     /** Our OAuth client id at a vendor (SQUARE_CLIENT_ID ...). */
     oauthClientId: (vendor: OAuthVendor): string | undefined => env(`${vendor.toUpperCase()}_CLIENT_ID`),
     /** A vendor's webhook signature key from POS_WEBHOOK_KEYS; undefined when not configured (or not a JSON object of strings). */
@@ -127,7 +128,8 @@ export const config = {
      * The page of the web app where an invitee accepts (the emailed link is this URL with `?token=`).
      * Unset: the auth module's own minimal page (GET /auth/invitations/open), which shows the invitation and accepts it.
      */
-    invitationUrl: (): string => env('INVITATION_URL') ?? `https://${REGION}-${config.projectId()}.cloudfunctions.net/auth/invitations/open`,
+    invitationUrl: (): string =>
+      env('INVITATION_URL') ?? `https://${REGION}-${config.projectId()}.cloudfunctions.net/auth/invitations/open`,
     /** Where Firebase's password-reset page sends the user once the new password is set (optional). */
     passwordResetContinueUrl: (): string | undefined => env('PASSWORD_RESET_CONTINUE_URL'),
   },
@@ -135,5 +137,7 @@ export const config = {
   secret: (secret: Secret): string | undefined => (env(secret.name) ? secret.value() : undefined),
   /** Every configured secret value, so the logger can keep them out of every line. */
   secretValues: (): string[] =>
-    [...ALL_SECRETS.map((s) => env(s.name)), ...Object.values(webhookKeys())].filter((v): v is string => !!v && v.length >= 8),
+    [...ALL_SECRETS.map((s) => env(s.name)), ...Object.values(webhookKeys())].filter(
+      (v): v is string => !!v && v.length >= 8,
+    ),
 };

@@ -41,7 +41,9 @@ export class AppError extends Error {
 }
 
 export type ErrorFactory = (message: string, details?: ErrorDetail[]) => AppError;
-export type Errors<C extends ErrorCatalog> = { readonly [K in keyof C & string]: ErrorFactory } & { readonly catalog: C };
+export type Errors<C extends ErrorCatalog> = { readonly [K in keyof C & string]: ErrorFactory } & {
+  readonly catalog: C;
+};
 
 export function defineErrors<const C extends ErrorCatalog>(catalog: C): Errors<C> {
   const factories: Record<string, unknown> = { catalog };
@@ -52,12 +54,18 @@ export function defineErrors<const C extends ErrorCatalog>(catalog: C): Errors<C
 }
 
 export const coreErrors = defineErrors({
-  VALIDATION_FAILED: { status: 400, meaning: 'The request does not match its schema (every problem is listed in details)' },
+  VALIDATION_FAILED: {
+    status: 400,
+    meaning: 'The request does not match its schema (every problem is listed in details)',
+  },
   INVALID_JSON: { status: 400, meaning: 'The body is not valid JSON' },
   INVALID_DATE_RANGE: { status: 400, meaning: 'The date range is reversed or longer than the endpoint allows' },
   AUTH_REQUIRED: { status: 401, meaning: 'No Firebase ID token was sent' },
   AUTH_INVALID_TOKEN: { status: 401, meaning: 'The ID token is invalid or expired' },
-  NOT_A_MEMBER: { status: 403, meaning: 'The caller is not a member of the company (also answered for a company that does not exist)' },
+  NOT_A_MEMBER: {
+    status: 403,
+    meaning: 'The caller is not a member of the company (also answered for a company that does not exist)',
+  },
   INSUFFICIENT_ROLE: { status: 403, meaning: "The caller's role in the company is below the one the operation needs" },
   ADMIN_REQUIRED: { status: 403, meaning: 'The operation is for administrators (admin claim)' },
   SERVICE_REQUIRED: { status: 403, meaning: "The operation is for the service's own jobs (service claim)" },
@@ -67,9 +75,16 @@ export const coreErrors = defineErrors({
   CONCURRENT_MODIFICATION: { status: 409, meaning: 'Too many concurrent changes to the same data; retry' },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: "The body is larger than the route's limit" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body encoding or charset is not supported' },
-  RATE_LIMITED: { status: 429, meaning: 'Too many requests of this kind from this address or for this account; wait the Retry-After seconds' },
+  RATE_LIMITED: {
+    status: 429,
+    meaning: 'Too many requests of this kind from this address or for this account; wait the Retry-After seconds',
+  },
   INTERNAL: { status: 500, meaning: 'Unexpected error; it is logged, never detailed in the answer' },
-  MAIL_UNAVAILABLE: { status: 503, meaning: 'The email could not be sent (mail server unreachable or not configured); nothing was changed, try again later' },
+  MAIL_UNAVAILABLE: {
+    status: 503,
+    meaning:
+      'The email could not be sent (mail server unreachable or not configured); nothing was changed, try again later',
+  },
 });
 
 /**

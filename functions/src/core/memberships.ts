@@ -25,7 +25,8 @@ export function roleAtLeast(role: MemberRole, minimum: MemberRole): boolean {
   return MEMBER_ROLES.indexOf(role) >= MEMBER_ROLES.indexOf(minimum);
 }
 
-export const membershipRef = (companyId: string, uid: string) => db().collection(COLLECTION).doc(membershipId(companyId, uid));
+export const membershipRef = (companyId: string, uid: string) =>
+  db().collection(COLLECTION).doc(membershipId(companyId, uid));
 
 export function membershipFromData(data: FirebaseFirestore.DocumentData): Membership {
   return {
@@ -69,7 +70,10 @@ export async function saveMembership(m: Membership): Promise<void> {
 }
 
 /** The members of a company, read through `tx` when given (e.g. to count owners before a change). */
-export async function listMembershipsOfCompany(companyId: string, tx?: FirebaseFirestore.Transaction): Promise<Membership[]> {
+export async function listMembershipsOfCompany(
+  companyId: string,
+  tx?: FirebaseFirestore.Transaction,
+): Promise<Membership[]> {
   const query = db().collection(COLLECTION).where('companyId', '==', companyId);
   const snap = tx ? await tx.get(query) : await query.get();
   return snap.docs.map((d) => membershipFromData(d.data()));

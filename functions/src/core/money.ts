@@ -12,7 +12,8 @@ export function currencyExponent(currency: string): number {
   // Stryker disable next-line ConditionalExpression: memoisation only; computing it again gives the same exponent
   if (exponent === undefined) {
     try {
-      exponent = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      exponent =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
     } catch {
       exponent = 2;
     }

@@ -24,9 +24,11 @@ interface Counter {
 
 type Library = typeof import('rate-limiter-flexible');
 const { RateLimiterRes: Res } = require('rate-limiter-flexible') as Library;
-const StoreAbstract = require('rate-limiter-flexible/lib/RateLimiterStoreAbstract') as Library['RateLimiterStoreAbstract'];
+const StoreAbstract =
+  require('rate-limiter-flexible/lib/RateLimiterStoreAbstract') as Library['RateLimiterStoreAbstract'];
 
-const counterRef = (rlKey: string) => db().collection(RATE_LIMIT_COLLECTION).doc(createHash('sha256').update(rlKey).digest('hex'));
+const counterRef = (rlKey: string) =>
+  db().collection(RATE_LIMIT_COLLECTION).doc(createHash('sha256').update(rlKey).digest('hex'));
 
 class FirestoreStore extends StoreAbstract {
   constructor(options: { keyPrefix: string; points: number; duration: number }) {
@@ -35,7 +37,12 @@ class FirestoreStore extends StoreAbstract {
 
   _getRateLimiterRes(_rlKey: string, changedPoints: number, counter: Counter): RateLimiterRes {
     const msBeforeNext = counter.expire === null ? -1 : Math.max(counter.expire - Date.now(), 0);
-    return new Res(Math.max(this.points - counter.points, 0), msBeforeNext, counter.points, counter.points === changedPoints);
+    return new Res(
+      Math.max(this.points - counter.points, 0),
+      msBeforeNext,
+      counter.points,
+      counter.points === changedPoints,
+    );
   }
 
   async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<Counter> {
@@ -45,7 +52,9 @@ class FirestoreStore extends StoreAbstract {
       const stored = (await tx.get(ref)).data() as Counter | undefined;
       const live = stored && (stored.expire === null || stored.expire > now);
       const counter: Counter =
-        live && !forceExpire ? { points: stored.points + points, expire: stored.expire } : { points, expire: msDuration > 0 ? now + msDuration : null };
+        live && !forceExpire
+          ? { points: stored.points + points, expire: stored.expire }
+          : { points, expire: msDuration > 0 ? now + msDuration : null };
       const expireAt = counter.expire === null ? null : firestoreNs().Timestamp.fromMillis(counter.expire);
       tx.set(ref, { ...counter, prefix: this.keyPrefix, expireAt });
       return counter;
@@ -54,7 +63,9 @@ class FirestoreStore extends StoreAbstract {
 
   async _get(rlKey: string): Promise<Counter | null> {
     const stored = (await counterRef(rlKey).get()).data() as Counter | undefined;
-    return stored && (stored.expire === null || stored.expire > Date.now()) ? { points: stored.points, expire: stored.expire } : null;
+    return stored && (stored.expire === null || stored.expire > Date.now())
+      ? { points: stored.points, expire: stored.expire }
+      : null;
   }
 
   async _delete(rlKey: string): Promise<boolean> {
@@ -94,7 +105,10 @@ export async function consumeLimits(checks: readonly { limit: Limit; key: string
     if (!(result.reason instanceof Res)) throw result.reason;
     waitMs = Math.max(waitMs ?? 1000, result.reason.msBeforeNext);
   }
-  if (waitMs !== null) throw coreErrors.RATE_LIMITED(`Too many ${what}; try again in ${Math.ceil(waitMs / 1000)} s`).withRetryAfter(waitMs / 1000);
+  if (waitMs !== null)
+    throw coreErrors
+      .RATE_LIMITED(`Too many ${what}; try again in ${Math.ceil(waitMs / 1000)} s`)
+      .withRetryAfter(waitMs / 1000);
 }
 
 /**
@@ -104,6 +118,10 @@ export async function consumeLimits(checks: readonly { limit: Limit; key: string
  */
 export function clientAddress(req: Request): string {
   const forwarded = req.get('x-forwarded-for');
-  const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+  const last = forwarded
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .pop();
   return last ?? req.socket.remoteAddress ?? 'unknown';
 }

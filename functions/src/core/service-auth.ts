@@ -20,14 +20,17 @@ export async function serviceIdToken(now = Date.now()): Promise<string> {
   if (cached && cached.expiresAt - REUSE_UNTIL_MS_BEFORE_EXPIRY > now) return cached.token;
   const customToken = await auth().createCustomToken(SERVICE_UID, { service: true });
   const emulator = config.authEmulatorHost();
-  const base = emulator ? `http://${emulator}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+  const base = emulator
+    ? `http://${emulator}/identitytoolkit.googleapis.com`
+    : 'https://identitytoolkit.googleapis.com';
   const res = await fetch(`${base}/v1/accounts:signInWithCustomToken?key=${encodeURIComponent(config.webApiKey())}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token: customToken, returnSecureToken: true }),
   });
   const body = (await res.json()) as { idToken?: string; expiresIn?: string; error?: { message?: string } };
-  if (!res.ok || !body.idToken) throw new Error(`service sign-in failed (${res.status}): ${body.error?.message ?? 'no token'}`);
+  if (!res.ok || !body.idToken)
+    throw new Error(`service sign-in failed (${res.status}): ${body.error?.message ?? 'no token'}`);
   cached = { token: body.idToken, expiresAt: now + Number(body.expiresIn ?? 3600) * 1000 };
   return body.idToken;
 }

@@ -7,10 +7,16 @@ import { adminApp } from './firebase';
  * Cloud Tasks emulator locally (CLOUD_TASKS_EMULATOR_HOST). The task id makes the enqueue
  * idempotent: a second enqueue of the same id is refused by Cloud Tasks and answered `false` here.
  */
-export async function enqueueTask(queue: string, payload: Record<string, unknown>, options: { id: string; delaySeconds?: number }): Promise<boolean> {
+export async function enqueueTask(
+  queue: string,
+  payload: Record<string, unknown>,
+  options: { id: string; delaySeconds?: number },
+): Promise<boolean> {
   const { getFunctions } = require('firebase-admin/functions') as typeof import('firebase-admin/functions');
   try {
-    await getFunctions(adminApp()).taskQueue(`locations/${REGION}/functions/${queue}`).enqueue(payload, { id: options.id, scheduleDelaySeconds: options.delaySeconds });
+    await getFunctions(adminApp())
+      .taskQueue(`locations/${REGION}/functions/${queue}`)
+      .enqueue(payload, { id: options.id, scheduleDelaySeconds: options.delaySeconds });
     return true;
   } catch (err) {
     if ((err as { code?: string }).code === 'functions/task-already-exists') return false;

@@ -10,7 +10,10 @@ import { defineErrors } from './errors';
  * a ciphertext to the record it belongs to: copied onto another company's record it does not open.
  */
 export const vaultErrors = defineErrors({
-  VAULT_NOT_CONFIGURED: { status: 503, meaning: 'The credential vault has no key (INTEGRATIONS_VAULT_KEYS is not set)' },
+  VAULT_NOT_CONFIGURED: {
+    status: 503,
+    meaning: 'The credential vault has no key (INTEGRATIONS_VAULT_KEYS is not set)',
+  },
 });
 
 export interface Sealed {
@@ -37,7 +40,8 @@ export function parseKeyRing(value: string): VaultKey[] {
     }
     return { kid, key };
   });
-  if (new Set(ring.map((k) => k.kid)).size !== ring.length) throw new Error('INTEGRATIONS_VAULT_KEYS has two keys with the same kid');
+  if (new Set(ring.map((k) => k.kid)).size !== ring.length)
+    throw new Error('INTEGRATIONS_VAULT_KEYS has two keys with the same kid');
   return ring;
 }
 
@@ -45,7 +49,8 @@ let cached: { source: string; ring: VaultKey[] } | undefined;
 
 function keyRing(): VaultKey[] {
   const source = config.secret(VAULT_KEYS);
-  if (!source) throw vaultErrors.VAULT_NOT_CONFIGURED('Integration credentials cannot be stored: the vault key is not configured');
+  if (!source)
+    throw vaultErrors.VAULT_NOT_CONFIGURED('Integration credentials cannot be stored: the vault key is not configured');
   if (cached?.source !== source) cached = { source, ring: parseKeyRing(source) };
   return cached.ring;
 }

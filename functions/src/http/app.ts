@@ -57,7 +57,9 @@ function rejectOversizedParsedBody(limit: string) {
   const max = limitInBytes(limit);
   return (req: Request, _res: Response, next: NextFunction) => {
     const raw = (req as Request & { rawBody?: Buffer }).rawBody;
-    next(raw && raw.length > max ? coreErrors.PAYLOAD_TOO_LARGE(`The request body is larger than ${limit}`) : undefined);
+    next(
+      raw && raw.length > max ? coreErrors.PAYLOAD_TOO_LARGE(`The request body is larger than ${limit}`) : undefined,
+    );
   };
 }
 
@@ -88,16 +90,35 @@ function handle(route: RouteDef) {
       const input = parseInput(route, req);
       events = route.sse ? eventStream(req, res) : null;
       // AI usage of the request (SPEC 4.7): model calls made by the handler are written when it settles
-      const usage = { requestId: context.requestId, companyId: member?.companyId ?? keyHolder?.companyId ?? null, userId: caller?.uid ?? null };
+      const usage = {
+        requestId: context.requestId,
+        companyId: member?.companyId ?? keyHolder?.companyId ?? null,
+        userId: caller?.uid ?? null,
+      };
       const result = await runWithUsage(usage, () =>
-        route.handler({ ...input, caller, member, keyHolder, req, events, requestId: context.requestId, log: context.log } as never));
+        route.handler({
+          ...input,
+          caller,
+          member,
+          keyHolder,
+          req,
+          events,
+          requestId: context.requestId,
+          log: context.log,
+        } as never),
+      );
       const data = route.response.parse(result);
       if (events?.started) return events.end('done', { success: true, data });
       sendData(res, data, route.status ?? 200);
     } catch (err) {
       if (!events?.started) return next(err);
       const appError = err instanceof AppError ? err : coreErrors.INTERNAL('Internal error; it has been logged');
-      if (!(err instanceof AppError)) contextOf(res).log.error('unhandled error in an event stream', { method: req.method, path: req.path, error: err });
+      if (!(err instanceof AppError))
+        contextOf(res).log.error('unhandled error in an event stream', {
+          method: req.method,
+          path: req.path,
+          error: err,
+        });
       events.end('error', errorEnvelope(appError));
     }
   };
@@ -120,7 +141,11 @@ function eventStream(req: Request, res: Response): EventStream & { end(event: st
       if (res.writableEnded || res.destroyed) return;
       if (!started) {
         started = true;
-        res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
+        res.status(200).set({
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-cache, no-transform',
+          'X-Accel-Buffering': 'no',
+        });
         res.flushHeaders();
       }
       write(event, data);
@@ -140,17 +165,26 @@ function eventStream(req: Request, res: Response): EventStream & { end(event: st
  */
 function companyIdOf(route: RouteDef, access: Extract<Access, { kind: 'company' }>, req: Request): string {
   const param = access.pathParam ?? 'id';
-  const [path, raw] = access.companyIn === 'query' ? ['query.companyId', req.query.companyId] : [`params.${param}`, req.params[param]];
-  const problem = typeof raw !== 'string' ? (raw === undefined ? 'required' : 'must be a single string') : documentIdProblem(raw);
+  const [path, raw] =
+    access.companyIn === 'query' ? ['query.companyId', req.query.companyId] : [`params.${param}`, req.params[param]];
+  const problem =
+    typeof raw !== 'string' ? (raw === undefined ? 'required' : 'must be a single string') : documentIdProblem(raw);
   if (!problem) return raw as string;
   parseInput(route, req);
   throw coreErrors.VALIDATION_FAILED(`Invalid request: ${path}: ${problem}`, [{ path, message: problem }]);
 }
 
-async function authorize(route: RouteDef, caller: Caller, req: Request, fields: Record<string, unknown>): Promise<Membership | null> {
+async function authorize(
+  route: RouteDef,
+  caller: Caller,
+  req: Request,
+  fields: Record<string, unknown>,
+): Promise<Membership | null> {
   const { access } = route;
-  if (access.kind === 'admin' && !caller.admin) throw coreErrors.ADMIN_REQUIRED('This endpoint is for administrators (admin claim required)');
-  if (access.kind === 'service' && !caller.service) throw coreErrors.SERVICE_REQUIRED('This endpoint is for the service itself (service claim required)');
+  if (access.kind === 'admin' && !caller.admin)
+    throw coreErrors.ADMIN_REQUIRED('This endpoint is for administrators (admin claim required)');
+  if (access.kind === 'service' && !caller.service)
+    throw coreErrors.SERVICE_REQUIRED('This endpoint is for the service itself (service claim required)');
   if (access.kind !== 'company') return null;
   const companyId = companyIdOf(route, access, req);
   fields.companyId = companyId;
@@ -176,7 +210,10 @@ function parseInput(route: RouteDef, req: Request) {
   const query = part('query', route.query, req.query);
   const body = part('body', route.body, req.body);
   if (details.length) {
-    throw coreErrors.VALIDATION_FAILED(`Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+    throw coreErrors.VALIDATION_FAILED(
+      `Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+      details,
+    );
   }
   return { params, query, body };
 }
@@ -196,12 +233,14 @@ interface HttpLibraryError {
 function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   if (err instanceof AppError) return sendError(res, err);
   const { type, status } = (err ?? {}) as HttpLibraryError;
-  if (type === 'entity.parse.failed') return sendError(res, coreErrors.INVALID_JSON('The request body is not valid JSON'));
+  if (type === 'entity.parse.failed')
+    return sendError(res, coreErrors.INVALID_JSON('The request body is not valid JSON'));
   if (type === 'entity.too.large') return sendError(res, coreErrors.PAYLOAD_TOO_LARGE('The request body is too large'));
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return sendError(res, coreErrors.UNSUPPORTED_MEDIA_TYPE('Unsupported body encoding'));
   }
-  if (status === 400) return sendError(res, coreErrors.VALIDATION_FAILED('Malformed request (the URL or body could not be decoded)'));
+  if (status === 400)
+    return sendError(res, coreErrors.VALIDATION_FAILED('Malformed request (the URL or body could not be decoded)'));
   contextOf(res).log.error('unhandled error', { method: req.method, path: req.path, error: err });
   sendError(res, coreErrors.INTERNAL('Internal error; it has been logged'));
 }

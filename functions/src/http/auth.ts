@@ -40,7 +40,12 @@ export async function authenticate(req: Request): Promise<Caller> {
     if (code === 'auth/id-token-revoked') throw coreErrors.AUTH_INVALID_TOKEN('The session was revoked: sign in again');
     throw coreErrors.AUTH_INVALID_TOKEN('The ID token is invalid or expired');
   }
-  const caller: Caller = { uid: decoded.uid, email: decoded.email ?? null, admin: decoded.admin === true, service: decoded.service === true };
+  const caller: Caller = {
+    uid: decoded.uid,
+    email: decoded.email ?? null,
+    admin: decoded.admin === true,
+    service: decoded.service === true,
+  };
   if (verified.size >= TOKEN_CACHE_MAX) verified.clear();
   verified.set(token, { caller, until: Math.min(decoded.exp * 1000, now + TOKEN_CACHE_MS) });
   return caller;

@@ -30,7 +30,14 @@ export function queryList<T extends z.ZodType>(item: T) {
   return z.preprocess((value) => {
     if (value === undefined) return undefined;
     const parts = Array.isArray(value) ? value : [value];
-    return parts.flatMap((p) => (typeof p === 'string' ? p.split(',').map((s) => s.trim()).filter(Boolean) : [p]));
+    return parts.flatMap((p) =>
+      typeof p === 'string'
+        ? p
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [p],
+    );
   }, z.array(item));
 }
 

@@ -22,7 +22,8 @@ function fromTraceHeaders(req: Request): { traceId: string; requestId: string } 
   const parent = /^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/i.exec(req.get('traceparent') ?? '');
   if (parent) return { traceId: parent[1], requestId: `${parent[1]}-${parent[2]}` };
   const cloud = /^([0-9a-f]{32})(?:\/(\d{1,20}))?/i.exec(req.get('x-cloud-trace-context') ?? '');
-  if (cloud && HEX.test(cloud[1])) return { traceId: cloud[1], requestId: cloud[2] ? `${cloud[1]}-${cloud[2]}` : cloud[1] };
+  if (cloud && HEX.test(cloud[1]))
+    return { traceId: cloud[1], requestId: cloud[2] ? `${cloud[1]}-${cloud[2]}` : cloud[1] };
   return null;
 }
 

@@ -55,18 +55,19 @@ export const companyInPath = (minRole: MemberRole) => ({ kind: 'company', minRol
  * A member of the company named by the path parameter `param` with at least `minRole`, or our own
  * jobs (the `service` claim; then there is no member).
  */
-export const companyInPathOrService = (minRole: MemberRole, param: string) => ({ kind: 'company', minRole, companyIn: 'path', pathParam: param, orService: true }) as const;
+export const companyInPathOrService = (minRole: MemberRole, param: string) =>
+  ({ kind: 'company', minRole, companyIn: 'path', pathParam: param, orService: true }) as const;
 
 /** Who is calling, narrowed by the route's access: a company route always has a member (unless our own jobs may call it), an admin route a caller. */
 export type Principal<A extends Access> = A extends { kind: 'company'; orService: true }
   ? { caller: Caller; member: Membership | null; keyHolder: null }
   : A extends { kind: 'company' }
-  ? { caller: Caller; member: Membership; keyHolder: null }
-  : A extends { kind: 'public' }
-    ? { caller: null; member: null; keyHolder: null }
-    : A extends { kind: 'key' }
-      ? { caller: null; member: null; keyHolder: KeyHolder }
-      : { caller: Caller; member: null; keyHolder: null };
+    ? { caller: Caller; member: Membership; keyHolder: null }
+    : A extends { kind: 'public' }
+      ? { caller: null; member: null; keyHolder: null }
+      : A extends { kind: 'key' }
+        ? { caller: null; member: null; keyHolder: KeyHolder }
+        : { caller: Caller; member: null; keyHolder: null };
 
 /**
  * The server-sent events channel of a route declared with `sse: true`. The response becomes

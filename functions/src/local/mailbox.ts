@@ -31,7 +31,9 @@ export interface Mailbox {
 
 const LINK = /https?:\/\/[^\s<>"')]+/g;
 
-export async function startMailbox(options: { smtpPort?: number; httpPort?: number; onMail?: (mail: ReceivedMail) => void } = {}): Promise<Mailbox> {
+export async function startMailbox(
+  options: { smtpPort?: number; httpPort?: number; onMail?: (mail: ReceivedMail) => void } = {},
+): Promise<Mailbox> {
   const { SMTPServer } = require('smtp-server') as typeof import('smtp-server');
   const { simpleParser } = require('mailparser') as typeof import('mailparser');
   const received: ReceivedMail[] = [];
@@ -77,9 +79,13 @@ export async function startMailbox(options: { smtpPort?: number; httpPort?: numb
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"GET /messages[?to=address]"}');
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(messages(url.searchParams.get('to') ?? undefined), null, 2));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(messages(url.searchParams.get('to') ?? undefined), null, 2));
     });
-    await new Promise<void>((resolve, reject) => reader!.once('error', reject).listen(options.httpPort, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve, reject) =>
+      reader!.once('error', reject).listen(options.httpPort, '127.0.0.1', () => resolve()),
+    );
   }
 
   return {

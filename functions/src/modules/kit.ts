@@ -79,7 +79,10 @@ const NAME = /^[a-z][a-zA-Z0-9]{0,62}$/;
 const DEFINED = new WeakSet<DefinedModule>();
 
 export function defineModule(definition: ModuleDefinition): DefinedModule {
-  if (!NAME.test(definition.name)) throw new Error(`module name "${definition.name}" must be a function name: a lower-case letter, then letters and digits (a hyphen would make firebase-tools look for a grouped export)`);
+  if (!NAME.test(definition.name))
+    throw new Error(
+      `module name "${definition.name}" must be a function name: a lower-case letter, then letters and digits (a hyphen would make firebase-tools look for a grouped export)`,
+    );
   const defined = { ...definition, tag: definition.tag ?? definition.name };
   DEFINED.add(defined);
   return defined;
@@ -88,11 +91,16 @@ export function defineModule(definition: ModuleDefinition): DefinedModule {
 /** The definition a module.ts exports (`export default defineModule({...})`); anything else is a registry mistake. */
 export function definitionIn(file: { default?: unknown }): DefinedModule {
   const definition = file?.default as DefinedModule;
-  if (!DEFINED.has(definition)) throw new Error('a registry line names a file whose default export is not a defineModule() definition');
+  if (!DEFINED.has(definition))
+    throw new Error('a registry line names a file whose default export is not a defineModule() definition');
   return definition;
 }
 
-export const DEFAULT_RUNTIME = { memory: '256MiB', timeoutSeconds: 60, concurrency: 80 } as const satisfies ModuleRuntime;
+export const DEFAULT_RUNTIME = {
+  memory: '256MiB',
+  timeoutSeconds: 60,
+  concurrency: 80,
+} as const satisfies ModuleRuntime;
 
 /**
  * The HTTPS function of a module, with its runtime options. The module's code (and firebase-admin)
@@ -113,16 +121,26 @@ export function moduleFunction(module: ModuleDefinition) {
 /** The scheduled function of a job: the module's secrets and memory, the job's own timeout. */
 export function jobFunction(module: ModuleDefinition, job: ScheduledJob) {
   const { memory, secrets = [] } = { ...DEFAULT_RUNTIME, ...module.runtime };
-  return onSchedule({ region: REGION, schedule: job.schedule, memory, secrets, timeoutSeconds: job.timeoutSeconds ?? 540 }, async () => {
-    await job.run()();
-  });
+  return onSchedule(
+    { region: REGION, schedule: job.schedule, memory, secrets, timeoutSeconds: job.timeoutSeconds ?? 540 },
+    async () => {
+      await job.run()();
+    },
+  );
 }
 
 /** The task function of a queue (Cloud Tasks delivers to it with the queue's retry and rate settings). */
 export function queueFunction(module: ModuleDefinition, queue: TaskQueue) {
   const { memory, secrets = [] } = { ...DEFAULT_RUNTIME, ...module.runtime };
   return onTaskDispatched(
-    { region: REGION, retryConfig: queue.retryConfig, rateLimits: queue.rateLimits, memory, secrets, timeoutSeconds: queue.timeoutSeconds ?? 540 },
+    {
+      region: REGION,
+      retryConfig: queue.retryConfig,
+      rateLimits: queue.rateLimits,
+      memory,
+      secrets,
+      timeoutSeconds: queue.timeoutSeconds ?? 540,
+    },
     async (request) => {
       await queue.run()(request.data);
     },

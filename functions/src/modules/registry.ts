@@ -29,4 +29,5 @@ export function ownedCollections(): { company: string[]; root: string[] } {
 }
 
 /** The one code-to-status map: core, AI layer and every module's own codes. */
-export const errorCatalog = (): ErrorCatalog => composeCatalogs([coreErrors.catalog, aiErrors.catalog, ...DEPLOYED.map((m) => m.errors ?? {})]);
+export const errorCatalog = (): ErrorCatalog =>
+  composeCatalogs([coreErrors.catalog, aiErrors.catalog, ...DEPLOYED.map((m) => m.errors ?? {})]);

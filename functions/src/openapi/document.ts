@@ -64,7 +64,12 @@ const accessText: Record<Exclude<RouteDef['access']['kind'], 'key'>, string> = {
 
 /** SPEC 5's tiers: who may call at all (public: no Firebase sign-in; authenticated: any signed-in user, further scoped by x-access; admin: the admin claim). */
 const TIER: Record<RouteDef['access']['kind'], 'public' | 'authenticated' | 'admin'> = {
-  public: 'public', key: 'public', authenticated: 'authenticated', company: 'authenticated', service: 'authenticated', admin: 'admin',
+  public: 'public',
+  key: 'public',
+  authenticated: 'authenticated',
+  company: 'authenticated',
+  service: 'authenticated',
+  admin: 'admin',
 };
 
 /** The security schemes of key-access routes (e.g. the reservation partners' key). */
@@ -72,7 +77,8 @@ function keySchemes(modules: readonly DefinedModule[]) {
   const schemes: Record<string, unknown> = {};
   for (const module of modules) {
     for (const route of module.http().routes) {
-      if (route.access.kind === 'key') schemes[route.access.scheme] = { type: 'http', scheme: 'bearer', description: route.access.description };
+      if (route.access.kind === 'key')
+        schemes[route.access.scheme] = { type: 'http', scheme: 'bearer', description: route.access.description };
     }
   }
   return schemes;
@@ -92,17 +98,25 @@ function operation(module: DefinedModule, route: RouteDef) {
   return {
     tags: [module.tag],
     summary: route.summary,
-    description: [route.description, `**Tier:** ${TIER[route.access.kind]}. **Access:** ${access}`].filter(Boolean).join('\n\n'),
+    description: [route.description, `**Tier:** ${TIER[route.access.kind]}. **Access:** ${access}`]
+      .filter(Boolean)
+      .join('\n\n'),
     'x-tier': TIER[route.access.kind],
-    'x-access': route.access.kind === 'company'
-      ? { kind: 'company', minRole: route.access.minRole, companyIn: route.access.companyIn }
-      : route.access.kind === 'key'
-        ? { kind: 'key', scheme: route.access.scheme }
-        : { kind: route.access.kind },
+    'x-access':
+      route.access.kind === 'company'
+        ? { kind: 'company', minRole: route.access.minRole, companyIn: route.access.companyIn }
+        : route.access.kind === 'key'
+          ? { kind: 'key', scheme: route.access.scheme }
+          : { kind: route.access.kind },
     operationId: `${module.name}.${route.method}${route.path.replace(/[/:{}-]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     parameters: parameters(route),
     ...(route.body
-      ? { requestBody: { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } }
+      ? {
+          requestBody: {
+            required: !route.body.safeParse(undefined).success,
+            content: { 'application/json': { schema: toSchema(route.body, 'input') } },
+          },
+        }
       : {}),
     ...(route.access.kind === 'public' ? { security: [] } : {}),
     ...(route.access.kind === 'key' ? { security: [{ [route.access.scheme]: [] }] } : {}),
@@ -119,14 +133,20 @@ function operation(module: DefinedModule, route: RouteDef) {
           },
           ...(route.sse
             ? {
-              'text/event-stream': {
-                schema: { type: 'string', description: 'Server-sent events (see the operation description); the last is `done` with the success envelope above, or `error` with the error envelope' },
-              },
-            }
+                'text/event-stream': {
+                  schema: {
+                    type: 'string',
+                    description:
+                      'Server-sent events (see the operation description); the last is `done` with the success envelope above, or `error` with the error envelope',
+                  },
+                },
+              }
             : {}),
         },
       },
-      '400': errorResponse('Invalid request: schema failure, unknown field, malformed JSON (code VALIDATION_FAILED, INVALID_JSON, ...)'),
+      '400': errorResponse(
+        'Invalid request: schema failure, unknown field, malformed JSON (code VALIDATION_FAILED, INVALID_JSON, ...)',
+      ),
       '401': errorResponse('Not authenticated (AUTH_REQUIRED, AUTH_INVALID_TOKEN)'),
       '403': errorResponse('Not permitted (NOT_A_MEMBER, INSUFFICIENT_ROLE, ADMIN_REQUIRED)'),
       '404': errorResponse('Resource absent'),
@@ -147,11 +167,14 @@ const errorCodesText = (errors: ErrorCatalog) =>
  */
 function rootUrl(modules: readonly DefinedModule[], options: DocumentOptions): string {
   if (options.rootUrl) return options.rootUrl;
-  const roots = new Set(modules.map((m) => {
-    const url = options.baseUrl(m.name);
-    return url.endsWith(`/${m.name}`) ? url.slice(0, -m.name.length - 1) : url;
-  }));
-  if (roots.size !== 1) throw new Error(`the modules' base addresses share no root (${[...roots].join(', ')}): pass rootUrl`);
+  const roots = new Set(
+    modules.map((m) => {
+      const url = options.baseUrl(m.name);
+      return url.endsWith(`/${m.name}`) ? url.slice(0, -m.name.length - 1) : url;
+    }),
+  );
+  if (roots.size !== 1)
+    throw new Error(`the modules' base addresses share no root (${[...roots].join(', ')}): pass rootUrl`);
   return [...roots][0];
 }
 
@@ -167,8 +190,11 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
         throw new Error(`OpenAPI: path ${key} is served by both the ${claimedBy} and the ${module.name} modules`);
       }
       owner.set(key, module.name);
-      const item = (paths[key] ??= { servers: [{ url: options.baseUrl(module.name), description: `${module.name} module` }] });
-      if (item[route.method]) throw new Error(`OpenAPI: ${route.method.toUpperCase()} ${key} is defined twice in the ${module.name} module`);
+      const item = (paths[key] ??= {
+        servers: [{ url: options.baseUrl(module.name), description: `${module.name} module` }],
+      });
+      if (item[route.method])
+        throw new Error(`OpenAPI: ${route.method.toUpperCase()} ${key} is defined twice in the ${module.name} module`);
       item[route.method] = operation(module, route);
     }
   }
@@ -191,7 +217,13 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
         errorCodesText(options.errors),
       ].join('\n'),
     },
-    servers: [{ url: root, description: 'Root of the module functions; every path item overrides it with its module\'s base address (<root>/<module>)' }],
+    servers: [
+      {
+        url: root,
+        description:
+          "Root of the module functions; every path item overrides it with its module's base address (<root>/<module>)",
+      },
+    ],
     tags: tagsOf(modules),
     components: {
       schemas: { [ERROR_ENVELOPE]: toSchema(errorEnvelopeSchema, 'output') },

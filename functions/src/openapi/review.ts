@@ -14,7 +14,11 @@ export const REVIEW_DOCUMENT_PATH = 'docs/openapi.json';
 
 /** The document with fixed base addresses `${REVIEW_ROOT_URL}/<module>`. */
 export function buildReviewDocument(modules: readonly DefinedModule[], errors: ErrorCatalog) {
-  return buildOpenApiDocument(modules, { baseUrl: (name) => `${REVIEW_ROOT_URL}/${name}`, rootUrl: REVIEW_ROOT_URL, errors });
+  return buildOpenApiDocument(modules, {
+    baseUrl: (name) => `${REVIEW_ROOT_URL}/${name}`,
+    rootUrl: REVIEW_ROOT_URL,
+    errors,
+  });
 }
 
 /** Object keys sorted at every level (arrays keep their order), so that only content changes show in a diff. */

@@ -13,7 +13,11 @@ let mailbox: Mailbox;
 beforeAll(async () => {
   mailbox = await useMailbox();
   co = await createCompany();
-  const role = await api('roles').post('/roles').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ name: 'Server', subRoles: { floor: { name: 'Floor', priority: 1 } } });
+  const role = await api('roles')
+    .post('/roles')
+    .query({ companyId: co.companyId })
+    .set(bearer(co.owner))
+    .send({ name: 'Server', subRoles: { floor: { name: 'Floor', priority: 1 } } });
   roleId = role.body.data.id;
 });
 afterAll(() => mailbox.close());
@@ -24,39 +28,79 @@ const QUESTIONS = [
 ];
 
 async function createPosting(overrides: Record<string, unknown> = {}, company = co) {
-  const res = await applicants().post('/postings').query({ companyId: company.companyId }).set(bearer(company.manager))
-    .send({ title: 'Weekend server', roleId, subRoleId: 'floor', employmentType: 'parttime', wage: { min: 1500, max: 1800 }, description: 'Fri-Sun', questions: QUESTIONS, ...overrides });
+  const res = await applicants()
+    .post('/postings')
+    .query({ companyId: company.companyId })
+    .set(bearer(company.manager))
+    .send({
+      title: 'Weekend server',
+      roleId,
+      subRoleId: 'floor',
+      employmentType: 'parttime',
+      wage: { min: 1500, max: 1800 },
+      description: 'Fri-Sun',
+      questions: QUESTIONS,
+      ...overrides,
+    });
   expect(res.status).toBe(201);
   return res.body.data as { id: string; publicId: string };
 }
 
 const applicant = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Ada', surname: 'Lovelace', email: newEmail('ada'), phone: '+1 555 0100', answers: { q1: true, q2: 'Two years at a bistro' },
-  availability: { Friday: { allDay: true }, Saturday: { shift1: { start: 600, end: 1320 } } }, ...overrides,
+  name: 'Ada',
+  surname: 'Lovelace',
+  email: newEmail('ada'),
+  phone: '+1 555 0100',
+  answers: { q1: true, q2: 'Two years at a bistro' },
+  availability: { Friday: { allDay: true }, Saturday: { shift1: { start: 600, end: 1320 } } },
+  ...overrides,
 });
-const apply = (publicId: string, body: unknown, address = newAddress()) => applicants().post(`/apply/${publicId}`).set(fromAddress(address)).send(body as object);
-const applicationsOf = async (companyId: string) => (await db().collection(`companies/${companyId}/applications`).get()).docs;
+const apply = (publicId: string, body: unknown, address = newAddress()) =>
+  applicants()
+    .post(`/apply/${publicId}`)
+    .set(fromAddress(address))
+    .send(body as object);
+const applicationsOf = async (companyId: string) =>
+  (await db().collection(`companies/${companyId}/applications`).get()).docs;
 
 describe('job postings and the public apply link', () => {
   it('a manager creates a posting; anyone sees it through its public link without an account, with the company name and role but no internal ids', async () => {
     const posting = await createPosting();
-    expect(posting).toMatchObject({ status: 'open', questions: [{ id: 'q1', kind: 'yes_no', required: true }, { id: 'q2', kind: 'text', required: false }] });
+    expect(posting).toMatchObject({
+      status: 'open',
+      questions: [
+        { id: 'q1', kind: 'yes_no', required: true },
+        { id: 'q2', kind: 'text', required: false },
+      ],
+    });
     const page = await applicants().get(`/apply/${posting.publicId}`);
     expect(page.status).toBe(200);
-    expect(page.body.data).toMatchObject({ companyName: 'Test Bistro', title: 'Weekend server', roleName: 'Server', wage: { min: 1500, max: 1800, period: 'hour' } });
+    expect(page.body.data).toMatchObject({
+      companyName: 'Test Bistro',
+      title: 'Weekend server',
+      roleName: 'Server',
+      wage: { min: 1500, max: 1800, period: 'hour' },
+    });
     expect(JSON.stringify(page.body)).not.toContain(co.companyId);
     expect(JSON.stringify(page.body)).not.toContain(posting.id);
   });
 
   it('employees cannot see or manage hiring', async () => {
-    const create = await applicants().post('/postings').query({ companyId: co.companyId }).set(bearer(co.employee)).send({});
+    const create = await applicants()
+      .post('/postings')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.employee))
+      .send({});
     expect(create.status).toBe(403);
     const list = await applicants().get('/applications').query({ companyId: co.companyId }).set(bearer(co.employee));
     expect(list.status).toBe(403);
   });
 
   it('a posting for a role the company does not have is refused', async () => {
-    const res = await applicants().post('/postings').query({ companyId: co.companyId }).set(bearer(co.manager))
+    const res = await applicants()
+      .post('/postings')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
       .send({ title: 'Ghost', roleId: 'no-such-role', subRoleId: 'x', employmentType: 'casual', wage: { min: 100 } });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('UNKNOWN_ROLE');
@@ -69,12 +113,23 @@ describe('applying', () => {
     const body = applicant();
     const first = await apply(posting.publicId, body);
     expect(first.status).toBe(201);
-    const again = await apply(posting.publicId, { ...body, email: body.email.toUpperCase(), answers: { q1: true, q2: 'changed my mind' } });
+    const again = await apply(posting.publicId, {
+      ...body,
+      email: body.email.toUpperCase(),
+      answers: { q1: true, q2: 'changed my mind' },
+    });
     expect(again.status).toBe(201);
     expect(again.body.data).toEqual(first.body.data);
     const mine = (await applicationsOf(co.companyId)).filter((d) => d.get('postingId') === posting.id);
     expect(mine).toHaveLength(1);
-    expect(mine[0].data()).toMatchObject({ stage: 'new', email: body.email, answers: [{ questionId: 'q1', answer: true }, { questionId: 'q2', answer: 'Two years at a bistro' }] });
+    expect(mine[0].data()).toMatchObject({
+      stage: 'new',
+      email: body.email,
+      answers: [
+        { questionId: 'q1', answer: true },
+        { questionId: 'q2', answer: 'Two years at a bistro' },
+      ],
+    });
   });
 
   it('the same application submitted twice at once is stored once', async () => {
@@ -93,9 +148,16 @@ describe('applying', () => {
     const bad = await apply(posting.publicId, applicant({ answers: { q1: 'yes', q9: true } }));
     expect(bad.status).toBe(422);
     expect(bad.body.code).toBe('INVALID_ANSWERS');
-    expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['body.answers.q1', 'body.answers.q9']);
+    expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'body.answers.q1',
+      'body.answers.q9',
+    ]);
     const missing = await apply(posting.publicId, applicant({ answers: { q2: 'hi' } }));
-    expect(missing.body).toMatchObject({ success: false, code: 'INVALID_ANSWERS', details: [{ path: 'body.answers.q1', message: 'required' }] });
+    expect(missing.body).toMatchObject({
+      success: false,
+      code: 'INVALID_ANSWERS',
+      details: [{ path: 'body.answers.q1', message: 'required' }],
+    });
     const malformed = await apply(posting.publicId, applicant({ email: 'not-an-email', extra: 1 }));
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe('VALIDATION_FAILED');
@@ -128,16 +190,25 @@ describe('the pipeline', () => {
     posting = await createPosting();
   });
   const newApplication = async () => (await apply(posting.publicId, applicant())).body.data.applicationId as string;
-  const move = (id: string, body: Record<string, unknown>, user = co.manager) => applicants().post(`/applications/${id}/move`).query({ companyId: co.companyId }).set(bearer(user)).send(body);
+  const move = (id: string, body: Record<string, unknown>, user = co.manager) =>
+    applicants().post(`/applications/${id}/move`).query({ companyId: co.companyId }).set(bearer(user)).send(body);
 
   it('managers move an application through the stages with notes; every move is in its history', async () => {
     const id = await newApplication();
     expect((await move(id, { from: 'new', to: 'screening' })).status).toBe(200);
-    const note = await applicants().post(`/applications/${id}/notes`).query({ companyId: co.companyId }).set(bearer(co.owner)).send({ text: 'Great references' });
+    const note = await applicants()
+      .post(`/applications/${id}/notes`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ text: 'Great references' });
     expect(note.status).toBe(201);
     const res = await move(id, { from: 'screening', to: 'interview', reason: 'phone screen passed' }, co.owner);
     expect(res.status).toBe(200);
-    expect(res.body.data.history.map((h: { from: string | null; to: string }) => [h.from, h.to])).toEqual([[null, 'new'], ['new', 'screening'], ['screening', 'interview']]);
+    expect(res.body.data.history.map((h: { from: string | null; to: string }) => [h.from, h.to])).toEqual([
+      [null, 'new'],
+      ['new', 'screening'],
+      ['screening', 'interview'],
+    ]);
     expect(res.body.data.history[2]).toMatchObject({ by: co.owner.uid, reason: 'phone screen passed' });
     expect(res.body.data.notes).toEqual([expect.objectContaining({ text: 'Great references', by: co.owner.uid })]);
     // a retried move changes nothing
@@ -148,7 +219,10 @@ describe('the pipeline', () => {
 
   it('two managers moving one application at once: one move wins, the other gets 409 STAGE_CHANGED, and the history has one move', async () => {
     const id = await newApplication();
-    const [a, b] = await Promise.all([move(id, { from: 'new', to: 'interview' }), move(id, { from: 'new', to: 'rejected' }, co.owner)]);
+    const [a, b] = await Promise.all([
+      move(id, { from: 'new', to: 'interview' }),
+      move(id, { from: 'new', to: 'rejected' }, co.owner),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
     expect(loser.body.code).toBe('STAGE_CHANGED');
@@ -172,13 +246,25 @@ describe('the pipeline', () => {
     for (let i = 0; i < 3; i++) ids.push((await apply(other.publicId, applicant())).body.data.applicationId as string);
     await move(ids[0], { from: 'new', to: 'screening' });
     const q = { companyId: co.companyId, postingId: other.id };
-    const screening = await applicants().get('/applications').query({ ...q, stage: 'screening' }).set(bearer(co.manager));
+    const screening = await applicants()
+      .get('/applications')
+      .query({ ...q, stage: 'screening' })
+      .set(bearer(co.manager));
     expect(screening.body.data.applications.map((a: { id: string }) => a.id)).toEqual([ids[0]]);
-    const first = await applicants().get('/applications').query({ ...q, limit: 2 }).set(bearer(co.manager));
+    const first = await applicants()
+      .get('/applications')
+      .query({ ...q, limit: 2 })
+      .set(bearer(co.manager));
     expect(first.body.data.applications.map((a: { id: string }) => a.id)).toEqual([ids[2], ids[1]]);
-    const second = await applicants().get('/applications').query({ ...q, limit: 2, cursor: first.body.data.nextCursor }).set(bearer(co.manager));
+    const second = await applicants()
+      .get('/applications')
+      .query({ ...q, limit: 2, cursor: first.body.data.nextCursor })
+      .set(bearer(co.manager));
     expect(second.body.data).toEqual({ applications: [expect.objectContaining({ id: ids[0] })], nextCursor: null });
-    const future = await applicants().get('/applications').query({ ...q, from: '2099-01-01' }).set(bearer(co.manager));
+    const future = await applicants()
+      .get('/applications')
+      .query({ ...q, from: '2099-01-01' })
+      .set(bearer(co.manager));
     expect(future.body.data.applications).toEqual([]);
   });
 });
@@ -188,21 +274,39 @@ describe('hiring', () => {
     const posting = await createPosting();
     const body = applicant({ name: 'Grace', surname: 'Hopper' });
     const { applicationId } = (await apply(posting.publicId, body)).body.data;
-    const res = await applicants().post(`/applications/${applicationId}/hire`).query({ companyId: co.companyId }).set(bearer(co.manager)).send({});
+    const res = await applicants()
+      .post(`/applications/${applicationId}/hire`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
+      .send({});
     expect(res.status).toBe(200);
     const { employeeId, application } = res.body.data;
     expect(application).toMatchObject({ stage: 'hired', employeeId, invitation: { status: 'sent' } });
     const employee = (await db().doc(`companies/${co.companyId}/employees/${employeeId}`).get()).data()!;
-    expect(employee).toMatchObject({ name: 'Grace', surname: 'Hopper', email: body.email, positions: [{ categoryId: roleId, subcategoryId: 'floor' }], employeeType: 'parttime', availabilities: body.availability });
+    expect(employee).toMatchObject({
+      name: 'Grace',
+      surname: 'Hopper',
+      email: body.email,
+      positions: [{ categoryId: roleId, subcategoryId: 'floor' }],
+      employeeType: 'parttime',
+      availabilities: body.availability,
+    });
     await mailbox.waitFor(body.email, () => mailbox.messages(body.email).length >= 1);
     expect(mailbox.messages(body.email)[0].text).toContain('token=inv_');
     const invitation = (await db().collection('invitations').doc(application.invitation.invitationId).get()).data()!;
     expect(invitation).toMatchObject({ companyId: co.companyId, email: body.email, role: 'employee', employeeId });
 
-    const again = await applicants().post(`/applications/${applicationId}/hire`).query({ companyId: co.companyId }).set(bearer(co.owner)).send({});
+    const again = await applicants()
+      .post(`/applications/${applicationId}/hire`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({});
     expect(again.status).toBe(200);
     expect(again.body.data.employeeId).toBe(employeeId);
-    const sameEmail = await db().collection(`companies/${co.companyId}/employees`).where('email', '==', body.email).get();
+    const sameEmail = await db()
+      .collection(`companies/${co.companyId}/employees`)
+      .where('email', '==', body.email)
+      .get();
     expect(sameEmail.size).toBe(1);
     expect(mailbox.messages(body.email)).toHaveLength(1);
   });
@@ -211,18 +315,33 @@ describe('hiring', () => {
     const posting = await createPosting();
     const body = applicant();
     const { applicationId } = (await apply(posting.publicId, body)).body.data;
-    const hire = (u = co.manager) => applicants().post(`/applications/${applicationId}/hire`).query({ companyId: co.companyId }).set(bearer(u)).send({ invite: false });
+    const hire = (u = co.manager) =>
+      applicants()
+        .post(`/applications/${applicationId}/hire`)
+        .query({ companyId: co.companyId })
+        .set(bearer(u))
+        .send({ invite: false });
     const [a, b] = await Promise.all([hire(), hire(co.owner)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.data.employeeId).toBe(b.body.data.employeeId);
-    expect((await db().collection(`companies/${co.companyId}/employees`).where('email', '==', body.email).get()).size).toBe(1);
+    expect(
+      (await db().collection(`companies/${co.companyId}/employees`).where('email', '==', body.email).get()).size,
+    ).toBe(1);
   });
 
   it('a rejected applicant cannot be hired', async () => {
     const posting = await createPosting();
     const { applicationId } = (await apply(posting.publicId, applicant())).body.data;
-    await applicants().post(`/applications/${applicationId}/move`).query({ companyId: co.companyId }).set(bearer(co.manager)).send({ from: 'new', to: 'rejected' });
-    const res = await applicants().post(`/applications/${applicationId}/hire`).query({ companyId: co.companyId }).set(bearer(co.manager)).send({});
+    await applicants()
+      .post(`/applications/${applicationId}/move`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
+      .send({ from: 'new', to: 'rejected' });
+    const res = await applicants()
+      .post(`/applications/${applicationId}/hire`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
+      .send({});
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('APPLICATION_CLOSED');
   });
@@ -231,13 +350,42 @@ describe('hiring', () => {
 describe('hiring permissions', () => {
   it('the owner decides whether managers manage postings and whether they see hiring at all; owners always do', async () => {
     const own = await createCompany();
-    const role = await api('roles').post('/roles').query({ companyId: own.companyId }).set(bearer(own.owner)).send({ name: 'Host', subRoles: { door: { name: 'Door', priority: 1 } } });
+    const role = await api('roles')
+      .post('/roles')
+      .query({ companyId: own.companyId })
+      .set(bearer(own.owner))
+      .send({ name: 'Host', subRoles: { door: { name: 'Door', priority: 1 } } });
     const q = { companyId: own.companyId };
-    const body = { title: 'Host', roleId: role.body.data.id, subRoleId: 'door', employmentType: 'casual', wage: { min: 1400 } };
-    expect((await applicants().get('/hiring-permissions').query(q).set(bearer(own.manager))).body.data).toEqual({ managersSeeHiring: true, managersManagePostings: true });
-    expect((await applicants().patch('/hiring-permissions').query(q).set(bearer(own.manager)).send({ managersManagePostings: false })).status).toBe(403);
+    const body = {
+      title: 'Host',
+      roleId: role.body.data.id,
+      subRoleId: 'door',
+      employmentType: 'casual',
+      wage: { min: 1400 },
+    };
+    expect((await applicants().get('/hiring-permissions').query(q).set(bearer(own.manager))).body.data).toEqual({
+      managersSeeHiring: true,
+      managersManagePostings: true,
+    });
+    expect(
+      (
+        await applicants()
+          .patch('/hiring-permissions')
+          .query(q)
+          .set(bearer(own.manager))
+          .send({ managersManagePostings: false })
+      ).status,
+    ).toBe(403);
 
-    expect((await applicants().patch('/hiring-permissions').query(q).set(bearer(own.owner)).send({ managersManagePostings: false })).status).toBe(200);
+    expect(
+      (
+        await applicants()
+          .patch('/hiring-permissions')
+          .query(q)
+          .set(bearer(own.owner))
+          .send({ managersManagePostings: false })
+      ).status,
+    ).toBe(200);
     const refused = await applicants().post('/postings').query(q).set(bearer(own.manager)).send(body);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('HIRING_NOT_PERMITTED');
@@ -249,7 +397,9 @@ describe('hiring permissions', () => {
     const hidden = await applicants().get('/applications').query(q).set(bearer(own.manager));
     expect(hidden.status).toBe(403);
     expect(hidden.body.code).toBe('HIRING_NOT_PERMITTED');
-    expect((await applicants().get(`/postings/${posting.body.data.id}`).query(q).set(bearer(own.manager))).status).toBe(403);
+    expect((await applicants().get(`/postings/${posting.body.data.id}`).query(q).set(bearer(own.manager))).status).toBe(
+      403,
+    );
     expect((await applicants().get('/applications').query(q).set(bearer(own.owner))).status).toBe(200);
   });
 });
@@ -259,13 +409,22 @@ describe("another company's applicants", () => {
     const posting = await createPosting();
     const { applicationId } = (await apply(posting.publicId, applicant())).body.data;
     const other = await createCompany();
-    const asMember = await applicants().get(`/applications/${applicationId}`).query({ companyId: co.companyId }).set(bearer(other.manager));
+    const asMember = await applicants()
+      .get(`/applications/${applicationId}`)
+      .query({ companyId: co.companyId })
+      .set(bearer(other.manager));
     expect(asMember.status).toBe(403);
     expect(asMember.body.code).toBe('NOT_A_MEMBER');
-    const viaOwnCompany = await applicants().get(`/applications/${applicationId}`).query({ companyId: other.companyId }).set(bearer(other.manager));
+    const viaOwnCompany = await applicants()
+      .get(`/applications/${applicationId}`)
+      .query({ companyId: other.companyId })
+      .set(bearer(other.manager));
     expect(viaOwnCompany.status).toBe(404);
     expect(viaOwnCompany.body.code).toBe('APPLICATION_NOT_FOUND');
-    const list = await applicants().get('/applications').query({ companyId: other.companyId }).set(bearer(other.manager));
+    const list = await applicants()
+      .get('/applications')
+      .query({ companyId: other.companyId })
+      .set(bearer(other.manager));
     expect(list.body.data.applications).toEqual([]);
   });
 });

@@ -11,11 +11,32 @@ import { createCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
 
 function demoCompany(companyId: string, ownerUid: string): DemoCompany {
-  const employees = ['Ava', 'Ben', 'Cleo', 'Dan', 'Eve', 'Finn'].map((name, i) => ({ id: `e${i + 1}`, name, surname: `Demo${i}`, positions: [] }));
+  const employees = ['Ava', 'Ben', 'Cleo', 'Dan', 'Eve', 'Finn'].map((name, i) => ({
+    id: `e${i + 1}`,
+    name,
+    surname: `Demo${i}`,
+    positions: [],
+  }));
   return {
-    companyId, name: 'Demo', timezone: 'Europe/Madrid', weekStartingDay: 1, dayChangeTime: 0, currency: 'EUR',
-    roles: [{ id: 'role-server', name: 'Server', rate: 14, subRoleIds: ['floor'] }], employees, ownerUid,
-    file: { id: companyId, profile: { name: 'Demo', timezone: 'Europe/Madrid' }, settings: {}, policies: {}, currency: 'EUR', roles: [], employees: [], users: [] },
+    companyId,
+    name: 'Demo',
+    timezone: 'Europe/Madrid',
+    weekStartingDay: 1,
+    dayChangeTime: 0,
+    currency: 'EUR',
+    roles: [{ id: 'role-server', name: 'Server', rate: 14, subRoleIds: ['floor'] }],
+    employees,
+    ownerUid,
+    file: {
+      id: companyId,
+      profile: { name: 'Demo', timezone: 'Europe/Madrid' },
+      settings: {},
+      policies: {},
+      currency: 'EUR',
+      roles: [],
+      employees: [],
+      users: [],
+    },
     uidOf: (label) => label,
     random: () => 0.5,
   };
@@ -32,14 +53,20 @@ describe('the demo seeders', () => {
     const open = (await col(co.companyId, 'jobPostings').where('status', '==', 'open').get()).docs[0];
     const page = await api('applicants').get(`/apply/${open.get('publicId')}`);
     expect(page.status).toBe(200);
-    const list = await api('applicants').get('/applications').query({ companyId: co.companyId, stage: 'interview' }).set(bearer(co.manager));
+    const list = await api('applicants')
+      .get('/applications')
+      .query({ companyId: co.companyId, stage: 'interview' })
+      .set(bearer(co.manager));
     expect(list.body.data.applications).toHaveLength(1);
   });
 
   it('posts with partial reads: some recipients have read, some have not', async () => {
     const co = await createCompany();
     await seedPosts(demoCompany(co.companyId, co.owner.uid));
-    const receipts = await api('posts').get('/posts/demo-post-hygiene/receipts').query({ companyId: co.companyId }).set(bearer(co.manager));
+    const receipts = await api('posts')
+      .get('/posts/demo-post-hygiene/receipts')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager));
     expect(receipts.status).toBe(200);
     expect(receipts.body.data.readCount).toBeGreaterThan(0);
     expect(receipts.body.data.readCount).toBeLessThan(receipts.body.data.recipientCount);
@@ -55,7 +82,10 @@ describe('the demo seeders', () => {
     expect(soon[0].expiryStage).toBe(14);
     const [exists] = await storageBucket().file(docs[0].storagePath).exists();
     expect(exists).toBe(true);
-    const expiring = await api('documents').get('/documents/expiring').query({ companyId: co.companyId, withinDays: 14 }).set(bearer(co.manager));
+    const expiring = await api('documents')
+      .get('/documents/expiring')
+      .query({ companyId: co.companyId, withinDays: 14 })
+      .set(bearer(co.manager));
     expect(expiring.body.data.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -18,19 +18,32 @@ describe('auto clock-out (scheduled job attendanceAutoClockOut)', () => {
     // Arrange: the punch was opened 13 hours ago (limit 720 minutes).
     const clockInAt = punch.clockInAt - 13 * HOUR;
     const autoCloseAt = clockInAt + 720 * MIN;
-    await companyRef(co.companyId).collection('punches').doc(punch.id).update({ clockInAt, breaks: [{ type: 'meal', startAt: clockInAt + HOUR, endAt: null, paid: false }] });
+    await companyRef(co.companyId)
+      .collection('punches')
+      .doc(punch.id)
+      .update({ clockInAt, breaks: [{ type: 'meal', startAt: clockInAt + HOUR, endAt: null, paid: false }] });
     await db().collection('openPunches').doc(`${co.companyId}~${co.employeeId}`).update({ clockInAt, autoCloseAt });
 
     await runJob();
 
     const stored = (await companyRef(co.companyId).collection('punches').doc(punch.id).get()).data()!;
-    expect(stored).toMatchObject({ clockOutAt: autoCloseAt, autoClockedOut: true, state: 'pending', workedMinutes: 720 - 660, unpaidBreakMinutes: 660 });
+    expect(stored).toMatchObject({
+      clockOutAt: autoCloseAt,
+      autoClockedOut: true,
+      state: 'pending',
+      workedMinutes: 720 - 660,
+      unpaidBreakMinutes: 660,
+    });
     expect(stored.breaks[0].endAt).toBe(autoCloseAt);
     expect(stored.exceptions).toContain('auto_clocked_out');
     expect((await openEntry(co.companyId, co.employeeId)).exists).toBe(false);
     const trail = await auditOf(co.companyId, punch.id);
     expect(trail.map((e) => e.action)).toEqual(['clock_in', 'auto_clock_out']);
-    expect(trail[1]).toMatchObject({ by: 'system', before: { state: 'open', clockOutAt: null }, after: { state: 'pending', clockOutAt: autoCloseAt } });
+    expect(trail[1]).toMatchObject({
+      by: 'system',
+      before: { state: 'open', clockOutAt: null },
+      after: { state: 'pending', clockOutAt: autoCloseAt },
+    });
     expect((await clock(co, 'in')).status).toBe(201);
   });
 

@@ -12,7 +12,16 @@ describe('the time clock', () => {
     const after = Date.now();
     expect(inAnswer.status).toBe(201);
     const punch = inAnswer.body.data;
-    expect(punch).toMatchObject({ employeeId: co.employeeId, state: 'open', source: 'app', deviceClockInAt: deviceTime, clockOutAt: null, shift: null, positionId: null, exceptions: ['unscheduled'] });
+    expect(punch).toMatchObject({
+      employeeId: co.employeeId,
+      state: 'open',
+      source: 'app',
+      deviceClockInAt: deviceTime,
+      clockOutAt: null,
+      shift: null,
+      positionId: null,
+      exceptions: ['unscheduled'],
+    });
     expect(punch.clockInAt).toBeGreaterThanOrEqual(before);
     expect(punch.clockInAt).toBeLessThanOrEqual(after);
     expect((await openEntry(co.companyId, co.employeeId)).data()).toMatchObject({ punchId: punch.id });
@@ -23,19 +32,36 @@ describe('the time clock', () => {
     const rest = await clock(co, 'breaks/start', { type: 'rest' });
     expect(rest.status).toBe(200);
     expect(rest.body.data.breaks).toEqual([expect.objectContaining({ type: 'rest', endAt: null, paid: true })]);
-    expect((await att().get('/clock/current').query({ companyId: co.companyId }).set(bearer(co.employee))).body.data.onBreak).toBe(true);
+    expect(
+      (await att().get('/clock/current').query({ companyId: co.companyId }).set(bearer(co.employee))).body.data.onBreak,
+    ).toBe(true);
     const ended = await clock(co, 'breaks/end', {});
     expect(ended.body.data.breaks[0].endAt).toBeGreaterThanOrEqual(ended.body.data.breaks[0].startAt);
 
     const out = await clock(co, 'out', { deviceTime: deviceTime + 1000 });
     expect(out.status).toBe(200);
-    expect(out.body.data).toMatchObject({ id: punch.id, state: 'pending', deviceClockOutAt: deviceTime + 1000, workedMinutes: 0 });
+    expect(out.body.data).toMatchObject({
+      id: punch.id,
+      state: 'pending',
+      deviceClockOutAt: deviceTime + 1000,
+      workedMinutes: 0,
+    });
     expect(out.body.data.clockOutAt).toBeGreaterThanOrEqual(punch.clockInAt);
     expect((await openEntry(co.companyId, co.employeeId)).exists).toBe(false);
-    expect((await att().get('/clock/current').query({ companyId: co.companyId }).set(bearer(co.employee))).body.data).toEqual({ punch: null, onBreak: false });
+    expect(
+      (await att().get('/clock/current').query({ companyId: co.companyId }).set(bearer(co.employee))).body.data,
+    ).toEqual({ punch: null, onBreak: false });
 
-    const trail = await att().get(`/punches/${punch.id}/audit`).query({ companyId: co.companyId }).set(bearer(co.manager));
-    expect(trail.body.data.map((e: { action: string }) => e.action)).toEqual(['clock_in', 'break_start', 'break_end', 'clock_out']);
+    const trail = await att()
+      .get(`/punches/${punch.id}/audit`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager));
+    expect(trail.body.data.map((e: { action: string }) => e.action)).toEqual([
+      'clock_in',
+      'break_start',
+      'break_end',
+      'clock_out',
+    ]);
   });
 
   it('lets exactly one of several concurrent clock-ins of one employee succeed', async () => {

@@ -59,12 +59,19 @@ describe('geolocation and the geofence', () => {
     expect((await clock(co, 'in', { location: { ...FAR, accuracy: 5000 } })).body.code).toBe('OUTSIDE_GEOFENCE');
     expect((await clock(co, 'in', { location: { ...edge, accuracy: 80 } })).status).toBe(201);
     await clock(co, 'out', { location: NEAR });
-    await att().patch('/settings').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ geofenceRadiusMeters: 2000 });
+    await att()
+      .patch('/settings')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ geofenceRadiusMeters: 2000 });
     expect((await clock(co, 'in', { location: FAR })).status).toBe(201);
   });
 
   it('accepts any of the company locations', async () => {
-    const co = await attendanceCompany({ profile: { location: SITE, locations: { annex: { lat: FAR.lat, lng: FAR.lng } } }, settings: { isGeolocationEnabled: true } });
+    const co = await attendanceCompany({
+      profile: { location: SITE, locations: { annex: { lat: FAR.lat, lng: FAR.lng } } },
+      settings: { isGeolocationEnabled: true },
+    });
     expect((await clock(co, 'in', { location: FAR })).status).toBe(201);
   });
 

@@ -14,9 +14,27 @@ describe('linking punches to the published schedule', () => {
     const zone = noonZone();
     const co = await attendanceCompany({ profile: { timezone: zone } });
     const { date, minute } = localNow(zone);
-    await storeShift(co.companyId, 'lunch', { date, employeeId: co.employeeId, start: minute - 30, end: minute + 60, positionId: co.cookId, workedMinutes: 90 });
-    await storeShift(co.companyId, 'dinner', { date, employeeId: co.employeeId, start: minute + 300, end: minute + 400 });
-    await storeShift(co.companyId, 'draft', { date, employeeId: co.employeeId, start: minute, end: minute + 60, mode: 'draft' });
+    await storeShift(co.companyId, 'lunch', {
+      date,
+      employeeId: co.employeeId,
+      start: minute - 30,
+      end: minute + 60,
+      positionId: co.cookId,
+      workedMinutes: 90,
+    });
+    await storeShift(co.companyId, 'dinner', {
+      date,
+      employeeId: co.employeeId,
+      start: minute + 300,
+      end: minute + 400,
+    });
+    await storeShift(co.companyId, 'draft', {
+      date,
+      employeeId: co.employeeId,
+      start: minute,
+      end: minute + 60,
+      mode: 'draft',
+    });
     await storeShift(co.companyId, 'other', { date, employeeId: 'someone-else', start: minute, end: minute + 60 });
 
     const inAnswer = await clock(co, 'in');
@@ -24,7 +42,13 @@ describe('linking punches to the published schedule', () => {
     const punch = inAnswer.body.data;
     const startMs = instant(date, minute - 30, zone);
     const endMs = instant(date, minute + 60, zone);
-    expect(punch.shift).toEqual({ shiftId: 'lunch', date, scheduledStartAt: startMs, scheduledEndAt: endMs, scheduledMinutes: 90 });
+    expect(punch.shift).toEqual({
+      shiftId: 'lunch',
+      date,
+      scheduledStartAt: startMs,
+      scheduledEndAt: endMs,
+      scheduledMinutes: 90,
+    });
     expect(punch.positionId).toBe(co.cookId);
     expect(punch.businessDate).toBe(date);
     expect(punch.lateMinutes).toBe(Math.floor((punch.clockInAt - startMs) / 60_000));
@@ -54,7 +78,15 @@ describe('linking punches to the published schedule', () => {
     await clock(co, 'in');
     const out = await clock(co, 'out');
     expect(out.body.data).toMatchObject({ state: 'pending', shift: null, exceptions: ['unscheduled'] });
-    const pending = await att().get('/punches').query({ companyId: co.companyId, startDate: out.body.data.businessDate, endDate: out.body.data.businessDate, state: 'pending' }).set(bearer(co.manager));
+    const pending = await att()
+      .get('/punches')
+      .query({
+        companyId: co.companyId,
+        startDate: out.body.data.businessDate,
+        endDate: out.body.data.businessDate,
+        state: 'pending',
+      })
+      .set(bearer(co.manager));
     expect(pending.body.data.map((p: { id: string }) => p.id)).toEqual([out.body.data.id]);
   });
 });

@@ -9,12 +9,15 @@ beforeAll(async () => {
 });
 
 const adminHeaders = () => ({ Authorization: `Bearer ${admin.token}` });
-const auditOf = async (uid: string) => (await authApi().get('/admin/audit').query({ targetUid: uid }).set(adminHeaders())).body.data.entries;
+const auditOf = async (uid: string) =>
+  (await authApi().get('/admin/audit').query({ targetUid: uid }).set(adminHeaders())).body.data.entries;
 
 describe('admin tier', () => {
   it('refuses every admin route to a signed-in non-admin (403 ADMIN_REQUIRED) and to no one (401)', async () => {
     const owner = await signUp();
-    const adminRoutes = moduleNamed('auth').http().routes.filter((r) => r.access.kind === 'admin');
+    const adminRoutes = moduleNamed('auth')
+      .http()
+      .routes.filter((r) => r.access.kind === 'admin');
     expect(adminRoutes.length).toBeGreaterThanOrEqual(7);
     for (const route of adminRoutes) {
       const path = route.path.replace(':uid', owner.uid);
@@ -30,13 +33,21 @@ describe('admin tier', () => {
   it('finds a user by email and pages through users', async () => {
     const owner = await signUp();
     const found = await authApi().get('/admin/users').query({ email: owner.email }).set(adminHeaders());
-    expect(found.body.data).toEqual({ users: [expect.objectContaining({ uid: owner.uid, email: owner.email, disabled: false, admin: false })], nextPageToken: null });
+    expect(found.body.data).toEqual({
+      users: [expect.objectContaining({ uid: owner.uid, email: owner.email, disabled: false, admin: false })],
+      nextPageToken: null,
+    });
     const detail = await authApi().get(`/admin/users/${owner.uid}`).set(adminHeaders());
-    expect(detail.body.data.memberships).toEqual([{ companyId: owner.companyId, companyName: 'Olive Tree Bistro', role: 'owner', employeeId: owner.employeeId }]);
+    expect(detail.body.data.memberships).toEqual([
+      { companyId: owner.companyId, companyName: 'Olive Tree Bistro', role: 'owner', employeeId: owner.employeeId },
+    ]);
 
     const first = await authApi().get('/admin/users').query({ limit: 2 }).set(adminHeaders());
     expect(first.body.data.users).toHaveLength(2);
-    const second = await authApi().get('/admin/users').query({ limit: 2, pageToken: first.body.data.nextPageToken }).set(adminHeaders());
+    const second = await authApi()
+      .get('/admin/users')
+      .query({ limit: 2, pageToken: first.body.data.nextPageToken })
+      .set(adminHeaders());
     expect(second.body.data.users.map((u: { uid: string }) => u.uid)).not.toContain(first.body.data.users[0].uid);
     expect((await authApi().get('/admin/users/no-such-user').set(adminHeaders())).body.code).toBe('USER_NOT_FOUND');
   });
@@ -53,7 +64,12 @@ describe('admin tier', () => {
 
     await authApi().post(`/admin/users/${owner.uid}/admin`).set(adminHeaders()).send({ admin: false });
     expect((await auth().getUser(owner.uid)).customClaims).toEqual({ beta: true });
-    expect((await auditOf(owner.uid)).map((e: { action: string; actorUid: string }) => [e.action, e.actorUid])).toEqual([['revokeAdmin', admin.uid], ['grantAdmin', admin.uid]]);
+    expect((await auditOf(owner.uid)).map((e: { action: string; actorUid: string }) => [e.action, e.actorUid])).toEqual(
+      [
+        ['revokeAdmin', admin.uid],
+        ['grantAdmin', admin.uid],
+      ],
+    );
   });
 
   it('disables a user (their token is refused at once) and enables them again', async () => {
@@ -88,7 +104,11 @@ describe('admin tier', () => {
   });
 
   it('keeps administrators from locking themselves out', async () => {
-    for (const [path, body] of [[`/admin/users/${admin.uid}/admin`, { admin: false }], [`/admin/users/${admin.uid}/disable`, {}], [`/admin/users/${admin.uid}/revoke-sessions`, {}]] as const) {
+    for (const [path, body] of [
+      [`/admin/users/${admin.uid}/admin`, { admin: false }],
+      [`/admin/users/${admin.uid}/disable`, {}],
+      [`/admin/users/${admin.uid}/revoke-sessions`, {}],
+    ] as const) {
       const res = await authApi().post(path).set(adminHeaders()).send(body);
       expect([path, res.status, res.body.code]).toEqual([path, 422, 'SELF_LOCKOUT']);
     }

@@ -2,7 +2,17 @@ import { db } from '../../src/core/firebase';
 import type { Mailbox, ReceivedMail } from '../../src/local/mailbox';
 import { api } from '../helpers/api';
 import { createUser, signIn } from '../helpers/users';
-import { authApi, bearerOf, fromAddress, newEmail, signUp, tokenInLink, useMailbox, PASSWORD, type SignedUp } from './support';
+import {
+  authApi,
+  bearerOf,
+  fromAddress,
+  newEmail,
+  signUp,
+  tokenInLink,
+  useMailbox,
+  PASSWORD,
+  type SignedUp,
+} from './support';
 
 let mailbox: Mailbox;
 beforeAll(async () => {
@@ -11,7 +21,11 @@ beforeAll(async () => {
 afterAll(() => mailbox.close());
 
 async function addEmployee(owner: SignedUp, name = 'Maya') {
-  const res = await api('employees').post('/employees').query({ companyId: owner.companyId }).set(bearerOf(owner.token)).send({ name, surname: 'Lopez' });
+  const res = await api('employees')
+    .post('/employees')
+    .query({ companyId: owner.companyId })
+    .set(bearerOf(owner.token))
+    .send({ name, surname: 'Lopez' });
   expect(res.status).toBe(201);
   return res.body.data.id as string;
 }
@@ -27,21 +41,35 @@ async function emailedToken(email: string, count = 1): Promise<{ mail: ReceivedM
   return { mail, token: tokenInLink(mail.text) };
 }
 
-const accept = (body: Record<string, unknown>, headers: Record<string, string> = {}) => authApi().post('/invitations/accept').set(fromAddress()).set(headers).send(body);
+const accept = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  authApi().post('/invitations/accept').set(fromAddress()).set(headers).send(body);
 const invitationDoc = async (id: string) => (await db().collection('invitations').doc(id).get()).data()!;
-const membershipsOf = async (companyId: string) => (await db().collection('memberships').where('companyId', '==', companyId).get()).docs.map((d) => d.data());
+const membershipsOf = async (companyId: string) =>
+  (await db().collection('memberships').where('companyId', '==', companyId).get()).docs.map((d) => d.data());
 
 describe('invitations end to end', () => {
   it('sign up, create a role and an employee, invite a manager; the invitee accepts from the emailed link and their token works on the company routes', async () => {
     const owner = await signUp();
-    const role = await api('roles').post('/roles').query({ companyId: owner.companyId }).set(bearerOf(owner.token)).send({ name: 'Kitchen', type: 'BOH' });
+    const role = await api('roles')
+      .post('/roles')
+      .query({ companyId: owner.companyId })
+      .set(bearerOf(owner.token))
+      .send({ name: 'Kitchen', type: 'BOH' });
     expect(role.status).toBe(201);
     const employeeId = await addEmployee(owner);
     const email = newEmail('maya');
 
     const created = await invite(owner, { email, role: 'manager', employeeId });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ companyId: owner.companyId, email, role: 'manager', employeeId, state: 'pending', invitedBy: owner.uid, sends: 1 });
+    expect(created.body.data).toMatchObject({
+      companyId: owner.companyId,
+      email,
+      role: 'manager',
+      employeeId,
+      state: 'pending',
+      invitedBy: owner.uid,
+      sends: 1,
+    });
     expect(created.body.data.expiresAt - created.body.data.createdAt).toBe(7 * 24 * 3600_000);
 
     const { mail, token } = await emailedToken(email);
@@ -61,25 +89,53 @@ describe('invitations end to end', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.text).not.toContain(token);
-    const preview = await authApi().post('/invitations/lookup').set(fromAddress()).send({ token: link.searchParams.get('token') });
+    const preview = await authApi()
+      .post('/invitations/lookup')
+      .set(fromAddress())
+      .send({ token: link.searchParams.get('token') });
     expect(preview.status).toBe(200);
-    expect(preview.body.data).toMatchObject({ companyName: 'Olive Tree Bistro', role: 'manager', email, state: 'pending', accountExists: false });
+    expect(preview.body.data).toMatchObject({
+      companyName: 'Olive Tree Bistro',
+      role: 'manager',
+      email,
+      state: 'pending',
+      accountExists: false,
+    });
 
     const accepted = await accept({ token, name: 'Maya', surname: 'Lopez', password: PASSWORD });
     expect(accepted.status).toBe(200);
-    expect(accepted.body.data).toMatchObject({ companyId: owner.companyId, role: 'manager', employeeId, accountCreated: true });
+    expect(accepted.body.data).toMatchObject({
+      companyId: owner.companyId,
+      role: 'manager',
+      employeeId,
+      accountCreated: true,
+    });
 
     const mayaToken = await signIn(email, PASSWORD);
-    const me = await api('employees').get('/employees/me').query({ companyId: owner.companyId }).set(bearerOf(mayaToken));
+    const me = await api('employees')
+      .get('/employees/me')
+      .query({ companyId: owner.companyId })
+      .set(bearerOf(mayaToken));
     expect(me.body.data).toMatchObject({ id: employeeId, userId: accepted.body.data.uid });
     // a manager's route
-    const roles = await api('roles').post('/roles').query({ companyId: owner.companyId }).set(bearerOf(mayaToken)).send({ name: 'Bar', type: 'FOH' });
+    const roles = await api('roles')
+      .post('/roles')
+      .query({ companyId: owner.companyId })
+      .set(bearerOf(mayaToken))
+      .send({ name: 'Bar', type: 'FOH' });
     expect(roles.status).toBe(201);
     const profile = await authApi().get('/me').set(bearerOf(mayaToken));
-    expect(profile.body.data).toMatchObject({ email, emailVerified: true, name: 'Maya', memberships: [{ companyId: owner.companyId, role: 'manager', employeeId }] });
+    expect(profile.body.data).toMatchObject({
+      email,
+      emailVerified: true,
+      name: 'Maya',
+      memberships: [{ companyId: owner.companyId, role: 'manager', employeeId }],
+    });
 
     const list = await authApi().get('/invitations').query({ companyId: owner.companyId }).set(bearerOf(owner.token));
-    expect(list.body.data.invitations).toEqual([expect.objectContaining({ id: created.body.data.id, state: 'accepted', acceptedBy: accepted.body.data.uid })]);
+    expect(list.body.data.invitations).toEqual([
+      expect.objectContaining({ id: created.body.data.id, state: 'accepted', acceptedBy: accepted.body.data.uid }),
+    ]);
 
     // single use
     const again = await accept({ token, name: 'Eve', surname: 'Other', password: PASSWORD });
@@ -158,16 +214,32 @@ describe('invitation tokens', () => {
     const email = newEmail();
     const created = await invite(owner, { email, role: 'employee' });
     const { token: oldToken } = await emailedToken(email);
-    await db().collection('invitations').doc(created.body.data.id).update({ expiresAt: Date.now() - 1000 });
+    await db()
+      .collection('invitations')
+      .doc(created.body.data.id)
+      .update({ expiresAt: Date.now() - 1000 });
 
     const expired = await accept({ token: oldToken, name: 'Late', surname: 'Comer', password: PASSWORD });
     expect(expired.status).toBe(410);
     expect(expired.body.code).toBe('INVITATION_EXPIRED');
-    const list = await authApi().get('/invitations').query({ companyId: owner.companyId, state: 'expired' }).set(bearerOf(owner.token));
+    const list = await authApi()
+      .get('/invitations')
+      .query({ companyId: owner.companyId, state: 'expired' })
+      .set(bearerOf(owner.token));
     expect(list.body.data.invitations.map((i: { id: string }) => i.id)).toEqual([created.body.data.id]);
-    expect((await authApi().get('/invitations').query({ companyId: owner.companyId, state: 'pending' }).set(bearerOf(owner.token))).body.data.invitations).toEqual([]);
+    expect(
+      (
+        await authApi()
+          .get('/invitations')
+          .query({ companyId: owner.companyId, state: 'pending' })
+          .set(bearerOf(owner.token))
+      ).body.data.invitations,
+    ).toEqual([]);
 
-    const resent = await authApi().post(`/invitations/${created.body.data.id}/resend`).query({ companyId: owner.companyId }).set(bearerOf(owner.token));
+    const resent = await authApi()
+      .post(`/invitations/${created.body.data.id}/resend`)
+      .query({ companyId: owner.companyId })
+      .set(bearerOf(owner.token));
     expect(resent.status).toBe(200);
     expect(resent.body.data).toMatchObject({ state: 'pending', sends: 2 });
     expect(resent.body.data.expiresAt).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
@@ -185,16 +257,25 @@ describe('invitation tokens', () => {
     const email = newEmail();
     const created = await invite(owner, { email, role: 'employee' });
     const { token } = await emailedToken(email);
-    const revoked = await authApi().post(`/invitations/${created.body.data.id}/revoke`).query({ companyId: owner.companyId }).set(bearerOf(owner.token));
+    const revoked = await authApi()
+      .post(`/invitations/${created.body.data.id}/revoke`)
+      .query({ companyId: owner.companyId })
+      .set(bearerOf(owner.token));
     expect(revoked.body.data).toMatchObject({ state: 'revoked', revokedAt: expect.any(Number) });
-    const again = await authApi().post(`/invitations/${created.body.data.id}/revoke`).query({ companyId: owner.companyId }).set(bearerOf(owner.token));
+    const again = await authApi()
+      .post(`/invitations/${created.body.data.id}/revoke`)
+      .query({ companyId: owner.companyId })
+      .set(bearerOf(owner.token));
     expect(again.body.data.revokedAt).toBe(revoked.body.data.revokedAt);
 
     const res = await accept({ token, name: 'Rex', surname: 'Revoked', password: PASSWORD });
     expect(res.status).toBe(410);
     expect(res.body.code).toBe('INVITATION_REVOKED');
     await expect(signIn(email, PASSWORD)).rejects.toThrow();
-    const resend = await authApi().post(`/invitations/${created.body.data.id}/resend`).query({ companyId: owner.companyId }).set(bearerOf(owner.token));
+    const resend = await authApi()
+      .post(`/invitations/${created.body.data.id}/resend`)
+      .query({ companyId: owner.companyId })
+      .set(bearerOf(owner.token));
     expect(resend.body.code).toBe('INVITATION_REVOKED');
   });
 
@@ -242,10 +323,15 @@ describe('accepting with an existing account', () => {
     const existing = await createUser({ label: 'racer' });
     await invite(owner, { email: existing.email, role: 'employee' });
     const { token } = await emailedToken(existing.email);
-    const answers = await Promise.all([accept({ token }, bearerOf(existing.token)), accept({ token }, bearerOf(existing.token))]);
+    const answers = await Promise.all([
+      accept({ token }, bearerOf(existing.token)),
+      accept({ token }, bearerOf(existing.token)),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, expect.any(Number)]);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.find((a) => a.status !== 200)!.body.code).toMatch(/^(INVITATION_USED|ALREADY_MEMBER|CONCURRENT_MODIFICATION)$/);
+    expect(answers.find((a) => a.status !== 200)!.body.code).toMatch(
+      /^(INVITATION_USED|ALREADY_MEMBER|CONCURRENT_MODIFICATION)$/,
+    );
     expect((await membershipsOf(owner.companyId)).filter((m) => m.uid === existing.uid)).toHaveLength(1);
   });
 });

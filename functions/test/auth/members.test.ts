@@ -2,7 +2,17 @@ import { db } from '../../src/core/firebase';
 import type { Mailbox } from '../../src/local/mailbox';
 import { api } from '../helpers/api';
 import { signIn } from '../helpers/users';
-import { authApi, bearerOf, fromAddress, newEmail, signUp, tokenInLink, useMailbox, PASSWORD, type SignedUp } from './support';
+import {
+  authApi,
+  bearerOf,
+  fromAddress,
+  newEmail,
+  signUp,
+  tokenInLink,
+  useMailbox,
+  PASSWORD,
+  type SignedUp,
+} from './support';
 
 let mailbox: Mailbox;
 beforeAll(async () => {
@@ -21,26 +31,42 @@ async function join(owner: SignedUp, role: 'owner' | 'manager' | 'employee', wit
   const email = newEmail(role);
   let employeeId: string | null = null;
   if (withEmployee) {
-    const created = await api('employees').post('/employees').query({ companyId: owner.companyId }).set(bearerOf(owner.token)).send({ name: 'Sky', surname: 'Member' });
+    const created = await api('employees')
+      .post('/employees')
+      .query({ companyId: owner.companyId })
+      .set(bearerOf(owner.token))
+      .send({ name: 'Sky', surname: 'Member' });
     employeeId = created.body.data.id;
   }
-  const res = await authApi().post('/invitations').query({ companyId: owner.companyId }).set(bearerOf(owner.token)).send({ email, role, ...(employeeId ? { employeeId } : {}) });
+  const res = await authApi()
+    .post('/invitations')
+    .query({ companyId: owner.companyId })
+    .set(bearerOf(owner.token))
+    .send({ email, role, ...(employeeId ? { employeeId } : {}) });
   expect(res.status).toBe(201);
   const mail = await mailbox.waitFor(email);
-  const accepted = await authApi().post('/invitations/accept').set(fromAddress()).send({ token: tokenInLink(mail.text), name: 'Sky', surname: 'Member', password: PASSWORD });
+  const accepted = await authApi()
+    .post('/invitations/accept')
+    .set(fromAddress())
+    .send({ token: tokenInLink(mail.text), name: 'Sky', surname: 'Member', password: PASSWORD });
   expect(accepted.status).toBe(200);
   return { uid: accepted.body.data.uid, token: await signIn(email, PASSWORD), employeeId };
 }
 
-const members = (owner: SignedUp, token = owner.token) => authApi().get('/members').query({ companyId: owner.companyId }).set(bearerOf(token));
+const members = (owner: SignedUp, token = owner.token) =>
+  authApi().get('/members').query({ companyId: owner.companyId }).set(bearerOf(token));
 const setRole = (owner: SignedUp, uid: string, role: string, token = owner.token) =>
   authApi().patch(`/members/${uid}`).query({ companyId: owner.companyId }).set(bearerOf(token)).send({ role });
-const remove = (owner: SignedUp, uid: string, token = owner.token) => authApi().delete(`/members/${uid}`).query({ companyId: owner.companyId }).set(bearerOf(token));
+const remove = (owner: SignedUp, uid: string, token = owner.token) =>
+  authApi().delete(`/members/${uid}`).query({ companyId: owner.companyId }).set(bearerOf(token));
 
 describe('GET and PATCH /auth/me', () => {
   it('updates your own profile and the account display name; unknown fields are refused', async () => {
     const owner = await signUp();
-    const res = await authApi().patch('/me').set(bearerOf(owner.token)).send({ name: 'Olga', phone: '+1 555 0100', locale: 'es-MX' });
+    const res = await authApi()
+      .patch('/me')
+      .set(bearerOf(owner.token))
+      .send({ name: 'Olga', phone: '+1 555 0100', locale: 'es-MX' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Olga', surname: 'Owner', phone: '+1 555 0100', locale: 'es-MX' });
     const list = await members(owner);
@@ -58,11 +84,15 @@ describe('membership management', () => {
     const employee = await join(owner, 'employee');
     const list = await members(owner, manager.token);
     expect(list.status).toBe(200);
-    expect(list.body.data.map((m: { uid: string; role: string }) => [m.uid, m.role])).toEqual([[owner.uid, 'owner'], [manager.uid, 'manager'], [employee.uid, 'employee']]);
+    expect(list.body.data.map((m: { uid: string; role: string }) => [m.uid, m.role])).toEqual([
+      [owner.uid, 'owner'],
+      [manager.uid, 'manager'],
+      [employee.uid, 'employee'],
+    ]);
     expect((await members(owner, employee.token)).body.code).toBe('INSUFFICIENT_ROLE');
   });
 
-  it("lets only owners change roles, and never demotes the last owner", async () => {
+  it('lets only owners change roles, and never demotes the last owner', async () => {
     const owner = await signUp();
     const manager = await join(owner, 'manager');
     const byManager = await setRole(owner, manager.uid, 'owner', manager.token);
@@ -90,7 +120,9 @@ describe('membership management', () => {
     const after = await api('roles').get('/roles').query({ companyId: owner.companyId }).set(bearerOf(employee.token));
     expect(after.status).toBe(403);
     expect(after.body.code).toBe('NOT_A_MEMBER');
-    const record = (await db().collection('companies').doc(owner.companyId).collection('employees').doc(employee.employeeId!).get()).data()!;
+    const record = (
+      await db().collection('companies').doc(owner.companyId).collection('employees').doc(employee.employeeId!).get()
+    ).data()!;
     expect(record).toMatchObject({ userId: null, archived: false, name: 'Sky' });
     expect((await remove(owner, employee.uid)).body.code).toBe('MEMBER_NOT_FOUND');
   });

@@ -2,7 +2,17 @@ import { auth } from '../../src/core/firebase';
 import type { Mailbox } from '../../src/local/mailbox';
 import { PASSWORD_RESET_QUEUE } from '../../src/modules/auth/module';
 import { signIn } from '../helpers/users';
-import { authApi, deliveries, fromAddress, newAddress, newEmail, runDelivered, signUp, PASSWORD, useMailbox } from './support';
+import {
+  authApi,
+  deliveries,
+  fromAddress,
+  newAddress,
+  newEmail,
+  runDelivered,
+  signUp,
+  PASSWORD,
+  useMailbox,
+} from './support';
 
 let mailbox: Mailbox;
 beforeAll(async () => {
@@ -32,7 +42,7 @@ describe('POST /auth/password-reset', () => {
     expect(await resetTasksFor(unknown)).toHaveLength(1);
   });
 
-  it("emails a Firebase reset link; following it sets a new password that signs in, and the old one stops working", async () => {
+  it('emails a Firebase reset link; following it sets a new password that signs in, and the old one stops working', async () => {
     const owner = await signUp();
     await authApi().post('/password-reset').set(fromAddress()).send({ email: owner.email.toUpperCase() });
     const [task] = await resetTasksFor(owner.email);
@@ -67,27 +77,36 @@ describe('POST /auth/password-reset', () => {
   });
 
   it('drops a malformed task payload instead of retrying it forever', async () => {
-    const definition = (await import('../../src/modules/registry')).moduleNamed('auth').queues!.find((q) => q.name === PASSWORD_RESET_QUEUE)!;
+    const definition = (await import('../../src/modules/registry'))
+      .moduleNamed('auth')
+      .queues!.find((q) => q.name === PASSWORD_RESET_QUEUE)!;
     await expect(definition.run()({ email: 42 })).resolves.toBe('dropped');
   });
 
   it('queues one email per address and minute, however many requests', async () => {
     const owner = await signUp();
-    for (let i = 0; i < 3; i++) expect((await authApi().post('/password-reset').set(fromAddress()).send({ email: owner.email })).status).toBe(202);
+    for (let i = 0; i < 3; i++)
+      expect((await authApi().post('/password-reset').set(fromAddress()).send({ email: owner.email })).status).toBe(
+        202,
+      );
     await new Promise((r) => setTimeout(r, 500));
     expect(await resetTasksFor(owner.email)).toHaveLength(1);
   });
 
   it('limits requests per address and per email (5 an hour), 429 with Retry-After', async () => {
     const address = newAddress();
-    for (let i = 0; i < 5; i++) expect((await authApi().post('/password-reset').set(fromAddress(address)).send({ email: newEmail() })).status).toBe(202);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await authApi().post('/password-reset').set(fromAddress(address)).send({ email: newEmail() })).status,
+      ).toBe(202);
     const limited = await authApi().post('/password-reset').set(fromAddress(address)).send({ email: newEmail() });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
     const email = newEmail();
-    for (let i = 0; i < 5; i++) expect((await authApi().post('/password-reset').set(fromAddress()).send({ email })).status).toBe(202);
+    for (let i = 0; i < 5; i++)
+      expect((await authApi().post('/password-reset').set(fromAddress()).send({ email })).status).toBe(202);
     expect((await authApi().post('/password-reset').set(fromAddress()).send({ email })).status).toBe(429);
   });
 

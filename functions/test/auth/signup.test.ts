@@ -11,72 +11,133 @@ beforeAll(async () => {
 });
 afterAll(() => mailbox.close());
 
-const accountOf = (email: string) => auth().getUserByEmail(email).catch(() => null);
-const companiesCreatedBy = async (email: string) => (await db().collection('companies').where('email', '==', email).get()).docs;
+const accountOf = (email: string) =>
+  auth()
+    .getUserByEmail(email)
+    .catch(() => null);
+const companiesCreatedBy = async (email: string) =>
+  (await db().collection('companies').where('email', '==', email).get()).docs;
 
 describe('POST /auth/signup', () => {
   it('creates the account, the company with default settings and policies, the owner membership and employee record; the token works on company routes', async () => {
     const owner = await signUp({ name: 'Sam', surname: 'Rivera' });
-    expect(owner).toMatchObject({ uid: expect.any(String), companyId: expect.any(String), employeeId: expect.any(String) });
+    expect(owner).toMatchObject({
+      uid: expect.any(String),
+      companyId: expect.any(String),
+      employeeId: expect.any(String),
+    });
 
     const company = await api('companies').get(`/companies/${owner.companyId}`).set(bearerOf(owner.token));
     expect(company.status).toBe(200);
-    expect(company.body.data).toMatchObject({ id: owner.companyId, name: 'Olive Tree Bistro', timezone: 'America/New_York', weekStartingDay: 1 });
+    expect(company.body.data).toMatchObject({
+      id: owner.companyId,
+      name: 'Olive Tree Bistro',
+      timezone: 'America/New_York',
+      weekStartingDay: 1,
+    });
     const settings = await api('companies').get(`/companies/${owner.companyId}/settings`).set(bearerOf(owner.token));
-    expect(settings.body.data).toMatchObject({ conflictsDetectionEnabled: true, generationPriority: 'longer-shifts', maxHoursPerWeek: 40 });
+    expect(settings.body.data).toMatchObject({
+      conflictsDetectionEnabled: true,
+      generationPriority: 'longer-shifts',
+      maxHoursPerWeek: 40,
+    });
     const stored = (await db().collection('companies').doc(owner.companyId).get()).data()!;
     expect(stored).toMatchObject({ country: 'US', currency: 'USD', createdBy: owner.uid });
 
-    const me = await api('employees').get('/employees/me').query({ companyId: owner.companyId }).set(bearerOf(owner.token));
+    const me = await api('employees')
+      .get('/employees/me')
+      .query({ companyId: owner.companyId })
+      .set(bearerOf(owner.token));
     expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ id: owner.employeeId, name: 'Sam', surname: 'Rivera', userId: owner.uid, email: owner.email });
+    expect(me.body.data).toMatchObject({
+      id: owner.employeeId,
+      name: 'Sam',
+      surname: 'Rivera',
+      userId: owner.uid,
+      email: owner.email,
+    });
 
     const profile = await authApi().get('/me').set(bearerOf(owner.token));
     expect(profile.body.data).toMatchObject({
-      uid: owner.uid, email: owner.email, name: 'Sam', surname: 'Rivera', admin: false,
-      memberships: [{ companyId: owner.companyId, companyName: 'Olive Tree Bistro', role: 'owner', employeeId: owner.employeeId }],
+      uid: owner.uid,
+      email: owner.email,
+      name: 'Sam',
+      surname: 'Rivera',
+      admin: false,
+      memberships: [
+        { companyId: owner.companyId, companyName: 'Olive Tree Bistro', role: 'owner', employeeId: owner.employeeId },
+      ],
     });
     // the owner manages the new company: a role of their own
-    const role = await api('roles').post('/roles').query({ companyId: owner.companyId }).set(bearerOf(owner.token)).send({ name: 'Server', type: 'FOH' });
+    const role = await api('roles')
+      .post('/roles')
+      .query({ companyId: owner.companyId })
+      .set(bearerOf(owner.token))
+      .send({ name: 'Server', type: 'FOH' });
     expect(role.status).toBe(201);
   });
 
   it('answers an email that already has an account with 409 EMAIL_TAKEN and writes nothing', async () => {
     const first = await signUp();
-    const again = await authApi().post('/signup').set(fromAddress()).send(signupInput({ email: first.email, company: { name: 'Second Place', timezone: 'UTC', country: 'GB' } }));
+    const again = await authApi()
+      .post('/signup')
+      .set(fromAddress())
+      .send(signupInput({ email: first.email, company: { name: 'Second Place', timezone: 'UTC', country: 'GB' } }));
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ success: false, code: 'EMAIL_TAKEN', error: 'An account already exists for this email' });
+    expect(again.body).toEqual({
+      success: false,
+      code: 'EMAIL_TAKEN',
+      error: 'An account already exists for this email',
+    });
     expect((await companiesCreatedBy(first.email)).map((d) => d.id)).toEqual([first.companyId]);
   });
 
   it('treats the email without regard to case', async () => {
     const first = await signUp();
-    const again = await authApi().post('/signup').set(fromAddress()).send(signupInput({ email: first.email.toUpperCase() }));
+    const again = await authApi()
+      .post('/signup')
+      .set(fromAddress())
+      .send(signupInput({ email: first.email.toUpperCase() }));
     expect(again.body.code).toBe('EMAIL_TAKEN');
   });
 
   it('refuses bad input with every problem listed, creating no account', async () => {
     const email = newEmail();
-    const res = await authApi().post('/signup').set(fromAddress()).send({
-      name: '', surname: 'X', email, password: 'short', company: { name: 'Y', timezone: 'Mars/Olympus', country: 'XX', currency: 'EURO' },
-    });
+    const res = await authApi()
+      .post('/signup')
+      .set(fromAddress())
+      .send({
+        name: '',
+        surname: 'X',
+        email,
+        password: 'short',
+        company: { name: 'Y', timezone: 'Mars/Olympus', country: 'XX', currency: 'EURO' },
+      });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
-    expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual(
-      ['body.company.country', 'body.company.currency', 'body.company.timezone', 'body.name', 'body.password'],
-    );
+    expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'body.company.country',
+      'body.company.currency',
+      'body.company.timezone',
+      'body.name',
+      'body.password',
+    ]);
     expect(await accountOf(email)).toBeNull();
   });
 
   it('deletes the new account again when writing the company fails midway: no account, no company, no membership', async () => {
     const input = signupInput();
-    const commit = jest.spyOn(WriteBatch.prototype, 'commit').mockRejectedValueOnce(Object.assign(new Error('14 UNAVAILABLE: Firestore unreachable'), { code: 14 }));
+    const commit = jest
+      .spyOn(WriteBatch.prototype, 'commit')
+      .mockRejectedValueOnce(Object.assign(new Error('14 UNAVAILABLE: Firestore unreachable'), { code: 14 }));
     try {
       const { result: res, lines } = await logsOf(() => authApi().post('/signup').set(fromAddress()).send(input));
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ success: false, code: 'SIGNUP_FAILED' });
       expect(JSON.stringify(res.body)).not.toContain('UNAVAILABLE');
-      expect(lines.some((l) => String(l.message).includes('signup: writing the company failed; deleting the new account'))).toBe(true);
+      expect(
+        lines.some((l) => String(l.message).includes('signup: writing the company failed; deleting the new account')),
+      ).toBe(true);
       expect(JSON.stringify(lines)).not.toContain(input.password);
     } finally {
       commit.mockRestore();
@@ -114,7 +175,10 @@ describe('signup abuse limits', () => {
     const email = newEmail();
     const first = await authApi().post('/signup').set(fromAddress()).send(signupInput({ email }));
     expect(first.status).toBe(201);
-    for (let i = 0; i < 4; i++) expect((await authApi().post('/signup').set(fromAddress()).send(signupInput({ email }))).body.code).toBe('EMAIL_TAKEN');
+    for (let i = 0; i < 4; i++)
+      expect((await authApi().post('/signup').set(fromAddress()).send(signupInput({ email }))).body.code).toBe(
+        'EMAIL_TAKEN',
+      );
     const sixth = await authApi().post('/signup').set(fromAddress()).send(signupInput({ email }));
     expect(sixth.status).toBe(429);
     expect(sixth.headers['retry-after']).toMatch(/^\d+$/);
@@ -123,10 +187,16 @@ describe('signup abuse limits', () => {
   it('counts the address the front end appended (the last X-Forwarded-For entry), not one the client made up', async () => {
     const address = newAddress();
     for (let i = 0; i < 5; i++) {
-      const res = await authApi().post('/signup').set({ 'X-Forwarded-For': `10.0.0.${i}, ${address}` }).send(signupInput());
+      const res = await authApi()
+        .post('/signup')
+        .set({ 'X-Forwarded-For': `10.0.0.${i}, ${address}` })
+        .send(signupInput());
       expect(res.status).toBe(201);
     }
-    const spoofed = await authApi().post('/signup').set({ 'X-Forwarded-For': `10.9.9.9, ${address}` }).send(signupInput());
+    const spoofed = await authApi()
+      .post('/signup')
+      .set({ 'X-Forwarded-For': `10.9.9.9, ${address}` })
+      .send(signupInput());
     expect(spoofed.status).toBe(429);
   });
 });

@@ -22,7 +22,10 @@ export const newEmail = (label = 'person') => `${label}-${randomUUID().slice(0, 
 
 export function signupInput(overrides: Record<string, unknown> = {}) {
   return {
-    name: 'Olivia', surname: 'Owner', email: newEmail('owner'), password: PASSWORD,
+    name: 'Olivia',
+    surname: 'Owner',
+    email: newEmail('owner'),
+    password: PASSWORD,
     company: { name: 'Olive Tree Bistro', timezone: 'America/New_York', country: 'US', currency: 'USD' },
     ...overrides,
   };
@@ -52,7 +55,11 @@ interface Delivery {
 }
 
 /** The tasks the Cloud Tasks emulator delivered for `queue` whose payload matches. */
-export async function deliveries(queue: string, match: (data: Record<string, unknown>) => boolean, expected = 1): Promise<Delivery[]> {
+export async function deliveries(
+  queue: string,
+  match: (data: Record<string, unknown>) => boolean,
+  expected = 1,
+): Promise<Delivery[]> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const all = (await (await fetch(`${process.env.TASKS_SINK_URL}/deliveries`)).json()) as Delivery[];

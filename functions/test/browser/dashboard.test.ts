@@ -26,18 +26,27 @@ afterAll(() => browser?.close());
 
 async function tokenOf(email: string): Promise<string> {
   const res = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO.password, returnSecureToken: true }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO.password, returnSecureToken: true }),
   });
   return ((await res.json()) as { idToken: string }).idToken;
 }
 
 async function api<T>(pathAndQuery: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${API}${pathAndQuery}`, { ...init, headers: { authorization: `Bearer ${await tokenOf(ADMIN)}`, 'content-type': 'application/json', ...init.headers } });
+  const res = await fetch(`${API}${pathAndQuery}`, {
+    ...init,
+    headers: { authorization: `Bearer ${await tokenOf(ADMIN)}`, 'content-type': 'application/json', ...init.headers },
+  });
   return ((await res.json()) as { data: T }).data;
 }
 
 async function signedIn(email: string, before: (page: Page) => void = () => {}): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'en-US', acceptDownloads: true });
+  const page = await browser.newPage({
+    viewport: { width: 1280, height: 1000 },
+    locale: 'en-US',
+    acceptDownloads: true,
+  });
   before(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -49,14 +58,19 @@ async function signedIn(email: string, before: (page: Page) => void = () => {}):
   return page;
 }
 
-const figure = async (page: Page, label: string) => Number(await page.getAttribute(`[data-figure="${label}"]`, 'data-value'));
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+const figure = async (page: Page, label: string) =>
+  Number(await page.getAttribute(`[data-figure="${label}"]`, 'data-value'));
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 
 describe('the AI-spend dashboard', () => {
   it('shows an administrator the totals of the last 30 days, equal to GET /ai-usage/all, with the chart drawn', async () => {
     const page = await signedIn(ADMIN);
     await page.waitForSelector('#chart[data-drawn]');
-    const all = await api<{ totals: { costNanoUsd: number; calls: number; totalTokens: number; unpricedCalls: number }; byCompany: { companyId: string; companyName: string; costNanoUsd: number }[] }>('/ai-usage/all');
+    const all = await api<{
+      totals: { costNanoUsd: number; calls: number; totalTokens: number; unpricedCalls: number };
+      byCompany: { companyId: string; companyName: string; costNanoUsd: number }[];
+    }>('/ai-usage/all');
     expect(all.totals.calls).toBeGreaterThan(0);
     expect(await figure(page, 'Total cost')).toBe(all.totals.costNanoUsd);
     expect(await figure(page, 'Calls')).toBe(all.totals.calls);
@@ -64,11 +78,18 @@ describe('the AI-spend dashboard', () => {
     expect(await figure(page, 'Unpriced calls')).toBe(all.totals.unpricedCalls);
     expect(await figure(page, 'Companies')).toBe(all.byCompany.length);
     // formatted in the viewer's locale, in dollars with the rows' precision
-    const expected = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 9 }).format(all.totals.costNanoUsd / 1e9);
+    const expected = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 9,
+    }).format(all.totals.costNanoUsd / 1e9);
     expect(await page.textContent('[data-figure="Total cost"]')).toBe(expected);
     expect(await page.locator('#chart canvas').count()).toBe(1);
     // the top companies, by spend
-    const links = await page.locator('a[data-company]').evaluateAll((as) => as.map((a) => [a.getAttribute('data-company'), a.textContent]));
+    const links = await page
+      .locator('a[data-company]')
+      .evaluateAll((as) => as.map((a) => [a.getAttribute('data-company'), a.textContent]));
     expect(links).toEqual(all.byCompany.map((c) => [c.companyId, c.companyName]));
     await shot(page, 'overview');
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
@@ -88,20 +109,28 @@ describe('the AI-spend dashboard', () => {
     await page.waitForSelector('[data-preset="365"].active');
     await page.waitForSelector('#chart[data-drawn]');
     expect(new URL(page.url()).hash).toBe('#/?days=365');
-    const all = await api<{ from: string; totals: { costNanoUsd: number } }>(`/ai-usage/all?from=${await page.inputValue('input[aria-label=From]')}&to=${await page.inputValue('input[aria-label=To]')}`);
+    const all = await api<{ from: string; totals: { costNanoUsd: number } }>(
+      `/ai-usage/all?from=${await page.inputValue('input[aria-label=From]')}&to=${await page.inputValue('input[aria-label=To]')}`,
+    );
     expect(await figure(page, 'Total cost')).toBe(all.totals.costNanoUsd);
     await page.close();
   });
 
-  it("opens a company: its figures, its rows page by page (sortable), the CSV of the range, and its AI configuration set and removed", async () => {
+  it('opens a company: its figures, its rows page by page (sortable), the CSV of the range, and its AI configuration set and removed', async () => {
     const page = await signedIn(ADMIN);
     await page.waitForSelector('#chart[data-drawn]');
     await page.click('a[data-company="harbor-vine"]');
     await page.waitForSelector('[data-testid=rows] table');
     expect(await page.textContent('h1')).toBe('Harbor & Vine (harbor-vine)');
-    const usage = await api<{ totals: { costNanoUsd: number; rows: number }; rows: { rowId: string }[]; nextCursor: string | null }>('/companies/harbor-vine/ai-usage?limit=50');
+    const usage = await api<{
+      totals: { costNanoUsd: number; rows: number };
+      rows: { rowId: string }[];
+      nextCursor: string | null;
+    }>('/companies/harbor-vine/ai-usage?limit=50');
     expect(await figure(page, 'Total cost')).toBe(usage.totals.costNanoUsd);
-    const firstPage = await page.locator('[data-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row')));
+    const firstPage = await page
+      .locator('[data-row]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row')));
     expect(firstPage).toEqual(usage.rows.map((r) => r.rowId));
     await shot(page, 'company');
 
@@ -109,8 +138,12 @@ describe('the AI-spend dashboard', () => {
     expect(usage.nextCursor).not.toBeNull();
     await page.click('[data-page=older]');
     await page.waitForSelector('[data-testid=page]:has-text("Page 2")');
-    const secondPage = await page.locator('[data-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row')));
-    const next = await api<{ rows: { rowId: string }[] }>(`/companies/harbor-vine/ai-usage?limit=50&cursor=${encodeURIComponent(usage.nextCursor!)}`);
+    const secondPage = await page
+      .locator('[data-row]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row')));
+    const next = await api<{ rows: { rowId: string }[] }>(
+      `/companies/harbor-vine/ai-usage?limit=50&cursor=${encodeURIComponent(usage.nextCursor!)}`,
+    );
     expect(secondPage).toEqual(next.rows.map((r) => r.rowId));
     await page.click('[data-page=newer]');
     await page.waitForSelector('[data-testid=page]:has-text("Page 1")');
@@ -123,7 +156,10 @@ describe('the AI-spend dashboard', () => {
 
     // the CSV of the whole range
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=csv]')]);
-    const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    const csv = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toMatch(/^ts,day,requestId,rowId,provider,model/);
     expect(csv).toHaveLength(usage.totals.rows + 1);
 
@@ -138,7 +174,10 @@ describe('the AI-spend dashboard', () => {
     await page.fill('input[name=model]', 'claude-haiku-4-5');
     await page.click('[data-testid=config] button[type=submit]');
     await page.waitForSelector('[data-testid=config-current]:has-text("anthropic / claude-haiku-4-5")');
-    expect(await api('/companies/harbor-vine/ai-config')).toMatchObject({ provider: 'anthropic', model: 'claude-haiku-4-5' });
+    expect(await api('/companies/harbor-vine/ai-config')).toMatchObject({
+      provider: 'anthropic',
+      model: 'claude-haiku-4-5',
+    });
     await shot(page, 'company-override');
     await page.click('[data-testid=config-remove]');
     await page.waitForSelector('[data-testid=config-current]:has-text("No override")');
@@ -180,7 +219,17 @@ describe('the AI-spend dashboard', () => {
     const page = await signedIn(ADMIN);
     await page.waitForSelector('#chart[data-drawn]');
     await page.route(`${API}/**`, (route) =>
-      route.fulfill({ status: 401, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify({ success: false, error: 'The ID token is invalid or expired', code: 'AUTH_INVALID_TOKEN' }) }));
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        headers: { 'access-control-allow-origin': '*' },
+        body: JSON.stringify({
+          success: false,
+          error: 'The ID token is invalid or expired',
+          code: 'AUTH_INVALID_TOKEN',
+        }),
+      }),
+    );
     await page.click('[data-preset="7"]');
     await page.waitForSelector('[data-testid=signin-message].error');
     expect(await page.textContent('[data-testid=signin-message]')).toBe('Your session expired: sign in again.');

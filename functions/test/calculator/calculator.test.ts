@@ -6,7 +6,11 @@ beforeAll(async () => {
   user = await createUser({ label: 'calc' });
 });
 
-const post = (path: string, body: unknown) => api('calculator').post(path).set(bearer(user)).send(body as object);
+const post = (path: string, body: unknown) =>
+  api('calculator')
+    .post(path)
+    .set(bearer(user))
+    .send(body as object);
 
 describe('POST /calculator/expression', () => {
   it('answers 0.1 + 0.2 = 0.3 exactly in the envelope', async () => {
@@ -16,7 +20,10 @@ describe('POST /calculator/expression', () => {
   });
 
   it('rounds with the stated mode', async () => {
-    const res = await post('/calculator/expression', { expression: '10 / 4', round: { decimals: 0, mode: 'half_even' } });
+    const res = await post('/calculator/expression', {
+      expression: '10 / 4',
+      round: { decimals: 0, mode: 'half_even' },
+    });
     expect(res.body.data.value).toBe('2');
   });
 
@@ -64,7 +71,12 @@ describe('POST /calculator/operations', () => {
   });
 
   it('refuses a reference to a later step with 400 OPERATION_INVALID', async () => {
-    const res = await post('/calculator/operations', { operations: [{ op: 'sum', args: ['$1', '1'] }, { op: 'sum', args: ['1'] }] });
+    const res = await post('/calculator/operations', {
+      operations: [
+        { op: 'sum', args: ['$1', '1'] },
+        { op: 'sum', args: ['1'] },
+      ],
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('OPERATION_INVALID');
   });

@@ -30,17 +30,41 @@ describe('the calculator tool: figures the assistant states are computed', () =>
   it("computes last week's labor % from the sales tool's figures exactly, as POST /calculator/operations does", async () => {
     const co = await company();
     await importInvoices(co.manager, co.companyId, [invoice({ amount: 33333, closedAt: '2026-03-10T13:00:00' })]);
-    expect((await putShift(co, 's1', { start: hm(9), end: hm(17), positionId: co.cookId, subRoleId: 'line' }, { date: '2026-03-10', employeeId: co.employeeId, mode: 'published' })).status).toBe(200);
-    const sales = await salesData(co.manager, { companyId: co.companyId, ...WEEK, groupBy: 'weekly', fields: 'totalSales,ratio' });
+    expect(
+      (
+        await putShift(
+          co,
+          's1',
+          { start: hm(9), end: hm(17), positionId: co.cookId, subRoleId: 'line' },
+          { date: '2026-03-10', employeeId: co.employeeId, mode: 'published' },
+        )
+      ).status,
+    ).toBe(200);
+    const sales = await salesData(co.manager, {
+      companyId: co.companyId,
+      ...WEEK,
+      groupBy: 'weekly',
+      fields: 'totalSales,ratio',
+    });
     const { laborCost, totalSales } = sales.summary.totals as { laborCost: number; totalSales: number };
     expect(laborCost).toBeGreaterThan(0);
-    const operations = [{ op: 'percentage', args: [laborCost, totalSales] }, { op: 'round', args: ['$0'], decimals: 2, mode: 'half_even' }];
+    const operations = [
+      { op: 'percentage', args: [laborCost, totalSales] },
+      { op: 'round', args: ['$0'], decimals: 2, mode: 'half_even' },
+    ];
     const route = await api('calculator').post('/calculator/operations').set(bearer(co.manager)).send({ operations });
     expect(route.status).toBe(200);
 
     providers.anthropic.script([
       { toolCalls: [{ name: 'sales_summary', input: { ...WEEK, groupBy: 'weekly', includeLabor: true } }], usage },
-      { toolCalls: [{ name: 'calculate', input: { operations } }, { name: 'calculate', input: { expression: '0.1 + 0.2' } }, { name: 'calculate', input: { expression: '9^9^9^9' } }], usage },
+      {
+        toolCalls: [
+          { name: 'calculate', input: { operations } },
+          { name: 'calculate', input: { expression: '0.1 + 0.2' } },
+          { name: 'calculate', input: { expression: '9^9^9^9' } },
+        ],
+        usage,
+      },
       { text: `Labor was ${route.body.data.value} % of sales.`, usage },
     ]);
     const from = providers.anthropic.requests.length;
@@ -56,7 +80,12 @@ describe('the calculator tool: figures the assistant states are computed', () =>
     expect(tenths!.content.value).toBe('0.3');
     expect(hostile!.isError).toBe(true);
     expect(hostile!.content.error).toMatch(/^[A-Z_]+$/);
-    expect(res.body.data.turn.tools.map((t: { name: string; ok: boolean }) => [t.name, t.ok])).toEqual([['sales_summary', true], ['calculate', true], ['calculate', true], ['calculate', false]]);
+    expect(res.body.data.turn.tools.map((t: { name: string; ok: boolean }) => [t.name, t.ok])).toEqual([
+      ['sales_summary', true],
+      ['calculate', true],
+      ['calculate', true],
+      ['calculate', false],
+    ]);
   });
 });
 
@@ -68,7 +97,10 @@ describe('ai-memory: the assistant gets the memories the asking member may see',
     const co = await company();
     for (const [user, body] of [
       [co.manager, { scope: 'company', text: 'We close at 22:00 on Sundays' }],
-      [co.manager, { scope: 'company', text: 'Sunday closing cash count is done by the manager at 22:30', visibility: 'managers' }],
+      [
+        co.manager,
+        { scope: 'company', text: 'Sunday closing cash count is done by the manager at 22:30', visibility: 'managers' },
+      ],
       [co.owner, { scope: 'member', text: 'I prefer to close on Sundays myself' }],
       [co.employee, { scope: 'member', text: 'I cannot work Sunday mornings' }],
     ] as const) {
@@ -88,7 +120,10 @@ describe('ai-memory: the assistant gets the memories the asking member may see',
     expect(system).toContain('We close at 22:00 on Sundays');
     expect(system).toContain('I cannot work Sunday mornings');
     const [recalled] = anthropicToolResults(sent[1]!);
-    expect((recalled!.content.memories as { text: string }[]).map((m) => m.text).sort()).toEqual(['I cannot work Sunday mornings', 'We close at 22:00 on Sundays']);
+    expect((recalled!.content.memories as { text: string }[]).map((m) => m.text).sort()).toEqual([
+      'I cannot work Sunday mornings',
+      'We close at 22:00 on Sundays',
+    ]);
     const everything = JSON.stringify(sent.map((r) => r.body));
     expect(everything).not.toContain('cash count');
     expect(everything).not.toContain('close on Sundays myself');
@@ -104,22 +139,44 @@ describe('ai-memory: the assistant gets the memories the asking member may see',
         ],
         usage,
       },
-      { text: "I can remember that you cannot work Sunday mornings once you confirm; company facts are for managers.", usage },
+      {
+        text: 'I can remember that you cannot work Sunday mornings once you confirm; company facts are for managers.',
+        usage,
+      },
     ]);
     const conversationId = await newConversation(co.employee, co.companyId);
-    const res = await askWhole(co.employee, co.companyId, conversationId, { question: 'Remember that I cannot work Sunday mornings, and that we close at 22:00 on Sundays.' });
+    const res = await askWhole(co.employee, co.companyId, conversationId, {
+      question: 'Remember that I cannot work Sunday mornings, and that we close at 22:00 on Sundays.',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data.turn.tools.map((t: { ok: boolean; error?: string }) => [t.ok, t.error])).toEqual([[true, undefined], [false, 'INSUFFICIENT_ROLE']]);
+    expect(res.body.data.turn.tools.map((t: { ok: boolean; error?: string }) => [t.ok, t.error])).toEqual([
+      [true, undefined],
+      [false, 'INSUFFICIENT_ROLE'],
+    ]);
     const [proposal] = res.body.data.proposals;
-    expect(proposal).toMatchObject({ kind: 'memory', status: 'pending', payload: { scope: 'member', text: 'I cannot work Sunday mornings' } });
+    expect(proposal).toMatchObject({
+      kind: 'memory',
+      status: 'pending',
+      payload: { scope: 'member', text: 'I cannot work Sunday mornings' },
+    });
 
     const listed = () => api('aiMemory').get('/memories').query({ companyId: co.companyId }).set(bearer(co.employee));
     expect((await listed()).body.data).toEqual([]);
-    const confirm = () => api('chat').post(`/proposals/${proposal.id}/confirm`).query({ companyId: co.companyId }).set(bearer(co.employee));
+    const confirm = () =>
+      api('chat').post(`/proposals/${proposal.id}/confirm`).query({ companyId: co.companyId }).set(bearer(co.employee));
     const first = await confirm();
     expect(first.status).toBe(200);
-    expect(first.body.data.proposal).toMatchObject({ status: 'confirmed', result: { memory: { scope: 'member', text: 'I cannot work Sunday mornings', source: 'assistant' } } });
+    expect(first.body.data.proposal).toMatchObject({
+      status: 'confirmed',
+      result: { memory: { scope: 'member', text: 'I cannot work Sunday mornings', source: 'assistant' } },
+    });
     expect((await confirm()).body.data.proposal).toEqual(first.body.data.proposal);
-    expect((await listed()).body.data).toEqual([expect.objectContaining({ text: 'I cannot work Sunday mornings', source: 'assistant', ownerUid: co.employee.uid })]);
+    expect((await listed()).body.data).toEqual([
+      expect.objectContaining({
+        text: 'I cannot work Sunday mornings',
+        source: 'assistant',
+        ownerUid: co.employee.uid,
+      }),
+    ]);
   });
 });

@@ -35,38 +35,69 @@ describe('proposals: the assistant proposes, the member confirms through the rou
 
   async function proposeShift(co: ScheduleCompany) {
     providers.anthropic.script([
-      { toolCalls: [{ name: 'propose_draft_shift', input: { ...SHIFT, employeeId: co.otherId, positionId: co.cookId } }], usage },
+      {
+        toolCalls: [
+          { name: 'propose_draft_shift', input: { ...SHIFT, employeeId: co.otherId, positionId: co.cookId } },
+        ],
+        usage,
+      },
       { text: 'I proposed a draft shift for Otto on Friday 17:00-23:00; confirm it to add it.', usage },
     ]);
     const conversationId = await newConversation(co.manager, co.companyId);
-    const res = await askWhole(co.manager, co.companyId, conversationId, { question: 'Who can cover Friday dinner? Put Otto on it.' });
+    const res = await askWhole(co.manager, co.companyId, conversationId, {
+      question: 'Who can cover Friday dinner? Put Otto on it.',
+    });
     expect(res.status).toBe(200);
     return { conversationId, res };
   }
 
   const drafts = async (co: ScheduleCompany) =>
-    (await api('schedule').get('/shifts').query({ companyId: co.companyId, ...WEEK, includeDraft: 'true' }).set(bearer(co.manager))).body.data as Record<string, unknown>[];
+    (
+      await api('schedule')
+        .get('/shifts')
+        .query({ companyId: co.companyId, ...WEEK, includeDraft: 'true' })
+        .set(bearer(co.manager))
+    ).body.data as Record<string, unknown>[];
 
   it('writes nothing until the member confirms, then creates the draft through the schedule rules, once', async () => {
     const co = await company();
     const { res } = await proposeShift(co);
     const [proposal] = res.body.data.proposals;
     expect(res.body.data.turn.proposalIds).toEqual([proposal.id]);
-    expect(proposal).toMatchObject({ kind: 'draft_shift', status: 'pending', result: null, payload: { ...SHIFT, employeeId: co.otherId, positionId: co.cookId } });
+    expect(proposal).toMatchObject({
+      kind: 'draft_shift',
+      status: 'pending',
+      result: null,
+      payload: { ...SHIFT, employeeId: co.otherId, positionId: co.cookId },
+    });
     expect(await drafts(co)).toEqual([]);
 
-    const confirm = () => chat().post(`/proposals/${proposal.id}/confirm`).query({ companyId: co.companyId }).set(bearer(co.manager));
+    const confirm = () =>
+      chat().post(`/proposals/${proposal.id}/confirm`).query({ companyId: co.companyId }).set(bearer(co.manager));
     const first = await confirm();
     expect(first.status).toBe(200);
-    expect(first.body.data.proposal).toMatchObject({ status: 'confirmed', result: { shift: { date: SHIFT.date, employeeId: co.otherId, mode: 'draft', start: SHIFT.start, end: SHIFT.end } } });
+    expect(first.body.data.proposal).toMatchObject({
+      status: 'confirmed',
+      result: {
+        shift: { date: SHIFT.date, employeeId: co.otherId, mode: 'draft', start: SHIFT.start, end: SHIFT.end },
+      },
+    });
     const again = await confirm();
     expect(again.body.data.proposal).toEqual(first.body.data.proposal);
     const created = await drafts(co);
     expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ mode: 'draft', employeeId: co.otherId, date: SHIFT.date, note: 'Friday dinner' });
+    expect(created[0]).toMatchObject({
+      mode: 'draft',
+      employeeId: co.otherId,
+      date: SHIFT.date,
+      note: 'Friday dinner',
+    });
     expect(await storedShift(co.companyId, `chat-${proposal.id}`)).not.toBeNull();
 
-    const dismiss = await chat().post(`/proposals/${proposal.id}/dismiss`).query({ companyId: co.companyId }).set(bearer(co.manager));
+    const dismiss = await chat()
+      .post(`/proposals/${proposal.id}/dismiss`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager));
     expect(dismiss.status).toBe(409);
     expect(dismiss.body.code).toBe('PROPOSAL_NOT_PENDING');
   });
@@ -76,7 +107,10 @@ describe('proposals: the assistant proposes, the member confirms through the rou
     const { res } = await proposeShift(co);
     const proposalId = res.body.data.proposals[0].id;
     await addMember(co.companyId, co.manager, 'employee');
-    const confirm = await chat().post(`/proposals/${proposalId}/confirm`).query({ companyId: co.companyId }).set(bearer(co.manager));
+    const confirm = await chat()
+      .post(`/proposals/${proposalId}/confirm`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager));
     expect(confirm.status).toBe(403);
     expect(confirm.body.code).toBe('INSUFFICIENT_ROLE');
     expect(await storedShift(co.companyId, `chat-${proposalId}`)).toBeNull();
@@ -86,12 +120,21 @@ describe('proposals: the assistant proposes, the member confirms through the rou
     const co = await company();
     const { res } = await proposeShift(co);
     const proposalId = res.body.data.proposals[0].id;
-    const stranger = await chat().post(`/proposals/${proposalId}/confirm`).query({ companyId: co.companyId }).set(bearer(co.owner));
+    const stranger = await chat()
+      .post(`/proposals/${proposalId}/confirm`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner));
     expect(stranger.status).toBe(404);
     expect(stranger.body.code).toBe('PROPOSAL_NOT_FOUND');
-    const dismissed = await chat().post(`/proposals/${proposalId}/dismiss`).query({ companyId: co.companyId }).set(bearer(co.manager));
+    const dismissed = await chat()
+      .post(`/proposals/${proposalId}/dismiss`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager));
     expect(dismissed.body.data.proposal.status).toBe('dismissed');
-    const confirm = await chat().post(`/proposals/${proposalId}/confirm`).query({ companyId: co.companyId }).set(bearer(co.manager));
+    const confirm = await chat()
+      .post(`/proposals/${proposalId}/confirm`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager));
     expect(confirm.status).toBe(409);
     expect(await drafts(co)).toEqual([]);
   });
@@ -110,14 +153,20 @@ describe('conversations', () => {
     expect(second.body.data).toEqual({ ...first.body.data, replayed: true });
     expect(since(providers.anthropic, from)).toHaveLength(0);
     expect(await turnDocs(co.companyId)).toHaveLength(1);
-    const conflict = await askWhole(co.manager, co.companyId, conversationId, { question: 'Something else', clientMessageId: 'client-msg-1' });
+    const conflict = await askWhole(co.manager, co.companyId, conversationId, {
+      question: 'Something else',
+      clientMessageId: 'client-msg-1',
+    });
     expect(conflict.status).toBe(409);
     expect(conflict.body.code).toBe('TURN_ID_CONFLICT');
   });
 
   it('sends earlier turns back as context, titles the conversation from its first question, and lists it', async () => {
     const co = await company();
-    providers.anthropic.script([{ text: 'First answer.', usage }, { text: 'Second answer.', usage }]);
+    providers.anthropic.script([
+      { text: 'First answer.', usage },
+      { text: 'Second answer.', usage },
+    ]);
     const conversationId = await newConversation(co.manager, co.companyId);
     await askWhole(co.manager, co.companyId, conversationId, { question: 'First question' });
     const from = providers.anthropic.requests.length;
@@ -128,9 +177,14 @@ describe('conversations', () => {
       { role: 'user', content: 'Second question' },
     ]);
     const listed = await chat().get('/conversations').query({ companyId: co.companyId }).set(bearer(co.manager));
-    expect(listed.body.data).toEqual([expect.objectContaining({ id: conversationId, title: 'First question', turnCount: 2 })]);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ id: conversationId, title: 'First question', turnCount: 2 }),
+    ]);
     const detail = await conversation(co, conversationId);
-    expect(detail.body.data.turns.map((t: { seq: number; answer: string }) => [t.seq, t.answer])).toEqual([[0, 'First answer.'], [1, 'Second answer.']]);
+    expect(detail.body.data.turns.map((t: { seq: number; answer: string }) => [t.seq, t.answer])).toEqual([
+      [0, 'First answer.'],
+      [1, 'Second answer.'],
+    ]);
   });
 
   it('folds older turns into a running summary (flow chat.summary) so the context stays bounded', async () => {
@@ -141,7 +195,16 @@ describe('conversations', () => {
     const base = db().collection('companies').doc(co.companyId);
     for (let seq = 0; seq < 9; seq++) {
       batch.set(base.collection('chatTurns').doc(`${conversationId}~t${seq}`), {
-        turnId: `t${seq}`, conversationId, uid: co.manager.uid, seq, question: `Question ${seq}`, answer: `Answer ${seq}`, refused: false, tools: [], proposalIds: [], createdAt: 1000 + seq,
+        turnId: `t${seq}`,
+        conversationId,
+        uid: co.manager.uid,
+        seq,
+        question: `Question ${seq}`,
+        answer: `Answer ${seq}`,
+        refused: false,
+        tools: [],
+        proposalIds: [],
+        createdAt: 1000 + seq,
       });
     }
     batch.update(base.collection('chatConversations').doc(conversationId), { turnCount: 9 });
@@ -162,7 +225,15 @@ describe('conversations', () => {
     // the answer call sees the summary and only the last four turns verbatim
     expect(JSON.stringify(answerCall!.body.system)).toContain('Summary: questions 0 to 4 were answered.');
     expect((answerCall!.body.messages as { content: string }[]).map((m) => m.content)).toEqual([
-      'Question 5', 'Answer 5', 'Question 6', 'Answer 6', 'Question 7', 'Answer 7', 'Question 8', 'Answer 8', 'Question 9',
+      'Question 5',
+      'Answer 5',
+      'Question 6',
+      'Answer 6',
+      'Question 7',
+      'Answer 7',
+      'Question 8',
+      'Answer 8',
+      'Question 9',
     ]);
     expect((await conversation(co, conversationId)).body.data).toMatchObject({ turnCount: 10, summarizedTurns: 5 });
     expect(flowsOf((await usageRows(admin, co.companyId)).rows)).toEqual([
@@ -181,21 +252,44 @@ describe('conversations', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.turn.tools).toHaveLength(4);
     const sent = since(providers.anthropic, from);
-    expect(sent.map((r) => r.body.tool_choice)).toEqual([{ type: 'auto' }, { type: 'auto' }, { type: 'auto' }, { type: 'auto' }, { type: 'none' }]);
-    expect(flowsOf((await usageRows(admin, co.companyId)).rows).map((r) => [r.flow, r.calls])).toEqual([['chat.answer', 1], ['chat.plan', 1], ['chat.tool', 3]]);
+    expect(sent.map((r) => r.body.tool_choice)).toEqual([
+      { type: 'auto' },
+      { type: 'auto' },
+      { type: 'auto' },
+      { type: 'auto' },
+      { type: 'none' },
+    ]);
+    expect(flowsOf((await usageRows(admin, co.companyId)).rows).map((r) => [r.flow, r.calls])).toEqual([
+      ['chat.answer', 1],
+      ['chat.plan', 1],
+      ['chat.tool', 3],
+    ]);
   });
 
   it('bounds a large tool result and says it was cut', async () => {
     const co = await company();
     const base = db().collection('companies').doc(co.companyId).collection('employees');
     const batch = db().batch();
-    for (let i = 0; i < 120; i++) batch.set(base.doc(), { name: `Name${i}`, surname: `Surname${String(i).padStart(3, '0')}`, positions: [], archived: false, userId: null, note: 'x'.repeat(40) });
+    for (let i = 0; i < 120; i++)
+      batch.set(base.doc(), {
+        name: `Name${i}`,
+        surname: `Surname${String(i).padStart(3, '0')}`,
+        positions: [],
+        archived: false,
+        userId: null,
+        note: 'x'.repeat(40),
+      });
     await batch.commit();
-    providers.anthropic.script([{ toolCalls: [{ name: 'employee_directory', input: {} }], usage }, { text: 'Many employees.', usage }]);
+    providers.anthropic.script([
+      { toolCalls: [{ name: 'employee_directory', input: {} }], usage },
+      { text: 'Many employees.', usage },
+    ]);
     const from = providers.anthropic.requests.length;
     const conversationId = await newConversation(co.manager, co.companyId);
     await askWhole(co.manager, co.companyId, conversationId, { question: 'Who works here?' });
-    const messages = since(providers.anthropic, from)[1]!.body.messages as { content: { type: string; content: string }[] }[];
+    const messages = since(providers.anthropic, from)[1]!.body.messages as {
+      content: { type: string; content: string }[];
+    }[];
     const text = messages[messages.length - 1]!.content[0]!.content;
     expect(text.length).toBeLessThanOrEqual(6000);
     const parsed = JSON.parse(text);
@@ -206,12 +300,23 @@ describe('conversations', () => {
   it('deletes a conversation with its turns and proposals', async () => {
     const co = await company();
     providers.anthropic.script([
-      { toolCalls: [{ name: 'propose_draft_shift', input: { date: '2026-03-13', employeeId: co.otherId, start: hm(9), end: hm(12) } }], usage },
+      {
+        toolCalls: [
+          {
+            name: 'propose_draft_shift',
+            input: { date: '2026-03-13', employeeId: co.otherId, start: hm(9), end: hm(12) },
+          },
+        ],
+        usage,
+      },
       { text: 'Proposed.', usage },
     ]);
     const conversationId = await newConversation(co.manager, co.companyId);
     await askWhole(co.manager, co.companyId, conversationId, { question: 'Add Otto Friday morning' });
-    const del = await chat().delete(`/conversations/${conversationId}`).query({ companyId: co.companyId }).set(bearer(co.manager));
+    const del = await chat()
+      .delete(`/conversations/${conversationId}`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager));
     expect(del.status).toBe(200);
     expect(del.body.data).toMatchObject({ id: conversationId, turnCount: 1 });
     expect((await conversation(co, conversationId)).status).toBe(404);

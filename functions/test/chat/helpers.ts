@@ -20,8 +20,12 @@ export function askWhole(user: TestUser, companyId: string, conversationId: stri
 
 /** The streaming ask, its body kept as text (supertest would otherwise wait for JSON). */
 export function askStream(user: TestUser, companyId: string, conversationId: string, body: Record<string, unknown>) {
-  return chat().post(`/conversations/${conversationId}/messages/stream`).query({ companyId }).set(bearer(user))
-    .buffer(true).parse((res, done) => {
+  return chat()
+    .post(`/conversations/${conversationId}/messages/stream`)
+    .query({ companyId })
+    .set(bearer(user))
+    .buffer(true)
+    .parse((res, done) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
@@ -38,11 +42,14 @@ export interface SseEvent {
 /** The events of a text/event-stream body, in order. */
 export function eventsOf(res: Response): SseEvent[] {
   const text = res.body as string;
-  return text.split('\n\n').filter((block) => block.trim()).map((block) => {
-    const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-    const data = /^data: (.*)$/m.exec(block)?.[1] ?? 'null';
-    return { event, data: JSON.parse(data) as Record<string, unknown> };
-  });
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim())
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? 'null';
+      return { event, data: JSON.parse(data) as Record<string, unknown> };
+    });
 }
 
 /** The company's AI provider override (so the test does not depend on the global default). */
@@ -59,11 +66,15 @@ export async function usageRows(admin: TestUser, companyId: string) {
 
 /** The rows' flows and token counts, sorted by flow (rows are one per provider, model and flow of a request). */
 export const flowsOf = (rows: Record<string, unknown>[]) =>
-  rows.map((r) => ({ flow: r.flow, inputTokens: r.inputTokens, outputTokens: r.outputTokens, calls: r.calls }))
+  rows
+    .map((r) => ({ flow: r.flow, inputTokens: r.inputTokens, outputTokens: r.outputTokens, calls: r.calls }))
     .sort((a, b) => String(a.flow).localeCompare(String(b.flow)));
 
 /** Requests the provider server received since `from`. */
-export const since = (server: ProviderServer<AnthropicWireUsage> | ProviderServer<OpenAIWireUsage>, from: number): RecordedRequest[] => server.requests.slice(from);
+export const since = (
+  server: ProviderServer<AnthropicWireUsage> | ProviderServer<OpenAIWireUsage>,
+  from: number,
+): RecordedRequest[] => server.requests.slice(from);
 
 interface AnthropicBlock {
   type: string;
@@ -73,11 +84,15 @@ interface AnthropicBlock {
 }
 
 /** The tool results an Anthropic request carried back to the model, parsed. */
-export function anthropicToolResults(request: RecordedRequest): { content: Record<string, unknown>; isError: boolean }[] {
+export function anthropicToolResults(
+  request: RecordedRequest,
+): { content: Record<string, unknown>; isError: boolean }[] {
   const messages = request.body.messages as { role: string; content: string | AnthropicBlock[] }[];
   const last = messages[messages.length - 1]!;
   if (typeof last.content === 'string') return [];
-  return last.content.filter((b) => b.type === 'tool_result').map((b) => ({ content: JSON.parse(b.content!) as Record<string, unknown>, isError: b.is_error === true }));
+  return last.content
+    .filter((b) => b.type === 'tool_result')
+    .map((b) => ({ content: JSON.parse(b.content!) as Record<string, unknown>, isError: b.is_error === true }));
 }
 
 export async function turnDocs(companyId: string) {

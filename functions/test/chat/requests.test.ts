@@ -2,7 +2,15 @@ import { db } from '../../src/core/firebase';
 import { snapshotCompany } from '../helpers/fixtures';
 import { bearer, createUser, type TestUser } from '../helpers/users';
 import { startProviders, type LocalProviders } from '../ai/support/providers';
-import { cookShift, createRequest, day, list, requestsCompany, setPolicy, type RequestsCompany } from '../requests/helpers';
+import {
+  cookShift,
+  createRequest,
+  day,
+  list,
+  requestsCompany,
+  setPolicy,
+  type RequestsCompany,
+} from '../requests/helpers';
 import { askWhole, chat, newConversation, useModel } from './helpers';
 
 /** The assistant proposes shift requests of the asking member; confirming runs POST /requests' rules (issue 16). */
@@ -36,20 +44,36 @@ async function propose(co: RequestsCompany, as: TestUser, input: Record<string, 
   const conversationId = await newConversation(as, co.companyId);
   const res = await askWhole(as, co.companyId, conversationId, { question: 'Please ask for this for me.' });
   expect(res.status).toBe(200);
-  return res.body.data as { turn: { tools: { name: string; ok: boolean; error?: string }[]; proposalIds: string[] }; proposals: Record<string, unknown>[] };
+  return res.body.data as {
+    turn: { tools: { name: string; ok: boolean; error?: string }[]; proposalIds: string[] };
+    proposals: Record<string, unknown>[];
+  };
 }
 
 const confirm = (co: RequestsCompany, as: TestUser, proposalId: string) =>
   chat().post(`/proposals/${proposalId}/confirm`).query({ companyId: co.companyId }).set(bearer(as));
 
 const storedRequests = async (co: RequestsCompany) =>
-  (await db().collection('companies').doc(co.companyId).collection('shiftRequests').get()).docs.map((d) => ({ id: d.id, ...d.data() }));
+  (await db().collection('companies').doc(co.companyId).collection('shiftRequests').get()).docs.map((d) => ({
+    id: d.id,
+    ...d.data(),
+  }));
 
 /** A confirmation the requests rules refuse answers `status` and `code` and changes nothing stored in the company. */
-async function refusedWithoutWrites(co: RequestsCompany, as: TestUser, proposalId: string, status: number, code: string) {
+async function refusedWithoutWrites(
+  co: RequestsCompany,
+  as: TestUser,
+  proposalId: string,
+  status: number,
+  code: string,
+) {
   const before = await snapshotCompany(co.companyId);
   const res = await confirm(co, as, proposalId);
-  expect({ status: res.status, success: res.body.success, code: res.body.code }).toEqual({ status, success: false, code });
+  expect({ status: res.status, success: res.body.success, code: res.body.code }).toEqual({
+    status,
+    success: false,
+    code,
+  });
   expect(await snapshotCompany(co.companyId)).toEqual(before);
 }
 
@@ -60,7 +84,13 @@ describe('the assistant proposes a day off, the employee confirms it', () => {
     const data = await propose(co, co.employee, input);
     const [proposal] = data.proposals;
     expect(data.turn.proposalIds).toEqual([proposal!.id]);
-    expect(proposal).toMatchObject({ kind: 'request', status: 'pending', result: null, payload: input, summary: `Request a day off from ${day(5)} to ${day(6)} (note: Family wedding)` });
+    expect(proposal).toMatchObject({
+      kind: 'request',
+      status: 'pending',
+      result: null,
+      payload: input,
+      summary: `Request a day off from ${day(5)} to ${day(6)} (note: Family wedding)`,
+    });
     expect(await storedRequests(co)).toEqual([]);
 
     const first = await confirm(co, co.employee, String(proposal!.id));
@@ -68,10 +98,21 @@ describe('the assistant proposes a day off, the employee confirms it', () => {
     const requestId = `chat-${proposal!.id}`;
     expect(first.body.data.proposal).toMatchObject({
       status: 'confirmed',
-      result: { request: { id: requestId, type: 'dayOff', state: 'pending_manager', employeeId: co.employeeId, note: 'Family wedding', dayOff: { startDate: day(5), endDate: day(6), start: null, end: null } } },
+      result: {
+        request: {
+          id: requestId,
+          type: 'dayOff',
+          state: 'pending_manager',
+          employeeId: co.employeeId,
+          note: 'Family wedding',
+          dayOff: { startDate: day(5), endDate: day(6), start: null, end: null },
+        },
+      },
     });
     const mine = await list(co, co.employee);
-    expect(mine.body.data.map((r: { id: string; state: string }) => [r.id, r.state])).toEqual([[requestId, 'pending_manager']]);
+    expect(mine.body.data.map((r: { id: string; state: string }) => [r.id, r.state])).toEqual([
+      [requestId, 'pending_manager'],
+    ]);
     const queue = await list(co, co.manager, { view: 'queue' });
     expect(queue.body.data.map((r: { id: string }) => r.id)).toEqual([requestId]);
 
@@ -84,12 +125,22 @@ describe('the assistant proposes a day off, the employee confirms it', () => {
 
   it('answers the request made the first time when a confirmation is retried after it was created (no second request, no REQUEST_EXISTS)', async () => {
     const co = await company();
-    const [proposal] = (await propose(co, co.employee, { type: 'dayOff', startDate: day(3), endDate: day(3), start: 600, end: 840 })).proposals;
+    const [proposal] = (
+      await propose(co, co.employee, { type: 'dayOff', startDate: day(3), endDate: day(3), start: 600, end: 840 })
+    ).proposals;
     const proposalId = String(proposal!.id);
     const first = await confirm(co, co.employee, proposalId);
-    expect(first.body.data.proposal.result.request).toMatchObject({ state: 'pending_manager', dayOff: { startDate: day(3), endDate: day(3), start: 600, end: 840 } });
+    expect(first.body.data.proposal.result.request).toMatchObject({
+      state: 'pending_manager',
+      dayOff: { startDate: day(3), endDate: day(3), start: 600, end: 840 },
+    });
     // as if the first confirmation had stopped after creating the request, before recording the decision
-    await db().collection('companies').doc(co.companyId).collection('chatProposals').doc(proposalId).update({ status: 'pending', result: null, decidedAt: null });
+    await db()
+      .collection('companies')
+      .doc(co.companyId)
+      .collection('chatProposals')
+      .doc(proposalId)
+      .update({ status: 'pending', result: null, decidedAt: null });
 
     const retry = await confirm(co, co.employee, proposalId);
     expect(retry.status).toBe(200);
@@ -99,8 +150,12 @@ describe('the assistant proposes a day off, the employee confirms it', () => {
 
   it('creates one request when the same proposal is confirmed twice at once', async () => {
     const co = await company();
-    const [proposal] = (await propose(co, co.employee, { type: 'dayOff', startDate: day(8), endDate: day(9) })).proposals;
-    const [a, b] = await Promise.all([confirm(co, co.employee, String(proposal!.id)), confirm(co, co.employee, String(proposal!.id))]);
+    const [proposal] = (await propose(co, co.employee, { type: 'dayOff', startDate: day(8), endDate: day(9) }))
+      .proposals;
+    const [a, b] = await Promise.all([
+      confirm(co, co.employee, String(proposal!.id)),
+      confirm(co, co.employee, String(proposal!.id)),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.data.proposal.result).toEqual(b.body.data.proposal.result);
     expect(await storedRequests(co)).toHaveLength(1);
@@ -109,7 +164,8 @@ describe('the assistant proposes a day off, the employee confirms it', () => {
   it("follows the company's policy: with no manager approval for day-offs the confirmed request is approved at once", async () => {
     const co = await company();
     expect((await setPolicy(co, { dayOff: false })).status).toBe(200);
-    const [proposal] = (await propose(co, co.employee, { type: 'dayOff', startDate: day(4), endDate: day(4) })).proposals;
+    const [proposal] = (await propose(co, co.employee, { type: 'dayOff', startDate: day(4), endDate: day(4) }))
+      .proposals;
     const res = await confirm(co, co.employee, String(proposal!.id));
     expect(res.body.data.proposal.result.request).toMatchObject({ state: 'approved', needsManager: false });
   });
@@ -123,7 +179,12 @@ describe('the assistant proposes offering up a shift', () => {
     expect(data.proposals[0]).toMatchObject({ kind: 'request', summary: 'Offer up shift mine for a coworker to take' });
     const res = await confirm(co, co.employee, String(data.proposals[0]!.id));
     expect(res.status).toBe(200);
-    expect(res.body.data.proposal.result.request).toMatchObject({ type: 'replace', state: 'pending_peer', shiftId: 'mine', employeeId: co.employeeId });
+    expect(res.body.data.proposal.result.request).toMatchObject({
+      type: 'replace',
+      state: 'pending_peer',
+      shiftId: 'mine',
+      employeeId: co.employeeId,
+    });
     const available = await list(co, co.otto, { view: 'available' });
     expect(available.body.data.map((r: { shiftId: string }) => r.shiftId)).toEqual(['mine']);
   });
@@ -135,13 +196,16 @@ describe('confirming applies every rule of POST /requests', () => {
     await cookShift(co, 'ottos', co.otherId, day(3));
     const [proposal] = (await propose(co, co.employee, { type: 'replace', shiftId: 'ottos' })).proposals;
     await refusedWithoutWrites(co, co.employee, String(proposal!.id), 422, 'INVALID_REQUEST_SHIFT');
-    const after = (await db().collection('companies').doc(co.companyId).collection('chatProposals').doc(String(proposal!.id)).get()).data();
+    const after = (
+      await db().collection('companies').doc(co.companyId).collection('chatProposals').doc(String(proposal!.id)).get()
+    ).data();
     expect(after).toMatchObject({ status: 'pending', result: null });
   });
 
   it('answers 422 DAY_OFF_IN_PAST for a day off that starts before today, and writes nothing', async () => {
     const co = await company();
-    const [proposal] = (await propose(co, co.employee, { type: 'dayOff', startDate: day(-2), endDate: day(1) })).proposals;
+    const [proposal] = (await propose(co, co.employee, { type: 'dayOff', startDate: day(-2), endDate: day(1) }))
+      .proposals;
     await refusedWithoutWrites(co, co.employee, String(proposal!.id), 422, 'DAY_OFF_IN_PAST');
   });
 
@@ -149,20 +213,24 @@ describe('confirming applies every rule of POST /requests', () => {
     const co = await company();
     const direct = await createRequest(co, co.employee, { type: 'dayOff', startDate: day(5), endDate: day(7) });
     expect(direct.status).toBe(201);
-    const [proposal] = (await propose(co, co.employee, { type: 'dayOff', startDate: day(6), endDate: day(6) })).proposals;
+    const [proposal] = (await propose(co, co.employee, { type: 'dayOff', startDate: day(6), endDate: day(6) }))
+      .proposals;
     await refusedWithoutWrites(co, co.employee, String(proposal!.id), 409, 'REQUEST_EXISTS');
   });
 
   it("does not let another employee confirm a member's proposal: 404, nothing written", async () => {
     const co = await company();
-    const [proposal] = (await propose(co, co.employee, { type: 'dayOff', startDate: day(5), endDate: day(5) })).proposals;
+    const [proposal] = (await propose(co, co.employee, { type: 'dayOff', startDate: day(5), endDate: day(5) }))
+      .proposals;
     await refusedWithoutWrites(co, co.otto, String(proposal!.id), 404, 'PROPOSAL_NOT_FOUND');
   });
 
-  it("refuses arguments the requests schema refuses when proposing: the model reads VALIDATION_FAILED and no proposal is made", async () => {
+  it('refuses arguments the requests schema refuses when proposing: the model reads VALIDATION_FAILED and no proposal is made', async () => {
     const co = await company();
     const data = await propose(co, co.employee, { type: 'dayOff', startDate: day(5), shiftId: 'mine' });
-    expect(data.turn.tools).toEqual([expect.objectContaining({ name: 'propose_request', ok: false, error: 'VALIDATION_FAILED' })]);
+    expect(data.turn.tools).toEqual([
+      expect.objectContaining({ name: 'propose_request', ok: false, error: 'VALIDATION_FAILED' }),
+    ]);
     expect(data.proposals).toEqual([]);
   });
 });

@@ -4,7 +4,9 @@ import { bearer } from '../helpers/users';
 
 let co: TestCompany;
 beforeAll(async () => {
-  co = await createCompany({ profile: { name: 'Harbor Test', timezone: 'America/New_York', secretInternalField: 'never shown' } });
+  co = await createCompany({
+    profile: { name: 'Harbor Test', timezone: 'America/New_York', secretInternalField: 'never shown' },
+  });
 });
 
 const companies = () => api('companies');
@@ -14,7 +16,13 @@ describe('GET /companies/{id}', () => {
     const res = await companies().get(`/companies/${co.companyId}`).set(bearer(co.employee));
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.data).toMatchObject({ id: co.companyId, name: 'Harbor Test', timezone: 'America/New_York', weekStartingDay: 1, maxDayHours: false });
+    expect(res.body.data).toMatchObject({
+      id: co.companyId,
+      name: 'Harbor Test',
+      timezone: 'America/New_York',
+      weekStartingDay: 1,
+      maxDayHours: false,
+    });
     expect(res.body.data).not.toHaveProperty('secretInternalField');
   });
 
@@ -39,19 +47,41 @@ describe('PATCH /companies/{id}', () => {
     const res = await companies()
       .patch(`/companies/${co.companyId}`)
       .set(bearer(co.manager))
-      .send({ city: 'Boston', weekStartingDay: 0, maxDayHours: false, location: { lat: 42.36, lng: -71.05 }, domain: null });
+      .send({
+        city: 'Boston',
+        weekStartingDay: 0,
+        maxDayHours: false,
+        location: { lat: 42.36, lng: -71.05 },
+        domain: null,
+      });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Harbor Test', city: 'Boston', weekStartingDay: 0, maxDayHours: false, location: { lat: 42.36, lng: -71.05 }, domain: null });
+    expect(res.body.data).toMatchObject({
+      name: 'Harbor Test',
+      city: 'Boston',
+      weekStartingDay: 0,
+      maxDayHours: false,
+      location: { lat: 42.36, lng: -71.05 },
+      domain: null,
+    });
     expect(res.body.data).not.toHaveProperty('secretInternalField');
     const again = await companies().get(`/companies/${co.companyId}`).set(bearer(co.owner));
     expect(again.body.data.city).toBe('Boston');
   });
 
   it('accepts maxDayHours as a positive number or false, and rejects true and 0', async () => {
-    expect((await companies().patch(`/companies/${co.companyId}`).set(bearer(co.owner)).send({ maxDayHours: 9.5 })).body.data.maxDayHours).toBe(9.5);
-    expect((await companies().patch(`/companies/${co.companyId}`).set(bearer(co.owner)).send({ maxDayHours: false })).body.data.maxDayHours).toBe(false);
+    expect(
+      (await companies().patch(`/companies/${co.companyId}`).set(bearer(co.owner)).send({ maxDayHours: 9.5 })).body.data
+        .maxDayHours,
+    ).toBe(9.5);
+    expect(
+      (await companies().patch(`/companies/${co.companyId}`).set(bearer(co.owner)).send({ maxDayHours: false })).body
+        .data.maxDayHours,
+    ).toBe(false);
     for (const bad of [true, 0, -1, '8']) {
-      const res = await companies().patch(`/companies/${co.companyId}`).set(bearer(co.owner)).send({ maxDayHours: bad });
+      const res = await companies()
+        .patch(`/companies/${co.companyId}`)
+        .set(bearer(co.owner))
+        .send({ maxDayHours: bad });
       expect(res.status).toBe(400);
     }
   });
@@ -85,7 +115,10 @@ describe('PATCH /companies/{id}', () => {
 
   it('forbids an employee from changing the profile (403) and writes nothing', async () => {
     const before = await snapshotCompany(co.companyId);
-    const res = await companies().patch(`/companies/${co.companyId}`).set(bearer(co.employee)).send({ city: 'Nowhere' });
+    const res = await companies()
+      .patch(`/companies/${co.companyId}`)
+      .set(bearer(co.employee))
+      .send({ city: 'Nowhere' });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('INSUFFICIENT_ROLE');
     expect(await snapshotCompany(co.companyId)).toEqual(before);
@@ -102,19 +135,33 @@ describe('company settings', () => {
     const fresh = await createCompany();
     const res = await companies().get(`/companies/${fresh.companyId}/settings`).set(bearer(fresh.employee));
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ conflictsDetectionEnabled: true, maxHoursPerWeek: 40, dayChangeTime: 0, generationPriority: 'longer-shifts' });
+    expect(res.body.data).toMatchObject({
+      conflictsDetectionEnabled: true,
+      maxHoursPerWeek: 40,
+      dayChangeTime: 0,
+      generationPriority: 'longer-shifts',
+    });
   });
 
   it('merges a partial update into the stored settings', async () => {
-    await companies().patch(`/companies/${co.companyId}/settings`).set(bearer(co.owner)).send({ dayChangeTime: 14400, hasCaterer: true });
-    const res = await companies().patch(`/companies/${co.companyId}/settings`).set(bearer(co.manager)).send({ maxHoursPerWeek: 38.5 });
+    await companies()
+      .patch(`/companies/${co.companyId}/settings`)
+      .set(bearer(co.owner))
+      .send({ dayChangeTime: 14400, hasCaterer: true });
+    const res = await companies()
+      .patch(`/companies/${co.companyId}/settings`)
+      .set(bearer(co.manager))
+      .send({ maxHoursPerWeek: 38.5 });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ dayChangeTime: 14400, hasCaterer: true, maxHoursPerWeek: 38.5 });
   });
 
   it('accepts dayChangeTime at both ends of 0..86400', async () => {
     for (const v of [0, 86400]) {
-      const res = await companies().patch(`/companies/${co.companyId}/settings`).set(bearer(co.owner)).send({ dayChangeTime: v });
+      const res = await companies()
+        .patch(`/companies/${co.companyId}/settings`)
+        .set(bearer(co.owner))
+        .send({ dayChangeTime: v });
       expect(res.body.data.dayChangeTime).toBe(v);
     }
   });
@@ -159,7 +206,12 @@ describe('company policies', () => {
       .set(bearer(fresh.owner))
       .send({ employeeInteractionMessages: false, isGeolocationEnabled: true, hideTipsFromManagers: true });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ employeeInteractionMessages: false, isGeolocationEnabled: true, hideTipsFromManagers: true, employeeInteractionGroup: true });
+    expect(res.body.data).toMatchObject({
+      employeeInteractionMessages: false,
+      isGeolocationEnabled: true,
+      hideTipsFromManagers: true,
+      employeeInteractionGroup: true,
+    });
     const stored = await snapshotCompany(fresh.companyId);
     const base = `companies/${fresh.companyId}/config`;
     expect(stored[`${base}/employeeInteraction`]).toEqual({ messages: false });
@@ -170,7 +222,10 @@ describe('company policies', () => {
   });
 
   it('keeps policies out of the settings answer although they share a document', async () => {
-    await companies().patch(`/companies/${co.companyId}/policies`).set(bearer(co.owner)).send({ isGeolocationEnabled: true });
+    await companies()
+      .patch(`/companies/${co.companyId}/policies`)
+      .set(bearer(co.owner))
+      .send({ isGeolocationEnabled: true });
     const res = await companies().get(`/companies/${co.companyId}/settings`).set(bearer(co.owner));
     expect(res.body.data).not.toHaveProperty('isGeolocationEnabled');
   });
@@ -185,7 +240,10 @@ describe('company policies', () => {
   });
 
   it('forbids employees from changing policies (403)', async () => {
-    const res = await companies().patch(`/companies/${co.companyId}/policies`).set(bearer(co.employee)).send({ isGeolocationEnabled: false });
+    const res = await companies()
+      .patch(`/companies/${co.companyId}/policies`)
+      .set(bearer(co.employee))
+      .send({ isGeolocationEnabled: false });
     expect(res.status).toBe(403);
   });
 });

@@ -1,6 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connectorFor, VendorError, type Connector, type OAuthApp, type OAuthGrant, type VendorFailure } from '../../src/connectors';
+import {
+  connectorFor,
+  VendorError,
+  type Connector,
+  type OAuthApp,
+  type OAuthGrant,
+  type VendorFailure,
+} from '../../src/connectors';
 import { parseRetryAfter, vendorRequest } from '../../src/connectors/http';
 import {
   SIMULATED,
@@ -130,7 +137,13 @@ describe('square (OAuth)', () => {
     expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT);
     expect(url.searchParams.get('state')).toBe('st-123');
     expect(url.searchParams.get('session')).toBe('false');
-    expect(url.searchParams.get('scope')?.split(' ').sort()).toEqual(['EMPLOYEES_READ', 'MERCHANT_PROFILE_READ', 'ORDERS_READ', 'PAYMENTS_READ', 'TIMECARDS_READ']);
+    expect(url.searchParams.get('scope')?.split(' ').sort()).toEqual([
+      'EMPLOYEES_READ',
+      'MERCHANT_PROFILE_READ',
+      'ORDERS_READ',
+      'PAYMENTS_READ',
+      'TIMECARDS_READ',
+    ]);
   });
 
   test('following the authorize URL comes back with a code and the same state', async () => {
@@ -152,7 +165,10 @@ describe('square (OAuth)', () => {
     expect(result.refreshToken).toBeTruthy();
     expect(result.expiresAt).toBeGreaterThanOrEqual(before + 30 * 86_400_000 - 2000);
     expect(result.expiresAt).toBeLessThanOrEqual(Date.now() + 30 * 86_400_000 + 1000);
-    expect(result.account).toEqual({ id: SIMULATED_OAUTH_ACCOUNTS.square.merchantId, name: SIMULATED_OAUTH_ACCOUNTS.square.businessName });
+    expect(result.account).toEqual({
+      id: SIMULATED_OAUTH_ACCOUNTS.square.merchantId,
+      name: SIMULATED_OAUTH_ACCOUNTS.square.businessName,
+    });
     expect(sim.state.calls[`/square/v2/merchants/${SIMULATED_OAUTH_ACCOUNTS.square.merchantId}`]).toBe(1);
   });
 
@@ -171,7 +187,11 @@ describe('square (OAuth)', () => {
     const query = await consent(oauthOf('square').authorizeUrl({ app, state: 's' }));
     const wrong = appFor('square', { clientSecret: 'sq0csp-WRONGsecret0000000000000000' });
     remember(wrong.clientSecret);
-    await expectFailure(oauthOf('square').exchange({ app: wrong, code: query.code, callbackQuery: query }), 'rejected', 401);
+    await expectFailure(
+      oauthOf('square').exchange({ app: wrong, code: query.code, callbackQuery: query }),
+      'rejected',
+      401,
+    );
     const ok = rememberGrant(await oauthOf('square').exchange({ app, code: query.code, callbackQuery: query }));
     expect(ok.accessToken).toBeTruthy();
   });
@@ -199,14 +219,22 @@ describe('square (OAuth)', () => {
   test('a 429 from the token endpoint is rate_limited with its Retry-After', async () => {
     const { result } = await grantFor('square', app);
     sim.state.failNext('square', 429, { retryAfter: 7 });
-    const err = await expectFailure(oauthOf('square').refresh({ app, refreshToken: result.refreshToken ?? '' }), 'rate_limited', 429);
+    const err = await expectFailure(
+      oauthOf('square').refresh({ app, refreshToken: result.refreshToken ?? '' }),
+      'rate_limited',
+      429,
+    );
     expect(err.retryAfterMs).toBe(7000);
   });
 
   test('a 500 from the token endpoint is unavailable', async () => {
     const { result } = await grantFor('square', app);
     sim.state.failNext('square', 500);
-    await expectFailure(oauthOf('square').refresh({ app, refreshToken: result.refreshToken ?? '' }), 'unavailable', 500);
+    await expectFailure(
+      oauthOf('square').refresh({ app, refreshToken: result.refreshToken ?? '' }),
+      'unavailable',
+      500,
+    );
   });
 });
 
@@ -215,7 +243,11 @@ describe('square_api_key', () => {
   const creds = SIMULATED.square_api_key;
 
   test('verify accepts the access token and names the location', async () => {
-    await expect(verify(creds)).resolves.toEqual({ id: creds.locationId, name: SIMULATED_NAMES.square_api_key, merchantId: SIMULATED_OAUTH_ACCOUNTS.square.merchantId });
+    await expect(verify(creds)).resolves.toEqual({
+      id: creds.locationId,
+      name: SIMULATED_NAMES.square_api_key,
+      merchantId: SIMULATED_OAUTH_ACCOUNTS.square.merchantId,
+    });
     expect(sim.state.calls[`/square/v2/locations/${creds.locationId}`]).toBe(1);
   });
 
@@ -264,7 +296,10 @@ describe('toast', () => {
   const creds = SIMULATED.toast;
 
   test('verify logs in with the client credentials and names the restaurant', async () => {
-    await expect(verify(creds)).resolves.toEqual({ id: creds.restaurantGuid, name: `${SIMULATED_NAMES.toast} (${SIMULATED_NAMES.toastLocation})` });
+    await expect(verify(creds)).resolves.toEqual({
+      id: creds.restaurantGuid,
+      name: `${SIMULATED_NAMES.toast} (${SIMULATED_NAMES.toastLocation})`,
+    });
     expect(sim.state.calls['/toast/authentication/v1/authentication/login']).toBe(1);
     expect(sim.state.calls[`/toast/restaurants/v1/restaurants/${creds.restaurantGuid}`]).toBe(1);
   });
@@ -281,7 +316,11 @@ describe('toast', () => {
   });
 
   test('a restaurant that has not connected the client is rejected with the 403', async () => {
-    await expectFailure(verify({ ...creds, restaurantGuid: SIMULATED_UNREACHABLE.toastRestaurantGuid }), 'rejected', 403);
+    await expectFailure(
+      verify({ ...creds, restaurantGuid: SIMULATED_UNREACHABLE.toastRestaurantGuid }),
+      'rejected',
+      403,
+    );
   });
 
   test('a 429 is rate_limited with its Retry-After', async () => {
@@ -302,7 +341,12 @@ describe('clover (OAuth v2, expiring tokens)', () => {
   test('the authorize URL carries the client id, redirect URI, state and response_type=code', () => {
     const url = new URL(oauthOf('clover').authorizeUrl({ app, state: 'st-clv' }));
     expect(url.toString().startsWith(`${sim.urls.clover}/oauth/v2/authorize?`)).toBe(true);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ client_id: app.clientId, redirect_uri: REDIRECT, state: 'st-clv', response_type: 'code' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: app.clientId,
+      redirect_uri: REDIRECT,
+      state: 'st-clv',
+      response_type: 'code',
+    });
   });
 
   test('following the authorize URL comes back with the merchant, employee, client, code and state', async () => {
@@ -324,7 +368,10 @@ describe('clover (OAuth v2, expiring tokens)', () => {
     // access_token_expiration is in Unix seconds
     expect(result.expiresAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 3600_000 - 1000);
     expect(result.expiresAt).toBeLessThanOrEqual(Date.now() + 3600_000);
-    expect(result.account).toEqual({ id: SIMULATED_OAUTH_ACCOUNTS.clover.merchantId, name: SIMULATED_OAUTH_ACCOUNTS.clover.name });
+    expect(result.account).toEqual({
+      id: SIMULATED_OAUTH_ACCOUNTS.clover.merchantId,
+      name: SIMULATED_OAUTH_ACCOUNTS.clover.name,
+    });
   });
 
   test('a code is refused the second time it is exchanged', async () => {
@@ -336,13 +383,21 @@ describe('clover (OAuth v2, expiring tokens)', () => {
     const query = await consent(oauthOf('clover').authorizeUrl({ app, state: 's' }));
     const wrong = appFor('clover', { clientSecret: 'sim-clover-WRONG-secret-000000' });
     remember(wrong.clientSecret);
-    await expectFailure(oauthOf('clover').exchange({ app: wrong, code: query.code, callbackQuery: query }), 'rejected', 401);
+    await expectFailure(
+      oauthOf('clover').exchange({ app: wrong, code: query.code, callbackQuery: query }),
+      'rejected',
+      401,
+    );
   });
 
   test('a callback without merchant_id is invalid and spends nothing', async () => {
     const query = await consent(oauthOf('clover').authorizeUrl({ app, state: 's' }));
     const { merchant_id: _dropped, ...withoutMerchant } = query;
-    await expectFailure(oauthOf('clover').exchange({ app, code: query.code, callbackQuery: withoutMerchant }), 'invalid', undefined);
+    await expectFailure(
+      oauthOf('clover').exchange({ app, code: query.code, callbackQuery: withoutMerchant }),
+      'invalid',
+      undefined,
+    );
     expect(sim.state.calls['/clover/oauth/v2/token']).toBeUndefined();
   });
 
@@ -360,20 +415,32 @@ describe('clover (OAuth v2, expiring tokens)', () => {
   test('a 429 is rate_limited with its Retry-After', async () => {
     const { result } = await grantFor('clover', app);
     sim.state.failNext('clover', 429, { retryAfter: 1 });
-    const err = await expectFailure(oauthOf('clover').refresh({ app, refreshToken: result.refreshToken ?? '' }), 'rate_limited', 429);
+    const err = await expectFailure(
+      oauthOf('clover').refresh({ app, refreshToken: result.refreshToken ?? '' }),
+      'rate_limited',
+      429,
+    );
     expect(err.retryAfterMs).toBe(1000);
   });
 
   test('a 502 from the token endpoint is unavailable', async () => {
     const query = await consent(oauthOf('clover').authorizeUrl({ app, state: 's' }));
     sim.state.failNext('clover', 502);
-    await expectFailure(oauthOf('clover').exchange({ app, code: query.code, callbackQuery: query }), 'unavailable', 502);
+    await expectFailure(
+      oauthOf('clover').exchange({ app, code: query.code, callbackQuery: query }),
+      'unavailable',
+      502,
+    );
   });
 
   test('a 500 from the refresh endpoint is unavailable', async () => {
     const { result } = await grantFor('clover', app);
     sim.state.failNext('clover', 500);
-    await expectFailure(oauthOf('clover').refresh({ app, refreshToken: result.refreshToken ?? '' }), 'unavailable', 500);
+    await expectFailure(
+      oauthOf('clover').refresh({ app, refreshToken: result.refreshToken ?? '' }),
+      'unavailable',
+      500,
+    );
   });
 });
 
@@ -402,12 +469,19 @@ describe('lightspeed (K-Series OAuth)', () => {
     expect(result.refreshToken).toBeTruthy();
     expect(result.expiresAt).toBeGreaterThanOrEqual(before + 3600_000);
     expect(result.expiresAt).toBeLessThanOrEqual(Date.now() + 3600_000);
-    expect(result.account).toEqual({ id: String(location.blID), name: `${SIMULATED_OAUTH_ACCOUNTS.lightspeed.businessName} - ${location.blName}` });
+    expect(result.account).toEqual({
+      id: String(location.blID),
+      name: `${SIMULATED_OAUTH_ACCOUNTS.lightspeed.businessName} - ${location.blName}`,
+    });
   });
 
   test('a code is refused (invalid_grant) the second time it is exchanged', async () => {
     const { callbackQuery } = await grantFor('lightspeed', app);
-    const err = await expectFailure(oauthOf('lightspeed').exchange({ app, code: callbackQuery.code, callbackQuery }), 'rejected', 400);
+    const err = await expectFailure(
+      oauthOf('lightspeed').exchange({ app, code: callbackQuery.code, callbackQuery }),
+      'rejected',
+      400,
+    );
     expect(err.message).toContain('invalid_grant');
   });
 
@@ -415,29 +489,47 @@ describe('lightspeed (K-Series OAuth)', () => {
     const query = await consent(oauthOf('lightspeed').authorizeUrl({ app, state: 's' }));
     const wrong = appFor('lightspeed', { clientSecret: 'sim-lsk-WRONG-secret-0000000000' });
     remember(wrong.clientSecret);
-    const err = await expectFailure(oauthOf('lightspeed').exchange({ app: wrong, code: query.code, callbackQuery: query }), 'rejected', 401);
+    const err = await expectFailure(
+      oauthOf('lightspeed').exchange({ app: wrong, code: query.code, callbackQuery: query }),
+      'rejected',
+      401,
+    );
     expect(err.message).toContain('invalid_client');
   });
 
   test('refresh gives a new pair and the used refresh token is then refused', async () => {
     const { result } = await grantFor('lightspeed', app);
-    const refreshed = rememberGrant(await oauthOf('lightspeed').refresh({ app, refreshToken: result.refreshToken ?? '' }));
+    const refreshed = rememberGrant(
+      await oauthOf('lightspeed').refresh({ app, refreshToken: result.refreshToken ?? '' }),
+    );
     expect(refreshed.accessToken).not.toBe(result.accessToken);
     expect(refreshed.refreshToken).not.toBe(result.refreshToken);
-    await expectFailure(oauthOf('lightspeed').refresh({ app, refreshToken: result.refreshToken ?? '' }), 'rejected', 400);
+    await expectFailure(
+      oauthOf('lightspeed').refresh({ app, refreshToken: result.refreshToken ?? '' }),
+      'rejected',
+      400,
+    );
   });
 
   test('a 429 is rate_limited with its Retry-After', async () => {
     const { result } = await grantFor('lightspeed', app);
     sim.state.failNext('lightspeed', 429, { retryAfter: 3 });
-    const err = await expectFailure(oauthOf('lightspeed').refresh({ app, refreshToken: result.refreshToken ?? '' }), 'rate_limited', 429);
+    const err = await expectFailure(
+      oauthOf('lightspeed').refresh({ app, refreshToken: result.refreshToken ?? '' }),
+      'rate_limited',
+      429,
+    );
     expect(err.retryAfterMs).toBe(3000);
   });
 
   test('a 500 is unavailable', async () => {
     const { result } = await grantFor('lightspeed', app);
     sim.state.failNext('lightspeed', 500);
-    await expectFailure(oauthOf('lightspeed').refresh({ app, refreshToken: result.refreshToken ?? '' }), 'unavailable', 500);
+    await expectFailure(
+      oauthOf('lightspeed').refresh({ app, refreshToken: result.refreshToken ?? '' }),
+      'unavailable',
+      500,
+    );
   });
 });
 
@@ -532,7 +624,15 @@ describe('the vendor HTTP helper', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const port = (silent.address() as AddressInfo).port;
-      const err = await expectFailure(vendorRequest({ vendor: 'spoton', url: `http://127.0.0.1:${port}/slow?key=${SIMULATED.spoton.apiKey}`, timeoutMs: 150 }), 'unavailable', undefined);
+      const err = await expectFailure(
+        vendorRequest({
+          vendor: 'spoton',
+          url: `http://127.0.0.1:${port}/slow?key=${SIMULATED.spoton.apiKey}`,
+          timeoutMs: 150,
+        }),
+        'unavailable',
+        undefined,
+      );
       expect(err.message).toBe('spoton: no answer within 150 ms');
     } finally {
       silent.closeAllConnections();
@@ -553,7 +653,9 @@ describe('the vendor HTTP helper', () => {
 describe('error messages', () => {
   test('no vendor error of this suite names a credential, token or code', () => {
     expect(thrown.length).toBeGreaterThan(30);
-    const leaks = thrown.flatMap((err) => [...credentialValues].filter((v) => err.message.includes(v)).map((v) => `${err.message} <- ${v}`));
+    const leaks = thrown.flatMap((err) =>
+      [...credentialValues].filter((v) => err.message.includes(v)).map((v) => `${err.message} <- ${v}`),
+    );
     expect(leaks).toEqual([]);
     for (const err of thrown) expect(err.message).not.toMatch(/https?:\/\//);
   });

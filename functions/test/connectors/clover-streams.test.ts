@@ -23,7 +23,13 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  sim.state.issueToken('clover', 'access', TOKEN, { clientId: SIMULATED_OAUTH_APPS.clover.clientId, account: MERCHANT, scopes: [] }, 3600);
+  sim.state.issueToken(
+    'clover',
+    'access',
+    TOKEN,
+    { clientId: SIMULATED_OAUTH_APPS.clover.clientId, account: MERCHANT, scopes: [] },
+    3600,
+  );
 });
 
 afterEach(() => {
@@ -36,9 +42,10 @@ afterAll(async () => {
 
 const streams = () => streamsOf('clover');
 
-
-
-const salesModifiedIn = (from: number, to: number) => cloverSimData().orders.filter((o) => o.modifiedTime >= from && o.modifiedTime < to).flatMap(cloverOrderTruth);
+const salesModifiedIn = (from: number, to: number) =>
+  cloverSimData()
+    .orders.filter((o) => o.modifiedTime >= from && o.modifiedTime < to)
+    .flatMap(cloverOrderTruth);
 
 describe('clover streams', () => {
   it('reads a roster equal to the seeded employees, deleted ones inactive and roles as job titles', async () => {
@@ -84,7 +91,9 @@ describe('clover streams', () => {
     const sales = got.filter((s) => !s.refund);
     expect(sales.some((s) => s.cashTips > 0 && s.cashTips === s.tips)).toBe(true);
     expect(sales.some((s) => s.tips > 0 && s.cashTips === 0)).toBe(true);
-    expect(got.every((s) => Number.isInteger(s.amount) && Number.isInteger(s.tips) && Number.isInteger(s.cashTips))).toBe(true);
+    expect(
+      got.every((s) => Number.isInteger(s.amount) && Number.isInteger(s.tips) && Number.isInteger(s.cashTips)),
+    ).toBe(true);
     expect(data.orders.some((o) => o.state === 'open' || o.payments.some((p) => p.result === 'VOIDED'))).toBe(true);
   });
 
@@ -150,7 +159,9 @@ describe('clover streams', () => {
     expect(limited.failure).toBe('rate_limited');
     expect(limited.retryAfterMs).toBe(7000);
     sim.state.failNext('clover', 503);
-    expect((await failureOf(collect(streams().punches(auth, { from: 0, to: DAY }))))).toMatchObject({ failure: 'unavailable' });
+    expect(await failureOf(collect(streams().punches(auth, { from: 0, to: DAY })))).toMatchObject({
+      failure: 'unavailable',
+    });
   });
 
   it('answers rejected for a revoked token or another merchant, without the token in the message', async () => {
@@ -159,8 +170,16 @@ describe('clover streams', () => {
     expect(revoked.failure).toBe('rejected');
     expect(revoked.message).not.toContain(TOKEN);
     sim.state.reset();
-    sim.state.issueToken('clover', 'access', TOKEN, { clientId: SIMULATED_OAUTH_APPS.clover.clientId, account: MERCHANT, scopes: [] }, 3600);
-    const other = await failureOf(collect(streams().sales({ ...auth, accountId: 'SIMCLVRMRCH99' }, { from: 0, to: DAY })));
+    sim.state.issueToken(
+      'clover',
+      'access',
+      TOKEN,
+      { clientId: SIMULATED_OAUTH_APPS.clover.clientId, account: MERCHANT, scopes: [] },
+      3600,
+    );
+    const other = await failureOf(
+      collect(streams().sales({ ...auth, accountId: 'SIMCLVRMRCH99' }, { from: 0, to: DAY })),
+    );
     expect(other.failure).toBe('rejected');
   });
 
@@ -168,9 +187,11 @@ describe('clover streams', () => {
     const data = cloverSimData();
     sim.state.malformPage('clover');
     const yielded: PosSale[][] = [];
-    const err = await failureOf((async () => {
-      for await (const page of streams().sales(auth, { from: data.start, to: data.end })) yielded.push(page);
-    })());
+    const err = await failureOf(
+      (async () => {
+        for await (const page of streams().sales(auth, { from: data.start, to: data.end })) yielded.push(page);
+      })(),
+    );
     expect(err.failure).toBe('invalid');
     expect(yielded).toHaveLength(0);
   });

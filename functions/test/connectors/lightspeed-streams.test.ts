@@ -23,7 +23,17 @@ beforeAll(async () => {
 
 beforeEach(() => {
   configureLightspeedSim({ days: 20, ordersPerDay: 30, employees: 12 });
-  sim.state.issueToken('lightspeed', 'access', TOKEN, { clientId: SIMULATED_OAUTH_APPS.lightspeed.clientId, account: LOCATION, scopes: ['orders-api', 'financial-api', 'staff-api'] }, 3600);
+  sim.state.issueToken(
+    'lightspeed',
+    'access',
+    TOKEN,
+    {
+      clientId: SIMULATED_OAUTH_APPS.lightspeed.clientId,
+      account: LOCATION,
+      scopes: ['orders-api', 'financial-api', 'staff-api'],
+    },
+    3600,
+  );
 });
 
 afterEach(() => sim.state.reset());
@@ -76,17 +86,29 @@ describe('lightspeed streams', () => {
     await collect(streams().punches(auth, { from: data.start, to: data.end }));
     const [modified] = sim.state.modifications.filter((m) => m.vendor === 'lightspeed');
     const again = (await collect(streams().punches(auth, { modifiedSince: modified.at - 1000 }))).flat();
-    expect(again.find((p) => p.vendorId === modified.id)).toEqual(lightspeedGroundTruth().punches.find((p) => p.vendorId === modified.id));
+    expect(again.find((p) => p.vendorId === modified.id)).toEqual(
+      lightspeedGroundTruth().punches.find((p) => p.vendorId === modified.id),
+    );
   });
 
   it('maps failures: a revoked token is rejected, 429 rate limited, a malformed page invalid, a range over 365 days invalid', async () => {
     const data = lightspeedSimData();
     sim.state.failNext('lightspeed', 429, { retryAfter: 3 });
-    expect(await failureOf(collect(streams().roster(auth)))).toMatchObject({ failure: 'rate_limited', retryAfterMs: 3000 });
+    expect(await failureOf(collect(streams().roster(auth)))).toMatchObject({
+      failure: 'rate_limited',
+      retryAfterMs: 3000,
+    });
     sim.state.malformPage('lightspeed');
-    expect(await failureOf(collect(streams().sales(auth, { from: data.start, to: data.end })))).toMatchObject({ failure: 'invalid' });
-    expect(await failureOf(collect(streams().sales(auth, { from: data.end - 400 * DAY, to: data.end })))).toMatchObject({ failure: 'invalid', status: 400 });
+    expect(await failureOf(collect(streams().sales(auth, { from: data.start, to: data.end })))).toMatchObject({
+      failure: 'invalid',
+    });
+    expect(await failureOf(collect(streams().sales(auth, { from: data.end - 400 * DAY, to: data.end })))).toMatchObject(
+      { failure: 'invalid', status: 400 },
+    );
     sim.state.revoke(TOKEN);
-    expect(await failureOf(collect(streams().punches(auth, { from: data.start, to: data.end })))).toMatchObject({ failure: 'rejected', status: 401 });
+    expect(await failureOf(collect(streams().punches(auth, { from: data.start, to: data.end })))).toMatchObject({
+      failure: 'rejected',
+      status: 401,
+    });
   });
 });

@@ -34,10 +34,12 @@ afterAll(async () => {
 
 const streams = () => streamsOf('revel');
 
-
-
 const salesCreatedIn = (from: number, to: number) => {
-  const ids = new Set(revelSimData().orders.filter((o) => o.createdAt >= from && o.createdAt < to).map((o) => String(o.id)));
+  const ids = new Set(
+    revelSimData()
+      .orders.filter((o) => o.createdAt >= from && o.createdAt < to)
+      .map((o) => String(o.id)),
+  );
   return revelGroundTruth().sales.filter((s) => ids.has(s.refundOf ?? s.vendorId));
 };
 
@@ -93,7 +95,9 @@ describe('revel streams', () => {
     const refunds = got.filter((s) => s.refund);
     expect(refunds.length).toBeGreaterThan(0);
     expect(refunds.every((s) => s.amount < 0 && s.tips <= 0 && s.refundOf !== null)).toBe(true);
-    expect(got.every((s) => Number.isInteger(s.amount) && Number.isInteger(s.tips) && Number.isInteger(s.cashTips))).toBe(true);
+    expect(
+      got.every((s) => Number.isInteger(s.amount) && Number.isInteger(s.tips) && Number.isInteger(s.cashTips)),
+    ).toBe(true);
     const sum = (xs: PosSale[], f: (s: PosSale) => number) => xs.reduce((n, s) => n + f(s), 0);
     expect(sum(got, (s) => s.tips)).toBe(sum(expected, (s) => s.tips));
   });
@@ -170,14 +174,20 @@ describe('revel streams', () => {
 
   it('turns a 503 or a request hanging past the timeout into unavailable', async () => {
     sim.state.failNext('revel', 503);
-    expect((await failureOf(collect(streams().punches(auth, { from: 0, to: DAY }))))).toMatchObject({ failure: 'unavailable', status: 503 });
+    expect(await failureOf(collect(streams().punches(auth, { from: 0, to: DAY })))).toMatchObject({
+      failure: 'unavailable',
+      status: 503,
+    });
     process.env.VENDOR_TIMEOUT_MS = '200';
     sim.state.hangNext('revel');
     expect((await failureOf(collect(streams().roster(auth)))).failure).toBe('unavailable');
   });
 
   it('answers rejected for a wrong or revoked key, without the secret in the message', async () => {
-    const wrong: StreamAuth = { ...auth, credentials: { ...SIMULATED.revel, apiSecret: 'wrongsecret0000000000000000' } };
+    const wrong: StreamAuth = {
+      ...auth,
+      credentials: { ...SIMULATED.revel, apiSecret: 'wrongsecret0000000000000000' },
+    };
     const err = await failureOf(collect(streams().sales(wrong, { from: 0, to: DAY })));
     expect(err.failure).toBe('rejected');
     expect(err.status).toBe(401);
@@ -191,18 +201,22 @@ describe('revel streams', () => {
     // sales read the employees first: the data page after them is the first page of orders
     sim.state.malformPage('revel', { after: 1 });
     const yielded: PosSale[][] = [];
-    const err = await failureOf((async () => {
-      for await (const page of streams().sales(auth, { from, to: from + 10 * DAY })) yielded.push(page);
-    })());
+    const err = await failureOf(
+      (async () => {
+        for await (const page of streams().sales(auth, { from, to: from + 10 * DAY })) yielded.push(page);
+      })(),
+    );
     expect(err.failure).toBe('invalid');
     expect(yielded).toHaveLength(0);
 
     sim.state.reset();
     sim.state.malformPage('revel', { after: 1 });
     const punches: unknown[][] = [];
-    const second = await failureOf((async () => {
-      for await (const page of streams().punches(auth, { from, to: from + 20 * DAY })) punches.push(page);
-    })());
+    const second = await failureOf(
+      (async () => {
+        for await (const page of streams().punches(auth, { from, to: from + 20 * DAY })) punches.push(page);
+      })(),
+    );
     expect(second.failure).toBe('invalid');
     // the first page only: nothing of the malformed second one
     expect(punches).toHaveLength(1);

@@ -33,8 +33,6 @@ afterAll(async () => {
 
 const streams = () => streamsOf('spoton');
 
-
-
 const sum = (xs: PosSale[], f: (s: PosSale) => number) => xs.reduce((n, s) => n + f(s), 0);
 
 describe('spoton streams', () => {
@@ -106,7 +104,9 @@ describe('spoton streams', () => {
 
   it('splits the tips of each order into cash (CASH payment options) and the rest', async () => {
     const data = spotonSimData();
-    const got = (await collect(streams().sales(auth, { from: data.start, to: data.end }))).flat().filter((s) => !s.refund);
+    const got = (await collect(streams().sales(auth, { from: data.start, to: data.end })))
+      .flat()
+      .filter((s) => !s.refund);
     expect(got.some((s) => s.cashTips > 0 && s.cashTips === s.tips)).toBe(true);
     expect(got.some((s) => s.tips > 0 && s.cashTips === 0)).toBe(true);
     expect(got.every((s) => s.cashTips >= 0 && s.cashTips <= s.tips)).toBe(true);
@@ -123,9 +123,12 @@ describe('spoton streams', () => {
   });
 
   it('sends order ranges SpotOn accepts: at most 26 hours, whole seconds, ending 5 minutes in the past', async () => {
-    const res = await fetch(`${sim.urls.spoton}/posexport/v1/locations/${SIMULATED.spoton.locationId}/orders?updatedAtStart=2025-05-01T00:00:00Z&updatedAtEnd=2025-05-03T00:00:00Z`, {
-      headers: { 'x-api-key': SIMULATED.spoton.apiKey },
-    });
+    const res = await fetch(
+      `${sim.urls.spoton}/posexport/v1/locations/${SIMULATED.spoton.locationId}/orders?updatedAtStart=2025-05-01T00:00:00Z&updatedAtEnd=2025-05-03T00:00:00Z`,
+      {
+        headers: { 'x-api-key': SIMULATED.spoton.apiKey },
+      },
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: '400' });
     const data = spotonSimData();
@@ -162,7 +165,13 @@ describe('spoton streams', () => {
     }
     expect(retried.map((e) => e.retryAfterMs)).toEqual([1000]);
     expect(requests).toBe(sim.state.callsTo('/spoton/') - 1);
-    expect(byId(pages.flat())).toEqual(byId(data.orders.filter((o) => o.closedAt !== null && o.closedAt >= from && o.closedAt < to).flatMap(spotonOrderTruth)));
+    expect(byId(pages.flat())).toEqual(
+      byId(
+        data.orders
+          .filter((o) => o.closedAt !== null && o.closedAt >= from && o.closedAt < to)
+          .flatMap(spotonOrderTruth),
+      ),
+    );
   });
 
   it('turns a 503 into unavailable and a hanging request into unavailable', async () => {
@@ -178,7 +187,10 @@ describe('spoton streams', () => {
     const revoked = await failureOf(collect(streams().roster(auth)));
     expect(revoked).toMatchObject({ failure: 'rejected', status: 401 });
     sim.state.reset();
-    const wrong: StreamAuth = { ...auth, credentials: { ...SIMULATED.spoton, apiKey: 'sim-spoton-key-wrong00000000000000000000' } };
+    const wrong: StreamAuth = {
+      ...auth,
+      credentials: { ...SIMULATED.spoton, apiKey: 'sim-spoton-key-wrong00000000000000000000' },
+    };
     const err = await failureOf(collect(streams().sales(wrong, { from: 0, to: DAY })));
     expect(err.failure).toBe('rejected');
     expect(err.message).not.toContain('wrong0000');
@@ -188,21 +200,29 @@ describe('spoton streams', () => {
     const data = spotonSimData();
     sim.state.malformPage('spoton');
     const yielded: PosSale[][] = [];
-    const err = await failureOf((async () => {
-      for await (const page of streams().sales(auth, { from: data.start, to: data.start + 3 * DAY })) yielded.push(page);
-    })());
+    const err = await failureOf(
+      (async () => {
+        for await (const page of streams().sales(auth, { from: data.start, to: data.start + 3 * DAY }))
+          yielded.push(page);
+      })(),
+    );
     expect(err.failure).toBe('invalid');
     expect(yielded).toHaveLength(0);
 
     sim.state.reset();
     sim.state.malformPage('spoton', { after: 1 });
     const punches: unknown[][] = [];
-    const second = await failureOf((async () => {
-      for await (const page of streams().punches(auth, { from: data.start, to: data.start + 3 * DAY })) punches.push(page);
-    })());
+    const second = await failureOf(
+      (async () => {
+        for await (const page of streams().punches(auth, { from: data.start, to: data.start + 3 * DAY }))
+          punches.push(page);
+      })(),
+    );
     expect(second.failure).toBe('invalid');
     // the first day was good and is kept; nothing of the malformed second day
-    expect(byId(punches.flat() as { vendorId: string }[])).toEqual(byId(spotonGroundTruth().punches.filter((p) => p.clockInAt >= data.start && p.clockInAt < data.start + DAY)));
+    expect(byId(punches.flat() as { vendorId: string }[])).toEqual(
+      byId(spotonGroundTruth().punches.filter((p) => p.clockInAt >= data.start && p.clockInAt < data.start + DAY)),
+    );
   });
 
   it('converts decimal dollar strings to cents exactly', () => {

@@ -1,9 +1,20 @@
 import { VendorError } from '../../src/connectors';
 import { pointedSimulator, streamsOf } from '../helpers/streams';
 import type { PosSale, StreamAuth } from '../../src/connectors/types';
-import { configureSquareSim, resetSquareFaults, setSquareSimData, squareGroundTruth, squareSimData } from '../../src/local/vendors/square';
+import {
+  configureSquareSim,
+  resetSquareFaults,
+  setSquareSimData,
+  squareGroundTruth,
+  squareSimData,
+} from '../../src/local/vendors/square';
 import type { SquareData } from '../../src/local/vendors/square-data';
-import { SIMULATED, SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import {
+  SIMULATED,
+  SIMULATED_OAUTH_ACCOUNTS,
+  SIMULATED_OAUTH_APPS,
+  type RunningVendorSimulator,
+} from '../../src/local/vendors/server';
 
 /**
  * The data streams of the Square connectors (roster, timecards, orders with their payments) read
@@ -69,7 +80,11 @@ function countingRetry() {
       try {
         return await request();
       } catch (err) {
-        if (attempt < 4 && err instanceof VendorError && (err.failure === 'rate_limited' || err.failure === 'unavailable')) {
+        if (
+          attempt < 4 &&
+          err instanceof VendorError &&
+          (err.failure === 'rate_limited' || err.failure === 'unavailable')
+        ) {
           log.retried.push(err);
           continue;
         }
@@ -80,7 +95,8 @@ function countingRetry() {
   return { retry, log };
 }
 
-const byId = <T extends { vendorId: string }>(xs: T[]) => xs.slice().sort((a, b) => a.vendorId.localeCompare(b.vendorId));
+const byId = <T extends { vendorId: string }>(xs: T[]) =>
+  xs.slice().sort((a, b) => a.vendorId.localeCompare(b.vendorId));
 const truthOf = (accountId: string = MAIN) => squareGroundTruth(accountId);
 const from = () => data.endAt - 12 * DAY;
 const to = () => data.endAt - 2 * DAY;
@@ -88,11 +104,18 @@ const inWindow = (s: PosSale) => s.closedAt >= from() && s.closedAt < to();
 /** A window of timecards over several pages (200 a page). */
 const punchesFrom = () => data.startAt + DAY;
 const punchesTo = () => data.endAt - 2 * DAY;
-const truePunches = (accountId: string = MAIN) => truthOf(accountId).punches.filter((p) => p.clockInAt >= punchesFrom() && p.clockInAt < punchesTo());
+const truePunches = (accountId: string = MAIN) =>
+  truthOf(accountId).punches.filter((p) => p.clockInAt >= punchesFrom() && p.clockInAt < punchesTo());
 
-function merchantAuth(scopes = ['MERCHANT_PROFILE_READ', 'EMPLOYEES_READ', 'TIMECARDS_READ', 'ORDERS_READ', 'PAYMENTS_READ']): StreamAuth {
+function merchantAuth(
+  scopes = ['MERCHANT_PROFILE_READ', 'EMPLOYEES_READ', 'TIMECARDS_READ', 'ORDERS_READ', 'PAYMENTS_READ'],
+): StreamAuth {
   const token = `EAAAlSIMstreamsTestToken${scopes.length}000000000000000001`;
-  sim.state.issueToken('square', 'access', token, { clientId: SIMULATED_OAUTH_APPS.square.clientId, account: MERCHANT, scopes });
+  sim.state.issueToken('square', 'access', token, {
+    clientId: SIMULATED_OAUTH_APPS.square.clientId,
+    account: MERCHANT,
+    scopes,
+  });
   return { accountId: MERCHANT, accessToken: token };
 }
 
@@ -104,7 +127,11 @@ describe('square streams: roster', () => {
     expect(pages.length).toBe(3);
     const ids = pages.flat().map((e) => e.vendorId);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.sort()).toEqual(truthOf().employees.map((e) => e.vendorId).sort());
+    expect(ids.sort()).toEqual(
+      truthOf()
+        .employees.map((e) => e.vendorId)
+        .sort(),
+    );
     setSquareSimData(usual);
   });
 
@@ -120,7 +147,9 @@ describe('square streams: punches', () => {
     const pages = await pagesOf(apiKey().punches(apiKeyAuth, { from: punchesFrom(), to: punchesTo() }));
     const punches = pages.flat();
     expect(byId(punches)).toEqual(byId(truePunches()));
-    expect(punches.some((p) => p.breaks.some((b) => b.paid)) && punches.some((p) => p.breaks.some((b) => !b.paid))).toBe(true);
+    expect(
+      punches.some((p) => p.breaks.some((b) => b.paid)) && punches.some((p) => p.breaks.some((b) => !b.paid)),
+    ).toBe(true);
     expect(pages.length).toBeGreaterThan(1);
   });
 
@@ -133,7 +162,9 @@ describe('square streams: punches', () => {
   });
 
   it('reads the timecards of every location of an OAuth merchant', async () => {
-    const punches = (await pagesOf(streamsOf('square').punches(merchantAuth(), { from: punchesFrom(), to: punchesTo() }))).flat();
+    const punches = (
+      await pagesOf(streamsOf('square').punches(merchantAuth(), { from: punchesFrom(), to: punchesTo() }))
+    ).flat();
     const expected = truePunches(MERCHANT);
     expect(byId(punches)).toEqual(byId(expected));
     expect(expected.length).toBeGreaterThan(truePunches().length);
@@ -167,11 +198,19 @@ describe('square streams: sales', () => {
     const sales = (await pagesOf(apiKey().sales(apiKeyAuth, { from: data.startAt, to: data.endAt }))).flat();
     const refunds = sales.filter((s) => s.refund);
     expect(refunds.length).toBeGreaterThan(3);
-    const bySale = new Map(truthOf().sales.filter((s) => !s.refund).map((s) => [s.vendorId, s]));
+    const bySale = new Map(
+      truthOf()
+        .sales.filter((s) => !s.refund)
+        .map((s) => [s.vendorId, s]),
+    );
     for (const r of refunds) {
       const sale = bySale.get(r.refundOf as string);
       expect(sale).toBeDefined();
-      expect({ amount: r.amount, tips: r.tips, employee: r.employeeVendorId }).toEqual({ amount: -(sale?.amount ?? 0), tips: -(sale?.tips ?? 0), employee: sale?.employeeVendorId });
+      expect({ amount: r.amount, tips: r.tips, employee: r.employeeVendorId }).toEqual({
+        amount: -(sale?.amount ?? 0),
+        tips: -(sale?.tips ?? 0),
+        employee: sale?.employeeVendorId,
+      });
       expect(r.cashTips <= 0 && r.cashTips >= r.tips).toBe(true);
     }
   });
@@ -208,7 +247,11 @@ describe('square streams: retries, timeouts and faults', () => {
     sim.state.failNext('square_api_key', 429, { retryAfter: 7 });
     const { pages, error } = await failingRead(apiKey().roster(apiKeyAuth));
     expect(pages).toEqual([]);
-    expect({ failure: error.failure, status: error.status, retryAfterMs: error.retryAfterMs }).toEqual({ failure: 'rate_limited', status: 429, retryAfterMs: 7000 });
+    expect({ failure: error.failure, status: error.status, retryAfterMs: error.retryAfterMs }).toEqual({
+      failure: 'rate_limited',
+      status: 429,
+      retryAfterMs: 7000,
+    });
   });
 
   it('passes every request of a read through the retry policy', async () => {
@@ -314,7 +357,16 @@ describe('square streams: retries, timeouts and faults', () => {
       body: JSON.stringify({ limit: 500 }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'VALUE_TOO_HIGH', detail: expect.any(String) as unknown, field: 'limit' }] });
+    expect(await res.json()).toEqual({
+      errors: [
+        {
+          category: 'INVALID_REQUEST_ERROR',
+          code: 'VALUE_TOO_HIGH',
+          detail: expect.any(String) as unknown,
+          field: 'limit',
+        },
+      ],
+    });
   });
 });
 
@@ -327,7 +379,9 @@ describe('square simulator dataset', () => {
     const small = () => configureSquareSim({ seed: 3, days: 5, ordersPerDay: 40 });
     const a = small();
     const b = small();
-    expect(Array.from({ length: b.orders.count }, (_, i) => b.orders.order(i))).toEqual(Array.from({ length: a.orders.count }, (_, i) => a.orders.order(i)));
+    expect(Array.from({ length: b.orders.count }, (_, i) => b.orders.order(i))).toEqual(
+      Array.from({ length: a.orders.count }, (_, i) => a.orders.order(i)),
+    );
     expect(b.timecards).toEqual(a.timecards);
     configureSquareSim({ seed: 42, days: 40, ordersPerDay: 150 });
   });

@@ -3,7 +3,14 @@ import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helper
 import type { PosEmployee, PosPunch, PosSale, StreamAuth } from '../../src/connectors/types';
 import { toMinorUnits } from '../../src/connectors/vendors/toast';
 import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
-import { configureToastSim, malformNextToastPage, resetToastSim, toastGroundTruth, toastOrderTruth, toastSimData } from '../../src/local/vendors/toast';
+import {
+  configureToastSim,
+  malformNextToastPage,
+  resetToastSim,
+  toastGroundTruth,
+  toastOrderTruth,
+  toastSimData,
+} from '../../src/local/vendors/toast';
 import type { SimTimeEntry } from '../../src/local/vendors/toast-data';
 
 /**
@@ -37,15 +44,18 @@ afterAll(async () => {
 
 const streams = () => streamsOf('toast');
 
-
-
 const titles = () => new Map(toastSimData().jobs.map((j) => [j.guid, j.title]));
 
 function truePunch(t: SimTimeEntry): PosPunch {
   return {
-    vendorId: t.guid, employeeVendorId: t.employeeGuid, clockInAt: t.inAt, clockOutAt: t.outAt,
+    vendorId: t.guid,
+    employeeVendorId: t.employeeGuid,
+    clockInAt: t.inAt,
+    clockOutAt: t.outAt,
     breaks: t.breaks.map((b) => ({ startAt: b.inAt, endAt: b.outAt, paid: b.paid })),
-    jobTitle: t.jobGuid ? (titles().get(t.jobGuid) ?? null) : null, deleted: t.deleted, modifiedAt: t.modifiedAt,
+    jobTitle: t.jobGuid ? (titles().get(t.jobGuid) ?? null) : null,
+    deleted: t.deleted,
+    modifiedAt: t.modifiedAt,
   };
 }
 
@@ -55,8 +65,14 @@ describe('toast streams', () => {
   it('reads a roster equal to the seeded employees, deleted ones inactive', async () => {
     const pages = await collect(streams().roster(auth));
     const expected: PosEmployee[] = toastSimData().employees.map((e) => ({
-      vendorId: e.guid, firstName: e.firstName, lastName: e.lastName, email: e.email, phone: e.phone, active: !e.deleted,
-      jobTitle: e.jobGuids[0] ? (titles().get(e.jobGuids[0]) ?? null) : null, modifiedAt: e.modifiedAt,
+      vendorId: e.guid,
+      firstName: e.firstName,
+      lastName: e.lastName,
+      email: e.email,
+      phone: e.phone,
+      active: !e.deleted,
+      jobTitle: e.jobGuids[0] ? (titles().get(e.jobGuids[0]) ?? null) : null,
+      modifiedAt: e.modifiedAt,
     }));
     expect(expected).toHaveLength(20);
     expect(byId(pages.flat())).toEqual(byId(expected));
@@ -164,7 +180,10 @@ describe('toast streams', () => {
     sim.state.revoke(SIMULATED.toast.clientSecret);
     expect((await failureOf(collect(streams().roster(auth)))).failure).toBe('rejected');
     sim.state.reset();
-    const wrong: StreamAuth = { ...auth, credentials: { ...SIMULATED.toast, clientSecret: 'sim-toast-secret_wrong0000000000000000' } };
+    const wrong: StreamAuth = {
+      ...auth,
+      credentials: { ...SIMULATED.toast, clientSecret: 'sim-toast-secret_wrong0000000000000000' },
+    };
     const err = await failureOf(collect(streams().punches(wrong, { from: 0, to: DAY })));
     expect(err.failure).toBe('rejected');
     expect(err.message).not.toContain('wrong0000');
@@ -175,9 +194,11 @@ describe('toast streams', () => {
     const from = data.start + 20 * DAY;
     malformNextToastPage({ skip: 1 });
     const yielded: PosSale[][] = [];
-    const err = await failureOf((async () => {
-      for await (const page of streams().sales(auth, { from, to: from + 5 * DAY })) yielded.push(page);
-    })());
+    const err = await failureOf(
+      (async () => {
+        for await (const page of streams().sales(auth, { from, to: from + 5 * DAY })) yielded.push(page);
+      })(),
+    );
     expect(err.failure).toBe('invalid');
     expect(yielded).toHaveLength(0);
     expect(sim.state.calls[ORDERS]).toBe(2);
@@ -190,12 +211,22 @@ describe('toast streams', () => {
 
   it('answers more than 20 requests a second of one client and restaurant with 429, Retry-After and the rate-limit headers', async () => {
     const login = await fetch(`${sim.urls.toast}/authentication/v1/authentication/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ clientId: SIMULATED.toast.clientId, clientSecret: SIMULATED.toast.clientSecret, userAccessType: 'TOAST_MACHINE_CLIENT' }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        clientId: SIMULATED.toast.clientId,
+        clientSecret: SIMULATED.toast.clientSecret,
+        userAccessType: 'TOAST_MACHINE_CLIENT',
+      }),
     });
     const { token } = (await login.json()) as { token: { accessToken: string } };
-    const headers = { Authorization: `Bearer ${token.accessToken}`, 'Toast-Restaurant-External-ID': SIMULATED.toast.restaurantGuid };
-    const answers = await Promise.all(Array.from({ length: 40 }, () => fetch(`${sim.urls.toast}/labor/v1/jobs`, { headers })));
+    const headers = {
+      Authorization: `Bearer ${token.accessToken}`,
+      'Toast-Restaurant-External-ID': SIMULATED.toast.restaurantGuid,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => fetch(`${sim.urls.toast}/labor/v1/jobs`, { headers })),
+    );
     const limited = answers.filter((r) => r.status === 429);
     expect(limited.length).toBeGreaterThanOrEqual(1);
     expect(answers.filter((r) => r.status === 200).length).toBeLessThanOrEqual(20);
@@ -212,7 +243,9 @@ describe('toast streams', () => {
     // no retry policy: a 429 would fail the read
     const got = (await collect(streams().sales(auth, { from, to }))).flat();
     expect(sim.state.calls[ORDERS]).toBeGreaterThan(25);
-    expect(byId(got)).toEqual(byId(data.orders.filter((o) => o.modifiedAt >= from && o.modifiedAt < to).flatMap(trueSales)));
+    expect(byId(got)).toEqual(
+      byId(data.orders.filter((o) => o.modifiedAt >= from && o.modifiedAt < to).flatMap(trueSales)),
+    );
   });
 
   it('retries a 429 on one page for that request only, through the retry policy', async () => {
@@ -238,7 +271,9 @@ describe('toast streams', () => {
     }
     expect(retried.map((e) => e.retryAfterMs)).toEqual([1000]);
     expect(requests).toBe(sim.state.callsTo('/toast/') - 1);
-    expect(byId(pages.flat())).toEqual(byId(data.orders.filter((o) => o.modifiedAt >= from && o.modifiedAt < to).flatMap(trueSales)));
+    expect(byId(pages.flat())).toEqual(
+      byId(data.orders.filter((o) => o.modifiedAt >= from && o.modifiedAt < to).flatMap(trueSales)),
+    );
   });
 
   it('abandons a request that hangs past the timeout as unavailable', async () => {

@@ -29,14 +29,23 @@ async function ok(what: string, req: PromiseLike<{ status: number; text: string;
 
 /** A personal memory of the fixture's employee (the least privileged member who may edit and forget it). */
 async function employeeMemory(f: Fixture): Promise<Prepared> {
-  const memory = await ok('POST /memories', api('aiMemory').post('/memories').query({ companyId: f.company.companyId }).set(bearer(f.company.employee))
-    .send({ scope: 'member', text: `contract memory ${randomUUID()}` }));
+  const memory = await ok(
+    'POST /memories',
+    api('aiMemory')
+      .post('/memories')
+      .query({ companyId: f.company.companyId })
+      .set(bearer(f.company.employee))
+      .send({ scope: 'member', text: `contract memory ${randomUUID()}` }),
+  );
   return { memoryId: String(memory.id) };
 }
 
 /** An anonymous onboarding session and its token; the marker names the model turns scripted for it. */
 async function onboardingSession(): Promise<Prepared> {
-  const started = await ok('POST /onboarding/sessions', api('onboarding').post('/onboarding/sessions').set('x-forwarded-for', address()).send());
+  const started = await ok(
+    'POST /onboarding/sessions',
+    api('onboarding').post('/onboarding/sessions').set('x-forwarded-for', address()).send(),
+  );
   const session = started.session as { id: string };
   return { sessionId: session.id, token: String(started.sessionToken), marker: `contract-onboarding-${randomUUID()}` };
 }
@@ -44,17 +53,34 @@ async function onboardingSession(): Promise<Prepared> {
 /** Model turns for the session's requests, on both providers (whichever the global configuration names). */
 async function scriptTurns(marker: string, text: string, count: number) {
   const { anthropic, openai } = await localModels();
-  anthropic.script(Array.from({ length: count }, () => ({ text, usage: { input_tokens: 10, output_tokens: 5 } })), { match: marker });
-  openai.script(Array.from({ length: count }, () => ({ text, usage: { prompt_tokens: 10, completion_tokens: 5 } })), { match: marker });
+  anthropic.script(
+    Array.from({ length: count }, () => ({ text, usage: { input_tokens: 10, output_tokens: 5 } })),
+    { match: marker },
+  );
+  openai.script(
+    Array.from({ length: count }, () => ({ text, usage: { prompt_tokens: 10, completion_tokens: 5 } })),
+    { match: marker },
+  );
 }
 
 const READY_ANSWERS = {
-  restaurantName: 'Contract Bistro', restaurantType: 'bistro', country: 'US', timezone: 'America/New_York',
-  openingHours: Object.fromEntries(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((d) => [d, { open: '11:00', close: '22:00' }])),
+  restaurantName: 'Contract Bistro',
+  restaurantType: 'bistro',
+  country: 'US',
+  timezone: 'America/New_York',
+  openingHours: Object.fromEntries(
+    ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((d) => [
+      d,
+      { open: '11:00', close: '22:00' },
+    ]),
+  ),
   roles: [{ name: 'Server', type: 'FOH', headcount: 3 }],
 };
 
-const sessionRequest = (p: Prepared) => ({ path: { sessionId: p.sessionId }, headers: { 'x-onboarding-token': p.token } });
+const sessionRequest = (p: Prepared) => ({
+  path: { sessionId: p.sessionId },
+  headers: { 'x-onboarding-token': p.token },
+});
 
 export const AI_TOOLS_OVERRIDES: Record<string, Override> = {
   'POST /calculator/expression': {
@@ -90,7 +116,7 @@ export const AI_TOOLS_OVERRIDES: Record<string, Override> = {
     request: (_f, p) => ({ ...sessionRequest(p), body: { text: `We are Contract Bistro (${p.marker})` } }),
   },
   'POST /onboarding/sessions/{sessionId}/complete': {
-    why: 'completes a session whose answers are all in (otherwise 422) with a new owner\'s account, from a client address of its own (signups are limited per address)',
+    why: "completes a session whose answers are all in (otherwise 422) with a new owner's account, from a client address of its own (signups are limited per address)",
     setup: async () => {
       const p = await onboardingSession();
       await db().collection('onboardingSessions').doc(p.sessionId).update({ answers: READY_ANSWERS });
@@ -102,7 +128,15 @@ export const AI_TOOLS_OVERRIDES: Record<string, Override> = {
       return {
         ...base,
         headers: { ...base.headers, 'x-forwarded-for': address() },
-        body: { owner: { name: 'Contract', surname: 'Owner', email: `contract-${randomUUID().slice(0, 8)}@test.local`, password: 'contract-password' }, message: `Create it (${p.marker})` },
+        body: {
+          owner: {
+            name: 'Contract',
+            surname: 'Owner',
+            email: `contract-${randomUUID().slice(0, 8)}@test.local`,
+            password: 'contract-password',
+          },
+          message: `Create it (${p.marker})`,
+        },
       };
     },
   },

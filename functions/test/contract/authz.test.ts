@@ -45,7 +45,9 @@ const sampleOrProblem = (op: Operation, f: Fixture, problems: string[]) => {
   try {
     return toCall(buildSample(op, f));
   } catch (err) {
-    problems.push(`${op.key}: ${(err as Error).message}. Add an entry for it to OVERRIDES in test/contract/generate.ts`);
+    problems.push(
+      `${op.key}: ${(err as Error).message}. Add an entry for it to OVERRIDES in test/contract/generate.ts`,
+    );
     return undefined;
   }
 };
@@ -124,7 +126,9 @@ describe('the authorization matrix of every operation in the OpenAPI document', 
         const hint = override
           ? `its entry in OVERRIDES (test/contract/generate.ts) no longer yields a valid request`
           : `if no generic sample can succeed, add an entry for it to OVERRIDES in test/contract/generate.ts`;
-        problems.push(`${op.key} as ${label}: expected a documented 2xx (${op.successStatuses.join(', ')}) success envelope, got ${show(answer)}; ${hint}`);
+        problems.push(
+          `${op.key} as ${label}: expected a documented 2xx (${op.successStatuses.join(', ')}) success envelope, got ${show(answer)}; ${hint}`,
+        );
       }
     });
     counted.cells += ops.length;

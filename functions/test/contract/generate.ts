@@ -112,7 +112,8 @@ export async function loadOperations(): Promise<Operation[]> {
       if (!op) continue;
       const own = (op.parameters as Parameter[] | undefined) ?? [];
       const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
-      const requestBody = op.requestBody as { required?: boolean; content?: Record<string, { schema: JsonSchema }> } | undefined;
+      const requestBody = op.requestBody as
+        { required?: boolean; content?: Record<string, { schema: JsonSchema }> } | undefined;
       const responses = (op.responses as Record<string, unknown> | undefined) ?? {};
       const body = requestBody?.content?.['application/json']?.schema;
       ops.push({
@@ -127,7 +128,9 @@ export async function loadOperations(): Promise<Operation[]> {
         // a body schema with a `default` is what the server assumes when none is sent (POST .../sync: {}),
         // although the document marks every request body required
         bodyRequired: requestBody?.required === true && !(isObject(body) && 'default' in body),
-        successStatuses: Object.keys(responses).filter((s) => /^2\d\d$/.test(s)).map(Number),
+        successStatuses: Object.keys(responses)
+          .filter((s) => /^2\d\d$/.test(s))
+          .map(Number),
       });
     }
   }
@@ -180,17 +183,42 @@ export async function createFixture(): Promise<Fixture> {
   };
   const company = await createCompany({ profile: { name: canaries.company, weekStartingDay: 1 } });
   const q = { companyId: company.companyId };
-  const role = await call('POST /roles', api('roles').post('/roles').query(q).set(bearer(company.owner))
-    .send({ name: canaries.role, subRoles: { line: { name: 'Line', priority: 0 } } }));
+  const role = await call(
+    'POST /roles',
+    api('roles')
+      .post('/roles')
+      .query(q)
+      .set(bearer(company.owner))
+      .send({ name: canaries.role, subRoles: { line: { name: 'Line', priority: 0 } } }),
+  );
   const roleId = String(role.id);
-  const staff = await call('POST /employees', api('employees').post('/employees').query(q).set(bearer(company.owner))
-    .send({ name: canaries.name, surname: canaries.surname, positions: [{ categoryId: roleId, subcategoryId: 'line' }] }));
+  const staff = await call(
+    'POST /employees',
+    api('employees')
+      .post('/employees')
+      .query(q)
+      .set(bearer(company.owner))
+      .send({
+        name: canaries.name,
+        surname: canaries.surname,
+        positions: [{ categoryId: roleId, subcategoryId: 'line' }],
+      }),
+  );
   const shift = { id: `contract-shift-${tag}`, date: SHIFT_DATE, employeeId: company.employeeId };
-  await call('PUT /shifts/{id}', api('schedule').put(`/shifts/${shift.id}`)
-    .query({ ...q, date: shift.date, employeeId: shift.employeeId }).set(bearer(company.owner))
-    .send({ start: 540, end: 1020, note: canaries.note }));
+  await call(
+    'PUT /shifts/{id}',
+    api('schedule')
+      .put(`/shifts/${shift.id}`)
+      .query({ ...q, date: shift.date, employeeId: shift.employeeId })
+      .set(bearer(company.owner))
+      .send({ start: 540, end: 1020, note: canaries.note }),
+  );
   return {
-    company, roleId, subRoleId: 'line', staffId: String(staff.id), shift,
+    company,
+    roleId,
+    subRoleId: 'line',
+    staffId: String(staff.id),
+    shift,
     canaries: [...Object.values(canaries), company.employee.email],
   };
 }
@@ -223,11 +251,16 @@ export async function createWorld(): Promise<World> {
   ]);
   let service: Promise<TestUser> | undefined;
   const { owner, manager, employee } = fixture.company;
-  for (const user of [admin, plain, owner, manager, employee, other.owner, other.manager, other.employee]) WORLD_UIDS.add(user.uid);
+  for (const user of [admin, plain, owner, manager, employee, other.owner, other.manager, other.employee])
+    WORLD_UIDS.add(user.uid);
   const mailbox = await startMailbox();
   process.env.SMTP_URL = mailbox.smtpUrl;
   const world: World = {
-    fixture, admin, plain, other, mailbox,
+    fixture,
+    admin,
+    plain,
+    other,
+    mailbox,
     service: () => (service ??= createServiceUser()),
     vendors: () => {
       let started = VENDORS.get(world);
@@ -276,7 +309,15 @@ export interface Override {
    * Replaces parts of the generic request: path and query parameters by name, the body whole.
    * `prepared` is what the setup answered for this fixture ({} without a setup).
    */
-  request?: (f: Fixture, prepared: Prepared) => { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> };
+  request?: (
+    f: Fixture,
+    prepared: Prepared,
+  ) => {
+    path?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    headers?: Record<string, string>;
+  };
   /** Runs before the operation is called on a fixture (e.g. creates what it removes); what it answers goes to request. */
   setup?: (f: Fixture, w: World) => Promise<Prepared | void>;
 }
@@ -299,14 +340,21 @@ export async function prepare(op: Operation, f: Fixture, w: World): Promise<void
 function preparedOf(op: Operation, f: Fixture): Prepared {
   if (!overrideOf(op)?.setup) return {};
   const prepared = PREPARED.get(f)?.get(op.key);
-  if (!prepared) throw new Error(`${op.key}: the setup of its override has not run on this fixture (call prepare first)`);
+  if (!prepared)
+    throw new Error(`${op.key}: the setup of its override has not run on this fixture (call prepare first)`);
   return prepared;
 }
 
 /** A schedule proposal of the fixture company for SAMPLE_DATE, generated by its manager. */
 async function scheduleProposal(f: Fixture): Promise<Prepared> {
-  const proposal = await call('POST /schedule-proposals', api('schedule').post('/schedule-proposals').query({ companyId: f.company.companyId }).set(bearer(f.company.manager))
-    .send({ startDate: SAMPLE_DATE, endDate: SAMPLE_DATE }));
+  const proposal = await call(
+    'POST /schedule-proposals',
+    api('schedule')
+      .post('/schedule-proposals')
+      .query({ companyId: f.company.companyId })
+      .set(bearer(f.company.manager))
+      .send({ startDate: SAMPLE_DATE, endDate: SAMPLE_DATE }),
+  );
   return { proposalId: String(proposal.id) };
 }
 
@@ -314,7 +362,8 @@ const AI_CONFIG = { provider: 'anthropic', model: 'claude-sonnet-4-6' };
 
 // ---- the assistant (chat): conversations, turns and proposals are private to their member
 
-const chatDoc = (f: Fixture, collection: string, id: string) => getFirestore(adminApp()).collection('companies').doc(f.company.companyId).collection(collection).doc(id);
+const chatDoc = (f: Fixture, collection: string, id: string) =>
+  getFirestore(adminApp()).collection('companies').doc(f.company.companyId).collection(collection).doc(id);
 const CONTRACT_TURN = { turnId: 'contract-turn', question: 'contract question' };
 
 /**
@@ -325,29 +374,50 @@ const CONTRACT_TURN = { turnId: 'contract-turn', question: 'contract question' }
  */
 async function chatConversation(f: Fixture, role: Role): Promise<Prepared> {
   const user = f.company[role];
-  const conversation = await call('POST /conversations', api('chat').post('/conversations').query({ companyId: f.company.companyId }).set(bearer(user)).send({}));
+  const conversation = await call(
+    'POST /conversations',
+    api('chat').post('/conversations').query({ companyId: f.company.companyId }).set(bearer(user)).send({}),
+  );
   const conversationId = String(conversation.id);
   const proposalId = `contract-proposal-${role}`;
   const now = Date.now();
   await chatDoc(f, 'chatTurns', `${conversationId}~${CONTRACT_TURN.turnId}`).set({
-    ...CONTRACT_TURN, conversationId, uid: user.uid, seq: 0, answer: 'contract answer', refused: false, tools: [], proposalIds: [proposalId], createdAt: now,
+    ...CONTRACT_TURN,
+    conversationId,
+    uid: user.uid,
+    seq: 0,
+    answer: 'contract answer',
+    refused: false,
+    tools: [],
+    proposalIds: [proposalId],
+    createdAt: now,
   });
   await chatDoc(f, 'chatConversations', conversationId).update({ turnCount: 1 });
   await chatDoc(f, 'chatProposals', proposalId).set({
-    uid: user.uid, conversationId, kind: 'memory', status: 'pending', summary: 'Remember (personal): contract fact',
+    uid: user.uid,
+    conversationId,
+    kind: 'memory',
+    status: 'pending',
+    summary: 'Remember (personal): contract fact',
     payload: { scope: 'member', text: 'contract fact' },
-    result: null, createdAt: now, decidedAt: null,
+    result: null,
+    createdAt: now,
+    decidedAt: null,
   });
   return { conversationId, proposalId };
 }
 
-const CHAT_WHY = "a member's conversations and proposals are theirs alone (another member's is 404): one of the calling member's, made first";
+const CHAT_WHY =
+  "a member's conversations and proposals are theirs alone (another member's is 404): one of the calling member's, made first";
 
 const engine = () => api('integrationEngine');
 
 /** Connects a catalogue entry for the fixture company as its owner, through the API (POST /connections). */
 async function connectAs(f: Fixture, body: { slug: string; credentials?: Record<string, string> }) {
-  return call(`POST /connections ${body.slug}`, engine().post('/connections').query({ companyId: f.company.companyId }).set(bearer(f.company.owner)).send(body));
+  return call(
+    `POST /connections ${body.slug}`,
+    engine().post('/connections').query({ companyId: f.company.companyId }).set(bearer(f.company.owner)).send(body),
+  );
 }
 
 /** square_api_key with the credentials the simulator knows: the simplest polled integration, which syncs. */
@@ -363,9 +433,22 @@ async function connectPolled(f: Fixture, w: World): Promise<string> {
  */
 async function idleConnection(f: Fixture, w: World): Promise<string> {
   const connectionId = await connectPolled(f, w);
-  const { runs } = await call('GET /runs', engine().get('/runs').query({ companyId: f.company.companyId, connectionId, limit: 100 }).set(bearer(f.company.manager)));
+  const { runs } = await call(
+    'GET /runs',
+    engine()
+      .get('/runs')
+      .query({ companyId: f.company.companyId, connectionId, limit: 100 })
+      .set(bearer(f.company.manager)),
+  );
   for (const run of runs as { id: string; status: string }[]) {
-    if (run.status === 'queued') await call('POST /runs/{runId}/cancel', engine().post(`/runs/${run.id}/cancel`).query({ companyId: f.company.companyId }).set(bearer(f.company.manager)));
+    if (run.status === 'queued')
+      await call(
+        'POST /runs/{runId}/cancel',
+        engine()
+          .post(`/runs/${run.id}/cancel`)
+          .query({ companyId: f.company.companyId })
+          .set(bearer(f.company.manager)),
+      );
   }
   return connectionId;
 }
@@ -373,9 +456,16 @@ async function idleConnection(f: Fixture, w: World): Promise<string> {
 /** A queued sync run of the fixture company (the task queue only records it: nothing runs it). */
 async function queuedRun(f: Fixture, w: World): Promise<Prepared> {
   const connectionId = await idleConnection(f, w);
-  const run = await call('POST /connections/{connectionId}/sync', engine().post(`/connections/${encodeURIComponent(connectionId)}/sync`)
-    .query({ companyId: f.company.companyId }).set(bearer(f.company.manager)).send({}));
-  if (run.status !== 'queued') throw new Error(`fixture: the sync run of ${connectionId} is ${String(run.status)}, not queued`);
+  const run = await call(
+    'POST /connections/{connectionId}/sync',
+    engine()
+      .post(`/connections/${encodeURIComponent(connectionId)}/sync`)
+      .query({ companyId: f.company.companyId })
+      .set(bearer(f.company.manager))
+      .send({}),
+  );
+  if (run.status !== 'queued')
+    throw new Error(`fixture: the sync run of ${connectionId} is ${String(run.status)}, not queued`);
   return { runId: String(run.id) };
 }
 
@@ -415,20 +505,37 @@ function punchTimes(): { clockInAt: number; clockOutAt: number } {
 
 /** A pending punch of the fixture employee (the one the employee member is linked to), added by the manager (POST /punches). */
 async function managerPunch(f: Fixture): Promise<Prepared> {
-  const punch = await call('POST /punches', attendance().post('/punches').query({ companyId: f.company.companyId }).set(bearer(f.company.manager))
-    .send({ employeeId: f.company.employeeId, ...punchTimes(), reason: 'contract: a forgotten clock-in' }));
+  const punch = await call(
+    'POST /punches',
+    attendance()
+      .post('/punches')
+      .query({ companyId: f.company.companyId })
+      .set(bearer(f.company.manager))
+      .send({ employeeId: f.company.employeeId, ...punchTimes(), reason: 'contract: a forgotten clock-in' }),
+  );
   return { punchId: String(punch.id) };
 }
 
 /** An approved punch of the fixture employee: added, then approved by the manager. */
 async function approvedPunch(f: Fixture): Promise<Prepared> {
   const prepared = await managerPunch(f);
-  await call('POST /punches/{punchId}/approve', attendance().post(`/punches/${prepared.punchId}/approve`)
-    .query({ companyId: f.company.companyId }).set(bearer(f.company.manager)).send({}));
+  await call(
+    'POST /punches/{punchId}/approve',
+    attendance()
+      .post(`/punches/${prepared.punchId}/approve`)
+      .query({ companyId: f.company.companyId })
+      .set(bearer(f.company.manager))
+      .send({}),
+  );
   return prepared;
 }
 
-interface PayPeriod { startDate: string; endDate: string; status: 'open' | 'closed'; current: boolean }
+interface PayPeriod {
+  startDate: string;
+  endDate: string;
+  status: 'open' | 'closed';
+  current: boolean;
+}
 
 /**
  * A pay period of the fixture company as GET /payroll/periods names it (newest first: 0 is the
@@ -440,17 +547,34 @@ interface PayPeriod { startDate: string; endDate: string; status: 'open' | 'clos
  */
 async function payPeriod(f: Fixture, back: number, status: 'open' | 'closed'): Promise<Prepared> {
   const q = { companyId: f.company.companyId };
-  const periods = (await call('GET /payroll/periods', payroll().get('/payroll/periods').query({ ...q, count: back + 1 })
-    .set(bearer(f.company.manager)))) as unknown as PayPeriod[];
+  const periods = (await call(
+    'GET /payroll/periods',
+    payroll()
+      .get('/payroll/periods')
+      .query({ ...q, count: back + 1 })
+      .set(bearer(f.company.manager)),
+  )) as unknown as PayPeriod[];
   const period = periods[back];
-  if (!periods[0]?.current || !period) throw new Error(`fixture: GET /payroll/periods named no current period and ${back} before it: ${JSON.stringify(periods)}`);
+  if (!periods[0]?.current || !period)
+    throw new Error(
+      `fixture: GET /payroll/periods named no current period and ${back} before it: ${JSON.stringify(periods)}`,
+    );
   const { startDate } = period;
   if (period.status !== status && status === 'closed') {
-    await call(`POST /payroll/periods/${startDate}/close`, payroll().post(`/payroll/periods/${startDate}/close`).query(q).set(bearer(f.company.manager)));
+    await call(
+      `POST /payroll/periods/${startDate}/close`,
+      payroll().post(`/payroll/periods/${startDate}/close`).query(q).set(bearer(f.company.manager)),
+    );
   }
   if (period.status !== status && status === 'open') {
-    await call(`POST /payroll/periods/${startDate}/reopen`, payroll().post(`/payroll/periods/${startDate}/reopen`).query(q)
-      .set(bearer(f.company.owner)).send({ reason: 'contract: closed again by the test' }));
+    await call(
+      `POST /payroll/periods/${startDate}/reopen`,
+      payroll()
+        .post(`/payroll/periods/${startDate}/reopen`)
+        .query(q)
+        .set(bearer(f.company.owner))
+        .send({ reason: 'contract: closed again by the test' }),
+    );
   }
   return { startDate };
 }
@@ -461,12 +585,33 @@ async function payPeriod(f: Fixture, back: number, status: 'open' | 'closed'): P
  * operation so that links never conflict; linked through the API (by the manager) when asked.
  */
 async function posEmployeeOf(f: Fixture, name: string, linkTo?: string): Promise<Prepared> {
-  const target = { companyId: f.company.companyId, connectionId: `square_api_key~CONTRACT${name.toUpperCase()}`, slug: 'square_api_key' };
-  await writeRoster(target, [{ vendorId: 'tm-1', firstName: 'Contract', lastName: name, email: null, phone: null, active: true, jobTitle: null, modifiedAt: 1 }]);
+  const target = {
+    companyId: f.company.companyId,
+    connectionId: `square_api_key~CONTRACT${name.toUpperCase()}`,
+    slug: 'square_api_key',
+  };
+  await writeRoster(target, [
+    {
+      vendorId: 'tm-1',
+      firstName: 'Contract',
+      lastName: name,
+      email: null,
+      phone: null,
+      active: true,
+      jobTitle: null,
+      modifiedAt: 1,
+    },
+  ]);
   const posEmployeeId = `${target.connectionId}~tm-1`;
   if (linkTo) {
-    await call('POST /pos-employees/{posEmployeeId}/link', api('posSync').post(`/pos-employees/${encodeURIComponent(posEmployeeId)}/link`)
-      .query({ companyId: f.company.companyId }).set(bearer(f.company.manager)).send({ employeeId: linkTo }));
+    await call(
+      'POST /pos-employees/{posEmployeeId}/link',
+      api('posSync')
+        .post(`/pos-employees/${encodeURIComponent(posEmployeeId)}/link`)
+        .query({ companyId: f.company.companyId })
+        .set(bearer(f.company.manager))
+        .send({ employeeId: linkTo }),
+    );
   }
   return { posEmployeeId };
 }
@@ -476,49 +621,115 @@ const CONTRACT_ROSTER = 'Employee ID,First Name,Last Name\n901,Contract,Roster\n
 /** A CSV roster import of the fixture company, created by the manager, with its file uploaded when asked. */
 async function csvImport(f: Fixture, uploaded: boolean): Promise<Prepared> {
   const q = { companyId: f.company.companyId };
-  const created = await call('POST /csv-imports', api('posSync').post('/csv-imports').query(q).set(bearer(f.company.manager)).send({ kind: 'roster', filename: 'contract.csv' }));
+  const created = await call(
+    'POST /csv-imports',
+    api('posSync')
+      .post('/csv-imports')
+      .query(q)
+      .set(bearer(f.company.manager))
+      .send({ kind: 'roster', filename: 'contract.csv' }),
+  );
   const importId = String(created.id);
   if (uploaded) {
-    await call('PUT /csv-imports/{importId}/parts/1', api('posSync').put(`/csv-imports/${importId}/parts/1`).query(q).set(bearer(f.company.manager))
-      .set('Content-Type', 'text/csv').send(CONTRACT_ROSTER));
+    await call(
+      'PUT /csv-imports/{importId}/parts/1',
+      api('posSync')
+        .put(`/csv-imports/${importId}/parts/1`)
+        .query(q)
+        .set(bearer(f.company.manager))
+        .set('Content-Type', 'text/csv')
+        .send(CONTRACT_ROSTER),
+    );
   }
   return { importId };
 }
 
-
 // ---- applicants, posts, documents (issue 18)
 const CONTRACT_PDF = '%PDF-1.4\n% contract test document\n%%EOF\n';
 const uploadDocument = async (f: Fixture): Promise<Prepared> => {
-  const data = await call('POST /documents', api('documents').post('/documents').query({ companyId: f.company.companyId, employeeId: f.company.employeeId, type: 'id' })
-    .set(bearer(f.company.manager)).set('Content-Type', 'application/pdf').send(`${CONTRACT_PDF}% ${randomUUID()}\n`));
+  const data = await call(
+    'POST /documents',
+    api('documents')
+      .post('/documents')
+      .query({ companyId: f.company.companyId, employeeId: f.company.employeeId, type: 'id' })
+      .set(bearer(f.company.manager))
+      .set('Content-Type', 'application/pdf')
+      .send(`${CONTRACT_PDF}% ${randomUUID()}\n`),
+  );
   return { documentId: String(data.id) };
 };
 const createPosting = async (f: Fixture): Promise<Prepared> => {
-  const data = await call('POST /postings', api('applicants').post('/postings').query({ companyId: f.company.companyId }).set(bearer(f.company.manager))
-    .send({ title: 'Contract posting', roleId: f.roleId, subRoleId: f.subRoleId, employmentType: 'parttime', wage: { min: 1500 } }));
+  const data = await call(
+    'POST /postings',
+    api('applicants')
+      .post('/postings')
+      .query({ companyId: f.company.companyId })
+      .set(bearer(f.company.manager))
+      .send({
+        title: 'Contract posting',
+        roleId: f.roleId,
+        subRoleId: f.subRoleId,
+        employmentType: 'parttime',
+        wage: { min: 1500 },
+      }),
+  );
   return { postingId: String(data.id), publicId: String(data.publicId) };
 };
 const APPLICANT = { name: 'Contract', surname: 'Applicant', email: 'contract.applicant@example.test' };
 const createApplication = async (f: Fixture): Promise<Prepared> => {
   const posting = await createPosting(f);
-  const data = await call('POST /apply/{publicId}', api('applicants').post(`/apply/${posting.publicId}`).set('X-Forwarded-For', `203.0.113.${randomBytes(1)[0]}`)
-    .send({ ...APPLICANT, email: `applicant-${randomUUID().slice(0, 8)}@example.test` }));
+  const data = await call(
+    'POST /apply/{publicId}',
+    api('applicants')
+      .post(`/apply/${posting.publicId}`)
+      .set('X-Forwarded-For', `203.0.113.${randomBytes(1)[0]}`)
+      .send({ ...APPLICANT, email: `applicant-${randomUUID().slice(0, 8)}@example.test` }),
+  );
   return { ...posting, applicationId: String(data.applicationId) };
 };
 const publishPost = async (f: Fixture): Promise<Prepared> => {
-  const data = await call('POST /posts', api('posts').post('/posts').query({ companyId: f.company.companyId }).set(bearer(f.company.manager))
-    .send({ title: 'Contract post', body: 'Hello', audience: { kind: 'everyone' }, requiresAcknowledgement: true }));
+  const data = await call(
+    'POST /posts',
+    api('posts')
+      .post('/posts')
+      .query({ companyId: f.company.companyId })
+      .set(bearer(f.company.manager))
+      .send({ title: 'Contract post', body: 'Hello', audience: { kind: 'everyone' }, requiresAcknowledgement: true }),
+  );
   return { postId: String(data.id) };
 };
 const postWithComment = async (f: Fixture): Promise<Prepared> => {
   const { postId } = await publishPost(f);
-  const data = await call('POST /posts/{postId}/comments', api('posts').post(`/posts/${postId}/comments`).query({ companyId: f.company.companyId }).set(bearer(f.company.employee)).send({ text: 'Seen' }));
+  const data = await call(
+    'POST /posts/{postId}/comments',
+    api('posts')
+      .post(`/posts/${postId}/comments`)
+      .query({ companyId: f.company.companyId })
+      .set(bearer(f.company.employee))
+      .send({ text: 'Seen' }),
+  );
   return { postId, commentId: String(data.id) };
 };
-const withDocument = (why: string): Override => ({ why, setup: uploadDocument, request: (_f, p) => ({ path: { documentId: p.documentId } }) });
-const withPosting = (why: string): Override => ({ why, setup: createPosting, request: (_f, p) => ({ path: { postingId: p.postingId } }) });
-const withApplication = (why: string, body?: unknown): Override => ({ why, setup: createApplication, request: (_f, p) => ({ path: { applicationId: p.applicationId }, ...(body ? { body } : {}) }) });
-const withPost = (why: string): Override => ({ why, setup: publishPost, request: (_f, p) => ({ path: { postId: p.postId } }) });
+const withDocument = (why: string): Override => ({
+  why,
+  setup: uploadDocument,
+  request: (_f, p) => ({ path: { documentId: p.documentId } }),
+});
+const withPosting = (why: string): Override => ({
+  why,
+  setup: createPosting,
+  request: (_f, p) => ({ path: { postingId: p.postingId } }),
+});
+const withApplication = (why: string, body?: unknown): Override => ({
+  why,
+  setup: createApplication,
+  request: (_f, p) => ({ path: { applicationId: p.applicationId }, ...(body ? { body } : {}) }),
+});
+const withPost = (why: string): Override => ({
+  why,
+  setup: publishPost,
+  request: (_f, p) => ({ path: { postId: p.postId } }),
+});
 
 /**
  * Operations that no generic sample can satisfy, keyed by "METHOD /path" (or operationId). Keep this small: an
@@ -528,32 +739,72 @@ const withPost = (why: string): Override => ({ why, setup: publishPost, request:
 export const OVERRIDES: Record<string, Override> = {
   'POST /documents': {
     why: "the body is a file's bytes with its Content-Type (a PDF), for the caller's own record (an employee uploads to their own, of a type employees may upload)",
-    request: (f) => ({ query: { employeeId: f.company.employeeId, type: 'id' }, body: CONTRACT_PDF, headers: { 'Content-Type': 'application/pdf' } }),
+    request: (f) => ({
+      query: { employeeId: f.company.employeeId, type: 'id' },
+      body: CONTRACT_PDF,
+      headers: { 'Content-Type': 'application/pdf' },
+    }),
   },
-  'GET /documents/{documentId}': withDocument("reads an existing document (otherwise 404) the employee may see: one uploaded by the manager to the employee's record"),
-  'GET /documents/{documentId}/content': withDocument("downloads an existing document (otherwise 404) the employee may see: one uploaded by the manager to the employee's record"),
-  'PATCH /documents/{documentId}': withDocument('changes an existing document (otherwise 404): one uploaded by the manager'),
-  'DELETE /documents/{documentId}': withDocument('deletes an existing document (otherwise 404): one uploaded by the manager'),
+  'GET /documents/{documentId}': withDocument(
+    "reads an existing document (otherwise 404) the employee may see: one uploaded by the manager to the employee's record",
+  ),
+  'GET /documents/{documentId}/content': withDocument(
+    "downloads an existing document (otherwise 404) the employee may see: one uploaded by the manager to the employee's record",
+  ),
+  'PATCH /documents/{documentId}': withDocument(
+    'changes an existing document (otherwise 404): one uploaded by the manager',
+  ),
+  'DELETE /documents/{documentId}': withDocument(
+    'deletes an existing document (otherwise 404): one uploaded by the manager',
+  ),
   'GET /postings/{postingId}': withPosting('reads an existing posting (otherwise 404): one created by the manager'),
   'PATCH /postings/{postingId}': withPosting('changes an existing posting (otherwise 404): one created by the manager'),
-  'GET /apply/{publicId}': { why: 'the public link of an open posting (otherwise 404): one created by the manager', setup: createPosting, request: (_f, p) => ({ path: { publicId: p.publicId } }) },
+  'GET /apply/{publicId}': {
+    why: 'the public link of an open posting (otherwise 404): one created by the manager',
+    setup: createPosting,
+    request: (_f, p) => ({ path: { publicId: p.publicId } }),
+  },
   'POST /apply/{publicId}': {
     why: 'applies through the public link of an open posting (otherwise 404) with a valid email: one created by the manager, without screening questions',
     setup: createPosting,
     request: (_f, p) => ({ path: { publicId: p.publicId }, body: APPLICANT }),
   },
-  'GET /applications/{applicationId}': withApplication('reads an existing application (otherwise 404): one made through the public link'),
-  'POST /applications/{applicationId}/move': withApplication('moves an existing application (otherwise 404) from the stage it is in: a new one', { from: 'new', to: 'screening' }),
-  'POST /applications/{applicationId}/notes': withApplication('notes an existing application (otherwise 404): one made through the public link'),
-  'POST /applications/{applicationId}/hire': withApplication('hires an existing open application (otherwise 404): one made through the public link', { invite: false }),
+  'GET /applications/{applicationId}': withApplication(
+    'reads an existing application (otherwise 404): one made through the public link',
+  ),
+  'POST /applications/{applicationId}/move': withApplication(
+    'moves an existing application (otherwise 404) from the stage it is in: a new one',
+    { from: 'new', to: 'screening' },
+  ),
+  'POST /applications/{applicationId}/notes': withApplication(
+    'notes an existing application (otherwise 404): one made through the public link',
+  ),
+  'POST /applications/{applicationId}/hire': withApplication(
+    'hires an existing open application (otherwise 404): one made through the public link',
+    { invite: false },
+  ),
   'GET /posts/{postId}': withPost('reads an existing post addressed to the employee (otherwise 404): one to everyone'),
-  'PATCH /posts/{postId}': withPost('edits an existing post by its author (otherwise 404 or 403): one the manager published'),
-  'DELETE /posts/{postId}': withPost('deletes an existing post by its author (otherwise 404 or 403): one the manager published'),
-  'POST /posts/{postId}/read': withPost('reads an existing post addressed to the employee (otherwise 404): one to everyone'),
-  'POST /posts/{postId}/acknowledge': withPost('acknowledges an existing post that asks for it, addressed to the employee (otherwise 404 or 422): one to everyone'),
-  'GET /posts/{postId}/receipts': withPost("the receipts of an existing post (otherwise 404): one the manager published"),
-  'GET /posts/{postId}/comments': withPost('the comments of an existing post addressed to the employee (otherwise 404): one to everyone'),
-  'POST /posts/{postId}/comments': withPost('comments on an existing post addressed to the employee that allows comments (otherwise 404): one to everyone'),
+  'PATCH /posts/{postId}': withPost(
+    'edits an existing post by its author (otherwise 404 or 403): one the manager published',
+  ),
+  'DELETE /posts/{postId}': withPost(
+    'deletes an existing post by its author (otherwise 404 or 403): one the manager published',
+  ),
+  'POST /posts/{postId}/read': withPost(
+    'reads an existing post addressed to the employee (otherwise 404): one to everyone',
+  ),
+  'POST /posts/{postId}/acknowledge': withPost(
+    'acknowledges an existing post that asks for it, addressed to the employee (otherwise 404 or 422): one to everyone',
+  ),
+  'GET /posts/{postId}/receipts': withPost(
+    'the receipts of an existing post (otherwise 404): one the manager published',
+  ),
+  'GET /posts/{postId}/comments': withPost(
+    'the comments of an existing post addressed to the employee (otherwise 404): one to everyone',
+  ),
+  'POST /posts/{postId}/comments': withPost(
+    'comments on an existing post addressed to the employee that allows comments (otherwise 404): one to everyone',
+  ),
   'DELETE /posts/{postId}/comments/{commentId}': {
     why: "deletes an existing comment (otherwise 404) by its author: the employee's comment on a post to everyone",
     setup: postWithComment,
@@ -573,12 +824,18 @@ export const OVERRIDES: Record<string, Override> = {
   'POST /conversations/{conversationId}/messages': {
     why: `${CHAT_WHY}; the question replays its stored turn (clientMessageId), as the contract run has no model provider`,
     setup: (f) => chatConversation(f, 'employee'),
-    request: (_f, prepared) => ({ path: { conversationId: prepared.conversationId }, body: { question: CONTRACT_TURN.question, clientMessageId: CONTRACT_TURN.turnId } }),
+    request: (_f, prepared) => ({
+      path: { conversationId: prepared.conversationId },
+      body: { question: CONTRACT_TURN.question, clientMessageId: CONTRACT_TURN.turnId },
+    }),
   },
   'POST /conversations/{conversationId}/messages/stream': {
     why: `${CHAT_WHY}; the question replays its stored turn (clientMessageId), as the contract run has no model provider`,
     setup: (f) => chatConversation(f, 'employee'),
-    request: (_f, prepared) => ({ path: { conversationId: prepared.conversationId }, body: { question: CONTRACT_TURN.question, clientMessageId: CONTRACT_TURN.turnId } }),
+    request: (_f, prepared) => ({
+      path: { conversationId: prepared.conversationId },
+      body: { question: CONTRACT_TURN.question, clientMessageId: CONTRACT_TURN.turnId },
+    }),
   },
   'POST /proposals/{proposalId}/confirm': {
     why: `${CHAT_WHY}; a personal memory, which any member may confirm`,
@@ -611,7 +868,10 @@ export const OVERRIDES: Record<string, Override> = {
   'DELETE /companies/{id}/ai-config': {
     why: 'removes the company override, which must exist (otherwise 404 AI_CONFIG_NOT_FOUND)',
     setup: async (f, w) => {
-      await call('PATCH /companies/{id}/ai-config', api('ai').patch(`/companies/${f.company.companyId}/ai-config`).set(bearer(w.admin)).send(AI_CONFIG));
+      await call(
+        'PATCH /companies/{id}/ai-config',
+        api('ai').patch(`/companies/${f.company.companyId}/ai-config`).set(bearer(w.admin)).send(AI_CONFIG),
+      );
     },
   },
   'PATCH /ai-config/global': {
@@ -619,7 +879,7 @@ export const OVERRIDES: Record<string, Override> = {
     request: () => ({ body: AI_CONFIG }),
   },
   'POST /connections': {
-    why: "the first slug of the enum is an OAuth entry, which needs our OAuth application and answers a consent page; csv (a file entry) is the simplest connect: no credentials, no vendor",
+    why: 'the first slug of the enum is an OAuth entry, which needs our OAuth application and answers a consent page; csv (a file entry) is the simplest connect: no credentials, no vendor',
     request: () => ({ body: { slug: 'csv' } }),
   },
   'DELETE /connections/{connectionId}': {
@@ -631,20 +891,32 @@ export const OVERRIDES: Record<string, Override> = {
     request: (_f, prepared) => ({ path: { connectionId: prepared.connectionId } }),
   },
   'POST /connections/{connectionId}/sync': {
-    why: 'only an active polled POS connection syncs (otherwise 404, or 422 SYNC_NOT_SUPPORTED): square_api_key, connected with the simulator\'s credentials',
+    why: "only an active polled POS connection syncs (otherwise 404, or 422 SYNC_NOT_SUPPORTED): square_api_key, connected with the simulator's credentials",
     setup: async (f, w) => ({ connectionId: await idleConnection(f, w) }),
     request: (_f, prepared) => ({ path: { connectionId: prepared.connectionId } }),
   },
   'POST /webhooks/{vendor}': {
-    why: 'authenticated by the vendor\'s signature only (otherwise 401; an unknown vendor 404): a Square team-member event of a merchant nobody connected, signed with the test run\'s key for the service\'s notification URL',
+    why: "authenticated by the vendor's signature only (otherwise 401; an unknown vendor 404): a Square team-member event of a merchant nobody connected, signed with the test run's key for the service's notification URL",
     request: () => {
-      const event = squareEvent({ type: 'team_member.updated', merchantId: 'MCONTRACTNOBODY', dataType: 'team_member', entity: { id: 'TMcontract' } });
-      const signed = signedWebhook('square', event, { key: JSON.parse(process.env.POS_WEBHOOK_KEYS!).square, url: `${config.vendors.webhookBaseUrl()}/webhooks/square` });
-      return { path: { vendor: 'square' }, body: event, headers: { 'x-square-hmacsha256-signature': signed.headers['x-square-hmacsha256-signature'] } };
+      const event = squareEvent({
+        type: 'team_member.updated',
+        merchantId: 'MCONTRACTNOBODY',
+        dataType: 'team_member',
+        entity: { id: 'TMcontract' },
+      });
+      const signed = signedWebhook('square', event, {
+        key: JSON.parse(process.env.POS_WEBHOOK_KEYS!).square,
+        url: `${config.vendors.webhookBaseUrl()}/webhooks/square`,
+      });
+      return {
+        path: { vendor: 'square' },
+        body: event,
+        headers: { 'x-square-hmacsha256-signature': signed.headers['x-square-hmacsha256-signature'] },
+      };
     },
   },
   'POST /sync/{vendor}/{companyId}': {
-    why: 'syncs only a POS source the company connected, with no run of it queued (otherwise 404 POS_NOT_CONNECTED, or 409 SYNC_IN_PROGRESS): square_api_key, connected with the simulator\'s credentials',
+    why: "syncs only a POS source the company connected, with no run of it queued (otherwise 404 POS_NOT_CONNECTED, or 409 SYNC_IN_PROGRESS): square_api_key, connected with the simulator's credentials",
     setup: async (f, w) => ({ connectionId: await idleConnection(f, w) }),
     request: () => ({ path: { vendor: 'square_api_key' } }),
   },
@@ -664,7 +936,11 @@ export const OVERRIDES: Record<string, Override> = {
   },
   'POST /partners/{slug}/reservations': {
     why: "the generic item ('contract') is rejected one by one in a 2xx and writes nothing, so a refused caller's push could not show a write: a real reservation",
-    request: () => ({ body: { reservations: [{ id: 'contract-r-1', status: 'booked', partySize: 2, startsAt: '2026-12-04T20:30:00+01:00' }] } }),
+    request: () => ({
+      body: {
+        reservations: [{ id: 'contract-r-1', status: 'booked', partySize: 2, startsAt: '2026-12-04T20:30:00+01:00' }],
+      },
+    }),
   },
   'GET /oauth/callback': {
     why: 'succeeds only with the signed, single-use state (and the code) of a real OAuth connect, as the vendor redirects back: a clover connect started by the owner, its consent page followed on the vendor simulator',
@@ -673,7 +949,8 @@ export const OVERRIDES: Record<string, Override> = {
       const { authorization } = await connectAs(f, { slug: 'clover' });
       const page = await fetch((authorization as { url: string }).url, { redirect: 'manual' });
       const location = page.headers.get('location');
-      if (page.status !== 302 || !location) throw new Error(`fixture: the clover consent page answered ${page.status}, not a redirect`);
+      if (page.status !== 302 || !location)
+        throw new Error(`fixture: the clover consent page answered ${page.status}, not a redirect`);
       return Object.fromEntries(new URL(location).searchParams);
     },
     request: (_f, prepared) => ({ query: prepared }),
@@ -698,7 +975,9 @@ export const OVERRIDES: Record<string, Override> = {
   // punches: added by the manager for the fixture employee, in 2020
   'POST /punches': {
     why: 'the generic times (0 and 0) are refused (422 INVALID_PUNCH_TIMES): a closed hour of the fixture employee in 2020, another one on each call (422 PUNCH_OVERLAP otherwise)',
-    request: (f) => ({ body: { employeeId: f.company.employeeId, ...punchTimes(), reason: 'contract: a forgotten clock-in' } }),
+    request: (f) => ({
+      body: { employeeId: f.company.employeeId, ...punchTimes(), reason: 'contract: a forgotten clock-in' },
+    }),
   },
   'POST /punches/approve': {
     why: "the generic id ('contract') is skipped in a 2xx and writes nothing, so a refused caller's approval could not show a write: a real pending punch",
@@ -792,7 +1071,10 @@ export const OVERRIDES: Record<string, Override> = {
   },
   'PUT /csv-mappings/{kind}': {
     why: 'a mapping must map the required fields of its kind (otherwise 422 CSV_MAPPING_INVALID): a roster mapping of first and last name',
-    request: () => ({ path: { kind: 'roster' }, body: { columns: { firstName: 'First Name', lastName: 'Last Name' } } }),
+    request: () => ({
+      path: { kind: 'roster' },
+      body: { columns: { firstName: 'First Name', lastName: 'Last Name' } },
+    }),
   },
   'POST /pos-employees/{posEmployeeId}/employee': {
     why: 'creates an employee from an existing, unlinked POS employee (otherwise 404 POS_EMPLOYEE_NOT_FOUND or 409 POS_EMPLOYEE_ALREADY_LINKED): one stored by the roster sink',
@@ -803,7 +1085,13 @@ export const OVERRIDES: Record<string, Override> = {
   'POST /signup': {
     why: 'needs an email without an account and a real country (the sample says "string"): a new owner, from a client address of its own (signups are limited per address)',
     request: () => ({
-      body: { name: 'Contract', surname: 'Owner', email: `${freshEmail()}`, password: 'contract-password', company: { name: 'Contract Co', timezone: 'UTC', country: 'US' } },
+      body: {
+        name: 'Contract',
+        surname: 'Owner',
+        email: `${freshEmail()}`,
+        password: 'contract-password',
+        company: { name: 'Contract Co', timezone: 'UTC', country: 'US' },
+      },
       headers: { 'x-forwarded-for': `203.0.113.${randomBytes(1)[0]}` },
     }),
   },
@@ -817,9 +1105,11 @@ export const OVERRIDES: Record<string, Override> = {
     request: (_f, prepared) => ({ body: { token: prepared.token } }),
   },
   'POST /invitations/accept': {
-    why: 'needs the token of a real, pending invitation (otherwise 404 or 410) and a new account\'s details: an invitation made by the owner, its token read from the email',
+    why: "needs the token of a real, pending invitation (otherwise 404 or 410) and a new account's details: an invitation made by the owner, its token read from the email",
     setup: invitedBy,
-    request: (_f, prepared) => ({ body: { token: prepared.token, name: 'New', surname: 'Member', password: 'contract-password' } }),
+    request: (_f, prepared) => ({
+      body: { token: prepared.token, name: 'New', surname: 'Member', password: 'contract-password' },
+    }),
   },
   'POST /invitations/{invitationId}/resend': {
     why: 'resends an existing pending invitation of the company (otherwise 404): one made by the owner',
@@ -832,18 +1122,27 @@ export const OVERRIDES: Record<string, Override> = {
     request: (_f, prepared) => ({ path: { invitationId: prepared.invitationId } }),
   },
   'PATCH /members/{uid}': {
-    why: 'changes the role of a member of the company (otherwise 404 MEMBER_NOT_FOUND): the fixture\'s employee, kept an employee',
+    why: "changes the role of a member of the company (otherwise 404 MEMBER_NOT_FOUND): the fixture's employee, kept an employee",
     request: (f) => ({ path: { uid: f.company.employee.uid }, body: { role: 'employee' } }),
   },
   'DELETE /members/{uid}': {
-    why: 'removes a member of the company (otherwise 404 MEMBER_NOT_FOUND): the fixture\'s employee',
+    why: "removes a member of the company (otherwise 404 MEMBER_NOT_FOUND): the fixture's employee",
     request: (f) => ({ path: { uid: f.company.employee.uid } }),
   },
   ...Object.fromEntries(
-    ['GET /admin/users/{uid}', 'POST /admin/users/{uid}/admin', 'POST /admin/users/{uid}/disable', 'POST /admin/users/{uid}/enable', 'POST /admin/users/{uid}/revoke-sessions'].map((key) => [key, {
-      why: 'acts on an existing user (otherwise 404 USER_NOT_FOUND): the fixture\'s employee',
-      request: (f: Fixture) => ({ path: { uid: f.company.employee.uid } }),
-    }]),
+    [
+      'GET /admin/users/{uid}',
+      'POST /admin/users/{uid}/admin',
+      'POST /admin/users/{uid}/disable',
+      'POST /admin/users/{uid}/enable',
+      'POST /admin/users/{uid}/revoke-sessions',
+    ].map((key) => [
+      key,
+      {
+        why: "acts on an existing user (otherwise 404 USER_NOT_FOUND): the fixture's employee",
+        request: (f: Fixture) => ({ path: { uid: f.company.employee.uid } }),
+      },
+    ]),
   ),
   ...AI_TOOLS_OVERRIDES,
 };
@@ -855,7 +1154,14 @@ function freshEmail(): string {
 /** An invitation of the fixture company, made by its owner; its id and the token of the emailed link. */
 async function invitedBy(f: Fixture, w: World): Promise<Prepared> {
   const email = freshEmail();
-  const data = await call('POST /invitations', api('auth').post('/invitations').query({ companyId: f.company.companyId }).set(bearer(f.company.owner)).send({ email, role: 'employee' }));
+  const data = await call(
+    'POST /invitations',
+    api('auth')
+      .post('/invitations')
+      .query({ companyId: f.company.companyId })
+      .set(bearer(f.company.owner))
+      .send({ email, role: 'employee' }),
+  );
   const mail = await w.mailbox.waitFor(email);
   const token = /[?&]token=(inv_[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   if (!token) throw new Error('fixture: the invitation email carries no token');
@@ -866,11 +1172,44 @@ async function invitedBy(f: Fixture, w: World): Promise<Prepared> {
 // JSON Schema: a conservative validator and a sample generator
 // ---------------------------------------------------------------------------------------------
 
-const ANNOTATIONS = ['description', 'title', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'format', '$comment', 'contentEncoding', 'contentMediaType'];
+const ANNOTATIONS = [
+  'description',
+  'title',
+  'default',
+  'example',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'format',
+  '$comment',
+  'contentEncoding',
+  'contentMediaType',
+];
 const CHECKED = new Set([
-  ...ANNOTATIONS, 'type', 'const', 'enum', 'anyOf', 'oneOf', 'allOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
-  'minLength', 'maxLength', 'pattern', 'properties', 'required', 'additionalProperties', 'propertyNames', 'items', 'minItems',
-  'maxItems', 'minProperties', 'maxProperties',
+  ...ANNOTATIONS,
+  'type',
+  'const',
+  'enum',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'properties',
+  'required',
+  'additionalProperties',
+  'propertyNames',
+  'items',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
 ]);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -886,14 +1225,22 @@ function isCalendarDate(v: string): boolean {
 
 function hasType(type: string, v: unknown): boolean {
   switch (type) {
-    case 'string': return typeof v === 'string';
-    case 'number': return typeof v === 'number' && Number.isFinite(v);
-    case 'integer': return Number.isInteger(v);
-    case 'boolean': return typeof v === 'boolean';
-    case 'null': return v === null;
-    case 'array': return Array.isArray(v);
-    case 'object': return isObject(v);
-    default: return true;
+    case 'string':
+      return typeof v === 'string';
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'integer':
+      return Number.isInteger(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'null':
+      return v === null;
+    case 'array':
+      return Array.isArray(v);
+    case 'object':
+      return isObject(v);
+    default:
+      return true;
   }
 }
 
@@ -901,7 +1248,11 @@ function hasType(type: string, v: unknown): boolean {
  * Whether `schema` accepts `value`. Conservative where it matters here: a keyword it does not
  * check makes it answer true, so a variant it calls invalid is invalid for the server too.
  */
-export function accepts(schema: JsonSchema | boolean | undefined, v: unknown, options: { checkItems?: boolean } = {}): boolean {
+export function accepts(
+  schema: JsonSchema | boolean | undefined,
+  v: unknown,
+  options: { checkItems?: boolean } = {},
+): boolean {
   if (schema === undefined || schema === true) return true;
   if (schema === false) return false;
   if (Object.keys(schema).some((k) => !CHECKED.has(k))) return true;
@@ -968,7 +1319,12 @@ export function stringFromPattern(p: string): string | undefined {
   let i = 0;
   const quantity = (): number | undefined => {
     let n = 1;
-    if (p[i] === '*' || p[i] === '?') { i++; n = 0; } else if (p[i] === '+') { i++; } else if (p[i] === '{') {
+    if (p[i] === '*' || p[i] === '?') {
+      i++;
+      n = 0;
+    } else if (p[i] === '+') {
+      i++;
+    } else if (p[i] === '{') {
       const m = /^\{(\d+)(,\d*)?\}/.exec(p.slice(i));
       if (!m) return undefined;
       i += m[0].length;
@@ -1012,7 +1368,12 @@ export function stringFromPattern(p: string): string | undefined {
     const alts: string[] = [];
     let current = '';
     while (i < p.length && p[i] !== ')') {
-      if (p[i] === '|') { alts.push(current); current = ''; i++; continue; }
+      if (p[i] === '|') {
+        alts.push(current);
+        current = '';
+        i++;
+        continue;
+      }
       const a = atom();
       if (a === undefined) return undefined;
       const n = quantity();
@@ -1040,7 +1401,10 @@ function numberSample(s: JsonSchema, integer: boolean): number {
  */
 export function sample(s: JsonSchema, f: Fixture, at: string, name?: string): unknown {
   const out = rawSample(s, f, at, name);
-  if (!accepts(s, out)) throw new SampleError(`${at}: no generic value for ${JSON.stringify(s).slice(0, 200)} (got ${JSON.stringify(out)?.slice(0, 80)})`);
+  if (!accepts(s, out))
+    throw new SampleError(
+      `${at}: no generic value for ${JSON.stringify(s).slice(0, 200)} (got ${JSON.stringify(out)?.slice(0, 80)})`,
+    );
   return out;
 }
 
@@ -1055,7 +1419,9 @@ function rawSample(s: JsonSchema, f: Fixture, at: string, name?: string): unknow
     for (const branch of union) {
       try {
         return sample(branch, f, at, name);
-      } catch { /* try the next branch */ }
+      } catch {
+        /* try the next branch */
+      }
     }
     throw new SampleError(`${at}: no branch of the union has a generic value`);
   }
@@ -1068,14 +1434,18 @@ function rawSample(s: JsonSchema, f: Fixture, at: string, name?: string): unknow
       if (s.format === 'email') return 'contract@example.com';
       if (s.pattern) {
         const generated = stringFromPattern(s.pattern);
-        if (generated === undefined) throw new SampleError(`${at}: pattern ${s.pattern} is too complex for a generic value`);
+        if (generated === undefined)
+          throw new SampleError(`${at}: pattern ${s.pattern} is too complex for a generic value`);
         return generated;
       }
       return 'contract'.padEnd(s.minLength ?? 0, 'x').slice(0, s.maxLength ?? Infinity);
     }
-    case 'integer': return numberSample(s, true);
-    case 'number': return numberSample(s, false);
-    case 'boolean': return true;
+    case 'integer':
+      return numberSample(s, true);
+    case 'number':
+      return numberSample(s, false);
+    case 'boolean':
+      return true;
     case 'array': {
       const n = s.minItems ?? 0;
       return Array.from({ length: n }, (_, k) => sample(s.items ?? {}, f, `${at}[${k}]`));
@@ -1088,8 +1458,10 @@ function rawSample(s: JsonSchema, f: Fixture, at: string, name?: string): unknow
       }
       return obj;
     }
-    case undefined: return 'contract';
-    default: throw new SampleError(`${at}: unknown type ${types[0]}`);
+    case undefined:
+      return 'contract';
+    default:
+      throw new SampleError(`${at}: unknown type ${types[0]}`);
   }
 }
 
@@ -1141,7 +1513,9 @@ export function toCall(s: Sample): Call {
     path: Object.fromEntries(Object.entries(s.path).map(([k, v]) => [k, encodeURIComponent(String(v))])),
     query: Object.entries(s.query).map(([k, v]) => [encodeURIComponent(k), encodeURIComponent(queryText(v))]),
     // a body with its own Content-Type (an uploaded file) is sent as it is; any other as JSON
-    ...(s.body !== undefined ? { body: s.headers?.['Content-Type'] && typeof s.body === 'string' ? s.body : JSON.stringify(s.body) } : {}),
+    ...(s.body !== undefined
+      ? { body: s.headers?.['Content-Type'] && typeof s.body === 'string' ? s.body : JSON.stringify(s.body) }
+      : {}),
     ...(s.headers ? { headers: s.headers } : {}),
   };
 }
@@ -1157,7 +1531,8 @@ export interface Answer {
   headers: Record<string, string | undefined>;
 }
 
-export type Caller = { kind: 'none' } | { kind: 'malformed token' } | { kind: 'user'; user: TestUser } | { kind: 'key'; key: string };
+export type Caller =
+  { kind: 'none' } | { kind: 'malformed token' } | { kind: 'user'; user: TestUser } | { kind: 'key'; key: string };
 
 export function headersOf(caller: Caller): Record<string, string> {
   if (caller.kind === 'none') return {};
@@ -1167,8 +1542,11 @@ export function headersOf(caller: Caller): Record<string, string> {
 }
 
 export async function send(op: Operation, c: Call, caller: Caller): Promise<Answer> {
-  let req = api(op.module)[op.method](urlOf(op, c)).set({ ...c.headers, ...headersOf(caller) });
-  if (c.body !== undefined) req = req.set('Content-Type', c.headers?.['Content-Type'] ?? 'application/json').send(c.body);
+  let req = api(op.module)
+    [op.method](urlOf(op, c))
+    .set({ ...c.headers, ...headersOf(caller) });
+  if (c.body !== undefined)
+    req = req.set('Content-Type', c.headers?.['Content-Type'] ?? 'application/json').send(c.body);
   const res = await req;
   return { status: res.status, text: res.text ?? '', headers: res.headers as Record<string, string> };
 }
@@ -1178,20 +1556,26 @@ export async function send(op: Operation, c: Call, caller: Caller): Promise<Answ
  * Runs `work` over `items` with at most `limit` at a time. After a failure no new item starts, and
  * the first error is thrown once the items under way have settled: no request outlives its test.
  */
-export async function pool<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   let failure: { error: unknown } | undefined;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (!failure && next < items.length) {
-      const index = next++;
-      try {
-        results[index] = await work(items[index], index);
-      } catch (error) {
-        failure ??= { error };
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (!failure && next < items.length) {
+        const index = next++;
+        try {
+          results[index] = await work(items[index], index);
+        } catch (error) {
+          failure ??= { error };
+        }
       }
-    }
-  }));
+    }),
+  );
   if (failure) throw failure.error;
   return results;
 }
@@ -1202,7 +1586,8 @@ export async function pool<T, R>(items: T[], limit: number, work: (item: T, inde
 
 const STACK_TRACE = /at .*\.(ts|js):\d+/;
 
-export const show = (a: Answer) => `${a.status} ${a.headers['content-type'] ?? '(no content-type)'} ${a.text.slice(0, 200)}`;
+export const show = (a: Answer) =>
+  `${a.status} ${a.headers['content-type'] ?? '(no content-type)'} ${a.text.slice(0, 200)}`;
 
 /** What is wrong with an answer that must be the error envelope {success:false, error, code, details?}. */
 export function errorEnvelopeProblems(a: Answer): string[] {
@@ -1238,7 +1623,8 @@ export function parseBody(a: Answer): Record<string, unknown> | undefined {
 
 function adminApp() {
   const app = getApps()[0];
-  if (!app) throw new Error('firebase-admin is initialised by the test helpers: create the fixture (createCompany) first');
+  if (!app)
+    throw new Error('firebase-admin is initialised by the test helpers: create the fixture (createCompany) first');
   return app;
 }
 
@@ -1269,10 +1655,12 @@ async function subcollections(ref: DocumentReference, depth: number) {
 async function snapshotTree(ref: DocumentReference, out: Record<string, unknown>, depth = 0): Promise<void> {
   const snap = await ref.get();
   if (snap.exists) out[ref.path] = snap.data();
-  await Promise.all((await subcollections(ref, depth)).map(async (col) => {
-    const docs = await col.get();
-    await Promise.all(docs.docs.map((d) => snapshotTree(d.ref, out, depth + 1)));
-  }));
+  await Promise.all(
+    (await subcollections(ref, depth)).map(async (col) => {
+      const docs = await col.get();
+      await Promise.all(docs.docs.map((d) => snapshotTree(d.ref, out, depth + 1)));
+    }),
+  );
 }
 
 /**
@@ -1281,7 +1669,10 @@ async function snapshotTree(ref: DocumentReference, out: Record<string, unknown>
  * its memberships, its lock documents, the global AI collections, and documents under `companies/`
  * named by the given ids (ids a malformed request might have created).
  */
-export async function snapshotWorld(companyId: string, extraCompanyIds: string[] = []): Promise<Record<string, unknown>> {
+export async function snapshotWorld(
+  companyId: string,
+  extraCompanyIds: string[] = [],
+): Promise<Record<string, unknown>> {
   const db = firestore();
   const out: Record<string, unknown> = {};
   await snapshotTree(db.collection('companies').doc(companyId), out);
@@ -1307,7 +1698,9 @@ export async function snapshotWorld(companyId: string, extraCompanyIds: string[]
     try {
       const snap = await db.collection('companies').doc(id).get();
       if (snap.exists) out[`companies/${id}`] = snap.data();
-    } catch { /* not a document path at all: nothing can be there */ }
+    } catch {
+      /* not a document path at all: nothing can be there */
+    }
   }
   return JSON.parse(JSON.stringify(out));
 }
@@ -1358,7 +1751,8 @@ const KEY_SCHEMES: Record<string, KeyScheme> = {
     subjectParam: 'slug',
     issue: async (f, slug) => {
       const { partnerKey } = await connectAs(f, { slug });
-      if (typeof partnerKey !== 'string' || !PARTNER_KEY.test(partnerKey)) throw new Error(`fixture: connecting ${slug} issued no partner key (${JSON.stringify(partnerKey)})`);
+      if (typeof partnerKey !== 'string' || !PARTNER_KEY.test(partnerKey))
+        throw new Error(`fixture: connecting ${slug} issued no partner key (${JSON.stringify(partnerKey)})`);
       return partnerKey;
     },
     malformed: 'wfpk_not-a-partner-key',
@@ -1397,7 +1791,8 @@ function issueKeys(f: Fixture, scheme: string, subject: string): Promise<IssuedK
 
 function issuedKeys(f: Fixture, scheme: string, subject: string): IssuedKeys {
   const keys = ISSUED_NOW.get(f)?.get(`${scheme} ${subject}`);
-  if (!keys) throw new Error(`the ${scheme} keys of ${subject} are not issued in this fixture (contractSetup issues them)`);
+  if (!keys)
+    throw new Error(`the ${scheme} keys of ${subject} are not issued in this fixture (contractSetup issues them)`);
   return keys;
 }
 
@@ -1408,25 +1803,36 @@ function subjectsOf(op: Operation, f: Fixture): { scheme: KeyScheme; name: strin
   const subject = String(buildSample(op, f).path[scheme.subjectParam]);
   const param = op.parameters.find((p) => p.in === 'path' && p.name === scheme.subjectParam)!;
   const other = param.schema.enum?.find((v) => typeof v === 'string' && v !== subject);
-  if (typeof other !== 'string') throw new Error(`${op.key}: path parameter ${param.name} names no second ${scheme.subjectParam} to try another's key on`);
+  if (typeof other !== 'string')
+    throw new Error(
+      `${op.key}: path parameter ${param.name} names no second ${scheme.subjectParam} to try another's key on`,
+    );
   return { scheme, name, subject, other };
 }
 
 /** The document's x-access, checked: the matrix knows these kinds and roles, and fails on others. */
 export function accessOf(op: Operation): Access {
   const access = op.access;
-  if (!access || typeof access.kind !== 'string') throw new Error(`${op.key} has no x-access: every operation must say who may call it`);
+  if (!access || typeof access.kind !== 'string')
+    throw new Error(`${op.key} has no x-access: every operation must say who may call it`);
   if (!['public', 'authenticated', 'admin', 'company', 'service', 'key'].includes(access.kind)) {
-    throw new Error(`x-access kind '${access.kind}' of ${op.key} is unknown to the contract matrix: teach denialCells and authorisedCaller in test/contract/generate.ts`);
+    throw new Error(
+      `x-access kind '${access.kind}' of ${op.key} is unknown to the contract matrix: teach denialCells and authorisedCaller in test/contract/generate.ts`,
+    );
   }
   if (access.kind === 'company' && !ROLES.includes(access.minRole as Role)) {
     throw new Error(`${op.key}: x-access company with minRole '${access.minRole}', not one of ${ROLES.join(', ')}`);
   }
   if (access.kind === 'key') {
     const scheme = KEY_SCHEMES[access.scheme ?? ''];
-    if (!scheme) throw new Error(`${op.key}: x-access key with scheme '${access.scheme}', unknown to the contract matrix: teach KEY_SCHEMES in test/contract/generate.ts`);
+    if (!scheme)
+      throw new Error(
+        `${op.key}: x-access key with scheme '${access.scheme}', unknown to the contract matrix: teach KEY_SCHEMES in test/contract/generate.ts`,
+      );
     if (!op.parameters.some((p) => p.in === 'path' && p.name === scheme.subjectParam)) {
-      throw new Error(`${op.key}: a ${access.scheme} route without the path parameter ${scheme.subjectParam} naming the key's holder`);
+      throw new Error(
+        `${op.key}: a ${access.scheme} route without the path parameter ${scheme.subjectParam} naming the key's holder`,
+      );
     }
   }
   return access;
@@ -1457,9 +1863,15 @@ export function denialCells(op: Operation, w: World): Cell[] {
       refused('a malformed key', keyCaller(scheme.malformed)),
       refused("the company owner's Firebase ID token instead of a key", user(f.company.owner)),
       refused('a well-formed key that was never issued', keyCaller(scheme.forged())),
-      refused(`the id of the company's ${subject} key with another secret`, keyCaller(scheme.wrongSecret(mine.current))),
+      refused(
+        `the id of the company's ${subject} key with another secret`,
+        keyCaller(scheme.wrongSecret(mine.current)),
+      ),
       refused(`the company's revoked ${subject} key (replaced by a second connect)`, keyCaller(mine.revoked)),
-      refused(`the company's key for another ${scheme.subjectParam} (${other})`, keyCaller(issuedKeys(f, name, other).current)),
+      refused(
+        `the company's key for another ${scheme.subjectParam} (${other})`,
+        keyCaller(issuedKeys(f, name, other).current),
+      ),
     ];
   }
   const cells: Cell[] = [
@@ -1467,12 +1879,27 @@ export function denialCells(op: Operation, w: World): Cell[] {
     { label: 'a malformed token', caller: { kind: 'malformed token' }, status: 401, code: 'AUTH_INVALID_TOKEN' },
   ];
   if (access.kind === 'admin') {
-    cells.push({ label: 'the owner of the company, without the admin claim', caller: user(f.company.owner), status: 403, code: 'ADMIN_REQUIRED' });
+    cells.push({
+      label: 'the owner of the company, without the admin claim',
+      caller: user(f.company.owner),
+      status: 403,
+      code: 'ADMIN_REQUIRED',
+    });
   }
   if (access.kind === 'service') {
     cells.push(
-      { label: 'a signed-in user without the service claim', caller: user(w.plain), status: 403, code: 'SERVICE_REQUIRED' },
-      { label: 'an administrator without the service claim', caller: user(w.admin), status: 403, code: 'SERVICE_REQUIRED' },
+      {
+        label: 'a signed-in user without the service claim',
+        caller: user(w.plain),
+        status: 403,
+        code: 'SERVICE_REQUIRED',
+      },
+      {
+        label: 'an administrator without the service claim',
+        caller: user(w.admin),
+        status: 403,
+        code: 'SERVICE_REQUIRED',
+      },
     );
   }
   if (access.kind === 'company') {
@@ -1481,7 +1908,10 @@ export function denialCells(op: Operation, w: World): Cell[] {
       { label: 'the owner of another company', caller: user(w.other.owner), status: 403, code: 'NOT_A_MEMBER' },
       { label: 'an administrator who is not a member', caller: user(w.admin), status: 403, code: 'NOT_A_MEMBER' },
       ...ROLES.slice(0, ROLES.indexOf(minRole)).map((role): Cell => ({
-        label: `a member with the ${role} role (the route needs ${minRole})`, caller: user(f.company[role]), status: 403, code: 'INSUFFICIENT_ROLE',
+        label: `a member with the ${role} role (the route needs ${minRole})`,
+        caller: user(f.company[role]),
+        status: 403,
+        code: 'INSUFFICIENT_ROLE',
       })),
     );
   }
@@ -1489,18 +1919,30 @@ export function denialCells(op: Operation, w: World): Cell[] {
 }
 
 /** The least privileged caller the operation must serve, in the given fixture company. */
-export async function authorisedCaller(op: Operation, w: World, f: Fixture): Promise<{ label: string; caller: Caller }> {
+export async function authorisedCaller(
+  op: Operation,
+  w: World,
+  f: Fixture,
+): Promise<{ label: string; caller: Caller }> {
   const access = accessOf(op);
   switch (access.kind) {
-    case 'public': return { label: 'anyone (no token)', caller: { kind: 'none' } };
-    case 'authenticated': return { label: 'a signed-in user with no membership', caller: user(w.plain) };
-    case 'admin': return { label: 'an administrator with no membership', caller: user(w.admin) };
-    case 'service': return { label: 'a user with the service claim', caller: user(await w.service()) };
+    case 'public':
+      return { label: 'anyone (no token)', caller: { kind: 'none' } };
+    case 'authenticated':
+      return { label: 'a signed-in user with no membership', caller: user(w.plain) };
+    case 'admin':
+      return { label: 'an administrator with no membership', caller: user(w.admin) };
+    case 'service':
+      return { label: 'a user with the service claim', caller: user(await w.service()) };
     case 'key': {
       const { name, subject } = subjectsOf(op, f);
-      return { label: `the company's ${name} for ${subject}`, caller: keyCaller((await issueKeys(f, name, subject)).current) };
+      return {
+        label: `the company's ${name} for ${subject}`,
+        caller: keyCaller((await issueKeys(f, name, subject)).current),
+      };
     }
-    default: return { label: `a member with the ${access.minRole} role`, caller: user(f.company[access.minRole as Role]) };
+    default:
+      return { label: `a member with the ${access.minRole} role`, caller: user(f.company[access.minRole as Role]) };
   }
 }
 
@@ -1556,7 +1998,14 @@ const BAD_IDS: Array<{ label: string; raw: (f: Fixture) => string; pathOnly?: bo
 ];
 
 /** Decoded ids of BAD_IDS that name a possible document under companies/ (checked by the snapshot). */
-export const BAD_COMPANY_DOCS = ['corner-cafe', '__x__', '__proto__', 'a'.repeat(1501), 'a'.repeat(1600), 'é'.repeat(760)];
+export const BAD_COMPANY_DOCS = [
+  'corner-cafe',
+  '__x__',
+  '__proto__',
+  'a'.repeat(1501),
+  'a'.repeat(1600),
+  'é'.repeat(760),
+];
 
 const BIG_STRING = 'x'.repeat(100 * 1024);
 const DEPTH = 500;
@@ -1591,7 +2040,8 @@ function setAt(root: unknown, at: string[], value: unknown, remove = false): unk
   return copy;
 }
 
-const getAt = (root: unknown, at: string[]) => at.reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], root);
+const getAt = (root: unknown, at: string[]) =>
+  at.reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], root);
 
 function brief(v: unknown): string {
   if (typeof v === 'string') return v.length > 40 ? `a ${v.length}-character string` : JSON.stringify(v);
@@ -1625,17 +2075,17 @@ function wrongValues(s: JsonSchema, f: Fixture, at: string): unknown[] {
     try {
       const item = sample(s.items ?? {}, f, `${at}[]`);
       if (s.minItems) broken.push(Array.from({ length: s.minItems - 1 }, () => item));
-      if (s.maxItems !== undefined && s.maxItems <= 10_000) broken.push(Array.from({ length: s.maxItems + 1 }, () => item));
-    } catch { /* items without a generic value: the other candidates remain */ }
+      if (s.maxItems !== undefined && s.maxItems <= 10_000)
+        broken.push(Array.from({ length: s.maxItems + 1 }, () => item));
+    } catch {
+      /* items without a generic value: the other candidates remain */
+    }
   }
   const refused = (c: unknown) => !acceptsBody(s, c);
   const seen = new Set<string>();
-  const out = [
-    ...broken,
-    [123, 'contract', true].find(refused),
-    null,
-    typesOf(s).includes('object') ? [] : {},
-  ].filter((c) => c !== undefined && refused(c));
+  const out = [...broken, [123, 'contract', true].find(refused), null, typesOf(s).includes('object') ? [] : {}].filter(
+    (c) => c !== undefined && refused(c),
+  );
   return out.filter((c) => {
     const text = JSON.stringify(c);
     if (seen.has(text)) return false;
@@ -1647,7 +2097,8 @@ function wrongValues(s: JsonSchema, f: Fixture, at: string): unknown[] {
 function bodyVariants(op: Operation, f: Fixture, base: Call, baseBody: unknown): Variant[] {
   const schema = op.body!;
   const out: Variant[] = [];
-  const raw = (label: string, body: string | undefined) => out.push({ label: `body: ${label}`, call: { ...base, body }, kind: 'schema' });
+  const raw = (label: string, body: string | undefined) =>
+    out.push({ label: `body: ${label}`, call: { ...base, body }, kind: 'schema' });
   const json = (label: string, value: unknown) => raw(label, JSON.stringify(value));
   if (op.bodyRequired) raw('none at all', undefined);
   raw('null', 'null');
@@ -1672,22 +2123,30 @@ function bodyVariants(op: Operation, f: Fixture, base: Call, baseBody: unknown):
       walked.add(text);
     }
     const where = at.length ? at.join('.') : '(top level)';
-    const put = (label: string, key: string, v: unknown) => json(`${[...at, key].join('.')} = ${label}`, setAt(root, [...at, key], v));
+    const put = (label: string, key: string, v: unknown) =>
+      json(`${[...at, key].join('.')} = ${label}`, setAt(root, [...at, key], v));
     if (s.additionalProperties === false) {
       json(`${where}: an unknown field`, setAt(root, [...at, 'contractUnknownField'], 1));
       json(`${where}: a __proto__ key`, setAt(root, [...at, '__proto__'], { polluted: true }));
       json(`${where}: a constructor key`, setAt(root, [...at, 'constructor'], { prototype: { polluted: true } }));
       if (!once.big) {
         once.big = true;
-        json(`${where}: an unknown field holding a 100 KB string`, setAt(root, [...at, 'contractUnknownField'], BIG_STRING));
+        json(
+          `${where}: an unknown field holding a 100 KB string`,
+          setAt(root, [...at, 'contractUnknownField'], BIG_STRING),
+        );
       }
     } else if (s.required?.length) {
       const smuggled = Object.fromEntries(s.required.map((k) => [k, value[k]]));
       const without = s.required.reduce<unknown>((r, k) => setAt(r, [...at, k], undefined, true), root);
       json(`${where}: the required fields only inside __proto__`, setAt(without, [...at, '__proto__'], smuggled));
-      json(`${where}: the required fields only inside constructor.prototype`, setAt(without, [...at, 'constructor'], { prototype: smuggled }));
+      json(
+        `${where}: the required fields only inside constructor.prototype`,
+        setAt(without, [...at, 'constructor'], { prototype: smuggled }),
+      );
     }
-    for (const key of s.required ?? []) json(`${[...at, key].join('.')} missing`, setAt(root, [...at, key], undefined, true));
+    for (const key of s.required ?? [])
+      json(`${[...at, key].join('.')} missing`, setAt(root, [...at, key], undefined, true));
     for (const [key, ps] of Object.entries(s.properties ?? {})) {
       for (const wrong of wrongValues(ps, f, [...at, key].join('.'))) put(brief(wrong), key, wrong);
       if (!once.big && !acceptsBody(ps, BIG_STRING)) {
@@ -1725,12 +2184,18 @@ function bodyVariants(op: Operation, f: Fixture, base: Call, baseBody: unknown):
         const withNested = setAt(root, [...at, key], nested);
         const withEntry = setAt(root, [...at, key], { ...nested, [entryKey]: entry });
         for (const wrong of wrongValues(entrySchema, f, `${key}.${entryKey}`)) {
-          json(`${[...at, key, entryKey].join('.')} = ${brief(wrong)}`, setAt(withEntry, [...at, key, entryKey], wrong));
+          json(
+            `${[...at, key, entryKey].join('.')} = ${brief(wrong)}`,
+            setAt(withEntry, [...at, key, entryKey], wrong),
+          );
         }
         // (a __proto__ key is dropped by the parser, not refused: no variant for it here)
         for (const badKey of ['', 'not-a-valid-choice']) {
           if (ps.propertyNames && !acceptsBody(ps.propertyNames, badKey)) {
-            json(`${[...at, key].join('.')} with the key ${JSON.stringify(badKey)}`, setAt(withNested, [...at, key, badKey], entry));
+            json(
+              `${[...at, key].join('.')} with the key ${JSON.stringify(badKey)}`,
+              setAt(withNested, [...at, key, badKey], entry),
+            );
           }
         }
         if (isObject(entry)) walk(entrySchema, withEntry, [...at, key, entryKey], depth + 1);
@@ -1788,7 +2253,10 @@ function queryVariants(op: Operation, p: Parameter, f: Fixture, base: Call, vali
     add('only under constructor[prototype]', [[`constructor[prototype][${name}]`, v]]);
   }
   if (!isList) {
-    add('repeated (an array)', [[name, v], [name, v]]);
+    add('repeated (an array)', [
+      [name, v],
+      [name, v],
+    ]);
     if (!numeric) add('a one-item array (name[])', [[`${name}[]`, v]]);
   }
   if (isList || !accepts(s, { x: 'contract' })) add('an object (name[x])', [[`${name}[x]`, v]]);
@@ -1805,10 +2273,20 @@ function queryVariants(op: Operation, p: Parameter, f: Fixture, base: Call, vali
     const item = s.items ?? {};
     if (!accepts(item, 'not-a-valid-choice')) add('the item "not-a-valid-choice"', [[name, 'not-a-valid-choice']]);
   } else {
-    for (const t of ['', 'not-a-valid-choice', '!', 'not-a-date', '2026-02-30', '2026-13-01', '2026-1-1', 'a'.repeat(1600)]) {
+    for (const t of [
+      '',
+      'not-a-valid-choice',
+      '!',
+      'not-a-date',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-1-1',
+      'a'.repeat(1600),
+    ]) {
       if (!accepts(s, t)) add(brief(t), [[name, encodeURIComponent(t)]]);
     }
-    if (s.maxLength !== undefined && s.maxLength < MAX_QUERY_VALUE) add(`${s.maxLength + 1} characters`, [[name, 'x'.repeat(s.maxLength + 1)]]);
+    if (s.maxLength !== undefined && s.maxLength < MAX_QUERY_VALUE)
+      add(`${s.maxLength + 1} characters`, [[name, 'x'.repeat(s.maxLength + 1)]]);
     for (const [label, t] of nearMisses(s, valid)) if (!accepts(s, t)) add(label, [[name, encodeURIComponent(t)]]);
   }
   if (isCompanyParam(op, p)) {
@@ -1828,7 +2306,12 @@ export function malformedVariants(op: Operation, f: Fixture): Variant[] {
       const holder = key?.subjectParam === p.name;
       for (const bad of BAD_IDS) {
         const refusal = holder && !bad.pathOnly ? { refusal: key.refusal } : {};
-        out.push({ label: `path ${p.name}: the id ${bad.label}`, call: { ...base, path: { ...base.path, [p.name]: bad.raw(f) } }, kind: 'id', ...refusal });
+        out.push({
+          label: `path ${p.name}: the id ${bad.label}`,
+          call: { ...base, path: { ...base.path, [p.name]: bad.raw(f) } },
+          kind: 'id',
+          ...refusal,
+        });
       }
     } else if (p.in === 'query') {
       out.push(...queryVariants(op, p, f, base, s.query[p.name] ?? safeSample(p.schema, f, p.name)));
@@ -1850,7 +2333,8 @@ function safeSample(schema: JsonSchema, f: Fixture, name: string): unknown {
 export function invalidBodies(op: Operation, f: Fixture): Array<{ label: string; body: string }> {
   const s = buildSample(op, f);
   const out = [{ label: 'an array in place of the body', body: '[]' }];
-  if (op.body?.additionalProperties === false) out.push({ label: 'an unknown field', body: JSON.stringify({ ...(s.body as object), contractUnknownField: 1 }) });
+  if (op.body?.additionalProperties === false)
+    out.push({ label: 'an unknown field', body: JSON.stringify({ ...(s.body as object), contractUnknownField: 1 }) });
   else out.push({ label: 'null', body: 'null' });
   return out;
 }

@@ -45,7 +45,8 @@ afterAll(async () => {
 });
 
 /** Operations with a path, query or body schema. */
-const withInput = () => (ops ?? []).filter((op) => op.body || op.parameters.some((p) => p.in === 'path' || p.in === 'query'));
+const withInput = () =>
+  (ops ?? []).filter((op) => op.body || op.parameters.some((p) => p.in === 'path' || p.in === 'query'));
 
 interface Finding {
   op: string;
@@ -58,7 +59,10 @@ interface Finding {
  * Sends the variants of each operation (a few at a time) and compares what the fixture company and
  * the global collections hold before and after them; `check` lists what is wrong with one answer.
  */
-async function sendAll<V extends Variant>(select: (op: Operation) => V[], check: (variant: V, answer: Answer) => string[]): Promise<Finding[]> {
+async function sendAll<V extends Variant>(
+  select: (op: Operation) => V[],
+  check: (variant: V, answer: Answer) => string[],
+): Promise<Finding[]> {
   const findings: Finding[] = [];
   const companyId = world.fixture.company.companyId;
   for (const op of withInput()) {
@@ -70,10 +74,12 @@ async function sendAll<V extends Variant>(select: (op: Operation) => V[], check:
       await pool(variants, 4, async (variant) => {
         const answer = await send(op, variant.call, variant.caller ?? caller);
         sent++;
-        for (const problem of check(variant, answer)) findings.push({ op: op.key, label: variant.label, problem, answer });
+        for (const problem of check(variant, answer))
+          findings.push({ op: op.key, label: variant.label, problem, answer });
       });
       const changed = changedPaths(before, await snapshotWorld(companyId, BAD_COMPANY_DOCS));
-      if (changed.length) findings.push({ op: op.key, label: 'its malformed requests together', problem: `wrote ${changed.join(', ')}` });
+      if (changed.length)
+        findings.push({ op: op.key, label: 'its malformed requests together', problem: `wrote ${changed.join(', ')}` });
     });
   }
   return findings;
@@ -93,7 +99,9 @@ function report(findings: Finding[]): string[] {
 }
 
 const statusProblem = (answer: Answer, expected: (status: number) => boolean, what: string) =>
-  (expected(answer.status) ? [] : [`expected ${what}, got ${answer.status} ${String(parseBody(answer)?.code ?? '')}`.trim()]);
+  expected(answer.status)
+    ? []
+    : [`expected ${what}, got ${answer.status} ${String(parseBody(answer)?.code ?? '')}`.trim()];
 
 describe('malformed input to every operation in the OpenAPI document', () => {
   it(`generates at least ${MIN_VARIANTS} malformed variants for every operation with a path, query or body schema`, () => {
@@ -104,12 +112,16 @@ describe('malformed input to every operation in the OpenAPI document', () => {
     expect(short).toEqual([]);
   }, 10_000);
 
-  it('refuses ids that cannot be Firestore document ids, in every path parameter and in companyId, with a 400 error envelope (the key refusal in the parameter naming a key\'s holder), writing nothing', async () => {
+  it("refuses ids that cannot be Firestore document ids, in every path parameter and in companyId, with a 400 error envelope (the key refusal in the parameter naming a key's holder), writing nothing", async () => {
     const findings = await sendAll(
       (op) => malformedVariants(op, world.fixture).filter((v) => v.kind === 'id'),
       ({ refusal }, answer) => [
         ...(refusal
-          ? statusProblem(answer, (s) => s === refusal.status && parseBody(answer)?.code === refusal.code, `${refusal.status} ${refusal.code}`)
+          ? statusProblem(
+              answer,
+              (s) => s === refusal.status && parseBody(answer)?.code === refusal.code,
+              `${refusal.status} ${refusal.code}`,
+            )
           : statusProblem(answer, (s) => s === 400, '400')),
         ...errorEnvelopeProblems(answer),
       ],
@@ -120,7 +132,10 @@ describe('malformed input to every operation in the OpenAPI document', () => {
   it('answers every schema-violating path, query and body with a 4xx JSON error envelope, no stack trace, writing nothing', async () => {
     const findings = await sendAll(
       (op) => malformedVariants(op, world.fixture).filter((v) => v.kind === 'schema'),
-      (_variant, answer) => [...statusProblem(answer, (s) => s >= 400 && s < 500, 'a 4xx'), ...errorEnvelopeProblems(answer)],
+      (_variant, answer) => [
+        ...statusProblem(answer, (s) => s >= 400 && s < 500, 'a 4xx'),
+        ...errorEnvelopeProblems(answer),
+      ],
     );
     expect(report(findings)).toEqual([]);
     // __proto__ and constructor keys reached the parsers of this very process
@@ -132,12 +147,22 @@ describe('malformed input to every operation in the OpenAPI document', () => {
       (op) => {
         if (!op.body) return [];
         const base = toCall(buildSample(op, world.fixture));
-        return invalidBodies(op, world.fixture).flatMap(({ label, body }) => denialCells(op, world).map((cell) => ({
-          label: `${cell.label} with ${label}`, call: { ...base, body }, kind: 'schema' as const, caller: cell.caller, cell,
-        })));
+        return invalidBodies(op, world.fixture).flatMap(({ label, body }) =>
+          denialCells(op, world).map((cell) => ({
+            label: `${cell.label} with ${label}`,
+            call: { ...base, body },
+            kind: 'schema' as const,
+            caller: cell.caller,
+            cell,
+          })),
+        );
       },
       ({ cell }, answer) => [
-        ...statusProblem(answer, (s) => s === cell.status && (cell.code === undefined || parseBody(answer)?.code === cell.code), `${cell.status} ${cell.code ?? ''}`),
+        ...statusProblem(
+          answer,
+          (s) => s === cell.status && (cell.code === undefined || parseBody(answer)?.code === cell.code),
+          `${cell.status} ${cell.code ?? ''}`,
+        ),
         ...errorEnvelopeProblems(answer),
       ],
     );

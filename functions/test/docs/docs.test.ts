@@ -18,7 +18,15 @@ describe('the docs module', () => {
         expect(doc.paths[path].servers[0].url).toMatch(new RegExp(`/${module.name}$`));
       }
     }
-    for (const path of ['/companies/{id}', '/companies/{id}/settings', '/companies/{id}/policies', '/roles', '/roles/{roleId}', '/employees', '/employees/me']) {
+    for (const path of [
+      '/companies/{id}',
+      '/companies/{id}/settings',
+      '/companies/{id}/policies',
+      '/roles',
+      '/roles/{roleId}',
+      '/employees',
+      '/employees/me',
+    ]) {
       expect(doc.paths[path]).toBeDefined();
     }
   });
@@ -29,8 +37,12 @@ describe('the docs module', () => {
     expect(patch.properties.weekStartingDay).toMatchObject({ minimum: 0, maximum: 6 });
     expect(patch.additionalProperties).toBe(false);
     const listRoles = doc.paths['/roles'].get.parameters;
-    expect(listRoles).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'companyId', in: 'query', required: true })]));
-    expect(listRoles).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'includeArchived', required: false })]));
+    expect(listRoles).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'companyId', in: 'query', required: true })]),
+    );
+    expect(listRoles).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'includeArchived', required: false })]),
+    );
   });
 
   it('also answers the document inside the envelope', async () => {

@@ -10,30 +10,59 @@ beforeAll(async () => {
     .post('/roles')
     .query({ companyId: co.companyId })
     .set(bearer(co.owner))
-    .send({ name: 'Server', subRoles: { floor: { name: 'Floor', priority: 1 }, old: { name: 'Old', priority: 2, archived: true } } });
+    .send({
+      name: 'Server',
+      subRoles: { floor: { name: 'Floor', priority: 1 }, old: { name: 'Old', priority: 2, archived: true } },
+    });
   roleId = role.body.data.id;
 });
 
 const employees = () => api('employees');
-const create = (body: object, user = co.owner) => employees().post('/employees').query({ companyId: co.companyId }).set(bearer(user)).send(body);
+const create = (body: object, user = co.owner) =>
+  employees().post('/employees').query({ companyId: co.companyId }).set(bearer(user)).send(body);
 
 const availabilities = {
   maxHoursInWeek: 40,
   minHoursInWeek: 20,
   maxDaysPerWeek: 5,
   Monday: { allDay: true, priority: 1 },
-  Tuesday: { allDay: false, priority: 2, shift1: { start: 600, end: 1440 }, shift2: { start: 0, end: 120 }, note: 'late only' },
+  Tuesday: {
+    allDay: false,
+    priority: 2,
+    shift1: { start: 600, end: 1440 },
+    shift2: { start: 0, end: 120 },
+    note: 'late only',
+  },
   custom: 'kept',
 };
 
 describe('POST /employees', () => {
   it('creates an employee with every field and the defaults', async () => {
     const body = {
-      name: 'Ana', surname: 'Silva', email: 'ana@example.com', phone: '555', phoneCode: '+1', address: '1 Main', city: 'Boston',
-      avatar: 'a.png', locale: 'pt-BR', emergencyContact: 'Rui', emergencyPhone: '556', emergencyPhoneCode: '+1', hiring: '2024-03-01',
-      bornDate: 631152000000, positions: [{ categoryId: roleId, subcategoryId: 'floor' }], availabilities, salary: 0,
-      additionalSalary: { bonus: 50 }, createdByPivotAiAgent: false, employeeType: 'parttime', employeeNumber: 'E1', importSource: 'csv',
-      rateRegular: 16, rateOvertime: 24,
+      name: 'Ana',
+      surname: 'Silva',
+      email: 'ana@example.com',
+      phone: '555',
+      phoneCode: '+1',
+      address: '1 Main',
+      city: 'Boston',
+      avatar: 'a.png',
+      locale: 'pt-BR',
+      emergencyContact: 'Rui',
+      emergencyPhone: '556',
+      emergencyPhoneCode: '+1',
+      hiring: '2024-03-01',
+      bornDate: 631152000000,
+      positions: [{ categoryId: roleId, subcategoryId: 'floor' }],
+      availabilities,
+      salary: 0,
+      additionalSalary: { bonus: 50 },
+      createdByPivotAiAgent: false,
+      employeeType: 'parttime',
+      employeeNumber: 'E1',
+      importSource: 'csv',
+      rateRegular: 16,
+      rateOvertime: 24,
     };
     const res = await create(body, co.manager);
     expect(res.status).toBe(201);
@@ -49,7 +78,11 @@ describe('POST /employees', () => {
   });
 
   it('accepts availability minutes at 0 and 1440 and weekly limits at 168 and 7', async () => {
-    const res = await create({ name: 'Edge', surname: 'Case', availabilities: { maxHoursInWeek: 168, maxDaysPerWeek: 7, Sunday: { shift1: { start: 0, end: 1440 } } } });
+    const res = await create({
+      name: 'Edge',
+      surname: 'Case',
+      availabilities: { maxHoursInWeek: 168, maxDaysPerWeek: 7, Sunday: { shift1: { start: 0, end: 1440 } } },
+    });
     expect(res.status).toBe(201);
   });
 
@@ -61,13 +94,25 @@ describe('POST /employees', () => {
     ['a negative additionalSalary entry', { name: 'A', surname: 'B', additionalSalary: { bonus: -5 } }],
     ['employeeType seasonal', { name: 'A', surname: 'B', employeeType: 'seasonal' }],
     ['a position without subcategoryId', { name: 'A', surname: 'B', positions: [{ categoryId: 'r' }] }],
-    ['a position with an empty categoryId', { name: 'A', surname: 'B', positions: [{ categoryId: '', subcategoryId: 's' }] }],
+    [
+      'a position with an empty categoryId',
+      { name: 'A', surname: 'B', positions: [{ categoryId: '', subcategoryId: 's' }] },
+    ],
     ['maxHoursInWeek 169', { name: 'A', surname: 'B', availabilities: { maxHoursInWeek: 169 } }],
     ['minHoursInWeek -1', { name: 'A', surname: 'B', availabilities: { minHoursInWeek: -1 } }],
     ['maxDaysPerWeek 8', { name: 'A', surname: 'B', availabilities: { maxDaysPerWeek: 8 } }],
-    ['minHoursInWeek above maxHoursInWeek', { name: 'A', surname: 'B', availabilities: { minHoursInWeek: 30, maxHoursInWeek: 20 } }],
-    ['an availability minute of 1441', { name: 'A', surname: 'B', availabilities: { Monday: { shift1: { start: 0, end: 1441 } } } }],
-    ['an availability window without end', { name: 'A', surname: 'B', availabilities: { Monday: { shift1: { start: 0 } } } }],
+    [
+      'minHoursInWeek above maxHoursInWeek',
+      { name: 'A', surname: 'B', availabilities: { minHoursInWeek: 30, maxHoursInWeek: 20 } },
+    ],
+    [
+      'an availability minute of 1441',
+      { name: 'A', surname: 'B', availabilities: { Monday: { shift1: { start: 0, end: 1441 } } } },
+    ],
+    [
+      'an availability window without end',
+      { name: 'A', surname: 'B', availabilities: { Monday: { shift1: { start: 0 } } } },
+    ],
     ['allDay as a string', { name: 'A', surname: 'B', availabilities: { Friday: { allDay: 'yes' } } }],
     ['hiring as a boolean', { name: 'A', surname: 'B', hiring: true }],
     ['a negative rateOvertime', { name: 'A', surname: 'B', rateOvertime: -2 }],
@@ -82,10 +127,18 @@ describe('POST /employees', () => {
 
   it('rejects a position naming a missing role (422 UNKNOWN_ROLE) or an archived sub-role (422 UNKNOWN_SUB_ROLE), writing nothing', async () => {
     const before = await snapshotCompany(co.companyId);
-    const missingRole = await create({ name: 'A', surname: 'B', positions: [{ categoryId: 'ghost', subcategoryId: 'floor' }] });
+    const missingRole = await create({
+      name: 'A',
+      surname: 'B',
+      positions: [{ categoryId: 'ghost', subcategoryId: 'floor' }],
+    });
     expect(missingRole.status).toBe(422);
     expect(missingRole.body.code).toBe('UNKNOWN_ROLE');
-    const archivedSub = await create({ name: 'A', surname: 'B', positions: [{ categoryId: roleId, subcategoryId: 'old' }] });
+    const archivedSub = await create({
+      name: 'A',
+      surname: 'B',
+      positions: [{ categoryId: roleId, subcategoryId: 'old' }],
+    });
     expect(archivedSub.status).toBe(422);
     expect(archivedSub.body.code).toBe('UNKNOWN_SUB_ROLE');
     expect(await snapshotCompany(co.companyId)).toEqual(before);
@@ -101,16 +154,34 @@ describe('GET /employees', () => {
   let server: string;
   beforeAll(async () => {
     fresh = await createCompany();
-    server = (await api('roles').post('/roles').query({ companyId: fresh.companyId }).set(bearer(fresh.owner)).send({ name: 'Server', subRoles: { f: { name: 'F', priority: 1 } } })).body.data.id;
-    const add = (body: object) => employees().post('/employees').query({ companyId: fresh.companyId }).set(bearer(fresh.owner)).send(body);
-    await add({ name: 'Zoe', surname: 'Adams', email: 'zoe@bistro.com', salary: 1000, rateRegular: 15, positions: [{ categoryId: server, subcategoryId: 'f' }] });
+    server = (
+      await api('roles')
+        .post('/roles')
+        .query({ companyId: fresh.companyId })
+        .set(bearer(fresh.owner))
+        .send({ name: 'Server', subRoles: { f: { name: 'F', priority: 1 } } })
+    ).body.data.id;
+    const add = (body: object) =>
+      employees().post('/employees').query({ companyId: fresh.companyId }).set(bearer(fresh.owner)).send(body);
+    await add({
+      name: 'Zoe',
+      surname: 'Adams',
+      email: 'zoe@bistro.com',
+      salary: 1000,
+      rateRegular: 15,
+      positions: [{ categoryId: server, subcategoryId: 'f' }],
+    });
     await add({ name: 'Yann', surname: 'Baker', phone: '555-7788', rateRegular: 14 });
     const gone = await add({ name: 'Xavi', surname: 'Cole' });
     const { db } = await import('../../src/core/firebase');
     await db().doc(`companies/${fresh.companyId}/employees/${gone.body.data.id}`).update({ archived: true });
   });
 
-  const list = (query: object, user = fresh.owner) => employees().get('/employees').query({ companyId: fresh.companyId, ...query }).set(bearer(user));
+  const list = (query: object, user = fresh.owner) =>
+    employees()
+      .get('/employees')
+      .query({ companyId: fresh.companyId, ...query })
+      .set(bearer(user));
   const names = (res: { body: { data: { name: string }[] } }) => res.body.data.map((e) => e.name);
 
   it('lists active employees by surname, archived ones only with archived=true', async () => {
@@ -145,7 +216,10 @@ describe('GET /employees', () => {
 
   it('hides pay from managers when hideFinancialInfoFromManagers is on, never from owners', async () => {
     expect((await list({ search: 'zoe' }, fresh.manager)).body.data[0].rateRegular).toBe(15);
-    await api('companies').patch(`/companies/${fresh.companyId}/policies`).set(bearer(fresh.owner)).send({ hideFinancialInfoFromManagers: true });
+    await api('companies')
+      .patch(`/companies/${fresh.companyId}/policies`)
+      .set(bearer(fresh.owner))
+      .send({ hideFinancialInfoFromManagers: true });
     const asManager = (await list({ search: 'zoe' }, fresh.manager)).body.data[0];
     expect(asManager).not.toHaveProperty('rateRegular');
     expect(asManager).not.toHaveProperty('salary');
@@ -156,7 +230,9 @@ describe('GET /employees', () => {
   it('rejects an empty role filter and a non-boolean archived (400), and other companies (403)', async () => {
     expect((await list({ role: '' })).status).toBe(400);
     expect((await list({ archived: 'sometimes' })).status).toBe(400);
-    expect((await employees().get('/employees').query({ companyId: fresh.companyId }).set(bearer(co.owner))).status).toBe(403);
+    expect(
+      (await employees().get('/employees').query({ companyId: fresh.companyId }).set(bearer(co.owner))).status,
+    ).toBe(403);
   });
 });
 
@@ -191,7 +267,9 @@ describe('GET /employees/me', () => {
 
   it('answers 403 for another company and 401 without a token', async () => {
     const other = await createCompany();
-    expect((await employees().get('/employees/me').query({ companyId: other.companyId }).set(bearer(co.employee))).status).toBe(403);
+    expect(
+      (await employees().get('/employees/me').query({ companyId: other.companyId }).set(bearer(co.employee))).status,
+    ).toBe(403);
     expect((await employees().get('/employees/me').query({ companyId: co.companyId })).status).toBe(401);
   });
 });

@@ -22,7 +22,9 @@ export async function addMember(companyId: string, user: TestUser, role: MemberR
  * A fresh company with an owner, a manager and an employee (each a real Auth user), so every test
  * file works on its own data. `profile` and `settings` are written as stored documents.
  */
-export async function createCompany(options: { profile?: Record<string, unknown>; settings?: Record<string, unknown> } = {}): Promise<TestCompany> {
+export async function createCompany(
+  options: { profile?: Record<string, unknown>; settings?: Record<string, unknown> } = {},
+): Promise<TestCompany> {
   const companyId = `co-${randomUUID().slice(0, 12)}`;
   const [owner, manager, employee] = await Promise.all([
     createUser({ label: 'owner' }),
@@ -34,7 +36,14 @@ export async function createCompany(options: { profile?: Record<string, unknown>
   const batch = db().batch();
   batch.set(company, { name: 'Test Bistro', timezone: 'Europe/Madrid', createdAt: Date.now(), ...options.profile });
   if (options.settings) batch.set(company.collection('config').doc('settings'), options.settings);
-  batch.set(employeeRef, { name: 'Emma', surname: 'Employee', positions: [], archived: false, userId: employee.uid, email: employee.email });
+  batch.set(employeeRef, {
+    name: 'Emma',
+    surname: 'Employee',
+    positions: [],
+    archived: false,
+    userId: employee.uid,
+    email: employee.email,
+  });
   await batch.commit();
   await Promise.all([
     addMember(companyId, owner, 'owner'),

@@ -17,7 +17,10 @@ let tickets = 0;
  * test waiting for it could time out.
  */
 export async function withGlobalLock<T>(work: () => Promise<T>): Promise<T> {
-  const base = path.join(os.tmpdir(), `contract-global-${process.env.GCLOUD_PROJECT ?? 'local'}-${process.env.FIRESTORE_EMULATOR_HOST?.replace(/\W/g, '-')}`);
+  const base = path.join(
+    os.tmpdir(),
+    `contract-global-${process.env.GCLOUD_PROJECT ?? 'local'}-${process.env.FIRESTORE_EMULATOR_HOST?.replace(/\W/g, '-')}`,
+  );
   const lock = `${base}.lock`;
   const queue = `${base}.queue`;
   fs.mkdirSync(queue, { recursive: true });
@@ -47,7 +50,9 @@ function firstLiveTicket(queue: string, now: number): string | undefined {
     try {
       if (now - fs.statSync(path.join(queue, name)).mtimeMs <= WAITER_GONE_AFTER_MS) return name;
       fs.rmSync(path.join(queue, name), { force: true });
-    } catch { /* taken meanwhile */ }
+    } catch {
+      /* taken meanwhile */
+    }
   }
   return undefined;
 }
@@ -60,7 +65,9 @@ function tryLock(lock: string, now: number): boolean {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     try {
       if (now - fs.statSync(lock).mtimeMs > HELD_FOR_AT_MOST_MS) fs.rmSync(lock, { recursive: true, force: true });
-    } catch { /* released meanwhile */ }
+    } catch {
+      /* released meanwhile */
+    }
     return false;
   }
 }

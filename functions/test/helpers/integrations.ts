@@ -45,13 +45,30 @@ export async function storedText(companyId: string): Promise<string> {
  * its account in any company, so events naming the simulator's shared accounts would queue runs in
  * other test files' companies.
  */
-export async function seedConnection(slug: 'square_api_key' | 'square' | 'toast' | 'clover', accountId: string, merchantId?: string): Promise<TestCompany> {
+export async function seedConnection(
+  slug: 'square_api_key' | 'square' | 'toast' | 'clover',
+  accountId: string,
+  merchantId?: string,
+): Promise<TestCompany> {
   const co = await createCompany();
   const now = Date.now();
   const connection: Connection = {
-    id: `${slug}~${accountId}`, slug, category: 'pos', state: 'connected', account: { id: accountId, ...(merchantId ? { merchantId } : {}) },
-    connectedAt: now, connectedBy: co.owner.uid, disconnectedAt: null, disconnectedBy: null, lastSyncAt: null, lastSuccessAt: null, lastError: null,
-    consecutiveFailures: 0, nextSyncAt: now + 3_600_000, accessTokenExpiresAt: null, updatedAt: now,
+    id: `${slug}~${accountId}`,
+    slug,
+    category: 'pos',
+    state: 'connected',
+    account: { id: accountId, ...(merchantId ? { merchantId } : {}) },
+    connectedAt: now,
+    connectedBy: co.owner.uid,
+    disconnectedAt: null,
+    disconnectedBy: null,
+    lastSyncAt: null,
+    lastSuccessAt: null,
+    lastError: null,
+    consecutiveFailures: 0,
+    nextSyncAt: now + 3_600_000,
+    accessTokenExpiresAt: null,
+    updatedAt: now,
   };
   await db().runTransaction(async (tx) => writeConnection(tx, co.companyId, connection));
   return co;

@@ -6,13 +6,15 @@ import * as path from 'node:path';
  */
 export function captureLogs() {
   const lines: string[] = [];
-  const loggerConsole = require(path.join(path.dirname(require.resolve('firebase-functions/logger')), 'common.js')).UNPATCHED_CONSOLE as Record<string, (...a: unknown[]) => void>;
+  const loggerConsole = require(path.join(path.dirname(require.resolve('firebase-functions/logger')), 'common.js'))
+    .UNPATCHED_CONSOLE as Record<string, (...a: unknown[]) => void>;
   const originals = { ...loggerConsole };
   const level = process.env.LOG_LEVEL;
   return {
     lines,
     start() {
-      for (const name of Object.keys(loggerConsole)) loggerConsole[name] = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+      for (const name of Object.keys(loggerConsole))
+        loggerConsole[name] = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
       process.env.LOG_LEVEL = 'debug';
     },
     stop() {
@@ -28,7 +30,16 @@ export async function logsOf<T>(work: () => Promise<T>): Promise<{ result: T; li
   capture.start();
   try {
     const result = await work();
-    return { result, lines: capture.lines.map((l) => { try { return JSON.parse(l) as Record<string, unknown>; } catch { return { message: l }; } }) };
+    return {
+      result,
+      lines: capture.lines.map((l) => {
+        try {
+          return JSON.parse(l) as Record<string, unknown>;
+        } catch {
+          return { message: l };
+        }
+      }),
+    };
   } finally {
     capture.stop();
   }

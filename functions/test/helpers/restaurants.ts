@@ -6,8 +6,16 @@ import type { ScheduleRules } from '../../src/modules/schedule/rules';
 
 /** Rules of a generated restaurant: UTC, weeks from Monday, 60 minutes of rest, 10 hours a day. */
 export const RESTAURANT_RULES: ScheduleRules = {
-  timezone: 'UTC', weekStartingDay: 1, dayChangeTime: 0, defaultDuration: 240, betweenShifts: 60, maxDayHours: 10,
-  excludeBreaks: false, breaks: {}, conflictsDetectionEnabled: true, maxHoursPerWeek: 48,
+  timezone: 'UTC',
+  weekStartingDay: 1,
+  dayChangeTime: 0,
+  defaultDuration: 240,
+  betweenShifts: 60,
+  maxDayHours: 10,
+  excludeBreaks: false,
+  breaks: {},
+  conflictsDetectionEnabled: true,
+  maxHoursPerWeek: 48,
 };
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -32,11 +40,28 @@ const ROLE_SHAPES = [
  * about two days a week, available only in a window on some days, and have weekly limits; some
  * already have a published shift in the week.
  */
-export function restaurant({ employees: n, seats: target, seed = 1, from = '2026-03-02', days = 7 }: { employees: number; seats: number; seed?: number; from?: string; days?: number }): GenerationInputs {
+export function restaurant({
+  employees: n,
+  seats: target,
+  seed = 1,
+  from = '2026-03-02',
+  days = 7,
+}: {
+  employees: number;
+  seats: number;
+  seed?: number;
+  from?: string;
+  days?: number;
+}): GenerationInputs {
   const random = seededRandom(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
   const roles: Role[] = ROLE_SHAPES.map((r) => ({
-    id: r.id, name: r.id, priority: 0, type: 'FOH', rate: r.rate, archived: false,
+    id: r.id,
+    name: r.id,
+    priority: 0,
+    type: 'FOH',
+    rate: r.rate,
+    archived: false,
     subRoles: Object.fromEntries(r.subs.map((s, i) => [s, { name: s, priority: i }])),
   })) as unknown as Role[];
 
@@ -79,21 +104,46 @@ export function restaurant({ employees: n, seats: target, seed = 1, from = '2026
     for (const day of WEEKDAYS) {
       const r = random();
       if (r < 0.25) availabilities[day] = { allDay: false, priority: 0 };
-      else if (r < 0.5) availabilities[day] = { allDay: false, priority: 2, shift1: pick([{ start: 420, end: 960 }, { start: 960, end: 1440 }, { start: 600, end: 1380 }]) };
+      else if (r < 0.5)
+        availabilities[day] = {
+          allDay: false,
+          priority: 2,
+          shift1: pick([
+            { start: 420, end: 960 },
+            { start: 960, end: 1440 },
+            { start: 600, end: 1380 },
+          ]),
+        };
       else availabilities[day] = { allDay: true, priority: 1 };
     }
     const id = `e${String(i).padStart(4, '0')}`;
     people.push({
-      id, name: `Emp${i}`, surname: 'Test', archived: false, positions: dedupe(positions), availabilities,
+      id,
+      name: `Emp${i}`,
+      surname: 'Test',
+      archived: false,
+      positions: dedupe(positions),
+      availabilities,
       hiring: `20${10 + Math.floor(random() * 16)}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`,
       ...(random() < 0.3 ? { rateRegular: 11 + Math.round(random() * 12) } : {}),
     } as Employee);
-    if (random() < 0.1) shifts.push({ id: `fixed-${id}`, employeeId: id, date: from, start: 9 * 60, end: 13 * 60, mode: 'published' });
+    if (random() < 0.1)
+      shifts.push({ id: `fixed-${id}`, employeeId: id, date: from, start: 9 * 60, end: 13 * 60, mode: 'published' });
   }
   const to = new Date(Date.parse(`${from}T00:00:00Z`) + (days - 1) * 86_400_000).toISOString().slice(0, 10);
   return {
-    from, to, rules: RESTAURANT_RULES, generationPriority: 'longer-shifts', generationFormat: 'seniority',
-    template, roles, employees: people, shifts, timeOff: [], minRestMinutes: () => RESTAURANT_RULES.betweenShifts, currency: 'USD',
+    from,
+    to,
+    rules: RESTAURANT_RULES,
+    generationPriority: 'longer-shifts',
+    generationFormat: 'seniority',
+    template,
+    roles,
+    employees: people,
+    shifts,
+    timeOff: [],
+    minRestMinutes: () => RESTAURANT_RULES.betweenShifts,
+    currency: 'USD',
   };
 }
 
@@ -107,5 +157,7 @@ function pickWeighted(random: () => number): number {
 }
 
 function dedupe(positions: { categoryId: string; subcategoryId: string }[]) {
-  return positions.filter((p, i) => positions.findIndex((q) => q.categoryId === p.categoryId && q.subcategoryId === p.subcategoryId) === i);
+  return positions.filter(
+    (p, i) => positions.findIndex((q) => q.categoryId === p.categoryId && q.subcategoryId === p.subcategoryId) === i,
+  );
 }

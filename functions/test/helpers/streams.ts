@@ -27,7 +27,8 @@ export async function failureOf(call: Promise<unknown>): Promise<VendorError> {
 }
 
 /** Records sorted by vendor id, to compare with a ground truth regardless of page order. */
-export const byId = <T extends { vendorId: string }>(xs: T[]) => [...xs].sort((a, b) => (a.vendorId < b.vendorId ? -1 : 1));
+export const byId = <T extends { vendorId: string }>(xs: T[]) =>
+  [...xs].sort((a, b) => (a.vendorId < b.vendorId ? -1 : 1));
 
 /**
  * The vendor simulators on a free port with every connector pointed at them; `close()` stops them

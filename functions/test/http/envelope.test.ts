@@ -51,7 +51,10 @@ describe('the shared HTTP layer', () => {
   });
 
   it('answers a forged token with 401 AUTH_INVALID_TOKEN', async () => {
-    const res = await api('roles').get('/roles').query({ companyId: co.companyId }).set('Authorization', 'Bearer not.a.token');
+    const res = await api('roles')
+      .get('/roles')
+      .query({ companyId: co.companyId })
+      .set('Authorization', 'Bearer not.a.token');
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ success: false, code: 'AUTH_INVALID_TOKEN' });
   });
@@ -76,7 +79,10 @@ describe('the shared HTTP layer', () => {
   });
 
   it('answers CORS preflights for browser clients', async () => {
-    const res = await api('roles').options('/roles').set('Origin', 'https://app.example.com').set('Access-Control-Request-Method', 'POST');
+    const res = await api('roles')
+      .options('/roles')
+      .set('Origin', 'https://app.example.com')
+      .set('Access-Control-Request-Method', 'POST');
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
   });

@@ -4,7 +4,9 @@ import { MODULES } from '../../src/modules/registry';
 import { createCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
 
-type HttpsFunction = ((req: unknown, res: unknown) => void) & { __endpoint?: { region?: string[]; httpsTrigger?: unknown } };
+type HttpsFunction = ((req: unknown, res: unknown) => void) & {
+  __endpoint?: { region?: string[]; httpsTrigger?: unknown };
+};
 const exported = functions as unknown as Record<string, HttpsFunction>;
 
 describe('the deployed functions (src/index.ts)', () => {
@@ -18,7 +20,10 @@ describe('the deployed functions (src/index.ts)', () => {
 
   it('serves the module behind its function, envelope included', async () => {
     const co = await createCompany();
-    const res = await request(exported.roles as never).get('/roles').query({ companyId: co.companyId }).set(bearer(co.owner));
+    const res = await request(exported.roles as never)
+      .get('/roles')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: [] });
     const missing = await request(exported.companies as never).get('/nowhere');
@@ -32,12 +37,25 @@ describe('bodies pre-parsed by the Functions runtime', () => {
     const { default: express } = await import('express');
     // The Functions Framework and its emulator parse JSON before the function and keep rawBody.
     const runtime = express();
-    runtime.use(express.json({ limit: '32mb', verify: (req, _res, buf) => ((req as unknown as { rawBody: Buffer }).rawBody = buf) }));
+    runtime.use(
+      express.json({
+        limit: '32mb',
+        verify: (req, _res, buf) => ((req as unknown as { rawBody: Buffer }).rawBody = buf),
+      }),
+    );
     runtime.all('/{*rest}', (req, res) => exported.roles(req, res));
-    const res = await request(runtime).post('/roles').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ name: 'x'.repeat(1_100_000) });
+    const res = await request(runtime)
+      .post('/roles')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ name: 'x'.repeat(1_100_000) });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
-    const ok = await request(runtime).post('/roles').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ name: 'Runner' });
+    const ok = await request(runtime)
+      .post('/roles')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ name: 'Runner' });
     expect(ok.status).toBe(201);
   });
 });

@@ -5,7 +5,12 @@ import { rootDocsOf, startVendors, storedText } from '../helpers/integrations';
 import { bearer } from '../helpers/users';
 import { db } from '../../src/core/firebase';
 import { currentKeyId } from '../../src/core/vault';
-import { SIMULATED, SIMULATED_NAMES, SIMULATED_UNREACHABLE, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import {
+  SIMULATED,
+  SIMULATED_NAMES,
+  SIMULATED_UNREACHABLE,
+  type RunningVendorSimulator,
+} from '../../src/local/vendors/server';
 
 let sim: RunningVendorSimulator;
 let co: TestCompany;
@@ -14,7 +19,12 @@ const logs = captureLogs();
 const answered: string[] = [];
 
 const TOAST_ID = `toast~${SIMULATED.toast.restaurantGuid}`;
-const SECRETS = [SIMULATED.toast.clientSecret, SIMULATED.square_api_key.accessToken, SIMULATED.revel.apiSecret, SIMULATED.spoton.apiKey];
+const SECRETS = [
+  SIMULATED.toast.clientSecret,
+  SIMULATED.square_api_key.accessToken,
+  SIMULATED.revel.apiSecret,
+  SIMULATED.spoton.apiKey,
+];
 
 beforeAll(async () => {
   sim = await startVendors();
@@ -35,7 +45,13 @@ async function call<T extends { body: unknown }>(request: PromiseLike<T>): Promi
 
 const engine = () => api('integrationEngine');
 const connect = (body: unknown, user = co.owner, companyId = co.companyId) =>
-  call(engine().post('/connections').query({ companyId }).set(bearer(user)).send(body as object));
+  call(
+    engine()
+      .post('/connections')
+      .query({ companyId })
+      .set(bearer(user))
+      .send(body as object),
+  );
 
 describe('connect with credentials (api_key, client_credentials)', () => {
   it('verifies the Toast client credentials with the vendor, then stores them sealed and answers the connection', async () => {
@@ -43,14 +59,23 @@ describe('connect with credentials (api_key, client_credentials)', () => {
     const res = await connect({ slug: 'toast', credentials: SIMULATED.toast });
     expect(res.status).toBe(201);
     expect(res.body.data.connection).toMatchObject({
-      id: TOAST_ID, slug: 'toast', category: 'pos', state: 'connected', connectedBy: co.owner.uid,
-      account: { id: SIMULATED.toast.restaurantGuid, name: expect.stringContaining(SIMULATED_NAMES.toast) }, consecutiveFailures: 0, lastError: null,
+      id: TOAST_ID,
+      slug: 'toast',
+      category: 'pos',
+      state: 'connected',
+      connectedBy: co.owner.uid,
+      account: { id: SIMULATED.toast.restaurantGuid, name: expect.stringContaining(SIMULATED_NAMES.toast) },
+      consecutiveFailures: 0,
+      lastError: null,
     });
     expect(res.body.data.connection.nextSyncAt).toEqual(expect.any(Number));
     expect(res.body.data).toMatchObject({ authorization: null, partnerKey: null });
     expect(sim.state.callsTo('/toast/authentication/')).toBe(before + 1);
     const [vault] = await rootDocsOf('vault', co.companyId);
-    expect(vault).toMatchObject({ connectionId: TOAST_ID, sealed: { kid: currentKeyId(), iv: expect.any(String), tag: expect.any(String), data: expect.any(String) } });
+    expect(vault).toMatchObject({
+      connectionId: TOAST_ID,
+      sealed: { kid: currentKeyId(), iv: expect.any(String), tag: expect.any(String), data: expect.any(String) },
+    });
     const schedule = await db().collection('integrationSchedule').doc(`${co.companyId}~${TOAST_ID}`).get();
     expect(schedule.data()).toMatchObject({ companyId: co.companyId, connectionId: TOAST_ID, slug: 'toast' });
   });
@@ -63,7 +88,11 @@ describe('connect with credentials (api_key, client_credentials)', () => {
   it('answers 422 INTEGRATION_CREDENTIALS_REJECTED when the vendor refuses the secret, and stores nothing', async () => {
     const fresh = await createCompany();
     const before = await snapshotCompany(fresh.companyId);
-    const res = await connect({ slug: 'square_api_key', credentials: { ...SIMULATED.square_api_key, accessToken: `EAAA${'x'.repeat(40)}` } }, fresh.owner, fresh.companyId);
+    const res = await connect(
+      { slug: 'square_api_key', credentials: { ...SIMULATED.square_api_key, accessToken: `EAAA${'x'.repeat(40)}` } },
+      fresh.owner,
+      fresh.companyId,
+    );
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ success: false, code: 'INTEGRATION_CREDENTIALS_REJECTED' });
     expect(await snapshotCompany(fresh.companyId)).toEqual(before);
@@ -72,21 +101,29 @@ describe('connect with credentials (api_key, client_credentials)', () => {
 
   it('answers 422 INTEGRATION_ACCOUNT_NOT_FOUND for a location the vendor does not have, and stores nothing', async () => {
     const fresh = await createCompany();
-    const res = await connect({ slug: 'square_api_key', credentials: { ...SIMULATED.square_api_key, locationId: 'LNOSUCHLOCATION01' } }, fresh.owner, fresh.companyId);
+    const res = await connect(
+      { slug: 'square_api_key', credentials: { ...SIMULATED.square_api_key, locationId: 'LNOSUCHLOCATION01' } },
+      fresh.owner,
+      fresh.companyId,
+    );
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('INTEGRATION_ACCOUNT_NOT_FOUND');
     expect(await rootDocsOf('vault', fresh.companyId)).toEqual([]);
   });
 
-  it('answers 422 INTEGRATION_CREDENTIALS_REJECTED for a location the key may not read (the vendor\'s 403)', async () => {
+  it("answers 422 INTEGRATION_CREDENTIALS_REJECTED for a location the key may not read (the vendor's 403)", async () => {
     const fresh = await createCompany();
-    const res = await connect({ slug: 'spoton', credentials: { ...SIMULATED.spoton, locationId: SIMULATED_UNREACHABLE.spotonLocationId } }, fresh.owner, fresh.companyId);
+    const res = await connect(
+      { slug: 'spoton', credentials: { ...SIMULATED.spoton, locationId: SIMULATED_UNREACHABLE.spotonLocationId } },
+      fresh.owner,
+      fresh.companyId,
+    );
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('INTEGRATION_CREDENTIALS_REJECTED');
     expect(await rootDocsOf('vault', fresh.companyId)).toEqual([]);
   });
 
-  it('answers 429 VENDOR_RATE_LIMITED with the vendor\'s Retry-After, and 502 VENDOR_UNAVAILABLE when it fails, storing nothing', async () => {
+  it("answers 429 VENDOR_RATE_LIMITED with the vendor's Retry-After, and 502 VENDOR_UNAVAILABLE when it fails, storing nothing", async () => {
     const fresh = await createCompany();
     sim.state.failNext('revel', 429, { retryAfter: 7 });
     const limited = await connect({ slug: 'revel', credentials: SIMULATED.revel }, fresh.owner, fresh.companyId);
@@ -99,16 +136,29 @@ describe('connect with credentials (api_key, client_credentials)', () => {
     expect(down.body.code).toBe('VENDOR_UNAVAILABLE');
     expect(await rootDocsOf('vault', fresh.companyId)).toEqual([]);
     const ok = await connect({ slug: 'revel', credentials: SIMULATED.revel }, fresh.owner, fresh.companyId);
-    expect(ok.body.data.connection).toMatchObject({ id: `revel~${SIMULATED.revel.establishmentId}`, state: 'connected' });
+    expect(ok.body.data.connection).toMatchObject({
+      id: `revel~${SIMULATED.revel.establishmentId}`,
+      state: 'connected',
+    });
   });
 
   it('validates the credential fields as the catalogue says before calling the vendor (400, every problem listed)', async () => {
     const calls = sim.state.callsTo('/toast/');
-    const res = await connect({ slug: 'toast', credentials: { clientId: 'short', clientSecret: SIMULATED.toast.clientSecret, restaurantGuid: 'not-a-guid', extra: 'x' } });
+    const res = await connect({
+      slug: 'toast',
+      credentials: {
+        clientId: 'short',
+        clientSecret: SIMULATED.toast.clientSecret,
+        restaurantGuid: 'not-a-guid',
+        extra: 'x',
+      },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     const paths = res.body.details.map((d: { path: string }) => d.path);
-    expect(paths).toEqual(expect.arrayContaining(['body.credentials.clientId', 'body.credentials.restaurantGuid', 'body.credentials']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['body.credentials.clientId', 'body.credentials.restaurantGuid', 'body.credentials']),
+    );
     expect(sim.state.callsTo('/toast/')).toBe(calls);
     const missing = await connect({ slug: 'toast' });
     expect(missing.status).toBe(400);
@@ -159,30 +209,46 @@ describe('connect with credentials (api_key, client_credentials)', () => {
 
 describe('disconnect', () => {
   it('destroys the credentials, leaves the schedule, keeps the connection as disconnected, and is a no-op the second time', async () => {
-    const res = await call(engine().delete(`/connections/${TOAST_ID}`).query({ companyId: co.companyId }).set(bearer(co.owner)));
+    const res = await call(
+      engine().delete(`/connections/${TOAST_ID}`).query({ companyId: co.companyId }).set(bearer(co.owner)),
+    );
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: TOAST_ID, state: 'disconnected', disconnectedBy: co.owner.uid, nextSyncAt: null });
+    expect(res.body.data).toMatchObject({
+      id: TOAST_ID,
+      state: 'disconnected',
+      disconnectedBy: co.owner.uid,
+      nextSyncAt: null,
+    });
     expect((await db().collection('vault').doc(`${co.companyId}~${TOAST_ID}`).get()).exists).toBe(false);
     expect((await db().collection('integrationSchedule').doc(`${co.companyId}~${TOAST_ID}`).get()).exists).toBe(false);
     const after = await snapshotCompany(co.companyId);
-    const again = await call(engine().delete(`/connections/${TOAST_ID}`).query({ companyId: co.companyId }).set(bearer(co.owner)));
+    const again = await call(
+      engine().delete(`/connections/${TOAST_ID}`).query({ companyId: co.companyId }).set(bearer(co.owner)),
+    );
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(res.body.data);
     expect(await snapshotCompany(co.companyId)).toEqual(after);
   });
 
   it('shows the disconnected state in the catalogue, and reconnecting makes it connected again', async () => {
-    const detail = await api('integrations').get('/integrations/pos/toast').query({ companyId: co.companyId }).set(bearer(co.manager));
+    const detail = await api('integrations')
+      .get('/integrations/pos/toast')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager));
     expect(detail.body.data).toMatchObject({ state: 'disconnected', active: false });
     const res = await connect({ slug: 'toast', credentials: SIMULATED.toast });
     expect(res.body.data.connection).toMatchObject({ id: TOAST_ID, state: 'connected', disconnectedAt: null });
   });
 
   it('answers 404 for an unknown connection and 403 for a manager', async () => {
-    const missing = await call(engine().delete('/connections/toast~nope').query({ companyId: co.companyId }).set(bearer(co.owner)));
+    const missing = await call(
+      engine().delete('/connections/toast~nope').query({ companyId: co.companyId }).set(bearer(co.owner)),
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('CONNECTION_NOT_FOUND');
-    const manager = await call(engine().delete(`/connections/${TOAST_ID}`).query({ companyId: co.companyId }).set(bearer(co.manager)));
+    const manager = await call(
+      engine().delete(`/connections/${TOAST_ID}`).query({ companyId: co.companyId }).set(bearer(co.manager)),
+    );
     expect(manager.status).toBe(403);
   });
 });

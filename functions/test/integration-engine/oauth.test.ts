@@ -6,7 +6,11 @@ import { captureLogs } from '../helpers/logs';
 import { bearer } from '../helpers/users';
 import { db } from '../../src/core/firebase';
 import * as functions from '../../src/index';
-import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import {
+  SIMULATED_OAUTH_ACCOUNTS,
+  SIMULATED_OAUTH_APPS,
+  type RunningVendorSimulator,
+} from '../../src/local/vendors/server';
 import { accessTokenFor, readSecrets } from '../../src/modules/integration-engine';
 import type { OAuthSecrets } from '../../src/modules/integration-engine/oauth';
 
@@ -30,7 +34,11 @@ const engine = () => api('integrationEngine');
 
 /** Starts an OAuth connect as the owner and follows the vendor's consent page; answers the query the vendor redirects back with. */
 async function consent(co: TestCompany, slug: string): Promise<Record<string, string>> {
-  const start = await engine().post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug });
+  const start = await engine()
+    .post('/connections')
+    .query({ companyId: co.companyId })
+    .set(bearer(co.owner))
+    .send({ slug });
   answered.push(JSON.stringify(start.body));
   expect(start.status).toBe(201);
   const { url, expiresAt } = start.body.data.authorization;
@@ -52,7 +60,11 @@ async function callback(query: Record<string, string>) {
 describe('OAuth connect', () => {
   it('sends the owner to the vendor with our client id, redirect URI and a signed state', async () => {
     const co = await createCompany();
-    const res = await engine().post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug: 'square' });
+    const res = await engine()
+      .post('/connections')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ slug: 'square' });
     const url = new URL(res.body.data.authorization.url);
     expect(url.pathname).toBe('/square/oauth2/authorize');
     expect(url.searchParams.get('client_id')).toBe(SIMULATED_OAUTH_APPS.square.clientId);
@@ -65,20 +77,23 @@ describe('OAuth connect', () => {
     ['clover', `clover~${SIMULATED_OAUTH_ACCOUNTS.clover.merchantId}`],
     ['square', `square~${SIMULATED_OAUTH_ACCOUNTS.square.merchantId}`],
     ['lightspeed', 'lightspeed~'],
-  ])('connects %s when the vendor redirects back: the code is exchanged and the tokens sealed in the vault', async (slug, idPrefix) => {
-    const co = await createCompany();
-    const res = await callback(await consent(co, slug));
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ slug, state: 'connected', connectedBy: co.owner.uid });
-    expect(res.body.data.id.startsWith(idPrefix)).toBe(true);
-    expect(res.body.data.account.id).toEqual(expect.any(String));
-    expect(res.body.data.accessTokenExpiresAt).toBeGreaterThan(Date.now());
-    const secrets = await readSecrets<OAuthSecrets>(co.companyId, res.body.data.id);
-    expect(secrets!.accessToken).toEqual(expect.any(String));
-    const text = await storedText(co.companyId);
-    expect(text).not.toContain(secrets!.accessToken);
-    if (secrets!.refreshToken) expect(text).not.toContain(secrets!.refreshToken);
-  });
+  ])(
+    'connects %s when the vendor redirects back: the code is exchanged and the tokens sealed in the vault',
+    async (slug, idPrefix) => {
+      const co = await createCompany();
+      const res = await callback(await consent(co, slug));
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ slug, state: 'connected', connectedBy: co.owner.uid });
+      expect(res.body.data.id.startsWith(idPrefix)).toBe(true);
+      expect(res.body.data.account.id).toEqual(expect.any(String));
+      expect(res.body.data.accessTokenExpiresAt).toBeGreaterThan(Date.now());
+      const secrets = await readSecrets<OAuthSecrets>(co.companyId, res.body.data.id);
+      expect(secrets!.accessToken).toEqual(expect.any(String));
+      const text = await storedText(co.companyId);
+      expect(text).not.toContain(secrets!.accessToken);
+      if (secrets!.refreshToken) expect(text).not.toContain(secrets!.refreshToken);
+    },
+  );
 
   it('refuses a replayed callback (the state is single use) and changes nothing', async () => {
     const co = await createCompany();
@@ -98,7 +113,12 @@ describe('OAuth connect', () => {
     const [payload, kid, mac] = query.state.split('.');
     const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const forgedPayload = Buffer.from(JSON.stringify({ ...decoded, c: victim.companyId })).toString('base64url');
-    for (const state of [`${forgedPayload}.${kid}.${mac}`, `${payload}.${kid}.${Buffer.alloc(32).toString('base64url')}`, 'garbage', `${payload}.other.${mac}`]) {
+    for (const state of [
+      `${forgedPayload}.${kid}.${mac}`,
+      `${payload}.${kid}.${Buffer.alloc(32).toString('base64url')}`,
+      'garbage',
+      `${payload}.other.${mac}`,
+    ]) {
       const res = await callback({ ...query, state });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('OAUTH_STATE_INVALID');
@@ -159,7 +179,11 @@ describe('OAuth connect', () => {
     const saved = process.env.LIGHTSPEED_CLIENT_SECRET;
     delete process.env.LIGHTSPEED_CLIENT_SECRET;
     try {
-      const res = await engine().post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug: 'lightspeed' });
+      const res = await engine()
+        .post('/connections')
+        .query({ companyId: co.companyId })
+        .set(bearer(co.owner))
+        .send({ slug: 'lightspeed' });
       expect(res.status).toBe(503);
       expect(res.body.code).toBe('OAUTH_APP_NOT_CONFIGURED');
     } finally {
@@ -196,7 +220,9 @@ describe('access tokens', () => {
     const after = await readSecrets<OAuthSecrets>(co.companyId, connectionId);
     expect(after!.accessToken).toBe(tokens[0]);
     expect(after!.refreshToken).not.toBe(before!.refreshToken);
-    const connection = (await db().collection('companies').doc(co.companyId).collection('integrations').doc(connectionId).get()).data()!;
+    const connection = (
+      await db().collection('companies').doc(co.companyId).collection('integrations').doc(connectionId).get()
+    ).data()!;
     expect(connection.accessTokenExpiresAt).toBe(after!.expiresAt);
   });
 
@@ -205,9 +231,18 @@ describe('access tokens', () => {
     const stored = await readSecrets<OAuthSecrets>(co.companyId, connectionId);
     sim.state.revoke(stored!.refreshToken!);
     await expect(accessTokenFor(co.companyId, connectionId)).rejects.toMatchObject({ code: 'CONNECTION_NEEDS_REAUTH' });
-    const status = await api('integrations').get('/integrations/status').query({ companyId: co.companyId }).set(bearer(co.manager));
-    expect(status.body.data[0]).toMatchObject({ id: connectionId, state: 'reauth_required', lastError: { code: 'CREDENTIALS_REJECTED' } });
-    expect((await db().collection('integrationSchedule').doc(`${co.companyId}~${connectionId}`).get()).exists).toBe(false);
+    const status = await api('integrations')
+      .get('/integrations/status')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager));
+    expect(status.body.data[0]).toMatchObject({
+      id: connectionId,
+      state: 'reauth_required',
+      lastError: { code: 'CREDENTIALS_REJECTED' },
+    });
+    expect((await db().collection('integrationSchedule').doc(`${co.companyId}~${connectionId}`).get()).exists).toBe(
+      false,
+    );
     await expect(accessTokenFor(co.companyId, connectionId)).rejects.toMatchObject({ code: 'CONNECTION_NEEDS_REAUTH' });
   });
 
@@ -231,7 +266,7 @@ describe('access tokens', () => {
 });
 
 describe('secrets', () => {
-  it('never appear in a response body or a log line: our client secrets, the vendors\' tokens', async () => {
+  it("never appear in a response body or a log line: our client secrets, the vendors' tokens", async () => {
     const values: string[] = Object.values(SIMULATED_OAUTH_APPS).map((a) => a.clientSecret);
     for (const d of (await db().collection('vault').get()).docs) {
       const secrets = await readSecrets<OAuthSecrets>(d.data().companyId, d.data().connectionId).catch(() => null);

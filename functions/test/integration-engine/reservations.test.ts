@@ -13,9 +13,16 @@ const logs = captureLogs();
 const DAY_CHANGE = 4 * 3600;
 
 beforeAll(async () => {
-  co = await createCompany({ settings: { dayChangeTime: DAY_CHANGE }, profile: { daysStructure: { Friday: { evening: { start: 1140, perClient: 12, revenue: 4000 } } } } });
+  co = await createCompany({
+    settings: { dayChangeTime: DAY_CHANGE },
+    profile: { daysStructure: { Friday: { evening: { start: 1140, perClient: 12, revenue: 4000 } } } },
+  });
   logs.start();
-  const res = await engine().post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug: 'opentable' });
+  const res = await engine()
+    .post('/connections')
+    .query({ companyId: co.companyId })
+    .set(bearer(co.owner))
+    .send({ slug: 'opentable' });
   expect(res.status).toBe(201);
   key = res.body.data.partnerKey;
 });
@@ -24,7 +31,10 @@ afterAll(() => logs.stop());
 
 const engine = () => api('integrationEngine');
 const push = (reservations: unknown[], partnerKey = key, slug = 'opentable') =>
-  engine().post(`/partners/${slug}/reservations`).set({ Authorization: `Bearer ${partnerKey}` }).send({ reservations });
+  engine()
+    .post(`/partners/${slug}/reservations`)
+    .set({ Authorization: `Bearer ${partnerKey}` })
+    .send({ reservations });
 // the key's secret: everything after `wfpk_{keyId}_` (base64url, so it may itself hold '_')
 const secretOf = (partnerKey: string) => partnerKey.split('_').slice(2).join('_');
 const covers = (startDate: string, endDate: string) =>
@@ -36,12 +46,15 @@ describe('the partner key', () => {
     const [stored] = await rootDocsOf('partnerKeys', co.companyId);
     expect(stored).toMatchObject({ slug: 'opentable', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(await storedText(co.companyId)).not.toContain(secretOf(key));
-    const detail = await api('integrations').get('/integrations/reservation/opentable').query({ companyId: co.companyId }).set(bearer(co.owner));
+    const detail = await api('integrations')
+      .get('/integrations/reservation/opentable')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner));
     expect(JSON.stringify(detail.body)).not.toContain(key);
     expect(detail.body.data).toMatchObject({ state: 'connected', active: true });
   });
 
-  it('refuses a missing, malformed, wrong or other partner\'s key with 401 PARTNER_KEY_INVALID, writing nothing', async () => {
+  it("refuses a missing, malformed, wrong or other partner's key with 401 PARTNER_KEY_INVALID, writing nothing", async () => {
     const before = await snapshotCompany(co.companyId);
     const item = [{ id: 'r-x', status: 'booked', partySize: 2, startsAt: '2026-12-04T20:00:00+01:00' }];
     const wrong = `${key.slice(0, -4)}AAAA`;
@@ -50,7 +63,10 @@ describe('the partner key', () => {
       await push(item, 'not-a-key'),
       await push(item, wrong),
       await push(item, key, 'resy'),
-      await engine().post('/partners/opentable/reservations').set({ Authorization: `Bearer ${wrong}` }).send({ broken: true }),
+      await engine()
+        .post('/partners/opentable/reservations')
+        .set({ Authorization: `Bearer ${wrong}` })
+        .send({ broken: true }),
     ]) {
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ success: false, code: 'PARTNER_KEY_INVALID' });
@@ -80,7 +96,7 @@ describe('pushing reservations', () => {
     expect(day.totalCovers).toBe(12);
   });
 
-  it('changes nothing on a repeated push (idempotent on the partner\'s id)', async () => {
+  it("changes nothing on a repeated push (idempotent on the partner's id)", async () => {
     const before = await snapshotCompany(co.companyId);
     const res = await push([{ id: 'r-1', status: 'booked', partySize: 4, startsAt: '2026-12-04T20:30:00+01:00' }]);
     expect(res.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
@@ -89,7 +105,13 @@ describe('pushing reservations', () => {
 
   it('moves covers when a reservation changes, and removes them when it is cancelled', async () => {
     const res = await push([
-      { id: 'r-1', status: 'booked', partySize: 5, startsAt: '2026-12-05T19:00:00+01:00', updatedAt: '2026-11-20T10:00:00Z' },
+      {
+        id: 'r-1',
+        status: 'booked',
+        partySize: 5,
+        startsAt: '2026-12-05T19:00:00+01:00',
+        updatedAt: '2026-11-20T10:00:00Z',
+      },
       { id: 'r-2', status: 'cancelled', partySize: 2, startsAt: Date.parse('2026-12-04T21:00:00+01:00') },
     ]);
     expect(res.body.data).toMatchObject({ updated: 2 });
@@ -101,10 +123,26 @@ describe('pushing reservations', () => {
   });
 
   it('ignores an older version delivered late (stale), and applies a newer one', async () => {
-    const late = await push([{ id: 'r-1', status: 'cancelled', partySize: 5, startsAt: '2026-12-05T19:00:00+01:00', updatedAt: '2026-11-20T09:00:00Z' }]);
+    const late = await push([
+      {
+        id: 'r-1',
+        status: 'cancelled',
+        partySize: 5,
+        startsAt: '2026-12-05T19:00:00+01:00',
+        updatedAt: '2026-11-20T09:00:00Z',
+      },
+    ]);
     expect(late.body.data).toMatchObject({ stale: 1, updated: 0 });
     expect((await covers('2026-12-05', '2026-12-05')).body.data.days[0].covers).toBe(5);
-    const newer = await push([{ id: 'r-1', status: 'seated', partySize: 3, startsAt: '2026-12-05T19:00:00+01:00', updatedAt: '2026-11-20T11:00:00Z' }]);
+    const newer = await push([
+      {
+        id: 'r-1',
+        status: 'seated',
+        partySize: 3,
+        startsAt: '2026-12-05T19:00:00+01:00',
+        updatedAt: '2026-11-20T11:00:00Z',
+      },
+    ]);
     expect(newer.body.data).toMatchObject({ updated: 1 });
     expect((await covers('2026-12-05', '2026-12-05')).body.data.days[0].covers).toBe(3);
   });
@@ -122,28 +160,50 @@ describe('pushing reservations', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.created).toBe(1);
     expect(res.body.data.rejected.map((r: { index: number; code: string }) => [r.index, r.code])).toEqual([
-      [1, 'INVALID_ITEM'], [2, 'INVALID_ITEM'], [3, 'INVALID_ITEM'], [4, 'DUPLICATE_IN_BATCH'], [5, 'INVALID_ITEM'], [6, 'INVALID_ITEM'],
+      [1, 'INVALID_ITEM'],
+      [2, 'INVALID_ITEM'],
+      [3, 'INVALID_ITEM'],
+      [4, 'DUPLICATE_IN_BATCH'],
+      [5, 'INVALID_ITEM'],
+      [6, 'INVALID_ITEM'],
     ]);
     expect((await covers('2026-12-06', '2026-12-06')).body.data.days[0].covers).toBe(2);
   });
 
   it('answers 400 for a body that is not a list of 1 to 500 reservations', async () => {
     expect((await push([])).status).toBe(400);
-    const tooMany = Array.from({ length: 501 }, (_, i) => ({ id: `m-${i}`, status: 'booked', partySize: 2, startsAt: 0 }));
+    const tooMany = Array.from({ length: 501 }, (_, i) => ({
+      id: `m-${i}`,
+      status: 'booked',
+      partySize: 2,
+      startsAt: 0,
+    }));
     expect((await push(tooMany)).status).toBe(400);
   });
 
   it('counts each reservation once under two overlapping pushes', async () => {
-    const batch = Array.from({ length: 30 }, (_, i) => ({ id: `c-${i}`, status: 'booked', partySize: 2, startsAt: '2026-12-10T20:00:00+01:00' }));
+    const batch = Array.from({ length: 30 }, (_, i) => ({
+      id: `c-${i}`,
+      status: 'booked',
+      partySize: 2,
+      startsAt: '2026-12-10T20:00:00+01:00',
+    }));
     const results = await Promise.all([push(batch), push(batch)]);
     expect(results[0].body.data.created + results[1].body.data.created).toBe(30);
-    expect((await covers('2026-12-10', '2026-12-10')).body.data.days[0]).toMatchObject({ covers: 60, reservations: 30 });
+    expect((await covers('2026-12-10', '2026-12-10')).body.data.days[0]).toMatchObject({
+      covers: 60,
+      reservations: 30,
+    });
   });
 });
 
 describe('revoking', () => {
   it('refuses the old key once the owner issues a new one, and any key once disconnected', async () => {
-    const again = await engine().post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug: 'opentable' });
+    const again = await engine()
+      .post('/connections')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ slug: 'opentable' });
     const fresh = again.body.data.partnerKey;
     expect(fresh).not.toBe(key);
     const item = [{ id: 'r-20', status: 'booked', partySize: 2, startsAt: '2026-12-11T20:00:00+01:00' }];
@@ -162,7 +222,10 @@ describe('revoking', () => {
 
 describe('GET /reservations/covers', () => {
   it('is for managers: an employee gets 403; a reversed or longer than 366-day range is 400', async () => {
-    const employee = await engine().get('/reservations/covers').query({ companyId: co.companyId, startDate: '2026-12-01', endDate: '2026-12-02' }).set(bearer(co.employee));
+    const employee = await engine()
+      .get('/reservations/covers')
+      .query({ companyId: co.companyId, startDate: '2026-12-01', endDate: '2026-12-02' })
+      .set(bearer(co.employee));
     expect(employee.status).toBe(403);
     expect((await covers('2026-12-02', '2026-12-01')).body.code).toBe('INVALID_DATE_RANGE');
     expect((await covers('2026-01-01', '2027-01-02')).status).toBe(400);
@@ -170,7 +233,10 @@ describe('GET /reservations/covers', () => {
 
   it('keeps covers per company: another company sees none', async () => {
     const other = await createCompany();
-    const res = await engine().get('/reservations/covers').query({ companyId: other.companyId, startDate: '2026-12-04', endDate: '2026-12-04' }).set(bearer(other.manager));
+    const res = await engine()
+      .get('/reservations/covers')
+      .query({ companyId: other.companyId, startDate: '2026-12-04', endDate: '2026-12-04' })
+      .set(bearer(other.manager));
     expect(res.body.data.days[0].covers).toBe(0);
     const docs = await db().collection('companies').doc(other.companyId).collection('reservations').get();
     expect(docs.empty).toBe(true);

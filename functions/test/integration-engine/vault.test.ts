@@ -27,11 +27,20 @@ describe('key rotation', () => {
     const current = saved.split(',')[0].split(':')[0];
     process.env.INTEGRATIONS_VAULT_KEYS = `${old},${saved}`;
     const co = await createCompany();
-    for (const body of [{ slug: 'toast', credentials: SIMULATED.toast }, { slug: 'revel', credentials: SIMULATED.revel }]) {
-      const res = await api('integrationEngine').post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send(body);
+    for (const body of [
+      { slug: 'toast', credentials: SIMULATED.toast },
+      { slug: 'revel', credentials: SIMULATED.revel },
+    ]) {
+      const res = await api('integrationEngine')
+        .post('/connections')
+        .query({ companyId: co.companyId })
+        .set(bearer(co.owner))
+        .send(body);
       expect(res.status).toBe(201);
     }
-    expect((await rootDocsOf('vault', co.companyId)).map((r) => (r as { sealed: { kid: string } }).sealed.kid)).toEqual(['rot-old', 'rot-old']);
+    expect((await rootDocsOf('vault', co.companyId)).map((r) => (r as { sealed: { kid: string } }).sealed.kid)).toEqual(
+      ['rot-old', 'rot-old'],
+    );
 
     process.env.INTEGRATIONS_VAULT_KEYS = `${saved},${old}`;
     const first = await rotateVault();
@@ -48,7 +57,9 @@ describe('key rotation', () => {
 
   it('runs as `npm run vault:rotate`, printing what it did and no secret', () => {
     const out = execFileSync(process.execPath, ['--import', require.resolve('tsx'), 'scripts/vault-rotate.ts'], {
-      cwd: `${__dirname}/../..`, env: process.env, encoding: 'utf8',
+      cwd: `${__dirname}/../..`,
+      env: process.env,
+      encoding: 'utf8',
     });
     expect(out).toMatch(/examined \d+ credential records, re-sealed \d+ under key /);
     for (const value of Object.values(SIMULATED.toast)) expect(out).not.toContain(value);

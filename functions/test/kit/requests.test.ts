@@ -12,12 +12,14 @@ let admin: TestUser;
 
 /** Every line firebase-functions' logger writes, as written (it writes through the console it captured at load). */
 const lines: string[] = [];
-const loggerConsole = require(path.join(path.dirname(require.resolve('firebase-functions/logger')), 'common.js')).UNPATCHED_CONSOLE as Record<string, (...a: unknown[]) => void>;
+const loggerConsole = require(path.join(path.dirname(require.resolve('firebase-functions/logger')), 'common.js'))
+  .UNPATCHED_CONSOLE as Record<string, (...a: unknown[]) => void>;
 const originals = { ...loggerConsole };
 
 beforeAll(async () => {
   [co, admin] = await Promise.all([createCompany(), createUser({ admin: true, label: 'kit-admin' })]);
-  for (const level of Object.keys(loggerConsole)) loggerConsole[level] = (line: unknown) => void lines.push(String(line));
+  for (const level of Object.keys(loggerConsole))
+    loggerConsole[level] = (line: unknown) => void lines.push(String(line));
   process.env.LOG_LEVEL = 'info';
 });
 
@@ -32,13 +34,21 @@ describe('request-scoped logging', () => {
   it('answers X-Request-Id from the trace header and ends the request with one structured line', async () => {
     const trace = '4bf92f3577b34da6a3ce929d0e0e4736';
     const span = '00f067aa0ba902b7';
-    const res = await request(app).get('/member').query({ companyId: co.companyId }).set(bearer(co.manager)).set('traceparent', `00-${trace}-${span}-01`);
+    const res = await request(app)
+      .get('/member')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
+      .set('traceparent', `00-${trace}-${span}-01`);
     expect(res.status).toBe(200);
     expect(res.headers['x-request-id']).toBe(`${trace}-${span}`);
     expect(res.body.data.requestId).toBe(`${trace}-${span}`);
     const line = logged().find((l) => l.requestId === `${trace}-${span}` && l.message === 'request');
     expect(line).toMatchObject({
-      method: 'GET', path: '/member', companyId: co.companyId, uid: co.manager.uid, status: 200,
+      method: 'GET',
+      path: '/member',
+      companyId: co.companyId,
+      uid: co.manager.uid,
+      status: 200,
       'logging.googleapis.com/trace': expect.stringContaining(`/traces/${trace}`),
     });
     expect(typeof line!.durationMs).toBe('number');
@@ -57,9 +67,15 @@ describe('request-scoped logging', () => {
     const saved = process.env.ANTHROPIC_API_KEY;
     process.env.ANTHROPIC_API_KEY = secret;
     try {
-      const ok = await request(app).post('/log').set(bearer(co.owner)).send({ note: `key ${secret}`, fail: false });
+      const ok = await request(app)
+        .post('/log')
+        .set(bearer(co.owner))
+        .send({ note: `key ${secret}`, fail: false });
       expect(ok.status).toBe(200);
-      const failed = await request(app).post('/log').set(bearer(co.owner)).send({ note: `key ${secret}`, fail: true });
+      const failed = await request(app)
+        .post('/log')
+        .set(bearer(co.owner))
+        .send({ note: `key ${secret}`, fail: true });
       expect(failed.status).toBe(500);
       expect(JSON.stringify(failed.body)).not.toContain(co.owner.token);
       const text = lines.join('\n');
@@ -86,7 +102,11 @@ describe('access kinds', () => {
     for (const companyId of ['../corner-cafe', '..', '.', '__x__', 'a/b', 'x'.repeat(1501)]) {
       const res = await request(app).get('/member').query({ companyId }).set(bearer(co.owner));
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', details: [expect.objectContaining({ path: 'query.companyId' })] });
+      expect(res.body).toMatchObject({
+        success: false,
+        code: 'VALIDATION_FAILED',
+        details: [expect.objectContaining({ path: 'query.companyId' })],
+      });
     }
   });
 
@@ -104,5 +124,4 @@ describe('access kinds', () => {
     expect((await request(app).get('/service').set(bearer(admin))).body.code).toBe('SERVICE_REQUIRED');
     expect((await request(app).get('/service')).status).toBe(401);
   });
-
 });

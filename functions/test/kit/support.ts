@@ -14,24 +14,49 @@ export const kitModule = defineModule({
   http: () => ({
     routes: [
       defineRoute({
-        method: 'get', path: '/member', summary: 'company route', access: companyInQuery('employee'),
-        query: z.object({ companyId: z.string() }), response: z.any(),
+        method: 'get',
+        path: '/member',
+        summary: 'company route',
+        access: companyInQuery('employee'),
+        query: z.object({ companyId: z.string() }),
+        response: z.any(),
         // typed narrowing: member and caller are non-null here, no `!`
-        handler: async ({ member, caller, requestId }) => ({ role: member.role, companyId: member.companyId, uid: caller.uid, requestId }),
+        handler: async ({ member, caller, requestId }) => ({
+          role: member.role,
+          companyId: member.companyId,
+          uid: caller.uid,
+          requestId,
+        }),
       }),
       defineRoute({
-        method: 'get', path: '/admin', summary: 'admin route', access: ADMIN, response: z.any(),
+        method: 'get',
+        path: '/admin',
+        summary: 'admin route',
+        access: ADMIN,
+        response: z.any(),
         handler: async ({ caller }) => ({ uid: caller.uid, admin: caller.admin }),
       }),
       defineRoute({
-        method: 'get', path: '/service', summary: 'service route', access: SERVICE, response: z.any(),
+        method: 'get',
+        path: '/service',
+        summary: 'service route',
+        access: SERVICE,
+        response: z.any(),
         handler: async ({ caller }) => ({ uid: caller.uid, service: caller.service }),
       }),
       defineRoute({
-        method: 'post', path: '/log', summary: 'logs what it was given, then fails', access: AUTHENTICATED,
-        body: z.object({ note: z.string(), fail: z.boolean() }), response: z.any(),
+        method: 'post',
+        path: '/log',
+        summary: 'logs what it was given, then fails',
+        access: AUTHENTICATED,
+        body: z.object({ note: z.string(), fail: z.boolean() }),
+        response: z.any(),
         handler: async ({ body, log, req }) => {
-          log.info('handler saw the request', { authorization: req.get('authorization'), note: body.note, headers: req.headers });
+          log.info('handler saw the request', {
+            authorization: req.get('authorization'),
+            note: body.note,
+            headers: req.headers,
+          });
           if (body.fail) throw new Error(`boom while handling ${req.get('authorization')} (${body.note})`);
           return { ok: true };
         },

@@ -34,11 +34,17 @@ function slowProxy(target: string, delayMs: number): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => setTimeout(async () => {
-      const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: chunks.length ? Buffer.concat(chunks) : undefined });
-      res.writeHead(upstream.status, Object.fromEntries(upstream.headers));
-      res.end(Buffer.from(await upstream.arrayBuffer()));
-    }, delayMs));
+    req.on('end', () =>
+      setTimeout(async () => {
+        const upstream = await fetch(`${target}${req.url}`, {
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+          body: chunks.length ? Buffer.concat(chunks) : undefined,
+        });
+        res.writeHead(upstream.status, Object.fromEntries(upstream.headers));
+        res.end(Buffer.from(await upstream.arrayBuffer()));
+      }, delayMs),
+    );
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
@@ -58,22 +64,34 @@ afterAll(async () => {
 });
 
 function startDelivery(companyId: string, runId: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'fixtures', 'run-task.ts'), JSON.stringify({ companyId, runId })], {
-    env: { ...process.env, VENDOR_URL_SQUARE_API_KEY: proxyUrl, LOG_LEVEL: 'error' },
-    stdio: 'ignore',
-  });
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'fixtures', 'run-task.ts'), JSON.stringify({ companyId, runId })],
+    {
+      env: { ...process.env, VENDOR_URL_SQUARE_API_KEY: proxyUrl, LOG_LEVEL: 'error' },
+      stdio: 'ignore',
+    },
+  );
 }
 
-const runOf = async (co: TestCompany, runId: string) => (await db().collection('companies').doc(co.companyId).collection('syncRuns').doc(runId).get()).data()!;
+const runOf = async (co: TestCompany, runId: string) =>
+  (await db().collection('companies').doc(co.companyId).collection('syncRuns').doc(runId).get()).data()!;
 
 it('resumes a killed backfill after its last finished chunk, with no gap and no duplicate against the ground truth', async () => {
   const truth = squareGroundTruth(LOCATION);
   const co = await createCompany({ profile: { timezone: TZ } });
-  const connected = await api('integrationEngine').post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug: 'square_api_key', credentials: SIMULATED.square_api_key });
+  const connected = await api('integrationEngine')
+    .post('/connections')
+    .query({ companyId: co.companyId })
+    .set(bearer(co.owner))
+    .send({ slug: 'square_api_key', credentials: SIMULATED.square_api_key });
   expect(connected.status).toBe(201);
   const to = new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10);
   const from = new Date(Date.now() - 36 * DAY).toISOString().slice(0, 10);
-  const res = await api('posSyncService').post(`/sync/square_api_key/${co.companyId}`).set(bearer(co.manager)).send({ streams: ['sales'], from, to });
+  const res = await api('posSyncService')
+    .post(`/sync/square_api_key/${co.companyId}`)
+    .set(bearer(co.manager))
+    .send({ streams: ['sales'], from, to });
   const runId: string = res.body.data.runs[0].id;
 
   const child = startDelivery(co.companyId, runId);
@@ -101,13 +119,23 @@ it('resumes a killed backfill after its last finished chunk, with no gap and no 
 
   const done = await runOf(co, runId);
   expect(done).toMatchObject({ status: 'succeeded', deliveries: 2 });
-  expect(done.progress.sales).toMatchObject({ chunksDone: killed.progress.sales.chunksTotal, chunksTotal: killed.progress.sales.chunksTotal });
+  expect(done.progress.sales).toMatchObject({
+    chunksDone: killed.progress.sales.chunksTotal,
+    chunksTotal: killed.progress.sales.chunksTotal,
+  });
   const { startMs, endMs } = periodBounds({ start: from, end: to }, { timezone: TZ, dayChangeTime: 0 });
   const expected = truth.sales.filter((s) => s.closedAt >= startMs && s.closedAt < endMs);
-  const stored = (await db().collection('companies').doc(co.companyId).collection('invoices').get()).docs.map((d) => d.data());
+  const stored = (await db().collection('companies').doc(co.companyId).collection('invoices').get()).docs.map((d) =>
+    d.data(),
+  );
   expect(stored.map((s) => s.externalId).sort()).toEqual(expected.map((s) => s.vendorId).sort());
   const truthById = new Map(expected.map((s) => [s.vendorId, s]));
-  for (const s of stored) expect([s.externalId, s.amount, s.tips]).toEqual([s.externalId, truthById.get(s.externalId)!.amount, truthById.get(s.externalId)!.tips]);
+  for (const s of stored)
+    expect([s.externalId, s.amount, s.tips]).toEqual([
+      s.externalId,
+      truthById.get(s.externalId)!.amount,
+      truthById.get(s.externalId)!.tips,
+    ]);
   // the resumed delivery read only what came after the last finished chunk
   const readAfterResume = expected.filter((s) => s.closedAt >= doneUntil).length;
   expect(done.counts.sales.read - (killed.counts.sales?.read ?? 0)).toBeLessThanOrEqual(readAfterResume);

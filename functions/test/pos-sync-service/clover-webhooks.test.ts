@@ -35,18 +35,30 @@ afterAll(() => {
 });
 
 const post = (body: Buffer | string, headers: Record<string, string>) =>
-  api('posSyncService').post('/webhooks/clover').set({ 'content-type': 'application/json', ...headers }).send(typeof body === 'string' ? body : body.toString('utf8'));
+  api('posSyncService')
+    .post('/webhooks/clover')
+    .set({ 'content-type': 'application/json', ...headers })
+    .send(typeof body === 'string' ? body : body.toString('utf8'));
 const deliver = (event: CloverEventPayload, key = AUTH_CODE) => {
   const signed = signedWebhook('clover', event, { key, url: '' });
   return post(signed.body, signed.headers);
 };
-const runsOf = async (co: TestCompany) => (await db().collection('companies').doc(co.companyId).collection('syncRuns').get()).docs.map((d) => d.data());
-const recordedEvents = async () => (await db().collection(WEBHOOK_EVENTS).where('vendor', '==', 'clover').get()).docs.map((d) => d.data()).filter((d) => [CONNECTED, NOBODY].includes(d.accountId));
+const runsOf = async (co: TestCompany) =>
+  (await db().collection('companies').doc(co.companyId).collection('syncRuns').get()).docs.map((d) => d.data());
+const recordedEvents = async () =>
+  (await db().collection(WEBHOOK_EVENTS).where('vendor', '==', 'clover').get()).docs
+    .map((d) => d.data())
+    .filter((d) => [CONNECTED, NOBODY].includes(d.accountId));
 
 describe('POST /webhooks/clover', () => {
   it('queues one sync of the streams a message names for each connected merchant in it, and acknowledges its redelivery as a duplicate', async () => {
     const event = cloverEvent({
-      [CONNECTED]: [{ objectId: `O:${TAG}1`, type: 'CREATE' }, { objectId: `P:${TAG}2` }, { objectId: `E:${TAG}3` }, { objectId: `I:${TAG}4` }],
+      [CONNECTED]: [
+        { objectId: `O:${TAG}1`, type: 'CREATE' },
+        { objectId: `P:${TAG}2` },
+        { objectId: `E:${TAG}3` },
+        { objectId: `I:${TAG}4` },
+      ],
       [NOBODY]: [{ objectId: `O:${TAG}5` }],
     });
     const first = await deliver(event);
@@ -54,7 +66,11 @@ describe('POST /webhooks/clover', () => {
     expect(first.body.data).toEqual({ accepted: true, duplicate: false, runs: 1 });
     const runs = await runsOf(merchant);
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ trigger: 'webhook', connectionId: `clover~${CONNECTED}`, streams: ['roster', 'sales', 'tips'] });
+    expect(runs[0]).toMatchObject({
+      trigger: 'webhook',
+      connectionId: `clover~${CONNECTED}`,
+      streams: ['roster', 'sales', 'tips'],
+    });
     expect((await recordedEvents()).map((e) => e.accountId).sort()).toEqual([CONNECTED, NOBODY]);
 
     const again = await deliver(event);
@@ -75,18 +91,34 @@ describe('POST /webhooks/clover', () => {
     const fresh = cloverEvent({ [CONNECTED]: [{ objectId: `O:${TAG}F` }] });
     const missing = await post(JSON.stringify(fresh), {});
     const wrong = await deliver(fresh, `${AUTH_CODE}x`);
-    const stale = await deliver(cloverEvent({ [CONNECTED]: [{ objectId: `O:${TAG}S`, ts: Date.now() - 21 * 60_000 }] }));
-    const future = await deliver(cloverEvent({ [CONNECTED]: [{ objectId: `O:${TAG}T`, ts: Date.now() + 5 * 60_000 }] }));
+    const stale = await deliver(
+      cloverEvent({ [CONNECTED]: [{ objectId: `O:${TAG}S`, ts: Date.now() - 21 * 60_000 }] }),
+    );
+    const future = await deliver(
+      cloverEvent({ [CONNECTED]: [{ objectId: `O:${TAG}T`, ts: Date.now() + 5 * 60_000 }] }),
+    );
     const noPrefix = await deliver(cloverEvent({ [CONNECTED]: [{ objectId: `${TAG}X` }] }));
     const noMerchants = await deliver({ appId: 'SIMCLOVERAPP7Q4K2', merchants: {} } as CloverEventPayload);
     const notJson = await post('{"appId":', { 'x-clover-auth': AUTH_CODE });
-    expect([missing, wrong].map((r) => [r.status, r.body.code])).toEqual([[401, 'WEBHOOK_SIGNATURE_INVALID'], [401, 'WEBHOOK_SIGNATURE_INVALID']]);
-    expect([stale, future].map((r) => [r.status, r.body.code])).toEqual([[400, 'WEBHOOK_STALE'], [400, 'WEBHOOK_STALE']]);
-    expect([noPrefix, noMerchants, notJson].map((r) => [r.status, r.body.code])).toEqual([[400, 'WEBHOOK_MALFORMED'], [400, 'WEBHOOK_MALFORMED'], [400, 'WEBHOOK_MALFORMED']]);
+    expect([missing, wrong].map((r) => [r.status, r.body.code])).toEqual([
+      [401, 'WEBHOOK_SIGNATURE_INVALID'],
+      [401, 'WEBHOOK_SIGNATURE_INVALID'],
+    ]);
+    expect([stale, future].map((r) => [r.status, r.body.code])).toEqual([
+      [400, 'WEBHOOK_STALE'],
+      [400, 'WEBHOOK_STALE'],
+    ]);
+    expect([noPrefix, noMerchants, notJson].map((r) => [r.status, r.body.code])).toEqual([
+      [400, 'WEBHOOK_MALFORMED'],
+      [400, 'WEBHOOK_MALFORMED'],
+      [400, 'WEBHOOK_MALFORMED'],
+    ]);
     expect(await runsOf(merchant)).toHaveLength(runs);
     expect(await recordedEvents()).toHaveLength(events);
     // no answer echoes the auth code (the wrong one sent contains the real one)
-    expect(JSON.stringify([missing, wrong, stale, future, noPrefix, noMerchants, notJson].map((r) => [r.headers, r.body]))).not.toContain(AUTH_CODE);
+    expect(
+      JSON.stringify([missing, wrong, stale, future, noPrefix, noMerchants, notJson].map((r) => [r.headers, r.body])),
+    ).not.toContain(AUTH_CODE);
   });
 
   it("answers Clover's one-time URL verification with 200 and keeps its code for the operator", async () => {
@@ -94,7 +126,9 @@ describe('POST /webhooks/clover', () => {
     const res = await post(JSON.stringify({ verificationCode: code }), {});
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ accepted: true, duplicate: false, runs: 0 });
-    expect((await db().collection(WEBHOOK_VERIFICATIONS).doc('clover').get()).data()).toMatchObject({ verificationCode: code });
+    expect((await db().collection(WEBHOOK_VERIFICATIONS).doc('clover').get()).data()).toMatchObject({
+      verificationCode: code,
+    });
     expect(logs.lines.join('\n')).not.toContain(code);
   });
 

@@ -24,7 +24,11 @@ const fft = functionsTest({ projectId: process.env.GCLOUD_PROJECT });
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  Object.assign(process.env, { POS_SYNC_INITIAL_DAYS: '400', POS_SYNC_RETRY_BASE_MS: '20', POS_SYNC_RETRY_ATTEMPTS: '4' });
+  Object.assign(process.env, {
+    POS_SYNC_INITIAL_DAYS: '400',
+    POS_SYNC_RETRY_BASE_MS: '20',
+    POS_SYNC_RETRY_ATTEMPTS: '4',
+  });
   sim = await startVendors();
   configureSquareSim({ days: 30, ordersPerDay: 40, teamMembers: 8, endAt: Date.now() - DAY });
 });
@@ -44,25 +48,44 @@ const company = (co: TestCompany) => db().collection('companies').doc(co.company
 async function squareCompany(truth: SquareGroundTruth, via: 'api_key' | 'oauth' = 'api_key'): Promise<TestCompany> {
   const co = await createCompany({ profile: { timezone: 'America/New_York' } });
   const batch = db().batch();
-  for (const e of truth.employees) batch.set(company(co).collection('employees').doc(`emp-${e.vendorId}`), {
-    name: e.firstName, surname: e.lastName, ...(e.email ? { email: e.email } : {}), ...(e.phone ? { phone: e.phone } : {}), positions: [], archived: false,
-  });
+  for (const e of truth.employees)
+    batch.set(company(co).collection('employees').doc(`emp-${e.vendorId}`), {
+      name: e.firstName,
+      surname: e.lastName,
+      ...(e.email ? { email: e.email } : {}),
+      ...(e.phone ? { phone: e.phone } : {}),
+      positions: [],
+      archived: false,
+    });
   await batch.commit();
   if (via === 'oauth') {
     // the owner follows the simulator's consent page back to our callback
-    const start = await api('integrationEngine').post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug: 'square' });
+    const start = await api('integrationEngine')
+      .post('/connections')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ slug: 'square' });
     const consent = await fetch(start.body.data.authorization.url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
     const done = await api('integrationEngine').get('/oauth/callback').query(Object.fromEntries(back.searchParams));
-    expect(done.body.data).toMatchObject({ id: `square~${SIMULATED_OAUTH_ACCOUNTS.square.merchantId}`, state: 'connected' });
+    expect(done.body.data).toMatchObject({
+      id: `square~${SIMULATED_OAUTH_ACCOUNTS.square.merchantId}`,
+      state: 'connected',
+    });
     return co;
   }
-  const res = await api('integrationEngine').post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug: 'square_api_key', credentials: SIMULATED.square_api_key });
+  const res = await api('integrationEngine')
+    .post('/connections')
+    .query({ companyId: co.companyId })
+    .set(bearer(co.owner))
+    .send({ slug: 'square_api_key', credentials: SIMULATED.square_api_key });
   expect(res.status).toBe(201);
   return co;
 }
 
-const runTask = fft.wrap((functions as unknown as Record<string, never>).posSyncRun) as unknown as (req: { data: unknown }) => Promise<void>;
+const runTask = fft.wrap((functions as unknown as Record<string, never>).posSyncRun) as unknown as (req: {
+  data: unknown;
+}) => Promise<void>;
 
 /** Requests a sync on the service and runs its task through the real task function (as the queue delivers it). */
 async function sync(co: TestCompany, body: object = {}) {
@@ -83,15 +106,26 @@ async function storedPunches(co: TestCompany) {
   return snap.docs.map((d) => d.data()).filter((p) => p.vendor?.slug === 'square_api_key');
 }
 
-const connectionOf = async (co: TestCompany) => (await company(co).collection('integrations').doc(CONNECTION).get()).data()!;
+const connectionOf = async (co: TestCompany) =>
+  (await company(co).collection('integrations').doc(CONNECTION).get()).data()!;
 
 function expectSalesMatch(stored: FirebaseFirestore.DocumentData[], truth: SquareGroundTruth) {
   expect(stored).toHaveLength(truth.sales.length);
   const byId = new Map(stored.map((s) => [s.externalId, s]));
   for (const sale of truth.sales) {
     const mine = byId.get(sale.vendorId);
-    expect({ id: sale.vendorId, amount: mine?.amount, tips: mine?.tips, refund: mine?.refund, employeeId: mine?.employeeId ?? null }).toEqual({
-      id: sale.vendorId, amount: sale.amount, tips: sale.tips, refund: sale.refund, employeeId: sale.employeeVendorId ? `emp-${sale.employeeVendorId}` : null,
+    expect({
+      id: sale.vendorId,
+      amount: mine?.amount,
+      tips: mine?.tips,
+      refund: mine?.refund,
+      employeeId: mine?.employeeId ?? null,
+    }).toEqual({
+      id: sale.vendorId,
+      amount: sale.amount,
+      tips: sale.tips,
+      refund: sale.refund,
+      employeeId: sale.employeeVendorId ? `emp-${sale.employeeVendorId}` : null,
     });
   }
 }
@@ -101,8 +135,18 @@ function expectPunchesMatch(stored: FirebaseFirestore.DocumentData[], truth: Squ
   const byId = new Map(stored.map((p) => [p.vendor.externalId, p]));
   for (const punch of truth.punches) {
     const mine = byId.get(punch.vendorId);
-    expect({ id: punch.vendorId, employeeId: mine?.employeeId, clockInAt: mine?.clockInAt, clockOutAt: mine?.clockOutAt, breaks: mine?.breaks.length }).toEqual({
-      id: punch.vendorId, employeeId: `emp-${punch.employeeVendorId}`, clockInAt: punch.clockInAt, clockOutAt: punch.clockOutAt, breaks: punch.breaks.length,
+    expect({
+      id: punch.vendorId,
+      employeeId: mine?.employeeId,
+      clockInAt: mine?.clockInAt,
+      clockOutAt: mine?.clockOutAt,
+      breaks: mine?.breaks.length,
+    }).toEqual({
+      id: punch.vendorId,
+      employeeId: `emp-${punch.employeeVendorId}`,
+      clockInAt: punch.clockInAt,
+      clockOutAt: punch.clockOutAt,
+      breaks: punch.breaks.length,
     });
   }
 }
@@ -119,7 +163,12 @@ describe('an incremental sync', () => {
   it('links the roster and writes every punch and sale of the simulator, record by record, and books a success', async () => {
     const run = await sync(co);
     expect(run).toMatchObject({ status: 'succeeded', error: null, deliveries: 1, leaseExpiresAt: null });
-    expect(run.counts.roster).toMatchObject({ read: truth.employees.length, created: truth.employees.length, held: 0, failed: 0 });
+    expect(run.counts.roster).toMatchObject({
+      read: truth.employees.length,
+      created: truth.employees.length,
+      held: 0,
+      failed: 0,
+    });
     expect(run.counts.sales).toMatchObject({ read: truth.sales.length, created: truth.sales.length, failed: 0 });
     expect(run.progress.sales).toEqual({ chunksDone: 1, chunksTotal: 1, doneUntil: null });
     expectSalesMatch(await storedSales(co), truth);
@@ -164,11 +213,15 @@ describe('a Square OAuth connection', () => {
     await runTask({ data: { companyId: co.companyId, runId } });
     const run = (await company(co).collection('syncRuns').doc(runId).get()).data()!;
     expect(run).toMatchObject({ status: 'succeeded', error: null });
-    const stored = (await company(co).collection('invoices').where('posSource', '==', 'square').get()).docs.map((d) => d.data());
+    const stored = (await company(co).collection('invoices').where('posSource', '==', 'square').get()).docs.map((d) =>
+      d.data(),
+    );
     // the merchant's other locations are in it too
     expect(truth.sales.length).toBeGreaterThan(squareGroundTruth(LOCATION).sales.length);
     expectSalesMatch(stored, truth);
-    const punches = (await company(co).collection('punches').get()).docs.map((d) => d.data()).filter((p) => p.vendor?.slug === 'square');
+    const punches = (await company(co).collection('punches').get()).docs
+      .map((d) => d.data())
+      .filter((p) => p.vendor?.slug === 'square');
     expectPunchesMatch(punches, truth);
   });
 });
@@ -198,10 +251,25 @@ describe('failures', () => {
     const event = lines.find((l) => l.event === 'pos_sync_failed');
     expect(run).toMatchObject({ status: 'failed', error: { code: 'VENDOR_REJECTED' } });
     expect(sim.state.callsTo('/square') - calls).toBe(1);
-    expect(await connectionOf(co)).toMatchObject({ state: 'reauth_required', consecutiveFailures: 1, nextSyncAt: null });
-    expect((await db().collection('integrationSchedule').doc(`${co.companyId}~${CONNECTION}`).get()).exists).toBe(false);
-    const alerts = await api('integrationEngine').get('/alerts').query({ companyId: co.companyId }).set(bearer(co.manager));
-    expect(alerts.body.data.alerts).toEqual([expect.objectContaining({ connectionId: CONNECTION, state: 'reauth_required', runId: run.id ?? expect.any(String) })]);
+    expect(await connectionOf(co)).toMatchObject({
+      state: 'reauth_required',
+      consecutiveFailures: 1,
+      nextSyncAt: null,
+    });
+    expect((await db().collection('integrationSchedule').doc(`${co.companyId}~${CONNECTION}`).get()).exists).toBe(
+      false,
+    );
+    const alerts = await api('integrationEngine')
+      .get('/alerts')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager));
+    expect(alerts.body.data.alerts).toEqual([
+      expect.objectContaining({
+        connectionId: CONNECTION,
+        state: 'reauth_required',
+        runId: run.id ?? expect.any(String),
+      }),
+    ]);
     expect(event).toMatchObject({ event: 'pos_sync_failed', companyId: co.companyId, connectionId: CONNECTION });
     expect(JSON.stringify(lines)).not.toContain(SIMULATED.square_api_key.accessToken);
     const again = await service().post(`/sync/square_api_key/${co.companyId}`).set(bearer(co.manager)).send({});
@@ -215,12 +283,18 @@ describe('failures', () => {
     expect(run).toMatchObject({ status: 'failed', error: { code: 'VENDOR_MALFORMED_PAGE' } });
     expect(run.error.message).toMatch(/not as documented/);
     expect(await storedSales(co)).toEqual([]);
-    expect(await connectionOf(co)).toMatchObject({ state: 'error', consecutiveFailures: 1, lastError: { code: 'VENDOR_MALFORMED_PAGE' } });
+    expect(await connectionOf(co)).toMatchObject({
+      state: 'error',
+      consecutiveFailures: 1,
+      lastError: { code: 'VENDOR_MALFORMED_PAGE' },
+    });
   });
 
   it('alerts at the third consecutive failure (pos_sync_failed) and a success clears the alert and the count', async () => {
     const co = await squareCompany(truth);
-    const alerts = async () => (await api('integrationEngine').get('/alerts').query({ companyId: co.companyId }).set(bearer(co.manager))).body.data.alerts;
+    const alerts = async () =>
+      (await api('integrationEngine').get('/alerts').query({ companyId: co.companyId }).set(bearer(co.manager))).body
+        .data.alerts;
     const { lines } = await logsOf(async () => {
       for (let i = 1; i <= 3; i++) {
         sim.state.failNext('square_api_key', 500, { times: 10 });
@@ -234,7 +308,12 @@ describe('failures', () => {
     const events = lines.filter((l) => l.event === 'pos_sync_failed');
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ consecutiveFailures: 3, code: 'VENDOR_UNAVAILABLE' });
-    expect((await alerts())[0]).toMatchObject({ connectionId: CONNECTION, consecutiveFailures: 3, state: 'error', error: { code: 'VENDOR_UNAVAILABLE' } });
+    expect((await alerts())[0]).toMatchObject({
+      connectionId: CONNECTION,
+      consecutiveFailures: 3,
+      state: 'error',
+      error: { code: 'VENDOR_UNAVAILABLE' },
+    });
     const ok = await sync(co, { streams: ['roster'] });
     expect(ok.status).toBe('succeeded');
     expect(await alerts()).toEqual([]);

@@ -46,7 +46,9 @@ afterAll(async () => {
 
 beforeEach(() => sim.state.reset());
 
-const runTask = fft.wrap((functions as unknown as Record<string, never>).posSyncRun) as unknown as (req: { data: unknown }) => Promise<void>;
+const runTask = fft.wrap((functions as unknown as Record<string, never>).posSyncRun) as unknown as (req: {
+  data: unknown;
+}) => Promise<void>;
 
 const VENDORS: Record<Slug, { configure: (o: SimRestaurantOptions) => unknown; truth: () => { sales: PosSale[] } }> = {
   clover: { configure: configureCloverSim, truth: cloverGroundTruth },
@@ -59,14 +61,22 @@ async function connected(slug: Slug): Promise<TestCompany & { connectionId: stri
   const co = await createCompany({ profile: { timezone: 'America/New_York' } });
   const engine = api('integrationEngine');
   if (OAUTH.has(slug)) {
-    const start = await engine.post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug });
+    const start = await engine
+      .post('/connections')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ slug });
     const consent = await fetch(start.body.data.authorization.url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
     const done = await engine.get('/oauth/callback').query(Object.fromEntries(back.searchParams));
     expect(done.status).toBe(200);
     return { ...co, connectionId: done.body.data.id };
   }
-  const res = await engine.post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug, credentials: SIMULATED[slug as 'revel' | 'spoton'] });
+  const res = await engine
+    .post('/connections')
+    .query({ companyId: co.companyId })
+    .set(bearer(co.owner))
+    .send({ slug, credentials: SIMULATED[slug as 'revel' | 'spoton'] });
   expect(res.status).toBe(201);
   return { ...co, connectionId: res.body.data.connection.id };
 }
@@ -90,10 +100,15 @@ async function storedSales(slug: Slug, co: TestCompany) {
 /** The ground truth's sales in the first sync's reach (closed or modified in the initial look-back). */
 function expectedSales(slug: Slug) {
   const since = Date.now() - 10 * DAY;
-  return VENDORS[slug].truth().sales.filter((s) => s.closedAt >= since || s.modifiedAt >= since).map((s) => [s.vendorId, s.amount, s.tips]).sort();
+  return VENDORS[slug]
+    .truth()
+    .sales.filter((s) => s.closedAt >= since || s.modifiedAt >= since)
+    .map((s) => [s.vendorId, s.amount, s.tips])
+    .sort();
 }
 
-const connectionOf = async (co: TestCompany & { connectionId: string }) => (await companyDoc(co).collection('integrations').doc(co.connectionId).get()).data()!;
+const connectionOf = async (co: TestCompany & { connectionId: string }) =>
+  (await companyDoc(co).collection('integrations').doc(co.connectionId).get()).data()!;
 
 describe.each(['clover', 'lightspeed', 'revel', 'spoton'] as const)('%s', (slug) => {
   const vendorPath = `/${slug}`;
@@ -106,7 +121,9 @@ describe.each(['clover', 'lightspeed', 'revel', 'spoton'] as const)('%s', (slug)
     sim.state.hangNext(slug, { ms: 2_000 });
     const { result: run, lines } = await logsOf(() => sync(slug, co));
     expect(run).toMatchObject({ status: 'succeeded', error: null });
-    expect(lines.filter((l) => l.message === 'vendor request retried').map((l) => l.failure)).toEqual(expect.arrayContaining(['rate_limited', 'unavailable']));
+    expect(lines.filter((l) => l.message === 'vendor request retried').map((l) => l.failure)).toEqual(
+      expect.arrayContaining(['rate_limited', 'unavailable']),
+    );
     expect(await storedSales(slug, co)).toEqual(expectedSales(slug));
   });
 
@@ -136,7 +153,10 @@ describe.each(['clover', 'lightspeed', 'revel', 'spoton'] as const)('%s', (slug)
 
   it('writes a sale served on two pages once, and picks up a sale modified while the sync ran on the next run', async () => {
     // Clover pages by 1,000 and Lightspeed by 100: enough orders for a second page
-    VENDORS[slug].configure({ ...SMALL, ordersPerDay: { clover: 220, lightspeed: 30, revel: SMALL.ordersPerDay, spoton: SMALL.ordersPerDay }[slug] });
+    VENDORS[slug].configure({
+      ...SMALL,
+      ordersPerDay: { clover: 220, lightspeed: 30, revel: SMALL.ordersPerDay, spoton: SMALL.ordersPerDay }[slug],
+    });
     const co = await connected(slug);
     sim.state.duplicateAcrossPages(slug, { after: 1 });
     if (MODIFIABLE.has(slug)) sim.state.modifyAfterPage(slug, { after: 0 });
@@ -162,7 +182,10 @@ describe.each(['clover', 'lightspeed', 'revel', 'spoton'] as const)('%s', (slug)
     // Lightspeed takes a year per request and a backfill is at most 366 days: one chunk, read again whole
     const days = { clover: 200, lightspeed: 300, revel: 12, spoton: 12 }[slug];
     VENDORS[slug].configure({ ...SMALL, days, ordersPerDay: days > 100 ? 1 : SMALL.ordersPerDay });
-    const window = { from: new Date(end - (days - 1) * DAY).toISOString().slice(0, 10), to: new Date(end - 2 * DAY).toISOString().slice(0, 10) };
+    const window = {
+      from: new Date(end - (days - 1) * DAY).toISOString().slice(0, 10),
+      to: new Date(end - 2 * DAY).toISOString().slice(0, 10),
+    };
     const co = await connected(slug);
     // data pages: Clover one per chunk; Lightspeed 100 sales a page; Revel the employees, then per chunk its orders and their payments; SpotOn one per day
     sim.state.malformPage(slug, { after: { clover: 1, lightspeed: 2, revel: 3, spoton: 3 }[slug] });
@@ -172,7 +195,11 @@ describe.each(['clover', 'lightspeed', 'revel', 'spoton'] as const)('%s', (slug)
     expect([chunksDone > 0 || slug === 'lightspeed', chunksDone < chunksTotal]).toEqual([true, true]);
 
     const resumed = await sync(slug, co, { streams: ['sales'], ...window });
-    expect(resumed).toMatchObject({ status: 'succeeded', resumedFrom: expect.any(String), progress: { sales: { chunksDone: chunksTotal, chunksTotal } } });
+    expect(resumed).toMatchObject({
+      status: 'succeeded',
+      resumedFrom: expect.any(String),
+      progress: { sales: { chunksDone: chunksTotal, chunksTotal } },
+    });
 
     const clean = await connected(slug);
     const whole = await sync(slug, clean, { streams: ['sales'], ...window });

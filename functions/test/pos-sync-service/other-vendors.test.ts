@@ -39,18 +39,34 @@ afterAll(async () => {
   process.env = saved;
 });
 
-const runTask = fft.wrap((functions as unknown as Record<string, never>).posSyncRun) as unknown as (req: { data: unknown }) => Promise<void>;
+const runTask = fft.wrap((functions as unknown as Record<string, never>).posSyncRun) as unknown as (req: {
+  data: unknown;
+}) => Promise<void>;
 
 async function connected(slug: 'clover' | 'lightspeed' | 'revel' | 'spoton'): Promise<TestCompany> {
   const co = await createCompany({ profile: { timezone: 'America/New_York' } });
   const engine = api('integrationEngine');
   if (slug === 'clover' || slug === 'lightspeed') {
-    const start = await engine.post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug });
+    const start = await engine
+      .post('/connections')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ slug });
     const consent = await fetch(start.body.data.authorization.url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
-    expect((await api('integrationEngine').get('/oauth/callback').query(Object.fromEntries(back.searchParams))).status).toBe(200);
+    expect(
+      (await api('integrationEngine').get('/oauth/callback').query(Object.fromEntries(back.searchParams))).status,
+    ).toBe(200);
   } else {
-    expect((await engine.post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug, credentials: SIMULATED[slug] })).status).toBe(201);
+    expect(
+      (
+        await engine
+          .post('/connections')
+          .query({ companyId: co.companyId })
+          .set(bearer(co.owner))
+          .send({ slug, credentials: SIMULATED[slug] })
+      ).status,
+    ).toBe(201);
   }
   return co;
 }
@@ -66,7 +82,10 @@ describe.each(cases)('%s', (slug, truth) => {
   it('syncs every sale of the simulator once, and a rerun changes nothing', async () => {
     const co = await connected(slug);
     const sync = async () => {
-      const res = await api('posSyncService').post(`/sync/${slug}/${co.companyId}`).set(bearer(co.manager)).send({ streams: ['roster', 'sales'] });
+      const res = await api('posSyncService')
+        .post(`/sync/${slug}/${co.companyId}`)
+        .set(bearer(co.manager))
+        .send({ streams: ['roster', 'sales'] });
       expect(res.status).toBe(201);
       const runId: string = res.body.data.runs[0].id;
       await runTask({ data: { companyId: co.companyId, runId } });
@@ -75,10 +94,17 @@ describe.each(cases)('%s', (slug, truth) => {
     const first = await sync();
     expect(first).toMatchObject({ status: 'succeeded', error: null });
     const expected = truth().sales.filter((s) => s.closedAt >= end - 12 * DAY || s.modifiedAt >= end - 12 * DAY);
-    const stored = (await db().collection('companies').doc(co.companyId).collection('invoices').where('posSource', '==', slug).get()).docs.map((d) => d.data());
+    const stored = (
+      await db().collection('companies').doc(co.companyId).collection('invoices').where('posSource', '==', slug).get()
+    ).docs.map((d) => d.data());
     expect(stored.map((s) => s.externalId).sort()).toEqual(expected.map((s) => s.vendorId).sort());
     const byId = new Map(stored.map((s) => [s.externalId, s]));
-    for (const sale of expected) expect([sale.vendorId, byId.get(sale.vendorId)?.amount, byId.get(sale.vendorId)?.tips]).toEqual([sale.vendorId, sale.amount, sale.tips]);
+    for (const sale of expected)
+      expect([sale.vendorId, byId.get(sale.vendorId)?.amount, byId.get(sale.vendorId)?.tips]).toEqual([
+        sale.vendorId,
+        sale.amount,
+        sale.tips,
+      ]);
     const again = await sync();
     expect(again.status).toBe('succeeded');
     expect(again.counts.sales).toMatchObject({ created: 0, updated: 0, failed: 0 });

@@ -27,12 +27,19 @@ afterAll(async () => {
 
 async function connectedCompany(): Promise<TestCompany> {
   const co = await createCompany();
-  const res = await engine().post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug: 'square_api_key', credentials: SIMULATED.square_api_key });
+  const res = await engine()
+    .post('/connections')
+    .query({ companyId: co.companyId })
+    .set(bearer(co.owner))
+    .send({ slug: 'square_api_key', credentials: SIMULATED.square_api_key });
   expect(res.status).toBe(201);
   return co;
 }
 
-const runsOf = async (companyId: string) => (await db().collection('companies').doc(companyId).collection('syncRuns').get()).docs.map((d) => ({ id: d.id, ...d.data() }) as Record<string, unknown>);
+const runsOf = async (companyId: string) =>
+  (await db().collection('companies').doc(companyId).collection('syncRuns').get()).docs.map(
+    (d) => ({ id: d.id, ...d.data() }) as Record<string, unknown>,
+  );
 
 interface Delivery {
   queue: string;
@@ -52,12 +59,22 @@ async function deliveriesOf(runId: string): Promise<Delivery[]> {
 describe('POST /sync/{vendor}/{companyId}', () => {
   it('queues one run of the connection for a manager, handed to the posSyncRun queue', async () => {
     const co = await connectedCompany();
-    const res = await service().post(`/sync/square_api_key/${co.companyId}`).set(bearer(co.manager)).send({ streams: ['roster', 'sales'] });
+    const res = await service()
+      .post(`/sync/square_api_key/${co.companyId}`)
+      .set(bearer(co.manager))
+      .send({ streams: ['roster', 'sales'] });
     expect(res.status).toBe(201);
     expect(res.body.data.inProgress).toEqual([]);
     expect(res.body.data.runs).toHaveLength(1);
     const [run] = res.body.data.runs;
-    expect(run).toMatchObject({ connectionId: CONNECTION, trigger: 'manual', requestedBy: co.manager.uid, status: 'queued', streams: ['roster', 'sales'], window: null });
+    expect(run).toMatchObject({
+      connectionId: CONNECTION,
+      trigger: 'manual',
+      requestedBy: co.manager.uid,
+      status: 'queued',
+      streams: ['roster', 'sales'],
+      window: null,
+    });
     const [delivery] = await deliveriesOf(run.id);
     expect(delivery.queue).toBe('posSyncRun');
     expect(delivery.body.data).toEqual({ companyId: co.companyId, runId: run.id });
@@ -65,14 +82,23 @@ describe('POST /sync/{vendor}/{companyId}', () => {
 
   it('takes a backfill window of business dates', async () => {
     const co = await connectedCompany();
-    const res = await service().post(`/sync/square_api_key/${co.companyId}`).set(bearer(co.owner)).send({ from: '2026-01-01', to: '2026-01-31' });
+    const res = await service()
+      .post(`/sync/square_api_key/${co.companyId}`)
+      .set(bearer(co.owner))
+      .send({ from: '2026-01-01', to: '2026-01-31' });
     expect(res.status).toBe(201);
-    expect(res.body.data.runs[0]).toMatchObject({ window: { from: '2026-01-01', to: '2026-01-31' }, requestedBy: co.owner.uid });
+    expect(res.body.data.runs[0]).toMatchObject({
+      window: { from: '2026-01-01', to: '2026-01-31' },
+      requestedBy: co.owner.uid,
+    });
   });
 
   it('lets our own jobs (service claim) trigger a sync without being members', async () => {
     const co = await connectedCompany();
-    const res = await service().post(`/sync/square_api_key/${co.companyId}`).set({ Authorization: `Bearer ${await serviceIdToken()}` }).send({});
+    const res = await service()
+      .post(`/sync/square_api_key/${co.companyId}`)
+      .set({ Authorization: `Bearer ${await serviceIdToken()}` })
+      .send({});
     expect(res.status).toBe(201);
     expect(res.body.data.runs[0]).toMatchObject({ requestedBy: null, trigger: 'manual' });
   });
@@ -97,18 +123,27 @@ describe('POST /sync/{vendor}/{companyId}', () => {
     const absent = await service().post(`/sync/toast/${co.companyId}`).set(bearer(co.manager)).send({});
     expect(absent.status).toBe(404);
     expect(absent.body.code).toBe('POS_NOT_CONNECTED');
-    const bad = await service().post(`/sync/square_api_key/${co.companyId}`).set(bearer(co.manager)).send({ from: '2026-02-01', to: '2026-01-01', extra: 1 });
+    const bad = await service()
+      .post(`/sync/square_api_key/${co.companyId}`)
+      .set(bearer(co.manager))
+      .send({ from: '2026-02-01', to: '2026-01-01', extra: 1 });
     expect(bad.status).toBe(400);
     expect(await runsOf(co.companyId)).toEqual([]);
   });
 
   it('runs one of two concurrent syncs of one integration and answers the other 409 SYNC_IN_PROGRESS with the running run', async () => {
     const co = await connectedCompany();
-    const [a, b] = await Promise.all([0, 1].map(() => service().post(`/sync/square_api_key/${co.companyId}`).set(bearer(co.manager)).send({})));
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => service().post(`/sync/square_api_key/${co.companyId}`).set(bearer(co.manager)).send({})),
+    );
     const statuses = [a.status, b.status].sort();
     expect(statuses).toEqual([201, 409]);
     const [won, lost] = a.status === 201 ? [a, b] : [b, a];
-    expect(lost.body).toMatchObject({ success: false, code: 'SYNC_IN_PROGRESS', details: [{ connectionId: CONNECTION, runId: won.body.data.runs[0].id }] });
+    expect(lost.body).toMatchObject({
+      success: false,
+      code: 'SYNC_IN_PROGRESS',
+      details: [{ connectionId: CONNECTION, runId: won.body.data.runs[0].id }],
+    });
     expect(await runsOf(co.companyId)).toHaveLength(1);
   });
 
@@ -116,11 +151,20 @@ describe('POST /sync/{vendor}/{companyId}', () => {
     const co = await connectedCompany();
     const first = await service().post(`/sync/square_api_key/${co.companyId}`).set(bearer(co.manager)).send({});
     const stale = first.body.data.runs[0].id;
-    await db().collection('companies').doc(co.companyId).collection('syncRuns').doc(stale).update({ status: 'running', leaseExpiresAt: Date.now() - 1 });
+    await db()
+      .collection('companies')
+      .doc(co.companyId)
+      .collection('syncRuns')
+      .doc(stale)
+      .update({ status: 'running', leaseExpiresAt: Date.now() - 1 });
     const second = await service().post(`/sync/square_api_key/${co.companyId}`).set(bearer(co.manager)).send({});
     expect(second.status).toBe(201);
     const runs = await runsOf(co.companyId);
-    expect(runs.find((r) => r.id === stale)).toMatchObject({ status: 'failed', error: { code: 'LEASE_EXPIRED' }, leaseExpiresAt: null });
+    expect(runs.find((r) => r.id === stale)).toMatchObject({
+      status: 'failed',
+      error: { code: 'LEASE_EXPIRED' },
+      leaseExpiresAt: null,
+    });
     expect(runs.find((r) => r.id === second.body.data.runs[0].id)).toMatchObject({ status: 'queued' });
   });
 });
@@ -150,7 +194,12 @@ describe('the hourly job', () => {
   /** Makes the company's connection due long ago, so that a job run "at" LONG_AGO + 1 sees only the connections of this test. */
   const LONG_AGO = 1_000_000;
   async function makeDue(co: TestCompany) {
-    await db().collection('companies').doc(co.companyId).collection('integrations').doc(CONNECTION).update({ nextSyncAt: LONG_AGO });
+    await db()
+      .collection('companies')
+      .doc(co.companyId)
+      .collection('integrations')
+      .doc(CONNECTION)
+      .update({ nextSyncAt: LONG_AGO });
     await db().collection('integrationSchedule').doc(`${co.companyId}~${CONNECTION}`).update({ nextSyncAt: LONG_AGO });
   }
 
@@ -166,7 +215,9 @@ describe('the hourly job', () => {
       expect(runs).toHaveLength(1);
       expect(runs[0]).toMatchObject({ trigger: 'schedule', status: 'queued', requestedBy: null });
       expect(await deliveriesOf(String(runs[0].id))).toHaveLength(1);
-      const connection = (await db().collection('companies').doc(co.companyId).collection('integrations').doc(CONNECTION).get()).data()!;
+      const connection = (
+        await db().collection('companies').doc(co.companyId).collection('integrations').doc(CONNECTION).get()
+      ).data()!;
       expect(connection.nextSyncAt).toBeGreaterThan(Date.now() + 50 * 60_000);
     }
     expect((await runsOf(busy.companyId)).map((r) => r.id)).toEqual([running.body.data.runs[0].id]);
@@ -181,9 +232,16 @@ describe('POST /webhooks/{vendor}', () => {
   const merchant = `MSVC${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
   const url = `${config.vendors.webhookBaseUrl()}/webhooks/square`;
   const key = () => (JSON.parse(process.env.POS_WEBHOOK_KEYS!) as { square: string }).square;
-  const teamMemberEvent = () => squareEvent({ type: 'team_member.updated', merchantId: merchant, dataType: 'team_member', entity: { id: 'TMsvc01' } });
+  const teamMemberEvent = () =>
+    squareEvent({
+      type: 'team_member.updated',
+      merchantId: merchant,
+      dataType: 'team_member',
+      entity: { id: 'TMsvc01' },
+    });
   // as a string: superagent would JSON-encode a Buffer sent as application/json
-  const post = (signed: { body: Buffer; headers: Record<string, string> }) => service().post('/webhooks/square').set(signed.headers).send(signed.body.toString('utf8'));
+  const post = (signed: { body: Buffer; headers: Record<string, string> }) =>
+    service().post('/webhooks/square').set(signed.headers).send(signed.body.toString('utf8'));
 
   it('takes the exact bytes the vendor signed, queues a roster sync once, and acknowledges a redelivery as a duplicate naming no company', async () => {
     const co = await seedConnection('square', merchant);
@@ -200,7 +258,12 @@ describe('POST /webhooks/{vendor}', () => {
 
   it('refuses a forged signature with 401 WEBHOOK_SIGNATURE_INVALID and writes nothing', async () => {
     const co = await seedConnection('square', `${merchant}X`);
-    const event = squareEvent({ type: 'team_member.updated', merchantId: `${merchant}X`, dataType: 'team_member', entity: { id: 'TMsvc02' } });
+    const event = squareEvent({
+      type: 'team_member.updated',
+      merchantId: `${merchant}X`,
+      dataType: 'team_member',
+      entity: { id: 'TMsvc02' },
+    });
     const signed = signedWebhook('square', event, { key: 'not-our-key', url });
     const res = await post(signed);
     expect(res.status).toBe(401);

@@ -33,18 +33,29 @@ afterAll(async () => {
 });
 
 const company = (co: TestCompany) => db().collection('companies').doc(co.companyId);
-const runTask = fft.wrap((functions as unknown as Record<string, never>).posSyncRun) as unknown as (req: { data: unknown }) => Promise<void>;
+const runTask = fft.wrap((functions as unknown as Record<string, never>).posSyncRun) as unknown as (req: {
+  data: unknown;
+}) => Promise<void>;
 
 async function toastCompany(): Promise<TestCompany> {
   const co = await createCompany({ profile: { timezone: 'America/New_York' } });
   const batch = db().batch();
   for (const e of toastGroundTruth().employees) {
     batch.set(company(co).collection('employees').doc(`emp-${e.vendorId}`), {
-      name: e.firstName, surname: e.lastName, ...(e.email ? { email: e.email } : {}), ...(e.phone ? { phone: e.phone } : {}), positions: [], archived: false,
+      name: e.firstName,
+      surname: e.lastName,
+      ...(e.email ? { email: e.email } : {}),
+      ...(e.phone ? { phone: e.phone } : {}),
+      positions: [],
+      archived: false,
     });
   }
   await batch.commit();
-  const res = await api('integrationEngine').post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug: 'toast', credentials: SIMULATED.toast });
+  const res = await api('integrationEngine')
+    .post('/connections')
+    .query({ companyId: co.companyId })
+    .set(bearer(co.owner))
+    .send({ slug: 'toast', credentials: SIMULATED.toast });
   expect(res.status).toBe(201);
   return co;
 }
@@ -57,7 +68,8 @@ async function sync(co: TestCompany, body: object = {}) {
   return (await company(co).collection('syncRuns').doc(runId).get()).data()!;
 }
 
-const stored = async (co: TestCompany, collection: string) => (await company(co).collection(collection).get()).docs.map((d) => d.data());
+const stored = async (co: TestCompany, collection: string) =>
+  (await company(co).collection(collection).get()).docs.map((d) => d.data());
 
 describe('a Toast restaurant', () => {
   let co: TestCompany;
@@ -74,8 +86,17 @@ describe('a Toast restaurant', () => {
     expect(invoices.map((i) => i.externalId).sort()).toEqual(truth.sales.map((s) => s.vendorId).sort());
     const byId = new Map(invoices.map((i) => [i.externalId, i]));
     for (const sale of truth.sales) {
-      expect([sale.vendorId, byId.get(sale.vendorId)?.amount, byId.get(sale.vendorId)?.tips, byId.get(sale.vendorId)?.employeeId ?? null])
-        .toEqual([sale.vendorId, sale.amount, sale.tips, sale.employeeVendorId ? `emp-${sale.employeeVendorId}` : null]);
+      expect([
+        sale.vendorId,
+        byId.get(sale.vendorId)?.amount,
+        byId.get(sale.vendorId)?.tips,
+        byId.get(sale.vendorId)?.employeeId ?? null,
+      ]).toEqual([
+        sale.vendorId,
+        sale.amount,
+        sale.tips,
+        sale.employeeVendorId ? `emp-${sale.employeeVendorId}` : null,
+      ]);
     }
     const punches = (await stored(co, 'punches')).filter((p) => p.vendor?.slug === 'toast');
     const live = truth.punches.filter((p) => !p.deleted);
@@ -83,7 +104,8 @@ describe('a Toast restaurant', () => {
 
     const again = await sync(co);
     expect(again.status).toBe('succeeded');
-    for (const stream of ['roster', 'punches', 'sales']) expect(again.counts[stream]).toMatchObject({ created: 0, updated: 0, failed: 0 });
+    for (const stream of ['roster', 'punches', 'sales'])
+      expect(again.counts[stream]).toMatchObject({ created: 0, updated: 0, failed: 0 });
     expect((await stored(co, 'invoices')).length).toBe(invoices.length);
   });
 

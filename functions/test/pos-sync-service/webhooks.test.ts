@@ -7,7 +7,14 @@ import { bearer } from '../helpers/users';
 import { config } from '../../src/core/config';
 import { db } from '../../src/core/firebase';
 import { SIMULATED, SIMULATED_OAUTH_ACCOUNTS, type RunningVendorSimulator } from '../../src/local/vendors/server';
-import { signedWebhook, squareEvent, toastEvent, type SignedWebhook, type SquareEventPayload, type ToastEventPayload } from '../../src/local/vendors/webhooks';
+import {
+  signedWebhook,
+  squareEvent,
+  toastEvent,
+  type SignedWebhook,
+  type SquareEventPayload,
+  type ToastEventPayload,
+} from '../../src/local/vendors/webhooks';
 import { receiveWebhook, WEBHOOK_EVENTS } from '../../src/services/pos-sync/webhooks';
 
 const MINUTE = 60_000;
@@ -39,7 +46,11 @@ beforeAll(async () => {
   logs.start();
   previousKeys = process.env.POS_WEBHOOK_KEYS;
   process.env.POS_WEBHOOK_KEYS = JSON.stringify(KEYS);
-  [location, merchant, restaurant] = await Promise.all([seedConnection('square_api_key', LOCATION, MERCHANT), seedConnection('square', MERCHANT), seedConnection('toast', RESTAURANT)]);
+  [location, merchant, restaurant] = await Promise.all([
+    seedConnection('square_api_key', LOCATION, MERCHANT),
+    seedConnection('square', MERCHANT),
+    seedConnection('toast', RESTAURANT),
+  ]);
 });
 
 afterAll(async () => {
@@ -50,20 +61,37 @@ afterAll(async () => {
 });
 
 const runsOf = async (co: TestCompany) =>
-  (await db().collection('companies').doc(co.companyId).collection('syncRuns').get()).docs.map((d) => ({ id: d.id, ...d.data() }) as Record<string, unknown> & { id: string });
-const eventRecord = async (vendor: string, eventId: string) => db().collection(WEBHOOK_EVENTS).doc(`${vendor}~${eventId}`).get();
+  (await db().collection('companies').doc(co.companyId).collection('syncRuns').get()).docs.map(
+    (d) => ({ id: d.id, ...d.data() }) as Record<string, unknown> & { id: string },
+  );
+const eventRecord = async (vendor: string, eventId: string) =>
+  db().collection(WEBHOOK_EVENTS).doc(`${vendor}~${eventId}`).get();
 
 function timecardEvent(p: { eventId?: string; createdAt?: number } = {}): SquareEventPayload {
   return squareEvent({
-    type: 'labor.timecard.updated', merchantId: MERCHANT, dataType: 'timecard', eventId: p.eventId, createdAt: p.createdAt,
-    entity: { id: `TC${randomUUID().slice(0, 8)}`, location_id: LOCATION, team_member_id: 'TMsim01', start_at: new Date().toISOString(), status: 'OPEN', version: 2 },
+    type: 'labor.timecard.updated',
+    merchantId: MERCHANT,
+    dataType: 'timecard',
+    eventId: p.eventId,
+    createdAt: p.createdAt,
+    entity: {
+      id: `TC${randomUUID().slice(0, 8)}`,
+      location_id: LOCATION,
+      team_member_id: 'TMsim01',
+      start_at: new Date().toISOString(),
+      status: 'OPEN',
+      version: 2,
+    },
   });
 }
 
 function orderUpdated(p: { restaurantGuid?: string; timestamp?: number; guid?: string } = {}): ToastEventPayload {
   const restaurantGuid = p.restaurantGuid ?? RESTAURANT;
   return toastEvent({
-    eventType: 'order_updated', restaurantGuid, timestamp: p.timestamp, guid: p.guid,
+    eventType: 'order_updated',
+    restaurantGuid,
+    timestamp: p.timestamp,
+    guid: p.guid,
     details: { order: { guid: randomUUID(), entityType: 'Order', businessDate: 20260301, voided: false } },
   });
 }
@@ -74,21 +102,34 @@ function square(event: SquareEventPayload, opts: { key?: string; url?: string } 
   return signed;
 }
 function toast(event: ToastEventPayload, opts: { key?: string; attempt?: number } = {}): SignedWebhook {
-  const signed = signedWebhook('toast', event, { key: opts.key ?? KEYS.toast, url: urlOf('toast'), attempt: opts.attempt });
+  const signed = signedWebhook('toast', event, {
+    key: opts.key ?? KEYS.toast,
+    url: urlOf('toast'),
+    attempt: opts.attempt,
+  });
   signatures.push(signed.headers['Toast-Signature']);
   return signed;
 }
-const deliver = (vendor: string, signed: SignedWebhook, now?: number) => receiveWebhook({ vendor, rawBody: signed.body, headers: signed.headers, now });
+const deliver = (vendor: string, signed: SignedWebhook, now?: number) =>
+  receiveWebhook({ vendor, rawBody: signed.body, headers: signed.headers, now });
 
 /** The runs of these companies only (other test files connect the same simulated accounts). */
-const mine = <R extends { companyId: string }>(runs: R[], ...companies: TestCompany[]): R[] => runs.filter((r) => companies.some((c) => c.companyId === r.companyId));
+const mine = <R extends { companyId: string }>(runs: R[], ...companies: TestCompany[]): R[] =>
+  runs.filter((r) => companies.some((c) => c.companyId === r.companyId));
 
 describe('connecting Square with an access token', () => {
   it('records the merchant of the location, which merchant-only webhooks (team members) are matched on', async () => {
     const co = await createCompany();
-    const res = await engine().post('/connections').query({ companyId: co.companyId }).set(bearer(co.owner)).send({ slug: 'square_api_key', credentials: SIMULATED.square_api_key });
+    const res = await engine()
+      .post('/connections')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ slug: 'square_api_key', credentials: SIMULATED.square_api_key });
     expect(res.status).toBe(201);
-    const schedule = await db().collection('integrationSchedule').doc(`${co.companyId}~square_api_key~${SIMULATED.square_api_key.locationId}`).get();
+    const schedule = await db()
+      .collection('integrationSchedule')
+      .doc(`${co.companyId}~square_api_key~${SIMULATED.square_api_key.locationId}`)
+      .get();
     expect(schedule.get('merchantId')).toBe(SIMULATED_OAUTH_ACCOUNTS.square.merchantId);
   });
 });
@@ -113,7 +154,13 @@ describe('signed webhooks queue a sync of the connections of the account they na
     for (const co of [location, merchant]) {
       const stored = await runsOf(co);
       expect(stored).toHaveLength(1);
-      expect(stored[0]).toMatchObject({ trigger: 'webhook', requestedBy: null, status: 'queued', streams: ['punches'], followUp: false });
+      expect(stored[0]).toMatchObject({
+        trigger: 'webhook',
+        requestedBy: null,
+        status: 'queued',
+        streams: ['punches'],
+        followUp: false,
+      });
       expect(runs.find((r) => r.companyId === co.companyId)!.runId).toBe(stored[0].id);
     }
     locationRunId = runs.find((r) => r.companyId === location.companyId)!.runId;
@@ -132,17 +179,33 @@ describe('signed webhooks queue a sync of the connections of the account they na
   it('reaches every location connection of the merchant on a team member event that names only the merchant, and marks a running sync for a follow-up', async () => {
     const fresh = await seedConnection('square_api_key', LOCATION, MERCHANT);
     const event = squareEvent({
-      type: 'team_member.updated', merchantId: MERCHANT, dataType: 'team_member',
-      entity: { id: 'TMsim02', status: 'ACTIVE', given_name: 'Ada', family_name: 'Lovelace', assigned_locations: { assignment_type: 'ALL_CURRENT_AND_FUTURE_LOCATIONS' } },
+      type: 'team_member.updated',
+      merchantId: MERCHANT,
+      dataType: 'team_member',
+      entity: {
+        id: 'TMsim02',
+        status: 'ACTIVE',
+        given_name: 'Ada',
+        family_name: 'Lovelace',
+        assigned_locations: { assignment_type: 'ALL_CURRENT_AND_FUTURE_LOCATIONS' },
+      },
     });
     const result = await deliver('square', square(event));
     const runs = mine(result.runs, fresh, location, merchant);
     expect(runs).toHaveLength(3);
     const [freshRun] = await runsOf(fresh);
     expect(freshRun).toMatchObject({ trigger: 'webhook', streams: ['roster'], status: 'queued' });
-    expect(runs).toContainEqual({ companyId: fresh.companyId, connectionId: `square_api_key~${LOCATION}`, runId: freshRun.id });
+    expect(runs).toContainEqual({
+      companyId: fresh.companyId,
+      connectionId: `square_api_key~${LOCATION}`,
+      runId: freshRun.id,
+    });
     // the location's connection already has a queued run: it is answered and marked, no second run
-    expect(runs).toContainEqual({ companyId: location.companyId, connectionId: `square_api_key~${LOCATION}`, runId: locationRunId });
+    expect(runs).toContainEqual({
+      companyId: location.companyId,
+      connectionId: `square_api_key~${LOCATION}`,
+      runId: locationRunId,
+    });
     const locationRuns = await runsOf(location);
     expect(locationRuns).toHaveLength(1);
     expect(locationRuns[0]).toMatchObject({ id: locationRunId, followUp: true });
@@ -152,10 +215,17 @@ describe('signed webhooks queue a sync of the connections of the account they na
     const event = orderUpdated();
     const result = await deliver('toast', toast(event));
     const runs = mine(result.runs, restaurant);
-    expect(runs).toEqual([{ companyId: restaurant.companyId, connectionId: `toast~${RESTAURANT}`, runId: expect.any(String) }]);
+    expect(runs).toEqual([
+      { companyId: restaurant.companyId, connectionId: `toast~${RESTAURANT}`, runId: expect.any(String) },
+    ]);
     const stored = await runsOf(restaurant);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ id: runs[0].runId, trigger: 'webhook', streams: ['sales', 'tips'], status: 'queued' });
+    expect(stored[0]).toMatchObject({
+      id: runs[0].runId,
+      trigger: 'webhook',
+      streams: ['sales', 'tips'],
+      status: 'queued',
+    });
     expect((await eventRecord('toast', event.guid)).exists).toBe(true);
   });
 
@@ -178,13 +248,23 @@ describe('what is acknowledged without a sync', () => {
   it('answers an event of an account nobody connected as accepted, with no runs', async () => {
     const toastResult = await deliver('toast', toast(orderUpdated({ restaurantGuid: randomUUID() })));
     expect(toastResult).toEqual({ accepted: true, duplicate: false, runs: [] });
-    const event = squareEvent({ type: 'payment.updated', merchantId: 'MUNKNOWNMERCHANT1', dataType: 'payment', entity: { id: 'PAYsim1', location_id: 'LUNKNOWNLOCATION1' } });
+    const event = squareEvent({
+      type: 'payment.updated',
+      merchantId: 'MUNKNOWNMERCHANT1',
+      dataType: 'payment',
+      entity: { id: 'PAYsim1', location_id: 'LUNKNOWNLOCATION1' },
+    });
     expect(await deliver('square', square(event))).toEqual({ accepted: true, duplicate: false, runs: [] });
   });
 
   it('answers an event type we do not sync as accepted, with no runs and nothing recorded', async () => {
     const before = await runsOf(location);
-    const event = squareEvent({ type: 'customer.created', merchantId: MERCHANT, dataType: 'customer', entity: { id: 'CUSTsim1' } });
+    const event = squareEvent({
+      type: 'customer.created',
+      merchantId: MERCHANT,
+      dataType: 'customer',
+      entity: { id: 'CUSTsim1' },
+    });
     expect(await deliver('square', square(event))).toEqual({ accepted: true, duplicate: false, runs: [] });
     expect((await eventRecord('square', event.event_id)).exists).toBe(false);
     const partner = toastEvent({ eventType: 'partner_added', eventCategory: 'partners', details: { partner: 'sim' } });
@@ -202,46 +282,86 @@ describe('refused deliveries write nothing', () => {
     expect(await Promise.all([location, merchant, restaurant].map(runsOf))).toEqual(before);
   });
 
-  const tampered = (signed: SignedWebhook, change: (s: SignedWebhook) => SignedWebhook) => change({ body: Buffer.from(signed.body), headers: { ...signed.headers } });
+  const tampered = (signed: SignedWebhook, change: (s: SignedWebhook) => SignedWebhook) =>
+    change({ body: Buffer.from(signed.body), headers: { ...signed.headers } });
 
   it.each<[string, () => { vendor: string; signed: SignedWebhook; eventId: string }]>([
-    ['a made-up Square signature', () => {
-      const e = timecardEvent();
-      return { vendor: 'square', eventId: e.event_id, signed: tampered(square(e), (s) => ({ ...s, headers: { ...s.headers, 'x-square-hmacsha256-signature': Buffer.alloc(32, 7).toString('base64') } })) };
-    }],
-    ['a Square signature made with another key', () => {
-      const e = timecardEvent();
-      return { vendor: 'square', eventId: e.event_id, signed: square(e, { key: 'not-our-square-signature-key' }) };
-    }],
-    ['a Square body altered after signing', () => {
-      const e = timecardEvent();
-      const signed = square(e);
-      return { vendor: 'square', eventId: e.event_id, signed: { ...signed, body: Buffer.from(signed.body.toString().replace(LOCATION, 'LOTHERLOCATION01')) } };
-    }],
-    ['no Square signature header', () => {
-      const e = timecardEvent();
-      const { 'x-square-hmacsha256-signature': _, ...headers } = square(e).headers;
-      return { vendor: 'square', eventId: e.event_id, signed: { body: square(e).body, headers } };
-    }],
-    ['a Square delivery signed for another notification URL', () => {
-      const e = timecardEvent();
-      return { vendor: 'square_api_key', eventId: e.event_id, signed: square(e, { url: urlOf('square') }) };
-    }],
-    ['a Toast signature made with another secret', () => {
-      const e = orderUpdated();
-      return { vendor: 'toast', eventId: e.guid, signed: toast(e, { key: 'not-our-toast-webhook-secret' }) };
-    }],
-    ['a Toast message whose timestamp was moved after signing', () => {
-      const e = orderUpdated();
-      const signed = toast(e);
-      const moved = new Date(Date.parse(e.timestamp) + 1000).toISOString();
-      return { vendor: 'toast', eventId: e.guid, signed: { ...signed, body: Buffer.from(signed.body.toString().replace(e.timestamp, moved)) } };
-    }],
-    ['no Toast signature header', () => {
-      const e = orderUpdated();
-      const { 'Toast-Signature': _, ...headers } = toast(e).headers;
-      return { vendor: 'toast', eventId: e.guid, signed: { body: toast(e).body, headers } };
-    }],
+    [
+      'a made-up Square signature',
+      () => {
+        const e = timecardEvent();
+        return {
+          vendor: 'square',
+          eventId: e.event_id,
+          signed: tampered(square(e), (s) => ({
+            ...s,
+            headers: { ...s.headers, 'x-square-hmacsha256-signature': Buffer.alloc(32, 7).toString('base64') },
+          })),
+        };
+      },
+    ],
+    [
+      'a Square signature made with another key',
+      () => {
+        const e = timecardEvent();
+        return { vendor: 'square', eventId: e.event_id, signed: square(e, { key: 'not-our-square-signature-key' }) };
+      },
+    ],
+    [
+      'a Square body altered after signing',
+      () => {
+        const e = timecardEvent();
+        const signed = square(e);
+        return {
+          vendor: 'square',
+          eventId: e.event_id,
+          signed: { ...signed, body: Buffer.from(signed.body.toString().replace(LOCATION, 'LOTHERLOCATION01')) },
+        };
+      },
+    ],
+    [
+      'no Square signature header',
+      () => {
+        const e = timecardEvent();
+        const { 'x-square-hmacsha256-signature': _, ...headers } = square(e).headers;
+        return { vendor: 'square', eventId: e.event_id, signed: { body: square(e).body, headers } };
+      },
+    ],
+    [
+      'a Square delivery signed for another notification URL',
+      () => {
+        const e = timecardEvent();
+        return { vendor: 'square_api_key', eventId: e.event_id, signed: square(e, { url: urlOf('square') }) };
+      },
+    ],
+    [
+      'a Toast signature made with another secret',
+      () => {
+        const e = orderUpdated();
+        return { vendor: 'toast', eventId: e.guid, signed: toast(e, { key: 'not-our-toast-webhook-secret' }) };
+      },
+    ],
+    [
+      'a Toast message whose timestamp was moved after signing',
+      () => {
+        const e = orderUpdated();
+        const signed = toast(e);
+        const moved = new Date(Date.parse(e.timestamp) + 1000).toISOString();
+        return {
+          vendor: 'toast',
+          eventId: e.guid,
+          signed: { ...signed, body: Buffer.from(signed.body.toString().replace(e.timestamp, moved)) },
+        };
+      },
+    ],
+    [
+      'no Toast signature header',
+      () => {
+        const e = orderUpdated();
+        const { 'Toast-Signature': _, ...headers } = toast(e).headers;
+        return { vendor: 'toast', eventId: e.guid, signed: { body: toast(e).body, headers } };
+      },
+    ],
   ])('refuses %s: 401 WEBHOOK_SIGNATURE_INVALID', async (_name, make) => {
     const { vendor, signed, eventId } = make();
     await expect(deliver(vendor, signed)).rejects.toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID', status: 401 });
@@ -260,18 +380,27 @@ describe('refused deliveries write nothing', () => {
 
   it('refuses a signed body that is not the documented payload (400 WEBHOOK_MALFORMED)', async () => {
     const { event_id: _, ...noId } = timecardEvent();
-    await expect(deliver('square', square(noId as SquareEventPayload))).rejects.toMatchObject({ code: 'WEBHOOK_MALFORMED', status: 400 });
+    await expect(deliver('square', square(noId as SquareEventPayload))).rejects.toMatchObject({
+      code: 'WEBHOOK_MALFORMED',
+      status: 400,
+    });
     const contradicted = toast(orderUpdated());
     contradicted.headers['Toast-Restaurant-External-ID'] = randomUUID();
     await expect(deliver('toast', contradicted)).rejects.toMatchObject({ code: 'WEBHOOK_MALFORMED', status: 400 });
   });
 
   it('answers 404 for a vendor that sends no webhooks here, and 503 while our key is not configured', async () => {
-    await expect(deliver('spoton', square(timecardEvent()))).rejects.toMatchObject({ code: 'POS_VENDOR_NOT_FOUND', status: 404 });
+    await expect(deliver('spoton', square(timecardEvent()))).rejects.toMatchObject({
+      code: 'POS_VENDOR_NOT_FOUND',
+      status: 404,
+    });
     const keys = process.env.POS_WEBHOOK_KEYS;
     process.env.POS_WEBHOOK_KEYS = JSON.stringify({ square: KEYS.square });
     try {
-      await expect(deliver('toast', toast(orderUpdated()))).rejects.toMatchObject({ code: 'WEBHOOK_NOT_CONFIGURED', status: 503 });
+      await expect(deliver('toast', toast(orderUpdated()))).rejects.toMatchObject({
+        code: 'WEBHOOK_NOT_CONFIGURED',
+        status: 503,
+      });
     } finally {
       process.env.POS_WEBHOOK_KEYS = keys;
     }

@@ -33,17 +33,44 @@ export async function addEmployee(companyId: string, fields: Record<string, unkn
 }
 
 export function posEmployee(over: Partial<PosEmployee> = {}): PosEmployee {
-  return { vendorId: `tm-${randomUUID().slice(0, 8)}`, firstName: 'Pat', lastName: 'Doe', email: null, phone: null, active: true, jobTitle: null, modifiedAt: 1_700_000_000_000, ...over };
+  return {
+    vendorId: `tm-${randomUUID().slice(0, 8)}`,
+    firstName: 'Pat',
+    lastName: 'Doe',
+    email: null,
+    phone: null,
+    active: true,
+    jobTitle: null,
+    modifiedAt: 1_700_000_000_000,
+    ...over,
+  };
 }
 
 export function posPunch(over: Partial<PosPunch> & Pick<PosPunch, 'employeeVendorId' | 'clockInAt'>): PosPunch {
-  return { vendorId: `tc-${randomUUID().slice(0, 8)}`, clockOutAt: over.clockInAt + 4 * 60 * MIN, breaks: [], jobTitle: null, deleted: false, modifiedAt: 1_700_000_000_000, ...over };
+  return {
+    vendorId: `tc-${randomUUID().slice(0, 8)}`,
+    clockOutAt: over.clockInAt + 4 * 60 * MIN,
+    breaks: [],
+    jobTitle: null,
+    deleted: false,
+    modifiedAt: 1_700_000_000_000,
+    ...over,
+  };
 }
 
 export function posSale(over: Partial<PosSale> & Pick<PosSale, 'closedAt'>): PosSale {
   return {
-    vendorId: `o-${randomUUID().slice(0, 8)}`, employeeVendorId: null, currency: 'EUR', amount: 2500, tips: 0, cashTips: 0, customers: 2,
-    refund: false, refundOf: null, modifiedAt: 1_700_000_000_000, ...over,
+    vendorId: `o-${randomUUID().slice(0, 8)}`,
+    employeeVendorId: null,
+    currency: 'EUR',
+    amount: 2500,
+    tips: 0,
+    cashTips: 0,
+    customers: 2,
+    refund: false,
+    refundOf: null,
+    modifiedAt: 1_700_000_000_000,
+    ...over,
   };
 }
 
@@ -56,17 +83,32 @@ export async function docsOf(companyId: string, collection: string) {
 }
 
 export const link = (co: PosCompany, posEmployeeId: string, employeeId: string, as: TestUser = co.manager) =>
-  pos().post(`/pos-employees/${encodeURIComponent(posEmployeeId)}/link`).query({ companyId: co.companyId }).set(bearer(as)).send({ employeeId });
+  pos()
+    .post(`/pos-employees/${encodeURIComponent(posEmployeeId)}/link`)
+    .query({ companyId: co.companyId })
+    .set(bearer(as))
+    .send({ employeeId });
 
 export const unlink = (co: PosCompany, posEmployeeId: string, as: TestUser = co.manager) =>
-  pos().delete(`/pos-employees/${encodeURIComponent(posEmployeeId)}/link`).query({ companyId: co.companyId }).set(bearer(as));
+  pos()
+    .delete(`/pos-employees/${encodeURIComponent(posEmployeeId)}/link`)
+    .query({ companyId: co.companyId })
+    .set(bearer(as));
 
 export const list = (co: PosCompany, query: Record<string, unknown> = {}, as: TestUser = co.manager) =>
-  pos().get('/pos-employees').query({ companyId: co.companyId, ...query }).set(bearer(as));
+  pos()
+    .get('/pos-employees')
+    .query({ companyId: co.companyId, ...query })
+    .set(bearer(as));
 
 /** GET /posSync/pos-employees that must succeed: the POS employees of the page. */
 export async function listed(co: PosCompany, query: Record<string, unknown> = {}) {
   const res = await list(co, query);
   if (res.status !== 200) throw new Error(`GET /pos-employees answered ${res.status}: ${res.text}`);
-  return res.body.data as { posEmployees: Array<Record<string, unknown> & { id: string; suggestions: Array<{ employeeId: string; score: number }> }>; nextCursor: string | null };
+  return res.body.data as {
+    posEmployees: Array<
+      Record<string, unknown> & { id: string; suggestions: Array<{ employeeId: string; score: number }> }
+    >;
+    nextCursor: string | null;
+  };
 }

@@ -5,17 +5,30 @@ import { addEmployee, docsOf, link, list, listed, pos, posCompany, posEmployee, 
 describe('the POS roster', () => {
   it('stores a page idempotently: the same page twice changes nothing, a changed team member is updated', async () => {
     const co = await posCompany();
-    const page = [posEmployee({ vendorId: 'tm-1', firstName: 'Ana' }), posEmployee({ vendorId: 'tm-2', firstName: 'Bo' }), posEmployee({ vendorId: 'tm-3', firstName: 'Cy' })];
+    const page = [
+      posEmployee({ vendorId: 'tm-1', firstName: 'Ana' }),
+      posEmployee({ vendorId: 'tm-2', firstName: 'Bo' }),
+      posEmployee({ vendorId: 'tm-3', firstName: 'Cy' }),
+    ];
     expect(await writeRoster(co.target, page)).toEqual({ created: 3, updated: 0, unchanged: 0, failed: 0, held: 0 });
     const before = await docsOf(co.companyId, 'posEmployees');
     expect(await writeRoster(co.target, page)).toEqual({ created: 0, updated: 0, unchanged: 3, failed: 0, held: 0 });
     expect(await docsOf(co.companyId, 'posEmployees')).toEqual(before);
 
-    const changed = [{ ...page[0], lastName: 'Renamed', active: false, modifiedAt: page[0].modifiedAt + 1 }, page[1], page[2]];
+    const changed = [
+      { ...page[0], lastName: 'Renamed', active: false, modifiedAt: page[0].modifiedAt + 1 },
+      page[1],
+      page[2],
+    ];
     expect(await writeRoster(co.target, changed)).toEqual({ created: 0, updated: 1, unchanged: 2, failed: 0, held: 0 });
     const stored = await docsOf(co.companyId, 'posEmployees');
     expect(stored).toHaveLength(3);
-    expect(stored.find((d) => d.vendorId === 'tm-1')).toMatchObject({ lastName: 'Renamed', active: false, connectionId: co.target.connectionId, slug: 'square_api_key' });
+    expect(stored.find((d) => d.vendorId === 'tm-1')).toMatchObject({
+      lastName: 'Renamed',
+      active: false,
+      connectionId: co.target.connectionId,
+      slug: 'square_api_key',
+    });
   });
 
   it('writes a roster page larger than one commit', async () => {
@@ -37,9 +50,17 @@ describe('the POS roster', () => {
   it('auto-links on an exact email match, ignoring case and spaces', async () => {
     const co = await posCompany();
     const ana = await addEmployee(co.companyId, { name: 'Ana', surname: 'Lopez', email: 'ana.lopez@bistro.test' });
-    await writeRoster(co.target, [posEmployee({ vendorId: 'tm-ana', firstName: 'Anita', lastName: 'L', email: '  Ana.Lopez@Bistro.TEST ' })]);
+    await writeRoster(co.target, [
+      posEmployee({ vendorId: 'tm-ana', firstName: 'Anita', lastName: 'L', email: '  Ana.Lopez@Bistro.TEST ' }),
+    ]);
     const [row] = (await listed(co)).posEmployees;
-    expect(row).toMatchObject({ id: posId(co, 'tm-ana'), state: 'linked', employeeId: ana, linkedBy: 'auto', suggestions: [] });
+    expect(row).toMatchObject({
+      id: posId(co, 'tm-ana'),
+      state: 'linked',
+      employeeId: ana,
+      linkedBy: 'auto',
+      suggestions: [],
+    });
     expect(typeof row.linkedAt).toBe('number');
   });
 
@@ -52,7 +73,10 @@ describe('the POS roster', () => {
       posEmployee({ vendorId: 'tm-cy', phone: '5550102030' }),
     ]);
     const rows = (await listed(co)).posEmployees;
-    expect(rows.map((r) => [r.vendorId, r.employeeId, r.linkedBy])).toEqual([['tm-bo', bo, 'auto'], ['tm-cy', cy, 'auto']]);
+    expect(rows.map((r) => [r.vendorId, r.employeeId, r.linkedBy])).toEqual([
+      ['tm-bo', bo, 'auto'],
+      ['tm-cy', cy, 'auto'],
+    ]);
   });
 
   it('does not auto-link when two employees match, when the employee is archived, or when it is linked to another POS employee of the connection', async () => {
@@ -82,9 +106,21 @@ describe('the POS roster', () => {
     const member = posEmployee({ vendorId: 'tm-late', email: 'late@bistro.test' });
     await writeRoster(co.target, [member]);
     const eve = await addEmployee(co.companyId, { name: 'Eve', surname: 'Late', email: 'late@bistro.test' });
-    expect(await writeRoster(co.target, [member])).toEqual({ created: 0, updated: 1, unchanged: 0, failed: 0, held: 0 });
+    expect(await writeRoster(co.target, [member])).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+      failed: 0,
+      held: 0,
+    });
     expect((await listed(co)).posEmployees[0]).toMatchObject({ employeeId: eve, linkedBy: 'auto' });
-    expect(await writeRoster(co.target, [member])).toEqual({ created: 0, updated: 0, unchanged: 1, failed: 0, held: 0 });
+    expect(await writeRoster(co.target, [member])).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+      failed: 0,
+      held: 0,
+    });
   });
 
   it('suggests up to three unlinked employees ordered by name similarity', async () => {
@@ -100,7 +136,10 @@ describe('the POS roster', () => {
     ]);
     const row = (await listed(co, { state: 'unlinked' })).posEmployees.find((r) => r.vendorId === 'tm-js')!;
     expect(row.suggestions.map((s) => s.employeeId)).toHaveLength(3);
-    expect(row.suggestions[0]).toMatchObject({ employeeId: expect.stringMatching(new RegExp(`^(${exact}|${swapped})$`)), score: 1 });
+    expect(row.suggestions[0]).toMatchObject({
+      employeeId: expect.stringMatching(new RegExp(`^(${exact}|${swapped})$`)),
+      score: 1,
+    });
     expect(row.suggestions.map((s) => s.employeeId).sort()).toEqual([exact, close, swapped].sort());
     expect(row.suggestions[2]).toMatchObject({ employeeId: close });
     expect(row.suggestions[2].score).toBeLessThan(1);
@@ -110,7 +149,12 @@ describe('the POS roster', () => {
   it('lists by connection and link state, page by page with a cursor', async () => {
     const co = await posCompany();
     const fay = await addEmployee(co.companyId, { name: 'Fay', surname: 'F', email: 'fay@bistro.test' });
-    await writeRoster(co.target, ['a', 'b', 'c', 'd', 'e'].map((v) => posEmployee({ vendorId: `tm-${v}`, email: v === 'c' ? 'fay@bistro.test' : null })));
+    await writeRoster(
+      co.target,
+      ['a', 'b', 'c', 'd', 'e'].map((v) =>
+        posEmployee({ vendorId: `tm-${v}`, email: v === 'c' ? 'fay@bistro.test' : null }),
+      ),
+    );
     await writeRoster({ ...co.target, connectionId: 'toast~R9', slug: 'toast' }, [posEmployee({ vendorId: 'tm-t' })]);
 
     const first = await listed(co, { connectionId: co.target.connectionId, limit: 2 });
@@ -121,8 +165,12 @@ describe('the POS roster', () => {
     expect(third.posEmployees.map((r) => r.vendorId)).toEqual(['tm-e']);
     expect(third.nextCursor).toBeNull();
 
-    expect((await listed(co, { state: 'linked' })).posEmployees.map((r) => [r.vendorId, r.employeeId])).toEqual([['tm-c', fay]]);
-    expect((await listed(co, { state: 'unlinked', connectionId: 'toast~R9' })).posEmployees.map((r) => r.vendorId)).toEqual(['tm-t']);
+    expect((await listed(co, { state: 'linked' })).posEmployees.map((r) => [r.vendorId, r.employeeId])).toEqual([
+      ['tm-c', fay],
+    ]);
+    expect(
+      (await listed(co, { state: 'unlinked', connectionId: 'toast~R9' })).posEmployees.map((r) => r.vendorId),
+    ).toEqual(['tm-t']);
     expect((await listed(co, { state: 'unlinked' })).posEmployees).toHaveLength(5);
   });
 });
@@ -135,7 +183,10 @@ describe('linking POS employees', () => {
 
     const linked = await link(co, posId(co, 'tm-g1'), gus);
     expect(linked.status).toBe(200);
-    expect(linked.body.data).toMatchObject({ posEmployee: { state: 'linked', employeeId: gus, linkedBy: co.manager.uid }, replayed: { punches: 0, sales: 0, failed: 0 } });
+    expect(linked.body.data).toMatchObject({
+      posEmployee: { state: 'linked', employeeId: gus, linkedBy: co.manager.uid },
+      replayed: { punches: 0, sales: 0, failed: 0 },
+    });
     expect((await link(co, posId(co, 'tm-g1'), gus)).status).toBe(200);
 
     const conflict = await link(co, posId(co, 'tm-g2'), gus);
@@ -161,33 +212,75 @@ describe('linking POS employees', () => {
 
     const res = await unlink(co, posId(co, 'tm-hal'));
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ state: 'unlinked', employeeId: null, unlinkedBy: co.manager.uid, linkedBy: null });
+    expect(res.body.data).toMatchObject({
+      state: 'unlinked',
+      employeeId: null,
+      unlinkedBy: co.manager.uid,
+      linkedBy: null,
+    });
     expect(res.body.data.suggestions[0]).toMatchObject({ employeeId: hal, score: 1 });
     expect((await unlink(co, posId(co, 'tm-hal'))).status).toBe(200);
 
-    expect(await writeRoster(co.target, [member])).toEqual({ created: 0, updated: 0, unchanged: 1, failed: 0, held: 0 });
+    expect(await writeRoster(co.target, [member])).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+      failed: 0,
+      held: 0,
+    });
     expect((await listed(co, { state: 'linked' })).posEmployees).toEqual([]);
     expect((await link(co, posId(co, 'tm-other'), hal)).status).toBe(200);
   });
 
   it('creates an employee from a POS employee and links them; a linked POS employee is 409', async () => {
     const co = await posCompany();
-    await writeRoster(co.target, [posEmployee({ vendorId: 'tm-new', firstName: 'Ivy', lastName: 'Ito', email: 'ivy@bistro.test', phone: '+34 600 111 222' }), posEmployee({ vendorId: 'tm-mono', firstName: 'Prince', lastName: '', email: 'not-an-email' })]);
-    const res = await pos().post(`/pos-employees/${encodeURIComponent(posId(co, 'tm-new'))}/employee`).query({ companyId: co.companyId }).set(bearer(co.manager)).send({});
+    await writeRoster(co.target, [
+      posEmployee({
+        vendorId: 'tm-new',
+        firstName: 'Ivy',
+        lastName: 'Ito',
+        email: 'ivy@bistro.test',
+        phone: '+34 600 111 222',
+      }),
+      posEmployee({ vendorId: 'tm-mono', firstName: 'Prince', lastName: '', email: 'not-an-email' }),
+    ]);
+    const res = await pos()
+      .post(`/pos-employees/${encodeURIComponent(posId(co, 'tm-new'))}/employee`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
+      .send({});
     expect(res.status).toBe(201);
     const { employee, posEmployee: linked } = res.body.data;
     expect(employee).toMatchObject({ name: 'Ivy', surname: 'Ito', email: 'ivy@bistro.test', phone: '+34 600 111 222' });
     expect(linked).toMatchObject({ employeeId: employee.id, state: 'linked', linkedBy: co.manager.uid });
     const stored = (await docsOf(co.companyId, 'employees')).find((e) => e.id === employee.id);
-    expect(stored).toMatchObject({ name: 'Ivy', surname: 'Ito', importSource: 'pos:square_api_key', archived: false, positions: [] });
+    expect(stored).toMatchObject({
+      name: 'Ivy',
+      surname: 'Ito',
+      importSource: 'pos:square_api_key',
+      archived: false,
+      positions: [],
+    });
 
-    const again = await pos().post(`/pos-employees/${encodeURIComponent(posId(co, 'tm-new'))}/employee`).query({ companyId: co.companyId }).set(bearer(co.manager)).send({});
+    const again = await pos()
+      .post(`/pos-employees/${encodeURIComponent(posId(co, 'tm-new'))}/employee`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
+      .send({});
     expect([again.status, again.body.code]).toEqual([409, 'POS_EMPLOYEE_ALREADY_LINKED']);
 
-    const mono = await pos().post(`/pos-employees/${encodeURIComponent(posId(co, 'tm-mono'))}/employee`).query({ companyId: co.companyId }).set(bearer(co.owner)).send({ surname: 'Nelson' });
+    const mono = await pos()
+      .post(`/pos-employees/${encodeURIComponent(posId(co, 'tm-mono'))}/employee`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ surname: 'Nelson' });
     expect(mono.status).toBe(201);
     expect(mono.body.data.employee).toMatchObject({ name: 'Prince', surname: 'Nelson', email: null });
-    const missing = await pos().post(`/pos-employees/${encodeURIComponent(posId(co, 'tm-none'))}/employee`).query({ companyId: co.companyId }).set(bearer(co.manager)).send({});
+    const missing = await pos()
+      .post(`/pos-employees/${encodeURIComponent(posId(co, 'tm-none'))}/employee`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
+      .send({});
     expect(missing.status).toBe(404);
   });
 
@@ -202,7 +295,10 @@ describe('linking POS employees', () => {
       pos().post(`/pos-employees/${id}/link`).query(q).set(as).send({ employeeId: co.employeeId }),
       pos().delete(`/pos-employees/${id}/link`).query(q).set(as),
       pos().post(`/pos-employees/${id}/employee`).query(q).set(as).send({}),
-      pos().get('/tips').query({ ...q, startDate: '2025-03-01', endDate: '2025-03-31' }).set(as),
+      pos()
+        .get('/tips')
+        .query({ ...q, startDate: '2025-03-01', endDate: '2025-03-31' })
+        .set(as),
     ]);
     expect(answers.map((a) => [a.status, a.body.code])).toEqual(Array(5).fill([403, 'INSUFFICIENT_ROLE']));
     expect((await list(co, {}, co.owner)).status).toBe(200);

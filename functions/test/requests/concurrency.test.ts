@@ -2,7 +2,8 @@ import { db } from '../../src/core/firebase';
 import { putShift } from '../schedule/helpers';
 import { act, cookShift, createRequest, day, hm, requestsCompany, shiftOwner } from './helpers';
 
-const requestDoc = (companyId: string, id: string) => db().collection('companies').doc(companyId).collection('shiftRequests').doc(id).get();
+const requestDoc = (companyId: string, id: string) =>
+  db().collection('companies').doc(companyId).collection('shiftRequests').doc(id).get();
 
 describe('concurrent steps on requests', () => {
   it('gives an emergency to exactly one of two concurrent claimants', async () => {
@@ -29,10 +30,12 @@ describe('concurrent steps on requests', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.status === 409)!.body.code).toBe('REQUEST_NOT_PENDING');
     expect(await shiftOwner(co, 'offer')).toBe(co.leaId);
-    expect((await requestDoc(co.companyId, id)).data()!.history.filter((h: { action: string }) => h.action === 'approve')).toHaveLength(1);
+    expect(
+      (await requestDoc(co.companyId, id)).data()!.history.filter((h: { action: string }) => h.action === 'approve'),
+    ).toHaveLength(1);
   });
 
-  it('lets one of two offers racing for one employee\'s same hours win (a manager pick each)', async () => {
+  it("lets one of two offers racing for one employee's same hours win (a manager pick each)", async () => {
     const co = await requestsCompany();
     // Two shifts of different employees at the same hours, both offered; Lea volunteers for both.
     await cookShift(co, 'first', co.employeeId, day(5));
@@ -41,9 +44,17 @@ describe('concurrent steps on requests', () => {
     const b = (await createRequest(co, co.otto, { type: 'replace', shiftId: 'second' })).body.data.id;
     await act(co, co.lea, a, 'volunteer');
     await act(co, co.lea, b, 'volunteer');
-    const answers = await Promise.all([act(co, co.manager, a, 'pick', { employeeId: co.leaId }), act(co, co.manager, b, 'pick', { employeeId: co.leaId })]);
+    const answers = await Promise.all([
+      act(co, co.manager, a, 'pick', { employeeId: co.leaId }),
+      act(co, co.manager, b, 'pick', { employeeId: co.leaId }),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
-    const leas = await db().collection('companies').doc(co.companyId).collection('shifts').where('employeeId', '==', co.leaId).get();
+    const leas = await db()
+      .collection('companies')
+      .doc(co.companyId)
+      .collection('shifts')
+      .where('employeeId', '==', co.leaId)
+      .get();
     expect(leas.size).toBe(1);
   });
 
@@ -52,11 +63,17 @@ describe('concurrent steps on requests', () => {
       const co = await requestsCompany();
       await cookShift(co, 'mine', co.employeeId, day(3));
       await cookShift(co, 'theirs', co.otherId, day(4));
-      const id = (await createRequest(co, co.employee, { type: 'swap', shiftId: 'mine', peerShiftId: 'theirs' })).body.data.id;
+      const id = (await createRequest(co, co.employee, { type: 'swap', shiftId: 'mine', peerShiftId: 'theirs' })).body
+        .data.id;
       await act(co, co.otto, id, 'accept');
       const [approve, move] = await Promise.all([
         act(co, co.manager, id, 'approve'),
-        putShift(co, 'mine', { start: hm(9), end: hm(13), employeeId: co.leaId, positionId: co.cookId, subRoleId: 'line' }, { date: day(3), employeeId: co.employeeId }),
+        putShift(
+          co,
+          'mine',
+          { start: hm(9), end: hm(13), employeeId: co.leaId, positionId: co.cookId, subRoleId: 'line' },
+          { date: day(3), employeeId: co.employeeId },
+        ),
       ]);
       expect([approve.status, move.status].filter((s) => s === 200)).toHaveLength(1);
       const request = (await requestDoc(co.companyId, id)).data()!;

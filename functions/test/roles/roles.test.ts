@@ -21,8 +21,15 @@ describe('POST /roles', () => {
 
   it('stores every field and valid sub-roles', async () => {
     const body = {
-      name: 'Line Cook', priority: 3, type: 'BOH', rate: 19.5, additionalSalary: 100, includedInLaborCost: true,
-      subRoles: { grill: { name: 'Grill', priority: 1, acronym: 'GR', color: '#f00', description: 'Hot side', archived: false } },
+      name: 'Line Cook',
+      priority: 3,
+      type: 'BOH',
+      rate: 19.5,
+      additionalSalary: 100,
+      includedInLaborCost: true,
+      subRoles: {
+        grill: { name: 'Grill', priority: 1, acronym: 'GR', color: '#f00', description: 'Hot side', archived: false },
+      },
     };
     const res = await create(body, co.manager);
     expect(res.status).toBe(201);
@@ -67,7 +74,12 @@ describe('GET /roles', () => {
   it('lists active roles by priority then name, archived ones only on request', async () => {
     const fresh = await createCompany();
     const ids: Record<string, string> = {};
-    for (const [name, priority] of [['Host', 2], ['Bartender', 1], ['Barista', 1], ['Dish', 3]] as const) {
+    for (const [name, priority] of [
+      ['Host', 2],
+      ['Bartender', 1],
+      ['Barista', 1],
+      ['Dish', 3],
+    ] as const) {
       ids[name] = (await create({ name, priority }, fresh.owner, fresh.companyId)).body.data.id;
     }
     await roles().delete(`/roles/${ids.Dish}`).query({ companyId: fresh.companyId }).set(bearer(fresh.owner));
@@ -76,34 +88,57 @@ describe('GET /roles', () => {
     expect(active.status).toBe(200);
     expect(active.body.data.map((r: { name: string }) => r.name)).toEqual(['Barista', 'Bartender', 'Host']);
 
-    const all = await roles().get('/roles').query({ companyId: fresh.companyId, includeArchived: 'true' }).set(bearer(fresh.employee));
+    const all = await roles()
+      .get('/roles')
+      .query({ companyId: fresh.companyId, includeArchived: 'true' })
+      .set(bearer(fresh.employee));
     expect(all.body.data.map((r: { name: string }) => r.name)).toEqual(['Barista', 'Bartender', 'Host', 'Dish']);
     expect(all.body.data[3].archived).toBe(true);
 
-    const explicitFalse = await roles().get('/roles').query({ companyId: fresh.companyId, includeArchived: 'false' }).set(bearer(fresh.employee));
+    const explicitFalse = await roles()
+      .get('/roles')
+      .query({ companyId: fresh.companyId, includeArchived: 'false' })
+      .set(bearer(fresh.employee));
     expect(explicitFalse.body.data).toHaveLength(3);
   });
 
   it('rejects includeArchived that is not a boolean (400)', async () => {
-    const res = await roles().get('/roles').query({ companyId: co.companyId, includeArchived: 'maybe' }).set(bearer(co.owner));
+    const res = await roles()
+      .get('/roles')
+      .query({ companyId: co.companyId, includeArchived: 'maybe' })
+      .set(bearer(co.owner));
     expect(res.status).toBe(400);
   });
 
   it('answers 403 for a company the caller does not belong to, and 401 without a token', async () => {
     const other = await createCompany();
-    expect((await roles().get('/roles').query({ companyId: co.companyId }).set(bearer(other.employee))).status).toBe(403);
+    expect((await roles().get('/roles').query({ companyId: co.companyId }).set(bearer(other.employee))).status).toBe(
+      403,
+    );
     expect((await roles().get('/roles').query({ companyId: co.companyId })).status).toBe(401);
   });
 });
 
 describe('PATCH /roles/{roleId}', () => {
   it('changes only the fields sent and merges sub-roles by key', async () => {
-    const role = (await create({ name: 'Server', rate: 15, subRoles: { lead: { name: 'Lead', priority: 1 }, floor: { name: 'Floor', priority: 2 } } })).body.data;
+    const role = (
+      await create({
+        name: 'Server',
+        rate: 15,
+        subRoles: { lead: { name: 'Lead', priority: 1 }, floor: { name: 'Floor', priority: 2 } },
+      })
+    ).body.data;
     const res = await roles()
       .patch(`/roles/${role.id}`)
       .query({ companyId: co.companyId })
       .set(bearer(co.manager))
-      .send({ rate: 16.25, subRoles: { floor: { name: 'Floor server', priority: 2, archived: true }, patio: { name: 'Patio', priority: 3 } } });
+      .send({
+        rate: 16.25,
+        subRoles: {
+          floor: { name: 'Floor server', priority: 2, archived: true },
+          patio: { name: 'Patio', priority: 3 },
+        },
+      });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Server', rate: 16.25 });
     expect(Object.keys(res.body.data.subRoles).sort()).toEqual(['floor', 'lead', 'patio']);
@@ -114,7 +149,11 @@ describe('PATCH /roles/{roleId}', () => {
     const other = await createCompany();
     const foreign = (await create({ name: 'Theirs' }, other.owner, other.companyId)).body.data;
     for (const id of ['missing-role', foreign.id]) {
-      const res = await roles().patch(`/roles/${id}`).query({ companyId: co.companyId }).set(bearer(co.owner)).send({ rate: 1 });
+      const res = await roles()
+        .patch(`/roles/${id}`)
+        .query({ companyId: co.companyId })
+        .set(bearer(co.owner))
+        .send({ rate: 1 });
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('ROLE_NOT_FOUND');
     }
@@ -124,7 +163,11 @@ describe('PATCH /roles/{roleId}', () => {
     const role = (await create({ name: 'Host' })).body.data;
     const before = await snapshotCompany(co.companyId);
     for (const body of [{ archived: false }, { rate: -1 }, { name: '' }, { type: 'X' }]) {
-      const res = await roles().patch(`/roles/${role.id}`).query({ companyId: co.companyId }).set(bearer(co.owner)).send(body);
+      const res = await roles()
+        .patch(`/roles/${role.id}`)
+        .query({ companyId: co.companyId })
+        .set(bearer(co.owner))
+        .send(body);
       expect(res.status).toBe(400);
     }
     expect(await snapshotCompany(co.companyId)).toEqual(before);
@@ -132,7 +175,11 @@ describe('PATCH /roles/{roleId}', () => {
 
   it('forbids employees (403)', async () => {
     const role = (await create({ name: 'Runner' })).body.data;
-    const res = await roles().patch(`/roles/${role.id}`).query({ companyId: co.companyId }).set(bearer(co.employee)).send({ rate: 99 });
+    const res = await roles()
+      .patch(`/roles/${role.id}`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.employee))
+      .send({ rate: 99 });
     expect(res.status).toBe(403);
   });
 });
@@ -151,8 +198,12 @@ describe('DELETE /roles/{roleId}', () => {
   });
 
   it('answers 404 for a missing role and 403 for an employee', async () => {
-    expect((await roles().delete('/roles/nope').query({ companyId: co.companyId }).set(bearer(co.owner))).status).toBe(404);
+    expect((await roles().delete('/roles/nope').query({ companyId: co.companyId }).set(bearer(co.owner))).status).toBe(
+      404,
+    );
     const role = (await create({ name: 'Keep' })).body.data;
-    expect((await roles().delete(`/roles/${role.id}`).query({ companyId: co.companyId }).set(bearer(co.employee))).status).toBe(403);
+    expect(
+      (await roles().delete(`/roles/${role.id}`).query({ companyId: co.companyId }).set(bearer(co.employee))).status,
+    ).toBe(403);
   });
 });

@@ -13,23 +13,68 @@ describe('GET /sales', () => {
   let serverRole: string;
   let barRole: string;
   let otherEmployee: string;
-  const range = (extra: Record<string, unknown> = {}) => ({ companyId: c.companyId, startDate: '2026-03-02', endDate: '2026-03-05', ...extra });
+  const range = (extra: Record<string, unknown> = {}) => ({
+    companyId: c.companyId,
+    startDate: '2026-03-02',
+    endDate: '2026-03-05',
+    ...extra,
+  });
 
   beforeAll(async () => {
     c = await createCompany();
-    serverRole = (await company(c).collection('roles').add({ name: 'Server', rate: 10, priority: 0, subRoles: {}, archived: false })).id;
-    barRole = (await company(c).collection('roles').add({ name: 'Bartender', rate: 15, priority: 0, subRoles: {}, archived: false })).id;
-    otherEmployee = (await company(c).collection('employees').add({ name: 'Bob', surname: 'Bar', positions: [], archived: false })).id;
+    serverRole = (
+      await company(c).collection('roles').add({ name: 'Server', rate: 10, priority: 0, subRoles: {}, archived: false })
+    ).id;
+    barRole = (
+      await company(c)
+        .collection('roles')
+        .add({ name: 'Bartender', rate: 15, priority: 0, subRoles: {}, archived: false })
+    ).id;
+    otherEmployee = (
+      await company(c).collection('employees').add({ name: 'Bob', surname: 'Bar', positions: [], archived: false })
+    ).id;
     await company(c).collection('employees').doc(c.employeeId).update({ rateRegular: 12.5 });
     const a = { employeeId: c.employeeId, positionId: serverRole };
     const b = { employeeId: otherEmployee, positionId: barRole };
     await importInvoices(c.manager, c.companyId, [
       invoice({ ...a, externalId: 'm1', closedAt: '2026-03-02T12:10:00', amount: 1000, tips: 100, customers: 2 }),
-      invoice({ ...b, externalId: 'm2', closedAt: '2026-03-02T20:30:00', amount: 3000, tips: 300, customers: 3, posSource: 'toast' }),
+      invoice({
+        ...b,
+        externalId: 'm2',
+        closedAt: '2026-03-02T20:30:00',
+        amount: 3000,
+        tips: 300,
+        customers: 3,
+        posSource: 'toast',
+      }),
       invoice({ ...a, externalId: 't1', closedAt: '2026-03-03T13:00:00', amount: 2000, tips: 0, customers: 1 }),
-      invoice({ ...a, externalId: 't1-R', closedAt: '2026-03-03T13:30:00', amount: -500, tips: 0, customers: 0, refund: true, refundOf: 't1' }),
-      invoice({ ...b, externalId: 'th1', closedAt: '2026-03-05T16:00:00', amount: 4000, tips: 400, customers: 4, posSource: 'clover' }),
-      invoice({ externalId: 'n1', closedAt: '2026-03-09T11:00:00', amount: 500, tips: 0, customers: 1, posSource: 'csv' }),
+      invoice({
+        ...a,
+        externalId: 't1-R',
+        closedAt: '2026-03-03T13:30:00',
+        amount: -500,
+        tips: 0,
+        customers: 0,
+        refund: true,
+        refundOf: 't1',
+      }),
+      invoice({
+        ...b,
+        externalId: 'th1',
+        closedAt: '2026-03-05T16:00:00',
+        amount: 4000,
+        tips: 400,
+        customers: 4,
+        posSource: 'clover',
+      }),
+      invoice({
+        externalId: 'n1',
+        closedAt: '2026-03-09T11:00:00',
+        amount: 500,
+        tips: 0,
+        customers: 1,
+        posSource: 'csv',
+      }),
       invoice({ externalId: 'ap', closedAt: '2026-04-01T12:00:00', amount: 700, tips: 0, customers: 1 }),
     ]);
   });
@@ -37,14 +82,65 @@ describe('GET /sales', () => {
   it('answers daily buckets with the default fields, a summary and the currency, from the day records', async () => {
     const data = await salesData(c.owner, range());
     expect(data).toMatchObject({
-      source: 'salesActual', currency: 'EUR', timezone: 'Europe/Madrid', groupBy: 'daily', period: 'full', hours: null,
-      excludeRefunds: true, fields: ['totalSales', 'morningSales', 'eveningSales', 'customerCount', 'tips'], hidden: [],
+      source: 'salesActual',
+      currency: 'EUR',
+      timezone: 'Europe/Madrid',
+      groupBy: 'daily',
+      period: 'full',
+      hours: null,
+      excludeRefunds: true,
+      fields: ['totalSales', 'morningSales', 'eveningSales', 'customerCount', 'tips'],
+      hidden: [],
     });
     expect(data.buckets).toEqual([
-      { key: '2026-03-02', start: '2026-03-02', end: '2026-03-02', days: 1, invoiceCount: 2, totalSales: 4000, morningSales: 1000, eveningSales: 3000, customerCount: 5, tips: 400 },
-      { key: '2026-03-03', start: '2026-03-03', end: '2026-03-03', days: 1, invoiceCount: 1, totalSales: 2000, morningSales: 2000, eveningSales: 0, customerCount: 1, tips: 0 },
-      { key: '2026-03-04', start: '2026-03-04', end: '2026-03-04', days: 1, invoiceCount: 0, totalSales: 0, morningSales: 0, eveningSales: 0, customerCount: 0, tips: 0 },
-      { key: '2026-03-05', start: '2026-03-05', end: '2026-03-05', days: 1, invoiceCount: 1, totalSales: 4000, morningSales: 0, eveningSales: 4000, customerCount: 4, tips: 400 },
+      {
+        key: '2026-03-02',
+        start: '2026-03-02',
+        end: '2026-03-02',
+        days: 1,
+        invoiceCount: 2,
+        totalSales: 4000,
+        morningSales: 1000,
+        eveningSales: 3000,
+        customerCount: 5,
+        tips: 400,
+      },
+      {
+        key: '2026-03-03',
+        start: '2026-03-03',
+        end: '2026-03-03',
+        days: 1,
+        invoiceCount: 1,
+        totalSales: 2000,
+        morningSales: 2000,
+        eveningSales: 0,
+        customerCount: 1,
+        tips: 0,
+      },
+      {
+        key: '2026-03-04',
+        start: '2026-03-04',
+        end: '2026-03-04',
+        days: 1,
+        invoiceCount: 0,
+        totalSales: 0,
+        morningSales: 0,
+        eveningSales: 0,
+        customerCount: 0,
+        tips: 0,
+      },
+      {
+        key: '2026-03-05',
+        start: '2026-03-05',
+        end: '2026-03-05',
+        days: 1,
+        invoiceCount: 1,
+        totalSales: 4000,
+        morningSales: 0,
+        eveningSales: 4000,
+        customerCount: 4,
+        tips: 400,
+      },
     ]);
   });
 
@@ -52,8 +148,24 @@ describe('GET /sales', () => {
     const { summary } = await salesData(c.owner, range());
     expect(summary).toEqual({
       bucketCount: 4,
-      totals: { days: 4, invoiceCount: 4, totalSales: 10000, morningSales: 3000, eveningSales: 7000, customerCount: 10, tips: 800 },
-      averages: { days: 1, invoiceCount: 1, totalSales: 2500, morningSales: 750, eveningSales: 1750, customerCount: 2.5, tips: 200 },
+      totals: {
+        days: 4,
+        invoiceCount: 4,
+        totalSales: 10000,
+        morningSales: 3000,
+        eveningSales: 7000,
+        customerCount: 10,
+        tips: 800,
+      },
+      averages: {
+        days: 1,
+        invoiceCount: 1,
+        totalSales: 2500,
+        morningSales: 750,
+        eveningSales: 1750,
+        customerCount: 2.5,
+        tips: 200,
+      },
       best: { key: '2026-03-02', totalSales: 4000 },
       worst: { key: '2026-03-04', totalSales: 0 },
     });
@@ -64,7 +176,12 @@ describe('GET /sales', () => {
     try {
       for (let wsd = 0; wsd <= 6; wsd++) {
         await company(c).update({ weekStartingDay: wsd });
-        const data = await salesData(c.owner, { companyId: c.companyId, startDate: '2026-03-01', endDate: '2026-03-31', groupBy: 'weekly' });
+        const data = await salesData(c.owner, {
+          companyId: c.companyId,
+          startDate: '2026-03-01',
+          endDate: '2026-03-31',
+          groupBy: 'weekly',
+        });
         expect(data.weekStartingDay).toBe(wsd);
         const keys = data.buckets.map((b: Bucket) => b.key);
         for (const key of keys) expect(new Date(`${key}T00:00:00Z`).getUTCDay()).toBe(wsd);
@@ -75,12 +192,37 @@ describe('GET /sales', () => {
         expect(data.summary.totals.totalSales).toBe(10500);
       }
       await company(c).update({ weekStartingDay: 1 });
-      expect(totals(await salesData(c.owner, { companyId: c.companyId, startDate: '2026-03-01', endDate: '2026-03-31', groupBy: 'weekly' }))).toEqual({
-        '2026-02-23': 0, '2026-03-02': 10000, '2026-03-09': 500, '2026-03-16': 0, '2026-03-23': 0, '2026-03-30': 0,
+      expect(
+        totals(
+          await salesData(c.owner, {
+            companyId: c.companyId,
+            startDate: '2026-03-01',
+            endDate: '2026-03-31',
+            groupBy: 'weekly',
+          }),
+        ),
+      ).toEqual({
+        '2026-02-23': 0,
+        '2026-03-02': 10000,
+        '2026-03-09': 500,
+        '2026-03-16': 0,
+        '2026-03-23': 0,
+        '2026-03-30': 0,
       });
       await company(c).update({ weekStartingDay: 4 });
-      expect(totals(await salesData(c.owner, { companyId: c.companyId, startDate: '2026-03-01', endDate: '2026-03-14', groupBy: 'weekly' }))).toEqual({
-        '2026-02-26': 6000, '2026-03-05': 4500, '2026-03-12': 0,
+      expect(
+        totals(
+          await salesData(c.owner, {
+            companyId: c.companyId,
+            startDate: '2026-03-01',
+            endDate: '2026-03-14',
+            groupBy: 'weekly',
+          }),
+        ),
+      ).toEqual({
+        '2026-02-26': 6000,
+        '2026-03-05': 4500,
+        '2026-03-12': 0,
       });
     } finally {
       await company(c).update({ weekStartingDay: 1 });
@@ -88,7 +230,12 @@ describe('GET /sales', () => {
   });
 
   it('groups months keyed by their first day, the first one starting at startDate', async () => {
-    const data = await salesData(c.owner, { companyId: c.companyId, startDate: '2026-02-15', endDate: '2026-04-10', groupBy: 'monthly' });
+    const data = await salesData(c.owner, {
+      companyId: c.companyId,
+      startDate: '2026-02-15',
+      endDate: '2026-04-10',
+      groupBy: 'monthly',
+    });
     expect(data.buckets.map((b: Bucket) => [b.key, b.start, b.end, b.days, b.totalSales])).toEqual([
       ['2026-02-01', '2026-02-15', '2026-02-28', 14, 0],
       ['2026-03-01', '2026-03-01', '2026-03-31', 31, 10500],
@@ -97,11 +244,19 @@ describe('GET /sales', () => {
   });
 
   it('splits morning and evening at morningPeriodEnd', async () => {
-    expect(totals(await salesData(c.owner, range({ period: 'morning' })))).toEqual({ '2026-03-02': 1000, '2026-03-03': 2000, '2026-03-04': 0, '2026-03-05': 0 });
+    expect(totals(await salesData(c.owner, range({ period: 'morning' })))).toEqual({
+      '2026-03-02': 1000,
+      '2026-03-03': 2000,
+      '2026-03-04': 0,
+      '2026-03-05': 0,
+    });
     const evening = await salesData(c.owner, range({ period: 'evening' }));
     expect(totals(evening)).toEqual({ '2026-03-02': 3000, '2026-03-03': 0, '2026-03-04': 0, '2026-03-05': 4000 });
     expect(evening.buckets[0]).toMatchObject({ morningSales: 0, eveningSales: 3000, customerCount: 3, tips: 300 });
-    await company(c).collection('config').doc('settings').set({ morningPeriodEnd: 17 * 60 }, { merge: true });
+    await company(c)
+      .collection('config')
+      .doc('settings')
+      .set({ morningPeriodEnd: 17 * 60 }, { merge: true });
     try {
       expect(totals(await salesData(c.owner, range({ period: 'morning' })))['2026-03-05']).toBe(4000);
     } finally {
@@ -110,36 +265,73 @@ describe('GET /sales', () => {
   });
 
   it('keeps only the hours asked for with hours=H-H, both ends included', async () => {
-    expect(totals(await salesData(c.owner, range({ hours: '12-13' })))).toEqual({ '2026-03-02': 1000, '2026-03-03': 2000, '2026-03-04': 0, '2026-03-05': 0 });
+    expect(totals(await salesData(c.owner, range({ hours: '12-13' })))).toEqual({
+      '2026-03-02': 1000,
+      '2026-03-03': 2000,
+      '2026-03-04': 0,
+      '2026-03-05': 0,
+    });
     const evening = await salesData(c.owner, range({ hours: '16-20' }));
     expect(evening.hours).toEqual({ start: 16, end: 20 });
     expect(totals(evening)).toEqual({ '2026-03-02': 3000, '2026-03-03': 0, '2026-03-04': 0, '2026-03-05': 4000 });
     expect(totals(await salesData(c.owner, range({ hours: '0-0' })))['2026-03-02']).toBe(0);
   });
 
-  it.each(['12', '12-', 'a-b', '1-2-3', '13-12', '0-24', '123-1', '-1-3'])('answers 400 for hours=%s', async (hours) => {
-    const res = await getSales(c.owner, range({ hours }));
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
-  });
+  it.each(['12', '12-', 'a-b', '1-2-3', '13-12', '0-24', '123-1', '-1-3'])(
+    'answers 400 for hours=%s',
+    async (hours) => {
+      const res = await getSales(c.owner, range({ hours }));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    },
+  );
 
   it('carries only the fields asked for, with perHour per wall-clock hour', async () => {
     const data = await salesData(c.owner, range({ fields: 'totalSales,perHour' }));
-    expect(Object.keys(data.buckets[0]).sort()).toEqual(['days', 'end', 'invoiceCount', 'key', 'perHour', 'start', 'totalSales']);
+    expect(Object.keys(data.buckets[0]).sort()).toEqual([
+      'days',
+      'end',
+      'invoiceCount',
+      'key',
+      'perHour',
+      'start',
+      'totalSales',
+    ]);
     const perHour = data.buckets[0].perHour;
     expect(perHour).toHaveLength(24);
     expect(perHour[12]).toBe(1000);
     expect(perHour[20]).toBe(3000);
     expect(data.summary.totals.perHour[13]).toBe(2000);
     const repeated = await salesData(c.owner, { ...range(), fields: ['customerCount', 'tips'] });
-    expect(Object.keys(repeated.buckets[0]).sort()).toEqual(['customerCount', 'days', 'end', 'invoiceCount', 'key', 'start', 'tips']);
+    expect(Object.keys(repeated.buckets[0]).sort()).toEqual([
+      'customerCount',
+      'days',
+      'end',
+      'invoiceCount',
+      'key',
+      'start',
+      'tips',
+    ]);
     expect((await getSales(c.owner, range({ fields: 'totalSales,margin' }))).status).toBe(400);
   });
 
   it('leaves out empty days with excludeEmptyDays, in daily and weekly buckets', async () => {
-    expect(Object.keys(totals(await salesData(c.owner, range({ excludeEmptyDays: 'true' }))))).toEqual(['2026-03-02', '2026-03-03', '2026-03-05']);
-    const weekly = await salesData(c.owner, { companyId: c.companyId, startDate: '2026-03-01', endDate: '2026-03-31', groupBy: 'weekly', excludeEmptyDays: 'true' });
-    expect(weekly.buckets.map((b: Bucket) => [b.key, b.days])).toEqual([['2026-03-02', 3], ['2026-03-09', 1]]);
+    expect(Object.keys(totals(await salesData(c.owner, range({ excludeEmptyDays: 'true' }))))).toEqual([
+      '2026-03-02',
+      '2026-03-03',
+      '2026-03-05',
+    ]);
+    const weekly = await salesData(c.owner, {
+      companyId: c.companyId,
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+      groupBy: 'weekly',
+      excludeEmptyDays: 'true',
+    });
+    expect(weekly.buckets.map((b: Bucket) => [b.key, b.days])).toEqual([
+      ['2026-03-02', 3],
+      ['2026-03-09', 1],
+    ]);
     expect(weekly.summary.averages.days).toBe(2);
   });
 
@@ -147,7 +339,10 @@ describe('GET /sales', () => {
     for (const source of ['salesActual', 'invoices']) {
       const withRefunds = await salesData(c.owner, range({ excludeRefunds: 'false', source }));
       expect(withRefunds.buckets[1]).toMatchObject({ totalSales: 1500, invoiceCount: 2, customerCount: 1 });
-      expect((await salesData(c.owner, range({ source }))).buckets[1]).toMatchObject({ totalSales: 2000, invoiceCount: 1 });
+      expect((await salesData(c.owner, range({ source }))).buckets[1]).toMatchObject({
+        totalSales: 2000,
+        invoiceCount: 1,
+      });
     }
   });
 
@@ -155,15 +350,41 @@ describe('GET /sales', () => {
     const byEmployee = await salesData(c.owner, range({ employeeId: c.employeeId }));
     expect(byEmployee.source).toBe('invoices');
     expect(totals(byEmployee)).toEqual({ '2026-03-02': 1000, '2026-03-03': 2000, '2026-03-04': 0, '2026-03-05': 0 });
-    expect(totals(await salesData(c.owner, range({ positionId: barRole })))).toEqual({ '2026-03-02': 3000, '2026-03-03': 0, '2026-03-04': 0, '2026-03-05': 4000 });
-    expect(totals(await salesData(c.owner, range({ role: 'BARTENDER' })))).toEqual({ '2026-03-02': 3000, '2026-03-03': 0, '2026-03-04': 0, '2026-03-05': 4000 });
-    expect(totals(await salesData(c.owner, range({ posSource: 'toast,clover' })))).toEqual({ '2026-03-02': 3000, '2026-03-03': 0, '2026-03-04': 0, '2026-03-05': 4000 });
-    expect(totals(await salesData(c.owner, { ...range(), posSource: ['square'], employeeId: otherEmployee }))).toEqual({ '2026-03-02': 0, '2026-03-03': 0, '2026-03-04': 0, '2026-03-05': 0 });
+    expect(totals(await salesData(c.owner, range({ positionId: barRole })))).toEqual({
+      '2026-03-02': 3000,
+      '2026-03-03': 0,
+      '2026-03-04': 0,
+      '2026-03-05': 4000,
+    });
+    expect(totals(await salesData(c.owner, range({ role: 'BARTENDER' })))).toEqual({
+      '2026-03-02': 3000,
+      '2026-03-03': 0,
+      '2026-03-04': 0,
+      '2026-03-05': 4000,
+    });
+    expect(totals(await salesData(c.owner, range({ posSource: 'toast,clover' })))).toEqual({
+      '2026-03-02': 3000,
+      '2026-03-03': 0,
+      '2026-03-04': 0,
+      '2026-03-05': 4000,
+    });
+    expect(totals(await salesData(c.owner, { ...range(), posSource: ['square'], employeeId: otherEmployee }))).toEqual({
+      '2026-03-02': 0,
+      '2026-03-03': 0,
+      '2026-03-04': 0,
+      '2026-03-05': 0,
+    });
     expect((await getSales(c.owner, range({ posSource: 'paypal' }))).status).toBe(400);
   });
 
   it('answers the same numbers from source=invoices as from the day records', async () => {
-    const q = { companyId: c.companyId, startDate: '2026-02-20', endDate: '2026-04-05', groupBy: 'weekly', fields: 'totalSales,morningSales,eveningSales,customerCount,perHour,tips' };
+    const q = {
+      companyId: c.companyId,
+      startDate: '2026-02-20',
+      endDate: '2026-04-05',
+      groupBy: 'weekly',
+      fields: 'totalSales,morningSales,eveningSales,customerCount,perHour,tips',
+    };
     const fast = await salesData(c.owner, { ...q, source: 'salesActual' });
     const slow = await salesData(c.owner, { ...q, source: 'invoices' });
     expect(slow.source).toBe('invoices');
@@ -204,14 +425,49 @@ describe('GET /sales', () => {
       const shifts = company(c).collection('shifts');
       await Promise.all([
         // 4 h x 12.50 (the employee's own rate) = 50.00
-        shifts.add({ date: '2026-03-02', employeeId: c.employeeId, positionId: serverRole, start: 600, end: 840, mode: 'published' }),
+        shifts.add({
+          date: '2026-03-02',
+          employeeId: c.employeeId,
+          positionId: serverRole,
+          start: 600,
+          end: 840,
+          mode: 'published',
+        }),
         // 4 h x 15.00 (the Bartender role's rate: no rate of his own) = 60.00
-        shifts.add({ date: '2026-03-02', employeeId: otherEmployee, positionId: barRole, start: 1080, end: 1320, mode: 'published' }),
+        shifts.add({
+          date: '2026-03-02',
+          employeeId: otherEmployee,
+          positionId: barRole,
+          start: 1080,
+          end: 1320,
+          mode: 'published',
+        }),
         // plans are not cost
-        shifts.add({ date: '2026-03-02', employeeId: otherEmployee, positionId: barRole, start: 600, end: 1200, mode: 'draft' }),
-        shifts.add({ date: '2026-03-03', employeeId: otherEmployee, positionId: barRole, start: 600, end: 1200, mode: 'manual' }),
+        shifts.add({
+          date: '2026-03-02',
+          employeeId: otherEmployee,
+          positionId: barRole,
+          start: 600,
+          end: 1200,
+          mode: 'draft',
+        }),
+        shifts.add({
+          date: '2026-03-03',
+          employeeId: otherEmployee,
+          positionId: barRole,
+          start: 600,
+          end: 1200,
+          mode: 'manual',
+        }),
         // open-ended: the default duration (480 min) x 15.00 = 120.00, crossing midnight into 03-06
-        shifts.add({ date: '2026-03-05', employeeId: otherEmployee, positionId: barRole, start: 1200, end: null, mode: 'published' }),
+        shifts.add({
+          date: '2026-03-05',
+          employeeId: otherEmployee,
+          positionId: barRole,
+          start: 1200,
+          end: null,
+          mode: 'published',
+        }),
       ]);
     });
 
@@ -232,15 +488,28 @@ describe('GET /sales', () => {
       expect(morning.buckets[0]).toMatchObject({ laborCost: 5000, ratio: 5 });
       const hours = await salesData(c.owner, range({ fields: 'ratio', hours: '13-13', endDate: '2026-03-02' }));
       expect(hours.buckets[0]).toMatchObject({ laborCost: 1250, ratio: null });
-      const employee = await salesData(c.owner, range({ fields: 'ratio', employeeId: otherEmployee, endDate: '2026-03-02' }));
+      const employee = await salesData(
+        c.owner,
+        range({ fields: 'ratio', employeeId: otherEmployee, endDate: '2026-03-02' }),
+      );
       expect(employee.buckets[0]).toMatchObject({ laborCost: 6000, ratio: 2 });
       const role = await salesData(c.owner, range({ fields: 'ratio', role: 'server', endDate: '2026-03-02' }));
       expect(role.buckets[0]).toMatchObject({ laborCost: 5000, ratio: 5 });
     });
 
     it('leaves out shifts of a role that is not included in labor cost', async () => {
-      await company(c).collection('roles').doc('salaried-mgr').set({ name: 'Manager', rate: 30, includedInLaborCost: false, archived: false, subRoles: {} });
-      await company(c).collection('shifts').add({ date: '2026-03-04', employeeId: null, positionId: 'salaried-mgr', start: 600, end: 1080, mode: 'published' });
+      await company(c)
+        .collection('roles')
+        .doc('salaried-mgr')
+        .set({ name: 'Manager', rate: 30, includedInLaborCost: false, archived: false, subRoles: {} });
+      await company(c).collection('shifts').add({
+        date: '2026-03-04',
+        employeeId: null,
+        positionId: 'salaried-mgr',
+        start: 600,
+        end: 1080,
+        mode: 'published',
+      });
       const data = await salesData(c.owner, range({ fields: 'ratio', startDate: '2026-03-04', endDate: '2026-03-04' }));
       expect(data.buckets[0]).toMatchObject({ laborCost: 0 });
     });
@@ -291,13 +560,33 @@ describe('GET /sales in the company time zone', () => {
       invoice({ externalId: 'f', closedAt: Date.UTC(2026, 9, 25, 22, 59), amount: 4000 }), // 23:59 CET
     ]);
     for (const source of ['salesActual', 'invoices']) {
-      const spring = await salesData(c.owner, { companyId: c.companyId, startDate: '2026-03-28', endDate: '2026-03-30', fields: 'totalSales,perHour', source });
+      const spring = await salesData(c.owner, {
+        companyId: c.companyId,
+        startDate: '2026-03-28',
+        endDate: '2026-03-30',
+        fields: 'totalSales,perHour',
+        source,
+      });
       expect(totals(spring)).toEqual({ '2026-03-28': 0, '2026-03-29': 700, '2026-03-30': 0 });
-      expect([spring.buckets[1].perHour[0], spring.buckets[1].perHour[3], spring.buckets[1].perHour[23]]).toEqual([100, 200, 400]);
-      const fall = await salesData(c.owner, { companyId: c.companyId, startDate: '2026-10-24', endDate: '2026-10-26', fields: 'totalSales,perHour', source });
+      expect([spring.buckets[1].perHour[0], spring.buckets[1].perHour[3], spring.buckets[1].perHour[23]]).toEqual([
+        100, 200, 400,
+      ]);
+      const fall = await salesData(c.owner, {
+        companyId: c.companyId,
+        startDate: '2026-10-24',
+        endDate: '2026-10-26',
+        fields: 'totalSales,perHour',
+        source,
+      });
       expect(totals(fall)).toEqual({ '2026-10-24': 0, '2026-10-25': 7000, '2026-10-26': 0 });
       expect(fall.buckets[1].perHour[2]).toBe(3000);
-      const week = await salesData(c.owner, { companyId: c.companyId, startDate: '2026-03-23', endDate: '2026-04-05', groupBy: 'weekly', source });
+      const week = await salesData(c.owner, {
+        companyId: c.companyId,
+        startDate: '2026-03-23',
+        endDate: '2026-04-05',
+        groupBy: 'weekly',
+        source,
+      });
       expect(totals(week)).toEqual({ '2026-03-23': 700, '2026-03-30': 0 });
     }
   });
@@ -311,12 +600,28 @@ describe('GET /sales in the company time zone', () => {
       invoice({ externalId: 'dst', closedAt: Date.UTC(2026, 2, 8, 7, 30), amount: 30, currency: 'USD' }),
     ]);
     for (const source of ['salesActual', 'invoices']) {
-      const data = await salesData(c.owner, { companyId: c.companyId, startDate: '2026-03-06', endDate: '2026-03-08', fields: 'totalSales,morningSales,eveningSales,perHour', source });
+      const data = await salesData(c.owner, {
+        companyId: c.companyId,
+        startDate: '2026-03-06',
+        endDate: '2026-03-08',
+        fields: 'totalSales,morningSales,eveningSales,perHour',
+        source,
+      });
       expect(data.currency).toBe('USD');
       expect(data.buckets[0]).toMatchObject({ key: '2026-03-06', totalSales: 900, eveningSales: 900, morningSales: 0 });
       expect(data.buckets[0].perHour[1]).toBe(900);
       expect(data.buckets[1]).toMatchObject({ key: '2026-03-07', totalSales: 80, morningSales: 50, eveningSales: 30 });
-      expect(totals(await salesData(c.owner, { companyId: c.companyId, startDate: '2026-03-06', endDate: '2026-03-08', hours: '0-2', source }))).toEqual({ '2026-03-06': 900, '2026-03-07': 0, '2026-03-08': 0 });
+      expect(
+        totals(
+          await salesData(c.owner, {
+            companyId: c.companyId,
+            startDate: '2026-03-06',
+            endDate: '2026-03-08',
+            hours: '0-2',
+            source,
+          }),
+        ),
+      ).toEqual({ '2026-03-06': 900, '2026-03-07': 0, '2026-03-08': 0 });
     }
   });
 });

@@ -5,7 +5,16 @@ export const sales = () => api('sales');
 
 /** An invoice item with sensible defaults. */
 export function invoice(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return { externalId: `t-${Math.random().toString(36).slice(2, 10)}`, posSource: 'square', currency: 'EUR', amount: 1000, tips: 0, customers: 1, closedAt: '2026-03-10T13:15:00', ...over };
+  return {
+    externalId: `t-${Math.random().toString(36).slice(2, 10)}`,
+    posSource: 'square',
+    currency: 'EUR',
+    amount: 1000,
+    tips: 0,
+    customers: 1,
+    closedAt: '2026-03-10T13:15:00',
+    ...over,
+  };
 }
 
 export async function importInvoices(user: TestUser, companyId: string, invoices: unknown[]) {

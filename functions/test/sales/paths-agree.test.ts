@@ -5,15 +5,23 @@ import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { importInvoices, salesData } from './helpers';
 import { seededRandom } from '../../src/local/demo/random';
 
-
 const ZONE = 'America/New_York';
 const DAY_CHANGE = 3 * 3600 + 1800; // 03:30
 const MORNING_END = 15 * 60 + 30; // 15:30: hour 15 counts as morning
 const WEEK_START = 3;
 
 interface Item {
-  externalId: string; posSource: string; closedAt: number; currency: string; amount: number; tips: number;
-  customers: number; refund: boolean; employeeId: string | null; positionId: string | null; role?: string;
+  externalId: string;
+  posSource: string;
+  closedAt: number;
+  currency: string;
+  amount: number;
+  tips: number;
+  customers: number;
+  refund: boolean;
+  employeeId: string | null;
+  positionId: string | null;
+  role?: string;
 }
 
 /**
@@ -21,7 +29,18 @@ interface Item {
  * the definitions (luxon, in the company's zone), not with the module's code.
  */
 function oracle(items: Item[], roleNames: Record<string, string>, q: Record<string, string | undefined>) {
-  const out = new Map<string, { totalSales: number; morningSales: number; eveningSales: number; customerCount: number; tips: number; invoiceCount: number; perHour: number[] }>();
+  const out = new Map<
+    string,
+    {
+      totalSales: number;
+      morningSales: number;
+      eveningSales: number;
+      customerCount: number;
+      tips: number;
+      invoiceCount: number;
+      perHour: number[];
+    }
+  >();
   const hours = q.hours?.split('-').map(Number);
   for (const it of items) {
     if (q.employeeId && it.employeeId !== q.employeeId) continue;
@@ -40,8 +59,21 @@ function oracle(items: Item[], roleNames: Record<string, string>, q: Record<stri
     if (q.period === 'evening' && morning) continue;
     if (hours && (local.hour < hours[0] || local.hour > hours[1])) continue;
     const day = DateTime.fromISO(businessDate, { zone: 'utc' });
-    const key = q.groupBy === 'monthly' ? day.startOf('month').toISODate()! : q.groupBy === 'weekly' ? day.minus({ days: (day.weekday % 7 - WEEK_START + 7) % 7 }).toISODate()! : businessDate;
-    const b = out.get(key) ?? { totalSales: 0, morningSales: 0, eveningSales: 0, customerCount: 0, tips: 0, invoiceCount: 0, perHour: Array<number>(24).fill(0) };
+    const key =
+      q.groupBy === 'monthly'
+        ? day.startOf('month').toISODate()!
+        : q.groupBy === 'weekly'
+          ? day.minus({ days: ((day.weekday % 7) - WEEK_START + 7) % 7 }).toISODate()!
+          : businessDate;
+    const b = out.get(key) ?? {
+      totalSales: 0,
+      morningSales: 0,
+      eveningSales: 0,
+      customerCount: 0,
+      tips: 0,
+      invoiceCount: 0,
+      perHour: Array<number>(24).fill(0),
+    };
     b.totalSales += it.amount;
     if (morning) b.morningSales += it.amount;
     else b.eveningSales += it.amount;
@@ -63,11 +95,18 @@ describe('the two read paths', () => {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
 
   beforeAll(async () => {
-    c = await createCompany({ profile: { timezone: ZONE, weekStartingDay: WEEK_START }, settings: { dayChangeTime: DAY_CHANGE, morningPeriodEnd: MORNING_END } });
+    c = await createCompany({
+      profile: { timezone: ZONE, weekStartingDay: WEEK_START },
+      settings: { dayChangeTime: DAY_CHANGE, morningPeriodEnd: MORNING_END },
+    });
     const company = db().collection('companies').doc(c.companyId);
-    for (const name of ['Server', 'Bartender', 'Host']) roles[(await company.collection('roles').add({ name, rate: 12, archived: false })).id] = name;
+    for (const name of ['Server', 'Bartender', 'Host'])
+      roles[(await company.collection('roles').add({ name, rate: 12, archived: false })).id] = name;
     employees.push(c.employeeId);
-    for (let i = 0; i < 3; i++) employees.push((await company.collection('employees').add({ name: `E${i}`, surname: 'X', positions: [], archived: false })).id);
+    for (let i = 0; i < 3; i++)
+      employees.push(
+        (await company.collection('employees').add({ name: `E${i}`, surname: 'X', positions: [], archived: false })).id,
+      );
     // 70 days around the DST change of 2026-03-08, 10 per day at any time of day (also around the day change)
     const start = DateTime.fromISO('2026-02-01T00:00', { zone: ZONE }).toMillis();
     items = Array.from({ length: 700 }, (_, i) => {
@@ -75,10 +114,16 @@ describe('the two read paths', () => {
       const amount = Math.floor(random() * 20000);
       const positionId = random() < 0.8 ? pick(Object.keys(roles)) : null;
       return {
-        externalId: `r${i}`, posSource: pick(POS_SOURCES), closedAt: start + Math.floor(random() * 70 * 86_400_000), currency: 'USD',
-        amount: refund ? -amount : amount, tips: refund ? -Math.floor(random() * 200) : Math.floor(random() * 2000),
-        customers: refund ? 0 : Math.floor(random() * 6), refund,
-        employeeId: random() < 0.85 ? pick(employees) : null, positionId,
+        externalId: `r${i}`,
+        posSource: pick(POS_SOURCES),
+        closedAt: start + Math.floor(random() * 70 * 86_400_000),
+        currency: 'USD',
+        amount: refund ? -amount : amount,
+        tips: refund ? -Math.floor(random() * 200) : Math.floor(random() * 2000),
+        customers: refund ? 0 : Math.floor(random() * 6),
+        refund,
+        employeeId: random() < 0.85 ? pick(employees) : null,
+        positionId,
         ...(random() < 0.2 ? { role: pick(['Server', 'Sommelier']) } : {}),
       };
     });
@@ -111,15 +156,37 @@ describe('the two read paths', () => {
       const q = question();
       const fast = await salesData(c.owner, { ...q, source: 'salesActual' });
       const slow = await salesData(c.owner, { ...q, source: 'invoices' });
-      expect({ q, buckets: slow.buckets, summary: slow.summary }).toEqual({ q, buckets: fast.buckets, summary: fast.summary });
+      expect({ q, buckets: slow.buckets, summary: slow.summary }).toEqual({
+        q,
+        buckets: fast.buckets,
+        summary: fast.summary,
+      });
       const expected = oracle(items, roles, q);
       // every bucket the oracle finds invoices in is answered (a missing bucket fails), and no other has invoices
       const answered = new Set(fast.buckets.map((b: { key: string }) => b.key));
       expect({ q, missing: [...expected.keys()].filter((k) => !answered.has(k)) }).toEqual({ q, missing: [] });
-      expect({ q, keys: fast.buckets.filter((b: { invoiceCount: number }) => b.invoiceCount).map((b: { key: string }) => b.key).sort() }).toEqual({ q, keys: [...expected.keys()].sort() });
+      expect({
+        q,
+        keys: fast.buckets
+          .filter((b: { invoiceCount: number }) => b.invoiceCount)
+          .map((b: { key: string }) => b.key)
+          .sort(),
+      }).toEqual({ q, keys: [...expected.keys()].sort() });
       for (const b of fast.buckets) {
-        const figures = { totalSales: b.totalSales, morningSales: b.morningSales, eveningSales: b.eveningSales, customerCount: b.customerCount, tips: b.tips, invoiceCount: b.invoiceCount, perHour: b.perHour };
-        expect({ q, key: b.key, ...expected.get(b.key) }).toEqual({ q, key: b.key, ...(b.invoiceCount ? figures : {}) });
+        const figures = {
+          totalSales: b.totalSales,
+          morningSales: b.morningSales,
+          eveningSales: b.eveningSales,
+          customerCount: b.customerCount,
+          tips: b.tips,
+          invoiceCount: b.invoiceCount,
+          perHour: b.perHour,
+        };
+        expect({ q, key: b.key, ...expected.get(b.key) }).toEqual({
+          q,
+          key: b.key,
+          ...(b.invoiceCount ? figures : {}),
+        });
       }
     }
   }, 120_000);
@@ -128,15 +195,38 @@ describe('the two read paths', () => {
     for (let i = 0; i < 12; i++) {
       const q = {
         ...question(),
-        ...[{ employeeId: pick(employees) }, { positionId: pick(Object.keys(roles)) }, { role: pick(['server', 'BARTENDER', 'Sommelier']) }, { posSource: `${pick(POS_SOURCES)},${pick(POS_SOURCES)}` }][i % 4],
+        ...[
+          { employeeId: pick(employees) },
+          { positionId: pick(Object.keys(roles)) },
+          { role: pick(['server', 'BARTENDER', 'Sommelier']) },
+          { posSource: `${pick(POS_SOURCES)},${pick(POS_SOURCES)}` },
+        ][i % 4],
       };
       const data = await salesData(c.owner, q);
       expect(data.source).toBe('invoices');
       const expected = oracle(items, roles, q);
-      expect({ q, keys: data.buckets.filter((b: { invoiceCount: number }) => b.invoiceCount).map((b: { key: string }) => b.key).sort() }).toEqual({ q, keys: [...expected.keys()].sort() });
+      expect({
+        q,
+        keys: data.buckets
+          .filter((b: { invoiceCount: number }) => b.invoiceCount)
+          .map((b: { key: string }) => b.key)
+          .sort(),
+      }).toEqual({ q, keys: [...expected.keys()].sort() });
       for (const b of data.buckets) {
-        const figures = { totalSales: b.totalSales, morningSales: b.morningSales, eveningSales: b.eveningSales, customerCount: b.customerCount, tips: b.tips, invoiceCount: b.invoiceCount, perHour: b.perHour };
-        expect({ q, key: b.key, ...expected.get(b.key) }).toEqual({ q, key: b.key, ...(b.invoiceCount ? figures : {}) });
+        const figures = {
+          totalSales: b.totalSales,
+          morningSales: b.morningSales,
+          eveningSales: b.eveningSales,
+          customerCount: b.customerCount,
+          tips: b.tips,
+          invoiceCount: b.invoiceCount,
+          perHour: b.perHour,
+        };
+        expect({ q, key: b.key, ...expected.get(b.key) }).toEqual({
+          q,
+          key: b.key,
+          ...(b.invoiceCount ? figures : {}),
+        });
       }
       const total = [...expected.values()].reduce((s, b) => s + b.totalSales, 0);
       expect(data.summary.totals.totalSales).toBe(total);

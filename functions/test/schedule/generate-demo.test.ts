@@ -28,9 +28,14 @@ describe('schedule generation on the demo company', () => {
     expect(p.coverage.required).toBeGreaterThan(50);
     expect(p.coverage.filled / p.coverage.required).toBeGreaterThan(0.6);
     expect(p.solver).toMatchObject({ used: 'mip', status: 'optimal' });
-    for (const u of p.unfilled) expect(['held', 'noAvailableEmployee', 'allCandidatesBusy', 'noQualifiedEmployee']).toContain(u.reason);
+    for (const u of p.unfilled)
+      expect(['held', 'noAvailableEmployee', 'allCandidatesBusy', 'noQualifiedEmployee']).toContain(u.reason);
 
-    const done = await api('schedule').post(`/schedule-proposals/${p.id}/commit`).query({ companyId: company.companyId }).set(bearer(manager)).send();
+    const done = await api('schedule')
+      .post(`/schedule-proposals/${p.id}/commit`)
+      .query({ companyId: company.companyId })
+      .set(bearer(manager))
+      .send();
     expect(done.status).toBe(200);
     expect(done.body.data.committed).toHaveLength(p.coverage.filled);
     // The generator keeps every rule the checks know, the warnings included.

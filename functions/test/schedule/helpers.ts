@@ -16,20 +16,45 @@ export interface ScheduleCompany extends TestCompany {
  * A company for schedule tests: timezone Europe/Madrid, week starting Monday, the Emma employee of
  * the base fixture holding Cook / line, plus a second employee. `profile` and `settings` are stored as given.
  */
-export async function scheduleCompany(options: { profile?: Record<string, unknown>; settings?: Record<string, unknown>; availabilities?: Record<string, unknown> } = {}): Promise<ScheduleCompany> {
+export async function scheduleCompany(
+  options: {
+    profile?: Record<string, unknown>;
+    settings?: Record<string, unknown>;
+    availabilities?: Record<string, unknown>;
+  } = {},
+): Promise<ScheduleCompany> {
   const co = await createCompany({ profile: { weekStartingDay: 1, ...options.profile }, settings: options.settings });
   const company = db().collection('companies').doc(co.companyId);
   const cook = company.collection('roles').doc();
   const server = company.collection('roles').doc();
   const other = company.collection('employees').doc();
   const batch = db().batch();
-  batch.set(cook, { name: 'Cook', priority: 0, rate: 15, archived: false, subRoles: { line: { name: 'Line', priority: 0 }, prep: { name: 'Prep', priority: 2 }, grill: { name: 'Grill', priority: 1, archived: true } } });
+  batch.set(cook, {
+    name: 'Cook',
+    priority: 0,
+    rate: 15,
+    archived: false,
+    subRoles: {
+      line: { name: 'Line', priority: 0 },
+      prep: { name: 'Prep', priority: 2 },
+      grill: { name: 'Grill', priority: 1, archived: true },
+    },
+  });
   batch.set(server, { name: 'Server', priority: 1, rate: 12, archived: false, subRoles: {} });
   batch.update(company.collection('employees').doc(co.employeeId), {
-    positions: [{ categoryId: cook.id, subcategoryId: 'line' }, { categoryId: cook.id, subcategoryId: 'grill' }],
+    positions: [
+      { categoryId: cook.id, subcategoryId: 'line' },
+      { categoryId: cook.id, subcategoryId: 'grill' },
+    ],
     ...(options.availabilities ? { availabilities: options.availabilities } : {}),
   });
-  batch.set(other, { name: 'Otto', surname: 'Other', positions: [{ categoryId: cook.id, subcategoryId: 'line' }], archived: false, userId: null });
+  batch.set(other, {
+    name: 'Otto',
+    surname: 'Other',
+    positions: [{ categoryId: cook.id, subcategoryId: 'line' }],
+    archived: false,
+    userId: null,
+  });
   await batch.commit();
   return { ...co, cookId: cook.id, serverId: server.id, otherId: other.id };
 }
@@ -46,17 +71,39 @@ export interface PutOptions {
 export function putShift(co: TestCompany, id: string, body: Record<string, unknown>, o: PutOptions) {
   return api('schedule')
     .put(`/shifts/${id}`)
-    .query({ companyId: co.companyId, date: o.date, employeeId: o.employeeId, ...(o.mode ? { mode: o.mode } : {}), ...o.query })
+    .query({
+      companyId: co.companyId,
+      date: o.date,
+      employeeId: o.employeeId,
+      ...(o.mode ? { mode: o.mode } : {}),
+      ...o.query,
+    })
     .set(bearer(o.as ?? co.manager))
     .send(body);
 }
 
 /** Stores a shift document directly (arranging a test without going through the checks). */
 export async function storeShift(companyId: string, id: string, shift: Record<string, unknown>) {
-  await db().collection('companies').doc(companyId).collection('shifts').doc(id).set({
-    companyId, positionId: null, subRoleId: null, end: null, mode: 'published', scheduleId: null, note: '', onHold: false,
-    minutes: 0, workedMinutes: 0, createdAt: 1, updatedAt: 1, ...shift,
-  });
+  await db()
+    .collection('companies')
+    .doc(companyId)
+    .collection('shifts')
+    .doc(id)
+    .set({
+      companyId,
+      positionId: null,
+      subRoleId: null,
+      end: null,
+      mode: 'published',
+      scheduleId: null,
+      note: '',
+      onHold: false,
+      minutes: 0,
+      workedMinutes: 0,
+      createdAt: 1,
+      updatedAt: 1,
+      ...shift,
+    });
 }
 
 export async function storedShift(companyId: string, id: string) {

@@ -14,22 +14,51 @@ describe('PUT /shifts/{id}', () => {
   });
 
   it('creates a shift under a new id with the stored shape other modules read', async () => {
-    const res = await putShift(co, 'new-1', { start: hm(9), end: hm(17), positionId: co.cookId, subRoleId: 'line', note: 'opening' }, { date: MON, employeeId: co.employeeId, query: { scheduleId: 'main' } });
+    const res = await putShift(
+      co,
+      'new-1',
+      { start: hm(9), end: hm(17), positionId: co.cookId, subRoleId: 'line', note: 'opening' },
+      { date: MON, employeeId: co.employeeId, query: { scheduleId: 'main' } },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ shift: expect.objectContaining({ id: 'new-1', mode: 'published' }), warnings: [] });
     expect(await storedShift(co.companyId, 'new-1')).toEqual({
-      companyId: co.companyId, date: MON, employeeId: co.employeeId, positionId: co.cookId, subRoleId: 'line',
-      start: 540, end: 1020, mode: 'published', scheduleId: 'main', note: 'opening', onHold: false,
-      minutes: 480, workedMinutes: 480, createdAt: expect.any(Number), updatedAt: expect.any(Number),
+      companyId: co.companyId,
+      date: MON,
+      employeeId: co.employeeId,
+      positionId: co.cookId,
+      subRoleId: 'line',
+      start: 540,
+      end: 1020,
+      mode: 'published',
+      scheduleId: 'main',
+      note: 'opening',
+      onHold: false,
+      minutes: 480,
+      workedMinutes: 480,
+      createdAt: expect.any(Number),
+      updatedAt: expect.any(Number),
     });
   });
 
   it('replaces the shift: fields not sent take their defaults, createdAt is kept', async () => {
     const before = await storedShift(co.companyId, 'new-1');
-    const res = await putShift(co, 'new-1', { start: hm(10), end: hm(14), onHold: true }, { date: MON, employeeId: co.employeeId, query: { positionId: co.cookId } });
+    const res = await putShift(
+      co,
+      'new-1',
+      { start: hm(10), end: hm(14), onHold: true },
+      { date: MON, employeeId: co.employeeId, query: { positionId: co.cookId } },
+    );
     expect(res.status).toBe(200);
     expect(await storedShift(co.companyId, 'new-1')).toMatchObject({
-      start: 600, end: 840, note: '', onHold: true, positionId: co.cookId, subRoleId: null, scheduleId: 'main', createdAt: before!.createdAt,
+      start: 600,
+      end: 840,
+      note: '',
+      onHold: true,
+      positionId: co.cookId,
+      subRoleId: null,
+      scheduleId: 'main',
+      createdAt: before!.createdAt,
     });
   });
 
@@ -51,11 +80,21 @@ describe('PUT /shifts/{id}', () => {
   it("moves the shift to another employee, checked against that employee's shifts", async () => {
     await storeShift(co.companyId, 'otto-busy', { date: TUE, employeeId: co.otherId, start: hm(9), end: hm(12) });
     await putShift(co, 'mover', { start: hm(10), end: hm(11) }, { date: TUE, employeeId: co.employeeId }).expect(200);
-    const refused = await putShift(co, 'mover', { start: hm(10), end: hm(11), employeeId: co.otherId }, { date: TUE, employeeId: co.employeeId });
+    const refused = await putShift(
+      co,
+      'mover',
+      { start: hm(10), end: hm(11), employeeId: co.otherId },
+      { date: TUE, employeeId: co.employeeId },
+    );
     expect(refused.status).toBe(422);
     expect(refused.body.details[0]).toMatchObject({ rule: 'overlap', conflictingShiftId: 'otto-busy' });
     expect(await storedShift(co.companyId, 'mover')).toMatchObject({ employeeId: co.employeeId });
-    const moved = await putShift(co, 'mover', { start: hm(13), end: hm(15), employeeId: co.otherId }, { date: TUE, employeeId: co.employeeId });
+    const moved = await putShift(
+      co,
+      'mover',
+      { start: hm(13), end: hm(15), employeeId: co.otherId },
+      { date: TUE, employeeId: co.employeeId },
+    );
     expect(moved.status).toBe(200);
     expect(await storedShift(co.companyId, 'mover')).toMatchObject({ employeeId: co.otherId, start: hm(13) });
   });
@@ -83,16 +122,35 @@ describe('PUT /shifts/{id}', () => {
 
   it('rejects a query without date or employeeId, or with an unknown mode, with 400', async () => {
     const base = { companyId: co.companyId, date: MON, employeeId: co.employeeId };
-    for (const query of [{ ...base, date: undefined }, { ...base, employeeId: undefined }, { ...base, mode: 'final' }, { ...base, date: '2026-02-30' }]) {
-      const res = await api('schedule').put('/shifts/q').query(JSON.parse(JSON.stringify(query))).set(bearer(co.manager)).send({ start: 1, end: 2 });
+    for (const query of [
+      { ...base, date: undefined },
+      { ...base, employeeId: undefined },
+      { ...base, mode: 'final' },
+      { ...base, date: '2026-02-30' },
+    ]) {
+      const res = await api('schedule')
+        .put('/shifts/q')
+        .query(JSON.parse(JSON.stringify(query)))
+        .set(bearer(co.manager))
+        .send({ start: 1, end: 2 });
       expect(res.status).toBe(400);
     }
   });
 
   it('lets an owner write and refuses an employee with 403 INSUFFICIENT_ROLE, writing nothing', async () => {
-    await putShift(co, 'by-owner', { start: hm(18), end: hm(20) }, { date: '2026-03-05', employeeId: co.employeeId, as: co.owner }).expect(200);
+    await putShift(
+      co,
+      'by-owner',
+      { start: hm(18), end: hm(20) },
+      { date: '2026-03-05', employeeId: co.employeeId, as: co.owner },
+    ).expect(200);
     const before = await snapshotCompany(co.companyId);
-    const res = await putShift(co, 'by-employee', { start: hm(18), end: hm(20) }, { date: '2026-03-06', employeeId: co.employeeId, as: co.employee });
+    const res = await putShift(
+      co,
+      'by-employee',
+      { start: hm(18), end: hm(20) },
+      { date: '2026-03-06', employeeId: co.employeeId, as: co.employee },
+    );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('INSUFFICIENT_ROLE');
     expect(await snapshotCompany(co.companyId)).toEqual(before);
@@ -106,17 +164,30 @@ describe('POST /shifts (legacy draft create)', () => {
   });
 
   it('creates a draft with a generated id and answers 201', async () => {
-    const res = await api('schedule').post('/shifts').query({ companyId: co.companyId, scheduleId: 'main' }).set(bearer(co.manager))
+    const res = await api('schedule')
+      .post('/shifts')
+      .query({ companyId: co.companyId, scheduleId: 'main' })
+      .set(bearer(co.manager))
       .send({ date: MON, employeeId: co.employeeId, start: hm(9), end: null, positionId: co.cookId });
     expect(res.status).toBe(201);
     const shift = res.body.data.shift;
-    expect(shift).toMatchObject({ mode: 'draft', date: MON, employeeId: co.employeeId, end: null, scheduleId: 'main', minutes: 480 });
+    expect(shift).toMatchObject({
+      mode: 'draft',
+      date: MON,
+      employeeId: co.employeeId,
+      end: null,
+      scheduleId: 'main',
+      minutes: 480,
+    });
     expect(await storedShift(co.companyId, shift.id)).toMatchObject({ mode: 'draft' });
   });
 
   it('checks conflicts like PUT and writes nothing when refused', async () => {
     const before = await snapshotCompany(co.companyId);
-    const res = await api('schedule').post('/shifts').query({ companyId: co.companyId }).set(bearer(co.manager))
+    const res = await api('schedule')
+      .post('/shifts')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
       .send({ date: MON, employeeId: co.employeeId, start: hm(12), end: hm(13) });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('SHIFT_CONFLICT');
@@ -124,7 +195,11 @@ describe('POST /shifts (legacy draft create)', () => {
   });
 
   it('requires date and employeeId', async () => {
-    const res = await api('schedule').post('/shifts').query({ companyId: co.companyId }).set(bearer(co.manager)).send({ start: 1, end: 2 });
+    const res = await api('schedule')
+      .post('/shifts')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
+      .send({ start: 1, end: 2 });
     expect(res.status).toBe(400);
     expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['body.date', 'body.employeeId']);
   });
@@ -134,10 +209,19 @@ describe('DELETE /shifts/{id}', () => {
   let co: ScheduleCompany;
   beforeAll(async () => {
     co = await scheduleCompany();
-    await storeShift(co.companyId, 'gone', { date: MON, employeeId: co.employeeId, start: hm(9), end: hm(12), mode: 'manual' });
+    await storeShift(co.companyId, 'gone', {
+      date: MON,
+      employeeId: co.employeeId,
+      start: hm(9),
+      end: hm(12),
+      mode: 'manual',
+    });
   });
   const del = (query: Record<string, string>, as = co.manager) =>
-    api('schedule').delete('/shifts/gone').query({ companyId: co.companyId, ...query }).set(bearer(as));
+    api('schedule')
+      .delete('/shifts/gone')
+      .query({ companyId: co.companyId, ...query })
+      .set(bearer(as));
 
   it('answers 404 and deletes nothing when the date, employee or mode do not match', async () => {
     const before = await snapshotCompany(co.companyId);
@@ -159,7 +243,10 @@ describe('DELETE /shifts/{id}', () => {
 
   it('answers 400 without the date or the employee that address the shift, and deletes nothing', async () => {
     const before = await snapshotCompany(co.companyId);
-    for (const q of [{ employeeId: co.employeeId, mode: 'manual' } as Record<string, string>, { date: MON, mode: 'manual' }]) {
+    for (const q of [
+      { employeeId: co.employeeId, mode: 'manual' } as Record<string, string>,
+      { date: MON, mode: 'manual' },
+    ]) {
       const res = await del(q);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
@@ -182,16 +269,46 @@ describe('GET /shifts', () => {
     co = await scheduleCompany();
     const e = co.employeeId;
     await Promise.all([
-      storeShift(co.companyId, 'p1', { date: MON, employeeId: e, start: hm(9), end: hm(13), positionId: co.cookId, scheduleId: 'main' }),
-      storeShift(co.companyId, 'm1', { date: TUE, employeeId: e, start: hm(9), end: hm(13), mode: 'manual', scheduleId: 'bar' }),
-      storeShift(co.companyId, 'd1', { date: TUE, employeeId: co.otherId, start: hm(15), end: hm(18), mode: 'draft', positionId: co.cookId }),
-      storeShift(co.companyId, 'p2', { date: '2026-03-08', employeeId: co.otherId, start: hm(8), end: hm(10), positionId: co.serverId }),
+      storeShift(co.companyId, 'p1', {
+        date: MON,
+        employeeId: e,
+        start: hm(9),
+        end: hm(13),
+        positionId: co.cookId,
+        scheduleId: 'main',
+      }),
+      storeShift(co.companyId, 'm1', {
+        date: TUE,
+        employeeId: e,
+        start: hm(9),
+        end: hm(13),
+        mode: 'manual',
+        scheduleId: 'bar',
+      }),
+      storeShift(co.companyId, 'd1', {
+        date: TUE,
+        employeeId: co.otherId,
+        start: hm(15),
+        end: hm(18),
+        mode: 'draft',
+        positionId: co.cookId,
+      }),
+      storeShift(co.companyId, 'p2', {
+        date: '2026-03-08',
+        employeeId: co.otherId,
+        start: hm(8),
+        end: hm(10),
+        positionId: co.serverId,
+      }),
       storeShift(co.companyId, 'late', { date: '2026-03-09', employeeId: e, start: hm(8), end: hm(10) }),
       storeShift(co.companyId, 'early', { date: '2026-03-01', employeeId: e, start: hm(8), end: hm(10) }),
     ]);
   });
   const list = async (query: Record<string, string>, as = co.manager) => {
-    const res = await api('schedule').get('/shifts').query({ companyId: co.companyId, startDate: MON, endDate: '2026-03-08', ...query }).set(bearer(as));
+    const res = await api('schedule')
+      .get('/shifts')
+      .query({ companyId: co.companyId, startDate: MON, endDate: '2026-03-08', ...query })
+      .set(bearer(as));
     return res;
   };
   const ids = async (query: Record<string, string>, as = co.manager) => {
@@ -219,10 +336,26 @@ describe('GET /shifts', () => {
 
   it('answers the shift fields', async () => {
     const res = await list({ employeeId: co.employeeId, includeManual: 'false' });
-    expect(res.body.data).toEqual([{
-      id: 'p1', companyId: co.companyId, date: MON, employeeId: co.employeeId, positionId: co.cookId, subRoleId: null,
-      start: 540, end: 780, mode: 'published', scheduleId: 'main', note: '', onHold: false, minutes: 0, workedMinutes: 0, createdAt: 1, updatedAt: 1,
-    }]);
+    expect(res.body.data).toEqual([
+      {
+        id: 'p1',
+        companyId: co.companyId,
+        date: MON,
+        employeeId: co.employeeId,
+        positionId: co.cookId,
+        subRoleId: null,
+        start: 540,
+        end: 780,
+        mode: 'published',
+        scheduleId: 'main',
+        note: '',
+        onHold: false,
+        minutes: 0,
+        workedMinutes: 0,
+        createdAt: 1,
+        updatedAt: 1,
+      },
+    ]);
   });
 
   it('shows employees the published schedule and refuses them drafts with 403', async () => {
@@ -243,13 +376,20 @@ describe('GET /shifts', () => {
   });
 
   it('rejects malformed parameters with 400', async () => {
-    for (const q of [{ startDate: '2026-3-1' }, { includeDraft: 'maybe' }, { employeeId: '' }, { companyId: '' }] as Record<string, string>[]) {
+    for (const q of [
+      { startDate: '2026-3-1' },
+      { includeDraft: 'maybe' },
+      { employeeId: '' },
+      { companyId: '' },
+    ] as Record<string, string>[]) {
       expect((await list(q)).status).toBe(400);
     }
   });
 
   it('answers 401 without a token and 403 to a non-member', async () => {
-    const anonymous = await api('schedule').get('/shifts').query({ companyId: co.companyId, startDate: MON, endDate: MON });
+    const anonymous = await api('schedule')
+      .get('/shifts')
+      .query({ companyId: co.companyId, startDate: MON, endDate: MON });
     expect(anonymous.status).toBe(401);
     const stranger = await createUser();
     const res = await list({}, stranger);
@@ -272,18 +412,37 @@ describe('GET /shifts/user-shifts', () => {
     const farB = DateTime.now().setZone('America/New_York').plus({ days: 60 }).toISODate()!;
     await Promise.all([
       storeShift(a.companyId, 'mine-a', { date: todayA, employeeId: a.employeeId, start: hm(9), end: hm(12) }),
-      storeShift(a.companyId, 'draft-a', { date: todayA, employeeId: a.employeeId, start: hm(14), end: hm(16), mode: 'draft' }),
+      storeShift(a.companyId, 'draft-a', {
+        date: todayA,
+        employeeId: a.employeeId,
+        start: hm(14),
+        end: hm(16),
+        mode: 'draft',
+      }),
       storeShift(a.companyId, 'theirs-a', { date: todayA, employeeId: a.otherId, start: hm(9), end: hm(12) }),
-      storeShift(b.companyId, 'mine-b', { date: soonB, employeeId: bEmployee.id, start: hm(9), end: hm(12), mode: 'manual' }),
+      storeShift(b.companyId, 'mine-b', {
+        date: soonB,
+        employeeId: bEmployee.id,
+        start: hm(9),
+        end: hm(12),
+        mode: 'manual',
+      }),
       storeShift(b.companyId, 'far-b', { date: farB, employeeId: bEmployee.id, start: hm(9), end: hm(12) }),
     ]);
     const res = await api('schedule').get('/shifts/user-shifts').set(bearer(a.employee));
     expect(res.status).toBe(200);
     expect(res.body.data.shifts.map((s: { id: string }) => s.id)).toEqual(['mine-a', 'mine-b']);
-    expect(res.body.data.companies).toEqual(expect.arrayContaining([
-      expect.objectContaining({ companyId: a.companyId, employeeId: a.employeeId, timezone: 'Europe/Madrid' }),
-      expect.objectContaining({ companyId: b.companyId, employeeId: bEmployee.id, timezone: 'America/New_York', name: 'Second' }),
-    ]));
+    expect(res.body.data.companies).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ companyId: a.companyId, employeeId: a.employeeId, timezone: 'Europe/Madrid' }),
+        expect.objectContaining({
+          companyId: b.companyId,
+          employeeId: bEmployee.id,
+          timezone: 'America/New_York',
+          name: 'Second',
+        }),
+      ]),
+    );
   });
 
   it('answers an empty list to a user without memberships, and 401 without a token', async () => {

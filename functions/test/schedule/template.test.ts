@@ -3,14 +3,22 @@ import { createCompany, snapshotCompany, type TestCompany } from '../helpers/fix
 import { bearer, createUser } from '../helpers/users';
 
 const slot = { start: 540, end: 1020, key: 'a', cooks: { required: 2, hold: 1 } };
-const monday = { morning: { start: 480, revenue: 1200.5, perClient: 18 }, evening: { start: 1080 }, shifts: { kitchen: [slot] } };
+const monday = {
+  morning: { start: 480, revenue: 1200.5, perClient: 18 },
+  evening: { start: 1080 },
+  shifts: { kitchen: [slot] },
+};
 
 let co: TestCompany;
 beforeAll(async () => {
   co = await createCompany();
 });
 const get = (as = co.manager) => api('schedule').get(`/companies/${co.companyId}/schedule-template`).set(bearer(as));
-const patch = (body: unknown, as = co.manager) => api('schedule').patch(`/companies/${co.companyId}/schedule-template`).set(bearer(as)).send(body as object);
+const patch = (body: unknown, as = co.manager) =>
+  api('schedule')
+    .patch(`/companies/${co.companyId}/schedule-template`)
+    .set(bearer(as))
+    .send(body as object);
 
 describe('schedule template', () => {
   it('reads an empty template before anything is set', async () => {
@@ -20,7 +28,10 @@ describe('schedule template', () => {
   it('merges day by day: days not sent are kept, a day sent replaces that day whole', async () => {
     expect((await patch({ daysStructure: { Monday: monday } })).status).toBe(200);
     const res = await patch({ daysStructure: { Tuesday: { shifts: { bar: [{ start: 600, end: 60 }] } } } });
-    expect(res.body.data.daysStructure).toEqual({ Monday: monday, Tuesday: { shifts: { bar: [{ start: 600, end: 60 }] } } });
+    expect(res.body.data.daysStructure).toEqual({
+      Monday: monday,
+      Tuesday: { shifts: { bar: [{ start: 600, end: 60 }] } },
+    });
     await patch({ daysStructure: { Monday: { evening: { start: 1100 } } } }).expect(200);
     expect((await get(co.employee)).body.data.daysStructure).toEqual({
       Monday: { evening: { start: 1100 } },
@@ -34,10 +45,22 @@ describe('schedule template', () => {
     ['an unknown field at the top', { daysStructure: {}, extra: 1 }],
     ['a slot without end', { daysStructure: { Monday: { shifts: { k: [{ start: 1 }] } } } }],
     ['a slot minute past 1439', { daysStructure: { Monday: { shifts: { k: [{ start: 1, end: 1440 }] } } } }],
-    ['an extra slot property that is not an object', { daysStructure: { Monday: { shifts: { k: [{ start: 1, end: 2, cooks: 3 }] } } } }],
-    ['an extra slot object with another key', { daysStructure: { Monday: { shifts: { k: [{ start: 1, end: 2, cooks: { required: 1, hold: 0, max: 3 } }] } } } }],
-    ['an extra slot object with a negative count', { daysStructure: { Monday: { shifts: { k: [{ start: 1, end: 2, cooks: { required: -1, hold: 0 } }] } } } }],
-    ['an extra slot object with a fractional count', { daysStructure: { Monday: { shifts: { k: [{ start: 1, end: 2, cooks: { required: 1.5, hold: 0 } }] } } } }],
+    [
+      'an extra slot property that is not an object',
+      { daysStructure: { Monday: { shifts: { k: [{ start: 1, end: 2, cooks: 3 }] } } } },
+    ],
+    [
+      'an extra slot object with another key',
+      { daysStructure: { Monday: { shifts: { k: [{ start: 1, end: 2, cooks: { required: 1, hold: 0, max: 3 } }] } } } },
+    ],
+    [
+      'an extra slot object with a negative count',
+      { daysStructure: { Monday: { shifts: { k: [{ start: 1, end: 2, cooks: { required: -1, hold: 0 } }] } } } },
+    ],
+    [
+      'an extra slot object with a fractional count',
+      { daysStructure: { Monday: { shifts: { k: [{ start: 1, end: 2, cooks: { required: 1.5, hold: 0 } }] } } } },
+    ],
     ['a morning start that is not an integer minute', { daysStructure: { Monday: { morning: { start: 'nine' } } } }],
     ['a missing daysStructure', {}],
   ])('rejects %s with 400 and writes nothing', async (_what, body) => {
@@ -64,7 +87,10 @@ describe('schedule template', () => {
     const res = await api('schedule').get(`/companies/${gone.companyId}/schedule-template`).set(bearer(gone.owner));
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('COMPANY_NOT_FOUND');
-    const patched = await api('schedule').patch(`/companies/${gone.companyId}/schedule-template`).set(bearer(gone.owner)).send({ daysStructure: { Monday: {} } });
+    const patched = await api('schedule')
+      .patch(`/companies/${gone.companyId}/schedule-template`)
+      .set(bearer(gone.owner))
+      .send({ daysStructure: { Monday: {} } });
     expect(patched.status).toBe(404);
     expect((await db().collection('companies').doc(gone.companyId).get()).exists).toBe(false);
   });

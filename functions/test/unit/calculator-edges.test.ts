@@ -22,8 +22,25 @@ function errorOf(work: () => unknown): AppError {
 
 describe('the restricted mathjs instance', () => {
   it.each([
-    'import', 'createUnit', 'evaluate', 'parse', 'simplify', 'derivative', 'resolve', 'reviver', 'compile', 'chain',
-    'matrix', 'concat', 'subset', 'zeros', 'identity', 'inv', 'det', 'dot', 'size',
+    'import',
+    'createUnit',
+    'evaluate',
+    'parse',
+    'simplify',
+    'derivative',
+    'resolve',
+    'reviver',
+    'compile',
+    'chain',
+    'matrix',
+    'concat',
+    'subset',
+    'zeros',
+    'identity',
+    'inv',
+    'det',
+    'dot',
+    'size',
   ])('has %s disabled (the mathjs security notes)', (name) => {
     const fn = (math as unknown as Record<string, () => unknown>)[name];
     expect(() => fn()).toThrow(`${name} is disabled`);
@@ -39,7 +56,9 @@ describe('the calculator: limits at their boundaries', () => {
 
   it('evaluates 20 levels of parentheses and refuses 21', () => {
     expect(expression(`${'('.repeat(20)}1${')'.repeat(20)}`)).toBe('1');
-    expect(errorOf(() => expression(`${'('.repeat(21)}1${')'.repeat(21)}`)).message).toBe('Parentheses nest deeper than 20 levels');
+    expect(errorOf(() => expression(`${'('.repeat(21)}1${')'.repeat(21)}`)).message).toBe(
+      'Parentheses nest deeper than 20 levels',
+    );
   });
 
   it('evaluates a number of 30 digits after another term, and refuses 31 digits with a fraction', () => {
@@ -111,17 +130,39 @@ describe('the calculator: what a refusal says', () => {
 
   it.each([
     [[{ op: 'ratio', args: ['1', '0'] }], 'CALCULATION_UNDEFINED', 'Step 0 (ratio) divides by zero'],
-    [[{ op: 'sum', args: ['1'] }, { op: 'percentage', args: ['$0', 0] }], 'CALCULATION_UNDEFINED', 'Step 1 (percentage) divides by zero'],
-    [[{ op: 'product', args: ['1000000000000000', '1000000000000000'] }], 'RESULT_OUT_OF_RANGE', 'Step 0 (product) is 10^30 or more in magnitude'],
+    [
+      [
+        { op: 'sum', args: ['1'] },
+        { op: 'percentage', args: ['$0', 0] },
+      ],
+      'CALCULATION_UNDEFINED',
+      'Step 1 (percentage) divides by zero',
+    ],
+    [
+      [{ op: 'product', args: ['1000000000000000', '1000000000000000'] }],
+      'RESULT_OUT_OF_RANGE',
+      'Step 0 (product) is 10^30 or more in magnitude',
+    ],
     [[{ op: 'sum', args: ['1', 1e30] }], 'RESULT_OUT_OF_RANGE', 'Step 0 argument 1 is 10^30 or more in magnitude'],
-    [[{ op: 'fromMinorUnits', args: ['12.5'], currency: 'EUR' }], 'OPERATION_INVALID', 'Step 0 (fromMinorUnits) needs an integer amount of minor units'],
+    [
+      [{ op: 'fromMinorUnits', args: ['12.5'], currency: 'EUR' }],
+      'OPERATION_INVALID',
+      'Step 0 (fromMinorUnits) needs an integer amount of minor units',
+    ],
   ])('operations %j: %s, "%s"', (operations, code, message) => {
     const err = errorOf(() => calculate({ operations }));
     expect([err.code, err.message]).toEqual([code, message]);
   });
 
   it('names the step and argument that refers to a later step', () => {
-    const err = errorOf(() => calculate({ operations: [{ op: 'sum', args: ['1'] }, { op: 'sum', args: ['2', '$1'] }] }));
+    const err = errorOf(() =>
+      calculate({
+        operations: [
+          { op: 'sum', args: ['1'] },
+          { op: 'sum', args: ['2', '$1'] },
+        ],
+      }),
+    );
     expect(err.code).toBe('OPERATION_INVALID');
     expect(err.message).toBe('Step 1 argument 1 refers to $1, which is not an earlier step');
     expect(err.details).toEqual([{ path: 'body.operations.1.args.1', message: 'refers to a later or missing step' }]);
@@ -132,7 +173,10 @@ describe('the calculator: what a refusal says', () => {
     const err = errorOf(() => calculate({ operations: many }));
     expect(err.code).toBe('VALIDATION_FAILED');
     expect(err.details).toHaveLength(50);
-    expect(err.details![49]).toEqual({ path: 'operations.49.args.0', message: 'must be a decimal like "12.50" or "$0" (the result of step 0)' });
+    expect(err.details![49]).toEqual({
+      path: 'operations.49.args.0',
+      message: 'must be a decimal like "12.50" or "$0" (the result of step 0)',
+    });
     expect(err.message).toMatch(/^The calculator input is invalid: ✖ must be a decimal/);
     expect(err.message.length).toBe('The calculator input is invalid: '.length + 500);
   });

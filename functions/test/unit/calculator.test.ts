@@ -38,8 +38,15 @@ describe('the calculator: expressions', () => {
   });
 
   it.each([
-    ['half_even', '2.5', '2'], ['half_even', '3.5', '4'], ['half_up', '2.5', '3'], ['half_up', '-2.5', '-3'],
-    ['half_down', '2.5', '2'], ['up', '2.1', '3'], ['down', '-2.9', '-2'], ['ceiling', '-2.9', '-2'], ['floor', '-2.1', '-3'],
+    ['half_even', '2.5', '2'],
+    ['half_even', '3.5', '4'],
+    ['half_up', '2.5', '3'],
+    ['half_up', '-2.5', '-3'],
+    ['half_down', '2.5', '2'],
+    ['up', '2.1', '3'],
+    ['down', '-2.9', '-2'],
+    ['ceiling', '-2.9', '-2'],
+    ['floor', '-2.1', '-3'],
   ])('rounds with mode %s: %s -> %s', (mode, text, value) => {
     expect(expression(text, { decimals: 0, mode })).toBe(value);
   });
@@ -100,7 +107,10 @@ describe('the calculator: operations', () => {
       { op: 'ratio', args: ['$2', '4'] },
     ]);
     expect(result.steps).toEqual([
-      { op: 'sum', value: '1350.1' }, { op: 'difference', value: '1250.1' }, { op: 'product', value: '2500.2' }, { op: 'ratio', value: '625.05' },
+      { op: 'sum', value: '1350.1' },
+      { op: 'difference', value: '1250.1' },
+      { op: 'product', value: '2500.2' },
+      { op: 'ratio', value: '625.05' },
     ]);
     expect(result.value).toBe('625.05');
   });
@@ -108,7 +118,12 @@ describe('the calculator: operations', () => {
   it('computes a percentage (part of whole) and a percent of a base', () => {
     expect(run([{ op: 'percentage', args: ['1250', '5000'] }]).value).toBe('25');
     expect(run([{ op: 'percentOf', args: ['15', '80'] }]).value).toBe('12');
-    expect(run([{ op: 'percentage', args: ['1', '3'] }, { op: 'round', args: ['$0'], decimals: 1, mode: 'half_up' }]).value).toBe('33.3');
+    expect(
+      run([
+        { op: 'percentage', args: ['1', '3'] },
+        { op: 'round', args: ['$0'], decimals: 1, mode: 'half_up' },
+      ]).value,
+    ).toBe('33.3');
   });
 
   it.each([
@@ -140,10 +155,19 @@ describe('the calculator: operations', () => {
 
   it('refuses a reference to the same or a later step, a division by zero, and results beyond 10^30', () => {
     expect(codeOf(() => run([{ op: 'sum', args: ['$0'] }]))).toBe('OPERATION_INVALID');
-    expect(codeOf(() => run([{ op: 'sum', args: ['1'] }, { op: 'sum', args: ['$5'] }]))).toBe('OPERATION_INVALID');
+    expect(
+      codeOf(() =>
+        run([
+          { op: 'sum', args: ['1'] },
+          { op: 'sum', args: ['$5'] },
+        ]),
+      ),
+    ).toBe('OPERATION_INVALID');
     expect(codeOf(() => run([{ op: 'ratio', args: ['1', '0'] }]))).toBe('CALCULATION_UNDEFINED');
     expect(codeOf(() => run([{ op: 'percentage', args: ['1', '0'] }]))).toBe('CALCULATION_UNDEFINED');
-    expect(codeOf(() => run([{ op: 'product', args: ['1000000000000000', '1000000000000000'] }]))).toBe('RESULT_OUT_OF_RANGE');
+    expect(codeOf(() => run([{ op: 'product', args: ['1000000000000000', '1000000000000000'] }]))).toBe(
+      'RESULT_OUT_OF_RANGE',
+    );
   });
 
   it.each([

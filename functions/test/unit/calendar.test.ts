@@ -134,13 +134,16 @@ describe('weekdays and weeks', () => {
     [6, '2026-12-26', '2027-01-01', '2026-12-26', '2027-01-01'],
   ];
 
-  it.each(weeksAroundNewYear)('puts the last and first days of 2026/2027 in the right week when weeks start on weekday %i', (day, s1, e1, s2, e2) => {
-    const c = cal('UTC', 0, day);
-    expect(weekOf('2026-12-31', c)).toEqual({ start: s1, end: e1 });
-    expect(weekOf('2027-01-01', c)).toEqual({ start: s2, end: e2 });
-    expect(weekStart('2027-01-01', day)).toBe(s2);
-    expect(bucketKey('2027-01-01', 'weekly', day)).toBe(s2);
-  });
+  it.each(weeksAroundNewYear)(
+    'puts the last and first days of 2026/2027 in the right week when weeks start on weekday %i',
+    (day, s1, e1, s2, e2) => {
+      const c = cal('UTC', 0, day);
+      expect(weekOf('2026-12-31', c)).toEqual({ start: s1, end: e1 });
+      expect(weekOf('2027-01-01', c)).toEqual({ start: s2, end: e2 });
+      expect(weekStart('2027-01-01', day)).toBe(s2);
+      expect(bucketKey('2027-01-01', 'weekly', day)).toBe(s2);
+    },
+  );
 
   it('gives every date of 2026-12-28..2027-01-03 the same Monday week', () => {
     for (const date of datesInRange('2026-12-28', '2027-01-03')) {
@@ -243,7 +246,10 @@ describe('the business day rule', () => {
     expect(businessDateOf(utc('2026-03-11T03:59:59'), c)).toBe('2026-03-09'); // 23:59:59 local
     expect(businessDayStart('2026-03-09', c)).toBe(utc('2026-03-10T04:00'));
     // business date 2026-03-07 runs from local midnight of the 8th (EST) to local midnight of the 9th (EDT)
-    expect(businessDayBounds('2026-03-07', c)).toEqual({ startMs: utc('2026-03-08T05:00'), endMs: utc('2026-03-09T04:00') });
+    expect(businessDayBounds('2026-03-07', c)).toEqual({
+      startMs: utc('2026-03-08T05:00'),
+      endMs: utc('2026-03-09T04:00'),
+    });
   });
 
   it('with dayChangeTime 0, starts a business day at local midnight', () => {
@@ -254,24 +260,50 @@ describe('the business day rule', () => {
   });
 
   it('makes the New York spring-forward day 23 hours and the fall-back day 25 hours long', () => {
-    expect(businessDayBounds('2026-03-08', cal(NY))).toEqual({ startMs: utc('2026-03-08T05:00'), endMs: utc('2026-03-09T04:00') });
-    expect(businessDayBounds('2026-11-01', cal(NY))).toEqual({ startMs: utc('2026-11-01T04:00'), endMs: utc('2026-11-02T05:00') });
+    expect(businessDayBounds('2026-03-08', cal(NY))).toEqual({
+      startMs: utc('2026-03-08T05:00'),
+      endMs: utc('2026-03-09T04:00'),
+    });
+    expect(businessDayBounds('2026-11-01', cal(NY))).toEqual({
+      startMs: utc('2026-11-01T04:00'),
+      endMs: utc('2026-11-02T05:00'),
+    });
     const length = (d: string) => businessDayBounds(d, cal(NY)).endMs - businessDayBounds(d, cal(NY)).startMs;
-    expect([length('2026-03-07'), length('2026-03-08'), length('2026-03-09')]).toEqual([24 * HOUR, 23 * HOUR, 24 * HOUR]);
-    expect([length('2026-10-31'), length('2026-11-01'), length('2026-11-02')]).toEqual([24 * HOUR, 25 * HOUR, 24 * HOUR]);
+    expect([length('2026-03-07'), length('2026-03-08'), length('2026-03-09')]).toEqual([
+      24 * HOUR,
+      23 * HOUR,
+      24 * HOUR,
+    ]);
+    expect([length('2026-10-31'), length('2026-11-01'), length('2026-11-02')]).toEqual([
+      24 * HOUR,
+      25 * HOUR,
+      24 * HOUR,
+    ]);
   });
 
   it('makes the London spring-forward day 23 hours and the fall-back day 25 hours long', () => {
-    expect(businessDayBounds('2026-03-29', cal(LONDON))).toEqual({ startMs: utc('2026-03-29T00:00'), endMs: utc('2026-03-29T23:00') });
-    expect(businessDayBounds('2026-10-25', cal(LONDON))).toEqual({ startMs: utc('2026-10-24T23:00'), endMs: utc('2026-10-26T00:00') });
+    expect(businessDayBounds('2026-03-29', cal(LONDON))).toEqual({
+      startMs: utc('2026-03-29T00:00'),
+      endMs: utc('2026-03-29T23:00'),
+    });
+    expect(businessDayBounds('2026-10-25', cal(LONDON))).toEqual({
+      startMs: utc('2026-10-24T23:00'),
+      endMs: utc('2026-10-26T00:00'),
+    });
   });
 
   it('with dayChangeTime 04:00, the short and long business days are the ones whose night holds the change', () => {
     const c = cal(NY, 14400);
     // 2026-03-07 runs from 04:00 EST on the 7th to 04:00 EDT on the 8th
-    expect(businessDayBounds('2026-03-07', c)).toEqual({ startMs: utc('2026-03-07T09:00'), endMs: utc('2026-03-08T08:00') });
+    expect(businessDayBounds('2026-03-07', c)).toEqual({
+      startMs: utc('2026-03-07T09:00'),
+      endMs: utc('2026-03-08T08:00'),
+    });
     expect(businessDayBounds('2026-03-08', c).endMs - businessDayBounds('2026-03-08', c).startMs).toBe(24 * HOUR);
-    expect(businessDayBounds('2026-10-31', c)).toEqual({ startMs: utc('2026-10-31T08:00'), endMs: utc('2026-11-01T09:00') });
+    expect(businessDayBounds('2026-10-31', c)).toEqual({
+      startMs: utc('2026-10-31T08:00'),
+      endMs: utc('2026-11-01T09:00'),
+    });
   });
 
   it('dates instants around the New York changes by their wall clock', () => {
@@ -317,33 +349,42 @@ describe('the business day rule', () => {
     expect(() => businessDayStart('2026-03-10', cal('Nowhere/Atlantis'))).toThrow(RangeError);
   });
 
-  it.each([NY, LONDON, 'Australia/Sydney'])('round-trips every date of 2026 through its start instant in %s', (zone) => {
-    for (const dayChangeTime of [0, 3600, 7200, 9000, 14400, 86400]) {
-      const c = cal(zone, dayChangeTime);
-      for (const date of datesInRange('2026-01-01', '2026-12-31')) {
-        const start = businessDayStart(date, c);
-        if (businessDateOf(start, c) !== date) throw new Error(`${zone} ${dayChangeTime} ${date}: ${businessDateOf(start, c)}`);
-      }
-    }
-  });
-
-  it.each([NY, LONDON, 'Australia/Sydney'])('ends each business day of 2026 one millisecond before the next one starts in %s', (zone) => {
-    // (dayChangeTime values outside every DST gap and repeated hour of these zones)
-    for (const dayChangeTime of [0, 14400, 86400]) {
-      const c = cal(zone, dayChangeTime);
-      for (const date of datesInRange('2026-01-01', '2026-12-31')) {
-        const { startMs, endMs } = businessDayBounds(date, c);
-        if (businessDateOf(endMs - 1, c) !== date || businessDateOf(startMs - 1, c) !== addDays(date, -1)) {
-          throw new Error(`${zone} ${dayChangeTime} ${date}`);
+  it.each([NY, LONDON, 'Australia/Sydney'])(
+    'round-trips every date of 2026 through its start instant in %s',
+    (zone) => {
+      for (const dayChangeTime of [0, 3600, 7200, 9000, 14400, 86400]) {
+        const c = cal(zone, dayChangeTime);
+        for (const date of datesInRange('2026-01-01', '2026-12-31')) {
+          const start = businessDayStart(date, c);
+          if (businessDateOf(start, c) !== date)
+            throw new Error(`${zone} ${dayChangeTime} ${date}: ${businessDateOf(start, c)}`);
         }
-        if (endMs - startMs < 23 * HOUR || endMs - startMs > 25 * HOUR) throw new Error(`${zone} ${dayChangeTime} ${date} lasts ${endMs - startMs}`);
       }
-    }
-  });
+    },
+  );
+
+  it.each([NY, LONDON, 'Australia/Sydney'])(
+    'ends each business day of 2026 one millisecond before the next one starts in %s',
+    (zone) => {
+      // (dayChangeTime values outside every DST gap and repeated hour of these zones)
+      for (const dayChangeTime of [0, 14400, 86400]) {
+        const c = cal(zone, dayChangeTime);
+        for (const date of datesInRange('2026-01-01', '2026-12-31')) {
+          const { startMs, endMs } = businessDayBounds(date, c);
+          if (businessDateOf(endMs - 1, c) !== date || businessDateOf(startMs - 1, c) !== addDays(date, -1)) {
+            throw new Error(`${zone} ${dayChangeTime} ${date}`);
+          }
+          if (endMs - startMs < 23 * HOUR || endMs - startMs > 25 * HOUR)
+            throw new Error(`${zone} ${dayChangeTime} ${date} lasts ${endMs - startMs}`);
+        }
+      }
+    },
+  );
 });
 
 describe('business slots and hours', () => {
-  const at = (iso: string, zone: string) => instant(iso.slice(0, 10), Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16)), zone);
+  const at = (iso: string, zone: string) =>
+    instant(iso.slice(0, 10), Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16)), zone);
 
   it('has 48 business hours a day', () => {
     expect(HOURS_PER_DAY_SLOTS).toBe(48);
@@ -358,8 +399,14 @@ describe('business slots and hours', () => {
   });
 
   it('starts the new business day exactly at dayChangeTime', () => {
-    expect(businessSlot(utc('2026-03-11T03:00'), MADRID, 14400)).toMatchObject({ businessDate: '2026-03-11', businessHour: 4 });
-    expect(businessSlot(utc('2026-03-11T02:59:59'), MADRID, 14400)).toMatchObject({ businessDate: '2026-03-10', businessHour: 27 });
+    expect(businessSlot(utc('2026-03-11T03:00'), MADRID, 14400)).toMatchObject({
+      businessDate: '2026-03-11',
+      businessHour: 4,
+    });
+    expect(businessSlot(utc('2026-03-11T02:59:59'), MADRID, 14400)).toMatchObject({
+      businessDate: '2026-03-10',
+      businessHour: 27,
+    });
   });
 
   it('uses the company-local date and hour, not the UTC ones', () => {
@@ -382,16 +429,27 @@ describe('business slots and hours', () => {
   });
 
   it('with dayChangeTime across the fall-back night, 03:30 after the change still belongs to the previous day', () => {
-    expect(businessSlot(utc('2026-11-01T08:30'), NY, 14400)).toMatchObject({ businessDate: '2026-10-31', businessHour: 27 });
+    expect(businessSlot(utc('2026-11-01T08:30'), NY, 14400)).toMatchObject({
+      businessDate: '2026-10-31',
+      businessHour: 27,
+    });
   });
 
   it('with dayChangeTime 86400, puts every hour in the previous business day, hours 24..47', () => {
-    expect(businessSlot(utc('2026-03-10T17:00'), NY, 86400)).toMatchObject({ businessDate: '2026-03-09', businessHour: 37 });
+    expect(businessSlot(utc('2026-03-10T17:00'), NY, 86400)).toMatchObject({
+      businessDate: '2026-03-09',
+      businessHour: 37,
+    });
     expect(businessSlotOfMinute('2026-03-10', 600, 86400)).toEqual({ businessDate: '2026-03-09', businessHour: 34 });
   });
 
   it('agrees with businessDateOf on the business date', () => {
-    for (const ms of [utc('2026-03-08T07:59:59'), utc('2026-03-08T08:00'), utc('2026-11-01T08:30'), utc('2026-11-01T09:00')]) {
+    for (const ms of [
+      utc('2026-03-08T07:59:59'),
+      utc('2026-03-08T08:00'),
+      utc('2026-11-01T08:30'),
+      utc('2026-11-01T09:00'),
+    ]) {
       expect(businessSlot(ms, NY, 14400).businessDate).toBe(businessDateOf(ms, cal(NY, 14400)));
     }
   });
@@ -399,9 +457,15 @@ describe('business slots and hours', () => {
   it('places minutes of a shift date in business slots, past midnight on the next date', () => {
     expect(businessSlotOfMinute('2026-03-10', 9 * 60 + 30, 0)).toEqual({ businessDate: '2026-03-10', businessHour: 9 });
     expect(businessSlotOfMinute('2026-03-10', 26 * 60, 0)).toEqual({ businessDate: '2026-03-11', businessHour: 2 });
-    expect(businessSlotOfMinute('2026-03-10', 26 * 60, 14400)).toEqual({ businessDate: '2026-03-10', businessHour: 26 });
+    expect(businessSlotOfMinute('2026-03-10', 26 * 60, 14400)).toEqual({
+      businessDate: '2026-03-10',
+      businessHour: 26,
+    });
     expect(businessSlotOfMinute('2026-03-10', 28 * 60, 14400)).toEqual({ businessDate: '2026-03-11', businessHour: 4 });
-    expect(businessSlotOfMinute('2026-03-10', 3 * 60 + 59, 14400)).toEqual({ businessDate: '2026-03-09', businessHour: 27 });
+    expect(businessSlotOfMinute('2026-03-10', 3 * 60 + 59, 14400)).toEqual({
+      businessDate: '2026-03-09',
+      businessHour: 27,
+    });
     expect(businessSlotOfMinute('2026-12-31', 25 * 60, 0)).toEqual({ businessDate: '2027-01-01', businessHour: 1 });
   });
 });
@@ -413,8 +477,14 @@ describe('pay periods', () => {
     expect(payPeriodOf('2027-01-01', monday, 'weekly')).toEqual({ start: '2026-12-28', end: '2027-01-03' });
     expect(payPeriodOf('2026-12-28', monday, 'weekly')).toEqual({ start: '2026-12-28', end: '2027-01-03' });
     expect(payPeriodOf('2027-01-03', monday, 'weekly')).toEqual({ start: '2026-12-28', end: '2027-01-03' });
-    expect(payPeriodOf('2027-01-01', cal('UTC', 0, 1, 5), 'weekly')).toEqual({ start: '2027-01-01', end: '2027-01-07' });
-    expect(payPeriodOf('2027-01-01', cal('UTC', 0, 1, 6), 'weekly')).toEqual({ start: '2026-12-26', end: '2027-01-01' });
+    expect(payPeriodOf('2027-01-01', cal('UTC', 0, 1, 5), 'weekly')).toEqual({
+      start: '2027-01-01',
+      end: '2027-01-07',
+    });
+    expect(payPeriodOf('2027-01-01', cal('UTC', 0, 1, 6), 'weekly')).toEqual({
+      start: '2026-12-26',
+      end: '2027-01-01',
+    });
   });
 
   it('does not mix up the company week and the payroll week', () => {
@@ -438,15 +508,30 @@ describe('pay periods', () => {
 
   it('aligns biweekly periods to a given anchor, with a period spanning the year change', () => {
     // 2026-01-12 is a Monday; 2026-12-28 is 350 = 25 * 14 days later
-    expect(payPeriodOf('2027-01-01', monday, 'biweekly', '2026-01-12')).toEqual({ start: '2026-12-28', end: '2027-01-10' });
-    expect(payPeriodOf('2026-12-27', monday, 'biweekly', '2026-01-12')).toEqual({ start: '2026-12-14', end: '2026-12-27' });
-    expect(payPeriodOf('2026-01-11', monday, 'biweekly', '2026-01-12')).toEqual({ start: '2025-12-29', end: '2026-01-11' });
-    expect(payPeriodOf('2026-01-12', monday, 'biweekly', '2026-01-12')).toEqual({ start: '2026-01-12', end: '2026-01-25' });
+    expect(payPeriodOf('2027-01-01', monday, 'biweekly', '2026-01-12')).toEqual({
+      start: '2026-12-28',
+      end: '2027-01-10',
+    });
+    expect(payPeriodOf('2026-12-27', monday, 'biweekly', '2026-01-12')).toEqual({
+      start: '2026-12-14',
+      end: '2026-12-27',
+    });
+    expect(payPeriodOf('2026-01-11', monday, 'biweekly', '2026-01-12')).toEqual({
+      start: '2025-12-29',
+      end: '2026-01-11',
+    });
+    expect(payPeriodOf('2026-01-12', monday, 'biweekly', '2026-01-12')).toEqual({
+      start: '2026-01-12',
+      end: '2026-01-25',
+    });
   });
 
   it('moves an anchor that is not on payrollStartingDay forward to the next one', () => {
     // 2026-01-08 is a Thursday: the periods start on Monday 2026-01-12
-    expect(payPeriodOf('2027-01-01', monday, 'biweekly', '2026-01-08')).toEqual({ start: '2026-12-28', end: '2027-01-10' });
+    expect(payPeriodOf('2027-01-01', monday, 'biweekly', '2026-01-08')).toEqual({
+      start: '2026-12-28',
+      end: '2027-01-10',
+    });
   });
 
   it('splits months at the 15th for semimonthly periods, including February of the leap year 2028', () => {
@@ -467,14 +552,38 @@ describe('pay periods', () => {
   });
 
   it('steps to the next and previous period of each frequency', () => {
-    expect(nextPayPeriod({ start: '2026-12-28', end: '2027-01-03' }, monday, 'weekly')).toEqual({ start: '2027-01-04', end: '2027-01-10' });
-    expect(previousPayPeriod({ start: '2026-12-28', end: '2027-01-03' }, monday, 'weekly')).toEqual({ start: '2026-12-21', end: '2026-12-27' });
-    expect(nextPayPeriod({ start: '2026-12-28', end: '2027-01-10' }, monday, 'biweekly', '2026-01-12')).toEqual({ start: '2027-01-11', end: '2027-01-24' });
-    expect(previousPayPeriod({ start: '2026-12-28', end: '2027-01-10' }, monday, 'biweekly', '2026-01-12')).toEqual({ start: '2026-12-14', end: '2026-12-27' });
-    expect(nextPayPeriod({ start: '2028-02-16', end: '2028-02-29' }, monday, 'semimonthly')).toEqual({ start: '2028-03-01', end: '2028-03-15' });
-    expect(previousPayPeriod({ start: '2028-01-01', end: '2028-01-15' }, monday, 'semimonthly')).toEqual({ start: '2027-12-16', end: '2027-12-31' });
-    expect(nextPayPeriod({ start: '2026-12-01', end: '2026-12-31' }, monday, 'monthly')).toEqual({ start: '2027-01-01', end: '2027-01-31' });
-    expect(previousPayPeriod({ start: '2028-03-01', end: '2028-03-31' }, monday, 'monthly')).toEqual({ start: '2028-02-01', end: '2028-02-29' });
+    expect(nextPayPeriod({ start: '2026-12-28', end: '2027-01-03' }, monday, 'weekly')).toEqual({
+      start: '2027-01-04',
+      end: '2027-01-10',
+    });
+    expect(previousPayPeriod({ start: '2026-12-28', end: '2027-01-03' }, monday, 'weekly')).toEqual({
+      start: '2026-12-21',
+      end: '2026-12-27',
+    });
+    expect(nextPayPeriod({ start: '2026-12-28', end: '2027-01-10' }, monday, 'biweekly', '2026-01-12')).toEqual({
+      start: '2027-01-11',
+      end: '2027-01-24',
+    });
+    expect(previousPayPeriod({ start: '2026-12-28', end: '2027-01-10' }, monday, 'biweekly', '2026-01-12')).toEqual({
+      start: '2026-12-14',
+      end: '2026-12-27',
+    });
+    expect(nextPayPeriod({ start: '2028-02-16', end: '2028-02-29' }, monday, 'semimonthly')).toEqual({
+      start: '2028-03-01',
+      end: '2028-03-15',
+    });
+    expect(previousPayPeriod({ start: '2028-01-01', end: '2028-01-15' }, monday, 'semimonthly')).toEqual({
+      start: '2027-12-16',
+      end: '2027-12-31',
+    });
+    expect(nextPayPeriod({ start: '2026-12-01', end: '2026-12-31' }, monday, 'monthly')).toEqual({
+      start: '2027-01-01',
+      end: '2027-01-31',
+    });
+    expect(previousPayPeriod({ start: '2028-03-01', end: '2028-03-31' }, monday, 'monthly')).toEqual({
+      start: '2028-02-01',
+      end: '2028-02-29',
+    });
   });
 
   it('tiles a year with consecutive periods of every frequency, no gap and no overlap', () => {
@@ -498,7 +607,9 @@ describe('pay periods', () => {
     const october = periodBounds(payPeriodOf('2026-10-15', cal(LONDON, 14400), 'monthly'), cal(LONDON, 14400));
     expect(october).toEqual({ startMs: utc('2026-10-01T03:00'), endMs: utc('2026-11-01T04:00') });
     expect(october.endMs - october.startMs).toBe(31 * 24 * HOUR + HOUR);
-    expect(periodBounds({ start: '2026-03-08', end: '2026-03-08' }, cal(NY))).toEqual(businessDayBounds('2026-03-08', cal(NY)));
+    expect(periodBounds({ start: '2026-03-08', end: '2026-03-08' }, cal(NY))).toEqual(
+      businessDayBounds('2026-03-08', cal(NY)),
+    );
   });
 });
 
@@ -511,7 +622,9 @@ describe('requireDateRange', () => {
   });
 
   it('refuses a reversed range and one longer than the limit with INVALID_DATE_RANGE', () => {
-    expect(() => requireDateRange('2026-11-02', '2026-11-01', 10)).toThrow(expect.objectContaining({ code: 'INVALID_DATE_RANGE', status: 400 }));
+    expect(() => requireDateRange('2026-11-02', '2026-11-01', 10)).toThrow(
+      expect.objectContaining({ code: 'INVALID_DATE_RANGE', status: 400 }),
+    );
     expect(() => requireDateRange('2026-01-01', '2026-01-04', 3)).toThrow(/holds 4 days; at most 3/);
   });
 });

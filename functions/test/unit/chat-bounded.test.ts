@@ -7,7 +7,11 @@ describe('tool results sent to the model are bounded', () => {
   });
 
   it('cuts the largest array first, keeps the rest, and states how many items were left out', () => {
-    const result = { currency: 'EUR', small: [1, 2], shifts: Array.from({ length: 500 }, (_, i) => ({ id: `shift-${i}`, start: 600, end: 960 })) };
+    const result = {
+      currency: 'EUR',
+      small: [1, 2],
+      shifts: Array.from({ length: 500 }, (_, i) => ({ id: `shift-${i}`, start: 600, end: 960 })),
+    };
     const text = bounded(result, 2000);
     expect(text.length).toBeLessThanOrEqual(2000);
     const parsed = JSON.parse(text);
@@ -19,7 +23,10 @@ describe('tool results sent to the model are bounded', () => {
 
   it('answers a note asking for a narrower question when even an empty array does not fit', () => {
     const text = bounded({ blob: 'x'.repeat(5000), items: [1, 2, 3] }, 500);
-    expect(JSON.parse(text)).toEqual({ truncated: true, note: 'The result is too large; ask for a shorter range or a narrower filter.' });
+    expect(JSON.parse(text)).toEqual({
+      truncated: true,
+      note: 'The result is too large; ask for a shorter range or a narrower filter.',
+    });
   });
 
   it('bounds a result that is not an object', () => {

@@ -13,11 +13,22 @@ describe("the dashboard's range in the address", () => {
 
   it('reads back what it wrote', () => {
     expect(rangeFromQuery(q(rangeQuery(presetRange(90, NOW))), thirty, NOW)).toEqual(presetRange(90, NOW));
-    expect(rangeFromQuery(q('from=2026-01-01&to=2026-01-31'), thirty, NOW)).toEqual({ from: '2026-01-01', to: '2026-01-31', preset: null });
+    expect(rangeFromQuery(q('from=2026-01-01&to=2026-01-31'), thirty, NOW)).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      preset: null,
+    });
   });
 
   it('keeps the current range when the address names none, or a wrong one', () => {
-    for (const query of ['', 'days=12', 'days=abc', 'from=2026-02-01&to=2026-01-01', 'from=2026-01-01', 'from=2024-01-01&to=2026-01-01']) {
+    for (const query of [
+      '',
+      'days=12',
+      'days=abc',
+      'from=2026-02-01&to=2026-01-01',
+      'from=2026-01-01',
+      'from=2024-01-01&to=2026-01-01',
+    ]) {
       expect(rangeFromQuery(q(query), thirty, NOW)).toBe(thirty);
     }
   });

@@ -7,16 +7,22 @@
 import { restPremium } from '../../src/modules/schedule/fair-workweek';
 import { at, DAY, HOUR, MIN, premium } from './fair-workweek-fixtures';
 
-
 describe('the reason recorded with a schedule-change premium', () => {
   it('says what changed and with how many days of notice, to the hundredth', () => {
     expect(premium('seattle', null, at(2 * DAY, 4))!.reason).toBe("240 minutes added with 2 days' notice");
-    expect(premium('seattle', at(DAY + 6 * HOUR, 8), at(DAY + 6 * HOUR, 5))!.reason).toBe("180 minutes cut with 1.25 days' notice");
-    expect(premium('seattle', at(3 * DAY, 4), at(3 * DAY + HOUR, 4))!.reason).toBe("moved without loss of hours with 3 days' notice");
+    expect(premium('seattle', at(DAY + 6 * HOUR, 8), at(DAY + 6 * HOUR, 5))!.reason).toBe(
+      "180 minutes cut with 1.25 days' notice",
+    );
+    expect(premium('seattle', at(3 * DAY, 4), at(3 * DAY + HOUR, 4))!.reason).toBe(
+      "moved without loss of hours with 3 days' notice",
+    );
   });
 
   it('counts no notice at all for a change made after the shift started (never negative)', () => {
-    expect(premium('nyc', at(-HOUR, 8), at(-HOUR, 6))).toMatchObject({ reason: "120 minutes cut with 0 days' notice", amountMinor: 75_00 });
+    expect(premium('nyc', at(-HOUR, 8), at(-HOUR, 6))).toMatchObject({
+      reason: "120 minutes cut with 0 days' notice",
+      amountMinor: 75_00,
+    });
   });
 });
 
@@ -38,7 +44,11 @@ describe('the New York City notice tiers', () => {
 
 describe('Seattle', () => {
   it('pays the extra hour for any added time, 30 minutes or less included (no Oregon threshold)', () => {
-    expect(premium('seattle', at(3 * DAY, 4), at(3 * DAY, 4.25))).toMatchObject({ rule: 'scheduleChange', payHours: 1, amountMinor: null });
+    expect(premium('seattle', at(3 * DAY, 4), at(3 * DAY, 4.25))).toMatchObject({
+      rule: 'scheduleChange',
+      payHours: 1,
+      amountMinor: null,
+    });
     expect(premium('seattle', at(3 * DAY, 4), at(3 * DAY, 4.5))!.payHours).toBe(1);
   });
 });
@@ -65,7 +75,7 @@ describe('Chicago', () => {
 
 describe('the reason recorded with a rest premium', () => {
   it.each([
-    ['nyc', "540 minutes of rest between shifts; New York City (fast food) requires 660"],
+    ['nyc', '540 minutes of rest between shifts; New York City (fast food) requires 660'],
     ['seattle', '540 minutes of rest between shifts; Seattle requires 600'],
     ['oregon', '540 minutes of rest between shifts; Oregon requires 600'],
     ['chicago', '540 minutes of rest between shifts; Chicago requires 600'],

@@ -1,4 +1,9 @@
-import { changePremium, classifyChange, type Interval, type Jurisdiction } from '../../src/modules/schedule/fair-workweek';
+import {
+  changePremium,
+  classifyChange,
+  type Interval,
+  type Jurisdiction,
+} from '../../src/modules/schedule/fair-workweek';
 
 export const MIN = 60_000;
 export const HOUR = 60 * MIN;

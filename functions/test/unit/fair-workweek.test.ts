@@ -1,17 +1,33 @@
-import { classifyChange, minRestMinutes, restPremium, type Interval, type Jurisdiction } from '../../src/modules/schedule/fair-workweek';
+import {
+  classifyChange,
+  minRestMinutes,
+  restPremium,
+  type Interval,
+  type Jurisdiction,
+} from '../../src/modules/schedule/fair-workweek';
 import { at, DAY, HOUR, MIN, premium, T0 } from './fair-workweek-fixtures';
 import { restFindings, timed, type ScheduleRules, type ShiftLike } from '../../src/modules/schedule/rules';
 
 /** Hand-worked fair-workweek premiums per jurisdiction (figures and sources in src/modules/schedule/fair-workweek.ts). */
-const amount = (j: Jurisdiction, before: Interval | null, after: Interval | null) => premium(j, before, after)?.amountMinor ?? null;
-const hours = (j: Jurisdiction, before: Interval | null, after: Interval | null) => premium(j, before, after)?.payHours ?? null;
+const amount = (j: Jurisdiction, before: Interval | null, after: Interval | null) =>
+  premium(j, before, after)?.amountMinor ?? null;
+const hours = (j: Jurisdiction, before: Interval | null, after: Interval | null) =>
+  premium(j, before, after)?.payHours ?? null;
 
 describe('classifying a change', () => {
   it('tells added time, cut time, a move without loss, and no change apart', () => {
-    expect(classifyChange(null, at(2 * DAY, 4), T0)).toEqual({ kind: 'added', deltaMinutes: 240, noticeMinutes: 2 * 24 * 60 });
+    expect(classifyChange(null, at(2 * DAY, 4), T0)).toEqual({
+      kind: 'added',
+      deltaMinutes: 240,
+      noticeMinutes: 2 * 24 * 60,
+    });
     expect(classifyChange(at(DAY, 8), at(DAY, 5), T0)).toMatchObject({ kind: 'cut', deltaMinutes: 180 });
     expect(classifyChange(at(DAY, 8), null, T0)).toMatchObject({ kind: 'cut', deltaMinutes: 480 });
-    expect(classifyChange(at(DAY, 4), at(DAY + HOUR, 4), T0)).toMatchObject({ kind: 'moved', deltaMinutes: 0, noticeMinutes: 24 * 60 });
+    expect(classifyChange(at(DAY, 4), at(DAY + HOUR, 4), T0)).toMatchObject({
+      kind: 'moved',
+      deltaMinutes: 0,
+      noticeMinutes: 24 * 60,
+    });
     expect(classifyChange(at(DAY, 4), at(DAY, 4), T0)).toBeNull();
   });
 
@@ -108,21 +124,48 @@ describe('no jurisdiction', () => {
 
 describe('the rest rule on shifts', () => {
   const RULES: ScheduleRules = {
-    timezone: 'America/New_York', weekStartingDay: 1, dayChangeTime: 0, defaultDuration: 480, betweenShifts: 0,
-    maxDayHours: false, excludeBreaks: false, breaks: {}, conflictsDetectionEnabled: true, maxHoursPerWeek: 40, jurisdiction: 'nyc',
+    timezone: 'America/New_York',
+    weekStartingDay: 1,
+    dayChangeTime: 0,
+    defaultDuration: 480,
+    betweenShifts: 0,
+    maxDayHours: false,
+    excludeBreaks: false,
+    breaks: {},
+    conflictsDetectionEnabled: true,
+    maxHoursPerWeek: 40,
+    jurisdiction: 'nyc',
   };
   let n = 0;
-  const shift = (date: string, start: number, end: number): ShiftLike => ({ id: `s${++n}`, employeeId: 'e1', date, start, end, mode: 'published' });
+  const shift = (date: string, start: number, end: number): ShiftLike => ({
+    id: `s${++n}`,
+    employeeId: 'e1',
+    date,
+    start,
+    end,
+    mode: 'published',
+  });
   const rest = (candidate: ShiftLike, others: ShiftLike[], consent = false, rules: Partial<ScheduleRules> = {}) => {
     const r = { ...RULES, ...rules };
-    return restFindings(timed(candidate, r), others.map((o) => timed(o, r)), r, consent);
+    return restFindings(
+      timed(candidate, r),
+      others.map((o) => timed(o, r)),
+      r,
+      consent,
+    );
   };
 
   it('refuses a close (until 23:00) then open (08:00) without consent, and lets it through with consent and its premium', () => {
     const close = shift('2026-06-01', 15 * 60, 23 * 60);
     const open = shift('2026-06-02', 8 * 60, 14 * 60);
     const [refused] = rest(open, [close]);
-    expect(refused.finding).toMatchObject({ rule: 'fairWorkweekRest', blocking: true, actual: 540, limit: 660, conflictingShiftId: close.id });
+    expect(refused.finding).toMatchObject({
+      rule: 'fairWorkweekRest',
+      blocking: true,
+      actual: 540,
+      limit: 660,
+      conflictingShiftId: close.id,
+    });
     const [consented] = rest(open, [close], true);
     expect(consented.finding.blocking).toBe(false);
     expect(consented.premium.amountMinor).toBe(100_00);
@@ -131,11 +174,17 @@ describe('the rest rule on shifts', () => {
   it('does not apply to two shifts of the same day (a split shift) nor to enough rest', () => {
     expect(rest(shift('2026-06-01', 17 * 60, 22 * 60), [shift('2026-06-01', 8 * 60, 12 * 60)])).toEqual([]);
     expect(rest(shift('2026-06-02', 10 * 60, 14 * 60), [shift('2026-06-01', 15 * 60, 23 * 60)])).toEqual([]);
-    expect(rest(shift('2026-06-02', 8 * 60, 14 * 60), [shift('2026-06-01', 15 * 60, 23 * 60)], false, { jurisdiction: 'none' })).toEqual([]);
+    expect(
+      rest(shift('2026-06-02', 8 * 60, 14 * 60), [shift('2026-06-01', 15 * 60, 23 * 60)], false, {
+        jurisdiction: 'none',
+      }),
+    ).toEqual([]);
   });
 
   it('counts the rest before the candidate too (the candidate is the closing shift)', () => {
-    const [found] = rest(shift('2026-06-01', 15 * 60, 23 * 60), [shift('2026-06-02', 7 * 60, 15 * 60)], false, { jurisdiction: 'seattle' });
+    const [found] = rest(shift('2026-06-01', 15 * 60, 23 * 60), [shift('2026-06-02', 7 * 60, 15 * 60)], false, {
+      jurisdiction: 'seattle',
+    });
     // 8 h of rest; the 8-hour opening shift has 2 h inside the 10 h window: 2 x 0.5
     expect(found.premium.payHours).toBe(1);
   });

@@ -13,7 +13,6 @@ const QUESTIONS = [
   { id: 'q3', prompt: 'Weekends?', kind: 'yes_no' as const, required: false },
 ];
 
-
 describe('screening answers', () => {
   it('keeps the answers in question order with their prompts, skipping unanswered optional ones', () => {
     expect(checkAnswers(QUESTIONS, { q2: 'Two years', q1: false })).toEqual([
@@ -39,14 +38,17 @@ describe('screening answers', () => {
   });
 
   it('the message lists every problem with its path', () => {
-    expect(refusal(() => checkAnswers(QUESTIONS, { q3: 'no', q9: true })).message)
-      .toBe('The answers do not fit the questions: body.answers.q9: no such question in this posting; body.answers.q1: required; body.answers.q3: must be true or false');
+    expect(refusal(() => checkAnswers(QUESTIONS, { q3: 'no', q9: true })).message).toBe(
+      'The answers do not fit the questions: body.answers.q9: no such question in this posting; body.answers.q1: required; body.answers.q3: must be true or false',
+    );
   });
 
   it('an empty or blank text answer to a required text question is missing', () => {
     const required = [{ id: 'q1', prompt: 'Experience', kind: 'text' as const, required: true }];
     for (const answer of ['', ' \t\n']) {
-      expect(refusal(() => checkAnswers(required, { q1: answer })).details).toEqual([{ path: 'body.answers.q1', message: 'required' }]);
+      expect(refusal(() => checkAnswers(required, { q1: answer })).details).toEqual([
+        { path: 'body.answers.q1', message: 'required' },
+      ]);
     }
     expect(checkAnswers(required, { q1: ' x ' })).toEqual([{ questionId: 'q1', prompt: 'Experience', answer: ' x ' }]);
   });
@@ -57,12 +59,15 @@ describe('screening answers', () => {
 
   it('a posting without questions takes no answers, and an empty set of answers', () => {
     expect(checkAnswers([], {})).toEqual([]);
-    expect(refusal(() => checkAnswers([], { q1: true })).details).toEqual([{ path: 'body.answers.q1', message: 'no such question in this posting' }]);
+    expect(refusal(() => checkAnswers([], { q1: true })).details).toEqual([
+      { path: 'body.answers.q1', message: 'no such question in this posting' },
+    ]);
   });
 });
 
 describe('file signatures', () => {
-  const bytes = (...parts: (number[] | string)[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+  const bytes = (...parts: (number[] | string)[]) =>
+    Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
   it.each([
     ['application/pdf', bytes('%PDF-1.7\n...')],
     ['image/jpeg', bytes([0xff, 0xd8, 0xff, 0xe0])],
@@ -104,18 +109,37 @@ describe('file signatures', () => {
     expect(bytesMatchType(data, type)).toBe(true);
   });
 
-  it.each(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1'])('recognises the HEIF brand %s (iPhone photos are heic or mif1)', (brand) => {
-    expect(bytesMatchType(bytes([0, 0, 0, 24], `ftyp${brand}`, [0, 0, 0, 0]), 'image/heic')).toBe(true);
-  });
+  it.each(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1'])(
+    'recognises the HEIF brand %s (iPhone photos are heic or mif1)',
+    (brand) => {
+      expect(bytesMatchType(bytes([0, 0, 0, 24], `ftyp${brand}`, [0, 0, 0, 0]), 'image/heic')).toBe(true);
+    },
+  );
 
   it('an upload without a file name is named after its type and the extension of its content type', () => {
-    expect(EXTENSIONS).toEqual({ 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/heic': 'heic' });
+    expect(EXTENSIONS).toEqual({
+      'application/pdf': 'pdf',
+      'image/jpeg': 'jpg',
+      'image/png': 'png',
+      'image/webp': 'webp',
+      'image/heic': 'heic',
+    });
   });
 });
 
 describe('expiry stages', () => {
   it.each([
-    [45, null], [31, null], [30, 30], [15, 30], [14, 14], [8, 14], [7, 7], [1, 7], [0, 0], [-1, 0], [-400, 0],
+    [45, null],
+    [31, null],
+    [30, 30],
+    [15, 30],
+    [14, 14],
+    [8, 14],
+    [7, 7],
+    [1, 7],
+    [0, 0],
+    [-1, 0],
+    [-400, 0],
   ])('%i days before expiry: stage %p', (daysLeft, stage) => {
     expect(expiryStageOf(daysLeft)).toBe(stage);
   });

@@ -1,4 +1,11 @@
-import { applyProposal, companySetupOf, nextQuestion, READY_REPLY, scheduleTemplate, slotsOf } from '../../src/modules/onboarding/derive';
+import {
+  applyProposal,
+  companySetupOf,
+  nextQuestion,
+  READY_REPLY,
+  scheduleTemplate,
+  slotsOf,
+} from '../../src/modules/onboarding/derive';
 import type { Answers } from '../../src/modules/onboarding/schemas';
 
 /**
@@ -7,7 +14,15 @@ import type { Answers } from '../../src/modules/onboarding/schemas';
  * schedule template derived from the answers).
  */
 
-const CLOSED_WEEK = { Monday: null, Tuesday: null, Wednesday: null, Thursday: null, Friday: null, Saturday: null, Sunday: null };
+const CLOSED_WEEK = {
+  Monday: null,
+  Tuesday: null,
+  Wednesday: null,
+  Thursday: null,
+  Friday: null,
+  Saturday: null,
+  Sunday: null,
+};
 const roles = [{ id: 'role-server', name: 'Server', type: 'FOH' as const, priority: 0, headcount: 2 }];
 
 describe('onboarding: the questions', () => {
@@ -16,8 +31,22 @@ describe('onboarding: the questions', () => {
     [{ restaurantName: 'Casa Pepe' }, 'restaurantType', /kind of place/],
     [{ restaurantName: 'Casa Pepe', restaurantType: 'tapas bar' }, 'country', /country/],
     [{ restaurantName: 'Casa Pepe', restaurantType: 'tapas bar', country: 'ES' }, 'timezone', /time zone/],
-    [{ restaurantName: 'Casa Pepe', restaurantType: 'tapas bar', country: 'ES', timezone: 'Europe/Madrid' }, 'openingHours', /opening hours on each day/],
-    [{ restaurantName: 'Casa Pepe', restaurantType: 'tapas bar', country: 'ES', timezone: 'Europe/Madrid', openingHours: CLOSED_WEEK }, 'roles', /roles do you staff.*how many people/],
+    [
+      { restaurantName: 'Casa Pepe', restaurantType: 'tapas bar', country: 'ES', timezone: 'Europe/Madrid' },
+      'openingHours',
+      /opening hours on each day/,
+    ],
+    [
+      {
+        restaurantName: 'Casa Pepe',
+        restaurantType: 'tapas bar',
+        country: 'ES',
+        timezone: 'Europe/Madrid',
+        openingHours: CLOSED_WEEK,
+      },
+      'roles',
+      /roles do you staff.*how many people/,
+    ],
   ])('after %j asks for %s in words about it', (answers, field, words) => {
     const q = nextQuestion(answers as Answers);
     expect(q?.field).toBe(field);
@@ -25,13 +54,20 @@ describe('onboarding: the questions', () => {
   });
 
   it('asks for the name first even when some opening hours are already known', () => {
-    expect(nextQuestion({ openingHours: { Monday: null } })).toEqual({ field: 'restaurantName', text: expect.stringMatching(/name of your restaurant/) });
+    expect(nextQuestion({ openingHours: { Monday: null } })).toEqual({
+      field: 'restaurantName',
+      text: expect.stringMatching(/name of your restaurant/),
+    });
   });
 
   it('asks for the hours of the missing days only, and the general question when no day is known', () => {
     const base: Answers = { restaurantName: 'A', restaurantType: 'b', country: 'ES', timezone: 'UTC' };
-    expect(nextQuestion({ ...base, openingHours: { Monday: null, Wednesday: { open: '09:00', close: '17:00' }, Sunday: null } })?.text)
-      .toBe('And your hours on Tuesday, Thursday, Friday, Saturday (or are you closed then)?');
+    expect(
+      nextQuestion({
+        ...base,
+        openingHours: { Monday: null, Wednesday: { open: '09:00', close: '17:00' }, Sunday: null },
+      })?.text,
+    ).toBe('And your hours on Tuesday, Thursday, Friday, Saturday (or are you closed then)?');
     expect(nextQuestion({ ...base, openingHours: {} })?.text).toMatch(/opening hours on each day of the week/);
   });
 
@@ -43,23 +79,34 @@ describe('onboarding: the questions', () => {
 describe('onboarding: a proposal with nothing for a field', () => {
   it('leaves a field the model proposes as null unchanged, without asking it again', () => {
     const before: Answers = { restaurantName: 'Casa Pepe' };
-    expect(applyProposal(before, JSON.stringify({ answers: { restaurantName: null, restaurantType: 'tapas bar' } })))
-      .toEqual({ answers: { restaurantName: 'Casa Pepe', restaurantType: 'tapas bar' }, accepted: ['restaurantType'], ignored: [] });
+    expect(
+      applyProposal(before, JSON.stringify({ answers: { restaurantName: null, restaurantType: 'tapas bar' } })),
+    ).toEqual({
+      answers: { restaurantName: 'Casa Pepe', restaurantType: 'tapas bar' },
+      accepted: ['restaurantType'],
+      ignored: [],
+    });
   });
 });
 
 describe('onboarding: slots and the derived company', () => {
   it('keeps a day of exactly 10 hours as one slot and splits a longer one', () => {
     expect(slotsOf({ open: '10:00', close: '20:00' })).toEqual([{ start: 600, end: 1200, key: 'day' }]);
-    expect(slotsOf({ open: '10:00', close: '20:30' })).toEqual([{ start: 600, end: 930, key: 'lunch' }, { start: 930, end: 1230, key: 'dinner' }]);
+    expect(slotsOf({ open: '10:00', close: '20:30' })).toEqual([
+      { start: 600, end: 930, key: 'lunch' },
+      { start: 930, end: 1230, key: 'dinner' },
+    ]);
   });
 
   it('reads the minutes of the hours', () => {
     expect(slotsOf({ open: '11:30', close: '16:45' })).toEqual([{ start: 690, end: 1005, key: 'day' }]);
   });
 
-  it('starts the day structure\'s morning at the first slot', () => {
-    const days = scheduleTemplate({ Monday: { open: '11:30', close: '16:00' } }, roles) as Record<string, { morning: unknown; evening?: unknown }>;
+  it("starts the day structure's morning at the first slot", () => {
+    const days = scheduleTemplate({ Monday: { open: '11:30', close: '16:00' } }, roles) as Record<
+      string,
+      { morning: unknown; evening?: unknown }
+    >;
     expect(days.Monday.morning).toEqual({ start: 690 });
     expect(days.Monday.evening).toBeUndefined();
   });
@@ -70,7 +117,10 @@ describe('onboarding: slots and the derived company', () => {
     ['a 30-minute day, at least an hour', { open: '10:00', close: '10:30' }, 60],
     ['a 9-hour day, at most 8 hours', { open: '09:00', close: '18:00' }, 480],
   ])('takes the default shift length from the longest slot: %s -> %s minutes', (_what, hours, minutes) => {
-    const { profile } = companySetupOf({ restaurantType: 'bar', openingHours: { ...CLOSED_WEEK, Friday: hours } }, roles);
+    const { profile } = companySetupOf(
+      { restaurantType: 'bar', openingHours: { ...CLOSED_WEEK, Friday: hours } },
+      roles,
+    );
     expect(profile.defaultDuration).toBe(minutes);
   });
 

@@ -24,7 +24,10 @@ const CLIENT_FILE = path.join(CLIENT_DIR, 'client.ts');
 
 let tmp: string;
 let documentText: string;
-let lint: { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
+let lint: {
+  totals: { errors: number; warnings: number };
+  problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+};
 let typesFile: string;
 
 beforeAll(async () => {
@@ -36,11 +39,15 @@ beforeAll(async () => {
   const cli = path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'bin/cli.js');
   const [lintRun] = await Promise.all([
     // in the temporary directory, so that no redocly.yaml changes the ruleset; no telemetry, no update check
-    run(process.execPath, [cli, 'lint', documentFile, '--format=json', '--extends=recommended', '--max-problems=1000'], {
-      cwd: tmp,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-      maxBuffer: 64 * 1024 * 1024,
-    }).catch((err: { stdout?: string; stderr?: string }) => {
+    run(
+      process.execPath,
+      [cli, 'lint', documentFile, '--format=json', '--extends=recommended', '--max-problems=1000'],
+      {
+        cwd: tmp,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    ).catch((err: { stdout?: string; stderr?: string }) => {
       // the CLI exits with 1 when it finds errors; its JSON report is still on stdout
       if (err.stdout?.trim().startsWith('{')) return { stdout: err.stdout, stderr: err.stderr ?? '' };
       throw err;
@@ -72,9 +79,14 @@ describe('docs/openapi.json, the reviewed snapshot of the API description', () =
 
   it('passes `redocly lint` with the recommended ruleset: no errors', () => {
     const describe = (severity: string) =>
-      lint.problems.filter((p) => p.severity === severity).map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
-    console.log(`redocly lint (recommended): ${lint.totals.errors} errors, ${lint.totals.warnings} warnings${
-      lint.totals.warnings ? `\n  ${describe('warn').join('\n  ')}` : ''}`);
+      lint.problems
+        .filter((p) => p.severity === severity)
+        .map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
+    console.log(
+      `redocly lint (recommended): ${lint.totals.errors} errors, ${lint.totals.warnings} warnings${
+        lint.totals.warnings ? `\n  ${describe('warn').join('\n  ')}` : ''
+      }`,
+    );
     expect(describe('error')).toEqual([]);
     expect(lint.totals.errors).toBe(0);
   });
@@ -101,32 +113,39 @@ describe('a typed client (openapi-typescript types, openapi-fetch)', () => {
       lib: ['lib.es2022.d.ts'],
       types: ['node'],
     };
-    const virtual = new Map(Object.entries(WRONG_CALLS).map(([name, call]) => [
-      path.join(CLIENT_DIR, name),
-      `import { moduleClient } from './client';\nconst api = moduleClient('http://127.0.0.1');\n${call}\n`,
-    ]));
+    const virtual = new Map(
+      Object.entries(WRONG_CALLS).map(([name, call]) => [
+        path.join(CLIENT_DIR, name),
+        `import { moduleClient } from './client';\nconst api = moduleClient('http://127.0.0.1');\n${call}\n`,
+      ]),
+    );
     const host = ts.createCompilerHost(options, true);
     host.getCurrentDirectory = () => FUNCTIONS_DIR;
     const { fileExists, readFile, getSourceFile } = host;
     host.fileExists = (file) => virtual.has(file) || fileExists.call(host, file);
     host.readFile = (file) => virtual.get(file) ?? readFile.call(host, file);
     host.getSourceFile = (file, language, ...rest) =>
-      virtual.has(file) ? ts.createSourceFile(file, virtual.get(file)!, language, true) : getSourceFile.call(host, file, language, ...rest);
+      virtual.has(file)
+        ? ts.createSourceFile(file, virtual.get(file)!, language, true)
+        : getSourceFile.call(host, file, language, ...rest);
     // `./openapi` of the client is the generated file in the temporary directory
-    host.resolveModuleNames = (names, containingFile) => names.map((name) =>
-      name === './openapi' && path.dirname(containingFile) === CLIENT_DIR
-        ? { resolvedFileName: typesFile, extension: ts.Extension.Dts, isExternalLibraryImport: false }
-        : ts.resolveModuleName(name, containingFile, options, host).resolvedModule);
+    host.resolveModuleNames = (names, containingFile) =>
+      names.map((name) =>
+        name === './openapi' && path.dirname(containingFile) === CLIENT_DIR
+          ? { resolvedFileName: typesFile, extension: ts.Extension.Dts, isExternalLibraryImport: false }
+          : ts.resolveModuleName(name, containingFile, options, host).resolvedModule,
+      );
     const program = ts.createProgram([typesFile, CLIENT_FILE, ...virtual.keys()], options, host);
     const diagnosticsOf = (file: string) => {
       const source = program.getSourceFile(file);
       if (!source) throw new Error(`${file} is not in the program`);
       return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
     };
-    const text = (list: readonly ts.Diagnostic[]) => list.map((d) => {
-      const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
-      return `${d.file ? path.basename(d.file.fileName) : ''}${where ? `:${where.line + 1}:${where.character + 1}` : ''} TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-    });
+    const text = (list: readonly ts.Diagnostic[]) =>
+      list.map((d) => {
+        const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+        return `${d.file ? path.basename(d.file.fileName) : ''}${where ? `:${where.line + 1}:${where.character + 1}` : ''} TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+      });
     return { program, diagnosticsOf, text };
   }
 

@@ -47,13 +47,23 @@ const PUBLISHED: [Provider, string, number, number, number, number][] = [
 ];
 
 describe('the published prices', () => {
-  it.each(PUBLISHED)('%s %s: input %d, output %d, cache read %d, cache write %d per million tokens', (provider, model, input, output, cacheRead, cacheCreate) => {
-    const price = priceFor(provider, model);
-    expect(price).toEqual({
-      provider, family: model, rates: { input, output, cacheRead, cacheCreate },
-      nano: { input: input * 1000, output: output * 1000, cacheRead: cacheRead * 1000, cacheCreate: cacheCreate * 1000 },
-    });
-  });
+  it.each(PUBLISHED)(
+    '%s %s: input %d, output %d, cache read %d, cache write %d per million tokens',
+    (provider, model, input, output, cacheRead, cacheCreate) => {
+      const price = priceFor(provider, model);
+      expect(price).toEqual({
+        provider,
+        family: model,
+        rates: { input, output, cacheRead, cacheCreate },
+        nano: {
+          input: input * 1000,
+          output: output * 1000,
+          cacheRead: cacheRead * 1000,
+          cacheCreate: cacheCreate * 1000,
+        },
+      });
+    },
+  );
 
   it('offers exactly the published families of each provider, in the table order, to administrators', () => {
     for (const provider of ['anthropic', 'openai'] as const) {
@@ -61,7 +71,7 @@ describe('the published prices', () => {
     }
   });
 
-  it('accepts the providers\' other ids for a family: claude-opus-4-0 and claude-sonnet-4-0', () => {
+  it("accepts the providers' other ids for a family: claude-opus-4-0 and claude-sonnet-4-0", () => {
     expect(priceFor('anthropic', 'claude-opus-4-0')?.family).toBe('claude-opus-4');
     expect(priceFor('anthropic', 'claude-sonnet-4-0')?.family).toBe('claude-sonnet-4');
   });

@@ -40,7 +40,12 @@ describe('the price table', () => {
   });
 
   it('applies the SPEC 2.9 cost rule: each count at its own rate per million tokens', () => {
-    const tokens = { inputTokens: 1_234_567, outputTokens: 89_012, cacheReadTokens: 3_456_789, cacheCreateTokens: 12_345 };
+    const tokens = {
+      inputTokens: 1_234_567,
+      outputTokens: 89_012,
+      cacheReadTokens: 3_456_789,
+      cacheCreateTokens: 12_345,
+    };
     const nano = costNanoUsd(tokens, priceFor('anthropic', 'claude-sonnet-4-5')!.nano);
     const spec = (1_234_567 / 1e6) * 3 + (89_012 / 1e6) * 15 + (3_456_789 / 1e6) * 0.3 + (12_345 / 1e6) * 3.75;
     expect(nano / 1e9).toBeCloseTo(spec, 9);
@@ -50,27 +55,56 @@ describe('the price table', () => {
 
 describe('usage normalisation', () => {
   it('takes Anthropic counts one to one (input_tokens already excludes the cache counts)', () => {
-    expect(fromAnthropic({ input_tokens: 10, output_tokens: 20, cache_read_input_tokens: 30, cache_creation_input_tokens: 40 }))
-      .toEqual({ inputTokens: 10, outputTokens: 20, cacheReadTokens: 30, cacheCreateTokens: 40, totalTokens: 100 });
+    expect(
+      fromAnthropic({
+        input_tokens: 10,
+        output_tokens: 20,
+        cache_read_input_tokens: 30,
+        cache_creation_input_tokens: 40,
+      }),
+    ).toEqual({ inputTokens: 10, outputTokens: 20, cacheReadTokens: 30, cacheCreateTokens: 40, totalTokens: 100 });
   });
 
   it('treats null cache counts of Anthropic as zero', () => {
-    expect(fromAnthropic({ input_tokens: 10, output_tokens: 2, cache_read_input_tokens: null, cache_creation_input_tokens: null }).totalTokens).toBe(12);
+    expect(
+      fromAnthropic({
+        input_tokens: 10,
+        output_tokens: 2,
+        cache_read_input_tokens: null,
+        cache_creation_input_tokens: null,
+      }).totalTokens,
+    ).toBe(12);
   });
 
   it('replaces, never adds, the cumulative counts of Anthropic message_delta events', () => {
-    let usage = mergeAnthropicStreamUsage({}, { input_tokens: 500, output_tokens: 1, cache_read_input_tokens: 100, cache_creation_input_tokens: 0 });
+    let usage = mergeAnthropicStreamUsage(
+      {},
+      { input_tokens: 500, output_tokens: 1, cache_read_input_tokens: 100, cache_creation_input_tokens: 0 },
+    );
     usage = mergeAnthropicStreamUsage(usage, { output_tokens: 40 });
     usage = mergeAnthropicStreamUsage(usage, { output_tokens: 90, input_tokens: 500, cache_read_input_tokens: 100 });
-    expect(fromAnthropic(usage)).toEqual({ inputTokens: 500, outputTokens: 90, cacheReadTokens: 100, cacheCreateTokens: 0, totalTokens: 690 });
+    expect(fromAnthropic(usage)).toEqual({
+      inputTokens: 500,
+      outputTokens: 90,
+      cacheReadTokens: 100,
+      cacheCreateTokens: 0,
+      totalTokens: 690,
+    });
   });
 
   it('takes the cached tokens out of OpenAI prompt_tokens', () => {
-    expect(fromOpenAI({ prompt_tokens: 1000, completion_tokens: 50, prompt_tokens_details: { cached_tokens: 600 } }))
-      .toEqual({ inputTokens: 400, outputTokens: 50, cacheReadTokens: 600, cacheCreateTokens: 0, totalTokens: 1050 });
+    expect(
+      fromOpenAI({ prompt_tokens: 1000, completion_tokens: 50, prompt_tokens_details: { cached_tokens: 600 } }),
+    ).toEqual({ inputTokens: 400, outputTokens: 50, cacheReadTokens: 600, cacheCreateTokens: 0, totalTokens: 1050 });
   });
 
   it('counts an OpenAI usage without details as all uncached input', () => {
-    expect(fromOpenAI({ prompt_tokens: 70, completion_tokens: 5 })).toEqual({ inputTokens: 70, outputTokens: 5, cacheReadTokens: 0, cacheCreateTokens: 0, totalTokens: 75 });
+    expect(fromOpenAI({ prompt_tokens: 70, completion_tokens: 5 })).toEqual({
+      inputTokens: 70,
+      outputTokens: 5,
+      cacheReadTokens: 0,
+      cacheCreateTokens: 0,
+      totalTokens: 75,
+    });
   });
 });

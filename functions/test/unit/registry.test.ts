@@ -8,7 +8,12 @@ import { defineModule, definitionIn, moduleFunction, type ModuleDefinition } fro
 import { DEPLOYED, MODULES, SERVICES, errorCatalog } from '../../src/modules/registry';
 import { probeModule } from '../ai/support/probe';
 
-type Endpoint = { secretEnvironmentVariables?: { key: string }[]; availableMemoryMb?: number; timeoutSeconds?: number; concurrency?: number };
+type Endpoint = {
+  secretEnvironmentVariables?: { key: string }[];
+  availableMemoryMb?: number;
+  timeoutSeconds?: number;
+  concurrency?: number;
+};
 const endpointOf = (fn: unknown) => (fn as { __endpoint: Endpoint }).__endpoint;
 const exported = functions as unknown as Record<string, unknown>;
 
@@ -18,7 +23,10 @@ const MODELS = path.join(SRC, 'ai/models.ts');
 /** The definition file of a registered module (its folder is named after its tag, or its name: ai-admin lives in ai/), or of a service (src/services/<name>/definition.ts). */
 function definitionFileOf(module: ModuleDefinition): string {
   const candidates = (dir: string, file: string) =>
-    fs.readdirSync(path.join(SRC, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => path.join(SRC, dir, d.name, file));
+    fs
+      .readdirSync(path.join(SRC, dir), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => path.join(SRC, dir, d.name, file));
   for (const file of [...candidates('modules', 'module.ts'), ...candidates('services', 'definition.ts')]) {
     if (fs.existsSync(file) && (require(file) as { default?: unknown }).default === module) return file;
   }
@@ -66,27 +74,40 @@ describe('the module registry and the functions derived from it', () => {
     for (const module of MODULES) {
       const endpoint = endpointOf(exported[module.name]);
       // 256 MiB unless the module asks for more (schedule: the generation's solver thread)
-      expect(endpoint).toMatchObject({ availableMemoryMb: module.name === 'schedule' ? 512 : 256, timeoutSeconds: 60, concurrency: 80 });
+      expect(endpoint).toMatchObject({
+        availableMemoryMb: module.name === 'schedule' ? 512 : 256,
+        timeoutSeconds: 60,
+        concurrency: 80,
+      });
     }
     expect(endpointOf(exported.posSyncService)).toMatchObject({ availableMemoryMb: 512, timeoutSeconds: 540 });
     const jobs = DEPLOYED.flatMap((m) => [...(m.jobs ?? []), ...(m.queues ?? [])].map((f) => f.name));
     expect(Object.keys(exported).sort()).toEqual([...names, ...jobs].sort());
   });
 
-  it('exports each declared job as a scheduled function and each queue as a task function, with the module\'s secrets', () => {
+  it("exports each declared job as a scheduled function and each queue as a task function, with the module's secrets", () => {
     const engine = MODULES.find((m) => m.name === 'integrationEngine')!;
     const secrets = (engine.runtime?.secrets ?? []).map((s) => ({ key: s.name }));
     expect(secrets.map((s) => s.key)).toContain('INTEGRATIONS_VAULT_KEYS');
     const job = endpointOf(exported.integrationTokenRefresh) as unknown as Record<string, unknown>;
-    expect(job).toMatchObject({ scheduleTrigger: { schedule: 'every 30 minutes' }, secretEnvironmentVariables: secrets });
+    expect(job).toMatchObject({
+      scheduleTrigger: { schedule: 'every 30 minutes' },
+      secretEnvironmentVariables: secrets,
+    });
     const queue = endpointOf(exported.posSyncRun) as unknown as Record<string, unknown>;
     expect(queue).toMatchObject({
-      taskQueueTrigger: { retryConfig: { maxAttempts: 5 }, rateLimits: { maxConcurrentDispatches: 20, maxDispatchesPerSecond: 5 } },
+      taskQueueTrigger: {
+        retryConfig: { maxAttempts: 5 },
+        rateLimits: { maxConcurrentDispatches: 20, maxDispatchesPerSecond: 5 },
+      },
       secretEnvironmentVariables: secrets,
       timeoutSeconds: 1800,
     });
     const hourly = endpointOf(exported.posSyncHourly) as unknown as Record<string, unknown>;
-    expect(hourly).toMatchObject({ scheduleTrigger: { schedule: 'every 60 minutes' }, secretEnvironmentVariables: secrets });
+    expect(hourly).toMatchObject({
+      scheduleTrigger: { schedule: 'every 60 minutes' },
+      secretEnvironmentVariables: secrets,
+    });
     expect(SERVICES.map((s) => s.name)).toEqual(['posSyncService']);
   });
 
@@ -99,7 +120,10 @@ describe('the module registry and the functions derived from it', () => {
   it('finds a module that calls models and checks its deployed secrets (the check is not vacuous)', () => {
     const probeFile = path.resolve(__dirname, '../ai/support/probe.ts');
     expect(importClosure(probeFile).has(MODELS)).toBe(true);
-    expect(endpointOf(moduleFunction(probeModule)).secretEnvironmentVariables).toEqual([{ key: 'ANTHROPIC_API_KEY' }, { key: 'OPENAI_API_KEY' }]);
+    expect(endpointOf(moduleFunction(probeModule)).secretEnvironmentVariables).toEqual([
+      { key: 'ANTHROPIC_API_KEY' },
+      { key: 'OPENAI_API_KEY' },
+    ]);
     expect(secretsProblem(probeModule, probeFile)).toBeNull();
     const forgetful = defineModule({ ...probeModule, runtime: {} });
     expect(secretsProblem(forgetful, probeFile)).toMatch(/does not list ANTHROPIC_API_KEY, OPENAI_API_KEY/);
@@ -117,8 +141,12 @@ describe('the module registry and the functions derived from it', () => {
   });
 
   it('refuses a code declared twice with different statuses', () => {
-    expect(() => composeCatalogs([coreErrors.catalog, { NOT_A_MEMBER: { status: 404, meaning: 'x' } }])).toThrow(/NOT_A_MEMBER/);
-    expect(composeCatalogs([coreErrors.catalog, { NOT_A_MEMBER: { status: 403, meaning: 'x' } }]).NOT_A_MEMBER.status).toBe(403);
+    expect(() => composeCatalogs([coreErrors.catalog, { NOT_A_MEMBER: { status: 404, meaning: 'x' } }])).toThrow(
+      /NOT_A_MEMBER/,
+    );
+    expect(
+      composeCatalogs([coreErrors.catalog, { NOT_A_MEMBER: { status: 403, meaning: 'x' } }]).NOT_A_MEMBER.status,
+    ).toBe(403);
   });
 
   it('refuses a registry line that does not name a module definition', () => {
@@ -135,11 +163,20 @@ describe('the module registry and the functions derived from it', () => {
   it('keeps module definitions light: the functions entry loads no router, schema, service, Firestore client, zod or Express', () => {
     // a fresh process, as a cold start: require the entry, list what got loaded
     const script = "require('./src/index'); console.log(JSON.stringify(Object.keys(require.cache)))";
-    const loaded: string[] = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8' }));
+    const loaded: string[] = JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+        cwd: path.resolve(__dirname, '../..'),
+        encoding: 'utf8',
+      }),
+    );
     const ours = loaded.filter((f) => f.startsWith(SRC)).map((f) => path.relative(SRC, f));
     expect(ours.filter((f) => /\/(router|schemas|service|repo|seed)\.ts$/.test(f))).toEqual([]);
     expect(ours).toEqual(expect.arrayContaining(DEPLOYED.map((m) => path.relative(SRC, definitionFileOf(m)))));
     // firebase-functions itself loads firebase-admin's app and auth; the Firestore client (~300 ms), zod and Express wait for a request
-    expect(loaded.filter((f) => /node_modules\/(zod|express|@google-cloud\/firestore|firebase-admin\/lib\/firestore)\//.test(f))).toEqual([]);
+    expect(
+      loaded.filter((f) =>
+        /node_modules\/(zod|express|@google-cloud\/firestore|firebase-admin\/lib\/firestore)\//.test(f),
+      ),
+    ).toEqual([]);
   });
 });

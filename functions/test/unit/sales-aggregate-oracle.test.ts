@@ -5,12 +5,25 @@
  * option. The two must agree on every figure of every bucket.
  */
 import {
-  accumulateInvoices, addContribution, hourMasks, isEmptyVector, packHours, reduceDays, summarize, unpackHours, vectorToHours, vectorTotals,
-  newDayVector, FIELD_COUNT, type Bucket, type DayMap, type InvoiceRecord, type Period,
+  accumulateInvoices,
+  addContribution,
+  hourMasks,
+  isEmptyVector,
+  packHours,
+  reduceDays,
+  summarize,
+  unpackHours,
+  vectorToHours,
+  vectorTotals,
+  newDayVector,
+  FIELD_COUNT,
+  type Bucket,
+  type DayMap,
+  type InvoiceRecord,
+  type Period,
 } from '../../src/modules/sales/aggregate';
 import { bucketKey, datesInRange, HOURS_PER_DAY_SLOTS, type GroupBy } from '../../src/core/calendar';
 import { seededRandom } from '../../src/local/demo/random';
-
 
 const RANGE = { startDate: '2026-02-23', endDate: '2026-04-07' };
 
@@ -25,9 +38,16 @@ function invoices(seed: number): InvoiceRecord[] {
       const amount = 1 + int(9000);
       const tips = int(900);
       records.push({
-        businessDate, businessHour: int(HOURS_PER_DAY_SLOTS), refund,
-        amount: refund ? -amount : amount, tips: refund ? -tips : tips, customers: refund ? 0 : 1 + int(5),
-        employeeId: ['e1', 'e2', null][int(3)], positionId: ['p1', null][int(2)], roleKey: ['server', 'cook', null][int(3)], posSource: ['square', 'toast'][int(2)],
+        businessDate,
+        businessHour: int(HOURS_PER_DAY_SLOTS),
+        refund,
+        amount: refund ? -amount : amount,
+        tips: refund ? -tips : tips,
+        customers: refund ? 0 : 1 + int(5),
+        employeeId: ['e1', 'e2', null][int(3)],
+        positionId: ['p1', null][int(2)],
+        roleKey: ['server', 'cook', null][int(3)],
+        posSource: ['square', 'toast'][int(2)],
       });
     }
   }
@@ -39,30 +59,64 @@ function laborMap(seed: number): Map<string, Float64Array> {
   const labor = new Map<string, Float64Array>();
   for (const date of datesInRange(RANGE.startDate, RANGE.endDate)) {
     if (random() < 0.3) continue;
-    labor.set(date, Float64Array.from({ length: HOURS_PER_DAY_SLOTS }, () => (random() < 0.5 ? 0 : random() * 2000)));
+    labor.set(
+      date,
+      Float64Array.from({ length: HOURS_PER_DAY_SLOTS }, () => (random() < 0.5 ? 0 : random() * 2000)),
+    );
   }
   return labor;
 }
 
-interface Options { groupBy: GroupBy; weekStartingDay: number; period: Period; hours: { start: number; end: number } | null; morningPeriodEnd: number; excludeRefunds: boolean; excludeEmptyDays: boolean }
+interface Options {
+  groupBy: GroupBy;
+  weekStartingDay: number;
+  period: Period;
+  hours: { start: number; end: number } | null;
+  morningPeriodEnd: number;
+  excludeRefunds: boolean;
+  excludeEmptyDays: boolean;
+}
 
 const ratio = (labor: number, sales: number) => (sales > 0 ? Math.round((labor / sales) * 10000) / 10000 : null);
 
 /** The rules read directly: an hour is in when its period and wall-clock hour match; refunds count only when asked. */
-function oracle(records: InvoiceRecord[], labor: Map<string, Float64Array>, actual: Map<string, Float64Array>, o: Options): Bucket[] {
+function oracle(
+  records: InvoiceRecord[],
+  labor: Map<string, Float64Array>,
+  actual: Map<string, Float64Array>,
+  o: Options,
+): Bucket[] {
   const isMorning = (h: number) => h * 60 < o.morningPeriodEnd;
   const included = (h: number) =>
-    (o.period === 'full' || (o.period === 'morning' ? isMorning(h) : !isMorning(h))) && (!o.hours || (h % 24 >= o.hours.start && h % 24 <= o.hours.end));
+    (o.period === 'full' || (o.period === 'morning' ? isMorning(h) : !isMorning(h))) &&
+    (!o.hours || (h % 24 >= o.hours.start && h % 24 <= o.hours.end));
   const buckets = new Map<string, Bucket & { labor: number; actual: number }>();
   for (const date of datesInRange(RANGE.startDate, RANGE.endDate)) {
     const key = bucketKey(date, o.groupBy, o.weekStartingDay);
     const bucket = buckets.get(key) ?? {
-      key, start: date, end: date, days: 0, invoiceCount: 0, totalSales: 0, morningSales: 0, eveningSales: 0, customerCount: 0, tips: 0,
-      perHour: new Array(24).fill(0), laborCost: 0, ratio: null, actualLaborCost: 0, actualRatio: null, labor: 0, actual: 0,
+      key,
+      start: date,
+      end: date,
+      days: 0,
+      invoiceCount: 0,
+      totalSales: 0,
+      morningSales: 0,
+      eveningSales: 0,
+      customerCount: 0,
+      tips: 0,
+      perHour: new Array(24).fill(0),
+      laborCost: 0,
+      ratio: null,
+      actualLaborCost: 0,
+      actualRatio: null,
+      labor: 0,
+      actual: 0,
     };
     buckets.set(key, bucket);
     bucket.end = date;
-    const counted = records.filter((r) => r.businessDate === date && included(r.businessHour) && (!r.refund || !o.excludeRefunds));
+    const counted = records.filter(
+      (r) => r.businessDate === date && included(r.businessHour) && (!r.refund || !o.excludeRefunds),
+    );
     if (counted.length === 0 && o.excludeEmptyDays) continue;
     bucket.days += 1;
     bucket.invoiceCount += counted.length;
@@ -85,25 +139,62 @@ function oracle(records: InvoiceRecord[], labor: Map<string, Float64Array>, actu
     .map(({ labor: l, actual: a, ...b }) => {
       const laborCost = Math.round(l);
       const actualLaborCost = Math.round(a);
-      return { ...b, laborCost, ratio: ratio(laborCost, b.totalSales), actualLaborCost, actualRatio: ratio(actualLaborCost, b.totalSales) };
+      return {
+        ...b,
+        laborCost,
+        ratio: ratio(laborCost, b.totalSales),
+        actualLaborCost,
+        actualRatio: ratio(actualLaborCost, b.totalSales),
+      };
     });
 }
 
 const CASES: Options[] = [];
 for (const groupBy of ['daily', 'weekly', 'monthly'] as const) {
   for (const period of ['full', 'morning', 'evening'] as const) {
-    CASES.push({ groupBy, weekStartingDay: 1, period, hours: null, morningPeriodEnd: 960, excludeRefunds: false, excludeEmptyDays: false });
-    CASES.push({ groupBy, weekStartingDay: 0, period, hours: { start: 2, end: 14 }, morningPeriodEnd: 990, excludeRefunds: true, excludeEmptyDays: true });
+    CASES.push({
+      groupBy,
+      weekStartingDay: 1,
+      period,
+      hours: null,
+      morningPeriodEnd: 960,
+      excludeRefunds: false,
+      excludeEmptyDays: false,
+    });
+    CASES.push({
+      groupBy,
+      weekStartingDay: 0,
+      period,
+      hours: { start: 2, end: 14 },
+      morningPeriodEnd: 990,
+      excludeRefunds: true,
+      excludeEmptyDays: true,
+    });
   }
 }
 for (const weekStartingDay of [2, 3, 4, 5, 6]) {
-  CASES.push({ groupBy: 'weekly', weekStartingDay, period: 'full', hours: null, morningPeriodEnd: 720, excludeRefunds: false, excludeEmptyDays: weekStartingDay % 2 === 0 });
+  CASES.push({
+    groupBy: 'weekly',
+    weekStartingDay,
+    period: 'full',
+    hours: null,
+    morningPeriodEnd: 720,
+    excludeRefunds: false,
+    excludeEmptyDays: weekStartingDay % 2 === 0,
+  });
 }
 
-const describeOptions = (o: Options) => `${o.groupBy} (week from ${o.weekStartingDay}), ${o.period}, hours ${o.hours ? `${o.hours.start}-${o.hours.end}` : 'all'}, refunds ${o.excludeRefunds ? 'out' : 'in'}, empty days ${o.excludeEmptyDays ? 'out' : 'in'}`;
+const describeOptions = (o: Options) =>
+  `${o.groupBy} (week from ${o.weekStartingDay}), ${o.period}, hours ${o.hours ? `${o.hours.start}-${o.hours.end}` : 'all'}, refunds ${o.excludeRefunds ? 'out' : 'in'}, empty days ${o.excludeEmptyDays ? 'out' : 'in'}`;
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
-const normalise = (b: Bucket) => ({ ...b, totalSales: round(b.totalSales), morningSales: round(b.morningSales), eveningSales: round(b.eveningSales), perHour: b.perHour.map(round) });
+const normalise = (b: Bucket) => ({
+  ...b,
+  totalSales: round(b.totalSales),
+  morningSales: round(b.morningSales),
+  eveningSales: round(b.eveningSales),
+  perHour: b.perHour.map(round),
+});
 
 describe('reduceDays and summarize agree with the rules read directly from the invoices', () => {
   it.each(CASES.map((o, i) => [describeOptions(o), o, i] as const))('%s', (_name, o, i) => {
@@ -112,7 +203,14 @@ describe('reduceDays and summarize agree with the rules read directly from the i
     const actual = laborMap(300 + i);
     const masks = hourMasks({ period: o.period, hours: o.hours, morningPeriodEnd: o.morningPeriodEnd });
     const buckets = reduceDays(accumulateInvoices(records), {
-      ...RANGE, groupBy: o.groupBy, weekStartingDay: o.weekStartingDay, ...masks, excludeRefunds: o.excludeRefunds, excludeEmptyDays: o.excludeEmptyDays, labor, actualLabor: actual,
+      ...RANGE,
+      groupBy: o.groupBy,
+      weekStartingDay: o.weekStartingDay,
+      ...masks,
+      excludeRefunds: o.excludeRefunds,
+      excludeEmptyDays: o.excludeEmptyDays,
+      labor,
+      actualLabor: actual,
     });
     const expected = oracle(records, labor, actual, o);
     expect(buckets.map(normalise)).toEqual(expected.map(normalise));
@@ -122,25 +220,45 @@ describe('reduceDays and summarize agree with the rules read directly from the i
     const n = expected.length;
     const ratios = expected.map((b) => b.ratio).filter((r): r is number => r !== null);
     const actualRatios = expected.map((b) => b.actualRatio).filter((r): r is number => r !== null);
-    const mean = (xs: number[]) => (xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10000) / 10000 : null);
+    const mean = (xs: number[]) =>
+      xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10000) / 10000 : null;
     const byTotal = [...expected].sort((a, b) => a.totalSales - b.totalSales);
     const best = expected.find((b) => b.totalSales === byTotal[n - 1].totalSales)!;
     const worst = expected.find((b) => b.totalSales === byTotal[0].totalSales)!;
     expect(summary).toEqual({
       bucketCount: n,
       totals: {
-        days: sum((b) => b.days), invoiceCount: sum((b) => b.invoiceCount), totalSales: sum((b) => b.totalSales), morningSales: sum((b) => b.morningSales),
-        eveningSales: sum((b) => b.eveningSales), customerCount: sum((b) => b.customerCount), tips: sum((b) => b.tips),
+        days: sum((b) => b.days),
+        invoiceCount: sum((b) => b.invoiceCount),
+        totalSales: sum((b) => b.totalSales),
+        morningSales: sum((b) => b.morningSales),
+        eveningSales: sum((b) => b.eveningSales),
+        customerCount: sum((b) => b.customerCount),
+        tips: sum((b) => b.tips),
         perHour: Array.from({ length: 24 }, (_, h) => sum((b) => b.perHour[h])),
-        laborCost: sum((b) => b.laborCost), ratio: ratio(sum((b) => b.laborCost), sum((b) => b.totalSales)),
-        actualLaborCost: sum((b) => b.actualLaborCost), actualRatio: ratio(sum((b) => b.actualLaborCost), sum((b) => b.totalSales)),
+        laborCost: sum((b) => b.laborCost),
+        ratio: ratio(
+          sum((b) => b.laborCost),
+          sum((b) => b.totalSales),
+        ),
+        actualLaborCost: sum((b) => b.actualLaborCost),
+        actualRatio: ratio(
+          sum((b) => b.actualLaborCost),
+          sum((b) => b.totalSales),
+        ),
       },
       averages: {
-        totalSales: Math.round(sum((b) => b.totalSales) / n), morningSales: Math.round(sum((b) => b.morningSales) / n),
-        eveningSales: Math.round(sum((b) => b.eveningSales) / n), customerCount: Math.round((sum((b) => b.customerCount) / n) * 100) / 100,
-        tips: Math.round(sum((b) => b.tips) / n), laborCost: Math.round(sum((b) => b.laborCost) / n), ratio: mean(ratios),
-        actualLaborCost: Math.round(sum((b) => b.actualLaborCost) / n), actualRatio: mean(actualRatios),
-        days: Math.round((sum((b) => b.days) / n) * 100) / 100, invoiceCount: Math.round((sum((b) => b.invoiceCount) / n) * 100) / 100,
+        totalSales: Math.round(sum((b) => b.totalSales) / n),
+        morningSales: Math.round(sum((b) => b.morningSales) / n),
+        eveningSales: Math.round(sum((b) => b.eveningSales) / n),
+        customerCount: Math.round((sum((b) => b.customerCount) / n) * 100) / 100,
+        tips: Math.round(sum((b) => b.tips) / n),
+        laborCost: Math.round(sum((b) => b.laborCost) / n),
+        ratio: mean(ratios),
+        actualLaborCost: Math.round(sum((b) => b.actualLaborCost) / n),
+        actualRatio: mean(actualRatios),
+        days: Math.round((sum((b) => b.days) / n) * 100) / 100,
+        invoiceCount: Math.round((sum((b) => b.invoiceCount) / n) * 100) / 100,
       },
       best: { key: best.key, totalSales: best.totalSales },
       worst: { key: worst.key, totalSales: worst.totalSales },
@@ -149,20 +267,60 @@ describe('reduceDays and summarize agree with the rules read directly from the i
 
   it('summarises no buckets as zeros with no best or worst', () => {
     const summary = summarize([]);
-    expect(summary).toMatchObject({ bucketCount: 0, best: null, worst: null, totals: { totalSales: 0, ratio: null, perHour: new Array(24).fill(0) } });
+    expect(summary).toMatchObject({
+      bucketCount: 0,
+      best: null,
+      worst: null,
+      totals: { totalSales: 0, ratio: null, perHour: new Array(24).fill(0) },
+    });
     expect(summary.averages).toEqual({
-      totalSales: 0, morningSales: 0, eveningSales: 0, customerCount: 0, tips: 0, laborCost: 0, ratio: null, actualLaborCost: 0, actualRatio: null, days: 0, invoiceCount: 0,
+      totalSales: 0,
+      morningSales: 0,
+      eveningSales: 0,
+      customerCount: 0,
+      tips: 0,
+      laborCost: 0,
+      ratio: null,
+      actualLaborCost: 0,
+      actualRatio: null,
+      days: 0,
+      invoiceCount: 0,
     });
   });
 
   it('names the earliest bucket best or worst on a tie', () => {
     const masks = hourMasks({ period: 'full', morningPeriodEnd: 960 });
     const sale = (businessDate: string, amount: number): InvoiceRecord => ({
-      businessDate, businessHour: 12, amount, tips: 0, customers: 1, refund: false, employeeId: null, positionId: null, roleKey: null, posSource: 'square',
+      businessDate,
+      businessHour: 12,
+      amount,
+      tips: 0,
+      customers: 1,
+      refund: false,
+      employeeId: null,
+      positionId: null,
+      roleKey: null,
+      posSource: 'square',
     });
-    const days = accumulateInvoices([sale('2026-03-02', 500), sale('2026-03-03', 900), sale('2026-03-04', 900), sale('2026-03-05', 500)]);
-    const buckets = reduceDays(days, { startDate: '2026-03-02', endDate: '2026-03-05', groupBy: 'daily', weekStartingDay: 1, ...masks, excludeRefunds: false, excludeEmptyDays: false });
-    expect(summarize(buckets)).toMatchObject({ best: { key: '2026-03-03', totalSales: 900 }, worst: { key: '2026-03-02', totalSales: 500 } });
+    const days = accumulateInvoices([
+      sale('2026-03-02', 500),
+      sale('2026-03-03', 900),
+      sale('2026-03-04', 900),
+      sale('2026-03-05', 500),
+    ]);
+    const buckets = reduceDays(days, {
+      startDate: '2026-03-02',
+      endDate: '2026-03-05',
+      groupBy: 'daily',
+      weekStartingDay: 1,
+      ...masks,
+      excludeRefunds: false,
+      excludeEmptyDays: false,
+    });
+    expect(summarize(buckets)).toMatchObject({
+      best: { key: '2026-03-03', totalSales: 900 },
+      worst: { key: '2026-03-02', totalSales: 500 },
+    });
   });
 });
 
@@ -172,15 +330,19 @@ describe('day vectors', () => {
 
   it('filters invoices by employee, position, role and POS source before accumulating', () => {
     const records = sample();
-    const total = (days: DayMap) => [...days.values()].reduce((a, v) => a + vectorTotals(v).sales + vectorTotals(v).refunds, 0);
+    const total = (days: DayMap) =>
+      [...days.values()].reduce((a, v) => a + vectorTotals(v).sales + vectorTotals(v).refunds, 0);
     const expected = (keep: (r: InvoiceRecord) => boolean) => records.filter(keep).reduce((a, r) => a + r.amount, 0);
     expect(total(accumulateInvoices(records, { employeeId: 'e1' }))).toBe(expected((r) => r.employeeId === 'e1'));
     expect(total(accumulateInvoices(records, { positionId: 'p1' }))).toBe(expected((r) => r.positionId === 'p1'));
     expect(total(accumulateInvoices(records, { roleKey: 'cook' }))).toBe(expected((r) => r.roleKey === 'cook'));
-    expect(total(accumulateInvoices(records, { posSources: ['toast'] }))).toBe(expected((r) => r.posSource === 'toast'));
+    expect(total(accumulateInvoices(records, { posSources: ['toast'] }))).toBe(
+      expected((r) => r.posSource === 'toast'),
+    );
     expect(total(accumulateInvoices(records, { posSources: [] }))).toBe(expected(() => true));
-    expect(total(accumulateInvoices(records, { employeeId: 'e2', roleKey: 'server', posSources: ['square'] })))
-      .toBe(expected((r) => r.employeeId === 'e2' && r.roleKey === 'server' && r.posSource === 'square'));
+    expect(total(accumulateInvoices(records, { employeeId: 'e2', roleKey: 'server', posSources: ['square'] }))).toBe(
+      expected((r) => r.employeeId === 'e2' && r.roleKey === 'server' && r.posSource === 'square'),
+    );
   });
 
   it('adds into a day map it is given, keeping what was there', () => {
@@ -204,15 +366,56 @@ describe('day vectors', () => {
 
   it('reads hours and totals by field name', () => {
     const v = accumulateInvoices([
-      { businessDate: '2026-03-10', businessHour: 13, amount: 1000, tips: 100, customers: 2, refund: false, employeeId: null, positionId: null, roleKey: null, posSource: 'square' },
-      { businessDate: '2026-03-10', businessHour: 13, amount: 500, tips: 0, customers: 1, refund: false, employeeId: null, positionId: null, roleKey: null, posSource: 'square' },
-      { businessDate: '2026-03-10', businessHour: 26, amount: -300, tips: -20, customers: 0, refund: true, employeeId: null, positionId: null, roleKey: null, posSource: 'square' },
+      {
+        businessDate: '2026-03-10',
+        businessHour: 13,
+        amount: 1000,
+        tips: 100,
+        customers: 2,
+        refund: false,
+        employeeId: null,
+        positionId: null,
+        roleKey: null,
+        posSource: 'square',
+      },
+      {
+        businessDate: '2026-03-10',
+        businessHour: 13,
+        amount: 500,
+        tips: 0,
+        customers: 1,
+        refund: false,
+        employeeId: null,
+        positionId: null,
+        roleKey: null,
+        posSource: 'square',
+      },
+      {
+        businessDate: '2026-03-10',
+        businessHour: 26,
+        amount: -300,
+        tips: -20,
+        customers: 0,
+        refund: true,
+        employeeId: null,
+        positionId: null,
+        roleKey: null,
+        posSource: 'square',
+      },
     ]).get('2026-03-10')!;
     expect(vectorToHours(v)).toEqual({
       13: { sales: 1500, customers: 3, tips: 100, refunds: 0, refundTips: 0, invoices: 2, refundInvoices: 0 },
       26: { sales: 0, customers: 0, tips: 0, refunds: -300, refundTips: -20, invoices: 0, refundInvoices: 1 },
     });
-    expect(vectorTotals(v)).toEqual({ sales: 1500, customers: 3, tips: 100, refunds: -300, refundTips: -20, invoices: 2, refundInvoices: 1 });
+    expect(vectorTotals(v)).toEqual({
+      sales: 1500,
+      customers: 3,
+      tips: 100,
+      refunds: -300,
+      refundTips: -20,
+      invoices: 2,
+      refundInvoices: 1,
+    });
     expect(isEmptyVector(v)).toBe(false);
     expect(isEmptyVector(newDayVector())).toBe(true);
   });

@@ -1,5 +1,12 @@
 import { DateTime } from 'luxon';
-import { accumulateInvoices, hourMasks, packHours, reduceDays, unpackHours, type InvoiceRecord } from '../../src/modules/sales/aggregate';
+import {
+  accumulateInvoices,
+  hourMasks,
+  packHours,
+  reduceDays,
+  unpackHours,
+  type InvoiceRecord,
+} from '../../src/modules/sales/aggregate';
 import { laborByBusinessHour } from '../../src/modules/sales/labor';
 import { currencyExponent } from '../../src/core/money';
 import { bucketKey, businessSlot, datesInRange, weekdayOf } from '../../src/core/calendar';
@@ -9,13 +16,19 @@ const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toMill
 describe('business days and hours', () => {
   it('puts a sale at 01:30 in the previous business day, hour 25, when the day changes at 04:00', () => {
     expect(businessSlot(at('2026-03-11T01:30', 'Europe/Madrid'), 'Europe/Madrid', 14400)).toEqual({
-      businessDate: '2026-03-10', businessHour: 25, localTime: '2026-03-11T01:30:00',
+      businessDate: '2026-03-10',
+      businessHour: 25,
+      localTime: '2026-03-11T01:30:00',
     });
   });
 
   it('starts the new business day exactly at dayChangeTime', () => {
-    expect(businessSlot(at('2026-03-11T04:00', 'Europe/Madrid'), 'Europe/Madrid', 14400).businessDate).toBe('2026-03-11');
-    expect(businessSlot(at('2026-03-11T03:59:59', 'Europe/Madrid'), 'Europe/Madrid', 14400).businessDate).toBe('2026-03-10');
+    expect(businessSlot(at('2026-03-11T04:00', 'Europe/Madrid'), 'Europe/Madrid', 14400).businessDate).toBe(
+      '2026-03-11',
+    );
+    expect(businessSlot(at('2026-03-11T03:59:59', 'Europe/Madrid'), 'Europe/Madrid', 14400).businessDate).toBe(
+      '2026-03-10',
+    );
   });
 
   it('uses the company-local date, not the UTC date', () => {
@@ -40,7 +53,10 @@ describe('business days and hours', () => {
 
   it('with dayChangeTime across the fall-back night, 03:30 after the change still belongs to the previous day', () => {
     // New York falls back on 2026-11-01 at 02:00 -> 01:00; 03:30 local is 08:30 UTC.
-    expect(businessSlot(Date.UTC(2026, 10, 1, 8, 30), 'America/New_York', 14400)).toMatchObject({ businessDate: '2026-10-31', businessHour: 27 });
+    expect(businessSlot(Date.UTC(2026, 10, 1, 8, 30), 'America/New_York', 14400)).toMatchObject({
+      businessDate: '2026-10-31',
+      businessHour: 27,
+    });
   });
 });
 
@@ -64,12 +80,25 @@ describe('buckets', () => {
 
 describe('day vectors', () => {
   const record = (over: Partial<InvoiceRecord>): InvoiceRecord => ({
-    businessDate: '2026-03-10', businessHour: 13, amount: 1000, tips: 100, customers: 2, refund: false,
-    employeeId: null, positionId: null, roleKey: null, posSource: 'square', ...over,
+    businessDate: '2026-03-10',
+    businessHour: 13,
+    amount: 1000,
+    tips: 100,
+    customers: 2,
+    refund: false,
+    employeeId: null,
+    positionId: null,
+    roleKey: null,
+    posSource: 'square',
+    ...over,
   });
 
   it('round-trips a day through its packed stored form', () => {
-    const days = accumulateInvoices([record({}), record({ businessHour: 25, amount: 123456789012 }), record({ refund: true, amount: -500, tips: -50, customers: 0 })]);
+    const days = accumulateInvoices([
+      record({}),
+      record({ businessHour: 25, amount: 123456789012 }),
+      record({ refund: true, amount: -500, tips: -50, customers: 0 }),
+    ]);
     const v = days.get('2026-03-10')!;
     const packed = packHours(v);
     expect(packed.hourFrom).toBe(13);
@@ -79,17 +108,43 @@ describe('day vectors', () => {
   it('counts refunds apart and adds them to sales only when asked', () => {
     const days = accumulateInvoices([record({}), record({ refund: true, amount: -400, tips: -100, customers: 0 })]);
     const masks = hourMasks({ period: 'full', morningPeriodEnd: 960 });
-    const base = { startDate: '2026-03-10', endDate: '2026-03-10', groupBy: 'daily' as const, weekStartingDay: 1, ...masks, excludeEmptyDays: false };
-    expect(reduceDays(days, { ...base, excludeRefunds: true })[0]).toMatchObject({ totalSales: 1000, tips: 100, invoiceCount: 1, customerCount: 2 });
-    expect(reduceDays(days, { ...base, excludeRefunds: false })[0]).toMatchObject({ totalSales: 600, tips: 0, invoiceCount: 2, customerCount: 2 });
+    const base = {
+      startDate: '2026-03-10',
+      endDate: '2026-03-10',
+      groupBy: 'daily' as const,
+      weekStartingDay: 1,
+      ...masks,
+      excludeEmptyDays: false,
+    };
+    expect(reduceDays(days, { ...base, excludeRefunds: true })[0]).toMatchObject({
+      totalSales: 1000,
+      tips: 100,
+      invoiceCount: 1,
+      customerCount: 2,
+    });
+    expect(reduceDays(days, { ...base, excludeRefunds: false })[0]).toMatchObject({
+      totalSales: 600,
+      tips: 0,
+      invoiceCount: 2,
+      customerCount: 2,
+    });
   });
 });
 
 describe('labor cost', () => {
-  const base = { defaultDuration: 480, dayChangeSeconds: 0, startDate: '2026-03-10', endDate: '2026-03-11', rateMinorPerHour: () => 1200 };
+  const base = {
+    defaultDuration: 480,
+    dayChangeSeconds: 0,
+    startDate: '2026-03-10',
+    endDate: '2026-03-11',
+    rateMinorPerHour: () => 1200,
+  };
 
   it('spreads a shift over the business hours it covers, partial hours pro rata', () => {
-    const labor = laborByBusinessHour([{ date: '2026-03-10', employeeId: 'e', positionId: null, start: 9 * 60 + 30, end: 11 * 60 }], base);
+    const labor = laborByBusinessHour(
+      [{ date: '2026-03-10', employeeId: 'e', positionId: null, start: 9 * 60 + 30, end: 11 * 60 }],
+      base,
+    );
     const day = labor.get('2026-03-10')!;
     expect([day[9], day[10], day[11]]).toEqual([600, 1200, 0]);
   });
@@ -105,7 +160,10 @@ describe('labor cost', () => {
   });
 
   it('gives an open-ended shift the default duration', () => {
-    const labor = laborByBusinessHour([{ date: '2026-03-10', employeeId: 'e', positionId: null, start: 600, end: null }], { ...base, defaultDuration: 90 });
+    const labor = laborByBusinessHour(
+      [{ date: '2026-03-10', employeeId: 'e', positionId: null, start: 600, end: null }],
+      { ...base, defaultDuration: 90 },
+    );
     expect(labor.get('2026-03-10')!.reduce((a, b) => a + b, 0)).toBe(1800);
   });
 
@@ -115,15 +173,30 @@ describe('labor cost', () => {
 });
 
 describe('labor of the time actually worked', () => {
-  const { laborOfWorkedTime } = require('../../src/modules/sales/labor') as typeof import('../../src/modules/sales/labor');
+  const { laborOfWorkedTime } =
+    require('../../src/modules/sales/labor') as typeof import('../../src/modules/sales/labor');
   const at = (iso: string) => Date.parse(iso);
 
   it('spreads a punch over the business hours it covers, leaving out its unpaid break', () => {
     // 17:00 to 23:00 New York (UTC-5 in December), a 30-minute break from 19:00: 5.5 h paid at 2,000/h
-    const labor = laborOfWorkedTime([{
-      employeeId: 'e', positionId: null, startMs: at('2026-12-04T22:00:00Z'), endMs: at('2026-12-05T04:00:00Z'),
-      unpaidBreaks: [{ startMs: at('2026-12-05T00:00:00Z'), endMs: at('2026-12-05T00:30:00Z') }],
-    }], { rateMinorPerHour: () => 2000, timezone: 'America/New_York', dayChangeSeconds: 0, startDate: '2026-12-04', endDate: '2026-12-04' });
+    const labor = laborOfWorkedTime(
+      [
+        {
+          employeeId: 'e',
+          positionId: null,
+          startMs: at('2026-12-04T22:00:00Z'),
+          endMs: at('2026-12-05T04:00:00Z'),
+          unpaidBreaks: [{ startMs: at('2026-12-05T00:00:00Z'), endMs: at('2026-12-05T00:30:00Z') }],
+        },
+      ],
+      {
+        rateMinorPerHour: () => 2000,
+        timezone: 'America/New_York',
+        dayChangeSeconds: 0,
+        startDate: '2026-12-04',
+        endDate: '2026-12-04',
+      },
+    );
     const day = labor.get('2026-12-04')!;
     expect(Array.from(day.slice(17, 23))).toEqual([2000, 2000, 1000, 2000, 2000, 2000]);
     expect(day.reduce((a, b) => a + b, 0)).toBe(5.5 * 2000);
@@ -131,17 +204,47 @@ describe('labor of the time actually worked', () => {
 
   it('puts the hours after midnight on the previous business day before dayChangeTime (hours 24+)', () => {
     // 22:00 to 02:00 with the business day changing at 04:00: all four hours on the 4th, hours 22..25
-    const labor = laborOfWorkedTime([{ employeeId: 'e', positionId: null, startMs: at('2026-12-05T03:00:00Z'), endMs: at('2026-12-05T07:00:00Z'), unpaidBreaks: [] }], {
-      rateMinorPerHour: () => 1000, timezone: 'America/New_York', dayChangeSeconds: 4 * 3600, startDate: '2026-12-01', endDate: '2026-12-31',
-    });
+    const labor = laborOfWorkedTime(
+      [
+        {
+          employeeId: 'e',
+          positionId: null,
+          startMs: at('2026-12-05T03:00:00Z'),
+          endMs: at('2026-12-05T07:00:00Z'),
+          unpaidBreaks: [],
+        },
+      ],
+      {
+        rateMinorPerHour: () => 1000,
+        timezone: 'America/New_York',
+        dayChangeSeconds: 4 * 3600,
+        startDate: '2026-12-01',
+        endDate: '2026-12-31',
+      },
+    );
     expect([...labor.keys()]).toEqual(['2026-12-04']);
     expect(Array.from(labor.get('2026-12-04')!.slice(22, 26))).toEqual([1000, 1000, 1000, 1000]);
   });
 
   it('leaves out time at a rate of 0 and days outside the range', () => {
-    const labor = laborOfWorkedTime([{ employeeId: 'e', positionId: null, startMs: at('2026-12-04T22:00:00Z'), endMs: at('2026-12-04T23:00:00Z'), unpaidBreaks: [] }], {
-      rateMinorPerHour: () => 0, timezone: 'UTC', dayChangeSeconds: 0, startDate: '2026-12-04', endDate: '2026-12-04',
-    });
+    const labor = laborOfWorkedTime(
+      [
+        {
+          employeeId: 'e',
+          positionId: null,
+          startMs: at('2026-12-04T22:00:00Z'),
+          endMs: at('2026-12-04T23:00:00Z'),
+          unpaidBreaks: [],
+        },
+      ],
+      {
+        rateMinorPerHour: () => 0,
+        timezone: 'UTC',
+        dayChangeSeconds: 0,
+        startDate: '2026-12-04',
+        endDate: '2026-12-04',
+      },
+    );
     expect(labor.size).toBe(0);
   });
 });

@@ -28,7 +28,16 @@ import { RESTAURANT_RULES } from '../helpers/restaurants';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 2, 2); // Monday 2026-03-02 00:00 UTC
-const DATES = ['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09'];
+const DATES = [
+  '2026-03-02',
+  '2026-03-03',
+  '2026-03-04',
+  '2026-03-05',
+  '2026-03-06',
+  '2026-03-07',
+  '2026-03-08',
+  '2026-03-09',
+];
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'Monday'];
 
 /** A Cook/line seat on day `day` (0 = Monday 2026-03-02) from minute `start` to `end` (UTC), worked = its length unless given. */
@@ -37,22 +46,58 @@ function seat(id: string, day: number, start: number, end: number, extra: Partia
   const endMs = T0 + (day * 1440 + (end < start ? end + 1440 : end)) * MIN;
   const minutes = (endMs - startMs) / MIN;
   return {
-    id, date: DATES[day], weekStart: day < 7 ? DATES[0] : DATES[7], dayIndex: day, weekday: WEEKDAYS[day], start, end, startMs, endMs, minutes, worked: minutes,
-    roleId: 'cook', subRoleId: 'line', slotKey: null, ...extra,
+    id,
+    date: DATES[day],
+    weekStart: day < 7 ? DATES[0] : DATES[7],
+    dayIndex: day,
+    weekday: WEEKDAYS[day],
+    start,
+    end,
+    startMs,
+    endMs,
+    minutes,
+    worked: minutes,
+    roleId: 'cook',
+    subRoleId: 'line',
+    slotKey: null,
+    ...extra,
   };
 }
 
-const fixedOf = (s: Seat): FixedShift => ({ id: `fixed-${s.id}`, date: s.date, weekStart: s.weekStart, startMs: s.startMs, endMs: s.endMs, worked: s.worked });
+const fixedOf = (s: Seat): FixedShift => ({
+  id: `fixed-${s.id}`,
+  date: s.date,
+  weekStart: s.weekStart,
+  startMs: s.startMs,
+  endMs: s.endMs,
+  worked: s.worked,
+});
 
 function staff(id: string, extra: Partial<Staff> = {}): Staff {
   return {
-    id, name: id, positions: ['cook/line'], availability: {}, maxWeekMinutes: null, minWeekMinutes: 0, maxDaysPerWeek: null, hiring: null,
-    rateMinor: { cook: 1500 }, blocked: [], minRestMinutes: 0, fixed: [], ...extra,
+    id,
+    name: id,
+    positions: ['cook/line'],
+    availability: {},
+    maxWeekMinutes: null,
+    minWeekMinutes: 0,
+    maxDaysPerWeek: null,
+    hiring: null,
+    rateMinor: { cook: 1500 },
+    blocked: [],
+    minRestMinutes: 0,
+    fixed: [],
+    ...extra,
   };
 }
 
 const RULES: GenerationRules = { maxDayMinutes: null, priority: 'longer-shifts', format: 'standard' };
-const problemOf = (seats: Seat[], people: Staff[], rules: Partial<GenerationRules> = {}, days = 7): GenerationProblem => ({ seats, held: [], staff: people, rules: { ...RULES, ...rules }, days });
+const problemOf = (
+  seats: Seat[],
+  people: Staff[],
+  rules: Partial<GenerationRules> = {},
+  days = 7,
+): GenerationProblem => ({ seats, held: [], staff: people, rules: { ...RULES, ...rules }, days });
 const byStaff = (a: { seatId: string; staffId: string }[]) => Object.fromEntries(a.map((x) => [x.seatId, x.staffId]));
 
 describe('availability, as the conflict rules read it', () => {
@@ -61,12 +106,15 @@ describe('availability, as the conflict rules read it', () => {
 
   it('puts no limit on a weekday without an entry, or marked allDay', () => {
     expect(availableFor(staff('a'), nine)).toBe(true);
-    expect(availableFor(staff('a', { availability: { Tuesday: { allDay: false, priority: 0, windows: [] } } }), nine)).toBe(true);
+    expect(
+      availableFor(staff('a', { availability: { Tuesday: { allDay: false, priority: 0, windows: [] } } }), nine),
+    ).toBe(true);
     expect(availableFor(withDay({ allDay: true, priority: 0, windows: [] }), nine)).toBe(true);
   });
 
   it('needs the whole seat inside one window: its exact bounds fit, a minute over either side does not', () => {
-    const at = (start: number, end: number) => availableFor(withDay({ allDay: false, priority: 0, windows: [{ start, end }] }), nine);
+    const at = (start: number, end: number) =>
+      availableFor(withDay({ allDay: false, priority: 0, windows: [{ start, end }] }), nine);
     expect(at(9 * 60, 13 * 60)).toBe(true);
     expect(at(9 * 60 + 1, 13 * 60)).toBe(false);
     expect(at(9 * 60, 13 * 60 - 1)).toBe(false);
@@ -74,14 +122,25 @@ describe('availability, as the conflict rules read it', () => {
   });
 
   it('accepts the seat in the second window (shift2) when the first does not hold it', () => {
-    const day = { allDay: false, priority: 0, windows: [{ start: 6 * 60, end: 8 * 60 }, { start: 8 * 60, end: 14 * 60 }] };
+    const day = {
+      allDay: false,
+      priority: 0,
+      windows: [
+        { start: 6 * 60, end: 8 * 60 },
+        { start: 8 * 60, end: 14 * 60 },
+      ],
+    };
     expect(availableFor(withDay(day), nine)).toBe(true);
   });
 
   it('reads a seat past midnight by its length: 22:00 + 4h needs a window to 26:00', () => {
     const late = seat('late', 0, 22 * 60, 2 * 60);
-    expect(availableFor(withDay({ allDay: false, priority: 0, windows: [{ start: 22 * 60, end: 24 * 60 }] }), late)).toBe(false);
-    expect(availableFor(withDay({ allDay: false, priority: 0, windows: [{ start: 22 * 60, end: 26 * 60 }] }), late)).toBe(true);
+    expect(
+      availableFor(withDay({ allDay: false, priority: 0, windows: [{ start: 22 * 60, end: 24 * 60 }] }), late),
+    ).toBe(false);
+    expect(
+      availableFor(withDay({ allDay: false, priority: 0, windows: [{ start: 22 * 60, end: 26 * 60 }] }), late),
+    ).toBe(true);
   });
 });
 
@@ -91,7 +150,9 @@ describe('static reasons: what keeps an employee off a seat whatever else they w
   it('names the position first, then availability, then time off', () => {
     const off = { startMs: s.startMs, endMs: s.endMs };
     const closed = { Monday: { allDay: false, priority: 0, windows: [] } };
-    expect(staticReason(staff('a', { positions: ['cook/prep'], availability: closed, blocked: [off] }), s)).toBe('position');
+    expect(staticReason(staff('a', { positions: ['cook/prep'], availability: closed, blocked: [off] }), s)).toBe(
+      'position',
+    );
     expect(staticReason(staff('a', { availability: closed, blocked: [off] }), s)).toBe('availability');
     expect(staticReason(staff('a', { blocked: [off] }), s)).toBe('timeOff');
     expect(staticReason(staff('a'), s)).toBeNull();
@@ -251,11 +312,19 @@ describe('the objective', () => {
   });
 
   it('ranks seniority by hiring date: earliest 1, latest 0, equal dates alike, unknown last; one known date is 1', () => {
-    const people = [staff('old', { hiring: '2019-05-01' }), staff('mid', { hiring: '2021-01-01' }), staff('mid2', { hiring: '2021-01-01' }), staff('new', { hiring: '2024-02-01' }), staff('nobody')];
+    const people = [
+      staff('old', { hiring: '2019-05-01' }),
+      staff('mid', { hiring: '2021-01-01' }),
+      staff('mid2', { hiring: '2021-01-01' }),
+      staff('new', { hiring: '2024-02-01' }),
+      staff('nobody'),
+    ];
     const { seniority } = scoring(problemOf([seat('s', 0, 540, 780)], people));
     expect(people.map(seniority)).toEqual([1, 0.5, 0.5, 0, 0]);
     const listedNewestFirst = [staff('new', { hiring: '2024-02-01' }), staff('old', { hiring: '2019-05-01' })];
-    expect(listedNewestFirst.map(scoring(problemOf([seat('s', 0, 540, 780)], listedNewestFirst)).seniority)).toEqual([0, 1]);
+    expect(listedNewestFirst.map(scoring(problemOf([seat('s', 0, 540, 780)], listedNewestFirst)).seniority)).toEqual([
+      0, 1,
+    ]);
     const alone = [staff('only', { hiring: '2020-01-01' }), staff('unknown')];
     expect(alone.map(scoring(problemOf([seat('s', 0, 540, 780)], alone)).seniority)).toEqual([1, 0]);
   });
@@ -284,14 +353,24 @@ describe('the objective', () => {
     const long = seat('long', 0, 8 * 60, 16 * 60);
     const short = seat('short', 1, 8 * 60, 10 * 60);
     const people = [
-      staff('old', { hiring: '2019-01-01', rateMinor: { cook: 2000 }, availability: { Tuesday: { allDay: true, priority: 2, windows: [] } } }),
+      staff('old', {
+        hiring: '2019-01-01',
+        rateMinor: { cook: 2000 },
+        availability: { Tuesday: { allDay: true, priority: 2, windows: [] } },
+      }),
       staff('new', { hiring: '2023-01-01', rateMinor: { cook: 1000 } }),
     ];
     const standard = scoring(problemOf([long, short], people));
     // maxCost: old on the long seat, 2000 x 8h = 16000
     expect(standard.pair(long, people[0])).toBeCloseTo(WEIGHTS.COVERAGE + WEIGHTS.PRIORITY * 1 - WEIGHTS.COST * 1, 9);
-    expect(standard.pair(short, people[0])).toBeCloseTo(WEIGHTS.COVERAGE + WEIGHTS.PRIORITY * 0.25 + WEIGHTS.AVAILABILITY * 1 - (WEIGHTS.COST * 4000) / 16000, 9);
-    expect(standard.pair(long, people[1])).toBeCloseTo(WEIGHTS.COVERAGE + WEIGHTS.PRIORITY - (WEIGHTS.COST * 8000) / 16000, 9);
+    expect(standard.pair(short, people[0])).toBeCloseTo(
+      WEIGHTS.COVERAGE + WEIGHTS.PRIORITY * 0.25 + WEIGHTS.AVAILABILITY * 1 - (WEIGHTS.COST * 4000) / 16000,
+      9,
+    );
+    expect(standard.pair(long, people[1])).toBeCloseTo(
+      WEIGHTS.COVERAGE + WEIGHTS.PRIORITY - (WEIGHTS.COST * 8000) / 16000,
+      9,
+    );
     const senior = scoring(problemOf([long, short], people, { format: 'seniority' }));
     expect(senior.pair(long, people[0]) - standard.pair(long, people[0])).toBeCloseTo(WEIGHTS.SENIORITY, 9);
     expect(senior.pair(long, people[1]) - standard.pair(long, people[1])).toBeCloseTo(0, 9);
@@ -301,7 +380,9 @@ describe('the objective', () => {
   });
 
   it('weighs fairness per worked minute against the longest seat', () => {
-    expect(scoring(problemOf([seat('a', 0, 540, 780), seat('b', 0, 800, 1280)], [])).fairnessPerMinute).toBe(WEIGHTS.FAIRNESS / 480);
+    expect(scoring(problemOf([seat('a', 0, 540, 780), seat('b', 0, 800, 1280)], [])).fairnessPerMinute).toBe(
+      WEIGHTS.FAIRNESS / 480,
+    );
     expect(scoring(problemOf([seat('a', 0, 540, 540, { worked: 0 })], [])).fairnessPerMinute).toBe(WEIGHTS.FAIRNESS);
   });
 
@@ -322,7 +403,11 @@ describe('the objective', () => {
     const b = staff('b');
     const p = problemOf([s1, s2, s3], [a, b]);
     const score = scoring(p);
-    const assignments = [{ seatId: 's1', staffId: 'a' }, { seatId: 's2', staffId: 'a' }, { seatId: 's3', staffId: 'a' }];
+    const assignments = [
+      { seatId: 's1', staffId: 'a' },
+      { seatId: 's2', staffId: 'a' },
+      { seatId: 's3', staffId: 'a' },
+    ];
     const pairs = score.pair(s1, a) + score.pair(s2, a) + score.pair(s3, a);
     // week 1: 480 worked, deficit 300; week 2: 240 worked, deficit 300
     expect(objectiveOf(p, assignments)).toBeCloseTo(pairs + score.fairnessPerMinute * (300 + 240), 9);
@@ -332,15 +417,31 @@ describe('the objective', () => {
     const ann = staff('ann', { minWeekMinutes: 300, fixed: [fixedOf(seat('f', 2, 540, 780))] });
     const q = problemOf([s1, s3], [ann]);
     const qs = scoring(q);
-    expect(objectiveOf(q, [{ seatId: 's1', staffId: 'ann' }, { seatId: 's3', staffId: 'ann' }])).toBeCloseTo(qs.pair(s1, ann) + qs.pair(s3, ann) + qs.fairnessPerMinute * (60 + 240), 9);
+    expect(
+      objectiveOf(q, [
+        { seatId: 's1', staffId: 'ann' },
+        { seatId: 's3', staffId: 'ann' },
+      ]),
+    ).toBeCloseTo(qs.pair(s1, ann) + qs.pair(s3, ann) + qs.fairnessPerMinute * (60 + 240), 9);
   });
 });
 
 describe('the greedy pass', () => {
   it('lists as candidates only the employees with no static reason', () => {
     const s = seat('s', 0, 540, 780);
-    const p = problemOf([s], [staff('a'), staff('prep', { positions: ['cook/prep'] }), staff('off', { blocked: [{ startMs: s.startMs, endMs: s.endMs }] })]);
-    expect(eligibility(p).candidates.get('s')!.map((x) => x.id)).toEqual(['a']);
+    const p = problemOf(
+      [s],
+      [
+        staff('a'),
+        staff('prep', { positions: ['cook/prep'] }),
+        staff('off', { blocked: [{ startMs: s.startMs, endMs: s.endMs }] }),
+      ],
+    );
+    expect(
+      eligibility(p)
+        .candidates.get('s')!
+        .map((x) => x.id),
+    ).toEqual(['a']);
   });
 
   it('fills every seat it can without breaking a rule, keeping the start assignments', () => {
@@ -363,7 +464,10 @@ describe('the greedy pass', () => {
 
   it('prefers the better pair: the cheaper employee in the standard format, the senior one in the seniority format', () => {
     const s = seat('s', 0, 540, 780);
-    const people = [staff('senior', { hiring: '2018-01-01', rateMinor: { cook: 3000 } }), staff('cheap', { hiring: '2024-01-01', rateMinor: { cook: 1000 } })];
+    const people = [
+      staff('senior', { hiring: '2018-01-01', rateMinor: { cook: 3000 } }),
+      staff('cheap', { hiring: '2024-01-01', rateMinor: { cook: 1000 } }),
+    ];
     expect(byStaff(greedy(problemOf([s], people)))).toEqual({ s: 'cheap' });
     expect(byStaff(greedy(problemOf([s], people, { format: 'seniority' })))).toEqual({ s: 'senior' });
   });
@@ -377,7 +481,10 @@ describe('the greedy pass', () => {
   it('counts toward minHoursInWeek only what the week still lacks: a met minimum weighs nothing', () => {
     const s = seat('s', 0, 540, 780);
     const mon = seat('fixed', 1, 540, 780);
-    const people = [staff('met', { minWeekMinutes: 240, fixed: [fixedOf(mon)], rateMinor: { cook: 1000 } }), staff('cheaper', { rateMinor: { cook: 900 } })];
+    const people = [
+      staff('met', { minWeekMinutes: 240, fixed: [fixedOf(mon)], rateMinor: { cook: 1000 } }),
+      staff('cheaper', { rateMinor: { cook: 900 } }),
+    ];
     expect(byStaff(greedy(problemOf([s], people)))).toEqual({ s: 'cheaper' });
   });
 
@@ -408,22 +515,56 @@ describe('the greedy pass', () => {
 
 describe('the problem built from the company’s data', () => {
   const ROLES = [
-    { id: 'cook', name: 'Cook', rate: 15, archived: false, subRoles: { line: { name: 'Line' }, prep: { name: 'Prep' }, old: { name: 'Old', archived: true } } },
+    {
+      id: 'cook',
+      name: 'Cook',
+      rate: 15,
+      archived: false,
+      subRoles: { line: { name: 'Line' }, prep: { name: 'Prep' }, old: { name: 'Old', archived: true } },
+    },
     { id: 'bar', name: 'Bar', rate: 12.5, archived: false, subRoles: { main: { name: 'Main' } } },
     { id: 'gone', name: 'Gone', rate: 10, archived: true, subRoles: { main: { name: 'Main' } } },
   ] as unknown as Role[];
   const person = (id: string, extra: Record<string, unknown> = {}) =>
-    ({ id, name: id, surname: 'X', archived: false, positions: [{ categoryId: 'cook', subcategoryId: 'line' }], ...extra }) as unknown as Employee;
+    ({
+      id,
+      name: id,
+      surname: 'X',
+      archived: false,
+      positions: [{ categoryId: 'cook', subcategoryId: 'line' }],
+      ...extra,
+    }) as unknown as Employee;
   const base = (o: Partial<GenerationInputs> = {}): GenerationInputs => ({
-    from: '2026-03-02', to: '2026-03-03', rules: { ...RESTAURANT_RULES, weekStartingDay: 1, maxDayHours: 10, maxHoursPerWeek: 40 },
-    generationPriority: 'chronological', generationFormat: 'seniority', roles: ROLES, employees: [], shifts: [], timeOff: [],
-    minRestMinutes: () => 30, currency: 'USD',
+    from: '2026-03-02',
+    to: '2026-03-03',
+    rules: { ...RESTAURANT_RULES, weekStartingDay: 1, maxDayHours: 10, maxHoursPerWeek: 40 },
+    generationPriority: 'chronological',
+    generationFormat: 'seniority',
+    roles: ROLES,
+    employees: [],
+    shifts: [],
+    timeOff: [],
+    minRestMinutes: () => 30,
+    currency: 'USD',
     template: {
-      Monday: { shifts: {
-        cook: [{ start: 540, end: 780, key: 'lunch', line: { required: 2, hold: 1 }, prep: { required: 1 }, old: { required: 1 } }, { start: 600, end: 600, line: { required: 1 } }, 'not a slot'],
-        bar: [{ start: 1320, end: 120, main: { required: 1 } }],
-        gone: [{ start: 540, end: 780, main: { required: 1 } }],
-      } },
+      Monday: {
+        shifts: {
+          cook: [
+            {
+              start: 540,
+              end: 780,
+              key: 'lunch',
+              line: { required: 2, hold: 1 },
+              prep: { required: 1 },
+              old: { required: 1 },
+            },
+            { start: 600, end: 600, line: { required: 1 } },
+            'not a slot',
+          ],
+          bar: [{ start: 1320, end: 120, main: { required: 1 } }],
+          gone: [{ start: 540, end: 780, main: { required: 1 } }],
+        },
+      },
       Tuesday: { shifts: { cook: [{ start: 480, end: 720, line: { required: 1 } }], bar: 'not a list' } },
     },
     ...o,
@@ -432,13 +573,29 @@ describe('the problem built from the company’s data', () => {
   it('makes `required` seats and `hold` held seats per slot and sub-role, for active roles and sub-roles only', () => {
     const { seats, held } = seatsOf(base());
     expect(seats.map((s) => s.id)).toEqual([
-      '2026-03-02.cook.0.line.0', '2026-03-02.cook.0.line.1', '2026-03-02.cook.0.prep.0', '2026-03-02.bar.0.main.0', '2026-03-03.cook.0.line.0',
+      '2026-03-02.cook.0.line.0',
+      '2026-03-02.cook.0.line.1',
+      '2026-03-02.cook.0.prep.0',
+      '2026-03-02.bar.0.main.0',
+      '2026-03-03.cook.0.line.0',
     ]);
     expect(held.map((s) => s.id)).toEqual(['2026-03-02.cook.0.line.hold0']);
     const first = seats[0];
     expect(first).toEqual({
-      id: '2026-03-02.cook.0.line.0', date: '2026-03-02', weekStart: '2026-03-02', dayIndex: 0, weekday: 'Monday', start: 540, end: 780,
-      startMs: Date.UTC(2026, 2, 2, 9), endMs: Date.UTC(2026, 2, 2, 13), minutes: 240, worked: 240, roleId: 'cook', subRoleId: 'line', slotKey: 'lunch',
+      id: '2026-03-02.cook.0.line.0',
+      date: '2026-03-02',
+      weekStart: '2026-03-02',
+      dayIndex: 0,
+      weekday: 'Monday',
+      start: 540,
+      end: 780,
+      startMs: Date.UTC(2026, 2, 2, 9),
+      endMs: Date.UTC(2026, 2, 2, 13),
+      minutes: 240,
+      worked: 240,
+      roleId: 'cook',
+      subRoleId: 'line',
+      slotKey: 'lunch',
     });
     const overnight = seats[3];
     expect([overnight.minutes, overnight.endMs - overnight.startMs, overnight.slotKey]).toEqual([240, 240 * MIN, null]);
@@ -452,7 +609,20 @@ describe('the problem built from the company’s data', () => {
 
   it('builds each employee’s limits, rates, fixed shifts and day-offs; archived or unasked employees are left out', () => {
     const employees = [
-      person('zed', { rateRegular: 20, hiring: Date.UTC(2020, 4, 6, 12), availabilities: { maxHoursInWeek: 30, minHoursInWeek: 10, maxDaysPerWeek: 4, Monday: { allDay: false, priority: 3, shift1: { start: 480, end: 900 }, shift2: null } }, positions: [{ categoryId: 'cook', subcategoryId: 'line' }, { categoryId: 'bar', subcategoryId: 'main' }] }),
+      person('zed', {
+        rateRegular: 20,
+        hiring: Date.UTC(2020, 4, 6, 12),
+        availabilities: {
+          maxHoursInWeek: 30,
+          minHoursInWeek: 10,
+          maxDaysPerWeek: 4,
+          Monday: { allDay: false, priority: 3, shift1: { start: 480, end: 900 }, shift2: null },
+        },
+        positions: [
+          { categoryId: 'cook', subcategoryId: 'line' },
+          { categoryId: 'bar', subcategoryId: 'main' },
+        ],
+      }),
       person('amy', { hiring: '2019-02-03T00:00:00Z', availabilities: { maxHoursInWeek: 50, Tuesday: 'x' } }),
       person('old', { archived: true }),
       person('bob', { hiring: 'soon' }),
@@ -466,20 +636,47 @@ describe('the problem built from the company’s data', () => {
     expect(p.staff.map((s) => s.id)).toEqual(['amy', 'zed']);
     const [amy, zed] = p.staff;
     expect(zed).toMatchObject({
-      name: 'zed X', positions: ['cook/line', 'bar/main'], maxWeekMinutes: 1800, minWeekMinutes: 600, maxDaysPerWeek: 4, hiring: '2020-05-06',
-      rateMinor: { cook: 2000, bar: 2000 }, minRestMinutes: 30, blocked: [],
+      name: 'zed X',
+      positions: ['cook/line', 'bar/main'],
+      maxWeekMinutes: 1800,
+      minWeekMinutes: 600,
+      maxDaysPerWeek: 4,
+      hiring: '2020-05-06',
+      rateMinor: { cook: 2000, bar: 2000 },
+      minRestMinutes: 30,
+      blocked: [],
       availability: { Monday: { allDay: false, priority: 3, windows: [{ start: 480, end: 900 }] } },
     });
-    expect(zed.fixed.map((f) => [f.id, f.weekStart, f.worked])).toEqual([['s1', '2026-03-02', 240], ['s2', '2026-03-02', 60]]);
-    expect(amy).toMatchObject({ maxWeekMinutes: 2400, minWeekMinutes: 0, maxDaysPerWeek: null, hiring: '2019-02-03', rateMinor: { cook: 1500 }, fixed: [], availability: {} });
+    expect(zed.fixed.map((f) => [f.id, f.weekStart, f.worked])).toEqual([
+      ['s1', '2026-03-02', 240],
+      ['s2', '2026-03-02', 60],
+    ]);
+    expect(amy).toMatchObject({
+      maxWeekMinutes: 2400,
+      minWeekMinutes: 0,
+      maxDaysPerWeek: null,
+      hiring: '2019-02-03',
+      rateMinor: { cook: 1500 },
+      fixed: [],
+      availability: {},
+    });
     expect(amy.blocked).toEqual([{ startMs: Date.UTC(2026, 2, 3), endMs: Date.UTC(2026, 2, 4) }]);
-    expect(buildProblem(base({ employees })).staff.find((s) => s.id === 'bob')).toMatchObject({ hiring: null, maxWeekMinutes: 2400 });
+    expect(buildProblem(base({ employees })).staff.find((s) => s.id === 'bob')).toMatchObject({
+      hiring: null,
+      maxWeekMinutes: 2400,
+    });
     expect(p.rules).toEqual({ maxDayMinutes: 600, priority: 'chronological', format: 'seniority' });
     expect(p.days).toBe(2);
   });
 
   it('falls back to longer-shifts and standard for unknown settings, and has no day limit when maxDayHours is off', () => {
-    const p = buildProblem(base({ generationPriority: 'random', generationFormat: 'lottery', rules: { ...RESTAURANT_RULES, maxDayHours: false } }));
+    const p = buildProblem(
+      base({
+        generationPriority: 'random',
+        generationFormat: 'lottery',
+        rules: { ...RESTAURANT_RULES, maxDayHours: false },
+      }),
+    );
     expect(p.rules).toEqual({ maxDayMinutes: null, priority: 'longer-shifts', format: 'standard' });
     const q = buildProblem(base({ generationPriority: 'period-start', generationFormat: 'standard' }));
     expect(q.rules).toMatchObject({ priority: 'period-start', format: 'standard' });
@@ -487,25 +684,42 @@ describe('the problem built from the company’s data', () => {
 
   it('skips template entries that are not slots (no numeric start or end, null) and needs that are not numbers', () => {
     const template = {
-      Monday: { shifts: { cook: [
-        { start: 540, end: 780, line: { required: '2', hold: 1 }, prep: null, old: { hold: 1 } },
-        { start: 540, line: { required: 1 } },
-        { end: 780, line: { required: 1 } },
-        null,
-        { start: 800, end: 900, prep: { required: 1 } },
-      ] } },
+      Monday: {
+        shifts: {
+          cook: [
+            { start: 540, end: 780, line: { required: '2', hold: 1 }, prep: null, old: { hold: 1 } },
+            { start: 540, line: { required: 1 } },
+            { end: 780, line: { required: 1 } },
+            null,
+            { start: 800, end: 900, prep: { required: 1 } },
+          ],
+        },
+      },
     };
     const { seats, held } = seatsOf(base({ template }));
     expect(seats.map((s) => s.id)).toEqual(['2026-03-02.cook.1.prep.0']);
     expect(held).toEqual([]);
     // a need without `required` holds nothing either
-    expect(seatsOf(base({ template: { Monday: { shifts: { cook: [{ start: 540, end: 780, line: { hold: 2 } }] } } } })).held).toEqual([]);
+    expect(
+      seatsOf(base({ template: { Monday: { shifts: { cook: [{ start: 540, end: 780, line: { hold: 2 } }] } } } })).held,
+    ).toEqual([]);
   });
 
   it('reads availability on every weekday, allDay and a numeric priority only; a day that is no object is no limit', () => {
-    const day = (start: number) => ({ allDay: false, priority: 1, shift1: { start, end: start + 60 }, shift2: { start: 'x', end: 900 } });
+    const day = (start: number) => ({
+      allDay: false,
+      priority: 1,
+      shift1: { start, end: start + 60 },
+      shift2: { start: 'x', end: 900 },
+    });
     const availabilities = {
-      Monday: day(1), Tuesday: day(2), Wednesday: day(3), Thursday: day(4), Friday: day(5), Saturday: { allDay: true, priority: '9' }, Sunday: day(7),
+      Monday: day(1),
+      Tuesday: day(2),
+      Wednesday: day(3),
+      Thursday: day(4),
+      Friday: day(5),
+      Saturday: { allDay: true, priority: '9' },
+      Sunday: day(7),
     };
     const [a] = buildProblem(base({ employees: [person('a', { availabilities })] })).staff;
     expect(a.availability).toEqual({
@@ -517,7 +731,11 @@ describe('the problem built from the company’s data', () => {
       Saturday: { allDay: true, priority: 0, windows: [] },
       Sunday: { allDay: false, priority: 1, windows: [{ start: 7, end: 67 }] },
     });
-    const [b] = buildProblem(base({ employees: [person('b', { availabilities: { Monday: 'x', Tuesday: null, Wednesday: { allDay: 'yes' } } })] })).staff;
+    const [b] = buildProblem(
+      base({
+        employees: [person('b', { availabilities: { Monday: 'x', Tuesday: null, Wednesday: { allDay: 'yes' } } })],
+      }),
+    ).staff;
     expect(b.availability).toEqual({ Wednesday: { allDay: false, priority: 0, windows: [] } });
   });
 
@@ -530,7 +748,9 @@ describe('the problem built from the company’s data', () => {
   });
 
   it('has no weekly limit when neither the employee nor the company sets one', () => {
-    const p = buildProblem(base({ employees: [person('a')], rules: { ...RESTAURANT_RULES, maxHoursPerWeek: Infinity } }));
+    const p = buildProblem(
+      base({ employees: [person('a')], rules: { ...RESTAURANT_RULES, maxHoursPerWeek: Infinity } }),
+    );
     expect(p.staff[0].maxWeekMinutes).toBeNull();
   });
 });
@@ -550,7 +770,11 @@ describe('the greedy pass: which seat goes first when an employee can take only 
     // `early` (9-13) has x and `none` eligible; `later` (10-14) only x (none is available 9-13 only); they overlap
     const early = seat('early', 0, 9 * 60, 13 * 60);
     const later = seat('later', 0, 10 * 60, 14 * 60);
-    const limited = staff('none', { maxWeekMinutes: 0, rateMinor: {}, availability: { Monday: { allDay: false, priority: 0, windows: [{ start: 9 * 60, end: 13 * 60 }] } } });
+    const limited = staff('none', {
+      maxWeekMinutes: 0,
+      rateMinor: {},
+      availability: { Monday: { allDay: false, priority: 0, windows: [{ start: 9 * 60, end: 13 * 60 }] } },
+    });
     expect(byStaff(greedy(problemOf([early, later], [x({ maxWeekMinutes: null }), limited])))).toEqual({ later: 'x' });
   });
 
@@ -558,7 +782,10 @@ describe('the greedy pass: which seat goes first when an employee can take only 
     // x prefers Tuesday (availability priority 5): the Tuesday seat scores higher
     const mon = seat('early', 0, 9 * 60, 13 * 60);
     const tue = seat('late', 1, 9 * 60, 13 * 60);
-    const pri = { Monday: { allDay: true, priority: 0, windows: [] }, Tuesday: { allDay: true, priority: 5, windows: [] } };
+    const pri = {
+      Monday: { allDay: true, priority: 0, windows: [] },
+      Tuesday: { allDay: true, priority: 5, windows: [] },
+    };
     expect(byStaff(greedy(problemOf([mon, tue], [x({ availability: pri }), none])))).toEqual({ late: 'x' });
   });
 
@@ -578,12 +805,16 @@ describe('the greedy pass: whom a seat goes to', () => {
   it('counts the start assignments in the employee’s ledger: an overlapping seat does not go to them too', () => {
     const a = seat('a', 0, 9 * 60, 13 * 60);
     const b = seat('b', 0, 10 * 60, 14 * 60);
-    expect(greedy(problemOf([a, b], [staff('y')]), [{ seatId: 'a', staffId: 'y' }])).toEqual([{ seatId: 'a', staffId: 'y' }]);
+    expect(greedy(problemOf([a, b], [staff('y')]), [{ seatId: 'a', staffId: 'y' }])).toEqual([
+      { seatId: 'a', staffId: 'y' },
+    ]);
   });
 
   it('does not hand out again a seat the start assignments fill', () => {
     const a = seat('a', 0, 9 * 60, 13 * 60);
-    expect(greedy(problemOf([a], [staff('x'), staff('y')]), [{ seatId: 'a', staffId: 'y' }])).toEqual([{ seatId: 'a', staffId: 'y' }]);
+    expect(greedy(problemOf([a], [staff('x'), staff('y')]), [{ seatId: 'a', staffId: 'y' }])).toEqual([
+      { seatId: 'a', staffId: 'y' },
+    ]);
   });
 
   it('breaks a tie toward the employee listed first (staff are sorted by id), so the same inputs give the same proposal', () => {
@@ -597,7 +828,10 @@ describe('the greedy pass: whom a seat goes to', () => {
     const mon = seat('mon', 0, 9 * 60, 11 * 60);
     const tue = seat('tue', 1, 9 * 60, 11 * 60);
     const wed = seat('wed', 2, 9 * 60, 13 * 60, { subRoleId: 'prep' });
-    const people = [staff('x', { positions: ['cook/line', 'cook/prep'], maxWeekMinutes: 240, rateMinor: { cook: 1000 } }), staff('y', { rateMinor: { cook: 1100 } })];
+    const people = [
+      staff('x', { positions: ['cook/line', 'cook/prep'], maxWeekMinutes: 240, rateMinor: { cook: 1000 } }),
+      staff('y', { rateMinor: { cook: 1100 } }),
+    ];
     expect(byStaff(greedy(problemOf([mon, tue, wed], people)))).toEqual({ mon: 'y', tue: 'y', wed: 'x' });
   });
 
@@ -605,8 +839,18 @@ describe('the greedy pass: whom a seat goes to', () => {
     // x has had the three short prep seats; of the line seats S1, S2 (x or y) x could still take one more, y two and
     // the 8h grill seat only y can work: S1 and S2 go to x, so that y's week (8h) stays free for the grill seat
     const prep = (id: string, day: number) => seat(id, day, 8 * 60, 8 * 60 + 30, { subRoleId: 'prep' });
-    const seats = [prep('e1', 0), prep('e2', 1), prep('e3', 2), seat('s1', 3, 9 * 60, 10 * 60), seat('s2', 4, 9 * 60, 10 * 60), seat('l', 5, 9 * 60, 17 * 60, { subRoleId: 'grill' })];
-    const people = [staff('x', { positions: ['cook/line', 'cook/prep'] }), staff('y', { positions: ['cook/line', 'cook/grill'], maxWeekMinutes: 480 })];
+    const seats = [
+      prep('e1', 0),
+      prep('e2', 1),
+      prep('e3', 2),
+      seat('s1', 3, 9 * 60, 10 * 60),
+      seat('s2', 4, 9 * 60, 10 * 60),
+      seat('l', 5, 9 * 60, 17 * 60, { subRoleId: 'grill' }),
+    ];
+    const people = [
+      staff('x', { positions: ['cook/line', 'cook/prep'] }),
+      staff('y', { positions: ['cook/line', 'cook/grill'], maxWeekMinutes: 480 }),
+    ];
     expect(byStaff(greedy(problemOf(seats, people)))).toEqual({ e1: 'x', e2: 'x', e3: 'x', s1: 'x', s2: 'x', l: 'y' });
   });
 
@@ -624,7 +868,10 @@ describe('the greedy pass: whom a seat goes to', () => {
     // met's week is met by its fixed Tuesday; its fixed shift next week does not reopen it
     const s = seat('s', 0, 540, 780);
     const fixed = [fixedOf(seat('tue', 1, 540, 780)), fixedOf(seat('next', 7, 540, 780))];
-    const people = [staff('met', { minWeekMinutes: 240, fixed, rateMinor: { cook: 1000 } }), staff('cheaper', { rateMinor: { cook: 900 } })];
+    const people = [
+      staff('met', { minWeekMinutes: 240, fixed, rateMinor: { cook: 1000 } }),
+      staff('cheaper', { rateMinor: { cook: 900 } }),
+    ];
     expect(byStaff(greedy(problemOf([s], people)))).toEqual({ s: 'cheaper' });
   });
 
@@ -632,7 +879,10 @@ describe('the greedy pass: whom a seat goes to', () => {
     // a lacks 300: Monday's 240 count fully (a wins), Tuesday's only 60 (b, cheaper, wins)
     const mon = seat('mon', 0, 9 * 60, 13 * 60);
     const tue = seat('tue', 1, 9 * 60, 13 * 60);
-    const people = [staff('a', { minWeekMinutes: 300, rateMinor: { cook: 1000 } }), staff('b', { rateMinor: { cook: 600 } })];
+    const people = [
+      staff('a', { minWeekMinutes: 300, rateMinor: { cook: 1000 } }),
+      staff('b', { rateMinor: { cook: 600 } }),
+    ];
     expect(byStaff(greedy(problemOf([mon, tue], people)))).toEqual({ mon: 'a', tue: 'b' });
   });
 });
@@ -644,10 +894,17 @@ describe('coverage repair over several passes', () => {
   const O = seat('O', 0, 9 * 60, 13 * 60);
   const R = seat('R', 0, 12 * 60, 16 * 60, { subRoleId: 'grill' });
   const Q = seat('Q', 0, 14 * 60, 18 * 60, { subRoleId: 'dish' });
-  const people = [staff('p', { positions: ['cook/line', 'cook/prep'] }), staff('e', { positions: ['cook/line', 'cook/grill', 'cook/dish'] }), staff('g', { positions: ['cook/grill'] })];
+  const people = [
+    staff('p', { positions: ['cook/line', 'cook/prep'] }),
+    staff('e', { positions: ['cook/line', 'cook/grill', 'cook/dish'] }),
+    staff('g', { positions: ['cook/grill'] }),
+  ];
 
   it('runs another pass while the last one filled a seat', () => {
-    const out = augment(problemOf([P, O, R, Q], people), [{ seatId: 'O', staffId: 'p' }, { seatId: 'R', staffId: 'e' }]);
+    const out = augment(problemOf([P, O, R, Q], people), [
+      { seatId: 'O', staffId: 'p' },
+      { seatId: 'R', staffId: 'e' },
+    ]);
     expect(byStaff(out)).toEqual({ P: 'p', O: 'e', Q: 'e', R: 'g' });
   });
 
@@ -661,7 +918,10 @@ describe('coverage repair over several passes', () => {
     // y could take `a` by position but has no weekly hours left: x keeps `a`, and `b` stays open
     const a = seat('a', 0, 9 * 60, 13 * 60);
     const b = seat('b', 0, 9 * 60, 13 * 60, { subRoleId: 'prep' });
-    const p = problemOf([a, b], [staff('x', { positions: ['cook/line', 'cook/prep'] }), staff('y', { maxWeekMinutes: 0 })]);
+    const p = problemOf(
+      [a, b],
+      [staff('x', { positions: ['cook/line', 'cook/prep'] }), staff('y', { maxWeekMinutes: 0 })],
+    );
     expect(augment(p, [{ seatId: 'a', staffId: 'x' }])).toEqual([{ seatId: 'a', staffId: 'x' }]);
   });
 
@@ -671,7 +931,14 @@ describe('coverage repair over several passes', () => {
     const o2 = seat('o2', 0, 11 * 60, 13 * 60);
     const open = seat('open', 0, 9 * 60, 13 * 60, { subRoleId: 'prep' });
     const p = problemOf([open, o1, o2], [staff('x', { positions: ['cook/line', 'cook/prep'] }), staff('y')]);
-    expect(byStaff(augment(p, [{ seatId: 'o1', staffId: 'x' }, { seatId: 'o2', staffId: 'x' }]))).toEqual({ o1: 'x', o2: 'x' });
+    expect(
+      byStaff(
+        augment(p, [
+          { seatId: 'o1', staffId: 'x' },
+          { seatId: 'o2', staffId: 'x' },
+        ]),
+      ),
+    ).toEqual({ o1: 'x', o2: 'x' });
   });
 
   it('keeps the seat handed over filled by the employee who takes it', () => {
@@ -679,7 +946,10 @@ describe('coverage repair over several passes', () => {
     const a = seat('a', 0, 9 * 60, 13 * 60);
     const b = seat('b', 0, 9 * 60, 13 * 60, { subRoleId: 'prep' });
     const c = seat('c', 0, 9 * 60, 13 * 60, { subRoleId: 'grill' });
-    const p = problemOf([b, c, a], [staff('x', { positions: ['cook/line', 'cook/prep'] }), staff('y', { positions: ['cook/line', 'cook/grill'] })]);
+    const p = problemOf(
+      [b, c, a],
+      [staff('x', { positions: ['cook/line', 'cook/prep'] }), staff('y', { positions: ['cook/line', 'cook/grill'] })],
+    );
     expect(byStaff(augment(p, [{ seatId: 'a', staffId: 'x' }]))).toEqual({ a: 'y', b: 'x' });
   });
 

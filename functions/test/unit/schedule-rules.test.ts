@@ -1,4 +1,11 @@
-import { breakMinutes, evaluate, findingKey, timed, type ScheduleRules, type ShiftLike } from '../../src/modules/schedule/rules';
+import {
+  breakMinutes,
+  evaluate,
+  findingKey,
+  timed,
+  type ScheduleRules,
+  type ShiftLike,
+} from '../../src/modules/schedule/rules';
 
 /** The conflict rules of a shift as pure functions (the HTTP behaviour is in test/schedule). */
 const RULES: ScheduleRules = {
@@ -16,11 +23,27 @@ const RULES: ScheduleRules = {
 
 let n = 0;
 const shift = (date: string, start: number, end: number | null, over: Partial<ShiftLike> = {}): ShiftLike => ({
-  id: `s${++n}`, employeeId: 'e1', date, start, end, mode: 'published', ...over,
+  id: `s${++n}`,
+  employeeId: 'e1',
+  date,
+  start,
+  end,
+  mode: 'published',
+  ...over,
 });
-const findings = (candidate: ShiftLike, others: ShiftLike[], rules: Partial<ScheduleRules> = {}, availabilities?: Record<string, unknown>) => {
+const findings = (
+  candidate: ShiftLike,
+  others: ShiftLike[],
+  rules: Partial<ScheduleRules> = {},
+  availabilities?: Record<string, unknown>,
+) => {
   const r = { ...RULES, ...rules };
-  return evaluate(timed(candidate, r), others.map((o) => timed(o, r)), r, availabilities);
+  return evaluate(
+    timed(candidate, r),
+    others.map((o) => timed(o, r)),
+    r,
+    availabilities,
+  );
 };
 const rulesOf = (list: { rule: string }[]) => list.map((f) => f.rule).sort();
 
@@ -51,15 +74,22 @@ describe('conflict findings', () => {
     const early = shift('2026-05-05', 60, 5 * 60);
     const [overlap] = findings(early, [night]);
     expect(overlap).toMatchObject({ rule: 'overlap', blocking: true, conflictingShiftId: night.id });
-    expect(findings(early, [night], { conflictsDetectionEnabled: false })[0]).toMatchObject({ rule: 'overlap', blocking: true });
+    expect(findings(early, [night], { conflictsDetectionEnabled: false })[0]).toMatchObject({
+      rule: 'overlap',
+      blocking: true,
+    });
   });
 
   it('treats rest of exactly betweenShifts as enough and one minute less as a conflict, blocking only with detection on', () => {
     const morning = shift('2026-05-04', 8 * 60, 12 * 60);
     expect(findings(shift('2026-05-04', 13 * 60, 17 * 60), [morning])).toEqual([]);
     const tight = findings(shift('2026-05-04', 12 * 60 + 59, 17 * 60), [morning]);
-    expect(tight).toEqual([expect.objectContaining({ rule: 'betweenShifts', blocking: true, limit: 60, actual: 59, unit: 'minutes' })]);
-    expect(findings(shift('2026-05-04', 12 * 60 + 59, 17 * 60), [morning], { conflictsDetectionEnabled: false })[0].blocking).toBe(false);
+    expect(tight).toEqual([
+      expect.objectContaining({ rule: 'betweenShifts', blocking: true, limit: 60, actual: 59, unit: 'minutes' }),
+    ]);
+    expect(
+      findings(shift('2026-05-04', 12 * 60 + 59, 17 * 60), [morning], { conflictsDetectionEnabled: false })[0].blocking,
+    ).toBe(false);
   });
 
   it('adds the hours of the shifts starting that day against maxDayHours, breaks excluded when the company says so', () => {
@@ -72,7 +102,9 @@ describe('conflict findings', () => {
   });
 
   it('warns, never blocks, on the weekly limits of the company week', () => {
-    const week = ['2026-05-04', '2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08'].map((d) => shift(d, 8 * 60, 17 * 60));
+    const week = ['2026-05-04', '2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08'].map((d) =>
+      shift(d, 8 * 60, 17 * 60),
+    );
     const saturday = shift('2026-05-09', 8 * 60, 12 * 60);
     const found = findings(saturday, week, {}, { maxHoursInWeek: 44, maxDaysPerWeek: 5 });
     expect(rulesOf(found)).toEqual(['maxDaysPerWeek', 'maxHoursInWeek', 'maxHoursPerWeek']);

@@ -22,7 +22,10 @@ export interface Counters {
   costNanoUsd: number;
 }
 export type ModelTotals = Counters & { provider: string; model: string };
-export type DayTotals = Counters & { day: string; byModel: { provider: string; model: string; calls: number; costNanoUsd: number }[] };
+export type DayTotals = Counters & {
+  day: string;
+  byModel: { provider: string; model: string; calls: number; costNanoUsd: number }[];
+};
 export type FlowTotals = Counters & { flow: string };
 
 export interface AllUsage {
@@ -87,24 +90,40 @@ export function createApi(base: string, idToken: () => Promise<string>) {
     try {
       res = await fetch(url, {
         method,
-        headers: { authorization: `Bearer ${await idToken()}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${await idToken()}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
     } catch {
-      throw new ApiError(0, 'NETWORK', 'The API could not be reached (network error). Check your connection and retry.');
+      throw new ApiError(
+        0,
+        'NETWORK',
+        'The API could not be reached (network error). Check your connection and retry.',
+      );
     }
-    const answer = (await res.json().catch(() => null)) as { success: boolean; data?: T; error?: string; code?: string } | null;
+    const answer = (await res.json().catch(() => null)) as {
+      success: boolean;
+      data?: T;
+      error?: string;
+      code?: string;
+    } | null;
     if (!answer) throw new ApiError(res.status, 'NOT_JSON', `The API answered ${res.status} without a JSON body`);
     if (!answer.success) throw new ApiError(res.status, answer.code ?? 'ERROR', answer.error ?? `Error ${res.status}`);
     return answer.data as T;
   }
   return {
     allUsage: (from: string, to: string) => call<AllUsage>('GET', '/ai-usage/all', { from, to }),
-    companyUsage: (companyId: string, query: Query) => call<BucketUsage>('GET', `/companies/${encodeURIComponent(companyId)}/ai-usage`, query),
+    companyUsage: (companyId: string, query: Query) =>
+      call<BucketUsage>('GET', `/companies/${encodeURIComponent(companyId)}/ai-usage`, query),
     onboardingUsage: (query: Query) => call<BucketUsage>('GET', '/ai-usage/onboarding', query),
-    companyConfig: (companyId: string) => call<AiConfig | null>('GET', `/companies/${encodeURIComponent(companyId)}/ai-config`),
-    setCompanyConfig: (companyId: string, config: AiConfig) => call<AiConfig>('PATCH', `/companies/${encodeURIComponent(companyId)}/ai-config`, {}, config),
-    removeCompanyConfig: (companyId: string) => call<AiConfig>('DELETE', `/companies/${encodeURIComponent(companyId)}/ai-config`),
+    companyConfig: (companyId: string) =>
+      call<AiConfig | null>('GET', `/companies/${encodeURIComponent(companyId)}/ai-config`),
+    setCompanyConfig: (companyId: string, config: AiConfig) =>
+      call<AiConfig>('PATCH', `/companies/${encodeURIComponent(companyId)}/ai-config`, {}, config),
+    removeCompanyConfig: (companyId: string) =>
+      call<AiConfig>('DELETE', `/companies/${encodeURIComponent(companyId)}/ai-config`),
     globalConfig: () => call<AiConfig>('GET', '/ai-config/global'),
     setGlobalConfig: (config: AiConfig) => call<AiConfig>('PATCH', '/ai-config/global', {}, config),
   };

@@ -13,7 +13,9 @@ const MAX_SERIES = 8;
 export function costChart(target: HTMLElement, days: string[], byDay: DayTotals[]): uPlot | null {
   const byDate = new Map(byDay.map((d) => [d.day, d]));
   const totals = new Map<string, number>();
-  for (const d of byDay) for (const m of d.byModel) totals.set(`${m.provider}/${m.model}`, (totals.get(`${m.provider}/${m.model}`) ?? 0) + m.costNanoUsd);
+  for (const d of byDay)
+    for (const m of d.byModel)
+      totals.set(`${m.provider}/${m.model}`, (totals.get(`${m.provider}/${m.model}`) ?? 0) + m.costNanoUsd);
   const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([key]) => key);
   if (ranked.length === 0) return null;
   const shown = ranked.slice(0, MAX_SERIES);
@@ -45,7 +47,8 @@ export function costChart(target: HTMLElement, days: string[], byDay: DayTotals[
           width: 0,
           paths: bars,
           points: { show: false },
-          value: (_u: uPlot, _v: number | null, _si: number, i: number | null) => (i === null ? '' : formatUsd(Math.round(own[s][i] * 1e9))),
+          value: (_u: uPlot, _v: number | null, _si: number, i: number | null) =>
+            i === null ? '' : formatUsd(Math.round(own[s][i] * 1e9)),
         })),
       ],
       axes: [{}, { values: (_u, ticks) => ticks.map((t) => `$${t}`), size: 70 }],

@@ -2,7 +2,11 @@
 type Child = Node | string | number | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | ((event: Event) => void) | undefined>;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === false) continue;
@@ -20,7 +24,11 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
 export const root = () => document.getElementById('app')!;
 
 export function show(...nodes: Child[]): void {
-  root().replaceChildren(...nodes.filter((n): n is Node | string => n !== null && n !== undefined && n !== false).map((n) => (n instanceof Node ? n : String(n))));
+  root().replaceChildren(
+    ...nodes
+      .filter((n): n is Node | string => n !== null && n !== undefined && n !== false)
+      .map((n) => (n instanceof Node ? n : String(n))),
+  );
 }
 
 export const loading = (what: string) => h('p', { class: 'state', 'data-state': 'loading' }, `Loading ${what}…`);

@@ -2,7 +2,12 @@
 const locale = navigator.language || 'en-US';
 const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
 const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
-const dollars = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 9 });
+const dollars = new Intl.NumberFormat(locale, {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 9,
+});
 
 export const formatInt = (n: number) => integer.format(n);
 export const formatPercent = (share: number) => percent.format(share);

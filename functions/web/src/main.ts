@@ -1,5 +1,12 @@
 import { initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, onAuthStateChanged, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
+import {
+  connectAuthEmulator,
+  getAuth,
+  onAuthStateChanged,
+  signInWithEmailAndPassword,
+  signOut,
+  type User,
+} from 'firebase/auth';
 import { createApi, type ApiError } from './api';
 import { h, show } from './dom';
 import { rangeFromQuery, rangeQuery, presetRange, type Range } from './range';
@@ -52,37 +59,58 @@ async function start(): Promise<void> {
   function signInPage(): void {
     nav.hidden = true;
     who.replaceChildren();
-    const email = h('input', { type: 'email', name: 'email', autocomplete: 'username', required: true, 'aria-label': 'Email' });
-    const password = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true, 'aria-label': 'Password' });
+    const email = h('input', {
+      type: 'email',
+      name: 'email',
+      autocomplete: 'username',
+      required: true,
+      'aria-label': 'Email',
+    });
+    const password = h('input', {
+      type: 'password',
+      name: 'password',
+      autocomplete: 'current-password',
+      required: true,
+      'aria-label': 'Password',
+    });
     const message = h('p', { class: notice ? 'error' : 'state', 'data-testid': 'signin-message' }, notice);
     notice = '';
     show(
       h('h1', {}, 'Sign in'),
       h('p', {}, 'The AI spend dashboard is for platform administrators.'),
-      h('form', {
-        class: 'signin',
-        onsubmit: async (event: Event) => {
-          event.preventDefault();
-          message.className = 'state';
-          message.textContent = 'Signing in…';
-          try {
-            await signInWithEmailAndPassword(auth, email.value, password.value);
-          } catch (error) {
-            const code = (error as { code?: string }).code ?? '';
-            message.className = 'error';
-            message.textContent = code === 'auth/network-request-failed' ? 'Network error: try again.' : 'Wrong email or password.';
-          }
+      h(
+        'form',
+        {
+          class: 'signin',
+          onsubmit: async (event: Event) => {
+            event.preventDefault();
+            message.className = 'state';
+            message.textContent = 'Signing in…';
+            try {
+              await signInWithEmailAndPassword(auth, email.value, password.value);
+            } catch (error) {
+              const code = (error as { code?: string }).code ?? '';
+              message.className = 'error';
+              message.textContent =
+                code === 'auth/network-request-failed' ? 'Network error: try again.' : 'Wrong email or password.';
+            }
+          },
         },
-      }, email, password, h('button', { type: 'submit' }, 'Sign in')),
+        email,
+        password,
+        h('button', { type: 'submit' }, 'Sign in'),
+      ),
       message,
     );
   }
 
   function refused(email: string): void {
     nav.hidden = true;
-    show(h('h1', { 'data-testid': 'refused' }, 'Administrators only'),
+    show(
+      h('h1', { 'data-testid': 'refused' }, 'Administrators only'),
       h('p', {}, `${email} is signed in but is not a platform administrator. Ask an administrator for access.`),
-      h('button', { onclick: () => signOut(auth) }, 'Sign out'));
+      h('button', { onclick: () => signOut(auth) }, 'Sign out'),
+    );
   }
 
   async function route(): Promise<void> {
@@ -107,4 +135,12 @@ async function start(): Promise<void> {
   });
 }
 
-start().catch((error) => show(h('p', { class: 'error', 'data-state': 'error' }, `The dashboard could not start: ${error instanceof Error ? error.message : String(error)}`)));
+start().catch((error) =>
+  show(
+    h(
+      'p',
+      { class: 'error', 'data-state': 'error' },
+      `The dashboard could not start: ${error instanceof Error ? error.message : String(error)}`,
+    ),
+  ),
+);

@@ -1,5 +1,14 @@
 import type uPlot from 'uplot';
-import { ApiError, type Api, type AiConfig, type BucketUsage, type Counters, type FlowTotals, type ModelTotals, type UsageRow } from './api';
+import {
+  ApiError,
+  type Api,
+  type AiConfig,
+  type BucketUsage,
+  type Counters,
+  type FlowTotals,
+  type ModelTotals,
+  type UsageRow,
+} from './api';
 import { costChart } from './chart';
 import { empty, h, loading, show } from './dom';
 import { formatInt, formatPercent, formatTime, formatUsd } from './format';
@@ -25,23 +34,45 @@ function clearCharts() {
 function failure(ctx: Context, error: unknown, retry: () => void): HTMLElement {
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) ctx.onAuthProblem(error);
   const message = error instanceof Error ? error.message : String(error);
-  return h('div', { 'data-state': 'error' }, h('p', { class: 'error' }, message), h('button', { onclick: retry }, 'Retry'));
+  return h(
+    'div',
+    { 'data-state': 'error' },
+    h('p', { class: 'error' }, message),
+    h('button', { onclick: retry }, 'Retry'),
+  );
 }
 
 function rangePicker(ctx: Context): HTMLElement {
   const from = h('input', { type: 'date', value: ctx.range.from, 'aria-label': 'From' });
   const to = h('input', { type: 'date', value: ctx.range.to, 'aria-label': 'To' });
   const problem = h('span', { class: 'error' });
-  return h('div', { class: 'range' },
-    ...PRESETS.map((days) => h('button', { class: ctx.range.preset === days ? 'active' : undefined, 'data-preset': days, onclick: () => ctx.setRange(presetRange(days)) }, `${days} days`)),
-    from, to,
-    h('button', {
-      onclick: () => {
-        const wrong = customProblem(from.value, to.value);
-        if (wrong) return void (problem.textContent = wrong);
-        ctx.setRange({ from: from.value, to: to.value, preset: null });
+  return h(
+    'div',
+    { class: 'range' },
+    ...PRESETS.map((days) =>
+      h(
+        'button',
+        {
+          class: ctx.range.preset === days ? 'active' : undefined,
+          'data-preset': days,
+          onclick: () => ctx.setRange(presetRange(days)),
+        },
+        `${days} days`,
+      ),
+    ),
+    from,
+    to,
+    h(
+      'button',
+      {
+        onclick: () => {
+          const wrong = customProblem(from.value, to.value);
+          if (wrong) return void (problem.textContent = wrong);
+          ctx.setRange({ from: from.value, to: to.value, preset: null });
+        },
       },
-    }, 'Apply'),
+      'Apply',
+    ),
     problem,
     h('span', { class: 'state' }, `${ctx.range.from} to ${ctx.range.to} (UTC days)`),
   );
@@ -50,12 +81,24 @@ function rangePicker(ctx: Context): HTMLElement {
 function cards(totals: Counters, extra: [string, number][] = []): HTMLElement {
   // data-value: the exact figure behind the formatted one (the browser tests compare it with the API)
   const card = (label: string, value: number, text: string, cls?: string) =>
-    h('div', { class: 'card' }, h('div', { class: 'label' }, label), h('div', { class: `value ${cls ?? ''}`, 'data-figure': label, 'data-value': value }, text));
-  return h('div', { class: 'cards' },
+    h(
+      'div',
+      { class: 'card' },
+      h('div', { class: 'label' }, label),
+      h('div', { class: `value ${cls ?? ''}`, 'data-figure': label, 'data-value': value }, text),
+    );
+  return h(
+    'div',
+    { class: 'cards' },
     card('Total cost', totals.costNanoUsd, formatUsd(totals.costNanoUsd)),
     card('Calls', totals.calls, formatInt(totals.calls)),
     card('Tokens', totals.totalTokens, formatInt(totals.totalTokens)),
-    card('Unpriced calls', totals.unpricedCalls, formatInt(totals.unpricedCalls), totals.unpricedCalls > 0 ? 'warn' : undefined),
+    card(
+      'Unpriced calls',
+      totals.unpricedCalls,
+      formatInt(totals.unpricedCalls),
+      totals.unpricedCalls > 0 ? 'warn' : undefined,
+    ),
     ...extra.map(([label, value]) => card(label, value, formatInt(value))),
   );
 }
@@ -71,34 +114,63 @@ function chartSection(ctx: Context, byDay: BucketUsage['byDay']): HTMLElement {
   return h('section', {}, h('h2', {}, 'Cost per day by provider and model'), target);
 }
 
-function table<T>(columns: { label: string; num?: boolean; cell: (row: T) => string | Node }[], rows: T[], rowClass?: (row: T) => string | undefined): HTMLElement {
+function table<T>(
+  columns: { label: string; num?: boolean; cell: (row: T) => string | Node }[],
+  rows: T[],
+  rowClass?: (row: T) => string | undefined,
+): HTMLElement {
   if (rows.length === 0) return empty('Nothing in this range.');
-  return h('table', {},
+  return h(
+    'table',
+    {},
     h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', { class: c.num ? 'num' : undefined }, c.label)))),
-    h('tbody', {}, ...rows.map((row) => h('tr', { class: rowClass?.(row) }, ...columns.map((c) => h('td', { class: c.num ? 'num' : undefined }, c.cell(row)))))),
+    h(
+      'tbody',
+      {},
+      ...rows.map((row) =>
+        h(
+          'tr',
+          { class: rowClass?.(row) },
+          ...columns.map((c) => h('td', { class: c.num ? 'num' : undefined }, c.cell(row))),
+        ),
+      ),
+    ),
   );
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? formatPercent(part / whole) : '–');
 
 function flowTable(byFlow: FlowTotals[], total: number) {
-  return table<FlowTotals>([
-    { label: 'Flow', cell: (f) => f.flow },
-    { label: 'Calls', num: true, cell: (f) => formatInt(f.calls) },
-    { label: 'Cost', num: true, cell: (f) => formatUsd(f.costNanoUsd) },
-    { label: 'Share', num: true, cell: (f) => share(f.costNanoUsd, total) },
-  ], byFlow);
+  return table<FlowTotals>(
+    [
+      { label: 'Flow', cell: (f) => f.flow },
+      { label: 'Calls', num: true, cell: (f) => formatInt(f.calls) },
+      { label: 'Cost', num: true, cell: (f) => formatUsd(f.costNanoUsd) },
+      { label: 'Share', num: true, cell: (f) => share(f.costNanoUsd, total) },
+    ],
+    byFlow,
+  );
 }
 
 function modelTable(byModel: ModelTotals[], total: number) {
-  return table<ModelTotals>([
-    { label: 'Provider', cell: (m) => m.provider },
-    { label: 'Model', cell: (m) => (m.unpricedCalls > 0 ? h('span', { title: 'Missing from the price table: cost recorded as 0' }, `${m.model} (unpriced)`) : m.model) },
-    { label: 'Calls', num: true, cell: (m) => formatInt(m.calls) },
-    { label: 'Tokens', num: true, cell: (m) => formatInt(m.totalTokens) },
-    { label: 'Cost', num: true, cell: (m) => formatUsd(m.costNanoUsd) },
-    { label: 'Share', num: true, cell: (m) => share(m.costNanoUsd, total) },
-  ], byModel, (m) => (m.unpricedCalls > 0 ? 'unpriced' : undefined));
+  return table<ModelTotals>(
+    [
+      { label: 'Provider', cell: (m) => m.provider },
+      {
+        label: 'Model',
+        cell: (m) =>
+          m.unpricedCalls > 0
+            ? h('span', { title: 'Missing from the price table: cost recorded as 0' }, `${m.model} (unpriced)`)
+            : m.model,
+      },
+      { label: 'Calls', num: true, cell: (m) => formatInt(m.calls) },
+      { label: 'Tokens', num: true, cell: (m) => formatInt(m.totalTokens) },
+      { label: 'Cost', num: true, cell: (m) => formatUsd(m.costNanoUsd) },
+      { label: 'Share', num: true, cell: (m) => share(m.costNanoUsd, total) },
+    ],
+    byModel,
+    (m) => (m.unpricedCalls > 0 ? 'unpriced' : undefined),
+  );
 }
 
 export async function overview(ctx: Context): Promise<void> {
@@ -108,7 +180,11 @@ export async function overview(ctx: Context): Promise<void> {
   try {
     data = await ctx.api.allUsage(ctx.range.from, ctx.range.to);
   } catch (error) {
-    return show(h('h1', {}, 'Overview'), rangePicker(ctx), failure(ctx, error, () => overview(ctx)));
+    return show(
+      h('h1', {}, 'Overview'),
+      rangePicker(ctx),
+      failure(ctx, error, () => overview(ctx)),
+    );
   }
   const total = data.totals.costNanoUsd;
   const unpriced = data.byModel.filter((m) => m.unpricedCalls > 0);
@@ -116,20 +192,53 @@ export async function overview(ctx: Context): Promise<void> {
     h('h1', {}, 'Overview'),
     rangePicker(ctx),
     cards(data.totals, [['Companies', data.byCompany.length]]),
-    unpriced.length ? h('p', { class: 'warn', 'data-testid': 'unpriced' }, `Unpriced models (missing from the price table of ${data.pricesAsOf}, cost recorded as 0): ${unpriced.map((m) => `${m.provider}/${m.model}`).join(', ')}`) : null,
+    unpriced.length
+      ? h(
+          'p',
+          { class: 'warn', 'data-testid': 'unpriced' },
+          `Unpriced models (missing from the price table of ${data.pricesAsOf}, cost recorded as 0): ${unpriced.map((m) => `${m.provider}/${m.model}`).join(', ')}`,
+        )
+      : null,
     chartSection(ctx, data.byDay),
-    h('div', { class: 'row' },
-      h('section', {}, h('h2', {}, 'Top companies by spend'), table<AllCompany>([
-        { label: 'Company', cell: (c) => h('a', { href: `#/company/${encodeURIComponent(c.companyId)}`, 'data-company': c.companyId }, c.companyName ?? c.companyId) },
-        { label: 'Calls', num: true, cell: (c) => formatInt(c.calls) },
-        { label: 'Cost', num: true, cell: (c) => formatUsd(c.costNanoUsd) },
-        { label: 'Share', num: true, cell: (c) => share(c.costNanoUsd, total) },
-      ], data.byCompany.slice(0, 20))),
+    h(
+      'div',
+      { class: 'row' },
+      h(
+        'section',
+        {},
+        h('h2', {}, 'Top companies by spend'),
+        table<AllCompany>(
+          [
+            {
+              label: 'Company',
+              cell: (c) =>
+                h(
+                  'a',
+                  { href: `#/company/${encodeURIComponent(c.companyId)}`, 'data-company': c.companyId },
+                  c.companyName ?? c.companyId,
+                ),
+            },
+            { label: 'Calls', num: true, cell: (c) => formatInt(c.calls) },
+            { label: 'Cost', num: true, cell: (c) => formatUsd(c.costNanoUsd) },
+            { label: 'Share', num: true, cell: (c) => share(c.costNanoUsd, total) },
+          ],
+          data.byCompany.slice(0, 20),
+        ),
+      ),
       h('section', {}, h('h2', {}, 'Cost by flow'), flowTable(data.byFlow, total)),
     ),
     h('section', {}, h('h2', {}, 'By provider and model'), modelTable(data.byModel, total)),
-    h('section', {}, h('h2', {}, 'Onboarding bucket'),
-      h('p', {}, `Calls made before a company existed: ${formatInt(data.onboarding.calls)} calls, ${formatUsd(data.onboarding.costNanoUsd)}. `, h('a', { href: '#/onboarding' }, 'Open'))),
+    h(
+      'section',
+      {},
+      h('h2', {}, 'Onboarding bucket'),
+      h(
+        'p',
+        {},
+        `Calls made before a company existed: ${formatInt(data.onboarding.calls)} calls, ${formatUsd(data.onboarding.costNanoUsd)}. `,
+        h('a', { href: '#/onboarding' }, 'Open'),
+      ),
+    ),
   );
 }
 type AllCompany = Counters & { companyId: string; companyName: string | null };
@@ -162,9 +271,23 @@ function rowsTable(load: (cursor?: string) => Promise<BucketUsage>, first: Bucke
         return (x < y ? -1 : x > y ? 1 : 0) * (desc ? -1 : 1);
       });
     }
-    const header = ROW_COLUMNS.map((c) => h('th', { class: c.num ? 'num' : undefined },
-      h('button', { 'data-sort': c.key, onclick: () => { sort = { key: c.key, desc: sort?.key === c.key ? !sort.desc : true }; render(page, index); } },
-        c.label + (sort?.key === c.key ? (sort.desc ? ' ▼' : ' ▲') : ''))));
+    const header = ROW_COLUMNS.map((c) =>
+      h(
+        'th',
+        { class: c.num ? 'num' : undefined },
+        h(
+          'button',
+          {
+            'data-sort': c.key,
+            onclick: () => {
+              sort = { key: c.key, desc: sort?.key === c.key ? !sort.desc : true };
+              render(page, index);
+            },
+          },
+          c.label + (sort?.key === c.key ? (sort.desc ? ' ▼' : ' ▲') : ''),
+        ),
+      ),
+    );
     const go = async (to: number) => {
       holder.replaceChildren(loading('rows'));
       try {
@@ -176,10 +299,27 @@ function rowsTable(load: (cursor?: string) => Promise<BucketUsage>, first: Bucke
     if (page.nextCursor && cursors.length === index + 1) cursors.push(page.nextCursor);
     holder.replaceChildren(
       h('h2', {}, 'Usage rows'),
-      rows.length === 0 ? empty('No usage rows in this range.') : h('table', {},
-        h('thead', {}, h('tr', {}, ...header)),
-        h('tbody', {}, ...rows.map((r) => h('tr', { class: r.priced ? undefined : 'unpriced', 'data-row': r.rowId }, ...ROW_COLUMNS.map((c) => h('td', { class: c.num ? 'num' : undefined }, c.cell(r))))))),
-      h('div', { class: 'pager' },
+      rows.length === 0
+        ? empty('No usage rows in this range.')
+        : h(
+            'table',
+            {},
+            h('thead', {}, h('tr', {}, ...header)),
+            h(
+              'tbody',
+              {},
+              ...rows.map((r) =>
+                h(
+                  'tr',
+                  { class: r.priced ? undefined : 'unpriced', 'data-row': r.rowId },
+                  ...ROW_COLUMNS.map((c) => h('td', { class: c.num ? 'num' : undefined }, c.cell(r))),
+                ),
+              ),
+            ),
+          ),
+      h(
+        'div',
+        { class: 'pager' },
         h('button', { disabled: index === 0, 'data-page': 'newer', onclick: () => go(index - 1) }, 'Newer'),
         h('span', { 'data-testid': 'page' }, `Page ${index + 1}`),
         h('button', { disabled: !page.nextCursor, 'data-page': 'older', onclick: () => go(index + 1) }, 'Older'),
@@ -190,47 +330,89 @@ function rowsTable(load: (cursor?: string) => Promise<BucketUsage>, first: Bucke
   return holder;
 }
 
-const CSV_COLUMNS: (keyof UsageRow)[] = ['ts', 'day', 'requestId', 'rowId', 'provider', 'model', 'priced', 'flow', 'userId', 'calls', 'inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheCreateTokens', 'totalTokens', 'costNanoUsd', 'costUsd'];
+const CSV_COLUMNS: (keyof UsageRow)[] = [
+  'ts',
+  'day',
+  'requestId',
+  'rowId',
+  'provider',
+  'model',
+  'priced',
+  'flow',
+  'userId',
+  'calls',
+  'inputTokens',
+  'outputTokens',
+  'cacheReadTokens',
+  'cacheCreateTokens',
+  'totalTokens',
+  'costNanoUsd',
+  'costUsd',
+];
 
 export function usageCsv(rows: UsageRow[]): string {
   const cell = (v: unknown) => {
     const s = v === null || v === undefined ? '' : String(v);
     return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  return [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
+  return (
+    [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n'
+  );
 }
 
 function csvButton(loadAll: () => Promise<UsageRow[]>, filename: string, ctx: Context): HTMLElement {
   const status = h('span', { class: 'state' });
-  return h('p', {},
-    h('button', {
-      'data-testid': 'csv',
-      onclick: async () => {
-        status.textContent = 'Preparing…';
-        try {
-          const rows = await loadAll();
-          const link = h('a', { href: URL.createObjectURL(new Blob([usageCsv(rows)], { type: 'text/csv' })), download: filename });
-          link.click();
-          status.textContent = `${formatInt(rows.length)} rows downloaded.`;
-        } catch (error) {
-          status.replaceChildren(failure(ctx, error, () => undefined));
-        }
+  return h(
+    'p',
+    {},
+    h(
+      'button',
+      {
+        'data-testid': 'csv',
+        onclick: async () => {
+          status.textContent = 'Preparing…';
+          try {
+            const rows = await loadAll();
+            const link = h('a', {
+              href: URL.createObjectURL(new Blob([usageCsv(rows)], { type: 'text/csv' })),
+              download: filename,
+            });
+            link.click();
+            status.textContent = `${formatInt(rows.length)} rows downloaded.`;
+          } catch (error) {
+            status.replaceChildren(failure(ctx, error, () => undefined));
+          }
+        },
       },
-    }, 'Download CSV of the range'),
-    ' ', status,
+      'Download CSV of the range',
+    ),
+    ' ',
+    status,
   );
 }
 
-async function bucketView(ctx: Context, title: string | ((data: BucketUsage) => string), fetchPage: (query: Record<string, string | number | undefined>) => Promise<BucketUsage>, extra: Node[] = [], csvName = 'usage'): Promise<void> {
+async function bucketView(
+  ctx: Context,
+  title: string | ((data: BucketUsage) => string),
+  fetchPage: (query: Record<string, string | number | undefined>) => Promise<BucketUsage>,
+  extra: Node[] = [],
+  csvName = 'usage',
+): Promise<void> {
   clearCharts();
-  const heading = (data?: BucketUsage) => h('h1', {}, typeof title === 'string' ? title : data ? title(data) : 'Company');
+  const heading = (data?: BucketUsage) =>
+    h('h1', {}, typeof title === 'string' ? title : data ? title(data) : 'Company');
   show(heading(), rangePicker(ctx), loading('usage'), ...extra);
   const load = (cursor?: string) => fetchPage({ from: ctx.range.from, to: ctx.range.to, limit: PAGE_SIZE, cursor });
   let data: BucketUsage;
   try {
     data = await load();
   } catch (error) {
-    return show(heading(), rangePicker(ctx), failure(ctx, error, () => bucketView(ctx, title, fetchPage, extra, csvName)), ...extra);
+    return show(
+      heading(),
+      rangePicker(ctx),
+      failure(ctx, error, () => bucketView(ctx, title, fetchPage, extra, csvName)),
+      ...extra,
+    );
   }
   const loadAll = async () => {
     const all: UsageRow[] = [];
@@ -248,7 +430,9 @@ async function bucketView(ctx: Context, title: string | ((data: BucketUsage) => 
     rangePicker(ctx),
     cards(data.totals),
     chartSection(ctx, data.byDay),
-    h('div', { class: 'row' },
+    h(
+      'div',
+      { class: 'row' },
       h('section', {}, h('h2', {}, 'Cost by flow'), flowTable(data.byFlow, total)),
       h('section', {}, h('h2', {}, 'By provider and model'), modelTable(data.byModel, total)),
     ),
@@ -258,9 +442,16 @@ async function bucketView(ctx: Context, title: string | ((data: BucketUsage) => 
   );
 }
 
-function configEditor(ctx: Context, options: {
-  title: string; read: () => Promise<AiConfig | null>; save: (c: AiConfig) => Promise<AiConfig>; remove?: () => Promise<unknown>; fallback?: () => Promise<AiConfig>;
-}): HTMLElement {
+function configEditor(
+  ctx: Context,
+  options: {
+    title: string;
+    read: () => Promise<AiConfig | null>;
+    save: (c: AiConfig) => Promise<AiConfig>;
+    remove?: () => Promise<unknown>;
+    fallback?: () => Promise<AiConfig>;
+  },
+): HTMLElement {
   const section = h('section', { 'data-testid': 'config' }, h('h2', {}, options.title), loading('configuration'));
   const render = async () => {
     let current: AiConfig | null;
@@ -270,8 +461,17 @@ function configEditor(ctx: Context, options: {
     } catch (error) {
       return section.replaceChildren(h('h2', {}, options.title), failure(ctx, error, render));
     }
-    const provider = h('select', { name: 'provider', 'aria-label': 'Provider' }, ...PROVIDERS.map((p) => h('option', { value: p, selected: current?.provider === p }, p)));
-    const model = h('input', { name: 'model', 'aria-label': 'Model', value: current?.model ?? '', placeholder: 'e.g. claude-sonnet-4-5' });
+    const provider = h(
+      'select',
+      { name: 'provider', 'aria-label': 'Provider' },
+      ...PROVIDERS.map((p) => h('option', { value: p, selected: current?.provider === p }, p)),
+    );
+    const model = h('input', {
+      name: 'model',
+      'aria-label': 'Model',
+      value: current?.model ?? '',
+      placeholder: 'e.g. claude-sonnet-4-5',
+    });
     const message = h('p', { 'data-testid': 'config-message' });
     const act = async (work: () => Promise<unknown>, done: string) => {
       message.className = 'state';
@@ -288,12 +488,33 @@ function configEditor(ctx: Context, options: {
     };
     section.replaceChildren(
       h('h2', {}, options.title),
-      h('p', { 'data-testid': 'config-current' }, current
-        ? `${current.provider} / ${current.model}${current.updatedAt ? ` (set ${formatTime(current.updatedAt)})` : ''}`
-        : `No override: the global default applies${fallback ? ` (${fallback.provider} / ${fallback.model})` : ''}.`),
-      h('form', { class: 'range', onsubmit: (e: Event) => { e.preventDefault(); void act(() => options.save({ provider: provider.value, model: model.value.trim() }), 'Saved.'); } },
-        provider, model, h('button', { type: 'submit' }, 'Save'),
-        options.remove && current ? h('button', { type: 'button', 'data-testid': 'config-remove', onclick: () => act(options.remove!, 'Removed.') }, 'Remove override') : null),
+      h(
+        'p',
+        { 'data-testid': 'config-current' },
+        current
+          ? `${current.provider} / ${current.model}${current.updatedAt ? ` (set ${formatTime(current.updatedAt)})` : ''}`
+          : `No override: the global default applies${fallback ? ` (${fallback.provider} / ${fallback.model})` : ''}.`,
+      ),
+      h(
+        'form',
+        {
+          class: 'range',
+          onsubmit: (e: Event) => {
+            e.preventDefault();
+            void act(() => options.save({ provider: provider.value, model: model.value.trim() }), 'Saved.');
+          },
+        },
+        provider,
+        model,
+        h('button', { type: 'submit' }, 'Save'),
+        options.remove && current
+          ? h(
+              'button',
+              { type: 'button', 'data-testid': 'config-remove', onclick: () => act(options.remove!, 'Removed.') },
+              'Remove override',
+            )
+          : null,
+      ),
       message,
     );
   };
@@ -309,13 +530,27 @@ export function company(ctx: Context, companyId: string): Promise<void> {
     remove: () => ctx.api.removeCompanyConfig(companyId),
     fallback: () => ctx.api.globalConfig(),
   });
-  return bucketView(ctx, (data) => (data.companyName ? `${data.companyName} (${companyId})` : `Company ${companyId}`), (q) => ctx.api.companyUsage(companyId, q), [editor], `ai-usage-${companyId}`);
+  return bucketView(
+    ctx,
+    (data) => (data.companyName ? `${data.companyName} (${companyId})` : `Company ${companyId}`),
+    (q) => ctx.api.companyUsage(companyId, q),
+    [editor],
+    `ai-usage-${companyId}`,
+  );
 }
 
-export const onboarding = (ctx: Context) => bucketView(ctx, 'Onboarding bucket', (q) => ctx.api.onboardingUsage(q), [], 'ai-usage-onboarding');
+export const onboarding = (ctx: Context) =>
+  bucketView(ctx, 'Onboarding bucket', (q) => ctx.api.onboardingUsage(q), [], 'ai-usage-onboarding');
 
 export function globalDefault(ctx: Context): void {
   clearCharts();
-  show(h('h1', {}, 'Global default'), h('p', {}, 'The provider and model of every company without an override (and of the onboarding).'),
-    configEditor(ctx, { title: 'Global default configuration', read: () => ctx.api.globalConfig(), save: (c) => ctx.api.setGlobalConfig(c) }));
+  show(
+    h('h1', {}, 'Global default'),
+    h('p', {}, 'The provider and model of every company without an override (and of the onboarding).'),
+    configEditor(ctx, {
+      title: 'Global default configuration',
+      read: () => ctx.api.globalConfig(),
+      save: (c) => ctx.api.setGlobalConfig(c),
+    }),
+  );
 }

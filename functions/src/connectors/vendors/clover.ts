@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { parseAs, vendorBaseUrl, vendorRequest } from '../http';
 import { cloverWebhook } from '../webhooks/clover';
-import { VendorError, type Connector, type OAuthGrant, type PosEmployee, type PosPunch, type PosSale, type StreamAuth, type StreamConnector, type StreamWindow, type VendorAccount } from '../types';
+import {
+  VendorError,
+  type Connector,
+  type OAuthGrant,
+  type PosEmployee,
+  type PosPunch,
+  type PosSale,
+  type StreamAuth,
+  type StreamConnector,
+  type StreamWindow,
+  type VendorAccount,
+} from '../types';
 
 /**
  * Clover (North America), the v2/OAuth flow with expiring tokens, following docs.clover.com:
@@ -57,7 +68,11 @@ const TokenPair = z.object({
 const Merchant = z.object({ id: z.string().optional(), name: z.string().optional() });
 
 function toGrant(t: z.infer<typeof TokenPair>): OAuthGrant {
-  return { accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: t.access_token_expiration ? t.access_token_expiration * 1000 : undefined };
+  return {
+    accessToken: t.access_token,
+    refreshToken: t.refresh_token,
+    expiresAt: t.access_token_expiration ? t.access_token_expiration * 1000 : undefined,
+  };
 }
 
 // --- data streams -----------------------------------------------------------------------------
@@ -113,7 +128,10 @@ const Refund = z.object({
 const Order = z.object({
   id: z.string().min(1),
   state: z.string().nullish(),
-  currency: z.string().regex(/^[A-Z]{3}$/).nullish(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .nullish(),
   employee: Ref.nullish(),
   modifiedTime: Ms,
   payments: Elements(Payment).nullish(),
@@ -133,18 +151,31 @@ class CloverSession {
 
   constructor(auth: StreamAuth) {
     if (!auth.accessToken) throw new VendorError('clover', 'rejected', 'clover: no access token for the merchant');
-    if (!MERCHANT_ID.test(auth.accountId)) throw new VendorError('clover', 'invalid', 'clover: the merchant id is not in the vendor\'s format');
+    if (!MERCHANT_ID.test(auth.accountId))
+      throw new VendorError('clover', 'invalid', "clover: the merchant id is not in the vendor's format");
     this.token = auth.accessToken;
     this.merchantId = auth.accountId;
     this.send = auth.retry ?? ((request) => request());
   }
 
   /** The pages of a collection, `limit`/`offset` paged, each parsed before it is yielded. */
-  async *pages<T extends z.ZodType>(collection: string, item: T, params: [string, string][], what: string): AsyncGenerator<z.infer<T>[]> {
+  async *pages<T extends z.ZodType>(
+    collection: string,
+    item: T,
+    params: [string, string][],
+    what: string,
+  ): AsyncGenerator<z.infer<T>[]> {
     for (let offset = 0; ; offset += CLOVER_PAGE_LIMIT) {
       const qs = new URLSearchParams([...params, ['limit', String(CLOVER_PAGE_LIMIT)], ['offset', String(offset)]]);
       const url = `${this.base}/v3/merchants/${encodeURIComponent(this.merchantId)}/${collection}?${qs.toString()}`;
-      const res = await this.send(() => vendorRequest({ vendor: 'clover', url, headers: { Authorization: `Bearer ${this.token}` }, secrets: [this.token] }));
+      const res = await this.send(() =>
+        vendorRequest({
+          vendor: 'clover',
+          url,
+          headers: { Authorization: `Bearer ${this.token}` },
+          secrets: [this.token],
+        }),
+      );
       const { elements } = parseAs('clover', Elements(item), res, what) as { elements: z.infer<T>[] };
       if (elements.length > 0) yield elements;
       if (elements.length < CLOVER_PAGE_LIMIT) return;
@@ -152,7 +183,10 @@ class CloverSession {
   }
 }
 
-const range = (field: string, from: number, to: number): [string, string][] => [['filter', `${field}>=${from}`], ['filter', `${field}<${to}`]];
+const range = (field: string, from: number, to: number): [string, string][] => [
+  ['filter', `${field}>=${from}`],
+  ['filter', `${field}<${to}`],
+];
 
 function toEmployee(e: z.infer<typeof Employee>): PosEmployee {
   const name = (e.name ?? '').trim();
@@ -173,7 +207,13 @@ function toPunch(s: z.infer<typeof Shift>): PosPunch {
   const clockInAt = s.overrideInTime ?? s.inTime;
   const clockOutAt = s.overrideOutTime ?? s.outTime ?? null;
   return {
-    vendorId: s.id, employeeVendorId: s.employee.id, clockInAt, clockOutAt, breaks: [], jobTitle: null, deleted: false,
+    vendorId: s.id,
+    employeeVendorId: s.employee.id,
+    clockInAt,
+    clockOutAt,
+    breaks: [],
+    jobTitle: null,
+    deleted: false,
     modifiedAt: Math.max(s.inTime, s.overrideInTime ?? 0, s.outTime ?? 0, s.overrideOutTime ?? 0),
   };
 }
@@ -186,20 +226,36 @@ export function cloverOrderSales(o: z.infer<typeof Order>): PosSale[] {
   const employeeVendorId = o.employee?.id ?? null;
   const cash = (p: z.infer<typeof Payment>) => p.tender?.labelKey === CLOVER_CASH_TENDER;
   const sum = (ps: typeof paid, f: (p: z.infer<typeof Payment>) => number) => ps.reduce((n, p) => n + f(p), 0);
-  const out: PosSale[] = [{
-    vendorId: o.id, employeeVendorId, closedAt: Math.max(...paid.map((p) => p.createdTime)), currency,
-    amount: sum(paid, (p) => p.amount - (p.taxAmount ?? 0)),
-    tips: sum(paid, (p) => p.tipAmount ?? 0),
-    cashTips: sum(paid.filter(cash), (p) => p.tipAmount ?? 0),
-    customers: 0, refund: false, refundOf: null, modifiedAt: o.modifiedTime,
-  }];
+  const out: PosSale[] = [
+    {
+      vendorId: o.id,
+      employeeVendorId,
+      closedAt: Math.max(...paid.map((p) => p.createdTime)),
+      currency,
+      amount: sum(paid, (p) => p.amount - (p.taxAmount ?? 0)),
+      tips: sum(paid, (p) => p.tipAmount ?? 0),
+      cashTips: sum(paid.filter(cash), (p) => p.tipAmount ?? 0),
+      customers: 0,
+      refund: false,
+      refundOf: null,
+      modifiedAt: o.modifiedTime,
+    },
+  ];
   for (const r of o.refunds?.elements ?? []) {
     const payment = paid.find((p) => p.id === r.payment?.id);
     const tips = 0 - (r.tipAmount ?? 0);
     out.push({
-      vendorId: r.id, employeeVendorId, closedAt: r.createdTime, currency,
-      amount: 0 - (r.amount - (r.taxAmount ?? 0)), tips, cashTips: payment && cash(payment) ? tips : 0,
-      customers: 0, refund: true, refundOf: o.id, modifiedAt: o.modifiedTime,
+      vendorId: r.id,
+      employeeVendorId,
+      closedAt: r.createdTime,
+      currency,
+      amount: 0 - (r.amount - (r.taxAmount ?? 0)),
+      tips,
+      cashTips: payment && cash(payment) ? tips : 0,
+      customers: 0,
+      refund: true,
+      refundOf: o.id,
+      modifiedAt: o.modifiedTime,
     });
   }
   return out;
@@ -210,13 +266,17 @@ export const cloverStreams: StreamConnector = {
 
   async *roster(auth: StreamAuth) {
     const session = new CloverSession(auth);
-    for await (const page of session.pages('employees', Employee, [['expand', 'roles']], 'the employees page')) yield page.map(toEmployee);
+    for await (const page of session.pages('employees', Employee, [['expand', 'roles']], 'the employees page'))
+      yield page.map(toEmployee);
   },
 
   async *punches(auth: StreamAuth, window: StreamWindow) {
     const session = new CloverSession(auth);
     const since = 'modifiedSince' in window ? window.modifiedSince : undefined;
-    const [from, to] = 'modifiedSince' in window ? [window.modifiedSince - CLOVER_SHIFT_LOOKBACK_MS, Date.now()] : [window.from, window.to];
+    const [from, to] =
+      'modifiedSince' in window
+        ? [window.modifiedSince - CLOVER_SHIFT_LOOKBACK_MS, Date.now()]
+        : [window.from, window.to];
     for (const [start, end] of split(from, to, CLOVER_MAX_FILTER_WINDOW_MS)) {
       for await (const page of session.pages('shifts', Shift, range('inTime', start, end), 'the shifts page')) {
         const punches = page.map(toPunch).filter((p) => since === undefined || p.modifiedAt >= since);
@@ -230,7 +290,11 @@ export const cloverStreams: StreamConnector = {
     // both reads select by modifiedTime: an order is in the window it was last modified in
     const [from, to] = 'modifiedSince' in window ? [window.modifiedSince, Date.now()] : [window.from, window.to];
     for (const [start, end] of split(from, to, CLOVER_MAX_FILTER_WINDOW_MS)) {
-      const params: [string, string][] = [...range('modifiedTime', start, end), ['expand', 'payments,refunds'], ['orderBy', 'modifiedTime ASC']];
+      const params: [string, string][] = [
+        ...range('modifiedTime', start, end),
+        ['expand', 'payments,refunds'],
+        ['orderBy', 'modifiedTime ASC'],
+      ];
       for await (const page of session.pages('orders', Order, params, 'the orders page')) {
         const sales = page.flatMap(cloverOrderSales);
         if (sales.length > 0) yield sales;

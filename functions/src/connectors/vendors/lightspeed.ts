@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { notAsDocumented, parseAs, vendorBaseUrl, vendorRequest } from '../http';
 import { currencyExponent } from '../../core/money';
-import { VendorError, type Connector, type OAuthApp, type OAuthGrant, type PosEmployee, type PosPunch, type PosSale, type StreamAuth, type StreamConnector, type StreamWindow } from '../types';
+import {
+  VendorError,
+  type Connector,
+  type OAuthApp,
+  type OAuthGrant,
+  type PosEmployee,
+  type PosPunch,
+  type PosSale,
+  type StreamAuth,
+  type StreamConnector,
+  type StreamWindow,
+} from '../types';
 
 /**
  * Lightspeed Restaurant K-Series, following the K-Series API portal (api-portal.lsk.lightspeed.app)
@@ -62,11 +73,15 @@ const TokenResponse = z.object({
 });
 const Businesses = z.object({
   _embedded: z.object({
-    businessList: z.array(z.object({
-      businessId: z.union([z.number(), z.string()]),
-      businessName: z.string().optional(),
-      businessLocations: z.array(z.object({ blID: z.union([z.number(), z.string()]), blName: z.string().optional() })).optional(),
-    })),
+    businessList: z.array(
+      z.object({
+        businessId: z.union([z.number(), z.string()]),
+        businessName: z.string().optional(),
+        businessLocations: z
+          .array(z.object({ blID: z.union([z.number(), z.string()]), blName: z.string().optional() }))
+          .optional(),
+      }),
+    ),
   }),
 });
 
@@ -82,7 +97,11 @@ async function token(app: OAuthApp, form: Record<string, string>, secret: string
     secrets: [app.clientSecret, secret],
   });
   const t = parseAs('lightspeed', TokenResponse, res, 'the token answer');
-  return { accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: t.expires_in !== undefined ? requestedAt + t.expires_in * 1000 : undefined };
+  return {
+    accessToken: t.access_token,
+    refreshToken: t.refresh_token,
+    expiresAt: t.expires_in !== undefined ? requestedAt + t.expires_in * 1000 : undefined,
+  };
 }
 
 // ------------------------------------------------------------------ data streams
@@ -95,7 +114,13 @@ export const LIGHTSPEED_MAX_SALES_RANGE_MS = 365 * DAY;
 const ISO = z.string().refine((v) => !Number.isNaN(Date.parse(v)));
 const Decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 
-const Page = z.object({ page: z.object({ page: z.number(), totalPages: z.number() }).optional(), links: z.object({ next: z.object({ href: z.string() }).optional() }).passthrough().optional() });
+const Page = z.object({
+  page: z.object({ page: z.number(), totalPages: z.number() }).optional(),
+  links: z
+    .object({ next: z.object({ href: z.string() }).optional() })
+    .passthrough()
+    .optional(),
+});
 const Staff = z.object({
   staffId: z.number().int(),
   username: z.string().nullish(),
@@ -110,7 +135,9 @@ const Shift = z.object({
   uuid: z.string().min(1),
   staffId: z.number().int(),
   dateInUTC: ISO,
-  events: z.array(z.object({ uuid: z.string().optional(), timestamp: ISO, eventType: z.enum(['CLOCK_IN', 'CLOCK_OUT']) })),
+  events: z.array(
+    z.object({ uuid: z.string().optional(), timestamp: ISO, eventType: z.enum(['CLOCK_IN', 'CLOCK_OUT']) }),
+  ),
 });
 const ShiftPage = Page.extend({ data: z.object({ shifts: z.array(Shift) }) });
 const Sale = z.object({
@@ -122,8 +149,12 @@ const Sale = z.object({
   ownerId: z.number().int().nullish(),
   nbCovers: z.number().nullish(),
   source: z.object({ initialAccountId: z.string().nullish() }).nullish(),
-  salesLines: z.array(z.object({ totalNetAmountWithoutTax: Decimal.nullish(), currency: z.string().nullish() })).nullish(),
-  payments: z.array(z.object({ code: z.string().nullish(), tip: Decimal.nullish(), currency: z.string().nullish() })).nullish(),
+  salesLines: z
+    .array(z.object({ totalNetAmountWithoutTax: Decimal.nullish(), currency: z.string().nullish() }))
+    .nullish(),
+  payments: z
+    .array(z.object({ code: z.string().nullish(), tip: Decimal.nullish(), currency: z.string().nullish() }))
+    .nullish(),
 });
 const SalesPage = z.object({ sales: z.array(Sale), nextPageToken: z.string().nullish() });
 
@@ -158,8 +189,10 @@ class LightspeedSession {
   readonly location: string;
 
   constructor(auth: StreamAuth) {
-    if (!auth.accessToken) throw new VendorError('lightspeed', 'rejected', 'lightspeed: no access token for the business location');
-    if (!/^\d{1,20}$/.test(auth.accountId)) throw new VendorError('lightspeed', 'invalid', 'lightspeed: the business location id is not a number');
+    if (!auth.accessToken)
+      throw new VendorError('lightspeed', 'rejected', 'lightspeed: no access token for the business location');
+    if (!/^\d{1,20}$/.test(auth.accountId))
+      throw new VendorError('lightspeed', 'invalid', 'lightspeed: the business location id is not a number');
     this.token = auth.accessToken;
     this.location = auth.accountId;
     this.send = auth.retry ?? ((request) => request());
@@ -167,11 +200,29 @@ class LightspeedSession {
 
   get<T extends z.ZodType>(path: string, params: Record<string, string>, schema: T, what: string): Promise<z.infer<T>> {
     const url = `${base()}${path}?${new URLSearchParams(params).toString()}`;
-    return this.send(async () => parseAs('lightspeed', schema, await vendorRequest({ vendor: 'lightspeed', url, headers: { Authorization: `Bearer ${this.token}` }, secrets: [this.token] }), what));
+    return this.send(async () =>
+      parseAs(
+        'lightspeed',
+        schema,
+        await vendorRequest({
+          vendor: 'lightspeed',
+          url,
+          headers: { Authorization: `Bearer ${this.token}` },
+          secrets: [this.token],
+        }),
+        what,
+      ),
+    );
   }
 
   /** The pages of a Staff API list (`page` from 1 while `links.next` names one). */
-  async *staffPages<T extends z.ZodType>(path: string, params: Record<string, string>, schema: T, items: (page: z.infer<T>) => unknown[], what: string) {
+  async *staffPages<T extends z.ZodType>(
+    path: string,
+    params: Record<string, string>,
+    schema: T,
+    items: (page: z.infer<T>) => unknown[],
+    what: string,
+  ) {
     for (let page = 1; ; page++) {
       const answer = await this.get(path, { ...params, page: String(page), size: String(STAFF_PAGE) }, schema, what);
       const list = items(answer);
@@ -183,34 +234,70 @@ class LightspeedSession {
 
 function toStaff(s: z.infer<typeof Staff>): PosEmployee {
   return {
-    vendorId: String(s.staffId), firstName: s.firstName ?? s.username ?? '', lastName: s.lastName ?? '', email: null, phone: null,
-    active: s.active !== false, jobTitle: s.groups?.find((g) => g.name)?.name ?? null, modifiedAt: s.modifiedOn ? Date.parse(s.modifiedOn) : 0,
+    vendorId: String(s.staffId),
+    firstName: s.firstName ?? s.username ?? '',
+    lastName: s.lastName ?? '',
+    email: null,
+    phone: null,
+    active: s.active !== false,
+    jobTitle: s.groups?.find((g) => g.name)?.name ?? null,
+    modifiedAt: s.modifiedOn ? Date.parse(s.modifiedOn) : 0,
   };
 }
 
 /** The newest event of a type ("use the newest one when multiple events exist with the same event type"). */
 const newest = (events: z.infer<typeof Shift>['events'], type: 'CLOCK_IN' | 'CLOCK_OUT') =>
-  events.filter((e) => e.eventType === type).map((e) => Date.parse(e.timestamp)).reduce<number | null>((a, b) => (a === null || b > a ? b : a), null);
+  events
+    .filter((e) => e.eventType === type)
+    .map((e) => Date.parse(e.timestamp))
+    .reduce<number | null>((a, b) => (a === null || b > a ? b : a), null);
 
 function toPunch(s: z.infer<typeof Shift>): PosPunch | null {
   const clockInAt = newest(s.events, 'CLOCK_IN');
   if (clockInAt === null) return null;
-  return { vendorId: s.uuid, employeeVendorId: String(s.staffId), clockInAt, clockOutAt: newest(s.events, 'CLOCK_OUT'), breaks: [], jobTitle: null, deleted: false, modifiedAt: Date.parse(s.dateInUTC) };
+  return {
+    vendorId: s.uuid,
+    employeeVendorId: String(s.staffId),
+    clockInAt,
+    clockOutAt: newest(s.events, 'CLOCK_OUT'),
+    breaks: [],
+    jobTitle: null,
+    deleted: false,
+    modifiedAt: Date.parse(s.dateInUTC),
+  };
 }
 
 function toSale(s: z.infer<typeof Sale>): PosSale | null {
   const refund = s.type === 'REFUND';
   if ((s.type !== 'SALE' && !refund) || s.cancelled) return null;
-  const currency = (s.payments?.find((p) => p.currency)?.currency ?? s.salesLines?.find((l) => l.currency)?.currency ?? 'USD').toUpperCase();
+  const currency = (
+    s.payments?.find((p) => p.currency)?.currency ??
+    s.salesLines?.find((l) => l.currency)?.currency ??
+    'USD'
+  ).toUpperCase();
   const payments = s.payments ?? [];
   const closedAt = Date.parse(s.timeClosed);
   return {
-    vendorId: s.accountFiscId, employeeVendorId: s.ownerId ? String(s.ownerId) : null, closedAt, currency,
-    amount: lightspeedMinorUnits((s.salesLines ?? []).map((l) => l.totalNetAmountWithoutTax), currency),
-    tips: lightspeedMinorUnits(payments.map((p) => p.tip), currency),
-    cashTips: lightspeedMinorUnits(payments.filter((p) => p.code === 'CASH').map((p) => p.tip), currency),
-    customers: Math.max(0, Math.round(s.nbCovers ?? 0)), refund,
-    refundOf: refund ? (s.source?.initialAccountId ?? null) : null, modifiedAt: closedAt,
+    vendorId: s.accountFiscId,
+    employeeVendorId: s.ownerId ? String(s.ownerId) : null,
+    closedAt,
+    currency,
+    amount: lightspeedMinorUnits(
+      (s.salesLines ?? []).map((l) => l.totalNetAmountWithoutTax),
+      currency,
+    ),
+    tips: lightspeedMinorUnits(
+      payments.map((p) => p.tip),
+      currency,
+    ),
+    cashTips: lightspeedMinorUnits(
+      payments.filter((p) => p.code === 'CASH').map((p) => p.tip),
+      currency,
+    ),
+    customers: Math.max(0, Math.round(s.nbCovers ?? 0)),
+    refund,
+    refundOf: refund ? (s.source?.initialAccountId ?? null) : null,
+    modifiedAt: closedAt,
   };
 }
 
@@ -221,7 +308,13 @@ export const lightspeedStreams: StreamConnector = {
 
   async *roster(auth) {
     const session = new LightspeedSession(auth);
-    for await (const page of session.staffPages(`/staff/v1/businessLocations/${session.location}/userTypes/POS`, { sort: 'userId,asc' }, StaffPage, (p) => p.data.staff, 'the staff page')) {
+    for await (const page of session.staffPages(
+      `/staff/v1/businessLocations/${session.location}/userTypes/POS`,
+      { sort: 'userId,asc' },
+      StaffPage,
+      (p) => p.data.staff,
+      'the staff page',
+    )) {
       yield page.data.staff.map(toStaff);
     }
   },
@@ -230,8 +323,18 @@ export const lightspeedStreams: StreamConnector = {
     const session = new LightspeedSession(auth);
     const { from, to } = windowOf(window);
     // the times have whole seconds: the start rounded down and the end up, so no update is cut off (the overlap re-reads are harmless)
-    const params = { sort: 'date,asc', startTime: utcParam(Math.floor(from / 1000) * 1000), endTime: utcParam(Math.ceil(to / 1000) * 1000) };
-    for await (const page of session.staffPages(`/staff/v1/businessLocations/${session.location}/shift`, params, ShiftPage, (p) => p.data.shifts, 'the shifts page')) {
+    const params = {
+      sort: 'date,asc',
+      startTime: utcParam(Math.floor(from / 1000) * 1000),
+      endTime: utcParam(Math.ceil(to / 1000) * 1000),
+    };
+    for await (const page of session.staffPages(
+      `/staff/v1/businessLocations/${session.location}/shift`,
+      params,
+      ShiftPage,
+      (p) => p.data.shifts,
+      'the shifts page',
+    )) {
       const punches = page.data.shifts.map(toPunch).filter((p): p is PosPunch => p !== null);
       if (punches.length) yield punches;
     }
@@ -242,9 +345,19 @@ export const lightspeedStreams: StreamConnector = {
     const { from, to } = windowOf(window);
     let token: string | undefined;
     do {
-      const params: Record<string, string> = { from: new Date(from).toISOString(), to: new Date(to).toISOString(), include: 'staff,payments', pageSize: String(SALES_PAGE) };
+      const params: Record<string, string> = {
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        include: 'staff,payments',
+        pageSize: String(SALES_PAGE),
+      };
       if (token) params.nextPageToken = token;
-      const page = await session.get(`/f/v2/business-location/${session.location}/sales`, params, SalesPage, 'the sales page');
+      const page = await session.get(
+        `/f/v2/business-location/${session.location}/sales`,
+        params,
+        SalesPage,
+        'the sales page',
+      );
       const sales = page.sales.map(toSale).filter((s): s is PosSale => s !== null);
       if (sales.length) yield sales;
       token = page.nextPageToken || undefined;
@@ -277,7 +390,8 @@ export const lightspeed: Connector = {
       });
       const business = parseAs('lightspeed', Businesses, res, 'the businesses answer')._embedded.businessList[0];
       const location = business?.businessLocations?.[0];
-      if (!business || !location) throw notAsDocumented('lightspeed', 'a businesses answer without a business location', res.status);
+      if (!business || !location)
+        throw notAsDocumented('lightspeed', 'a businesses answer without a business location', res.status);
       const name = [business.businessName, location.blName].filter(Boolean).join(' - ') || undefined;
       return { ...grant, account: { id: String(location.blID), name } };
     },

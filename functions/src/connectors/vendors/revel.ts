@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { toMinorUnits } from '../../core/money';
 import { credentialField, parseAs, vendorBaseUrl, vendorRequest } from '../http';
-import { VendorError, type Connector, type PosEmployee, type PosPunch, type PosSale, type StreamAuth, type StreamConnector, type StreamWindow } from '../types';
+import {
+  VendorError,
+  type Connector,
+  type PosEmployee,
+  type PosPunch,
+  type PosSale,
+  type StreamAuth,
+  type StreamConnector,
+  type StreamWindow,
+} from '../types';
 
 /**
  * Revel Systems, the per-merchant REST API (a Django Tastypie API at https://{domain}.revelup.com):
@@ -63,7 +72,9 @@ export function revelDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 23);
 }
 
-const RevelDate = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(parseRevelDate(v)));
+const RevelDate = z
+  .string()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(parseRevelDate(v)));
 const Uri = z.string().regex(/^\/[a-z]+\/[A-Za-z]+\/\d+\/$/);
 const Money = z.number().finite();
 const Id = z.number().int();
@@ -90,7 +101,9 @@ const TimeSheetEntry = z.object({
   role: Uri.nullish(),
   clock_in: RevelDate,
   clock_out: RevelDate.nullish(),
-  breaks: z.array(z.object({ break_start: RevelDate, break_end: RevelDate.nullish(), paid: z.boolean().nullish() })).nullish(),
+  breaks: z
+    .array(z.object({ break_start: RevelDate, break_end: RevelDate.nullish(), paid: z.boolean().nullish() }))
+    .nullish(),
   deleted: z.boolean().nullish(),
   created_date: RevelDate.nullish(),
   updated_date: RevelDate.nullish(),
@@ -144,19 +157,34 @@ class RevelSession {
    * The pages of a list resource, each checked whole before it is yielded, following meta.next
    * (its query only) until it is null.
    */
-  async *list<T extends z.ZodType>(resource: string, item: T, filters: Record<string, string>, what: string, limit = REVEL_PAGE_SIZE): AsyncGenerator<z.infer<T>[]> {
+  async *list<T extends z.ZodType>(
+    resource: string,
+    item: T,
+    filters: Record<string, string>,
+    what: string,
+    limit = REVEL_PAGE_SIZE,
+  ): AsyncGenerator<z.infer<T>[]> {
     const path = `/resources/${resource}/`;
-    let query = new URLSearchParams({ ...filters, establishment: this.establishmentId, order_by: 'id', limit: String(limit), offset: '0' }).toString();
+    let query = new URLSearchParams({
+      ...filters,
+      establishment: this.establishmentId,
+      order_by: 'id',
+      limit: String(limit),
+      offset: '0',
+    }).toString();
     const seen = new Set<string>();
     for (;;) {
       seen.add(query);
       const url = `${this.base}${path}?${query}`;
-      const res = await this.send(() => vendorRequest({ vendor: 'revel', url, headers: { 'API-AUTHENTICATION': this.header }, secrets: this.secrets }));
+      const res = await this.send(() =>
+        vendorRequest({ vendor: 'revel', url, headers: { 'API-AUTHENTICATION': this.header }, secrets: this.secrets }),
+      );
       const page = parseAs('revel', ListOf(item), res, what);
       yield page.objects as z.infer<T>[];
       if (!page.meta.next) return;
       const next = new URL(page.meta.next, 'http://revel.invalid').searchParams.toString();
-      if (seen.has(next)) throw new VendorError('revel', 'invalid', `revel: ${what} names itself as its next page`, res.status);
+      if (seen.has(next))
+        throw new VendorError('revel', 'invalid', `revel: ${what} names itself as its next page`, res.status);
       query = next;
     }
   }
@@ -192,7 +220,11 @@ function toPunch(t: z.infer<typeof TimeSheetEntry>, roles: Map<string, string>):
     employeeVendorId: idOf(t.employee),
     clockInAt,
     clockOutAt: dateOrNull(t.clock_out),
-    breaks: (t.breaks ?? []).map((b) => ({ startAt: parseRevelDate(b.break_start), endAt: dateOrNull(b.break_end), paid: b.paid === true })),
+    breaks: (t.breaks ?? []).map((b) => ({
+      startAt: parseRevelDate(b.break_start),
+      endAt: dateOrNull(b.break_end),
+      paid: b.paid === true,
+    })),
     jobTitle: t.role ? (roles.get(idOf(t.role)) ?? null) : null,
     deleted: t.deleted === true,
     modifiedAt: dateOrNull(t.updated_date) ?? dateOrNull(t.created_date) ?? clockInAt,
@@ -203,7 +235,11 @@ function toPunch(t: z.infer<typeof TimeSheetEntry>, roles: Map<string, string>):
  * The sales of one closed order: the sale (subtotal, the tips of its payments, the cash part:
  * payment_type cash; closed at its last payment) and a negative sale per refund payment.
  */
-export function revelOrderSales(o: z.infer<typeof Order>, payments: z.infer<typeof Payment>[], employeeOfUser: Map<string, string>): PosSale[] {
+export function revelOrderSales(
+  o: z.infer<typeof Order>,
+  payments: z.infer<typeof Payment>[],
+  employeeOfUser: Map<string, string>,
+): PosSale[] {
   if (o.closed !== true) return [];
   const live = payments.filter((p) => p.deleted !== true);
   const paid = live.filter((p) => p.amount >= 0);
@@ -212,18 +248,31 @@ export function revelOrderSales(o: z.infer<typeof Order>, payments: z.infer<type
   const employeeVendorId = o.created_by ? (employeeOfUser.get(idOf(o.created_by)) ?? null) : null;
   const tipsOf = (ps: typeof live) => ps.reduce((n, p) => n + cents(p.tip), 0);
   const base = { employeeVendorId, currency: 'USD', modifiedAt };
-  const out: PosSale[] = [{
-    ...base, vendorId: String(o.id),
-    closedAt: paid.reduce((at, p) => Math.max(at, parseRevelDate(p.created_date)), createdAt),
-    amount: cents(o.subtotal), tips: tipsOf(paid), cashTips: tipsOf(paid.filter((p) => p.payment_type === REVEL_PAYMENT_TYPE_CASH)),
-    customers: o.number_of_people ?? 0, refund: false, refundOf: null,
-  }];
+  const out: PosSale[] = [
+    {
+      ...base,
+      vendorId: String(o.id),
+      closedAt: paid.reduce((at, p) => Math.max(at, parseRevelDate(p.created_date)), createdAt),
+      amount: cents(o.subtotal),
+      tips: tipsOf(paid),
+      cashTips: tipsOf(paid.filter((p) => p.payment_type === REVEL_PAYMENT_TYPE_CASH)),
+      customers: o.number_of_people ?? 0,
+      refund: false,
+      refundOf: null,
+    },
+  ];
   for (const p of live.filter((x) => x.amount < 0)) {
     const tips = Math.min(0, cents(p.tip));
     out.push({
-      ...base, vendorId: `${p.id}:refund`, closedAt: parseRevelDate(p.created_date),
-      amount: cents(p.amount), tips, cashTips: p.payment_type === REVEL_PAYMENT_TYPE_CASH ? tips : 0,
-      customers: 0, refund: true, refundOf: String(o.id),
+      ...base,
+      vendorId: `${p.id}:refund`,
+      closedAt: parseRevelDate(p.created_date),
+      amount: cents(p.amount),
+      tips,
+      cashTips: p.payment_type === REVEL_PAYMENT_TYPE_CASH ? tips : 0,
+      customers: 0,
+      refund: true,
+      refundOf: String(o.id),
     });
   }
   return out;
@@ -242,9 +291,10 @@ export const revelStreams: StreamConnector = {
   async *punches(auth: StreamAuth, window: StreamWindow) {
     const session = new RevelSession(auth);
     const roles = await session.roles();
-    const filters: Record<string, string> = 'modifiedSince' in window
-      ? { updated_date__gte: revelDate(window.modifiedSince) }
-      : { clock_in__gte: revelDate(window.from), clock_in__lt: revelDate(window.to) };
+    const filters: Record<string, string> =
+      'modifiedSince' in window
+        ? { updated_date__gte: revelDate(window.modifiedSince) }
+        : { clock_in__gte: revelDate(window.from), clock_in__lt: revelDate(window.to) };
     for await (const page of session.list('TimeSheetEntry', TimeSheetEntry, filters, 'the time sheet entries page')) {
       if (page.length > 0) yield page.map((t) => toPunch(t, roles));
     }
@@ -256,14 +306,21 @@ export const revelStreams: StreamConnector = {
     for await (const page of session.list('Employee', Employee, {}, 'the employees page')) {
       for (const e of page) if (e.user) employeeOfUser.set(idOf(e.user), String(e.id));
     }
-    const filters: Record<string, string> = 'modifiedSince' in window
-      ? { closed: 'true', updated_date__gte: revelDate(window.modifiedSince) }
-      : { closed: 'true', created_date__gte: revelDate(window.from), created_date__lt: revelDate(window.to) };
+    const filters: Record<string, string> =
+      'modifiedSince' in window
+        ? { closed: 'true', updated_date__gte: revelDate(window.modifiedSince) }
+        : { closed: 'true', created_date__gte: revelDate(window.from), created_date__lt: revelDate(window.to) };
     for await (const orders of session.list('Order', Order, filters, 'the orders page')) {
       if (orders.length === 0) continue;
       const byOrder = new Map<string, z.infer<typeof Payment>[]>(orders.map((o) => [String(o.id), []]));
       const ids = orders.map((o) => o.id).join(',');
-      for await (const payments of session.list('Payment', Payment, { order__in: ids }, 'the payments page', REVEL_PAYMENTS_PAGE_SIZE)) {
+      for await (const payments of session.list(
+        'Payment',
+        Payment,
+        { order__in: ids },
+        'the payments page',
+        REVEL_PAYMENTS_PAGE_SIZE,
+      )) {
         for (const p of payments) byOrder.get(idOf(p.order))?.push(p);
       }
       const sales = orders.flatMap((o) => revelOrderSales(o, byOrder.get(String(o.id)) ?? [], employeeOfUser));

@@ -56,7 +56,11 @@ export const SPOTON_MAX_WINDOW_MS = DAY_MS;
 export const SPOTON_END_LAG_MS = 5 * 60_000 + 10_000;
 const YIELD_PAGE = 100;
 
-const RFC3339 = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(v) && !Number.isNaN(Date.parse(v)));
+const RFC3339 = z
+  .string()
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(v) && !Number.isNaN(Date.parse(v)),
+  );
 const Money = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 /** A decimal dollar string ("12.50", "-3.3", "0.125") to integer cents, rounded half away from zero at the third decimal. */
@@ -78,7 +82,9 @@ const Employee = z.object({
   terminationDate: RFC3339.nullish(),
   active: z.boolean().nullish(),
   deleted: z.boolean().nullish(),
-  jobPositions: z.array(z.object({ id: z.string().nullish(), name: z.string().nullish(), deleted: z.unknown().optional() })).nullish(),
+  jobPositions: z
+    .array(z.object({ id: z.string().nullish(), name: z.string().nullish(), deleted: z.unknown().optional() }))
+    .nullish(),
 });
 const JobPosition = z.object({ id: z.string().min(1), name: z.string().nullish() });
 const PaymentOption = z.object({ id: z.string().min(1), kind: z.string().nullish() });
@@ -88,13 +94,20 @@ const TimeClockEntry = z.object({
   jobPositionId: z.string().nullish(),
   inAt: RFC3339,
   outAt: RFC3339.nullish(),
-  breaks: z.array(z.object({ startedAt: RFC3339.nullish(), endedAt: RFC3339.nullish(), kind: z.string().nullish() })).nullish(),
+  breaks: z
+    .array(z.object({ startedAt: RFC3339.nullish(), endedAt: RFC3339.nullish(), kind: z.string().nullish() }))
+    .nullish(),
   deleted: z.boolean().nullish(),
   voided: z.boolean().nullish(),
   lastUpdatedAt: RFC3339.nullish(),
 });
 const Item = z.object({ postDiscountsAmount: Money.nullish() });
-const Payment = z.object({ paymentOptionId: z.string().nullish(), createdAt: RFC3339.nullish(), amount: Money.nullish(), tipAmount: Money.nullish() });
+const Payment = z.object({
+  paymentOptionId: z.string().nullish(),
+  createdAt: RFC3339.nullish(),
+  amount: Money.nullish(),
+  tipAmount: Money.nullish(),
+});
 const Check = z.object({
   guests: z.array(z.object({ items: z.array(Item).nullish() })).nullish(),
   items: z.array(Item).nullish(),
@@ -136,21 +149,33 @@ class SpotonSession {
   constructor(auth: StreamAuth) {
     const credentials = auth.credentials ?? {};
     this.apiKey = credentialField('spoton', credentials, 'apiKey');
-    this.locationId = credentialField('spoton', { locationId: auth.accountId, ...credentials }, 'locationId', LOCATION_ID);
+    this.locationId = credentialField(
+      'spoton',
+      { locationId: auth.accountId, ...credentials },
+      'locationId',
+      LOCATION_ID,
+    );
     this.send = auth.retry ?? ((request) => request());
   }
 
   get(path: string, query: Record<string, string> = {}): Promise<VendorResponse> {
     const qs = new URLSearchParams(query).toString();
-    return this.send(() => vendorRequest({
-      vendor: 'spoton',
-      url: `${this.base}/posexport/v1/locations/${encodeURIComponent(this.locationId)}${path}${qs ? `?${qs}` : ''}`,
-      headers: { 'x-api-key': this.apiKey },
-      secrets: [this.apiKey],
-    }));
+    return this.send(() =>
+      vendorRequest({
+        vendor: 'spoton',
+        url: `${this.base}/posexport/v1/locations/${encodeURIComponent(this.locationId)}${path}${qs ? `?${qs}` : ''}`,
+        headers: { 'x-api-key': this.apiKey },
+        secrets: [this.apiKey],
+      }),
+    );
   }
 
-  async list<S extends z.ZodType>(path: string, schema: S, what: string, query?: Record<string, string>): Promise<z.infer<S>[]> {
+  async list<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    what: string,
+    query?: Record<string, string>,
+  ): Promise<z.infer<S>[]> {
     return parseAs('spoton', z.array(schema), await this.get(path, query), what);
   }
 
@@ -182,7 +207,13 @@ function toPunch(t: z.infer<typeof TimeClockEntry>, names: Map<string, string>):
     employeeVendorId: t.employeeId,
     clockInAt,
     clockOutAt,
-    breaks: (t.breaks ?? []).filter((b) => b.startedAt).map((b) => ({ startAt: Date.parse(b.startedAt as string), endAt: dateOrNull(b.endedAt), paid: b.kind === 'PAID' })),
+    breaks: (t.breaks ?? [])
+      .filter((b) => b.startedAt)
+      .map((b) => ({
+        startAt: Date.parse(b.startedAt as string),
+        endAt: dateOrNull(b.endedAt),
+        paid: b.kind === 'PAID',
+      })),
     jobTitle: t.jobPositionId ? (names.get(t.jobPositionId) ?? null) : null,
     deleted: t.deleted === true || t.voided === true,
     modifiedAt: dateOrNull(t.lastUpdatedAt) ?? clockOutAt ?? clockInAt,
@@ -197,25 +228,40 @@ export function spotonOrderSales(o: z.infer<typeof Order>, cashOptions: Set<stri
   const employeeVendorId = o.ownerInfo?.employeeId || o.createdByEmployeeId || null;
   const checks = o.checks ?? [];
   const cents = (v: string | null | undefined) => (v ? spotonMinorUnits(v) : 0);
-  const net = (items: z.infer<typeof Item>[] | null | undefined) => (items ?? []).reduce((n, i) => n + cents(i.postDiscountsAmount), 0);
-  const payments = checks.flatMap((c, ci) => (c.payments ?? []).map((p, pi) => ({ p, ci, pi, amount: cents(p.amount), tip: cents(p.tipAmount) })));
+  const net = (items: z.infer<typeof Item>[] | null | undefined) =>
+    (items ?? []).reduce((n, i) => n + cents(i.postDiscountsAmount), 0);
+  const payments = checks.flatMap((c, ci) =>
+    (c.payments ?? []).map((p, pi) => ({ p, ci, pi, amount: cents(p.amount), tip: cents(p.tipAmount) })),
+  );
   const charges = payments.filter((x) => x.amount >= 0);
   const tipsOf = (xs: typeof payments) => xs.reduce((n, x) => n + x.tip, 0);
   const isCash = (x: (typeof payments)[number]) => !!x.p.paymentOptionId && cashOptions.has(x.p.paymentOptionId);
   const base = { employeeVendorId, currency: 'USD', modifiedAt };
-  const out: PosSale[] = [{
-    ...base, vendorId: o.id, closedAt,
-    amount: checks.reduce((n, c) => n + net(c.items) + (c.guests ?? []).reduce((m, g) => m + net(g.items), 0), 0),
-    tips: tipsOf(charges),
-    cashTips: tipsOf(charges.filter(isCash)),
-    customers: checks.reduce((n, c) => n + (c.guests?.length ?? 0), 0),
-    refund: false, refundOf: null,
-  }];
+  const out: PosSale[] = [
+    {
+      ...base,
+      vendorId: o.id,
+      closedAt,
+      amount: checks.reduce((n, c) => n + net(c.items) + (c.guests ?? []).reduce((m, g) => m + net(g.items), 0), 0),
+      tips: tipsOf(charges),
+      cashTips: tipsOf(charges.filter(isCash)),
+      customers: checks.reduce((n, c) => n + (c.guests?.length ?? 0), 0),
+      refund: false,
+      refundOf: null,
+    },
+  ];
   for (const x of payments) {
     if (x.amount >= 0) continue;
     out.push({
-      ...base, vendorId: `${o.id}:refund:${x.ci}:${x.pi}`, closedAt: dateOrNull(x.p.createdAt) ?? modifiedAt,
-      amount: x.amount, tips: x.tip, cashTips: isCash(x) ? x.tip : 0, customers: 0, refund: true, refundOf: o.id,
+      ...base,
+      vendorId: `${o.id}:refund:${x.ci}:${x.pi}`,
+      closedAt: dateOrNull(x.p.createdAt) ?? modifiedAt,
+      amount: x.amount,
+      tips: x.tip,
+      cashTips: isCash(x) ? x.tip : 0,
+      customers: 0,
+      refund: true,
+      refundOf: o.id,
     });
   }
   return out;
@@ -223,7 +269,8 @@ export function spotonOrderSales(o: z.infer<typeof Order>, cashOptions: Set<stri
 
 /** The ranges a stream reads: a window by the given fields, or the modified range up to the API's lag. */
 function ranges(window: StreamWindow): { incremental: boolean; from: number; to: number } {
-  if ('modifiedSince' in window) return { incremental: true, from: window.modifiedSince, to: Date.now() - SPOTON_END_LAG_MS };
+  if ('modifiedSince' in window)
+    return { incremental: true, from: window.modifiedSince, to: Date.now() - SPOTON_END_LAG_MS };
   return { incremental: false, from: window.from, to: window.to };
 }
 
@@ -246,7 +293,9 @@ export const spotonStreams: StreamConnector = {
         : { inStart: rfc3339(start), inEnd: rfc3339(end) };
       const entries = await session.list('/time-clock-entries', TimeClockEntry, 'the time clock entries', query);
       // the request's range was widened to whole seconds: keep the window exact
-      const punches = entries.map((t) => toPunch(t, names)).filter((p) => incremental || (p.clockInAt >= from && p.clockInAt < to));
+      const punches = entries
+        .map((t) => toPunch(t, names))
+        .filter((p) => incremental || (p.clockInAt >= from && p.clockInAt < to));
       if (punches.length > 0) yield punches;
     }
   },

@@ -40,7 +40,13 @@ export const SQUARE_VERSION = '2025-10-16';
  * Team members (EMPLOYEES_READ), timecards/shifts (TIMECARDS_READ), orders, payments, and the
  * merchant and its locations (MERCHANT_PROFILE_READ). Space separated, as the Authorize reference says.
  */
-export const SQUARE_SCOPES = ['MERCHANT_PROFILE_READ', 'EMPLOYEES_READ', 'TIMECARDS_READ', 'ORDERS_READ', 'PAYMENTS_READ'] as const;
+export const SQUARE_SCOPES = [
+  'MERCHANT_PROFILE_READ',
+  'EMPLOYEES_READ',
+  'TIMECARDS_READ',
+  'ORDERS_READ',
+  'PAYMENTS_READ',
+] as const;
 
 const base = (slug: string) => vendorBaseUrl(slug, PRODUCTION);
 
@@ -50,8 +56,12 @@ const TokenResponse = z.object({
   expires_at: z.string().optional(),
   merchant_id: z.string().min(1).optional(),
 });
-const MerchantResponse = z.object({ merchant: z.object({ id: z.string().min(1), business_name: z.string().optional() }) });
-const LocationResponse = z.object({ location: z.object({ id: z.string().min(1), name: z.string().optional(), merchant_id: z.string().optional() }) });
+const MerchantResponse = z.object({
+  merchant: z.object({ id: z.string().min(1), business_name: z.string().optional() }),
+});
+const LocationResponse = z.object({
+  location: z.object({ id: z.string().min(1), name: z.string().optional(), merchant_id: z.string().optional() }),
+});
 
 /** Square ids (locations, merchants) are alphanumeric; checked before they go into a path. */
 const SQUARE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -60,10 +70,25 @@ function apiHeaders(accessToken: string): Record<string, string> {
   return { Authorization: `Bearer ${accessToken}`, 'Square-Version': SQUARE_VERSION };
 }
 
-async function obtainToken(app: OAuthApp, grant: { code: string } | { refreshToken: string }): Promise<z.infer<typeof TokenResponse>> {
-  const body = 'code' in grant
-    ? { client_id: app.clientId, client_secret: app.clientSecret, grant_type: 'authorization_code', code: grant.code, redirect_uri: app.redirectUri }
-    : { client_id: app.clientId, client_secret: app.clientSecret, grant_type: 'refresh_token', refresh_token: grant.refreshToken };
+async function obtainToken(
+  app: OAuthApp,
+  grant: { code: string } | { refreshToken: string },
+): Promise<z.infer<typeof TokenResponse>> {
+  const body =
+    'code' in grant
+      ? {
+          client_id: app.clientId,
+          client_secret: app.clientSecret,
+          grant_type: 'authorization_code',
+          code: grant.code,
+          redirect_uri: app.redirectUri,
+        }
+      : {
+          client_id: app.clientId,
+          client_secret: app.clientSecret,
+          grant_type: 'refresh_token',
+          refresh_token: grant.refreshToken,
+        };
   const res = await vendorRequest({
     vendor: 'square',
     method: 'POST',
@@ -78,7 +103,11 @@ async function obtainToken(app: OAuthApp, grant: { code: string } | { refreshTok
 
 function toGrant(t: z.infer<typeof TokenResponse>): OAuthGrant {
   const expiresAt = t.expires_at ? Date.parse(t.expires_at) : NaN;
-  return { accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: Number.isNaN(expiresAt) ? undefined : expiresAt };
+  return {
+    accessToken: t.access_token,
+    refreshToken: t.refresh_token,
+    expiresAt: Number.isNaN(expiresAt) ? undefined : expiresAt,
+  };
 }
 
 // --- data streams ------------------------------------------------------------------------------
@@ -140,9 +169,14 @@ const TeamMember = z.object({
   phone_number: z.string().optional(),
   updated_at: ISO.optional(),
   created_at: ISO.optional(),
-  wage_setting: z.object({ job_assignments: z.array(z.object({ job_title: z.string().optional() })).optional() }).optional(),
+  wage_setting: z
+    .object({ job_assignments: z.array(z.object({ job_title: z.string().optional() })).optional() })
+    .optional(),
 });
-const TeamMembersPage = z.object({ team_members: z.array(TeamMember).optional(), cursor: z.string().min(1).optional() });
+const TeamMembersPage = z.object({
+  team_members: z.array(TeamMember).optional(),
+  cursor: z.string().min(1).optional(),
+});
 
 const Timecard = z.object({
   id: z.string().min(1),
@@ -174,14 +208,26 @@ const Order = z.object({
   updated_at: ISO,
   line_items: z.array(z.unknown()).optional(),
   tenders: z.array(Tender).optional(),
-  returns: z.array(z.object({ uid: z.string().min(1).optional(), source_order_id: z.string().min(1).optional(), return_amounts: Amounts.optional() })).optional(),
+  returns: z
+    .array(
+      z.object({
+        uid: z.string().min(1).optional(),
+        source_order_id: z.string().min(1).optional(),
+        return_amounts: Amounts.optional(),
+      }),
+    )
+    .optional(),
   refunds: z.array(z.object({ tender_id: z.string().min(1), amount_money: Money.optional() })).optional(),
   total_money: Money.optional(),
   total_tax_money: Money.optional(),
   total_tip_money: Money.optional(),
 });
 const OrdersPage = z.object({ orders: z.array(Order).optional(), cursor: z.string().min(1).optional() });
-const SourceOrders = z.object({ orders: z.array(z.object({ id: z.string().min(1), location_id: z.string().min(1), tenders: z.array(Tender).optional() })).optional() });
+const SourceOrders = z.object({
+  orders: z
+    .array(z.object({ id: z.string().min(1), location_id: z.string().min(1), tenders: z.array(Tender).optional() }))
+    .optional(),
+});
 
 const Payment = z.object({
   id: z.string().min(1),
@@ -221,20 +267,35 @@ function contextOf(slug: string, auth: StreamAuth): Ctx {
 function call(ctx: Ctx, path: string, json?: unknown): Promise<VendorResponse> {
   return ctx.send(() =>
     vendorRequest({
-      vendor: ctx.slug, method: json === undefined ? 'GET' : 'POST', url: `${base(ctx.slug)}${path}`, headers: apiHeaders(ctx.token), json, secrets: [ctx.token],
-    }));
+      vendor: ctx.slug,
+      method: json === undefined ? 'GET' : 'POST',
+      url: `${base(ctx.slug)}${path}`,
+      headers: apiHeaders(ctx.token),
+      json,
+      secrets: [ctx.token],
+    }),
+  );
 }
 
 async function streamLocations(ctx: Ctx, auth: StreamAuth): Promise<string[]> {
   if (ctx.slug !== 'square') {
-    if (!SQUARE_ID.test(auth.accountId)) throw new VendorError(ctx.slug, 'invalid', `${ctx.slug}: the location id is not in Square's format`);
+    if (!SQUARE_ID.test(auth.accountId))
+      throw new VendorError(ctx.slug, 'invalid', `${ctx.slug}: the location id is not in Square's format`);
     return [auth.accountId];
   }
-  return (parseAs(ctx.slug, LocationsResponse, await call(ctx, '/v2/locations'), 'the ListLocations answer').locations ?? []).map((l) => l.id);
+  return (
+    parseAs(ctx.slug, LocationsResponse, await call(ctx, '/v2/locations'), 'the ListLocations answer').locations ?? []
+  ).map((l) => l.id);
 }
 
 /** POSTs a search and follows `cursor` until absent; each page is checked whole before it is yielded. */
-async function* searchPages<S extends z.ZodType<{ cursor?: string }>>(ctx: Ctx, path: string, body: Record<string, unknown>, schema: S, what: string): AsyncGenerator<z.infer<S>> {
+async function* searchPages<S extends z.ZodType<{ cursor?: string }>>(
+  ctx: Ctx,
+  path: string,
+  body: Record<string, unknown>,
+  schema: S,
+  what: string,
+): AsyncGenerator<z.infer<S>> {
   let cursor: string | undefined;
   do {
     const page = parseAs(ctx.slug, schema, await call(ctx, path, cursor ? { ...body, cursor } : body), what);
@@ -262,7 +323,11 @@ function toPunch(t: z.infer<typeof Timecard>): PosPunch {
     employeeVendorId: t.team_member_id,
     clockInAt: ms(t.start_at),
     clockOutAt: t.end_at ? ms(t.end_at) : null,
-    breaks: (t.breaks ?? []).map((b) => ({ startAt: ms(b.start_at), endAt: b.end_at ? ms(b.end_at) : null, paid: b.is_paid })),
+    breaks: (t.breaks ?? []).map((b) => ({
+      startAt: ms(b.start_at),
+      endAt: b.end_at ? ms(b.end_at) : null,
+      paid: b.is_paid,
+    })),
     jobTitle: t.wage?.title ?? null,
     deleted: false,
     modifiedAt: ms(t.updated_at),
@@ -299,9 +364,15 @@ async function attribute(ctx: Ctx, orders: OrderT[]): Promise<Attribution> {
   for (const o of orders) if ((o.line_items?.length ?? 0) > 0) addTenders(o.location_id, o.tenders);
 
   const sources = new Set<string>();
-  for (const o of orders) for (const r of o.returns ?? []) if (r.source_order_id && (o.refunds?.length ?? 0) > 0) sources.add(r.source_order_id);
+  for (const o of orders)
+    for (const r of o.returns ?? [])
+      if (r.source_order_id && (o.refunds?.length ?? 0) > 0) sources.add(r.source_order_id);
   const missing = [...sources].filter((id) => !onPage.has(id));
-  const sourceOrders = [...sources].filter((id) => onPage.has(id)).map((id) => onPage.get(id) as OrderT) as { id: string; location_id: string; tenders?: TenderT[] }[];
+  const sourceOrders = [...sources].filter((id) => onPage.has(id)).map((id) => onPage.get(id) as OrderT) as {
+    id: string;
+    location_id: string;
+    tenders?: TenderT[];
+  }[];
   for (let i = 0; i < missing.length; i += 100) {
     const res = await call(ctx, '/v2/orders/batch-retrieve', { order_ids: missing.slice(i, i + 100) });
     sourceOrders.push(...(parseAs(ctx.slug, SourceOrders, res, 'a BatchRetrieveOrders answer').orders ?? []));
@@ -332,9 +403,22 @@ async function lookUpPayments(ctx: Ctx, needs: PaymentNeed[]): Promise<Map<strin
   const span = (location: string, from: number, to: number) => async () => {
     let cursor: string | undefined;
     do {
-      const query = new URLSearchParams({ location_id: location, begin_time: iso(from), end_time: iso(to + 1), sort_order: 'ASC', limit: '100', ...(cursor ? { cursor } : {}) });
-      const page = parseAs(ctx.slug, PaymentsPage, await call(ctx, `/v2/payments?${query.toString()}`), 'a ListPayments page');
-      for (const p of page.payments ?? []) if (wanted.has(p.id)) sellers.set(p.id, p.team_member_id ?? p.employee_id ?? null);
+      const query = new URLSearchParams({
+        location_id: location,
+        begin_time: iso(from),
+        end_time: iso(to + 1),
+        sort_order: 'ASC',
+        limit: '100',
+        ...(cursor ? { cursor } : {}),
+      });
+      const page = parseAs(
+        ctx.slug,
+        PaymentsPage,
+        await call(ctx, `/v2/payments?${query.toString()}`),
+        'a ListPayments page',
+      );
+      for (const p of page.payments ?? [])
+        if (wanted.has(p.id)) sellers.set(p.id, p.team_member_id ?? p.employee_id ?? null);
       cursor = page.cursor;
     } while (cursor);
   };
@@ -356,7 +440,11 @@ async function lookUpPayments(ctx: Ctx, needs: PaymentNeed[]): Promise<Map<strin
       const gap = i < list.length ? (list[i].createdAt as number) - (list[i - 1].createdAt as number) : Infinity;
       if (gap <= PAYMENT_SPAN_GAP_MS && i - start < PAYMENT_SPAN_TENDERS) continue;
       const group = list.slice(start, i);
-      tasks.push(group.length === 1 ? one(group[0].id) : span(location, group[0].createdAt as number, group[group.length - 1].createdAt as number));
+      tasks.push(
+        group.length === 1
+          ? one(group[0].id)
+          : span(location, group[0].createdAt as number, group[group.length - 1].createdAt as number),
+      );
       start = i;
     }
   }
@@ -411,17 +499,31 @@ function toSales(o: OrderT, a: Attribution, fallbackCurrency: string): PosSale[]
     const tax = o.total_tax_money?.amount ?? 0;
     const seller = sellerOf(largestFirst(tenders, (t) => t.amount_money?.amount ?? 0).map(paymentIdOf), a);
     out.push({
-      vendorId: o.id, employeeVendorId: seller, closedAt, currency, amount: Math.max(0, total - tips - tax),
-      tips: Math.max(0, tips), cashTips: Math.max(0, Math.min(cash, tips)), customers: 0, refund: false, refundOf: null, modifiedAt,
+      vendorId: o.id,
+      employeeVendorId: seller,
+      closedAt,
+      currency,
+      amount: Math.max(0, total - tips - tax),
+      tips: Math.max(0, tips),
+      cashTips: Math.max(0, Math.min(cash, tips)),
+      customers: 0,
+      refund: false,
+      refundOf: null,
+      modifiedAt,
     });
   }
   const refunds = o.refunds ?? [];
   const refundedAmount = refunds.reduce((n, r) => n + (r.amount_money?.amount ?? 0), 0);
-  const cashRefunded = refunds.filter((r) => a.refunded.get(r.tender_id)?.type === 'CASH').reduce((n, r) => n + (r.amount_money?.amount ?? 0), 0);
-  const refundSeller = sellerOf(largestFirst(refunds, (r) => r.amount_money?.amount ?? 0).map((r) => {
-    const tender = a.refunded.get(r.tender_id);
-    return tender ? paymentIdOf(tender) : undefined;
-  }), a);
+  const cashRefunded = refunds
+    .filter((r) => a.refunded.get(r.tender_id)?.type === 'CASH')
+    .reduce((n, r) => n + (r.amount_money?.amount ?? 0), 0);
+  const refundSeller = sellerOf(
+    largestFirst(refunds, (r) => r.amount_money?.amount ?? 0).map((r) => {
+      const tender = a.refunded.get(r.tender_id);
+      return tender ? paymentIdOf(tender) : undefined;
+    }),
+    a,
+  );
   returns.forEach((r, i) => {
     const amounts = r.return_amounts;
     const total = amounts?.total_money?.amount ?? 0;
@@ -429,8 +531,17 @@ function toSales(o: OrderT, a: Attribution, fallbackCurrency: string): PosSale[]
     const tax = amounts?.tax_money?.amount ?? 0;
     const cashTips = refundedAmount > 0 ? Math.round((tips * cashRefunded) / refundedAmount) : 0;
     out.push({
-      vendorId: `${o.id}:${r.uid ?? i}`, employeeVendorId: refundSeller, closedAt, currency: amounts?.total_money?.currency ?? currency,
-      amount: -Math.max(0, total - tips - tax), tips: -tips, cashTips: -cashTips, customers: 0, refund: true, refundOf: r.source_order_id ?? null, modifiedAt,
+      vendorId: `${o.id}:${r.uid ?? i}`,
+      employeeVendorId: refundSeller,
+      closedAt,
+      currency: amounts?.total_money?.currency ?? currency,
+      amount: -Math.max(0, total - tips - tax),
+      tips: -tips,
+      cashTips: -cashTips,
+      customers: 0,
+      refund: true,
+      refundOf: r.source_order_id ?? null,
+      modifiedAt,
     });
   });
   return out;
@@ -443,7 +554,13 @@ function squareStreams(slug: string): StreamConnector {
       const locations = await streamLocations(ctx, auth);
       if (locations.length === 0) return;
       const body = { query: { filter: { location_ids: locations } }, limit: 200 };
-      for await (const page of searchPages(ctx, '/v2/team-members/search', body, TeamMembersPage, 'a SearchTeamMembers page')) {
+      for await (const page of searchPages(
+        ctx,
+        '/v2/team-members/search',
+        body,
+        TeamMembersPage,
+        'a SearchTeamMembers page',
+      )) {
         yield (page.team_members ?? []).map(toEmployee);
       }
     },
@@ -454,7 +571,10 @@ function squareStreams(slug: string): StreamConnector {
       if (locations.length === 0) return;
       const path = '/v2/labor/timecards/search';
       if ('modifiedSince' in window) {
-        const body = { query: { filter: { location_ids: locations }, sort: { field: 'UPDATED_AT', order: 'DESC' } }, limit: 200 };
+        const body = {
+          query: { filter: { location_ids: locations }, sort: { field: 'UPDATED_AT', order: 'DESC' } },
+          limit: 200,
+        };
         for await (const page of searchPages(ctx, path, body, TimecardsPage, 'a SearchTimecards page')) {
           const punches = (page.timecards ?? []).map(toPunch);
           const fresh = punches.filter((p) => p.modifiedAt >= window.modifiedSince);
@@ -464,7 +584,10 @@ function squareStreams(slug: string): StreamConnector {
         return;
       }
       const body = {
-        query: { filter: { location_ids: locations, start: { start_at: iso(window.from), end_at: iso(window.to) } }, sort: { field: 'START_AT', order: 'ASC' } },
+        query: {
+          filter: { location_ids: locations, start: { start_at: iso(window.from), end_at: iso(window.to) } },
+          sort: { field: 'START_AT', order: 'ASC' },
+        },
         limit: 200,
       };
       for await (const page of searchPages(ctx, path, body, TimecardsPage, 'a SearchTimecards page')) {
@@ -477,14 +600,29 @@ function squareStreams(slug: string): StreamConnector {
       const locations = await streamLocations(ctx, auth);
       const incremental = 'modifiedSince' in window;
       const filter = incremental
-        ? { state_filter: { states: ['COMPLETED'] }, date_time_filter: { updated_at: { start_at: iso(window.modifiedSince) } } }
-        : { state_filter: { states: ['COMPLETED'] }, date_time_filter: { closed_at: { start_at: iso(window.from), end_at: iso(window.to) } } };
-      const sort = incremental ? { sort_field: 'UPDATED_AT', sort_order: 'DESC' } : { sort_field: 'CLOSED_AT', sort_order: 'ASC' };
+        ? {
+            state_filter: { states: ['COMPLETED'] },
+            date_time_filter: { updated_at: { start_at: iso(window.modifiedSince) } },
+          }
+        : {
+            state_filter: { states: ['COMPLETED'] },
+            date_time_filter: { closed_at: { start_at: iso(window.from), end_at: iso(window.to) } },
+          };
+      const sort = incremental
+        ? { sort_field: 'UPDATED_AT', sort_order: 'DESC' }
+        : { sort_field: 'CLOSED_AT', sort_order: 'ASC' };
       // SearchOrders takes at most 10 locations a request
       for (let i = 0; i < locations.length; i += 10) {
-        const body = { location_ids: locations.slice(i, i + 10), query: { filter, sort }, limit: 1000, return_entries: false };
+        const body = {
+          location_ids: locations.slice(i, i + 10),
+          query: { filter, sort },
+          limit: 1000,
+          return_entries: false,
+        };
         for await (const page of searchPages(ctx, '/v2/orders/search', body, OrdersPage, 'a SearchOrders page')) {
-          const orders = incremental ? (page.orders ?? []) : (page.orders ?? []).filter((o) => ms(o.closed_at) >= window.from && ms(o.closed_at) < window.to);
+          const orders = incremental
+            ? (page.orders ?? [])
+            : (page.orders ?? []).filter((o) => ms(o.closed_at) >= window.from && ms(o.closed_at) < window.to);
           const attribution = await attribute(ctx, orders);
           yield orders.flatMap((o) => toSales(o, attribution, 'USD'));
         }

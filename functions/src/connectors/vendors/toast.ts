@@ -58,7 +58,9 @@ export const TOAST_USER_ACCESS_TYPE = 'TOAST_MACHINE_CLIENT';
 
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
-const LoginResponse = z.object({ token: z.object({ accessToken: z.string().min(1), expiresIn: z.number().optional() }) });
+const LoginResponse = z.object({
+  token: z.object({ accessToken: z.string().min(1), expiresIn: z.number().optional() }),
+});
 const RestaurantInfo = z.object({
   guid: z.string().optional(),
   general: z.object({ name: z.string().optional(), locationName: z.string().nullish() }).optional(),
@@ -128,7 +130,9 @@ const TimeEntry = z.object({
   jobReference: Ref.nullish(),
   inDate: ToastDate,
   outDate: ToastDate.nullish(),
-  breaks: z.array(z.object({ inDate: ToastDate.nullish(), outDate: ToastDate.nullish(), paid: z.boolean().nullish() })).nullish(),
+  breaks: z
+    .array(z.object({ inDate: ToastDate.nullish(), outDate: ToastDate.nullish(), paid: z.boolean().nullish() }))
+    .nullish(),
   deleted: z.boolean().nullish(),
   createdDate: ToastDate.nullish(),
   modifiedDate: ToastDate.nullish(),
@@ -140,7 +144,9 @@ const Payment = z.object({
   tipAmount: Money.nullish(),
   paymentStatus: z.string().nullish(),
   refundStatus: z.string().nullish(),
-  refund: z.object({ refundAmount: Money.nullish(), tipRefundAmount: Money.nullish(), refundDate: ToastDate.nullish() }).nullish(),
+  refund: z
+    .object({ refundAmount: Money.nullish(), tipRefundAmount: Money.nullish(), refundDate: ToastDate.nullish() })
+    .nullish(),
 });
 const Check = z.object({
   guid: z.string().min(1),
@@ -161,7 +167,16 @@ const Order = z.object({
   server: Ref.nullish(),
   checks: z.array(Check),
 });
-const RestaurantCurrency = z.object({ general: z.object({ currencyCode: z.string().regex(/^[A-Z]{3}$/).nullish() }).nullish() });
+const RestaurantCurrency = z.object({
+  general: z
+    .object({
+      currencyCode: z
+        .string()
+        .regex(/^[A-Z]{3}$/)
+        .nullish(),
+    })
+    .nullish(),
+});
 
 const dateOrNull = (v: string | null | undefined) => (v ? parseToastDate(v) : null);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -226,14 +241,16 @@ class ToastSession {
 
   private async accessToken(): Promise<string> {
     if (this.token && Date.now() < this.token.expiresAt) return this.token.value;
-    const res = await this.send(() => vendorRequest({
-      vendor: 'toast',
-      method: 'POST',
-      url: `${this.base}/authentication/v1/authentication/login`,
-      json: { clientId: this.clientId, clientSecret: this.clientSecret, userAccessType: TOAST_USER_ACCESS_TYPE },
-      secrets: [this.clientSecret],
-      retryAfterFrom: toastReset,
-    }));
+    const res = await this.send(() =>
+      vendorRequest({
+        vendor: 'toast',
+        method: 'POST',
+        url: `${this.base}/authentication/v1/authentication/login`,
+        json: { clientId: this.clientId, clientSecret: this.clientSecret, userAccessType: TOAST_USER_ACCESS_TYPE },
+        secrets: [this.clientSecret],
+        retryAfterFrom: toastReset,
+      }),
+    );
     const { accessToken, expiresIn } = parseAs('toast', LoginResponse, res, 'the authentication answer').token;
     const lifetime = expiresIn === undefined ? Infinity : Math.max(0, expiresIn * 1000 - TOKEN_MARGIN_MS);
     this.token = { value: accessToken, expiresAt: Date.now() + lifetime };
@@ -243,18 +260,31 @@ class ToastSession {
   async get(path: string, query: Record<string, string> = {}): Promise<VendorResponse> {
     const accessToken = await this.accessToken();
     const qs = new URLSearchParams(query).toString();
-    return this.send(() => paced(`${this.clientId}:${this.restaurantGuid}`, () => vendorRequest({
-      vendor: 'toast',
-      url: `${this.base}${path}${qs ? `?${qs}` : ''}`,
-      headers: { Authorization: `Bearer ${accessToken}`, 'Toast-Restaurant-External-ID': this.restaurantGuid },
-      secrets: [this.clientSecret, accessToken],
-      retryAfterFrom: toastReset,
-    })));
+    return this.send(() =>
+      paced(`${this.clientId}:${this.restaurantGuid}`, () =>
+        vendorRequest({
+          vendor: 'toast',
+          url: `${this.base}${path}${qs ? `?${qs}` : ''}`,
+          headers: { Authorization: `Bearer ${accessToken}`, 'Toast-Restaurant-External-ID': this.restaurantGuid },
+          secrets: [this.clientSecret, accessToken],
+          retryAfterFrom: toastReset,
+        }),
+      ),
+    );
   }
 
   /** One page of ordersBulk, and whether a later page may hold more. */
-  async ordersPage(from: number, to: number, page: number): Promise<{ orders: z.infer<typeof Order>[]; more: boolean }> {
-    const query = { startDate: iso(from), endDate: iso(to), pageSize: String(TOAST_ORDERS_PAGE_SIZE), page: String(page) };
+  async ordersPage(
+    from: number,
+    to: number,
+    page: number,
+  ): Promise<{ orders: z.infer<typeof Order>[]; more: boolean }> {
+    const query = {
+      startDate: iso(from),
+      endDate: iso(to),
+      pageSize: String(TOAST_ORDERS_PAGE_SIZE),
+      page: String(page),
+    };
     const res = await this.get('/orders/v2/ordersBulk', query);
     const orders = parseAs('toast', z.array(Order), res, 'the orders page');
     const rels = linkRels(res.headers);
@@ -297,7 +327,13 @@ function toPunch(t: z.infer<typeof TimeEntry>, titles: Map<string, string>): Pos
     employeeVendorId: t.employeeReference.guid,
     clockInAt,
     clockOutAt: dateOrNull(t.outDate),
-    breaks: (t.breaks ?? []).filter((b) => b.inDate).map((b) => ({ startAt: parseToastDate(b.inDate as string), endAt: dateOrNull(b.outDate), paid: b.paid === true })),
+    breaks: (t.breaks ?? [])
+      .filter((b) => b.inDate)
+      .map((b) => ({
+        startAt: parseToastDate(b.inDate as string),
+        endAt: dateOrNull(b.outDate),
+        paid: b.paid === true,
+      })),
     jobTitle: t.jobReference ? (titles.get(t.jobReference.guid) ?? null) : null,
     deleted: t.deleted === true,
     modifiedAt: dateOrNull(t.modifiedDate) ?? dateOrNull(t.createdDate) ?? clockInAt,
@@ -322,22 +358,34 @@ export function orderSales(o: z.infer<typeof Order>, currency: string): PosSale[
     const employeeVendorId = o.server?.guid ?? null;
     const tipsOf = (ps: typeof payments) => ps.reduce((sum, p) => sum + toMinorUnits(p.tipAmount ?? 0), 0);
     out.push({
-      vendorId: c.guid, employeeVendorId, closedAt, currency,
+      vendorId: c.guid,
+      employeeVendorId,
+      closedAt,
+      currency,
       amount: toMinorUnits(c.amount ?? 0),
       tips: tipsOf(payments),
       cashTips: tipsOf(payments.filter((p) => p.type === 'CASH')),
-      customers: guests, refund: false, refundOf: null, modifiedAt,
+      customers: guests,
+      refund: false,
+      refundOf: null,
+      modifiedAt,
     });
     guests = 0;
     for (const p of payments) {
       if (!p.refund || !p.refundStatus || p.refundStatus === 'NONE') continue;
       const tips = 0 - toMinorUnits(p.refund.tipRefundAmount ?? 0);
       out.push({
-        vendorId: `${p.guid}:refund`, employeeVendorId, closedAt: dateOrNull(p.refund.refundDate) ?? modifiedAt, currency,
+        vendorId: `${p.guid}:refund`,
+        employeeVendorId,
+        closedAt: dateOrNull(p.refund.refundDate) ?? modifiedAt,
+        currency,
         amount: 0 - toMinorUnits(p.refund.refundAmount ?? 0),
         tips,
         cashTips: p.type === 'CASH' ? tips : 0,
-        customers: 0, refund: true, refundOf: c.guid, modifiedAt,
+        customers: 0,
+        refund: true,
+        refundOf: c.guid,
+        modifiedAt,
       });
     }
   }
@@ -351,7 +399,9 @@ export const toastStreams: StreamConnector = {
     const session = new ToastSession(auth);
     const titles = await session.jobTitles();
     const list = parseAs('toast', z.array(Employee), await session.get('/labor/v1/employees'), 'the employees list');
-    const employees = list.map((e) => toEmployee(e, titles)).filter((e) => since === undefined || e.modifiedAt >= since);
+    const employees = list
+      .map((e) => toEmployee(e, titles))
+      .filter((e) => since === undefined || e.modifiedAt >= since);
     yield* chunks(employees, YIELD_PAGE);
   },
 
@@ -365,14 +415,27 @@ export const toastStreams: StreamConnector = {
       const query: Record<string, string> = modified
         ? { modifiedStartDate: iso(start), modifiedEndDate: iso(end) }
         : { startDate: iso(start), endDate: iso(end), includeArchived: 'true' };
-      const entries = parseAs('toast', z.array(TimeEntry), await session.get('/labor/v1/timeEntries', query), 'the time entries page');
-      yield* chunks(entries.map((t) => toPunch(t, titles)), YIELD_PAGE);
+      const entries = parseAs(
+        'toast',
+        z.array(TimeEntry),
+        await session.get('/labor/v1/timeEntries', query),
+        'the time entries page',
+      );
+      yield* chunks(
+        entries.map((t) => toPunch(t, titles)),
+        YIELD_PAGE,
+      );
     }
   },
 
   async *sales(auth: StreamAuth, window: StreamWindow) {
     const session = new ToastSession(auth);
-    const info = parseAs('toast', RestaurantCurrency, await session.get(`/restaurants/v1/restaurants/${session.restaurantGuid}`), 'the restaurant information');
+    const info = parseAs(
+      'toast',
+      RestaurantCurrency,
+      await session.get(`/restaurants/v1/restaurants/${session.restaurantGuid}`),
+      'the restaurant information',
+    );
     const currency = info.general?.currencyCode ?? 'USD';
     // ordersBulk's startDate/endDate are modification dates (creation included): a window reads the
     // orders last modified in it, so consecutive windows up to now read every order once.
@@ -429,16 +492,22 @@ export const toast: Connector = {
     });
     const { accessToken } = parseAs('toast', LoginResponse, login, 'the authentication answer').token;
 
-    const res = await paced(`${clientId}:${restaurantGuid}`, () => vendorRequest({
-      vendor: 'toast',
-      url: `${base}/restaurants/v1/restaurants/${encodeURIComponent(restaurantGuid)}`,
-      headers: { Authorization: `Bearer ${accessToken}`, 'Toast-Restaurant-External-ID': restaurantGuid },
-      secrets: [...secrets, accessToken],
-      retryAfterFrom: toastReset,
-    }));
+    const res = await paced(`${clientId}:${restaurantGuid}`, () =>
+      vendorRequest({
+        vendor: 'toast',
+        url: `${base}/restaurants/v1/restaurants/${encodeURIComponent(restaurantGuid)}`,
+        headers: { Authorization: `Bearer ${accessToken}`, 'Toast-Restaurant-External-ID': restaurantGuid },
+        secrets: [...secrets, accessToken],
+        retryAfterFrom: toastReset,
+      }),
+    );
     const info = parseAs('toast', RestaurantInfo, res, 'the restaurant information');
     const general = info.general;
-    const name = general?.name ? (general.locationName ? `${general.name} (${general.locationName})` : general.name) : undefined;
+    const name = general?.name
+      ? general.locationName
+        ? `${general.name} (${general.locationName})`
+        : general.name
+      : undefined;
     return { id: restaurantGuid, name };
   },
 };

@@ -1,6 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { WebhookRefused, headerOf, requireFresh, type VendorWebhook, type WebhookEvent, type WebhookStream } from './types';
+import {
+  WebhookRefused,
+  headerOf,
+  requireFresh,
+  type VendorWebhook,
+  type WebhookEvent,
+  type WebhookStream,
+} from './types';
 
 /**
  * Clover webhooks (docs.clover.com/docs/webhooks, "Use webhooks"):
@@ -25,7 +32,9 @@ const Change = z.object({
 });
 const Message = z.object({
   appId: z.string().min(1).max(64),
-  merchants: z.record(z.string().regex(/^[A-Za-z0-9]{1,32}$/), z.array(Change).min(1).max(1000)).refine((m) => Object.keys(m).length > 0),
+  merchants: z
+    .record(z.string().regex(/^[A-Za-z0-9]{1,32}$/), z.array(Change).min(1).max(1000))
+    .refine((m) => Object.keys(m).length > 0),
 });
 const Verification = z.strictObject({ verificationCode: z.string().min(1).max(200) });
 
@@ -58,7 +67,8 @@ export const cloverWebhook: VendorWebhook = {
 
   verify(rawBody, headers, ctx) {
     const auth = headerOf(headers, CLOVER_AUTH_HEADER);
-    if (!auth || !authMatches(auth, ctx.signatureKey)) throw new WebhookRefused('clover', 'forged', 'clover: no X-Clover-Auth header, or not our auth code');
+    if (!auth || !authMatches(auth, ctx.signatureKey))
+      throw new WebhookRefused('clover', 'forged', 'clover: no X-Clover-Auth header, or not our auth code');
     let json: unknown;
     try {
       json = JSON.parse(rawBody.toString('utf8'));
@@ -66,11 +76,27 @@ export const cloverWebhook: VendorWebhook = {
       json = undefined;
     }
     const parsed = Message.safeParse(json);
-    if (!parsed.success) throw new WebhookRefused('clover', 'malformed', 'clover: the body is not a webhook message ({appId, merchants: {id: [{objectId, type, ts}]}})');
+    if (!parsed.success)
+      throw new WebhookRefused(
+        'clover',
+        'malformed',
+        'clover: the body is not a webhook message ({appId, merchants: {id: [{objectId, type, ts}]}})',
+      );
     const events: WebhookEvent[] = Object.entries(parsed.data.merchants).map(([merchantId, changes]) => {
       const streams = [...new Set(changes.flatMap((c) => cloverWebhook.streamsFor({ type: keyOf(c.objectId) })))];
-      const digest = createHash('sha256').update(merchantId).update(JSON.stringify(changes.map((c) => [c.objectId, c.type, c.ts]).sort())).digest('hex').slice(0, 40);
-      return { vendor: 'clover', id: digest, type: [...new Set(changes.map((c) => keyOf(c.objectId)))].sort().join(','), accountId: merchantId, occurredAt: Math.max(...changes.map((c) => c.ts)), streams };
+      const digest = createHash('sha256')
+        .update(merchantId)
+        .update(JSON.stringify(changes.map((c) => [c.objectId, c.type, c.ts]).sort()))
+        .digest('hex')
+        .slice(0, 40);
+      return {
+        vendor: 'clover',
+        id: digest,
+        type: [...new Set(changes.map((c) => keyOf(c.objectId)))].sort().join(','),
+        accountId: merchantId,
+        occurredAt: Math.max(...changes.map((c) => c.ts)),
+        streams,
+      };
     });
     // the newest change of the message dates it; one too old (or in the future) is refused whole
     requireFresh('clover', Math.max(...events.map((e) => e.occurredAt)), ctx.now);

@@ -35,7 +35,11 @@ const SquareEvent = z.object({
   type: z.string().min(1).max(200),
   event_id: z.string().min(1).max(200),
   created_at: z.string(),
-  data: z.object({ type: z.string().optional(), id: z.string().optional(), object: z.record(z.string(), z.unknown()).optional() }),
+  data: z.object({
+    type: z.string().optional(),
+    id: z.string().optional(),
+    object: z.record(z.string(), z.unknown()).optional(),
+  }),
 });
 
 const STREAMS: Readonly<Record<string, WebhookStream[]>> = {
@@ -91,22 +95,30 @@ export const squareWebhook: VendorWebhook = {
       throw new WebhookRefused('square', 'malformed', 'square: the body is not JSON');
     }
     const parsed = SquareEvent.safeParse(json);
-    if (!parsed.success) throw new WebhookRefused('square', 'malformed', 'square: the body is not an event notification (merchant_id, type, event_id, created_at, data)');
+    if (!parsed.success)
+      throw new WebhookRefused(
+        'square',
+        'malformed',
+        'square: the body is not an event notification (merchant_id, type, event_id, created_at, data)',
+      );
     const event = parsed.data;
     const occurredAt = parseEventTime(event.created_at);
-    if (Number.isNaN(occurredAt)) throw new WebhookRefused('square', 'malformed', 'square: created_at is not an RFC 3339 time');
+    if (Number.isNaN(occurredAt))
+      throw new WebhookRefused('square', 'malformed', 'square: created_at is not an RFC 3339 time');
     requireFresh('square', occurredAt, ctx.now);
     const locationIds = locationsOf(event.data.object);
-    return [{
-      vendor: 'square',
-      id: event.event_id,
-      type: event.type,
-      accountId: locationIds[0] ?? event.merchant_id,
-      merchantId: event.merchant_id,
-      locationIds,
-      occurredAt,
-      streams: squareWebhook.streamsFor(event),
-    }];
+    return [
+      {
+        vendor: 'square',
+        id: event.event_id,
+        type: event.type,
+        accountId: locationIds[0] ?? event.merchant_id,
+        merchantId: event.merchant_id,
+        locationIds,
+        occurredAt,
+        streams: squareWebhook.streamsFor(event),
+      },
+    ];
   },
 
   streamsFor: ({ type }) => [...(Object.prototype.hasOwnProperty.call(STREAMS, type) ? STREAMS[type] : [])],

@@ -1,6 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { WebhookRefused, headerOf, isRecord, parseEventTime, requireFresh, signatureMatches, type VendorWebhook, type WebhookStream } from './types';
+import {
+  WebhookRefused,
+  headerOf,
+  isRecord,
+  parseEventTime,
+  requireFresh,
+  signatureMatches,
+  type VendorWebhook,
+  type WebhookStream,
+} from './types';
 
 /**
  * Toast webhooks (doc.toasttab.com/doc/devguide: "Message data schema", "HTTP headers", "Message
@@ -53,28 +62,48 @@ export const toastWebhook: VendorWebhook = {
       json = undefined;
     }
     const timestamp = isRecord(json) && typeof json.timestamp === 'string' ? json.timestamp : undefined;
-    if (timestamp === undefined) throw new WebhookRefused('toast', 'forged', 'toast: the body has no timestamp to check the signature with');
+    if (timestamp === undefined)
+      throw new WebhookRefused('toast', 'forged', 'toast: the body has no timestamp to check the signature with');
     if (!signatureMatches(signature, toastSignature(rawBody, timestamp, ctx.signatureKey))) {
       throw new WebhookRefused('toast', 'forged', 'toast: the signature does not match the body');
     }
     const parsed = ToastEvent.safeParse(json);
-    if (!parsed.success) throw new WebhookRefused('toast', 'malformed', 'toast: the body is not a webhook message (timestamp, eventType, guid)');
+    if (!parsed.success)
+      throw new WebhookRefused(
+        'toast',
+        'malformed',
+        'toast: the body is not a webhook message (timestamp, eventType, guid)',
+      );
     const event = parsed.data;
     const occurredAt = parseEventTime(event.timestamp);
-    if (Number.isNaN(occurredAt)) throw new WebhookRefused('toast', 'malformed', 'toast: timestamp is not an ISO 8601 time');
+    if (Number.isNaN(occurredAt))
+      throw new WebhookRefused('toast', 'malformed', 'toast: timestamp is not an ISO 8601 time');
     requireFresh('toast', occurredAt, ctx.now);
     const fromBody = event.details?.restaurantGuid;
     const fromHeader = headerOf(headers, TOAST_RESTAURANT_HEADER);
-    if (fromBody !== undefined && !GUID.safeParse(fromBody).success) throw new WebhookRefused('toast', 'malformed', 'toast: details.restaurantGuid is not a GUID');
-    if (typeof fromBody === 'string' && fromHeader !== undefined && fromHeader.toLowerCase() !== fromBody.toLowerCase()) {
-      throw new WebhookRefused('toast', 'malformed', 'toast: Toast-Restaurant-External-ID contradicts details.restaurantGuid');
+    if (fromBody !== undefined && !GUID.safeParse(fromBody).success)
+      throw new WebhookRefused('toast', 'malformed', 'toast: details.restaurantGuid is not a GUID');
+    if (
+      typeof fromBody === 'string' &&
+      fromHeader !== undefined &&
+      fromHeader.toLowerCase() !== fromBody.toLowerCase()
+    ) {
+      throw new WebhookRefused(
+        'toast',
+        'malformed',
+        'toast: Toast-Restaurant-External-ID contradicts details.restaurantGuid',
+      );
     }
     const restaurant = typeof fromBody === 'string' ? fromBody : fromHeader;
-    if (restaurant !== undefined && !GUID.safeParse(restaurant).success) throw new WebhookRefused('toast', 'malformed', 'toast: Toast-Restaurant-External-ID is not a GUID');
+    if (restaurant !== undefined && !GUID.safeParse(restaurant).success)
+      throw new WebhookRefused('toast', 'malformed', 'toast: Toast-Restaurant-External-ID is not a GUID');
     const streams = toastWebhook.streamsFor({ type: event.eventType });
     // events of no restaurant (the partners webhook) are acknowledged; one we sync must name it
-    if (restaurant === undefined && streams.length > 0) throw new WebhookRefused('toast', 'malformed', `toast: the ${event.eventType} message names no restaurant`);
-    return [{ vendor: 'toast', id: event.guid, type: event.eventType, accountId: restaurant ?? null, occurredAt, streams }];
+    if (restaurant === undefined && streams.length > 0)
+      throw new WebhookRefused('toast', 'malformed', `toast: the ${event.eventType} message names no restaurant`);
+    return [
+      { vendor: 'toast', id: event.guid, type: event.eventType, accountId: restaurant ?? null, occurredAt, streams },
+    ];
   },
 
   streamsFor: ({ type }) => [...(Object.prototype.hasOwnProperty.call(STREAMS, type) ? STREAMS[type] : [])],

@@ -100,15 +100,22 @@ export function signatureMatches(received: string, expected: Buffer): boolean {
 /** Refuses an event time outside [now - tolerance, now + skew]. */
 export function requireFresh(vendor: string, occurredAt: number, now: number): void {
   if (occurredAt < now - WEBHOOK_TOLERANCE_MS) {
-    throw new WebhookRefused(vendor, 'stale', `${vendor}: the event is older than ${WEBHOOK_TOLERANCE_MS / 60_000} minutes`);
+    throw new WebhookRefused(
+      vendor,
+      'stale',
+      `${vendor}: the event is older than ${WEBHOOK_TOLERANCE_MS / 60_000} minutes`,
+    );
   }
-  if (occurredAt > now + WEBHOOK_CLOCK_SKEW_MS) throw new WebhookRefused(vendor, 'stale', `${vendor}: the event is dated in the future`);
+  if (occurredAt > now + WEBHOOK_CLOCK_SKEW_MS)
+    throw new WebhookRefused(vendor, 'stale', `${vendor}: the event is dated in the future`);
 }
 
 /** An RFC 3339 / ISO 8601 time with an explicit zone, as epoch ms (NaN otherwise). */
 export function parseEventTime(value: unknown): number {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/.test(value)) return NaN;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/.test(value))
+    return NaN;
   return Date.parse(value);
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);

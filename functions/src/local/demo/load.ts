@@ -61,7 +61,12 @@ export async function loadDemo(log: (line: string) => void = console.log): Promi
   for (const file of demo.companies) {
     for (const user of file.users) {
       const uid = await ensureUser(user, demo.password);
-      await saveMembership({ companyId: file.id, uid, role: user.role ?? 'employee', employeeId: user.employeeId ?? null });
+      await saveMembership({
+        companyId: file.id,
+        uid,
+        role: user.role ?? 'employee',
+        employeeId: user.employeeId ?? null,
+      });
     }
     log(`  ${file.profile.name} (${file.id}): ${file.users.length} users`);
     const company = demoCompany(file);

@@ -24,8 +24,20 @@ export interface DemoFileCompany {
   settings: Record<string, unknown> & { dayChangeTime?: number };
   policies: Record<string, boolean>;
   currency: string;
-  roles: (Record<string, unknown> & { id: string; name: string; rate: number; archived?: boolean; subRoles: Record<string, unknown> })[];
-  employees: (Record<string, unknown> & { id: string; name: string; surname: string; archived?: boolean; positions: DemoPosition[] })[];
+  roles: (Record<string, unknown> & {
+    id: string;
+    name: string;
+    rate: number;
+    archived?: boolean;
+    subRoles: Record<string, unknown>;
+  })[];
+  employees: (Record<string, unknown> & {
+    id: string;
+    name: string;
+    surname: string;
+    archived?: boolean;
+    positions: DemoPosition[];
+  })[];
   users: DemoUser[];
   /** Integrations connected in the demo: a POS (through its simulated account, src/local/vendors) and a reservation partner. */
   integrations?: { pos?: 'toast' | 'clover'; csv?: boolean; reservation?: string };

@@ -51,7 +51,10 @@ export const SIMULATED_UNREACHABLE = {
 export const SIMULATED_OAUTH_APPS = {
   square: { clientId: 'sq0idp-SIMULATEDapp5c2e9a71d4', clientSecret: 'sq0csp-SIMULATEDsecret0f3b8d62c1e94a7d5b' },
   clover: { clientId: 'SIMCLOVERAPP7Q4K2', clientSecret: 'sim-clover-secret-2c7e91d4-5b3a-4f80-9d16' },
-  lightspeed: { clientId: 'SimulatedKSeries-7f3e-4b1a-9c2d-5e8f0a6b4c21', clientSecret: 'sim-lsk-secret-9b2e7c4f1a6d3e80b5c2' },
+  lightspeed: {
+    clientId: 'SimulatedKSeries-7f3e-4b1a-9c2d-5e8f0a6b4c21',
+    clientSecret: 'sim-lsk-secret-9b2e7c4f1a6d3e80b5c2',
+  },
 } as const;
 
 /** The vendor account each OAuth consent on the simulators links to. */

@@ -77,7 +77,24 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-const FIRST = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn', 'Gia', 'Hugo', 'Iris', 'Jon', 'Kai', 'Lena', 'Milo', 'Nia', 'Otto', 'Pia'];
+const FIRST = [
+  'Ada',
+  'Ben',
+  'Cleo',
+  'Dev',
+  'Eve',
+  'Finn',
+  'Gia',
+  'Hugo',
+  'Iris',
+  'Jon',
+  'Kai',
+  'Lena',
+  'Milo',
+  'Nia',
+  'Otto',
+  'Pia',
+];
 const LAST = ['Adams', 'Baker', 'Chen', 'Diaz', 'Evans', 'Fox', 'Gray', 'Hill', 'Ito', 'Jones', 'King', 'Lopez'];
 const ROLES = ['Server', 'Bartender', 'Cook', 'Host', 'Manager'];
 
@@ -121,7 +138,10 @@ export function generateCloverData(options: CloverDataOptions = {}): CloverSimDa
       const outTime = open ? null : inTime + int(4 * 60, 9 * 60) * MINUTE;
       const fixed = rnd() < 0.08;
       shifts.push({
-        id: id(), employeeId: e.id, inTime, outTime,
+        id: id(),
+        employeeId: e.id,
+        inTime,
+        outTime,
         overrideInTime: fixed ? inTime - int(5, 30) * MINUTE : null,
         overrideOutTime: fixed && outTime !== null && rnd() < 0.5 ? outTime + int(5, 30) * MINUTE : null,
         cashTipsCollected: outTime === null ? 0 : int(0, 40) * 100,
@@ -147,25 +167,70 @@ export function generateCloverData(options: CloverDataOptions = {}): CloverSimDa
       if (!open) {
         const tender = rnd() < 0.75 ? 'card' : 'cash';
         // a declined-then-voided attempt before the payment that went through
-        if (rnd() < 0.03) payments.push({ id: id(), tender: 'card', amount: net + tax, taxAmount: tax, tipAmount: tip, result: 'VOIDED', createdTime: paidAt - MINUTE, employeeId: employee?.id ?? null });
+        if (rnd() < 0.03)
+          payments.push({
+            id: id(),
+            tender: 'card',
+            amount: net + tax,
+            taxAmount: tax,
+            tipAmount: tip,
+            result: 'VOIDED',
+            createdTime: paidAt - MINUTE,
+            employeeId: employee?.id ?? null,
+          });
         const split = rnd() < 0.1;
         const firstNet = split ? Math.floor(net / 2) : net;
         const firstTax = split ? Math.floor(tax / 2) : tax;
         const firstTip = split ? Math.floor(tip / 2) : tip;
-        payments.push({ id: id(), tender, amount: firstNet + firstTax, taxAmount: firstTax, tipAmount: firstTip, result: 'SUCCESS', createdTime: paidAt, employeeId: employee?.id ?? null });
+        payments.push({
+          id: id(),
+          tender,
+          amount: firstNet + firstTax,
+          taxAmount: firstTax,
+          tipAmount: firstTip,
+          result: 'SUCCESS',
+          createdTime: paidAt,
+          employeeId: employee?.id ?? null,
+        });
         if (split) {
-          payments.push({ id: id(), tender: 'card', amount: net - firstNet + tax - firstTax, taxAmount: tax - firstTax, tipAmount: tip - firstTip, result: 'SUCCESS', createdTime: paidAt + 1000, employeeId: employee?.id ?? null });
+          payments.push({
+            id: id(),
+            tender: 'card',
+            amount: net - firstNet + tax - firstTax,
+            taxAmount: tax - firstTax,
+            tipAmount: tip - firstTip,
+            result: 'SUCCESS',
+            createdTime: paidAt + 1000,
+            employeeId: employee?.id ?? null,
+          });
         }
         if (rnd() < 0.03) {
           const p = payments[payments.length - 1];
           const full = rnd() < 0.5;
           const at = paidAt + int(1, 72) * HOUR;
           const taxAmount = full ? p.taxAmount : Math.round(p.taxAmount / 3);
-          refunds.push({ id: id(), paymentId: p.id, amount: full ? p.amount : Math.round((p.amount - p.taxAmount) / 3) + taxAmount, taxAmount, tipAmount: full ? p.tipAmount : 0, createdTime: at });
+          refunds.push({
+            id: id(),
+            paymentId: p.id,
+            amount: full ? p.amount : Math.round((p.amount - p.taxAmount) / 3) + taxAmount,
+            taxAmount,
+            tipAmount: full ? p.tipAmount : 0,
+            createdTime: at,
+          });
           modifiedTime = Math.min(end - 1, Math.max(modifiedTime, at));
         }
       }
-      orders.push({ id: id(), employeeId: employee?.id ?? null, state: open ? 'open' : 'locked', createdTime, modifiedTime, currency: options.currency ?? 'USD', total: net + tax, payments, refunds });
+      orders.push({
+        id: id(),
+        employeeId: employee?.id ?? null,
+        state: open ? 'open' : 'locked',
+        createdTime,
+        modifiedTime,
+        currency: options.currency ?? 'USD',
+        total: net + tax,
+        payments,
+        refunds,
+      });
     }
   }
   orders.sort((a, b) => a.createdTime - b.createdTime);

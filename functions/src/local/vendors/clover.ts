@@ -2,7 +2,17 @@ import express, { type Response, type Router } from 'express';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
 import type { PosEmployee, PosPunch, PosSale } from '../../connectors/types';
 import { generateCloverData, type CloverDataOptions, type CloverSimData, type SimCloverOrder } from './clover-data';
-import { bearerToken, bodyField, queryParam, randomToken, REASONS, redirectWith, scriptedFailures, validRedirectUri, type SimulatorState } from './state';
+import {
+  bearerToken,
+  bodyField,
+  queryParam,
+  randomToken,
+  REASONS,
+  redirectWith,
+  scriptedFailures,
+  validRedirectUri,
+  type SimulatorState,
+} from './state';
 
 /**
  * A local Clover, the v2/OAuth flow with expiring tokens (src/connectors/vendors/clover.ts names
@@ -43,8 +53,20 @@ function cloverError(res: Response, status: number, message = `${status} ${REASO
 function issuePair(state: SimulatorState, clientId: string) {
   const accessToken = randomToken('SIMclvAT-', 32);
   const refreshToken = randomToken('SIMclvRT-', 32);
-  const access = state.issueToken('clover', 'access', accessToken, { clientId, account: MERCHANT.merchantId, scopes: [] }, state.accessTtl(CLOVER_ACCESS_TOKEN_TTL_SECONDS));
-  const refresh = state.issueToken('clover', 'refresh', refreshToken, { clientId, account: MERCHANT.merchantId, scopes: [] }, CLOVER_REFRESH_TOKEN_TTL_SECONDS);
+  const access = state.issueToken(
+    'clover',
+    'access',
+    accessToken,
+    { clientId, account: MERCHANT.merchantId, scopes: [] },
+    state.accessTtl(CLOVER_ACCESS_TOKEN_TTL_SECONDS),
+  );
+  const refresh = state.issueToken(
+    'clover',
+    'refresh',
+    refreshToken,
+    { clientId, account: MERCHANT.merchantId, scopes: [] },
+    CLOVER_REFRESH_TOKEN_TTL_SECONDS,
+  );
   return {
     access_token: accessToken,
     access_token_expiration: Math.floor((access.expiresAt ?? 0) / 1000),
@@ -83,11 +105,28 @@ export function cloverOrderTruth(o: SimCloverOrder): PosSale[] {
   const base = { employeeVendorId: o.employeeId, currency: o.currency, customers: 0, modifiedAt: o.modifiedTime };
   const tips = (ps: typeof paid) => ps.reduce((n, p) => n + p.tipAmount, 0);
   return [
-    { ...base, vendorId: o.id, closedAt: Math.max(...paid.map((p) => p.createdTime)), amount: paid.reduce((n, p) => n + p.amount - p.taxAmount, 0),
-      tips: tips(paid), cashTips: tips(paid.filter((p) => p.tender === 'cash')), refund: false, refundOf: null },
+    {
+      ...base,
+      vendorId: o.id,
+      closedAt: Math.max(...paid.map((p) => p.createdTime)),
+      amount: paid.reduce((n, p) => n + p.amount - p.taxAmount, 0),
+      tips: tips(paid),
+      cashTips: tips(paid.filter((p) => p.tender === 'cash')),
+      refund: false,
+      refundOf: null,
+    },
     ...o.refunds.map((r): PosSale => {
       const cash = paid.find((p) => p.id === r.paymentId)?.tender === 'cash';
-      return { ...base, vendorId: r.id, closedAt: r.createdTime, amount: 0 - (r.amount - r.taxAmount), tips: 0 - r.tipAmount, cashTips: cash ? 0 - r.tipAmount : 0, refund: true, refundOf: o.id };
+      return {
+        ...base,
+        vendorId: r.id,
+        closedAt: r.createdTime,
+        amount: 0 - (r.amount - r.taxAmount),
+        tips: 0 - r.tipAmount,
+        cashTips: cash ? 0 - r.tipAmount : 0,
+        refund: true,
+        refundOf: o.id,
+      };
     }),
   ];
 }
@@ -102,13 +141,25 @@ export function cloverGroundTruth(): CloverGroundTruth {
   const employees = data.employees.map((e): PosEmployee => {
     const space = e.name.indexOf(' ');
     return {
-      vendorId: e.id, firstName: space < 0 ? e.name : e.name.slice(0, space), lastName: space < 0 ? '' : e.name.slice(space + 1),
-      email: e.email, phone: null, active: e.deletedTime === null, jobTitle: e.roleName, modifiedAt: e.deletedTime ?? e.claimedTime,
+      vendorId: e.id,
+      firstName: space < 0 ? e.name : e.name.slice(0, space),
+      lastName: space < 0 ? '' : e.name.slice(space + 1),
+      email: e.email,
+      phone: null,
+      active: e.deletedTime === null,
+      jobTitle: e.roleName,
+      modifiedAt: e.deletedTime ?? e.claimedTime,
     };
   });
   const punches = data.shifts.map((s): PosPunch => ({
-    vendorId: s.id, employeeVendorId: s.employeeId, clockInAt: s.overrideInTime ?? s.inTime, clockOutAt: s.overrideOutTime ?? s.outTime,
-    breaks: [], jobTitle: null, deleted: false, modifiedAt: Math.max(s.inTime, s.overrideInTime ?? 0, s.outTime ?? 0, s.overrideOutTime ?? 0),
+    vendorId: s.id,
+    employeeVendorId: s.employeeId,
+    clockInAt: s.overrideInTime ?? s.inTime,
+    clockOutAt: s.overrideOutTime ?? s.outTime,
+    breaks: [],
+    jobTitle: null,
+    deleted: false,
+    modifiedAt: Math.max(s.inTime, s.overrideInTime ?? 0, s.outTime ?? 0, s.overrideOutTime ?? 0),
   }));
   return { employees, punches, sales: data.orders.flatMap(cloverOrderTruth) };
 }
@@ -145,22 +196,59 @@ function timeFiltered<T>(items: T[], filters: Filter[], field: string, time: (x:
 
 function renderOrder(o: SimCloverOrder) {
   const href = `https://api.clover.com/v3/merchants/${MERCHANT.merchantId}/orders/${o.id}`;
-  const tender = (t: 'cash' | 'card') => t === 'cash'
-    ? { id: 'SIMTENDERCASH', labelKey: CLOVER_CASH_LABEL_KEY, label: 'Cash', opensCashDrawer: true }
-    : { id: 'SIMTENDERCARD', labelKey: 'com.clover.tender.credit_card', label: 'Credit Card', opensCashDrawer: false };
+  const tender = (t: 'cash' | 'card') =>
+    t === 'cash'
+      ? { id: 'SIMTENDERCASH', labelKey: CLOVER_CASH_LABEL_KEY, label: 'Cash', opensCashDrawer: true }
+      : {
+          id: 'SIMTENDERCARD',
+          labelKey: 'com.clover.tender.credit_card',
+          label: 'Credit Card',
+          opensCashDrawer: false,
+        };
   return {
-    href, id: o.id, currency: o.currency, employee: o.employeeId ? { id: o.employeeId } : undefined, total: o.total,
-    paymentState: o.state === 'open' ? 'OPEN' : o.refunds.length > 0 ? 'PARTIALLY_REFUNDED' : 'PAID', state: o.state,
-    manualTransaction: false, groupLineItems: true, testMode: false, createdTime: o.createdTime, clientCreatedTime: o.createdTime, modifiedTime: o.modifiedTime,
-    payments: { elements: o.payments.map((p) => ({
-      id: p.id, order: { id: o.id }, tender: tender(p.tender), amount: p.amount, tipAmount: p.tipAmount, taxAmount: p.taxAmount,
-      cashbackAmount: 0, employee: p.employeeId ? { id: p.employeeId } : undefined, createdTime: p.createdTime, clientCreatedTime: p.createdTime,
-      modifiedTime: p.createdTime, offline: false, result: p.result,
-    })) },
-    refunds: { elements: o.refunds.map((r) => ({
-      id: r.id, orderRef: { id: o.id }, payment: { id: r.paymentId }, amount: r.amount, taxAmount: r.taxAmount, tipAmount: r.tipAmount,
-      createdTime: r.createdTime, clientCreatedTime: r.createdTime, voided: false,
-    })) },
+    href,
+    id: o.id,
+    currency: o.currency,
+    employee: o.employeeId ? { id: o.employeeId } : undefined,
+    total: o.total,
+    paymentState: o.state === 'open' ? 'OPEN' : o.refunds.length > 0 ? 'PARTIALLY_REFUNDED' : 'PAID',
+    state: o.state,
+    manualTransaction: false,
+    groupLineItems: true,
+    testMode: false,
+    createdTime: o.createdTime,
+    clientCreatedTime: o.createdTime,
+    modifiedTime: o.modifiedTime,
+    payments: {
+      elements: o.payments.map((p) => ({
+        id: p.id,
+        order: { id: o.id },
+        tender: tender(p.tender),
+        amount: p.amount,
+        tipAmount: p.tipAmount,
+        taxAmount: p.taxAmount,
+        cashbackAmount: 0,
+        employee: p.employeeId ? { id: p.employeeId } : undefined,
+        createdTime: p.createdTime,
+        clientCreatedTime: p.createdTime,
+        modifiedTime: p.createdTime,
+        offline: false,
+        result: p.result,
+      })),
+    },
+    refunds: {
+      elements: o.refunds.map((r) => ({
+        id: r.id,
+        orderRef: { id: o.id },
+        payment: { id: r.paymentId },
+        amount: r.amount,
+        taxAmount: r.taxAmount,
+        tipAmount: r.tipAmount,
+        createdTime: r.createdTime,
+        clientCreatedTime: r.createdTime,
+        voided: false,
+      })),
+    },
   };
 }
 
@@ -179,17 +267,36 @@ export function cloverRouter(state: SimulatorState): Router {
       state.denyNextAuthorize = false;
       return redirectWith(res, redirectUri, { error: 'access_denied', state: stateParam });
     }
-    const code = state.issueCode(randomToken('SIMclvCODE', 16), { vendor: 'clover', clientId, redirectUri, scopes: [], account: MERCHANT.merchantId }, CLOVER_CODE_TTL_SECONDS);
-    redirectWith(res, redirectUri, { merchant_id: MERCHANT.merchantId, employee_id: MERCHANT.employeeId, client_id: clientId, code, state: stateParam });
+    const code = state.issueCode(
+      randomToken('SIMclvCODE', 16),
+      { vendor: 'clover', clientId, redirectUri, scopes: [], account: MERCHANT.merchantId },
+      CLOVER_CODE_TTL_SECONDS,
+    );
+    redirectWith(res, redirectUri, {
+      merchant_id: MERCHANT.merchantId,
+      employee_id: MERCHANT.employeeId,
+      client_id: clientId,
+      code,
+      state: stateParam,
+    });
   });
 
   r.post('/oauth/v2/token', (req, res) => {
     const clientId = bodyField(req, 'client_id');
-    if (clientId !== APP.clientId || bodyField(req, 'client_secret') !== APP.clientSecret || state.isRevoked(APP.clientSecret)) {
+    if (
+      clientId !== APP.clientId ||
+      bodyField(req, 'client_secret') !== APP.clientSecret ||
+      state.isRevoked(APP.clientSecret)
+    ) {
       return cloverError(res, 401, 'Invalid client credentials');
     }
     const check = state.redeemCode('clover', bodyField(req, 'code'), clientId);
-    if (!check.ok) return cloverError(res, 401, check.reason === 'used' ? 'Authorization code has already been used' : 'Invalid or expired authorization code');
+    if (!check.ok)
+      return cloverError(
+        res,
+        401,
+        check.reason === 'used' ? 'Authorization code has already been used' : 'Invalid or expired authorization code',
+      );
     res.json(issuePair(state, clientId));
   });
 
@@ -210,7 +317,10 @@ export function cloverRouter(state: SimulatorState): Router {
       href: `https://api.clover.com/v3/merchants/${MERCHANT.merchantId}`,
       id: MERCHANT.merchantId,
       name: MERCHANT.name,
-      owner: { href: `https://api.clover.com/v3/merchants/${MERCHANT.merchantId}/employees/${MERCHANT.employeeId}`, id: MERCHANT.employeeId },
+      owner: {
+        href: `https://api.clover.com/v3/merchants/${MERCHANT.merchantId}/employees/${MERCHANT.employeeId}`,
+        id: MERCHANT.employeeId,
+      },
       isBillable: true,
       createdTime: 1709251200000,
     });
@@ -231,12 +341,17 @@ export function cloverRouter(state: SimulatorState): Router {
   const page = (req: express.Request, res: Response, items: unknown[]): void => {
     const limit = Number(queryParam(req, 'limit') ?? 100);
     const offset = Number(queryParam(req, 'offset') ?? 0);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return cloverError(res, 400, 'limit must be between 1 and 1000');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+      return cloverError(res, 400, 'limit must be between 1 and 1000');
     if (!Number.isInteger(offset) || offset < 0) return cloverError(res, 400, 'offset must be a non-negative integer');
     const due = state.nextPage('clover');
     // a record shifting pages between two requests: this page also holds the last one of the page before
-    const elements = items.slice(due.has('duplicate') && offset > 0 ? offset - 1 : offset, offset + limit) as Record<string, unknown>[];
-    if (due.has('malformed')) return void res.json({ elements: elements.map((e, i) => (i === 0 ? { ...e, id: 42 } : e)) });
+    const elements = items.slice(due.has('duplicate') && offset > 0 ? offset - 1 : offset, offset + limit) as Record<
+      string,
+      unknown
+    >[];
+    if (due.has('malformed'))
+      return void res.json({ elements: elements.map((e, i) => (i === 0 ? { ...e, id: 42 } : e)) });
     res.json({ elements, href: `https://api.clover.com${req.path}?limit=${limit}&offset=${offset}` });
     if (due.has('modify') && typeof elements[0]?.id === 'string') modifyOrder(elements[0].id);
   };
@@ -254,23 +369,44 @@ export function cloverRouter(state: SimulatorState): Router {
   r.get('/v3/merchants/:merchantId/employees', (req, res) => {
     if (!authorized(req, res)) return;
     const roles = (queryParam(req, 'expand') ?? '').split(',').includes('roles');
-    page(req, res, [...cloverSimData().employees].sort((a, b) => (a.id < b.id ? -1 : 1)).map((e) => ({
-      href: `https://api.clover.com/v3/merchants/${MERCHANT.merchantId}/employees/${e.id}`,
-      id: e.id, name: e.name, nickname: e.nickname ?? undefined, email: e.email ?? undefined, role: e.role, isOwner: e.role === 'ADMIN',
-      claimedTime: e.claimedTime, deletedTime: e.deletedTime ?? undefined,
-      ...(roles ? { roles: { elements: [{ id: `SIMROLE${e.role}`, name: e.roleName, systemRole: e.role }] } } : {}),
-    })));
+    page(
+      req,
+      res,
+      [...cloverSimData().employees]
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .map((e) => ({
+          href: `https://api.clover.com/v3/merchants/${MERCHANT.merchantId}/employees/${e.id}`,
+          id: e.id,
+          name: e.name,
+          nickname: e.nickname ?? undefined,
+          email: e.email ?? undefined,
+          role: e.role,
+          isOwner: e.role === 'ADMIN',
+          claimedTime: e.claimedTime,
+          deletedTime: e.deletedTime ?? undefined,
+          ...(roles ? { roles: { elements: [{ id: `SIMROLE${e.role}`, name: e.roleName, systemRole: e.role }] } } : {}),
+        })),
+    );
   });
 
   r.get('/v3/merchants/:merchantId/shifts', (req, res) => {
     if (!authorized(req, res)) return;
     const filters = filtersOf(req);
     if (!filters) return cloverError(res, 400, 'Invalid filter');
-    page(req, res, timeFiltered(cloverSimData().shifts, filters, 'inTime', (s) => s.inTime).map((s) => ({
-      id: s.id, employee: { id: s.employeeId }, inTime: s.inTime, outTime: s.outTime ?? undefined,
-      overrideInTime: s.overrideInTime ?? undefined, overrideOutTime: s.overrideOutTime ?? undefined,
-      cashTipsCollected: s.cashTipsCollected, serverBanking: false,
-    })));
+    page(
+      req,
+      res,
+      timeFiltered(cloverSimData().shifts, filters, 'inTime', (s) => s.inTime).map((s) => ({
+        id: s.id,
+        employee: { id: s.employeeId },
+        inTime: s.inTime,
+        outTime: s.outTime ?? undefined,
+        overrideInTime: s.overrideInTime ?? undefined,
+        overrideOutTime: s.overrideOutTime ?? undefined,
+        cashTipsCollected: s.cashTipsCollected,
+        serverBanking: false,
+      })),
+    );
   });
 
   r.get('/v3/merchants/:merchantId/orders', (req, res) => {
@@ -282,7 +418,11 @@ export function cloverRouter(state: SimulatorState): Router {
       .sort((a, b) => a.modifiedTime - b.modifiedTime || (a.id < b.id ? -1 : 1))
       .map((o) => {
         const { payments, refunds, ...rest } = renderOrder(o);
-        return { ...rest, ...(expand.includes('payments') ? { payments } : {}), ...(expand.includes('refunds') ? { refunds } : {}) };
+        return {
+          ...rest,
+          ...(expand.includes('payments') ? { payments } : {}),
+          ...(expand.includes('refunds') ? { refunds } : {}),
+        };
       });
     page(req, res, orders);
   });

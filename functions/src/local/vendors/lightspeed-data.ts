@@ -62,7 +62,8 @@ const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Lea', 'Omar', 'Iri
 const LAST = ['Martin', 'Bernard', 'Dubois', 'Petit', 'Leroy', 'Moreau', 'Simon', 'Laurent'];
 const GROUPS = ['Floor', 'Bar', 'Kitchen'];
 
-const decimals = (cents: number, places: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}${'0'.repeat(places - 2)}`;
+const decimals = (cents: number, places: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}${'0'.repeat(places - 2)}`;
 
 export function generateLightspeedData(options: SimRestaurantOptions = {}): LightspeedSimData {
   const rnd = seededRandom(options.seed ?? 11);
@@ -103,24 +104,50 @@ export function generateLightspeedData(options: SimRestaurantOptions = {}): Ligh
           updated = clockOut + int(1, 48) * 60 * MINUTE;
         }
       }
-      shifts.push({ uuid: uuid(), staffId: s.staffId, declaredCashTips: decimals(int(0, 4000), 2), dateInUTC: Math.min(updated, end - 1), events });
+      shifts.push({
+        uuid: uuid(),
+        staffId: s.staffId,
+        declaredCashTips: decimals(int(0, 4000), 2),
+        dateInUTC: Math.min(updated, end - 1),
+        events,
+      });
     }
     for (let o = 0; o < (options.ordersPerDay ?? 40); o++) {
       const timeClosed = day + int(11 * 60, 23 * 60) * MINUTE + int(0, 59_999);
       const owner = staff[int(0, staff.length - 1)];
-      const lines = Array.from({ length: int(1, 4) }, () => `${int(2, 40)}.${String(int(0, 999_999)).padStart(6, '0')}`);
+      const lines = Array.from(
+        { length: int(1, 4) },
+        () => `${int(2, 40)}.${String(int(0, 999_999)).padStart(6, '0')}`,
+      );
       const tipCents = rnd() < 0.6 ? int(50, 1500) : 0;
       const id = `A${owner.staffId}.${account++}`;
       const type = rnd() < 0.03 ? 'VOID' : 'SALE';
       sales.push({
-        accountFiscId: id, receiptId: `R${account}`, type, cancelled: rnd() < 0.02, timeClosed, ownerId: rnd() < 0.05 ? null : owner.staffId,
-        nbCovers: int(1, 6), initialAccountId: id, lines, currency,
+        accountFiscId: id,
+        receiptId: `R${account}`,
+        type,
+        cancelled: rnd() < 0.02,
+        timeClosed,
+        ownerId: rnd() < 0.05 ? null : owner.staffId,
+        nbCovers: int(1, 6),
+        initialAccountId: id,
+        lines,
+        currency,
         payments: [{ code: rnd() < 0.3 ? 'CASH' : 'CARD', tip: decimals(tipCents, 2), netAmountWithTax: '0.00' }],
       });
       if (type === 'SALE' && rnd() < 0.04) {
         sales.push({
-          accountFiscId: `A${owner.staffId}.${account++}`, receiptId: `R${account}`, type: 'REFUND', cancelled: false, timeClosed: Math.min(timeClosed + int(5, 90) * MINUTE, end - 1),
-          ownerId: owner.staffId, nbCovers: 0, initialAccountId: id, lines: [`-${lines[0]}`], currency, payments: [{ code: 'CARD', tip: '0.00', netAmountWithTax: '0.00' }],
+          accountFiscId: `A${owner.staffId}.${account++}`,
+          receiptId: `R${account}`,
+          type: 'REFUND',
+          cancelled: false,
+          timeClosed: Math.min(timeClosed + int(5, 90) * MINUTE, end - 1),
+          ownerId: owner.staffId,
+          nbCovers: 0,
+          initialAccountId: id,
+          lines: [`-${lines[0]}`],
+          currency,
+          payments: [{ code: 'CARD', tip: '0.00', netAmountWithTax: '0.00' }],
         });
       }
     }

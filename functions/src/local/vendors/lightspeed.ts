@@ -3,7 +3,16 @@ import type { PosEmployee, PosPunch, PosSale } from '../../connectors';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
 import { generateLightspeedData, type LightspeedSimData, type SimLightspeedSale } from './lightspeed-data';
 import type { SimRestaurantOptions } from './sim-options';
-import { bearerToken, queryParam, randomToken, REASONS, redirectWith, scriptedFailures, validRedirectUri, type SimulatorState } from './state';
+import {
+  bearerToken,
+  queryParam,
+  randomToken,
+  REASONS,
+  redirectWith,
+  scriptedFailures,
+  validRedirectUri,
+  type SimulatorState,
+} from './state';
 
 /**
  * A local Lightspeed Restaurant K-Series (src/connectors/vendors/lightspeed.ts names the
@@ -50,9 +59,16 @@ function basicClient(req: Request): { id: string; secret: string } | undefined {
 
 export function lightspeedRouter(state: SimulatorState): Router {
   const r = express.Router();
-  r.use(scriptedFailures(state, 'lightspeed', (res, status, req) => {
-    res.status(status).json({ timestamp: new Date(state.now()).toISOString(), status, error: REASONS[status] ?? 'Error', path: req.originalUrl.split('?')[0] });
-  }));
+  r.use(
+    scriptedFailures(state, 'lightspeed', (res, status, req) => {
+      res.status(status).json({
+        timestamp: new Date(state.now()).toISOString(),
+        status,
+        error: REASONS[status] ?? 'Error',
+        path: req.originalUrl.split('?')[0],
+      });
+    }),
+  );
   r.use(express.urlencoded({ extended: false }));
 
   r.get('/oauth/authorize', (req, res) => {
@@ -62,32 +78,58 @@ export function lightspeedRouter(state: SimulatorState): Router {
     if (clientId !== APP.clientId) return void res.status(400).type('text').send('Unknown client_id');
     if (!validRedirectUri(redirectUri)) return void res.status(400).type('text').send('Invalid redirect_uri');
     const stateParam = queryParam(req, 'state');
-    if (queryParam(req, 'response_type') !== 'code') return redirectWith(res, redirectUri, { error: 'unsupported_response_type', state: stateParam });
-    if (!scope) return redirectWith(res, redirectUri, { error: 'invalid_scope', error_description: 'scope is required', state: stateParam });
+    if (queryParam(req, 'response_type') !== 'code')
+      return redirectWith(res, redirectUri, { error: 'unsupported_response_type', state: stateParam });
+    if (!scope)
+      return redirectWith(res, redirectUri, {
+        error: 'invalid_scope',
+        error_description: 'scope is required',
+        state: stateParam,
+      });
     if (state.denyNextAuthorize) {
       state.denyNextAuthorize = false;
-      return redirectWith(res, redirectUri, { error: 'access_denied', error_description: 'The user denied the request', state: stateParam });
+      return redirectWith(res, redirectUri, {
+        error: 'access_denied',
+        error_description: 'The user denied the request',
+        state: stateParam,
+      });
     }
     const scopes = scope.split(/\s+/).filter(Boolean);
-    const code = state.issueCode(randomToken('', 6), { vendor: 'lightspeed', clientId, redirectUri, scopes, account: ACCOUNT }, LIGHTSPEED_CODE_TTL_SECONDS);
+    const code = state.issueCode(
+      randomToken('', 6),
+      { vendor: 'lightspeed', clientId, redirectUri, scopes, account: ACCOUNT },
+      LIGHTSPEED_CODE_TTL_SECONDS,
+    );
     redirectWith(res, redirectUri, { code, state: stateParam });
   });
 
   r.post('/oauth/token', (req, res) => {
     const client = basicClient(req);
-    if (!client || client.id !== APP.clientId || client.secret !== APP.clientSecret || state.isRevoked(APP.clientSecret)) {
+    if (
+      !client ||
+      client.id !== APP.clientId ||
+      client.secret !== APP.clientSecret ||
+      state.isRevoked(APP.clientSecret)
+    ) {
       return oauthError(res, 401, 'invalid_client', 'Client authentication failed');
     }
     const grantType = param(req, 'grant_type');
     let scopes: string[];
     if (grantType === 'authorization_code') {
       const check = state.redeemCode('lightspeed', param(req, 'code'), client.id, param(req, 'redirect_uri') ?? '');
-      if (!check.ok) return oauthError(res, 400, 'invalid_grant', check.reason === 'redirect_uri' ? 'redirect_uri does not match' : 'Invalid authorization code');
+      if (!check.ok)
+        return oauthError(
+          res,
+          400,
+          'invalid_grant',
+          check.reason === 'redirect_uri' ? 'redirect_uri does not match' : 'Invalid authorization code',
+        );
       scopes = check.code.scopes;
     } else if (grantType === 'refresh_token') {
       const refreshToken = param(req, 'refresh_token');
       const check = state.checkToken('lightspeed', 'refresh', refreshToken);
-      if (!check.ok || check.token.clientId !== client.id) return oauthError(res, 400, 'invalid_grant', 'Invalid refresh token');
+      if (!check.ok || check.token.clientId !== client.id)
+        return oauthError(res, 400, 'invalid_grant', 'Invalid refresh token');
       state.spend(refreshToken as string);
       scopes = check.token.scopes;
     } else {
@@ -97,29 +139,48 @@ export function lightspeedRouter(state: SimulatorState): Router {
     const refreshToken = randomToken('SIMlskR.', 40);
     const ttl = state.accessTtl(LIGHTSPEED_ACCESS_TOKEN_TTL_SECONDS);
     state.issueToken('lightspeed', 'access', accessToken, { clientId: client.id, account: ACCOUNT, scopes }, ttl);
-    state.issueToken('lightspeed', 'refresh', refreshToken, { clientId: client.id, account: ACCOUNT, scopes }, LIGHTSPEED_REFRESH_TOKEN_TTL_SECONDS);
-    res.set('Cache-Control', 'no-store').json({ access_token: accessToken, token_type: 'Bearer', expires_in: ttl, refresh_token: refreshToken, scope: scopes.join(' ') });
+    state.issueToken(
+      'lightspeed',
+      'refresh',
+      refreshToken,
+      { clientId: client.id, account: ACCOUNT, scopes },
+      LIGHTSPEED_REFRESH_TOKEN_TTL_SECONDS,
+    );
+    res.set('Cache-Control', 'no-store').json({
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: ttl,
+      refresh_token: refreshToken,
+      scope: scopes.join(' '),
+    });
   });
 
   r.get('/f/data/businesses', (req, res) => {
     const check = state.checkToken('lightspeed', 'access', bearerToken(req));
     if (!check.ok) {
       res.set('WWW-Authenticate', 'Bearer error="invalid_token"');
-      return void res.status(401).json({ error: 'invalid_token', error_description: check.reason === 'expired' ? 'The access token expired' : 'Invalid access token' });
+      return void res.status(401).json({
+        error: 'invalid_token',
+        error_description: check.reason === 'expired' ? 'The access token expired' : 'Invalid access token',
+      });
     }
     if (!check.token.scopes.includes('financial-api')) {
       res.set('WWW-Authenticate', 'Bearer error="insufficient_scope", scope="financial-api"');
-      return void res.status(403).json({ error: 'insufficient_scope', error_description: 'The token lacks the financial-api scope' });
+      return void res
+        .status(403)
+        .json({ error: 'insufficient_scope', error_description: 'The token lacks the financial-api scope' });
     }
     const self = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl.split('?')[0]}`;
     res.json({
       _embedded: {
-        businessList: [{
-          businessName: BUSINESS.businessName,
-          businessId: BUSINESS.businessId,
-          currencyCode: BUSINESS.currencyCode,
-          businessLocations: [{ ...BUSINESS.location }],
-        }],
+        businessList: [
+          {
+            businessName: BUSINESS.businessName,
+            businessId: BUSINESS.businessId,
+            currencyCode: BUSINESS.currencyCode,
+            businessLocations: [{ ...BUSINESS.location }],
+          },
+        ],
       },
       _links: { self: { href: self } },
     });
@@ -139,21 +200,35 @@ export function lightspeedRouter(state: SimulatorState): Router {
       return false;
     }
     if (req.params.businessLocationId !== ACCOUNT) {
-      res.status(403).json({ timestamp: new Date(state.now()).toISOString(), status: 403, error: 'Access Denied', path: req.path });
+      res
+        .status(403)
+        .json({ timestamp: new Date(state.now()).toISOString(), status: 403, error: 'Access Denied', path: req.path });
       return false;
     }
     return true;
   };
 
   /** `yyyy-MM-dd'T'HH:mm:ss` (UTC) or a full ISO 8601 time, as epoch ms; NaN when neither. */
-  const timeParam = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(v) ? Date.parse(/Z|[+-]\d{2}:\d{2}$/.test(v) ? v : `${v}Z`) : NaN);
+  const timeParam = (v: string | undefined) =>
+    v && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(v) ? Date.parse(/Z|[+-]\d{2}:\d{2}$/.test(v) ? v : `${v}Z`) : NaN;
 
   /** A Staff API page (`page` from 1, `size`), with its links and page info; page faults applied. */
-  const staffPage = (req: Request, res: Response, key: 'staff' | 'shifts', all: Record<string, unknown>[], onServed?: (first: Record<string, unknown> | undefined) => void) => {
+  const staffPage = (
+    req: Request,
+    res: Response,
+    key: 'staff' | 'shifts',
+    all: Record<string, unknown>[],
+    onServed?: (first: Record<string, unknown> | undefined) => void,
+  ) => {
     const page = Number(queryParam(req, 'page') ?? 1);
     const size = Number(queryParam(req, 'size') ?? 10);
     if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 1000) {
-      return void res.status(400).json({ timestamp: new Date(state.now()).toISOString(), status: 400, error: 'Invalid paging parameters', path: req.path });
+      return void res.status(400).json({
+        timestamp: new Date(state.now()).toISOString(),
+        status: 400,
+        error: 'Invalid paging parameters',
+        path: req.path,
+      });
     }
     const due = state.nextPage('lightspeed');
     const from = (page - 1) * size;
@@ -163,7 +238,12 @@ export function lightspeedRouter(state: SimulatorState): Router {
     const data = due.has('malformed') ? items.map((x, i) => (i === 0 ? { ...x, staffId: 'not-a-number' } : x)) : items;
     res.json({
       data: { [key]: data },
-      links: { first: { href: href(1) }, self: { href: href(page) }, last: { href: href(totalPages) }, ...(page < totalPages ? { next: { href: href(page + 1) } } : {}) },
+      links: {
+        first: { href: href(1) },
+        self: { href: href(page) },
+        last: { href: href(totalPages) },
+        ...(page < totalPages ? { next: { href: href(page + 1) } } : {}),
+      },
       page: { page, size, totalElements: all.length, totalPages },
     });
     if (due.has('modify')) onServed?.(items[0]);
@@ -171,11 +251,25 @@ export function lightspeedRouter(state: SimulatorState): Router {
 
   r.get('/staff/v1/businessLocations/:businessLocationId/userTypes/POS', (req, res) => {
     if (!authorized(req, res, 'staff-api')) return;
-    const staff = [...lightspeedSimData().staff].sort((a, b) => a.staffId - b.staffId).map((s) => ({
-      staffId: s.staffId, username: s.username, userTypes: ['POS'], firstName: s.firstName, lastName: s.lastName, active: s.active, pinCodeSet: true, pinLength: 4,
-      createdOn: iso(s.modifiedOn - 30 * 86_400_000), modifiedOn: iso(s.modifiedOn), businessId: BUSINESS.businessId, businessLocationId: Number(ACCOUNT),
-      groups: [{ id: 4000 + GROUP_IDS.indexOf(s.group), name: s.group }], reportAccess: ['STAFF_REPORT_OWN_ACCESS'], roles: [{ id: 1, name: 'ROLE_CAN_LOGIN' }],
-    }));
+    const staff = [...lightspeedSimData().staff]
+      .sort((a, b) => a.staffId - b.staffId)
+      .map((s) => ({
+        staffId: s.staffId,
+        username: s.username,
+        userTypes: ['POS'],
+        firstName: s.firstName,
+        lastName: s.lastName,
+        active: s.active,
+        pinCodeSet: true,
+        pinLength: 4,
+        createdOn: iso(s.modifiedOn - 30 * 86_400_000),
+        modifiedOn: iso(s.modifiedOn),
+        businessId: BUSINESS.businessId,
+        businessLocationId: Number(ACCOUNT),
+        groups: [{ id: 4000 + GROUP_IDS.indexOf(s.group), name: s.group }],
+        reportAccess: ['STAFF_REPORT_OWN_ACCESS'],
+        roles: [{ id: 1, name: 'ROLE_CAN_LOGIN' }],
+      }));
     staffPage(req, res, 'staff', staff);
   });
 
@@ -183,41 +277,91 @@ export function lightspeedRouter(state: SimulatorState): Router {
     if (!authorized(req, res, 'staff-api')) return;
     const start = queryParam(req, 'startTime') === undefined ? -Infinity : timeParam(queryParam(req, 'startTime'));
     const end = queryParam(req, 'endTime') === undefined ? Infinity : timeParam(queryParam(req, 'endTime'));
-    if (Number.isNaN(start) || Number.isNaN(end)) return void res.status(400).json({ timestamp: new Date(state.now()).toISOString(), status: 400, error: "Times must be yyyy-MM-dd'T'HH:mm:ss", path: req.path });
-    const shifts = lightspeedSimData().shifts.filter((s) => s.dateInUTC >= start && s.dateInUTC < end).sort((a, b) => a.dateInUTC - b.dateInUTC || (a.uuid < b.uuid ? -1 : 1));
-    staffPage(req, res, 'shifts', shifts.map((s) => ({
-      uuid: s.uuid, businessId: BUSINESS.businessId, businessLocationId: Number(ACCOUNT), deviceId: 54321, staffId: s.staffId, declaredCashTips: s.declaredCashTips,
-      dateInUTC: iso(s.dateInUTC), events: s.events.map((e) => ({ uuid: e.uuid, timestamp: iso(e.timestamp), createdOn: iso(e.timestamp), eventType: e.eventType })),
-    })), (first) => {
-      // a shift corrected while we page: a newer clock-out event, the shift updated now
-      const shift = lightspeedSimData().shifts.find((s) => s.uuid === first?.uuid);
-      const out = shift?.events.filter((e) => e.eventType === 'CLOCK_OUT').at(-1);
-      if (!shift || !out) return;
-      shift.events.push({ uuid: `${shift.uuid}-fix`, timestamp: out.timestamp + 15 * 60_000, eventType: 'CLOCK_OUT' });
-      shift.dateInUTC = Math.max(shift.dateInUTC + 1000, state.now());
-      state.modifications.push({ vendor: 'lightspeed', kind: 'time_entry', id: shift.uuid, at: shift.dateInUTC });
-    });
+    if (Number.isNaN(start) || Number.isNaN(end))
+      return void res.status(400).json({
+        timestamp: new Date(state.now()).toISOString(),
+        status: 400,
+        error: "Times must be yyyy-MM-dd'T'HH:mm:ss",
+        path: req.path,
+      });
+    const shifts = lightspeedSimData()
+      .shifts.filter((s) => s.dateInUTC >= start && s.dateInUTC < end)
+      .sort((a, b) => a.dateInUTC - b.dateInUTC || (a.uuid < b.uuid ? -1 : 1));
+    staffPage(
+      req,
+      res,
+      'shifts',
+      shifts.map((s) => ({
+        uuid: s.uuid,
+        businessId: BUSINESS.businessId,
+        businessLocationId: Number(ACCOUNT),
+        deviceId: 54321,
+        staffId: s.staffId,
+        declaredCashTips: s.declaredCashTips,
+        dateInUTC: iso(s.dateInUTC),
+        events: s.events.map((e) => ({
+          uuid: e.uuid,
+          timestamp: iso(e.timestamp),
+          createdOn: iso(e.timestamp),
+          eventType: e.eventType,
+        })),
+      })),
+      (first) => {
+        // a shift corrected while we page: a newer clock-out event, the shift updated now
+        const shift = lightspeedSimData().shifts.find((s) => s.uuid === first?.uuid);
+        const out = shift?.events.filter((e) => e.eventType === 'CLOCK_OUT').at(-1);
+        if (!shift || !out) return;
+        shift.events.push({
+          uuid: `${shift.uuid}-fix`,
+          timestamp: out.timestamp + 15 * 60_000,
+          eventType: 'CLOCK_OUT',
+        });
+        shift.dateInUTC = Math.max(shift.dateInUTC + 1000, state.now());
+        state.modifications.push({ vendor: 'lightspeed', kind: 'time_entry', id: shift.uuid, at: shift.dateInUTC });
+      },
+    );
   });
 
   r.get('/f/v2/business-location/:businessLocationId/sales', (req, res) => {
     if (!authorized(req, res, 'financial-api')) return;
     const from = timeParam(queryParam(req, 'from'));
-    const to = queryParam(req, 'to') === undefined ? state.now() : Math.min(timeParam(queryParam(req, 'to')), state.now());
-    if (Number.isNaN(from)) return void res.status(400).json({ error: `Invalid date format: ${queryParam(req, 'from') ?? '(missing from)'}` });
+    const to =
+      queryParam(req, 'to') === undefined ? state.now() : Math.min(timeParam(queryParam(req, 'to')), state.now());
+    if (Number.isNaN(from))
+      return void res
+        .status(400)
+        .json({ error: `Invalid date format: ${queryParam(req, 'from') ?? '(missing from)'}` });
     if (Number.isNaN(to)) return void res.status(400).json({ error: `Invalid date format: ${queryParam(req, 'to')}` });
-    if (from > to) return void res.status(400).json({ error: `Invalid date range: 'from' date ${queryParam(req, 'from')} should not be after 'to' date ${queryParam(req, 'to')}` });
-    if (to - from > 365 * 86_400_000) return void res.status(400).json({ error: 'The date range between from and to cannot exceed 365 days' });
+    if (from > to)
+      return void res.status(400).json({
+        error: `Invalid date range: 'from' date ${queryParam(req, 'from')} should not be after 'to' date ${queryParam(req, 'to')}`,
+      });
+    if (to - from > 365 * 86_400_000)
+      return void res.status(400).json({ error: 'The date range between from and to cannot exceed 365 days' });
     const pageSize = Number(queryParam(req, 'pageSize') ?? 50);
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) return void res.status(400).json({ error: 'pageSize must be between 1 and 100' });
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
+      return void res.status(400).json({ error: 'pageSize must be between 1 and 100' });
     const token = queryParam(req, 'nextPageToken');
-    const offset = token ? Number(Buffer.from(token, 'base64url').toString('utf8').replace(/^offset:/, '')) : 0;
+    const offset = token
+      ? Number(
+          Buffer.from(token, 'base64url')
+            .toString('utf8')
+            .replace(/^offset:/, ''),
+        )
+      : 0;
     if (!Number.isInteger(offset) || offset < 0) return void res.status(400).json({ error: 'Invalid nextPageToken' });
     const include = (queryParam(req, 'include') ?? '').split(',');
     const all = lightspeedSimData().sales.filter((s) => s.timeClosed >= from && s.timeClosed < to);
     const due = state.nextPage('lightspeed');
-    const page = all.slice(due.has('duplicate') && offset > 0 ? offset - 1 : offset, offset + pageSize).map((s) => renderSale(s, include));
-    const next = offset + pageSize < all.length ? Buffer.from(`offset:${offset + pageSize}`).toString('base64url') : undefined;
-    res.json({ sales: due.has('malformed') ? page.map((x, i) => (i === 0 ? { ...x, timeClosed: 'yesterday' } : x)) : page, ...(next ? { nextPageToken: next } : {}) });
+    const page = all
+      .slice(due.has('duplicate') && offset > 0 ? offset - 1 : offset, offset + pageSize)
+      .map((s) => renderSale(s, include));
+    const next =
+      offset + pageSize < all.length ? Buffer.from(`offset:${offset + pageSize}`).toString('base64url') : undefined;
+    res.json({
+      sales: due.has('malformed') ? page.map((x, i) => (i === 0 ? { ...x, timeClosed: 'yesterday' } : x)) : page,
+      ...(next ? { nextPageToken: next } : {}),
+    });
   });
 
   return r;
@@ -228,15 +372,46 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 function renderSale(s: SimLightspeedSale, include: string[]): Record<string, unknown> {
   return {
-    accountReference: Buffer.from(s.accountFiscId).toString('base64'), accountFiscId: s.accountFiscId, receiptId: s.receiptId,
+    accountReference: Buffer.from(s.accountFiscId).toString('base64'),
+    accountFiscId: s.accountFiscId,
+    receiptId: s.receiptId,
     source: { initialAccountId: s.initialAccountId ?? s.accountFiscId },
-    salesLines: s.lines.map((amount, i) => ({ id: `S${s.receiptId}.${i}`, totalNetAmountWithoutTax: amount, totalNetAmountWithTax: amount, quantity: '1.000', currency: s.currency, timeOfSale: iso(s.timeClosed - 30 * 60_000), staffId: s.ownerId ?? undefined })),
-    ...(include.includes('payments') ? {
-      payments: s.payments.map((p, i) => ({ code: p.code, description: p.code === 'CASH' ? 'Cash' : 'Card', paymentMethodId: p.code === 'CASH' ? 1 : 2, netAmountWithTax: p.netAmountWithTax, currency: s.currency, tip: p.tip, type: 'NORMAL', staffId: s.ownerId ?? undefined, fiscId: `T${s.receiptId}.${i}`, fiscDate: iso(s.timeClosed) })),
-    } : {}),
-    timeOfOpening: iso(s.timeClosed - 45 * 60_000), timeClosed: iso(s.timeClosed), cancelled: s.cancelled, type: s.type,
-    ...(s.ownerId !== null ? { ownerId: s.ownerId, ...(include.includes('staff') ? { ownerName: `Staff ${s.ownerId}` } : {}) } : {}),
-    nbCovers: s.nbCovers, dineIn: true, deviceId: 75125, deviceName: 'iPad9',
+    salesLines: s.lines.map((amount, i) => ({
+      id: `S${s.receiptId}.${i}`,
+      totalNetAmountWithoutTax: amount,
+      totalNetAmountWithTax: amount,
+      quantity: '1.000',
+      currency: s.currency,
+      timeOfSale: iso(s.timeClosed - 30 * 60_000),
+      staffId: s.ownerId ?? undefined,
+    })),
+    ...(include.includes('payments')
+      ? {
+          payments: s.payments.map((p, i) => ({
+            code: p.code,
+            description: p.code === 'CASH' ? 'Cash' : 'Card',
+            paymentMethodId: p.code === 'CASH' ? 1 : 2,
+            netAmountWithTax: p.netAmountWithTax,
+            currency: s.currency,
+            tip: p.tip,
+            type: 'NORMAL',
+            staffId: s.ownerId ?? undefined,
+            fiscId: `T${s.receiptId}.${i}`,
+            fiscDate: iso(s.timeClosed),
+          })),
+        }
+      : {}),
+    timeOfOpening: iso(s.timeClosed - 45 * 60_000),
+    timeClosed: iso(s.timeClosed),
+    cancelled: s.cancelled,
+    type: s.type,
+    ...(s.ownerId !== null
+      ? { ownerId: s.ownerId, ...(include.includes('staff') ? { ownerName: `Staff ${s.ownerId}` } : {}) }
+      : {}),
+    nbCovers: s.nbCovers,
+    dineIn: true,
+    deviceId: 75125,
+    deviceName: 'iPad9',
   };
 }
 
@@ -262,7 +437,13 @@ export interface LightspeedGroundTruth {
 
 /** Half-even rounding of a six-decimal amount string sum to cents, by integer arithmetic (independent of the connector's). */
 function cents(values: string[]): number {
-  const micros = values.reduce((n, v) => n + (v.startsWith('-') ? -1 : 1) * Math.round(Number(v.replace('-', '').replace('.', '')) * 10 ** (6 - (v.split('.')[1]?.length ?? 0))), 0);
+  const micros = values.reduce(
+    (n, v) =>
+      n +
+      (v.startsWith('-') ? -1 : 1) *
+        Math.round(Number(v.replace('-', '').replace('.', '')) * 10 ** (6 - (v.split('.')[1]?.length ?? 0))),
+    0,
+  );
   const sign = micros < 0 ? -1 : 1;
   const abs = Math.abs(micros);
   const q = Math.floor(abs / 10_000);
@@ -274,15 +455,47 @@ function cents(values: string[]): number {
 export function lightspeedGroundTruth(): LightspeedGroundTruth {
   const data = lightspeedSimData();
   return {
-    employees: data.staff.map((s) => ({ vendorId: String(s.staffId), firstName: s.firstName, lastName: s.lastName, email: null, phone: null, active: s.active, jobTitle: s.group, modifiedAt: s.modifiedOn })),
-    punches: data.shifts.map((s) => {
-      const last = (type: string) => s.events.filter((e) => e.eventType === type).map((e) => e.timestamp).sort((a, b) => b - a)[0] ?? null;
-      return { vendorId: s.uuid, employeeVendorId: String(s.staffId), clockInAt: last('CLOCK_IN')!, clockOutAt: last('CLOCK_OUT'), breaks: [], jobTitle: null, deleted: false, modifiedAt: s.dateInUTC };
-    }),
-    sales: data.sales.filter((s) => s.type !== 'VOID' && !s.cancelled).map((s) => ({
-      vendorId: s.accountFiscId, employeeVendorId: s.ownerId === null ? null : String(s.ownerId), closedAt: s.timeClosed, currency: s.currency,
-      amount: cents(s.lines), tips: cents(s.payments.map((p) => p.tip)), cashTips: cents(s.payments.filter((p) => p.code === 'CASH').map((p) => p.tip)),
-      customers: s.nbCovers, refund: s.type === 'REFUND', refundOf: s.type === 'REFUND' ? s.initialAccountId : null, modifiedAt: s.timeClosed,
+    employees: data.staff.map((s) => ({
+      vendorId: String(s.staffId),
+      firstName: s.firstName,
+      lastName: s.lastName,
+      email: null,
+      phone: null,
+      active: s.active,
+      jobTitle: s.group,
+      modifiedAt: s.modifiedOn,
     })),
+    punches: data.shifts.map((s) => {
+      const last = (type: string) =>
+        s.events
+          .filter((e) => e.eventType === type)
+          .map((e) => e.timestamp)
+          .sort((a, b) => b - a)[0] ?? null;
+      return {
+        vendorId: s.uuid,
+        employeeVendorId: String(s.staffId),
+        clockInAt: last('CLOCK_IN')!,
+        clockOutAt: last('CLOCK_OUT'),
+        breaks: [],
+        jobTitle: null,
+        deleted: false,
+        modifiedAt: s.dateInUTC,
+      };
+    }),
+    sales: data.sales
+      .filter((s) => s.type !== 'VOID' && !s.cancelled)
+      .map((s) => ({
+        vendorId: s.accountFiscId,
+        employeeVendorId: s.ownerId === null ? null : String(s.ownerId),
+        closedAt: s.timeClosed,
+        currency: s.currency,
+        amount: cents(s.lines),
+        tips: cents(s.payments.map((p) => p.tip)),
+        cashTips: cents(s.payments.filter((p) => p.code === 'CASH').map((p) => p.tip)),
+        customers: s.nbCovers,
+        refund: s.type === 'REFUND',
+        refundOf: s.type === 'REFUND' ? s.initialAccountId : null,
+        modifiedAt: s.timeClosed,
+      })),
   };
 }

@@ -133,7 +133,17 @@ export function generateRevelData(options: RevelDataOptions = {}): RevelSimData 
       const deleted = rnd() < 0.04;
       const edited = rnd() < 0.1;
       const updatedAt = (clockOut ?? clockIn) + int(1, 20) * MINUTE + (edited || deleted ? int(1, 5) * DAY : 0);
-      timeSheetEntries.push({ id: entryId++, employeeId: e.id, roleId: e.roleId, clockIn, clockOut, breaks, deleted, createdAt: clockIn, updatedAt });
+      timeSheetEntries.push({
+        id: entryId++,
+        employeeId: e.id,
+        roleId: e.roleId,
+        clockIn,
+        clockOut,
+        breaks,
+        deleted,
+        createdAt: clockIn,
+        updatedAt,
+      });
     }
   }
 
@@ -159,18 +169,51 @@ export function generateRevelData(options: RevelDataOptions = {}): RevelSimData 
         const total = subtotalCents + taxCents;
         const first = split ? Math.floor(total / 2) : total;
         const firstTip = split ? Math.floor(tipCents / 2) : tipCents;
-        payments.push({ id: paymentId++, type, amountCents: first, tipCents: firstTip, deleted: false, createdAt: closedAt, updatedAt: closedAt });
+        payments.push({
+          id: paymentId++,
+          type,
+          amountCents: first,
+          tipCents: firstTip,
+          deleted: false,
+          createdAt: closedAt,
+          updatedAt: closedAt,
+        });
         if (split) {
-          payments.push({ id: paymentId++, type: 1, amountCents: total - first, tipCents: tipCents - firstTip, deleted: false, createdAt: closedAt + SECOND, updatedAt: closedAt + SECOND });
+          payments.push({
+            id: paymentId++,
+            type: 1,
+            amountCents: total - first,
+            tipCents: tipCents - firstTip,
+            deleted: false,
+            createdAt: closedAt + SECOND,
+            updatedAt: closedAt + SECOND,
+          });
         }
         // a voided (deleted) payment replaced by the one above
-        if (rnd() < 0.03) payments.push({ id: paymentId++, type: 2, amountCents: total, tipCents: 500, deleted: true, createdAt: closedAt - MINUTE, updatedAt: closedAt });
+        if (rnd() < 0.03)
+          payments.push({
+            id: paymentId++,
+            type: 2,
+            amountCents: total,
+            tipCents: 500,
+            deleted: true,
+            createdAt: closedAt - MINUTE,
+            updatedAt: closedAt,
+          });
         if (rnd() < 0.04) {
           const full = rnd() < 0.5;
           const at = closedAt + int(1, 48) * HOUR;
           const p = payments[0];
           const amountCents = full ? p.amountCents : Math.round(p.amountCents / 3);
-          payments.push({ id: paymentId++, type: p.type, amountCents: 0 - amountCents, tipCents: full ? 0 - p.tipCents : 0, deleted: false, createdAt: at, updatedAt: at });
+          payments.push({
+            id: paymentId++,
+            type: p.type,
+            amountCents: 0 - amountCents,
+            tipCents: full ? 0 - p.tipCents : 0,
+            deleted: false,
+            createdAt: at,
+            updatedAt: at,
+          });
           updatedAt = at;
         }
       }

@@ -27,7 +27,8 @@ const MAX_LIMIT = 1000;
 const DEFAULT_LIMIT = 20;
 
 function tastypieError(res: Response, status: number): void {
-  if (status >= 500) res.status(status).json({ error_message: 'Sorry, this request could not be processed. Please try again later.' });
+  if (status >= 500)
+    res.status(status).json({ error_message: 'Sorry, this request could not be processed. Please try again later.' });
   else res.status(status).end();
 }
 
@@ -81,13 +82,29 @@ export function revelOrderTruth(o: RevelSimOrder, data: RevelSimData = revelSimD
   const base = { employeeVendorId: employee ? String(employee.id) : null, currency: 'USD', modifiedAt: o.updatedAt };
   return [
     {
-      ...base, vendorId: String(o.id), closedAt: Math.max(o.createdAt, ...paid.map((p) => p.createdAt)), amount: o.subtotalCents,
-      tips: tips(paid), cashTips: tips(paid.filter((p) => p.type === CASH)), customers: o.guests, refund: false, refundOf: null,
+      ...base,
+      vendorId: String(o.id),
+      closedAt: Math.max(o.createdAt, ...paid.map((p) => p.createdAt)),
+      amount: o.subtotalCents,
+      tips: tips(paid),
+      cashTips: tips(paid.filter((p) => p.type === CASH)),
+      customers: o.guests,
+      refund: false,
+      refundOf: null,
     },
-    ...live.filter((p) => p.amountCents < 0).map((p): PosSale => ({
-      ...base, vendorId: `${p.id}:refund`, closedAt: p.createdAt, amount: p.amountCents, tips: Math.min(0, p.tipCents),
-      cashTips: p.type === CASH ? Math.min(0, p.tipCents) : 0, customers: 0, refund: true, refundOf: String(o.id),
-    })),
+    ...live
+      .filter((p) => p.amountCents < 0)
+      .map((p): PosSale => ({
+        ...base,
+        vendorId: `${p.id}:refund`,
+        closedAt: p.createdAt,
+        amount: p.amountCents,
+        tips: Math.min(0, p.tipCents),
+        cashTips: p.type === CASH ? Math.min(0, p.tipCents) : 0,
+        customers: 0,
+        refund: true,
+        refundOf: String(o.id),
+      })),
   ];
 }
 
@@ -96,13 +113,24 @@ export function revelGroundTruth(): RevelGroundTruth {
   const data = revelSimData();
   const roles = new Map(data.roles.map((r) => [r.id, r.name]));
   const employees = data.employees.map((e): PosEmployee => ({
-    vendorId: String(e.id), firstName: e.firstName, lastName: e.lastName, email: e.email, phone: e.phone, active: e.active,
-    jobTitle: e.roleId === null ? null : (roles.get(e.roleId) ?? null), modifiedAt: e.updatedAt,
+    vendorId: String(e.id),
+    firstName: e.firstName,
+    lastName: e.lastName,
+    email: e.email,
+    phone: e.phone,
+    active: e.active,
+    jobTitle: e.roleId === null ? null : (roles.get(e.roleId) ?? null),
+    modifiedAt: e.updatedAt,
   }));
   const punches = data.timeSheetEntries.map((t): PosPunch => ({
-    vendorId: String(t.id), employeeVendorId: String(t.employeeId), clockInAt: t.clockIn, clockOutAt: t.clockOut,
+    vendorId: String(t.id),
+    employeeVendorId: String(t.employeeId),
+    clockInAt: t.clockIn,
+    clockOutAt: t.clockOut,
     breaks: t.breaks.map((b) => ({ startAt: b.start, endAt: b.end, paid: b.paid })),
-    jobTitle: t.roleId === null ? null : (roles.get(t.roleId) ?? null), deleted: t.deleted, modifiedAt: t.updatedAt,
+    jobTitle: t.roleId === null ? null : (roles.get(t.roleId) ?? null),
+    deleted: t.deleted,
+    modifiedAt: t.updatedAt,
   }));
   return { employees, punches, sales: data.orders.flatMap((o) => revelOrderTruth(o, data)) };
 }
@@ -126,15 +154,17 @@ const ESTABLISHMENT_URI = `/enterprise/Establishment/${ACCOUNT.establishmentId}/
 type Row = { id: number } & Record<string, unknown>;
 type Filter = (value: string) => ((row: Row) => boolean) | undefined;
 
-const dateFilter = (field: string, op: 'gte' | 'lt'): Filter => (value) => {
-  const at = parseFilterDate(value);
-  if (Number.isNaN(at)) return undefined;
-  return (row) => {
-    const v = row[field];
-    if (typeof v !== 'number') return false;
-    return op === 'gte' ? v >= at : v < at;
+const dateFilter =
+  (field: string, op: 'gte' | 'lt'): Filter =>
+  (value) => {
+    const at = parseFilterDate(value);
+    if (Number.isNaN(at)) return undefined;
+    return (row) => {
+      const v = row[field];
+      if (typeof v !== 'number') return false;
+      return op === 'gte' ? v >= at : v < at;
+    };
   };
-};
 
 interface ListResource {
   /** Rows with their filterable fields (epoch ms for dates), and how each renders. */
@@ -220,28 +250,53 @@ export function revelRouter(state: SimulatorState): Router {
     Employee: {
       rows: () => revelSimData().employees.map((e) => ({ ...e, updated_date: e.updatedAt })),
       render: (x) => ({
-        id: x.id, first_name: x.firstName, last_name: x.lastName, email: x.email, phone_number: x.phone, active: x.active,
-        role: x.roleId === null ? null : uri('Role', x.roleId as number), user: `/enterprise/User/${x.userId as number}/`,
-        establishment: ESTABLISHMENT_URI, created_date: revelDate(x.createdAt as number), updated_date: revelDate(x.updatedAt as number),
+        id: x.id,
+        first_name: x.firstName,
+        last_name: x.lastName,
+        email: x.email,
+        phone_number: x.phone,
+        active: x.active,
+        role: x.roleId === null ? null : uri('Role', x.roleId as number),
+        user: `/enterprise/User/${x.userId as number}/`,
+        establishment: ESTABLISHMENT_URI,
+        created_date: revelDate(x.createdAt as number),
+        updated_date: revelDate(x.updatedAt as number),
         resource_uri: uri('Employee', x.id),
       }),
-      filters: { establishment, updated_date__gte: dateFilter('updated_date', 'gte'), updated_date__lt: dateFilter('updated_date', 'lt') },
+      filters: {
+        establishment,
+        updated_date__gte: dateFilter('updated_date', 'gte'),
+        updated_date__lt: dateFilter('updated_date', 'lt'),
+      },
       data: true,
       kind: 'employee',
     },
     TimeSheetEntry: {
-      rows: () => revelSimData().timeSheetEntries.map((t) => ({ ...t, clock_in: t.clockIn, updated_date: t.updatedAt })),
+      rows: () =>
+        revelSimData().timeSheetEntries.map((t) => ({ ...t, clock_in: t.clockIn, updated_date: t.updatedAt })),
       render: (x) => ({
-        id: x.id, employee: uri('Employee', x.employeeId as number), role: x.roleId === null ? null : uri('Role', x.roleId as number),
-        clock_in: revelDate(x.clockIn as number), clock_out: revelDate(x.clockOut as number | null),
-        breaks: (x.breaks as { start: number; end: number | null; paid: boolean }[]).map((b) => ({ break_start: revelDate(b.start), break_end: revelDate(b.end), paid: b.paid })),
-        deleted: x.deleted, establishment: ESTABLISHMENT_URI, created_date: revelDate(x.createdAt as number), updated_date: revelDate(x.updatedAt as number),
+        id: x.id,
+        employee: uri('Employee', x.employeeId as number),
+        role: x.roleId === null ? null : uri('Role', x.roleId as number),
+        clock_in: revelDate(x.clockIn as number),
+        clock_out: revelDate(x.clockOut as number | null),
+        breaks: (x.breaks as { start: number; end: number | null; paid: boolean }[]).map((b) => ({
+          break_start: revelDate(b.start),
+          break_end: revelDate(b.end),
+          paid: b.paid,
+        })),
+        deleted: x.deleted,
+        establishment: ESTABLISHMENT_URI,
+        created_date: revelDate(x.createdAt as number),
+        updated_date: revelDate(x.updatedAt as number),
         resource_uri: uri('TimeSheetEntry', x.id),
       }),
       filters: {
         establishment,
-        updated_date__gte: dateFilter('updated_date', 'gte'), updated_date__lt: dateFilter('updated_date', 'lt'),
-        clock_in__gte: dateFilter('clock_in', 'gte'), clock_in__lt: dateFilter('clock_in', 'lt'),
+        updated_date__gte: dateFilter('updated_date', 'gte'),
+        updated_date__lt: dateFilter('updated_date', 'lt'),
+        clock_in__gte: dateFilter('clock_in', 'gte'),
+        clock_in__lt: dateFilter('clock_in', 'lt'),
       },
       data: true,
       kind: 'time_entry',
@@ -251,19 +306,33 @@ export function revelRouter(state: SimulatorState): Router {
       render: (x) => {
         const o = x as unknown as RevelSimOrder;
         return {
-          id: o.id, uuid: `00000000-0000-4000-8000-${String(o.id).padStart(12, '0')}`, establishment: ESTABLISHMENT_URI,
+          id: o.id,
+          uuid: `00000000-0000-4000-8000-${String(o.id).padStart(12, '0')}`,
+          establishment: ESTABLISHMENT_URI,
           created_by: o.createdByUserId === null ? null : `/enterprise/User/${o.createdByUserId}/`,
           updated_by: o.createdByUserId === null ? null : `/enterprise/User/${o.createdByUserId}/`,
-          number_of_people: o.guests, closed: o.closed, printed: o.closed, has_items: true, web_order: false, is_invoice: false,
-          subtotal: dollars(o.subtotalCents), tax: dollars(o.taxCents), discount_amount: 0, final_total: dollars(o.subtotalCents + o.taxCents),
-          created_date: revelDate(o.createdAt), updated_date: revelDate(o.updatedAt), resource_uri: uri('Order', o.id),
+          number_of_people: o.guests,
+          closed: o.closed,
+          printed: o.closed,
+          has_items: true,
+          web_order: false,
+          is_invoice: false,
+          subtotal: dollars(o.subtotalCents),
+          tax: dollars(o.taxCents),
+          discount_amount: 0,
+          final_total: dollars(o.subtotalCents + o.taxCents),
+          created_date: revelDate(o.createdAt),
+          updated_date: revelDate(o.updatedAt),
+          resource_uri: uri('Order', o.id),
         };
       },
       filters: {
         establishment,
         closed: (v) => (v === 'true' || v === 'false' ? (row) => row.closed === (v === 'true') : undefined),
-        created_date__gte: dateFilter('created_date', 'gte'), created_date__lt: dateFilter('created_date', 'lt'),
-        updated_date__gte: dateFilter('updated_date', 'gte'), updated_date__lt: dateFilter('updated_date', 'lt'),
+        created_date__gte: dateFilter('created_date', 'gte'),
+        created_date__lt: dateFilter('created_date', 'lt'),
+        updated_date__gte: dateFilter('updated_date', 'gte'),
+        updated_date__lt: dateFilter('updated_date', 'lt'),
       },
       data: true,
       kind: 'order',
@@ -271,9 +340,16 @@ export function revelRouter(state: SimulatorState): Router {
     Payment: {
       rows: () => revelSimData().orders.flatMap((o) => o.payments.map((p) => ({ ...p, orderId: o.id }))),
       render: (x) => ({
-        id: x.id, order: uri('Order', x.orderId as number), establishment: ESTABLISHMENT_URI,
-        amount: dollars(x.amountCents as number), tip: dollars(x.tipCents as number), payment_type: x.type, deleted: x.deleted,
-        created_date: revelDate(x.createdAt as number), updated_date: revelDate(x.updatedAt as number), resource_uri: uri('Payment', x.id),
+        id: x.id,
+        order: uri('Order', x.orderId as number),
+        establishment: ESTABLISHMENT_URI,
+        amount: dollars(x.amountCents as number),
+        tip: dollars(x.tipCents as number),
+        payment_type: x.type,
+        deleted: x.deleted,
+        created_date: revelDate(x.createdAt as number),
+        updated_date: revelDate(x.updatedAt as number),
+        resource_uri: uri('Payment', x.id),
       }),
       filters: {
         establishment,
@@ -309,20 +385,30 @@ export function revelRouter(state: SimulatorState): Router {
     for (const name of Object.keys(query)) {
       if (['limit', 'offset', 'order_by', 'format'].includes(name)) continue;
       const filter = resource.filters[name];
-      if (!filter) return void res.status(400).json({ error: `The '${name.split('__')[0]}' field does not allow filtering.` });
+      if (!filter)
+        return void res.status(400).json({ error: `The '${name.split('__')[0]}' field does not allow filtering.` });
       const match = filter(queryParam(req, name) ?? '');
       if (!match) return void res.status(400).json({ error: `Invalid value for the '${name}' filter.` });
       matchers.push(match);
     }
     const orderBy = queryParam(req, 'order_by');
-    if (orderBy !== undefined && orderBy !== 'id' && orderBy !== '-id') return void res.status(400).json({ error: `No matching '${orderBy}' field for ordering on.` });
+    if (orderBy !== undefined && orderBy !== 'id' && orderBy !== '-id')
+      return void res.status(400).json({ error: `No matching '${orderBy}' field for ordering on.` });
     const rawLimit = Number(queryParam(req, 'limit') ?? DEFAULT_LIMIT);
     const offset = Number(queryParam(req, 'offset') ?? 0);
-    if (!Number.isInteger(rawLimit) || rawLimit < 0) return void res.status(400).json({ error: `Invalid limit '${queryParam(req, 'limit')}' provided. Please provide a positive integer.` });
-    if (!Number.isInteger(offset) || offset < 0) return void res.status(400).json({ error: `Invalid offset '${queryParam(req, 'offset')}' provided. Please provide a positive integer >= 0.` });
+    if (!Number.isInteger(rawLimit) || rawLimit < 0)
+      return void res
+        .status(400)
+        .json({ error: `Invalid limit '${queryParam(req, 'limit')}' provided. Please provide a positive integer.` });
+    if (!Number.isInteger(offset) || offset < 0)
+      return void res.status(400).json({
+        error: `Invalid offset '${queryParam(req, 'offset')}' provided. Please provide a positive integer >= 0.`,
+      });
     const limit = rawLimit === 0 || rawLimit > MAX_LIMIT ? MAX_LIMIT : rawLimit;
 
-    const all = rowsOf(req.params.resource, resource).filter((row) => matchers.every((m) => m(row))).sort((a, b) => (orderBy === '-id' ? b.id - a.id : a.id - b.id));
+    const all = rowsOf(req.params.resource, resource)
+      .filter((row) => matchers.every((m) => m(row)))
+      .sort((a, b) => (orderBy === '-id' ? b.id - a.id : a.id - b.id));
     const faults = resource.data ? state.nextPage('revel') : new Set<string>();
     const from = faults.has('duplicate') && offset > 0 ? offset - 1 : offset;
     const objects = all.slice(from, offset + limit).map(resource.render);
@@ -333,11 +419,14 @@ export function revelRouter(state: SimulatorState): Router {
       return `${req.baseUrl}${req.path}?${params.toString()}`;
     };
     const meta = {
-      limit, offset, total_count: all.length,
+      limit,
+      offset,
+      total_count: all.length,
       next: offset + limit < all.length ? link(offset + limit) : null,
       previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
     };
-    if (faults.has('malformed')) return void res.json({ meta, objects: objects.map((o, i) => (i === 0 ? { ...o, id: `#${String(o.id)}` } : o)) });
+    if (faults.has('malformed'))
+      return void res.json({ meta, objects: objects.map((o, i) => (i === 0 ? { ...o, id: `#${String(o.id)}` } : o)) });
     res.json({ meta, objects });
     if (faults.has('modify') && resource.kind) modifyServed(resource.kind, objects[0]?.id as number | undefined);
   });

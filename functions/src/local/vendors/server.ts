@@ -24,7 +24,15 @@ export { SimulatorState } from './state';
 export * from './accounts';
 
 /** The catalogue slugs the simulators serve (square_api_key is the Square simulator). */
-export const SIMULATED_SLUGS = ['square', 'square_api_key', 'toast', 'clover', 'lightspeed', 'revel', 'spoton'] as const;
+export const SIMULATED_SLUGS = [
+  'square',
+  'square_api_key',
+  'toast',
+  'clover',
+  'lightspeed',
+  'revel',
+  'spoton',
+] as const;
 export type SimulatedSlug = (typeof SIMULATED_SLUGS)[number];
 
 export interface VendorSimulator {
@@ -32,7 +40,9 @@ export interface VendorSimulator {
   state: SimulatorState;
 }
 
-export function createVendorSimulator(options: { state?: SimulatorState } & SimulatorStateOptions = {}): VendorSimulator {
+export function createVendorSimulator(
+  options: { state?: SimulatorState } & SimulatorStateOptions = {},
+): VendorSimulator {
   const state = options.state ?? new SimulatorState(options);
   const app = express();
   app.disable('x-powered-by');
@@ -53,7 +63,9 @@ export function createVendorSimulator(options: { state?: SimulatorState } & Simu
   const onError: ErrorRequestHandler = (err: { status?: number; statusCode?: number }, _req, res, _next) => {
     // body-parser's errors (malformed JSON or form bodies) carry their 4xx status
     const status = err.status ?? err.statusCode ?? 500;
-    res.status(status >= 400 && status < 600 ? status : 500).json({ message: status < 500 ? 'Malformed request' : 'Internal Server Error' });
+    res
+      .status(status >= 400 && status < 600 ? status : 500)
+      .json({ message: status < 500 ? 'Malformed request' : 'Internal Server Error' });
   };
   app.use(onError);
   return { app, state };
@@ -70,7 +82,10 @@ export interface RunningVendorSimulator {
 }
 
 /** Starts the simulators on 127.0.0.1:`port` (0: any free port). */
-export async function startVendorSimulator(port: number, options: { state?: SimulatorState } & SimulatorStateOptions = {}): Promise<RunningVendorSimulator> {
+export async function startVendorSimulator(
+  port: number,
+  options: { state?: SimulatorState } & SimulatorStateOptions = {},
+): Promise<RunningVendorSimulator> {
   const { app, state } = createVendorSimulator(options);
   const server = http.createServer(app);
   await new Promise<void>((resolve, reject) => {

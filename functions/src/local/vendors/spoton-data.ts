@@ -86,7 +86,22 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-const FIRST = ['Mark', 'Dana', 'Luis', 'Priya', 'Kofi', 'Sara', 'Tom', 'Yuki', 'Ines', 'Ben', 'Nia', 'Raj', 'Cleo', 'Ari'];
+const FIRST = [
+  'Mark',
+  'Dana',
+  'Luis',
+  'Priya',
+  'Kofi',
+  'Sara',
+  'Tom',
+  'Yuki',
+  'Ines',
+  'Ben',
+  'Nia',
+  'Raj',
+  'Cleo',
+  'Ari',
+];
 const LAST = ['Nalepka', 'Brooks', 'Ortiz', 'Shah', 'Mensah', 'Berg', 'Fischer', 'Ito', 'Costa', 'Hale'];
 const POSITIONS = ['Server', 'Bartender', 'Cook', 'Host', 'Manager'];
 
@@ -94,7 +109,12 @@ export function generateSpotonData(options: SpotonDataOptions = {}): SpotonSimDa
   const rnd = seededRandom(options.seed ?? 417);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   // SpotOn ids are opaque strings (24 hex digits, Mongo-ObjectId-like, in the docs' examples "abc123")
-  const id = () => Array.from({ length: 3 }, () => Math.floor(rnd() * 0x1_0000_0000).toString(16).padStart(8, '0')).join('');
+  const id = () =>
+    Array.from({ length: 3 }, () =>
+      Math.floor(rnd() * 0x1_0000_0000)
+        .toString(16)
+        .padStart(8, '0'),
+    ).join('');
   const end = options.end ?? Date.UTC(2025, 5, 1);
   const days = options.days ?? 14;
   const start = end - days * DAY;
@@ -150,8 +170,21 @@ export function generateSpotonData(options: SpotonDataOptions = {}): SpotonSimDa
       const deleted = rnd() < 0.03;
       const voided = !deleted && rnd() < 0.02;
       const edited = rnd() < 0.1;
-      const updatedAt = Math.min(end - 1, (outAt ?? inAt) + int(1, 30) * MINUTE + (edited || deleted || voided ? int(1, 4) * DAY : 0));
-      entries.push({ id: id(), employeeId: e.id, jobPositionId: e.jobPositionIds[0] ?? null, inAt, outAt, breaks, deleted, voided, updatedAt });
+      const updatedAt = Math.min(
+        end - 1,
+        (outAt ?? inAt) + int(1, 30) * MINUTE + (edited || deleted || voided ? int(1, 4) * DAY : 0),
+      );
+      entries.push({
+        id: id(),
+        employeeId: e.id,
+        jobPositionId: e.jobPositionIds[0] ?? null,
+        inAt,
+        outAt,
+        breaks,
+        deleted,
+        voided,
+        updatedAt,
+      });
     }
   }
 
@@ -170,7 +203,9 @@ export function generateSpotonData(options: SpotonDataOptions = {}): SpotonSimDa
       let updatedAt = open ? createdAt + int(1, 10) * MINUTE : closedAt + int(0, 5) * 1000;
       const checks: SpotonSimCheck[] = [];
       for (let c = 0; c < nChecks; c++) {
-        const guests = Array.from({ length: int(1, 4) }, () => Array.from({ length: int(1, 3) }, () => int(300, 4_500)));
+        const guests = Array.from({ length: int(1, 4) }, () =>
+          Array.from({ length: int(1, 3) }, () => int(300, 4_500)),
+        );
         const net = guests.flat().reduce((n, x) => n + x, 0);
         const taxCents = Math.round(net * 0.06);
         const tipCents = rnd() < 0.15 ? 0 : Math.round(net * (0.12 + rnd() * 0.1));
@@ -183,12 +218,23 @@ export function generateSpotonData(options: SpotonDataOptions = {}): SpotonSimDa
           const first = split ? Math.floor(total / 2) : total;
           const firstTip = split ? Math.floor(tipCents / 2) : tipCents;
           payments.push({ paymentOptionId: option.id, createdAt: closedAt, amountCents: first, tipCents: firstTip });
-          if (split) payments.push({ paymentOptionId: card.id, createdAt: closedAt, amountCents: total - first, tipCents: tipCents - firstTip });
+          if (split)
+            payments.push({
+              paymentOptionId: card.id,
+              createdAt: closedAt,
+              amountCents: total - first,
+              tipCents: tipCents - firstTip,
+            });
           if (!deleted && rnd() < 0.04) {
             const full = rnd() < 0.5;
             const at = closedAt + int(1, 40) * HOUR;
             const p = payments[0];
-            payments.push({ paymentOptionId: p.paymentOptionId, createdAt: at, amountCents: 0 - (full ? p.amountCents : Math.round(p.amountCents / 3)), tipCents: full ? 0 - p.tipCents : 0 });
+            payments.push({
+              paymentOptionId: p.paymentOptionId,
+              createdAt: at,
+              amountCents: 0 - (full ? p.amountCents : Math.round(p.amountCents / 3)),
+              tipCents: full ? 0 - p.tipCents : 0,
+            });
             updatedAt = Math.max(updatedAt, at);
           }
         }

@@ -73,13 +73,24 @@ export function spotonGroundTruth(): SpotonGroundTruth {
   const data = spotonSimData();
   const names = new Map(data.jobPositions.map((j) => [j.id, j.name]));
   const employees = data.employees.map((e): PosEmployee => ({
-    vendorId: e.id, firstName: e.firstName, lastName: e.lastName, email: e.email, phone: e.phone, active: e.active && !e.deleted,
-    jobTitle: e.jobPositionIds.map((j) => names.get(j)).find((n) => n !== undefined) ?? null, modifiedAt: e.terminationDate ?? e.hireDate,
+    vendorId: e.id,
+    firstName: e.firstName,
+    lastName: e.lastName,
+    email: e.email,
+    phone: e.phone,
+    active: e.active && !e.deleted,
+    jobTitle: e.jobPositionIds.map((j) => names.get(j)).find((n) => n !== undefined) ?? null,
+    modifiedAt: e.terminationDate ?? e.hireDate,
   }));
   const punches = data.entries.map((t): PosPunch => ({
-    vendorId: t.id, employeeVendorId: t.employeeId, clockInAt: t.inAt, clockOutAt: t.outAt,
+    vendorId: t.id,
+    employeeVendorId: t.employeeId,
+    clockInAt: t.inAt,
+    clockOutAt: t.outAt,
     breaks: t.breaks.map((b) => ({ startAt: b.startAt, endAt: b.endAt, paid: b.paid })),
-    jobTitle: t.jobPositionId ? (names.get(t.jobPositionId) ?? null) : null, deleted: t.deleted || t.voided, modifiedAt: t.updatedAt,
+    jobTitle: t.jobPositionId ? (names.get(t.jobPositionId) ?? null) : null,
+    deleted: t.deleted || t.voided,
+    modifiedAt: t.updatedAt,
   }));
   return { employees, punches, sales: data.orders.flatMap(spotonOrderTruth) };
 }
@@ -87,22 +98,40 @@ export function spotonGroundTruth(): SpotonGroundTruth {
 /** The sales of one simulated order, as the connector must read them. */
 export function spotonOrderTruth(o: SpotonSimOrder): PosSale[] {
   if (o.deleted || o.closedAt === null) return [];
-  const cash = new Set(spotonSimData().paymentOptions.filter((p) => p.kind === 'CASH').map((p) => p.id));
+  const cash = new Set(
+    spotonSimData()
+      .paymentOptions.filter((p) => p.kind === 'CASH')
+      .map((p) => p.id),
+  );
   const base = { employeeVendorId: o.ownerEmployeeId, currency: 'USD', modifiedAt: o.updatedAt };
   const payments = o.checks.flatMap((c, ci) => c.payments.map((p, pi) => ({ ...p, ci, pi })));
   const charges = payments.filter((p) => p.amountCents >= 0);
   const sum = (ps: typeof payments) => ps.reduce((n, p) => n + p.tipCents, 0);
-  const out: PosSale[] = [{
-    ...base, vendorId: o.id, closedAt: o.closedAt,
-    amount: o.checks.reduce((n, c) => n + c.guests.flat().reduce((m, x) => m + x, 0), 0),
-    tips: sum(charges), cashTips: sum(charges.filter((p) => cash.has(p.paymentOptionId))),
-    customers: o.checks.reduce((n, c) => n + c.guests.length, 0), refund: false, refundOf: null,
-  }];
+  const out: PosSale[] = [
+    {
+      ...base,
+      vendorId: o.id,
+      closedAt: o.closedAt,
+      amount: o.checks.reduce((n, c) => n + c.guests.flat().reduce((m, x) => m + x, 0), 0),
+      tips: sum(charges),
+      cashTips: sum(charges.filter((p) => cash.has(p.paymentOptionId))),
+      customers: o.checks.reduce((n, c) => n + c.guests.length, 0),
+      refund: false,
+      refundOf: null,
+    },
+  ];
   for (const p of payments) {
     if (p.amountCents >= 0) continue;
     out.push({
-      ...base, vendorId: `${o.id}:refund:${p.ci}:${p.pi}`, closedAt: p.createdAt, amount: p.amountCents, tips: p.tipCents,
-      cashTips: cash.has(p.paymentOptionId) ? p.tipCents : 0, customers: 0, refund: true, refundOf: o.id,
+      ...base,
+      vendorId: `${o.id}:refund:${p.ci}:${p.pi}`,
+      closedAt: p.createdAt,
+      amount: p.amountCents,
+      tips: p.tipCents,
+      cashTips: cash.has(p.paymentOptionId) ? p.tipCents : 0,
+      customers: 0,
+      refund: true,
+      refundOf: o.id,
     });
   }
   return out;
@@ -113,33 +142,74 @@ function renderOrder(o: SpotonSimOrder, data: SpotonSimData) {
   const options = new Map(data.paymentOptions.map((p) => [p.id, p]));
   const owner = o.ownerEmployeeId;
   const item = (cents: number, n: number) => ({
-    menuItemId: `menu-item-${n}`, name: `Item ${n}`, createdAt: spotonDate(o.createdAt), quantity: '1',
-    preDiscountsAmount: spotonDollars(cents), discountsAmount: '0.00', postDiscountsAmount: spotonDollars(cents),
-    taxesAmount: spotonDollars(Math.round(cents * 0.06)), totalAmount: spotonDollars(cents + Math.round(cents * 0.06)),
-    discounts: [], taxes: [], subItems: [], giftCardIssueReload: false, modifiers: [],
+    menuItemId: `menu-item-${n}`,
+    name: `Item ${n}`,
+    createdAt: spotonDate(o.createdAt),
+    quantity: '1',
+    preDiscountsAmount: spotonDollars(cents),
+    discountsAmount: '0.00',
+    postDiscountsAmount: spotonDollars(cents),
+    taxesAmount: spotonDollars(Math.round(cents * 0.06)),
+    totalAmount: spotonDollars(cents + Math.round(cents * 0.06)),
+    discounts: [],
+    taxes: [],
+    subItems: [],
+    giftCardIssueReload: false,
+    modifiers: [],
   });
-  const totalOf = (c: SpotonSimData['orders'][number]['checks'][number]) => c.guests.flat().reduce((n, x) => n + x, 0) + c.taxCents;
+  const totalOf = (c: SpotonSimData['orders'][number]['checks'][number]) =>
+    c.guests.flat().reduce((n, x) => n + x, 0) + c.taxCents;
   return {
-    id: o.id, name: `Order ${o.id.slice(-4)}`, deleted: o.deleted, locationId: ACCOUNT.locationId,
-    orderTypeId: 'order-type-dine-in', orderTypeName: 'Dine In',
-    createdByEmployeeId: owner ?? '', createdByEmployeeName: owner ? (employees.get(owner) ?? '') : '',
-    createdAt: spotonDate(o.createdAt), closedAt: spotonDate(o.closedAt), orderNumber: '', tableNumber: '', scheduled: false, releasedAt: null,
+    id: o.id,
+    name: `Order ${o.id.slice(-4)}`,
+    deleted: o.deleted,
+    locationId: ACCOUNT.locationId,
+    orderTypeId: 'order-type-dine-in',
+    orderTypeName: 'Dine In',
+    createdByEmployeeId: owner ?? '',
+    createdByEmployeeName: owner ? (employees.get(owner) ?? '') : '',
+    createdAt: spotonDate(o.createdAt),
+    closedAt: spotonDate(o.closedAt),
+    orderNumber: '',
+    tableNumber: '',
+    scheduled: false,
+    releasedAt: null,
     ownerInfo: owner ? { employeeId: owner, employeeName: employees.get(owner) ?? '', jobPositionId: '' } : null,
     totalAmount: spotonDollars(o.checks.reduce((n, c) => n + totalOf(c), 0)),
     balanceDueAmount: spotonDollars(o.closedAt === null ? o.checks.reduce((n, c) => n + totalOf(c), 0) : 0),
     checks: o.checks.map((c) => {
       const paid = c.payments.reduce((n, p) => n + p.amountCents, 0);
       return {
-        gratuityAmount: '0.00', totalAmount: spotonDollars(totalOf(c)), paymentsAmount: spotonDollars(paid), balanceAmount: spotonDollars(Math.max(0, totalOf(c) - paid)),
-        guests: c.guests.map((items, g) => ({ name: `Guest ${g + 1}`, items: items.map((cents, n) => item(cents, n + 1)), voidedItems: [] })),
-        surcharges: [], autoGratuityTaxes: [], items: [], voidedItems: [],
+        gratuityAmount: '0.00',
+        totalAmount: spotonDollars(totalOf(c)),
+        paymentsAmount: spotonDollars(paid),
+        balanceAmount: spotonDollars(Math.max(0, totalOf(c) - paid)),
+        guests: c.guests.map((items, g) => ({
+          name: `Guest ${g + 1}`,
+          items: items.map((cents, n) => item(cents, n + 1)),
+          voidedItems: [],
+        })),
+        surcharges: [],
+        autoGratuityTaxes: [],
+        items: [],
+        voidedItems: [],
         payments: c.payments.map((p) => {
           const option = options.get(p.paymentOptionId);
           return {
-            paymentOptionId: p.paymentOptionId, paymentName: option?.name ?? '', createdAt: spotonDate(p.createdAt),
-            amount: spotonDollars(p.amountCents), surcharges: [], surchargesAmount: 0, tipAmount: spotonDollars(p.tipCents), tipDeductionAmount: '0.00',
-            tipAppliedToEmployeeId: owner ?? '', employeeId: owner ?? '', employeeName: owner ? (employees.get(owner) ?? '') : '',
-            ...(option?.kind === 'CC' ? { cardType: 'Visa', cardNumber: '...4242', cardholderName: 'SIM CARDHOLDER' } : {}),
+            paymentOptionId: p.paymentOptionId,
+            paymentName: option?.name ?? '',
+            createdAt: spotonDate(p.createdAt),
+            amount: spotonDollars(p.amountCents),
+            surcharges: [],
+            surchargesAmount: 0,
+            tipAmount: spotonDollars(p.tipCents),
+            tipDeductionAmount: '0.00',
+            tipAppliedToEmployeeId: owner ?? '',
+            employeeId: owner ?? '',
+            employeeName: owner ? (employees.get(owner) ?? '') : '',
+            ...(option?.kind === 'CC'
+              ? { cardType: 'Visa', cardNumber: '...4242', cardholderName: 'SIM CARDHOLDER' }
+              : {}),
           };
         }),
       };
@@ -158,12 +228,18 @@ type Range = { field: string; start: number; end: number; raw: [string, string] 
 
 /** The one range of a list request among `fields` (each `${field}Start`/`${field}End`), or the 400 it answers. */
 function rangeOf(req: Request, fields: string[], startSuffix: string, endSuffix: string): Range | string {
-  const given = fields.filter((f) => queryParam(req, `${f}${startSuffix}`) !== undefined || queryParam(req, `${f}${endSuffix}`) !== undefined);
+  const given = fields.filter(
+    (f) => queryParam(req, `${f}${startSuffix}`) !== undefined || queryParam(req, `${f}${endSuffix}`) !== undefined,
+  );
   if (given.length !== 1) return `Exactly one date range (${fields.join(', ')}) is required`;
   const field = given[0];
-  const raw: [string, string] = [queryParam(req, `${field}${startSuffix}`) ?? '', queryParam(req, `${field}${endSuffix}`) ?? ''];
+  const raw: [string, string] = [
+    queryParam(req, `${field}${startSuffix}`) ?? '',
+    queryParam(req, `${field}${endSuffix}`) ?? '',
+  ];
   const [start, end] = raw.map(parseQueryDate);
-  if (Number.isNaN(start) || Number.isNaN(end)) return `${field}${startSuffix} and ${field}${endSuffix} must be RFC 3339 date-times`;
+  if (Number.isNaN(start) || Number.isNaN(end))
+    return `${field}${startSuffix} and ${field}${endSuffix} must be RFC 3339 date-times`;
   if (end <= start) return `${field}${endSuffix} must be after ${field}${startSuffix}`;
   return { field, start, end, raw };
 }
@@ -204,12 +280,19 @@ export function spotonRouter(state: SimulatorState): Router {
    * on the boundary of two windows is), modify (orders: the first order served gets a larger tip,
    * updated now).
    */
-  const sendList = (res: Response, list: 'employees' | 'entries' | 'orders', records: Record<string, unknown>[]): void => {
+  const sendList = (
+    res: Response,
+    list: 'employees' | 'entries' | 'orders',
+    records: Record<string, unknown>[],
+  ): void => {
     const due = state.nextPage('spoton');
     const previous = lastServed.get(list);
     if (records.length) lastServed.set(list, records[records.length - 1]);
     if (due.has('malformed')) {
-      const broken = records.length > 0 ? records.map((x, i) => (i === Math.floor(records.length / 2) ? { ...x, id: 42 } : x)) : [{ id: 42 }];
+      const broken =
+        records.length > 0
+          ? records.map((x, i) => (i === Math.floor(records.length / 2) ? { ...x, id: 42 } : x))
+          : [{ id: 42 }];
       return void res.json(broken);
     }
     res.json(due.has('duplicate') && previous ? [previous, ...records] : records);
@@ -239,25 +322,69 @@ export function spotonRouter(state: SimulatorState): Router {
 
   r.get('/posexport/v1/locations/:locationId/job-positions', (req, res) => {
     if (!authorized(req, res)) return;
-    res.json(spotonSimData().jobPositions.map((j) => ({ id: j.id, locationId: ACCOUNT.locationId, name: j.name, deleted: false })));
+    res.json(
+      spotonSimData().jobPositions.map((j) => ({
+        id: j.id,
+        locationId: ACCOUNT.locationId,
+        name: j.name,
+        deleted: false,
+      })),
+    );
   });
 
   r.get('/posexport/v1/locations/:locationId/payment-options', (req, res) => {
     if (!authorized(req, res)) return;
-    res.json(spotonSimData().paymentOptions.map((p) => ({ id: p.id, locationId: ACCOUNT.locationId, name: p.name, deleted: false, enabled: true, kind: p.kind })));
+    res.json(
+      spotonSimData().paymentOptions.map((p) => ({
+        id: p.id,
+        locationId: ACCOUNT.locationId,
+        name: p.name,
+        deleted: false,
+        enabled: true,
+        kind: p.kind,
+      })),
+    );
   });
 
   r.get('/posexport/v1/locations/:locationId/employees', (req, res) => {
     if (!authorized(req, res)) return;
     const data = spotonSimData();
     const positions = new Map(data.jobPositions.map((j) => [j.id, j]));
-    sendList(res, 'employees', data.employees.map((e, i) => ({
-      id: e.id, locationID: ACCOUNT.locationId, firstName: e.firstName, lastName: e.lastName, email: e.email ?? '', nickName: '',
-      address: { street1: `${100 + i} Selma`, street2: '', city: 'Westland', state: 'MI', zip: '48185', phone: e.phone ?? '' },
-      birthDate: null, hireDate: spotonDate(e.hireDate), terminationDate: spotonDate(e.terminationDate),
-      loginCode: String(1000 + i), payrollId: '', active: e.active, posUserId: `pos-${i}`, deleted: e.deleted, excludeFromReporting: false,
-      jobPositions: e.jobPositionIds.map((j) => ({ id: j, locationId: ACCOUNT.locationId, name: positions.get(j)?.name ?? '', deleted: false })),
-    })));
+    sendList(
+      res,
+      'employees',
+      data.employees.map((e, i) => ({
+        id: e.id,
+        locationID: ACCOUNT.locationId,
+        firstName: e.firstName,
+        lastName: e.lastName,
+        email: e.email ?? '',
+        nickName: '',
+        address: {
+          street1: `${100 + i} Selma`,
+          street2: '',
+          city: 'Westland',
+          state: 'MI',
+          zip: '48185',
+          phone: e.phone ?? '',
+        },
+        birthDate: null,
+        hireDate: spotonDate(e.hireDate),
+        terminationDate: spotonDate(e.terminationDate),
+        loginCode: String(1000 + i),
+        payrollId: '',
+        active: e.active,
+        posUserId: `pos-${i}`,
+        deleted: e.deleted,
+        excludeFromReporting: false,
+        jobPositions: e.jobPositionIds.map((j) => ({
+          id: j,
+          locationId: ACCOUNT.locationId,
+          name: positions.get(j)?.name ?? '',
+          deleted: false,
+        })),
+      })),
+    );
   });
 
   r.get('/posexport/v1/locations/:locationId/time-clock-entries', (req, res) => {
@@ -270,13 +397,30 @@ export function spotonRouter(state: SimulatorState): Router {
       const at = t[field];
       return at !== null && at >= range.start && at < range.end;
     });
-    sendList(res, 'entries', entries.map((t) => ({
-      id: t.id, locationId: ACCOUNT.locationId, deleted: t.deleted, voided: t.voided, employeeId: t.employeeId, jobPositionId: t.jobPositionId ?? '',
-      payRateAmount: '15.50', declaredCashTipsAmount: '0.00', declaredCashTipsToOthersAmount: '0.00',
-      inAt: spotonDate(t.inAt), outAt: spotonDate(t.outAt),
-      breaks: t.breaks.map((b) => ({ id: b.id, startedAt: spotonDate(b.startAt), endedAt: spotonDate(b.endAt), kind: b.paid ? 'PAID' : 'UNPAID' })),
-      lastUpdatedAt: spotonDate(t.updatedAt),
-    })));
+    sendList(
+      res,
+      'entries',
+      entries.map((t) => ({
+        id: t.id,
+        locationId: ACCOUNT.locationId,
+        deleted: t.deleted,
+        voided: t.voided,
+        employeeId: t.employeeId,
+        jobPositionId: t.jobPositionId ?? '',
+        payRateAmount: '15.50',
+        declaredCashTipsAmount: '0.00',
+        declaredCashTipsToOthersAmount: '0.00',
+        inAt: spotonDate(t.inAt),
+        outAt: spotonDate(t.outAt),
+        breaks: t.breaks.map((b) => ({
+          id: b.id,
+          startedAt: spotonDate(b.startAt),
+          endedAt: spotonDate(b.endAt),
+          kind: b.paid ? 'PAID' : 'UNPAID',
+        })),
+        lastUpdatedAt: spotonDate(t.updatedAt),
+      })),
+    );
   });
 
   r.get('/posexport/v1/locations/:locationId/orders', (req, res) => {
@@ -284,15 +428,21 @@ export function spotonRouter(state: SimulatorState): Router {
     const range = rangeOf(req, ['updatedAt', 'createdAt', 'closedAt'], 'Start', 'End');
     if (typeof range === 'string') return spotonError(res, 400, range);
     if (range.raw.some((v) => /\.\d+/.test(v))) return spotonError(res, 400, 'Date-times must not have milliseconds');
-    if (range.end - range.start > MAX_ORDER_RANGE_MS) return spotonError(res, 400, 'The date range cannot exceed 26 hours');
-    if (range.end > state.now() - MIN_END_AGE_MS) return spotonError(res, 400, 'The end of the range must be at least 5 minutes in the past');
+    if (range.end - range.start > MAX_ORDER_RANGE_MS)
+      return spotonError(res, 400, 'The date range cannot exceed 26 hours');
+    if (range.end > state.now() - MIN_END_AGE_MS)
+      return spotonError(res, 400, 'The end of the range must be at least 5 minutes in the past');
     const data = spotonSimData();
     const field = range.field as 'updatedAt' | 'createdAt' | 'closedAt';
     const orders = data.orders.filter((o) => {
       const at = o[field];
       return at !== null && at >= range.start && at < range.end;
     });
-    sendList(res, 'orders', orders.map((o) => renderOrder(o, data)));
+    sendList(
+      res,
+      'orders',
+      orders.map((o) => renderOrder(o, data)),
+    );
   });
 
   return r;

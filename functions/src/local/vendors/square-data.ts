@@ -83,16 +83,37 @@ export interface SquareOrder {
   created_at: string;
   updated_at: string;
   closed_at: string;
-  line_items?: { uid: string; name: string; quantity: string; base_price_money: SquareMoney; total_money: SquareMoney }[];
+  line_items?: {
+    uid: string;
+    name: string;
+    quantity: string;
+    base_price_money: SquareMoney;
+    total_money: SquareMoney;
+  }[];
   tenders?: SquareTender[];
   returns?: {
     uid: string;
     source_order_id: string;
-    return_line_items: { uid: string; source_line_item_uid: string; name: string; quantity: string; total_money: SquareMoney }[];
+    return_line_items: {
+      uid: string;
+      source_line_item_uid: string;
+      name: string;
+      quantity: string;
+      total_money: SquareMoney;
+    }[];
     return_amounts: SquareOrderAmounts;
   }[];
   return_amounts?: SquareOrderAmounts;
-  refunds?: { id: string; location_id: string; transaction_id: string; tender_id: string; created_at: string; reason: string; amount_money: SquareMoney; status: 'APPROVED' }[];
+  refunds?: {
+    id: string;
+    location_id: string;
+    transaction_id: string;
+    tender_id: string;
+    created_at: string;
+    reason: string;
+    amount_money: SquareMoney;
+    status: 'APPROVED';
+  }[];
   total_money: SquareMoney;
   total_tax_money: SquareMoney;
   total_tip_money: SquareMoney;
@@ -162,8 +183,45 @@ const CARD = 0;
 const CASH = 1;
 const ID_WIDTH = 10;
 
-const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Lena', 'Omar', 'Ivy', 'Lucas', 'Nora', 'Mateo', 'Ruby', 'Kai', 'Elena', 'Sam', 'Priya', 'Jonah', 'Maya', 'Theo'];
-const LAST = ['Garcia', 'Nguyen', 'Smith', 'Okafor', 'Rossi', 'Kim', 'Patel', 'Müller', 'Silva', 'Cohen', 'Haddad', 'Novak', 'Larsen', 'Dubois', 'Tanaka'];
+const FIRST = [
+  'Ava',
+  'Liam',
+  'Mia',
+  'Noah',
+  'Zoe',
+  'Ethan',
+  'Lena',
+  'Omar',
+  'Ivy',
+  'Lucas',
+  'Nora',
+  'Mateo',
+  'Ruby',
+  'Kai',
+  'Elena',
+  'Sam',
+  'Priya',
+  'Jonah',
+  'Maya',
+  'Theo',
+];
+const LAST = [
+  'Garcia',
+  'Nguyen',
+  'Smith',
+  'Okafor',
+  'Rossi',
+  'Kim',
+  'Patel',
+  'Müller',
+  'Silva',
+  'Cohen',
+  'Haddad',
+  'Novak',
+  'Larsen',
+  'Dubois',
+  'Tanaka',
+];
 const JOBS = [
   { title: 'Server', rate: 850, tips: true },
   { title: 'Bartender', rate: 1100, tips: true },
@@ -171,7 +229,18 @@ const JOBS = [
   { title: 'Host', rate: 1400, tips: true },
   { title: 'Dishwasher', rate: 1600, tips: false },
 ];
-const ITEMS = ['Burger', 'Caesar Salad', 'Fish Tacos', 'Margherita Pizza', 'Ribeye', 'Iced Tea', 'IPA Draft', 'House Red', 'Cheesecake', 'Fries'];
+const ITEMS = [
+  'Burger',
+  'Caesar Salad',
+  'Fish Tacos',
+  'Margherita Pizza',
+  'Ribeye',
+  'Iced Tea',
+  'IPA Draft',
+  'House Red',
+  'Cheesecake',
+  'Fries',
+];
 
 /** RFC 3339 with seconds, as Square writes most timestamps. */
 export function squareTime(ms: number): string {
@@ -194,7 +263,8 @@ function linesOf(lineSeed: number): { name: string; amount: number }[] {
   const rnd = seededRandom(lineSeed);
   const count = 1 + Math.floor(rnd() * 4);
   const out: { name: string; amount: number }[] = [];
-  for (let l = 0; l < count; l++) out.push({ name: ITEMS[Math.floor(rnd() * ITEMS.length)], amount: (4 + Math.floor(rnd() * 42)) * 50 });
+  for (let l = 0; l < count; l++)
+    out.push({ name: ITEMS[Math.floor(rnd() * ITEMS.length)], amount: (4 + Math.floor(rnd() * 42)) * 50 });
   return out;
 }
 
@@ -415,36 +485,74 @@ export class SquareOrderStore {
     const at = (ms: number) => isoMs(ms);
     const zero = this.money(0);
     const common = {
-      id: this.orderId(i), location_id: this.locationId(i), state: 'COMPLETED' as const, version: this.version[i],
-      created_at: at(this.created[i]), updated_at: at(this.updated[i]), closed_at: at(this.closed[i]),
+      id: this.orderId(i),
+      location_id: this.locationId(i),
+      state: 'COMPLETED' as const,
+      version: this.version[i],
+      created_at: at(this.created[i]),
+      updated_at: at(this.updated[i]),
+      closed_at: at(this.closed[i]),
     };
     if (this.isReturnCol[i]) {
       const sale = this.link[i];
       const amounts: SquareOrderAmounts = {
-        total_money: this.money(this.total(sale)), tax_money: this.money(this.tax[sale]), tip_money: this.money(this.tip[0][sale] + this.tip[1][sale]),
-        discount_money: zero, service_charge_money: zero,
+        total_money: this.money(this.total(sale)),
+        tax_money: this.money(this.tax[sale]),
+        tip_money: this.money(this.tip[0][sale] + this.tip[1][sale]),
+        discount_money: zero,
+        service_charge_money: zero,
       };
       return {
         ...common,
-        returns: [{
-          uid: 'ret0', source_order_id: this.orderId(sale),
-          return_line_items: linesOf(this.lineSeed[sale]).map((l, n) => ({ uid: `rli${n}`, source_line_item_uid: `li${n}`, name: l.name, quantity: '1', total_money: this.money(l.amount) })),
-          return_amounts: amounts,
-        }],
+        returns: [
+          {
+            uid: 'ret0',
+            source_order_id: this.orderId(sale),
+            return_line_items: linesOf(this.lineSeed[sale]).map((l, n) => ({
+              uid: `rli${n}`,
+              source_line_item_uid: `li${n}`,
+              name: l.name,
+              quantity: '1',
+              total_money: this.money(l.amount),
+            })),
+            return_amounts: amounts,
+          },
+        ],
         return_amounts: amounts,
         refunds: Array.from({ length: this.tenderCount[sale] }, (_, k) => ({
-          id: this.refundId(i, k), location_id: this.locationId(i), transaction_id: this.orderId(sale), tender_id: this.paymentId(sale, k),
-          created_at: at(this.closed[i]), reason: 'Returned goods', amount_money: this.money(this.tenderAmount(sale, k)), status: 'APPROVED' as const,
+          id: this.refundId(i, k),
+          location_id: this.locationId(i),
+          transaction_id: this.orderId(sale),
+          tender_id: this.paymentId(sale, k),
+          created_at: at(this.closed[i]),
+          reason: 'Returned goods',
+          amount_money: this.money(this.tenderAmount(sale, k)),
+          status: 'APPROVED' as const,
         })),
-        total_money: zero, total_tax_money: zero, total_tip_money: zero, total_discount_money: zero, total_service_charge_money: zero,
+        total_money: zero,
+        total_tax_money: zero,
+        total_tip_money: zero,
+        total_discount_money: zero,
+        total_service_charge_money: zero,
       };
     }
     return {
       ...common,
-      line_items: linesOf(this.lineSeed[i]).map((l, n) => ({ uid: `li${n}`, name: l.name, quantity: '1', base_price_money: this.money(l.amount), total_money: this.money(l.amount) })),
+      line_items: linesOf(this.lineSeed[i]).map((l, n) => ({
+        uid: `li${n}`,
+        name: l.name,
+        quantity: '1',
+        base_price_money: this.money(l.amount),
+        total_money: this.money(l.amount),
+      })),
       tenders: Array.from({ length: this.tenderCount[i] }, (_, k) => ({
-        id: this.paymentId(i, k), location_id: this.locationId(i), transaction_id: this.orderId(i), created_at: at(this.paid[k][i]),
-        amount_money: this.money(this.tenderAmount(i, k)), tip_money: this.money(this.tip[k][i]), type: this.type[k][i] === CASH ? 'CASH' as const : 'CARD' as const,
+        id: this.paymentId(i, k),
+        location_id: this.locationId(i),
+        transaction_id: this.orderId(i),
+        created_at: at(this.paid[k][i]),
+        amount_money: this.money(this.tenderAmount(i, k)),
+        tip_money: this.money(this.tip[k][i]),
+        type: this.type[k][i] === CASH ? ('CASH' as const) : ('CARD' as const),
         payment_id: this.paymentId(i, k),
       })),
       total_money: this.money(this.total(i)),
@@ -465,16 +573,34 @@ export class SquareOrderStore {
     const updatedAt = Math.max(this.paid[k][i], this.updated[i], ret >= 0 ? this.updated[ret] : 0);
     const paymentId = this.paymentId(i, k);
     return {
-      id: paymentId, created_at: isoMs(this.paid[k][i]), updated_at: isoMs(updatedAt),
-      amount_money: this.money(total - tip), tip_money: this.money(tip), total_money: this.money(total), status: 'COMPLETED',
+      id: paymentId,
+      created_at: isoMs(this.paid[k][i]),
+      updated_at: isoMs(updatedAt),
+      amount_money: this.money(total - tip),
+      tip_money: this.money(tip),
+      total_money: this.money(total),
+      status: 'COMPLETED',
       source_type: cash ? 'CASH' : 'CARD',
       ...(cash
-        ? { cash_details: { buyer_supplied_money: this.money(Math.ceil(total / 500) * 500), change_back_money: this.money(Math.ceil(total / 500) * 500 - total) } }
-        : { card_details: { status: 'CAPTURED' as const, card: { card_brand: 'VISA', last_4: '1111' }, entry_method: 'EMV' } }),
-      location_id: this.locationId(i), order_id: this.orderId(i),
+        ? {
+            cash_details: {
+              buyer_supplied_money: this.money(Math.ceil(total / 500) * 500),
+              change_back_money: this.money(Math.ceil(total / 500) * 500 - total),
+            },
+          }
+        : {
+            card_details: {
+              status: 'CAPTURED' as const,
+              card: { card_brand: 'VISA', last_4: '1111' },
+              entry_method: 'EMV',
+            },
+          }),
+      location_id: this.locationId(i),
+      order_id: this.orderId(i),
       ...(member ? { team_member_id: member, employee_id: member } : {}),
       ...(ret >= 0 ? { refund_ids: [this.refundId(ret, k)], refunded_money: this.money(total) } : {}),
-      receipt_number: paymentId.slice(-4), version_token: `v${this.version[i]}${paymentId.slice(-6)}`,
+      receipt_number: paymentId.slice(-4),
+      version_token: `v${this.version[i]}${paymentId.slice(-6)}`,
     };
   }
 
@@ -485,19 +611,31 @@ export class SquareOrderStore {
       const sale = this.link[i];
       const tips = this.tip[0][sale] + this.tip[1][sale];
       let cashRefunded = 0;
-      for (let k = 0; k < this.tenderCount[sale]; k++) if (this.type[k][sale] === CASH) cashRefunded += this.tenderAmount(sale, k);
+      for (let k = 0; k < this.tenderCount[sale]; k++)
+        if (this.type[k][sale] === CASH) cashRefunded += this.tenderAmount(sale, k);
       const total = this.total(sale);
       return {
-        ...base, vendorId: `${this.orderId(i)}:ret0`, employeeVendorId: this.memberOf(sale),
-        amount: -this.subtotal[sale], tips: -tips, cashTips: -(total > 0 ? Math.round((tips * cashRefunded) / total) : 0),
-        refund: true, refundOf: this.orderId(sale),
+        ...base,
+        vendorId: `${this.orderId(i)}:ret0`,
+        employeeVendorId: this.memberOf(sale),
+        amount: -this.subtotal[sale],
+        tips: -tips,
+        cashTips: -(total > 0 ? Math.round((tips * cashRefunded) / total) : 0),
+        refund: true,
+        refundOf: this.orderId(sale),
       };
     }
     let cashTips = 0;
     for (let k = 0; k < this.tenderCount[i]; k++) if (this.type[k][i] === CASH) cashTips += this.tip[k][i];
     return {
-      ...base, vendorId: this.orderId(i), employeeVendorId: this.memberOf(i),
-      amount: this.subtotal[i], tips: this.tip[0][i] + this.tip[1][i], cashTips, refund: false, refundOf: null,
+      ...base,
+      vendorId: this.orderId(i),
+      employeeVendorId: this.memberOf(i),
+      amount: this.subtotal[i],
+      tips: this.tip[0][i] + this.tip[1][i],
+      cashTips,
+      refund: false,
+      refundOf: null,
     };
   }
 
@@ -518,7 +656,12 @@ export function generateSquareData(options: SquareDataOptions = {}): SquareData 
   const rnd = seededRandom(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
 
-  const locations: SquareLocation[] = (options.locations ?? SQUARE_SIM_LOCATIONS).map((l) => ({ ...l, status: 'ACTIVE', timezone: 'America/Chicago', currency }));
+  const locations: SquareLocation[] = (options.locations ?? SQUARE_SIM_LOCATIONS).map((l) => ({
+    ...l,
+    status: 'ACTIVE',
+    timezone: 'America/Chicago',
+    currency,
+  }));
   const main = locations[0].id;
 
   const teamMembers: SquareTeamMember[] = [];
@@ -561,17 +704,38 @@ export function generateSquareData(options: SquareDataOptions = {}): SquareData 
       const breaks: SquareTimecardBreak[] = [];
       if (length >= 6 * HOUR) {
         const bs = start + Math.floor(length / 2);
-        breaks.push({ id: id('BR', brN++, seed), start_at: squareTime(bs), end_at: squareTime(bs + 30 * MIN), break_type_id: 'BTMEAL', name: 'Meal break', expected_duration: 'PT30M', is_paid: false });
+        breaks.push({
+          id: id('BR', brN++, seed),
+          start_at: squareTime(bs),
+          end_at: squareTime(bs + 30 * MIN),
+          break_type_id: 'BTMEAL',
+          name: 'Meal break',
+          expected_duration: 'PT30M',
+          is_paid: false,
+        });
       }
       if (length >= 8 * HOUR) {
         const bs = start + 2 * HOUR;
-        breaks.push({ id: id('BR', brN++, seed), start_at: squareTime(bs), end_at: squareTime(bs + 10 * MIN), break_type_id: 'BTREST', name: 'Rest break', expected_duration: 'PT10M', is_paid: true });
+        breaks.push({
+          id: id('BR', brN++, seed),
+          start_at: squareTime(bs),
+          end_at: squareTime(bs + 10 * MIN),
+          break_type_id: 'BTREST',
+          name: 'Rest break',
+          expected_duration: 'PT10M',
+          is_paid: true,
+        });
         breaks.sort((a, b) => a.start_at.localeCompare(b.start_at));
       }
       // a manager edits about 1 in 12 timecards a few days later
       const edited = !open && rnd() < 1 / 12;
-      const updated = open ? start : edited ? Math.min(end + int(1, 5) * DAY, endAt - MIN) : Math.min(end + int(1, 10) * MIN, Math.max(end, endAt - 1000));
-      const location = tm.assigned_locations.location_ids.length > 1 && rnd() < 0.5 ? tm.assigned_locations.location_ids[1] : main;
+      const updated = open
+        ? start
+        : edited
+          ? Math.min(end + int(1, 5) * DAY, endAt - MIN)
+          : Math.min(end + int(1, 10) * MIN, Math.max(end, endAt - 1000));
+      const location =
+        tm.assigned_locations.location_ids.length > 1 && rnd() < 0.5 ? tm.assigned_locations.location_ids[1] : main;
       timecards.push({
         id: id('TC', tcN++, seed),
         location_id: location,
@@ -589,14 +753,24 @@ export function generateSquareData(options: SquareDataOptions = {}): SquareData 
   }
 
   // the floor staff (tipped jobs, still employed) take the payments
-  const floor = teamMembers.map((tm, i) => ({ tm, i })).filter(({ tm, i }) => tm.status === 'ACTIVE' && JOBS[i % JOBS.length].tips).map(({ i }) => i);
-  const orders = new SquareOrderStore(seed, currency, locations.map((l) => l.id), teamMembers.map((t) => t.id));
+  const floor = teamMembers
+    .map((tm, i) => ({ tm, i }))
+    .filter(({ tm, i }) => tm.status === 'ACTIVE' && JOBS[i % JOBS.length].tips)
+    .map(({ i }) => i);
+  const orders = new SquareOrderStore(
+    seed,
+    currency,
+    locations.map((l) => l.id),
+    teamMembers.map((t) => t.id),
+  );
   const returns: { sale: number; at: number }[] = [];
   for (let d = 0; d < days; d++) {
     const day = startAt + d * DAY;
     const count = Math.max(0, Math.round(ordersPerDay * (0.8 + rnd() * 0.4)));
     // closed between 15:00 and 24:00 UTC, in time order (ids follow the closing order)
-    const closes = Array.from({ length: count }, () => day + 15 * HOUR + int(0, 9 * 3600 - 1) * 1000).sort((a, b) => a - b);
+    const closes = Array.from({ length: count }, () => day + 15 * HOUR + int(0, 9 * 3600 - 1) * 1000).sort(
+      (a, b) => a - b,
+    );
     for (const closed of closes) {
       const split = rnd() < 0.1;
       const firstType = rnd() < 0.8 ? CARD : CASH;
@@ -609,14 +783,27 @@ export function generateSquareData(options: SquareDataOptions = {}): SquareData 
         const share = split ? (k === 0 ? Math.floor(base / 2) : base - Math.floor(base / 2)) : base;
         // card tips are common; some cash tips are recorded on the tender too
         const tipped = rnd() < (type === CARD ? 0.85 : 0.4);
-        return { type, share, tip: tipped ? Math.round(share * (0.1 + rnd() * 0.12)) : 0, paidAt: paidAt + k * int(2, 15) * 1000 };
+        return {
+          type,
+          share,
+          tip: tipped ? Math.round(share * (0.1 + rnd() * 0.12)) : 0,
+          paidAt: paidAt + k * int(2, 15) * 1000,
+        };
       });
       // about 1 in 30 card sales gets its tip adjusted hours later (a late update of the order)
       const adjusted = firstType === CARD && rnd() < 1 / 30;
       const updated = adjusted ? Math.max(closed, Math.min(closed + int(1, 20) * HOUR, endAt - 1000)) : closed;
       const location = locations.length > 1 && rnd() < 0.2 ? 1 : 0;
       const member = rnd() < 0.05 || floor.length === 0 ? -1 : floor[int(0, floor.length - 1)];
-      const sale = orders.addSale({ location, createdAt: closed - int(5, 90) * MIN, closedAt: closed, updatedAt: updated, member, lineSeed, tenders });
+      const sale = orders.addSale({
+        location,
+        createdAt: closed - int(5, 90) * MIN,
+        closedAt: closed,
+        updatedAt: updated,
+        member,
+        lineSeed,
+        tenders,
+      });
       // about 1 in 100 sales is returned (in full) within two days, as a separate return order
       if (rnd() < 0.01) {
         const at = Math.min(closed + int(10, 48 * 60) * MIN, endAt - 1000);
@@ -637,17 +824,28 @@ export interface SquareGroundTruth {
 
 export function teamMemberTruth(t: SquareTeamMember): PosEmployee {
   return {
-    vendorId: t.id, firstName: t.given_name, lastName: t.family_name, email: t.email_address ?? null, phone: t.phone_number ?? null,
-    active: t.status === 'ACTIVE', jobTitle: t.wage_setting.job_assignments[0]?.job_title ?? null, modifiedAt: Date.parse(t.updated_at),
+    vendorId: t.id,
+    firstName: t.given_name,
+    lastName: t.family_name,
+    email: t.email_address ?? null,
+    phone: t.phone_number ?? null,
+    active: t.status === 'ACTIVE',
+    jobTitle: t.wage_setting.job_assignments[0]?.job_title ?? null,
+    modifiedAt: Date.parse(t.updated_at),
   };
 }
 
 export function timecardTruth(t: SquareTimecard): PosPunch {
   const ms = (iso: string | undefined) => (iso ? Date.parse(iso) : null);
   return {
-    vendorId: t.id, employeeVendorId: t.team_member_id, clockInAt: Date.parse(t.start_at), clockOutAt: ms(t.end_at),
+    vendorId: t.id,
+    employeeVendorId: t.team_member_id,
+    clockInAt: Date.parse(t.start_at),
+    clockOutAt: ms(t.end_at),
     breaks: t.breaks.map((b) => ({ startAt: Date.parse(b.start_at), endAt: ms(b.end_at), paid: b.is_paid })),
-    jobTitle: t.wage.title, deleted: false, modifiedAt: Date.parse(t.updated_at),
+    jobTitle: t.wage.title,
+    deleted: false,
+    modifiedAt: Date.parse(t.updated_at),
   };
 }
 
@@ -662,7 +860,9 @@ export function squareTruth(data: SquareData, locationIds: readonly string[]): S
   const sales: PosSale[] = [];
   for (let i = 0; i < data.orders.count; i++) if (at.has(data.orders.locationId(i))) sales.push(data.orders.truth(i));
   return {
-    employees: data.teamMembers.filter((t) => t.assigned_locations.location_ids.some((l) => at.has(l))).map(teamMemberTruth),
+    employees: data.teamMembers
+      .filter((t) => t.assigned_locations.location_ids.some((l) => at.has(l)))
+      .map(teamMemberTruth),
     punches: data.timecards.filter((t) => at.has(t.location_id)).map(timecardTruth),
     sales,
   };

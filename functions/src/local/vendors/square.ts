@@ -1,10 +1,25 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
 import {
-  generateSquareData, squareTime, squareTruth,
-  type SquareData, type SquareDataOptions, type SquareGroundTruth, type SquareTeamMember, type SquareTimecard,
+  generateSquareData,
+  squareTime,
+  squareTruth,
+  type SquareData,
+  type SquareDataOptions,
+  type SquareGroundTruth,
+  type SquareTeamMember,
+  type SquareTimecard,
 } from './square-data';
-import { bearerToken, bodyField, queryParam, randomToken, redirectWith, scriptedFailures, validRedirectUri, type SimulatorState } from './state';
+import {
+  bearerToken,
+  bodyField,
+  queryParam,
+  randomToken,
+  redirectWith,
+  scriptedFailures,
+  validRedirectUri,
+  type SimulatorState,
+} from './state';
 
 /**
  * A local Square: the OAuth pages and the API calls the connectors make (src/connectors/vendors/square.ts
@@ -44,20 +59,47 @@ export const SQUARE_CODE_TTL_SECONDS = 5 * 60;
 
 const MERCHANT = SIMULATED_OAUTH_ACCOUNTS.square;
 const LOCATION = { id: SIMULATED.square_api_key.locationId, name: SIMULATED_NAMES.square_api_key };
-const ALL_SCOPES = ['MERCHANT_PROFILE_READ', 'EMPLOYEES_READ', 'TIMECARDS_READ', 'ORDERS_READ', 'PAYMENTS_READ', 'ITEMS_READ'];
+const ALL_SCOPES = [
+  'MERCHANT_PROFILE_READ',
+  'EMPLOYEES_READ',
+  'TIMECARDS_READ',
+  'ORDERS_READ',
+  'PAYMENTS_READ',
+  'ITEMS_READ',
+];
 
-const CATEGORY: Record<number, string> = { 400: 'INVALID_REQUEST_ERROR', 401: 'AUTHENTICATION_ERROR', 403: 'AUTHENTICATION_ERROR', 404: 'INVALID_REQUEST_ERROR', 429: 'RATE_LIMIT_ERROR' };
+const CATEGORY: Record<number, string> = {
+  400: 'INVALID_REQUEST_ERROR',
+  401: 'AUTHENTICATION_ERROR',
+  403: 'AUTHENTICATION_ERROR',
+  404: 'INVALID_REQUEST_ERROR',
+  429: 'RATE_LIMIT_ERROR',
+};
 const CODE: Record<number, string> = {
-  400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 429: 'RATE_LIMITED',
-  500: 'INTERNAL_SERVER_ERROR', 502: 'BAD_GATEWAY', 503: 'SERVICE_UNAVAILABLE', 504: 'GATEWAY_TIMEOUT',
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL_SERVER_ERROR',
+  502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
+  504: 'GATEWAY_TIMEOUT',
 };
 
 function v2Error(res: Response, status: number, code = CODE[status] ?? 'INTERNAL_SERVER_ERROR', detail?: string): void {
-  res.status(status).json({ errors: [{ category: CATEGORY[status] ?? 'API_ERROR', code, ...(detail ? { detail } : {}) }] });
+  res
+    .status(status)
+    .json({ errors: [{ category: CATEGORY[status] ?? 'API_ERROR', code, ...(detail ? { detail } : {}) }] });
 }
 
 /** The legacy error shape of Square's OAuth endpoints. */
-function oauthError(res: Response, status: number, message: string, type = status === 401 ? 'service.not_authorized' : 'bad_request'): void {
+function oauthError(
+  res: Response,
+  status: number,
+  message: string,
+  type = status === 401 ? 'service.not_authorized' : 'bad_request',
+): void {
   res.status(status).json({ message, type });
 }
 
@@ -65,14 +107,26 @@ function oauthError(res: Response, status: number, message: string, type = statu
 function authorize(state: SimulatorState, req: Request, res: Response, scope: string): { account: string } | undefined {
   const check = state.checkToken('square', 'access', bearerToken(req));
   if (!check.ok) {
-    if (check.reason === 'missing') v2Error(res, 401, 'UNAUTHORIZED', 'Your request did not include an `Authorization` http header with an access token.');
+    if (check.reason === 'missing')
+      v2Error(
+        res,
+        401,
+        'UNAUTHORIZED',
+        'Your request did not include an `Authorization` http header with an access token.',
+      );
     else if (check.reason === 'expired') v2Error(res, 401, 'ACCESS_TOKEN_EXPIRED', 'The access token has expired.');
-    else if (check.reason === 'revoked') v2Error(res, 401, 'ACCESS_TOKEN_REVOKED', 'The access token has been revoked.');
+    else if (check.reason === 'revoked')
+      v2Error(res, 401, 'ACCESS_TOKEN_REVOKED', 'The access token has been revoked.');
     else v2Error(res, 401, 'UNAUTHORIZED', 'This request could not be authorized.');
     return undefined;
   }
   if (!check.token.scopes.includes(scope)) {
-    v2Error(res, 403, 'INSUFFICIENT_SCOPES', `The merchant has not given your application sufficient permissions to do this. Required scope: ${scope}.`);
+    v2Error(
+      res,
+      403,
+      'INSUFFICIENT_SCOPES',
+      `The merchant has not given your application sufficient permissions to do this. Required scope: ${scope}.`,
+    );
     return undefined;
   }
   return { account: check.token.account };
@@ -169,7 +223,11 @@ function takeCorruption(): boolean {
 }
 
 class BadRequest extends Error {
-  constructor(readonly code: string, readonly detail: string, readonly field?: string) {
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+    readonly field?: string,
+  ) {
     super(detail);
   }
 }
@@ -186,14 +244,16 @@ function objAt(v: unknown, field: string): Record<string, unknown> | undefined {
 
 function stringsAt(v: unknown, field: string): string[] | undefined {
   if (v === undefined || v === null) return undefined;
-  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new BadRequest('EXPECTED_ARRAY', `Expected \`${field}\` to be an array of strings.`, field);
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
+    throw new BadRequest('EXPECTED_ARRAY', `Expected \`${field}\` to be an array of strings.`, field);
   return v as string[];
 }
 
 function limitAt(v: unknown, max: number, dflt: number, field = 'limit'): number {
   if (v === undefined || v === null) return dflt;
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw new BadRequest('EXPECTED_INTEGER', `Expected \`${field}\` to be an integer.`, field);
+  if (typeof n !== 'number' || !Number.isInteger(n))
+    throw new BadRequest('EXPECTED_INTEGER', `Expected \`${field}\` to be an integer.`, field);
   if (n < 1) throw new BadRequest('VALUE_TOO_LOW', `\`${field}\` must be at least 1.`, field);
   if (n > max) throw new BadRequest('VALUE_TOO_HIGH', `\`${field}\` must be at most ${max}.`, field);
   return n;
@@ -222,7 +282,8 @@ const inRange = (range: { from?: number; to?: number } | undefined, iso: string 
 
 function enumAt<T extends string>(v: unknown, field: string, values: readonly T[]): T | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) throw new BadRequest('INVALID_ENUM_VALUE', `Invalid value for \`${field}\`.`, field);
+  if (typeof v !== 'string' || !(values as readonly string[]).includes(v))
+    throw new BadRequest('INVALID_ENUM_VALUE', `Invalid value for \`${field}\`.`, field);
   return v as T;
 }
 
@@ -239,7 +300,15 @@ const compareKeys = (a: Key, b: Key): number => a[0] - b[0] || (a[1] < b[1] ? -1
  */
 function keysetPage<T>(
   list: { length: number; at(pos: number): T; key(item: T): Key },
-  o: { queryKey: string; cursor: unknown; order: 'ASC' | 'DESC'; limit: number; match: (item: T) => boolean; range?: { from?: number; to?: number; toExclusive?: boolean }; duplicate?: boolean },
+  o: {
+    queryKey: string;
+    cursor: unknown;
+    order: 'ASC' | 'DESC';
+    limit: number;
+    match: (item: T) => boolean;
+    range?: { from?: number; to?: number; toExclusive?: boolean };
+    duplicate?: boolean;
+  },
 ): { page: T[]; cursor?: string } {
   const firstWhere = (pred: (pos: number) => boolean): number => {
     let lo = 0;
@@ -260,7 +329,8 @@ function keysetPage<T>(
   if (o.cursor !== undefined) {
     let parsed: unknown;
     try {
-      parsed = typeof o.cursor === 'string' ? JSON.parse(Buffer.from(o.cursor, 'base64url').toString('utf8')) : undefined;
+      parsed =
+        typeof o.cursor === 'string' ? JSON.parse(Buffer.from(o.cursor, 'base64url').toString('utf8')) : undefined;
     } catch {
       parsed = undefined;
     }
@@ -275,8 +345,16 @@ function keysetPage<T>(
   let pos: number;
   if (after) {
     const k = after;
-    const firstAfter = Math.max(lo, firstWhere((p) => compareKeys(list.key(list.at(p)), k) > 0));
-    pos = asc ? firstAfter : Math.min(hi, firstWhere((p) => compareKeys(list.key(list.at(p)), k) >= 0)) - 1;
+    const firstAfter = Math.max(
+      lo,
+      firstWhere((p) => compareKeys(list.key(list.at(p)), k) > 0),
+    );
+    pos = asc
+      ? firstAfter
+      : Math.min(
+          hi,
+          firstWhere((p) => compareKeys(list.key(list.at(p)), k) >= 0),
+        ) - 1;
     if (o.duplicate) {
       for (let back = pos - step; inside(back); back -= step) {
         if (o.match(list.at(back))) {
@@ -322,8 +400,15 @@ function searchTeamMembers(data: SquareData, body: Record<string, unknown>, dupl
   const key = (tm: SquareTeamMember): Key => [0, tm.id];
   const sorted = data.teamMembers.slice().sort((a, b) => compareKeys(key(a), key(b)));
   const { page, cursor } = keysetPage(ofArray(sorted, key), {
-    queryKey: queryKey(body), cursor: body.cursor, order: 'ASC', limit, duplicate,
-    match: (tm) => (!locationIds?.length || tm.assigned_locations.location_ids.some((l) => locationIds.includes(l))) && (!status || tm.status === status) && (!isOwner || tm.is_owner),
+    queryKey: queryKey(body),
+    cursor: body.cursor,
+    order: 'ASC',
+    limit,
+    duplicate,
+    match: (tm) =>
+      (!locationIds?.length || tm.assigned_locations.location_ids.some((l) => locationIds.includes(l))) &&
+      (!status || tm.status === status) &&
+      (!isOwner || tm.is_owner),
   });
   return { answer: { team_members: page, ...(cursor ? { cursor } : {}) }, first: page[0] };
 }
@@ -337,16 +422,27 @@ function searchTimecards(data: SquareData, body: Record<string, unknown>, duplic
   const status = enumAt(filter?.status, 'query.filter.status', ['OPEN', 'CLOSED'] as const);
   const start = rangeAt(filter?.start, 'query.filter.start');
   const end = rangeAt(filter?.end, 'query.filter.end');
-  const field = enumAt(sort?.field, 'query.sort.field', ['START_AT', 'END_AT', 'CREATED_AT', 'UPDATED_AT'] as const) ?? 'START_AT';
+  const field =
+    enumAt(sort?.field, 'query.sort.field', ['START_AT', 'END_AT', 'CREATED_AT', 'UPDATED_AT'] as const) ?? 'START_AT';
   const order = enumAt(sort?.order, 'query.sort.order', ['ASC', 'DESC'] as const) ?? 'ASC';
   const limit = limitAt(body.limit, 200, 200);
-  const prop = ({ START_AT: 'start_at', END_AT: 'end_at', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' } as const)[field];
+  const prop = (
+    { START_AT: 'start_at', END_AT: 'end_at', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' } as const
+  )[field];
   const key = (t: SquareTimecard): Key => [Date.parse(t[prop] ?? '') || 0, t.id];
   const sorted = data.timecards.slice().sort((a, b) => compareKeys(key(a), key(b)));
   const { page, cursor } = keysetPage(ofArray(sorted, key), {
-    queryKey: queryKey(body), cursor: body.cursor, order, limit, duplicate,
-    match: (t) => (!locationIds?.length || locationIds.includes(t.location_id)) && (!memberIds?.length || memberIds.includes(t.team_member_id)) &&
-      (!status || t.status === status) && inRange(start, t.start_at) && (!end || inRange(end, t.end_at)),
+    queryKey: queryKey(body),
+    cursor: body.cursor,
+    order,
+    limit,
+    duplicate,
+    match: (t) =>
+      (!locationIds?.length || locationIds.includes(t.location_id)) &&
+      (!memberIds?.length || memberIds.includes(t.team_member_id)) &&
+      (!status || t.status === status) &&
+      inRange(start, t.start_at) &&
+      (!end || inRange(end, t.end_at)),
   });
   return { answer: { timecards: page, ...(cursor ? { cursor } : {}) }, first: page[0] };
 }
@@ -360,7 +456,8 @@ function searchOrders(data: SquareData, body: Record<string, unknown>, duplicate
   const merchantLocations = data.locations.map((l) => l.id);
   const locationIds = stringsAt(body.location_ids, 'location_ids');
   if (!locationIds?.length) throw new BadRequest('MISSING_REQUIRED_PARAMETER', 'Field must be set', 'location_ids');
-  if (locationIds.length > 10) throw new BadRequest('ARRAY_LENGTH_TOO_LONG', 'At most 10 location IDs.', 'location_ids');
+  if (locationIds.length > 10)
+    throw new BadRequest('ARRAY_LENGTH_TOO_LONG', 'At most 10 location IDs.', 'location_ids');
   checkLocations(locationIds, merchantLocations, 'location_ids');
   const query = objAt(body.query, 'query');
   const filter = objAt(query?.filter, 'query.filter');
@@ -368,31 +465,67 @@ function searchOrders(data: SquareData, body: Record<string, unknown>, duplicate
   const stateFilter = objAt(filter?.state_filter, 'query.filter.state_filter');
   const states = stringsAt(stateFilter?.states, 'query.filter.state_filter.states');
   const dtf = objAt(filter?.date_time_filter, 'query.filter.date_time_filter');
-  const fields = (['created_at', 'updated_at', 'closed_at'] as const).filter((f) => dtf?.[f] !== undefined && dtf[f] !== null);
-  if (fields.length > 1) throw new BadRequest('BAD_REQUEST', 'Only one time range can be filtered at a time.', 'query.filter.date_time_filter');
-  const sortField = enumAt(sort?.sort_field, 'query.sort.sort_field', ['CREATED_AT', 'UPDATED_AT', 'CLOSED_AT'] as const) ?? 'CREATED_AT';
+  const fields = (['created_at', 'updated_at', 'closed_at'] as const).filter(
+    (f) => dtf?.[f] !== undefined && dtf[f] !== null,
+  );
+  if (fields.length > 1)
+    throw new BadRequest(
+      'BAD_REQUEST',
+      'Only one time range can be filtered at a time.',
+      'query.filter.date_time_filter',
+    );
+  const sortField =
+    enumAt(sort?.sort_field, 'query.sort.sort_field', ['CREATED_AT', 'UPDATED_AT', 'CLOSED_AT'] as const) ??
+    'CREATED_AT';
   const sortOrder = enumAt(sort?.sort_order, 'query.sort.sort_order', ['ASC', 'DESC'] as const) ?? 'DESC';
   if (fields[0] && fields[0].toUpperCase() !== sortField) {
-    throw new BadRequest('BAD_REQUEST', `The sort_field must be ${fields[0].toUpperCase()} when filtering by ${fields[0]}.`, 'query.sort.sort_field');
+    throw new BadRequest(
+      'BAD_REQUEST',
+      `The sort_field must be ${fields[0].toUpperCase()} when filtering by ${fields[0]}.`,
+      'query.sort.sort_field',
+    );
   }
   if (sortField === 'CLOSED_AT' && (!states?.length || states.some((s) => s !== 'COMPLETED' && s !== 'CANCELED'))) {
-    throw new BadRequest('BAD_REQUEST', 'Sorting by CLOSED_AT requires a state_filter of COMPLETED or CANCELED orders.', 'query.sort.sort_field');
+    throw new BadRequest(
+      'BAD_REQUEST',
+      'Sorting by CLOSED_AT requires a state_filter of COMPLETED or CANCELED orders.',
+      'query.sort.sort_field',
+    );
   }
   const range = fields[0] ? rangeAt(dtf?.[fields[0]], `query.filter.date_time_filter.${fields[0]}`) : undefined;
   const limit = limitAt(body.limit, 1000, 500);
   const store = data.orders;
   const column = ({ CREATED_AT: 'created', UPDATED_AT: 'updated', CLOSED_AT: 'closed' } as const)[sortField];
   const sorted = store.sortedBy(column);
-  const time = (i: number) => (column === 'created' ? store.createdAt(i) : column === 'updated' ? store.updatedAt(i) : store.closedAt(i));
+  const time = (i: number) =>
+    column === 'created' ? store.createdAt(i) : column === 'updated' ? store.updatedAt(i) : store.closedAt(i);
   // every simulated order is COMPLETED
   const wanted = !states?.length || states.includes('COMPLETED');
-  const { page, cursor } = keysetPage({ length: sorted.length, at: (p) => sorted[p], key: (i): Key => [time(i), store.orderId(i)] }, {
-    queryKey: queryKey(body), cursor: body.cursor, order: sortOrder, limit, range, duplicate,
-    match: (i) => wanted && locationIds.includes(store.locationId(i)),
-  });
+  const { page, cursor } = keysetPage(
+    { length: sorted.length, at: (p) => sorted[p], key: (i): Key => [time(i), store.orderId(i)] },
+    {
+      queryKey: queryKey(body),
+      cursor: body.cursor,
+      order: sortOrder,
+      limit,
+      range,
+      duplicate,
+      match: (i) => wanted && locationIds.includes(store.locationId(i)),
+    },
+  );
   const next = cursor ? { cursor } : {};
   if (body.return_entries === true) {
-    return { answer: { order_entries: page.map((i) => ({ order_id: store.orderId(i), version: store.order(i).version, location_id: store.locationId(i) })), ...next }, first: page[0] };
+    return {
+      answer: {
+        order_entries: page.map((i) => ({
+          order_id: store.orderId(i),
+          version: store.order(i).version,
+          location_id: store.locationId(i),
+        })),
+        ...next,
+      },
+      first: page[0],
+    };
   }
   return { answer: { orders: page.map((i) => store.order(i)), ...next }, first: page[0] };
 }
@@ -403,9 +536,12 @@ function batchRetrieveOrders(data: SquareData, body: Record<string, unknown>) {
   if (!ids?.length) throw new BadRequest('MISSING_REQUIRED_PARAMETER', 'Field must be set', 'order_ids');
   if (ids.length > 100) throw new BadRequest('ARRAY_LENGTH_TOO_LONG', 'At most 100 order IDs.', 'order_ids');
   const location = body.location_id;
-  if (location !== undefined && location !== null && typeof location !== 'string') throw new BadRequest('EXPECTED_STRING', 'Expected `location_id` to be a string.', 'location_id');
+  if (location !== undefined && location !== null && typeof location !== 'string')
+    throw new BadRequest('EXPECTED_STRING', 'Expected `location_id` to be a string.', 'location_id');
   const store = data.orders;
-  const found = ids.map((id) => store.indexOfOrder(id)).filter((i) => i >= 0 && (!location || store.locationId(i) === location));
+  const found = ids
+    .map((id) => store.indexOfOrder(id))
+    .filter((i) => i >= 0 && (!location || store.locationId(i) === location));
   return { orders: found.map((i) => store.order(i)) };
 }
 
@@ -416,7 +552,8 @@ function batchRetrieveOrders(data: SquareData, body: Record<string, unknown>) {
  */
 function listPayments(data: SquareData, query: Record<string, unknown>, now: number) {
   const merchantLocations = data.locations.map((l) => l.id);
-  const location = typeof query.location_id === 'string' && query.location_id ? query.location_id : merchantLocations[0];
+  const location =
+    typeof query.location_id === 'string' && query.location_id ? query.location_id : merchantLocations[0];
   checkLocations([location], merchantLocations, 'location_id');
   const begin = timeAt(query.begin_time, 'begin_time') ?? now - 365 * 86_400_000;
   const end = timeAt(query.end_time, 'end_time') ?? now;
@@ -425,10 +562,21 @@ function listPayments(data: SquareData, query: Record<string, unknown>, now: num
   const limit = limitAt(query.limit, 100, 100);
   const store = data.orders;
   const sorted = store.paymentsByCreated();
-  const { page, cursor } = keysetPage({ length: sorted.length, at: (p) => sorted[p], key: (p): Key => [store.paidAt(p >> 1, p % 2), store.paymentId(p >> 1, p % 2)] }, {
-    queryKey: queryKey(query), cursor: query.cursor, order, limit, range: { from: begin, to: end, toExclusive: true },
-    match: (p) => store.locationId(p >> 1) === location,
-  });
+  const { page, cursor } = keysetPage(
+    {
+      length: sorted.length,
+      at: (p) => sorted[p],
+      key: (p): Key => [store.paidAt(p >> 1, p % 2), store.paymentId(p >> 1, p % 2)],
+    },
+    {
+      queryKey: queryKey(query),
+      cursor: query.cursor,
+      order,
+      limit,
+      range: { from: begin, to: end, toExclusive: true },
+      match: (p) => store.locationId(p >> 1) === location,
+    },
+  );
   return { payments: page.map((p) => store.payment(p >> 1, p % 2)), ...(cursor ? { cursor } : {}) };
 }
 
@@ -444,7 +592,12 @@ function modifyServed(state: SimulatorState, data: SquareData, listKey: string, 
   const at = state.now();
   if (listKey === 'orders' && typeof first === 'number') {
     data.orders.modify(first, at);
-    state.modifications.push({ vendor: 'square', kind: 'order', id: data.orders.orderId(first), at: data.orders.updatedAt(first) });
+    state.modifications.push({
+      vendor: 'square',
+      kind: 'order',
+      id: data.orders.orderId(first),
+      at: data.orders.updatedAt(first),
+    });
   } else if (listKey === 'timecards') {
     const t = first as SquareTimecard;
     if (t.end_at) t.end_at = new Date(Date.parse(t.end_at) + 15 * 60_000).toISOString();
@@ -461,36 +614,71 @@ function modifyServed(state: SimulatorState, data: SquareData, listKey: string, 
 
 function badRequest(res: Response, err: unknown): void {
   if (!(err instanceof BadRequest)) throw err;
-  res.status(400).json({ errors: [{ category: 'INVALID_REQUEST_ERROR', code: err.code, detail: err.detail, ...(err.field ? { field: err.field } : {}) }] });
+  res.status(400).json({
+    errors: [
+      {
+        category: 'INVALID_REQUEST_ERROR',
+        code: err.code,
+        detail: err.detail,
+        ...(err.field ? { field: err.field } : {}),
+      },
+    ],
+  });
 }
 
 export function squareRouter(state: SimulatorState): Router {
   // the personal access token of the square_api_key account: the merchant's, all scopes, no expiry
-  state.seedToken(SIMULATED.square_api_key.accessToken, { vendor: 'square', kind: 'access', account: MERCHANT.merchantId, scopes: ALL_SCOPES });
+  state.seedToken(SIMULATED.square_api_key.accessToken, {
+    vendor: 'square',
+    kind: 'access',
+    account: MERCHANT.merchantId,
+    scopes: ALL_SCOPES,
+  });
 
   const r = express.Router();
-  r.use(scriptedFailures(state, 'square', (res, status) => v2Error(res, status, undefined, status === 429 ? 'Rate limit exceeded.' : 'Simulated failure.')));
+  r.use(
+    scriptedFailures(state, 'square', (res, status) =>
+      v2Error(res, status, undefined, status === 429 ? 'Rate limit exceeded.' : 'Simulated failure.'),
+    ),
+  );
   r.use(express.json());
 
   r.get('/oauth2/authorize', (req, res) => {
     const clientId = queryParam(req, 'client_id');
     const redirectUri = queryParam(req, 'redirect_uri');
-    if (clientId !== SIMULATED_OAUTH_APPS.square.clientId) return void res.status(400).type('text').send('Invalid client_id');
+    if (clientId !== SIMULATED_OAUTH_APPS.square.clientId)
+      return void res.status(400).type('text').send('Invalid client_id');
     if (!validRedirectUri(redirectUri)) return void res.status(400).type('text').send('Invalid redirect_uri');
     const stateParam = queryParam(req, 'state');
     if (state.denyNextAuthorize) {
       state.denyNextAuthorize = false;
-      return redirectWith(res, redirectUri, { error: 'access_denied', error_description: 'user_denied', state: stateParam });
+      return redirectWith(res, redirectUri, {
+        error: 'access_denied',
+        error_description: 'user_denied',
+        state: stateParam,
+      });
     }
-    const scopes = (queryParam(req, 'scope') ?? 'MERCHANT_PROFILE_READ PAYMENTS_READ SETTLEMENTS_READ BANK_ACCOUNTS_READ').split(/[\s+]+/).filter(Boolean);
-    const code = state.issueCode(randomToken('sq0cgp-SIM', 16), { vendor: 'square', clientId, redirectUri, scopes, account: MERCHANT.merchantId }, SQUARE_CODE_TTL_SECONDS);
+    const scopes = (
+      queryParam(req, 'scope') ?? 'MERCHANT_PROFILE_READ PAYMENTS_READ SETTLEMENTS_READ BANK_ACCOUNTS_READ'
+    )
+      .split(/[\s+]+/)
+      .filter(Boolean);
+    const code = state.issueCode(
+      randomToken('sq0cgp-SIM', 16),
+      { vendor: 'square', clientId, redirectUri, scopes, account: MERCHANT.merchantId },
+      SQUARE_CODE_TTL_SECONDS,
+    );
     redirectWith(res, redirectUri, { code, response_type: 'code', state: stateParam });
   });
 
   r.post('/oauth2/token', (req, res) => {
     const clientId = bodyField(req, 'client_id');
     const app = SIMULATED_OAUTH_APPS.square;
-    if (clientId !== app.clientId || bodyField(req, 'client_secret') !== app.clientSecret || state.isRevoked(app.clientSecret)) {
+    if (
+      clientId !== app.clientId ||
+      bodyField(req, 'client_secret') !== app.clientSecret ||
+      state.isRevoked(app.clientSecret)
+    ) {
       return oauthError(res, 401, 'Not Authorized');
     }
     const grantType = bodyField(req, 'grant_type');
@@ -499,8 +687,14 @@ export function squareRouter(state: SimulatorState): Router {
     if (grantType === 'authorization_code') {
       const check = state.redeemCode('square', bodyField(req, 'code'), clientId, bodyField(req, 'redirect_uri'));
       if (!check.ok) {
-        if (check.reason === 'redirect_uri') return oauthError(res, 400, 'The redirect_uri does not match the one of the authorization request');
-        const why = { used: 'Authorization code is already redeemed', expired: 'Authorization code is expired', unknown: 'Authorization code not found', client: 'Authorization code not found' }[check.reason];
+        if (check.reason === 'redirect_uri')
+          return oauthError(res, 400, 'The redirect_uri does not match the one of the authorization request');
+        const why = {
+          used: 'Authorization code is already redeemed',
+          expired: 'Authorization code is expired',
+          unknown: 'Authorization code not found',
+          client: 'Authorization code not found',
+        }[check.reason];
         return oauthError(res, 401, why);
       }
       scopes = check.code.scopes;
@@ -515,7 +709,13 @@ export function squareRouter(state: SimulatorState): Router {
       return oauthError(res, 400, 'Unsupported grant_type');
     }
     const accessToken = randomToken('EAAAlSIM', 48);
-    const issued = state.issueToken('square', 'access', accessToken, { clientId, account: MERCHANT.merchantId, scopes }, state.accessTtl(SQUARE_ACCESS_TOKEN_TTL_SECONDS));
+    const issued = state.issueToken(
+      'square',
+      'access',
+      accessToken,
+      { clientId, account: MERCHANT.merchantId, scopes },
+      state.accessTtl(SQUARE_ACCESS_TOKEN_TTL_SECONDS),
+    );
     res.json({
       access_token: accessToken,
       token_type: 'bearer',
@@ -533,8 +733,14 @@ export function squareRouter(state: SimulatorState): Router {
     if (id !== auth.account) return v2Error(res, 404, 'NOT_FOUND', `Merchant with ID \`${id}\` not found.`);
     res.json({
       merchant: {
-        id: MERCHANT.merchantId, business_name: MERCHANT.businessName, country: 'US', language_code: 'en-US', currency: 'USD',
-        status: 'ACTIVE', main_location_id: LOCATION.id, created_at: '2024-03-01T09:30:00.000Z',
+        id: MERCHANT.merchantId,
+        business_name: MERCHANT.businessName,
+        country: 'US',
+        language_code: 'en-US',
+        currency: 'USD',
+        status: 'ACTIVE',
+        main_location_id: LOCATION.id,
+        created_at: '2024-03-01T09:30:00.000Z',
       },
     });
   });
@@ -545,13 +751,25 @@ export function squareRouter(state: SimulatorState): Router {
     const data = squareSimData();
     res.json({
       locations: data.locations.map((l) => ({
-        id: l.id, name: l.name, business_name: MERCHANT.businessName, merchant_id: MERCHANT.merchantId, timezone: l.timezone,
-        status: l.status, type: 'PHYSICAL', country: 'US', currency: l.currency, created_at: squareTime(data.startAt - 400 * 86_400_000),
+        id: l.id,
+        name: l.name,
+        business_name: MERCHANT.businessName,
+        merchant_id: MERCHANT.merchantId,
+        timezone: l.timezone,
+        status: l.status,
+        type: 'PHYSICAL',
+        country: 'US',
+        currency: l.currency,
+        created_at: squareTime(data.startAt - 400 * 86_400_000),
       })),
     });
   });
 
-  type Search = (data: SquareData, body: Record<string, unknown>, duplicate: boolean) => { answer: unknown; first: unknown };
+  type Search = (
+    data: SquareData,
+    body: Record<string, unknown>,
+    duplicate: boolean,
+  ) => { answer: unknown; first: unknown };
   const search = (path: string, scope: string, listKey: string, run: Search) => {
     r.post(path, (req, res) => {
       const auth = authorize(state, req, res, scope);
@@ -611,10 +829,25 @@ export function squareRouter(state: SimulatorState): Router {
     }
     res.json({
       location: {
-        id: LOCATION.id, name: LOCATION.name, business_name: MERCHANT.businessName, merchant_id: MERCHANT.merchantId,
-        timezone: 'America/Chicago', status: 'ACTIVE', type: 'PHYSICAL', country: 'US', currency: 'USD', language_code: 'en-US',
-        capabilities: ['CREDIT_CARD_PROCESSING'], created_at: '2024-03-01T09:30:00.000Z',
-        address: { address_line_1: '1 Main Street', locality: 'Springfield', administrative_district_level_1: 'IL', postal_code: '62701', country: 'US' },
+        id: LOCATION.id,
+        name: LOCATION.name,
+        business_name: MERCHANT.businessName,
+        merchant_id: MERCHANT.merchantId,
+        timezone: 'America/Chicago',
+        status: 'ACTIVE',
+        type: 'PHYSICAL',
+        country: 'US',
+        currency: 'USD',
+        language_code: 'en-US',
+        capabilities: ['CREDIT_CARD_PROCESSING'],
+        created_at: '2024-03-01T09:30:00.000Z',
+        address: {
+          address_line_1: '1 Main Street',
+          locality: 'Springfield',
+          administrative_district_level_1: 'IL',
+          postal_code: '62701',
+          country: 'US',
+        },
       },
     });
   });

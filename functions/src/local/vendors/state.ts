@@ -11,7 +11,13 @@ export type SimulatedVendor = (typeof SIMULATED_VENDORS)[number];
 
 /** Catalogue slugs served by each simulator (square_api_key is the Square simulator too). */
 const SLUG_TO_VENDOR: Record<string, SimulatedVendor> = {
-  square: 'square', square_api_key: 'square', toast: 'toast', clover: 'clover', lightspeed: 'lightspeed', revel: 'revel', spoton: 'spoton',
+  square: 'square',
+  square_api_key: 'square',
+  toast: 'toast',
+  clover: 'clover',
+  lightspeed: 'lightspeed',
+  revel: 'revel',
+  spoton: 'spoton',
 };
 
 export interface ScriptedFailure {
@@ -63,8 +69,11 @@ export interface IssuedToken {
   used?: boolean;
 }
 
-export type TokenCheck = { ok: true; token: IssuedToken } | { ok: false; reason: 'missing' | 'unknown' | 'expired' | 'revoked' | 'used' };
-export type CodeCheck = { ok: true; code: AuthorizationCode } | { ok: false; reason: 'unknown' | 'expired' | 'used' | 'client' | 'redirect_uri' };
+export type TokenCheck =
+  { ok: true; token: IssuedToken } | { ok: false; reason: 'missing' | 'unknown' | 'expired' | 'revoked' | 'used' };
+export type CodeCheck =
+  | { ok: true; code: AuthorizationCode }
+  | { ok: false; reason: 'unknown' | 'expired' | 'used' | 'client' | 'redirect_uri' };
 
 export interface SimulatorStateOptions {
   /** The simulators' clock (epoch ms). */
@@ -180,7 +189,10 @@ export class SimulatorState {
     this.pagesServed.set(vendor, page + 1);
     const queue = this.pageFaults.get(vendor) ?? [];
     const due = new Set(queue.filter((f) => f.page === page).map((f) => f.kind));
-    this.pageFaults.set(vendor, queue.filter((f) => f.page > page));
+    this.pageFaults.set(
+      vendor,
+      queue.filter((f) => f.page > page),
+    );
     return due;
   }
 
@@ -220,7 +232,11 @@ export class SimulatorState {
   }
 
   issueCode(value: string, code: Omit<AuthorizationCode, 'expiresAt' | 'used'>, defaultTtlSeconds: number): string {
-    this.codes.set(value, { ...code, expiresAt: this.now() + (this.codeTtlSeconds ?? defaultTtlSeconds) * 1000, used: false });
+    this.codes.set(value, {
+      ...code,
+      expiresAt: this.now() + (this.codeTtlSeconds ?? defaultTtlSeconds) * 1000,
+      used: false,
+    });
     return value;
   }
 
@@ -239,8 +255,19 @@ export class SimulatorState {
     return { ok: true, code };
   }
 
-  issueToken(vendor: SimulatedVendor, kind: IssuedToken['kind'], value: string, token: Omit<IssuedToken, 'vendor' | 'kind' | 'expiresAt'>, ttlSeconds?: number): IssuedToken {
-    const issued: IssuedToken = { ...token, vendor, kind, expiresAt: ttlSeconds === undefined ? undefined : this.now() + ttlSeconds * 1000 };
+  issueToken(
+    vendor: SimulatedVendor,
+    kind: IssuedToken['kind'],
+    value: string,
+    token: Omit<IssuedToken, 'vendor' | 'kind' | 'expiresAt'>,
+    ttlSeconds?: number,
+  ): IssuedToken {
+    const issued: IssuedToken = {
+      ...token,
+      vendor,
+      kind,
+      expiresAt: ttlSeconds === undefined ? undefined : this.now() + ttlSeconds * 1000,
+    };
     this.tokens.set(value, issued);
     return issued;
   }
@@ -319,15 +346,27 @@ export function bearerToken(req: Request): string | undefined {
 }
 
 export const REASONS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 408: 'Request Timeout', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /**
  * Answers a scripted failure (state.failNext) before the vendor's routes, rendered by the vendor's
  * own error format, with Retry-After when scripted; holds a request scripted to hang (state.hangNext).
  */
-export function scriptedFailures(state: SimulatorState, vendor: SimulatedVendor, render: (res: Response, status: number, req: Request) => void): RequestHandler {
+export function scriptedFailures(
+  state: SimulatorState,
+  vendor: SimulatedVendor,
+  render: (res: Response, status: number, req: Request) => void,
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const hang = state.takeHang(vendor);
     if (hang !== undefined) return state.hold(hang, next);

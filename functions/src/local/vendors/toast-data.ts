@@ -85,14 +85,54 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Lily', 'Owen', 'Ruby', 'Caleb', 'Nora', 'Leo', 'Ivy', 'Jack', 'Elena', 'Sam', 'Maya', 'Theo', 'Hana', 'Omar'];
-const LAST = ['Nguyen', 'Smith', 'Garcia', 'Okafor', 'Kowalski', 'Murphy', 'Rossi', 'Tanaka', 'Dubois', 'Silva', 'Cohen', 'Patel', 'Larsen', 'Reyes', 'Walsh'];
+const FIRST = [
+  'Ava',
+  'Liam',
+  'Mia',
+  'Noah',
+  'Zoe',
+  'Ethan',
+  'Lily',
+  'Owen',
+  'Ruby',
+  'Caleb',
+  'Nora',
+  'Leo',
+  'Ivy',
+  'Jack',
+  'Elena',
+  'Sam',
+  'Maya',
+  'Theo',
+  'Hana',
+  'Omar',
+];
+const LAST = [
+  'Nguyen',
+  'Smith',
+  'Garcia',
+  'Okafor',
+  'Kowalski',
+  'Murphy',
+  'Rossi',
+  'Tanaka',
+  'Dubois',
+  'Silva',
+  'Cohen',
+  'Patel',
+  'Larsen',
+  'Reyes',
+  'Walsh',
+];
 const JOBS = ['Server', 'Bartender', 'Line Cook', 'Host', 'Manager'];
 
 export function generateToastData(options: ToastDataOptions = {}): ToastSimData {
   const rnd = seededRandom(options.seed ?? 42);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
-  const hex8 = () => Math.floor(rnd() * 0x1_0000_0000).toString(16).padStart(8, '0');
+  const hex8 = () =>
+    Math.floor(rnd() * 0x1_0000_0000)
+      .toString(16)
+      .padStart(8, '0');
   // a version 4 UUID: 8-4-4-4-12 hex digits, version 4, variant 8-b
   const guid = () => {
     const [a, b, c, d] = [hex8(), hex8(), hex8(), hex8()];
@@ -145,8 +185,21 @@ export function generateToastData(options: ToastDataOptions = {}): ToastSimData 
       const deleted = rnd() < 0.03;
       const edited = rnd() < 0.08;
       const createdAt = inAt;
-      const modifiedAt = Math.min(end - 1, (outAt ?? inAt) + int(1, 30) * MINUTE + (edited || deleted ? int(1, 10) * DAY : 0));
-      timeEntries.push({ guid: guid(), employeeGuid: e.guid, jobGuid: e.jobGuids[0] ?? null, inAt, outAt, breaks, deleted, createdAt, modifiedAt });
+      const modifiedAt = Math.min(
+        end - 1,
+        (outAt ?? inAt) + int(1, 30) * MINUTE + (edited || deleted ? int(1, 10) * DAY : 0),
+      );
+      timeEntries.push({
+        guid: guid(),
+        employeeGuid: e.guid,
+        jobGuid: e.jobGuids[0] ?? null,
+        inAt,
+        outAt,
+        breaks,
+        deleted,
+        createdAt,
+        modifiedAt,
+      });
     }
   }
 
@@ -177,16 +230,37 @@ export function generateToastData(options: ToastDataOptions = {}): ToastSimData 
           const firstCents = split ? Math.floor((amountCents + taxCents) / 2) : amountCents + taxCents;
           const firstTip = split ? Math.floor(tipCents / 2) : tipCents;
           payments.push({ guid: guid(), type, amountCents: firstCents, tipCents: firstTip, voided, refund: null });
-          if (split) payments.push({ guid: guid(), type: 'CREDIT', amountCents: amountCents + taxCents - firstCents, tipCents: tipCents - firstTip, voided, refund: null });
+          if (split)
+            payments.push({
+              guid: guid(),
+              type: 'CREDIT',
+              amountCents: amountCents + taxCents - firstCents,
+              tipCents: tipCents - firstTip,
+              voided,
+              refund: null,
+            });
           if (!voided && !deleted && type === 'CREDIT' && rnd() < 0.02) {
             const full = rnd() < 0.5;
             const at = closedAt + int(1, 72) * HOUR;
             const p = payments[0];
-            p.refund = { amountCents: full ? p.amountCents : Math.round(p.amountCents / 3), tipCents: full ? p.tipCents : 0, at };
+            p.refund = {
+              amountCents: full ? p.amountCents : Math.round(p.amountCents / 3),
+              tipCents: full ? p.tipCents : 0,
+              at,
+            };
             modifiedAt = Math.max(modifiedAt, at);
           }
         }
-        checks.push({ guid: guid(), amountCents, taxCents, closedAt: open ? null : closedAt + c * 1000, voided, deleted, modifiedAt: 0, payments });
+        checks.push({
+          guid: guid(),
+          amountCents,
+          taxCents,
+          closedAt: open ? null : closedAt + c * 1000,
+          voided,
+          deleted,
+          modifiedAt: 0,
+          payments,
+        });
       }
       if (voided) modifiedAt = closedAt + int(1, 20) * MINUTE;
       for (const c of checks) c.modifiedAt = Math.max(modifiedAt, c.closedAt ?? 0);

@@ -2,8 +2,22 @@ import { randomUUID } from 'node:crypto';
 import express, { type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_UNREACHABLE } from './accounts';
 import type { PosEmployee, PosPunch, PosSale } from '../../connectors/types';
-import { bearerToken, bodyField, queryParam, randomToken, REASONS, scriptedFailures, type SimulatorState } from './state';
-import { generateToastData, type SimOrder, type SimTimeEntry, type ToastDataOptions, type ToastSimData } from './toast-data';
+import {
+  bearerToken,
+  bodyField,
+  queryParam,
+  randomToken,
+  REASONS,
+  scriptedFailures,
+  type SimulatorState,
+} from './state';
+import {
+  generateToastData,
+  type SimOrder,
+  type SimTimeEntry,
+  type ToastDataOptions,
+  type ToastSimData,
+} from './toast-data';
 
 /**
  * A local Toast (src/connectors/vendors/toast.ts names the documentation followed):
@@ -44,8 +58,16 @@ const CLIENT = SIMULATED.toast;
 
 function errorMessage(res: Response, status: number, message: string): void {
   res.status(status).json({
-    status, code: null, message, messageKey: null, fieldName: null, link: 'https://doc.toasttab.com/doc/devguide/apiResponsesAndErrors.html',
-    requestId: randomUUID(), developerMessage: null, errors: [], canRetry: null,
+    status,
+    code: null,
+    message,
+    messageKey: null,
+    fieldName: null,
+    link: 'https://doc.toasttab.com/doc/devguide/apiResponsesAndErrors.html',
+    requestId: randomUUID(),
+    developerMessage: null,
+    errors: [],
+    canRetry: null,
   });
 }
 
@@ -78,7 +100,9 @@ export function toastSimData(): ToastSimData {
 }
 
 /** Serves a freshly generated restaurant (days, ordersPerDay ...) and/or other rate limits. */
-export function configureToastSim(options: ToastDataOptions & { rateLimit?: { perSecond: number; per15Minutes: number } | false } = {}): ToastSimData {
+export function configureToastSim(
+  options: ToastDataOptions & { rateLimit?: { perSecond: number; per15Minutes: number } | false } = {},
+): ToastSimData {
   const { rateLimit, ...data } = options;
   if (rateLimit !== undefined) toastSim.rateLimit = rateLimit;
   if (Object.keys(data).length > 0 || !toastSim.data) {
@@ -106,13 +130,24 @@ export function toastGroundTruth(): ToastGroundTruth {
   const data = toastSimData();
   const titles = new Map(data.jobs.map((j) => [j.guid, j.title]));
   const employees = data.employees.map((e): PosEmployee => ({
-    vendorId: e.guid, firstName: e.firstName, lastName: e.lastName, email: e.email, phone: e.phone, active: !e.deleted,
-    jobTitle: e.jobGuids.map((g) => titles.get(g)).find((t) => t !== undefined) ?? null, modifiedAt: e.modifiedAt,
+    vendorId: e.guid,
+    firstName: e.firstName,
+    lastName: e.lastName,
+    email: e.email,
+    phone: e.phone,
+    active: !e.deleted,
+    jobTitle: e.jobGuids.map((g) => titles.get(g)).find((t) => t !== undefined) ?? null,
+    modifiedAt: e.modifiedAt,
   }));
   const punches = data.timeEntries.map((t): PosPunch => ({
-    vendorId: t.guid, employeeVendorId: t.employeeGuid, clockInAt: t.inAt, clockOutAt: t.outAt,
+    vendorId: t.guid,
+    employeeVendorId: t.employeeGuid,
+    clockInAt: t.inAt,
+    clockOutAt: t.outAt,
     breaks: t.breaks.map((b) => ({ startAt: b.inAt, endAt: b.outAt, paid: b.paid })),
-    jobTitle: t.jobGuid ? (titles.get(t.jobGuid) ?? null) : null, deleted: t.deleted, modifiedAt: t.modifiedAt,
+    jobTitle: t.jobGuid ? (titles.get(t.jobGuid) ?? null) : null,
+    deleted: t.deleted,
+    modifiedAt: t.modifiedAt,
   }));
   return { employees, punches, sales: data.orders.flatMap(toastOrderTruth) };
 }
@@ -128,15 +163,29 @@ export function toastOrderTruth(o: SimOrder): PosSale[] {
     const base = { employeeVendorId: o.serverGuid, currency: 'USD', modifiedAt: c.modifiedAt };
     const tips = (ps: typeof payments) => ps.reduce((n, p) => n + p.tipCents, 0);
     out.push({
-      ...base, vendorId: c.guid, closedAt: c.closedAt, amount: c.amountCents, tips: tips(payments), cashTips: tips(payments.filter((p) => p.type === 'CASH')),
-      customers: guests, refund: false, refundOf: null,
+      ...base,
+      vendorId: c.guid,
+      closedAt: c.closedAt,
+      amount: c.amountCents,
+      tips: tips(payments),
+      cashTips: tips(payments.filter((p) => p.type === 'CASH')),
+      customers: guests,
+      refund: false,
+      refundOf: null,
     });
     guests = 0;
     for (const p of payments) {
       if (!p.refund) continue;
       out.push({
-        ...base, vendorId: `${p.guid}:refund`, closedAt: p.refund.at, amount: -p.refund.amountCents, tips: 0 - p.refund.tipCents,
-        cashTips: p.type === 'CASH' ? 0 - p.refund.tipCents : 0, customers: 0, refund: true, refundOf: c.guid,
+        ...base,
+        vendorId: `${p.guid}:refund`,
+        closedAt: p.refund.at,
+        amount: -p.refund.amountCents,
+        tips: 0 - p.refund.tipCents,
+        cashTips: p.type === 'CASH' ? 0 - p.refund.tipCents : 0,
+        customers: 0,
+        refund: true,
+        refundOf: c.guid,
       });
     }
   }
@@ -192,41 +241,91 @@ const ref = (guid: string, entityType: string) => ({ guid, entityType, externalI
 function renderTimeEntry(t: SimTimeEntry) {
   return {
     ...ref(t.guid, 'TimeEntry'),
-    createdDate: toastDate(t.createdAt), modifiedDate: toastDate(t.modifiedAt), deletedDate: t.deleted ? toastDate(t.modifiedAt) : null, deleted: t.deleted,
-    jobReference: t.jobGuid ? ref(t.jobGuid, 'RestaurantJob') : null, employeeReference: ref(t.employeeGuid, 'RestaurantUser'), shiftReference: null,
-    inDate: toastDate(t.inAt), outDate: toastDate(t.outAt), autoClockedOut: false, businessDate: toastDate(t.inAt).slice(0, 10).replace(/-/g, ''),
-    regularHours: t.outAt === null ? 0 : Math.round(((t.outAt - t.inAt) / 3_600_000) * 100) / 100, overtimeHours: 0, hourlyWage: 15.5,
+    createdDate: toastDate(t.createdAt),
+    modifiedDate: toastDate(t.modifiedAt),
+    deletedDate: t.deleted ? toastDate(t.modifiedAt) : null,
+    deleted: t.deleted,
+    jobReference: t.jobGuid ? ref(t.jobGuid, 'RestaurantJob') : null,
+    employeeReference: ref(t.employeeGuid, 'RestaurantUser'),
+    shiftReference: null,
+    inDate: toastDate(t.inAt),
+    outDate: toastDate(t.outAt),
+    autoClockedOut: false,
+    businessDate: toastDate(t.inAt).slice(0, 10).replace(/-/g, ''),
+    regularHours: t.outAt === null ? 0 : Math.round(((t.outAt - t.inAt) / 3_600_000) * 100) / 100,
+    overtimeHours: 0,
+    hourlyWage: 15.5,
     breaks: t.breaks.map((b, i) => ({
-      guid: `${t.guid.slice(0, -4)}b${String(i).padStart(3, '0')}`, breakType: { guid: 'b0000000-0000-4000-8000-000000000001', entityType: 'BreakType' },
-      paid: b.paid, inDate: toastDate(b.inAt), outDate: toastDate(b.outAt), missed: false, waived: false, auditResponse: false,
+      guid: `${t.guid.slice(0, -4)}b${String(i).padStart(3, '0')}`,
+      breakType: { guid: 'b0000000-0000-4000-8000-000000000001', entityType: 'BreakType' },
+      paid: b.paid,
+      inDate: toastDate(b.inAt),
+      outDate: toastDate(b.outAt),
+      missed: false,
+      waived: false,
+      auditResponse: false,
     })),
-    declaredCashTips: 0, nonCashTips: 0, cashSales: 0, nonCashSales: 0, tipsWithheld: 0,
+    declaredCashTips: 0,
+    nonCashTips: 0,
+    cashSales: 0,
+    nonCashSales: 0,
+    tipsWithheld: 0,
   };
 }
 
 function renderOrder(o: SimOrder) {
   return {
     ...ref(o.guid, 'Order'),
-    openedDate: toastDate(o.openedAt), createdDate: toastDate(o.openedAt), modifiedDate: toastDate(o.modifiedAt), closedDate: toastDate(o.closedAt),
-    paidDate: toastDate(o.closedAt), deleted: o.deleted, deletedDate: '1970-01-01T00:00:00.000+0000', voided: o.voided, voidDate: o.voided ? toastDate(o.modifiedAt) : null,
-    businessDate: o.businessDate, numberOfGuests: o.guests, server: o.serverGuid ? ref(o.serverGuid, 'RestaurantUser') : null,
-    source: 'In Store', diningOption: null, approvalStatus: 'APPROVED',
+    openedDate: toastDate(o.openedAt),
+    createdDate: toastDate(o.openedAt),
+    modifiedDate: toastDate(o.modifiedAt),
+    closedDate: toastDate(o.closedAt),
+    paidDate: toastDate(o.closedAt),
+    deleted: o.deleted,
+    deletedDate: '1970-01-01T00:00:00.000+0000',
+    voided: o.voided,
+    voidDate: o.voided ? toastDate(o.modifiedAt) : null,
+    businessDate: o.businessDate,
+    numberOfGuests: o.guests,
+    server: o.serverGuid ? ref(o.serverGuid, 'RestaurantUser') : null,
+    source: 'In Store',
+    diningOption: null,
+    approvalStatus: 'APPROVED',
     checks: o.checks.map((c) => ({
       ...ref(c.guid, 'Check'),
-      openedDate: toastDate(o.openedAt), createdDate: toastDate(o.openedAt), closedDate: toastDate(c.closedAt), modifiedDate: toastDate(c.modifiedAt),
-      deleted: c.deleted, deletedDate: '1970-01-01T00:00:00.000+0000', voided: c.voided,
+      openedDate: toastDate(o.openedAt),
+      createdDate: toastDate(o.openedAt),
+      closedDate: toastDate(c.closedAt),
+      modifiedDate: toastDate(c.modifiedAt),
+      deleted: c.deleted,
+      deletedDate: '1970-01-01T00:00:00.000+0000',
+      voided: c.voided,
       paymentStatus: c.voided ? 'CLOSED' : c.closedAt === null ? 'OPEN' : 'CLOSED',
-      amount: dollars(c.amountCents), taxAmount: dollars(c.taxCents), totalAmount: dollars(c.amountCents + c.taxCents),
-      selections: [], appliedDiscounts: [], appliedServiceCharges: [],
+      amount: dollars(c.amountCents),
+      taxAmount: dollars(c.taxCents),
+      totalAmount: dollars(c.amountCents + c.taxCents),
+      selections: [],
+      appliedDiscounts: [],
+      appliedServiceCharges: [],
       payments: c.payments.map((p) => ({
         ...ref(p.guid, 'OrderPayment'),
-        paidDate: toastDate(c.closedAt), type: p.type, amount: dollars(p.amountCents), tipAmount: dollars(p.tipCents), amountTendered: dollars(p.amountCents + p.tipCents),
+        paidDate: toastDate(c.closedAt),
+        type: p.type,
+        amount: dollars(p.amountCents),
+        tipAmount: dollars(p.tipCents),
+        amountTendered: dollars(p.amountCents + p.tipCents),
         paymentStatus: p.voided ? 'VOIDED' : 'CAPTURED',
         refundStatus: p.refund === null ? 'NONE' : p.refund.amountCents === p.amountCents ? 'FULL' : 'PARTIAL',
-        refund: p.refund === null ? null : {
-          refundAmount: dollars(p.refund.amountCents), tipRefundAmount: dollars(p.refund.tipCents), refundDate: toastDate(p.refund.at),
-          refundBusinessDate: Number(toastDate(p.refund.at).slice(0, 10).replace(/-/g, '')), refundTransaction: ref(`${p.guid.slice(0, -4)}rfnd`, 'RefundTransaction'),
-        },
+        refund:
+          p.refund === null
+            ? null
+            : {
+                refundAmount: dollars(p.refund.amountCents),
+                tipRefundAmount: dollars(p.refund.tipCents),
+                refundDate: toastDate(p.refund.at),
+                refundBusinessDate: Number(toastDate(p.refund.at).slice(0, 10).replace(/-/g, '')),
+                refundTransaction: ref(`${p.guid.slice(0, -4)}rfnd`, 'RefundTransaction'),
+              },
       })),
     })),
   };
@@ -235,7 +334,11 @@ function renderOrder(o: SimOrder) {
 /** A data page's faults: the scripted ones (state) and the older malformNextToastPage. */
 function pageFaults(state: SimulatorState): { malformed: boolean; duplicate: boolean; modify: boolean } {
   const due = state.nextPage('toast');
-  return { malformed: malformedNow() || due.has('malformed'), duplicate: due.has('duplicate'), modify: due.has('modify') };
+  return {
+    malformed: malformedNow() || due.has('malformed'),
+    duplicate: due.has('duplicate'),
+    modify: due.has('modify'),
+  };
 }
 
 export function toastRouter(state: SimulatorState): Router {
@@ -257,7 +360,10 @@ export function toastRouter(state: SimulatorState): Router {
       : [seen.window.length, limit.per15Minutes, (seen.window[0] ?? now) + 900_000];
     res.set({ 'X-Toast-RateLimit-By': 'GLOBAL', 'X-Toast-RateLimit-Reset': String(Math.ceil(resetAt / 1000)) });
     if (used >= max) {
-      res.set({ 'X-Toast-RateLimit-Remaining': '0', 'Retry-After': String(Math.max(1, Math.ceil((resetAt - now) / 1000))) });
+      res.set({
+        'X-Toast-RateLimit-Remaining': '0',
+        'Retry-After': String(Math.max(1, Math.ceil((resetAt - now) / 1000))),
+      });
       errorMessage(res, 429, 'Too many requests: the rate limit for this API client and restaurant is exceeded.');
       return false;
     }
@@ -294,41 +400,97 @@ export function toastRouter(state: SimulatorState): Router {
     state.modifications.push({ vendor: 'toast', kind, id: guid, at });
   };
 
-  r.use(scriptedFailures(state, 'toast', (res, status) => errorMessage(res, status, REASONS[status] ?? 'Simulated failure')));
+  r.use(
+    scriptedFailures(state, 'toast', (res, status) =>
+      errorMessage(res, status, REASONS[status] ?? 'Simulated failure'),
+    ),
+  );
   r.use(express.json());
 
   r.post('/authentication/v1/authentication/login', (req, res) => {
     const clientId = bodyField(req, 'clientId');
     const clientSecret = bodyField(req, 'clientSecret');
-    if (bodyField(req, 'userAccessType') !== 'TOAST_MACHINE_CLIENT') return errorMessage(res, 400, 'userAccessType must be TOAST_MACHINE_CLIENT');
-    if (clientId !== CLIENT.clientId || clientSecret !== CLIENT.clientSecret || state.isRevoked(clientId, clientSecret)) {
+    if (bodyField(req, 'userAccessType') !== 'TOAST_MACHINE_CLIENT')
+      return errorMessage(res, 400, 'userAccessType must be TOAST_MACHINE_CLIENT');
+    if (
+      clientId !== CLIENT.clientId ||
+      clientSecret !== CLIENT.clientSecret ||
+      state.isRevoked(clientId, clientSecret)
+    ) {
       return errorMessage(res, 401, 'The Toast API client credentials in your request are not valid.');
     }
     const accessToken = simulatedJwt();
     const ttl = state.accessTtl(TOAST_TOKEN_TTL_SECONDS);
-    state.issueToken('toast', 'access', accessToken, { clientId, account: CLIENT.restaurantGuid, scopes: ['restaurants:read', 'labor:read', 'orders:read'] }, ttl);
-    res.json({ token: { tokenType: 'Bearer', scope: null, expiresIn: ttl, accessToken, idToken: null, refreshToken: null }, status: 'SUCCESS' });
+    state.issueToken(
+      'toast',
+      'access',
+      accessToken,
+      { clientId, account: CLIENT.restaurantGuid, scopes: ['restaurants:read', 'labor:read', 'orders:read'] },
+      ttl,
+    );
+    res.json({
+      token: { tokenType: 'Bearer', scope: null, expiresIn: ttl, accessToken, idToken: null, refreshToken: null },
+      status: 'SUCCESS',
+    });
   });
 
   r.get('/restaurants/v1/restaurants/:restaurantGuid', (req, res) => {
     const check = state.checkToken('toast', 'access', bearerToken(req));
-    if (!check.ok) return errorMessage(res, 401, check.reason === 'expired' ? 'The authentication token has expired.' : 'Authentication failed.');
+    if (!check.ok)
+      return errorMessage(
+        res,
+        401,
+        check.reason === 'expired' ? 'The authentication token has expired.' : 'Authentication failed.',
+      );
     if (!withinRateLimit(req, res, check.token.clientId ?? '')) return;
     const guid = req.params.restaurantGuid.toLowerCase();
     const header = req.get('toast-restaurant-external-id');
     if (!header) return errorMessage(res, 400, 'The Toast-Restaurant-External-ID header is required.');
-    if (header.toLowerCase() !== guid) return errorMessage(res, 400, 'The Toast-Restaurant-External-ID header does not match the restaurant of the request.');
-    if (guid === SIMULATED_UNREACHABLE.toastRestaurantGuid) return errorMessage(res, 403, 'Access to this restaurant is not allowed for the API client.');
-    if (guid !== CLIENT.restaurantGuid || check.token.account !== CLIENT.restaurantGuid) return errorMessage(res, 404, 'Restaurant not found.');
+    if (header.toLowerCase() !== guid)
+      return errorMessage(
+        res,
+        400,
+        'The Toast-Restaurant-External-ID header does not match the restaurant of the request.',
+      );
+    if (guid === SIMULATED_UNREACHABLE.toastRestaurantGuid)
+      return errorMessage(res, 403, 'Access to this restaurant is not allowed for the API client.');
+    if (guid !== CLIENT.restaurantGuid || check.token.account !== CLIENT.restaurantGuid)
+      return errorMessage(res, 404, 'Restaurant not found.');
     res.json({
       guid: CLIENT.restaurantGuid,
       general: {
-        name: SIMULATED_NAMES.toast, locationName: SIMULATED_NAMES.toastLocation, locationCode: 'HBR', description: 'A simulated restaurant.',
-        timeZone: 'America/New_York', closeoutHour: 4, managementGroupGuid: '7b2c4d6e-8f10-4a3b-9c5d-6e7f8a9b0c1d', currencyCode: 'USD',
-        firstBusinessDate: 20240301, archived: false,
+        name: SIMULATED_NAMES.toast,
+        locationName: SIMULATED_NAMES.toastLocation,
+        locationCode: 'HBR',
+        description: 'A simulated restaurant.',
+        timeZone: 'America/New_York',
+        closeoutHour: 4,
+        managementGroupGuid: '7b2c4d6e-8f10-4a3b-9c5d-6e7f8a9b0c1d',
+        currencyCode: 'USD',
+        firstBusinessDate: 20240301,
+        archived: false,
       },
-      urls: { website: null, facebook: null, twitter: null, orderOnline: null, purchaseGiftCard: null, checkGiftCard: null },
-      location: { address1: '10 Harbour Way', address2: null, city: 'Boston', stateCode: 'MA', administrativeArea: null, zipCode: '02110', country: 'US', phone: '6175550100', phoneCountryCode: '1', latitude: 42.3554, longitude: -71.0505 },
+      urls: {
+        website: null,
+        facebook: null,
+        twitter: null,
+        orderOnline: null,
+        purchaseGiftCard: null,
+        checkGiftCard: null,
+      },
+      location: {
+        address1: '10 Harbour Way',
+        address2: null,
+        city: 'Boston',
+        stateCode: 'MA',
+        administrativeArea: null,
+        zipCode: '02110',
+        country: 'US',
+        phone: '6175550100',
+        phoneCountryCode: '1',
+        latitude: 42.3554,
+        longitude: -71.0505,
+      },
     });
   });
 
@@ -337,7 +499,11 @@ export function toastRouter(state: SimulatorState): Router {
     const check = state.checkToken('toast', 'access', bearerToken(req));
     if (check.ok && !withinRateLimit(req, res, check.token.clientId ?? '')) return false;
     if (!check.ok) {
-      errorMessage(res, 401, check.reason === 'expired' ? 'The authentication token has expired.' : 'Authentication failed.');
+      errorMessage(
+        res,
+        401,
+        check.reason === 'expired' ? 'The authentication token has expired.' : 'Authentication failed.',
+      );
       return false;
     }
     const header = req.get('toast-restaurant-external-id')?.toLowerCase();
@@ -354,16 +520,33 @@ export function toastRouter(state: SimulatorState): Router {
 
   r.get('/labor/v1/jobs', (req, res) => {
     if (!authorized(req, res)) return;
-    res.json(toastSimData().jobs.map((j) => ({ ...ref(j.guid, 'RestaurantJob'), title: j.title, deleted: false, tipped: j.title === 'Server' || j.title === 'Bartender' })));
+    res.json(
+      toastSimData().jobs.map((j) => ({
+        ...ref(j.guid, 'RestaurantJob'),
+        title: j.title,
+        deleted: false,
+        tipped: j.title === 'Server' || j.title === 'Bartender',
+      })),
+    );
   });
 
   r.get('/labor/v1/employees', (req, res) => {
     if (!authorized(req, res)) return;
     const body = toastSimData().employees.map((e) => ({
       ...ref(e.guid, 'RestaurantUser'),
-      createdDate: toastDate(e.createdAt), modifiedDate: toastDate(e.modifiedAt), deletedDate: e.deleted ? toastDate(e.modifiedAt) : null, deleted: e.deleted,
-      firstName: e.firstName, chosenName: null, lastName: e.lastName, email: e.email, phoneNumber: e.phone, phoneNumberCountryCode: e.phone ? '1' : null,
-      externalEmployeeId: null, jobReferences: e.jobGuids.map((g) => ref(g, 'RestaurantJob')), wageOverrides: [],
+      createdDate: toastDate(e.createdAt),
+      modifiedDate: toastDate(e.modifiedAt),
+      deletedDate: e.deleted ? toastDate(e.modifiedAt) : null,
+      deleted: e.deleted,
+      firstName: e.firstName,
+      chosenName: null,
+      lastName: e.lastName,
+      email: e.email,
+      phoneNumber: e.phone,
+      phoneNumberCountryCode: e.phone ? '1' : null,
+      externalEmployeeId: null,
+      jobReferences: e.jobGuids.map((g) => ref(g, 'RestaurantJob')),
+      wageOverrides: [],
     }));
     const faults = pageFaults(state);
     if (faults.malformed) return void res.json(body.map((e, i) => (i === 3 ? { ...e, guid: 42 } : e)));
@@ -375,13 +558,20 @@ export function toastRouter(state: SimulatorState): Router {
     if (!authorized(req, res)) return;
     const q = (name: string) => queryParam(req, name);
     let match: (t: SimTimeEntry) => boolean;
-    if (q('startDate') !== undefined || q('endDate') !== undefined || q('modifiedStartDate') !== undefined || q('modifiedEndDate') !== undefined) {
+    if (
+      q('startDate') !== undefined ||
+      q('endDate') !== undefined ||
+      q('modifiedStartDate') !== undefined ||
+      q('modifiedEndDate') !== undefined
+    ) {
       const modified = q('modifiedStartDate') !== undefined || q('modifiedEndDate') !== undefined;
       const start = parseQueryDate(q(modified ? 'modifiedStartDate' : 'startDate'));
       const end = parseQueryDate(q(modified ? 'modifiedEndDate' : 'endDate'));
-      if (Number.isNaN(start) || Number.isNaN(end)) return errorMessage(res, 400, 'Both a start and an end date in ISO-8601 format are required.');
+      if (Number.isNaN(start) || Number.isNaN(end))
+        return errorMessage(res, 400, 'Both a start and an end date in ISO-8601 format are required.');
       if (end < start) return errorMessage(res, 400, 'The end date must not be before the start date.');
-      if (end > plusOneMonth(start)) return errorMessage(res, 400, 'The specified period cannot be longer than one month.');
+      if (end > plusOneMonth(start))
+        return errorMessage(res, 400, 'The specified period cannot be longer than one month.');
       const archived = q('includeArchived') === 'true';
       match = modified
         ? (t) => t.modifiedAt >= start && t.modifiedAt < end
@@ -390,7 +580,11 @@ export function toastRouter(state: SimulatorState): Router {
       const bd = q('businessDate');
       match = (t) => !t.deleted && toastDate(t.inAt).slice(0, 10).replace(/-/g, '') === bd;
     } else {
-      return errorMessage(res, 400, 'A startDate and endDate, a modifiedStartDate and modifiedEndDate, or a businessDate is required.');
+      return errorMessage(
+        res,
+        400,
+        'A startDate and endDate, a modifiedStartDate and modifiedEndDate, or a businessDate is required.',
+      );
     }
     const body = toastSimData().timeEntries.filter(match).map(renderTimeEntry);
     const faults = pageFaults(state);
@@ -404,13 +598,15 @@ export function toastRouter(state: SimulatorState): Router {
     const q = (name: string) => queryParam(req, name);
     const pageSize = q('pageSize') === undefined ? 100 : Number(q('pageSize'));
     const page = q('page') === undefined ? 1 : Number(q('page'));
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) return errorMessage(res, 400, 'pageSize must be between 1 and 100.');
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
+      return errorMessage(res, 400, 'pageSize must be between 1 and 100.');
     if (!Number.isInteger(page) || page < 1) return errorMessage(res, 400, 'page must be a positive integer.');
     let match: (o: SimOrder) => boolean;
     if (q('startDate') !== undefined || q('endDate') !== undefined) {
       const start = parseQueryDate(q('startDate'));
       const end = parseQueryDate(q('endDate'));
-      if (Number.isNaN(start) || Number.isNaN(end)) return errorMessage(res, 400, 'Both startDate and endDate in ISO-8601 format are required.');
+      if (Number.isNaN(start) || Number.isNaN(end))
+        return errorMessage(res, 400, 'Both startDate and endDate in ISO-8601 format are required.');
       if (end < start) return errorMessage(res, 400, 'The end date must not be before the start date.');
       match = (o) => o.modifiedAt >= start && o.modifiedAt < end;
     } else if (q('businessDate') !== undefined && /^\d{8}$/.test(q('businessDate') ?? '')) {
@@ -419,7 +615,9 @@ export function toastRouter(state: SimulatorState): Router {
     } else {
       return errorMessage(res, 400, 'A startDate and endDate or a businessDate (yyyyMMdd) is required.');
     }
-    const all = toastSimData().orders.filter(match).sort((a, b) => a.modifiedAt - b.modifiedAt || (a.guid < b.guid ? -1 : 1));
+    const all = toastSimData()
+      .orders.filter(match)
+      .sort((a, b) => a.modifiedAt - b.modifiedAt || (a.guid < b.guid ? -1 : 1));
     const faults = pageFaults(state);
     const start = (page - 1) * pageSize;
     const body = all.slice(faults.duplicate && start > 0 ? start - 1 : start, page * pageSize).map(renderOrder);

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CLOVER_AUTH_HEADER, SQUARE_SIGNATURE_HEADER, squareSignature, toastSignature } from '../../connectors/webhooks';
+import {
+  CLOVER_AUTH_HEADER,
+  SQUARE_SIGNATURE_HEADER,
+  squareSignature,
+  toastSignature,
+} from '../../connectors/webhooks';
 
 /**
  * The vendors' side of webhooks, for the local stack and the tests: event payloads shaped as Square,
@@ -80,10 +85,18 @@ export interface CloverEventPayload {
 }
 
 /** A Clover message naming `changes` per merchant (ts default now). */
-export function cloverEvent(merchants: Record<string, { objectId: string; type?: 'CREATE' | 'UPDATE' | 'DELETE'; ts?: number }[]>, appId = 'SIMCLOVERAPP7Q4K2'): CloverEventPayload {
+export function cloverEvent(
+  merchants: Record<string, { objectId: string; type?: 'CREATE' | 'UPDATE' | 'DELETE'; ts?: number }[]>,
+  appId = 'SIMCLOVERAPP7Q4K2',
+): CloverEventPayload {
   return {
     appId,
-    merchants: Object.fromEntries(Object.entries(merchants).map(([id, changes]) => [id, changes.map((c) => ({ objectId: c.objectId, type: c.type ?? 'UPDATE', ts: c.ts ?? Date.now() }))])),
+    merchants: Object.fromEntries(
+      Object.entries(merchants).map(([id, changes]) => [
+        id,
+        changes.map((c) => ({ objectId: c.objectId, type: c.type ?? 'UPDATE', ts: c.ts ?? Date.now() })),
+      ]),
+    ),
   };
 }
 
@@ -105,7 +118,8 @@ export function signedWebhook(
 ): SignedWebhook {
   const body = Buffer.from(JSON.stringify(event), 'utf8');
   const attempt = opts.attempt ?? 1;
-  if (vendor === 'clover') return { body, headers: { 'content-type': 'application/json', [CLOVER_AUTH_HEADER]: opts.key } };
+  if (vendor === 'clover')
+    return { body, headers: { 'content-type': 'application/json', [CLOVER_AUTH_HEADER]: opts.key } };
   if (vendor === 'square') {
     return {
       body,
@@ -135,7 +149,12 @@ export function signedWebhook(
 
 /** Posts a signed webhook as the vendor does; answers the status and the parsed JSON body (null if none). */
 export async function sendWebhook(url: string, signed: SignedWebhook): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(url, { method: 'POST', headers: signed.headers, body: signed.body, signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: signed.headers,
+    body: signed.body,
+    signal: AbortSignal.timeout(10_000),
+  });
   const text = await res.text();
   let body: unknown = null;
   try {

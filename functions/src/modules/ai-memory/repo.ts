@@ -2,7 +2,8 @@ import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import { companyCollection, toMillis } from '../../core/firestore';
 import { MEMORY_SCOPES, MEMORY_SOURCES, MEMORY_VISIBILITIES, type Memory } from './schemas';
 
-const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
+const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
+  values.includes(value as T) ? (value as T) : fallback;
 
 /** The one parser of a memory document. */
 function memoryFromDoc(id: string, data: DocumentData): Memory {
@@ -20,13 +21,24 @@ function memoryFromDoc(id: string, data: DocumentData): Memory {
 }
 
 /** Memories live at companies/{companyId}/aiMemories/{memoryId}; a personal one carries its member's uid. */
-export const { collection: memoriesCollection, ref: memoryRef, fromSnapshot: memoryFromSnapshot } = companyCollection('aiMemories', memoryFromDoc);
+export const {
+  collection: memoriesCollection,
+  ref: memoryRef,
+  fromSnapshot: memoryFromSnapshot,
+} = companyCollection('aiMemories', memoryFromDoc);
 
 /** The company's memories, or one member's personal memories (read in `tx` when given). */
-export async function listScope(companyId: string, scope: { kind: 'company' } | { kind: 'member'; uid: string }, tx?: Transaction): Promise<Memory[]> {
-  const query = scope.kind === 'company'
-    ? memoriesCollection(companyId).where('scope', '==', 'company')
-    : memoriesCollection(companyId).where('ownerUid', '==', scope.uid);
+export async function listScope(
+  companyId: string,
+  scope: { kind: 'company' } | { kind: 'member'; uid: string },
+  tx?: Transaction,
+): Promise<Memory[]> {
+  const query =
+    scope.kind === 'company'
+      ? memoriesCollection(companyId).where('scope', '==', 'company')
+      : memoriesCollection(companyId).where('ownerUid', '==', scope.uid);
   const snap = tx ? await tx.get(query) : await query.get();
-  return snap.docs.map((d) => memoryFromDoc(d.id, d.data())).filter((m) => (scope.kind === 'company' ? true : m.scope === 'member'));
+  return snap.docs
+    .map((d) => memoryFromDoc(d.id, d.data()))
+    .filter((m) => (scope.kind === 'company' ? true : m.scope === 'member'));
 }

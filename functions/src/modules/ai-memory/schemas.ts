@@ -16,15 +16,40 @@ export const MEMORY_SCOPES = ['company', 'member'] as const;
 export const MEMORY_SOURCES = ['member', 'assistant'] as const;
 export const MEMORY_VISIBILITIES = ['members', 'managers'] as const;
 
-const text = z.string().trim().min(1).max(MEMORY_LIMITS.textLength).describe(`The fact, in plain words (at most ${MEMORY_LIMITS.textLength} characters), e.g. "We close at 22:00 on Sundays"`);
-const visibility = z.enum(MEMORY_VISIBILITIES).describe('Company memories only: `members` (every member, and the assistant answering any member) or `managers` (managers and owners only). Personal memories are visible to their member only.');
+const text = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MEMORY_LIMITS.textLength)
+  .describe(
+    `The fact, in plain words (at most ${MEMORY_LIMITS.textLength} characters), e.g. "We close at 22:00 on Sundays"`,
+  );
+const visibility = z
+  .enum(MEMORY_VISIBILITIES)
+  .describe(
+    'Company memories only: `members` (every member, and the assistant answering any member) or `managers` (managers and owners only). Personal memories are visible to their member only.',
+  );
 
-export const memoryCreateBody = z.strictObject({
-  scope: z.enum(MEMORY_SCOPES).describe('`company`: a fact about the company (managers and owners write them); `member`: the caller\'s own personal fact'),
-  text,
-  source: z.enum(MEMORY_SOURCES).default('member').describe('`member`: entered by the member; `assistant`: proposed by the assistant and confirmed by the member with this call'),
-  visibility: visibility.optional(),
-}).refine((b) => b.scope === 'company' || b.visibility === undefined, { path: ['visibility'], message: 'only company memories have a visibility' });
+export const memoryCreateBody = z
+  .strictObject({
+    scope: z
+      .enum(MEMORY_SCOPES)
+      .describe(
+        "`company`: a fact about the company (managers and owners write them); `member`: the caller's own personal fact",
+      ),
+    text,
+    source: z
+      .enum(MEMORY_SOURCES)
+      .default('member')
+      .describe(
+        '`member`: entered by the member; `assistant`: proposed by the assistant and confirmed by the member with this call',
+      ),
+    visibility: visibility.optional(),
+  })
+  .refine((b) => b.scope === 'company' || b.visibility === undefined, {
+    path: ['visibility'],
+    message: 'only company memories have a visibility',
+  });
 export type MemoryCreate = z.output<typeof memoryCreateBody>;
 
 export const memoryPatchBody = z.strictObject({ text: text.optional(), visibility: visibility.optional() });
@@ -45,7 +70,7 @@ export const memorySchema = z.object({
 export type Memory = z.infer<typeof memorySchema>;
 
 export const listMemoriesQuery = companyIdQuery.extend({
-  scope: z.enum(MEMORY_SCOPES).optional().describe('Only company memories, or only the caller\'s own; both when absent'),
+  scope: z.enum(MEMORY_SCOPES).optional().describe("Only company memories, or only the caller's own; both when absent"),
 });
 
 export const memoryIdParam = z.object({ memoryId: documentId });

@@ -24,7 +24,13 @@ function requireManageable(memory: Memory, member: Membership): void {
 const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 const newestFirst = (a: Memory, b: Memory) => (b.updatedAt ?? 0) - (a.updatedAt ?? 0) || a.id.localeCompare(b.id);
 
-export async function listMemories({ member, scope }: { member: Membership; scope?: Memory['scope'] }): Promise<Memory[]> {
+export async function listMemories({
+  member,
+  scope,
+}: {
+  member: Membership;
+  scope?: Memory['scope'];
+}): Promise<Memory[]> {
   const [company, own] = await Promise.all([
     scope === 'member' ? [] : repo.listScope(member.companyId, { kind: 'company' }),
     scope === 'company' ? [] : repo.listScope(member.companyId, { kind: 'member', uid: member.uid }),
@@ -37,7 +43,8 @@ export async function listMemories({ member, scope }: { member: Membership; scop
  * spacing) answers the memory already kept, so a retried or repeated confirmation adds nothing.
  */
 export async function createMemory({ member, memory }: { member: Membership; memory: MemoryCreate }): Promise<Memory> {
-  if (memory.scope === 'company' && !isManager(member)) throw coreErrors.INSUFFICIENT_ROLE('Company memories are managed by managers and owners');
+  if (memory.scope === 'company' && !isManager(member))
+    throw coreErrors.INSUFFICIENT_ROLE('Company memories are managed by managers and owners');
   const { companyId, uid } = member;
   const scope = memory.scope === 'company' ? { kind: 'company' as const } : { kind: 'member' as const, uid };
   const limit = memory.scope === 'company' ? MEMORY_LIMITS.companyMemories : MEMORY_LIMITS.memberMemories;
@@ -47,7 +54,9 @@ export async function createMemory({ member, memory }: { member: Membership; mem
     const same = existing.find((m) => normalise(m.text) === normalise(memory.text));
     if (same) return same.id;
     if (existing.length >= limit) {
-      throw memoryErrors.MEMORY_LIMIT_REACHED(`${memory.scope === 'company' ? 'The company' : 'You'} already keep${memory.scope === 'company' ? 's' : ''} ${limit} memories, the most allowed; forget one first`);
+      throw memoryErrors.MEMORY_LIMIT_REACHED(
+        `${memory.scope === 'company' ? 'The company' : 'You'} already keep${memory.scope === 'company' ? 's' : ''} ${limit} memories, the most allowed; forget one first`,
+      );
     }
     tx.create(ref, {
       scope: memory.scope,
@@ -69,14 +78,24 @@ async function getVisible(member: Membership, memoryId: string): Promise<Memory 
   return memory && canSee(memory, member) ? memory : null;
 }
 
-export async function updateMemory({ member, memoryId, patch }: { member: Membership; memoryId: string; patch: MemoryPatch }): Promise<Memory> {
+export async function updateMemory({
+  member,
+  memoryId,
+  patch,
+}: {
+  member: Membership;
+  memoryId: string;
+  patch: MemoryPatch;
+}): Promise<Memory> {
   const ref = repo.memoryRef(member.companyId, memoryId);
   await db().runTransaction(async (tx) => {
     const memory = repo.memoryFromSnapshot(await tx.get(ref));
     if (!memory || !canSee(memory, member)) throw notFound();
     requireManageable(memory, member);
     if (patch.visibility !== undefined && memory.scope === 'member') {
-      throw coreErrors.VALIDATION_FAILED('Only company memories have a visibility', [{ path: 'body.visibility', message: 'only company memories have a visibility' }]);
+      throw coreErrors.VALIDATION_FAILED('Only company memories have a visibility', [
+        { path: 'body.visibility', message: 'only company memories have a visibility' },
+      ]);
     }
     if (patch.text === undefined && patch.visibility === undefined) return;
     tx.update(ref, { ...patch, updatedBy: member.uid, updatedAt: serverTime() });
@@ -88,7 +107,13 @@ export async function updateMemory({ member, memoryId, patch }: { member: Member
 }
 
 /** Forgets a memory (deleted, not archived: a forgotten fact is gone). */
-export async function deleteMemory({ member, memoryId }: { member: Membership; memoryId: string }): Promise<{ id: string; deleted: true }> {
+export async function deleteMemory({
+  member,
+  memoryId,
+}: {
+  member: Membership;
+  memoryId: string;
+}): Promise<{ id: string; deleted: true }> {
   const ref = repo.memoryRef(member.companyId, memoryId);
   await db().runTransaction(async (tx) => {
     const memory = repo.memoryFromSnapshot(await tx.get(ref));
@@ -102,14 +127,25 @@ export async function deleteMemory({ member, memoryId }: { member: Membership; m
 // ---- retrieval for the assistant ----------------------------------------------------------------
 
 const STOP_WORDS = new Set(
-  ('a an and are as at be by can could did do does for from had has have how i in is it its me my of on or our so that the their them there '
-    + 'they this to us was we were what when where which who why will with would you your last next week day today please tell show give about').split(' '),
+  (
+    'a an and are as at be by can could did do does for from had has have how i in is it its me my of on or our so that the their them there ' +
+    'they this to us was we were what when where which who why will with would you your last next week day today please tell show give about'
+  ).split(' '),
 );
 
 /** Lower-cased word terms of a text, stop words dropped, a plural `s` folded ("Sundays" ~ "sunday"). */
 export function terms(text: string): Set<string> {
-  const words = text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').match(/[\p{L}\p{N}]+/gu) ?? [];
-  return new Set(words.filter((w) => w.length > 1 && !STOP_WORDS.has(w)).map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w)));
+  const words =
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  return new Set(
+    words
+      .filter((w) => w.length > 1 && !STOP_WORDS.has(w))
+      .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w)),
+  );
 }
 
 /** Distinct question terms the memory contains; personal memories win ties (they are about the asker). */
@@ -123,7 +159,12 @@ export function rankMemories(memories: readonly Memory[], question: string): Arr
       return { memory, score };
     })
     .filter((r) => r.score > 0)
-    .sort((a, b) => b.score - a.score || Number(b.memory.scope === 'member') - Number(a.memory.scope === 'member') || newestFirst(a.memory, b.memory));
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        Number(b.memory.scope === 'member') - Number(a.memory.scope === 'member') ||
+        newestFirst(a.memory, b.memory),
+    );
 }
 
 /**
@@ -131,7 +172,17 @@ export function rankMemories(memories: readonly Memory[], question: string): Arr
  * company's memories that member may see and the member's own, ranked by term overlap with the
  * question, at most `limit` (capped at 10) and 2,000 characters in all. A non-member gets none.
  */
-export async function relevantMemories({ companyId, uid, question, limit = 5 }: { companyId: string; uid: string; question: string; limit?: number }): Promise<RelevantMemory[]> {
+export async function relevantMemories({
+  companyId,
+  uid,
+  question,
+  limit = 5,
+}: {
+  companyId: string;
+  uid: string;
+  question: string;
+  limit?: number;
+}): Promise<RelevantMemory[]> {
   const member = await findMembership(companyId, uid);
   if (!member) return [];
   const visible = await listMemories({ member });

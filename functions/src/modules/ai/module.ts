@@ -2,10 +2,15 @@ import { defineModule } from '../kit';
 import { aiAdminErrors } from './errors';
 
 export default defineModule({
-  name: 'ai', tag: 'ai-admin',
-  description: 'AI usage and cost tracking, and the model-provider configuration (SPEC 4.7). Every language-model call adds to the usage of its request; at the end of the request one usage row per provider, model and flow is written under the company and the UTC day of the call (or the onboarding bucket for calls made before a company exists). Costs follow SPEC 2.9 with the price table of src/ai/prices.ts; a model missing from it is recorded with cost 0 and `priced: false`.',
+  name: 'ai',
+  tag: 'ai-admin',
+  description:
+    'AI usage and cost tracking, and the model-provider configuration (SPEC 4.7). Every language-model call adds to the usage of its request; at the end of the request one usage row per provider, model and flow is written under the company and the UTC day of the call (or the onboarding bucket for calls made before a company exists). Costs follow SPEC 2.9 with the price table of src/ai/prices.ts; a model missing from it is recorded with cost 0 and `priced: false`.',
   http: () => require('./router') as typeof import('./router'),
   errors: aiAdminErrors.catalog,
-  collections: { company: ['aiUsage', 'aiUsageRows'], root: ['aiConfig', 'aiUsageDays', 'aiUsageBucketDays', 'aiUsageOnboarding', 'aiUsageOnboardingRows'] },
+  collections: {
+    company: ['aiUsage', 'aiUsageRows'],
+    root: ['aiConfig', 'aiUsageDays', 'aiUsageBucketDays', 'aiUsageOnboarding', 'aiUsageOnboardingRows'],
+  },
   seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

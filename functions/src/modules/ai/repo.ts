@@ -14,7 +14,11 @@ import { companyConfigRef, globalConfigRef, parseConfig, type AiConfig } from '.
  * page boundary never skips or repeats a row, and the automatic single-field index serves it).
  * `after` is the sortKey of the last row of the previous page.
  */
-export async function readBucketRange(bucket: Bucket, days: string[], page: { limit: number; after?: string }): Promise<{
+export async function readBucketRange(
+  bucket: Bucket,
+  days: string[],
+  page: { limit: number; after?: string },
+): Promise<{
   companyExists: boolean;
   companyName: string | null;
   dayDocs: DocumentData[];
@@ -27,21 +31,40 @@ export async function readBucketRange(bucket: Bucket, days: string[], page: { li
   const endKey = sortKeyOf(Date.parse(`${days[days.length - 1]}T00:00:00.000Z`) + 86_400_000, '');
   // the cursor is a filter (sortKey is unique), not startAfter: the Node emulator ignores query cursors
   const upper = page.after && page.after < endKey ? page.after : endKey;
-  const query = bucketRowsCol(bucket).where('sortKey', '>=', startKey).where('sortKey', '<', upper).orderBy('sortKey', 'desc');
+  const query = bucketRowsCol(bucket)
+    .where('sortKey', '>=', startKey)
+    .where('sortKey', '<', upper)
+    .orderBy('sortKey', 'desc');
   const [snaps, rows] = await Promise.all([db().getAll(...refs), query.limit(page.limit + 1).get()]);
   const companyExists = companyRef ? snaps[0].exists : true;
-  const dayDocs = snaps.slice(companyRef ? 1 : 0).filter((s) => s.exists).map((s) => s.data()!);
+  const dayDocs = snaps
+    .slice(companyRef ? 1 : 0)
+    .filter((s) => s.exists)
+    .map((s) => s.data()!);
   const docs = rows.docs.slice(0, page.limit);
   const companyName = companyRef && typeof snaps[0].get('name') === 'string' ? (snaps[0].get('name') as string) : null;
-  return { companyExists, companyName, dayDocs, rows: docs.map((d) => ({ ...d.data(), rowId: d.id })), hasMore: rows.size > page.limit };
+  return {
+    companyExists,
+    companyName,
+    dayDocs,
+    rows: docs.map((d) => ({ ...d.data(), rowId: d.id })),
+    hasMore: rows.size > page.limit,
+  };
 }
 
-export async function readAllRange(days: string[], from: string, to: string): Promise<{ dayDocs: DocumentData[]; bucketDays: DocumentData[] }> {
+export async function readAllRange(
+  days: string[],
+  from: string,
+  to: string,
+): Promise<{ dayDocs: DocumentData[]; bucketDays: DocumentData[] }> {
   const [snaps, bucketDays] = await Promise.all([
     db().getAll(...days.map(globalDayRef)),
     bucketDaysCol().where('day', '>=', from).where('day', '<=', to).get(),
   ]);
-  return { dayDocs: snaps.filter((s) => s.exists).map((s) => s.data()!), bucketDays: bucketDays.docs.map((d) => d.data()) };
+  return {
+    dayDocs: snaps.filter((s) => s.exists).map((s) => s.data()!),
+    bucketDays: bucketDays.docs.map((d) => d.data()),
+  };
 }
 
 export async function readCompanyConfig(companyId: string): Promise<{ exists: boolean; config: AiConfig | null }> {
@@ -70,7 +93,8 @@ export async function companyNames(companyIds: string[]): Promise<Map<string, st
   const names = new Map<string, string | null>();
   for (let i = 0; i < companyIds.length; i += 300) {
     const snaps = await db().getAll(...companyIds.slice(i, i + 300).map(companyDoc), { fieldMask: ['name'] });
-    for (const snap of snaps) names.set(snap.id, typeof snap.get('name') === 'string' ? (snap.get('name') as string) : null);
+    for (const snap of snaps)
+      names.set(snap.id, typeof snap.get('name') === 'string' ? (snap.get('name') as string) : null);
   }
   return names;
 }

@@ -10,17 +10,34 @@ export const DEFAULT_RANGE_DAYS = 30;
 export const companyIdParam = z.object({ id: documentId.describe('Company id') });
 
 export const bucketUsageQuery = rangeQueryBase().extend({
-  limit: z.coerce.number().int().min(1).max(MAX_ROW_LIMIT).default(DEFAULT_ROW_LIMIT)
-    .describe(`Rows per page (1 to ${MAX_ROW_LIMIT}, default ${DEFAULT_ROW_LIMIT}); the totals always cover the whole range`),
-  cursor: z.string().min(1).optional().describe('`nextCursor` of the previous page, to read the next rows of the same range'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_ROW_LIMIT)
+    .default(DEFAULT_ROW_LIMIT)
+    .describe(
+      `Rows per page (1 to ${MAX_ROW_LIMIT}, default ${DEFAULT_ROW_LIMIT}); the totals always cover the whole range`,
+    ),
+  cursor: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('`nextCursor` of the previous page, to read the next rows of the same range'),
 });
 
 export const rangeQuery = rangeQueryBase();
 
 function rangeQueryBase() {
   return z.object({
-    from: isoDate.optional().describe(`First day (UTC, inclusive). Default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\``),
-    to: isoDate.optional().describe(`Last day (UTC, inclusive). Default: today (UTC). At most ${MAX_RANGE_DAYS} days from \`from\`; from after to is 400 INVALID_DATE_RANGE`),
+    from: isoDate
+      .optional()
+      .describe(`First day (UTC, inclusive). Default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\``),
+    to: isoDate
+      .optional()
+      .describe(
+        `Last day (UTC, inclusive). Default: today (UTC). At most ${MAX_RANGE_DAYS} days from \`from\`; from after to is 400 INVALID_DATE_RANGE`,
+      ),
   });
 }
 
@@ -54,7 +71,9 @@ export const usageRowSchema = z.object({
   totalTokens: z.int(),
   costUsd: z.number(),
   costNanoUsd: z.int(),
-  priced: z.boolean().describe('False when the model is missing from the price table: costUsd 0 means unknown, not free'),
+  priced: z
+    .boolean()
+    .describe('False when the model is missing from the price table: costUsd 0 means unknown, not free'),
 });
 
 const modelTotals = countersSchema.extend({ provider: z.enum(PROVIDERS), model: z.string() });
@@ -68,7 +87,9 @@ const dayModelCost = z.object({
 });
 const dayTotals = countersSchema.extend({
   day: isoDate,
-  byModel: z.array(dayModelCost).describe('The day per provider and model (calls and cost), by cost descending: a cost-over-time chart by model'),
+  byModel: z
+    .array(dayModelCost)
+    .describe('The day per provider and model (calls and cost), by cost descending: a cost-over-time chart by model'),
 });
 
 export const bucketUsageSchema = z.object({
@@ -82,7 +103,10 @@ export const bucketUsageSchema = z.object({
   byModel: z.array(modelTotals).describe('Per provider and model, by cost descending'),
   byFlow: z.array(flowTotals).describe('Per flow, by cost descending'),
   rows: z.array(usageRowSchema).describe('A page of the usage rows of the range (SPEC 2.9), most recent first'),
-  nextCursor: z.string().nullable().describe('Pass as `cursor` (with the same from/to) for the next page; null on the last page'),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe('Pass as `cursor` (with the same from/to) for the next page; null on the last page'),
 });
 
 export const allUsageSchema = z.object({
@@ -90,7 +114,14 @@ export const allUsageSchema = z.object({
   to: isoDate,
   pricesAsOf: isoDate.describe('Date of the price table the costs were computed with'),
   totals: countersSchema.describe('All companies and the onboarding bucket'),
-  byCompany: z.array(countersSchema.extend({ companyId: z.string(), companyName: z.string().nullable().describe('null when the company has no name (or no longer exists)') })).describe('Companies with usage in the range, by cost descending'),
+  byCompany: z
+    .array(
+      countersSchema.extend({
+        companyId: z.string(),
+        companyName: z.string().nullable().describe('null when the company has no name (or no longer exists)'),
+      }),
+    )
+    .describe('Companies with usage in the range, by cost descending'),
   onboarding: countersSchema.describe('The onboarding bucket (calls made before a company existed)'),
   byModel: z.array(modelTotals).describe('Per provider and model, by cost descending'),
   byDay: z.array(dayTotals).describe('Days of the range with usage, ascending'),
@@ -98,8 +129,16 @@ export const allUsageSchema = z.object({
 });
 
 export const aiConfigBody = z.strictObject({
-  provider: z.string().min(1).describe(`One of: ${PROVIDERS.join(', ')} (otherwise 422 UNKNOWN_PROVIDER)`),
-  model: z.string().min(1).describe('A model the provider offers: a family id of the price table or a dated snapshot of one (otherwise 422 UNKNOWN_MODEL)'),
+  provider: z
+    .string()
+    .min(1)
+    .describe(`One of: ${PROVIDERS.join(', ')} (otherwise 422 UNKNOWN_PROVIDER)`),
+  model: z
+    .string()
+    .min(1)
+    .describe(
+      'A model the provider offers: a family id of the price table or a dated snapshot of one (otherwise 422 UNKNOWN_MODEL)',
+    ),
 });
 
 export const aiConfigSchema = z.object({
@@ -111,6 +150,11 @@ export const aiConfigSchema = z.object({
 export const globalConfigSchema = z.object({
   provider: z.enum(PROVIDERS),
   model: z.string(),
-  updatedAt: z.int().nullable().describe('Epoch milliseconds of the last write; null while the built-in default applies'),
-  source: z.enum(['global', 'builtin']).describe('global: written by PATCH /ai-config/global; builtin: none written yet'),
+  updatedAt: z
+    .int()
+    .nullable()
+    .describe('Epoch milliseconds of the last write; null while the built-in default applies'),
+  source: z
+    .enum(['global', 'builtin'])
+    .describe('global: written by PATCH /ai-config/global; builtin: none written yet'),
 });

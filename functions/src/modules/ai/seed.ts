@@ -39,9 +39,15 @@ export async function seed(company: DemoCompany): Promise<string> {
         cacheCreateTokens: !cached && m.provider === 'anthropic' ? 2000 : 0,
       };
       const call: ModelCall = {
-        ts, provider: m.provider, model: m.model, flow: m.flow, companyId: company.companyId, ...tokens,
+        ts,
+        provider: m.provider,
+        model: m.model,
+        flow: m.flow,
+        companyId: company.companyId,
+        ...tokens,
         totalTokens: tokens.inputTokens + tokens.outputTokens + tokens.cacheReadTokens + tokens.cacheCreateTokens,
-        costNanoUsd: costNanoUsd(tokens, priceFor(m.provider, m.model)!.nano), priced: true,
+        costNanoUsd: costNanoUsd(tokens, priceFor(m.provider, m.model)!.nano),
+        priced: true,
       };
       rows.push(...rowsOf(usageScope({ companyId: company.companyId, userId: company.ownerUid, calls: [call] })));
     }

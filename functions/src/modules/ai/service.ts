@@ -24,7 +24,11 @@ export interface Range {
 export function resolveRange(query: { from?: string; to?: string }, now = Date.now()): Range {
   const today = DateTime.fromMillis(now, { zone: 'utc' }).toISODate()!;
   const to = query.to ?? today;
-  const from = query.from ?? DateTime.fromISO(to, { zone: 'utc' }).minus({ days: DEFAULT_RANGE_DAYS - 1 }).toISODate()!;
+  const from =
+    query.from ??
+    DateTime.fromISO(to, { zone: 'utc' })
+      .minus({ days: DEFAULT_RANGE_DAYS - 1 })
+      .toISODate()!;
   if (from > to) throw coreErrors.INVALID_DATE_RANGE(`from (${from}) is after to (${to})`);
   const start = DateTime.fromISO(from, { zone: 'utc' });
   const length = DateTime.fromISO(to, { zone: 'utc' }).diff(start, 'days').days + 1;
@@ -43,14 +47,23 @@ const byCostDesc = (a: { costNanoUsd: number }, b: { costNanoUsd: number }) => b
 /** Sums the totals, per-model and per-flow counters of day documents. */
 function summarise(dayDocs: DocumentData[]) {
   const totals = emptyCounters();
-  const byDay: (Counters & { day: string; byModel: { provider: Provider; model: string; calls: number; costNanoUsd: number; costUsd: number }[] })[] = [];
+  const byDay: (Counters & {
+    day: string;
+    byModel: { provider: Provider; model: string; calls: number; costNanoUsd: number; costUsd: number }[];
+  })[] = [];
   const byModel = new Map<string, Counters & { provider: Provider; model: string }>();
   const byFlow = new Map<string, Counters & { flow: string }>();
   for (const doc of dayDocs) {
     const parsed = parseAggregate(doc);
     addCounters(totals, parsed.totals);
     const dayModels = parsed.byModel
-      .map((m) => ({ provider: m.provider, model: m.model, calls: m.calls, costNanoUsd: m.costNanoUsd, costUsd: m.costNanoUsd / 1e9 }))
+      .map((m) => ({
+        provider: m.provider,
+        model: m.model,
+        calls: m.calls,
+        costNanoUsd: m.costNanoUsd,
+        costUsd: m.costNanoUsd / 1e9,
+      }))
       .sort(byCostDesc);
     byDay.push({ day: doc.day, ...parsed.totals, byModel: dayModels });
     for (const entry of parsed.byModel) {
@@ -85,13 +98,24 @@ function decodeCursor(cursor: string | undefined): string | undefined {
   if (cursor === undefined) return undefined;
   const sortKey = Buffer.from(cursor, 'base64url').toString('utf8');
   if (/^\d{15}:.+$/.test(sortKey)) return sortKey;
-  throw coreErrors.VALIDATION_FAILED('Invalid request: query.cursor: not a cursor of this endpoint', [{ path: 'query.cursor', message: 'not a cursor of this endpoint' }]);
+  throw coreErrors.VALIDATION_FAILED('Invalid request: query.cursor: not a cursor of this endpoint', [
+    { path: 'query.cursor', message: 'not a cursor of this endpoint' },
+  ]);
 }
 
-export async function bucketUsage({ bucket, query }: { bucket: Bucket; query: { from?: string; to?: string; limit: number; cursor?: string } }) {
+export async function bucketUsage({
+  bucket,
+  query,
+}: {
+  bucket: Bucket;
+  query: { from?: string; to?: string; limit: number; cursor?: string };
+}) {
   const range = resolveRange(query);
   const after = decodeCursor(query.cursor);
-  const { companyExists, companyName, dayDocs, rows, hasMore } = await repo.readBucketRange(bucket, range.days, { limit: query.limit, after });
+  const { companyExists, companyName, dayDocs, rows, hasMore } = await repo.readBucketRange(bucket, range.days, {
+    limit: query.limit,
+    after,
+  });
   if (!companyExists) throw companyNotFound();
   const page = rows.map(toRow);
   const last = rows[rows.length - 1];
@@ -126,7 +150,9 @@ export async function allUsage({ query }: { query: { from?: string; to?: string 
     to: range.to,
     pricesAsOf: PRICES_AS_OF,
     ...summarise(dayDocs),
-    byCompany: [...companies.values()].sort(byCostDesc).map((c) => ({ ...withUsd(c), companyName: names.get(c.companyId) ?? null })),
+    byCompany: [...companies.values()]
+      .sort(byCostDesc)
+      .map((c) => ({ ...withUsd(c), companyName: names.get(c.companyId) ?? null })),
     onboarding: withUsd(onboarding),
   };
 }
@@ -153,7 +179,15 @@ export async function getCompanyConfig({ companyId }: { companyId: string }): Pr
   return config;
 }
 
-export async function setCompanyConfig({ companyId, body, uid }: { companyId: string; body: { provider: string; model: string }; uid: string }): Promise<AiConfig> {
+export async function setCompanyConfig({
+  companyId,
+  body,
+  uid,
+}: {
+  companyId: string;
+  body: { provider: string; model: string };
+  uid: string;
+}): Promise<AiConfig> {
   const config = validated(body);
   if (!(await companyExists(companyId))) throw companyNotFound();
   await repo.writeCompanyConfig(companyId, config, uid);
@@ -170,7 +204,9 @@ export async function deleteCompanyConfig({ companyId }: { companyId: string }):
 
 export async function getGlobalConfig() {
   const config = await repo.readGlobalConfig();
-  return config ? { ...config, source: 'global' as const } : { ...BUILT_IN_DEFAULT, updatedAt: null, source: 'builtin' as const };
+  return config
+    ? { ...config, source: 'global' as const }
+    : { ...BUILT_IN_DEFAULT, updatedAt: null, source: 'builtin' as const };
 }
 
 export async function setGlobalConfig({ body, uid }: { body: { provider: string; model: string }; uid: string }) {

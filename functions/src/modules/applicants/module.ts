@@ -2,8 +2,11 @@ import { defineModule } from '../kit';
 import { applicantErrors } from './errors';
 
 export default defineModule({
-  name: 'applicants', description: 'Hiring: job postings with a public apply link, applications through a pipeline, hire into an employee with an invitation',
+  name: 'applicants',
+  description:
+    'Hiring: job postings with a public apply link, applications through a pipeline, hire into an employee with an invitation',
   http: () => require('./router') as typeof import('./router'),
-  errors: applicantErrors.catalog, collections: { company: ['jobPostings', 'applications', 'hiringSettings'], root: ['jobPostingLinks'] },
+  errors: applicantErrors.catalog,
+  collections: { company: ['jobPostings', 'applications', 'hiringSettings'], root: ['jobPostingLinks'] },
   seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

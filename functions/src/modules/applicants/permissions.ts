@@ -12,10 +12,16 @@ const permissionsRef = (companyId: string) => companyDoc(companyId).collection('
 
 export async function getPermissions(companyId: string): Promise<HiringPermissions> {
   const data = (await permissionsRef(companyId).get()).data() ?? {};
-  return { managersSeeHiring: data.managersSeeHiring !== false, managersManagePostings: data.managersManagePostings !== false };
+  return {
+    managersSeeHiring: data.managersSeeHiring !== false,
+    managersManagePostings: data.managersManagePostings !== false,
+  };
 }
 
-export async function updatePermissions(companyId: string, patch: Partial<HiringPermissions>): Promise<HiringPermissions> {
+export async function updatePermissions(
+  companyId: string,
+  patch: Partial<HiringPermissions>,
+): Promise<HiringPermissions> {
   await permissionsRef(companyId).set({ ...patch, updatedAt: serverTime() }, { merge: true });
   return getPermissions(companyId);
 }
@@ -24,6 +30,8 @@ export async function updatePermissions(companyId: string, patch: Partial<Hiring
 export async function assertMay(member: Membership, what: 'see' | 'postings'): Promise<void> {
   if (member.role === 'owner') return;
   const permissions = await getPermissions(member.companyId);
-  if (!permissions.managersSeeHiring) throw applicantErrors.HIRING_NOT_PERMITTED('The owner has not given managers access to hiring');
-  if (what === 'postings' && !permissions.managersManagePostings) throw applicantErrors.HIRING_NOT_PERMITTED('The owner has not let managers manage job postings');
+  if (!permissions.managersSeeHiring)
+    throw applicantErrors.HIRING_NOT_PERMITTED('The owner has not given managers access to hiring');
+  if (what === 'postings' && !permissions.managersManagePostings)
+    throw applicantErrors.HIRING_NOT_PERMITTED('The owner has not let managers manage job postings');
 }

@@ -3,7 +3,8 @@ import { db } from '../../core/firebase';
 import { companyCollection, toMillis } from '../../core/firestore';
 import { EMPLOYMENT_TYPES, STAGES, type Application, type Posting, type Question, type Stage } from './schemas';
 
-const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T => ((values as readonly unknown[]).includes(value) ? (value as T) : fallback);
+const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
+  (values as readonly unknown[]).includes(value) ? (value as T) : fallback;
 
 /** The one parser of a job posting. */
 function postingFromDoc(id: string, data: DocumentData): Posting {
@@ -49,9 +50,17 @@ function applicationFromDoc(id: string, data: DocumentData): Application {
 }
 
 /** Postings at companies/{companyId}/jobPostings/{postingId}. */
-export const { collection: postingsCollection, ref: postingRef, fromSnapshot: postingFromSnapshot } = companyCollection('jobPostings', postingFromDoc);
+export const {
+  collection: postingsCollection,
+  ref: postingRef,
+  fromSnapshot: postingFromSnapshot,
+} = companyCollection('jobPostings', postingFromDoc);
 /** Applications at companies/{companyId}/applications/{applicationId}. */
-export const { collection: applicationsCollection, ref: applicationRef, fromSnapshot: applicationFromSnapshot } = companyCollection('applications', applicationFromDoc);
+export const {
+  collection: applicationsCollection,
+  ref: applicationRef,
+  fromSnapshot: applicationFromSnapshot,
+} = companyCollection('applications', applicationFromDoc);
 
 /**
  * The public apply links: `jobPostingLinks/{publicId}` → {companyId, postingId}. A link names no
@@ -73,13 +82,20 @@ export async function listPostings(companyId: string): Promise<Posting[]> {
   return (await postingsCollection(companyId).get()).docs.map((d) => postingFromDoc(d.id, d.data()));
 }
 
-export async function getApplication(companyId: string, applicationId: string, tx?: Transaction): Promise<Application | null> {
+export async function getApplication(
+  companyId: string,
+  applicationId: string,
+  tx?: Transaction,
+): Promise<Application | null> {
   const ref = applicationRef(companyId, applicationId);
   return applicationFromSnapshot(tx ? await tx.get(ref) : await ref.get());
 }
 
 /** Applications of the company, by posting and stage when given (equality filters only: no composite index). */
-export async function listApplications(companyId: string, filter: { postingId?: string; stage?: Stage }): Promise<Application[]> {
+export async function listApplications(
+  companyId: string,
+  filter: { postingId?: string; stage?: Stage },
+): Promise<Application[]> {
   let query: FirebaseFirestore.Query = applicationsCollection(companyId);
   if (filter.postingId) query = query.where('postingId', '==', filter.postingId);
   if (filter.stage) query = query.where('stage', '==', filter.stage);

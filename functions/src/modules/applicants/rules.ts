@@ -6,7 +6,8 @@ import type { ApplyInput, Question } from './schemas';
 export function checkAnswers(questions: readonly Question[], answers: ApplyInput['answers']) {
   const problems: ErrorDetail[] = [];
   const byId = new Map(questions.map((q) => [q.id, q]));
-  for (const id of Object.keys(answers)) if (!byId.has(id)) problems.push({ path: `body.answers.${id}`, message: 'no such question in this posting' });
+  for (const id of Object.keys(answers))
+    if (!byId.has(id)) problems.push({ path: `body.answers.${id}`, message: 'no such question in this posting' });
   for (const q of questions) {
     const answer = answers[q.id];
     const blank = answer === undefined || (typeof answer === 'string' && answer.trim() === '');
@@ -18,6 +19,12 @@ export function checkAnswers(questions: readonly Question[], answers: ApplyInput
       problems.push({ path: `body.answers.${q.id}`, message: 'must be text' });
     }
   }
-  if (problems.length) throw applicantErrors.INVALID_ANSWERS(`The answers do not fit the questions: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
-  return questions.filter((q) => answers[q.id] !== undefined).map((q) => ({ questionId: q.id, prompt: q.prompt, answer: answers[q.id] }));
+  if (problems.length)
+    throw applicantErrors.INVALID_ANSWERS(
+      `The answers do not fit the questions: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
+      problems,
+    );
+  return questions
+    .filter((q) => answers[q.id] !== undefined)
+    .map((q) => ({ questionId: q.id, prompt: q.prompt, answer: answers[q.id] }));
 }

@@ -14,18 +14,30 @@ const wageSchema = z
     min: z.int().min(0).describe('Lowest wage in minor units (cents) per period'),
     max: z.int().min(0).optional().describe('Highest wage in minor units; absent for a fixed wage'),
     period: z.enum(['hour', 'week', 'month', 'year']).default('hour'),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
+      .optional(),
   })
   .refine((w) => w.max === undefined || w.max >= w.min, { message: 'max must not be below min', path: ['max'] });
 
 const questionInput = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, _ and - (at most 40)').optional().describe('Stable id of the question; default q1, q2 ... in order'),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, _ and - (at most 40)')
+    .optional()
+    .describe('Stable id of the question; default q1, q2 ... in order'),
   prompt: z.string().trim().min(1).max(500),
   kind: z.enum(['yes_no', 'text']).describe('yes_no: answered true/false; text: free text'),
   required: z.boolean().default(false),
 });
 
-const questionSchema = z.object({ id: z.string(), prompt: z.string(), kind: z.enum(['yes_no', 'text']), required: z.boolean() });
+const questionSchema = z.object({
+  id: z.string(),
+  prompt: z.string(),
+  kind: z.enum(['yes_no', 'text']),
+  required: z.boolean(),
+});
 export type Question = z.infer<typeof questionSchema>;
 
 const postingFields = {
@@ -44,8 +56,14 @@ export type PostingCreate = z.output<typeof postingCreateBody>;
 
 export const postingPatchBody = z
   .strictObject({
-    title: postingFields.title, roleId: postingFields.roleId, subRoleId: postingFields.subRoleId, employmentType: postingFields.employmentType,
-    wage: postingFields.wage, description: z.string().max(10_000), questions: z.array(questionInput).max(20), status: z.enum(POSTING_STATUSES),
+    title: postingFields.title,
+    roleId: postingFields.roleId,
+    subRoleId: postingFields.subRoleId,
+    employmentType: postingFields.employmentType,
+    wage: postingFields.wage,
+    description: z.string().max(10_000),
+    questions: z.array(questionInput).max(20),
+    status: z.enum(POSTING_STATUSES),
   })
   .partial();
 export type PostingPatch = z.output<typeof postingPatchBody>;
@@ -78,19 +96,32 @@ export const publicPostingSchema = z.object({
   questions: z.array(questionSchema),
 });
 
-const window = z.strictObject({ start: z.int().min(0).max(1440), end: z.int().min(0).max(1440) }).refine((w) => w.start < w.end, { message: 'start must be before end' });
+const window = z
+  .strictObject({ start: z.int().min(0).max(1440), end: z.int().min(0).max(1440) })
+  .refine((w) => w.start < w.end, { message: 'start must be before end' });
 /** Per weekday, the shape of an employee's availabilities (copied to the employee on hire). */
 export const availabilitySchema = z.partialRecord(
   z.enum(WEEKDAYS),
-  z.strictObject({ allDay: z.boolean().optional(), shift1: window.optional().describe('Minutes of the day'), shift2: window.optional() }),
+  z.strictObject({
+    allDay: z.boolean().optional(),
+    shift1: window.optional().describe('Minutes of the day'),
+    shift2: window.optional(),
+  }),
 );
 
 export const applyBody = z.strictObject({
   name: z.string().trim().min(1).max(100),
   surname: z.string().trim().min(1).max(100),
   email: z.email().max(254),
-  phone: z.string().trim().regex(/^[+0-9 ()-]{5,30}$/, 'digits, spaces, + ( ) -').optional(),
-  answers: z.record(z.string(), z.union([z.boolean(), z.string().max(2000)])).default({}).describe('By question id: true/false for yes_no questions, text for text ones'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^[+0-9 ()-]{5,30}$/, 'digits, spaces, + ( ) -')
+    .optional(),
+  answers: z
+    .record(z.string(), z.union([z.boolean(), z.string().max(2000)]))
+    .default({})
+    .describe('By question id: true/false for yes_no questions, text for text ones'),
   availability: availabilitySchema.optional(),
   earliestStart: isoDate.optional(),
   message: z.string().max(4000).optional(),
@@ -102,7 +133,13 @@ export const applyReceipt = z.object({
   receivedAt: z.number(),
 });
 
-const historyEntry = z.object({ from: z.enum(STAGES).nullable(), to: z.enum(STAGES), at: z.number(), by: z.string().nullable(), reason: z.string().optional() });
+const historyEntry = z.object({
+  from: z.enum(STAGES).nullable(),
+  to: z.enum(STAGES),
+  at: z.number(),
+  by: z.string().nullable(),
+  reason: z.string().optional(),
+});
 const noteSchema = z.object({ id: z.string(), text: z.string(), by: z.string(), at: z.number() });
 
 export const applicationSchema = z.object({
@@ -112,7 +149,9 @@ export const applicationSchema = z.object({
   surname: z.string(),
   email: z.string(),
   phone: z.string().optional(),
-  answers: z.array(z.object({ questionId: z.string(), prompt: z.string(), answer: z.union([z.boolean(), z.string()]) })),
+  answers: z.array(
+    z.object({ questionId: z.string(), prompt: z.string(), answer: z.union([z.boolean(), z.string()]) }),
+  ),
   availability: z.record(z.string(), z.unknown()).optional(),
   earliestStart: z.string().optional(),
   message: z.string().optional(),
@@ -124,7 +163,11 @@ export const applicationSchema = z.object({
   updatedAt: z.number(),
   employeeId: z.string().nullable().describe('The employee created by the hire'),
   invitation: z
-    .object({ status: z.enum(['sent', 'failed', 'skipped']), invitationId: z.string().optional(), code: z.string().optional() })
+    .object({
+      status: z.enum(['sent', 'failed', 'skipped']),
+      invitationId: z.string().optional(),
+      code: z.string().optional(),
+    })
     .nullable()
     .describe('The auth invitation sent on hire (failed: its error code; hire again to retry)'),
 });
@@ -139,15 +182,22 @@ export const listApplicationsQuery = companyIdQuery.extend({
   cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
 });
 
-export const applicationPage = z.object({ applications: z.array(applicationSchema), nextCursor: z.string().nullable() });
+export const applicationPage = z.object({
+  applications: z.array(applicationSchema),
+  nextCursor: z.string().nullable(),
+});
 
 export const listPostingsQuery = companyIdQuery.extend({ status: z.enum(POSTING_STATUSES).optional() });
 export const postingIdParam = z.object({ postingId: documentId });
-export const publicIdParam = z.object({ publicId: z.string().regex(/^jp_[A-Za-z0-9_-]{10,60}$/, 'not a posting link') });
+export const publicIdParam = z.object({
+  publicId: z.string().regex(/^jp_[A-Za-z0-9_-]{10,60}$/, 'not a posting link'),
+});
 export const applicationIdParam = z.object({ applicationId: documentId });
 
 export const moveBody = z.strictObject({
-  from: z.enum(STAGES).describe('The stage the manager saw; the move is refused (409 STAGE_CHANGED) if the application has moved since'),
+  from: z
+    .enum(STAGES)
+    .describe('The stage the manager saw; the move is refused (409 STAGE_CHANGED) if the application has moved since'),
   to: z.enum(STAGES).describe('Any stage but hired (POST .../hire)'),
   reason: z.string().max(500).optional(),
 });
@@ -155,17 +205,27 @@ export const moveBody = z.strictObject({
 export const noteBody = z.strictObject({ text: z.string().trim().min(1).max(4000) });
 
 export const hireBody = z.strictObject({
-  positions: z.array(z.strictObject({ categoryId: documentId, subcategoryId: z.string().min(1) })).min(1).optional().describe("Default: the posting's role and sub-role"),
+  positions: z
+    .array(z.strictObject({ categoryId: documentId, subcategoryId: z.string().min(1) }))
+    .min(1)
+    .optional()
+    .describe("Default: the posting's role and sub-role"),
   employeeType: z.enum(EMPLOYMENT_TYPES).optional().describe("Default: the posting's employment type"),
   hiring: isoDate.optional().describe('Hiring date; default: today (company-local)'),
-  invite: z.boolean().default(true).describe('Send the auth invitation (an employee account) to the applicant\'s email'),
+  invite: z.boolean().default(true).describe("Send the auth invitation (an employee account) to the applicant's email"),
 });
 
 export const hireResult = z.object({ application: applicationSchema, employeeId: z.string() });
 
 export const hiringPermissionsSchema = z.object({
-  managersSeeHiring: z.boolean().describe('Managers see postings and applications, move them, note them and hire (default true)'),
-  managersManagePostings: z.boolean().describe('Managers create, edit, open and close postings (default true; needs managersSeeHiring)'),
+  managersSeeHiring: z
+    .boolean()
+    .describe('Managers see postings and applications, move them, note them and hire (default true)'),
+  managersManagePostings: z
+    .boolean()
+    .describe('Managers create, edit, open and close postings (default true; needs managersSeeHiring)'),
 });
 export type HiringPermissions = z.infer<typeof hiringPermissionsSchema>;
-export const hiringPermissionsPatch = z.strictObject({ managersSeeHiring: z.boolean(), managersManagePostings: z.boolean() }).partial();
+export const hiringPermissionsPatch = z
+  .strictObject({ managersSeeHiring: z.boolean(), managersManagePostings: z.boolean() })
+  .partial();

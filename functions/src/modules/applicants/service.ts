@@ -16,7 +16,14 @@ import { applicantErrors } from './errors';
 import * as repo from './repo';
 import { checkAnswers } from './rules';
 import {
-  OPEN_STAGES, type Application, type ApplyInput, type Posting, type PostingCreate, type PostingPatch, type Question, type Stage,
+  OPEN_STAGES,
+  type Application,
+  type ApplyInput,
+  type Posting,
+  type PostingCreate,
+  type PostingPatch,
+  type Question,
+  type Stage,
 } from './schemas';
 
 /** Every change of one application is serialized (two managers at once: runExclusive). */
@@ -53,28 +60,47 @@ export async function createPosting({ member, input }: { member: Membership; inp
   await db().runTransaction(async (tx) => {
     await requireCompany(companyId, tx);
     await checkRole(companyId, input.roleId, input.subRoleId, tx);
-    tx.create(ref, { ...input, questions: withQuestionIds(input.questions), publicId, createdBy: member.uid, createdAt: now, updatedAt: now });
+    tx.create(ref, {
+      ...input,
+      questions: withQuestionIds(input.questions),
+      publicId,
+      createdBy: member.uid,
+      createdAt: now,
+      updatedAt: now,
+    });
     tx.create(repo.postingLinkRef(publicId), { companyId, postingId: ref.id });
   });
   return (await repo.getPosting(companyId, ref.id))!;
 }
 
-export async function updatePosting({ member, postingId, patch }: { member: Membership; postingId: string; patch: PostingPatch }): Promise<Posting> {
+export async function updatePosting({
+  member,
+  postingId,
+  patch,
+}: {
+  member: Membership;
+  postingId: string;
+  patch: PostingPatch;
+}): Promise<Posting> {
   const { companyId } = member;
   await db().runTransaction(async (tx) => {
     const posting = await repo.getPosting(companyId, postingId, tx);
     if (!posting) throw postingNotFound();
-    if (patch.roleId || patch.subRoleId) await checkRole(companyId, patch.roleId ?? posting.roleId, patch.subRoleId ?? posting.subRoleId, tx);
+    if (patch.roleId || patch.subRoleId)
+      await checkRole(companyId, patch.roleId ?? posting.roleId, patch.subRoleId ?? posting.subRoleId, tx);
     if (Object.keys(patch).length === 0) return;
     const update: Record<string, unknown> = { ...patch, updatedAt: Date.now() };
-    if (patch.questions) update.questions = withQuestionIds(patch.questions.map((q) => ({ ...q, required: q.required ?? false })));
+    if (patch.questions)
+      update.questions = withQuestionIds(patch.questions.map((q) => ({ ...q, required: q.required ?? false })));
     tx.update(repo.postingRef(companyId, postingId), update);
   });
   return (await repo.getPosting(companyId, postingId))!;
 }
 
 export async function listPostings({ companyId, status }: { companyId: string; status?: Posting['status'] }) {
-  return (await repo.listPostings(companyId)).filter((p) => !status || p.status === status).sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
+  return (await repo.listPostings(companyId))
+    .filter((p) => !status || p.status === status)
+    .sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
 }
 
 export async function getPosting({ companyId, postingId }: { companyId: string; postingId: string }) {
@@ -94,10 +120,19 @@ async function openPostingOf(publicId: string): Promise<{ companyId: string; pos
 
 export async function publicPosting({ publicId }: { publicId: string }) {
   const { companyId, posting } = await openPostingOf(publicId);
-  const [rules, role] = await Promise.all([getCompanyRules({ companyId }), roleRef(companyId, posting.roleId).get().then(roleFromSnapshot)]);
+  const [rules, role] = await Promise.all([
+    getCompanyRules({ companyId }),
+    roleRef(companyId, posting.roleId).get().then(roleFromSnapshot),
+  ]);
   return {
-    publicId, companyName: String(rules.profile.name ?? ''), title: posting.title, roleName: role?.name ?? '', employmentType: posting.employmentType,
-    wage: posting.wage, description: posting.description, questions: posting.questions,
+    publicId,
+    companyName: String(rules.profile.name ?? ''),
+    title: posting.title,
+    roleName: role?.name ?? '',
+    employmentType: posting.employmentType,
+    wage: posting.wage,
+    description: posting.description,
+    questions: posting.questions,
   };
 }
 
@@ -106,9 +141,25 @@ export async function publicPosting({ publicId }: { publicId: string }) {
  * links costs the same); one application per email and posting: a repeated submission answers
  * the first one's reference and changes nothing.
  */
-export async function apply({ publicId, input, req, log }: { publicId: string; input: ApplyInput; req: Request; log: Logger }) {
+export async function apply({
+  publicId,
+  input,
+  req,
+  log,
+}: {
+  publicId: string;
+  input: ApplyInput;
+  req: Request;
+  log: Logger;
+}) {
   const address = clientAddress(req);
-  await consumeLimits([{ limit: APPLY_LIMITS.perPosting, key: `${address}|${publicId}` }, { limit: APPLY_LIMITS.perAddress, key: address }], 'applications from this address');
+  await consumeLimits(
+    [
+      { limit: APPLY_LIMITS.perPosting, key: `${address}|${publicId}` },
+      { limit: APPLY_LIMITS.perAddress, key: address },
+    ],
+    'applications from this address',
+  );
   const { companyId, posting } = await openPostingOf(publicId);
   const answers = checkAnswers(posting.questions, input.answers);
   const email = input.email.trim().toLowerCase();
@@ -121,12 +172,29 @@ export async function apply({ publicId, input, req, log }: { publicId: string; i
     const current = await repo.getPosting(companyId, posting.id, tx);
     if (!current || current.status !== 'open') throw applicantErrors.POSTING_CLOSED('This job posting is closed');
     const now = Date.now();
-    const write = (t: FirebaseFirestore.Transaction) => void t.create(ref, {
-      postingId: posting.id, name: input.name, surname: input.surname, email, phone: input.phone, answers, availability: input.availability,
-      earliestStart: input.earliestStart, message: input.message, stage: 'new', history: [{ from: null, to: 'new', at: now, by: null }], notes: [],
-      submittedAt: now, submittedOn: businessDateOf(now, { timezone: rules.profile.timezone, dayChangeTime: rules.settings.dayChangeTime }),
-      updatedAt: now, employeeId: null, invitation: null,
-    });
+    const write = (t: FirebaseFirestore.Transaction) =>
+      void t.create(ref, {
+        postingId: posting.id,
+        name: input.name,
+        surname: input.surname,
+        email,
+        phone: input.phone,
+        answers,
+        availability: input.availability,
+        earliestStart: input.earliestStart,
+        message: input.message,
+        stage: 'new',
+        history: [{ from: null, to: 'new', at: now, by: null }],
+        notes: [],
+        submittedAt: now,
+        submittedOn: businessDateOf(now, {
+          timezone: rules.profile.timezone,
+          dayChangeTime: rules.settings.dayChangeTime,
+        }),
+        updatedAt: now,
+        employeeId: null,
+        invitation: null,
+      });
     log.info('application received', { companyId, postingId: posting.id, applicationId });
     return { result: { applicationId, receivedAt: now }, write };
   });
@@ -140,7 +208,13 @@ function afterCursor(cursor: string | undefined): (a: Application) => boolean {
   return (a) => a.submittedAt < atMs || (a.submittedAt === atMs && a.id > (id ?? ''));
 }
 
-export async function listApplications({ companyId, query }: { companyId: string; query: { postingId?: string; stage?: Stage; from?: string; to?: string; limit: number; cursor?: string } }) {
+export async function listApplications({
+  companyId,
+  query,
+}: {
+  companyId: string;
+  query: { postingId?: string; stage?: Stage; from?: string; to?: string; limit: number; cursor?: string };
+}) {
   const all = await repo.listApplications(companyId, { postingId: query.postingId, stage: query.stage });
   const after = afterCursor(query.cursor);
   const matching = all
@@ -162,34 +236,68 @@ export async function getApplication({ companyId, applicationId }: { companyId: 
  * the first wins, the second gets 409 STAGE_CHANGED (its `from` is stale). Moving to the stage it
  * is already in changes nothing (a retried move).
  */
-export async function moveApplication({ member, applicationId, move }: { member: Membership; applicationId: string; move: { from: Stage; to: Stage; reason?: string } }) {
+export async function moveApplication({
+  member,
+  applicationId,
+  move,
+}: {
+  member: Membership;
+  applicationId: string;
+  move: { from: Stage; to: Stage; reason?: string };
+}) {
   const { companyId } = member;
-  if (move.to === 'hired') throw applicantErrors.USE_HIRE('Hire with POST /applications/{applicationId}/hire: it creates the employee');
+  if (move.to === 'hired')
+    throw applicantErrors.USE_HIRE('Hire with POST /applications/{applicationId}/hire: it creates the employee');
   return runExclusive(lockOf(companyId, applicationId), async (tx) => {
     const application = await repo.getApplication(companyId, applicationId, tx);
     if (!application) throw applicationNotFound();
     if (application.stage === move.to) return { result: application };
     if (application.stage !== move.from) {
-      throw applicantErrors.STAGE_CHANGED(`The application moved to ${application.stage} meanwhile (not ${move.from} any more)`, [{ path: 'body.from', message: `current stage: ${application.stage}` }]);
+      throw applicantErrors.STAGE_CHANGED(
+        `The application moved to ${application.stage} meanwhile (not ${move.from} any more)`,
+        [{ path: 'body.from', message: `current stage: ${application.stage}` }],
+      );
     }
-    if (!OPEN_STAGES.includes(application.stage)) throw applicantErrors.APPLICATION_CLOSED(`The application is ${application.stage}: it cannot move any more`);
+    if (!OPEN_STAGES.includes(application.stage))
+      throw applicantErrors.APPLICATION_CLOSED(`The application is ${application.stage}: it cannot move any more`);
     const now = Date.now();
-    const history = [...application.history, { from: application.stage, to: move.to, at: now, by: member.uid, ...(move.reason ? { reason: move.reason } : {}) }];
+    const history = [
+      ...application.history,
+      {
+        from: application.stage,
+        to: move.to,
+        at: now,
+        by: member.uid,
+        ...(move.reason ? { reason: move.reason } : {}),
+      },
+    ];
     return {
       result: { ...application, stage: move.to, history, updatedAt: now },
-      write: (t) => void t.update(repo.applicationRef(companyId, applicationId), { stage: move.to, history, updatedAt: now }),
+      write: (t) =>
+        void t.update(repo.applicationRef(companyId, applicationId), { stage: move.to, history, updatedAt: now }),
     };
   });
 }
 
-export async function addNote({ member, applicationId, text }: { member: Membership; applicationId: string; text: string }) {
+export async function addNote({
+  member,
+  applicationId,
+  text,
+}: {
+  member: Membership;
+  applicationId: string;
+  text: string;
+}) {
   const { companyId } = member;
   return runExclusive(lockOf(companyId, applicationId), async (tx) => {
     const application = await repo.getApplication(companyId, applicationId, tx);
     if (!application) throw applicationNotFound();
     const now = Date.now();
     const notes = [...application.notes, { id: `n_${randomBytes(6).toString('hex')}`, text, by: member.uid, at: now }];
-    return { result: { ...application, notes, updatedAt: now }, write: (t) => void t.update(repo.applicationRef(companyId, applicationId), { notes, updatedAt: now }) };
+    return {
+      result: { ...application, notes, updatedAt: now },
+      write: (t) => void t.update(repo.applicationRef(companyId, applicationId), { notes, updatedAt: now }),
+    };
   });
 }
 
@@ -206,7 +314,15 @@ interface HireInput {
  * then the auth module's invitation to the applicant's email. Hiring a hired application answers
  * it (no second employee); if its invitation failed, it is tried again.
  */
-export async function hire({ member, applicationId, input }: { member: Membership; applicationId: string; input: HireInput }) {
+export async function hire({
+  member,
+  applicationId,
+  input,
+}: {
+  member: Membership;
+  applicationId: string;
+  input: HireInput;
+}) {
   const { companyId } = member;
   const rules = await getCompanyRules({ companyId });
   const today = businessToday(rules.profile.timezone, rules.settings.dayChangeTime);
@@ -214,39 +330,67 @@ export async function hire({ member, applicationId, input }: { member: Membershi
     const application = await repo.getApplication(companyId, applicationId, tx);
     if (!application) throw applicationNotFound();
     if (application.stage === 'hired') return { result: { application, hiredNow: false } };
-    if (!OPEN_STAGES.includes(application.stage)) throw applicantErrors.APPLICATION_CLOSED(`The application is ${application.stage}: it cannot be hired`);
+    if (!OPEN_STAGES.includes(application.stage))
+      throw applicantErrors.APPLICATION_CLOSED(`The application is ${application.stage}: it cannot be hired`);
     const posting = await repo.getPosting(companyId, application.postingId, tx);
-    const positions = input.positions ?? (posting ? [{ categoryId: posting.roleId, subcategoryId: posting.subRoleId }] : []);
+    const positions =
+      input.positions ?? (posting ? [{ categoryId: posting.roleId, subcategoryId: posting.subRoleId }] : []);
     const employee: EmployeeCreate = {
-      name: application.name, surname: application.surname, email: application.email, phone: application.phone, positions,
-      availabilities: application.availability as EmployeeCreate['availabilities'], employeeType: input.employeeType ?? posting?.employmentType, hiring: input.hiring ?? today,
+      name: application.name,
+      surname: application.surname,
+      email: application.email,
+      phone: application.phone,
+      positions,
+      availabilities: application.availability as EmployeeCreate['availabilities'],
+      employeeType: input.employeeType ?? posting?.employmentType,
+      hiring: input.hiring ?? today,
     };
     const creation = await prepareEmployeeCreate(tx, companyId, employee);
     const now = Date.now();
-    const history = [...application.history, { from: application.stage, to: 'hired' as const, at: now, by: member.uid }];
+    const history = [
+      ...application.history,
+      { from: application.stage, to: 'hired' as const, at: now, by: member.uid },
+    ];
     return {
-      result: { application: { ...application, stage: 'hired' as const, history, employeeId: creation.id, updatedAt: now }, hiredNow: true },
+      result: {
+        application: { ...application, stage: 'hired' as const, history, employeeId: creation.id, updatedAt: now },
+        hiredNow: true,
+      },
       write: (t: FirebaseFirestore.Transaction) => {
         creation.write(t);
-        t.update(repo.applicationRef(companyId, applicationId), { stage: 'hired', history, employeeId: creation.id, updatedAt: now });
+        t.update(repo.applicationRef(companyId, applicationId), {
+          stage: 'hired',
+          history,
+          employeeId: creation.id,
+          updatedAt: now,
+        });
       },
     };
   });
   let { application } = outcome;
   const retry = !outcome.hiredNow && application.invitation?.status === 'failed';
   if (input.invite && (outcome.hiredNow || retry)) application = await invite(member, application);
-  else if (!input.invite && outcome.hiredNow) application = await recordInvitation(companyId, application, { status: 'skipped' });
+  else if (!input.invite && outcome.hiredNow)
+    application = await recordInvitation(companyId, application, { status: 'skipped' });
   return { application, employeeId: application.employeeId! };
 }
 
-async function recordInvitation(companyId: string, application: Application, invitation: NonNullable<Application['invitation']>): Promise<Application> {
+async function recordInvitation(
+  companyId: string,
+  application: Application,
+  invitation: NonNullable<Application['invitation']>,
+): Promise<Application> {
   await repo.applicationRef(companyId, application.id).update({ invitation });
   return { ...application, invitation };
 }
 
 async function invite(member: Membership, application: Application): Promise<Application> {
   try {
-    const invitation = await createInvitation({ member, companyId: member.companyId, input: { email: application.email, role: 'employee', employeeId: application.employeeId! } });
+    const invitation = await createInvitation({
+      member,
+      companyId: member.companyId,
+      input: { email: application.email, role: 'employee', employeeId: application.employeeId! },
+    });
     return await recordInvitation(member.companyId, application, { status: 'sent', invitationId: invitation.id });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;

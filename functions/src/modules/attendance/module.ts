@@ -2,7 +2,9 @@ import { defineModule } from '../kit';
 import { attendanceErrors } from './errors';
 
 export default defineModule({
-  name: 'attendance', description: 'Time clock: punches (clock in and out, breaks) with geofencing, shift linking, auto clock-out, manager edits with an audit trail, approvals, payroll locks and timesheets',
+  name: 'attendance',
+  description:
+    'Time clock: punches (clock in and out, breaks) with geofencing, shift linking, auto clock-out, manager edits with an audit trail, approvals, payroll locks and timesheets',
   http: () => require('./router') as typeof import('./router'),
   errors: attendanceErrors.catalog,
   collections: { company: ['punches', 'punchAudit', 'attendanceSettings', 'attendanceLocks'], root: ['openPunches'] },
@@ -11,7 +13,8 @@ export default defineModule({
     {
       name: 'attendanceAutoClockOut',
       schedule: 'every 15 minutes',
-      description: 'Closes open punches autoClockOutAfterMinutes after their clock-in (at that time), flags them autoClockedOut and leaves them pending, with an audit entry',
+      description:
+        'Closes open punches autoClockOutAfterMinutes after their clock-in (at that time), flags them autoClockedOut and leaves them pending, with an audit entry',
       run: () => async () => (require('./service') as typeof import('./service')).autoClockOut(),
     },
   ],

@@ -51,13 +51,19 @@ import {
  * Indexed queries (firestore.indexes.json, collection group "punches"):
  *   (employeeId, businessDate), (positionId, businessDate), (state, businessDate), (businessDate)
  */
-export const { collection: punchesCollection, ref: punchRef, fromSnapshot: punchFromSnapshot } = companyCollection('punches', punchFromDoc);
+export const {
+  collection: punchesCollection,
+  ref: punchRef,
+  fromSnapshot: punchFromSnapshot,
+} = companyCollection('punches', punchFromDoc);
 export const { collection: auditCollection } = companyCollection('punchAudit', auditFromDoc);
 export const { collection: locksCollection, ref: lockRef } = companyCollection('attendanceLocks', lockFromDoc);
-export const settingsRef = (companyId: string): DocumentReference => companyDoc(companyId).collection('attendanceSettings').doc('current');
+export const settingsRef = (companyId: string): DocumentReference =>
+  companyDoc(companyId).collection('attendanceSettings').doc('current');
 
 export const OPEN_PUNCHES = 'openPunches';
-export const openPunchRef = (companyId: string, employeeId: string) => db().collection(OPEN_PUNCHES).doc(`${companyId}~${employeeId}`);
+export const openPunchRef = (companyId: string, employeeId: string) =>
+  db().collection(OPEN_PUNCHES).doc(`${companyId}~${employeeId}`);
 
 export interface OpenPunchEntry {
   companyId: string;
@@ -68,11 +74,18 @@ export interface OpenPunchEntry {
 }
 
 export function openEntryFromDoc(d: DocumentData): OpenPunchEntry {
-  return { companyId: String(d.companyId), employeeId: String(d.employeeId), punchId: String(d.punchId), clockInAt: Number(d.clockInAt), autoCloseAt: Number(d.autoCloseAt) };
+  return {
+    companyId: String(d.companyId),
+    employeeId: String(d.employeeId),
+    punchId: String(d.punchId),
+    clockInAt: Number(d.clockInAt),
+    autoCloseAt: Number(d.autoCloseAt),
+  };
 }
 
 /** Open punches whose limit has passed, across every company: one query on a single-field index. */
-export const dueOpenPunchesQuery = (now: number, limit: number): Query => db().collection(OPEN_PUNCHES).where('autoCloseAt', '<=', now).orderBy('autoCloseAt').limit(limit);
+export const dueOpenPunchesQuery = (now: number, limit: number): Query =>
+  db().collection(OPEN_PUNCHES).where('autoCloseAt', '<=', now).orderBy('autoCloseAt').limit(limit);
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -96,15 +109,26 @@ function breaksOf(v: unknown): Break[] {
 function shiftLinkOf(v: unknown): ShiftLink | null {
   const s = v as Partial<ShiftLink> | null | undefined;
   if (!s || typeof s.shiftId !== 'string') return null;
-  return { shiftId: s.shiftId, date: String(s.date), scheduledStartAt: Number(s.scheduledStartAt), scheduledEndAt: Number(s.scheduledEndAt), scheduledMinutes: Number(s.scheduledMinutes ?? 0) };
+  return {
+    shiftId: s.shiftId,
+    date: String(s.date),
+    scheduledStartAt: Number(s.scheduledStartAt),
+    scheduledEndAt: Number(s.scheduledEndAt),
+    scheduledMinutes: Number(s.scheduledMinutes ?? 0),
+  };
 }
 
 function pendingOf(v: unknown): PosPending | null {
   const p = v as Partial<PosPending> | null | undefined;
   if (!p || typeof p.version !== 'string') return null;
   return {
-    version: p.version, employeeId: String(p.employeeId), clockInAt: Number(p.clockInAt), clockOutAt: num(p.clockOutAt),
-    breaks: breaksOf(p.breaks), deleted: p.deleted === true, receivedAt: Number(p.receivedAt ?? 0),
+    version: p.version,
+    employeeId: String(p.employeeId),
+    clockInAt: Number(p.clockInAt),
+    clockOutAt: num(p.clockOutAt),
+    breaks: breaksOf(p.breaks),
+    deleted: p.deleted === true,
+    receivedAt: Number(p.receivedAt ?? 0),
   };
 }
 
@@ -113,8 +137,13 @@ function vendorOf(v: unknown): VendorLink | null {
   if (!d || typeof d.slug !== 'string') return null;
   const pending = pendingOf(d.pending);
   return {
-    slug: d.slug, externalId: String(d.externalId), version: str(d.version), needsReview: d.needsReview === true && pending !== null, pending,
-    reviewedAt: num(d.reviewedAt), reviewedBy: str(d.reviewedBy),
+    slug: d.slug,
+    externalId: String(d.externalId),
+    version: str(d.version),
+    needsReview: d.needsReview === true && pending !== null,
+    pending,
+    reviewedAt: num(d.reviewedAt),
+    reviewedBy: str(d.reviewedBy),
   };
 }
 
@@ -146,7 +175,9 @@ export function punchFromDoc(id: string, d: DocumentData): PunchView {
     workedMinutes: num(d.workedMinutes),
     paidBreakMinutes: Number(d.paidBreakMinutes ?? 0),
     unpaidBreakMinutes: Number(d.unpaidBreakMinutes ?? 0),
-    exceptions: Array.isArray(d.exceptions) ? d.exceptions.filter((e: unknown) => EXCEPTION_TYPES.includes(e as never)) : [],
+    exceptions: Array.isArray(d.exceptions)
+      ? d.exceptions.filter((e: unknown) => EXCEPTION_TYPES.includes(e as never))
+      : [],
     createdAt: Number(d.createdAt ?? 0),
     updatedAt: Number(d.updatedAt ?? 0),
     approvedAt: num(d.approvedAt),
@@ -183,7 +214,12 @@ export function writeAudit(tx: Transaction, companyId: string, entry: Omit<Audit
 }
 
 function lockFromDoc(_id: string, d: DocumentData): RangeLock {
-  return { startDate: String(d.startDate), endDate: String(d.endDate), lockedAt: Number(d.lockedAt ?? 0), lockedBy: String(d.lockedBy ?? '') };
+  return {
+    startDate: String(d.startDate),
+    endDate: String(d.endDate),
+    lockedAt: Number(d.lockedAt ?? 0),
+    lockedBy: String(d.lockedBy ?? ''),
+  };
 }
 
 export const lockId = (startDate: string, endDate: string) => `${startDate}_${endDate}`;

@@ -45,10 +45,12 @@ export function checkGeofence(point: PunchLocation, sites: LatLng[], radiusMeter
 }
 
 /** Whole minutes the clock-in was after the scheduled start (0 when on time or early). */
-export const lateMinutesOf = (clockInAt: number, scheduledStartAt: number) => Math.max(0, Math.floor((clockInAt - scheduledStartAt) / MINUTE));
+export const lateMinutesOf = (clockInAt: number, scheduledStartAt: number) =>
+  Math.max(0, Math.floor((clockInAt - scheduledStartAt) / MINUTE));
 
 /** Whole minutes the clock-out was before the scheduled end (0 when at or after it). */
-export const leftEarlyMinutesOf = (clockOutAt: number, scheduledEndAt: number) => Math.max(0, Math.floor((scheduledEndAt - clockOutAt) / MINUTE));
+export const leftEarlyMinutesOf = (clockOutAt: number, scheduledEndAt: number) =>
+  Math.max(0, Math.floor((scheduledEndAt - clockOutAt) / MINUTE));
 
 /** Paid and unpaid break minutes (a running break counts up to `untilMs`, when given, else not at all). */
 export function breakMinutes(breaks: readonly Break[], untilMs?: number): { paid: number; unpaid: number } {
@@ -64,9 +66,15 @@ export function breakMinutes(breaks: readonly Break[], untilMs?: number): { paid
 }
 
 /** Clock-in to clock-out less unpaid breaks, in minutes; null while open. */
-export function workedMinutesOf(p: { clockInAt: number; clockOutAt: number | null; breaks: readonly Break[] }): number | null {
+export function workedMinutesOf(p: {
+  clockInAt: number;
+  clockOutAt: number | null;
+  breaks: readonly Break[];
+}): number | null {
   if (p.clockOutAt === null) return null;
-  const unpaidMs = p.breaks.filter((b) => !b.paid && b.endAt !== null).reduce((sum, b) => sum + Math.max(0, b.endAt! - b.startAt), 0);
+  const unpaidMs = p.breaks
+    .filter((b) => !b.paid && b.endAt !== null)
+    .reduce((sum, b) => sum + Math.max(0, b.endAt! - b.startAt), 0);
   return Math.max(0, Math.round((p.clockOutAt - p.clockInAt - unpaidMs) / MINUTE));
 }
 
@@ -94,7 +102,12 @@ export function punchExceptions(p: PunchFacts, rules: Rules): ExceptionType[] {
   if (p.lateMinutes > rules.lateGraceMinutes) out.push('late');
   if (p.clockOutAt !== null && p.leftEarlyMinutes > rules.lateGraceMinutes) out.push('left_early');
   const worked = workedMinutesOf(p);
-  if (worked !== null && worked > rules.breakRequiredAfterMinutes && !p.breaks.some((b) => b.type === 'meal' && b.endAt !== null)) out.push('missed_break');
+  if (
+    worked !== null &&
+    worked > rules.breakRequiredAfterMinutes &&
+    !p.breaks.some((b) => b.type === 'meal' && b.endAt !== null)
+  )
+    out.push('missed_break');
   if (p.autoClockedOut) out.push('auto_clocked_out');
   if (!p.shift) out.push('unscheduled');
   return out;
@@ -112,13 +125,21 @@ export function autoApproves(p: PunchFacts, rules: Rules): boolean {
 export function nearestByStart<T extends { startMs: number }>(candidates: readonly T[], at: number): T | null {
   let best: T | null = null;
   for (const c of candidates) {
-    if (!best || Math.abs(c.startMs - at) < Math.abs(best.startMs - at) || (Math.abs(c.startMs - at) === Math.abs(best.startMs - at) && c.startMs < best.startMs)) best = c;
+    if (
+      !best ||
+      Math.abs(c.startMs - at) < Math.abs(best.startMs - at) ||
+      (Math.abs(c.startMs - at) === Math.abs(best.startMs - at) && c.startMs < best.startMs)
+    )
+      best = c;
   }
   return best;
 }
 
 /** Checks a punch's timeline; answers the problems (empty when it is a punch). */
-export function timelineProblems(p: { clockInAt: number; clockOutAt: number | null; breaks: readonly { startAt: number; endAt: number | null }[] }, now: number): string[] {
+export function timelineProblems(
+  p: { clockInAt: number; clockOutAt: number | null; breaks: readonly { startAt: number; endAt: number | null }[] },
+  now: number,
+): string[] {
   const problems: string[] = [];
   const MAX_PUNCH_MS = 24 * 60 * MINUTE;
   const SKEW_MS = MINUTE;
@@ -132,7 +153,8 @@ export function timelineProblems(p: { clockInAt: number; clockOutAt: number | nu
   sorted.forEach((b, i) => {
     const end = b.endAt;
     if (end !== null && end <= b.startAt) problems.push(`break ${i + 1} must end after it starts`);
-    if (b.startAt < p.clockInAt || (p.clockOutAt !== null && (end === null || end > p.clockOutAt))) problems.push(`break ${i + 1} is outside the punch`);
+    if (b.startAt < p.clockInAt || (p.clockOutAt !== null && (end === null || end > p.clockOutAt)))
+      problems.push(`break ${i + 1} is outside the punch`);
     if (end === null && i !== sorted.length - 1) problems.push('only the last break may still be running');
     const next = sorted[i + 1];
     if (next && (end === null || next.startAt < end)) problems.push(`breaks ${i + 1} and ${i + 2} overlap`);
@@ -158,7 +180,10 @@ export interface WeekDay {
  * the days from `today` on that have no punch yet. Answers the projection and the first day at
  * which the running total passes 40 hours (null when it never does).
  */
-export function overtimeProjection(days: readonly WeekDay[], today: string): { worked: number; remainingScheduled: number; projected: number; crossesOn: string | null } {
+export function overtimeProjection(
+  days: readonly WeekDay[],
+  today: string,
+): { worked: number; remainingScheduled: number; projected: number; crossesOn: string | null } {
   let worked = 0;
   let remaining = 0;
   let running = 0;

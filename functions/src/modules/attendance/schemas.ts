@@ -10,9 +10,28 @@ export const PUNCH_SOURCES = ['app', 'manager', 'pos'] as const;
 export type PunchSource = (typeof PUNCH_SOURCES)[number];
 export const BREAK_TYPES = ['rest', 'meal'] as const;
 export type BreakType = (typeof BREAK_TYPES)[number];
-export const AUDIT_ACTIONS = ['create', 'edit', 'delete', 'approve', 'unapprove', 'auto_clock_out', 'clock_in', 'clock_out', 'break_start', 'break_end'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'edit',
+  'delete',
+  'approve',
+  'unapprove',
+  'auto_clock_out',
+  'clock_in',
+  'clock_out',
+  'break_start',
+  'break_end',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const EXCEPTION_TYPES = ['missed_break', 'late', 'left_early', 'no_show', 'auto_clocked_out', 'overtime_risk', 'unscheduled'] as const;
+export const EXCEPTION_TYPES = [
+  'missed_break',
+  'late',
+  'left_early',
+  'no_show',
+  'auto_clocked_out',
+  'overtime_risk',
+  'unscheduled',
+] as const;
 export type ExceptionType = (typeof EXCEPTION_TYPES)[number];
 
 const epochMs = z.int().min(0).max(8_640_000_000_000_000);
@@ -20,13 +39,39 @@ const epochMs = z.int().min(0).max(8_640_000_000_000_000);
 // ---------------------------------------------------------------- settings
 
 export const settingsSchema = z.object({
-  geofenceRadiusMeters: z.int().min(10).max(10_000).describe('Radius around the company location(s) inside which clock-in and clock-out are accepted when isGeolocationEnabled (default 150)'),
-  autoClockOutAfterMinutes: z.int().min(60).max(2880).describe('An open punch is closed by the scheduled job this many minutes after its clock-in, at that time (default 720)'),
-  autoApproveVarianceMinutes: z.int().min(0).max(240).describe('A clock-out is approved at once when |worked - scheduled| is at most this and the punch has no exception (default 10)'),
+  geofenceRadiusMeters: z
+    .int()
+    .min(10)
+    .max(10_000)
+    .describe(
+      'Radius around the company location(s) inside which clock-in and clock-out are accepted when isGeolocationEnabled (default 150)',
+    ),
+  autoClockOutAfterMinutes: z
+    .int()
+    .min(60)
+    .max(2880)
+    .describe(
+      'An open punch is closed by the scheduled job this many minutes after its clock-in, at that time (default 720)',
+    ),
+  autoApproveVarianceMinutes: z
+    .int()
+    .min(0)
+    .max(240)
+    .describe(
+      'A clock-out is approved at once when |worked - scheduled| is at most this and the punch has no exception (default 10)',
+    ),
   restBreaksPaid: z.boolean().describe('Rest breaks count as worked time (default true)'),
   mealBreaksPaid: z.boolean().describe('Meal breaks count as worked time (default false)'),
-  breakRequiredAfterMinutes: z.int().min(1).max(1440).describe('Worked minutes after which a meal break is expected (missed_break) (default 360)'),
-  lateGraceMinutes: z.int().min(0).max(120).describe('Minutes late (or early out) tolerated before late / left_early is an exception (default 5)'),
+  breakRequiredAfterMinutes: z
+    .int()
+    .min(1)
+    .max(1440)
+    .describe('Worked minutes after which a meal break is expected (missed_break) (default 360)'),
+  lateGraceMinutes: z
+    .int()
+    .min(0)
+    .max(120)
+    .describe('Minutes late (or early out) tolerated before late / left_early is an exception (default 5)'),
 });
 export type AttendanceSettings = z.infer<typeof settingsSchema>;
 export const settingsPatchBody = z.strictObject(settingsSchema.partial().shape);
@@ -64,7 +109,11 @@ export const shiftLinkSchema = z.object({
   date: z.string().describe('The shift date (company-local)'),
   scheduledStartAt: z.number().describe('Epoch ms'),
   scheduledEndAt: z.number().describe('Epoch ms'),
-  scheduledMinutes: z.number().describe("The shift's worked minutes as the schedule counts them (its break excluded when the company excludes breaks)"),
+  scheduledMinutes: z
+    .number()
+    .describe(
+      "The shift's worked minutes as the schedule counts them (its break excluded when the company excludes breaks)",
+    ),
 });
 export type ShiftLink = z.infer<typeof shiftLinkSchema>;
 
@@ -83,10 +132,24 @@ export type PosPending = z.infer<typeof posPendingSchema>;
 export const vendorSchema = z.object({
   slug: z.string().describe('The integration (catalogue slug) the punch comes from'),
   externalId: z.string().describe("The POS's id of the punch"),
-  version: z.string().nullable().describe('Fingerprint of the POS version last applied, or last reviewed by a manager: a new delivery of that version changes nothing'),
-  needsReview: z.boolean().describe('The POS changed or deleted the punch after a manager had edited or approved it: ours was kept and the POS version waits in `pending`. Cleared when a manager edits the punch or approves it (also when it is already approved: approving again keeps ours)'),
+  version: z
+    .string()
+    .nullable()
+    .describe(
+      'Fingerprint of the POS version last applied, or last reviewed by a manager: a new delivery of that version changes nothing',
+    ),
+  needsReview: z
+    .boolean()
+    .describe(
+      'The POS changed or deleted the punch after a manager had edited or approved it: ours was kept and the POS version waits in `pending`. Cleared when a manager edits the punch or approves it (also when it is already approved: approving again keeps ours)',
+    ),
   pending: posPendingSchema.nullable().describe('The POS version waiting for review while needsReview, else null'),
-  reviewedAt: z.number().nullable().describe('When a manager last edited or approved this punch (epoch ms); from then on POS changes are flagged for review, never applied'),
+  reviewedAt: z
+    .number()
+    .nullable()
+    .describe(
+      'When a manager last edited or approved this punch (epoch ms); from then on POS changes are flagged for review, never applied',
+    ),
   reviewedBy: z.string().nullable().describe('uid of that manager'),
 });
 export type VendorLink = z.infer<typeof vendorSchema>;
@@ -99,22 +162,33 @@ export const punchSchema = z.object({
   businessDate: z.string().describe('Business date of the clock-in (company calendar, dayChangeTime honoured)'),
   clockInAt: z.number().describe('Epoch ms, server time (authoritative)'),
   clockOutAt: z.number().nullable().describe('Epoch ms, server time; null while open'),
-  deviceClockInAt: z.number().nullable().describe("The device's clock at clock-in, as sent (recorded, never used for pay)"),
+  deviceClockInAt: z
+    .number()
+    .nullable()
+    .describe("The device's clock at clock-in, as sent (recorded, never used for pay)"),
   deviceClockOutAt: z.number().nullable(),
   clockInLocation: locationSchema.nullable(),
   clockOutLocation: locationSchema.nullable(),
   breaks: z.array(breakSchema),
   state: z.enum(PUNCH_STATES).describe('open (clocked in), pending (closed, waiting for approval), approved (locked)'),
-  shift: shiftLinkSchema.nullable().describe("The employee's published shift of that business day the punch is linked to (nearest start), or null"),
+  shift: shiftLinkSchema
+    .nullable()
+    .describe("The employee's published shift of that business day the punch is linked to (nearest start), or null"),
   lateMinutes: z.number().describe('Minutes the clock-in was after the scheduled start (0 without a shift)'),
-  leftEarlyMinutes: z.number().describe('Minutes the clock-out was before the scheduled end (0 without a shift or while open)'),
+  leftEarlyMinutes: z
+    .number()
+    .describe('Minutes the clock-out was before the scheduled end (0 without a shift or while open)'),
   autoClockedOut: z.boolean().describe('Closed by the auto clock-out job'),
   source: z.enum(PUNCH_SOURCES),
-  vendor: vendorSchema.nullable().describe('The POS punch this one mirrors (source pos), with its review state; null for app and manager punches'),
+  vendor: vendorSchema
+    .nullable()
+    .describe('The POS punch this one mirrors (source pos), with its review state; null for app and manager punches'),
   workedMinutes: z.number().nullable().describe('Clock-in to clock-out less unpaid breaks; null while open'),
   paidBreakMinutes: z.number(),
   unpaidBreakMinutes: z.number(),
-  exceptions: z.array(z.enum(EXCEPTION_TYPES)).describe('late, left_early, missed_break, auto_clocked_out, unscheduled (no shift)'),
+  exceptions: z
+    .array(z.enum(EXCEPTION_TYPES))
+    .describe('late, left_early, missed_break, auto_clocked_out, unscheduled (no shift)'),
   createdAt: z.number(),
   updatedAt: z.number(),
   approvedAt: z.number().nullable(),
@@ -184,7 +258,11 @@ export const bulkApproveBody = z.strictObject({
 });
 export const bulkApproveResponse = z.object({
   approved: z.array(punchSchema),
-  skipped: z.array(z.object({ punchId: z.string(), code: z.string(), message: z.string() })).describe('Punches not approved and why (PUNCH_NOT_FOUND, PUNCH_OPEN, PERIOD_LOCKED); already approved ones are listed under approved'),
+  skipped: z
+    .array(z.object({ punchId: z.string(), code: z.string(), message: z.string() }))
+    .describe(
+      'Punches not approved and why (PUNCH_NOT_FOUND, PUNCH_OPEN, PERIOD_LOCKED); already approved ones are listed under approved',
+    ),
 });
 
 export const currentPunchResponse = z.object({
@@ -196,7 +274,9 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   punchId: z.string(),
   at: z.number().describe('Epoch ms'),
-  by: z.string().describe("uid of who made the change ('system' for the auto clock-out job, 'pos:<slug>' for the POS sync)"),
+  by: z
+    .string()
+    .describe("uid of who made the change ('system' for the auto clock-out job, 'pos:<slug>' for the POS sync)"),
   action: z.enum(AUDIT_ACTIONS),
   before: z.record(z.string(), z.unknown()).nullable().describe('The stored punch before the change (null on create)'),
   after: z.record(z.string(), z.unknown()).nullable().describe('The stored punch after the change (null on delete)'),
@@ -217,7 +297,11 @@ export type RangeLock = z.infer<typeof lockSchema>;
 export const timesheetQuery = companyIdQuery.extend({
   startDate: isoDate.describe('First business date, included'),
   endDate: isoDate.describe(`Last business date, included; at most ${MAX_RANGE_DAYS} days`),
-  employeeId: documentId.optional().describe('One employee (employees: only their own, the default); managers without it get every employee with punches or shifts'),
+  employeeId: documentId
+    .optional()
+    .describe(
+      'One employee (employees: only their own, the default); managers without it get every employee with punches or shifts',
+    ),
 });
 export type TimesheetQuery = z.output<typeof timesheetQuery>;
 
@@ -225,7 +309,12 @@ export const exceptionSchema = z.object({
   type: z.enum(EXCEPTION_TYPES),
   punchId: z.string().optional(),
   shiftId: z.string().optional(),
-  minutes: z.number().optional().describe('late / left_early: minutes; missed_break: worked minutes; overtime_risk: projected minutes of the workweek'),
+  minutes: z
+    .number()
+    .optional()
+    .describe(
+      'late / left_early: minutes; missed_break: worked minutes; overtime_risk: projected minutes of the workweek',
+    ),
 });
 export type TimesheetException = z.infer<typeof exceptionSchema>;
 
@@ -254,7 +343,9 @@ export const timesheetSchema = z.object({
     z.object({
       weekStart: z.string(),
       workedMinutes: z.number().describe('Worked minutes of the whole workweek (also days outside the range)'),
-      remainingScheduledMinutes: z.number().describe('Scheduled minutes of days from the business day today on without a punch'),
+      remainingScheduledMinutes: z
+        .number()
+        .describe('Scheduled minutes of days from the business day today on without a punch'),
       projectedMinutes: z.number(),
       overtimeRisk: z.boolean().describe('projected > 40 hours'),
     }),

@@ -24,7 +24,9 @@ export async function seed(company: DemoCompany): Promise<string> {
   const today = businessToday(timezone, dayChangeTime);
   const now = Date.now();
   const settings = SETTINGS_DEFAULTS;
-  const shifts = (await listShifts({ companyId: company.companyId, from: addDays(today, -15), to: today, modes: ['published'] }))
+  const shifts = (
+    await listShifts({ companyId: company.companyId, from: addDays(today, -15), to: today, modes: ['published'] })
+  )
     .filter((s) => businessSlotOfMinute(s.date, s.start, dayChangeTime).businessDate >= addDays(today, -14))
     .map((s) => ({ shift: s, ...shiftInterval(s, timezone, defaultDuration) }))
     .filter((s) => s.endMs < now)
@@ -36,7 +38,8 @@ export async function seed(company: DemoCompany): Promise<string> {
   for (const { shift, startMs, endMs } of shifts) {
     const businessDate = businessSlotOfMinute(shift.date, shift.start, dayChangeTime).businessDate;
     const late = company.random() < 0.15;
-    const clockInAt = startMs + (late ? 6 + Math.floor(company.random() * 15) : -6 + Math.floor(company.random() * 9)) * MINUTE;
+    const clockInAt =
+      startMs + (late ? 6 + Math.floor(company.random() * 15) : -6 + Math.floor(company.random() * 9)) * MINUTE;
     let clockOutAt = endMs + (-3 + Math.floor(company.random() * 11)) * MINUTE;
     const breaks: Break[] = [];
     const long = endMs - startMs >= 6 * 60 * MINUTE;
@@ -47,26 +50,59 @@ export async function seed(company: DemoCompany): Promise<string> {
     }
     if (company.random() < 0.3) {
       const at = startMs + 2 * 60 * MINUTE;
-      if (at + 10 * MINUTE < clockOutAt && !breaks.some((b) => b.startAt < at + 10 * MINUTE && at < (b.endAt ?? 0))) breaks.push({ type: 'rest', startAt: at, endAt: at + 10 * MINUTE, paid: settings.restBreaksPaid });
+      if (at + 10 * MINUTE < clockOutAt && !breaks.some((b) => b.startAt < at + 10 * MINUTE && at < (b.endAt ?? 0)))
+        breaks.push({ type: 'rest', startAt: at, endAt: at + 10 * MINUTE, paid: settings.restBreaksPaid });
     }
-    const autoClockedOut = !autoClosed && punches.length > 6 && !long && clockInAt + settings.autoClockOutAfterMinutes * MINUTE <= now;
+    const autoClockedOut =
+      !autoClosed && punches.length > 6 && !long && clockInAt + settings.autoClockOutAfterMinutes * MINUTE <= now;
     if (autoClockedOut) {
       autoClosed = true;
       clockOutAt = clockInAt + settings.autoClockOutAfterMinutes * MINUTE;
     }
     const punch = derive(
       {
-        id: `demo-${shift.id}`, companyId: company.companyId, employeeId: shift.employeeId, positionId: shift.positionId, businessDate,
-        clockInAt, clockOutAt, deviceClockInAt: clockInAt - 2000, deviceClockOutAt: autoClockedOut ? null : clockOutAt + 1500,
-        clockInLocation: null, clockOutLocation: null, breaks: breaks.sort((a, b) => a.startAt - b.startAt), state: 'pending',
-        shift: { shiftId: shift.id, date: shift.date, scheduledStartAt: startMs, scheduledEndAt: endMs, scheduledMinutes: shift.workedMinutes || Math.round((endMs - startMs) / MINUTE) },
-        lateMinutes: 0, leftEarlyMinutes: 0, autoClockedOut, source: 'app', vendor: null, workedMinutes: null, paidBreakMinutes: 0, unpaidBreakMinutes: 0,
-        exceptions: [], createdAt: clockInAt, updatedAt: clockOutAt, approvedAt: null, approvedBy: null,
+        id: `demo-${shift.id}`,
+        companyId: company.companyId,
+        employeeId: shift.employeeId,
+        positionId: shift.positionId,
+        businessDate,
+        clockInAt,
+        clockOutAt,
+        deviceClockInAt: clockInAt - 2000,
+        deviceClockOutAt: autoClockedOut ? null : clockOutAt + 1500,
+        clockInLocation: null,
+        clockOutLocation: null,
+        breaks: breaks.sort((a, b) => a.startAt - b.startAt),
+        state: 'pending',
+        shift: {
+          shiftId: shift.id,
+          date: shift.date,
+          scheduledStartAt: startMs,
+          scheduledEndAt: endMs,
+          scheduledMinutes: shift.workedMinutes || Math.round((endMs - startMs) / MINUTE),
+        },
+        lateMinutes: 0,
+        leftEarlyMinutes: 0,
+        autoClockedOut,
+        source: 'app',
+        vendor: null,
+        workedMinutes: null,
+        paidBreakMinutes: 0,
+        unpaidBreakMinutes: 0,
+        exceptions: [],
+        createdAt: clockInAt,
+        updatedAt: clockOutAt,
+        approvedAt: null,
+        approvedBy: null,
       },
       settings,
     );
     const approved = (businessDate < addDays(today, -2) && !autoClockedOut) || autoApproves(punch, settings);
-    punches.push(approved ? { ...punch, state: 'approved', approvedAt: clockOutAt + 3600_000, approvedBy: company.ownerUid } : punch);
+    punches.push(
+      approved
+        ? { ...punch, state: 'approved', approvedAt: clockOutAt + 3600_000, approvedBy: company.ownerUid }
+        : punch,
+    );
   }
 
   for (let i = 0; i < punches.length; i += 400) {
@@ -75,7 +111,12 @@ export async function seed(company: DemoCompany): Promise<string> {
       batch.set(punchRef(company.companyId, p.id), punchToDoc(p));
       if (p.autoClockedOut) {
         batch.set(auditCollection(company.companyId).doc(`demo-${p.id}-auto`), {
-          punchId: p.id, at: p.clockOutAt, by: 'system', action: 'auto_clock_out', before: { ...punchToDoc(p), clockOutAt: null, state: 'open', autoClockedOut: false }, after: punchToDoc(p),
+          punchId: p.id,
+          at: p.clockOutAt,
+          by: 'system',
+          action: 'auto_clock_out',
+          before: { ...punchToDoc(p), clockOutAt: null, state: 'open', autoClockedOut: false },
+          after: punchToDoc(p),
           reason: `No clock-out ${settings.autoClockOutAfterMinutes} minutes after clock-in: closed at the limit`,
         });
       }

@@ -24,7 +24,18 @@ interface DayTotals {
   exceptions: TimesheetException[];
 }
 
-const emptyDay = (date: string): DayTotals => ({ date, scheduledMinutes: 0, workedMinutes: 0, paidBreakMinutes: 0, unpaidBreakMinutes: 0, varianceMinutes: 0, punchIds: [], shiftIds: [], openPunch: false, exceptions: [] });
+const emptyDay = (date: string): DayTotals => ({
+  date,
+  scheduledMinutes: 0,
+  workedMinutes: 0,
+  paidBreakMinutes: 0,
+  unpaidBreakMinutes: 0,
+  varianceMinutes: 0,
+  punchIds: [],
+  shiftIds: [],
+  openPunch: false,
+  exceptions: [],
+});
 
 /**
  * Timesheets of a business-date range: per employee and day, the scheduled minutes (published
@@ -39,8 +50,10 @@ export async function timesheets({ member, query }: { member: Membership; query:
   const companyId = member.companyId;
   let employeeId = query.employeeId;
   if (!roleAtLeast(member.role, 'manager')) {
-    if (!member.employeeId) throw attendanceErrors.NOT_AN_EMPLOYEE('Your membership in this company is linked to no employee record');
-    if (employeeId && employeeId !== member.employeeId) throw coreErrors.INSUFFICIENT_ROLE("Employees read only their own timesheet; managers read everyone's");
+    if (!member.employeeId)
+      throw attendanceErrors.NOT_AN_EMPLOYEE('Your membership in this company is linked to no employee record');
+    if (employeeId && employeeId !== member.employeeId)
+      throw coreErrors.INSUFFICIENT_ROLE("Employees read only their own timesheet; managers read everyone's");
     employeeId = member.employeeId;
   }
   const [companySnap, settingsSnap] = await db().getAll(...companyRulesRefs(companyId));
@@ -65,7 +78,8 @@ export async function timesheets({ member, query }: { member: Membership; query:
 
   const employees = [];
   for (const [id, data] of [...byEmployee].sort(([a], [b]) => a.localeCompare(b))) {
-    const hasSomethingInRange = data.punches.some((p) => inRange(p.businessDate)) || data.shifts.some((s) => inRange(dayOfShift(s)));
+    const hasSomethingInRange =
+      data.punches.some((p) => inRange(p.businessDate)) || data.shifts.some((s) => inRange(dayOfShift(s)));
     if (!hasSomethingInRange && id !== employeeId) continue;
     const days = new Map(datesInRange(from, to).map((d) => [d, emptyDay(d)]));
     const linked = new Set(data.punches.map((p) => p.shift?.shiftId).filter(Boolean));
@@ -79,8 +93,20 @@ export async function timesheets({ member, query }: { member: Membership; query:
         day.unpaidBreakMinutes += p.unpaidBreakMinutes;
       }
       for (const type of p.exceptions) {
-        const minutes = type === 'late' ? p.lateMinutes : type === 'left_early' ? p.leftEarlyMinutes : type === 'missed_break' ? (p.workedMinutes ?? undefined) : undefined;
-        day.exceptions.push({ type, punchId: p.id, ...(p.shift ? { shiftId: p.shift.shiftId } : {}), ...(minutes !== undefined ? { minutes } : {}) });
+        const minutes =
+          type === 'late'
+            ? p.lateMinutes
+            : type === 'left_early'
+              ? p.leftEarlyMinutes
+              : type === 'missed_break'
+                ? (p.workedMinutes ?? undefined)
+                : undefined;
+        day.exceptions.push({
+          type,
+          punchId: p.id,
+          ...(p.shift ? { shiftId: p.shift.shiftId } : {}),
+          ...(minutes !== undefined ? { minutes } : {}),
+        });
       }
     }
     for (const s of data.shifts) {
@@ -95,19 +121,48 @@ export async function timesheets({ member, query }: { member: Membership; query:
     const weeks = [];
     for (let w = from; w <= to; w = addDays(w, 7)) {
       const weekDays = datesInRange(w, addDays(w, 6)).map((d) => days.get(d)!);
-      const projection = overtimeProjection(weekDays.map((d) => ({ date: d.date, worked: d.workedMinutes, punched: d.punchIds.length > 0, scheduled: d.scheduledMinutes })), today);
-      if (projection.crossesOn) days.get(projection.crossesOn)!.exceptions.push({ type: 'overtime_risk', minutes: projection.projected });
-      weeks.push({ weekStart: w, workedMinutes: projection.worked, remainingScheduledMinutes: projection.remainingScheduled, projectedMinutes: projection.projected, overtimeRisk: projection.projected > 40 * 60 });
+      const projection = overtimeProjection(
+        weekDays.map((d) => ({
+          date: d.date,
+          worked: d.workedMinutes,
+          punched: d.punchIds.length > 0,
+          scheduled: d.scheduledMinutes,
+        })),
+        today,
+      );
+      if (projection.crossesOn)
+        days.get(projection.crossesOn)!.exceptions.push({ type: 'overtime_risk', minutes: projection.projected });
+      weeks.push({
+        weekStart: w,
+        workedMinutes: projection.worked,
+        remainingScheduledMinutes: projection.remainingScheduled,
+        projectedMinutes: projection.projected,
+        overtimeRisk: projection.projected > 40 * 60,
+      });
     }
 
-    const listed = [...days.values()].filter((d) => inRange(d.date) && (d.punchIds.length || d.shiftIds.length || d.exceptions.length));
-    const sum = (k: 'scheduledMinutes' | 'workedMinutes' | 'paidBreakMinutes' | 'unpaidBreakMinutes') => listed.reduce((t, d) => t + d[k], 0);
-    const totals = { scheduledMinutes: sum('scheduledMinutes'), workedMinutes: sum('workedMinutes'), paidBreakMinutes: sum('paidBreakMinutes'), unpaidBreakMinutes: sum('unpaidBreakMinutes'), varianceMinutes: 0 };
+    const listed = [...days.values()].filter(
+      (d) => inRange(d.date) && (d.punchIds.length || d.shiftIds.length || d.exceptions.length),
+    );
+    const sum = (k: 'scheduledMinutes' | 'workedMinutes' | 'paidBreakMinutes' | 'unpaidBreakMinutes') =>
+      listed.reduce((t, d) => t + d[k], 0);
+    const totals = {
+      scheduledMinutes: sum('scheduledMinutes'),
+      workedMinutes: sum('workedMinutes'),
+      paidBreakMinutes: sum('paidBreakMinutes'),
+      unpaidBreakMinutes: sum('unpaidBreakMinutes'),
+      varianceMinutes: 0,
+    };
     totals.varianceMinutes = totals.workedMinutes - totals.scheduledMinutes;
     employees.push({ employeeId: id, totals, days: listed, weeks });
   }
   if (employeeId && !employees.some((e) => e.employeeId === employeeId)) {
-    employees.push({ employeeId, totals: { scheduledMinutes: 0, workedMinutes: 0, paidBreakMinutes: 0, unpaidBreakMinutes: 0, varianceMinutes: 0 }, days: [], weeks: [] });
+    employees.push({
+      employeeId,
+      totals: { scheduledMinutes: 0, workedMinutes: 0, paidBreakMinutes: 0, unpaidBreakMinutes: 0, varianceMinutes: 0 },
+      days: [],
+      weeks: [],
+    });
   }
   return { startDate: query.startDate, endDate: query.endDate, employees };
 }

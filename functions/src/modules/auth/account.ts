@@ -39,13 +39,34 @@ export interface CompanySetup {
  * email is the common refusal, and it writes nothing); when the batch fails the account is deleted
  * again, so a failure leaves neither a half company nor an account without one.
  */
-export async function signup({ input, address, log, setup }: { input: SignupInput; address: string; log: Logger; setup?: CompanySetup }) {
-  await consumeLimits([{ limit: LIMITS.signupPerAddress, key: address }, { limit: LIMITS.signupPerEmail, key: emailKey(input.email) }], 'signups');
+export async function signup({
+  input,
+  address,
+  log,
+  setup,
+}: {
+  input: SignupInput;
+  address: string;
+  log: Logger;
+  setup?: CompanySetup;
+}) {
+  await consumeLimits(
+    [
+      { limit: LIMITS.signupPerAddress, key: address },
+      { limit: LIMITS.signupPerEmail, key: emailKey(input.email) },
+    ],
+    'signups',
+  );
   let uid: string;
   try {
-    ({ uid } = await auth().createUser({ email: input.email, password: input.password, displayName: `${input.name} ${input.surname}` }));
+    ({ uid } = await auth().createUser({
+      email: input.email,
+      password: input.password,
+      displayName: `${input.name} ${input.surname}`,
+    }));
   } catch (err) {
-    if (errorCode(err) === 'auth/email-already-exists') throw authErrors.EMAIL_TAKEN('An account already exists for this email');
+    if (errorCode(err) === 'auth/email-already-exists')
+      throw authErrors.EMAIL_TAKEN('An account already exists for this email');
     throw err;
   }
   let written: { companyId: string; employeeId: string };
@@ -55,7 +76,12 @@ export async function signup({ input, address, log, setup }: { input: SignupInpu
     log.error('signup: writing the company failed; deleting the new account', { uid, error: err });
     await auth()
       .deleteUser(uid)
-      .catch((deleteErr) => log.error('signup: the new account could not be deleted (an account without a company remains)', { uid, error: deleteErr }));
+      .catch((deleteErr) =>
+        log.error('signup: the new account could not be deleted (an account without a company remains)', {
+          uid,
+          error: deleteErr,
+        }),
+      );
     throw authErrors.SIGNUP_FAILED('The signup could not be completed and nothing was kept; please try again');
   }
   log.info('signup: new company and owner', { uid, companyId: written.companyId });
@@ -66,8 +92,18 @@ export async function signup({ input, address, log, setup }: { input: SignupInpu
  * A new company owned by a user who already has an account (a signed-in onboarding): the same
  * company, membership and employee record as a signup, without a new account.
  */
-export async function createCompanyForUser({ uid, owner, company, setup, log }: {
-  uid: string; owner: { name: string; surname: string; email: string }; company: SignupInput['company']; setup?: CompanySetup; log: Logger;
+export async function createCompanyForUser({
+  uid,
+  owner,
+  company,
+  setup,
+  log,
+}: {
+  uid: string;
+  owner: { name: string; surname: string; email: string };
+  company: SignupInput['company'];
+  setup?: CompanySetup;
+  log: Logger;
 }) {
   const hasProfile = (await repo.readProfile(uid)) !== null;
   const written = await writeOwnedCompany({ uid, owner, company, setup, newUser: !hasProfile });
@@ -76,26 +112,61 @@ export async function createCompanyForUser({ uid, owner, company, setup, log }: 
 }
 
 /** The company, the owner's membership, employee record and (for a new user) profile, in one batch. */
-async function writeOwnedCompany({ uid, owner, company, setup, newUser }: {
-  uid: string; owner: { name: string; surname: string; email: string }; company: SignupInput['company']; setup?: CompanySetup; newUser: boolean;
+async function writeOwnedCompany({
+  uid,
+  owner,
+  company,
+  setup,
+  newUser,
+}: {
+  uid: string;
+  owner: { name: string; surname: string; email: string };
+  company: SignupInput['company'];
+  setup?: CompanySetup;
+  newUser: boolean;
 }): Promise<{ companyId: string; employeeId: string }> {
   const companyId = setup?.companyId ?? db().collection('companies').doc().id;
   const batch = db().batch();
   createCompanyInBatch(batch, {
     companyId,
-    profile: { name: company.name, timezone: company.timezone, country: company.country, currency: company.currency, email: owner.email, createdBy: uid, ...setup?.profile },
+    profile: {
+      name: company.name,
+      timezone: company.timezone,
+      country: company.country,
+      currency: company.currency,
+      email: owner.email,
+      createdBy: uid,
+      ...setup?.profile,
+    },
     settings: setup?.settings,
   });
-  const employeeId = createEmployeeInBatch(batch, companyId, { name: owner.name, surname: owner.surname, email: owner.email }, uid);
+  const employeeId = createEmployeeInBatch(
+    batch,
+    companyId,
+    { name: owner.name, surname: owner.surname, email: owner.email },
+    uid,
+  );
   const membership: Membership = { companyId, uid, role: 'owner', employeeId };
   batch.set(membershipRef(companyId, uid), membership);
-  if (newUser) batch.set(repo.userRef(uid), { name: owner.name, surname: owner.surname, phone: null, locale: null, email: owner.email, createdAt: Date.now(), updatedAt: Date.now() });
+  if (newUser)
+    batch.set(repo.userRef(uid), {
+      name: owner.name,
+      surname: owner.surname,
+      phone: null,
+      locale: null,
+      email: owner.email,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    });
   setup?.write?.(batch, companyId);
   await batch.commit();
   return { companyId, employeeId };
 }
 
-const ACCEPTED = { accepted: true as const, message: 'If an account exists for this email, a link to reset its password is on its way.' };
+const ACCEPTED = {
+  accepted: true as const,
+  message: 'If an account exists for this email, a link to reset its password is on its way.',
+};
 
 /**
  * The same answer whether or not the account exists, in the same time: the route only hands the
@@ -103,8 +174,18 @@ const ACCEPTED = { accepted: true as const, message: 'If an account exists for t
  * address and minute (the task id), so a burst of requests sends one email.
  */
 export async function requestPasswordReset({ email, address }: { email: string; address: string }) {
-  await consumeLimits([{ limit: LIMITS.resetPerAddress, key: address }, { limit: LIMITS.resetPerEmail, key: emailKey(email) }], 'password reset requests');
-  await enqueueTask(PASSWORD_RESET_QUEUE, { email }, { id: `reset-${emailKey(email).slice(0, 32)}-${Math.floor(Date.now() / 60_000)}` });
+  await consumeLimits(
+    [
+      { limit: LIMITS.resetPerAddress, key: address },
+      { limit: LIMITS.resetPerEmail, key: emailKey(email) },
+    ],
+    'password reset requests',
+  );
+  await enqueueTask(
+    PASSWORD_RESET_QUEUE,
+    { email },
+    { id: `reset-${emailKey(email).slice(0, 32)}-${Math.floor(Date.now() / 60_000)}` },
+  );
   return ACCEPTED;
 }
 
@@ -118,10 +199,12 @@ export async function deliverPasswordReset(payload: unknown, log: Logger = logge
     return 'dropped';
   }
   const { email } = parsed.data;
-  const user = await auth().getUserByEmail(email).catch((err) => {
-    if (errorCode(err) === 'auth/user-not-found') return null;
-    throw err;
-  });
+  const user = await auth()
+    .getUserByEmail(email)
+    .catch((err) => {
+      if (errorCode(err) === 'auth/user-not-found') return null;
+      throw err;
+    });
   if (!user || user.disabled) return 'no account';
   const continueUrl = config.accounts.passwordResetContinueUrl();
   const link = await auth().generatePasswordResetLink(email, continueUrl ? { url: continueUrl } : undefined);
@@ -129,11 +212,16 @@ export async function deliverPasswordReset(payload: unknown, log: Logger = logge
   return 'sent';
 }
 
-
 /** The caller's profile (their own) and memberships with company names. */
 export async function profileOf(uid: string) {
-  const [user, stored, memberships] = await Promise.all([auth().getUser(uid), repo.readProfile(uid), listMembershipsOfUser(uid)]);
-  const companies = memberships.length ? await db().getAll(...memberships.map((m) => db().collection('companies').doc(m.companyId))) : [];
+  const [user, stored, memberships] = await Promise.all([
+    auth().getUser(uid),
+    repo.readProfile(uid),
+    listMembershipsOfUser(uid),
+  ]);
+  const companies = memberships.length
+    ? await db().getAll(...memberships.map((m) => db().collection('companies').doc(m.companyId)))
+    : [];
   const names = new Map(companies.map((c) => [c.id, c.exists ? String(c.get('name') ?? '') : null]));
   return {
     uid,
@@ -145,14 +233,25 @@ export async function profileOf(uid: string) {
     locale: stored?.locale ?? null,
     admin: user.customClaims?.admin === true,
     memberships: memberships
-      .map((m) => ({ companyId: m.companyId, companyName: names.get(m.companyId) ?? null, role: m.role, employeeId: m.employeeId }))
+      .map((m) => ({
+        companyId: m.companyId,
+        companyName: names.get(m.companyId) ?? null,
+        role: m.role,
+        employeeId: m.employeeId,
+      }))
       .sort((a, b) => a.companyId.localeCompare(b.companyId)),
   };
 }
 
 export const getMe = ({ caller }: { caller: Caller }) => profileOf(caller.uid);
 
-export async function updateMe({ caller, patch }: { caller: Caller; patch: { name?: string; surname?: string; phone?: string | null; locale?: string | null } }) {
+export async function updateMe({
+  caller,
+  patch,
+}: {
+  caller: Caller;
+  patch: { name?: string; surname?: string; phone?: string | null; locale?: string | null };
+}) {
   if (Object.keys(patch).length > 0) {
     await repo.userRef(caller.uid).set({ ...patch, updatedAt: Date.now() }, { merge: true });
     if (patch.name !== undefined || patch.surname !== undefined) {

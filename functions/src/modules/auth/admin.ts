@@ -27,7 +27,8 @@ async function userRecord(uid: string): Promise<UserRecord> {
   try {
     return await auth().getUser(uid);
   } catch (err) {
-    if (errorCode(err) === 'auth/user-not-found' || errorCode(err) === 'auth/invalid-uid') throw authErrors.USER_NOT_FOUND('No such user');
+    if (errorCode(err) === 'auth/user-not-found' || errorCode(err) === 'auth/invalid-uid')
+      throw authErrors.USER_NOT_FOUND('No such user');
     throw err;
   }
 }
@@ -47,7 +48,9 @@ export async function listUsers({ query }: { query: { email?: string; limit: num
     return { users: page.users.map(userView), nextPageToken: page.pageToken ?? null };
   } catch (err) {
     if (errorCode(err) === 'auth/invalid-page-token') {
-      throw coreErrors.VALIDATION_FAILED('Invalid request: query.pageToken: not a page token of this list', [{ path: 'query.pageToken', message: 'not a page token of this list' }]);
+      throw coreErrors.VALIDATION_FAILED('Invalid request: query.pageToken: not a page token of this list', [
+        { path: 'query.pageToken', message: 'not a page token of this list' },
+      ]);
     }
     throw err;
   }
@@ -56,11 +59,18 @@ export async function listUsers({ query }: { query: { email?: string; limit: num
 export async function getUser({ uid }: { uid: string }) {
   const user = await userRecord(uid);
   const memberships = await listMembershipsOfUser(uid);
-  const companies = memberships.length ? await db().getAll(...memberships.map((m) => db().collection('companies').doc(m.companyId))) : [];
+  const companies = memberships.length
+    ? await db().getAll(...memberships.map((m) => db().collection('companies').doc(m.companyId)))
+    : [];
   const names = new Map(companies.map((c) => [c.id, c.exists ? String(c.get('name') ?? '') : null]));
   return {
     ...userView(user),
-    memberships: memberships.map((m) => ({ companyId: m.companyId, companyName: names.get(m.companyId) ?? null, role: m.role, employeeId: m.employeeId })),
+    memberships: memberships.map((m) => ({
+      companyId: m.companyId,
+      companyName: names.get(m.companyId) ?? null,
+      role: m.role,
+      employeeId: m.employeeId,
+    })),
   };
 }
 

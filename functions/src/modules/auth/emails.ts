@@ -4,7 +4,13 @@ import type { MemberRole } from '../../core/memberships';
 /** The texts of the emails the auth module sends. */
 const ROLE_NAME: Record<MemberRole, string> = { owner: 'an owner', manager: 'a manager', employee: 'a team member' };
 
-export function invitationMail(options: { to: string; companyName: string; role: MemberRole; link: string; expiresAt: number }): OutgoingMail {
+export function invitationMail(options: {
+  to: string;
+  companyName: string;
+  role: MemberRole;
+  link: string;
+  expiresAt: number;
+}): OutgoingMail {
   const expires = new Date(options.expiresAt).toUTCString();
   return {
     to: options.to,

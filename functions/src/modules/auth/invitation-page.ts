@@ -65,7 +65,8 @@ const PAGE = `<!doctype html>
 export function extend(app: Express): void {
   app.get('/invitations/open', (_req, res) => {
     res.set({
-      'Content-Security-Policy': "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
+      'Content-Security-Policy':
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
       'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-store',
     });

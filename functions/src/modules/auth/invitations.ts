@@ -5,7 +5,13 @@ import { auth, db } from '../../core/firebase';
 import { ALREADY_EXISTS } from '../../core/firestore';
 import type { Logger } from '../../core/logger';
 import { sendMail } from '../../core/mail';
-import { findMembership, forgetMembership, membershipRef, type MemberRole, type Membership } from '../../core/memberships';
+import {
+  findMembership,
+  forgetMembership,
+  membershipRef,
+  type MemberRole,
+  type Membership,
+} from '../../core/memberships';
 import { consumeLimits } from '../../core/rate-limit';
 import { authenticate } from '../../http/auth';
 import { employeeErrors, employeeRef } from '../employees';
@@ -47,7 +53,8 @@ function assertOpen(invitation: repo.StoredInvitation | null): asserts invitatio
   if (state === 'expired') throw authErrors.INVITATION_EXPIRED('This invitation expired: ask for a new one');
 }
 
-const companyName = async (companyId: string) => String((await db().collection('companies').doc(companyId).get()).get('name') ?? 'your team');
+const companyName = async (companyId: string) =>
+  String((await db().collection('companies').doc(companyId).get()).get('name') ?? 'your team');
 
 async function userByEmail(email: string) {
   return auth()
@@ -60,7 +67,13 @@ async function userByEmail(email: string) {
 
 function mailFor(invitation: { email: string; role: MemberRole; expiresAt: number }, token: string, name: string) {
   const link = `${config.accounts.invitationUrl()}?token=${token}`;
-  return invitationMail({ to: invitation.email, companyName: name, role: invitation.role, link, expiresAt: invitation.expiresAt });
+  return invitationMail({
+    to: invitation.email,
+    companyName: name,
+    role: invitation.role,
+    link,
+    expiresAt: invitation.expiresAt,
+  });
 }
 
 /**
@@ -68,22 +81,45 @@ function mailFor(invitation: { email: string; role: MemberRole; expiresAt: numbe
  * before answering; when it cannot be sent the invitation is deleted again (nothing kept) and the
  * answer is MAIL_UNAVAILABLE.
  */
-export async function createInvitation({ member, companyId, input }: { member: Membership; companyId: string; input: { email: string; role: MemberRole; employeeId?: string } }) {
+export async function createInvitation({
+  member,
+  companyId,
+  input,
+}: {
+  member: Membership;
+  companyId: string;
+  input: { email: string; role: MemberRole; employeeId?: string };
+}) {
   assertMayHandle(member, input.role);
   const existing = await userByEmail(input.email);
-  if (existing && (await findMembership(companyId, existing.uid))) throw authErrors.ALREADY_MEMBER('That person is already a member of this company');
+  if (existing && (await findMembership(companyId, existing.uid)))
+    throw authErrors.ALREADY_MEMBER('That person is already a member of this company');
 
   const token = newToken();
   const now = Date.now();
   const ref = repo.invitationsCollection().doc();
   const stored: Omit<repo.StoredInvitation, 'id'> = {
-    companyId, email: input.email, role: input.role, employeeId: input.employeeId ?? null, state: 'pending', tokenHash: tokenHash(token),
-    invitedBy: member.uid, createdAt: now, expiresAt: now + INVITATION_TTL_MS, sentAt: now, sends: 1, acceptedAt: null, acceptedBy: null, revokedAt: null,
+    companyId,
+    email: input.email,
+    role: input.role,
+    employeeId: input.employeeId ?? null,
+    state: 'pending',
+    tokenHash: tokenHash(token),
+    invitedBy: member.uid,
+    createdAt: now,
+    expiresAt: now + INVITATION_TTL_MS,
+    sentAt: now,
+    sends: 1,
+    acceptedAt: null,
+    acceptedBy: null,
+    revokedAt: null,
   };
   await db().runTransaction(async (tx) => {
     const pending = (await repo.pendingInvitationsTo(companyId, input.email, tx)).filter((i) => i.expiresAt > now);
     if (pending.length) {
-      throw authErrors.INVITATION_PENDING('An invitation to this email is already pending: resend it instead', [{ message: 'pending invitation', invitationId: pending[0].id }]);
+      throw authErrors.INVITATION_PENDING('An invitation to this email is already pending: resend it instead', [
+        { message: 'pending invitation', invitationId: pending[0].id },
+      ]);
     }
     if (input.employeeId) await assertEmployeeFree(tx, companyId, input.employeeId, null);
     tx.create(ref, stored);
@@ -98,15 +134,30 @@ export async function createInvitation({ member, companyId, input }: { member: M
 }
 
 /** The employee record exists, is active and is linked to nobody (or to `uid`). */
-async function assertEmployeeFree(tx: FirebaseFirestore.Transaction, companyId: string, employeeId: string, uid: string | null): Promise<void> {
+async function assertEmployeeFree(
+  tx: FirebaseFirestore.Transaction,
+  companyId: string,
+  employeeId: string,
+  uid: string | null,
+): Promise<void> {
   const snap = await tx.get(employeeRef(companyId, employeeId));
-  if (!snap.exists) throw employeeErrors.UNKNOWN_EMPLOYEE(`The company has no employee ${employeeId}`, [{ path: 'body.employeeId', message: 'unknown employee' }]);
+  if (!snap.exists)
+    throw employeeErrors.UNKNOWN_EMPLOYEE(`The company has no employee ${employeeId}`, [
+      { path: 'body.employeeId', message: 'unknown employee' },
+    ]);
   if (snap.get('archived') === true) throw employeeErrors.EMPLOYEE_ARCHIVED(`Employee ${employeeId} is archived`);
   const linked = snap.get('userId');
-  if (typeof linked === 'string' && linked !== uid) throw authErrors.EMPLOYEE_ALREADY_LINKED(`Employee ${employeeId} is already linked to another user`);
+  if (typeof linked === 'string' && linked !== uid)
+    throw authErrors.EMPLOYEE_ALREADY_LINKED(`Employee ${employeeId} is already linked to another user`);
 }
 
-export async function listInvitations({ companyId, query }: { companyId: string; query: { state?: InvitationState; limit: number; before?: number } }) {
+export async function listInvitations({
+  companyId,
+  query,
+}: {
+  companyId: string;
+  query: { state?: InvitationState; limit: number; before?: number };
+}) {
   const storedState = query.state === 'expired' ? 'pending' : query.state;
   const page = await repo.listInvitations(companyId, { state: storedState, before: query.before, limit: query.limit });
   const invitations = page.map(view).filter((i) => !query.state || i.state === query.state);
@@ -115,7 +166,8 @@ export async function listInvitations({ companyId, query }: { companyId: string;
 
 async function invitationOfCompany(companyId: string, invitationId: string, tx?: FirebaseFirestore.Transaction) {
   const invitation = await repo.readInvitation(invitationId, tx);
-  if (!invitation || invitation.companyId !== companyId) throw authErrors.INVITATION_NOT_FOUND('No such invitation in this company');
+  if (!invitation || invitation.companyId !== companyId)
+    throw authErrors.INVITATION_NOT_FOUND('No such invitation in this company');
   return invitation;
 }
 
@@ -123,13 +175,26 @@ async function invitationOfCompany(companyId: string, invitationId: string, tx?:
  * A new email with a new token (the previous link stops working) and 7 more days. The email goes
  * first; the new token is stored only once it was sent, and only if the invitation is still pending.
  */
-export async function resendInvitation({ member, companyId, invitationId }: { member: Membership; companyId: string; invitationId: string }) {
+export async function resendInvitation({
+  member,
+  companyId,
+  invitationId,
+}: {
+  member: Membership;
+  companyId: string;
+  invitationId: string;
+}) {
   const current = await invitationOfCompany(companyId, invitationId);
   assertMayHandle(member, current.role);
   if (current.state !== 'pending') assertOpen(current);
   const token = newToken();
   const now = Date.now();
-  const next = { tokenHash: tokenHash(token), expiresAt: now + INVITATION_TTL_MS, sentAt: now, sends: current.sends + 1 };
+  const next = {
+    tokenHash: tokenHash(token),
+    expiresAt: now + INVITATION_TTL_MS,
+    sentAt: now,
+    sends: current.sends + 1,
+  };
   await sendMail(mailFor({ ...current, ...next }, token, await companyName(companyId)));
   return db().runTransaction(async (tx) => {
     const latest = await invitationOfCompany(companyId, invitationId, tx);
@@ -140,12 +205,21 @@ export async function resendInvitation({ member, companyId, invitationId }: { me
 }
 
 /** Revoking a revoked invitation answers it unchanged; an accepted one cannot be revoked. */
-export async function revokeInvitation({ member, companyId, invitationId }: { member: Membership; companyId: string; invitationId: string }) {
+export async function revokeInvitation({
+  member,
+  companyId,
+  invitationId,
+}: {
+  member: Membership;
+  companyId: string;
+  invitationId: string;
+}) {
   return db().runTransaction(async (tx) => {
     const invitation = await invitationOfCompany(companyId, invitationId, tx);
     assertMayHandle(member, invitation.role);
     if (invitation.state === 'revoked') return view(invitation);
-    if (invitation.state === 'accepted') throw authErrors.INVITATION_USED('This invitation was already accepted: remove the member instead');
+    if (invitation.state === 'accepted')
+      throw authErrors.INVITATION_USED('This invitation was already accepted: remove the member instead');
     const revokedAt = Date.now();
     tx.update(repo.invitationRef(invitationId), { state: 'revoked', revokedAt });
     return view({ ...invitation, state: 'revoked', revokedAt });
@@ -178,8 +252,16 @@ export async function lookupInvitation({ token, address }: { token: string; addr
  * in one transaction that re-checks the token is still open: of two concurrent accepts one wins.
  * An account created for an accept that then fails is deleted again.
  */
-export async function acceptInvitation({ req, input, address, log }: {
-  req: Request; input: { token: string; name?: string; surname?: string; password?: string }; address: string; log: Logger;
+export async function acceptInvitation({
+  req,
+  input,
+  address,
+  log,
+}: {
+  req: Request;
+  input: { token: string; name?: string; surname?: string; password?: string };
+  address: string;
+  log: Logger;
 }) {
   await consumeLimits([{ limit: LIMITS.invitationPerAddress, key: address }], 'invitation attempts');
   const hash = tokenHash(input.token);
@@ -191,17 +273,27 @@ export async function acceptInvitation({ req, input, address, log }: {
   let accountCreated = false;
   if (req.get('authorization')) {
     const caller = await authenticate(req);
-    if ((caller.email ?? '').toLowerCase() !== invitation.email) throw authErrors.EMAIL_MISMATCH('You are signed in with another email than the invited one');
+    if ((caller.email ?? '').toLowerCase() !== invitation.email)
+      throw authErrors.EMAIL_MISMATCH('You are signed in with another email than the invited one');
     uid = caller.uid;
   } else {
-    if (await userByEmail(invitation.email)) throw authErrors.ACCOUNT_EXISTS('An account exists for this email: sign in, then accept with its ID token');
+    if (await userByEmail(invitation.email))
+      throw authErrors.ACCOUNT_EXISTS('An account exists for this email: sign in, then accept with its ID token');
     if (!input.name || !input.surname || !input.password) {
-      throw authErrors.ACCOUNT_DETAILS_REQUIRED('To create your account, send name, surname and password with the token');
+      throw authErrors.ACCOUNT_DETAILS_REQUIRED(
+        'To create your account, send name, surname and password with the token',
+      );
     }
     try {
-      ({ uid } = await auth().createUser({ email: invitation.email, password: input.password, displayName: `${input.name} ${input.surname}`, emailVerified: true }));
+      ({ uid } = await auth().createUser({
+        email: invitation.email,
+        password: input.password,
+        displayName: `${input.name} ${input.surname}`,
+        emailVerified: true,
+      }));
     } catch (err) {
-      if (errorCode(err) === 'auth/email-already-exists') throw authErrors.ACCOUNT_EXISTS('An account exists for this email: sign in, then accept with its ID token');
+      if (errorCode(err) === 'auth/email-already-exists')
+        throw authErrors.ACCOUNT_EXISTS('An account exists for this email: sign in, then accept with its ID token');
       throw err;
     }
     accountCreated = true;
@@ -216,23 +308,45 @@ export async function acceptInvitation({ req, input, address, log }: {
       const existing = await tx.get(membershipRef(latest.companyId, uid));
       if (existing.exists) throw authErrors.ALREADY_MEMBER('You are already a member of this company');
       if (latest.employeeId) await assertEmployeeFree(tx, latest.companyId, latest.employeeId, uid);
-      const membership: Membership = { companyId: latest.companyId, uid, role: latest.role, employeeId: latest.employeeId };
+      const membership: Membership = {
+        companyId: latest.companyId,
+        uid,
+        role: latest.role,
+        employeeId: latest.employeeId,
+      };
       // create(): of two concurrent accepts, the second commit fails (ALREADY_EXISTS) even where reads are not serialised
       tx.create(membershipRef(latest.companyId, uid), membership);
-      if (latest.employeeId) tx.update(employeeRef(latest.companyId, latest.employeeId), { userId: uid, updatedAt: Date.now() });
+      if (latest.employeeId)
+        tx.update(employeeRef(latest.companyId, latest.employeeId), { userId: uid, updatedAt: Date.now() });
       tx.update(repo.invitationRef(latest.id), { state: 'accepted', acceptedAt: Date.now(), acceptedBy: uid });
       if (accountCreated) {
-        tx.set(repo.userRef(uid), { name: input.name, surname: input.surname, phone: null, locale: null, email: latest.email, createdAt: Date.now(), updatedAt: Date.now() });
+        tx.set(repo.userRef(uid), {
+          name: input.name,
+          surname: input.surname,
+          phone: null,
+          locale: null,
+          email: latest.email,
+          createdAt: Date.now(),
+          updatedAt: Date.now(),
+        });
       }
     });
   } catch (err) {
     if (accountCreated) {
       await auth()
         .deleteUser(uid)
-        .catch((deleteErr) => log.error('invitation accept: the new account could not be deleted', { uid, error: deleteErr }));
+        .catch((deleteErr) =>
+          log.error('invitation accept: the new account could not be deleted', { uid, error: deleteErr }),
+        );
     }
     throw errorCode(err) === ALREADY_EXISTS ? authErrors.INVITATION_USED('This invitation was already accepted') : err;
   }
   forgetMembership(invitation.companyId, uid);
-  return { uid, companyId: invitation.companyId, role: invitation.role, employeeId: invitation.employeeId, accountCreated };
+  return {
+    uid,
+    companyId: invitation.companyId,
+    role: invitation.role,
+    employeeId: invitation.employeeId,
+    accountCreated,
+  };
 }

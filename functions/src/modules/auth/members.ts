@@ -1,6 +1,13 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { auth, db } from '../../core/firebase';
-import { forgetMembership, listMembershipsOfCompany, membershipFromData, membershipRef, type MemberRole, type Membership } from '../../core/memberships';
+import {
+  forgetMembership,
+  listMembershipsOfCompany,
+  membershipFromData,
+  membershipRef,
+  type MemberRole,
+  type Membership,
+} from '../../core/memberships';
 import { employeeRef } from '../employees';
 import { authErrors } from './errors';
 
@@ -10,11 +17,17 @@ export async function listMembers({ companyId }: { companyId: string }) {
   const accounts = new Map<string, { email: string | null; name: string | null; disabled: boolean }>();
   for (let i = 0; i < memberships.length; i += 100) {
     const { users } = await auth().getUsers(memberships.slice(i, i + 100).map((m) => ({ uid: m.uid })));
-    for (const u of users) accounts.set(u.uid, { email: u.email ?? null, name: u.displayName ?? null, disabled: u.disabled });
+    for (const u of users)
+      accounts.set(u.uid, { email: u.email ?? null, name: u.displayName ?? null, disabled: u.disabled });
   }
   const rank: Record<MemberRole, number> = { owner: 0, manager: 1, employee: 2 };
   return memberships
-    .map((m) => ({ uid: m.uid, role: m.role, employeeId: m.employeeId, ...(accounts.get(m.uid) ?? { email: null, name: null, disabled: false }) }))
+    .map((m) => ({
+      uid: m.uid,
+      role: m.role,
+      employeeId: m.employeeId,
+      ...(accounts.get(m.uid) ?? { email: null, name: null, disabled: false }),
+    }))
     .sort((a, b) => rank[a.role] - rank[b.role] || (a.email ?? '').localeCompare(b.email ?? ''));
 }
 
@@ -29,7 +42,8 @@ async function assertAnotherOwner(tx: Transaction, companyId: string, uid: strin
   const others = (await listMembershipsOfCompany(companyId, tx)).filter((m) => m.role === 'owner' && m.uid !== uid);
   // the other owners' documents read in the transaction too, so two owners demoting each other at once conflict
   const current = others.length ? await tx.getAll(...others.map((m) => membershipRef(companyId, m.uid))) : [];
-  if (!current.some((snap) => snap.exists && snap.get('role') === 'owner')) throw authErrors.LAST_OWNER('The company must keep at least one owner: make another member owner first');
+  if (!current.some((snap) => snap.exists && snap.get('role') === 'owner'))
+    throw authErrors.LAST_OWNER('The company must keep at least one owner: make another member owner first');
 }
 
 /** Owners only (the route): any role to any member, except the last owner's demotion. */
@@ -59,7 +73,8 @@ export async function removeMember({ member, companyId, uid }: { member: Members
     if (target.role === 'owner') await assertAnotherOwner(tx, companyId, uid);
     const employee = target.employeeId ? await tx.get(employeeRef(companyId, target.employeeId)) : null;
     tx.delete(membershipRef(companyId, uid));
-    if (employee?.exists && employee.get('userId') === uid) tx.update(employee.ref, { userId: null, updatedAt: Date.now() });
+    if (employee?.exists && employee.get('userId') === uid)
+      tx.update(employee.ref, { userId: null, updatedAt: Date.now() });
   });
   forgetMembership(companyId, uid);
   return { companyId, uid, removed: true as const };

@@ -7,7 +7,8 @@ export const PASSWORD_RESET_QUEUE = 'authPasswordReset';
 
 export default defineModule({
   name: 'auth',
-  description: "Signup, password reset, invitations, memberships and the administrators' user management (public, authenticated and admin tiers)",
+  description:
+    "Signup, password reset, invitations, memberships and the administrators' user management (public, authenticated and admin tiers)",
   http: () => require('./router') as typeof import('./router'),
   errors: authErrors.catalog,
   runtime: { secrets: MAIL_SECRETS },
@@ -16,7 +17,8 @@ export default defineModule({
   queues: [
     {
       name: PASSWORD_RESET_QUEUE,
-      description: 'Looks up the account of a password reset request and emails its reset link (the route answers before knowing whether the account exists)',
+      description:
+        'Looks up the account of a password reset request and emails its reset link (the route answers before knowing whether the account exists)',
       retryConfig: { maxAttempts: 5, minBackoffSeconds: 10, maxBackoffSeconds: 300 },
       rateLimits: { maxConcurrentDispatches: 20 },
       run: () => (require('./account') as typeof import('./account')).deliverPasswordReset,

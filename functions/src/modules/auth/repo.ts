@@ -29,10 +29,18 @@ export async function readProfile(uid: string): Promise<StoredProfile | null> {
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
-const profileOf = (data: DocumentData): StoredProfile => ({ name: text(data.name), surname: text(data.surname), phone: text(data.phone), locale: text(data.locale) });
+const profileOf = (data: DocumentData): StoredProfile => ({
+  name: text(data.name),
+  surname: text(data.surname),
+  phone: text(data.phone),
+  locale: text(data.locale),
+});
 
 /** An invitation as stored: its state is `pending`, `accepted` or `revoked`; `expired` is a pending one past `expiresAt`. */
-export type StoredInvitation = Omit<Invitation, 'state'> & { state: Exclude<InvitationState, 'expired'>; tokenHash: string };
+export type StoredInvitation = Omit<Invitation, 'state'> & {
+  state: Exclude<InvitationState, 'expired'>;
+  tokenHash: string;
+};
 
 export const invitationsCollection = () => db().collection(INVITATIONS);
 export const invitationRef = (id: string) => invitationsCollection().doc(id);
@@ -70,13 +78,23 @@ export async function readInvitation(id: string, tx?: Transaction): Promise<Stor
 }
 
 /** The company's stored-pending invitations to an email (expired ones included). */
-export async function pendingInvitationsTo(companyId: string, email: string, tx: Transaction): Promise<StoredInvitation[]> {
-  const query = invitationsCollection().where('companyId', '==', companyId).where('email', '==', email).where('state', '==', 'pending');
+export async function pendingInvitationsTo(
+  companyId: string,
+  email: string,
+  tx: Transaction,
+): Promise<StoredInvitation[]> {
+  const query = invitationsCollection()
+    .where('companyId', '==', companyId)
+    .where('email', '==', email)
+    .where('state', '==', 'pending');
   return (await tx.get(query)).docs.map((d) => invitationOf(d.id, d.data()));
 }
 
 /** A page of the company's invitations, newest first; `state` is the stored one. */
-export async function listInvitations(companyId: string, options: { state?: StoredInvitation['state']; before?: number; limit: number }): Promise<StoredInvitation[]> {
+export async function listInvitations(
+  companyId: string,
+  options: { state?: StoredInvitation['state']; before?: number; limit: number },
+): Promise<StoredInvitation[]> {
   let query = invitationsCollection().where('companyId', '==', companyId);
   if (options.state) query = query.where('state', '==', options.state);
   // the emulator ignores query cursors: page with a range on the sort field
@@ -93,8 +111,15 @@ export function auditRef(): DocumentReference {
 
 export async function listAudit(options: { targetUid?: string; before?: number; limit: number }) {
   let query = db().collection(AUDIT).orderBy('at', 'desc');
-  if (options.targetUid) query = db().collection(AUDIT).where('targetUid', '==', options.targetUid).orderBy('at', 'desc');
+  if (options.targetUid)
+    query = db().collection(AUDIT).where('targetUid', '==', options.targetUid).orderBy('at', 'desc');
   if (options.before !== undefined) query = query.where('at', '<', options.before);
   const snap = await query.limit(options.limit).get();
-  return snap.docs.map((d) => ({ id: d.id, at: Number(d.get('at')), actorUid: String(d.get('actorUid')), action: d.get('action') as AuditAction, targetUid: String(d.get('targetUid')) }));
+  return snap.docs.map((d) => ({
+    id: d.id,
+    at: Number(d.get('at')),
+    actorUid: String(d.get('actorUid')),
+    action: d.get('action') as AuditAction,
+    targetUid: String(d.get('targetUid')),
+  }));
 }

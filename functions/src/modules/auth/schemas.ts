@@ -13,7 +13,11 @@ export const emailSchema = z
   .describe('Email address (compared without regard to case)');
 
 /** Firebase Authentication needs 6 characters; we ask for 8. */
-export const passwordSchema = z.string().min(8, 'must be at least 8 characters').max(128).describe('At least 8 characters');
+export const passwordSchema = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(128)
+  .describe('At least 8 characters');
 
 const personName = z.string().trim().min(1).max(120);
 
@@ -77,7 +81,10 @@ export const profilePatch = z
     name: personName,
     surname: personName,
     phone: z.string().trim().max(40).nullable(),
-    locale: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a language tag like en or es-MX').nullable(),
+    locale: z
+      .string()
+      .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a language tag like en or es-MX')
+      .nullable(),
   })
   .partial()
   .describe('Your own profile; email and password change through Firebase Authentication');
@@ -92,7 +99,9 @@ export type InvitationState = (typeof INVITATION_STATES)[number];
 export const invitationCreateBody = z.strictObject({
   email: emailSchema,
   role: z.enum(MEMBER_ROLES).describe('Managers invite employees; owners invite any role'),
-  employeeId: documentId.optional().describe('The employee record the invitee becomes (not archived, not linked to another user)'),
+  employeeId: documentId
+    .optional()
+    .describe('The employee record the invitee becomes (not archived, not linked to another user)'),
 });
 
 export const invitationSchema = z.object({
@@ -118,7 +127,11 @@ export const invitationIdParam = z.object({ invitationId: documentId });
 export const listInvitationsQuery = companyIdQuery.extend({
   state: z.enum(INVITATION_STATES).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  before: z.coerce.number().int().optional().describe('Paging: createdAt (epoch ms) of the last invitation of the previous page'),
+  before: z.coerce
+    .number()
+    .int()
+    .optional()
+    .describe('Paging: createdAt (epoch ms) of the last invitation of the previous page'),
 });
 
 export const invitationPage = z.object({
@@ -136,7 +149,9 @@ export const invitationPreview = z.object({
   email: z.string().describe('The invited address'),
   state: z.enum(INVITATION_STATES),
   expiresAt: z.number(),
-  accountExists: z.boolean().describe('true: accept signed in (Authorization) as that account; false: accept with name, surname and password'),
+  accountExists: z
+    .boolean()
+    .describe('true: accept signed in (Authorization) as that account; false: accept with name, surname and password'),
   accept: z.string().describe('How to accept'),
 });
 

@@ -6,4 +6,10 @@
  */
 export { calculate } from './service';
 export { calculatorErrors } from './errors';
-export { calculatorInputSchema, type Calculation, type CalculatorInput, type Operation as CalculatorOperation, type RoundingMode } from './schemas';
+export {
+  calculatorInputSchema,
+  type Calculation,
+  type CalculatorInput,
+  type Operation as CalculatorOperation,
+  type RoundingMode,
+} from './schemas';

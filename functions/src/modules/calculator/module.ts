@@ -3,7 +3,8 @@ import { calculatorErrors } from './errors';
 
 export default defineModule({
   name: 'calculator',
-  description: 'A deterministic arithmetic primitive used by the AI service: exact decimal arithmetic (mathjs in BigNumber mode, 64 significant digits, a restricted function set; never eval) over an expression or a list of operations (sums, differences, products, ratios, percentages, rounding with a stated mode, currency in minor units). The assistant calls the same function as a tool, so the figures it states are computed, not generated.',
+  description:
+    'A deterministic arithmetic primitive used by the AI service: exact decimal arithmetic (mathjs in BigNumber mode, 64 significant digits, a restricted function set; never eval) over an expression or a list of operations (sums, differences, products, ratios, percentages, rounding with a stated mode, currency in minor units). The assistant calls the same function as a tool, so the figures it states are computed, not generated.',
   http: () => require('./router') as typeof import('./router'),
   errors: calculatorErrors.catalog,
 });

@@ -1,7 +1,19 @@
 import {
-  absDependencies, addDependencies, bignumberDependencies, create, divideDependencies, maxDependencies, minDependencies,
-  multiplyDependencies, parseDependencies, powDependencies, subtractDependencies, unaryMinusDependencies, unaryPlusDependencies,
-  type BigNumber, type MathNode,
+  absDependencies,
+  addDependencies,
+  bignumberDependencies,
+  create,
+  divideDependencies,
+  maxDependencies,
+  minDependencies,
+  multiplyDependencies,
+  parseDependencies,
+  powDependencies,
+  subtractDependencies,
+  unaryMinusDependencies,
+  unaryPlusDependencies,
+  type BigNumber,
+  type MathNode,
 } from 'mathjs';
 import { z } from 'zod';
 import type * as M from 'mathjs';
@@ -9,8 +21,14 @@ import { coreErrors, type ErrorDetail } from '../../core/errors';
 import { currencyExponent } from '../../core/money';
 import { calculatorErrors } from './errors';
 import {
-  calculatorInputSchema, LIMITS,
-  type Calculation, type CalculatorInput, type ExpressionInput, type Operation, type OperationsInput, type RoundingMode,
+  calculatorInputSchema,
+  LIMITS,
+  type Calculation,
+  type CalculatorInput,
+  type ExpressionInput,
+  type Operation,
+  type OperationsInput,
+  type RoundingMode,
 } from './schemas';
 
 /**
@@ -22,8 +40,18 @@ import {
  */
 export const math = create(
   {
-    parseDependencies, bignumberDependencies, addDependencies, subtractDependencies, multiplyDependencies, divideDependencies,
-    unaryMinusDependencies, unaryPlusDependencies, powDependencies, absDependencies, minDependencies, maxDependencies,
+    parseDependencies,
+    bignumberDependencies,
+    addDependencies,
+    subtractDependencies,
+    multiplyDependencies,
+    divideDependencies,
+    unaryMinusDependencies,
+    unaryPlusDependencies,
+    powDependencies,
+    absDependencies,
+    minDependencies,
+    maxDependencies,
   },
   { number: 'BigNumber', precision: 64 },
 );
@@ -32,15 +60,44 @@ const disabled = (name: string) => () => {
   throw new Error(`${name} is disabled`);
 };
 math.import(
-  Object.fromEntries(['import', 'createUnit', 'evaluate', 'parse', 'simplify', 'derivative', 'resolve', 'reviver', 'compile', 'chain', 'matrix', 'concat', 'subset', 'zeros', 'identity', 'inv', 'det', 'dot', 'size']
-    .map((name) => [name, disabled(name)])),
+  Object.fromEntries(
+    [
+      'import',
+      'createUnit',
+      'evaluate',
+      'parse',
+      'simplify',
+      'derivative',
+      'resolve',
+      'reviver',
+      'compile',
+      'chain',
+      'matrix',
+      'concat',
+      'subset',
+      'zeros',
+      'identity',
+      'inv',
+      'det',
+      'dot',
+      'size',
+    ].map((name) => [name, disabled(name)]),
+  ),
   { override: true },
 );
 
 type Decimal = BigNumber;
 const Big = (value: string | number): Decimal => math.bignumber(value) as Decimal;
 
-const MODE: Record<RoundingMode, 0 | 1 | 2 | 3 | 4 | 5 | 6> = { up: 0, down: 1, ceiling: 2, floor: 3, half_up: 4, half_down: 5, half_even: 6 };
+const MODE: Record<RoundingMode, 0 | 1 | 2 | 3 | 4 | 5 | 6> = {
+  up: 0,
+  down: 1,
+  ceiling: 2,
+  floor: 3,
+  half_up: 4,
+  half_down: 5,
+  half_even: 6,
+};
 const LIMIT = Big(`1e${LIMITS.maxMagnitudeDigits}`);
 
 const ALLOWED_OPERATORS = new Set(['add', 'subtract', 'multiply', 'divide', 'unaryMinus', 'unaryPlus', 'pow']);
@@ -53,10 +110,13 @@ const tooComplex = (message: string) => calculatorErrors.EXPRESSION_TOO_COMPLEX(
 
 /** Text checks, before the parser sees the expression (cheap and linear: hostile input never reaches mathjs). */
 function checkText(expression: string): void {
-  if (expression.length > LIMITS.expressionLength) throw tooComplex(`The expression is longer than ${LIMITS.expressionLength} characters`);
+  if (expression.length > LIMITS.expressionLength)
+    throw tooComplex(`The expression is longer than ${LIMITS.expressionLength} characters`);
   if (!ALLOWED_CHARS.test(expression)) {
     const bad = [...expression].find((c) => !ALLOWED_CHARS.test(c));
-    throw invalid(`The character ${JSON.stringify(bad)} is not allowed: use numbers, + - * / ^ ( ) and abs, min, max (percentages and currency: the operations form)`);
+    throw invalid(
+      `The character ${JSON.stringify(bad)} is not allowed: use numbers, + - * / ^ ( ) and abs, min, max (percentages and currency: the operations form)`,
+    );
   }
   let depth = 0;
   for (const c of expression) {
@@ -68,11 +128,13 @@ function checkText(expression: string): void {
   if (depth !== 0) throw invalid('A parenthesis is not closed');
   for (const [literal, , exponent] of expression.matchAll(NUMBER_LITERAL)) {
     if (exponent) throw invalid(`Write numbers in plain decimal form, not ${literal}`);
-    if (literal.replace('.', '').length > LIMITS.literalDigits) throw tooComplex(`A number has more than ${LIMITS.literalDigits} digits`);
+    if (literal.replace('.', '').length > LIMITS.literalDigits)
+      throw tooComplex(`A number has more than ${LIMITS.literalDigits} digits`);
   }
 }
 
-const unwrap = (node: MathNode): MathNode => (node.type === 'ParenthesisNode' ? unwrap((node as M.ParenthesisNode).content) : node);
+const unwrap = (node: MathNode): MathNode =>
+  node.type === 'ParenthesisNode' ? unwrap((node as M.ParenthesisNode).content) : node;
 
 /** The value of an exponent if it is an integer literal (optionally signed), else null. */
 function literalExponent(node: MathNode): Decimal | null {
@@ -91,7 +153,8 @@ function literalExponent(node: MathNode): Decimal | null {
   return null;
 }
 
-const containsPow = (node: MathNode): boolean => node.filter((n) => n.type === 'OperatorNode' && (n as M.OperatorNode).fn === 'pow').length > 0;
+const containsPow = (node: MathNode): boolean =>
+  node.filter((n) => n.type === 'OperatorNode' && (n as M.OperatorNode).fn === 'pow').length > 0;
 
 /** Every node must be a number, parentheses, an allowed operator or an allowed function; exponents are bounded literals. */
 function checkTree(node: MathNode): void {
@@ -106,7 +169,8 @@ function checkTree(node: MathNode): void {
       if (!ALLOWED_OPERATORS.has(op.fn)) throw invalid(`The operator ${op.op} is not allowed`);
       if (op.fn === 'pow') {
         const exponent = literalExponent(op.args[1]);
-        if (!exponent || exponent.abs().gt(LIMITS.maxExponent)) throw tooComplex(`The exponent of ^ must be an integer number within ±${LIMITS.maxExponent}`);
+        if (!exponent || exponent.abs().gt(LIMITS.maxExponent))
+          throw tooComplex(`The exponent of ^ must be an integer number within ±${LIMITS.maxExponent}`);
         if (containsPow(op.args[0])) throw tooComplex('Powers of powers are not allowed');
       }
       op.args.forEach(checkTree);
@@ -114,13 +178,16 @@ function checkTree(node: MathNode): void {
     }
     case 'FunctionNode': {
       const fn = node as M.FunctionNode;
-      if (!ALLOWED_FUNCTIONS.has(fn.fn.name)) throw invalid(`Unknown function ${fn.fn.name}: the functions are abs, min and max`);
+      if (!ALLOWED_FUNCTIONS.has(fn.fn.name))
+        throw invalid(`Unknown function ${fn.fn.name}: the functions are abs, min and max`);
       if (fn.args.length === 0) throw invalid(`${fn.fn.name} needs at least one argument`);
       fn.args.forEach(checkTree);
       return;
     }
     case 'SymbolNode':
-      throw invalid(`Unknown name ${(node as M.SymbolNode).name}: only numbers and the functions abs, min and max are allowed`);
+      throw invalid(
+        `Unknown name ${(node as M.SymbolNode).name}: only numbers and the functions abs, min and max are allowed`,
+      );
     default:
       throw invalid(`This construct is not allowed (${node.type})`);
   }
@@ -129,7 +196,8 @@ function checkTree(node: MathNode): void {
 /** Refuses infinities, NaN and magnitudes of 10^30 and more. */
 function checked(value: Decimal, what: string): Decimal {
   if (!value.isFinite()) throw calculatorErrors.CALCULATION_UNDEFINED(`${what} is undefined (division by zero)`);
-  if (value.abs().gte(LIMIT)) throw calculatorErrors.RESULT_OUT_OF_RANGE(`${what} is 10^${LIMITS.maxMagnitudeDigits} or more in magnitude`);
+  if (value.abs().gte(LIMIT))
+    throw calculatorErrors.RESULT_OUT_OF_RANGE(`${what} is 10^${LIMITS.maxMagnitudeDigits} or more in magnitude`);
   return value;
 }
 
@@ -167,7 +235,11 @@ export function evaluateOperations(input: OperationsInput): Calculation {
     const args = operation.args.map((arg, a) => operand(arg, index, a, results));
     const value = checked(apply(operation, args, index), `Step ${index} (${operation.op})`);
     results.push(value);
-    steps.push({ op: operation.op, value: format(value), ...('currency' in operation ? { currency: operation.currency } : {}) });
+    steps.push({
+      op: operation.op,
+      value: format(value),
+      ...('currency' in operation ? { currency: operation.currency } : {}),
+    });
   });
   return { value: steps[steps.length - 1].value, steps };
 }
@@ -175,7 +247,11 @@ export function evaluateOperations(input: OperationsInput): Calculation {
 function operand(arg: string | number, step: number, position: number, results: readonly Decimal[]): Decimal {
   if (typeof arg === 'string' && arg.startsWith('$')) {
     const ref = Number(arg.slice(1));
-    if (ref >= step) throw calculatorErrors.OPERATION_INVALID(`Step ${step} argument ${position} refers to ${arg}, which is not an earlier step`, [{ path: `body.operations.${step}.args.${position}`, message: 'refers to a later or missing step' }]);
+    if (ref >= step)
+      throw calculatorErrors.OPERATION_INVALID(
+        `Step ${step} argument ${position} refers to ${arg}, which is not an earlier step`,
+        [{ path: `body.operations.${step}.args.${position}`, message: 'refers to a later or missing step' }],
+      );
     return results[ref];
   }
   return checked(Big(typeof arg === 'number' ? String(arg) : arg), `Step ${step} argument ${position}`);
@@ -188,16 +264,27 @@ function apply(operation: Operation, args: Decimal[], step: number): Decimal {
     return a.div(b);
   };
   switch (operation.op) {
-    case 'sum': return rest.reduce((acc, x) => acc.plus(x), first);
-    case 'difference': return rest.reduce((acc, x) => acc.minus(x), first);
-    case 'product': return rest.reduce((acc, x) => acc.times(x), first);
-    case 'ratio': return divide(first, rest[0]);
-    case 'percentage': return divide(first, rest[0]).times(100);
-    case 'percentOf': return first.times(rest[0]).div(100);
-    case 'round': return first.toDecimalPlaces(operation.decimals, MODE[operation.mode]);
-    case 'toMinorUnits': return first.times(Big(10).pow(currencyExponent(operation.currency))).toDecimalPlaces(0, MODE[operation.mode]);
+    case 'sum':
+      return rest.reduce((acc, x) => acc.plus(x), first);
+    case 'difference':
+      return rest.reduce((acc, x) => acc.minus(x), first);
+    case 'product':
+      return rest.reduce((acc, x) => acc.times(x), first);
+    case 'ratio':
+      return divide(first, rest[0]);
+    case 'percentage':
+      return divide(first, rest[0]).times(100);
+    case 'percentOf':
+      return first.times(rest[0]).div(100);
+    case 'round':
+      return first.toDecimalPlaces(operation.decimals, MODE[operation.mode]);
+    case 'toMinorUnits':
+      return first.times(Big(10).pow(currencyExponent(operation.currency))).toDecimalPlaces(0, MODE[operation.mode]);
     case 'fromMinorUnits':
-      if (!first.isInteger()) throw calculatorErrors.OPERATION_INVALID(`Step ${step} (fromMinorUnits) needs an integer amount of minor units`);
+      if (!first.isInteger())
+        throw calculatorErrors.OPERATION_INVALID(
+          `Step ${step} (fromMinorUnits) needs an integer amount of minor units`,
+        );
       return first.div(Big(10).pow(currencyExponent(operation.currency)));
   }
 }
@@ -212,7 +299,10 @@ export function calculate(input: CalculatorInput | unknown): Calculation {
   const parsed = calculatorInputSchema.safeParse(input);
   if (!parsed.success) {
     const details: ErrorDetail[] = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    throw coreErrors.VALIDATION_FAILED(`The calculator input is invalid: ${z.prettifyError(parsed.error).slice(0, 500)}`, details);
+    throw coreErrors.VALIDATION_FAILED(
+      `The calculator input is invalid: ${z.prettifyError(parsed.error).slice(0, 500)}`,
+      details,
+    );
   }
   return 'expression' in parsed.data ? evaluateExpression(parsed.data) : evaluateOperations(parsed.data);
 }

@@ -86,13 +86,23 @@ export async function getConversation(companyId: string, conversationId: string)
 }
 
 export async function listConversations(companyId: string, uid: string, limit: number): Promise<StoredConversation[]> {
-  const snap = await conversations.collection(companyId).where('uid', '==', uid).orderBy('updatedAt', 'desc').limit(limit).get();
+  const snap = await conversations
+    .collection(companyId)
+    .where('uid', '==', uid)
+    .orderBy('updatedAt', 'desc')
+    .limit(limit)
+    .get();
   return snap.docs.map((d) => conversationFromDoc(d.id, d.data()));
 }
 
 /** The turns of a conversation from `fromSeq` on, oldest first. */
 export async function listTurns(companyId: string, conversationId: string, fromSeq = 0): Promise<StoredTurn[]> {
-  const snap = await turns.collection(companyId).where('conversationId', '==', conversationId).where('seq', '>=', fromSeq).orderBy('seq').get();
+  const snap = await turns
+    .collection(companyId)
+    .where('conversationId', '==', conversationId)
+    .where('seq', '>=', fromSeq)
+    .orderBy('seq')
+    .get();
   return snap.docs.map((d) => turnFromDoc(d.id, d.data()));
 }
 
@@ -172,7 +182,10 @@ export async function getProposal(companyId: string, proposalId: string): Promis
 export async function decideProposal(
   companyId: string,
   proposalId: string,
-  decide: (p: StoredProposal, tx: Transaction) => Partial<Pick<StoredProposal, 'status' | 'result' | 'decidedAt'>> | null,
+  decide: (
+    p: StoredProposal,
+    tx: Transaction,
+  ) => Partial<Pick<StoredProposal, 'status' | 'result' | 'decidedAt'>> | null,
 ): Promise<StoredProposal | null> {
   const ref = proposals.ref(companyId, proposalId);
   return db().runTransaction(async (tx) => {

@@ -3,13 +3,22 @@ import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import * as service from './service';
 import {
-  askBody, askResponse, confirmResponse, conversationDetail, conversationIdParam, conversationSchema, createConversationBody, listConversationsQuery, proposalIdParam,
+  askBody,
+  askResponse,
+  confirmResponse,
+  conversationDetail,
+  conversationIdParam,
+  conversationSchema,
+  createConversationBody,
+  listConversationsQuery,
+  proposalIdParam,
 } from './schemas';
 import { MAX_TOOL_RESULT_CHARS } from './tools';
 
 const member = companyInQuery('employee');
 
-const OWN = "Conversations are private to their member: another member's conversation (or proposal) is 404, whatever their role.";
+const OWN =
+  "Conversations are private to their member: another member's conversation (or proposal) is 404, whatever their role.";
 
 const ASK_DESCRIPTION = `Asks the assistant a question about the company, in natural language ("labor % last week", "who can cover Friday dinner", "what did we sell on Sundays this month").
 
@@ -34,51 +43,97 @@ An error before the first event (access, validation, AI_PROVIDER_NOT_CONFIGURED,
 
 export const routes: RouteDef[] = [
   defineRoute({
-    method: 'post', path: '/conversations', summary: 'Start a conversation with the assistant', status: 201,
+    method: 'post',
+    path: '/conversations',
+    summary: 'Start a conversation with the assistant',
+    status: 201,
     description: `A conversation of the calling member in the company. ${OWN}`,
-    access: member, query: companyIdQuery, body: createConversationBody, response: conversationSchema,
+    access: member,
+    query: companyIdQuery,
+    body: createConversationBody,
+    response: conversationSchema,
     handler: ({ member: m, body }) => service.createConversation({ member: m, title: body.title }),
   }),
   defineRoute({
-    method: 'get', path: '/conversations', summary: "The caller's conversations, most recently active first",
+    method: 'get',
+    path: '/conversations',
+    summary: "The caller's conversations, most recently active first",
     description: OWN,
-    access: member, query: listConversationsQuery, response: z.array(conversationSchema),
+    access: member,
+    query: listConversationsQuery,
+    response: z.array(conversationSchema),
     handler: ({ member: m, query }) => service.listConversations({ member: m, limit: query.limit }),
   }),
   defineRoute({
-    method: 'get', path: '/conversations/:conversationId', summary: 'A conversation with its turns (questions and answers), oldest first',
+    method: 'get',
+    path: '/conversations/:conversationId',
+    summary: 'A conversation with its turns (questions and answers), oldest first',
     description: OWN,
-    access: member, params: conversationIdParam, query: companyIdQuery, response: conversationDetail,
+    access: member,
+    params: conversationIdParam,
+    query: companyIdQuery,
+    response: conversationDetail,
     handler: ({ member: m, params }) => service.getConversation({ member: m, conversationId: params.conversationId }),
   }),
   defineRoute({
-    method: 'delete', path: '/conversations/:conversationId', summary: 'Delete a conversation, its turns and its proposals',
+    method: 'delete',
+    path: '/conversations/:conversationId',
+    summary: 'Delete a conversation, its turns and its proposals',
     description: `Answers the conversation as it was. Confirmed proposals keep their effect (the draft shift or the request stays). ${OWN}`,
-    access: member, params: conversationIdParam, query: companyIdQuery, response: conversationSchema,
-    handler: ({ member: m, params }) => service.deleteConversation({ member: m, conversationId: params.conversationId }),
+    access: member,
+    params: conversationIdParam,
+    query: companyIdQuery,
+    response: conversationSchema,
+    handler: ({ member: m, params }) =>
+      service.deleteConversation({ member: m, conversationId: params.conversationId }),
   }),
   defineRoute({
-    method: 'post', path: '/conversations/:conversationId/messages', summary: 'Ask the assistant (the whole answer)',
+    method: 'post',
+    path: '/conversations/:conversationId/messages',
+    summary: 'Ask the assistant (the whole answer)',
     description: ASK_DESCRIPTION,
-    access: member, params: conversationIdParam, query: companyIdQuery, body: askBody, response: askResponse,
-    handler: ({ member: m, params, body, log }) => service.ask({ member: m, conversationId: params.conversationId, body, log, events: null }),
+    access: member,
+    params: conversationIdParam,
+    query: companyIdQuery,
+    body: askBody,
+    response: askResponse,
+    handler: ({ member: m, params, body, log }) =>
+      service.ask({ member: m, conversationId: params.conversationId, body, log, events: null }),
   }),
   defineRoute({
-    method: 'post', path: '/conversations/:conversationId/messages/stream', summary: 'Ask the assistant (the answer streamed as server-sent events)',
+    method: 'post',
+    path: '/conversations/:conversationId/messages/stream',
+    summary: 'Ask the assistant (the answer streamed as server-sent events)',
     description: STREAM_DESCRIPTION,
-    access: member, params: conversationIdParam, query: companyIdQuery, body: askBody, response: askResponse, sse: true,
-    handler: ({ member: m, params, body, log, events }) => service.ask({ member: m, conversationId: params.conversationId, body, log, events }),
+    access: member,
+    params: conversationIdParam,
+    query: companyIdQuery,
+    body: askBody,
+    response: askResponse,
+    sse: true,
+    handler: ({ member: m, params, body, log, events }) =>
+      service.ask({ member: m, conversationId: params.conversationId, body, log, events }),
   }),
   defineRoute({
-    method: 'post', path: '/proposals/:proposalId/confirm', summary: 'Confirm a change the assistant proposed',
+    method: 'post',
+    path: '/proposals/:proposalId/confirm',
+    summary: 'Confirm a change the assistant proposed',
     description: `Carries out a pending proposal through the owning module with the caller's current role and that route's rules: a draft_shift is written as PUT /shifts/{id} would (managers and owners: 403 INSUFFICIENT_ROLE otherwise; conflicts 409/422 as that route answers them); a memory is created as POST /memories would, with source \`assistant\` (company memories: managers and owners; limits 422 as that route answers them); a request is created as POST /requests would, with every rule of that route (e.g. 422 DAY_OFF_IN_PAST, 422 INVALID_REQUEST_SHIFT for a shift not the caller's, 409 REQUEST_EXISTS; nothing is written then) and its policy (a day off awaits a manager as pending_manager unless the policy approves it at once); its id is \`chat-{proposalId}\`. Idempotent: a confirmed proposal answers its result again, and a retry after a failure answers the request made the first time; a dismissed one is 409 PROPOSAL_NOT_PENDING. ${OWN}`,
-    access: member, params: proposalIdParam, query: companyIdQuery, response: confirmResponse,
+    access: member,
+    params: proposalIdParam,
+    query: companyIdQuery,
+    response: confirmResponse,
     handler: ({ member: m, params }) => service.confirmProposal({ member: m, proposalId: params.proposalId }),
   }),
   defineRoute({
-    method: 'post', path: '/proposals/:proposalId/dismiss', summary: 'Dismiss a change the assistant proposed',
+    method: 'post',
+    path: '/proposals/:proposalId/dismiss',
+    summary: 'Dismiss a change the assistant proposed',
     description: `Idempotent; a confirmed proposal is 409 PROPOSAL_NOT_PENDING. ${OWN}`,
-    access: member, params: proposalIdParam, query: companyIdQuery, response: confirmResponse,
+    access: member,
+    params: proposalIdParam,
+    query: companyIdQuery,
+    response: confirmResponse,
     handler: ({ member: m, params }) => service.dismissProposal({ member: m, proposalId: params.proposalId }),
   }),
 ];

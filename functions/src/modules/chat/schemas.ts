@@ -21,9 +21,17 @@ export const listConversationsQuery = companyIdQuery.extend({
 });
 
 export const askBody = z.strictObject({
-  question: z.string().trim().min(1).max(MAX_QUESTION_CHARS).describe(`The question, in natural language (at most ${MAX_QUESTION_CHARS} characters)`),
-  clientMessageId: documentId.optional()
-    .describe('Makes the ask idempotent: a retry with the same id answers the stored turn again without calling the model (409 TURN_ID_CONFLICT when the id was used for another question)'),
+  question: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_QUESTION_CHARS)
+    .describe(`The question, in natural language (at most ${MAX_QUESTION_CHARS} characters)`),
+  clientMessageId: documentId
+    .optional()
+    .describe(
+      'Makes the ask idempotent: a retry with the same id answers the stored turn again without calling the model (409 TURN_ID_CONFLICT when the id was used for another question)',
+    ),
 });
 export type AskBody = z.output<typeof askBody>;
 
@@ -32,7 +40,9 @@ export const conversationSchema = z.object({
   companyId: z.string(),
   title: z.string(),
   turnCount: z.int().describe('Questions answered in this conversation'),
-  summarizedTurns: z.int().describe('The oldest turns folded into the running summary the model sees instead of their text'),
+  summarizedTurns: z
+    .int()
+    .describe('The oldest turns folded into the running summary the model sees instead of their text'),
   createdAt: z.number().describe('Epoch ms'),
   updatedAt: z.number().describe('Epoch ms of the last answer'),
 });
@@ -42,7 +52,10 @@ export const toolUseSchema = z.object({
   name: z.string().describe('Tool the assistant used'),
   input: z.unknown().describe('The arguments the model gave it'),
   ok: z.boolean(),
-  error: z.string().optional().describe('Code of the refusal or failure the tool answered (e.g. INSUFFICIENT_ROLE, VALIDATION_FAILED)'),
+  error: z
+    .string()
+    .optional()
+    .describe('Code of the refusal or failure the tool answered (e.g. INSUFFICIENT_ROLE, VALIDATION_FAILED)'),
 });
 export type ToolUse = z.output<typeof toolUseSchema>;
 
@@ -53,11 +66,24 @@ export const PROPOSAL_STATUSES = ['pending', 'confirmed', 'dismissed'] as const;
 export const proposalSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
-  kind: z.enum(PROPOSAL_KINDS).describe('draft_shift: a draft shift, created through the schedule rules of PUT /shifts/{id} on confirmation (managers and owners); memory: a fact to remember, created as POST /memories with source `assistant` on confirmation; request: a shift request of the member (dayOff, replace, swap, emergency, availabilities), created as POST /requests would on confirmation'),
+  kind: z
+    .enum(PROPOSAL_KINDS)
+    .describe(
+      'draft_shift: a draft shift, created through the schedule rules of PUT /shifts/{id} on confirmation (managers and owners); memory: a fact to remember, created as POST /memories with source `assistant` on confirmation; request: a shift request of the member (dayOff, replace, swap, emergency, availabilities), created as POST /requests would on confirmation',
+    ),
   status: z.enum(PROPOSAL_STATUSES),
   summary: z.string().describe('What confirming does, in words'),
-  payload: z.record(z.string(), z.unknown()).describe('draft_shift: the shift (date, employeeId, start, end, positionId ...); memory: scope, text and visibility; request: the body of POST /requests'),
-  result: z.record(z.string(), z.unknown()).nullable().describe('After confirmation: what the owning route answered (the saved shift and its warnings, the memory, or the request)'),
+  payload: z
+    .record(z.string(), z.unknown())
+    .describe(
+      'draft_shift: the shift (date, employeeId, start, end, positionId ...); memory: scope, text and visibility; request: the body of POST /requests',
+    ),
+  result: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe(
+      'After confirmation: what the owning route answered (the saved shift and its warnings, the memory, or the request)',
+    ),
   createdAt: z.number(),
   decidedAt: z.number().nullable(),
 });
@@ -71,7 +97,9 @@ export const turnSchema = z.object({
   answer: z.string(),
   refused: z.boolean().describe('The model declined to answer; `answer` holds its words'),
   tools: z.array(toolUseSchema).describe('The tool calls made for this answer, in order'),
-  proposalIds: z.array(z.string()).describe('Changes the assistant proposed (see POST /proposals/{proposalId}/confirm)'),
+  proposalIds: z
+    .array(z.string())
+    .describe('Changes the assistant proposed (see POST /proposals/{proposalId}/confirm)'),
   createdAt: z.number(),
 });
 export type Turn = z.output<typeof turnSchema>;
@@ -128,15 +156,25 @@ export const toolInputs = {
     employeeId: documentId.optional().describe('Only this employee'),
   }),
   propose_memory: z.strictObject({
-    scope: z.enum(['company', 'member']).describe("company: a fact about the company (managers and owners); member: the asking member's own fact"),
+    scope: z
+      .enum(['company', 'member'])
+      .describe("company: a fact about the company (managers and owners); member: the asking member's own fact"),
     text: z.string().trim().min(1).max(500).describe('The fact, in plain words, e.g. "We close at 22:00 on Sundays"'),
-    visibility: z.enum(['members', 'managers']).optional().describe('Company facts only: who may see it (default members)'),
+    visibility: z
+      .enum(['members', 'managers'])
+      .optional()
+      .describe('Company facts only: who may see it (default members)'),
   }),
   propose_draft_shift: z.strictObject({
     date: isoDate.describe('Company-local day the shift starts'),
     employeeId: documentId,
     start: z.int().min(0).max(1439).describe('Start, minute of the day (e.g. 1020 = 17:00)'),
-    end: z.int().min(0).max(1439).nullable().describe('End, minute of the day; smaller than start crosses midnight; null open-ended'),
+    end: z
+      .int()
+      .min(0)
+      .max(1439)
+      .nullable()
+      .describe('End, minute of the day; smaller than start crosses midnight; null open-ended'),
     positionId: documentId.optional().describe('Role id'),
     note: z.string().max(500).optional(),
   }),

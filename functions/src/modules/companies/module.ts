@@ -1,7 +1,8 @@
 import { defineModule } from '../kit';
 
 export default defineModule({
-  name: 'companies', description: 'Company profile, settings and employee-facing policies',
+  name: 'companies',
+  description: 'Company profile, settings and employee-facing policies',
   http: () => require('./router') as typeof import('./router'),
   collections: { company: ['config'] },
   seed: () => (require('./seed') as typeof import('./seed')).seed,

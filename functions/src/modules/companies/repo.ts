@@ -27,7 +27,11 @@ const POLICY_LOCATION: Record<PolicyField, { ref: (id: string) => DocumentRefere
 };
 
 /** A new company's documents, in the caller's batch: its profile (created: never over an existing one), its settings and its policies. */
-export function writeNewCompany(batch: WriteBatch, id: string, company: { profile: DocumentData; settings: DocumentData; policies: Partial<CompanyPolicies> }): void {
+export function writeNewCompany(
+  batch: WriteBatch,
+  id: string,
+  company: { profile: DocumentData; settings: DocumentData; policies: Partial<CompanyPolicies> },
+): void {
   batch.create(companyDoc(id), company.profile);
   batch.set(settingsRef(id), company.settings, { merge: true });
   writePolicies(batch, id, company.policies);
@@ -39,7 +43,10 @@ export async function readCompany(id: string): Promise<DocumentData | null> {
 }
 
 /** The documents holding a company's profile and settings, to read in one round trip (getAll). */
-export const profileAndSettingsRefs = (id: string): [DocumentReference, DocumentReference] => [companyDoc(id), settingsRef(id)];
+export const profileAndSettingsRefs = (id: string): [DocumentReference, DocumentReference] => [
+  companyDoc(id),
+  settingsRef(id),
+];
 
 export interface StoredCompany {
   company: DocumentData | null;
@@ -67,7 +74,10 @@ export async function readPolicies(id: string): Promise<Partial<CompanyPolicies>
   const snaps = await db().getAll(...refs);
   const byPath = new Map(snaps.map((s) => [s.ref.path, s.data() ?? {}]));
   const stored: Partial<CompanyPolicies> = {};
-  for (const [policy, location] of Object.entries(POLICY_LOCATION) as [PolicyField, (typeof POLICY_LOCATION)[PolicyField]][]) {
+  for (const [policy, location] of Object.entries(POLICY_LOCATION) as [
+    PolicyField,
+    (typeof POLICY_LOCATION)[PolicyField],
+  ][]) {
     const value = byPath.get(location.ref(id).path)?.[location.field];
     if (typeof value === 'boolean') stored[policy] = value;
   }
@@ -85,4 +95,3 @@ export function writePolicies(batch: WriteBatch, id: string, patch: Partial<Comp
   }
   for (const { ref, data } of perDoc.values()) batch.set(ref, data, { merge: true });
 }
-

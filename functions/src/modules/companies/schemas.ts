@@ -9,48 +9,60 @@ export const timezoneSchema = z
   .describe('IANA time zone; company-local days and weeks are computed in it');
 
 /** SPEC 2.2: the writable company profile. */
-export const companyProfilePatch = z.strictObject({
-  name: z.string().min(1),
-  description: z.string(),
-  address: z.string(),
-  city: z.string(),
-  phone: z.string(),
-  phoneCode: z.string(),
-  email: z.email(),
-  domain: z.string().nullable(),
-  location: latLng,
-  locations: z.record(z.string(), latLng),
-  image: z.string().nullable(),
-  imageSize: z.enum(['cover', 'contain']),
-  industry: z.string().nullable(),
-  timezone: timezoneSchema,
-  timezoneCityId: z.string(),
-  weekStartingDay: z.int().min(0).max(6).describe('0 = Sunday ... 6 = Saturday'),
-  timeFormat: z.enum(['12h', '24h']),
-  payrollStartingDay: z.int().min(0).max(6),
-  defaultDuration: z.int().gt(0).describe('Default shift length in minutes'),
-  betweenShifts: z.int().min(0).describe('Minimum rest between two shifts of an employee, in minutes'),
-  maxDayHours: z.union([z.number().gt(0), z.literal(false)]).describe('Most hours an employee may work in a day; false disables the limit'),
-  recurrentShiftsGap: z.int().min(0),
-  excludeBreaks: z.boolean().describe('Subtract breaks when counting worked hours'),
-  generationFormat: z.enum(['standard', 'seniority']),
-  breaks: z.record(z.string(), z.strictObject({ hours: z.number(), length: z.number() })).describe('Break rules: a shift of at least `hours` hours has a break of `length` minutes'),
-  daysStructure: z.record(z.string(), z.unknown()).describe('Free-form here; the schedule module validates it (SPEC 2.7)'),
-  employeesOrder: z.array(z.string()),
-  roleOrders: z.record(z.string(), z.number()),
-  createdByOnboarding: z.boolean(),
-  onboardingCompleted: z.boolean(),
-  hasAccessToAttendance: z.boolean(),
-}).partial();
+export const companyProfilePatch = z
+  .strictObject({
+    name: z.string().min(1),
+    description: z.string(),
+    address: z.string(),
+    city: z.string(),
+    phone: z.string(),
+    phoneCode: z.string(),
+    email: z.email(),
+    domain: z.string().nullable(),
+    location: latLng,
+    locations: z.record(z.string(), latLng),
+    image: z.string().nullable(),
+    imageSize: z.enum(['cover', 'contain']),
+    industry: z.string().nullable(),
+    timezone: timezoneSchema,
+    timezoneCityId: z.string(),
+    weekStartingDay: z.int().min(0).max(6).describe('0 = Sunday ... 6 = Saturday'),
+    timeFormat: z.enum(['12h', '24h']),
+    payrollStartingDay: z.int().min(0).max(6),
+    defaultDuration: z.int().gt(0).describe('Default shift length in minutes'),
+    betweenShifts: z.int().min(0).describe('Minimum rest between two shifts of an employee, in minutes'),
+    maxDayHours: z
+      .union([z.number().gt(0), z.literal(false)])
+      .describe('Most hours an employee may work in a day; false disables the limit'),
+    recurrentShiftsGap: z.int().min(0),
+    excludeBreaks: z.boolean().describe('Subtract breaks when counting worked hours'),
+    generationFormat: z.enum(['standard', 'seniority']),
+    breaks: z
+      .record(z.string(), z.strictObject({ hours: z.number(), length: z.number() }))
+      .describe('Break rules: a shift of at least `hours` hours has a break of `length` minutes'),
+    daysStructure: z
+      .record(z.string(), z.unknown())
+      .describe('Free-form here; the schedule module validates it (SPEC 2.7)'),
+    employeesOrder: z.array(z.string()),
+    roleOrders: z.record(z.string(), z.number()),
+    createdByOnboarding: z.boolean(),
+    onboardingCompleted: z.boolean(),
+    hasAccessToAttendance: z.boolean(),
+  })
+  .partial();
 
 export type CompanyProfilePatch = z.infer<typeof companyProfilePatch>;
 
 /** The profile as answered: the writable fields (stored values merged over defaults) plus id and timestamps. */
-export const companyProfile = companyProfilePatch.extend({
-  id: z.string(),
-  createdAt: z.number().optional(),
-  updatedAt: z.number().optional(),
-}).strip().partial().required({ id: true });
+export const companyProfile = companyProfilePatch
+  .extend({
+    id: z.string(),
+    createdAt: z.number().optional(),
+    updatedAt: z.number().optional(),
+  })
+  .strip()
+  .partial()
+  .required({ id: true });
 
 export const PROFILE_DEFAULTS = {
   timezone: 'UTC',
@@ -68,24 +80,37 @@ export const PROFILE_DEFAULTS = {
 } as const satisfies CompanyProfilePatch;
 
 /** SPEC 2.3 */
-export const companySettingsPatch = z.strictObject({
-  attendanceBreaksEnabled: z.boolean(),
-  attendanceActivationDate: z.string(),
-  conflictsDetectionEnabled: z.boolean().describe('When true, rule violations of a shift (rest, daily and weekly limits) are 422 errors; when false they are warnings'),
-  weatherApiEnabled: z.boolean(),
-  enableShiftSplitting: z.boolean(),
-  hasCaterer: z.boolean(),
-  hasAccessToLaborCost: z.boolean(),
-  generationPriority: z.enum(['longer-shifts', 'period-start', 'chronological']),
-  maxHoursPerWeek: z.number().gt(0),
-  morningPeriodEnd: z.int().min(0).describe('Minute of the business day at which the morning period ends (e.g. 960 = 16:00)'),
-  dayChangeTime: z.int().min(0).max(86400).describe('Seconds after local midnight at which the business day changes'),
-  aiAgentEnabled: z.boolean(),
-  aiAgentPersona: z.string(),
-  isPayrollTabsEnabled: z.boolean(),
-  timezoneCityId: z.string(),
-  fairWorkweekJurisdiction: z.enum(['none', 'nyc', 'seattle', 'oregon', 'chicago']).describe('Predictive-scheduling law the schedule enforces (none, nyc fast food, seattle, oregon, chicago): 14 days\' notice premiums on changes of published shifts, minimum rest between shifts of consecutive days (nyc 11 h, others 10 h) refused unless the employee consents'),
-}).partial();
+export const companySettingsPatch = z
+  .strictObject({
+    attendanceBreaksEnabled: z.boolean(),
+    attendanceActivationDate: z.string(),
+    conflictsDetectionEnabled: z
+      .boolean()
+      .describe(
+        'When true, rule violations of a shift (rest, daily and weekly limits) are 422 errors; when false they are warnings',
+      ),
+    weatherApiEnabled: z.boolean(),
+    enableShiftSplitting: z.boolean(),
+    hasCaterer: z.boolean(),
+    hasAccessToLaborCost: z.boolean(),
+    generationPriority: z.enum(['longer-shifts', 'period-start', 'chronological']),
+    maxHoursPerWeek: z.number().gt(0),
+    morningPeriodEnd: z
+      .int()
+      .min(0)
+      .describe('Minute of the business day at which the morning period ends (e.g. 960 = 16:00)'),
+    dayChangeTime: z.int().min(0).max(86400).describe('Seconds after local midnight at which the business day changes'),
+    aiAgentEnabled: z.boolean(),
+    aiAgentPersona: z.string(),
+    isPayrollTabsEnabled: z.boolean(),
+    timezoneCityId: z.string(),
+    fairWorkweekJurisdiction: z
+      .enum(['none', 'nyc', 'seattle', 'oregon', 'chicago'])
+      .describe(
+        "Predictive-scheduling law the schedule enforces (none, nyc fast food, seattle, oregon, chicago): 14 days' notice premiums on changes of published shifts, minimum rest between shifts of consecutive days (nyc 11 h, others 10 h) refused unless the employee consents",
+      ),
+  })
+  .partial();
 
 export type CompanySettingsPatch = z.infer<typeof companySettingsPatch>;
 
@@ -123,7 +148,9 @@ export const companyPoliciesPatch = z
   .strictObject(Object.fromEntries(POLICY_FIELDS.map((f) => [f, z.boolean()])) as Record<PolicyField, z.ZodBoolean>)
   .partial();
 export type CompanyPolicies = Record<PolicyField, boolean>;
-export const companyPolicies = z.object(Object.fromEntries(POLICY_FIELDS.map((f) => [f, z.boolean()])) as Record<PolicyField, z.ZodBoolean>);
+export const companyPolicies = z.object(
+  Object.fromEntries(POLICY_FIELDS.map((f) => [f, z.boolean()])) as Record<PolicyField, z.ZodBoolean>,
+);
 
 export const POLICY_DEFAULTS: CompanyPolicies = {
   employeeInteractionGroup: true,

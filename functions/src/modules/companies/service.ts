@@ -13,12 +13,23 @@ import {
 
 /** The profile with its defaults applied (fields without a default may be absent). */
 export type CompanyProfile = CompanyProfilePatch &
-  Required<Pick<CompanyProfilePatch, keyof typeof PROFILE_DEFAULTS>> & { id: string; createdAt?: number; updatedAt?: number };
-export type CompanySettings = CompanySettingsPatch & Required<Pick<CompanySettingsPatch, keyof typeof SETTINGS_DEFAULTS>>;
+  Required<Pick<CompanyProfilePatch, keyof typeof PROFILE_DEFAULTS>> & {
+    id: string;
+    createdAt?: number;
+    updatedAt?: number;
+  };
+export type CompanySettings = CompanySettingsPatch &
+  Required<Pick<CompanySettingsPatch, keyof typeof SETTINGS_DEFAULTS>>;
 
 /** The one parser of the company profile: stored fields over defaults, timestamps as epoch ms. */
 function profileView(id: string, stored: FirebaseFirestore.DocumentData): CompanyProfile {
-  return { ...PROFILE_DEFAULTS, ...stored, id, createdAt: toMillis(stored.createdAt), updatedAt: toMillis(stored.updatedAt) };
+  return {
+    ...PROFILE_DEFAULTS,
+    ...stored,
+    id,
+    createdAt: toMillis(stored.createdAt),
+    updatedAt: toMillis(stored.updatedAt),
+  };
 }
 
 const settingsView = (stored: FirebaseFirestore.DocumentData): CompanySettings => ({ ...SETTINGS_DEFAULTS, ...stored });
@@ -98,14 +109,25 @@ export async function readScheduleTemplate(companyId: string): Promise<Record<st
 export async function mergeScheduleTemplate(companyId: string, days: Record<string, unknown>): Promise<void> {
   const entries = Object.entries(days);
   if (entries.length === 0) return;
-  await repo.updateCompany(companyId, Object.fromEntries(entries.map(([day, value]) => [`daysStructure.${day}`, value])), companyNotFound);
+  await repo.updateCompany(
+    companyId,
+    Object.fromEntries(entries.map(([day, value]) => [`daysStructure.${day}`, value])),
+    companyNotFound,
+  );
 }
 
 /**
  * A new company (signup): its profile over the defaults, the default settings and policies written
  * out (a later change of a default does not change an existing company), in the caller's batch.
  */
-export function createCompanyInBatch(batch: WriteBatch, { companyId, profile, settings }: { companyId: string; profile: Record<string, unknown>; settings?: Record<string, unknown> }): void {
+export function createCompanyInBatch(
+  batch: WriteBatch,
+  {
+    companyId,
+    profile,
+    settings,
+  }: { companyId: string; profile: Record<string, unknown>; settings?: Record<string, unknown> },
+): void {
   const now = Date.now();
   repo.writeNewCompany(batch, companyId, {
     profile: { ...PROFILE_DEFAULTS, ...profile, createdAt: now, updatedAt: now },

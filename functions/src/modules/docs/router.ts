@@ -5,7 +5,6 @@ import { buildOpenApiDocument } from '../../openapi/document';
 import { DEPLOYED, errorCatalog } from '../registry';
 import { config, REGION } from '../../core/config';
 
-
 /** The base address of a module, as seen by the caller of the docs function. */
 function moduleBaseUrl(req: Request) {
   return (name: string) => {
@@ -21,7 +20,8 @@ let cached: { key: string; document: unknown } | undefined;
 export function openApiDocument(req: Request) {
   const base = moduleBaseUrl(req);
   const key = base('x');
-  if (cached?.key !== key) cached = { key, document: buildOpenApiDocument(DEPLOYED, { baseUrl: base, errors: errorCatalog() }) };
+  if (cached?.key !== key)
+    cached = { key, document: buildOpenApiDocument(DEPLOYED, { baseUrl: base, errors: errorCatalog() }) };
   return cached.document;
 }
 
@@ -35,9 +35,13 @@ const VIEWER_HTML = `<!doctype html>
 
 export const routes: RouteDef[] = [
   defineRoute({
-    method: 'get', path: '/openapi', summary: 'The OpenAPI 3.1.0 document in the envelope',
-    description: 'Generated at run time from the same zod schemas that validate requests. `GET /openapi.json` serves the bare document (for tools), and `GET /ui/` the interactive viewer.',
-    access: PUBLIC, response: z.record(z.string(), z.unknown()),
+    method: 'get',
+    path: '/openapi',
+    summary: 'The OpenAPI 3.1.0 document in the envelope',
+    description:
+      'Generated at run time from the same zod schemas that validate requests. `GET /openapi.json` serves the bare document (for tools), and `GET /ui/` the interactive viewer.',
+    access: PUBLIC,
+    response: z.record(z.string(), z.unknown()),
     handler: async ({ req }) => openApiDocument(req) as Record<string, unknown>,
   }),
 ];

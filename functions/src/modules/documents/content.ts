@@ -1,6 +1,7 @@
 import { EXPIRY_STAGES, type AllowedContentType, type ExpiryStage } from './schemas';
 
-const startsWith = (bytes: Buffer, prefix: number[], offset = 0) => bytes.length >= offset + prefix.length && prefix.every((b, i) => bytes[offset + i] === b);
+const startsWith = (bytes: Buffer, prefix: number[], offset = 0) =>
+  bytes.length >= offset + prefix.length && prefix.every((b, i) => bytes[offset + i] === b);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 const HEIF_BRANDS = ['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1'];
 
@@ -21,7 +22,11 @@ export function bytesMatchType(bytes: Buffer, contentType: AllowedContentType): 
 }
 
 export const EXTENSIONS: Record<AllowedContentType, string> = {
-  'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/heic': 'heic',
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
 };
 
 /** The most urgent stage reached `daysLeft` days before expiry, or null while more than 30 days remain. */

@@ -2,15 +2,18 @@ import { defineModule } from '../kit';
 import { documentErrors } from './errors';
 
 export default defineModule({
-  name: 'documents', description: 'Employee documents and certifications: files in Cloud Storage, metadata and expiry flags in Firestore',
+  name: 'documents',
+  description: 'Employee documents and certifications: files in Cloud Storage, metadata and expiry flags in Firestore',
   http: () => require('./router') as typeof import('./router'),
-  errors: documentErrors.catalog, collections: { company: ['documents', 'documentSettings'], root: ['documentExpiries'] },
+  errors: documentErrors.catalog,
+  collections: { company: ['documents', 'documentSettings'], root: ['documentExpiries'] },
   seed: () => (require('./seed') as typeof import('./seed')).seed,
   jobs: [
     {
       name: 'documentsExpiryFlags',
       schedule: 'every 1440 minutes',
-      description: 'Flags documents 30, 14, 7 and 0 days before their expiry date (company-local), listed for managers by GET /documents/expiring',
+      description:
+        'Flags documents 30, 14, 7 and 0 days before their expiry date (company-local), listed for managers by GET /documents/expiring',
       run: () => async () => (require('./service') as typeof import('./service')).flagExpiringDocuments(),
     },
   ],

@@ -30,16 +30,28 @@ function documentFromDoc(id: string, data: DocumentData): StoredDocument {
 }
 
 /** Metadata at companies/{companyId}/documents/{documentId}; the bytes in Cloud Storage at `storagePath`. */
-export const { collection: documentsCollection, ref: documentRef, fromSnapshot: documentFromSnapshot } = companyCollection('documents', documentFromDoc);
+export const {
+  collection: documentsCollection,
+  ref: documentRef,
+  fromSnapshot: documentFromSnapshot,
+} = companyCollection('documents', documentFromDoc);
 
-export const storagePathOf = (companyId: string, employeeId: string, documentId: string) => `companies/${companyId}/employees/${employeeId}/documents/${documentId}`;
+export const storagePathOf = (companyId: string, employeeId: string, documentId: string) =>
+  `companies/${companyId}/employees/${employeeId}/documents/${documentId}`;
 
-export async function getDocument(companyId: string, documentId: string, tx?: Transaction): Promise<StoredDocument | null> {
+export async function getDocument(
+  companyId: string,
+  documentId: string,
+  tx?: Transaction,
+): Promise<StoredDocument | null> {
   const ref = documentRef(companyId, documentId);
   return documentFromSnapshot(tx ? await tx.get(ref) : await ref.get());
 }
 
-export async function listDocuments(companyId: string, filter: { employeeId?: string; type?: DocumentType }): Promise<StoredDocument[]> {
+export async function listDocuments(
+  companyId: string,
+  filter: { employeeId?: string; type?: DocumentType },
+): Promise<StoredDocument[]> {
   let query: FirebaseFirestore.Query = documentsCollection(companyId);
   if (filter.employeeId) query = query.where('employeeId', '==', filter.employeeId);
   const snap = await query.get();
@@ -49,7 +61,9 @@ export async function listDocuments(companyId: string, filter: { employeeId?: st
 /** Documents whose expiry date is on or before `lastDate`. */
 export async function listExpiringBy(companyId: string, lastDate: string): Promise<StoredDocument[]> {
   const snap = await documentsCollection(companyId).where('expiresOn', '<=', lastDate).get();
-  return snap.docs.map((d) => documentFromDoc(d.id, d.data())).filter((d) => d.expiresOn !== null && d.expiresOn <= lastDate);
+  return snap.docs
+    .map((d) => documentFromDoc(d.id, d.data()))
+    .filter((d) => d.expiresOn !== null && d.expiresOn <= lastDate);
 }
 
 /**
@@ -59,7 +73,8 @@ export async function listExpiringBy(companyId: string, lastDate: string): Promi
  * document.
  */
 const EXPIRY_INDEX = 'documentExpiries';
-export const expiryIndexRef = (companyId: string, documentId: string) => db().collection(EXPIRY_INDEX).doc(`${companyId}_${documentId}`);
+export const expiryIndexRef = (companyId: string, documentId: string) =>
+  db().collection(EXPIRY_INDEX).doc(`${companyId}_${documentId}`);
 
 export interface ExpiryEntry {
   companyId: string;
@@ -67,7 +82,12 @@ export interface ExpiryEntry {
   expiresOn: string;
 }
 
-export function writeExpiryIndex(tx: Transaction | FirebaseFirestore.WriteBatch, companyId: string, documentId: string, expiresOn: string | null): void {
+export function writeExpiryIndex(
+  tx: Transaction | FirebaseFirestore.WriteBatch,
+  companyId: string,
+  documentId: string,
+  expiresOn: string | null,
+): void {
   const ref = expiryIndexRef(companyId, documentId);
   if (expiresOn) (tx as Transaction).set(ref, { companyId, documentId, expiresOn });
   else (tx as Transaction).delete(ref);
@@ -76,5 +96,9 @@ export function writeExpiryIndex(tx: Transaction | FirebaseFirestore.WriteBatch,
 /** Index entries expiring on or before `lastDate` (a UTC bound wide enough for every time zone). */
 export async function dueExpiries(lastDate: string): Promise<ExpiryEntry[]> {
   const snap = await db().collection(EXPIRY_INDEX).where('expiresOn', '<=', lastDate).get();
-  return snap.docs.map((d) => ({ companyId: String(d.get('companyId')), documentId: String(d.get('documentId')), expiresOn: String(d.get('expiresOn')) }));
+  return snap.docs.map((d) => ({
+    companyId: String(d.get('companyId')),
+    documentId: String(d.get('documentId')),
+    expiresOn: String(d.get('expiresOn')),
+  }));
 }

@@ -1,15 +1,36 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 
-export const DOCUMENT_TYPES = ['contract', 'id', 'food_handler', 'alcohol_service', 'certification', 'tax', 'pay', 'other'] as const;
+export const DOCUMENT_TYPES = [
+  'contract',
+  'id',
+  'food_handler',
+  'alcohol_service',
+  'certification',
+  'tax',
+  'pay',
+  'other',
+] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** Financial documents: hidden from managers when the company policy hideFinancialInfoFromManagers is on. */
 export const FINANCIAL_TYPES: readonly DocumentType[] = ['pay', 'tax'];
 /** What an employee may upload to their own record (contracts, pay and tax documents come from managers). */
-export const EMPLOYEE_UPLOAD_TYPES: readonly DocumentType[] = ['id', 'food_handler', 'alcohol_service', 'certification', 'other'];
+export const EMPLOYEE_UPLOAD_TYPES: readonly DocumentType[] = [
+  'id',
+  'food_handler',
+  'alcohol_service',
+  'certification',
+  'other',
+];
 
 /** Accepted file types and the bytes each starts with (checked: a renamed file is refused). */
-export const ALLOWED_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
+export const ALLOWED_CONTENT_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+] as const;
 export type AllowedContentType = (typeof ALLOWED_CONTENT_TYPES)[number];
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
@@ -17,7 +38,11 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const EXPIRY_STAGES = [30, 14, 7, 0] as const;
 export type ExpiryStage = (typeof EXPIRY_STAGES)[number];
 
-const documentTypeSchema = z.enum(DOCUMENT_TYPES).describe('contract, id, food_handler (food-handler certificate), alcohol_service (alcohol-service certificate), certification (another certificate), tax, pay, other');
+const documentTypeSchema = z
+  .enum(DOCUMENT_TYPES)
+  .describe(
+    'contract, id, food_handler (food-handler certificate), alcohol_service (alcohol-service certificate), certification (another certificate), tax, pay, other',
+  );
 
 export const documentSchema = z.object({
   id: z.string(),
@@ -29,7 +54,12 @@ export const documentSchema = z.object({
   size: z.number().describe('Bytes'),
   sha256: z.string().describe('Hex SHA-256 of the bytes'),
   expiresOn: z.string().nullable().describe('Last valid date (YYYY-MM-DD, company-local), or null'),
-  expiryStage: z.number().nullable().describe('The latest expiry flag the daily job set: 30, 14, 7 or 0 days before expiry (0: expired); null when not flagged'),
+  expiryStage: z
+    .number()
+    .nullable()
+    .describe(
+      'The latest expiry flag the daily job set: 30, 14, 7 or 0 days before expiry (0: expired); null when not flagged',
+    ),
   expiryFlags: z.record(z.string(), z.number()).describe('When each flag was set (epoch ms), by stage'),
   uploadedBy: z.string().describe('uid of the uploader'),
   createdAt: z.number(),
@@ -41,18 +71,36 @@ export const uploadQuery = companyIdQuery.extend({
   employeeId: documentId.describe("The employee the document belongs to (an employee: their own record's id)"),
   type: documentTypeSchema,
   title: z.string().trim().min(1).max(200).optional().describe('Shown in lists; default: the file name'),
-  fileName: z.string().trim().min(1).max(200).optional().describe('The original file name; default: the type and an extension'),
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('The original file name; default: the type and an extension'),
   expiresOn: isoDate.optional().describe('Last valid date, company-local (certificates, IDs)'),
-  sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits').optional().describe('Hex SHA-256 of the bytes: the upload is refused (422 CHECKSUM_MISMATCH) when the bytes received differ'),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits')
+    .optional()
+    .describe('Hex SHA-256 of the bytes: the upload is refused (422 CHECKSUM_MISMATCH) when the bytes received differ'),
 });
 
 export const listDocumentsQuery = companyIdQuery.extend({
-  employeeId: documentId.optional().describe('Only this employee (an employee may name only themselves; default for them: their own)'),
+  employeeId: documentId
+    .optional()
+    .describe('Only this employee (an employee may name only themselves; default for them: their own)'),
   type: documentTypeSchema.optional(),
 });
 
 export const expiringQuery = companyIdQuery.extend({
-  withinDays: z.coerce.number().int().min(0).max(365).default(30).describe('Documents expiring within this many days from today (company-local), expired ones included; default 30'),
+  withinDays: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(365)
+    .default(30)
+    .describe('Documents expiring within this many days from today (company-local), expired ones included; default 30'),
 });
 
 export const expiringDocumentSchema = documentSchema.extend({
@@ -72,21 +120,38 @@ export type DocumentPatch = z.infer<typeof documentPatchBody>;
 
 export const documentContentSchema = z.object({
   document: documentSchema,
-  contentBase64: z.string().describe('The file, base64-encoded (the bytes as uploaded; verified against their stored checksum on the way out)'),
+  contentBase64: z
+    .string()
+    .describe(
+      'The file, base64-encoded (the bytes as uploaded; verified against their stored checksum on the way out)',
+    ),
 });
 
 export const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
 
 /** The company's clock-in rule on certifications (companies/{companyId}/documentSettings/policy). */
 export const certificationPolicySchema = z.object({
-  blockClockInWhenExpired: z.boolean().describe('Clock-in is refused (422 CERTIFICATION_EXPIRED) for an employee whose required certification has expired'),
-  requiredTypes: z.array(z.enum(DOCUMENT_TYPES)).max(DOCUMENT_TYPES.length).describe('The document types that count as required certifications'),
+  blockClockInWhenExpired: z
+    .boolean()
+    .describe(
+      'Clock-in is refused (422 CERTIFICATION_EXPIRED) for an employee whose required certification has expired',
+    ),
+  requiredTypes: z
+    .array(z.enum(DOCUMENT_TYPES))
+    .max(DOCUMENT_TYPES.length)
+    .describe('The document types that count as required certifications'),
   blockWhenMissing: z.boolean().describe('Also refuse clock-in for an employee with no document of a required type'),
 });
 export type CertificationPolicy = z.infer<typeof certificationPolicySchema>;
-export const POLICY_DEFAULTS: CertificationPolicy = { blockClockInWhenExpired: false, requiredTypes: ['food_handler'], blockWhenMissing: false };
-export const certificationPolicyPatch = z.strictObject({
-  blockClockInWhenExpired: z.boolean(),
-  requiredTypes: z.array(z.enum(DOCUMENT_TYPES)).max(DOCUMENT_TYPES.length),
-  blockWhenMissing: z.boolean(),
-}).partial();
+export const POLICY_DEFAULTS: CertificationPolicy = {
+  blockClockInWhenExpired: false,
+  requiredTypes: ['food_handler'],
+  blockWhenMissing: false,
+};
+export const certificationPolicyPatch = z
+  .strictObject({
+    blockClockInWhenExpired: z.boolean(),
+    requiredTypes: z.array(z.enum(DOCUMENT_TYPES)).max(DOCUMENT_TYPES.length),
+    blockWhenMissing: z.boolean(),
+  })
+  .partial();

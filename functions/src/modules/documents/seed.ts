@@ -40,9 +40,15 @@ export async function seed(company: DemoCompany): Promise<string> {
   const plan: { employeeIndex: number; type: DocumentType; title: string; expiresInDays: number | null }[] = [];
   company.employees.slice(0, 4).forEach((_e, i) => {
     plan.push({ employeeIndex: i, type: 'contract', title: 'Employment contract', expiresInDays: null });
-    plan.push({ employeeIndex: i, type: 'food_handler', title: 'Food handler certificate', expiresInDays: [10, -3, 120, 300][i] });
+    plan.push({
+      employeeIndex: i,
+      type: 'food_handler',
+      title: 'Food handler certificate',
+      expiresInDays: [10, -3, 120, 300][i],
+    });
   });
-  if (company.employees.length > 1) plan.push({ employeeIndex: 1, type: 'alcohol_service', title: 'Alcohol service certificate', expiresInDays: 25 });
+  if (company.employees.length > 1)
+    plan.push({ employeeIndex: 1, type: 'alcohol_service', title: 'Alcohol service certificate', expiresInDays: 25 });
 
   const batch = db().batch();
   for (const item of plan) {
@@ -51,12 +57,26 @@ export async function seed(company: DemoCompany): Promise<string> {
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const documentId = `demo_${employee.id}_${item.type}`;
     const storagePath = repo.storagePathOf(company.companyId, employee.id, documentId);
-    await storageBucket().file(storagePath).save(bytes, { resumable: false, contentType: 'application/pdf', metadata: { metadata: { sha256 } } });
+    await storageBucket()
+      .file(storagePath)
+      .save(bytes, { resumable: false, contentType: 'application/pdf', metadata: { metadata: { sha256 } } });
     const expiresOn = item.expiresInDays === null ? null : addDays(today, item.expiresInDays);
     const now = Date.now();
     batch.set(repo.documentRef(company.companyId, documentId), {
-      employeeId: employee.id, type: item.type, title: item.title, fileName: `${item.type}-${employee.surname.toLowerCase()}.pdf`, contentType: 'application/pdf',
-      size: bytes.length, sha256, expiresOn, expiryStage: null, expiryFlags: {}, uploadedBy: owner, storagePath, createdAt: now, updatedAt: now,
+      employeeId: employee.id,
+      type: item.type,
+      title: item.title,
+      fileName: `${item.type}-${employee.surname.toLowerCase()}.pdf`,
+      contentType: 'application/pdf',
+      size: bytes.length,
+      sha256,
+      expiresOn,
+      expiryStage: null,
+      expiryFlags: {},
+      uploadedBy: owner,
+      storagePath,
+      createdAt: now,
+      updatedAt: now,
     });
     repo.writeExpiryIndex(batch, company.companyId, documentId, expiresOn);
   }

@@ -11,8 +11,14 @@ import { bytesMatchType, expiryStageOf, EXTENSIONS } from './content';
 import { documentErrors } from './errors';
 import * as repo from './repo';
 import {
-  ALLOWED_CONTENT_TYPES, EMPLOYEE_UPLOAD_TYPES, EXPIRY_STAGES, FINANCIAL_TYPES,
-  type AllowedContentType, type DocumentPatch, type DocumentType, type EmployeeDocument,
+  ALLOWED_CONTENT_TYPES,
+  EMPLOYEE_UPLOAD_TYPES,
+  EXPIRY_STAGES,
+  FINANCIAL_TYPES,
+  type AllowedContentType,
+  type DocumentPatch,
+  type DocumentType,
+  type EmployeeDocument,
 } from './schemas';
 
 /** The caller with their employee record: the membership's, else a record linked to their uid (as GET /employees/me). */
@@ -39,21 +45,34 @@ async function visibility(member: Membership): Promise<(doc: { employeeId: strin
 /** Managers and owners handle any employee's documents (within visibility); an employee only uploads their own, of the types they may. */
 async function assertMayUpload(member: Membership, employeeId: string, type: DocumentType): Promise<void> {
   if (member.role === 'employee') {
-    if (member.employeeId === null) throw documentErrors.NO_EMPLOYEE_RECORD('You have no employee record in this company');
-    if (employeeId !== member.employeeId) throw documentErrors.NOT_YOUR_DOCUMENTS("Employees upload documents to their own record only");
-    if (!EMPLOYEE_UPLOAD_TYPES.includes(type)) throw documentErrors.DOCUMENT_TYPE_FORBIDDEN(`Employees may upload ${EMPLOYEE_UPLOAD_TYPES.join(', ')} documents; a manager uploads ${type} documents`);
+    if (member.employeeId === null)
+      throw documentErrors.NO_EMPLOYEE_RECORD('You have no employee record in this company');
+    if (employeeId !== member.employeeId)
+      throw documentErrors.NOT_YOUR_DOCUMENTS('Employees upload documents to their own record only');
+    if (!EMPLOYEE_UPLOAD_TYPES.includes(type))
+      throw documentErrors.DOCUMENT_TYPE_FORBIDDEN(
+        `Employees may upload ${EMPLOYEE_UPLOAD_TYPES.join(', ')} documents; a manager uploads ${type} documents`,
+      );
     return;
   }
   if (!(await visibility(member))({ employeeId, type })) {
-    throw documentErrors.DOCUMENT_TYPE_FORBIDDEN(`The company hides financial info from managers: ${type} documents are for owners`);
+    throw documentErrors.DOCUMENT_TYPE_FORBIDDEN(
+      `The company hides financial info from managers: ${type} documents are for owners`,
+    );
   }
 }
 
-async function assertActiveEmployee(companyId: string, employeeId: string, tx?: FirebaseFirestore.Transaction): Promise<void> {
+async function assertActiveEmployee(
+  companyId: string,
+  employeeId: string,
+  tx?: FirebaseFirestore.Transaction,
+): Promise<void> {
   const ref = employeeRef(companyId, employeeId);
   const employee = employeeFromSnapshot(tx ? await tx.get(ref) : await ref.get());
   if (!employee || employee.archived) {
-    throw documentErrors.UNKNOWN_EMPLOYEE(`The company has no active employee ${employeeId}`, [{ path: 'query.employeeId', message: 'unknown employee' }]);
+    throw documentErrors.UNKNOWN_EMPLOYEE(`The company has no active employee ${employeeId}`, [
+      { path: 'query.employeeId', message: 'unknown employee' },
+    ]);
   }
 }
 
@@ -74,20 +93,36 @@ const mediaType = (header: string | undefined) => (header ?? '').split(';')[0].t
  * document it created and writes nothing new. A refused upload writes nothing; when the metadata
  * cannot be written, the file just stored is deleted again.
  */
-export async function uploadDocument({ member: caller, input, contentTypeHeader, bytes }: { member: Membership; input: UploadInput; contentTypeHeader: string | undefined; bytes: Buffer }): Promise<EmployeeDocument> {
+export async function uploadDocument({
+  member: caller,
+  input,
+  contentTypeHeader,
+  bytes,
+}: {
+  member: Membership;
+  input: UploadInput;
+  contentTypeHeader: string | undefined;
+  bytes: Buffer;
+}): Promise<EmployeeDocument> {
   const member = await withEmployee(caller);
   const { companyId } = member;
   await assertMayUpload(member, input.employeeId, input.type);
   await assertActiveEmployee(companyId, input.employeeId);
   const contentType = mediaType(contentTypeHeader);
   if (!(ALLOWED_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-    throw documentErrors.FILE_TYPE_NOT_ALLOWED(`Content-Type ${contentType || '(none)'} is not accepted; send one of ${ALLOWED_CONTENT_TYPES.join(', ')}`);
+    throw documentErrors.FILE_TYPE_NOT_ALLOWED(
+      `Content-Type ${contentType || '(none)'} is not accepted; send one of ${ALLOWED_CONTENT_TYPES.join(', ')}`,
+    );
   }
   if (bytes.length === 0) throw documentErrors.FILE_EMPTY('The upload has no bytes');
-  if (!bytesMatchType(bytes, contentType as AllowedContentType)) throw documentErrors.FILE_CONTENT_MISMATCH(`The bytes are not a ${contentType} file`);
+  if (!bytesMatchType(bytes, contentType as AllowedContentType))
+    throw documentErrors.FILE_CONTENT_MISMATCH(`The bytes are not a ${contentType} file`);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (input.sha256 && input.sha256.toLowerCase() !== sha256) {
-    throw documentErrors.CHECKSUM_MISMATCH('The bytes received do not match the sha256 sent: the upload was damaged or incomplete; send it again', [{ path: 'query.sha256', message: `received bytes have SHA-256 ${sha256}` }]);
+    throw documentErrors.CHECKSUM_MISMATCH(
+      'The bytes received do not match the sha256 sent: the upload was damaged or incomplete; send it again',
+      [{ path: 'query.sha256', message: `received bytes have SHA-256 ${sha256}` }],
+    );
   }
 
   const documentId = `doc_${createHash('sha256').update(`${input.employeeId}\n${input.type}\n${sha256}`).digest('hex').slice(0, 32)}`;
@@ -96,9 +131,13 @@ export async function uploadDocument({ member: caller, input, contentTypeHeader,
 
   const storagePath = repo.storagePathOf(companyId, input.employeeId, documentId);
   const fileName = input.fileName ?? `${input.type}.${EXTENSIONS[contentType as AllowedContentType]}`;
-  await storageBucket().file(storagePath).save(bytes, {
-    resumable: false, contentType, metadata: { metadata: { sha256, companyId, employeeId: input.employeeId } },
-  });
+  await storageBucket()
+    .file(storagePath)
+    .save(bytes, {
+      resumable: false,
+      contentType,
+      metadata: { metadata: { sha256, companyId, employeeId: input.employeeId } },
+    });
   try {
     await db().runTransaction(async (tx) => {
       const ref = repo.documentRef(companyId, documentId);
@@ -106,30 +145,58 @@ export async function uploadDocument({ member: caller, input, contentTypeHeader,
       await requireCompany(companyId, tx);
       await assertActiveEmployee(companyId, input.employeeId, tx);
       tx.create(ref, {
-        employeeId: input.employeeId, type: input.type, title: input.title ?? fileName, fileName, contentType, size: bytes.length, sha256,
-        expiresOn: input.expiresOn ?? null, expiryStage: null, expiryFlags: {}, uploadedBy: member.uid, storagePath, createdAt: serverTime(), updatedAt: serverTime(),
+        employeeId: input.employeeId,
+        type: input.type,
+        title: input.title ?? fileName,
+        fileName,
+        contentType,
+        size: bytes.length,
+        sha256,
+        expiresOn: input.expiresOn ?? null,
+        expiryStage: null,
+        expiryFlags: {},
+        uploadedBy: member.uid,
+        storagePath,
+        createdAt: serverTime(),
+        updatedAt: serverTime(),
       });
       repo.writeExpiryIndex(tx, companyId, documentId, input.expiresOn ?? null);
     });
   } catch (err) {
     // the same upload retried at once: the other request created the document (same bytes, same file)
-    if ((await repo.documentRef(companyId, documentId).get()).exists) return view((await repo.getDocument(companyId, documentId))!);
+    if ((await repo.documentRef(companyId, documentId).get()).exists)
+      return view((await repo.getDocument(companyId, documentId))!);
     await deleteStored(storagePath);
     throw err;
   }
   return view((await repo.getDocument(companyId, documentId))!);
 }
 
-export async function listDocuments({ member: caller, employeeId, type }: { member: Membership; employeeId?: string; type?: DocumentType }): Promise<EmployeeDocument[]> {
+export async function listDocuments({
+  member: caller,
+  employeeId,
+  type,
+}: {
+  member: Membership;
+  employeeId?: string;
+  type?: DocumentType;
+}): Promise<EmployeeDocument[]> {
   const member = await withEmployee(caller);
   let scope = employeeId;
   if (member.role === 'employee') {
-    if (employeeId && employeeId !== member.employeeId) throw documentErrors.NOT_YOUR_DOCUMENTS("Employees see their own documents only");
+    if (employeeId && employeeId !== member.employeeId)
+      throw documentErrors.NOT_YOUR_DOCUMENTS('Employees see their own documents only');
     if (member.employeeId === null) return [];
     scope = member.employeeId;
   }
-  const [docs, visible] = await Promise.all([repo.listDocuments(member.companyId, { employeeId: scope, type }), visibility(member)]);
-  return docs.filter(visible).sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id)).map(view);
+  const [docs, visible] = await Promise.all([
+    repo.listDocuments(member.companyId, { employeeId: scope, type }),
+    visibility(member),
+  ]);
+  return docs
+    .filter(visible)
+    .sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id))
+    .map(view);
 }
 
 /** A document the caller may see; 404 otherwise (a colleague's document is not revealed to exist). */
@@ -161,7 +228,15 @@ async function assertMayManage(member: Membership, doc: { employeeId: string; ty
   if (!(await visibility(member))(doc)) throw notFound();
 }
 
-export async function updateDocument({ member: caller, documentId, patch }: { member: Membership; documentId: string; patch: DocumentPatch }) {
+export async function updateDocument({
+  member: caller,
+  documentId,
+  patch,
+}: {
+  member: Membership;
+  documentId: string;
+  patch: DocumentPatch;
+}) {
   const member = await withEmployee(caller);
   const { companyId } = member;
   const doc = await visibleDocument(member, documentId);
@@ -199,10 +274,21 @@ const companyToday = async (companyId: string, now: number) => {
   return businessToday(profile.timezone, settings.dayChangeTime, now);
 };
 
-export async function listExpiring({ member: caller, withinDays, now = Date.now() }: { member: Membership; withinDays: number; now?: number }) {
+export async function listExpiring({
+  member: caller,
+  withinDays,
+  now = Date.now(),
+}: {
+  member: Membership;
+  withinDays: number;
+  now?: number;
+}) {
   const member = await withEmployee(caller);
   const today = await companyToday(member.companyId, now);
-  const [docs, visible] = await Promise.all([repo.listExpiringBy(member.companyId, addDays(today, withinDays)), visibility(member)]);
+  const [docs, visible] = await Promise.all([
+    repo.listExpiringBy(member.companyId, addDays(today, withinDays)),
+    visibility(member),
+  ]);
   return docs
     .filter(visible)
     .map((d) => ({ ...view(d), daysLeft: daysBetween(today, d.expiresOn!) }))
@@ -222,10 +308,16 @@ export async function flagExpiringDocuments(now: number = Date.now()): Promise<{
   const todays = new Map<string, Promise<string | null>>();
   let flagged = 0;
   for (const entry of entries) {
-    if (!todays.has(entry.companyId)) todays.set(entry.companyId, companyToday(entry.companyId, now).catch(() => null));
+    if (!todays.has(entry.companyId))
+      todays.set(
+        entry.companyId,
+        companyToday(entry.companyId, now).catch(() => null),
+      );
     const today = await todays.get(entry.companyId)!;
     if (!today) continue;
-    const done = await flagOne(entry, today, now).catch((err) => (logger.error('document expiry flag failed', { err, ...entry }), false));
+    const done = await flagOne(entry, today, now).catch(
+      (err) => (logger.error('document expiry flag failed', { err, ...entry }), false),
+    );
     if (done) flagged++;
   }
   if (flagged) logger.info('documents flagged for expiry', { flagged });
@@ -241,7 +333,10 @@ async function flagOne(entry: repo.ExpiryEntry, today: string, now: number): Pro
     }
     const stage = expiryStageOf(daysBetween(today, doc.expiresOn));
     if (stage === null || (doc.expiryStage !== null && doc.expiryStage <= stage)) return false;
-    tx.update(repo.documentRef(entry.companyId, entry.documentId), { expiryStage: stage, [`expiryFlags.${stage}`]: now });
+    tx.update(repo.documentRef(entry.companyId, entry.documentId), {
+      expiryStage: stage,
+      [`expiryFlags.${stage}`]: now,
+    });
     if (stage === 0) repo.writeExpiryIndex(tx, entry.companyId, entry.documentId, null);
     return true;
   });

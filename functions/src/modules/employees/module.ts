@@ -2,8 +2,10 @@ import { defineModule } from '../kit';
 import { employeeErrors } from './errors';
 
 export default defineModule({
-  name: 'employees', description: 'Employees of a company',
+  name: 'employees',
+  description: 'Employees of a company',
   http: () => require('./router') as typeof import('./router'),
-  errors: employeeErrors.catalog, collections: { company: ['employees'] },
+  errors: employeeErrors.catalog,
+  collections: { company: ['employees'] },
   seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

@@ -15,10 +15,17 @@ function employeeFromDoc(id: string, data: DocumentData): Employee {
 }
 
 /** Employees live at companies/{companyId}/employees/{employeeId}. */
-export const { collection: employeesCollection, ref: employeeRef, fromSnapshot: employeeFromSnapshot } = companyCollection('employees', employeeFromDoc);
+export const {
+  collection: employeesCollection,
+  ref: employeeRef,
+  fromSnapshot: employeeFromSnapshot,
+} = companyCollection('employees', employeeFromDoc);
 
 export async function listEmployees(companyId: string, archived?: boolean): Promise<Employee[]> {
-  const query = archived === undefined ? employeesCollection(companyId) : employeesCollection(companyId).where('archived', '==', archived);
+  const query =
+    archived === undefined
+      ? employeesCollection(companyId)
+      : employeesCollection(companyId).where('archived', '==', archived);
   const snap = await query.get();
   return snap.docs.map((d) => employeeFromDoc(d.id, d.data()));
 }

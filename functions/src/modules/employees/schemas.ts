@@ -21,10 +21,13 @@ export const availabilitiesSchema = z
     maxDaysPerWeek: z.int().min(0).max(7).optional(),
     ...Object.fromEntries(WEEKDAYS.map((d) => [d, availabilityDay.optional()])),
   })
-  .refine((a) => a.minHoursInWeek === undefined || a.maxHoursInWeek === undefined || a.minHoursInWeek <= a.maxHoursInWeek, {
-    message: 'minHoursInWeek must not exceed maxHoursInWeek',
-    path: ['minHoursInWeek'],
-  });
+  .refine(
+    (a) => a.minHoursInWeek === undefined || a.maxHoursInWeek === undefined || a.minHoursInWeek <= a.maxHoursInWeek,
+    {
+      message: 'minHoursInWeek must not exceed maxHoursInWeek',
+      path: ['minHoursInWeek'],
+    },
+  );
 export type Availabilities = z.infer<typeof availabilitiesSchema>;
 
 export const positionSchema = z.strictObject({
@@ -66,7 +69,15 @@ export const FINANCIAL_FIELDS = ['salary', 'additionalSalary', 'rateRegular', 'r
 /** Personal fields a colleague with the employee role does not see. */
 export const PRIVATE_FIELDS = [
   ...FINANCIAL_FIELDS,
-  'address', 'city', 'bornDate', 'emergencyContact', 'emergencyPhone', 'emergencyPhoneCode', 'employeeNumber', 'importSource', 'hiring',
+  'address',
+  'city',
+  'bornDate',
+  'emergencyContact',
+  'emergencyPhone',
+  'emergencyPhoneCode',
+  'employeeNumber',
+  'importSource',
+  'hiring',
 ] as const;
 
 export const employeeSchema = employeeCreateBody
@@ -84,5 +95,8 @@ export type Employee = z.infer<typeof employeeSchema>;
 export const listEmployeesQuery = companyIdQuery.extend({
   archived: queryBoolean.optional().describe('true: archived employees only; false or absent: active employees only'),
   role: documentId.optional().describe('Only employees holding this role id in their positions'),
-  search: z.string().optional().describe('Case-insensitive substring of name, surname, full name, email, phone or employee number'),
+  search: z
+    .string()
+    .optional()
+    .describe('Case-insensitive substring of name, surname, full name, email, phone or employee number'),
 });

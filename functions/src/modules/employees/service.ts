@@ -28,16 +28,26 @@ async function viewFor(member: Membership): Promise<(e: Employee) => Employee> {
   return (e) => (e.id === member.employeeId ? e : directory(e));
 }
 
-export async function listEmployees({ member, archived, role, search }: {
+export async function listEmployees({
+  member,
+  archived,
+  role,
+  search,
+}: {
   member: Membership;
   archived?: boolean;
   role?: string;
   search?: string;
 }) {
-  const [employees, view] = await Promise.all([repo.listEmployees(member.companyId, archived === true), viewFor(member)]);
+  const [employees, view] = await Promise.all([
+    repo.listEmployees(member.companyId, archived === true),
+    viewFor(member),
+  ]);
   const needle = search?.trim().toLowerCase();
   const matches = (e: Employee) =>
-    [e.name, e.surname, `${e.name} ${e.surname}`, e.email, e.phone, e.employeeNumber].some((v) => v?.toLowerCase().includes(needle!));
+    [e.name, e.surname, `${e.name} ${e.surname}`, e.email, e.phone, e.employeeNumber].some((v) =>
+      v?.toLowerCase().includes(needle!),
+    );
   return employees
     .filter((e) => !role || e.positions.some((p) => p.categoryId === role))
     .filter((e) => !needle || matches(e))
@@ -58,16 +68,28 @@ export async function createEmployee({ companyId, employee }: { companyId: strin
  * Creating an employee inside another module's transaction (the POS sync creates one and links it
  * in one commit): the checks read through `tx` now; `write` adds the record to the commit.
  */
-export async function prepareEmployeeCreate(tx: Transaction, companyId: string, employee: EmployeeCreate): Promise<{ id: string; write: (t: Transaction) => void }> {
+export async function prepareEmployeeCreate(
+  tx: Transaction,
+  companyId: string,
+  employee: EmployeeCreate,
+): Promise<{ id: string; write: (t: Transaction) => void }> {
   const ref = repo.employeesCollection(companyId).doc();
   await requireCompany(companyId, tx);
   await checkPositions(companyId, employee.positions, tx);
   const now = serverTime();
-  return { id: ref.id, write: (t) => void t.create(ref, { ...employee, archived: false, userId: null, createdAt: now, updatedAt: now }) };
+  return {
+    id: ref.id,
+    write: (t) => void t.create(ref, { ...employee, archived: false, userId: null, createdAt: now, updatedAt: now }),
+  };
 }
 
 /** A new employee record (without positions: nothing to check) in the caller's batch, linked to a user; its id. */
-export function createEmployeeInBatch(batch: WriteBatch, companyId: string, employee: Pick<EmployeeCreate, 'name' | 'surname' | 'email'>, userId: string | null): string {
+export function createEmployeeInBatch(
+  batch: WriteBatch,
+  companyId: string,
+  employee: Pick<EmployeeCreate, 'name' | 'surname' | 'email'>,
+  userId: string | null,
+): string {
   const ref = repo.employeesCollection(companyId).doc();
   const now = serverTime();
   batch.create(ref, { ...employee, positions: [], archived: false, userId, createdAt: now, updatedAt: now });

@@ -1,7 +1,14 @@
 import { coreErrors } from '../../core/errors';
 import { requireCompany } from '../../core/firestore';
 import { connectorFor } from '../../connectors';
-import { accountFieldOf, catalogueEntry, credentialsSchema, integrationErrors, type CatalogueEntry, type Connection } from '../integrations';
+import {
+  accountFieldOf,
+  catalogueEntry,
+  credentialsSchema,
+  integrationErrors,
+  type CatalogueEntry,
+  type Connection,
+} from '../integrations';
 import { connectionIdOf, newPartnerKey, saveConnection } from './connections';
 import { startAuthorization } from './oauth';
 import * as repo from './repo';
@@ -19,14 +26,25 @@ export interface Connected {
   partnerKey: string | null;
 }
 
-export async function connect({ companyId, uid, slug, credentials }: { companyId: string; uid: string; slug: string; credentials?: Record<string, string> }): Promise<Connected> {
+export async function connect({
+  companyId,
+  uid,
+  slug,
+  credentials,
+}: {
+  companyId: string;
+  uid: string;
+  slug: string;
+  credentials?: Record<string, string>;
+}): Promise<Connected> {
   const entry = catalogueEntry(slug);
   if (!entry) throw integrationErrors.INTEGRATION_NOT_FOUND(`No integration "${slug}" in the catalogue`);
   const needsCredentials = entry.authKind === 'api_key' || entry.authKind === 'client_credentials';
   if (!needsCredentials && credentials !== undefined) {
-    throw coreErrors.VALIDATION_FAILED(`Invalid request: body.credentials: ${entry.name} (${entry.authKind}) takes no credentials`, [
-      { path: 'body.credentials', message: `${entry.authKind} integrations take no credentials` },
-    ]);
+    throw coreErrors.VALIDATION_FAILED(
+      `Invalid request: body.credentials: ${entry.name} (${entry.authKind}) takes no credentials`,
+      [{ path: 'body.credentials', message: `${entry.authKind} integrations take no credentials` }],
+    );
   }
   const none = { connection: null, authorization: null, partnerKey: null };
   switch (entry.authKind) {
@@ -35,25 +53,52 @@ export async function connect({ companyId, uid, slug, credentials }: { companyId
       const fields = parseCredentials(entry, credentials);
       await requireCompany(companyId);
       const account = await callVendor(() => connectorFor(entry.slug)!.verify!(fields));
-      const connectionId = connectionIdOf(entry, accountFieldOf(entry) ? fields[accountFieldOf(entry)!.name] : account.id);
-      return { ...none, connection: await saveConnection({ companyId, connectionId, entry, uid, account, secrets: fields }) };
+      const connectionId = connectionIdOf(
+        entry,
+        accountFieldOf(entry) ? fields[accountFieldOf(entry)!.name] : account.id,
+      );
+      return {
+        ...none,
+        connection: await saveConnection({ companyId, connectionId, entry, uid, account, secrets: fields }),
+      };
     }
     case 'oauth2':
       await requireCompany(companyId);
       return { ...none, authorization: await startAuthorization({ companyId, uid, entry }) };
     case 'file':
       await requireCompany(companyId);
-      return { ...none, connection: await saveConnection({ companyId, connectionId: entry.slug, entry, uid, account: null, secrets: null }) };
+      return {
+        ...none,
+        connection: await saveConnection({
+          companyId,
+          connectionId: entry.slug,
+          entry,
+          uid,
+          account: null,
+          secrets: null,
+        }),
+      };
     case 'partner_key': {
       await requireCompany(companyId);
       const issued = newPartnerKey();
       const connection = await saveConnection({
-        companyId, connectionId: entry.slug, entry, uid, account: null, secrets: null,
+        companyId,
+        connectionId: entry.slug,
+        entry,
+        uid,
+        account: null,
+        secrets: null,
         alsoWrite: async (tx) => {
           const old = await repo.partnerKeysOf(companyId, entry.slug, tx);
           return (w) => {
             for (const ref of old) w.delete(ref);
-            w.set(repo.partnerKeyRef(issued.keyId), { companyId, slug: entry.slug, hash: issued.hash, createdAt: Date.now(), createdBy: uid } satisfies repo.StoredPartnerKey);
+            w.set(repo.partnerKeyRef(issued.keyId), {
+              companyId,
+              slug: entry.slug,
+              hash: issued.hash,
+              createdAt: Date.now(),
+              createdBy: uid,
+            } satisfies repo.StoredPartnerKey);
           };
         },
       });
@@ -62,13 +107,18 @@ export async function connect({ companyId, uid, slug, credentials }: { companyId
   }
 }
 
-function parseCredentials(entry: CatalogueEntry, credentials: Record<string, string> | undefined): Record<string, string> {
+function parseCredentials(
+  entry: CatalogueEntry,
+  credentials: Record<string, string> | undefined,
+): Record<string, string> {
   const parsed = credentialsSchema(entry).safeParse(credentials ?? {});
   if (parsed.success) return parsed.data as Record<string, string>;
   const details = parsed.error.issues.map((issue) => ({
     path: ['body', 'credentials', ...issue.path.map(String)].join('.'),
     message: issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message,
   }));
-  throw coreErrors.VALIDATION_FAILED(`Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+  throw coreErrors.VALIDATION_FAILED(
+    `Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+    details,
+  );
 }
-

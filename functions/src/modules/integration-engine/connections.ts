@@ -23,7 +23,9 @@ const SAFE_ACCOUNT = /^[A-Za-z0-9._:-]{1,128}$/;
 /** `{slug}` or `{slug}~{account}`: a vendor account id that could not be a document id part is hashed. */
 export function connectionIdOf(entry: CatalogueEntry, accountId?: string): string {
   if (!entry.perAccount || !accountId) return entry.slug;
-  const part = SAFE_ACCOUNT.test(accountId) ? accountId : createHash('sha256').update(accountId).digest('hex').slice(0, 32);
+  const part = SAFE_ACCOUNT.test(accountId)
+    ? accountId
+    : createHash('sha256').update(accountId).digest('hex').slice(0, 32);
   return `${entry.slug}~${part}`;
 }
 
@@ -63,7 +65,11 @@ export async function saveConnection(p: {
       category: p.entry.category,
       state: 'connected',
       account: p.account
-        ? { id: p.account.id, ...(p.account.name ? { name: p.account.name } : {}), ...(p.account.merchantId ? { merchantId: p.account.merchantId } : {}) }
+        ? {
+            id: p.account.id,
+            ...(p.account.name ? { name: p.account.name } : {}),
+            ...(p.account.merchantId ? { merchantId: p.account.merchantId } : {}),
+          }
         : null,
       connectedAt: now,
       connectedBy: p.uid,
@@ -87,7 +93,12 @@ export async function saveConnection(p: {
       },
     };
   });
-  logger.info('integration connected', { companyId: p.companyId, connectionId: p.connectionId, slug: p.entry.slug, uid: p.uid });
+  logger.info('integration connected', {
+    companyId: p.companyId,
+    connectionId: p.connectionId,
+    slug: p.entry.slug,
+    uid: p.uid,
+  });
   return saved;
 }
 
@@ -96,17 +107,34 @@ export async function saveConnection(p: {
  * becomes `disconnected`; queued runs are cancelled; synced data and run history stay. A second
  * call changes nothing.
  */
-export async function disconnect({ companyId, connectionId, uid }: { companyId: string; connectionId: string; uid: string }): Promise<Connection> {
+export async function disconnect({
+  companyId,
+  connectionId,
+  uid,
+}: {
+  companyId: string;
+  connectionId: string;
+  uid: string;
+}): Promise<Connection> {
   await requireCompany(companyId);
   const result = await runExclusive(connectionLock(companyId, connectionId), async (tx) => {
     const connection = await readConnection(companyId, connectionId, tx);
     if (!connection) throw integrationErrors.CONNECTION_NOT_FOUND(`The company has no connection ${connectionId}`);
     if (connection.state === 'disconnected') return { result: connection };
-    const partnerKeys = catalogueEntry(connection.slug)?.authKind === 'partner_key' ? await repo.partnerKeysOf(companyId, connection.slug, tx) : [];
+    const partnerKeys =
+      catalogueEntry(connection.slug)?.authKind === 'partner_key'
+        ? await repo.partnerKeysOf(companyId, connection.slug, tx)
+        : [];
     const openRun = await repo.openRunOf(companyId, connectionId, tx);
     const now = Date.now();
     const disconnected: Connection = {
-      ...connection, state: 'disconnected', disconnectedAt: now, disconnectedBy: uid, nextSyncAt: null, accessTokenExpiresAt: null, updatedAt: now,
+      ...connection,
+      state: 'disconnected',
+      disconnectedAt: now,
+      disconnectedBy: uid,
+      nextSyncAt: null,
+      accessTokenExpiresAt: null,
+      updatedAt: now,
     };
     return {
       result: disconnected,
@@ -114,7 +142,12 @@ export async function disconnect({ companyId, connectionId, uid }: { companyId: 
         repo.deleteSecrets(w, companyId, connectionId);
         for (const ref of partnerKeys) w.delete(ref);
         if (openRun?.status === 'queued') {
-          repo.writeRun(w, companyId, { ...openRun, status: 'cancelled', finishedAt: now, error: { code: 'DISCONNECTED', message: 'The integration was disconnected before the run started' } });
+          repo.writeRun(w, companyId, {
+            ...openRun,
+            status: 'cancelled',
+            finishedAt: now,
+            error: { code: 'DISCONNECTED', message: 'The integration was disconnected before the run started' },
+          });
         }
         writeConnection(w, companyId, disconnected);
       },
@@ -126,7 +159,11 @@ export async function disconnect({ companyId, connectionId, uid }: { companyId: 
 
 export function requireActive(connection: Connection | null, connectionId: string): Connection {
   if (!connection) throw integrationErrors.CONNECTION_NOT_FOUND(`The company has no connection ${connectionId}`);
-  if (connection.state === 'disconnected') throw engineErrors.CONNECTION_NOT_ACTIVE(`${connectionId} is disconnected: connect it again first`);
-  if (connection.state === 'reauth_required') throw engineErrors.CONNECTION_NEEDS_REAUTH(`The vendor refused the stored credentials of ${connectionId}: the owner must connect it again`);
+  if (connection.state === 'disconnected')
+    throw engineErrors.CONNECTION_NOT_ACTIVE(`${connectionId} is disconnected: connect it again first`);
+  if (connection.state === 'reauth_required')
+    throw engineErrors.CONNECTION_NEEDS_REAUTH(
+      `The vendor refused the stored credentials of ${connectionId}: the owner must connect it again`,
+    );
   return connection;
 }

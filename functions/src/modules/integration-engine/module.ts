@@ -9,7 +9,8 @@ export const SYNC_QUEUE = 'posSyncRun';
 export default defineModule({
   name: 'integrationEngine',
   tag: 'integration-engine',
-  description: 'The integration engine: connect (API key, client credentials, OAuth, file, reservation partner key), disconnect, manual sync and run history, the reservation-partner flow; credentials in an encrypted vault',
+  description:
+    'The integration engine: connect (API key, client credentials, OAuth, file, reservation partner key), disconnect, manual sync and run history, the reservation-partner flow; credentials in an encrypted vault',
   http: () => require('./router') as typeof import('./router'),
   errors: { ...engineErrors.catalog, ...vaultErrors.catalog },
   runtime: { secrets: INTEGRATION_SECRETS },
@@ -20,8 +21,10 @@ export default defineModule({
   seed: () => (require('./seed') as typeof import('./seed')).seed,
   jobs: [
     {
-      name: 'integrationTokenRefresh', schedule: 'every 30 minutes',
-      description: 'Refreshes OAuth access tokens that expire within the next 40 minutes (the interval plus the refresh margin)',
+      name: 'integrationTokenRefresh',
+      schedule: 'every 30 minutes',
+      description:
+        'Refreshes OAuth access tokens that expire within the next 40 minutes (the interval plus the refresh margin)',
       run: () => async () => (require('./oauth') as typeof import('./oauth')).refreshExpiringTokens(),
     },
   ],

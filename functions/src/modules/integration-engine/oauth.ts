@@ -7,7 +7,14 @@ import { findMembership } from '../../core/memberships';
 import { logger } from '../../core/logger';
 import { sign, verifySignature } from '../../core/vault';
 import { connectorFor, VendorError, type OAuthApp, type OAuthConnector } from '../../connectors';
-import { catalogueEntry, readConnection, scheduledBefore, writeConnection, type CatalogueEntry, type Connection } from '../integrations';
+import {
+  catalogueEntry,
+  readConnection,
+  scheduledBefore,
+  writeConnection,
+  type CatalogueEntry,
+  type Connection,
+} from '../integrations';
 import { connectionIdOf, connectionLock, requireActive, saveConnection } from './connections';
 import { engineErrors } from './errors';
 import * as repo from './repo';
@@ -40,20 +47,44 @@ export function oauthApp(slug: string, redirectUri = config.vendors.oauthRedirec
   const clientId = secret ? config.vendors.oauthClientId(vendor) : undefined;
   const clientSecret = secret ? config.secret(secret) : undefined;
   if (!clientId || !clientSecret) {
-    throw engineErrors.OAUTH_APP_NOT_CONFIGURED(`Connecting ${slug} needs our OAuth application's client id and secret (${slug.toUpperCase()}_CLIENT_ID, ${slug.toUpperCase()}_CLIENT_SECRET)`);
+    throw engineErrors.OAUTH_APP_NOT_CONFIGURED(
+      `Connecting ${slug} needs our OAuth application's client id and secret (${slug.toUpperCase()}_CLIENT_ID, ${slug.toUpperCase()}_CLIENT_SECRET)`,
+    );
   }
   return { clientId, clientSecret, redirectUri };
 }
 
-const statePayload = z.strictObject({ n: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), c: z.string().min(1), s: z.string().min(1), e: z.number() });
+const statePayload = z.strictObject({
+  n: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  c: z.string().min(1),
+  s: z.string().min(1),
+  e: z.number(),
+});
 
-export async function startAuthorization({ companyId, uid, entry }: { companyId: string; uid: string; entry: CatalogueEntry }) {
+export async function startAuthorization({
+  companyId,
+  uid,
+  entry,
+}: {
+  companyId: string;
+  uid: string;
+  entry: CatalogueEntry;
+}) {
   const app = oauthApp(entry.slug);
   const nonce = randomBytes(18).toString('base64url');
   const expiresAt = Date.now() + STATE_TTL_MS;
-  const payload = Buffer.from(JSON.stringify({ n: nonce, c: companyId, s: entry.slug, e: expiresAt })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ n: nonce, c: companyId, s: entry.slug, e: expiresAt })).toString(
+    'base64url',
+  );
   const state = `${payload}.${sign(payload, STATE_PURPOSE)}`;
-  const stored: repo.StoredOAuthState = { companyId, slug: entry.slug, uid, redirectUri: app.redirectUri, expiresAt, createdAt: Date.now() };
+  const stored: repo.StoredOAuthState = {
+    companyId,
+    slug: entry.slug,
+    uid,
+    redirectUri: app.redirectUri,
+    expiresAt,
+    createdAt: Date.now(),
+  };
   await repo.oauthStateRef(nonce).set(stored);
   return { url: oauthOf(entry).authorizeUrl({ app, state }), expiresAt };
 }
@@ -86,24 +117,39 @@ export async function completeAuthorization(query: Record<string, string | undef
   const stored = await runExclusive(`oauth-state:${state.n}`, async (tx) => {
     const ref = repo.oauthStateRef(state.n);
     const snap = await tx.get(ref);
-    if (!snap.exists) throw engineErrors.OAUTH_STATE_USED('This OAuth state was already used: start the connection again');
+    if (!snap.exists)
+      throw engineErrors.OAUTH_STATE_USED('This OAuth state was already used: start the connection again');
     return { result: snap.data() as repo.StoredOAuthState, write: (w) => w.delete(ref) };
   });
-  if (stored.companyId !== state.c || stored.slug !== state.s) throw engineErrors.OAUTH_STATE_INVALID('The OAuth state does not match its record');
+  if (stored.companyId !== state.c || stored.slug !== state.s)
+    throw engineErrors.OAUTH_STATE_INVALID('The OAuth state does not match its record');
   if (query.error || !query.code) {
     const reason = (query.error ?? 'no code').slice(0, 100);
     throw engineErrors.OAUTH_DENIED(`The vendor redirected back without a code (${reason}): nothing was connected`);
   }
   const member = await findMembership(stored.companyId, stored.uid);
-  if (!member) throw coreErrors.NOT_A_MEMBER('The user who started this connection is no longer a member of the company');
-  if (member.role !== 'owner') throw coreErrors.INSUFFICIENT_ROLE('The user who started this connection is no longer an owner of the company');
+  if (!member)
+    throw coreErrors.NOT_A_MEMBER('The user who started this connection is no longer a member of the company');
+  if (member.role !== 'owner')
+    throw coreErrors.INSUFFICIENT_ROLE('The user who started this connection is no longer an owner of the company');
   const entry = catalogueEntry(stored.slug)!;
   const app = oauthApp(entry.slug, stored.redirectUri);
-  const callbackQuery = Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const callbackQuery = Object.fromEntries(
+    Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
   const grant = await callVendor(() => oauthOf(entry).exchange({ app, code: query.code!, callbackQuery }));
-  const secrets: OAuthSecrets = { accessToken: grant.accessToken, refreshToken: grant.refreshToken, expiresAt: grant.expiresAt };
+  const secrets: OAuthSecrets = {
+    accessToken: grant.accessToken,
+    refreshToken: grant.refreshToken,
+    expiresAt: grant.expiresAt,
+  };
   return saveConnection({
-    companyId: stored.companyId, connectionId: connectionIdOf(entry, grant.account.id), entry, uid: stored.uid, account: grant.account, secrets,
+    companyId: stored.companyId,
+    connectionId: connectionIdOf(entry, grant.account.id),
+    entry,
+    uid: stored.uid,
+    account: grant.account,
+    secrets,
     accessTokenExpiresAt: grant.expiresAt ?? null,
   });
 }
@@ -125,20 +171,32 @@ type TokenDecision = { token: string } | { wait: true } | { refreshToken: string
  * transaction, and stores the new pair; concurrent callers wait for it. A refresh the vendor
  * refuses moves the connection to `reauth_required` (the owner must connect again).
  */
-export async function accessTokenFor(companyId: string, connectionId: string, minValidityMs = REFRESH_MARGIN_MS): Promise<string> {
+export async function accessTokenFor(
+  companyId: string,
+  connectionId: string,
+  minValidityMs = REFRESH_MARGIN_MS,
+): Promise<string> {
   const deadline = Date.now() + LEASE_MS + 5_000;
   while (Date.now() < deadline) {
     const decision = await runExclusive<TokenDecision>(connectionLock(companyId, connectionId), async (tx) => {
       const connection = requireActive(await readConnection(companyId, connectionId, tx), connectionId);
       const record = await repo.readVaultRecord<OAuthSecrets>(companyId, connection.id, tx);
-      if (!record) throw engineErrors.CONNECTION_NOT_ACTIVE(`${connectionId} has no stored credentials: connect it again`);
+      if (!record)
+        throw engineErrors.CONNECTION_NOT_ACTIVE(`${connectionId} has no stored credentials: connect it again`);
       const { secrets, lease } = record;
       const now = Date.now();
-      if (secrets.expiresAt === undefined || secrets.expiresAt - now > minValidityMs) return { result: { token: secrets.accessToken } };
-      if (!secrets.refreshToken) throw engineErrors.CONNECTION_NEEDS_REAUTH(`The access token of ${connectionId} expires and the vendor gave no refresh token`);
+      if (secrets.expiresAt === undefined || secrets.expiresAt - now > minValidityMs)
+        return { result: { token: secrets.accessToken } };
+      if (!secrets.refreshToken)
+        throw engineErrors.CONNECTION_NEEDS_REAUTH(
+          `The access token of ${connectionId} expires and the vendor gave no refresh token`,
+        );
       if (lease && lease.until > now) return { result: { wait: true } };
       const nonce = randomBytes(12).toString('hex');
-      return { result: { refreshToken: secrets.refreshToken, lease: nonce }, write: (w) => repo.setRefreshLease(w, companyId, connectionId, { nonce, until: now + LEASE_MS }) };
+      return {
+        result: { refreshToken: secrets.refreshToken, lease: nonce },
+        write: (w) => repo.setRefreshLease(w, companyId, connectionId, { nonce, until: now + LEASE_MS }),
+      };
     });
     if ('token' in decision) return decision.token;
     if ('wait' in decision) {
@@ -147,10 +205,17 @@ export async function accessTokenFor(companyId: string, connectionId: string, mi
     }
     return refreshWithLease(companyId, connectionId, decision.refreshToken, decision.lease);
   }
-  throw engineErrors.VENDOR_UNAVAILABLE(`The access token of ${connectionId} is being refreshed by another request that has not finished; try again`);
+  throw engineErrors.VENDOR_UNAVAILABLE(
+    `The access token of ${connectionId} is being refreshed by another request that has not finished; try again`,
+  );
 }
 
-async function refreshWithLease(companyId: string, connectionId: string, refreshToken: string, lease: string): Promise<string> {
+async function refreshWithLease(
+  companyId: string,
+  connectionId: string,
+  refreshToken: string,
+  lease: string,
+): Promise<string> {
   const connection = await readConnection(companyId, connectionId);
   const entry = catalogueEntry(connection!.slug)!;
   try {
@@ -160,12 +225,20 @@ async function refreshWithLease(companyId: string, connectionId: string, refresh
       const record = await repo.readVaultRecord<OAuthSecrets>(companyId, connectionId, tx);
       // disconnected (or reconnected) meanwhile: those credentials are not ours to overwrite
       if (!current || current.state === 'disconnected' || record?.lease?.nonce !== lease) return { result: undefined };
-      const secrets: OAuthSecrets = { accessToken: grant.accessToken, refreshToken: grant.refreshToken ?? refreshToken, expiresAt: grant.expiresAt };
+      const secrets: OAuthSecrets = {
+        accessToken: grant.accessToken,
+        refreshToken: grant.refreshToken ?? refreshToken,
+        expiresAt: grant.expiresAt,
+      };
       return {
         result: undefined,
         write: (w) => {
           repo.writeSecrets(w, companyId, connectionId, secrets);
-          writeConnection(w, companyId, { ...current, accessTokenExpiresAt: grant.expiresAt ?? null, updatedAt: Date.now() });
+          writeConnection(w, companyId, {
+            ...current,
+            accessTokenExpiresAt: grant.expiresAt ?? null,
+            updatedAt: Date.now(),
+          });
         },
       };
     });
@@ -173,11 +246,17 @@ async function refreshWithLease(companyId: string, connectionId: string, refresh
   } catch (err) {
     if (err instanceof VendorError && err.failure === 'rejected') {
       await markReauthRequired(companyId, connectionId, err.message);
-      throw engineErrors.CONNECTION_NEEDS_REAUTH(`${err.message}: the vendor refused the refresh token; the owner must connect ${connectionId} again`);
+      throw engineErrors.CONNECTION_NEEDS_REAUTH(
+        `${err.message}: the vendor refused the refresh token; the owner must connect ${connectionId} again`,
+      );
     }
     await runExclusive(connectionLock(companyId, connectionId), async (tx) => {
       const record = await repo.readVaultRecord(companyId, connectionId, tx);
-      return { result: undefined, write: record?.lease?.nonce === lease ? (w) => repo.setRefreshLease(w, companyId, connectionId, null) : undefined };
+      return {
+        result: undefined,
+        write:
+          record?.lease?.nonce === lease ? (w) => repo.setRefreshLease(w, companyId, connectionId, null) : undefined,
+      };
     });
     return callVendor(() => Promise.reject(err));
   }
@@ -190,12 +269,19 @@ async function markReauthRequired(companyId: string, connectionId: string, messa
     if (!connection || connection.state === 'disconnected') return { result: undefined };
     const now = Date.now();
     const next: Connection = {
-      ...connection, state: 'reauth_required', lastError: { code: 'CREDENTIALS_REJECTED', message, at: now }, nextSyncAt: null, updatedAt: now,
+      ...connection,
+      state: 'reauth_required',
+      lastError: { code: 'CREDENTIALS_REJECTED', message, at: now },
+      nextSyncAt: null,
+      updatedAt: now,
     };
-    return { result: undefined, write: (w) => {
-      if (record) repo.setRefreshLease(w, companyId, connectionId, null);
-      writeConnection(w, companyId, next);
-    } };
+    return {
+      result: undefined,
+      write: (w) => {
+        if (record) repo.setRefreshLease(w, companyId, connectionId, null);
+        writeConnection(w, companyId, next);
+      },
+    };
   });
 }
 
@@ -219,7 +305,12 @@ export async function refreshExpiringTokens(now = Date.now()) {
       refreshed++;
     } catch (err) {
       failed++;
-      logger.warn('token refresh failed', { companyId, connectionId, code: (err as { code?: string }).code, error: (err as Error).message });
+      logger.warn('token refresh failed', {
+        companyId,
+        connectionId,
+        code: (err as { code?: string }).code,
+        error: (err as Error).message,
+      });
     }
   }
   if (due.length) logger.info('token refresh run', { due: due.length, refreshed, failed });

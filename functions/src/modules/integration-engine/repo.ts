@@ -13,7 +13,8 @@ import type { SyncRun } from './schemas';
  */
 export const VAULT = 'vault';
 const vaultId = (companyId: string, connectionId: string) => `${companyId}~${connectionId}`;
-export const vaultRef = (companyId: string, connectionId: string) => db().collection(VAULT).doc(vaultId(companyId, connectionId));
+export const vaultRef = (companyId: string, connectionId: string) =>
+  db().collection(VAULT).doc(vaultId(companyId, connectionId));
 const aadOf = (id: string) => `${VAULT}/${id}`;
 
 export interface VaultRecord {
@@ -26,7 +27,13 @@ export interface VaultRecord {
 }
 
 export function writeSecrets(tx: Transaction, companyId: string, connectionId: string, secrets: object): void {
-  const record: VaultRecord = { recordId: vaultId(companyId, connectionId), companyId, connectionId, sealed: seal(JSON.stringify(secrets), aadOf(vaultId(companyId, connectionId))), updatedAt: Date.now() };
+  const record: VaultRecord = {
+    recordId: vaultId(companyId, connectionId),
+    companyId,
+    connectionId,
+    sealed: seal(JSON.stringify(secrets), aadOf(vaultId(companyId, connectionId))),
+    updatedAt: Date.now(),
+  };
   tx.set(vaultRef(companyId, connectionId), record);
 }
 
@@ -37,7 +44,8 @@ export async function readSecrets<T>(companyId: string, connectionId: string, tx
   return JSON.parse(open((snap.data() as VaultRecord).sealed, aadOf(snap.id))) as T;
 }
 
-export const deleteSecrets = (tx: Transaction, companyId: string, connectionId: string) => tx.delete(vaultRef(companyId, connectionId));
+export const deleteSecrets = (tx: Transaction, companyId: string, connectionId: string) =>
+  tx.delete(vaultRef(companyId, connectionId));
 
 /** Re-seals one record under the current key (a rotation); false when it already was, or is gone. */
 export async function resealRecord(id: string, currentKid: string): Promise<boolean> {
@@ -87,7 +95,9 @@ export interface StoredPartnerKey {
 }
 
 export async function partnerKeysOf(companyId: string, slug: string, tx: Transaction) {
-  const snap = await tx.get(db().collection(PARTNER_KEYS).where('companyId', '==', companyId).where('slug', '==', slug));
+  const snap = await tx.get(
+    db().collection(PARTNER_KEYS).where('companyId', '==', companyId).where('slug', '==', slug),
+  );
   return snap.docs.map((d) => d.ref);
 }
 
@@ -119,11 +129,16 @@ function runFromDoc(id: string, data: DocumentData): SyncRun {
 }
 
 /** Sync runs live at companies/{companyId}/syncRuns/{runId}; run ids sort newest first. */
-export const { collection: runsCollection, ref: runRef, fromSnapshot: runFromSnapshot } = companyCollection('syncRuns', runFromDoc);
+export const {
+  collection: runsCollection,
+  ref: runRef,
+  fromSnapshot: runFromSnapshot,
+} = companyCollection('syncRuns', runFromDoc);
 
 const NEWEST_FIRST_BASE = 9_999_999_999_999;
 /** An id whose lexical order is newest first (the store's natural order), unique by its random tail. */
-export const newRunId = (createdAt: number, random: string) => `${String(NEWEST_FIRST_BASE - createdAt).padStart(13, '0')}-${random}`;
+export const newRunId = (createdAt: number, random: string) =>
+  `${String(NEWEST_FIRST_BASE - createdAt).padStart(13, '0')}-${random}`;
 
 const windowKeyOf = (w: { from: string; to: string }) => `${w.from}..${w.to}`;
 
@@ -133,19 +148,40 @@ export function writeRun(tx: Transaction, companyId: string, run: SyncRun): void
 }
 
 export async function openRunOf(companyId: string, connectionId: string, tx: Transaction): Promise<SyncRun | null> {
-  const snap = await tx.get(runsCollection(companyId).where('connectionId', '==', connectionId).where('status', 'in', ['queued', 'running']).limit(1));
+  const snap = await tx.get(
+    runsCollection(companyId)
+      .where('connectionId', '==', connectionId)
+      .where('status', 'in', ['queued', 'running'])
+      .limit(1),
+  );
   return snap.empty ? null : runFromDoc(snap.docs[0].id, snap.docs[0].data());
 }
 
 /** The newest failed backfill of the connection over exactly this window (a new one resumes its finished chunks). */
-export async function failedBackfillOf(companyId: string, connectionId: string, window: { from: string; to: string }, tx: Transaction): Promise<SyncRun | null> {
-  const snap = await tx.get(runsCollection(companyId).where('connectionId', '==', connectionId).where('windowKey', '==', windowKeyOf(window)).orderBy('sortKey').limit(1));
+export async function failedBackfillOf(
+  companyId: string,
+  connectionId: string,
+  window: { from: string; to: string },
+  tx: Transaction,
+): Promise<SyncRun | null> {
+  const snap = await tx.get(
+    runsCollection(companyId)
+      .where('connectionId', '==', connectionId)
+      .where('windowKey', '==', windowKeyOf(window))
+      .orderBy('sortKey')
+      .limit(1),
+  );
   const newest = snap.empty ? null : runFromDoc(snap.docs[0].id, snap.docs[0].data());
   return newest?.status === 'failed' ? newest : null;
 }
 
-export async function listRuns(companyId: string, options: { connectionId?: string; after?: string; limit: number }): Promise<SyncRun[]> {
-  let query = options.connectionId ? runsCollection(companyId).where('connectionId', '==', options.connectionId) : runsCollection(companyId);
+export async function listRuns(
+  companyId: string,
+  options: { connectionId?: string; after?: string; limit: number },
+): Promise<SyncRun[]> {
+  let query = options.connectionId
+    ? runsCollection(companyId).where('connectionId', '==', options.connectionId)
+    : runsCollection(companyId);
   // a range filter, not startAfter: the Node Firestore emulator ignores cursors
   if (options.after) query = query.where('sortKey', '>', options.after);
   query = query.orderBy('sortKey').limit(options.limit);
@@ -168,7 +204,10 @@ export interface StoredReservation {
   receivedAt: number;
 }
 
-export const { collection: reservationsCollection, ref: reservationRef } = companyCollection('reservations', (_id, data) => data as StoredReservation);
+export const { collection: reservationsCollection, ref: reservationRef } = companyCollection(
+  'reservations',
+  (_id, data) => data as StoredReservation,
+);
 export const reservationId = (partner: string, externalId: string) => `${partner}~${externalId}`;
 
 export interface CoversDay {
@@ -179,14 +218,21 @@ export interface CoversDay {
   byHour: number[];
 }
 
-export const { collection: coversCollection, ref: coversRef } = companyCollection('reservationCovers', (id, data): CoversDay => ({
-  date: id,
-  covers: Number(data.covers ?? 0),
-  reservations: Number(data.reservations ?? 0),
-  byHour: Array.isArray(data.byHour) ? data.byHour.map(Number) : [],
-}));
+export const { collection: coversCollection, ref: coversRef } = companyCollection(
+  'reservationCovers',
+  (id, data): CoversDay => ({
+    date: id,
+    covers: Number(data.covers ?? 0),
+    reservations: Number(data.reservations ?? 0),
+    byHour: Array.isArray(data.byHour) ? data.byHour.map(Number) : [],
+  }),
+);
 
-export async function coversBetween(companyId: string, startDate: string, endDate: string): Promise<Map<string, CoversDay>> {
+export async function coversBetween(
+  companyId: string,
+  startDate: string,
+  endDate: string,
+): Promise<Map<string, CoversDay>> {
   const snap = await coversCollection(companyId).where('date', '>=', startDate).where('date', '<=', endDate).get();
   return new Map(snap.docs.map((d) => [d.id, d.data() as CoversDay]));
 }
@@ -198,7 +244,11 @@ export interface RefreshLease {
   until: number;
 }
 
-export async function readVaultRecord<T>(companyId: string, connectionId: string, tx: Transaction): Promise<{ secrets: T; lease: RefreshLease | null } | null> {
+export async function readVaultRecord<T>(
+  companyId: string,
+  connectionId: string,
+  tx: Transaction,
+): Promise<{ secrets: T; lease: RefreshLease | null } | null> {
   const snap = await tx.get(vaultRef(companyId, connectionId));
   if (!snap.exists) return null;
   const record = snap.data() as VaultRecord & { refreshLease?: RefreshLease };
@@ -206,7 +256,12 @@ export async function readVaultRecord<T>(companyId: string, connectionId: string
 }
 
 /** Sets or clears the lease on an existing vault record (read it in the same transaction first). */
-export function setRefreshLease(tx: Transaction, companyId: string, connectionId: string, lease: RefreshLease | null): void {
+export function setRefreshLease(
+  tx: Transaction,
+  companyId: string,
+  connectionId: string,
+  lease: RefreshLease | null,
+): void {
   tx.update(vaultRef(companyId, connectionId), { refreshLease: lease });
 }
 
@@ -224,7 +279,10 @@ export interface SyncAlert {
   updatedAt: number;
 }
 
-export const { collection: alertsCollection, ref: alertRef } = companyCollection('syncAlerts', (_id, data) => data as SyncAlert);
+export const { collection: alertsCollection, ref: alertRef } = companyCollection(
+  'syncAlerts',
+  (_id, data) => data as SyncAlert,
+);
 
 export async function listAlerts(companyId: string): Promise<SyncAlert[]> {
   const snap = await alertsCollection(companyId).orderBy('since', 'desc').get();

@@ -19,7 +19,8 @@ const KEY = /^Bearer wfpk_([0-9a-f]{18})_([A-Za-z0-9_-]{43})$/;
 
 /** The key access of the partner routes: the key names its company and partner; anything else is 401 with nothing written. */
 export async function verifyPartnerKey(req: Request): Promise<KeyHolder> {
-  const invalid = () => engineErrors.PARTNER_KEY_INVALID('A valid partner key is required (Authorization: Bearer wfpk_...)');
+  const invalid = () =>
+    engineErrors.PARTNER_KEY_INVALID('A valid partner key is required (Authorization: Bearer wfpk_...)');
   const match = KEY.exec(req.get('authorization') ?? '');
   if (!match) throw invalid();
   const snap = await repo.partnerKeyRef(match[1]).get();
@@ -51,28 +52,52 @@ const counted = (r: { status: string } | undefined | null) => !!r && COUNTED_STA
  * written in exclusive commits per company with the covers they move, so a retried push, or two
  * overlapping ones, never count a reservation twice.
  */
-export async function pushReservations({ companyId, partner, items }: { companyId: string; partner: string; items: unknown[] }): Promise<PushResult> {
+export async function pushReservations({
+  companyId,
+  partner,
+  items,
+}: {
+  companyId: string;
+  partner: string;
+  items: unknown[];
+}): Promise<PushResult> {
   const rules = await getCompanyRules({ companyId });
   const result: PushResult = { received: items.length, created: 0, updated: 0, unchanged: 0, stale: 0, rejected: [] };
   const valid: { index: number; item: ReservationItem }[] = [];
   const seen = new Set<string>();
   items.forEach((raw, index) => {
     const parsed = reservationItem.safeParse(raw);
-    const rawId = typeof (raw as { id?: unknown })?.id === 'string' ? ((raw as { id: string }).id) : null;
+    const rawId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : null;
     if (!parsed.success) {
-      const message = parsed.error.issues.map((i) => `${i.path.join('.') || 'item'}: ${i.code === 'unrecognized_keys' ? `unknown field(s): ${i.keys.join(', ')}` : i.message}`).join('; ');
+      const message = parsed.error.issues
+        .map(
+          (i) =>
+            `${i.path.join('.') || 'item'}: ${i.code === 'unrecognized_keys' ? `unknown field(s): ${i.keys.join(', ')}` : i.message}`,
+        )
+        .join('; ');
       result.rejected.push({ index, id: rawId, code: 'INVALID_ITEM', message });
       return;
     }
     if (seen.has(parsed.data.id)) {
-      result.rejected.push({ index, id: parsed.data.id, code: 'DUPLICATE_IN_BATCH', message: 'The same reservation id appears earlier in this push' });
+      result.rejected.push({
+        index,
+        id: parsed.data.id,
+        code: 'DUPLICATE_IN_BATCH',
+        message: 'The same reservation id appears earlier in this push',
+      });
       return;
     }
     seen.add(parsed.data.id);
     valid.push({ index, item: parsed.data });
   });
   for (let i = 0; i < valid.length; i += COMMIT_SIZE) {
-    const outcome = await commitChunk(companyId, partner, valid.slice(i, i + COMMIT_SIZE).map((v) => v.item), rules.profile.timezone, rules.settings.dayChangeTime);
+    const outcome = await commitChunk(
+      companyId,
+      partner,
+      valid.slice(i, i + COMMIT_SIZE).map((v) => v.item),
+      rules.profile.timezone,
+      rules.settings.dayChangeTime,
+    );
     result.created += outcome.created;
     result.updated += outcome.updated;
     result.unchanged += outcome.unchanged;
@@ -81,7 +106,13 @@ export async function pushReservations({ companyId, partner, items }: { companyI
   return result;
 }
 
-async function commitChunk(companyId: string, partner: string, items: ReservationItem[], timezone: string, dayChangeTime: number) {
+async function commitChunk(
+  companyId: string,
+  partner: string,
+  items: ReservationItem[],
+  timezone: string,
+  dayChangeTime: number,
+) {
   return runExclusive(`reservations:${companyId}`, async (tx) => {
     const refs = items.map((item) => repo.reservationRef(companyId, repo.reservationId(partner, item.id)));
     const existing = (await tx.getAll(...refs)).map((s) => (s.exists ? (s.data() as repo.StoredReservation) : null));
@@ -90,7 +121,11 @@ async function commitChunk(companyId: string, partner: string, items: Reservatio
     const deltas = new Map<string, { covers: number; reservations: number; byHour: number[] }>();
     const move = (r: repo.StoredReservation, sign: 1 | -1) => {
       if (!counted(r)) return;
-      const day = deltas.get(r.businessDate) ?? { covers: 0, reservations: 0, byHour: new Array(HOURS_PER_DAY_SLOTS).fill(0) };
+      const day = deltas.get(r.businessDate) ?? {
+        covers: 0,
+        reservations: 0,
+        byHour: new Array(HOURS_PER_DAY_SLOTS).fill(0),
+      };
       day.covers += sign * r.partySize;
       day.reservations += sign;
       day.byHour[r.businessHour] += sign * r.partySize;
@@ -100,13 +135,26 @@ async function commitChunk(companyId: string, partner: string, items: Reservatio
       const before = existing[i];
       const startsAt = toMs(item.startsAt);
       const version = item.updatedAt === undefined ? null : toMs(item.updatedAt);
-      if (before && before.version !== null && version !== null && version < before.version) return void outcome.stale++;
+      if (before && before.version !== null && version !== null && version < before.version)
+        return void outcome.stale++;
       const slot = businessSlot(startsAt, timezone, dayChangeTime);
       const after: repo.StoredReservation = {
-        partner, externalId: item.id, status: item.status, partySize: item.partySize, startsAt,
-        businessDate: slot.businessDate, businessHour: slot.businessHour, version: version ?? before?.version ?? null, receivedAt: Date.now(),
+        partner,
+        externalId: item.id,
+        status: item.status,
+        partySize: item.partySize,
+        startsAt,
+        businessDate: slot.businessDate,
+        businessHour: slot.businessHour,
+        version: version ?? before?.version ?? null,
+        receivedAt: Date.now(),
       };
-      if (before && before.status === after.status && before.partySize === after.partySize && before.startsAt === after.startsAt) {
+      if (
+        before &&
+        before.status === after.status &&
+        before.partySize === after.partySize &&
+        before.startsAt === after.startsAt
+      ) {
         return void outcome.unchanged++;
       }
       if (before) move(before, -1);
@@ -123,7 +171,9 @@ async function commitChunk(companyId: string, partner: string, items: Reservatio
             for (const { ref, value } of writes) w.set(ref, value);
             days.forEach((snap, i) => {
               const delta = deltas.get(dates[i])!;
-              const current = snap.exists ? (snap.data() as repo.CoversDay) : { covers: 0, reservations: 0, byHour: [] as number[] };
+              const current = snap.exists
+                ? (snap.data() as repo.CoversDay)
+                : { covers: 0, reservations: 0, byHour: [] as number[] };
               w.set(snap.ref, {
                 date: dates[i],
                 covers: current.covers + delta.covers,
@@ -147,15 +197,30 @@ function partOf(day: unknown, name: 'morning' | 'evening'): TemplatePart {
 }
 
 /** Covers per business day (and hour) of a range, beside the template's morning/evening figures of each weekday. */
-export async function coversOf({ companyId, startDate, endDate }: { companyId: string; startDate: string; endDate: string }) {
+export async function coversOf({
+  companyId,
+  startDate,
+  endDate,
+}: {
+  companyId: string;
+  startDate: string;
+  endDate: string;
+}) {
   requireDateRange(startDate, endDate, MAX_COVERS_DAYS);
-  const [stored, template] = await Promise.all([repo.coversBetween(companyId, startDate, endDate), readScheduleTemplate(companyId)]);
+  const [stored, template] = await Promise.all([
+    repo.coversBetween(companyId, startDate, endDate),
+    readScheduleTemplate(companyId),
+  ]);
   const days = datesInRange(startDate, endDate).map((date) => {
     const day = stored.get(date);
     const weekday = weekdayName(date);
     const byHour = new Array(HOURS_PER_DAY_SLOTS).fill(0).map((_, h) => day?.byHour[h] ?? 0);
     return {
-      date, weekday, covers: day?.covers ?? 0, reservations: day?.reservations ?? 0, byHour,
+      date,
+      weekday,
+      covers: day?.covers ?? 0,
+      reservations: day?.reservations ?? 0,
+      byHour,
       template: { morning: partOf(template[weekday], 'morning'), evening: partOf(template[weekday], 'evening') },
     };
   });

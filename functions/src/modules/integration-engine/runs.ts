@@ -26,8 +26,15 @@ const isOpen = (run: SyncRun) => run.status === 'queued' || run.status === 'runn
 const isLive = (run: SyncRun, now: number) => isOpen(run) && (run.leaseExpiresAt ?? Infinity) > now;
 
 const abandoned = (run: SyncRun, now: number): SyncRun => ({
-  ...run, status: 'failed', finishedAt: now, durationMs: run.startedAt ? now - run.startedAt : null, leaseExpiresAt: null,
-  error: { code: 'LEASE_EXPIRED', message: `The run made no progress before its lease expired (${run.status}); a new run replaces it` },
+  ...run,
+  status: 'failed',
+  finishedAt: now,
+  durationMs: run.startedAt ? now - run.startedAt : null,
+  leaseExpiresAt: null,
+  error: {
+    code: 'LEASE_EXPIRED',
+    message: `The run made no progress before its lease expired (${run.status}); a new run replaces it`,
+  },
 });
 
 /**
@@ -54,19 +61,25 @@ export async function requestSync(p: {
   const { run, created } = await runExclusive(connectionLock(p.companyId, p.connectionId), async (tx) => {
     const connection = requireActive(await readConnection(p.companyId, p.connectionId, tx), p.connectionId);
     const entry = catalogueEntry(connection.slug);
-    const runnable = p.importId ? entry?.syncModes.includes('import') : entry?.syncModes.includes('poll') && connectorFor(entry.slug)?.streams;
+    const runnable = p.importId
+      ? entry?.syncModes.includes('import')
+      : entry?.syncModes.includes('poll') && connectorFor(entry.slug)?.streams;
     if (!entry || !runnable) {
-      throw engineErrors.SYNC_NOT_SUPPORTED(`${entry?.name ?? connection.slug} is not synced by the engine (${entry?.authKind ?? 'unknown'} integration)`);
+      throw engineErrors.SYNC_NOT_SUPPORTED(
+        `${entry?.name ?? connection.slug} is not synced by the engine (${entry?.authKind ?? 'unknown'} integration)`,
+      );
     }
     const now = Date.now();
     const open = await repo.openRunOf(p.companyId, p.connectionId, tx);
     const resumable = p.window ? await repo.failedBackfillOf(p.companyId, p.connectionId, p.window, tx) : null;
-    const scheduled = p.trigger === 'schedule' ? { ...connection, nextSyncAt: now + SYNC_INTERVAL_MS, updatedAt: now } : null;
+    const scheduled =
+      p.trigger === 'schedule' ? { ...connection, nextSyncAt: now + SYNC_INTERVAL_MS, updatedAt: now } : null;
     if (open && isLive(open, now)) {
       if (p.trigger === 'manual' || p.trigger === 'import') {
-        throw engineErrors.SYNC_IN_PROGRESS(`A sync of ${p.connectionId} is already ${open.status} (run ${open.id}); try again when it has finished`, [
-          { message: `run ${open.id} is ${open.status}`, runId: open.id, status: open.status },
-        ]);
+        throw engineErrors.SYNC_IN_PROGRESS(
+          `A sync of ${p.connectionId} is already ${open.status} (run ${open.id}); try again when it has finished`,
+          [{ message: `run ${open.id} is ${open.status}`, runId: open.id, status: open.status }],
+        );
       }
       const marked = p.trigger === 'webhook' && !open.followUp ? { ...open, followUp: true } : null;
       return {
@@ -80,10 +93,24 @@ export async function requestSync(p: {
     const offered = SYNC_STREAMS.filter((s) => entry.capabilities.includes(s));
     const run: SyncRun = {
       id: repo.newRunId(now, randomBytes(4).toString('hex')),
-      connectionId: p.connectionId, slug: connection.slug, trigger: p.trigger, requestedBy: p.uid, status: 'queued',
+      connectionId: p.connectionId,
+      slug: connection.slug,
+      trigger: p.trigger,
+      requestedBy: p.uid,
+      status: 'queued',
       streams: p.streams ? offered.filter((s) => p.streams!.includes(s)) : offered,
-      window: p.window ?? null, counts: {}, progress: resumable?.progress ?? {}, createdAt: now, startedAt: null, finishedAt: null,
-      durationMs: null, error: null, deliveries: 0, leaseExpiresAt: now + QUEUED_LEASE_MS, followUp: false, resumedFrom: resumable?.id ?? null,
+      window: p.window ?? null,
+      counts: {},
+      progress: resumable?.progress ?? {},
+      createdAt: now,
+      startedAt: null,
+      finishedAt: null,
+      durationMs: null,
+      error: null,
+      deliveries: 0,
+      leaseExpiresAt: now + QUEUED_LEASE_MS,
+      followUp: false,
+      resumedFrom: resumable?.id ?? null,
       importId: p.importId ?? null,
     };
     return {
@@ -106,7 +133,16 @@ async function dispatch(companyId: string, run: SyncRun): Promise<void> {
     logger.error('sync run could not be enqueued', { companyId, runId: run.id, error: err });
     await changeRun(companyId, run, (current) => {
       if (current?.status !== 'queued') return { result: undefined };
-      return { result: undefined, next: { ...current, status: 'failed', finishedAt: Date.now(), leaseExpiresAt: null, error: { code: 'QUEUE_UNAVAILABLE', message: 'The run could not be handed to the task queue' } } };
+      return {
+        result: undefined,
+        next: {
+          ...current,
+          status: 'failed',
+          finishedAt: Date.now(),
+          leaseExpiresAt: null,
+          error: { code: 'QUEUE_UNAVAILABLE', message: 'The run could not be handed to the task queue' },
+        },
+      };
     });
     throw engineErrors.SYNC_QUEUE_UNAVAILABLE('The sync could not be queued; it was recorded as failed. Try again.');
   }
@@ -116,17 +152,29 @@ async function dispatch(companyId: string, run: SyncRun): Promise<void> {
 function changeRun<T>(
   companyId: string,
   known: SyncRun,
-  change: (run: SyncRun | null, connection: Connection | null, tx: Transaction) => { result: T; next?: SyncRun; alsoWrite?: (w: Transaction) => void } | Promise<{ result: T; next?: SyncRun; alsoWrite?: (w: Transaction) => void }>,
+  change: (
+    run: SyncRun | null,
+    connection: Connection | null,
+    tx: Transaction,
+  ) =>
+    | { result: T; next?: SyncRun; alsoWrite?: (w: Transaction) => void }
+    | Promise<{ result: T; next?: SyncRun; alsoWrite?: (w: Transaction) => void }>,
 ): Promise<T> {
   return runExclusive(connectionLock(companyId, known.connectionId), async (tx) => {
-    const [snap, connection] = await Promise.all([tx.get(repo.runRef(companyId, known.id)), readConnection(companyId, known.connectionId, tx)]);
+    const [snap, connection] = await Promise.all([
+      tx.get(repo.runRef(companyId, known.id)),
+      readConnection(companyId, known.connectionId, tx),
+    ]);
     const { result, next, alsoWrite } = await change(repo.runFromSnapshot(snap), connection, tx);
     return {
       result,
-      write: next || alsoWrite ? (w) => {
-        if (next) repo.writeRun(w, companyId, next);
-        alsoWrite?.(w);
-      } : undefined,
+      write:
+        next || alsoWrite
+          ? (w) => {
+              if (next) repo.writeRun(w, companyId, next);
+              alsoWrite?.(w);
+            }
+          : undefined,
     };
   });
 }
@@ -137,20 +185,45 @@ export async function getRun({ companyId, runId }: { companyId: string; runId: s
   return run;
 }
 
-export async function cancelRun({ companyId, runId, uid }: { companyId: string; runId: string; uid: string }): Promise<SyncRun> {
+export async function cancelRun({
+  companyId,
+  runId,
+  uid,
+}: {
+  companyId: string;
+  runId: string;
+  uid: string;
+}): Promise<SyncRun> {
   const run = await getRun({ companyId, runId });
   if (run.status === 'cancelled') return run;
   const done = await changeRun(companyId, run, (current) => {
     if (current?.status !== 'queued') return { result: current };
-    const cancelled: SyncRun = { ...current, status: 'cancelled', finishedAt: Date.now(), leaseExpiresAt: null, error: { code: 'CANCELLED', message: `Cancelled by ${uid}` } };
+    const cancelled: SyncRun = {
+      ...current,
+      status: 'cancelled',
+      finishedAt: Date.now(),
+      leaseExpiresAt: null,
+      error: { code: 'CANCELLED', message: `Cancelled by ${uid}` },
+    };
     return { result: cancelled, next: cancelled };
   });
-  if (done?.status !== 'cancelled') throw engineErrors.RUN_NOT_CANCELLABLE(`The run is ${done?.status}; only a queued run can be cancelled`);
+  if (done?.status !== 'cancelled')
+    throw engineErrors.RUN_NOT_CANCELLABLE(`The run is ${done?.status}; only a queued run can be cancelled`);
   return done;
 }
 
 /** Newest first; the cursor is the last run id of the previous page. */
-export async function listRuns({ companyId, connectionId, limit, cursor }: { companyId: string; connectionId?: string; limit: number; cursor?: string }) {
+export async function listRuns({
+  companyId,
+  connectionId,
+  limit,
+  cursor,
+}: {
+  companyId: string;
+  connectionId?: string;
+  limit: number;
+  cursor?: string;
+}) {
   await requireCompany(companyId);
   const runs = await repo.listRuns(companyId, { connectionId, after: cursor, limit: limit + 1 });
   const page = runs.slice(0, limit);
@@ -178,13 +251,26 @@ export async function claimRun(companyId: string, runId: string): Promise<Claim>
   return changeRun<Claim>(companyId, known, (run, connection) => {
     const now = Date.now();
     if (!run || !isOpen(run)) return { result: { kind: 'drop', reason: `run is ${run?.status ?? 'gone'}` } };
-    if (run.status === 'running' && isLive(run, now)) return { result: { kind: 'busy', retryAfterMs: run.leaseExpiresAt! - now } };
+    if (run.status === 'running' && isLive(run, now))
+      return { result: { kind: 'busy', retryAfterMs: run.leaseExpiresAt! - now } };
     if (!connection || connection.state === 'disconnected' || connection.state === 'reauth_required') {
-      const failed: SyncRun = { ...run, status: 'failed', finishedAt: now, leaseExpiresAt: null, error: { code: 'CONNECTION_NOT_ACTIVE', message: `The connection is ${connection?.state ?? 'gone'}` } };
+      const failed: SyncRun = {
+        ...run,
+        status: 'failed',
+        finishedAt: now,
+        leaseExpiresAt: null,
+        error: { code: 'CONNECTION_NOT_ACTIVE', message: `The connection is ${connection?.state ?? 'gone'}` },
+      };
       return { result: { kind: 'drop', reason: 'connection not active' }, next: failed };
     }
     const attempt = run.deliveries + 1;
-    const started: SyncRun = { ...run, status: 'running', startedAt: run.startedAt ?? now, deliveries: attempt, leaseExpiresAt: now + runningLeaseMs() };
+    const started: SyncRun = {
+      ...run,
+      status: 'running',
+      startedAt: run.startedAt ?? now,
+      deliveries: attempt,
+      leaseExpiresAt: now + runningLeaseMs(),
+    };
     const syncing: Connection = { ...connection, state: 'syncing', lastSyncAt: now, updatedAt: now };
     return {
       result: { kind: 'run', run: started, connection: syncing, attempt },
@@ -200,8 +286,14 @@ export class RunTakenOver extends Error {}
 /** Records a running run's counts and progress and renews its lease; fenced by the claim's attempt. */
 export async function saveProgress(companyId: string, run: SyncRun, attempt: number): Promise<SyncRun> {
   return changeRun(companyId, run, (current) => {
-    if (current?.status !== 'running' || current.deliveries !== attempt) throw new RunTakenOver(`run ${run.id} was taken over or finished`);
-    const next: SyncRun = { ...current, counts: run.counts, progress: run.progress, leaseExpiresAt: Date.now() + runningLeaseMs() };
+    if (current?.status !== 'running' || current.deliveries !== attempt)
+      throw new RunTakenOver(`run ${run.id} was taken over or finished`);
+    const next: SyncRun = {
+      ...current,
+      counts: run.counts,
+      progress: run.progress,
+      leaseExpiresAt: Date.now() + runningLeaseMs(),
+    };
     return { result: next, next };
   });
 }
@@ -218,35 +310,80 @@ export type RunOutcome =
  * marked for a follow-up (a webhook arrived while it ran) queues one more incremental run. A failed
  * CSV import run is not booked on its connection (its file was refused, not the connection).
  */
-export async function finishRun(companyId: string, run: SyncRun, attempt: number, outcome: RunOutcome): Promise<SyncRun> {
+export async function finishRun(
+  companyId: string,
+  run: SyncRun,
+  attempt: number,
+  outcome: RunOutcome,
+): Promise<SyncRun> {
   const { done, alert } = await changeRun(companyId, run, async (current, connection, tx) => {
-    if (current?.status !== 'running' || current.deliveries !== attempt) throw new RunTakenOver(`run ${run.id} was taken over or finished`);
+    if (current?.status !== 'running' || current.deliveries !== attempt)
+      throw new RunTakenOver(`run ${run.id} was taken over or finished`);
     const now = Date.now();
     const error = outcome.status === 'failed' ? { code: outcome.code, message: outcome.message } : null;
     const finished: SyncRun = {
-      ...current, counts: run.counts, progress: run.progress, status: outcome.status, error, finishedAt: now,
-      durationMs: now - (current.startedAt ?? now), leaseExpiresAt: null,
+      ...current,
+      counts: run.counts,
+      progress: run.progress,
+      status: outcome.status,
+      error,
+      finishedAt: now,
+      durationMs: now - (current.startedAt ?? now),
+      leaseExpiresAt: null,
     };
-    if (!connection || connection.state === 'disconnected') return { result: { done: finished, alert: null }, next: finished };
+    if (!connection || connection.state === 'disconnected')
+      return { result: { done: finished, alert: null }, next: finished };
     if (run.importId && outcome.status === 'failed') {
       // a CSV file refused for its rows says nothing of the connection's health: it is as before the run
       const idle: Connection = { ...connection, state: connection.lastError ? 'error' : 'connected', updatedAt: now };
-      return { result: { done: finished, alert: null }, next: finished, alsoWrite: (w) => writeConnection(w, companyId, idle) };
+      return {
+        result: { done: finished, alert: null },
+        next: finished,
+        alsoWrite: (w) => writeConnection(w, companyId, idle),
+      };
     }
     const alertRef = repo.alertRef(companyId, connection.id);
     if (outcome.status === 'succeeded') {
-      const healthy: Connection = { ...connection, state: 'connected', lastSuccessAt: now, lastError: null, consecutiveFailures: 0, updatedAt: now };
-      return { result: { done: finished, alert: null }, next: finished, alsoWrite: (w) => { writeConnection(w, companyId, healthy); w.delete(alertRef); } };
+      const healthy: Connection = {
+        ...connection,
+        state: 'connected',
+        lastSuccessAt: now,
+        lastError: null,
+        consecutiveFailures: 0,
+        updatedAt: now,
+      };
+      return {
+        result: { done: finished, alert: null },
+        next: finished,
+        alsoWrite: (w) => {
+          writeConnection(w, companyId, healthy);
+          w.delete(alertRef);
+        },
+      };
     }
     const failures = connection.consecutiveFailures + 1;
     const failing: Connection = {
-      ...connection, state: outcome.reauth ? 'reauth_required' : 'error', lastError: { ...error!, at: now }, consecutiveFailures: failures,
-      nextSyncAt: outcome.reauth ? null : connection.nextSyncAt, updatedAt: now,
+      ...connection,
+      state: outcome.reauth ? 'reauth_required' : 'error',
+      lastError: { ...error!, at: now },
+      consecutiveFailures: failures,
+      nextSyncAt: outcome.reauth ? null : connection.nextSyncAt,
+      updatedAt: now,
     };
     const previous = (await tx.get(alertRef)).data() as repo.SyncAlert | undefined;
-    const alert: repo.SyncAlert | null = failures >= ALERT_AFTER_FAILURES || outcome.reauth
-      ? { connectionId: connection.id, slug: connection.slug, consecutiveFailures: failures, state: failing.state, error: error!, runId: run.id, since: previous?.since ?? now, updatedAt: now }
-      : null;
+    const alert: repo.SyncAlert | null =
+      failures >= ALERT_AFTER_FAILURES || outcome.reauth
+        ? {
+            connectionId: connection.id,
+            slug: connection.slug,
+            consecutiveFailures: failures,
+            state: failing.state,
+            error: error!,
+            runId: run.id,
+            since: previous?.since ?? now,
+            updatedAt: now,
+          }
+        : null;
     return {
       result: { done: finished, alert },
       next: finished,
@@ -258,13 +395,21 @@ export async function finishRun(companyId: string, run: SyncRun, attempt: number
   });
   if (alert) {
     logger.error('pos_sync_failed', {
-      event: 'pos_sync_failed', companyId, connectionId: run.connectionId, slug: run.slug, runId: run.id,
-      consecutiveFailures: alert.consecutiveFailures, code: alert.error.code, reason: alert.error.message,
+      event: 'pos_sync_failed',
+      companyId,
+      connectionId: run.connectionId,
+      slug: run.slug,
+      runId: run.id,
+      consecutiveFailures: alert.consecutiveFailures,
+      code: alert.error.code,
+      reason: alert.error.message,
     });
   }
   if (done.followUp && done.status === 'succeeded') {
-    await requestSync({ companyId, connectionId: run.connectionId, uid: null, trigger: 'webhook' }).catch((err: unknown) =>
-      logger.warn('follow-up sync not queued', { companyId, connectionId: run.connectionId, error: err }));
+    await requestSync({ companyId, connectionId: run.connectionId, uid: null, trigger: 'webhook' }).catch(
+      (err: unknown) =>
+        logger.warn('follow-up sync not queued', { companyId, connectionId: run.connectionId, error: err }),
+    );
   }
   return done;
 }

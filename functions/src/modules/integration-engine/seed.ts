@@ -28,7 +28,12 @@ export async function seed(company: DemoCompany): Promise<string> {
     const entry = catalogueEntry('toast')!;
     const account = { id: SIMULATED.toast.restaurantGuid, name: SIMULATED_NAMES.toast };
     await saveConnection({
-      companyId: company.companyId, connectionId: connectionIdOf(entry, account.id), entry, uid: company.ownerUid, account, secrets: { ...SIMULATED.toast },
+      companyId: company.companyId,
+      connectionId: connectionIdOf(entry, account.id),
+      entry,
+      uid: company.ownerUid,
+      account,
+      secrets: { ...SIMULATED.toast },
     });
     done.push(`${entry.name} (simulated restaurant)`);
   }
@@ -45,7 +50,11 @@ export async function seed(company: DemoCompany): Promise<string> {
   }
   if (wanted.reservation) {
     await connect({ companyId: company.companyId, uid: company.ownerUid, slug: wanted.reservation });
-    const pushed = await pushReservations({ companyId: company.companyId, partner: wanted.reservation, items: demoReservations(company) });
+    const pushed = await pushReservations({
+      companyId: company.companyId,
+      partner: wanted.reservation,
+      items: demoReservations(company),
+    });
     done.push(`${catalogueEntry(wanted.reservation)!.name} (${pushed.created} reservations)`);
   }
   return `connected: ${done.join(', ')}`;
@@ -60,7 +69,16 @@ function demoReservations(company: DemoCompany) {
     for (let i = 0; i < count; i++) {
       const minute = 17 * 60 + 30 * Math.floor(company.random() * 9);
       const roll = company.random();
-      const status = d >= 0 ? (roll < 0.08 ? 'cancelled' : 'confirmed') : roll < 0.06 ? 'no_show' : roll < 0.14 ? 'cancelled' : 'completed';
+      const status =
+        d >= 0
+          ? roll < 0.08
+            ? 'cancelled'
+            : 'confirmed'
+          : roll < 0.06
+            ? 'no_show'
+            : roll < 0.14
+              ? 'cancelled'
+              : 'completed';
       items.push({
         id: `demo-${date}-${i}`,
         status,

@@ -48,103 +48,230 @@ export interface CatalogueEntry {
 const ID = '^[A-Za-z0-9._:-]+$';
 const TOKEN = '^[\\x21-\\x7E]+$';
 
-const field = (name: string, label: string, description: string, options: Partial<CredentialField> = {}): CredentialField => ({
-  name, label, description, secret: false, minLength: 1, maxLength: 128, pattern: ID, ...options,
+const field = (
+  name: string,
+  label: string,
+  description: string,
+  options: Partial<CredentialField> = {},
+): CredentialField => ({
+  name,
+  label,
+  description,
+  secret: false,
+  minLength: 1,
+  maxLength: 128,
+  pattern: ID,
+  ...options,
 });
 
 const POS_STREAMS: Capability[] = ['roster', 'punches', 'sales', 'tips'];
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
   {
-    slug: 'square', category: 'pos', name: 'Square (OAuth)',
-    description: 'Square POS through OAuth: the owner signs in to Square and grants read access to team members, timecards, orders and payments of the merchant.',
-    authKind: 'oauth2', capabilities: POS_STREAMS, syncModes: ['poll', 'webhook'], perAccount: true, credentialFields: [],
+    slug: 'square',
+    category: 'pos',
+    name: 'Square (OAuth)',
+    description:
+      'Square POS through OAuth: the owner signs in to Square and grants read access to team members, timecards, orders and payments of the merchant.',
+    authKind: 'oauth2',
+    capabilities: POS_STREAMS,
+    syncModes: ['poll', 'webhook'],
+    perAccount: true,
+    credentialFields: [],
   },
   {
-    slug: 'square_api_key', category: 'pos', name: 'Square (access token)',
+    slug: 'square_api_key',
+    category: 'pos',
+    name: 'Square (access token)',
     description: 'Square POS with a personal access token from the Square Developer Dashboard, for one location.',
-    authKind: 'api_key', capabilities: POS_STREAMS, syncModes: ['poll'], perAccount: true,
+    authKind: 'api_key',
+    capabilities: POS_STREAMS,
+    syncModes: ['poll'],
+    perAccount: true,
     credentialFields: [
-      field('accessToken', 'Access token', 'A Square personal access token (production)', { secret: true, minLength: 16, maxLength: 512, pattern: TOKEN }),
+      field('accessToken', 'Access token', 'A Square personal access token (production)', {
+        secret: true,
+        minLength: 16,
+        maxLength: 512,
+        pattern: TOKEN,
+      }),
       field('locationId', 'Location ID', 'The Square location to sync', { account: true }),
     ],
   },
   {
-    slug: 'toast', category: 'pos', name: 'Toast',
+    slug: 'toast',
+    category: 'pos',
+    name: 'Toast',
     description: 'Toast POS through a Toast API client (client credentials) for one restaurant.',
-    authKind: 'client_credentials', capabilities: POS_STREAMS, syncModes: ['poll', 'webhook'], perAccount: true,
+    authKind: 'client_credentials',
+    capabilities: POS_STREAMS,
+    syncModes: ['poll', 'webhook'],
+    perAccount: true,
     credentialFields: [
       field('clientId', 'Client ID', 'The Toast API client id', { minLength: 8, maxLength: 256, pattern: TOKEN }),
-      field('clientSecret', 'Client secret', 'The Toast API client secret', { secret: true, minLength: 16, maxLength: 512, pattern: TOKEN }),
+      field('clientSecret', 'Client secret', 'The Toast API client secret', {
+        secret: true,
+        minLength: 16,
+        maxLength: 512,
+        pattern: TOKEN,
+      }),
       field('restaurantGuid', 'Restaurant GUID', 'The GUID of the Toast restaurant to sync', {
-        account: true, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', minLength: 36, maxLength: 36,
+        account: true,
+        pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+        minLength: 36,
+        maxLength: 36,
       }),
     ],
   },
   {
-    slug: 'clover', category: 'pos', name: 'Clover',
+    slug: 'clover',
+    category: 'pos',
+    name: 'Clover',
     description: 'Clover POS through OAuth (expiring access tokens, refreshed before expiry) for one merchant.',
-    authKind: 'oauth2', capabilities: POS_STREAMS, syncModes: ['poll', 'webhook'], perAccount: true, credentialFields: [],
+    authKind: 'oauth2',
+    capabilities: POS_STREAMS,
+    syncModes: ['poll', 'webhook'],
+    perAccount: true,
+    credentialFields: [],
   },
   {
-    slug: 'lightspeed', category: 'pos', name: 'Lightspeed Restaurant (K-Series)',
+    slug: 'lightspeed',
+    category: 'pos',
+    name: 'Lightspeed Restaurant (K-Series)',
     description: 'Lightspeed Restaurant K-Series through OAuth, for one business location.',
-    authKind: 'oauth2', capabilities: POS_STREAMS, syncModes: ['poll'], perAccount: true, credentialFields: [],
+    authKind: 'oauth2',
+    capabilities: POS_STREAMS,
+    syncModes: ['poll'],
+    perAccount: true,
+    credentialFields: [],
   },
   {
-    slug: 'revel', category: 'pos', name: 'Revel Systems',
+    slug: 'revel',
+    category: 'pos',
+    name: 'Revel Systems',
     description: 'Revel POS with an API key and secret for one establishment.',
-    authKind: 'api_key', capabilities: POS_STREAMS, syncModes: ['poll'], perAccount: true,
+    authKind: 'api_key',
+    capabilities: POS_STREAMS,
+    syncModes: ['poll'],
+    perAccount: true,
     credentialFields: [
-      field('domain', 'Revel domain', 'The account subdomain: mybar for mybar.revelup.com', { pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$', maxLength: 63 }),
+      field('domain', 'Revel domain', 'The account subdomain: mybar for mybar.revelup.com', {
+        pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$',
+        maxLength: 63,
+      }),
       field('apiKey', 'API key', 'The Revel API key', { minLength: 8, maxLength: 256, pattern: TOKEN }),
-      field('apiSecret', 'API secret', 'The Revel API secret', { secret: true, minLength: 16, maxLength: 512, pattern: TOKEN }),
-      field('establishmentId', 'Establishment ID', 'The Revel establishment to sync', { account: true, pattern: '^[0-9]{1,12}$', maxLength: 12 }),
+      field('apiSecret', 'API secret', 'The Revel API secret', {
+        secret: true,
+        minLength: 16,
+        maxLength: 512,
+        pattern: TOKEN,
+      }),
+      field('establishmentId', 'Establishment ID', 'The Revel establishment to sync', {
+        account: true,
+        pattern: '^[0-9]{1,12}$',
+        maxLength: 12,
+      }),
     ],
   },
   {
-    slug: 'spoton', category: 'pos', name: 'SpotOn Restaurant',
+    slug: 'spoton',
+    category: 'pos',
+    name: 'SpotOn Restaurant',
     description: 'SpotOn Restaurant POS with an API key, for one location.',
-    authKind: 'api_key', capabilities: POS_STREAMS, syncModes: ['poll'], perAccount: true,
+    authKind: 'api_key',
+    capabilities: POS_STREAMS,
+    syncModes: ['poll'],
+    perAccount: true,
     credentialFields: [
-      field('apiKey', 'API key', 'The SpotOn API key (x-api-key)', { secret: true, minLength: 16, maxLength: 512, pattern: TOKEN }),
+      field('apiKey', 'API key', 'The SpotOn API key (x-api-key)', {
+        secret: true,
+        minLength: 16,
+        maxLength: 512,
+        pattern: TOKEN,
+      }),
       field('locationId', 'Location ID', 'The SpotOn location to sync', { account: true }),
     ],
   },
   {
-    slug: 'csv', category: 'pos', name: 'CSV import',
-    description: 'For a POS without an API: a manager uploads roster, punch and sales files (pos-sync /csv-imports), with a column mapping saved per company.',
-    authKind: 'file', capabilities: POS_STREAMS, syncModes: ['import'], perAccount: false, credentialFields: [],
+    slug: 'csv',
+    category: 'pos',
+    name: 'CSV import',
+    description:
+      'For a POS without an API: a manager uploads roster, punch and sales files (pos-sync /csv-imports), with a column mapping saved per company.',
+    authKind: 'file',
+    capabilities: POS_STREAMS,
+    syncModes: ['import'],
+    perAccount: false,
+    credentialFields: [],
   },
   {
-    slug: 'gusto', category: 'payroll', name: 'Gusto',
+    slug: 'gusto',
+    category: 'payroll',
+    name: 'Gusto',
     description: 'Payroll export: approved hours, overtime and tips of a pay period as a file Gusto imports.',
-    authKind: 'file', capabilities: ['payroll_export'], syncModes: [], perAccount: false, credentialFields: [],
+    authKind: 'file',
+    capabilities: ['payroll_export'],
+    syncModes: [],
+    perAccount: false,
+    credentialFields: [],
   },
   {
-    slug: 'adp', category: 'payroll', name: 'ADP',
+    slug: 'adp',
+    category: 'payroll',
+    name: 'ADP',
     description: 'Payroll export: approved hours, overtime and tips of a pay period as a file ADP imports.',
-    authKind: 'file', capabilities: ['payroll_export'], syncModes: [], perAccount: false, credentialFields: [],
+    authKind: 'file',
+    capabilities: ['payroll_export'],
+    syncModes: [],
+    perAccount: false,
+    credentialFields: [],
   },
   {
-    slug: 'paychex', category: 'payroll', name: 'Paychex',
+    slug: 'paychex',
+    category: 'payroll',
+    name: 'Paychex',
     description: 'Payroll export: approved hours, overtime and tips of a pay period as a file Paychex imports.',
-    authKind: 'file', capabilities: ['payroll_export'], syncModes: [], perAccount: false, credentialFields: [],
+    authKind: 'file',
+    capabilities: ['payroll_export'],
+    syncModes: [],
+    perAccount: false,
+    credentialFields: [],
   },
   {
-    slug: 'opentable', category: 'reservation', name: 'OpenTable',
-    description: 'OpenTable pushes reservations (created, updated, cancelled) with a partner key issued to it; covers per business day and hour feed forecasting.',
-    authKind: 'partner_key', capabilities: ['reservations'], syncModes: ['webhook'], perAccount: false, credentialFields: [],
+    slug: 'opentable',
+    category: 'reservation',
+    name: 'OpenTable',
+    description:
+      'OpenTable pushes reservations (created, updated, cancelled) with a partner key issued to it; covers per business day and hour feed forecasting.',
+    authKind: 'partner_key',
+    capabilities: ['reservations'],
+    syncModes: ['webhook'],
+    perAccount: false,
+    credentialFields: [],
   },
   {
-    slug: 'resy', category: 'reservation', name: 'Resy',
-    description: 'Resy pushes reservations with a partner key issued to it; covers per business day and hour feed forecasting.',
-    authKind: 'partner_key', capabilities: ['reservations'], syncModes: ['webhook'], perAccount: false, credentialFields: [],
+    slug: 'resy',
+    category: 'reservation',
+    name: 'Resy',
+    description:
+      'Resy pushes reservations with a partner key issued to it; covers per business day and hour feed forecasting.',
+    authKind: 'partner_key',
+    capabilities: ['reservations'],
+    syncModes: ['webhook'],
+    perAccount: false,
+    credentialFields: [],
   },
   {
-    slug: 'sevenrooms', category: 'reservation', name: 'SevenRooms',
-    description: 'SevenRooms pushes reservations with a partner key issued to it; covers per business day and hour feed forecasting.',
-    authKind: 'partner_key', capabilities: ['reservations'], syncModes: ['webhook'], perAccount: false, credentialFields: [],
+    slug: 'sevenrooms',
+    category: 'reservation',
+    name: 'SevenRooms',
+    description:
+      'SevenRooms pushes reservations with a partner key issued to it; covers per business day and hour feed forecasting.',
+    authKind: 'partner_key',
+    capabilities: ['reservations'],
+    syncModes: ['webhook'],
+    perAccount: false,
+    credentialFields: [],
   },
 ];
 
@@ -152,16 +279,21 @@ const BY_SLUG = new Map(CATALOGUE.map((e) => [e.slug, e]));
 
 export const catalogueEntry = (slug: string): CatalogueEntry | undefined => BY_SLUG.get(slug);
 
-export const entriesOf = (category?: Category): CatalogueEntry[] => CATALOGUE.filter((e) => !category || e.category === category);
+export const entriesOf = (category?: Category): CatalogueEntry[] =>
+  CATALOGUE.filter((e) => !category || e.category === category);
 
 /** The zod schema of an entry's credential fields: exactly those fields, each validated as the catalogue says. */
 export function credentialsSchema(entry: CatalogueEntry) {
   return z.strictObject(
     Object.fromEntries(
-      entry.credentialFields.map((f) => [f.name, z.string().min(f.minLength).max(f.maxLength).regex(new RegExp(f.pattern), `must match ${f.pattern}`)]),
+      entry.credentialFields.map((f) => [
+        f.name,
+        z.string().min(f.minLength).max(f.maxLength).regex(new RegExp(f.pattern), `must match ${f.pattern}`),
+      ]),
     ),
   );
 }
 
 /** The vendor account a set of credentials names (the value of the entry's account field). */
-export const accountFieldOf = (entry: CatalogueEntry): CredentialField | undefined => entry.credentialFields.find((f) => f.account);
+export const accountFieldOf = (entry: CatalogueEntry): CredentialField | undefined =>
+  entry.credentialFields.find((f) => f.account);

@@ -29,10 +29,11 @@ function connectionFromDoc(id: string, data: DocumentData): Connection {
 }
 
 /** A company's connections live at companies/{companyId}/integrations/{connectionId}. */
-export const { collection: connectionsCollection, ref: connectionRef, fromSnapshot: connectionFromSnapshot } = companyCollection(
-  'integrations',
-  connectionFromDoc,
-);
+export const {
+  collection: connectionsCollection,
+  ref: connectionRef,
+  fromSnapshot: connectionFromSnapshot,
+} = companyCollection('integrations', connectionFromDoc);
 
 /**
  * The hourly job's registry (root collection `integrationSchedule`, one document per scheduled
@@ -41,7 +42,8 @@ export const { collection: connectionsCollection, ref: connectionRef, fromSnapsh
  * same transaction as the connection, so the two never disagree.
  */
 export const SCHEDULE = 'integrationSchedule';
-export const scheduleRef = (companyId: string, connectionId: string) => db().collection(SCHEDULE).doc(`${companyId}~${connectionId}`);
+export const scheduleRef = (companyId: string, connectionId: string) =>
+  db().collection(SCHEDULE).doc(`${companyId}~${connectionId}`);
 
 export interface ScheduledConnection {
   companyId: string;
@@ -57,7 +59,10 @@ export interface ScheduledConnection {
 const SCHEDULED_STATES: readonly ConnectionState[] = ['connected', 'syncing', 'error'];
 
 export function isScheduled(connection: Connection): boolean {
-  return SCHEDULED_STATES.includes(connection.state) && (catalogueEntry(connection.slug)?.syncModes.includes('poll') ?? false);
+  return (
+    SCHEDULED_STATES.includes(connection.state) &&
+    (catalogueEntry(connection.slug)?.syncModes.includes('poll') ?? false)
+  );
 }
 
 export async function listConnections(companyId: string): Promise<Connection[]> {
@@ -65,7 +70,11 @@ export async function listConnections(companyId: string): Promise<Connection[]> 
   return snap.docs.map((d) => connectionFromDoc(d.id, d.data()));
 }
 
-export async function readConnection(companyId: string, connectionId: string, tx?: Transaction): Promise<Connection | null> {
+export async function readConnection(
+  companyId: string,
+  connectionId: string,
+  tx?: Transaction,
+): Promise<Connection | null> {
   const ref = connectionRef(companyId, connectionId);
   return connectionFromSnapshot(tx ? await tx.get(ref) : await ref.get());
 }
@@ -77,7 +86,11 @@ export function writeConnection(tx: Transaction, companyId: string, connection: 
   const schedule = scheduleRef(companyId, id);
   if (isScheduled(connection)) {
     const entry: ScheduledConnection = {
-      companyId, connectionId: id, slug: connection.slug, nextSyncAt: connection.nextSyncAt, accessTokenExpiresAt: connection.accessTokenExpiresAt,
+      companyId,
+      connectionId: id,
+      slug: connection.slug,
+      nextSyncAt: connection.nextSyncAt,
+      accessTokenExpiresAt: connection.accessTokenExpiresAt,
       merchantId: connection.account?.merchantId ?? null,
     };
     tx.set(schedule, entry);
@@ -87,7 +100,12 @@ export function writeConnection(tx: Transaction, companyId: string, connection: 
 }
 
 /** Scheduled connections whose `field` is at or before `until`, earliest first (one indexed query). */
-export async function scheduledBefore(field: 'nextSyncAt' | 'accessTokenExpiresAt', until: number, limit: number, from?: number): Promise<ScheduledConnection[]> {
+export async function scheduledBefore(
+  field: 'nextSyncAt' | 'accessTokenExpiresAt',
+  until: number,
+  limit: number,
+  from?: number,
+): Promise<ScheduledConnection[]> {
   let query = db().collection(SCHEDULE).where(field, '<=', until);
   // a range filter, not startAfter: the Node Firestore emulator ignores cursors
   if (from !== undefined) query = query.where(field, '>=', from);
@@ -96,7 +114,10 @@ export async function scheduledBefore(field: 'nextSyncAt' | 'accessTokenExpiresA
 }
 
 /** Scheduled connections with one connection id (in any company), or of one merchant (single-field equality queries). */
-export async function scheduledWhere(field: 'connectionId' | 'merchantId', value: string): Promise<ScheduledConnection[]> {
+export async function scheduledWhere(
+  field: 'connectionId' | 'merchantId',
+  value: string,
+): Promise<ScheduledConnection[]> {
   const snap = await db().collection(SCHEDULE).where(field, '==', value).get();
   return snap.docs.map((d) => d.data() as ScheduledConnection);
 }

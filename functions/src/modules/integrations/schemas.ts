@@ -4,7 +4,14 @@ import { AUTH_KINDS, CAPABILITIES, CATEGORIES, SYNC_MODES } from './catalogue';
 
 export const categorySchema = z.enum(CATEGORIES).describe('Integration category');
 
-export const CONNECTION_STATES = ['not_connected', 'connected', 'syncing', 'error', 'reauth_required', 'disconnected'] as const;
+export const CONNECTION_STATES = [
+  'not_connected',
+  'connected',
+  'syncing',
+  'error',
+  'reauth_required',
+  'disconnected',
+] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 /** States in which a connection is active: it holds credentials and (for polled sources) is synced every hour. */
 export const ACTIVE_STATES: readonly ConnectionState[] = ['connected', 'syncing', 'error', 'reauth_required'];
@@ -28,14 +35,21 @@ export const catalogueEntrySchema = z.object({
   authKind: z.enum(AUTH_KINDS),
   capabilities: z.array(z.enum(CAPABILITIES)),
   syncModes: z.array(z.enum(SYNC_MODES)),
-  perAccount: z.boolean().describe('Several connections per company, one per vendor account (location); otherwise one per company'),
-  credentialFields: z.array(credentialFieldSchema).describe('What the connect body carries in `credentials` (api_key and client_credentials entries)'),
+  perAccount: z
+    .boolean()
+    .describe('Several connections per company, one per vendor account (location); otherwise one per company'),
+  credentialFields: z
+    .array(credentialFieldSchema)
+    .describe('What the connect body carries in `credentials` (api_key and client_credentials entries)'),
 });
 
 export const vendorAccountSchema = z.object({
   id: z.string(),
   name: z.string().optional(),
-  merchantId: z.string().optional().describe('The merchant owning the account when it is one of its locations (Square)'),
+  merchantId: z
+    .string()
+    .optional()
+    .describe('The merchant owning the account when it is one of its locations (Square)'),
 });
 
 export const connectionErrorSchema = z.object({ code: z.string(), message: z.string(), at: z.number() });
@@ -45,7 +59,9 @@ export const connectionSchema = z.object({
   slug: z.string(),
   category: categorySchema,
   state: z.enum(CONNECTION_STATES),
-  account: vendorAccountSchema.nullable().describe('The vendor account (merchant, location, restaurant) the connection is linked to'),
+  account: vendorAccountSchema
+    .nullable()
+    .describe('The vendor account (merchant, location, restaurant) the connection is linked to'),
   connectedAt: z.number().nullable(),
   connectedBy: z.string().nullable().describe('uid of the owner who connected it'),
   disconnectedAt: z.number().nullable(),
@@ -55,24 +71,31 @@ export const connectionSchema = z.object({
   lastError: connectionErrorSchema.nullable(),
   consecutiveFailures: z.int(),
   nextSyncAt: z.number().nullable().describe('When the hourly job syncs it next (polled sources while active)'),
-  accessTokenExpiresAt: z.number().nullable().describe('OAuth sources: when the current access token expires (it is refreshed before)'),
+  accessTokenExpiresAt: z
+    .number()
+    .nullable()
+    .describe('OAuth sources: when the current access token expires (it is refreshed before)'),
   updatedAt: z.number().nullable(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
 export const catalogueWithStateSchema = catalogueEntrySchema.extend({
-  state: z.enum(CONNECTION_STATES).describe('The most relevant state of the company\'s connections of this entry (not_connected when it has none)'),
+  state: z
+    .enum(CONNECTION_STATES)
+    .describe("The most relevant state of the company's connections of this entry (not_connected when it has none)"),
   active: z.boolean(),
   connections: z.array(connectionSchema),
 });
 
 export const overviewSchema = z.object({
   companyId: z.string(),
-  categories: z.array(z.object({
-    category: categorySchema,
-    activeCount: z.int(),
-    integrations: z.array(catalogueWithStateSchema),
-  })),
+  categories: z.array(
+    z.object({
+      category: categorySchema,
+      activeCount: z.int(),
+      integrations: z.array(catalogueWithStateSchema),
+    }),
+  ),
 });
 
 export const availableQuery = z.object({ category: categorySchema.optional() });

@@ -5,7 +5,14 @@ import * as repo from './repo';
 import { ACTIVE_STATES, type Connection, type ConnectionState } from './schemas';
 
 /** Which state an entry shows when the company has several connections of it: the one that needs attention first. */
-const SUMMARY_ORDER: readonly ConnectionState[] = ['reauth_required', 'error', 'syncing', 'connected', 'disconnected', 'not_connected'];
+const SUMMARY_ORDER: readonly ConnectionState[] = [
+  'reauth_required',
+  'error',
+  'syncing',
+  'connected',
+  'disconnected',
+  'not_connected',
+];
 
 const isActive = (c: Connection) => ACTIVE_STATES.includes(c.state);
 
@@ -41,7 +48,8 @@ export async function activeConnections({ companyId, category }: { companyId: st
 /** The catalogue entry of `slug` in `category`; a slug of another category is as unknown as a missing one. */
 export function entryIn(category: Category, slug: string): CatalogueEntry {
   const entry = catalogueEntry(slug);
-  if (!entry || entry.category !== category) throw integrationErrors.INTEGRATION_NOT_FOUND(`No ${category} integration "${slug}" in the catalogue`);
+  if (!entry || entry.category !== category)
+    throw integrationErrors.INTEGRATION_NOT_FOUND(`No ${category} integration "${slug}" in the catalogue`);
   return entry;
 }
 

@@ -30,7 +30,8 @@ export function nextQuestion(answers: Answers): { field: (typeof REQUIRED_FIELDS
   return { field, text: QUESTIONS[field] };
 }
 
-export const READY_REPLY = 'Thank you, I have everything I need. Review the answers, then complete the setup to create your company.';
+export const READY_REPLY =
+  'Thank you, I have everything I need. Review the answers, then complete the setup to create your company.';
 
 /** The model's answer, as text: the JSON object in it (a code fence or prose around it is tolerated), or null. */
 export function jsonIn(text: string): unknown {
@@ -51,7 +52,10 @@ const proposalShape = z.object({ answers: z.record(z.string(), z.unknown()) });
  * (never trusted); opening hours merge day by day, other fields replace. Unknown fields are
  * dropped, invalid ones listed in `ignored` (their question is asked again).
  */
-export function applyProposal(answers: Answers, modelText: string): { answers: Answers; accepted: string[]; ignored: string[] } {
+export function applyProposal(
+  answers: Answers,
+  modelText: string,
+): { answers: Answers; accepted: string[]; ignored: string[] } {
   const parsed = proposalShape.safeParse(jsonIn(modelText));
   if (!parsed.success) return { answers, accepted: [], ignored: [] };
   const next: Answers = { ...answers };
@@ -66,7 +70,8 @@ export function applyProposal(answers: Answers, modelText: string): { answers: A
       continue;
     }
     const before = JSON.stringify(next[key]);
-    if (key === 'openingHours') next.openingHours = { ...next.openingHours, ...(checked.data as Answers['openingHours']) };
+    if (key === 'openingHours')
+      next.openingHours = { ...next.openingHours, ...(checked.data as Answers['openingHours']) };
     else (next as Record<string, unknown>)[key] = checked.data;
     if (JSON.stringify(next[key]) !== before) accepted.push(key);
   }
@@ -95,7 +100,10 @@ export function slotsOf(hours: { open: string; close: string }): Slot[] {
   const span = (close - open + DAY) % DAY;
   if (span <= SPLIT_OVER) return [{ start: open, end: close, key: 'day' }];
   const mid = (open + Math.round(span / 2 / 30) * 30) % DAY;
-  return [{ start: open, end: mid, key: 'lunch' }, { start: mid, end: close, key: 'dinner' }];
+  return [
+    { start: open, end: mid, key: 'lunch' },
+    { start: mid, end: close, key: 'dinner' },
+  ];
 }
 
 export const SUB_ROLE_ID = 'general';
@@ -113,7 +121,10 @@ export interface DerivedRole {
  * role's people in it: headcount × 5 shifts a week spread over the role's slots of the week
  * (at least 1). Closed days are left out.
  */
-export function scheduleTemplate(openingHours: Partial<Record<WeekDay, { open: string; close: string } | null>>, roles: readonly DerivedRole[]) {
+export function scheduleTemplate(
+  openingHours: Partial<Record<WeekDay, { open: string; close: string } | null>>,
+  roles: readonly DerivedRole[],
+) {
   const openDays = WEEK_DAYS.filter((day) => openingHours[day]);
   const slotsPerWeek = openDays.reduce((n, day) => n + slotsOf(openingHours[day]!).length, 0);
   const days: Record<string, unknown> = {};
@@ -134,8 +145,13 @@ export function scheduleTemplate(openingHours: Partial<Record<WeekDay, { open: s
 }
 
 /** Profile fields and settings derived from the answers (over the signup's and the defaults). */
-export function companySetupOf(answers: Required<Pick<Answers, 'restaurantType' | 'openingHours'>>, roles: readonly DerivedRole[]) {
-  const open = WEEK_DAYS.map((day) => answers.openingHours[day]).filter((h): h is { open: string; close: string } => !!h);
+export function companySetupOf(
+  answers: Required<Pick<Answers, 'restaurantType' | 'openingHours'>>,
+  roles: readonly DerivedRole[],
+) {
+  const open = WEEK_DAYS.map((day) => answers.openingHours[day]).filter(
+    (h): h is { open: string; close: string } => !!h,
+  );
   const longestSlot = Math.max(0, ...open.flatMap(slotsOf).map((s) => (s.end - s.start + DAY) % DAY));
   return {
     profile: {

@@ -3,7 +3,7 @@ import { ONBOARDING_LIMITS, type Answers } from './schemas';
 /** The instructions of the extraction call: the answers so far, the question asked, the JSON expected. */
 export function extractionSystem(answers: Answers, question: string | null): string {
   return [
-    'You help the owner of a new restaurant set up their scheduling account. Read the owner\'s last message and extract the facts it states.',
+    "You help the owner of a new restaurant set up their scheduling account. Read the owner's last message and extract the facts it states.",
     'Answer with ONE JSON object and nothing else: {"answers": {...}} with only the fields the owner stated or corrected:',
     '- restaurantName: string',
     '- restaurantType: string (e.g. "pizzeria", "café", "fine dining")',
@@ -26,4 +26,5 @@ export function welcomeSystem(answers: Answers): string {
 }
 
 export const DEFAULT_CLOSING = 'Please create my company.';
-export const fallbackWelcome = (name: string) => `Welcome aboard! ${name} is set up with its roles, opening hours and a schedule template. Next, add your employees.`;
+export const fallbackWelcome = (name: string) =>
+  `Welcome aboard! ${name} is set up with its roles, opening hours and a schedule template. Next, add your employees.`;

@@ -38,9 +38,14 @@ function sessionFromDoc(id: string, data: DocumentData): StoredSession {
     transcript: transcript.success ? transcript.data : [],
     messageCount: Number(data.messageCount ?? 0),
     companyId: typeof data.companyId === 'string' ? data.companyId : null,
-    completion: data.completion && typeof data.completion.uid === 'string'
-      ? { uid: data.completion.uid, employeeId: data.completion.employeeId ?? null, reply: String(data.completion.reply ?? '') }
-      : null,
+    completion:
+      data.completion && typeof data.completion.uid === 'string'
+        ? {
+            uid: data.completion.uid,
+            employeeId: data.completion.employeeId ?? null,
+            reply: String(data.completion.reply ?? ''),
+          }
+        : null,
     lastMessage: data.lastMessage && typeof data.lastMessage.clientMessageId === 'string' ? data.lastMessage : null,
     expiresAt: Number(data.expiresAt ?? 0),
     createdAt: toMillis(data.createdAt),

@@ -19,7 +19,10 @@ export type WeekDay = (typeof WEEK_DAYS)[number];
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM (24 h)');
 
 /** A day's opening hours; a close earlier than the open means past midnight; null: closed. */
-export const dayHoursSchema = z.strictObject({ open: hhmm, close: hhmm }).refine((d) => d.open !== d.close, 'open and close must differ').nullable();
+export const dayHoursSchema = z
+  .strictObject({ open: hhmm, close: hhmm })
+  .refine((d) => d.open !== d.close, 'open and close must differ')
+  .nullable();
 
 export const roleAnswerSchema = z.strictObject({
   name: z.string().trim().min(1).max(60),
@@ -50,7 +53,14 @@ export const answersSchema = z.object({
 export type Answers = z.infer<typeof answersSchema>;
 export type AnswerField = keyof typeof ANSWER_FIELDS;
 
-export const REQUIRED_FIELDS = ['restaurantName', 'restaurantType', 'country', 'timezone', 'openingHours', 'roles'] as const satisfies readonly AnswerField[];
+export const REQUIRED_FIELDS = [
+  'restaurantName',
+  'restaurantType',
+  'country',
+  'timezone',
+  'openingHours',
+  'roles',
+] as const satisfies readonly AnswerField[];
 
 const question = z.object({
   field: z.enum(REQUIRED_FIELDS),
@@ -64,12 +74,20 @@ export type Turn = z.infer<typeof turnSchema>;
 
 export const sessionSchema = z.object({
   id: z.string(),
-  status: z.enum(SESSION_STATUSES).describe('`collecting` answers, `ready` to complete (every answer the company needs is in), `completed` (the company exists)'),
-  anonymous: z.boolean().describe('Anonymous sessions are reached with their session token; signed-in ones with their user\'s ID token'),
+  status: z
+    .enum(SESSION_STATUSES)
+    .describe(
+      '`collecting` answers, `ready` to complete (every answer the company needs is in), `completed` (the company exists)',
+    ),
+  anonymous: z
+    .boolean()
+    .describe("Anonymous sessions are reached with their session token; signed-in ones with their user's ID token"),
   answers: answersSchema,
   missing: z.array(z.enum(REQUIRED_FIELDS)).describe('Answers still needed, in the order they are asked'),
   nextQuestion: question.nullable().describe('What the assistant asks next; null once every answer is in'),
-  transcript: z.array(turnSchema).describe(`The last ${ONBOARDING_LIMITS.transcriptTurns} turns, to resume the conversation`),
+  transcript: z
+    .array(turnSchema)
+    .describe(`The last ${ONBOARDING_LIMITS.transcriptTurns} turns, to resume the conversation`),
   messageCount: z.int(),
   companyId: z.string().nullable().describe('The company created on completion'),
   expiresAt: z.number().describe('Epoch ms; moved on by every message'),
@@ -82,18 +100,28 @@ export const sessionIdParam = z.object({ sessionId: documentId });
 
 export const startResult = z.object({
   session: sessionSchema,
-  sessionToken: z.string().nullable().describe('Anonymous sessions only: the secret to send as X-Onboarding-Token on every later call. Shown once; only its hash is stored'),
-  reply: z.string().describe('The assistant\'s first question'),
+  sessionToken: z
+    .string()
+    .nullable()
+    .describe(
+      'Anonymous sessions only: the secret to send as X-Onboarding-Token on every later call. Shown once; only its hash is stored',
+    ),
+  reply: z.string().describe("The assistant's first question"),
 });
 
 export const messageBody = z.strictObject({
   text: z.string().trim().min(1).max(ONBOARDING_LIMITS.messageLength).describe('What the owner says'),
-  clientMessageId: z.string().min(1).max(100).optional().describe('A retried message with the same id answers the first result again without another model call'),
+  clientMessageId: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('A retried message with the same id answers the first result again without another model call'),
 });
 
 export const messageResult = z.object({
   session: sessionSchema,
-  reply: z.string().describe('The assistant\'s next question (or that everything is in)'),
+  reply: z.string().describe("The assistant's next question (or that everything is in)"),
   accepted: z.array(z.string()).describe('Answers this message set or changed'),
   ignored: z.array(z.string()).describe('Answers the model proposed that failed validation (asked again)'),
 });
@@ -102,10 +130,22 @@ export const completeBody = z.strictObject({
   owner: z.strictObject({
     name: z.string().trim().min(1).max(120),
     surname: z.string().trim().min(1).max(120),
-    email: emailSchema.optional().describe('Anonymous sessions: the new account\'s email (required). Signed-in: defaults to the account\'s'),
-    password: passwordSchema.optional().describe('Anonymous sessions: the new account\'s password (required); never stored in the session nor sent to a model'),
+    email: emailSchema
+      .optional()
+      .describe("Anonymous sessions: the new account's email (required). Signed-in: defaults to the account's"),
+    password: passwordSchema
+      .optional()
+      .describe(
+        "Anonymous sessions: the new account's password (required); never stored in the session nor sent to a model",
+      ),
   }),
-  message: z.string().trim().min(1).max(ONBOARDING_LIMITS.messageLength).optional().describe('The owner\'s last words, answered with a welcome (the first call billed to the new company)'),
+  message: z
+    .string()
+    .trim()
+    .min(1)
+    .max(ONBOARDING_LIMITS.messageLength)
+    .optional()
+    .describe("The owner's last words, answered with a welcome (the first call billed to the new company)"),
 });
 export type CompleteInput = z.output<typeof completeBody>;
 
@@ -114,5 +154,5 @@ export const completeResult = z.object({
   companyId: z.string(),
   uid: z.string(),
   employeeId: z.string().nullable(),
-  reply: z.string().describe('The assistant\'s welcome'),
+  reply: z.string().describe("The assistant's welcome"),
 });

@@ -11,7 +11,15 @@ import { clientAddress, consumeLimits } from '../../core/rate-limit';
 import { authenticate, type Caller } from '../../http/auth';
 import { createCompanyForUser, signup, type CompanySetup } from '../auth';
 import { createRoleInBatch } from '../roles';
-import { applyProposal, companySetupOf, missingAnswers, nextQuestion, READY_REPLY, SUB_ROLE_ID, type DerivedRole } from './derive';
+import {
+  applyProposal,
+  companySetupOf,
+  missingAnswers,
+  nextQuestion,
+  READY_REPLY,
+  SUB_ROLE_ID,
+  type DerivedRole,
+} from './derive';
 import { onboardingErrors } from './errors';
 import { DEFAULT_CLOSING, extractionSystem, fallbackWelcome, welcomeSystem } from './prompts';
 import * as repo from './repo';
@@ -83,16 +91,24 @@ export async function startSession({ req }: { req: Request }) {
  * signed-in one with its user's ID token. No credentials: 401; a wrong one or no such session:
  * the same 404 (nothing tells whether the id exists); an expired session that is not completed: 410.
  */
-async function reachSession(sessionId: string, req: Request): Promise<{ session: repo.StoredSession; caller: Caller | null }> {
+async function reachSession(
+  sessionId: string,
+  req: Request,
+): Promise<{ session: repo.StoredSession; caller: Caller | null }> {
   const token = req.get(TOKEN_HEADER);
   const caller = await optionalCaller(req);
-  if (!token && !caller) throw onboardingErrors.ONBOARDING_CREDENTIALS_REQUIRED(`Send the session token as ${TOKEN_HEADER}, or the ID token of the user who started the session`);
+  if (!token && !caller)
+    throw onboardingErrors.ONBOARDING_CREDENTIALS_REQUIRED(
+      `Send the session token as ${TOKEN_HEADER}, or the ID token of the user who started the session`,
+    );
   const session = await repo.readSession(sessionId);
   if (!session) throw notFound();
-  const byToken = !!token && !!session.tokenHash && timingSafeEqual(Buffer.from(hashToken(token)), Buffer.from(session.tokenHash));
+  const byToken =
+    !!token && !!session.tokenHash && timingSafeEqual(Buffer.from(hashToken(token)), Buffer.from(session.tokenHash));
   const byUser = !!caller && session.ownerUid === caller.uid;
   if (!byToken && !byUser) throw notFound();
-  if (!session.companyId && session.expiresAt <= Date.now()) throw onboardingErrors.ONBOARDING_SESSION_EXPIRED('This onboarding session expired; start a new one');
+  if (!session.companyId && session.expiresAt <= Date.now())
+    throw onboardingErrors.ONBOARDING_SESSION_EXPIRED('This onboarding session expired; start a new one');
   return { session, caller };
 }
 
@@ -102,7 +118,10 @@ export async function getSession({ sessionId, req }: { sessionId: string; req: R
 
 /** Model turns from the transcript: it starts with the assistant's question, the model's messages with the owner's. */
 function modelMessages(transcript: readonly Turn[], last: string): ChatMessage[] {
-  const turns = transcript.map((t): ChatMessage => ({ role: t.role === 'owner' ? 'user' : 'assistant', content: t.text }));
+  const turns = transcript.map((t): ChatMessage => ({
+    role: t.role === 'owner' ? 'user' : 'assistant',
+    content: t.text,
+  }));
   while (turns.length > 0 && turns[0].role === 'assistant') turns.shift();
   return [...turns, { role: 'user', content: last }];
 }
@@ -113,15 +132,28 @@ const trimTranscript = (turns: Turn[]) => turns.slice(-ONBOARDING_LIMITS.transcr
  * One owner message: the model (flow onboarding.extract, the onboarding bucket) proposes answers
  * as JSON; each is validated before it is kept. A provider error leaves the session as it was.
  */
-export async function postMessage({ sessionId, req, text, clientMessageId }: { sessionId: string; req: Request; text: string; clientMessageId?: string }) {
+export async function postMessage({
+  sessionId,
+  req,
+  text,
+  clientMessageId,
+}: {
+  sessionId: string;
+  req: Request;
+  text: string;
+  clientMessageId?: string;
+}) {
   const { session } = await reachSession(sessionId, req);
-  if (session.companyId) throw onboardingErrors.ONBOARDING_COMPLETED('This onboarding is completed; its company exists');
+  if (session.companyId)
+    throw onboardingErrors.ONBOARDING_COMPLETED('This onboarding is completed; its company exists');
   if (clientMessageId && session.lastMessage?.clientMessageId === clientMessageId) {
     const { reply, accepted, ignored } = session.lastMessage;
     return { session: view(session), reply, accepted, ignored };
   }
   if (session.messageCount >= ONBOARDING_LIMITS.messagesPerSession) {
-    throw onboardingErrors.ONBOARDING_TOO_MANY_MESSAGES(`An onboarding session takes at most ${ONBOARDING_LIMITS.messagesPerSession} messages; start a new one`);
+    throw onboardingErrors.ONBOARDING_TOO_MANY_MESSAGES(
+      `An onboarding session takes at most ${ONBOARDING_LIMITS.messagesPerSession} messages; start a new one`,
+    );
   }
   const result = await complete({
     flow: 'onboarding.extract',
@@ -134,7 +166,8 @@ export async function postMessage({ sessionId, req, text, clientMessageId }: { s
   const outcome = await db().runTransaction(async (tx) => {
     const current = await repo.readSession(sessionId, tx);
     if (!current) throw notFound();
-    if (current.companyId) throw onboardingErrors.ONBOARDING_COMPLETED('This onboarding is completed; its company exists');
+    if (current.companyId)
+      throw onboardingErrors.ONBOARDING_COMPLETED('This onboarding is completed; its company exists');
     const { answers, accepted, ignored } = applyProposal(current.answers, result.text);
     const reply = replyFor(answers);
     tx.update(repo.sessionRef(sessionId), {
@@ -151,13 +184,20 @@ export async function postMessage({ sessionId, req, text, clientMessageId }: { s
 }
 
 /** The id of the company a session creates: fixed by the session, so a retried completion cannot make a second one. */
-export const companyIdOf = (sessionId: string) => `onb${createHash('sha256').update(`onboarding:${sessionId}`).digest('hex').slice(0, 20)}`;
+export const companyIdOf = (sessionId: string) =>
+  `onb${createHash('sha256').update(`onboarding:${sessionId}`).digest('hex').slice(0, 20)}`;
 
 /** Role ids from their names (role-server, role-line-cook, role-server-2 ...). */
 export function derivedRoles(roles: NonNullable<Answers['roles']>): DerivedRole[] {
   const taken = new Set<string>();
   return roles.map((role, priority) => {
-    const base = `role-${role.name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'staff'}`.slice(0, 60);
+    const base = `role-${
+      role.name
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'staff'
+    }`.slice(0, 60);
     let id = base;
     for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
     taken.add(id);
@@ -167,17 +207,28 @@ export function derivedRoles(roles: NonNullable<Answers['roles']>): DerivedRole[
 
 function setupOf(answers: Answers, companyId: string): CompanySetup {
   const roles = derivedRoles(answers.roles!);
-  const { profile, settings } = companySetupOf({ restaurantType: answers.restaurantType!, openingHours: answers.openingHours! }, roles);
+  const { profile, settings } = companySetupOf(
+    { restaurantType: answers.restaurantType!, openingHours: answers.openingHours! },
+    roles,
+  );
   return {
     companyId,
     profile,
     settings,
     write: (batch, id) => {
       for (const role of roles) {
-        createRoleInBatch(batch, id, {
-          name: role.name, type: role.type, priority: role.priority, rate: 0,
-          subRoles: { [SUB_ROLE_ID]: { name: role.name, priority: 0 } },
-        }, role.id);
+        createRoleInBatch(
+          batch,
+          id,
+          {
+            name: role.name,
+            type: role.type,
+            priority: role.priority,
+            rate: 0,
+            subRoles: { [SUB_ROLE_ID]: { name: role.name, priority: 0 } },
+          },
+          role.id,
+        );
       }
     },
   };
@@ -189,18 +240,42 @@ function setupOf(answers: Answers, companyId: string): CompanySetup {
  * request's usage moves to the new company's bucket, and the welcome (flow onboarding.welcome) is
  * the first call billed to it. Idempotent: a completed session answers its result again.
  */
-export async function completeSession({ sessionId, req, input, log }: { sessionId: string; req: Request; input: CompleteInput; log: Logger }) {
+export async function completeSession({
+  sessionId,
+  req,
+  input,
+  log,
+}: {
+  sessionId: string;
+  req: Request;
+  input: CompleteInput;
+  log: Logger;
+}) {
   const { session, caller } = await reachSession(sessionId, req);
   if (session.companyId && session.completion) {
-    return { session: view(session), companyId: session.companyId, uid: session.completion.uid, employeeId: session.completion.employeeId, reply: session.completion.reply };
+    return {
+      session: view(session),
+      companyId: session.companyId,
+      uid: session.completion.uid,
+      employeeId: session.completion.employeeId,
+      reply: session.completion.reply,
+    };
   }
   const missing = missingAnswers(session.answers);
   if (missing.length > 0) {
-    throw onboardingErrors.ONBOARDING_INCOMPLETE(`The company still needs: ${missing.join(', ')}`, missing.map((field) => ({ path: `answers.${field}`, message: 'not answered yet' })));
+    throw onboardingErrors.ONBOARDING_INCOMPLETE(
+      `The company still needs: ${missing.join(', ')}`,
+      missing.map((field) => ({ path: `answers.${field}`, message: 'not answered yet' })),
+    );
   }
   const answers = session.answers;
   const companyId = companyIdOf(sessionId);
-  const company = { name: answers.restaurantName!, timezone: answers.timezone!, country: answers.country!, currency: answers.currency };
+  const company = {
+    name: answers.restaurantName!,
+    timezone: answers.timezone!,
+    country: answers.country!,
+    currency: answers.currency,
+  };
   let created: { uid: string; employeeId: string | null };
   const existing = await companyDoc(companyId).get();
   if (existing.exists) {
@@ -209,14 +284,37 @@ export async function completeSession({ sessionId, req, input, log }: { sessionI
     created = { uid, employeeId: (await findMembership(companyId, uid))?.employeeId ?? null };
   } else if (session.ownerUid) {
     const email = input.owner.email ?? caller?.email;
-    if (!email) throw coreErrors.VALIDATION_FAILED('Your account has no email: send owner.email', [{ path: 'body.owner.email', message: 'required' }]);
-    created = await createCompanyForUser({ uid: session.ownerUid, owner: { name: input.owner.name, surname: input.owner.surname, email }, company, setup: setupOf(answers, companyId), log });
+    if (!email)
+      throw coreErrors.VALIDATION_FAILED('Your account has no email: send owner.email', [
+        { path: 'body.owner.email', message: 'required' },
+      ]);
+    created = await createCompanyForUser({
+      uid: session.ownerUid,
+      owner: { name: input.owner.name, surname: input.owner.surname, email },
+      company,
+      setup: setupOf(answers, companyId),
+      log,
+    });
   } else {
-    const problems = (['email', 'password'] as const).filter((f) => !input.owner[f]).map((f) => ({ path: `body.owner.${f}`, message: 'required to create the account of an anonymous session' }));
-    if (problems.length > 0) throw coreErrors.VALIDATION_FAILED('An anonymous session creates the owner\'s account: send owner.email and owner.password', problems);
+    const problems = (['email', 'password'] as const)
+      .filter((f) => !input.owner[f])
+      .map((f) => ({ path: `body.owner.${f}`, message: 'required to create the account of an anonymous session' }));
+    if (problems.length > 0)
+      throw coreErrors.VALIDATION_FAILED(
+        "An anonymous session creates the owner's account: send owner.email and owner.password",
+        problems,
+      );
     created = await signup({
-      input: { name: input.owner.name, surname: input.owner.surname, email: input.owner.email!, password: input.owner.password!, company },
-      address: clientAddress(req), log, setup: setupOf(answers, companyId),
+      input: {
+        name: input.owner.name,
+        surname: input.owner.surname,
+        email: input.owner.email!,
+        password: input.owner.password!,
+        company,
+      },
+      address: clientAddress(req),
+      log,
+      setup: setupOf(answers, companyId),
     });
   }
 
@@ -232,16 +330,29 @@ export async function completeSession({ sessionId, req, input, log }: { sessionI
     if (welcome.text.trim()) reply = welcome.text.trim().slice(0, ONBOARDING_LIMITS.messageLength);
   } catch (err) {
     // the company exists: a failed welcome does not undo it
-    log.warn('onboarding: the welcome call failed; answered the built-in welcome', { sessionId, companyId, error: err instanceof Error ? err.message : String(err) });
+    log.warn('onboarding: the welcome call failed; answered the built-in welcome', {
+      sessionId,
+      companyId,
+      error: err instanceof Error ? err.message : String(err),
+    });
   }
 
   await repo.sessionRef(sessionId).update({
     companyId,
     ownerUid: created.uid,
     completion: { uid: created.uid, employeeId: created.employeeId, reply },
-    transcript: trimTranscript([...session.transcript, ...(input.message ? [{ role: 'owner' as const, text: input.message }] : []), { role: 'assistant', text: reply }]),
+    transcript: trimTranscript([
+      ...session.transcript,
+      ...(input.message ? [{ role: 'owner' as const, text: input.message }] : []),
+      { role: 'assistant', text: reply },
+    ]),
     updatedAt: serverTime(),
   });
-  return { session: view((await repo.readSession(sessionId))!), companyId, uid: created.uid, employeeId: created.employeeId, reply };
+  return {
+    session: view((await repo.readSession(sessionId))!),
+    companyId,
+    uid: created.uid,
+    employeeId: created.employeeId,
+    reply,
+  };
 }
-

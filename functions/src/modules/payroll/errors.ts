@@ -1,12 +1,27 @@
 import { defineErrors } from '../../core/errors';
 
 export const payrollErrors = defineErrors({
-  PERIOD_NOT_FOUND: { status: 404, meaning: 'The date is not the first day of a pay period of the company (under its pay frequency)' },
-  PERIOD_NOT_ENDED: { status: 422, meaning: 'The pay period has not ended yet (its last business day is today or later)' },
+  PERIOD_NOT_FOUND: {
+    status: 404,
+    meaning: 'The date is not the first day of a pay period of the company (under its pay frequency)',
+  },
+  PERIOD_NOT_ENDED: {
+    status: 422,
+    meaning: 'The pay period has not ended yet (its last business day is today or later)',
+  },
   PERIOD_HAS_OPEN_PUNCHES: { status: 422, meaning: 'Someone is still clocked in within the period' },
-  PERIOD_HAS_UNAPPROVED_PUNCHES: { status: 422, meaning: 'The period has punches waiting for approval (listed in details)' },
+  PERIOD_HAS_UNAPPROVED_PUNCHES: {
+    status: 422,
+    meaning: 'The period has punches waiting for approval (listed in details)',
+  },
   PERIOD_ALREADY_CLOSED: { status: 422, meaning: 'The pay period is already closed' },
   PERIOD_NOT_CLOSED: { status: 422, meaning: 'Exports are of closed periods only' },
-  EXPORT_MISSING_EMPLOYEE_NUMBERS: { status: 422, meaning: 'The layout needs an employee number (payroll id) that some employees do not have (listed in details)' },
-  PAY_HIDDEN: { status: 403, meaning: 'Pay figures are hidden from managers by the company policy hideFinancialInfoFromManagers' },
+  EXPORT_MISSING_EMPLOYEE_NUMBERS: {
+    status: 422,
+    meaning: 'The layout needs an employee number (payroll id) that some employees do not have (listed in details)',
+  },
+  PAY_HIDDEN: {
+    status: 403,
+    meaning: 'Pay figures are hidden from managers by the company policy hideFinancialInfoFromManagers',
+  },
 });

@@ -174,28 +174,91 @@ export class ExportError extends Error {
 
 /** Hours 3 / Earnings 3 codes and Paychex pay components written by the provider layouts. */
 export const ADP_CODES = { doubleTimeHours: 'DBL', tipsEarnings: 'TIP' } as const;
-export const PAYCHEX_PAY_COMPONENTS = { regular: 'Hourly', overtime: 'Overtime', doubleTime: 'Doubletime', tips: 'Tips' } as const;
+export const PAYCHEX_PAY_COMPONENTS = {
+  regular: 'Hourly',
+  overtime: 'Overtime',
+  doubleTime: 'Doubletime',
+  tips: 'Tips',
+} as const;
 
-export const ADP_HEADER = ['Co Code', 'Batch ID', 'File #', 'Reg Hours', 'O/T Hours', 'Hours 3 Code', 'Hours 3 Amount', 'Earnings 3 Code', 'Earnings 3 Amount', 'Temp Rate'] as const;
-export const PAYCHEX_HEADER = [
-  'Client ID', 'Worker ID', 'Org', 'Job Number', 'Pay Component', 'Rate', 'Rate Number', 'Hours', 'Units', 'Line Date', 'Amount',
-  'Check Seq Number', 'Override State', 'Override Local', 'Override Local Jurisdiction', 'Labor Assignment',
+export const ADP_HEADER = [
+  'Co Code',
+  'Batch ID',
+  'File #',
+  'Reg Hours',
+  'O/T Hours',
+  'Hours 3 Code',
+  'Hours 3 Amount',
+  'Earnings 3 Code',
+  'Earnings 3 Amount',
+  'Temp Rate',
 ] as const;
-export const GUSTO_HEADER = ['last_name', 'first_name', 'gusto_employee_id', 'regular_hours', 'overtime_hours', 'double_overtime_hours', 'paycheck_tips'] as const;
+export const PAYCHEX_HEADER = [
+  'Client ID',
+  'Worker ID',
+  'Org',
+  'Job Number',
+  'Pay Component',
+  'Rate',
+  'Rate Number',
+  'Hours',
+  'Units',
+  'Line Date',
+  'Amount',
+  'Check Seq Number',
+  'Override State',
+  'Override Local',
+  'Override Local Jurisdiction',
+  'Labor Assignment',
+] as const;
+export const GUSTO_HEADER = [
+  'last_name',
+  'first_name',
+  'gusto_employee_id',
+  'regular_hours',
+  'overtime_hours',
+  'double_overtime_hours',
+  'paycheck_tips',
+] as const;
 export const GENERIC_HEADER = [
-  'employee_id', 'employee_number', 'last_name', 'first_name', 'role', 'salaried',
-  'regular_hours', 'overtime_hours', 'double_time_hours', 'total_hours',
-  'regular_rate', 'overtime_rate', 'double_time_rate',
-  'regular_pay', 'overtime_pay', 'double_time_pay', 'tips', 'total_pay',
-  'currency', 'period_start', 'period_end',
+  'employee_id',
+  'employee_number',
+  'last_name',
+  'first_name',
+  'role',
+  'salaried',
+  'regular_hours',
+  'overtime_hours',
+  'double_time_hours',
+  'total_hours',
+  'regular_rate',
+  'overtime_rate',
+  'double_time_rate',
+  'regular_pay',
+  'overtime_pay',
+  'double_time_pay',
+  'tips',
+  'total_pay',
+  'currency',
+  'period_start',
+  'period_end',
 ] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Formatting
 
 const INTEGER_FIELDS = [
-  'regularMinutes', 'overtimeMinutes', 'doubleTimeMinutes', 'regularRate', 'overtimeRate', 'doubleTimeRate',
-  'regularPay', 'overtimePay', 'doubleTimePay', 'tips', 'totalPay',
+  'regularMinutes',
+  'overtimeMinutes',
+  'doubleTimeMinutes',
+  'regularRate',
+  'overtimeRate',
+  'doubleTimeRate',
+  'regularPay',
+  'overtimePay',
+  'doubleTimePay',
+  'tips',
+  'totalPay',
 ] as const satisfies readonly (keyof PayrollExportRow)[];
 
 /** The currency's minor-unit digits (core/money.ts), refusing what is not an ISO 4217 code: an export must not guess. */
@@ -249,12 +312,15 @@ function compareRows(a: PayrollExportRow, b: PayrollExportRow): number {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function validate(layout: string, rows: PayrollExportRow[], meta: ExportMeta): void {
-  if (!(EXPORT_LAYOUTS as readonly string[]).includes(layout)) throw new RangeError(`Unknown export layout: ${JSON.stringify(layout)}`);
-  if (!DATE.test(meta.periodStart) || !DATE.test(meta.periodEnd)) throw new RangeError('periodStart and periodEnd must be YYYY-MM-DD');
+  if (!(EXPORT_LAYOUTS as readonly string[]).includes(layout))
+    throw new RangeError(`Unknown export layout: ${JSON.stringify(layout)}`);
+  if (!DATE.test(meta.periodStart) || !DATE.test(meta.periodEnd))
+    throw new RangeError('periodStart and periodEnd must be YYYY-MM-DD');
   if (meta.periodStart > meta.periodEnd) throw new RangeError('periodStart is after periodEnd');
   for (const row of rows) {
     for (const field of INTEGER_FIELDS) {
-      if (!Number.isSafeInteger(row[field])) throw new RangeError(`${field} of employee ${row.employeeId} is not an integer: ${row[field]}`);
+      if (!Number.isSafeInteger(row[field]))
+        throw new RangeError(`${field} of employee ${row.employeeId} is not an integer: ${row[field]}`);
     }
   }
 }
@@ -263,7 +329,8 @@ const present = (s: string | null | undefined): s is string => typeof s === 'str
 const displayName = (r: PayrollExportRow) => `${r.lastName}, ${r.firstName} (${r.employeeId})`;
 
 function requireCompanyCode(layout: ExportLayout, meta: ExportMeta, what: string): string {
-  if (!present(meta.companyCode)) throw new ExportError(`The ${layout} export needs the company's ${what}`, 'company-code-missing', layout, []);
+  if (!present(meta.companyCode))
+    throw new ExportError(`The ${layout} export needs the company's ${what}`, 'company-code-missing', layout, []);
   return meta.companyCode.trim();
 }
 
@@ -348,11 +415,31 @@ function paychex(rows: PayrollExportRow[], { meta, money }: Ctx): string {
     const workerId = r.employeeNumber!.trim();
     // Client ID, Worker ID, Org, Job Number, Pay Component, Rate, Rate Number, Hours, Units, Line Date, Amount, then 5 empty
     const line = (component: string, rate: string, hours: string, amount: string) => [
-      clientId, workerId, '', '', component, rate, '', hours, '', '', amount, '', '', '', '', '',
+      clientId,
+      workerId,
+      '',
+      '',
+      component,
+      rate,
+      '',
+      hours,
+      '',
+      '',
+      amount,
+      '',
+      '',
+      '',
+      '',
+      '',
     ];
-    if (!r.salaried && r.regularMinutes !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.regular, money(r.regularRate), formatHours(r.regularMinutes), ''));
-    if (r.overtimeMinutes !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.overtime, money(r.overtimeRate), formatHours(r.overtimeMinutes), ''));
-    if (r.doubleTimeMinutes !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.doubleTime, money(r.doubleTimeRate), formatHours(r.doubleTimeMinutes), ''));
+    if (!r.salaried && r.regularMinutes !== 0)
+      lines.push(line(PAYCHEX_PAY_COMPONENTS.regular, money(r.regularRate), formatHours(r.regularMinutes), ''));
+    if (r.overtimeMinutes !== 0)
+      lines.push(line(PAYCHEX_PAY_COMPONENTS.overtime, money(r.overtimeRate), formatHours(r.overtimeMinutes), ''));
+    if (r.doubleTimeMinutes !== 0)
+      lines.push(
+        line(PAYCHEX_PAY_COMPONENTS.doubleTime, money(r.doubleTimeRate), formatHours(r.doubleTimeMinutes), ''),
+      );
     if (r.tips !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.tips, '', '', money(r.tips)));
   }
   return toCsv(PAYCHEX_HEADER, lines);

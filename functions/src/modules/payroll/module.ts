@@ -2,7 +2,9 @@ import { defineModule } from '../kit';
 import { payrollErrors } from './errors';
 
 export default defineModule({
-  name: 'payroll', description: 'Payroll: pay periods, overtime rules (FLSA, California), hours and pay from approved punches, tips, closing periods and exports for ADP, Paychex and Gusto',
+  name: 'payroll',
+  description:
+    'Payroll: pay periods, overtime rules (FLSA, California), hours and pay from approved punches, tips, closing periods and exports for ADP, Paychex and Gusto',
   http: () => require('./router') as typeof import('./router'),
   errors: payrollErrors.catalog,
   collections: { company: ['payrollSettings', 'payPeriods'] },

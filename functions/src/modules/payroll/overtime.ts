@@ -145,7 +145,11 @@ export interface PayResult {
 // ---------------------------------------------------------------------------------------------
 // Rule sets: defaults and validation
 
-export const DEFAULT_RULES: { readonly flsa: FlsaRules; readonly california: CaliforniaRules; readonly none: NoOvertimeRules } = Object.freeze({
+export const DEFAULT_RULES: {
+  readonly flsa: FlsaRules;
+  readonly california: CaliforniaRules;
+  readonly none: NoOvertimeRules;
+} = Object.freeze({
   flsa: Object.freeze({ kind: 'flsa', weeklyThresholdMinutes: 2400, overtimeMultiplier: 1.5 } as const),
   california: Object.freeze({
     kind: 'california',
@@ -172,13 +176,17 @@ const flsaRulesSchema = z
       .min(1)
       .max(10)
       .default(DEFAULT_RULES.flsa.overtimeMultiplier)
-      .describe('Overtime pay multiplier of the regular rate (1..10, default 1.5); an explicit overtime rate overrides it'),
+      .describe(
+        'Overtime pay multiplier of the regular rate (1..10, default 1.5); an explicit overtime rate overrides it',
+      ),
   })
   .describe('FLSA rules: minutes past the weekly threshold, chronologically, are overtime');
 
 const californiaRulesSchema = z
   .strictObject({
-    kind: z.literal('california').describe('California (Labor Code 510): daily, seventh-day and weekly overtime, and double time'),
+    kind: z
+      .literal('california')
+      .describe('California (Labor Code 510): daily, seventh-day and weekly overtime, and double time'),
     dailyOvertimeMinutes: thresholdMinutes(DEFAULT_RULES.california.dailyOvertimeMinutes).describe(
       `Worked minutes per business day after which minutes are overtime; also the seventh day's overtime span (integer 0..${MINUTES_PER_WEEK}, default 480 = 8h; less than dailyDoubleTimeMinutes)`,
     ),
@@ -191,7 +199,9 @@ const californiaRulesSchema = z
     seventhDay: z
       .boolean()
       .default(DEFAULT_RULES.california.seventhDay)
-      .describe('Apply the seventh-day rule: on the seventh of seven worked days of a workweek the first 8h are overtime, beyond double time (default true)'),
+      .describe(
+        'Apply the seventh-day rule: on the seventh of seven worked days of a workweek the first 8h are overtime, beyond double time (default true)',
+      ),
     overtimeMultiplier: z.literal(1.5).default(1.5).describe('Overtime pay multiplier, fixed by law at 1.5'),
     doubleTimeMultiplier: z.literal(2).default(2).describe('Double-time pay multiplier, fixed by law at 2'),
   })
@@ -201,12 +211,16 @@ const californiaRulesSchema = z
   })
   .describe('California rules');
 
-const noOvertimeRulesSchema = z.strictObject({ kind: z.literal('none').describe('No overtime: every worked minute is regular') }).describe('No overtime rules');
+const noOvertimeRulesSchema = z
+  .strictObject({ kind: z.literal('none').describe('No overtime: every worked minute is regular') })
+  .describe('No overtime rules');
 
 /** A company's overtime rule set as stored in its settings: kind plus optional thresholds (defaults filled in). */
 export const overtimeRulesSchema = z
   .discriminatedUnion('kind', [flsaRulesSchema, californiaRulesSchema, noOvertimeRulesSchema])
-  .describe('Overtime rule set of the company: flsa (weekly), california (daily, seventh-day, weekly, double time) or none');
+  .describe(
+    'Overtime rule set of the company: flsa (weekly), california (daily, seventh-day, weekly, double time) or none',
+  );
 
 /** What a caller may store: the kind and any thresholds to override. */
 export type OvertimeRulesInput = z.input<typeof overtimeRulesSchema>;
@@ -340,7 +354,12 @@ function classifyWeek(worked: number[], rules: OvertimeRules): Split[] {
  * Regular, overtime and double-time minutes per business day of `period` (inclusive business
  * dates) for one employee. `spans` must hold the work of every whole workweek touching the period.
  */
-export function computeHours(spans: WorkedSpan[], period: { startDate: string; endDate: string }, cal: CalendarInput, rules: OvertimeRules): HoursResult {
+export function computeHours(
+  spans: WorkedSpan[],
+  period: { startDate: string; endDate: string },
+  cal: CalendarInput,
+  rules: OvertimeRules,
+): HoursResult {
   if (!DATE_RE.test(period.startDate) || !DATE_RE.test(period.endDate) || period.endDate < period.startDate) {
     throw new RangeError(`Invalid period: ${period.startDate} .. ${period.endDate}`);
   }
@@ -350,14 +369,27 @@ export function computeHours(spans: WorkedSpan[], period: { startDate: string; e
   const dates = datesInRange(first, last); // whole workweeks, a multiple of 7
   const worked = workedMinutesByDate(spans, dates, cal);
 
-  const result: HoursResult = { days: [], regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0, workedMinutes: 0 };
+  const result: HoursResult = {
+    days: [],
+    regularMinutes: 0,
+    overtimeMinutes: 0,
+    doubleTimeMinutes: 0,
+    workedMinutes: 0,
+  };
   for (let w = 0; w < dates.length; w += 7) {
     const split = classifyWeek(worked.slice(w, w + 7), valid);
     split.forEach((s, i) => {
       const date = dates[w + i];
       const workedMinutes = worked[w + i];
       if (workedMinutes === 0 || date < period.startDate || date > period.endDate) return;
-      result.days.push({ date, workedMinutes, regularMinutes: s.regular, overtimeMinutes: s.overtime, doubleTimeMinutes: s.doubleTime, seventhDay: s.seventhDay });
+      result.days.push({
+        date,
+        workedMinutes,
+        regularMinutes: s.regular,
+        overtimeMinutes: s.overtime,
+        doubleTimeMinutes: s.doubleTime,
+        seventhDay: s.seventhDay,
+      });
       result.workedMinutes += workedMinutes;
       result.regularMinutes += s.regular;
       result.overtimeMinutes += s.overtime;
@@ -392,7 +424,11 @@ function componentPay(minutes: number, ratePerHour: number): number {
 }
 
 /** Pay in integer minor units, each component rounded half up. */
-export function payOf(hours: Pick<HoursResult, 'regularMinutes' | 'overtimeMinutes' | 'doubleTimeMinutes'>, rates: PayRates, rules: OvertimeRules): PayResult {
+export function payOf(
+  hours: Pick<HoursResult, 'regularMinutes' | 'overtimeMinutes' | 'doubleTimeMinutes'>,
+  rates: PayRates,
+  rules: OvertimeRules,
+): PayResult {
   assertNonNegative(hours.regularMinutes, 'regularMinutes');
   assertNonNegative(hours.overtimeMinutes, 'overtimeMinutes');
   assertNonNegative(hours.doubleTimeMinutes, 'doubleTimeMinutes');

@@ -28,10 +28,11 @@ export interface StoredPeriod {
   history: PeriodEvent[];
 }
 
-export const { collection: periodsCollection, ref: periodRef, fromSnapshot: periodFromSnapshot } = companyCollection(
-  'payPeriods',
-  (_id, data: DocumentData) => data as StoredPeriod,
-);
+export const {
+  collection: periodsCollection,
+  ref: periodRef,
+  fromSnapshot: periodFromSnapshot,
+} = companyCollection('payPeriods', (_id, data: DocumentData) => data as StoredPeriod);
 
 export async function readSettings(companyId: string): Promise<Partial<PayrollSettings>> {
   const snap = await settingsRef(companyId).get();

@@ -14,7 +14,6 @@ import {
   settingsSchema,
 } from './schemas';
 
-
 const manager = companyInQuery('manager');
 const owner = companyInQuery('owner');
 
@@ -22,50 +21,100 @@ const OVERTIME = `**Overtime** (settings \`overtimeRules\`): \`flsa\` (minutes p
 
 export const routes: RouteDef[] = [
   defineRoute({
-    method: 'get', path: '/payroll/settings', summary: 'Payroll settings',
+    method: 'get',
+    path: '/payroll/settings',
+    summary: 'Payroll settings',
     description: `Pay frequency (weekly, biweekly, semimonthly, monthly; default biweekly), the anchor date of biweekly periods, the overtime rule set and the company code exports carry. Weekly and biweekly periods start on the profile's payrollStartingDay; semimonthly periods are the 1st-15th and 16th-end; monthly the calendar month.\n\n${OVERTIME}\n\nManagers and owners.`,
-    access: manager, query: companyIdQuery, response: settingsSchema,
+    access: manager,
+    query: companyIdQuery,
+    response: settingsSchema,
     handler: ({ query }) => service.getSettings(query),
   }),
   defineRoute({
-    method: 'patch', path: '/payroll/settings', summary: 'Change payroll settings (owners)',
-    description: 'Fields sent replace the stored ones; `overtimeRules` is validated whole (kind plus optional thresholds in minutes, 0..10080; California daily overtime below daily double time). Owners only.',
-    access: owner, query: companyIdQuery, body: settingsPatch, response: settingsSchema,
+    method: 'patch',
+    path: '/payroll/settings',
+    summary: 'Change payroll settings (owners)',
+    description:
+      'Fields sent replace the stored ones; `overtimeRules` is validated whole (kind plus optional thresholds in minutes, 0..10080; California daily overtime below daily double time). Owners only.',
+    access: owner,
+    query: companyIdQuery,
+    body: settingsPatch,
+    response: settingsSchema,
     handler: ({ query, body }) => service.updateSettings({ companyId: query.companyId, patch: body as never }),
   }),
   defineRoute({
-    method: 'get', path: '/payroll/periods', summary: 'Pay periods, newest first, from the current one',
-    access: manager, query: periodsQuery, response: z.array(periodSchema),
+    method: 'get',
+    path: '/payroll/periods',
+    summary: 'Pay periods, newest first, from the current one',
+    access: manager,
+    query: periodsQuery,
+    response: z.array(periodSchema),
     handler: ({ query }) => service.listPeriods(query),
   }),
   defineRoute({
-    method: 'get', path: '/payroll/periods/current', summary: 'The current pay period',
-    description: 'The pay period that contains the company\'s business today, with its status. Managers and owners.',
-    access: manager, query: companyIdQuery, response: periodSchema,
+    method: 'get',
+    path: '/payroll/periods/current',
+    summary: 'The current pay period',
+    description: "The pay period that contains the company's business today, with its status. Managers and owners.",
+    access: manager,
+    query: companyIdQuery,
+    response: periodSchema,
     handler: async ({ query }) => (await service.listPeriods({ companyId: query.companyId, count: 1 }))[0],
   }),
   defineRoute({
-    method: 'get', path: '/payroll/periods/:startDate/report', summary: 'Hours and pay of a pay period',
+    method: 'get',
+    path: '/payroll/periods/:startDate/report',
+    summary: 'Hours and pay of a pay period',
     description: `Per employee: worked, regular, overtime and double-time minutes (per day too), rates and pay in integer minor units, tips from the POS (sales invoices of the period, refunded tips subtracted) and the total. Only approved punches are paid (\`pendingPunches\` counts the others). An open period is computed live; a closed one answers the report frozen when it closed. Managers get no pay figures (null, listed in \`hidden\`) when the policy hideFinancialInfoFromManagers is on. A date that does not start a period is 404 PERIOD_NOT_FOUND.\n\n${OVERTIME}\n\nManagers and owners.`,
-    access: manager, params: periodParam, query: companyIdQuery, response: reportSchema,
+    access: manager,
+    params: periodParam,
+    query: companyIdQuery,
+    response: reportSchema,
     handler: ({ params, member }) => service.getReport({ member, startDate: params.startDate }),
   }),
   defineRoute({
-    method: 'post', path: '/payroll/periods/:startDate/close', summary: 'Close an ended pay period (locks its punches)',
-    description: 'The period must have ended (422 PERIOD_NOT_ENDED), have no open punch (422 PERIOD_HAS_OPEN_PUNCHES) and no punch waiting for approval (422 PERIOD_HAS_UNAPPROVED_PUNCHES). Its punches are locked (attendance refuses changes to them and new punches in its dates) and its report is frozen for the exports. Closing a closed period is 422 PERIOD_ALREADY_CLOSED. Managers and owners; the history keeps who and when.',
-    access: manager, params: periodParam, query: companyIdQuery, response: periodSchema,
-    handler: ({ params, query, caller }) => service.closePeriod({ companyId: query.companyId, startDate: params.startDate, uid: caller.uid }),
+    method: 'post',
+    path: '/payroll/periods/:startDate/close',
+    summary: 'Close an ended pay period (locks its punches)',
+    description:
+      'The period must have ended (422 PERIOD_NOT_ENDED), have no open punch (422 PERIOD_HAS_OPEN_PUNCHES) and no punch waiting for approval (422 PERIOD_HAS_UNAPPROVED_PUNCHES). Its punches are locked (attendance refuses changes to them and new punches in its dates) and its report is frozen for the exports. Closing a closed period is 422 PERIOD_ALREADY_CLOSED. Managers and owners; the history keeps who and when.',
+    access: manager,
+    params: periodParam,
+    query: companyIdQuery,
+    response: periodSchema,
+    handler: ({ params, query, caller }) =>
+      service.closePeriod({ companyId: query.companyId, startDate: params.startDate, uid: caller.uid }),
   }),
   defineRoute({
-    method: 'post', path: '/payroll/periods/:startDate/reopen', summary: 'Reopen a closed pay period (owners)',
-    description: 'Unlocks its punches and drops its frozen report; the reason, who and when are kept in the period\'s history. Reopening an open period changes nothing. Owners only.',
-    access: owner, params: periodParam, query: companyIdQuery, body: reopenBody, response: periodSchema,
-    handler: ({ params, query, body, caller }) => service.reopenPeriod({ companyId: query.companyId, startDate: params.startDate, uid: caller.uid, reason: body.reason }),
+    method: 'post',
+    path: '/payroll/periods/:startDate/reopen',
+    summary: 'Reopen a closed pay period (owners)',
+    description:
+      "Unlocks its punches and drops its frozen report; the reason, who and when are kept in the period's history. Reopening an open period changes nothing. Owners only.",
+    access: owner,
+    params: periodParam,
+    query: companyIdQuery,
+    body: reopenBody,
+    response: periodSchema,
+    handler: ({ params, query, body, caller }) =>
+      service.reopenPeriod({
+        companyId: query.companyId,
+        startDate: params.startDate,
+        uid: caller.uid,
+        reason: body.reason,
+      }),
   }),
   defineRoute({
-    method: 'get', path: '/payroll/periods/:startDate/export', summary: 'Export a closed pay period as a payroll import file',
-    description: 'A CSV file (in `body`, with its `filename` and `contentType`) of the frozen report, in a generic layout or the columns the ADP, Paychex or Gusto importers expect (these back the gusto/adp/paychex integrations of the catalogue). ADP and Paychex need each employee\'s employeeNumber (422 EXPORT_MISSING_EMPLOYEE_NUMBERS lists who has none). Only closed periods (422 PERIOD_NOT_CLOSED). Managers and owners; a manager gets 403 PAY_HIDDEN when hideFinancialInfoFromManagers is on.',
-    access: manager, params: periodParam, query: exportQuery, response: exportResponse,
-    handler: ({ params, query, member }) => service.exportPeriod({ member, startDate: params.startDate, layout: query.layout }),
+    method: 'get',
+    path: '/payroll/periods/:startDate/export',
+    summary: 'Export a closed pay period as a payroll import file',
+    description:
+      "A CSV file (in `body`, with its `filename` and `contentType`) of the frozen report, in a generic layout or the columns the ADP, Paychex or Gusto importers expect (these back the gusto/adp/paychex integrations of the catalogue). ADP and Paychex need each employee's employeeNumber (422 EXPORT_MISSING_EMPLOYEE_NUMBERS lists who has none). Only closed periods (422 PERIOD_NOT_CLOSED). Managers and owners; a manager gets 403 PAY_HIDDEN when hideFinancialInfoFromManagers is on.",
+    access: manager,
+    params: periodParam,
+    query: exportQuery,
+    response: exportResponse,
+    handler: ({ params, query, member }) =>
+      service.exportPeriod({ member, startDate: params.startDate, layout: query.layout }),
   }),
 ];

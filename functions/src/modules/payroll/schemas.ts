@@ -14,9 +14,15 @@ export const SETTINGS_DEFAULTS = {
 
 export const settingsSchema = z.object({
   payFrequency: payFrequencySchema,
-  anchorDate: isoDate.describe('A first day of a pay period: biweekly periods count two weeks from it (weekly and biweekly periods start on the profile\'s payrollStartingDay)'),
+  anchorDate: isoDate.describe(
+    "A first day of a pay period: biweekly periods count two weeks from it (weekly and biweekly periods start on the profile's payrollStartingDay)",
+  ),
   overtimeRules: overtimeRulesSchema,
-  companyCode: z.string().max(32).nullable().describe('The company code (ADP Co Code, Paychex client id) the exports carry'),
+  companyCode: z
+    .string()
+    .max(32)
+    .nullable()
+    .describe('The company code (ADP Co Code, Paychex client id) the exports carry'),
 });
 export type PayrollSettings = z.output<typeof settingsSchema>;
 
@@ -24,7 +30,13 @@ export const settingsPatch = z.strictObject({
   payFrequency: payFrequencySchema.optional(),
   anchorDate: isoDate.optional(),
   overtimeRules: overtimeRulesSchema.optional(),
-  companyCode: z.string().min(1).max(32).regex(/^[A-Za-z0-9_-]+$/).nullable().optional(),
+  companyCode: z
+    .string()
+    .min(1)
+    .max(32)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .nullable()
+    .optional(),
 });
 
 export const periodSchema = z.object({
@@ -37,12 +49,23 @@ export const periodSchema = z.object({
 });
 export type Period = z.infer<typeof periodSchema>;
 
-export const periodsQuery = companyIdQuery.extend({ count: z.coerce.number().int().min(1).max(26).default(6).describe('How many periods, newest first, ending with the current one') });
+export const periodsQuery = companyIdQuery.extend({
+  count: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(26)
+    .default(6)
+    .describe('How many periods, newest first, ending with the current one'),
+});
 export const periodParam = z.object({ startDate: isoDate.describe('First day of the pay period') });
 export const reopenBody = z.strictObject({ reason: z.string().trim().min(3).max(500) });
 
 const minutes = z.int().min(0);
-const money = z.int().nullable().describe('Integer minor units; null when hidden from managers (hideFinancialInfoFromManagers)');
+const money = z
+  .int()
+  .nullable()
+  .describe('Integer minor units; null when hidden from managers (hideFinancialInfoFromManagers)');
 
 export const employeePaySchema = z.object({
   employeeId: z.string(),
@@ -60,8 +83,19 @@ export const employeePaySchema = z.object({
   overtimePay: money,
   doubleTimePay: money,
   tips: money,
-  totalPay: money.describe('Regular + overtime + double time + tips (salaried employees: tips only; their salary is paid outside the hours)'),
-  days: z.array(z.object({ date: z.string(), workedMinutes: minutes, regularMinutes: minutes, overtimeMinutes: minutes, doubleTimeMinutes: minutes, seventhDay: z.boolean() })),
+  totalPay: money.describe(
+    'Regular + overtime + double time + tips (salaried employees: tips only; their salary is paid outside the hours)',
+  ),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      workedMinutes: minutes,
+      regularMinutes: minutes,
+      overtimeMinutes: minutes,
+      doubleTimeMinutes: minutes,
+      seventhDay: z.boolean(),
+    }),
+  ),
 });
 export type EmployeePay = z.infer<typeof employeePaySchema>;
 
@@ -73,9 +107,22 @@ export const reportSchema = z.object({
   pendingPunches: z.int().describe('Punches of the period not approved yet: not paid until approved'),
   hidden: z.array(z.string()).describe('Figures withheld from the caller by policy'),
   employees: z.array(employeePaySchema),
-  totals: z.object({ workedMinutes: minutes, regularMinutes: minutes, overtimeMinutes: minutes, doubleTimeMinutes: minutes, pay: money, tips: money }),
+  totals: z.object({
+    workedMinutes: minutes,
+    regularMinutes: minutes,
+    overtimeMinutes: minutes,
+    doubleTimeMinutes: minutes,
+    pay: money,
+    tips: money,
+  }),
 });
 export type PayrollReport = z.infer<typeof reportSchema>;
 
-export const exportQuery = companyIdQuery.extend({ layout: z.enum(['generic', 'adp', 'paychex', 'gusto']).default('generic') });
-export const exportResponse = z.object({ filename: z.string(), contentType: z.string(), body: z.string().describe('The CSV file') });
+export const exportQuery = companyIdQuery.extend({
+  layout: z.enum(['generic', 'adp', 'paychex', 'gusto']).default('generic'),
+});
+export const exportResponse = z.object({
+  filename: z.string(),
+  contentType: z.string(),
+  body: z.string().describe('The CSV file'),
+});

@@ -26,10 +26,20 @@ export async function getSettings({ companyId }: { companyId: string }): Promise
 
 async function settingsOf(companyId: string): Promise<PayrollSettings> {
   const stored = await repo.readSettings(companyId);
-  return { ...SETTINGS_DEFAULTS, ...stored, overtimeRules: withDefaults(stored.overtimeRules ?? SETTINGS_DEFAULTS.overtimeRules) } as PayrollSettings;
+  return {
+    ...SETTINGS_DEFAULTS,
+    ...stored,
+    overtimeRules: withDefaults(stored.overtimeRules ?? SETTINGS_DEFAULTS.overtimeRules),
+  } as PayrollSettings;
 }
 
-export async function updateSettings({ companyId, patch }: { companyId: string; patch: Partial<PayrollSettings> }): Promise<PayrollSettings> {
+export async function updateSettings({
+  companyId,
+  patch,
+}: {
+  companyId: string;
+  patch: Partial<PayrollSettings>;
+}): Promise<PayrollSettings> {
   await requireCompany(companyId);
   const next = { ...(await settingsOf(companyId)), ...patch };
   if (patch.overtimeRules) next.overtimeRules = withDefaults(patch.overtimeRules);
@@ -50,14 +60,23 @@ async function contextOf(companyId: string): Promise<Context> {
 }
 
 const periodOf = (date: string, { rules, settings }: Context): DateRange =>
-  payPeriodOf(date, { payrollStartingDay: rules.profile.payrollStartingDay }, settings.payFrequency, settings.anchorDate);
+  payPeriodOf(
+    date,
+    { payrollStartingDay: rules.profile.payrollStartingDay },
+    settings.payFrequency,
+    settings.anchorDate,
+  );
 
 const todayOf = ({ rules }: Context) => businessToday(rules.profile.timezone, rules.settings.dayChangeTime);
 
 function view(range: DateRange, stored: repo.StoredPeriod | undefined | null, today: string): Period {
   return {
-    startDate: range.start, endDate: range.end, status: stored?.status ?? 'open',
-    current: range.start <= today && today <= range.end, closedAt: stored?.closedAt ?? null, closedBy: stored?.closedBy ?? null,
+    startDate: range.start,
+    endDate: range.end,
+    status: stored?.status ?? 'open',
+    current: range.start <= today && today <= range.end,
+    closedAt: stored?.closedAt ?? null,
+    closedBy: stored?.closedBy ?? null,
   };
 }
 
@@ -67,7 +86,8 @@ export async function listPeriods({ companyId, count }: { companyId: string; cou
   const today = todayOf(ctx);
   const ranges = [periodOf(today, ctx)];
   const cal = { payrollStartingDay: ctx.rules.profile.payrollStartingDay };
-  while (ranges.length < count) ranges.push(previousPayPeriod(ranges[ranges.length - 1], cal, ctx.settings.payFrequency, ctx.settings.anchorDate));
+  while (ranges.length < count)
+    ranges.push(previousPayPeriod(ranges[ranges.length - 1], cal, ctx.settings.payFrequency, ctx.settings.anchorDate));
   const stored = await repo.storedPeriods(companyId, ranges[ranges.length - 1].start, ranges[0].start);
   return ranges.map((r) => view(r, stored.get(r.start), today));
 }
@@ -76,7 +96,9 @@ export async function listPeriods({ companyId, count }: { companyId: string; cou
 function periodStarting(startDate: string, ctx: Context): DateRange {
   const range = periodOf(startDate, ctx);
   if (range.start !== startDate) {
-    throw payrollErrors.PERIOD_NOT_FOUND(`${startDate} does not start a pay period (${ctx.settings.payFrequency}); the period containing it starts on ${range.start}`);
+    throw payrollErrors.PERIOD_NOT_FOUND(
+      `${startDate} does not start a pay period (${ctx.settings.payFrequency}); the period containing it starts on ${range.start}`,
+    );
   }
   return range;
 }
@@ -101,8 +123,17 @@ const nameOf = (e: Employee) => [e.name, e.surname].filter(Boolean).join(' ');
  * Rates: the employee's rateRegular / rateOvertime, else the rate of the role of their first
  * position; salaried employees (salary set) get hours but no hourly pay.
  */
-async function computeReport(companyId: string, range: DateRange, ctx: Context, status: Period): Promise<PayrollReport> {
-  const cal = { timezone: ctx.rules.profile.timezone, dayChangeTime: ctx.rules.settings.dayChangeTime, weekStartingDay: ctx.rules.profile.weekStartingDay };
+async function computeReport(
+  companyId: string,
+  range: DateRange,
+  ctx: Context,
+  status: Period,
+): Promise<PayrollReport> {
+  const cal = {
+    timezone: ctx.rules.profile.timezone,
+    dayChangeTime: ctx.rules.settings.dayChangeTime,
+    weekStartingDay: ctx.rules.profile.weekStartingDay,
+  };
   const weeks = { startDate: weekOf(range.start, cal).start, endDate: weekOf(range.end, cal).end };
   const [spans, states, employees, roles, sales] = await Promise.all([
     workedSpans(companyId, weeks, { approvedOnly: true }),
@@ -127,30 +158,59 @@ async function computeReport(companyId: string, range: DateRange, ctx: Context, 
       regular: toMinorUnits(majorRate, currency),
       overtime: employee.rateOvertime !== undefined ? toMinorUnits(employee.rateOvertime, currency) : undefined,
     };
-    const pay = salaried ? { regularPay: 0, overtimePay: 0, doubleTimePay: 0, totalPay: 0 } : payOf(hours, rates, overtime);
+    const pay = salaried
+      ? { regularPay: 0, overtimePay: 0, doubleTimePay: 0, totalPay: 0 }
+      : payOf(hours, rates, overtime);
     const multiplier = (m: number) => Math.round(rates.regular * m);
     rows.push({
-      employeeId: employee.id, name: nameOf(employee), employeeNumber: employee.employeeNumber ?? null, salaried,
-      workedMinutes: hours.workedMinutes, regularMinutes: hours.regularMinutes, overtimeMinutes: hours.overtimeMinutes, doubleTimeMinutes: hours.doubleTimeMinutes,
+      employeeId: employee.id,
+      name: nameOf(employee),
+      employeeNumber: employee.employeeNumber ?? null,
+      salaried,
+      workedMinutes: hours.workedMinutes,
+      regularMinutes: hours.regularMinutes,
+      overtimeMinutes: hours.overtimeMinutes,
+      doubleTimeMinutes: hours.doubleTimeMinutes,
       regularRate: rates.regular,
       overtimeRate: rates.overtime ?? multiplier(overtime.kind === 'none' ? 1 : overtime.overtimeMultiplier),
       doubleTimeRate: multiplier(overtime.kind === 'california' ? overtime.doubleTimeMultiplier : 2),
-      ...pay, tips, totalPay: pay.totalPay + tips,
+      ...pay,
+      tips,
+      totalPay: pay.totalPay + tips,
       days: hours.days,
     });
   }
   rows.sort((a, b) => a.name.localeCompare(b.name) || a.employeeId.localeCompare(b.employeeId));
   const sum = (f: (r: EmployeePay) => number) => rows.reduce((s, r) => s + f(r), 0);
   return {
-    companyId, period: status, currency, overtimeRules: overtime.kind, pendingPunches: states.pending, hidden: [], employees: rows,
+    companyId,
+    period: status,
+    currency,
+    overtimeRules: overtime.kind,
+    pendingPunches: states.pending,
+    hidden: [],
+    employees: rows,
     totals: {
-      workedMinutes: sum((r) => r.workedMinutes), regularMinutes: sum((r) => r.regularMinutes), overtimeMinutes: sum((r) => r.overtimeMinutes),
-      doubleTimeMinutes: sum((r) => r.doubleTimeMinutes), pay: sum((r) => r.totalPay! - r.tips!), tips: sum((r) => r.tips!),
+      workedMinutes: sum((r) => r.workedMinutes),
+      regularMinutes: sum((r) => r.regularMinutes),
+      overtimeMinutes: sum((r) => r.overtimeMinutes),
+      doubleTimeMinutes: sum((r) => r.doubleTimeMinutes),
+      pay: sum((r) => r.totalPay! - r.tips!),
+      tips: sum((r) => r.tips!),
     },
   };
 }
 
-const MONEY_FIELDS = ['regularRate', 'overtimeRate', 'doubleTimeRate', 'regularPay', 'overtimePay', 'doubleTimePay', 'tips', 'totalPay'] as const;
+const MONEY_FIELDS = [
+  'regularRate',
+  'overtimeRate',
+  'doubleTimeRate',
+  'regularPay',
+  'overtimePay',
+  'doubleTimePay',
+  'tips',
+  'totalPay',
+] as const;
 
 async function payHiddenFor(member: Membership): Promise<boolean> {
   return member.role === 'manager' && (await policiesInForce(member.companyId)).hideFinancialInfoFromManagers === true;
@@ -158,21 +218,29 @@ async function payHiddenFor(member: Membership): Promise<boolean> {
 
 function withoutPay(report: PayrollReport): PayrollReport {
   return {
-    ...report, hidden: ['pay'],
+    ...report,
+    hidden: ['pay'],
     employees: report.employees.map((e) => ({ ...e, ...Object.fromEntries(MONEY_FIELDS.map((f) => [f, null])) })),
     totals: { ...report.totals, pay: null, tips: null },
   };
 }
 
 /** The period's report: frozen as it was closed, or live from the approved punches while open. */
-export async function getReport({ member, startDate }: { member: Membership; startDate: string }): Promise<PayrollReport> {
+export async function getReport({
+  member,
+  startDate,
+}: {
+  member: Membership;
+  startDate: string;
+}): Promise<PayrollReport> {
   const { companyId } = member;
   const ctx = await contextOf(companyId);
   const range = periodStarting(startDate, ctx);
   const stored = await repo.readPeriod(companyId, startDate);
-  const report = stored?.status === 'closed' && stored.report
-    ? stored.report
-    : await computeReport(companyId, range, ctx, view(range, stored, todayOf(ctx)));
+  const report =
+    stored?.status === 'closed' && stored.report
+      ? stored.report
+      : await computeReport(companyId, range, ctx, view(range, stored, todayOf(ctx)));
   return (await payHiddenFor(member)) ? withoutPay(report) : report;
 }
 
@@ -183,29 +251,52 @@ export async function getReport({ member, startDate }: { member: Membership; sta
  * locked first (attendance refuses changes in the range from then on), then checked again and the
  * report frozen with the period; if that fails, the lock is released.
  */
-export async function closePeriod({ companyId, startDate, uid }: { companyId: string; startDate: string; uid: string }): Promise<Period> {
+export async function closePeriod({
+  companyId,
+  startDate,
+  uid,
+}: {
+  companyId: string;
+  startDate: string;
+  uid: string;
+}): Promise<Period> {
   const ctx = await contextOf(companyId);
   const range = periodStarting(startDate, ctx);
   const today = todayOf(ctx);
-  if (range.end >= today) throw payrollErrors.PERIOD_NOT_ENDED(`The period ends on ${range.end}; it can be closed from ${addDays(range.end, 1)}`);
+  if (range.end >= today)
+    throw payrollErrors.PERIOD_NOT_ENDED(
+      `The period ends on ${range.end}; it can be closed from ${addDays(range.end, 1)}`,
+    );
   const already = await repo.readPeriod(companyId, startDate);
-  if (already?.status === 'closed') throw payrollErrors.PERIOD_ALREADY_CLOSED(`The period ${range.start} to ${range.end} is already closed`);
+  if (already?.status === 'closed')
+    throw payrollErrors.PERIOD_ALREADY_CLOSED(`The period ${range.start} to ${range.end} is already closed`);
   const dates = { startDate: range.start, endDate: range.end };
   await lockRange(companyId, dates, uid);
   try {
     const states = await punchStatesIn(companyId, dates);
-    if (states.open) throw payrollErrors.PERIOD_HAS_OPEN_PUNCHES(`${states.open} punch(es) of the period are still open: clock them out first`);
+    if (states.open)
+      throw payrollErrors.PERIOD_HAS_OPEN_PUNCHES(
+        `${states.open} punch(es) of the period are still open: clock them out first`,
+      );
     if (states.pending) {
-      throw payrollErrors.PERIOD_HAS_UNAPPROVED_PUNCHES(`${states.pending} punch(es) of the period wait for approval`, [{ message: 'pending punches', count: states.pending }]);
+      throw payrollErrors.PERIOD_HAS_UNAPPROVED_PUNCHES(`${states.pending} punch(es) of the period wait for approval`, [
+        { message: 'pending punches', count: states.pending },
+      ]);
     }
     const closedAt = Date.now();
     const period: Period = { ...view(range, null, today), status: 'closed', closedAt, closedBy: uid };
     const report = await computeReport(companyId, range, ctx, period);
     await runExclusive(`payroll:${companyId}:${startDate}`, async (tx) => {
       const stored = await repo.readPeriod(companyId, startDate, tx);
-      if (stored?.status === 'closed') throw payrollErrors.PERIOD_ALREADY_CLOSED(`The period ${range.start} to ${range.end} is already closed`);
+      if (stored?.status === 'closed')
+        throw payrollErrors.PERIOD_ALREADY_CLOSED(`The period ${range.start} to ${range.end} is already closed`);
       const next: repo.StoredPeriod = {
-        startDate: range.start, endDate: range.end, status: 'closed', closedAt, closedBy: uid, report,
+        startDate: range.start,
+        endDate: range.end,
+        status: 'closed',
+        closedAt,
+        closedBy: uid,
+        report,
         history: [...(stored?.history ?? []), { action: 'close', at: closedAt, by: uid, reason: null }],
       };
       return { result: undefined, write: (w) => w.set(repo.periodRef(companyId, startDate), next) };
@@ -218,7 +309,17 @@ export async function closePeriod({ companyId, startDate, uid }: { companyId: st
 }
 
 /** Reopens a closed period (owners, with a reason kept in its history): its punches unlock and its frozen report is dropped. */
-export async function reopenPeriod({ companyId, startDate, uid, reason }: { companyId: string; startDate: string; uid: string; reason: string }): Promise<Period> {
+export async function reopenPeriod({
+  companyId,
+  startDate,
+  uid,
+  reason,
+}: {
+  companyId: string;
+  startDate: string;
+  uid: string;
+  reason: string;
+}): Promise<Period> {
   const ctx = await contextOf(companyId);
   const range = periodStarting(startDate, ctx);
   const { result, reopened } = await runExclusive(`payroll:${companyId}:${startDate}`, async (tx) => {
@@ -226,10 +327,17 @@ export async function reopenPeriod({ companyId, startDate, uid, reason }: { comp
     // an open period keeps its locks: a close under way holds one while it checks the punches
     if (stored?.status !== 'closed') return { result: { result: stored, reopened: false } };
     const next: repo.StoredPeriod = {
-      ...stored, status: 'open', closedAt: null, closedBy: null, report: null,
+      ...stored,
+      status: 'open',
+      closedAt: null,
+      closedBy: null,
+      report: null,
       history: [...stored.history, { action: 'reopen', at: Date.now(), by: uid, reason }],
     };
-    return { result: { result: next, reopened: true }, write: (w) => w.set(repo.periodRef(companyId, startDate), next) };
+    return {
+      result: { result: next, reopened: true },
+      write: (w) => w.set(repo.periodRef(companyId, startDate), next),
+    };
   });
   if (reopened) await unlockRange(companyId, { startDate: range.start, endDate: range.end }, uid);
   return view(range, result, todayOf(ctx));
@@ -243,29 +351,58 @@ function splitName(e: EmployeePay): { firstName: string; lastName: string } {
 }
 
 /** The closed period's frozen report as a payroll provider's import file (CSV in the envelope). */
-export async function exportPeriod({ member, startDate, layout }: { member: Membership; startDate: string; layout: ExportLayout }) {
+export async function exportPeriod({
+  member,
+  startDate,
+  layout,
+}: {
+  member: Membership;
+  startDate: string;
+  layout: ExportLayout;
+}) {
   const { companyId } = member;
-  if (await payHiddenFor(member)) throw payrollErrors.PAY_HIDDEN('Pay figures are hidden from managers in this company; ask an owner for the export');
+  if (await payHiddenFor(member))
+    throw payrollErrors.PAY_HIDDEN('Pay figures are hidden from managers in this company; ask an owner for the export');
   const ctx = await contextOf(companyId);
   periodStarting(startDate, ctx);
   const stored = await repo.readPeriod(companyId, startDate);
-  if (stored?.status !== 'closed' || !stored.report) throw payrollErrors.PERIOD_NOT_CLOSED('Close the period before exporting it');
+  if (stored?.status !== 'closed' || !stored.report)
+    throw payrollErrors.PERIOD_NOT_CLOSED('Close the period before exporting it');
   const report = stored.report;
   const rows: PayrollExportRow[] = report.employees.map((e) => ({
-    employeeId: e.employeeId, employeeNumber: e.employeeNumber, ...splitName(e), roleName: null, salaried: e.salaried,
-    regularMinutes: e.regularMinutes, overtimeMinutes: e.overtimeMinutes, doubleTimeMinutes: e.doubleTimeMinutes,
-    regularRate: e.regularRate ?? 0, overtimeRate: e.overtimeRate ?? 0, doubleTimeRate: e.doubleTimeRate ?? 0,
-    regularPay: e.regularPay ?? 0, overtimePay: e.overtimePay ?? 0, doubleTimePay: e.doubleTimePay ?? 0, tips: e.tips ?? 0, totalPay: e.totalPay ?? 0,
+    employeeId: e.employeeId,
+    employeeNumber: e.employeeNumber,
+    ...splitName(e),
+    roleName: null,
+    salaried: e.salaried,
+    regularMinutes: e.regularMinutes,
+    overtimeMinutes: e.overtimeMinutes,
+    doubleTimeMinutes: e.doubleTimeMinutes,
+    regularRate: e.regularRate ?? 0,
+    overtimeRate: e.overtimeRate ?? 0,
+    doubleTimeRate: e.doubleTimeRate ?? 0,
+    regularPay: e.regularPay ?? 0,
+    overtimePay: e.overtimePay ?? 0,
+    doubleTimePay: e.doubleTimePay ?? 0,
+    tips: e.tips ?? 0,
+    totalPay: e.totalPay ?? 0,
   }));
   const rules = ctx.rules;
   try {
     return payrollExport(layout, rows, {
-      companyId, companyName: String(rules.profile.name ?? companyId), currency: report.currency, periodStart: stored.startDate, periodEnd: stored.endDate,
+      companyId,
+      companyName: String(rules.profile.name ?? companyId),
+      currency: report.currency,
+      periodStart: stored.startDate,
+      periodEnd: stored.endDate,
       companyCode: ctx.settings.companyCode ?? undefined,
     });
   } catch (err) {
     if (err instanceof ExportError) {
-      throw payrollErrors.EXPORT_MISSING_EMPLOYEE_NUMBERS(`The ${layout} layout needs an employee number for: ${err.employees.join(', ')}`, err.employees.map((id) => ({ message: 'no employee number', employeeId: id })));
+      throw payrollErrors.EXPORT_MISSING_EMPLOYEE_NUMBERS(
+        `The ${layout} layout needs an employee number for: ${err.employees.join(', ')}`,
+        err.employees.map((id) => ({ message: 'no employee number', employeeId: id })),
+      );
     }
     throw err;
   }

@@ -32,7 +32,8 @@ import { companyCollection } from '../../core/firestore';
  */
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,200}$/;
-export const idPart = (vendorId: string) => (SAFE_ID.test(vendorId) ? vendorId : `h-${createHash('sha256').update(vendorId).digest('hex').slice(0, 32)}`);
+export const idPart = (vendorId: string) =>
+  SAFE_ID.test(vendorId) ? vendorId : `h-${createHash('sha256').update(vendorId).digest('hex').slice(0, 32)}`;
 
 export const posEmployeeDocId = (connectionId: string, vendorId: string) => `${connectionId}~${idPart(vendorId)}`;
 export const heldPunchDocId = (connectionId: string, vendorId: string) => `${connectionId}~punch~${idPart(vendorId)}`;
@@ -97,10 +98,18 @@ export function posEmployeeToDoc(p: StoredPosEmployee): DocumentData {
   return { ...doc, linked: p.employeeId !== null, sortKey: id };
 }
 
-export const { collection: posEmployeesCollection, ref: posEmployeeRef, fromSnapshot: posEmployeeFromSnapshot } = companyCollection('posEmployees', posEmployeeFromDoc);
+export const {
+  collection: posEmployeesCollection,
+  ref: posEmployeeRef,
+  fromSnapshot: posEmployeeFromSnapshot,
+} = companyCollection('posEmployees', posEmployeeFromDoc);
 
 /** Some POS employees by id, in one read (null where there is none). */
-export async function readPosEmployees(companyId: string, ids: readonly string[], tx?: Transaction): Promise<(StoredPosEmployee | null)[]> {
+export async function readPosEmployees(
+  companyId: string,
+  ids: readonly string[],
+  tx?: Transaction,
+): Promise<(StoredPosEmployee | null)[]> {
   if (ids.length === 0) return [];
   const refs = ids.map((id) => posEmployeeRef(companyId, id));
   const snaps = tx ? await tx.getAll(...refs) : await db().getAll(...refs);
@@ -108,7 +117,11 @@ export async function readPosEmployees(companyId: string, ids: readonly string[]
 }
 
 /** The linked POS employees of a connection (every connection when null): employee id -> POS employee id, per connection. */
-export async function linksOf(companyId: string, connectionId: string | null, tx?: Transaction): Promise<Map<string, Map<string, string>>> {
+export async function linksOf(
+  companyId: string,
+  connectionId: string | null,
+  tx?: Transaction,
+): Promise<Map<string, Map<string, string>>> {
   let q: Query = posEmployeesCollection(companyId).where('linked', '==', true);
   if (connectionId) q = q.where('connectionId', '==', connectionId);
   const snap = tx ? await tx.get(q) : await q.get();
@@ -124,7 +137,10 @@ export async function linksOf(companyId: string, connectionId: string | null, tx
 }
 
 /** One page by id order; a range filter on sortKey, not startAfter (the Node Firestore emulator ignores cursors). */
-export async function pagePosEmployees(companyId: string, f: { connectionId?: string; linked?: boolean; after?: string; limit: number }): Promise<StoredPosEmployee[]> {
+export async function pagePosEmployees(
+  companyId: string,
+  f: { connectionId?: string; linked?: boolean; after?: string; limit: number },
+): Promise<StoredPosEmployee[]> {
   let q: Query = posEmployeesCollection(companyId);
   if (f.connectionId) q = q.where('connectionId', '==', f.connectionId);
   if (f.linked !== undefined) q = q.where('linked', '==', f.linked);
@@ -148,14 +164,24 @@ export interface HeldPunch {
 
 function heldFromDoc(id: string, d: DocumentData): HeldPunch {
   return {
-    id, connectionId: String(d.connectionId), slug: String(d.slug), posEmployeeId: String(d.posEmployeeId), vendorId: String(d.vendorId),
-    punch: d.punch as PosPunch, modifiedAt: Number(d.modifiedAt ?? 0), heldAt: Number(d.heldAt ?? 0),
+    id,
+    connectionId: String(d.connectionId),
+    slug: String(d.slug),
+    posEmployeeId: String(d.posEmployeeId),
+    vendorId: String(d.vendorId),
+    punch: d.punch as PosPunch,
+    modifiedAt: Number(d.modifiedAt ?? 0),
+    heldAt: Number(d.heldAt ?? 0),
   };
 }
 
 export const heldToDoc = ({ id: _id, ...doc }: HeldPunch): DocumentData => doc;
 
-export const { collection: heldCollection, ref: heldRef, fromSnapshot: heldFromSnapshot } = companyCollection('posHeld', heldFromDoc);
+export const {
+  collection: heldCollection,
+  ref: heldRef,
+  fromSnapshot: heldFromSnapshot,
+} = companyCollection('posHeld', heldFromDoc);
 
 /** The punches held for a POS employee, in pages of `limit` by id. */
 export async function heldPunchesOf(companyId: string, posEmployeeId: string, limit: number): Promise<HeldPunch[]> {
@@ -178,24 +204,61 @@ export interface SaleEntry extends PosSale {
 }
 
 /** What makes two versions of an entry the same (modifiedAt and updatedAt are not content). */
-const ENTRY_FIELDS = ['posSource', 'posEmployeeId', 'employeeVendorId', 'employeeId', 'held', 'closedAt', 'businessDate', 'currency', 'amount', 'tips', 'cashTips', 'customers', 'refund', 'refundOf'] as const;
+const ENTRY_FIELDS = [
+  'posSource',
+  'posEmployeeId',
+  'employeeVendorId',
+  'employeeId',
+  'held',
+  'closedAt',
+  'businessDate',
+  'currency',
+  'amount',
+  'tips',
+  'cashTips',
+  'customers',
+  'refund',
+  'refundOf',
+] as const;
 export const sameEntry = (a: SaleEntry, b: SaleEntry) => ENTRY_FIELDS.every((f) => a[f] === b[f]);
 
 function saleFromDoc(_id: string, d: DocumentData): SaleEntry {
   return {
-    connectionId: String(d.connectionId), slug: String(d.slug), vendorId: String(d.vendorId), posSource: String(d.posSource),
-    posEmployeeId: str(d.posEmployeeId), employeeVendorId: str(d.employeeVendorId), employeeId: str(d.employeeId), held: d.held === true,
-    closedAt: Number(d.closedAt), businessDate: String(d.businessDate), currency: String(d.currency), amount: Number(d.amount ?? 0),
-    tips: Number(d.tips ?? 0), cashTips: Number(d.cashTips ?? 0), customers: Number(d.customers ?? 0), refund: d.refund === true,
-    refundOf: str(d.refundOf), modifiedAt: Number(d.modifiedAt ?? 0), updatedAt: Number(d.updatedAt ?? 0),
+    connectionId: String(d.connectionId),
+    slug: String(d.slug),
+    vendorId: String(d.vendorId),
+    posSource: String(d.posSource),
+    posEmployeeId: str(d.posEmployeeId),
+    employeeVendorId: str(d.employeeVendorId),
+    employeeId: str(d.employeeId),
+    held: d.held === true,
+    closedAt: Number(d.closedAt),
+    businessDate: String(d.businessDate),
+    currency: String(d.currency),
+    amount: Number(d.amount ?? 0),
+    tips: Number(d.tips ?? 0),
+    cashTips: Number(d.cashTips ?? 0),
+    customers: Number(d.customers ?? 0),
+    refund: d.refund === true,
+    refundOf: str(d.refundOf),
+    modifiedAt: Number(d.modifiedAt ?? 0),
+    updatedAt: Number(d.updatedAt ?? 0),
   };
 }
 
-export const { collection: salesCollection, ref: saleRef, fromSnapshot: saleFromSnapshot } = companyCollection('posSales', saleFromDoc);
+export const {
+  collection: salesCollection,
+  ref: saleRef,
+  fromSnapshot: saleFromSnapshot,
+} = companyCollection('posSales', saleFromDoc);
 
 /** The sales held for a POS employee (imported without an employee), at most `limit`. */
 export async function heldSalesOf(companyId: string, posEmployeeId: string, limit: number): Promise<SaleEntry[]> {
-  const snap = await salesCollection(companyId).where('posEmployeeId', '==', posEmployeeId).where('held', '==', true).limit(limit).get();
+  const snap = await salesCollection(companyId)
+    .where('posEmployeeId', '==', posEmployeeId)
+    .where('held', '==', true)
+    .limit(limit)
+    .get();
   return snap.docs.map((d) => saleFromDoc(d.id, d.data()));
 }
 
@@ -210,12 +273,27 @@ export interface TipsDay {
 }
 
 function tipsFromDoc(_id: string, d: DocumentData): TipsDay {
-  return { date: String(d.date), employeeId: str(d.employeeId), cardTips: Number(d.cardTips ?? 0), cashTips: Number(d.cashTips ?? 0), currency: String(d.currency ?? '') };
+  return {
+    date: String(d.date),
+    employeeId: str(d.employeeId),
+    cardTips: Number(d.cardTips ?? 0),
+    cashTips: Number(d.cashTips ?? 0),
+    currency: String(d.currency ?? ''),
+  };
 }
 
-export const { collection: tipsCollection, ref: tipsRef, fromSnapshot: tipsFromSnapshot } = companyCollection('posTips', tipsFromDoc);
+export const {
+  collection: tipsCollection,
+  ref: tipsRef,
+  fromSnapshot: tipsFromSnapshot,
+} = companyCollection('posTips', tipsFromDoc);
 
-export async function readTips(companyId: string, startDate: string, endDate: string, employeeId?: string): Promise<TipsDay[]> {
+export async function readTips(
+  companyId: string,
+  startDate: string,
+  endDate: string,
+  employeeId?: string,
+): Promise<TipsDay[]> {
   let q: Query = tipsCollection(companyId);
   if (employeeId) q = q.where('employeeId', '==', employeeId);
   const snap = await q.where('date', '>=', startDate).where('date', '<=', endDate).get();

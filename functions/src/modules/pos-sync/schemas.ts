@@ -12,7 +12,11 @@ export const suggestionSchema = z.object({
   employeeId: z.string(),
   name: z.string(),
   surname: z.string(),
-  score: z.number().describe('Name similarity from 0 to 1: 1 - Levenshtein distance / length of the longer name (accents, case and spacing ignored; "first last" and "last first" both tried)'),
+  score: z
+    .number()
+    .describe(
+      'Name similarity from 0 to 1: 1 - Levenshtein distance / length of the longer name (accents, case and spacing ignored; "first last" and "last first" both tried)',
+    ),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
@@ -29,12 +33,25 @@ export const posEmployeeSchema = z.object({
   active: z.boolean().describe('Active in the POS'),
   modifiedAt: z.number().describe('Last modified in the POS (epoch ms)'),
   state: z.enum(LINK_STATES),
-  employeeId: z.string().nullable().describe('The employee it is linked to; its punches and sales are attributed to that employee'),
-  linkedBy: z.string().nullable().describe("'auto' (exact email or phone match at a roster sync) or the uid of the manager who linked it"),
+  employeeId: z
+    .string()
+    .nullable()
+    .describe('The employee it is linked to; its punches and sales are attributed to that employee'),
+  linkedBy: z
+    .string()
+    .nullable()
+    .describe("'auto' (exact email or phone match at a roster sync) or the uid of the manager who linked it"),
   linkedAt: z.number().nullable(),
-  unlinkedBy: z.string().nullable().describe('uid of the manager who last unlinked it: a POS employee unlinked by hand is never auto-linked again'),
+  unlinkedBy: z
+    .string()
+    .nullable()
+    .describe('uid of the manager who last unlinked it: a POS employee unlinked by hand is never auto-linked again'),
   unlinkedAt: z.number().nullable(),
-  suggestions: z.array(suggestionSchema).describe(`Unlinked POS employees: up to ${SUGGESTIONS} employees of the company by name similarity (best first), among those not archived and not linked to another POS employee of the same connection; empty when linked`),
+  suggestions: z
+    .array(suggestionSchema)
+    .describe(
+      `Unlinked POS employees: up to ${SUGGESTIONS} employees of the company by name similarity (best first), among those not archived and not linked to another POS employee of the same connection; empty when linked`,
+    ),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -53,22 +70,38 @@ export const listResponse = z.object({
   nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
 });
 
-export const posEmployeeIdParam = z.object({ posEmployeeId: documentId.describe('POS employee id (`{connectionId}~{vendor id}`, as listed)') });
+export const posEmployeeIdParam = z.object({
+  posEmployeeId: documentId.describe('POS employee id (`{connectionId}~{vendor id}`, as listed)'),
+});
 
-export const linkBody = z.strictObject({ employeeId: documentId.describe('The employee of the company to link the POS employee to') });
+export const linkBody = z.strictObject({
+  employeeId: documentId.describe('The employee of the company to link the POS employee to'),
+});
 
-export const replayedSchema = z.object({
-  punches: z.int().describe('Held punches now written to attendance'),
-  sales: z.int().describe('Held sales now attributed to the employee (invoices updated)'),
-  failed: z.int().describe('Held records that could not be written (e.g. a punch in a payroll-locked range); they stay held and are logged'),
-}).describe('What was held for the POS employee while it was unlinked and is now attributed');
+export const replayedSchema = z
+  .object({
+    punches: z.int().describe('Held punches now written to attendance'),
+    sales: z.int().describe('Held sales now attributed to the employee (invoices updated)'),
+    failed: z
+      .int()
+      .describe(
+        'Held records that could not be written (e.g. a punch in a payroll-locked range); they stay held and are logged',
+      ),
+  })
+  .describe('What was held for the POS employee while it was unlinked and is now attributed');
 export type Replayed = z.infer<typeof replayedSchema>;
 
 export const linkResponse = z.object({ posEmployee: posEmployeeSchema, replayed: replayedSchema });
 
 export const createEmployeeBody = z
   .strictObject({
-    name: z.string().trim().min(1).max(100).optional().describe("Default: the POS first name (its last name when it has none)"),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('Default: the POS first name (its last name when it has none)'),
     surname: z.string().trim().min(1).max(100).optional().describe("Default: the POS last name ('-' when it has none)"),
     email: z.email().optional().describe('Default: the POS email, when it is a valid address'),
     phone: z.string().trim().min(1).max(40).optional().describe('Default: the POS phone'),
@@ -84,7 +117,11 @@ export const createdEmployeeSchema = z.object({
   phone: z.string().nullable(),
 });
 
-export const createEmployeeResponse = z.object({ posEmployee: posEmployeeSchema, employee: createdEmployeeSchema, replayed: replayedSchema });
+export const createEmployeeResponse = z.object({
+  posEmployee: posEmployeeSchema,
+  employee: createdEmployeeSchema,
+  replayed: replayedSchema,
+});
 
 export const tipsQuery = companyIdQuery.extend({
   startDate: isoDate.describe('First business date, included'),
@@ -95,7 +132,10 @@ export type TipsQuery = z.output<typeof tipsQuery>;
 
 const money = z.int().describe('Minor units of `currency`');
 const tipFigures = {
-  employeeId: z.string().nullable().describe('null: sales of no employee, or of a POS employee not linked yet (attributed when it is linked)'),
+  employeeId: z
+    .string()
+    .nullable()
+    .describe('null: sales of no employee, or of a POS employee not linked yet (attributed when it is linked)'),
   cardTips: money.describe('Tips paid by card and other non-cash tenders (tips - cashTips)'),
   cashTips: money.describe('Tips paid in cash'),
   tips: money.describe('cardTips + cashTips; refunded tips (negative) included'),
@@ -106,6 +146,8 @@ export const tipsResponse = z.object({
   startDate: z.string(),
   endDate: z.string(),
   currency: z.string().nullable().describe('ISO 4217 currency of the amounts; null when there are none'),
-  days: z.array(z.object({ date: z.string().describe('Business date (company calendar)'), ...tipFigures })).describe('Per business date and employee, by date then employee; only days with tips'),
+  days: z
+    .array(z.object({ date: z.string().describe('Business date (company calendar)'), ...tipFigures }))
+    .describe('Per business date and employee, by date then employee; only days with tips'),
   employees: z.array(z.object(tipFigures)).describe('Per employee over the whole range'),
 });

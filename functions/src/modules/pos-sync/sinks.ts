@@ -4,7 +4,13 @@ import { AppError } from '../../core/errors';
 import { runExclusive } from '../../core/exclusive';
 import { db } from '../../core/firebase';
 import { logger } from '../../core/logger';
-import { readVendorPunches, removeVendorPunch, upsertVendorPunch, vendorPunchVersion, type VendorPunchInput } from '../attendance';
+import {
+  readVendorPunches,
+  removeVendorPunch,
+  upsertVendorPunch,
+  vendorPunchVersion,
+  type VendorPunchInput,
+} from '../attendance';
 import { getCompanyRules } from '../companies';
 import { listEmployees } from '../employees';
 import { listRoles } from '../roles';
@@ -56,7 +62,9 @@ const PUNCH_CONCURRENCY = 8;
 const REPLAY_PAGE = 2000;
 
 /** A record delivered twice in one page keeps its latest version (most recent modifiedAt, then the later one). */
-function latest<T extends { vendorId: string; modifiedAt: number }>(page: readonly T[]): { records: T[]; duplicates: number } {
+function latest<T extends { vendorId: string; modifiedAt: number }>(
+  page: readonly T[],
+): { records: T[]; duplicates: number } {
   const byId = new Map<string, T>();
   for (const r of page) {
     const seen = byId.get(r.vendorId);
@@ -71,11 +79,22 @@ function refusal(err: unknown): AppError | null {
 }
 
 function logFailure(t: SinkTarget, stream: string, vendorId: string, code: string, message: string) {
-  logger.warn('pos-sync record refused', { companyId: t.companyId, connectionId: t.connectionId, slug: t.slug, stream, vendorId, code, reason: message });
+  logger.warn('pos-sync record refused', {
+    companyId: t.companyId,
+    connectionId: t.connectionId,
+    slug: t.slug,
+    stream,
+    vendorId,
+    code,
+    reason: message,
+  });
 }
 
 /** The employee each POS employee (by document id) is linked to, null when unlinked or unknown. */
-async function employeeIdsOf(companyId: string, posEmployeeIds: readonly string[]): Promise<Map<string, string | null>> {
+async function employeeIdsOf(
+  companyId: string,
+  posEmployeeIds: readonly string[],
+): Promise<Map<string, string | null>> {
   const ids = [...new Set(posEmployeeIds)];
   const rows = await repo.readPosEmployees(companyId, ids);
   return new Map(ids.map((id, i) => [id, rows[i]?.employeeId ?? null]));
@@ -97,13 +116,46 @@ async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => 
 
 // ---------------------------------------------------------------- roster
 
-type RosterFields = Pick<repo.StoredPosEmployee, 'vendorId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'emailKey' | 'phoneKey' | 'jobTitle' | 'active' | 'modifiedAt'>;
-const ROSTER_FIELDS: (keyof RosterFields | 'employeeId' | 'linkedBy')[] = ['vendorId', 'firstName', 'lastName', 'email', 'phone', 'emailKey', 'phoneKey', 'jobTitle', 'active', 'modifiedAt', 'employeeId', 'linkedBy'];
+type RosterFields = Pick<
+  repo.StoredPosEmployee,
+  | 'vendorId'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'emailKey'
+  | 'phoneKey'
+  | 'jobTitle'
+  | 'active'
+  | 'modifiedAt'
+>;
+const ROSTER_FIELDS: (keyof RosterFields | 'employeeId' | 'linkedBy')[] = [
+  'vendorId',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'emailKey',
+  'phoneKey',
+  'jobTitle',
+  'active',
+  'modifiedAt',
+  'employeeId',
+  'linkedBy',
+];
 
 function rosterFields(r: PosEmployee): RosterFields {
   return {
-    vendorId: r.vendorId, firstName: r.firstName ?? '', lastName: r.lastName ?? '', email: r.email ?? null, phone: r.phone ?? null,
-    emailKey: emailKey(r.email), phoneKey: phoneKey(r.phone), jobTitle: r.jobTitle ?? null, active: r.active !== false, modifiedAt: r.modifiedAt,
+    vendorId: r.vendorId,
+    firstName: r.firstName ?? '',
+    lastName: r.lastName ?? '',
+    email: r.email ?? null,
+    phone: r.phone ?? null,
+    emailKey: emailKey(r.email),
+    phoneKey: phoneKey(r.phone),
+    jobTitle: r.jobTitle ?? null,
+    active: r.active !== false,
+    modifiedAt: r.modifiedAt,
   };
 }
 
@@ -134,7 +186,19 @@ export async function writeRoster(t: SinkTarget, page: readonly PosEmployee[]): 
         const before = existing[k];
         let next: repo.StoredPosEmployee = before
           ? { ...before, ...rosterFields(r) }
-          : { id: ids[k], connectionId: t.connectionId, slug: t.slug, ...rosterFields(r), employeeId: null, linkedBy: null, linkedAt: null, unlinkedBy: null, unlinkedAt: null, createdAt: now, updatedAt: now };
+          : {
+              id: ids[k],
+              connectionId: t.connectionId,
+              slug: t.slug,
+              ...rosterFields(r),
+              employeeId: null,
+              linkedBy: null,
+              linkedAt: null,
+              unlinkedBy: null,
+              unlinkedAt: null,
+              createdAt: now,
+              updatedAt: now,
+            };
         if (!next.employeeId && !next.unlinkedBy) {
           const match = autoLinkMatch(next, employees, taken);
           if (match) {
@@ -153,14 +217,20 @@ export async function writeRoster(t: SinkTarget, page: readonly PosEmployee[]): 
       });
       return {
         result: { c, linked },
-        write: writes.length ? (w) => writes.forEach((p) => w.set(repo.posEmployeeRef(t.companyId, p.id), repo.posEmployeeToDoc(p))) : undefined,
+        write: writes.length
+          ? (w) => writes.forEach((p) => w.set(repo.posEmployeeRef(t.companyId, p.id), repo.posEmployeeToDoc(p)))
+          : undefined,
       };
     });
     for (const k of ['created', 'updated', 'unchanged'] as const) counts[k] += done.c[k];
     autoLinked.push(...done.linked);
   }
   for (const id of autoLinked) {
-    logger.info('pos employee auto-linked', { companyId: t.companyId, connectionId: t.connectionId, posEmployeeId: id });
+    logger.info('pos employee auto-linked', {
+      companyId: t.companyId,
+      connectionId: t.connectionId,
+      posEmployeeId: id,
+    });
     await replayHeld(t, id);
   }
   return counts;
@@ -179,12 +249,26 @@ async function rolesByTitle(companyId: string): Promise<Map<string, string | nul
   return out;
 }
 
-function punchInput(t: SinkTarget, r: PosPunch, employeeId: string, roles: Map<string, string | null>): VendorPunchInput {
+function punchInput(
+  t: SinkTarget,
+  r: PosPunch,
+  employeeId: string,
+  roles: Map<string, string | null>,
+): VendorPunchInput {
   const positionId = r.jobTitle ? roles.get(nameKey(r.jobTitle)) : undefined;
   return {
-    slug: t.slug, externalId: r.vendorId, employeeId, clockInAt: r.clockInAt, clockOutAt: r.clockOutAt,
+    slug: t.slug,
+    externalId: r.vendorId,
+    employeeId,
+    clockInAt: r.clockInAt,
+    clockOutAt: r.clockOutAt,
     // the POS says whether a break is paid; a paid one is a rest break, an unpaid one a meal break
-    breaks: r.breaks.map((b) => ({ type: b.paid ? ('rest' as const) : ('meal' as const), startAt: b.startAt, endAt: b.endAt, paid: b.paid })),
+    breaks: r.breaks.map((b) => ({
+      type: b.paid ? ('rest' as const) : ('meal' as const),
+      startAt: b.startAt,
+      endAt: b.endAt,
+      paid: b.paid,
+    })),
     ...(positionId ? { positionId } : {}),
   };
 }
@@ -207,7 +291,11 @@ export async function writePunches(t: SinkTarget, page: readonly PosPunch[]): Pr
   const [links, roles, stored, heldSnaps] = await Promise.all([
     employeeIdsOf(t.companyId, records.map(posIdOf)),
     records.some((r) => r.jobTitle) ? rolesByTitle(t.companyId) : new Map<string, string | null>(),
-    readVendorPunches(t.companyId, t.slug, records.map((r) => r.vendorId)),
+    readVendorPunches(
+      t.companyId,
+      t.slug,
+      records.map((r) => r.vendorId),
+    ),
     db().getAll(...heldRefs),
   ]);
   const held = heldSnaps.map(repo.heldFromSnapshot);
@@ -222,7 +310,10 @@ export async function writePunches(t: SinkTarget, page: readonly PosPunch[]): Pr
     if (!employeeId) return void toHold.push(i);
     const input = punchInput(t, r, employeeId, roles);
     const version = vendorPunchVersion(input, r.deleted);
-    const known = r.deleted && !ours ? true : !!ours && (ours.vendor?.version === version || ours.vendor?.pending?.version === version);
+    const known =
+      r.deleted && !ours
+        ? true
+        : !!ours && (ours.vendor?.version === version || ours.vendor?.pending?.version === version);
     if (known) {
       counts.unchanged++;
       settled.push(i);
@@ -239,7 +330,19 @@ export async function writePunches(t: SinkTarget, page: readonly PosPunch[]): Pr
       const batch = db().batch();
       for (const k of changed.slice(i, i + MAX_WRITES)) {
         const r = records[k];
-        batch.set(heldRefs[k], repo.heldToDoc({ id: heldRefs[k].id, connectionId: t.connectionId, slug: t.slug, posEmployeeId: posIdOf(r), vendorId: r.vendorId, punch: r, modifiedAt: r.modifiedAt, heldAt: now }));
+        batch.set(
+          heldRefs[k],
+          repo.heldToDoc({
+            id: heldRefs[k].id,
+            connectionId: t.connectionId,
+            slug: t.slug,
+            posEmployeeId: posIdOf(r),
+            vendorId: r.vendorId,
+            punch: r,
+            modifiedAt: r.modifiedAt,
+            heldAt: now,
+          }),
+        );
       }
       await batch.commit();
     }
@@ -250,7 +353,9 @@ export async function writePunches(t: SinkTarget, page: readonly PosPunch[]): Pr
   await inPool([...byEmployee.values()], PUNCH_CONCURRENCY, async (items) => {
     for (const w of items.sort((a, b) => a.input.clockInAt - b.input.clockInAt)) {
       try {
-        const { outcome } = w.deleted ? await removeVendorPunch(t.companyId, w.input) : await upsertVendorPunch(t.companyId, w.input);
+        const { outcome } = w.deleted
+          ? await removeVendorPunch(t.companyId, w.input)
+          : await upsertVendorPunch(t.companyId, w.input);
         if (outcome === 'created') counts.created++;
         else if (outcome === 'unchanged') counts.unchanged++;
         else counts.updated++;
@@ -271,7 +376,10 @@ export async function writePunches(t: SinkTarget, page: readonly PosPunch[]): Pr
     for (const k of release.slice(i, i + MAX_WRITES)) batch.delete(heldRefs[k]);
     await batch.commit();
   }
-  await attributeIfLinkedMeanwhile(t, toHold.map((i) => posIdOf(records[i])));
+  await attributeIfLinkedMeanwhile(
+    t,
+    toHold.map((i) => posIdOf(records[i])),
+  );
   return counts;
 }
 
@@ -295,22 +403,52 @@ export function posSourceOf(slug: string): PosSource | null {
   return sources.includes(base) ? (base as PosSource) : null;
 }
 
-function entryOf(t: SinkTarget, r: PosSale, posSource: PosSource, links: Map<string, string | null>, zone: string, dayChangeSeconds: number, now: number): repo.SaleEntry {
+function entryOf(
+  t: SinkTarget,
+  r: PosSale,
+  posSource: PosSource,
+  links: Map<string, string | null>,
+  zone: string,
+  dayChangeSeconds: number,
+  now: number,
+): repo.SaleEntry {
   const posEmployeeId = r.employeeVendorId ? repo.posEmployeeDocId(t.connectionId, r.employeeVendorId) : null;
   const employeeId = posEmployeeId ? (links.get(posEmployeeId) ?? null) : null;
   return {
-    connectionId: t.connectionId, slug: t.slug, vendorId: r.vendorId, posSource, posEmployeeId, employeeVendorId: r.employeeVendorId ?? null, employeeId,
+    connectionId: t.connectionId,
+    slug: t.slug,
+    vendorId: r.vendorId,
+    posSource,
+    posEmployeeId,
+    employeeVendorId: r.employeeVendorId ?? null,
+    employeeId,
     held: posEmployeeId !== null && employeeId === null,
-    closedAt: r.closedAt, businessDate: businessSlot(r.closedAt, zone, dayChangeSeconds).businessDate, currency: r.currency,
-    amount: r.amount, tips: r.tips, cashTips: r.cashTips ?? 0, customers: r.refund ? 0 : r.customers, refund: r.refund, refundOf: r.refundOf ?? null,
-    modifiedAt: r.modifiedAt, updatedAt: now,
+    closedAt: r.closedAt,
+    businessDate: businessSlot(r.closedAt, zone, dayChangeSeconds).businessDate,
+    currency: r.currency,
+    amount: r.amount,
+    tips: r.tips,
+    cashTips: r.cashTips ?? 0,
+    customers: r.refund ? 0 : r.customers,
+    refund: r.refund,
+    refundOf: r.refundOf ?? null,
+    modifiedAt: r.modifiedAt,
+    updatedAt: now,
   };
 }
 
 /** The invoice of a sale, as POST /sales/invoices takes it (a refund is its own signed record). */
 const invoiceItemOf = (e: repo.SaleEntry) => ({
-  externalId: e.vendorId, posSource: e.posSource, closedAt: e.closedAt, currency: e.currency, amount: e.amount, tips: e.tips,
-  customers: e.customers, refund: e.refund, refundOf: e.refundOf, employeeId: e.employeeId,
+  externalId: e.vendorId,
+  posSource: e.posSource,
+  closedAt: e.closedAt,
+  currency: e.currency,
+  amount: e.amount,
+  tips: e.tips,
+  customers: e.customers,
+  refund: e.refund,
+  refundOf: e.refundOf,
+  employeeId: e.employeeId,
 });
 
 /**
@@ -330,12 +468,23 @@ export async function writeSales(t: SinkTarget, page: readonly PosSale[]): Promi
   const posSource = posSourceOf(t.slug);
   if (!posSource) {
     counts.failed += records.length;
-    logger.error('pos-sync sales of a source the sales module does not know', { companyId: t.companyId, connectionId: t.connectionId, slug: t.slug, records: records.length });
+    logger.error('pos-sync sales of a source the sales module does not know', {
+      companyId: t.companyId,
+      connectionId: t.connectionId,
+      slug: t.slug,
+      records: records.length,
+    });
     return counts;
   }
-  const posIds = records.filter((r) => r.employeeVendorId).map((r) => repo.posEmployeeDocId(t.connectionId, r.employeeVendorId!));
+  const posIds = records
+    .filter((r) => r.employeeVendorId)
+    .map((r) => repo.posEmployeeDocId(t.connectionId, r.employeeVendorId!));
   const ledgerRefs = records.map((r) => repo.saleRef(t.companyId, repo.saleDocId(t.connectionId, r.vendorId)));
-  const [rules, links, ledgerSnaps] = await Promise.all([getCompanyRules({ companyId: t.companyId }), employeeIdsOf(t.companyId, posIds), db().getAll(...ledgerRefs)]);
+  const [rules, links, ledgerSnaps] = await Promise.all([
+    getCompanyRules({ companyId: t.companyId }),
+    employeeIdsOf(t.companyId, posIds),
+    db().getAll(...ledgerRefs),
+  ]);
   const now = Date.now();
   const changed: repo.SaleEntry[] = [];
   const heldPosIds = new Set<string>();
@@ -384,7 +533,8 @@ type EntryOutcome = 'created' | 'updated' | 'unchanged';
 /** Writes ledger entries and moves their tips per day and employee, in exclusive commits of at most SALES_CHUNK entries. */
 async function recordSales(companyId: string, entries: readonly repo.SaleEntry[]): Promise<EntryOutcome[]> {
   const out: EntryOutcome[] = [];
-  for (let i = 0; i < entries.length; i += SALES_CHUNK) out.push(...(await commitSales(companyId, entries.slice(i, i + SALES_CHUNK))));
+  for (let i = 0; i < entries.length; i += SALES_CHUNK)
+    out.push(...(await commitSales(companyId, entries.slice(i, i + SALES_CHUNK))));
   return out;
 }
 
@@ -399,7 +549,13 @@ interface TipsDelta {
 function contribute(deltas: Map<string, TipsDelta>, e: repo.SaleEntry, sign: 1 | -1): void {
   if (e.tips === 0 && e.cashTips === 0) return;
   const id = repo.tipsDocId(e.businessDate, e.employeeId);
-  const d = deltas.get(id) ?? { date: e.businessDate, employeeId: e.employeeId, currency: e.currency, cardTips: 0, cashTips: 0 };
+  const d = deltas.get(id) ?? {
+    date: e.businessDate,
+    employeeId: e.employeeId,
+    currency: e.currency,
+    cardTips: 0,
+    cashTips: 0,
+  };
   d.cardTips += sign * (e.tips - e.cashTips);
   d.cashTips += sign * e.cashTips;
   deltas.set(id, d);
@@ -433,19 +589,39 @@ async function commitSales(companyId: string, chunk: readonly repo.SaleEntry[]):
           const cardTips = (stored[k]?.cardTips ?? 0) + d.cardTips;
           const cashTips = (stored[k]?.cashTips ?? 0) + d.cashTips;
           if (cardTips === 0 && cashTips === 0) w.delete(tipRefs[k]);
-          else w.set(tipRefs[k], { date: d.date, employeeId: d.employeeId, cardTips, cashTips, currency: d.currency, updatedAt: now });
+          else
+            w.set(tipRefs[k], {
+              date: d.date,
+              employeeId: d.employeeId,
+              cardTips,
+              cashTips,
+              currency: d.currency,
+              updatedAt: now,
+            });
         });
       },
     };
   });
   if (outcome !== 'split') return outcome;
   const half = Math.ceil(chunk.length / 2);
-  return [...(await commitSales(companyId, chunk.slice(0, half))), ...(await commitSales(companyId, chunk.slice(half)))];
+  return [
+    ...(await commitSales(companyId, chunk.slice(0, half))),
+    ...(await commitSales(companyId, chunk.slice(half))),
+  ];
 }
 
 const saleOf = (e: repo.SaleEntry): PosSale => ({
-  vendorId: e.vendorId, employeeVendorId: e.employeeVendorId, closedAt: e.closedAt, currency: e.currency, amount: e.amount, tips: e.tips,
-  cashTips: e.cashTips, customers: e.customers, refund: e.refund, refundOf: e.refundOf, modifiedAt: e.modifiedAt,
+  vendorId: e.vendorId,
+  employeeVendorId: e.employeeVendorId,
+  closedAt: e.closedAt,
+  currency: e.currency,
+  amount: e.amount,
+  tips: e.tips,
+  cashTips: e.cashTips,
+  customers: e.customers,
+  refund: e.refund,
+  refundOf: e.refundOf,
+  modifiedAt: e.modifiedAt,
 });
 
 // ---------------------------------------------------------------- attribution of held data
@@ -460,17 +636,24 @@ export async function replayHeld(t: SinkTarget, posEmployeeId: string): Promise<
   const out: Replayed = { punches: 0, sales: 0, failed: 0 };
   const seenPunches = new Set<string>();
   for (;;) {
-    const held = (await repo.heldPunchesOf(t.companyId, posEmployeeId, REPLAY_PAGE)).filter((h) => !seenPunches.has(h.id));
+    const held = (await repo.heldPunchesOf(t.companyId, posEmployeeId, REPLAY_PAGE)).filter(
+      (h) => !seenPunches.has(h.id),
+    );
     if (held.length === 0) break;
     held.forEach((h) => seenPunches.add(h.id));
-    const c = await writePunches(t, held.map((h) => h.punch));
+    const c = await writePunches(
+      t,
+      held.map((h) => h.punch),
+    );
     out.punches += c.created + c.updated + c.unchanged;
     out.failed += c.failed;
     if (c.held) break; // unlinked again meanwhile: what is left stays held
   }
   const seenSales = new Set<string>();
   for (;;) {
-    const held = (await repo.heldSalesOf(t.companyId, posEmployeeId, REPLAY_PAGE)).filter((e) => !seenSales.has(e.vendorId));
+    const held = (await repo.heldSalesOf(t.companyId, posEmployeeId, REPLAY_PAGE)).filter(
+      (e) => !seenSales.has(e.vendorId),
+    );
     if (held.length === 0) break;
     held.forEach((e) => seenSales.add(e.vendorId));
     const c = await writeSales(t, held.map(saleOf));
@@ -478,6 +661,12 @@ export async function replayHeld(t: SinkTarget, posEmployeeId: string): Promise<
     out.failed += c.failed;
     if (c.held) break;
   }
-  if (out.punches || out.sales || out.failed) logger.info('pos-sync held records attributed', { companyId: t.companyId, connectionId: t.connectionId, posEmployeeId, ...out });
+  if (out.punches || out.sales || out.failed)
+    logger.info('pos-sync held records attributed', {
+      companyId: t.companyId,
+      connectionId: t.connectionId,
+      posEmployeeId,
+      ...out,
+    });
   return out;
 }

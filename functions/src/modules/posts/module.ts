@@ -2,8 +2,10 @@ import { defineModule } from '../kit';
 import { postErrors } from './errors';
 
 export default defineModule({
-  name: 'posts', description: 'Team feed: announcements to an audience, read receipts and acknowledgements, comments',
+  name: 'posts',
+  description: 'Team feed: announcements to an audience, read receipts and acknowledgements, comments',
   http: () => require('./router') as typeof import('./router'),
-  errors: postErrors.catalog, collections: { company: ['posts', 'postRecipients', 'postComments'] },
+  errors: postErrors.catalog,
+  collections: { company: ['posts', 'postRecipients', 'postComments'] },
   seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

@@ -3,9 +3,15 @@ import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 
 export const audienceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('everyone').describe('Every active employee') }),
-  z.strictObject({ kind: z.literal('roles'), roleIds: z.array(documentId).min(1).max(50).describe('Employees holding any of these roles') }),
+  z.strictObject({
+    kind: z.literal('roles'),
+    roleIds: z.array(documentId).min(1).max(50).describe('Employees holding any of these roles'),
+  }),
   z.strictObject({ kind: z.literal('employees'), employeeIds: z.array(documentId).min(1).max(500) }),
-  z.strictObject({ kind: z.literal('scheduled'), date: isoDate.describe('The employees with a published or manual shift on this business date') }),
+  z.strictObject({
+    kind: z.literal('scheduled'),
+    date: isoDate.describe('The employees with a published or manual shift on this business date'),
+  }),
 ]);
 export type Audience = z.infer<typeof audienceSchema>;
 
@@ -14,7 +20,10 @@ export const postCreateBody = z.strictObject({
   body: z.string().trim().min(1).max(20_000),
   audience: audienceSchema,
   pinned: z.boolean().default(false),
-  requiresAcknowledgement: z.boolean().default(false).describe('Recipients are asked to acknowledge (POST /posts/{postId}/acknowledge)'),
+  requiresAcknowledgement: z
+    .boolean()
+    .default(false)
+    .describe('Recipients are asked to acknowledge (POST /posts/{postId}/acknowledge)'),
   allowComments: z.boolean().default(true),
 });
 export type PostCreate = z.output<typeof postCreateBody>;
@@ -45,12 +54,17 @@ export const postSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   editedAt: z.number().nullable().describe('Set when the author edited the post (the edited mark)'),
-  myReceipt: receiptSchema.nullable().describe("The caller's read and acknowledgement; null when the post is not addressed to the caller"),
+  myReceipt: receiptSchema
+    .nullable()
+    .describe("The caller's read and acknowledgement; null when the post is not addressed to the caller"),
 });
 export type Post = z.infer<typeof postSchema>;
 
 export const listPostsQuery = companyIdQuery.extend({
-  view: z.enum(['inbox', 'all']).default('inbox').describe('inbox: the posts addressed to the caller; all (managers and owners): every post of the company'),
+  view: z
+    .enum(['inbox', 'all'])
+    .default('inbox')
+    .describe('inbox: the posts addressed to the caller; all (managers and owners): every post of the company'),
   pinned: z.stringbool().optional().meta({ type: 'boolean' }).describe('Only pinned (true) or unpinned (false) posts'),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
@@ -62,10 +76,25 @@ export const receiptsSchema = z.object({
   recipientCount: z.number(),
   readCount: z.number(),
   acknowledgedCount: z.number(),
-  recipients: z.array(z.object({ employeeId: z.string(), name: z.string(), readAt: z.number().nullable(), acknowledgedAt: z.number().nullable() })).describe('Readers first (by first read), then those who have not read'),
+  recipients: z
+    .array(
+      z.object({
+        employeeId: z.string(),
+        name: z.string(),
+        readAt: z.number().nullable(),
+        acknowledgedAt: z.number().nullable(),
+      }),
+    )
+    .describe('Readers first (by first read), then those who have not read'),
 });
 
-export const commentSchema = z.object({ id: z.string(), postId: z.string(), authorUid: z.string(), text: z.string(), createdAt: z.number() });
+export const commentSchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  authorUid: z.string(),
+  text: z.string(),
+  createdAt: z.number(),
+});
 export const commentBody = z.strictObject({ text: z.string().trim().min(1).max(4000) });
 
 export const postIdParam = z.object({ postId: documentId });

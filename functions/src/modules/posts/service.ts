@@ -27,7 +27,9 @@ export async function resolveAudience(companyId: string, audience: Audience): Pr
       return active.filter((e) => e.positions.some((p) => audience.roleIds.includes(p.categoryId))).map((e) => e.id);
     case 'employees': {
       const known = new Set(active.map((e) => e.id));
-      const problems: ErrorDetail[] = audience.employeeIds.flatMap((id, i) => (known.has(id) ? [] : [{ path: `body.audience.employeeIds.${i}`, message: `no active employee ${id}` }]));
+      const problems: ErrorDetail[] = audience.employeeIds.flatMap((id, i) =>
+        known.has(id) ? [] : [{ path: `body.audience.employeeIds.${i}`, message: `no active employee ${id}` }],
+      );
       if (problems.length) throw postErrors.UNKNOWN_EMPLOYEES(problems.map((p) => p.message).join('; '), problems);
       return [...new Set(audience.employeeIds)];
     }
@@ -57,14 +59,32 @@ export async function createPost({ member, input }: { member: Membership; input:
   for (let i = 0; i < recipients.length; i += BATCH_WRITES) {
     const batch = db().batch();
     for (const employeeId of recipients.slice(i, i + BATCH_WRITES)) {
-      batch.set(repo.recipientRef(companyId, ref.id, employeeId), { postId: ref.id, employeeId, createdAt: now, readAt: null, acknowledgedAt: null });
+      batch.set(repo.recipientRef(companyId, ref.id, employeeId), {
+        postId: ref.id,
+        employeeId,
+        createdAt: now,
+        readAt: null,
+        acknowledgedAt: null,
+      });
     }
     await batch.commit();
   }
-  const stored = { ...input, authorUid: member.uid, recipientCount: recipients.length, createdAt: now, updatedAt: now, editedAt: null };
+  const stored = {
+    ...input,
+    authorUid: member.uid,
+    recipientCount: recipients.length,
+    createdAt: now,
+    updatedAt: now,
+    editedAt: null,
+  };
   await ref.set(stored);
   const mine = await employeeIdOf(member);
-  return postView({ id: ref.id, ...stored }, mine && recipients.includes(mine) ? { postId: ref.id, employeeId: mine, createdAt: now, readAt: null, acknowledgedAt: null } : null);
+  return postView(
+    { id: ref.id, ...stored },
+    mine && recipients.includes(mine)
+      ? { postId: ref.id, employeeId: mine, createdAt: now, readAt: null, acknowledgedAt: null }
+      : null,
+  );
 }
 
 const cursorOf = (p: { createdAt: number; id: string }) => Buffer.from(`${p.createdAt}:${p.id}`).toString('base64url');
@@ -79,19 +99,30 @@ function page(posts: Post[], limit: number, cursor?: string) {
 }
 
 /** The caller's inbox (or, for managers, every post), newest first, `limit` a page. */
-export async function listPosts({ member, query }: { member: Membership; query: { view: 'inbox' | 'all'; pinned?: boolean; limit: number; cursor?: string } }) {
+export async function listPosts({
+  member,
+  query,
+}: {
+  member: Membership;
+  query: { view: 'inbox' | 'all'; pinned?: boolean; limit: number; cursor?: string };
+}) {
   const { companyId } = member;
   const mine = await employeeIdOf(member);
   const inbox = mine ? await repo.inboxOf(companyId, mine) : [];
   const receipts = new Map(inbox.map((r) => [r.postId, r]));
   let posts: repo.StoredPost[];
   if (query.view === 'all') {
-    if (member.role === 'employee') throw coreErrors.INSUFFICIENT_ROLE('Employees list the posts addressed to them (view=inbox); view=all is for managers and owners');
+    if (member.role === 'employee')
+      throw coreErrors.INSUFFICIENT_ROLE(
+        'Employees list the posts addressed to them (view=inbox); view=all is for managers and owners',
+      );
     posts = await repo.listPosts(companyId);
   } else {
     posts = [...(await repo.getPosts(companyId, [...receipts.keys()])).values()];
   }
-  const views = posts.filter((p) => query.pinned === undefined || p.pinned === query.pinned).map((p) => postView(p, receipts.get(p.id) ?? null));
+  const views = posts
+    .filter((p) => query.pinned === undefined || p.pinned === query.pinned)
+    .map((p) => postView(p, receipts.get(p.id) ?? null));
   return page(views, query.limit, query.cursor);
 }
 
@@ -113,11 +144,21 @@ export async function getPost({ member, postId }: { member: Membership; postId: 
  * Records the caller's first read (and with `acknowledge`, their acknowledgement). Serialized per
  * receipt: two reads at once record one first read; later reads change nothing.
  */
-export async function markRead({ member, postId, acknowledge }: { member: Membership; postId: string; acknowledge: boolean }) {
+export async function markRead({
+  member,
+  postId,
+  acknowledge,
+}: {
+  member: Membership;
+  postId: string;
+  acknowledge: boolean;
+}) {
   const { companyId } = member;
   const { post, employeeId } = await visiblePost(member, postId);
-  if (!employeeId || !(await repo.getRecipient(companyId, postId, employeeId))) throw postErrors.NOT_A_RECIPIENT('This post is not addressed to you');
-  if (acknowledge && !post.requiresAcknowledgement) throw postErrors.ACKNOWLEDGEMENT_NOT_REQUIRED('This post does not ask for an acknowledgement');
+  if (!employeeId || !(await repo.getRecipient(companyId, postId, employeeId)))
+    throw postErrors.NOT_A_RECIPIENT('This post is not addressed to you');
+  if (acknowledge && !post.requiresAcknowledgement)
+    throw postErrors.ACKNOWLEDGEMENT_NOT_REQUIRED('This post does not ask for an acknowledgement');
   const receipt = await runExclusive(`post-receipt:${companyId}:${postId}:${employeeId}`, async (tx) => {
     const current = await repo.getRecipient(companyId, postId, employeeId, tx);
     if (!current) throw notFound();
@@ -126,7 +167,10 @@ export async function markRead({ member, postId, acknowledge }: { member: Member
     if (current.readAt === null) update.readAt = now;
     if (acknowledge && current.acknowledgedAt === null) update.acknowledgedAt = now;
     if (Object.keys(update).length === 0) return { result: current };
-    return { result: { ...current, ...update }, write: (t) => void t.update(repo.recipientRef(companyId, postId, employeeId), update) };
+    return {
+      result: { ...current, ...update },
+      write: (t) => void t.update(repo.recipientRef(companyId, postId, employeeId), update),
+    };
   });
   return postView(post, receipt);
 }
@@ -139,7 +183,12 @@ export async function receipts({ member, postId }: { member: Membership; postId:
   const [recipients, employees] = await Promise.all([repo.recipientsOf(companyId, postId), listEmployees(companyId)]);
   const names = new Map((employees as Employee[]).map((e) => [e.id, `${e.name} ${e.surname}`.trim()]));
   const rows = recipients
-    .map((r) => ({ employeeId: r.employeeId, name: names.get(r.employeeId) ?? '', readAt: r.readAt, acknowledgedAt: r.acknowledgedAt }))
+    .map((r) => ({
+      employeeId: r.employeeId,
+      name: names.get(r.employeeId) ?? '',
+      readAt: r.readAt,
+      acknowledgedAt: r.acknowledgedAt,
+    }))
     .sort((a, b) => (a.readAt ?? Infinity) - (b.readAt ?? Infinity) || a.name.localeCompare(b.name));
   return {
     recipientCount: rows.length,
@@ -178,20 +227,29 @@ export async function deletePost({ member, postId }: { member: Membership; postI
   const { companyId } = member;
   const post = await repo.getPost(companyId, postId);
   if (post) {
-    if (post.authorUid !== member.uid && member.role !== 'owner') throw postErrors.NOT_THE_AUTHOR('Only the author or an owner deletes a post');
+    if (post.authorUid !== member.uid && member.role !== 'owner')
+      throw postErrors.NOT_THE_AUTHOR('Only the author or an owner deletes a post');
     await repo.postRef(companyId, postId).delete();
   } else if (member.role === 'employee') {
     throw notFound();
   }
-  const [recipients, comments] = await Promise.all([repo.recipientsOf(companyId, postId), repo.commentsOf(companyId, postId)]);
+  const [recipients, comments] = await Promise.all([
+    repo.recipientsOf(companyId, postId),
+    repo.commentsOf(companyId, postId),
+  ]);
   if (!post && recipients.length === 0 && comments.length === 0) throw notFound();
-  await deleteAll([...recipients.map((r) => repo.recipientRef(companyId, postId, r.employeeId)), ...comments.map((c) => repo.commentRef(companyId, c.id))]);
+  await deleteAll([
+    ...recipients.map((r) => repo.recipientRef(companyId, postId, r.employeeId)),
+    ...comments.map((c) => repo.commentRef(companyId, c.id)),
+  ]);
   return { id: postId, deleted: true as const };
 }
 
 export async function listComments({ member, postId }: { member: Membership; postId: string }) {
   await visiblePost(member, postId);
-  return (await repo.commentsOf(member.companyId, postId)).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  return (await repo.commentsOf(member.companyId, postId)).sort(
+    (a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id),
+  );
 }
 
 export async function addComment({ member, postId, text }: { member: Membership; postId: string; text: string }) {
@@ -203,12 +261,21 @@ export async function addComment({ member, postId, text }: { member: Membership;
   return { id: ref.id, ...comment };
 }
 
-export async function deleteComment({ member, postId, commentId }: { member: Membership; postId: string; commentId: string }) {
+export async function deleteComment({
+  member,
+  postId,
+  commentId,
+}: {
+  member: Membership;
+  postId: string;
+  commentId: string;
+}) {
   await visiblePost(member, postId);
   const ref = repo.commentRef(member.companyId, commentId);
   const comment = repo.commentFromSnapshot(await ref.get());
   if (!comment || comment.postId !== postId) throw postErrors.COMMENT_NOT_FOUND('Comment not found');
-  if (comment.authorUid !== member.uid && member.role === 'employee') throw postErrors.NOT_THE_AUTHOR("Only the comment's author or a manager deletes it");
+  if (comment.authorUid !== member.uid && member.role === 'employee')
+    throw postErrors.NOT_THE_AUTHOR("Only the comment's author or a manager deletes it");
   await ref.delete();
   return { id: commentId, deleted: true as const };
 }

@@ -2,8 +2,11 @@ import { defineModule } from '../kit';
 import { requestErrors } from './errors';
 
 export default defineModule({
-  name: 'requests', description: 'Shift requests (swap, replace, emergency, day off, availabilities) with peer and manager approval, applied atomically to the schedule',
+  name: 'requests',
+  description:
+    'Shift requests (swap, replace, emergency, day off, availabilities) with peer and manager approval, applied atomically to the schedule',
   http: () => require('./router') as typeof import('./router'),
-  errors: requestErrors.catalog, collections: { company: ['shiftRequests', 'requestPolicy'] },
+  errors: requestErrors.catalog,
+  collections: { company: ['shiftRequests', 'requestPolicy'] },
   seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

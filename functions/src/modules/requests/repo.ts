@@ -31,7 +31,11 @@ function requestFromDoc(id: string, d: DocumentData): ShiftRequest {
   };
 }
 
-export const { collection: requestsCollection, ref: requestRef, fromSnapshot: requestFromSnapshot } = companyCollection('shiftRequests', requestFromDoc);
+export const {
+  collection: requestsCollection,
+  ref: requestRef,
+  fromSnapshot: requestFromSnapshot,
+} = companyCollection('shiftRequests', requestFromDoc);
 
 export function requestToDoc(r: ShiftRequest): DocumentData {
   const { id: _id, ...doc } = r;
@@ -53,7 +57,11 @@ export async function queryRequests(q: Query): Promise<ShiftRequest[]> {
 }
 
 /** Requests of a company with a field equal to a value (the listings), or all of them. */
-export function requestsWhere(companyId: string, field?: 'employeeId' | 'peerEmployeeId' | 'takerEmployeeId' | 'state' | 'shiftId', value?: string): Query {
+export function requestsWhere(
+  companyId: string,
+  field?: 'employeeId' | 'peerEmployeeId' | 'takerEmployeeId' | 'state' | 'shiftId',
+  value?: string,
+): Query {
   const c = requestsCollection(companyId);
   return field ? c.where(field, '==', value) : c;
 }

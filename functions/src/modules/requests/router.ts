@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import * as service from './service';
-import { EMERGENCY_HOURS, createRequestBody, decisionBody, listRequestsQuery, pickBody, policyPatch, policySchema, requestIdParam, requestSchema } from './schemas';
+import {
+  EMERGENCY_HOURS,
+  createRequestBody,
+  decisionBody,
+  listRequestsQuery,
+  pickBody,
+  policyPatch,
+  policySchema,
+  requestIdParam,
+  requestSchema,
+} from './schemas';
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
@@ -17,55 +27,125 @@ const FLOWS = `**Flows.** States: \`pending_peer\` (a coworker, volunteers or cl
 
 const SEE_FLOWS = 'The states, flows and eligibility rules are described under POST /requests.';
 
-const stepRoute = (action: 'accept' | 'decline' | 'volunteer' | 'claim' | 'approve' | 'deny' | 'cancel', summary: string, description: string, access = member) =>
+const stepRoute = (
+  action: 'accept' | 'decline' | 'volunteer' | 'claim' | 'approve' | 'deny' | 'cancel',
+  summary: string,
+  description: string,
+  access = member,
+) =>
   defineRoute({
-    method: 'post', path: `/requests/:id/${action}`, summary, description: `${description}\n\n${SEE_FLOWS}`,
-    access, params: requestIdParam, query: companyIdQuery, body: decisionBody, response: requestSchema,
+    method: 'post',
+    path: `/requests/:id/${action}`,
+    summary,
+    description: `${description}\n\n${SEE_FLOWS}`,
+    access,
+    params: requestIdParam,
+    query: companyIdQuery,
+    body: decisionBody,
+    response: requestSchema,
     handler: ({ member: m, params, body }) => service.step({ member: m, id: params.id, action, note: body.note }),
   });
 
 export const routes: RouteDef[] = [
   defineRoute({
-    method: 'get', path: '/requests', summary: 'List shift requests: mine, available to take, or the manager queue',
+    method: 'get',
+    path: '/requests',
+    summary: 'List shift requests: mine, available to take, or the manager queue',
     description: `Filters by type, state (the effective state: expired included) and date range (from/to on the request's date). Sorted by date then creation. At most 500.\n\n${SEE_FLOWS}`,
-    access: member, query: listRequestsQuery, response: z.array(requestSchema),
+    access: member,
+    query: listRequestsQuery,
+    response: z.array(requestSchema),
     handler: ({ member: m, query }) => service.listRequests({ member: m, query }),
   }),
   defineRoute({
-    method: 'post', path: '/requests', summary: 'Create a shift request (swap, replace, emergency, dayOff, availabilities)', status: 201,
+    method: 'post',
+    path: '/requests',
+    summary: 'Create a shift request (swap, replace, emergency, dayOff, availabilities)',
+    status: 201,
     description: `The requester is the caller's employee record (422 NO_EMPLOYEE_RECORD without one), except an emergency created by a manager (then the shift's employee). A swap, replace or emergency needs a live shift of the requester that has not started (422 INVALID_REQUEST_SHIFT) and no other pending request for it (409 REQUEST_EXISTS); overlapping day-off requests of one employee, and a second pending availabilities request, are 409 REQUEST_EXISTS (so a retried create does not make a second request).\n\n${FLOWS}`,
-    access: member, query: companyIdQuery, body: createRequestBody, response: requestSchema,
+    access: member,
+    query: companyIdQuery,
+    body: createRequestBody,
+    response: requestSchema,
     handler: ({ member: m, body }) => service.createRequest({ member: m, body }),
   }),
   defineRoute({
-    method: 'get', path: '/requests/:id', summary: 'One shift request',
-    description: 'Managers see every request; employees their own, the swaps asking them, and the offers and emergencies of the company (else 404).',
-    access: member, params: requestIdParam, query: companyIdQuery, response: requestSchema,
+    method: 'get',
+    path: '/requests/:id',
+    summary: 'One shift request',
+    description:
+      'Managers see every request; employees their own, the swaps asking them, and the offers and emergencies of the company (else 404).',
+    access: member,
+    params: requestIdParam,
+    query: companyIdQuery,
+    response: requestSchema,
     handler: ({ member: m, params }) => service.getRequest({ member: m, id: params.id }),
   }),
-  stepRoute('accept', 'Accept a swap (the peer)', 'Only the employee of peerShiftId (403 NOT_REQUEST_PARTY; the requester: 422 OWN_REQUEST). pending_peer -> pending_manager, or approved (the shifts exchanged) when the policy needs no manager. Repeating it returns the request.'),
+  stepRoute(
+    'accept',
+    'Accept a swap (the peer)',
+    'Only the employee of peerShiftId (403 NOT_REQUEST_PARTY; the requester: 422 OWN_REQUEST). pending_peer -> pending_manager, or approved (the shifts exchanged) when the policy needs no manager. Repeating it returns the request.',
+  ),
   stepRoute('decline', 'Decline a swap (the peer)', 'pending_peer -> denied.'),
-  stepRoute('volunteer', 'Volunteer for an offered shift (replace)', 'The caller must be eligible (422 NOT_ELIGIBLE with the findings); the requester cannot volunteer (422 OWN_REQUEST). Volunteering twice is a no-op. State stays pending_peer.'),
+  stepRoute(
+    'volunteer',
+    'Volunteer for an offered shift (replace)',
+    'The caller must be eligible (422 NOT_ELIGIBLE with the findings); the requester cannot volunteer (422 OWN_REQUEST). Volunteering twice is a no-op. State stays pending_peer.',
+  ),
   defineRoute({
-    method: 'post', path: '/requests/:id/pick', summary: 'Pick a volunteer of an offer (the requester or a manager)',
+    method: 'post',
+    path: '/requests/:id/pick',
+    summary: 'Pick a volunteer of an offer (the requester or a manager)',
     description: `The employee must have volunteered (422 NOT_A_VOLUNTEER) and still be eligible. A manager's pick approves and applies at once; the requester's too when the policy needs no manager, else pending_manager.\n\n${SEE_FLOWS}`,
-    access: member, params: requestIdParam, query: companyIdQuery, body: pickBody, response: requestSchema,
-    handler: ({ member: m, params, body }) => service.step({ member: m, id: params.id, action: 'pick', employeeId: body.employeeId }),
+    access: member,
+    params: requestIdParam,
+    query: companyIdQuery,
+    body: pickBody,
+    response: requestSchema,
+    handler: ({ member: m, params, body }) =>
+      service.step({ member: m, id: params.id, action: 'pick', employeeId: body.employeeId }),
   }),
-  stepRoute('claim', 'Claim an emergency', 'The first eligible claimant gets it: approved and applied at once, or pending_manager when the policy asks for a manager. Another claim is then 409 ALREADY_CLAIMED; an ineligible claimant 422 NOT_ELIGIBLE; the requester 422 OWN_REQUEST.'),
-  stepRoute('approve', 'Approve a request (manager)', 'pending_manager -> approved, applying the change atomically with its checks (422 NOT_ELIGIBLE or TIME_OFF_CONFLICT with details; 409 SHIFT_CHANGED when the shift moved meanwhile). Any other state: 409 REQUEST_NOT_PENDING.', manager),
-  stepRoute('deny', 'Deny a request (manager)', 'pending_peer or pending_manager -> denied; other states 409 REQUEST_NOT_PENDING.', manager),
-  stepRoute('cancel', 'Cancel a request (the requester or a manager)', 'pending_peer or pending_manager -> cancelled; an approved dayOff too (its days are open to scheduling again); other states 409 REQUEST_NOT_PENDING.'),
+  stepRoute(
+    'claim',
+    'Claim an emergency',
+    'The first eligible claimant gets it: approved and applied at once, or pending_manager when the policy asks for a manager. Another claim is then 409 ALREADY_CLAIMED; an ineligible claimant 422 NOT_ELIGIBLE; the requester 422 OWN_REQUEST.',
+  ),
+  stepRoute(
+    'approve',
+    'Approve a request (manager)',
+    'pending_manager -> approved, applying the change atomically with its checks (422 NOT_ELIGIBLE or TIME_OFF_CONFLICT with details; 409 SHIFT_CHANGED when the shift moved meanwhile). Any other state: 409 REQUEST_NOT_PENDING.',
+    manager,
+  ),
+  stepRoute(
+    'deny',
+    'Deny a request (manager)',
+    'pending_peer or pending_manager -> denied; other states 409 REQUEST_NOT_PENDING.',
+    manager,
+  ),
+  stepRoute(
+    'cancel',
+    'Cancel a request (the requester or a manager)',
+    'pending_peer or pending_manager -> cancelled; an approved dayOff too (its days are open to scheduling again); other states 409 REQUEST_NOT_PENDING.',
+  ),
   defineRoute({
-    method: 'get', path: '/request-policy', summary: 'Which request types need a manager\'s approval',
+    method: 'get',
+    path: '/request-policy',
+    summary: "Which request types need a manager's approval",
     description: 'Defaults: swap, replace, dayOff and availabilities need a manager; emergency does not.',
-    access: member, query: companyIdQuery, response: policySchema,
+    access: member,
+    query: companyIdQuery,
+    response: policySchema,
     handler: ({ query }) => service.getPolicy({ companyId: query.companyId }),
   }),
   defineRoute({
-    method: 'patch', path: '/request-policy', summary: 'Set which request types need a manager\'s approval',
+    method: 'patch',
+    path: '/request-policy',
+    summary: "Set which request types need a manager's approval",
     description: 'Types sent replace the stored flags; others are kept. Applies to requests created afterwards.',
-    access: manager, query: companyIdQuery, body: policyPatch, response: policySchema,
+    access: manager,
+    query: companyIdQuery,
+    body: policyPatch,
+    response: policySchema,
     handler: ({ query, body }) => service.updatePolicy({ companyId: query.companyId, patch: body.managerApproval }),
   }),
 ];

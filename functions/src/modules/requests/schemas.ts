@@ -4,7 +4,14 @@ import { availabilitiesSchema } from '../employees';
 
 export const REQUEST_TYPES = ['swap', 'replace', 'emergency', 'dayOff', 'availabilities'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
-export const REQUEST_STATES = ['pending_peer', 'pending_manager', 'approved', 'denied', 'cancelled', 'expired'] as const;
+export const REQUEST_STATES = [
+  'pending_peer',
+  'pending_manager',
+  'approved',
+  'denied',
+  'cancelled',
+  'expired',
+] as const;
 export type RequestState = (typeof REQUEST_STATES)[number];
 export const PENDING: readonly RequestState[] = ['pending_peer', 'pending_manager'];
 /** The types about one shift (they expire when it starts). */
@@ -35,27 +42,47 @@ const TYPED_FIELDS = ['shiftId', 'peerShiftId', 'startDate', 'endDate', 'start',
  */
 export const createRequestBody = z
   .strictObject({
-    type: z.enum(REQUEST_TYPES).describe('swap: shiftId + peerShiftId; replace and emergency: shiftId; dayOff: startDate, endDate, optional start + end; availabilities: availabilities'),
-    shiftId: documentId.optional().describe(`swap, replace: the requester's live shift; emergency: a live shift starting within ${EMERGENCY_HOURS} hours (the caller's own, or any shift when the caller is a manager)`),
-    peerShiftId: documentId.optional().describe("swap: the coworker's live shift to exchange it with (its employee is the peer who accepts)"),
+    type: z
+      .enum(REQUEST_TYPES)
+      .describe(
+        'swap: shiftId + peerShiftId; replace and emergency: shiftId; dayOff: startDate, endDate, optional start + end; availabilities: availabilities',
+      ),
+    shiftId: documentId
+      .optional()
+      .describe(
+        `swap, replace: the requester's live shift; emergency: a live shift starting within ${EMERGENCY_HOURS} hours (the caller's own, or any shift when the caller is a manager)`,
+      ),
+    peerShiftId: documentId
+      .optional()
+      .describe("swap: the coworker's live shift to exchange it with (its employee is the peer who accepts)"),
     startDate: isoDate.optional().describe('dayOff: first business date off'),
     endDate: isoDate.optional().describe(`dayOff: last business date off (at most ${MAX_DAY_OFF_DAYS} days)`),
-    start: minute.optional().describe('dayOff, partial days: first minute off of the company-local day (with end); absent: whole days'),
+    start: minute
+      .optional()
+      .describe('dayOff, partial days: first minute off of the company-local day (with end); absent: whole days'),
     end: minute.optional().describe('dayOff, partial days: end minute (after start)'),
-    availabilities: availabilitiesSchema.optional().describe('availabilities: the new availabilities, replacing the current ones when approved'),
+    availabilities: availabilitiesSchema
+      .optional()
+      .describe('availabilities: the new availabilities, replacing the current ones when approved'),
     note,
   })
   .superRefine((b, ctx) => {
     const fields = FIELDS_OF[b.type];
     const given = b as Record<string, unknown>;
-    for (const f of fields.required) if (given[f] === undefined) ctx.addIssue({ code: 'custom', path: [f], message: `required for a ${b.type} request` });
+    for (const f of fields.required)
+      if (given[f] === undefined)
+        ctx.addIssue({ code: 'custom', path: [f], message: `required for a ${b.type} request` });
     for (const f of TYPED_FIELDS) {
-      if (given[f] !== undefined && !fields.required.includes(f) && !fields.optional.includes(f)) ctx.addIssue({ code: 'custom', path: [f], message: `not a field of a ${b.type} request` });
+      if (given[f] !== undefined && !fields.required.includes(f) && !fields.optional.includes(f))
+        ctx.addIssue({ code: 'custom', path: [f], message: `not a field of a ${b.type} request` });
     }
     if (b.type !== 'dayOff' || !b.startDate || !b.endDate) return;
-    if (b.endDate < b.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
-    if ((b.start === undefined) !== (b.end === undefined)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'a partial day needs both start and end' });
-    if (b.start !== undefined && b.end !== undefined && b.end <= b.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be after start' });
+    if (b.endDate < b.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
+    if ((b.start === undefined) !== (b.end === undefined))
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'a partial day needs both start and end' });
+    if (b.start !== undefined && b.end !== undefined && b.end <= b.start)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be after start' });
   });
 export type CreateRequestBody = z.output<typeof createRequestBody>;
 
@@ -63,10 +90,17 @@ export const requestIdParam = z.object({ id: documentId.describe('Request id') }
 
 export const VIEWS = ['mine', 'available', 'queue', 'all'] as const;
 export const listRequestsQuery = companyIdQuery.extend({
-  view: z.enum(VIEWS).default('mine').describe("mine: requests the caller made or must answer (swap peer, picked or claiming taker); available: open offers and emergencies the caller is eligible to take; queue: requests awaiting a manager (managers); all: every request (managers)"),
+  view: z
+    .enum(VIEWS)
+    .default('mine')
+    .describe(
+      'mine: requests the caller made or must answer (swap peer, picked or claiming taker); available: open offers and emergencies the caller is eligible to take; queue: requests awaiting a manager (managers); all: every request (managers)',
+    ),
   type: z.enum(REQUEST_TYPES).optional(),
   state: z.enum(REQUEST_STATES).optional(),
-  from: isoDate.optional().describe('Only requests dated on or after (shift date, or first day off; availabilities requests: creation day)'),
+  from: isoDate
+    .optional()
+    .describe('Only requests dated on or after (shift date, or first day off; availabilities requests: creation day)'),
   to: isoDate.optional().describe('Only requests dated on or before'),
 });
 export type ListRequestsQuery = z.output<typeof listRequestsQuery>;
@@ -94,7 +128,9 @@ export const requestSchema = z.object({
   peerShiftId: z.string().nullable().describe("swap: the coworker's shift"),
   volunteers: z.array(z.string()).describe('replace: employees who volunteered'),
   takerEmployeeId: z.string().nullable().describe('replace: the volunteer picked; emergency: the claimant'),
-  dayOff: z.object({ startDate: z.string(), endDate: z.string(), start: z.number().nullable(), end: z.number().nullable() }).nullable(),
+  dayOff: z
+    .object({ startDate: z.string(), endDate: z.string(), start: z.number().nullable(), end: z.number().nullable() })
+    .nullable(),
   availabilities: z.record(z.string(), z.unknown()).nullable(),
   note: z.string(),
   needsManager: z.boolean().describe("Whether the company's policy requires a manager's approval for this type"),
@@ -105,10 +141,19 @@ export const requestSchema = z.object({
 export type ShiftRequest = z.infer<typeof requestSchema>;
 
 export const policySchema = z.object({
-  managerApproval: z.object(Object.fromEntries(REQUEST_TYPES.map((t) => [t, z.boolean()])) as Record<RequestType, z.ZodBoolean>),
+  managerApproval: z.object(
+    Object.fromEntries(REQUEST_TYPES.map((t) => [t, z.boolean()])) as Record<RequestType, z.ZodBoolean>,
+  ),
 });
 export type RequestPolicy = z.infer<typeof policySchema>;
-export const POLICY_DEFAULTS: RequestPolicy = { managerApproval: { swap: true, replace: true, emergency: false, dayOff: true, availabilities: true } };
+export const POLICY_DEFAULTS: RequestPolicy = {
+  managerApproval: { swap: true, replace: true, emergency: false, dayOff: true, availabilities: true },
+};
 export const policyPatch = z.strictObject({
-  managerApproval: z.strictObject(Object.fromEntries(REQUEST_TYPES.map((t) => [t, z.boolean().optional()])) as Record<RequestType, z.ZodOptional<z.ZodBoolean>>),
+  managerApproval: z.strictObject(
+    Object.fromEntries(REQUEST_TYPES.map((t) => [t, z.boolean().optional()])) as Record<
+      RequestType,
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  ),
 });

@@ -5,7 +5,13 @@ import { runExclusive } from '../../core/exclusive';
 import { companyNotFound } from '../../core/firestore';
 import { roleAtLeast, type Membership } from '../../core/memberships';
 import { companyRulesFromSnapshots, companyRulesRefs, type CompanyRules } from '../companies';
-import { employeeFromSnapshot, employeeRef, findEmployeeByUser, setAvailabilitiesInTx, type Availabilities } from '../employees';
+import {
+  employeeFromSnapshot,
+  employeeRef,
+  findEmployeeByUser,
+  setAvailabilitiesInTx,
+  type Availabilities,
+} from '../employees';
 import {
   deleteTimeOff,
   eligibleShifts,
@@ -54,14 +60,16 @@ async function requireCallerEmployee(member: Membership): Promise<string> {
   return id;
 }
 
-const startOf = (shift: Shift, company: CompanyRules) => shiftInterval(shift, company.profile.timezone, company.profile.defaultDuration).startMs;
+const startOf = (shift: Shift, company: CompanyRules) =>
+  shiftInterval(shift, company.profile.timezone, company.profile.defaultDuration).startMs;
 
 /** Eligibility failures of a taker (the schedule's 422 codes) become NOT_ELIGIBLE with the same details; 409s pass through. */
 async function asEligibility<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    if (err instanceof AppError && err.status === 422) throw requestErrors.NOT_ELIGIBLE(`Not eligible: ${err.message}`, err.details);
+    if (err instanceof AppError && err.status === 422)
+      throw requestErrors.NOT_ELIGIBLE(`Not eligible: ${err.message}`, err.details);
     throw err;
   }
 }
@@ -82,7 +90,13 @@ export async function getPolicy({ companyId }: { companyId: string }): Promise<R
   return repo.policyFromSnapshot(await repo.policyRef(companyId).get());
 }
 
-export async function updatePolicy({ companyId, patch }: { companyId: string; patch: Partial<Record<string, boolean | undefined>> }) {
+export async function updatePolicy({
+  companyId,
+  patch,
+}: {
+  companyId: string;
+  patch: Partial<Record<string, boolean | undefined>>;
+}) {
   const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => typeof v === 'boolean'));
   await repo.policyRef(companyId).set({ managerApproval: clean, updatedAt: Date.now() }, { merge: true });
   return getPolicy({ companyId });
@@ -99,13 +113,21 @@ interface Draft {
 
 async function readLiveShift(companyId: string, shiftId: string): Promise<Shift> {
   const shift = shiftFromSnapshot(await shiftRef(companyId, shiftId).get());
-  if (!shift || !LIVE_MODES.includes(shift.mode)) throw requestErrors.INVALID_REQUEST_SHIFT(`No live (published or manual) shift ${shiftId} in this company`);
+  if (!shift || !LIVE_MODES.includes(shift.mode))
+    throw requestErrors.INVALID_REQUEST_SHIFT(`No live (published or manual) shift ${shiftId} in this company`);
   return shift;
 }
 
 const emptyRequest = {
-  shiftId: null, shiftStartsAt: null, peerEmployeeId: null, peerShiftId: null, volunteers: [] as string[],
-  takerEmployeeId: null, dayOff: null, availabilities: null, note: '',
+  shiftId: null,
+  shiftStartsAt: null,
+  peerEmployeeId: null,
+  peerShiftId: null,
+  volunteers: [] as string[],
+  takerEmployeeId: null,
+  dayOff: null,
+  availabilities: null,
+  note: '',
 };
 
 function noPendingFor(companyId: string, shiftIds: string[]) {
@@ -113,8 +135,13 @@ function noPendingFor(companyId: string, shiftIds: string[]) {
     const now = Date.now();
     for (const shiftId of shiftIds) {
       const snap = await tx.get(repo.requestsWhere(companyId, 'shiftId', shiftId));
-      const pending = snap.docs.map((d) => repo.requestFromSnapshot(d)!).find((r) => PENDING.includes(effectiveState(r, now)));
-      if (pending) throw requestErrors.REQUEST_EXISTS(`Request ${pending.id} (${pending.type}) is already pending for shift ${shiftId}`);
+      const pending = snap.docs
+        .map((d) => repo.requestFromSnapshot(d)!)
+        .find((r) => PENDING.includes(effectiveState(r, now)));
+      if (pending)
+        throw requestErrors.REQUEST_EXISTS(
+          `Request ${pending.id} (${pending.type}) is already pending for shift ${shiftId}`,
+        );
     }
   };
 }
@@ -128,18 +155,32 @@ async function draftOf(member: Membership, body: CreateRequestBody, company: Com
     const startsAt = startOf(shift, company);
     if (startsAt <= now) throw requestErrors.INVALID_REQUEST_SHIFT(`Shift ${shift.id} has already started`);
     const manager = isManager(member);
-    const me = body.type === 'emergency' && manager ? await callerEmployee(member) : await requireCallerEmployee(member);
+    const me =
+      body.type === 'emergency' && manager ? await callerEmployee(member) : await requireCallerEmployee(member);
     if (!(body.type === 'emergency' && manager) && shift.employeeId !== me) {
       throw requestErrors.INVALID_REQUEST_SHIFT(`Shift ${shift.id} is not the caller's shift`);
     }
     if (body.type === 'emergency' && startsAt - now > EMERGENCY_HOURS * 3_600_000) {
-      throw requestErrors.INVALID_REQUEST_SHIFT(`An emergency is for a shift starting within ${EMERGENCY_HOURS} hours; offer this one up (replace) instead`);
+      throw requestErrors.INVALID_REQUEST_SHIFT(
+        `An emergency is for a shift starting within ${EMERGENCY_HOURS} hours; offer this one up (replace) instead`,
+      );
     }
-    const base = { ...emptyRequest, type: body.type, employeeId: shift.employeeId, date: shift.date, shiftId: shift.id, shiftStartsAt: startsAt, note };
-    if (body.type !== 'swap') return { keys: [shiftRequestKey(companyId, shift.id)], base, guard: noPendingFor(companyId, [shift.id]) };
+    const base = {
+      ...emptyRequest,
+      type: body.type,
+      employeeId: shift.employeeId,
+      date: shift.date,
+      shiftId: shift.id,
+      shiftStartsAt: startsAt,
+      note,
+    };
+    if (body.type !== 'swap')
+      return { keys: [shiftRequestKey(companyId, shift.id)], base, guard: noPendingFor(companyId, [shift.id]) };
     const peer = await readLiveShift(companyId, body.peerShiftId!);
-    if (peer.employeeId === shift.employeeId) throw requestErrors.OWN_REQUEST('A swap is with a coworker: the other shift is the requester\'s own');
-    if (startOf(peer, company) <= now) throw requestErrors.INVALID_REQUEST_SHIFT(`Shift ${peer.id} has already started`);
+    if (peer.employeeId === shift.employeeId)
+      throw requestErrors.OWN_REQUEST("A swap is with a coworker: the other shift is the requester's own");
+    if (startOf(peer, company) <= now)
+      throw requestErrors.INVALID_REQUEST_SHIFT(`Shift ${peer.id} has already started`);
     return {
       keys: [shiftRequestKey(companyId, shift.id), shiftRequestKey(companyId, peer.id)],
       base: { ...base, peerEmployeeId: peer.employeeId, peerShiftId: peer.id },
@@ -151,17 +192,35 @@ async function draftOf(member: Membership, body: CreateRequestBody, company: Com
   if (body.type === 'availabilities') {
     return {
       keys: [dayOffKey(companyId, me)],
-      base: { ...emptyRequest, type: 'availabilities', employeeId: me, date: today, availabilities: body.availabilities as Record<string, unknown>, note },
+      base: {
+        ...emptyRequest,
+        type: 'availabilities',
+        employeeId: me,
+        date: today,
+        availabilities: body.availabilities as Record<string, unknown>,
+        note,
+      },
       guard: async (tx) => {
         const snap = await tx.get(repo.requestsWhere(companyId, 'employeeId', me));
-        const pending = snap.docs.map((d) => repo.requestFromSnapshot(d)!).find((r) => r.type === 'availabilities' && PENDING.includes(r.state));
-        if (pending) throw requestErrors.REQUEST_EXISTS(`Availabilities request ${pending.id} is already pending; cancel it first`);
+        const pending = snap.docs
+          .map((d) => repo.requestFromSnapshot(d)!)
+          .find((r) => r.type === 'availabilities' && PENDING.includes(r.state));
+        if (pending)
+          throw requestErrors.REQUEST_EXISTS(
+            `Availabilities request ${pending.id} is already pending; cancel it first`,
+          );
       },
     };
   }
-  const dayOff = { startDate: body.startDate!, endDate: body.endDate!, start: body.start ?? null, end: body.end ?? null };
+  const dayOff = {
+    startDate: body.startDate!,
+    endDate: body.endDate!,
+    start: body.start ?? null,
+    end: body.end ?? null,
+  };
   if (dayOff.startDate < today) throw requestErrors.DAY_OFF_IN_PAST(`A day-off starts today (${today}) or later`);
-  if (datesInRange(dayOff.startDate, dayOff.endDate).length > MAX_DAY_OFF_DAYS) throw coreErrors.INVALID_DATE_RANGE(`A day-off request covers at most ${MAX_DAY_OFF_DAYS} days`);
+  if (datesInRange(dayOff.startDate, dayOff.endDate).length > MAX_DAY_OFF_DAYS)
+    throw coreErrors.INVALID_DATE_RANGE(`A day-off request covers at most ${MAX_DAY_OFF_DAYS} days`);
   return {
     keys: [dayOffKey(companyId, me)],
     base: { ...emptyRequest, type: 'dayOff', employeeId: me, date: dayOff.startDate, dayOff, note },
@@ -169,14 +228,27 @@ async function draftOf(member: Membership, body: CreateRequestBody, company: Com
       const snap = await tx.get(repo.requestsWhere(companyId, 'employeeId', me));
       const clash = snap.docs
         .map((d) => repo.requestFromSnapshot(d)!)
-        .find((r) => r.type === 'dayOff' && (PENDING.includes(r.state) || r.state === 'approved') && r.dayOff!.startDate <= dayOff.endDate && dayOff.startDate <= r.dayOff!.endDate);
-      if (clash) throw requestErrors.REQUEST_EXISTS(`Day-off request ${clash.id} (${clash.state}) already covers some of those days`);
+        .find(
+          (r) =>
+            r.type === 'dayOff' &&
+            (PENDING.includes(r.state) || r.state === 'approved') &&
+            r.dayOff!.startDate <= dayOff.endDate &&
+            dayOff.startDate <= r.dayOff!.endDate,
+        );
+      if (clash)
+        throw requestErrors.REQUEST_EXISTS(
+          `Day-off request ${clash.id} (${clash.state}) already covers some of those days`,
+        );
     },
   };
 }
 
 /** A request created earlier under a caller-chosen id, when it is the same member's (a retry). */
-async function alreadyCreated(member: Membership, id: string, read: (ref: ReturnType<typeof repo.requestRef>) => Promise<DocumentSnapshot>) {
+async function alreadyCreated(
+  member: Membership,
+  id: string,
+  read: (ref: ReturnType<typeof repo.requestRef>) => Promise<DocumentSnapshot>,
+) {
   const existing = repo.requestFromSnapshot(await read(repo.requestRef(member.companyId, id)));
   if (!existing) return null;
   if (existing.history[0]?.by !== member.uid) throw requestErrors.REQUEST_EXISTS(`Request ${id} already exists`);
@@ -190,7 +262,15 @@ async function alreadyCreated(member: Membership, id: string, read: (ref: Return
  * `id` (callers inside the product, e.g. a confirmed assistant proposal) makes the create idempotent:
  * a retry by the same member answers the request made the first time, its rules not checked again.
  */
-export async function createRequest({ member, body, id: chosenId }: { member: Membership; body: CreateRequestBody; id?: string }) {
+export async function createRequest({
+  member,
+  body,
+  id: chosenId,
+}: {
+  member: Membership;
+  body: CreateRequestBody;
+  id?: string;
+}) {
   const { companyId } = member;
   if (chosenId) {
     const earlier = await alreadyCreated(member, chosenId, (ref) => ref.get());
@@ -204,7 +284,11 @@ export async function createRequest({ member, body, id: chosenId }: { member: Me
   const id = chosenId ?? repo.requestsCollection(companyId).doc().id;
   const needsManager = policy.managerApproval[body.type];
   const direct = !SHIFT_TYPES.includes(body.type) && !needsManager;
-  const keys = [...draft.keys, requestKey(companyId, id), ...(direct ? [lockKey(companyId, draft.base.employeeId)] : [])];
+  const keys = [
+    ...draft.keys,
+    requestKey(companyId, id),
+    ...(direct ? [lockKey(companyId, draft.base.employeeId)] : []),
+  ];
   return runExclusive(keys, async (tx) => {
     // a concurrent retry got there first: answer its request, write nothing
     const earlier = () => (chosenId ? alreadyCreated(member, chosenId, (ref) => tx.get(ref)) : Promise.resolve(null));
@@ -219,10 +303,27 @@ export async function createRequest({ member, body, id: chosenId }: { member: Me
       throw err;
     }
     const now = Date.now();
-    const state: RequestState = SHIFT_TYPES.includes(body.type) ? 'pending_peer' : direct ? 'approved' : 'pending_manager';
+    const state: RequestState = SHIFT_TYPES.includes(body.type)
+      ? 'pending_peer'
+      : direct
+        ? 'approved'
+        : 'pending_manager';
     const request: ShiftRequest = {
-      ...draft.base, id, companyId, state, needsManager, createdAt: now, updatedAt: now,
-      history: [{ at: now, by: member.uid, action: 'create', state: SHIFT_TYPES.includes(body.type) || !direct ? state : 'pending_manager' }],
+      ...draft.base,
+      id,
+      companyId,
+      state,
+      needsManager,
+      createdAt: now,
+      updatedAt: now,
+      history: [
+        {
+          at: now,
+          by: member.uid,
+          action: 'create',
+          state: SHIFT_TYPES.includes(body.type) || !direct ? state : 'pending_manager',
+        },
+      ],
     };
     if (direct) request.history.push({ at: now, by: member.uid, action: 'approve', state: 'approved' });
     const apply = direct ? await applyOf(tx, request, null) : null;
@@ -243,17 +344,26 @@ async function applyOf(tx: Transaction, r: ShiftRequest, taker: string | null): 
     case 'swap':
     case 'replace':
     case 'emergency': {
-      const plan = await asEligibility(prepareTransfers(reader, { companyId: r.companyId, transfers: transfersOf(r, taker) }));
+      const plan = await asEligibility(
+        prepareTransfers(reader, { companyId: r.companyId, transfers: transfersOf(r, taker) }),
+      );
       return plan.write;
     }
     case 'dayOff': {
       const d = r.dayOff!;
-      const plan = await prepareTimeOff(reader, r.companyId, { requestId: r.id, employeeId: r.employeeId, dates: datesInRange(d.startDate, d.endDate), start: d.start, end: d.end });
+      const plan = await prepareTimeOff(reader, r.companyId, {
+        requestId: r.id,
+        employeeId: r.employeeId,
+        dates: datesInRange(d.startDate, d.endDate),
+        start: d.start,
+        end: d.end,
+      });
       return plan.write;
     }
     case 'availabilities': {
       const employee = employeeFromSnapshot(await tx.get(employeeRef(r.companyId, r.employeeId)));
-      if (!employee || employee.archived) throw requestErrors.NO_EMPLOYEE_RECORD(`Employee ${r.employeeId} no longer exists or is archived`);
+      if (!employee || employee.archived)
+        throw requestErrors.NO_EMPLOYEE_RECORD(`Employee ${r.employeeId} no longer exists or is archived`);
       return (t) => setAvailabilitiesInTx(t, r.companyId, r.employeeId, r.availabilities as Availabilities);
     }
   }
@@ -287,7 +397,10 @@ export async function step({ member, id, action, employeeId, note }: StepCall): 
   const seen = await readRequest(companyId, id);
   const me = await callerEmployee(member);
   const manager = isManager(member);
-  const keys = [requestKey(companyId, id), ...stepParties(seen, { action, me, employeeId }).map((e) => lockKey(companyId, e))];
+  const keys = [
+    requestKey(companyId, id),
+    ...stepParties(seen, { action, me, employeeId }).map((e) => lockKey(companyId, e)),
+  ];
 
   return runExclusive(keys, async (tx) => {
     const r = repo.requestFromSnapshot(await tx.get(repo.requestRef(companyId, id)));
@@ -332,18 +445,31 @@ export async function getRequest({ member, id }: { member: Membership; id: strin
 
 const MAX_LISTED = 500;
 
-export async function listRequests({ member, query }: { member: Membership; query: ListRequestsQuery }): Promise<ShiftRequest[]> {
+export async function listRequests({
+  member,
+  query,
+}: {
+  member: Membership;
+  query: ListRequestsQuery;
+}): Promise<ShiftRequest[]> {
   const { companyId } = member;
   if ((query.view === 'queue' || query.view === 'all') && !isManager(member)) {
-    throw coreErrors.INSUFFICIENT_ROLE(`The ${query.view} view is for managers and owners; employees list mine or available`);
+    throw coreErrors.INSUFFICIENT_ROLE(
+      `The ${query.view} view is for managers and owners; employees list mine or available`,
+    );
   }
-  if (query.from && query.to && query.to < query.from) throw coreErrors.INVALID_DATE_RANGE('to must not be before from');
+  if (query.from && query.to && query.to < query.from)
+    throw coreErrors.INVALID_DATE_RANGE('to must not be before from');
   const now = Date.now();
   let rows: ShiftRequest[] = [];
   const me = query.view === 'mine' || query.view === 'available' ? await callerEmployee(member) : null;
   if (query.view === 'mine') {
     if (!me) return [];
-    const lists = await Promise.all((['employeeId', 'peerEmployeeId', 'takerEmployeeId'] as const).map((f) => repo.queryRequests(repo.requestsWhere(companyId, f, me))));
+    const lists = await Promise.all(
+      (['employeeId', 'peerEmployeeId', 'takerEmployeeId'] as const).map((f) =>
+        repo.queryRequests(repo.requestsWhere(companyId, f, me)),
+      ),
+    );
     rows = [...new Map(lists.flat().map((r) => [r.id, r])).values()];
   } else if (query.view === 'queue') {
     rows = await repo.queryRequests(repo.requestsWhere(companyId, 'state', 'pending_manager'));
@@ -352,18 +478,29 @@ export async function listRequests({ member, query }: { member: Membership; quer
   } else {
     if (!me) return [];
     const open = (await repo.queryRequests(repo.requestsWhere(companyId, 'state', 'pending_peer')))
-      .filter((r) => (r.type === 'replace' || r.type === 'emergency') && r.employeeId !== me && !r.takerEmployeeId && effectiveState(r, now) === 'pending_peer')
+      .filter(
+        (r) =>
+          (r.type === 'replace' || r.type === 'emergency') &&
+          r.employeeId !== me &&
+          !r.takerEmployeeId &&
+          effectiveState(r, now) === 'pending_peer',
+      )
       .filter((r) => (!query.type || r.type === query.type) && inRange(r, query));
     const candidates = open.slice(0, MAX_LISTED);
-    const eligible = await eligibleShifts(companyId, me, candidates.map((r) => ({ shiftId: r.shiftId!, from: r.employeeId })));
+    const eligible = await eligibleShifts(
+      companyId,
+      me,
+      candidates.map((r) => ({ shiftId: r.shiftId!, from: r.employeeId })),
+    );
     rows = candidates.filter((r) => eligible.has(r.shiftId!));
   }
   return rows
     .map((r) => view(r, now))
-    .filter((r) => (!query.type || r.type === query.type) && (!query.state || r.state === query.state) && inRange(r, query))
+    .filter(
+      (r) => (!query.type || r.type === query.type) && (!query.state || r.state === query.state) && inRange(r, query),
+    )
     .sort((a, b) => a.date.localeCompare(b.date) || a.createdAt - b.createdAt || a.id.localeCompare(b.id))
     .slice(0, MAX_LISTED);
 }
 
 const inRange = (r: ShiftRequest, q: ListRequestsQuery) => (!q.from || r.date >= q.from) && (!q.to || r.date <= q.to);
-

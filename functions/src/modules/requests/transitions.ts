@@ -51,13 +51,18 @@ export type StepDecision =
     };
 
 const notPending = (r: ShiftRequest, state: RequestState, action: string) =>
-  requestErrors.REQUEST_NOT_PENDING(`Cannot ${action} a request that is ${state}`, [{ path: 'state', message: state, state, type: r.type }]);
+  requestErrors.REQUEST_NOT_PENDING(`Cannot ${action} a request that is ${state}`, [
+    { path: 'state', message: state, state, type: r.type },
+  ]);
 
 /**
  * The employees whose schedule a step on `r` may change (the requester, the swap's peer, the taker:
  * the one picked, the claimant, or the taker already recorded): the service locks their schedules.
  */
-export function stepParties(r: Pick<ShiftRequest, 'employeeId' | 'peerEmployeeId' | 'takerEmployeeId'>, { action, me, employeeId }: Pick<StepInput, 'action' | 'me' | 'employeeId'>): string[] {
+export function stepParties(
+  r: Pick<ShiftRequest, 'employeeId' | 'peerEmployeeId' | 'takerEmployeeId'>,
+  { action, me, employeeId }: Pick<StepInput, 'action' | 'me' | 'employeeId'>,
+): string[] {
   const taker = action === 'pick' ? employeeId! : action === 'claim' ? me : (r.takerEmployeeId ?? null);
   return [r.employeeId, r.peerEmployeeId, taker].filter((e): e is string => !!e);
 }
@@ -78,15 +83,26 @@ export function decideStep(r: ShiftRequest, { action, me, manager, employeeId, n
     return me;
   };
   const requireType = (...types: ShiftRequest['type'][]) => {
-    if (!types.includes(r.type)) throw requestErrors.REQUEST_NOT_PENDING(`A ${r.type} request has no ${action} step`, [{ path: 'type', message: r.type }]);
+    if (!types.includes(r.type))
+      throw requestErrors.REQUEST_NOT_PENDING(`A ${r.type} request has no ${action} step`, [
+        { path: 'type', message: r.type },
+      ]);
   };
   const requireState = (...states: RequestState[]) => {
     if (!states.includes(state)) throw notPending(r, state, action);
   };
-  const step = (next: RequestState, schedule: { taker: string | null; apply: boolean } | null = null, changes: Partial<Pick<ShiftRequest, 'volunteers' | 'takerEmployeeId'>> = {}, releaseTimeOff = false): StepDecision =>
-    ({ kind: 'step', next, schedule, releaseTimeOff, changes });
+  const step = (
+    next: RequestState,
+    schedule: { taker: string | null; apply: boolean } | null = null,
+    changes: Partial<Pick<ShiftRequest, 'volunteers' | 'takerEmployeeId'>> = {},
+    releaseTimeOff = false,
+  ): StepDecision => ({ kind: 'step', next, schedule, releaseTimeOff, changes });
   /** A taker found: approved and applied at once, or awaiting a manager (the change only checked). */
-  const taken = (taker: string | null, needsManager: boolean, changes: Partial<Pick<ShiftRequest, 'takerEmployeeId'>> = {}) => {
+  const taken = (
+    taker: string | null,
+    needsManager: boolean,
+    changes: Partial<Pick<ShiftRequest, 'takerEmployeeId'>> = {},
+  ) => {
     const next: RequestState = needsManager ? 'pending_manager' : 'approved';
     return step(next, { taker, apply: next === 'approved' }, changes);
   };
@@ -96,7 +112,8 @@ export function decideStep(r: ShiftRequest, { action, me, manager, employeeId, n
     case 'decline': {
       requireType('swap');
       const taker = needsOwnEmployee();
-      if (taker !== r.peerEmployeeId) throw requestErrors.NOT_REQUEST_PARTY('Only the coworker whose shift is asked for can answer a swap');
+      if (taker !== r.peerEmployeeId)
+        throw requestErrors.NOT_REQUEST_PARTY('Only the coworker whose shift is asked for can answer a swap');
       // A repeated answer (a retry) returns the request as it is.
       const answered: RequestState[] = action === 'accept' ? ['pending_manager', 'approved'] : ['denied'];
       if (answered.includes(state) && r.history.some((h) => h.action === action)) return { kind: 'unchanged' };
@@ -112,10 +129,13 @@ export function decideStep(r: ShiftRequest, { action, me, manager, employeeId, n
     }
     case 'pick': {
       requireType('replace');
-      if (!isRequester && !manager) throw requestErrors.NOT_REQUEST_PARTY('Only the requester or a manager picks the volunteer');
-      if (r.takerEmployeeId === employeeId && (state === 'pending_manager' || state === 'approved')) return { kind: 'unchanged' };
+      if (!isRequester && !manager)
+        throw requestErrors.NOT_REQUEST_PARTY('Only the requester or a manager picks the volunteer');
+      if (r.takerEmployeeId === employeeId && (state === 'pending_manager' || state === 'approved'))
+        return { kind: 'unchanged' };
       requireState('pending_peer');
-      if (!r.volunteers.includes(employeeId!)) throw requestErrors.NOT_A_VOLUNTEER(`Employee ${employeeId} did not volunteer for this offer`);
+      if (!r.volunteers.includes(employeeId!))
+        throw requestErrors.NOT_A_VOLUNTEER(`Employee ${employeeId} did not volunteer for this offer`);
       return taken(employeeId!, r.needsManager && !manager, { takerEmployeeId: employeeId! });
     }
     case 'claim': {
@@ -137,7 +157,8 @@ export function decideStep(r: ShiftRequest, { action, me, manager, employeeId, n
       return step('denied');
     }
     case 'cancel': {
-      if (!isRequester && !manager) throw requestErrors.NOT_REQUEST_PARTY('Only the requester or a manager can cancel a request');
+      if (!isRequester && !manager)
+        throw requestErrors.NOT_REQUEST_PARTY('Only the requester or a manager can cancel a request');
       // An approved day-off can be taken back: its days are open to scheduling again.
       if (r.type === 'dayOff' && state === 'approved') return step('cancelled', null, {}, true);
       requireState('pending_peer', 'pending_manager');

@@ -18,7 +18,11 @@ function roleFromDoc(id: string, data: DocumentData): Role {
 }
 
 /** Roles live at companies/{companyId}/roles/{roleId}. */
-export const { collection: rolesCollection, ref: roleRef, fromSnapshot: roleFromSnapshot } = companyCollection('roles', roleFromDoc);
+export const {
+  collection: rolesCollection,
+  ref: roleRef,
+  fromSnapshot: roleFromSnapshot,
+} = companyCollection('roles', roleFromDoc);
 
 export async function listRoles(companyId: string): Promise<Role[]> {
   const snap = await rolesCollection(companyId).get();

@@ -6,7 +6,8 @@ import { roleRef } from './repo';
 export async function seed(company: DemoCompany): Promise<string> {
   const now = Date.now();
   const batch = db().batch();
-  for (const { id, ...role } of company.file.roles) batch.set(roleRef(company.companyId, id), { archived: false, ...role, createdAt: now, updatedAt: now });
+  for (const { id, ...role } of company.file.roles)
+    batch.set(roleRef(company.companyId, id), { archived: false, ...role, createdAt: now, updatedAt: now });
   await batch.commit();
   return `${company.file.roles.length} roles`;
 }

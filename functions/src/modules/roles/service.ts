@@ -32,7 +32,15 @@ export function createRoleInBatch(batch: WriteBatch, companyId: string, role: Ro
 }
 
 /** Fields sent replace the stored ones; sub-roles merge by key (a sub-role sent replaces that key only). */
-export async function updateRole({ companyId, roleId, patch }: { companyId: string; roleId: string; patch: RolePatch }) {
+export async function updateRole({
+  companyId,
+  roleId,
+  patch,
+}: {
+  companyId: string;
+  roleId: string;
+  patch: RolePatch;
+}) {
   const ref = repo.roleRef(companyId, roleId);
   await db().runTransaction(async (tx) => {
     const role = repo.roleFromSnapshot(await tx.get(ref));
@@ -66,11 +74,21 @@ export interface Position {
  * Every position must name an active role and one of its active sub-roles; refused with every
  * problem (422 UNKNOWN_ROLE, or UNKNOWN_SUB_ROLE when only sub-roles are wrong). Reads in `tx`.
  */
-export async function checkPositions(companyId: string, positions: readonly Position[], tx: Transaction, path = 'body.positions'): Promise<void> {
+export async function checkPositions(
+  companyId: string,
+  positions: readonly Position[],
+  tx: Transaction,
+  path = 'body.positions',
+): Promise<void> {
   const roleIds = [...new Set(positions.map((p) => p.categoryId))];
   if (roleIds.length === 0) return;
   const snaps = await tx.getAll(...roleIds.map((id) => repo.roleRef(companyId, id)));
-  const roles = new Map(snaps.map(repo.roleFromSnapshot).filter((r): r is Role => !!r && !r.archived).map((r) => [r.id, r]));
+  const roles = new Map(
+    snaps
+      .map(repo.roleFromSnapshot)
+      .filter((r): r is Role => !!r && !r.archived)
+      .map((r) => [r.id, r]),
+  );
   const problems: ErrorDetail[] = [];
   let unknownRole = false;
   positions.forEach((p, i) => {
@@ -80,7 +98,10 @@ export async function checkPositions(companyId: string, positions: readonly Posi
       unknownRole = true;
       problems.push({ path: `${path}.${i}.categoryId`, message: `no active role ${p.categoryId} in this company` });
     } else if (!sub || sub.archived === true) {
-      problems.push({ path: `${path}.${i}.subcategoryId`, message: `role ${p.categoryId} has no active sub-role ${p.subcategoryId}` });
+      problems.push({
+        path: `${path}.${i}.subcategoryId`,
+        message: `role ${p.categoryId} has no active sub-role ${p.subcategoryId}`,
+      });
     }
   });
   if (problems.length === 0) return;

@@ -9,7 +9,15 @@ import { bucketKey, dateOfDayNumber, dayNumber, HOURS_PER_DAY_SLOTS, type GroupB
  * refunds are then applied by `reduceDays` to either, so the two paths answer the same numbers
  * by construction.
  */
-export const FIELD = { sales: 0, customers: 1, tips: 2, refunds: 3, refundTips: 4, invoices: 5, refundInvoices: 6 } as const;
+export const FIELD = {
+  sales: 0,
+  customers: 1,
+  tips: 2,
+  refunds: 3,
+  refundTips: 4,
+  invoices: 5,
+  refundInvoices: 6,
+} as const;
 export type FieldName = keyof typeof FIELD;
 export const FIELD_NAMES = Object.keys(FIELD) as FieldName[];
 export const FIELD_COUNT = FIELD_NAMES.length;
@@ -69,7 +77,11 @@ export function addContribution(days: DayMap, r: InvoiceRecord, sign: 1 | -1): v
 }
 
 /** The invoice path's accumulation: one pass over the records into day vectors. */
-export function accumulateInvoices(records: readonly InvoiceRecord[], filter: InvoiceFilter = {}, days: DayMap = new Map()): DayMap {
+export function accumulateInvoices(
+  records: readonly InvoiceRecord[],
+  filter: InvoiceFilter = {},
+  days: DayMap = new Map(),
+): DayMap {
   const { employeeId, positionId, roleKey } = filter;
   const sources = filter.posSources?.length ? new Set(filter.posSources) : undefined;
   let lastDate = '';
@@ -169,7 +181,11 @@ export type Period = 'full' | 'morning' | 'evening';
  * counted from its local midnight), evening otherwise. `hours` keeps the wall-clock hours
  * start..end inclusive (business hour h has wall-clock hour h mod 24).
  */
-export function hourMasks(options: { period: Period; hours?: { start: number; end: number } | null; morningPeriodEnd: number }) {
+export function hourMasks(options: {
+  period: Period;
+  hours?: { start: number; end: number } | null;
+  morningPeriodEnd: number;
+}) {
   const included = new Uint8Array(HOURS_PER_DAY_SLOTS);
   const morning = new Uint8Array(HOURS_PER_DAY_SLOTS);
   for (let h = 0; h < HOURS_PER_DAY_SLOTS; h++) {
@@ -215,7 +231,8 @@ export interface Bucket {
   actualRatio: number | null;
 }
 
-const ratioOf = (labor: number, sales: number): number | null => (sales > 0 ? Math.round((labor / sales) * 10000) / 10000 : null);
+const ratioOf = (labor: number, sales: number): number | null =>
+  sales > 0 ? Math.round((labor / sales) * 10000) / 10000 : null;
 
 /** Groups the days of [startDate, endDate] into buckets keyed by the local date they start on. */
 export function reduceDays(days: DayMap, o: ReduceOptions): Bucket[] {
@@ -240,14 +257,33 @@ export function reduceDays(days: DayMap, o: ReduceOptions): Bucket[] {
   for (let d = dayNumber(o.startDate); d <= last; d++) {
     const date = dateOfDayNumber(d);
     // daily: the date; weekly: the day number of the week's first day; monthly: YYYY-MM
-    const key = o.groupBy === 'daily' ? date : o.groupBy === 'monthly' ? date.slice(0, 7) : String(d - ((((d + 4 - o.weekStartingDay) % 7) + 7) % 7));
+    const key =
+      o.groupBy === 'daily'
+        ? date
+        : o.groupBy === 'monthly'
+          ? date.slice(0, 7)
+          : String(d - ((((d + 4 - o.weekStartingDay) % 7) + 7) % 7));
     if (current && currentKey !== key) flush();
     if (!current) {
       currentKey = key;
       current = {
-        key: bucketKey(date, o.groupBy, o.weekStartingDay), start: date, end: date, days: 0, invoiceCount: 0, totalSales: 0, morningSales: 0,
-        eveningSales: 0, customerCount: 0, tips: 0, perHour: new Array(24).fill(0), laborCost: 0, ratio: null, labor: 0,
-        actualLaborCost: 0, actualRatio: null, actualLabor: 0,
+        key: bucketKey(date, o.groupBy, o.weekStartingDay),
+        start: date,
+        end: date,
+        days: 0,
+        invoiceCount: 0,
+        totalSales: 0,
+        morningSales: 0,
+        eveningSales: 0,
+        customerCount: 0,
+        tips: 0,
+        perHour: new Array(24).fill(0),
+        laborCost: 0,
+        ratio: null,
+        labor: 0,
+        actualLaborCost: 0,
+        actualRatio: null,
+        actualLabor: 0,
       };
     }
     current.end = date;
@@ -297,8 +333,17 @@ export interface Summary {
   bucketCount: number;
   totals: Omit<Bucket, 'key' | 'start' | 'end'>;
   averages: {
-    totalSales: number; morningSales: number; eveningSales: number; customerCount: number; tips: number; laborCost: number; ratio: number | null;
-    actualLaborCost: number; actualRatio: number | null; days: number; invoiceCount: number;
+    totalSales: number;
+    morningSales: number;
+    eveningSales: number;
+    customerCount: number;
+    tips: number;
+    laborCost: number;
+    ratio: number | null;
+    actualLaborCost: number;
+    actualRatio: number | null;
+    days: number;
+    invoiceCount: number;
   };
   best: { key: string; totalSales: number } | null;
   worst: { key: string; totalSales: number } | null;
@@ -307,8 +352,18 @@ export interface Summary {
 /** Totals over the buckets, averages per bucket, and the best and worst bucket by totalSales (earliest wins a tie). */
 export function summarize(buckets: readonly Bucket[]): Summary {
   const totals: Summary['totals'] = {
-    days: 0, invoiceCount: 0, totalSales: 0, morningSales: 0, eveningSales: 0, customerCount: 0, tips: 0,
-    perHour: new Array(24).fill(0), laborCost: 0, ratio: null, actualLaborCost: 0, actualRatio: null,
+    days: 0,
+    invoiceCount: 0,
+    totalSales: 0,
+    morningSales: 0,
+    eveningSales: 0,
+    customerCount: 0,
+    tips: 0,
+    perHour: new Array(24).fill(0),
+    laborCost: 0,
+    ratio: null,
+    actualLaborCost: 0,
+    actualRatio: null,
   };
   let best: Bucket | undefined;
   let worst: Bucket | undefined;
@@ -332,7 +387,8 @@ export function summarize(buckets: readonly Bucket[]): Summary {
   }
   totals.ratio = ratioOf(totals.laborCost, totals.totalSales);
   totals.actualRatio = ratioOf(totals.actualLaborCost, totals.totalSales);
-  const mean = (xs: number[]) => (xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10000) / 10000 : null);
+  const mean = (xs: number[]) =>
+    xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10000) / 10000 : null;
   const n = buckets.length;
   const money = (x: number) => (n ? Math.round(x / n) : 0);
   const avg2 = (x: number) => (n ? Math.round((x / n) * 100) / 100 : 0);

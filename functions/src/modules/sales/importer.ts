@@ -22,11 +22,24 @@ const CHUNK_ITEMS = 400;
 
 /** The fields that make two versions of an invoice "the same" (a re-import with them equal is a no-op). */
 const CONTENT_FIELDS = [
-  'closedAt', 'localTime', 'businessDate', 'businessHour', 'currency', 'amount', 'tips', 'customers', 'refund',
-  'refundOf', 'employeeId', 'positionId', 'role', 'roleKey',
+  'closedAt',
+  'localTime',
+  'businessDate',
+  'businessHour',
+  'currency',
+  'amount',
+  'tips',
+  'customers',
+  'refund',
+  'refundOf',
+  'employeeId',
+  'positionId',
+  'role',
+  'roleKey',
 ] as const;
 
-const sameContent = (a: Record<string, unknown>, b: Record<string, unknown>) => CONTENT_FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null));
+const sameContent = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  CONTENT_FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null));
 
 export interface ImportContext {
   zone: string;
@@ -36,10 +49,18 @@ export interface ImportContext {
 }
 
 /** Validates one raw item and derives its stored form; a string is the reason it is rejected. */
-export function prepareInvoice(raw: unknown, ctx: ImportContext, now: number): { invoice: repo.StoredInvoice } | Omit<Rejection, 'index'> {
+export function prepareInvoice(
+  raw: unknown,
+  ctx: ImportContext,
+  now: number,
+): { invoice: repo.StoredInvoice } | Omit<Rejection, 'index'> {
   const ids = {
-    externalId: typeof (raw as { externalId?: unknown })?.externalId === 'string' ? (raw as { externalId: string }).externalId : null,
-    posSource: typeof (raw as { posSource?: unknown })?.posSource === 'string' ? (raw as { posSource: string }).posSource : null,
+    externalId:
+      typeof (raw as { externalId?: unknown })?.externalId === 'string'
+        ? (raw as { externalId: string }).externalId
+        : null,
+    posSource:
+      typeof (raw as { posSource?: unknown })?.posSource === 'string' ? (raw as { posSource: string }).posSource : null,
   };
   const parsed = invoiceItem.safeParse(raw);
   if (!parsed.success) {
@@ -47,10 +68,16 @@ export function prepareInvoice(raw: unknown, ctx: ImportContext, now: number): {
     return { ...ids, code: 'INVALID_ITEM', message };
   }
   const item: InvoiceItem = parsed.data;
-  const closedAt = typeof item.closedAt === 'number' ? item.closedAt : DateTime.fromISO(item.closedAt, { zone: ctx.zone }).toMillis();
-  if (!Number.isFinite(closedAt)) return { ...ids, code: 'INVALID_ITEM', message: 'closedAt: not an ISO 8601 date-time or epoch milliseconds' };
+  const closedAt =
+    typeof item.closedAt === 'number' ? item.closedAt : DateTime.fromISO(item.closedAt, { zone: ctx.zone }).toMillis();
+  if (!Number.isFinite(closedAt))
+    return { ...ids, code: 'INVALID_ITEM', message: 'closedAt: not an ISO 8601 date-time or epoch milliseconds' };
   if (item.employeeId && !ctx.employees.has(item.employeeId)) {
-    return { ...ids, code: 'UNKNOWN_EMPLOYEE', message: `employeeId ${item.employeeId} is not an employee of this company` };
+    return {
+      ...ids,
+      code: 'UNKNOWN_EMPLOYEE',
+      message: `employeeId ${item.employeeId} is not an employee of this company`,
+    };
   }
   const position = item.positionId ? ctx.roles.get(item.positionId) : undefined;
   if (item.positionId && !position) {
@@ -91,7 +118,13 @@ export function dayDocument(date: string, currency: string, v: Float64Array, now
  * so aggregates always match the invoices, overlapping imports never double-count, and a failure
  * leaves every committed chunk consistent (a retry is a no-op for what was written).
  */
-export async function importInvoices({ companyId, items }: { companyId: string; items: readonly unknown[] }): Promise<ImportResult> {
+export async function importInvoices({
+  companyId,
+  items,
+}: {
+  companyId: string;
+  items: readonly unknown[];
+}): Promise<ImportResult> {
   const rules = await getCompanyRules({ companyId });
   const [roles, rates] = await Promise.all([repo.listRoleRows(companyId), repo.listEmployeeRates(companyId)]);
   const ctx: ImportContext = {
@@ -114,7 +147,10 @@ export async function importInvoices({ companyId, items }: { companyId: string; 
     const first = seen.get(ref.id);
     if (first !== undefined) {
       rejected.push({
-        index, externalId: outcome.invoice.externalId, posSource: outcome.invoice.posSource, code: 'DUPLICATE_IN_BATCH',
+        index,
+        externalId: outcome.invoice.externalId,
+        posSource: outcome.invoice.posSource,
+        code: 'DUPLICATE_IN_BATCH',
         message: `same posSource and externalId as item ${first}; send each invoice once per import`,
       });
       return;
@@ -161,7 +197,10 @@ async function commitChunk(companyId: string, chunk: Prepared[], now: number): P
       currency ??= inv.currency;
       if (inv.currency !== currency) {
         result.rejected.push({
-          index: p.index, externalId: inv.externalId, posSource: inv.posSource, code: 'CURRENCY_MISMATCH',
+          index: p.index,
+          externalId: inv.externalId,
+          posSource: inv.posSource,
+          code: 'CURRENCY_MISMATCH',
           message: `currency ${inv.currency} differs from the company's sales currency ${currency}; one company sells in one currency`,
         });
         return;
@@ -206,7 +245,10 @@ async function commitChunk(companyId: string, chunk: Prepared[], now: number): P
   const a = await commitChunk(companyId, chunk.slice(0, half), now);
   const b = await commitChunk(companyId, chunk.slice(half), now);
   return {
-    created: a.created + b.created, updated: a.updated + b.updated, unchanged: a.unchanged + b.unchanged,
-    rejected: [...a.rejected, ...b.rejected], currency: b.currency ?? a.currency,
+    created: a.created + b.created,
+    updated: a.updated + b.updated,
+    unchanged: a.unchanged + b.unchanged,
+    rejected: [...a.rejected, ...b.rejected],
+    currency: b.currency ?? a.currency,
   };
 }

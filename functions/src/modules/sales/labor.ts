@@ -96,14 +96,20 @@ function paidIntervals(t: WorkedTime): [number, number][] {
  */
 export function laborOfWorkedTime(
   worked: readonly WorkedTime[],
-  options: { rateMinorPerHour: (t: WorkedTime) => number; timezone: string; dayChangeSeconds: number; startDate: string; endDate: string },
+  options: {
+    rateMinorPerHour: (t: WorkedTime) => number;
+    timezone: string;
+    dayChangeSeconds: number;
+    startDate: string;
+    endDate: string;
+  },
 ): Map<string, Float64Array> {
   const out = new Map<string, Float64Array>();
   for (const t of worked) {
     const rate = options.rateMinorPerHour(t);
     if (!(rate > 0)) continue;
     for (const [from, to] of paidIntervals(t)) {
-      for (let m = from; m < to; ) {
+      for (let m = from; m < to;) {
         const next = Math.min(to, (Math.floor(m / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS);
         const slot = businessSlot(m, options.timezone, options.dayChangeSeconds);
         if (slot.businessDate >= options.startDate && slot.businessDate <= options.endDate) {

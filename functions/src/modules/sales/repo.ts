@@ -40,7 +40,19 @@ export interface StoredInvoice extends InvoiceRecord {
 }
 
 /** The fields the invoice read path needs (a projection: less to transfer and decode). */
-const RECORD_FIELDS = ['businessDate', 'businessHour', 'amount', 'tips', 'customers', 'refund', 'employeeId', 'positionId', 'roleKey', 'posSource', 'currency'] as const;
+const RECORD_FIELDS = [
+  'businessDate',
+  'businessHour',
+  'amount',
+  'tips',
+  'customers',
+  'refund',
+  'employeeId',
+  'positionId',
+  'roleKey',
+  'posSource',
+  'currency',
+] as const;
 
 export interface DayRead {
   days: DayMap;
@@ -65,8 +77,12 @@ const invoiceQuery = (companyId: string, startDate: string, endDate: string, fil
   if (filter.employeeId !== undefined) query = query.where('employeeId', '==', filter.employeeId);
   else if (filter.positionId !== undefined) query = query.where('positionId', '==', filter.positionId);
   else if (filter.roleKey !== undefined) query = query.where('roleKey', '==', filter.roleKey);
-  else if (filter.posSources?.length && filter.posSources.length <= 30) query = query.where('posSource', 'in', [...filter.posSources]);
-  return query.where('businessDate', '>=', startDate).where('businessDate', '<=', endDate).select(...RECORD_FIELDS);
+  else if (filter.posSources?.length && filter.posSources.length <= 30)
+    query = query.where('posSource', 'in', [...filter.posSources]);
+  return query
+    .where('businessDate', '>=', startDate)
+    .where('businessDate', '<=', endDate)
+    .select(...RECORD_FIELDS);
 };
 
 /**
@@ -76,14 +92,20 @@ const invoiceQuery = (companyId: string, startDate: string, endDate: string, fil
  * firestore.indexes.json); the aggregation applies the others in memory.
  */
 export async function forEachInvoicePage(
-  companyId: string, startDate: string, endDate: string, filter: InvoiceFilter,
-  onPage: (records: InvoiceRecord[]) => void, pageSize = 5000,
+  companyId: string,
+  startDate: string,
+  endDate: string,
+  filter: InvoiceFilter,
+  onPage: (records: InvoiceRecord[]) => void,
+  pageSize = 5000,
 ): Promise<{ count: number; currency: string | null }> {
   let page: InvoiceRecord[] = [];
   let count = 0;
   let currency: string | null = null;
   for await (const doc of invoiceQuery(companyId, startDate, endDate, filter).stream()) {
-    const data = (doc as unknown as FirebaseFirestore.QueryDocumentSnapshot).data() as InvoiceRecord & { currency?: string };
+    const data = (doc as unknown as FirebaseFirestore.QueryDocumentSnapshot).data() as InvoiceRecord & {
+      currency?: string;
+    };
     currency ??= data.currency ?? null;
     page.push(data);
     if (page.length >= pageSize) {
@@ -97,7 +119,12 @@ export async function forEachInvoicePage(
 }
 
 /** All the invoice records of a range in one array (the benchmark's input). */
-export async function readInvoiceRecords(companyId: string, startDate: string, endDate: string, filter: InvoiceFilter): Promise<{ records: InvoiceRecord[]; currency: string | null }> {
+export async function readInvoiceRecords(
+  companyId: string,
+  startDate: string,
+  endDate: string,
+  filter: InvoiceFilter,
+): Promise<{ records: InvoiceRecord[]; currency: string | null }> {
   const records: InvoiceRecord[] = [];
   const { currency } = await forEachInvoicePage(companyId, startDate, endDate, filter, (page) => {
     for (const r of page) records.push(r);
@@ -133,7 +160,12 @@ export interface RoleRow {
 
 export async function listRoleRows(companyId: string): Promise<Map<string, RoleRow>> {
   const roles = await listRoles(companyId);
-  return new Map(roles.map((r) => [r.id, { id: r.id, name: r.name, rate: r.rate, includedInLaborCost: r.includedInLaborCost !== false }]));
+  return new Map(
+    roles.map((r) => [
+      r.id,
+      { id: r.id, name: r.name, rate: r.rate, includedInLaborCost: r.includedInLaborCost !== false },
+    ]),
+  );
 }
 
 /** Employee id -> rateRegular (null when not set), archived employees included. */

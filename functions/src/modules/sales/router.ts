@@ -33,15 +33,25 @@ Managers and owners.`;
 
 export const routes: RouteDef[] = [
   defineRoute({
-    method: 'get', path: '/sales', summary: 'Per-bucket sales for a date range',
+    method: 'get',
+    path: '/sales',
+    summary: 'Per-bucket sales for a date range',
     description: SALES_DESCRIPTION,
-    access: manager, query: salesQuery, response: salesResponse,
+    access: manager,
+    query: salesQuery,
+    response: salesResponse,
     handler: ({ query, member }) => service.getSales({ query, member }),
   }),
   defineRoute({
-    method: 'post', path: '/sales/invoices', summary: 'Import a batch of invoices (idempotent)',
+    method: 'post',
+    path: '/sales/invoices',
+    summary: 'Import a batch of invoices (idempotent)',
     description: IMPORT_DESCRIPTION,
-    access: manager, query: companyIdQuery, body: importBody, response: importResponse, bodyLimit: '16mb',
+    access: manager,
+    query: companyIdQuery,
+    body: importBody,
+    response: importResponse,
+    bodyLimit: '16mb',
     handler: ({ query, body }) => service.importInvoices({ companyId: query.companyId, items: body.invoices }),
   }),
 ];

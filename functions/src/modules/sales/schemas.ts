@@ -2,10 +2,27 @@ import { z } from 'zod';
 import { companyIdQuery, isoDate, documentId, queryBoolean, queryList } from '../../http/fields';
 
 /** DESIGN.md: the eight POS source identifiers. */
-export const POS_SOURCES = ['square', 'square_api_key', 'toast', 'clover', 'lightspeed', 'revel', 'spoton', 'csv'] as const;
+export const POS_SOURCES = [
+  'square',
+  'square_api_key',
+  'toast',
+  'clover',
+  'lightspeed',
+  'revel',
+  'spoton',
+  'csv',
+] as const;
 export type PosSource = (typeof POS_SOURCES)[number];
 
-export const SALES_FIELDS = ['morningSales', 'totalSales', 'eveningSales', 'customerCount', 'perHour', 'tips', 'ratio'] as const;
+export const SALES_FIELDS = [
+  'morningSales',
+  'totalSales',
+  'eveningSales',
+  'customerCount',
+  'perHour',
+  'tips',
+  'ratio',
+] as const;
 export type SalesField = (typeof SALES_FIELDS)[number];
 export const DEFAULT_FIELDS: SalesField[] = ['totalSales', 'morningSales', 'eveningSales', 'customerCount', 'tips'];
 
@@ -24,33 +41,78 @@ const INVOICE_FILTERS = ['employeeId', 'positionId', 'role', 'posSource'] as con
 export const salesQuery = companyIdQuery
   .extend({
     startDate: isoDate.describe('First business date of the range (company-local, YYYY-MM-DD)'),
-    endDate: isoDate.describe(`Last business date of the range, inclusive. The range covers at most ${MAX_RANGE_DAYS} days; a longer range or an endDate before startDate is 400 INVALID_DATE_RANGE`),
-    groupBy: z.enum(['daily', 'weekly', 'monthly']).default('daily')
-      .describe("Bucket size. Buckets are keyed by the company-local date they start on: the day; the first day of the week (weeks start on the profile's weekStartingDay, 0 = Sunday); the first of the month. The first and last bucket may cover part of their week or month (see start, end)."),
-    period: z.enum(['full', 'morning', 'evening']).default('full')
-      .describe("Part of the business day: morning = business hours starting before settings.morningPeriodEnd (minute counted from the business date's local midnight, default 960 = 16:00); evening = the rest, up to the next day change (after-midnight hours included when dayChangeTime puts them in this business day)."),
-    hours: z.string().regex(HOURS_PATTERN, 'must be H-H, e.g. 11-15')
-      .refine((v) => { const h = parseHours(v); return !h || (h.start <= 23 && h.end <= 23 && h.start <= h.end); }, 'hours must be 0-23 with start <= end')
+    endDate: isoDate.describe(
+      `Last business date of the range, inclusive. The range covers at most ${MAX_RANGE_DAYS} days; a longer range or an endDate before startDate is 400 INVALID_DATE_RANGE`,
+    ),
+    groupBy: z
+      .enum(['daily', 'weekly', 'monthly'])
+      .default('daily')
+      .describe(
+        "Bucket size. Buckets are keyed by the company-local date they start on: the day; the first day of the week (weeks start on the profile's weekStartingDay, 0 = Sunday); the first of the month. The first and last bucket may cover part of their week or month (see start, end).",
+      ),
+    period: z
+      .enum(['full', 'morning', 'evening'])
+      .default('full')
+      .describe(
+        "Part of the business day: morning = business hours starting before settings.morningPeriodEnd (minute counted from the business date's local midnight, default 960 = 16:00); evening = the rest, up to the next day change (after-midnight hours included when dayChangeTime puts them in this business day).",
+      ),
+    hours: z
+      .string()
+      .regex(HOURS_PATTERN, 'must be H-H, e.g. 11-15')
+      .refine((v) => {
+        const h = parseHours(v);
+        return !h || (h.start <= 23 && h.end <= 23 && h.start <= h.end);
+      }, 'hours must be 0-23 with start <= end')
       .optional()
-      .describe('Keep only the wall-clock hours start..end inclusive (0-23, start <= end), e.g. 11-15 keeps 11:00 to 15:59'),
-    fields: queryList(z.enum(SALES_FIELDS)).optional()
-      .describe(`What each bucket carries. Default: ${DEFAULT_FIELDS.join(', ')} (perHour and ratio only on request; ratio also reads shifts).`),
-    excludeEmptyDays: queryBoolean.default(false)
-      .describe('Leave out days with no invoice in the selection: they do not count in `days`, their labor cost is not counted, and a bucket of only empty days is left out'),
-    includeSummary: queryBoolean.default(true).describe('Add `summary`: totals, averages per bucket, best and worst bucket by totalSales'),
-    source: z.enum(['auto', 'salesActual', 'invoices']).default('auto')
-      .describe('auto: the pre-aggregated day records, unless a filter (employeeId, positionId, role, posSource) needs the invoices; salesActual with a filter is 400. Both sources answer the same numbers.'),
+      .describe(
+        'Keep only the wall-clock hours start..end inclusive (0-23, start <= end), e.g. 11-15 keeps 11:00 to 15:59',
+      ),
+    fields: queryList(z.enum(SALES_FIELDS))
+      .optional()
+      .describe(
+        `What each bucket carries. Default: ${DEFAULT_FIELDS.join(', ')} (perHour and ratio only on request; ratio also reads shifts).`,
+      ),
+    excludeEmptyDays: queryBoolean
+      .default(false)
+      .describe(
+        'Leave out days with no invoice in the selection: they do not count in `days`, their labor cost is not counted, and a bucket of only empty days is left out',
+      ),
+    includeSummary: queryBoolean
+      .default(true)
+      .describe('Add `summary`: totals, averages per bucket, best and worst bucket by totalSales'),
+    source: z
+      .enum(['auto', 'salesActual', 'invoices'])
+      .default('auto')
+      .describe(
+        'auto: the pre-aggregated day records, unless a filter (employeeId, positionId, role, posSource) needs the invoices; salesActual with a filter is 400. Both sources answer the same numbers.',
+      ),
     employeeId: documentId.optional().describe('Only invoices served by this employee (invoice path)'),
     positionId: documentId.optional().describe('Only invoices served in this position (role id) (invoice path)'),
-    role: z.string().min(1).optional().describe("Only invoices whose role name (the invoice's `role`, e.g. the POS job title) equals this, case-insensitive (invoice path)"),
-    posSource: queryList(z.enum(POS_SOURCES)).optional().describe('Only invoices from these POS sources (invoice path)'),
-    excludeRefunds: queryBoolean.default(true)
-      .describe('true: refunds are left out. false: refund amounts and refunded tips (negative) are added to sales and tips, and refund invoices count towards non-empty days'),
+    role: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "Only invoices whose role name (the invoice's `role`, e.g. the POS job title) equals this, case-insensitive (invoice path)",
+      ),
+    posSource: queryList(z.enum(POS_SOURCES))
+      .optional()
+      .describe('Only invoices from these POS sources (invoice path)'),
+    excludeRefunds: queryBoolean
+      .default(true)
+      .describe(
+        'true: refunds are left out. false: refund amounts and refunded tips (negative) are added to sales and tips, and refund invoices count towards non-empty days',
+      ),
   })
   .superRefine((q, ctx) => {
     if (q.source !== 'salesActual') return;
     for (const f of INVOICE_FILTERS) {
-      if (q[f] !== undefined) ctx.addIssue({ code: 'custom', path: ['source'], message: `source=salesActual cannot filter by ${f}; use source=auto or invoices` });
+      if (q[f] !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['source'],
+          message: `source=salesActual cannot filter by ${f}; use source=auto or invoices`,
+        });
     }
   });
 export type SalesQuery = z.output<typeof salesQuery>;
@@ -68,11 +130,25 @@ export const bucketSchema = z.object({
   eveningSales: money.optional(),
   customerCount: z.int().optional(),
   tips: money.optional(),
-  perHour: z.array(z.int()).length(24).optional().describe('Sales (minor units) per wall-clock hour of the day, index 0 = 00:00-00:59 ... 23, summed over the days of the bucket'),
+  perHour: z
+    .array(z.int())
+    .length(24)
+    .optional()
+    .describe(
+      'Sales (minor units) per wall-clock hour of the day, index 0 = 00:00-00:59 ... 23, summed over the days of the bucket',
+    ),
   laborCost: money.optional().describe('With ratio: labor cost of the published shifts in the selection (minor units)'),
   ratio: z.number().nullable().optional().describe('laborCost / totalSales, 4 decimals; null when totalSales is 0'),
-  actualLaborCost: money.optional().describe('With ratio: labor cost of the time actually worked (approved punches, unpaid breaks out) in the selection (minor units)'),
-  actualRatio: z.number().nullable().optional().describe('actualLaborCost / totalSales, 4 decimals; null when totalSales is 0'),
+  actualLaborCost: money
+    .optional()
+    .describe(
+      'With ratio: labor cost of the time actually worked (approved punches, unpaid breaks out) in the selection (minor units)',
+    ),
+  actualRatio: z
+    .number()
+    .nullable()
+    .optional()
+    .describe('actualLaborCost / totalSales, 4 decimals; null when totalSales is 0'),
 });
 
 export const salesResponse = z.object({
@@ -88,17 +164,30 @@ export const salesResponse = z.object({
   weekStartingDay: z.int(),
   excludeRefunds: z.boolean(),
   fields: z.array(z.enum(SALES_FIELDS)),
-  hidden: z.array(z.string()).describe('Fields withheld from this caller by company policy (hideTipsFromManagers, hideFinancialInfoFromManagers)'),
+  hidden: z
+    .array(z.string())
+    .describe(
+      'Fields withheld from this caller by company policy (hideTipsFromManagers, hideFinancialInfoFromManagers)',
+    ),
   buckets: z.array(bucketSchema),
-  summary: z.object({
-    bucketCount: z.int(),
-    totals: bucketSchema.omit({ key: true, start: true, end: true }),
-    averages: bucketSchema.omit({ key: true, start: true, end: true, perHour: true }).extend({
-      days: z.number(), invoiceCount: z.number(), customerCount: z.number().optional(),
-    }).describe('Per bucket: money rounded to whole minor units, counts to 2 decimals, ratio = mean of the non-null bucket ratios'),
-    best: z.object({ key: z.string(), totalSales: z.int() }).nullable(),
-    worst: z.object({ key: z.string(), totalSales: z.int() }).nullable(),
-  }).optional(),
+  summary: z
+    .object({
+      bucketCount: z.int(),
+      totals: bucketSchema.omit({ key: true, start: true, end: true }),
+      averages: bucketSchema
+        .omit({ key: true, start: true, end: true, perHour: true })
+        .extend({
+          days: z.number(),
+          invoiceCount: z.number(),
+          customerCount: z.number().optional(),
+        })
+        .describe(
+          'Per bucket: money rounded to whole minor units, counts to 2 decimals, ratio = mean of the non-null bucket ratios',
+        ),
+      best: z.object({ key: z.string(), totalSales: z.int() }).nullable(),
+      worst: z.object({ key: z.string(), totalSales: z.int() }).nullable(),
+    })
+    .optional(),
 });
 
 const SUPPORTED_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
@@ -106,27 +195,62 @@ const SUPPORTED_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 /** One invoice of an import (validated item by item: a bad item is rejected alone). */
 export const invoiceItem = z
   .strictObject({
-    externalId: z.string().min(1).max(256).describe('Stable id of the ticket in its POS source; (posSource, externalId) identifies the invoice'),
+    externalId: z
+      .string()
+      .min(1)
+      .max(256)
+      .describe('Stable id of the ticket in its POS source; (posSource, externalId) identifies the invoice'),
     posSource: z.enum(POS_SOURCES),
-    closedAt: z.union([z.int().min(0), z.string().min(1)])
-      .describe('When the ticket was closed: epoch milliseconds, or ISO 8601; an ISO time without offset is company-local wall-clock time'),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like EUR').refine((c) => SUPPORTED_CURRENCIES.has(c), 'is not an ISO 4217 currency'),
-    amount: z.int().describe('Net sales of the ticket in minor units, tips excluded: >= 0 for a sale, <= 0 for a refund'),
+    closedAt: z
+      .union([z.int().min(0), z.string().min(1)])
+      .describe(
+        'When the ticket was closed: epoch milliseconds, or ISO 8601; an ISO time without offset is company-local wall-clock time',
+      ),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like EUR')
+      .refine((c) => SUPPORTED_CURRENCIES.has(c), 'is not an ISO 4217 currency'),
+    amount: z
+      .int()
+      .describe('Net sales of the ticket in minor units, tips excluded: >= 0 for a sale, <= 0 for a refund'),
     tips: z.int().default(0).describe('Tips in minor units: >= 0 on a sale, <= 0 (refunded tips) on a refund'),
     customers: z.int().min(0).default(0).describe('Guests served (covers); 0 on a refund'),
     refund: z.boolean().default(false).describe('A refund is its own signed record'),
-    refundOf: z.string().min(1).max(256).nullable().optional().describe('externalId of the refunded ticket, when known (informational)'),
+    refundOf: z
+      .string()
+      .min(1)
+      .max(256)
+      .nullable()
+      .optional()
+      .describe('externalId of the refunded ticket, when known (informational)'),
     employeeId: z.string().min(1).nullable().optional().describe('Employee who served it (must exist in the company)'),
-    positionId: z.string().min(1).nullable().optional().describe('Position (role id) it was served in (must exist in the company)'),
-    role: z.string().min(1).max(100).nullable().optional().describe("Role name (e.g. the POS job title); defaults to the position's role name"),
+    positionId: z
+      .string()
+      .min(1)
+      .nullable()
+      .optional()
+      .describe('Position (role id) it was served in (must exist in the company)'),
+    role: z
+      .string()
+      .min(1)
+      .max(100)
+      .nullable()
+      .optional()
+      .describe("Role name (e.g. the POS job title); defaults to the position's role name"),
   })
   .superRefine((item, ctx) => {
     if (item.refund) {
       if (item.amount > 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'a refund has amount <= 0' });
       if (item.tips > 0) ctx.addIssue({ code: 'custom', path: ['tips'], message: 'a refund has tips <= 0' });
-      if (item.customers !== 0) ctx.addIssue({ code: 'custom', path: ['customers'], message: 'a refund has customers 0' });
+      if (item.customers !== 0)
+        ctx.addIssue({ code: 'custom', path: ['customers'], message: 'a refund has customers 0' });
     } else {
-      if (item.amount < 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'a sale has amount >= 0 (send a refund with refund: true)' });
+      if (item.amount < 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: 'a sale has amount >= 0 (send a refund with refund: true)',
+        });
       if (item.tips < 0) ctx.addIssue({ code: 'custom', path: ['tips'], message: 'a sale has tips >= 0' });
     }
   });
@@ -139,11 +263,22 @@ const itemJsonSchema = (() => {
 })();
 
 export const importBody = z.strictObject({
-  invoices: z.array(z.unknown().meta(itemJsonSchema)).min(1).max(MAX_IMPORT_ITEMS)
-    .describe(`1 to ${MAX_IMPORT_ITEMS} invoices. Each item is validated on its own: an invalid item is listed in rejectedItems and never blocks the others.`),
+  invoices: z
+    .array(z.unknown().meta(itemJsonSchema))
+    .min(1)
+    .max(MAX_IMPORT_ITEMS)
+    .describe(
+      `1 to ${MAX_IMPORT_ITEMS} invoices. Each item is validated on its own: an invalid item is listed in rejectedItems and never blocks the others.`,
+    ),
 });
 
-export const REJECTION_CODES = ['INVALID_ITEM', 'DUPLICATE_IN_BATCH', 'CURRENCY_MISMATCH', 'UNKNOWN_EMPLOYEE', 'UNKNOWN_POSITION'] as const;
+export const REJECTION_CODES = [
+  'INVALID_ITEM',
+  'DUPLICATE_IN_BATCH',
+  'CURRENCY_MISMATCH',
+  'UNKNOWN_EMPLOYEE',
+  'UNKNOWN_POSITION',
+] as const;
 
 export const importResponse = z.object({
   received: z.int(),
@@ -151,13 +286,15 @@ export const importResponse = z.object({
   updated: z.int().describe('Invoices already imported whose content changed (aggregates moved accordingly)'),
   unchanged: z.int().describe('Invoices already imported with the same content (a re-import is a no-op)'),
   rejected: z.int(),
-  rejectedItems: z.array(z.object({
-    index: z.int().describe('Position of the item in `invoices`'),
-    externalId: z.string().nullable(),
-    posSource: z.string().nullable(),
-    code: z.enum(REJECTION_CODES),
-    message: z.string(),
-  })),
+  rejectedItems: z.array(
+    z.object({
+      index: z.int().describe('Position of the item in `invoices`'),
+      externalId: z.string().nullable(),
+      posSource: z.string().nullable(),
+      code: z.enum(REJECTION_CODES),
+      message: z.string(),
+    }),
+  ),
   currency: z.string().nullable().describe("The company's sales currency"),
 });
 export type ImportResult = z.output<typeof importResponse>;

@@ -31,7 +31,11 @@ const RESTAURANT: Profile = {
   tickets: 120,
   ticket: (h) => (h >= 11 && h < 17 ? { amount: 19, guests: 1.8 } : { amount: 34, guests: 2.4 }),
   tipRate: 0.16,
-  sources: [['toast', 0.72], ['square', 0.2], ['csv', 0.08]],
+  sources: [
+    ['toast', 0.72],
+    ['square', 0.2],
+    ['csv', 0.08],
+  ],
 };
 
 const CAFE: Profile = {
@@ -39,7 +43,11 @@ const CAFE: Profile = {
   tickets: 90,
   ticket: (h) => (h >= 11 && h < 15 ? { amount: 9, guests: 1.3 } : { amount: 5, guests: 1.1 }),
   tipRate: 0.06,
-  sources: [['square', 0.85], ['square_api_key', 0.1], ['csv', 0.05]],
+  sources: [
+    ['square', 0.85],
+    ['square_api_key', 0.1],
+    ['csv', 0.05],
+  ],
 };
 
 /** 0 = Sunday ... 6 = Saturday */
@@ -73,7 +81,9 @@ export function generateDemoInvoices(company: DemoCompany, options: SalesSeedOpt
   const foh = new Set(company.roles.filter((r) => !/cook|kitchen|dish|pastry|line/i.test(r.name)).map((r) => r.id));
   const servers = company.employees.flatMap((e) => {
     const position = e.positions.find((p) => foh.has(p.categoryId));
-    return position ? [{ employeeId: e.id, positionId: position.categoryId, role: roleName.get(position.categoryId) ?? null }] : [];
+    return position
+      ? [{ employeeId: e.id, positionId: position.categoryId, role: roleName.get(position.categoryId) ?? null }]
+      : [];
   });
   const hourWeights = profile.hourWeights.map((w, h) => [h, w] as [number, number]).filter(([, w]) => w > 0);
   const perDay = options.ticketsPerDay ?? profile.tickets;
@@ -81,19 +91,34 @@ export function generateDemoInvoices(company: DemoCompany, options: SalesSeedOpt
   const out: repo.StoredInvoice[] = [];
   let seq = 0;
   type Slot = ReturnType<typeof businessSlot>;
-  const make = (over: Partial<repo.StoredInvoice> & Pick<repo.StoredInvoice, 'externalId' | 'closedAt' | 'amount' | 'tips' | 'customers' | 'posSource'>, server: (typeof servers)[number] | undefined, slot: Slot = businessSlot(over.closedAt, company.timezone, company.dayChangeTime)): repo.StoredInvoice => {
+  const make = (
+    over: Partial<repo.StoredInvoice> &
+      Pick<repo.StoredInvoice, 'externalId' | 'closedAt' | 'amount' | 'tips' | 'customers' | 'posSource'>,
+    server: (typeof servers)[number] | undefined,
+    slot: Slot = businessSlot(over.closedAt, company.timezone, company.dayChangeTime),
+  ): repo.StoredInvoice => {
     const role = server?.role ?? null;
     return {
-      refund: false, refundOf: null, ...over, ...slot, currency: company.currency,
-      employeeId: server?.employeeId ?? null, positionId: server?.positionId ?? null, role, roleKey: role ? role.trim().toLowerCase() : null,
-      importedAt: now, updatedAt: now,
+      refund: false,
+      refundOf: null,
+      ...over,
+      ...slot,
+      currency: company.currency,
+      employeeId: server?.employeeId ?? null,
+      positionId: server?.positionId ?? null,
+      role,
+      roleKey: role ? role.trim().toLowerCase() : null,
+      importedAt: now,
+      updatedAt: now,
     } as repo.StoredInvoice;
   };
   for (const date of datesInRange(options.startDate, options.endDate)) {
     const weekday = weekdayOf(date);
     const month = Number(date.slice(5, 7));
     const season = month === 12 ? 1.2 : month >= 6 && month <= 8 ? 1.12 : month <= 2 ? 0.88 : 1;
-    const count = Math.round(perDay * (options.ticketsPerDay ? 1 : WEEKDAY_FACTOR[weekday] * season) * (0.9 + random() * 0.2));
+    const count = Math.round(
+      perDay * (options.ticketsPerDay ? 1 : WEEKDAY_FACTOR[weekday] * season) * (0.9 + random() * 0.2),
+    );
     // Local start of each hour (hours before the day change are after midnight, in the next date).
     const hourStart = new Map<number, { ms: number; slot: Slot }>();
     const startOf = (hour: number) => {
@@ -122,10 +147,21 @@ export function generateDemoInvoices(company: DemoCompany, options: SalesSeedOpt
       out.push(make({ externalId, posSource, closedAt, amount: net, tips, customers }, server, slot));
       if (random() < 0.01) {
         const full = random() < 0.5;
-        out.push(make({
-          externalId: `${externalId}-R`, posSource, closedAt: closedAt + (5 + Math.floor(random() * 40)) * 60_000,
-          amount: -Math.round(net * (full ? 1 : 0.3)), tips: full && tips ? -tips : 0, customers: 0, refund: true, refundOf: externalId,
-        }, server));
+        out.push(
+          make(
+            {
+              externalId: `${externalId}-R`,
+              posSource,
+              closedAt: closedAt + (5 + Math.floor(random() * 40)) * 60_000,
+              amount: -Math.round(net * (full ? 1 : 0.3)),
+              tips: full && tips ? -tips : 0,
+              customers: 0,
+              refund: true,
+              refundOf: externalId,
+            },
+            server,
+          ),
+        );
       }
     }
   }
@@ -133,7 +169,11 @@ export function generateDemoInvoices(company: DemoCompany, options: SalesSeedOpt
 }
 
 /** Writes invoices and their day records in batches of 500, a few batches at a time. */
-export async function writeSalesData(companyId: string, currency: string, invoices: readonly repo.StoredInvoice[]): Promise<{ invoices: number; days: number }> {
+export async function writeSalesData(
+  companyId: string,
+  currency: string,
+  invoices: readonly repo.StoredInvoice[],
+): Promise<{ invoices: number; days: number }> {
   const days: DayMap = accumulateInvoices(invoices);
   const now = Date.now();
   type Write = [FirebaseFirestore.DocumentReference, FirebaseFirestore.DocumentData];

@@ -4,7 +4,15 @@ import type { Membership } from '../../core/memberships';
 import { currencyExponent } from '../../core/money';
 import { workedSpans } from '../attendance';
 import { getCompanyRules, policiesInForce } from '../companies';
-import { accumulateInvoices, hourMasks, reduceDays, summarize, type Bucket, type DayMap, type InvoiceFilter } from './aggregate';
+import {
+  accumulateInvoices,
+  hourMasks,
+  reduceDays,
+  summarize,
+  type Bucket,
+  type DayMap,
+  type InvoiceFilter,
+} from './aggregate';
 import { laborByBusinessHour, laborOfWorkedTime, type WorkedTime } from './labor';
 import * as repo from './repo';
 import { DEFAULT_FIELDS, MAX_RANGE_DAYS, parseHours, type SalesField, type SalesQuery } from './schemas';
@@ -24,7 +32,9 @@ const BUCKET_FIELDS: Record<SalesField, (keyof Bucket)[]> = {
 function pick<T extends object>(source: T, fields: readonly SalesField[], base: (keyof T)[]): Partial<T> {
   const out: Partial<T> = {};
   for (const k of base) out[k] = source[k];
-  for (const f of fields) for (const k of BUCKET_FIELDS[f]) if (k in source) (out as Record<string, unknown>)[k] = (source as Record<string, unknown>)[k];
+  for (const f of fields)
+    for (const k of BUCKET_FIELDS[f])
+      if (k in source) (out as Record<string, unknown>)[k] = (source as Record<string, unknown>)[k];
   return out;
 }
 
@@ -33,7 +43,8 @@ export async function getSales({ query, member }: { query: SalesQuery; member: M
   const { companyId, startDate, endDate } = query;
   const span = daysBetween(startDate, endDate);
   if (span < 0) throw coreErrors.INVALID_DATE_RANGE('endDate is before startDate');
-  if (span >= MAX_RANGE_DAYS) throw coreErrors.INVALID_DATE_RANGE(`The range covers more than ${MAX_RANGE_DAYS} days; ask for it in parts`);
+  if (span >= MAX_RANGE_DAYS)
+    throw coreErrors.INVALID_DATE_RANGE(`The range covers more than ${MAX_RANGE_DAYS} days; ask for it in parts`);
 
   const filter: InvoiceFilter = {
     employeeId: query.employeeId,
@@ -57,39 +68,83 @@ export async function getSales({ query, member }: { query: SalesQuery; member: M
   const wantsLabor = fields.includes('ratio');
   const pricing = wantsLabor ? laborPricing(companyId) : undefined;
 
-  const salesRead = source === 'salesActual'
-    ? repo.readDays(companyId, startDate, endDate)
-    : (async () => {
-      const days: DayMap = new Map();
-      const { currency } = await repo.forEachInvoicePage(companyId, startDate, endDate, filter, (page) => accumulateInvoices(page, filter, days));
-      return { days, currency };
-    })();
+  const salesRead =
+    source === 'salesActual'
+      ? repo.readDays(companyId, startDate, endDate)
+      : (async () => {
+          const days: DayMap = new Map();
+          const { currency } = await repo.forEachInvoicePage(companyId, startDate, endDate, filter, (page) =>
+            accumulateInvoices(page, filter, days),
+          );
+          return { days, currency };
+        })();
   const [{ days, currency: seenCurrency }, labor, actualLabor] = await Promise.all([
     salesRead,
-    wantsLabor ? laborCost({ companyId, startDate, endDate, filter, defaultDuration: profile.defaultDuration, dayChangeSeconds: settings.dayChangeTime, pricing: pricing! }) : undefined,
-    wantsLabor ? actualLaborCost({ companyId, startDate, endDate, filter, timezone: profile.timezone, dayChangeSeconds: settings.dayChangeTime, pricing: pricing! }) : undefined,
+    wantsLabor
+      ? laborCost({
+          companyId,
+          startDate,
+          endDate,
+          filter,
+          defaultDuration: profile.defaultDuration,
+          dayChangeSeconds: settings.dayChangeTime,
+          pricing: pricing!,
+        })
+      : undefined,
+    wantsLabor
+      ? actualLaborCost({
+          companyId,
+          startDate,
+          endDate,
+          filter,
+          timezone: profile.timezone,
+          dayChangeSeconds: settings.dayChangeTime,
+          pricing: pricing!,
+        })
+      : undefined,
   ]);
   const currency = seenCurrency ?? (await repo.readSalesCurrency(companyId));
 
   const hours = query.hours ? parseHours(query.hours) : null;
   const { included, morning } = hourMasks({ period: query.period, hours, morningPeriodEnd: settings.morningPeriodEnd });
   const buckets = reduceDays(days, {
-    startDate, endDate, groupBy: query.groupBy, weekStartingDay: profile.weekStartingDay,
-    included, morning, excludeRefunds: query.excludeRefunds, excludeEmptyDays: query.excludeEmptyDays, labor: labor ?? undefined,
+    startDate,
+    endDate,
+    groupBy: query.groupBy,
+    weekStartingDay: profile.weekStartingDay,
+    included,
+    morning,
+    excludeRefunds: query.excludeRefunds,
+    excludeEmptyDays: query.excludeEmptyDays,
+    labor: labor ?? undefined,
     actualLabor: actualLabor ?? undefined,
   });
   const base: (keyof Bucket)[] = ['key', 'start', 'end', 'days', 'invoiceCount'];
   const summary = query.includeSummary ? summarize(buckets) : undefined;
   return {
-    companyId, startDate, endDate, groupBy: query.groupBy, period: query.period, hours, source,
-    currency, timezone: profile.timezone, weekStartingDay: profile.weekStartingDay, excludeRefunds: query.excludeRefunds,
-    fields, hidden,
+    companyId,
+    startDate,
+    endDate,
+    groupBy: query.groupBy,
+    period: query.period,
+    hours,
+    source,
+    currency,
+    timezone: profile.timezone,
+    weekStartingDay: profile.weekStartingDay,
+    excludeRefunds: query.excludeRefunds,
+    fields,
+    hidden,
     buckets: buckets.map((b) => pick(b, fields, base)),
     ...(summary && {
       summary: {
         bucketCount: summary.bucketCount,
         totals: pick(summary.totals, fields, ['days', 'invoiceCount']),
-        averages: pick(summary.averages, fields.filter((f) => f !== 'perHour'), ['days', 'invoiceCount']),
+        averages: pick(
+          summary.averages,
+          fields.filter((f) => f !== 'perHour'),
+          ['days', 'invoiceCount'],
+        ),
         best: summary.best,
         worst: summary.worst,
       },
@@ -108,7 +163,11 @@ interface LaborPricing {
 }
 
 async function laborPricing(companyId: string): Promise<LaborPricing> {
-  const [roles, rates, currency] = await Promise.all([repo.listRoleRows(companyId), repo.listEmployeeRates(companyId), repo.readSalesCurrency(companyId)]);
+  const [roles, rates, currency] = await Promise.all([
+    repo.listRoleRows(companyId),
+    repo.listEmployeeRates(companyId),
+    repo.readSalesCurrency(companyId),
+  ]);
   const scale = 10 ** currencyExponent(currency ?? 'EUR');
   return {
     rateMinorPerHour: (employeeId, positionId) => {
@@ -116,20 +175,30 @@ async function laborPricing(companyId: string): Promise<LaborPricing> {
       const own = employeeId ? rates.get(employeeId) : null;
       return (own ?? (positionId ? roles.get(positionId)?.rate : undefined) ?? 0) * scale;
     },
-    inRole: (positionId, roleKey) => positionId !== null && roles.get(positionId)?.name.trim().toLowerCase() === roleKey,
+    inRole: (positionId, roleKey) =>
+      positionId !== null && roles.get(positionId)?.name.trim().toLowerCase() === roleKey,
   };
 }
 
-const selectedBy = (filter: InvoiceFilter, pricing: LaborPricing) => (employeeId: string | null, positionId: string | null) =>
-  (filter.employeeId === undefined || employeeId === filter.employeeId) &&
-  (filter.positionId === undefined || positionId === filter.positionId) &&
-  (filter.roleKey === undefined || pricing.inRole(positionId, filter.roleKey));
+const selectedBy =
+  (filter: InvoiceFilter, pricing: LaborPricing) => (employeeId: string | null, positionId: string | null) =>
+    (filter.employeeId === undefined || employeeId === filter.employeeId) &&
+    (filter.positionId === undefined || positionId === filter.positionId) &&
+    (filter.roleKey === undefined || pricing.inRole(positionId, filter.roleKey));
 
 /**
  * Labor cost per business date and hour of the time actually worked: approved punches (unpaid
  * breaks out) priced like the scheduled cost, with the same filters. Overtime premiums are payroll's.
  */
-async function actualLaborCost(o: { companyId: string; startDate: string; endDate: string; filter: InvoiceFilter; timezone: string; dayChangeSeconds: number; pricing: Promise<LaborPricing> }) {
+async function actualLaborCost(o: {
+  companyId: string;
+  startDate: string;
+  endDate: string;
+  filter: InvoiceFilter;
+  timezone: string;
+  dayChangeSeconds: number;
+  pricing: Promise<LaborPricing>;
+}) {
   const [spans, pricing] = await Promise.all([
     // a punch of the day before can run past the range's first business-day change
     workedSpans(o.companyId, { startDate: addDays(o.startDate, -1), endDate: o.endDate }, { approvedOnly: true }),
@@ -139,30 +208,51 @@ async function actualLaborCost(o: { companyId: string; startDate: string; endDat
   const worked: WorkedTime[] = [];
   for (const [employeeId, list] of spans) {
     for (const s of list) {
-      if (selected(employeeId, s.positionId)) worked.push({ employeeId, positionId: s.positionId, startMs: s.startMs, endMs: s.endMs, unpaidBreaks: s.unpaidBreaks });
+      if (selected(employeeId, s.positionId))
+        worked.push({
+          employeeId,
+          positionId: s.positionId,
+          startMs: s.startMs,
+          endMs: s.endMs,
+          unpaidBreaks: s.unpaidBreaks,
+        });
     }
   }
   return laborOfWorkedTime(worked, {
-    timezone: o.timezone, dayChangeSeconds: o.dayChangeSeconds, startDate: o.startDate, endDate: o.endDate,
+    timezone: o.timezone,
+    dayChangeSeconds: o.dayChangeSeconds,
+    startDate: o.startDate,
+    endDate: o.endDate,
     rateMinorPerHour: (t) => pricing.rateMinorPerHour(t.employeeId, t.positionId),
   });
 }
 
 /** Labor cost per business date and hour from the published shifts (see labor.ts for the definitions). */
-async function laborCost(o: { companyId: string; startDate: string; endDate: string; filter: InvoiceFilter; defaultDuration: number; dayChangeSeconds: number; pricing: Promise<LaborPricing> }) {
+async function laborCost(o: {
+  companyId: string;
+  startDate: string;
+  endDate: string;
+  filter: InvoiceFilter;
+  defaultDuration: number;
+  dayChangeSeconds: number;
+  pricing: Promise<LaborPricing>;
+}) {
   const [shifts, pricing] = await Promise.all([
     // A shift dated the day before or after can fall into the range's first or last business day.
     repo.readPublishedShifts(o.companyId, addDays(o.startDate, -1), addDays(o.endDate, 1)),
     o.pricing,
   ]);
   const selected = selectedBy(o.filter, pricing);
-  return laborByBusinessHour(shifts.filter((s) => selected(s.employeeId, s.positionId)), {
-    defaultDuration: o.defaultDuration,
-    dayChangeSeconds: o.dayChangeSeconds,
-    startDate: o.startDate,
-    endDate: o.endDate,
-    rateMinorPerHour: (s) => pricing.rateMinorPerHour(s.employeeId, s.positionId),
-  });
+  return laborByBusinessHour(
+    shifts.filter((s) => selected(s.employeeId, s.positionId)),
+    {
+      defaultDuration: o.defaultDuration,
+      dayChangeSeconds: o.dayChangeSeconds,
+      startDate: o.startDate,
+      endDate: o.endDate,
+      rateMinorPerHour: (s) => pricing.rateMinorPerHour(s.employeeId, s.positionId),
+    },
+  );
 }
 
 /**
@@ -170,7 +260,11 @@ async function laborCost(o: { companyId: string; startDate: string; endDate: str
  * negative, included): what payroll pays out with the period. Invoices without an employee are
  * left out. Also the currency the company sells in (null before its first import).
  */
-export async function tipsByEmployee(companyId: string, startDate: string, endDate: string): Promise<{ tips: Map<string, number>; currency: string | null }> {
+export async function tipsByEmployee(
+  companyId: string,
+  startDate: string,
+  endDate: string,
+): Promise<{ tips: Map<string, number>; currency: string | null }> {
   const tips = new Map<string, number>();
   const { currency } = await repo.forEachInvoicePage(companyId, startDate, endDate, {}, (page) => {
     for (const r of page) if (r.employeeId && r.tips) tips.set(r.employeeId, (tips.get(r.employeeId) ?? 0) + r.tips);

@@ -50,10 +50,34 @@ interface JurisdictionRules {
 }
 
 export const FAIR_WORKWEEK: Record<Exclude<Jurisdiction, 'none'>, JurisdictionRules> = {
-  nyc: { label: 'New York City (fast food)', noticeMinutes: 14 * DAY, minRestMinutes: 11 * HOUR, rest: { amountMinor: 100_00 }, source: 'NYC Admin. Code 20-1221, 20-1222, 20-1231' },
-  seattle: { label: 'Seattle', noticeMinutes: 14 * DAY, minRestMinutes: 10 * HOUR, rest: { multiplier: 1.5 }, source: 'Seattle Municipal Code 14.22' },
-  oregon: { label: 'Oregon', noticeMinutes: 14 * DAY, minRestMinutes: 10 * HOUR, rest: { multiplier: 1.5 }, source: 'ORS 653.412-653.485, OAR 839-026' },
-  chicago: { label: 'Chicago', noticeMinutes: 14 * DAY, minRestMinutes: 10 * HOUR, rest: { multiplier: 1.25 }, source: 'Chicago Municipal Code 6-110' },
+  nyc: {
+    label: 'New York City (fast food)',
+    noticeMinutes: 14 * DAY,
+    minRestMinutes: 11 * HOUR,
+    rest: { amountMinor: 100_00 },
+    source: 'NYC Admin. Code 20-1221, 20-1222, 20-1231',
+  },
+  seattle: {
+    label: 'Seattle',
+    noticeMinutes: 14 * DAY,
+    minRestMinutes: 10 * HOUR,
+    rest: { multiplier: 1.5 },
+    source: 'Seattle Municipal Code 14.22',
+  },
+  oregon: {
+    label: 'Oregon',
+    noticeMinutes: 14 * DAY,
+    minRestMinutes: 10 * HOUR,
+    rest: { multiplier: 1.5 },
+    source: 'ORS 653.412-653.485, OAR 839-026',
+  },
+  chicago: {
+    label: 'Chicago',
+    noticeMinutes: 14 * DAY,
+    minRestMinutes: 10 * HOUR,
+    rest: { multiplier: 1.25 },
+    source: 'Chicago Municipal Code 6-110',
+  },
 };
 
 /** The least rest between two shifts of consecutive business days (0: no rule). */
@@ -106,7 +130,8 @@ export function classifyChange(before: Interval | null, after: Interval | null, 
   const delta = len(after) - len(before);
   if (delta > 0) return { kind: 'added', deltaMinutes: delta, noticeMinutes: notice };
   if (delta < 0) return { kind: 'cut', deltaMinutes: -delta, noticeMinutes: notice };
-  if (before && after && (before.startMs !== after.startMs || before.endMs !== after.endMs)) return { kind: 'moved', deltaMinutes: 0, noticeMinutes: notice };
+  if (before && after && (before.startMs !== after.startMs || before.endMs !== after.endMs))
+    return { kind: 'moved', deltaMinutes: 0, noticeMinutes: notice };
   return null;
 }
 
@@ -115,22 +140,43 @@ export function changePremium(jurisdiction: Jurisdiction, change: ShiftChange): 
   if (jurisdiction === 'none' || change.noticeMinutes >= FAIR_WORKWEEK[jurisdiction].noticeMinutes) return null;
   const notice = change.noticeMinutes;
   const days = round2(Math.max(0, notice) / DAY);
-  const what = change.kind === 'added' ? `${change.deltaMinutes} minutes added` : change.kind === 'cut' ? `${change.deltaMinutes} minutes cut` : 'moved without loss of hours';
+  const what =
+    change.kind === 'added'
+      ? `${change.deltaMinutes} minutes added`
+      : change.kind === 'cut'
+        ? `${change.deltaMinutes} minutes cut`
+        : 'moved without loss of hours';
   const reason = `${what} with ${days} days' notice`;
   const cutHours = round2(change.deltaMinutes / 60);
   switch (jurisdiction) {
     case 'nyc': {
       const lossTier = notice >= 7 * DAY ? 20_00 : notice >= DAY ? 45_00 : 75_00;
       const otherTier = notice >= 7 * DAY ? 10_00 : 15_00;
-      return { rule: 'scheduleChange', reason, amountMinor: change.kind === 'cut' ? lossTier : otherTier, payHours: null };
+      return {
+        rule: 'scheduleChange',
+        reason,
+        amountMinor: change.kind === 'cut' ? lossTier : otherTier,
+        payHours: null,
+      };
     }
     case 'seattle':
-      return { rule: 'scheduleChange', reason, amountMinor: null, payHours: change.kind === 'cut' ? round2(cutHours / 2) : 1 };
+      return {
+        rule: 'scheduleChange',
+        reason,
+        amountMinor: null,
+        payHours: change.kind === 'cut' ? round2(cutHours / 2) : 1,
+      };
     case 'oregon':
       if (change.kind === 'added' && change.deltaMinutes <= 30) return null;
-      return { rule: 'scheduleChange', reason, amountMinor: null, payHours: change.kind === 'cut' ? round2(cutHours / 2) : 1 };
+      return {
+        rule: 'scheduleChange',
+        reason,
+        amountMinor: null,
+        payHours: change.kind === 'cut' ? round2(cutHours / 2) : 1,
+      };
     case 'chicago':
-      if (change.kind === 'cut' && notice < DAY) return { rule: 'scheduleChange', reason, amountMinor: null, payHours: round2(cutHours / 2) };
+      if (change.kind === 'cut' && notice < DAY)
+        return { rule: 'scheduleChange', reason, amountMinor: null, payHours: round2(cutHours / 2) };
       return { rule: 'scheduleChange', reason, amountMinor: null, payHours: 1 };
   }
 }
@@ -140,7 +186,11 @@ export function changePremium(jurisdiction: Jurisdiction, change: ShiftChange): 
  * minimum: the shortfall and the premium owed if the second shift is worked (NYC: a fixed $100;
  * elsewhere the premium part of the multiplier on the second shift's hours inside the rest window).
  */
-export function restPremium(jurisdiction: Jurisdiction, gapMinutes: number, secondShiftMinutes: number): PremiumDue | null {
+export function restPremium(
+  jurisdiction: Jurisdiction,
+  gapMinutes: number,
+  secondShiftMinutes: number,
+): PremiumDue | null {
   if (jurisdiction === 'none') return null;
   const rules = FAIR_WORKWEEK[jurisdiction];
   if (gapMinutes >= rules.minRestMinutes) return null;

@@ -4,7 +4,14 @@ export { LIVE_MODES, type Shift, type ShiftMode } from './schemas';
 export { deleteTimeOff, listTimeOff, type TimeOff } from './time-off';
 export { listPremiums, type Premium } from './premiums';
 export { lockKey } from './service';
-export { eligibleShifts, prepareTimeOff, prepareTransfers, transferFindings, txReader, type ShiftTransfer } from './transfers';
+export {
+  eligibleShifts,
+  prepareTimeOff,
+  prepareTransfers,
+  transferFindings,
+  txReader,
+  type ShiftTransfer,
+} from './transfers';
 export { JURISDICTIONS, minRestMinutes, type Jurisdiction } from './fair-workweek';
 export { shiftRef, shiftFromSnapshot } from './repo';
 export { scheduleErrors } from './errors';

@@ -36,14 +36,25 @@ function premiumFromDoc(id: string, d: DocumentData): Premium {
   };
 }
 
-export const { collection: premiumsCollection, ref: premiumRef } = companyCollection('schedulePremiums', premiumFromDoc);
+export const { collection: premiumsCollection, ref: premiumRef } = companyCollection(
+  'schedulePremiums',
+  premiumFromDoc,
+);
 
 export type NewPremium = Omit<Premium, 'id' | 'createdAt' | 'currency'>;
 
 /** Premiums to record in a transaction: their views (ids chosen now) and the write. */
-export function stagePremiums(companyId: string, premiums: NewPremium[]): { premiums: Premium[]; write: (tx: Transaction) => void } {
+export function stagePremiums(
+  companyId: string,
+  premiums: NewPremium[],
+): { premiums: Premium[]; write: (tx: Transaction) => void } {
   const now = Date.now();
-  const staged = premiums.map((p) => ({ ...p, id: premiumsCollection(companyId).doc().id, currency: p.amountMinor !== null ? ('USD' as const) : null, createdAt: now }));
+  const staged = premiums.map((p) => ({
+    ...p,
+    id: premiumsCollection(companyId).doc().id,
+    currency: p.amountMinor !== null ? ('USD' as const) : null,
+    createdAt: now,
+  }));
   return {
     premiums: staged,
     write: (tx) => {
@@ -53,9 +64,21 @@ export function stagePremiums(companyId: string, premiums: NewPremium[]): { prem
 }
 
 /** The premiums of shifts dated from..to (optionally one employee's): what payroll adds to a pay period. */
-export async function listPremiums({ companyId, from, to, employeeId }: { companyId: string; from: string; to: string; employeeId?: string }): Promise<Premium[]> {
+export async function listPremiums({
+  companyId,
+  from,
+  to,
+  employeeId,
+}: {
+  companyId: string;
+  from: string;
+  to: string;
+  employeeId?: string;
+}): Promise<Premium[]> {
   let q: Query = premiumsCollection(companyId);
   if (employeeId) q = q.where('employeeId', '==', employeeId);
   const snap = await q.where('date', '>=', from).where('date', '<=', to).get();
-  return snap.docs.map((d) => premiumFromDoc(d.id, d.data())).sort((a, b) => a.date.localeCompare(b.date) || a.createdAt - b.createdAt);
+  return snap.docs
+    .map((d) => premiumFromDoc(d.id, d.data()))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.createdAt - b.createdAt);
 }

@@ -14,7 +14,11 @@ import type { Shift, ShiftMode } from './schemas';
  *   (scheduleId, mode, date)      one schedule's shifts
  *   (employeeId, date)            the conflict check: one employee, all modes, a few days around a date
  */
-export const { collection: shiftsCollection, ref: shiftRef, fromSnapshot: shiftFromSnapshot } = companyCollection('shifts', shiftFromDoc);
+export const {
+  collection: shiftsCollection,
+  ref: shiftRef,
+  fromSnapshot: shiftFromSnapshot,
+} = companyCollection('shifts', shiftFromDoc);
 
 /** The one parser of a shift document. */
 export function shiftFromDoc(id: string, d: DocumentData): Shift {
@@ -65,7 +69,10 @@ export function rangeQuery(f: RangeFilter): { query: Query; keep: (s: Shift) => 
   if (f.employeeId) [q, used] = [q.where('employeeId', '==', f.employeeId), 'employeeId'];
   else if (f.positionId) [q, used] = [q.where('positionId', '==', f.positionId), 'positionId'];
   else if (f.scheduleId !== undefined) [q, used] = [q.where('scheduleId', '==', f.scheduleId), 'scheduleId'];
-  q = q.where('mode', 'in', [...f.modes]).where('date', '>=', f.from).where('date', '<=', f.to);
+  q = q
+    .where('mode', 'in', [...f.modes])
+    .where('date', '>=', f.from)
+    .where('date', '<=', f.to);
   const keep = (s: Shift) =>
     (used === 'employeeId' || !f.employeeId || s.employeeId === f.employeeId) &&
     (used === 'positionId' || !f.positionId || s.positionId === f.positionId) &&
@@ -81,5 +88,8 @@ export async function listRange(f: RangeFilter, tx?: Transaction): Promise<Shift
 
 /** Every shift of one employee (all modes) whose date is within [from, to]: the reads of a conflict check. */
 export function employeeWindowQuery(companyId: string, employeeId: string, from: string, to: string): Query {
-  return shiftsCollection(companyId).where('employeeId', '==', employeeId).where('date', '>=', from).where('date', '<=', to);
+  return shiftsCollection(companyId)
+    .where('employeeId', '==', employeeId)
+    .where('date', '>=', from)
+    .where('date', '<=', to);
 }

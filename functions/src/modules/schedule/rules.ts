@@ -109,7 +109,10 @@ export function evaluate(
   for (const o of others) {
     if (o.startMs < candidate.endMs && candidate.startMs < o.endMs) {
       findings.push({
-        ...base, rule: 'overlap', blocking: true, conflictingShiftId: o.shift.id,
+        ...base,
+        rule: 'overlap',
+        blocking: true,
+        conflictingShiftId: o.shift.id,
         message: `${describe(c)} overlaps ${describe(o.shift)} of the same employee`,
       });
       continue;
@@ -118,8 +121,13 @@ export function evaluate(
       const gap = o.endMs <= candidate.startMs ? candidate.startMs - o.endMs : o.startMs - candidate.endMs;
       if (gap < restMs) {
         findings.push({
-          ...base, rule: 'betweenShifts', blocking: rules.conflictsDetectionEnabled, conflictingShiftId: o.shift.id,
-          limit: rules.betweenShifts, actual: Math.round(gap / 60_000), unit: 'minutes',
+          ...base,
+          rule: 'betweenShifts',
+          blocking: rules.conflictsDetectionEnabled,
+          conflictingShiftId: o.shift.id,
+          limit: rules.betweenShifts,
+          actual: Math.round(gap / 60_000),
+          unit: 'minutes',
           message: `${describe(c)} leaves ${Math.round(gap / 60_000)} minutes of rest next to ${describe(o.shift)}; the company requires ${rules.betweenShifts}`,
         });
       }
@@ -127,11 +135,16 @@ export function evaluate(
   }
 
   if (rules.maxDayHours !== false) {
-    const dayMinutes = candidate.worked + others.filter((o) => o.shift.date === c.date).reduce((n, o) => n + o.worked, 0);
+    const dayMinutes =
+      candidate.worked + others.filter((o) => o.shift.date === c.date).reduce((n, o) => n + o.worked, 0);
     if (dayMinutes > rules.maxDayHours * 60) {
       findings.push({
-        ...base, rule: 'maxDayHours', blocking: rules.conflictsDetectionEnabled,
-        limit: rules.maxDayHours, actual: hours(dayMinutes), unit: 'hours',
+        ...base,
+        rule: 'maxDayHours',
+        blocking: rules.conflictsDetectionEnabled,
+        limit: rules.maxDayHours,
+        actual: hours(dayMinutes),
+        unit: 'hours',
         message: `${hours(dayMinutes)} hours on ${c.date} exceed the daily maximum of ${rules.maxDayHours}`,
       });
     }
@@ -145,21 +158,33 @@ export function evaluate(
   const weekBase = { ...base, blocking: false, weekStart: first };
   if (weekMinutes > rules.maxHoursPerWeek * 60) {
     findings.push({
-      ...weekBase, rule: 'maxHoursPerWeek', limit: rules.maxHoursPerWeek, actual: hours(weekMinutes), unit: 'hours',
+      ...weekBase,
+      rule: 'maxHoursPerWeek',
+      limit: rules.maxHoursPerWeek,
+      actual: hours(weekMinutes),
+      unit: 'hours',
       message: `${hours(weekMinutes)} hours in the week of ${first} exceed the company maximum of ${rules.maxHoursPerWeek}`,
     });
   }
   const maxHoursInWeek = availabilities?.maxHoursInWeek;
   if (typeof maxHoursInWeek === 'number' && weekMinutes > maxHoursInWeek * 60) {
     findings.push({
-      ...weekBase, rule: 'maxHoursInWeek', limit: maxHoursInWeek, actual: hours(weekMinutes), unit: 'hours',
+      ...weekBase,
+      rule: 'maxHoursInWeek',
+      limit: maxHoursInWeek,
+      actual: hours(weekMinutes),
+      unit: 'hours',
       message: `${hours(weekMinutes)} hours in the week of ${first} exceed the employee's maximum of ${maxHoursInWeek}`,
     });
   }
   const maxDaysPerWeek = availabilities?.maxDaysPerWeek;
   if (typeof maxDaysPerWeek === 'number' && weekDays > maxDaysPerWeek) {
     findings.push({
-      ...weekBase, rule: 'maxDaysPerWeek', limit: maxDaysPerWeek, actual: weekDays, unit: 'days',
+      ...weekBase,
+      rule: 'maxDaysPerWeek',
+      limit: maxDaysPerWeek,
+      actual: weekDays,
+      unit: 'days',
       message: `${weekDays} working days in the week of ${first} exceed the employee's maximum of ${maxDaysPerWeek}`,
     });
   }
@@ -174,7 +199,9 @@ export function evaluate(
     const to = from + candidate.minutes;
     if (!windows.some((w) => from >= w.start && to <= w.end)) {
       findings.push({
-        ...base, rule: 'availability', blocking: false,
+        ...base,
+        rule: 'availability',
+        blocking: false,
         message: windows.length
           ? `${describe(c)} is outside the employee's availability on ${dayName} (${windows.map((w) => `${hhmm(w.start)}-${w.end === 1440 ? '24:00' : hhmm(w.end)}`).join(', ')})`
           : `the employee is not available on ${dayName}`,
@@ -212,7 +239,12 @@ export function timeOffFindings(candidate: Timed, timeOffs: readonly TimeOff[], 
       return i.startMs < candidate.endMs && candidate.startMs < i.endMs;
     })
     .map((t) => ({
-      shiftId: c.id, employeeId: c.employeeId, date: c.date, rule: 'timeOff' as const, blocking: true, timeOffId: t.id,
+      shiftId: c.id,
+      employeeId: c.employeeId,
+      date: c.date,
+      rule: 'timeOff' as const,
+      blocking: true,
+      timeOffId: t.id,
       message: `${describe(c)} falls on an approved day-off of the employee on ${t.date}${t.start === null ? '' : ` (${hhmm(t.start)}-${hhmm(t.end)})`}`,
     }));
 }
@@ -222,14 +254,20 @@ export function timeOffFindings(candidate: Timed, timeOffs: readonly TimeOff[], 
  * rest between them than the jurisdiction's minimum. Blocks unless the employee consented; the
  * premium it costs is returned with each finding.
  */
-export function restFindings(candidate: Timed, others: readonly Timed[], rules: ScheduleRules, consent: boolean): { finding: Finding; premium: PremiumDue; other: Timed; candidateIsSecond: boolean }[] {
+export function restFindings(
+  candidate: Timed,
+  others: readonly Timed[],
+  rules: ScheduleRules,
+  consent: boolean,
+): { finding: Finding; premium: PremiumDue; other: Timed; candidateIsSecond: boolean }[] {
   const jurisdiction = rules.jurisdiction ?? 'none';
   const min = minRestMinutes(jurisdiction);
   if (min === 0) return [];
   const c = candidate.shift;
   const out: { finding: Finding; premium: PremiumDue; other: Timed; candidateIsSecond: boolean }[] = [];
   for (const o of others) {
-    if (o.shift.date === c.date || (o.shift.date !== addDays(c.date, -1) && o.shift.date !== addDays(c.date, 1))) continue;
+    if (o.shift.date === c.date || (o.shift.date !== addDays(c.date, -1) && o.shift.date !== addDays(c.date, 1)))
+      continue;
     const candidateFirst = candidate.startMs < o.startMs;
     const gapMs = candidateFirst ? o.startMs - candidate.endMs : candidate.startMs - o.endMs;
     if (gapMs < 0) continue;
@@ -242,8 +280,15 @@ export function restFindings(candidate: Timed, others: readonly Timed[], rules: 
       other: o,
       candidateIsSecond: !candidateFirst,
       finding: {
-        shiftId: c.id, employeeId: c.employeeId, date: c.date, rule: 'fairWorkweekRest', blocking: !consent, conflictingShiftId: o.shift.id,
-        limit: min, actual: gap, unit: 'minutes',
+        shiftId: c.id,
+        employeeId: c.employeeId,
+        date: c.date,
+        rule: 'fairWorkweekRest',
+        blocking: !consent,
+        conflictingShiftId: o.shift.id,
+        limit: min,
+        actual: gap,
+        unit: 'minutes',
         message: `${describe(c)} leaves ${gap} minutes of rest next to ${describe(o.shift)}; the fair-workweek rule (${jurisdiction}) requires ${min} unless the employee consents (restConsent)`,
       },
     });

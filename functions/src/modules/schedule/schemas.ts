@@ -15,13 +15,20 @@ const shiftFields = {
   start: minuteOfDay.describe('Start, minute of the company-local day (0-1439)'),
   end: minuteOfDay
     .nullable()
-    .describe('End, minute of the day (0-1439). Smaller than start: the shift ends the next day (crosses midnight). null: open-ended, counted as the company defaultDuration for overlap and hours.'),
+    .describe(
+      'End, minute of the day (0-1439). Smaller than start: the shift ends the next day (crosses midnight). null: open-ended, counted as the company defaultDuration for overlap and hours.',
+    ),
   positionId: documentId.optional().describe('Role id; default the query positionId, else none'),
   employeeId: documentId.optional().describe('Move the shift to this employee; default the query employeeId'),
   subRoleId: z.string().optional().describe('Sub-role key of the role; default the query subRoleId, else none'),
   note: z.string().max(2000).optional().describe('Default ""'),
   onHold: z.boolean().optional().describe('Default false'),
-  restConsent: z.boolean().optional().describe("The employee's recorded (written) consent to work this shift with less rest than the company's fair-workweek jurisdiction requires after (or before) a shift of the previous (next) day; without it such a shift is refused (422 fairWorkweekRest). The premium the rest costs is recorded either way"),
+  restConsent: z
+    .boolean()
+    .optional()
+    .describe(
+      "The employee's recorded (written) consent to work this shift with less rest than the company's fair-workweek jurisdiction requires after (or before) a shift of the previous (next) day; without it such a shift is refused (422 fairWorkweekRest). The premium the rest costs is recorded either way",
+    ),
 };
 
 const startDiffersFromEnd = (b: { start: number; end: number | null }) => b.end === null || b.end !== b.start;
@@ -46,9 +53,17 @@ export const shiftAddressQuery = companyIdQuery.extend({
   date: isoDate.describe('Company-local day the shift starts (where it is now)'),
   mode: z.enum(SHIFT_MODES).default('published').describe('Mode the shift is in'),
   employeeId: documentId.describe('Employee the shift belongs to now'),
-  positionId: documentId.optional().describe('When given, the shift must have this role (else 404); on create, the default role'),
-  subRoleId: z.string().optional().describe('When given, the shift must have this sub-role (else 404); on create, the default sub-role'),
-  scheduleId: z.string().optional().describe('When given, the shift must belong to this schedule (else 404); on create, its schedule'),
+  positionId: documentId
+    .optional()
+    .describe('When given, the shift must have this role (else 404); on create, the default role'),
+  subRoleId: z
+    .string()
+    .optional()
+    .describe('When given, the shift must have this sub-role (else 404); on create, the default sub-role'),
+  scheduleId: z
+    .string()
+    .optional()
+    .describe('When given, the shift must belong to this schedule (else 404); on create, its schedule'),
 });
 export type ShiftAddress = z.output<typeof shiftAddressQuery>;
 
@@ -78,13 +93,25 @@ export type ListShiftsQuery = z.output<typeof listShiftsQuery>;
 export const publishBody = z.strictObject({
   startDate: isoDate.describe('First day whose drafts are published'),
   endDate: isoDate.describe('Last day, included'),
-  employeeIds: z.array(documentId).min(1).max(200).optional().describe('Only the drafts of these employees (default: every employee)'),
-  scheduleId: z.string().optional().describe('Only the drafts of this schedule'),
-  restConsents: z
-    .array(z.strictObject({ employeeId: documentId, date: isoDate.describe('Business date of the draft worked with less rest') }))
+  employeeIds: z
+    .array(documentId)
+    .min(1)
     .max(200)
     .optional()
-    .describe("The employees' recorded consents to work a draft of that date with less rest than the fair-workweek jurisdiction requires (otherwise such a draft refuses the publish, 422 fairWorkweekRest); the premium is recorded"),
+    .describe('Only the drafts of these employees (default: every employee)'),
+  scheduleId: z.string().optional().describe('Only the drafts of this schedule'),
+  restConsents: z
+    .array(
+      z.strictObject({
+        employeeId: documentId,
+        date: isoDate.describe('Business date of the draft worked with less rest'),
+      }),
+    )
+    .max(200)
+    .optional()
+    .describe(
+      "The employees' recorded consents to work a draft of that date with less rest than the fair-workweek jurisdiction requires (otherwise such a draft refuses the publish, 422 fairWorkweekRest); the premium is recorded",
+    ),
 });
 export type PublishBody = z.output<typeof publishBody>;
 
@@ -109,10 +136,22 @@ export const shiftSchema = z.object({
 export type Shift = z.infer<typeof shiftSchema>;
 
 export const CONFLICT_RULES = [
-  'overlap', 'betweenShifts', 'maxDayHours', // timing rules that block
-  'positionNotHeld', 'employeeArchived', 'roleArchived', 'subRoleArchived', 'unknownEmployee', 'unknownRole', 'unknownSubRole', // references
-  'timeOff', 'fairWorkweekRest', // an approved day-off, the fair-workweek rest (always block)
-  'maxHoursPerWeek', 'maxHoursInWeek', 'maxDaysPerWeek', 'availability', // warnings
+  'overlap',
+  'betweenShifts',
+  'maxDayHours', // timing rules that block
+  'positionNotHeld',
+  'employeeArchived',
+  'roleArchived',
+  'subRoleArchived',
+  'unknownEmployee',
+  'unknownRole',
+  'unknownSubRole', // references
+  'timeOff',
+  'fairWorkweekRest', // an approved day-off, the fair-workweek rest (always block)
+  'maxHoursPerWeek',
+  'maxHoursInWeek',
+  'maxDaysPerWeek',
+  'availability', // warnings
 ] as const;
 export type ConflictRule = (typeof CONFLICT_RULES)[number];
 
@@ -124,7 +163,10 @@ export const findingSchema = z
     shiftId: z.string().describe('The shift being written (or published)'),
     employeeId: z.string(),
     date: z.string(),
-    conflictingShiftId: z.string().optional().describe('The other shift, for overlap, betweenShifts and fairWorkweekRest'),
+    conflictingShiftId: z
+      .string()
+      .optional()
+      .describe('The other shift, for overlap, betweenShifts and fairWorkweekRest'),
     timeOffId: z.string().optional().describe('The approved day-off the shift meets, for timeOff'),
     limit: z.number().optional().describe('The limit of the rule, in `unit`'),
     actual: z.number().optional().describe('What the shift would make it, in `unit`'),
@@ -144,20 +186,37 @@ export const premiumSchema = z.object({
   reason: z.string(),
   amountMinor: z.number().nullable().describe('A fixed premium in minor units of `currency` (NYC)'),
   currency: z.enum(['USD']).nullable(),
-  payHours: z.number().nullable().describe("A premium in hours of the employee's regular rate (Seattle, Oregon, Chicago)"),
+  payHours: z
+    .number()
+    .nullable()
+    .describe("A premium in hours of the employee's regular rate (Seattle, Oregon, Chicago)"),
   createdAt: z.number(),
 });
 
 export const savedShiftResponse = z.object({
   shift: shiftSchema,
-  premiums: z.array(premiumSchema).optional().describe('Fair-workweek premiums this change of a published shift recorded (inside the notice window); absent when none'),
-  warnings: z.array(findingSchema).describe('Findings the company allows (availability, weekly limits; rest and daily limits when conflictsDetectionEnabled is false)'),
+  premiums: z
+    .array(premiumSchema)
+    .optional()
+    .describe(
+      'Fair-workweek premiums this change of a published shift recorded (inside the notice window); absent when none',
+    ),
+  warnings: z
+    .array(findingSchema)
+    .describe(
+      'Findings the company allows (availability, weekly limits; rest and daily limits when conflictsDetectionEnabled is false)',
+    ),
 });
 
 export const publishResponse = z.object({
   published: z.array(shiftSchema).describe('The shifts published, now in mode published'),
   warnings: z.array(findingSchema),
-  premiums: z.array(premiumSchema).optional().describe("Fair-workweek premiums owed because shifts were published later than the jurisdiction's notice window (recorded per employee); absent when none"),
+  premiums: z
+    .array(premiumSchema)
+    .optional()
+    .describe(
+      "Fair-workweek premiums owed because shifts were published later than the jurisdiction's notice window (recorded per employee); absent when none",
+    ),
 });
 
 export const userShiftsResponse = z.object({

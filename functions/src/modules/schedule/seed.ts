@@ -25,7 +25,11 @@ interface Window {
   end: number;
 }
 
-function fits(daypart: (typeof DAYPARTS)[number], availability: Record<string, unknown> | undefined, date: string): boolean {
+function fits(
+  daypart: (typeof DAYPARTS)[number],
+  availability: Record<string, unknown> | undefined,
+  date: string,
+): boolean {
   const day = availability?.[weekdayName(date)] as { allDay?: boolean; shift1?: Window; shift2?: Window } | undefined;
   if (!day || day.allDay) return true;
   const end = daypart.end < daypart.start ? daypart.end + 1440 : daypart.end;
@@ -38,7 +42,11 @@ export async function seed(company: DemoCompany): Promise<string> {
   const now = Date.now();
   const shifts: Shift[] = [];
 
-  for (const [w, mode] of [[-2, 'published'], [-1, 'published'], [0, 'published']] as const) {
+  for (const [w, mode] of [
+    [-2, 'published'],
+    [-1, 'published'],
+    [0, 'published'],
+  ] as const) {
     const first = addDays(thisWeek, 7 * w);
     for (const employee of company.employees) {
       const position = employee.positions[0];
@@ -53,10 +61,22 @@ export async function seed(company: DemoCompany): Promise<string> {
         const date = addDays(first, (offset + i) % 7);
         if (!fits(daypart, availability, date) || company.random() < 0.15) continue;
         const base = {
-          id: `demo-${employee.id}-${date}`, companyId: company.companyId, date, employeeId: employee.id,
-          positionId: position?.categoryId ?? null, subRoleId: position?.subcategoryId ?? null,
-          start: daypart.start, end: daypart.end, mode, scheduleId: null, note: '', onHold: false,
-          minutes: 0, workedMinutes: 0, createdAt: now, updatedAt: now,
+          id: `demo-${employee.id}-${date}`,
+          companyId: company.companyId,
+          date,
+          employeeId: employee.id,
+          positionId: position?.categoryId ?? null,
+          subRoleId: position?.subcategoryId ?? null,
+          start: daypart.start,
+          end: daypart.end,
+          mode,
+          scheduleId: null,
+          note: '',
+          onHold: false,
+          minutes: 0,
+          workedMinutes: 0,
+          createdAt: now,
+          updatedAt: now,
         } satisfies Shift;
         const t = timed(base, rules);
         if (minutes + t.worked > maxMinutes) break;

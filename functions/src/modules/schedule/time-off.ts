@@ -48,12 +48,28 @@ export async function listTimeOff(f: TimeOffFilter, tx?: Transaction): Promise<T
   const q = timeOffQuery(f);
   const snap = tx ? await tx.get(q) : await q.get();
   const wanted = f.employeeIds ? new Set(f.employeeIds) : null;
-  return snap.docs.map((d) => timeOffFromDoc(d.id, d.data())).filter((t) => !wanted || wanted.has(t.employeeId)).sort((a, b) => a.date.localeCompare(b.date) || a.employeeId.localeCompare(b.employeeId));
+  return snap.docs
+    .map((d) => timeOffFromDoc(d.id, d.data()))
+    .filter((t) => !wanted || wanted.has(t.employeeId))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.employeeId.localeCompare(b.employeeId));
 }
 
 /** The records of an approved day-off request: one per date. */
-export function timeOffRecords(r: { requestId: string; employeeId: string; dates: string[]; start: number | null; end: number | null }): TimeOff[] {
-  return r.dates.map((date) => ({ id: `${r.requestId}_${date}`, employeeId: r.employeeId, date, start: r.start, end: r.end, requestId: r.requestId }));
+export function timeOffRecords(r: {
+  requestId: string;
+  employeeId: string;
+  dates: string[];
+  start: number | null;
+  end: number | null;
+}): TimeOff[] {
+  return r.dates.map((date) => ({
+    id: `${r.requestId}_${date}`,
+    employeeId: r.employeeId,
+    date,
+    start: r.start,
+    end: r.end,
+    requestId: r.requestId,
+  }));
 }
 
 export function writeTimeOff(tx: Transaction, companyId: string, records: TimeOff[]): void {
@@ -67,7 +83,10 @@ export function deleteTimeOff(tx: Transaction, companyId: string, r: { requestId
 }
 
 /** The instants a day-off covers: the whole business day, or its minutes of the local day. */
-export function timeOffInterval(t: Pick<TimeOff, 'date' | 'start' | 'end'>, cal: { timezone: string; dayChangeTime: number }): { startMs: number; endMs: number } {
+export function timeOffInterval(
+  t: Pick<TimeOff, 'date' | 'start' | 'end'>,
+  cal: { timezone: string; dayChangeTime: number },
+): { startMs: number; endMs: number } {
   if (t.start === null || t.end === null) return businessDayBounds(t.date, cal);
   return { startMs: instant(t.date, t.start, cal.timezone), endMs: instant(t.date, t.end, cal.timezone) };
 }

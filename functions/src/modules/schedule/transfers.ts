@@ -25,7 +25,10 @@ export interface Reader {
   get(query: Query): Promise<QuerySnapshot>;
 }
 export const plainReader: Reader = { getAll: (...refs) => db().getAll(...refs), get: (q) => q.get() };
-export const txReader = (tx: Transaction): Reader => ({ getAll: (...refs) => tx.getAll(...refs), get: (q) => tx.get(q) });
+export const txReader = (tx: Transaction): Reader => ({
+  getAll: (...refs) => tx.getAll(...refs),
+  get: (q) => tx.get(q),
+});
 
 const WINDOW_DAYS = 7;
 
@@ -42,9 +45,16 @@ export interface ShiftTransfer {
  * available, have no overlapping shift or day-off, and pass the rest, daily and weekly rules
  * and the fair-workweek rest. Returns the moved shifts and their write.
  */
-export async function prepareTransfers(reader: Reader, { companyId, transfers, now = Date.now() }: { companyId: string; transfers: ShiftTransfer[]; now?: number }) {
+export async function prepareTransfers(
+  reader: Reader,
+  { companyId, transfers, now = Date.now() }: { companyId: string; transfers: ShiftTransfer[]; now?: number },
+) {
   const takers = [...new Set(transfers.map((t) => t.to))];
-  const snaps = await reader.getAll(...transfers.map((t) => repo.shiftRef(companyId, t.shiftId)), ...companyRulesRefs(companyId), ...takers.map((e) => employeeRef(companyId, e)));
+  const snaps = await reader.getAll(
+    ...transfers.map((t) => repo.shiftRef(companyId, t.shiftId)),
+    ...companyRulesRefs(companyId),
+    ...takers.map((e) => employeeRef(companyId, e)),
+  );
   const shiftSnaps = snaps.slice(0, transfers.length);
   const [companySnap, settingsSnap] = snaps.slice(transfers.length, transfers.length + 2);
   const employees = new Map(snaps.slice(transfers.length + 2).map((s) => [s.id, employeeFromSnapshot(s)]));
@@ -86,7 +96,10 @@ export async function prepareTransfers(reader: Reader, { companyId, transfers, n
       const others = [...standing, ...arriving.filter((o) => o !== m).map((o) => o.timing)];
       const employee = employees.get(taker) ?? null;
       findings.push(
-        ...checkReferences(m.shift, { employee, role: m.shift.positionId ? (roles.get(m.shift.positionId) ?? null) : null }),
+        ...checkReferences(m.shift, {
+          employee,
+          role: m.shift.positionId ? (roles.get(m.shift.positionId) ?? null) : null,
+        }),
         ...evaluate(m.timing, others, rules, employee?.availabilities),
         ...timeOffFindings(m.timing, timeOffs, rules),
         ...restFindings(m.timing, others, rules, false).map((r) => r.finding),
@@ -95,11 +108,17 @@ export async function prepareTransfers(reader: Reader, { companyId, transfers, n
   });
   throwIfBlocked(findings.map((f) => ({ ...f, blocking: true })));
   const shifts = moved.map((m) => m.shift);
-  return { shifts, write: (tx: Transaction) => shifts.forEach((s) => tx.set(repo.shiftRef(companyId, s.id), repo.shiftToDoc(s))) };
+  return {
+    shifts,
+    write: (tx: Transaction) => shifts.forEach((s) => tx.set(repo.shiftRef(companyId, s.id), repo.shiftToDoc(s))),
+  };
 }
 
 /** Whether an employee could take a shift now (the checks of prepareTransfers, outside a transaction). */
-export async function transferFindings(companyId: string, transfer: ShiftTransfer): Promise<{ eligible: boolean; findings: unknown[] }> {
+export async function transferFindings(
+  companyId: string,
+  transfer: ShiftTransfer,
+): Promise<{ eligible: boolean; findings: unknown[] }> {
   try {
     await prepareTransfers(plainReader, { companyId, transfers: [transfer] });
     return { eligible: true, findings: [] };
@@ -114,9 +133,17 @@ export async function transferFindings(companyId: string, transfer: ShiftTransfe
  * shift alone), reading the company, the taker and the taker's schedule once for all of them:
  * the ids of the eligible shifts.
  */
-export async function eligibleShifts(companyId: string, taker: string, candidates: { shiftId: string; from: string }[]): Promise<Set<string>> {
+export async function eligibleShifts(
+  companyId: string,
+  taker: string,
+  candidates: { shiftId: string; from: string }[],
+): Promise<Set<string>> {
   if (candidates.length === 0) return new Set();
-  const snaps = await db().getAll(...candidates.map((c) => repo.shiftRef(companyId, c.shiftId)), ...companyRulesRefs(companyId), employeeRef(companyId, taker));
+  const snaps = await db().getAll(
+    ...candidates.map((c) => repo.shiftRef(companyId, c.shiftId)),
+    ...companyRulesRefs(companyId),
+    employeeRef(companyId, taker),
+  );
   const [companySnap, settingsSnap, employeeSnap] = snaps.slice(candidates.length);
   const company = companyRulesFromSnapshots(companySnap, settingsSnap);
   if (!company) throw companyNotFound();
@@ -131,18 +158,36 @@ export async function eligibleShifts(companyId: string, taker: string, candidate
   const dates = shifts.map((s) => s.date).sort();
   const [roleSnaps, windowSnap, offs] = await Promise.all([
     roleIds.length ? db().getAll(...roleIds.map((r) => roleRef(companyId, r))) : Promise.resolve([]),
-    repo.employeeWindowQuery(companyId, taker, addDays(dates[0], -WINDOW_DAYS), addDays(dates[dates.length - 1], WINDOW_DAYS)).get(),
-    timeOffQuery({ companyId, from: addDays(dates[0], -1), to: addDays(dates[dates.length - 1], 1), employeeIds: [taker] }).get(),
+    repo
+      .employeeWindowQuery(
+        companyId,
+        taker,
+        addDays(dates[0], -WINDOW_DAYS),
+        addDays(dates[dates.length - 1], WINDOW_DAYS),
+      )
+      .get(),
+    timeOffQuery({
+      companyId,
+      from: addDays(dates[0], -1),
+      to: addDays(dates[dates.length - 1], 1),
+      employeeIds: [taker],
+    }).get(),
   ]);
   const roles = new Map(roleSnaps.map((snap) => [snap.id, roleFromSnapshot(snap)]));
   const timeOffs = offs.docs.map((d) => timeOffFromDoc(d.id, d.data()));
-  const standing = windowSnap.docs.map((d) => repo.shiftFromDoc(d.id, d.data())).filter((s) => LIVE_MODES.includes(s.mode)).map((s) => timed(s, rules));
+  const standing = windowSnap.docs
+    .map((d) => repo.shiftFromDoc(d.id, d.data()))
+    .filter((s) => LIVE_MODES.includes(s.mode))
+    .map((s) => timed(s, rules));
   const eligible = new Set<string>();
   for (const s of shifts) {
     const m = withTimes({ ...s, employeeId: taker }, rules);
     const others = standing.filter((o) => o.shift.id !== s.id);
     const findings = [
-      ...checkReferences(m.shift, { employee, role: m.shift.positionId ? (roles.get(m.shift.positionId) ?? null) : null }),
+      ...checkReferences(m.shift, {
+        employee,
+        role: m.shift.positionId ? (roles.get(m.shift.positionId) ?? null) : null,
+      }),
       ...evaluate(m.timing, others, rules, employee?.availabilities),
       ...timeOffFindings(m.timing, timeOffs, rules),
       ...restFindings(m.timing, others, rules, false).map((r) => r.finding),
@@ -168,7 +213,9 @@ export async function prepareTimeOff(reader: Reader, companyId: string, plan: Da
   const dates = [...plan.dates].sort();
   const [[companySnap, settingsSnap], shiftsSnap] = await Promise.all([
     reader.getAll(...companyRulesRefs(companyId)),
-    reader.get(repo.employeeWindowQuery(companyId, plan.employeeId, addDays(dates[0], -1), addDays(dates[dates.length - 1], 1))),
+    reader.get(
+      repo.employeeWindowQuery(companyId, plan.employeeId, addDays(dates[0], -1), addDays(dates[dates.length - 1], 1)),
+    ),
   ]);
   const company = companyRulesFromSnapshots(companySnap, settingsSnap);
   if (!company) throw companyNotFound();

@@ -14,14 +14,24 @@ interface StoredCursor extends StreamCursor {
 }
 
 const { ref, fromSnapshot } = companyCollection('syncCursors', (_id, data) => data as StoredCursor);
-const cursorRef = (companyId: string, connectionId: string, stream: string) => ref(companyId, `${connectionId}~${stream}`);
+const cursorRef = (companyId: string, connectionId: string, stream: string) =>
+  ref(companyId, `${connectionId}~${stream}`);
 
-export async function readCursor(companyId: string, connectionId: string, stream: string): Promise<StreamCursor | null> {
+export async function readCursor(
+  companyId: string,
+  connectionId: string,
+  stream: string,
+): Promise<StreamCursor | null> {
   const stored = fromSnapshot(await cursorRef(companyId, connectionId, stream).get());
   return stored ? { modifiedAt: stored.modifiedAt, id: stored.id } : null;
 }
 
-export async function writeCursor(companyId: string, connectionId: string, stream: string, cursor: StreamCursor): Promise<void> {
+export async function writeCursor(
+  companyId: string,
+  connectionId: string,
+  stream: string,
+  cursor: StreamCursor,
+): Promise<void> {
   const stored: StoredCursor = { ...cursor, connectionId, stream, updatedAt: Date.now() };
   await cursorRef(companyId, connectionId, stream).set(stored);
 }

@@ -15,15 +15,18 @@ export const POS_SYNC_PORT = 7492;
 export default defineModule({
   name: 'posSyncService',
   tag: 'pos-sync',
-  description: 'The POS synchronisation service: trigger a sync of a POS vendor for a company, readiness, vendor webhooks; an hourly job queues every active POS integration, and the sync queue runs the engine (cursors, backfill chunks, retries, alerting)',
+  description:
+    'The POS synchronisation service: trigger a sync of a POS vendor for a company, readiness, vendor webhooks; an hourly job queues every active POS integration, and the sync queue runs the engine (cursors, backfill chunks, retries, alerting)',
   http: () => require('./router') as typeof import('./router'),
   errors: syncErrors.catalog,
   runtime: { secrets: INTEGRATION_SECRETS, memory: '512MiB', timeoutSeconds: 540 },
   collections: { company: ['syncCursors'] },
   jobs: [
     {
-      name: 'posSyncHourly', schedule: 'every 60 minutes',
-      description: 'Queues one sync run per active POS integration that is due (nextSyncAt), skipping those already syncing',
+      name: 'posSyncHourly',
+      schedule: 'every 60 minutes',
+      description:
+        'Queues one sync run per active POS integration that is due (nextSyncAt), skipping those already syncing',
       run: () => async () => (require('./hourly') as typeof import('./hourly')).enqueueDueSyncs(),
     },
   ],

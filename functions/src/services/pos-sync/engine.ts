@@ -3,7 +3,14 @@ import { AppError } from '../../core/errors';
 import { documentIdProblem } from '../../core/firestore';
 import { periodBounds } from '../../core/calendar';
 import { logger } from '../../core/logger';
-import { connectorFor, VendorError, type StreamAuth, type StreamConnector, type StreamCursor, type StreamWindow } from '../../connectors';
+import {
+  connectorFor,
+  VendorError,
+  type StreamAuth,
+  type StreamConnector,
+  type StreamCursor,
+  type StreamWindow,
+} from '../../connectors';
 import { getCompanyRules } from '../../modules/companies';
 import { catalogueEntry, type Connection } from '../../modules/integrations';
 import {
@@ -17,7 +24,14 @@ import {
   type StreamCounts,
   type SyncRun,
 } from '../../modules/integration-engine';
-import { openImport, writePunches, writeRoster, writeSales, type SinkCounts, type SinkTarget } from '../../modules/pos-sync';
+import {
+  openImport,
+  writePunches,
+  writeRoster,
+  writeSales,
+  type SinkCounts,
+  type SinkTarget,
+} from '../../modules/pos-sync';
 import { laterCursor, readCursor, writeCursor } from './cursors';
 import { retryPolicy } from './retry';
 
@@ -71,7 +85,9 @@ export class RunBusy extends Error {}
 export async function runSyncTask(payload: unknown): Promise<void> {
   const parsed = taskPayload.safeParse(payload);
   if (!parsed.success) {
-    logger.error('sync task with an invalid payload dropped', { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+    logger.error('sync task with an invalid payload dropped', {
+      issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+    });
     return;
   }
   const { companyId, runId } = parsed.data;
@@ -80,7 +96,10 @@ export async function runSyncTask(payload: unknown): Promise<void> {
     logger.info('sync task dropped', { companyId, runId, reason: claim.reason });
     return;
   }
-  if (claim.kind === 'busy') throw new RunBusy(`run ${runId} is running in another delivery (lease for ${Math.ceil(claim.retryAfterMs / 1000)} s more)`);
+  if (claim.kind === 'busy')
+    throw new RunBusy(
+      `run ${runId} is running in another delivery (lease for ${Math.ceil(claim.retryAfterMs / 1000)} s more)`,
+    );
   await executeRun(companyId, claim.run, claim.connection, claim.attempt);
 }
 
@@ -98,7 +117,10 @@ async function executeRun(companyId: string, run: SyncRun, connection: Connectio
   const log = logger.child({ companyId, connectionId: run.connectionId, runId: run.id, attempt });
   let outcome: RunOutcome = { status: 'succeeded' };
   const ctx: RunContext = {
-    companyId, run, attempt, savedAt: Date.now(),
+    companyId,
+    run,
+    attempt,
+    savedAt: Date.now(),
     target: { companyId, connectionId: connection.id, slug: connection.slug },
     connector: connectorFor(connection.slug)?.streams as StreamConnector,
     auth: { accountId: connection.account?.id ?? '' },
@@ -107,7 +129,9 @@ async function executeRun(companyId: string, run: SyncRun, connection: Connectio
     if (run.importId) {
       await importFile(ctx, run.importId);
     } else {
-      ctx.auth = await streamAuthOf(companyId, connection, (err, n) => log.warn('vendor request retried', { failure: err.failure, status: err.status, retry: n }));
+      ctx.auth = await streamAuthOf(companyId, connection, (err, n) =>
+        log.warn('vendor request retried', { failure: err.failure, status: err.status, retry: n }),
+      );
       const window = run.window ? await backfillBounds(companyId, run.window) : null;
       for (const stream of readStreamsOf(run.streams)) {
         if (window && stream !== 'roster') await backfillStream(ctx, stream, window);
@@ -131,11 +155,16 @@ async function executeRun(companyId: string, run: SyncRun, connection: Connectio
   }
 }
 
-async function streamAuthOf(companyId: string, connection: Connection, onRetry: Parameters<typeof retryPolicy>[1]): Promise<StreamAuth> {
+async function streamAuthOf(
+  companyId: string,
+  connection: Connection,
+  onRetry: Parameters<typeof retryPolicy>[1],
+): Promise<StreamAuth> {
   const entry = catalogueEntry(connection.slug)!;
   const accountId = connection.account?.id ?? '';
   const retry = retryPolicy(undefined, onRetry);
-  if (entry.authKind === 'oauth2') return { accountId, accessToken: await accessTokenFor(companyId, connection.id), retry };
+  if (entry.authKind === 'oauth2')
+    return { accountId, accessToken: await accessTokenFor(companyId, connection.id), retry };
   const credentials = await readSecrets<Record<string, string>>(companyId, connection.id);
   if (!credentials) throw new VendorError(connection.slug, 'rejected', 'no stored credentials');
   return { accountId, credentials, retry };
@@ -143,7 +172,10 @@ async function streamAuthOf(companyId: string, connection: Connection, onRetry: 
 
 async function backfillBounds(companyId: string, window: { from: string; to: string }) {
   const rules = await getCompanyRules({ companyId });
-  const { startMs, endMs } = periodBounds({ start: window.from, end: window.to }, { timezone: rules.profile.timezone, dayChangeTime: rules.settings.dayChangeTime });
+  const { startMs, endMs } = periodBounds(
+    { start: window.from, end: window.to },
+    { timezone: rules.profile.timezone, dayChangeTime: rules.settings.dayChangeTime },
+  );
   return { from: startMs, to: Math.min(endMs, Date.now()) };
 }
 
@@ -159,7 +191,8 @@ interface PosRecord {
 }
 
 function pagesOf(ctx: RunContext, stream: ReadStream, window: StreamWindow | null): AsyncIterable<PosRecord[]> {
-  if (stream === 'roster') return ctx.connector.roster(ctx.auth, window && 'modifiedSince' in window ? window.modifiedSince : undefined);
+  if (stream === 'roster')
+    return ctx.connector.roster(ctx.auth, window && 'modifiedSince' in window ? window.modifiedSince : undefined);
   return ctx.connector[stream](ctx.auth, window!);
 }
 
@@ -169,7 +202,11 @@ function pagesOf(ctx: RunContext, stream: ReadStream, window: StreamWindow | nul
  * page did. The next page is fetched while the current one is written (at most two pages in
  * memory), so the vendor's latency and our writes overlap. Answers the latest cursor seen.
  */
-async function readPages(ctx: RunContext, stream: ReadStream, window: StreamWindow | null): Promise<StreamCursor | null> {
+async function readPages(
+  ctx: RunContext,
+  stream: ReadStream,
+  window: StreamWindow | null,
+): Promise<StreamCursor | null> {
   let latest: StreamCursor | null = null;
   const pages = pagesOf(ctx, stream, window)[Symbol.asyncIterator]();
   let next = pages.next();
@@ -207,7 +244,11 @@ async function incrementalStream(ctx: RunContext, stream: ReadStream): Promise<v
  * a run resumed after a crash (or a new backfill of the same window after a failed one) starts
  * after the last finished chunk. The incremental cursor is not moved by a backfill.
  */
-async function backfillStream(ctx: RunContext, stream: Exclude<ReadStream, 'roster'>, window: { from: number; to: number }): Promise<void> {
+async function backfillStream(
+  ctx: RunContext,
+  stream: Exclude<ReadStream, 'roster'>,
+  window: { from: number; to: number },
+): Promise<void> {
   const size = ctx.connector.maxWindowMs?.[stream] ?? engineOptions().defaultChunkMs;
   const chunks = chunksOf(window.from, window.to, size);
   const previous = ctx.run.progress[stream];
@@ -255,7 +296,11 @@ async function importFile(ctx: RunContext, importId: string): Promise<void> {
 }
 
 async function save(ctx: RunContext): Promise<void> {
-  ctx.run = { ...(await saveProgress(ctx.companyId, ctx.run, ctx.attempt)), counts: ctx.run.counts, progress: ctx.run.progress };
+  ctx.run = {
+    ...(await saveProgress(ctx.companyId, ctx.run, ctx.attempt)),
+    counts: ctx.run.counts,
+    progress: ctx.run.progress,
+  };
   ctx.savedAt = Date.now();
 }
 
@@ -264,8 +309,12 @@ const ZERO: StreamCounts = { read: 0, created: 0, updated: 0, unchanged: 0, fail
 function addCounts(run: SyncRun, stream: string, read: number, c: SinkCounts): void {
   const t = run.counts[stream] ?? { ...ZERO };
   run.counts[stream] = {
-    read: t.read + read, created: t.created + c.created, updated: t.updated + c.updated,
-    unchanged: t.unchanged + c.unchanged, failed: t.failed + c.failed, held: t.held + c.held,
+    read: t.read + read,
+    created: t.created + c.created,
+    updated: t.updated + c.updated,
+    unchanged: t.unchanged + c.unchanged,
+    failed: t.failed + c.failed,
+    held: t.held + c.held,
   };
 }
 
@@ -274,18 +323,40 @@ export function outcomeOf(err: unknown): RunOutcome {
   if (err instanceof VendorError) {
     switch (err.failure) {
       case 'rejected':
-        return { status: 'failed', code: 'VENDOR_REJECTED', message: `${err.vendor} refused the stored credentials (${err.message}); the owner must connect it again`, reauth: true };
+        return {
+          status: 'failed',
+          code: 'VENDOR_REJECTED',
+          message: `${err.vendor} refused the stored credentials (${err.message}); the owner must connect it again`,
+          reauth: true,
+        };
       case 'not_found':
-        return { status: 'failed', code: 'VENDOR_ACCOUNT_NOT_FOUND', message: `${err.vendor} no longer knows the connected account (${err.message})` };
+        return {
+          status: 'failed',
+          code: 'VENDOR_ACCOUNT_NOT_FOUND',
+          message: `${err.vendor} no longer knows the connected account (${err.message})`,
+        };
       case 'rate_limited':
-        return { status: 'failed', code: 'VENDOR_RATE_LIMITED', message: `${err.vendor} kept rate limiting after the retries (${err.message}); the next run resumes` };
+        return {
+          status: 'failed',
+          code: 'VENDOR_RATE_LIMITED',
+          message: `${err.vendor} kept rate limiting after the retries (${err.message}); the next run resumes`,
+        };
       case 'unavailable':
-        return { status: 'failed', code: 'VENDOR_UNAVAILABLE', message: `${err.vendor} did not answer after the retries (${err.message}); the next run resumes` };
+        return {
+          status: 'failed',
+          code: 'VENDOR_UNAVAILABLE',
+          message: `${err.vendor} did not answer after the retries (${err.message}); the next run resumes`,
+        };
       case 'invalid':
-        return { status: 'failed', code: 'VENDOR_MALFORMED_PAGE', message: `${err.vendor} answered a page that is not as documented (${err.message}); nothing of that page was written` };
+        return {
+          status: 'failed',
+          code: 'VENDOR_MALFORMED_PAGE',
+          message: `${err.vendor} answered a page that is not as documented (${err.message}); nothing of that page was written`,
+        };
     }
   }
-  if (err instanceof AppError && err.code === 'CONNECTION_NEEDS_REAUTH') return { status: 'failed', code: 'VENDOR_REJECTED', message: err.message, reauth: true };
+  if (err instanceof AppError && err.code === 'CONNECTION_NEEDS_REAUTH')
+    return { status: 'failed', code: 'VENDOR_REJECTED', message: err.message, reauth: true };
   if (err instanceof AppError) return { status: 'failed', code: err.code, message: err.message };
   return { status: 'failed', code: 'SYNC_FAILED', message: 'The sync failed unexpectedly; it has been logged' };
 }

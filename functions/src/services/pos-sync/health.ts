@@ -5,12 +5,18 @@ import { syncErrors } from './errors';
 
 const TIMEOUT_MS = 3_000;
 
-export const VERSION: string = process.env.K_REVISION ?? (require('../../../package.json') as { version: string }).version;
+export const VERSION: string =
+  process.env.K_REVISION ?? (require('../../../package.json') as { version: string }).version;
 
 async function timed(check: () => Promise<void>): Promise<{ ok: boolean; ms: number; error?: string }> {
   const start = Date.now();
   try {
-    await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${TIMEOUT_MS} ms`)), TIMEOUT_MS).unref())]);
+    await Promise.race([
+      check(),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`no answer in ${TIMEOUT_MS} ms`)), TIMEOUT_MS).unref(),
+      ),
+    ]);
     return { ok: true, ms: Date.now() - start };
   } catch (err) {
     return { ok: false, ms: Date.now() - start, error: (err as Error).message };
@@ -29,9 +35,12 @@ async function queueReachable(): Promise<void> {
   }
   const token = await adminApp().options.credential!.getAccessToken();
   const project = adminApp().options.projectId ?? process.env.GCLOUD_PROJECT;
-  const res = await fetch(`https://cloudtasks.googleapis.com/v2/projects/${project}/locations/${REGION}/queues/${SYNC_QUEUE}`, {
-    headers: { authorization: `Bearer ${token.access_token}` },
-  });
+  const res = await fetch(
+    `https://cloudtasks.googleapis.com/v2/projects/${project}/locations/${REGION}/queues/${SYNC_QUEUE}`,
+    {
+      headers: { authorization: `Bearer ${token.access_token}` },
+    },
+  );
   if (!res.ok) throw new Error(`Cloud Tasks answered ${res.status}`);
 }
 
@@ -44,7 +53,10 @@ export async function health() {
   const checks = { firestore, queue };
   const failing = Object.entries(checks).filter(([, c]) => !c.ok);
   if (failing.length) {
-    throw syncErrors.SERVICE_NOT_READY(`Not ready: ${failing.map(([name]) => name).join(', ')}`, failing.map(([name, c]) => ({ path: name, message: c.error ?? 'failed' })));
+    throw syncErrors.SERVICE_NOT_READY(
+      `Not ready: ${failing.map(([name]) => name).join(', ')}`,
+      failing.map(([name, c]) => ({ path: name, message: c.error ?? 'failed' })),
+    );
   }
   return { status: 'ok' as const, version: VERSION, checks };
 }

@@ -25,21 +25,34 @@ export async function enqueueDueSyncs(now = Date.now()): Promise<HourlyResult> {
   const seen = new Set<string>();
   let from: number | undefined;
   for (;;) {
-    const page = (await scheduledBefore('nextSyncAt', now, PAGE, from)).filter((c) => !seen.has(`${c.companyId}~${c.connectionId}`));
+    const page = (await scheduledBefore('nextSyncAt', now, PAGE, from)).filter(
+      (c) => !seen.has(`${c.companyId}~${c.connectionId}`),
+    );
     if (!page.length) break;
     for (let i = 0; i < page.length; i += CONCURRENCY) {
-      await Promise.all(page.slice(i, i + CONCURRENCY).map(async (c) => {
-        seen.add(`${c.companyId}~${c.connectionId}`);
-        result.due++;
-        try {
-          const run = await requestSync({ companyId: c.companyId, connectionId: c.connectionId, uid: null, trigger: 'schedule' });
-          if (run.created) result.queued++;
-          else result.skipped++;
-        } catch (err) {
-          result.failed++;
-          logger.warn('scheduled sync not queued', { companyId: c.companyId, connectionId: c.connectionId, error: err });
-        }
-      }));
+      await Promise.all(
+        page.slice(i, i + CONCURRENCY).map(async (c) => {
+          seen.add(`${c.companyId}~${c.connectionId}`);
+          result.due++;
+          try {
+            const run = await requestSync({
+              companyId: c.companyId,
+              connectionId: c.connectionId,
+              uid: null,
+              trigger: 'schedule',
+            });
+            if (run.created) result.queued++;
+            else result.skipped++;
+          } catch (err) {
+            result.failed++;
+            logger.warn('scheduled sync not queued', {
+              companyId: c.companyId,
+              connectionId: c.connectionId,
+              error: err,
+            });
+          }
+        }),
+      );
     }
     from = page[page.length - 1].nextSyncAt ?? undefined;
   }

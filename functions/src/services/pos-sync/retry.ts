@@ -28,7 +28,10 @@ export const isRetryable = (err: unknown): err is VendorError =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function retryPolicy(options: RetryOptions = retryOptions(), onRetry?: (err: VendorError, attempt: number) => void) {
+export function retryPolicy(
+  options: RetryOptions = retryOptions(),
+  onRetry?: (err: VendorError, attempt: number) => void,
+) {
   return <T>(request: () => Promise<T>): Promise<T> =>
     backOff(request, {
       numOfAttempts: options.attempts,

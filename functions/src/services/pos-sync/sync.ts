@@ -6,7 +6,8 @@ import { engineErrors, requestSync, type SyncRun, type SyncStream } from '../../
 import { syncErrors } from './errors';
 
 /** The POS sources this service syncs: catalogue entries whose connector reads data streams. */
-export const isSyncedVendor = (slug: string) => catalogueEntry(slug)?.category === 'pos' && Boolean(connectorFor(slug)?.streams);
+export const isSyncedVendor = (slug: string) =>
+  catalogueEntry(slug)?.category === 'pos' && Boolean(connectorFor(slug)?.streams);
 
 /**
  * POST /sync/{vendor}/{companyId}: one run per active connection of the vendor (a company can
@@ -21,28 +22,46 @@ export async function syncVendor(p: {
   streams?: SyncStream[];
   window?: { from: string; to: string };
 }): Promise<{ runs: SyncRun[]; inProgress: { connectionId: string; runId: string }[] }> {
-  if (!isSyncedVendor(p.vendor)) throw syncErrors.POS_VENDOR_NOT_FOUND(`${p.vendor} is not a POS source this service syncs`);
+  if (!isSyncedVendor(p.vendor))
+    throw syncErrors.POS_VENDOR_NOT_FOUND(`${p.vendor} is not a POS source this service syncs`);
   await requireCompany(p.companyId);
   const connections = (await listConnections(p.companyId)).filter(
     (c) => c.slug === p.vendor && ACTIVE_STATES.includes(c.state) && (!p.connectionId || c.id === p.connectionId),
   );
   if (!connections.length) {
-    throw syncErrors.POS_NOT_CONNECTED(p.connectionId ? `The company has no active ${p.vendor} connection ${p.connectionId}` : `The company has no active ${p.vendor} connection`);
+    throw syncErrors.POS_NOT_CONNECTED(
+      p.connectionId
+        ? `The company has no active ${p.vendor} connection ${p.connectionId}`
+        : `The company has no active ${p.vendor} connection`,
+    );
   }
   const runs: SyncRun[] = [];
   const inProgress: { connectionId: string; runId: string }[] = [];
   const refusals: AppError[] = [];
   for (const connection of connections) {
     try {
-      runs.push(await requestSync({ companyId: p.companyId, connectionId: connection.id, uid: p.uid, trigger: 'manual', streams: p.streams, window: p.window }));
+      runs.push(
+        await requestSync({
+          companyId: p.companyId,
+          connectionId: connection.id,
+          uid: p.uid,
+          trigger: 'manual',
+          streams: p.streams,
+          window: p.window,
+        }),
+      );
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      if (err.code === 'SYNC_IN_PROGRESS') inProgress.push({ connectionId: connection.id, runId: String(err.details?.[0]?.runId) });
+      if (err.code === 'SYNC_IN_PROGRESS')
+        inProgress.push({ connectionId: connection.id, runId: String(err.details?.[0]?.runId) });
       else refusals.push(err);
     }
   }
   if (!runs.length && inProgress.length) {
-    throw engineErrors.SYNC_IN_PROGRESS(`A sync of ${inProgress.map((r) => r.connectionId).join(', ')} is already queued or running`, inProgress.map((r) => ({ message: `run ${r.runId}`, ...r })));
+    throw engineErrors.SYNC_IN_PROGRESS(
+      `A sync of ${inProgress.map((r) => r.connectionId).join(', ')} is already queued or running`,
+      inProgress.map((r) => ({ message: `run ${r.runId}`, ...r })),
+    );
   }
   if (!runs.length && refusals.length) throw refusals[0];
   return { runs, inProgress };

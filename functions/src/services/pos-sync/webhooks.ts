@@ -6,7 +6,13 @@ import { AppError } from '../../core/errors';
 import { db, firestoreNs } from '../../core/firebase';
 import { ALREADY_EXISTS } from '../../core/firestore';
 import { logger, type Logger } from '../../core/logger';
-import { cloverVerificationCode, WEBHOOK_TOLERANCE_MS, WebhookRefused, webhookFor, type WebhookEvent } from '../../connectors/webhooks';
+import {
+  cloverVerificationCode,
+  WEBHOOK_TOLERANCE_MS,
+  WebhookRefused,
+  webhookFor,
+  type WebhookEvent,
+} from '../../connectors/webhooks';
 import { requestSync } from '../../modules/integration-engine';
 import { scheduledWhere, type ScheduledConnection } from '../../modules/integrations';
 import { syncErrors } from './errors';
@@ -43,7 +49,9 @@ export interface WebhookResult {
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,200}$/;
 const eventRef = (vendor: string, eventId: string) =>
-  db().collection(WEBHOOK_EVENTS).doc(`${vendor}~${SAFE_ID.test(eventId) ? eventId : createHash('sha256').update(eventId).digest('hex')}`);
+  db()
+    .collection(WEBHOOK_EVENTS)
+    .doc(`${vendor}~${SAFE_ID.test(eventId) ? eventId : createHash('sha256').update(eventId).digest('hex')}`);
 
 function refusal(err: WebhookRefused): AppError {
   switch (err.reason) {
@@ -59,7 +67,12 @@ function refusal(err: WebhookRefused): AppError {
 /** Root collection of Clover's URL verification codes (`clover`): for the operator to paste into Clover's dashboard. */
 export const WEBHOOK_VERIFICATIONS = 'posWebhookVerifications';
 
-export async function receiveWebhook(p: { vendor: string; rawBody: Buffer; headers: IncomingHttpHeaders; now?: number }): Promise<WebhookResult> {
+export async function receiveWebhook(p: {
+  vendor: string;
+  rawBody: Buffer;
+  headers: IncomingHttpHeaders;
+  now?: number;
+}): Promise<WebhookResult> {
   const webhook = webhookFor(p.vendor);
   if (!webhook) throw syncErrors.POS_VENDOR_NOT_FOUND(`No POS source ${p.vendor} sends webhooks to this service`);
   const now = p.now ?? Date.now();
@@ -67,7 +80,9 @@ export async function receiveWebhook(p: { vendor: string; rawBody: Buffer; heade
   const verificationCode = webhook.vendor === 'clover' ? cloverVerificationCode(p.rawBody) : null;
   if (verificationCode !== null) {
     await db().collection(WEBHOOK_VERIFICATIONS).doc('clover').set({ verificationCode, receivedAt: now });
-    logger.warn('clover webhook URL verification received: read the code from Firestore posWebhookVerifications/clover and enter it in the Clover dashboard');
+    logger.warn(
+      'clover webhook URL verification received: read the code from Firestore posWebhookVerifications/clover and enter it in the Clover dashboard',
+    );
     return { accepted: true, duplicate: false, runs: [] };
   }
   const signatureKey = config.vendors.webhookKey(webhook.vendor);
@@ -77,7 +92,11 @@ export async function receiveWebhook(p: { vendor: string; rawBody: Buffer; heade
   }
   let events: WebhookEvent[];
   try {
-    events = webhook.verify(p.rawBody, p.headers, { signatureKey, notificationUrl: `${config.vendors.webhookBaseUrl()}/webhooks/${p.vendor}`, now });
+    events = webhook.verify(p.rawBody, p.headers, {
+      signatureKey,
+      notificationUrl: `${config.vendors.webhookBaseUrl()}/webhooks/${p.vendor}`,
+      now,
+    });
   } catch (err) {
     if (!(err instanceof WebhookRefused)) throw err;
     logger.warn('webhook refused', { vendor: p.vendor, reason: err.reason, reasonMessage: err.message });
@@ -121,7 +140,12 @@ async function recordEvent(ref: DocumentReference, event: WebhookEvent, now: num
   const { Timestamp } = firestoreNs();
   try {
     await ref.create({
-      vendor: event.vendor, eventId: event.id, type: event.type, accountId: event.accountId, occurredAt: event.occurredAt, receivedAt: now,
+      vendor: event.vendor,
+      eventId: event.id,
+      type: event.type,
+      accountId: event.accountId,
+      occurredAt: event.occurredAt,
+      receivedAt: now,
       expireAt: Timestamp.fromMillis(Math.max(event.occurredAt, now) + WEBHOOK_TOLERANCE_MS + RECORD_MARGIN_MS),
     });
     return true;
@@ -144,7 +168,11 @@ export async function connectionsOf(event: WebhookEvent): Promise<ScheduledConne
     const locations = event.locationIds ?? [];
     for (const location of locations) lookups.push(scheduledWhere('connectionId', `square_api_key~${location}`));
     if (locations.length === 0 && event.merchantId) {
-      lookups.push(scheduledWhere('merchantId', event.merchantId).then((found) => found.filter((c) => c.slug === 'square_api_key')));
+      lookups.push(
+        scheduledWhere('merchantId', event.merchantId).then((found) =>
+          found.filter((c) => c.slug === 'square_api_key'),
+        ),
+      );
     }
   } else if (event.accountId) {
     lookups.push(scheduledWhere('connectionId', `${event.vendor}~${event.accountId}`));
@@ -161,7 +189,15 @@ export async function connectionsOf(event: WebhookEvent): Promise<ScheduledConne
 async function requestRuns(event: WebhookEvent, log: Logger): Promise<WebhookRun[]> {
   const connections = await connectionsOf(event);
   const outcomes = await Promise.allSettled(
-    connections.map((c) => requestSync({ companyId: c.companyId, connectionId: c.connectionId, uid: null, trigger: 'webhook', streams: event.streams })),
+    connections.map((c) =>
+      requestSync({
+        companyId: c.companyId,
+        connectionId: c.connectionId,
+        uid: null,
+        trigger: 'webhook',
+        streams: event.streams,
+      }),
+    ),
   );
   const runs: WebhookRun[] = [];
   let failure: unknown;

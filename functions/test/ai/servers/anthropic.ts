@@ -24,7 +24,13 @@ export interface AnthropicWireUsage {
   cache_creation_input_tokens?: number;
 }
 
-const ERROR_TYPES: Record<number, string> = { 400: 'invalid_request_error', 401: 'authentication_error', 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error' };
+const ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  529: 'overloaded_error',
+};
 
 const DEFAULT_USAGE: AnthropicWireUsage = { input_tokens: 10, output_tokens: 5 };
 
@@ -32,7 +38,12 @@ export function startAnthropicServer(apiKey = 'test-anthropic-key'): Promise<Pro
   return startServer<AnthropicWireUsage>(apiKey, ({ req, res, body, plan, record }) => {
     const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
       record(status);
-      sendJson(res, status, { type: 'error', error: { type: ERROR_TYPES[status] ?? 'api_error', message } }, { 'request-id': `req_${randomUUID()}`, ...headers });
+      sendJson(
+        res,
+        status,
+        { type: 'error', error: { type: ERROR_TYPES[status] ?? 'api_error', message } },
+        { 'request-id': `req_${randomUUID()}`, ...headers },
+      );
     };
     if (req.method !== 'POST' || req.url !== '/v1/messages') return fail(404, `Not found: ${req.method} ${req.url}`);
     if (req.headers['x-api-key'] !== apiKey) return fail(401, 'invalid x-api-key');
@@ -44,12 +55,20 @@ export function startAnthropicServer(apiKey = 'test-anthropic-key'): Promise<Pro
     if (planned.kind === 'unscripted') return fail(400, planned.message);
     if (planned.kind === 'fail') {
       const { failure, attempt } = planned;
-      return fail(failure.status, `scripted failure ${attempt + 1}`, failure.retryAfter ? { 'retry-after': failure.retryAfter } : {});
+      return fail(
+        failure.status,
+        `scripted failure ${attempt + 1}`,
+        failure.retryAfter ? { 'retry-after': failure.retryAfter } : {},
+      );
     }
     const turn = planned.turn;
 
     const model = turn.model ?? SNAPSHOTS[body.model] ?? body.model;
-    const toolCalls = (turn.toolCalls ?? []).map((c) => ({ id: c.id ?? `toolu_${randomUUID().replace(/-/g, '').slice(0, 24)}`, name: c.name, input: c.input }));
+    const toolCalls = (turn.toolCalls ?? []).map((c) => ({
+      id: c.id ?? `toolu_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+      name: c.name,
+      input: c.input,
+    }));
     const reply = turn.refusal ?? turn.text ?? (toolCalls.length ? '' : 'Hello from the Anthropic test server.');
     const stopReason = turn.refusal !== undefined ? 'refusal' : toolCalls.length ? 'tool_use' : 'end_turn';
     const u = turn.usage ?? DEFAULT_USAGE;
@@ -64,14 +83,24 @@ export function startAnthropicServer(apiKey = 'test-anthropic-key'): Promise<Pro
     record(200);
 
     if (body.stream !== true) {
-      sendJson(res, 200, {
-        id, type: 'message', role: 'assistant', model,
-        content: [
-          ...(reply ? [{ type: 'text', text: reply }] : []),
-          ...toolCalls.map((c) => ({ type: 'tool_use', ...c })),
-        ],
-        stop_reason: stopReason, stop_sequence: null, usage,
-      }, { 'request-id': `req_${randomUUID()}` });
+      sendJson(
+        res,
+        200,
+        {
+          id,
+          type: 'message',
+          role: 'assistant',
+          model,
+          content: [
+            ...(reply ? [{ type: 'text', text: reply }] : []),
+            ...toolCalls.map((c) => ({ type: 'tool_use', ...c })),
+          ],
+          stop_reason: stopReason,
+          stop_sequence: null,
+          usage,
+        },
+        { 'request-id': `req_${randomUUID()}` },
+      );
       return;
     }
 
@@ -83,7 +112,16 @@ export function startAnthropicServer(apiKey = 'test-anthropic-key'): Promise<Pro
     };
     send('message_start', {
       type: 'message_start',
-      message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { ...usage, output_tokens: 1 },
+      },
     });
     let index = 0;
     if (reply) {
@@ -98,9 +136,17 @@ export function startAnthropicServer(apiKey = 'test-anthropic-key'): Promise<Pro
       index++;
     }
     for (const call of toolCalls) {
-      send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } });
+      send('content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} },
+      });
       for (const partial_json of pieces(JSON.stringify(call.input ?? {}))) {
-        send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+        send('content_block_delta', {
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'input_json_delta', partial_json },
+        });
         if (turn.breakStream && !reply) return breakNow();
       }
       send('content_block_stop', { type: 'content_block_stop', index });

@@ -127,7 +127,8 @@ interface Queue<U> {
   failed: number;
 }
 
-const answers = (t: ScriptedTurn<unknown>) => t.text !== undefined || t.toolCalls !== undefined || t.refusal !== undefined;
+const answers = (t: ScriptedTurn<unknown>) =>
+  t.text !== undefined || t.toolCalls !== undefined || t.refusal !== undefined;
 
 export async function startServer<U>(apiKey: string, handle: Handler<U>): Promise<ProviderServer<U>> {
   const requests: RecordedRequest[] = [];
@@ -156,13 +157,26 @@ export async function startServer<U>(apiKey: string, handle: Handler<U>): Promis
     if (matched) return fromQueue(matched);
     if (global.turns.length > 0) return fromQueue(global);
     const directive = directiveOf<U>(body);
-    if (!directive) return { kind: 'unscripted', message: 'test server: no scripted turn left and the last message is not a JSON directive' };
+    if (!directive)
+      return {
+        kind: 'unscripted',
+        message: 'test server: no scripted turn left and the last message is not a JSON directive',
+      };
     const key = directive.key;
     const attempt = key ? (attempts.get(key) ?? 0) : 0;
     if (key) attempts.set(key, attempt + 1);
     const failure = directive.failures?.[attempt];
     if (failure) return { kind: 'fail', failure, attempt };
-    return { kind: 'answer', turn: { text: directive.reply, usage: directive.usage, model: directive.model, deltas: directive.deltas, breakStream: directive.breakStream } };
+    return {
+      kind: 'answer',
+      turn: {
+        text: directive.reply,
+        usage: directive.usage,
+        model: directive.model,
+        deltas: directive.deltas,
+        breakStream: directive.breakStream,
+      },
+    };
   };
 
   const server = http.createServer((req, res) => {
@@ -206,10 +220,11 @@ export async function startServer<U>(apiKey: string, handle: Handler<U>): Promis
       global.failed = 0;
       queues = [];
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -217,7 +232,12 @@ export async function startServer<U>(apiKey: string, handle: Handler<U>): Promis
 export function directiveOf<U>(body: Record<string, unknown>): Directive<U> | null {
   const messages = body.messages as { content?: unknown }[] | undefined;
   const last = messages?.[messages.length - 1]?.content;
-  const text = typeof last === 'string' ? last : Array.isArray(last) ? (last as { text?: string }[]).map((p) => p.text ?? '').join('') : '';
+  const text =
+    typeof last === 'string'
+      ? last
+      : Array.isArray(last)
+        ? (last as { text?: string }[]).map((p) => p.text ?? '').join('')
+        : '';
   try {
     const parsed = JSON.parse(text) as Directive<U> | null;
     return parsed && typeof parsed === 'object' && typeof parsed.usage === 'object' ? parsed : null;
@@ -226,14 +246,24 @@ export function directiveOf<U>(body: Record<string, unknown>): Directive<U> | nu
   }
 }
 
-export function sendJson(res: http.ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(payload);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
 
 export function openSse(res: http.ServerResponse, headers: Record<string, string> = {}): void {
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', ...headers });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    ...headers,
+  });
 }
 
 /** Splits a reply into a few text deltas, as a model streams it. */

@@ -65,19 +65,29 @@ export const probeModule = defineModule({
   description: 'test only',
   runtime: { secrets: AI_SECRETS },
   errors: probeErrors.catalog,
-  http: () => ({ routes: [
-    defineRoute({
-      method: 'post', path: '/probe/company', summary: 'model calls for a company',
-      access: companyInQuery('employee'),
-      query: z.object({ companyId: z.string() }), body, response: z.any(),
-      handler: ({ body: b }) => run(b),
-    }),
-    defineRoute({
-      method: 'post', path: '/probe/onboarding', summary: 'model calls before a company exists',
-      access: AUTHENTICATED, body, response: z.any(),
-      handler: ({ body: b }) => run(b),
-    }),
-  ] }),
+  http: () => ({
+    routes: [
+      defineRoute({
+        method: 'post',
+        path: '/probe/company',
+        summary: 'model calls for a company',
+        access: companyInQuery('employee'),
+        query: z.object({ companyId: z.string() }),
+        body,
+        response: z.any(),
+        handler: ({ body: b }) => run(b),
+      }),
+      defineRoute({
+        method: 'post',
+        path: '/probe/onboarding',
+        summary: 'model calls before a company exists',
+        access: AUTHENTICATED,
+        body,
+        response: z.any(),
+        handler: ({ body: b }) => run(b),
+      }),
+    ],
+  }),
 });
 
 let app: ReturnType<typeof createModuleApp> | undefined;

@@ -17,7 +17,12 @@ export interface SeedCall {
 /** Writes the usage of one request made on a given day through the real store (as a flush would). */
 export async function seedRequest(calls: SeedCall[], userId: string | null = null): Promise<void> {
   const modelCalls: ModelCall[] = calls.map((c, i) => {
-    const tokens = { inputTokens: c.input ?? 0, outputTokens: c.output ?? 0, cacheReadTokens: c.cacheRead ?? 0, cacheCreateTokens: c.cacheCreate ?? 0 };
+    const tokens = {
+      inputTokens: c.input ?? 0,
+      outputTokens: c.output ?? 0,
+      cacheReadTokens: c.cacheRead ?? 0,
+      cacheCreateTokens: c.cacheCreate ?? 0,
+    };
     const price = priceFor(c.provider, c.model);
     return {
       ts: Date.parse(`${c.day}T12:00:00Z`) + i,

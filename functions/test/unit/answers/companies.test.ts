@@ -4,8 +4,13 @@ describe('company answers', () => {
   it('a new company lets employees interact and see shift ends, and hides nothing from managers until told to', () => {
     // the documented defaults of GET /companies/{id}/policies for a company that never set them
     expect(POLICY_DEFAULTS).toEqual({
-      employeeInteractionGroup: true, employeeInteractionMessages: true, employeeInteractionWorkWith: true, employeesCanSeeShiftEndTimes: true,
-      isGeolocationEnabled: false, hideFinancialInfoFromManagers: false, hideTipsFromManagers: false,
+      employeeInteractionGroup: true,
+      employeeInteractionMessages: true,
+      employeeInteractionWorkWith: true,
+      employeesCanSeeShiftEndTimes: true,
+      isGeolocationEnabled: false,
+      hideFinancialInfoFromManagers: false,
+      hideTipsFromManagers: false,
     });
   });
 
@@ -17,7 +22,8 @@ describe('company answers', () => {
 
 describe('schedule modes', () => {
   it('published and manual shifts stand with others; drafts do not', () => {
-    const { LIVE_MODES } = require('../../../src/modules/schedule/schemas') as typeof import('../../../src/modules/schedule/schemas');
+    const { LIVE_MODES } =
+      require('../../../src/modules/schedule/schemas') as typeof import('../../../src/modules/schedule/schemas');
     expect([...LIVE_MODES].sort()).toEqual(['manual', 'published']);
   });
 });

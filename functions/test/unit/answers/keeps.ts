@@ -6,6 +6,9 @@ import type { z } from 'zod';
  */
 export function keepsAnswer(schema: z.ZodType, answer: unknown): void {
   const parsed = schema.safeParse(answer);
-  if (!parsed.success) throw new Error(`refused a valid answer: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `refused a valid answer: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   expect(parsed.data).toEqual(answer);
 }

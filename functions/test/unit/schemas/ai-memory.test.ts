@@ -17,12 +17,17 @@ import { accepts, refuses } from './accepts';
  * not list is dropped.
  */
 
-const messages = (schema: z.ZodType, input: unknown) => (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const messages = (schema: z.ZodType, input: unknown) =>
+  (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 const MAX = MEMORY_LIMITS.textLength;
 
 describe('POST /memories body', () => {
   it('takes a personal fact, trimmed, entered by the member unless stated', () => {
-    expect(accepts(memoryCreateBody, { scope: 'member', text: '  I prefer mornings ' })).toEqual({ scope: 'member', text: 'I prefer mornings', source: 'member' });
+    expect(accepts(memoryCreateBody, { scope: 'member', text: '  I prefer mornings ' })).toEqual({
+      scope: 'member',
+      text: 'I prefer mornings',
+      source: 'member',
+    });
   });
 
   it('takes a fact the assistant proposed', () => {
@@ -35,7 +40,11 @@ describe('POST /memories body', () => {
   });
 
   it('takes a company fact without a visibility (the service applies members)', () => {
-    expect(accepts(memoryCreateBody, { scope: 'company', text: 'x' })).toEqual({ scope: 'company', text: 'x', source: 'member' });
+    expect(accepts(memoryCreateBody, { scope: 'company', text: 'x' })).toEqual({
+      scope: 'company',
+      text: 'x',
+      source: 'member',
+    });
   });
 
   it(`takes a fact of 1 and of ${MAX} characters`, () => {
@@ -44,7 +53,9 @@ describe('POST /memories body', () => {
   });
 
   it('refuses a visibility on a personal fact, naming visibility', () => {
-    expect(messages(memoryCreateBody, { scope: 'member', text: 'x', visibility: 'members' })).toEqual(['visibility: only company memories have a visibility']);
+    expect(messages(memoryCreateBody, { scope: 'member', text: 'x', visibility: 'members' })).toEqual([
+      'visibility: only company memories have a visibility',
+    ]);
     expect(refuses(memoryCreateBody, { scope: 'member', text: 'x', visibility: 'managers' })).toBe(true);
   });
 
@@ -67,7 +78,10 @@ describe('PATCH /memories/{memoryId} body', () => {
   it('takes a new text (trimmed), a new visibility, both, or nothing', () => {
     expect(accepts(memoryPatchBody, { text: ' We close at 23:00 ' })).toEqual({ text: 'We close at 23:00' });
     expect(accepts(memoryPatchBody, { visibility: 'managers' })).toEqual({ visibility: 'managers' });
-    expect(accepts(memoryPatchBody, { text: 'x', visibility: 'members' })).toEqual({ text: 'x', visibility: 'members' });
+    expect(accepts(memoryPatchBody, { text: 'x', visibility: 'members' })).toEqual({
+      text: 'x',
+      visibility: 'members',
+    });
     expect(accepts(memoryPatchBody, {})).toEqual({});
   });
 
@@ -85,7 +99,10 @@ describe('PATCH /memories/{memoryId} body', () => {
 describe('GET /memories query and the memory path', () => {
   it('needs the company; scope is optional', () => {
     expect(accepts(listMemoriesQuery, { companyId: 'co-1' })).toEqual({ companyId: 'co-1' });
-    expect(accepts(listMemoriesQuery, { companyId: 'co-1', scope: 'company' })).toEqual({ companyId: 'co-1', scope: 'company' });
+    expect(accepts(listMemoriesQuery, { companyId: 'co-1', scope: 'company' })).toEqual({
+      companyId: 'co-1',
+      scope: 'company',
+    });
     expect(accepts(listMemoriesQuery, { companyId: 'co-1', scope: 'member' }).scope).toBe('member');
     expect(refuses(listMemoriesQuery, {})).toBe(true);
     expect(refuses(listMemoriesQuery, { companyId: 'co-1', scope: 'all' })).toBe(true);
@@ -100,11 +117,29 @@ describe('GET /memories query and the memory path', () => {
 });
 
 describe('the memory responses', () => {
-  const company = { id: 'm-1', scope: 'company', ownerUid: null, text: 'We close at 22:00 on Sundays', source: 'assistant', visibility: 'managers', createdBy: 'uid-1', createdAt: 1_700_000_000_000, updatedAt: 1_700_000_060_000 };
+  const company = {
+    id: 'm-1',
+    scope: 'company',
+    ownerUid: null,
+    text: 'We close at 22:00 on Sundays',
+    source: 'assistant',
+    visibility: 'managers',
+    createdBy: 'uid-1',
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_060_000,
+  };
 
   it('sends a company memory and a personal one whole', () => {
     expect(accepts(memorySchema, company)).toEqual(company);
-    const personal = { id: 'm-2', scope: 'member', ownerUid: 'uid-2', text: 'I prefer mornings', source: 'member', visibility: 'members', createdBy: 'uid-2' };
+    const personal = {
+      id: 'm-2',
+      scope: 'member',
+      ownerUid: 'uid-2',
+      text: 'I prefer mornings',
+      source: 'member',
+      visibility: 'members',
+      createdBy: 'uid-2',
+    };
     expect(accepts(memorySchema, personal)).toEqual(personal);
   });
 

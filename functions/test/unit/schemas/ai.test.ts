@@ -9,12 +9,20 @@ describe('AI usage range query (SPEC 4.7)', () => {
   });
 
   it('accepts from and to as YYYY-MM-DD dates', () => {
-    expect(accepts(rangeQuery, { from: '2026-10-01', to: '2026-10-31' })).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(accepts(rangeQuery, { from: '2026-10-01', to: '2026-10-31' })).toEqual({
+      from: '2026-10-01',
+      to: '2026-10-31',
+    });
     expect(accepts(rangeQuery, { to: '2026-10-31' })).toEqual({ to: '2026-10-31' });
   });
 
   it.each([
-    ['from', '2026-10-1'], ['from', '2026-02-30'], ['from', '1 Oct 2026'], ['to', '20261031'], ['to', '2026-13-01'], ['to', ''],
+    ['from', '2026-10-1'],
+    ['from', '2026-02-30'],
+    ['from', '1 Oct 2026'],
+    ['to', '20261031'],
+    ['to', '2026-13-01'],
+    ['to', ''],
   ])('refuses %s=%s', (field, value) => {
     expect(refuses(rangeQuery, { [field]: value })).toBe(true);
     expect(refuses(bucketUsageQuery, { [field]: value })).toBe(true);
@@ -26,7 +34,11 @@ describe('AI usage page query', () => {
     expect(accepts(bucketUsageQuery, {})).toEqual({ limit: 200 });
   });
 
-  it.each([['1', 1], ['5000', 5000], ['250', 250]])('reads limit=%s as %s', (text, value) => {
+  it.each([
+    ['1', 1],
+    ['5000', 5000],
+    ['250', 250],
+  ])('reads limit=%s as %s', (text, value) => {
     expect(accepts(bucketUsageQuery, { limit: text }).limit).toBe(value);
   });
 
@@ -35,8 +47,12 @@ describe('AI usage page query', () => {
   });
 
   it('accepts a cursor and refuses an empty one', () => {
-    expect(accepts(bucketUsageQuery, { from: '2026-10-01', to: '2026-10-31', cursor: 'abc' }))
-      .toEqual({ from: '2026-10-01', to: '2026-10-31', cursor: 'abc', limit: 200 });
+    expect(accepts(bucketUsageQuery, { from: '2026-10-01', to: '2026-10-31', cursor: 'abc' })).toEqual({
+      from: '2026-10-01',
+      to: '2026-10-31',
+      cursor: 'abc',
+      limit: 200,
+    });
     expect(accepts(bucketUsageQuery, { cursor: 'c' }).cursor).toBe('c');
     expect(refuses(bucketUsageQuery, { cursor: '' })).toBe(true);
   });
@@ -53,7 +69,10 @@ describe('AI company path', () => {
 
 describe('AI configuration body (SPEC 2.10)', () => {
   it('accepts {provider, model}', () => {
-    expect(accepts(aiConfigBody, { provider: 'anthropic', model: 'claude-sonnet-4-5' })).toEqual({ provider: 'anthropic', model: 'claude-sonnet-4-5' });
+    expect(accepts(aiConfigBody, { provider: 'anthropic', model: 'claude-sonnet-4-5' })).toEqual({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+    });
     expect(accepts(aiConfigBody, { provider: 'o', model: 'm' })).toEqual({ provider: 'o', model: 'm' });
   });
 

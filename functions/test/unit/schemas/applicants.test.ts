@@ -25,9 +25,16 @@ import { accepts, refuses } from './accepts';
  * permissions) and the limits the OpenAPI description states.
  */
 
-const messages = (schema: z.ZodType, input: unknown) => (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const messages = (schema: z.ZodType, input: unknown) =>
+  (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 
-const posting = { title: 'Line cook', roleId: 'boh', subRoleId: 'grill', employmentType: 'parttime', wage: { min: 1800 } };
+const posting = {
+  title: 'Line cook',
+  roleId: 'boh',
+  subRoleId: 'grill',
+  employmentType: 'parttime',
+  wage: { min: 1800 },
+};
 const withWage = (wage: unknown) => ({ ...posting, wage });
 const withQuestion = (question: unknown) => ({ ...posting, questions: [question] });
 const question = { prompt: 'Can you work weekends?', kind: 'yes_no' };
@@ -45,13 +52,23 @@ describe('the pipeline (issue 18)', () => {
 
 describe('POST /postings body', () => {
   it('applies the defaults: hourly wage, no description, no questions, open', () => {
-    expect(accepts(postingCreateBody, posting)).toEqual({ ...posting, wage: { min: 1800, period: 'hour' }, description: '', questions: [], status: 'open' });
+    expect(accepts(postingCreateBody, posting)).toEqual({
+      ...posting,
+      wage: { min: 1800, period: 'hour' },
+      description: '',
+      questions: [],
+      status: 'open',
+    });
   });
 
   it('keeps every field sent, a question with its id and required flag', () => {
     const full = {
-      ...posting, employmentType: 'fulltime', wage: { min: 1800, max: 2200, period: 'hour', currency: 'USD' }, description: 'Grill station',
-      questions: [{ id: 'weekends', prompt: 'Weekends?', kind: 'yes_no', required: true }], status: 'closed',
+      ...posting,
+      employmentType: 'fulltime',
+      wage: { min: 1800, max: 2200, period: 'hour', currency: 'USD' },
+      description: 'Grill station',
+      questions: [{ id: 'weekends', prompt: 'Weekends?', kind: 'yes_no', required: true }],
+      status: 'closed',
     };
     expect(accepts(postingCreateBody, full)).toEqual(full);
   });
@@ -90,14 +107,18 @@ describe('POST /postings body', () => {
   });
 
   it('takes a description of up to 10,000 characters', () => {
-    expect(accepts(postingCreateBody, { ...posting, description: 'd'.repeat(10_000) }).description).toHaveLength(10_000);
+    expect(accepts(postingCreateBody, { ...posting, description: 'd'.repeat(10_000) }).description).toHaveLength(
+      10_000,
+    );
     expect(accepts(postingCreateBody, { ...posting, description: 'Grill' }).description).toBe('Grill');
     expect(refuses(postingCreateBody, { ...posting, description: 'd'.repeat(10_001) })).toBe(true);
   });
 
   it('takes up to 20 screening questions', () => {
     expect(accepts(postingCreateBody, { ...posting, questions: Array(20).fill(question) }).questions).toHaveLength(20);
-    expect(accepts(postingCreateBody, { ...posting, questions: [question] }).questions).toEqual([{ ...question, required: false }]);
+    expect(accepts(postingCreateBody, { ...posting, questions: [question] }).questions).toEqual([
+      { ...question, required: false },
+    ]);
     expect(refuses(postingCreateBody, { ...posting, questions: Array(21).fill(question) })).toBe(true);
   });
 
@@ -119,14 +140,26 @@ describe('wage or wage range (issue 18)', () => {
   });
 
   it('a range: max at or above min', () => {
-    expect(accepts(postingCreateBody, withWage({ min: 1800, max: 2200 })).wage).toEqual({ min: 1800, max: 2200, period: 'hour' });
-    expect(accepts(postingCreateBody, withWage({ min: 1800, max: 1800 })).wage).toEqual({ min: 1800, max: 1800, period: 'hour' });
+    expect(accepts(postingCreateBody, withWage({ min: 1800, max: 2200 })).wage).toEqual({
+      min: 1800,
+      max: 2200,
+      period: 'hour',
+    });
+    expect(accepts(postingCreateBody, withWage({ min: 1800, max: 1800 })).wage).toEqual({
+      min: 1800,
+      max: 1800,
+      period: 'hour',
+    });
     expect(accepts(postingCreateBody, withWage({ min: 0, max: 0 })).wage).toEqual({ min: 0, max: 0, period: 'hour' });
   });
 
   it('refuses a max below min, naming max', () => {
-    expect(messages(postingCreateBody, withWage({ min: 1800, max: 1799 }))).toEqual(['wage.max: max must not be below min']);
-    expect(messages(postingPatchBody, { wage: { min: 1800, max: 1799 } })).toEqual(['wage.max: max must not be below min']);
+    expect(messages(postingCreateBody, withWage({ min: 1800, max: 1799 }))).toEqual([
+      'wage.max: max must not be below min',
+    ]);
+    expect(messages(postingPatchBody, { wage: { min: 1800, max: 1799 } })).toEqual([
+      'wage.max: max must not be below min',
+    ]);
   });
 
   it('refuses a negative or fractional max', () => {
@@ -147,7 +180,9 @@ describe('wage or wage range (issue 18)', () => {
   });
 
   it.each(['usd', 'US', 'USDX', 'XUSD', 'US1', ''])('refuses the currency %j with the ISO 4217 message', (currency) => {
-    expect(messages(postingCreateBody, withWage({ min: 1, currency }))).toEqual(['wage.currency: must be an ISO 4217 code such as USD']);
+    expect(messages(postingCreateBody, withWage({ min: 1, currency }))).toEqual([
+      'wage.currency: must be an ISO 4217 code such as USD',
+    ]);
   });
 
   it('refuses an unknown wage field (strict)', () => {
@@ -170,8 +205,12 @@ describe('screening questions (issue 18: yes/no or free text)', () => {
   });
 
   it('trims the prompt and takes 1 to 500 characters', () => {
-    expect(accepts(postingCreateBody, withQuestion({ ...question, prompt: '  Age?  ' })).questions[0].prompt).toBe('Age?');
-    expect(accepts(postingCreateBody, withQuestion({ ...question, prompt: 'p'.repeat(500) })).questions[0].prompt).toHaveLength(500);
+    expect(accepts(postingCreateBody, withQuestion({ ...question, prompt: '  Age?  ' })).questions[0].prompt).toBe(
+      'Age?',
+    );
+    expect(
+      accepts(postingCreateBody, withQuestion({ ...question, prompt: 'p'.repeat(500) })).questions[0].prompt,
+    ).toHaveLength(500);
     expect(refuses(postingCreateBody, withQuestion({ ...question, prompt: 'p'.repeat(501) }))).toBe(true);
     expect(refuses(postingCreateBody, withQuestion({ ...question, prompt: '  ' }))).toBe(true);
   });
@@ -180,9 +219,14 @@ describe('screening questions (issue 18: yes/no or free text)', () => {
     expect(accepts(postingCreateBody, withQuestion({ ...question, id })).questions[0].id).toBe(id);
   });
 
-  it.each(['', 'x'.repeat(41), 'two words', 'q.1', ' q1', 'q1 '])('refuses the question id %j with its message', (id) => {
-    expect(messages(postingCreateBody, withQuestion({ ...question, id }))).toEqual(['questions.0.id: letters, digits, _ and - (at most 40)']);
-  });
+  it.each(['', 'x'.repeat(41), 'two words', 'q.1', ' q1', 'q1 '])(
+    'refuses the question id %j with its message',
+    (id) => {
+      expect(messages(postingCreateBody, withQuestion({ ...question, id }))).toEqual([
+        'questions.0.id: letters, digits, _ and - (at most 40)',
+      ]);
+    },
+  );
 
   it('refuses an unknown question field (strict)', () => {
     expect(refuses(postingCreateBody, withQuestion({ ...question, options: ['a'] }))).toBe(true);
@@ -193,7 +237,11 @@ describe('PATCH /postings/{postingId} body', () => {
   it('takes any subset and adds no defaults', () => {
     expect(accepts(postingPatchBody, {})).toEqual({});
     expect(accepts(postingPatchBody, { status: 'closed' })).toEqual({ status: 'closed' });
-    expect(accepts(postingPatchBody, { title: ' Host ', description: '', questions: [] })).toEqual({ title: 'Host', description: '', questions: [] });
+    expect(accepts(postingPatchBody, { title: ' Host ', description: '', questions: [] })).toEqual({
+      title: 'Host',
+      description: '',
+      questions: [],
+    });
   });
 
   it('keeps the limits of the create body', () => {
@@ -217,9 +265,15 @@ describe('POST /apply/{publicId} body (issue 18: contact details, answers, avail
 
   it('keeps every optional field sent', () => {
     const full = {
-      ...applicant, phone: '+1 (555) 010-2030', answers: { q1: true, q2: 'Two years on the line' },
-      availability: { Monday: { allDay: true }, Tuesday: { shift1: { start: 540, end: 1020 }, shift2: { start: 1080, end: 1380 } } },
-      earliestStart: '2026-12-01', message: 'Looking forward to it',
+      ...applicant,
+      phone: '+1 (555) 010-2030',
+      answers: { q1: true, q2: 'Two years on the line' },
+      availability: {
+        Monday: { allDay: true },
+        Tuesday: { shift1: { start: 540, end: 1020 }, shift2: { start: 1080, end: 1380 } },
+      },
+      earliestStart: '2026-12-01',
+      message: 'Looking forward to it',
     };
     expect(accepts(applyBody, full)).toEqual(full);
   });
@@ -242,16 +296,25 @@ describe('POST /apply/{publicId} body (issue 18: contact details, answers, avail
     expect(refuses(applyBody, { ...applicant, email: 'not an email' })).toBe(true);
   });
 
-  it.each(['12345', '+44 20 7946 0958', '(555) 010-2030', '1'.repeat(30), '  555-0100  '])('accepts the phone %j', (phone) => {
-    expect(accepts(applyBody, { ...applicant, phone }).phone).toBe(phone.trim());
-  });
+  it.each(['12345', '+44 20 7946 0958', '(555) 010-2030', '1'.repeat(30), '  555-0100  '])(
+    'accepts the phone %j',
+    (phone) => {
+      expect(accepts(applyBody, { ...applicant, phone }).phone).toBe(phone.trim());
+    },
+  );
 
-  it.each(['1234', '1'.repeat(31), 'call me', 'x555-0100', '555-0100x', '555.0100'])('refuses the phone %j with its message', (phone) => {
-    expect(messages(applyBody, { ...applicant, phone })).toEqual(['phone: digits, spaces, + ( ) -']);
-  });
+  it.each(['1234', '1'.repeat(31), 'call me', 'x555-0100', '555-0100x', '555.0100'])(
+    'refuses the phone %j with its message',
+    (phone) => {
+      expect(messages(applyBody, { ...applicant, phone })).toEqual(['phone: digits, spaces, + ( ) -']);
+    },
+  );
 
   it('answers are true/false or text of up to 2,000 characters, by question id', () => {
-    expect(accepts(applyBody, { ...applicant, answers: { q1: false, q2: 't'.repeat(2000) } }).answers).toEqual({ q1: false, q2: 't'.repeat(2000) });
+    expect(accepts(applyBody, { ...applicant, answers: { q1: false, q2: 't'.repeat(2000) } }).answers).toEqual({
+      q1: false,
+      q2: 't'.repeat(2000),
+    });
     expect(accepts(applyBody, { ...applicant, answers: { q2: 'ok' } }).answers).toEqual({ q2: 'ok' });
     expect(refuses(applyBody, { ...applicant, answers: { q2: 't'.repeat(2001) } })).toBe(true);
     expect(refuses(applyBody, { ...applicant, answers: { q1: 1 } })).toBe(true);
@@ -282,16 +345,30 @@ describe('availability (copied to the employee on hire)', () => {
   });
 
   it('takes windows in minutes of the day, from 0 to 1440', () => {
-    expect(accepts(availabilitySchema, { Friday: { shift1: { start: 0, end: 1440 } } })).toEqual({ Friday: { shift1: { start: 0, end: 1440 } } });
-    expect(accepts(availabilitySchema, { Friday: { shift2: { start: 1, end: 2 } } })).toEqual({ Friday: { shift2: { start: 1, end: 2 } } });
-    for (const shift1 of [{ start: -1, end: 60 }, { start: 0, end: 1441 }, { start: 1441, end: 1442 }, { start: 0.5, end: 60 }, { start: 0, end: 60.5 }]) {
+    expect(accepts(availabilitySchema, { Friday: { shift1: { start: 0, end: 1440 } } })).toEqual({
+      Friday: { shift1: { start: 0, end: 1440 } },
+    });
+    expect(accepts(availabilitySchema, { Friday: { shift2: { start: 1, end: 2 } } })).toEqual({
+      Friday: { shift2: { start: 1, end: 2 } },
+    });
+    for (const shift1 of [
+      { start: -1, end: 60 },
+      { start: 0, end: 1441 },
+      { start: 1441, end: 1442 },
+      { start: 0.5, end: 60 },
+      { start: 0, end: 60.5 },
+    ]) {
       expect(refuses(availabilitySchema, { Friday: { shift1 } })).toBe(true);
     }
   });
 
   it('refuses a window that does not start before it ends', () => {
-    expect(messages(availabilitySchema, { Friday: { shift1: { start: 600, end: 600 } } })).toEqual(['Friday.shift1: start must be before end']);
-    expect(messages(availabilitySchema, { Friday: { shift2: { start: 601, end: 600 } } })).toEqual(['Friday.shift2: start must be before end']);
+    expect(messages(availabilitySchema, { Friday: { shift1: { start: 600, end: 600 } } })).toEqual([
+      'Friday.shift1: start must be before end',
+    ]);
+    expect(messages(availabilitySchema, { Friday: { shift2: { start: 601, end: 600 } } })).toEqual([
+      'Friday.shift2: start must be before end',
+    ]);
   });
 
   it('refuses an unknown field in a day or in a window (strict)', () => {
@@ -306,11 +383,22 @@ describe('GET /applications query (issue 18: filter by posting, stage, date)', (
   });
 
   it('keeps every filter', () => {
-    const query = { companyId: 'c1', postingId: 'p1', stage: 'interview', from: '2026-11-01', to: '2026-11-30', cursor: 'abc' };
+    const query = {
+      companyId: 'c1',
+      postingId: 'p1',
+      stage: 'interview',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      cursor: 'abc',
+    };
     expect(accepts(listApplicationsQuery, query)).toEqual({ ...query, limit: 50 });
   });
 
-  it.each([['1', 1], ['100', 100], ['25', 25]])('reads limit=%s as %i', (text, value) => {
+  it.each([
+    ['1', 1],
+    ['100', 100],
+    ['25', 25],
+  ])('reads limit=%s as %i', (text, value) => {
     expect(accepts(listApplicationsQuery, { companyId: 'c1', limit: text }).limit).toBe(value);
   });
 
@@ -333,7 +421,10 @@ describe('GET /applications query (issue 18: filter by posting, stage, date)', (
 
 describe('GET /postings query and the path parameters', () => {
   it('filters postings by status', () => {
-    expect(accepts(listPostingsQuery, { companyId: 'c1', status: 'closed' })).toEqual({ companyId: 'c1', status: 'closed' });
+    expect(accepts(listPostingsQuery, { companyId: 'c1', status: 'closed' })).toEqual({
+      companyId: 'c1',
+      status: 'closed',
+    });
     expect(refuses(listPostingsQuery, { companyId: 'c1', status: 'draft' })).toBe(true);
   });
 
@@ -348,12 +439,16 @@ describe('GET /postings query and the path parameters', () => {
     expect(accepts(publicIdParam, { publicId })).toEqual({ publicId });
   });
 
-  it.each([`jp_${'a'.repeat(9)}`, `jp_${'a'.repeat(61)}`, `xjp_${'a'.repeat(10)}`, `jp_${'a'.repeat(10)}!`, `jp_${'a'.repeat(9)}.a`, 'p1'])(
-    'refuses the public link id %j as not a posting link',
-    (publicId) => {
-      expect(messages(publicIdParam, { publicId })).toEqual(['publicId: not a posting link']);
-    },
-  );
+  it.each([
+    `jp_${'a'.repeat(9)}`,
+    `jp_${'a'.repeat(61)}`,
+    `xjp_${'a'.repeat(10)}`,
+    `jp_${'a'.repeat(10)}!`,
+    `jp_${'a'.repeat(9)}.a`,
+    'p1',
+  ])('refuses the public link id %j as not a posting link', (publicId) => {
+    expect(messages(publicIdParam, { publicId })).toEqual(['publicId: not a posting link']);
+  });
 });
 
 describe('moves, notes and hire (issue 18)', () => {
@@ -365,7 +460,9 @@ describe('moves, notes and hire (issue 18)', () => {
   });
 
   it('a move takes a reason of up to 500 characters, and nothing else', () => {
-    expect(accepts(moveBody, { from: 'offer', to: 'withdrawn', reason: 'Took another job' }).reason).toBe('Took another job');
+    expect(accepts(moveBody, { from: 'offer', to: 'withdrawn', reason: 'Took another job' }).reason).toBe(
+      'Took another job',
+    );
     expect(accepts(moveBody, { from: 'offer', to: 'rejected', reason: 'r'.repeat(500) }).reason).toHaveLength(500);
     expect(refuses(moveBody, { from: 'offer', to: 'rejected', reason: 'r'.repeat(501) })).toBe(true);
     expect(refuses(moveBody, { from: 'offer', to: 'rejected', by: 'u1' })).toBe(true);
@@ -386,9 +483,19 @@ describe('moves, notes and hire (issue 18)', () => {
   });
 
   it('hire keeps the positions, employment type and date sent', () => {
-    const body = { positions: [{ categoryId: 'boh', subcategoryId: 'grill' }, { categoryId: 'foh', subcategoryId: 'host' }], employeeType: 'casual', hiring: '2026-12-01', invite: true };
+    const body = {
+      positions: [
+        { categoryId: 'boh', subcategoryId: 'grill' },
+        { categoryId: 'foh', subcategoryId: 'host' },
+      ],
+      employeeType: 'casual',
+      hiring: '2026-12-01',
+      invite: true,
+    };
     expect(accepts(hireBody, body)).toEqual(body);
-    expect(accepts(hireBody, { positions: [{ categoryId: 'boh', subcategoryId: 'g' }] }).positions).toEqual([{ categoryId: 'boh', subcategoryId: 'g' }]);
+    expect(accepts(hireBody, { positions: [{ categoryId: 'boh', subcategoryId: 'g' }] }).positions).toEqual([
+      { categoryId: 'boh', subcategoryId: 'g' },
+    ]);
   });
 
   it('hire refuses an empty position list, an empty sub-role, an unknown field', () => {
@@ -404,7 +511,10 @@ describe('hiring permissions (issue 18: as in 7shifts)', () => {
   it('a patch sets either flag or both, and nothing else', () => {
     expect(accepts(hiringPermissionsPatch, {})).toEqual({});
     expect(accepts(hiringPermissionsPatch, { managersSeeHiring: false })).toEqual({ managersSeeHiring: false });
-    expect(accepts(hiringPermissionsPatch, { managersSeeHiring: true, managersManagePostings: false })).toEqual({ managersSeeHiring: true, managersManagePostings: false });
+    expect(accepts(hiringPermissionsPatch, { managersSeeHiring: true, managersManagePostings: false })).toEqual({
+      managersSeeHiring: true,
+      managersManagePostings: false,
+    });
     expect(refuses(hiringPermissionsPatch, { managersSeeHiring: 'yes' })).toBe(true);
     expect(refuses(hiringPermissionsPatch, { employeesApply: true })).toBe(true);
   });

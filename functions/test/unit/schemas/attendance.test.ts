@@ -53,10 +53,14 @@ describe('attendance settings', () => {
     ['autoApproveVarianceMinutes', 0, 10, 240],
     ['breakRequiredAfterMinutes', 1, 360, 1440],
     ['lateGraceMinutes', 0, 5, 120],
-  ])('accepts %s from %i (default %i) to %i and refuses values just outside, fractions and text', (field, lo, mid, hi) => {
-    for (const v of [lo, mid, hi]) expect(accepts(settingsPatchBody, { [field]: v })).toEqual({ [field]: v });
-    for (const v of [lo - 1, hi + 1, mid + 0.5, String(mid), null]) expect(refuses(settingsPatchBody, { [field]: v })).toBe(true);
-  });
+  ])(
+    'accepts %s from %i (default %i) to %i and refuses values just outside, fractions and text',
+    (field, lo, mid, hi) => {
+      for (const v of [lo, mid, hi]) expect(accepts(settingsPatchBody, { [field]: v })).toEqual({ [field]: v });
+      for (const v of [lo - 1, hi + 1, mid + 0.5, String(mid), null])
+        expect(refuses(settingsPatchBody, { [field]: v })).toBe(true);
+    },
+  );
 
   it.each(['restBreaksPaid', 'mealBreaksPaid'])('accepts %s as true or false only', (field) => {
     expect(accepts(settingsPatchBody, { [field]: true })).toEqual({ [field]: true });
@@ -86,16 +90,26 @@ describe('clocking in and out', () => {
   });
 
   it.each([
-    [{ ...fix, lat: -90.001 }], [{ ...fix, lat: 90.001 }], [{ ...fix, lng: -180.001 }], [{ ...fix, lng: 180.001 }],
-    [{ ...fix, accuracy: -0.5 }], [{ ...fix, accuracy: 100_001 }], [{ lat: 1, lng: 1 }], [{ lng: 1, accuracy: 1 }], [{ lat: 1, accuracy: 1 }],
-    [{ ...fix, altitude: 600 }], [{ ...fix, lat: '40.4' }], ['40.4,-3.7'],
+    [{ ...fix, lat: -90.001 }],
+    [{ ...fix, lat: 90.001 }],
+    [{ ...fix, lng: -180.001 }],
+    [{ ...fix, lng: 180.001 }],
+    [{ ...fix, accuracy: -0.5 }],
+    [{ ...fix, accuracy: 100_001 }],
+    [{ lat: 1, lng: 1 }],
+    [{ lng: 1, accuracy: 1 }],
+    [{ lat: 1, accuracy: 1 }],
+    [{ ...fix, altitude: 600 }],
+    [{ ...fix, lat: '40.4' }],
+    ['40.4,-3.7'],
   ])('refuses a location outside the ranges, incomplete, with unknown fields or of the wrong type: %j', (location) => {
     expect(refuses(clockBody, { location })).toBe(true);
   });
 
   it('accepts a device time from 0 to the last JS date, in whole ms', () => {
     for (const deviceTime of [0, T, MAX_MS]) expect(accepts(clockBody, { deviceTime })).toEqual({ deviceTime });
-    for (const deviceTime of [-1, MAX_MS + 1, T + 0.5, String(T)]) expect(refuses(clockBody, { deviceTime })).toBe(true);
+    for (const deviceTime of [-1, MAX_MS + 1, T + 0.5, String(T)])
+      expect(refuses(clockBody, { deviceTime })).toBe(true);
   });
 
   it('refuses unknown fields in a clock body', () => {
@@ -114,7 +128,14 @@ describe('breaks', () => {
   });
 
   it('refuses an unknown break type, a bad device time and unknown fields when starting a break', () => {
-    for (const body of [{ type: 'lunch' }, { type: '' }, { type: 'REST' }, { deviceTime: -1 }, { type: 'rest', paid: true }]) expect(refuses(breakStartBody, body)).toBe(true);
+    for (const body of [
+      { type: 'lunch' },
+      { type: '' },
+      { type: 'REST' },
+      { deviceTime: -1 },
+      { type: 'rest', paid: true },
+    ])
+      expect(refuses(breakStartBody, body)).toBe(true);
   });
 
   it('ends a break with an optional device time and nothing else', () => {
@@ -141,12 +162,18 @@ describe('a punch added by a manager', () => {
       { type: 'rest', startAt: T + HOUR, endAt: T + HOUR + 600_000 },
       { type: 'meal', startAt: T + 4 * HOUR, endAt: T + 4.5 * HOUR, paid: true },
     ];
-    expect(accepts(createPunchBody, { ...punch, breaks, positionId: 'cook' })).toEqual({ ...punch, breaks, positionId: 'cook' });
+    expect(accepts(createPunchBody, { ...punch, breaks, positionId: 'cook' })).toEqual({
+      ...punch,
+      breaks,
+      positionId: 'cook',
+    });
     expect(accepts(createPunchBody, { ...punch, positionId: null }).positionId).toBeNull();
   });
 
   it('accepts up to 20 breaks and refuses 21', () => {
-    expect(accepts(createPunchBody, { ...punch, breaks: Array.from({ length: 20 }, (_, i) => rest(i)) }).breaks).toHaveLength(20);
+    expect(
+      accepts(createPunchBody, { ...punch, breaks: Array.from({ length: 20 }, (_, i) => rest(i)) }).breaks,
+    ).toHaveLength(20);
     expect(refuses(createPunchBody, { ...punch, breaks: Array.from({ length: 21 }, (_, i) => rest(i)) })).toBe(true);
   });
 
@@ -166,11 +193,18 @@ describe('a punch added by a manager', () => {
   it('accepts clock times from 0 to the last JS date and refuses others', () => {
     expect(accepts(createPunchBody, { ...punch, clockInAt: 0 }).clockInAt).toBe(0);
     expect(accepts(createPunchBody, { ...punch, clockOutAt: MAX_MS }).clockOutAt).toBe(MAX_MS);
-    for (const over of [{ clockInAt: -1 }, { clockOutAt: MAX_MS + 1 }, { clockInAt: T + 0.5 }, { clockOutAt: String(T) }]) expect(refuses(createPunchBody, { ...punch, ...over })).toBe(true);
+    for (const over of [
+      { clockInAt: -1 },
+      { clockOutAt: MAX_MS + 1 },
+      { clockInAt: T + 0.5 },
+      { clockOutAt: String(T) },
+    ])
+      expect(refuses(createPunchBody, { ...punch, ...over })).toBe(true);
   });
 
   it('refuses an empty or malformed employee or role id', () => {
-    for (const over of [{ employeeId: '' }, { employeeId: 'a/b' }, { positionId: '' }, { positionId: '..' }]) expect(refuses(createPunchBody, { ...punch, ...over })).toBe(true);
+    for (const over of [{ employeeId: '' }, { employeeId: 'a/b' }, { positionId: '' }, { positionId: '..' }])
+      expect(refuses(createPunchBody, { ...punch, ...over })).toBe(true);
   });
 
   it('refuses unknown fields, such as a state or a source', () => {
@@ -185,7 +219,8 @@ describe('the reason of a change', () => {
     expect(accepts(createPunchBody, { ...punch, reason: 'x' }).reason).toBe('x');
     expect(accepts(createPunchBody, { ...punch, reason: 'r'.repeat(500) }).reason).toBe('r'.repeat(500));
     expect(accepts(createPunchBody, { ...punch, reason: ` ${'r'.repeat(500)} ` }).reason).toBe('r'.repeat(500));
-    for (const reason of ['', '   ', 'r'.repeat(501), 42]) expect(refuses(createPunchBody, { ...punch, reason })).toBe(true);
+    for (const reason of ['', '   ', 'r'.repeat(501), 42])
+      expect(refuses(createPunchBody, { ...punch, reason })).toBe(true);
   });
 
   it('is required to edit a punch, and checked the same way', () => {
@@ -220,7 +255,9 @@ describe('editing a punch', () => {
   });
 
   it('refuses more than 20 breaks, bad times and unknown fields', () => {
-    expect(accepts(editPunchBody, { breaks: Array.from({ length: 20 }, (_, i) => rest(i)), reason: 'r' }).breaks).toHaveLength(20);
+    expect(
+      accepts(editPunchBody, { breaks: Array.from({ length: 20 }, (_, i) => rest(i)), reason: 'r' }).breaks,
+    ).toHaveLength(20);
     expect(refuses(editPunchBody, { breaks: Array.from({ length: 21 }, (_, i) => rest(i)), reason: 'r' })).toBe(true);
     expect(refuses(editPunchBody, { clockInAt: -1, reason: 'r' })).toBe(true);
     expect(refuses(editPunchBody, { clockOutAt: MAX_MS + 1, reason: 'r' })).toBe(true);
@@ -255,20 +292,34 @@ describe('listing punches and timesheets', () => {
   });
 
   it('filters punches by employee and role', () => {
-    expect(accepts(listPunchesQuery, { ...range, employeeId: 'emp-1', positionId: 'cook' })).toEqual({ ...range, employeeId: 'emp-1', positionId: 'cook' });
+    expect(accepts(listPunchesQuery, { ...range, employeeId: 'emp-1', positionId: 'cook' })).toEqual({
+      ...range,
+      employeeId: 'emp-1',
+      positionId: 'cook',
+    });
     expect(accepts(timesheetQuery, { ...range, employeeId: 'emp-1' })).toEqual({ ...range, employeeId: 'emp-1' });
   });
 
   it.each([
-    [{ state: 'closed' }], [{ state: '' }], [{ startDate: undefined }], [{ endDate: undefined }], [{ companyId: undefined }],
-    [{ startDate: '2026-3-1' }], [{ endDate: '2026-02-30' }], [{ employeeId: '' }], [{ positionId: 'a/b' }],
+    [{ state: 'closed' }],
+    [{ state: '' }],
+    [{ startDate: undefined }],
+    [{ endDate: undefined }],
+    [{ companyId: undefined }],
+    [{ startDate: '2026-3-1' }],
+    [{ endDate: '2026-02-30' }],
+    [{ employeeId: '' }],
+    [{ positionId: 'a/b' }],
   ])('refuses a punch list query with %j', (over) => {
     expect(refuses(listPunchesQuery, { ...range, ...over })).toBe(true);
   });
 
-  it.each([[{ startDate: undefined }], [{ endDate: '03/31/2026' }], [{ employeeId: '__x__' }], [{ companyId: '' }]])('refuses a timesheet query with %j', (over) => {
-    expect(refuses(timesheetQuery, { ...range, ...over })).toBe(true);
-  });
+  it.each([[{ startDate: undefined }], [{ endDate: '03/31/2026' }], [{ employeeId: '__x__' }], [{ companyId: '' }]])(
+    'refuses a timesheet query with %j',
+    (over) => {
+      expect(refuses(timesheetQuery, { ...range, ...over })).toBe(true);
+    },
+  );
 });
 
 describe('punch ids in paths', () => {
@@ -284,6 +335,14 @@ describe('documented values', () => {
   });
 
   it('knows the timesheet exceptions', () => {
-    expect([...EXCEPTION_TYPES].sort()).toEqual(['auto_clocked_out', 'late', 'left_early', 'missed_break', 'no_show', 'overtime_risk', 'unscheduled']);
+    expect([...EXCEPTION_TYPES].sort()).toEqual([
+      'auto_clocked_out',
+      'late',
+      'left_early',
+      'missed_break',
+      'no_show',
+      'overtime_risk',
+      'unscheduled',
+    ]);
   });
 });

@@ -21,8 +21,10 @@ import {
 } from '../../../src/modules/auth/schemas';
 import { accepts, refuses } from './accepts';
 
-const messages = (schema: z.ZodType, input: unknown): string[] => schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
-const pathsOf = (schema: z.ZodType, input: unknown): string[] => schema.safeParse(input).error?.issues.map((i) => i.path.join('.')) ?? [];
+const messages = (schema: z.ZodType, input: unknown): string[] =>
+  schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+const pathsOf = (schema: z.ZodType, input: unknown): string[] =>
+  schema.safeParse(input).error?.issues.map((i) => i.path.join('.')) ?? [];
 
 const companyId = 'harbor-vine';
 const company = { name: "Nina's Noodles", timezone: 'America/Chicago', country: 'US', currency: 'USD' };
@@ -64,9 +66,12 @@ describe('country codes', () => {
     expect(accepts(countrySchema, code)).toBe(code);
   });
 
-  it.each(['us', 'Us', 'USA', 'U', 'U1', '12', 'xUS', 'USx', '1US', 'US1', ' US', ''])('refuses %j as not two capital letters, saying ISO 3166-1 alpha-2', (code) => {
-    expect(messages(countrySchema, code)).toContain('must be an ISO 3166-1 alpha-2 code, e.g. US');
-  });
+  it.each(['us', 'Us', 'USA', 'U', 'U1', '12', 'xUS', 'USx', '1US', 'US1', ' US', ''])(
+    'refuses %j as not two capital letters, saying ISO 3166-1 alpha-2',
+    (code) => {
+      expect(messages(countrySchema, code)).toContain('must be an ISO 3166-1 alpha-2 code, e.g. US');
+    },
+  );
 
   it.each(['ZZ', 'XX', 'AA', 'QZ'])('refuses %s, two capital letters that name no country', (code) => {
     expect(messages(countrySchema, code)).toEqual(['is not a country code']);
@@ -94,7 +99,12 @@ describe('signup', () => {
   });
 
   it('trims the names', () => {
-    const parsed = accepts(signupBody, { ...signup, name: ' Nina ', surname: ' Park ', company: { ...company, name: ' Noodles ' } });
+    const parsed = accepts(signupBody, {
+      ...signup,
+      name: ' Nina ',
+      surname: ' Park ',
+      company: { ...company, name: ' Noodles ' },
+    });
     expect([parsed.name, parsed.surname, parsed.company.name]).toEqual(['Nina', 'Park', 'Noodles']);
   });
 
@@ -111,24 +121,41 @@ describe('signup', () => {
   });
 
   it.each([
-    ['name', ''], ['name', '   '], ['name', 'n'.repeat(121)], ['surname', ''], ['surname', 's'.repeat(121)],
-    ['password', 'short'], ['email', 'nina'],
+    ['name', ''],
+    ['name', '   '],
+    ['name', 'n'.repeat(121)],
+    ['surname', ''],
+    ['surname', 's'.repeat(121)],
+    ['password', 'short'],
+    ['email', 'nina'],
   ])('refuses the owner %s %j', (field, value) => {
     expect(refuses(signupBody, { ...signup, [field]: value })).toBe(true);
   });
 
   it('accepts owner names of 1 and 120 characters', () => {
-    expect(accepts(signupBody, { ...signup, name: 'N', surname: 'P'.repeat(120) })).toMatchObject({ name: 'N', surname: 'P'.repeat(120) });
+    expect(accepts(signupBody, { ...signup, name: 'N', surname: 'P'.repeat(120) })).toMatchObject({
+      name: 'N',
+      surname: 'P'.repeat(120),
+    });
   });
 
   it('accepts a company name of 1 to 200 characters', () => {
     expect(accepts(signupBody, { ...signup, company: { ...company, name: 'N' } }).company.name).toBe('N');
-    expect(accepts(signupBody, { ...signup, company: { ...company, name: 'N'.repeat(200) } }).company.name).toBe('N'.repeat(200));
+    expect(accepts(signupBody, { ...signup, company: { ...company, name: 'N'.repeat(200) } }).company.name).toBe(
+      'N'.repeat(200),
+    );
   });
 
   it.each([
-    ['name', ''], ['name', '  '], ['name', 'N'.repeat(201)], ['timezone', 'Mars/Olympus'], ['timezone', ''],
-    ['country', 'USA'], ['country', 'ZZ'], ['currency', 'usd'], ['currency', 'ZZZ'],
+    ['name', ''],
+    ['name', '  '],
+    ['name', 'N'.repeat(201)],
+    ['timezone', 'Mars/Olympus'],
+    ['timezone', ''],
+    ['country', 'USA'],
+    ['country', 'ZZ'],
+    ['currency', 'usd'],
+    ['currency', 'ZZZ'],
   ])('refuses the company %s %j', (field, value) => {
     expect(refuses(signupBody, { ...signup, company: { ...company, [field]: value } })).toBe(true);
   });
@@ -161,12 +188,21 @@ describe('your profile', () => {
     expect(accepts(profilePatch, { locale })).toEqual({ locale });
   });
 
-  it.each(['EN', 'e', 'engl', 'es-mx', 'es_MX', 'es-MXX', 'es-M', 'xx-es-MX', 'es-MX-x', 'es-', '', 'e1'])('refuses the language tag %j, saying how one looks', (locale) => {
-    expect(messages(profilePatch, { locale })).toEqual(['must be a language tag like en or es-MX']);
-  });
+  it.each(['EN', 'e', 'engl', 'es-mx', 'es_MX', 'es-MXX', 'es-M', 'xx-es-MX', 'es-MX-x', 'es-', '', 'e1'])(
+    'refuses the language tag %j, saying how one looks',
+    (locale) => {
+      expect(messages(profilePatch, { locale })).toEqual(['must be a language tag like en or es-MX']);
+    },
+  );
 
   it('refuses empty or over-long names, and the email or password (changed through Firebase)', () => {
-    for (const patch of [{ name: '' }, { name: '  ' }, { surname: 's'.repeat(121) }, { email: 'a@b.co' }, { password: 'new-password' }]) {
+    for (const patch of [
+      { name: '' },
+      { name: '  ' },
+      { surname: 's'.repeat(121) },
+      { email: 'a@b.co' },
+      { password: 'new-password' },
+    ]) {
       expect(refuses(profilePatch, patch)).toBe(true);
     }
   });
@@ -183,16 +219,25 @@ describe('password reset', () => {
 
 describe('inviting', () => {
   it.each(['employee', 'manager', 'owner'])('invites as %s', (role) => {
-    expect(accepts(invitationCreateBody, { email: 'Leo@Example.test', role })).toEqual({ email: 'leo@example.test', role });
+    expect(accepts(invitationCreateBody, { email: 'Leo@Example.test', role })).toEqual({
+      email: 'leo@example.test',
+      role,
+    });
   });
 
   it('binds an optional employee record', () => {
-    expect(accepts(invitationCreateBody, { email: 'leo@example.test', role: 'employee', employeeId: 'emp-9' })).toEqual({ email: 'leo@example.test', role: 'employee', employeeId: 'emp-9' });
+    expect(accepts(invitationCreateBody, { email: 'leo@example.test', role: 'employee', employeeId: 'emp-9' })).toEqual(
+      { email: 'leo@example.test', role: 'employee', employeeId: 'emp-9' },
+    );
   });
 
   it.each([
-    [{ role: 'employee' }], [{ email: 'leo@example.test' }], [{ email: 'leo@example.test', role: 'admin' }], [{ email: 'leo@example.test', role: '' }],
-    [{ email: 'leo', role: 'employee' }], [{ email: 'leo@example.test', role: 'employee', employeeId: '' }],
+    [{ role: 'employee' }],
+    [{ email: 'leo@example.test' }],
+    [{ email: 'leo@example.test', role: 'admin' }],
+    [{ email: 'leo@example.test', role: '' }],
+    [{ email: 'leo', role: 'employee' }],
+    [{ email: 'leo@example.test', role: 'employee', employeeId: '' }],
     [{ email: 'leo@example.test', role: 'employee', companyId }],
   ])('refuses the invitation %j', (body) => {
     expect(refuses(invitationCreateBody, body)).toBe(true);
@@ -200,16 +245,30 @@ describe('inviting', () => {
 });
 
 describe('invitation tokens', () => {
-  it.each([token, `inv_${'a'.repeat(43)}`, `inv_${'Z'.repeat(43)}`, `inv_${'7'.repeat(43)}`, `inv_${'_'.repeat(43)}`, `inv_${'-'.repeat(43)}`])(
-    'looks up the token %s (inv_ and 43 base64url characters)',
-    (t) => {
-      expect(accepts(invitationLookupBody, { token: t })).toEqual({ token: t });
-    },
-  );
+  it.each([
+    token,
+    `inv_${'a'.repeat(43)}`,
+    `inv_${'Z'.repeat(43)}`,
+    `inv_${'7'.repeat(43)}`,
+    `inv_${'_'.repeat(43)}`,
+    `inv_${'-'.repeat(43)}`,
+  ])('looks up the token %s (inv_ and 43 base64url characters)', (t) => {
+    expect(accepts(invitationLookupBody, { token: t })).toEqual({ token: t });
+  });
 
   it.each([
-    `inv_${'a'.repeat(42)}`, `inv_${'a'.repeat(44)}`, `inx_${'a'.repeat(43)}`, `INV_${'a'.repeat(43)}`, 'a'.repeat(47), `inv_${'a'.repeat(42)}=`,
-    `inv_${'a'.repeat(42)}+`, `inv_${'a'.repeat(42)}/`, `xinv_${'a'.repeat(43)}`, `${token}x`, `${token}\n`, '',
+    `inv_${'a'.repeat(42)}`,
+    `inv_${'a'.repeat(44)}`,
+    `inx_${'a'.repeat(43)}`,
+    `INV_${'a'.repeat(43)}`,
+    'a'.repeat(47),
+    `inv_${'a'.repeat(42)}=`,
+    `inv_${'a'.repeat(42)}+`,
+    `inv_${'a'.repeat(42)}/`,
+    `xinv_${'a'.repeat(43)}`,
+    `${token}x`,
+    `${token}\n`,
+    '',
   ])('refuses the malformed token %j, saying so', (t) => {
     expect(messages(invitationLookupBody, { token: t })).toEqual(['is not an invitation token']);
   });
@@ -223,12 +282,22 @@ describe('invitation tokens', () => {
 describe('accepting an invitation', () => {
   it('takes the token alone (signed in) or with name, surname and password (new account)', () => {
     expect(accepts(invitationAcceptBody, { token })).toEqual({ token });
-    expect(accepts(invitationAcceptBody, { token, name: ' Leo ', surname: 'Lee', password: 'leo-secret' })).toEqual({ token, name: 'Leo', surname: 'Lee', password: 'leo-secret' });
+    expect(accepts(invitationAcceptBody, { token, name: ' Leo ', surname: 'Lee', password: 'leo-secret' })).toEqual({
+      token,
+      name: 'Leo',
+      surname: 'Lee',
+      password: 'leo-secret',
+    });
   });
 
   it.each([
-    [{}], [{ token: 'inv_short' }], [{ token, password: '1234567' }], [{ token, name: '' }], [{ token, surname: ' ' }],
-    [{ token, name: 'n'.repeat(121) }], [{ token, email: 'leo@example.test' }],
+    [{}],
+    [{ token: 'inv_short' }],
+    [{ token, password: '1234567' }],
+    [{ token, name: '' }],
+    [{ token, surname: ' ' }],
+    [{ token, name: 'n'.repeat(121) }],
+    [{ token, email: 'leo@example.test' }],
   ])('refuses %j', (body) => {
     expect(refuses(invitationAcceptBody, body)).toBe(true);
   });
@@ -249,12 +318,18 @@ describe('listing invitations', () => {
     expect(accepts(listInvitationsQuery, { companyId, before: '1767225600000' }).before).toBe(1_767_225_600_000);
   });
 
-  it.each([[{ state: 'open' }], [{ state: '' }], [{ limit: '0' }], [{ limit: '201' }], [{ limit: '2.5' }], [{ before: 'yesterday' }], [{ before: '1.5' }], [{ companyId: '' }]])(
-    'refuses %j',
-    (over) => {
-      expect(refuses(listInvitationsQuery, { companyId, ...over })).toBe(true);
-    },
-  );
+  it.each([
+    [{ state: 'open' }],
+    [{ state: '' }],
+    [{ limit: '0' }],
+    [{ limit: '201' }],
+    [{ limit: '2.5' }],
+    [{ before: 'yesterday' }],
+    [{ before: '1.5' }],
+    [{ companyId: '' }],
+  ])('refuses %j', (over) => {
+    expect(refuses(listInvitationsQuery, { companyId, ...over })).toBe(true);
+  });
 });
 
 describe('ids in paths', () => {
@@ -276,33 +351,56 @@ describe('members', () => {
   });
 
   it('refuses an unknown role, none, or other fields', () => {
-    for (const body of [{ role: 'admin' }, { role: 'Owner' }, {}, { role: 'owner', employeeId: 'e' }]) expect(refuses(memberRoleBody, body)).toBe(true);
+    for (const body of [{ role: 'admin' }, { role: 'Owner' }, {}, { role: 'owner', employeeId: 'e' }])
+      expect(refuses(memberRoleBody, body)).toBe(true);
   });
 });
 
 describe('administrators', () => {
   it('list 100 users a page by default, or find one by email (lower-cased)', () => {
     expect(accepts(adminListUsersQuery, {})).toEqual({ limit: 100 });
-    expect(accepts(adminListUsersQuery, { email: 'Nina@Example.TEST' })).toEqual({ email: 'nina@example.test', limit: 100 });
+    expect(accepts(adminListUsersQuery, { email: 'Nina@Example.TEST' })).toEqual({
+      email: 'nina@example.test',
+      limit: 100,
+    });
   });
 
   it('page 1 to 1000 users with a page token of up to 2000 characters', () => {
     expect(accepts(adminListUsersQuery, { limit: '1' }).limit).toBe(1);
     expect(accepts(adminListUsersQuery, { limit: '1000' }).limit).toBe(1000);
     expect(accepts(adminListUsersQuery, { pageToken: 't'.repeat(2000) }).pageToken).toBe('t'.repeat(2000));
-    for (const q of [{ limit: '0' }, { limit: '1001' }, { limit: 'all' }, { pageToken: 't'.repeat(2001) }, { email: 'nina' }]) expect(refuses(adminListUsersQuery, q)).toBe(true);
+    for (const q of [
+      { limit: '0' },
+      { limit: '1001' },
+      { limit: 'all' },
+      { pageToken: 't'.repeat(2001) },
+      { email: 'nina' },
+    ])
+      expect(refuses(adminListUsersQuery, q)).toBe(true);
   });
 
   it('grant or revoke the admin claim with a boolean', () => {
     expect(accepts(adminClaimBody, { admin: true })).toEqual({ admin: true });
     expect(accepts(adminClaimBody, { admin: false })).toEqual({ admin: false });
-    for (const body of [{ admin: 'true' }, { admin: 1 }, {}, { admin: true, role: 'owner' }]) expect(refuses(adminClaimBody, body)).toBe(true);
+    for (const body of [{ admin: 'true' }, { admin: 1 }, {}, { admin: true, role: 'owner' }])
+      expect(refuses(adminClaimBody, body)).toBe(true);
   });
 
   it('read the audit 50 entries a page by default, 1 to 200, optionally of one uid of up to 128 characters', () => {
     expect(accepts(auditQuery, {})).toEqual({ limit: 50 });
-    expect(accepts(auditQuery, { targetUid: 'u'.repeat(128), limit: '200', before: '1767225600000' })).toEqual({ targetUid: 'u'.repeat(128), limit: 200, before: 1_767_225_600_000 });
+    expect(accepts(auditQuery, { targetUid: 'u'.repeat(128), limit: '200', before: '1767225600000' })).toEqual({
+      targetUid: 'u'.repeat(128),
+      limit: 200,
+      before: 1_767_225_600_000,
+    });
     expect(accepts(auditQuery, { limit: '1' }).limit).toBe(1);
-    for (const q of [{ limit: '0' }, { limit: '201' }, { targetUid: 'u'.repeat(129) }, { targetUid: '' }, { before: 'x' }]) expect(refuses(auditQuery, q)).toBe(true);
+    for (const q of [
+      { limit: '0' },
+      { limit: '201' },
+      { targetUid: 'u'.repeat(129) },
+      { targetUid: '' },
+      { before: 'x' },
+    ])
+      expect(refuses(auditQuery, q)).toBe(true);
   });
 });

@@ -17,21 +17,40 @@ import { accepts, refuses } from './accepts';
  * evaluation itself is tested in test/unit/calculator.test.ts.
  */
 
-const messages = (schema: z.ZodType, input: unknown) => (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const messages = (schema: z.ZodType, input: unknown) =>
+  (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 const OPERAND_MESSAGE = 'must be a decimal like "12.50" or "$0" (the result of step 0)';
 
 describe('an operand: a decimal (string or number) or $n, the result of an earlier step', () => {
-  it.each(['12.50', '-3', '0.000001', `${'9'.repeat(30)}.${'1'.repeat(30)}`, '$0', '$9', '$49', '$99'])('accepts %j', (operand) => {
-    expect(accepts(operandSchema, operand)).toBe(operand);
-  });
+  it.each(['12.50', '-3', '0.000001', `${'9'.repeat(30)}.${'1'.repeat(30)}`, '$0', '$9', '$49', '$99'])(
+    'accepts %j',
+    (operand) => {
+      expect(accepts(operandSchema, operand)).toBe(operand);
+    },
+  );
 
   it.each([1249.95, -2, 0])('accepts the number %s', (operand) => {
     expect(accepts(operandSchema, operand)).toBe(operand);
   });
 
   it.each([
-    '$100', '$', '$-1', '$1x', 'x$1', '1$0', '$0.5',
-    '1e5', '12.', '.5', '+1', '1,5', '12.50 EUR', ' 12', '', `1${'0'.repeat(30)}`, `0.${'1'.repeat(31)}`,
+    '$100',
+    '$',
+    '$-1',
+    '$1x',
+    'x$1',
+    '1$0',
+    '$0.5',
+    '1e5',
+    '12.',
+    '.5',
+    '+1',
+    '1,5',
+    '12.50 EUR',
+    ' 12',
+    '',
+    `1${'0'.repeat(30)}`,
+    `0.${'1'.repeat(31)}`,
   ])('refuses %j, saying what an operand looks like', (operand) => {
     expect(messages(operandSchema, operand)).toEqual([`: ${OPERAND_MESSAGE}`]);
   });
@@ -89,14 +108,19 @@ describe('the operations form', () => {
   });
 
   it(`accepts up to ${LIMITS.argsPerOperation} arguments and ${LIMITS.operations} steps`, () => {
-    expect(accepts(operationSchema, { op: 'sum', args: Array(LIMITS.argsPerOperation).fill('1') }).args).toHaveLength(LIMITS.argsPerOperation);
+    expect(accepts(operationSchema, { op: 'sum', args: Array(LIMITS.argsPerOperation).fill('1') }).args).toHaveLength(
+      LIMITS.argsPerOperation,
+    );
     const steps = Array(LIMITS.operations).fill({ op: 'sum', args: ['1'] });
     expect(accepts(operationsBody, { operations: steps }).operations).toHaveLength(LIMITS.operations);
   });
 
   it.each([
     ['a sum without arguments', { op: 'sum', args: [] }],
-    [`a sum of ${LIMITS.argsPerOperation + 1} arguments`, { op: 'sum', args: Array(LIMITS.argsPerOperation + 1).fill('1') }],
+    [
+      `a sum of ${LIMITS.argsPerOperation + 1} arguments`,
+      { op: 'sum', args: Array(LIMITS.argsPerOperation + 1).fill('1') },
+    ],
     ['a difference of one argument', { op: 'difference', args: ['1'] }],
     ['a ratio of three arguments', { op: 'ratio', args: ['1', '2', '3'] }],
     ['a percentage of one argument', { op: 'percentage', args: ['1'] }],
@@ -110,21 +134,28 @@ describe('the operations form', () => {
 
   it(`refuses no steps and ${LIMITS.operations + 1} steps`, () => {
     expect(refuses(operationsBody, { operations: [] })).toBe(true);
-    expect(refuses(operationsBody, { operations: Array(LIMITS.operations + 1).fill({ op: 'sum', args: ['1'] }) })).toBe(true);
+    expect(refuses(operationsBody, { operations: Array(LIMITS.operations + 1).fill({ op: 'sum', args: ['1'] }) })).toBe(
+      true,
+    );
   });
 });
 
 describe('the expression form', () => {
   it(`accepts an expression of 1 to ${LIMITS.expressionLength} characters, with or without rounding`, () => {
     expect(accepts(expressionBody, { expression: '1' })).toEqual({ expression: '1' });
-    expect(accepts(expressionBody, { expression: '1'.repeat(LIMITS.expressionLength) }).expression).toHaveLength(LIMITS.expressionLength);
+    expect(accepts(expressionBody, { expression: '1'.repeat(LIMITS.expressionLength) }).expression).toHaveLength(
+      LIMITS.expressionLength,
+    );
     const rounded = { expression: '2 / 3', round: { decimals: 2, mode: 'half_up' } };
     expect(accepts(expressionBody, rounded)).toEqual(rounded);
   });
 
   it.each([
     ['an empty expression', { expression: '' }],
-    [`an expression of ${LIMITS.expressionLength + 1} characters`, { expression: '1'.repeat(LIMITS.expressionLength + 1) }],
+    [
+      `an expression of ${LIMITS.expressionLength + 1} characters`,
+      { expression: '1'.repeat(LIMITS.expressionLength + 1) },
+    ],
     ['an unknown field', { expression: '1', scope: { x: 1 } }],
   ])('refuses %s', (_what, body) => {
     expect(refuses(expressionBody, body)).toBe(true);
@@ -133,7 +164,13 @@ describe('the expression form', () => {
 
 describe('the result', () => {
   it('sends the value and the steps whole', () => {
-    const result = { value: '12.34', steps: [{ op: 'sum', value: '1234' }, { op: 'fromMinorUnits', value: '12.34', currency: 'EUR' }] };
+    const result = {
+      value: '12.34',
+      steps: [
+        { op: 'sum', value: '1234' },
+        { op: 'fromMinorUnits', value: '12.34', currency: 'EUR' },
+      ],
+    };
     expect(accepts(calculationSchema, result)).toEqual(result);
     expect(accepts(calculationSchema, { value: '0.3' })).toEqual({ value: '0.3' });
   });

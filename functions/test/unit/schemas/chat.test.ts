@@ -22,7 +22,8 @@ import { accepts, refuses } from './accepts';
  * kit before they are sent, so a field a response schema does not list is dropped).
  */
 
-const messages = (schema: z.ZodType, input: unknown) => (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const messages = (schema: z.ZodType, input: unknown) =>
+  (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 
 describe('conversation and proposal paths', () => {
   it('reads the conversation id and refuses a missing, empty or slash-holding one', () => {
@@ -67,7 +68,11 @@ describe('GET /conversations query', () => {
     expect(refuses(listConversationsQuery, {})).toBe(true);
   });
 
-  it.each([['1', 1], ['100', 100], ['25', 25]])('reads limit=%s as %s', (text, value) => {
+  it.each([
+    ['1', 1],
+    ['100', 100],
+    ['25', 25],
+  ])('reads limit=%s as %s', (text, value) => {
     expect(accepts(listConversationsQuery, { companyId: 'co-1', limit: text }).limit).toBe(value);
   });
 
@@ -84,7 +89,10 @@ describe('POST /conversations/{conversationId}/messages body', () => {
   });
 
   it('accepts a client message id (the idempotency key)', () => {
-    expect(accepts(askBody, { question: 'hi', clientMessageId: 'm-1' })).toEqual({ question: 'hi', clientMessageId: 'm-1' });
+    expect(accepts(askBody, { question: 'hi', clientMessageId: 'm-1' })).toEqual({
+      question: 'hi',
+      clientMessageId: 'm-1',
+    });
   });
 
   it.each([
@@ -100,21 +108,53 @@ describe('POST /conversations/{conversationId}/messages body', () => {
 });
 
 describe('the conversation, turn and proposal responses', () => {
-  const conversation = { id: 'conv-1', companyId: 'co-1', title: 'Friday cover', turnCount: 2, summarizedTurns: 0, createdAt: 1_700_000_000_000, updatedAt: 1_700_000_060_000 };
+  const conversation = {
+    id: 'conv-1',
+    companyId: 'co-1',
+    title: 'Friday cover',
+    turnCount: 2,
+    summarizedTurns: 0,
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_060_000,
+  };
   const turn = {
-    id: 'turn-1', conversationId: 'conv-1', seq: 0, question: 'Who can cover Friday dinner?', answer: 'Maria is free.', refused: false,
+    id: 'turn-1',
+    conversationId: 'conv-1',
+    seq: 0,
+    question: 'Who can cover Friday dinner?',
+    answer: 'Maria is free.',
+    refused: false,
     tools: [
       { name: 'list_shifts', input: { startDate: '2026-03-13', endDate: '2026-03-13' }, ok: true },
-      { name: 'attendance_punches', input: { startDate: '2026-03-13', endDate: '2026-03-13' }, ok: false, error: 'INSUFFICIENT_ROLE' },
+      {
+        name: 'attendance_punches',
+        input: { startDate: '2026-03-13', endDate: '2026-03-13' },
+        ok: false,
+        error: 'INSUFFICIENT_ROLE',
+      },
     ],
     proposalIds: ['prop-1'],
     createdAt: 1_700_000_060_000,
   };
   const pending = {
-    id: 'prop-1', conversationId: 'conv-1', kind: 'draft_shift', status: 'pending', summary: 'Draft a shift for Maria on Friday 17:00-22:00',
-    payload: { date: '2026-03-13', employeeId: 'e1', start: 1020, end: 1320 }, result: null, createdAt: 1_700_000_060_000, decidedAt: null,
+    id: 'prop-1',
+    conversationId: 'conv-1',
+    kind: 'draft_shift',
+    status: 'pending',
+    summary: 'Draft a shift for Maria on Friday 17:00-22:00',
+    payload: { date: '2026-03-13', employeeId: 'e1', start: 1020, end: 1320 },
+    result: null,
+    createdAt: 1_700_000_060_000,
+    decidedAt: null,
   };
-  const confirmed = { ...pending, kind: 'memory', status: 'confirmed', payload: { scope: 'company', text: 'We close at 22:00' }, result: { memory: { id: 'm1' } }, decidedAt: 1_700_000_120_000 };
+  const confirmed = {
+    ...pending,
+    kind: 'memory',
+    status: 'confirmed',
+    payload: { scope: 'company', text: 'We close at 22:00' },
+    result: { memory: { id: 'm1' } },
+    decidedAt: 1_700_000_120_000,
+  };
 
   it('sends a conversation whole', () => {
     expect(accepts(conversationSchema, conversation)).toEqual(conversation);
@@ -142,23 +182,36 @@ describe('the conversation, turn and proposal responses', () => {
     expect(accepts(proposalSchema, { ...pending, status }).status).toBe(status);
   });
 
-  it.each([['kind', 'shift'], ['status', 'expired']])('refuses a proposal %s %j', (field, value) => {
+  it.each([
+    ['kind', 'shift'],
+    ['status', 'expired'],
+  ])('refuses a proposal %s %j', (field, value) => {
     expect(refuses(proposalSchema, { ...pending, [field]: value })).toBe(true);
   });
 });
 
-describe('the tool inputs (the model\'s arguments, checked before a tool runs)', () => {
+describe("the tool inputs (the model's arguments, checked before a tool runs)", () => {
   const range = { startDate: '2026-03-09', endDate: '2026-03-15' };
 
-  it('lists exactly the assistant\'s tools', () => {
+  it("lists exactly the assistant's tools", () => {
     expect(Object.keys(toolInputs).sort()).toEqual([
-      'attendance_punches', 'calculate', 'employee_directory', 'list_shifts', 'propose_draft_shift', 'propose_memory', 'propose_request', 'recall_memories', 'sales_summary',
+      'attendance_punches',
+      'calculate',
+      'employee_directory',
+      'list_shifts',
+      'propose_draft_shift',
+      'propose_memory',
+      'propose_request',
+      'recall_memories',
+      'sales_summary',
     ]);
   });
 
   describe('calculate', () => {
     it('takes the expression form, with or without rounding', () => {
-      expect(accepts(toolInputs.calculate, { expression: '(1249.95 + 80.05) * 0.15' })).toEqual({ expression: '(1249.95 + 80.05) * 0.15' });
+      expect(accepts(toolInputs.calculate, { expression: '(1249.95 + 80.05) * 0.15' })).toEqual({
+        expression: '(1249.95 + 80.05) * 0.15',
+      });
       const rounded = { expression: '2 / 3', round: { decimals: 2, mode: 'half_even' } };
       expect(accepts(toolInputs.calculate, rounded)).toEqual(rounded);
     });
@@ -180,22 +233,29 @@ describe('the tool inputs (the model\'s arguments, checked before a tool runs)',
 
   describe('recall_memories', () => {
     it('takes a query of 1 to 500 characters, trimmed', () => {
-      expect(accepts(toolInputs.recall_memories, { query: ' closing time Sunday ' })).toEqual({ query: 'closing time Sunday' });
+      expect(accepts(toolInputs.recall_memories, { query: ' closing time Sunday ' })).toEqual({
+        query: 'closing time Sunday',
+      });
       expect(accepts(toolInputs.recall_memories, { query: 'q'.repeat(500) }).query).toHaveLength(500);
     });
 
-    it.each([['no query', {}], ['an empty query', { query: '' }], ['a blank query', { query: '  ' }], ['a query of 501 characters', { query: 'q'.repeat(501) }]])(
-      'refuses %s',
-      (_what, input) => {
-        expect(refuses(toolInputs.recall_memories, input)).toBe(true);
-      },
-    );
+    it.each([
+      ['no query', {}],
+      ['an empty query', { query: '' }],
+      ['a blank query', { query: '  ' }],
+      ['a query of 501 characters', { query: 'q'.repeat(501) }],
+    ])('refuses %s', (_what, input) => {
+      expect(refuses(toolInputs.recall_memories, input)).toBe(true);
+    });
   });
 
   describe('sales_summary', () => {
     it('takes the date range alone, or with a bucket size and labor', () => {
       expect(accepts(toolInputs.sales_summary, range)).toEqual(range);
-      expect(accepts(toolInputs.sales_summary, { ...range, includeLabor: true })).toEqual({ ...range, includeLabor: true });
+      expect(accepts(toolInputs.sales_summary, { ...range, includeLabor: true })).toEqual({
+        ...range,
+        includeLabor: true,
+      });
     });
 
     it.each(['daily', 'weekly', 'monthly'])('takes groupBy %s', (groupBy) => {
@@ -231,7 +291,10 @@ describe('the tool inputs (the model\'s arguments, checked before a tool runs)',
   describe('employee_directory', () => {
     it('takes nothing, a search of up to 100 characters and a role id', () => {
       expect(accepts(toolInputs.employee_directory, {})).toEqual({});
-      expect(accepts(toolInputs.employee_directory, { search: 'Maria', roleId: 'r1' })).toEqual({ search: 'Maria', roleId: 'r1' });
+      expect(accepts(toolInputs.employee_directory, { search: 'Maria', roleId: 'r1' })).toEqual({
+        search: 'Maria',
+        roleId: 'r1',
+      });
       expect(accepts(toolInputs.employee_directory, { search: 's'.repeat(100) }).search).toHaveLength(100);
     });
 
@@ -247,7 +310,10 @@ describe('the tool inputs (the model\'s arguments, checked before a tool runs)',
   describe('attendance_punches', () => {
     it('takes the date range and an employee', () => {
       expect(accepts(toolInputs.attendance_punches, range)).toEqual(range);
-      expect(accepts(toolInputs.attendance_punches, { ...range, employeeId: 'e1' })).toEqual({ ...range, employeeId: 'e1' });
+      expect(accepts(toolInputs.attendance_punches, { ...range, employeeId: 'e1' })).toEqual({
+        ...range,
+        employeeId: 'e1',
+      });
     });
 
     it.each([
@@ -263,7 +329,10 @@ describe('the tool inputs (the model\'s arguments, checked before a tool runs)',
       const company = { scope: 'company', text: 'We close at 22:00 on Sundays', visibility: 'managers' };
       expect(accepts(toolInputs.propose_memory, company)).toEqual(company);
       expect(accepts(toolInputs.propose_memory, { ...company, visibility: 'members' }).visibility).toBe('members');
-      expect(accepts(toolInputs.propose_memory, { scope: 'member', text: ' I prefer mornings ' })).toEqual({ scope: 'member', text: 'I prefer mornings' });
+      expect(accepts(toolInputs.propose_memory, { scope: 'member', text: ' I prefer mornings ' })).toEqual({
+        scope: 'member',
+        text: 'I prefer mornings',
+      });
     });
 
     it('takes a fact of 500 characters', () => {
@@ -288,8 +357,16 @@ describe('the tool inputs (the model\'s arguments, checked before a tool runs)',
 
     it('takes a shift with minutes of the day 0 to 1439, an open end, a role and a note', () => {
       expect(accepts(toolInputs.propose_draft_shift, shift)).toEqual(shift);
-      expect(accepts(toolInputs.propose_draft_shift, { ...shift, start: 0, end: 1439 })).toEqual({ ...shift, start: 0, end: 1439 });
-      expect(accepts(toolInputs.propose_draft_shift, { ...shift, start: 1439, end: 0 })).toEqual({ ...shift, start: 1439, end: 0 });
+      expect(accepts(toolInputs.propose_draft_shift, { ...shift, start: 0, end: 1439 })).toEqual({
+        ...shift,
+        start: 0,
+        end: 1439,
+      });
+      expect(accepts(toolInputs.propose_draft_shift, { ...shift, start: 1439, end: 0 })).toEqual({
+        ...shift,
+        start: 1439,
+        end: 0,
+      });
       const full = { ...shift, end: null, positionId: 'r1', note: 'n'.repeat(500) };
       expect(accepts(toolInputs.propose_draft_shift, full)).toEqual(full);
     });
@@ -310,10 +387,12 @@ describe('the tool inputs (the model\'s arguments, checked before a tool runs)',
   });
 
   describe('propose_request (the body of POST /requests)', () => {
-    it('takes a day-off request and applies the requests module\'s rules', () => {
+    it("takes a day-off request and applies the requests module's rules", () => {
       const dayOff = { type: 'dayOff', startDate: '2026-03-13', endDate: '2026-03-14' };
       expect(accepts(toolInputs.propose_request, dayOff)).toEqual(dayOff);
-      expect(messages(toolInputs.propose_request, { type: 'swap', shiftId: 's1' })).toEqual(['peerShiftId: required for a swap request']);
+      expect(messages(toolInputs.propose_request, { type: 'swap', shiftId: 's1' })).toEqual([
+        'peerShiftId: required for a swap request',
+      ]);
     });
   });
 });

@@ -1,19 +1,30 @@
 import type { z } from 'zod';
 import { companyIdParam } from '../../../src/http/fields';
-import { companyPoliciesPatch, companyProfilePatch, companySettingsPatch } from '../../../src/modules/companies/schemas';
+import {
+  companyPoliciesPatch,
+  companyProfilePatch,
+  companySettingsPatch,
+} from '../../../src/modules/companies/schemas';
 import { accepts, refuses } from './accepts';
 
 /** The request schemas of the companies module against SPEC 2.2 to 2.4 and 4.3 (PATCH bodies, path id). */
 
-const messages = (schema: z.ZodType, input: unknown) => (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const messages = (schema: z.ZodType, input: unknown) =>
+  (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 
 type Row = [field: string, value: unknown];
 /** Each field of a table, with the values it accepts and those it refuses, as [field, value] rows. */
 const rows = (table: Record<string, [ok: unknown[], bad: unknown[]]>, which: 0 | 1): Row[] =>
   Object.entries(table).flatMap(([field, values]) => values[which].map((v): Row => [field, v]));
 
-const BOOL: [unknown[], unknown[]] = [[true, false], ['true', 1, null]];
-const TEXT: [unknown[], unknown[]] = [['', 'some text'], [1, null]];
+const BOOL: [unknown[], unknown[]] = [
+  [true, false],
+  ['true', 1, null],
+];
+const TEXT: [unknown[], unknown[]] = [
+  ['', 'some text'],
+  [1, null],
+];
 
 describe('PATCH /companies/{id} path', () => {
   it('accepts a company id and refuses a missing, empty or slash-holding one', () => {
@@ -26,7 +37,10 @@ describe('PATCH /companies/{id} path', () => {
 
 describe('company profile patch (SPEC 2.2)', () => {
   const PROFILE: Record<string, [unknown[], unknown[]]> = {
-    name: [['a', 'Harbor Bistro'], ['', 1, null]],
+    name: [
+      ['a', 'Harbor Bistro'],
+      ['', 1, null],
+    ],
     description: TEXT,
     address: TEXT,
     city: TEXT,
@@ -35,34 +49,100 @@ describe('company profile patch (SPEC 2.2)', () => {
     email: [['owner@example.com'], ['not-an-email', '', 1]],
     domain: [['example.com', null], [1]],
     location: [
-      [{ lat: 40.4, lng: -3.7 }, { lat: -90, lng: -180 }, { lat: 90, lng: 180 }, { lat: 0, lng: 0 }],
-      [{ lat: -90.1, lng: 0 }, { lat: 90.1, lng: 0 }, { lat: 0, lng: -180.1 }, { lat: 0, lng: 180.1 }, { lat: 1 }, { lng: 1 }, { lat: '1', lng: 1 }, { lat: 1, lng: '1' }, 'here'],
+      [
+        { lat: 40.4, lng: -3.7 },
+        { lat: -90, lng: -180 },
+        { lat: 90, lng: 180 },
+        { lat: 0, lng: 0 },
+      ],
+      [
+        { lat: -90.1, lng: 0 },
+        { lat: 90.1, lng: 0 },
+        { lat: 0, lng: -180.1 },
+        { lat: 0, lng: 180.1 },
+        { lat: 1 },
+        { lng: 1 },
+        { lat: '1', lng: 1 },
+        { lat: 1, lng: '1' },
+        'here',
+      ],
     ],
     locations: [
       [{}, { main: { lat: 40.4, lng: -3.7 }, terrace: { lat: -90, lng: 180 } }],
-      [{ main: { lat: 1 } }, { main: { lng: 1 } }, { main: { lat: 91, lng: 0 } }, { main: { lat: 0, lng: -181 } }, { main: 'here' }],
+      [
+        { main: { lat: 1 } },
+        { main: { lng: 1 } },
+        { main: { lat: 91, lng: 0 } },
+        { main: { lat: 0, lng: -181 } },
+        { main: 'here' },
+      ],
     ],
     image: [['https://example.com/logo.png', null], [1]],
-    imageSize: [['cover', 'contain'], ['fill', '', 'COVER']],
+    imageSize: [
+      ['cover', 'contain'],
+      ['fill', '', 'COVER'],
+    ],
     industry: [['restaurant', null], [1]],
-    timezone: [['Europe/Madrid', 'UTC', 'America/New_York'], ['Mars/Olympus', 'Not a zone', 1]],
+    timezone: [
+      ['Europe/Madrid', 'UTC', 'America/New_York'],
+      ['Mars/Olympus', 'Not a zone', 1],
+    ],
     timezoneCityId: [['madrid', ''], [1]],
-    weekStartingDay: [[0, 1, 6], [-1, 7, 1.5, '1', null]],
-    timeFormat: [['12h', '24h'], ['24', '', '12H']],
-    payrollStartingDay: [[0, 3, 6], [-1, 7, 1.5, '1']],
-    defaultDuration: [[1, 480], [0, -1, 1.5, '480']],
-    betweenShifts: [[0, 60], [-1, 1.5, '60']],
-    maxDayHours: [[false, 0.5, 10], [0, -1, true, '10', null]],
-    recurrentShiftsGap: [[0, 7], [-1, 1.5, '7']],
+    weekStartingDay: [
+      [0, 1, 6],
+      [-1, 7, 1.5, '1', null],
+    ],
+    timeFormat: [
+      ['12h', '24h'],
+      ['24', '', '12H'],
+    ],
+    payrollStartingDay: [
+      [0, 3, 6],
+      [-1, 7, 1.5, '1'],
+    ],
+    defaultDuration: [
+      [1, 480],
+      [0, -1, 1.5, '480'],
+    ],
+    betweenShifts: [
+      [0, 60],
+      [-1, 1.5, '60'],
+    ],
+    maxDayHours: [
+      [false, 0.5, 10],
+      [0, -1, true, '10', null],
+    ],
+    recurrentShiftsGap: [
+      [0, 7],
+      [-1, 1.5, '7'],
+    ],
     excludeBreaks: BOOL,
-    generationFormat: [['standard', 'seniority'], ['other', '']],
+    generationFormat: [
+      ['standard', 'seniority'],
+      ['other', ''],
+    ],
     breaks: [
       [{}, { short: { hours: 4, length: 15 }, long: { hours: 6, length: 30 } }],
-      [{ lunch: { hours: 6 } }, { lunch: { length: 30 } }, { lunch: { hours: '6', length: 30 } }, { lunch: { hours: 6, length: '30' } }, { lunch: 30 }],
+      [
+        { lunch: { hours: 6 } },
+        { lunch: { length: 30 } },
+        { lunch: { hours: '6', length: 30 } },
+        { lunch: { hours: 6, length: '30' } },
+        { lunch: 30 },
+      ],
     ],
-    daysStructure: [[{}, { Monday: { anything: [1, 2] } }], ['Monday', 1, null]],
-    employeesOrder: [[[], ['e1', 'e2']], [['e1', 2], 'e1']],
-    roleOrders: [[{}, { r1: 2, r2: 0.5 }], [{ r1: '2' }, { r1: null }, [1]]],
+    daysStructure: [
+      [{}, { Monday: { anything: [1, 2] } }],
+      ['Monday', 1, null],
+    ],
+    employeesOrder: [
+      [[], ['e1', 'e2']],
+      [['e1', 2], 'e1'],
+    ],
+    roleOrders: [
+      [{}, { r1: 2, r2: 0.5 }],
+      [{ r1: '2' }, { r1: null }, [1]],
+    ],
     createdByOnboarding: BOOL,
     onboardingCompleted: BOOL,
     hasAccessToAttendance: BOOL,
@@ -78,7 +158,14 @@ describe('company profile patch (SPEC 2.2)', () => {
 
   it('accepts an empty patch (every field optional) and a patch of several fields at once', () => {
     expect(accepts(companyProfilePatch, {})).toEqual({});
-    const patch = { name: 'Harbor', city: 'Boston', weekStartingDay: 0, maxDayHours: false, location: { lat: 42.36, lng: -71.05 }, domain: null };
+    const patch = {
+      name: 'Harbor',
+      city: 'Boston',
+      weekStartingDay: 0,
+      maxDayHours: false,
+      location: { lat: 42.36, lng: -71.05 },
+      domain: null,
+    };
     expect(accepts(companyProfilePatch, patch)).toEqual(patch);
   });
 
@@ -93,28 +180,48 @@ describe('company profile patch (SPEC 2.2)', () => {
   });
 
   it('says why a time zone is refused: it must be an IANA zone', () => {
-    expect(messages(companyProfilePatch, { timezone: 'Mars/Olympus' })).toEqual(['timezone: must be an IANA time zone, e.g. Europe/Madrid']);
+    expect(messages(companyProfilePatch, { timezone: 'Mars/Olympus' })).toEqual([
+      'timezone: must be an IANA time zone, e.g. Europe/Madrid',
+    ]);
   });
 });
 
 describe('company settings patch (SPEC 2.3)', () => {
   const SETTINGS: Record<string, [unknown[], unknown[]]> = {
     attendanceBreaksEnabled: BOOL,
-    attendanceActivationDate: [['2026-01-01', ''], [1, null]],
+    attendanceActivationDate: [
+      ['2026-01-01', ''],
+      [1, null],
+    ],
     conflictsDetectionEnabled: BOOL,
     weatherApiEnabled: BOOL,
     enableShiftSplitting: BOOL,
     hasCaterer: BOOL,
     hasAccessToLaborCost: BOOL,
-    generationPriority: [['longer-shifts', 'period-start', 'chronological'], ['shortest', '', 'Chronological']],
-    maxHoursPerWeek: [[0.5, 40], [0, -1, '40', null]],
-    morningPeriodEnd: [[0, 960], [-1, 1.5, '960']],
-    dayChangeTime: [[0, 14400, 86400], [-1, 86401, 1.5, '0']],
+    generationPriority: [
+      ['longer-shifts', 'period-start', 'chronological'],
+      ['shortest', '', 'Chronological'],
+    ],
+    maxHoursPerWeek: [
+      [0.5, 40],
+      [0, -1, '40', null],
+    ],
+    morningPeriodEnd: [
+      [0, 960],
+      [-1, 1.5, '960'],
+    ],
+    dayChangeTime: [
+      [0, 14400, 86400],
+      [-1, 86401, 1.5, '0'],
+    ],
     aiAgentEnabled: BOOL,
     aiAgentPersona: TEXT,
     isPayrollTabsEnabled: BOOL,
     timezoneCityId: TEXT,
-    fairWorkweekJurisdiction: [['none', 'nyc', 'seattle', 'oregon', 'chicago'], ['NYC', 'california', 'new-york', '']],
+    fairWorkweekJurisdiction: [
+      ['none', 'nyc', 'seattle', 'oregon', 'chicago'],
+      ['NYC', 'california', 'new-york', ''],
+    ],
   };
 
   it.each(rows(SETTINGS, 0))('accepts %s = %j on its own, unchanged', (field, value) => {

@@ -1,7 +1,16 @@
 import type { z } from 'zod';
 import {
-  certificationPolicyPatch, DOCUMENT_TYPES, documentIdParam, documentPatchBody, EMPLOYEE_UPLOAD_TYPES, expiringQuery, FINANCIAL_TYPES, listDocumentsQuery,
-  MAX_FILE_BYTES, POLICY_DEFAULTS, uploadQuery,
+  certificationPolicyPatch,
+  DOCUMENT_TYPES,
+  documentIdParam,
+  documentPatchBody,
+  EMPLOYEE_UPLOAD_TYPES,
+  expiringQuery,
+  FINANCIAL_TYPES,
+  listDocumentsQuery,
+  MAX_FILE_BYTES,
+  POLICY_DEFAULTS,
+  uploadQuery,
 } from '../../../src/modules/documents/schemas';
 import { accepts, refuses } from './accepts';
 
@@ -12,7 +21,8 @@ import { accepts, refuses } from './accepts';
  * policy) and the OpenAPI description of POST /documents.
  */
 
-const messages = (schema: z.ZodType, input: unknown) => (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const messages = (schema: z.ZodType, input: unknown) =>
+  (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 const upload = { companyId: 'c1', employeeId: 'e1', type: 'food_handler' };
 const sha256 = 'a'.repeat(32) + 'F0'.repeat(16);
 
@@ -30,7 +40,11 @@ describe('document types and who sees or uploads them (issue 18)', () => {
   });
 
   it('by default clock-in is not blocked, and the required certification is the food-handler one', () => {
-    expect(POLICY_DEFAULTS).toEqual({ blockClockInWhenExpired: false, requiredTypes: ['food_handler'], blockWhenMissing: false });
+    expect(POLICY_DEFAULTS).toEqual({
+      blockClockInWhenExpired: false,
+      requiredTypes: ['food_handler'],
+      blockWhenMissing: false,
+    });
   });
 });
 
@@ -71,15 +85,22 @@ describe('POST /documents query', () => {
     expect(accepts(uploadQuery, { ...upload, sha256: digest }).sha256).toBe(digest);
   });
 
-  it.each(['a'.repeat(63), 'a'.repeat(65), `${'a'.repeat(63)}g`, `x${'a'.repeat(64)}`, `${'a'.repeat(64)}x`, ''])('refuses the SHA-256 %j: must be 64 hex digits', (digest) => {
-    expect(messages(uploadQuery, { ...upload, sha256: digest })).toEqual(['sha256: must be 64 hex digits']);
-  });
+  it.each(['a'.repeat(63), 'a'.repeat(65), `${'a'.repeat(63)}g`, `x${'a'.repeat(64)}`, `${'a'.repeat(64)}x`, ''])(
+    'refuses the SHA-256 %j: must be 64 hex digits',
+    (digest) => {
+      expect(messages(uploadQuery, { ...upload, sha256: digest })).toEqual(['sha256: must be 64 hex digits']);
+    },
+  );
 });
 
 describe('GET /documents and GET /documents/expiring queries', () => {
   it('filters by employee and type', () => {
     expect(accepts(listDocumentsQuery, { companyId: 'c1' })).toEqual({ companyId: 'c1' });
-    expect(accepts(listDocumentsQuery, { companyId: 'c1', employeeId: 'e1', type: 'contract' })).toEqual({ companyId: 'c1', employeeId: 'e1', type: 'contract' });
+    expect(accepts(listDocumentsQuery, { companyId: 'c1', employeeId: 'e1', type: 'contract' })).toEqual({
+      companyId: 'c1',
+      employeeId: 'e1',
+      type: 'contract',
+    });
     expect(refuses(listDocumentsQuery, { companyId: 'c1', type: 'payslip' })).toBe(true);
     expect(refuses(listDocumentsQuery, { companyId: 'c1', employeeId: 'a/b' })).toBe(true);
   });
@@ -88,7 +109,11 @@ describe('GET /documents and GET /documents/expiring queries', () => {
     expect(accepts(expiringQuery, { companyId: 'c1' })).toEqual({ companyId: 'c1', withinDays: 30 });
   });
 
-  it.each([['0', 0], ['1', 1], ['365', 365]])('reads withinDays=%s as %i', (text, days) => {
+  it.each([
+    ['0', 0],
+    ['1', 1],
+    ['365', 365],
+  ])('reads withinDays=%s as %i', (text, days) => {
     expect(accepts(expiringQuery, { companyId: 'c1', withinDays: text }).withinDays).toBe(days);
   });
 
@@ -105,7 +130,11 @@ describe('GET /documents and GET /documents/expiring queries', () => {
 describe('PATCH /documents/{documentId} body', () => {
   it('takes any subset of title, type and expiry date', () => {
     expect(accepts(documentPatchBody, {})).toEqual({});
-    expect(accepts(documentPatchBody, { title: ' Card ', type: 'id', expiresOn: '2027-01-31' })).toEqual({ title: 'Card', type: 'id', expiresOn: '2027-01-31' });
+    expect(accepts(documentPatchBody, { title: ' Card ', type: 'id', expiresOn: '2027-01-31' })).toEqual({
+      title: 'Card',
+      type: 'id',
+      expiresOn: '2027-01-31',
+    });
   });
 
   it('null removes the expiry date', () => {
@@ -129,14 +158,20 @@ describe('PATCH /documents/{documentId} body', () => {
 describe('PATCH /documents/policy body (the clock-in rule on certifications)', () => {
   it('takes any subset, and nothing else', () => {
     expect(accepts(certificationPolicyPatch, {})).toEqual({});
-    const all = { blockClockInWhenExpired: true, requiredTypes: ['food_handler', 'alcohol_service'], blockWhenMissing: true };
+    const all = {
+      blockClockInWhenExpired: true,
+      requiredTypes: ['food_handler', 'alcohol_service'],
+      blockWhenMissing: true,
+    };
     expect(accepts(certificationPolicyPatch, all)).toEqual(all);
     expect(refuses(certificationPolicyPatch, { blockClockIn: true })).toBe(true);
   });
 
   it('takes no required type, or up to every type', () => {
     expect(accepts(certificationPolicyPatch, { requiredTypes: [] })).toEqual({ requiredTypes: [] });
-    expect(accepts(certificationPolicyPatch, { requiredTypes: [...DOCUMENT_TYPES] })).toEqual({ requiredTypes: [...DOCUMENT_TYPES] });
+    expect(accepts(certificationPolicyPatch, { requiredTypes: [...DOCUMENT_TYPES] })).toEqual({
+      requiredTypes: [...DOCUMENT_TYPES],
+    });
     expect(refuses(certificationPolicyPatch, { requiredTypes: [...DOCUMENT_TYPES, 'id'] })).toBe(true);
     expect(refuses(certificationPolicyPatch, { requiredTypes: ['first_aid'] })).toBe(true);
   });

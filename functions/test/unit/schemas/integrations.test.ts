@@ -1,4 +1,11 @@
-import { ACTIVE_STATES, CONNECTION_STATES, availableQuery, categoryParam, detailParams, statusQuery } from '../../../src/modules/integrations/schemas';
+import {
+  ACTIVE_STATES,
+  CONNECTION_STATES,
+  availableQuery,
+  categoryParam,
+  detailParams,
+  statusQuery,
+} from '../../../src/modules/integrations/schemas';
 import { accepts, refuses } from './accepts';
 
 const companyId = 'harbor-vine';
@@ -6,7 +13,14 @@ const CATEGORIES = ['pos', 'payroll', 'reservation'];
 
 describe('connection states', () => {
   it('are not_connected, connected, syncing, error, reauth_required and disconnected', () => {
-    expect([...CONNECTION_STATES].sort()).toEqual(['connected', 'disconnected', 'error', 'not_connected', 'reauth_required', 'syncing']);
+    expect([...CONNECTION_STATES].sort()).toEqual([
+      'connected',
+      'disconnected',
+      'error',
+      'not_connected',
+      'reauth_required',
+      'syncing',
+    ]);
   });
 
   it('are active when connected, syncing, error or reauth_required', () => {
@@ -37,7 +51,8 @@ describe('the catalogue, by category', () => {
 describe("the company's active integrations", () => {
   it('need the company and filter optionally by category', () => {
     expect(accepts(statusQuery, { companyId })).toEqual({ companyId });
-    for (const category of CATEGORIES) expect(accepts(statusQuery, { companyId, category })).toEqual({ companyId, category });
+    for (const category of CATEGORIES)
+      expect(accepts(statusQuery, { companyId, category })).toEqual({ companyId, category });
   });
 
   it('refuse an unknown category or no company', () => {
@@ -49,13 +64,21 @@ describe("the company's active integrations", () => {
 
 describe('one integration in the path', () => {
   it.each([
-    ['pos', 'toast'], ['payroll', 'gusto'], ['reservation', 'opentable'],
+    ['pos', 'toast'],
+    ['payroll', 'gusto'],
+    ['reservation', 'opentable'],
   ])('is a category (%s) and a slug (%s)', (category, slug) => {
     expect(accepts(detailParams, { category, slug })).toEqual({ category, slug });
   });
 
   it('refuses an unknown category, a missing or malformed slug', () => {
-    for (const p of [{ category: 'crm', slug: 'toast' }, { category: 'pos' }, { category: 'pos', slug: '' }, { category: 'pos', slug: 'a/b' }, { slug: 'toast' }]) {
+    for (const p of [
+      { category: 'crm', slug: 'toast' },
+      { category: 'pos' },
+      { category: 'pos', slug: '' },
+      { category: 'pos', slug: 'a/b' },
+      { slug: 'toast' },
+    ]) {
       expect(refuses(detailParams, p)).toBe(true);
     }
   });

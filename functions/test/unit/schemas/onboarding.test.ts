@@ -22,11 +22,17 @@ import { accepts, refuses } from './accepts';
  * route kit before it is sent: a field the schema does not list is dropped).
  */
 
-const messages = (schema: z.ZodType, input: unknown) => (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const messages = (schema: z.ZodType, input: unknown) =>
+  (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 const MSG = ONBOARDING_LIMITS.messageLength;
 
-describe('a day\'s opening hours (HH:MM, 24 h; null: closed)', () => {
-  it.each([['09:00', '17:00'], ['00:00', '23:59'], ['18:00', '02:00'], ['19:30', '10:45']])('accepts %s-%s (a close earlier than the open is past midnight)', (open, close) => {
+describe("a day's opening hours (HH:MM, 24 h; null: closed)", () => {
+  it.each([
+    ['09:00', '17:00'],
+    ['00:00', '23:59'],
+    ['18:00', '02:00'],
+    ['19:30', '10:45'],
+  ])('accepts %s-%s (a close earlier than the open is past midnight)', (open, close) => {
     expect(accepts(dayHoursSchema, { open, close })).toEqual({ open, close });
   });
 
@@ -34,9 +40,12 @@ describe('a day\'s opening hours (HH:MM, 24 h; null: closed)', () => {
     expect(accepts(dayHoursSchema, null)).toBeNull();
   });
 
-  it.each(['9:00', '24:00', '12:60', '09:00:00', 'T09:00', '09:00Z', '0900', ''])('refuses the time %j, saying the format', (time) => {
-    expect(messages(dayHoursSchema, { open: time, close: '17:00' })).toContain('open: must be a time HH:MM (24 h)');
-  });
+  it.each(['9:00', '24:00', '12:60', '09:00:00', 'T09:00', '09:00Z', '0900', ''])(
+    'refuses the time %j, saying the format',
+    (time) => {
+      expect(messages(dayHoursSchema, { open: time, close: '17:00' })).toContain('open: must be a time HH:MM (24 h)');
+    },
+  );
 
   it('refuses an open equal to the close', () => {
     expect(messages(dayHoursSchema, { open: '09:00', close: '09:00' })).toEqual([': open and close must differ']);
@@ -50,11 +59,19 @@ describe('a day\'s opening hours (HH:MM, 24 h; null: closed)', () => {
 
 describe('a role answer', () => {
   it.each(['BOH', 'FOH', 'MNG'])('accepts the type %s', (type) => {
-    expect(accepts(roleAnswerSchema, { name: 'Cook', type, headcount: 1 })).toEqual({ name: 'Cook', type, headcount: 1 });
+    expect(accepts(roleAnswerSchema, { name: 'Cook', type, headcount: 1 })).toEqual({
+      name: 'Cook',
+      type,
+      headcount: 1,
+    });
   });
 
   it('trims the name and accepts 1 to 60 characters and a head-count of 1 to 500', () => {
-    expect(accepts(roleAnswerSchema, { name: '  Line cook ', type: 'BOH', headcount: 500 })).toEqual({ name: 'Line cook', type: 'BOH', headcount: 500 });
+    expect(accepts(roleAnswerSchema, { name: '  Line cook ', type: 'BOH', headcount: 500 })).toEqual({
+      name: 'Line cook',
+      type: 'BOH',
+      headcount: 500,
+    });
     expect(accepts(roleAnswerSchema, { name: 'n'.repeat(60), type: 'FOH', headcount: 3 }).name).toHaveLength(60);
   });
 
@@ -72,9 +89,20 @@ describe('a role answer', () => {
 
 describe('the answers (each field checked on its own)', () => {
   const complete = {
-    restaurantName: 'Casa Pepe', restaurantType: 'tapas bar', country: 'ES', timezone: 'Europe/Madrid', currency: 'EUR',
-    openingHours: { Monday: null, Tuesday: { open: '12:00', close: '23:00' }, Sunday: { open: '11:00', close: '16:00' } },
-    roles: [{ name: 'Server', type: 'FOH', headcount: 4 }, { name: 'Cook', type: 'BOH', headcount: 2 }],
+    restaurantName: 'Casa Pepe',
+    restaurantType: 'tapas bar',
+    country: 'ES',
+    timezone: 'Europe/Madrid',
+    currency: 'EUR',
+    openingHours: {
+      Monday: null,
+      Tuesday: { open: '12:00', close: '23:00' },
+      Sunday: { open: '11:00', close: '16:00' },
+    },
+    roles: [
+      { name: 'Server', type: 'FOH', headcount: 4 },
+      { name: 'Cook', type: 'BOH', headcount: 2 },
+    ],
   };
 
   it('keeps every answer, and none', () => {
@@ -94,14 +122,19 @@ describe('the answers (each field checked on its own)', () => {
 
   it(`accepts 1 to ${ONBOARDING_LIMITS.roles} roles`, () => {
     const role = { name: 'Server', type: 'FOH', headcount: 1 };
-    expect(accepts(ANSWER_FIELDS.roles, Array(ONBOARDING_LIMITS.roles).fill(role))).toHaveLength(ONBOARDING_LIMITS.roles);
+    expect(accepts(ANSWER_FIELDS.roles, Array(ONBOARDING_LIMITS.roles).fill(role))).toHaveLength(
+      ONBOARDING_LIMITS.roles,
+    );
     expect(refuses(ANSWER_FIELDS.roles, Array(ONBOARDING_LIMITS.roles + 1).fill(role))).toBe(true);
     expect(refuses(ANSWER_FIELDS.roles, [])).toBe(true);
   });
 
   it.each([
-    ['openingHours', { Mon: null }], ['openingHours', { Monday: { open: '09:00', close: '09:00' } }],
-    ['country', 'Spain'], ['timezone', 'Madrid'], ['currency', 'euro'],
+    ['openingHours', { Mon: null }],
+    ['openingHours', { Monday: { open: '09:00', close: '09:00' } }],
+    ['country', 'Spain'],
+    ['timezone', 'Madrid'],
+    ['currency', 'euro'],
   ])('refuses %s %j', (field, value) => {
     expect(refuses(answersSchema, { [field]: value })).toBe(true);
   });
@@ -116,7 +149,9 @@ describe('the session path and POST /onboarding/sessions/{sessionId}/messages bo
   });
 
   it(`takes a message of 1 to ${MSG} characters, trimmed`, () => {
-    expect(accepts(messageBody, { text: '  We are Casa Pepe, a tapas bar ' })).toEqual({ text: 'We are Casa Pepe, a tapas bar' });
+    expect(accepts(messageBody, { text: '  We are Casa Pepe, a tapas bar ' })).toEqual({
+      text: 'We are Casa Pepe, a tapas bar',
+    });
     expect(accepts(messageBody, { text: 'y' }).text).toBe('y');
     expect(accepts(messageBody, { text: 'm'.repeat(MSG) }).text).toHaveLength(MSG);
   });
@@ -142,14 +177,16 @@ describe('the session path and POST /onboarding/sessions/{sessionId}/messages bo
 describe('POST /onboarding/sessions/{sessionId}/complete body', () => {
   const owner = { name: 'Pepe', surname: 'García' };
 
-  it('takes the owner\'s name and surname (trimmed), with an email and password for an anonymous session, and last words', () => {
+  it("takes the owner's name and surname (trimmed), with an email and password for an anonymous session, and last words", () => {
     expect(accepts(completeBody, { owner: { name: ' Pepe ', surname: ' García ' } })).toEqual({ owner });
     const anonymous = { owner: { ...owner, email: 'pepe@example.test', password: 'secret-123' }, message: ' Thanks! ' };
     expect(accepts(completeBody, anonymous)).toEqual({ ...anonymous, message: 'Thanks!' });
   });
 
   it(`takes names of 1 and 120 characters and last words of ${MSG}`, () => {
-    expect(accepts(completeBody, { owner: { name: 'P', surname: 'G' } })).toEqual({ owner: { name: 'P', surname: 'G' } });
+    expect(accepts(completeBody, { owner: { name: 'P', surname: 'G' } })).toEqual({
+      owner: { name: 'P', surname: 'G' },
+    });
     const long = { owner: { name: 'n'.repeat(120), surname: 's'.repeat(120) }, message: 'm'.repeat(MSG) };
     expect(accepts(completeBody, long)).toEqual(long);
   });
@@ -176,14 +213,30 @@ describe('POST /onboarding/sessions/{sessionId}/complete body', () => {
 
 describe('the session responses', () => {
   const session = {
-    id: 's-1', status: 'collecting', anonymous: true,
+    id: 's-1',
+    status: 'collecting',
+    anonymous: true,
     answers: { restaurantName: 'Casa Pepe', openingHours: { Monday: null } },
     missing: ['restaurantType', 'country', 'timezone', 'openingHours', 'roles'],
     nextQuestion: { field: 'restaurantType', text: 'What kind of restaurant is it?' },
-    transcript: [{ role: 'assistant', text: 'What is the restaurant called?' }, { role: 'owner', text: 'Casa Pepe' }],
-    messageCount: 1, companyId: null, expiresAt: 1_700_604_800_000, createdAt: 1_700_000_000_000, updatedAt: 1_700_000_060_000,
+    transcript: [
+      { role: 'assistant', text: 'What is the restaurant called?' },
+      { role: 'owner', text: 'Casa Pepe' },
+    ],
+    messageCount: 1,
+    companyId: null,
+    expiresAt: 1_700_604_800_000,
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_060_000,
   };
-  const done = { ...session, status: 'completed', anonymous: false, missing: [], nextQuestion: null, companyId: 'co-1' };
+  const done = {
+    ...session,
+    status: 'completed',
+    anonymous: false,
+    missing: [],
+    nextQuestion: null,
+    companyId: 'co-1',
+  };
 
   it('sends a session whole: answers, missing fields, next question and transcript', () => {
     expect(accepts(sessionSchema, session)).toEqual(session);
@@ -202,18 +255,23 @@ describe('the session responses', () => {
     expect(refuses(sessionSchema, { ...session, ...change })).toBe(true);
   });
 
-  it('sends the start: the session, the anonymous session\'s token, the first question', () => {
+  it("sends the start: the session, the anonymous session's token, the first question", () => {
     const start = { session, sessionToken: 'tok-secret', reply: 'What is the restaurant called?' };
     expect(accepts(startResult, start)).toEqual(start);
     expect(accepts(startResult, { ...start, sessionToken: null }).sessionToken).toBeNull();
   });
 
   it('sends a message result: the session, the reply, the accepted and the ignored answers', () => {
-    const result = { session, reply: 'What kind of restaurant is it?', accepted: ['restaurantName'], ignored: ['country'] };
+    const result = {
+      session,
+      reply: 'What kind of restaurant is it?',
+      accepted: ['restaurantName'],
+      ignored: ['country'],
+    };
     expect(accepts(messageResult, result)).toEqual(result);
   });
 
-  it('sends the completion: the session, the new company, the owner\'s uid and employee', () => {
+  it("sends the completion: the session, the new company, the owner's uid and employee", () => {
     const result = { session: done, companyId: 'co-1', uid: 'uid-1', employeeId: 'e-1', reply: 'Welcome!' };
     expect(accepts(completeResult, result)).toEqual(result);
     expect(accepts(completeResult, { ...result, employeeId: null }).employeeId).toBeNull();

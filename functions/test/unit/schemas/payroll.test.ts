@@ -25,7 +25,9 @@ describe('payroll settings', () => {
 
   it('answer a company code of up to 32 characters', () => {
     expect(accepts(settingsSchema, { ...SETTINGS_DEFAULTS, companyCode: 'ACME' }).companyCode).toBe('ACME');
-    expect(accepts(settingsSchema, { ...SETTINGS_DEFAULTS, companyCode: 'C'.repeat(32) }).companyCode).toBe('C'.repeat(32));
+    expect(accepts(settingsSchema, { ...SETTINGS_DEFAULTS, companyCode: 'C'.repeat(32) }).companyCode).toBe(
+      'C'.repeat(32),
+    );
     expect(refuses(settingsSchema, { ...SETTINGS_DEFAULTS, companyCode: 'C'.repeat(33) })).toBe(true);
   });
 
@@ -43,7 +45,8 @@ describe('payroll settings', () => {
 
   it('accepts an anchor date that is a calendar date and refuses others', () => {
     expect(accepts(settingsPatch, { anchorDate: '2026-01-05' })).toEqual({ anchorDate: '2026-01-05' });
-    for (const anchorDate of ['2026-02-30', '2026-1-5', '05/01/2026', '2026-01-05T00:00', '']) expect(refuses(settingsPatch, { anchorDate })).toBe(true);
+    for (const anchorDate of ['2026-02-30', '2026-1-5', '05/01/2026', '2026-01-05T00:00', ''])
+      expect(refuses(settingsPatch, { anchorDate })).toBe(true);
   });
 
   it.each([['flsa'], ['california'], ['none']])('accepts the overtime rule set %s (validated whole)', (kind) => {
@@ -55,17 +58,23 @@ describe('payroll settings', () => {
     expect(refuses(settingsPatch, { overtimeRules: 'flsa' })).toBe(true);
   });
 
-  it.each(['ABC', 'abc', '123', '_', '-', 'Co_12-x', 'C'.repeat(32)])('accepts the company code %j (letters, digits, _ and -, 1 to 32)', (companyCode) => {
-    expect(accepts(settingsPatch, { companyCode })).toEqual({ companyCode });
-  });
+  it.each(['ABC', 'abc', '123', '_', '-', 'Co_12-x', 'C'.repeat(32)])(
+    'accepts the company code %j (letters, digits, _ and -, 1 to 32)',
+    (companyCode) => {
+      expect(accepts(settingsPatch, { companyCode })).toEqual({ companyCode });
+    },
+  );
 
   it('accepts a null company code (none)', () => {
     expect(accepts(settingsPatch, { companyCode: null })).toEqual({ companyCode: null });
   });
 
-  it.each(['', 'C'.repeat(33), 'AB 12', 'AB.12', '!AB', 'AB!', 'Ç1', 'AB\n'])('refuses the company code %j', (companyCode) => {
-    expect(refuses(settingsPatch, { companyCode })).toBe(true);
-  });
+  it.each(['', 'C'.repeat(33), 'AB 12', 'AB.12', '!AB', 'AB!', 'Ç1', 'AB\n'])(
+    'refuses the company code %j',
+    (companyCode) => {
+      expect(refuses(settingsPatch, { companyCode })).toBe(true);
+    },
+  );
 
   it('refuses unknown fields and wrong types in a settings patch', () => {
     expect(refuses(settingsPatch, { currency: 'USD' })).toBe(true);
@@ -79,7 +88,12 @@ describe('listing pay periods', () => {
     expect(accepts(periodsQuery, { companyId })).toEqual({ companyId, count: 6 });
   });
 
-  it.each([['1', 1], ['26', 26], ['12', 12], [3, 3]])('accepts a count of %j', (count, expected) => {
+  it.each([
+    ['1', 1],
+    ['26', 26],
+    ['12', 12],
+    [3, 3],
+  ])('accepts a count of %j', (count, expected) => {
     expect(accepts(periodsQuery, { companyId, count }).count).toBe(expected);
   });
 
@@ -95,7 +109,8 @@ describe('listing pay periods', () => {
 describe('a pay period in the path', () => {
   it('is named by its first day, a calendar date', () => {
     expect(accepts(periodParam, { startDate: '2026-03-02' })).toEqual({ startDate: '2026-03-02' });
-    for (const startDate of ['2026-02-29', '2026-3-2', 'current', '']) expect(refuses(periodParam, { startDate })).toBe(true);
+    for (const startDate of ['2026-02-29', '2026-3-2', 'current', ''])
+      expect(refuses(periodParam, { startDate })).toBe(true);
   });
 });
 
@@ -133,19 +148,65 @@ describe('exporting a pay period', () => {
 
 // The responses are parsed by the route kit before they are sent: a field the schema does not list is dropped.
 describe('the pay period and report responses', () => {
-  const closed = { startDate: '2026-03-02', endDate: '2026-03-15', status: 'closed', current: false, closedAt: 1_773_619_200_000, closedBy: 'owner-uid' };
-  const open = { startDate: '2026-03-16', endDate: '2026-03-29', status: 'open', current: true, closedAt: null, closedBy: null };
-  const day = { date: '2026-03-03', workedMinutes: 600, regularMinutes: 480, overtimeMinutes: 120, doubleTimeMinutes: 0, seventhDay: false };
+  const closed = {
+    startDate: '2026-03-02',
+    endDate: '2026-03-15',
+    status: 'closed',
+    current: false,
+    closedAt: 1_773_619_200_000,
+    closedBy: 'owner-uid',
+  };
+  const open = {
+    startDate: '2026-03-16',
+    endDate: '2026-03-29',
+    status: 'open',
+    current: true,
+    closedAt: null,
+    closedBy: null,
+  };
+  const day = {
+    date: '2026-03-03',
+    workedMinutes: 600,
+    regularMinutes: 480,
+    overtimeMinutes: 120,
+    doubleTimeMinutes: 0,
+    seventhDay: false,
+  };
   const employee = {
-    employeeId: 'e1', name: 'Sam Adams', employeeNumber: '1001', salaried: false,
-    workedMinutes: 600, regularMinutes: 480, overtimeMinutes: 120, doubleTimeMinutes: 0,
-    regularRate: 2000, overtimeRate: 3000, doubleTimeRate: 4000, regularPay: 16000, overtimePay: 6000, doubleTimePay: 0, tips: 1250, totalPay: 23250,
+    employeeId: 'e1',
+    name: 'Sam Adams',
+    employeeNumber: '1001',
+    salaried: false,
+    workedMinutes: 600,
+    regularMinutes: 480,
+    overtimeMinutes: 120,
+    doubleTimeMinutes: 0,
+    regularRate: 2000,
+    overtimeRate: 3000,
+    doubleTimeRate: 4000,
+    regularPay: 16000,
+    overtimePay: 6000,
+    doubleTimePay: 0,
+    tips: 1250,
+    totalPay: 23250,
     days: [day],
   };
   const report = {
-    companyId, period: closed, currency: 'USD', overtimeRules: 'california', pendingPunches: 0, hidden: [],
+    companyId,
+    period: closed,
+    currency: 'USD',
+    overtimeRules: 'california',
+    pendingPunches: 0,
+    hidden: [],
     employees: [employee],
-    totals: { workedMinutes: 600, regularMinutes: 480, overtimeMinutes: 120, doubleTimeMinutes: 0, pay: 23250, tips: 1250 },
+    totals: {
+      workedMinutes: 600,
+      regularMinutes: 480,
+      overtimeMinutes: 120,
+      doubleTimeMinutes: 0,
+      pay: 23250,
+      tips: 1250,
+    },
   };
 
   it('sends an open and a closed period whole', () => {
@@ -162,8 +223,22 @@ describe('the pay period and report responses', () => {
   });
 
   it('sends a report with the money hidden from a manager as nulls', () => {
-    const money = { regularRate: null, overtimeRate: null, doubleTimeRate: null, regularPay: null, overtimePay: null, doubleTimePay: null, tips: null, totalPay: null };
-    const hidden = { ...report, hidden: ['pay'], employees: [{ ...employee, ...money }], totals: { ...report.totals, pay: null, tips: null } };
+    const money = {
+      regularRate: null,
+      overtimeRate: null,
+      doubleTimeRate: null,
+      regularPay: null,
+      overtimePay: null,
+      doubleTimePay: null,
+      tips: null,
+      totalPay: null,
+    };
+    const hidden = {
+      ...report,
+      hidden: ['pay'],
+      employees: [{ ...employee, ...money }],
+      totals: { ...report.totals, pay: null, tips: null },
+    };
     expect(accepts(reportSchema, hidden)).toEqual(hidden);
   });
 
@@ -176,7 +251,11 @@ describe('the pay period and report responses', () => {
   });
 
   it('sends the export file whole', () => {
-    const file = { filename: 'payroll-acme-2026-03-01_2026-03-14-generic.csv', contentType: 'text/csv; charset=utf-8', body: 'employee_id\r\n' };
+    const file = {
+      filename: 'payroll-acme-2026-03-01_2026-03-14-generic.csv',
+      contentType: 'text/csv; charset=utf-8',
+      body: 'employee_id\r\n',
+    };
     expect(accepts(exportResponse, file)).toEqual(file);
   });
 });

@@ -39,8 +39,17 @@ describe('listing POS employees', () => {
   });
 
   it.each([
-    [{ state: 'pending' }], [{ state: '' }], [{ limit: '0' }], [{ limit: '201' }], [{ limit: '1.5' }], [{ limit: 'all' }],
-    [{ cursor: '' }], [{ cursor: 'c'.repeat(1601) }], [{ connectionId: '' }], [{ connectionId: 'a/b' }], [{ companyId: undefined }],
+    [{ state: 'pending' }],
+    [{ state: '' }],
+    [{ limit: '0' }],
+    [{ limit: '201' }],
+    [{ limit: '1.5' }],
+    [{ limit: 'all' }],
+    [{ cursor: '' }],
+    [{ cursor: 'c'.repeat(1601) }],
+    [{ connectionId: '' }],
+    [{ connectionId: 'a/b' }],
+    [{ companyId: undefined }],
   ])('refuses %j', (over) => {
     expect(refuses(listQuery, { companyId, ...over })).toBe(true);
   });
@@ -56,7 +65,14 @@ describe('a POS employee in the path', () => {
 describe('linking a POS employee', () => {
   it('takes the employee id and nothing else', () => {
     expect(accepts(linkBody, { employeeId: 'emp-1' })).toEqual({ employeeId: 'emp-1' });
-    for (const body of [{}, { employeeId: '' }, { employeeId: 'a/b' }, { employeeId: 7 }, { employeeId: 'emp-1', force: true }]) expect(refuses(linkBody, body)).toBe(true);
+    for (const body of [
+      {},
+      { employeeId: '' },
+      { employeeId: 'a/b' },
+      { employeeId: 7 },
+      { employeeId: 'emp-1', force: true },
+    ])
+      expect(refuses(linkBody, body)).toBe(true);
   });
 });
 
@@ -67,19 +83,47 @@ describe('creating an employee from a POS employee', () => {
   });
 
   it('takes a trimmed name, surname and phone and an email', () => {
-    expect(accepts(createEmployeeBody, { name: ' Ana ', surname: ' Ruiz ', email: 'ana@example.test', phone: ' +1 555 0100 ' })).toEqual({
-      name: 'Ana', surname: 'Ruiz', email: 'ana@example.test', phone: '+1 555 0100',
+    expect(
+      accepts(createEmployeeBody, {
+        name: ' Ana ',
+        surname: ' Ruiz ',
+        email: 'ana@example.test',
+        phone: ' +1 555 0100 ',
+      }),
+    ).toEqual({
+      name: 'Ana',
+      surname: 'Ruiz',
+      email: 'ana@example.test',
+      phone: '+1 555 0100',
     });
   });
 
   it('accepts names of 1 to 100 characters and phones of 1 to 40', () => {
-    expect(accepts(createEmployeeBody, { name: 'A', surname: 'R'.repeat(100), phone: '5' })).toEqual({ name: 'A', surname: 'R'.repeat(100), phone: '5' });
-    expect(accepts(createEmployeeBody, { name: ` ${'A'.repeat(100)} `, phone: ` ${'5'.repeat(40)} ` })).toEqual({ name: 'A'.repeat(100), phone: '5'.repeat(40) });
+    expect(accepts(createEmployeeBody, { name: 'A', surname: 'R'.repeat(100), phone: '5' })).toEqual({
+      name: 'A',
+      surname: 'R'.repeat(100),
+      phone: '5',
+    });
+    expect(accepts(createEmployeeBody, { name: ` ${'A'.repeat(100)} `, phone: ` ${'5'.repeat(40)} ` })).toEqual({
+      name: 'A'.repeat(100),
+      phone: '5'.repeat(40),
+    });
   });
 
   it.each([
-    [{ name: '' }], [{ name: '   ' }], [{ name: 'A'.repeat(101) }], [{ surname: '' }], [{ surname: ' ' }], [{ surname: 'R'.repeat(101) }],
-    [{ phone: '' }], [{ phone: '  ' }], [{ phone: '5'.repeat(41) }], [{ email: 'ana' }], [{ email: '' }], [{ positions: ['cook'] }], [{ name: 42 }],
+    [{ name: '' }],
+    [{ name: '   ' }],
+    [{ name: 'A'.repeat(101) }],
+    [{ surname: '' }],
+    [{ surname: ' ' }],
+    [{ surname: 'R'.repeat(101) }],
+    [{ phone: '' }],
+    [{ phone: '  ' }],
+    [{ phone: '5'.repeat(41) }],
+    [{ email: 'ana' }],
+    [{ email: '' }],
+    [{ positions: ['cook'] }],
+    [{ name: 42 }],
   ])('refuses %j', (body) => {
     expect(refuses(createEmployeeBody, body)).toBe(true);
   });
@@ -93,7 +137,14 @@ describe('reading tips', () => {
     expect(accepts(tipsQuery, { ...q, employeeId: 'emp-1' })).toEqual({ ...q, employeeId: 'emp-1' });
   });
 
-  it.each([[{ startDate: undefined }], [{ endDate: undefined }], [{ startDate: '2026-02-29' }], [{ endDate: '31/03/2026' }], [{ employeeId: '' }], [{ companyId: undefined }]])('refuses %j', (over) => {
+  it.each([
+    [{ startDate: undefined }],
+    [{ endDate: undefined }],
+    [{ startDate: '2026-02-29' }],
+    [{ endDate: '31/03/2026' }],
+    [{ employeeId: '' }],
+    [{ companyId: undefined }],
+  ])('refuses %j', (over) => {
     expect(refuses(tipsQuery, { ...q, ...over })).toBe(true);
   });
 });
@@ -110,8 +161,13 @@ describe('CSV imports', () => {
   });
 
   it.each([
-    [{ kind: 'tips', filename: 'f.csv' }], [{ kind: '', filename: 'f.csv' }], [{ kind: 'sales', filename: '' }], [{ kind: 'sales', filename: 'f'.repeat(256) }],
-    [{ filename: 'f.csv' }], [{ kind: 'sales' }], [{ kind: 'sales', filename: 'f.csv', size: 10 }],
+    [{ kind: 'tips', filename: 'f.csv' }],
+    [{ kind: '', filename: 'f.csv' }],
+    [{ kind: 'sales', filename: '' }],
+    [{ kind: 'sales', filename: 'f'.repeat(256) }],
+    [{ filename: 'f.csv' }],
+    [{ kind: 'sales' }],
+    [{ kind: 'sales', filename: 'f.csv', size: 10 }],
   ])('refuse to create %j', (body) => {
     expect(refuses(createImportBody, body)).toBe(true);
   });
@@ -129,7 +185,8 @@ describe('CSV imports', () => {
   it('upload parts numbered 1 to 100', () => {
     expect(accepts(partParams, { importId: 'imp-1', part: '1' })).toEqual({ importId: 'imp-1', part: 1 });
     expect(accepts(partParams, { importId: 'imp-1', part: '100' })).toEqual({ importId: 'imp-1', part: 100 });
-    for (const part of ['0', '101', '1.5', 'first', '-1']) expect(refuses(partParams, { importId: 'imp-1', part })).toBe(true);
+    for (const part of ['0', '101', '1.5', 'first', '-1'])
+      expect(refuses(partParams, { importId: 'imp-1', part })).toBe(true);
     expect(refuses(partParams, { part: '1' })).toBe(true);
   });
 
@@ -140,17 +197,42 @@ describe('CSV imports', () => {
 
   it('start with a given mapping, its date format and decimal separator defaulted', () => {
     const columns = { employeeId: 'Employee ID', clockIn: 'Clock In' };
-    expect(accepts(startImportBody, { mapping: { columns } })).toEqual({ mapping: { columns, dateFormat: 'iso', decimalSeparator: '.' } });
+    expect(accepts(startImportBody, { mapping: { columns } })).toEqual({
+      mapping: { columns, dateFormat: 'iso', decimalSeparator: '.' },
+    });
   });
 
   it('refuse a malformed mapping or unknown fields when starting', () => {
-    for (const body of [{ mapping: {} }, { mapping: { columns: { a: '' } } }, { mapping: { columns: {}, currency: 'usd' } }, { columns: {} }, { force: true }]) expect(refuses(startImportBody, body)).toBe(true);
+    for (const body of [
+      { mapping: {} },
+      { mapping: { columns: { a: '' } } },
+      { mapping: { columns: {}, currency: 'usd' } },
+      { columns: {} },
+      { force: true },
+    ])
+      expect(refuses(startImportBody, body)).toBe(true);
   });
 
   it('list 20 imports a page by default, 1 to 100, from a cursor of 1 to 200 characters', () => {
     expect(accepts(listImportsQuery, { companyId })).toEqual({ companyId, limit: 20 });
-    expect(accepts(listImportsQuery, { companyId, limit: '1', cursor: 'c' })).toEqual({ companyId, limit: 1, cursor: 'c' });
-    expect(accepts(listImportsQuery, { companyId, limit: '100', cursor: 'c'.repeat(200) })).toEqual({ companyId, limit: 100, cursor: 'c'.repeat(200) });
-    for (const over of [{ limit: '0' }, { limit: '101' }, { limit: 'x' }, { cursor: '' }, { cursor: 'c'.repeat(201) }, { companyId: '' }]) expect(refuses(listImportsQuery, { companyId, ...over })).toBe(true);
+    expect(accepts(listImportsQuery, { companyId, limit: '1', cursor: 'c' })).toEqual({
+      companyId,
+      limit: 1,
+      cursor: 'c',
+    });
+    expect(accepts(listImportsQuery, { companyId, limit: '100', cursor: 'c'.repeat(200) })).toEqual({
+      companyId,
+      limit: 100,
+      cursor: 'c'.repeat(200),
+    });
+    for (const over of [
+      { limit: '0' },
+      { limit: '101' },
+      { limit: 'x' },
+      { cursor: '' },
+      { cursor: 'c'.repeat(201) },
+      { companyId: '' },
+    ])
+      expect(refuses(listImportsQuery, { companyId, ...over })).toBe(true);
   });
 });

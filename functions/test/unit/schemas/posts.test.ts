@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { audienceSchema, commentBody, commentIdParams, listPostsQuery, postCreateBody, postIdParam, postPatchBody } from '../../../src/modules/posts/schemas';
+import {
+  audienceSchema,
+  commentBody,
+  commentIdParams,
+  listPostsQuery,
+  postCreateBody,
+  postIdParam,
+  postPatchBody,
+} from '../../../src/modules/posts/schemas';
 import { accepts, refuses } from './accepts';
 
 /**
@@ -8,7 +16,8 @@ import { accepts, refuses } from './accepts';
  * acknowledgement; comments when allowed; edits by the author) and the limits of the OpenAPI description.
  */
 
-const paths = (schema: z.ZodType, input: unknown) => (schema.safeParse(input).error?.issues ?? []).map((i) => i.path.join('.'));
+const paths = (schema: z.ZodType, input: unknown) =>
+  (schema.safeParse(input).error?.issues ?? []).map((i) => i.path.join('.'));
 const post = { title: 'New menu', body: 'Tasting on Friday at 3 pm.', audience: { kind: 'everyone' } };
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `e${i}`);
 
@@ -46,7 +55,12 @@ describe('audiences (issue 18)', () => {
 
 describe('POST /posts body', () => {
   it('applies the defaults: not pinned, no acknowledgement, comments allowed', () => {
-    expect(accepts(postCreateBody, post)).toEqual({ ...post, pinned: false, requiresAcknowledgement: false, allowComments: true });
+    expect(accepts(postCreateBody, post)).toEqual({
+      ...post,
+      pinned: false,
+      requiresAcknowledgement: false,
+      allowComments: true,
+    });
   });
 
   it('keeps the flags sent', () => {
@@ -103,9 +117,13 @@ describe('GET /posts query (newest first, cursor paging)', () => {
   });
 
   it('keeps every option', () => {
-    expect(accepts(listPostsQuery, { companyId: 'c1', view: 'all', pinned: 'true', limit: '100', cursor: 'abc' }))
-      .toEqual({ companyId: 'c1', view: 'all', pinned: true, limit: 100, cursor: 'abc' });
-    expect(accepts(listPostsQuery, { companyId: 'c1', pinned: 'false', limit: '1' })).toMatchObject({ pinned: false, limit: 1 });
+    expect(
+      accepts(listPostsQuery, { companyId: 'c1', view: 'all', pinned: 'true', limit: '100', cursor: 'abc' }),
+    ).toEqual({ companyId: 'c1', view: 'all', pinned: true, limit: 100, cursor: 'abc' });
+    expect(accepts(listPostsQuery, { companyId: 'c1', pinned: 'false', limit: '1' })).toMatchObject({
+      pinned: false,
+      limit: 1,
+    });
   });
 
   it.each(['0', '101', '1.5', 'ten'])('refuses limit=%s', (limit) => {

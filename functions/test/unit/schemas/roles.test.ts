@@ -5,7 +5,8 @@ import { accepts, refuses } from './accepts';
 
 /** The request schemas of the roles module against SPEC 2.5 and 4.4 (and the shared id and boolean fields). */
 
-const messages = (schema: z.ZodType, input: unknown) => (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const messages = (schema: z.ZodType, input: unknown) =>
+  (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 
 const subRole = { name: 'Head waiter', priority: 1 };
 
@@ -16,8 +17,22 @@ describe('POST /roles body (SPEC 2.5)', () => {
 
   it('keeps the values sent instead of the defaults', () => {
     const role = {
-      name: 'Cook', priority: 3, type: 'BOH', rate: 12.5, additionalSalary: 100, includedInLaborCost: false,
-      subRoles: { line: { name: 'Line cook', priority: 2, acronym: 'LC', color: '#ff0000', description: 'Grill', archived: false } },
+      name: 'Cook',
+      priority: 3,
+      type: 'BOH',
+      rate: 12.5,
+      additionalSalary: 100,
+      includedInLaborCost: false,
+      subRoles: {
+        line: {
+          name: 'Line cook',
+          priority: 2,
+          acronym: 'LC',
+          color: '#ff0000',
+          description: 'Grill',
+          archived: false,
+        },
+      },
     };
     expect(accepts(roleCreateBody, role)).toEqual(role);
   });
@@ -39,16 +54,29 @@ describe('POST /roles body (SPEC 2.5)', () => {
   });
 
   it.each([
-    ['priority', 1.5], ['priority', '1'], ['rate', -0.01], ['rate', '10'], ['additionalSalary', -1], ['additionalSalary', '1'],
-    ['includedInLaborCost', 'true'], ['subRoles', []], ['subRoles', 'x'],
+    ['priority', 1.5],
+    ['priority', '1'],
+    ['rate', -0.01],
+    ['rate', '10'],
+    ['additionalSalary', -1],
+    ['additionalSalary', '1'],
+    ['includedInLaborCost', 'true'],
+    ['subRoles', []],
+    ['subRoles', 'x'],
   ])('refuses %s = %j on create and on patch', (field, value) => {
     expect(refuses(roleCreateBody, { name: 'R', [field]: value })).toBe(true);
     expect(refuses(rolePatchBody, { [field]: value })).toBe(true);
   });
 
   it.each([
-    ['priority', -2], ['priority', 0], ['rate', 0], ['rate', 15.75], ['additionalSalary', 0], ['additionalSalary', 250.5],
-    ['includedInLaborCost', true], ['includedInLaborCost', false],
+    ['priority', -2],
+    ['priority', 0],
+    ['rate', 0],
+    ['rate', 15.75],
+    ['additionalSalary', 0],
+    ['additionalSalary', 250.5],
+    ['includedInLaborCost', true],
+    ['includedInLaborCost', false],
   ])('accepts %s = %j on create and on patch', (field, value) => {
     expect(accepts(roleCreateBody, { name: 'R', [field]: value })).toMatchObject({ [field]: value });
     expect(accepts(rolePatchBody, { [field]: value })).toEqual({ [field]: value });
@@ -64,9 +92,16 @@ describe('sub-roles (SPEC 2.5)', () => {
   });
 
   it.each([
-    ['acronym', 'HW'], ['color', '#00ff00'], ['description', 'Greets guests'], ['archived', true], ['archived', false],
+    ['acronym', 'HW'],
+    ['color', '#00ff00'],
+    ['description', 'Greets guests'],
+    ['archived', true],
+    ['archived', false],
   ])('accepts the optional sub-role field %s = %j', (field, value) => {
-    expect(accepts(roleCreateBody, withSub({ ...subRole, [field]: value })).subRoles.host).toEqual({ ...subRole, [field]: value });
+    expect(accepts(roleCreateBody, withSub({ ...subRole, [field]: value })).subRoles.host).toEqual({
+      ...subRole,
+      [field]: value,
+    });
   });
 
   it.each([
@@ -114,7 +149,12 @@ describe('role query and path', () => {
   });
 
   it.each([
-    ['true', true], ['false', false], ['1', true], ['0', false], ['yes', true], ['no', false],
+    ['true', true],
+    ['false', false],
+    ['1', true],
+    ['0', false],
+    ['yes', true],
+    ['no', false],
   ])('reads includeArchived=%s as %s', (text, value) => {
     expect(accepts(listRolesQuery, { companyId: 'co-1', includeArchived: text }).includeArchived).toBe(value);
   });

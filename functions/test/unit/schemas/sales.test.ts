@@ -5,7 +5,8 @@ import { accepts, refuses } from './accepts';
 
 /** The request schemas of the sales module against SPEC 4.1 (GET /sales query) and the import body as its descriptions say. */
 
-const messages = (schema: z.ZodType, input: unknown) => (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const messages = (schema: z.ZodType, input: unknown) =>
+  (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 
 const range = { companyId: 'co-1', startDate: '2026-11-01', endDate: '2026-11-30' };
 const q = (extra: Record<string, unknown>) => accepts(salesQuery, { ...range, ...extra });
@@ -15,7 +16,13 @@ const FIELDS = ['morningSales', 'totalSales', 'eveningSales', 'customerCount', '
 describe('GET /sales query (SPEC 4.1)', () => {
   it('applies the defaults: daily, full, summary, refunds excluded, empty days kept, source auto', () => {
     expect(accepts(salesQuery, range)).toEqual({
-      ...range, groupBy: 'daily', period: 'full', excludeEmptyDays: false, includeSummary: true, source: 'auto', excludeRefunds: true,
+      ...range,
+      groupBy: 'daily',
+      period: 'full',
+      excludeEmptyDays: false,
+      includeSummary: true,
+      source: 'auto',
+      excludeRefunds: true,
     });
   });
 
@@ -43,15 +50,23 @@ describe('GET /sales query (SPEC 4.1)', () => {
   });
 
   it.each([
-    ['groupBy', 'yearly'], ['groupBy', ''], ['period', 'night'], ['period', ''], ['source', 'pos'], ['source', ''],
+    ['groupBy', 'yearly'],
+    ['groupBy', ''],
+    ['period', 'night'],
+    ['period', ''],
+    ['source', 'pos'],
+    ['source', ''],
   ])('refuses %s=%j', (field, value) => {
     expect(refuses(salesQuery, { ...range, [field]: value })).toBe(true);
   });
 
   it.each([
-    ['excludeEmptyDays', 'true', true], ['excludeEmptyDays', 'false', false],
-    ['includeSummary', 'false', false], ['includeSummary', 'true', true],
-    ['excludeRefunds', 'false', false], ['excludeRefunds', 'true', true],
+    ['excludeEmptyDays', 'true', true],
+    ['excludeEmptyDays', 'false', false],
+    ['includeSummary', 'false', false],
+    ['includeSummary', 'true', true],
+    ['excludeRefunds', 'false', false],
+    ['excludeRefunds', 'true', true],
   ])('reads %s=%s as %s', (field, text, value) => {
     expect(q({ [field]: text })[field as 'excludeEmptyDays']).toBe(value);
   });
@@ -61,7 +76,11 @@ describe('GET /sales query (SPEC 4.1)', () => {
   });
 
   it('accepts employeeId, positionId and role, and refuses them empty', () => {
-    expect(q({ employeeId: 'e1', positionId: 'r1', role: 'Server' })).toMatchObject({ employeeId: 'e1', positionId: 'r1', role: 'Server' });
+    expect(q({ employeeId: 'e1', positionId: 'r1', role: 'Server' })).toMatchObject({
+      employeeId: 'e1',
+      positionId: 'r1',
+      role: 'Server',
+    });
     expect(q({ role: 'S' }).role).toBe('S');
     for (const f of ['employeeId', 'positionId', 'role']) expect(refuses(salesQuery, { ...range, [f]: '' })).toBe(true);
   });
@@ -69,7 +88,11 @@ describe('GET /sales query (SPEC 4.1)', () => {
 
 describe('GET /sales hours', () => {
   it.each([
-    ['0-23', { start: 0, end: 23 }], ['11-15', { start: 11, end: 15 }], ['9-9', { start: 9, end: 9 }], ['23-23', { start: 23, end: 23 }], ['05-7', { start: 5, end: 7 }],
+    ['0-23', { start: 0, end: 23 }],
+    ['11-15', { start: 11, end: 15 }],
+    ['9-9', { start: 9, end: 9 }],
+    ['23-23', { start: 23, end: 23 }],
+    ['05-7', { start: 5, end: 7 }],
   ])('accepts hours=%s, one or two digits each side', (hours, parsed) => {
     expect(q({ hours }).hours).toBe(hours);
     expect(parseHours(hours)).toEqual(parsed);
@@ -82,9 +105,12 @@ describe('GET /sales hours', () => {
     },
   );
 
-  it.each(['24-1', '5-24', '0-99', '15-11', '23-22'])('refuses hours=%s outside 0-23 or with start after end', (hours) => {
-    expect(messages(salesQuery, { ...range, hours })).toEqual(['hours: hours must be 0-23 with start <= end']);
-  });
+  it.each(['24-1', '5-24', '0-99', '15-11', '23-22'])(
+    'refuses hours=%s outside 0-23 or with start after end',
+    (hours) => {
+      expect(messages(salesQuery, { ...range, hours })).toEqual(['hours: hours must be 0-23 with start <= end']);
+    },
+  );
 
   it('parses nothing from a value that is not H-H', () => {
     expect(parseHours('11-15x')).toBeNull();
@@ -121,7 +147,11 @@ describe('GET /sales lists in the query (fields, posSource)', () => {
   });
 
   it.each([
-    ['fields', 'bogus'], ['fields', 'tips,bogus'], ['fields', ['tips', 'Tips']], ['posSource', 'square-api'], ['posSource', 'toast,POS'],
+    ['fields', 'bogus'],
+    ['fields', 'tips,bogus'],
+    ['fields', ['tips', 'Tips']],
+    ['posSource', 'square-api'],
+    ['posSource', 'toast,POS'],
   ])('refuses %s=%j with a value outside the list', (field, value) => {
     expect(refuses(salesQuery, { ...range, [field]: value })).toBe(true);
   });
@@ -144,15 +174,25 @@ describe('GET /sales source=salesActual', () => {
   });
 
   it.each([
-    ['employeeId', 'e1'], ['positionId', 'r1'], ['role', 'Server'], ['posSource', 'toast'],
+    ['employeeId', 'e1'],
+    ['positionId', 'r1'],
+    ['role', 'Server'],
+    ['posSource', 'toast'],
   ])('refuses salesActual filtered by %s, naming source', (field, value) => {
-    expect(messages(salesQuery, { ...range, source: 'salesActual', [field]: value }))
-      .toEqual([`source: source=salesActual cannot filter by ${field}; use source=auto or invoices`]);
+    expect(messages(salesQuery, { ...range, source: 'salesActual', [field]: value })).toEqual([
+      `source: source=salesActual cannot filter by ${field}; use source=auto or invoices`,
+    ]);
   });
 
   it.each(['auto', 'invoices'])('accepts source=%s with every invoice filter', (source) => {
     const filters = { employeeId: 'e1', positionId: 'r1', role: 'Server', posSource: 'toast' };
-    expect(q({ source, ...filters })).toMatchObject({ source, employeeId: 'e1', positionId: 'r1', role: 'Server', posSource: ['toast'] });
+    expect(q({ source, ...filters })).toMatchObject({
+      source,
+      employeeId: 'e1',
+      positionId: 'r1',
+      role: 'Server',
+      posSource: ['toast'],
+    });
   });
 });
 
@@ -166,11 +206,20 @@ describe('POST /sales/invoices', () => {
 
   it('accepts a sale with every optional field', () => {
     const full = {
-      ...sale, closedAt: '2026-11-21T13:45:00', tips: 300, customers: 2, refund: false,
-      refundOf: null, employeeId: 'e1', positionId: 'r1', role: 'Server',
+      ...sale,
+      closedAt: '2026-11-21T13:45:00',
+      tips: 300,
+      customers: 2,
+      refund: false,
+      refundOf: null,
+      employeeId: 'e1',
+      positionId: 'r1',
+      role: 'Server',
     };
     expect(accepts(invoiceItem, full)).toEqual(full);
-    expect(accepts(invoiceItem, { ...sale, refundOf: 't-0', employeeId: null, positionId: null, role: null })).toMatchObject({ refundOf: 't-0', employeeId: null });
+    expect(
+      accepts(invoiceItem, { ...sale, refundOf: 't-0', employeeId: null, positionId: null, role: null }),
+    ).toMatchObject({ refundOf: 't-0', employeeId: null });
   });
 
   it.each(POS)('accepts posSource %s', (posSource) => {
@@ -178,18 +227,48 @@ describe('POST /sales/invoices', () => {
   });
 
   it.each([
-    ['externalId', 'x'], ['externalId', 'x'.repeat(256)], ['closedAt', 0], ['closedAt', 'x'], ['amount', 0], ['tips', 0],
-    ['customers', 0], ['customers', 12], ['currency', 'USD'], ['refundOf', 'x'.repeat(256)], ['role', 'x'.repeat(100)], ['employeeId', 'e'], ['positionId', 'r'],
+    ['externalId', 'x'],
+    ['externalId', 'x'.repeat(256)],
+    ['closedAt', 0],
+    ['closedAt', 'x'],
+    ['amount', 0],
+    ['tips', 0],
+    ['customers', 0],
+    ['customers', 12],
+    ['currency', 'USD'],
+    ['refundOf', 'x'.repeat(256)],
+    ['role', 'x'.repeat(100)],
+    ['employeeId', 'e'],
+    ['positionId', 'r'],
   ])('accepts %s = %j at or inside its bounds', (field, value) => {
     expect(accepts(invoiceItem, { ...sale, [field]: value })).toMatchObject({ [field]: value });
   });
 
   it.each([
-    ['externalId', ''], ['externalId', 'x'.repeat(257)], ['posSource', 'square-pos'], ['posSource', ''],
-    ['closedAt', -1], ['closedAt', 1.5], ['closedAt', ''], ['closedAt', null],
-    ['currency', 'eur'], ['currency', 'EU'], ['currency', 'EURO'], ['currency', 'ABC'],
-    ['amount', 1.5], ['amount', '2500'], ['tips', 0.5], ['customers', -1], ['customers', 1.5], ['refund', 'no'],
-    ['refundOf', ''], ['refundOf', 'x'.repeat(257)], ['employeeId', ''], ['positionId', ''], ['role', ''], ['role', 'x'.repeat(101)],
+    ['externalId', ''],
+    ['externalId', 'x'.repeat(257)],
+    ['posSource', 'square-pos'],
+    ['posSource', ''],
+    ['closedAt', -1],
+    ['closedAt', 1.5],
+    ['closedAt', ''],
+    ['closedAt', null],
+    ['currency', 'eur'],
+    ['currency', 'EU'],
+    ['currency', 'EURO'],
+    ['currency', 'ABC'],
+    ['amount', 1.5],
+    ['amount', '2500'],
+    ['tips', 0.5],
+    ['customers', -1],
+    ['customers', 1.5],
+    ['refund', 'no'],
+    ['refundOf', ''],
+    ['refundOf', 'x'.repeat(257)],
+    ['employeeId', ''],
+    ['positionId', ''],
+    ['role', ''],
+    ['role', 'x'.repeat(101)],
     ['table', 4],
   ])('refuses %s = %j', (field, value) => {
     expect(refuses(invoiceItem, { ...sale, [field]: value })).toBe(true);
@@ -202,13 +281,18 @@ describe('POST /sales/invoices', () => {
   });
 
   it('says why a currency is refused', () => {
-    expect(messages(invoiceItem, { ...sale, currency: 'eur' })).toContain('currency: must be an ISO 4217 code like EUR');
+    expect(messages(invoiceItem, { ...sale, currency: 'eur' })).toContain(
+      'currency: must be an ISO 4217 code like EUR',
+    );
     expect(messages(invoiceItem, { ...sale, currency: 'ABC' })).toEqual(['currency: is not an ISO 4217 currency']);
   });
 
   it('accepts a refund with amount and tips <= 0 and customers 0', () => {
     expect(accepts(invoiceItem, refund)).toEqual({ ...refund, tips: 0, customers: 0 });
-    expect(accepts(invoiceItem, { ...refund, amount: 0, tips: -50, customers: 0 })).toMatchObject({ amount: 0, tips: -50 });
+    expect(accepts(invoiceItem, { ...refund, amount: 0, tips: -50, customers: 0 })).toMatchObject({
+      amount: 0,
+      tips: -50,
+    });
   });
 
   it.each([

@@ -23,7 +23,13 @@ describe('POST /schedule-proposals body', () => {
   });
 
   it('takes roles, employees, a schedule and a time limit', () => {
-    const body = { ...range, roleIds: ['cook'], employeeIds: ['e1', 'e2'], scheduleId: 'week-10', timeLimitSeconds: 2.5 };
+    const body = {
+      ...range,
+      roleIds: ['cook'],
+      employeeIds: ['e1', 'e2'],
+      scheduleId: 'week-10',
+      timeLimitSeconds: 2.5,
+    };
     expect(accepts(generateBody, body)).toEqual(body);
   });
 
@@ -31,7 +37,8 @@ describe('POST /schedule-proposals body', () => {
     expect(MAX_TIME_LIMIT_SECONDS).toBe(30);
     expect(accepts(generateBody, { ...range, timeLimitSeconds: 1 }).timeLimitSeconds).toBe(1);
     expect(accepts(generateBody, { ...range, timeLimitSeconds: 30 }).timeLimitSeconds).toBe(30);
-    for (const timeLimitSeconds of [0.99, 0, 30.01, 31, '9', null]) expect(refuses(generateBody, { ...range, timeLimitSeconds })).toBe(true);
+    for (const timeLimitSeconds of [0.99, 0, 30.01, 31, '9', null])
+      expect(refuses(generateBody, { ...range, timeLimitSeconds })).toBe(true);
   });
 
   it('takes 1 to 50 role ids', () => {
@@ -77,10 +84,24 @@ describe('a proposal id in the path', () => {
 
 describe('what a proposal names', () => {
   it('gives an unfilled seat one of four reasons', () => {
-    expect([...UNFILLED_REASONS].sort()).toEqual(['allCandidatesBusy', 'held', 'noAvailableEmployee', 'noQualifiedEmployee']);
+    expect([...UNFILLED_REASONS].sort()).toEqual([
+      'allCandidatesBusy',
+      'held',
+      'noAvailableEmployee',
+      'noQualifiedEmployee',
+    ]);
   });
 
   it('names the hard rule that kept each candidate off a seat', () => {
-    expect([...BLOCKING_RULES].sort()).toEqual(['availability', 'betweenShifts', 'maxDayHours', 'maxDaysPerWeek', 'maxHoursInWeek', 'overlap', 'position', 'timeOff']);
+    expect([...BLOCKING_RULES].sort()).toEqual([
+      'availability',
+      'betweenShifts',
+      'maxDayHours',
+      'maxDaysPerWeek',
+      'maxHoursInWeek',
+      'overlap',
+      'position',
+      'timeOff',
+    ]);
   });
 });

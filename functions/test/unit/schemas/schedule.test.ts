@@ -15,19 +15,27 @@ import { accepts, refuses } from './accepts';
 
 /** The request schemas of the schedule module against SPEC 2.6, 2.7, 4.5 and the limits of SPEC 8. */
 
-const messages = (schema: z.ZodType, input: unknown) => (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const messages = (schema: z.ZodType, input: unknown) =>
+  (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 
 describe('dates (YYYY-MM-DD, shared field)', () => {
   it.each(['2026-11-21', '2024-02-29', '2026-01-01', '2026-12-31'])('accepts %s', (d) => {
     expect(accepts(isoDate, d)).toBe(d);
   });
 
-  it.each(['+002026-11-21', '2026-11-21T10:00', '20261121', '2026-11', '2026-1-21', '2026-11-1', '226-11-21', 'x2026-11-21', '2026-11-21x'])(
-    'refuses %s as not a date YYYY-MM-DD',
-    (d) => {
-      expect(messages(isoDate, d)).toContain(': must be a date YYYY-MM-DD');
-    },
-  );
+  it.each([
+    '+002026-11-21',
+    '2026-11-21T10:00',
+    '20261121',
+    '2026-11',
+    '2026-1-21',
+    '2026-11-1',
+    '226-11-21',
+    'x2026-11-21',
+    '2026-11-21x',
+  ])('refuses %s as not a date YYYY-MM-DD', (d) => {
+    expect(messages(isoDate, d)).toContain(': must be a date YYYY-MM-DD');
+  });
 
   it.each(['2026-02-29', '2026-13-01', '2026-04-31', '2026-00-10'])('refuses %s as not a calendar date', (d) => {
     expect(messages(isoDate, d)).toEqual([': is not a calendar date']);
@@ -49,18 +57,37 @@ describe('PUT /shifts/{id} body (SPEC 4.5)', () => {
   });
 
   it.each([
-    ['start 1440', { start: 1440, end: 600 }], ['start -1', { start: -1, end: 600 }], ['start 1.5', { start: 1.5, end: 600 }],
-    ['start "540"', { start: '540', end: 600 }], ['start null', { start: null, end: 600 }],
-    ['end 1440', { start: 540, end: 1440 }], ['end -1', { start: 540, end: -1 }], ['end 600.5', { start: 540, end: 600.5 }],
-    ['no start', { end: 600 }], ['no end', { start: 540 }],
+    ['start 1440', { start: 1440, end: 600 }],
+    ['start -1', { start: -1, end: 600 }],
+    ['start 1.5', { start: 1.5, end: 600 }],
+    ['start "540"', { start: '540', end: 600 }],
+    ['start null', { start: null, end: 600 }],
+    ['end 1440', { start: 540, end: 1440 }],
+    ['end -1', { start: 540, end: -1 }],
+    ['end 600.5', { start: 540, end: 600.5 }],
+    ['no start', { end: 600 }],
+    ['no end', { start: 540 }],
   ])('refuses %s', (_what, body) => {
     expect(refuses(shiftPutBody, body)).toBe(true);
   });
 
   it('accepts every optional field', () => {
-    const body = { start: 1320, end: 360, positionId: 'r1', employeeId: 'e2', subRoleId: 'host', note: 'Night', onHold: true };
+    const body = {
+      start: 1320,
+      end: 360,
+      positionId: 'r1',
+      employeeId: 'e2',
+      subRoleId: 'host',
+      note: 'Night',
+      onHold: true,
+    };
     expect(accepts(shiftPutBody, body)).toEqual(body);
-    expect(accepts(shiftPutBody, { start: 1, end: 2, note: '', onHold: false })).toEqual({ start: 1, end: 2, note: '', onHold: false });
+    expect(accepts(shiftPutBody, { start: 1, end: 2, note: '', onHold: false })).toEqual({
+      start: 1,
+      end: 2,
+      note: '',
+      onHold: false,
+    });
   });
 
   it('accepts a note of 2,000 characters', () => {
@@ -68,13 +95,22 @@ describe('PUT /shifts/{id} body (SPEC 4.5)', () => {
   });
 
   it.each([
-    ['positionId', ''], ['positionId', 'a/b'], ['employeeId', ''], ['subRoleId', 1], ['note', 1], ['onHold', 'true'], ['date', '2026-11-21'], ['mode', 'draft'],
+    ['positionId', ''],
+    ['positionId', 'a/b'],
+    ['employeeId', ''],
+    ['subRoleId', 1],
+    ['note', 1],
+    ['onHold', 'true'],
+    ['date', '2026-11-21'],
+    ['mode', 'draft'],
   ])('refuses %s = %j (bad value or unknown field)', (field, value) => {
     expect(refuses(shiftPutBody, { start: 540, end: 1020, [field]: value })).toBe(true);
   });
 
   it('refuses an end equal to the start, naming end', () => {
-    expect(messages(shiftPutBody, { start: 540, end: 540 })).toEqual(['end: end must differ from start (use null for an open-ended shift)']);
+    expect(messages(shiftPutBody, { start: 540, end: 540 })).toEqual([
+      'end: end must differ from start (use null for an open-ended shift)',
+    ]);
     expect(refuses(shiftPutBody, { start: 0, end: 0 })).toBe(true);
   });
 });
@@ -84,7 +120,9 @@ describe('POST /shifts body (legacy draft create)', () => {
 
   it('accepts the PUT body plus date and employeeId', () => {
     expect(accepts(shiftPostBody, post)).toEqual(post);
-    expect(accepts(shiftPostBody, { ...post, end: null, note: 'x', onHold: true, positionId: 'r1', subRoleId: 's' })).toMatchObject({ end: null, positionId: 'r1' });
+    expect(
+      accepts(shiftPostBody, { ...post, end: null, note: 'x', onHold: true, positionId: 'r1', subRoleId: 's' }),
+    ).toMatchObject({ end: null, positionId: 'r1' });
   });
 
   it.each([
@@ -100,12 +138,17 @@ describe('POST /shifts body (legacy draft create)', () => {
   });
 
   it('names end when it equals start', () => {
-    expect(messages(shiftPostBody, { ...post, end: 540 })).toEqual(['end: end must differ from start (use null for an open-ended shift)']);
+    expect(messages(shiftPostBody, { ...post, end: 540 })).toEqual([
+      'end: end must differ from start (use null for an open-ended shift)',
+    ]);
   });
 
   it('takes companyId and an optional scheduleId in the query', () => {
     expect(accepts(postShiftQuery, { companyId: 'co-1' })).toEqual({ companyId: 'co-1' });
-    expect(accepts(postShiftQuery, { companyId: 'co-1', scheduleId: 'w47' })).toEqual({ companyId: 'co-1', scheduleId: 'w47' });
+    expect(accepts(postShiftQuery, { companyId: 'co-1', scheduleId: 'w47' })).toEqual({
+      companyId: 'co-1',
+      scheduleId: 'w47',
+    });
     expect(refuses(postShiftQuery, { scheduleId: 'w47' })).toBe(true);
   });
 });
@@ -167,7 +210,10 @@ describe('GET /shifts query (SPEC 4.5)', () => {
   });
 
   it('reads includeManual and includeDraft from "true"/"false"', () => {
-    expect(accepts(listShiftsQuery, { ...range, includeManual: 'false', includeDraft: 'true' })).toMatchObject({ includeManual: false, includeDraft: true });
+    expect(accepts(listShiftsQuery, { ...range, includeManual: 'false', includeDraft: 'true' })).toMatchObject({
+      includeManual: false,
+      includeDraft: true,
+    });
     expect(refuses(listShiftsQuery, { ...range, includeManual: 'nope' })).toBe(true);
     expect(refuses(listShiftsQuery, { ...range, includeDraft: 'nope' })).toBe(true);
   });
@@ -195,7 +241,11 @@ describe('POST /shifts/publish body', () => {
 
   it('accepts a date range alone, or with employeeIds and scheduleId', () => {
     expect(accepts(publishBody, range)).toEqual(range);
-    expect(accepts(publishBody, { ...range, employeeIds: ['e1', 'e2'], scheduleId: 'w47' })).toEqual({ ...range, employeeIds: ['e1', 'e2'], scheduleId: 'w47' });
+    expect(accepts(publishBody, { ...range, employeeIds: ['e1', 'e2'], scheduleId: 'w47' })).toEqual({
+      ...range,
+      employeeIds: ['e1', 'e2'],
+      scheduleId: 'w47',
+    });
   });
 
   it('accepts 1 to 200 employeeIds and refuses none or 201', () => {
@@ -240,10 +290,13 @@ describe('schedule template (SPEC 2.7 and 4.5)', () => {
   const slot = { start: 540, end: 1020 };
   const shifts = (s: unknown) => ({ daysStructure: { Monday: { shifts: { r1: [s] } } } });
 
-  it.each(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])('accepts the day key %s', (day) => {
-    const body = { daysStructure: { [day]: { morning: { start: 360 } } } };
-    expect(accepts(templatePatchBody, body)).toEqual(body);
-  });
+  it.each(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])(
+    'accepts the day key %s',
+    (day) => {
+      const body = { daysStructure: { [day]: { morning: { start: 360 } } } };
+      expect(accepts(templatePatchBody, body)).toEqual(body);
+    },
+  );
 
   it.each(['Funday', 'monday', ''])('refuses the day key %j', (day) => {
     expect(refuses(daysStructureSchema, { [day]: {} })).toBe(true);
@@ -255,12 +308,20 @@ describe('schedule template (SPEC 2.7 and 4.5)', () => {
   });
 
   it('accepts full morning and evening periods with start 0 and 1439', () => {
-    const day = { morning: { start: 0, revenue: 1200.5, perClient: 15 }, evening: { start: 1439, revenue: 0, perClient: 0 } };
+    const day = {
+      morning: { start: 0, revenue: 1200.5, perClient: 15 },
+      evening: { start: 1439, revenue: 0, perClient: 0 },
+    };
     expect(accepts(daysStructureSchema, { Saturday: day })).toEqual({ Saturday: day });
   });
 
   it.each([
-    ['start', 1440], ['start', -1], ['start', 1.5], ['revenue', '100'], ['perClient', '15'], ['covers', 1],
+    ['start', 1440],
+    ['start', -1],
+    ['start', 1.5],
+    ['revenue', '100'],
+    ['perClient', '15'],
+    ['covers', 1],
   ])('refuses a period whose %s is %j', (field, value) => {
     expect(refuses(daysStructureSchema, { Monday: { morning: { [field]: value } } })).toBe(true);
     expect(refuses(daysStructureSchema, { Monday: { evening: { [field]: value } } })).toBe(true);
@@ -271,7 +332,13 @@ describe('schedule template (SPEC 2.7 and 4.5)', () => {
   });
 
   it('accepts slots with start and end 0 and 1439, a key, and {required, hold} extras', () => {
-    const body = shifts({ start: 0, end: 1439, key: 'open', host: { required: 2, hold: 0 }, bar: { required: 0, hold: 1 } });
+    const body = shifts({
+      start: 0,
+      end: 1439,
+      key: 'open',
+      host: { required: 2, hold: 0 },
+      bar: { required: 0, hold: 1 },
+    });
     expect(accepts(templatePatchBody, body)).toEqual(body);
     expect(accepts(templatePatchBody, shifts(slot))).toEqual(shifts(slot));
   });

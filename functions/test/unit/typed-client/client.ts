@@ -44,8 +44,15 @@ export async function renameCompany(companies: ApiClient, id: string, name: stri
   return data.data.weekStartingDay;
 }
 
-export async function shiftMinutes(schedule: ApiClient, companyId: string, startDate: string, endDate: string): Promise<number> {
-  const { data, error } = await schedule.GET('/shifts', { params: { query: { companyId, startDate, endDate, includeDraft: true } } });
+export async function shiftMinutes(
+  schedule: ApiClient,
+  companyId: string,
+  startDate: string,
+  endDate: string,
+): Promise<number> {
+  const { data, error } = await schedule.GET('/shifts', {
+    params: { query: { companyId, startDate, endDate, includeDraft: true } },
+  });
   if (error) throw failure(error);
   return data.data.reduce((total, shift) => total + shift.minutes, 0);
 }

@@ -40,7 +40,11 @@ export function detectDelimiter(headerLine: string): (typeof DELIMITERS)[number]
 }
 
 /** The first line of the text that starts a file (up to its first line break, or all of it). */
-const firstLineOf = (head: Buffer) => head.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n|\r/)[0] ?? '';
+const firstLineOf = (head: Buffer) =>
+  head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n|\r/)[0] ?? '';
 
 /**
  * The rows of a file given as consecutive byte chunks. `delimiter` absent: detected from the header
@@ -51,28 +55,43 @@ export async function* readRows(chunks: AsyncIterable<Buffer>, delimiter?: strin
   const source = chunks[Symbol.asyncIterator]();
   const first = await source.next();
   if (first.done || first.value.length === 0) throw new CsvFileError('The file is empty', null);
-  if (first.value.subarray(0, 8192).includes(0)) throw new CsvFileError('The file is not text (it holds NUL bytes): export it as CSV', null);
+  if (first.value.subarray(0, 8192).includes(0))
+    throw new CsvFileError('The file is not text (it holds NUL bytes): export it as CSV', null);
   const parser = parse({
-    bom: true, delimiter: delimiter ?? detectDelimiter(firstLineOf(first.value)), relax_column_count: true, skip_empty_lines: true,
-    info: true, max_record_size: 1_000_000, relax_quotes: false,
+    bom: true,
+    delimiter: delimiter ?? detectDelimiter(firstLineOf(first.value)),
+    relax_column_count: true,
+    skip_empty_lines: true,
+    info: true,
+    max_record_size: 1_000_000,
+    relax_quotes: false,
   });
   // one chunk read ahead at most: a file of any size is never in memory, nor read further than needed
-  const input = Readable.from((async function* () {
-    yield first.value;
-    for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
-  })(), { highWaterMark: 1 });
+  const input = Readable.from(
+    (async function* () {
+      yield first.value;
+      for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+    })(),
+    { highWaterMark: 1 },
+  );
   input.on('error', (err) => parser.destroy(err));
   input.pipe(parser);
   let headerWidth = -1;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; bytes: number } }>) {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number; bytes: number };
+    }>) {
       if (headerWidth < 0) headerWidth = requireHeader(record);
       yield { line: info.lines, cells: record, bytes: info.bytes };
     }
   } catch (err) {
     if (err instanceof CsvError) {
       const line = (err as CsvError & { lines?: number }).lines ?? null;
-      throw new CsvFileError(`The file is not valid CSV${line ? ` at line ${line}` : ''}: ${err.message.replace(/^Invalid [^:]*:\s*/, '')}`, line);
+      throw new CsvFileError(
+        `The file is not valid CSV${line ? ` at line ${line}` : ''}: ${err.message.replace(/^Invalid [^:]*:\s*/, '')}`,
+        line,
+      );
     }
     throw err;
   } finally {

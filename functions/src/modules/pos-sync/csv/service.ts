@@ -56,7 +56,9 @@ function stateOf(run: SyncRun | null): ImportState {
 
 async function view(companyId: string, imp: store.CsvImport): Promise<ImportView> {
   const run = imp.runId ? await getRun({ companyId, runId: imp.runId }).catch(() => null) : null;
-  const parts = Object.entries(imp.parts).map(([part, p]) => ({ part: Number(part), bytes: p.bytes, sha256: p.sha256 })).sort((a, b) => a.part - b.part);
+  const parts = Object.entries(imp.parts)
+    .map(([part, p]) => ({ part: Number(part), bytes: p.bytes, sha256: p.sha256 }))
+    .sort((a, b) => a.part - b.part);
   return { ...imp, parts, state: stateOf(run), run };
 }
 
@@ -66,30 +68,81 @@ async function requireImport(companyId: string, importId: string): Promise<store
   return imp;
 }
 
-export async function createImport({ companyId, uid, kind, filename }: { companyId: string; uid: string; kind: CsvKind; filename: string }): Promise<ImportView> {
+export async function createImport({
+  companyId,
+  uid,
+  kind,
+  filename,
+}: {
+  companyId: string;
+  uid: string;
+  kind: CsvKind;
+  filename: string;
+}): Promise<ImportView> {
   await requireCompany(companyId);
   const now = Date.now();
   const imp: store.CsvImport = {
-    id: store.newImportId(now, randomBytes(4).toString('hex')), kind, filename, createdAt: now, createdBy: uid, parts: {}, bytes: 0,
-    mapping: null, runId: null, startedAt: null, errors: [], errorCount: 0, fileError: null, rows: null, validatedBy: null, fileDeleted: false,
+    id: store.newImportId(now, randomBytes(4).toString('hex')),
+    kind,
+    filename,
+    createdAt: now,
+    createdBy: uid,
+    parts: {},
+    bytes: 0,
+    mapping: null,
+    runId: null,
+    startedAt: null,
+    errors: [],
+    errorCount: 0,
+    fileError: null,
+    rows: null,
+    validatedBy: null,
+    fileDeleted: false,
   };
-  await runExclusive(importLock(companyId, imp.id), async () => ({ result: null, write: (tx) => store.writeImport(tx, companyId, imp) }));
+  await runExclusive(importLock(companyId, imp.id), async () => ({
+    result: null,
+    write: (tx) => store.writeImport(tx, companyId, imp),
+  }));
   return view(companyId, imp);
 }
 
 /** Stores part `part` of the file (replacing an earlier upload of that part) while the import has not been started. */
-export async function uploadPart({ companyId, importId, part, data }: { companyId: string; importId: string; part: number; data: Buffer }): Promise<ImportView> {
-  if (data.length === 0) throw posSyncErrors.CSV_PART_EMPTY(`Part ${part} is empty: send the bytes of the file as the body`);
+export async function uploadPart({
+  companyId,
+  importId,
+  part,
+  data,
+}: {
+  companyId: string;
+  importId: string;
+  part: number;
+  data: Buffer;
+}): Promise<ImportView> {
+  if (data.length === 0)
+    throw posSyncErrors.CSV_PART_EMPTY(`Part ${part} is empty: send the bytes of the file as the body`);
   const sha256 = createHash('sha256').update(data).digest('hex');
   const imp = await runExclusive(importLock(companyId, importId), async (tx) => {
     const current = await store.readImport(companyId, importId, tx);
     if (!current) throw posSyncErrors.CSV_IMPORT_NOT_FOUND(`The company has no CSV import ${importId}`);
-    if (current.runId) throw posSyncErrors.CSV_IMPORT_STARTED(`Import ${importId} was started: its file can no longer change (create a new import)`);
+    if (current.runId)
+      throw posSyncErrors.CSV_IMPORT_STARTED(
+        `Import ${importId} was started: its file can no longer change (create a new import)`,
+      );
     requireFile(current);
     const previous = current.parts[part];
     const bytes = current.bytes - (previous?.bytes ?? 0) + data.length;
-    if (bytes > MAX_FILE_BYTES) throw posSyncErrors.CSV_FILE_TOO_LARGE(`The file would be ${bytes} bytes with this part; at most ${MAX_FILE_BYTES} (50 MB)`);
-    const next: store.CsvImport = { ...current, bytes, parts: { ...current.parts, [part]: { bytes: data.length, chunks: Math.ceil(data.length / store.CHUNK_BYTES), sha256 } } };
+    if (bytes > MAX_FILE_BYTES)
+      throw posSyncErrors.CSV_FILE_TOO_LARGE(
+        `The file would be ${bytes} bytes with this part; at most ${MAX_FILE_BYTES} (50 MB)`,
+      );
+    const next: store.CsvImport = {
+      ...current,
+      bytes,
+      parts: {
+        ...current.parts,
+        [part]: { bytes: data.length, chunks: Math.ceil(data.length / store.CHUNK_BYTES), sha256 },
+      },
+    };
     return {
       result: next,
       write: (w) => {
@@ -120,13 +173,31 @@ export async function getMapping({ companyId, kind }: { companyId: string; kind:
 }
 
 export function fieldsOf(kind: CsvKind) {
-  return Object.entries(CSV_FIELDS[kind]).map(([name, spec]) => ({ name, required: spec.required, description: spec.description }));
+  return Object.entries(CSV_FIELDS[kind]).map(([name, spec]) => ({
+    name,
+    required: spec.required,
+    description: spec.description,
+  }));
 }
 
-export async function putMapping({ companyId, kind, uid, mapping }: { companyId: string; kind: CsvKind; uid: string; mapping: CsvMapping }) {
+export async function putMapping({
+  companyId,
+  kind,
+  uid,
+  mapping,
+}: {
+  companyId: string;
+  kind: CsvKind;
+  uid: string;
+  mapping: CsvMapping;
+}) {
   await requireCompany(companyId);
   const problems = mappingProblems(kind, mapping);
-  if (problems.length) throw posSyncErrors.CSV_MAPPING_INVALID(`The mapping does not fit a ${kind} file`, problems.map((message) => ({ message })));
+  if (problems.length)
+    throw posSyncErrors.CSV_MAPPING_INVALID(
+      `The mapping does not fit a ${kind} file`,
+      problems.map((message) => ({ message })),
+    );
   const saved: store.StoredMapping = { ...mapping, kind, updatedAt: Date.now(), updatedBy: uid };
   await store.saveMapping(companyId, saved);
   return { kind, mapping: saved, fields: fieldsOf(kind) };
@@ -143,7 +214,12 @@ interface FileContext {
 
 async function fileContext(companyId: string, imp: store.CsvImport, mapping: CsvMapping): Promise<FileContext> {
   const [rules, currency] = await Promise.all([getCompanyRules({ companyId }), salesCurrency(companyId)]);
-  return { companyId, imp, mapping, row: { timezone: rules.profile.timezone, currency: mapping.currency ?? currency ?? 'USD', mapping } };
+  return {
+    companyId,
+    imp,
+    mapping,
+    row: { timezone: rules.profile.timezone, currency: mapping.currency ?? currency ?? 'USD', mapping },
+  };
 }
 
 type ReadRow = { line: number; values: Record<string, string> } & ({ record: CsvRecord } | { errors: RowError[] });
@@ -156,16 +232,31 @@ async function* recordsOf(ctx: FileContext, onChunk?: (done: number) => void): A
   let headers: Map<string, number> | null = null;
   const contentKeyed = ctx.imp.kind === 'sales' && !ctx.mapping.columns.id;
   const seen = new Map<string, number>();
-  for await (const { line, cells } of readRows(store.fileChunks(ctx.companyId, ctx.imp, onChunk), ctx.mapping.delimiter)) {
+  for await (const { line, cells } of readRows(
+    store.fileChunks(ctx.companyId, ctx.imp, onChunk),
+    ctx.mapping.delimiter,
+  )) {
     if (!headers) {
       const names = cells.map((c) => c.trim());
       headers = new Map(names.map((n, i) => [n, i]));
       const problems = mappingProblems(ctx.imp.kind, ctx.mapping, names);
-      if (problems.length) throw new CsvFileError(`The mapping does not fit the file's columns: ${problems.join('; ')}`, 1);
+      if (problems.length)
+        throw new CsvFileError(`The mapping does not fit the file's columns: ${problems.join('; ')}`, 1);
       continue;
     }
     if (cells.length !== headers.size) {
-      yield { line, values: {}, errors: [{ line, field: null, code: 'COLUMN_COUNT', message: `The row has ${cells.length} cells; the header has ${headers.size}` }] };
+      yield {
+        line,
+        values: {},
+        errors: [
+          {
+            line,
+            field: null,
+            code: 'COLUMN_COUNT',
+            message: `The row has ${cells.length} cells; the header has ${headers.size}`,
+          },
+        ],
+      };
       continue;
     }
     const row = mapRow(ctx.mapping, headers, cells);
@@ -181,7 +272,12 @@ async function* recordsOf(ctx: FileContext, onChunk?: (done: number) => void): A
 }
 
 /** The file's header and its first `rows` data rows (cells as read). */
-async function headOf(companyId: string, imp: store.CsvImport, delimiter?: string, rows = 0): Promise<{ headers: string[]; samples: string[][] }> {
+async function headOf(
+  companyId: string,
+  imp: store.CsvImport,
+  delimiter?: string,
+  rows = 0,
+): Promise<{ headers: string[]; samples: string[][] }> {
   const lines = readRows(store.fileChunks(companyId, imp), delimiter);
   const out: string[][] = [];
   try {
@@ -197,14 +293,25 @@ async function headOf(companyId: string, imp: store.CsvImport, delimiter?: strin
 
 /** The file's bytes are deleted once imported, and after FILE_RETENTION_MS when it was not. */
 function requireFile(imp: store.CsvImport): void {
-  if (imp.fileDeleted) throw posSyncErrors.CSV_FILE_MISSING(`The file of import ${imp.id} was deleted (once imported, or after 7 days when it was not): upload it again as a new import`);
+  if (imp.fileDeleted)
+    throw posSyncErrors.CSV_FILE_MISSING(
+      `The file of import ${imp.id} was deleted (once imported, or after 7 days when it was not): upload it again as a new import`,
+    );
 }
 
 function requireUploaded(imp: store.CsvImport): void {
-  const parts = Object.keys(imp.parts).map(Number).sort((a, b) => a - b);
-  if (parts.length === 0) throw posSyncErrors.CSV_FILE_MISSING(`Import ${imp.id} has no file yet: upload it with PUT /csv-imports/${imp.id}/parts/1`);
+  const parts = Object.keys(imp.parts)
+    .map(Number)
+    .sort((a, b) => a - b);
+  if (parts.length === 0)
+    throw posSyncErrors.CSV_FILE_MISSING(
+      `Import ${imp.id} has no file yet: upload it with PUT /csv-imports/${imp.id}/parts/1`,
+    );
   const gap = parts.findIndex((p, i) => p !== i + 1);
-  if (gap >= 0) throw posSyncErrors.CSV_FILE_MISSING(`Part ${gap + 1} of import ${imp.id} is missing (parts ${parts.join(', ')} were uploaded)`);
+  if (gap >= 0)
+    throw posSyncErrors.CSV_FILE_MISSING(
+      `Part ${gap + 1} of import ${imp.id} is missing (parts ${parts.join(', ')} were uploaded)`,
+    );
 }
 
 /** The mapping in force for a kind: the one given, else the company's saved one, else the one the headers suggest. */
@@ -221,7 +328,11 @@ async function mappingFor(companyId: string, imp: store.CsvImport, given?: CsvMa
 
 /** A file that is not CSV as the API's 422 CSV_FILE_INVALID; anything else as it is. */
 const fileProblem = (err: unknown): never => {
-  if (err instanceof CsvFileError) throw posSyncErrors.CSV_FILE_INVALID(err.message, err.line ? [{ message: err.message, line: err.line }] : undefined);
+  if (err instanceof CsvFileError)
+    throw posSyncErrors.CSV_FILE_INVALID(
+      err.message,
+      err.line ? [{ message: err.message, line: err.line }] : undefined,
+    );
   throw err;
 };
 
@@ -234,19 +345,37 @@ export async function previewImport({ companyId, importId }: { companyId: string
     const { mapping, source } = await mappingFor(companyId, imp);
     const { headers } = await headOf(companyId, imp, mapping.delimiter);
     const problems = mappingProblems(imp.kind, mapping, headers);
-    const rows: { line: number; values: Record<string, string>; record: Record<string, unknown> | null; errors: RowError[] }[] = [];
+    const rows: {
+      line: number;
+      values: Record<string, string>;
+      record: Record<string, unknown> | null;
+      errors: RowError[];
+    }[] = [];
     if (!problems.length) {
       const all = recordsOf(await fileContext(companyId, imp, mapping));
       try {
         for await (const row of all) {
-          rows.push({ line: row.line, values: row.values, record: 'record' in row ? { ...row.record } : null, errors: 'errors' in row ? row.errors : [] });
+          rows.push({
+            line: row.line,
+            values: row.values,
+            record: 'record' in row ? { ...row.record } : null,
+            errors: 'errors' in row ? row.errors : [],
+          });
           if (rows.length >= PREVIEW_ROWS) break;
         }
       } finally {
         await all.return(undefined);
       }
     }
-    return { kind: imp.kind, headers, mapping, mappingSource: source, mappingProblems: problems, fields: fieldsOf(imp.kind), rows };
+    return {
+      kind: imp.kind,
+      headers,
+      mapping,
+      mappingSource: source,
+      mappingProblems: problems,
+      fields: fieldsOf(imp.kind),
+      rows,
+    };
   } catch (err) {
     return fileProblem(err);
   }
@@ -257,22 +386,60 @@ export async function previewImport({ companyId, importId }: { companyId: string
  * for the company's next files of the kind) or in force. An import whose run failed (invalid rows)
  * can be started again, e.g. with a corrected mapping.
  */
-export async function startImport({ companyId, importId, uid, mapping: given }: { companyId: string; importId: string; uid: string; mapping?: CsvMapping }): Promise<ImportView> {
+export async function startImport({
+  companyId,
+  importId,
+  uid,
+  mapping: given,
+}: {
+  companyId: string;
+  importId: string;
+  uid: string;
+  mapping?: CsvMapping;
+}): Promise<ImportView> {
   const imp = await requireImport(companyId, importId);
   requireUploaded(imp);
   const run = imp.runId ? await getRun({ companyId, runId: imp.runId }).catch(() => null) : null;
-  if (run && (run.status === 'queued' || run.status === 'running')) throw posSyncErrors.CSV_IMPORT_STARTED(`Import ${importId} is already ${run.status} (run ${run.id})`);
-  if (run?.status === 'succeeded') throw posSyncErrors.CSV_IMPORT_STARTED(`Import ${importId} was imported (run ${run.id}); upload the file again as a new import to re-import it (rows already imported do not change)`);
+  if (run && (run.status === 'queued' || run.status === 'running'))
+    throw posSyncErrors.CSV_IMPORT_STARTED(`Import ${importId} is already ${run.status} (run ${run.id})`);
+  if (run?.status === 'succeeded')
+    throw posSyncErrors.CSV_IMPORT_STARTED(
+      `Import ${importId} was imported (run ${run.id}); upload the file again as a new import to re-import it (rows already imported do not change)`,
+    );
   requireFile(imp);
   const { mapping } = await mappingFor(companyId, imp, given).catch(fileProblem);
   const { headers } = await headOf(companyId, imp, mapping.delimiter).catch(fileProblem);
   const problems = mappingProblems(imp.kind, mapping, headers);
-  if (problems.length) throw posSyncErrors.CSV_MAPPING_INVALID(`The mapping does not fit the file's columns (${headers.join(', ')})`, problems.map((message) => ({ message })));
+  if (problems.length)
+    throw posSyncErrors.CSV_MAPPING_INVALID(
+      `The mapping does not fit the file's columns (${headers.join(', ')})`,
+      problems.map((message) => ({ message })),
+    );
   if (given) await store.saveMapping(companyId, { ...given, kind: imp.kind, updatedAt: Date.now(), updatedBy: uid });
   const streams: SyncStream[] = imp.kind === 'sales' ? ['sales', 'tips'] : [imp.kind];
-  const started = await requestSync({ companyId, connectionId: CSV_CONNECTION, uid, trigger: 'import', streams, importId });
-  const next: store.CsvImport = { ...imp, mapping, runId: started.id, startedAt: Date.now(), errors: [], errorCount: 0, fileError: null, rows: null, validatedBy: null };
-  await runExclusive(importLock(companyId, importId), async () => ({ result: null, write: (tx) => store.writeImport(tx, companyId, next) }));
+  const started = await requestSync({
+    companyId,
+    connectionId: CSV_CONNECTION,
+    uid,
+    trigger: 'import',
+    streams,
+    importId,
+  });
+  const next: store.CsvImport = {
+    ...imp,
+    mapping,
+    runId: started.id,
+    startedAt: Date.now(),
+    errors: [],
+    errorCount: 0,
+    fileError: null,
+    rows: null,
+    validatedBy: null,
+  };
+  await runExclusive(importLock(companyId, importId), async () => ({
+    result: null,
+    write: (tx) => store.writeImport(tx, companyId, next),
+  }));
   return view(companyId, next);
 }
 
@@ -295,7 +462,13 @@ export async function deleteStaleFiles(now = Date.now()): Promise<{ deleted: num
     if (imp) await store.deleteChunks(companyId, imp);
     await runExclusive(importLock(companyId, importId), async (tx) => {
       const current = await store.readImport(companyId, importId, tx);
-      return { result: null, write: (w) => (current ? store.writeImport(w, companyId, { ...current, fileDeleted: true }) : store.deleteFileIndex(w, companyId, importId)) };
+      return {
+        result: null,
+        write: (w) =>
+          current
+            ? store.writeImport(w, companyId, { ...current, fileDeleted: true })
+            : store.deleteFileIndex(w, companyId, importId),
+      };
     });
     deleted++;
   }
@@ -335,10 +508,14 @@ export async function openImport(companyId: string, importId: string, runId: str
       if (read !== reported) await onChunk((reported = read));
     }
   }
-  const update = (patch: Partial<store.CsvImport>) => runExclusive(importLock(companyId, importId), async (tx) => {
-    const current = await store.readImport(companyId, importId, tx);
-    return { result: null, write: current ? (w) => store.writeImport(w, companyId, { ...current, ...patch }) : undefined };
-  });
+  const update = (patch: Partial<store.CsvImport>) =>
+    runExclusive(importLock(companyId, importId), async (tx) => {
+      const current = await store.readImport(companyId, importId, tx);
+      return {
+        result: null,
+        write: current ? (w) => store.writeImport(w, companyId, { ...current, ...patch }) : undefined,
+      };
+    });
   return {
     kind: imp.kind,
     chunks,
@@ -362,7 +539,10 @@ export async function openImport(companyId: string, importId: string, runId: str
         throw posSyncErrors.CSV_INVALID(`The file cannot be read: ${err.message}; nothing was written`);
       }
       await update({ errors, errorCount, rows, fileError: null, validatedBy: errorCount ? null : runId });
-      if (errorCount) throw posSyncErrors.CSV_INVALID(`${errorCount} problem${errorCount === 1 ? '' : 's'} in the file's rows (the first at line ${errors[0]!.line}: ${errors[0]!.message}); nothing was written. See GET /csv-imports/${importId}.`);
+      if (errorCount)
+        throw posSyncErrors.CSV_INVALID(
+          `${errorCount} problem${errorCount === 1 ? '' : 's'} in the file's rows (the first at line ${errors[0]!.line}: ${errors[0]!.message}); nothing was written. See GET /csv-imports/${importId}.`,
+        );
     },
     async *pages(onChunk, skip) {
       let page: CsvRecord[] = [];

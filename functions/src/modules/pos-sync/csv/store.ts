@@ -55,18 +55,35 @@ export const MAX_STORED_ERRORS = 1000;
 
 function importFromDoc(id: string, d: DocumentData): CsvImport {
   return {
-    id, kind: d.kind, filename: String(d.filename ?? ''), createdAt: Number(d.createdAt), createdBy: String(d.createdBy ?? ''),
-    parts: d.parts ?? {}, bytes: Number(d.bytes ?? 0), mapping: d.mapping ?? null, runId: d.runId ?? null, startedAt: d.startedAt ?? null,
-    errors: d.errors ?? [], errorCount: Number(d.errorCount ?? 0), fileError: d.fileError ?? null, rows: d.rows ?? null,
-    validatedBy: d.validatedBy ?? null, fileDeleted: d.fileDeleted === true,
+    id,
+    kind: d.kind,
+    filename: String(d.filename ?? ''),
+    createdAt: Number(d.createdAt),
+    createdBy: String(d.createdBy ?? ''),
+    parts: d.parts ?? {},
+    bytes: Number(d.bytes ?? 0),
+    mapping: d.mapping ?? null,
+    runId: d.runId ?? null,
+    startedAt: d.startedAt ?? null,
+    errors: d.errors ?? [],
+    errorCount: Number(d.errorCount ?? 0),
+    fileError: d.fileError ?? null,
+    rows: d.rows ?? null,
+    validatedBy: d.validatedBy ?? null,
+    fileDeleted: d.fileDeleted === true,
   };
 }
 
-export const { collection: importsCollection, ref: importRef, fromSnapshot: importFromSnapshot } = companyCollection('csvImports', importFromDoc);
+export const {
+  collection: importsCollection,
+  ref: importRef,
+  fromSnapshot: importFromSnapshot,
+} = companyCollection('csvImports', importFromDoc);
 
 const NEWEST_FIRST_BASE = 9_999_999_999_999;
 /** An id whose lexical order is newest first, unique by its random tail. */
-export const newImportId = (createdAt: number, random: string) => `${String(NEWEST_FIRST_BASE - createdAt).padStart(13, '0')}-${random}`;
+export const newImportId = (createdAt: number, random: string) =>
+  `${String(NEWEST_FIRST_BASE - createdAt).padStart(13, '0')}-${random}`;
 
 /**
  * Root index of the imports whose file is still stored (`csvFiles/{companyId}~{importId}`), for the
@@ -74,10 +91,12 @@ export const newImportId = (createdAt: number, random: string) => `${String(NEWE
  * once its file is deleted.
  */
 export const FILES_INDEX = 'csvFiles';
-const fileIndexRef = (companyId: string, importId: string) => db().collection(FILES_INDEX).doc(`${companyId}~${importId}`);
+const fileIndexRef = (companyId: string, importId: string) =>
+  db().collection(FILES_INDEX).doc(`${companyId}~${importId}`);
 
 /** Forgets an index entry whose import is gone. */
-export const deleteFileIndex = (tx: Transaction, companyId: string, importId: string) => void tx.delete(fileIndexRef(companyId, importId));
+export const deleteFileIndex = (tx: Transaction, companyId: string, importId: string) =>
+  void tx.delete(fileIndexRef(companyId, importId));
 
 export function writeImport(tx: Transaction, companyId: string, imp: CsvImport): void {
   const { id, ...data } = imp;
@@ -87,8 +106,16 @@ export function writeImport(tx: Transaction, companyId: string, imp: CsvImport):
 }
 
 /** Imports whose file is still stored and that were created before `before` (oldest first, at most `limit`). */
-export async function storedFilesBefore(before: number, limit: number): Promise<{ companyId: string; importId: string }[]> {
-  const snap = await db().collection(FILES_INDEX).where('createdAt', '<', before).orderBy('createdAt').limit(limit).get();
+export async function storedFilesBefore(
+  before: number,
+  limit: number,
+): Promise<{ companyId: string; importId: string }[]> {
+  const snap = await db()
+    .collection(FILES_INDEX)
+    .where('createdAt', '<', before)
+    .orderBy('createdAt')
+    .limit(limit)
+    .get();
   return snap.docs.map((d) => ({ companyId: String(d.get('companyId')), importId: String(d.get('importId')) }));
 }
 
@@ -106,23 +133,39 @@ export async function pageImports(companyId: string, f: { after?: string; limit:
 }
 
 const chunkId = (part: number, n: number) => `${String(part).padStart(4, '0')}-${String(n).padStart(3, '0')}`;
-const chunkRef = (companyId: string, importId: string, part: number, n: number) => importRef(companyId, importId).collection('chunks').doc(chunkId(part, n));
+const chunkRef = (companyId: string, importId: string, part: number, n: number) =>
+  importRef(companyId, importId).collection('chunks').doc(chunkId(part, n));
 
 /** Writes a part's chunks (and deletes the chunks of an earlier upload of the same part beyond them). */
-export function writePart(tx: Transaction, companyId: string, importId: string, part: number, data: Buffer, previousChunks: number): number {
+export function writePart(
+  tx: Transaction,
+  companyId: string,
+  importId: string,
+  part: number,
+  data: Buffer,
+  previousChunks: number,
+): number {
   const chunks = Math.ceil(data.length / CHUNK_BYTES);
-  for (let n = 0; n < chunks; n++) tx.set(chunkRef(companyId, importId, part, n), { data: data.subarray(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES) });
+  for (let n = 0; n < chunks; n++)
+    tx.set(chunkRef(companyId, importId, part, n), { data: data.subarray(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES) });
   for (let n = chunks; n < previousChunks; n++) tx.delete(chunkRef(companyId, importId, part, n));
   return chunks;
 }
 
 /** The chunks of the file in order, as [part, n] pairs. */
 export function chunkList(imp: CsvImport): [number, number][] {
-  return Object.keys(imp.parts).map(Number).sort((a, b) => a - b).flatMap((part) => Array.from({ length: imp.parts[part].chunks }, (_, n) => [part, n] as [number, number]));
+  return Object.keys(imp.parts)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .flatMap((part) => Array.from({ length: imp.parts[part].chunks }, (_, n) => [part, n] as [number, number]));
 }
 
 /** The file's bytes, one chunk read at a time (`onChunk` is told how many were read). */
-export async function* fileChunks(companyId: string, imp: CsvImport, onChunk?: (done: number) => void): AsyncGenerator<Buffer> {
+export async function* fileChunks(
+  companyId: string,
+  imp: CsvImport,
+  onChunk?: (done: number) => void,
+): AsyncGenerator<Buffer> {
   let done = 0;
   for (const [part, n] of chunkList(imp)) {
     const snap = await chunkRef(companyId, imp.id, part, n).get();
@@ -146,13 +189,22 @@ export async function deleteChunks(companyId: string, imp: CsvImport): Promise<v
 
 function mappingFromDoc(kind: string, d: DocumentData): StoredMapping {
   return {
-    kind: kind as CsvKind, columns: d.columns ?? {}, dateFormat: d.dateFormat ?? 'iso', decimalSeparator: d.decimalSeparator ?? '.',
-    ...(d.delimiter ? { delimiter: d.delimiter } : {}), ...(d.currency ? { currency: d.currency } : {}),
-    updatedAt: Number(d.updatedAt ?? 0), updatedBy: String(d.updatedBy ?? ''),
+    kind: kind as CsvKind,
+    columns: d.columns ?? {},
+    dateFormat: d.dateFormat ?? 'iso',
+    decimalSeparator: d.decimalSeparator ?? '.',
+    ...(d.delimiter ? { delimiter: d.delimiter } : {}),
+    ...(d.currency ? { currency: d.currency } : {}),
+    updatedAt: Number(d.updatedAt ?? 0),
+    updatedBy: String(d.updatedBy ?? ''),
   };
 }
 
-export const { collection: mappingsCollection, ref: mappingRef, fromSnapshot: mappingFromSnapshot } = companyCollection('csvMappings', mappingFromDoc);
+export const {
+  collection: mappingsCollection,
+  ref: mappingRef,
+  fromSnapshot: mappingFromSnapshot,
+} = companyCollection('csvMappings', mappingFromDoc);
 
 export async function readMapping(companyId: string, kind: CsvKind): Promise<StoredMapping | null> {
   return mappingFromSnapshot(await mappingRef(companyId, kind).get());

@@ -1,4 +1,14 @@
-import { Ledger, deficit, scoring, staticReason, type Assignment, type GenerationProblem, type Scoring, type Seat, type Staff } from './model';
+import {
+  Ledger,
+  deficit,
+  scoring,
+  staticReason,
+  type Assignment,
+  type GenerationProblem,
+  type Scoring,
+  type Seat,
+  type Staff,
+} from './model';
 
 export interface Eligibility {
   /** Per seat id, the employees who hold the position, are available and are not on time off. */
@@ -7,11 +17,16 @@ export interface Eligibility {
 
 export function eligibility(problem: GenerationProblem): Eligibility {
   const candidates = new Map<string, Staff[]>();
-  for (const seat of problem.seats) candidates.set(seat.id, problem.staff.filter((s) => staticReason(s, seat) === null));
+  for (const seat of problem.seats)
+    candidates.set(
+      seat.id,
+      problem.staff.filter((s) => staticReason(s, seat) === null),
+    );
   return { candidates };
 }
 
-export const ledgersOf = (problem: GenerationProblem) => new Map(problem.staff.map((s) => [s.id, new Ledger(s, problem.rules)]));
+export const ledgersOf = (problem: GenerationProblem) =>
+  new Map(problem.staff.map((s) => [s.id, new Ledger(s, problem.rules)]));
 
 /** Objective given up per open seat an employee could still take (see `pending`). */
 const PENALTY = 2;
@@ -24,7 +39,11 @@ const PENALTY = 2;
  * `augment` repairs coverage. `start` assignments (e.g. a solver's) are kept and only the seats
  * left open are filled.
  */
-export function greedy(problem: GenerationProblem, start: Assignment[] = [], score: Scoring = scoring(problem)): Assignment[] {
+export function greedy(
+  problem: GenerationProblem,
+  start: Assignment[] = [],
+  score: Scoring = scoring(problem),
+): Assignment[] {
   const { candidates } = eligibility(problem);
   const ledgers = ledgersOf(problem);
   const seats = new Map(problem.seats.map((s) => [s.id, s]));
@@ -38,8 +57,19 @@ export function greedy(problem: GenerationProblem, start: Assignment[] = [], sco
   }
   const order = problem.seats
     .filter((s) => !taken.has(s.id))
-    .map((seat) => ({ seat, best: Math.max(0, ...candidates.get(seat.id)!.map((c) => score.pair(seat, c))), choice: candidates.get(seat.id)!.length }))
-    .sort((a, b) => a.seat.worked - b.seat.worked || a.choice - b.choice || b.best - a.best || a.seat.startMs - b.seat.startMs || a.seat.id.localeCompare(b.seat.id));
+    .map((seat) => ({
+      seat,
+      best: Math.max(0, ...candidates.get(seat.id)!.map((c) => score.pair(seat, c))),
+      choice: candidates.get(seat.id)!.length,
+    }))
+    .sort(
+      (a, b) =>
+        a.seat.worked - b.seat.worked ||
+        a.choice - b.choice ||
+        b.best - a.best ||
+        a.seat.startMs - b.seat.startMs ||
+        a.seat.id.localeCompare(b.seat.id),
+    );
   // Seats still open that each employee could take: giving a seat to someone few others need keeps coverage high.
   const pending = new Map(problem.staff.map((s) => [s.id, 0]));
   for (const { seat } of order) for (const c of candidates.get(seat.id)!) pending.set(c.id, pending.get(c.id)! + 1);
@@ -49,7 +79,10 @@ export function greedy(problem: GenerationProblem, start: Assignment[] = [], sco
     for (const staff of candidates.get(seat.id)!) {
       const ledger = ledgers.get(staff.id)!;
       if (ledger.check(seat) !== null) continue;
-      const value = score.pair(seat, staff) + score.fairnessPerMinute * marginalFairness(staff, ledger, seat) - PENALTY * pending.get(staff.id)!;
+      const value =
+        score.pair(seat, staff) +
+        score.fairnessPerMinute * marginalFairness(staff, ledger, seat) -
+        PENALTY * pending.get(staff.id)!;
       if (!best || value > best.value) best = { staff, value };
     }
     if (best) {

@@ -29,18 +29,33 @@ port.on('message', async (req: WorkerRequest) => {
       colUpper: req.colUpper,
       rowLower: req.rowLower,
       rowUpper: req.rowUpper,
-      matrix: { format: 'csr', numRows: req.numRows, numCols: req.numCols, starts: req.starts, indices: req.indices, values: req.values },
-      integrality: Array.from(req.integer, (i) => (i ? h.constants.variableType.integer : h.constants.variableType.continuous)),
+      matrix: {
+        format: 'csr',
+        numRows: req.numRows,
+        numCols: req.numCols,
+        starts: req.starts,
+        indices: req.indices,
+        values: req.values,
+      },
+      integrality: Array.from(req.integer, (i) =>
+        i ? h.constants.variableType.integer : h.constants.variableType.continuous,
+      ),
     });
     try {
       model.options.set({ output_flag: false, time_limit: req.timeLimit, mip_rel_gap: req.relativeGap });
       if (req.start) model.setSolution({ colValue: req.start });
       const run = model.run();
-      const status = run.modelStatus === h.constants.modelStatus.optimal ? 'optimal' : run.modelStatus === h.constants.modelStatus.timeLimit ? 'timeLimit' : 'other';
+      const status =
+        run.modelStatus === h.constants.modelStatus.optimal
+          ? 'optimal'
+          : run.modelStatus === h.constants.modelStatus.timeLimit
+            ? 'timeLimit'
+            : 'other';
       const feasible = Number(model.info.get('primal_solution_status')) === h.constants.solutionStatus.feasible;
       const colValue = feasible ? model.getSolution().colValue : null;
       port.postMessage({
-        id: req.id, status,
+        id: req.id,
+        status,
         bound: Number(model.info.get('mip_dual_bound')),
         objective: Number(model.info.get('objective_function_value')),
         colValue,

@@ -50,7 +50,10 @@ class SolverThread {
     let worker: Worker;
     try {
       // In development Node strips the worker's types and detects its module syntax (a warning we silence).
-      worker = new Worker(file, ext === '.ts' ? { execArgv: [...process.execArgv, '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON'] } : {});
+      worker = new Worker(
+        file,
+        ext === '.ts' ? { execArgv: [...process.execArgv, '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON'] } : {},
+      );
     } catch {
       worker = new Worker(file); // a parent flag a worker refuses (e.g. --expose-gc): inherit the defaults
     }
@@ -100,12 +103,15 @@ class SolverThread {
       const id = this.next++;
       const worker = this.worker!;
       return new Promise<SolveAnswer>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          this.pending.delete(id);
-          this.idle();
-          reject(new Error('the solver did not answer in time'));
-          void worker.terminate();
-        }, (timeLimit + HARD_TIMEOUT_GRACE_SECONDS) * 1000);
+        const timer = setTimeout(
+          () => {
+            this.pending.delete(id);
+            this.idle();
+            reject(new Error('the solver did not answer in time'));
+            void worker.terminate();
+          },
+          (timeLimit + HARD_TIMEOUT_GRACE_SECONDS) * 1000,
+        );
         timer.unref();
         this.pending.set(id, {
           resolve: (a) => (clearTimeout(timer), resolve(a)),
@@ -203,7 +209,8 @@ export function buildMip(problem: GenerationProblem, score: Scoring): MipModel {
   const seatOf = (col: number) => groups[pairs[col].group][0];
 
   byGroup.forEach((cols, g) => {
-    if (cols.length > groups[g].length) rows.push({ indices: cols, values: cols.map(() => 1), lower: -Infinity, upper: groups[g].length });
+    if (cols.length > groups[g].length)
+      rows.push({ indices: cols, values: cols.map(() => 1), lower: -Infinity, upper: groups[g].length });
   });
 
   const dayCols = new Map<string, number>(); // `${staff}|${date}` -> y column
@@ -232,13 +239,15 @@ export function buildMip(problem: GenerationProblem, score: Scoring): MipModel {
       for (const c of cols) m.set(keyOf(c), [...(m.get(keyOf(c)) ?? []), c]);
       return m;
     };
-    const fixedOn = (pred: (f: Staff['fixed'][number]) => boolean) => staff.fixed.filter(pred).reduce((n, f) => n + f.worked, 0);
+    const fixedOn = (pred: (f: Staff['fixed'][number]) => boolean) =>
+      staff.fixed.filter(pred).reduce((n, f) => n + f.worked, 0);
 
     if (problem.rules.maxDayMinutes !== null) {
       for (const [date, dc] of groups((c) => seatOf(c).date)) {
         const room = problem.rules.maxDayMinutes - fixedOn((f) => f.date === date);
         const worked = dc.map((c) => seatOf(c).worked);
-        if (worked.reduce((a, b) => a + b, 0) > room) rows.push({ indices: dc, values: worked, lower: -Infinity, upper: room });
+        if (worked.reduce((a, b) => a + b, 0) > room)
+          rows.push({ indices: dc, values: worked, lower: -Infinity, upper: room });
       }
     }
     for (const [week, wc] of groups((c) => seatOf(c).weekStart)) {
@@ -257,7 +266,8 @@ export function buildMip(problem: GenerationProblem, score: Scoring): MipModel {
             const y = nx + extra.length;
             extra.push({ kind: 'day', staff, key: `${staffId}|${date}` });
             dayCols.set(`${staffId}|${date}`, y);
-            for (const c of wc) if (seatOf(c).date === date) rows.push({ indices: [c, y], values: [1, -1], lower: -Infinity, upper: 0 });
+            for (const c of wc)
+              if (seatOf(c).date === date) rows.push({ indices: [c, y], values: [1, -1], lower: -Infinity, upper: 0 });
             return y;
           });
           rows.push({ indices: ys, values: ys.map(() => 1), lower: -Infinity, upper: room });
@@ -365,7 +375,9 @@ export async function solveMip(problem: GenerationProblem, score: Scoring, optio
       colUpper: Float64Array.from(m.colUpper),
       rowLower: Float64Array.from(m.rows, (r) => r.lower),
       rowUpper: Float64Array.from(m.rows, (r) => r.upper),
-      starts, indices, values,
+      starts,
+      indices,
+      values,
       integer: Uint8Array.from(m.integer, (i) => (i ? 1 : 0)),
       relativeGap: options.relativeGap ?? 1e-4,
       start: options.start?.length ? Float64Array.from(m.columnsOf(options.start)) : null,

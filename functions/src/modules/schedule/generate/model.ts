@@ -198,19 +198,33 @@ export class Ledger {
  * availability priority, fairness and cost together. Each tier's weight is ten or more times the
  * whole range of the tiers below it, so for any one choice a higher tier always decides.
  */
-export const WEIGHTS = { COVERAGE: 100_000, PRIORITY: 1_000, SENIORITY: 100, AVAILABILITY: 3, FAIRNESS: 4, COST: 3 } as const;
+export const WEIGHTS = {
+  COVERAGE: 100_000,
+  PRIORITY: 1_000,
+  SENIORITY: 100,
+  AVAILABILITY: 3,
+  FAIRNESS: 4,
+  COST: 3,
+} as const;
 
 /**
  * The generationPriority's preference for a seat, in [0, 1]: longer-shifts by length;
  * period-start by day (earlier first), then length; chronological by start instant (earlier first).
  */
-export function priorityScore(seat: Seat, problem: GenerationProblem, span: { firstMs: number; lastMs: number; longest: number }): number {
+export function priorityScore(
+  seat: Seat,
+  problem: GenerationProblem,
+  span: { firstMs: number; lastMs: number; longest: number },
+): number {
   switch (problem.rules.priority) {
     case 'longer-shifts':
       return span.longest > 0 ? seat.minutes / span.longest : 0;
     case 'period-start':
       // Earlier days first; within a day, longer shifts (the length term is under one day's step).
-      return (problem.days - 1 - seat.dayIndex + (span.longest > 0 ? (0.99 * seat.minutes) / span.longest : 0)) / problem.days;
+      return (
+        (problem.days - 1 - seat.dayIndex + (span.longest > 0 ? (0.99 * seat.minutes) / span.longest : 0)) /
+        problem.days
+      );
     case 'chronological':
       return span.lastMs > span.firstMs ? 1 - (seat.startMs - span.firstMs) / (span.lastMs - span.firstMs) : 1;
   }
@@ -237,7 +251,8 @@ export function scoring(problem: GenerationProblem): Scoring {
     longest: Math.max(0, ...seats.map((s) => s.minutes)),
   };
   const hired = [...new Set(staff.map((s) => s.hiring).filter((h): h is string => h !== null))].sort();
-  const seniority = (s: Staff) => (s.hiring === null ? 0 : hired.length <= 1 ? 1 : 1 - hired.indexOf(s.hiring) / (hired.length - 1));
+  const seniority = (s: Staff) =>
+    s.hiring === null ? 0 : hired.length <= 1 ? 1 : 1 - hired.indexOf(s.hiring) / (hired.length - 1);
   const priorities = staff.flatMap((s) => Object.values(s.availability).map((d) => d?.priority ?? 0));
   const [pMin, pMax] = [Math.min(0, ...priorities), Math.max(0, ...priorities)];
   const availability = (s: Staff, seat: Seat) => {
@@ -268,7 +283,11 @@ export interface Assignment {
 }
 
 /** The objective of a set of assignments (the same value the MIP maximises). */
-export function objectiveOf(problem: GenerationProblem, assignments: Assignment[], score: Scoring = scoring(problem)): number {
+export function objectiveOf(
+  problem: GenerationProblem,
+  assignments: Assignment[],
+  score: Scoring = scoring(problem),
+): number {
   const seats = new Map(problem.seats.map((s) => [s.id, s]));
   const staff = new Map(problem.staff.map((s) => [s.id, s]));
   let total = 0;

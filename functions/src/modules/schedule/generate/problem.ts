@@ -43,18 +43,25 @@ export interface GenerationInputs {
 
 type Slot = { start: number; end: number; key?: string } & Record<string, unknown>;
 
-const isSlot = (v: unknown): v is Slot => !!v && typeof v === 'object' && typeof (v as Slot).start === 'number' && typeof (v as Slot).end === 'number';
-const isNeed = (v: unknown): v is { required: number; hold?: number } => !!v && typeof v === 'object' && typeof (v as { required?: unknown }).required === 'number';
+const isSlot = (v: unknown): v is Slot =>
+  !!v && typeof v === 'object' && typeof (v as Slot).start === 'number' && typeof (v as Slot).end === 'number';
+const isNeed = (v: unknown): v is { required: number; hold?: number } =>
+  !!v && typeof v === 'object' && typeof (v as { required?: unknown }).required === 'number';
 
 /**
  * The seats of the template over [from, to]: for each date, its weekday's slots; each slot's
  * sub-role entry {required, hold} gives `required` seats to fill and `hold` seats kept open.
  * Only active roles and sub-roles (and roleIds, when given) count.
  */
-export function seatsOf(inputs: Pick<GenerationInputs, 'from' | 'to' | 'rules' | 'template' | 'roles' | 'roleIds'>): { seats: Seat[]; held: HeldSeat[] } {
+export function seatsOf(inputs: Pick<GenerationInputs, 'from' | 'to' | 'rules' | 'template' | 'roles' | 'roleIds'>): {
+  seats: Seat[];
+  held: HeldSeat[];
+} {
   const seats: Seat[] = [];
   const held: HeldSeat[] = [];
-  const active = new Map(inputs.roles.filter((r) => !r.archived && (!inputs.roleIds || inputs.roleIds.includes(r.id))).map((r) => [r.id, r]));
+  const active = new Map(
+    inputs.roles.filter((r) => !r.archived && (!inputs.roleIds || inputs.roleIds.includes(r.id))).map((r) => [r.id, r]),
+  );
   datesInRange(inputs.from, inputs.to).forEach((date, dayIndex) => {
     const weekday = weekdayName(date);
     const day = inputs.template[weekday] as { shifts?: Record<string, unknown> } | undefined;
@@ -66,14 +73,32 @@ export function seatsOf(inputs: Pick<GenerationInputs, 'from' | 'to' | 'rules' |
         for (const [subRoleId, need] of Object.entries(slot)) {
           if (!isNeed(need) || !role.subRoles[subRoleId] || role.subRoles[subRoleId].archived === true) continue;
           const base = {
-            date, weekStart: weekStart(date, inputs.rules.weekStartingDay), dayIndex, weekday, start: slot.start, end: slot.end,
-            roleId, subRoleId, slotKey: typeof slot.key === 'string' ? slot.key : null,
+            date,
+            weekStart: weekStart(date, inputs.rules.weekStartingDay),
+            dayIndex,
+            weekday,
+            start: slot.start,
+            end: slot.end,
+            roleId,
+            subRoleId,
+            slotKey: typeof slot.key === 'string' ? slot.key : null,
           };
-          const t = timed({ id: '', employeeId: '', date, start: slot.start, end: slot.end, mode: 'draft' }, inputs.rules);
+          const t = timed(
+            { id: '', employeeId: '', date, start: slot.start, end: slot.end, mode: 'draft' },
+            inputs.rules,
+          );
           for (let n = 0; n < need.required; n++) {
-            seats.push({ ...base, id: `${date}.${roleId}.${slotIndex}.${subRoleId}.${n}`, startMs: t.startMs, endMs: t.endMs, minutes: t.minutes, worked: t.worked });
+            seats.push({
+              ...base,
+              id: `${date}.${roleId}.${slotIndex}.${subRoleId}.${n}`,
+              startMs: t.startMs,
+              endMs: t.endMs,
+              minutes: t.minutes,
+              worked: t.worked,
+            });
           }
-          for (let n = 0; n < (need.hold ?? 0); n++) held.push({ ...base, id: `${date}.${roleId}.${slotIndex}.${subRoleId}.hold${n}` });
+          for (let n = 0; n < (need.hold ?? 0); n++)
+            held.push({ ...base, id: `${date}.${roleId}.${slotIndex}.${subRoleId}.hold${n}` });
         }
       });
     }
@@ -86,7 +111,9 @@ function availabilityOf(raw: DocumentData | undefined): Staff['availability'] {
   for (const name of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
     const d = raw?.[name];
     if (!d || typeof d !== 'object') continue;
-    const windows = [d.shift1, d.shift2].filter((w) => w && typeof w.start === 'number' && typeof w.end === 'number') as AvailabilityDay['windows'];
+    const windows = [d.shift1, d.shift2].filter(
+      (w) => w && typeof w.start === 'number' && typeof w.end === 'number',
+    ) as AvailabilityDay['windows'];
     out[name] = { allDay: d.allDay === true, priority: typeof d.priority === 'number' ? d.priority : 0, windows };
   }
   return out;
@@ -108,7 +135,14 @@ export function buildProblem(inputs: GenerationInputs): GenerationProblem {
   for (const s of inputs.shifts) {
     const t = timed(s, rules);
     const list = fixedOf.get(s.employeeId) ?? [];
-    list.push({ id: s.id, date: s.date, weekStart: weekStart(s.date, rules.weekStartingDay), startMs: t.startMs, endMs: t.endMs, worked: t.worked });
+    list.push({
+      id: s.id,
+      date: s.date,
+      weekStart: weekStart(s.date, rules.weekStartingDay),
+      startMs: t.startMs,
+      endMs: t.endMs,
+      worked: t.worked,
+    });
     fixedOf.set(s.employeeId, list);
   }
   const blockedOf = new Map<string, Staff['blocked']>();
@@ -133,7 +167,10 @@ export function buildProblem(inputs: GenerationInputs): GenerationProblem {
         maxDaysPerWeek: typeof a?.maxDaysPerWeek === 'number' ? a.maxDaysPerWeek : null,
         hiring: hiringDate(e.hiring),
         rateMinor: Object.fromEntries(
-          e.positions.map((p) => [p.categoryId, toMinorUnits(e.rateRegular ?? roleRate.get(p.categoryId) ?? 0, inputs.currency)]),
+          e.positions.map((p) => [
+            p.categoryId,
+            toMinorUnits(e.rateRegular ?? roleRate.get(p.categoryId) ?? 0, inputs.currency),
+          ]),
         ),
         blocked: blockedOf.get(e.id) ?? [],
         minRestMinutes: inputs.minRestMinutes(e.id),
@@ -141,8 +178,12 @@ export function buildProblem(inputs: GenerationInputs): GenerationProblem {
       };
     })
     .sort((x, y) => x.id.localeCompare(y.id));
-  const priority = (GENERATION_PRIORITIES as readonly string[]).includes(inputs.generationPriority) ? (inputs.generationPriority as GenerationPriority) : 'longer-shifts';
-  const format = (GENERATION_FORMATS as readonly string[]).includes(inputs.generationFormat) ? (inputs.generationFormat as GenerationFormat) : 'standard';
+  const priority = (GENERATION_PRIORITIES as readonly string[]).includes(inputs.generationPriority)
+    ? (inputs.generationPriority as GenerationPriority)
+    : 'longer-shifts';
+  const format = (GENERATION_FORMATS as readonly string[]).includes(inputs.generationFormat)
+    ? (inputs.generationFormat as GenerationFormat)
+    : 'standard';
   return {
     seats,
     held,

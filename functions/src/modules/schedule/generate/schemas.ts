@@ -12,8 +12,18 @@ export const MAX_BLOCKED_LISTED = 10;
 export const generateBody = z.strictObject({
   startDate: isoDate.describe('First company-local day to generate'),
   endDate: isoDate.describe(`Last day, included; at most ${MAX_GENERATION_DAYS} days in all`),
-  roleIds: z.array(documentId).min(1).max(50).optional().describe("Only the template's slots of these roles (default: every active role)"),
-  employeeIds: z.array(documentId).min(1).max(500).optional().describe('Only these employees are scheduled (default: every active employee)'),
+  roleIds: z
+    .array(documentId)
+    .min(1)
+    .max(50)
+    .optional()
+    .describe("Only the template's slots of these roles (default: every active role)"),
+  employeeIds: z
+    .array(documentId)
+    .min(1)
+    .max(500)
+    .optional()
+    .describe('Only these employees are scheduled (default: every active employee)'),
   scheduleId: z.string().min(1).max(200).optional().describe('The schedule the drafts will belong to when committed'),
   timeLimitSeconds: z
     .number()
@@ -37,27 +47,56 @@ const seatSchema = z.object({
 });
 
 export const whySchema = z.object({
-  availabilityPriority: z.number().nullable().describe("The priority of the employee's availability that weekday (higher = preferred); null: no entry for the weekday"),
+  availabilityPriority: z
+    .number()
+    .nullable()
+    .describe(
+      "The priority of the employee's availability that weekday (higher = preferred); null: no entry for the weekday",
+    ),
   allDay: z.boolean().describe('Available all day (or no constraint that weekday)'),
-  weekHoursBefore: z.number().describe('Worked hours in the company week without this shift: the existing shifts of the week plus the generated ones that start before it'),
+  weekHoursBefore: z
+    .number()
+    .describe(
+      'Worked hours in the company week without this shift: the existing shifts of the week plus the generated ones that start before it',
+    ),
   weekHoursAfter: z.number().describe('Worked hours in the week with everything generated'),
   minHoursInWeek: z.number(),
-  maxHoursInWeek: z.number().nullable().describe("The weekly limit applied: the smaller of the employee's maxHoursInWeek and the company maxHoursPerWeek"),
+  maxHoursInWeek: z
+    .number()
+    .nullable()
+    .describe("The weekly limit applied: the smaller of the employee's maxHoursInWeek and the company maxHoursPerWeek"),
   daysInWeek: z.number().describe('Working days in the week with everything generated'),
   maxDaysPerWeek: z.number().nullable(),
   hiring: z.string().nullable().describe('Hiring date (YYYY-MM-DD)'),
   seniorityRank: z.number().nullable().describe('1 = the earliest hiring date among the employees considered'),
-  costMinor: z.number().describe("Labour cost of the shift in minor units (the employee's rateRegular, else the role's rate, times worked hours)"),
-  alternatives: z.number().describe('Other employees who hold the position, are available and were still free for this seat'),
+  costMinor: z
+    .number()
+    .describe(
+      "Labour cost of the shift in minor units (the employee's rateRegular, else the role's rate, times worked hours)",
+    ),
+  alternatives: z
+    .number()
+    .describe('Other employees who hold the position, are available and were still free for this seat'),
 });
 
 export const UNFILLED_REASONS = ['held', 'noQualifiedEmployee', 'noAvailableEmployee', 'allCandidatesBusy'] as const;
-export const BLOCKING_RULES = ['position', 'availability', 'timeOff', 'overlap', 'betweenShifts', 'maxDayHours', 'maxHoursInWeek', 'maxDaysPerWeek'] as const;
+export const BLOCKING_RULES = [
+  'position',
+  'availability',
+  'timeOff',
+  'overlap',
+  'betweenShifts',
+  'maxDayHours',
+  'maxHoursInWeek',
+  'maxDaysPerWeek',
+] as const;
 
 export const proposalSchema = z.object({
   id: z.string(),
   companyId: z.string(),
-  status: z.enum(['open', 'committed']).describe('committed: its drafts were written (a second commit answers the same shifts)'),
+  status: z
+    .enum(['open', 'committed'])
+    .describe('committed: its drafts were written (a second commit answers the same shifts)'),
   startDate: z.string(),
   endDate: z.string(),
   roleIds: z.array(z.string()).nullable(),
@@ -71,8 +110,16 @@ export const proposalSchema = z.object({
     held: z.number().describe('Seats the template keeps open (hold)'),
   }),
   solver: z.object({
-    used: z.enum(['mip', 'greedy']).describe('mip: the HiGHS MIP (started from the greedy pass) gave the answer; greedy: the greedy pass alone (the solver found nothing better in time, or failed)'),
-    status: z.enum(['optimal', 'timeLimit', 'skipped', 'error']).describe('optimal: proven optimal (relative gap at most 1e-6); timeLimit: stopped at the time limit, `gap` says how far from the proven bound; skipped: the solver was not run (nothing to fill); error: the solver failed and the greedy answer stands'),
+    used: z
+      .enum(['mip', 'greedy'])
+      .describe(
+        'mip: the HiGHS MIP (started from the greedy pass) gave the answer; greedy: the greedy pass alone (the solver found nothing better in time, or failed)',
+      ),
+    status: z
+      .enum(['optimal', 'timeLimit', 'skipped', 'error'])
+      .describe(
+        'optimal: proven optimal (relative gap at most 1e-6); timeLimit: stopped at the time limit, `gap` says how far from the proven bound; skipped: the solver was not run (nothing to fill); error: the solver failed and the greedy answer stands',
+      ),
     objective: z.number(),
     greedyObjective: z.number().describe('Objective of the greedy pass alone'),
     bound: z.number().nullable().describe('Proven upper bound on the objective'),
@@ -90,10 +137,16 @@ export const proposalSchema = z.object({
   unfilled: z.array(
     z.object({
       seat: seatSchema,
-      reason: z.enum(UNFILLED_REASONS).describe('held: kept open by the template; noQualifiedEmployee: nobody considered holds the role and sub-role; noAvailableEmployee: every holder is unavailable or on time off; allCandidatesBusy: every available holder would break a rule (blockedBy says which)'),
+      reason: z
+        .enum(UNFILLED_REASONS)
+        .describe(
+          'held: kept open by the template; noQualifiedEmployee: nobody considered holds the role and sub-role; noAvailableEmployee: every holder is unavailable or on time off; allCandidatesBusy: every available holder would break a rule (blockedBy says which)',
+        ),
       message: z.string(),
       blockedCounts: z.record(z.string(), z.number()).describe('Holders of the position kept off this seat, by rule'),
-      blockedBy: z.array(z.object({ employeeId: z.string(), rule: z.enum(BLOCKING_RULES) })).describe(`Up to ${MAX_BLOCKED_LISTED} of them, with the rule`),
+      blockedBy: z
+        .array(z.object({ employeeId: z.string(), rule: z.enum(BLOCKING_RULES) }))
+        .describe(`Up to ${MAX_BLOCKED_LISTED} of them, with the rule`),
     }),
   ),
   createdAt: z.number(),
@@ -103,6 +156,8 @@ export type Proposal = z.infer<typeof proposalSchema>;
 
 export const commitResponse = z.object({
   proposalId: z.string(),
-  committed: z.array(shiftSchema).describe('The drafts written (on a repeated commit: the drafts the first commit wrote)'),
+  committed: z
+    .array(shiftSchema)
+    .describe('The drafts written (on a repeated commit: the drafts the first commit wrote)'),
   warnings: z.array(findingSchema),
 });

@@ -32,13 +32,41 @@ export function fingerprint(problem: GenerationProblem): string {
   return createHash('sha256').update(JSON.stringify(problem)).digest('base64url');
 }
 
-const seatView = (s: { date: string; weekday: string; start: number; end: number; roleId: string; subRoleId: string; slotKey: string | null }) => ({
-  date: s.date, weekday: s.weekday, start: s.start, end: s.end, positionId: s.roleId, subRoleId: s.subRoleId, slotKey: s.slotKey,
+const seatView = (s: {
+  date: string;
+  weekday: string;
+  start: number;
+  end: number;
+  roleId: string;
+  subRoleId: string;
+  slotKey: string | null;
+}) => ({
+  date: s.date,
+  weekday: s.weekday,
+  start: s.start,
+  end: s.end,
+  positionId: s.roleId,
+  subRoleId: s.subRoleId,
+  slotKey: s.slotKey,
 });
 
-export async function propose({ companyId, body, log }: { companyId: string; body: GenerateBody; log?: Logger }): Promise<Proposal> {
+export async function propose({
+  companyId,
+  body,
+  log,
+}: {
+  companyId: string;
+  body: GenerateBody;
+  log?: Logger;
+}): Promise<Proposal> {
   requireDateRange(body.startDate, body.endDate, MAX_GENERATION_DAYS);
-  const inputs = await gatherInputs({ companyId, from: body.startDate, to: body.endDate, roleIds: body.roleIds, employeeIds: body.employeeIds });
+  const inputs = await gatherInputs({
+    companyId,
+    from: body.startDate,
+    to: body.endDate,
+    roleIds: body.roleIds,
+    employeeIds: body.employeeIds,
+  });
   const unknownRole = body.roleIds?.find((id) => !inputs.roles.some((r) => r.id === id));
   if (unknownRole) throw roleErrors.UNKNOWN_ROLE(`No role ${unknownRole} in this company`);
   const unknownEmployee = body.employeeIds?.find((id) => !inputs.employees.some((e) => e.id === id));
@@ -62,16 +90,31 @@ export async function propose({ companyId, body, log }: { companyId: string; bod
     generationFormat: problem.rules.format,
     coverage: { required: problem.seats.length, filled: assignments.length, held: problem.held.length },
     solver: {
-      used: report.used, status: report.status, objective: report.objective, greedyObjective: report.greedyObjective,
-      bound: report.bound, gap: report.gap, seconds: Math.round(report.seconds * 1000) / 1000,
+      used: report.used,
+      status: report.status,
+      objective: report.objective,
+      greedyObjective: report.greedyObjective,
+      bound: report.bound,
+      gap: report.gap,
+      seconds: Math.round(report.seconds * 1000) / 1000,
     },
     assignments: explained.assignments.map((a, n) => ({
-      ...seatView(a.seat), shiftId: `${id}-${n + 1}`, employeeId: a.staffId, employeeName: names.get(a.staffId) ?? '', why: a.why,
+      ...seatView(a.seat),
+      shiftId: `${id}-${n + 1}`,
+      employeeId: a.staffId,
+      employeeName: names.get(a.staffId) ?? '',
+      why: a.why,
     })),
     unfilled: explained.unfilled.map((u) => {
       const blockedCounts: Record<string, number> = {};
       for (const b of u.blockedBy) blockedCounts[b.rule] = (blockedCounts[b.rule] ?? 0) + 1;
-      return { seat: seatView(u.seat), reason: u.reason, message: u.message, blockedCounts, blockedBy: u.blockedBy.slice(0, MAX_BLOCKED_LISTED) };
+      return {
+        seat: seatView(u.seat),
+        reason: u.reason,
+        message: u.message,
+        blockedCounts,
+        blockedBy: u.blockedBy.slice(0, MAX_BLOCKED_LISTED),
+      };
     }),
     createdAt: Date.now(),
     committedAt: null,
@@ -85,18 +128,31 @@ export async function propose({ companyId, body, log }: { companyId: string; bod
   }
   await proposalRef(companyId, id).set(doc);
   log?.info('schedule proposal generated', {
-    proposalId: id, seats: problem.seats.length, filled: assignments.length, used: report.used, status: report.status, gap: report.gap, seconds: report.seconds,
+    proposalId: id,
+    seats: problem.seats.length,
+    filled: assignments.length,
+    used: report.used,
+    status: report.status,
+    gap: report.gap,
+    seconds: report.seconds,
   });
   return proposal;
 }
 
 async function load(companyId: string, proposalId: string): Promise<StoredProposal> {
   const stored = proposalFromSnapshot(await proposalRef(companyId, proposalId).get());
-  if (!stored || stored.proposal.companyId !== companyId) throw scheduleErrors.PROPOSAL_NOT_FOUND('Schedule proposal not found');
+  if (!stored || stored.proposal.companyId !== companyId)
+    throw scheduleErrors.PROPOSAL_NOT_FOUND('Schedule proposal not found');
   return stored;
 }
 
-export async function getProposal({ companyId, proposalId }: { companyId: string; proposalId: string }): Promise<Proposal> {
+export async function getProposal({
+  companyId,
+  proposalId,
+}: {
+  companyId: string;
+  proposalId: string;
+}): Promise<Proposal> {
   return (await load(companyId, proposalId)).proposal;
 }
 
@@ -118,18 +174,28 @@ async function readShifts(companyId: string, ids: string[]): Promise<Shift[]> {
 export async function commitProposal({ companyId, proposalId }: { companyId: string; proposalId: string }) {
   const stored = await load(companyId, proposalId);
   const p = stored.proposal;
-  if (p.status === 'committed') return { proposalId, committed: await readShifts(companyId, stored.committedShiftIds), warnings: [] as Finding[] };
+  if (p.status === 'committed')
+    return { proposalId, committed: await readShifts(companyId, stored.committedShiftIds), warnings: [] as Finding[] };
 
   if (p.assignments.length === 0) {
-    await proposalRef(companyId, proposalId).set(proposalToDoc({ ...stored, proposal: { ...p, status: 'committed', committedAt: Date.now() } }));
+    await proposalRef(companyId, proposalId).set(
+      proposalToDoc({ ...stored, proposal: { ...p, status: 'committed', committedAt: Date.now() } }),
+    );
     return { proposalId, committed: [] as Shift[], warnings: [] as Finding[] };
   }
   const own = new Set(p.assignments.map((a) => a.shiftId));
   const inputs = await gatherInputs({
-    companyId, from: p.startDate, to: p.endDate, roleIds: p.roleIds ?? undefined, employeeIds: p.employeeIds ?? undefined, ignoreShift: (id) => own.has(id),
+    companyId,
+    from: p.startDate,
+    to: p.endDate,
+    roleIds: p.roleIds ?? undefined,
+    employeeIds: p.employeeIds ?? undefined,
+    ignoreShift: (id) => own.has(id),
   });
   if (fingerprint(buildProblem(inputs)) !== stored.fingerprint) {
-    throw scheduleErrors.PROPOSAL_STALE('The template, employees, shifts or settings changed since this proposal was generated; generate a new proposal');
+    throw scheduleErrors.PROPOSAL_STALE(
+      'The template, employees, shifts or settings changed since this proposal was generated; generate a new proposal',
+    );
   }
 
   const byEmployee = new Map<string, Proposal['assignments']>();
@@ -152,24 +218,44 @@ export async function commitProposal({ companyId, proposalId }: { companyId: str
     const last = i === chunks.length - 1;
     const found = await runExclusive(
       employees.map((e) => lockKey(companyId, e)),
-      (tx) => commitChunk(tx, { stored, employees, assignments: employees.flatMap((e) => byEmployee.get(e) ?? []), last }),
+      (tx) =>
+        commitChunk(tx, { stored, employees, assignments: employees.flatMap((e) => byEmployee.get(e) ?? []), last }),
     );
     for (const f of found) warnings.set(findingKey(f), f);
   }
-  return { proposalId, committed: await readShifts(companyId, p.assignments.map((a) => a.shiftId)), warnings: [...warnings.values()] };
+  return {
+    proposalId,
+    committed: await readShifts(
+      companyId,
+      p.assignments.map((a) => a.shiftId),
+    ),
+    warnings: [...warnings.values()],
+  };
 }
 
 async function commitChunk(
   tx: Transaction,
-  { stored, employees, assignments, last }: { stored: StoredProposal; employees: string[]; assignments: Proposal['assignments']; last: boolean },
+  {
+    stored,
+    employees,
+    assignments,
+    last,
+  }: { stored: StoredProposal; employees: string[]; assignments: Proposal['assignments']; last: boolean },
 ) {
   const p = stored.proposal;
   const companyId = p.companyId;
   const roleIds = [...new Set(assignments.map((a) => a.positionId))];
   const concerned = new Set(employees);
   const [existing, [companySnap, settingsSnap, ...rest]] = await Promise.all([
-    repo.listRange({ companyId, from: addDays(p.startDate, -WINDOW_DAYS), to: addDays(p.endDate, WINDOW_DAYS), modes: SHIFT_MODES }, tx),
-    tx.getAll(...companyRulesRefs(companyId), ...employees.map((e) => employeeRef(companyId, e)), ...roleIds.map((r) => roleRef(companyId, r))),
+    repo.listRange(
+      { companyId, from: addDays(p.startDate, -WINDOW_DAYS), to: addDays(p.endDate, WINDOW_DAYS), modes: SHIFT_MODES },
+      tx,
+    ),
+    tx.getAll(
+      ...companyRulesRefs(companyId),
+      ...employees.map((e) => employeeRef(companyId, e)),
+      ...roleIds.map((r) => roleRef(companyId, r)),
+    ),
   ]);
   const company = companyRulesFromSnapshots(companySnap, settingsSnap);
   if (!company) throw companyNotFound();
@@ -184,8 +270,20 @@ async function commitChunk(
     .map((a) =>
       withTimes(
         {
-          id: a.shiftId, companyId, date: a.date, employeeId: a.employeeId, positionId: a.positionId, subRoleId: a.subRoleId,
-          start: a.start, end: a.end, mode: 'draft', scheduleId: p.scheduleId, note: '', onHold: false, createdAt: now, updatedAt: now,
+          id: a.shiftId,
+          companyId,
+          date: a.date,
+          employeeId: a.employeeId,
+          positionId: a.positionId,
+          subRoleId: a.subRoleId,
+          start: a.start,
+          end: a.end,
+          mode: 'draft',
+          scheduleId: p.scheduleId,
+          note: '',
+          onHold: false,
+          createdAt: now,
+          updatedAt: now,
         },
         rules,
       ),
@@ -200,7 +298,10 @@ async function commitChunk(
   for (const { shift, timing } of drafts) {
     const employee = employeeById.get(shift.employeeId) ?? null;
     const others = standing.get(shift.employeeId)!.filter((t) => t.shift.id !== shift.id);
-    for (const f of [...checkReferences(shift, { employee, role: shift.positionId ? (roleById.get(shift.positionId) ?? null) : null }), ...evaluate(timing, others, rules, employee?.availabilities)]) {
+    for (const f of [
+      ...checkReferences(shift, { employee, role: shift.positionId ? (roleById.get(shift.positionId) ?? null) : null }),
+      ...evaluate(timing, others, rules, employee?.availabilities),
+    ]) {
       if (!findings.has(findingKey(f))) findings.set(findingKey(f), f);
     }
   }
@@ -208,7 +309,10 @@ async function commitChunk(
   const blocking = all.filter((f) => f.blocking);
   if (blocking.length) {
     throw scheduleErrors.SHIFT_CONFLICT(
-      `Nothing of this group was committed: ${blocking.length} conflict(s): ${blocking.slice(0, 5).map((f) => f.message).join('; ')}${blocking.length > 5 ? '; ...' : ''}`,
+      `Nothing of this group was committed: ${blocking.length} conflict(s): ${blocking
+        .slice(0, 5)
+        .map((f) => f.message)
+        .join('; ')}${blocking.length > 5 ? '; ...' : ''}`,
       blocking.map((f) => ({ ...f, path: f.rule })),
     );
   }

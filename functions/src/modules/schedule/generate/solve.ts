@@ -45,7 +45,10 @@ export interface GenerateOptions {
  * never lets a broken rule through), completed greedily for any seat it left open that someone
  * could still take, and kept if it scores at least the greedy's.
  */
-export async function generate(problem: GenerationProblem, options: GenerateOptions): Promise<{ assignments: Assignment[]; report: SolverReport }> {
+export async function generate(
+  problem: GenerationProblem,
+  options: GenerateOptions,
+): Promise<{ assignments: Assignment[]; report: SolverReport }> {
   const t0 = performance.now();
   const score = scoring(problem);
   const first = greedy(problem, [], score);
@@ -53,14 +56,40 @@ export async function generate(problem: GenerationProblem, options: GenerateOpti
   const base = { greedyObjective, columns: 0, rows: 0 };
   const seconds = () => (performance.now() - t0) / 1000;
   if (problem.seats.length === 0 || options.method === 'greedy') {
-    return { assignments: first, report: { ...base, used: 'greedy', status: 'skipped', objective: greedyObjective, bound: null, gap: problem.seats.length ? null : 0, seconds: seconds() } };
+    return {
+      assignments: first,
+      report: {
+        ...base,
+        used: 'greedy',
+        status: 'skipped',
+        objective: greedyObjective,
+        bound: null,
+        gap: problem.seats.length ? null : 0,
+        seconds: seconds(),
+      },
+    };
   }
   const relativeGap = options.relativeGap ?? DEFAULT_RELATIVE_GAP;
   let mip;
   try {
-    mip = await solveMip(problem, score, { timeLimitSeconds: Math.max(0.1, options.timeLimitSeconds - seconds()), relativeGap, start: first });
+    mip = await solveMip(problem, score, {
+      timeLimitSeconds: Math.max(0.1, options.timeLimitSeconds - seconds()),
+      relativeGap,
+      start: first,
+    });
   } catch {
-    return { assignments: first, report: { ...base, used: 'greedy', status: 'error', objective: greedyObjective, bound: null, gap: null, seconds: seconds() } };
+    return {
+      assignments: first,
+      report: {
+        ...base,
+        used: 'greedy',
+        status: 'error',
+        objective: greedyObjective,
+        bound: null,
+        gap: null,
+        seconds: seconds(),
+      },
+    };
   }
   const improved = greedy(problem, keepValid(problem, mip.assignments), score);
   const mipObjective = objectiveOf(problem, improved, score);
@@ -73,7 +102,12 @@ export async function generate(problem: GenerationProblem, options: GenerateOpti
     report: {
       greedyObjective,
       used: useMip ? 'mip' : 'greedy',
-      status: mip.status === 'optimal' || (gap !== null && gap <= relativeGap) ? 'optimal' : mip.status === 'timeLimit' ? 'timeLimit' : 'error',
+      status:
+        mip.status === 'optimal' || (gap !== null && gap <= relativeGap)
+          ? 'optimal'
+          : mip.status === 'timeLimit'
+            ? 'timeLimit'
+            : 'error',
       objective,
       bound,
       gap,
@@ -156,7 +190,9 @@ export function explain(problem: GenerationProblem, assignments: Assignment[]) {
   for (const a of assignments) finalLedgers.get(a.staffId)!.add(seats.get(a.seatId)!);
   const hired = [...new Set(problem.staff.map((s) => s.hiring).filter((h): h is string => h !== null))].sort();
 
-  const ordered = [...assignments].sort((a, b) => seats.get(a.seatId)!.startMs - seats.get(b.seatId)!.startMs || a.seatId.localeCompare(b.seatId));
+  const ordered = [...assignments].sort(
+    (a, b) => seats.get(a.seatId)!.startMs - seats.get(b.seatId)!.startMs || a.seatId.localeCompare(b.seatId),
+  );
   const running = new Map(problem.staff.map((s) => [s.id, new Ledger(s, problem.rules)]));
   const explained = ordered.map((a) => {
     const seat = seats.get(a.seatId)!;
@@ -165,7 +201,9 @@ export function explain(problem: GenerationProblem, assignments: Assignment[]) {
     const before = ledger.weekWorked(seat.weekStart);
     ledger.add(seat);
     const day = staff.availability[seat.weekday];
-    const alternatives = candidates.get(seat.id)!.filter((c) => c.id !== staff.id && finalLedgers.get(c.id)!.check(seat) === null).length;
+    const alternatives = candidates
+      .get(seat.id)!
+      .filter((c) => c.id !== staff.id && finalLedgers.get(c.id)!.check(seat) === null).length;
     const why: AssignmentWhy = {
       availabilityPriority: day ? day.priority : null,
       allDay: !day || day.allDay,
@@ -193,10 +231,18 @@ export function explain(problem: GenerationProblem, assignments: Assignment[]) {
     const { startMs: _s, endMs: _e, minutes: _m, worked: _w, ...view } = seat;
     const holders = problem.staff.filter((s) => s.positions.includes(positionKey(seat.roleId, seat.subRoleId)));
     if (holders.length === 0) {
-      unfilled.push({ seat: view, reason: 'noQualifiedEmployee', message: `Nobody considered holds ${seat.roleId} / ${seat.subRoleId}`, blockedBy: [] });
+      unfilled.push({
+        seat: view,
+        reason: 'noQualifiedEmployee',
+        message: `Nobody considered holds ${seat.roleId} / ${seat.subRoleId}`,
+        blockedBy: [],
+      });
       continue;
     }
-    const blockedBy = holders.map((s) => ({ employeeId: s.id, rule: (staticReason(s, seat) as StaticReason | null) ?? (finalLedgers.get(s.id)!.check(seat) as LedgerReason) }));
+    const blockedBy = holders.map((s) => ({
+      employeeId: s.id,
+      rule: (staticReason(s, seat) as StaticReason | null) ?? (finalLedgers.get(s.id)!.check(seat) as LedgerReason),
+    }));
     const available = blockedBy.filter((b) => b.rule !== 'availability' && b.rule !== 'timeOff');
     const reason: UnfilledReason = available.length === 0 ? 'noAvailableEmployee' : 'allCandidatesBusy';
     const counts = new Map<Reason, number>();

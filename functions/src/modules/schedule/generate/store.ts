@@ -25,13 +25,23 @@ function proposalFromDoc(id: string, d: DocumentData): StoredProposal {
   };
 }
 
-export const { collection: proposalsCollection, ref: proposalRef, fromSnapshot: proposalFromSnapshot } = companyCollection('scheduleProposals', proposalFromDoc);
+export const {
+  collection: proposalsCollection,
+  ref: proposalRef,
+  fromSnapshot: proposalFromSnapshot,
+} = companyCollection('scheduleProposals', proposalFromDoc);
 
 export function proposalToDoc({ proposal, fingerprint, committedShiftIds }: StoredProposal): DocumentData {
   const { id: _id, ...body } = proposal;
   return {
-    companyId: proposal.companyId, status: proposal.status, startDate: proposal.startDate, endDate: proposal.endDate,
-    createdAt: proposal.createdAt, committedAt: proposal.committedAt, fingerprint, committedShiftIds,
+    companyId: proposal.companyId,
+    status: proposal.status,
+    startDate: proposal.startDate,
+    endDate: proposal.endDate,
+    createdAt: proposal.createdAt,
+    committedAt: proposal.committedAt,
+    fingerprint,
+    committedShiftIds,
     body: gzipSync(JSON.stringify(body)),
   };
 }
