@@ -20,7 +20,7 @@ async function main() {
   const stack = await ensureStack();
   try {
     const jest = require.resolve('jest/bin/jest', { paths: [path.resolve(__dirname, '..')] });
-    const result = spawnSync(process.execPath, [jest, '--selectProjects', 'browser', ...process.argv.slice(2)], {
+    const result = spawnSync(process.execPath, [jest, ...process.argv.slice(2), '--selectProjects', 'browser'], {
       cwd: path.resolve(__dirname, '..'),
       stdio: 'inherit',
       env: { ...process.env, CHROMIUM_PATH: chromium },
