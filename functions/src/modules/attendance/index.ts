@@ -1,22 +1,16 @@
 /** The attendance module's public API: what other modules may use (they import nothing else of it). */
+export { approveMany } from './approvals';
+export { lockRange, unlockRange } from './locks';
+export { listPunches, listPunchesFor, type ListPunchesInput } from './punches';
 export {
-  approveMany,
-  listPunches,
-  listPunchesFor,
-  lockRange,
   readVendorPunches,
   removeVendorPunch,
-  unlockRange,
   upsertVendorPunch,
-  vendorPunchId,
-  vendorPunchVersion,
-  workedSpans,
-  type ListPunchesInput,
-  type VendorPunchInput,
   type VendorPunchOutcome,
   type VendorPunchRemoval,
-  type WorkedSpan,
-} from './service';
+} from './vendor-punches';
+export { vendorPunchId, vendorPunchVersion, type VendorPunchInput } from './vendor-rules';
+export { workedSpans, type WorkedSpan } from './worked';
 export { attendanceErrors } from './errors';
 export type { AttendanceSettings, BreakType, PunchView as Punch, RangeLock } from './schemas';
 export { listPunchesQuery } from './schemas';

@@ -15,7 +15,7 @@ export default defineModule({
       schedule: 'every 15 minutes',
       description:
         'Closes open punches autoClockOutAfterMinutes after their clock-in (at that time), flags them autoClockedOut and leaves them pending, with an audit entry',
-      run: () => async () => (require('./service') as typeof import('./service')).autoClockOut(),
+      run: () => async () => (require('./auto-clock-out') as typeof import('./auto-clock-out')).autoClockOut(),
     },
   ],
 });

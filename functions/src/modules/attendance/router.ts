@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
-import * as service from './service';
+import { approveMany, approvePunch, unapprovePunch } from './approvals';
+import { clockIn, clockOut, currentPunch, endBreak, startBreak } from './clock';
+import { createPunch, deletePunch, editPunch } from './edits';
+import { listLocks } from './locks';
+import { getPunch, listPunchesFor, punchAudit } from './punches';
+import { getSettings, patchSettings } from './settings';
 import { timesheets } from './timesheets';
 import {
   MAX_RANGE_DAYS,
@@ -51,7 +56,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: clockBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => service.clockIn({ member: m, body }),
+    handler: ({ member: m, body }) => clockIn({ member: m, body }),
   }),
   defineRoute({
     method: 'post',
@@ -62,7 +67,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: clockBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => service.clockOut({ member: m, body }),
+    handler: ({ member: m, body }) => clockOut({ member: m, body }),
   }),
   defineRoute({
     method: 'post',
@@ -73,7 +78,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: breakStartBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => service.startBreak({ member: m, body }),
+    handler: ({ member: m, body }) => startBreak({ member: m, body }),
   }),
   defineRoute({
     method: 'post',
@@ -84,7 +89,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: breakEndBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => service.endBreak({ member: m, body }),
+    handler: ({ member: m, body }) => endBreak({ member: m, body }),
   }),
   defineRoute({
     method: 'get',
@@ -94,7 +99,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: companyIdQuery,
     response: currentPunchResponse,
-    handler: ({ member: m }) => service.currentPunch({ member: m }),
+    handler: ({ member: m }) => currentPunch({ member: m }),
   }),
 
   // ------------------------------------------------------------ punches (managers)
@@ -106,7 +111,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: listPunchesQuery,
     response: z.array(punchSchema),
-    handler: ({ member: m, query }) => service.listPunchesFor({ member: m, query }),
+    handler: ({ member: m, query }) => listPunchesFor({ member: m, query }),
   }),
   defineRoute({
     method: 'post',
@@ -118,7 +123,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: createPunchBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => service.createPunch({ companyId: m.companyId, uid: m.uid, body }),
+    handler: ({ member: m, body }) => createPunch({ companyId: m.companyId, uid: m.uid, body }),
   }),
   defineRoute({
     method: 'post',
@@ -130,8 +135,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: bulkApproveBody,
     response: bulkApproveResponse,
-    handler: ({ member: m, body }) =>
-      service.approveMany({ companyId: m.companyId, uid: m.uid, punchIds: body.punchIds }),
+    handler: ({ member: m, body }) => approveMany({ companyId: m.companyId, uid: m.uid, punchIds: body.punchIds }),
   }),
   defineRoute({
     method: 'get',
@@ -143,7 +147,7 @@ export const routes: RouteDef[] = [
     params: punchIdParam,
     query: companyIdQuery,
     response: punchSchema,
-    handler: ({ member: m, params }) => service.getPunch({ member: m, punchId: params.punchId }),
+    handler: ({ member: m, params }) => getPunch({ member: m, punchId: params.punchId }),
   }),
   defineRoute({
     method: 'patch',
@@ -156,7 +160,7 @@ export const routes: RouteDef[] = [
     body: editPunchBody,
     response: punchSchema,
     handler: ({ member: m, params, body }) =>
-      service.editPunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, body }),
+      editPunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, body }),
   }),
   defineRoute({
     method: 'delete',
@@ -168,7 +172,7 @@ export const routes: RouteDef[] = [
     query: deletePunchQuery,
     response: punchSchema,
     handler: ({ member: m, params, query }) =>
-      service.deletePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, reason: query.reason }),
+      deletePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, reason: query.reason }),
   }),
   defineRoute({
     method: 'post',
@@ -179,8 +183,7 @@ export const routes: RouteDef[] = [
     params: punchIdParam,
     query: companyIdQuery,
     response: punchSchema,
-    handler: ({ member: m, params }) =>
-      service.approvePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId }),
+    handler: ({ member: m, params }) => approvePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId }),
   }),
   defineRoute({
     method: 'post',
@@ -193,7 +196,7 @@ export const routes: RouteDef[] = [
     body: reasonBody,
     response: punchSchema,
     handler: ({ member: m, params, body }) =>
-      service.unapprovePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, reason: body.reason }),
+      unapprovePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, reason: body.reason }),
   }),
   defineRoute({
     method: 'get',
@@ -205,7 +208,7 @@ export const routes: RouteDef[] = [
     params: punchIdParam,
     query: companyIdQuery,
     response: z.array(auditEntrySchema),
-    handler: ({ member: m, params }) => service.punchAudit({ companyId: m.companyId, punchId: params.punchId }),
+    handler: ({ member: m, params }) => punchAudit({ companyId: m.companyId, punchId: params.punchId }),
   }),
 
   // ------------------------------------------------------------ timesheets
@@ -230,7 +233,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: companyIdQuery,
     response: settingsSchema,
-    handler: ({ member: m }) => service.getSettings({ companyId: m.companyId }),
+    handler: ({ member: m }) => getSettings({ companyId: m.companyId }),
   }),
   defineRoute({
     method: 'patch',
@@ -242,7 +245,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: settingsPatchBody,
     response: settingsSchema,
-    handler: ({ member: m, body }) => service.patchSettings({ companyId: m.companyId, patch: body }),
+    handler: ({ member: m, body }) => patchSettings({ companyId: m.companyId, patch: body }),
   }),
   defineRoute({
     method: 'get',
@@ -253,6 +256,6 @@ export const routes: RouteDef[] = [
     access: manager,
     query: companyIdQuery,
     response: z.array(lockSchema),
-    handler: ({ member: m }) => service.listLocks({ companyId: m.companyId }),
+    handler: ({ member: m }) => listLocks({ companyId: m.companyId }),
   }),
 ];

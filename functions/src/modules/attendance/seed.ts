@@ -6,7 +6,7 @@ import { listShifts } from '../schedule';
 import { punchRef, punchToDoc, auditCollection } from './repo';
 import { autoApproves } from './rules';
 import { SETTINGS_DEFAULTS, type Break, type PunchView } from './schemas';
-import { derive } from './service';
+import { blankPunch, derive, shiftLinkOf } from './punch-rules';
 
 const MINUTE = 60_000;
 
@@ -61,39 +61,17 @@ export async function seed(company: DemoCompany): Promise<string> {
     }
     const punch = derive(
       {
-        id: `demo-${shift.id}`,
-        companyId: company.companyId,
-        employeeId: shift.employeeId,
+        ...blankPunch(`demo-${shift.id}`, company.companyId, shift.employeeId, clockInAt),
         positionId: shift.positionId,
         businessDate,
-        clockInAt,
         clockOutAt,
         deviceClockInAt: clockInAt - 2000,
         deviceClockOutAt: autoClockedOut ? null : clockOutAt + 1500,
-        clockInLocation: null,
-        clockOutLocation: null,
         breaks: breaks.sort((a, b) => a.startAt - b.startAt),
         state: 'pending',
-        shift: {
-          shiftId: shift.id,
-          date: shift.date,
-          scheduledStartAt: startMs,
-          scheduledEndAt: endMs,
-          scheduledMinutes: shift.workedMinutes || Math.round((endMs - startMs) / MINUTE),
-        },
-        lateMinutes: 0,
-        leftEarlyMinutes: 0,
+        shift: shiftLinkOf(shift, startMs, endMs),
         autoClockedOut,
-        source: 'app',
-        vendor: null,
-        workedMinutes: null,
-        paidBreakMinutes: 0,
-        unpaidBreakMinutes: 0,
-        exceptions: [],
-        createdAt: clockInAt,
         updatedAt: clockOutAt,
-        approvedAt: null,
-        approvedBy: null,
       },
       settings,
     );

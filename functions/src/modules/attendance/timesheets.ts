@@ -8,7 +8,7 @@ import { coreErrors } from '../../core/errors';
 import { attendanceErrors } from './errors';
 import * as repo from './repo';
 import { overtimeProjection } from './rules';
-import { checkRange, shiftBusinessDate } from './service';
+import { checkRange, shiftBusinessDate } from './punch-rules';
 import type { PunchView, TimesheetException, TimesheetQuery } from './schemas';
 
 interface DayTotals {

@@ -1,0 +1,44 @@
+/** What payroll and sales read of attendance: the worked spans of closed punches. */
+import { byTime } from './punch-rules';
+import * as repo from './repo';
+
+export interface WorkedSpan {
+  punchId: string;
+  businessDate: string;
+  positionId: string | null;
+  startMs: number;
+  endMs: number;
+  unpaidBreaks: { startMs: number; endMs: number }[];
+}
+
+/** Closed punches of a business-date range by employee (approved ones only with approvedOnly), sorted by start. */
+export async function workedSpans(
+  companyId: string,
+  range: { startDate: string; endDate: string },
+  options: { approvedOnly: boolean },
+): Promise<Map<string, WorkedSpan[]>> {
+  const punches = await repo.listRange({
+    companyId,
+    from: range.startDate,
+    to: range.endDate,
+    state: options.approvedOnly ? 'approved' : undefined,
+  });
+  const out = new Map<string, WorkedSpan[]>();
+  for (const p of punches.sort(byTime)) {
+    if (p.clockOutAt === null) continue;
+    const span: WorkedSpan = {
+      punchId: p.id,
+      businessDate: p.businessDate,
+      positionId: p.positionId,
+      startMs: p.clockInAt,
+      endMs: p.clockOutAt,
+      unpaidBreaks: p.breaks
+        .filter((b) => !b.paid && b.endAt !== null)
+        .map((b) => ({ startMs: b.startAt, endMs: b.endAt! })),
+    };
+    const list = out.get(p.employeeId);
+    if (list) list.push(span);
+    else out.set(p.employeeId, [span]);
+  }
+  return out;
+}
