@@ -1,11 +1,10 @@
 /**
  * The pure rules of a punch's life (no I/O, no clock read: `now` is a parameter): its derived
  * fields, break pay, a blank punch, closing it, the timeline, overlap, payroll-lock and geofence
- * checks, and whose punches a member may read. The measures they use live in rules.ts.
+ * checks, and the caller's own employee record. The measures they use live in rules.ts.
  */
 import { businessSlotOfMinute, requireDateRange, type CompanyCalendar } from '../../core/calendar';
-import { coreErrors } from '../../core/errors';
-import { roleAtLeast, type Membership } from '../../core/memberships';
+import type { Membership } from '../../core/memberships';
 import type { CompanyRules } from '../companies';
 import type { Shift } from '../schedule';
 import { attendanceErrors } from './errors';
@@ -50,15 +49,6 @@ export function ownEmployeeId(member: Membership): string {
       'Your membership in this company is linked to no employee record; ask a manager to link you',
     );
   return member.employeeId;
-}
-
-/** Which employee a member may read: managers anyone (or everyone), employees only themselves. */
-export function readableEmployee(member: Membership, employeeId: string | undefined): string | undefined {
-  if (roleAtLeast(member.role, 'manager')) return employeeId;
-  const own = ownEmployeeId(member);
-  if (employeeId && employeeId !== own)
-    throw coreErrors.INSUFFICIENT_ROLE("Employees read only their own punches and timesheet; managers read everyone's");
-  return own;
 }
 
 /** Punches in reading order: business date, clock-in, employee, id. */

@@ -1,7 +1,7 @@
 /** Reading punches: a range, one punch, its audit trail. */
-import type { Membership } from '../../core/memberships';
-import { roleAtLeast } from '../../core/memberships';
-import { byTime, checkRange, punchNotFound, readableEmployee } from './punch-rules';
+import { coreErrors } from '../../core/errors';
+import { roleAtLeast, type Membership } from '../../core/memberships';
+import { byTime, checkRange, ownEmployeeId, punchNotFound } from './punch-rules';
 import * as repo from './repo';
 import type { ListPunchesQuery, PunchState, PunchView } from './schemas';
 
@@ -26,6 +26,15 @@ export async function listPunches(f: ListPunchesInput): Promise<PunchView[]> {
     state: f.state,
   });
   return punches.sort(byTime);
+}
+
+/** Which employee a member may read: managers anyone (or everyone), employees only themselves. */
+export function readableEmployee(member: Membership, employeeId: string | undefined): string | undefined {
+  if (roleAtLeast(member.role, 'manager')) return employeeId;
+  const own = ownEmployeeId(member);
+  if (employeeId && employeeId !== own)
+    throw coreErrors.INSUFFICIENT_ROLE("Employees read only their own punches and timesheet; managers read everyone's");
+  return own;
 }
 
 export function listPunchesFor({ member, query }: { member: Membership; query: ListPunchesQuery }) {
