@@ -18,7 +18,7 @@ import { companyRulesFromSnapshots, companyRulesRefs, policiesInForce, type Comp
 import { employeeErrors, employeeFromSnapshot, employeeRef } from '../employees';
 import { assertCertificationsValid } from '../documents';
 import { roleErrors, roleFromSnapshot, roleRef } from '../roles';
-import { listShifts, type Shift } from '../schedule';
+import { listShiftsInRange, type Shift } from '../schedule';
 import { attendanceErrors } from './errors';
 import * as repo from './repo';
 import {
@@ -118,7 +118,7 @@ async function shiftsOfDay(
   company: CompanyRules,
   tx?: Transaction,
 ) {
-  const shifts = await listShifts(
+  const shifts = await listShiftsInRange(
     { companyId, from: addDays(businessDate, -1), to: addDays(businessDate, 1), modes: ['published'], employeeId },
     tx,
   );
