@@ -2,7 +2,7 @@
  * The state machine of shift requests, without I/O: which step (action) a caller may take on a
  * request of a given type and effective state, what state it leads to, whether the step checks
  * (and applies) a schedule change, and when a repeated answer returns the request unchanged.
- * service.ts `step()` reads the request, asks `decideStep`, then does what the decision says
+ * step.ts `step()` reads the request, asks `decideStep`, then does what the decision says
  * (eligibility reads, writes) in one transaction. Flows: the POST /requests description (router.ts).
  */
 import { coreErrors } from '../../core/errors';
@@ -15,6 +15,9 @@ export type StepAction = 'accept' | 'decline' | 'volunteer' | 'pick' | 'claim' |
 export function effectiveState(r: Pick<ShiftRequest, 'state' | 'shiftStartsAt'>, now: number): RequestState {
   return PENDING.includes(r.state) && r.shiftStartsAt !== null && r.shiftStartsAt <= now ? 'expired' : r.state;
 }
+
+/** A request as answered at `now`: its stored fields with its effective state. */
+export const requestAsOf = (r: ShiftRequest, now: number): ShiftRequest => ({ ...r, state: effectiveState(r, now) });
 
 /** Who takes a step, as the service knows them. */
 export interface StepCaller {
