@@ -19,7 +19,7 @@ export function effectiveState(r: Pick<ShiftRequest, 'state' | 'shiftStartsAt'>,
 /** A request as answered at `now`: its stored fields with its effective state. */
 export const requestAsOf = (r: ShiftRequest, now: number): ShiftRequest => ({ ...r, state: effectiveState(r, now) });
 
-/** Who takes a step, as the service knows them. */
+/** Who takes a step, as step.ts knows them. */
 export interface StepCaller {
   /** The caller's employee record in the company, null without one. */
   me: string | null;
@@ -60,7 +60,7 @@ const notPending = (r: ShiftRequest, state: RequestState, action: string) =>
 
 /**
  * The employees whose schedule a step on `r` may change (the requester, the swap's peer, the taker:
- * the one picked, the claimant, or the taker already recorded): the service locks their schedules.
+ * the one picked, the claimant, or the taker already recorded): step.ts locks their schedules.
  */
 export function stepParties(
   r: Pick<ShiftRequest, 'employeeId' | 'peerEmployeeId' | 'takerEmployeeId'>,
