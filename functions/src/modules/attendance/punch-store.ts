@@ -8,7 +8,7 @@ import { runExclusive, type ExclusiveWork } from '../../core/exclusive';
 import { companyNotFound } from '../../core/firestore';
 import { companyRulesFromSnapshots, companyRulesRefs, type CompanyRules } from '../companies';
 import { roleErrors, roleFromSnapshot, roleRef } from '../roles';
-import { listShifts } from '../schedule';
+import { listShiftsInRange } from '../schedule';
 import * as repo from './repo';
 import { nearestByStart } from './rules';
 import { assertNoOverlapWith, assertUnlocked, punchNotFound, shiftBusinessDate, shiftLinkOf } from './punch-rules';
@@ -129,7 +129,7 @@ export async function linkShift(
   company: CompanyRules,
   tx?: Transaction,
 ): Promise<{ link: ShiftLink; positionId: string | null } | null> {
-  const shifts = await listShifts(
+  const shifts = await listShiftsInRange(
     { companyId, from: addDays(businessDate, -1), to: addDays(businessDate, 1), modes: ['published'], employeeId },
     tx,
   );

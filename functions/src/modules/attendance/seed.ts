@@ -2,7 +2,7 @@ import { db } from '../../core/firebase';
 import { addDays, businessSlotOfMinute, businessToday, shiftInterval } from '../../core/calendar';
 import type { DemoCompany } from '../../local/demo/types';
 import { getCompanyRules } from '../companies';
-import { listShifts } from '../schedule';
+import { listShiftsInRange } from '../schedule';
 import { punchRef, punchToDoc, auditCollection } from './repo';
 import { autoApproves } from './rules';
 import { SETTINGS_DEFAULTS, type Break, type PunchView } from './schemas';
@@ -25,7 +25,12 @@ export async function seed(company: DemoCompany): Promise<string> {
   const now = Date.now();
   const settings = SETTINGS_DEFAULTS;
   const shifts = (
-    await listShifts({ companyId: company.companyId, from: addDays(today, -15), to: today, modes: ['published'] })
+    await listShiftsInRange({
+      companyId: company.companyId,
+      from: addDays(today, -15),
+      to: today,
+      modes: ['published'],
+    })
   )
     .filter((s) => businessSlotOfMinute(s.date, s.start, dayChangeTime).businessDate >= addDays(today, -14))
     .map((s) => ({ shift: s, ...shiftInterval(s, timezone, defaultDuration) }))

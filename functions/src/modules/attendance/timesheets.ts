@@ -3,7 +3,7 @@ import { companyNotFound } from '../../core/firestore';
 import { roleAtLeast, type Membership } from '../../core/memberships';
 import { addDays, businessToday, datesInRange, shiftInterval, weekStart } from '../../core/calendar';
 import { companyRulesFromSnapshots, companyRulesRefs } from '../companies';
-import { listShifts, type Shift } from '../schedule';
+import { listShiftsInRange, type Shift } from '../schedule';
 import { coreErrors } from '../../core/errors';
 import { attendanceErrors } from './errors';
 import * as repo from './repo';
@@ -63,7 +63,7 @@ export async function timesheets({ member, query }: { member: Membership; query:
   const to = addDays(weekStart(query.endDate, company.profile.weekStartingDay), 6);
   const [punches, shifts] = await Promise.all([
     repo.listRange({ companyId, from, to, employeeId }),
-    listShifts({ companyId, from: addDays(from, -1), to: addDays(to, 1), modes: ['published'], employeeId }),
+    listShiftsInRange({ companyId, from: addDays(from, -1), to: addDays(to, 1), modes: ['published'], employeeId }),
   ]);
   const now = Date.now();
   const today = businessToday(company.profile.timezone, company.settings.dayChangeTime, now);

@@ -9,7 +9,7 @@ import { calculate } from '../calculator';
 import { listEmployeesFor } from '../employees';
 import type { CreateRequestBody } from '../requests';
 import { getSales, salesQuery, salesResponse } from '../sales';
-import { listShiftsFor, listShiftsQuery, shiftPostBody } from '../schedule';
+import { listShiftsForMember, listShiftsQuery, shiftPostBody } from '../schedule';
 import { toolInputs, type ProposalKind, type ToolName } from './schemas';
 
 /**
@@ -106,7 +106,7 @@ const TOOLS = [
         ...(input.employeeId ? { employeeId: input.employeeId } : {}),
         includeDraft: input.includeDraft ? 'true' : 'false',
       });
-      const shifts = await listShiftsFor({ member: ctx.member, query });
+      const shifts = await listShiftsForMember({ member: ctx.member, query });
       return {
         shifts: shifts.map((s) => ({
           id: s.id,

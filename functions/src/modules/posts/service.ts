@@ -4,7 +4,7 @@ import { db } from '../../core/firebase';
 import { requireCompany } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
 import { findEmployeeByUser, listEmployees, type Employee } from '../employees';
-import { LIVE_MODES, listShifts } from '../schedule';
+import { LIVE_MODES, listShiftsInRange } from '../schedule';
 import { postErrors } from './errors';
 import * as repo from './repo';
 import type { Audience, Post, PostCreate, PostPatch } from './schemas';
@@ -34,7 +34,7 @@ export async function resolveAudience(companyId: string, audience: Audience): Pr
       return [...new Set(audience.employeeIds)];
     }
     case 'scheduled': {
-      const shifts = await listShifts({ companyId, from: audience.date, to: audience.date, modes: LIVE_MODES });
+      const shifts = await listShiftsInRange({ companyId, from: audience.date, to: audience.date, modes: LIVE_MODES });
       const scheduled = new Set(shifts.map((s) => s.employeeId));
       return active.filter((e) => scheduled.has(e.id)).map((e) => e.id);
     }

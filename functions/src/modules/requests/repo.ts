@@ -5,7 +5,7 @@ import { POLICY_DEFAULTS, REQUEST_TYPES, type RequestPolicy, type ShiftRequest }
 /**
  * Shift requests live at companies/{companyId}/shiftRequests/{id}; the company's approval policy
  * at companies/{companyId}/requestPolicy/policy. The stored state is the last transition; a
- * pending shift request whose shift has started is answered as expired (see service).
+ * pending shift request whose shift has started is answered as expired (`effectiveState` in transitions.ts).
  */
 function requestFromDoc(id: string, d: DocumentData): ShiftRequest {
   return {
@@ -65,3 +65,10 @@ export function requestsWhere(
   const c = requestsCollection(companyId);
   return field ? c.where(field, '==', value) : c;
 }
+
+/** The keys of the exclusive transactions on requests: one request's steps. */
+export const requestKey = (companyId: string, id: string) => `request/${companyId}/${id}`;
+/** Serializes the creation of requests about one shift (no two pending requests for it). */
+export const shiftRequestKey = (companyId: string, shiftId: string) => `requestShift/${companyId}/${shiftId}`;
+/** Serializes the day-off and availabilities requests of one employee (no two overlapping pending ones). */
+export const dayOffKey = (companyId: string, employeeId: string) => `requestDayOff/${companyId}/${employeeId}`;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
-import * as service from './service';
+import { createRequest } from './create';
+import { getPolicy, updatePolicy } from './policy';
+import { getRequest, listRequests } from './reads';
+import { step } from './step';
 import {
   EMERGENCY_HOURS,
   createRequestBody,
@@ -43,7 +46,7 @@ const stepRoute = (
     query: companyIdQuery,
     body: decisionBody,
     response: requestSchema,
-    handler: ({ member: m, params, body }) => service.step({ member: m, id: params.id, action, note: body.note }),
+    handler: ({ member: m, params, body }) => step({ member: m, id: params.id, action, note: body.note }),
   });
 
 export const routes: RouteDef[] = [
@@ -55,7 +58,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: listRequestsQuery,
     response: z.array(requestSchema),
-    handler: ({ member: m, query }) => service.listRequests({ member: m, query }),
+    handler: ({ member: m, query }) => listRequests({ member: m, query }),
   }),
   defineRoute({
     method: 'post',
@@ -67,7 +70,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: createRequestBody,
     response: requestSchema,
-    handler: ({ member: m, body }) => service.createRequest({ member: m, body }),
+    handler: ({ member: m, body }) => createRequest({ member: m, body }),
   }),
   defineRoute({
     method: 'get',
@@ -79,7 +82,7 @@ export const routes: RouteDef[] = [
     params: requestIdParam,
     query: companyIdQuery,
     response: requestSchema,
-    handler: ({ member: m, params }) => service.getRequest({ member: m, id: params.id }),
+    handler: ({ member: m, params }) => getRequest({ member: m, id: params.id }),
   }),
   stepRoute(
     'accept',
@@ -103,7 +106,7 @@ export const routes: RouteDef[] = [
     body: pickBody,
     response: requestSchema,
     handler: ({ member: m, params, body }) =>
-      service.step({ member: m, id: params.id, action: 'pick', employeeId: body.employeeId }),
+      step({ member: m, id: params.id, action: 'pick', employeeId: body.employeeId }),
   }),
   stepRoute(
     'claim',
@@ -135,7 +138,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: companyIdQuery,
     response: policySchema,
-    handler: ({ query }) => service.getPolicy({ companyId: query.companyId }),
+    handler: ({ query }) => getPolicy({ companyId: query.companyId }),
   }),
   defineRoute({
     method: 'patch',
@@ -146,6 +149,6 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: policyPatch,
     response: policySchema,
-    handler: ({ query, body }) => service.updatePolicy({ companyId: query.companyId, patch: body.managerApproval }),
+    handler: ({ query, body }) => updatePolicy({ companyId: query.companyId, patch: body.managerApproval }),
   }),
 ];

@@ -2,7 +2,7 @@ import { addDays, businessToday, shiftInterval } from '../../core/calendar';
 import { db } from '../../core/firebase';
 import type { DemoCompany } from '../../local/demo/types';
 import { getCompanyRules } from '../companies';
-import { listShifts, shiftRef, type Shift } from '../schedule';
+import { listShiftsInRange, shiftRef, type Shift } from '../schedule';
 import { requestRef, requestToDoc } from './repo';
 import type { ShiftRequest } from './schemas';
 
@@ -114,7 +114,7 @@ export async function seed(company: DemoCompany): Promise<string> {
   ];
 
   // The emergency: tomorrow, for an employee of the role with no shift from today to the day after.
-  const around = await listShifts({
+  const around = await listShiftsInRange({
     companyId,
     from: today,
     to: addDays(today, 2),

@@ -2,7 +2,7 @@
  * The state machine of shift requests, without I/O: which step (action) a caller may take on a
  * request of a given type and effective state, what state it leads to, whether the step checks
  * (and applies) a schedule change, and when a repeated answer returns the request unchanged.
- * service.ts `step()` reads the request, asks `decideStep`, then does what the decision says
+ * step.ts `step()` reads the request, asks `decideStep`, then does what the decision says
  * (eligibility reads, writes) in one transaction. Flows: the POST /requests description (router.ts).
  */
 import { coreErrors } from '../../core/errors';
@@ -16,7 +16,10 @@ export function effectiveState(r: Pick<ShiftRequest, 'state' | 'shiftStartsAt'>,
   return PENDING.includes(r.state) && r.shiftStartsAt !== null && r.shiftStartsAt <= now ? 'expired' : r.state;
 }
 
-/** Who takes a step, as the service knows them. */
+/** A request as answered at `now`: its stored fields with its effective state. */
+export const requestAsOf = (r: ShiftRequest, now: number): ShiftRequest => ({ ...r, state: effectiveState(r, now) });
+
+/** Who takes a step, as step.ts knows them. */
 export interface StepCaller {
   /** The caller's employee record in the company, null without one. */
   me: string | null;
@@ -57,7 +60,7 @@ const notPending = (r: ShiftRequest, state: RequestState, action: string) =>
 
 /**
  * The employees whose schedule a step on `r` may change (the requester, the swap's peer, the taker:
- * the one picked, the claimant, or the taker already recorded): the service locks their schedules.
+ * the one picked, the claimant, or the taker already recorded): step.ts locks their schedules.
  */
 export function stepParties(
   r: Pick<ShiftRequest, 'employeeId' | 'peerEmployeeId' | 'takerEmployeeId'>,

@@ -2,7 +2,7 @@ import type { DocumentData, DocumentReference, Query, Transaction } from 'fireba
 import { companyDoc } from '../../core/firestore';
 import { listEmployees } from '../employees';
 import { listRoles } from '../roles';
-import { listShifts } from '../schedule';
+import { listShiftsInRange } from '../schedule';
 import { unpackHours, type DayMap, type InvoiceFilter, type InvoiceRecord } from './aggregate';
 
 /**
@@ -147,7 +147,7 @@ export interface ShiftRow {
 
 /** Published shifts of a date range, read through the schedule module (index mode + date). */
 export async function readPublishedShifts(companyId: string, fromDate: string, toDate: string): Promise<ShiftRow[]> {
-  return listShifts({ companyId, from: fromDate, to: toDate, modes: ['published'] });
+  return listShiftsInRange({ companyId, from: fromDate, to: toDate, modes: ['published'] });
 }
 
 export interface RoleRow {

@@ -20,6 +20,12 @@ export const {
   fromSnapshot: shiftFromSnapshot,
 } = companyCollection('shifts', shiftFromDoc);
 
+/**
+ * The key of the exclusive transactions that change one employee's schedule: every write of a
+ * shift, a publish, a generated commit and the approval of a request take it for each employee concerned.
+ */
+export const lockKey = (companyId: string, employeeId: string) => `schedule/${companyId}/${employeeId}`;
+
 /** The one parser of a shift document. */
 export function shiftFromDoc(id: string, d: DocumentData): Shift {
   return {
@@ -48,7 +54,7 @@ export function shiftToDoc(shift: Shift): DocumentData {
   return doc;
 }
 
-export interface RangeFilter {
+export interface ShiftRangeFilter {
   companyId: string;
   from: string;
   to: string;
@@ -63,7 +69,7 @@ export interface RangeFilter {
  * schedule) is in the query, with the modes and the date range; the other filters are applied
  * to the rows.
  */
-export function rangeQuery(f: RangeFilter): { query: Query; keep: (s: Shift) => boolean } {
+export function rangeQuery(f: ShiftRangeFilter): { query: Query; keep: (s: Shift) => boolean } {
   let q: Query = shiftsCollection(f.companyId);
   let used: 'employeeId' | 'positionId' | 'scheduleId' | null = null;
   if (f.employeeId) [q, used] = [q.where('employeeId', '==', f.employeeId), 'employeeId'];
@@ -80,7 +86,7 @@ export function rangeQuery(f: RangeFilter): { query: Query; keep: (s: Shift) => 
   return { query: q, keep };
 }
 
-export async function listRange(f: RangeFilter, tx?: Transaction): Promise<Shift[]> {
+export async function listShiftsInRange(f: ShiftRangeFilter, tx?: Transaction): Promise<Shift[]> {
   const { query, keep } = rangeQuery(f);
   const snap = tx ? await tx.get(query) : await query.get();
   return snap.docs.map((d) => shiftFromDoc(d.id, d.data())).filter(keep);

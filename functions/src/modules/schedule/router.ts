@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { AUTHENTICATED, companyInPath, companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdParam, companyIdQuery } from '../../http/fields';
-import * as service from './service';
+import { publish } from './publish';
+import * as shifts from './shifts';
+import * as template from './template';
 import * as generation from './generate/service';
 import { MAX_GENERATION_DAYS, commitResponse, generateBody, proposalIdParam, proposalSchema } from './generate/schemas';
 import {
@@ -43,7 +45,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: listShiftsQuery,
     response: z.array(shiftSchema),
-    handler: ({ member: m, query }) => service.listShifts({ member: m, query }),
+    handler: ({ member: m, query }) => shifts.listShiftsForMember({ member: m, query }),
   }),
   defineRoute({
     method: 'post',
@@ -56,7 +58,7 @@ export const routes: RouteDef[] = [
     body: shiftPostBody,
     response: savedShiftResponse,
     handler: ({ query, body }) =>
-      service.createDraft({ companyId: query.companyId, scheduleId: query.scheduleId, body }),
+      shifts.createDraft({ companyId: query.companyId, scheduleId: query.scheduleId, body }),
   }),
   defineRoute({
     method: 'get',
@@ -66,7 +68,7 @@ export const routes: RouteDef[] = [
       'Published and manual shifts of the employee record the caller is linked to (membership employeeId, else the employee whose userId is the caller) in each company of their memberships, from 7 days before to 35 days after the company-local business day today. Companies where the caller has no employee record are left out.',
     access: AUTHENTICATED,
     response: userShiftsResponse,
-    handler: ({ caller }) => service.userShifts({ uid: caller.uid }),
+    handler: ({ caller }) => shifts.userShifts({ uid: caller.uid }),
   }),
   defineRoute({
     method: 'put',
@@ -79,7 +81,7 @@ export const routes: RouteDef[] = [
     body: shiftPutBody,
     response: savedShiftResponse,
     handler: ({ params, query, body }) =>
-      service.writeShift({ companyId: query.companyId, shiftId: params.id, address: query, body }),
+      shifts.writeShift({ companyId: query.companyId, shiftId: params.id, address: query, body }),
   }),
   defineRoute({
     method: 'delete',
@@ -92,7 +94,7 @@ export const routes: RouteDef[] = [
     query: shiftAddressQuery,
     response: shiftSchema,
     handler: ({ params, query }) =>
-      service.deleteShift({ companyId: query.companyId, shiftId: params.id, address: query }),
+      shifts.deleteShift({ companyId: query.companyId, shiftId: params.id, address: query }),
   }),
   defineRoute({
     method: 'post',
@@ -103,7 +105,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: publishBody,
     response: publishResponse,
-    handler: ({ query, body }) => service.publish({ companyId: query.companyId, body }),
+    handler: ({ query, body }) => publish({ companyId: query.companyId, body }),
   }),
   defineRoute({
     method: 'get',
@@ -112,7 +114,7 @@ export const routes: RouteDef[] = [
     access: companyMember,
     params: companyIdParam,
     response: templateResponse,
-    handler: ({ params }) => service.getTemplate({ companyId: params.id }),
+    handler: ({ params }) => template.getTemplate({ companyId: params.id }),
   }),
   defineRoute({
     method: 'patch',
@@ -124,7 +126,7 @@ export const routes: RouteDef[] = [
     params: companyIdParam,
     body: templatePatchBody,
     response: templateResponse,
-    handler: ({ params, body }) => service.patchTemplate({ companyId: params.id, daysStructure: body.daysStructure }),
+    handler: ({ params, body }) => template.patchTemplate({ companyId: params.id, daysStructure: body.daysStructure }),
   }),
   defineRoute({
     method: 'post',

@@ -13,7 +13,7 @@ import { addDays, hhmm, shiftInterval, weekStart, weekdayName } from '../../core
  *   maxHoursPerWeek (company), maxHoursInWeek, maxDaysPerWeek (employee), availability
  *                                    always warnings, returned with the saved shift
  * (References — unknown or archived employee/role/sub-role, a position the employee does not hold —
- * are checked by the service and always block.)
+ * are checked by shift-checks.ts and always block.)
  */
 
 export interface ScheduleRules {

@@ -8,9 +8,9 @@ import { employeeFromSnapshot, employeeRef } from '../employees';
 import { roleFromSnapshot, roleRef } from '../roles';
 import { scheduleErrors } from './errors';
 import * as repo from './repo';
-import { evaluate, restFindings, scheduleRulesOf, timeOffFindings, timed, type ScheduleRules } from './rules';
+import { restFindings, scheduleRulesOf, timed, type ScheduleRules, type Timed } from './rules';
 import { LIVE_MODES, type Finding, type Shift } from './schemas';
-import { checkReferences, throwIfBlocked, withTimes } from './service';
+import { CONFLICT_WINDOW_DAYS, shiftFindings, throwIfBlocked, withTimes, type CheckContext } from './shift-checks';
 import { timeOffFromDoc, timeOffInterval, timeOffQuery, timeOffRecords, writeTimeOff, type TimeOff } from './time-off';
 
 /**
@@ -30,7 +30,13 @@ export const txReader = (tx: Transaction): Reader => ({
   get: (q) => tx.get(q),
 });
 
-const WINDOW_DAYS = 7;
+/** Every finding of a shift moved to a taker, the fair-workweek rest included (a transfer carries no rest consent). */
+function takerFindings(moved: ReturnType<typeof withTimes>, others: Timed[], context: CheckContext): Finding[] {
+  return [
+    ...shiftFindings(moved, others, context),
+    ...restFindings(moved.timing, others, context.rules, false).map((r) => r.finding),
+  ];
+}
 
 export interface ShiftTransfer {
   shiftId: string;
@@ -72,8 +78,8 @@ export async function prepareTransfers(
   });
   const roleIds = [...new Set(current.map((s) => s.positionId).filter((p): p is string => !!p))];
   const dates = current.map((s) => s.date).sort();
-  const from = addDays(dates[0], -WINDOW_DAYS);
-  const to = addDays(dates[dates.length - 1], WINDOW_DAYS);
+  const from = addDays(dates[0], -CONFLICT_WINDOW_DAYS);
+  const to = addDays(dates[dates.length - 1], CONFLICT_WINDOW_DAYS);
   const [roleSnaps, windows, timeOffSnap] = await Promise.all([
     roleIds.length ? reader.getAll(...roleIds.map((r) => roleRef(companyId, r))) : Promise.resolve([]),
     Promise.all(takers.map((e) => reader.get(repo.employeeWindowQuery(companyId, e, from, to)))),
@@ -92,18 +98,10 @@ export async function prepareTransfers(
       .filter((s) => LIVE_MODES.includes(s.mode))
       .map((s) => timed(s, rules));
     const arriving = moved.filter((m) => m.shift.employeeId === taker);
+    const context = { rules, employee: employees.get(taker) ?? null, roles, timeOffs };
     for (const m of arriving) {
       const others = [...standing, ...arriving.filter((o) => o !== m).map((o) => o.timing)];
-      const employee = employees.get(taker) ?? null;
-      findings.push(
-        ...checkReferences(m.shift, {
-          employee,
-          role: m.shift.positionId ? (roles.get(m.shift.positionId) ?? null) : null,
-        }),
-        ...evaluate(m.timing, others, rules, employee?.availabilities),
-        ...timeOffFindings(m.timing, timeOffs, rules),
-        ...restFindings(m.timing, others, rules, false).map((r) => r.finding),
-      );
+      findings.push(...takerFindings(m, others, context));
     }
   });
   throwIfBlocked(findings.map((f) => ({ ...f, blocking: true })));
@@ -162,8 +160,8 @@ export async function eligibleShifts(
       .employeeWindowQuery(
         companyId,
         taker,
-        addDays(dates[0], -WINDOW_DAYS),
-        addDays(dates[dates.length - 1], WINDOW_DAYS),
+        addDays(dates[0], -CONFLICT_WINDOW_DAYS),
+        addDays(dates[dates.length - 1], CONFLICT_WINDOW_DAYS),
       )
       .get(),
     timeOffQuery({
@@ -179,20 +177,12 @@ export async function eligibleShifts(
     .map((d) => repo.shiftFromDoc(d.id, d.data()))
     .filter((s) => LIVE_MODES.includes(s.mode))
     .map((s) => timed(s, rules));
+  const context = { rules, employee, roles, timeOffs };
   const eligible = new Set<string>();
   for (const s of shifts) {
     const m = withTimes({ ...s, employeeId: taker }, rules);
     const others = standing.filter((o) => o.shift.id !== s.id);
-    const findings = [
-      ...checkReferences(m.shift, {
-        employee,
-        role: m.shift.positionId ? (roles.get(m.shift.positionId) ?? null) : null,
-      }),
-      ...evaluate(m.timing, others, rules, employee?.availabilities),
-      ...timeOffFindings(m.timing, timeOffs, rules),
-      ...restFindings(m.timing, others, rules, false).map((r) => r.finding),
-    ];
-    if (findings.length === 0) eligible.add(s.id);
+    if (takerFindings(m, others, context).length === 0) eligible.add(s.id);
   }
   return eligible;
 }

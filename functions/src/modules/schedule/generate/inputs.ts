@@ -3,7 +3,7 @@ import { getCompanyRules } from '../../companies';
 import { listEmployees } from '../../employees';
 import { listRoles } from '../../roles';
 import { minRestMinutes } from '../fair-workweek';
-import { listRange } from '../repo';
+import { listShiftsInRange } from '../repo';
 import { scheduleRulesOf } from '../rules';
 import { listTimeOff } from '../time-off';
 import { SHIFT_MODES } from '../schemas';
@@ -35,7 +35,7 @@ export async function gatherInputs(req: GatherRequest): Promise<GenerationInputs
   const [roles, employees, shifts, timeOff] = await Promise.all([
     listRoles(req.companyId),
     listEmployees(req.companyId, false),
-    listRange({ companyId: req.companyId, from: first, to: last, modes: SHIFT_MODES }),
+    listShiftsInRange({ companyId: req.companyId, from: first, to: last, modes: SHIFT_MODES }),
     listTimeOff({ companyId: req.companyId, from: req.from, to: req.to, employeeIds: req.employeeIds }),
   ]);
   // The fair-workweek rest is applied to every pair of generated shifts, not only to shifts of

@@ -12,7 +12,7 @@ import { runExclusive } from '../../../core/exclusive';
 import * as repo from '../repo';
 import { evaluate, findingKey, scheduleRulesOf, timed, type Timed } from '../rules';
 import { SHIFT_MODES, type Finding, type Shift } from '../schemas';
-import { checkReferences, lockKey, withTimes } from '../service';
+import { CONFLICT_WINDOW_DAYS, checkReferences, withTimes } from '../shift-checks';
 import { gatherInputs } from './inputs';
 import type { GenerationProblem } from './model';
 import { buildProblem } from './problem';
@@ -24,8 +24,6 @@ import { proposalFromSnapshot, proposalRef, proposalToDoc, proposalsCollection, 
 const MAX_COMMIT_WRITES = 500;
 /** Firestore documents hold at most 1 MiB: the gzipped proposal, with its committed ids later, must fit with room to spare. */
 const MAX_PROPOSAL_BYTES = 700_000;
-/** Days read on each side of the range for the conflict checks of a commit (as PUT and publish do). */
-const WINDOW_DAYS = 7;
 
 /** The hash of everything the generation depended on: a commit compares it with a fresh one. */
 export function fingerprint(problem: GenerationProblem): string {
@@ -217,7 +215,7 @@ export async function commitProposal({ companyId, proposalId }: { companyId: str
   for (const [i, employees] of chunks.entries()) {
     const last = i === chunks.length - 1;
     const found = await runExclusive(
-      employees.map((e) => lockKey(companyId, e)),
+      employees.map((e) => repo.lockKey(companyId, e)),
       (tx) =>
         commitChunk(tx, { stored, employees, assignments: employees.flatMap((e) => byEmployee.get(e) ?? []), last }),
     );
@@ -247,8 +245,13 @@ async function commitChunk(
   const roleIds = [...new Set(assignments.map((a) => a.positionId))];
   const concerned = new Set(employees);
   const [existing, [companySnap, settingsSnap, ...rest]] = await Promise.all([
-    repo.listRange(
-      { companyId, from: addDays(p.startDate, -WINDOW_DAYS), to: addDays(p.endDate, WINDOW_DAYS), modes: SHIFT_MODES },
+    repo.listShiftsInRange(
+      {
+        companyId,
+        from: addDays(p.startDate, -CONFLICT_WINDOW_DAYS),
+        to: addDays(p.endDate, CONFLICT_WINDOW_DAYS),
+        modes: SHIFT_MODES,
+      },
       tx,
     ),
     tx.getAll(

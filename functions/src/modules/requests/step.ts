@@ -1,0 +1,66 @@
+import type { Transaction } from 'firebase-admin/firestore';
+import { datesInRange } from '../../core/calendar';
+import { runExclusive } from '../../core/exclusive';
+import type { Membership } from '../../core/memberships';
+import { deleteTimeOff, lockKey } from '../schedule';
+import { prepareApproval } from './approval';
+import { callerEmployee, isManager } from './caller';
+import { requestErrors } from './errors';
+import { readRequest } from './reads';
+import * as repo from './repo';
+import type { ShiftRequest } from './schemas';
+import { decideStep, requestAsOf, stepParties, type StepAction } from './transitions';
+
+interface StepCall {
+  member: Membership;
+  id: string;
+  action: StepAction;
+  /** pick: the volunteer. */
+  employeeId?: string;
+  note?: string;
+}
+
+/**
+ * One step of a request, in one exclusive transaction keyed by the request and by every employee
+ * whose schedule the step may change (the same keys PUT /shifts takes), so that two steps on one
+ * request, or a step and a manager's edit of the shift, never interleave: one wins, the other
+ * sees its result. What the step may do is decided by transitions.ts; here are its reads and writes.
+ */
+export async function step({ member, id, action, employeeId, note }: StepCall): Promise<ShiftRequest> {
+  const { companyId } = member;
+  const seen = await readRequest(companyId, id);
+  const me = await callerEmployee(member);
+  const manager = isManager(member);
+  const keys = [
+    repo.requestKey(companyId, id),
+    ...stepParties(seen, { action, me, employeeId }).map((e) => lockKey(companyId, e)),
+  ];
+
+  return runExclusive(keys, async (tx) => {
+    const r = repo.requestFromSnapshot(await tx.get(repo.requestRef(companyId, id)));
+    if (!r) throw requestErrors.REQUEST_NOT_FOUND('Request not found');
+    const now = Date.now();
+    const decision = decideStep(r, { action, me, manager, employeeId, now });
+    if (decision.kind === 'unchanged') return { result: requestAsOf(r, now) };
+    const { next, schedule, releaseTimeOff, changes } = decision;
+    // the eligibility reads and checks (422 NOT_ELIGIBLE...), written only when the step applies the change
+    const write = schedule ? await prepareApproval(tx, r, schedule.taker) : null;
+    let apply: ((t: Transaction) => void) | null = schedule?.apply ? write : null;
+    if (releaseTimeOff) {
+      const d = r.dayOff!;
+      apply = (t) => deleteTimeOff(t, companyId, { requestId: r.id, dates: datesInRange(d.startDate, d.endDate) });
+    }
+    const updated: ShiftRequest = { ...r, volunteers: [...r.volunteers], history: [...r.history], ...changes };
+    updated.state = next;
+    updated.updatedAt = now;
+    if (note) updated.note = updated.note ? `${updated.note}\n${note}` : note;
+    updated.history.push({ at: now, by: member.uid, action, state: next });
+    return {
+      result: requestAsOf(updated, now),
+      write: (t: Transaction) => {
+        t.set(repo.requestRef(companyId, id), repo.requestToDoc(updated));
+        apply?.(t);
+      },
+    };
+  });
+}

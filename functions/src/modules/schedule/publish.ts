@@ -1,0 +1,150 @@
+import type { Transaction } from 'firebase-admin/firestore';
+import { addDays } from '../../core/calendar';
+import { runExclusive } from '../../core/exclusive';
+import { companyNotFound } from '../../core/firestore';
+import { companyRulesFromSnapshots, companyRulesRefs } from '../companies';
+import { employeeFromSnapshot, employeeRef } from '../employees';
+import { roleFromSnapshot, roleRef } from '../roles';
+import { changePremiums, premiumOf } from './change-premiums';
+import { scheduleErrors } from './errors';
+import { stagePremiums, type NewPremium, type Premium } from './premiums';
+import * as repo from './repo';
+import { findingKey, restFindings, scheduleRulesOf, timed, type Timed } from './rules';
+import { LIVE_MODES, type Finding, type PublishBody, type Shift, type ShiftMode } from './schemas';
+import { CONFLICT_WINDOW_DAYS, checkRange, shiftFindings, withTimes } from './shift-checks';
+import { byTime } from './shifts';
+import { listTimeOff } from './time-off';
+
+/** Firestore commits at most 500 writes; a publish writes each draft plus three lock writes per employee. */
+const MAX_COMMIT_WRITES = 500;
+
+/**
+ * Publishes the drafts of a date range (optionally of some employees or one schedule) in one
+ * transaction: each draft is checked against the live schedule of its employee and the other
+ * drafts published with it; any blocking finding refuses the whole publish (422, nothing
+ * written). Exclusive per employee concerned, like single-shift writes.
+ */
+export async function publish({ companyId, body }: { companyId: string; body: PublishBody }) {
+  checkRange(body.startDate, body.endDate);
+  const wanted = body.employeeIds ? new Set(body.employeeIds) : null;
+  const draftFilter = {
+    companyId,
+    from: body.startDate,
+    to: body.endDate,
+    modes: ['draft'] as ShiftMode[],
+    scheduleId: body.scheduleId,
+  };
+  const selectDrafts = (shifts: Shift[]) => shifts.filter((s) => !wanted || wanted.has(s.employeeId));
+
+  let employees = new Set(selectDrafts(await repo.listShiftsInRange(draftFilter)).map((s) => s.employeeId));
+  // No drafts now: nothing to publish (a draft written after this read is simply later than the publish).
+  if (employees.size === 0) return { published: [] as Shift[], warnings: [] as Finding[] };
+  for (;;) {
+    const locked = employees;
+    type Outcome = { retry: Set<string> } | { published: Shift[]; warnings: Finding[]; premiums?: Premium[] };
+    const outcome = await runExclusive<Outcome>(
+      [...locked].map((e) => repo.lockKey(companyId, e)),
+      async (tx) => {
+        const drafts = selectDrafts(await repo.listShiftsInRange(draftFilter, tx));
+        const concerned = new Set(drafts.map((d) => d.employeeId));
+        if ([...concerned].some((e) => !locked.has(e))) return { result: { retry: concerned } };
+        if (drafts.length === 0) return { result: { published: [] as Shift[], warnings: [] as Finding[] } };
+        if (drafts.length + 3 * locked.size > MAX_COMMIT_WRITES) {
+          throw scheduleErrors.PUBLISH_TOO_LARGE(
+            `${drafts.length} drafts of ${locked.size} employees are more than one atomic publish can write (${MAX_COMMIT_WRITES} writes, counting 3 per employee); publish a shorter range or fewer employeeIds per call`,
+          );
+        }
+        const employeeIds = [...concerned];
+        const roleIds = [...new Set(drafts.map((d) => d.positionId).filter((p): p is string => !!p))];
+        const live = repo.listShiftsInRange(
+          {
+            companyId,
+            from: addDays(body.startDate, -CONFLICT_WINDOW_DAYS),
+            to: addDays(body.endDate, CONFLICT_WINDOW_DAYS),
+            modes: LIVE_MODES,
+          },
+          tx,
+        );
+        const refs = tx.getAll(
+          ...companyRulesRefs(companyId),
+          ...employeeIds.map((e) => employeeRef(companyId, e)),
+          ...roleIds.map((r) => roleRef(companyId, r)),
+        );
+        const offs = listTimeOff(
+          { companyId, from: addDays(body.startDate, -1), to: addDays(body.endDate, 1), employeeIds },
+          tx,
+        );
+        const [liveShifts, [companySnap, settingsSnap, ...rest], timeOffs] = await Promise.all([live, refs, offs]);
+        const company = companyRulesFromSnapshots(companySnap, settingsSnap);
+        if (!company) throw companyNotFound();
+        const rules = scheduleRulesOf(company);
+        const employees = new Map(rest.slice(0, employeeIds.length).map((s) => [s.id, employeeFromSnapshot(s)]));
+        const roles = new Map(rest.slice(employeeIds.length).map((s) => [s.id, roleFromSnapshot(s)]));
+
+        const now = Date.now();
+        const published = drafts.map((d) => withTimes({ ...d, mode: 'published', updatedAt: now }, rules));
+        const standing = new Map<string, Timed<Shift>[]>();
+        for (const s of liveShifts) if (concerned.has(s.employeeId)) push(standing, s.employeeId, timed(s, rules));
+        for (const p of published) push(standing, p.shift.employeeId, p.timing);
+
+        const findings = new Map<string, Finding>();
+        const consented = new Set((body.restConsents ?? []).map((c) => `${c.employeeId}|${c.date}`));
+        const restOwed: NewPremium[] = [];
+        const publishing = new Set(published.map((p) => p.shift.id));
+        for (const { shift, timing } of published) {
+          const employee = employees.get(shift.employeeId) ?? null;
+          const others = standing.get(shift.employeeId)!.filter((t) => t.shift.id !== shift.id);
+          const found = shiftFindings({ shift, timing }, others, { rules, employee, roles, timeOffs });
+          // A consent for either shift of a short rest covers the pair; its premium is recorded once, with the second shift.
+          for (const r of restFindings(timing, others, rules, false)) {
+            const ok =
+              consented.has(`${shift.employeeId}|${shift.date}`) ||
+              consented.has(`${shift.employeeId}|${r.other.shift.date}`);
+            found.push({ ...r.finding, blocking: !ok });
+            if (ok && (r.candidateIsSecond || !publishing.has(r.other.shift.id)))
+              restOwed.push({ ...r.premium, ...premiumOf(shift, rules) });
+          }
+          for (const f of found) if (!findings.has(findingKey(f))) findings.set(findingKey(f), f);
+        }
+        const all = [...findings.values()];
+        const blocking = all.filter((f) => f.blocking);
+        if (blocking.length) {
+          throw scheduleErrors.SHIFT_CONFLICT(
+            `Nothing was published: ${blocking.length} conflict(s): ${blocking
+              .slice(0, 5)
+              .map((f) => f.message)
+              .join('; ')}${blocking.length > 5 ? '; ...' : ''}`,
+            blocking.map((f) => ({ ...f, path: f.rule })),
+          );
+        }
+        const shifts = published.map((p) => p.shift);
+        const staged = stagePremiums(companyId, [
+          ...shifts.flatMap((s) => changePremiums(null, s, rules, now)),
+          ...restOwed,
+        ]);
+        return {
+          result: {
+            published: shifts.sort(byTime),
+            warnings: all,
+            ...(staged.premiums.length ? { premiums: staged.premiums } : {}),
+          },
+          write: (t: Transaction) => {
+            for (const s of shifts) t.set(repo.shiftRef(companyId, s.id), repo.shiftToDoc(s));
+            staged.write(t);
+          },
+        };
+      },
+    );
+    if ('retry' in outcome) {
+      employees = new Set([...locked, ...outcome.retry]);
+      continue;
+    }
+    return outcome;
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

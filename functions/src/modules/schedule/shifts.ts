@@ -1,0 +1,259 @@
+import type { Transaction } from 'firebase-admin/firestore';
+import { addDays, businessToday } from '../../core/calendar';
+import { coreErrors } from '../../core/errors';
+import { runExclusive } from '../../core/exclusive';
+import { db } from '../../core/firebase';
+import { companyNotFound } from '../../core/firestore';
+import { listMembershipsOfUser, roleAtLeast, type Membership } from '../../core/memberships';
+import { companyRulesFromSnapshots, companyRulesRefs } from '../companies';
+import { employeeFromSnapshot, employeeRef, findEmployeeByUser } from '../employees';
+import { roleFromSnapshot, roleRef, type Role } from '../roles';
+import { changePremiums, premiumOf } from './change-premiums';
+import { scheduleErrors } from './errors';
+import { stagePremiums } from './premiums';
+import * as repo from './repo';
+import { restFindings, scheduleRulesOf, timed } from './rules';
+import type { ListShiftsQuery, Shift, ShiftAddress, ShiftMode, ShiftPostBody, ShiftPutBody } from './schemas';
+import { LIVE_MODES } from './schemas';
+import { CONFLICT_WINDOW_DAYS, checkRange, shiftFindings, standsWith, throwIfBlocked, withTimes } from './shift-checks';
+import { listTimeOff } from './time-off';
+
+/** The shifts of a company read by the API, and the write and delete of one shift. */
+
+const shiftNotFound = () => scheduleErrors.SHIFT_NOT_FOUND('Shift not found at that date, employee and mode');
+
+// ---------------------------------------------------------------- reading
+
+export async function listShiftsForMember({
+  member,
+  query,
+}: {
+  member: Membership;
+  query: ListShiftsQuery;
+}): Promise<Shift[]> {
+  checkRange(query.startDate, query.endDate);
+  if (query.includeDraft && !roleAtLeast(member.role, 'manager')) {
+    throw coreErrors.INSUFFICIENT_ROLE(
+      'Drafts are visible to managers and owners only; employees see the published schedule',
+    );
+  }
+  const modes: ShiftMode[] = ['published'];
+  if (query.includeManual) modes.push('manual');
+  if (query.includeDraft) modes.push('draft');
+  const shifts = await repo.listShiftsInRange({
+    companyId: member.companyId,
+    from: query.startDate,
+    to: query.endDate,
+    modes,
+    employeeId: query.employeeId,
+    positionId: query.positionId,
+    scheduleId: query.scheduleId,
+  });
+  return shifts.sort(byTime);
+}
+
+/** The order shifts are listed in: by date, start, employee, id. */
+export const byTime = (a: Shift, b: Shift) =>
+  a.date.localeCompare(b.date) ||
+  a.start - b.start ||
+  a.employeeId.localeCompare(b.employeeId) ||
+  a.id.localeCompare(b.id);
+
+/** Days listed by GET /shifts/user-shifts: from a week ago to five weeks ahead, in each company's calendar. */
+const USER_SHIFTS_PAST_DAYS = 7;
+const USER_SHIFTS_AHEAD_DAYS = 35;
+
+export async function userShifts({ uid }: { uid: string }) {
+  const memberships = await listMembershipsOfUser(uid);
+  if (memberships.length === 0) return { companies: [], shifts: [] };
+  const snaps = await db().getAll(...memberships.flatMap((m) => companyRulesRefs(m.companyId)));
+  const perCompany = await Promise.all(
+    memberships.map(async (m, i) => {
+      const company = companyRulesFromSnapshots(snaps[2 * i], snaps[2 * i + 1]);
+      if (!company) return null;
+      const employeeId = m.employeeId ?? (await findEmployeeByUser(m.companyId, uid))?.id;
+      if (!employeeId) return null;
+      const rules = scheduleRulesOf(company);
+      const today = businessToday(rules.timezone, rules.dayChangeTime);
+      const from = addDays(today, -USER_SHIFTS_PAST_DAYS);
+      const to = addDays(today, USER_SHIFTS_AHEAD_DAYS);
+      const shifts = await repo.listShiftsInRange({ companyId: m.companyId, from, to, modes: LIVE_MODES, employeeId });
+      const name = company.profile.name;
+      return {
+        company: {
+          companyId: m.companyId,
+          name: typeof name === 'string' ? name : undefined,
+          timezone: rules.timezone,
+          employeeId,
+          from,
+          to,
+        },
+        shifts,
+      };
+    }),
+  );
+  const found = perCompany.filter((c) => c !== null);
+  return { companies: found.map((c) => c.company), shifts: found.flatMap((c) => c.shifts).sort(byTime) };
+}
+
+// ---------------------------------------------------------------- writing one shift
+
+interface WriteShiftInput {
+  companyId: string;
+  shiftId: string;
+  address: ShiftAddress;
+  body: ShiftPutBody;
+  /** POST: the id is new by construction. */
+  create?: boolean;
+}
+
+function matchesAddress(existing: Shift, a: ShiftAddress): boolean {
+  return (
+    existing.date === a.date &&
+    existing.employeeId === a.employeeId &&
+    existing.mode === a.mode &&
+    (a.positionId === undefined || existing.positionId === a.positionId) &&
+    (a.subRoleId === undefined || existing.subRoleId === a.subRoleId) &&
+    (a.scheduleId === undefined || existing.scheduleId === a.scheduleId)
+  );
+}
+
+/**
+ * PUT and POST: in one exclusive transaction (keyed by the employee the shift leaves and the one
+ * it goes to), read the shift, the company, its settings, the employee, the role and the
+ * employee's shifts of the surrounding days; check; write. Two concurrent writes for one
+ * employee are serialized, so the second sees the first.
+ */
+export async function writeShift({ companyId, shiftId, address, body, create }: WriteShiftInput) {
+  const employeeId = body.employeeId ?? address.employeeId;
+  const positionId = body.positionId ?? address.positionId ?? null;
+  const subRoleId = body.subRoleId ?? address.subRoleId ?? null;
+  const keys = [repo.lockKey(companyId, address.employeeId), repo.lockKey(companyId, employeeId)];
+  return runExclusive(keys, async (tx) => {
+    const ref = repo.shiftRef(companyId, shiftId);
+    const docs = [ref, ...companyRulesRefs(companyId), employeeRef(companyId, employeeId)];
+    if (positionId) docs.push(roleRef(companyId, positionId));
+    const window = repo.employeeWindowQuery(
+      companyId,
+      employeeId,
+      addDays(address.date, -CONFLICT_WINDOW_DAYS),
+      addDays(address.date, CONFLICT_WINDOW_DAYS),
+    );
+    const [[shiftSnap, companySnap, settingsSnap, employeeSnap, roleSnap], windowSnap, timeOffs] = await Promise.all([
+      tx.getAll(...docs),
+      tx.get(window),
+      listTimeOff(
+        { companyId, from: addDays(address.date, -1), to: addDays(address.date, 1), employeeIds: [employeeId] },
+        tx,
+      ),
+    ]);
+
+    const company = companyRulesFromSnapshots(companySnap, settingsSnap);
+    if (!company) throw companyNotFound();
+    const existing = repo.shiftFromSnapshot(shiftSnap);
+    if (existing && (create || !matchesAddress(existing, address))) throw shiftNotFound();
+
+    const rules = scheduleRulesOf(company);
+    const employee = employeeFromSnapshot(employeeSnap);
+    const now = Date.now();
+    const { shift, timing } = withTimes(
+      {
+        id: shiftId,
+        companyId,
+        date: address.date,
+        employeeId,
+        positionId,
+        subRoleId,
+        start: body.start,
+        end: body.end,
+        mode: address.mode,
+        scheduleId: existing ? existing.scheduleId : (address.scheduleId ?? null),
+        note: body.note ?? '',
+        onHold: body.onHold ?? false,
+        createdAt: existing?.createdAt ?? now,
+        updatedAt: now,
+      },
+      rules,
+    );
+
+    const others = windowSnap.docs
+      .filter((d) => d.id !== shiftId)
+      .map((d) => repo.shiftFromDoc(d.id, d.data()))
+      .filter(standsWith(shift.mode))
+      .map((s) => timed(s, rules));
+    const rest = shift.mode === 'draft' ? [] : restFindings(timing, others, rules, body.restConsent === true);
+    const roles = new Map<string, Role | null>(roleSnap ? [[roleSnap.id, roleFromSnapshot(roleSnap)]] : []);
+    const findings = throwIfBlocked([
+      ...shiftFindings({ shift, timing }, others, { rules, employee, roles, timeOffs }),
+      ...rest.map((r) => r.finding),
+    ]);
+    const changed =
+      !existing ||
+      existing.employeeId !== shift.employeeId ||
+      existing.start !== shift.start ||
+      existing.end !== shift.end;
+    const owed = changed
+      ? [
+          ...changePremiums(existing, shift, rules, now),
+          ...rest.map((r) => ({ ...r.premium, ...premiumOf(shift, rules) })),
+        ]
+      : [];
+    const staged = stagePremiums(companyId, owed);
+    return {
+      result: { shift, warnings: findings, ...(staged.premiums.length ? { premiums: staged.premiums } : {}) },
+      write: (t: Transaction) => {
+        t.set(ref, repo.shiftToDoc(shift));
+        staged.write(t);
+      },
+    };
+  });
+}
+
+/** POST /shifts (legacy): a new draft under a generated id, written and checked like a PUT. */
+export function createDraft({
+  companyId,
+  scheduleId,
+  body,
+}: {
+  companyId: string;
+  scheduleId?: string;
+  body: ShiftPostBody;
+}) {
+  const { date, employeeId, ...rest } = body;
+  return writeShift({
+    companyId,
+    shiftId: repo.shiftsCollection(companyId).doc().id,
+    address: { companyId, date, employeeId, mode: 'draft', scheduleId },
+    body: rest,
+    create: true,
+  });
+}
+
+export async function deleteShift({
+  companyId,
+  shiftId,
+  address,
+}: {
+  companyId: string;
+  shiftId: string;
+  address: ShiftAddress;
+}) {
+  return runExclusive(repo.lockKey(companyId, address.employeeId), async (tx) => {
+    const ref = repo.shiftRef(companyId, shiftId);
+    const [shiftSnap, companySnap, settingsSnap] = await tx.getAll(ref, ...companyRulesRefs(companyId));
+    const existing = repo.shiftFromSnapshot(shiftSnap);
+    if (!existing || !matchesAddress(existing, address)) throw shiftNotFound();
+    const company = companyRulesFromSnapshots(companySnap, settingsSnap);
+    const staged = stagePremiums(
+      companyId,
+      company ? changePremiums(existing, null, scheduleRulesOf(company), Date.now()) : [],
+    );
+    return {
+      result: existing,
+      write: (t: Transaction) => {
+        t.delete(ref);
+        staged.write(t);
+      },
+    };
+  });
+}
