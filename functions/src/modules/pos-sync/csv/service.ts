@@ -5,19 +5,8 @@ import { getCompanyRules } from '../../companies';
 import { getRun, requestSync, type SyncRun, type SyncStream } from '../../integration-engine';
 import { salesCurrency } from '../../sales';
 import { posSyncErrors } from '../errors';
-import {
-  CSV_FIELDS,
-  mapRow,
-  mappingProblems,
-  saleContentKey,
-  suggestMapping,
-  toRecord,
-  type CsvKind,
-  type CsvMapping,
-  type CsvRecord,
-  type RowContext,
-  type RowError,
-} from './fields';
+import { CSV_FIELDS, mappingProblems, suggestMapping, type CsvKind, type CsvMapping } from './fields';
+import { mapRow, saleContentKey, toRecord, type CsvRecord, type RowContext, type RowError } from './rows';
 import { CsvFileError, readRows } from './reader';
 import * as store from './store';
 
