@@ -5,10 +5,11 @@ import { credentialField, parseAs, parseRetryAfter, vendorBaseUrl, vendorRequest
 import type { StreamAuth } from '../types';
 import { iso, Job, Order } from './toast-records';
 
-export const PRODUCTION = 'https://ws-api.toasttab.com';
+export const TOAST_PRODUCTION_URL = 'https://ws-api.toasttab.com';
 export const TOAST_USER_ACCESS_TYPE = 'TOAST_MACHINE_CLIENT';
 
-export const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** A restaurant GUID, checked before it goes into a path or header. */
+export const TOAST_GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export const LoginResponse = z.object({
   token: z.object({ accessToken: z.string().min(1), expiresIn: z.number().optional() }),
@@ -73,7 +74,7 @@ export class ToastSession {
   private readonly clientId: string;
   private readonly clientSecret: string;
   readonly restaurantGuid: string;
-  private readonly base = vendorBaseUrl('toast', PRODUCTION);
+  private readonly base = vendorBaseUrl('toast', TOAST_PRODUCTION_URL);
   private readonly send: Send;
   private token?: { value: string; expiresAt: number };
 
@@ -81,7 +82,7 @@ export class ToastSession {
     const credentials = auth.credentials ?? {};
     this.clientId = credentialField('toast', credentials, 'clientId');
     this.clientSecret = credentialField('toast', credentials, 'clientSecret');
-    this.restaurantGuid = credentialField('toast', credentials, 'restaurantGuid', GUID);
+    this.restaurantGuid = credentialField('toast', credentials, 'restaurantGuid', TOAST_GUID);
     this.send = auth.retry ?? ((request) => request());
   }
 

@@ -4,10 +4,10 @@ import { toastWebhook } from '../webhooks/toast';
 import type { Connector, StreamAuth, StreamConnector, StreamWindow } from '../types';
 import { Employee, iso, Order, orderSales, RestaurantCurrency, TimeEntry, toEmployee, toPunch } from './toast-records';
 import {
-  GUID,
+  TOAST_GUID,
   LoginResponse,
   paced,
-  PRODUCTION,
+  TOAST_PRODUCTION_URL,
   TOAST_USER_ACCESS_TYPE,
   toastReset,
   ToastSession,
@@ -173,8 +173,8 @@ export const toast: Connector = {
   async verify(credentials) {
     const clientId = credentialField('toast', credentials, 'clientId');
     const clientSecret = credentialField('toast', credentials, 'clientSecret');
-    const restaurantGuid = credentialField('toast', credentials, 'restaurantGuid', GUID);
-    const base = vendorBaseUrl('toast', PRODUCTION);
+    const restaurantGuid = credentialField('toast', credentials, 'restaurantGuid', TOAST_GUID);
+    const base = vendorBaseUrl('toast', TOAST_PRODUCTION_URL);
     const secrets = [clientSecret];
 
     const login = await vendorRequest({
