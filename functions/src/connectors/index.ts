@@ -19,19 +19,19 @@ export function connectorFor(slug: string): Connector | undefined {
   return Object.prototype.hasOwnProperty.call(LOADERS, slug) ? LOADERS[slug]() : undefined;
 }
 
-export {
-  VendorError,
-  type Connector,
-  type OAuthApp,
-  type OAuthConnector,
-  type OAuthGrant,
-  type PosEmployee,
-  type PosPunch,
-  type PosSale,
-  type StreamAuth,
-  type StreamConnector,
-  type StreamCursor,
-  type StreamWindow,
-  type VendorAccount,
-  type VendorFailure,
+export { VendorError } from './types';
+export type {
+  Connector,
+  OAuthApp,
+  OAuthConnector,
+  OAuthGrant,
+  PosEmployee,
+  PosPunch,
+  PosSale,
+  StreamAuth,
+  StreamConnector,
+  StreamCursor,
+  StreamWindow,
+  VendorAccount,
+  VendorFailure,
 } from './types';

@@ -1,13 +1,8 @@
 import { Readable } from 'node:stream';
 import { DateTime } from 'luxon';
-import {
-  mappingProblems,
-  parseAmount,
-  parseDateTime,
-  suggestMapping,
-  toRecord,
-  type CsvMapping,
-} from '../../src/modules/pos-sync/csv/fields';
+import { mappingProblems, suggestMapping, type CsvMapping } from '../../src/modules/pos-sync/csv/fields';
+import { toRecord } from '../../src/modules/pos-sync/csv/rows';
+import { parseAmount, parseDateTime } from '../../src/modules/pos-sync/csv/values';
 import { CsvFileError, detectDelimiter, readRows } from '../../src/modules/pos-sync/csv/reader';
 
 const NY = 'America/New_York';

@@ -10,4 +10,4 @@ export {
   type SinkTarget,
 } from './sinks';
 export { tipsBetween, type TipsFigures } from './service';
-export { openImport, type ImportFile } from './csv/service';
+export { openImport, type ImportFile } from './csv/import-file';

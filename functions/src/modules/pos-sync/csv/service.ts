@@ -1,31 +1,31 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { runExclusive } from '../../../core/exclusive';
 import { requireCompany } from '../../../core/firestore';
-import { getCompanyRules } from '../../companies';
 import { getRun, requestSync, type SyncRun, type SyncStream } from '../../integration-engine';
-import { salesCurrency } from '../../sales';
 import { posSyncErrors } from '../errors';
+import { CSV_FIELDS, mappingProblems, type CsvKind, type CsvMapping } from './fields';
 import {
-  CSV_FIELDS,
-  mapRow,
-  mappingProblems,
-  saleContentKey,
-  suggestMapping,
-  toRecord,
-  type CsvKind,
-  type CsvMapping,
-  type CsvRecord,
-  type RowContext,
-  type RowError,
-} from './fields';
-import { CsvFileError, readRows } from './reader';
+  PREVIEW_ROWS,
+  fileContext,
+  fileProblem,
+  headOf,
+  importLock,
+  mappingFor,
+  recordsOf,
+  requireFile,
+  requireImport,
+  requireUploaded,
+} from './file';
+import type { RowError } from './rows';
 import * as store from './store';
+
+export { PREVIEW_ROWS };
 
 /**
  * CSV import, for a POS without an API: a manager creates an import of one kind of file (roster,
  * punches or sales), uploads it in parts, previews its first rows through the column mapping,
  * and starts it. The POS sync engine then runs it as a sync run of the company's `csv`
- * connection (see openImport): every row is validated first, streaming through the file, and
+ * connection (see openImport, import-file.ts): every row is validated first, streaming through the file, and
  * nothing is written unless every row is valid; then the rows are written through the same sinks as
  * a vendor's pages, so a row imported again (the same file re-uploaded, or files that overlap)
  * changes nothing.
@@ -35,11 +35,7 @@ export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 /** A part is written in one commit: Firestore takes 10 MiB per request, the emulators here 4 MiB. */
 export const MAX_PART_BYTES = 3 * 1024 * 1024;
 export const MAX_PARTS = 100;
-export const PREVIEW_ROWS = 20;
-const WRITE_PAGE = 500;
 export const CSV_CONNECTION = 'csv';
-
-const importLock = (companyId: string, importId: string) => `csvImport:${companyId}:${importId}`;
 
 export type ImportState = 'uploading' | 'queued' | 'running' | 'imported' | 'failed' | 'cancelled';
 
@@ -60,12 +56,6 @@ async function view(companyId: string, imp: store.CsvImport): Promise<ImportView
     .map(([part, p]) => ({ part: Number(part), bytes: p.bytes, sha256: p.sha256 }))
     .sort((a, b) => a.part - b.part);
   return { ...imp, parts, state: stateOf(run), run };
-}
-
-async function requireImport(companyId: string, importId: string): Promise<store.CsvImport> {
-  const imp = await store.readImport(companyId, importId);
-  if (!imp) throw posSyncErrors.CSV_IMPORT_NOT_FOUND(`The company has no CSV import ${importId}`);
-  return imp;
 }
 
 export async function createImport({
@@ -202,139 +192,6 @@ export async function putMapping({
   await store.saveMapping(companyId, saved);
   return { kind, mapping: saved, fields: fieldsOf(kind) };
 }
-
-// ------------------------------------------------------------------ reading the file
-
-interface FileContext {
-  companyId: string;
-  imp: store.CsvImport;
-  mapping: CsvMapping;
-  row: RowContext;
-}
-
-async function fileContext(companyId: string, imp: store.CsvImport, mapping: CsvMapping): Promise<FileContext> {
-  const [rules, currency] = await Promise.all([getCompanyRules({ companyId }), salesCurrency(companyId)]);
-  return {
-    companyId,
-    imp,
-    mapping,
-    row: { timezone: rules.profile.timezone, currency: mapping.currency ?? currency ?? 'USD', mapping },
-  };
-}
-
-type ReadRow = { line: number; values: Record<string, string> } & ({ record: CsvRecord } | { errors: RowError[] });
-
-/**
- * The file's rows through the mapping: each a POS record or its problems. Sales without an id are
- * keyed by their content and its occurrence so far (memory: one counter per distinct content key).
- */
-async function* recordsOf(ctx: FileContext, onChunk?: (done: number) => void): AsyncGenerator<ReadRow> {
-  let headers: Map<string, number> | null = null;
-  const contentKeyed = ctx.imp.kind === 'sales' && !ctx.mapping.columns.id;
-  const seen = new Map<string, number>();
-  for await (const { line, cells } of readRows(
-    store.fileChunks(ctx.companyId, ctx.imp, onChunk),
-    ctx.mapping.delimiter,
-  )) {
-    if (!headers) {
-      const names = cells.map((c) => c.trim());
-      headers = new Map(names.map((n, i) => [n, i]));
-      const problems = mappingProblems(ctx.imp.kind, ctx.mapping, names);
-      if (problems.length)
-        throw new CsvFileError(`The mapping does not fit the file's columns: ${problems.join('; ')}`, 1);
-      continue;
-    }
-    if (cells.length !== headers.size) {
-      yield {
-        line,
-        values: {},
-        errors: [
-          {
-            line,
-            field: null,
-            code: 'COLUMN_COUNT',
-            message: `The row has ${cells.length} cells; the header has ${headers.size}`,
-          },
-        ],
-      };
-      continue;
-    }
-    const row = mapRow(ctx.mapping, headers, cells);
-    let occurrence = 0;
-    if (contentKeyed) {
-      const key = saleContentKey(row);
-      occurrence = seen.get(key) ?? 0;
-      seen.set(key, occurrence + 1);
-    }
-    const result = toRecord(ctx.imp.kind, row, line, ctx.row, occurrence);
-    yield { line, values: row, ...result };
-  }
-}
-
-/** The file's header and its first `rows` data rows (cells as read). */
-async function headOf(
-  companyId: string,
-  imp: store.CsvImport,
-  delimiter?: string,
-  rows = 0,
-): Promise<{ headers: string[]; samples: string[][] }> {
-  const lines = readRows(store.fileChunks(companyId, imp), delimiter);
-  const out: string[][] = [];
-  try {
-    for await (const { cells } of lines) {
-      out.push(cells);
-      if (out.length > rows) break;
-    }
-  } finally {
-    await lines.return(undefined);
-  }
-  return { headers: (out[0] ?? []).map((c) => c.trim()), samples: out.slice(1) };
-}
-
-/** The file's bytes are deleted once imported, and after FILE_RETENTION_MS when it was not. */
-function requireFile(imp: store.CsvImport): void {
-  if (imp.fileDeleted)
-    throw posSyncErrors.CSV_FILE_MISSING(
-      `The file of import ${imp.id} was deleted (once imported, or after 7 days when it was not): upload it again as a new import`,
-    );
-}
-
-function requireUploaded(imp: store.CsvImport): void {
-  const parts = Object.keys(imp.parts)
-    .map(Number)
-    .sort((a, b) => a - b);
-  if (parts.length === 0)
-    throw posSyncErrors.CSV_FILE_MISSING(
-      `Import ${imp.id} has no file yet: upload it with PUT /csv-imports/${imp.id}/parts/1`,
-    );
-  const gap = parts.findIndex((p, i) => p !== i + 1);
-  if (gap >= 0)
-    throw posSyncErrors.CSV_FILE_MISSING(
-      `Part ${gap + 1} of import ${imp.id} is missing (parts ${parts.join(', ')} were uploaded)`,
-    );
-}
-
-/** The mapping in force for a kind: the one given, else the company's saved one, else the one the headers suggest. */
-async function mappingFor(companyId: string, imp: store.CsvImport, given?: CsvMapping) {
-  if (given) return { mapping: given, source: 'given' as const };
-  const saved = await store.readMapping(companyId, imp.kind);
-  if (saved) {
-    const { kind: _k, updatedAt: _u, updatedBy: _b, ...mapping } = saved;
-    return { mapping, source: 'saved' as const };
-  }
-  const { headers, samples } = await headOf(companyId, imp, undefined, PREVIEW_ROWS);
-  return { mapping: suggestMapping(imp.kind, headers, samples), source: 'suggested' as const };
-}
-
-/** A file that is not CSV as the API's 422 CSV_FILE_INVALID; anything else as it is. */
-const fileProblem = (err: unknown): never => {
-  if (err instanceof CsvFileError)
-    throw posSyncErrors.CSV_FILE_INVALID(
-      err.message,
-      err.line ? [{ message: err.message, line: err.line }] : undefined,
-    );
-  throw err;
-};
 
 /** The file's header and first rows through the mapping in force (saved, else suggested), each as its record or its problems. */
 export async function previewImport({ companyId, importId }: { companyId: string; importId: string }) {
@@ -473,92 +330,4 @@ export async function deleteStaleFiles(now = Date.now()): Promise<{ deleted: num
     deleted++;
   }
   return { deleted };
-}
-
-// ------------------------------------------------------------------ the engine's side
-
-/** A started import's file, as the POS sync engine reads it (openImport). */
-export interface ImportFile {
-  kind: CsvKind;
-  /** Chunks of the file (about 1 MB each); a pass reads each once. */
-  chunks: number;
-  /** Already imported (a redelivered task of a finished run): nothing to do. */
-  done: boolean;
-  /** This run already validated the file (a delivery resuming it after the previous one died): writing resumes. */
-  validated: boolean;
-  /** Reads every row; records the problems on the import and throws 422 CSV_INVALID when there is any (nothing is written then). */
-  validate(onChunk: (done: number) => Promise<void>): Promise<void>;
-  /** The records, in pages, after a successful validation, from the data row `skip` on (rows a previous delivery wrote). */
-  pages(onChunk: (done: number) => Promise<void>, skip: number): AsyncGenerator<CsvRecord[]>;
-  /** Records the import as done and deletes its file. */
-  finished(): Promise<void>;
-}
-
-export async function openImport(companyId: string, importId: string, runId: string): Promise<ImportFile> {
-  const imp = await requireImport(companyId, importId);
-  if (!imp.mapping) throw posSyncErrors.CSV_IMPORT_NOT_FOUND(`Import ${importId} was never started`);
-  const ctx = await fileContext(companyId, imp, imp.mapping);
-  const chunks = store.chunkList(imp).length;
-  /** One pass over the file's rows, telling `onChunk` how many chunks it has read (awaited between rows, not inside the chunk hand-over). */
-  async function* pass(onChunk: (done: number) => Promise<void>) {
-    let read = 0;
-    let reported = 0;
-    for await (const row of recordsOf(ctx, (done) => void (read = done))) {
-      yield row;
-      if (read !== reported) await onChunk((reported = read));
-    }
-  }
-  const update = (patch: Partial<store.CsvImport>) =>
-    runExclusive(importLock(companyId, importId), async (tx) => {
-      const current = await store.readImport(companyId, importId, tx);
-      return {
-        result: null,
-        write: current ? (w) => store.writeImport(w, companyId, { ...current, ...patch }) : undefined,
-      };
-    });
-  return {
-    kind: imp.kind,
-    chunks,
-    done: imp.fileDeleted,
-    validated: imp.validatedBy === runId,
-    async validate(onChunk) {
-      const errors: RowError[] = [];
-      let errorCount = 0;
-      let rows = 0;
-      try {
-        for await (const row of pass(onChunk)) {
-          rows++;
-          if ('errors' in row) {
-            errorCount += row.errors.length;
-            for (const e of row.errors) if (errors.length < store.MAX_STORED_ERRORS) errors.push(e);
-          }
-        }
-      } catch (err) {
-        if (!(err instanceof CsvFileError)) throw err;
-        await update({ fileError: err.message, errors, errorCount, rows });
-        throw posSyncErrors.CSV_INVALID(`The file cannot be read: ${err.message}; nothing was written`);
-      }
-      await update({ errors, errorCount, rows, fileError: null, validatedBy: errorCount ? null : runId });
-      if (errorCount)
-        throw posSyncErrors.CSV_INVALID(
-          `${errorCount} problem${errorCount === 1 ? '' : 's'} in the file's rows (the first at line ${errors[0]!.line}: ${errors[0]!.message}); nothing was written. See GET /csv-imports/${importId}.`,
-        );
-    },
-    async *pages(onChunk, skip) {
-      let page: CsvRecord[] = [];
-      let seen = 0;
-      for await (const row of pass(onChunk)) {
-        if ('record' in row && seen++ >= skip) page.push(row.record);
-        if (page.length >= WRITE_PAGE) {
-          yield page;
-          page = [];
-        }
-      }
-      if (page.length) yield page;
-    },
-    async finished() {
-      await store.deleteChunks(companyId, imp);
-      await update({ fileDeleted: true });
-    },
-  };
 }

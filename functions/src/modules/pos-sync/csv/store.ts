@@ -1,7 +1,8 @@
 import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import { db } from '../../../core/firebase';
 import { companyCollection } from '../../../core/firestore';
-import type { CsvKind, CsvMapping, RowError } from './fields';
+import type { CsvKind, CsvMapping } from './fields';
+import type { RowError } from './rows';
 
 /**
  * Where CSV imports live: the mapping a company saved per kind of file

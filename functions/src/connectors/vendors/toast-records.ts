@@ -1,0 +1,185 @@
+/** Toast's records (the shapes of its answers) and their mapping to ours: pure, no I/O. */
+
+import { z } from 'zod';
+import type { PosEmployee, PosPunch, PosSale } from '../types';
+
+/** ISO-8601 as Toast writes it (2019-08-24T14:15:22.000+0000: an offset without colon). */
+export function parseToastDate(value: string): number {
+  return Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+}
+
+const ToastDate = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(parseToastDate(v)));
+const Money = z.number().finite();
+const Ref = z.object({ guid: z.string().min(1) });
+
+/**
+ * Decimal dollars (a JSON number) to integer cents without float drift: from the shortest decimal
+ * representation of the number, rounded half away from zero at the third decimal.
+ */
+export function toMinorUnits(amount: number): number {
+  const text = String(Math.abs(amount));
+  let cents: number;
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (m) {
+    const frac = (m[2] ?? '').padEnd(3, '0');
+    cents = Number(m[1]) * 100 + Number(frac.slice(0, 2)) + (Number(frac[2]) >= 5 ? 1 : 0);
+  } else {
+    cents = Math.round(Math.abs(amount) * 100); // exponent notation: tiny or huge values
+  }
+  return amount < 0 ? 0 - cents : cents;
+}
+
+export const Employee = z.object({
+  guid: z.string().min(1),
+  deleted: z.boolean().nullish(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  email: z.string().nullish(),
+  phoneNumber: z.string().nullish(),
+  jobReferences: z.array(Ref).nullish(),
+  createdDate: ToastDate.nullish(),
+  modifiedDate: ToastDate.nullish(),
+});
+export const Job = z.object({ guid: z.string().min(1), title: z.string().nullish() });
+export const TimeEntry = z.object({
+  guid: z.string().min(1),
+  employeeReference: Ref,
+  jobReference: Ref.nullish(),
+  inDate: ToastDate,
+  outDate: ToastDate.nullish(),
+  breaks: z
+    .array(z.object({ inDate: ToastDate.nullish(), outDate: ToastDate.nullish(), paid: z.boolean().nullish() }))
+    .nullish(),
+  deleted: z.boolean().nullish(),
+  createdDate: ToastDate.nullish(),
+  modifiedDate: ToastDate.nullish(),
+});
+const Payment = z.object({
+  guid: z.string().min(1),
+  type: z.string().nullish(),
+  amount: Money.nullish(),
+  tipAmount: Money.nullish(),
+  paymentStatus: z.string().nullish(),
+  refundStatus: z.string().nullish(),
+  refund: z
+    .object({ refundAmount: Money.nullish(), tipRefundAmount: Money.nullish(), refundDate: ToastDate.nullish() })
+    .nullish(),
+});
+const Check = z.object({
+  guid: z.string().min(1),
+  amount: Money.nullish(),
+  closedDate: ToastDate.nullish(),
+  modifiedDate: ToastDate.nullish(),
+  paymentStatus: z.string().nullish(),
+  voided: z.boolean().nullish(),
+  deleted: z.boolean().nullish(),
+  payments: z.array(Payment).nullish(),
+});
+export const Order = z.object({
+  guid: z.string().min(1),
+  modifiedDate: ToastDate.nullish(),
+  voided: z.boolean().nullish(),
+  deleted: z.boolean().nullish(),
+  numberOfGuests: z.number().int().nonnegative().nullish(),
+  server: Ref.nullish(),
+  checks: z.array(Check),
+});
+export const RestaurantCurrency = z.object({
+  general: z
+    .object({
+      currencyCode: z
+        .string()
+        .regex(/^[A-Z]{3}$/)
+        .nullish(),
+    })
+    .nullish(),
+});
+
+const dateOrNull = (v: string | null | undefined) => (v ? parseToastDate(v) : null);
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+export function toEmployee(e: z.infer<typeof Employee>, titles: Map<string, string>): PosEmployee {
+  const job = e.jobReferences?.find((j) => titles.has(j.guid));
+  return {
+    vendorId: e.guid,
+    firstName: e.firstName ?? '',
+    lastName: e.lastName ?? '',
+    email: e.email || null,
+    phone: e.phoneNumber || null,
+    active: e.deleted !== true,
+    jobTitle: job ? (titles.get(job.guid) ?? null) : null,
+    modifiedAt: dateOrNull(e.modifiedDate) ?? dateOrNull(e.createdDate) ?? 0,
+  };
+}
+
+export function toPunch(t: z.infer<typeof TimeEntry>, titles: Map<string, string>): PosPunch {
+  const clockInAt = parseToastDate(t.inDate);
+  return {
+    vendorId: t.guid,
+    employeeVendorId: t.employeeReference.guid,
+    clockInAt,
+    clockOutAt: dateOrNull(t.outDate),
+    breaks: (t.breaks ?? [])
+      .filter((b) => b.inDate)
+      .map((b) => ({
+        startAt: parseToastDate(b.inDate as string),
+        endAt: dateOrNull(b.outDate),
+        paid: b.paid === true,
+      })),
+    jobTitle: t.jobReference ? (titles.get(t.jobReference.guid) ?? null) : null,
+    deleted: t.deleted === true,
+    modifiedAt: dateOrNull(t.modifiedDate) ?? dateOrNull(t.createdDate) ?? clockInAt,
+  };
+}
+
+/**
+ * The sales of one order: a sale per closed check (not voided or deleted) with its net amount
+ * (Check.amount: after discounts, before tax) and the tips of its non-voided payments, and a
+ * negative sale per refunded payment. The order's guests count on its first sale only.
+ */
+export function orderSales(o: z.infer<typeof Order>, currency: string): PosSale[] {
+  if (o.voided || o.deleted) return [];
+  const out: PosSale[] = [];
+  let guests = o.numberOfGuests ?? 0;
+  const orderModified = dateOrNull(o.modifiedDate);
+  for (const c of o.checks) {
+    if (c.voided || c.deleted || !c.closedDate || (c.paymentStatus && c.paymentStatus !== 'CLOSED')) continue;
+    const payments = (c.payments ?? []).filter((p) => p.paymentStatus !== 'VOIDED');
+    const closedAt = parseToastDate(c.closedDate);
+    const modifiedAt = dateOrNull(c.modifiedDate) ?? orderModified ?? closedAt;
+    const employeeVendorId = o.server?.guid ?? null;
+    const tipsOf = (ps: typeof payments) => ps.reduce((sum, p) => sum + toMinorUnits(p.tipAmount ?? 0), 0);
+    out.push({
+      vendorId: c.guid,
+      employeeVendorId,
+      closedAt,
+      currency,
+      amount: toMinorUnits(c.amount ?? 0),
+      tips: tipsOf(payments),
+      cashTips: tipsOf(payments.filter((p) => p.type === 'CASH')),
+      customers: guests,
+      refund: false,
+      refundOf: null,
+      modifiedAt,
+    });
+    guests = 0;
+    for (const p of payments) {
+      if (!p.refund || !p.refundStatus || p.refundStatus === 'NONE') continue;
+      const tips = 0 - toMinorUnits(p.refund.tipRefundAmount ?? 0);
+      out.push({
+        vendorId: `${p.guid}:refund`,
+        employeeVendorId,
+        closedAt: dateOrNull(p.refund.refundDate) ?? modifiedAt,
+        currency,
+        amount: 0 - toMinorUnits(p.refund.refundAmount ?? 0),
+        tips,
+        cashTips: p.type === 'CASH' ? tips : 0,
+        customers: 0,
+        refund: true,
+        refundOf: c.guid,
+        modifiedAt,
+      });
+    }
+  }
+  return out;
+}

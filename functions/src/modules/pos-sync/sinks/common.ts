@@ -1,0 +1,73 @@
+import { AppError } from '../../../core/errors';
+import { logger } from '../../../core/logger';
+import * as repo from '../repo';
+
+/** The connection a page comes from. `slug` is the catalogue slug ('square', 'square_api_key', 'toast' ...). */
+export interface SinkTarget {
+  companyId: string;
+  connectionId: string;
+  slug: string;
+}
+
+/**
+ * What a page did, record by record (the five add up to the records of the page): `held` are
+ * records of a POS employee that is not linked to an employee (yet), kept to be attributed when it
+ * is linked (punches are held instead of written; sales are imported without an employee and held
+ * for attribution); `failed` are records refused (e.g. a punch in a payroll-locked range), logged.
+ */
+export interface SinkCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  held: number;
+}
+
+/** Every change of a connection's roster and links is serialized on this key (roster pages, link, unlink, create). */
+export const rosterKey = (companyId: string, connectionId: string) => `posSync/${companyId}/${connectionId}`;
+/** The sales ledger and the tips per day of a company change under this key. */
+export const salesKey = (companyId: string) => `posSync/${companyId}/sales`;
+
+/** Firestore allows 500 writes per commit; runExclusive adds up to 3 of its own. */
+export const MAX_WRITES = 495;
+
+/** A record refused by the module it was written to (a 4xx): counted and logged. Anything else stops the page, which the engine retries. */
+export function refusal(err: unknown): AppError | null {
+  return err instanceof AppError && err.status < 500 && err.code !== 'CONCURRENT_MODIFICATION' ? err : null;
+}
+
+export function logFailure(t: SinkTarget, stream: string, vendorId: string, code: string, message: string) {
+  logger.warn('pos-sync record refused', {
+    companyId: t.companyId,
+    connectionId: t.connectionId,
+    slug: t.slug,
+    stream,
+    vendorId,
+    code,
+    reason: message,
+  });
+}
+
+/** The employee each POS employee (by document id) is linked to, null when unlinked or unknown. */
+export async function employeeIdsOf(
+  companyId: string,
+  posEmployeeIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  const ids = [...new Set(posEmployeeIds)];
+  const rows = await repo.readPosEmployees(companyId, ids);
+  return new Map(ids.map((id, i) => [id, rows[i]?.employeeId ?? null]));
+}
+
+/** Runs `work` on every item, at most `limit` at once; the first error is thrown once all have settled. */
+export async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      await work(item).catch((err) => void errors.push(err));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (errors.length) throw errors[0];
+}

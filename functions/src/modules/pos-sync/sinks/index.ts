@@ -1,0 +1,12 @@
+/**
+ * Where synced POS data lands. The sync engine hands each page a connector read to one of these
+ * sinks; every sink is idempotent (the same page twice changes nothing the second time; a record
+ * changed in the POS updates ours) and writes in batches, never one commit per record (sales and
+ * roster) — punches go through attendance's per-punch transaction, the low-volume stream.
+ */
+export { rosterKey, type SinkCounts, type SinkTarget } from './common';
+export { replayHeld } from './held';
+export { posSourceOf } from './mapping';
+export { writePunches } from './punches';
+export { writeRoster } from './roster';
+export { writeSales } from './sales';
