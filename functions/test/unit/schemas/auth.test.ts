@@ -89,7 +89,7 @@ describe('currency codes', () => {
 });
 
 describe('signup', () => {
-  it('accepts the README example and lower-cases the email', () => {
+  it('accepts the signup example of docs/AUTH.md and lower-cases the email', () => {
     expect(accepts(signupBody, { ...signup, email: 'Nina@Example.test' })).toEqual(signup);
   });
 
