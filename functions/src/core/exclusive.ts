@@ -28,6 +28,8 @@ const safeKey = (key: string) => key.replace(/\//g, '∕');
  * holds any of them. Tokens are created in key order; on the Node emulator a commit whose k-th
  * create fails has already applied the creates before it (it is not atomic), so those tokens,
  * recognised by this attempt's nonce, are deleted before the retry.
+ *
+ * Keys come from `lockKeys` (core/locks.ts); each key adds `LOCK_WRITES_PER_KEY` writes to the commit.
  */
 export async function runExclusive<T>(key: string | readonly string[], work: ExclusiveWork<T>): Promise<T> {
   const lockKeys = [...new Set(typeof key === 'string' ? [key] : key)].map(safeKey).sort();

@@ -25,9 +25,9 @@ import {
   type Question,
   type Stage,
 } from './schemas';
+import { lockKeys } from '../../core/locks';
 
 /** Every change of one application is serialized (two managers at once: runExclusive). */
-const lockOf = (companyId: string, applicationId: string) => `application:${companyId}:${applicationId}`;
 const postingNotFound = () => applicantErrors.POSTING_NOT_FOUND('Job posting not found');
 const applicationNotFound = () => applicantErrors.APPLICATION_NOT_FOUND('Application not found');
 
@@ -166,7 +166,7 @@ export async function apply({
   const applicationId = `app_${createHash('sha256').update(`${posting.id}\n${email}`).digest('hex').slice(0, 32)}`;
   const ref = repo.applicationRef(companyId, applicationId);
   const rules = await getCompanyRules({ companyId });
-  return runExclusive(lockOf(companyId, applicationId), async (tx) => {
+  return runExclusive(lockKeys.application(companyId, applicationId), async (tx) => {
     const existing = repo.applicationFromSnapshot(await tx.get(ref));
     if (existing) return { result: { applicationId, receivedAt: existing.submittedAt } };
     const current = await repo.getPosting(companyId, posting.id, tx);
@@ -248,7 +248,7 @@ export async function moveApplication({
   const { companyId } = member;
   if (move.to === 'hired')
     throw applicantErrors.USE_HIRE('Hire with POST /applications/{applicationId}/hire: it creates the employee');
-  return runExclusive(lockOf(companyId, applicationId), async (tx) => {
+  return runExclusive(lockKeys.application(companyId, applicationId), async (tx) => {
     const application = await repo.getApplication(companyId, applicationId, tx);
     if (!application) throw applicationNotFound();
     if (application.stage === move.to) return { result: application };
@@ -289,7 +289,7 @@ export async function addNote({
   text: string;
 }) {
   const { companyId } = member;
-  return runExclusive(lockOf(companyId, applicationId), async (tx) => {
+  return runExclusive(lockKeys.application(companyId, applicationId), async (tx) => {
     const application = await repo.getApplication(companyId, applicationId, tx);
     if (!application) throw applicationNotFound();
     const now = Date.now();
@@ -326,7 +326,7 @@ export async function hire({
   const { companyId } = member;
   const rules = await getCompanyRules({ companyId });
   const today = businessToday(rules.profile.timezone, rules.settings.dayChangeTime);
-  const outcome = await runExclusive(lockOf(companyId, applicationId), async (tx) => {
+  const outcome = await runExclusive(lockKeys.application(companyId, applicationId), async (tx) => {
     const application = await repo.getApplication(companyId, applicationId, tx);
     if (!application) throw applicationNotFound();
     if (application.stage === 'hired') return { result: { application, hiredNow: false } };

@@ -1,9 +1,10 @@
 /** The scheduled job that closes punches left open too long. */
 import { runExclusive } from '../../core/exclusive';
 import { logger } from '../../core/logger';
-import { lockKey, recordAudit } from './punch-store';
+import { recordAudit } from './punch-store';
 import { MINUTE, closePunch } from './punch-rules';
 import * as repo from './repo';
+import { lockKeys } from '../../core/locks';
 
 /**
  * The scheduled job: every open punch whose autoCloseAt (clock-in + autoClockOutAfterMinutes, the
@@ -40,7 +41,7 @@ export async function autoClockOut(now: number = Date.now()): Promise<{ closed: 
 
 async function closeOverdue(entry: repo.OpenPunchEntry, now: number): Promise<boolean> {
   const { companyId, employeeId } = entry;
-  return runExclusive(lockKey(companyId, employeeId), async (tx) => {
+  return runExclusive(lockKeys.attendance(companyId, employeeId), async (tx) => {
     const openRef = repo.openPunchRef(companyId, employeeId);
     const [openSnap, settingsSnap] = await tx.getAll(openRef, repo.settingsRef(companyId));
     const open = openSnap.exists ? repo.openEntryFromDoc(openSnap.data()!) : null;

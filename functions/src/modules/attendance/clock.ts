@@ -7,7 +7,7 @@ import { policiesInForce } from '../companies';
 import { assertCertificationsValid } from '../documents';
 import { employeeFromSnapshot, employeeRef } from '../employees';
 import { attendanceErrors } from './errors';
-import { assertDatesUnlocked, linkShift, lockKey, readEmployeeState, recordAudit } from './punch-store';
+import { assertDatesUnlocked, linkShift, readEmployeeState, recordAudit } from './punch-store';
 import {
   assertLocationAllowed,
   autoCloseAtOf,
@@ -21,6 +21,7 @@ import {
 } from './punch-rules';
 import * as repo from './repo';
 import type { AttendanceSettings, BreakType, ClockBody, PunchView } from './schemas';
+import { lockKeys } from '../../core/locks';
 
 interface ClockInput {
   member: Membership;
@@ -31,7 +32,7 @@ export async function clockIn({ member, body }: ClockInput): Promise<PunchView> 
   const companyId = member.companyId;
   const employeeId = ownEmployeeId(member);
   const geolocation = (await policiesInForce(companyId)).isGeolocationEnabled;
-  return runExclusive(lockKey(companyId, employeeId), async (tx) => {
+  return runExclusive(lockKeys.attendance(companyId, employeeId), async (tx) => {
     const now = Date.now();
     const state = await readEmployeeState(tx, companyId, employeeId, [employeeRef(companyId, employeeId)]);
     const employee = employeeFromSnapshot(state.extra[0]);
@@ -106,7 +107,7 @@ async function changeBreaks(
 ): Promise<PunchView> {
   const companyId = member.companyId;
   const employeeId = ownEmployeeId(member);
-  return runExclusive(lockKey(companyId, employeeId), async (tx) => {
+  return runExclusive(lockKeys.attendance(companyId, employeeId), async (tx) => {
     const now = Date.now();
     const { punch, settings } = await requireOpen(tx, companyId, employeeId);
     const next = derive({ ...punch, breaks: change(punch, now, settings), updatedAt: now }, settings);
@@ -156,7 +157,7 @@ export async function clockOut({ member, body }: ClockInput): Promise<PunchView>
   const companyId = member.companyId;
   const employeeId = ownEmployeeId(member);
   const geolocation = (await policiesInForce(companyId)).isGeolocationEnabled;
-  return runExclusive(lockKey(companyId, employeeId), async (tx) => {
+  return runExclusive(lockKeys.attendance(companyId, employeeId), async (tx) => {
     const now = Date.now();
     const { punch, settings, company } = await requireOpen(tx, companyId, employeeId);
     assertLocationAllowed(geolocation, company, settings, body.location);

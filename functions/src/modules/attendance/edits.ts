@@ -9,7 +9,6 @@ import {
   assertNoOverlap,
   assertRoleExists,
   linkShift,
-  lockKey,
   readEmployeeState,
   recordAudit,
   runExclusiveOnPunch,
@@ -27,6 +26,7 @@ import {
 import * as repo from './repo';
 import type { CreatePunchBody, EditPunchBody, PunchView } from './schemas';
 import { reviewed } from './vendor-rules';
+import { lockKeys } from '../../core/locks';
 
 interface ManagerChange {
   companyId: string;
@@ -38,7 +38,7 @@ export async function createPunch({
   uid,
   body,
 }: ManagerChange & { body: CreatePunchBody }): Promise<PunchView> {
-  return runExclusive(lockKey(companyId, body.employeeId), async (tx) => {
+  return runExclusive(lockKeys.attendance(companyId, body.employeeId), async (tx) => {
     const now = Date.now();
     const state = await readEmployeeState(tx, companyId, body.employeeId, [employeeRef(companyId, body.employeeId)]);
     if (!employeeFromSnapshot(state.extra[0]))

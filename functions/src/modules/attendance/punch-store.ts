@@ -13,9 +13,9 @@ import * as repo from './repo';
 import { nearestByStart } from './rules';
 import { assertNoOverlapWith, assertUnlocked, punchNotFound, shiftBusinessDate, shiftLinkOf } from './punch-rules';
 import type { AttendanceSettings, AuditAction, PunchView, ShiftLink } from './schemas';
+import { lockKeys } from '../../core/locks';
 
 /** Every read-check-write of one employee's punches is serialized on this key. */
-export const lockKey = (companyId: string, employeeId: string) => `attendance/${companyId}/${employeeId}`;
 
 export async function readPunchOrFail(companyId: string, punchId: string): Promise<PunchView> {
   const punch = repo.punchFromSnapshot(await repo.punchRef(companyId, punchId).get());
@@ -33,7 +33,7 @@ export async function runExclusiveOnPunch<T>(
   work: (tx: Transaction, employeeId: string) => ReturnType<ExclusiveWork<T>>,
 ): Promise<T> {
   const found = await readPunchOrFail(companyId, punchId);
-  return runExclusive(lockKey(companyId, found.employeeId), (tx) => work(tx, found.employeeId));
+  return runExclusive(lockKeys.attendance(companyId, found.employeeId), (tx) => work(tx, found.employeeId));
 }
 
 export interface EmployeeState {

@@ -7,7 +7,7 @@ import { coreErrors } from '../../core/errors';
 import { db } from '../../core/firebase';
 import { runExclusive } from '../../core/exclusive';
 import { attendanceErrors } from './errors';
-import { assertDatesUnlocked, linkShift, lockKey, readEmployeeState, recordAudit } from './punch-store';
+import { assertDatesUnlocked, linkShift, readEmployeeState, recordAudit } from './punch-store';
 import { assertTimeline, autoCloseAtOf, blankPunch, breaksWithPay, calendarOf, derive } from './punch-rules';
 import * as repo from './repo';
 import type { PunchView } from './schemas';
@@ -19,6 +19,7 @@ import {
   vendorPunchVersion,
   type VendorPunchInput,
 } from './vendor-rules';
+import { lockKeys } from '../../core/locks';
 
 /** The stored POS punches of some vendor ids (keyed by externalId; absent ones left out), in one read. */
 export async function readVendorPunches(
@@ -55,8 +56,8 @@ export async function upsertVendorPunch(companyId: string, input: VendorPunchInp
   const version = vendorPunchVersion(input);
   const existingNow = repo.punchFromSnapshot(await repo.punchRef(companyId, id).get());
   const keys = [
-    lockKey(companyId, input.employeeId),
-    ...(existingNow ? [lockKey(companyId, existingNow.employeeId)] : []),
+    lockKeys.attendance(companyId, input.employeeId),
+    ...(existingNow ? [lockKeys.attendance(companyId, existingNow.employeeId)] : []),
   ];
   const by = `pos:${input.slug}`;
   return runExclusive<VendorPunchOutcome>(keys, async (tx) => {
@@ -172,7 +173,7 @@ export async function removeVendorPunch(companyId: string, input: VendorPunchInp
   const found = repo.punchFromSnapshot(await repo.punchRef(companyId, id).get());
   if (!found) return { punch: null, outcome: 'unchanged' };
   const by = `pos:${input.slug}`;
-  return runExclusive<VendorPunchRemoval>(lockKey(companyId, found.employeeId), async (tx) => {
+  return runExclusive<VendorPunchRemoval>(lockKeys.attendance(companyId, found.employeeId), async (tx) => {
     const now = Date.now();
     const state = await readEmployeeState(tx, companyId, found.employeeId, [repo.punchRef(companyId, id)]);
     const before = repo.punchFromSnapshot(state.extra[0]);

@@ -14,9 +14,7 @@ import {
 } from '../integrations';
 import { engineErrors } from './errors';
 import * as repo from './repo';
-
-/** Every change of one connection's state is serialized on this key (connect, disconnect, token refresh, sync bookkeeping). */
-export const connectionLock = (companyId: string, connectionId: string) => `integration:${companyId}:${connectionId}`;
+import { lockKeys } from '../../core/locks';
 
 const SAFE_ACCOUNT = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -55,7 +53,7 @@ export async function saveConnection(p: {
   accessTokenExpiresAt?: number | null;
   alsoWrite?: ExtraWrite;
 }): Promise<Connection> {
-  const saved = await runExclusive(connectionLock(p.companyId, p.connectionId), async (tx) => {
+  const saved = await runExclusive(lockKeys.connection(p.companyId, p.connectionId), async (tx) => {
     const previous = await readConnection(p.companyId, p.connectionId, tx);
     const extra = p.alsoWrite ? await p.alsoWrite(tx) : undefined;
     const now = Date.now();
@@ -117,7 +115,7 @@ export async function disconnect({
   uid: string;
 }): Promise<Connection> {
   await requireCompany(companyId);
-  const result = await runExclusive(connectionLock(companyId, connectionId), async (tx) => {
+  const result = await runExclusive(lockKeys.connection(companyId, connectionId), async (tx) => {
     const connection = await readConnection(companyId, connectionId, tx);
     if (!connection) throw integrationErrors.CONNECTION_NOT_FOUND(`The company has no connection ${connectionId}`);
     if (connection.state === 'disconnected') return { result: connection };

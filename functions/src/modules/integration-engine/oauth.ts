@@ -15,10 +15,11 @@ import {
   type CatalogueEntry,
   type Connection,
 } from '../integrations';
-import { connectionIdOf, connectionLock, requireActive, saveConnection } from './connections';
+import { connectionIdOf, requireActive, saveConnection } from './connections';
 import { engineErrors } from './errors';
 import * as repo from './repo';
 import { callVendor } from './vendor-errors';
+import { lockKeys } from '../../core/locks';
 
 /**
  * OAuth 2 (authorization code) with the POS vendors. The `state` we send is signed (HMAC under a
@@ -114,7 +115,7 @@ export async function completeAuthorization(query: Record<string, string | undef
     await repo.oauthStateRef(state.n).delete();
     throw engineErrors.OAUTH_STATE_EXPIRED('The OAuth state expired (10 minutes): start the connection again');
   }
-  const stored = await runExclusive(`oauth-state:${state.n}`, async (tx) => {
+  const stored = await runExclusive(lockKeys.oauthState(state.n), async (tx) => {
     const ref = repo.oauthStateRef(state.n);
     const snap = await tx.get(ref);
     if (!snap.exists)
@@ -178,7 +179,7 @@ export async function accessTokenFor(
 ): Promise<string> {
   const deadline = Date.now() + LEASE_MS + 5_000;
   while (Date.now() < deadline) {
-    const decision = await runExclusive<TokenDecision>(connectionLock(companyId, connectionId), async (tx) => {
+    const decision = await runExclusive<TokenDecision>(lockKeys.connection(companyId, connectionId), async (tx) => {
       const connection = requireActive(await readConnection(companyId, connectionId, tx), connectionId);
       const record = await repo.readVaultRecord<OAuthSecrets>(companyId, connection.id, tx);
       if (!record)
@@ -220,7 +221,7 @@ async function refreshWithLease(
   const entry = catalogueEntry(connection!.slug)!;
   try {
     const grant = await oauthOf(entry).refresh({ app: oauthApp(entry.slug), refreshToken });
-    await runExclusive(connectionLock(companyId, connectionId), async (tx) => {
+    await runExclusive(lockKeys.connection(companyId, connectionId), async (tx) => {
       const current = await readConnection(companyId, connectionId, tx);
       const record = await repo.readVaultRecord<OAuthSecrets>(companyId, connectionId, tx);
       // disconnected (or reconnected) meanwhile: those credentials are not ours to overwrite
@@ -250,7 +251,7 @@ async function refreshWithLease(
         `${err.message}: the vendor refused the refresh token; the owner must connect ${connectionId} again`,
       );
     }
-    await runExclusive(connectionLock(companyId, connectionId), async (tx) => {
+    await runExclusive(lockKeys.connection(companyId, connectionId), async (tx) => {
       const record = await repo.readVaultRecord(companyId, connectionId, tx);
       return {
         result: undefined,
@@ -263,7 +264,7 @@ async function refreshWithLease(
 }
 
 async function markReauthRequired(companyId: string, connectionId: string, message: string): Promise<void> {
-  await runExclusive(connectionLock(companyId, connectionId), async (tx) => {
+  await runExclusive(lockKeys.connection(companyId, connectionId), async (tx) => {
     const connection = await readConnection(companyId, connectionId, tx);
     const record = await repo.readVaultRecord(companyId, connectionId, tx);
     if (!connection || connection.state === 'disconnected') return { result: undefined };

@@ -8,6 +8,7 @@ import { sha256 } from './connections';
 import { engineErrors } from './errors';
 import * as repo from './repo';
 import { COUNTED_STATUSES, MAX_COVERS_DAYS, reservationItem, type ReservationItem } from './schemas';
+import { lockKeys } from '../../core/locks';
 
 /**
  * The reservation-partner flow: a partner (OpenTable, Resy, SevenRooms) pushes reservations with
@@ -113,7 +114,7 @@ async function commitChunk(
   timezone: string,
   dayChangeTime: number,
 ) {
-  return runExclusive(`reservations:${companyId}`, async (tx) => {
+  return runExclusive(lockKeys.reservations(companyId), async (tx) => {
     const refs = items.map((item) => repo.reservationRef(companyId, repo.reservationId(partner, item.id)));
     const existing = (await tx.getAll(...refs)).map((s) => (s.exists ? (s.data() as repo.StoredReservation) : null));
     const outcome = { created: 0, updated: 0, unchanged: 0, stale: 0 };

@@ -7,11 +7,12 @@ import { logger } from '../../core/logger';
 import { enqueueTask } from '../../core/tasks';
 import { connectorFor } from '../../connectors';
 import { catalogueEntry, readConnection, writeConnection, type Connection } from '../integrations';
-import { connectionLock, requireActive } from './connections';
+import { requireActive } from './connections';
 import { engineErrors } from './errors';
 import { SYNC_QUEUE } from './module';
 import * as repo from './repo';
 import { MAX_BACKFILL_DAYS, SYNC_STREAMS, type SyncRun, type SyncStream } from './schemas';
+import { lockKeys } from '../../core/locks';
 
 const MINUTE = 60_000;
 /** How long a queued run may wait for its task (Cloud Tasks' retries included) before it counts as abandoned. */
@@ -58,7 +59,7 @@ export async function requestSync(p: {
   await requireCompany(p.companyId);
   if (p.window) requireDateRange(p.window.from, p.window.to, MAX_BACKFILL_DAYS);
   // runs change under their connection's lock, so a run never races its connection's disconnect
-  const { run, created } = await runExclusive(connectionLock(p.companyId, p.connectionId), async (tx) => {
+  const { run, created } = await runExclusive(lockKeys.connection(p.companyId, p.connectionId), async (tx) => {
     const connection = requireActive(await readConnection(p.companyId, p.connectionId, tx), p.connectionId);
     const entry = catalogueEntry(connection.slug);
     const runnable = p.importId
@@ -160,7 +161,7 @@ function changeRun<T>(
     | { result: T; next?: SyncRun; alsoWrite?: (w: Transaction) => void }
     | Promise<{ result: T; next?: SyncRun; alsoWrite?: (w: Transaction) => void }>,
 ): Promise<T> {
-  return runExclusive(connectionLock(companyId, known.connectionId), async (tx) => {
+  return runExclusive(lockKeys.connection(companyId, known.connectionId), async (tx) => {
     const [snap, connection] = await Promise.all([
       tx.get(repo.runRef(companyId, known.id)),
       readConnection(companyId, known.connectionId, tx),

@@ -13,6 +13,7 @@ import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } 
 import { computeHours, payOf, withDefaults, type OvertimeRules } from './overtime';
 import * as repo from './repo';
 import { SETTINGS_DEFAULTS, type EmployeePay, type Period, type PayrollReport, type PayrollSettings } from './schemas';
+import { lockKeys } from '../../core/locks';
 
 /** The currency pay is figured in before the company's first sales import tells it. */
 const FALLBACK_CURRENCY = 'USD';
@@ -286,7 +287,7 @@ export async function closePeriod({
     const closedAt = Date.now();
     const period: Period = { ...view(range, null, today), status: 'closed', closedAt, closedBy: uid };
     const report = await computeReport(companyId, range, ctx, period);
-    await runExclusive(`payroll:${companyId}:${startDate}`, async (tx) => {
+    await runExclusive(lockKeys.payPeriod(companyId, startDate), async (tx) => {
       const stored = await repo.readPeriod(companyId, startDate, tx);
       if (stored?.status === 'closed')
         throw payrollErrors.PERIOD_ALREADY_CLOSED(`The period ${range.start} to ${range.end} is already closed`);
@@ -322,7 +323,7 @@ export async function reopenPeriod({
 }): Promise<Period> {
   const ctx = await contextOf(companyId);
   const range = periodStarting(startDate, ctx);
-  const { result, reopened } = await runExclusive(`payroll:${companyId}:${startDate}`, async (tx) => {
+  const { result, reopened } = await runExclusive(lockKeys.payPeriod(companyId, startDate), async (tx) => {
     const stored = await repo.readPeriod(companyId, startDate, tx);
     // an open period keeps its locks: a close under way holds one while it checks the punches
     if (stored?.status !== 'closed') return { result: { result: stored, reopened: false } };

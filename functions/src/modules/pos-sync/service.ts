@@ -24,7 +24,8 @@ import {
   type Suggestion,
   type TipsQuery,
 } from './schemas';
-import { replayHeld, rosterKey } from './sinks';
+import { replayHeld } from './sinks';
+import { lockKeys } from '../../core/locks';
 
 const notFound = (id: string) => posSyncErrors.POS_EMPLOYEE_NOT_FOUND(`No POS employee ${id} in the company`);
 
@@ -114,7 +115,7 @@ export async function link({
   uid: string;
 }): Promise<{ posEmployee: PosEmployeeView; replayed: Replayed }> {
   const found = await readOrFail(companyId, posEmployeeId);
-  const linked = await runExclusive(rosterKey(companyId, found.connectionId), async (tx) => {
+  const linked = await runExclusive(lockKeys.posRoster(companyId, found.connectionId), async (tx) => {
     const [pe] = await repo.readPosEmployees(companyId, [posEmployeeId], tx);
     if (!pe) throw notFound(posEmployeeId);
     const employee = employeeFromSnapshot(await tx.get(employeeRef(companyId, employeeId)));
@@ -163,7 +164,7 @@ export async function unlink({
   uid: string;
 }): Promise<PosEmployeeView> {
   const found = await readOrFail(companyId, posEmployeeId);
-  const unlinked = await runExclusive(rosterKey(companyId, found.connectionId), async (tx) => {
+  const unlinked = await runExclusive(lockKeys.posRoster(companyId, found.connectionId), async (tx) => {
     const [pe] = await repo.readPosEmployees(companyId, [posEmployeeId], tx);
     if (!pe) throw notFound(posEmployeeId);
     if (!pe.employeeId) return { result: pe };
@@ -202,7 +203,7 @@ export async function createEmployeeFrom({
   body: CreateEmployeeBody;
 }) {
   const found = await readOrFail(companyId, posEmployeeId);
-  const { pe, employeeId } = await runExclusive(rosterKey(companyId, found.connectionId), async (tx) => {
+  const { pe, employeeId } = await runExclusive(lockKeys.posRoster(companyId, found.connectionId), async (tx) => {
     const [pe] = await repo.readPosEmployees(companyId, [posEmployeeId], tx);
     if (!pe) throw notFound(posEmployeeId);
     if (pe.employeeId) {

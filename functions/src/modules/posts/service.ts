@@ -8,6 +8,7 @@ import { LIVE_MODES, listShiftsInRange } from '../schedule';
 import { postErrors } from './errors';
 import * as repo from './repo';
 import type { Audience, Post, PostCreate, PostPatch } from './schemas';
+import { lockKeys } from '../../core/locks';
 
 const notFound = () => postErrors.POST_NOT_FOUND('Post not found');
 const BATCH_WRITES = 450;
@@ -159,7 +160,7 @@ export async function markRead({
     throw postErrors.NOT_A_RECIPIENT('This post is not addressed to you');
   if (acknowledge && !post.requiresAcknowledgement)
     throw postErrors.ACKNOWLEDGEMENT_NOT_REQUIRED('This post does not ask for an acknowledgement');
-  const receipt = await runExclusive(`post-receipt:${companyId}:${postId}:${employeeId}`, async (tx) => {
+  const receipt = await runExclusive(lockKeys.postReceipt(companyId, postId, employeeId), async (tx) => {
     const current = await repo.getRecipient(companyId, postId, employeeId, tx);
     if (!current) throw notFound();
     const now = Date.now();

@@ -5,7 +5,7 @@ import { runExclusive } from '../../core/exclusive';
 import { companyNotFound } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
 import { companyRulesFromSnapshots, companyRulesRefs, type CompanyRules } from '../companies';
-import { LIVE_MODES, lockKey, shiftFromSnapshot, shiftRef, type Shift } from '../schedule';
+import { LIVE_MODES, shiftFromSnapshot, shiftRef, type Shift } from '../schedule';
 import { prepareApproval } from './approval';
 import { callerEmployee, isManager, requireCallerEmployee } from './caller';
 import { requestErrors } from './errors';
@@ -21,6 +21,7 @@ import {
   type ShiftRequest,
 } from './schemas';
 import { effectiveState, requestAsOf } from './transitions';
+import { lockKeys } from '../../core/locks';
 
 /** Creating a request: the rules each type checks before it is written, and the direct approval when the policy needs no manager. */
 
@@ -98,14 +99,18 @@ async function draftOf(member: Membership, body: CreateRequestBody, company: Com
       note,
     };
     if (body.type !== 'swap')
-      return { keys: [repo.shiftRequestKey(companyId, shift.id)], base, guard: noPendingFor(companyId, [shift.id]) };
+      return {
+        keys: [lockKeys.requestsOfShift(companyId, shift.id)],
+        base,
+        guard: noPendingFor(companyId, [shift.id]),
+      };
     const peer = await readLiveShift(companyId, body.peerShiftId!);
     if (peer.employeeId === shift.employeeId)
       throw requestErrors.OWN_REQUEST("A swap is with a coworker: the other shift is the requester's own");
     if (startOf(peer, company) <= now)
       throw requestErrors.INVALID_REQUEST_SHIFT(`Shift ${peer.id} has already started`);
     return {
-      keys: [repo.shiftRequestKey(companyId, shift.id), repo.shiftRequestKey(companyId, peer.id)],
+      keys: [lockKeys.requestsOfShift(companyId, shift.id), lockKeys.requestsOfShift(companyId, peer.id)],
       base: { ...base, peerEmployeeId: peer.employeeId, peerShiftId: peer.id },
       guard: noPendingFor(companyId, [shift.id, peer.id]),
     };
@@ -114,7 +119,7 @@ async function draftOf(member: Membership, body: CreateRequestBody, company: Com
   const today = businessToday(company.profile.timezone, company.settings.dayChangeTime);
   if (body.type === 'availabilities') {
     return {
-      keys: [repo.dayOffKey(companyId, me)],
+      keys: [lockKeys.dayOffRequests(companyId, me)],
       base: {
         ...emptyRequest,
         type: 'availabilities',
@@ -145,7 +150,7 @@ async function draftOf(member: Membership, body: CreateRequestBody, company: Com
   if (datesInRange(dayOff.startDate, dayOff.endDate).length > MAX_DAY_OFF_DAYS)
     throw coreErrors.INVALID_DATE_RANGE(`A day-off request covers at most ${MAX_DAY_OFF_DAYS} days`);
   return {
-    keys: [repo.dayOffKey(companyId, me)],
+    keys: [lockKeys.dayOffRequests(companyId, me)],
     base: { ...emptyRequest, type: 'dayOff', employeeId: me, date: dayOff.startDate, dayOff, note },
     guard: async (tx) => {
       const snap = await tx.get(repo.requestsWhere(companyId, 'employeeId', me));
@@ -209,8 +214,8 @@ export async function createRequest({
   const direct = !SHIFT_TYPES.includes(body.type) && !needsManager;
   const keys = [
     ...draft.keys,
-    repo.requestKey(companyId, id),
-    ...(direct ? [lockKey(companyId, draft.base.employeeId)] : []),
+    lockKeys.request(companyId, id),
+    ...(direct ? [lockKeys.schedule(companyId, draft.base.employeeId)] : []),
   ];
   return runExclusive(keys, async (tx) => {
     // a concurrent retry got there first: answer its request, write nothing

@@ -65,10 +65,3 @@ export function requestsWhere(
   const c = requestsCollection(companyId);
   return field ? c.where(field, '==', value) : c;
 }
-
-/** The keys of the exclusive transactions on requests: one request's steps. */
-export const requestKey = (companyId: string, id: string) => `request/${companyId}/${id}`;
-/** Serializes the creation of requests about one shift (no two pending requests for it). */
-export const shiftRequestKey = (companyId: string, shiftId: string) => `requestShift/${companyId}/${shiftId}`;
-/** Serializes the day-off and availabilities requests of one employee (no two overlapping pending ones). */
-export const dayOffKey = (companyId: string, employeeId: string) => `requestDayOff/${companyId}/${employeeId}`;

@@ -2,7 +2,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { datesInRange } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import type { Membership } from '../../core/memberships';
-import { deleteTimeOff, lockKey } from '../schedule';
+import { deleteTimeOff } from '../schedule';
 import { prepareApproval } from './approval';
 import { callerEmployee, isManager } from './caller';
 import { requestErrors } from './errors';
@@ -10,6 +10,7 @@ import { readRequest } from './reads';
 import * as repo from './repo';
 import type { ShiftRequest } from './schemas';
 import { decideStep, requestAsOf, stepParties, type StepAction } from './transitions';
+import { lockKeys } from '../../core/locks';
 
 interface StepCall {
   member: Membership;
@@ -32,8 +33,8 @@ export async function step({ member, id, action, employeeId, note }: StepCall): 
   const me = await callerEmployee(member);
   const manager = isManager(member);
   const keys = [
-    repo.requestKey(companyId, id),
-    ...stepParties(seen, { action, me, employeeId }).map((e) => lockKey(companyId, e)),
+    lockKeys.request(companyId, id),
+    ...stepParties(seen, { action, me, employeeId }).map((e) => lockKeys.schedule(companyId, e)),
   ];
 
   return runExclusive(keys, async (tx) => {

@@ -6,6 +6,7 @@ import { addContribution, isEmptyVector, packHours, unpackHours, vectorTotals, t
 import * as repo from './repo';
 import { invoiceItem, type ImportResult, type InvoiceItem } from './schemas';
 import { businessSlot } from '../../core/calendar';
+import { lockKeys, writesLeft } from '../../core/locks';
 
 type Rejection = ImportResult['rejectedItems'][number];
 
@@ -16,8 +17,6 @@ interface Prepared {
   invoice: repo.StoredInvoice;
 }
 
-/** Firestore allows 500 writes per commit; the exclusive section adds up to 3 of its own. */
-const MAX_WRITES = 495;
 const CHUNK_ITEMS = 400;
 
 /** The fields that make two versions of an invoice "the same" (a re-import with them equal is a no-op). */
@@ -184,62 +183,65 @@ interface ChunkResult {
 
 /** One exclusive commit; splits itself when its writes would pass the per-commit limit. */
 async function commitChunk(companyId: string, chunk: Prepared[], now: number): Promise<ChunkResult> {
-  const outcome = await runExclusive<ChunkResult | 'split'>(`sales/${companyId}`, async (tx: Transaction) => {
-    const stateRef = repo.stateRef(companyId);
-    const [state, ...existing] = await repo.getAllInTx(tx, [stateRef, ...chunk.map((p) => p.ref)]);
-    let currency: string | null = state?.currency ?? null;
-    const setCurrency = currency === null;
-    const result: ChunkResult = { created: 0, updated: 0, unchanged: 0, rejected: [], currency };
-    const deltas: DayMap = new Map();
-    const writes: { ref: DocumentReference; data: repo.StoredInvoice }[] = [];
-    chunk.forEach((p, i) => {
-      const inv = p.invoice;
-      currency ??= inv.currency;
-      if (inv.currency !== currency) {
-        result.rejected.push({
-          index: p.index,
-          externalId: inv.externalId,
-          posSource: inv.posSource,
-          code: 'CURRENCY_MISMATCH',
-          message: `currency ${inv.currency} differs from the company's sales currency ${currency}; one company sells in one currency`,
-        });
-        return;
-      }
-      const old = existing[i] as repo.StoredInvoice | null;
-      if (old && sameContent(old as never, inv as never)) {
-        result.unchanged++;
-        return;
-      }
-      if (old) {
-        addContribution(deltas, old, -1);
-        result.updated++;
-      } else {
-        result.created++;
-      }
-      addContribution(deltas, inv, 1);
-      writes.push({ ref: p.ref, data: old ? { ...inv, importedAt: old.importedAt ?? now } : inv });
-    });
-    result.currency = currency;
-    const dates = [...deltas.keys()];
-    if (writes.length + dates.length + 1 > MAX_WRITES) return { result: 'split' };
-    if (!writes.length && !setCurrency) return { result };
-    const dayRefs = dates.map((d) => repo.dayRef(companyId, d));
-    const stored = await repo.getAllInTx(tx, dayRefs);
-    return {
-      result,
-      write: (t) => {
-        if (setCurrency && currency) t.set(stateRef, { currency, updatedAt: now });
-        for (const w of writes) t.set(w.ref, w.data);
-        dates.forEach((date, i) => {
-          const v = unpackHours(stored[i]?.hourFrom, stored[i]?.hours);
-          const delta = deltas.get(date)!;
-          for (let k = 0; k < v.length; k++) v[k] += delta[k];
-          if (isEmptyVector(v)) t.delete(dayRefs[i]);
-          else t.set(dayRefs[i], dayDocument(date, currency!, v, now));
-        });
-      },
-    };
-  });
+  const outcome = await runExclusive<ChunkResult | 'split'>(
+    lockKeys.salesInvoices(companyId),
+    async (tx: Transaction) => {
+      const stateRef = repo.stateRef(companyId);
+      const [state, ...existing] = await repo.getAllInTx(tx, [stateRef, ...chunk.map((p) => p.ref)]);
+      let currency: string | null = state?.currency ?? null;
+      const setCurrency = currency === null;
+      const result: ChunkResult = { created: 0, updated: 0, unchanged: 0, rejected: [], currency };
+      const deltas: DayMap = new Map();
+      const writes: { ref: DocumentReference; data: repo.StoredInvoice }[] = [];
+      chunk.forEach((p, i) => {
+        const inv = p.invoice;
+        currency ??= inv.currency;
+        if (inv.currency !== currency) {
+          result.rejected.push({
+            index: p.index,
+            externalId: inv.externalId,
+            posSource: inv.posSource,
+            code: 'CURRENCY_MISMATCH',
+            message: `currency ${inv.currency} differs from the company's sales currency ${currency}; one company sells in one currency`,
+          });
+          return;
+        }
+        const old = existing[i] as repo.StoredInvoice | null;
+        if (old && sameContent(old as never, inv as never)) {
+          result.unchanged++;
+          return;
+        }
+        if (old) {
+          addContribution(deltas, old, -1);
+          result.updated++;
+        } else {
+          result.created++;
+        }
+        addContribution(deltas, inv, 1);
+        writes.push({ ref: p.ref, data: old ? { ...inv, importedAt: old.importedAt ?? now } : inv });
+      });
+      result.currency = currency;
+      const dates = [...deltas.keys()];
+      if (writes.length + dates.length + 1 > writesLeft(1)) return { result: 'split' };
+      if (!writes.length && !setCurrency) return { result };
+      const dayRefs = dates.map((d) => repo.dayRef(companyId, d));
+      const stored = await repo.getAllInTx(tx, dayRefs);
+      return {
+        result,
+        write: (t) => {
+          if (setCurrency && currency) t.set(stateRef, { currency, updatedAt: now });
+          for (const w of writes) t.set(w.ref, w.data);
+          dates.forEach((date, i) => {
+            const v = unpackHours(stored[i]?.hourFrom, stored[i]?.hours);
+            const delta = deltas.get(date)!;
+            for (let k = 0; k < v.length; k++) v[k] += delta[k];
+            if (isEmptyVector(v)) t.delete(dayRefs[i]);
+            else t.set(dayRefs[i], dayDocument(date, currency!, v, now));
+          });
+        },
+      };
+    },
+  );
   if (outcome !== 'split') return outcome;
   const half = Math.ceil(chunk.length / 2);
   const a = await commitChunk(companyId, chunk.slice(0, half), now);

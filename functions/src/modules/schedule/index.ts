@@ -1,5 +1,5 @@
 /** The schedule module's public API: what other modules may use (they import nothing else of it). */
-export { listShiftsInRange, lockKey, shiftRef, shiftFromSnapshot, type ShiftRangeFilter } from './repo';
+export { listShiftsInRange, shiftRef, shiftFromSnapshot, type ShiftRangeFilter } from './repo';
 export { LIVE_MODES, type Shift, type ShiftMode } from './schemas';
 export { deleteTimeOff, listTimeOff, type TimeOff } from './time-off';
 export { listPremiums, type Premium } from './premiums';

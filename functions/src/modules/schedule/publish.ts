@@ -14,9 +14,7 @@ import { LIVE_MODES, type Finding, type PublishBody, type Shift, type ShiftMode 
 import { CONFLICT_WINDOW_DAYS, checkRange, shiftFindings, withTimes } from './shift-checks';
 import { byTime } from './shifts';
 import { listTimeOff } from './time-off';
-
-/** Firestore commits at most 500 writes; a publish writes each draft plus three lock writes per employee. */
-const MAX_COMMIT_WRITES = 500;
+import { LOCK_WRITES_PER_KEY, lockKeys, MAX_COMMIT_WRITES, writesLeft } from '../../core/locks';
 
 /**
  * Publishes the drafts of a date range (optionally of some employees or one schedule) in one
@@ -43,15 +41,15 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
     const locked = employees;
     type Outcome = { retry: Set<string> } | { published: Shift[]; warnings: Finding[]; premiums?: Premium[] };
     const outcome = await runExclusive<Outcome>(
-      [...locked].map((e) => repo.lockKey(companyId, e)),
+      [...locked].map((e) => lockKeys.schedule(companyId, e)),
       async (tx) => {
         const drafts = selectDrafts(await repo.listShiftsInRange(draftFilter, tx));
         const concerned = new Set(drafts.map((d) => d.employeeId));
         if ([...concerned].some((e) => !locked.has(e))) return { result: { retry: concerned } };
         if (drafts.length === 0) return { result: { published: [] as Shift[], warnings: [] as Finding[] } };
-        if (drafts.length + 3 * locked.size > MAX_COMMIT_WRITES) {
+        if (drafts.length > writesLeft(locked.size)) {
           throw scheduleErrors.PUBLISH_TOO_LARGE(
-            `${drafts.length} drafts of ${locked.size} employees are more than one atomic publish can write (${MAX_COMMIT_WRITES} writes, counting 3 per employee); publish a shorter range or fewer employeeIds per call`,
+            `${drafts.length} drafts of ${locked.size} employees are more than one atomic publish can write (${MAX_COMMIT_WRITES} writes, counting ${LOCK_WRITES_PER_KEY} per employee); publish a shorter range or fewer employeeIds per call`,
           );
         }
         const employeeIds = [...concerned];

@@ -20,12 +20,6 @@ export const {
   fromSnapshot: shiftFromSnapshot,
 } = companyCollection('shifts', shiftFromDoc);
 
-/**
- * The key of the exclusive transactions that change one employee's schedule: every write of a
- * shift, a publish, a generated commit and the approval of a request take it for each employee concerned.
- */
-export const lockKey = (companyId: string, employeeId: string) => `schedule/${companyId}/${employeeId}`;
-
 /** The one parser of a shift document. */
 export function shiftFromDoc(id: string, d: DocumentData): Shift {
   return {

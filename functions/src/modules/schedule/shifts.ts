@@ -17,6 +17,7 @@ import type { ListShiftsQuery, Shift, ShiftAddress, ShiftMode, ShiftPostBody, Sh
 import { LIVE_MODES } from './schemas';
 import { CONFLICT_WINDOW_DAYS, checkRange, shiftFindings, standsWith, throwIfBlocked, withTimes } from './shift-checks';
 import { listTimeOff } from './time-off';
+import { lockKeys } from '../../core/locks';
 
 /** The shifts of a company read by the API, and the write and delete of one shift. */
 
@@ -128,7 +129,7 @@ export async function writeShift({ companyId, shiftId, address, body, create }: 
   const employeeId = body.employeeId ?? address.employeeId;
   const positionId = body.positionId ?? address.positionId ?? null;
   const subRoleId = body.subRoleId ?? address.subRoleId ?? null;
-  const keys = [repo.lockKey(companyId, address.employeeId), repo.lockKey(companyId, employeeId)];
+  const keys = [lockKeys.schedule(companyId, address.employeeId), lockKeys.schedule(companyId, employeeId)];
   return runExclusive(keys, async (tx) => {
     const ref = repo.shiftRef(companyId, shiftId);
     const docs = [ref, ...companyRulesRefs(companyId), employeeRef(companyId, employeeId)];
@@ -238,7 +239,7 @@ export async function deleteShift({
   shiftId: string;
   address: ShiftAddress;
 }) {
-  return runExclusive(repo.lockKey(companyId, address.employeeId), async (tx) => {
+  return runExclusive(lockKeys.schedule(companyId, address.employeeId), async (tx) => {
     const ref = repo.shiftRef(companyId, shiftId);
     const [shiftSnap, companySnap, settingsSnap] = await tx.getAll(ref, ...companyRulesRefs(companyId));
     const existing = repo.shiftFromSnapshot(shiftSnap);

@@ -13,9 +13,6 @@ import * as store from './store';
 
 export const PREVIEW_ROWS = 20;
 
-/** Every change of an import document is serialized on this key. */
-export const importLock = (companyId: string, importId: string) => `csvImport:${companyId}:${importId}`;
-
 export async function requireImport(companyId: string, importId: string): Promise<store.CsvImport> {
   const imp = await store.readImport(companyId, importId);
   if (!imp) throw posSyncErrors.CSV_IMPORT_NOT_FOUND(`The company has no CSV import ${importId}`);

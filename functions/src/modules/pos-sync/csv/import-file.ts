@@ -1,10 +1,11 @@
 import { runExclusive } from '../../../core/exclusive';
 import { posSyncErrors } from '../errors';
 import type { CsvKind } from './fields';
-import { fileContext, importLock, recordsOf, requireImport } from './file';
+import { fileContext, recordsOf, requireImport } from './file';
 import { CsvFileError } from './reader';
 import type { CsvRecord, RowError } from './rows';
 import * as store from './store';
+import { lockKeys } from '../../../core/locks';
 
 /** The engine's side of a CSV import: validating every row of a started import's file, then its records in pages. */
 
@@ -42,7 +43,7 @@ export async function openImport(companyId: string, importId: string, runId: str
     }
   }
   const update = (patch: Partial<store.CsvImport>) =>
-    runExclusive(importLock(companyId, importId), async (tx) => {
+    runExclusive(lockKeys.csvImport(companyId, importId), async (tx) => {
       const current = await store.readImport(companyId, importId, tx);
       return {
         result: null,

@@ -9,7 +9,6 @@ import {
   fileContext,
   fileProblem,
   headOf,
-  importLock,
   mappingFor,
   recordsOf,
   requireFile,
@@ -18,6 +17,7 @@ import {
 } from './file';
 import type { RowError } from './rows';
 import * as store from './store';
+import { lockKeys } from '../../../core/locks';
 
 export { PREVIEW_ROWS };
 
@@ -89,7 +89,7 @@ export async function createImport({
     validatedBy: null,
     fileDeleted: false,
   };
-  await runExclusive(importLock(companyId, imp.id), async () => ({
+  await runExclusive(lockKeys.csvImport(companyId, imp.id), async () => ({
     result: null,
     write: (tx) => store.writeImport(tx, companyId, imp),
   }));
@@ -111,7 +111,7 @@ export async function uploadPart({
   if (data.length === 0)
     throw posSyncErrors.CSV_PART_EMPTY(`Part ${part} is empty: send the bytes of the file as the body`);
   const sha256 = createHash('sha256').update(data).digest('hex');
-  const imp = await runExclusive(importLock(companyId, importId), async (tx) => {
+  const imp = await runExclusive(lockKeys.csvImport(companyId, importId), async (tx) => {
     const current = await store.readImport(companyId, importId, tx);
     if (!current) throw posSyncErrors.CSV_IMPORT_NOT_FOUND(`The company has no CSV import ${importId}`);
     if (current.runId)
@@ -293,7 +293,7 @@ export async function startImport({
     rows: null,
     validatedBy: null,
   };
-  await runExclusive(importLock(companyId, importId), async () => ({
+  await runExclusive(lockKeys.csvImport(companyId, importId), async () => ({
     result: null,
     write: (tx) => store.writeImport(tx, companyId, next),
   }));
@@ -317,7 +317,7 @@ export async function deleteStaleFiles(now = Date.now()): Promise<{ deleted: num
     const run = imp?.runId ? await getRun({ companyId, runId: imp.runId }).catch(() => null) : null;
     if (imp && run && (run.status === 'queued' || run.status === 'running')) continue;
     if (imp) await store.deleteChunks(companyId, imp);
-    await runExclusive(importLock(companyId, importId), async (tx) => {
+    await runExclusive(lockKeys.csvImport(companyId, importId), async (tx) => {
       const current = await store.readImport(companyId, importId, tx);
       return {
         result: null,

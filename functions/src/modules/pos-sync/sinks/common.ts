@@ -23,14 +23,6 @@ export interface SinkCounts {
   held: number;
 }
 
-/** Every change of a connection's roster and links is serialized on this key (roster pages, link, unlink, create). */
-export const rosterKey = (companyId: string, connectionId: string) => `posSync/${companyId}/${connectionId}`;
-/** The sales ledger and the tips per day of a company change under this key. */
-export const salesKey = (companyId: string) => `posSync/${companyId}/sales`;
-
-/** Firestore allows 500 writes per commit; runExclusive adds up to 3 of its own. */
-export const MAX_WRITES = 495;
-
 /** A record refused by the module it was written to (a 4xx): counted and logged. Anything else stops the page, which the engine retries. */
 export function refusal(err: unknown): AppError | null {
   return err instanceof AppError && err.status < 500 && err.code !== 'CONCURRENT_MODIFICATION' ? err : null;

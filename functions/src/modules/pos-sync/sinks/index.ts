@@ -4,7 +4,7 @@
  * changed in the POS updates ours) and writes in batches, never one commit per record (sales and
  * roster) — punches go through attendance's per-punch transaction, the low-volume stream.
  */
-export { rosterKey, type SinkCounts, type SinkTarget } from './common';
+export { type SinkCounts, type SinkTarget } from './common';
 export { replayHeld } from './held';
 export { posSourceOf } from './mapping';
 export { writePunches } from './punches';

@@ -10,9 +10,10 @@ import {
 import { listRoles } from '../../roles';
 import { nameKey } from '../matching';
 import * as repo from '../repo';
-import { employeeIdsOf, inPool, logFailure, MAX_WRITES, refusal, type SinkCounts, type SinkTarget } from './common';
+import { employeeIdsOf, inPool, logFailure, refusal, type SinkCounts, type SinkTarget } from './common';
 import { attributeIfLinkedMeanwhile } from './held';
 import { latest, punchInput, zero } from './mapping';
+import { MAX_COMMIT_WRITES } from '../../../core/locks';
 
 const PUNCH_CONCURRENCY = 8;
 
@@ -80,9 +81,9 @@ export async function writePunches(t: SinkTarget, page: readonly PosPunch[]): Pr
     counts.held += toHold.length;
     const now = Date.now();
     const changed = toHold.filter((i) => !held[i] || JSON.stringify(held[i]!.punch) !== JSON.stringify(records[i]));
-    for (let i = 0; i < changed.length; i += MAX_WRITES) {
+    for (let i = 0; i < changed.length; i += MAX_COMMIT_WRITES) {
       const batch = db().batch();
-      for (const k of changed.slice(i, i + MAX_WRITES)) {
+      for (const k of changed.slice(i, i + MAX_COMMIT_WRITES)) {
         const r = records[k];
         batch.set(
           heldRefs[k],
@@ -125,9 +126,9 @@ export async function writePunches(t: SinkTarget, page: readonly PosPunch[]): Pr
 
   // a punch held earlier and now written (its POS employee was linked since) is no longer held
   const release = settled.filter((i) => held[i]);
-  for (let i = 0; i < release.length; i += MAX_WRITES) {
+  for (let i = 0; i < release.length; i += MAX_COMMIT_WRITES) {
     const batch = db().batch();
-    for (const k of release.slice(i, i + MAX_WRITES)) batch.delete(heldRefs[k]);
+    for (const k of release.slice(i, i + MAX_COMMIT_WRITES)) batch.delete(heldRefs[k]);
     await batch.commit();
   }
   await attributeIfLinkedMeanwhile(

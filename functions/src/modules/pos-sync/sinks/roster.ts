@@ -4,9 +4,10 @@ import { logger } from '../../../core/logger';
 import { listEmployees } from '../../employees';
 import { autoLinkMatch } from '../matching';
 import * as repo from '../repo';
-import { rosterKey, type SinkCounts, type SinkTarget } from './common';
+import { type SinkCounts, type SinkTarget } from './common';
 import { replayHeld } from './held';
 import { latest, ROSTER_FIELDS, rosterFields, zero } from './mapping';
+import { lockKeys } from '../../../core/locks';
 
 const ROSTER_CHUNK = 400;
 
@@ -26,7 +27,7 @@ export async function writeRoster(t: SinkTarget, page: readonly PosEmployee[]): 
   for (let i = 0; i < records.length; i += ROSTER_CHUNK) {
     const chunk = records.slice(i, i + ROSTER_CHUNK);
     const ids = chunk.map((r) => repo.posEmployeeDocId(t.connectionId, r.vendorId));
-    const done = await runExclusive(rosterKey(t.companyId, t.connectionId), async (tx) => {
+    const done = await runExclusive(lockKeys.posRoster(t.companyId, t.connectionId), async (tx) => {
       const existing = await repo.readPosEmployees(t.companyId, ids, tx);
       const taken = new Set((await repo.linksOf(t.companyId, t.connectionId, tx)).get(t.connectionId)?.keys());
       const now = Date.now();

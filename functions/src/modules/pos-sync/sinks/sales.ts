@@ -5,9 +5,10 @@ import { logger } from '../../../core/logger';
 import { getCompanyRules } from '../../companies';
 import { importInvoices } from '../../sales';
 import * as repo from '../repo';
-import { employeeIdsOf, logFailure, MAX_WRITES, salesKey, type SinkCounts, type SinkTarget } from './common';
+import { employeeIdsOf, logFailure, type SinkCounts, type SinkTarget } from './common';
 import { attributeIfLinkedMeanwhile } from './held';
 import { contribute, entryOf, invoiceItemOf, latest, posSourceOf, zero, type TipsDelta } from './mapping';
+import { lockKeys, writesLeft } from '../../../core/locks';
 
 const SALES_CHUNK = 200;
 
@@ -100,7 +101,7 @@ async function recordSales(companyId: string, entries: readonly repo.SaleEntry[]
 
 async function commitSales(companyId: string, chunk: readonly repo.SaleEntry[]): Promise<EntryOutcome[]> {
   const refs = chunk.map((e) => repo.saleRef(companyId, repo.saleDocId(e.connectionId, e.vendorId)));
-  const outcome = await runExclusive<EntryOutcome[] | 'split'>(salesKey(companyId), async (tx) => {
+  const outcome = await runExclusive<EntryOutcome[] | 'split'>(lockKeys.posSales(companyId), async (tx) => {
     const before = (await tx.getAll(...refs)).map(repo.saleFromSnapshot);
     const deltas = new Map<string, TipsDelta>();
     const writes: number[] = [];
@@ -113,7 +114,7 @@ async function commitSales(companyId: string, chunk: readonly repo.SaleEntry[]):
       return old ? 'updated' : 'created';
     });
     const tips = [...deltas.entries()].filter(([, d]) => d.cardTips !== 0 || d.cashTips !== 0);
-    if (writes.length + tips.length > MAX_WRITES) return { result: 'split' };
+    if (writes.length + tips.length > writesLeft(1)) return { result: 'split' };
     if (writes.length === 0) return { result: outcomes };
     const tipRefs = tips.map(([id]) => repo.tipsRef(companyId, id));
     const stored = tipRefs.length ? (await tx.getAll(...tipRefs)).map(repo.tipsFromSnapshot) : [];

@@ -19,9 +19,8 @@ import { buildProblem } from './problem';
 import { MAX_BLOCKED_LISTED, MAX_GENERATION_DAYS, type GenerateBody, type Proposal } from './schemas';
 import { explain, generate } from './solve';
 import { proposalFromSnapshot, proposalRef, proposalToDoc, proposalsCollection, type StoredProposal } from './store';
+import { lockKeys, writesLeft } from '../../../core/locks';
 
-/** Firestore commits at most 500 writes; each commit transaction writes its drafts, 3 lock writes per employee and the proposal. */
-const MAX_COMMIT_WRITES = 500;
 /** Firestore documents hold at most 1 MiB: the gzipped proposal, with its committed ids later, must fit with room to spare. */
 const MAX_PROPOSAL_BYTES = 700_000;
 
@@ -200,14 +199,15 @@ export async function commitProposal({ companyId, proposalId }: { companyId: str
   for (const a of p.assignments) byEmployee.set(a.employeeId, [...(byEmployee.get(a.employeeId) ?? []), a]);
   const chunks: string[][] = [];
   let current: string[] = [];
+  // each commit writes the chunk's drafts and the proposal
   let writes = 1;
   for (const [employeeId, list] of byEmployee) {
-    if (current.length && writes + list.length + 3 > MAX_COMMIT_WRITES) {
+    if (current.length && writes + list.length > writesLeft(current.length + 1)) {
       chunks.push(current);
       [current, writes] = [[], 1];
     }
     current.push(employeeId);
-    writes += list.length + 3;
+    writes += list.length;
   }
   chunks.push(current);
 
@@ -215,7 +215,7 @@ export async function commitProposal({ companyId, proposalId }: { companyId: str
   for (const [i, employees] of chunks.entries()) {
     const last = i === chunks.length - 1;
     const found = await runExclusive(
-      employees.map((e) => repo.lockKey(companyId, e)),
+      employees.map((e) => lockKeys.schedule(companyId, e)),
       (tx) =>
         commitChunk(tx, { stored, employees, assignments: employees.flatMap((e) => byEmployee.get(e) ?? []), last }),
     );
