@@ -2,7 +2,7 @@ import { jobFunction, moduleFunction, queueFunction } from './modules/kit';
 import { DEPLOYED } from './modules/registry';
 
 /**
- * The deployed functions, derived from the module registry: one HTTPS function per module (and per service, SPEC 4.8), named
+ * The deployed functions, derived from the module registry: one HTTPS function per module (and per service: the POS sync service), named
  * after it, and one function per scheduled job and per task queue a module declares.
  */
 for (const module of DEPLOYED) {

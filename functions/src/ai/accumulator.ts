@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Provider } from './prices';
 
 /**
- * The per-request usage accumulator (SPEC 4.7 accumulation rule). Every model call made through the
+ * The per-request usage accumulator (every call adds to it; one row per provider, model and flow when the request ends). Every model call made through the
  * provider layer (src/ai/models.ts) is appended to the scope of the request that made it; when the
  * request's handler finishes (successfully or not) the scope is flushed: one usage row per
  * (day, bucket, provider, model, flow) is written, with the per-day aggregates (src/ai/store.ts).

@@ -4,7 +4,7 @@ import { companyDoc, toMillis } from '../core/firestore';
 import type { Provider } from './prices';
 
 /**
- * AI configuration (SPEC 2.10): which provider and model a call uses.
+ * AI configuration: which provider and model a call uses.
  *   companies/{cid}/config/ai   the company's override {provider, model, updatedAt}
  *   aiConfig/global             the global default {provider, model, updatedAt}
  * Resolution for a call: the company's override, else the global default, else BUILT_IN_DEFAULT.

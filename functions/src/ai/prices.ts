@@ -1,10 +1,10 @@
 /**
- * Price table of the language models the service may call, and the cost rule of SPEC 2.9.
+ * Price table of the language models the service may call, and the cost rule: each token count at its per-million rate of the model.
  *
  * Rates are USD per million tokens, as the providers publish them. Internally every rate is turned
  * into integer nano-dollars per token (USD/MTok x 1000, exact for rates with at most three decimals),
  * so a call's cost is an exact integer (tokens x rate) and sums of costs (Firestore increments) never
- * drift. `costUsd = costNanoUsd / 1e9` is the cost rule of SPEC 2.9 to the last digit:
+ * drift. `costUsd = costNanoUsd / 1e9` is that cost rule to the last digit:
  *   inputTokens/1e6 x input + outputTokens/1e6 x output + cacheReadTokens/1e6 x cacheRead
  *   + cacheCreateTokens/1e6 x cacheCreate.
  *
@@ -173,7 +173,7 @@ export interface TokenCounts {
   cacheCreateTokens: number;
 }
 
-/** SPEC 2.9 cost rule in exact integer nano-dollars. */
+/** The cost rule in exact integer nano-dollars. */
 export function costNanoUsd(tokens: TokenCounts, nano: NanoRates): number {
   return (
     tokens.inputTokens * nano.input +

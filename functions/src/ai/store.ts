@@ -5,9 +5,9 @@ import type { ModelCall, UsageScope } from './accumulator';
 import type { Provider } from './prices';
 
 /**
- * Firestore layout of AI usage (SPEC 2.9, 4.7):
+ * Firestore layout of AI usage:
  *
- *   companies/{cid}/aiUsageRows/{rowId}      one usage row (SPEC 2.9) per request x provider x model x flow
+ *   companies/{cid}/aiUsageRows/{rowId}      one usage row per request x provider x model x flow
  *                                            x day; fields: day, ts, provider, model, flow, userId, token
  *                                            counts, costNanoUsd, costUsd, priced, calls, requestId, sortKey
  *                                            (zero-padded ts + row id: the page order and cursor)

@@ -89,7 +89,7 @@ function handle(route: RouteDef) {
       const member = caller ? await authorize(route, caller, req, context.fields) : null;
       const input = parseInput(route, req);
       events = route.sse ? eventStream(req, res) : null;
-      // AI usage of the request (SPEC 4.7): model calls made by the handler are written when it settles
+      // AI usage of the request: model calls made by the handler are written when it settles
       const usage = {
         requestId: context.requestId,
         companyId: member?.companyId ?? keyHolder?.companyId ?? null,

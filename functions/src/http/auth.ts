@@ -5,7 +5,7 @@ import { auth } from '../core/firebase';
 export interface Caller {
   uid: string;
   email: string | null;
-  /** The `admin` custom claim: platform administrators (SPEC 5). */
+  /** The `admin` custom claim: platform administrators. */
   admin: boolean;
   /** The `service` custom claim: our own jobs and the POS sync service (README, "Service calls"). */
   service: boolean;

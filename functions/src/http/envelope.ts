@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import type { AppError, ErrorDetail } from '../core/errors';
 
-/** SPEC 2.1: every answer of every module has this shape. */
+/** Every answer of every module has this shape. */
 export interface SuccessEnvelope<T> {
   success: true;
   data: T;

@@ -10,7 +10,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * Who may call a route:
  * - public: anyone (the docs);
  * - authenticated: any verified Firebase user;
- * - admin: the `admin` custom claim; deliberately no company-scope check (SPEC 5);
+ * - admin: the `admin` custom claim; deliberately no company-scope check (administrators are not members of the companies they query);
  * - service: our own jobs and the POS sync service (the `service` custom claim, see README);
  * - company: a member of the company named by the request with at least `minRole`; the company
  *   is the `companyId` query parameter or a path parameter (`{id}` for paths under /companies/{id});

@@ -55,7 +55,7 @@ export interface ModuleDefinition {
    * (`integration-engine` is looked up as the export `integration.engine`).
    */
   name: string;
-  /** The API tag (SPEC 1) its routes are listed under; default: the name. */
+  /** The API tag its routes are listed under; default: the name. */
   tag?: string;
   description: string;
   /** Its routes (and extra Express routes), loaded when the function serves its first request. */

@@ -10,7 +10,7 @@ import posSyncService from '../services/pos-sync/definition';
  */
 export const MODULES: readonly DefinedModule[] = REGISTERED;
 
-/** Services beside the modules, in the module kit's shape (SPEC 4.8's POS sync service): deployed, described and snapshotted like modules. */
+/** Services beside the modules, in the module kit's shape (the POS sync service): deployed, described and snapshotted like modules. */
 export const SERVICES: readonly DefinedModule[] = [posSyncService];
 
 /** Everything deployed: one HTTPS function per module and service, plus their jobs and queues. */

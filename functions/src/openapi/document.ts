@@ -57,12 +57,13 @@ function parameters(route: RouteDef) {
 const accessText: Record<Exclude<RouteDef['access']['kind'], 'key'>, string> = {
   public: 'No authentication.',
   authenticated: 'Any signed-in user (Firebase ID token).',
-  admin: 'Administrators only: the `admin` custom claim on the ID token. No company-scope check (SPEC 5).',
+  admin:
+    'Administrators only: the `admin` custom claim on the ID token. No company-scope check (administrators are not members of the companies they query).',
   service: "The service's own jobs only: an ID token with the `service` custom claim (README, Service calls).",
   company: 'Members of the company',
 };
 
-/** SPEC 5's tiers: who may call at all (public: no Firebase sign-in; authenticated: any signed-in user, further scoped by x-access; admin: the admin claim). */
+/** The access tiers: who may call at all (public: no Firebase sign-in; authenticated: any signed-in user, further scoped by x-access; admin: the admin claim). */
 const TIER: Record<RouteDef['access']['kind'], 'public' | 'authenticated' | 'admin'> = {
   public: 'public',
   key: 'public',
@@ -122,7 +123,7 @@ function operation(module: DefinedModule, route: RouteDef) {
     ...(route.access.kind === 'key' ? { security: [{ [route.access.scheme]: [] }] } : {}),
     responses: {
       [String(route.status ?? 200)]: {
-        description: 'Success envelope (SPEC 2.1)',
+        description: 'Success envelope',
         content: {
           'application/json': {
             schema: {

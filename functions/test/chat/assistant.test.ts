@@ -77,7 +77,7 @@ async function weekOfBusiness(co: ScheduleCompany) {
   }
 }
 
-describe('the assistant answers from the product through tools (issue 16, done when)', () => {
+describe('the assistant answers from the product through tools', () => {
   it("answers a manager's question with two tool calls and a streamed answer whose figures are those of the sales and schedule routes, writing exactly one usage row per call", async () => {
     const co = await company();
     await weekOfBusiness(co);

@@ -13,7 +13,7 @@ import {
 } from '../requests/helpers';
 import { askWhole, chat, newConversation, useModel } from './helpers';
 
-/** The assistant proposes shift requests of the asking member; confirming runs POST /requests' rules (issue 16). */
+/** The assistant proposes shift requests of the asking member; confirming runs POST /requests' rules. */
 
 let providers: LocalProviders;
 let admin: TestUser;

@@ -644,7 +644,7 @@ async function csvImport(f: Fixture, uploaded: boolean): Promise<Prepared> {
   return { importId };
 }
 
-// ---- applicants, posts, documents (issue 18)
+// ---- applicants, posts, documents
 const CONTRACT_PDF = '%PDF-1.4\n% contract test document\n%%EOF\n';
 const uploadDocument = async (f: Fixture): Promise<Prepared> => {
   const data = await call(

@@ -10,7 +10,7 @@ import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/
 import { signedWebhook, squareEvent } from '../../src/local/vendors/webhooks';
 import { enqueueDueSyncs } from '../../src/services/pos-sync/hourly';
 
-/** The POS sync service's HTTP surface (SPEC 4.8) and its hourly job, with the real Cloud Tasks emulator behind the queue. */
+/** The POS sync service's HTTP surface and its hourly job, with the real Cloud Tasks emulator behind the queue. */
 
 let sim: RunningVendorSimulator;
 const CONNECTION = `square_api_key~${SIMULATED.square_api_key.locationId}`;

@@ -12,7 +12,7 @@ const create = (body: object, user = co.owner, companyId = co.companyId) =>
   roles().post('/roles').query({ companyId }).set(bearer(user)).send(body);
 
 describe('POST /roles', () => {
-  it('creates a role with the defaults of SPEC 2.5 and answers 201', async () => {
+  it('creates a role with the defaults of a new role and answers 201', async () => {
     const res = await create({ name: 'Server' });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ name: 'Server', priority: 0, rate: 0, subRoles: {}, archived: false });

@@ -3,7 +3,7 @@ import { math } from '../../src/modules/calculator/service';
 import type { AppError } from '../../src/core/errors';
 
 /**
- * The calculator's limits at their boundaries and what its refusals say (issue 16, "calculator":
+ * The calculator's limits at their boundaries and what its refusals say ("calculator":
  * parsed safely, never `eval`, with limits on length, depth and magnitude, and a clear 400 for
  * anything else). The message is what the member or the assistant's model reads to correct the input.
  */

@@ -1,5 +1,5 @@
 /**
- * The clock-in rule on certifications (issue 18: "a company policy may block clock-in for an
+ * The clock-in rule on certifications ("a company policy may block clock-in for an
  * employee whose required certification has expired"; PATCH /documents/policy: optionally also a
  * missing one). Pure functions of documents/policy.ts; the route and the attendance wiring are
  * tested in the emulator tier.

@@ -1,6 +1,6 @@
 /**
  * The edges of the fair-workweek premiums (src/modules/schedule/fair-workweek.ts; figures and
- * sources there, from issue 14 "Fair workweek"): the notice tiers on both sides of each boundary,
+ * sources there): the notice tiers on both sides of each boundary,
  * what each jurisdiction pays for each kind of change, and the reason recorded with each premium
  * (payroll and the schedule's answers show it: "rule, reason, amount or hours").
  */

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the applicants and documents modules (issue 18): screening answers (yes/no or free
+ * Pure rules of the applicants and documents modules: screening answers (yes/no or free
  * text, required ones), file signatures (a renamed file is refused: 422 FILE_CONTENT_MISMATCH), the
  * default file name's extension, expiry stages (30, 14, 7 and 0 days before expiry).
  */

@@ -9,7 +9,7 @@ import {
 import type { Answers } from '../../src/modules/onboarding/schemas';
 
 /**
- * The onboarding rules at their edges (issue 16, "onboarding": the assistant collects the restaurant's
+ * The onboarding rules at their edges ("onboarding": the assistant collects the restaurant's
  * name, type, timezone, opening hours, roles and head-count; on completion the company gets a
  * schedule template derived from the answers).
  */

@@ -39,7 +39,7 @@ describe('the price table', () => {
     }
   });
 
-  it('applies the SPEC 2.9 cost rule: each count at its own rate per million tokens', () => {
+  it('applies the cost rule: each count at its own rate per million tokens', () => {
     const tokens = {
       inputTokens: 1_234_567,
       outputTokens: 89_012,

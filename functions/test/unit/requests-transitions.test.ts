@@ -1,6 +1,6 @@
 /**
  * The state machine of shift requests (src/modules/requests/transitions.ts), without Firestore:
- * issue 14 "Requests" (types, flows, states; "every transition tested, including illegal ones:
+ * "Requests" (types, flows, states; "every transition tested, including illegal ones:
  * 409 or 422 with a code") and the step routes' descriptions (router.ts). The emulator tests
  * (test/requests) check the same steps end to end, with the eligibility reads and the writes.
  */

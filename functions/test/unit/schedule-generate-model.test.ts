@@ -1,5 +1,5 @@
 /**
- * The schedule generator's model without the solver (issue 15): the hard rules an assignment never
+ * The schedule generator's model without the solver: the hard rules an assignment never
  * breaks (role and sub-role, availability, approved day-offs, no overlap, betweenShifts,
  * maxDayHours, weekly hours and days), the tiered objective (coverage, then generationPriority,
  * then generationFormat, then availability priority, fairness toward minHoursInWeek and cost), the

@@ -1,6 +1,6 @@
 /**
  * The schedule's day-off and fair-workweek rest findings (src/modules/schedule/rules.ts
- * timeOffFindings, restFindings): issue 14 "dayOff: approved day-offs block scheduling (the
+ * timeOffFindings, restFindings): "dayOff: approved day-offs block scheduling (the
  * schedule conflict check refuses a shift on them)" and "a clopening below the rest threshold is
  * refused 422 unless the request carries the employee's recorded consent". The premiums themselves
  * are in fair-workweek.test.ts; the HTTP behaviour in test/schedule and test/requests.

@@ -17,7 +17,7 @@ const RANGE_TEXT = `Range: \`from\`/\`to\` (UTC days, inclusive), default the la
 const PAGE_TEXT =
   'Totals, per-day, per-model and per-flow figures always cover the whole range (from the day aggregates); `rows` is one page, most recent first (`limit`, default 200, at most 5000); follow `nextCursor` for the rest.';
 const ADMIN_TEXT =
-  'Administrators only (the `admin` custom claim); deliberately no company-membership check (SPEC 5). Others get 403 ADMIN_REQUIRED.';
+  'Administrators only (the `admin` custom claim); deliberately no company-membership check (administrators are not members of the companies they look at). Others get 403 ADMIN_REQUIRED.';
 const CONFIG_BODY_TEXT =
   'Body `{provider, model}`: provider `anthropic` or `openai` (otherwise 422 UNKNOWN_PROVIDER), model one the provider offers, i.e. a family of the price table or a dated snapshot of one (otherwise 422 UNKNOWN_MODEL, with the offered models in `details`). `updatedAt` is set by the server.';
 
@@ -26,7 +26,7 @@ export const routes: RouteDef[] = [
     method: 'get',
     path: '/companies/:id/ai-usage',
     summary: 'AI usage rows and totals of one company',
-    description: `${ADMIN_TEXT} ${RANGE_TEXT} Returns the rows (SPEC 2.9) with the totals, per day, per provider and model, and per flow. ${PAGE_TEXT} 404 COMPANY_NOT_FOUND for an unknown company.`,
+    description: `${ADMIN_TEXT} ${RANGE_TEXT} Returns the usage rows with the totals, per day, per provider and model, and per flow. ${PAGE_TEXT} 404 COMPANY_NOT_FOUND for an unknown company.`,
     access: admin,
     params: companyIdParam,
     query: bucketUsageQuery,

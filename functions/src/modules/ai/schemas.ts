@@ -50,7 +50,7 @@ export const countersSchema = z.object({
   cacheReadTokens: z.int().describe('Input tokens read from the prompt cache'),
   cacheCreateTokens: z.int().describe('Input tokens written to the prompt cache'),
   totalTokens: z.int().describe('inputTokens + outputTokens + cacheReadTokens + cacheCreateTokens'),
-  costUsd: z.number().describe('Cost in US dollars (SPEC 2.9 cost rule); costNanoUsd / 1e9'),
+  costUsd: z.number().describe('Cost in US dollars (each token count at its per-million rate); costNanoUsd / 1e9'),
   costNanoUsd: z.int().describe('Exact cost in billionths of a US dollar'),
 });
 
@@ -102,7 +102,9 @@ export const bucketUsageSchema = z.object({
   byDay: z.array(dayTotals).describe('Days of the range with usage, ascending'),
   byModel: z.array(modelTotals).describe('Per provider and model, by cost descending'),
   byFlow: z.array(flowTotals).describe('Per flow, by cost descending'),
-  rows: z.array(usageRowSchema).describe('A page of the usage rows of the range (SPEC 2.9), most recent first'),
+  rows: z
+    .array(usageRowSchema)
+    .describe('A page of the usage rows of the range (one per request, provider, model and flow), most recent first'),
   nextCursor: z
     .string()
     .nullable()

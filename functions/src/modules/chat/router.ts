@@ -28,7 +28,7 @@ const ASK_DESCRIPTION = `Asks the assistant a question about the company, in nat
 
 **Context.** The model sees the last ${service.KEEP_TURNS} turns verbatim; when more than ${service.SUMMARIZE_AFTER} turns are not yet summarised, the older ones are folded into a running summary (one model call, flow chat.summary).
 
-**Usage.** Every model call is recorded in the company's AI usage (SPEC 2.9) under its flow: chat.plan (the first call, when it asked for tools), chat.tool (a later call that asked for more tools), chat.answer (the call that answered), chat.summary. The company's provider and model come from its AI configuration, else the global default.
+**Usage.** Every model call is recorded in the company's AI usage under its flow: chat.plan (the first call, when it asked for tools), chat.tool (a later call that asked for more tools), chat.answer (the call that answered), chat.summary. The company's provider and model come from its AI configuration, else the global default.
 
 **Errors.** 503 AI_PROVIDER_NOT_CONFIGURED when the provider's API key is not set; 502 UPSTREAM_FAILED when the provider fails; 429 UPSTREAM_RATE_LIMITED when it still rate-limits after the retries; 502 CHAT_NO_ANSWER when the model gives no answer. Nothing is stored then; the usage of the calls made is recorded. A refusal by the model is an answer with \`refused: true\`.
 

@@ -5,11 +5,11 @@ import type { CompanyPolicies, PolicyField } from './schemas';
 
 /**
  * Firestore paths of a company:
- *   companies/{id}                               profile (SPEC 2.2)
- *   companies/{id}/config/settings               settings (SPEC 2.3) + employeesCanSeeShiftEndTimes, isGeolocationEnabled
+ *   companies/{id}                               profile
+ *   companies/{id}/config/settings               settings + employeesCanSeeShiftEndTimes, isGeolocationEnabled
  *   companies/{id}/config/employeeInteraction    {group, messages, workWith}
  *   companies/{id}/config/managerPermissions     {hideFinancialInfo, hideTips}
- * The policies of SPEC 2.4 live in those three places; GET merges them, PATCH splits them.
+ * The employee-facing policies live in those three places; GET merges them, PATCH splits them.
  */
 export const settingsRef = (id: string) => companyDoc(id).collection('config').doc('settings');
 const interactionRef = (id: string) => companyDoc(id).collection('config').doc('employeeInteraction');

@@ -8,7 +8,7 @@ export const timezoneSchema = z
   .refine((tz) => IANAZone.isValidZone(tz), 'must be an IANA time zone, e.g. Europe/Madrid')
   .describe('IANA time zone; company-local days and weeks are computed in it');
 
-/** SPEC 2.2: the writable company profile. */
+/** The writable company profile. */
 export const companyProfilePatch = z
   .strictObject({
     name: z.string().min(1),
@@ -40,9 +40,7 @@ export const companyProfilePatch = z
     breaks: z
       .record(z.string(), z.strictObject({ hours: z.number(), length: z.number() }))
       .describe('Break rules: a shift of at least `hours` hours has a break of `length` minutes'),
-    daysStructure: z
-      .record(z.string(), z.unknown())
-      .describe('Free-form here; the schedule module validates it (SPEC 2.7)'),
+    daysStructure: z.record(z.string(), z.unknown()).describe('Free-form here; the schedule module validates it'),
     employeesOrder: z.array(z.string()),
     roleOrders: z.record(z.string(), z.number()),
     createdByOnboarding: z.boolean(),
@@ -79,7 +77,7 @@ export const PROFILE_DEFAULTS = {
   imageSize: 'cover',
 } as const satisfies CompanyProfilePatch;
 
-/** SPEC 2.3 */
+/** The writable company settings. */
 export const companySettingsPatch = z
   .strictObject({
     attendanceBreaksEnabled: z.boolean(),
@@ -132,7 +130,7 @@ export const SETTINGS_DEFAULTS = {
   fairWorkweekJurisdiction: 'none',
 } as const satisfies CompanySettingsPatch;
 
-/** SPEC 2.4 */
+/** The writable employee-facing policies (all boolean). */
 export const POLICY_FIELDS = [
   'employeeInteractionGroup',
   'employeeInteractionMessages',

@@ -97,7 +97,7 @@ export async function updatePolicies({ companyId, patch }: { companyId: string; 
   return getPolicies({ companyId });
 }
 
-/** The schedule template (SPEC 2.7), a field of the profile: the days stored, {} when none. */
+/** The schedule template (daysStructure), a field of the profile: the days stored, {} when none. */
 export async function readScheduleTemplate(companyId: string): Promise<Record<string, unknown>> {
   const stored = await repo.readCompany(companyId);
   if (!stored) throw companyNotFound();

@@ -5,7 +5,7 @@ const availabilityWindow = z.strictObject({ start: z.int().min(0).max(1440), end
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
-/** Extra keys are allowed on day objects (SPEC 2.8). */
+/** Extra keys are allowed on day objects. */
 const availabilityDay = z.looseObject({
   allDay: z.boolean().optional(),
   priority: z.int().optional(),
@@ -13,7 +13,7 @@ const availabilityDay = z.looseObject({
   shift2: availabilityWindow.optional(),
 });
 
-/** SPEC 2.8 availabilities; extra keys allowed on the object itself. */
+/** Availabilities; extra keys allowed on the object itself. */
 export const availabilitiesSchema = z
   .looseObject({
     maxHoursInWeek: z.int().min(0).max(168).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The integrations catalogue (SPEC 4.2): code, versioned with the API and described in its
+ * The integrations catalogue: code, versioned with the API and described in its
  * OpenAPI document, not data an administrator edits. Each entry says how a company connects it
  * (auth kind and the credential fields it needs, with their validation), what it feeds
  * (capabilities) and how data arrives (sync modes).

@@ -117,7 +117,7 @@ export interface DerivedRole {
 }
 
 /**
- * The schedule template (SPEC 2.7): per open day, a slot list per role, each slot asking for the
+ * The schedule template (daysStructure): per open day, a slot list per role, each slot asking for the
  * role's people in it: headcount × 5 shifts a week spread over the role's slots of the week
  * (at least 1). Closed days are left out.
  */

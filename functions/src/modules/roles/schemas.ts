@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, queryBoolean } from '../../http/fields';
 
-/** SPEC 2.5 */
+/** A role (position) as written by POST and PATCH /roles. */
 export const subRoleSchema = z.strictObject({
   name: z.string().min(1),
   priority: z.int(),

@@ -54,7 +54,7 @@ export async function updateRole({
   return (await repo.getRole(companyId, roleId))!;
 }
 
-/** SPEC 3: DELETE soft-archives (the record is kept); archiving an archived role is a no-op. */
+/** DELETE soft-archives (the record is kept); archiving an archived role is a no-op. */
 export async function archiveRole({ companyId, roleId }: { companyId: string; roleId: string }) {
   const ref = repo.roleRef(companyId, roleId);
   await db().runTransaction(async (tx) => {

@@ -34,7 +34,7 @@ const shiftFields = {
 const startDiffersFromEnd = (b: { start: number; end: number | null }) => b.end === null || b.end !== b.start;
 const startDiffersMessage = { message: 'end must differ from start (use null for an open-ended shift)', path: ['end'] };
 
-/** SPEC 4.5 PUT body (unknown fields rejected). */
+/** The PUT /shifts/{id} body (unknown fields rejected). */
 export const shiftPutBody = z.strictObject(shiftFields).refine(startDiffersFromEnd, startDiffersMessage);
 export type ShiftPutBody = z.output<typeof shiftPutBody>;
 
@@ -48,7 +48,7 @@ export const shiftPostBody = z
   .refine(startDiffersFromEnd, startDiffersMessage);
 export type ShiftPostBody = z.output<typeof shiftPostBody>;
 
-/** SPEC 4.5 query of PUT and DELETE: where the shift is (company, date, employee, mode), plus optional identifying fields. */
+/** The query of PUT and DELETE /shifts/{id}: where the shift is (company, date, employee, mode), plus optional identifying fields. */
 export const shiftAddressQuery = companyIdQuery.extend({
   date: isoDate.describe('Company-local day the shift starts (where it is now)'),
   mode: z.enum(SHIFT_MODES).default('published').describe('Mode the shift is in'),
@@ -233,7 +233,7 @@ export const userShiftsResponse = z.object({
   shifts: z.array(shiftSchema),
 });
 
-// ---- schedule template (SPEC 2.7) ----
+// ---- schedule template (daysStructure) ----
 
 export const TEMPLATE_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 

@@ -3,11 +3,11 @@ import { defineModule } from '../../modules/kit';
 import { SYNC_QUEUE } from '../../modules/integration-engine/module';
 import { syncErrors } from './errors';
 
-/** The port the service listens on in development (SPEC 4.8); deployed, it is the HTTPS function `posSyncService`. */
+/** The port the service listens on in development; deployed, it is the HTTPS function `posSyncService`. */
 export const POS_SYNC_PORT = 7492;
 
 /**
- * The POS synchronisation service (SPEC 4.8), separate from the modules: its HTTP app (sync
+ * The POS synchronisation service, separate from the modules: its HTTP app (sync
  * trigger, health, vendor webhooks), the hourly job and the sync queue whose tasks run the engine.
  * It has the module kit's shape, so it is deployed, described and tested like a module, but it is
  * not one: no company-scoped API of its own (the runs it records are the integration engine's).

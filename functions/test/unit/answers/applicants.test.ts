@@ -9,7 +9,7 @@ import {
 } from '../../../src/modules/applicants/schemas';
 import { keepsAnswer } from './keeps';
 
-/** The applicants module's answers (issue 18) keep every field: postings, the public posting, applications with history and notes, hire. */
+/** The applicants module's answers keep every field: postings, the public posting, applications with history and notes, hire. */
 
 const questions = [
   { id: 'q1', prompt: 'Over 18?', kind: 'yes_no', required: true },

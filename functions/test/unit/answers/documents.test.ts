@@ -7,7 +7,7 @@ import {
 } from '../../../src/modules/documents/schemas';
 import { keepsAnswer } from './keeps';
 
-/** The documents module's answers (issue 18) keep every field: metadata, expiry flags, the file, the clock-in policy. */
+/** The documents module's answers keep every field: metadata, expiry flags, the file, the clock-in policy. */
 
 const document = {
   id: 'd1',

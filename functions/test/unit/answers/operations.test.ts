@@ -82,7 +82,7 @@ describe('schedule answers keep every field', () => {
   });
 });
 
-describe('fair-workweek premiums and the weekly days limit in schedule answers (issue 14)', () => {
+describe('fair-workweek premiums and the weekly days limit in schedule answers', () => {
   const premium = {
     id: 'pr1',
     employeeId: 'e1',

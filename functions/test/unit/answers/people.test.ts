@@ -2,7 +2,7 @@ import { employeeSchema } from '../../../src/modules/employees/schemas';
 import { roleSchema } from '../../../src/modules/roles/schemas';
 import { keepsAnswer } from './keeps';
 
-/** The answers of the roles and employees routes (SPEC 2.5, 2.8) keep every field they hold. */
+/** The answers of the roles and employees routes keep every field they hold. */
 
 describe('role answers', () => {
   it('keep the role, its sub-roles and its timestamps', () => {

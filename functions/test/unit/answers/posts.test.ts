@@ -9,7 +9,7 @@ import {
 import { refuses } from '../schemas/accepts';
 import { keepsAnswer } from './keeps';
 
-/** The posts module's answers (issue 18) keep every field: posts with the caller's receipt, read receipts, comments, deletions. */
+/** The posts module's answers keep every field: posts with the caller's receipt, read receipts, comments, deletions. */
 
 const post = {
   id: 'p1',

@@ -1,7 +1,7 @@
 import { policySchema, requestSchema } from '../../../src/modules/requests/schemas';
 import { keepsAnswer } from './keeps';
 
-/** The answers of the requests module (issue 14): a request of each type with its history, and the policy. */
+/** The answers of the requests module: a request of each type with its history, and the policy. */
 
 const base = {
   id: 'req-1',

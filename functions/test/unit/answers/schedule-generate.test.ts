@@ -1,7 +1,7 @@
 import { commitResponse, proposalSchema } from '../../../src/modules/schedule/generate/schemas';
 import { keepsAnswer } from './keeps';
 
-/** The answers of schedule generation (issue 15): a proposal with its assignments, why each, the unfilled seats and the solver's report; a commit. */
+/** The answers of schedule generation: a proposal with its assignments, why each, the unfilled seats and the solver's report; a commit. */
 
 const seat = {
   date: '2026-03-02',

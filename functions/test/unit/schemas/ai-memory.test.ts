@@ -11,7 +11,7 @@ import {
 import { accepts, refuses } from './accepts';
 
 /**
- * The ai-memory schemas (issue 16, "ai-memory"): company facts (with a visibility) and personal facts,
+ * The ai-memory schemas ("ai-memory"): company facts (with a visibility) and personal facts,
  * each with its source (member-entered, or proposed by the assistant and confirmed), at most 500
  * characters each. Responses are parsed by the route kit before they are sent: a field the schema does
  * not list is dropped.

@@ -1,9 +1,9 @@
 import { aiConfigBody, bucketUsageQuery, companyIdParam, rangeQuery } from '../../../src/modules/ai/schemas';
 import { accepts, refuses } from './accepts';
 
-/** The request schemas of the AI usage and configuration administration (SPEC 2.10, 4.7). */
+/** The request schemas of the AI usage and configuration administration. */
 
-describe('AI usage range query (SPEC 4.7)', () => {
+describe('AI usage range query', () => {
   it('leaves from and to out when omitted (the service applies the 30-day default)', () => {
     expect(accepts(rangeQuery, {})).toEqual({});
   });
@@ -67,7 +67,7 @@ describe('AI company path', () => {
   });
 });
 
-describe('AI configuration body (SPEC 2.10)', () => {
+describe('AI configuration body', () => {
   it('accepts {provider, model}', () => {
     expect(accepts(aiConfigBody, { provider: 'anthropic', model: 'claude-sonnet-4-5' })).toEqual({
       provider: 'anthropic',

@@ -19,7 +19,7 @@ import {
 import { accepts, refuses } from './accepts';
 
 /**
- * The request schemas of the applicants module against issue 18 ("applicants — hiring": postings
+ * The request schemas of the applicants module ("applicants — hiring": postings
  * with wage or wage range and screening questions, the public apply form, the pipeline
  * new → screening → interview → offer → hired | rejected | withdrawn, hire, 7shifts-like
  * permissions) and the limits the OpenAPI description states.
@@ -40,7 +40,7 @@ const withQuestion = (question: unknown) => ({ ...posting, questions: [question]
 const question = { prompt: 'Can you work weekends?', kind: 'yes_no' };
 const applicant = { name: 'Ana', surname: 'Lima', email: 'ana@example.test' };
 
-describe('the pipeline (issue 18)', () => {
+describe('the pipeline', () => {
   it('has the seven stages in pipeline order', () => {
     expect(STAGES).toEqual(['new', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn']);
   });
@@ -131,7 +131,7 @@ describe('POST /postings body', () => {
   });
 });
 
-describe('wage or wage range (issue 18)', () => {
+describe('wage or wage range', () => {
   it('a fixed wage: min only, in minor units from 0', () => {
     expect(accepts(postingCreateBody, withWage({ min: 0 })).wage).toEqual({ min: 0, period: 'hour' });
     expect(refuses(postingCreateBody, withWage({ min: -1 }))).toBe(true);
@@ -190,7 +190,7 @@ describe('wage or wage range (issue 18)', () => {
   });
 });
 
-describe('screening questions (issue 18: yes/no or free text)', () => {
+describe('screening questions (yes/no or free text)', () => {
   it.each(['yes_no', 'text'])('accepts the kind %s', (kind) => {
     expect(accepts(postingCreateBody, withQuestion({ ...question, kind })).questions[0].kind).toBe(kind);
   });
@@ -254,7 +254,7 @@ describe('PATCH /postings/{postingId} body', () => {
   });
 });
 
-describe('POST /apply/{publicId} body (issue 18: contact details, answers, availability)', () => {
+describe('POST /apply/{publicId} body (contact details, answers, availability)', () => {
   it('needs name, surname and email; answers default to none', () => {
     expect(accepts(applyBody, applicant)).toEqual({ ...applicant, answers: {} });
     for (const field of ['name', 'surname', 'email'] as const) {
@@ -377,7 +377,7 @@ describe('availability (copied to the employee on hire)', () => {
   });
 });
 
-describe('GET /applications query (issue 18: filter by posting, stage, date)', () => {
+describe('GET /applications query (filter by posting, stage, date)', () => {
   it('defaults limit to 50', () => {
     expect(accepts(listApplicationsQuery, { companyId: 'c1' })).toEqual({ companyId: 'c1', limit: 50 });
   });
@@ -451,7 +451,7 @@ describe('GET /postings query and the path parameters', () => {
   });
 });
 
-describe('moves, notes and hire (issue 18)', () => {
+describe('moves, notes and hire', () => {
   it('a move names the stage it starts from and the one it goes to', () => {
     expect(accepts(moveBody, { from: 'new', to: 'screening' })).toEqual({ from: 'new', to: 'screening' });
     expect(refuses(moveBody, { to: 'screening' })).toBe(true);
@@ -507,7 +507,7 @@ describe('moves, notes and hire (issue 18)', () => {
   });
 });
 
-describe('hiring permissions (issue 18: as in 7shifts)', () => {
+describe('hiring permissions (as in 7shifts)', () => {
   it('a patch sets either flag or both, and nothing else', () => {
     expect(accepts(hiringPermissionsPatch, {})).toEqual({});
     expect(accepts(hiringPermissionsPatch, { managersSeeHiring: false })).toEqual({ managersSeeHiring: false });

@@ -12,7 +12,7 @@ import {
 import { accepts, refuses } from './accepts';
 
 /**
- * The calculator's request and response schemas (issue 16, "calculator": exact decimal arithmetic over
+ * The calculator's request and response schemas ("calculator": exact decimal arithmetic over
  * an expression or a list of operations, with limits and a clear 400 for anything else). The
  * evaluation itself is tested in test/unit/calculator.test.ts.
  */

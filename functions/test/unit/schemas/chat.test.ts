@@ -17,7 +17,7 @@ import {
 import { accepts, refuses } from './accepts';
 
 /**
- * The chat module's schemas (issue 16, "chat"): the routes' bodies and queries, the tool inputs the
+ * The chat module's schemas ("chat"): the routes' bodies and queries, the tool inputs the
  * model's arguments are checked against before a tool runs, and the responses (parsed by the route
  * kit before they are sent, so a field a response schema does not list is dropped).
  */

@@ -7,7 +7,7 @@ import {
 } from '../../../src/modules/companies/schemas';
 import { accepts, refuses } from './accepts';
 
-/** The request schemas of the companies module against SPEC 2.2 to 2.4 and 4.3 (PATCH bodies, path id). */
+/** The request schemas of the companies module (PATCH bodies, path id). */
 
 const messages = (schema: z.ZodType, input: unknown) =>
   (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -35,7 +35,7 @@ describe('PATCH /companies/{id} path', () => {
   });
 });
 
-describe('company profile patch (SPEC 2.2)', () => {
+describe('company profile patch', () => {
   const PROFILE: Record<string, [unknown[], unknown[]]> = {
     name: [
       ['a', 'Harbor Bistro'],
@@ -186,7 +186,7 @@ describe('company profile patch (SPEC 2.2)', () => {
   });
 });
 
-describe('company settings patch (SPEC 2.3)', () => {
+describe('company settings patch', () => {
   const SETTINGS: Record<string, [unknown[], unknown[]]> = {
     attendanceBreaksEnabled: BOOL,
     attendanceActivationDate: [
@@ -238,7 +238,7 @@ describe('company settings patch (SPEC 2.3)', () => {
   });
 });
 
-describe('company policies patch (SPEC 2.4)', () => {
+describe('company policies patch', () => {
   const POLICIES = [
     'employeeInteractionGroup',
     'employeeInteractionMessages',

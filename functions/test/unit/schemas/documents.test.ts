@@ -15,7 +15,7 @@ import {
 import { accepts, refuses } from './accepts';
 
 /**
- * The request schemas and rules constants of the documents module against issue 18 ("documents —
+ * The request schemas and rules constants of the documents module ("documents —
  * employee documents and certifications": types, optional expiry date, pay documents hidden from
  * managers under hideFinancialInfoFromManagers, size limit and checksum, expiry flags, the clock-in
  * policy) and the OpenAPI description of POST /documents.
@@ -26,7 +26,7 @@ const messages = (schema: z.ZodType, input: unknown) =>
 const upload = { companyId: 'c1', employeeId: 'e1', type: 'food_handler' };
 const sha256 = 'a'.repeat(32) + 'F0'.repeat(16);
 
-describe('document types and who sees or uploads them (issue 18)', () => {
+describe('document types and who sees or uploads them', () => {
   it('pay and tax documents are the financial ones, hidden from managers under hideFinancialInfoFromManagers', () => {
     expect(DOCUMENT_TYPES.filter((t) => FINANCIAL_TYPES.includes(t))).toEqual(['tax', 'pay']);
   });

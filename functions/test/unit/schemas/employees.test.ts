@@ -7,7 +7,7 @@ import {
 } from '../../../src/modules/employees/schemas';
 import { accepts, refuses } from './accepts';
 
-/** The request schemas of the employees module against SPEC 2.8, 4.6 and the limits of SPEC 8. */
+/** The request schemas of the employees module. */
 
 const messages = (schema: z.ZodType, input: unknown) =>
   (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -16,7 +16,7 @@ const base = { name: 'Ana', surname: 'Ruiz' };
 const create = (extra: Record<string, unknown>) => ({ ...base, ...extra });
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-describe('POST /employees body (SPEC 2.8)', () => {
+describe('POST /employees body', () => {
   it('needs only name and surname, and defaults positions to []', () => {
     expect(accepts(employeeCreateBody, base)).toEqual({ ...base, positions: [] });
   });
@@ -114,7 +114,7 @@ describe('POST /employees body (SPEC 2.8)', () => {
   });
 });
 
-describe('positions (SPEC 2.8)', () => {
+describe('positions', () => {
   it('accepts a position with both ids', () => {
     expect(accepts(positionSchema, { categoryId: 'r1', subcategoryId: 's' })).toEqual({
       categoryId: 'r1',
@@ -134,7 +134,7 @@ describe('positions (SPEC 2.8)', () => {
   });
 });
 
-describe('availabilities (SPEC 2.8 and 8)', () => {
+describe('availabilities', () => {
   it.each([
     ['maxHoursInWeek', 0],
     ['maxHoursInWeek', 168],
@@ -223,7 +223,7 @@ describe('availabilities (SPEC 2.8 and 8)', () => {
   });
 });
 
-describe('GET /employees query (SPEC 4.6)', () => {
+describe('GET /employees query', () => {
   it('requires companyId and leaves the filters out when absent', () => {
     expect(accepts(listEmployeesQuery, { companyId: 'co-1' })).toEqual({ companyId: 'co-1' });
     expect(refuses(listEmployeesQuery, {})).toBe(true);

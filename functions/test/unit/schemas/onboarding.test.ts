@@ -16,7 +16,7 @@ import {
 import { accepts, refuses } from './accepts';
 
 /**
- * The onboarding schemas (issue 16, "onboarding"): the answers the assistant collects (each checked
+ * The onboarding schemas ("onboarding"): the answers the assistant collects (each checked
  * on its own, so one bad field the model proposes does not drop the others), the owner's messages
  * (at most 2,000 characters), the completion body, and the session the routes answer (parsed by the
  * route kit before it is sent: a field the schema does not list is dropped).

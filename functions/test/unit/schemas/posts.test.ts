@@ -11,7 +11,7 @@ import {
 import { accepts, refuses } from './accepts';
 
 /**
- * The request schemas of the posts module against issue 18 ("posts — team feed": announcements to
+ * The request schemas of the posts module ("posts — team feed": announcements to
  * everyone, roles, specific employees or the people scheduled on a date; pinned posts; optional
  * acknowledgement; comments when allowed; edits by the author) and the limits of the OpenAPI description.
  */
@@ -21,7 +21,7 @@ const paths = (schema: z.ZodType, input: unknown) =>
 const post = { title: 'New menu', body: 'Tasting on Friday at 3 pm.', audience: { kind: 'everyone' } };
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `e${i}`);
 
-describe('audiences (issue 18)', () => {
+describe('audiences', () => {
   it.each([
     [{ kind: 'everyone' }],
     [{ kind: 'roles', roleIds: ['foh'] }],

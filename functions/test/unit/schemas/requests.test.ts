@@ -14,7 +14,7 @@ import {
 import { accepts, refuses } from './accepts';
 
 /**
- * The request schemas of the requests module (issue 14: swap, replace, emergency, dayOff and
+ * The request schemas of the requests module (swap, replace, emergency, dayOff and
  * availabilities; states; per-company policy of manager approval; listing views and filters).
  */
 
@@ -41,7 +41,7 @@ const VALUES: Record<string, unknown> = {
   end: 720,
   availabilities,
 };
-/** The fields each type takes (issue 14). */
+/** The fields each type takes. */
 const TAKES: Record<string, string[]> = {
   swap: ['shiftId', 'peerShiftId'],
   replace: ['shiftId'],
@@ -58,7 +58,7 @@ const REQUIRED: Record<string, string[]> = {
 };
 
 describe('request types and states', () => {
-  it('are the five types of issue 14', () => {
+  it('are the five types of a shift request', () => {
     expect([...REQUEST_TYPES].sort()).toEqual(['availabilities', 'dayOff', 'emergency', 'replace', 'swap']);
   });
 
@@ -66,7 +66,7 @@ describe('request types and states', () => {
     expect([...SHIFT_TYPES].sort()).toEqual(['emergency', 'replace', 'swap']);
   });
 
-  it('are the six states of issue 14', () => {
+  it('are the six states of a shift request', () => {
     expect([...REQUEST_STATES].sort()).toEqual([
       'approved',
       'cancelled',

@@ -3,14 +3,14 @@ import { companyIdQuery, documentId } from '../../../src/http/fields';
 import { listRolesQuery, roleCreateBody, roleIdParam, rolePatchBody } from '../../../src/modules/roles/schemas';
 import { accepts, refuses } from './accepts';
 
-/** The request schemas of the roles module against SPEC 2.5 and 4.4 (and the shared id and boolean fields). */
+/** The request schemas of the roles module (and the shared id and boolean fields). */
 
 const messages = (schema: z.ZodType, input: unknown) =>
   (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 
 const subRole = { name: 'Head waiter', priority: 1 };
 
-describe('POST /roles body (SPEC 2.5)', () => {
+describe('POST /roles body', () => {
   it('applies the create defaults: priority 0, rate 0, subRoles {}', () => {
     expect(accepts(roleCreateBody, { name: 'Waiter' })).toEqual({ name: 'Waiter', priority: 0, rate: 0, subRoles: {} });
   });
@@ -83,7 +83,7 @@ describe('POST /roles body (SPEC 2.5)', () => {
   });
 });
 
-describe('sub-roles (SPEC 2.5)', () => {
+describe('sub-roles', () => {
   const withSub = (sub: unknown, key = 'host') => ({ name: 'FOH', subRoles: { [key]: sub } });
 
   it('accepts a sub-role with only name and priority, and keys of any length from 1', () => {

@@ -3,7 +3,7 @@ import { queryList } from '../../../src/http/fields';
 import { DEFAULT_FIELDS, importBody, invoiceItem, parseHours, salesQuery } from '../../../src/modules/sales/schemas';
 import { accepts, refuses } from './accepts';
 
-/** The request schemas of the sales module against SPEC 4.1 (GET /sales query) and the import body as its descriptions say. */
+/** The request schemas of the sales module (GET /sales query) and the import body as its descriptions say. */
 
 const messages = (schema: z.ZodType, input: unknown) =>
   (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -13,7 +13,7 @@ const q = (extra: Record<string, unknown>) => accepts(salesQuery, { ...range, ..
 const POS = ['square', 'square_api_key', 'toast', 'clover', 'lightspeed', 'revel', 'spoton', 'csv'];
 const FIELDS = ['morningSales', 'totalSales', 'eveningSales', 'customerCount', 'perHour', 'tips', 'ratio'];
 
-describe('GET /sales query (SPEC 4.1)', () => {
+describe('GET /sales query', () => {
   it('applies the defaults: daily, full, summary, refunds excluded, empty days kept, source auto', () => {
     expect(accepts(salesQuery, range)).toEqual({
       ...range,

@@ -9,7 +9,7 @@ import {
 import { accepts, refuses } from './accepts';
 
 /**
- * The request schemas of schedule generation (issue 15: a date range, optionally some roles or
+ * The request schemas of schedule generation (a date range, optionally some roles or
  * employees, a solver time limit; the unfilled reasons and the hard rules a proposal names).
  */
 

@@ -13,7 +13,7 @@ import {
 } from '../../../src/modules/schedule/schemas';
 import { accepts, refuses } from './accepts';
 
-/** The request schemas of the schedule module against SPEC 2.6, 2.7, 4.5 and the limits of SPEC 8. */
+/** The request schemas of the schedule module. */
 
 const messages = (schema: z.ZodType, input: unknown) =>
   (schema.safeParse(input).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -46,7 +46,7 @@ describe('dates (YYYY-MM-DD, shared field)', () => {
   });
 });
 
-describe('PUT /shifts/{id} body (SPEC 4.5)', () => {
+describe('PUT /shifts/{id} body', () => {
   it('accepts start and end at the bounds 0 and 1439', () => {
     expect(accepts(shiftPutBody, { start: 0, end: 1439 })).toEqual({ start: 0, end: 1439 });
     expect(accepts(shiftPutBody, { start: 1439, end: 0 })).toEqual({ start: 1439, end: 0 });
@@ -153,7 +153,7 @@ describe('POST /shifts body (legacy draft create)', () => {
   });
 });
 
-describe('PUT and DELETE /shifts/{id} query (SPEC 4.5)', () => {
+describe('PUT and DELETE /shifts/{id} query', () => {
   const where = { companyId: 'co-1', date: '2026-11-21', employeeId: 'e1' };
 
   it('defaults mode to published', () => {
@@ -202,7 +202,7 @@ describe('shift id in the path', () => {
   });
 });
 
-describe('GET /shifts query (SPEC 4.5)', () => {
+describe('GET /shifts query', () => {
   const range = { companyId: 'co-1', startDate: '2026-11-16', endDate: '2026-11-22' };
 
   it('defaults includeManual to true and includeDraft to false', () => {
@@ -286,7 +286,7 @@ describe('POST /shifts/publish body', () => {
   });
 });
 
-describe('schedule template (SPEC 2.7 and 4.5)', () => {
+describe('schedule template', () => {
   const slot = { start: 540, end: 1020 };
   const shifts = (s: unknown) => ({ daysStructure: { Monday: { shifts: { r1: [s] } } } });
 

@@ -26,7 +26,7 @@ export interface GenerationInputs {
   rules: ScheduleRules;
   generationPriority: string;
   generationFormat: string;
-  /** The schedule template (daysStructure, SPEC 2.7): day -> shifts -> role id -> slots. */
+  /** The schedule template (daysStructure): day -> shifts -> role id -> slots. */
   template: Record<string, unknown>;
   roles: Role[];
   employees: Employee[];
