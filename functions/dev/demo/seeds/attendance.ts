@@ -1,12 +1,12 @@
-import { db } from '../../core/firebase';
-import { addDays, businessSlotOfMinute, businessToday, shiftInterval } from '../../core/calendar';
-import type { DemoCompany } from '../../local/demo/types';
-import { getCompanyRules } from '../companies';
-import { listShifts } from '../schedule';
-import { punchRef, punchToDoc, auditCollection } from './repo';
-import { autoApproves } from './rules';
-import { SETTINGS_DEFAULTS, type Break, type PunchView } from './schemas';
-import { derive } from './service';
+import { db } from '../../../src/core/firebase';
+import { addDays, businessSlotOfMinute, businessToday, shiftInterval } from '../../../src/core/calendar';
+import type { DemoCompany } from '../types';
+import { getCompanyRules } from '../../../src/modules/companies';
+import { listShifts } from '../../../src/modules/schedule';
+import { punchRef, punchToDoc, auditCollection } from '../../../src/modules/attendance/repo';
+import { autoApproves } from '../../../src/modules/attendance/rules';
+import { SETTINGS_DEFAULTS, type Break, type PunchView } from '../../../src/modules/attendance/schemas';
+import { derive } from '../../../src/modules/attendance/service';
 
 const MINUTE = 60_000;
 
