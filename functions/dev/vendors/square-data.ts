@@ -1,5 +1,5 @@
 /**
- * The seeded restaurant the local Square simulator serves (src/local/vendors/square.ts): team members,
+ * The seeded restaurant the local Square simulator serves (dev/vendors/square.ts): team members,
  * timecards with breaks, and orders with their tenders (card and cash, some split), tips, taxes and a
  * few returns, each tender a Payment naming the team member who took it. Rendered in the shapes of
  * Square's TeamMember, Timecard, Order and Payment objects (developer.squareup.com/reference/square/objects).
