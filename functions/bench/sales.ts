@@ -11,11 +11,11 @@ import { db } from '../src/core/firebase';
 import { saveMembership } from '../src/core/memberships';
 import { api } from '../test/helpers/api';
 import { bearer, createUser } from '../test/helpers/users';
-import { generateDemoInvoices, writeSalesData } from '../src/modules/sales/seed';
+import { generateDemoInvoices, writeSalesData } from '../dev/demo/seeds/sales';
 import { accumulateInvoices, hourMasks, reduceDays, type InvoiceRecord } from '../src/modules/sales/aggregate';
 import { readDays, readInvoiceRecords } from '../src/modules/sales/repo';
-import type { DemoCompany } from '../src/local/demo/types';
-import { seededRandom } from '../src/local/demo/random';
+import type { DemoCompany } from '../dev/demo/types';
+import { seededRandom } from '../dev/demo/random';
 
 const START = '2025-01-01';
 const END = '2025-12-31';

@@ -98,7 +98,9 @@ if (!ensureNode()) {
     console.log('Lint and format check ...');
     run(bin('eslint'), ['.']);
     // one formatter for the whole repository (.prettierrc.json, .prettierignore at the root); `npm run format` fixes
-    run(bin('prettier'), ['--check', '--cache', '--cache-location', PRETTIER_CACHE, '--log-level', 'warn', '.'], { cwd: ROOT_DIR });
+    run(bin('prettier'), ['--check', '--cache', '--cache-location', PRETTIER_CACHE, '--log-level', 'warn', '.'], {
+      cwd: ROOT_DIR,
+    });
     // the paths and options first: --selectProjects takes every word after it as a project name
     run(process.execPath, ['scripts/with-emulators.js', 'jest', ...jestArgs, '--selectProjects', 'unit', 'emulator']);
     // the browser tier needs the whole local stack: on a full run only (not for `npm test -- <path>`)
@@ -109,7 +111,9 @@ if (!ensureNode()) {
     // StrykerJS over the rules, then the schemas, against the unit tier; one merged report (scripts/mutation.js)
     run(process.execPath, ['scripts/mutation.js', ...process.argv.slice(3)]);
   } else if (command === 'format') {
-    run(bin('prettier'), ['--write', '--cache', '--cache-location', PRETTIER_CACHE, '--log-level', 'warn', '.'], { cwd: ROOT_DIR });
+    run(bin('prettier'), ['--write', '--cache', '--cache-location', PRETTIER_CACHE, '--log-level', 'warn', '.'], {
+      cwd: ROOT_DIR,
+    });
   } else if (command === 'test:unit') {
     // the unit tier alone: no emulator is started
     run(process.execPath, [

@@ -13,6 +13,8 @@ const http = require('node:http');
 const FUNCTIONS_DIR = path.resolve(__dirname, '..');
 const ROOT_DIR = path.resolve(FUNCTIONS_DIR, '..');
 const RUNTIME_DIR = path.join(ROOT_DIR, '.runtime');
+/** Where the local stack (scripts/stack.js) writes the firebase emulators' output, the functions' log lines among it. */
+const EMULATORS_LOG = path.join(RUNTIME_DIR, 'emulators.log');
 
 /**
  * The Node emulator adds a document to a collection with an immer `produce` over the whole
@@ -163,6 +165,7 @@ module.exports = {
   startFirebaseEmulators,
   waitFor,
   FUNCTIONS_DIR,
+  EMULATORS_LOG,
   ROOT_DIR,
   RUNTIME_DIR,
 };

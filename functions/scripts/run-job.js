@@ -3,6 +3,8 @@
  * endpoint (the emulator never fires schedules: there is no Pub/Sub emulator here), e.g.
  * `npm run sync:hourly` = `node scripts/run-job.js posSyncHourly`. Deployed, Cloud Scheduler runs them.
  */
+const { EMULATORS_LOG } = require('./emulators');
+
 const PROJECT_ID = 'demo-workforce';
 const REGION = 'us-central1';
 const FUNCTIONS_PORT = Number(process.env.FUNCTIONS_PORT ?? 5001);
@@ -18,7 +20,7 @@ async function main() {
   );
   if (!res.ok) throw new Error(`${job} answered ${res.status}: ${await res.text()}`);
   console.log(
-    `${job} ran (${res.status}); its log lines are in functions/.runtime/emulators.log, the runs in GET /integrationEngine/runs`,
+    `${job} ran (${res.status}); its log lines are in ${EMULATORS_LOG} (the stack's emulator log), the runs in GET /integrationEngine/runs`,
   );
 }
 

@@ -4,12 +4,25 @@
  * 9499 (firebase-tools), the Cloud Storage emulator's Node server on 9299 (in this process), the POS vendor simulators on 7499, the POS sync service on 7492 and a
  * mailbox for the emails the stack sends (SMTP on 2525, read on 7425) (in this process), the scheduled jobs run at their interval (the hourly POS sync once at start too), the
  * demo dataset loaded. No Java, no network, no cloud account. Stop with Ctrl+C.
- * Expects functions/lib to be built (the root `npm start` builds it first).
+ * Expects functions/lib to be built (the root `npm start` builds it first): the Functions emulator
+ * serves lib/. The development code (functions/dev: simulators, mailbox, demo loader) is never
+ * built; this process loads it from source through tsx, and with it the production code it runs
+ * in-process (the demo seeders, the POS sync service) from src/ too, so that stateful modules such
+ * as src/core/firebase.ts exist once here, not once from lib/ and once from src/.
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startFirestore, startStorage, startFirebaseEmulators, FUNCTIONS_DIR, RUNTIME_DIR } = require('./emulators');
+const {
+  startFirestore,
+  startStorage,
+  startFirebaseEmulators,
+  FUNCTIONS_DIR,
+  RUNTIME_DIR,
+  EMULATORS_LOG,
+} = require('./emulators');
+
+require('tsx/cjs/api').register();
 
 const PROJECT_ID = 'demo-workforce';
 const REGION = 'us-central1';
@@ -28,7 +41,7 @@ function localVaultKeys() {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-/** The signature keys the local POS sync service checks vendor webhooks with (send signed ones with src/local/vendors/webhooks.ts). */
+/** The signature keys the local POS sync service checks vendor webhooks with (send signed ones with dev/vendors/webhooks.ts). */
 const LOCAL_WEBHOOK_KEYS = { square: 'local-square-webhook-signature-key', toast: 'local-toast-webhook-secret' };
 
 /**
@@ -75,8 +88,8 @@ function runScheduledJobs(modules, log, runAtStart) {
 
 /** The POS sync service (SPEC 4.8) on its development port: the same Express app the posSyncService function serves deployed. */
 function startPosSyncService() {
-  const { createModuleApp } = require('../lib/http/app');
-  const service = require('../lib/services/pos-sync/definition').default;
+  const { createModuleApp } = require('../src/http/app');
+  const service = require('../src/services/pos-sync/definition').default;
   const app = createModuleApp(service);
   return new Promise((resolve, reject) => {
     const server = app.listen(POS_SYNC_PORT, '127.0.0.1', () => resolve(server)).on('error', reject);
@@ -104,7 +117,7 @@ async function main() {
   const storage = await startStorage(STORAGE_PORT, PROJECT_ID);
 
   console.log(`Starting the local mailbox (SMTP on 127.0.0.1:${MAIL_PORTS.smtp}) ...`);
-  const { startMailbox } = require('../lib/local/mailbox');
+  const { startMailbox } = require('../dev/mailbox');
   const mailbox = await startMailbox({
     smtpPort: MAIL_PORTS.smtp,
     httpPort: MAIL_PORTS.http,
@@ -116,13 +129,13 @@ async function main() {
   });
 
   console.log(`Starting the POS vendor simulators on 127.0.0.1:${VENDOR_SIMULATOR_PORT} ...`);
-  const { startVendorSimulator, vendorUrlEnv, SIMULATED_OAUTH_APPS } = require('../lib/local/vendors/server');
+  const { startVendorSimulator, vendorUrlEnv, SIMULATED_OAUTH_APPS } = require('../dev/vendors/server');
   const vendors = await startVendorSimulator(VENDOR_SIMULATOR_PORT);
   // the simulated Toast restaurant of Harbor & Vine's connection and Clover merchant of Corner Café's
   // trade up to today, so the first POS sync (the hourly job, run at start) brings their last 30 days
   const todayUtc = Math.floor(Date.now() / 86_400_000) * 86_400_000;
-  require('../lib/local/vendors/toast').configureToastSim({ end: todayUtc, days: 30, ordersPerDay: 20 });
-  require('../lib/local/vendors/clover').configureCloverSim({
+  require('../dev/vendors/toast').configureToastSim({ end: todayUtc, days: 30, ordersPerDay: 20 });
+  require('../dev/vendors/clover').configureCloverSim({
     end: todayUtc,
     days: 30,
     ordersPerDay: 25,
@@ -159,7 +172,7 @@ async function main() {
     env: { ...env, ...integrationEnv, NODE_ENV: 'production' },
     useRootConfig: true,
   });
-  const logFile = path.join(RUNTIME_DIR, 'emulators.log');
+  const logFile = EMULATORS_LOG;
   const logStream = fs.createWriteStream(logFile);
   logStream.write(emulators.output());
   emulators.child.stdout.pipe(logStream);
@@ -168,10 +181,10 @@ async function main() {
   console.log('Loading the demo dataset (emulator-data/demo.json and the module seeders) ...');
   // the loader's own structured lines (e.g. each connect it makes) would drown its summary
   process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
-  const { loadDemo } = require('../lib/local/demo/load');
+  const { loadDemo } = require('../dev/demo/load');
   await loadDemo();
 
-  const { MODULES, DEPLOYED } = require('../lib/modules/registry');
+  const { MODULES, DEPLOYED } = require('../src/modules/registry');
   const base = BASE;
   console.log(`Starting the POS sync service on 127.0.0.1:${POS_SYNC_PORT} ...`);
   const posSync = await startPosSyncService();
@@ -192,7 +205,7 @@ async function main() {
     `Mail: every email the stack sends is kept by the local mailbox (SMTP 127.0.0.1:${MAIL_PORTS.smtp}); its links are printed here, all messages at ${mailbox.httpUrl}`,
   );
   console.log(
-    `POS vendor simulators: ${vendors.baseUrl}/<vendor> (OAuth consent is automatic; accepted credentials: functions/src/local/vendors/accounts.ts)`,
+    `POS vendor simulators: ${vendors.baseUrl}/<vendor> (OAuth consent is automatic; accepted credentials: functions/dev/vendors/accounts.ts)`,
   );
   const jobs = DEPLOYED.flatMap((m) => m.jobs ?? []);
   if (jobs.length)

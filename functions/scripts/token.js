@@ -6,6 +6,19 @@
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
 
+/** The Auth emulator answers a sign-in with an unknown email or a wrong password with one of these codes. */
+const BAD_CREDENTIALS = ['EMAIL_NOT_FOUND', 'INVALID_PASSWORD', 'INVALID_LOGIN_CREDENTIALS'];
+
+function signInFailure(body, email, ownPassword) {
+  const code = body.error?.message;
+  if (!BAD_CREDENTIALS.some((bad) => code?.startsWith(bad)))
+    return `sign-in failed: ${JSON.stringify(body.error ?? body)}`;
+  // a demo user is created by the stack's demo loader: unknown means the stack has not loaded it (yet)
+  if (!ownPassword)
+    return `the Auth emulator does not know ${email} (${code}): the demo data is loaded by npm start, once it prints "Local stack ready"`;
+  return `wrong email or password for ${email} (${code})`;
+}
+
 async function main() {
   const [label = 'owner', password] = process.argv.slice(2);
   const demo = JSON.parse(readFileSync(path.resolve(__dirname, '../../emulator-data/demo.json'), 'utf8'));
@@ -23,10 +36,11 @@ async function main() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: user.email, password: password ?? demo.password, returnSecureToken: true }),
     },
-  );
+  ).catch(() => {
+    throw new Error(`the Auth emulator does not answer on ${host}: is the stack running? (npm start)`);
+  });
   const body = await res.json();
-  if (!body.idToken)
-    throw new Error(`sign-in failed (is the stack running? npm start): ${JSON.stringify(body.error ?? body)}`);
+  if (!body.idToken) throw new Error(signInFailure(body, user.email, Boolean(password)));
   process.stdout.write(`${body.idToken}\n`);
 }
 

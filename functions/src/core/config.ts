@@ -47,7 +47,7 @@ export const INTEGRATION_SECRETS = [VAULT_KEYS, ...Object.values(OAUTH_CLIENT_SE
 /**
  * The outgoing mail server (src/core/mail.ts) as a URL with its credentials:
  * `smtps://user:password@smtp.example.com:465` or `smtp://...:587` (STARTTLS). Locally the stack's
- * mailbox (src/local/mailbox.ts).
+ * mailbox (dev/mailbox.ts).
  */
 export const SMTP_URL = defineSecret('SMTP_URL');
 export const MAIL_SECRETS = [SMTP_URL];

@@ -5,7 +5,7 @@ import { coreErrors } from './errors';
 /**
  * Outgoing email over SMTP with nodemailer (a maintained client: connection handling, STARTTLS,
  * encodings and retries of the protocol are its job, not ours). The server is the SMTP_URL secret;
- * locally the stack's mailbox (src/local/mailbox.ts) keeps every message.
+ * locally the stack's mailbox (dev/mailbox.ts) keeps every message.
  */
 export interface OutgoingMail {
   to: string;

@@ -6,12 +6,11 @@ import type { Request, Response } from 'express';
 import { REGION, type Secret } from '../core/config';
 import type { ErrorCatalog } from '../core/errors';
 import type { ModuleHttp } from '../http/route';
-import type { DemoCompany } from '../local/demo/types';
 
 /**
  * The one definition of a module (docs/ADDING_A_MODULE.md): everything the platform needs to
- * deploy, serve, describe, seed and test it. The definition file (`module.ts`) stays light: its
- * routes and seeder are loaded on first use, so a function's cold start loads only its own module.
+ * deploy, serve, describe and test it. The definition file (`module.ts`) stays light: its
+ * routes are loaded on first use, so a function's cold start loads only its own module.
  */
 export interface ModuleRuntime {
   memory?: MemoryOption;
@@ -22,8 +21,6 @@ export interface ModuleRuntime {
   /** Secrets the module's code reads (src/core/config.ts); a module calling models lists AI_SECRETS. */
   secrets?: Secret[];
 }
-
-export type Seeder = (company: DemoCompany) => Promise<string>;
 
 /** A scheduled job of a module: a function run by Cloud Scheduler (locally, by the stack: scripts/stack.js). */
 export interface ScheduledJob {
@@ -65,8 +62,6 @@ export interface ModuleDefinition {
   runtime?: ModuleRuntime;
   /** The Firestore collections it owns: under `companies/{id}/` and at the root (tests snapshot them). */
   collections?: { company?: readonly string[]; root?: readonly string[] };
-  /** Its part of the demo dataset, run for every demo company in registry order. */
-  seed?: () => Seeder;
   /** Its scheduled jobs and task queues: each is a function of its own (src/index.ts), with the module's secrets. */
   jobs?: ScheduledJob[];
   queues?: TaskQueue[];

@@ -2,7 +2,7 @@ import { relevantMemories } from '../../src/modules/ai-memory';
 import { api } from '../helpers/api';
 import { addMember, createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer, createUser, type TestUser } from '../helpers/users';
-import type { DemoCompany } from '../../src/local/demo/types';
+import type { DemoCompany } from '../../dev/demo/types';
 
 let co: TestCompany;
 let colleague: TestUser;
@@ -234,7 +234,7 @@ describe("relevantMemories (the assistant's retrieval)", () => {
 
 describe('the demo seeder', () => {
   it('gives the demo company facts the assistant retrieves, the managers-only one for managers only', async () => {
-    const { seed } = await import('../../src/modules/ai-memory/seed');
+    const { seed } = await import('../../dev/demo/seeds/ai-memory');
     const demo = await createCompany();
     const summary = await seed({
       companyId: demo.companyId,

@@ -1,5 +1,5 @@
 import { db } from '../../src/core/firebase';
-import type { Mailbox } from '../../src/local/mailbox';
+import type { Mailbox } from '../../dev/mailbox';
 import { api } from '../helpers/api';
 import { createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';

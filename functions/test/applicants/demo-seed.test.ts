@@ -2,10 +2,10 @@
 import { addDays, businessToday } from '../../src/core/calendar';
 import { db } from '../../src/core/firebase';
 import { storageBucket } from '../../src/core/storage';
-import type { DemoCompany } from '../../src/local/demo/types';
-import { seed as seedApplicants } from '../../src/modules/applicants/seed';
-import { seed as seedDocuments } from '../../src/modules/documents/seed';
-import { seed as seedPosts } from '../../src/modules/posts/seed';
+import type { DemoCompany } from '../../dev/demo/types';
+import { seed as seedApplicants } from '../../dev/demo/seeds/applicants';
+import { seed as seedDocuments } from '../../dev/demo/seeds/documents';
+import { seed as seedPosts } from '../../dev/demo/seeds/posts';
 import { api } from '../helpers/api';
 import { createCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';

@@ -1,6 +1,6 @@
 import { addDays, businessToday } from '../../src/core/calendar';
-import type { DemoCompany } from '../../src/local/demo/types';
-import { seed } from '../../src/modules/attendance/seed';
+import type { DemoCompany } from '../../dev/demo/types';
+import { seed } from '../../dev/demo/seeds/attendance';
 import { attendanceCompany, companyRef, storeShift } from './helpers';
 
 function demoCompany(companyId: string): DemoCompany {

@@ -1,5 +1,5 @@
 import { db } from '../../src/core/firebase';
-import type { Mailbox, ReceivedMail } from '../../src/local/mailbox';
+import type { Mailbox, ReceivedMail } from '../../dev/mailbox';
 import { api } from '../helpers/api';
 import { createUser, signIn } from '../helpers/users';
 import {

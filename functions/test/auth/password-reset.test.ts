@@ -1,5 +1,5 @@
 import { auth } from '../../src/core/firebase';
-import type { Mailbox } from '../../src/local/mailbox';
+import type { Mailbox } from '../../dev/mailbox';
 import { PASSWORD_RESET_QUEUE } from '../../src/modules/auth/module';
 import { signIn } from '../helpers/users';
 import {

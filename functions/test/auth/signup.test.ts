@@ -1,6 +1,6 @@
 import { WriteBatch } from 'firebase-admin/firestore';
 import { auth, db } from '../../src/core/firebase';
-import type { Mailbox } from '../../src/local/mailbox';
+import type { Mailbox } from '../../dev/mailbox';
 import { api } from '../helpers/api';
 import { logsOf } from '../helpers/logs';
 import { authApi, bearerOf, fromAddress, newAddress, newEmail, signUp, signupInput, useMailbox } from './support';

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startMailbox, type Mailbox } from '../../src/local/mailbox';
+import { startMailbox, type Mailbox } from '../../dev/mailbox';
 import { moduleNamed } from '../../src/modules/registry';
 import { api } from '../helpers/api';
 import { signIn } from '../helpers/users';

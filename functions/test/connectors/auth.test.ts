@@ -18,11 +18,11 @@ import {
   startVendorSimulator,
   vendorUrlEnv,
   type RunningVendorSimulator,
-} from '../../src/local/vendors/server';
+} from '../../dev/vendors/server';
 
 /**
  * The authentication half of the POS connectors (src/connectors/vendors), run for real against the
- * local vendor simulators (src/local/vendors) over HTTP: VENDOR_URL_<SLUG> points each connector at
+ * local vendor simulators (dev/vendors) over HTTP: VENDOR_URL_<SLUG> points each connector at
  * its simulator. No emulator is needed.
  */
 

@@ -1,13 +1,13 @@
 import { VendorError } from '../../src/connectors';
 import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
 import type { PosSale, StreamAuth } from '../../src/connectors/types';
-import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../src/local/vendors/accounts';
-import { cloverGroundTruth, cloverOrderTruth, cloverSimData, configureCloverSim } from '../../src/local/vendors/clover';
-import type { RunningVendorSimulator } from '../../src/local/vendors/server';
+import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../dev/vendors/accounts';
+import { cloverGroundTruth, cloverOrderTruth, cloverSimData, configureCloverSim } from '../../dev/vendors/clover';
+import type { RunningVendorSimulator } from '../../dev/vendors/server';
 
 /**
  * The Clover data streams (roster, punches, sales) run over HTTP against the Clover simulator and
- * its seeded merchant (src/local/vendors/clover-data.ts), whose records are the ground truth here.
+ * its seeded merchant (dev/vendors/clover-data.ts), whose records are the ground truth here.
  */
 
 const DAY = 86_400_000;

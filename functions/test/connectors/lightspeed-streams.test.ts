@@ -1,9 +1,9 @@
 import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
 import type { StreamAuth } from '../../src/connectors/types';
 import { lightspeedMinorUnits } from '../../src/connectors/vendors/lightspeed';
-import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../src/local/vendors/accounts';
-import { configureLightspeedSim, lightspeedGroundTruth, lightspeedSimData } from '../../src/local/vendors/lightspeed';
-import type { RunningVendorSimulator } from '../../src/local/vendors/server';
+import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../dev/vendors/accounts';
+import { configureLightspeedSim, lightspeedGroundTruth, lightspeedSimData } from '../../dev/vendors/lightspeed';
+import type { RunningVendorSimulator } from '../../dev/vendors/server';
 
 /**
  * The Lightspeed K-Series data streams (Staff API roster and shifts, Financial V2 sales) over HTTP

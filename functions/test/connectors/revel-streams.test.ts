@@ -2,12 +2,12 @@ import { VendorError } from '../../src/connectors';
 import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
 import type { PosSale, StreamAuth } from '../../src/connectors/types';
 import { REVEL_PAGE_SIZE } from '../../src/connectors/vendors/revel';
-import { configureRevelSim, resetRevelSim, revelGroundTruth, revelSimData } from '../../src/local/vendors/revel';
-import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { configureRevelSim, resetRevelSim, revelGroundTruth, revelSimData } from '../../dev/vendors/revel';
+import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
 
 /**
  * The Revel data streams (roster, punches, sales) run over HTTP against the Revel simulator and its
- * seeded establishment (src/local/vendors/revel-data.ts), whose ground truth they must equal.
+ * seeded establishment (dev/vendors/revel-data.ts), whose ground truth they must equal.
  */
 
 const DAY = 86_400_000;

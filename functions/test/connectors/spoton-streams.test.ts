@@ -2,12 +2,12 @@ import { VendorError } from '../../src/connectors';
 import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
 import type { PosSale, StreamAuth } from '../../src/connectors/types';
 import { SPOTON_END_LAG_MS, spotonMinorUnits } from '../../src/connectors/vendors/spoton';
-import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
-import { spotonGroundTruth, spotonOrderTruth, spotonSimData } from '../../src/local/vendors/spoton';
+import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
+import { spotonGroundTruth, spotonOrderTruth, spotonSimData } from '../../dev/vendors/spoton';
 
 /**
  * The SpotOn data streams (roster, punches, sales) run over HTTP against the SpotOn simulator and
- * its seeded location (src/local/vendors/spoton-data.ts), whose records are the ground truth here.
+ * its seeded location (dev/vendors/spoton-data.ts), whose records are the ground truth here.
  */
 
 const DAY = 86_400_000;

@@ -7,14 +7,14 @@ import {
   setSquareSimData,
   squareGroundTruth,
   squareSimData,
-} from '../../src/local/vendors/square';
-import type { SquareData } from '../../src/local/vendors/square-data';
+} from '../../dev/vendors/square';
+import type { SquareData } from '../../dev/vendors/square-data';
 import {
   SIMULATED,
   SIMULATED_OAUTH_ACCOUNTS,
   SIMULATED_OAUTH_APPS,
   type RunningVendorSimulator,
-} from '../../src/local/vendors/server';
+} from '../../dev/vendors/server';
 
 /**
  * The data streams of the Square connectors (roster, timecards, orders with their payments) read

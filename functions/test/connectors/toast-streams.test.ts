@@ -2,7 +2,7 @@ import { VendorError } from '../../src/connectors';
 import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
 import type { PosEmployee, PosPunch, PosSale, StreamAuth } from '../../src/connectors/types';
 import { toMinorUnits } from '../../src/connectors/vendors/toast';
-import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
 import {
   configureToastSim,
   malformNextToastPage,
@@ -10,12 +10,12 @@ import {
   toastGroundTruth,
   toastOrderTruth,
   toastSimData,
-} from '../../src/local/vendors/toast';
-import type { SimTimeEntry } from '../../src/local/vendors/toast-data';
+} from '../../dev/vendors/toast';
+import type { SimTimeEntry } from '../../dev/vendors/toast-data';
 
 /**
  * The Toast data streams (roster, punches, sales) run over HTTP against the Toast simulator and its
- * seeded restaurant (src/local/vendors/toast-data.ts), whose records are the ground truth here.
+ * seeded restaurant (dev/vendors/toast-data.ts), whose records are the ground truth here.
  */
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { db } from '../../src/core/firebase';
 import { writeConnection, type Connection } from '../../src/modules/integrations';
 import { createCompany, type TestCompany } from './fixtures';
-import { SIMULATED_OAUTH_APPS, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { SIMULATED_OAUTH_APPS, type RunningVendorSimulator } from '../../dev/vendors/server';
 import { pointedSimulator } from './streams';
 
 export const REDIRECT_URI = 'http://127.0.0.1:5001/demo-workforce/us-central1/integrationEngine/oauth/callback';

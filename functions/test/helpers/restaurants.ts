@@ -1,4 +1,4 @@
-import { seededRandom } from '../../src/local/demo/random';
+import { seededRandom } from '../../dev/demo/random';
 import type { Employee } from '../../src/modules/employees';
 import type { Role } from '../../src/modules/roles';
 import type { GenerationInputs } from '../../src/modules/schedule/generate/problem';

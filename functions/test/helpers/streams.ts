@@ -1,5 +1,5 @@
 import { connectorFor, VendorError, type StreamConnector } from '../../src/connectors';
-import { startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../dev/vendors/server';
 
 /** The data streams of a connector (throws when it has none). */
 export function streamsOf(slug: string): StreamConnector {

@@ -10,7 +10,7 @@ import {
   SIMULATED_NAMES,
   SIMULATED_UNREACHABLE,
   type RunningVendorSimulator,
-} from '../../src/local/vendors/server';
+} from '../../dev/vendors/server';
 
 let sim: RunningVendorSimulator;
 let co: TestCompany;

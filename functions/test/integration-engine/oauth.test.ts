@@ -6,11 +6,7 @@ import { captureLogs } from '../helpers/logs';
 import { bearer } from '../helpers/users';
 import { db } from '../../src/core/firebase';
 import * as functions from '../../src/index';
-import {
-  SIMULATED_OAUTH_ACCOUNTS,
-  SIMULATED_OAUTH_APPS,
-  type RunningVendorSimulator,
-} from '../../src/local/vendors/server';
+import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS, type RunningVendorSimulator } from '../../dev/vendors/server';
 import { accessTokenFor, readSecrets } from '../../src/modules/integration-engine';
 import type { OAuthSecrets } from '../../src/modules/integration-engine/oauth';
 

@@ -5,7 +5,7 @@ import { startVendors } from '../helpers/integrations';
 import { bearer } from '../helpers/users';
 import { db } from '../../src/core/firebase';
 import * as functions from '../../src/index';
-import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
 
 let sim: RunningVendorSimulator;
 let co: TestCompany;

@@ -4,7 +4,7 @@ import { createCompany } from '../helpers/fixtures';
 import { rootDocsOf, startVendors } from '../helpers/integrations';
 import { bearer } from '../helpers/users';
 import { generateKeyEntry } from '../../src/core/vault';
-import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
 import { readSecrets, rotateVault } from '../../src/modules/integration-engine';
 
 let sim: RunningVendorSimulator;

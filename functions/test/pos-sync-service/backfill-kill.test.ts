@@ -8,8 +8,8 @@ import { startVendors } from '../helpers/integrations';
 import { bearer } from '../helpers/users';
 import { periodBounds } from '../../src/core/calendar';
 import { db } from '../../src/core/firebase';
-import { configureSquareSim, squareGroundTruth } from '../../src/local/vendors/square';
-import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { configureSquareSim, squareGroundTruth } from '../../dev/vendors/square';
+import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
 import { runSyncTask } from '../../src/services/pos-sync/engine';
 
 /**

@@ -4,7 +4,7 @@ import type { TestCompany } from '../helpers/fixtures';
 import { seedConnection } from '../helpers/integrations';
 import { captureLogs } from '../helpers/logs';
 import { db } from '../../src/core/firebase';
-import { cloverEvent, signedWebhook, type CloverEventPayload } from '../../src/local/vendors/webhooks';
+import { cloverEvent, signedWebhook, type CloverEventPayload } from '../../dev/vendors/webhooks';
 import { WEBHOOK_EVENTS, WEBHOOK_VERIFICATIONS } from '../../src/services/pos-sync/webhooks';
 
 /**

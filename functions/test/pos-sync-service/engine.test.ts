@@ -6,9 +6,9 @@ import { logsOf } from '../helpers/logs';
 import { bearer } from '../helpers/users';
 import { db } from '../../src/core/firebase';
 import * as functions from '../../src/index';
-import { configureSquareSim, squareGroundTruth } from '../../src/local/vendors/square';
-import { SIMULATED, SIMULATED_OAUTH_ACCOUNTS, type RunningVendorSimulator } from '../../src/local/vendors/server';
-import type { SquareGroundTruth } from '../../src/local/vendors/square-data';
+import { configureSquareSim, squareGroundTruth } from '../../dev/vendors/square';
+import { SIMULATED, SIMULATED_OAUTH_ACCOUNTS, type RunningVendorSimulator } from '../../dev/vendors/server';
+import type { SquareGroundTruth } from '../../dev/vendors/square-data';
 
 /**
  * The sync engine end to end: a run requested on the service, delivered by the Cloud Tasks

@@ -8,12 +8,12 @@ import { db } from '../../src/core/firebase';
 import * as functions from '../../src/index';
 import type { PosSale } from '../../src/connectors';
 import { readSecrets } from '../../src/modules/integration-engine';
-import { cloverGroundTruth, configureCloverSim } from '../../src/local/vendors/clover';
-import { configureLightspeedSim, lightspeedGroundTruth } from '../../src/local/vendors/lightspeed';
-import { configureRevelSim, revelGroundTruth } from '../../src/local/vendors/revel';
-import { configureSpotonSim, spotonGroundTruth } from '../../src/local/vendors/spoton';
-import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
-import type { SimRestaurantOptions } from '../../src/local/vendors/sim-options';
+import { cloverGroundTruth, configureCloverSim } from '../../dev/vendors/clover';
+import { configureLightspeedSim, lightspeedGroundTruth } from '../../dev/vendors/lightspeed';
+import { configureRevelSim, revelGroundTruth } from '../../dev/vendors/revel';
+import { configureSpotonSim, spotonGroundTruth } from '../../dev/vendors/spoton';
+import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
+import type { SimRestaurantOptions } from '../../dev/vendors/sim-options';
 
 /**
  * The engine's fault tests for the offset-paged and windowed POS sources (Clover, Revel, SpotOn),

@@ -6,11 +6,11 @@ import { bearer } from '../helpers/users';
 import { db } from '../../src/core/firebase';
 import * as functions from '../../src/index';
 import type { PosSale } from '../../src/connectors';
-import { cloverGroundTruth, configureCloverSim } from '../../src/local/vendors/clover';
-import { configureLightspeedSim, lightspeedGroundTruth } from '../../src/local/vendors/lightspeed';
-import { configureRevelSim, revelGroundTruth } from '../../src/local/vendors/revel';
-import { configureSpotonSim, spotonGroundTruth } from '../../src/local/vendors/spoton';
-import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { cloverGroundTruth, configureCloverSim } from '../../dev/vendors/clover';
+import { configureLightspeedSim, lightspeedGroundTruth } from '../../dev/vendors/lightspeed';
+import { configureRevelSim, revelGroundTruth } from '../../dev/vendors/revel';
+import { configureSpotonSim, spotonGroundTruth } from '../../dev/vendors/spoton';
+import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
 
 /**
  * Clover, Lightspeed, Revel and SpotOn through the engine: a first sync writes every sale of the

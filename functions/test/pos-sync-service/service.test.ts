@@ -6,8 +6,8 @@ import { bearer, createUser } from '../helpers/users';
 import { config } from '../../src/core/config';
 import { db } from '../../src/core/firebase';
 import { serviceIdToken } from '../../src/core/service-auth';
-import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
-import { signedWebhook, squareEvent } from '../../src/local/vendors/webhooks';
+import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
+import { signedWebhook, squareEvent } from '../../dev/vendors/webhooks';
 import { enqueueDueSyncs } from '../../src/services/pos-sync/hourly';
 
 /** The POS sync service's HTTP surface and its hourly job, with the real Cloud Tasks emulator behind the queue. */

@@ -5,8 +5,8 @@ import { startVendors } from '../helpers/integrations';
 import { bearer } from '../helpers/users';
 import { db } from '../../src/core/firebase';
 import * as functions from '../../src/index';
-import { configureToastSim, toastGroundTruth } from '../../src/local/vendors/toast';
-import { SIMULATED, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { configureToastSim, toastGroundTruth } from '../../dev/vendors/toast';
+import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
 
 /**
  * The engine with the Toast connector (client-credentials login, labor employees and time entries,

@@ -6,7 +6,7 @@ import { captureLogs } from '../helpers/logs';
 import { bearer } from '../helpers/users';
 import { config } from '../../src/core/config';
 import { db } from '../../src/core/firebase';
-import { SIMULATED, SIMULATED_OAUTH_ACCOUNTS, type RunningVendorSimulator } from '../../src/local/vendors/server';
+import { SIMULATED, SIMULATED_OAUTH_ACCOUNTS, type RunningVendorSimulator } from '../../dev/vendors/server';
 import {
   signedWebhook,
   squareEvent,
@@ -14,7 +14,7 @@ import {
   type SignedWebhook,
   type SquareEventPayload,
   type ToastEventPayload,
-} from '../../src/local/vendors/webhooks';
+} from '../../dev/vendors/webhooks';
 import { receiveWebhook, WEBHOOK_EVENTS } from '../../src/services/pos-sync/webhooks';
 
 const MINUTE = 60_000;

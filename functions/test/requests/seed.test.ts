@@ -1,5 +1,5 @@
-import type { DemoCompany } from '../../src/local/demo/types';
-import { seed } from '../../src/modules/requests/seed';
+import type { DemoCompany } from '../../dev/demo/types';
+import { seed } from '../../dev/demo/seeds/requests';
 import { act, list, requestsCompany, shiftOwner, type RequestsCompany } from './helpers';
 
 function demoCompany(co: RequestsCompany): DemoCompany {

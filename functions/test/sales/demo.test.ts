@@ -1,6 +1,6 @@
 import { db } from '../../src/core/firebase';
-import { generateDemoInvoices, writeSalesData } from '../../src/modules/sales/seed';
-import type { DemoCompany } from '../../src/local/demo/types';
+import { generateDemoInvoices, writeSalesData } from '../../dev/demo/seeds/sales';
+import type { DemoCompany } from '../../dev/demo/types';
 import { prepareInvoice } from '../../src/modules/sales/importer';
 import { createCompany } from '../helpers/fixtures';
 import { salesData } from './helpers';

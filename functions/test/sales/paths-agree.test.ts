@@ -3,7 +3,7 @@ import { db } from '../../src/core/firebase';
 import { POS_SOURCES } from '../../src/modules/sales/schemas';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { importInvoices, salesData } from './helpers';
-import { seededRandom } from '../../src/local/demo/random';
+import { seededRandom } from '../../dev/demo/random';
 
 const ZONE = 'America/New_York';
 const DAY_CHANGE = 3 * 3600 + 1800; // 03:30

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, businessToday, weekStart } from '../../src/core/calendar';
-import { demoCompany, readDemoFile } from '../../src/local/demo/load';
-import { seed as seedCompany } from '../../src/modules/companies/seed';
-import { seed as seedEmployees } from '../../src/modules/employees/seed';
-import { seed as seedRoles } from '../../src/modules/roles/seed';
-import { seed as seedShifts } from '../../src/modules/schedule/seed';
+import { demoCompany, readDemoFile } from '../../dev/demo/load';
+import { seed as seedCompany } from '../../dev/demo/seeds/companies';
+import { seed as seedEmployees } from '../../dev/demo/seeds/employees';
+import { seed as seedRoles } from '../../dev/demo/seeds/roles';
+import { seed as seedShifts } from '../../dev/demo/seeds/schedule';
 import { api } from '../helpers/api';
 import { addMember } from '../helpers/fixtures';
 import { bearer, createUser } from '../helpers/users';

@@ -11,7 +11,7 @@ import {
   type OvertimeRules,
   type WorkedSpan,
 } from '../../src/modules/payroll/overtime';
-import { seededRandom } from '../../src/local/demo/random';
+import { seededRandom } from '../../dev/demo/random';
 
 const MINUTE = 60_000;
 const LA = 'America/Los_Angeles';

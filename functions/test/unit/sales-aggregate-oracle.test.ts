@@ -23,7 +23,7 @@ import {
   type Period,
 } from '../../src/modules/sales/aggregate';
 import { bucketKey, datesInRange, HOURS_PER_DAY_SLOTS, type GroupBy } from '../../src/core/calendar';
-import { seededRandom } from '../../src/local/demo/random';
+import { seededRandom } from '../../dev/demo/random';
 
 const RANGE = { startDate: '2026-02-23', endDate: '2026-04-07' };
 

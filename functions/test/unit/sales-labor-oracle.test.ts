@@ -11,7 +11,7 @@ import {
   type WorkedTime,
 } from '../../src/modules/sales/labor';
 import { businessSlot, businessSlotOfMinute, HOURS_PER_DAY_SLOTS } from '../../src/core/calendar';
-import { seededRandom } from '../../src/local/demo/random';
+import { seededRandom } from '../../dev/demo/random';
 
 type Costs = Map<string, Float64Array>;
 const add = (out: Costs, date: string, hour: number, amount: number) => {

@@ -4,7 +4,7 @@ import { augment, firstFit } from '../../src/modules/schedule/generate/greedy';
 import { objectiveOf, type Assignment, type GenerationProblem } from '../../src/modules/schedule/generate/model';
 import { buildProblem, type GenerationInputs } from '../../src/modules/schedule/generate/problem';
 import { explain, generate } from '../../src/modules/schedule/generate/solve';
-import { seededRandom } from '../../src/local/demo/random';
+import { seededRandom } from '../../dev/demo/random';
 import { RESTAURANT_RULES, restaurant } from '../helpers/restaurants';
 
 const MON = '2026-03-02';

@@ -9,5 +9,4 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: memoryErrors.catalog,
   collections: { company: ['aiMemories'] },
-  seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

@@ -12,5 +12,4 @@ export default defineModule({
     company: ['aiUsage', 'aiUsageRows'],
     root: ['aiConfig', 'aiUsageDays', 'aiUsageBucketDays', 'aiUsageOnboarding', 'aiUsageOnboardingRows'],
   },
-  seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

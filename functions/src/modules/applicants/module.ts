@@ -8,5 +8,4 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: applicantErrors.catalog,
   collections: { company: ['jobPostings', 'applications', 'hiringSettings'], root: ['jobPostingLinks'] },
-  seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

@@ -8,7 +8,6 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: attendanceErrors.catalog,
   collections: { company: ['punches', 'punchAudit', 'attendanceSettings', 'attendanceLocks'], root: ['openPunches'] },
-  seed: () => (require('./seed') as typeof import('./seed')).seed,
   jobs: [
     {
       name: 'attendanceAutoClockOut',

@@ -5,5 +5,4 @@ export default defineModule({
   description: 'Company profile, settings and employee-facing policies',
   http: () => require('./router') as typeof import('./router'),
   collections: { company: ['config'] },
-  seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

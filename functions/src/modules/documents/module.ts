@@ -7,7 +7,6 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: documentErrors.catalog,
   collections: { company: ['documents', 'documentSettings'], root: ['documentExpiries'] },
-  seed: () => (require('./seed') as typeof import('./seed')).seed,
   jobs: [
     {
       name: 'documentsExpiryFlags',

@@ -18,7 +18,6 @@ export default defineModule({
     company: ['syncRuns', 'syncAlerts', 'reservations', 'reservationCovers'],
     root: ['vault', 'oauthStates', 'partnerKeys'],
   },
-  seed: () => (require('./seed') as typeof import('./seed')).seed,
   jobs: [
     {
       name: 'integrationTokenRefresh',

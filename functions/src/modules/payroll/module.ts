@@ -8,5 +8,4 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: payrollErrors.catalog,
   collections: { company: ['payrollSettings', 'payPeriods'] },
-  seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

@@ -7,5 +7,4 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: postErrors.catalog,
   collections: { company: ['posts', 'postRecipients', 'postComments'] },
-  seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

@@ -8,5 +8,4 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: requestErrors.catalog,
   collections: { company: ['shiftRequests', 'requestPolicy'] },
-  seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

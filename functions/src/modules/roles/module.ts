@@ -7,5 +7,4 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: roleErrors.catalog,
   collections: { company: ['roles'] },
-  seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

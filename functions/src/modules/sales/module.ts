@@ -5,5 +5,4 @@ export default defineModule({
   description: 'Sales: invoice import and per-bucket sales (actual-sales day records or invoices)',
   http: () => require('./router') as typeof import('./router'),
   collections: { company: ['invoices', 'salesActual', 'sales'] },
-  seed: () => (require('./seed') as typeof import('./seed')).seed,
 });

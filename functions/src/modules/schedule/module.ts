@@ -8,7 +8,6 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: scheduleErrors.catalog,
   collections: { company: ['shifts', 'timeOff', 'schedulePremiums', 'scheduleProposals'] },
-  seed: () => (require('./seed') as typeof import('./seed')).seed,
   // Schedule generation runs HiGHS (WebAssembly) in a worker thread beside the instance: a week of 200 employees peaks near 300 MB.
   runtime: { memory: '512MiB' },
 });

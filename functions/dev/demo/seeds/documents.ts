@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { addDays, businessToday } from '../../core/calendar';
-import { db } from '../../core/firebase';
-import { storageBucket } from '../../core/storage';
-import type { DemoCompany } from '../../local/demo/types';
-import * as repo from './repo';
-import type { DocumentType } from './schemas';
-import { flagExpiringDocuments } from './service';
+import { addDays, businessToday } from '../../../src/core/calendar';
+import { db } from '../../../src/core/firebase';
+import { storageBucket } from '../../../src/core/storage';
+import type { DemoCompany } from '../types';
+import * as repo from '../../../src/modules/documents/repo';
+import type { DocumentType } from '../../../src/modules/documents/schemas';
+import { flagExpiringDocuments } from '../../../src/modules/documents/service';
 
 /** A small valid PDF naming the document, so a download opens in a viewer. */
 function demoPdf(text: string): Buffer {

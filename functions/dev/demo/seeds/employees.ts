@@ -1,6 +1,6 @@
-import { db } from '../../core/firebase';
-import type { DemoCompany } from '../../local/demo/types';
-import { employeeRef } from './repo';
+import { db } from '../../../src/core/firebase';
+import type { DemoCompany } from '../types';
+import { employeeRef } from '../../../src/modules/employees/repo';
 
 /** The demo company's employees (emulator-data/demo.json), linked to the demo users that are them. */
 export async function seed(company: DemoCompany): Promise<string> {

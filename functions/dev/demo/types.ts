@@ -1,8 +1,8 @@
-import type { MemberRole } from '../../core/memberships';
+import type { MemberRole } from '../../src/core/memberships';
 
 /**
  * The demo dataset (emulator-data/demo.json) and what every module's seeder receives. The loader
- * (src/local/demo/load.ts) creates the users and memberships, then runs each module's seeder in
+ * (dev/demo/load.ts) creates the users and memberships, then runs each module's seeder in
  * registry order (companies, roles, employees first), each returning a one-line summary.
  */
 export interface DemoUser {
@@ -39,7 +39,7 @@ export interface DemoFileCompany {
     positions: DemoPosition[];
   })[];
   users: DemoUser[];
-  /** Integrations connected in the demo: a POS (through its simulated account, src/local/vendors) and a reservation partner. */
+  /** Integrations connected in the demo: a POS (through its simulated account, dev/vendors) and a reservation partner. */
   integrations?: { pos?: 'toast' | 'clover'; csv?: boolean; reservation?: string };
 }
 
@@ -83,3 +83,6 @@ export interface DemoCompany {
   /** Deterministic pseudo-random numbers in [0, 1) so the demo data is the same on every load. */
   random: () => number;
 }
+
+/** A module's part of the demo dataset, run for every demo company; it returns a one-line summary. */
+export type Seeder = (company: DemoCompany) => Promise<string>;

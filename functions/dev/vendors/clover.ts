@@ -1,6 +1,6 @@
 import express, { type Response, type Router } from 'express';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
-import type { PosEmployee, PosPunch, PosSale } from '../../connectors/types';
+import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
 import { generateCloverData, type CloverDataOptions, type CloverSimData, type SimCloverOrder } from './clover-data';
 import {
   bearerToken,

@@ -1,5 +1,5 @@
 /**
- * The seeded restaurant the local Square simulator serves (src/local/vendors/square.ts): team members,
+ * The seeded restaurant the local Square simulator serves (dev/vendors/square.ts): team members,
  * timecards with breaks, and orders with their tenders (card and cash, some split), tips, taxes and a
  * few returns, each tender a Payment naming the team member who took it. Rendered in the shapes of
  * Square's TeamMember, Timecard, Order and Payment objects (developer.squareup.com/reference/square/objects).
@@ -9,7 +9,7 @@
  * megabytes; line items are regenerated from a per-order seed. `squareTruth` answers the dataset
  * normalized the way the connector must read it, record by record, for tests and the benchmark.
  */
-import type { PosEmployee, PosPunch, PosSale } from '../../connectors/types';
+import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
 import { seededRandom } from '../demo/random';
 
 export interface SquareMoney {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_UNREACHABLE } from './accounts';
-import type { PosEmployee, PosPunch, PosSale } from '../../connectors/types';
+import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
 import {
   bearerToken,
   bodyField,

@@ -1,5 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
-import type { PosEmployee, PosPunch, PosSale } from '../../connectors';
+import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
 import { generateLightspeedData, type LightspeedSimData, type SimLightspeedSale } from './lightspeed-data';
 import type { SimRestaurantOptions } from './sim-options';

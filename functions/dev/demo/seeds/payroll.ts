@@ -1,6 +1,6 @@
-import { approveMany, listPunches } from '../attendance';
-import type { DemoCompany } from '../../local/demo/types';
-import { closePeriod, listPeriods } from './service';
+import { approveMany, listPunches } from '../../../src/modules/attendance';
+import type { DemoCompany } from '../types';
+import { closePeriod, listPeriods } from '../../../src/modules/payroll/service';
 
 /**
  * Demo payroll: default settings (biweekly, FLSA overtime) and the last ended pay period closed,

@@ -1,6 +1,6 @@
-import { db } from '../../core/firebase';
-import type { DemoCompany } from '../../local/demo/types';
-import { memoryRef } from './repo';
+import { db } from '../../../src/core/firebase';
+import type { DemoCompany } from '../types';
+import { memoryRef } from '../../../src/modules/ai-memory/repo';
 
 /** A few company facts the demo assistant can retrieve (fixed ids, so a reload rewrites them). */
 export async function seed(company: DemoCompany): Promise<string> {

@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_UNREACHABLE } from './accounts';
-import type { PosEmployee, PosPunch, PosSale } from '../../connectors/types';
+import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
 import { queryParam, REASONS, scriptedFailures, type SimulatorState } from './state';
 import { generateSpotonData, type SpotonDataOptions, type SpotonSimData, type SpotonSimOrder } from './spoton-data';
 

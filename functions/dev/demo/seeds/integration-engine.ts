@@ -1,11 +1,11 @@
-import { addDays, instant } from '../../core/calendar';
-import { SIMULATED, SIMULATED_NAMES } from '../../local/vendors/accounts';
-import type { DemoCompany } from '../../local/demo/types';
-import { catalogueEntry } from '../integrations';
-import { connect } from './connect';
-import { completeAuthorization } from './oauth';
-import { connectionIdOf, saveConnection } from './connections';
-import { pushReservations } from './reservations';
+import { addDays, instant } from '../../../src/core/calendar';
+import { SIMULATED, SIMULATED_NAMES } from '../../vendors/accounts';
+import type { DemoCompany } from '../types';
+import { catalogueEntry } from '../../../src/modules/integrations';
+import { connect } from '../../../src/modules/integration-engine/connect';
+import { completeAuthorization } from '../../../src/modules/integration-engine/oauth';
+import { connectionIdOf, saveConnection } from '../../../src/modules/integration-engine/connections';
+import { pushReservations } from '../../../src/modules/integration-engine/reservations';
 
 const RESERVATION_DAYS_BACK = 28;
 const RESERVATION_DAYS_AHEAD = 28;

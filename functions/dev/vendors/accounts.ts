@@ -1,5 +1,5 @@
 /**
- * The accounts and credentials the local vendor simulators accept (src/local/vendors/server.ts).
+ * The accounts and credentials the local vendor simulators accept (dev/vendors/server.ts).
  * Every value is shaped like the vendor's own (Square's sq0idp-/EAAA prefixes, Toast GUIDs, Clover's
  * 13-character merchant ids ...) but says "SIM"/"sim" so nobody mistakes it for a real one.
  * Credentials (keys, secrets, client ids) are at least 16 characters; account ids follow the

@@ -1,12 +1,12 @@
-import { db } from '../../core/firebase';
-import { addDays, businessSlotOfMinute, businessToday, shiftInterval } from '../../core/calendar';
-import type { DemoCompany } from '../../local/demo/types';
-import { getCompanyRules } from '../companies';
-import { listShiftsInRange } from '../schedule';
-import { punchRef, punchToDoc, auditCollection } from './repo';
-import { autoApproves } from './rules';
-import { SETTINGS_DEFAULTS, type Break, type PunchView } from './schemas';
-import { blankPunch, derive, shiftLinkOf } from './punch-rules';
+import { db } from '../../../src/core/firebase';
+import { addDays, businessSlotOfMinute, businessToday, shiftInterval } from '../../../src/core/calendar';
+import type { DemoCompany } from '../types';
+import { getCompanyRules } from '../../../src/modules/companies';
+import { listShiftsInRange } from '../../../src/modules/schedule';
+import { punchRef, punchToDoc, auditCollection } from '../../../src/modules/attendance/repo';
+import { autoApproves } from '../../../src/modules/attendance/rules';
+import { SETTINGS_DEFAULTS, type Break, type PunchView } from '../../../src/modules/attendance/schemas';
+import { blankPunch, derive, shiftLinkOf } from '../../../src/modules/attendance/punch-rules';
 
 const MINUTE = 60_000;
 

@@ -1,8 +1,8 @@
-import { db } from '../../core/firebase';
-import { usageScope, type ModelCall } from '../../ai/accumulator';
-import { costNanoUsd, priceFor, type Provider } from '../../ai/prices';
-import { rowsOf, usageWrites, type UsageRow } from '../../ai/store';
-import type { DemoCompany } from '../../local/demo/types';
+import { db } from '../../../src/core/firebase';
+import { usageScope, type ModelCall } from '../../../src/ai/accumulator';
+import { costNanoUsd, priceFor, type Provider } from '../../../src/ai/prices';
+import { rowsOf, usageWrites, type UsageRow } from '../../../src/ai/store';
+import type { DemoCompany } from '../types';
 
 /**
  * Demo AI usage: the last 30 days of chat, data and ai-memory calls of a company (a few to a few

@@ -187,7 +187,7 @@ export function squareSimLocations(accountId: string, data = squareSimData()): s
 
 /**
  * Everything the simulator holds for a connection (merchant id or location id), normalized the way
- * the connector must read it (src/local/vendors/square-data.ts, squareTruth), as of now: scripted
+ * the connector must read it (dev/vendors/square-data.ts, squareTruth), as of now: scripted
  * modifications included. Tests compare what a sync wrote with it record by record.
  */
 export function squareGroundTruth(accountId: string): SquareGroundTruth {

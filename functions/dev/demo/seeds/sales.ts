@@ -1,11 +1,11 @@
 import { DateTime } from 'luxon';
-import { db } from '../../core/firebase';
-import type { DemoCompany } from '../../local/demo/types';
-import { accumulateInvoices, type DayMap } from './aggregate';
-import { dayDocument } from './importer';
-import * as repo from './repo';
-import type { PosSource } from './schemas';
-import { addDays, businessSlot, datesInRange, instant, weekdayOf } from '../../core/calendar';
+import { db } from '../../../src/core/firebase';
+import type { DemoCompany } from '../types';
+import { accumulateInvoices, type DayMap } from '../../../src/modules/sales/aggregate';
+import { dayDocument } from '../../../src/modules/sales/importer';
+import * as repo from '../../../src/modules/sales/repo';
+import type { PosSource } from '../../../src/modules/sales/schemas';
+import { addDays, businessSlot, datesInRange, instant, weekdayOf } from '../../../src/core/calendar';
 
 /**
  * Demo sales: a year of invoices per company, with lunch and dinner peaks (or a café's morning

@@ -1,6 +1,6 @@
-import { db } from '../../core/firebase';
-import type { DemoCompany } from '../../local/demo/types';
-import { roleRef } from './repo';
+import { db } from '../../../src/core/firebase';
+import type { DemoCompany } from '../types';
+import { roleRef } from '../../../src/modules/roles/repo';
 
 /** The demo company's roles (emulator-data/demo.json), archived ones included. */
 export async function seed(company: DemoCompany): Promise<string> {

@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES } from './accounts';
-import type { PosEmployee, PosPunch, PosSale } from '../../connectors/types';
+import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
 import { generateRevelData, type RevelDataOptions, type RevelSimData, type RevelSimOrder } from './revel-data';
 import { queryParam, scriptedFailures, type SimulatorState } from './state';
 

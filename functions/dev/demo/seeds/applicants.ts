@@ -1,8 +1,8 @@
-import { businessDateOf } from '../../core/calendar';
-import { db } from '../../core/firebase';
-import type { DemoCompany } from '../../local/demo/types';
-import * as repo from './repo';
-import type { Stage } from './schemas';
+import { businessDateOf } from '../../../src/core/calendar';
+import { db } from '../../../src/core/firebase';
+import type { DemoCompany } from '../types';
+import * as repo from '../../../src/modules/applicants/repo';
+import type { Stage } from '../../../src/modules/applicants/schemas';
 
 const DAY = 86_400_000;
 const PEOPLE: [string, string, Stage[]][] = [

@@ -1,10 +1,10 @@
-import { db } from '../../core/firebase';
-import type { DemoCompany } from '../../local/demo/types';
-import { getCompanyRules } from '../companies';
-import { shiftRef, shiftToDoc } from './repo';
-import { scheduleRulesOf, timed } from './rules';
-import type { Shift } from './schemas';
-import { addDays, businessToday, weekStart, weekdayName } from '../../core/calendar';
+import { db } from '../../../src/core/firebase';
+import type { DemoCompany } from '../types';
+import { getCompanyRules } from '../../../src/modules/companies';
+import { shiftRef, shiftToDoc } from '../../../src/modules/schedule/repo';
+import { scheduleRulesOf, timed } from '../../../src/modules/schedule/rules';
+import type { Shift } from '../../../src/modules/schedule/schemas';
+import { addDays, businessToday, weekStart, weekdayName } from '../../../src/core/calendar';
 
 /**
  * Demo shifts: the current company week and the two before it published (the attendance seeder

@@ -1,10 +1,10 @@
-import { addDays, businessToday, shiftInterval } from '../../core/calendar';
-import { db } from '../../core/firebase';
-import type { DemoCompany } from '../../local/demo/types';
-import { getCompanyRules } from '../companies';
-import { listShiftsInRange, shiftRef, type Shift } from '../schedule';
-import { requestRef, requestToDoc } from './repo';
-import type { ShiftRequest } from './schemas';
+import { addDays, businessToday, shiftInterval } from '../../../src/core/calendar';
+import { db } from '../../../src/core/firebase';
+import type { DemoCompany } from '../types';
+import { getCompanyRules } from '../../../src/modules/companies';
+import { listShiftsInRange, shiftRef, type Shift } from '../../../src/modules/schedule';
+import { requestRef, requestToDoc } from '../../../src/modules/requests/repo';
+import type { ShiftRequest } from '../../../src/modules/requests/schemas';
 
 /**
  * Demo requests, one pending of each type: a swap between two coworkers of the same role and an

@@ -4,7 +4,7 @@ import {
   SQUARE_SIGNATURE_HEADER,
   squareSignature,
   toastSignature,
-} from '../../connectors/webhooks';
+} from '../../src/connectors/webhooks';
 
 /**
  * The vendors' side of webhooks, for the local stack and the tests: event payloads shaped as Square,

@@ -1,6 +1,6 @@
-import { db } from '../../core/firebase';
-import type { DemoCompany } from '../../local/demo/types';
-import * as repo from './repo';
+import { db } from '../../../src/core/firebase';
+import type { DemoCompany } from '../types';
+import * as repo from '../../../src/modules/posts/repo';
 
 const HOUR = 3_600_000;
 

@@ -1,7 +1,7 @@
-import { db } from '../../core/firebase';
-import type { DemoCompany } from '../../local/demo/types';
-import { companyDoc } from '../../core/firestore';
-import { settingsRef, writePolicies } from './repo';
+import { db } from '../../../src/core/firebase';
+import type { DemoCompany } from '../types';
+import { companyDoc } from '../../../src/core/firestore';
+import { settingsRef, writePolicies } from '../../../src/modules/companies/repo';
 
 /** The demo company's profile, settings and policies (emulator-data/demo.json). */
 export async function seed(company: DemoCompany): Promise<string> {

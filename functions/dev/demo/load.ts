@@ -1,16 +1,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { auth } from '../../core/firebase';
-import { saveMembership } from '../../core/memberships';
-import { MODULES } from '../../modules/registry';
+import { auth } from '../../src/core/firebase';
+import { saveMembership } from '../../src/core/memberships';
+import { MODULES } from '../../src/modules/registry';
 import { seededRandom } from './random';
+import { SEEDERS } from './seeds';
 import type { DemoCompany, DemoFile, DemoFileCompany, DemoUser } from './types';
 
 /**
  * Loads emulator-data/demo.json into the emulators: the users (Auth) and memberships, then every
- * module's seeder (src/modules/<tag>/seed.ts, named by its definition) for every company.
+ * module's seeder (dev/demo/seeds/<module folder>.ts, listed in dev/demo/seeds/index.ts by module name)
+ * for every company, in registry order.
  */
-export const DEMO_FILE = path.resolve(__dirname, '../../../../emulator-data/demo.json');
+export const DEMO_FILE = path.resolve(__dirname, '../../../emulator-data/demo.json');
 
 export const readDemoFile = (): DemoFile => JSON.parse(fs.readFileSync(DEMO_FILE, 'utf8'));
 
@@ -70,8 +72,9 @@ export async function loadDemo(log: (line: string) => void = console.log): Promi
     }
     log(`  ${file.profile.name} (${file.id}): ${file.users.length} users`);
     const company = demoCompany(file);
-    for (const module of MODULES) {
-      if (module.seed) log(`    ${module.name}: ${await module.seed()(company)}`);
+    for (const { name } of MODULES) {
+      const seed = SEEDERS[name];
+      if (seed) log(`    ${name}: ${await seed(company)}`);
     }
   }
 }
