@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { parseAs, vendorBaseUrl, vendorRequest } from '../http';
 import { cloverWebhook } from '../webhooks/clover';
-import {
-  VendorError,
-  type Connector,
-  type OAuthGrant,
-  type PosEmployee,
-  type PosPunch,
-  type PosSale,
-  type StreamAuth,
-  type StreamConnector,
-  type StreamWindow,
-  type VendorAccount,
-} from '../types';
+import { VendorError } from '../types';
+import type { Connector, OAuthGrant, StreamAuth, StreamConnector, StreamWindow, VendorAccount } from '../types';
+import type { PosEmployee, PosPunch, PosSale } from '../types';
 
 /**
  * Clover (North America), the v2/OAuth flow with expiring tokens, following docs.clover.com:

@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { notAsDocumented, parseAs, vendorBaseUrl, vendorRequest } from '../http';
 import { currencyExponent } from '../../core/money';
-import {
-  VendorError,
-  type Connector,
-  type OAuthApp,
-  type OAuthGrant,
-  type PosEmployee,
-  type PosPunch,
-  type PosSale,
-  type StreamAuth,
-  type StreamConnector,
-  type StreamWindow,
-} from '../types';
+import { VendorError } from '../types';
+import type { Connector, OAuthApp, OAuthGrant, StreamAuth, StreamConnector, StreamWindow } from '../types';
+import type { PosEmployee, PosPunch, PosSale } from '../types';
 
 /**
  * Lightspeed Restaurant K-Series, following the K-Series API portal (api-portal.lsk.lightspeed.app)

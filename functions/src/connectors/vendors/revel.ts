@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { toMinorUnits } from '../../core/money';
 import { credentialField, parseAs, vendorBaseUrl, vendorRequest } from '../http';
-import {
-  VendorError,
-  type Connector,
-  type PosEmployee,
-  type PosPunch,
-  type PosSale,
-  type StreamAuth,
-  type StreamConnector,
-  type StreamWindow,
-} from '../types';
+import { VendorError } from '../types';
+import type { Connector, StreamAuth, StreamConnector, StreamWindow } from '../types';
+import type { PosEmployee, PosPunch, PosSale } from '../types';
 
 /**
  * Revel Systems, the per-merchant REST API (a Django Tastypie API at https://{domain}.revelup.com):

@@ -1,15 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import {
-  WebhookRefused,
-  headerOf,
-  isRecord,
-  parseEventTime,
-  requireFresh,
-  signatureMatches,
-  type VendorWebhook,
-  type WebhookStream,
-} from './types';
+import { WebhookRefused, freshEvent, headerOf, isRecord, signatureMatches } from './types';
+import type { VendorWebhook, WebhookStream } from './types';
 
 /**
  * Square webhooks (developer.squareup.com/docs/webhooks: "Subscribe to Event Notifications",
@@ -94,18 +86,13 @@ export const squareWebhook: VendorWebhook = {
     } catch {
       throw new WebhookRefused('square', 'malformed', 'square: the body is not JSON');
     }
-    const parsed = SquareEvent.safeParse(json);
-    if (!parsed.success)
-      throw new WebhookRefused(
-        'square',
-        'malformed',
-        'square: the body is not an event notification (merchant_id, type, event_id, created_at, data)',
-      );
-    const event = parsed.data;
-    const occurredAt = parseEventTime(event.created_at);
-    if (Number.isNaN(occurredAt))
-      throw new WebhookRefused('square', 'malformed', 'square: created_at is not an RFC 3339 time');
-    requireFresh('square', occurredAt, ctx.now);
+    const { event, occurredAt } = freshEvent('square', json, {
+      schema: SquareEvent,
+      shape: 'an event notification (merchant_id, type, event_id, created_at, data)',
+      timeOf: (e) => e.created_at,
+      badTime: 'created_at is not an RFC 3339 time',
+      now: ctx.now,
+    });
     const locationIds = locationsOf(event.data.object);
     return [
       {

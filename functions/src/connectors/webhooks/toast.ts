@@ -1,15 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import {
-  WebhookRefused,
-  headerOf,
-  isRecord,
-  parseEventTime,
-  requireFresh,
-  signatureMatches,
-  type VendorWebhook,
-  type WebhookStream,
-} from './types';
+import { WebhookRefused, freshEvent, headerOf, isRecord, signatureMatches } from './types';
+import type { VendorWebhook, WebhookStream } from './types';
 
 /**
  * Toast webhooks (doc.toasttab.com/doc/devguide: "Message data schema", "HTTP headers", "Message
@@ -67,18 +59,13 @@ export const toastWebhook: VendorWebhook = {
     if (!signatureMatches(signature, toastSignature(rawBody, timestamp, ctx.signatureKey))) {
       throw new WebhookRefused('toast', 'forged', 'toast: the signature does not match the body');
     }
-    const parsed = ToastEvent.safeParse(json);
-    if (!parsed.success)
-      throw new WebhookRefused(
-        'toast',
-        'malformed',
-        'toast: the body is not a webhook message (timestamp, eventType, guid)',
-      );
-    const event = parsed.data;
-    const occurredAt = parseEventTime(event.timestamp);
-    if (Number.isNaN(occurredAt))
-      throw new WebhookRefused('toast', 'malformed', 'toast: timestamp is not an ISO 8601 time');
-    requireFresh('toast', occurredAt, ctx.now);
+    const { event, occurredAt } = freshEvent('toast', json, {
+      schema: ToastEvent,
+      shape: 'a webhook message (timestamp, eventType, guid)',
+      timeOf: (e) => e.timestamp,
+      badTime: 'timestamp is not an ISO 8601 time',
+      now: ctx.now,
+    });
     const fromBody = event.details?.restaurantGuid;
     const fromHeader = headerOf(headers, TOAST_RESTAURANT_HEADER);
     if (fromBody !== undefined && !GUID.safeParse(fromBody).success)

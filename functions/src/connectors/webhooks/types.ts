@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
+import type { ZodType } from 'zod';
 
 /**
  * The webhook side of a POS connector: verifying what a vendor posts to us (its signature over the
@@ -108,6 +109,23 @@ export function requireFresh(vendor: string, occurredAt: number, now: number): v
   }
   if (occurredAt > now + WEBHOOK_CLOCK_SKEW_MS)
     throw new WebhookRefused(vendor, 'stale', `${vendor}: the event is dated in the future`);
+}
+
+/**
+ * The event of a body whose signature holds: its shape, its time and its freshness, each refused
+ * in the vendor's own terms (`shape`: what the body should be; `badTime`: why its time is refused).
+ */
+export function freshEvent<T>(
+  vendor: string,
+  json: unknown,
+  check: { schema: ZodType<T>; shape: string; timeOf: (event: T) => unknown; badTime: string; now: number },
+): { event: T; occurredAt: number } {
+  const parsed = check.schema.safeParse(json);
+  if (!parsed.success) throw new WebhookRefused(vendor, 'malformed', `${vendor}: the body is not ${check.shape}`);
+  const occurredAt = parseEventTime(check.timeOf(parsed.data));
+  if (Number.isNaN(occurredAt)) throw new WebhookRefused(vendor, 'malformed', `${vendor}: ${check.badTime}`);
+  requireFresh(vendor, occurredAt, check.now);
+  return { event: parsed.data, occurredAt };
 }
 
 /** An RFC 3339 / ISO 8601 time with an explicit zone, as epoch ms (NaN otherwise). */

@@ -171,19 +171,18 @@ async function invitationOfCompany(companyId: string, invitationId: string, tx?:
   return invitation;
 }
 
+/** A member's call about one invitation of their company. */
+interface InvitationCall {
+  member: Membership;
+  companyId: string;
+  invitationId: string;
+}
+
 /**
  * A new email with a new token (the previous link stops working) and 7 more days. The email goes
  * first; the new token is stored only once it was sent, and only if the invitation is still pending.
  */
-export async function resendInvitation({
-  member,
-  companyId,
-  invitationId,
-}: {
-  member: Membership;
-  companyId: string;
-  invitationId: string;
-}) {
+export async function resendInvitation({ member, companyId, invitationId }: InvitationCall) {
   const current = await invitationOfCompany(companyId, invitationId);
   assertMayHandle(member, current.role);
   if (current.state !== 'pending') assertOpen(current);
@@ -205,15 +204,7 @@ export async function resendInvitation({
 }
 
 /** Revoking a revoked invitation answers it unchanged; an accepted one cannot be revoked. */
-export async function revokeInvitation({
-  member,
-  companyId,
-  invitationId,
-}: {
-  member: Membership;
-  companyId: string;
-  invitationId: string;
-}) {
+export async function revokeInvitation({ member, companyId, invitationId }: InvitationCall) {
   return db().runTransaction(async (tx) => {
     const invitation = await invitationOfCompany(companyId, invitationId, tx);
     assertMayHandle(member, invitation.role);

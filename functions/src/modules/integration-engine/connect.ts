@@ -47,6 +47,8 @@ export async function connect({
     );
   }
   const none = { connection: null, authorization: null, partnerKey: null };
+  /** A connection with no vendor account and no secrets (a file import, a partner key): one per company and integration. */
+  const accountless = { companyId, connectionId: entry.slug, entry, uid, account: null, secrets: null };
   switch (entry.authKind) {
     case 'api_key':
     case 'client_credentials': {
@@ -67,27 +69,12 @@ export async function connect({
       return { ...none, authorization: await startAuthorization({ companyId, uid, entry }) };
     case 'file':
       await requireCompany(companyId);
-      return {
-        ...none,
-        connection: await saveConnection({
-          companyId,
-          connectionId: entry.slug,
-          entry,
-          uid,
-          account: null,
-          secrets: null,
-        }),
-      };
+      return { ...none, connection: await saveConnection(accountless) };
     case 'partner_key': {
       await requireCompany(companyId);
       const issued = newPartnerKey();
       const connection = await saveConnection({
-        companyId,
-        connectionId: entry.slug,
-        entry,
-        uid,
-        account: null,
-        secrets: null,
+        ...accountless,
         alsoWrite: async (tx) => {
           const old = await repo.partnerKeysOf(companyId, entry.slug, tx);
           return (w) => {

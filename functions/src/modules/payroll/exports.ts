@@ -247,10 +247,8 @@ export const GENERIC_HEADER = [
 // ---------------------------------------------------------------------------------------------
 // Formatting
 
-const INTEGER_FIELDS = [
-  'regularMinutes',
-  'overtimeMinutes',
-  'doubleTimeMinutes',
+/** The money of a pay row (minor units): what a caller who may not see pay gets as null. */
+export const MONEY_FIELDS = [
   'regularRate',
   'overtimeRate',
   'doubleTimeRate',
@@ -259,6 +257,13 @@ const INTEGER_FIELDS = [
   'doubleTimePay',
   'tips',
   'totalPay',
+] as const satisfies readonly (keyof PayrollExportRow)[];
+
+const INTEGER_FIELDS = [
+  'regularMinutes',
+  'overtimeMinutes',
+  'doubleTimeMinutes',
+  ...MONEY_FIELDS,
 ] as const satisfies readonly (keyof PayrollExportRow)[];
 
 /** The currency's minor-unit digits (core/money.ts), refusing what is not an ISO 4217 code: an export must not guess. */

@@ -9,7 +9,7 @@ import { listEmployees, type Employee } from '../employees';
 import { listRoles } from '../roles';
 import { tipsByEmployee } from '../sales';
 import { payrollErrors } from './errors';
-import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
+import { ExportError, MONEY_FIELDS, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
 import { computeHours, payOf, withDefaults, type OvertimeRules } from './overtime';
 import * as repo from './repo';
 import { SETTINGS_DEFAULTS, type EmployeePay, type Period, type PayrollReport, type PayrollSettings } from './schemas';
@@ -201,17 +201,6 @@ async function computeReport(
     },
   };
 }
-
-const MONEY_FIELDS = [
-  'regularRate',
-  'overtimeRate',
-  'doubleTimeRate',
-  'regularPay',
-  'overtimePay',
-  'doubleTimePay',
-  'tips',
-  'totalPay',
-] as const;
 
 async function payHiddenFor(member: Membership): Promise<boolean> {
   return member.role === 'manager' && (await policiesInForce(member.companyId)).hideFinancialInfoFromManagers === true;

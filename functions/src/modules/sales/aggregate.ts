@@ -231,6 +231,24 @@ export interface Bucket {
   actualRatio: number | null;
 }
 
+type BucketFigures = Omit<Bucket, 'key' | 'start' | 'end'>;
+
+/** The figures of a bucket before any day is added. */
+const noFigures = (): BucketFigures => ({
+  days: 0,
+  invoiceCount: 0,
+  totalSales: 0,
+  morningSales: 0,
+  eveningSales: 0,
+  customerCount: 0,
+  tips: 0,
+  perHour: new Array(24).fill(0),
+  laborCost: 0,
+  ratio: null,
+  actualLaborCost: 0,
+  actualRatio: null,
+});
+
 const ratioOf = (labor: number, sales: number): number | null =>
   sales > 0 ? Math.round((labor / sales) * 10000) / 10000 : null;
 
@@ -270,19 +288,8 @@ export function reduceDays(days: DayMap, o: ReduceOptions): Bucket[] {
         key: bucketKey(date, o.groupBy, o.weekStartingDay),
         start: date,
         end: date,
-        days: 0,
-        invoiceCount: 0,
-        totalSales: 0,
-        morningSales: 0,
-        eveningSales: 0,
-        customerCount: 0,
-        tips: 0,
-        perHour: new Array(24).fill(0),
-        laborCost: 0,
-        ratio: null,
+        ...noFigures(),
         labor: 0,
-        actualLaborCost: 0,
-        actualRatio: null,
         actualLabor: 0,
       };
     }
@@ -331,7 +338,7 @@ export function reduceDays(days: DayMap, o: ReduceOptions): Bucket[] {
 
 export interface Summary {
   bucketCount: number;
-  totals: Omit<Bucket, 'key' | 'start' | 'end'>;
+  totals: BucketFigures;
   averages: {
     totalSales: number;
     morningSales: number;
@@ -351,20 +358,7 @@ export interface Summary {
 
 /** Totals over the buckets, averages per bucket, and the best and worst bucket by totalSales (earliest wins a tie). */
 export function summarize(buckets: readonly Bucket[]): Summary {
-  const totals: Summary['totals'] = {
-    days: 0,
-    invoiceCount: 0,
-    totalSales: 0,
-    morningSales: 0,
-    eveningSales: 0,
-    customerCount: 0,
-    tips: 0,
-    perHour: new Array(24).fill(0),
-    laborCost: 0,
-    ratio: null,
-    actualLaborCost: 0,
-    actualRatio: null,
-  };
+  const totals = noFigures();
   let best: Bucket | undefined;
   let worst: Bucket | undefined;
   const ratios: number[] = [];
