@@ -1,7 +1,7 @@
 /**
- * Issue 5 benchmark: GET /companies/{id}/ai-usage over 30, 90 and 365 days with 50 usage rows a
- * day, through the real `ai` module app over HTTP, side by side with the spec's design (SPEC 4.7:
- * "reads fan out one lookup per day"): one document per day holding that day's rows, read one
+ * AI usage benchmark: GET /companies/{id}/ai-usage over 30, 90 and 365 days with 50 usage rows a
+ * day, through the real `ai` module app over HTTP, side by side with the design the API first
+ * described ("reads fan out one lookup per day"): one document per day holding that day's rows, read one
  * lookup after another, answered with the same response schema from an endpoint built the same way.
  * Target: 365 days at least 10x faster than the per-day fan-out.
  *

@@ -1,5 +1,5 @@
 /**
- * The administrators' dashboard (issue 17): time from navigation to a drawn 365-day overview over
+ * The administrators' dashboard: time from navigation to a drawn 365-day overview over
  * the demo data, and the bytes the page downloads, in headless Chromium against the local stack
  * (the running one, or one started here). Beside it, the 30-day overview as a reference. No
  * Chromium: the benchmark says so and skips.

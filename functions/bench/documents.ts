@@ -1,5 +1,5 @@
 /**
- * Employee documents and the team feed (issue 18), through their services against the emulators
+ * Employee documents and the team feed, through their services against the emulators
  * (Firestore, and the Storage emulator's Node server): a 10 MB upload (signature, SHA-256, Storage,
  * metadata) and its download, with the upload's peak live heap (sampled every 500 ms: the download is too short to sample); then a post to 200 employees
  * (resolved audience, one inbox entry each), 200 first reads recorded concurrently (each

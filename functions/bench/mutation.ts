@@ -1,5 +1,5 @@
 /**
- * The mutation run's speed-ups (issue 19), side by side on one sample: StrykerJS over
+ * The mutation run's speed-ups, side by side on one sample: StrykerJS over
  * sales/labor.ts and ai/prices.ts (the rules part's configuration: jest runner and TypeScript
  * checker, every mutant tested, nothing incremental), once as plain Stryker (MUTATION_SPEEDUPS=off)
  * and once as `npm run mutation` runs it:

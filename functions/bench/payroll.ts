@@ -1,5 +1,5 @@
 /**
- * Payroll benchmark (issue 10): the report of a biweekly pay period for 200 employees from their
+ * Payroll benchmark: the report of a biweekly pay period for 200 employees from their
  * approved punches (10 shifts of 8 to 10 hours each, so overtime in some weeks), against a bare read
  * of the same punches (one range query over the weeks the report reads, documents turned into
  * objects). Both run side by side in one process, alternating, 15 times; p50 of each and the ratio.

@@ -4,7 +4,7 @@
  * records) and on the invoice path, and the invoice path's aggregation throughput against a bare
  * loop over the same records in memory (the limit).
  * Run: TEST_FIRESTORE_PORT=.. TEST_AUTH_PORT=.. node scripts/with-emulators.js npx tsx bench/sales.ts
- * Targets (issue 4): fast path p50 < 150 ms; aggregation >= 50% of the bare loop.
+ * Targets: fast path p50 < 150 ms; aggregation >= 50% of the bare loop.
  */
 import { performance } from 'node:perf_hooks';
 import { db } from '../src/core/firebase';

@@ -7,7 +7,7 @@
  *     role, the employee's shifts of +-7 days; set the shift), without HTTP, auth, lock or checks;
  *   - GET /shifts for one week of the 200 employees (1,400 shifts) beside the bare indexed query.
  * Run: TEST_FIRESTORE_PORT=.. TEST_AUTH_PORT=.. node scripts/with-emulators.js npx tsx bench/schedule.ts
- * Target (issue 3): PUT p50 within 3x the bare transaction.
+ * Target: PUT p50 within 3x the bare transaction.
  */
 import { performance } from 'node:perf_hooks';
 import { db } from '../src/core/firebase';

@@ -86,7 +86,7 @@ function runScheduledJobs(modules, log, runAtStart) {
   return () => timers.forEach(clearInterval);
 }
 
-/** The POS sync service (SPEC 4.8) on its development port: the same Express app the posSyncService function serves deployed. */
+/** The POS sync service on its development port: the same Express app the posSyncService function serves deployed. */
 function startPosSyncService() {
   const { createModuleApp } = require('../src/http/app');
   const service = require('../src/services/pos-sync/definition').default;
@@ -192,7 +192,7 @@ async function main() {
   console.log('\nLocal stack ready. Module base addresses:');
   for (const { name } of MODULES) console.log(`  ${name.padEnd(18)} ${base}/${name}`);
   console.log(
-    `  ${'POS sync service'.padEnd(18)} http://127.0.0.1:${POS_SYNC_PORT}   (SPEC 4.8: POST /sync/{vendor}/{companyId}, GET /health, POST /webhooks/{vendor}; deployed: ${base}/posSyncService)`,
+    `  ${'POS sync service'.padEnd(18)} http://127.0.0.1:${POS_SYNC_PORT}   (POST /sync/{vendor}/{companyId}, GET /health, POST /webhooks/{vendor}; deployed: ${base}/posSyncService)`,
   );
   console.log(
     `\nAI-spend dashboard (administrators; Firebase Hosting emulator): http://127.0.0.1:${PORTS.hosting}/   sign in as ${require('../../emulator-data/demo.json').admins[0].email}, password ${require('../../emulator-data/demo.json').password}`,
