@@ -1,5 +1,5 @@
 /**
- * Issue 16 benchmark: what the assistant itself adds to an answer. A manager's question through the
+ * Assistant benchmark: what the assistant itself adds to an answer. A manager's question through the
  * real `chat` module app over HTTP, with the real SDK clients against the local Anthropic wire server
  * (which answers at once), so the time measured is the product's: authorisation, the conversation and
  * history reads, the memories, three model calls' request building and parsing, one tool (GET /shifts'

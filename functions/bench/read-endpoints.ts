@@ -1,5 +1,5 @@
 /**
- * Issue 2 benchmark: GET /roles and GET /employees (25 and 500 employees) through the real module
+ * Read endpoints benchmark: GET /roles and GET /employees (25 and 500 employees) through the real module
  * apps (autocannon over HTTP), side by side with the limit: a bare loop of firebase-admin reads of
  * the same documents (the caller's membership plus the listed collection) against the same
  * Firestore emulator, at the same concurrency. Target: endpoint >= 60% of the bare-read rate.
@@ -131,7 +131,7 @@ async function main() {
   }
   server.kill();
   console.log(
-    `\nIssue 2: read endpoints vs bare firebase-admin reads (${CONNECTIONS} concurrent, ${SECONDS}s each; target >= 60%)`,
+    `\nRead endpoints vs bare firebase-admin reads (${CONNECTIONS} concurrent, ${SECONDS}s each; target >= 60%)`,
   );
   console.log('| case | endpoint req/s | p50 ms | p99 ms | bare reads/s | p50 ms | p99 ms | endpoint / bare |');
   console.log('|---|---|---|---|---|---|---|---|');
