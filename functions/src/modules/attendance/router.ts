@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
-import * as service from './service';
-import { timesheets } from './timesheets';
 import {
   MAX_RANGE_DAYS,
   auditEntrySchema,
@@ -25,6 +23,10 @@ import {
   timesheetQuery,
   timesheetResponse,
 } from './schemas';
+
+/** The services (with schedule, documents, companies and employees) are loaded by the first request that uses them, not with the routes. */
+const service = () => require('./service') as typeof import('./service');
+const timesheetsService = () => require('./timesheets') as typeof import('./timesheets');
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
@@ -51,7 +53,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: clockBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => service.clockIn({ member: m, body }),
+    handler: ({ member: m, body }) => service().clockIn({ member: m, body }),
   }),
   defineRoute({
     method: 'post',
@@ -62,7 +64,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: clockBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => service.clockOut({ member: m, body }),
+    handler: ({ member: m, body }) => service().clockOut({ member: m, body }),
   }),
   defineRoute({
     method: 'post',
@@ -73,7 +75,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: breakStartBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => service.startBreak({ member: m, body }),
+    handler: ({ member: m, body }) => service().startBreak({ member: m, body }),
   }),
   defineRoute({
     method: 'post',
@@ -84,7 +86,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: breakEndBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => service.endBreak({ member: m, body }),
+    handler: ({ member: m, body }) => service().endBreak({ member: m, body }),
   }),
   defineRoute({
     method: 'get',
@@ -94,7 +96,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: companyIdQuery,
     response: currentPunchResponse,
-    handler: ({ member: m }) => service.currentPunch({ member: m }),
+    handler: ({ member: m }) => service().currentPunch({ member: m }),
   }),
 
   // ------------------------------------------------------------ punches (managers)
@@ -106,7 +108,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: listPunchesQuery,
     response: z.array(punchSchema),
-    handler: ({ member: m, query }) => service.listPunchesFor({ member: m, query }),
+    handler: ({ member: m, query }) => service().listPunchesFor({ member: m, query }),
   }),
   defineRoute({
     method: 'post',
@@ -118,7 +120,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: createPunchBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => service.createPunch({ companyId: m.companyId, uid: m.uid, body }),
+    handler: ({ member: m, body }) => service().createPunch({ companyId: m.companyId, uid: m.uid, body }),
   }),
   defineRoute({
     method: 'post',
@@ -131,7 +133,7 @@ export const routes: RouteDef[] = [
     body: bulkApproveBody,
     response: bulkApproveResponse,
     handler: ({ member: m, body }) =>
-      service.approveMany({ companyId: m.companyId, uid: m.uid, punchIds: body.punchIds }),
+      service().approveMany({ companyId: m.companyId, uid: m.uid, punchIds: body.punchIds }),
   }),
   defineRoute({
     method: 'get',
@@ -143,7 +145,7 @@ export const routes: RouteDef[] = [
     params: punchIdParam,
     query: companyIdQuery,
     response: punchSchema,
-    handler: ({ member: m, params }) => service.getPunch({ member: m, punchId: params.punchId }),
+    handler: ({ member: m, params }) => service().getPunch({ member: m, punchId: params.punchId }),
   }),
   defineRoute({
     method: 'patch',
@@ -156,7 +158,7 @@ export const routes: RouteDef[] = [
     body: editPunchBody,
     response: punchSchema,
     handler: ({ member: m, params, body }) =>
-      service.editPunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, body }),
+      service().editPunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, body }),
   }),
   defineRoute({
     method: 'delete',
@@ -168,7 +170,7 @@ export const routes: RouteDef[] = [
     query: deletePunchQuery,
     response: punchSchema,
     handler: ({ member: m, params, query }) =>
-      service.deletePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, reason: query.reason }),
+      service().deletePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, reason: query.reason }),
   }),
   defineRoute({
     method: 'post',
@@ -180,7 +182,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     response: punchSchema,
     handler: ({ member: m, params }) =>
-      service.approvePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId }),
+      service().approvePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId }),
   }),
   defineRoute({
     method: 'post',
@@ -193,7 +195,7 @@ export const routes: RouteDef[] = [
     body: reasonBody,
     response: punchSchema,
     handler: ({ member: m, params, body }) =>
-      service.unapprovePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, reason: body.reason }),
+      service().unapprovePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, reason: body.reason }),
   }),
   defineRoute({
     method: 'get',
@@ -205,7 +207,7 @@ export const routes: RouteDef[] = [
     params: punchIdParam,
     query: companyIdQuery,
     response: z.array(auditEntrySchema),
-    handler: ({ member: m, params }) => service.punchAudit({ companyId: m.companyId, punchId: params.punchId }),
+    handler: ({ member: m, params }) => service().punchAudit({ companyId: m.companyId, punchId: params.punchId }),
   }),
 
   // ------------------------------------------------------------ timesheets
@@ -217,7 +219,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: timesheetQuery,
     response: timesheetResponse,
-    handler: ({ member: m, query }) => timesheets({ member: m, query }),
+    handler: ({ member: m, query }) => timesheetsService().timesheets({ member: m, query }),
   }),
 
   // ------------------------------------------------------------ settings and locks
@@ -230,7 +232,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: companyIdQuery,
     response: settingsSchema,
-    handler: ({ member: m }) => service.getSettings({ companyId: m.companyId }),
+    handler: ({ member: m }) => service().getSettings({ companyId: m.companyId }),
   }),
   defineRoute({
     method: 'patch',
@@ -242,7 +244,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: settingsPatchBody,
     response: settingsSchema,
-    handler: ({ member: m, body }) => service.patchSettings({ companyId: m.companyId, patch: body }),
+    handler: ({ member: m, body }) => service().patchSettings({ companyId: m.companyId, patch: body }),
   }),
   defineRoute({
     method: 'get',
@@ -253,6 +255,6 @@ export const routes: RouteDef[] = [
     access: manager,
     query: companyIdQuery,
     response: z.array(lockSchema),
-    handler: ({ member: m }) => service.listLocks({ companyId: m.companyId }),
+    handler: ({ member: m }) => service().listLocks({ companyId: m.companyId }),
   }),
 ];

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
-import * as service from './service';
 import {
   EMERGENCY_HOURS,
   createRequestBody,
@@ -13,6 +12,9 @@ import {
   requestIdParam,
   requestSchema,
 } from './schemas';
+
+/** The service (with companies, employees and schedule) is loaded by the first request that uses it, not with the routes. */
+const service = () => require('./service') as typeof import('./service');
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
@@ -43,7 +45,7 @@ const stepRoute = (
     query: companyIdQuery,
     body: decisionBody,
     response: requestSchema,
-    handler: ({ member: m, params, body }) => service.step({ member: m, id: params.id, action, note: body.note }),
+    handler: ({ member: m, params, body }) => service().step({ member: m, id: params.id, action, note: body.note }),
   });
 
 export const routes: RouteDef[] = [
@@ -55,7 +57,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: listRequestsQuery,
     response: z.array(requestSchema),
-    handler: ({ member: m, query }) => service.listRequests({ member: m, query }),
+    handler: ({ member: m, query }) => service().listRequests({ member: m, query }),
   }),
   defineRoute({
     method: 'post',
@@ -67,7 +69,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: createRequestBody,
     response: requestSchema,
-    handler: ({ member: m, body }) => service.createRequest({ member: m, body }),
+    handler: ({ member: m, body }) => service().createRequest({ member: m, body }),
   }),
   defineRoute({
     method: 'get',
@@ -79,7 +81,7 @@ export const routes: RouteDef[] = [
     params: requestIdParam,
     query: companyIdQuery,
     response: requestSchema,
-    handler: ({ member: m, params }) => service.getRequest({ member: m, id: params.id }),
+    handler: ({ member: m, params }) => service().getRequest({ member: m, id: params.id }),
   }),
   stepRoute(
     'accept',
@@ -103,7 +105,7 @@ export const routes: RouteDef[] = [
     body: pickBody,
     response: requestSchema,
     handler: ({ member: m, params, body }) =>
-      service.step({ member: m, id: params.id, action: 'pick', employeeId: body.employeeId }),
+      service().step({ member: m, id: params.id, action: 'pick', employeeId: body.employeeId }),
   }),
   stepRoute(
     'claim',
@@ -135,7 +137,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: companyIdQuery,
     response: policySchema,
-    handler: ({ query }) => service.getPolicy({ companyId: query.companyId }),
+    handler: ({ query }) => service().getPolicy({ companyId: query.companyId }),
   }),
   defineRoute({
     method: 'patch',
@@ -146,6 +148,6 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: policyPatch,
     response: policySchema,
-    handler: ({ query, body }) => service.updatePolicy({ companyId: query.companyId, patch: body.managerApproval }),
+    handler: ({ query, body }) => service().updatePolicy({ companyId: query.companyId, patch: body.managerApproval }),
   }),
 ];
