@@ -19,6 +19,7 @@ import {
   type RowError,
 } from './fields';
 import { CsvFileError, readRows } from './reader';
+import { MAX_FILE_BYTES, PREVIEW_ROWS } from './schemas';
 import * as store from './store';
 
 /**
@@ -31,11 +32,6 @@ import * as store from './store';
  * changes nothing.
  */
 
-export const MAX_FILE_BYTES = 50 * 1024 * 1024;
-/** A part is written in one commit: Firestore takes 10 MiB per request, the emulators here 4 MiB. */
-export const MAX_PART_BYTES = 3 * 1024 * 1024;
-export const MAX_PARTS = 100;
-export const PREVIEW_ROWS = 20;
 const WRITE_PAGE = 500;
 export const CSV_CONNECTION = 'csv';
 
