@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { AUTHENTICATED, companyInPath, companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdParam, companyIdQuery } from '../../http/fields';
-import * as service from './service';
-import * as generation from './generate/service';
 import { MAX_GENERATION_DAYS, commitResponse, generateBody, proposalIdParam, proposalSchema } from './generate/schemas';
 import {
   MAX_RANGE_DAYS,
@@ -20,6 +18,10 @@ import {
   templateResponse,
   userShiftsResponse,
 } from './schemas';
+
+/** The services (with companies, employees and the schedule generator) are loaded by the first request that uses them, not with the routes. */
+const service = () => require('./service') as typeof import('./service');
+const generation = () => require('./generate/service') as typeof import('./generate/service');
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
@@ -43,7 +45,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: listShiftsQuery,
     response: z.array(shiftSchema),
-    handler: ({ member: m, query }) => service.listShifts({ member: m, query }),
+    handler: ({ member: m, query }) => service().listShifts({ member: m, query }),
   }),
   defineRoute({
     method: 'post',
@@ -56,7 +58,7 @@ export const routes: RouteDef[] = [
     body: shiftPostBody,
     response: savedShiftResponse,
     handler: ({ query, body }) =>
-      service.createDraft({ companyId: query.companyId, scheduleId: query.scheduleId, body }),
+      service().createDraft({ companyId: query.companyId, scheduleId: query.scheduleId, body }),
   }),
   defineRoute({
     method: 'get',
@@ -66,7 +68,7 @@ export const routes: RouteDef[] = [
       'Published and manual shifts of the employee record the caller is linked to (membership employeeId, else the employee whose userId is the caller) in each company of their memberships, from 7 days before to 35 days after the company-local business day today. Companies where the caller has no employee record are left out.',
     access: AUTHENTICATED,
     response: userShiftsResponse,
-    handler: ({ caller }) => service.userShifts({ uid: caller.uid }),
+    handler: ({ caller }) => service().userShifts({ uid: caller.uid }),
   }),
   defineRoute({
     method: 'put',
@@ -79,7 +81,7 @@ export const routes: RouteDef[] = [
     body: shiftPutBody,
     response: savedShiftResponse,
     handler: ({ params, query, body }) =>
-      service.writeShift({ companyId: query.companyId, shiftId: params.id, address: query, body }),
+      service().writeShift({ companyId: query.companyId, shiftId: params.id, address: query, body }),
   }),
   defineRoute({
     method: 'delete',
@@ -92,7 +94,7 @@ export const routes: RouteDef[] = [
     query: shiftAddressQuery,
     response: shiftSchema,
     handler: ({ params, query }) =>
-      service.deleteShift({ companyId: query.companyId, shiftId: params.id, address: query }),
+      service().deleteShift({ companyId: query.companyId, shiftId: params.id, address: query }),
   }),
   defineRoute({
     method: 'post',
@@ -103,7 +105,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: publishBody,
     response: publishResponse,
-    handler: ({ query, body }) => service.publish({ companyId: query.companyId, body }),
+    handler: ({ query, body }) => service().publish({ companyId: query.companyId, body }),
   }),
   defineRoute({
     method: 'get',
@@ -112,7 +114,7 @@ export const routes: RouteDef[] = [
     access: companyMember,
     params: companyIdParam,
     response: templateResponse,
-    handler: ({ params }) => service.getTemplate({ companyId: params.id }),
+    handler: ({ params }) => service().getTemplate({ companyId: params.id }),
   }),
   defineRoute({
     method: 'patch',
@@ -124,7 +126,7 @@ export const routes: RouteDef[] = [
     params: companyIdParam,
     body: templatePatchBody,
     response: templateResponse,
-    handler: ({ params, body }) => service.patchTemplate({ companyId: params.id, daysStructure: body.daysStructure }),
+    handler: ({ params, body }) => service().patchTemplate({ companyId: params.id, daysStructure: body.daysStructure }),
   }),
   defineRoute({
     method: 'post',
@@ -142,7 +144,7 @@ Each assignment says why this employee (availability priority, hours before and 
     query: companyIdQuery,
     body: generateBody,
     response: proposalSchema,
-    handler: ({ query, body, log }) => generation.propose({ companyId: query.companyId, body, log }),
+    handler: ({ query, body, log }) => generation().propose({ companyId: query.companyId, body, log }),
   }),
   defineRoute({
     method: 'get',
@@ -154,7 +156,7 @@ Each assignment says why this employee (availability priority, hours before and 
     params: proposalIdParam,
     query: companyIdQuery,
     response: proposalSchema,
-    handler: ({ params, query }) => generation.getProposal({ companyId: query.companyId, proposalId: params.id }),
+    handler: ({ params, query }) => generation().getProposal({ companyId: query.companyId, proposalId: params.id }),
   }),
   defineRoute({
     method: 'post',
@@ -165,6 +167,6 @@ Each assignment says why this employee (availability priority, hours before and 
     params: proposalIdParam,
     query: companyIdQuery,
     response: commitResponse,
-    handler: ({ params, query }) => generation.commitProposal({ companyId: query.companyId, proposalId: params.id }),
+    handler: ({ params, query }) => generation().commitProposal({ companyId: query.companyId, proposalId: params.id }),
   }),
 ];
