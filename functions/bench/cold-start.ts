@@ -1,15 +1,16 @@
 /**
- * Cold start (issue 8): for every HTTPS function exported by a built tree, the time a fresh Node
- * process takes to load the entry (`require('<dir>/lib/index.js')`) and to answer its first request
- * (the function loads its module's code, builds the module's Express app and answers), median of 5
+ * Cold start: for every HTTPS function exported by a built tree, the time a fresh Node process
+ * takes to load the entry (`require('<dir>/lib/index.js')`) and to answer its first request (the
+ * function loads its module's code, builds the module's Express app and answers), median of 5
  * fresh processes, before (a git revision) and after (this working tree, uncommitted changes
- * included) side by side in one run.
+ * included) side by side in one run, each set against the floor: a minimal function with the same
+ * dependencies, which no function of ours can beat by much.
  *
  * Run (no emulators needed; `npm --prefix functions run bench` runs it with the others):
  *   cd functions && npx tsx bench/cold-start.ts [--base <rev>] [--runs <n>]
- * The base defaults to $COLD_START_BASE, else 74f84b3 (the module layout before issue 8's
- * reshaping); --runs defaults to $COLD_START_RUNS, else 5. To measure two trees already built
- * (each a directory holding lib/index.js, with node_modules resolvable from it), skip git and tsc:
+ * The base defaults to $COLD_START_BASE, else the tip of `main` at the time of the run; --runs
+ * defaults to $COLD_START_RUNS, else 5. To measure two trees already built (each a directory
+ * holding lib/index.js, with node_modules resolvable from it), skip git and tsc:
  *   npx tsx bench/cold-start.ts --before-dir <dir> --after-dir <dir>
  *
  * How: the base revision is checked out in a temporary `git worktree` under the OS temp directory
@@ -17,6 +18,10 @@
  * (tsconfig.build.json); the working tree is built with the same tsc into a temporary outDir, so
  * functions/lib (of a running stack) is never touched. Function names are every export (nested
  * groups as group-name) that carries `__endpoint.httpsTrigger`; nothing of src/ is imported here.
+ * The floor (FLOOR_SOURCE) is written into the same temporary directory: firebase-functions v2
+ * `onRequest` with our runtime options, an Express app with cors and one zod-validated route, the
+ * same 404 answer in the same JSON envelope, firebase-admin initialised on first use as
+ * src/core/firebase.ts does.
  * Each measurement is a fresh `node` process (process.execPath, no loader, clean environment) that
  * listens on a loopback port, then times the require of lib/index.js (loadEntryMs), then sends
  * GET /__cold-start__, a path no module serves, and times from the moment the function is called
@@ -24,13 +29,15 @@
  * (the loopback hop and the process boot are outside both). The answer must be 404 in the JSON
  * envelope. The child's emulator variables point at loopback ports held by this script, which
  * counts connections: the 404 path must connect to nothing, and any connection fails the run.
- * Per function: one discarded warm-up process per tree, then the two trees alternate in pairs
- * (AB BA AB..., the leading tree alternating from one function to the next) so that load on the
- * machine falls on both alike. Medians are taken per column (the median total is
- * not necessarily the sum of the median parts). The CPU time of the same two spans (user + system,
- * every thread of the child) is printed beside: on a loaded machine it moves far less than wall
- * time, so it tells a real change from noise. Both temporary trees are removed at the end, also
- * on error or Ctrl-C.
+ * Per function: one discarded warm-up process per tree (before, after, floor), then the trees take
+ * turns in rotated order (the leading tree moving on from one round and one function to the next)
+ * so that load on the machine falls on all alike; the floor is measured again beside every
+ * function, and each function's ratio is to the floor of its own row. Medians are taken per
+ * column (the median total is not necessarily the sum of the median parts). The CPU time of the
+ * same two spans (user + system, every thread of the child) is printed beside: on a loaded machine
+ * it moves far less than wall time, so it tells a real change from noise, and it is the better
+ * measure of the ratio to the floor. A function over FLOOR_LIMIT times the floor is flagged. The
+ * temporary trees are removed at the end, also on error or Ctrl-C.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -40,7 +47,9 @@ import * as path from 'node:path';
 import { fmt } from './lib';
 
 const FUNCTIONS_DIR = path.resolve(__dirname, '..');
-const DEFAULT_BASE = '74f84b3';
+/** A function whose cold start is over this multiple of the floor's is flagged. */
+const FLOOR_LIMIT = 1.2;
+const FLOOR_FUNCTION = ['floor'];
 const PROBE_PATH = '/__cold-start__';
 const MARK = '@@cold-start@@ ';
 const CHILD_TIMEOUT_MS = 60_000;
@@ -114,6 +123,47 @@ server.listen(0, '127.0.0.1', () => {
     process.stdout.write('\\n${MARK}' + JSON.stringify(result) + '\\n', () => process.exit(0));
   }, (err) => fail(String(err && err.stack || err)));
 });
+`;
+
+/**
+ * The floor: the least a function with our dependencies can do. Same runtime options as
+ * src/modules/kit.ts (DEFAULT_RUNTIME), an Express app with cors and a zod-validated route, the 404
+ * of an unknown path in the JSON envelope, firebase-admin loaded and initialised on first use (the
+ * 404 never uses it, as with our functions).
+ */
+const FLOOR_SOURCE = `'use strict';
+const { onRequest } = require('firebase-functions/v2/https');
+const express = require('express');
+const cors = require('cors');
+const { z } = require('zod');
+
+let adminApp;
+const admin = () => {
+  if (!adminApp) {
+    const { initializeApp, getApps } = require('firebase-admin/app');
+    adminApp = getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT });
+  }
+  return adminApp;
+};
+
+const greetingBody = z.strictObject({ name: z.string().min(1).max(100) });
+
+const app = express();
+app.disable('x-powered-by');
+app.use(cors({ origin: true, maxAge: 3600, exposedHeaders: ['X-Request-Id'] }));
+app.post('/floor/greeting', express.json({ limit: '1mb' }), (req, res) => {
+  const parsed = greetingBody.safeParse(req.body);
+  if (!parsed.success) {
+    res.status(400).json({ success: false, error: z.prettifyError(parsed.error), code: 'VALIDATION_FAILED' });
+    return;
+  }
+  res.json({ success: true, data: { greeting: 'Hello ' + parsed.data.name, projectId: admin().options.projectId } });
+});
+app.use((req, res) => {
+  res.status(404).json({ success: false, error: 'No route ' + req.method + ' ' + req.path + ' in the floor module', code: 'ROUTE_NOT_FOUND' });
+});
+
+exports.${FLOOR_FUNCTION[0]} = onRequest({ region: 'us-central1', memory: '256MiB', timeoutSeconds: 60, concurrency: 80 }, app);
 `;
 
 // ---------------------------------------------------------------------------------------------
@@ -247,6 +297,19 @@ async function buildCurrent(tmp: string): Promise<Tree> {
   };
 }
 
+/** Writes the floor function into the temporary directory (plain JavaScript: nothing to build). */
+function writeFloor(tmp: string): Tree {
+  const dir = path.join(tmp, 'floor');
+  fs.mkdirSync(path.join(dir, 'lib'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'lib', 'index.js'), FLOOR_SOURCE);
+  linkNodeModules(dir);
+  return {
+    label: 'floor: a minimal onRequest function (express, cors, zod, firebase-admin on first use)',
+    dir,
+    entry: path.join(dir, 'lib', 'index.js'),
+  };
+}
+
 function prebuilt(label: string, dir: string): Tree {
   const entry = path.join(path.resolve(dir), 'lib', 'index.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} does not exist`);
@@ -343,25 +406,96 @@ function options() {
   };
   const runs = Number(value('--runs') ?? process.env.COLD_START_RUNS ?? 5);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
+  const beforeDir = value('--before-dir');
   return {
-    base: value('--base') ?? process.env.COLD_START_BASE ?? DEFAULT_BASE,
-    beforeDir: value('--before-dir'),
+    base: value('--base') ?? process.env.COLD_START_BASE ?? (beforeDir ? '' : git(['rev-parse', 'main'])),
+    beforeDir,
     afterDir: value('--after-dir'),
     runs,
   };
 }
 
+interface Side {
+  tree: Tree;
+  at: string[];
+  samples: Sample[];
+}
+
+/** The sides in turn: round `round` starts at a different side each time (AB BA for two, ABC BCA CAB for three). */
+const rotated = (sides: Side[], round: number) => sides.map((_, i) => sides[(i + round) % sides.length]);
+
+interface Row {
+  name: string;
+  before?: Medians;
+  after?: Medians;
+  floor: Medians;
+}
+
+const geomean = (xs: number[]) => (xs.length ? Math.exp(xs.reduce((s, r) => s + Math.log(r), 0) / xs.length) : NaN);
+const times = (r: number | undefined) => (r === undefined ? '-' : `${fmt(r, 2)}x`);
+const ratio = (a: Medians | undefined, b: Medians | undefined, k: keyof Medians) => (a && b ? a[k] / b[k] : undefined);
+
+function printTable(rows: Row[]): void {
+  const cell = (m: Medians | undefined, k: keyof Medians) => (m ? fmt(m[k]) : '-');
+  console.log('');
+  console.log(
+    `| function | before total ms | after total ms | after / before | floor total ms | after / floor | before load entry | after load entry | before first request | after first request | before cpu ms | after cpu ms | cpu after / before | floor cpu ms | cpu before / floor | cpu after / floor | over ${FLOOR_LIMIT}x the floor |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const { name, before: b, after: a, floor: f } of rows) {
+    const over = [
+      (ratio(a, f, 'totalMs') ?? 0) > FLOOR_LIMIT ? 'wall' : '',
+      (ratio(a, f, 'cpuMs') ?? 0) > FLOOR_LIMIT ? 'cpu' : '',
+    ].filter(Boolean);
+    console.log(
+      `| ${name} | ${cell(b, 'totalMs')} | ${cell(a, 'totalMs')} | ${times(ratio(a, b, 'totalMs'))} | ${cell(f, 'totalMs')} | ${times(ratio(a, f, 'totalMs'))} | ${cell(b, 'loadEntryMs')} | ${cell(a, 'loadEntryMs')} | ${cell(b, 'firstRequestMs')} | ${cell(a, 'firstRequestMs')} | ${cell(b, 'cpuMs')} | ${cell(a, 'cpuMs')} | ${times(ratio(a, b, 'cpuMs'))} | ${cell(f, 'cpuMs')} | ${times(ratio(b, f, 'cpuMs'))} | ${times(ratio(a, f, 'cpuMs'))} | ${over.length ? `OVER (${over.join(', ')})` : ''} |`,
+    );
+  }
+}
+
+function printSummary(rows: Row[]): void {
+  const collect = (pick: (row: Row) => number | undefined) =>
+    rows.map(pick).filter((r): r is number => r !== undefined);
+  const both = rows.filter((row) => row.before && row.after);
+  const overFloor = (k: keyof Medians) =>
+    rows.filter((row) => (ratio(row.after, row.floor, k) ?? 0) > FLOOR_LIMIT).map((row) => row.name);
+  console.log('');
+  console.log(
+    `Load average at end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}.`,
+  );
+  console.log(
+    `Geometric mean of after / before over the ${both.length} functions on both sides: ${fmt(geomean(collect((r) => ratio(r.after, r.before, 'totalMs'))), 3)}x (cpu time ${fmt(geomean(collect((r) => ratio(r.after, r.before, 'cpuMs'))), 3)}x)`,
+  );
+  console.log(
+    `Floor, median over every row: ${fmt(median(rows.map((r) => r.floor.totalMs)))} ms (cpu ${fmt(median(rows.map((r) => r.floor.cpuMs)))} ms); geometric mean of after / floor: ${fmt(geomean(collect((r) => ratio(r.after, r.floor, 'totalMs'))), 3)}x (cpu time ${fmt(geomean(collect((r) => ratio(r.after, r.floor, 'cpuMs'))), 3)}x)`,
+  );
+  for (const [what, k] of [
+    ['cpu time', 'cpuMs'],
+    ['wall time', 'totalMs'],
+  ] as const) {
+    const over = overFloor(k);
+    console.log(
+      over.length
+        ? `Over ${FLOOR_LIMIT}x the floor in ${what} (after): ${over.join(', ')}`
+        : `Every function is within ${FLOOR_LIMIT}x the floor in ${what} (after).`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const opts = options();
-  const needTmp = !opts.beforeDir || !opts.afterDir;
-  const tmp = needTmp ? fs.mkdtempSync(path.join(os.tmpdir(), 'cold-start-')) : '';
-  if (tmp) cleanups.unshift(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cold-start-'));
+  cleanups.unshift(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   const buildStarted = Date.now();
   const [before, after] = await Promise.all([
     opts.beforeDir ? prebuilt('before', opts.beforeDir) : buildBase(opts.base, tmp),
     opts.afterDir ? prebuilt('after', opts.afterDir) : buildCurrent(tmp),
   ]);
+  const floor = writeFloor(tmp);
   const buildSeconds = (Date.now() - buildStarted) / 1000;
 
   const firestore = await sentinel();
@@ -372,70 +506,51 @@ async function main(): Promise<void> {
   console.log(`Cold start per function: median of ${opts.runs} fresh node processes per tree, interleaved`);
   console.log(`  ${before.label}`);
   console.log(`  ${after.label}`);
+  console.log(`  ${floor.label}`);
   console.log(
     `  node ${process.version}, ${os.cpus().length} cores, load average at start ${os
       .loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')}${needTmp ? `, builds took ${buildSeconds.toFixed(0)} s` : ''}`,
+      .join(' ')}${opts.beforeDir && opts.afterDir ? '' : `, builds took ${buildSeconds.toFixed(0)} s`}`,
   );
 
   const [beforeFns, afterFns] = [await discover(before, env), await discover(after, env)];
+  const floorFns = await discover(floor, env);
+  if (floorFns.length !== 1) throw new Error(`the floor exports ${floorFns.length} HTTPS functions, not 1`);
   const key = (at: string[]) => at.join('-');
   const all = new Map<string, string[]>();
   for (const at of [...afterFns, ...beforeFns]) if (!all.has(key(at))) all.set(key(at), at);
   const has = (fns: string[][], name: string) => fns.some((at) => key(at) === name);
 
-  const rows: Array<{ name: string; before?: Medians; after?: Medians }> = [];
+  const rows: Row[] = [];
   let index = 0;
   for (const [name, at] of all) {
-    const first = index++ % 2; // which tree leads the first pair: alternates from one function to the next
-    const sides = [
-      { tree: before, on: has(beforeFns, name), samples: [] as Sample[] },
-      { tree: after, on: has(afterFns, name), samples: [] as Sample[] },
-    ].filter((s) => s.on);
-    for (const side of sides) await coldStart(side.tree, at, env); // warm-up, discarded
+    const first = index++; // which tree leads the first round: moves on from one function to the next
+    const floorSide: Side = { tree: floor, at: FLOOR_FUNCTION, samples: [] };
+    const sides: Side[] = [
+      ...[before, after]
+        .filter((tree) => has(tree === before ? beforeFns : afterFns, name))
+        .map((tree) => ({ tree, at, samples: [] as Sample[] })),
+      floorSide,
+    ];
+    for (const side of sides) await coldStart(side.tree, side.at, env); // warm-up, discarded
     for (let i = 0; i < opts.runs; i++) {
-      for (const side of (i + first) % 2 ? [...sides].reverse() : sides)
-        side.samples.push(await coldStart(side.tree, at, env));
+      for (const side of rotated(sides, i + first)) side.samples.push(await coldStart(side.tree, side.at, env));
     }
     const [b, a] = [before, after].map((tree) => sides.find((s) => s.tree === tree));
-    const totals = (s?: { samples: Sample[] }) =>
+    const totals = (s?: Side) =>
       s ? s.samples.map((x) => `${fmt(x.totalMs, 0)} (${fmt(x.cpuMs, 0)})`).join(' ') : '-';
-    console.log(`  ${name}: total ms (cpu ms) before ${totals(b)} | after ${totals(a)}`);
-    rows.push({ name, before: b && medians(b.samples), after: a && medians(a.samples) });
+    console.log(`  ${name}: total ms (cpu ms) before ${totals(b)} | after ${totals(a)} | floor ${totals(floorSide)}`);
+    rows.push({
+      name,
+      before: b && medians(b.samples),
+      after: a && medians(a.samples),
+      floor: medians(floorSide.samples),
+    });
   }
 
-  const cell = (m: Medians | undefined, k: keyof Medians) => (m ? fmt(m[k]) : '-');
-  const geomean = (xs: number[]) => (xs.length ? Math.exp(xs.reduce((s, r) => s + Math.log(r), 0) / xs.length) : NaN);
-  const ratios: number[] = [];
-  const cpuRatios: number[] = [];
-  console.log('');
-  console.log(
-    '| function | before total ms | after total ms | after / before | before load entry | after load entry | before first request | after first request | before cpu ms | after cpu ms | cpu after / before |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const { name, before: b, after: a } of rows) {
-    const ratio = a && b ? a.totalMs / b.totalMs : undefined;
-    const cpuRatio = a && b ? a.cpuMs / b.cpuMs : undefined;
-    if (ratio !== undefined && cpuRatio !== undefined) {
-      ratios.push(ratio);
-      cpuRatios.push(cpuRatio);
-    }
-    const x = (r: number | undefined) => (r === undefined ? '-' : `${fmt(r, 2)}x`);
-    console.log(
-      `| ${name} | ${cell(b, 'totalMs')} | ${cell(a, 'totalMs')} | ${x(ratio)} | ${cell(b, 'loadEntryMs')} | ${cell(a, 'loadEntryMs')} | ${cell(b, 'firstRequestMs')} | ${cell(a, 'firstRequestMs')} | ${cell(b, 'cpuMs')} | ${cell(a, 'cpuMs')} | ${x(cpuRatio)} |`,
-    );
-  }
-  console.log('');
-  console.log(
-    `Load average at end ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}.`,
-  );
-  console.log(
-    `Geometric mean of after / before over the ${ratios.length} functions on both sides: ${fmt(geomean(ratios), 3)}x (cpu time ${fmt(geomean(cpuRatios), 3)}x)`,
-  );
+  printTable(rows);
+  printSummary(rows);
 
   const touched = firestore.connections() + auth.connections();
   if (touched)

@@ -16,13 +16,8 @@ import { saveMembership } from '../src/core/memberships';
 import { connect } from '../src/modules/integration-engine/connect';
 import { cancelRun } from '../src/modules/integration-engine/runs';
 import { openImport } from '../src/modules/pos-sync';
-import {
-  createImport,
-  MAX_FILE_BYTES,
-  MAX_PART_BYTES,
-  startImport,
-  uploadPart,
-} from '../src/modules/pos-sync/csv/service';
+import { MAX_FILE_BYTES, MAX_PART_BYTES } from '../src/modules/pos-sync/csv/schemas';
+import { createImport, startImport, uploadPart } from '../src/modules/pos-sync/csv/service';
 import { runSyncTask } from '../src/services/pos-sync/engine';
 import { measuredHeap } from './lib';
 

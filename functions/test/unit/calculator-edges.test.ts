@@ -1,5 +1,5 @@
 import { calculate } from '../../src/modules/calculator';
-import { math } from '../../src/modules/calculator/service';
+import { math } from '../../src/modules/calculator/evaluator';
 import type { AppError } from '../../src/core/errors';
 
 /**

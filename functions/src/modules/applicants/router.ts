@@ -21,9 +21,12 @@ import {
   postingSchema,
   publicIdParam,
   publicPostingSchema,
+  APPLY_LIMITS,
 } from './schemas';
 import { assertMay, getPermissions, updatePermissions } from './permissions';
-import * as service from './service';
+
+/** The service (with the rate limiter and the auth module's accounts) is loaded by the first request that uses it, not with the routes. */
+const service = () => require('./service') as typeof import('./service');
 
 /** Hiring is for owners, and managers as the owner permits (GET /hiring-permissions); employees see none of it. */
 const manager = companyInQuery('manager');
@@ -65,7 +68,7 @@ export const routes: RouteDef[] = [
     response: postingSchema,
     handler: async ({ member, body }) => {
       await assertMay(member, 'postings');
-      return service.createPosting({ member, input: body });
+      return service().createPosting({ member, input: body });
     },
   }),
   defineRoute({
@@ -78,7 +81,7 @@ export const routes: RouteDef[] = [
     response: z.array(postingSchema),
     handler: async ({ member, query }) => {
       await assertMay(member, 'see');
-      return service.listPostings({ companyId: member.companyId, status: query.status });
+      return service().listPostings({ companyId: member.companyId, status: query.status });
     },
   }),
   defineRoute({
@@ -91,7 +94,7 @@ export const routes: RouteDef[] = [
     response: postingSchema,
     handler: async ({ member, params }) => {
       await assertMay(member, 'see');
-      return service.getPosting({ companyId: member.companyId, postingId: params.postingId });
+      return service().getPosting({ companyId: member.companyId, postingId: params.postingId });
     },
   }),
   defineRoute({
@@ -107,7 +110,7 @@ export const routes: RouteDef[] = [
     response: postingSchema,
     handler: async ({ member, params, body }) => {
       await assertMay(member, 'postings');
-      return service.updatePosting({ member, postingId: params.postingId, patch: body });
+      return service().updatePosting({ member, postingId: params.postingId, patch: body });
     },
   }),
   defineRoute({
@@ -119,19 +122,19 @@ export const routes: RouteDef[] = [
     access: PUBLIC,
     params: publicIdParam,
     response: publicPostingSchema,
-    handler: ({ params }) => service.publicPosting({ publicId: params.publicId }),
+    handler: ({ params }) => service().publicPosting({ publicId: params.publicId }),
   }),
   defineRoute({
     method: 'post',
     path: '/apply/:publicId',
     summary: 'Apply to an open job posting (no account)',
     status: 201,
-    description: `Contact details, answers to the screening questions (422 INVALID_ANSWERS lists every missing required answer, unknown question and wrong kind), availability per weekday (the shape of an employee's availabilities, copied on hire) and an optional message. One application per email and posting: submitting again answers the same \`applicationId\` and changes nothing. Rate limited per client address: ${service.APPLY_LIMITS.perPosting.points} an hour per posting and ${service.APPLY_LIMITS.perAddress.points} an hour in all (429 RATE_LIMITED with Retry-After). 404 POSTING_NOT_FOUND for an unknown link, 410 POSTING_CLOSED for a closed posting. A refused application stores nothing.`,
+    description: `Contact details, answers to the screening questions (422 INVALID_ANSWERS lists every missing required answer, unknown question and wrong kind), availability per weekday (the shape of an employee's availabilities, copied on hire) and an optional message. One application per email and posting: submitting again answers the same \`applicationId\` and changes nothing. Rate limited per client address: ${APPLY_LIMITS.perPosting.points} an hour per posting and ${APPLY_LIMITS.perAddress.points} an hour in all (429 RATE_LIMITED with Retry-After). 404 POSTING_NOT_FOUND for an unknown link, 410 POSTING_CLOSED for a closed posting. A refused application stores nothing.`,
     access: PUBLIC,
     params: publicIdParam,
     body: applyBody,
     response: applyReceipt,
-    handler: ({ params, body, req, log }) => service.apply({ publicId: params.publicId, input: body, req, log }),
+    handler: ({ params, body, req, log }) => service().apply({ publicId: params.publicId, input: body, req, log }),
   }),
   defineRoute({
     method: 'get',
@@ -143,7 +146,7 @@ export const routes: RouteDef[] = [
     response: applicationPage,
     handler: async ({ member, query }) => {
       await assertMay(member, 'see');
-      return service.listApplications({ companyId: member.companyId, query });
+      return service().listApplications({ companyId: member.companyId, query });
     },
   }),
   defineRoute({
@@ -156,7 +159,7 @@ export const routes: RouteDef[] = [
     response: applicationSchema,
     handler: async ({ member, params }) => {
       await assertMay(member, 'see');
-      return service.getApplication({ companyId: member.companyId, applicationId: params.applicationId });
+      return service().getApplication({ companyId: member.companyId, applicationId: params.applicationId });
     },
   }),
   defineRoute({
@@ -171,7 +174,7 @@ export const routes: RouteDef[] = [
     response: applicationSchema,
     handler: async ({ member, params, body }) => {
       await assertMay(member, 'see');
-      return service.moveApplication({ member, applicationId: params.applicationId, move: body });
+      return service().moveApplication({ member, applicationId: params.applicationId, move: body });
     },
   }),
   defineRoute({
@@ -186,7 +189,7 @@ export const routes: RouteDef[] = [
     response: applicationSchema,
     handler: async ({ member, params, body }) => {
       await assertMay(member, 'see');
-      return service.addNote({ member, applicationId: params.applicationId, text: body.text });
+      return service().addNote({ member, applicationId: params.applicationId, text: body.text });
     },
   }),
   defineRoute({
@@ -202,7 +205,7 @@ export const routes: RouteDef[] = [
     response: hireResult,
     handler: async ({ member, params, body }) => {
       await assertMay(member, 'see');
-      return service.hire({ member, applicationId: params.applicationId, input: body });
+      return service().hire({ member, applicationId: params.applicationId, input: body });
     },
   }),
 ];

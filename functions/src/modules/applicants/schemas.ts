@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
+import type { Limit } from '../../core/rate-limit';
+
+/** Public apply: per address and posting, and per address over all postings (spam from one address). */
+export const APPLY_LIMITS = {
+  perPosting: { name: 'apply-address-posting', points: 5, duration: 3600 } satisfies Limit,
+  perAddress: { name: 'apply-address', points: 30, duration: 3600 } satisfies Limit,
+};
 
 export const STAGES = ['new', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn'] as const;
 export type Stage = (typeof STAGES)[number];

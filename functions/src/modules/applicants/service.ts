@@ -7,7 +7,7 @@ import { db } from '../../core/firebase';
 import { requireCompany } from '../../core/firestore';
 import type { Logger } from '../../core/logger';
 import type { Membership } from '../../core/memberships';
-import { clientAddress, consumeLimits, type Limit } from '../../core/rate-limit';
+import { clientAddress, consumeLimits } from '../../core/rate-limit';
 import { createInvitation } from '../auth';
 import { getCompanyRules } from '../companies';
 import { prepareEmployeeCreate, type EmployeeCreate } from '../employees';
@@ -16,6 +16,7 @@ import { applicantErrors } from './errors';
 import * as repo from './repo';
 import { checkAnswers } from './rules';
 import {
+  APPLY_LIMITS,
   OPEN_STAGES,
   type Application,
   type ApplyInput,
@@ -30,12 +31,6 @@ import { lockKeys } from '../../core/locks';
 /** Every change of one application is serialized (two managers at once: runExclusive). */
 const postingNotFound = () => applicantErrors.POSTING_NOT_FOUND('Job posting not found');
 const applicationNotFound = () => applicantErrors.APPLICATION_NOT_FOUND('Application not found');
-
-/** Public apply: per address and posting, and per address over all postings (spam from one address). */
-export const APPLY_LIMITS = {
-  perPosting: { name: 'apply-address-posting', points: 5, duration: 3600 } satisfies Limit,
-  perAddress: { name: 'apply-address', points: 30, duration: 3600 } satisfies Limit,
-};
 
 function withQuestionIds(questions: PostingCreate['questions']): Question[] {
   const ids = questions.map((q, i) => q.id ?? `q${i + 1}`);

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
-import { approveMany, approvePunch, unapprovePunch } from './approvals';
-import { clockIn, clockOut, currentPunch, endBreak, startBreak } from './clock';
-import { createPunch, deletePunch, editPunch } from './edits';
-import { listLocks } from './locks';
-import { getPunch, listPunchesFor, punchAudit } from './punches';
-import { getSettings, patchSettings } from './settings';
-import { timesheets } from './timesheets';
 import {
   MAX_RANGE_DAYS,
   auditEntrySchema,
@@ -30,6 +23,15 @@ import {
   timesheetQuery,
   timesheetResponse,
 } from './schemas';
+
+/** The use cases, loaded with the first request that uses them (a cold start loads only the routes). */
+const approvals = () => require('./approvals') as typeof import('./approvals');
+const clock = () => require('./clock') as typeof import('./clock');
+const edits = () => require('./edits') as typeof import('./edits');
+const locks = () => require('./locks') as typeof import('./locks');
+const punches = () => require('./punches') as typeof import('./punches');
+const settings = () => require('./settings') as typeof import('./settings');
+const timesheets = () => require('./timesheets') as typeof import('./timesheets');
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
@@ -56,7 +58,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: clockBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => clockIn({ member: m, body }),
+    handler: ({ member: m, body }) => clock().clockIn({ member: m, body }),
   }),
   defineRoute({
     method: 'post',
@@ -67,7 +69,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: clockBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => clockOut({ member: m, body }),
+    handler: ({ member: m, body }) => clock().clockOut({ member: m, body }),
   }),
   defineRoute({
     method: 'post',
@@ -78,7 +80,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: breakStartBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => startBreak({ member: m, body }),
+    handler: ({ member: m, body }) => clock().startBreak({ member: m, body }),
   }),
   defineRoute({
     method: 'post',
@@ -89,7 +91,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: breakEndBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => endBreak({ member: m, body }),
+    handler: ({ member: m, body }) => clock().endBreak({ member: m, body }),
   }),
   defineRoute({
     method: 'get',
@@ -99,7 +101,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: companyIdQuery,
     response: currentPunchResponse,
-    handler: ({ member: m }) => currentPunch({ member: m }),
+    handler: ({ member: m }) => clock().currentPunch({ member: m }),
   }),
 
   // ------------------------------------------------------------ punches (managers)
@@ -111,7 +113,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: listPunchesQuery,
     response: z.array(punchSchema),
-    handler: ({ member: m, query }) => listPunchesFor({ member: m, query }),
+    handler: ({ member: m, query }) => punches().listPunchesFor({ member: m, query }),
   }),
   defineRoute({
     method: 'post',
@@ -123,7 +125,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: createPunchBody,
     response: punchSchema,
-    handler: ({ member: m, body }) => createPunch({ companyId: m.companyId, uid: m.uid, body }),
+    handler: ({ member: m, body }) => edits().createPunch({ companyId: m.companyId, uid: m.uid, body }),
   }),
   defineRoute({
     method: 'post',
@@ -135,7 +137,8 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: bulkApproveBody,
     response: bulkApproveResponse,
-    handler: ({ member: m, body }) => approveMany({ companyId: m.companyId, uid: m.uid, punchIds: body.punchIds }),
+    handler: ({ member: m, body }) =>
+      approvals().approveMany({ companyId: m.companyId, uid: m.uid, punchIds: body.punchIds }),
   }),
   defineRoute({
     method: 'get',
@@ -147,7 +150,7 @@ export const routes: RouteDef[] = [
     params: punchIdParam,
     query: companyIdQuery,
     response: punchSchema,
-    handler: ({ member: m, params }) => getPunch({ member: m, punchId: params.punchId }),
+    handler: ({ member: m, params }) => punches().getPunch({ member: m, punchId: params.punchId }),
   }),
   defineRoute({
     method: 'patch',
@@ -160,7 +163,7 @@ export const routes: RouteDef[] = [
     body: editPunchBody,
     response: punchSchema,
     handler: ({ member: m, params, body }) =>
-      editPunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, body }),
+      edits().editPunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, body }),
   }),
   defineRoute({
     method: 'delete',
@@ -172,7 +175,7 @@ export const routes: RouteDef[] = [
     query: deletePunchQuery,
     response: punchSchema,
     handler: ({ member: m, params, query }) =>
-      deletePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, reason: query.reason }),
+      edits().deletePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, reason: query.reason }),
   }),
   defineRoute({
     method: 'post',
@@ -183,7 +186,8 @@ export const routes: RouteDef[] = [
     params: punchIdParam,
     query: companyIdQuery,
     response: punchSchema,
-    handler: ({ member: m, params }) => approvePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId }),
+    handler: ({ member: m, params }) =>
+      approvals().approvePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId }),
   }),
   defineRoute({
     method: 'post',
@@ -196,7 +200,7 @@ export const routes: RouteDef[] = [
     body: reasonBody,
     response: punchSchema,
     handler: ({ member: m, params, body }) =>
-      unapprovePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, reason: body.reason }),
+      approvals().unapprovePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId, reason: body.reason }),
   }),
   defineRoute({
     method: 'get',
@@ -208,7 +212,7 @@ export const routes: RouteDef[] = [
     params: punchIdParam,
     query: companyIdQuery,
     response: z.array(auditEntrySchema),
-    handler: ({ member: m, params }) => punchAudit({ companyId: m.companyId, punchId: params.punchId }),
+    handler: ({ member: m, params }) => punches().punchAudit({ companyId: m.companyId, punchId: params.punchId }),
   }),
 
   // ------------------------------------------------------------ timesheets
@@ -220,7 +224,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: timesheetQuery,
     response: timesheetResponse,
-    handler: ({ member: m, query }) => timesheets({ member: m, query }),
+    handler: ({ member: m, query }) => timesheets().timesheets({ member: m, query }),
   }),
 
   // ------------------------------------------------------------ settings and locks
@@ -233,7 +237,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: companyIdQuery,
     response: settingsSchema,
-    handler: ({ member: m }) => getSettings({ companyId: m.companyId }),
+    handler: ({ member: m }) => settings().getSettings({ companyId: m.companyId }),
   }),
   defineRoute({
     method: 'patch',
@@ -245,7 +249,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: settingsPatchBody,
     response: settingsSchema,
-    handler: ({ member: m, body }) => patchSettings({ companyId: m.companyId, patch: body }),
+    handler: ({ member: m, body }) => settings().patchSettings({ companyId: m.companyId, patch: body }),
   }),
   defineRoute({
     method: 'get',
@@ -256,6 +260,6 @@ export const routes: RouteDef[] = [
     access: manager,
     query: companyIdQuery,
     response: z.array(lockSchema),
-    handler: ({ member: m }) => listLocks({ companyId: m.companyId }),
+    handler: ({ member: m }) => locks().listLocks({ companyId: m.companyId }),
   }),
 ];

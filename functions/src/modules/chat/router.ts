@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
-import * as service from './service';
+import {
+  KEEP_TURNS,
+  MAX_TOOL_CALLS_PER_ROUND,
+  MAX_TOOL_RESULT_CHARS,
+  MAX_TOOL_ROUNDS,
+  SUMMARIZE_AFTER,
+} from './limits';
 import {
   askBody,
   askResponse,
@@ -13,7 +19,9 @@ import {
   listConversationsQuery,
   proposalIdParam,
 } from './schemas';
-import { MAX_TOOL_RESULT_CHARS } from './tools';
+
+/** The assistant (model calls, tools and every module they call) is loaded by the first request that uses it, not with the routes. */
+const service = () => require('./service') as typeof import('./service');
 
 const member = companyInQuery('employee');
 
@@ -22,11 +30,11 @@ const OWN =
 
 const ASK_DESCRIPTION = `Asks the assistant a question about the company, in natural language ("labor % last week", "who can cover Friday dinner", "what did we sell on Sundays this month").
 
-**Tools with the caller's access.** The assistant answers from tools that call the product's own services with the caller's membership: sales summary (GET /sales: managers and owners), shifts (GET /shifts), the employee directory as the caller may see it (GET /employees: pay hidden as that route hides it), attendance punches (managers and owners), draft-shift proposals (managers and owners), shift-request proposals (the caller's own day off, replace, swap, emergency or availabilities request, as POST /requests takes it), memory proposals (a fact to remember), the calculator (exact decimal arithmetic: derived figures are computed, not generated) and the team's memories (ai-memory: the ones the caller may see; the most relevant to the question are also given to the model with it). A tool is offered only to the roles its route admits, and answers what that route would answer or refuse. Tool results sent to the model are bounded to ${MAX_TOOL_RESULT_CHARS} characters (arrays cut, marked \`truncated\`); at most ${service.MAX_TOOL_ROUNDS} rounds of at most ${service.MAX_TOOL_CALLS_PER_ROUND} tool calls, then the model must answer.
+**Tools with the caller's access.** The assistant answers from tools that call the product's own services with the caller's membership: sales summary (GET /sales: managers and owners), shifts (GET /shifts), the employee directory as the caller may see it (GET /employees: pay hidden as that route hides it), attendance punches (managers and owners), draft-shift proposals (managers and owners), shift-request proposals (the caller's own day off, replace, swap, emergency or availabilities request, as POST /requests takes it), memory proposals (a fact to remember), the calculator (exact decimal arithmetic: derived figures are computed, not generated) and the team's memories (ai-memory: the ones the caller may see; the most relevant to the question are also given to the model with it). A tool is offered only to the roles its route admits, and answers what that route would answer or refuse. Tool results sent to the model are bounded to ${MAX_TOOL_RESULT_CHARS} characters (arrays cut, marked \`truncated\`); at most ${MAX_TOOL_ROUNDS} rounds of at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls, then the model must answer.
 
 **Changes are proposals.** A tool that would change data (a draft shift, a shift request, a memory) stores a proposal; nothing changes until the member calls POST /proposals/{proposalId}/confirm, which applies the owning route's rules with the member's current role.
 
-**Context.** The model sees the last ${service.KEEP_TURNS} turns verbatim; when more than ${service.SUMMARIZE_AFTER} turns are not yet summarised, the older ones are folded into a running summary (one model call, flow chat.summary).
+**Context.** The model sees the last ${KEEP_TURNS} turns verbatim; when more than ${SUMMARIZE_AFTER} turns are not yet summarised, the older ones are folded into a running summary (one model call, flow chat.summary).
 
 **Usage.** Every model call is recorded in the company's AI usage under its flow: chat.plan (the first call, when it asked for tools), chat.tool (a later call that asked for more tools), chat.answer (the call that answered), chat.summary. The company's provider and model come from its AI configuration, else the global default.
 
@@ -52,7 +60,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: createConversationBody,
     response: conversationSchema,
-    handler: ({ member: m, body }) => service.createConversation({ member: m, title: body.title }),
+    handler: ({ member: m, body }) => service().createConversation({ member: m, title: body.title }),
   }),
   defineRoute({
     method: 'get',
@@ -62,7 +70,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: listConversationsQuery,
     response: z.array(conversationSchema),
-    handler: ({ member: m, query }) => service.listConversations({ member: m, limit: query.limit }),
+    handler: ({ member: m, query }) => service().listConversations({ member: m, limit: query.limit }),
   }),
   defineRoute({
     method: 'get',
@@ -73,7 +81,7 @@ export const routes: RouteDef[] = [
     params: conversationIdParam,
     query: companyIdQuery,
     response: conversationDetail,
-    handler: ({ member: m, params }) => service.getConversation({ member: m, conversationId: params.conversationId }),
+    handler: ({ member: m, params }) => service().getConversation({ member: m, conversationId: params.conversationId }),
   }),
   defineRoute({
     method: 'delete',
@@ -85,7 +93,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     response: conversationSchema,
     handler: ({ member: m, params }) =>
-      service.deleteConversation({ member: m, conversationId: params.conversationId }),
+      service().deleteConversation({ member: m, conversationId: params.conversationId }),
   }),
   defineRoute({
     method: 'post',
@@ -98,7 +106,7 @@ export const routes: RouteDef[] = [
     body: askBody,
     response: askResponse,
     handler: ({ member: m, params, body, log }) =>
-      service.ask({ member: m, conversationId: params.conversationId, body, log, events: null }),
+      service().ask({ member: m, conversationId: params.conversationId, body, log, events: null }),
   }),
   defineRoute({
     method: 'post',
@@ -112,7 +120,7 @@ export const routes: RouteDef[] = [
     response: askResponse,
     sse: true,
     handler: ({ member: m, params, body, log, events }) =>
-      service.ask({ member: m, conversationId: params.conversationId, body, log, events }),
+      service().ask({ member: m, conversationId: params.conversationId, body, log, events }),
   }),
   defineRoute({
     method: 'post',
@@ -123,7 +131,7 @@ export const routes: RouteDef[] = [
     params: proposalIdParam,
     query: companyIdQuery,
     response: confirmResponse,
-    handler: ({ member: m, params }) => service.confirmProposal({ member: m, proposalId: params.proposalId }),
+    handler: ({ member: m, params }) => service().confirmProposal({ member: m, proposalId: params.proposalId }),
   }),
   defineRoute({
     method: 'post',
@@ -134,6 +142,6 @@ export const routes: RouteDef[] = [
     params: proposalIdParam,
     query: companyIdQuery,
     response: confirmResponse,
-    handler: ({ member: m, params }) => service.dismissProposal({ member: m, proposalId: params.proposalId }),
+    handler: ({ member: m, params }) => service().dismissProposal({ member: m, proposalId: params.proposalId }),
   }),
 ];

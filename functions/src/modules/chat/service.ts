@@ -16,6 +16,7 @@ import { getCompanyRules, type CompanyRules } from '../companies';
 import { createRequest, createRequestBody } from '../requests';
 import { shiftPostBody, writeShift } from '../schedule';
 import { chatErrors } from './errors';
+import { KEEP_TURNS, MAX_TOOL_CALLS_PER_ROUND, MAX_TOOL_ROUNDS, SUMMARIZE_AFTER } from './limits';
 import * as repo from './repo';
 import type { AskBody, Proposal, ToolUse, Turn } from './schemas';
 import { MEMORIES_PER_QUESTION, runTool, toolsFor, type ToolContext } from './tools';
@@ -33,10 +34,6 @@ import { MEMORIES_PER_QUESTION, runTool, toolsFor, type ToolContext } from './to
  * A provider error fails the ask (429/502/503 in the envelope, or an `error` event once streaming)
  * and stores nothing; the usage of the calls made is still written by the request's usage scope.
  */
-export const MAX_TOOL_ROUNDS = 4;
-export const MAX_TOOL_CALLS_PER_ROUND = 6;
-export const KEEP_TURNS = 4;
-export const SUMMARIZE_AFTER = 8;
 const MAX_SUMMARY_CHARS = 4000;
 const MAX_CONTEXT_ANSWER_CHARS = 2000;
 const MAX_STORED_INPUT_CHARS = 500;

@@ -10,6 +10,7 @@ import { listEmployeesFor } from '../employees';
 import type { CreateRequestBody } from '../requests';
 import { getSales, salesQuery, salesResponse } from '../sales';
 import { listShiftsForMember, listShiftsQuery, shiftPostBody } from '../schedule';
+import { MAX_TOOL_RESULT_CHARS } from './limits';
 import { toolInputs, type ProposalKind, type ToolName } from './schemas';
 
 /**
@@ -18,7 +19,6 @@ import { toolInputs, type ProposalKind, type ToolName } from './schemas';
  * (and is refused what they would refuse); figures it derives come from the calculator. A tool is offered only to the roles its route admits;
  * a call to any other name is answered as an unknown tool. Results are bounded in size.
  */
-export const MAX_TOOL_RESULT_CHARS = 6000;
 
 export interface ToolContext {
   member: Membership;

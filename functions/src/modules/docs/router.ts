@@ -51,7 +51,8 @@ export function extend(app: Express): void {
   app.get('/openapi.json', (req, res) => {
     res.json(openApiDocument(req));
   });
-  const assets: string = require('swagger-ui-dist').getAbsoluteFSPath();
+  // the package's main file would also load its 2 MB browser bundle: only the directory of its files is needed here
+  const assets: string = require('swagger-ui-dist/absolute-path.js')();
   app.use('/ui/assets', express.static(assets, { index: false, maxAge: '1h' }));
   app.get(['/ui', '/ui/'], (req, res) => {
     if (!req.path.endsWith('/')) return res.redirect(301, `${req.originalUrl}/`);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
-import * as service from './service';
 import {
   exportQuery,
   exportResponse,
@@ -13,6 +12,9 @@ import {
   settingsPatch,
   settingsSchema,
 } from './schemas';
+
+/** The service (with attendance, sales and the export formats) is loaded by the first request that uses it, not with the routes. */
+const service = () => require('./service') as typeof import('./service');
 
 const manager = companyInQuery('manager');
 const owner = companyInQuery('owner');
@@ -28,7 +30,7 @@ export const routes: RouteDef[] = [
     access: manager,
     query: companyIdQuery,
     response: settingsSchema,
-    handler: ({ query }) => service.getSettings(query),
+    handler: ({ query }) => service().getSettings(query),
   }),
   defineRoute({
     method: 'patch',
@@ -40,7 +42,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: settingsPatch,
     response: settingsSchema,
-    handler: ({ query, body }) => service.updateSettings({ companyId: query.companyId, patch: body as never }),
+    handler: ({ query, body }) => service().updateSettings({ companyId: query.companyId, patch: body as never }),
   }),
   defineRoute({
     method: 'get',
@@ -49,7 +51,7 @@ export const routes: RouteDef[] = [
     access: manager,
     query: periodsQuery,
     response: z.array(periodSchema),
-    handler: ({ query }) => service.listPeriods(query),
+    handler: ({ query }) => service().listPeriods(query),
   }),
   defineRoute({
     method: 'get',
@@ -59,7 +61,7 @@ export const routes: RouteDef[] = [
     access: manager,
     query: companyIdQuery,
     response: periodSchema,
-    handler: async ({ query }) => (await service.listPeriods({ companyId: query.companyId, count: 1 }))[0],
+    handler: async ({ query }) => (await service().listPeriods({ companyId: query.companyId, count: 1 }))[0],
   }),
   defineRoute({
     method: 'get',
@@ -70,7 +72,7 @@ export const routes: RouteDef[] = [
     params: periodParam,
     query: companyIdQuery,
     response: reportSchema,
-    handler: ({ params, member }) => service.getReport({ member, startDate: params.startDate }),
+    handler: ({ params, member }) => service().getReport({ member, startDate: params.startDate }),
   }),
   defineRoute({
     method: 'post',
@@ -83,7 +85,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     response: periodSchema,
     handler: ({ params, query, caller }) =>
-      service.closePeriod({ companyId: query.companyId, startDate: params.startDate, uid: caller.uid }),
+      service().closePeriod({ companyId: query.companyId, startDate: params.startDate, uid: caller.uid }),
   }),
   defineRoute({
     method: 'post',
@@ -97,7 +99,7 @@ export const routes: RouteDef[] = [
     body: reopenBody,
     response: periodSchema,
     handler: ({ params, query, body, caller }) =>
-      service.reopenPeriod({
+      service().reopenPeriod({
         companyId: query.companyId,
         startDate: params.startDate,
         uid: caller.uid,
@@ -115,6 +117,6 @@ export const routes: RouteDef[] = [
     query: exportQuery,
     response: exportResponse,
     handler: ({ params, query, member }) =>
-      service.exportPeriod({ member, startDate: params.startDate, layout: query.layout }),
+      service().exportPeriod({ member, startDate: params.startDate, layout: query.layout }),
   }),
 ];

@@ -1,7 +1,6 @@
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import { csvRoutes } from './csv/routes';
-import * as service from './service';
 import {
   MAX_TIPS_DAYS,
   createEmployeeBody,
@@ -15,6 +14,9 @@ import {
   tipsQuery,
   tipsResponse,
 } from './schemas';
+
+/** The service (with the sinks into attendance, sales and employees) is loaded by the first request that uses it, not with the routes. */
+const service = () => require('./service') as typeof import('./service');
 
 const manager = companyInQuery('manager');
 
@@ -30,7 +32,7 @@ export const routes: RouteDef[] = [
     access: manager,
     query: listQuery,
     response: listResponse,
-    handler: ({ member, query }) => service.listPosEmployees({ companyId: member.companyId, query }),
+    handler: ({ member, query }) => service().listPosEmployees({ companyId: member.companyId, query }),
   }),
   defineRoute({
     method: 'post',
@@ -43,7 +45,7 @@ export const routes: RouteDef[] = [
     body: linkBody,
     response: linkResponse,
     handler: ({ member, params, body }) =>
-      service.link({
+      service().link({
         companyId: member.companyId,
         posEmployeeId: params.posEmployeeId,
         employeeId: body.employeeId,
@@ -61,7 +63,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     response: posEmployeeSchema,
     handler: ({ member, params }) =>
-      service.unlink({ companyId: member.companyId, posEmployeeId: params.posEmployeeId, uid: member.uid }),
+      service().unlink({ companyId: member.companyId, posEmployeeId: params.posEmployeeId, uid: member.uid }),
   }),
   defineRoute({
     method: 'post',
@@ -75,7 +77,7 @@ export const routes: RouteDef[] = [
     body: createEmployeeBody,
     response: createEmployeeResponse,
     handler: ({ member, params, body }) =>
-      service.createEmployeeFrom({
+      service().createEmployeeFrom({
         companyId: member.companyId,
         posEmployeeId: params.posEmployeeId,
         uid: member.uid,
@@ -90,7 +92,7 @@ export const routes: RouteDef[] = [
     access: manager,
     query: tipsQuery,
     response: tipsResponse,
-    handler: ({ member, query }) => service.tipsFor({ member, query }),
+    handler: ({ member, query }) => service().tipsFor({ member, query }),
   }),
   ...csvRoutes,
 ];

@@ -14,7 +14,9 @@ import {
   postSchema,
   receiptsSchema,
 } from './schemas';
-import * as service from './service';
+
+/** The service (with employees and schedule) is loaded by the first request that uses it, not with the routes. */
+const service = () => require('./service') as typeof import('./service');
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
@@ -33,7 +35,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: postCreateBody,
     response: postSchema,
-    handler: ({ member: m, body }) => service.createPost({ member: m, input: body }),
+    handler: ({ member: m, body }) => service().createPost({ member: m, input: body }),
   }),
   defineRoute({
     method: 'get',
@@ -44,7 +46,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: listPostsQuery,
     response: postPage,
-    handler: ({ member: m, query }) => service.listPosts({ member: m, query }),
+    handler: ({ member: m, query }) => service().listPosts({ member: m, query }),
   }),
   defineRoute({
     method: 'get',
@@ -55,7 +57,7 @@ export const routes: RouteDef[] = [
     params: postIdParam,
     query: companyIdQuery,
     response: postSchema,
-    handler: ({ member: m, params }) => service.getPost({ member: m, postId: params.postId }),
+    handler: ({ member: m, params }) => service().getPost({ member: m, postId: params.postId }),
   }),
   defineRoute({
     method: 'post',
@@ -67,7 +69,7 @@ export const routes: RouteDef[] = [
     params: postIdParam,
     query: companyIdQuery,
     response: postSchema,
-    handler: ({ member: m, params }) => service.markRead({ member: m, postId: params.postId, acknowledge: false }),
+    handler: ({ member: m, params }) => service().markRead({ member: m, postId: params.postId, acknowledge: false }),
   }),
   defineRoute({
     method: 'post',
@@ -79,7 +81,7 @@ export const routes: RouteDef[] = [
     params: postIdParam,
     query: companyIdQuery,
     response: postSchema,
-    handler: ({ member: m, params }) => service.markRead({ member: m, postId: params.postId, acknowledge: true }),
+    handler: ({ member: m, params }) => service().markRead({ member: m, postId: params.postId, acknowledge: true }),
   }),
   defineRoute({
     method: 'get',
@@ -91,7 +93,7 @@ export const routes: RouteDef[] = [
     params: postIdParam,
     query: companyIdQuery,
     response: receiptsSchema,
-    handler: ({ member: m, params }) => service.receipts({ member: m, postId: params.postId }),
+    handler: ({ member: m, params }) => service().receipts({ member: m, postId: params.postId }),
   }),
   defineRoute({
     method: 'patch',
@@ -104,7 +106,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: postPatchBody,
     response: postSchema,
-    handler: ({ member: m, params, body }) => service.updatePost({ member: m, postId: params.postId, patch: body }),
+    handler: ({ member: m, params, body }) => service().updatePost({ member: m, postId: params.postId, patch: body }),
   }),
   defineRoute({
     method: 'delete',
@@ -114,7 +116,7 @@ export const routes: RouteDef[] = [
     params: postIdParam,
     query: companyIdQuery,
     response: deletedSchema,
-    handler: ({ member: m, params }) => service.deletePost({ member: m, postId: params.postId }),
+    handler: ({ member: m, params }) => service().deletePost({ member: m, postId: params.postId }),
   }),
   defineRoute({
     method: 'get',
@@ -125,7 +127,7 @@ export const routes: RouteDef[] = [
     params: postIdParam,
     query: companyIdQuery,
     response: z.array(commentSchema),
-    handler: ({ member: m, params }) => service.listComments({ member: m, postId: params.postId }),
+    handler: ({ member: m, params }) => service().listComments({ member: m, postId: params.postId }),
   }),
   defineRoute({
     method: 'post',
@@ -138,7 +140,8 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: commentBody,
     response: commentSchema,
-    handler: ({ member: m, params, body }) => service.addComment({ member: m, postId: params.postId, text: body.text }),
+    handler: ({ member: m, params, body }) =>
+      service().addComment({ member: m, postId: params.postId, text: body.text }),
   }),
   defineRoute({
     method: 'delete',
@@ -149,6 +152,6 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     response: deletedSchema,
     handler: ({ member: m, params }) =>
-      service.deleteComment({ member: m, postId: params.postId, commentId: params.commentId }),
+      service().deleteComment({ member: m, postId: params.postId, commentId: params.commentId }),
   }),
 ];

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
-import { createRequest } from './create';
-import { getPolicy, updatePolicy } from './policy';
-import { getRequest, listRequests } from './reads';
-import { step } from './step';
 import {
   EMERGENCY_HOURS,
   createRequestBody,
@@ -16,6 +12,12 @@ import {
   requestIdParam,
   requestSchema,
 } from './schemas';
+
+/** The use cases, loaded with the first request that uses them (a cold start loads only the routes). */
+const create = () => require('./create') as typeof import('./create');
+const policy = () => require('./policy') as typeof import('./policy');
+const reads = () => require('./reads') as typeof import('./reads');
+const step = () => require('./step') as typeof import('./step');
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
@@ -46,7 +48,7 @@ const stepRoute = (
     query: companyIdQuery,
     body: decisionBody,
     response: requestSchema,
-    handler: ({ member: m, params, body }) => step({ member: m, id: params.id, action, note: body.note }),
+    handler: ({ member: m, params, body }) => step().step({ member: m, id: params.id, action, note: body.note }),
   });
 
 export const routes: RouteDef[] = [
@@ -58,7 +60,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: listRequestsQuery,
     response: z.array(requestSchema),
-    handler: ({ member: m, query }) => listRequests({ member: m, query }),
+    handler: ({ member: m, query }) => reads().listRequests({ member: m, query }),
   }),
   defineRoute({
     method: 'post',
@@ -70,7 +72,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: createRequestBody,
     response: requestSchema,
-    handler: ({ member: m, body }) => createRequest({ member: m, body }),
+    handler: ({ member: m, body }) => create().createRequest({ member: m, body }),
   }),
   defineRoute({
     method: 'get',
@@ -82,7 +84,7 @@ export const routes: RouteDef[] = [
     params: requestIdParam,
     query: companyIdQuery,
     response: requestSchema,
-    handler: ({ member: m, params }) => getRequest({ member: m, id: params.id }),
+    handler: ({ member: m, params }) => reads().getRequest({ member: m, id: params.id }),
   }),
   stepRoute(
     'accept',
@@ -106,7 +108,7 @@ export const routes: RouteDef[] = [
     body: pickBody,
     response: requestSchema,
     handler: ({ member: m, params, body }) =>
-      step({ member: m, id: params.id, action: 'pick', employeeId: body.employeeId }),
+      step().step({ member: m, id: params.id, action: 'pick', employeeId: body.employeeId }),
   }),
   stepRoute(
     'claim',
@@ -138,7 +140,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: companyIdQuery,
     response: policySchema,
-    handler: ({ query }) => getPolicy({ companyId: query.companyId }),
+    handler: ({ query }) => policy().getPolicy({ companyId: query.companyId }),
   }),
   defineRoute({
     method: 'patch',
@@ -149,6 +151,6 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: policyPatch,
     response: policySchema,
-    handler: ({ query, body }) => updatePolicy({ companyId: query.companyId, patch: body.managerApproval }),
+    handler: ({ query, body }) => policy().updatePolicy({ companyId: query.companyId, patch: body.managerApproval }),
   }),
 ];

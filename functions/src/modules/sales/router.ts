@@ -1,7 +1,9 @@
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
-import * as service from './service';
 import { importBody, importResponse, MAX_IMPORT_ITEMS, salesQuery, salesResponse } from './schemas';
+
+/** The service (with attendance and the importer) is loaded by the first request that uses it, not with the routes. */
+const service = () => require('./service') as typeof import('./service');
 
 const manager = companyInQuery('manager');
 
@@ -40,7 +42,7 @@ export const routes: RouteDef[] = [
     access: manager,
     query: salesQuery,
     response: salesResponse,
-    handler: ({ query, member }) => service.getSales({ query, member }),
+    handler: ({ query, member }) => service().getSales({ query, member }),
   }),
   defineRoute({
     method: 'post',
@@ -52,6 +54,6 @@ export const routes: RouteDef[] = [
     body: importBody,
     response: importResponse,
     bodyLimit: '16mb',
-    handler: ({ query, body }) => service.importInvoices({ companyId: query.companyId, items: body.invoices }),
+    handler: ({ query, body }) => service().importInvoices({ companyId: query.companyId, items: body.invoices }),
   }),
 ];

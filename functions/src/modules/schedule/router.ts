@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { AUTHENTICATED, companyInPath, companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdParam, companyIdQuery } from '../../http/fields';
-import { publish } from './publish';
-import * as shifts from './shifts';
-import * as template from './template';
-import * as generation from './generate/service';
 import { MAX_GENERATION_DAYS, commitResponse, generateBody, proposalIdParam, proposalSchema } from './generate/schemas';
 import {
   MAX_RANGE_DAYS,
@@ -22,6 +18,12 @@ import {
   templateResponse,
   userShiftsResponse,
 } from './schemas';
+
+/** The use cases, loaded with the first request that uses them (a cold start loads only the routes). */
+const publish = () => require('./publish') as typeof import('./publish');
+const shifts = () => require('./shifts') as typeof import('./shifts');
+const template = () => require('./template') as typeof import('./template');
+const generation = () => require('./generate/service') as typeof import('./generate/service');
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
@@ -45,7 +47,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: listShiftsQuery,
     response: z.array(shiftSchema),
-    handler: ({ member: m, query }) => shifts.listShiftsForMember({ member: m, query }),
+    handler: ({ member: m, query }) => shifts().listShiftsForMember({ member: m, query }),
   }),
   defineRoute({
     method: 'post',
@@ -58,7 +60,7 @@ export const routes: RouteDef[] = [
     body: shiftPostBody,
     response: savedShiftResponse,
     handler: ({ query, body }) =>
-      shifts.createDraft({ companyId: query.companyId, scheduleId: query.scheduleId, body }),
+      shifts().createDraft({ companyId: query.companyId, scheduleId: query.scheduleId, body }),
   }),
   defineRoute({
     method: 'get',
@@ -68,7 +70,7 @@ export const routes: RouteDef[] = [
       'Published and manual shifts of the employee record the caller is linked to (membership employeeId, else the employee whose userId is the caller) in each company of their memberships, from 7 days before to 35 days after the company-local business day today. Companies where the caller has no employee record are left out.',
     access: AUTHENTICATED,
     response: userShiftsResponse,
-    handler: ({ caller }) => shifts.userShifts({ uid: caller.uid }),
+    handler: ({ caller }) => shifts().userShifts({ uid: caller.uid }),
   }),
   defineRoute({
     method: 'put',
@@ -81,7 +83,7 @@ export const routes: RouteDef[] = [
     body: shiftPutBody,
     response: savedShiftResponse,
     handler: ({ params, query, body }) =>
-      shifts.writeShift({ companyId: query.companyId, shiftId: params.id, address: query, body }),
+      shifts().writeShift({ companyId: query.companyId, shiftId: params.id, address: query, body }),
   }),
   defineRoute({
     method: 'delete',
@@ -94,7 +96,7 @@ export const routes: RouteDef[] = [
     query: shiftAddressQuery,
     response: shiftSchema,
     handler: ({ params, query }) =>
-      shifts.deleteShift({ companyId: query.companyId, shiftId: params.id, address: query }),
+      shifts().deleteShift({ companyId: query.companyId, shiftId: params.id, address: query }),
   }),
   defineRoute({
     method: 'post',
@@ -105,7 +107,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: publishBody,
     response: publishResponse,
-    handler: ({ query, body }) => publish({ companyId: query.companyId, body }),
+    handler: ({ query, body }) => publish().publish({ companyId: query.companyId, body }),
   }),
   defineRoute({
     method: 'get',
@@ -114,7 +116,7 @@ export const routes: RouteDef[] = [
     access: companyMember,
     params: companyIdParam,
     response: templateResponse,
-    handler: ({ params }) => template.getTemplate({ companyId: params.id }),
+    handler: ({ params }) => template().getTemplate({ companyId: params.id }),
   }),
   defineRoute({
     method: 'patch',
@@ -126,7 +128,8 @@ export const routes: RouteDef[] = [
     params: companyIdParam,
     body: templatePatchBody,
     response: templateResponse,
-    handler: ({ params, body }) => template.patchTemplate({ companyId: params.id, daysStructure: body.daysStructure }),
+    handler: ({ params, body }) =>
+      template().patchTemplate({ companyId: params.id, daysStructure: body.daysStructure }),
   }),
   defineRoute({
     method: 'post',
@@ -144,7 +147,7 @@ Each assignment says why this employee (availability priority, hours before and 
     query: companyIdQuery,
     body: generateBody,
     response: proposalSchema,
-    handler: ({ query, body, log }) => generation.propose({ companyId: query.companyId, body, log }),
+    handler: ({ query, body, log }) => generation().propose({ companyId: query.companyId, body, log }),
   }),
   defineRoute({
     method: 'get',
@@ -156,7 +159,7 @@ Each assignment says why this employee (availability priority, hours before and 
     params: proposalIdParam,
     query: companyIdQuery,
     response: proposalSchema,
-    handler: ({ params, query }) => generation.getProposal({ companyId: query.companyId, proposalId: params.id }),
+    handler: ({ params, query }) => generation().getProposal({ companyId: query.companyId, proposalId: params.id }),
   }),
   defineRoute({
     method: 'post',
@@ -167,6 +170,6 @@ Each assignment says why this employee (availability priority, hours before and 
     params: proposalIdParam,
     query: companyIdQuery,
     response: commitResponse,
-    handler: ({ params, query }) => generation.commitProposal({ companyId: query.companyId, proposalId: params.id }),
+    handler: ({ params, query }) => generation().commitProposal({ companyId: query.companyId, proposalId: params.id }),
   }),
 ];

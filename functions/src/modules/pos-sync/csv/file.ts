@@ -4,14 +4,13 @@ import { posSyncErrors } from '../errors';
 import { mappingProblems, suggestMapping, type CsvMapping } from './fields';
 import { CsvFileError, readRows } from './reader';
 import { mapRow, saleContentKey, toRecord, type CsvRecord, type RowContext, type RowError } from './rows';
+import { PREVIEW_ROWS } from './schemas';
 import * as store from './store';
 
 /**
  * An import and its file: the checks that it is there, the mapping in force, and its rows read
  * through the mapping (each a POS record or its problems).
  */
-
-export const PREVIEW_ROWS = 20;
 
 export async function requireImport(companyId: string, importId: string): Promise<store.CsvImport> {
   const imp = await store.readImport(companyId, importId);

@@ -3,6 +3,9 @@ import { companyInQuery, defineRoute, type RouteDef } from '../../../http/route'
 import { mappingSchema } from './fields';
 import {
   createImportBody,
+  MAX_FILE_BYTES,
+  MAX_PART_BYTES,
+  PREVIEW_ROWS,
   importIdParam,
   importListResponse,
   importSchema,
@@ -13,12 +16,14 @@ import {
   previewResponse,
   startImportBody,
 } from './schemas';
-import * as service from './service';
+
+/** The service (with the sales importer and the integration engine's sinks) is loaded by the first request that uses it, not with the routes. */
+const service = () => require('./service') as typeof import('./service');
 
 const manager = companyInQuery('manager');
 const MB = 1024 * 1024;
 
-const FLOW = `The flow: create an import of one kind of file (roster, punches or sales); upload the file as parts of at most ${service.MAX_PART_BYTES / MB} MB (PUT .../parts/1, 2 ...; at most ${service.MAX_FILE_BYTES / MB} MB in all); preview it (its headers and first rows through the column mapping); start it. The company must have connected the CSV import integration (POST /connections {slug: csv}).`;
+const FLOW = `The flow: create an import of one kind of file (roster, punches or sales); upload the file as parts of at most ${MAX_PART_BYTES / MB} MB (PUT .../parts/1, 2 ...; at most ${MAX_FILE_BYTES / MB} MB in all); preview it (its headers and first rows through the column mapping); start it. The company must have connected the CSV import integration (POST /connections {slug: csv}).`;
 
 export const csvRoutes: RouteDef[] = [
   defineRoute({
@@ -32,21 +37,26 @@ export const csvRoutes: RouteDef[] = [
     body: createImportBody,
     response: importSchema,
     handler: ({ member, body }) =>
-      service.createImport({ companyId: member.companyId, uid: member.uid, kind: body.kind, filename: body.filename }),
+      service().createImport({
+        companyId: member.companyId,
+        uid: member.uid,
+        kind: body.kind,
+        filename: body.filename,
+      }),
   }),
   defineRoute({
     method: 'put',
     path: '/csv-imports/:importId/parts/:part',
     summary: "Upload a part of a CSV import's file",
-    description: `The body is the part's bytes as they are in the file (any content type, e.g. text/csv; UTF-8, with or without a byte order mark), at most ${service.MAX_PART_BYTES / MB} MB; parts are numbered from 1 in file order, and a part may end in the middle of a line. Uploading a part again replaces it (a retried upload changes nothing). 413 CSV_FILE_TOO_LARGE when the file would pass ${service.MAX_FILE_BYTES / MB} MB, 400 CSV_PART_EMPTY for no bytes, 409 CSV_IMPORT_STARTED once the import was started. Answers the import with each part's size and SHA-256. Managers and owners.`,
+    description: `The body is the part's bytes as they are in the file (any content type, e.g. text/csv; UTF-8, with or without a byte order mark), at most ${MAX_PART_BYTES / MB} MB; parts are numbered from 1 in file order, and a part may end in the middle of a line. Uploading a part again replaces it (a retried upload changes nothing). 413 CSV_FILE_TOO_LARGE when the file would pass ${MAX_FILE_BYTES / MB} MB, 400 CSV_PART_EMPTY for no bytes, 409 CSV_IMPORT_STARTED once the import was started. Answers the import with each part's size and SHA-256. Managers and owners.`,
     access: manager,
     params: partParams,
     query: companyIdQuery,
     rawBody: true,
-    bodyLimit: `${service.MAX_PART_BYTES / MB}mb`,
+    bodyLimit: `${MAX_PART_BYTES / MB}mb`,
     response: importSchema,
     handler: ({ member, params, req }) =>
-      service.uploadPart({
+      service().uploadPart({
         companyId: member.companyId,
         importId: params.importId,
         part: params.part,
@@ -57,12 +67,13 @@ export const csvRoutes: RouteDef[] = [
     method: 'get',
     path: '/csv-imports/:importId/preview',
     summary: "Preview a CSV import's first rows through the column mapping",
-    description: `The file's headers, the mapping in force (the company's saved mapping for the kind, else the one suggested from the headers: each field to a column whose name is one of its usual spellings), why it does not fit the file if it does not (\`mappingProblems\`), and the first ${service.PREVIEW_ROWS} data rows each with its mapped values and the record it becomes, or its problems. Change the mapping with PUT /csv-mappings/{kind} (or give one to start). 422 CSV_FILE_MISSING before the file is uploaded, 422 CSV_FILE_INVALID when it is not CSV. Writes nothing. Managers and owners.`,
+    description: `The file's headers, the mapping in force (the company's saved mapping for the kind, else the one suggested from the headers: each field to a column whose name is one of its usual spellings), why it does not fit the file if it does not (\`mappingProblems\`), and the first ${PREVIEW_ROWS} data rows each with its mapped values and the record it becomes, or its problems. Change the mapping with PUT /csv-mappings/{kind} (or give one to start). 422 CSV_FILE_MISSING before the file is uploaded, 422 CSV_FILE_INVALID when it is not CSV. Writes nothing. Managers and owners.`,
     access: manager,
     params: importIdParam,
     query: companyIdQuery,
     response: previewResponse,
-    handler: ({ member, params }) => service.previewImport({ companyId: member.companyId, importId: params.importId }),
+    handler: ({ member, params }) =>
+      service().previewImport({ companyId: member.companyId, importId: params.importId }),
   }),
   defineRoute({
     method: 'post',
@@ -75,7 +86,7 @@ export const csvRoutes: RouteDef[] = [
     body: startImportBody,
     response: importSchema,
     handler: ({ member, params, body }) =>
-      service.startImport({
+      service().startImport({
         companyId: member.companyId,
         importId: params.importId,
         uid: member.uid,
@@ -92,7 +103,7 @@ export const csvRoutes: RouteDef[] = [
     params: importIdParam,
     query: companyIdQuery,
     response: importSchema,
-    handler: ({ member, params }) => service.getImport({ companyId: member.companyId, importId: params.importId }),
+    handler: ({ member, params }) => service().getImport({ companyId: member.companyId, importId: params.importId }),
   }),
   defineRoute({
     method: 'get',
@@ -104,7 +115,7 @@ export const csvRoutes: RouteDef[] = [
     query: listImportsQuery,
     response: importListResponse,
     handler: ({ member, query }) =>
-      service.listImports({ companyId: member.companyId, limit: query.limit, cursor: query.cursor }),
+      service().listImports({ companyId: member.companyId, limit: query.limit, cursor: query.cursor }),
   }),
   defineRoute({
     method: 'get',
@@ -116,7 +127,7 @@ export const csvRoutes: RouteDef[] = [
     params: kindParam,
     query: companyIdQuery,
     response: mappingResponse,
-    handler: ({ member, params }) => service.getMapping({ companyId: member.companyId, kind: params.kind }),
+    handler: ({ member, params }) => service().getMapping({ companyId: member.companyId, kind: params.kind }),
   }),
   defineRoute({
     method: 'put',
@@ -130,6 +141,6 @@ export const csvRoutes: RouteDef[] = [
     body: mappingSchema,
     response: mappingResponse,
     handler: ({ member, params, body }) =>
-      service.putMapping({ companyId: member.companyId, kind: params.kind, uid: member.uid, mapping: body }),
+      service().putMapping({ companyId: member.companyId, kind: params.kind, uid: member.uid, mapping: body }),
   }),
 ];

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { companyIdQuery, documentId } from '../../../http/fields';
 import { runSchema } from '../../integration-engine';
 import { CSV_KINDS, mappingSchema } from './fields';
-import { MAX_PARTS, PREVIEW_ROWS } from './service';
+
+/** The limits of an import, here so that the routes can state them without loading the service. */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** A part is written in one commit: Firestore takes 10 MiB per request, the emulators here 4 MiB. */
+export const MAX_PART_BYTES = 3 * 1024 * 1024;
+export const MAX_PARTS = 100;
+export const PREVIEW_ROWS = 20;
 
 export const kindSchema = z
   .enum(CSV_KINDS)

@@ -5,7 +5,6 @@ import { getRun, requestSync, type SyncRun, type SyncStream } from '../../integr
 import { posSyncErrors } from '../errors';
 import { CSV_FIELDS, mappingProblems, type CsvKind, type CsvMapping } from './fields';
 import {
-  PREVIEW_ROWS,
   fileContext,
   fileProblem,
   headOf,
@@ -16,10 +15,9 @@ import {
   requireUploaded,
 } from './file';
 import type { RowError } from './rows';
+import { MAX_FILE_BYTES, PREVIEW_ROWS } from './schemas';
 import * as store from './store';
 import { lockKeys } from '../../../core/locks';
-
-export { PREVIEW_ROWS };
 
 /**
  * CSV import, for a POS without an API: a manager creates an import of one kind of file (roster,
@@ -31,10 +29,6 @@ export { PREVIEW_ROWS };
  * changes nothing.
  */
 
-export const MAX_FILE_BYTES = 50 * 1024 * 1024;
-/** A part is written in one commit: Firestore takes 10 MiB per request, the emulators here 4 MiB. */
-export const MAX_PART_BYTES = 3 * 1024 * 1024;
-export const MAX_PARTS = 100;
 export const CSV_CONNECTION = 'csv';
 
 export type ImportState = 'uploading' | 'queued' | 'running' | 'imported' | 'failed' | 'cancelled';
