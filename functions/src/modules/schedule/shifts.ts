@@ -176,14 +176,9 @@ export async function writeShift({ companyId, shiftId, address, body, create }: 
       .filter(standsWith(shift.mode))
       .map((s) => timed(s, rules));
     const roles = new Map<string, Role | null>(roleSnap ? [[roleSnap.id, roleFromSnapshot(roleSnap)]] : []);
-    const checked = writeFindings(
-      { shift, timing },
-      others,
-      { rules, employee, roles, timeOffs },
-      body.restConsent === true,
-    );
-    const rest = checked.rest;
-    const findings = throwIfBlocked(checked.findings);
+    const context = { rules, employee, roles, timeOffs };
+    const { findings: found, rest } = writeFindings({ shift, timing }, others, context, body.restConsent === true);
+    const findings = throwIfBlocked(found);
     const changed =
       !existing ||
       existing.employeeId !== shift.employeeId ||
