@@ -1,5 +1,4 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import { addDays } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import { companyNotFound } from '../../core/firestore';
 import { companyRulesFromSnapshots, companyRulesRefs } from '../companies';
@@ -11,7 +10,7 @@ import { stagePremiums, type NewPremium, type Premium } from './premiums';
 import * as repo from './repo';
 import { findingKey, restFindings, scheduleRulesOf, timed, type Timed } from './rules';
 import { LIVE_MODES, type Finding, type PublishBody, type Shift, type ShiftMode } from './schemas';
-import { CONFLICT_WINDOW_DAYS, checkRange, shiftFindings, withTimes } from './shift-checks';
+import { checkRange, conflictWindow, shiftFindings, withTimes } from './shift-checks';
 import { byTime } from './shifts';
 import { listTimeOff } from './time-off';
 import { LOCK_WRITES_PER_KEY, lockKeys, MAX_COMMIT_WRITES, writesLeft } from '../../core/locks';
@@ -54,24 +53,14 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
         }
         const employeeIds = [...concerned];
         const roleIds = [...new Set(drafts.map((d) => d.positionId).filter((p): p is string => !!p))];
-        const live = repo.listShiftsInRange(
-          {
-            companyId,
-            from: addDays(body.startDate, -CONFLICT_WINDOW_DAYS),
-            to: addDays(body.endDate, CONFLICT_WINDOW_DAYS),
-            modes: LIVE_MODES,
-          },
-          tx,
-        );
+        const around = conflictWindow(body.startDate, body.endDate);
+        const live = repo.listShiftsInRange({ companyId, ...around, modes: LIVE_MODES }, tx);
         const refs = tx.getAll(
           ...companyRulesRefs(companyId),
           ...employeeIds.map((e) => employeeRef(companyId, e)),
           ...roleIds.map((r) => roleRef(companyId, r)),
         );
-        const offs = listTimeOff(
-          { companyId, from: addDays(body.startDate, -1), to: addDays(body.endDate, 1), employeeIds },
-          tx,
-        );
+        const offs = listTimeOff({ companyId, ...around, employeeIds }, tx);
         const [liveShifts, [companySnap, settingsSnap, ...rest], timeOffs] = await Promise.all([live, refs, offs]);
         const company = companyRulesFromSnapshots(companySnap, settingsSnap);
         if (!company) throw companyNotFound();

@@ -1,9 +1,9 @@
-import { requireDateRange } from '../../core/calendar';
+import { addDays, requireDateRange } from '../../core/calendar';
 import type { ErrorFactory } from '../../core/errors';
 import { employeeErrors, type Employee } from '../employees';
 import { roleErrors, type Role } from '../roles';
 import { scheduleErrors } from './errors';
-import { evaluate, timed, timeOffFindings, type ScheduleRules, type Timed } from './rules';
+import { evaluate, restFindings, timed, timeOffFindings, type ScheduleRules, type Timed } from './rules';
 import { LIVE_MODES, MAX_RANGE_DAYS, type Finding, type Shift, type ShiftMode } from './schemas';
 import type { TimeOff } from './time-off';
 
@@ -17,6 +17,15 @@ import type { TimeOff } from './time-off';
  * company week and the neighbouring days.
  */
 export const CONFLICT_WINDOW_DAYS = 7;
+
+/**
+ * The dates read around `from`..`to` for everything that can touch a shift dated in it: the other
+ * shifts (overlap, rest, daily and weekly limits) and the approved day-offs (a shift passing
+ * midnight reaches the next date's day-off). Every check of a shift reads this one window.
+ */
+export function conflictWindow(from: string, to: string = from): { from: string; to: string } {
+  return { from: addDays(from, -CONFLICT_WINDOW_DAYS), to: addDays(to, CONFLICT_WINDOW_DAYS) };
+}
 
 export const checkRange = (startDate: string, endDate: string): number =>
   requireDateRange(startDate, endDate, MAX_RANGE_DAYS);
@@ -121,6 +130,22 @@ export function shiftFindings(
     ...evaluate(timing, others, rules, employee?.availabilities),
     ...timeOffFindings(timing, timeOffs, rules),
   ];
+}
+
+/**
+ * The checks of one shift write: every finding of `shiftFindings`, plus the fair-workweek rest of a
+ * live shift (blocking unless `restConsent`; a draft is checked for it when published), with the
+ * premium each short rest owes. PUT /shifts and the commit of a proposal both run exactly this.
+ */
+export function writeFindings(
+  candidate: { shift: Shift; timing: Timed<Shift> },
+  others: Timed[],
+  context: CheckContext,
+  restConsent: boolean,
+): { findings: Finding[]; rest: ReturnType<typeof restFindings> } {
+  const rest =
+    candidate.shift.mode === 'draft' ? [] : restFindings(candidate.timing, others, context.rules, restConsent);
+  return { findings: [...shiftFindings(candidate, others, context), ...rest.map((r) => r.finding)], rest };
 }
 
 /** Unknown or archived references answer their own code; everything else that blocks is SHIFT_CONFLICT with every finding. */

@@ -12,10 +12,10 @@ import { changePremiums, premiumOf } from './change-premiums';
 import { scheduleErrors } from './errors';
 import { stagePremiums } from './premiums';
 import * as repo from './repo';
-import { restFindings, scheduleRulesOf, timed } from './rules';
+import { scheduleRulesOf, timed } from './rules';
 import type { ListShiftsQuery, Shift, ShiftAddress, ShiftMode, ShiftPostBody, ShiftPutBody } from './schemas';
 import { LIVE_MODES } from './schemas';
-import { CONFLICT_WINDOW_DAYS, checkRange, shiftFindings, standsWith, throwIfBlocked, withTimes } from './shift-checks';
+import { checkRange, conflictWindow, standsWith, throwIfBlocked, withTimes, writeFindings } from './shift-checks';
 import { listTimeOff } from './time-off';
 import { lockKeys } from '../../core/locks';
 
@@ -134,19 +134,12 @@ export async function writeShift({ companyId, shiftId, address, body, create }: 
     const ref = repo.shiftRef(companyId, shiftId);
     const docs = [ref, ...companyRulesRefs(companyId), employeeRef(companyId, employeeId)];
     if (positionId) docs.push(roleRef(companyId, positionId));
-    const window = repo.employeeWindowQuery(
-      companyId,
-      employeeId,
-      addDays(address.date, -CONFLICT_WINDOW_DAYS),
-      addDays(address.date, CONFLICT_WINDOW_DAYS),
-    );
+    const around = conflictWindow(address.date);
+    const window = repo.employeeWindowQuery(companyId, employeeId, around.from, around.to);
     const [[shiftSnap, companySnap, settingsSnap, employeeSnap, roleSnap], windowSnap, timeOffs] = await Promise.all([
       tx.getAll(...docs),
       tx.get(window),
-      listTimeOff(
-        { companyId, from: addDays(address.date, -1), to: addDays(address.date, 1), employeeIds: [employeeId] },
-        tx,
-      ),
+      listTimeOff({ companyId, ...around, employeeIds: [employeeId] }, tx),
     ]);
 
     const company = companyRulesFromSnapshots(companySnap, settingsSnap);
@@ -182,12 +175,10 @@ export async function writeShift({ companyId, shiftId, address, body, create }: 
       .map((d) => repo.shiftFromDoc(d.id, d.data()))
       .filter(standsWith(shift.mode))
       .map((s) => timed(s, rules));
-    const rest = shift.mode === 'draft' ? [] : restFindings(timing, others, rules, body.restConsent === true);
     const roles = new Map<string, Role | null>(roleSnap ? [[roleSnap.id, roleFromSnapshot(roleSnap)]] : []);
-    const findings = throwIfBlocked([
-      ...shiftFindings({ shift, timing }, others, { rules, employee, roles, timeOffs }),
-      ...rest.map((r) => r.finding),
-    ]);
+    const context = { rules, employee, roles, timeOffs };
+    const { findings: found, rest } = writeFindings({ shift, timing }, others, context, body.restConsent === true);
+    const findings = throwIfBlocked(found);
     const changed =
       !existing ||
       existing.employeeId !== shift.employeeId ||

@@ -8,9 +8,9 @@ import { employeeFromSnapshot, employeeRef } from '../employees';
 import { roleFromSnapshot, roleRef } from '../roles';
 import { scheduleErrors } from './errors';
 import * as repo from './repo';
-import { restFindings, scheduleRulesOf, timed, type ScheduleRules, type Timed } from './rules';
+import { scheduleRulesOf, timed, type ScheduleRules, type Timed } from './rules';
 import { LIVE_MODES, type Finding, type Shift } from './schemas';
-import { CONFLICT_WINDOW_DAYS, shiftFindings, throwIfBlocked, withTimes, type CheckContext } from './shift-checks';
+import { conflictWindow, throwIfBlocked, withTimes, writeFindings, type CheckContext } from './shift-checks';
 import { timeOffFromDoc, timeOffInterval, timeOffQuery, timeOffRecords, writeTimeOff, type TimeOff } from './time-off';
 
 /**
@@ -32,10 +32,7 @@ export const txReader = (tx: Transaction): Reader => ({
 
 /** Every finding of a shift moved to a taker, the fair-workweek rest included (a transfer carries no rest consent). */
 function takerFindings(moved: ReturnType<typeof withTimes>, others: Timed[], context: CheckContext): Finding[] {
-  return [
-    ...shiftFindings(moved, others, context),
-    ...restFindings(moved.timing, others, context.rules, false).map((r) => r.finding),
-  ];
+  return writeFindings(moved, others, context, false).findings;
 }
 
 export interface ShiftTransfer {
@@ -78,12 +75,11 @@ export async function prepareTransfers(
   });
   const roleIds = [...new Set(current.map((s) => s.positionId).filter((p): p is string => !!p))];
   const dates = current.map((s) => s.date).sort();
-  const from = addDays(dates[0], -CONFLICT_WINDOW_DAYS);
-  const to = addDays(dates[dates.length - 1], CONFLICT_WINDOW_DAYS);
+  const { from, to } = conflictWindow(dates[0], dates[dates.length - 1]);
   const [roleSnaps, windows, timeOffSnap] = await Promise.all([
     roleIds.length ? reader.getAll(...roleIds.map((r) => roleRef(companyId, r))) : Promise.resolve([]),
     Promise.all(takers.map((e) => reader.get(repo.employeeWindowQuery(companyId, e, from, to)))),
-    reader.get(timeOffQuery({ companyId, from: addDays(dates[0], -1), to: addDays(dates[dates.length - 1], 1) })),
+    reader.get(timeOffQuery({ companyId, from, to })),
   ]);
   const roles = new Map(roleSnaps.map((s) => [s.id, roleFromSnapshot(s)]));
   const timeOffs: TimeOff[] = timeOffSnap.docs.map((d) => timeOffFromDoc(d.id, d.data()));
@@ -154,22 +150,11 @@ export async function eligibleShifts(
   if (shifts.length === 0) return new Set();
   const roleIds = [...new Set(shifts.map((s) => s.positionId).filter((p): p is string => !!p))];
   const dates = shifts.map((s) => s.date).sort();
+  const around = conflictWindow(dates[0], dates[dates.length - 1]);
   const [roleSnaps, windowSnap, offs] = await Promise.all([
     roleIds.length ? db().getAll(...roleIds.map((r) => roleRef(companyId, r))) : Promise.resolve([]),
-    repo
-      .employeeWindowQuery(
-        companyId,
-        taker,
-        addDays(dates[0], -CONFLICT_WINDOW_DAYS),
-        addDays(dates[dates.length - 1], CONFLICT_WINDOW_DAYS),
-      )
-      .get(),
-    timeOffQuery({
-      companyId,
-      from: addDays(dates[0], -1),
-      to: addDays(dates[dates.length - 1], 1),
-      employeeIds: [taker],
-    }).get(),
+    repo.employeeWindowQuery(companyId, taker, around.from, around.to).get(),
+    timeOffQuery({ companyId, ...around, employeeIds: [taker] }).get(),
   ]);
   const roles = new Map(roleSnaps.map((snap) => [snap.id, roleFromSnapshot(snap)]));
   const timeOffs = offs.docs.map((d) => timeOffFromDoc(d.id, d.data()));

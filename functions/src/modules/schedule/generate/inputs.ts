@@ -1,4 +1,3 @@
-import { addDays, weekStart } from '../../../core/calendar';
 import { getCompanyRules } from '../../companies';
 import { listEmployees } from '../../employees';
 import { listRoles } from '../../roles';
@@ -7,6 +6,7 @@ import { listShiftsInRange } from '../repo';
 import { scheduleRulesOf } from '../rules';
 import { listTimeOff } from '../time-off';
 import { SHIFT_MODES } from '../schemas';
+import { conflictWindow } from '../shift-checks';
 import type { GenerationInputs } from './problem';
 
 /** Currency of the cost figures: rates are stored in major units without one; two decimals is every demo's and most companies'. */
@@ -24,19 +24,19 @@ export interface GatherRequest {
 
 /**
  * Everything a generation depends on, read from the company: rules and settings, template,
- * roles, employees, and every shift (all modes) of the company weeks the range touches plus a
- * day on each side (the rest between shifts).
+ * roles, employees, and every shift (all modes) and approved day-off of the window that the
+ * checks of a shift write read around the range (its company weeks and the days beside them), so
+ * that an overnight seat meets the next day's day-off as PUT /shifts would.
  */
 export async function gatherInputs(req: GatherRequest): Promise<GenerationInputs> {
   const company = await getCompanyRules({ companyId: req.companyId });
   const rules = scheduleRulesOf(company);
-  const first = addDays(weekStart(req.from, rules.weekStartingDay), -1);
-  const last = addDays(weekStart(req.to, rules.weekStartingDay), 7);
+  const around = conflictWindow(req.from, req.to);
   const [roles, employees, shifts, timeOff] = await Promise.all([
     listRoles(req.companyId),
     listEmployees(req.companyId, false),
-    listShiftsInRange({ companyId: req.companyId, from: first, to: last, modes: SHIFT_MODES }),
-    listTimeOff({ companyId: req.companyId, from: req.from, to: req.to, employeeIds: req.employeeIds }),
+    listShiftsInRange({ companyId: req.companyId, ...around, modes: SHIFT_MODES }),
+    listTimeOff({ companyId: req.companyId, ...around, employeeIds: req.employeeIds }),
   ]);
   // The fair-workweek rest is applied to every pair of generated shifts, not only to shifts of
   // consecutive days as the laws (and PUT /shifts) do: stricter, so that no proposal ever needs the

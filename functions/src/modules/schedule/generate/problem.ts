@@ -30,9 +30,9 @@ export interface GenerationInputs {
   template: Record<string, unknown>;
   roles: Role[];
   employees: Employee[];
-  /** Shifts that stand (every mode) from the week before `from` to the week after `to`. */
+  /** Shifts that stand (every mode) in the conflict window around `from`..`to`. */
   shifts: { id: string; employeeId: string; date: string; start: number; end: number | null; mode: string }[];
-  /** Approved day-offs: null start/end = the whole business day. */
+  /** Approved day-offs in the same window (an overnight seat reaches the next date's): null start/end = the whole business day. */
   timeOff: { employeeId: string; date: string; start: number | null; end: number | null }[];
   /** Per employee, the minimum rest in minutes (betweenShifts, or stricter). */
   minRestMinutes: (employeeId: string) => number;

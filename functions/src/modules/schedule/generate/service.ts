@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
-import { addDays, requireDateRange } from '../../../core/calendar';
+import { requireDateRange } from '../../../core/calendar';
 import { db } from '../../../core/firebase';
 import { companyNotFound } from '../../../core/firestore';
 import type { Logger } from '../../../core/logger';
@@ -10,9 +10,11 @@ import { roleErrors, roleFromSnapshot, roleRef } from '../../roles';
 import { scheduleErrors } from '../errors';
 import { runExclusive } from '../../../core/exclusive';
 import * as repo from '../repo';
-import { evaluate, findingKey, scheduleRulesOf, timed, type Timed } from '../rules';
+import { findingKey, scheduleRulesOf } from '../rules';
 import { SHIFT_MODES, type Finding, type Shift } from '../schemas';
-import { CONFLICT_WINDOW_DAYS, checkReferences, withTimes } from '../shift-checks';
+import { conflictWindow, withTimes } from '../shift-checks';
+import { listTimeOff } from '../time-off';
+import { commitFindings } from './commit-checks';
 import { gatherInputs } from './inputs';
 import type { GenerationProblem } from './model';
 import { buildProblem } from './problem';
@@ -243,22 +245,15 @@ async function commitChunk(
   const p = stored.proposal;
   const companyId = p.companyId;
   const roleIds = [...new Set(assignments.map((a) => a.positionId))];
-  const concerned = new Set(employees);
-  const [existing, [companySnap, settingsSnap, ...rest]] = await Promise.all([
-    repo.listShiftsInRange(
-      {
-        companyId,
-        from: addDays(p.startDate, -CONFLICT_WINDOW_DAYS),
-        to: addDays(p.endDate, CONFLICT_WINDOW_DAYS),
-        modes: SHIFT_MODES,
-      },
-      tx,
-    ),
+  const around = conflictWindow(p.startDate, p.endDate);
+  const [existing, [companySnap, settingsSnap, ...rest], timeOffs] = await Promise.all([
+    repo.listShiftsInRange({ companyId, ...around, modes: SHIFT_MODES }, tx),
     tx.getAll(
       ...companyRulesRefs(companyId),
       ...employees.map((e) => employeeRef(companyId, e)),
       ...roleIds.map((r) => roleRef(companyId, r)),
     ),
+    listTimeOff({ companyId, ...around, employeeIds: employees }, tx),
   ]);
   const company = companyRulesFromSnapshots(companySnap, settingsSnap);
   if (!company) throw companyNotFound();
@@ -291,24 +286,7 @@ async function commitChunk(
         rules,
       ),
     );
-  // A draft stands with every shift of its employee (drafts and live), the other new drafts included.
-  const standing = new Map<string, Timed<Shift>[]>();
-  const push = (t: Timed<Shift>) => standing.set(t.shift.employeeId, [...(standing.get(t.shift.employeeId) ?? []), t]);
-  for (const s of existing) if (concerned.has(s.employeeId)) push(timed(s, rules));
-  for (const d of drafts) push(d.timing);
-
-  const findings = new Map<string, Finding>();
-  for (const { shift, timing } of drafts) {
-    const employee = employeeById.get(shift.employeeId) ?? null;
-    const others = standing.get(shift.employeeId)!.filter((t) => t.shift.id !== shift.id);
-    for (const f of [
-      ...checkReferences(shift, { employee, role: shift.positionId ? (roleById.get(shift.positionId) ?? null) : null }),
-      ...evaluate(timing, others, rules, employee?.availabilities),
-    ]) {
-      if (!findings.has(findingKey(f))) findings.set(findingKey(f), f);
-    }
-  }
-  const all = [...findings.values()];
+  const all = commitFindings(drafts, existing, { rules, employees: employeeById, roles: roleById, timeOffs });
   const blocking = all.filter((f) => f.blocking);
   if (blocking.length) {
     throw scheduleErrors.SHIFT_CONFLICT(
