@@ -29,6 +29,11 @@ const safeKey = (key: string) => key.replace(/\//g, '∕');
  * create fails has already applied the creates before it (it is not atomic), so those tokens,
  * recognised by this attempt's nonce, are deleted before the retry.
  *
+ * For the same reason, on the Node emulator the work may read some documents before a concurrent
+ * section's commit and some after it, and refuse on that mixed view (a request still pending whose
+ * shift already moved). A refusal thrown while a lock head has moved since the section read it is
+ * therefore retried with a fresh read too; a refusal on an unchanged view is final.
+ *
  * Keys come from `lockKeys` (core/locks.ts); each key adds `LOCK_WRITES_PER_KEY` writes to the commit.
  */
 export async function runExclusive<T>(key: string | readonly string[], work: ExclusiveWork<T>): Promise<T> {
@@ -38,10 +43,12 @@ export async function runExclusive<T>(key: string | readonly string[], work: Exc
   for (let attempt = 1; ; attempt++) {
     const nonce = `${process.pid}-${Date.now()}-${Math.random()}`;
     let attempted: FirebaseFirestore.DocumentReference[] = [];
+    let versionsRead: number[] | null = null;
     try {
       return await db().runTransaction(async (tx) => {
         const snaps = await tx.getAll(...heads);
-        const versions = snaps.map((snap) => (snap.exists ? Number(snap.data()!.version) : 0));
+        const versions = snaps.map(versionOf);
+        versionsRead = versions;
         const { result, write } = await work(tx);
         if (write) {
           attempted = lockKeys.map((k, i) => token(k, versions[i] + 1));
@@ -55,7 +62,8 @@ export async function runExclusive<T>(key: string | readonly string[], work: Exc
         return result;
       });
     } catch (err) {
-      if ((err as { code?: number }).code !== ALREADY_EXISTS) throw err;
+      const lostRace = (err as { code?: number }).code === ALREADY_EXISTS;
+      if (!lostRace && !(versionsRead && (await headsMoved(heads, versionsRead)))) throw err;
       if (attempted.length > 1) await releasePartialTokens(attempted, nonce);
       if (attempt >= MAX_ATTEMPTS) {
         throw coreErrors.CONCURRENT_MODIFICATION('Too many concurrent changes to the same data; retry the request');
@@ -63,6 +71,14 @@ export async function runExclusive<T>(key: string | readonly string[], work: Exc
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 5 * attempt)));
     }
   }
+}
+
+const versionOf = (snap: FirebaseFirestore.DocumentSnapshot) => (snap.exists ? Number(snap.data()!.version) : 0);
+
+/** Whether a concurrent section committed under any of the keys since they were read. */
+async function headsMoved(heads: FirebaseFirestore.DocumentReference[], read: readonly number[]): Promise<boolean> {
+  const now = await db().getAll(...heads);
+  return now.some((snap, i) => versionOf(snap) !== read[i]);
 }
 
 /** Deletes the tokens a failed, partially applied commit created (only on the Node emulator is there any). */
