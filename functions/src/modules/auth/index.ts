@@ -7,7 +7,8 @@ export const createCompanyForUser = lazyFunction(account, 'createCompanyForUser'
 export const signup = lazyFunction(account, 'signup');
 export type { CompanySetup } from './account';
 export { authErrors } from './errors';
-export { countrySchema, currencySchema, emailSchema, passwordSchema, type SignupInput } from './schemas';
+export { countrySchema, currencySchema, emailSchema, passwordSchema } from './fields';
+export type { SignupInput } from './schemas';
 export const createInvitation = lazyFunction(
   () => require('./invitations') as typeof import('./invitations'),
   'createInvitation',
