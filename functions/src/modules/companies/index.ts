@@ -11,4 +11,5 @@ export const mergeScheduleTemplate = lazyFunction(service, 'mergeScheduleTemplat
 export const policiesInForce = lazyFunction(service, 'policiesInForce');
 export const readScheduleTemplate = lazyFunction(service, 'readScheduleTemplate');
 export type { CompanyRules } from './service';
-export { PROFILE_DEFAULTS, SETTINGS_DEFAULTS, timezoneSchema, type CompanyPolicies } from './schemas';
+export { timezoneSchema } from './fields';
+export type { CompanyPolicies } from './schemas';

@@ -1,14 +1,7 @@
 import { z } from 'zod';
+import { timezoneSchema } from './fields';
 
 const latLng = z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
-
-/** luxon is loaded by the first time zone validated, not with the routes. */
-const luxon = () => require('luxon') as typeof import('luxon');
-
-export const timezoneSchema = z
-  .string()
-  .refine((tz) => luxon().IANAZone.isValidZone(tz), 'must be an IANA time zone, e.g. Europe/Madrid')
-  .describe('IANA time zone; company-local days and weeks are computed in it');
 
 /** The writable company profile. */
 export const companyProfilePatch = z
