@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import type { RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRes, RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import { coreErrors } from './errors';
 import { db, firestoreNs } from './firebase';
 
@@ -23,57 +23,69 @@ interface Counter {
 }
 
 type Library = typeof import('rate-limiter-flexible');
-const { RateLimiterRes: Res } = require('rate-limiter-flexible') as Library;
-const StoreAbstract =
-  require('rate-limiter-flexible/lib/RateLimiterStoreAbstract') as Library['RateLimiterStoreAbstract'];
 
 const counterRef = (rlKey: string) =>
   db().collection(RATE_LIMIT_COLLECTION).doc(createHash('sha256').update(rlKey).digest('hex'));
 
-class FirestoreStore extends StoreAbstract {
-  constructor(options: { keyPrefix: string; points: number; duration: number }) {
-    super({ ...options, storeClient: 'firestore' });
+/**
+ * The library and the store built on it, loaded by the first limited request: routes that only read
+ * the client's address (`clientAddress`) do not load it at cold start.
+ */
+let loaded: ReturnType<typeof load> | undefined;
+const library = () => (loaded ??= load());
+
+function load() {
+  const { RateLimiterRes: Res } = require('rate-limiter-flexible') as Library;
+  const StoreAbstract =
+    require('rate-limiter-flexible/lib/RateLimiterStoreAbstract') as Library['RateLimiterStoreAbstract'];
+
+  class FirestoreStore extends StoreAbstract {
+    constructor(options: { keyPrefix: string; points: number; duration: number }) {
+      super({ ...options, storeClient: 'firestore' });
+    }
+
+    _getRateLimiterRes(_rlKey: string, changedPoints: number, counter: Counter): RateLimiterRes {
+      const msBeforeNext = counter.expire === null ? -1 : Math.max(counter.expire - Date.now(), 0);
+      return new Res(
+        Math.max(this.points - counter.points, 0),
+        msBeforeNext,
+        counter.points,
+        counter.points === changedPoints,
+      );
+    }
+
+    async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<Counter> {
+      const ref = counterRef(rlKey);
+      return db().runTransaction(async (tx) => {
+        const now = Date.now();
+        const stored = (await tx.get(ref)).data() as Counter | undefined;
+        const live = stored && (stored.expire === null || stored.expire > now);
+        const counter: Counter =
+          live && !forceExpire
+            ? { points: stored.points + points, expire: stored.expire }
+            : { points, expire: msDuration > 0 ? now + msDuration : null };
+        const expireAt = counter.expire === null ? null : firestoreNs().Timestamp.fromMillis(counter.expire);
+        tx.set(ref, { ...counter, prefix: this.keyPrefix, expireAt });
+        return counter;
+      });
+    }
+
+    async _get(rlKey: string): Promise<Counter | null> {
+      const stored = (await counterRef(rlKey).get()).data() as Counter | undefined;
+      return stored && (stored.expire === null || stored.expire > Date.now())
+        ? { points: stored.points, expire: stored.expire }
+        : null;
+    }
+
+    async _delete(rlKey: string): Promise<boolean> {
+      const ref = counterRef(rlKey);
+      const existed = (await ref.get()).exists;
+      await ref.delete();
+      return existed;
+    }
   }
 
-  _getRateLimiterRes(_rlKey: string, changedPoints: number, counter: Counter): RateLimiterRes {
-    const msBeforeNext = counter.expire === null ? -1 : Math.max(counter.expire - Date.now(), 0);
-    return new Res(
-      Math.max(this.points - counter.points, 0),
-      msBeforeNext,
-      counter.points,
-      counter.points === changedPoints,
-    );
-  }
-
-  async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<Counter> {
-    const ref = counterRef(rlKey);
-    return db().runTransaction(async (tx) => {
-      const now = Date.now();
-      const stored = (await tx.get(ref)).data() as Counter | undefined;
-      const live = stored && (stored.expire === null || stored.expire > now);
-      const counter: Counter =
-        live && !forceExpire
-          ? { points: stored.points + points, expire: stored.expire }
-          : { points, expire: msDuration > 0 ? now + msDuration : null };
-      const expireAt = counter.expire === null ? null : firestoreNs().Timestamp.fromMillis(counter.expire);
-      tx.set(ref, { ...counter, prefix: this.keyPrefix, expireAt });
-      return counter;
-    });
-  }
-
-  async _get(rlKey: string): Promise<Counter | null> {
-    const stored = (await counterRef(rlKey).get()).data() as Counter | undefined;
-    return stored && (stored.expire === null || stored.expire > Date.now())
-      ? { points: stored.points, expire: stored.expire }
-      : null;
-  }
-
-  async _delete(rlKey: string): Promise<boolean> {
-    const ref = counterRef(rlKey);
-    const existed = (await ref.get()).exists;
-    await ref.delete();
-    return existed;
-  }
+  return { Res, FirestoreStore };
 }
 
 /** A limit: at most `points` requests per `duration` seconds for one key. */
@@ -83,11 +95,11 @@ export interface Limit {
   duration: number;
 }
 
-const limiters = new Map<string, FirestoreStore>();
+const limiters = new Map<string, RateLimiterStoreAbstract>();
 const limiterOf = (limit: Limit) => {
   let limiter = limiters.get(limit.name);
   if (!limiter) {
-    limiter = new FirestoreStore({ keyPrefix: limit.name, points: limit.points, duration: limit.duration });
+    limiter = new (library().FirestoreStore)({ keyPrefix: limit.name, points: limit.points, duration: limit.duration });
     limiters.set(limit.name, limiter);
   }
   return limiter;
@@ -102,7 +114,7 @@ export async function consumeLimits(checks: readonly { limit: Limit; key: string
   let waitMs: number | null = null;
   for (const result of results) {
     if (result.status === 'fulfilled') continue;
-    if (!(result.reason instanceof Res)) throw result.reason;
+    if (!(result.reason instanceof library().Res)) throw result.reason;
     waitMs = Math.max(waitMs ?? 1000, result.reason.msBeforeNext);
   }
   if (waitMs !== null)

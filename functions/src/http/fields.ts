@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { DateTime } from 'luxon';
 import { documentIdProblem } from '../core/firestore';
 
 /** Shared field schemas. Query strings arrive as text, so query helpers convert explicitly. */
+
+/** luxon is loaded by the first date validated, not with every module's routes. */
+const luxon = () => require('luxon') as typeof import('luxon');
 
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export const isoDate = z
   .string()
   .regex(ISO_DATE_PATTERN, 'must be a date YYYY-MM-DD')
-  .refine((v) => DateTime.fromISO(v, { zone: 'utc' }).isValid, 'is not a calendar date')
+  .refine((v) => luxon().DateTime.fromISO(v, { zone: 'utc' }).isValid, 'is not a calendar date')
   .meta({ format: 'date', example: '2026-11-21' });
 
 /** An id that names a Firestore document: non-empty, no "/", not "." or "..", not "__x__", at most 1,500 bytes. */

@@ -91,6 +91,22 @@ export function definitionIn(file: { default?: unknown }): DefinedModule {
   return definition;
 }
 
+/**
+ * A service function as a module's `index.ts` exports it: its file is loaded on the first call, not
+ * when the index is imported. Another module's schemas and routers import indexes at load (a schema,
+ * an error catalogue, a pure rule), and a plain `export { x } from './service'` would load this
+ * module's services with them (and theirs, and the libraries they use) into every cold start that
+ * merely names a schema. An index therefore re-exports schemas, rules, errors and repo helpers
+ * directly, and the functions of its services and use cases through this, given the file's loader
+ * (written as a router writes the loaders of its use cases) and the function's name.
+ */
+export function lazyFunction<File extends Record<Name, (...args: never[]) => unknown>, Name extends keyof File>(
+  load: () => File,
+  name: Name,
+): File[Name] {
+  return ((...args: never[]) => load()[name](...args)) as File[Name];
+}
+
 export const DEFAULT_RUNTIME = {
   memory: '256MiB',
   timeoutSeconds: 60,

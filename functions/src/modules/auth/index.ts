@@ -1,5 +1,15 @@
 /** The auth module's public API: what other modules may use (they import nothing else of it). */
-export { createCompanyForUser, signup, type CompanySetup } from './account';
+import { lazyFunction } from '../kit';
+
+const account = () => require('./account') as typeof import('./account');
+
+export const createCompanyForUser = lazyFunction(account, 'createCompanyForUser');
+export const signup = lazyFunction(account, 'signup');
+export type { CompanySetup } from './account';
 export { authErrors } from './errors';
-export { countrySchema, currencySchema, emailSchema, passwordSchema, type SignupInput } from './schemas';
-export { createInvitation } from './invitations';
+export { countrySchema, currencySchema, emailSchema, passwordSchema } from './fields';
+export type { SignupInput } from './schemas';
+export const createInvitation = lazyFunction(
+  () => require('./invitations') as typeof import('./invitations'),
+  'createInvitation',
+);

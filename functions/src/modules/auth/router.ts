@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { clientAddress } from '../../core/rate-limit';
 import { companyIdQuery } from '../../http/fields';
 import { ADMIN, AUTHENTICATED, PUBLIC, companyInQuery, defineRoute, type RouteDef } from '../../http/route';
-import * as account from './account';
-import * as admin from './admin';
-import * as invitations from './invitations';
-import * as members from './members';
 import {
   acceptResult,
   acceptedAnswer,
@@ -37,6 +33,12 @@ import {
 
 export { extend } from './invitation-page';
 
+/** The use cases (and the rate limiter, mail and the modules they call) are loaded by the first request that uses them, not with the routes. */
+const account = () => require('./account') as typeof import('./account');
+const admin = () => require('./admin') as typeof import('./admin');
+const invitations = () => require('./invitations') as typeof import('./invitations');
+const members = () => require('./members') as typeof import('./members');
+
 const LIMITED =
   'Rate limited per client address and per email: 5 an hour each; over it, 429 RATE_LIMITED with Retry-After.';
 const manager = companyInQuery('manager');
@@ -52,7 +54,7 @@ export const routes: RouteDef[] = [
     access: PUBLIC,
     body: signupBody,
     response: signupResult,
-    handler: ({ body, req, log }) => account.signup({ input: body, address: clientAddress(req), log }),
+    handler: ({ body, req, log }) => account().signup({ input: body, address: clientAddress(req), log }),
   }),
   defineRoute({
     method: 'post',
@@ -63,7 +65,7 @@ export const routes: RouteDef[] = [
     access: PUBLIC,
     body: passwordResetBody,
     response: acceptedAnswer,
-    handler: ({ body, req }) => account.requestPasswordReset({ email: body.email, address: clientAddress(req) }),
+    handler: ({ body, req }) => account().requestPasswordReset({ email: body.email, address: clientAddress(req) }),
   }),
   defineRoute({
     method: 'post',
@@ -74,7 +76,7 @@ export const routes: RouteDef[] = [
     access: PUBLIC,
     body: invitationLookupBody,
     response: invitationPreview,
-    handler: ({ body, req }) => invitations.lookupInvitation({ token: body.token, address: clientAddress(req) }),
+    handler: ({ body, req }) => invitations().lookupInvitation({ token: body.token, address: clientAddress(req) }),
   }),
   defineRoute({
     method: 'post',
@@ -86,7 +88,7 @@ export const routes: RouteDef[] = [
     body: invitationAcceptBody,
     response: acceptResult,
     handler: ({ body, req, log }) =>
-      invitations.acceptInvitation({ req, input: body, address: clientAddress(req), log }),
+      invitations().acceptInvitation({ req, input: body, address: clientAddress(req), log }),
   }),
 
   // authenticated tier
@@ -96,7 +98,7 @@ export const routes: RouteDef[] = [
     summary: 'Your profile and memberships (companies and roles)',
     access: AUTHENTICATED,
     response: profileSchema,
-    handler: ({ caller }) => account.getMe({ caller }),
+    handler: ({ caller }) => account().getMe({ caller }),
   }),
   defineRoute({
     method: 'patch',
@@ -107,7 +109,7 @@ export const routes: RouteDef[] = [
     access: AUTHENTICATED,
     body: profilePatch,
     response: profileSchema,
-    handler: ({ caller, body }) => account.updateMe({ caller, patch: body }),
+    handler: ({ caller, body }) => account().updateMe({ caller, patch: body }),
   }),
   defineRoute({
     method: 'post',
@@ -121,7 +123,7 @@ export const routes: RouteDef[] = [
     body: invitationCreateBody,
     response: invitationSchema,
     handler: ({ member, query, body }) =>
-      invitations.createInvitation({ member, companyId: query.companyId, input: body }),
+      invitations().createInvitation({ member, companyId: query.companyId, input: body }),
   }),
   defineRoute({
     method: 'get',
@@ -132,7 +134,7 @@ export const routes: RouteDef[] = [
     access: manager,
     query: listInvitationsQuery,
     response: invitationPage,
-    handler: ({ query }) => invitations.listInvitations({ companyId: query.companyId, query }),
+    handler: ({ query }) => invitations().listInvitations({ companyId: query.companyId, query }),
   }),
   defineRoute({
     method: 'post',
@@ -145,7 +147,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     response: invitationSchema,
     handler: ({ member, params, query }) =>
-      invitations.resendInvitation({ member, companyId: query.companyId, invitationId: params.invitationId }),
+      invitations().resendInvitation({ member, companyId: query.companyId, invitationId: params.invitationId }),
   }),
   defineRoute({
     method: 'post',
@@ -158,7 +160,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     response: invitationSchema,
     handler: ({ member, params, query }) =>
-      invitations.revokeInvitation({ member, companyId: query.companyId, invitationId: params.invitationId }),
+      invitations().revokeInvitation({ member, companyId: query.companyId, invitationId: params.invitationId }),
   }),
   defineRoute({
     method: 'get',
@@ -167,7 +169,7 @@ export const routes: RouteDef[] = [
     access: manager,
     query: companyIdQuery,
     response: z.array(memberSchema),
-    handler: ({ query }) => members.listMembers({ companyId: query.companyId }),
+    handler: ({ query }) => members().listMembers({ companyId: query.companyId }),
   }),
   defineRoute({
     method: 'patch',
@@ -180,7 +182,7 @@ export const routes: RouteDef[] = [
     body: memberRoleBody,
     response: memberSchema,
     handler: ({ params, query, body }) =>
-      members.changeRole({ companyId: query.companyId, uid: params.uid, role: body.role }),
+      members().changeRole({ companyId: query.companyId, uid: params.uid, role: body.role }),
   }),
   defineRoute({
     method: 'delete',
@@ -193,7 +195,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     response: removeResult,
     handler: ({ member, params, query }) =>
-      members.removeMember({ member, companyId: query.companyId, uid: params.uid }),
+      members().removeMember({ member, companyId: query.companyId, uid: params.uid }),
   }),
   defineRoute({
     method: 'post',
@@ -203,7 +205,7 @@ export const routes: RouteDef[] = [
     access: companyInQuery('employee'),
     query: companyIdQuery,
     response: leaveResult,
-    handler: ({ member }) => members.leaveCompany({ member }),
+    handler: ({ member }) => members().leaveCompany({ member }),
   }),
 
   // admin tier
@@ -214,7 +216,7 @@ export const routes: RouteDef[] = [
     access: ADMIN,
     query: adminListUsersQuery,
     response: adminUserPage,
-    handler: ({ query }) => admin.listUsers({ query }),
+    handler: ({ query }) => admin().listUsers({ query }),
   }),
   defineRoute({
     method: 'get',
@@ -223,7 +225,7 @@ export const routes: RouteDef[] = [
     access: ADMIN,
     params: uidParam,
     response: adminUserDetail,
-    handler: ({ params }) => admin.getUser({ uid: params.uid }),
+    handler: ({ params }) => admin().getUser({ uid: params.uid }),
   }),
   defineRoute({
     method: 'post',
@@ -235,7 +237,7 @@ export const routes: RouteDef[] = [
     params: uidParam,
     body: adminClaimBody,
     response: adminUserDetail,
-    handler: ({ caller, params, body }) => admin.setAdmin({ caller, uid: params.uid, admin: body.admin }),
+    handler: ({ caller, params, body }) => admin().setAdmin({ caller, uid: params.uid, admin: body.admin }),
   }),
   defineRoute({
     method: 'post',
@@ -245,7 +247,7 @@ export const routes: RouteDef[] = [
     access: ADMIN,
     params: uidParam,
     response: adminUserDetail,
-    handler: ({ caller, params }) => admin.setDisabled({ caller, uid: params.uid, disabled: true }),
+    handler: ({ caller, params }) => admin().setDisabled({ caller, uid: params.uid, disabled: true }),
   }),
   defineRoute({
     method: 'post',
@@ -255,7 +257,7 @@ export const routes: RouteDef[] = [
     access: ADMIN,
     params: uidParam,
     response: adminUserDetail,
-    handler: ({ caller, params }) => admin.setDisabled({ caller, uid: params.uid, disabled: false }),
+    handler: ({ caller, params }) => admin().setDisabled({ caller, uid: params.uid, disabled: false }),
   }),
   defineRoute({
     method: 'post',
@@ -265,7 +267,7 @@ export const routes: RouteDef[] = [
     access: ADMIN,
     params: uidParam,
     response: adminUserDetail,
-    handler: ({ caller, params }) => admin.revokeSessions({ caller, uid: params.uid }),
+    handler: ({ caller, params }) => admin().revokeSessions({ caller, uid: params.uid }),
   }),
   defineRoute({
     method: 'get',
@@ -274,6 +276,6 @@ export const routes: RouteDef[] = [
     access: ADMIN,
     query: auditQuery,
     response: auditPage,
-    handler: ({ query }) => admin.listAudit({ query }),
+    handler: ({ query }) => admin().listAudit({ query }),
   }),
 ];

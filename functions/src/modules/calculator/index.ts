@@ -4,7 +4,9 @@
  * JSON schema via z.toJSONSchema); it answers `{ value, steps? }` with exact decimal strings or
  * throws an AppError whose code and message can be handed back to the model.
  */
-export { calculate } from './service';
+import { lazyFunction } from '../kit';
+
+export const calculate = lazyFunction(() => require('./service') as typeof import('./service'), 'calculate');
 export { calculatorErrors } from './errors';
 export {
   calculatorInputSchema,

@@ -1,12 +1,15 @@
 /** The companies module's public API: what other modules may use (they import nothing else of it). */
-export {
-  companyRulesFromSnapshots,
-  companyRulesRefs,
-  createCompanyInBatch,
-  getCompanyRules,
-  mergeScheduleTemplate,
-  policiesInForce,
-  readScheduleTemplate,
-  type CompanyRules,
-} from './service';
-export { PROFILE_DEFAULTS, SETTINGS_DEFAULTS, timezoneSchema, type CompanyPolicies } from './schemas';
+import { lazyFunction } from '../kit';
+
+const service = () => require('./service') as typeof import('./service');
+
+export const companyRulesFromSnapshots = lazyFunction(service, 'companyRulesFromSnapshots');
+export const companyRulesRefs = lazyFunction(service, 'companyRulesRefs');
+export const createCompanyInBatch = lazyFunction(service, 'createCompanyInBatch');
+export const getCompanyRules = lazyFunction(service, 'getCompanyRules');
+export const mergeScheduleTemplate = lazyFunction(service, 'mergeScheduleTemplate');
+export const policiesInForce = lazyFunction(service, 'policiesInForce');
+export const readScheduleTemplate = lazyFunction(service, 'readScheduleTemplate');
+export type { CompanyRules } from './service';
+export { timezoneSchema } from './fields';
+export type { CompanyPolicies } from './schemas';

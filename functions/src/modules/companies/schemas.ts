@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { IANAZone } from 'luxon';
+import { timezoneSchema } from './fields';
 
 const latLng = z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
-
-export const timezoneSchema = z
-  .string()
-  .refine((tz) => IANAZone.isValidZone(tz), 'must be an IANA time zone, e.g. Europe/Madrid')
-  .describe('IANA time zone; company-local days and weeks are computed in it');
 
 /** The writable company profile. */
 export const companyProfilePatch = z

@@ -8,7 +8,9 @@ import {
   sessionSchema,
   startResult,
 } from './schemas';
-import * as service from './service';
+
+/** The service (model calls, the rate limiter and the auth module's signup) is loaded by the first request that uses it, not with the routes. */
+const service = () => require('./service') as typeof import('./service');
 
 const CREDENTIALS =
   'Reached with the session token (`X-Onboarding-Token`) of an anonymous session, or the Firebase ID token (`Authorization: Bearer`) of the user who started a signed-in one: none is 401 ONBOARDING_CREDENTIALS_REQUIRED, a wrong one (or an unknown id) 404 ONBOARDING_SESSION_NOT_FOUND, an expired session 410.';
@@ -23,7 +25,7 @@ export const routes: RouteDef[] = [
       'No company is needed. With a Firebase ID token the session belongs to that user; without one it is anonymous and the answer carries its `sessionToken`, shown once (only its hash is stored). The session expires after 7 days without a message. At most 20 sessions per client address and hour (429 RATE_LIMITED).',
     access: PUBLIC,
     response: startResult,
-    handler: ({ req }) => service.startSession({ req }),
+    handler: ({ req }) => service().startSession({ req }),
   }),
   defineRoute({
     method: 'get',
@@ -33,7 +35,7 @@ export const routes: RouteDef[] = [
     access: PUBLIC,
     params: sessionIdParam,
     response: sessionSchema,
-    handler: ({ params, req }) => service.getSession({ sessionId: params.sessionId, req }),
+    handler: ({ params, req }) => service().getSession({ sessionId: params.sessionId, req }),
   }),
   defineRoute({
     method: 'post',
@@ -45,7 +47,12 @@ export const routes: RouteDef[] = [
     body: messageBody,
     response: messageResult,
     handler: ({ params, body, req }) =>
-      service.postMessage({ sessionId: params.sessionId, req, text: body.text, clientMessageId: body.clientMessageId }),
+      service().postMessage({
+        sessionId: params.sessionId,
+        req,
+        text: body.text,
+        clientMessageId: body.clientMessageId,
+      }),
   }),
   defineRoute({
     method: 'post',
@@ -57,6 +64,6 @@ export const routes: RouteDef[] = [
     body: completeBody,
     response: completeResult,
     handler: ({ params, body, req, log }) =>
-      service.completeSession({ sessionId: params.sessionId, req, input: body, log }),
+      service().completeSession({ sessionId: params.sessionId, req, input: body, log }),
   }),
 ];

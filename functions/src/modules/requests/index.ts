@@ -1,5 +1,7 @@
 /** The requests module's public API: what other modules may use (they import nothing else of it). */
-export { createRequest } from './create';
+import { lazyFunction } from '../kit';
+
+export const createRequest = lazyFunction(() => require('./create') as typeof import('./create'), 'createRequest');
 export { effectiveState } from './transitions';
 export { createRequestBody, REQUEST_TYPES } from './schemas';
 export type { CreateRequestBody, ShiftRequest, RequestType, RequestState } from './schemas';

@@ -4,9 +4,6 @@ import {
   adminClaimBody,
   adminListUsersQuery,
   auditQuery,
-  countrySchema,
-  currencySchema,
-  emailSchema,
   invitationAcceptBody,
   invitationCreateBody,
   invitationIdParam,
@@ -14,11 +11,11 @@ import {
   listInvitationsQuery,
   memberRoleBody,
   passwordResetBody,
-  passwordSchema,
   profilePatch,
   signupBody,
   uidParam,
 } from '../../../src/modules/auth/schemas';
+import { countrySchema, currencySchema, emailSchema, passwordSchema } from '../../../src/modules/auth/fields';
 import { accepts, refuses } from './accepts';
 
 const messages = (schema: z.ZodType, input: unknown): string[] =>
