@@ -17,6 +17,7 @@ import {
 } from '../integrations';
 import { connectionIdOf, requireActive, saveConnection } from './connections';
 import { engineErrors } from './errors';
+import { STATE_TTL_MS } from './schemas';
 import * as repo from './repo';
 import { callVendor } from './vendor-errors';
 import { lockKeys } from '../../core/locks';
@@ -26,7 +27,6 @@ import { lockKeys } from '../../core/locks';
  * key derived from the vault key), names the company, integration and owner, expires in 10
  * minutes, and is single use: its record is consumed by the first callback that presents it.
  */
-export const STATE_TTL_MS = 10 * 60_000;
 const STATE_PURPOSE = 'oauth-state';
 
 export interface OAuthSecrets {

@@ -1,11 +1,6 @@
 import { companyInQuery, defineRoute, PUBLIC, type KeyAccess, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import { connectionSchema } from '../integrations';
-import { connect } from './connect';
-import { disconnect } from './connections';
-import { completeAuthorization, STATE_TTL_MS } from './oauth';
-import { coversOf, pushReservations, verifyPartnerKey } from './reservations';
-import { ALERT_AFTER_FAILURES, cancelRun, getRun, listAlerts, listRuns, requestSync } from './runs';
 import {
   connectBody,
   connectionIdParam,
@@ -25,7 +20,16 @@ import {
   runsQuery,
   alertsResponse,
   syncBody,
+  STATE_TTL_MS,
+  ALERT_AFTER_FAILURES,
 } from './schemas';
+
+/** The use cases, loaded with the first request that uses them (a cold start loads only the routes). */
+const connect = () => require('./connect') as typeof import('./connect');
+const connections = () => require('./connections') as typeof import('./connections');
+const oauth = () => require('./oauth') as typeof import('./oauth');
+const reservations = () => require('./reservations') as typeof import('./reservations');
+const runs = () => require('./runs') as typeof import('./runs');
 
 const owner = companyInQuery('owner');
 const manager = companyInQuery('manager');
@@ -33,7 +37,7 @@ const manager = companyInQuery('manager');
 const partnerKey: KeyAccess = {
   kind: 'key',
   scheme: 'partnerKey',
-  verify: verifyPartnerKey,
+  verify: (...args) => reservations().verifyPartnerKey(...args),
   description:
     "A reservation partner, with the partner key the company's owner issued to it (`Authorization: Bearer wfpk_...`, shown once at connect). A missing, wrong or revoked key is 401 PARTNER_KEY_INVALID and nothing is written.",
 };
@@ -60,7 +64,12 @@ export const routes: RouteDef[] = [
     body: connectBody,
     response: connectResponse,
     handler: ({ query, body, caller }) =>
-      connect({ companyId: query.companyId, uid: caller.uid, slug: body.slug, credentials: body.credentials }),
+      connect().connect({
+        companyId: query.companyId,
+        uid: caller.uid,
+        slug: body.slug,
+        credentials: body.credentials,
+      }),
   }),
   defineRoute({
     method: 'delete',
@@ -73,7 +82,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     response: connectionSchema,
     handler: ({ params, query, caller }) =>
-      disconnect({ companyId: query.companyId, connectionId: params.connectionId, uid: caller.uid }),
+      connections().disconnect({ companyId: query.companyId, connectionId: params.connectionId, uid: caller.uid }),
   }),
   defineRoute({
     method: 'get',
@@ -84,7 +93,7 @@ export const routes: RouteDef[] = [
     access: PUBLIC,
     query: oauthCallbackQuery,
     response: connectionSchema,
-    handler: ({ query }) => completeAuthorization(query as Record<string, string | undefined>),
+    handler: ({ query }) => oauth().completeAuthorization(query as Record<string, string | undefined>),
   }),
   defineRoute({
     method: 'post',
@@ -98,7 +107,7 @@ export const routes: RouteDef[] = [
     body: syncBody,
     response: runSchema,
     handler: ({ params, query, body, caller }) =>
-      requestSync({
+      runs().requestSync({
         companyId: query.companyId,
         connectionId: params.connectionId,
         uid: caller.uid,
@@ -116,7 +125,7 @@ export const routes: RouteDef[] = [
     access: manager,
     query: runsQuery,
     response: runsPage,
-    handler: ({ query }) => listRuns(query),
+    handler: ({ query }) => runs().listRuns(query),
   }),
   defineRoute({
     method: 'get',
@@ -126,7 +135,7 @@ export const routes: RouteDef[] = [
     access: manager,
     query: companyIdQuery,
     response: alertsResponse,
-    handler: ({ query }) => listAlerts(query),
+    handler: ({ query }) => runs().listAlerts(query),
   }),
   defineRoute({
     method: 'get',
@@ -136,7 +145,7 @@ export const routes: RouteDef[] = [
     params: runIdParam,
     query: companyIdQuery,
     response: runSchema,
-    handler: ({ params, query }) => getRun({ companyId: query.companyId, runId: params.runId }),
+    handler: ({ params, query }) => runs().getRun({ companyId: query.companyId, runId: params.runId }),
   }),
   defineRoute({
     method: 'post',
@@ -149,7 +158,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     response: runSchema,
     handler: ({ params, query, caller }) =>
-      cancelRun({ companyId: query.companyId, runId: params.runId, uid: caller.uid }),
+      runs().cancelRun({ companyId: query.companyId, runId: params.runId, uid: caller.uid }),
   }),
   defineRoute({
     method: 'post',
@@ -162,7 +171,11 @@ export const routes: RouteDef[] = [
     response: partnerPushResponse,
     bodyLimit: '2mb',
     handler: ({ keyHolder, body }) =>
-      pushReservations({ companyId: keyHolder.companyId, partner: keyHolder.subject, items: body.reservations }),
+      reservations().pushReservations({
+        companyId: keyHolder.companyId,
+        partner: keyHolder.subject,
+        items: body.reservations,
+      }),
   }),
   defineRoute({
     method: 'get',
@@ -172,6 +185,6 @@ export const routes: RouteDef[] = [
     access: manager,
     query: coversQuery,
     response: coversResponse,
-    handler: ({ query }) => coversOf(query),
+    handler: ({ query }) => reservations().coversOf(query),
   }),
 ];

@@ -11,7 +11,7 @@ import { requireActive } from './connections';
 import { engineErrors } from './errors';
 import { SYNC_QUEUE } from './module';
 import * as repo from './repo';
-import { MAX_BACKFILL_DAYS, SYNC_STREAMS, type SyncRun, type SyncStream } from './schemas';
+import { ALERT_AFTER_FAILURES, MAX_BACKFILL_DAYS, SYNC_STREAMS, type SyncRun, type SyncStream } from './schemas';
 import { lockKeys } from '../../core/locks';
 
 const MINUTE = 60_000;
@@ -20,8 +20,6 @@ export const QUEUED_LEASE_MS = 30 * MINUTE;
 /** How long a running run holds the connection without progress (renewed after every page). */
 export const runningLeaseMs = () => Number(process.env.POS_SYNC_LEASE_MS ?? 5 * MINUTE);
 export const SYNC_INTERVAL_MS = 60 * MINUTE;
-/** Consecutive failed runs after which the company gets an alert. */
-export const ALERT_AFTER_FAILURES = 3;
 
 const isOpen = (run: SyncRun) => run.status === 'queued' || run.status === 'running';
 const isLive = (run: SyncRun, now: number) => isOpen(run) && (run.leaseExpiresAt ?? Infinity) > now;

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 import { CATALOGUE, connectionSchema } from '../integrations';
 
+/** How long an OAuth state (the consent page's round trip) stays valid. */
+export const STATE_TTL_MS = 10 * 60_000;
+/** Consecutive failed runs after which the company gets an alert. */
+export const ALERT_AFTER_FAILURES = 3;
+
 const SLUGS = CATALOGUE.map((e) => e.slug) as [string, ...string[]];
 const RESERVATION_SLUGS = CATALOGUE.filter((e) => e.category === 'reservation').map((e) => e.slug) as [
   string,
