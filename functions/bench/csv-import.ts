@@ -1,5 +1,5 @@
 /**
- * CSV import benchmark (issue 12: "files up to 50 MB processed in a streaming way"): a 50 MB sales
+ * CSV import benchmark ("files up to 50 MB processed in a streaming way"): a 50 MB sales
  * file (about a million rows) uploaded in 8 MB parts, then the import's validation pass (every row
  * read back from its Firestore chunks, parsed and turned into a POS record) against the limit: a
  * bare csv-parse over the same bytes in memory, counting rows. Side by side in one process, bare
