@@ -9,7 +9,9 @@ import {
   memoryPatchBody,
   memorySchema,
 } from './schemas';
-import * as service from './service';
+
+/** The service, loaded with the first request that uses it (a cold start loads only the routes). */
+const service = () => require('./service') as typeof import('./service');
 
 const member = companyInQuery('employee');
 
@@ -23,7 +25,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: listMemoriesQuery,
     response: z.array(memorySchema),
-    handler: ({ member: m, query }) => service.listMemories({ member: m, scope: query.scope }),
+    handler: ({ member: m, query }) => service().listMemories({ member: m, scope: query.scope }),
   }),
   defineRoute({
     method: 'post',
@@ -35,7 +37,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: memoryCreateBody,
     response: memorySchema,
-    handler: ({ member: m, body }) => service.createMemory({ member: m, memory: body }),
+    handler: ({ member: m, body }) => service().createMemory({ member: m, memory: body }),
   }),
   defineRoute({
     method: 'patch',
@@ -49,7 +51,7 @@ export const routes: RouteDef[] = [
     body: memoryPatchBody,
     response: memorySchema,
     handler: ({ member: m, params, body }) =>
-      service.updateMemory({ member: m, memoryId: params.memoryId, patch: body }),
+      service().updateMemory({ member: m, memoryId: params.memoryId, patch: body }),
   }),
   defineRoute({
     method: 'delete',
@@ -61,6 +63,6 @@ export const routes: RouteDef[] = [
     params: memoryIdParam,
     query: companyIdQuery,
     response: forgottenSchema,
-    handler: ({ member: m, params }) => service.deleteMemory({ member: m, memoryId: params.memoryId }),
+    handler: ({ member: m, params }) => service().deleteMemory({ member: m, memoryId: params.memoryId }),
   }),
 ];
