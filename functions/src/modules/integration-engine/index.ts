@@ -1,19 +1,20 @@
 /** The integration engine's public API: what the POS sync service uses (credentials, tokens, runs). */
-export { accessTokenFor } from './oauth';
-export {
-  claimRun,
-  finishRun,
-  getRun,
-  requestSync,
-  RunTakenOver,
-  saveProgress,
-  type Claim,
-  type RunOutcome,
-} from './runs';
+import { lazyFunction } from '../kit';
+
+const oauth = () => require('./oauth') as typeof import('./oauth');
+const runs = () => require('./runs') as typeof import('./runs');
+
+export const accessTokenFor = lazyFunction(oauth, 'accessTokenFor');
+export const claimRun = lazyFunction(runs, 'claimRun');
+export const finishRun = lazyFunction(runs, 'finishRun');
+export const getRun = lazyFunction(runs, 'getRun');
+export const requestSync = lazyFunction(runs, 'requestSync');
+export const saveProgress = lazyFunction(runs, 'saveProgress');
+export const rotateVault = lazyFunction(() => require('./rotation') as typeof import('./rotation'), 'rotateVault');
+export type { Claim, RunOutcome } from './runs';
 export { SYNC_QUEUE } from './module';
-export { rotateVault } from './rotation';
 export { readSecrets } from './repo';
-export { engineErrors } from './errors';
+export { engineErrors, RunTakenOver } from './errors';
 export {
   MAX_BACKFILL_DAYS,
   runSchema,

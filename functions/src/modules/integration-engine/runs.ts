@@ -8,7 +8,7 @@ import { enqueueTask } from '../../core/tasks';
 import { connectorFor } from '../../connectors';
 import { catalogueEntry, readConnection, writeConnection, type Connection } from '../integrations';
 import { requireActive } from './connections';
-import { engineErrors } from './errors';
+import { engineErrors, RunTakenOver } from './errors';
 import { SYNC_QUEUE } from './module';
 import * as repo from './repo';
 import { ALERT_AFTER_FAILURES, MAX_BACKFILL_DAYS, SYNC_STREAMS, type SyncRun, type SyncStream } from './schemas';
@@ -278,9 +278,6 @@ export async function claimRun(companyId: string, runId: string): Promise<Claim>
     };
   });
 }
-
-/** Thrown when a later delivery took the run over (this one's lease had expired): stop writing. */
-export class RunTakenOver extends Error {}
 
 /** Records a running run's counts and progress and renews its lease; fenced by the claim's attempt. */
 export async function saveProgress(companyId: string, run: SyncRun, attempt: number): Promise<SyncRun> {
