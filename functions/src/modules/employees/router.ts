@@ -13,7 +13,7 @@ export const routes: RouteDef[] = [
     path: '/employees',
     summary: 'List employees, ordered by surname then name',
     description:
-      'Owners see every field. Managers see every field except pay (salary, additionalSalary, rateRegular, rateOvertime) when the company policy hideFinancialInfoFromManagers is on. Employees see a directory view of colleagues (no pay, contact, address, birth or hiring data) and their own record whole.',
+      'Owners see every field. Managers see every field except pay (salary, additionalSalary, rateRegular, rateOvertime, positionRates) when the company policy hideFinancialInfoFromManagers is on. Employees see a directory view of colleagues (no pay, contact, address, birth or hiring data) and their own record whole.',
     access: member,
     query: listEmployeesQuery,
     response: z.array(employeeSchema.partial().required({ id: true, name: true, surname: true })),

@@ -62,10 +62,16 @@ export const employeeCreateBody = z.strictObject({
   importSource: z.string().optional(),
   rateRegular: z.number().min(0).optional(),
   rateOvertime: z.number().min(0).optional(),
+  positionRates: z
+    .record(documentId, z.number().min(0))
+    .optional()
+    .describe(
+      "Hourly pay per position: role id -> rate in the company's currency (major units, like rateRegular). Work in a position with a rate here is paid at it, before the role's rate and rateRegular.",
+    ),
 });
 export type EmployeeCreate = z.output<typeof employeeCreateBody>;
 
-export const FINANCIAL_FIELDS = ['salary', 'additionalSalary', 'rateRegular', 'rateOvertime'] as const;
+export const FINANCIAL_FIELDS = ['salary', 'additionalSalary', 'rateRegular', 'rateOvertime', 'positionRates'] as const;
 /** Personal fields a colleague with the employee role does not see. */
 export const PRIVATE_FIELDS = [
   ...FINANCIAL_FIELDS,
