@@ -1,4 +1,4 @@
-import { addDays, instant } from '../../src/core/calendar';
+import { addDays, instant, weekdayOf } from '../../src/core/calendar';
 import { db } from '../../src/core/firebase';
 import { forgetMembership } from '../../src/core/memberships';
 import { writeRoster } from '../../src/modules/pos-sync';
@@ -8,7 +8,7 @@ import { snapshotCompany } from '../helpers/fixtures';
 import { bearer, type TestUser } from '../helpers/users';
 import { link, posEmployee } from '../pos-sync/helpers';
 import { cookShift, createRequest, day, requestsCompany, type RequestsCompany } from '../requests/helpers';
-import { storedShift } from '../schedule/helpers';
+import { scheduleCompany, storedShift } from '../schedule/helpers';
 
 /**
  * The end of an employment end to end: Emma (co.employeeId, a Cook) leaves a company under NYC's
@@ -234,5 +234,34 @@ describe('archive refusals and resignations', () => {
     const missing = await archive(co, 'nobody', body);
     expect([missing.status, missing.body.code]).toEqual([404, 'EMPLOYEE_NOT_FOUND']);
     expect(await snapshotCompany(co.companyId)).toEqual(before);
+  });
+});
+
+describe('schedule generation around an archive', () => {
+  it('proposes the employee before the effective date and never from it', async () => {
+    const co = await scheduleCompany();
+    let monday = day(7);
+    while (weekdayOf(monday) !== 1) monday = addDays(monday, 1);
+    const tuesday = addDays(monday, 1);
+    const template = { shifts: { [co.cookId]: [{ start: 540, end: 780, key: 'lunch', line: { required: 2 } }] } };
+    await db()
+      .collection('companies')
+      .doc(co.companyId)
+      .update({ daysStructure: { Monday: template, Tuesday: template } });
+    const archived = await archive(co as RequestsCompany, co.otherId, { effectiveDate: tuesday, reason: 'laidOff' });
+    expect(archived.status).toBe(200);
+    const res = await api('schedule')
+      .post('/schedule-proposals')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
+      .send({ startDate: monday, endDate: tuesday });
+    expect(res.status).toBe(201);
+    const onDay = (date: string) =>
+      res.body.data.assignments
+        .filter((a: { date: string }) => a.date === date)
+        .map((a: { employeeId: string }) => a.employeeId)
+        .sort();
+    expect(onDay(monday)).toEqual([co.employeeId, co.otherId].sort());
+    expect(onDay(tuesday)).toEqual([co.employeeId]);
   });
 });

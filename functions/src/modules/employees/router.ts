@@ -61,31 +61,31 @@ export const routes: RouteDef[] = [
   }),
   defineRoute({
     method: 'get',
-    path: '/employees/:id',
+    path: '/employees/:employeeId',
     summary: 'One employee (archived ones too)',
     description: `${VISIBILITY} 404 EMPLOYEE_NOT_FOUND for an id the company does not have.`,
     access: member,
     params: employeeIdParam,
     query: companyIdQuery,
     response: seenEmployee,
-    handler: ({ params, member }) => service.getEmployee({ member, id: params.id }),
+    handler: ({ params, member }) => service.getEmployee({ member, id: params.employeeId }),
   }),
   defineRoute({
     method: 'patch',
-    path: '/employees/:id',
+    path: '/employees/:employeeId',
     summary: "Correct an employee's fields",
     description:
-      'Any field of the create body, validated the same way; null removes an optional field (not name, surname or positions). Owners change every field; managers every field but pay when hideFinancialInfoFromManagers is on; an employee only their own contact (email, phone, phoneCode, address, city) and emergency fields (availabilities: through an availabilities request). Any other field answers 403 FIELD_NOT_EDITABLE listing each, and nothing is written. Positions and positionRates keys are checked against the roles (422). Archived employees can be corrected too. Each change is audited (GET /employees/{id}/audit); a patch that changes nothing writes nothing. Returns the record as the caller sees it.',
+      'Any field of the create body, validated the same way; null removes an optional field (not name, surname or positions). Owners change every field; managers every field but pay when hideFinancialInfoFromManagers is on; an employee only their own contact (email, phone, phoneCode, address, city) and emergency fields (availabilities: through an availabilities request). Any other field answers 403 FIELD_NOT_EDITABLE listing each, and nothing is written. Positions and positionRates keys are checked against the roles (422). Archived employees can be corrected too. Each change is audited (GET /employees/{employeeId}/audit); a patch that changes nothing writes nothing. Returns the record as the caller sees it.',
     access: member,
     params: employeeIdParam,
     query: companyIdQuery,
     body: employeePatchBody,
     response: seenEmployee,
-    handler: ({ params, body, member }) => service.updateEmployee({ member, id: params.id, patch: body }),
+    handler: ({ params, body, member }) => service.updateEmployee({ member, id: params.employeeId, patch: body }),
   }),
   defineRoute({
     method: 'post',
-    path: '/employees/:id/archive',
+    path: '/employees/:employeeId/archive',
     summary: 'Archive an employee who leaves, from an effective date',
     description:
       "The record keeps its id, history, documents, pay records and POS links. Their shifts (every mode) dated from effectiveDate, and not before today, are unassigned and listed as openSeats (generation fills those seats again); unless the reason is `resigned` (the employee's change), each cancelled published shift owes the fair-workweek premium of an employer's cancellation where the company's jurisdiction has one. Pending requests they are a party to are cancelled with a reason in their history (an offer they only volunteered for loses them as volunteer). Their membership stops granting access when effectiveDate begins (the account remains). Until then the employee is listed as active and can be scheduled before that day. Repeating the same archive completes what a failure left undone; another archive of an archived employee answers 422 EMPLOYEE_ARCHIVED. 422 CANNOT_ARCHIVE for the caller's own record or an owner's.",
@@ -94,11 +94,11 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: archiveBody,
     response: archiveResult,
-    handler: ({ params, body, member }) => lifecycle().archiveEmployee({ member, id: params.id, body }),
+    handler: ({ params, body, member }) => lifecycle().archiveEmployee({ member, id: params.employeeId, body }),
   }),
   defineRoute({
     method: 'post',
-    path: '/employees/:id/rehire',
+    path: '/employees/:employeeId/rehire',
     summary: 'Rehire an archived employee (or undo an archive)',
     description:
       'The same record and id, with its history; access to the company is restored at once. What the archive cancelled (shifts, requests) stays cancelled. A record that is not archived is returned unchanged.',
@@ -107,11 +107,11 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: rehireBody,
     response: seenEmployee,
-    handler: ({ params, body, member }) => lifecycle().rehireEmployee({ member, id: params.id, body }),
+    handler: ({ params, body, member }) => lifecycle().rehireEmployee({ member, id: params.employeeId, body }),
   }),
   defineRoute({
     method: 'get',
-    path: '/employees/:id/audit',
+    path: '/employees/:employeeId/audit',
     summary: "An employee's audit trail",
     description:
       'Every change of the record, oldest first: who (uid), when, and the changed fields before and after (null: absent). Fields the caller may not see are left out (a manager who may not see pay sees no pay field here either), and an entry left with nothing is dropped.',
@@ -119,6 +119,6 @@ export const routes: RouteDef[] = [
     params: employeeIdParam,
     query: companyIdQuery,
     response: z.array(auditEntrySchema),
-    handler: ({ params, member }) => lifecycle().employeeAudit({ member, id: params.id }),
+    handler: ({ params, member }) => lifecycle().employeeAudit({ member, id: params.employeeId }),
   }),
 ];

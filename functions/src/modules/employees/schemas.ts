@@ -113,7 +113,7 @@ export const employeePatchBody = z.strictObject(
   ),
 ) as unknown as z.ZodType<EmployeePatch>;
 
-export const employeeIdParam = z.object({ id: documentId.describe('Employee id') });
+export const employeeIdParam = z.object({ employeeId: documentId.describe('Employee id') });
 
 /**
  * Why an employment ended. `resigned` is the employee's decision; the others are the employer's
