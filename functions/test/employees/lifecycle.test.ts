@@ -211,6 +211,9 @@ describe('archive refusals and resignations', () => {
     expect(res.body.data.openSeats.map((s: { shiftId: string }) => s.shiftId)).toEqual(['soon']);
     expect(res.body.data.premiums).toEqual([]);
     expect(res.body.data.employee.archived).toBe(true);
+    // effective today: their access ended when the day began
+    const me = await employees().get('/employees/me').query({ companyId: co.companyId }).set(bearer(co.otto));
+    expect([me.status, me.body.code]).toEqual([403, 'NOT_A_MEMBER']);
   });
 
   it("refuses the caller's own record and an owner's (422 CANNOT_ARCHIVE), an employee (403), bad input (400), writing nothing", async () => {
