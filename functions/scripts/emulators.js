@@ -9,6 +9,8 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const http = require('node:http');
+const { isolateTransactions } = require('./emulator-transactions');
+const { recordQueryShapes } = require('./query-shapes');
 
 const FUNCTIONS_DIR = path.resolve(__dirname, '..');
 const ROOT_DIR = path.resolve(FUNCTIONS_DIR, '..');
@@ -38,10 +40,16 @@ function patchFirestoreEmulator() {
   FirestoreStateCollection.prototype.__inPlaceGetDocument = true;
 }
 
-async function startFirestore(port) {
+/**
+ * The Node Firestore emulator on `port`, with transactions isolated as Firestore isolates them
+ * (emulator-transactions.js); `onQueryShape(shape)` is called once per distinct query shape it runs.
+ */
+async function startFirestore(port, { onQueryShape } = {}) {
   patchFirestoreEmulator();
   const { FirestoreServer } = require('@firestore-emulator/server');
   const server = new FirestoreServer();
+  isolateTransactions(server);
+  if (onQueryShape) recordQueryShapes(server, onQueryShape);
   await server.start(port);
   return server;
 }

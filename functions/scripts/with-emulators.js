@@ -10,10 +10,12 @@
  * in this process that keeps every delivery (TASKS_SINK_URL/deliveries), so tests follow a task
  * from the enqueue to the request Cloud Tasks makes, and hand that request to the real task function.
  */
-const { execFileSync, spawn } = require('node:child_process');
+const { execFileSync, spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
 const http = require('node:http');
 const { randomBytes } = require('node:crypto');
-const { startFirestore, startStorage, startFirebaseEmulators, FUNCTIONS_DIR } = require('./emulators');
+const { startFirestore, startStorage, startFirebaseEmulators, FUNCTIONS_DIR, RUNTIME_DIR } = require('./emulators');
 
 const FIRESTORE_PORT = Number(process.env.TEST_FIRESTORE_PORT ?? 8180);
 const AUTH_PORT = Number(process.env.TEST_AUTH_PORT ?? 9199);
@@ -74,11 +76,33 @@ async function createTaskQueues(sinkUrl) {
   }
 }
 
+/**
+ * Every query the emulator tier ran, checked against firestore.indexes.json (scripts/index-check.ts):
+ * the emulators do not require composite indexes, Firestore does. Returns the check's exit code.
+ * On a full run (no test paths before --selectProjects), the indexes no query used are listed too.
+ */
+function checkIndexes(file, jestArgs) {
+  const projects = jestArgs.indexOf('--selectProjects');
+  const fullRun = (projects < 0 ? jestArgs : jestArgs.slice(0, projects)).every((arg) => arg.startsWith('-'));
+  const check = ['--import', require.resolve('tsx'), 'scripts/index-check.ts', file];
+  const result = spawnSync(process.execPath, fullRun ? [...check, '--report-unused'] : check, {
+    cwd: FUNCTIONS_DIR,
+    stdio: 'inherit',
+  });
+  return result.status ?? 1;
+}
+
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   if (!command) throw new Error('usage: with-emulators.js <command> [args...]');
   if (command === 'jest') console.log(`Tests run on Node ${process.version} (${process.execPath})`);
-  const firestore = await startFirestore(FIRESTORE_PORT);
+  // one line per distinct query shape, written by the emulator as it runs them (all workers share it)
+  const queryShapes = path.join(RUNTIME_DIR, `query-shapes-${PROJECT_ID}.jsonl`);
+  fs.mkdirSync(RUNTIME_DIR, { recursive: true });
+  fs.writeFileSync(queryShapes, '');
+  const firestore = await startFirestore(FIRESTORE_PORT, {
+    onQueryShape: (shape) => fs.appendFileSync(queryShapes, `${JSON.stringify(shape)}\n`),
+  });
   const emulators = await startFirebaseEmulators({
     only: ['auth'],
     projectId: PROJECT_ID,
@@ -97,6 +121,7 @@ async function main() {
     CLOUD_TASKS_EMULATOR_HOST: `127.0.0.1:${TASKS_PORT}`,
     FIREBASE_STORAGE_EMULATOR_HOST: storage.host,
     TASKS_SINK_URL: sink.url,
+    QUERY_SHAPES_FILE: queryShapes,
     // the credential vault's key for this run only
     INTEGRATIONS_VAULT_KEYS: process.env.INTEGRATIONS_VAULT_KEYS ?? `test:${randomBytes(32).toString('base64')}`,
     POS_WEBHOOK_KEYS:
@@ -114,7 +139,8 @@ async function main() {
     env,
     stdio: 'inherit',
   });
-  const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+  let code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+  if (command === 'jest' && args.includes('emulator')) code = checkIndexes(queryShapes, args) || code;
   await emulators.stop();
   await tasks.stop();
   await storage.stop();

@@ -1,92 +1,48 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { coreErrors } from './errors';
-import { ALREADY_EXISTS } from './firestore';
 import { db } from './firebase';
 
 /**
  * The work of an exclusive section: reads through `tx` (reads only), then returns what to write.
- * Firestore wants every read of a transaction before its first write, and the lock token must be
- * the first write of the commit, so the two phases are kept apart.
+ * Firestore wants every read of a transaction before its first write, so the two phases are kept apart.
  */
 export type ExclusiveWork<T> = (tx: Transaction) => Promise<{ result: T; write?: (tx: Transaction) => void }>;
 
 const LOCKS = 'locks';
-const TOKENS = 'lockTokens';
-const MAX_ATTEMPTS = 40;
+const ABORTED = 10;
 
 const safeKey = (key: string) => key.replace(/\//g, '∕');
 
 /**
- * Runs a read-check-write as a transaction that is serialized per `key` on every Firestore:
- * real Firestore and the official emulator serialize transactions themselves (the lock head is
- * read in the transaction); the Node emulator does not isolate transactions, so each commit also
- * creates the token `lockTokens/{key}~{version+1}` as its first write. Of two transactions that
- * read the same version, the second one's create fails with ALREADY_EXISTS before any of its
- * writes applies, and it is retried with a fresh read.
+ * Runs a read-check-write as a transaction that is serialized per `key`: the transaction reads the
+ * key's head document `locks/{key}` first and, when the work writes, writes the head too (its version
+ * + 1). Firestore locks what a transaction reads and writes, so two sections of one key never
+ * interleave, even when their other reads differ (a query that finds nothing locks no document).
+ * The test tier's emulator isolates transactions the same way (functions/scripts/emulator-transactions.js).
  *
- * Several keys (an array) are taken together: the section is serialized with every section that
- * holds any of them. Tokens are created in key order; on the Node emulator a commit whose k-th
- * create fails has already applied the creates before it (it is not atomic), so those tokens,
- * recognised by this attempt's nonce, are deleted before the retry.
- *
- * For the same reason, on the Node emulator the work may read some documents before a concurrent
- * section's commit and some after it, and refuse on that mixed view (a request still pending whose
- * shift already moved). A refusal thrown while a lock head has moved since the section read it is
- * therefore retried with a fresh read too; a refusal on an unchanged view is final.
- *
- * Keys come from `lockKeys` (core/locks.ts); each key adds `LOCK_WRITES_PER_KEY` writes to the commit.
+ * Several keys (an array) are taken together, in key order. Each key adds `LOCK_WRITES_PER_KEY`
+ * writes to the commit (core/locks.ts). A section that still meets contention after the client's
+ * retries fails with CONCURRENT_MODIFICATION (409).
  */
 export async function runExclusive<T>(key: string | readonly string[], work: ExclusiveWork<T>): Promise<T> {
-  const lockKeys = [...new Set(typeof key === 'string' ? [key] : key)].map(safeKey).sort();
-  const heads = lockKeys.map((k) => db().collection(LOCKS).doc(k));
-  const token = (k: string, version: number) => db().collection(TOKENS).doc(`${k}~${version}`);
-  for (let attempt = 1; ; attempt++) {
-    const nonce = `${process.pid}-${Date.now()}-${Math.random()}`;
-    let attempted: FirebaseFirestore.DocumentReference[] = [];
-    let versionsRead: number[] | null = null;
-    try {
-      return await db().runTransaction(async (tx) => {
-        const snaps = await tx.getAll(...heads);
-        const versions = snaps.map(versionOf);
-        versionsRead = versions;
-        const { result, write } = await work(tx);
-        if (write) {
-          attempted = lockKeys.map((k, i) => token(k, versions[i] + 1));
-          for (const ref of attempted) tx.create(ref, { at: Date.now(), nonce });
-          lockKeys.forEach((k, i) => {
-            if (versions[i] > 0) tx.delete(token(k, versions[i]));
-            tx.set(heads[i], { version: versions[i] + 1 });
-          });
-          write(tx);
-        }
-        return result;
-      });
-    } catch (err) {
-      const lostRace = (err as { code?: number }).code === ALREADY_EXISTS;
-      if (!lostRace && !(versionsRead && (await headsMoved(heads, versionsRead)))) throw err;
-      if (attempted.length > 1) await releasePartialTokens(attempted, nonce);
-      if (attempt >= MAX_ATTEMPTS) {
-        throw coreErrors.CONCURRENT_MODIFICATION('Too many concurrent changes to the same data; retry the request');
+  const heads = [...new Set(typeof key === 'string' ? [key] : key)]
+    .map(safeKey)
+    .sort()
+    .map((k) => db().collection(LOCKS).doc(k));
+  try {
+    return await db().runTransaction(async (tx) => {
+      const snaps = await tx.getAll(...heads);
+      const { result, write } = await work(tx);
+      if (write) {
+        snaps.forEach((snap, i) => tx.set(heads[i], { version: (snap.exists ? Number(snap.data()!.version) : 0) + 1 }));
+        write(tx);
       }
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 5 * attempt)));
+      return result;
+    });
+  } catch (err) {
+    if ((err as { code?: unknown }).code === ABORTED) {
+      throw coreErrors.CONCURRENT_MODIFICATION('Too many concurrent changes to the same data; retry the request');
     }
+    throw err;
   }
-}
-
-const versionOf = (snap: FirebaseFirestore.DocumentSnapshot) => (snap.exists ? Number(snap.data()!.version) : 0);
-
-/** Whether a concurrent section committed under any of the keys since they were read. */
-async function headsMoved(heads: FirebaseFirestore.DocumentReference[], read: readonly number[]): Promise<boolean> {
-  const now = await db().getAll(...heads);
-  return now.some((snap, i) => versionOf(snap) !== read[i]);
-}
-
-/** Deletes the tokens a failed, partially applied commit created (only on the Node emulator is there any). */
-async function releasePartialTokens(refs: FirebaseFirestore.DocumentReference[], nonce: string): Promise<void> {
-  const snaps = await db().getAll(...refs);
-  const ours = snaps.filter((s) => s.exists && s.data()!.nonce === nonce);
-  if (ours.length === 0) return;
-  const batch = db().batch();
-  for (const s of ours) batch.delete(s.ref);
-  await batch.commit();
 }

@@ -41,7 +41,7 @@ export const lockKeys = {
 
 /** Firestore commits at most 500 writes. */
 export const MAX_COMMIT_WRITES = 500;
-/** What `runExclusive` adds to a commit for each key it holds: the next token, the old token's delete and the head. */
-export const LOCK_WRITES_PER_KEY = 3;
+/** What `runExclusive` adds to a commit for each key it holds: the key's head document. */
+export const LOCK_WRITES_PER_KEY = 1;
 /** The writes left for the work of an exclusive section that holds `keys` keys. */
 export const writesLeft = (keys: number): number => MAX_COMMIT_WRITES - LOCK_WRITES_PER_KEY * keys;

@@ -25,10 +25,10 @@ describe('the lock keys of runExclusive', () => {
 });
 
 describe('the write budget of an exclusive commit', () => {
-  it('leaves 500 writes less three per key held', () => {
+  it('leaves 500 writes less one per key held', () => {
     expect(MAX_COMMIT_WRITES).toBe(500);
-    expect(LOCK_WRITES_PER_KEY).toBe(3);
-    expect(writesLeft(1)).toBe(497);
-    expect(writesLeft(10)).toBe(470);
+    expect(LOCK_WRITES_PER_KEY).toBe(1);
+    expect(writesLeft(1)).toBe(499);
+    expect(writesLeft(10)).toBe(490);
   });
 });
