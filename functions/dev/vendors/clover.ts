@@ -241,7 +241,9 @@ function renderOrder(o: SimCloverOrder) {
         id: r.id,
         orderRef: { id: o.id },
         payment: { id: r.paymentId },
-        amount: r.amount,
+        // Refund.amount is the "total amount refunded, including tax and tip" (Clover SDK model
+        // com.clover.sdk.v3.payments.Refund); the seeded refund keeps its tip apart
+        amount: r.amount + r.tipAmount,
         taxAmount: r.taxAmount,
         tipAmount: r.tipAmount,
         createdTime: r.createdTime,

@@ -13,6 +13,7 @@ import {
 } from './state';
 import {
   generateToastData,
+  type SimCheck,
   type SimOrder,
   type SimTimeEntry,
   type ToastDataOptions,
@@ -152,6 +153,15 @@ export function toastGroundTruth(): ToastGroundTruth {
   return { employees, punches, sales: data.orders.flatMap(toastOrderTruth) };
 }
 
+/**
+ * The part of a refund before tax: Toast's Payment.refund.refundAmount is "the amount of the refund,
+ * excluding the tip" (tax included; orders API, Refund), while a sale is Check.amount (before tax).
+ * Every refund of the seed is of the whole check's taxed amount or a share of it.
+ */
+function toastRefundNetCents(refundCents: number, c: SimCheck): number {
+  return Math.round((refundCents * c.amountCents) / (c.amountCents + c.taxCents));
+}
+
 /** The sales of one simulated order, as the connector must read them. */
 export function toastOrderTruth(o: SimOrder): PosSale[] {
   if (o.voided || o.deleted) return [];
@@ -180,7 +190,7 @@ export function toastOrderTruth(o: SimOrder): PosSale[] {
         ...base,
         vendorId: `${p.guid}:refund`,
         closedAt: p.refund.at,
-        amount: -p.refund.amountCents,
+        amount: -toastRefundNetCents(p.refund.amountCents, c),
         tips: 0 - p.refund.tipCents,
         cashTips: p.type === 'CASH' ? 0 - p.refund.tipCents : 0,
         customers: 0,

@@ -131,6 +131,22 @@ describe('toast streams', () => {
     expect(got.every((s) => Number.isInteger(s.amount) && Number.isInteger(s.tips))).toBe(true);
   });
 
+  it('nets a fully refunded check to zero: Toast refunds the taxed amount, the sale is before tax', async () => {
+    const data = toastSimData();
+    const got = (await collect(streams().sales(auth, { from: data.start, to: data.end }))).flat();
+    const refunded = data.orders
+      .filter((o) => !o.voided && !o.deleted)
+      .flatMap((o) => o.checks)
+      .filter((c) => !c.deleted && c.closedAt !== null && c.payments.length === 1)
+      .filter((c) => c.payments[0].refund?.amountCents === c.payments[0].amountCents);
+    expect(refunded.length).toBeGreaterThan(0);
+    for (const c of refunded) {
+      const sale = got.find((s) => s.vendorId === c.guid);
+      const refund = got.find((s) => s.refundOf === c.guid);
+      expect([sale?.amount, (sale?.amount ?? 0) + (refund?.amount ?? 0)]).toEqual([c.amountCents, 0]);
+    }
+  });
+
   it('pages through ordersBulk 100 at a time, reading each order exactly once with one login', async () => {
     const data = toastSimData();
     const from = data.start + 3 * DAY;
