@@ -19,6 +19,7 @@ import {
   vendorUrlEnv,
   type RunningVendorSimulator,
 } from '../../dev/vendors/server';
+import { LIGHTSPEED_AUTH_PATH } from '../../dev/vendors/lightspeed';
 
 /**
  * The authentication half of the POS connectors (src/connectors/vendors), run for real against the
@@ -448,14 +449,19 @@ describe('lightspeed (K-Series OAuth)', () => {
   const app = appFor('lightspeed');
   const location = SIMULATED_OAUTH_ACCOUNTS.lightspeed.location;
 
-  test('the authorize URL carries response_type, the client id, the scopes, the redirect URI and state', () => {
+  test('the authorize URL is the V2 one and carries response_type, the client id, the scopes with offline_access, the redirect URI and state', () => {
     const url = new URL(oauthOf('lightspeed').authorizeUrl({ app, state: 'st-lsk' }));
-    expect(url.toString().startsWith(`${sim.urls.lightspeed}/oauth/authorize?`)).toBe(true);
+    expect(url.toString().startsWith(`${sim.urls.lightspeed}${LIGHTSPEED_AUTH_PATH}/auth?`)).toBe(true);
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('client_id')).toBe(app.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT);
     expect(url.searchParams.get('state')).toBe('st-lsk');
-    expect(url.searchParams.get('scope')?.split(' ').sort()).toEqual(['financial-api', 'orders-api', 'staff-api']);
+    expect(url.searchParams.get('scope')?.split(' ').sort()).toEqual([
+      'financial-api',
+      'offline_access',
+      'orders-api',
+      'staff-api',
+    ]);
   });
 
   test('following the authorize URL comes back with a code and the state', async () => {
@@ -473,6 +479,12 @@ describe('lightspeed (K-Series OAuth)', () => {
       id: String(location.blID),
       name: `${SIMULATED_OAUTH_ACCOUNTS.lightspeed.businessName} - ${location.blName}`,
     });
+  });
+
+  test('the refresh token is a long-lived offline one (14 days), not a 30-minute session one', async () => {
+    const { result } = await grantFor('lightspeed', app);
+    const check = sim.state.checkToken('lightspeed', 'refresh', result.refreshToken);
+    expect(check.ok && (check.token.expiresAt ?? 0) - Date.now()).toBeGreaterThan(13 * 86_400_000);
   });
 
   test('a code is refused (invalid_grant) the second time it is exchanged', async () => {
