@@ -24,7 +24,10 @@ import {
  * A local Toast (src/connectors/vendors/toast.ts names the documentation followed):
  * - POST /authentication/v1/authentication/login {clientId, clientSecret, userAccessType:
  *   'TOAST_MACHINE_CLIENT'} -> {token: {tokenType: 'Bearer', scope, expiresIn, accessToken,
- *   idToken, refreshToken}, status: 'SUCCESS'}; 401 for client credentials that are not valid.
+ *   idToken, refreshToken}, status: 'SUCCESS'}; 401 for client credentials that are not valid. A
+ *   login while the client's token is valid (before its last minute) gives the same token back; a
+ *   third login of a client within an hour is answered 429 (Toast's authentication rate limit;
+ *   `configureToastSim({ loginsPerHour })` changes or (false) lifts it).
  * - GET /restaurants/v1/restaurants/{restaurantGUID} with Bearer and Toast-Restaurant-External-ID:
  *   RestaurantInfo for the connected restaurant, 403 for a restaurant that has not granted the
  *   client access, 404 for a GUID Toast does not know.
@@ -55,6 +58,9 @@ import {
  */
 
 export const TOAST_TOKEN_TTL_SECONDS = 86_400;
+/** "Do not request a new authentication token more than twice in a one-hour period" (doc.toasttab.com/doc/devguide/apiAuthenticationRateLimit.html). */
+export const TOAST_LOGINS_PER_HOUR = 2;
+const HOUR_MS = 3_600_000;
 const CLIENT = SIMULATED.toast;
 
 function errorMessage(res: Response, status: number, message: string): void {
@@ -92,6 +98,8 @@ export const toastSim = {
   malformedSkip: 0,
   /** Toast's documented rate limits; false: none. */
   rateLimit: { perSecond: 20, per15Minutes: 10_000 } as { perSecond: number; per15Minutes: number } | false,
+  /** Logins a client may make in an hour ("Authentication rate limit": twice); false: any number. */
+  loginsPerHour: TOAST_LOGINS_PER_HOUR as number | false,
 };
 
 /** The seeded restaurant the simulator serves (generated once, default options). */
@@ -102,10 +110,14 @@ export function toastSimData(): ToastSimData {
 
 /** Serves a freshly generated restaurant (days, ordersPerDay ...) and/or other rate limits. */
 export function configureToastSim(
-  options: ToastDataOptions & { rateLimit?: { perSecond: number; per15Minutes: number } | false } = {},
+  options: ToastDataOptions & {
+    rateLimit?: { perSecond: number; per15Minutes: number } | false;
+    loginsPerHour?: number | false;
+  } = {},
 ): ToastSimData {
-  const { rateLimit, ...data } = options;
+  const { rateLimit, loginsPerHour, ...data } = options;
   if (rateLimit !== undefined) toastSim.rateLimit = rateLimit;
+  if (loginsPerHour !== undefined) toastSim.loginsPerHour = loginsPerHour;
   if (Object.keys(data).length > 0 || !toastSim.data) {
     toastSim.data = generateToastData(data);
     toastSim.pristine = structuredClone(toastSim.data);
@@ -383,6 +395,35 @@ export function toastRouter(state: SimulatorState): Router {
     return true;
   };
 
+  /** The token each client was last given, handed out again while it stays valid. */
+  const currentLogins = new Map<string, string>();
+
+  /**
+   * Toast's authentication rate limit: a client logging in more than TOAST_LOGINS_PER_HOUR times
+   * an hour is answered 429 (Toast itself may end its API access: the simulator makes the
+   * violation visible instead). Counted in the state's arrivals, forgotten by reset().
+   */
+  const withinLoginLimit = (res: Response, clientId: string): boolean => {
+    const limit = toastSim.loginsPerHour;
+    if (limit === false) return true;
+    const now = state.now();
+    const key = `login:${clientId}`;
+    const seen = arrivals.get(key) ?? { second: [], window: [] };
+    seen.window = seen.window.filter((t) => t > now - HOUR_MS);
+    arrivals.set(key, seen);
+    if (seen.window.length >= limit) {
+      res.set('Retry-After', String(Math.max(1, Math.ceil((seen.window[0] + HOUR_MS - now) / 1000))));
+      errorMessage(
+        res,
+        429,
+        `Authentication rate limit: do not request a new authentication token more than ${limit} times in a one-hour period; reuse the token until it expires.`,
+      );
+      return false;
+    }
+    seen.window.push(now);
+    return true;
+  };
+
   /** A `modify` page fault: the first record of the page just served changes now. */
   const modifyServed = (kind: 'order' | 'time_entry' | 'employee', guid: string | undefined): void => {
     if (!guid) return;
@@ -429,15 +470,26 @@ export function toastRouter(state: SimulatorState): Router {
     ) {
       return errorMessage(res, 401, 'The Toast API client credentials in your request are not valid.');
     }
-    const accessToken = simulatedJwt();
-    const ttl = state.accessTtl(TOAST_TOKEN_TTL_SECONDS);
-    state.issueToken(
-      'toast',
-      'access',
-      accessToken,
-      { clientId, account: CLIENT.restaurantGuid, scopes: ['restaurants:read', 'labor:read', 'orders:read'] },
-      ttl,
-    );
+    if (!withinLoginLimit(res, clientId)) return;
+    // "Multiple requests for authentication tokens during the same period of token validity will
+    // return the same token and the same expiration time" until its last minute (apiAuthTokenRefresh)
+    const current = currentLogins.get(clientId);
+    const check = current ? state.checkToken('toast', 'access', current) : undefined;
+    const remaining = check?.ok ? (check.token.expiresAt ?? Infinity) - state.now() : 0;
+    let accessToken = current as string;
+    let ttl = Math.floor(remaining / 1000);
+    if (remaining <= 60_000) {
+      accessToken = simulatedJwt();
+      ttl = state.accessTtl(TOAST_TOKEN_TTL_SECONDS);
+      state.issueToken(
+        'toast',
+        'access',
+        accessToken,
+        { clientId, account: CLIENT.restaurantGuid, scopes: ['restaurants:read', 'labor:read', 'orders:read'] },
+        ttl,
+      );
+      currentLogins.set(clientId, accessToken);
+    }
     res.json({
       token: { tokenType: 'Bearer', scope: null, expiresIn: ttl, accessToken, idToken: null, refreshToken: null },
       status: 'SUCCESS',

@@ -47,14 +47,32 @@ export interface OAuthConnector {
   refresh(p: { app: OAuthApp; refreshToken: string }): Promise<OAuthGrant>;
 }
 
+/** A vendor session token got by logging in with client credentials (Toast's), and when it expires (epoch ms). */
+export interface SessionToken {
+  accessToken: string;
+  expiresAt: number;
+}
+
+/**
+ * Where the session token of a set of client credentials is kept between calls and runs (sealed in
+ * the integration engine's vault), for vendors that limit how often a client may log in.
+ */
+export interface SessionTokenStore {
+  load(): Promise<SessionToken | null>;
+  save(token: SessionToken): Promise<void>;
+  /** Forgets the token (the vendor refused it). */
+  clear(): Promise<void>;
+}
+
 export interface Connector {
   slug: string;
   /**
    * For api_key and client_credentials sources: one cheap authenticated call with the credential
    * fields of the catalogue entry, answering the account they reach. Throws VendorError
    * ('rejected' for a 401/403 from the vendor, 'not_found' for an account id it does not know).
+   * `sessions`: where a login's token is kept, for vendors that log in (Toast).
    */
-  verify?(credentials: Readonly<Record<string, string>>): Promise<VendorAccount>;
+  verify?(credentials: Readonly<Record<string, string>>, sessions?: SessionTokenStore): Promise<VendorAccount>;
   oauth?: OAuthConnector;
   /** The data streams (roster, punches, sales with tips) the POS sync engine pulls; absent until a connector implements them. */
   streams?: StreamConnector;
@@ -105,6 +123,8 @@ export interface StreamAuth {
    * retries 429, 5xx and timeouts there, honouring Retry-After); absent: each request is tried once.
    */
   retry?: <T>(request: () => Promise<T>) => Promise<T>;
+  /** Where the session token of `credentials` is kept across calls and runs (Toast logs in); absent: each call logs in. */
+  sessions?: SessionTokenStore;
 }
 
 /** Where an incremental read resumes: the last vendor-modified time seen and the id that tie-breaks it. */

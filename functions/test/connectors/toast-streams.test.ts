@@ -1,5 +1,5 @@
 import { VendorError } from '../../src/connectors';
-import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
+import { byId, collect, failureOf, memorySessions, pointedSimulator, streamsOf } from '../helpers/streams';
 import type { PosEmployee, PosPunch, PosSale, StreamAuth } from '../../src/connectors/types';
 import { toMinorUnits } from '../../src/connectors/vendors/toast';
 import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
@@ -24,14 +24,21 @@ const TIME_ENTRIES = '/toast/labor/v1/timeEntries';
 const ORDERS = '/toast/orders/v2/ordersBulk';
 
 let sim: RunningVendorSimulator;
-const auth: StreamAuth = { accountId: SIMULATED.toast.restaurantGuid, credentials: { ...SIMULATED.toast } };
+const sessions = memorySessions();
+const auth: StreamAuth = {
+  accountId: SIMULATED.toast.restaurantGuid,
+  credentials: { ...SIMULATED.toast },
+  sessions,
+};
 
 beforeAll(async () => {
   sim = await pointedSimulator();
   configureToastSim({ rateLimit: { perSecond: 20, per15Minutes: 10_000 } });
 });
 
-afterEach(() => {
+afterEach(async () => {
+  await sessions.clear();
+  sessions.saves = 0;
   sim.state.reset();
   // undoes the records modified by faults
   resetToastSim();
@@ -178,6 +185,37 @@ describe('toast streams', () => {
     const since = data.end - 2 * DAY;
     const got = (await collect(streams().sales(auth, { modifiedSince: since }))).flat();
     expect(byId(got)).toEqual(byId(data.orders.filter((o) => o.modifiedAt >= since).flatMap(trueSales)));
+  });
+
+  it('logs in once for every stream of two runs: the token is kept and reused until it expires', async () => {
+    const data = toastSimData();
+    for (let run = 0; run < 2; run++) {
+      await collect(streams().roster(auth));
+      await collect(streams().punches(auth, { from: data.end - 5 * DAY, to: data.end }));
+      await collect(streams().sales(auth, { from: data.end - 5 * DAY, to: data.end }));
+    }
+    expect([sim.state.calls[LOGIN], sessions.saves]).toEqual([1, 1]);
+    // its last minute: a new login
+    sessions.token = { ...sessions.token!, expiresAt: Date.now() + 30_000 };
+    await collect(streams().roster(auth));
+    expect(sim.state.calls[LOGIN]).toBe(2);
+  });
+
+  it('logs in again once when Toast refuses the kept token', async () => {
+    sessions.token = { accessToken: 'a-token-toast-does-not-know', expiresAt: Date.now() + DAY };
+    const got = (await collect(streams().roster(auth))).flat();
+    expect(got.length).toBe(toastSimData().employees.length);
+    expect(sim.state.calls[LOGIN]).toBe(1);
+    expect(sessions.token?.accessToken).not.toBe('a-token-toast-does-not-know');
+  });
+
+  it('holds a client to two logins an hour, as Toast asks: a third is refused (429)', async () => {
+    const noStore: StreamAuth = { ...auth, sessions: undefined };
+    await collect(streams().roster(noStore));
+    await collect(streams().roster(noStore));
+    const err = await failureOf(collect(streams().roster(noStore)));
+    expect([err.failure, err.status]).toEqual(['rate_limited', 429]);
+    expect(err.retryAfterMs).toBeGreaterThan(3_500_000);
   });
 
   it('turns a 429 into rate_limited with the Retry-After in ms', async () => {

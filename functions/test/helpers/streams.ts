@@ -1,4 +1,10 @@
-import { connectorFor, VendorError, type StreamConnector } from '../../src/connectors';
+import {
+  connectorFor,
+  VendorError,
+  type SessionToken,
+  type SessionTokenStore,
+  type StreamConnector,
+} from '../../src/connectors';
 import { startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../dev/vendors/server';
 
 /** The data streams of a connector (throws when it has none). */
@@ -51,4 +57,21 @@ export async function pointedSimulator(): Promise<RunningVendorSimulator> {
       await sim.close();
     },
   };
+}
+
+/** A session token store in memory (the engine's is the vault): what a connector kept, and how often it saved one. */
+export function memorySessions(): SessionTokenStore & { token: SessionToken | null; saves: number } {
+  const store = {
+    token: null as SessionToken | null,
+    saves: 0,
+    load: async () => store.token,
+    save: async (token: SessionToken) => {
+      store.token = token;
+      store.saves++;
+    },
+    clear: async () => {
+      store.token = null;
+    },
+  };
+  return store;
 }

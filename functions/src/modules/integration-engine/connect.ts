@@ -12,6 +12,7 @@ import {
 import { connectionIdOf, newPartnerKey, saveConnection } from './connections';
 import { startAuthorization } from './oauth';
 import * as repo from './repo';
+import { sessionTokenStore } from './session-tokens';
 import { callVendor } from './vendor-errors';
 
 /**
@@ -54,7 +55,9 @@ export async function connect({
     case 'client_credentials': {
       const fields = parseCredentials(entry, credentials);
       await requireCompany(companyId);
-      const account = await callVendor(() => connectorFor(entry.slug)!.verify!(fields));
+      const account = await callVendor(() =>
+        connectorFor(entry.slug)!.verify!(fields, sessionTokenStore(entry.slug, fields)),
+      );
       const connectionId = connectionIdOf(
         entry,
         accountFieldOf(entry) ? fields[accountFieldOf(entry)!.name] : account.id,
