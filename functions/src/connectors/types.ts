@@ -12,6 +12,8 @@ export interface VendorAccount {
   name?: string;
   /** The merchant owning the account when the account is one of its locations (Square): its webhooks may name only the merchant. */
   merchantId?: string;
+  /** The ISO 4217 currency the account sells in, when the vendor says (checked against the company's at connect). */
+  currency?: string;
 }
 
 /** Tokens from an OAuth 2 token endpoint. */

@@ -169,6 +169,7 @@ describe('square (OAuth)', () => {
     expect(result.account).toEqual({
       id: SIMULATED_OAUTH_ACCOUNTS.square.merchantId,
       name: SIMULATED_OAUTH_ACCOUNTS.square.businessName,
+      currency: 'USD',
     });
     expect(sim.state.calls[`/square/v2/merchants/${SIMULATED_OAUTH_ACCOUNTS.square.merchantId}`]).toBe(1);
   });
@@ -248,6 +249,7 @@ describe('square_api_key', () => {
       id: creds.locationId,
       name: SIMULATED_NAMES.square_api_key,
       merchantId: SIMULATED_OAUTH_ACCOUNTS.square.merchantId,
+      currency: 'USD',
     });
     expect(sim.state.calls[`/square/v2/locations/${creds.locationId}`]).toBe(1);
   });
@@ -300,6 +302,7 @@ describe('toast', () => {
     await expect(verify(creds)).resolves.toEqual({
       id: creds.restaurantGuid,
       name: `${SIMULATED_NAMES.toast} (${SIMULATED_NAMES.toastLocation})`,
+      currency: 'USD',
     });
     expect(sim.state.calls['/toast/authentication/v1/authentication/login']).toBe(1);
     expect(sim.state.calls[`/toast/restaurants/v1/restaurants/${creds.restaurantGuid}`]).toBe(1);
@@ -478,6 +481,7 @@ describe('lightspeed (K-Series OAuth)', () => {
     expect(result.account).toEqual({
       id: String(location.blID),
       name: `${SIMULATED_OAUTH_ACCOUNTS.lightspeed.businessName} - ${location.blName}`,
+      currency: SIMULATED_OAUTH_ACCOUNTS.lightspeed.currencyCode,
     });
   });
 

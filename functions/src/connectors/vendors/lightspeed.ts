@@ -24,7 +24,7 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  * - The token answer is the standard OAuth 2 one (access_token, token_type, expires_in,
  *   refresh_token, scope), and its errors are RFC 6749 5.2 {error, error_description}.
  * - Financial API getBusinesses: GET /f/data/businesses (scope financial-api) ->
- *   {_embedded: {businessList: [{businessId, businessName, businessLocations: [{blID, blName}]}]}}.
+ *   {_embedded: {businessList: [{businessId, businessName, currencyCode, businessLocations: [{blID, blName}]}]}}.
  *   The connection is for one business location: the first location of the first business
  *   (assumption: a token granted by a multi-location owner links its first location).
  *
@@ -81,6 +81,10 @@ const Businesses = z.object({
       z.object({
         businessId: z.union([z.number(), z.string()]),
         businessName: z.string().optional(),
+        currencyCode: z
+          .string()
+          .regex(/^[A-Z]{3}$/)
+          .optional(),
         businessLocations: z
           .array(z.object({ blID: z.union([z.number(), z.string()]), blName: z.string().optional() }))
           .optional(),
@@ -402,7 +406,8 @@ export const lightspeed: Connector = {
       if (!business || !location)
         throw notAsDocumented('lightspeed', 'a businesses answer without a business location', res.status);
       const name = [business.businessName, location.blName].filter(Boolean).join(' - ') || undefined;
-      return { ...grant, account: { id: String(location.blID), name } };
+      const currency = business.currencyCode;
+      return { ...grant, account: { id: String(location.blID), name, ...(currency ? { currency } : {}) } };
     },
 
     async refresh({ app, refreshToken }) {

@@ -167,13 +167,13 @@ export const toast: Connector = {
     const session = new ToastSession({ credentials, sessions });
     const restaurantGuid = session.restaurantGuid;
     const res = await session.get(`/restaurants/v1/restaurants/${encodeURIComponent(restaurantGuid)}`);
-    const info = parseAs('toast', RestaurantInfo, res, 'the restaurant information');
+    const info = parseAs('toast', RestaurantInfo.and(RestaurantCurrency), res, 'the restaurant information');
     const general = info.general;
     const name = general?.name
       ? general.locationName
         ? `${general.name} (${general.locationName})`
         : general.name
       : undefined;
-    return { id: restaurantGuid, name };
+    return { id: restaurantGuid, name, currency: info.general?.currencyCode ?? 'USD' };
   },
 };

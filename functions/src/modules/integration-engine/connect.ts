@@ -10,6 +10,7 @@ import {
   type Connection,
 } from '../integrations';
 import { connectionIdOf, newPartnerKey, saveConnection } from './connections';
+import { requireCompanyCurrency } from './currency';
 import { startAuthorization } from './oauth';
 import * as repo from './repo';
 import { sessionTokenStore } from './session-tokens';
@@ -58,6 +59,7 @@ export async function connect({
       const account = await callVendor(() =>
         connectorFor(entry.slug)!.verify!(fields, sessionTokenStore(entry.slug, fields)),
       );
+      await requireCompanyCurrency(companyId, entry.name, account);
       const connectionId = connectionIdOf(
         entry,
         accountFieldOf(entry) ? fields[accountFieldOf(entry)!.name] : account.id,
