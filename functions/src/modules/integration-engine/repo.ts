@@ -3,6 +3,7 @@ import { db } from '../../core/firebase';
 import { companyCollection } from '../../core/firestore';
 import { open, seal, type Sealed } from '../../core/vault';
 import type { SyncRun } from './schemas';
+import { runSummary } from './summary';
 
 // --- the credential vault's records -----------------------------------------------------------
 
@@ -141,6 +142,7 @@ function runFromDoc(id: string, data: DocumentData): SyncRun {
     streams: data.streams ?? [],
     window: data.window ?? null,
     counts: data.counts ?? {},
+    summary: runSummary(data.counts ?? {}),
     createdAt: Number(data.createdAt),
     startedAt: data.startedAt ?? null,
     finishedAt: data.finishedAt ?? null,
@@ -170,7 +172,7 @@ export const newRunId = (createdAt: number, random: string) =>
 const windowKeyOf = (w: { from: string; to: string }) => `${w.from}..${w.to}`;
 
 export function writeRun(tx: Transaction, companyId: string, run: SyncRun): void {
-  const { id, created: _created, ...data } = run;
+  const { id, created: _created, summary: _summary, ...data } = run;
   tx.set(runRef(companyId, id), { ...data, sortKey: id, windowKey: run.window ? windowKeyOf(run.window) : null });
 }
 
