@@ -726,6 +726,23 @@ export function squareRouter(state: SimulatorState): Router {
     });
   });
 
+  // RevokeToken: `Authorization: Client {application secret}`, {client_id, access_token | merchant_id};
+  // every token of the merchant's authorization for the application is revoked -> {success: true}
+  r.post('/oauth2/revoke', (req, res) => {
+    const app = SIMULATED_OAUTH_APPS.square;
+    if (req.get('authorization') !== `Client ${app.clientSecret}` || bodyField(req, 'client_id') !== app.clientId)
+      return oauthError(res, 401, 'Not Authorized');
+    const accessToken = bodyField(req, 'access_token');
+    const merchantId = bodyField(req, 'merchant_id');
+    if ((accessToken === undefined) === (merchantId === undefined))
+      return oauthError(res, 400, 'Provide exactly one of access_token and merchant_id');
+    const check = accessToken === undefined ? undefined : state.checkToken('square', 'access', accessToken);
+    const account = merchantId ?? (check?.ok ? check.token.account : undefined);
+    if (!account || state.revokeGrant('square', app.clientId, account) === 0)
+      return oauthError(res, 404, 'No authorization found', 'not_found');
+    res.json({ success: true });
+  });
+
   r.get('/v2/merchants/:merchantId', (req, res) => {
     const auth = authorize(state, req, res, 'MERCHANT_PROFILE_READ');
     if (!auth) return;

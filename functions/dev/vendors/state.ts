@@ -201,6 +201,17 @@ export class SimulatorState {
     this.revoked.add(value);
   }
 
+  /** Revokes every token a vendor issued to an OAuth client for an account (the grant); how many there were. */
+  revokeGrant(vendor: SimulatedVendor, clientId: string, account: string): number {
+    let count = 0;
+    for (const [value, token] of this.tokens) {
+      if (token.vendor !== vendor || token.clientId !== clientId || token.account !== account) continue;
+      this.revoked.add(value);
+      count++;
+    }
+    return count;
+  }
+
   isRevoked(...values: Array<string | undefined>): boolean {
     return values.some((v) => v !== undefined && this.revoked.has(v));
   }

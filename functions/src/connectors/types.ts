@@ -47,6 +47,8 @@ export interface OAuthConnector {
   }): Promise<OAuthGrant & { account: VendorAccount }>;
   /** A fresh access token from a refresh token (which some vendors rotate: use the returned one). */
   refresh(p: { app: OAuthApp; refreshToken: string }): Promise<OAuthGrant>;
+  /** Ends the grant at the vendor (a disconnect), where the vendor documents revocation; absent: it does not. */
+  revoke?(p: { app: OAuthApp; accessToken: string }): Promise<void>;
 }
 
 /** A vendor session token got by logging in with client credentials (Toast's), and when it expires (epoch ms). */

@@ -278,6 +278,21 @@ export const square: Connector = {
     async refresh({ app, refreshToken }) {
       return toGrant(await obtainToken(app, { refreshToken }));
     },
+
+    // RevokeToken (OAuth API): POST /oauth2/revoke with `Authorization: Client {application secret}` and
+    // {client_id, access_token}; "revokes all of them", every token of the merchant for the application
+    async revoke({ app, accessToken }) {
+      const res = await vendorRequest({
+        vendor: 'square',
+        method: 'POST',
+        url: `${base('square')}/oauth2/revoke`,
+        headers: { Authorization: `Client ${app.clientSecret}`, 'Square-Version': SQUARE_VERSION },
+        json: { client_id: app.clientId, access_token: accessToken },
+        secrets: [app.clientSecret, accessToken],
+      });
+      if (!parseAs('square', z.object({ success: z.boolean() }), res, 'the RevokeToken answer').success)
+        throw new VendorError('square', 'invalid', 'square: RevokeToken answered success: false');
+    },
   },
 };
 
