@@ -13,7 +13,6 @@ import {
   type Connection,
 } from '../integrations';
 import { engineErrors } from './errors';
-import { oauthApp } from './oauth';
 import * as repo from './repo';
 import { lockKeys } from '../../core/locks';
 
@@ -167,6 +166,8 @@ export async function disconnect({
 async function revokeGrant(companyId: string, connection: Connection, accessToken: string): Promise<void> {
   const log = logger.child({ companyId, connectionId: connection.id, slug: connection.slug });
   try {
+    // loaded here only: a disconnect without a grant to revoke does not load the OAuth code
+    const { oauthApp } = require('./oauth') as typeof import('./oauth');
     await connectorFor(connection.slug)!.oauth!.revoke!({ app: oauthApp(connection.slug), accessToken });
     log.info('vendor grant revoked');
   } catch (err) {
