@@ -54,6 +54,8 @@ import {
  */
 
 export const TOAST_TOKEN_TTL_SECONDS = 86_400;
+/** The dining option of the simulated restaurant's orders (Toast's configuration GUID of "Dine In"). */
+const DINE_IN_GUID = 'a3f2c1d0-5b4e-4c8a-9d7f-0e1b2c3d4e5f';
 const CLIENT = SIMULATED.toast;
 
 function errorMessage(res: Response, status: number, message: string): void {
@@ -289,7 +291,8 @@ function renderOrder(o: SimOrder) {
     numberOfGuests: o.guests,
     server: o.serverGuid ? ref(o.serverGuid, 'RestaurantUser') : null,
     source: 'In Store',
-    diningOption: null,
+    // required by Toast's Order schema (an ExternalReference): every simulated order is dine-in
+    diningOption: ref(DINE_IN_GUID, 'DiningOption'),
     approvalStatus: 'APPROVED',
     checks: o.checks.map((c) => ({
       ...ref(c.guid, 'Check'),
