@@ -194,13 +194,27 @@ const OAUTH = {
   },
 };
 
+/**
+ * A session-token store kept in memory, for the connectors that log in with client credentials and
+ * keep the token between calls (Toast limits how often a client may log in); ignored by the others.
+ */
+function memorySessions() {
+  let token: { accessToken: string; expiresAt: number } | null = null;
+  return {
+    load: () => Promise.resolve(token),
+    save: (t: { accessToken: string; expiresAt: number }) => Promise.resolve(void (token = t)),
+    clear: () => Promise.resolve(void (token = null)),
+  };
+}
+
 /** Runs a vendor's connector end to end (auth, then every stream) against the simulator. */
 export async function driveConnector(vendor: Vendor): Promise<void> {
   if (vendor in KEYED) {
     const { credentials, account, configure } = KEYED[vendor as keyof typeof KEYED];
     const data = configure(SIZE);
     await connector(vendor).verify?.(credentials);
-    await readStreams(vendor, { accountId: account, credentials: { ...credentials } }, data.start, data.end);
+    const auth = { accountId: account, credentials: { ...credentials }, sessions: memorySessions() };
+    await readStreams(vendor, auth, data.start, data.end);
     return;
   }
   const { account, configure } = OAUTH[vendor as keyof typeof OAUTH];
