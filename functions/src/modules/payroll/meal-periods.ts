@@ -1,5 +1,4 @@
-import { addDays, businessDayStart } from '../../core/calendar';
-import { MS_PER_MINUTE, paidParts, type CalendarInput, type Interval, type WorkedSpan } from './overtime';
+import { MS_PER_MINUTE, dayStarts, paidParts, type CalendarInput, type Interval, type WorkedSpan } from './overtime';
 
 /**
  * The California meal-period premium: pure, no I/O.
@@ -30,6 +29,8 @@ export const MEAL_PERIOD = Object.freeze({
   premiumHours: 1,
 });
 
+type DayCalendar = Pick<CalendarInput, 'timezone' | 'dayChangeTime'>;
+
 export interface MealPremiumDay {
   date: string;
   workedMinutes: number;
@@ -37,9 +38,8 @@ export interface MealPremiumDay {
 }
 
 /** The worked intervals of business date `date`, in time order, merged. */
-function workedIn(spans: WorkedSpan[], date: string, cal: CalendarInput): Interval[] {
-  const from = businessDayStart(date, cal);
-  const to = businessDayStart(addDays(date, 1), cal);
+function workedIn(spans: WorkedSpan[], date: string, cal: DayCalendar): Interval[] {
+  const [from, to] = dayStarts([date], cal);
   const parts = spans
     .flatMap(paidParts)
     .map((p) => ({ startMs: Math.max(p.startMs, from), endMs: Math.min(p.endMs, to) }))
@@ -83,7 +83,7 @@ export function missedMealPeriod(worked: Interval[]): { workedMinutes: number; r
 }
 
 /** The business dates of `dates` whose work owes a meal premium. */
-export function mealPremiumDays(spans: WorkedSpan[], dates: string[], cal: CalendarInput): MealPremiumDay[] {
+export function mealPremiumDays(spans: WorkedSpan[], dates: string[], cal: DayCalendar): MealPremiumDay[] {
   const out: MealPremiumDay[] = [];
   for (const date of dates) {
     const missed = missedMealPeriod(workedIn(spans, date, cal));

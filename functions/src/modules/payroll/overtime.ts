@@ -286,10 +286,22 @@ export function paidParts(span: WorkedSpan): Interval[] {
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+const dayStartCache = new Map<string, number>();
+
+/** The first instant of each of `dates` (consecutive) and of the day after: date i is [starts[i], starts[i + 1]). Memoized: a report asks the same dates for every employee. */
+export function dayStarts(dates: string[], cal: Pick<CalendarInput, 'timezone' | 'dayChangeTime'>): number[] {
+  if (dayStartCache.size > 50_000) dayStartCache.clear();
+  return [...dates, addDays(dates[dates.length - 1], 1)].map((d) => {
+    const key = `${cal.timezone}|${cal.dayChangeTime}|${d}`;
+    let start = dayStartCache.get(key);
+    if (start === undefined) dayStartCache.set(key, (start = businessDayStart(d, cal)));
+    return start;
+  });
+}
+
 /** Worked minutes per business date of `dates` (consecutive), paid time only. */
 function workedMinutesByDate(spans: WorkedSpan[], dates: string[], cal: CalendarInput): number[] {
-  // Business date dates[i] is [starts[i], starts[i + 1]).
-  const starts = [...dates, addDays(dates[dates.length - 1], 1)].map((d) => businessDayStart(d, cal));
+  const starts = dayStarts(dates, cal);
   const paid = union(spans.flatMap(paidParts));
   const ms = dates.map(() => 0);
   let day = 0;

@@ -1,8 +1,9 @@
-import { addDays, businessDayStart, datesInRange, weekOf } from '../../core/calendar';
+import { addDays, datesInRange, weekOf } from '../../core/calendar';
 import {
   MS_PER_MINUTE,
   componentPay,
   computeHours,
+  dayStarts,
   multipliers,
   paidParts,
   type CalendarInput,
@@ -126,7 +127,7 @@ function apportion(msByKey: Map<string, number>): Map<string, number> {
 
 /** Worked minutes per date of `dates` and rate key. */
 function minutesByDateAndKey(spans: RatedSpan[], dates: string[], cal: CalendarInput): Map<string, number>[] {
-  const starts = [...dates, addDays(dates[dates.length - 1], 1)].map((d) => businessDayStart(d, cal));
+  const starts = dayStarts(dates, cal);
   const ms = dates.map(() => new Map<string, number>());
   for (const p of taggedParts(spans)) {
     for (let d = 0; d < dates.length; d++) {
@@ -135,6 +136,20 @@ function minutesByDateAndKey(spans: RatedSpan[], dates: string[], cal: CalendarI
     }
   }
   return ms.map(apportion);
+}
+
+/**
+ * The business dates whose punches a period's report reads: the whole workweeks touching the
+ * period, and the two days before them, so that the part of an overnight punch (at most 24 hours)
+ * that falls in the first workweek is counted there even though the punch is dated by its clock-in.
+ * Attribution: a worked minute belongs to the business day in which it was worked, and so to the
+ * period holding that day; weekly overtime is attributed to the days of the hours that made it.
+ */
+export function datesToRead(
+  period: { startDate: string; endDate: string },
+  cal: Pick<CalendarInput, 'weekStartingDay'>,
+) {
+  return { startDate: addDays(weekOf(period.startDate, cal).start, -2), endDate: weekOf(period.endDate, cal).end };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -1,4 +1,4 @@
-import { addDays, datesInRange, weekOf, type DateRange } from '../../core/calendar';
+import { datesInRange, weekOf, type DateRange } from '../../core/calendar';
 import { db } from '../../core/firebase';
 import { toMinorUnits } from '../../core/money';
 import { listPunches, workedSpans, type WorkedSpan } from '../attendance';
@@ -9,26 +9,12 @@ import { tipsByEmployee } from '../sales';
 import { listPremiums, shiftFromSnapshot, shiftRef, type Premium } from '../schedule';
 import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
 import { componentPay, type CalendarInput, type OvertimeRules } from './overtime';
-import { periodPay, type PeriodPay, type RatedSpan } from './pay';
+import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
 import { positionOfWork, rateFor, type RatedEmployee } from './rates';
 import type { EmployeePay, Period, PayrollReport, PayrollSettings, PremiumLine } from './schemas';
 
 /** The currency pay is figured in before the company's first sales import tells it. */
 const FALLBACK_CURRENCY = 'USD';
-
-/**
- * The business dates whose punches a period's report reads: the whole workweeks touching the
- * period, and the two days before them, so that the part of an overnight punch (at most 24 hours)
- * that falls in the first workweek is counted there even though the punch is dated by its clock-in.
- * Attribution: a worked minute belongs to the business day in which it was worked, and so to the
- * period holding that day; weekly overtime is attributed to the days of the hours that made it.
- */
-export function datesToRead(
-  period: { startDate: string; endDate: string },
-  cal: Pick<CalendarInput, 'weekStartingDay'>,
-) {
-  return { startDate: addDays(weekOf(period.startDate, cal).start, -2), endDate: weekOf(period.endDate, cal).end };
-}
 
 /** How many punches of the period are still open, and how many wait for approval. */
 export async function punchStatesIn(companyId: string, dates: { startDate: string; endDate: string }) {
