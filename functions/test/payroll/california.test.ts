@@ -41,6 +41,7 @@ beforeAll(async () => {
   await storeEmployees(co.companyId, {
     'emp-five': { name: 'Fay', surname: 'Five', rateRegular: 20, employeeNumber: 'F5' },
     'emp-ten': { name: 'Ted', surname: 'Ten', rateRegular: 20, employeeNumber: 'T10' },
+    'emp-rest': { name: 'Rex', surname: 'Rest', rateRegular: 20, employeeNumber: 'R1' },
   });
   await setPayroll(co, { payFrequency: 'weekly', overtimeRules: { kind: 'california' }, companyCode: null });
   week = (await periods(co, 3))[2];
@@ -61,6 +62,12 @@ beforeAll(async () => {
     [240, 30],
     [601, 30],
   ]); // after 10 h 01: owed
+  // 7 h with an unpaid 30-minute break of the rest kind after 4 h: a meal period for California,
+  // though the per-punch check (6 h without a break of the meal kind) would flag it
+  const restDay = instant(week.startDate, 8 * 60, TZ);
+  await approvedPunch(co, 'emp-rest', restDay, restDay + 420 * MIN, {
+    breaks: [{ type: 'rest', startAt: restDay + 240 * MIN, endAt: restDay + 270 * MIN, paid: false }],
+  });
   // a fair-workweek premium the schedule recorded for a shift of the week (NYC, $75)
   await db()
     .collection('companies')
@@ -116,7 +123,8 @@ describe('the California meal-period premium', () => {
   });
 
   it("agrees with attendance: the timesheet's missed_break days are the days the premium is paid", async () => {
-    for (const employeeId of ['emp-five', 'emp-ten']) {
+    expect(await mealDays('emp-rest')).toEqual([]);
+    for (const employeeId of ['emp-five', 'emp-ten', 'emp-rest']) {
       const res = await api('attendance')
         .get('/timesheets')
         .query({ ...q(), startDate: week.startDate, endDate: week.endDate, employeeId })

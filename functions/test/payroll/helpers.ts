@@ -11,7 +11,11 @@ export async function approvedPunch(
   employeeId: string,
   clockInAt: number,
   clockOutAt: number,
-  options: { positionId?: string; meals?: { startAt: number; endAt: number }[] } = {},
+  options: {
+    positionId?: string | null;
+    meals?: { startAt: number; endAt: number }[];
+    breaks?: { type: 'meal' | 'rest'; startAt: number; endAt: number; paid?: boolean }[];
+  } = {},
 ): Promise<string> {
   const q = { companyId: co.companyId };
   const res = await api('attendance')
@@ -22,8 +26,8 @@ export async function approvedPunch(
       employeeId,
       clockInAt,
       clockOutAt,
-      breaks: (options.meals ?? []).map((m) => ({ type: 'meal', ...m })),
-      ...(options.positionId ? { positionId: options.positionId } : {}),
+      breaks: [...(options.meals ?? []).map((m) => ({ type: 'meal', ...m })), ...(options.breaks ?? [])],
+      ...(options.positionId !== undefined ? { positionId: options.positionId } : {}),
       reason: 'payroll test',
     });
   expect(res.status).toBe(201);

@@ -1,6 +1,7 @@
 import { db } from '../../src/core/firebase';
 import { addDays, instant } from '../../src/core/calendar';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
+import { storeShift } from '../schedule/helpers';
 import { approvedPunch, periods, reportOf, setPayroll, storeEmployees } from './helpers';
 
 /**
@@ -51,6 +52,7 @@ beforeAll(async () => {
       rateRegular: 9,
     },
     'emp-flat': { name: 'Flo', surname: 'Flat', rateRegular: 18 },
+    'emp-linked': { name: 'Lin', surname: 'Linked', positions: [{ categoryId: cook }], rateRegular: 9 },
     'emp-night': { name: 'Nora', surname: 'Night', rateRegular: 10 },
     'emp-dst': { name: 'Dan', surname: 'Dst', rateRegular: 10 },
     'emp-archived': { name: 'Arlo', surname: 'Archived', rateRegular: 16 },
@@ -69,6 +71,15 @@ beforeAll(async () => {
     });
   }
   await approvedPunch(co, 'emp-sub', at(week.startDate, 9), at(week.startDate, 13));
+  // a punch without a position of its own, linked to a published Server shift
+  await storeShift(co.companyId, 'shift-served', {
+    date: week.startDate,
+    employeeId: 'emp-linked',
+    start: 9 * 60,
+    end: 13 * 60,
+    positionId: server,
+  });
+  await approvedPunch(co, 'emp-linked', at(week.startDate, 9), at(week.startDate, 13), { positionId: null });
   await approvedPunch(co, 'emp-flat', at(week.startDate, 9), at(week.startDate, 13));
   await approvedPunch(co, 'emp-archived', at(week.startDate, 9), at(week.startDate, 15));
   await db()
@@ -136,6 +147,13 @@ describe('the rate of work without a position of its own', () => {
       expect.objectContaining({ positionId: server, rateSource: 'role', rate: 1200, minutes: 240 }),
     ]);
     expect(row('emp-sub')!.totalPay).toBe(48_00);
+  });
+
+  it("takes the position of the published shift the punch is linked to, before the employee's primary one", async () => {
+    const { row } = await reportOf(co, week.startDate);
+    expect(row('emp-linked')!.lines).toEqual([
+      expect.objectContaining({ positionId: server, rateSource: 'role', rate: 1200, minutes: 240 }),
+    ]);
   });
 
   it("falls back on the employee's rateRegular without any position", async () => {
