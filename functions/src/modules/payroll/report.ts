@@ -8,9 +8,9 @@ import { listRoles } from '../roles';
 import { tipsByEmployee } from '../sales';
 import { listPremiums, shiftFromSnapshot, shiftRef, type Premium } from '../schedule';
 import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
-import { componentPay, type CalendarInput, type OvertimeRules } from './overtime';
+import { componentPay, multipliers, type CalendarInput, type OvertimeRules } from './overtime';
 import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
-import { positionOfWork, rateFor, type RatedEmployee } from './rates';
+import { positionOfWork, rateFor } from './rates';
 import type { EmployeePay, Period, PayrollReport, PayrollSettings, PremiumLine } from './schemas';
 
 /** The currency pay is figured in before the company's first sales import tells it. */
@@ -40,7 +40,6 @@ async function linkedShiftPositions(companyId: string, spans: Iterable<WorkedSpa
 }
 
 const nameOf = (e: Employee) => [e.name, e.surname].filter(Boolean).join(' ');
-const PREMIUM_KIND = { scheduleChange: 'scheduleChange', rest: 'rest' } as const;
 
 interface EmployeeInputs {
   employee: Employee;
@@ -68,7 +67,7 @@ function regularRateOn(date: string, pay: PeriodPay, primaryRate: number, cal: C
 
 function premiumLines(inputs: EmployeeInputs, pay: PeriodPay, primaryRate: number, ctx: ReportContext): PremiumLine[] {
   const out: PremiumLine[] = inputs.premiums.map((p) => ({
-    kind: PREMIUM_KIND[p.rule],
+    kind: p.rule,
     date: p.date,
     shiftId: p.shiftId,
     reason: `${p.jurisdiction}: ${p.reason}`,
@@ -100,7 +99,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
       s.shiftId ? (ctx.shiftPositions.get(s.shiftId) ?? null) : null,
       employee,
     );
-    const rate = rateFor(position, employee as RatedEmployee, ctx.roleRates);
+    const rate = rateFor(position, employee, ctx.roleRates);
     return { ...s, positionId: rate.positionId, rate: minor(rate.rate), rateSource: rate.source };
   });
   const explicitOvertime = employee.rateOvertime !== undefined ? minor(employee.rateOvertime) : undefined;
@@ -111,9 +110,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     ctx.rules,
     explicitOvertime,
   );
-  const primaryRate = minor(
-    rateFor(positionOfWork(null, null, employee), employee as RatedEmployee, ctx.roleRates).rate,
-  );
+  const primaryRate = minor(rateFor(positionOfWork(null, null, employee), employee, ctx.roleRates).rate);
   const premiums = premiumLines(inputs, pay, primaryRate, ctx);
   const { hours } = pay;
   if (!hours.workedMinutes && !tips && !premiums.length) return null;
@@ -122,6 +119,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   const premiumPay = premiums.reduce((s, p) => s + p.amount!, 0);
   const averageRate = (payMinor: number, minutes: number, fallback: number) =>
     minutes ? Math.round((payMinor * 60) / minutes) : fallback;
+  const multiplier = multipliers(ctx.rules);
   const regularRate = averageRate(pay.regularPay, hours.regularMinutes, pay.weeks[0]?.regularRate ?? primaryRate);
   return {
     employeeId: employee.id,
@@ -134,8 +132,12 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     overtimeMinutes: hours.overtimeMinutes,
     doubleTimeMinutes: hours.doubleTimeMinutes,
     regularRate: Math.round(regularRate),
-    overtimeRate: averageRate(pay.overtimePay, hours.overtimeMinutes, Math.round(regularRate * 1.5)),
-    doubleTimeRate: averageRate(pay.doubleTimePay, hours.doubleTimeMinutes, Math.round(regularRate * 2)),
+    overtimeRate: averageRate(pay.overtimePay, hours.overtimeMinutes, Math.round(regularRate * multiplier.overtime)),
+    doubleTimeRate: averageRate(
+      pay.doubleTimePay,
+      hours.doubleTimeMinutes,
+      Math.round(regularRate * multiplier.doubleTime),
+    ),
     regularPay: money.regularPay,
     overtimePay: money.overtimePay,
     doubleTimePay: money.doubleTimePay,
