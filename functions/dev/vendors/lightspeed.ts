@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { TOKEN_LIFETIMES } from './rules';
 import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
 import { generateLightspeedData, type LightspeedSimData, type SimLightspeedSale } from './lightspeed-data';
@@ -37,13 +38,14 @@ import {
  *   insufficient_scope.
  */
 
-export const LIGHTSPEED_ACCESS_TOKEN_TTL_SECONDS = 3600;
-export const LIGHTSPEED_REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
+export const LIGHTSPEED_ACCESS_TOKEN_TTL_SECONDS = TOKEN_LIFETIMES.lightspeed.access;
+export const LIGHTSPEED_REFRESH_TOKEN_TTL_SECONDS = TOKEN_LIFETIMES.lightspeed.refresh;
+export const LIGHTSPEED_CODE_TTL_SECONDS = TOKEN_LIFETIMES.lightspeed.code;
+/** V2: "tokens without offline_access will have a shorter lifespan" (30 minutes: Keycloak's default session idle time, assumed). */
 export const LIGHTSPEED_ONLINE_REFRESH_TOKEN_TTL_SECONDS = 30 * 60;
 /** The V2 (Keycloak realm) OpenID Connect endpoints, on auth.lsk-prod.app in production. */
 export const LIGHTSPEED_AUTH_PATH = '/realms/k-series/protocol/openid-connect';
 const AUTOMATIC_SCOPES = ['profile', 'email'];
-export const LIGHTSPEED_CODE_TTL_SECONDS = 10 * 60;
 
 const APP = SIMULATED_OAUTH_APPS.lightspeed;
 const BUSINESS = SIMULATED_OAUTH_ACCOUNTS.lightspeed;
