@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCatalog } from '../core/errors';
 import type { RouteDef } from '../http/route';
 import { errorEnvelopeSchema } from '../http/envelope';
+import { VISIBILITY_KEY } from '../http/visibility';
 import type { DefinedModule } from '../modules/kit';
 
 type JsonSchema = Record<string, unknown>;
@@ -25,8 +26,21 @@ const ERROR_ENVELOPE = 'ErrorEnvelope';
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   delete json.$schema;
+  if (io === 'output') optionalWhenTagged(json);
   return json;
 };
+
+/** A tagged field may be withheld from a caller (src/http/visibility.ts), so an answer never requires it. */
+function optionalWhenTagged(json: unknown): void {
+  if (Array.isArray(json)) return json.forEach(optionalWhenTagged);
+  if (typeof json !== 'object' || json === null) return;
+  const node = json as JsonSchema;
+  const properties = node.properties as Record<string, JsonSchema> | undefined;
+  if (properties && Array.isArray(node.required)) {
+    node.required = node.required.filter((name: string) => !properties[name]?.[VISIBILITY_KEY]);
+  }
+  Object.values(node).forEach(optionalWhenTagged);
+}
 
 const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, '{$1}');
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAY_FREQUENCIES } from '../../core/calendar';
 import { companyIdQuery, isoDate } from '../../http/fields';
 import { overtimeRulesSchema } from './overtime';
+import { recordOf, visibleTo } from '../../http/visibility';
 
 export const payFrequencySchema = z.enum(PAY_FREQUENCIES).describe('How often employees are paid');
 
@@ -62,41 +63,44 @@ export const periodParam = z.object({ startDate: isoDate.describe('First day of 
 export const reopenBody = z.strictObject({ reason: z.string().trim().min(3).max(500) });
 
 const minutes = z.int().min(0);
-const money = z
-  .int()
-  .nullable()
-  .describe('Integer minor units; null when hidden from managers (hideFinancialInfoFromManagers)');
+const money = z.int().nullable().describe('Integer minor units; null when withheld from the caller (`hidden`)');
+const pay = visibleTo(money, 'pay');
+const tips = visibleTo(money, 'tips');
 
-export const employeePaySchema = z.object({
-  employeeId: z.string(),
-  name: z.string(),
-  employeeNumber: z.string().nullable(),
-  salaried: z.boolean(),
-  workedMinutes: minutes,
-  regularMinutes: minutes,
-  overtimeMinutes: minutes,
-  doubleTimeMinutes: minutes,
-  regularRate: money.describe('Per hour, minor units'),
-  overtimeRate: money,
-  doubleTimeRate: money,
-  regularPay: money,
-  overtimePay: money,
-  doubleTimePay: money,
-  tips: money,
-  totalPay: money.describe(
-    'Regular + overtime + double time + tips (salaried employees: tips only; their salary is paid outside the hours)',
-  ),
-  days: z.array(
-    z.object({
-      date: z.string(),
-      workedMinutes: minutes,
-      regularMinutes: minutes,
-      overtimeMinutes: minutes,
-      doubleTimeMinutes: minutes,
-      seventhDay: z.boolean(),
-    }),
-  ),
-});
+export const employeePaySchema = recordOf(
+  z.object({
+    employeeId: z.string(),
+    name: z.string(),
+    employeeNumber: z.string().nullable(),
+    salaried: z.boolean(),
+    workedMinutes: minutes,
+    regularMinutes: minutes,
+    overtimeMinutes: minutes,
+    doubleTimeMinutes: minutes,
+    regularRate: pay.describe('Per hour, minor units'),
+    overtimeRate: pay,
+    doubleTimeRate: pay,
+    regularPay: pay,
+    overtimePay: pay,
+    doubleTimePay: pay,
+    tips,
+    // the total holds the tips: it is withheld with either
+    totalPay: visibleTo(pay, 'tips').describe(
+      'Regular + overtime + double time + tips (salaried employees: tips only; their salary is paid outside the hours)',
+    ),
+    days: z.array(
+      z.object({
+        date: z.string(),
+        workedMinutes: minutes,
+        regularMinutes: minutes,
+        overtimeMinutes: minutes,
+        doubleTimeMinutes: minutes,
+        seventhDay: z.boolean(),
+      }),
+    ),
+  }),
+  'employeeId',
+);
 export type EmployeePay = z.infer<typeof employeePaySchema>;
 
 export const reportSchema = z.object({
@@ -105,15 +109,19 @@ export const reportSchema = z.object({
   currency: z.string(),
   overtimeRules: z.string().describe('The rule set applied: flsa, california or none'),
   pendingPunches: z.int().describe('Punches of the period not approved yet: not paid until approved'),
-  hidden: z.array(z.string()).describe('Figures withheld from the caller by policy'),
+  hidden: z
+    .array(z.string())
+    .describe(
+      'What is withheld from the caller (x-visibility tags: pay by hideFinancialInfoFromManagers, tips by hideTipsFromManagers)',
+    ),
   employees: z.array(employeePaySchema),
   totals: z.object({
     workedMinutes: minutes,
     regularMinutes: minutes,
     overtimeMinutes: minutes,
     doubleTimeMinutes: minutes,
-    pay: money,
-    tips: money,
+    pay,
+    tips,
   }),
 });
 export type PayrollReport = z.infer<typeof reportSchema>;

@@ -4,12 +4,13 @@ import { requireCompany } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
 import { toMinorUnits } from '../../core/money';
 import { listPunches, lockRange, unlockRange, workedSpans } from '../attendance';
-import { getCompanyRules, policiesInForce, type CompanyRules } from '../companies';
+import { maySee } from '../../http/visibility';
+import { getCompanyRules, viewerOf, type CompanyRules } from '../companies';
 import { listEmployees, type Employee } from '../employees';
 import { listRoles } from '../roles';
 import { tipsByEmployee } from '../sales';
 import { payrollErrors } from './errors';
-import { ExportError, MONEY_FIELDS, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
+import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
 import { computeHours, payOf, withDefaults, type OvertimeRules } from './overtime';
 import * as repo from './repo';
 import { SETTINGS_DEFAULTS, type EmployeePay, type Period, type PayrollReport, type PayrollSettings } from './schemas';
@@ -202,19 +203,6 @@ async function computeReport(
   };
 }
 
-async function payHiddenFor(member: Membership): Promise<boolean> {
-  return member.role === 'manager' && (await policiesInForce(member.companyId)).hideFinancialInfoFromManagers === true;
-}
-
-function withoutPay(report: PayrollReport): PayrollReport {
-  return {
-    ...report,
-    hidden: ['pay'],
-    employees: report.employees.map((e) => ({ ...e, ...Object.fromEntries(MONEY_FIELDS.map((f) => [f, null])) })),
-    totals: { ...report.totals, pay: null, tips: null },
-  };
-}
-
 /** The period's report: frozen as it was closed, or live from the approved punches while open. */
 export async function getReport({
   member,
@@ -231,7 +219,7 @@ export async function getReport({
     stored?.status === 'closed' && stored.report
       ? stored.report
       : await computeReport(companyId, range, ctx, view(range, stored, todayOf(ctx)));
-  return (await payHiddenFor(member)) ? withoutPay(report) : report;
+  return report; // the route withholds what the caller may not see (pay, tips)
 }
 
 // --- close and reopen -------------------------------------------------------------------------
@@ -351,8 +339,10 @@ export async function exportPeriod({
   layout: ExportLayout;
 }) {
   const { companyId } = member;
-  if (await payHiddenFor(member))
-    throw payrollErrors.PAY_HIDDEN('Pay figures are hidden from managers in this company; ask an owner for the export');
+  // a payroll file without some of the pay would pay people wrong: the caller must see it all
+  const viewer = await viewerOf(member);
+  if (!maySee(viewer, 'pay', false) || !maySee(viewer, 'tips', false))
+    throw payrollErrors.PAY_HIDDEN('Pay or tips are hidden from managers in this company; ask an owner for the export');
   const ctx = await contextOf(companyId);
   periodStarting(startDate, ctx);
   const stored = await repo.readPeriod(companyId, startDate);

@@ -42,7 +42,7 @@ export const routes: RouteDef[] = [
     access: manager,
     query: salesQuery,
     response: salesResponse,
-    handler: ({ query, member }) => service().getSales({ query, member }),
+    handler: ({ query }) => service().getSales({ query }),
   }),
   defineRoute({
     method: 'post',

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { AUTHENTICATED, companyInPath, companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdParam, companyIdQuery } from '../../http/fields';
 import { MAX_GENERATION_DAYS, commitResponse, generateBody, proposalIdParam, proposalSchema } from './generate/schemas';
@@ -13,6 +12,7 @@ import {
   shiftIdParam,
   shiftPostBody,
   shiftPutBody,
+  shiftListSchema,
   shiftSchema,
   templatePatchBody,
   templateResponse,
@@ -46,7 +46,7 @@ export const routes: RouteDef[] = [
     description: `startDate <= endDate, at most ${MAX_RANGE_DAYS} days (else 400 INVALID_DATE_RANGE). Modes: published always; manual unless includeManual=false; draft with includeDraft=true (managers and owners only: an employee asking for drafts gets 403 INSUFFICIENT_ROLE, employees see the published schedule). Sorted by date, start, employee.`,
     access: member,
     query: listShiftsQuery,
-    response: z.array(shiftSchema),
+    response: shiftListSchema,
     handler: ({ member: m, query }) => shifts().listShiftsForMember({ member: m, query }),
   }),
   defineRoute({
