@@ -66,14 +66,16 @@ const metaOf = (schema: z.ZodType): Meta => z.globalRegistry.get(schema) as Meta
 const tagsOf = (schema: z.ZodType): VisibilityTag[] => (metaOf(schema)?.[VISIBILITY_KEY] as VisibilityTag[]) ?? [];
 
 /** The schema under its wrappers (optional, nullable, default, pipe ...), with every tag met on the way. */
-function unwrap(schema: z.ZodType): { inner: z.ZodType; tags: VisibilityTag[]; nullable: boolean } {
+function unwrap(schema: z.ZodType): { inner: z.ZodType; tags: VisibilityTag[]; nullable: boolean; optional: boolean } {
   const tags = new Set<VisibilityTag>();
   let nullable = false;
+  let optional = false;
   let current = schema;
   for (;;) {
     for (const tag of tagsOf(current)) tags.add(tag);
     const def = defOf(current);
     if (def.type === 'nullable') nullable = true;
+    if (def.type === 'optional') optional = true;
     const next =
       def.type === 'pipe'
         ? defOf(def.out as z.ZodType).type === 'transform'
@@ -82,7 +84,7 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; tags: VisibilityTag[]; n
         : def.type === 'lazy'
           ? (def.getter as () => z.ZodType)()
           : (def.innerType as z.ZodType | undefined);
-    if (!next) return { inner: current, tags: [...tags], nullable };
+    if (!next) return { inner: current, tags: [...tags], nullable, optional };
     current = next;
   }
 }
@@ -122,7 +124,7 @@ function childSchemas(schema: z.ZodType): z.ZodType[] {
 
 /**
  * Removes from `data` (an answer already parsed through `schema`) every tagged field the viewer may
- * not see: a nullable field becomes null, any other is deleted. Returns the tags withheld; an answer
+ * not see: a field the schema requires but allows null becomes null, any other is deleted. Returns the tags withheld; an answer
  * whose top level has a `hidden` list gets them added to it.
  */
 export function redact(schema: z.ZodType, data: unknown, viewer: Viewer): VisibilityTag[] {
@@ -148,11 +150,11 @@ function walk(schema: z.ZodType, data: unknown, viewer: Viewer, own: boolean, wi
         : own;
     for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
       if (!(key in data)) continue;
-      const { tags, nullable } = unwrap(field);
+      const { tags, nullable, optional } = unwrap(field);
       const denied = tags.filter((tag) => !maySee(viewer, tag, mine));
       if (denied.length) {
         for (const tag of denied) withheld.add(tag);
-        if (nullable) data[key] = null;
+        if (nullable && !optional) data[key] = null;
         else delete data[key];
       } else walk(field, data[key], viewer, mine, withheld);
     }
