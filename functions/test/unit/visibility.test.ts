@@ -56,14 +56,14 @@ describe('field visibility', () => {
         const withheld = redact(answer, data, viewer);
         const expectedHidden = new Set<VisibilityTag>();
         data.rows.forEach((seen, i) => {
-          const before = rows[i] as Record<string, unknown>;
+          const before = rows[i];
           const own = viewer !== null && viewer.employeeId !== null && before.employeeId === viewer.employeeId;
           for (const [field, tags] of Object.entries(FIELD_TAGS)) {
             const denied = tags.filter((t) => !maySee(viewer, t, own));
             denied.forEach((t) => expectedHidden.add(t));
             const value = (seen as Record<string, unknown>)[field];
             if (denied.length) expect(value ?? null).toBeNull();
-            else expect(value).toEqual(before[field]);
+            else expect(value).toEqual((before as Record<string, unknown>)[field]);
           }
           const endDenied = !maySee(viewer, 'shiftEnd', own);
           if (endDenied) expectedHidden.add('shiftEnd');

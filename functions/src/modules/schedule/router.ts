@@ -43,7 +43,7 @@ export const routes: RouteDef[] = [
     method: 'get',
     path: '/shifts',
     summary: 'List shifts in a date range',
-    description: `startDate <= endDate, at most ${MAX_RANGE_DAYS} days (else 400 INVALID_DATE_RANGE). Modes: published always; manual unless includeManual=false; draft with includeDraft=true (managers and owners only: an employee asking for drafts gets 403 INSUFFICIENT_ROLE, employees see the published schedule). Sorted by date, start, employee.`,
+    description: `startDate <= endDate, at most ${MAX_RANGE_DAYS} days (else 400 INVALID_DATE_RANGE). Modes: published always; manual unless includeManual=false; draft with includeDraft=true (managers and owners only: an employee asking for drafts gets 403 INSUFFICIENT_ROLE, employees see the published schedule). Sorted by date, start, employee. Employees get only their own shifts while the policy employeeInteractionWorkWith is off, and no shift end (x-visibility shiftEnd) while employeesCanSeeShiftEndTimes is off.`,
     access: member,
     query: listShiftsQuery,
     response: shiftListSchema,
