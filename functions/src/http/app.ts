@@ -9,7 +9,7 @@ import { authenticate, type Caller } from './auth';
 import { errorEnvelope, sendData, sendError } from './envelope';
 import { contextOf, requestContext } from './request-context';
 import type { Access, EventStream, RouteDef, ServedModule } from './route';
-import { hasTaggedFields, redact, type Viewer } from './visibility';
+import { hasTaggedFields, withhold, type Viewer } from './visibility';
 
 const DEFAULT_BODY_LIMIT = '1mb';
 
@@ -115,7 +115,7 @@ function handle(route: RouteDef, viewerOf: (member: Membership | null) => Promis
         } as never),
       );
       const data = route.response.parse(result);
-      if (tagged) redact(route.response, data, await viewerOf(member));
+      if (tagged) withhold(route.response, data, await viewerOf(member));
       if (events?.started) return events.end('done', { success: true, data });
       sendData(res, data, route.status ?? 200);
     } catch (err) {

@@ -8,7 +8,7 @@ import type { Membership } from '../core/memberships';
  * once, in its zod schema (`visibleTo(schema, 'pay')`); the tags reach the API description as
  * `x-visibility`. A caller's view (role, the company's policies, whether a record is their own)
  * then removes from an answer every tagged field it may not see: the route layer applies it to every
- * answer, and the modules apply the same `redact` to what does not leave through a route's schema
+ * answer, and the modules apply the same `withhold` to what does not leave through a route's schema
  * (CSV files, the assistant's tools).
  */
 export const VISIBILITY_TAGS = ['pay', 'laborCost', 'tips', 'contact', 'shiftEnd'] as const;
@@ -127,7 +127,7 @@ function childSchemas(schema: z.ZodType): z.ZodType[] {
  * not see: a field the schema requires but allows null becomes null, any other is deleted. Returns the tags withheld; an answer
  * whose top level has a `hidden` list gets them added to it.
  */
-export function redact(schema: z.ZodType, data: unknown, viewer: Viewer): VisibilityTag[] {
+export function withhold(schema: z.ZodType, data: unknown, viewer: Viewer): VisibilityTag[] {
   const withheld = new Set<VisibilityTag>();
   if (viewer && hasTaggedFields(schema)) walk(schema, data, viewer, false, withheld);
   if (withheld.size && isRecord(data) && Array.isArray(data.hidden)) {

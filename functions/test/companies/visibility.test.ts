@@ -3,6 +3,8 @@
  * modules (the tagged fields of src/http/visibility.ts and the rows the policies filter).
  */
 import { db } from '../../src/core/firebase';
+import { logger } from '../../src/core/logger';
+import { runTool } from '../../src/modules/chat/tools';
 import { api } from '../helpers/api';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer, type TestUser } from '../helpers/users';
@@ -197,5 +199,39 @@ describe('schedule proposals', () => {
     expect(hidden.status).toBe(201);
     expect(hidden.body.data.assignments[0].why).not.toHaveProperty('costMinor');
     expect((await generate(co.owner)).body.data.assignments[0].why).toHaveProperty('costMinor', 6000);
+  });
+});
+
+describe("the assistant's tools", () => {
+  const run = (name: string, input: object, co: TestCompany, role: 'manager' | 'employee', uid: string) =>
+    runTool(name, input, {
+      member: { companyId: co.companyId, uid, role, employeeId: role === 'employee' ? co.employeeId : null },
+      conversationId: 'visibility',
+      log: logger,
+      propose: () => ({ proposalId: 'none' }),
+    }).then((outcome) => JSON.parse(outcome.content));
+
+  it('list_shifts gives employees no shift end while employeesCanSeeShiftEndTimes is off', async () => {
+    const co = await scheduleCompany({ profile: { timezone: 'UTC' } });
+    await storeShift(co.companyId, 'mine', { date: TODAY, employeeId: co.employeeId, start: hm(9), end: hm(17) });
+    await config(co, 'settings').set({ employeesCanSeeShiftEndTimes: false }, { merge: true });
+    const { shifts } = await run('list_shifts', { startDate: TODAY, endDate: TODAY }, co, 'employee', co.employee.uid);
+    expect(shifts).toEqual([expect.objectContaining({ id: 'mine', start: hm(9), end: null })]);
+  });
+
+  it('sales_summary gives managers no tips nor labour cost while the policies hide them', async () => {
+    const co = await createCompany();
+    await config(co, 'managerPermissions').set({ hideFinancialInfo: true, hideTips: true });
+    const answer = await run(
+      'sales_summary',
+      { startDate: TODAY, endDate: TODAY, includeLabor: true },
+      co,
+      'manager',
+      co.manager.uid,
+    );
+    expect(new Set(answer.hidden)).toEqual(new Set(['tips', 'pay']));
+    for (const figures of [answer.totals, ...answer.buckets])
+      for (const field of ['tips', 'laborCost', 'ratio', 'actualLaborCost', 'actualRatio'])
+        expect(figures).not.toHaveProperty(field);
   });
 });

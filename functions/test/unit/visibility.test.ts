@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { maySee, recordOf, redact, visibleTo, type Viewer, type VisibilityTag } from '../../src/http/visibility';
+import { maySee, recordOf, withhold, visibleTo, type Viewer, type VisibilityTag } from '../../src/http/visibility';
 
 const row = recordOf(
   z.object({
@@ -53,7 +53,7 @@ describe('field visibility', () => {
     fc.assert(
       fc.property(viewerArb, fc.array(rowArb, { maxLength: 5 }), (viewer, rows) => {
         const data = answer.parse({ hidden: [], rows: structuredClone(rows) });
-        const withheld = redact(answer, data, viewer);
+        const withheld = withhold(answer, data, viewer);
         const expectedHidden = new Set<VisibilityTag>();
         data.rows.forEach((seen, i) => {
           const before = rows[i];

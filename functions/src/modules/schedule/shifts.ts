@@ -5,7 +5,7 @@ import { runExclusive } from '../../core/exclusive';
 import { db } from '../../core/firebase';
 import { companyNotFound } from '../../core/firestore';
 import { listMembershipsOfUser, roleAtLeast, type Membership } from '../../core/memberships';
-import { redact } from '../../http/visibility';
+import { withhold } from '../../http/visibility';
 import { companyRulesFromSnapshots, companyRulesRefs, policiesInForce, viewerOf } from '../companies';
 import { employeeFromSnapshot, employeeRef, findEmployeeByUser } from '../employees';
 import { roleFromSnapshot, roleRef, type Role } from '../roles';
@@ -91,7 +91,7 @@ export async function userShifts({ uid }: { uid: string }) {
         repo.listShiftsInRange({ companyId: m.companyId, from, to, modes: LIVE_MODES, employeeId }),
         viewerOf(m),
       ]);
-      redact(userShiftsResponse.shape.shifts, shifts, viewer);
+      withhold(userShiftsResponse.shape.shifts, shifts, viewer);
       const name = company.profile.name;
       return {
         company: {
