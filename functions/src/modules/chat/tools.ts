@@ -11,7 +11,7 @@ import type { CreateRequestBody } from '../requests';
 import { getSales, salesQuery, salesResponse } from '../sales';
 import { listShiftsForMember, listShiftsQuery, shiftListSchema, shiftPostBody } from '../schedule';
 import { viewerOf } from '../companies';
-import { redact } from '../../http/visibility';
+import { withhold } from '../../http/visibility';
 import { MAX_TOOL_RESULT_CHARS } from './limits';
 import { toolInputs, type ProposalKind, type ToolName } from './schemas';
 
@@ -84,7 +84,7 @@ const TOOLS = [
       });
       // parsed as the route answers it: the assistant reads the same figures as GET /sales
       const sales = salesResponse.parse(await getSales({ query }));
-      redact(salesResponse, sales, await viewerOf(ctx.member));
+      withhold(salesResponse, sales, await viewerOf(ctx.member));
       return {
         currency: sales.currency,
         startDate: sales.startDate,
@@ -113,7 +113,7 @@ const TOOLS = [
         listShiftsForMember({ member: ctx.member, query }),
         viewerOf(ctx.member),
       ]);
-      redact(shiftListSchema, shifts, viewer);
+      withhold(shiftListSchema, shifts, viewer);
       return {
         shifts: shifts.map((s) => ({
           id: s.id,
