@@ -225,6 +225,7 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
         'Every answer uses the envelope `{success, data}` or `{success: false, error, code, details?}`.',
         'Authenticate with `Authorization: Bearer <Firebase ID token>`.',
         'Query booleans accept true/false (also 1/0, yes/no); query lists accept repeated or comma-separated values.',
+        "A response field with `x-visibility` (pay, laborCost, tips, contact, shiftEnd) is withheld from members whose view may not see it (role, the company's policies and settings, whether the record is their own: `x-record-owner` names the employee field of a record); such a field is never required.",
         '',
         '### Error codes',
         '| code | HTTP status | meaning |',
