@@ -18,6 +18,7 @@ import {
   parseBody,
   pool,
   prepare,
+  SAMPLE_DATE,
   send,
   show,
   toCall,
@@ -95,6 +96,7 @@ const counted = { operations: 0, tagged: 0, calls: 0, answered: 0, fieldsChecked
 
 beforeAll(async () => {
   ({ ops, world } = await contractSetup());
+  await storeSampleDayShifts(world.fixture);
   const doc = (await api('docs').get('/openapi.json')).body as {
     paths: Record<
       string,
@@ -116,6 +118,30 @@ afterAll(async () => {
   );
   await closeWorld(world);
 });
+
+/** Shifts of the employee and of a colleague on the day the generic samples ask about, so their tagged fields are answered. */
+async function storeSampleDayShifts(f: Fixture): Promise<void> {
+  const shifts = db().collection('companies').doc(f.company.companyId).collection('shifts');
+  const owners = { own: f.company.employeeId, colleague: f.staffId };
+  for (const [whose, employeeId] of Object.entries(owners))
+    await shifts.doc(`visibility-${whose}`).set({
+      companyId: f.company.companyId,
+      date: SAMPLE_DATE,
+      employeeId,
+      positionId: f.roleId,
+      subRoleId: f.subRoleId,
+      start: 540,
+      end: 1020,
+      mode: 'published',
+      scheduleId: null,
+      note: '',
+      onHold: false,
+      minutes: 480,
+      workedMinutes: 480,
+      createdAt: 1,
+      updatedAt: 1,
+    });
+}
 
 const isTagged = (op: Operation) => JSON.stringify(responses.get(op.key) ?? {}).includes('"x-visibility"');
 
