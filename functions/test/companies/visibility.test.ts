@@ -88,6 +88,10 @@ describe('shifts as employees see them', () => {
         expect(shift).not.toHaveProperty('minutes');
         expect(shift).not.toHaveProperty('workedMinutes');
       }
+      const punch = (await clock(co, 'in')).body.data;
+      expect(punch.shift).toMatchObject({ shiftId: 'mine' });
+      expect(punch.shift).not.toHaveProperty('scheduledEndAt');
+      expect(punch.shift).not.toHaveProperty('scheduledMinutes');
       const own = await api('schedule').get('/shifts/user-shifts').set(bearer(co.employee));
       expect(own.body.data.shifts).toEqual([expect.objectContaining({ id: 'mine', start: hm(9), end: null })]);
       expect((await shifts(co.manager)).body.data).toEqual(
