@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { maySee, recordOf, withhold, visibleTo, type Viewer, type VisibilityTag } from '../../src/http/visibility';
@@ -96,5 +98,31 @@ describe('field visibility', () => {
     ];
     for (const tag of ['pay', 'laborCost', 'tips', 'contact', 'shiftEnd'] as const)
       for (const viewer of full) expect(maySee(viewer, tag, false)).toBe(true);
+  });
+});
+
+describe('the tags in the API description', () => {
+  const doc = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../docs/openapi.json'), 'utf8'));
+  const tagged: string[] = [];
+  const requiredTagged: string[] = [];
+  const visit = (node: unknown, at: string): void => {
+    if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${at}[${i}]`));
+    if (typeof node !== 'object' || node === null) return;
+    const schema = node as Record<string, unknown>;
+    const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
+    for (const [name, property] of Object.entries(properties ?? {})) {
+      if (!property['x-visibility']) continue;
+      tagged.push(`${at}.${name}`);
+      if ((schema.required as string[] | undefined)?.includes(name)) requiredTagged.push(`${at}.${name}`);
+    }
+    for (const [key, value] of Object.entries(schema)) visit(value, `${at}.${key}`);
+  };
+  visit(doc.paths, 'paths');
+
+  it('mark every kind of tagged field, none of them required in an answer', () => {
+    const tags = new Set(tagged.map((at) => at.split('.').pop()));
+    for (const field of ['rate', 'costMinor', 'tips', 'laborCost', 'regularPay', 'email', 'end', 'scheduledEndAt'])
+      expect(tags).toContain(field);
+    expect(requiredTagged).toEqual([]);
   });
 });
