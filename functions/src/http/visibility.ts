@@ -4,14 +4,14 @@ import type { Membership } from '../core/memberships';
 /**
  * Field visibility: who may see which response fields.
  *
- * A response field that carries pay, labour cost, tips, contact details or a shift's end is tagged
+ * A response field that carries pay, labour cost, tips, contact details, personal (HR) data or a shift's end is tagged
  * once, in its zod schema (`visibleTo(schema, 'pay')`); the tags reach the API description as
  * `x-visibility`. A caller's view (role, the company's policies, whether a record is their own)
  * then removes from an answer every tagged field it may not see: the route layer applies it to every
  * answer, and the modules apply the same `withhold` to what does not leave through a route's schema
  * (CSV files, the assistant's tools).
  */
-export const VISIBILITY_TAGS = ['pay', 'laborCost', 'tips', 'contact', 'shiftEnd'] as const;
+export const VISIBILITY_TAGS = ['pay', 'laborCost', 'tips', 'contact', 'personal', 'shiftEnd'] as const;
 export type VisibilityTag = (typeof VISIBILITY_TAGS)[number];
 
 /** The metadata key of the tags, in zod and in the API description. */
@@ -43,9 +43,9 @@ export function recordOf<S extends z.ZodType>(schema: S, field: string): S {
 /**
  * Whether a viewer may see a field carrying `tag`. `own`: the field is part of the viewer's own
  * record. Owners see everything but what the company switched off for all (labour cost without
- * `hasAccessToLaborCost`); managers see pay and tips unless a policy hides them, and contact details
- * and shift ends; employees see their own pay, tips and contact details, nobody else's, and shift ends
- * while `employeesCanSeeShiftEndTimes` is on.
+ * `hasAccessToLaborCost`); managers see pay and tips unless a policy hides them (their own always),
+ * contact details, personal data and shift ends; employees see their own pay, tips, contact details
+ * and personal data, nobody else's, and shift ends while `employeesCanSeeShiftEndTimes` is on.
  */
 export function maySee(viewer: Viewer, tag: VisibilityTag, own: boolean): boolean {
   if (!viewer) return true;
@@ -90,6 +90,18 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; tags: VisibilityTag[]; n
 }
 
 const taggedCache = new WeakMap<z.ZodType, boolean>();
+
+/** The tags of each field of an object schema (a field without one is absent). */
+export function fieldTags(schema: z.ZodType): Record<string, VisibilityTag[]> {
+  const def = defOf(unwrap(schema).inner);
+  if (def.type !== 'object') throw new Error('fieldTags needs an object schema');
+  const out: Record<string, VisibilityTag[]> = {};
+  for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+    const { tags } = unwrap(field);
+    if (tags.length) out[key] = tags;
+  }
+  return out;
+}
 
 /** Whether any field of a schema carries a tag (an answer without one needs no view). */
 export function hasTaggedFields(schema: z.ZodType): boolean {

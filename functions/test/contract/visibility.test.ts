@@ -29,7 +29,7 @@ import {
   type World,
 } from './generate';
 
-type Tag = 'pay' | 'laborCost' | 'tips' | 'contact' | 'shiftEnd';
+type Tag = 'pay' | 'laborCost' | 'tips' | 'contact' | 'personal' | 'shiftEnd';
 
 /** A way of looking at the company: who, under which policies, and what they may not see of others' records and of their own. */
 interface View {
@@ -74,7 +74,7 @@ const VIEWS: View[] = [
     role: 'employee',
     managerPermissions: {},
     settings: {},
-    deniedOnOthers: ['pay', 'tips', 'contact'],
+    deniedOnOthers: ['pay', 'tips', 'contact', 'personal'],
     deniedOnOwn: [],
   },
   {
@@ -82,7 +82,7 @@ const VIEWS: View[] = [
     role: 'employee',
     managerPermissions: {},
     settings: { employeesCanSeeShiftEndTimes: false },
-    deniedOnOthers: ['pay', 'tips', 'contact', 'shiftEnd'],
+    deniedOnOthers: ['pay', 'tips', 'contact', 'personal', 'shiftEnd'],
     deniedOnOwn: ['shiftEnd'],
   },
 ];
