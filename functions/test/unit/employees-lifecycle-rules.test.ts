@@ -83,6 +83,16 @@ describe('the visibility rule of employee fields', () => {
     );
   });
 
+  it('classifies the fields of a record: pay, contact and emergency contact (self-editable), personal data', () => {
+    const pay = ['salary', 'additionalSalary', 'rateRegular', 'rateOvertime', 'positionRates'];
+    const contact = ['email', 'phone', 'phoneCode', 'address', 'city', 'emergencyContact', 'emergencyPhone'];
+    const contacts = [...contact, 'emergencyPhoneCode'];
+    const personal = ['bornDate', 'employeeNumber', 'importSource', 'hiring', 'archive'];
+    expect(new Set(FINANCIAL_FIELDS)).toEqual(new Set(pay));
+    expect(new Set(SELF_EDITABLE_FIELDS)).toEqual(new Set(contacts));
+    expect(new Set(PRIVATE_FIELDS)).toEqual(new Set([...pay, ...contacts, ...personal]));
+  });
+
   it('never lets a manager edit pay hidden from managers, on their own record either', () => {
     fc.assert(
       fc.property(viewers, ids, fc.constantFrom(...FINANCIAL_FIELDS), (viewer, subject, field) => {
