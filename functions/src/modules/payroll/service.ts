@@ -3,9 +3,10 @@ import { runExclusive } from '../../core/exclusive';
 import { requireCompany } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
 import { lockRange, unlockRange } from '../attendance';
-import { getCompanyRules, policiesInForce, type CompanyRules } from '../companies';
+import { maySee } from '../../http/visibility';
+import { getCompanyRules, viewerOf, type CompanyRules } from '../companies';
 import { payrollErrors } from './errors';
-import { ExportError, MONEY_FIELDS, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
+import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
 import { withDefaults } from './overtime';
 import { computeReport as reportOf, punchStatesIn } from './report';
 import * as repo from './repo';
@@ -110,30 +111,6 @@ function periodStarting(startDate: string, ctx: Context): DateRange {
 
 // --- the report -------------------------------------------------------------------------------
 
-async function payHiddenFor(member: Membership): Promise<boolean> {
-  return member.role === 'manager' && (await policiesInForce(member.companyId)).hideFinancialInfoFromManagers === true;
-}
-
-const WEEK_MONEY = ['straightTimePay', 'regularRate', 'regularPay', 'overtimePay', 'doubleTimePay', 'premiumPortion'];
-const nulled = <T extends object>(o: T, fields: readonly string[]): T => ({
-  ...o,
-  ...Object.fromEntries(fields.map((f) => [f, null])),
-});
-
-function withoutPay(report: PayrollReport): PayrollReport {
-  return {
-    ...report,
-    hidden: ['pay'],
-    employees: report.employees.map((e) => ({
-      ...nulled(e, [...MONEY_FIELDS, 'premiumPay']),
-      lines: e.lines.map((l) => nulled(l, ['rate', 'straightTimePay'])),
-      weeks: e.weeks.map((w) => nulled(w, WEEK_MONEY)),
-      premiums: e.premiums.map((p) => nulled(p, ['amount'])),
-    })),
-    totals: { ...report.totals, pay: null, premiums: null, tips: null },
-  };
-}
-
 /** The period's report: frozen as it was closed, or live from the approved punches while open. */
 export async function getReport({
   member,
@@ -150,7 +127,7 @@ export async function getReport({
     stored?.status === 'closed' && stored.report
       ? stored.report
       : await computeReport(companyId, range, ctx, view(range, stored, todayOf(ctx)));
-  return (await payHiddenFor(member)) ? withoutPay(report) : report;
+  return report; // the route withholds what the caller may not see (pay, tips)
 }
 
 // --- close and reopen -------------------------------------------------------------------------
@@ -274,8 +251,10 @@ export async function exportPeriod({
   layout: ExportLayout;
 }) {
   const { companyId } = member;
-  if (await payHiddenFor(member))
-    throw payrollErrors.PAY_HIDDEN('Pay figures are hidden from managers in this company; ask an owner for the export');
+  // a payroll file without some of the pay would pay people wrong: the caller must see it all
+  const viewer = await viewerOf(member);
+  if (!maySee(viewer, 'pay', false) || !maySee(viewer, 'tips', false))
+    throw payrollErrors.PAY_HIDDEN('Pay or tips are hidden from managers in this company; ask an owner for the export');
   const ctx = await contextOf(companyId);
   periodStarting(startDate, ctx);
   const stored = await repo.readPeriod(companyId, startDate);
