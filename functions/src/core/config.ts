@@ -98,6 +98,12 @@ export const config = {
     /** SDK retries on 408/409/429/5xx and connection errors (the SDKs honour retry-after). */
     maxRetries: (): number => positiveNumber('AI_MAX_RETRIES', 2, true),
     timeoutMs: (): number => positiveNumber('AI_TIMEOUT_MS', 60_000),
+    /** The administrators' addresses (comma-separated) that AI budget alerts go to, besides the company's owners. */
+    budgetAlertEmails: (): string[] =>
+      (env('AI_BUDGET_ALERT_EMAILS') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
   },
   vendors: {
     /** A vendor's base URL override (VENDOR_URL_SQUARE ...): the local vendor simulators; unset, the vendor's production URL. */
