@@ -68,7 +68,8 @@ export function parseBudget(data: DocumentData | undefined): Budget | null {
   };
 }
 
-export const flowField = (family: string, counter: 'spentNano' | 'reservedNano') => `f__${fieldKey(family)}__${counter}`;
+export const flowField = (family: string, counter: 'spentNano' | 'reservedNano') =>
+  `f__${fieldKey(family)}__${counter}`;
 
 export function parseLedger(data: DocumentData | undefined): LedgerState {
   const ledger: LedgerState = { spentNano: 0, reservedNano: 0, flowSpentNano: {}, flowReservedNano: {} };
