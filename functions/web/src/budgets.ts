@@ -133,7 +133,7 @@ function budgetForm(
     name: 'flowLimitsUsd',
     'aria-label': 'Flow limits',
     value: flowsText(current?.flowLimitsUsd ?? {}),
-    placeholder: 'flow limits, e.g. chat=20, data=5',
+    placeholder: 'e.g. chat=20, data=5',
   });
   return h(
     'form',
@@ -154,10 +154,10 @@ function budgetForm(
         );
       },
     },
-    amount,
+    h('label', {}, 'USD ', amount),
     period,
-    soft,
-    flows,
+    h('label', {}, 'warn at % ', soft),
+    h('label', {}, 'flow caps ', flows),
     h('button', { type: 'submit' }, 'Save budget'),
     remove && current
       ? h(
