@@ -127,6 +127,15 @@ const PROBE_FLOW = 'budget-probe';
 const GLOBAL_TEST_BUDGET = { amountUsd: 1000, period: 'day', flowLimitsUsd: { [PROBE_FLOW]: 0.000001 } };
 
 describe('budget rules at call time', () => {
+  it('reserves the worst case of a call: refused when its maxTokens of output would not fit, admitted with fewer', async () => {
+    const co = await createCompany();
+    // the prompt bounds the input near 0.8 m nano-dollars; 100 output tokens add 0.5 m, 10 add 0.05 m
+    await putBudget(co.companyId, { amountUsd: 0.0009, period: 'day' });
+    const small = { ...haiku(), maxTokens: 10, directive: { usage: { input_tokens: 400, output_tokens: 10 } } };
+    expect((await callAs(co, [{ ...small, maxTokens: 100 }])).body.code).toBe('AI_BUDGET_EXCEEDED');
+    expect((await callAs(co, [small])).status).toBe(200);
+  });
+
   it('counts a model missing from the price table at the fallback rates, never as free', async () => {
     const co = await createCompany();
     await putBudget(co.companyId, { amountUsd: 10, period: 'month' });
