@@ -113,6 +113,10 @@ const historyEntry = z.object({
   by: z.string().describe('uid'),
   action: z.string(),
   state: z.enum(REQUEST_STATES).describe('State after the step'),
+  reason: z
+    .string()
+    .optional()
+    .describe('Why the step was taken for the parties (e.g. a cancellation because an employee left)'),
 });
 
 export const requestSchema = z.object({

@@ -1,4 +1,10 @@
 /** The schedule module's public API: what other modules may use (they import nothing else of it). */
+import { lazyFunction } from '../kit';
+
+export const unassignShiftsFrom = lazyFunction(
+  () => require('./departure') as typeof import('./departure'),
+  'unassignShiftsFrom',
+);
 export { listShiftsInRange, shiftRef, shiftFromSnapshot, type ShiftRangeFilter } from './repo';
 export { LIVE_MODES, type Shift, type ShiftMode } from './schemas';
 export { deleteTimeOff, listTimeOff, type TimeOff } from './time-off';
