@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { TOKEN_LIFETIMES } from './rules';
 import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
 import { generateLightspeedData, type LightspeedSimData, type SimLightspeedSale } from './lightspeed-data';
@@ -29,9 +30,9 @@ import {
  *   insufficient_scope.
  */
 
-export const LIGHTSPEED_ACCESS_TOKEN_TTL_SECONDS = 3600;
-export const LIGHTSPEED_REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
-export const LIGHTSPEED_CODE_TTL_SECONDS = 10 * 60;
+export const LIGHTSPEED_ACCESS_TOKEN_TTL_SECONDS = TOKEN_LIFETIMES.lightspeed.access;
+export const LIGHTSPEED_REFRESH_TOKEN_TTL_SECONDS = TOKEN_LIFETIMES.lightspeed.refresh;
+export const LIGHTSPEED_CODE_TTL_SECONDS = TOKEN_LIFETIMES.lightspeed.code;
 
 const APP = SIMULATED_OAUTH_APPS.lightspeed;
 const BUSINESS = SIMULATED_OAUTH_ACCOUNTS.lightspeed;

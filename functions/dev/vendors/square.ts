@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { TOKEN_LIFETIMES } from './rules';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
 import {
   generateSquareData,
@@ -54,8 +55,8 @@ import {
  *   revoked token. `corruptSquarePage(n)` is the older way to malform a page.
  */
 
-export const SQUARE_ACCESS_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
-export const SQUARE_CODE_TTL_SECONDS = 5 * 60;
+export const SQUARE_ACCESS_TOKEN_TTL_SECONDS = TOKEN_LIFETIMES.square.access;
+export const SQUARE_CODE_TTL_SECONDS = TOKEN_LIFETIMES.square.code;
 
 const MERCHANT = SIMULATED_OAUTH_ACCOUNTS.square;
 const LOCATION = { id: SIMULATED.square_api_key.locationId, name: SIMULATED_NAMES.square_api_key };

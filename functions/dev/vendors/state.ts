@@ -92,8 +92,8 @@ export class SimulatorState {
 
   /** Records changed by `modifyAfterPage` faults, in order. */
   readonly modifications: SimulatedModification[] = [];
-  /** Request arrival times per rate-limit key (a simulator's rate limiter: Toast's), forgotten by reset(). */
-  readonly arrivals = new Map<string, { second: number[]; window: number[] }>();
+  /** Request arrival times per rate-limit key (the vendors' rate limits, ./rules.ts), forgotten by reset(). */
+  readonly arrivals = new Map<string, number[]>();
 
   readonly now: () => number;
   private readonly failures = new Map<SimulatedVendor, ScriptedFailure[]>();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_UNREACHABLE } from './accounts';
+import { RATE_LIMITS, TOKEN_LIFETIMES, refuse, takeRequest } from './rules';
 import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
 import {
   bearerToken,
@@ -53,7 +54,9 @@ import {
  *   older way to malform a page.
  */
 
-export const TOAST_TOKEN_TTL_SECONDS = 86_400;
+export const TOAST_TOKEN_TTL_SECONDS = TOKEN_LIFETIMES.toast.access;
+/** The dining option of the simulated restaurant's orders (Toast's configuration GUID of "Dine In"). */
+const DINE_IN_GUID = 'a3f2c1d0-5b4e-4c8a-9d7f-0e1b2c3d4e5f';
 const CLIENT = SIMULATED.toast;
 
 function errorMessage(res: Response, status: number, message: string): void {
@@ -89,8 +92,11 @@ export const toastSim = {
   modified: false,
   malformedNext: 0,
   malformedSkip: 0,
-  /** Toast's documented rate limits; false: none. */
-  rateLimit: { perSecond: 20, per15Minutes: 10_000 } as { perSecond: number; per15Minutes: number } | false,
+  /** Toast's documented rate limits (./rules.ts); false: none. */
+  rateLimit: {
+    perSecond: RATE_LIMITS.toast[0].max,
+    per15Minutes: RATE_LIMITS.toast[1].max,
+  } as { perSecond: number; per15Minutes: number } | false,
 };
 
 /** The seeded restaurant the simulator serves (generated once, default options). */
@@ -289,7 +295,8 @@ function renderOrder(o: SimOrder) {
     numberOfGuests: o.guests,
     server: o.serverGuid ? ref(o.serverGuid, 'RestaurantUser') : null,
     source: 'In Store',
-    diningOption: null,
+    // required by Toast's Order schema (an ExternalReference): every simulated order is dine-in
+    diningOption: ref(DINE_IN_GUID, 'DiningOption'),
     approvalStatus: 'APPROVED',
     checks: o.checks.map((c) => ({
       ...ref(c.guid, 'Check'),
@@ -343,34 +350,24 @@ function pageFaults(state: SimulatorState): { malformed: boolean; duplicate: boo
 
 export function toastRouter(state: SimulatorState): Router {
   const r = express.Router();
-  // arrival times (real time: the limit is about request rate, whatever the simulator's clock) per client and restaurant
-  const arrivals = state.arrivals;
   const withinRateLimit = (req: express.Request, res: Response, clientId: string): boolean => {
     const limit = toastSim.rateLimit;
     if (!limit) return true;
-    const key = `${clientId}:${(req.get('toast-restaurant-external-id') ?? '').toLowerCase()}`;
-    const now = Date.now();
-    const seen = arrivals.get(key) ?? { second: [], window: [] };
-    seen.second = seen.second.filter((t) => t > now - 1000);
-    seen.window = seen.window.filter((t) => t > now - 900_000);
-    arrivals.set(key, seen);
-    const bySecond = limit.perSecond - seen.second.length <= limit.per15Minutes - seen.window.length;
-    const [used, max, resetAt] = bySecond
-      ? [seen.second.length, limit.perSecond, (seen.second[0] ?? now) + 1000]
-      : [seen.window.length, limit.per15Minutes, (seen.window[0] ?? now) + 900_000];
-    res.set({ 'X-Toast-RateLimit-By': 'GLOBAL', 'X-Toast-RateLimit-Reset': String(Math.ceil(resetAt / 1000)) });
-    if (used >= max) {
-      res.set({
-        'X-Toast-RateLimit-Remaining': '0',
-        'Retry-After': String(Math.max(1, Math.ceil((resetAt - now) / 1000))),
-      });
-      errorMessage(res, 429, 'Too many requests: the rate limit for this API client and restaurant is exceeded.');
-      return false;
-    }
-    seen.second.push(now);
-    seen.window.push(now);
-    res.set('X-Toast-RateLimit-Remaining', String(max - used - 1));
-    return true;
+    const key = `toast:${clientId}:${(req.get('toast-restaurant-external-id') ?? '').toLowerCase()}`;
+    const windows = [
+      { max: limit.perSecond, windowMs: 1000 },
+      { max: limit.per15Minutes, windowMs: 900_000 },
+    ];
+    const decision = takeRequest(state.arrivals, key, windows);
+    res.set({
+      'X-Toast-RateLimit-By': 'GLOBAL',
+      'X-Toast-RateLimit-Reset': String(Math.ceil(decision.resetAt / 1000)),
+      'X-Toast-RateLimit-Remaining': String(decision.remaining),
+    });
+    if (decision.allowed) return true;
+    refuse(res, decision);
+    errorMessage(res, 429, 'Too many requests: the rate limit for this API client and restaurant is exceeded.');
+    return false;
   };
 
   /** A `modify` page fault: the first record of the page just served changes now. */

@@ -1,5 +1,6 @@
 import { connectorFor, VendorError, type StreamConnector } from '../../src/connectors';
 import { startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../dev/vendors/server';
+import type { SimulatorStateOptions } from '../../dev/vendors/state';
 
 /** The data streams of a connector (throws when it has none). */
 export function streamsOf(slug: string): StreamConnector {
@@ -34,8 +35,8 @@ export const byId = <T extends { vendorId: string }>(xs: T[]) =>
  * The vendor simulators on a free port with every connector pointed at them; `close()` stops them
  * and puts the connectors' addresses back as they were.
  */
-export async function pointedSimulator(): Promise<RunningVendorSimulator> {
-  const sim = await startVendorSimulator(0);
+export async function pointedSimulator(options: SimulatorStateOptions = {}): Promise<RunningVendorSimulator> {
+  const sim = await startVendorSimulator(0, options);
   const saved: Record<string, string | undefined> = {};
   for (const [name, url] of Object.entries(vendorUrlEnv(sim.urls))) {
     saved[name] = process.env[name];

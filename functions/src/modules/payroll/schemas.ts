@@ -10,7 +10,11 @@ export const SETTINGS_DEFAULTS = {
   anchorDate: '2026-01-05',
   overtimeRules: { kind: 'flsa' },
   companyCode: null,
+  mealPeriodPremium: true,
 } as const;
+
+const MEAL_PERIOD_PREMIUM =
+  'With the california rule set: pay the meal-period premium (one hour at the regular rate for a workday of more than 5 hours without a 30-minute meal period starting by the end of the fifth hour, or more than 10 hours without a second by the end of the tenth; Labor Code 226.7 and 512). Default true; no effect under other rule sets';
 
 export const settingsSchema = z.object({
   payFrequency: payFrequencySchema,
@@ -23,6 +27,7 @@ export const settingsSchema = z.object({
     .max(32)
     .nullable()
     .describe('The company code (ADP Co Code, Paychex client id) the exports carry'),
+  mealPeriodPremium: z.boolean().describe(MEAL_PERIOD_PREMIUM),
 });
 export type PayrollSettings = z.output<typeof settingsSchema>;
 
@@ -37,6 +42,7 @@ export const settingsPatch = z.strictObject({
     .regex(/^[A-Za-z0-9_-]+$/)
     .nullable()
     .optional(),
+  mealPeriodPremium: z.boolean().optional().describe(MEAL_PERIOD_PREMIUM),
 });
 
 export const periodSchema = z.object({
@@ -67,25 +73,90 @@ const money = z
   .nullable()
   .describe('Integer minor units; null when hidden from managers (hideFinancialInfoFromManagers)');
 
+const RATE_SOURCES = ['position', 'role', 'employee', 'none'] as const;
+
+export const payLineSchema = z.object({
+  positionId: z.string().nullable().describe('The role the minutes were worked in (null: no position known)'),
+  positionName: z.string().nullable(),
+  rateSource: z
+    .enum(RATE_SOURCES)
+    .describe(
+      "Where the rate came from: the employee's rate for that position (positionRates), the role's rate, the employee's rateRegular, or none (0)",
+    ),
+  rate: money.describe('Per hour, minor units'),
+  minutes,
+  straightTimePay: money.describe('minutes x rate / 60, rounded half up'),
+});
+
+export const weekPaySchema = z.object({
+  weekStart: z.string().describe('First business date of the workweek'),
+  workedMinutes: minutes.describe('Of the whole workweek, in the period or not'),
+  straightTimePay: money.describe('Every worked minute of the whole workweek at the rate of its position'),
+  regularRate: z
+    .number()
+    .nullable()
+    .describe(
+      'Regular rate of pay: straightTimePay / worked hours of the workweek, minor units per hour with 2 decimals (29 CFR 778.115)',
+    ),
+  regularMinutes: minutes.describe("The period's part of the workweek"),
+  overtimeMinutes: minutes,
+  doubleTimeMinutes: minutes,
+  regularPay: money.describe('regularMinutes x regularRate / 60'),
+  overtimePay: money.describe('overtimeMinutes x overtime multiplier x regularRate / 60'),
+  doubleTimePay: money.describe('doubleTimeMinutes x double-time multiplier x regularRate / 60'),
+  premiumPortion: money.describe(
+    'What overtime and double time add above straight time: overtime hours x (multiplier - 1) x regularRate, and likewise for double time',
+  ),
+});
+
+export const PREMIUM_KINDS = ['scheduleChange', 'rest', 'mealPeriod'] as const;
+
+export const premiumLineSchema = z.object({
+  kind: z
+    .enum(PREMIUM_KINDS)
+    .describe(
+      'scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium',
+    ),
+  date: z.string().describe('Business date the premium is owed for (it is paid in the period holding it)'),
+  shiftId: z.string().nullable(),
+  reason: z.string(),
+  hours: z.number().nullable().describe('Hours of the regular rate it is worth, when it is priced that way'),
+  amount: money,
+});
+export type PremiumLine = z.infer<typeof premiumLineSchema>;
+
 export const employeePaySchema = z.object({
   employeeId: z.string(),
   name: z.string(),
   employeeNumber: z.string().nullable(),
   salaried: z.boolean(),
+  archived: z.boolean().default(false).describe('Archived since: their work of the period is paid all the same'),
   workedMinutes: minutes,
   regularMinutes: minutes,
   overtimeMinutes: minutes,
   doubleTimeMinutes: minutes,
-  regularRate: money.describe('Per hour, minor units'),
-  overtimeRate: money,
+  regularRate: money.describe(
+    'Per hour, minor units: regularPay over the regular hours (with one rate and one workweek, the rate itself)',
+  ),
+  overtimeRate: money.describe('overtimePay over the overtime hours'),
   doubleTimeRate: money,
   regularPay: money,
   overtimePay: money,
   doubleTimePay: money,
+  premiumPay: money.default(0).describe('The sum of `premiums`'),
   tips: money,
   totalPay: money.describe(
-    'Regular + overtime + double time + tips (salaried employees: tips only; their salary is paid outside the hours)',
+    'Regular + overtime + double time + premiums + tips (salaried employees: premiums and tips only; their salary is paid outside the hours)',
   ),
+  lines: z
+    .array(payLineSchema)
+    .default([])
+    .describe("The period's worked minutes per position and rate, at straight time"),
+  weeks: z
+    .array(weekPaySchema)
+    .default([])
+    .describe('Per workweek with minutes in the period: its regular rate of pay and how the pay was figured'),
+  premiums: z.array(premiumLineSchema).default([]),
   days: z.array(
     z.object({
       date: z.string(),
@@ -112,7 +183,8 @@ export const reportSchema = z.object({
     regularMinutes: minutes,
     overtimeMinutes: minutes,
     doubleTimeMinutes: minutes,
-    pay: money,
+    pay: money.describe('Everything but tips: regular, overtime, double time and premiums'),
+    premiums: money.default(0),
     tips: money,
   }),
 });

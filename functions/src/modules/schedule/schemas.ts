@@ -193,6 +193,20 @@ export const premiumSchema = z.object({
   createdAt: z.number(),
 });
 
+export const listPremiumsQuery = companyIdQuery.extend({
+  startDate: isoDate.describe('First business date of the shifts the premiums are for, included'),
+  endDate: isoDate.describe(`Last business date, included; the range holds at most ${MAX_RANGE_DAYS} days`),
+  employeeId: documentId.optional().describe("Only this employee's (employees: their own, the default)"),
+});
+export type ListPremiumsQuery = z.output<typeof listPremiumsQuery>;
+
+export const removedShiftResponse = shiftSchema.extend({
+  premiums: z
+    .array(premiumSchema)
+    .optional()
+    .describe('Fair-workweek premiums the cancellation recorded (inside the notice window); absent when none'),
+});
+
 export const savedShiftResponse = z.object({
   shift: shiftSchema,
   premiums: z

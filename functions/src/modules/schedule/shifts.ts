@@ -241,7 +241,7 @@ export async function deleteShift({
       company ? changePremiums(existing, null, scheduleRulesOf(company), Date.now()) : [],
     );
     return {
-      result: existing,
+      result: { ...existing, ...(staged.premiums.length ? { premiums: staged.premiums } : {}) },
       write: (t: Transaction) => {
         t.delete(ref);
         staged.write(t);
