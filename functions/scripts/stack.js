@@ -156,6 +156,10 @@ async function main() {
     ),
     OAUTH_REDIRECT_URI: `${BASE}/integrationEngine/oauth/callback`,
     INVITATION_URL: `${BASE}/auth/invitations/open`,
+    // AI budget alerts go to the demo's administrators too (the owners are found by their membership)
+    AI_BUDGET_ALERT_EMAILS: require('../../emulator-data/demo.json')
+      .admins.map((a) => a.email)
+      .join(','),
   };
   // the demo loader (this process) seals credentials too
   Object.assign(process.env, integrationEnv, localSecrets(SIMULATED_OAUTH_APPS, mailbox.smtpUrl));
