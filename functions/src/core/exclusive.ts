@@ -46,3 +46,26 @@ export async function runExclusive<T>(key: string | readonly string[], work: Exc
     throw err;
   }
 }
+
+const turns = new Map<string, Promise<unknown>>();
+
+/**
+ * `runExclusive` for a key that many requests of one instance hit at once (a rate-limit counter, an
+ * onboarding session): this instance's sections on the key wait their turn in process instead of
+ * all queueing on the key's Firestore lock, where a burst can outlast the lock wait and the client's
+ * retries (Firestore aborts a transaction under too much contention).
+ * Sections of other instances are still serialized by `runExclusive`. Never nest it on one key.
+ */
+export function runExclusiveInTurn<T>(key: string, work: ExclusiveWork<T>): Promise<T> {
+  const previous = turns.get(key) ?? Promise.resolve();
+  const mine = previous.then(
+    () => runExclusive(key, work),
+    () => runExclusive(key, work),
+  );
+  const settled = mine.catch(() => undefined);
+  turns.set(key, settled);
+  void settled.then(() => {
+    if (turns.get(key) === settled) turns.delete(key);
+  });
+  return mine;
+}

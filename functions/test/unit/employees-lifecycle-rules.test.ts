@@ -27,10 +27,26 @@ import { departureEffect } from '../../src/modules/requests/transitions';
 
 const FIELDS = [...Object.keys(employeeCreateBody.shape), 'archive'];
 const ids = fc.constantFrom('emp-a', 'emp-b', 'emp-c');
-const viewers: fc.Arbitrary<Viewer> = fc.record({
+type MemberViewer = NonNullable<Viewer>;
+const viewers: fc.Arbitrary<MemberViewer> = fc.record({
   role: fc.constantFrom(...MEMBER_ROLES),
   employeeId: fc.option(ids, { nil: null }),
-  hidePayFromManagers: fc.boolean(),
+  policies: fc.record({
+    hideFinancialInfoFromManagers: fc.boolean(),
+    hideTipsFromManagers: fc.boolean(),
+    employeesCanSeeShiftEndTimes: fc.boolean(),
+    hasAccessToLaborCost: fc.boolean(),
+  }),
+});
+const memberViewer = (role: MemberViewer['role'], employeeId: string | null): MemberViewer => ({
+  role,
+  employeeId,
+  policies: {
+    hideFinancialInfoFromManagers: false,
+    hideTipsFromManagers: false,
+    employeesCanSeeShiftEndTimes: true,
+    hasAccessToLaborCost: true,
+  },
 });
 const date = fc
   .integer({ min: 0, max: 3000 })
@@ -55,19 +71,39 @@ describe('the visibility rule of employee fields', () => {
     );
   });
 
-  it('hides pay exactly from managers under the policy, and every private field of colleagues from employees', () => {
+  it("hides others' pay exactly from managers under the policy, and every private field of colleagues from employees", () => {
     fc.assert(
       fc.property(viewers, ids, (viewer, subject) => {
         const hidden = hiddenFields(viewer, subject);
+        const payHidden = viewer.policies.hideFinancialInfoFromManagers && subject !== viewer.employeeId;
         if (viewer.role === 'owner') expect(hidden).toEqual([]);
-        if (viewer.role === 'manager') expect(hidden).toEqual(viewer.hidePayFromManagers ? FINANCIAL_FIELDS : []);
+        if (viewer.role === 'manager') expect(hidden).toEqual(payHidden ? FINANCIAL_FIELDS : []);
         if (viewer.role === 'employee') expect(hidden).toEqual(subject === viewer.employeeId ? [] : PRIVATE_FIELDS);
       }),
     );
   });
 
+  it('classifies the fields of a record: pay, contact and emergency contact (self-editable), personal data', () => {
+    const pay = ['salary', 'additionalSalary', 'rateRegular', 'rateOvertime', 'positionRates'];
+    const contact = ['email', 'phone', 'phoneCode', 'address', 'city', 'emergencyContact', 'emergencyPhone'];
+    const contacts = [...contact, 'emergencyPhoneCode'];
+    const personal = ['bornDate', 'employeeNumber', 'importSource', 'hiring', 'archive'];
+    expect(new Set(FINANCIAL_FIELDS)).toEqual(new Set(pay));
+    expect(new Set(SELF_EDITABLE_FIELDS)).toEqual(new Set(contacts));
+    expect(new Set(PRIVATE_FIELDS)).toEqual(new Set([...pay, ...contacts, ...personal]));
+  });
+
+  it('never lets a manager edit pay hidden from managers, on their own record either', () => {
+    fc.assert(
+      fc.property(viewers, ids, fc.constantFrom(...FINANCIAL_FIELDS), (viewer, subject, field) => {
+        if (viewer.role === 'manager' && viewer.policies.hideFinancialInfoFromManagers)
+          expect(mayEdit(viewer, subject, field)).toBe(false);
+      }),
+    );
+  });
+
   it("keeps colleagues' email, phone and phoneCode from employees", () => {
-    const viewer: Viewer = { role: 'employee', employeeId: 'emp-a', hidePayFromManagers: false };
+    const viewer = memberViewer('employee', 'emp-a');
     const seen = redact(viewer, 'emp-b', { id: 'emp-b', name: 'Zoe', email: 'z@x', phone: '1', phoneCode: '+1' });
     expect(seen).toEqual({ id: 'emp-b', name: 'Zoe' });
   });

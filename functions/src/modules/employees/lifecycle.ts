@@ -9,7 +9,8 @@ import { archiveDecision, employerCancels, firstUnassignedDate } from './employm
 import { employeeErrors } from './errors';
 import * as repo from './repo';
 import type { ArchiveBody, Employee, RehireBody } from './schemas';
-import { getEmployee, viewerOf } from './service';
+import { viewerOf } from '../companies';
+import { getEmployee } from './service';
 import { redact } from './visibility';
 
 /** The end of an employment (archive) and its return (rehire), and the audit trail of a record. */

@@ -13,14 +13,16 @@ import {
   listEmployeesQuery,
   rehireBody,
 } from './schemas';
+import { recordOf } from '../../http/visibility';
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
 const lifecycle = () => require('./lifecycle') as typeof import('./lifecycle');
 
 const VISIBILITY =
-  'Owners see every field. Managers see every field except pay (salary, additionalSalary, rateRegular, rateOvertime, positionRates) when the company policy hideFinancialInfoFromManagers is on. Employees see a directory view of colleagues (no pay, contact (email, phone, phoneCode, address, city), emergency, birth, hiring, employee number or archive data) and their own record whole.';
-const seenEmployee = employeeSchema.partial().required({ id: true, name: true, surname: true });
+  'Owners see every field. Managers see every field except the pay of others (salary, additionalSalary, rateRegular, rateOvertime, positionRates) when the company policy hideFinancialInfoFromManagers is on. Employees see a directory view of colleagues (no pay, contact (email, phone, phoneCode, address, city), emergency, birth, hiring, employee number or archive data) and their own record whole.';
+// partial() makes a new object schema: it is the record of employee `id` again
+const seenEmployee = recordOf(employeeSchema.partial().required({ id: true, name: true, surname: true }), 'id');
 
 export const routes: RouteDef[] = [
   defineRoute({
@@ -75,7 +77,7 @@ export const routes: RouteDef[] = [
     path: '/employees/:employeeId',
     summary: "Correct an employee's fields",
     description:
-      'Any field of the create body, validated the same way; null removes an optional field (not name, surname or positions). Owners change every field; managers every field but pay when hideFinancialInfoFromManagers is on; an employee only their own contact (email, phone, phoneCode, address, city) and emergency fields (availabilities: through an availabilities request). Any other field answers 403 FIELD_NOT_EDITABLE listing each, and nothing is written. Positions and positionRates keys are checked against the roles (422). Archived employees can be corrected too. Each change is audited (GET /employees/{employeeId}/audit); a patch that changes nothing writes nothing. Returns the record as the caller sees it.',
+      'Any field of the create body, validated the same way; null removes an optional field (not name, surname or positions). Owners change every field; managers every field but pay (their own included) when hideFinancialInfoFromManagers is on; an employee only their own contact (email, phone, phoneCode, address, city) and emergency fields (availabilities: through an availabilities request). Any other field answers 403 FIELD_NOT_EDITABLE listing each, and nothing is written. Positions and positionRates keys are checked against the roles (422). Archived employees can be corrected too. Each change is audited (GET /employees/{employeeId}/audit); a patch that changes nothing writes nothing. Returns the record as the caller sees it.',
     access: member,
     params: employeeIdParam,
     query: companyIdQuery,

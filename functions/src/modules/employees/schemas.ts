@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate, queryBoolean } from '../../http/fields';
+import { recordOf, visibleTo, type VisibilityTag } from '../../http/visibility';
 
 const availabilityWindow = z.strictObject({ start: z.int().min(0).max(1440), end: z.int().min(0).max(1440) });
 
@@ -82,20 +83,56 @@ const archiveRecord = z.object({
   at: z.number(),
 });
 
-export const employeeSchema = employeeCreateBody
-  .extend({
-    id: z.string(),
-    archived: z.boolean(),
-    userId: z.string().nullable().optional().describe('The Firebase Auth user of this employee, when linked'),
-    createdAt: z.number().optional(),
-    updatedAt: z.number().optional(),
-    availabilities: z.looseObject({}).optional(),
-    archive: archiveRecord
-      .nullable()
-      .optional()
-      .describe('The archive recorded on the record (also one taking effect later); null or absent: none'),
-  })
-  .strip();
+/**
+ * What each private field of an employee record carries (src/http/visibility.ts): pay, contact
+ * details (emergency contacts too) or personal HR data. An employee sees all of their own record;
+ * what others see follows the caller's view.
+ */
+export const EMPLOYEE_FIELD_TAGS = {
+  salary: 'pay',
+  additionalSalary: 'pay',
+  rateRegular: 'pay',
+  rateOvertime: 'pay',
+  positionRates: 'pay',
+  email: 'contact',
+  phone: 'contact',
+  phoneCode: 'contact',
+  address: 'contact',
+  city: 'contact',
+  emergencyContact: 'contact',
+  emergencyPhone: 'contact',
+  emergencyPhoneCode: 'contact',
+  bornDate: 'personal',
+  employeeNumber: 'personal',
+  importSource: 'personal',
+  hiring: 'personal',
+} as const satisfies Partial<Record<keyof typeof employeeCreateBody.shape, VisibilityTag>>;
+
+const taggedCreateFields = Object.fromEntries(
+  Object.entries(EMPLOYEE_FIELD_TAGS).map(([field, tag]) => [
+    field,
+    visibleTo(employeeCreateBody.shape[field as keyof typeof EMPLOYEE_FIELD_TAGS], tag),
+  ]),
+) as { [F in keyof typeof EMPLOYEE_FIELD_TAGS]: (typeof employeeCreateBody.shape)[F] };
+
+export const employeeSchema = recordOf(
+  employeeCreateBody
+    .extend({
+      ...taggedCreateFields,
+      id: z.string(),
+      archived: z.boolean(),
+      userId: z.string().nullable().optional().describe('The Firebase Auth user of this employee, when linked'),
+      createdAt: z.number().optional(),
+      updatedAt: z.number().optional(),
+      availabilities: z.looseObject({}).optional(),
+      archive: visibleTo(archiveRecord, 'personal')
+        .nullable()
+        .optional()
+        .describe('The archive recorded on the record (also one taking effect later); null or absent: none'),
+    })
+    .strip(),
+  'id',
+);
 export type Employee = z.infer<typeof employeeSchema>;
 
 /** The fields that PATCH may clear with null; name, surname and positions always have a value. */

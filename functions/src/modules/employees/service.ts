@@ -4,19 +4,12 @@ import type { ErrorDetail } from '../../core/errors';
 import { db } from '../../core/firebase';
 import { requireCompany, serverTime } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
-import { policiesInForce } from '../companies';
+import { viewerOf } from '../companies';
 import { checkPositions, roleErrors, roleFromSnapshot, roleRef } from '../roles';
 import { employeeErrors } from './errors';
 import * as repo from './repo';
 import type { Employee, EmployeeCreate, EmployeePatch } from './schemas';
-import { mayEdit, redact, SEARCHED_FIELDS, type Viewer } from './visibility';
-
-/** The viewer a member is, for the visibility rule (visibility.ts). */
-export async function viewerOf(member: Membership): Promise<Viewer> {
-  const hidePayFromManagers =
-    member.role === 'manager' && (await policiesInForce(member.companyId)).hideFinancialInfoFromManagers === true;
-  return { role: member.role, employeeId: member.employeeId, hidePayFromManagers };
-}
+import { mayEdit, redact, SEARCHED_FIELDS } from './visibility';
 
 export async function listEmployees({
   member,

@@ -6,6 +6,7 @@ import { runExclusive } from '../../core/exclusive';
 import { findMembership } from '../../core/memberships';
 import { logger } from '../../core/logger';
 import { sign, verifySignature } from '../../core/vault';
+import { requireCompanyCurrency } from './currency';
 import { connectorFor, VendorError, type OAuthApp, type OAuthConnector } from '../../connectors';
 import {
   catalogueEntry,
@@ -139,6 +140,7 @@ export async function completeAuthorization(query: Record<string, string | undef
     Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'),
   );
   const grant = await callVendor(() => oauthOf(entry).exchange({ app, code: query.code!, callbackQuery }));
+  await requireCompanyCurrency(stored.companyId, entry.name, grant.account);
   const secrets: OAuthSecrets = {
     accessToken: grant.accessToken,
     refreshToken: grant.refreshToken,

@@ -20,4 +20,4 @@ export {
 export { JURISDICTIONS, minRestMinutes, type Jurisdiction } from './fair-workweek';
 export { scheduleErrors } from './errors';
 export { listShiftsForMember, writeShift } from './shifts';
-export { listShiftsQuery, shiftPostBody, type ShiftPostBody } from './schemas';
+export { listShiftsQuery, premiumSchema, shiftListSchema, shiftPostBody, type ShiftPostBody } from './schemas';
