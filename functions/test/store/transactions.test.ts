@@ -20,6 +20,24 @@ describe('transactions on the emulator', () => {
     expect((await counter.get()).data()).toEqual({ value: 30 });
   });
 
+  it('makes a transaction that reads a document another one holds wait for its commit, neither of them retried', async () => {
+    const counter = collection().doc(randomUUID());
+    await counter.set({ value: 0 });
+    const attempts = { first: 0, second: 0 };
+    const increment = (name: keyof typeof attempts, pauseMs: number) =>
+      db().runTransaction(async (tx) => {
+        attempts[name]++;
+        const value = (await tx.get(counter)).data()!.value + 1;
+        await new Promise((r) => setTimeout(r, pauseMs));
+        tx.set(counter, { value });
+      });
+    const first = increment('first', 300);
+    await new Promise((r) => setTimeout(r, 50));
+    await Promise.all([first, increment('second', 0)]);
+    expect(attempts).toEqual({ first: 1, second: 1 });
+    expect((await counter.get()).data()).toEqual({ value: 2 });
+  });
+
   it('retries a transaction whose read document a plain write changed before its commit, losing neither write', async () => {
     const counter = collection().doc(randomUUID());
     await counter.set({ value: 0 });
