@@ -58,8 +58,8 @@ function load() {
 
     async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<Counter> {
       const ref = counterRef(rlKey);
-      // runExclusive, not a bare transaction: the Node emulator does not isolate transactions, and
-      // parallel requests from one address would all read the same count
+      // a transaction, so parallel requests from one address never read the same count; in turn, so
+      // this instance's burst queues in process rather than on the counter's Firestore lock
       return runExclusiveInTurn(lockKeys.rateLimit(ref.id), async (tx) => {
         const now = Date.now();
         const stored = (await tx.get(ref)).data() as Counter | undefined;
