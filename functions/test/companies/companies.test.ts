@@ -103,6 +103,9 @@ describe('PATCH /companies/{id}', () => {
     ['a locations entry without lat', { locations: { main: { lng: 1 } } }],
     ['a break without length', { breaks: { lunch: { hours: 6 } } }],
     ['an unknown time zone', { timezone: 'Mars/Olympus' }],
+    ['an offset for a time zone', { timezone: '+05:00' }],
+    ['a time zone in the wrong case', { timezone: 'america/chicago' }],
+    ['a legacy time-zone link', { timezone: 'US/Eastern' }],
     ['roleOrders with a string value', { roleOrders: { a: 'first' } }],
     ['an unknown field', { colour: 'blue' }],
   ])('rejects %s with 400 and writes nothing', async (_label, body) => {
