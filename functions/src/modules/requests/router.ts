@@ -102,7 +102,7 @@ export const routes: RouteDef[] = [
     method: 'post',
     path: '/requests/:id/pick',
     summary: 'Pick a volunteer of an offer (the requester or a manager)',
-    description: `The employee must have volunteered (422 NOT_A_VOLUNTEER) and still be eligible. A manager's pick approves and applies at once; the requester's too when the policy needs no manager, else pending_manager.\n\n${SEE_FLOWS}`,
+    description: `The employee must have volunteered (422 NOT_A_VOLUNTEER) and still be eligible. A manager's pick approves and applies at once (unless the offer or the volunteer is their own: then, when the policy asks for a manager, it awaits the owner or another manager); the requester's too when the policy needs no manager, else pending_manager.\n\n${SEE_FLOWS}`,
     access: member,
     params: requestIdParam,
     query: companyIdQuery,
@@ -119,7 +119,7 @@ export const routes: RouteDef[] = [
   stepRoute(
     'approve',
     'Approve a request (manager)',
-    'pending_manager -> approved, applying the change atomically with its checks (422 NOT_ELIGIBLE or TIME_OFF_CONFLICT with details; 409 SHIFT_CHANGED when the shift moved meanwhile). Any other state: 409 REQUEST_NOT_PENDING.',
+    "pending_manager -> approved, applying the change atomically with its checks. A manager's own request (as requester, swap coworker or taker) is 403 SELF_APPROVAL: the owner or another manager approves it (422 NOT_ELIGIBLE or TIME_OFF_CONFLICT with details; 409 SHIFT_CHANGED when the shift moved meanwhile). Any other state: 409 REQUEST_NOT_PENDING.",
     manager,
   ),
   stepRoute(
