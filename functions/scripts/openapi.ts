@@ -22,4 +22,6 @@ console.log(
 const authBefore = fs.readFileSync(AUTH_DOC_FILE, 'utf8');
 const authText = authDocText();
 fs.writeFileSync(AUTH_DOC_FILE, authText);
-console.log(`${PERMISSION_TABLE_PATH}: ${authBefore === authText ? 'unchanged' : 'permission table written; review the diff'}`);
+console.log(
+  `${PERMISSION_TABLE_PATH}: ${authBefore === authText ? 'unchanged' : 'permission table written; review the diff'}`,
+);

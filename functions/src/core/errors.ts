@@ -71,7 +71,7 @@ export const coreErrors = defineErrors({
   SELF_APPROVAL: {
     status: 403,
     meaning:
-      "A manager cannot approve their own work (their punch, their request, a POS link to their own record): the owner or another manager does",
+      'A manager cannot approve their own work (their punch, their request, a POS link to their own record): the owner or another manager does',
   },
   SERVICE_REQUIRED: { status: 403, meaning: "The operation is for the service's own jobs (service claim)" },
   ROUTE_NOT_FOUND: { status: 404, meaning: 'No such route in this module' },

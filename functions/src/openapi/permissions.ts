@@ -44,7 +44,9 @@ export function permissionTable(modules: readonly DefinedModule[]): string {
       ownerOnly: ownerOnly(route),
     })),
   );
-  rows.sort((a, b) => a.module.localeCompare(b.module) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  rows.sort(
+    (a, b) => a.module.localeCompare(b.module) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
+  );
   const lines = rows.map((r) => `| ${r.module} | \`${r.method} ${r.path}\` | ${r.who} | ${r.ownerOnly} |`);
   return [
     `${rows.length} operations. "manager+" means a manager or an owner of the company the request names.`,

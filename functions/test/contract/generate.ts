@@ -915,6 +915,20 @@ export const OVERRIDES: Record<string, Override> = {
       };
     },
   },
+  'GET /webhooks/clover/verification-windows/{windowId}': {
+    why: 'reads an existing verification window (otherwise 404): one an operator opened',
+    setup: async (_f, w) => ({
+      windowId: String(
+        (
+          await call(
+            'POST /webhooks/clover/verification-windows',
+            api('posSyncService').post('/webhooks/clover/verification-windows').set(bearer(w.admin)).send(),
+          )
+        ).windowId,
+      ),
+    }),
+    request: (_f, prepared) => ({ path: { windowId: prepared.windowId } }),
+  },
   'POST /sync/{vendor}/{companyId}': {
     why: "syncs only a POS source the company connected, with no run of it queued (otherwise 404 POS_NOT_CONNECTED, or 409 SYNC_IN_PROGRESS): square_api_key, connected with the simulator's credentials",
     setup: async (f, w) => ({ connectionId: await idleConnection(f, w) }),

@@ -21,7 +21,14 @@ export async function addMember(companyId: string, user: TestUser, role: MemberR
 /** Gives a member an employee record of their own (a manager who also works shifts); returns its id. */
 export async function giveEmployeeRecord(companyId: string, user: TestUser, role: MemberRole): Promise<string> {
   const ref = db().collection('companies').doc(companyId).collection('employees').doc();
-  await ref.set({ name: 'Max', surname: 'Manager', positions: [], archived: false, userId: user.uid, email: user.email });
+  await ref.set({
+    name: 'Max',
+    surname: 'Manager',
+    positions: [],
+    archived: false,
+    userId: user.uid,
+    email: user.email,
+  });
   await addMember(companyId, user, role, ref.id);
   return ref.id;
 }

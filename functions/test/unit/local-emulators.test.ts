@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startFirestore } = require('../../scripts/emulators.js') as {
   startFirestore: (port: number) => Promise<{ stop(): void }>;
 };

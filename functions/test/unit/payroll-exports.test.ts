@@ -372,7 +372,7 @@ describe('the formula-injection guard', () => {
   });
 
   it('guards every text cell, identifiers included: employee number, company code, batch id', () => {
-    const r = row({ employeeId: 'e', employeeNumber: '=1+2', overtimeMinutes: 60 });
+    const r = row({ employeeId: 'e', firstName: 'A', lastName: 'B', employeeNumber: '=1+2', overtimeMinutes: 60 });
     const hostile = { companyCode: '@SUM(A1)', batchId: '+cmd|calc' };
     expect(body('adp', [r], hostile).split(CRLF)[1].startsWith(`'@SUM(A1),'+cmd|calc,'=1+2,`)).toBe(true);
     expect(body('paychex', [r], hostile).split(CRLF)[1].startsWith(`'@SUM(A1),'=1+2,`)).toBe(true);

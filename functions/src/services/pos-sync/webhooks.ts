@@ -15,6 +15,7 @@ import {
 } from '../../connectors/webhooks';
 import { requestSync } from '../../modules/integration-engine';
 import { scheduledWhere, type ScheduledConnection } from '../../modules/integrations';
+import { receiveVerificationCode } from './clover-verification';
 import { syncErrors } from './errors';
 
 /**
@@ -64,9 +65,6 @@ function refusal(err: WebhookRefused): AppError {
   }
 }
 
-/** Root collection of Clover's URL verification codes (`clover`): for the operator to paste into Clover's dashboard. */
-export const WEBHOOK_VERIFICATIONS = 'posWebhookVerifications';
-
 export async function receiveWebhook(p: {
   vendor: string;
   rawBody: Buffer;
@@ -79,10 +77,7 @@ export async function receiveWebhook(p: {
   // Clover verifies the URL once, before it has given us the auth code its messages carry
   const verificationCode = webhook.vendor === 'clover' ? cloverVerificationCode(p.rawBody) : null;
   if (verificationCode !== null) {
-    await db().collection(WEBHOOK_VERIFICATIONS).doc('clover').set({ verificationCode, receivedAt: now });
-    logger.warn(
-      'clover webhook URL verification received: read the code from Firestore posWebhookVerifications/clover and enter it in the Clover dashboard',
-    );
+    await receiveVerificationCode(verificationCode, now);
     return { accepted: true, duplicate: false, runs: [] };
   }
   const signatureKey = config.vendors.webhookKey(webhook.vendor);
