@@ -956,8 +956,8 @@ export const OVERRIDES: Record<string, Override> = {
       },
     }),
   },
-  'GET /oauth/callback': {
-    why: 'succeeds only with the signed, single-use state (and the code) of a real OAuth connect, as the vendor redirects back: a clover connect started by the owner, its consent page followed on the vendor simulator',
+  'POST /oauth/complete': {
+    why: 'succeeds only with the signed, single-use state (and the code) of a real OAuth connect started by the same owner, as the vendor redirects back: a clover connect started by the owner, its consent page followed on the vendor simulator',
     setup: async (f, w) => {
       await w.vendors();
       const { authorization } = await connectAs(f, { slug: 'clover' });
@@ -967,7 +967,7 @@ export const OVERRIDES: Record<string, Override> = {
         throw new Error(`fixture: the clover consent page answered ${page.status}, not a redirect`);
       return Object.fromEntries(new URL(location).searchParams);
     },
-    request: (_f, prepared) => ({ query: prepared }),
+    request: (_f, prepared) => ({ body: prepared }),
   },
   // the time clock of the fixture employee (the employee member): each setup reads the clock and brings it to the state its operation needs
   'POST /clock/in': {
