@@ -149,6 +149,8 @@ async function main() {
     ),
     OAUTH_REDIRECT_URI: `${BASE}/integrationEngine/oauth/callback`,
     INVITATION_URL: `${BASE}/auth/invitations/open`,
+    // nothing trusted stands in front of the local functions: a client's X-Forwarded-For is ignored
+    TRUSTED_PROXY_HOPS: '0',
   };
   // the demo loader (this process) seals credentials too
   Object.assign(process.env, integrationEnv, localSecrets(SIMULATED_OAUTH_APPS, mailbox.smtpUrl));

@@ -6,6 +6,7 @@ import type { Limit } from '../../core/rate-limit';
 export const APPLY_LIMITS = {
   perPosting: { name: 'apply-address-posting', points: 5, duration: 3600 } satisfies Limit,
   perAddress: { name: 'apply-address', points: 30, duration: 3600 } satisfies Limit,
+  global: { name: 'apply-global', points: 2000, duration: 3600 } satisfies Limit,
 };
 
 export const STAGES = ['new', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn'] as const;

@@ -7,7 +7,7 @@ import { db } from '../../core/firebase';
 import { requireCompany } from '../../core/firestore';
 import type { Logger } from '../../core/logger';
 import type { Membership } from '../../core/memberships';
-import { clientAddress, consumeLimits } from '../../core/rate-limit';
+import { clientAddress, consumeLimits, EVERYONE } from '../../core/rate-limit';
 import { createInvitation } from '../auth';
 import { getCompanyRules } from '../companies';
 import { prepareEmployeeCreate, type EmployeeCreate } from '../employees';
@@ -152,6 +152,7 @@ export async function apply({
     [
       { limit: APPLY_LIMITS.perPosting, key: `${address}|${publicId}` },
       { limit: APPLY_LIMITS.perAddress, key: address },
+      { limit: APPLY_LIMITS.global, key: EVERYONE },
     ],
     'applications from this address',
   );
