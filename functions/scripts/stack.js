@@ -149,6 +149,7 @@ async function main() {
     ),
     OAUTH_REDIRECT_URI: `${BASE}/integrationEngine/oauth/callback`,
     INVITATION_URL: `${BASE}/auth/invitations/open`,
+    APPLICATION_CONFIRM_URL: `${BASE}/applicants/apply-confirmations`,
     // nothing trusted stands in front of the local functions: a client's X-Forwarded-For is ignored
     TRUSTED_PROXY_HOPS: '0',
   };

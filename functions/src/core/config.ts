@@ -131,6 +131,15 @@ export const config = {
     /** The From of every message we send. */
     from: (): string => env('MAIL_FROM') ?? 'Workforce Ops <no-reply@workforce.local>',
   },
+  hiring: {
+    /**
+     * The page where an applicant confirms an application (the emailed link is this URL with
+     * `#token=`). Unset: the applicants module's own minimal page (GET /applicants/apply-confirmations).
+     */
+    confirmApplicationUrl: (): string =>
+      env('APPLICATION_CONFIRM_URL') ??
+      `https://${REGION}-${config.projectId()}.cloudfunctions.net/applicants/apply-confirmations`,
+  },
   accounts: {
     /**
      * The page of the web app where an invitee accepts (the emailed link is this URL with `?token=`).

@@ -676,14 +676,29 @@ const createPosting = async (f: Fixture): Promise<Prepared> => {
   return { postingId: String(data.id), publicId: String(data.publicId) };
 };
 const APPLICANT = { name: 'Contract', surname: 'Applicant', email: 'contract.applicant@example.test' };
-const createApplication = async (f: Fixture): Promise<Prepared> => {
+/** An application through the public link, not yet confirmed: the token of the link emailed to the applicant. */
+const pendingApplication = async (f: Fixture, w: World): Promise<Prepared> => {
   const posting = await createPosting(f);
-  const data = await call(
+  const email = `applicant-${randomUUID().slice(0, 8)}@example.test`;
+  await call(
     'POST /apply/{publicId}',
     api('applicants')
       .post(`/apply/${posting.publicId}`)
       .set('X-Forwarded-For', `203.0.113.${randomBytes(1)[0]}`)
-      .send({ ...APPLICANT, email: `applicant-${randomUUID().slice(0, 8)}@example.test` }),
+      .send({ ...APPLICANT, email }),
+  );
+  const token = /#token=(apc_[A-Za-z0-9_-]+)/.exec((await w.mailbox.waitFor(email)).text)?.[1];
+  if (!token) throw new Error('fixture: the confirmation email carries no token');
+  return { ...posting, token };
+};
+const createApplication = async (f: Fixture, w: World): Promise<Prepared> => {
+  const { token, ...posting } = await pendingApplication(f, w);
+  const data = await call(
+    'POST /apply-confirmations',
+    api('applicants')
+      .post('/apply-confirmations')
+      .set('X-Forwarded-For', `203.0.113.${randomBytes(1)[0]}`)
+      .send({ token }),
   );
   return { ...posting, applicationId: String(data.applicationId) };
 };
@@ -768,6 +783,11 @@ export const OVERRIDES: Record<string, Override> = {
     why: 'applies through the public link of an open posting (otherwise 404) with a valid email: one created by the manager, without screening questions',
     setup: createPosting,
     request: (_f, p) => ({ path: { publicId: p.publicId }, body: APPLICANT }),
+  },
+  'POST /apply-confirmations': {
+    why: 'confirms a pending application with the token of its emailed link (otherwise 404): one made through the public link',
+    setup: pendingApplication,
+    request: (_f, p) => ({ body: { token: p.token } }),
   },
   'GET /applications/{applicationId}': withApplication(
     'reads an existing application (otherwise 404): one made through the public link',

@@ -136,8 +136,17 @@ export const applyBody = z.strictObject({
 });
 export type ApplyInput = z.output<typeof applyBody>;
 
+export const applyAccepted = z.object({
+  accepted: z.literal(true),
+  message: z.string(),
+});
+
+export const confirmApplicationBody = z.strictObject({
+  token: z.string().min(1).max(200).describe('The token of the emailed link (after `#token=`)'),
+});
+
 export const applyReceipt = z.object({
-  applicationId: z.string().describe('The reference of the application; the same one for a repeated submission'),
+  applicationId: z.string().describe('The reference of the application; the same one for a repeated confirmation'),
   receivedAt: z.number(),
 });
 
