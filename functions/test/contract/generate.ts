@@ -987,7 +987,7 @@ export const OVERRIDES: Record<string, Override> = {
         throw new Error(`fixture: the clover consent page answered ${page.status}, not a redirect`);
       return Object.fromEntries(new URL(location).searchParams);
     },
-    request: (_f, prepared) => ({ body: prepared }),
+    request: (_f, prepared) => ({ body: { callback: prepared } }),
   },
   // the time clock of the fixture employee (the employee member): each setup reads the clock and brings it to the state its operation needs
   'POST /clock/in': {

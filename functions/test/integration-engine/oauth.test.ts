@@ -49,7 +49,11 @@ async function consent(co: TestCompany, slug: string): Promise<Record<string, st
 
 /** The owner's app finishing the connect: the parameters the vendor redirected back with, posted with `as`'s ID token. */
 async function callback(co: TestCompany, query: Record<string, string>, as: TestUser = co.owner) {
-  const res = await engine().post('/oauth/complete').query({ companyId: co.companyId }).set(bearer(as)).send(query);
+  const res = await engine()
+    .post('/oauth/complete')
+    .query({ companyId: co.companyId })
+    .set(bearer(as))
+    .send({ callback: query });
   answered.push(JSON.stringify(res.body));
   return res;
 }

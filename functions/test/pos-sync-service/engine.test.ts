@@ -71,7 +71,7 @@ async function squareCompany(truth: SquareGroundTruth, via: 'api_key' | 'oauth' 
       .post('/oauth/complete')
       .query({ companyId: co.companyId })
       .set(bearer(co.owner))
-      .send(Object.fromEntries(back.searchParams));
+      .send({ callback: Object.fromEntries(back.searchParams) });
     expect(done.body.data).toMatchObject({
       id: `square~${SIMULATED_OAUTH_ACCOUNTS.square.merchantId}`,
       state: 'connected',

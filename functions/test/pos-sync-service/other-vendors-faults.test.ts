@@ -72,7 +72,7 @@ async function connected(slug: Slug): Promise<TestCompany & { connectionId: stri
       .post('/oauth/complete')
       .query({ companyId: co.companyId })
       .set(bearer(co.owner))
-      .send(Object.fromEntries(back.searchParams));
+      .send({ callback: Object.fromEntries(back.searchParams) });
     expect(done.status).toBe(200);
     return { ...co, connectionId: done.body.data.id };
   }

@@ -60,7 +60,7 @@ async function connected(slug: 'clover' | 'lightspeed' | 'revel' | 'spoton'): Pr
           .post('/oauth/complete')
           .query({ companyId: co.companyId })
           .set(bearer(co.owner))
-          .send(Object.fromEntries(back.searchParams))
+          .send({ callback: Object.fromEntries(back.searchParams) })
       ).status,
     ).toBe(200);
   } else {

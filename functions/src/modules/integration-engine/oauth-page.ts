@@ -15,7 +15,7 @@ const PAGE = `<!doctype html>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem">
 <h1>Finish connecting in the app</h1>
 <p>The vendor sent you back. The connection is made only when the owner who started it, signed in,
-posts these parameters to <code>POST /integrationEngine/oauth/complete?companyId=&lt;company&gt;</code>
+posts <code>{"callback": {...these parameters}}</code> to <code>POST /integrationEngine/oauth/complete?companyId=&lt;company&gt;</code>
 with their ID token, within 10 minutes.</p>
 <pre id="params"></pre>
 <script>
