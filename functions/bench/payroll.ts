@@ -3,14 +3,17 @@
  * approved punches (10 shifts of 8 to 10 hours each, so overtime in some weeks), against a bare read
  * of the same punches (one range query over the weeks the report reads, documents turned into
  * objects). Both run side by side in one process, alternating, 15 times; p50 of each and the ratio.
- * Target: the report within 2x of the bare read.
+ * Half the employees hold two positions with a rate of their own for one, so the report resolves
+ * rates per punch and prices overtime on the weekly regular rate of pay.
+ * Target: the report within 1.5x of the bare read.
  * Run: TEST_FIRESTORE_PORT=.. TEST_AUTH_PORT=.. node scripts/with-emulators.js npx tsx bench/payroll.ts
  */
 import { performance } from 'node:perf_hooks';
-import { addDays, instant, weekOf } from '../src/core/calendar';
+import { addDays, instant } from '../src/core/calendar';
 import { db } from '../src/core/firebase';
 import { saveMembership, type Membership } from '../src/core/memberships';
 import { approveMany, upsertVendorPunch } from '../src/modules/attendance';
+import { datesToRead } from '../src/modules/payroll/pay';
 import { getReport, listPeriods } from '../src/modules/payroll/service';
 
 const EMPLOYEES = 200;
@@ -25,11 +28,13 @@ async function main() {
   let batch = db().batch();
   batch.set(company, { name: 'Bench Payroll', timezone: TZ, weekStartingDay: 1, payrollStartingDay: 1 });
   batch.set(company.collection('roles').doc('r-server'), { name: 'Server', rate: 15, archived: false, subRoles: {} });
+  batch.set(company.collection('roles').doc('r-cook'), { name: 'Cook', rate: 18, archived: false, subRoles: {} });
   for (let i = 0; i < EMPLOYEES; i++) {
     batch.set(company.collection('employees').doc(`e${i}`), {
       name: `E${i}`,
       surname: 'Bench',
-      positions: [{ categoryId: 'r-server', subcategoryId: 'x' }],
+      positions: [{ categoryId: 'r-server', subcategoryId: 'x' }, ...(i % 2 ? [{ categoryId: 'r-cook' }] : [])],
+      ...(i % 2 ? { positionRates: { 'r-server': 13 + (i % 5), 'r-cook': 19 } } : {}),
       archived: false,
       rateRegular: 14 + (i % 7),
       employeeNumber: `N${i}`,
@@ -71,9 +76,7 @@ async function main() {
     `seeded ${ids.length} approved punches for ${EMPLOYEES} employees in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
 
-  const cal = { weekStartingDay: 1 };
-  const from = weekOf(period.startDate, cal).start;
-  const to = weekOf(period.endDate, cal).end;
+  const { startDate: from, endDate: to } = datesToRead(period, { weekStartingDay: 1 });
   const bareRead = async () => {
     const snap = await company
       .collection('punches')
@@ -102,7 +105,7 @@ async function main() {
   );
   console.log(`bare read of the punches: p50 ${p50(bare).toFixed(1)} ms`);
   console.log(`payroll report:           p50 ${p50(full).toFixed(1)} ms`);
-  console.log(`ratio report / bare read: ${ratio.toFixed(2)}x (target <= 2x) ${ratio <= 2 ? 'MET' : 'NOT MET'}`);
+  console.log(`ratio report / bare read: ${ratio.toFixed(2)}x (target <= 1.5x) ${ratio <= 1.5 ? 'MET' : 'NOT MET'}`);
   process.exit(0);
 }
 

@@ -129,16 +129,23 @@ async function main() {
   });
 
   console.log(`Starting the POS vendor simulators on 127.0.0.1:${VENDOR_SIMULATOR_PORT} ...`);
-  const { startVendorSimulator, vendorUrlEnv, SIMULATED_OAUTH_APPS } = require('../dev/vendors/server');
+  const {
+    startVendorSimulator,
+    vendorUrlEnv,
+    SIMULATED_OAUTH_APPS,
+    SIMULATED_DEMO_TRADING,
+  } = require('../dev/vendors/server');
   const vendors = await startVendorSimulator(VENDOR_SIMULATOR_PORT);
   // the simulated Toast restaurant of Harbor & Vine's connection and Clover merchant of Corner Café's
-  // trade up to today, so the first POS sync (the hourly job, run at start) brings their last 30 days
+  // trade up to today, so the first POS sync (the hourly job, run at start) brings their last days
+  // (the demo's seeded sales leave those days of the connected POS to the sync)
   const todayUtc = Math.floor(Date.now() / 86_400_000) * 86_400_000;
-  require('../dev/vendors/toast').configureToastSim({ end: todayUtc, days: 30, ordersPerDay: 20 });
+  const { days, toastOrdersPerDay, cloverOrdersPerDay } = SIMULATED_DEMO_TRADING;
+  require('../dev/vendors/toast').configureToastSim({ end: todayUtc, days, ordersPerDay: toastOrdersPerDay });
   require('../dev/vendors/clover').configureCloverSim({
     end: todayUtc,
-    days: 30,
-    ordersPerDay: 25,
+    days,
+    ordersPerDay: cloverOrdersPerDay,
     employees: 6,
     currency: 'GBP',
   });
@@ -152,6 +159,10 @@ async function main() {
     APPLICATION_CONFIRM_URL: `${BASE}/applicants/apply-confirmations`,
     // nothing trusted stands in front of the local functions: a client's X-Forwarded-For is ignored
     TRUSTED_PROXY_HOPS: '0',
+    // AI budget alerts go to the demo's administrators too (the owners are found by their membership)
+    AI_BUDGET_ALERT_EMAILS: require('../../emulator-data/demo.json')
+      .admins.map((a) => a.email)
+      .join(','),
   };
   // the demo loader (this process) seals credentials too
   Object.assign(process.env, integrationEnv, localSecrets(SIMULATED_OAUTH_APPS, mailbox.smtpUrl));

@@ -68,3 +68,45 @@ export const SIMULATED_OAUTH_ACCOUNTS = {
     location: { blID: 45454565682155, blName: 'Main Room', country: 'BE', timezone: 'Europe/Brussels' },
   },
 } as const;
+
+/** A member of a simulated POS roster who is also an employee of a demo company. */
+export interface SimulatedStaff {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/**
+ * Members of the simulated rosters who are employees of the demo companies (emulator-data/demo.json)
+ * with the same name and email, so the demo's roster sync links them automatically and their synced
+ * punches and sales are attributed; the rest of each roster is nobody the demo knows (held until a
+ * manager links them). Each generator gives them the places after its first member (the account's
+ * owner), in this order, so each keeps a job like the one it has in the demo.
+ */
+export const SIMULATED_STAFF: Record<'toast' | 'clover', readonly SimulatedStaff[]> = {
+  // Harbor & Vine (the Toast restaurant): bartender, line cook, host, manager, server, bartender, line cook
+  toast: [
+    { firstName: 'Harper', lastName: 'Patel', email: 'harper.patel@harborvine.demo' },
+    { firstName: 'Camila', lastName: 'Mensah', email: 'camila.mensah@harborvine.demo' },
+    { firstName: 'Nora', lastName: 'Sato', email: 'nora.sato@harborvine.demo' },
+    { firstName: 'Ava', lastName: 'Martinez', email: 'ava.martinez@harborvine.demo' },
+    { firstName: 'Mia', lastName: 'Nguyen', email: 'mia.nguyen@harborvine.demo' },
+    { firstName: 'Samuel', lastName: 'Garcia', email: 'samuel.garcia@harborvine.demo' },
+    { firstName: 'Owen', lastName: 'Ortiz', email: 'owen.ortiz@harborvine.demo' },
+  ],
+  // Corner Café (the Clover merchant)
+  clover: [
+    { firstName: 'Freya', lastName: 'Hughes', email: 'freya.hughes@cornercafe.demo' },
+    { firstName: 'Arlo', lastName: 'Bennett', email: 'arlo.bennett@cornercafe.demo' },
+    { firstName: 'Maya', lastName: 'Singh', email: 'maya.singh@cornercafe.demo' },
+    { firstName: 'Theo', lastName: 'Clarke', email: 'theo.clarke@cornercafe.demo' },
+    { firstName: 'Isla', lastName: 'Murphy', email: 'isla.murphy@cornercafe.demo' },
+  ],
+};
+
+/**
+ * How the simulated accounts the demo connects trade (the local stack configures the simulators
+ * so): up to today, for the last `days` days. The demo's seeded sales leave those days of the
+ * connected POS to the sync, so each source's sales come from that source only.
+ */
+export const SIMULATED_DEMO_TRADING = { days: 30, toastOrdersPerDay: 80, cloverOrdersPerDay: 25 } as const;

@@ -6,6 +6,7 @@
  */
 import { seededRandom } from '../demo/random';
 import type { SimRestaurantOptions } from './sim-options';
+import { SIMULATED_STAFF } from './accounts';
 
 export interface SimCloverEmployee {
   id: string;
@@ -111,15 +112,17 @@ export function generateCloverData(options: CloverDataOptions = {}): CloverSimDa
 
   const employees: SimCloverEmployee[] = [];
   for (let i = 0; i < nEmployees; i++) {
-    const first = FIRST[i % FIRST.length];
-    const last = LAST[int(0, LAST.length - 1)];
+    const demo = SIMULATED_STAFF.clover[i - 1];
+    const first = demo?.firstName ?? FIRST[i % FIRST.length];
+    const drawn = LAST[int(0, LAST.length - 1)];
+    const last = demo?.lastName ?? drawn;
     const roleName = i === 0 ? 'Owner' : ROLES[i % ROLES.length];
     const deleted = i % 7 === 6;
     employees.push({
       id: id(),
-      name: i % 6 === 5 ? first : `${first} ${last}`,
+      name: i % 6 === 5 && !demo ? first : `${first} ${last}`,
       nickname: i % 3 === 0 ? first : null,
-      email: i % 5 === 2 ? null : `${first.toLowerCase()}.${last.toLowerCase()}${i}@example.com`,
+      email: demo?.email ?? (i % 5 === 2 ? null : `${first.toLowerCase()}.${last.toLowerCase()}${i}@example.com`),
       role: i === 0 ? 'ADMIN' : roleName === 'Manager' ? 'MANAGER' : 'EMPLOYEE',
       roleName,
       claimedTime: start - int(20, 300) * DAY + int(0, 86_399) * 1000,

@@ -1,5 +1,6 @@
 import express, { type Response, type Router } from 'express';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
+import { RATE_LIMITS, TOKEN_LIFETIMES, cloverFilterRange, cloverPage, refuse, takeRequest } from './rules';
 import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
 import { generateCloverData, type CloverDataOptions, type CloverSimData, type SimCloverOrder } from './clover-data';
 import {
@@ -39,9 +40,9 @@ import {
  *   revoke(accessToken).
  */
 
-export const CLOVER_ACCESS_TOKEN_TTL_SECONDS = 3600;
-export const CLOVER_REFRESH_TOKEN_TTL_SECONDS = 365 * 24 * 3600;
-export const CLOVER_CODE_TTL_SECONDS = 10 * 60;
+export const CLOVER_ACCESS_TOKEN_TTL_SECONDS = TOKEN_LIFETIMES.clover.access;
+export const CLOVER_REFRESH_TOKEN_TTL_SECONDS = TOKEN_LIFETIMES.clover.refresh;
+export const CLOVER_CODE_TTL_SECONDS = TOKEN_LIFETIMES.clover.code;
 
 const APP = SIMULATED_OAUTH_APPS.clover;
 const MERCHANT = SIMULATED_OAUTH_ACCOUNTS.clover;
@@ -75,7 +76,6 @@ function issuePair(state: SimulatorState, clientId: string) {
   };
 }
 
-const DAY = 86_400_000;
 export const CLOVER_CASH_LABEL_KEY = 'com.clover.tender.cash';
 
 /** The seeded merchant the simulator serves. */
@@ -190,7 +190,7 @@ function timeFiltered<T>(items: T[], filters: Filter[], field: string, time: (x:
     else if (f.op === '<') hi = Math.min(hi, f.value);
     else if (f.op === '=') [lo, hi] = [Math.max(lo, f.value), Math.min(hi, f.value + 1)];
   }
-  if (Number.isFinite(hi) && hi - lo > 90 * DAY) lo = hi - 90 * DAY;
+  [lo, hi] = cloverFilterRange(lo, hi);
   return items.filter((x) => time(x) >= lo && time(x) < hi).sort((a, b) => time(a) - time(b));
 }
 
@@ -241,7 +241,9 @@ function renderOrder(o: SimCloverOrder) {
         id: r.id,
         orderRef: { id: o.id },
         payment: { id: r.paymentId },
-        amount: r.amount,
+        // Refund.amount is the "total amount refunded, including tax and tip" (Clover SDK model
+        // com.clover.sdk.v3.payments.Refund); the seeded refund keeps its tip apart
+        amount: r.amount + r.tipAmount,
         taxAmount: r.taxAmount,
         tipAmount: r.tipAmount,
         createdTime: r.createdTime,
@@ -334,16 +336,30 @@ export function cloverRouter(state: SimulatorState): Router {
       cloverError(res, 401);
       return false;
     }
+    return withinRateLimits(res, token ?? '', check.token.clientId ?? '');
+  };
+
+  /** Clover's limits per access token and per app (./rules.ts): 429 with Retry-After beyond them. */
+  const withinRateLimits = (res: Response, token: string, clientId: string): boolean => {
+    for (const [key, windows] of [
+      [`clover:token:${token}`, RATE_LIMITS.cloverToken],
+      [`clover:app:${clientId}`, RATE_LIMITS.cloverApp],
+    ] as const) {
+      const decision = takeRequest(state.arrivals, key, windows);
+      if (!decision.allowed) {
+        refuse(res, decision);
+        cloverError(res, 429, 'Too Many Requests');
+        return false;
+      }
+    }
     return true;
   };
 
   /** One `limit`/`offset` page of `items` as {elements}, malformed when a page fault is due. */
   const page = (req: express.Request, res: Response, items: unknown[]): void => {
-    const limit = Number(queryParam(req, 'limit') ?? 100);
-    const offset = Number(queryParam(req, 'offset') ?? 0);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
-      return cloverError(res, 400, 'limit must be between 1 and 1000');
-    if (!Number.isInteger(offset) || offset < 0) return cloverError(res, 400, 'offset must be a non-negative integer');
+    const paging = cloverPage(queryParam(req, 'limit'), queryParam(req, 'offset'));
+    if ('error' in paging) return cloverError(res, 400, paging.error);
+    const { limit, offset } = paging;
     const due = state.nextPage('clover');
     // a record shifting pages between two requests: this page also holds the last one of the page before
     const elements = items.slice(due.has('duplicate') && offset > 0 ? offset - 1 : offset, offset + limit) as Record<

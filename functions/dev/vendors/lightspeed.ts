@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { TOKEN_LIFETIMES } from './rules';
 import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
 import { generateLightspeedData, type LightspeedSimData, type SimLightspeedSale } from './lightspeed-data';
@@ -17,21 +18,34 @@ import {
 /**
  * A local Lightspeed Restaurant K-Series (src/connectors/vendors/lightspeed.ts names the
  * documentation followed):
- * - GET /oauth/authorize?response_type=code&client_id&scope&redirect_uri&state: consents at once,
- *   redirects with code and state (error=access_denied when state.denyNextAuthorize is set).
- * - POST /oauth/token: client authentication with HTTP Basic (client_id:client_secret), the
- *   parameters in a form body or in the query (the K-Series overview shows query parameters);
- *   authorization_code and refresh_token grants; standard OAuth 2 answers and errors (RFC 6749
- *   5.1/5.2): 401 invalid_client, 400 invalid_grant, 400 unsupported_grant_type. Access tokens last
- *   60 minutes, refresh tokens 14 days and once ("Authorization FAQ"); codes 10 minutes (assumed).
+ * - V2 authentication only (the "Migration FAQ": every API client created since 10 November 2025
+ *   is V2; the V1 /oauth/authorize and /oauth/token paths are not served, as a V2 client cannot
+ *   use them): GET /realms/k-series/protocol/openid-connect/auth?response_type=code&client_id&
+ *   scope&redirect_uri&state consents at once and redirects with code and state
+ *   (error=access_denied when state.denyNextAuthorize is set).
+ * - POST /realms/k-series/protocol/openid-connect/token: client authentication with HTTP Basic
+ *   (client_id:client_secret), the parameters in the form body (V2: "POST with parameters in
+ *   request body"; query parameters are not read); authorization_code and refresh_token grants;
+ *   standard OAuth 2 answers (with Keycloak's refresh_expires_in) and errors (RFC 6749 5.1/5.2):
+ *   401 invalid_client, 400 invalid_grant, 400 unsupported_grant_type. Every client gets the
+ *   profile and email scopes besides those asked. Access tokens last 60 minutes here (V2: "must be
+ *   checked dynamically", so the connector reads expires_in); refresh tokens are single-use and
+ *   last 14 days with offline_access, and only 30 minutes without it (V2: "tokens without
+ *   offline_access will have a shorter lifespan"; 30 minutes is Keycloak's default session idle
+ *   time, assumed); codes 10 minutes (assumed).
  * - GET /f/data/businesses (scope financial-api) with Bearer; a missing or bad token answers 401
  *   {error: 'invalid_token'} with WWW-Authenticate (RFC 6750 3.1), a missing scope 403
  *   insufficient_scope.
  */
 
-export const LIGHTSPEED_ACCESS_TOKEN_TTL_SECONDS = 3600;
-export const LIGHTSPEED_REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
-export const LIGHTSPEED_CODE_TTL_SECONDS = 10 * 60;
+export const LIGHTSPEED_ACCESS_TOKEN_TTL_SECONDS = TOKEN_LIFETIMES.lightspeed.access;
+export const LIGHTSPEED_REFRESH_TOKEN_TTL_SECONDS = TOKEN_LIFETIMES.lightspeed.refresh;
+export const LIGHTSPEED_CODE_TTL_SECONDS = TOKEN_LIFETIMES.lightspeed.code;
+/** V2: "tokens without offline_access will have a shorter lifespan" (30 minutes: Keycloak's default session idle time, assumed). */
+export const LIGHTSPEED_ONLINE_REFRESH_TOKEN_TTL_SECONDS = 30 * 60;
+/** The V2 (Keycloak realm) OpenID Connect endpoints, on auth.lsk-prod.app in production. */
+export const LIGHTSPEED_AUTH_PATH = '/realms/k-series/protocol/openid-connect';
+const AUTOMATIC_SCOPES = ['profile', 'email'];
 
 const APP = SIMULATED_OAUTH_APPS.lightspeed;
 const BUSINESS = SIMULATED_OAUTH_ACCOUNTS.lightspeed;
@@ -42,11 +56,11 @@ function oauthError(res: Response, status: number, error: string, description: s
   res.status(status).set('Cache-Control', 'no-store').json({ error, error_description: description });
 }
 
-/** A token-endpoint parameter from the form body, else from the query. */
+/** A token-endpoint parameter from the form body (V2 reads no query parameters). */
 function param(req: Request, name: string): string | undefined {
   const body: unknown = req.body;
   const v = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
-  return typeof v === 'string' ? v : queryParam(req, name);
+  return typeof v === 'string' ? v : undefined;
 }
 
 function basicClient(req: Request): { id: string; secret: string } | undefined {
@@ -71,7 +85,7 @@ export function lightspeedRouter(state: SimulatorState): Router {
   );
   r.use(express.urlencoded({ extended: false }));
 
-  r.get('/oauth/authorize', (req, res) => {
+  r.get(`${LIGHTSPEED_AUTH_PATH}/auth`, (req, res) => {
     const clientId = queryParam(req, 'client_id');
     const redirectUri = queryParam(req, 'redirect_uri');
     const scope = queryParam(req, 'scope');
@@ -94,7 +108,7 @@ export function lightspeedRouter(state: SimulatorState): Router {
         state: stateParam,
       });
     }
-    const scopes = scope.split(/\s+/).filter(Boolean);
+    const scopes = [...new Set([...scope.split(/\s+/).filter(Boolean), ...AUTOMATIC_SCOPES])];
     const code = state.issueCode(
       randomToken('', 6),
       { vendor: 'lightspeed', clientId, redirectUri, scopes, account: ACCOUNT },
@@ -103,7 +117,7 @@ export function lightspeedRouter(state: SimulatorState): Router {
     redirectWith(res, redirectUri, { code, state: stateParam });
   });
 
-  r.post('/oauth/token', (req, res) => {
+  r.post(`${LIGHTSPEED_AUTH_PATH}/token`, (req, res) => {
     const client = basicClient(req);
     if (
       !client ||
@@ -139,18 +153,22 @@ export function lightspeedRouter(state: SimulatorState): Router {
     const refreshToken = randomToken('SIMlskR.', 40);
     const ttl = state.accessTtl(LIGHTSPEED_ACCESS_TOKEN_TTL_SECONDS);
     state.issueToken('lightspeed', 'access', accessToken, { clientId: client.id, account: ACCOUNT, scopes }, ttl);
+    const refreshTtl = scopes.includes('offline_access')
+      ? LIGHTSPEED_REFRESH_TOKEN_TTL_SECONDS
+      : LIGHTSPEED_ONLINE_REFRESH_TOKEN_TTL_SECONDS;
     state.issueToken(
       'lightspeed',
       'refresh',
       refreshToken,
       { clientId: client.id, account: ACCOUNT, scopes },
-      LIGHTSPEED_REFRESH_TOKEN_TTL_SECONDS,
+      refreshTtl,
     );
     res.set('Cache-Control', 'no-store').json({
       access_token: accessToken,
       token_type: 'Bearer',
       expires_in: ttl,
       refresh_token: refreshToken,
+      refresh_expires_in: refreshTtl,
       scope: scopes.join(' '),
     });
   });
@@ -284,8 +302,10 @@ export function lightspeedRouter(state: SimulatorState): Router {
         error: "Times must be yyyy-MM-dd'T'HH:mm:ss",
         path: req.path,
       });
+    // "Show results after this start time" / "before this end time" (Get Shift, api-docs.lsk.lightspeed.app):
+    // read here as the shift's start, its clock-in, the stricter of the two readings for a client reading by update
     const shifts = lightspeedSimData()
-      .shifts.filter((s) => s.dateInUTC >= start && s.dateInUTC < end)
+      .shifts.filter((s) => clockInOf(s) >= start && clockInOf(s) < end)
       .sort((a, b) => a.dateInUTC - b.dateInUTC || (a.uuid < b.uuid ? -1 : 1));
     staffPage(
       req,
@@ -368,6 +388,8 @@ export function lightspeedRouter(state: SimulatorState): Router {
 }
 
 const GROUP_IDS = ['Floor', 'Bar', 'Kitchen'];
+const clockInOf = (s: LightspeedSimData['shifts'][number]) =>
+  Math.max(...s.events.filter((e) => e.eventType === 'CLOCK_IN').map((e) => e.timestamp));
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function renderSale(s: SimLightspeedSale, include: string[]): Record<string, unknown> {

@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { DateTime } from 'luxon';
 import { SIMULATED, SIMULATED_NAMES } from './accounts';
 import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
 import { generateRevelData, type RevelDataOptions, type RevelSimData, type RevelSimOrder } from './revel-data';
@@ -7,7 +8,13 @@ import { queryParam, scriptedFailures, type SimulatorState } from './state';
 /**
  * A local Revel (src/connectors/vendors/revel.ts names the documentation followed), every route
  * with the `API-AUTHENTICATION: {api_key}:{api_secret}` header:
- * - the Tastypie Establishment resource, GET /enterprise/Establishment/{id}/;
+ * - the Tastypie Establishment resource, GET /enterprise/Establishment/{id}/, with its time zone;
+ * - every date-time local to the establishment (REVEL_SIM_TIME_ZONE), rendered and filtered as
+ *   naive ISO-8601, as Revel does (public clients' notes from live calls: "Revel returns naive
+ *   America/Chicago for timesheets exactly as it does for orders ... Do not treat them as UTC");
+ * - a break is a TimeSheetEntry row of its own (break_type set, break_length in minutes, clock_in
+ *   and clock_out its start and end), not a list inside the worked entry (the fields a live
+ *   TimeSheetEntry carries: clock_in, clock_out, role_name, break_length, break_type ...);
  * - the list resources GET /resources/{Role,Employee,TimeSheetEntry,Order,Payment}/ over the
  *   seeded establishment of ./revel-data.ts: {meta: {limit, offset, next, previous, total_count},
  *   objects}, `limit` (default 20, 0 or more than 1000: 1000) and `offset`, `order_by=id`, the
@@ -23,6 +30,12 @@ import { queryParam, scriptedFailures, type SimulatorState } from './state';
  */
 
 const ACCOUNT = SIMULATED.revel;
+/** The simulated establishment's zone (an Austin restaurant: its phone numbers are 512). */
+export const REVEL_SIM_TIME_ZONE = 'America/Chicago';
+/** The ids of break rows: apart from the worked entries' (the entry's id times 4, plus the break's index). */
+const BREAK_ROW_ID_BASE = 5_000_000;
+/** break_type of a paid and an unpaid break (assumption: Revel's names are not published). */
+export const REVEL_BREAK_TYPES = { paid: 'Paid Break', unpaid: 'Unpaid Break' } as const;
 const MAX_LIMIT = 1000;
 const DEFAULT_LIMIT = 20;
 
@@ -135,16 +148,35 @@ export function revelGroundTruth(): RevelGroundTruth {
   return { employees, punches, sales: data.orders.flatMap((o) => revelOrderTruth(o, data)) };
 }
 
-/** Revel's date-time format: naive ISO-8601 (UTC here). */
+/** Revel's date-time format: naive ISO-8601, local to the establishment. */
 export function revelDate(ms: number): string;
 export function revelDate(ms: number | null): string | null;
 export function revelDate(ms: number | null): string | null {
-  return ms === null ? null : new Date(ms).toISOString().slice(0, 19);
+  return ms === null ? null : DateTime.fromMillis(ms, { zone: REVEL_SIM_TIME_ZONE }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
 }
 
+/** A filter value: naive ones are local to the establishment. */
 function parseFilterDate(v: string): number {
   if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+)?(Z|[+-]\d{2}:?\d{2})?$/.test(v)) return NaN;
-  return Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(v) ? v : v.includes('T') ? `${v}Z` : `${v}T00:00:00Z`);
+  if (/(Z|[+-]\d{2}:?\d{2})$/.test(v)) return Date.parse(v);
+  return DateTime.fromISO(v, { zone: REVEL_SIM_TIME_ZONE }).toMillis();
+}
+
+/** The rows of the time sheet: each worked entry, and each of its breaks as a row of its own. */
+function timeSheetRows(): Row[] {
+  return revelSimData().timeSheetEntries.flatMap((t) => [
+    { ...t, clock_in: t.clockIn, updated_date: t.updatedAt, breakType: null, breakLength: null },
+    ...t.breaks.map((b, i) => ({
+      ...t,
+      id: BREAK_ROW_ID_BASE + t.id * 4 + i,
+      clockIn: b.start,
+      clockOut: b.end,
+      clock_in: b.start,
+      updated_date: t.updatedAt,
+      breakType: b.paid ? REVEL_BREAK_TYPES.paid : REVEL_BREAK_TYPES.unpaid,
+      breakLength: b.end === null ? null : Math.round((b.end - b.start) / 60_000),
+    })),
+  ]);
 }
 
 const dollars = (cents: number) => cents / 100;
@@ -199,6 +231,7 @@ export function revelRouter(state: SimulatorState): Router {
       id,
       name: SIMULATED_NAMES.revel,
       active: true,
+      timezone: REVEL_SIM_TIME_ZONE,
       address: '/enterprise/Address/5/',
       brand: '/enterprise/Brand/1/',
       brand_name: 'Simulated Revel Group',
@@ -272,19 +305,15 @@ export function revelRouter(state: SimulatorState): Router {
       kind: 'employee',
     },
     TimeSheetEntry: {
-      rows: () =>
-        revelSimData().timeSheetEntries.map((t) => ({ ...t, clock_in: t.clockIn, updated_date: t.updatedAt })),
+      rows: timeSheetRows,
       render: (x) => ({
         id: x.id,
         employee: uri('Employee', x.employeeId as number),
         role: x.roleId === null ? null : uri('Role', x.roleId as number),
         clock_in: revelDate(x.clockIn as number),
         clock_out: revelDate(x.clockOut as number | null),
-        breaks: (x.breaks as { start: number; end: number | null; paid: boolean }[]).map((b) => ({
-          break_start: revelDate(b.start),
-          break_end: revelDate(b.end),
-          paid: b.paid,
-        })),
+        break_type: x.breakType,
+        break_length: x.breakLength,
         deleted: x.deleted,
         establishment: ESTABLISHMENT_URI,
         created_date: revelDate(x.createdAt as number),

@@ -174,7 +174,8 @@ function renderOrder(o: SpotonSimOrder, data: SpotonSimData) {
     tableNumber: '',
     scheduled: false,
     releasedAt: null,
-    ownerInfo: owner ? { employeeId: owner, employeeName: employees.get(owner) ?? '', jobPositionId: '' } : null,
+    // the specification's ownerInfo is an object, never null: an order without an owner has none
+    ...(owner ? { ownerInfo: { employeeId: owner, employeeName: employees.get(owner) ?? '', jobPositionId: '' } } : {}),
     totalAmount: spotonDollars(o.checks.reduce((n, c) => n + totalOf(c), 0)),
     balanceDueAmount: spotonDollars(o.closedAt === null ? o.checks.reduce((n, c) => n + totalOf(c), 0) : 0),
     checks: o.checks.map((c) => {
@@ -358,7 +359,8 @@ export function spotonRouter(state: SimulatorState): Router {
         locationID: ACCOUNT.locationId,
         firstName: e.firstName,
         lastName: e.lastName,
-        email: e.email ?? '',
+        // the specification's email has the email format: an employee without one has none
+        ...(e.email ? { email: e.email } : {}),
         nickName: '',
         address: {
           street1: `${100 + i} Selma`,

@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { TOKEN_LIFETIMES } from './rules';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
 import {
   generateSquareData,
@@ -54,8 +55,8 @@ import {
  *   revoked token. `corruptSquarePage(n)` is the older way to malform a page.
  */
 
-export const SQUARE_ACCESS_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
-export const SQUARE_CODE_TTL_SECONDS = 5 * 60;
+export const SQUARE_ACCESS_TOKEN_TTL_SECONDS = TOKEN_LIFETIMES.square.access;
+export const SQUARE_CODE_TTL_SECONDS = TOKEN_LIFETIMES.square.code;
 
 const MERCHANT = SIMULATED_OAUTH_ACCOUNTS.square;
 const LOCATION = { id: SIMULATED.square_api_key.locationId, name: SIMULATED_NAMES.square_api_key };
@@ -724,6 +725,23 @@ export function squareRouter(state: SimulatorState): Router {
       refresh_token: refreshToken,
       short_lived: false,
     });
+  });
+
+  // RevokeToken: `Authorization: Client {application secret}`, {client_id, access_token | merchant_id};
+  // every token of the merchant's authorization for the application is revoked -> {success: true}
+  r.post('/oauth2/revoke', (req, res) => {
+    const app = SIMULATED_OAUTH_APPS.square;
+    if (req.get('authorization') !== `Client ${app.clientSecret}` || bodyField(req, 'client_id') !== app.clientId)
+      return oauthError(res, 401, 'Not Authorized');
+    const accessToken = bodyField(req, 'access_token');
+    const merchantId = bodyField(req, 'merchant_id');
+    if ((accessToken === undefined) === (merchantId === undefined))
+      return oauthError(res, 400, 'Provide exactly one of access_token and merchant_id');
+    const check = accessToken === undefined ? undefined : state.checkToken('square', 'access', accessToken);
+    const account = merchantId ?? (check?.ok ? check.token.account : undefined);
+    if (!account || state.revokeGrant('square', app.clientId, account) === 0)
+      return oauthError(res, 404, 'No authorization found', 'not_found');
+    res.json({ success: true });
   });
 
   r.get('/v2/merchants/:merchantId', (req, res) => {

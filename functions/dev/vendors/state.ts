@@ -92,8 +92,8 @@ export class SimulatorState {
 
   /** Records changed by `modifyAfterPage` faults, in order. */
   readonly modifications: SimulatedModification[] = [];
-  /** Request arrival times per rate-limit key (a simulator's rate limiter: Toast's), forgotten by reset(). */
-  readonly arrivals = new Map<string, { second: number[]; window: number[] }>();
+  /** Request arrival times per rate-limit key (the vendors' rate limits, ./rules.ts), forgotten by reset(). */
+  readonly arrivals = new Map<string, number[]>();
 
   readonly now: () => number;
   private readonly failures = new Map<SimulatedVendor, ScriptedFailure[]>();
@@ -199,6 +199,17 @@ export class SimulatorState {
   /** Revokes a credential value: an access or refresh token, an API key or secret, a client secret. */
   revoke(value: string): void {
     this.revoked.add(value);
+  }
+
+  /** Revokes every token a vendor issued to an OAuth client for an account (the grant); how many there were. */
+  revokeGrant(vendor: SimulatedVendor, clientId: string, account: string): number {
+    let count = 0;
+    for (const [value, token] of this.tokens) {
+      if (token.vendor !== vendor || token.clientId !== clientId || token.account !== account) continue;
+      this.revoked.add(value);
+      count++;
+    }
+    return count;
   }
 
   isRevoked(...values: Array<string | undefined>): boolean {

@@ -6,6 +6,7 @@
  */
 import { seededRandom } from '../demo/random';
 import type { SimRestaurantOptions } from './sim-options';
+import { SIMULATED_STAFF } from './accounts';
 
 export interface SimJob {
   guid: string;
@@ -147,15 +148,17 @@ export function generateToastData(options: ToastDataOptions = {}): ToastSimData 
   const jobs: SimJob[] = JOBS.map((title) => ({ guid: guid(), title }));
   const employees: SimEmployee[] = [];
   for (let i = 0; i < nEmployees; i++) {
-    const firstName = FIRST[i % FIRST.length];
+    const demo = SIMULATED_STAFF.toast[i - 1];
+    const firstName = demo?.firstName ?? FIRST[i % FIRST.length];
     const lastName = LAST[int(0, LAST.length - 1)];
     const createdAt = start - int(30, 400) * DAY + int(0, 86_399) * 1000;
-    const deleted = i % 9 === 8;
+    const deleted = !demo && i % 9 === 8;
+    const email = i % 7 === 3 ? null : `${firstName.toLowerCase()}.${lastName.toLowerCase()}${i}@example.com`;
     employees.push({
       guid: guid(),
       firstName,
-      lastName,
-      email: i % 7 === 3 ? null : `${firstName.toLowerCase()}.${lastName.toLowerCase()}${i}@example.com`,
+      lastName: demo?.lastName ?? lastName,
+      email: demo?.email ?? email,
       phone: i % 5 === 2 ? null : `617555${String(1000 + i).padStart(4, '0')}`,
       jobGuids: i === 0 ? [] : [jobs[i % jobs.length].guid, ...(i % 4 === 0 ? [jobs[(i + 1) % jobs.length].guid] : [])],
       deleted,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_UNREACHABLE } from './accounts';
+import { RATE_LIMITS, TOKEN_LIFETIMES, refuse, takeRequest } from './rules';
 import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
 import {
   bearerToken,
@@ -13,6 +14,7 @@ import {
 } from './state';
 import {
   generateToastData,
+  type SimCheck,
   type SimOrder,
   type SimTimeEntry,
   type ToastDataOptions,
@@ -23,7 +25,10 @@ import {
  * A local Toast (src/connectors/vendors/toast.ts names the documentation followed):
  * - POST /authentication/v1/authentication/login {clientId, clientSecret, userAccessType:
  *   'TOAST_MACHINE_CLIENT'} -> {token: {tokenType: 'Bearer', scope, expiresIn, accessToken,
- *   idToken, refreshToken}, status: 'SUCCESS'}; 401 for client credentials that are not valid.
+ *   idToken, refreshToken}, status: 'SUCCESS'}; 401 for client credentials that are not valid. A
+ *   login while the client's token is valid (before its last minute) gives the same token back; a
+ *   third login of a client within an hour is answered 429 (Toast's authentication rate limit;
+ *   `configureToastSim({ loginsPerHour })` changes or (false) lifts it).
  * - GET /restaurants/v1/restaurants/{restaurantGUID} with Bearer and Toast-Restaurant-External-ID:
  *   RestaurantInfo for the connected restaurant, 403 for a restaurant that has not granted the
  *   client access, 404 for a GUID Toast does not know.
@@ -53,7 +58,12 @@ import {
  *   older way to malform a page.
  */
 
-export const TOAST_TOKEN_TTL_SECONDS = 86_400;
+export const TOAST_TOKEN_TTL_SECONDS = TOKEN_LIFETIMES.toast.access;
+/** "Do not request a new authentication token more than twice in a one-hour period" (doc.toasttab.com/doc/devguide/apiAuthenticationRateLimit.html). */
+export const TOAST_LOGINS_PER_HOUR = 2;
+const HOUR_MS = 3_600_000;
+/** The dining option of the simulated restaurant's orders (Toast's configuration GUID of "Dine In"). */
+const DINE_IN_GUID = 'a3f2c1d0-5b4e-4c8a-9d7f-0e1b2c3d4e5f';
 const CLIENT = SIMULATED.toast;
 
 function errorMessage(res: Response, status: number, message: string): void {
@@ -89,8 +99,13 @@ export const toastSim = {
   modified: false,
   malformedNext: 0,
   malformedSkip: 0,
-  /** Toast's documented rate limits; false: none. */
-  rateLimit: { perSecond: 20, per15Minutes: 10_000 } as { perSecond: number; per15Minutes: number } | false,
+  /** Toast's documented rate limits (./rules.ts); false: none. */
+  rateLimit: {
+    perSecond: RATE_LIMITS.toast[0].max,
+    per15Minutes: RATE_LIMITS.toast[1].max,
+  } as { perSecond: number; per15Minutes: number } | false,
+  /** Logins a client may make in an hour ("Authentication rate limit": twice); false: any number. */
+  loginsPerHour: TOAST_LOGINS_PER_HOUR as number | false,
 };
 
 /** The seeded restaurant the simulator serves (generated once, default options). */
@@ -101,10 +116,14 @@ export function toastSimData(): ToastSimData {
 
 /** Serves a freshly generated restaurant (days, ordersPerDay ...) and/or other rate limits. */
 export function configureToastSim(
-  options: ToastDataOptions & { rateLimit?: { perSecond: number; per15Minutes: number } | false } = {},
+  options: ToastDataOptions & {
+    rateLimit?: { perSecond: number; per15Minutes: number } | false;
+    loginsPerHour?: number | false;
+  } = {},
 ): ToastSimData {
-  const { rateLimit, ...data } = options;
+  const { rateLimit, loginsPerHour, ...data } = options;
   if (rateLimit !== undefined) toastSim.rateLimit = rateLimit;
+  if (loginsPerHour !== undefined) toastSim.loginsPerHour = loginsPerHour;
   if (Object.keys(data).length > 0 || !toastSim.data) {
     toastSim.data = generateToastData(data);
     toastSim.pristine = structuredClone(toastSim.data);
@@ -152,6 +171,15 @@ export function toastGroundTruth(): ToastGroundTruth {
   return { employees, punches, sales: data.orders.flatMap(toastOrderTruth) };
 }
 
+/**
+ * The part of a refund before tax: Toast's Payment.refund.refundAmount is "the amount of the refund,
+ * excluding the tip" (tax included; orders API, Refund), while a sale is Check.amount (before tax).
+ * Every refund of the seed is of the whole check's taxed amount or a share of it.
+ */
+function toastRefundNetCents(refundCents: number, c: SimCheck): number {
+  return Math.round((refundCents * c.amountCents) / (c.amountCents + c.taxCents));
+}
+
 /** The sales of one simulated order, as the connector must read them. */
 export function toastOrderTruth(o: SimOrder): PosSale[] {
   if (o.voided || o.deleted) return [];
@@ -180,7 +208,7 @@ export function toastOrderTruth(o: SimOrder): PosSale[] {
         ...base,
         vendorId: `${p.guid}:refund`,
         closedAt: p.refund.at,
-        amount: -p.refund.amountCents,
+        amount: -toastRefundNetCents(p.refund.amountCents, c),
         tips: 0 - p.refund.tipCents,
         cashTips: p.type === 'CASH' ? 0 - p.refund.tipCents : 0,
         customers: 0,
@@ -289,7 +317,8 @@ function renderOrder(o: SimOrder) {
     numberOfGuests: o.guests,
     server: o.serverGuid ? ref(o.serverGuid, 'RestaurantUser') : null,
     source: 'In Store',
-    diningOption: null,
+    // required by Toast's Order schema (an ExternalReference): every simulated order is dine-in
+    diningOption: ref(DINE_IN_GUID, 'DiningOption'),
     approvalStatus: 'APPROVED',
     checks: o.checks.map((c) => ({
       ...ref(c.guid, 'Check'),
@@ -343,34 +372,46 @@ function pageFaults(state: SimulatorState): { malformed: boolean; duplicate: boo
 
 export function toastRouter(state: SimulatorState): Router {
   const r = express.Router();
-  // arrival times (real time: the limit is about request rate, whatever the simulator's clock) per client and restaurant
-  const arrivals = state.arrivals;
   const withinRateLimit = (req: express.Request, res: Response, clientId: string): boolean => {
     const limit = toastSim.rateLimit;
     if (!limit) return true;
-    const key = `${clientId}:${(req.get('toast-restaurant-external-id') ?? '').toLowerCase()}`;
-    const now = Date.now();
-    const seen = arrivals.get(key) ?? { second: [], window: [] };
-    seen.second = seen.second.filter((t) => t > now - 1000);
-    seen.window = seen.window.filter((t) => t > now - 900_000);
-    arrivals.set(key, seen);
-    const bySecond = limit.perSecond - seen.second.length <= limit.per15Minutes - seen.window.length;
-    const [used, max, resetAt] = bySecond
-      ? [seen.second.length, limit.perSecond, (seen.second[0] ?? now) + 1000]
-      : [seen.window.length, limit.per15Minutes, (seen.window[0] ?? now) + 900_000];
-    res.set({ 'X-Toast-RateLimit-By': 'GLOBAL', 'X-Toast-RateLimit-Reset': String(Math.ceil(resetAt / 1000)) });
-    if (used >= max) {
-      res.set({
-        'X-Toast-RateLimit-Remaining': '0',
-        'Retry-After': String(Math.max(1, Math.ceil((resetAt - now) / 1000))),
-      });
-      errorMessage(res, 429, 'Too many requests: the rate limit for this API client and restaurant is exceeded.');
-      return false;
-    }
-    seen.second.push(now);
-    seen.window.push(now);
-    res.set('X-Toast-RateLimit-Remaining', String(max - used - 1));
-    return true;
+    const key = `toast:${clientId}:${(req.get('toast-restaurant-external-id') ?? '').toLowerCase()}`;
+    const windows = [
+      { max: limit.perSecond, windowMs: 1000 },
+      { max: limit.per15Minutes, windowMs: 900_000 },
+    ];
+    const decision = takeRequest(state.arrivals, key, windows);
+    res.set({
+      'X-Toast-RateLimit-By': 'GLOBAL',
+      'X-Toast-RateLimit-Reset': String(Math.ceil(decision.resetAt / 1000)),
+      'X-Toast-RateLimit-Remaining': String(decision.remaining),
+    });
+    if (decision.allowed) return true;
+    refuse(res, decision);
+    errorMessage(res, 429, 'Too many requests: the rate limit for this API client and restaurant is exceeded.');
+    return false;
+  };
+
+  /** The token each client was last given, handed out again while it stays valid. */
+  const currentLogins = new Map<string, string>();
+
+  /**
+   * Toast's authentication rate limit: a client logging in more than TOAST_LOGINS_PER_HOUR times
+   * an hour is answered 429 (Toast itself may end its API access: the simulator makes the
+   * violation visible instead). Counted in the state's arrivals (./rules.ts), forgotten by reset().
+   */
+  const withinLoginLimit = (res: Response, clientId: string): boolean => {
+    const limit = toastSim.loginsPerHour;
+    if (limit === false) return true;
+    const decision = takeRequest(state.arrivals, `toast-login:${clientId}`, [{ max: limit, windowMs: HOUR_MS }]);
+    if (decision.allowed) return true;
+    refuse(res, decision);
+    errorMessage(
+      res,
+      429,
+      `Authentication rate limit: do not request a new authentication token more than ${limit} times in a one-hour period; reuse the token until it expires.`,
+    );
+    return false;
   };
 
   /** A `modify` page fault: the first record of the page just served changes now. */
@@ -419,15 +460,26 @@ export function toastRouter(state: SimulatorState): Router {
     ) {
       return errorMessage(res, 401, 'The Toast API client credentials in your request are not valid.');
     }
-    const accessToken = simulatedJwt();
-    const ttl = state.accessTtl(TOAST_TOKEN_TTL_SECONDS);
-    state.issueToken(
-      'toast',
-      'access',
-      accessToken,
-      { clientId, account: CLIENT.restaurantGuid, scopes: ['restaurants:read', 'labor:read', 'orders:read'] },
-      ttl,
-    );
+    if (!withinLoginLimit(res, clientId)) return;
+    // "Multiple requests for authentication tokens during the same period of token validity will
+    // return the same token and the same expiration time" until its last minute (apiAuthTokenRefresh)
+    const current = currentLogins.get(clientId);
+    const check = current ? state.checkToken('toast', 'access', current) : undefined;
+    const remaining = check?.ok ? (check.token.expiresAt ?? Infinity) - state.now() : 0;
+    let accessToken = current as string;
+    let ttl = Math.floor(remaining / 1000);
+    if (remaining <= 60_000) {
+      accessToken = simulatedJwt();
+      ttl = state.accessTtl(TOAST_TOKEN_TTL_SECONDS);
+      state.issueToken(
+        'toast',
+        'access',
+        accessToken,
+        { clientId, account: CLIENT.restaurantGuid, scopes: ['restaurants:read', 'labor:read', 'orders:read'] },
+        ttl,
+      );
+      currentLogins.set(clientId, accessToken);
+    }
     res.json({
       token: { tokenType: 'Bearer', scope: null, expiresIn: ttl, accessToken, idToken: null, refreshToken: null },
       status: 'SUCCESS',

@@ -147,6 +147,27 @@ export function signedWebhook(
   };
 }
 
+/**
+ * What the vendor makes of our answer to a delivery: `delivered` (2xx), `retried` (sent again
+ * later) or `failed` (dropped, and counted against the subscription):
+ * - Square retries any answer but a 2xx, with backoff, for up to 72 hours ("Webhook retries",
+ *   developer.squareup.com/docs/webhooks/step4manage);
+ * - Toast retries a timeout, 404, 429 or 5xx after 5 then 10 minutes and drops any other answer
+ *   ("Retry support", doc.toasttab.com/doc/devguide/apiRetrySupport.html); every error counts
+ *   toward pausing the subscription: 50 in five minutes pause it, 9 pauses in ten minutes stop it
+ *   ("Back-off support", doc.toasttab.com/doc/devguide/apiBackOffSupport.html);
+ * - Clover: any answer but a 2xx is a failed delivery (assumption: its retry policy is not published).
+ */
+export function deliveryOutcome(
+  vendor: 'square' | 'toast' | 'clover',
+  status: number,
+): 'delivered' | 'retried' | 'failed' {
+  if (status >= 200 && status < 300) return 'delivered';
+  if (vendor === 'square') return 'retried';
+  if (vendor === 'toast') return status === 404 || status === 429 || status >= 500 ? 'retried' : 'failed';
+  return 'failed';
+}
+
 /** Posts a signed webhook as the vendor does; answers the status and the parsed JSON body (null if none). */
 export async function sendWebhook(url: string, signed: SignedWebhook): Promise<{ status: number; body: unknown }> {
   const res = await fetch(url, {

@@ -8,4 +8,9 @@ export const aiErrors = defineErrors({
   },
   UPSTREAM_FAILED: { status: 502, meaning: 'The model provider failed to answer' },
   AI_PROVIDER_NOT_CONFIGURED: { status: 503, meaning: "The provider's API key is not configured" },
+  AI_BUDGET_EXCEEDED: {
+    status: 429,
+    meaning:
+      "The AI budget of the company (or the onboarding bucket, or the call's flow) for the period is used up: no model call until the period resets (Retry-After) or an administrator raises the budget",
+  },
 });

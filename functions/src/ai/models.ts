@@ -3,10 +3,19 @@ import { logger } from '../core/logger';
 import { aiErrors } from './errors';
 import { currentUsageScope, recordModelCall, runWithUsage } from './accumulator';
 import { callAnthropic } from './anthropic';
+import { estimateNano, FALLBACK_RATES } from './budget-rules';
+import { reserve, settle } from './budgets';
 import { resolveModel, type ResolvedModel } from './config';
-import { PartialUsageError, type ModelRequest, type ModelResult, type Outcome } from './model-types';
+import {
+  DEFAULT_MAX_TOKENS,
+  PartialUsageError,
+  type ModelRequest,
+  type ModelResult,
+  type Outcome,
+} from './model-types';
 import { callOpenAI } from './openai';
 import { costNanoUsd, nanoToUsd, priceFor, type Provider } from './prices';
+import type { Bucket } from './store';
 import type { NormalizedUsage } from './usage';
 
 /**
@@ -23,6 +32,10 @@ import type { NormalizedUsage } from './usage';
  * AI_SECRETS in its runtime; base URLs, retries and timeout are environment variables).
  * Errors: 429 after the retries -> UPSTREAM_RATE_LIMITED (429); other provider failures ->
  * UPSTREAM_FAILED (502); a missing key -> AI_PROVIDER_NOT_CONFIGURED (503).
+ *
+ * Budgets (budgets.ts): before the call, an upper bound of its cost is reserved in its bucket's
+ * budget (refused with AI_BUDGET_EXCEEDED, 429, when it does not fit); after it, the reservation is
+ * settled with the actual cost, a model missing from the price table at the fallback rates.
  *
  * Tool use: `tools` offers functions to the model (Anthropic `tools` with `input_schema`, OpenAI
  * `tools` of type `function`). A result with `toolCalls` asks the caller to run them; the caller
@@ -73,6 +86,8 @@ async function call(
   const scope = currentUsageScope()!;
   const companyId = request.companyId === undefined ? scope.companyId : request.companyId;
   const chosen = await chooseModel(request, companyId);
+  const bucket: Bucket = companyId ? { kind: 'company', companyId } : { kind: 'onboarding' };
+  const reservation = await reserve(bucket, request.flow, estimateOf(request, chosen));
   const ts = Date.now();
   let outcome: Outcome;
   try {
@@ -84,14 +99,17 @@ async function call(
     if (err instanceof PartialUsageError) {
       // tokens the provider reported before the stream broke are billed: record them
       record(chosen.provider, err.model, err.usage, request.flow, companyId, ts);
+      await settle(bucket, reservation, request.flow, budgetCost(chosen.provider, err.model, err.usage));
       throw toAppError(chosen.provider, err.cause, request.signal);
     }
+    await settle(bucket, reservation, request.flow, 0);
     throw toAppError(chosen.provider, err, request.signal);
   }
   const flow = request.flowOf
     ? request.flowOf({ toolCalls: outcome.toolCalls, refused: outcome.refused })
     : request.flow;
   const priced = record(chosen.provider, outcome.model, outcome.usage, flow, companyId, ts);
+  await settle(bucket, reservation, flow, budgetCost(chosen.provider, outcome.model, outcome.usage));
   return {
     text: outcome.text,
     provider: chosen.provider,
@@ -105,6 +123,23 @@ async function call(
     refused: outcome.refused,
   };
 }
+
+/** The most the call can cost (budget-rules.ts `estimateNano`), at the fallback rates for a model missing from the price table. */
+function estimateOf(request: ModelRequest, chosen: ResolvedModel): number {
+  const prompt = JSON.stringify({ system: request.system, messages: request.messages, tools: request.tools });
+  return estimateNano(
+    {
+      promptBytes: Buffer.byteLength(prompt),
+      messages: request.messages.length + 1,
+      maxTokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
+    },
+    priceFor(chosen.provider, chosen.model)?.nano ?? FALLBACK_RATES,
+  );
+}
+
+/** What a call counts against its budget: its cost, or at the fallback rates when its model has no price (never free). */
+const budgetCost = (provider: Provider, model: string, usage: NormalizedUsage) =>
+  costNanoUsd(usage, priceFor(provider, model)?.nano ?? FALLBACK_RATES);
 
 function record(
   provider: Provider,

@@ -28,6 +28,8 @@ export type {
   PosEmployee,
   PosPunch,
   PosSale,
+  SessionToken,
+  SessionTokenStore,
   StreamAuth,
   StreamConnector,
   StreamCursor,

@@ -12,6 +12,8 @@ export interface VendorAccount {
   name?: string;
   /** The merchant owning the account when the account is one of its locations (Square): its webhooks may name only the merchant. */
   merchantId?: string;
+  /** The ISO 4217 currency the account sells in, when the vendor says (checked against the company's at connect). */
+  currency?: string;
 }
 
 /** Tokens from an OAuth 2 token endpoint. */
@@ -45,6 +47,25 @@ export interface OAuthConnector {
   }): Promise<OAuthGrant & { account: VendorAccount }>;
   /** A fresh access token from a refresh token (which some vendors rotate: use the returned one). */
   refresh(p: { app: OAuthApp; refreshToken: string }): Promise<OAuthGrant>;
+  /** Ends the grant at the vendor (a disconnect), where the vendor documents revocation; absent: it does not. */
+  revoke?(p: { app: OAuthApp; accessToken: string }): Promise<void>;
+}
+
+/** A vendor session token got by logging in with client credentials (Toast's), and when it expires (epoch ms). */
+export interface SessionToken {
+  accessToken: string;
+  expiresAt: number;
+}
+
+/**
+ * Where the session token of a set of client credentials is kept between calls and runs (sealed in
+ * the integration engine's vault), for vendors that limit how often a client may log in.
+ */
+export interface SessionTokenStore {
+  load(): Promise<SessionToken | null>;
+  save(token: SessionToken): Promise<void>;
+  /** Forgets the token (the vendor refused it). */
+  clear(): Promise<void>;
 }
 
 export interface Connector {
@@ -53,8 +74,9 @@ export interface Connector {
    * For api_key and client_credentials sources: one cheap authenticated call with the credential
    * fields of the catalogue entry, answering the account they reach. Throws VendorError
    * ('rejected' for a 401/403 from the vendor, 'not_found' for an account id it does not know).
+   * `sessions`: where a login's token is kept, for vendors that log in (Toast).
    */
-  verify?(credentials: Readonly<Record<string, string>>): Promise<VendorAccount>;
+  verify?(credentials: Readonly<Record<string, string>>, sessions?: SessionTokenStore): Promise<VendorAccount>;
   oauth?: OAuthConnector;
   /** The data streams (roster, punches, sales with tips) the POS sync engine pulls; absent until a connector implements them. */
   streams?: StreamConnector;
@@ -105,6 +127,8 @@ export interface StreamAuth {
    * retries 429, 5xx and timeouts there, honouring Retry-After); absent: each request is tried once.
    */
   retry?: <T>(request: () => Promise<T>) => Promise<T>;
+  /** Where the session token of `credentials` is kept across calls and runs (Toast logs in); absent: each call logs in. */
+  sessions?: SessionTokenStore;
 }
 
 /** Where an incremental read resumes: the last vendor-modified time seen and the id that tie-breaks it. */

@@ -9,13 +9,12 @@ export const REGION = 'us-central1';
 
 /**
  * API keys of the model providers, in Cloud Secret Manager (`firebase functions:secrets:set
- * ANTHROPIC_API_KEY`). A module whose code calls models lists AI_SECRETS in its runtime `secrets`;
+ * ANTHROPIC_API_KEY`). A module whose code calls models lists AI_SECRETS (below) in its runtime `secrets`;
  * without that, `.value()` is empty once deployed. Locally (emulator, tests) the value comes from
  * the environment variable of the same name.
  */
 export const ANTHROPIC_API_KEY = defineSecret('ANTHROPIC_API_KEY');
 export const OPENAI_API_KEY = defineSecret('OPENAI_API_KEY');
-export const AI_SECRETS = [ANTHROPIC_API_KEY, OPENAI_API_KEY];
 export type Secret = typeof ANTHROPIC_API_KEY;
 
 /**
@@ -51,7 +50,9 @@ export const INTEGRATION_SECRETS = [VAULT_KEYS, ...Object.values(OAUTH_CLIENT_SE
  */
 export const SMTP_URL = defineSecret('SMTP_URL');
 export const MAIL_SECRETS = [SMTP_URL];
-const ALL_SECRETS = [...AI_SECRETS, ...INTEGRATION_SECRETS, ...MAIL_SECRETS];
+/** What a module calling models reads: the providers' keys, and the mail server its AI budget alerts go through. */
+export const AI_SECRETS = [ANTHROPIC_API_KEY, OPENAI_API_KEY, SMTP_URL];
+const ALL_SECRETS = [...new Set([...AI_SECRETS, ...INTEGRATION_SECRETS, ...MAIL_SECRETS])];
 
 const env = (name: string): string | undefined => process.env[name] || undefined;
 
@@ -106,6 +107,12 @@ export const config = {
     /** SDK retries on 408/409/429/5xx and connection errors (the SDKs honour retry-after). */
     maxRetries: (): number => positiveNumber('AI_MAX_RETRIES', 2, true),
     timeoutMs: (): number => positiveNumber('AI_TIMEOUT_MS', 60_000),
+    /** The administrators' addresses (comma-separated) that AI budget alerts go to, besides the company's owners. */
+    budgetAlertEmails: (): string[] =>
+      (env('AI_BUDGET_ALERT_EMAILS') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
   },
   vendors: {
     /** A vendor's base URL override (VENDOR_URL_SQUARE ...): the local vendor simulators; unset, the vendor's production URL. */

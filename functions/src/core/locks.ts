@@ -35,6 +35,12 @@ export const lockKeys = {
   connection: (companyId: string, connectionId: string) => key('integration', companyId, connectionId),
   /** One OAuth authorization in flight (its state is consumed once). */
   oauthState: (nonce: string) => key('oauthState', nonce),
+  /** An AI usage bucket's budget ledger (company:{id} or onboarding): check-and-reserve in turn. */
+  aiBudget: (bucket: string) => key('aiBudget', bucket),
+  /** One abuse-limit counter (core/rate-limit.ts), by the hash of its key. */
+  rateLimit: (counterId: string) => key('rateLimit', counterId),
+  /** One onboarding session's message count. */
+  onboardingSession: (sessionId: string) => key('onboardingSession', sessionId),
   /** A company's reservation-partner pushes. */
   reservations: (companyId: string) => key('reservations', companyId),
 } as const;

@@ -15,6 +15,11 @@ export interface Membership {
   role: MemberRole;
   /** The employee record of this user in this company, when there is one. */
   employeeId: string | null;
+  /**
+   * Epoch ms from which the membership no longer grants access (the employee record was archived
+   * from that business day); absent: no end. The account itself remains.
+   */
+  accessEndsAt?: number;
 }
 
 const COLLECTION = 'memberships';
@@ -34,8 +39,13 @@ export function membershipFromData(data: FirebaseFirestore.DocumentData): Member
     uid: String(data.uid),
     role: MEMBER_ROLES.includes(data.role) ? data.role : 'employee',
     employeeId: typeof data.employeeId === 'string' ? data.employeeId : null,
+    ...(typeof data.accessEndsAt === 'number' ? { accessEndsAt: data.accessEndsAt } : {}),
   };
 }
+
+/** Whether a membership grants access at `now`: an archived employee's membership stops at its end. */
+export const grantsAccess = (m: Membership, now: number = Date.now()): boolean =>
+  m.accessEndsAt === undefined || now < m.accessEndsAt;
 
 /**
  * Every request of a member reads its membership, so an instance remembers answers for
@@ -50,17 +60,20 @@ export async function findMembership(companyId: string, uid: string): Promise<Me
   const id = membershipId(companyId, uid);
   const now = Date.now();
   const hit = remembered.get(id);
-  if (hit && hit.until > now) return hit.membership;
+  const inForce = (m: Membership | null) => (m && grantsAccess(m, now) ? m : null);
+  if (hit && hit.until > now) return inForce(hit.membership);
   const snap = await db().collection(COLLECTION).doc(id).get();
   const membership = snap.exists ? membershipFromData(snap.data()!) : null;
   if (remembered.size >= MEMBERSHIP_CACHE_MAX) remembered.clear();
   remembered.set(id, { membership, until: now + MEMBERSHIP_CACHE_MS });
-  return membership;
+  return inForce(membership);
 }
 
+/** The memberships of a user that grant access now. */
 export async function listMembershipsOfUser(uid: string): Promise<Membership[]> {
   const snap = await db().collection(COLLECTION).where('uid', '==', uid).get();
-  return snap.docs.map((d) => membershipFromData(d.data()));
+  const now = Date.now();
+  return snap.docs.map((d) => membershipFromData(d.data())).filter((m) => grantsAccess(m, now));
 }
 
 export async function saveMembership(m: Membership): Promise<void> {
@@ -77,6 +90,26 @@ export async function listMembershipsOfCompany(
   const query = db().collection(COLLECTION).where('companyId', '==', companyId);
   const snap = tx ? await tx.get(query) : await query.get();
   return snap.docs.map((d) => membershipFromData(d.data()));
+}
+
+/**
+ * Ends (at `accessEndsAt`, epoch ms) or restores (null, stored as such) the access of the memberships linked to an
+ * employee record: the membership naming it, or the one of its user. The account stays; the
+ * membership stays too, so its role and link come back with a restore.
+ */
+export async function setEmployeeAccessEnd(
+  companyId: string,
+  link: { employeeId: string; userId: string | null },
+  accessEndsAt: number | null,
+): Promise<string[]> {
+  const members = (await listMembershipsOfCompany(companyId)).filter(
+    (m) => m.employeeId === link.employeeId || (link.userId !== null && m.uid === link.userId),
+  );
+  const batch = db().batch();
+  for (const m of members) batch.update(membershipRef(companyId, m.uid), { accessEndsAt });
+  if (members.length) await batch.commit();
+  for (const m of members) forgetMembership(companyId, m.uid);
+  return members.map((m) => m.uid);
 }
 
 /** After a membership changed in a transaction: this instance answers the new state at once. */

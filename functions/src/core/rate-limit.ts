@@ -3,14 +3,16 @@ import type { Request } from 'express';
 import type { RateLimiterRes, RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import { config } from './config';
 import { coreErrors } from './errors';
+import { runExclusiveInTurn } from './exclusive';
 import { db, firestoreNs } from './firebase';
+import { lockKeys } from './locks';
 
 /**
  * Abuse limits of public routes: rate-limiter-flexible's fixed-window limiters (a maintained
  * library: points, windows, blocking and its RateLimiterRes answers are its logic), over Firestore
  * counters so that every instance of a function shares them. The library has no Firestore store;
  * `FirestoreStore` below is one, written to its store contract (`_upsert`, `_get`, `_delete`,
- * `_getRateLimiterRes`), with the upsert in a transaction so concurrent requests never lose a count.
+ * `_getRateLimiterRes`), with the upsert serialized per counter (`runExclusiveInTurn`) so concurrent requests never lose a count.
  *
  * Counters live in `rateLimits/{sha256 of the key}` (keys carry addresses and emails: only their
  * hash is stored) with `expireAt`, the field a Firestore TTL policy deletes expired counters by.
@@ -57,7 +59,9 @@ function load() {
 
     async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<Counter> {
       const ref = counterRef(rlKey);
-      return db().runTransaction(async (tx) => {
+      // runExclusive, not a bare transaction: the Node emulator does not isolate transactions, and
+      // parallel requests from one address would all read the same count
+      return runExclusiveInTurn(lockKeys.rateLimit(ref.id), async (tx) => {
         const now = Date.now();
         const stored = (await tx.get(ref)).data() as Counter | undefined;
         const live = stored && (stored.expire === null || stored.expire > now);
@@ -66,8 +70,7 @@ function load() {
             ? { points: stored.points + points, expire: stored.expire }
             : { points, expire: msDuration > 0 ? now + msDuration : null };
         const expireAt = counter.expire === null ? null : firestoreNs().Timestamp.fromMillis(counter.expire);
-        tx.set(ref, { ...counter, prefix: this.keyPrefix, expireAt });
-        return counter;
+        return { result: counter, write: (t) => t.set(ref, { ...counter, prefix: this.keyPrefix, expireAt }) };
       });
     }
 

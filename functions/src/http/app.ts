@@ -9,6 +9,7 @@ import { authenticate, type Caller } from './auth';
 import { errorEnvelope, sendData, sendError } from './envelope';
 import { contextOf, requestContext } from './request-context';
 import type { Access, EventStream, RouteDef, ServedModule } from './route';
+import { hasTaggedFields, withhold, type Viewer } from './visibility';
 
 const DEFAULT_BODY_LIMIT = '1mb';
 
@@ -22,11 +23,16 @@ export function createModuleApp(module: ServedModule): express.Express {
   app.use(cors({ origin: true, maxAge: 3600, exposedHeaders: ['X-Request-Id'] }));
 
   extend?.(app);
+  const viewerOf = async (member: Membership | null): Promise<Viewer> => {
+    if (!member) return null;
+    if (!module.viewPolicies) throw new Error(`module ${module.name} answers tagged fields but has no viewPolicies`);
+    return { role: member.role, employeeId: member.employeeId, policies: await module.viewPolicies(member.companyId) };
+  };
   const pathMethods = new Map<string, string[]>();
   for (const route of routes) {
     const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
     const parse = route.rawBody ? [express.raw({ type: () => true, limit }), keepRawBody] : [express.json({ limit })];
-    app[route.method](route.path, rejectOversizedParsedBody(limit), ...parse, handle(route));
+    app[route.method](route.path, rejectOversizedParsedBody(limit), ...parse, handle(route, viewerOf));
     pathMethods.set(route.path, [...(pathMethods.get(route.path) ?? []), route.method.toUpperCase()]);
   }
   for (const [path, methods] of pathMethods) {
@@ -76,7 +82,8 @@ function keepRawBody(req: Request, _res: Response, next: NextFunction) {
  * nothing from it (a non-member with an invalid body gets 403, not 400); only the company id is
  * checked first, as a document id.
  */
-function handle(route: RouteDef) {
+function handle(route: RouteDef, viewerOf: (member: Membership | null) => Promise<Viewer>) {
+  const tagged = hasTaggedFields(route.response);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     let events: (EventStream & { end(event: string, data: unknown): void }) | null = null;
     try {
@@ -109,6 +116,7 @@ function handle(route: RouteDef) {
         } as never),
       );
       const data = route.response.parse(result);
+      if (tagged) withhold(route.response, data, await viewerOf(member));
       if (events?.started) return events.end('done', { success: true, data });
       sendData(res, data, route.status ?? 200);
     } catch (err) {

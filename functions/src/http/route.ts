@@ -156,4 +156,6 @@ export interface ModuleHttp {
 export interface ServedModule {
   name: string;
   http: () => ModuleHttp;
+  /** The company settings and policies a caller's view of tagged fields depends on (src/http/visibility.ts). */
+  viewPolicies?: (companyId: string) => Promise<import('./visibility').ViewPolicies>;
 }

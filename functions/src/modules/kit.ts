@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import { REGION, type Secret } from '../core/config';
 import type { ErrorCatalog } from '../core/errors';
 import type { ModuleHttp } from '../http/route';
+import type { ViewPolicies } from '../http/visibility';
 
 /**
  * The one definition of a module (docs/ADDING_A_MODULE.md): everything the platform needs to
@@ -67,8 +68,15 @@ export interface ModuleDefinition {
   queues?: TaskQueue[];
 }
 
-/** A module as the registry holds it (its tag resolved). */
-export type DefinedModule = ModuleDefinition & { tag: string };
+/** A module as the registry holds it (its tag resolved, and how its answers learn a caller's view). */
+export type DefinedModule = ModuleDefinition & {
+  tag: string;
+  viewPolicies: (companyId: string) => Promise<ViewPolicies>;
+};
+
+/** The company policies and settings a view depends on: the companies module's, loaded on first use. */
+const viewPolicies = (companyId: string) =>
+  (require('./companies') as typeof import('./companies')).viewPolicies(companyId);
 
 const NAME = /^[a-z][a-zA-Z0-9]{0,62}$/;
 const DEFINED = new WeakSet<DefinedModule>();
@@ -78,7 +86,7 @@ export function defineModule(definition: ModuleDefinition): DefinedModule {
     throw new Error(
       `module name "${definition.name}" must be a function name: a lower-case letter, then letters and digits (a hyphen would make firebase-tools look for a grouped export)`,
     );
-  const defined = { ...definition, tag: definition.tag ?? definition.name };
+  const defined = { ...definition, tag: definition.tag ?? definition.name, viewPolicies };
   DEFINED.add(defined);
   return defined;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCatalog } from '../core/errors';
 import type { RouteDef } from '../http/route';
 import { errorEnvelopeSchema } from '../http/envelope';
+import { VISIBILITY_KEY } from '../http/visibility';
 import type { DefinedModule } from '../modules/kit';
 
 type JsonSchema = Record<string, unknown>;
@@ -25,8 +26,21 @@ const ERROR_ENVELOPE = 'ErrorEnvelope';
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   delete json.$schema;
+  if (io === 'output') optionalWhenTagged(json);
   return json;
 };
+
+/** A tagged field may be withheld from a caller (src/http/visibility.ts), so an answer never requires it. */
+function optionalWhenTagged(json: unknown): void {
+  if (Array.isArray(json)) return json.forEach(optionalWhenTagged);
+  if (typeof json !== 'object' || json === null) return;
+  const node = json as JsonSchema;
+  const properties = node.properties as Record<string, JsonSchema> | undefined;
+  if (properties && Array.isArray(node.required)) {
+    node.required = node.required.filter((name: string) => !properties[name]?.[VISIBILITY_KEY]);
+  }
+  Object.values(node).forEach(optionalWhenTagged);
+}
 
 const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, '{$1}');
 
@@ -219,6 +233,7 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
         'Every answer uses the envelope `{success, data}` or `{success: false, error, code, details?}`.',
         'Authenticate with `Authorization: Bearer <Firebase ID token>`.',
         'Query booleans accept true/false (also 1/0, yes/no); query lists accept repeated or comma-separated values.',
+        "A response field with `x-visibility` (pay, laborCost, tips, contact, shiftEnd) is withheld from members whose view may not see it (role, the company's policies and settings, whether the record is their own: `x-record-owner` names the employee field of a record); such a field is never required.",
         '',
         '### Error codes',
         '| code | HTTP status | meaning |',

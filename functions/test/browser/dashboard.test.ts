@@ -58,6 +58,16 @@ async function signedIn(email: string, before: (page: Page) => void = () => {}):
   return page;
 }
 
+interface Budget {
+  amountUsd: number;
+  period: string;
+  softThresholdPercent: number;
+  flowLimitsUsd: object;
+}
+/** A budget as answered, as the body that sets it again. */
+const budgetBody = ({ amountUsd, period, softThresholdPercent, flowLimitsUsd }: Budget) =>
+  JSON.stringify({ amountUsd, period, softThresholdPercent, flowLimitsUsd });
+
 const figure = async (page: Page, label: string) =>
   Number(await page.getAttribute(`[data-figure="${label}"]`, 'data-value'));
 const shot = (page: Page, name: string) =>
@@ -199,6 +209,95 @@ describe('the AI-spend dashboard', () => {
     const global = await api<{ provider: string; model: string }>('/ai-config/global');
     expect(await page.textContent('[data-testid=config-current]')).toContain(`${global.provider} / ${global.model}`);
     await shot(page, 'global-default');
+    await page.close();
+  });
+
+  it('lists the companies near or over their budget on the overview, as GET /ai-budgets has them', async () => {
+    const page = await signedIn(ADMIN);
+    await page.waitForSelector('[data-testid=budget-watch] table');
+    const budgets = await api<{ companies: { companyId: string; status: string }[] }>('/ai-budgets');
+    const watched = budgets.companies.filter((c) => !['ok', 'none'].includes(c.status));
+    expect(watched).toContainEqual(expect.objectContaining({ companyId: 'harbor-vine', status: 'near' }));
+    const listed = await page
+      .locator('[data-testid=budget-watch] tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((r) => [
+          r.querySelector('a')!.getAttribute('data-budget-company'),
+          r.querySelector('[data-status]')!.getAttribute('data-status'),
+        ]),
+      );
+    expect(listed).toEqual(watched.map((c) => [c.companyId, c.status]));
+    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows a company's budget, spend and projection as the API has them, and edits it (the API's validation in the page)", async () => {
+    type Status = {
+      spentNanoUsd: number;
+      projectedNanoUsd: number;
+      status: string;
+      budget: Budget | null;
+    };
+    const before = await api<Status>('/companies/harbor-vine/ai-budget');
+    expect(before.budget).not.toBeNull();
+    const page = await signedIn(ADMIN);
+    await page.waitForSelector('#chart[data-drawn]');
+    await page.goto(`${DASHBOARD}#/company/harbor-vine`);
+    await page.waitForSelector('[data-testid=rows] table');
+    await page.waitForSelector('[data-testid=budget-spent]');
+    expect(Number(await page.getAttribute('[data-testid=budget-spent]', 'data-value'))).toBe(before.spentNanoUsd);
+    // the projection is computed at each read and only falls while no call is made (less of the
+    // period left, a longer recent window): the page's lies between the API's before and after it
+    const projected = Number(await page.getAttribute('[data-testid=budget-projected]', 'data-value'));
+    const after = await api<Status>('/companies/harbor-vine/ai-budget');
+    expect(projected).toBeLessThanOrEqual(before.projectedNanoUsd);
+    expect(projected).toBeGreaterThanOrEqual(after.projectedNanoUsd);
+    expect(await page.getAttribute('[data-testid=budget-status]', 'data-status')).toBe(before.status);
+    await page.locator('[data-testid=budget]').screenshot({ path: path.join(ARTIFACTS, 'company-budget.png') });
+    try {
+      // refused by the API: the message is shown and nothing changes
+      await page.fill('[data-testid=budget] input[name=amountUsd]', '0');
+      await page.click('[data-testid=budget] button[type=submit]');
+      await page.waitForSelector('[data-testid=budget-message].error');
+      expect(await page.textContent('[data-testid=budget-message]')).toContain('amountUsd');
+      expect((await api<Status>('/companies/harbor-vine/ai-budget')).budget).toEqual(before.budget);
+
+      await page.fill('[data-testid=budget] input[name=amountUsd]', '1000');
+      await page.selectOption('[data-testid=budget] select[name=period]', 'day');
+      await page.fill('[data-testid=budget] input[name=flowLimitsUsd]', 'chat=50');
+      await page.click('[data-testid=budget] button[type=submit]');
+      await page.waitForSelector('[data-testid=budget-message]:has-text("Saved.")');
+      expect(await page.textContent('[data-testid=budget-current]')).toContain('per day');
+      expect((await api<Status>('/companies/harbor-vine/ai-budget')).budget).toMatchObject({
+        amountUsd: 1000,
+        period: 'day',
+        flowLimitsUsd: { chat: 50 },
+      });
+    } finally {
+      await api('/companies/harbor-vine/ai-budget', { method: 'PUT', body: budgetBody(before.budget!) });
+    }
+    await page.close();
+  });
+
+  it('edits the default budget on the budgets page, which lists every company with a budget', async () => {
+    const before = await api<{ default: Budget | null; companies: { companyId: string }[] }>('/ai-budgets');
+    const page = await signedIn(ADMIN);
+    await page.waitForSelector('#chart[data-drawn]');
+    await page.click('nav a[href="#/budgets"]');
+    await page.waitForSelector('[data-testid=budget-list] table');
+    const listed = await page
+      .locator('[data-testid=budget-list] a[data-budget-company]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('data-budget-company')));
+    expect(listed).toEqual(before.companies.map((c) => c.companyId));
+    await shot(page, 'budgets');
+    try {
+      await page.fill('[data-testid=default-budget] input[name=amountUsd]', '750');
+      await page.click('[data-testid=default-budget] button[type=submit]');
+      await page.waitForSelector('[data-testid=default-budget-message]:has-text("Saved.")');
+      expect((await api<{ default: { amountUsd: number } }>('/ai-budgets')).default.amountUsd).toBe(750);
+    } finally {
+      await api('/ai-budgets/default', { method: 'PUT', body: budgetBody(before.default!) });
+    }
     await page.close();
   });
 

@@ -19,6 +19,7 @@ import {
   vendorUrlEnv,
   type RunningVendorSimulator,
 } from '../../dev/vendors/server';
+import { LIGHTSPEED_AUTH_PATH } from '../../dev/vendors/lightspeed';
 
 /**
  * The authentication half of the POS connectors (src/connectors/vendors), run for real against the
@@ -168,6 +169,7 @@ describe('square (OAuth)', () => {
     expect(result.account).toEqual({
       id: SIMULATED_OAUTH_ACCOUNTS.square.merchantId,
       name: SIMULATED_OAUTH_ACCOUNTS.square.businessName,
+      currency: 'USD',
     });
     expect(sim.state.calls[`/square/v2/merchants/${SIMULATED_OAUTH_ACCOUNTS.square.merchantId}`]).toBe(1);
   });
@@ -247,6 +249,7 @@ describe('square_api_key', () => {
       id: creds.locationId,
       name: SIMULATED_NAMES.square_api_key,
       merchantId: SIMULATED_OAUTH_ACCOUNTS.square.merchantId,
+      currency: 'USD',
     });
     expect(sim.state.calls[`/square/v2/locations/${creds.locationId}`]).toBe(1);
   });
@@ -299,6 +302,7 @@ describe('toast', () => {
     await expect(verify(creds)).resolves.toEqual({
       id: creds.restaurantGuid,
       name: `${SIMULATED_NAMES.toast} (${SIMULATED_NAMES.toastLocation})`,
+      currency: 'USD',
     });
     expect(sim.state.calls['/toast/authentication/v1/authentication/login']).toBe(1);
     expect(sim.state.calls[`/toast/restaurants/v1/restaurants/${creds.restaurantGuid}`]).toBe(1);
@@ -448,14 +452,19 @@ describe('lightspeed (K-Series OAuth)', () => {
   const app = appFor('lightspeed');
   const location = SIMULATED_OAUTH_ACCOUNTS.lightspeed.location;
 
-  test('the authorize URL carries response_type, the client id, the scopes, the redirect URI and state', () => {
+  test('the authorize URL is the V2 one and carries response_type, the client id, the scopes with offline_access, the redirect URI and state', () => {
     const url = new URL(oauthOf('lightspeed').authorizeUrl({ app, state: 'st-lsk' }));
-    expect(url.toString().startsWith(`${sim.urls.lightspeed}/oauth/authorize?`)).toBe(true);
+    expect(url.toString().startsWith(`${sim.urls.lightspeed}${LIGHTSPEED_AUTH_PATH}/auth?`)).toBe(true);
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('client_id')).toBe(app.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT);
     expect(url.searchParams.get('state')).toBe('st-lsk');
-    expect(url.searchParams.get('scope')?.split(' ').sort()).toEqual(['financial-api', 'orders-api', 'staff-api']);
+    expect(url.searchParams.get('scope')?.split(' ').sort()).toEqual([
+      'financial-api',
+      'offline_access',
+      'orders-api',
+      'staff-api',
+    ]);
   });
 
   test('following the authorize URL comes back with a code and the state', async () => {
@@ -472,7 +481,14 @@ describe('lightspeed (K-Series OAuth)', () => {
     expect(result.account).toEqual({
       id: String(location.blID),
       name: `${SIMULATED_OAUTH_ACCOUNTS.lightspeed.businessName} - ${location.blName}`,
+      currency: SIMULATED_OAUTH_ACCOUNTS.lightspeed.currencyCode,
     });
+  });
+
+  test('the refresh token is a long-lived offline one (14 days), not a 30-minute session one', async () => {
+    const { result } = await grantFor('lightspeed', app);
+    const check = sim.state.checkToken('lightspeed', 'refresh', result.refreshToken);
+    expect(check.ok && (check.token.expiresAt ?? 0) - Date.now()).toBeGreaterThan(13 * 86_400_000);
   });
 
   test('a code is refused (invalid_grant) the second time it is exchanged', async () => {

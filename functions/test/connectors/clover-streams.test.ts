@@ -97,6 +97,23 @@ describe('clover streams', () => {
     expect(data.orders.some((o) => o.state === 'open' || o.payments.some((p) => p.result === 'VOIDED'))).toBe(true);
   });
 
+  it('nets a fully refunded order to zero: the refunded tip is a refunded tip, not refunded sales', async () => {
+    const data = cloverSimData();
+    const got = (await collect(streams().sales(auth, { from: data.start, to: data.end }))).flat();
+    const refunded = data.orders.filter(
+      (o) =>
+        o.state === 'locked' &&
+        o.payments.length === 1 &&
+        o.payments[0].result === 'SUCCESS' &&
+        o.refunds.some((r) => r.tipAmount > 0 && r.taxAmount === o.payments[0].taxAmount),
+    );
+    expect(refunded.length).toBeGreaterThan(0);
+    for (const o of refunded) {
+      const [sale, refund] = [got.find((s) => s.vendorId === o.id), got.find((s) => s.refundOf === o.id)];
+      expect([(sale?.amount ?? 0) + (refund?.amount ?? 0), (sale?.tips ?? 0) + (refund?.tips ?? 0)]).toEqual([0, 0]);
+    }
+  });
+
   it('pages through the orders 1000 at a time and reads each order once', async () => {
     const data = cloverSimData();
     const from = data.start;

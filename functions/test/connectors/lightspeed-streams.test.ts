@@ -46,14 +46,16 @@ describe('lightspeed streams', () => {
     expect(byId(pages.flat())).toEqual(byId(lightspeedGroundTruth().employees));
   });
 
-  it('reads the shifts updated in a window with their newest clock-in and clock-out events', async () => {
+  it('reads every shift clocked in or updated during a window with its newest clock-in and clock-out events', async () => {
     const data = lightspeedSimData();
     const from = data.start + 3 * DAY;
     const to = from + 10 * DAY;
     const got = (await collect(streams().punches(auth, { from, to }))).flat();
-    const expected = lightspeedGroundTruth().punches.filter((p) => p.modifiedAt >= from && p.modifiedAt < to);
+    const inWindow = (at: number) => at >= from && at < to;
+    const expected = lightspeedGroundTruth().punches.filter((p) => inWindow(p.modifiedAt) || inWindow(p.clockInAt));
     expect(expected.length).toBeGreaterThan(40);
-    expect(byId(got)).toEqual(byId(expected));
+    expect(byId(got.filter((p) => expected.some((e) => e.vendorId === p.vendorId)))).toEqual(byId(expected));
+    expect(got.every((p) => p.clockInAt >= from - 2 * DAY && p.clockInAt < to + 2 * DAY)).toBe(true);
     expect(data.shifts.some((s) => s.events.filter((e) => e.eventType === 'CLOCK_OUT').length > 1)).toBe(true);
   });
 
@@ -76,7 +78,7 @@ describe('lightspeed streams', () => {
     expect(lightspeedMinorUnits(['12.5', null, '0.25'], 'EUR')).toBe(1275);
   });
 
-  it('reads a sale served on two pages once per page (the engine keeps one) and a shift corrected while paging on the next read', async () => {
+  it('reads a sale served on two pages once per page (the engine keeps one) and a shift corrected while paging on the next read of its window', async () => {
     const data = lightspeedSimData();
     sim.state.duplicateAcrossPages('lightspeed', { after: 1 });
     const pages = await collect(streams().sales(auth, { from: data.start, to: data.end }));
@@ -85,10 +87,24 @@ describe('lightspeed streams', () => {
     sim.state.modifyAfterPage('lightspeed', { after: 0 });
     await collect(streams().punches(auth, { from: data.start, to: data.end }));
     const [modified] = sim.state.modifications.filter((m) => m.vendor === 'lightspeed');
-    const again = (await collect(streams().punches(auth, { modifiedSince: modified.at - 1000 }))).flat();
+    // corrected months after its clock-in: if the filter is by clock-in, only a read of its window finds it
+    const again = (await collect(streams().punches(auth, { from: data.start, to: data.end }))).flat();
     expect(again.find((p) => p.vendorId === modified.id)).toEqual(
       lightspeedGroundTruth().punches.find((p) => p.vendorId === modified.id),
     );
+  });
+
+  it('reads incrementally the clock-out of a shift clocked in long before the window, and a shift still open', async () => {
+    const data = lightspeedSimData();
+    const shift = data.shifts.find((s) => s.events.some((e) => e.eventType === 'CLOCK_OUT'))!;
+    const clockIn = Math.max(...shift.events.filter((e) => e.eventType === 'CLOCK_IN').map((e) => e.timestamp));
+    const since = clockIn + 20 * 3_600_000;
+    shift.events.push({ uuid: `${shift.uuid}-late`, timestamp: clockIn + 21 * 3_600_000, eventType: 'CLOCK_OUT' });
+    shift.dateInUTC = since + 3_600_000;
+    const open = data.shifts.find((s) => !s.events.some((e) => e.eventType === 'CLOCK_OUT') && s.dateInUTC >= since);
+    const got = (await collect(streams().punches(auth, { modifiedSince: since }))).flat();
+    expect(got.find((p) => p.vendorId === shift.uuid)?.clockOutAt).toBe(clockIn + 21 * 3_600_000);
+    if (open) expect(got.some((p) => p.vendorId === open.uuid && p.clockOutAt === null)).toBe(true);
   });
 
   it('maps failures: a revoked token is rejected, 429 rate limited, a malformed page invalid, a range over 365 days invalid', async () => {

@@ -2,7 +2,14 @@ import { VendorError } from '../../src/connectors';
 import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
 import type { PosSale, StreamAuth } from '../../src/connectors/types';
 import { REVEL_PAGE_SIZE } from '../../src/connectors/vendors/revel';
-import { configureRevelSim, resetRevelSim, revelGroundTruth, revelSimData } from '../../dev/vendors/revel';
+import { DateTime } from 'luxon';
+import {
+  configureRevelSim,
+  resetRevelSim,
+  REVEL_SIM_TIME_ZONE,
+  revelGroundTruth,
+  revelSimData,
+} from '../../dev/vendors/revel';
 import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
 
 /**
@@ -43,6 +50,12 @@ const salesCreatedIn = (from: number, to: number) => {
   return revelGroundTruth().sales.filter((s) => ids.has(s.refundOf ?? s.vendorId));
 };
 
+/** The TimeSheetEntry rows (worked entries and their breaks) clocked in within [from, to). */
+const entryRowsClockedIn = (from: number, to: number) =>
+  revelSimData()
+    .timeSheetEntries.flatMap((t) => [t.clockIn, ...t.breaks.map((b) => b.start)])
+    .filter((at) => at >= from && at < to).length;
+
 describe('revel streams', () => {
   it('reads a roster equal to the seeded employees, inactive ones included', async () => {
     const got = (await collect(streams().roster(auth))).flat();
@@ -71,7 +84,34 @@ describe('revel streams', () => {
     expect(pages.length).toBe(Math.ceil(expected.length / REVEL_PAGE_SIZE));
     expect(pages.flat().some((p) => p.breaks.length > 0)).toBe(true);
     expect(pages.flat().some((p) => p.deleted)).toBe(true);
-    expect(sim.state.calls[ENTRIES]).toBe(pages.length);
+    // a day's margin on each side, for the breaks of the window's last shifts
+    expect(sim.state.calls[ENTRIES]).toBe(Math.ceil(entryRowsClockedIn(from - DAY, to + DAY) / REVEL_PAGE_SIZE));
+  });
+
+  it('reads breaks as rows of their own: each on its entry, paid or not, none a worked punch', async () => {
+    const data = revelSimData();
+    const got = (await collect(streams().punches(auth, { from: data.start, to: data.end }))).flat();
+    const withBreaks = data.timeSheetEntries.filter((t) => t.breaks.length > 0);
+    expect(withBreaks.some((t) => t.breaks.some((b) => b.paid))).toBe(true);
+    expect(withBreaks.some((t) => t.breaks.some((b) => !b.paid))).toBe(true);
+    expect(got).toHaveLength(data.timeSheetEntries.length);
+    for (const t of withBreaks) {
+      expect(got.find((p) => p.vendorId === String(t.id))?.breaks).toEqual(
+        t.breaks.map((b) => ({ startAt: b.start, endAt: b.end, paid: b.paid })),
+      );
+    }
+  });
+
+  it('reads times local to the establishment: a clock-in Revel writes 10:30 in Austin is 15:30 UTC', async () => {
+    const data = revelSimData();
+    const got = (await collect(streams().punches(auth, { from: data.start, to: data.end }))).flat();
+    const local = (ms: number) => DateTime.fromMillis(ms, { zone: REVEL_SIM_TIME_ZONE });
+    // the seed clocks in between 15:00 and 17:00 UTC, which Revel writes as 9:00 to 12:00 in Austin
+    const utcMinutes = (ms: number) => (ms % DAY) / 60_000;
+    expect(got.every((p) => utcMinutes(p.clockInAt) >= 15 * 60 && utcMinutes(p.clockInAt) <= 17 * 60)).toBe(true);
+    expect(got.every((p) => local(p.clockInAt).hour >= 9 && local(p.clockInAt).hour <= 12)).toBe(true);
+    const sales = (await collect(streams().sales(auth, { from: data.start, to: data.start + 3 * DAY }))).flat();
+    expect(byId(sales)).toEqual(byId(salesCreatedIn(data.start, data.start + 3 * DAY)));
   });
 
   it('reads the punches updated since a time, deletions included', async () => {
@@ -218,9 +258,8 @@ describe('revel streams', () => {
       })(),
     );
     expect(second.failure).toBe('invalid');
-    // the first page only: nothing of the malformed second one
-    expect(punches).toHaveLength(1);
-    expect(punches[0]).toHaveLength(REVEL_PAGE_SIZE);
+    // the time sheet is read whole (breaks are rows of their own) before any punch is yielded
+    expect(punches).toHaveLength(0);
   });
 
   it('generates the same establishment from the same seed', () => {

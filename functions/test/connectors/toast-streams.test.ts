@@ -1,5 +1,5 @@
 import { VendorError } from '../../src/connectors';
-import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
+import { byId, collect, failureOf, memorySessions, pointedSimulator, streamsOf } from '../helpers/streams';
 import type { PosEmployee, PosPunch, PosSale, StreamAuth } from '../../src/connectors/types';
 import { toMinorUnits } from '../../src/connectors/vendors/toast';
 import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
@@ -24,14 +24,21 @@ const TIME_ENTRIES = '/toast/labor/v1/timeEntries';
 const ORDERS = '/toast/orders/v2/ordersBulk';
 
 let sim: RunningVendorSimulator;
-const auth: StreamAuth = { accountId: SIMULATED.toast.restaurantGuid, credentials: { ...SIMULATED.toast } };
+const sessions = memorySessions();
+const auth: StreamAuth = {
+  accountId: SIMULATED.toast.restaurantGuid,
+  credentials: { ...SIMULATED.toast },
+  sessions,
+};
 
 beforeAll(async () => {
   sim = await pointedSimulator();
   configureToastSim({ rateLimit: { perSecond: 20, per15Minutes: 10_000 } });
 });
 
-afterEach(() => {
+afterEach(async () => {
+  await sessions.clear();
+  sessions.saves = 0;
   sim.state.reset();
   // undoes the records modified by faults
   resetToastSim();
@@ -131,6 +138,22 @@ describe('toast streams', () => {
     expect(got.every((s) => Number.isInteger(s.amount) && Number.isInteger(s.tips))).toBe(true);
   });
 
+  it('nets a fully refunded check to zero: Toast refunds the taxed amount, the sale is before tax', async () => {
+    const data = toastSimData();
+    const got = (await collect(streams().sales(auth, { from: data.start, to: data.end }))).flat();
+    const refunded = data.orders
+      .filter((o) => !o.voided && !o.deleted)
+      .flatMap((o) => o.checks)
+      .filter((c) => !c.deleted && c.closedAt !== null && c.payments.length === 1)
+      .filter((c) => c.payments[0].refund?.amountCents === c.payments[0].amountCents);
+    expect(refunded.length).toBeGreaterThan(0);
+    for (const c of refunded) {
+      const sale = got.find((s) => s.vendorId === c.guid);
+      const refund = got.find((s) => s.refundOf === c.guid);
+      expect([sale?.amount, (sale?.amount ?? 0) + (refund?.amount ?? 0)]).toEqual([c.amountCents, 0]);
+    }
+  });
+
   it('pages through ordersBulk 100 at a time, reading each order exactly once with one login', async () => {
     const data = toastSimData();
     const from = data.start + 3 * DAY;
@@ -162,6 +185,37 @@ describe('toast streams', () => {
     const since = data.end - 2 * DAY;
     const got = (await collect(streams().sales(auth, { modifiedSince: since }))).flat();
     expect(byId(got)).toEqual(byId(data.orders.filter((o) => o.modifiedAt >= since).flatMap(trueSales)));
+  });
+
+  it('logs in once for every stream of two runs: the token is kept and reused until it expires', async () => {
+    const data = toastSimData();
+    for (let run = 0; run < 2; run++) {
+      await collect(streams().roster(auth));
+      await collect(streams().punches(auth, { from: data.end - 5 * DAY, to: data.end }));
+      await collect(streams().sales(auth, { from: data.end - 5 * DAY, to: data.end }));
+    }
+    expect([sim.state.calls[LOGIN], sessions.saves]).toEqual([1, 1]);
+    // its last minute: a new login
+    sessions.token = { ...sessions.token!, expiresAt: Date.now() + 30_000 };
+    await collect(streams().roster(auth));
+    expect(sim.state.calls[LOGIN]).toBe(2);
+  });
+
+  it('logs in again once when Toast refuses the kept token', async () => {
+    sessions.token = { accessToken: 'a-token-toast-does-not-know', expiresAt: Date.now() + DAY };
+    const got = (await collect(streams().roster(auth))).flat();
+    expect(got.length).toBe(toastSimData().employees.length);
+    expect(sim.state.calls[LOGIN]).toBe(1);
+    expect(sessions.token?.accessToken).not.toBe('a-token-toast-does-not-know');
+  });
+
+  it('holds a client to two logins an hour, as Toast asks: a third is refused (429)', async () => {
+    const noStore: StreamAuth = { ...auth, sessions: undefined };
+    await collect(streams().roster(noStore));
+    await collect(streams().roster(noStore));
+    const err = await failureOf(collect(streams().roster(noStore)));
+    expect([err.failure, err.status]).toEqual(['rate_limited', 429]);
+    expect(err.retryAfterMs).toBeGreaterThan(3_500_000);
   });
 
   it('turns a 429 into rate_limited with the Retry-After in ms', async () => {

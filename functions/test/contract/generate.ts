@@ -359,6 +359,7 @@ async function scheduleProposal(f: Fixture): Promise<Prepared> {
 }
 
 const AI_CONFIG = { provider: 'anthropic', model: 'claude-sonnet-4-6' };
+const LARGE_AI_BUDGET = { amountUsd: 1_000_000, period: 'month' };
 
 // ---- the assistant (chat): conversations, turns and proposals are private to their member
 
@@ -893,6 +894,18 @@ export const OVERRIDES: Record<string, Override> = {
         api('ai').patch(`/companies/${f.company.companyId}/ai-config`).set(bearer(w.admin)).send(AI_CONFIG),
       );
     },
+  },
+  'PUT /ai-budgets/default': {
+    why: 'a budget of the generic sample ($0.50 a day) would refuse the model calls of other test files sharing the emulator: a large one',
+    request: () => ({ body: LARGE_AI_BUDGET }),
+  },
+  'PUT /ai-budgets/onboarding': {
+    why: 'as PUT /ai-budgets/default: onboarding tests share the onboarding bucket',
+    request: () => ({ body: LARGE_AI_BUDGET }),
+  },
+  'PUT /companies/{id}/ai-budget': {
+    why: "as PUT /ai-budgets/default: the fixture company's AI routes call models",
+    request: () => ({ body: LARGE_AI_BUDGET }),
   },
   'PATCH /ai-config/global': {
     why: 'provider and model must be a pair the price table offers; sets the built-in default again',

@@ -1,5 +1,12 @@
-import { connectorFor, VendorError, type StreamConnector } from '../../src/connectors';
+import {
+  connectorFor,
+  VendorError,
+  type SessionToken,
+  type SessionTokenStore,
+  type StreamConnector,
+} from '../../src/connectors';
 import { startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../dev/vendors/server';
+import type { SimulatorStateOptions } from '../../dev/vendors/state';
 
 /** The data streams of a connector (throws when it has none). */
 export function streamsOf(slug: string): StreamConnector {
@@ -34,8 +41,8 @@ export const byId = <T extends { vendorId: string }>(xs: T[]) =>
  * The vendor simulators on a free port with every connector pointed at them; `close()` stops them
  * and puts the connectors' addresses back as they were.
  */
-export async function pointedSimulator(): Promise<RunningVendorSimulator> {
-  const sim = await startVendorSimulator(0);
+export async function pointedSimulator(options: SimulatorStateOptions = {}): Promise<RunningVendorSimulator> {
+  const sim = await startVendorSimulator(0, options);
   const saved: Record<string, string | undefined> = {};
   for (const [name, url] of Object.entries(vendorUrlEnv(sim.urls))) {
     saved[name] = process.env[name];
@@ -51,4 +58,21 @@ export async function pointedSimulator(): Promise<RunningVendorSimulator> {
       await sim.close();
     },
   };
+}
+
+/** A session token store in memory (the engine's is the vault): what a connector kept, and how often it saved one. */
+export function memorySessions(): SessionTokenStore & { token: SessionToken | null; saves: number } {
+  const store = {
+    token: null as SessionToken | null,
+    saves: 0,
+    load: async () => store.token,
+    save: async (token: SessionToken) => {
+      store.token = token;
+      store.saves++;
+    },
+    clear: async () => {
+      store.token = null;
+    },
+  };
+  return store;
 }

@@ -99,6 +99,30 @@ describe('connect with credentials (api_key, client_credentials)', () => {
     expect(await rootDocsOf('vault', fresh.companyId)).toEqual([]);
   });
 
+  it('refuses a POS account selling in another currency than the company, naming both (422 CURRENCY_MISMATCH), storing nothing', async () => {
+    const pounds = await createCompany();
+    await db().collection('companies').doc(pounds.companyId).collection('sales').doc('state').set({ currency: 'GBP' });
+    const before = await snapshotCompany(pounds.companyId);
+    const toast = await connect({ slug: 'toast', credentials: SIMULATED.toast }, pounds.owner, pounds.companyId);
+    const square = await connect(
+      { slug: 'square_api_key', credentials: SIMULATED.square_api_key },
+      pounds.owner,
+      pounds.companyId,
+    );
+    for (const res of [toast, square]) {
+      expect([res.status, res.body.code]).toEqual([422, 'CURRENCY_MISMATCH']);
+      expect(res.body.error).toMatch(/sells in USD .* in GBP/);
+    }
+    expect(await snapshotCompany(pounds.companyId)).toEqual(before);
+    expect(await rootDocsOf('vault', pounds.companyId)).toEqual([]);
+    // the same account for a company selling in dollars is connected
+    const dollars = await createCompany();
+    await db().collection('companies').doc(dollars.companyId).collection('sales').doc('state').set({ currency: 'USD' });
+    expect(
+      (await connect({ slug: 'toast', credentials: SIMULATED.toast }, dollars.owner, dollars.companyId)).status,
+    ).toBe(201);
+  });
+
   it('answers 422 INTEGRATION_ACCOUNT_NOT_FOUND for a location the vendor does not have, and stores nothing', async () => {
     const fresh = await createCompany();
     const res = await connect(

@@ -217,6 +217,41 @@ describe('OAuth connect', () => {
   });
 });
 
+describe('disconnect', () => {
+  it("revokes the grant at Square (RevokeToken): the merchant's tokens stop working there, and nothing stays here", async () => {
+    const co = await createCompany();
+    const connected = await callback(co, await consent(co, 'square'));
+    const connectionId: string = connected.body.data.id;
+    const { accessToken, refreshToken } = (await readSecrets<OAuthSecrets>(co.companyId, connectionId))!;
+    const revokes = sim.state.calls['/square/oauth2/revoke'] ?? 0;
+    const res = await engine()
+      .delete(`/connections/${connectionId}`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner));
+    expect([res.status, res.body.data.state]).toEqual([200, 'disconnected']);
+    expect(sim.state.calls['/square/oauth2/revoke']).toBe(revokes + 1);
+    expect(sim.state.isRevoked(accessToken)).toBe(true);
+    expect(sim.state.isRevoked(refreshToken)).toBe(true);
+    expect(await rootDocsOf('vault', co.companyId)).toEqual([]);
+  });
+
+  it('disconnects all the same when the vendor fails to revoke (logged), and Clover, which documents no revocation, is not called', async () => {
+    const co = await createCompany();
+    const square = (await callback(co, await consent(co, 'square'))).body.data.id as string;
+    sim.state.failNext('square', 503);
+    const res = await engine()
+      .delete(`/connections/${square}`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner));
+    expect([res.status, res.body.data.state]).toEqual([200, 'disconnected']);
+    expect(logs.lines.some((l) => l.includes('vendor grant not revoked'))).toBe(true);
+    const clover = (await callback(co, await consent(co, 'clover'))).body.data.id as string;
+    const before = sim.state.callsTo('/clover/');
+    await engine().delete(`/connections/${clover}`).query({ companyId: co.companyId }).set(bearer(co.owner));
+    expect(sim.state.callsTo('/clover/')).toBe(before);
+  });
+});
+
 describe('access tokens', () => {
   async function connectClover(ttlSeconds: number) {
     const co = await createCompany();

@@ -512,3 +512,55 @@ describe('onboarding sessions: access, limits and failures', () => {
     expect(res.body.code).toBe('VALIDATION_FAILED');
   });
 });
+
+describe('onboarding message limits under concurrency', () => {
+  const fromAddress = (ip: string) => ({ 'X-Forwarded-For': ip });
+  const sendFrom = (ip: string, id: string, token: string) =>
+    onboarding()
+      .post(`/onboarding/sessions/${id}/messages`)
+      .set('X-Onboarding-Token', token)
+      .set(fromAddress(ip))
+      .send({ text: 'hello' });
+
+  it('admits 60 of 75 parallel messages of one session; the others get 422 and never reach the model', async () => {
+    providers.anthropic.reset();
+    const { session, sessionToken } = await start();
+    providers.anthropic.script(
+      Array.from({ length: 75 }, () => ({ text: 'Noted.', usage: { input_tokens: 3, output_tokens: 3 } })),
+    );
+    const calls = providers.anthropic.requests.length;
+    const responses = await Promise.all(
+      Array.from({ length: 75 }, () => sendFrom('192.0.2.75', session.id, sessionToken!)),
+    );
+    providers.anthropic.reset();
+    const statuses = responses.map((r) => (r.status === 200 ? 200 : `${r.status} ${r.body.code}`));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+    expect(statuses.filter((s) => s !== 200)).toEqual(Array(15).fill('422 ONBOARDING_TOO_MANY_MESSAGES'));
+    expect(providers.anthropic.requests.length - calls).toBe(60);
+    const after = await onboarding().get(`/onboarding/sessions/${session.id}`).set('X-Onboarding-Token', sessionToken!);
+    expect(after.body.data.messageCount).toBe(60);
+  });
+
+  it("refuses an address's messages past 120 an hour over all its sessions with 429 RATE_LIMITED, before any model call", async () => {
+    providers.anthropic.reset();
+    const sessions = await Promise.all([start(), start(), start()]);
+    const ip = '192.0.2.120';
+    const calls = providers.anthropic.requests.length;
+    // 50 + 50 + 30 parallel messages from one address; the model is not scripted, so admitted ones fail upstream (502)
+    const responses = await Promise.all(
+      [50, 50, 30].flatMap((n, i) =>
+        Array.from({ length: n }, () => sendFrom(ip, sessions[i].session.id, sessions[i].sessionToken!)),
+      ),
+    );
+    const limited = responses.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(10);
+    expect(limited[0].body.code).toBe('RATE_LIMITED');
+    expect(Number(limited[0].headers['retry-after'])).toBeGreaterThan(0);
+    expect(providers.anthropic.requests.length - calls).toBe(120);
+    // a failed model call gives its session slot back
+    const after = await onboarding()
+      .get(`/onboarding/sessions/${sessions[0].session.id}`)
+      .set('X-Onboarding-Token', sessions[0].sessionToken!);
+    expect(after.body.data.messageCount).toBe(0);
+  });
+});

@@ -4,7 +4,7 @@ import type { TestCompany } from '../helpers/fixtures';
 import { seedConnection } from '../helpers/integrations';
 import { captureLogs } from '../helpers/logs';
 import { db } from '../../src/core/firebase';
-import { cloverEvent, signedWebhook, type CloverEventPayload } from '../../dev/vendors/webhooks';
+import { cloverEvent, deliveryOutcome, signedWebhook, type CloverEventPayload } from '../../dev/vendors/webhooks';
 import { WEBHOOK_EVENTS } from '../../src/services/pos-sync/webhooks';
 import { bearer, createUser } from '../helpers/users';
 
@@ -64,7 +64,7 @@ describe('POST /webhooks/clover', () => {
     });
     const first = await deliver(event);
     expect(first.status).toBe(200);
-    expect(first.body.data).toEqual({ accepted: true, duplicate: false, runs: 1 });
+    expect(first.body.data).toEqual({ accepted: true, duplicate: false, stale: false, runs: 1 });
     const runs = await runsOf(merchant);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({
@@ -75,18 +75,18 @@ describe('POST /webhooks/clover', () => {
     expect((await recordedEvents()).map((e) => e.accountId).sort()).toEqual([CONNECTED, NOBODY]);
 
     const again = await deliver(event);
-    expect(again.body.data).toEqual({ accepted: true, duplicate: true, runs: 0 });
+    expect(again.body.data).toEqual({ accepted: true, duplicate: true, stale: false, runs: 0 });
     expect(await runsOf(merchant)).toHaveLength(1);
   });
 
   it('acknowledges a message of changes we do not sync (inventory, customers) with no run and no record', async () => {
     const before = (await recordedEvents()).length;
     const res = await deliver(cloverEvent({ [CONNECTED]: [{ objectId: `I:${TAG}9` }, { objectId: `C:${TAG}8` }] }));
-    expect(res.body.data).toEqual({ accepted: true, duplicate: false, runs: 0 });
+    expect(res.body.data).toEqual({ accepted: true, duplicate: false, stale: false, runs: 0 });
     expect(await recordedEvents()).toHaveLength(before);
   });
 
-  it('refuses a missing or wrong X-Clover-Auth (401), a stale or future message (400 WEBHOOK_STALE) and a body not as documented (400 WEBHOOK_MALFORMED), writing nothing', async () => {
+  it('refuses a missing or wrong X-Clover-Auth (401) and a body not as documented (400 WEBHOOK_MALFORMED), and acknowledges a stale or future message (200 stale, a delivery for Clover), writing nothing', async () => {
     const runs = (await runsOf(merchant)).length;
     const events = (await recordedEvents()).length;
     const fresh = cloverEvent({ [CONNECTED]: [{ objectId: `O:${TAG}F` }] });
@@ -105,9 +105,9 @@ describe('POST /webhooks/clover', () => {
       [401, 'WEBHOOK_SIGNATURE_INVALID'],
       [401, 'WEBHOOK_SIGNATURE_INVALID'],
     ]);
-    expect([stale, future].map((r) => [r.status, r.body.code])).toEqual([
-      [400, 'WEBHOOK_STALE'],
-      [400, 'WEBHOOK_STALE'],
+    expect([stale, future].map((r) => [deliveryOutcome('clover', r.status), r.body.data])).toEqual([
+      ['delivered', { accepted: true, duplicate: false, stale: true, runs: 0 }],
+      ['delivered', { accepted: true, duplicate: false, stale: true, runs: 0 }],
     ]);
     expect([noPrefix, noMerchants, notJson].map((r) => [r.status, r.body.code])).toEqual([
       [400, 'WEBHOOK_MALFORMED'],
@@ -137,7 +137,7 @@ describe('POST /webhooks/clover', () => {
     const code = randomUUID();
     const res = await post(JSON.stringify({ verificationCode: code }), {});
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ accepted: true, duplicate: false, runs: 0 });
+    expect(res.body.data).toEqual({ accepted: true, duplicate: false, stale: false, runs: 0 });
     const forged = await post(JSON.stringify({ verificationCode: 'attacker-code' }), {});
     expect([forged.status, forged.body.code]).toEqual([409, 'VERIFICATION_WINDOW_CLOSED']);
 

@@ -168,7 +168,8 @@ describe.each(['clover', 'lightspeed', 'revel', 'spoton'] as const)('%s', (slug)
     expect(first.status).toBe('succeeded');
     const stored = await storedSales(slug, co);
     expect(new Set(stored.map(([id]) => id)).size).toBe(stored.length);
-    expect(first.counts.sales.read).toBeGreaterThan(first.counts.sales.created + first.counts.sales.held - 1);
+    // held sales are imported too: counted in created as well
+    expect(first.counts.sales.read).toBeGreaterThanOrEqual(first.counts.sales.created);
     if (MODIFIABLE.has(slug)) {
       const [modified] = sim.state.modifications.filter((m) => m.vendor === slug);
       expect(modified).toBeDefined();

@@ -248,11 +248,11 @@ describe('POST /webhooks/{vendor}', () => {
     const signed = signedWebhook('square', teamMemberEvent(), { key: key(), url });
     const first = await post(signed);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ success: true, data: { accepted: true, duplicate: false, runs: 1 } });
+    expect(first.body).toEqual({ success: true, data: { accepted: true, duplicate: false, stale: false, runs: 1 } });
     const runs = await runsOf(co.companyId);
     expect(runs).toEqual([expect.objectContaining({ trigger: 'webhook', streams: ['roster'], status: 'queued' })]);
     const again = await post(signed);
-    expect(again.body.data).toEqual({ accepted: true, duplicate: true, runs: 0 });
+    expect(again.body.data).toEqual({ accepted: true, duplicate: true, stale: false, runs: 0 });
     expect(await runsOf(co.companyId)).toHaveLength(1);
   });
 

@@ -109,6 +109,25 @@ describe('a Toast restaurant', () => {
     expect((await stored(co, 'invoices')).length).toBe(invoices.length);
   });
 
+  it('logs in once for a connect and every stream of two runs, keeping the token sealed in the vault', async () => {
+    const other = await toastCompany();
+    expect((await sync(other)).status).toBe('succeeded');
+    expect((await sync(other)).status).toBe('succeeded');
+    expect(sim.state.calls['/toast/authentication/v1/authentication/login']).toBe(1);
+    const kept = (await db().collection('vault').where('recordId', '>=', 'session~toast~').get()).docs.filter((d) =>
+      d.id.startsWith('session~toast~'),
+    );
+    expect(kept).toHaveLength(1);
+    expect(Object.keys(kept[0].data()).sort()).toEqual([
+      'companyId',
+      'connectionId',
+      'recordId',
+      'sealed',
+      'updatedAt',
+    ]);
+    expect(JSON.stringify(kept[0].data())).not.toMatch(/eyJ|accessToken/);
+  });
+
   it('splits a backfill of time entries into windows of at most a month', async () => {
     const to = new Date(today - DAY).toISOString().slice(0, 10);
     const from = new Date(today - 60 * DAY).toISOString().slice(0, 10);

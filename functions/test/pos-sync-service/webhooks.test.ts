@@ -15,7 +15,7 @@ import {
   type SquareEventPayload,
   type ToastEventPayload,
 } from '../../dev/vendors/webhooks';
-import { receiveWebhook, WEBHOOK_EVENTS } from '../../src/services/pos-sync/webhooks';
+import { receiveWebhook, WEBHOOK_COUNTS, WEBHOOK_EVENTS } from '../../src/services/pos-sync/webhooks';
 
 const MINUTE = 60_000;
 const KEYS = { square: 'sim-square-signature-key-3f9a1c7e5b2d', toast: 'sim-toast-webhook-secret-8e2b6d4a0c19' };
@@ -172,7 +172,7 @@ describe('signed webhooks queue a sync of the connections of the account they na
   it('acknowledges a replay of the same event id as a duplicate and queues nothing more', async () => {
     const before = [await runsOf(location), await runsOf(merchant)];
     const again = await deliver('square', firstDelivery);
-    expect(again).toEqual({ accepted: true, duplicate: true, runs: [] });
+    expect(again).toEqual({ accepted: true, duplicate: true, stale: false, runs: [] });
     expect([await runsOf(location), await runsOf(merchant)]).toEqual(before);
   });
 
@@ -247,14 +247,19 @@ describe('signed webhooks queue a sync of the connections of the account they na
 describe('what is acknowledged without a sync', () => {
   it('answers an event of an account nobody connected as accepted, with no runs', async () => {
     const toastResult = await deliver('toast', toast(orderUpdated({ restaurantGuid: randomUUID() })));
-    expect(toastResult).toEqual({ accepted: true, duplicate: false, runs: [] });
+    expect(toastResult).toEqual({ accepted: true, duplicate: false, stale: false, runs: [] });
     const event = squareEvent({
       type: 'payment.updated',
       merchantId: 'MUNKNOWNMERCHANT1',
       dataType: 'payment',
       entity: { id: 'PAYsim1', location_id: 'LUNKNOWNLOCATION1' },
     });
-    expect(await deliver('square', square(event))).toEqual({ accepted: true, duplicate: false, runs: [] });
+    expect(await deliver('square', square(event))).toEqual({
+      accepted: true,
+      duplicate: false,
+      stale: false,
+      runs: [],
+    });
   });
 
   it('answers an event type we do not sync as accepted, with no runs and nothing recorded', async () => {
@@ -265,10 +270,20 @@ describe('what is acknowledged without a sync', () => {
       dataType: 'customer',
       entity: { id: 'CUSTsim1' },
     });
-    expect(await deliver('square', square(event))).toEqual({ accepted: true, duplicate: false, runs: [] });
+    expect(await deliver('square', square(event))).toEqual({
+      accepted: true,
+      duplicate: false,
+      stale: false,
+      runs: [],
+    });
     expect((await eventRecord('square', event.event_id)).exists).toBe(false);
     const partner = toastEvent({ eventType: 'partner_added', eventCategory: 'partners', details: { partner: 'sim' } });
-    expect(await deliver('toast', toast(partner))).toEqual({ accepted: true, duplicate: false, runs: [] });
+    expect(await deliver('toast', toast(partner))).toEqual({
+      accepted: true,
+      duplicate: false,
+      stale: false,
+      runs: [],
+    });
     expect(await runsOf(location)).toEqual(before);
   });
 });
@@ -368,12 +383,21 @@ describe('refused deliveries write nothing', () => {
     expect((await eventRecord(vendor === 'toast' ? 'toast' : 'square', eventId)).exists).toBe(false);
   });
 
-  it('refuses an event older than 20 minutes, or dated in the future, as stale (400 WEBHOOK_STALE)', async () => {
+  it('acknowledges an event older than 20 minutes, or dated in the future, without applying it: counted, no run, nothing recorded', async () => {
     const now = Date.now();
+    const staleCount = async (vendor: string) =>
+      ((await db().collection(WEBHOOK_COUNTS).doc(vendor).get()).data()?.stale as number | undefined) ?? 0;
+    const before = [await staleCount('square'), await staleCount('toast')];
+    const runs = (await runsOf(location)).length + (await runsOf(restaurant)).length;
     const old = timecardEvent({ createdAt: now - 21 * MINUTE });
-    await expect(deliver('square', square(old), now)).rejects.toMatchObject({ code: 'WEBHOOK_STALE', status: 400 });
     const future = orderUpdated({ timestamp: now + 5 * MINUTE });
-    await expect(deliver('toast', toast(future), now)).rejects.toMatchObject({ code: 'WEBHOOK_STALE', status: 400 });
+    const answers = [await deliver('square', square(old), now), await deliver('toast', toast(future), now)];
+    expect(answers).toEqual([
+      { accepted: true, duplicate: false, stale: true, runs: [] },
+      { accepted: true, duplicate: false, stale: true, runs: [] },
+    ]);
+    expect([await staleCount('square'), await staleCount('toast')]).toEqual([before[0] + 1, before[1] + 1]);
+    expect((await runsOf(location)).length + (await runsOf(restaurant)).length).toBe(runs);
     expect((await eventRecord('square', old.event_id)).exists).toBe(false);
     expect((await eventRecord('toast', future.guid)).exists).toBe(false);
   });
@@ -408,10 +432,10 @@ describe('refused deliveries write nothing', () => {
 });
 
 describe('logs', () => {
-  it('records each refusal with its reason and never a key or a signature', () => {
+  it('records each refusal with its reason, each stale event acknowledged, and never a key or a signature', () => {
     const refusals = logs.lines.filter((l) => l.includes('webhook refused'));
     expect(refusals.some((l) => l.includes('"reason":"forged"'))).toBe(true);
-    expect(refusals.some((l) => l.includes('"reason":"stale"'))).toBe(true);
+    expect(logs.lines.some((l) => l.includes('webhook stale: acknowledged'))).toBe(true);
     const text = logs.lines.join('\n');
     for (const secret of [...Object.values(KEYS), ...signatures]) expect(text).not.toContain(secret);
   });

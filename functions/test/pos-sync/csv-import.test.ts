@@ -345,6 +345,7 @@ describe('a CSV import', () => {
     const example = (name: string) =>
       readFileSync(join(__dirname, '../../../emulator-data/csv', `corner-cafe-${name}.csv`));
     const results: Record<string, unknown> = {};
+    const summaries: Record<string, unknown> = {};
     for (const kind of ['roster', 'punches', 'sales'] as const) {
       const id = await upload(co, kind, [example(kind)]);
       const preview = (await pos().get(`/csv-imports/${id}/preview`).query(q(co)).set(bearer(co.manager))).body.data;
@@ -356,12 +357,19 @@ describe('a CSV import', () => {
       const done = await run(co, id, { mapping: { ...preview.mapping, currency: 'GBP' } });
       expect([kind, done.state, done.errorCount]).toEqual([kind, 'imported', 0]);
       results[kind] = done.run.counts[kind];
+      summaries[kind] = done.run.summary;
     }
     const lines = (name: string) => example(name).toString().trim().split('\r\n').length - 1;
     expect(results).toMatchObject({
       roster: { created: lines('roster') },
       punches: { read: lines('punches'), held: lines('punches') },
-      sales: { read: lines('sales'), held: lines('sales') },
+      sales: { read: lines('sales'), created: lines('sales'), held: lines('sales') },
+    });
+    // the counts in words: every sale imported, every punch waiting for its employee
+    expect(summaries).toEqual({
+      roster: `${lines('roster')} POS employees read (${lines('roster')} new, 0 changed).`,
+      punches: `0 punches added to attendance (0 new, 0 changed), 0 already there; ${lines('punches')} punches wait for their POS employee to be linked to an employee, and are added then.`,
+      sales: `${lines('sales')} sales imported (${lines('sales')} new, 0 changed, 0 already there); ${lines('sales')} of them have no employee yet, and are attributed when their POS employee is linked to an employee.`,
     });
     expect(await docsOf(co.companyId, 'posSales')).toHaveLength(lines('sales'));
     const refund = (await docsOf(co.companyId, 'posSales')).find((s) => (s.amount as number) < 0);

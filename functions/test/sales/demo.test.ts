@@ -1,5 +1,6 @@
 import { db } from '../../src/core/firebase';
-import { generateDemoInvoices, writeSalesData } from '../../dev/demo/seeds/sales';
+import { generateDemoInvoices, seededInvoices, writeSalesData } from '../../dev/demo/seeds/sales';
+import { SIMULATED_DEMO_TRADING } from '../../dev/vendors/accounts';
 import type { DemoCompany } from '../../dev/demo/types';
 import { prepareInvoice } from '../../src/modules/sales/importer';
 import { createCompany } from '../helpers/fixtures';
@@ -40,6 +41,20 @@ function demoCompany(companyId: string, over: Partial<DemoCompany> = {}): DemoCo
 }
 
 describe('demo sales', () => {
+  it('leaves the days the connected Toast restaurant trades to the POS sync, and seeds the rest of the year', () => {
+    const now = Date.UTC(2026, 5, 15, 16);
+    const company = demoCompany('demo-toast');
+    const from = now - SIMULATED_DEMO_TRADING.days * 86_400_000;
+    const toast = (invoices: { posSource: string; closedAt: number }[]) =>
+      invoices.filter((i) => i.posSource === 'toast');
+    const connected = seededInvoices({ ...company, file: { ...company.file, integrations: { pos: 'toast' } } }, now);
+    expect(toast(connected).length).toBeGreaterThan(1000);
+    expect(toast(connected).every((i) => i.closedAt < from)).toBe(true);
+    expect(connected.some((i) => i.posSource !== 'toast' && i.closedAt >= from)).toBe(true);
+    // without a connected POS, every source keeps every day
+    expect(toast(seededInvoices(demoCompany('demo-none'), now)).some((i) => i.closedAt >= from)).toBe(true);
+  });
+
   it('builds exactly what an import of the same invoices would store', () => {
     const company = demoCompany('demo-check');
     const invoices = generateDemoInvoices(company, { startDate: '2026-03-01', endDate: '2026-03-14' });

@@ -533,10 +533,10 @@ describe('GET /sales', () => {
       await permissions.set({ hideTips: true, hideFinancialInfo: true });
       try {
         const manager = await salesData(c.manager, range({ fields: 'totalSales,tips,ratio' }));
-        expect(manager.hidden).toEqual(['tips', 'ratio']);
-        expect(manager.fields).toEqual(['totalSales']);
+        expect(manager.hidden).toEqual(['tips', 'pay']);
         expect(manager.buckets[0]).not.toHaveProperty('tips');
         expect(manager.buckets[0]).not.toHaveProperty('laborCost');
+        expect(manager.buckets[0]).not.toHaveProperty('ratio');
         expect(manager.summary.totals).not.toHaveProperty('tips');
         const owner = await salesData(c.owner, range({ fields: 'totalSales,tips,ratio' }));
         expect(owner.hidden).toEqual([]);

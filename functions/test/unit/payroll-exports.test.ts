@@ -97,7 +97,7 @@ const FIXTURE = [CRUZ, BAKER, ADAMS];
 
 const GENERIC_HEADER =
   'employee_id,employee_number,last_name,first_name,role,salaried,regular_hours,overtime_hours,double_time_hours,total_hours,' +
-  'regular_rate,overtime_rate,double_time_rate,regular_pay,overtime_pay,double_time_pay,tips,total_pay,currency,period_start,period_end';
+  'regular_rate,overtime_rate,double_time_rate,regular_pay,overtime_pay,double_time_pay,schedule_premium_pay,meal_premium_pay,tips,total_pay,currency,period_start,period_end';
 const ADP_HEADER =
   'Co Code,Batch ID,File #,Reg Hours,O/T Hours,Hours 3 Code,Hours 3 Amount,Earnings 3 Code,Earnings 3 Amount,Temp Rate';
 const PAYCHEX_HEADER =
@@ -120,9 +120,9 @@ describe('the generic layout', () => {
     expect(body('generic', FIXTURE)).toBe(
       csv(
         GENERIC_HEADER,
-        'e1,1001,Adams,Sam,Cook,false,30.00,0.00,0.00,30.00,20.00,30.00,40.00,600.00,0.00,0.00,0.00,600.00,USD,2026-03-01,2026-03-14',
-        'e2,1002,Baker,Chloe,Server,false,40.00,1.58,0.00,41.58,15.50,23.25,31.00,620.00,36.81,0.00,123.45,780.26,USD,2026-03-01,2026-03-14',
-        'e3,1003,Cruz,Dana,Manager,true,40.00,2.00,0.50,42.50,30.00,45.00,60.00,1200.00,90.00,30.00,5.00,1325.00,USD,2026-03-01,2026-03-14',
+        'e1,1001,Adams,Sam,Cook,false,30.00,0.00,0.00,30.00,20.00,30.00,40.00,600.00,0.00,0.00,0.00,0.00,0.00,600.00,USD,2026-03-01,2026-03-14',
+        'e2,1002,Baker,Chloe,Server,false,40.00,1.58,0.00,41.58,15.50,23.25,31.00,620.00,36.81,0.00,0.00,0.00,123.45,780.26,USD,2026-03-01,2026-03-14',
+        'e3,1003,Cruz,Dana,Manager,true,40.00,2.00,0.50,42.50,30.00,45.00,60.00,1200.00,90.00,30.00,0.00,0.00,5.00,1325.00,USD,2026-03-01,2026-03-14',
       ),
     );
   });
@@ -130,7 +130,7 @@ describe('the generic layout', () => {
   it('leaves the employee number and the role empty when they are null', () => {
     const text = body('generic', [row({ employeeId: 'x', firstName: 'A', lastName: 'B' })]);
     expect(text.split(CRLF)[1]).toBe(
-      'x,,B,A,,false,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,USD,2026-03-01,2026-03-14',
+      'x,,B,A,,false,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,USD,2026-03-01,2026-03-14',
     );
   });
 
@@ -311,9 +311,21 @@ describe('money', () => {
       tips: 300,
       totalPay: 1500,
     });
-    const moneyCells = (currency: string) => body('generic', [r], { currency }).split(CRLF)[1].split(',').slice(10, 19);
-    expect(moneyCells('JPY')).toEqual(['1200', '1800', '2400', '1200', '0', '0', '300', '1500', 'JPY']);
-    expect(moneyCells('KWD')).toEqual(['1.200', '1.800', '2.400', '1.200', '0.000', '0.000', '0.300', '1.500', 'KWD']);
+    const moneyCells = (currency: string) => body('generic', [r], { currency }).split(CRLF)[1].split(',').slice(10, 21);
+    expect(moneyCells('JPY')).toEqual(['1200', '1800', '2400', '1200', '0', '0', '0', '0', '300', '1500', 'JPY']);
+    expect(moneyCells('KWD')).toEqual([
+      '1.200',
+      '1.800',
+      '2.400',
+      '1.200',
+      '0.000',
+      '0.000',
+      '0.000',
+      '0.000',
+      '0.300',
+      '1.500',
+      'KWD',
+    ]);
     expect(
       body('paychex', [{ ...r, employeeNumber: 'W1' }], { currency: 'KWD', companyCode: 'C1' }).split(CRLF)[1],
     ).toBe('C1,W1,,,Hourly,1.200,,1.00,,,,,,,,');

@@ -123,6 +123,7 @@ describe('the module registry and the functions derived from it', () => {
     expect(endpointOf(moduleFunction(probeModule)).secretEnvironmentVariables).toEqual([
       { key: 'ANTHROPIC_API_KEY' },
       { key: 'OPENAI_API_KEY' },
+      { key: 'SMTP_URL' },
     ]);
     expect(secretsProblem(probeModule, probeFile)).toBeNull();
     const forgetful = defineModule({ ...probeModule, runtime: {} });

@@ -80,6 +80,50 @@ export interface AiConfig {
   updatedAt?: number;
 }
 
+export interface Budget {
+  amountUsd: number;
+  amountNanoUsd: number;
+  period: 'day' | 'month';
+  softThresholdPercent: number;
+  flowLimitsUsd: Record<string, number>;
+  updatedAt: number | null;
+}
+
+export interface BudgetInput {
+  amountUsd: number;
+  period: 'day' | 'month';
+  softThresholdPercent: number;
+  flowLimitsUsd: Record<string, number>;
+}
+
+export type BudgetState = 'none' | 'ok' | 'near' | 'alerting' | 'exceeded';
+
+export interface BudgetStatus {
+  bucket: 'company' | 'onboarding';
+  companyId: string | null;
+  companyName: string | null;
+  budget: Budget | null;
+  source: 'own' | 'default' | null;
+  effective: Budget | null;
+  periodKey: string | null;
+  periodEnd: number | null;
+  spentNanoUsd: number;
+  reservedNanoUsd: number;
+  percentUsed: number | null;
+  projectedNanoUsd: number;
+  status: BudgetState;
+  flows: { flow: string; limitUsd: number | null; spentNanoUsd: number }[];
+  refusedCalls: number;
+  softAlertAt: number | null;
+  capAlertAt: number | null;
+}
+
+export interface BudgetOverview {
+  default: Budget | null;
+  onboarding: BudgetStatus;
+  companies: BudgetStatus[];
+}
+
 export type Query = Record<string, string | number | undefined>;
 
 export function createApi(base: string, idToken: () => Promise<string>) {
@@ -126,6 +170,13 @@ export function createApi(base: string, idToken: () => Promise<string>) {
       call<AiConfig>('DELETE', `/companies/${encodeURIComponent(companyId)}/ai-config`),
     globalConfig: () => call<AiConfig>('GET', '/ai-config/global'),
     setGlobalConfig: (config: AiConfig) => call<AiConfig>('PATCH', '/ai-config/global', {}, config),
+    budgets: () => call<BudgetOverview>('GET', '/ai-budgets'),
+    setDefaultBudget: (budget: BudgetInput) => call<Budget>('PUT', '/ai-budgets/default', {}, budget),
+    removeDefaultBudget: () => call<null>('DELETE', '/ai-budgets/default'),
+    /** A bucket's budget: `/companies/{id}/ai-budget` or `/ai-budgets/onboarding`. */
+    bucketBudget: (path: string) => call<BudgetStatus>('GET', path),
+    setBucketBudget: (path: string, budget: BudgetInput) => call<BudgetStatus>('PUT', path, {}, budget),
+    removeBucketBudget: (path: string) => call<BudgetStatus>('DELETE', path),
   };
 }
 

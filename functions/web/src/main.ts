@@ -10,6 +10,7 @@ import {
 import { createApi, type ApiError } from './api';
 import { h, show } from './dom';
 import { rangeFromQuery, rangeQuery, presetRange, type Range } from './range';
+import { budgetsPage } from './budgets';
 import * as views from './views';
 
 /** Written beside the page by the deployment (or the local stack): where the API and Firebase Authentication are. */
@@ -125,6 +126,7 @@ async function start(): Promise<void> {
     if (view === 'company' && id) return views.company(ctx, decodeURIComponent(id));
     if (view === 'onboarding') return views.onboarding(ctx);
     if (view === 'config') return views.globalDefault(ctx);
+    if (view === 'budgets') return budgetsPage(ctx);
     return views.overview(ctx);
   }
 

@@ -9,6 +9,7 @@ import {
   type ModelTotals,
   type UsageRow,
 } from './api';
+import { budgetPanel, budgetWatch } from './budgets';
 import { costChart } from './chart';
 import { empty, h, loading, show } from './dom';
 import { formatInt, formatPercent, formatTime, formatUsd } from './format';
@@ -31,7 +32,7 @@ function clearCharts() {
   charts = [];
 }
 
-function failure(ctx: Context, error: unknown, retry: () => void): HTMLElement {
+export function failure(ctx: Context, error: unknown, retry: () => void): HTMLElement {
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) ctx.onAuthProblem(error);
   const message = error instanceof Error ? error.message : String(error);
   return h(
@@ -114,7 +115,7 @@ function chartSection(ctx: Context, byDay: BucketUsage['byDay']): HTMLElement {
   return h('section', {}, h('h2', {}, 'Cost per day by provider and model'), target);
 }
 
-function table<T>(
+export function table<T>(
   columns: { label: string; num?: boolean; cell: (row: T) => string | Node }[],
   rows: T[],
   rowClass?: (row: T) => string | undefined,
@@ -192,6 +193,7 @@ export async function overview(ctx: Context): Promise<void> {
     h('h1', {}, 'Overview'),
     rangePicker(ctx),
     cards(data.totals, [['Companies', data.byCompany.length]]),
+    budgetWatch(ctx),
     unpriced.length
       ? h(
           'p',
@@ -534,13 +536,19 @@ export function company(ctx: Context, companyId: string): Promise<void> {
     ctx,
     (data) => (data.companyName ? `${data.companyName} (${companyId})` : `Company ${companyId}`),
     (q) => ctx.api.companyUsage(companyId, q),
-    [editor],
+    [budgetPanel(ctx, `/companies/${encodeURIComponent(companyId)}/ai-budget`), editor],
     `ai-usage-${companyId}`,
   );
 }
 
 export const onboarding = (ctx: Context) =>
-  bucketView(ctx, 'Onboarding bucket', (q) => ctx.api.onboardingUsage(q), [], 'ai-usage-onboarding');
+  bucketView(
+    ctx,
+    'Onboarding bucket',
+    (q) => ctx.api.onboardingUsage(q),
+    [budgetPanel(ctx, '/ai-budgets/onboarding')],
+    'ai-usage-onboarding',
+  );
 
 export function globalDefault(ctx: Context): void {
   clearCharts();

@@ -6,6 +6,9 @@ import { dayDocument } from '../../../src/modules/sales/importer';
 import * as repo from '../../../src/modules/sales/repo';
 import type { PosSource } from '../../../src/modules/sales/schemas';
 import { addDays, businessSlot, datesInRange, instant, weekdayOf } from '../../../src/core/calendar';
+import { SIMULATED_DEMO_TRADING } from '../../vendors/accounts';
+
+const DAY = 86_400_000;
 
 /**
  * Demo sales: a year of invoices per company, with lunch and dinner peaks (or a café's morning
@@ -194,11 +197,33 @@ export async function writeSalesData(
   return { invoices: invoices.length, days: days.size };
 }
 
-/** The demo seeder: the last 365 business days up to yesterday (company-local). */
+/**
+ * The invoices without those of the connected POS (`source`) closed from `from` on: the days its
+ * simulated account trades, whose sales the POS sync brings, so they are not counted twice.
+ */
+export function leavingToTheSync(
+  invoices: readonly repo.StoredInvoice[],
+  source: PosSource | undefined,
+  from: number,
+): repo.StoredInvoice[] {
+  return invoices.filter((i) => i.posSource !== source || i.closedAt < from);
+}
+
+/**
+ * The demo's invoices: the last 365 business days up to yesterday (company-local), except the
+ * days the connected POS's simulated account trades (dev/vendors/accounts.ts), left to the sync.
+ */
+export function seededInvoices(company: DemoCompany, now = Date.now()): repo.StoredInvoice[] {
+  const yesterday = DateTime.fromMillis(now).setZone(company.timezone).minus({ days: 1 }).toISODate()!;
+  const invoices = generateDemoInvoices(company, { startDate: addDays(yesterday, -364), endDate: yesterday });
+  // the first sync reads as many days back (POS_SYNC_INITIAL_DAYS) as the simulated account trades
+  return leavingToTheSync(invoices, company.file.integrations?.pos, now - SIMULATED_DEMO_TRADING.days * DAY);
+}
+
+/** The demo seeder: the demo's invoices and their day records. */
 export async function seed(company: DemoCompany): Promise<string> {
   const started = Date.now();
-  const yesterday = DateTime.now().setZone(company.timezone).minus({ days: 1 }).toISODate()!;
-  const invoices = generateDemoInvoices(company, { startDate: addDays(yesterday, -364), endDate: yesterday });
+  const invoices = seededInvoices(company, started);
   const written = await writeSalesData(company.companyId, company.currency, invoices);
   const refunds = invoices.filter((i) => i.refund).length;
   const sources = [...new Set(invoices.map((i) => i.posSource))].join(', ');

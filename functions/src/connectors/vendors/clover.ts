@@ -42,7 +42,9 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  *   tender {labelKey}, result, createdTime}}, refunds {elements: Refund {id, amount, taxAmount,
  *   tipAmount, payment, createdTime}}}. The cash tender is labelKey com.clover.tender.cash. A sale
  *   per locked order with a SUCCESS payment (net = amount - taxAmount, closed at its last payment),
- *   a negative sale per refund. Clover orders have no guest count: customers is 0.
+ *   a negative sale per refund, whose amount is the "total amount refunded, including tax and tip"
+ *   (SDK model com.clover.sdk.v3.payments.Refund): its net is amount - taxAmount - tipAmount.
+ *   Clover orders have no guest count: customers is 0.
  */
 const AUTHORIZE_HOST = 'https://www.clover.com';
 const API_HOST = 'https://api.clover.com';
@@ -240,7 +242,7 @@ export function cloverOrderSales(o: z.infer<typeof Order>): PosSale[] {
       employeeVendorId,
       closedAt: r.createdTime,
       currency,
-      amount: 0 - (r.amount - (r.taxAmount ?? 0)),
+      amount: 0 - (r.amount - (r.taxAmount ?? 0) - (r.tipAmount ?? 0)),
       tips,
       cashTips: payment && cash(payment) ? tips : 0,
       customers: 0,

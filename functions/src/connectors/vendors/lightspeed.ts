@@ -8,19 +8,23 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
 /**
  * Lightspeed Restaurant K-Series, following the K-Series API portal (api-portal.lsk.lightspeed.app)
  * and API reference (api-docs.lsk.lightspeed.app):
- * - "Authorization Overview": GET https://api.lsk.lightspeed.app/oauth/authorize with
- *   response_type=code, client_id, scope (space delimited), redirect_uri and state; the redirect
- *   carries code and state. The code is exchanged at POST /oauth/token with the client id and
- *   secret base64-encoded as `client_id:client_secret` in the Authorization header (HTTP Basic),
- *   and grant_type=authorization_code, code, redirect_uri. The overview shows these as query
- *   parameters; they are sent here as an application/x-www-form-urlencoded body, which RFC 6749
- *   4.1.3 prescribes and OAuth 2 servers accept (assumption). Refresh: grant_type=refresh_token.
- * - "Authorization FAQ": access tokens expire after 60 minutes, refresh tokens after 14 days, and a
- *   refresh token can be used only once (the returned one replaces it).
+ * - V2 authentication ("V2 Authentication > Migration FAQ", api-portal.lsk.lightspeed.app/quick-start/
+ *   authentication/v2-authentication/v2-migration-faq): every API client created since 10 November
+ *   2025 is V2, and a V2 client authorizes at GET https://auth.lsk-prod.app/realms/k-series/
+ *   protocol/openid-connect/auth (response_type=code, client_id, scope space delimited,
+ *   redirect_uri, state; the redirect carries code and state) and gets tokens at POST
+ *   .../openid-connect/token "with parameters in request body" (a form: grant_type=
+ *   authorization_code, code, redirect_uri; refresh: grant_type=refresh_token), the client id and
+ *   secret as HTTP Basic (`client_id:client_secret`, as V1). The V1 endpoints (api.lsk.lightspeed.app/
+ *   oauth/...) serve only clients created before that date, until they migrate.
+ * - V2 scopes: the V1 ones plus `offline_access`, asked here so refresh tokens are long-lived
+ *   ("tokens without offline_access will have a shorter lifespan"); token and refresh-token expiry
+ *   "must be checked dynamically": expires_in is read, never assumed. A refresh token can be used
+ *   only once (the returned one replaces it).
  * - The token answer is the standard OAuth 2 one (access_token, token_type, expires_in,
  *   refresh_token, scope), and its errors are RFC 6749 5.2 {error, error_description}.
  * - Financial API getBusinesses: GET /f/data/businesses (scope financial-api) ->
- *   {_embedded: {businessList: [{businessId, businessName, businessLocations: [{blID, blName}]}]}}.
+ *   {_embedded: {businessList: [{businessId, businessName, currencyCode, businessLocations: [{blID, blName}]}]}}.
  *   The connection is for one business location: the first location of the first business
  *   (assumption: a token granted by a multi-location owner links its first location).
  *
@@ -33,9 +37,15 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  *   -> {data: {shifts: [{uuid, staffId, declaredCashTips, dateInUTC (its last update), events:
  *   [{uuid, timestamp, eventType: CLOCK_IN | CLOCK_OUT}]}]}, links, page}; "please use the newest
  *   one when multiple events exist with the same event type". Times are `yyyy-MM-dd'T'HH:mm:ss`
- *   (UTC, assumption). The reference does not say which time startTime/endTime filter on: taken
- *   as dateInUTC, the shift's last update (assumption), so incremental reads and backfill windows
- *   both read by update. No break events are exposed: punches have no breaks.
+ *   with no zone (UTC, assumption). Which time startTime/endTime filter on is not said: "Show
+ *   results after this start time" / "before this end time" reads as the shift's own start (its
+ *   clock-in), not dateInUTC ("the timestamp of the last update"). Both readings are made safe
+ *   (SHIFT_LOOKBACK_MS): an incremental read asks from `modifiedSince` minus two days with no
+ *   endTime (a shift clocked out or corrected now was clocked in at most a shift's length plus a
+ *   zone offset before; an open shift has no end to be cut on), a backfill window widens both ends
+ *   by two days; every shift answered is kept (writes are keyed by uuid). A shift corrected more
+ *   than two days after its clock-in is read by a backfill only, if the filter is by clock-in. No
+ *   break events are exposed: punches have no breaks.
  * - Sales: GET /f/v2/business-location/{blId}/sales?from=&to=&include=staff,payments&pageSize=100
  *   [&nextPageToken=] -> {sales: [...], nextPageToken?}, sorted by timeClosed, `from`..`to` at most
  *   365 days (400 {error} otherwise). A sale {accountFiscId, receiptId, type (SALE, REFUND, VOID
@@ -50,11 +60,14 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  *   reference documents no signature: they are not received here (a forged one could not be told).
  */
 const PRODUCTION = 'https://api.lsk.lightspeed.app';
+const PRODUCTION_AUTH = 'https://auth.lsk-prod.app';
+const OPENID_CONNECT = '/realms/k-series/protocol/openid-connect';
 
-/** Shifts and users (staff-api), business and orders (orders-api), sales (financial-api). */
-export const LIGHTSPEED_SCOPES = ['orders-api', 'financial-api', 'staff-api'] as const;
+/** Shifts and users (staff-api), business and orders (orders-api), sales (financial-api); offline_access: long-lived refresh tokens. */
+export const LIGHTSPEED_SCOPES = ['orders-api', 'financial-api', 'staff-api', 'offline_access'] as const;
 
 const base = () => vendorBaseUrl('lightspeed', PRODUCTION);
+const authBase = () => `${vendorBaseUrl('lightspeed', PRODUCTION_AUTH)}${OPENID_CONNECT}`;
 
 const TokenResponse = z.object({
   access_token: z.string().min(1),
@@ -68,6 +81,10 @@ const Businesses = z.object({
       z.object({
         businessId: z.union([z.number(), z.string()]),
         businessName: z.string().optional(),
+        currencyCode: z
+          .string()
+          .regex(/^[A-Z]{3}$/)
+          .optional(),
         businessLocations: z
           .array(z.object({ blID: z.union([z.number(), z.string()]), blName: z.string().optional() }))
           .optional(),
@@ -81,7 +98,7 @@ async function token(app: OAuthApp, form: Record<string, string>, secret: string
   const res = await vendorRequest({
     vendor: 'lightspeed',
     method: 'POST',
-    url: `${base()}/oauth/token`,
+    url: `${authBase()}/token`,
     headers: { Authorization: `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}` },
     form,
     tokenEndpoint: true,
@@ -173,6 +190,8 @@ export function lightspeedMinorUnits(values: readonly (string | null | undefined
 }
 
 const utcParam = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+/** The longest shift (a day) plus the largest UTC offset (14 hours), rounded up: see the header. */
+export const LIGHTSPEED_SHIFT_LOOKBACK_MS = 2 * DAY;
 
 class LightspeedSession {
   private readonly send: <T>(request: () => Promise<T>) => Promise<T>;
@@ -312,13 +331,16 @@ export const lightspeedStreams: StreamConnector = {
 
   async *punches(auth, window) {
     const session = new LightspeedSession(auth);
-    const { from, to } = windowOf(window);
-    // the times have whole seconds: the start rounded down and the end up, so no update is cut off (the overlap re-reads are harmless)
-    const params = {
-      sort: 'date,asc',
-      startTime: utcParam(Math.floor(from / 1000) * 1000),
-      endTime: utcParam(Math.ceil(to / 1000) * 1000),
-    };
+    // the times have whole seconds: the start rounded down and the end up (the extra re-reads are harmless)
+    const start = (at: number) => utcParam(Math.floor((at - LIGHTSPEED_SHIFT_LOOKBACK_MS) / 1000) * 1000);
+    const params: Record<string, string> =
+      'modifiedSince' in window
+        ? { sort: 'date,asc', startTime: start(window.modifiedSince) }
+        : {
+            sort: 'date,asc',
+            startTime: start(window.from),
+            endTime: utcParam(Math.ceil((window.to + LIGHTSPEED_SHIFT_LOOKBACK_MS) / 1000) * 1000),
+          };
     for await (const page of session.staffPages(
       `/staff/v1/businessLocations/${session.location}/shift`,
       params,
@@ -361,7 +383,7 @@ export const lightspeed: Connector = {
   streams: lightspeedStreams,
   oauth: {
     authorizeUrl({ app, state }) {
-      const url = new URL(`${base()}/oauth/authorize`);
+      const url = new URL(`${authBase()}/auth`);
       url.searchParams.set('response_type', 'code');
       url.searchParams.set('client_id', app.clientId);
       url.searchParams.set('scope', LIGHTSPEED_SCOPES.join(' '));
@@ -384,7 +406,8 @@ export const lightspeed: Connector = {
       if (!business || !location)
         throw notAsDocumented('lightspeed', 'a businesses answer without a business location', res.status);
       const name = [business.businessName, location.blName].filter(Boolean).join(' - ') || undefined;
-      return { ...grant, account: { id: String(location.blID), name } };
+      const currency = business.currencyCode;
+      return { ...grant, account: { id: String(location.blID), name, ...(currency ? { currency } : {}) } };
     },
 
     async refresh({ app, refreshToken }) {

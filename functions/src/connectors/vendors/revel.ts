@@ -1,9 +1,11 @@
+import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
 import { toMinorUnits } from '../../core/money';
-import { credentialField, parseAs, vendorBaseUrl, vendorRequest } from '../http';
+import { credentialField, notAsDocumented, parseAs, vendorBaseUrl, vendorRequest } from '../http';
 import { VendorError } from '../types';
 import type { Connector, StreamAuth, StreamConnector, StreamWindow } from '../types';
-import type { PosEmployee, PosPunch, PosSale } from '../types';
+import type { PosEmployee, PosSale } from '../types';
+import { REVEL_MAX_SHIFT_MS, timeSheetPunches, type TimeSheetRow } from './revel-timesheet';
 
 /**
  * Revel Systems, the per-merchant REST API (a Django Tastypie API at https://{domain}.revelup.com):
@@ -27,12 +29,22 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  *   `clock_in__gte`/`clock_in__lt` (TimeSheetEntry windows), `created_date__gte`/`__lt` and
  *   `closed=true` (Order windows), `order__in=1,2,3` (the payments of a page of orders), with
  *   `order_by=id` so offsets stay stable while we page.
- * - Date-times are ISO-8601 without an offset; they are read and sent as UTC here (a sync of an
- *   establishment whose Revel clock is local would need its time zone: not handled yet).
+ * - Date-times are ISO-8601 without an offset, local to the establishment, in reads and filters
+ *   alike (public clients' notes from live calls: "Revel returns naive America/Chicago for
+ *   timesheets exactly as it does for orders ... Do not treat them as UTC"). The establishment's
+ *   zone is its `timezone` (an IANA name; the Establishment resource carries "name, timezone" in
+ *   the same notes): read once per stream call, and a stream refuses to run without it. A local
+ *   time repeated when summer time ends is taken at its first occurrence (luxon's choice).
  * - Employee {id, first_name, last_name, email, phone_number, active, role (Role URI), user
  *   (/enterprise/User/ URI), created_date, updated_date}; Role {id, name}.
- * - TimeSheetEntry {id, employee (URI), role (URI), clock_in, clock_out, breaks [{break_start,
- *   break_end, paid}], deleted, updated_date}: soft-deleted entries come with deleted=true.
+ * - TimeSheetEntry {id, employee (URI), role (URI), clock_in, clock_out, break_type,
+ *   break_length, deleted, updated_date} (the fields a live entry carries, same notes): a break is
+ *   a row of its own, break_type set (its name; "paid" in it and not "unpaid": a paid break,
+ *   assumption), clock_in and clock_out its start and end, break_length its minutes (the end when
+ *   clock_out is missing). A break belongs to the worked entry of its employee it starts within;
+ *   to find every break of a worked entry, and the entry of every break, the time sheet is read
+ *   with a day's margin around what a window names (a shift is taken as at most a day long).
+ *   Soft-deleted entries come with deleted=true.
  * - Order {id, created_by (User URI), number_of_people, closed, subtotal (net, before tax and
  *   tips), created_date, updated_date}; Payment {id, order (URI), amount, tip, payment_type (1 is
  *   cash; other types are cards and other tenders), deleted, created_date}. A refund is a payment
@@ -44,7 +56,11 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
 const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const ESTABLISHMENT_ID = /^[0-9]{1,12}$/;
 
-const Establishment = z.object({ id: z.union([z.number(), z.string()]), name: z.string().optional() });
+const Establishment = z.object({
+  id: z.union([z.number(), z.string()]),
+  name: z.string().optional(),
+  timezone: z.string().nullish(),
+});
 
 // --- data streams -----------------------------------------------------------------------------
 
@@ -55,19 +71,21 @@ export const REVEL_PAYMENTS_PAGE_SIZE = 1000;
 /** payment_type of a cash payment. */
 export const REVEL_PAYMENT_TYPE_CASH = 1;
 
-/** A Revel date-time (naive ISO, read as UTC) in epoch ms. */
-export function parseRevelDate(value: string): number {
-  return Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`);
+/** A Revel date-time (naive ISO, local to the establishment's `zone`) in epoch ms; NaN when it is none. */
+export function parseRevelDate(value: string, zone: string): number {
+  if (/(?:Z|[+-]\d{2}:?\d{2})$/.test(value)) return Date.parse(value);
+  const at = DateTime.fromISO(value, { zone });
+  return at.isValid ? at.toMillis() : NaN;
 }
 
-/** A filter value: naive ISO with milliseconds (Django parses fractional seconds). */
-export function revelDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 23);
+/** A filter value: naive ISO local to the establishment, with milliseconds (Django parses fractional seconds). */
+export function revelDate(ms: number, zone: string): string {
+  return DateTime.fromMillis(ms, { zone }).toFormat("yyyy-MM-dd'T'HH:mm:ss.SSS");
 }
 
 const RevelDate = z
   .string()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(parseRevelDate(v)));
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(parseRevelDate(v, 'UTC')));
 const Uri = z.string().regex(/^\/[a-z]+\/[A-Za-z]+\/\d+\/$/);
 const Money = z.number().finite();
 const Id = z.number().int();
@@ -94,9 +112,8 @@ const TimeSheetEntry = z.object({
   role: Uri.nullish(),
   clock_in: RevelDate,
   clock_out: RevelDate.nullish(),
-  breaks: z
-    .array(z.object({ break_start: RevelDate, break_end: RevelDate.nullish(), paid: z.boolean().nullish() }))
-    .nullish(),
+  break_type: z.string().nullish(),
+  break_length: z.number().nonnegative().nullish(),
   deleted: z.boolean().nullish(),
   created_date: RevelDate.nullish(),
   updated_date: RevelDate.nullish(),
@@ -182,6 +199,29 @@ class RevelSession {
     }
   }
 
+  private establishment?: Promise<z.infer<typeof Establishment>>;
+
+  /** The establishment's time zone, which every Revel date-time is local to; a stream cannot read without it. */
+  async zone(): Promise<string> {
+    this.establishment ??= this.send(async () =>
+      parseAs(
+        'revel',
+        Establishment,
+        await vendorRequest({
+          vendor: 'revel',
+          url: `${this.base}/enterprise/Establishment/${this.establishmentId}/`,
+          headers: { 'API-AUTHENTICATION': this.header },
+          secrets: this.secrets,
+        }),
+        'the establishment',
+      ),
+    );
+    const zone = (await this.establishment).timezone;
+    if (!zone || !IANAZone.isValidZone(zone))
+      throw notAsDocumented('revel', 'an establishment without a valid time zone');
+    return zone;
+  }
+
   async roles(): Promise<Map<string, string>> {
     const names = new Map<string, string>();
     for await (const page of this.list('Role', Role, {}, 'the roles page')) {
@@ -191,9 +231,10 @@ class RevelSession {
   }
 }
 
-const dateOrNull = (v: string | null | undefined) => (v ? parseRevelDate(v) : null);
+const dateIn = (zone: string) => (v: string | null | undefined) => (v ? parseRevelDate(v, zone) : null);
 
-function toEmployee(e: z.infer<typeof Employee>, roles: Map<string, string>): PosEmployee {
+function toEmployee(e: z.infer<typeof Employee>, roles: Map<string, string>, zone: string): PosEmployee {
+  const date = dateIn(zone);
   return {
     vendorId: String(e.id),
     firstName: e.first_name ?? '',
@@ -202,25 +243,23 @@ function toEmployee(e: z.infer<typeof Employee>, roles: Map<string, string>): Po
     phone: e.phone_number || null,
     active: e.active,
     jobTitle: e.role ? (roles.get(idOf(e.role)) ?? null) : null,
-    modifiedAt: dateOrNull(e.updated_date) ?? dateOrNull(e.created_date) ?? 0,
+    modifiedAt: date(e.updated_date) ?? date(e.created_date) ?? 0,
   };
 }
 
-function toPunch(t: z.infer<typeof TimeSheetEntry>, roles: Map<string, string>): PosPunch {
-  const clockInAt = parseRevelDate(t.clock_in);
+function toRow(t: z.infer<typeof TimeSheetEntry>, roles: Map<string, string>, zone: string): TimeSheetRow {
+  const date = dateIn(zone);
+  const clockInAt = parseRevelDate(t.clock_in, zone);
   return {
-    vendorId: String(t.id),
-    employeeVendorId: idOf(t.employee),
-    clockInAt,
-    clockOutAt: dateOrNull(t.clock_out),
-    breaks: (t.breaks ?? []).map((b) => ({
-      startAt: parseRevelDate(b.break_start),
-      endAt: dateOrNull(b.break_end),
-      paid: b.paid === true,
-    })),
+    id: String(t.id),
+    employeeId: idOf(t.employee),
     jobTitle: t.role ? (roles.get(idOf(t.role)) ?? null) : null,
+    clockInAt,
+    clockOutAt: date(t.clock_out),
+    breakType: t.break_type ?? null,
+    breakMinutes: t.break_length ?? null,
     deleted: t.deleted === true,
-    modifiedAt: dateOrNull(t.updated_date) ?? dateOrNull(t.created_date) ?? clockInAt,
+    modifiedAt: date(t.updated_date) ?? date(t.created_date) ?? clockInAt,
   };
 }
 
@@ -232,12 +271,13 @@ export function revelOrderSales(
   o: z.infer<typeof Order>,
   payments: z.infer<typeof Payment>[],
   employeeOfUser: Map<string, string>,
+  zone: string,
 ): PosSale[] {
   if (o.closed !== true) return [];
   const live = payments.filter((p) => p.deleted !== true);
   const paid = live.filter((p) => p.amount >= 0);
-  const createdAt = parseRevelDate(o.created_date);
-  const modifiedAt = dateOrNull(o.updated_date) ?? createdAt;
+  const createdAt = parseRevelDate(o.created_date, zone);
+  const modifiedAt = dateIn(zone)(o.updated_date) ?? createdAt;
   const employeeVendorId = o.created_by ? (employeeOfUser.get(idOf(o.created_by)) ?? null) : null;
   const tipsOf = (ps: typeof live) => ps.reduce((n, p) => n + cents(p.tip), 0);
   const base = { employeeVendorId, currency: 'USD', modifiedAt };
@@ -245,7 +285,7 @@ export function revelOrderSales(
     {
       ...base,
       vendorId: String(o.id),
-      closedAt: paid.reduce((at, p) => Math.max(at, parseRevelDate(p.created_date)), createdAt),
+      closedAt: paid.reduce((at, p) => Math.max(at, parseRevelDate(p.created_date, zone)), createdAt),
       amount: cents(o.subtotal),
       tips: tipsOf(paid),
       cashTips: tipsOf(paid.filter((p) => p.payment_type === REVEL_PAYMENT_TYPE_CASH)),
@@ -259,7 +299,7 @@ export function revelOrderSales(
     out.push({
       ...base,
       vendorId: `${p.id}:refund`,
-      closedAt: parseRevelDate(p.created_date),
+      closedAt: parseRevelDate(p.created_date, zone),
       amount: cents(p.amount),
       tips,
       cashTips: p.payment_type === REVEL_PAYMENT_TYPE_CASH ? tips : 0,
@@ -274,35 +314,57 @@ export function revelOrderSales(
 export const revelStreams: StreamConnector = {
   async *roster(auth: StreamAuth, since?: number) {
     const session = new RevelSession(auth);
+    const zone = await session.zone();
     const roles = await session.roles();
-    const filters: Record<string, string> = since === undefined ? {} : { updated_date__gte: revelDate(since) };
+    const filters: Record<string, string> = since === undefined ? {} : { updated_date__gte: revelDate(since, zone) };
     for await (const page of session.list('Employee', Employee, filters, 'the employees page')) {
-      if (page.length > 0) yield page.map((e) => toEmployee(e, roles));
+      if (page.length > 0) yield page.map((e) => toEmployee(e, roles, zone));
     }
   },
 
   async *punches(auth: StreamAuth, window: StreamWindow) {
     const session = new RevelSession(auth);
+    const zone = await session.zone();
     const roles = await session.roles();
-    const filters: Record<string, string> =
-      'modifiedSince' in window
-        ? { updated_date__gte: revelDate(window.modifiedSince) }
-        : { clock_in__gte: revelDate(window.from), clock_in__lt: revelDate(window.to) };
-    for await (const page of session.list('TimeSheetEntry', TimeSheetEntry, filters, 'the time sheet entries page')) {
-      if (page.length > 0) yield page.map((t) => toPunch(t, roles));
+    const read = async (from: number, to?: number) => {
+      const filters: Record<string, string> =
+        to === undefined
+          ? { updated_date__gte: revelDate(from, zone) }
+          : { clock_in__gte: revelDate(from, zone), clock_in__lt: revelDate(to, zone) };
+      const rows: TimeSheetRow[] = [];
+      for await (const page of session.list('TimeSheetEntry', TimeSheetEntry, filters, 'the time sheet entries page'))
+        rows.push(...page.map((t) => toRow(t, roles, zone)));
+      return rows;
+    };
+    let punches;
+    if ('modifiedSince' in window) {
+      const changed = await read(window.modifiedSince);
+      if (changed.length === 0) return;
+      const starts = changed.map((r) => r.clockInAt);
+      const around = await read(Math.min(...starts) - REVEL_MAX_SHIFT_MS, Math.max(...starts) + REVEL_MAX_SHIFT_MS);
+      punches = timeSheetPunches(changed, around);
+    } else {
+      const around = await read(window.from - REVEL_MAX_SHIFT_MS, window.to + REVEL_MAX_SHIFT_MS);
+      punches = timeSheetPunches(around, around, (e) => e.clockInAt >= window.from && e.clockInAt < window.to);
     }
+    for (let i = 0; i < punches.length; i += REVEL_PAGE_SIZE) yield punches.slice(i, i + REVEL_PAGE_SIZE);
   },
 
   async *sales(auth: StreamAuth, window: StreamWindow) {
     const session = new RevelSession(auth);
+    const zone = await session.zone();
     const employeeOfUser = new Map<string, string>();
     for await (const page of session.list('Employee', Employee, {}, 'the employees page')) {
       for (const e of page) if (e.user) employeeOfUser.set(idOf(e.user), String(e.id));
     }
     const filters: Record<string, string> =
       'modifiedSince' in window
-        ? { closed: 'true', updated_date__gte: revelDate(window.modifiedSince) }
-        : { closed: 'true', created_date__gte: revelDate(window.from), created_date__lt: revelDate(window.to) };
+        ? { closed: 'true', updated_date__gte: revelDate(window.modifiedSince, zone) }
+        : {
+            closed: 'true',
+            created_date__gte: revelDate(window.from, zone),
+            created_date__lt: revelDate(window.to, zone),
+          };
     for await (const orders of session.list('Order', Order, filters, 'the orders page')) {
       if (orders.length === 0) continue;
       const byOrder = new Map<string, z.infer<typeof Payment>[]>(orders.map((o) => [String(o.id), []]));
@@ -316,7 +378,7 @@ export const revelStreams: StreamConnector = {
       )) {
         for (const p of payments) byOrder.get(idOf(p.order))?.push(p);
       }
-      const sales = orders.flatMap((o) => revelOrderSales(o, byOrder.get(String(o.id)) ?? [], employeeOfUser));
+      const sales = orders.flatMap((o) => revelOrderSales(o, byOrder.get(String(o.id)) ?? [], employeeOfUser, zone));
       if (sales.length > 0) yield sales;
     }
   },

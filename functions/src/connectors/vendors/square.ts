@@ -23,8 +23,8 @@ export { SQUARE_VERSION };
  *   code | refresh_token, redirect_uri}, answering {access_token, token_type, expires_at (ISO 8601),
  *   merchant_id, refresh_token}. With the code flow the refresh token is not rotated: a refresh
  *   answers the same refresh token (ObtainToken reference). Access tokens last 30 days.
- * - RetrieveMerchant GET /v2/merchants/{merchant_id} -> {merchant: {id, business_name ...}};
- *   RetrieveLocation GET /v2/locations/{location_id} -> {location: {id, name ...}}, both with
+ * - RetrieveMerchant GET /v2/merchants/{merchant_id} -> {merchant: {id, business_name, currency ...}};
+ *   RetrieveLocation GET /v2/locations/{location_id} -> {location: {id, name, currency ...}}, both with
  *   `Authorization: Bearer` and the `Square-Version` header.
  * - Errors (Handling Errors guide): {errors: [{category, code, detail, field}]}, 401 UNAUTHORIZED /
  *   ACCESS_TOKEN_EXPIRED / ACCESS_TOKEN_REVOKED, 403 FORBIDDEN / INSUFFICIENT_SCOPES, 404 NOT_FOUND,
@@ -51,11 +51,20 @@ const TokenResponse = z.object({
   expires_at: z.string().optional(),
   merchant_id: z.string().min(1).optional(),
 });
+const Currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/)
+  .optional();
 const MerchantResponse = z.object({
-  merchant: z.object({ id: z.string().min(1), business_name: z.string().optional() }),
+  merchant: z.object({ id: z.string().min(1), business_name: z.string().optional(), currency: Currency }),
 });
 const LocationResponse = z.object({
-  location: z.object({ id: z.string().min(1), name: z.string().optional(), merchant_id: z.string().optional() }),
+  location: z.object({
+    id: z.string().min(1),
+    name: z.string().optional(),
+    merchant_id: z.string().optional(),
+    currency: Currency,
+  }),
 });
 
 async function obtainToken(
@@ -257,8 +266,9 @@ export const square: Connector = {
           headers: apiHeaders(token.access_token),
           secrets: [token.access_token],
         });
-        const name = parseAs('square', MerchantResponse, res, 'the RetrieveMerchant answer').merchant.business_name;
-        if (name) account.name = name;
+        const { merchant } = parseAs('square', MerchantResponse, res, 'the RetrieveMerchant answer');
+        if (merchant.business_name) account.name = merchant.business_name;
+        if (merchant.currency) account.currency = merchant.currency;
       } catch (err) {
         if (!(err instanceof VendorError)) throw err;
       }
@@ -267,6 +277,21 @@ export const square: Connector = {
 
     async refresh({ app, refreshToken }) {
       return toGrant(await obtainToken(app, { refreshToken }));
+    },
+
+    // RevokeToken (OAuth API): POST /oauth2/revoke with `Authorization: Client {application secret}` and
+    // {client_id, access_token}; "revokes all of them", every token of the merchant for the application
+    async revoke({ app, accessToken }) {
+      const res = await vendorRequest({
+        vendor: 'square',
+        method: 'POST',
+        url: `${base('square')}/oauth2/revoke`,
+        headers: { Authorization: `Client ${app.clientSecret}`, 'Square-Version': SQUARE_VERSION },
+        json: { client_id: app.clientId, access_token: accessToken },
+        secrets: [app.clientSecret, accessToken],
+      });
+      if (!parseAs('square', z.object({ success: z.boolean() }), res, 'the RevokeToken answer').success)
+        throw new VendorError('square', 'invalid', 'square: RevokeToken answered success: false');
     },
   },
 };
@@ -287,6 +312,11 @@ export const squareApiKey: Connector = {
     });
     const { location } = parseAs('square_api_key', LocationResponse, res, 'the RetrieveLocation answer');
     const merchantId = location.merchant_id && SQUARE_ID.test(location.merchant_id) ? location.merchant_id : undefined;
-    return { id: location.id, name: location.name, ...(merchantId ? { merchantId } : {}) };
+    return {
+      id: location.id,
+      name: location.name,
+      ...(merchantId ? { merchantId } : {}),
+      ...(location.currency ? { currency: location.currency } : {}),
+    };
   },
 };

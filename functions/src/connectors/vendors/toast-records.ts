@@ -68,6 +68,7 @@ const Payment = z.object({
 const Check = z.object({
   guid: z.string().min(1),
   amount: Money.nullish(),
+  taxAmount: Money.nullish(),
   closedDate: ToastDate.nullish(),
   modifiedDate: ToastDate.nullish(),
   paymentStatus: z.string().nullish(),
@@ -133,9 +134,21 @@ export function toPunch(t: z.infer<typeof TimeEntry>, titles: Map<string, string
 }
 
 /**
+ * The part of a payment's refund that was sales: Toast's Refund.refundAmount is "the amount of the
+ * refund, excluding the tip" (orders API data definitions, Refund), so tax included, while a sale
+ * is Check.amount (before tax). The check's tax is taken out in proportion (one tax rate per
+ * check assumed: the exact split is only on the refunded selections' refundDetails), so a fully
+ * refunded check nets to zero.
+ */
+export function refundNetOfTax(refundCents: number, checkCents: number, taxCents: number): number {
+  const taxed = checkCents + taxCents;
+  return taxed > 0 && taxCents > 0 ? Math.round((refundCents * checkCents) / taxed) : refundCents;
+}
+
+/**
  * The sales of one order: a sale per closed check (not voided or deleted) with its net amount
  * (Check.amount: after discounts, before tax) and the tips of its non-voided payments, and a
- * negative sale per refunded payment. The order's guests count on its first sale only.
+ * negative sale per refunded payment, before tax too. The order's guests count on its first sale only.
  */
 export function orderSales(o: z.infer<typeof Order>, currency: string): PosSale[] {
   if (o.voided || o.deleted) return [];
@@ -171,7 +184,13 @@ export function orderSales(o: z.infer<typeof Order>, currency: string): PosSale[
         employeeVendorId,
         closedAt: dateOrNull(p.refund.refundDate) ?? modifiedAt,
         currency,
-        amount: 0 - toMinorUnits(p.refund.refundAmount ?? 0),
+        amount:
+          0 -
+          refundNetOfTax(
+            toMinorUnits(p.refund.refundAmount ?? 0),
+            toMinorUnits(c.amount ?? 0),
+            toMinorUnits(c.taxAmount ?? 0),
+          ),
         tips,
         cashTips: p.type === 'CASH' ? tips : 0,
         customers: 0,

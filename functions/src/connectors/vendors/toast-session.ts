@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { credentialField, parseAs, parseRetryAfter, vendorBaseUrl, vendorRequest, type VendorResponse } from '../http';
-import type { StreamAuth } from '../types';
+import { VendorError, type SessionTokenStore, type StreamAuth } from '../types';
 import { iso, Job, Order } from './toast-records';
 
 export const TOAST_PRODUCTION_URL = 'https://ws-api.toasttab.com';
@@ -69,25 +69,44 @@ function linkRels(headers: Headers): Set<string> | undefined {
   return new Set([...link.matchAll(/<[^>]*>\s*;\s*rel="?([^";,]+)"?/g)].flatMap((m) => m[1].trim().split(/\s+/)));
 }
 
-/** One stream call's view of the restaurant: a login kept for its lifetime and the headers of every request. */
+/**
+ * One call's view of the restaurant: the headers of every request, and a login reused until it
+ * expires. Toast: "Your Toast API client must reuse authentication tokens for as long as possible
+ * ... Do not request a new authentication token more than twice in a one-hour period" and may end
+ * the API access of a client that does ("Authentication rate limit",
+ * doc.toasttab.com/doc/devguide/apiAuthenticationRateLimit.html). So the token is kept in the
+ * session store (the vault) between calls and runs, and a login happens only when there is none
+ * or it expires (within a minute), or when Toast refuses the kept one (once per call).
+ */
 export class ToastSession {
   private readonly clientId: string;
   private readonly clientSecret: string;
   readonly restaurantGuid: string;
   private readonly base = vendorBaseUrl('toast', TOAST_PRODUCTION_URL);
   private readonly send: Send;
-  private token?: { value: string; expiresAt: number };
+  private readonly sessions?: SessionTokenStore;
+  private token?: { value: string; expiresAt: number; kept: boolean };
 
-  constructor(auth: StreamAuth) {
+  constructor(auth: Pick<StreamAuth, 'credentials' | 'retry' | 'sessions'>) {
     const credentials = auth.credentials ?? {};
     this.clientId = credentialField('toast', credentials, 'clientId');
     this.clientSecret = credentialField('toast', credentials, 'clientSecret');
     this.restaurantGuid = credentialField('toast', credentials, 'restaurantGuid', TOAST_GUID);
     this.send = auth.retry ?? ((request) => request());
+    this.sessions = auth.sessions;
   }
 
   private async accessToken(): Promise<string> {
     if (this.token && Date.now() < this.token.expiresAt) return this.token.value;
+    const kept = await this.sessions?.load();
+    if (kept && Date.now() < kept.expiresAt - TOKEN_MARGIN_MS) {
+      this.token = { value: kept.accessToken, expiresAt: kept.expiresAt - TOKEN_MARGIN_MS, kept: true };
+      return kept.accessToken;
+    }
+    return this.login();
+  }
+
+  private async login(): Promise<string> {
     const res = await this.send(() =>
       vendorRequest({
         vendor: 'toast',
@@ -99,13 +118,25 @@ export class ToastSession {
       }),
     );
     const { accessToken, expiresIn } = parseAs('toast', LoginResponse, res, 'the authentication answer').token;
-    const lifetime = expiresIn === undefined ? Infinity : Math.max(0, expiresIn * 1000 - TOKEN_MARGIN_MS);
-    this.token = { value: accessToken, expiresAt: Date.now() + lifetime };
+    // Toast documents a day; without expiresIn the token is kept an hour, the shortest it gives (sandbox)
+    const expiresAt = Date.now() + (expiresIn ?? 3600) * 1000;
+    this.token = { value: accessToken, expiresAt: expiresAt - TOKEN_MARGIN_MS, kept: false };
+    await this.sessions?.save({ accessToken, expiresAt });
     return accessToken;
   }
 
   async get(path: string, query: Record<string, string> = {}): Promise<VendorResponse> {
-    const accessToken = await this.accessToken();
+    try {
+      return await this.request(path, query, await this.accessToken());
+    } catch (err) {
+      // a kept token Toast no longer takes (revoked, or the client's secret changed): one fresh login
+      if (!(err instanceof VendorError && err.status === 401 && this.token?.kept)) throw err;
+      await this.sessions?.clear();
+      return this.request(path, query, await this.login());
+    }
+  }
+
+  private request(path: string, query: Record<string, string>, accessToken: string): Promise<VendorResponse> {
     const qs = new URLSearchParams(query).toString();
     return this.send(() =>
       paced(`${this.clientId}:${this.restaurantGuid}`, () =>

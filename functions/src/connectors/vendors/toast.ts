@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import { credentialField, parseAs, vendorBaseUrl, vendorRequest } from '../http';
+import { parseAs } from '../http';
 import { toastWebhook } from '../webhooks/toast';
 import type { Connector, StreamAuth, StreamConnector, StreamWindow } from '../types';
 import { Employee, iso, Order, orderSales, RestaurantCurrency, TimeEntry, toEmployee, toPunch } from './toast-records';
-import {
-  TOAST_GUID,
-  LoginResponse,
-  paced,
-  TOAST_PRODUCTION_URL,
-  TOAST_USER_ACCESS_TYPE,
-  toastReset,
-  ToastSession,
-} from './toast-session';
+import { ToastSession } from './toast-session';
 
 export { orderSales, parseToastDate, toMinorUnits } from './toast-records';
 export { TOAST_ORDERS_PAGE_SIZE, TOAST_REQUESTS_PER_SECOND, TOAST_USER_ACCESS_TYPE } from './toast-session';
@@ -35,8 +27,9 @@ export { TOAST_ORDERS_PAGE_SIZE, TOAST_REQUESTS_PER_SECOND, TOAST_USER_ACCESS_TY
  *   "Handling being rate limited").
  * Production host: ws-api.toasttab.com.
  *
- * Data streams (`toastStreams` below), each call logging in once (the token is kept for its
- * expiresIn within the call) and sending `Authorization: Bearer` and `Toast-Restaurant-External-ID`:
+ * Data streams (`toastStreams` below), sending `Authorization: Bearer` and
+ * `Toast-Restaurant-External-ID`; the login's token is reused until it expires, across calls and
+ * runs (the session store: toast-session.ts cites Toast's authentication rate limit):
  * - Labor API (openapi/labor): GET /labor/v1/employees (the whole list; Employee {guid, deleted,
  *   firstName, lastName, email, phoneNumber, jobReferences, modifiedDate}); GET /labor/v1/jobs
  *   (Job {guid, title}) to name the job references; GET /labor/v1/timeEntries (timeEntriesGet) with
@@ -170,39 +163,17 @@ export const toast: Connector = {
   slug: 'toast',
   streams: toastStreams,
   webhook: toastWebhook,
-  async verify(credentials) {
-    const clientId = credentialField('toast', credentials, 'clientId');
-    const clientSecret = credentialField('toast', credentials, 'clientSecret');
-    const restaurantGuid = credentialField('toast', credentials, 'restaurantGuid', TOAST_GUID);
-    const base = vendorBaseUrl('toast', TOAST_PRODUCTION_URL);
-    const secrets = [clientSecret];
-
-    const login = await vendorRequest({
-      vendor: 'toast',
-      method: 'POST',
-      url: `${base}/authentication/v1/authentication/login`,
-      json: { clientId, clientSecret, userAccessType: TOAST_USER_ACCESS_TYPE },
-      secrets,
-      retryAfterFrom: toastReset,
-    });
-    const { accessToken } = parseAs('toast', LoginResponse, login, 'the authentication answer').token;
-
-    const res = await paced(`${clientId}:${restaurantGuid}`, () =>
-      vendorRequest({
-        vendor: 'toast',
-        url: `${base}/restaurants/v1/restaurants/${encodeURIComponent(restaurantGuid)}`,
-        headers: { Authorization: `Bearer ${accessToken}`, 'Toast-Restaurant-External-ID': restaurantGuid },
-        secrets: [...secrets, accessToken],
-        retryAfterFrom: toastReset,
-      }),
-    );
-    const info = parseAs('toast', RestaurantInfo, res, 'the restaurant information');
+  async verify(credentials, sessions) {
+    const session = new ToastSession({ credentials, sessions });
+    const restaurantGuid = session.restaurantGuid;
+    const res = await session.get(`/restaurants/v1/restaurants/${encodeURIComponent(restaurantGuid)}`);
+    const info = parseAs('toast', RestaurantInfo.and(RestaurantCurrency), res, 'the restaurant information');
     const general = info.general;
     const name = general?.name
       ? general.locationName
         ? `${general.name} (${general.locationName})`
         : general.name
       : undefined;
-    return { id: restaurantGuid, name };
+    return { id: restaurantGuid, name, currency: info.general?.currencyCode ?? 'USD' };
   },
 };

@@ -14,8 +14,9 @@ export type WebhookStream = 'roster' | 'punches' | 'sales' | 'tips';
  * How old a signed event may be: the vendors sign their event's own time (Square's `created_at`,
  * Toast's `timestamp`), and retry a failed delivery with that same time (Toast after 5 and 15
  * minutes, Square after 1, 3, 7, 15, 31 ... minutes for up to 72 hours). 20 minutes accepts every
- * Toast retry and Square's first four; a later one is refused as stale, which loses nothing: a
- * webhook only hastens a sync, and the hourly sync reads the same changes.
+ * Toast retry and Square's first four; a later one is stale: the service acknowledges it without
+ * applying it, which loses nothing (a webhook only hastens a sync, and the hourly sync reads the
+ * same changes) and keeps a replayed capture from queueing work.
  */
 export const WEBHOOK_TOLERANCE_MS = 20 * 60_000;
 /** How far in the future an event's time may be (the vendor's clock against ours). */

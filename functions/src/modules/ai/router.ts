@@ -1,5 +1,8 @@
+import type { Bucket } from '../../ai/store';
 import { ADMIN, AUTHENTICATED, defineRoute, type RouteDef } from '../../http/route';
 import * as service from './service';
+import * as budgets from './budget-service';
+import { budgetBody, budgetOverviewSchema, budgetSchema, budgetStatusSchema } from './budget-schemas';
 import {
   aiConfigBody,
   aiConfigSchema,
@@ -21,7 +24,82 @@ const ADMIN_TEXT =
 const CONFIG_BODY_TEXT =
   'Body `{provider, model}`: provider `anthropic` or `openai` (otherwise 422 UNKNOWN_PROVIDER), model one the provider offers, i.e. a family of the price table or a dated snapshot of one (otherwise 422 UNKNOWN_MODEL, with the offered models in `details`). `updatedAt` is set by the server.';
 
+const BUDGET_TEXT =
+  'A budget caps the AI spend of a bucket per UTC period (day or month): before each model call an upper bound of its cost is reserved and the call is refused with 429 AI_BUDGET_EXCEEDED (Retry-After: the end of the period) when it does not fit; after the call the actual cost is settled. Crossing the soft threshold and reaching the cap email the owners and the administrators once per period. Optional per-flow caps apply to a flow family (chat, onboarding, data).';
+const BUDGET_BODY_TEXT =
+  'Body `{amountUsd, period, softThresholdPercent?, flowLimitsUsd?}`; replaces the previous budget and applies to the next model call.';
+
+/** The GET, PUT and DELETE of one bucket's budget (a company's, or the onboarding bucket's). */
+function bucketBudgetRoutes(path: string, what: string, bucketOf: (params: { id?: string }) => Bucket): RouteDef[] {
+  const notFound = path.includes(':id') ? ' 404 COMPANY_NOT_FOUND for an unknown company.' : '';
+  const params = path.includes(':id') ? companyIdParam : undefined;
+  return [
+    defineRoute({
+      method: 'get',
+      path,
+      summary: `The AI budget of ${what}, its spend this period and the projection`,
+      description: `${ADMIN_TEXT} ${BUDGET_TEXT} The projection extends the spend of the last 7 days to the end of the period.${notFound}`,
+      access: admin,
+      params,
+      response: budgetStatusSchema,
+      handler: ({ params: p }) => budgets.bucketBudget({ bucket: bucketOf(p as { id?: string }) }),
+    }),
+    defineRoute({
+      method: 'put',
+      path,
+      summary: `Set the AI budget of ${what}`,
+      description: `${ADMIN_TEXT} ${BUDGET_BODY_TEXT} ${BUDGET_TEXT}${notFound}`,
+      access: admin,
+      params,
+      body: budgetBody,
+      response: budgetStatusSchema,
+      handler: ({ params: p, body, caller }) =>
+        budgets.setBucketBudget({ bucket: bucketOf(p as { id?: string }), body, uid: caller.uid }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path,
+      summary: `Remove the AI budget of ${what}`,
+      description: `${ADMIN_TEXT} The default budget applies again (none: calls are not limited). Idempotent: answers the status after the removal.${notFound}`,
+      access: admin,
+      params,
+      response: budgetStatusSchema,
+      handler: ({ params: p }) => budgets.deleteBucketBudget({ bucket: bucketOf(p as { id?: string }) }),
+    }),
+  ];
+}
+
 export const routes: RouteDef[] = [
+  defineRoute({
+    method: 'get',
+    path: '/ai-budgets',
+    summary: 'AI budgets: the default, the onboarding bucket and every company with a budget or spend this period',
+    description: `${ADMIN_TEXT} ${BUDGET_TEXT} Companies come by percent of their budget used, descending; \`status\` tells which are near (projected past the soft threshold), alerting (past it) or over (exceeded).`,
+    access: admin,
+    response: budgetOverviewSchema,
+    handler: () => budgets.budgetOverview(),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/ai-budgets/default',
+    summary: 'Set the default AI budget (every bucket without its own)',
+    description: `${ADMIN_TEXT} ${BUDGET_BODY_TEXT} Applies to every company without a budget of its own and to the onboarding bucket when it has none.`,
+    access: admin,
+    body: budgetBody,
+    response: budgetSchema,
+    handler: ({ body, caller }) => budgets.setDefaultBudget({ body, uid: caller.uid }),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/ai-budgets/default',
+    summary: 'Remove the default AI budget',
+    description: `${ADMIN_TEXT} Buckets without a budget of their own are then not limited. Idempotent: answers null.`,
+    access: admin,
+    response: budgetSchema.nullable(),
+    handler: () => budgets.deleteDefaultBudget(),
+  }),
+  ...bucketBudgetRoutes('/ai-budgets/onboarding', 'the onboarding bucket', () => ({ kind: 'onboarding' })),
+  ...bucketBudgetRoutes('/companies/:id/ai-budget', 'a company', (p) => ({ kind: 'company', companyId: p.id! })),
   defineRoute({
     method: 'get',
     path: '/companies/:id/ai-usage',

@@ -3,7 +3,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { businessDateOf } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import type { Membership } from '../../core/memberships';
-import { policiesInForce } from '../companies';
+import { getCompanyRules, policiesInForce } from '../companies';
 import { assertCertificationsValid } from '../documents';
 import { employeeFromSnapshot, employeeRef } from '../employees';
 import { attendanceErrors } from './errors';
@@ -129,13 +129,18 @@ async function changeBreaks(
   });
 }
 
-export function startBreak({
+export async function startBreak({
   member,
   body,
 }: {
   member: Membership;
   body: { type: BreakType; deviceTime?: number };
 }): Promise<PunchView> {
+  const { settings } = await getCompanyRules({ companyId: member.companyId });
+  if (!settings.attendanceBreaksEnabled)
+    throw attendanceErrors.BREAKS_DISABLED(
+      'This company does not track breaks on the time clock (attendanceBreaksEnabled)',
+    );
   return changeBreaks(member, 'break_start', (punch, now, settings) => {
     if (punch.breaks.some((b) => b.endAt === null))
       throw attendanceErrors.BREAK_ALREADY_STARTED('A break is already running: end it first');

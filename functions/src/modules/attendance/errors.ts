@@ -12,6 +12,10 @@ export const attendanceErrors = defineErrors({
   },
   NOT_CLOCKED_IN: { status: 422, meaning: 'The employee has no open punch: clock in first' },
   BREAK_ALREADY_STARTED: { status: 422, meaning: 'A break is already running in the open punch (one break at a time)' },
+  BREAKS_DISABLED: {
+    status: 422,
+    meaning: 'The company setting attendanceBreaksEnabled is off: the time clock takes no breaks',
+  },
   NO_OPEN_BREAK: { status: 422, meaning: 'No break is running in the open punch' },
   LOCATION_REQUIRED: {
     status: 422,

@@ -75,7 +75,7 @@ export const routes: RouteDef[] = [
     method: 'post',
     path: '/clock/breaks/start',
     summary: 'Start a break',
-    description: `${OWN} Starts a rest or meal break in the open punch (422 NOT_CLOCKED_IN without one); one break at a time (422 BREAK_ALREADY_STARTED). Whether it is paid comes from the settings (restBreaksPaid, mealBreaksPaid). ${LOCKED}`,
+    description: `${OWN} Starts a rest or meal break in the open punch (422 NOT_CLOCKED_IN without one); one break at a time (422 BREAK_ALREADY_STARTED); 422 BREAKS_DISABLED while the company setting attendanceBreaksEnabled is off. Whether it is paid comes from the settings (restBreaksPaid, mealBreaksPaid). ${LOCKED}`,
     access: member,
     query: companyIdQuery,
     body: breakStartBody,

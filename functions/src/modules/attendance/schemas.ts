@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
+import { visibleTo } from '../../http/visibility';
 
 /** Largest date range of one list or timesheet call, in days (both ends included). */
 export const MAX_RANGE_DAYS = 62;
@@ -108,12 +109,15 @@ export const shiftLinkSchema = z.object({
   shiftId: z.string(),
   date: z.string().describe('The shift date (company-local)'),
   scheduledStartAt: z.number().describe('Epoch ms'),
-  scheduledEndAt: z.number().describe('Epoch ms'),
-  scheduledMinutes: z
-    .number()
-    .describe(
-      "The shift's worked minutes as the schedule counts them (its break excluded when the company excludes breaks)",
-    ),
+  scheduledEndAt: visibleTo(z.number().describe('Epoch ms'), 'shiftEnd'),
+  scheduledMinutes: visibleTo(
+    z
+      .number()
+      .describe(
+        "The shift's worked minutes as the schedule counts them (its break excluded when the company excludes breaks)",
+      ),
+    'shiftEnd',
+  ),
 });
 export type ShiftLink = z.infer<typeof shiftLinkSchema>;
 

@@ -3,6 +3,7 @@ import { companyNotFound } from '../../core/firestore';
 import { roleAtLeast, type Membership } from '../../core/memberships';
 import { addDays, businessToday, datesInRange, shiftInterval, weekStart } from '../../core/calendar';
 import { companyRulesFromSnapshots, companyRulesRefs } from '../companies';
+import { californiaMealRuleInForce, mealPremiumDays } from '../payroll';
 import { listShiftsInRange, type Shift } from '../schedule';
 import { coreErrors } from '../../core/errors';
 import { attendanceErrors } from './errors';
@@ -22,6 +23,30 @@ interface DayTotals {
   shiftIds: string[];
   openPunch: boolean;
   exceptions: TimesheetException[];
+}
+
+/**
+ * Under the California meal-period rule (payroll's california rule set), missed_break is the
+ * payroll's meal premium: one per workday that owes it, with the day's worked minutes, in place
+ * of the per-punch breakRequiredAfterMinutes check, so the timesheet flags the days payroll pays.
+ */
+function californiaMissedBreaks(
+  days: Map<string, DayTotals>,
+  punches: PunchView[],
+  cal: { timezone: string; dayChangeTime: number },
+) {
+  for (const day of days.values()) day.exceptions = day.exceptions.filter((e) => e.type !== 'missed_break');
+  const spans = punches
+    .filter((p) => p.clockOutAt !== null)
+    .map((p) => ({
+      startMs: p.clockInAt,
+      endMs: p.clockOutAt!,
+      unpaidBreaks: p.breaks
+        .filter((b) => !b.paid && b.endAt !== null)
+        .map((b) => ({ startMs: b.startAt, endMs: b.endAt! })),
+    }));
+  for (const owed of mealPremiumDays(spans, [...days.keys()], cal))
+    days.get(owed.date)!.exceptions.push({ type: 'missed_break', minutes: owed.workedMinutes });
 }
 
 const emptyDay = (date: string): DayTotals => ({
@@ -61,9 +86,10 @@ export async function timesheets({ member, query }: { member: Membership; query:
   if (!company) throw companyNotFound();
   const from = weekStart(query.startDate, company.profile.weekStartingDay);
   const to = addDays(weekStart(query.endDate, company.profile.weekStartingDay), 6);
-  const [punches, shifts] = await Promise.all([
+  const [punches, shifts, californiaMeals] = await Promise.all([
     repo.listRange({ companyId, from, to, employeeId }),
     listShiftsInRange({ companyId, from: addDays(from, -1), to: addDays(to, 1), modes: ['published'], employeeId }),
+    californiaMealRuleInForce(companyId),
   ]);
   const now = Date.now();
   const today = businessToday(company.profile.timezone, company.settings.dayChangeTime, now);
@@ -109,6 +135,11 @@ export async function timesheets({ member, query }: { member: Membership; query:
         });
       }
     }
+    if (californiaMeals)
+      californiaMissedBreaks(days, data.punches, {
+        timezone: company.profile.timezone,
+        dayChangeTime: company.settings.dayChangeTime,
+      });
     for (const s of data.shifts) {
       const day = days.get(dayOfShift(s))!;
       day.shiftIds.push(s.id);

@@ -6,6 +6,8 @@ export interface WorkedSpan {
   punchId: string;
   businessDate: string;
   positionId: string | null;
+  /** the published shift the punch is linked to */
+  shiftId: string | null;
   startMs: number;
   endMs: number;
   unpaidBreaks: { startMs: number; endMs: number }[];
@@ -30,6 +32,7 @@ export async function workedSpans(
       punchId: p.id,
       businessDate: p.businessDate,
       positionId: p.positionId,
+      shiftId: p.shift?.shiftId ?? null,
       startMs: p.clockInAt,
       endMs: p.clockOutAt,
       unpaidBreaks: p.breaks

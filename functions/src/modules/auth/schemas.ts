@@ -3,6 +3,7 @@ import { MEMBER_ROLES } from '../../core/memberships';
 import { companyIdQuery, documentId } from '../../http/fields';
 import { timezoneSchema } from '../companies';
 import { countrySchema, currencySchema, emailSchema, passwordSchema } from './fields';
+import { recordOf, visibleTo } from '../../http/visibility';
 
 const personName = z.string().trim().min(1).max(120);
 
@@ -141,14 +142,17 @@ export const acceptResult = z.object({
 });
 
 /** Members */
-export const memberSchema = z.object({
-  uid: z.string(),
-  email: z.string().nullable(),
-  name: z.string().nullable().describe('Display name of the account'),
-  role: z.enum(MEMBER_ROLES),
-  employeeId: z.string().nullable(),
-  disabled: z.boolean(),
-});
+export const memberSchema = recordOf(
+  z.object({
+    uid: z.string(),
+    email: visibleTo(z.string().nullable(), 'contact'),
+    name: z.string().nullable().describe('Display name of the account'),
+    role: z.enum(MEMBER_ROLES),
+    employeeId: z.string().nullable(),
+    disabled: z.boolean(),
+  }),
+  'employeeId',
+);
 
 export const uidParam = z.object({ uid: documentId.max(128).describe('Firebase Authentication uid') });
 export const memberRoleBody = z.strictObject({ role: z.enum(MEMBER_ROLES) });

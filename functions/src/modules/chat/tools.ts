@@ -9,7 +9,9 @@ import { calculate } from '../calculator';
 import { listEmployeesFor } from '../employees';
 import type { CreateRequestBody } from '../requests';
 import { getSales, salesQuery, salesResponse } from '../sales';
-import { listShiftsForMember, listShiftsQuery, shiftPostBody } from '../schedule';
+import { listShiftsForMember, listShiftsQuery, shiftListSchema, shiftPostBody } from '../schedule';
+import { viewerOf } from '../companies';
+import { withhold } from '../../http/visibility';
 import { MAX_TOOL_RESULT_CHARS } from './limits';
 import { toolInputs, type ProposalKind, type ToolName } from './schemas';
 
@@ -81,7 +83,8 @@ const TOOLS = [
         fields,
       });
       // parsed as the route answers it: the assistant reads the same figures as GET /sales
-      const sales = salesResponse.parse(await getSales({ query, member: ctx.member }));
+      const sales = salesResponse.parse(await getSales({ query }));
+      withhold(salesResponse, sales, await viewerOf(ctx.member));
       return {
         currency: sales.currency,
         startDate: sales.startDate,
@@ -106,7 +109,11 @@ const TOOLS = [
         ...(input.employeeId ? { employeeId: input.employeeId } : {}),
         includeDraft: input.includeDraft ? 'true' : 'false',
       });
-      const shifts = await listShiftsForMember({ member: ctx.member, query });
+      const [shifts, viewer] = await Promise.all([
+        listShiftsForMember({ member: ctx.member, query }),
+        viewerOf(ctx.member),
+      ]);
+      withhold(shiftListSchema, shifts, viewer);
       return {
         shifts: shifts.map((s) => ({
           id: s.id,

@@ -9,6 +9,8 @@ export const createCompanyInBatch = lazyFunction(service, 'createCompanyInBatch'
 export const getCompanyRules = lazyFunction(service, 'getCompanyRules');
 export const mergeScheduleTemplate = lazyFunction(service, 'mergeScheduleTemplate');
 export const policiesInForce = lazyFunction(service, 'policiesInForce');
+export const viewPolicies = lazyFunction(service, 'viewPolicies');
+export const viewerOf = lazyFunction(service, 'viewerOf');
 export const readScheduleTemplate = lazyFunction(service, 'readScheduleTemplate');
 export type { CompanyRules } from './service';
 export { timezoneSchema } from './fields';

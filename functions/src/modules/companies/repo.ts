@@ -70,6 +70,13 @@ export async function updateCompany(id: string, fields: Record<string, unknown>,
 }
 
 export async function readPolicies(id: string): Promise<Partial<CompanyPolicies>> {
+  return (await readPoliciesAndSettings(id)).policies;
+}
+
+/** The stored policies and, from the same read, the stored settings (the policies share their document). */
+export async function readPoliciesAndSettings(
+  id: string,
+): Promise<{ policies: Partial<CompanyPolicies>; settings: DocumentData }> {
   const refs = [settingsRef(id), interactionRef(id), managerPermissionsRef(id)];
   const snaps = await db().getAll(...refs);
   const byPath = new Map(snaps.map((s) => [s.ref.path, s.data() ?? {}]));
@@ -81,7 +88,7 @@ export async function readPolicies(id: string): Promise<Partial<CompanyPolicies>
     const value = byPath.get(location.ref(id).path)?.[location.field];
     if (typeof value === 'boolean') stored[policy] = value;
   }
-  return stored;
+  return { policies: stored, settings: byPath.get(settingsRef(id).path)! };
 }
 
 export function writePolicies(batch: WriteBatch, id: string, patch: Partial<CompanyPolicies>): void {

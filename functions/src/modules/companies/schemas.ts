@@ -75,17 +75,31 @@ export const PROFILE_DEFAULTS = {
 /** The writable company settings. */
 export const companySettingsPatch = z
   .strictObject({
-    attendanceBreaksEnabled: z.boolean(),
-    attendanceActivationDate: z.string(),
+    attendanceBreaksEnabled: z
+      .boolean()
+      .describe(
+        'When false the time clock takes no breaks (POST /clock/breaks/start is 422 BREAKS_DISABLED); default true',
+      ),
+    attendanceActivationDate: z.string().describe('Stored for clients only: no server behaviour depends on it'),
     conflictsDetectionEnabled: z
       .boolean()
       .describe(
         'When true, rule violations of a shift (rest, daily and weekly limits) are 422 errors; when false they are warnings',
       ),
-    weatherApiEnabled: z.boolean(),
-    enableShiftSplitting: z.boolean(),
-    hasCaterer: z.boolean(),
-    hasAccessToLaborCost: z.boolean(),
+    weatherApiEnabled: z
+      .boolean()
+      .describe('Stored for clients only: no server behaviour depends on it (there is no weather feature here)'),
+    enableShiftSplitting: z
+      .boolean()
+      .describe('Stored for clients only: no server behaviour depends on it (the AI onboarding suggests it)'),
+    hasCaterer: z
+      .boolean()
+      .describe('Stored for clients only: no server behaviour depends on it (there is no catering feature here)'),
+    hasAccessToLaborCost: z
+      .boolean()
+      .describe(
+        'When false nobody, owners included, gets labour cost figures (x-visibility laborCost: the labour cost and ratios of GET /sales, the costs of schedule proposals); default true',
+      ),
     generationPriority: z.enum(['longer-shifts', 'period-start', 'chronological']),
     maxHoursPerWeek: z.number().gt(0),
     morningPeriodEnd: z
@@ -93,10 +107,14 @@ export const companySettingsPatch = z
       .min(0)
       .describe('Minute of the business day at which the morning period ends (e.g. 960 = 16:00)'),
     dayChangeTime: z.int().min(0).max(86400).describe('Seconds after local midnight at which the business day changes'),
-    aiAgentEnabled: z.boolean(),
-    aiAgentPersona: z.string(),
-    isPayrollTabsEnabled: z.boolean(),
-    timezoneCityId: z.string(),
+    aiAgentEnabled: z
+      .boolean()
+      .describe('Stored for clients only: no server behaviour depends on it (the assistant answers whatever it holds)'),
+    aiAgentPersona: z.string().describe('Stored for clients only: no server behaviour depends on it'),
+    isPayrollTabsEnabled: z.boolean().describe('Stored for clients only: no server behaviour depends on it'),
+    timezoneCityId: z
+      .string()
+      .describe('Stored for clients only: no server behaviour depends on it (the time zone is the profile `timezone`)'),
     fairWorkweekJurisdiction: z
       .enum(['none', 'nyc', 'seattle', 'oregon', 'chicago'])
       .describe(
@@ -110,12 +128,12 @@ export type CompanySettingsPatch = z.infer<typeof companySettingsPatch>;
 export const companySettings = companySettingsPatch.strip();
 
 export const SETTINGS_DEFAULTS = {
-  attendanceBreaksEnabled: false,
+  attendanceBreaksEnabled: true,
   conflictsDetectionEnabled: true,
   weatherApiEnabled: false,
   enableShiftSplitting: false,
   hasCaterer: false,
-  hasAccessToLaborCost: false,
+  hasAccessToLaborCost: true,
   generationPriority: 'longer-shifts',
   maxHoursPerWeek: 40,
   morningPeriodEnd: 960,
@@ -137,13 +155,29 @@ export const POLICY_FIELDS = [
 ] as const;
 export type PolicyField = (typeof POLICY_FIELDS)[number];
 
-export const companyPoliciesPatch = z
-  .strictObject(Object.fromEntries(POLICY_FIELDS.map((f) => [f, z.boolean()])) as Record<PolicyField, z.ZodBoolean>)
-  .partial();
+/** What each policy does (docs/AUTH.md, "Who sees what"). */
+const POLICY_MEANING: Record<PolicyField, string> = {
+  employeeInteractionGroup: 'Stored for clients only: there is no group messaging here',
+  employeeInteractionMessages: 'Stored for clients only: there is no direct messaging here',
+  employeeInteractionWorkWith:
+    "Employees see who works with them: when false, an employee's GET /shifts (and the assistant's list_shifts) holds their own shifts only",
+  employeesCanSeeShiftEndTimes:
+    'When false, employees get no shift end (end null; minutes and workedMinutes withheld: x-visibility shiftEnd), their own shifts included',
+  isGeolocationEnabled: 'Clock-ins and clock-outs need a location inside the geofence',
+  hideFinancialInfoFromManagers:
+    "Managers get no pay (x-visibility pay: rates, pay, labour cost) but their own, and no pay or tax documents; payroll exports are the owners'",
+  hideTipsFromManagers:
+    "Managers get no tips (x-visibility tips) but their own; GET /tips and payroll exports are the owners'",
+};
+const policyFields = () =>
+  Object.fromEntries(POLICY_FIELDS.map((f) => [f, z.boolean().describe(POLICY_MEANING[f])])) as Record<
+    PolicyField,
+    z.ZodBoolean
+  >;
+
+export const companyPoliciesPatch = z.strictObject(policyFields()).partial();
 export type CompanyPolicies = Record<PolicyField, boolean>;
-export const companyPolicies = z.object(
-  Object.fromEntries(POLICY_FIELDS.map((f) => [f, z.boolean()])) as Record<PolicyField, z.ZodBoolean>,
-);
+export const companyPolicies = z.object(policyFields());
 
 export const POLICY_DEFAULTS: CompanyPolicies = {
   employeeInteractionGroup: true,

@@ -1,6 +1,8 @@
 import type { DocumentSnapshot, WriteBatch } from 'firebase-admin/firestore';
 import { db } from '../../core/firebase';
 import { companyNotFound, requireCompany, serverTime, toMillis } from '../../core/firestore';
+import type { Membership } from '../../core/memberships';
+import type { ViewPolicies, Viewer } from '../../http/visibility';
 import * as repo from './repo';
 import {
   POLICY_DEFAULTS,
@@ -80,6 +82,24 @@ export async function updateSettings({ companyId, patch }: { companyId: string; 
 /** The policies in force (stored over defaults), for modules that already know the company exists. */
 export async function policiesInForce(companyId: string): Promise<CompanyPolicies> {
   return { ...POLICY_DEFAULTS, ...(await repo.readPolicies(companyId)) };
+}
+
+/** What a caller's view of tagged response fields depends on (src/http/visibility.ts). */
+export async function viewPolicies(companyId: string): Promise<ViewPolicies> {
+  const { policies, settings } = await repo.readPoliciesAndSettings(companyId);
+  const inForce = { ...POLICY_DEFAULTS, ...policies };
+  const { hasAccessToLaborCost } = settingsView(settings);
+  return {
+    hideFinancialInfoFromManagers: inForce.hideFinancialInfoFromManagers,
+    hideTipsFromManagers: inForce.hideTipsFromManagers,
+    employeesCanSeeShiftEndTimes: inForce.employeesCanSeeShiftEndTimes,
+    hasAccessToLaborCost: hasAccessToLaborCost === true,
+  };
+}
+
+/** A member's view of tagged response fields, for what a module hands out beside its routes (files, the assistant's tools). */
+export async function viewerOf(member: Membership): Promise<Viewer> {
+  return { role: member.role, employeeId: member.employeeId, policies: await viewPolicies(member.companyId) };
 }
 
 export async function getPolicies({ companyId }: { companyId: string }): Promise<CompanyPolicies> {

@@ -10,4 +10,5 @@ export const prepareEmployeeCreate = lazyFunction(service, 'prepareEmployeeCreat
 export type { Employee, EmployeeCreate } from './schemas';
 export { availabilitiesSchema, type Availabilities } from './schemas';
 export { setAvailabilitiesInTx } from './availabilities';
+export { employedOn } from './employment';
 export const listEmployeesFor = lazyFunction(service, 'listEmployees');

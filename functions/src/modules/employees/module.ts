@@ -6,5 +6,5 @@ export default defineModule({
   description: 'Employees of a company',
   http: () => require('./router') as typeof import('./router'),
   errors: employeeErrors.catalog,
-  collections: { company: ['employees'] },
+  collections: { company: ['employees', 'auditTrail'] },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { companyIdQuery, documentId, queryBoolean } from '../../http/fields';
+import { companyIdQuery, documentId, isoDate, queryBoolean } from '../../http/fields';
+import { recordOf, visibleTo, type VisibilityTag } from '../../http/visibility';
 
 const availabilityWindow = z.strictObject({ start: z.int().min(0).max(1440), end: z.int().min(0).max(1440) });
 
@@ -37,6 +38,8 @@ export const positionSchema = z.strictObject({
 
 export const EMPLOYEE_TYPES = ['fulltime', 'parttime', 'casual'] as const;
 
+const positionsSchema = z.array(positionSchema);
+
 export const employeeCreateBody = z.strictObject({
   name: z.string().min(1),
   surname: z.string().min(1),
@@ -52,7 +55,7 @@ export const employeeCreateBody = z.strictObject({
   emergencyPhoneCode: z.string().optional(),
   hiring: z.union([z.number(), z.string()]).optional().describe('Hiring date: epoch ms or YYYY-MM-DD'),
   bornDate: z.union([z.number(), z.string()]).optional(),
-  positions: z.array(positionSchema).default([]),
+  positions: positionsSchema.default([]),
   availabilities: availabilitiesSchema.optional(),
   salary: z.number().min(0).optional(),
   additionalSalary: z.record(z.string(), z.number().min(0)).optional(),
@@ -66,37 +69,143 @@ export const employeeCreateBody = z.strictObject({
     .record(documentId, z.number().min(0))
     .optional()
     .describe(
-      "Hourly pay per position: role id -> rate in the company's currency (major units, like rateRegular). Work in a position with a rate here is paid at it, before the role's rate and rateRegular.",
+      "Hourly pay per position: role id -> rate in the company's currency (major units, like rateRegular). Work in a position with a rate here is paid at it, before the role's rate and rateRegular. Each key must be an active role of the company (422 UNKNOWN_ROLE); it need not be one of the employee's positions (a rate may be set before the position is given).",
     ),
 });
 export type EmployeeCreate = z.output<typeof employeeCreateBody>;
 
-export const FINANCIAL_FIELDS = ['salary', 'additionalSalary', 'rateRegular', 'rateOvertime', 'positionRates'] as const;
-/** Personal fields a colleague with the employee role does not see. */
-export const PRIVATE_FIELDS = [
-  ...FINANCIAL_FIELDS,
-  'address',
-  'city',
-  'bornDate',
-  'emergencyContact',
-  'emergencyPhone',
-  'emergencyPhoneCode',
-  'employeeNumber',
-  'importSource',
-  'hiring',
-] as const;
+const archiveRecord = z.object({
+  effectiveDate: z.string(),
+  effectiveAt: z.number().describe('Epoch ms at which the effective date begins (company calendar)'),
+  reason: z.string(),
+  note: z.string().optional(),
+  by: z.string().nullable(),
+  at: z.number(),
+});
 
-export const employeeSchema = employeeCreateBody
-  .extend({
-    id: z.string(),
-    archived: z.boolean(),
-    userId: z.string().nullable().optional().describe('The Firebase Auth user of this employee, when linked'),
-    createdAt: z.number().optional(),
-    updatedAt: z.number().optional(),
-    availabilities: z.looseObject({}).optional(),
-  })
-  .strip();
+/**
+ * What each private field of an employee record carries (src/http/visibility.ts): pay, contact
+ * details (emergency contacts too) or personal HR data. An employee sees all of their own record;
+ * what others see follows the caller's view.
+ */
+export const EMPLOYEE_FIELD_TAGS = {
+  salary: 'pay',
+  additionalSalary: 'pay',
+  rateRegular: 'pay',
+  rateOvertime: 'pay',
+  positionRates: 'pay',
+  email: 'contact',
+  phone: 'contact',
+  phoneCode: 'contact',
+  address: 'contact',
+  city: 'contact',
+  emergencyContact: 'contact',
+  emergencyPhone: 'contact',
+  emergencyPhoneCode: 'contact',
+  bornDate: 'personal',
+  employeeNumber: 'personal',
+  importSource: 'personal',
+  hiring: 'personal',
+} as const satisfies Partial<Record<keyof typeof employeeCreateBody.shape, VisibilityTag>>;
+
+const taggedCreateFields = Object.fromEntries(
+  Object.entries(EMPLOYEE_FIELD_TAGS).map(([field, tag]) => [
+    field,
+    visibleTo(employeeCreateBody.shape[field as keyof typeof EMPLOYEE_FIELD_TAGS], tag),
+  ]),
+) as { [F in keyof typeof EMPLOYEE_FIELD_TAGS]: (typeof employeeCreateBody.shape)[F] };
+
+export const employeeSchema = recordOf(
+  employeeCreateBody
+    .extend({
+      ...taggedCreateFields,
+      id: z.string(),
+      archived: z.boolean(),
+      userId: z.string().nullable().optional().describe('The Firebase Auth user of this employee, when linked'),
+      createdAt: z.number().optional(),
+      updatedAt: z.number().optional(),
+      availabilities: z.looseObject({}).optional(),
+      archive: visibleTo(archiveRecord, 'personal')
+        .nullable()
+        .optional()
+        .describe('The archive recorded on the record (also one taking effect later); null or absent: none'),
+    })
+    .strip(),
+  'id',
+);
 export type Employee = z.infer<typeof employeeSchema>;
+
+/** The fields that PATCH may clear with null; name, surname and positions always have a value. */
+const ALWAYS_SET = ['name', 'surname', 'positions'];
+type Nullable<T> = { [K in keyof T]?: K extends 'name' | 'surname' | 'positions' ? T[K] : T[K] | null };
+export type EmployeePatch = Nullable<EmployeeCreate>;
+
+/** PATCH: any field of the create body, validated the same way; null removes an optional field. */
+export const employeePatchBody = z.strictObject(
+  Object.fromEntries(
+    Object.entries({ ...employeeCreateBody.shape, positions: positionsSchema }).map(([field, schema]) => [
+      field,
+      (ALWAYS_SET.includes(field) ? schema : (schema as z.ZodType).nullable()).optional(),
+    ]),
+  ),
+) as unknown as z.ZodType<EmployeePatch>;
+
+export const employeeIdParam = z.object({ employeeId: documentId.describe('Employee id') });
+
+/**
+ * Why an employment ended. `resigned` is the employee's decision; the others are the employer's
+ * (the schedule's fair-workweek premiums apply to the shifts it cancels: employment.ts).
+ */
+export const ARCHIVE_REASONS = ['resigned', 'dismissed', 'laidOff', 'contractEnded', 'other'] as const;
+export type ArchiveReason = (typeof ARCHIVE_REASONS)[number];
+
+export const archiveBody = z.strictObject({
+  effectiveDate: isoDate.describe(
+    'The first business day the person no longer works (company calendar): their shifts from this day (and not before today) are unassigned, and their access ends when it begins. May be in the past or the future.',
+  ),
+  reason: z.enum(ARCHIVE_REASONS),
+  note: z.string().max(2000).optional(),
+});
+export type ArchiveBody = z.infer<typeof archiveBody>;
+
+export const rehireBody = z.strictObject({
+  hiring: isoDate.optional().describe('The new hiring date; default: the hiring date stays'),
+  note: z.string().max(2000).optional(),
+});
+export type RehireBody = z.infer<typeof rehireBody>;
+
+const openSeat = z.object({
+  shiftId: z.string(),
+  date: z.string(),
+  start: z.number(),
+  end: z.number().nullable(),
+  positionId: z.string().nullable(),
+  subRoleId: z.string().nullable(),
+  mode: z.string(),
+});
+
+export const archiveResult = z.object({
+  employee: employeeSchema,
+  openSeats: z.array(openSeat).describe("The employee's shifts from the effective date, unassigned (deleted)"),
+  premiums: z
+    .array(z.record(z.string(), z.unknown()))
+    .describe(
+      'Fair-workweek premiums owed for the cancelled published shifts, as PUT /shifts answers them (never for a resignation)',
+    ),
+  cancelledRequests: z
+    .array(z.string())
+    .describe('Pending shift requests cancelled because they involved the employee'),
+  accessEndsAt: z.number().describe('Epoch ms: when the membership stops granting access to the company'),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  by: z.string().nullable().describe('uid of who made the change'),
+  at: z.number(),
+  before: z.record(z.string(), z.unknown()).describe('The changed fields as they were (null: absent)'),
+  after: z.record(z.string(), z.unknown()).describe('The changed fields as they became (null: absent)'),
+});
 
 export const listEmployeesQuery = companyIdQuery.extend({
   archived: queryBoolean.optional().describe('true: archived employees only; false or absent: active employees only'),
@@ -104,5 +213,7 @@ export const listEmployeesQuery = companyIdQuery.extend({
   search: z
     .string()
     .optional()
-    .describe('Case-insensitive substring of name, surname, full name, email, phone or employee number'),
+    .describe(
+      'Case-insensitive substring of name, surname, full name, email, phone or employee number, among the fields the caller may see',
+    ),
 });

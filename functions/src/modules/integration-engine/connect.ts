@@ -10,8 +10,10 @@ import {
   type Connection,
 } from '../integrations';
 import { connectionIdOf, newPartnerKey, saveConnection } from './connections';
+import { requireCompanyCurrency } from './currency';
 import { startAuthorization } from './oauth';
 import * as repo from './repo';
+import { sessionTokenStore } from './session-tokens';
 import { callVendor } from './vendor-errors';
 
 /**
@@ -54,7 +56,10 @@ export async function connect({
     case 'client_credentials': {
       const fields = parseCredentials(entry, credentials);
       await requireCompany(companyId);
-      const account = await callVendor(() => connectorFor(entry.slug)!.verify!(fields));
+      const account = await callVendor(() =>
+        connectorFor(entry.slug)!.verify!(fields, sessionTokenStore(entry.slug, fields)),
+      );
+      await requireCompanyCurrency(companyId, entry.name, account);
       const connectionId = connectionIdOf(
         entry,
         accountFieldOf(entry) ? fields[accountFieldOf(entry)!.name] : account.id,

@@ -3,7 +3,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { requireCompany } from '../../core/firestore';
 import { runExclusive } from '../../core/exclusive';
 import { logger } from '../../core/logger';
-import type { VendorAccount } from '../../connectors';
+import { connectorFor, VendorError, type VendorAccount } from '../../connectors';
 import {
   catalogueEntry,
   integrationErrors,
@@ -103,7 +103,10 @@ export async function saveConnection(p: {
 /**
  * Disconnects: the credentials (vault record, partner keys) are deleted, not flagged; the state
  * becomes `disconnected`; queued runs are cancelled; synced data and run history stay. A second
- * call changes nothing.
+ * call changes nothing. Where the vendor documents revocation (its connector's oauth.revoke:
+ * Square), the grant is then ended at the vendor too, best effort: a vendor that fails to answer
+ * does not keep the connection connected here (logged; the owner can revoke it in the vendor's
+ * dashboard).
  */
 export async function disconnect({
   companyId,
@@ -118,7 +121,10 @@ export async function disconnect({
   const result = await runExclusive(lockKeys.connection(companyId, connectionId), async (tx) => {
     const connection = await readConnection(companyId, connectionId, tx);
     if (!connection) throw integrationErrors.CONNECTION_NOT_FOUND(`The company has no connection ${connectionId}`);
-    if (connection.state === 'disconnected') return { result: connection };
+    if (connection.state === 'disconnected') return { result: { disconnected: connection, grant: null } };
+    const grant = connectorFor(connection.slug)?.oauth?.revoke
+      ? await repo.readSecrets<{ accessToken?: string }>(companyId, connectionId, tx)
+      : null;
     const partnerKeys =
       catalogueEntry(connection.slug)?.authKind === 'partner_key'
         ? await repo.partnerKeysOf(companyId, connection.slug, tx)
@@ -135,7 +141,7 @@ export async function disconnect({
       updatedAt: now,
     };
     return {
-      result: disconnected,
+      result: { disconnected, grant },
       write: (w) => {
         repo.deleteSecrets(w, companyId, connectionId);
         for (const ref of partnerKeys) w.delete(ref);
@@ -152,7 +158,24 @@ export async function disconnect({
     };
   });
   logger.info('integration disconnected', { companyId, connectionId, uid });
-  return result;
+  if (result.grant?.accessToken) await revokeGrant(companyId, result.disconnected, result.grant.accessToken);
+  return result.disconnected;
+}
+
+/** Best effort: the connection is disconnected here whatever the vendor answers (or our OAuth app's configuration). */
+async function revokeGrant(companyId: string, connection: Connection, accessToken: string): Promise<void> {
+  const log = logger.child({ companyId, connectionId: connection.id, slug: connection.slug });
+  try {
+    // loaded here only: a disconnect without a grant to revoke does not load the OAuth code
+    const { oauthApp } = require('./oauth') as typeof import('./oauth');
+    await connectorFor(connection.slug)!.oauth!.revoke!({ app: oauthApp(connection.slug), accessToken });
+    log.info('vendor grant revoked');
+  } catch (err) {
+    log.warn('vendor grant not revoked: the owner can revoke it in the vendor dashboard', {
+      code: err instanceof VendorError ? err.failure : ((err as { code?: string }).code ?? 'unexpected'),
+      reasonMessage: (err as Error).message,
+    });
+  }
 }
 
 export function requireActive(connection: Connection | null, connectionId: string): Connection {

@@ -11,6 +11,11 @@ export const engineErrors = defineErrors({
     meaning:
       'The credentials work but the vendor has no account (location, restaurant, establishment) with the id given; nothing was stored',
   },
+  CURRENCY_MISMATCH: {
+    status: 422,
+    meaning:
+      "The POS account sells in another currency than the company's sales (both named); amounts are not converted, nothing was stored",
+  },
   VENDOR_RATE_LIMITED: {
     status: 429,
     meaning: 'The vendor is rate limiting our calls; try again later (Retry-After when the vendor said)',

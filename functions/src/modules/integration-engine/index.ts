@@ -14,6 +14,10 @@ export const rotateVault = lazyFunction(() => require('./rotation') as typeof im
 export type { Claim, RunOutcome } from './runs';
 export { SYNC_QUEUE } from './module';
 export { readSecrets } from './repo';
+export const sessionTokenStore = lazyFunction(
+  () => require('./session-tokens') as typeof import('./session-tokens'),
+  'sessionTokenStore',
+);
 export { engineErrors, RunTakenOver } from './errors';
 export {
   MAX_BACKFILL_DAYS,

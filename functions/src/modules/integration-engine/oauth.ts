@@ -4,6 +4,7 @@ import { config, OAUTH_CLIENT_SECRETS, type OAuthVendor } from '../../core/confi
 import { runExclusive } from '../../core/exclusive';
 import { logger } from '../../core/logger';
 import { sign, verifySignature } from '../../core/vault';
+import { requireCompanyCurrency } from './currency';
 import { connectorFor, VendorError, type OAuthApp, type OAuthConnector } from '../../connectors';
 import {
   catalogueEntry,
@@ -142,6 +143,7 @@ export async function completeAuthorization(
     Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'),
   );
   const grant = await callVendor(() => oauthOf(entry).exchange({ app, code: query.code!, callbackQuery }));
+  await requireCompanyCurrency(stored.companyId, entry.name, grant.account);
   const secrets: OAuthSecrets = {
     accessToken: grant.accessToken,
     refreshToken: grant.refreshToken,

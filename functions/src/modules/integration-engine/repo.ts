@@ -3,6 +3,7 @@ import { db } from '../../core/firebase';
 import { companyCollection } from '../../core/firestore';
 import { open, seal, type Sealed } from '../../core/vault';
 import type { SyncRun } from './schemas';
+import { runSummary } from './summary';
 
 // --- the credential vault's records -----------------------------------------------------------
 
@@ -46,6 +47,33 @@ export async function readSecrets<T>(companyId: string, connectionId: string, tx
 
 export const deleteSecrets = (tx: Transaction, companyId: string, connectionId: string) =>
   tx.delete(vaultRef(companyId, connectionId));
+
+/**
+ * A vendor session token (Toast's login) of a set of client credentials: a vault record of its own,
+ * `session~{key}`, sealed like the credentials and re-sealed by a rotation with them. Shared by the
+ * connections using those credentials (a partner's), so it belongs to no company (companyId '').
+ */
+const sessionRef = (key: string) => db().collection(VAULT).doc(`session~${key}`);
+
+export async function readSessionToken<T>(key: string): Promise<T | null> {
+  const snap = await sessionRef(key).get();
+  if (!snap.exists) return null;
+  return JSON.parse(open((snap.data() as VaultRecord).sealed, aadOf(snap.id))) as T;
+}
+
+export async function writeSessionToken(key: string, token: object): Promise<void> {
+  const ref = sessionRef(key);
+  const record: VaultRecord = {
+    recordId: ref.id,
+    companyId: '',
+    connectionId: '',
+    sealed: seal(JSON.stringify(token), aadOf(ref.id)),
+    updatedAt: Date.now(),
+  };
+  await ref.set(record);
+}
+
+export const deleteSessionToken = async (key: string): Promise<void> => void (await sessionRef(key).delete());
 
 /** Re-seals one record under the current key (a rotation); false when it already was, or is gone. */
 export async function resealRecord(id: string, currentKid: string): Promise<boolean> {
@@ -114,6 +142,7 @@ function runFromDoc(id: string, data: DocumentData): SyncRun {
     streams: data.streams ?? [],
     window: data.window ?? null,
     counts: data.counts ?? {},
+    summary: runSummary(data.counts ?? {}),
     createdAt: Number(data.createdAt),
     startedAt: data.startedAt ?? null,
     finishedAt: data.finishedAt ?? null,
@@ -143,7 +172,7 @@ export const newRunId = (createdAt: number, random: string) =>
 const windowKeyOf = (w: { from: string; to: string }) => `${w.from}..${w.to}`;
 
 export function writeRun(tx: Transaction, companyId: string, run: SyncRun): void {
-  const { id, created: _created, ...data } = run;
+  const { id, created: _created, summary: _summary, ...data } = run;
   tx.set(runRef(companyId, id), { ...data, sortKey: id, windowKey: run.window ? windowKeyOf(run.window) : null });
 }
 

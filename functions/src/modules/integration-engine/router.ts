@@ -78,7 +78,7 @@ export const routes: RouteDef[] = [
     path: '/connections/:connectionId',
     summary: 'Disconnect an integration',
     description:
-      'The credentials are destroyed (the vault record and any partner key are deleted, not flagged), the state becomes `disconnected`, queued sync runs are cancelled, and synced data and run history stay. Repeating it changes nothing. Owners only.',
+      'The credentials are destroyed (the vault record and any partner key are deleted, not flagged), the state becomes `disconnected`, queued sync runs are cancelled, and synced data and run history stay. Where the vendor documents revocation (Square: RevokeToken), the grant is then ended at the vendor too, best effort (a vendor that fails to answer is logged; the connection is disconnected here all the same). Repeating it changes nothing. Owners only.',
     access: owner,
     params: connectionIdParam,
     query: companyIdQuery,

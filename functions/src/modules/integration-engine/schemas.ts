@@ -78,7 +78,7 @@ const streamCounts = z.object({
   held: z
     .int()
     .describe(
-      'Punches and sales of POS employees not linked to an employee yet: kept, attributed when linked (pos-sync)',
+      'Records of POS employees not linked to an employee yet (pos-sync). Punches: kept apart, not in attendance (nor in created) until the link. Sales: imported all the same (counted in created, updated or unchanged too), attributed when linked',
     ),
 });
 export type StreamCounts = z.infer<typeof streamCounts>;
@@ -110,6 +110,12 @@ export const runSchema = z.object({
     .record(z.string(), streamCounts)
     .describe(
       'Per stream (roster, punches, sales; tips come with sales): records read, created, updated, unchanged, failed and held',
+    ),
+  summary: z
+    .string()
+    .optional()
+    .describe(
+      'The counts in words: what was imported, what waits for a POS employee to be linked to an employee, what was refused',
     ),
   progress: z
     .record(z.string(), streamProgress)

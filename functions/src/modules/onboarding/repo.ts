@@ -13,6 +13,10 @@ export interface StoredSession {
   answers: Answers;
   transcript: Turn[];
   messageCount: number;
+  /** Messages admitted (answered or in flight), counted before their model call: what the per-session limit checks. */
+  messagesStarted: number;
+  /** False for a session started before messagesStarted existed (its messageCount stands in). */
+  countsStarted: boolean;
   companyId: string | null;
   completion: { uid: string; employeeId: string | null; reply: string } | null;
   /** The result of the last message, answered again to a retry with the same clientMessageId. */
@@ -37,6 +41,8 @@ function sessionFromDoc(id: string, data: DocumentData): StoredSession {
     answers: answers.success ? answers.data : {},
     transcript: transcript.success ? transcript.data : [],
     messageCount: Number(data.messageCount ?? 0),
+    messagesStarted: Number(data.messagesStarted ?? data.messageCount ?? 0),
+    countsStarted: typeof data.messagesStarted === 'number',
     companyId: typeof data.companyId === 'string' ? data.companyId : null,
     completion:
       data.completion && typeof data.completion.uid === 'string'

@@ -41,7 +41,7 @@ export const routes: RouteDef[] = [
     method: 'post',
     path: '/onboarding/sessions/:sessionId/messages',
     summary: "Send the owner's message; the assistant extracts answers and asks the next question",
-    description: `The message goes to the model (flow \`onboarding.extract\`, billed to the onboarding bucket) which proposes answers as JSON; each proposed answer is validated (name, type, ISO country, IANA time zone, opening hours per weekday, roles with head-count) and only valid ones are kept. The next question follows from what is still missing. A provider error (429, 502, 503 AI_PROVIDER_NOT_CONFIGURED) changes nothing. At most 60 messages per session. ${CREDENTIALS}`,
+    description: `The message goes to the model (flow \`onboarding.extract\`, billed to the onboarding bucket) which proposes answers as JSON; each proposed answer is validated (name, type, ISO country, IANA time zone, opening hours per weekday, roles with head-count) and only valid ones are kept. The next question follows from what is still missing. A provider error (429, 502, 503 AI_PROVIDER_NOT_CONFIGURED) changes nothing. Limits, each checked atomically before the model call: 60 messages per session (422 ONBOARDING_TOO_MANY_MESSAGES; parallel messages count too), 120 messages per client address and hour over all its sessions and 2,000 messages per hour over every session (429 RATE_LIMITED with Retry-After), and the onboarding bucket's AI budget (429 AI_BUDGET_EXCEEDED). ${CREDENTIALS}`,
     access: PUBLIC,
     params: sessionIdParam,
     body: messageBody,

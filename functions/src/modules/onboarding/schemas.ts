@@ -6,6 +6,10 @@ import { documentId } from '../../http/fields';
 export const ONBOARDING_LIMITS = {
   messageLength: 2000,
   messagesPerSession: 60,
+  /** Model-backed messages one client address may send per hour, over all its sessions. */
+  messagesPerAddressPerHour: 120,
+  /** Model-backed messages of every anonymous and signed-in session together per hour: the onboarding's own ceiling. */
+  messagesPerHour: 2000,
   /** Turns (owner message or assistant question) kept in the session and sent to the model. */
   transcriptTurns: 12,
   roles: 20,

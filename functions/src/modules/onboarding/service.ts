@@ -3,7 +3,9 @@ import type { Request } from 'express';
 import { setUsageCompany } from '../../ai/accumulator';
 import { complete, type ChatMessage } from '../../ai/models';
 import { coreErrors } from '../../core/errors';
-import { db } from '../../core/firebase';
+import { runExclusiveInTurn } from '../../core/exclusive';
+import { firestoreNs } from '../../core/firebase';
+import { lockKeys } from '../../core/locks';
 import { companyDoc, serverTime } from '../../core/firestore';
 import type { Logger } from '../../core/logger';
 import { findMembership } from '../../core/memberships';
@@ -29,6 +31,16 @@ const TTL_MS = ONBOARDING_LIMITS.ttlDays * 24 * 3600 * 1000;
 const START_LIMIT = { name: 'onboarding-start', points: 20, duration: 3600 };
 /** Every anonymous caller together: the assistant's model calls cost money. */
 const START_GLOBAL = { name: 'onboarding-start-global', points: 2000, duration: 3600 };
+const MESSAGE_LIMIT = {
+  name: 'onboarding-message',
+  points: ONBOARDING_LIMITS.messagesPerAddressPerHour,
+  duration: 3600,
+};
+const ALL_MESSAGES_LIMIT = {
+  name: 'onboarding-message-all',
+  points: ONBOARDING_LIMITS.messagesPerHour,
+  duration: 3600,
+};
 const TOKEN_HEADER = 'x-onboarding-token';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -83,6 +95,7 @@ export async function startSession({ req }: { req: Request }) {
     answers: {},
     transcript: [{ role: 'assistant', text: reply }],
     messageCount: 0,
+    messagesStarted: 0,
     companyId: null,
     completion: null,
     lastMessage: null,
@@ -158,37 +171,78 @@ export async function postMessage({
     const { reply, accepted, ignored } = session.lastMessage;
     return { session: view(session), reply, accepted, ignored };
   }
-  if (session.messageCount >= ONBOARDING_LIMITS.messagesPerSession) {
-    throw onboardingErrors.ONBOARDING_TOO_MANY_MESSAGES(
-      `An onboarding session takes at most ${ONBOARDING_LIMITS.messagesPerSession} messages; start a new one`,
-    );
+  await consumeLimits(
+    [
+      { limit: MESSAGE_LIMIT, key: clientAddress(req) },
+      { limit: ALL_MESSAGES_LIMIT, key: 'all' },
+    ],
+    'onboarding messages',
+  );
+  await takeMessageSlot(sessionId);
+  let result: Awaited<ReturnType<typeof complete>>;
+  try {
+    result = await complete({
+      flow: 'onboarding.extract',
+      companyId: null,
+      system: extractionSystem(session.answers, nextQuestion(session.answers)?.text ?? null),
+      messages: modelMessages(session.transcript, text),
+      maxTokens: 800,
+      temperature: 0,
+    });
+  } catch (err) {
+    await repo.sessionRef(sessionId).update({ messagesStarted: firestoreNs().FieldValue.increment(-1) });
+    throw err;
   }
-  const result = await complete({
-    flow: 'onboarding.extract',
-    companyId: null,
-    system: extractionSystem(session.answers, nextQuestion(session.answers)?.text ?? null),
-    messages: modelMessages(session.transcript, text),
-    maxTokens: 800,
-    temperature: 0,
-  });
-  const outcome = await db().runTransaction(async (tx) => {
+  const outcome = await runExclusiveInTurn(lockKeys.onboardingSession(sessionId), async (tx) => {
     const current = await repo.readSession(sessionId, tx);
     if (!current) throw notFound();
     if (current.companyId)
       throw onboardingErrors.ONBOARDING_COMPLETED('This onboarding is completed; its company exists');
     const { answers, accepted, ignored } = applyProposal(current.answers, result.text);
     const reply = replyFor(answers);
-    tx.update(repo.sessionRef(sessionId), {
-      answers,
-      transcript: trimTranscript([...current.transcript, { role: 'owner', text }, { role: 'assistant', text: reply }]),
-      messageCount: current.messageCount + 1,
-      lastMessage: clientMessageId ? { clientMessageId, reply, accepted, ignored } : null,
-      expiresAt: Date.now() + TTL_MS,
-      updatedAt: serverTime(),
-    });
-    return { reply, accepted, ignored };
+    return {
+      result: { reply, accepted, ignored },
+      write: (t) =>
+        t.update(repo.sessionRef(sessionId), {
+          answers,
+          transcript: trimTranscript([
+            ...current.transcript,
+            { role: 'owner', text },
+            { role: 'assistant', text: reply },
+          ]),
+          messageCount: current.messageCount + 1,
+          lastMessage: clientMessageId ? { clientMessageId, reply, accepted, ignored } : null,
+          expiresAt: Date.now() + TTL_MS,
+          updatedAt: serverTime(),
+        }),
+    };
   });
   return { session: view((await repo.readSession(sessionId))!), ...outcome };
+}
+
+/**
+ * Counts a message against its session's limit before its model call, atomically (parallel
+ * messages of one session cannot all pass): `messagesStarted` is the messages admitted, answered or
+ * in flight; a message whose model call fails gives its slot back.
+ */
+async function takeMessageSlot(sessionId: string): Promise<void> {
+  await runExclusiveInTurn(lockKeys.onboardingSession(sessionId), async (tx) => {
+    const current = await repo.readSession(sessionId, tx);
+    if (!current) throw notFound();
+    if (current.messagesStarted >= ONBOARDING_LIMITS.messagesPerSession) {
+      throw onboardingErrors.ONBOARDING_TOO_MANY_MESSAGES(
+        `An onboarding session takes at most ${ONBOARDING_LIMITS.messagesPerSession} messages; start a new one`,
+      );
+    }
+    return {
+      result: undefined,
+      // an increment, so that a concurrent give-back (also an increment) is never overwritten
+      write: (t) =>
+        t.update(repo.sessionRef(sessionId), {
+          messagesStarted: current.countsStarted ? firestoreNs().FieldValue.increment(1) : current.messagesStarted + 1,
+        }),
+    };
+  });
 }
 
 /** The id of the company a session creates: fixed by the session, so a retried completion cannot make a second one. */

@@ -20,6 +20,11 @@ export const payrollErrors = defineErrors({
     status: 422,
     meaning: 'The layout needs an employee number (payroll id) that some employees do not have (listed in details)',
   },
+  EXPORT_MISSING_COMPANY_CODE: {
+    status: 422,
+    meaning:
+      'The layout (ADP Co Code, Paychex Client ID) needs the company code, which the payroll settings do not have (companyCode)',
+  },
   PAY_HIDDEN: {
     status: 403,
     meaning: 'Pay figures are hidden from managers by the company policy hideFinancialInfoFromManagers',

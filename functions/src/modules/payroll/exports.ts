@@ -1,6 +1,15 @@
 import { stringify } from 'csv-stringify/sync';
 import { currencyExponent as exponentOf } from '../../core/money';
 import { guardCell } from '../../core/spreadsheet';
+import {
+  ADP_CODES,
+  ADP_HEADER,
+  GENERIC_HEADER,
+  GUSTO_HEADER,
+  GUSTO_PREMIUM_COLUMN,
+  PAYCHEX_HEADER,
+  PAYCHEX_PAY_COMPONENTS,
+} from './export-headers';
 
 /**
  * Payroll export files for a closed pay period: pure functions, no I/O.
@@ -39,6 +48,17 @@ import { guardCell } from '../../core/spreadsheet';
  *   route answers 422. Both also need `meta.companyCode` (ADP `Co Code`, Paychex `Client ID`), else
  *   `ExportError` (reason 'company-code-missing', `employees` empty). Gusto matches on first and
  *   last name and takes its own id optionally, so it needs neither.
+ * - Premiums (fair-workweek premiums for schedule changes and short rest, `schedulePremiums`; the
+ *   California meal-period premium, `mealPremiums`; period totals in minor units) are earnings, not
+ *   hours: generic has a column for each; ADP gets one more paydata line per premium with only
+ *   `Earnings 3 Code` and `Earnings 3 Amount` (codes `FWW` and `MLP`: placeholders like `TIP`, ADP
+ *   earnings codes are set up per company and mapped by the practitioner; ADP paydata takes several
+ *   lines per File #); Paychex one more line per premium with an Amount under the pay components
+ *   `Schedule Premium` and `Meal Premium` (to be set up on the Paychex client under those names);
+ *   Gusto has no column for them and its CSV upload refuses custom earning types ("Custom earning
+ *   types are not supported in the CSV upload", Gusto Help Center), so their sum goes to `bonus`,
+ *   the template's taxable extra-pay column, present only when the file has a premium and empty
+ *   for an employee without one (a 0 would erase a bonus entered in Gusto).
  * - Invalid input (a minute or money value that is not a safe integer, an unknown layout or
  *   currency, a malformed period) is a programming error: RangeError.
  * - Filename: `payroll-{companyId}-{periodStart}_{periodEnd}-{layout}.csv`, the company id reduced
@@ -133,6 +153,10 @@ export interface PayrollExportRow {
   overtimePay: number;
   doubleTimePay: number;
   tips: number;
+  /** fair-workweek premiums (schedule changes, short rest), minor units; absent = 0 */
+  schedulePremiums?: number;
+  /** California meal-period premiums, minor units; absent = 0 */
+  mealPremiums?: number;
   totalPay: number;
 }
 
@@ -172,77 +196,7 @@ export class ExportError extends Error {
   }
 }
 
-/** Hours 3 / Earnings 3 codes and Paychex pay components written by the provider layouts. */
-export const ADP_CODES = { doubleTimeHours: 'DBL', tipsEarnings: 'TIP' } as const;
-export const PAYCHEX_PAY_COMPONENTS = {
-  regular: 'Hourly',
-  overtime: 'Overtime',
-  doubleTime: 'Doubletime',
-  tips: 'Tips',
-} as const;
-
-export const ADP_HEADER = [
-  'Co Code',
-  'Batch ID',
-  'File #',
-  'Reg Hours',
-  'O/T Hours',
-  'Hours 3 Code',
-  'Hours 3 Amount',
-  'Earnings 3 Code',
-  'Earnings 3 Amount',
-  'Temp Rate',
-] as const;
-export const PAYCHEX_HEADER = [
-  'Client ID',
-  'Worker ID',
-  'Org',
-  'Job Number',
-  'Pay Component',
-  'Rate',
-  'Rate Number',
-  'Hours',
-  'Units',
-  'Line Date',
-  'Amount',
-  'Check Seq Number',
-  'Override State',
-  'Override Local',
-  'Override Local Jurisdiction',
-  'Labor Assignment',
-] as const;
-export const GUSTO_HEADER = [
-  'last_name',
-  'first_name',
-  'gusto_employee_id',
-  'regular_hours',
-  'overtime_hours',
-  'double_overtime_hours',
-  'paycheck_tips',
-] as const;
-export const GENERIC_HEADER = [
-  'employee_id',
-  'employee_number',
-  'last_name',
-  'first_name',
-  'role',
-  'salaried',
-  'regular_hours',
-  'overtime_hours',
-  'double_time_hours',
-  'total_hours',
-  'regular_rate',
-  'overtime_rate',
-  'double_time_rate',
-  'regular_pay',
-  'overtime_pay',
-  'double_time_pay',
-  'tips',
-  'total_pay',
-  'currency',
-  'period_start',
-  'period_end',
-] as const;
+export * from './export-headers';
 
 // ---------------------------------------------------------------------------------------------
 // Formatting
@@ -265,6 +219,8 @@ const INTEGER_FIELDS = [
   'doubleTimeMinutes',
   ...MONEY_FIELDS,
 ] as const satisfies readonly (keyof PayrollExportRow)[];
+
+const PREMIUM_FIELDS = ['schedulePremiums', 'mealPremiums'] as const satisfies readonly (keyof PayrollExportRow)[];
 
 /** The currency's minor-unit digits (core/money.ts), refusing what is not an ISO 4217 code: an export must not guess. */
 export function currencyExponent(currency: string): number {
@@ -320,9 +276,10 @@ function validate(layout: string, rows: PayrollExportRow[], meta: ExportMeta): v
     throw new RangeError('periodStart and periodEnd must be YYYY-MM-DD');
   if (meta.periodStart > meta.periodEnd) throw new RangeError('periodStart is after periodEnd');
   for (const row of rows) {
-    for (const field of INTEGER_FIELDS) {
-      if (!Number.isSafeInteger(row[field]))
-        throw new RangeError(`${field} of employee ${row.employeeId} is not an integer: ${row[field]}`);
+    for (const field of [...INTEGER_FIELDS, ...PREMIUM_FIELDS]) {
+      const value = row[field] ?? 0;
+      if (!Number.isSafeInteger(value))
+        throw new RangeError(`${field} of employee ${row.employeeId} is not an integer: ${value}`);
     }
   }
 }
@@ -356,6 +313,14 @@ interface Ctx {
   money: (minor: number) => string;
 }
 
+/** The row's non-zero premiums as [code, amount]: fair-workweek ones under the first code, meal ones under the second. */
+function premiumsOf(r: PayrollExportRow, scheduleCode: string, mealCode: string): [string, number][] {
+  const out: [string, number][] = [];
+  if (r.schedulePremiums) out.push([scheduleCode, r.schedulePremiums]);
+  if (r.mealPremiums) out.push([mealCode, r.mealPremiums]);
+  return out;
+}
+
 /** Empty when zero (ADP: a 0 is an entry). */
 const nonZero = (value: number, format: (n: number) => string) => (value === 0 ? '' : format(value));
 
@@ -377,6 +342,8 @@ function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
     money(r.regularPay),
     money(r.overtimePay),
     money(r.doubleTimePay),
+    money(r.schedulePremiums ?? 0),
+    money(r.mealPremiums ?? 0),
     money(r.tips),
     money(r.totalPay),
     meta.currency,
@@ -401,10 +368,12 @@ function adp(rows: PayrollExportRow[], { meta, money }: Ctx): string {
       r.tips === 0 ? '' : ADP_CODES.tipsEarnings,
       nonZero(r.tips, money),
     ];
-    if (values.every((v) => v === '')) continue; // nothing to pay through paydata
     const worked = regularMinutes + r.overtimeMinutes + r.doubleTimeMinutes;
     const tempRate = r.salaried || worked === 0 ? '' : nonZero(r.regularRate, money);
-    lines.push([coCode, batchId, r.employeeNumber!.trim(), ...values, tempRate]);
+    if (values.some((v) => v !== '')) lines.push([coCode, batchId, r.employeeNumber!.trim(), ...values, tempRate]);
+    // one more paydata line per premium earnings code, Earnings 3 only
+    for (const [code, amount] of premiumsOf(r, ADP_CODES.schedulePremiumEarnings, ADP_CODES.mealPremiumEarnings))
+      lines.push([coCode, batchId, r.employeeNumber!.trim(), '', '', '', '', code, money(amount), '']);
   }
   return toCsv(ADP_HEADER, lines);
 }
@@ -443,21 +412,33 @@ function paychex(rows: PayrollExportRow[], { meta, money }: Ctx): string {
         line(PAYCHEX_PAY_COMPONENTS.doubleTime, money(r.doubleTimeRate), formatHours(r.doubleTimeMinutes), ''),
       );
     if (r.tips !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.tips, '', '', money(r.tips)));
+    for (const [component, amount] of premiumsOf(
+      r,
+      PAYCHEX_PAY_COMPONENTS.schedulePremium,
+      PAYCHEX_PAY_COMPONENTS.mealPremium,
+    ))
+      lines.push(line(component, '', '', money(amount)));
   }
   return toCsv(PAYCHEX_HEADER, lines);
 }
 
 function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
-  const lines = rows.map((r) => [
-    guardText(r.lastName),
-    guardText(r.firstName),
-    present(r.employeeNumber) ? r.employeeNumber.trim() : '',
-    r.salaried ? '' : formatHours(r.regularMinutes),
-    formatHours(r.overtimeMinutes),
-    formatHours(r.doubleTimeMinutes),
-    money(r.tips),
-  ]);
-  return toCsv(GUSTO_HEADER, lines);
+  // the bonus column only when the file has a premium: a 0 there would erase a bonus entered in Gusto
+  const withPremiums = rows.some((r) => premiumsOf(r, '', '').length > 0);
+  const lines = rows.map((r) => {
+    const premiums = (r.schedulePremiums ?? 0) + (r.mealPremiums ?? 0);
+    return [
+      guardText(r.lastName),
+      guardText(r.firstName),
+      present(r.employeeNumber) ? r.employeeNumber.trim() : '',
+      r.salaried ? '' : formatHours(r.regularMinutes),
+      formatHours(r.overtimeMinutes),
+      formatHours(r.doubleTimeMinutes),
+      money(r.tips),
+      ...(withPremiums ? [nonZero(premiums, money)] : []),
+    ];
+  });
+  return toCsv(withPremiums ? [...GUSTO_HEADER, GUSTO_PREMIUM_COLUMN] : GUSTO_HEADER, lines);
 }
 
 const LAYOUTS: Record<ExportLayout, (rows: PayrollExportRow[], ctx: Ctx) => string> = { generic, adp, paychex, gusto };

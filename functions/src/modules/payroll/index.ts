@@ -1,2 +1,4 @@
 /** The payroll module's public API. */
 export { computeHours, payOf, type OvertimeRules, type WorkedSpan } from './overtime';
+export { mealPremiumDays } from './meal-periods';
+export { californiaMealRuleInForce } from './repo';

@@ -59,7 +59,7 @@ import { addDays, businessDayStart, datesInRange, weekOf } from '../../core/cale
  * validate the rules they are given with it and throw a RangeError on an invalid set.
  */
 
-const MS_PER_MINUTE = 60_000;
+export const MS_PER_MINUTE = 60_000;
 /** Minutes in a week: the upper bound of every threshold. */
 export const MINUTES_PER_WEEK = 10_080;
 
@@ -242,7 +242,7 @@ function validRules(rules: OvertimeRules): OvertimeRules {
 // ---------------------------------------------------------------------------------------------
 // Worked time per business day
 
-interface Interval {
+export interface Interval {
   startMs: number;
   endMs: number;
 }
@@ -266,7 +266,7 @@ function union(intervals: Interval[]): Interval[] {
 }
 
 /** A span minus its unpaid breaks (clipped to the span). */
-function paidParts(span: WorkedSpan): Interval[] {
+export function paidParts(span: WorkedSpan): Interval[] {
   assertInterval(span, 'worked span');
   const breaks = union(
     (span.unpaidBreaks ?? []).map((b) => {
@@ -286,10 +286,22 @@ function paidParts(span: WorkedSpan): Interval[] {
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+const dayStartCache = new Map<string, number>();
+
+/** The first instant of each of `dates` (consecutive) and of the day after: date i is [starts[i], starts[i + 1]). Memoized: a report asks the same dates for every employee. */
+export function dayStarts(dates: string[], cal: Pick<CalendarInput, 'timezone' | 'dayChangeTime'>): number[] {
+  if (dayStartCache.size > 50_000) dayStartCache.clear();
+  return [...dates, addDays(dates[dates.length - 1], 1)].map((d) => {
+    const key = `${cal.timezone}|${cal.dayChangeTime}|${d}`;
+    let start = dayStartCache.get(key);
+    if (start === undefined) dayStartCache.set(key, (start = businessDayStart(d, cal)));
+    return start;
+  });
+}
+
 /** Worked minutes per business date of `dates` (consecutive), paid time only. */
 function workedMinutesByDate(spans: WorkedSpan[], dates: string[], cal: CalendarInput): number[] {
-  // Business date dates[i] is [starts[i], starts[i + 1]).
-  const starts = [...dates, addDays(dates[dates.length - 1], 1)].map((d) => businessDayStart(d, cal));
+  const starts = dayStarts(dates, cal);
   const paid = union(spans.flatMap(paidParts));
   const ms = dates.map(() => 0);
   let day = 0;
@@ -402,7 +414,7 @@ export function computeHours(
 // ---------------------------------------------------------------------------------------------
 // Pay
 
-function multipliers(rules: OvertimeRules): { overtime: number; doubleTime: number } {
+export function multipliers(rules: OvertimeRules): { overtime: number; doubleTime: number } {
   switch (rules.kind) {
     case 'flsa':
       return { overtime: rules.overtimeMultiplier, doubleTime: 2 };
@@ -418,7 +430,7 @@ function assertNonNegative(value: number, what: string): void {
 }
 
 /** minutes x (minor units per hour) / 60, rounded half up; a hair of tolerance absorbs float noise (e.g. 0.5 computed as 0.49999999). */
-function componentPay(minutes: number, ratePerHour: number): number {
+export function componentPay(minutes: number, ratePerHour: number): number {
   const exact = (minutes * ratePerHour) / 60;
   return Math.floor(exact + 0.5 + Math.max(1e-9, exact * 1e-12));
 }

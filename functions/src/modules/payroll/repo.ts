@@ -48,3 +48,9 @@ export async function readPeriod(companyId: string, startDate: string, tx?: Tran
   const ref = periodRef(companyId, startDate);
   return periodFromSnapshot(tx ? await tx.get(ref) : await ref.get());
 }
+
+/** Whether the California meal-period premium applies: the california rule set, mealPeriodPremium not turned off. */
+export async function californiaMealRuleInForce(companyId: string): Promise<boolean> {
+  const stored = await readSettings(companyId);
+  return stored.overtimeRules?.kind === 'california' && stored.mealPeriodPremium !== false;
+}

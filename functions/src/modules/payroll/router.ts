@@ -67,7 +67,7 @@ export const routes: RouteDef[] = [
     method: 'get',
     path: '/payroll/periods/:startDate/report',
     summary: 'Hours and pay of a pay period',
-    description: `Per employee: worked, regular, overtime and double-time minutes (per day too), rates and pay in integer minor units, tips from the POS (sales invoices of the period, refunded tips subtracted) and the total. Only approved punches are paid (\`pendingPunches\` counts the others). An open period is computed live; a closed one answers the report frozen when it closed. Managers get no pay figures (null, listed in \`hidden\`) when the policy hideFinancialInfoFromManagers is on. A date that does not start a period is 404 PERIOD_NOT_FOUND.\n\n${OVERTIME}\n\nManagers and owners.`,
+    description: `Per employee: worked, regular, overtime and double-time minutes (per day too), rates and pay in integer minor units, tips from the POS (sales invoices of the period, refunded tips subtracted) and the total. Only approved punches are paid (\`pendingPunches\` counts the others). An open period is computed live; a closed one answers the report frozen when it closed. Managers get no pay figures but their own (null, listed in \`hidden\`) when the policy hideFinancialInfoFromManagers is on, and no tips (nor the totalPay holding them) when hideTipsFromManagers is on. A date that does not start a period is 404 PERIOD_NOT_FOUND.\n\n${OVERTIME}\n\nManagers and owners.`,
     access: manager,
     params: periodParam,
     query: companyIdQuery,
@@ -111,7 +111,7 @@ export const routes: RouteDef[] = [
     path: '/payroll/periods/:startDate/export',
     summary: 'Export a closed pay period as a payroll import file',
     description:
-      "A CSV file (in `body`, with its `filename` and `contentType`) of the frozen report, in a generic layout or the columns the ADP, Paychex or Gusto importers expect (these back the gusto/adp/paychex integrations of the catalogue). ADP and Paychex need each employee's employeeNumber (422 EXPORT_MISSING_EMPLOYEE_NUMBERS lists who has none). Only closed periods (422 PERIOD_NOT_CLOSED). Managers and owners; a manager gets 403 PAY_HIDDEN when hideFinancialInfoFromManagers is on.",
+      "A CSV file (in `body`, with its `filename` and `contentType`) of the frozen report, in a generic layout or the columns the ADP, Paychex or Gusto importers expect (these back the gusto/adp/paychex integrations of the catalogue). ADP and Paychex need each employee's employeeNumber (422 EXPORT_MISSING_EMPLOYEE_NUMBERS lists who has none). Only closed periods (422 PERIOD_NOT_CLOSED). Managers and owners; a manager gets 403 PAY_HIDDEN when hideFinancialInfoFromManagers or hideTipsFromManagers is on (a file without some of the pay would pay people wrong).",
     access: manager,
     params: periodParam,
     query: exportQuery,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAY_FREQUENCIES } from '../../core/calendar';
 import { companyIdQuery, isoDate } from '../../http/fields';
+import { recordOf, visibleTo } from '../../http/visibility';
 import { overtimeRulesSchema } from './overtime';
 
 export const payFrequencySchema = z.enum(PAY_FREQUENCIES).describe('How often employees are paid');
@@ -10,7 +11,11 @@ export const SETTINGS_DEFAULTS = {
   anchorDate: '2026-01-05',
   overtimeRules: { kind: 'flsa' },
   companyCode: null,
+  mealPeriodPremium: true,
 } as const;
+
+const MEAL_PERIOD_PREMIUM =
+  'With the california rule set: pay the meal-period premium (one hour at the regular rate for a workday of more than 5 hours without a 30-minute meal period starting by the end of the fifth hour, or more than 10 hours without a second by the end of the tenth; Labor Code 226.7 and 512). Default true; no effect under other rule sets';
 
 export const settingsSchema = z.object({
   payFrequency: payFrequencySchema,
@@ -23,6 +28,7 @@ export const settingsSchema = z.object({
     .max(32)
     .nullable()
     .describe('The company code (ADP Co Code, Paychex client id) the exports carry'),
+  mealPeriodPremium: z.boolean().describe(MEAL_PERIOD_PREMIUM),
 });
 export type PayrollSettings = z.output<typeof settingsSchema>;
 
@@ -37,6 +43,7 @@ export const settingsPatch = z.strictObject({
     .regex(/^[A-Za-z0-9_-]+$/)
     .nullable()
     .optional(),
+  mealPeriodPremium: z.boolean().optional().describe(MEAL_PERIOD_PREMIUM),
 });
 
 export const periodSchema = z.object({
@@ -62,41 +69,112 @@ export const periodParam = z.object({ startDate: isoDate.describe('First day of 
 export const reopenBody = z.strictObject({ reason: z.string().trim().min(3).max(500) });
 
 const minutes = z.int().min(0);
-const money = z
-  .int()
-  .nullable()
-  .describe('Integer minor units; null when hidden from managers (hideFinancialInfoFromManagers)');
+const money = z.int().nullable().describe('Integer minor units; null when withheld from the caller (`hidden`)');
+const pay = visibleTo(money, 'pay');
+const tipsMoney = visibleTo(money, 'tips');
 
-export const employeePaySchema = z.object({
-  employeeId: z.string(),
-  name: z.string(),
-  employeeNumber: z.string().nullable(),
-  salaried: z.boolean(),
-  workedMinutes: minutes,
-  regularMinutes: minutes,
+const RATE_SOURCES = ['position', 'role', 'employee', 'none'] as const;
+
+export const payLineSchema = z.object({
+  positionId: z.string().nullable().describe('The role the minutes were worked in (null: no position known)'),
+  positionName: z.string().nullable(),
+  rateSource: z
+    .enum(RATE_SOURCES)
+    .describe(
+      "Where the rate came from: the employee's rate for that position (positionRates), the role's rate, the employee's rateRegular, or none (0)",
+    ),
+  rate: pay.describe('Per hour, minor units'),
+  minutes,
+  straightTimePay: pay.describe('minutes x rate / 60, rounded half up'),
+});
+
+export const weekPaySchema = z.object({
+  weekStart: z.string().describe('First business date of the workweek'),
+  workedMinutes: minutes.describe('Of the whole workweek, in the period or not'),
+  straightTimePay: pay.describe('Every worked minute of the whole workweek at the rate of its position'),
+  regularRate: visibleTo(
+    z
+      .number()
+      .nullable()
+      .describe(
+        'Regular rate of pay: straightTimePay / worked hours of the workweek, minor units per hour with 2 decimals (29 CFR 778.115)',
+      ),
+    'pay',
+  ),
+  regularMinutes: minutes.describe("The period's part of the workweek"),
   overtimeMinutes: minutes,
   doubleTimeMinutes: minutes,
-  regularRate: money.describe('Per hour, minor units'),
-  overtimeRate: money,
-  doubleTimeRate: money,
-  regularPay: money,
-  overtimePay: money,
-  doubleTimePay: money,
-  tips: money,
-  totalPay: money.describe(
-    'Regular + overtime + double time + tips (salaried employees: tips only; their salary is paid outside the hours)',
-  ),
-  days: z.array(
-    z.object({
-      date: z.string(),
-      workedMinutes: minutes,
-      regularMinutes: minutes,
-      overtimeMinutes: minutes,
-      doubleTimeMinutes: minutes,
-      seventhDay: z.boolean(),
-    }),
+  regularPay: pay.describe('regularMinutes x regularRate / 60'),
+  overtimePay: pay.describe('overtimeMinutes x overtime multiplier x regularRate / 60'),
+  doubleTimePay: pay.describe('doubleTimeMinutes x double-time multiplier x regularRate / 60'),
+  premiumPortion: pay.describe(
+    'What overtime and double time add above straight time: overtime hours x (multiplier - 1) x regularRate, and likewise for double time',
   ),
 });
+
+export const PREMIUM_KINDS = ['scheduleChange', 'rest', 'mealPeriod'] as const;
+
+export const premiumLineSchema = z.object({
+  kind: z
+    .enum(PREMIUM_KINDS)
+    .describe(
+      'scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium',
+    ),
+  date: z.string().describe('Business date the premium is owed for (it is paid in the period holding it)'),
+  shiftId: z.string().nullable(),
+  reason: z.string(),
+  hours: z.number().nullable().describe('Hours of the regular rate it is worth, when it is priced that way'),
+  amount: pay,
+});
+export type PremiumLine = z.infer<typeof premiumLineSchema>;
+
+export const employeePaySchema = recordOf(
+  z.object({
+    employeeId: z.string(),
+    name: z.string(),
+    employeeNumber: z.string().nullable(),
+    salaried: z.boolean(),
+    archived: z.boolean().default(false).describe('Archived since: their work of the period is paid all the same'),
+    workedMinutes: minutes,
+    regularMinutes: minutes,
+    overtimeMinutes: minutes,
+    doubleTimeMinutes: minutes,
+    regularRate: pay.describe(
+      'Per hour, minor units: regularPay over the regular hours (with one rate and one workweek, the rate itself)',
+    ),
+    overtimeRate: pay.describe('overtimePay over the overtime hours'),
+    doubleTimeRate: pay,
+    regularPay: pay,
+    overtimePay: pay,
+    doubleTimePay: pay,
+    premiumPay: pay.default(0).describe('The sum of `premiums`'),
+    tips: tipsMoney,
+    // the total holds the tips: it is withheld with either
+    totalPay: visibleTo(pay, 'tips').describe(
+      'Regular + overtime + double time + premiums + tips (salaried employees: premiums and tips only; their salary is paid outside the hours)',
+    ),
+    lines: z
+      .array(payLineSchema)
+      .default([])
+      .describe("The period's worked minutes per position and rate, at straight time"),
+    weeks: z
+      .array(weekPaySchema)
+      .default([])
+      .describe('Per workweek with minutes in the period: its regular rate of pay and how the pay was figured'),
+    premiums: z.array(premiumLineSchema).default([]),
+    days: z.array(
+      z.object({
+        date: z.string(),
+        workedMinutes: minutes,
+        regularMinutes: minutes,
+        overtimeMinutes: minutes,
+        doubleTimeMinutes: minutes,
+        seventhDay: z.boolean(),
+      }),
+    ),
+  }),
+  'employeeId',
+);
 export type EmployeePay = z.infer<typeof employeePaySchema>;
 
 export const reportSchema = z.object({
@@ -105,15 +183,20 @@ export const reportSchema = z.object({
   currency: z.string(),
   overtimeRules: z.string().describe('The rule set applied: flsa, california or none'),
   pendingPunches: z.int().describe('Punches of the period not approved yet: not paid until approved'),
-  hidden: z.array(z.string()).describe('Figures withheld from the caller by policy'),
+  hidden: z
+    .array(z.string())
+    .describe(
+      'What is withheld from the caller (x-visibility tags: pay by hideFinancialInfoFromManagers, tips by hideTipsFromManagers)',
+    ),
   employees: z.array(employeePaySchema),
   totals: z.object({
     workedMinutes: minutes,
     regularMinutes: minutes,
     overtimeMinutes: minutes,
     doubleTimeMinutes: minutes,
-    pay: money,
-    tips: money,
+    pay: pay.describe('Everything but tips: regular, overtime, double time and premiums'),
+    premiums: pay.default(0),
+    tips: tipsMoney,
   }),
 });
 export type PayrollReport = z.infer<typeof reportSchema>;

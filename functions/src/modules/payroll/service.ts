@@ -1,22 +1,27 @@
-import { addDays, businessToday, payPeriodOf, previousPayPeriod, weekOf, type DateRange } from '../../core/calendar';
+import { addDays, businessToday, payPeriodOf, previousPayPeriod, type DateRange } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import { requireCompany } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
-import { toMinorUnits } from '../../core/money';
-import { listPunches, lockRange, unlockRange, workedSpans } from '../attendance';
-import { getCompanyRules, policiesInForce, type CompanyRules } from '../companies';
-import { listEmployees, type Employee } from '../employees';
-import { listRoles } from '../roles';
-import { tipsByEmployee } from '../sales';
+import { lockRange, unlockRange } from '../attendance';
+import { maySee } from '../../http/visibility';
+import { getCompanyRules, viewerOf, type CompanyRules } from '../companies';
 import { payrollErrors } from './errors';
-import { ExportError, MONEY_FIELDS, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
-import { computeHours, payOf, withDefaults, type OvertimeRules } from './overtime';
+import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
+import { withDefaults } from './overtime';
+import { computeReport as reportOf, punchStatesIn } from './report';
 import * as repo from './repo';
-import { SETTINGS_DEFAULTS, type EmployeePay, type Period, type PayrollReport, type PayrollSettings } from './schemas';
+import {
+  SETTINGS_DEFAULTS,
+  type EmployeePay,
+  type Period,
+  type PayrollReport,
+  type PayrollSettings,
+  type PremiumLine,
+} from './schemas';
 import { lockKeys } from '../../core/locks';
 
-/** The currency pay is figured in before the company's first sales import tells it. */
-const FALLBACK_CURRENCY = 'USD';
+const computeReport = (companyId: string, range: DateRange, ctx: Context, status: Period) =>
+  reportOf(companyId, range, ctx.rules, ctx.settings, status);
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -104,116 +109,7 @@ function periodStarting(startDate: string, ctx: Context): DateRange {
   return range;
 }
 
-/** How many punches of the period are still open, and how many wait for approval. */
-async function punchStatesIn(companyId: string, dates: { startDate: string; endDate: string }) {
-  const [open, pending] = await Promise.all([
-    listPunches({ companyId, ...dates, state: 'open' }),
-    listPunches({ companyId, ...dates, state: 'pending' }),
-  ]);
-  return { open: open.length, pending: pending.length };
-}
-
 // --- the report -------------------------------------------------------------------------------
-
-const nameOf = (e: Employee) => [e.name, e.surname].filter(Boolean).join(' ');
-
-/**
- * Hours and pay of every employee with approved work or tips in the period. Overtime is computed
- * per workweek over the whole weeks that touch the period (so a week split by the period boundary
- * counts all its hours), and reported on the period's days only (src/modules/payroll/overtime.ts).
- * Rates: the employee's rateRegular / rateOvertime, else the rate of the role of their first
- * position; salaried employees (salary set) get hours but no hourly pay.
- */
-async function computeReport(
-  companyId: string,
-  range: DateRange,
-  ctx: Context,
-  status: Period,
-): Promise<PayrollReport> {
-  const cal = {
-    timezone: ctx.rules.profile.timezone,
-    dayChangeTime: ctx.rules.settings.dayChangeTime,
-    weekStartingDay: ctx.rules.profile.weekStartingDay,
-  };
-  const weeks = { startDate: weekOf(range.start, cal).start, endDate: weekOf(range.end, cal).end };
-  const [spans, states, employees, roles, sales] = await Promise.all([
-    workedSpans(companyId, weeks, { approvedOnly: true }),
-    punchStatesIn(companyId, { startDate: range.start, endDate: range.end }),
-    listEmployees(companyId),
-    listRoles(companyId),
-    tipsByEmployee(companyId, range.start, range.end),
-  ]);
-  const currency = sales.currency ?? FALLBACK_CURRENCY;
-  const roleRate = new Map(roles.map((r) => [r.id, r.rate]));
-  const overtime: OvertimeRules = ctx.settings.overtimeRules as OvertimeRules;
-  const rows: EmployeePay[] = [];
-  for (const employee of employees) {
-    const worked = spans.get(employee.id) ?? [];
-    const tips = sales.tips.get(employee.id) ?? 0;
-    if (!worked.length && !tips) continue;
-    const hours = computeHours(worked, { startDate: range.start, endDate: range.end }, cal, overtime);
-    if (!hours.workedMinutes && !tips) continue;
-    const salaried = (employee.salary ?? 0) > 0;
-    const majorRate = employee.rateRegular ?? roleRate.get(employee.positions?.[0]?.categoryId ?? '') ?? 0;
-    const rates = {
-      regular: toMinorUnits(majorRate, currency),
-      overtime: employee.rateOvertime !== undefined ? toMinorUnits(employee.rateOvertime, currency) : undefined,
-    };
-    const pay = salaried
-      ? { regularPay: 0, overtimePay: 0, doubleTimePay: 0, totalPay: 0 }
-      : payOf(hours, rates, overtime);
-    const multiplier = (m: number) => Math.round(rates.regular * m);
-    rows.push({
-      employeeId: employee.id,
-      name: nameOf(employee),
-      employeeNumber: employee.employeeNumber ?? null,
-      salaried,
-      workedMinutes: hours.workedMinutes,
-      regularMinutes: hours.regularMinutes,
-      overtimeMinutes: hours.overtimeMinutes,
-      doubleTimeMinutes: hours.doubleTimeMinutes,
-      regularRate: rates.regular,
-      overtimeRate: rates.overtime ?? multiplier(overtime.kind === 'none' ? 1 : overtime.overtimeMultiplier),
-      doubleTimeRate: multiplier(overtime.kind === 'california' ? overtime.doubleTimeMultiplier : 2),
-      ...pay,
-      tips,
-      totalPay: pay.totalPay + tips,
-      days: hours.days,
-    });
-  }
-  rows.sort((a, b) => a.name.localeCompare(b.name) || a.employeeId.localeCompare(b.employeeId));
-  const sum = (f: (r: EmployeePay) => number) => rows.reduce((s, r) => s + f(r), 0);
-  return {
-    companyId,
-    period: status,
-    currency,
-    overtimeRules: overtime.kind,
-    pendingPunches: states.pending,
-    hidden: [],
-    employees: rows,
-    totals: {
-      workedMinutes: sum((r) => r.workedMinutes),
-      regularMinutes: sum((r) => r.regularMinutes),
-      overtimeMinutes: sum((r) => r.overtimeMinutes),
-      doubleTimeMinutes: sum((r) => r.doubleTimeMinutes),
-      pay: sum((r) => r.totalPay! - r.tips!),
-      tips: sum((r) => r.tips!),
-    },
-  };
-}
-
-async function payHiddenFor(member: Membership): Promise<boolean> {
-  return member.role === 'manager' && (await policiesInForce(member.companyId)).hideFinancialInfoFromManagers === true;
-}
-
-function withoutPay(report: PayrollReport): PayrollReport {
-  return {
-    ...report,
-    hidden: ['pay'],
-    employees: report.employees.map((e) => ({ ...e, ...Object.fromEntries(MONEY_FIELDS.map((f) => [f, null])) })),
-    totals: { ...report.totals, pay: null, tips: null },
-  };
-}
 
 /** The period's report: frozen as it was closed, or live from the approved punches while open. */
 export async function getReport({
@@ -231,7 +127,7 @@ export async function getReport({
     stored?.status === 'closed' && stored.report
       ? stored.report
       : await computeReport(companyId, range, ctx, view(range, stored, todayOf(ctx)));
-  return (await payHiddenFor(member)) ? withoutPay(report) : report;
+  return report; // the route withholds what the caller may not see (pay, tips)
 }
 
 // --- close and reopen -------------------------------------------------------------------------
@@ -340,6 +236,10 @@ function splitName(e: EmployeePay): { firstName: string; lastName: string } {
   return { firstName: firstName ?? '', lastName: rest.join(' ') };
 }
 
+/** Premium pay of the given kinds; a report frozen before premiums were reported has none. */
+const premiumsOfKind = (e: EmployeePay, ...kinds: PremiumLine['kind'][]) =>
+  (e.premiums ?? []).filter((p) => kinds.includes(p.kind)).reduce((s, p) => s + (p.amount ?? 0), 0);
+
 /** The closed period's frozen report as a payroll provider's import file (CSV in the envelope). */
 export async function exportPeriod({
   member,
@@ -351,8 +251,10 @@ export async function exportPeriod({
   layout: ExportLayout;
 }) {
   const { companyId } = member;
-  if (await payHiddenFor(member))
-    throw payrollErrors.PAY_HIDDEN('Pay figures are hidden from managers in this company; ask an owner for the export');
+  // a payroll file without some of the pay would pay people wrong: the caller must see it all
+  const viewer = await viewerOf(member);
+  if (!maySee(viewer, 'pay', false) || !maySee(viewer, 'tips', false))
+    throw payrollErrors.PAY_HIDDEN('Pay or tips are hidden from managers in this company; ask an owner for the export');
   const ctx = await contextOf(companyId);
   periodStarting(startDate, ctx);
   const stored = await repo.readPeriod(companyId, startDate);
@@ -375,6 +277,8 @@ export async function exportPeriod({
     overtimePay: e.overtimePay ?? 0,
     doubleTimePay: e.doubleTimePay ?? 0,
     tips: e.tips ?? 0,
+    schedulePremiums: premiumsOfKind(e, 'scheduleChange', 'rest'),
+    mealPremiums: premiumsOfKind(e, 'mealPeriod'),
     totalPay: e.totalPay ?? 0,
   }));
   const rules = ctx.rules;
@@ -388,6 +292,10 @@ export async function exportPeriod({
       companyCode: ctx.settings.companyCode ?? undefined,
     });
   } catch (err) {
+    if (err instanceof ExportError && err.reason === 'company-code-missing')
+      throw payrollErrors.EXPORT_MISSING_COMPANY_CODE(
+        `The ${layout} layout needs the company code: set companyCode in the payroll settings (PATCH /payroll/settings)`,
+      );
     if (err instanceof ExportError) {
       throw payrollErrors.EXPORT_MISSING_EMPLOYEE_NUMBERS(
         `The ${layout} layout needs an employee number for: ${err.employees.join(', ')}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
+import { visibleTo } from '../../http/visibility';
 
 export const LINK_STATES = ['linked', 'unlinked'] as const;
 export type LinkState = (typeof LINK_STATES)[number];
@@ -27,8 +28,8 @@ export const posEmployeeSchema = z.object({
   vendorId: z.string().describe("The POS's id of the team member"),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  email: visibleTo(z.string().nullable(), 'contact'),
+  phone: visibleTo(z.string().nullable(), 'contact'),
   jobTitle: z.string().nullable(),
   active: z.boolean().describe('Active in the POS'),
   modifiedAt: z.number().describe('Last modified in the POS (epoch ms)'),
@@ -136,9 +137,9 @@ const tipFigures = {
     .string()
     .nullable()
     .describe('null: sales of no employee, or of a POS employee not linked yet (attributed when it is linked)'),
-  cardTips: money.describe('Tips paid by card and other non-cash tenders (tips - cashTips)'),
-  cashTips: money.describe('Tips paid in cash'),
-  tips: money.describe('cardTips + cashTips; refunded tips (negative) included'),
+  cardTips: visibleTo(money.describe('Tips paid by card and other non-cash tenders (tips - cashTips)'), 'tips'),
+  cashTips: visibleTo(money.describe('Tips paid in cash'), 'tips'),
+  tips: visibleTo(money.describe('cardTips + cashTips; refunded tips (negative) included'), 'tips'),
 };
 
 export const tipsResponse = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 import { availabilitiesSchema } from '../employees';
+import { premiumSchema } from '../schedule';
 
 export const REQUEST_TYPES = ['swap', 'replace', 'emergency', 'dayOff', 'availabilities'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
@@ -113,6 +114,10 @@ const historyEntry = z.object({
   by: z.string().describe('uid'),
   action: z.string(),
   state: z.enum(REQUEST_STATES).describe('State after the step'),
+  reason: z
+    .string()
+    .optional()
+    .describe('Why the step was taken for the parties (e.g. a cancellation because an employee left)'),
 });
 
 export const requestSchema = z.object({
@@ -137,6 +142,12 @@ export const requestSchema = z.object({
   history: z.array(historyEntry),
   createdAt: z.number(),
   updatedAt: z.number(),
+  premiums: z
+    .array(premiumSchema)
+    .optional()
+    .describe(
+      'On the step that applied the change to the schedule: the fair-workweek premiums it recorded, always none (changes the employees asked for owe no premium)',
+    ),
 });
 export type ShiftRequest = z.infer<typeof requestSchema>;
 

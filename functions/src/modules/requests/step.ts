@@ -57,7 +57,7 @@ export async function step({ member, id, action, employeeId, note }: StepCall): 
     if (note) updated.note = updated.note ? `${updated.note}\n${note}` : note;
     updated.history.push({ at: now, by: member.uid, action, state: next });
     return {
-      result: requestAsOf(updated, now),
+      result: { ...requestAsOf(updated, now), ...(schedule?.apply ? { premiums: [] } : {}) },
       write: (t: Transaction) => {
         t.set(repo.requestRef(companyId, id), repo.requestToDoc(updated));
         apply?.(t);

@@ -179,3 +179,19 @@ export function decideStep(r: ShiftRequest, { action, me, manager, owner, employ
     }
   }
 }
+
+/**
+ * What an employee's departure does to a request: `cancel` it when they are a party (the requester,
+ * the swap's coworker, the volunteer picked or the claimant), `dropVolunteer` when they only
+ * volunteered for an offer (it stays open to the others), nothing when it is not pending (at `now`)
+ * or does not involve them.
+ */
+export function departureEffect(
+  r: Pick<ShiftRequest, 'state' | 'shiftStartsAt' | 'employeeId' | 'peerEmployeeId' | 'takerEmployeeId' | 'volunteers'>,
+  employeeId: string,
+  now: number,
+): 'cancel' | 'dropVolunteer' | null {
+  if (!PENDING.includes(effectiveState(r, now))) return null;
+  if ([r.employeeId, r.peerEmployeeId, r.takerEmployeeId].includes(employeeId)) return 'cancel';
+  return r.volunteers.includes(employeeId) ? 'dropVolunteer' : null;
+}

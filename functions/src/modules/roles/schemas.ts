@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, queryBoolean } from '../../http/fields';
+import { visibleTo } from '../../http/visibility';
 
 /** A role (position) as written by POST and PATCH /roles. */
 export const subRoleSchema = z.strictObject({
@@ -42,8 +43,8 @@ export const roleSchema = z.object({
   name: z.string(),
   priority: z.number(),
   type: z.enum(ROLE_TYPES).optional(),
-  rate: z.number(),
-  additionalSalary: z.number().optional(),
+  rate: visibleTo(z.number(), 'pay'),
+  additionalSalary: visibleTo(z.number(), 'pay').optional(),
   includedInLaborCost: z.boolean().optional(),
   subRoles: z.record(z.string(), subRoleSchema.strip()),
   archived: z.boolean(),

@@ -22,7 +22,7 @@ const SALES_DESCRIPTION = `Per-bucket sales of a range of business dates.
 - actualLaborCost / actualRatio (with ratio): the same for the time actually worked: approved punches of the attendance module, unpaid breaks left out, at the employee's rateRegular (else the rate of the punch's position), cut by period and hours like sales; the same filters and includedInLaborCost rule; overtime premiums are payroll's, not counted here.
 - refunds: left out by default; with excludeRefunds=false their (negative) amounts and refunded tips are added.
 
-**Access.** Managers and owners. Employees get 403: sales are business figures. For managers, \`tips\` is withheld when the policy hideTipsFromManagers is on and \`ratio\`/\`laborCost\` when hideFinancialInfoFromManagers is on (listed in \`hidden\`).`;
+**Access.** Managers and owners. Employees get 403: sales are business figures. For managers, \`tips\` is withheld when the policy hideTipsFromManagers is on and the labour cost and ratios when hideFinancialInfoFromManagers is on; for everyone, the labour cost and ratios while the setting hasAccessToLaborCost is off (\`hidden\` lists the x-visibility tags withheld).`;
 
 const IMPORT_DESCRIPTION = `Imports up to ${MAX_IMPORT_ITEMS} invoices (POS tickets); the POS sync writes through the same path.
 
@@ -42,7 +42,7 @@ export const routes: RouteDef[] = [
     access: manager,
     query: salesQuery,
     response: salesResponse,
-    handler: ({ query, member }) => service().getSales({ query, member }),
+    handler: ({ query }) => service().getSales({ query }),
   }),
   defineRoute({
     method: 'post',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyIdQuery, isoDate, documentId, queryBoolean, queryList } from '../../http/fields';
+import { visibleTo } from '../../http/visibility';
 
 /** DESIGN.md: the eight POS source identifiers. */
 export const POS_SOURCES = [
@@ -118,6 +119,8 @@ export const salesQuery = companyIdQuery
 export type SalesQuery = z.output<typeof salesQuery>;
 
 const money = z.int().describe('Minor units of `currency` (e.g. cents)');
+/** Labour cost and the ratios derived from it: pay, and a figure the company may switch off (hasAccessToLaborCost). */
+const laborFigure = <S extends z.ZodType>(schema: S) => visibleTo(schema, 'pay', 'laborCost');
 
 export const bucketSchema = z.object({
   key: z.string().describe('Company-local date the bucket starts on'),
@@ -129,7 +132,7 @@ export const bucketSchema = z.object({
   morningSales: money.optional(),
   eveningSales: money.optional(),
   customerCount: z.int().optional(),
-  tips: money.optional(),
+  tips: visibleTo(money, 'tips').optional(),
   perHour: z
     .array(z.int())
     .length(24)
@@ -137,16 +140,18 @@ export const bucketSchema = z.object({
     .describe(
       'Sales (minor units) per wall-clock hour of the day, index 0 = 00:00-00:59 ... 23, summed over the days of the bucket',
     ),
-  laborCost: money.optional().describe('With ratio: labor cost of the published shifts in the selection (minor units)'),
-  ratio: z.number().nullable().optional().describe('laborCost / totalSales, 4 decimals; null when totalSales is 0'),
-  actualLaborCost: money
+  laborCost: laborFigure(money)
+    .optional()
+    .describe('With ratio: labor cost of the published shifts in the selection (minor units)'),
+  ratio: laborFigure(z.number().nullable())
+    .optional()
+    .describe('laborCost / totalSales, 4 decimals; null when totalSales is 0'),
+  actualLaborCost: laborFigure(money)
     .optional()
     .describe(
       'With ratio: labor cost of the time actually worked (approved punches, unpaid breaks out) in the selection (minor units)',
     ),
-  actualRatio: z
-    .number()
-    .nullable()
+  actualRatio: laborFigure(z.number().nullable())
     .optional()
     .describe('actualLaborCost / totalSales, 4 decimals; null when totalSales is 0'),
 });
@@ -167,7 +172,7 @@ export const salesResponse = z.object({
   hidden: z
     .array(z.string())
     .describe(
-      'Fields withheld from this caller by company policy (hideTipsFromManagers, hideFinancialInfoFromManagers)',
+      'What is withheld from this caller (x-visibility tags: tips by hideTipsFromManagers, pay by hideFinancialInfoFromManagers, laborCost by hasAccessToLaborCost)',
     ),
   buckets: z.array(bucketSchema),
   summary: z

@@ -1,9 +1,8 @@
 import { addDays, daysBetween } from '../../core/calendar';
 import { coreErrors } from '../../core/errors';
-import type { Membership } from '../../core/memberships';
 import { currencyExponent } from '../../core/money';
 import { workedSpans } from '../attendance';
-import { getCompanyRules, policiesInForce } from '../companies';
+import { getCompanyRules } from '../companies';
 import {
   accumulateInvoices,
   hourMasks,
@@ -39,7 +38,8 @@ function pick<T extends object>(source: T, fields: readonly SalesField[], base: 
 }
 
 /** GET /sales: per-bucket sales of a business-date range, from the day records or the invoices. */
-export async function getSales({ query, member }: { query: SalesQuery; member: Membership }) {
+/** What the caller may not see of the answer is withheld by the route (and the assistant's tool) from its tags. */
+export async function getSales({ query }: { query: SalesQuery }) {
   const { companyId, startDate, endDate } = query;
   const span = daysBetween(startDate, endDate);
   if (span < 0) throw coreErrors.INVALID_DATE_RANGE('endDate is before startDate');
@@ -55,16 +55,8 @@ export async function getSales({ query, member }: { query: SalesQuery; member: M
   const filtered = Object.values(filter).some((v) => v !== undefined);
   const source = query.source === 'invoices' || (query.source === 'auto' && filtered) ? 'invoices' : 'salesActual';
 
-  let fields = [...new Set(query.fields ?? DEFAULT_FIELDS)];
-  const hidden: SalesField[] = [];
-  const rulesPromise = getCompanyRules({ companyId });
-  if (member.role === 'manager') {
-    const policies = await policiesInForce(companyId);
-    if (policies.hideTipsFromManagers) hidden.push('tips');
-    if (policies.hideFinancialInfoFromManagers) hidden.push('ratio');
-    fields = fields.filter((f) => !hidden.includes(f));
-  }
-  const { profile, settings } = await rulesPromise;
+  const fields = [...new Set(query.fields ?? DEFAULT_FIELDS)];
+  const { profile, settings } = await getCompanyRules({ companyId });
   const wantsLabor = fields.includes('ratio');
   const pricing = wantsLabor ? laborPricing(companyId) : undefined;
 
@@ -134,7 +126,7 @@ export async function getSales({ query, member }: { query: SalesQuery; member: M
     weekStartingDay: profile.weekStartingDay,
     excludeRefunds: query.excludeRefunds,
     fields,
-    hidden,
+    hidden: [],
     buckets: buckets.map((b) => pick(b, fields, base)),
     ...(summary && {
       summary: {

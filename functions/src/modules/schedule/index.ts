@@ -1,4 +1,10 @@
 /** The schedule module's public API: what other modules may use (they import nothing else of it). */
+import { lazyFunction } from '../kit';
+
+export const unassignShiftsFrom = lazyFunction(
+  () => require('./departure') as typeof import('./departure'),
+  'unassignShiftsFrom',
+);
 export { listShiftsInRange, shiftRef, shiftFromSnapshot, type ShiftRangeFilter } from './repo';
 export { LIVE_MODES, type Shift, type ShiftMode } from './schemas';
 export { deleteTimeOff, listTimeOff, type TimeOff } from './time-off';
@@ -14,4 +20,4 @@ export {
 export { JURISDICTIONS, minRestMinutes, type Jurisdiction } from './fair-workweek';
 export { scheduleErrors } from './errors';
 export { listShiftsForMember, writeShift } from './shifts';
-export { listShiftsQuery, shiftPostBody, type ShiftPostBody } from './schemas';
+export { listShiftsQuery, premiumSchema, shiftListSchema, shiftPostBody, type ShiftPostBody } from './schemas';

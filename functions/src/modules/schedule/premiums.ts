@@ -1,5 +1,9 @@
 import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
+import { coreErrors } from '../../core/errors';
 import { companyCollection, toMillis } from '../../core/firestore';
+import { roleAtLeast, type Membership } from '../../core/memberships';
+import type { ListPremiumsQuery } from './schemas';
+import { checkRange } from './shift-checks';
 import type { Jurisdiction, PremiumDue } from './fair-workweek';
 
 /**
@@ -81,4 +85,16 @@ export async function listPremiums({
   return snap.docs
     .map((d) => premiumFromDoc(d.id, d.data()))
     .sort((a, b) => a.date.localeCompare(b.date) || a.createdAt - b.createdAt);
+}
+
+/** GET /shifts/premiums: managers list anyone's (or one employee's), an employee their own only. */
+export async function listPremiumsForMember({ member, query }: { member: Membership; query: ListPremiumsQuery }) {
+  checkRange(query.startDate, query.endDate);
+  let employeeId = query.employeeId;
+  if (!roleAtLeast(member.role, 'manager')) {
+    if (!member.employeeId || (employeeId && employeeId !== member.employeeId))
+      throw coreErrors.INSUFFICIENT_ROLE("Employees read only their own premiums; managers read everyone's");
+    employeeId = member.employeeId;
+  }
+  return listPremiums({ companyId: member.companyId, from: query.startDate, to: query.endDate, employeeId });
 }

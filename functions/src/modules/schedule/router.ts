@@ -6,14 +6,17 @@ import {
   MAX_RANGE_DAYS,
   listShiftsQuery,
   postShiftQuery,
+  listPremiumsQuery,
+  premiumSchema,
   publishBody,
   publishResponse,
+  removedShiftResponse,
   savedShiftResponse,
   shiftAddressQuery,
   shiftIdParam,
   shiftPostBody,
   shiftPutBody,
-  shiftSchema,
+  shiftListSchema,
   templatePatchBody,
   templateResponse,
   userShiftsResponse,
@@ -22,6 +25,7 @@ import {
 /** The use cases, loaded with the first request that uses them (a cold start loads only the routes). */
 const publish = () => require('./publish') as typeof import('./publish');
 const shifts = () => require('./shifts') as typeof import('./shifts');
+const premiums = () => require('./premiums') as typeof import('./premiums');
 const template = () => require('./template') as typeof import('./template');
 const generation = () => require('./generate/service') as typeof import('./generate/service');
 
@@ -43,10 +47,10 @@ export const routes: RouteDef[] = [
     method: 'get',
     path: '/shifts',
     summary: 'List shifts in a date range',
-    description: `startDate <= endDate, at most ${MAX_RANGE_DAYS} days (else 400 INVALID_DATE_RANGE). Modes: published always; manual unless includeManual=false; draft with includeDraft=true (managers and owners only: an employee asking for drafts gets 403 INSUFFICIENT_ROLE, employees see the published schedule). Sorted by date, start, employee.`,
+    description: `startDate <= endDate, at most ${MAX_RANGE_DAYS} days (else 400 INVALID_DATE_RANGE). Modes: published always; manual unless includeManual=false; draft with includeDraft=true (managers and owners only: an employee asking for drafts gets 403 INSUFFICIENT_ROLE, employees see the published schedule). Sorted by date, start, employee. Employees get only their own shifts while the policy employeeInteractionWorkWith is off, and no shift end (x-visibility shiftEnd) while employeesCanSeeShiftEndTimes is off.`,
     access: member,
     query: listShiftsQuery,
-    response: z.array(shiftSchema),
+    response: shiftListSchema,
     handler: ({ member: m, query }) => shifts().listShiftsForMember({ member: m, query }),
   }),
   defineRoute({
@@ -73,6 +77,16 @@ export const routes: RouteDef[] = [
     handler: ({ caller }) => shifts().userShifts({ uid: caller.uid }),
   }),
   defineRoute({
+    method: 'get',
+    path: '/shifts/premiums',
+    summary: 'Recorded fair-workweek premiums',
+    description: `The premiums the schedule recorded (schedule changes of published shifts inside the notice window, cancellations, reassignments, consented short rest) for shifts dated startDate..endDate (at most ${MAX_RANGE_DAYS} days, else 400 INVALID_DATE_RANGE), sorted by date then recording time. Payroll pays each in the pay period holding its date. Managers and owners: everyone's, or one employee's with employeeId; an employee: their own only (another employee's is 403 INSUFFICIENT_ROLE).`,
+    access: member,
+    query: listPremiumsQuery,
+    response: z.array(premiumSchema),
+    handler: ({ member: m, query }) => premiums().listPremiumsForMember({ member: m, query }),
+  }),
+  defineRoute({
     method: 'put',
     path: '/shifts/:id',
     summary: 'Replace a shift (creates it when the id is new), with conflict checking',
@@ -90,11 +104,11 @@ export const routes: RouteDef[] = [
     path: '/shifts/:id',
     summary: 'Remove a shift',
     description:
-      'The query identifies the shift as for PUT; a shift that is absent or does not match that date, employee and mode (and positionId, subRoleId, scheduleId when given) is 404 SHIFT_NOT_FOUND. Returns the removed shift.',
+      'The query identifies the shift as for PUT; a shift that is absent or does not match that date, employee and mode (and positionId, subRoleId, scheduleId when given) is 404 SHIFT_NOT_FOUND. Returns the removed shift, with `premiums`: the fair-workweek premiums the cancellation of a published shift recorded (jurisdiction set, less than the notice window before it starts).',
     access: manager,
     params: shiftIdParam,
     query: shiftAddressQuery,
-    response: shiftSchema,
+    response: removedShiftResponse,
     handler: ({ params, query }) =>
       shifts().deleteShift({ companyId: query.companyId, shiftId: params.id, address: query }),
   }),

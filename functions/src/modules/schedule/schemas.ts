@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyIdQuery, isoDate, documentId, queryBoolean } from '../../http/fields';
+import { recordOf, visibleTo } from '../../http/visibility';
 
 export const SHIFT_MODES = ['published', 'manual', 'draft'] as const;
 export type ShiftMode = (typeof SHIFT_MODES)[number];
@@ -123,17 +124,25 @@ export const shiftSchema = z.object({
   positionId: z.string().nullable(),
   subRoleId: z.string().nullable(),
   start: z.number(),
-  end: z.number().nullable(),
+  end: visibleTo(z.number().nullable(), 'shiftEnd'),
   mode: z.enum(SHIFT_MODES),
   scheduleId: z.string().nullable(),
   note: z.string(),
   onHold: z.boolean(),
-  minutes: z.number().describe('Scheduled length in minutes (open-ended: defaultDuration), computed when written'),
-  workedMinutes: z.number().describe('minutes less the break when the company excludes breaks, computed when written'),
+  // start + minutes would tell the end
+  minutes: visibleTo(
+    z.number().describe('Scheduled length in minutes (open-ended: defaultDuration), computed when written'),
+    'shiftEnd',
+  ),
+  workedMinutes: visibleTo(
+    z.number().describe('minutes less the break when the company excludes breaks, computed when written'),
+    'shiftEnd',
+  ),
   createdAt: z.number().describe('Epoch ms'),
   updatedAt: z.number().describe('Epoch ms'),
 });
 export type Shift = z.infer<typeof shiftSchema>;
+export const shiftListSchema = z.array(shiftSchema);
 
 export const CONFLICT_RULES = [
   'overlap',
@@ -176,21 +185,38 @@ export const findingSchema = z
   .strip();
 export type Finding = z.infer<typeof findingSchema>;
 
-export const premiumSchema = z.object({
-  id: z.string(),
-  employeeId: z.string(),
-  date: z.string().describe('Business date of the shift'),
-  shiftId: z.string(),
-  jurisdiction: z.enum(['none', 'nyc', 'seattle', 'oregon', 'chicago']),
-  rule: z.enum(['scheduleChange', 'rest']),
-  reason: z.string(),
-  amountMinor: z.number().nullable().describe('A fixed premium in minor units of `currency` (NYC)'),
-  currency: z.enum(['USD']).nullable(),
-  payHours: z
-    .number()
-    .nullable()
-    .describe("A premium in hours of the employee's regular rate (Seattle, Oregon, Chicago)"),
-  createdAt: z.number(),
+export const premiumSchema = recordOf(
+  z.object({
+    id: z.string(),
+    employeeId: z.string(),
+    date: z.string().describe('Business date of the shift'),
+    shiftId: z.string(),
+    jurisdiction: z.enum(['none', 'nyc', 'seattle', 'oregon', 'chicago']),
+    rule: z.enum(['scheduleChange', 'rest']),
+    reason: z.string(),
+    amountMinor: visibleTo(z.number().nullable().describe('A fixed premium in minor units of `currency` (NYC)'), 'pay'),
+    currency: z.enum(['USD']).nullable(),
+    payHours: visibleTo(
+      z.number().nullable().describe("A premium in hours of the employee's regular rate (Seattle, Oregon, Chicago)"),
+      'pay',
+    ),
+    createdAt: z.number(),
+  }),
+  'employeeId',
+);
+
+export const listPremiumsQuery = companyIdQuery.extend({
+  startDate: isoDate.describe('First business date of the shifts the premiums are for, included'),
+  endDate: isoDate.describe(`Last business date, included; the range holds at most ${MAX_RANGE_DAYS} days`),
+  employeeId: documentId.optional().describe("Only this employee's (employees: their own, the default)"),
+});
+export type ListPremiumsQuery = z.output<typeof listPremiumsQuery>;
+
+export const removedShiftResponse = shiftSchema.extend({
+  premiums: z
+    .array(premiumSchema)
+    .optional()
+    .describe('Fair-workweek premiums the cancellation recorded (inside the notice window); absent when none'),
 });
 
 export const savedShiftResponse = z.object({
@@ -230,7 +256,15 @@ export const userShiftsResponse = z.object({
       to: z.string().describe('Last day listed'),
     }),
   ),
-  shifts: z.array(shiftSchema),
+  shifts: z
+    .array(
+      // each company's view applies (its employeesCanSeeShiftEndTimes): the route itself names no company
+      shiftSchema.extend({
+        minutes: shiftSchema.shape.minutes.optional(),
+        workedMinutes: shiftSchema.shape.workedMinutes.optional(),
+      }),
+    )
+    .describe("The caller's shifts, each as their company lets its employees see it"),
 });
 
 // ---- schedule template (daysStructure) ----

@@ -1,6 +1,6 @@
 import { addDays, requireDateRange } from '../../core/calendar';
 import type { ErrorFactory } from '../../core/errors';
-import { employeeErrors, type Employee } from '../employees';
+import { employedOn, employeeErrors, type Employee } from '../employees';
 import { roleErrors, type Role } from '../roles';
 import { scheduleErrors } from './errors';
 import { evaluate, restFindings, timed, timeOffFindings, type ScheduleRules, type Timed } from './rules';
@@ -67,8 +67,12 @@ export function checkReferences(shift: Shift, refs: References): Finding[] {
   const { employee, role } = refs;
   if (!employee)
     out.push({ ...base, rule: 'unknownEmployee', message: `no employee ${shift.employeeId} in this company` });
-  else if (employee.archived)
-    out.push({ ...base, rule: 'employeeArchived', message: `employee ${shift.employeeId} is archived` });
+  else if (!employedOn(employee, shift.date))
+    out.push({
+      ...base,
+      rule: 'employeeArchived',
+      message: `employee ${shift.employeeId} is archived on ${shift.date}`,
+    });
   if (shift.positionId) {
     if (!role) out.push({ ...base, rule: 'unknownRole', message: `no role ${shift.positionId} in this company` });
     else if (role.archived)

@@ -5,7 +5,8 @@ import { runExclusive } from '../../core/exclusive';
 import { db } from '../../core/firebase';
 import { companyNotFound } from '../../core/firestore';
 import { listMembershipsOfUser, roleAtLeast, type Membership } from '../../core/memberships';
-import { companyRulesFromSnapshots, companyRulesRefs } from '../companies';
+import { withhold } from '../../http/visibility';
+import { companyRulesFromSnapshots, companyRulesRefs, policiesInForce, viewerOf } from '../companies';
 import { employeeFromSnapshot, employeeRef, findEmployeeByUser } from '../employees';
 import { roleFromSnapshot, roleRef, type Role } from '../roles';
 import { changePremiums, premiumOf } from './change-premiums';
@@ -14,7 +15,7 @@ import { stagePremiums } from './premiums';
 import * as repo from './repo';
 import { scheduleRulesOf, timed } from './rules';
 import type { ListShiftsQuery, Shift, ShiftAddress, ShiftMode, ShiftPostBody, ShiftPutBody } from './schemas';
-import { LIVE_MODES } from './schemas';
+import { LIVE_MODES, userShiftsResponse } from './schemas';
 import { checkRange, conflictWindow, standsWith, throwIfBlocked, withTimes, writeFindings } from './shift-checks';
 import { listTimeOff } from './time-off';
 import { lockKeys } from '../../core/locks';
@@ -41,16 +42,24 @@ export async function listShiftsForMember({
   const modes: ShiftMode[] = ['published'];
   if (query.includeManual) modes.push('manual');
   if (query.includeDraft) modes.push('draft');
-  const shifts = await repo.listShiftsInRange({
-    companyId: member.companyId,
-    from: query.startDate,
-    to: query.endDate,
-    modes,
-    employeeId: query.employeeId,
-    positionId: query.positionId,
-    scheduleId: query.scheduleId,
-  });
-  return shifts.sort(byTime);
+  const [shifts, onlyOwn] = await Promise.all([
+    repo.listShiftsInRange({
+      companyId: member.companyId,
+      from: query.startDate,
+      to: query.endDate,
+      modes,
+      employeeId: query.employeeId,
+      positionId: query.positionId,
+      scheduleId: query.scheduleId,
+    }),
+    seesOwnShiftsOnly(member),
+  ]);
+  return shifts.filter((s) => !onlyOwn || s.employeeId === member.employeeId).sort(byTime);
+}
+
+/** Employees see who works with them (the colleagues' shifts) only while employeeInteractionWorkWith is on. */
+async function seesOwnShiftsOnly(member: Membership): Promise<boolean> {
+  return member.role === 'employee' && !(await policiesInForce(member.companyId)).employeeInteractionWorkWith;
 }
 
 /** The order shifts are listed in: by date, start, employee, id. */
@@ -78,7 +87,11 @@ export async function userShifts({ uid }: { uid: string }) {
       const today = businessToday(rules.timezone, rules.dayChangeTime);
       const from = addDays(today, -USER_SHIFTS_PAST_DAYS);
       const to = addDays(today, USER_SHIFTS_AHEAD_DAYS);
-      const shifts = await repo.listShiftsInRange({ companyId: m.companyId, from, to, modes: LIVE_MODES, employeeId });
+      const [shifts, viewer] = await Promise.all([
+        repo.listShiftsInRange({ companyId: m.companyId, from, to, modes: LIVE_MODES, employeeId }),
+        viewerOf(m),
+      ]);
+      withhold(userShiftsResponse.shape.shifts, shifts, viewer);
       const name = company.profile.name;
       return {
         company: {
@@ -241,7 +254,7 @@ export async function deleteShift({
       company ? changePremiums(existing, null, scheduleRulesOf(company), Date.now()) : [],
     );
     return {
-      result: existing,
+      result: { ...existing, ...(staged.premiums.length ? { premiums: staged.premiums } : {}) },
       write: (t: Transaction) => {
         t.delete(ref);
         staged.write(t);

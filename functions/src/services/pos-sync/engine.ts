@@ -20,6 +20,7 @@ import {
   readSecrets,
   RunTakenOver,
   saveProgress,
+  sessionTokenStore,
   type RunOutcome,
   type StreamCounts,
   type SyncRun,
@@ -167,7 +168,7 @@ async function streamAuthOf(
     return { accountId, accessToken: await accessTokenFor(companyId, connection.id), retry };
   const credentials = await readSecrets<Record<string, string>>(companyId, connection.id);
   if (!credentials) throw new VendorError(connection.slug, 'rejected', 'no stored credentials');
-  return { accountId, credentials, retry };
+  return { accountId, credentials, retry, sessions: sessionTokenStore(connection.slug, credentials) };
 }
 
 async function backfillBounds(companyId: string, window: { from: string; to: string }) {

@@ -15,11 +15,6 @@ export const syncErrors = defineErrors({
     status: 401,
     meaning: "The webhook's vendor signature is missing or does not match the body; nothing was written",
   },
-  WEBHOOK_STALE: {
-    status: 400,
-    meaning:
-      'The webhook event is older than the accepted tolerance (20 minutes) or dated in the future; nothing was written',
-  },
   WEBHOOK_MALFORMED: {
     status: 400,
     meaning: "The webhook is signed but is not the vendor's documented payload; nothing was written",

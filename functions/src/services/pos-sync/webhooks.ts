@@ -21,15 +21,19 @@ import { syncErrors } from './errors';
 /**
  * POST /webhooks/{vendor}: a vendor tells us something changed; we queue an incremental sync of
  * the streams it concerns for every connection of the account it names. Authenticated by the
- * vendor's signature only. Forged, stale and malformed deliveries are refused before anything is
- * written; a delivery of an event id already seen (the vendors retry, and a captured delivery can
- * be replayed) is acknowledged and does nothing.
+ * vendor's signature only. Forged and malformed deliveries are refused before anything is written.
+ * A signed event too old (or dated in the future) to apply is acknowledged (2xx), logged and
+ * counted, and does nothing: refusing it would only make the vendor retry it (Square for up to 72
+ * hours) or pause the subscription (Toast pauses one answering 50 errors in five minutes: "Back-off
+ * support", doc.toasttab.com/doc/devguide/apiBackOffSupport.html), and the next poll reads the
+ * changes it announced. A delivery of an event id already seen (the vendors retry, and a captured
+ * delivery can be replayed) is acknowledged and does nothing.
  */
 
 /**
  * Root collection of the event ids seen, `{vendor}~{event id}`. `expireAt` is a Timestamp for a
  * Firestore TTL policy on posWebhookEvents.expireAt: a record outlives the tolerance of its event's
- * time, after which a replay is refused as stale anyway.
+ * time, after which a replay is stale and does nothing anyway.
  */
 export const WEBHOOK_EVENTS = 'posWebhookEvents';
 const RECORD_MARGIN_MS = 60 * 60_000;
@@ -44,6 +48,8 @@ export interface WebhookResult {
   accepted: true;
   /** The event id was seen before: nothing was done. */
   duplicate: boolean;
+  /** The event is too old (or dated in the future) to apply: acknowledged and counted, nothing done. */
+  stale: boolean;
   /** The runs queued (or, for a connection already syncing, the open run, marked for a follow-up). */
   runs: WebhookRun[];
 }
@@ -55,14 +61,24 @@ const eventRef = (vendor: string, eventId: string) =>
     .doc(`${vendor}~${SAFE_ID.test(eventId) ? eventId : createHash('sha256').update(eventId).digest('hex')}`);
 
 function refusal(err: WebhookRefused): AppError {
-  switch (err.reason) {
-    case 'forged':
-      return syncErrors.WEBHOOK_SIGNATURE_INVALID(`The webhook is not signed by ${err.vendor} with our key`);
-    case 'stale':
-      return syncErrors.WEBHOOK_STALE(err.message);
-    case 'malformed':
-      return syncErrors.WEBHOOK_MALFORMED(err.message);
-  }
+  return err.reason === 'forged'
+    ? syncErrors.WEBHOOK_SIGNATURE_INVALID(`The webhook is not signed by ${err.vendor} with our key`)
+    : syncErrors.WEBHOOK_MALFORMED(err.message);
+}
+
+/** Root collection of the stale events acknowledged, counted per vendor (`{vendor}`: stale, lastStaleAt). */
+export const WEBHOOK_COUNTS = 'posWebhookCounts';
+
+async function acknowledgeStale(err: WebhookRefused, now: number): Promise<WebhookResult> {
+  logger.warn('webhook stale: acknowledged, not applied (the next poll reads its changes)', {
+    vendor: err.vendor,
+    reasonMessage: err.message,
+  });
+  await db()
+    .collection(WEBHOOK_COUNTS)
+    .doc(err.vendor)
+    .set({ stale: firestoreNs().FieldValue.increment(1), lastStaleAt: now }, { merge: true });
+  return { accepted: true, duplicate: false, stale: true, runs: [] };
 }
 
 export async function receiveWebhook(p: {
@@ -78,7 +94,7 @@ export async function receiveWebhook(p: {
   const verificationCode = webhook.vendor === 'clover' ? cloverVerificationCode(p.rawBody) : null;
   if (verificationCode !== null) {
     await receiveVerificationCode(verificationCode, now);
-    return { accepted: true, duplicate: false, runs: [] };
+    return { accepted: true, duplicate: false, stale: false, runs: [] };
   }
   const signatureKey = config.vendors.webhookKey(webhook.vendor);
   if (!signatureKey) {
@@ -94,6 +110,7 @@ export async function receiveWebhook(p: {
     });
   } catch (err) {
     if (!(err instanceof WebhookRefused)) throw err;
+    if (err.reason === 'stale') return acknowledgeStale(err, now);
     logger.warn('webhook refused', { vendor: p.vendor, reason: err.reason, reasonMessage: err.message });
     throw refusal(err);
   }
@@ -103,6 +120,7 @@ export async function receiveWebhook(p: {
   return {
     accepted: true,
     duplicate: synced.length > 0 && synced.every((r) => r === 'duplicate'),
+    stale: false,
     runs: synced.flatMap((r) => (Array.isArray(r) ? r : [])),
   };
 }

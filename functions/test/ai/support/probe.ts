@@ -20,6 +20,7 @@ const call = z.object({
   provider: z.enum(PROVIDERS).optional(),
   model: z.string().optional(),
   directive: z.record(z.string(), z.unknown()),
+  maxTokens: z.int().optional(),
 });
 const body = z.object({
   calls: z.array(call),
@@ -38,6 +39,7 @@ async function run(input: Body): Promise<{ results: ModelResult[] }> {
       flow: c.flow,
       provider: c.provider,
       model: c.model,
+      maxTokens: c.maxTokens,
       system: 'You are a test.',
       messages: [{ role: 'user' as const, content: JSON.stringify(c.directive) }],
     };

@@ -309,6 +309,11 @@ describe('attendance and payroll answers keep every field', () => {
       overtimePay: 5400,
       doubleTimePay: 0,
       tips: 2500,
+      archived: false,
+      premiumPay: 0,
+      lines: [],
+      weeks: [],
+      premiums: [],
       totalPay: 22300,
       days: [day],
     };
@@ -334,6 +339,7 @@ describe('attendance and payroll answers keep every field', () => {
           overtimeMinutes: 120,
           doubleTimeMinutes: 0,
           pay: 19800,
+          premiums: 0,
           tips: 2500,
         },
       });

@@ -188,6 +188,11 @@ describe('the pay period and report responses', () => {
     overtimePay: 6000,
     doubleTimePay: 0,
     tips: 1250,
+    archived: false,
+    premiumPay: 0,
+    lines: [],
+    weeks: [],
+    premiums: [],
     totalPay: 23250,
     days: [day],
   };
@@ -205,6 +210,7 @@ describe('the pay period and report responses', () => {
       overtimeMinutes: 120,
       doubleTimeMinutes: 0,
       pay: 23250,
+      premiums: 0,
       tips: 1250,
     },
   };
@@ -231,13 +237,14 @@ describe('the pay period and report responses', () => {
       overtimePay: null,
       doubleTimePay: null,
       tips: null,
+      premiumPay: null,
       totalPay: null,
     };
     const hidden = {
       ...report,
       hidden: ['pay'],
       employees: [{ ...employee, ...money }],
-      totals: { ...report.totals, pay: null, tips: null },
+      totals: { ...report.totals, pay: null, premiums: null, tips: null },
     };
     expect(accepts(reportSchema, hidden)).toEqual(hidden);
   });

@@ -54,7 +54,8 @@ export async function shiftMinutes(
     params: { query: { companyId, startDate, endDate, includeDraft: true } },
   });
   if (error) throw failure(error);
-  return data.data.reduce((total, shift) => total + shift.minutes, 0);
+  // withheld from employees whose company hides shift ends (x-visibility shiftEnd)
+  return data.data.reduce((total, shift) => total + (shift.minutes ?? 0), 0);
 }
 
 /** GET /openapi of the docs module: the API description inside the envelope (no authentication). */

@@ -65,7 +65,7 @@ export async function writeSales(t: SinkTarget, page: readonly PosSale[]): Promi
     if (entry.held) heldPosIds.add(entry.posEmployeeId!);
     if (before && repo.sameEntry(before, entry)) {
       if (entry.held) counts.held++;
-      else counts.unchanged++;
+      counts.unchanged++;
     } else {
       changed.push(entry);
     }
@@ -82,7 +82,7 @@ export async function writeSales(t: SinkTarget, page: readonly PosSale[]): Promi
     const outcomes = await recordSales(t.companyId, accepted);
     accepted.forEach((e, i) => {
       if (e.held) counts.held++;
-      else counts[outcomes[i]]++;
+      counts[outcomes[i]]++;
     });
   }
   await attributeIfLinkedMeanwhile(t, [...heldPosIds]);

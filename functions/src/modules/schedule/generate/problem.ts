@@ -126,6 +126,10 @@ function hiringDate(h: unknown): string | null {
   return null;
 }
 
+/** An employee archived from a later date is not proposed from the day the archive takes effect. */
+const departureOf = (e: Employee): Staff['blocked'] =>
+  e.archive ? [{ startMs: e.archive.effectiveAt, endMs: Number.MAX_SAFE_INTEGER }] : [];
+
 /** The whole problem, from the gathered inputs. Pure: the same inputs give the same problem. */
 export function buildProblem(inputs: GenerationInputs): GenerationProblem {
   const { rules } = inputs;
@@ -172,7 +176,7 @@ export function buildProblem(inputs: GenerationInputs): GenerationProblem {
             toMinorUnits(e.rateRegular ?? roleRate.get(p.categoryId) ?? 0, inputs.currency),
           ]),
         ),
-        blocked: blockedOf.get(e.id) ?? [],
+        blocked: [...(blockedOf.get(e.id) ?? []), ...departureOf(e)],
         minRestMinutes: inputs.minRestMinutes(e.id),
         fixed: (fixedOf.get(e.id) ?? []).sort((x, y) => x.id.localeCompare(y.id)),
       };

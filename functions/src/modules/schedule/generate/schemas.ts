@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentId, isoDate } from '../../../http/fields';
 import { findingSchema, shiftSchema } from '../schemas';
+import { visibleTo } from '../../../http/visibility';
 
 /** Largest range one generation covers, in days (both ends included). */
 export const MAX_GENERATION_DAYS = 28;
@@ -69,11 +70,15 @@ export const whySchema = z.object({
   maxDaysPerWeek: z.number().nullable(),
   hiring: z.string().nullable().describe('Hiring date (YYYY-MM-DD)'),
   seniorityRank: z.number().nullable().describe('1 = the earliest hiring date among the employees considered'),
-  costMinor: z
-    .number()
-    .describe(
-      "Labour cost of the shift in minor units (the employee's rateRegular, else the role's rate, times worked hours)",
-    ),
+  costMinor: visibleTo(
+    z
+      .number()
+      .describe(
+        "Labour cost of the shift in minor units (the employee's rateRegular, else the role's rate, times worked hours)",
+      ),
+    'pay',
+    'laborCost',
+  ),
   alternatives: z
     .number()
     .describe('Other employees who hold the position, are available and were still free for this seat'),

@@ -1,0 +1,84 @@
+/** The header lines and earnings codes of the export layouts (exports.ts says where each comes from). */
+
+/** Hours 3 / Earnings 3 codes and Paychex pay components written by the provider layouts. */
+export const ADP_CODES = {
+  doubleTimeHours: 'DBL',
+  tipsEarnings: 'TIP',
+  schedulePremiumEarnings: 'FWW',
+  mealPremiumEarnings: 'MLP',
+} as const;
+export const PAYCHEX_PAY_COMPONENTS = {
+  regular: 'Hourly',
+  overtime: 'Overtime',
+  doubleTime: 'Doubletime',
+  tips: 'Tips',
+  schedulePremium: 'Schedule Premium',
+  mealPremium: 'Meal Premium',
+} as const;
+/** Gusto's CSV takes no custom earning types: premiums go to its `bonus` column (see the module comment). */
+export const GUSTO_PREMIUM_COLUMN = 'bonus';
+
+export const ADP_HEADER = [
+  'Co Code',
+  'Batch ID',
+  'File #',
+  'Reg Hours',
+  'O/T Hours',
+  'Hours 3 Code',
+  'Hours 3 Amount',
+  'Earnings 3 Code',
+  'Earnings 3 Amount',
+  'Temp Rate',
+] as const;
+export const PAYCHEX_HEADER = [
+  'Client ID',
+  'Worker ID',
+  'Org',
+  'Job Number',
+  'Pay Component',
+  'Rate',
+  'Rate Number',
+  'Hours',
+  'Units',
+  'Line Date',
+  'Amount',
+  'Check Seq Number',
+  'Override State',
+  'Override Local',
+  'Override Local Jurisdiction',
+  'Labor Assignment',
+] as const;
+export const GUSTO_HEADER = [
+  'last_name',
+  'first_name',
+  'gusto_employee_id',
+  'regular_hours',
+  'overtime_hours',
+  'double_overtime_hours',
+  'paycheck_tips',
+] as const;
+export const GENERIC_HEADER = [
+  'employee_id',
+  'employee_number',
+  'last_name',
+  'first_name',
+  'role',
+  'salaried',
+  'regular_hours',
+  'overtime_hours',
+  'double_time_hours',
+  'total_hours',
+  'regular_rate',
+  'overtime_rate',
+  'double_time_rate',
+  'regular_pay',
+  'overtime_pay',
+  'double_time_pay',
+  'schedule_premium_pay',
+  'meal_premium_pay',
+  'tips',
+  'total_pay',
+  'currency',
+  'period_start',
+  'period_end',
+] as const;

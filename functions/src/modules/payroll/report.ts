@@ -1,0 +1,231 @@
+import { datesInRange, weekOf, type DateRange } from '../../core/calendar';
+import { db } from '../../core/firebase';
+import { toMinorUnits } from '../../core/money';
+import { listPunches, workedSpans, type WorkedSpan } from '../attendance';
+import type { CompanyRules } from '../companies';
+import { listEmployees, type Employee } from '../employees';
+import { listRoles } from '../roles';
+import { tipsByEmployee } from '../sales';
+import { listPremiums, shiftFromSnapshot, shiftRef, type Premium } from '../schedule';
+import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
+import { componentPay, multipliers, type CalendarInput, type OvertimeRules } from './overtime';
+import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
+import { positionOfWork, rateFor } from './rates';
+import type { EmployeePay, Period, PayrollReport, PayrollSettings, PremiumLine } from './schemas';
+
+/** The currency pay is figured in before the company's first sales import tells it. */
+const FALLBACK_CURRENCY = 'USD';
+
+/** How many punches of the period are still open, and how many wait for approval. */
+export async function punchStatesIn(companyId: string, dates: { startDate: string; endDate: string }) {
+  const [open, pending] = await Promise.all([
+    listPunches({ companyId, ...dates, state: 'open' }),
+    listPunches({ companyId, ...dates, state: 'pending' }),
+  ]);
+  return { open: open.length, pending: pending.length };
+}
+
+/** The positions of the shifts the spans without a position of their own are linked to. */
+async function linkedShiftPositions(companyId: string, spans: Iterable<WorkedSpan[]>): Promise<Map<string, string>> {
+  const ids = new Set<string>();
+  for (const list of spans) for (const s of list) if (!s.positionId && s.shiftId) ids.add(s.shiftId);
+  if (!ids.size) return new Map();
+  const snaps = await db().getAll(...[...ids].map((id) => shiftRef(companyId, id)));
+  const out = new Map<string, string>();
+  for (const snap of snaps) {
+    const shift = shiftFromSnapshot(snap);
+    if (shift?.positionId) out.set(shift.id, shift.positionId);
+  }
+  return out;
+}
+
+const nameOf = (e: Employee) => [e.name, e.surname].filter(Boolean).join(' ');
+
+interface EmployeeInputs {
+  employee: Employee;
+  spans: WorkedSpan[];
+  tips: number;
+  premiums: Premium[];
+}
+
+interface ReportContext {
+  range: DateRange;
+  cal: CalendarInput;
+  rules: OvertimeRules;
+  mealPremiums: boolean;
+  currency: string;
+  roleRates: Map<string, number>;
+  roleNames: Map<string, string>;
+  shiftPositions: Map<string, string>;
+}
+
+/** The regular rate of the workweek holding `date` (minor units per hour), else the employee's primary rate. */
+function regularRateOn(date: string, pay: PeriodPay, primaryRate: number, cal: CalendarInput): number {
+  const week = weekOf(date, cal).start;
+  return pay.weeks.find((w) => w.weekStart === week)?.regularRate ?? primaryRate;
+}
+
+function premiumLines(inputs: EmployeeInputs, pay: PeriodPay, primaryRate: number, ctx: ReportContext): PremiumLine[] {
+  const out: PremiumLine[] = inputs.premiums.map((p) => ({
+    kind: p.rule,
+    date: p.date,
+    shiftId: p.shiftId,
+    reason: `${p.jurisdiction}: ${p.reason}`,
+    hours: p.payHours,
+    amount: p.amountMinor ?? componentPay((p.payHours ?? 0) * 60, regularRateOn(p.date, pay, primaryRate, ctx.cal)),
+  }));
+  if (ctx.mealPremiums) {
+    const days = mealPremiumDays(inputs.spans, datesInRange(ctx.range.start, ctx.range.end), ctx.cal);
+    for (const day of days)
+      out.push({
+        kind: 'mealPeriod',
+        date: day.date,
+        shiftId: null,
+        reason: day.reason,
+        hours: MEAL_PERIOD.premiumHours,
+        amount: componentPay(MEAL_PERIOD.premiumHours * 60, regularRateOn(day.date, pay, primaryRate, ctx.cal)),
+      });
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind));
+}
+
+/** One employee's row, or null when they have nothing in the period. */
+function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | null {
+  const { employee, tips } = inputs;
+  const minor = (major: number) => toMinorUnits(major, ctx.currency);
+  const rated: RatedSpan[] = inputs.spans.map((s) => {
+    const position = positionOfWork(
+      s.positionId,
+      s.shiftId ? (ctx.shiftPositions.get(s.shiftId) ?? null) : null,
+      employee,
+    );
+    const rate = rateFor(position, employee, ctx.roleRates);
+    return { ...s, positionId: rate.positionId, rate: minor(rate.rate), rateSource: rate.source };
+  });
+  const explicitOvertime = employee.rateOvertime !== undefined ? minor(employee.rateOvertime) : undefined;
+  const pay = periodPay(
+    rated,
+    { startDate: ctx.range.start, endDate: ctx.range.end },
+    ctx.cal,
+    ctx.rules,
+    explicitOvertime,
+  );
+  const primaryRate = minor(rateFor(positionOfWork(null, null, employee), employee, ctx.roleRates).rate);
+  const premiums = premiumLines(inputs, pay, primaryRate, ctx);
+  const { hours } = pay;
+  if (!hours.workedMinutes && !tips && !premiums.length) return null;
+  const salaried = (employee.salary ?? 0) > 0;
+  const money = salaried ? { regularPay: 0, overtimePay: 0, doubleTimePay: 0 } : pay;
+  const premiumPay = premiums.reduce((s, p) => s + p.amount!, 0);
+  const averageRate = (payMinor: number, minutes: number, fallback: number) =>
+    minutes ? Math.round((payMinor * 60) / minutes) : fallback;
+  const multiplier = multipliers(ctx.rules);
+  const regularRate = averageRate(pay.regularPay, hours.regularMinutes, pay.weeks[0]?.regularRate ?? primaryRate);
+  return {
+    employeeId: employee.id,
+    name: nameOf(employee),
+    employeeNumber: employee.employeeNumber ?? null,
+    salaried,
+    archived: employee.archived === true,
+    workedMinutes: hours.workedMinutes,
+    regularMinutes: hours.regularMinutes,
+    overtimeMinutes: hours.overtimeMinutes,
+    doubleTimeMinutes: hours.doubleTimeMinutes,
+    regularRate: Math.round(regularRate),
+    overtimeRate: averageRate(pay.overtimePay, hours.overtimeMinutes, Math.round(regularRate * multiplier.overtime)),
+    doubleTimeRate: averageRate(
+      pay.doubleTimePay,
+      hours.doubleTimeMinutes,
+      Math.round(regularRate * multiplier.doubleTime),
+    ),
+    regularPay: money.regularPay,
+    overtimePay: money.overtimePay,
+    doubleTimePay: money.doubleTimePay,
+    premiumPay,
+    tips,
+    totalPay: money.regularPay + money.overtimePay + money.doubleTimePay + premiumPay + tips,
+    lines: pay.lines.map((l) => ({
+      ...l,
+      positionName: l.positionId ? (ctx.roleNames.get(l.positionId) ?? null) : null,
+    })),
+    weeks: pay.weeks,
+    premiums,
+    days: hours.days,
+  };
+}
+
+/**
+ * Hours and pay of every employee (archived ones included: work done before the archive is owed)
+ * with approved work, tips or premiums in the period. Rates per worked minute (rates.ts), the
+ * regular rate and overtime per workweek (pay.ts), premiums recorded by the schedule and the
+ * California meal-period premium (meal-periods.ts). Salaried employees (salary set) get hours and
+ * premiums but no hourly pay.
+ */
+export async function computeReport(
+  companyId: string,
+  range: DateRange,
+  company: CompanyRules,
+  settings: PayrollSettings,
+  status: Period,
+): Promise<PayrollReport> {
+  const cal = {
+    timezone: company.profile.timezone,
+    dayChangeTime: company.settings.dayChangeTime,
+    weekStartingDay: company.profile.weekStartingDay,
+  };
+  const dates = { startDate: range.start, endDate: range.end };
+  const [spans, states, employees, roles, sales, recorded] = await Promise.all([
+    workedSpans(companyId, datesToRead(dates, cal), { approvedOnly: true }),
+    punchStatesIn(companyId, dates),
+    listEmployees(companyId),
+    listRoles(companyId),
+    tipsByEmployee(companyId, range.start, range.end),
+    listPremiums({ companyId, from: range.start, to: range.end }),
+  ]);
+  const rules = settings.overtimeRules as OvertimeRules;
+  const ctx: ReportContext = {
+    range,
+    cal,
+    rules,
+    mealPremiums: rules.kind === 'california' && settings.mealPeriodPremium !== false,
+    currency: sales.currency ?? FALLBACK_CURRENCY,
+    roleRates: new Map(roles.map((r) => [r.id, r.rate])),
+    roleNames: new Map(roles.map((r) => [r.id, r.name])),
+    shiftPositions: await linkedShiftPositions(companyId, spans.values()),
+  };
+  const premiumsOf = new Map<string, Premium[]>();
+  for (const p of recorded) premiumsOf.set(p.employeeId, [...(premiumsOf.get(p.employeeId) ?? []), p]);
+  const rows: EmployeePay[] = [];
+  for (const employee of employees) {
+    const row = employeeRow(
+      {
+        employee,
+        spans: spans.get(employee.id) ?? [],
+        tips: sales.tips.get(employee.id) ?? 0,
+        premiums: premiumsOf.get(employee.id) ?? [],
+      },
+      ctx,
+    );
+    if (row) rows.push(row);
+  }
+  rows.sort((a, b) => a.name.localeCompare(b.name) || a.employeeId.localeCompare(b.employeeId));
+  const sum = (f: (r: EmployeePay) => number) => rows.reduce((s, r) => s + f(r), 0);
+  return {
+    companyId,
+    period: status,
+    currency: ctx.currency,
+    overtimeRules: rules.kind,
+    pendingPunches: states.pending,
+    hidden: [],
+    employees: rows,
+    totals: {
+      workedMinutes: sum((r) => r.workedMinutes),
+      regularMinutes: sum((r) => r.regularMinutes),
+      overtimeMinutes: sum((r) => r.overtimeMinutes),
+      doubleTimeMinutes: sum((r) => r.doubleTimeMinutes),
+      pay: sum((r) => r.totalPay! - r.tips!),
+      premiums: sum((r) => r.premiumPay!),
+      tips: sum((r) => r.tips!),
+    },
+  };
+}
