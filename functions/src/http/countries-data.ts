@@ -2,7 +2,8 @@
  * The ISO 3166-1 alpha-2 codes currently assigned to a country or territory (249), as published by the
  * ISO 3166 Maintenance Agency (Online Browsing Platform, https://www.iso.org/obp/ui/#search/code/, and
  * https://www.iso.org/iso-3166-country-codes.html). The set last changed with ISO 3166-1 newsletters VI-8
- * (2010-12-15: BQ, CW, SX added, AN withdrawn) and VI-11 (2011-08-09: SS added); transcribed 2026-11-26.
+ * (2010-12-15: BQ, CW, SX added, AN withdrawn) and VI-11 (2011-08-09: SS added); transcribed 2026-11-26 and
+ * checked equal, code for code, to the IANA time zone database's `iso3166.tab` (Debian tzdata).
  * Reserved and user-assigned codes (EU, UK, XA-XZ, QM-QZ, AA, ZZ, XK ...) are not countries and are absent,
  * although ICU gives some of them a name.
  */
