@@ -71,7 +71,7 @@ async function main() {
     }
   }
   await Promise.all(work);
-  await approveMany({ companyId, uid: member.uid, punchIds: ids });
+  await approveMany({ companyId, uid: member.uid, approver: member, punchIds: ids });
   console.log(
     `seeded ${ids.length} approved punches for ${EMPLOYEES} employees in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );

@@ -43,14 +43,22 @@ function patchFirestoreEmulator() {
 /**
  * The Node Firestore emulator on `port`, with transactions isolated as Firestore isolates them
  * (emulator-transactions.js); `onQueryShape(shape)` is called once per distinct query shape it runs.
+ * The package's own `start(port)` binds 0.0.0.0 (every interface, so anyone on the network could
+ * read and write the data): its gRPC server is bound here to the loopback address only, with the
+ * grpc-js the package itself uses.
  */
 async function startFirestore(port, { onQueryShape } = {}) {
   patchFirestoreEmulator();
   const { FirestoreServer } = require('@firestore-emulator/server');
+  const grpc = require(require.resolve('@grpc/grpc-js', { paths: [require.resolve('@firestore-emulator/server')] }));
   const server = new FirestoreServer();
   isolateTransactions(server);
   if (onQueryShape) recordQueryShapes(server, onQueryShape);
-  await server.start(port);
+  await new Promise((resolve, reject) =>
+    server.server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (err) =>
+      err ? reject(err) : resolve(),
+    ),
+  );
   return server;
 }
 

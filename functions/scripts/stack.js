@@ -156,6 +156,9 @@ async function main() {
     ),
     OAUTH_REDIRECT_URI: `${BASE}/integrationEngine/oauth/callback`,
     INVITATION_URL: `${BASE}/auth/invitations/open`,
+    APPLICATION_CONFIRM_URL: `${BASE}/applicants/apply-confirmations`,
+    // nothing trusted stands in front of the local functions: a client's X-Forwarded-For is ignored
+    TRUSTED_PROXY_HOPS: '0',
     // AI budget alerts go to the demo's administrators too (the owners are found by their membership)
     AI_BUDGET_ALERT_EMAILS: require('../../emulator-data/demo.json')
       .admins.map((a) => a.email)

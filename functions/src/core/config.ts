@@ -91,6 +91,14 @@ export const config = {
   /** Lowest level written: debug, info (default), warn or error (the test runs use warn). */
   logLevel: (): string => env('LOG_LEVEL') ?? 'info',
   inFunctionsEmulator: (): boolean => env('FUNCTIONS_EMULATOR') === 'true',
+  /**
+   * How many proxies in front of the functions append the address they saw to X-Forwarded-For
+   * (src/core/rate-limit.ts `clientAddress`): 1 for a function called at its own URL (Google's front
+   * end appends the client's address), 2 behind a Firebase Hosting rewrite (Hosting appends the
+   * client's, the front end Hosting's), 0 where nothing trusted is in front (the local stack): the
+   * header is then ignored. Default 1.
+   */
+  trustedProxyHops: (): number => Math.floor(positiveNumber('TRUSTED_PROXY_HOPS', 1, true)),
   /** Base address of the functions when served locally (overrides the one derived from the request). */
   localBaseUrl: (): string | undefined => env('LOCAL_BASE_URL'),
   ai: {
@@ -129,6 +137,15 @@ export const config = {
   mail: {
     /** The From of every message we send. */
     from: (): string => env('MAIL_FROM') ?? 'Workforce Ops <no-reply@workforce.local>',
+  },
+  hiring: {
+    /**
+     * The page where an applicant confirms an application (the emailed link is this URL with
+     * `#token=`). Unset: the applicants module's own minimal page (GET /applicants/apply-confirmations).
+     */
+    confirmApplicationUrl: (): string =>
+      env('APPLICATION_CONFIRM_URL') ??
+      `https://${REGION}-${config.projectId()}.cloudfunctions.net/applicants/apply-confirmations`,
   },
   accounts: {
     /**

@@ -68,6 +68,11 @@ export const coreErrors = defineErrors({
   },
   INSUFFICIENT_ROLE: { status: 403, meaning: "The caller's role in the company is below the one the operation needs" },
   ADMIN_REQUIRED: { status: 403, meaning: 'The operation is for administrators (admin claim)' },
+  SELF_APPROVAL: {
+    status: 403,
+    meaning:
+      'A manager cannot approve their own work (their punch, their request, a POS link to their own record): the owner or another manager does',
+  },
   SERVICE_REQUIRED: { status: 403, meaning: "The operation is for the service's own jobs (service claim)" },
   ROUTE_NOT_FOUND: { status: 404, meaning: 'No such route in this module' },
   COMPANY_NOT_FOUND: { status: 404, meaning: 'The company does not exist' },

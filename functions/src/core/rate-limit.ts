@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { RateLimiterRes, RateLimiterStoreAbstract } from 'rate-limiter-flexible';
+import { config } from './config';
 import { coreErrors } from './errors';
 import { runExclusiveInTurn } from './exclusive';
 import { db, firestoreNs } from './firebase';
@@ -108,35 +109,54 @@ const limiterOf = (limit: Limit) => {
   return limiter;
 };
 
+/** The key of a limit over every caller of a route together (a global cap). */
+export const EVERYONE = 'everyone';
+
+/** How a request is counted: each limit it is refused by is waited on. */
+type Refusal = { msBeforeNext: number };
+
+/** Counts one request against each (limit, key) pair; the refusals, as the library answered them. */
+async function consume(checks: readonly { limit: Limit; key: string }[]): Promise<(Refusal | null)[]> {
+  const results = await Promise.allSettled(checks.map(({ limit, key }) => limiterOf(limit).consume(key)));
+  return results.map((result) => {
+    if (result.status === 'fulfilled') return null;
+    if (!(result.reason instanceof library().Res)) throw result.reason;
+    return result.reason;
+  });
+}
+
 /**
  * Counts one request against each (limit, key) pair; when any is over its limit, RATE_LIMITED (429)
  * with Retry-After: the longest wait among them. Every pair is counted, refused or not.
  */
 export async function consumeLimits(checks: readonly { limit: Limit; key: string }[], what: string): Promise<void> {
-  const results = await Promise.allSettled(checks.map(({ limit, key }) => limiterOf(limit).consume(key)));
-  let waitMs: number | null = null;
-  for (const result of results) {
-    if (result.status === 'fulfilled') continue;
-    if (!(result.reason instanceof library().Res)) throw result.reason;
-    waitMs = Math.max(waitMs ?? 1000, result.reason.msBeforeNext);
-  }
-  if (waitMs !== null)
-    throw coreErrors
-      .RATE_LIMITED(`Too many ${what}; try again in ${Math.ceil(waitMs / 1000)} s`)
-      .withRetryAfter(waitMs / 1000);
+  const refusals = (await consume(checks)).filter((r): r is Refusal => r !== null);
+  if (refusals.length === 0) return;
+  const waitMs = Math.max(1000, ...refusals.map((r) => r.msBeforeNext));
+  throw coreErrors
+    .RATE_LIMITED(`Too many ${what}; try again in ${Math.ceil(waitMs / 1000)} s`)
+    .withRetryAfter(waitMs / 1000);
+}
+
+/** Counts one request against `limit` for `key` without refusing it: whether it was still within the limit. */
+export async function withinLimit(limit: Limit, key: string): Promise<boolean> {
+  const [refusal] = await consume([{ limit, key }]);
+  return refusal === null;
 }
 
 /**
- * The client's address. Behind Cloud Functions the Google front end appends the address it saw to
- * X-Forwarded-For, so the last entry is the one to trust (an earlier one is whatever the client
- * sent); without the header, the socket's address (the local stack, tests).
+ * The client's address, from the X-Forwarded-For entries the trusted proxies appended
+ * (`config.trustedProxyHops()`, see there what Cloud Functions and Hosting append): each proxy
+ * appends the address it saw, so the client is the entry `hops` from the end; earlier entries are
+ * whatever the client sent and are never used. With 0 hops, or a request that did not pass them
+ * (fewer entries), the nearest trusted one, else the socket's address.
  */
-export function clientAddress(req: Request): string {
-  const forwarded = req.get('x-forwarded-for');
-  const last = forwarded
-    ?.split(',')
+export function clientAddress(req: Request, hops = config.trustedProxyHops()): string {
+  const entries = (req.get('x-forwarded-for') ?? '')
+    .split(',')
     .map((s) => s.trim())
-    .filter(Boolean)
-    .pop();
-  return last ?? req.socket.remoteAddress ?? 'unknown';
+    .filter(Boolean);
+  const socket = req.socket.remoteAddress ?? 'unknown';
+  if (hops === 0 || entries.length === 0) return socket;
+  return entries[Math.max(0, entries.length - hops)];
 }

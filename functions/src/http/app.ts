@@ -95,6 +95,7 @@ function handle(route: RouteDef, viewerOf: (member: Membership | null) => Promis
       if (caller) context.fields.uid = caller.uid;
       const member = caller ? await authorize(route, caller, req, context.fields) : null;
       const input = parseInput(route, req);
+      if (member) refuseOwnerOnlyFields(route, member, req.body);
       events = route.sse ? eventStream(req, res) : null;
       // AI usage of the request: model calls made by the handler are written when it settles
       const usage = {
@@ -203,6 +204,17 @@ async function authorize(
     throw coreErrors.INSUFFICIENT_ROLE(`This action needs the ${access.minRole} role or higher in this company`);
   }
   return member;
+}
+
+/** A manager sending (in the body as sent, before defaults) a field only an owner may change (the route's `ownerOnlyFields`) is refused before anything is written. */
+function refuseOwnerOnlyFields(route: RouteDef, member: Membership, body: unknown): void {
+  if (!route.ownerOnlyFields || member.role === 'owner' || !body || typeof body !== 'object') return;
+  const sent = route.ownerOnlyFields.filter((field) => (body as Record<string, unknown>)[field] !== undefined);
+  if (sent.length === 0) return;
+  throw coreErrors.INSUFFICIENT_ROLE(
+    `Only an owner may change ${sent.join(', ')}`,
+    sent.map((field) => ({ path: `body.${field}`, message: 'owner only' })),
+  );
 }
 
 function parseInput(route: RouteDef, req: Request) {

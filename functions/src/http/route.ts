@@ -126,6 +126,12 @@ export interface RouteDef<
   rawBody?: boolean;
   /** The route may answer as server-sent events (see EventStream); the `response` is the `done` event's data. */
   sse?: boolean;
+  /**
+   * Body fields only an owner may send, on a route a manager may otherwise call (the company fields
+   * pay periods and overtime weeks are computed from): a manager sending one is refused 403
+   * INSUFFICIENT_ROLE naming them, and nothing is written. Listed in the permission table.
+   */
+  ownerOnlyFields?: readonly string[];
   handler: (ctx: Context<A, Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R>>;
 }
 

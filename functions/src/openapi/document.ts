@@ -100,9 +100,12 @@ function keySchemes(modules: readonly DefinedModule[]) {
 }
 
 function operation(module: DefinedModule, route: RouteDef) {
+  const ownerOnly = route.ownerOnlyFields?.length
+    ? ` Only an owner may send ${route.ownerOnlyFields.map((f) => `\`${f}\``).join(', ')} (403 INSUFFICIENT_ROLE otherwise).`
+    : '';
   const access =
     route.access.kind === 'company'
-      ? `${accessText.company} with the \`${route.access.minRole}\` role or higher.`
+      ? `${accessText.company} with the \`${route.access.minRole}\` role or higher.${ownerOnly}`
       : route.access.kind === 'key'
         ? route.access.description
         : accessText[route.access.kind];
@@ -119,7 +122,12 @@ function operation(module: DefinedModule, route: RouteDef) {
     'x-tier': TIER[route.access.kind],
     'x-access':
       route.access.kind === 'company'
-        ? { kind: 'company', minRole: route.access.minRole, companyIn: route.access.companyIn }
+        ? {
+            kind: 'company',
+            minRole: route.access.minRole,
+            companyIn: route.access.companyIn,
+            ...(route.ownerOnlyFields?.length ? { ownerOnlyFields: [...route.ownerOnlyFields] } : {}),
+          }
         : route.access.kind === 'key'
           ? { kind: 'key', scheme: route.access.scheme }
           : { kind: route.access.kind },

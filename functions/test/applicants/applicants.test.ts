@@ -60,6 +60,29 @@ const apply = (publicId: string, body: unknown, address = newAddress()) =>
     .post(`/apply/${publicId}`)
     .set(fromAddress(address))
     .send(body as object);
+/** The token of the confirmation link the applicant at `email` received last (or after `seen` links). */
+async function confirmationToken(email: string, seen = 0): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const links = mailbox
+      .messages(email)
+      .flatMap((m) => m.links)
+      .filter((l) => l.includes('#token='));
+    if (links.length > seen) return new URL(links[links.length - 1]).hash.slice('#token='.length);
+    if (Date.now() > deadline) throw new Error(`no confirmation link for ${email}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const confirm = (token: string, address = newAddress()) =>
+  applicants().post('/apply-confirmations').set(fromAddress(address)).send({ token });
+/** Applies and confirms through the emailed link, as the applicant does: the confirmation's answer. */
+async function applied(publicId: string, body: { email: string } & Record<string, unknown>) {
+  const seen = mailbox.messages(body.email.toLowerCase()).length;
+  const res = await apply(publicId, body);
+  expect(res.status).toBe(202);
+  const token = await confirmationToken(body.email.toLowerCase(), seen);
+  return confirm(token);
+}
 const applicationsOf = async (companyId: string) =>
   (await db().collection(`companies/${companyId}/applications`).get()).docs;
 
@@ -108,21 +131,30 @@ describe('job postings and the public apply link', () => {
 });
 
 describe('applying', () => {
-  it('an applicant applies; submitting again (same email, any case) answers the same reference and stores one application', async () => {
+  it('an application counts once confirmed through the emailed link; applying again answers alike (no earlier receipt) and keeps the first one', async () => {
     const posting = await createPosting();
     const body = applicant();
     const first = await apply(posting.publicId, body);
-    expect(first.status).toBe(201);
+    expect(first.status).toBe(202);
+    expect(first.body.data).toEqual({ accepted: true, message: expect.any(String) });
+    const mine = async () => (await applicationsOf(co.companyId)).filter((d) => d.get('postingId') === posting.id);
+    expect(await mine()).toHaveLength(0);
+    const token = await confirmationToken(body.email);
+    const confirmed = await confirm(token);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data).toEqual({ applicationId: expect.any(String), receivedAt: expect.any(Number) });
+    expect((await confirm(token)).body.data).toEqual(confirmed.body.data);
+
     const again = await apply(posting.publicId, {
       ...body,
       email: body.email.toUpperCase(),
       answers: { q1: true, q2: 'changed my mind' },
     });
-    expect(again.status).toBe(201);
-    expect(again.body.data).toEqual(first.body.data);
-    const mine = (await applicationsOf(co.companyId)).filter((d) => d.get('postingId') === posting.id);
-    expect(mine).toHaveLength(1);
-    expect(mine[0].data()).toMatchObject({
+    expect([again.status, again.body]).toEqual([first.status, first.body]);
+    expect((await confirm(await confirmationToken(body.email, 1))).body.data).toEqual(confirmed.body.data);
+    const stored = await mine();
+    expect(stored).toHaveLength(1);
+    expect(stored[0].data()).toMatchObject({
       stage: 'new',
       email: body.email,
       answers: [
@@ -132,13 +164,39 @@ describe('applying', () => {
     });
   });
 
-  it('the same application submitted twice at once is stored once', async () => {
+  it("cannot be squatted: an application made with someone else's address counts for nothing, and theirs counts once they confirm", async () => {
+    const posting = await createPosting();
+    const victim = applicant({ name: 'Grace', surname: 'Hopper' });
+    const squat = await apply(posting.publicId, { ...victim, name: 'Mallory', message: 'not me' });
+    expect(squat.status).toBe(202);
+    const list = () =>
+      applicants().get('/applications').query({ companyId: co.companyId, postingId: posting.id }).set(bearer(co.owner));
+    expect((await list()).body.data.applications).toEqual([]);
+    const own = await apply(posting.publicId, victim);
+    expect(own.body).toEqual(squat.body);
+    const receipt = await confirm(await confirmationToken(victim.email, 1));
+    expect(receipt.status).toBe(200);
+    expect((await list()).body.data.applications).toEqual([
+      expect.objectContaining({ id: receipt.body.data.applicationId, name: 'Grace', surname: 'Hopper' }),
+    ]);
+  });
+
+  it('the same application confirmed twice at once is stored once', async () => {
     const posting = await createPosting();
     const body = applicant();
-    const [a, b] = await Promise.all([apply(posting.publicId, body), apply(posting.publicId, body)]);
-    expect([a.status, b.status]).toEqual([201, 201]);
+    await apply(posting.publicId, body);
+    const token = await confirmationToken(body.email);
+    const [a, b] = await Promise.all([confirm(token), confirm(token)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.data.applicationId).toBe(b.body.data.applicationId);
     expect((await applicationsOf(co.companyId)).filter((d) => d.get('postingId') === posting.id)).toHaveLength(1);
+  });
+
+  it('refuses an unknown confirmation token (404), storing nothing', async () => {
+    const before = await snapshotCompany(co.companyId);
+    const res = await confirm('apc_not-a-token-we-issued');
+    expect([res.status, res.body.code]).toEqual([404, 'CONFIRMATION_NOT_FOUND']);
+    expect(await snapshotCompany(co.companyId)).toEqual(before);
   });
 
   it('answers that do not fit the questions, malformed input, a closed posting and an unknown link are refused, storing nothing', async () => {
@@ -173,14 +231,15 @@ describe('applying', () => {
   it('spam from one address is rate limited per posting: the sixth application in an hour gets 429 with Retry-After and is not stored', async () => {
     const posting = await createPosting();
     const address = newAddress();
-    for (let i = 0; i < 5; i++) expect((await apply(posting.publicId, applicant(), address)).status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await apply(posting.publicId, applicant(), address)).status).toBe(202);
     const spam = await apply(posting.publicId, applicant(), address);
     expect(spam.status).toBe(429);
     expect(spam.body.code).toBe('RATE_LIMITED');
     expect(Number(spam.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await applicationsOf(co.companyId)).filter((d) => d.get('postingId') === posting.id)).toHaveLength(5);
+    // none counts before it is confirmed
+    expect((await applicationsOf(co.companyId)).filter((d) => d.get('postingId') === posting.id)).toHaveLength(0);
     // another address is not affected
-    expect((await apply(posting.publicId, applicant())).status).toBe(201);
+    expect((await apply(posting.publicId, applicant())).status).toBe(202);
   });
 });
 
@@ -189,7 +248,7 @@ describe('the pipeline', () => {
   beforeAll(async () => {
     posting = await createPosting();
   });
-  const newApplication = async () => (await apply(posting.publicId, applicant())).body.data.applicationId as string;
+  const newApplication = async () => (await applied(posting.publicId, applicant())).body.data.applicationId as string;
   const move = (id: string, body: Record<string, unknown>, user = co.manager) =>
     applicants().post(`/applications/${id}/move`).query({ companyId: co.companyId }).set(bearer(user)).send(body);
 
@@ -243,7 +302,8 @@ describe('the pipeline', () => {
   it('managers list applications newest first, filtered by stage, posting and date, page by page', async () => {
     const other = await createPosting();
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push((await apply(other.publicId, applicant())).body.data.applicationId as string);
+    for (let i = 0; i < 3; i++)
+      ids.push((await applied(other.publicId, applicant())).body.data.applicationId as string);
     await move(ids[0], { from: 'new', to: 'screening' });
     const q = { companyId: co.companyId, postingId: other.id };
     const screening = await applicants()
@@ -273,7 +333,7 @@ describe('hiring', () => {
   it("hire creates the employee from the application with the posting's role, and emails the applicant the auth invitation; hiring again creates no second employee", async () => {
     const posting = await createPosting();
     const body = applicant({ name: 'Grace', surname: 'Hopper' });
-    const { applicationId } = (await apply(posting.publicId, body)).body.data;
+    const { applicationId } = (await applied(posting.publicId, body)).body.data;
     const res = await applicants()
       .post(`/applications/${applicationId}/hire`)
       .query({ companyId: co.companyId })
@@ -291,8 +351,8 @@ describe('hiring', () => {
       employeeType: 'parttime',
       availabilities: body.availability,
     });
-    await mailbox.waitFor(body.email, () => mailbox.messages(body.email).length >= 1);
-    expect(mailbox.messages(body.email)[0].text).toContain('token=inv_');
+    const invitationMail = await mailbox.waitFor(body.email, (m) => m.text.includes('token=inv_'));
+    expect(invitationMail.text).toContain('token=inv_');
     const invitation = (await db().collection('invitations').doc(application.invitation.invitationId).get()).data()!;
     expect(invitation).toMatchObject({ companyId: co.companyId, email: body.email, role: 'employee', employeeId });
 
@@ -308,13 +368,14 @@ describe('hiring', () => {
       .where('email', '==', body.email)
       .get();
     expect(sameEmail.size).toBe(1);
-    expect(mailbox.messages(body.email)).toHaveLength(1);
+    // one invitation (besides the confirmation of the application)
+    expect(mailbox.messages(body.email).filter((m) => m.text.includes('token=inv_'))).toHaveLength(1);
   });
 
   it('two managers hiring one applicant at once create one employee', async () => {
     const posting = await createPosting();
     const body = applicant();
-    const { applicationId } = (await apply(posting.publicId, body)).body.data;
+    const { applicationId } = (await applied(posting.publicId, body)).body.data;
     const hire = (u = co.manager) =>
       applicants()
         .post(`/applications/${applicationId}/hire`)
@@ -331,7 +392,7 @@ describe('hiring', () => {
 
   it('a rejected applicant cannot be hired', async () => {
     const posting = await createPosting();
-    const { applicationId } = (await apply(posting.publicId, applicant())).body.data;
+    const { applicationId } = (await applied(posting.publicId, applicant())).body.data;
     await applicants()
       .post(`/applications/${applicationId}/move`)
       .query({ companyId: co.companyId })
@@ -407,7 +468,7 @@ describe('hiring permissions', () => {
 describe("another company's applicants", () => {
   it('a manager of another company sees none of them', async () => {
     const posting = await createPosting();
-    const { applicationId } = (await apply(posting.publicId, applicant())).body.data;
+    const { applicationId } = (await applied(posting.publicId, applicant())).body.data;
     const other = await createCompany();
     const asMember = await applicants()
       .get(`/applications/${applicationId}`)

@@ -1,4 +1,7 @@
-import { auth } from '../../src/core/firebase';
+import { createHash } from 'node:crypto';
+import { auth, db } from '../../src/core/firebase';
+import { EVERYONE, RATE_LIMIT_COLLECTION } from '../../src/core/rate-limit';
+import { LIMITS } from '../../src/modules/auth/limits';
 import type { Mailbox } from '../../dev/mailbox';
 import { PASSWORD_RESET_QUEUE } from '../../src/modules/auth/module';
 import { signIn } from '../helpers/users';
@@ -93,7 +96,7 @@ describe('POST /auth/password-reset', () => {
     expect(await resetTasksFor(owner.email)).toHaveLength(1);
   });
 
-  it('limits requests per address and per email (5 an hour), 429 with Retry-After', async () => {
+  it('limits requests per address (5 an hour), 429 with Retry-After', async () => {
     const address = newAddress();
     for (let i = 0; i < 5; i++)
       expect(
@@ -103,11 +106,91 @@ describe('POST /auth/password-reset', () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
 
-    const email = newEmail();
-    for (let i = 0; i < 5; i++)
-      expect((await authApi().post('/password-reset').set(fromAddress()).send({ email })).status).toBe(202);
-    expect((await authApi().post('/password-reset').set(fromAddress()).send({ email })).status).toBe(429);
+  it('never locks an owner out of their own reset: requests made for their email elsewhere are answered alike and only cap the emails their inbox receives', async () => {
+    const victim = await signUp();
+    for (let i = 0; i < 8; i++) {
+      const flood = await authApi().post('/password-reset').set(fromAddress()).send({ email: victim.email });
+      expect(flood.status).toBe(202);
+    }
+    const own = await authApi().post('/password-reset').set(fromAddress()).send({ email: victim.email });
+    expect([own.status, own.body.data?.accepted]).toEqual([202, true]);
+    // the inbox already holds this hour's link (one task per email and minute, at most 5 an hour)
+    const tasks = await resetTasksFor(victim.email);
+    expect(tasks.length).toBeGreaterThanOrEqual(1);
+    expect(tasks.length).toBeLessThanOrEqual(5);
+  });
+
+  it('caps the route for every caller together (a global cap), 429 from any address', async () => {
+    const everyone = db()
+      .collection(RATE_LIMIT_COLLECTION)
+      .doc(createHash('sha256').update(`${LIMITS.resetGlobal.name}:${EVERYONE}`).digest('hex'));
+    const saved = (await everyone.get()).data();
+    await everyone.set({
+      points: LIMITS.resetGlobal.points,
+      expire: Date.now() + 60_000,
+      prefix: LIMITS.resetGlobal.name,
+    });
+    try {
+      const email = newEmail();
+      const res = await authApi().post('/password-reset').set(fromAddress()).send({ email });
+      expect([res.status, res.body.code]).toEqual([429, 'RATE_LIMITED']);
+      expect(await deliveries(PASSWORD_RESET_QUEUE, (d) => d.email === email, 0)).toEqual([]);
+    } finally {
+      await (saved ? everyone.set(saved) : everyone.delete());
+    }
+  });
+
+  describe('the client address behind proxies', () => {
+    const hops = (n: string) => {
+      const saved = process.env.TRUSTED_PROXY_HOPS;
+      process.env.TRUSTED_PROXY_HOPS = n;
+      return () =>
+        saved === undefined ? delete process.env.TRUSTED_PROXY_HOPS : (process.env.TRUSTED_PROXY_HOPS = saved);
+    };
+
+    it('behind Firebase Hosting (2 hops), clients sharing the Hosting edge get buckets of their own', async () => {
+      const restore = hops('2');
+      try {
+        const edge = newAddress();
+        const first = newAddress();
+        for (let i = 0; i < 5; i++) {
+          const res = await authApi()
+            .post('/password-reset')
+            .set({ 'X-Forwarded-For': `10.0.0.${i}, ${first}, ${edge}` })
+            .send({ email: newEmail() });
+          expect(res.status).toBe(202);
+        }
+        const again = await authApi()
+          .post('/password-reset')
+          .set({ 'X-Forwarded-For': `${first}, ${edge}` })
+          .send({ email: newEmail() });
+        expect(again.status).toBe(429);
+        const other = await authApi()
+          .post('/password-reset')
+          .set({ 'X-Forwarded-For': `${newAddress()}, ${edge}` })
+          .send({ email: newEmail() });
+        expect(other.status).toBe(202);
+      } finally {
+        restore();
+      }
+    });
+
+    it('with no trusted proxy (the local stack), ignores an X-Forwarded-For the client made up', async () => {
+      const restore = hops('0');
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 6; i++) {
+          const res = await authApi().post('/password-reset').set(fromAddress()).send({ email: newEmail() });
+          statuses.push(res.status);
+        }
+        // six made-up addresses, one socket: they share its bucket of 5
+        expect(statuses).toContain(429);
+      } finally {
+        restore();
+      }
+    });
   });
 
   it('refuses a malformed email with 400 and queues nothing', async () => {

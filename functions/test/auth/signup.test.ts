@@ -125,6 +125,30 @@ describe('POST /auth/signup', () => {
     expect(await accountOf(email)).toBeNull();
   });
 
+  it.each([
+    ['EU', 'Europe/London', 'body.company.country', 'is not an assigned ISO 3166-1 country code'],
+    ['XA', 'Europe/London', 'body.company.country', 'is not an assigned ISO 3166-1 country code'],
+    ['US', '+05:00', 'body.company.timezone', 'is an offset, not a time zone: use an IANA name, e.g. Europe/Madrid'],
+    [
+      'US',
+      'america/chicago',
+      'body.company.timezone',
+      'must be written America/Chicago (time-zone names are case-sensitive)',
+    ],
+  ])(
+    'refuses country %s with time zone %s (400, %s), creating no account',
+    async (country, timezone, path, message) => {
+      const input = signupInput();
+      const res = await authApi()
+        .post('/signup')
+        .set(fromAddress())
+        .send({ ...input, company: { ...input.company, country, timezone } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path, message }] });
+      expect(await accountOf(input.email)).toBeNull();
+    },
+  );
+
   it('deletes the new account again when writing the company fails midway: no account, no company, no membership', async () => {
     const input = signupInput();
     const commit = jest

@@ -1,3 +1,4 @@
+import { db } from '../../src/core/firebase';
 import { bearer, createUser, type TestUser } from '../helpers/users';
 import { api } from '../helpers/api';
 import { startProviders, type LocalProviders } from '../ai/support/providers';
@@ -178,5 +179,54 @@ describe('ai-memory: the assistant gets the memories the asking member may see',
         ownerUid: co.employee.uid,
       }),
     ]);
+  });
+  it('refuses a visibility on a personal memory in the tool, as POST /memories does, and never stores the proposal', async () => {
+    const co = await company();
+    providers.anthropic.script([
+      {
+        toolCalls: [
+          { name: 'propose_memory', input: { scope: 'member', text: 'I open on Mondays', visibility: 'managers' } },
+        ],
+        usage,
+      },
+      { text: 'I could not keep that.', usage },
+    ]);
+    const conversationId = await newConversation(co.employee, co.companyId);
+    const res = await askWhole(co.employee, co.companyId, conversationId, { question: 'Remember I open on Mondays.' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.turn.tools.map((t: { ok: boolean; error?: string }) => [t.ok, t.error])).toEqual([
+      [false, 'VALIDATION_FAILED'],
+    ]);
+    expect(res.body.data.proposals).toEqual([]);
+  });
+
+  it('answers 422 PROPOSAL_INVALID for a stored memory proposal that breaks the memories rule, and writes nothing', async () => {
+    const co = await company();
+    const proposalId = 'legacy-visibility';
+    const stored = {
+      uid: co.employee.uid,
+      conversationId: 'c-legacy',
+      kind: 'memory',
+      status: 'pending',
+      summary: 'Remember (personal): I open on Mondays',
+      payload: { scope: 'member', text: 'I open on Mondays', visibility: 'managers' },
+      result: null,
+      createdAt: Date.now(),
+      decidedAt: null,
+    };
+    const ref = db().doc(`companies/${co.companyId}/chatProposals/${proposalId}`);
+    await ref.set(stored);
+    const res = await api('chat')
+      .post(`/proposals/${proposalId}/confirm`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.employee));
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'PROPOSAL_INVALID',
+      details: [{ path: 'payload.visibility', message: 'only company memories have a visibility' }],
+    });
+    expect((await ref.get()).data()).toEqual(stored);
+    expect((await db().collection(`companies/${co.companyId}/aiMemories`).get()).empty).toBe(true);
   });
 });

@@ -46,7 +46,7 @@ describe('PATCH /companies/{id}', () => {
   it('updates the fields sent, keeps the others, and returns the allow-listed profile', async () => {
     const res = await companies()
       .patch(`/companies/${co.companyId}`)
-      .set(bearer(co.manager))
+      .set(bearer(co.owner))
       .send({
         city: 'Boston',
         weekStartingDay: 0,
@@ -103,6 +103,9 @@ describe('PATCH /companies/{id}', () => {
     ['a locations entry without lat', { locations: { main: { lng: 1 } } }],
     ['a break without length', { breaks: { lunch: { hours: 6 } } }],
     ['an unknown time zone', { timezone: 'Mars/Olympus' }],
+    ['an offset for a time zone', { timezone: '+05:00' }],
+    ['a time zone in the wrong case', { timezone: 'america/chicago' }],
+    ['a legacy time-zone link', { timezone: 'US/Eastern' }],
     ['roleOrders with a string value', { roleOrders: { a: 'first' } }],
     ['an unknown field', { colour: 'blue' }],
   ])('rejects %s with 400 and writes nothing', async (_label, body) => {
@@ -245,5 +248,52 @@ describe('company policies', () => {
       .set(bearer(co.employee))
       .send({ isGeolocationEnabled: false });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('what only an owner may change', () => {
+  it.each([
+    ['hideFinancialInfoFromManagers', { hideFinancialInfoFromManagers: false }],
+    ['hideTipsFromManagers', { hideTipsFromManagers: false }],
+    ['an employee-facing policy', { isGeolocationEnabled: false }],
+  ])('refuses a manager changing the policies (%s) with 403 and writes nothing', async (_label, body) => {
+    const fresh = await createCompany();
+    await companies()
+      .patch(`/companies/${fresh.companyId}/policies`)
+      .set(bearer(fresh.owner))
+      .send({ hideFinancialInfoFromManagers: true, hideTipsFromManagers: true });
+    const before = await snapshotCompany(fresh.companyId);
+    const res = await companies().patch(`/companies/${fresh.companyId}/policies`).set(bearer(fresh.manager)).send(body);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('INSUFFICIENT_ROLE');
+    expect(await snapshotCompany(fresh.companyId)).toEqual(before);
+  });
+
+  it.each([
+    ['the timezone', '', { timezone: 'Europe/London', city: 'Salem' }],
+    ['the week start', '', { weekStartingDay: 3 }],
+    ['the payroll start day', '', { payrollStartingDay: 5 }],
+    ['the day-change time', '/settings', { dayChangeTime: 7200, maxHoursPerWeek: 30 }],
+    ['the fair-workweek jurisdiction', '/settings', { fairWorkweekJurisdiction: 'none' }],
+    ['labour-cost access', '/settings', { hasAccessToLaborCost: true }],
+  ])('refuses a manager changing %s (403 naming the field) and writes nothing', async (_label, path, body) => {
+    const before = await snapshotCompany(co.companyId);
+    const res = await companies().patch(`/companies/${co.companyId}${path}`).set(bearer(co.manager)).send(body);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'INSUFFICIENT_ROLE', details: [{ path: `body.${Object.keys(body)[0]}` }] });
+    expect(await snapshotCompany(co.companyId)).toEqual(before);
+  });
+
+  it('lets a manager change the fields pay does not depend on, and the owner the ones it does', async () => {
+    const byManager = await companies()
+      .patch(`/companies/${co.companyId}`)
+      .set(bearer(co.manager))
+      .send({ city: 'Cambridge', defaultDuration: 420 });
+    expect(byManager.status).toBe(200);
+    const byOwner = await companies()
+      .patch(`/companies/${co.companyId}/settings`)
+      .set(bearer(co.owner))
+      .send({ dayChangeTime: 3600 });
+    expect(byOwner.body.data.dayChangeTime).toBe(3600);
   });
 });

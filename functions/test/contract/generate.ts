@@ -677,14 +677,29 @@ const createPosting = async (f: Fixture): Promise<Prepared> => {
   return { postingId: String(data.id), publicId: String(data.publicId) };
 };
 const APPLICANT = { name: 'Contract', surname: 'Applicant', email: 'contract.applicant@example.test' };
-const createApplication = async (f: Fixture): Promise<Prepared> => {
+/** An application through the public link, not yet confirmed: the token of the link emailed to the applicant. */
+const pendingApplication = async (f: Fixture, w: World): Promise<Prepared> => {
   const posting = await createPosting(f);
-  const data = await call(
+  const email = `applicant-${randomUUID().slice(0, 8)}@example.test`;
+  await call(
     'POST /apply/{publicId}',
     api('applicants')
       .post(`/apply/${posting.publicId}`)
       .set('X-Forwarded-For', `203.0.113.${randomBytes(1)[0]}`)
-      .send({ ...APPLICANT, email: `applicant-${randomUUID().slice(0, 8)}@example.test` }),
+      .send({ ...APPLICANT, email }),
+  );
+  const token = /#token=(apc_[A-Za-z0-9_-]+)/.exec((await w.mailbox.waitFor(email)).text)?.[1];
+  if (!token) throw new Error('fixture: the confirmation email carries no token');
+  return { ...posting, token };
+};
+const createApplication = async (f: Fixture, w: World): Promise<Prepared> => {
+  const { token, ...posting } = await pendingApplication(f, w);
+  const data = await call(
+    'POST /apply-confirmations',
+    api('applicants')
+      .post('/apply-confirmations')
+      .set('X-Forwarded-For', `203.0.113.${randomBytes(1)[0]}`)
+      .send({ token }),
   );
   return { ...posting, applicationId: String(data.applicationId) };
 };
@@ -769,6 +784,11 @@ export const OVERRIDES: Record<string, Override> = {
     why: 'applies through the public link of an open posting (otherwise 404) with a valid email: one created by the manager, without screening questions',
     setup: createPosting,
     request: (_f, p) => ({ path: { publicId: p.publicId }, body: APPLICANT }),
+  },
+  'POST /apply-confirmations': {
+    why: 'confirms a pending application with the token of its emailed link (otherwise 404): one made through the public link',
+    setup: pendingApplication,
+    request: (_f, p) => ({ body: { token: p.token } }),
   },
   'GET /applications/{applicationId}': withApplication(
     'reads an existing application (otherwise 404): one made through the public link',
@@ -928,6 +948,20 @@ export const OVERRIDES: Record<string, Override> = {
       };
     },
   },
+  'GET /webhooks/clover/verification-windows/{windowId}': {
+    why: 'reads an existing verification window (otherwise 404): one an operator opened',
+    setup: async (_f, w) => ({
+      windowId: String(
+        (
+          await call(
+            'POST /webhooks/clover/verification-windows',
+            api('posSyncService').post('/webhooks/clover/verification-windows').set(bearer(w.admin)).send(),
+          )
+        ).windowId,
+      ),
+    }),
+    request: (_f, prepared) => ({ path: { windowId: prepared.windowId } }),
+  },
   'POST /sync/{vendor}/{companyId}': {
     why: "syncs only a POS source the company connected, with no run of it queued (otherwise 404 POS_NOT_CONNECTED, or 409 SYNC_IN_PROGRESS): square_api_key, connected with the simulator's credentials",
     setup: async (f, w) => ({ connectionId: await idleConnection(f, w) }),
@@ -955,8 +989,8 @@ export const OVERRIDES: Record<string, Override> = {
       },
     }),
   },
-  'GET /oauth/callback': {
-    why: 'succeeds only with the signed, single-use state (and the code) of a real OAuth connect, as the vendor redirects back: a clover connect started by the owner, its consent page followed on the vendor simulator',
+  'POST /oauth/complete': {
+    why: 'succeeds only with the signed, single-use state (and the code) of a real OAuth connect started by the same owner, as the vendor redirects back: a clover connect started by the owner, its consent page followed on the vendor simulator',
     setup: async (f, w) => {
       await w.vendors();
       const { authorization } = await connectAs(f, { slug: 'clover' });
@@ -966,7 +1000,7 @@ export const OVERRIDES: Record<string, Override> = {
         throw new Error(`fixture: the clover consent page answered ${page.status}, not a redirect`);
       return Object.fromEntries(new URL(location).searchParams);
     },
-    request: (_f, prepared) => ({ query: prepared }),
+    request: (_f, prepared) => ({ body: { callback: prepared } }),
   },
   // the time clock of the fixture employee (the employee member): each setup reads the clock and brings it to the state its operation needs
   'POST /clock/in': {

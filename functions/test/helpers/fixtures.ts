@@ -18,6 +18,21 @@ export async function addMember(companyId: string, user: TestUser, role: MemberR
   await saveMembership({ companyId, uid: user.uid, role, employeeId });
 }
 
+/** Gives a member an employee record of their own (a manager who also works shifts); returns its id. */
+export async function giveEmployeeRecord(companyId: string, user: TestUser, role: MemberRole): Promise<string> {
+  const ref = db().collection('companies').doc(companyId).collection('employees').doc();
+  await ref.set({
+    name: 'Max',
+    surname: 'Manager',
+    positions: [],
+    archived: false,
+    userId: user.uid,
+    email: user.email,
+  });
+  await addMember(companyId, user, role, ref.id);
+  return ref.id;
+}
+
 /**
  * A fresh company with an owner, a manager and an employee (each a real Auth user), so every test
  * file works on its own data. `profile` and `settings` are written as stored documents.

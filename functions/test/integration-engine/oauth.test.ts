@@ -3,7 +3,7 @@ import { api } from '../helpers/api';
 import { addMember, createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
 import { REDIRECT_URI, rootDocsOf, startVendors, storedText } from '../helpers/integrations';
 import { captureLogs } from '../helpers/logs';
-import { bearer } from '../helpers/users';
+import { bearer, createUser, type TestUser } from '../helpers/users';
 import { db } from '../../src/core/firebase';
 import * as functions from '../../src/index';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS, type RunningVendorSimulator } from '../../dev/vendors/server';
@@ -47,8 +47,13 @@ async function consent(co: TestCompany, slug: string): Promise<Record<string, st
   return Object.fromEntries(back.searchParams);
 }
 
-async function callback(query: Record<string, string>) {
-  const res = await engine().get('/oauth/callback').query(query);
+/** The owner's app finishing the connect: the parameters the vendor redirected back with, posted with `as`'s ID token. */
+async function callback(co: TestCompany, query: Record<string, string>, as: TestUser = co.owner) {
+  const res = await engine()
+    .post('/oauth/complete')
+    .query({ companyId: co.companyId })
+    .set(bearer(as))
+    .send({ callback: query });
   answered.push(JSON.stringify(res.body));
   return res;
 }
@@ -77,7 +82,7 @@ describe('OAuth connect', () => {
     'connects %s when the vendor redirects back: the code is exchanged and the tokens sealed in the vault',
     async (slug, idPrefix) => {
       const co = await createCompany();
-      const res = await callback(await consent(co, slug));
+      const res = await callback(co, await consent(co, slug));
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ slug, state: 'connected', connectedBy: co.owner.uid });
       expect(res.body.data.id.startsWith(idPrefix)).toBe(true);
@@ -94,9 +99,9 @@ describe('OAuth connect', () => {
   it('refuses a replayed callback (the state is single use) and changes nothing', async () => {
     const co = await createCompany();
     const query = await consent(co, 'clover');
-    expect((await callback(query)).status).toBe(200);
+    expect((await callback(co, query)).status).toBe(200);
     const before = await snapshotCompany(co.companyId);
-    const replay = await callback(query);
+    const replay = await callback(co, query);
     expect(replay.status).toBe(422);
     expect(replay.body).toMatchObject({ success: false, code: 'OAUTH_STATE_USED' });
     expect(await snapshotCompany(co.companyId)).toEqual(before);
@@ -115,15 +120,15 @@ describe('OAuth connect', () => {
       'garbage',
       `${payload}.other.${mac}`,
     ]) {
-      const res = await callback({ ...query, state });
+      const res = await callback(co, { ...query, state });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('OAUTH_STATE_INVALID');
     }
-    const none = await callback({ code: query.code });
+    const none = await callback(co, { code: query.code });
     expect(none.body.code).toBe('OAUTH_STATE_INVALID');
     expect(await rootDocsOf('vault', victim.companyId)).toEqual([]);
     // the genuine state was not consumed by the forgeries
-    expect((await callback(query)).status).toBe(200);
+    expect((await callback(co, query)).status).toBe(200);
   });
 
   it('refuses an expired state (older than 10 minutes)', async () => {
@@ -132,7 +137,7 @@ describe('OAuth connect', () => {
     const realNow = Date.now.bind(Date);
     const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 10 * 60_000 + 1_000);
     try {
-      const res = await callback(query);
+      const res = await callback(co, query);
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('OAUTH_STATE_EXPIRED');
     } finally {
@@ -146,7 +151,7 @@ describe('OAuth connect', () => {
     sim.state.denyNextAuthorize = true;
     const query = await consent(co, 'square');
     expect(query.error).toBe('access_denied');
-    const res = await callback(query);
+    const res = await callback(co, query);
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('OAUTH_DENIED');
     expect(await rootDocsOf('vault', co.companyId)).toEqual([]);
@@ -155,17 +160,41 @@ describe('OAuth connect', () => {
   it('answers 422 INTEGRATION_CREDENTIALS_REJECTED when the vendor refuses the code, storing nothing', async () => {
     const co = await createCompany();
     const query = await consent(co, 'clover');
-    const res = await callback({ ...query, code: 'not-a-code-the-vendor-issued' });
+    const res = await callback(co, { ...query, code: 'not-a-code-the-vendor-issued' });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('INTEGRATION_CREDENTIALS_REJECTED');
     expect(await rootDocsOf('vault', co.companyId)).toEqual([]);
+  });
+
+  it('connects nothing for anyone but the owner who started it: a consent link sent to a victim merchant, a bare visit of the callback, another owner', async () => {
+    // the attack: an owner starts a connect in their own company and sends the consent link to a
+    // victim merchant, who consents; the vendor sends the victim back with code and state
+    const attacker = await createCompany();
+    const victim = await createCompany();
+    const query = await consent(attacker, 'clover');
+    const before = [await snapshotCompany(attacker.companyId), await snapshotCompany(victim.companyId)];
+
+    const page = await engine().get('/oauth/callback').query(query);
+    expect([page.status, page.type]).toEqual([200, 'text/html']);
+    expect(page.text).not.toContain(query.code);
+    const asVictim = await callback(victim, query, victim.owner);
+    expect([asVictim.status, asVictim.body.code]).toEqual([403, 'OAUTH_NOT_STARTER']);
+    expect((await callback(attacker, query, victim.owner)).body.code).toBe('NOT_A_MEMBER');
+    const coOwner = await createUser({ label: 'co-owner' });
+    await addMember(attacker.companyId, coOwner, 'owner');
+    expect((await callback(attacker, query, coOwner)).body.code).toBe('OAUTH_NOT_STARTER');
+
+    expect([await snapshotCompany(attacker.companyId), await snapshotCompany(victim.companyId)]).toEqual(before);
+    expect(await rootDocsOf('vault', attacker.companyId)).toEqual([]);
+    // the state stays unused: only its starter finishes (here the attacker, who never gets the victim's code)
+    expect((await callback(attacker, query)).status).toBe(200);
   });
 
   it('refuses the callback when its owner is no longer an owner of the company', async () => {
     const co = await createCompany();
     const query = await consent(co, 'clover');
     await addMember(co.companyId, co.owner, 'manager');
-    const res = await callback(query);
+    const res = await callback(co, query);
     expect(res.status).toBe(403);
     expect(await rootDocsOf('vault', co.companyId)).toEqual([]);
   });
@@ -191,7 +220,7 @@ describe('OAuth connect', () => {
 describe('disconnect', () => {
   it("revokes the grant at Square (RevokeToken): the merchant's tokens stop working there, and nothing stays here", async () => {
     const co = await createCompany();
-    const connected = await callback(await consent(co, 'square'));
+    const connected = await callback(co, await consent(co, 'square'));
     const connectionId: string = connected.body.data.id;
     const { accessToken, refreshToken } = (await readSecrets<OAuthSecrets>(co.companyId, connectionId))!;
     const revokes = sim.state.calls['/square/oauth2/revoke'] ?? 0;
@@ -208,7 +237,7 @@ describe('disconnect', () => {
 
   it('disconnects all the same when the vendor fails to revoke (logged), and Clover, which documents no revocation, is not called', async () => {
     const co = await createCompany();
-    const square = (await callback(await consent(co, 'square'))).body.data.id as string;
+    const square = (await callback(co, await consent(co, 'square'))).body.data.id as string;
     sim.state.failNext('square', 503);
     const res = await engine()
       .delete(`/connections/${square}`)
@@ -216,7 +245,7 @@ describe('disconnect', () => {
       .set(bearer(co.owner));
     expect([res.status, res.body.data.state]).toEqual([200, 'disconnected']);
     expect(logs.lines.some((l) => l.includes('vendor grant not revoked'))).toBe(true);
-    const clover = (await callback(await consent(co, 'clover'))).body.data.id as string;
+    const clover = (await callback(co, await consent(co, 'clover'))).body.data.id as string;
     const before = sim.state.callsTo('/clover/');
     await engine().delete(`/connections/${clover}`).query({ companyId: co.companyId }).set(bearer(co.owner));
     expect(sim.state.callsTo('/clover/')).toBe(before);
@@ -227,7 +256,7 @@ describe('access tokens', () => {
   async function connectClover(ttlSeconds: number) {
     const co = await createCompany();
     sim.state.accessTokenTtlSeconds = ttlSeconds;
-    const res = await callback(await consent(co, 'clover'));
+    const res = await callback(co, await consent(co, 'clover'));
     sim.state.accessTokenTtlSeconds = undefined;
     return { co, connectionId: res.body.data.id as string };
   }

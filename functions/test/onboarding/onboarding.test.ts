@@ -465,6 +465,36 @@ describe('onboarding sessions: access, limits and failures', () => {
     });
   });
 
+  it('ignores proposed keys an object inherits (constructor, toString), keeping the message and the known answers', async () => {
+    const { session, sessionToken } = await start();
+    script({
+      text: '{"answers": {"constructor": "x", "toString": "y", "__proto__": {"country": "ES"}, "restaurantName": "Casa Pepe"}}',
+      usage: { input_tokens: 3, output_tokens: 3 },
+    });
+    const res = await send(session.id, sessionToken!, 'We are Casa Pepe.');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      accepted: ['restaurantName'],
+      ignored: [],
+      session: { answers: { restaurantName: 'Casa Pepe' }, messageCount: 1 },
+    });
+    const after = await onboarding().get(`/onboarding/sessions/${session.id}`).set('X-Onboarding-Token', sessionToken!);
+    expect(after.body.data.transcript).toContainEqual({ role: 'owner', text: 'We are Casa Pepe.' });
+  });
+
+  it.each([
+    [{ country: 'EU', timezone: 'Europe/Madrid' }, ['country']],
+    [{ country: 'XA', timezone: '+05:00' }, ['country', 'timezone']],
+    [{ country: 'ES', timezone: 'europe/madrid' }, ['timezone']],
+  ])("refuses the model's unassigned country or non-canonical time zone %j: asked again", async (answers, ignored) => {
+    const { session, sessionToken } = await start();
+    script({ answers: { restaurantName: 'Casa Pepe', ...answers }, usage: { input_tokens: 3, output_tokens: 3 } });
+    const res = await send(session.id, sessionToken!, 'Casa Pepe, in Madrid.');
+    expect(res.status).toBe(200);
+    expect(res.body.data.ignored).toEqual(ignored);
+    for (const field of ignored) expect(res.body.data.session.answers[field]).toBeUndefined();
+  });
+
   it('answers 503 AI_PROVIDER_NOT_CONFIGURED without a provider key, and the session is unchanged', async () => {
     const { session, sessionToken } = await start();
     const saved = process.env.ANTHROPIC_API_KEY;

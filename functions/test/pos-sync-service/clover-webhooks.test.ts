@@ -5,7 +5,8 @@ import { seedConnection } from '../helpers/integrations';
 import { captureLogs } from '../helpers/logs';
 import { db } from '../../src/core/firebase';
 import { cloverEvent, deliveryOutcome, signedWebhook, type CloverEventPayload } from '../../dev/vendors/webhooks';
-import { WEBHOOK_EVENTS, WEBHOOK_VERIFICATIONS } from '../../src/services/pos-sync/webhooks';
+import { WEBHOOK_EVENTS } from '../../src/services/pos-sync/webhooks';
+import { bearer, createUser } from '../helpers/users';
 
 /**
  * Clover's webhooks through POST /webhooks/clover of the POS sync service: the app's auth code in
@@ -121,14 +122,27 @@ describe('POST /webhooks/clover', () => {
     ).not.toContain(AUTH_CODE);
   });
 
-  it("answers Clover's one-time URL verification with 200 and keeps its code for the operator", async () => {
+  it("keeps Clover's URL verification code only in a window an operator opened, and never lets an anonymous POST overwrite it", async () => {
+    const operator = await createUser({ admin: true });
+    const owner = await createUser();
+    const windows = api('posSyncService');
+    const early = await post(JSON.stringify({ verificationCode: 'before-any-window' }), {});
+    expect([early.status, early.body.code]).toEqual([409, 'VERIFICATION_WINDOW_CLOSED']);
+    expect((await windows.post('/webhooks/clover/verification-windows').set(bearer(owner)).send()).status).toBe(403);
+    const opened = await windows.post('/webhooks/clover/verification-windows').set(bearer(operator)).send();
+    expect(opened.status).toBe(201);
+    const { windowId } = opened.body.data;
+    expect(opened.body.data).toMatchObject({ openedBy: operator.uid, verificationCode: null });
+
     const code = randomUUID();
     const res = await post(JSON.stringify({ verificationCode: code }), {});
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ accepted: true, duplicate: false, stale: false, runs: 0 });
-    expect((await db().collection(WEBHOOK_VERIFICATIONS).doc('clover').get()).data()).toMatchObject({
-      verificationCode: code,
-    });
+    const forged = await post(JSON.stringify({ verificationCode: 'attacker-code' }), {});
+    expect([forged.status, forged.body.code]).toEqual([409, 'VERIFICATION_WINDOW_CLOSED']);
+
+    const read = await windows.get(`/webhooks/clover/verification-windows/${windowId}`).set(bearer(operator));
+    expect(read.body.data).toMatchObject({ windowId, verificationCode: code, receivedAt: expect.any(Number) });
     expect(logs.lines.join('\n')).not.toContain(code);
   });
 

@@ -67,7 +67,11 @@ async function squareCompany(truth: SquareGroundTruth, via: 'api_key' | 'oauth' 
       .send({ slug: 'square' });
     const consent = await fetch(start.body.data.authorization.url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
-    const done = await api('integrationEngine').get('/oauth/callback').query(Object.fromEntries(back.searchParams));
+    const done = await api('integrationEngine')
+      .post('/oauth/complete')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ callback: Object.fromEntries(back.searchParams) });
     expect(done.body.data).toMatchObject({
       id: `square~${SIMULATED_OAUTH_ACCOUNTS.square.merchantId}`,
       state: 'connected',

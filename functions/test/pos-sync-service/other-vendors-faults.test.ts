@@ -68,7 +68,11 @@ async function connected(slug: Slug): Promise<TestCompany & { connectionId: stri
       .send({ slug });
     const consent = await fetch(start.body.data.authorization.url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
-    const done = await engine.get('/oauth/callback').query(Object.fromEntries(back.searchParams));
+    const done = await engine
+      .post('/oauth/complete')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ callback: Object.fromEntries(back.searchParams) });
     expect(done.status).toBe(200);
     return { ...co, connectionId: done.body.data.id };
   }

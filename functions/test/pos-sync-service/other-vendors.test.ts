@@ -55,7 +55,13 @@ async function connected(slug: 'clover' | 'lightspeed' | 'revel' | 'spoton'): Pr
     const consent = await fetch(start.body.data.authorization.url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
     expect(
-      (await api('integrationEngine').get('/oauth/callback').query(Object.fromEntries(back.searchParams))).status,
+      (
+        await api('integrationEngine')
+          .post('/oauth/complete')
+          .query({ companyId: co.companyId })
+          .set(bearer(co.owner))
+          .send({ callback: Object.fromEntries(back.searchParams) })
+      ).status,
     ).toBe(200);
   } else {
     expect(

@@ -88,5 +88,5 @@ export const setPolicy = (co: RequestsCompany, managerApproval: Record<string, b
   api('requests')
     .patch('/request-policy')
     .query({ companyId: co.companyId })
-    .set(bearer(co.manager))
+    .set(bearer(co.owner))
     .send({ managerApproval });

@@ -31,7 +31,7 @@ describe('POST /roles', () => {
         grill: { name: 'Grill', priority: 1, acronym: 'GR', color: '#f00', description: 'Hot side', archived: false },
       },
     };
-    const res = await create(body, co.manager);
+    const res = await create(body);
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject(body);
   });
@@ -131,7 +131,7 @@ describe('PATCH /roles/{roleId}', () => {
     const res = await roles()
       .patch(`/roles/${role.id}`)
       .query({ companyId: co.companyId })
-      .set(bearer(co.manager))
+      .set(bearer(co.owner))
       .send({
         rate: 16.25,
         subRoles: {
@@ -205,5 +205,28 @@ describe('DELETE /roles/{roleId}', () => {
     expect(
       (await roles().delete(`/roles/${role.id}`).query({ companyId: co.companyId }).set(bearer(co.employee))).status,
     ).toBe(403);
+  });
+});
+
+describe('role pay', () => {
+  it('refuses a manager setting or changing what a role pays (403), and lets them change the rest', async () => {
+    const role = (await create({ name: 'Host', rate: 14 })).body.data;
+    for (const body of [{ rate: 30 }, { additionalSalary: 100, name: 'Head host' }]) {
+      const res = await roles()
+        .patch(`/roles/${role.id}`)
+        .query({ companyId: co.companyId })
+        .set(bearer(co.manager))
+        .send(body);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('INSUFFICIENT_ROLE');
+    }
+    expect((await create({ name: 'Busser', rate: 25 }, co.manager)).status).toBe(403);
+    const renamed = await roles()
+      .patch(`/roles/${role.id}`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
+      .send({ name: 'Greeter' });
+    expect(renamed.body.data).toMatchObject({ name: 'Greeter', rate: 14 });
+    expect((await create({ name: 'Runner' }, co.manager)).status).toBe(201);
   });
 });

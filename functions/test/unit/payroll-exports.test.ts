@@ -350,15 +350,23 @@ describe('quoting', () => {
 
 describe('the formula-injection guard', () => {
   it('prefixes a text cell starting with =, +, -, @, tab or CR with an apostrophe', () => {
-    expect(['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\rx'].map(guardText)).toEqual([
+    expect(['=1+1', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx'].map(guardText)).toEqual([
       "'=1+1",
       "'+1",
-      "'-2",
+      "'-2+3",
       "'@SUM(A1)",
       "'\tx",
       "'\rx",
     ]);
-    expect(['Anne-Marie', 'Bob', '', ' =x'].map(guardText)).toEqual(['Anne-Marie', 'Bob', '', ' =x']);
+    // a plain (negative) number is no formula: amounts keep their sign
+    expect(['Anne-Marie', 'Bob', '', ' =x', '-2', '-12.50'].map(guardText)).toEqual([
+      'Anne-Marie',
+      'Bob',
+      '',
+      ' =x',
+      '-2',
+      '-12.50',
+    ]);
   });
 
   it('guards the names and the role in the files', () => {
@@ -373,6 +381,15 @@ describe('the formula-injection guard', () => {
       true,
     );
     expect(body('gusto', [r]).split(CRLF)[1]).toBe(`'@Evil,"'=HYPERLINK(""http://x"")",-7,0.00,0.00,0.00,0.00`);
+  });
+
+  it('guards every text cell, identifiers included: employee number, company code, batch id', () => {
+    const r = row({ employeeId: 'e', firstName: 'A', lastName: 'B', employeeNumber: '=1+2', overtimeMinutes: 60 });
+    const hostile = { companyCode: '@SUM(A1)', batchId: '+cmd|calc' };
+    expect(body('adp', [r], hostile).split(CRLF)[1].startsWith(`'@SUM(A1),'+cmd|calc,'=1+2,`)).toBe(true);
+    expect(body('paychex', [r], hostile).split(CRLF)[1].startsWith(`'@SUM(A1),'=1+2,`)).toBe(true);
+    expect(body('generic', [r]).split(CRLF)[1].startsWith(`e,'=1+2,`)).toBe(true);
+    expect(body('gusto', [r]).split(CRLF)[1]).toContain(`,'=1+2,`);
   });
 });
 

@@ -41,7 +41,10 @@ export async function seed(company: DemoCompany): Promise<string> {
     const { authorization } = await connect({ companyId: company.companyId, uid: company.ownerUid, slug: 'clover' });
     const consent = await fetch(authorization!.url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location') ?? '');
-    const connection = await completeAuthorization(Object.fromEntries(back.searchParams));
+    const connection = await completeAuthorization(Object.fromEntries(back.searchParams), {
+      companyId: company.companyId,
+      uid: company.ownerUid,
+    });
     done.push(`Clover (simulated merchant ${connection.account?.id}, OAuth)`);
   }
   if (wanted.csv) {

@@ -13,7 +13,13 @@ export async function seed(company: DemoCompany): Promise<string> {
   const [, last] = await listPeriods({ companyId, count: 2 });
   const dates = { startDate: last.startDate, endDate: last.endDate };
   const pending = await listPunches({ companyId, ...dates, state: 'pending' });
-  if (pending.length) await approveMany({ companyId, uid: company.ownerUid, punchIds: pending.map((p) => p.id) });
+  if (pending.length)
+    await approveMany({
+      companyId,
+      uid: company.ownerUid,
+      approver: { role: 'owner', employeeId: null },
+      punchIds: pending.map((p) => p.id),
+    });
   try {
     await closePeriod({ companyId, startDate: last.startDate, uid: company.ownerUid });
     return `pay period ${last.startDate} to ${last.endDate} closed (${pending.length} pending punches approved first)`;

@@ -8,4 +8,11 @@
  */
 export { relevantMemories, createMemory, listMemories } from './service';
 export { memoryErrors } from './errors';
-export { MEMORY_LIMITS, memoryCreateBody, type Memory, type MemoryCreate, type RelevantMemory } from './schemas';
+export {
+  MEMORY_LIMITS,
+  memoryCreateBody,
+  memoryProposalBody,
+  type Memory,
+  type MemoryCreate,
+  type RelevantMemory,
+} from './schemas';

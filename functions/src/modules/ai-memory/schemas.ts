@@ -30,26 +30,35 @@ const visibility = z
     'Company memories only: `members` (every member, and the assistant answering any member) or `managers` (managers and owners only). Personal memories are visible to their member only.',
   );
 
+const memoryFields = {
+  scope: z
+    .enum(MEMORY_SCOPES)
+    .describe(
+      "`company`: a fact about the company (managers and owners write them); `member`: the caller's own personal fact",
+    ),
+  text,
+  visibility: visibility.optional(),
+};
+const onlyCompanyMemoriesHaveVisibility = (m: { scope: string; visibility?: string }) =>
+  m.scope === 'company' || m.visibility === undefined;
+const visibilityRule = { path: ['visibility'], message: 'only company memories have a visibility' };
+
+/** A memory the assistant proposes: what POST /memories takes, without its source. */
+export const memoryProposalBody = z
+  .strictObject(memoryFields)
+  .refine(onlyCompanyMemoriesHaveVisibility, visibilityRule);
+
 export const memoryCreateBody = z
   .strictObject({
-    scope: z
-      .enum(MEMORY_SCOPES)
-      .describe(
-        "`company`: a fact about the company (managers and owners write them); `member`: the caller's own personal fact",
-      ),
-    text,
+    ...memoryFields,
     source: z
       .enum(MEMORY_SOURCES)
       .default('member')
       .describe(
         '`member`: entered by the member; `assistant`: proposed by the assistant and confirmed by the member with this call',
       ),
-    visibility: visibility.optional(),
   })
-  .refine((b) => b.scope === 'company' || b.visibility === undefined, {
-    path: ['visibility'],
-    message: 'only company memories have a visibility',
-  });
+  .refine(onlyCompanyMemoriesHaveVisibility, visibilityRule);
 export type MemoryCreate = z.output<typeof memoryCreateBody>;
 
 export const memoryPatchBody = z.strictObject({ text: text.optional(), visibility: visibility.optional() });

@@ -3,6 +3,11 @@ import { defineErrors } from '../../core/errors';
 export const applicantErrors = defineErrors({
   POSTING_NOT_FOUND: { status: 404, meaning: 'No job posting with that id (or public link) in the company' },
   POSTING_CLOSED: { status: 410, meaning: 'The job posting is closed: it takes no more applications' },
+  CONFIRMATION_NOT_FOUND: { status: 404, meaning: 'No pending application with that confirmation link' },
+  CONFIRMATION_EXPIRED: {
+    status: 410,
+    meaning: 'The confirmation link is older than 48 hours: the application was not counted, apply again',
+  },
   APPLICATION_NOT_FOUND: { status: 404, meaning: 'No application with that id in the company' },
   INVALID_ANSWERS: {
     status: 422,

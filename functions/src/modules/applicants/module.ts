@@ -7,5 +7,8 @@ export default defineModule({
     'Hiring: job postings with a public apply link, applications through a pipeline, hire into an employee with an invitation',
   http: () => require('./router') as typeof import('./router'),
   errors: applicantErrors.catalog,
-  collections: { company: ['jobPostings', 'applications', 'hiringSettings'], root: ['jobPostingLinks'] },
+  collections: {
+    company: ['jobPostings', 'applications', 'hiringSettings'],
+    root: ['jobPostingLinks', 'applicationConfirmations'],
+  },
 });

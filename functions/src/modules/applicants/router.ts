@@ -5,8 +5,10 @@ import {
   applicationIdParam,
   applicationPage,
   applicationSchema,
+  applyAccepted,
   applyBody,
   applyReceipt,
+  confirmApplicationBody,
   hireBody,
   hireResult,
   listApplicationsQuery,
@@ -27,6 +29,9 @@ import { assertMay, getPermissions, updatePermissions } from './permissions';
 
 /** The service (with the rate limiter and the auth module's accounts) is loaded by the first request that uses it, not with the routes. */
 const service = () => require('./service') as typeof import('./service');
+const applying = () => require('./apply') as typeof import('./apply');
+
+export { extend } from './confirm-page';
 
 /** Hiring is for owners, and managers as the owner permits (GET /hiring-permissions); employees see none of it. */
 const manager = companyInQuery('manager');
@@ -127,14 +132,25 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/apply/:publicId',
-    summary: 'Apply to an open job posting (no account)',
-    status: 201,
-    description: `Contact details, answers to the screening questions (422 INVALID_ANSWERS lists every missing required answer, unknown question and wrong kind), availability per weekday (the shape of an employee's availabilities, copied on hire) and an optional message. One application per email and posting: submitting again answers the same \`applicationId\` and changes nothing. Rate limited per client address: ${APPLY_LIMITS.perPosting.points} an hour per posting and ${APPLY_LIMITS.perAddress.points} an hour in all (429 RATE_LIMITED with Retry-After). 404 POSTING_NOT_FOUND for an unknown link, 410 POSTING_CLOSED for a closed posting. A refused application stores nothing.`,
+    summary: 'Apply to an open job posting (no account); counted once confirmed by email',
+    status: 202,
+    description: `Contact details, answers to the screening questions (422 INVALID_ANSWERS lists every missing required answer, unknown question and wrong kind), availability per weekday (the shape of an employee's availabilities, copied on hire) and an optional message. The application counts only once confirmed: a link is emailed to the address given (valid 48 hours; POST /apply-confirmations with its token), so nobody applies in someone else's name. The answer is the same whatever was applied before with that address (no earlier receipt is echoed); 503 MAIL_UNAVAILABLE when the email cannot be sent (nothing kept). Rate limited per client address: ${APPLY_LIMITS.perPosting.points} an hour per posting and ${APPLY_LIMITS.perAddress.points} an hour in all, and ${APPLY_LIMITS.global.points} an hour over every applicant (429 RATE_LIMITED with Retry-After). 404 POSTING_NOT_FOUND for an unknown link, 410 POSTING_CLOSED for a closed posting. A refused application stores nothing.`,
     access: PUBLIC,
     params: publicIdParam,
     body: applyBody,
+    response: applyAccepted,
+    handler: ({ params, body, req, log }) => applying().apply({ publicId: params.publicId, input: body, req, log }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/apply-confirmations',
+    summary: 'Confirm an application with the emailed link (no account)',
+    description:
+      "The token of the emailed link: the application is created (stage new) and its reference answered. One application per email and posting: confirming again, or confirming a second application with the same address, answers the first one's reference and changes nothing. 404 CONFIRMATION_NOT_FOUND for an unknown token, 410 CONFIRMATION_EXPIRED after 48 hours, 410 POSTING_CLOSED when the posting closed meanwhile. Rate limited per client address like applying.",
+    access: PUBLIC,
+    body: confirmApplicationBody,
     response: applyReceipt,
-    handler: ({ params, body, req, log }) => service().apply({ publicId: params.publicId, input: body, req, log }),
+    handler: ({ body, req, log }) => applying().confirmApplication({ token: body.token, req, log }),
   }),
   defineRoute({
     method: 'get',

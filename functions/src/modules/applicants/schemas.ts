@@ -6,6 +6,7 @@ import type { Limit } from '../../core/rate-limit';
 export const APPLY_LIMITS = {
   perPosting: { name: 'apply-address-posting', points: 5, duration: 3600 } satisfies Limit,
   perAddress: { name: 'apply-address', points: 30, duration: 3600 } satisfies Limit,
+  global: { name: 'apply-global', points: 2000, duration: 3600 } satisfies Limit,
 };
 
 export const STAGES = ['new', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn'] as const;
@@ -135,8 +136,17 @@ export const applyBody = z.strictObject({
 });
 export type ApplyInput = z.output<typeof applyBody>;
 
+export const applyAccepted = z.object({
+  accepted: z.literal(true),
+  message: z.string(),
+});
+
+export const confirmApplicationBody = z.strictObject({
+  token: z.string().min(1).max(200).describe('The token of the emailed link (after `#token=`)'),
+});
+
 export const applyReceipt = z.object({
-  applicationId: z.string().describe('The reference of the application; the same one for a repeated submission'),
+  applicationId: z.string().describe('The reference of the application; the same one for a repeated confirmation'),
   receivedAt: z.number(),
 });
 

@@ -1,25 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { Request } from 'express';
-import { businessDateOf, businessToday } from '../../core/calendar';
+import { randomBytes } from 'node:crypto';
+import { businessToday } from '../../core/calendar';
 import { AppError, type ErrorDetail } from '../../core/errors';
 import { runExclusive } from '../../core/exclusive';
 import { db } from '../../core/firebase';
 import { requireCompany } from '../../core/firestore';
-import type { Logger } from '../../core/logger';
 import type { Membership } from '../../core/memberships';
-import { clientAddress, consumeLimits } from '../../core/rate-limit';
 import { createInvitation } from '../auth';
 import { getCompanyRules } from '../companies';
 import { prepareEmployeeCreate, type EmployeeCreate } from '../employees';
 import { checkPositions, roleFromSnapshot, roleRef } from '../roles';
 import { applicantErrors } from './errors';
 import * as repo from './repo';
-import { checkAnswers } from './rules';
 import {
-  APPLY_LIMITS,
   OPEN_STAGES,
   type Application,
-  type ApplyInput,
   type Posting,
   type PostingCreate,
   type PostingPatch,
@@ -105,7 +99,7 @@ export async function getPosting({ companyId, postingId }: { companyId: string; 
 }
 
 /** An open posting behind a public link; unknown links and closed postings say only that. */
-async function openPostingOf(publicId: string): Promise<{ companyId: string; posting: Posting }> {
+export async function openPostingOf(publicId: string): Promise<{ companyId: string; posting: Posting }> {
   const link = await repo.resolveLink(publicId);
   const posting = link ? await repo.getPosting(link.companyId, link.postingId) : null;
   if (!link || !posting) throw postingNotFound();
@@ -129,70 +123,6 @@ export async function publicPosting({ publicId }: { publicId: string }) {
     description: posting.description,
     questions: posting.questions,
   };
-}
-
-/**
- * A public application. Counted against the limits first (unknown links included, so probing
- * links costs the same); one application per email and posting: a repeated submission answers
- * the first one's reference and changes nothing.
- */
-export async function apply({
-  publicId,
-  input,
-  req,
-  log,
-}: {
-  publicId: string;
-  input: ApplyInput;
-  req: Request;
-  log: Logger;
-}) {
-  const address = clientAddress(req);
-  await consumeLimits(
-    [
-      { limit: APPLY_LIMITS.perPosting, key: `${address}|${publicId}` },
-      { limit: APPLY_LIMITS.perAddress, key: address },
-    ],
-    'applications from this address',
-  );
-  const { companyId, posting } = await openPostingOf(publicId);
-  const answers = checkAnswers(posting.questions, input.answers);
-  const email = input.email.trim().toLowerCase();
-  const applicationId = `app_${createHash('sha256').update(`${posting.id}\n${email}`).digest('hex').slice(0, 32)}`;
-  const ref = repo.applicationRef(companyId, applicationId);
-  const rules = await getCompanyRules({ companyId });
-  return runExclusive(lockKeys.application(companyId, applicationId), async (tx) => {
-    const existing = repo.applicationFromSnapshot(await tx.get(ref));
-    if (existing) return { result: { applicationId, receivedAt: existing.submittedAt } };
-    const current = await repo.getPosting(companyId, posting.id, tx);
-    if (!current || current.status !== 'open') throw applicantErrors.POSTING_CLOSED('This job posting is closed');
-    const now = Date.now();
-    const write = (t: FirebaseFirestore.Transaction) =>
-      void t.create(ref, {
-        postingId: posting.id,
-        name: input.name,
-        surname: input.surname,
-        email,
-        phone: input.phone,
-        answers,
-        availability: input.availability,
-        earliestStart: input.earliestStart,
-        message: input.message,
-        stage: 'new',
-        history: [{ from: null, to: 'new', at: now, by: null }],
-        notes: [],
-        submittedAt: now,
-        submittedOn: businessDateOf(now, {
-          timezone: rules.profile.timezone,
-          dayChangeTime: rules.settings.dayChangeTime,
-        }),
-        updatedAt: now,
-        employeeId: null,
-        invitation: null,
-      });
-    log.info('application received', { companyId, postingId: posting.id, applicationId });
-    return { result: { applicationId, receivedAt: now }, write };
-  });
 }
 
 const cursorOf = (a: Application) => Buffer.from(`${a.submittedAt}:${a.id}`).toString('base64url');

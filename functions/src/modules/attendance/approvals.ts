@@ -1,4 +1,6 @@
 /** Approving punches (one, or many at once) and taking an approval back. */
+import type { Membership } from '../../core/memberships';
+import { refuseOwnWork } from '../../core/own-work';
 import { attendanceErrors } from './errors';
 import { assertDatesUnlocked, recordAudit, runExclusiveOnPunch } from './punch-store';
 import { punchNotFound } from './punch-rules';
@@ -11,6 +13,9 @@ interface ApprovalInput {
   uid: string;
   punchId: string;
 }
+
+/** Who approves: their role and employee record decide whether the punch is their own work. */
+type Approver = Pick<Membership, 'role' | 'employeeId'>;
 
 /**
  * Approve and unapprove: read the punch again in its employee's exclusive section, let `decide`
@@ -39,8 +44,9 @@ async function changeApproval(
   });
 }
 
-export async function approvePunch(input: ApprovalInput): Promise<PunchView> {
+export async function approvePunch({ approver, ...input }: ApprovalInput & { approver: Approver }): Promise<PunchView> {
   return changeApproval(input, 'approve', null, (before, now) => {
+    refuseOwnWork(approver, [before.employeeId], 'Approving this punch');
     const vendor = reviewed(before.vendor, input.uid, now);
     // approving an approved punch that the POS changed meanwhile settles the review (ours kept)
     if (before.state === 'approved') return before.vendor?.needsReview ? { ...before, vendor, updatedAt: now } : null;
@@ -61,10 +67,12 @@ export async function unapprovePunch({ reason, ...input }: ApprovalInput & { rea
 export async function approveMany({
   companyId,
   uid,
+  approver,
   punchIds,
 }: {
   companyId: string;
   uid: string;
+  approver: Approver;
   punchIds: string[];
 }) {
   const approved: PunchView[] = [];
@@ -74,7 +82,7 @@ export async function approveMany({
     await Promise.all(
       ids.slice(i, i + 10).map(async (punchId) => {
         try {
-          approved.push(await approvePunch({ companyId, uid, punchId }));
+          approved.push(await approvePunch({ companyId, uid, approver, punchId }));
         } catch (err) {
           const e = err as { code?: unknown; message?: string; status?: number };
           if (typeof e.code !== 'string' || !e.status || e.status >= 500) throw err;

@@ -132,13 +132,13 @@ export const routes: RouteDef[] = [
     path: '/punches/approve',
     summary: 'Approve several punches',
     description:
-      'Managers and owners approve up to 200 punches by id, each on its own: approved ones are returned (already approved ones too, unchanged); the others are listed under skipped with their code (PUNCH_NOT_FOUND, PUNCH_OPEN, PERIOD_LOCKED). Each approval writes an audit entry.',
+      'Managers and owners approve up to 200 punches by id, each on its own: approved ones are returned (already approved ones too, unchanged); the others are listed under skipped with their code (PUNCH_NOT_FOUND, PUNCH_OPEN, PERIOD_LOCKED, SELF_APPROVAL for a own punch of a manager). Each approval writes an audit entry.',
     access: manager,
     query: companyIdQuery,
     body: bulkApproveBody,
     response: bulkApproveResponse,
     handler: ({ member: m, body }) =>
-      approvals().approveMany({ companyId: m.companyId, uid: m.uid, punchIds: body.punchIds }),
+      approvals().approveMany({ companyId: m.companyId, uid: m.uid, approver: m, punchIds: body.punchIds }),
   }),
   defineRoute({
     method: 'get',
@@ -181,13 +181,13 @@ export const routes: RouteDef[] = [
     method: 'post',
     path: '/punches/:punchId/approve',
     summary: 'Approve a punch',
-    description: `Managers and owners approve a closed punch (an open one is 422 PUNCH_OPEN); approving an approved punch changes nothing, except that it clears a POS change waiting for review (\`vendor.needsReview\`: the POS edited the punch after a manager had). An approved punch is locked against edits and deletes. ${AUDITED} ${LOCKED}`,
+    description: `Managers and owners approve a closed punch (an open one is 422 PUNCH_OPEN); approving an approved punch changes nothing, except that it clears a POS change waiting for review (\`vendor.needsReview\`: the POS edited the punch after a manager had). A manager's own punch is 403 SELF_APPROVAL: the owner or another manager approves it. An approved punch is locked against edits and deletes. ${AUDITED} ${LOCKED}`,
     access: manager,
     params: punchIdParam,
     query: companyIdQuery,
     response: punchSchema,
     handler: ({ member: m, params }) =>
-      approvals().approvePunch({ companyId: m.companyId, uid: m.uid, punchId: params.punchId }),
+      approvals().approvePunch({ companyId: m.companyId, uid: m.uid, approver: m, punchId: params.punchId }),
   }),
   defineRoute({
     method: 'post',

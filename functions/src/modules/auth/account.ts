@@ -6,7 +6,7 @@ import { auth, db } from '../../core/firebase';
 import { logger, type Logger } from '../../core/logger';
 import { sendMail } from '../../core/mail';
 import { listMembershipsOfUser, membershipRef, type Membership } from '../../core/memberships';
-import { consumeLimits } from '../../core/rate-limit';
+import { consumeLimits, EVERYONE, withinLimit } from '../../core/rate-limit';
 import { enqueueTask } from '../../core/tasks';
 import type { Caller } from '../../http/auth';
 import { createCompanyInBatch } from '../companies';
@@ -54,6 +54,7 @@ export async function signup({
     [
       { limit: LIMITS.signupPerAddress, key: address },
       { limit: LIMITS.signupPerEmail, key: emailKey(input.email) },
+      { limit: LIMITS.signupGlobal, key: EVERYONE },
     ],
     'signups',
   );
@@ -171,16 +172,20 @@ const ACCEPTED = {
 /**
  * The same answer whether or not the account exists, in the same time: the route only hands the
  * email to a task queue, whose task (below) looks the account up and sends the link. One task per
- * address and minute (the task id), so a burst of requests sends one email.
+ * email and minute (the task id), so a burst of requests sends one email. The per-email limit caps
+ * the emails an inbox receives but never refuses the request: over it the answer is the same and
+ * no new email is queued (the inbox already holds this hour's links), so requests made for someone
+ * else's address can never lock its owner out of their own reset.
  */
 export async function requestPasswordReset({ email, address }: { email: string; address: string }) {
   await consumeLimits(
     [
       { limit: LIMITS.resetPerAddress, key: address },
-      { limit: LIMITS.resetPerEmail, key: emailKey(email) },
+      { limit: LIMITS.resetGlobal, key: EVERYONE },
     ],
     'password reset requests',
   );
+  if (!(await withinLimit(LIMITS.resetPerEmail, emailKey(email)))) return ACCEPTED;
   await enqueueTask(
     PASSWORD_RESET_QUEUE,
     { email },

@@ -1,9 +1,6 @@
 /** The account fields other modules validate too (onboarding collects an owner's signup with them). */
 import { z } from 'zod';
 
-/** Built on the first country checked: Intl.DisplayNames costs milliseconds, paid by a cold start otherwise. */
-let regionNames: Intl.DisplayNames | undefined;
-const regionName = (code: string) => (regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' })).of(code);
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 export const emailSchema = z
@@ -18,16 +15,6 @@ export const passwordSchema = z
   .min(8, 'must be at least 8 characters')
   .max(128)
   .describe('At least 8 characters');
-
-export const countrySchema = z
-  .string()
-  .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code, e.g. US')
-  .refine((c) => {
-    // zod runs refinements after a failed regex too: only a well-formed code reaches Intl (which throws on others)
-    const name = /^[A-Z]{2}$/.test(c) ? regionName(c) : undefined;
-    return !!name && name !== c && name !== 'Unknown Region';
-  }, 'is not a country code')
-  .describe('ISO 3166-1 alpha-2 country code');
 
 export const currencySchema = z
   .string()

@@ -7,7 +7,7 @@ export const createCompanyForUser = lazyFunction(account, 'createCompanyForUser'
 export const signup = lazyFunction(account, 'signup');
 export type { CompanySetup } from './account';
 export { authErrors } from './errors';
-export { countrySchema, currencySchema, emailSchema, passwordSchema } from './fields';
+export { currencySchema, emailSchema, passwordSchema } from './fields';
 export type { SignupInput } from './schemas';
 export const createInvitation = lazyFunction(
   () => require('./invitations') as typeof import('./invitations'),

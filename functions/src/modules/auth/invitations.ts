@@ -12,7 +12,7 @@ import {
   type MemberRole,
   type Membership,
 } from '../../core/memberships';
-import { consumeLimits } from '../../core/rate-limit';
+import { consumeLimits, EVERYONE } from '../../core/rate-limit';
 import { authenticate } from '../../http/auth';
 import { employeeErrors, employeeRef } from '../employees';
 import { invitationMail } from './emails';
@@ -217,9 +217,14 @@ export async function revokeInvitation({ member, companyId, invitationId }: Invi
   });
 }
 
+const invitationLimits = (address: string) => [
+  { limit: LIMITS.invitationPerAddress, key: address },
+  { limit: LIMITS.invitationGlobal, key: EVERYONE },
+];
+
 /** What the invitee sees before accepting (public, with the token). */
 export async function lookupInvitation({ token, address }: { token: string; address: string }) {
-  await consumeLimits([{ limit: LIMITS.invitationPerAddress, key: address }], 'invitation attempts');
+  await consumeLimits(invitationLimits(address), 'invitation attempts');
   const invitation = await repo.invitationByTokenHash(tokenHash(token));
   if (!invitation) throw authErrors.INVITATION_NOT_FOUND('This invitation link is not valid');
   const accountExists = (await userByEmail(invitation.email)) !== null;
@@ -254,7 +259,7 @@ export async function acceptInvitation({
   address: string;
   log: Logger;
 }) {
-  await consumeLimits([{ limit: LIMITS.invitationPerAddress, key: address }], 'invitation attempts');
+  await consumeLimits(invitationLimits(address), 'invitation attempts');
   const hash = tokenHash(input.token);
   const found = await repo.invitationByTokenHash(hash);
   assertOpen(found);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from '../../core/memberships';
 import { companyIdQuery, documentId } from '../../http/fields';
-import { timezoneSchema } from '../companies';
-import { countrySchema, currencySchema, emailSchema, passwordSchema } from './fields';
+import { countryCode, timeZone } from '../../http/fields';
+import { currencySchema, emailSchema, passwordSchema } from './fields';
 import { recordOf, visibleTo } from '../../http/visibility';
 
 const personName = z.string().trim().min(1).max(120);
@@ -14,8 +14,8 @@ export const signupBody = z.strictObject({
   password: passwordSchema,
   company: z.strictObject({
     name: z.string().trim().min(1).max(200),
-    timezone: timezoneSchema,
-    country: countrySchema,
+    timezone: timeZone,
+    country: countryCode,
     currency: currencySchema.optional(),
   }),
 });

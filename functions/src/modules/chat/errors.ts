@@ -10,6 +10,11 @@ export const chatErrors = defineErrors({
     status: 409,
     meaning: 'The proposal was already dismissed (a confirmed proposal answers its result again)',
   },
+  PROPOSAL_INVALID: {
+    status: 422,
+    meaning:
+      "The proposal does not pass the owning route's schema (every problem is listed in details); nothing is written",
+  },
   TURN_ID_CONFLICT: {
     status: 409,
     meaning: 'clientMessageId was already used in this conversation for a different question',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 import { calculatorInputSchema } from '../calculator';
+import { memoryProposalBody } from '../ai-memory';
 import { createRequestBody } from '../requests';
 
 /** Bounds of a question and of what the assistant keeps and sends (see service.ts). */
@@ -155,16 +156,8 @@ export const toolInputs = {
     ...range,
     employeeId: documentId.optional().describe('Only this employee'),
   }),
-  propose_memory: z.strictObject({
-    scope: z
-      .enum(['company', 'member'])
-      .describe("company: a fact about the company (managers and owners); member: the asking member's own fact"),
-    text: z.string().trim().min(1).max(500).describe('The fact, in plain words, e.g. "We close at 22:00 on Sundays"'),
-    visibility: z
-      .enum(['members', 'managers'])
-      .optional()
-      .describe('Company facts only: who may see it (default members)'),
-  }),
+  /** The ai-memory module's schema and rule (a personal memory has no visibility). */
+  propose_memory: memoryProposalBody,
   propose_draft_shift: z.strictObject({
     date: isoDate.describe('Company-local day the shift starts'),
     employeeId: documentId,

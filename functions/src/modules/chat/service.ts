@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { businessToday, weekdayName } from '../../core/calendar';
 import { coreErrors } from '../../core/errors';
 import type { Logger } from '../../core/logger';
@@ -11,7 +12,7 @@ import {
   type ToolResult,
 } from '../../ai/models';
 import type { EventStream } from '../../http/route';
-import { createMemory, memoryCreateBody, relevantMemories } from '../ai-memory';
+import { createMemory, memoryProposalBody, relevantMemories } from '../ai-memory';
 import { getCompanyRules, type CompanyRules } from '../companies';
 import { createRequest, createRequestBody } from '../requests';
 import { shiftPostBody, writeShift } from '../schedule';
@@ -318,6 +319,19 @@ export async function confirmProposal({ member, proposalId }: { member: Membersh
   return { proposal: publicProposal(decided) };
 }
 
+/** A stored proposal's payload checked with the owning route's schema: a 422 listing the problems, never a crash. */
+function proposalPayload<T extends z.ZodType>(schema: T, proposal: repo.StoredProposal): z.output<T> {
+  const parsed = schema.safeParse(proposal.payload);
+  if (parsed.success) return parsed.data;
+  throw chatErrors.PROPOSAL_INVALID(
+    `This ${proposal.kind.replace('_', ' ')} proposal does not pass the rules of its route`,
+    parsed.error.issues.map((issue) => ({
+      path: ['payload', ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    })),
+  );
+}
+
 /** The owning module's service, with the rules of its route (POST /memories; POST /requests; PUT /shifts/{id}, managers only). */
 async function carryOut(member: Membership, proposal: repo.StoredProposal): Promise<unknown> {
   if (proposal.kind === 'request') {
@@ -325,7 +339,7 @@ async function carryOut(member: Membership, proposal: repo.StoredProposal): Prom
     return {
       request: await createRequest({
         member,
-        body: createRequestBody.parse(proposal.payload),
+        body: proposalPayload(createRequestBody, proposal),
         id: `chat-${proposal.id}`,
       }),
     };
@@ -335,13 +349,13 @@ async function carryOut(member: Membership, proposal: repo.StoredProposal): Prom
     return {
       memory: await createMemory({
         member,
-        memory: memoryCreateBody.parse({ ...proposal.payload, source: 'assistant' }),
+        memory: { ...proposalPayload(memoryProposalBody, proposal), source: 'assistant' },
       }),
     };
   }
   if (!roleAtLeast(member.role, 'manager'))
     throw coreErrors.INSUFFICIENT_ROLE('Creating shifts needs the manager role or higher in this company');
-  const { date, employeeId, ...shift } = shiftPostBody.parse(proposal.payload);
+  const { date, employeeId, ...shift } = proposalPayload(shiftPostBody, proposal);
   return writeShift({
     companyId: member.companyId,
     shiftId: `chat-${proposal.id}`,

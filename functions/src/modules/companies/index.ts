@@ -13,5 +13,4 @@ export const viewPolicies = lazyFunction(service, 'viewPolicies');
 export const viewerOf = lazyFunction(service, 'viewerOf');
 export const readScheduleTemplate = lazyFunction(service, 'readScheduleTemplate');
 export type { CompanyRules } from './service';
-export { timezoneSchema } from './fields';
 export type { CompanyPolicies } from './schemas';

@@ -12,6 +12,7 @@ import {
 
 const member = companyInPath('employee');
 const manager = companyInPath('manager');
+const owner = companyInPath('owner');
 
 export const routes: RouteDef[] = [
   defineRoute({
@@ -32,6 +33,8 @@ export const routes: RouteDef[] = [
     description:
       'Partial update; each field sent replaces the stored field whole (objects such as `locations` and `breaks` included). Unknown fields are rejected. Returns the updated profile (allow-listed fields only).',
     access: manager,
+    // pay periods and overtime weeks are computed from these: a manager must not move them
+    ownerOnlyFields: ['timezone', 'weekStartingDay', 'payrollStartingDay'],
     params: companyIdParam,
     body: companyProfilePatch,
     response: companyProfile,
@@ -53,6 +56,9 @@ export const routes: RouteDef[] = [
     path: '/companies/:id/settings',
     summary: 'Update company settings',
     access: manager,
+    // the business day (and so which day and pay period a punch counts in), predictive-scheduling
+    // premiums, and whether managers see labour cost
+    ownerOnlyFields: ['dayChangeTime', 'fairWorkweekJurisdiction', 'hasAccessToLaborCost'],
     params: companyIdParam,
     body: companySettingsPatch,
     response: companySettings,
@@ -73,7 +79,9 @@ export const routes: RouteDef[] = [
     method: 'patch',
     path: '/companies/:id/policies',
     summary: 'Update policies (each field written to its own location, in one batch)',
-    access: manager,
+    description:
+      'Owners only: the policies include the restrictions placed on managers (hideFinancialInfoFromManagers, hideTipsFromManagers), which a manager must not lift.',
+    access: owner,
     params: companyIdParam,
     body: companyPoliciesPatch,
     response: companyPolicies,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timezoneSchema } from './fields';
+import { timeZone } from '../../http/fields';
 
 const latLng = z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 
@@ -19,7 +19,7 @@ export const companyProfilePatch = z
     image: z.string().nullable(),
     imageSize: z.enum(['cover', 'contain']),
     industry: z.string().nullable(),
-    timezone: timezoneSchema,
+    timezone: timeZone,
     timezoneCityId: z.string(),
     weekStartingDay: z.int().min(0).max(6).describe('0 = Sunday ... 6 = Saturday'),
     timeFormat: z.enum(['12h', '24h']),

@@ -30,6 +30,11 @@ export const engineErrors = defineErrors({
   },
   OAUTH_STATE_INVALID: { status: 400, meaning: 'The OAuth state is missing, malformed or not signed by us' },
   OAUTH_STATE_EXPIRED: { status: 422, meaning: 'The OAuth state is older than 10 minutes: start the connection again' },
+  OAUTH_NOT_STARTER: {
+    status: 403,
+    meaning:
+      'Only the owner who started an OAuth connect, in the company it was started for, can finish it; nothing was connected and the state stays unused',
+  },
   OAUTH_STATE_USED: { status: 422, meaning: 'The OAuth state was already used (a replayed callback)' },
   OAUTH_DENIED: {
     status: 422,

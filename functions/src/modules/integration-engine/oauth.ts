@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { config, OAUTH_CLIENT_SECRETS, type OAuthVendor } from '../../core/config';
-import { coreErrors } from '../../core/errors';
 import { runExclusive } from '../../core/exclusive';
-import { findMembership } from '../../core/memberships';
 import { logger } from '../../core/logger';
 import { sign, verifySignature } from '../../core/vault';
 import { requireCompanyCurrency } from './currency';
@@ -109,8 +107,15 @@ function verifiedState(state: string | undefined) {
   return result.data;
 }
 
-/** The vendor's redirect back to us: the state is checked and consumed, the code exchanged, the tokens stored in the vault. */
-export async function completeAuthorization(query: Record<string, string | undefined>): Promise<Connection> {
+/**
+ * The vendor's redirect back to us, posted by the owner who started the connect: the state is
+ * checked, bound to its starter (user and company) and consumed, the code exchanged, the tokens
+ * stored in the vault. Anyone else consumes nothing.
+ */
+export async function completeAuthorization(
+  query: Record<string, string | undefined>,
+  by: { companyId: string; uid: string },
+): Promise<Connection> {
   const state = verifiedState(query.state);
   if (Date.now() > state.e) {
     await repo.oauthStateRef(state.n).delete();
@@ -121,7 +126,10 @@ export async function completeAuthorization(query: Record<string, string | undef
     const snap = await tx.get(ref);
     if (!snap.exists)
       throw engineErrors.OAUTH_STATE_USED('This OAuth state was already used: start the connection again');
-    return { result: snap.data() as repo.StoredOAuthState, write: (w) => w.delete(ref) };
+    const started = snap.data() as repo.StoredOAuthState;
+    if (started.uid !== by.uid || started.companyId !== by.companyId)
+      throw engineErrors.OAUTH_NOT_STARTER('Only the owner who started this connection can finish it');
+    return { result: started, write: (w) => w.delete(ref) };
   });
   if (stored.companyId !== state.c || stored.slug !== state.s)
     throw engineErrors.OAUTH_STATE_INVALID('The OAuth state does not match its record');
@@ -129,11 +137,6 @@ export async function completeAuthorization(query: Record<string, string | undef
     const reason = (query.error ?? 'no code').slice(0, 100);
     throw engineErrors.OAUTH_DENIED(`The vendor redirected back without a code (${reason}): nothing was connected`);
   }
-  const member = await findMembership(stored.companyId, stored.uid);
-  if (!member)
-    throw coreErrors.NOT_A_MEMBER('The user who started this connection is no longer a member of the company');
-  if (member.role !== 'owner')
-    throw coreErrors.INSUFFICIENT_ROLE('The user who started this connection is no longer an owner of the company');
   const entry = catalogueEntry(stored.slug)!;
   const app = oauthApp(entry.slug, stored.redirectUri);
   const callbackQuery = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { companyInQuery, defineRoute, PUBLIC, type KeyAccess, type RouteDef } from '../../http/route';
+import { companyInQuery, defineRoute, type KeyAccess, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import { connectionSchema } from '../integrations';
 import {
@@ -10,7 +10,7 @@ import {
   MAX_BACKFILL_DAYS,
   MAX_COVERS_DAYS,
   MAX_RESERVATIONS_PER_PUSH,
-  oauthCallbackQuery,
+  oauthCompleteBody,
   partnerParams,
   partnerPushBody,
   partnerPushResponse,
@@ -28,6 +28,8 @@ import {
 const connect = () => require('./connect') as typeof import('./connect');
 const connections = () => require('./connections') as typeof import('./connections');
 const oauth = () => require('./oauth') as typeof import('./oauth');
+
+export { extend } from './oauth-page';
 const reservations = () => require('./reservations') as typeof import('./reservations');
 const runs = () => require('./runs') as typeof import('./runs');
 
@@ -44,7 +46,7 @@ const partnerKey: KeyAccess = {
 
 const CONNECT = `Connects a catalogue entry for the company, by its auth kind:
 - **api_key / client_credentials**: \`credentials\` carries exactly the entry's credentialFields (validated as the catalogue says; 400 otherwise). Before anything is stored, one cheap authenticated call is made to the vendor: its 401/403 is 422 INTEGRATION_CREDENTIALS_REJECTED, an account id it does not know 422 INTEGRATION_ACCOUNT_NOT_FOUND, its 429 is 429 VENDOR_RATE_LIMITED, no useful answer 502 VENDOR_UNAVAILABLE; in every one of those cases nothing is stored. The connection id is \`{slug}~{account id}\`: one connection per vendor account (location), several per company.
-- **oauth2**: answers \`authorization.url\`, the vendor's consent page, with a \`state\` that is signed, single use and expires in ${STATE_TTL_MS / 60_000} minutes. The vendor redirects the owner to GET /oauth/callback, which connects it.
+- **oauth2**: answers \`authorization.url\`, the vendor's consent page, with a \`state\` that is signed, single use and expires in ${STATE_TTL_MS / 60_000} minutes. The vendor redirects the owner to the redirect URI (GET /oauth/callback, a page); the owner's app then finishes with POST /oauth/complete.
 - **file** (csv, payroll exports): connects with no credentials.
 - **partner_key** (reservation partners): answers \`partnerKey\`, shown only in this answer, which the partner sends on POST /partners/{slug}/reservations; it is stored as a SHA-256 hash. Connecting again issues a new key and revokes the old one.
 
@@ -85,15 +87,20 @@ export const routes: RouteDef[] = [
       connections().disconnect({ companyId: query.companyId, connectionId: params.connectionId, uid: caller.uid }),
   }),
   defineRoute({
-    method: 'get',
-    path: '/oauth/callback',
-    summary: 'OAuth redirect target: finishes an oauth2 connect',
+    method: 'post',
+    path: '/oauth/complete',
+    summary: 'Finish an oauth2 connect (the owner who started it)',
     description:
-      "Where the vendor sends the owner back (the redirect URI registered with the vendor). The `state` must be one we signed, at most 10 minutes old and not used before: a forged or malformed state is 400 OAUTH_STATE_INVALID, an expired one 422 OAUTH_STATE_EXPIRED, a replayed one 422 OAUTH_STATE_USED. An `error` from the vendor (the owner declined) is 422 OAUTH_DENIED. The code is exchanged at the vendor's token endpoint (a refused code: 422 INTEGRATION_CREDENTIALS_REJECTED) and the tokens stored in the vault; access tokens are refreshed before they expire. The user who started the connection must still be an owner of the company. No ID token: the signed state is the authorization.",
-    access: PUBLIC,
-    query: oauthCallbackQuery,
+      "The vendor sends the owner back to the redirect URI (GET /oauth/callback, a page, or the web app's page) with `code` and `state`; the owner's app posts those parameters here (as `callback`) with the ID token of the owner who started the connect, for the company it was started in. Anyone else, a bare visit of the callback included, connects nothing: another user, or another company, is 403 OAUTH_NOT_STARTER and the state stays unused. The `state` must be one we signed, at most 10 minutes old and not used before: a forged or malformed state is 400 OAUTH_STATE_INVALID, an expired one 422 OAUTH_STATE_EXPIRED, a replayed one 422 OAUTH_STATE_USED. An `error` from the vendor (the owner declined) is 422 OAUTH_DENIED. The code is exchanged at the vendor's token endpoint (a refused code: 422 INTEGRATION_CREDENTIALS_REJECTED) and the tokens stored in the vault; access tokens are refreshed before they expire. Owners only.",
+    access: owner,
+    query: companyIdQuery,
+    body: oauthCompleteBody,
     response: connectionSchema,
-    handler: ({ query }) => oauth().completeAuthorization(query as Record<string, string | undefined>),
+    handler: ({ member, body }) =>
+      oauth().completeAuthorization(body.callback as Record<string, string | undefined>, {
+        companyId: member.companyId,
+        uid: member.uid,
+      }),
   }),
   defineRoute({
     method: 'post',

@@ -56,6 +56,12 @@ export const oauthCallbackQuery = z
   .catchall(z.string().max(4096))
   .describe('As the vendor redirected (Clover adds merchant_id, employee_id, client_id)');
 
+export const oauthCompleteBody = z.strictObject({
+  callback: oauthCallbackQuery.describe(
+    'Every query parameter the vendor redirected back with, as it is (Clover adds merchant_id, employee_id, client_id)',
+  ),
+});
+
 export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 

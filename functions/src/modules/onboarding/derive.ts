@@ -62,7 +62,7 @@ export function applyProposal(
   const accepted: string[] = [];
   const ignored: string[] = [];
   for (const [field, value] of Object.entries(parsed.data.answers)) {
-    if (!(field in ANSWER_FIELDS) || value === null || value === undefined) continue;
+    if (!Object.hasOwn(ANSWER_FIELDS, field) || value === null || value === undefined) continue;
     const key = field as AnswerField;
     const checked = ANSWER_FIELDS[key].safeParse(value);
     if (!checked.success) {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { countrySchema, currencySchema, emailSchema, passwordSchema } from '../auth';
-import { timezoneSchema } from '../companies';
-import { documentId } from '../../http/fields';
+import { countryCode, documentId, timeZone } from '../../http/fields';
+import { currencySchema, emailSchema, passwordSchema } from '../auth';
 
 export const ONBOARDING_LIMITS = {
   messageLength: 2000,
@@ -38,8 +37,8 @@ export const roleAnswerSchema = z.strictObject({
 export const ANSWER_FIELDS = {
   restaurantName: z.string().trim().min(1).max(200),
   restaurantType: z.string().trim().min(1).max(80).describe('e.g. pizzeria, café, fine dining'),
-  country: countrySchema,
-  timezone: timezoneSchema,
+  country: countryCode,
+  timezone: timeZone,
   currency: currencySchema,
   openingHours: z.partialRecord(z.enum(WEEK_DAYS), dayHoursSchema).describe('Monday..Sunday; null for a closed day'),
   roles: z.array(roleAnswerSchema).min(1).max(ONBOARDING_LIMITS.roles),

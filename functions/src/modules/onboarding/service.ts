@@ -9,7 +9,7 @@ import { lockKeys } from '../../core/locks';
 import { companyDoc, serverTime } from '../../core/firestore';
 import type { Logger } from '../../core/logger';
 import { findMembership } from '../../core/memberships';
-import { clientAddress, consumeLimits } from '../../core/rate-limit';
+import { clientAddress, consumeLimits, EVERYONE } from '../../core/rate-limit';
 import { authenticate, type Caller } from '../../http/auth';
 import { createCompanyForUser, signup, type CompanySetup } from '../auth';
 import { createRoleInBatch } from '../roles';
@@ -29,6 +29,8 @@ import { ONBOARDING_LIMITS, type Answers, type CompleteInput, type Session, type
 
 const TTL_MS = ONBOARDING_LIMITS.ttlDays * 24 * 3600 * 1000;
 const START_LIMIT = { name: 'onboarding-start', points: 20, duration: 3600 };
+/** Every anonymous caller together: the assistant's model calls cost money. */
+const START_GLOBAL = { name: 'onboarding-start-global', points: 2000, duration: 3600 };
 const MESSAGE_LIMIT = {
   name: 'onboarding-message',
   points: ONBOARDING_LIMITS.messagesPerAddressPerHour,
@@ -76,7 +78,13 @@ async function optionalCaller(req: Request): Promise<Caller | null> {
  */
 export async function startSession({ req }: { req: Request }) {
   const caller = await optionalCaller(req);
-  await consumeLimits([{ limit: START_LIMIT, key: clientAddress(req) }], 'onboarding sessions');
+  await consumeLimits(
+    [
+      { limit: START_LIMIT, key: clientAddress(req) },
+      { limit: START_GLOBAL, key: EVERYONE },
+    ],
+    'onboarding sessions',
+  );
   const token = caller ? null : randomBytes(32).toString('base64url');
   const ref = repo.sessionsCollection().doc();
   const reply = replyFor({});

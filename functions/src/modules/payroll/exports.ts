@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { currencyExponent as exponentOf } from '../../core/money';
+import { guardCell } from '../../core/spreadsheet';
 import {
   ADP_CODES,
   ADP_HEADER,
@@ -29,10 +30,9 @@ import {
  * - Money: integer minor units written in major units with the currency's ISO 4217 exponent
  *   (`currencyExponent`: USD 2 -> "12.34", JPY 0 -> "1234", KWD 3 -> "1.234"), by string
  *   formatting of the integer, never by float division. Rates (minor units per hour) likewise.
- * - Formula-injection guard: a free-text cell (first name, last name, role) starting with `=`, `+`,
- *   `-`, `@`, tab or CR is prefixed with `'` so a spreadsheet never evaluates it (OWASP "CSV
- *   injection"). Identifiers (employee id and number, company code, batch id) are written verbatim:
- *   the payroll system matches them character for character.
+ * - Formula-injection guard: every cell goes through the shared `guardCell` (core/spreadsheet.ts):
+ *   one starting with `=`, `+`, `-`, `@`, tab or CR that is not a plain number is prefixed with `'`
+ *   so a spreadsheet never evaluates it (OWASP "CSV injection"), identifiers included.
  * - Rows are sorted by last name, then first name (Intl.Collator 'en', so case and accents sort
  *   as a person expects), then employee id (code-unit order): the same input always gives the same
  *   bytes.
@@ -247,17 +247,14 @@ export function formatHours(minutes: number): string {
   return formatMinor(minutes < 0 ? -hundredths : hundredths, 2);
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /** A free-text cell a spreadsheet must never evaluate: `=1+1` -> `'=1+1`. */
-export function guardText(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
+export const guardText = guardCell;
 
 function toCsv(header: readonly string[], lines: string[][]): string {
   // csv-stringify quotes a field holding the record delimiter (CRLF here) but not a lone CR or LF:
   // quoted_match adds those, so every line break inside a field is quoted (RFC 4180).
-  return stringify([[...header], ...lines], { record_delimiter: 'windows', quoted_match: /[\r\n]/, eof: true });
+  const guarded = lines.map((line) => line.map(guardCell));
+  return stringify([[...header], ...guarded], { record_delimiter: 'windows', quoted_match: /[\r\n]/, eof: true });
 }
 
 const collator = new Intl.Collator('en');

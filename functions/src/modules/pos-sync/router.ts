@@ -38,7 +38,7 @@ export const routes: RouteDef[] = [
     method: 'post',
     path: '/pos-employees/:posEmployeeId/link',
     summary: 'Link a POS employee to an employee',
-    description: `Links the POS employee to \`employeeId\` (404 EMPLOYEE_NOT_FOUND for an employee the company does not have, 422 EMPLOYEE_ARCHIVED for an archived one, 404 POS_EMPLOYEE_NOT_FOUND for an unknown POS employee). An employee is linked to at most one POS employee per connection: 409 EMPLOYEE_ALREADY_LINKED names the POS employee holding it. Linking again to the same employee changes nothing; linking to another employee moves the link (what was already attributed stays). ${HELD} Managers and owners.`,
+    description: `Links the POS employee to \`employeeId\` (404 EMPLOYEE_NOT_FOUND for an employee the company does not have, 422 EMPLOYEE_ARCHIVED for an archived one, 404 POS_EMPLOYEE_NOT_FOUND for an unknown POS employee). An employee is linked to at most one POS employee per connection: 409 EMPLOYEE_ALREADY_LINKED names the POS employee holding it. Linking again to the same employee changes nothing; linking to another employee moves the link (what was already attributed stays). A manager linking a POS employee to their own employee record is 403 SELF_APPROVAL (its sales and tips would become theirs): the owner or another manager links it. ${HELD} Managers and owners.`,
     access: manager,
     params: posEmployeeIdParam,
     query: companyIdQuery,
@@ -50,6 +50,7 @@ export const routes: RouteDef[] = [
         posEmployeeId: params.posEmployeeId,
         employeeId: body.employeeId,
         uid: member.uid,
+        linker: member,
       }),
   }),
   defineRoute({

@@ -3,6 +3,7 @@ import { requireDateRange } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import { logger } from '../../core/logger';
 import type { Membership } from '../../core/memberships';
+import { refuseOwnWork } from '../../core/own-work';
 import { policiesInForce } from '../companies';
 import {
   employeeErrors,
@@ -108,12 +109,16 @@ export async function link({
   posEmployeeId,
   employeeId,
   uid,
+  linker,
 }: {
   companyId: string;
   posEmployeeId: string;
   employeeId: string;
   uid: string;
+  /** A manager cannot link a POS employee to their own record (its tips would become their pay). */
+  linker: Pick<Membership, 'role' | 'employeeId'>;
 }): Promise<{ posEmployee: PosEmployeeView; replayed: Replayed }> {
+  refuseOwnWork(linker, [employeeId], 'Linking this POS employee');
   const found = await readOrFail(companyId, posEmployeeId);
   const linked = await runExclusive(lockKeys.posRoster(companyId, found.connectionId), async (tx) => {
     const [pe] = await repo.readPosEmployees(companyId, [posEmployeeId], tx);

@@ -21,6 +21,7 @@ const step = () => require('./step') as typeof import('./step');
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
+const owner = companyInQuery('owner');
 
 const FLOWS = `**Flows.** States: \`pending_peer\` (a coworker, volunteers or claimants must act), \`pending_manager\`, \`approved\`, \`denied\`, \`cancelled\`, \`expired\` (a pending swap, replace or emergency whose shift has started answers expired; any step on it is 409 REQUEST_EXPIRED). The shift stays the requester's until the request is approved; approval applies the change in the same transaction as its checks (serialized with PUT /shifts of the employees concerned: of two approvals racing for one shift one wins, the other gets 409 or 422).
 - \`swap\`: the peer (employee of peerShiftId) accepts or declines; accepted, it is approved at once, or awaits a manager when the company policy says so. Approval exchanges the two shifts.
@@ -101,7 +102,7 @@ export const routes: RouteDef[] = [
     method: 'post',
     path: '/requests/:id/pick',
     summary: 'Pick a volunteer of an offer (the requester or a manager)',
-    description: `The employee must have volunteered (422 NOT_A_VOLUNTEER) and still be eligible. A manager's pick approves and applies at once; the requester's too when the policy needs no manager, else pending_manager.\n\n${SEE_FLOWS}`,
+    description: `The employee must have volunteered (422 NOT_A_VOLUNTEER) and still be eligible. A manager's pick approves and applies at once (unless the offer or the volunteer is their own: then, when the policy asks for a manager, it awaits the owner or another manager); the requester's too when the policy needs no manager, else pending_manager.\n\n${SEE_FLOWS}`,
     access: member,
     params: requestIdParam,
     query: companyIdQuery,
@@ -118,7 +119,7 @@ export const routes: RouteDef[] = [
   stepRoute(
     'approve',
     'Approve a request (manager)',
-    'pending_manager -> approved, applying the change atomically with its checks (422 NOT_ELIGIBLE or TIME_OFF_CONFLICT with details; 409 SHIFT_CHANGED when the shift moved meanwhile). Any other state: 409 REQUEST_NOT_PENDING.',
+    "pending_manager -> approved, applying the change atomically with its checks. A manager's own request (as requester, swap coworker or taker) is 403 SELF_APPROVAL: the owner or another manager approves it (422 NOT_ELIGIBLE or TIME_OFF_CONFLICT with details; 409 SHIFT_CHANGED when the shift moved meanwhile). Any other state: 409 REQUEST_NOT_PENDING.",
     manager,
   ),
   stepRoute(
@@ -146,8 +147,9 @@ export const routes: RouteDef[] = [
     method: 'patch',
     path: '/request-policy',
     summary: "Set which request types need a manager's approval",
-    description: 'Types sent replace the stored flags; others are kept. Applies to requests created afterwards.',
-    access: manager,
+    description:
+      'Types sent replace the stored flags; others are kept. Applies to requests created afterwards. Owners only: a manager cannot switch off the approval their own requests go through.',
+    access: owner,
     query: companyIdQuery,
     body: policyPatch,
     response: policySchema,

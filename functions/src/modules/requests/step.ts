@@ -41,7 +41,7 @@ export async function step({ member, id, action, employeeId, note }: StepCall): 
     const r = repo.requestFromSnapshot(await tx.get(repo.requestRef(companyId, id)));
     if (!r) throw requestErrors.REQUEST_NOT_FOUND('Request not found');
     const now = Date.now();
-    const decision = decideStep(r, { action, me, manager, employeeId, now });
+    const decision = decideStep(r, { action, me, manager, owner: member.role === 'owner', employeeId, now });
     if (decision.kind === 'unchanged') return { result: requestAsOf(r, now) };
     const { next, schedule, releaseTimeOff, changes } = decision;
     // the eligibility reads and checks (422 NOT_ELIGIBLE...), written only when the step applies the change

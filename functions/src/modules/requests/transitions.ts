@@ -6,6 +6,7 @@
  * (eligibility reads, writes) in one transaction. Flows: the POST /requests description (router.ts).
  */
 import { coreErrors } from '../../core/errors';
+import { approvesOwnWork, refuseOwnWork } from '../../core/own-work';
 import { requestErrors } from './errors';
 import { PENDING, type RequestState, type ShiftRequest } from './schemas';
 
@@ -25,6 +26,8 @@ export interface StepCaller {
   me: string | null;
   /** Manager or owner. */
   manager: boolean;
+  /** Owner: may approve their own requests (no one is above them). */
+  owner?: boolean;
 }
 
 export interface StepInput extends StepCaller {
@@ -74,10 +77,14 @@ export function stepParties(
  * Decides one step on `r` (as read in the step's transaction), or throws the step's error:
  * 409 REQUEST_EXPIRED, 409 REQUEST_NOT_PENDING (no such step for the type, or not in a state that
  * allows it; details give the type or the state), 409 ALREADY_CLAIMED, 403 NOT_REQUEST_PARTY,
- * 403 INSUFFICIENT_ROLE, 422 NO_EMPLOYEE_RECORD, OWN_REQUEST, NOT_A_VOLUNTEER.
+ * 403 INSUFFICIENT_ROLE, 403 SELF_APPROVAL, 422 NO_EMPLOYEE_RECORD, OWN_REQUEST, NOT_A_VOLUNTEER.
  */
-export function decideStep(r: ShiftRequest, { action, me, manager, employeeId, now }: StepInput): StepDecision {
+export function decideStep(r: ShiftRequest, { action, me, manager, owner, employeeId, now }: StepInput): StepDecision {
   const state = effectiveState(r, now);
+  // a manager's approval counts only for requests that are not their own work (as requester, peer or taker)
+  const approver = { role: owner ? 'owner' : 'manager', employeeId: me } as const;
+  const ownWork = (taker: string | null | undefined) =>
+    approvesOwnWork(approver, [r.employeeId, r.peerEmployeeId, taker]);
   if (state === 'expired') throw requestErrors.REQUEST_EXPIRED(`The shift of request ${r.id} has started`);
   const isRequester = me !== null && me === r.employeeId;
   const needsOwnEmployee = () => {
@@ -139,7 +146,9 @@ export function decideStep(r: ShiftRequest, { action, me, manager, employeeId, n
       requireState('pending_peer');
       if (!r.volunteers.includes(employeeId!))
         throw requestErrors.NOT_A_VOLUNTEER(`Employee ${employeeId} did not volunteer for this offer`);
-      return taken(employeeId!, r.needsManager && !manager, { takerEmployeeId: employeeId! });
+      return taken(employeeId!, r.needsManager && !(manager && !ownWork(employeeId)), {
+        takerEmployeeId: employeeId!,
+      });
     }
     case 'claim': {
       requireType('emergency');
@@ -152,6 +161,7 @@ export function decideStep(r: ShiftRequest, { action, me, manager, employeeId, n
     case 'approve': {
       if (!manager) throw coreErrors.INSUFFICIENT_ROLE('Approving a request needs a manager or owner');
       requireState('pending_manager');
+      refuseOwnWork(approver, [r.employeeId, r.peerEmployeeId, r.takerEmployeeId], 'Approving this request');
       return step('approved', { taker: r.takerEmployeeId, apply: true });
     }
     case 'deny': {

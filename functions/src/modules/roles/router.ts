@@ -7,6 +7,9 @@ import { listRolesQuery, roleCreateBody, roleIdParam, rolePatchBody, roleSchema 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
 
+/** What a role pays is the owner's decision; managers set up the rest of a role. */
+const PAY_FIELDS = ['rate', 'additionalSalary'];
+
 export const routes: RouteDef[] = [
   defineRoute({
     method: 'get',
@@ -24,6 +27,7 @@ export const routes: RouteDef[] = [
     status: 201,
     description: 'Defaults: priority 0, rate 0, subRoles {}.',
     access: manager,
+    ownerOnlyFields: PAY_FIELDS,
     query: companyIdQuery,
     body: roleCreateBody,
     response: roleSchema,
@@ -36,6 +40,7 @@ export const routes: RouteDef[] = [
     description:
       'Fields sent replace the stored ones. `subRoles` merges by key: each sub-role sent replaces that key, keys not sent are kept (archive a sub-role with `archived: true`).',
     access: manager,
+    ownerOnlyFields: PAY_FIELDS,
     params: roleIdParam,
     query: companyIdQuery,
     body: rolePatchBody,

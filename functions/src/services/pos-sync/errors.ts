@@ -23,4 +23,10 @@ export const syncErrors = defineErrors({
     status: 503,
     meaning: "Our signature key for the vendor's webhooks is not configured; nothing was written (the vendor retries)",
   },
+  VERIFICATION_WINDOW_CLOSED: {
+    status: 409,
+    meaning:
+      "Clover's URL verification code arrived with no verification window open (or the window already has its code); nothing was written",
+  },
+  VERIFICATION_WINDOW_NOT_FOUND: { status: 404, meaning: 'No Clover verification window with that id' },
 });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { companyInPathOrService, defineRoute, PUBLIC, type RouteDef } from '../../http/route';
+import { ADMIN, companyInPathOrService, defineRoute, PUBLIC, type RouteDef } from '../../http/route';
 import { documentId, isoDate } from '../../http/fields';
 import { MAX_BACKFILL_DAYS, runSchema, SYNC_STREAMS } from '../../modules/integration-engine';
 import { health } from './health';
 import { syncVendor } from './sync';
 import { WEBHOOK_TOLERANCE_MS } from '../../connectors/webhooks';
 import { receiveWebhook } from './webhooks';
+import { openVerificationWindow, readVerificationWindow, VERIFICATION_WINDOW_MS } from './clover-verification';
 
 const vendorParam = documentId.describe('The POS source (catalogue slug): square, square_api_key, toast, ...');
 
@@ -28,7 +29,35 @@ const syncBody = z
 
 const checkSchema = z.object({ ok: z.boolean(), ms: z.number(), error: z.string().optional() });
 
+const verificationWindow = z.object({
+  windowId: z.string(),
+  openedBy: z.string().describe('The operator who opened it'),
+  openedAt: z.int(),
+  closesAt: z.int(),
+  verificationCode: z.string().nullable().describe("Clover's code, once it arrived in the window"),
+  receivedAt: z.int().nullable(),
+});
+
 export const routes: RouteDef[] = [
+  defineRoute({
+    method: 'post',
+    path: '/webhooks/clover/verification-windows',
+    summary: "Open a window for Clover's webhook URL verification code (operators)",
+    status: 201,
+    description: `Before pressing "Send Verification Code" in Clover's developer dashboard, an operator opens a window of ${VERIFICATION_WINDOW_MS / 60_000} minutes: the first verification code POST /webhooks/clover receives in it is kept there (read it with GET .../{windowId} and enter it in the dashboard), never overwritten; outside a window the code is refused. Opening a window closes the previous one. Operators only (the admin claim): the webhook URL is our Clover app's, not one merchant's.`,
+    access: ADMIN,
+    response: verificationWindow,
+    handler: ({ caller }) => openVerificationWindow({ uid: caller.uid }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/webhooks/clover/verification-windows/:windowId',
+    summary: 'A Clover verification window and its code (operators)',
+    access: ADMIN,
+    params: z.object({ windowId: documentId }),
+    response: verificationWindow,
+    handler: ({ params }) => readVerificationWindow(params.windowId),
+  }),
   defineRoute({
     method: 'post',
     path: '/sync/:vendor/:companyId',
@@ -58,7 +87,7 @@ export const routes: RouteDef[] = [
     method: 'post',
     path: '/webhooks/:vendor',
     summary: 'Webhook receiver of a POS vendor',
-    description: `Authenticated by the vendor's signature only (no ID token): Square's \`x-square-hmacsha256-signature\` (base64 HMAC-SHA256 of the notification URL and the raw body, with the subscription's signature key), Toast's \`Toast-Signature\` (base64 HMAC-SHA256 of the raw body and its timestamp, with the webhook secret), Clover's \`X-Clover-Auth\` (the app's auth code; a message may name several merchants, each one event). Clover's one-time URL verification (\`{verificationCode}\`, no header) is answered 200 and its code kept in Firestore \`posWebhookVerifications/clover\` for the operator to enter in Clover's dashboard. The body is read as the exact bytes the vendor signed (up to 2 MB). A forged or missing signature is 401 WEBHOOK_SIGNATURE_INVALID, a body not as documented 400 WEBHOOK_MALFORMED; nothing is written then. A signed event older than ${WEBHOOK_TOLERANCE_MS / 60_000} minutes or dated in the future is acknowledged with \`stale: true\` (refusing it would only make the vendor retry it, or pause the subscription), logged and counted (Firestore \`posWebhookCounts/{vendor}\`), and does nothing: the next poll reads its changes. A valid event asks for an incremental sync of the streams it concerns (team members, Clover employees: roster; timecards: punches; orders, payments, refunds: sales and tips) of every active connection of its account, on the same queue as the hourly job; a connection already syncing gets one follow-up run when it finishes. The same event delivered again is acknowledged with \`duplicate: true\` and does nothing; an account nobody connected, or an event type we do not sync, is acknowledged with no run. The answer names no company.`,
+    description: `Authenticated by the vendor's signature only (no ID token): Square's \`x-square-hmacsha256-signature\` (base64 HMAC-SHA256 of the notification URL and the raw body, with the subscription's signature key), Toast's \`Toast-Signature\` (base64 HMAC-SHA256 of the raw body and its timestamp, with the webhook secret), Clover's \`X-Clover-Auth\` (the app's auth code; a message may name several merchants, each one event). Clover's one-time URL verification (\`{verificationCode}\`, no header, so anyone can send it) is answered 200 and its code kept only in the verification window an operator opened (POST /webhooks/clover/verification-windows), the first code of the window; with no window open, or a window that has its code, it is 409 VERIFICATION_WINDOW_CLOSED and nothing is written. The body is read as the exact bytes the vendor signed (up to 2 MB). A forged or missing signature is 401 WEBHOOK_SIGNATURE_INVALID, a body not as documented 400 WEBHOOK_MALFORMED; nothing is written then. A signed event older than ${WEBHOOK_TOLERANCE_MS / 60_000} minutes or dated in the future is acknowledged with \`stale: true\` (refusing it would only make the vendor retry it, or pause the subscription), logged and counted (Firestore \`posWebhookCounts/{vendor}\`), and does nothing: the next poll reads its changes. A valid event asks for an incremental sync of the streams it concerns (team members, Clover employees: roster; timecards: punches; orders, payments, refunds: sales and tips) of every active connection of its account, on the same queue as the hourly job; a connection already syncing gets one follow-up run when it finishes. The same event delivered again is acknowledged with \`duplicate: true\` and does nothing; an account nobody connected, or an event type we do not sync, is acknowledged with no run. The answer names no company.`,
     access: PUBLIC,
     params: z.object({ vendor: vendorParam }),
     rawBody: true,

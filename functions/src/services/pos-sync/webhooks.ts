@@ -15,6 +15,7 @@ import {
 } from '../../connectors/webhooks';
 import { requestSync } from '../../modules/integration-engine';
 import { scheduledWhere, type ScheduledConnection } from '../../modules/integrations';
+import { receiveVerificationCode } from './clover-verification';
 import { syncErrors } from './errors';
 
 /**
@@ -80,9 +81,6 @@ async function acknowledgeStale(err: WebhookRefused, now: number): Promise<Webho
   return { accepted: true, duplicate: false, stale: true, runs: [] };
 }
 
-/** Root collection of Clover's URL verification codes (`clover`): for the operator to paste into Clover's dashboard. */
-export const WEBHOOK_VERIFICATIONS = 'posWebhookVerifications';
-
 export async function receiveWebhook(p: {
   vendor: string;
   rawBody: Buffer;
@@ -95,10 +93,7 @@ export async function receiveWebhook(p: {
   // Clover verifies the URL once, before it has given us the auth code its messages carry
   const verificationCode = webhook.vendor === 'clover' ? cloverVerificationCode(p.rawBody) : null;
   if (verificationCode !== null) {
-    await db().collection(WEBHOOK_VERIFICATIONS).doc('clover').set({ verificationCode, receivedAt: now });
-    logger.warn(
-      'clover webhook URL verification received: read the code from Firestore posWebhookVerifications/clover and enter it in the Clover dashboard',
-    );
+    await receiveVerificationCode(verificationCode, now);
     return { accepted: true, duplicate: false, stale: false, runs: [] };
   }
   const signatureKey = config.vendors.webhookKey(webhook.vendor);

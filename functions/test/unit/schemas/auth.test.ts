@@ -15,7 +15,8 @@ import {
   signupBody,
   uidParam,
 } from '../../../src/modules/auth/schemas';
-import { countrySchema, currencySchema, emailSchema, passwordSchema } from '../../../src/modules/auth/fields';
+import { currencySchema, emailSchema, passwordSchema } from '../../../src/modules/auth/fields';
+import { countryCode as countrySchema } from '../../../src/http/fields';
 import { accepts, refuses } from './accepts';
 
 const messages = (schema: z.ZodType, input: unknown): string[] =>
@@ -70,9 +71,12 @@ describe('country codes', () => {
     },
   );
 
-  it.each(['ZZ', 'XX', 'AA', 'QZ'])('refuses %s, two capital letters that name no country', (code) => {
-    expect(messages(countrySchema, code)).toEqual(['is not a country code']);
-  });
+  it.each(['ZZ', 'XX', 'AA', 'QZ', 'EU', 'XA', 'UK', 'XK', 'EZ', 'UN'])(
+    'refuses %s, two capital letters assigned to no country',
+    (code) => {
+      expect(messages(countrySchema, code)).toEqual(['is not an assigned ISO 3166-1 country code']);
+    },
+  );
 });
 
 describe('currency codes', () => {
