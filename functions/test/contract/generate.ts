@@ -1679,7 +1679,7 @@ const firestore = (): Firestore => getFirestore(adminApp());
 
 /** Top-level collections the modules own (module definitions: collections.root), which admin routes may write. */
 const GLOBAL_COLLECTIONS = ownedCollections().root;
-const LOCK_COLLECTIONS = ['locks', 'lockTokens'];
+const LOCK_COLLECTIONS = ['locks'];
 
 /**
  * Subcollections of a company, for an emulator without ListCollectionIds (the Node emulator): the
