@@ -30,8 +30,8 @@ import { bucketKey, fieldKey, type Bucket } from './store';
  *                                                       calls, refusedCalls, softAlertAt, capAlertAt
  *
  * Reserve: under `runExclusive` on the bucket (the transaction serializes it on Firestore and on the
- * local emulator alike), read the budget and the ledger, admit the call if its estimate fits (budget-rules.ts `admit`) and add the estimate to
- * `reservedNano`. Reservations waiting in this instance for the same bucket are decided together
+ * local emulator alike), read the budget and the ledger, admit the call if its estimate fits
+ * (budget-rules.ts `admit`) and add the estimate to `reservedNano`. Reservations waiting in this instance for the same bucket are decided together
  * in one such commit, in arrival order (a group commit: one bucket's calls do not queue on one
  * lock round trip each). Settle: one batch of increments, no lock (increments commute): the
  * reservation is released and the actual cost added to the ledgers of the day and of the month, so
