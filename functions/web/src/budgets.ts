@@ -1,6 +1,6 @@
 import { ApiError, type Budget, type BudgetInput, type BudgetOverview, type BudgetStatus } from './api';
 import { empty, h, loading, show } from './dom';
-import { formatTime, formatUsd } from './format';
+import { formatBudgetUsd, formatTime } from './format';
 import { failure, table, type Context } from './views';
 
 /** The budget views: a bucket's budget with its spend, projection and editor; the budgets page; the overview's watch list. */
@@ -14,9 +14,9 @@ const STATUS_TEXT: Record<BudgetStatus['status'], string> = {
 };
 
 const describeBudget = (b: Budget) =>
-  `${formatUsd(b.amountNanoUsd)} per ${b.period}, warning at ${b.softThresholdPercent}%` +
+  `${formatBudgetUsd(b.amountNanoUsd)} per ${b.period}, warning at ${b.softThresholdPercent}%` +
   Object.entries(b.flowLimitsUsd)
-    .map(([flow, usd]) => `; ${flow} at most ${formatUsd(Math.round(usd * 1e9))}`)
+    .map(([flow, usd]) => `; ${flow} at most ${formatBudgetUsd(Math.round(usd * 1e9))}`)
     .join('');
 
 /** "chat=20, data=5" <-> {chat: 20, data: 5}. */
@@ -70,13 +70,13 @@ function budgetFigures(status: BudgetStatus): HTMLElement {
       h(
         'dd',
         { 'data-testid': 'budget-spent', 'data-value': status.spentNanoUsd },
-        `${formatUsd(status.spentNanoUsd)} (${status.percentUsed}%)`,
+        `${formatBudgetUsd(status.spentNanoUsd)} (${status.percentUsed}%)`,
       ),
       h('dt', {}, 'Projected at the period end'),
       h(
         'dd',
         { 'data-testid': 'budget-projected', 'data-value': status.projectedNanoUsd },
-        formatUsd(status.projectedNanoUsd),
+        formatBudgetUsd(status.projectedNanoUsd),
       ),
       h('dt', {}, 'Status'),
       h('dd', { 'data-testid': 'budget-status', 'data-status': status.status }, STATUS_TEXT[status.status]),
@@ -89,11 +89,11 @@ function budgetFigures(status: BudgetStatus): HTMLElement {
       ? table(
           [
             { label: 'Flow', cell: (f) => f.flow },
-            { label: 'Spent', num: true, cell: (f) => formatUsd(f.spentNanoUsd) },
+            { label: 'Spent', num: true, cell: (f) => formatBudgetUsd(f.spentNanoUsd) },
             {
               label: 'Limit',
               num: true,
-              cell: (f) => (f.limitUsd === null ? '–' : formatUsd(Math.round(f.limitUsd * 1e9))),
+              cell: (f) => (f.limitUsd === null ? '–' : formatBudgetUsd(Math.round(f.limitUsd * 1e9))),
             },
           ],
           status.flows,
@@ -236,11 +236,11 @@ function budgetTable(rows: BudgetStatus[]): HTMLElement {
       { label: 'Company', cell: companyLink },
       {
         label: 'Budget',
-        cell: (s) => (s.effective ? `${formatUsd(s.effective.amountNanoUsd)} / ${s.effective.period}` : '–'),
+        cell: (s) => (s.effective ? `${formatBudgetUsd(s.effective.amountNanoUsd)} / ${s.effective.period}` : '–'),
       },
-      { label: 'Spent', num: true, cell: (s) => formatUsd(s.spentNanoUsd) },
+      { label: 'Spent', num: true, cell: (s) => formatBudgetUsd(s.spentNanoUsd) },
       { label: 'Used', num: true, cell: (s) => `${s.percentUsed ?? 0}%` },
-      { label: 'Projected', num: true, cell: (s) => formatUsd(s.projectedNanoUsd) },
+      { label: 'Projected', num: true, cell: (s) => formatBudgetUsd(s.projectedNanoUsd) },
       {
         label: 'Status',
         cell: (s) => h('span', { class: `badge ${s.status}`, 'data-status': s.status }, STATUS_TEXT[s.status]),
