@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { companyIdQuery, isoDate, documentId, queryBoolean, queryList } from '../../http/fields';
 import { visibleTo } from '../../http/visibility';
 
-/** DESIGN.md: the eight POS source identifiers. */
+/** The eight POS source identifiers. */
 export const POS_SOURCES = [
   'square',
   'square_api_key',
