@@ -1,0 +1,21 @@
+/**
+ * A domain event: something that happened in a company, recorded in the company's outbox in the
+ * same commit as the change it describes, then fanned out at least once to members' inboxes,
+ * phones and email and to integrators' webhooks. Consumers deduplicate on `id`.
+ */
+export interface DomainEvent<Data extends Record<string, unknown> = Record<string, unknown>> {
+  /** Unique and stable across redeliveries: the consumers' deduplication key. */
+  id: string;
+  /** Dotted, past tense, e.g. `shift.published`, `request.approved`. */
+  type: string;
+  companyId: string;
+  /** ISO 8601 instant of the change. */
+  occurredAt: string;
+  /** Who caused it: a member, or one of our jobs (`{ uid: null, job: 'auto-clock-out' }`). */
+  actor: { uid: string | null; job?: string };
+  /** Ids of the records it is about, by kind, e.g. `{ shiftIds: [...], employeeIds: [...] }`. */
+  subjects: Record<string, string[]>;
+  /** Version of the payload shape of this type; a changed shape is a new version. */
+  version: number;
+  data: Data;
+}
