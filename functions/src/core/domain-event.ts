@@ -7,7 +7,7 @@ export interface DomainEvent<Data extends Record<string, unknown> = Record<strin
   /** Unique and stable across redeliveries: the consumers' deduplication key. */
   id: string;
   /** Dotted, past tense, e.g. `shift.published`, `request.approved`. */
-  type: string;
+  type: DomainEventType;
   companyId: string;
   /** ISO 8601 instant of the change. */
   occurredAt: string;
@@ -19,3 +19,25 @@ export interface DomainEvent<Data extends Record<string, unknown> = Record<strin
   version: number;
   data: Data;
 }
+
+/** Every event type; the events module describes each one's payload, audience and version. */
+export const DOMAIN_EVENT_TYPES = [
+  'shift.published',
+  'shift.changed',
+  'shift.cancelled',
+  'request.created',
+  'request.needs_action',
+  'request.approved',
+  'request.denied',
+  'request.expired',
+  'punch.auto_clocked_out',
+  'punch.flagged',
+  'post.published',
+  'document.expiring',
+  'payroll.period_closed',
+  'integration.sync_failed',
+  'application.received',
+  'invitation.accepted',
+] as const;
+
+export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
