@@ -99,8 +99,13 @@ export const config = {
    * header is then ignored. Default 1.
    */
   trustedProxyHops: (): number => Math.floor(positiveNumber('TRUSTED_PROXY_HOPS', 1, true)),
-  /** Base address of the functions when served locally (overrides the one derived from the request). */
-  localBaseUrl: (): string | undefined => env('LOCAL_BASE_URL'),
+  /**
+   * The one address of the API (`/api` on the Firebase Hosting site) that the served API description
+   * names; default: the project's default Hosting site, or the Hosting emulator of the local stack.
+   */
+  apiBaseUrl: (): string =>
+    env('API_BASE_URL') ??
+    (config.inFunctionsEmulator() ? 'http://127.0.0.1:5002/api' : `https://${config.projectId()}.web.app/api`),
   ai: {
     anthropicBaseUrl: (): string | undefined => env('ANTHROPIC_BASE_URL'),
     openaiBaseUrl: (): string | undefined => env('OPENAI_BASE_URL'),
