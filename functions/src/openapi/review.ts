@@ -1,6 +1,7 @@
 import type { ErrorCatalog } from '../core/errors';
 import type { DefinedModule } from '../modules/kit';
 import { buildOpenApiDocument, type ServerEntry } from './document';
+import type { ThrownCodes } from './responses';
 
 /**
  * The reviewed snapshot of the API description (docs/openapi.json, written by `npm run openapi`).
@@ -17,8 +18,12 @@ export const REVIEW_SERVERS: ServerEntry[] = [
 export const REVIEW_DOCUMENT_PATH = 'docs/openapi.json';
 
 /** The document with the fixed servers above. */
-export function buildReviewDocument(modules: readonly DefinedModule[], errors: ErrorCatalog) {
-  return buildOpenApiDocument(modules, { servers: REVIEW_SERVERS, errors });
+export function buildReviewDocument(
+  modules: readonly DefinedModule[],
+  errors: ErrorCatalog,
+  thrownCodes?: ThrownCodes,
+) {
+  return buildOpenApiDocument(modules, { servers: REVIEW_SERVERS, errors, thrownCodes });
 }
 
 /** Object keys sorted at every level (arrays keep their order), so that only content changes show in a diff. */
@@ -38,6 +43,10 @@ export function stableJson(value: unknown): string {
 }
 
 /** The exact text docs/openapi.json must hold. */
-export function reviewDocumentText(modules: readonly DefinedModule[], errors: ErrorCatalog): string {
-  return stableJson(buildReviewDocument(modules, errors));
+export function reviewDocumentText(
+  modules: readonly DefinedModule[],
+  errors: ErrorCatalog,
+  thrownCodes?: ThrownCodes,
+): string {
+  return stableJson(buildReviewDocument(modules, errors, thrownCodes));
 }
