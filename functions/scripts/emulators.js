@@ -136,13 +136,24 @@ async function startFirebaseEmulators({ only, projectId, ports, env = {}, quiet 
     ? path.join(ROOT_DIR, 'firebase.json')
     : path.join(RUNTIME_DIR, `firebase.${projectId}.json`);
   if (!useRootConfig) fs.writeFileSync(configPath, JSON.stringify(config, null, 2));
-  const bin = path.join(FUNCTIONS_DIR, 'node_modules', '.bin', 'firebase');
+  const cli = path.join(path.dirname(require.resolve('firebase-tools/package.json')), 'lib', 'bin', 'firebase.js');
   const child = spawn(
-    bin,
-    ['emulators:start', '--only', only.join(','), '--project', projectId, '--config', configPath],
+    process.execPath,
+    [
+      // the Functions emulator's workers, bounded (emulator-workers.js)
+      '--require',
+      path.join(__dirname, 'emulator-workers.js'),
+      cli,
+      ...['emulators:start', '--only', only.join(','), '--project', projectId, '--config', configPath],
+    ],
     {
       cwd: ROOT_DIR,
-      env: { ...process.env, ...env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? 'true' },
+      env: {
+        ...process.env,
+        ...env,
+        FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+        CI: process.env.CI ?? 'true',
+      },
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
     },
   );
