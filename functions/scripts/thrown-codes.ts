@@ -55,14 +55,13 @@ const sourceFiles = (dir: string): string[] =>
 
 /** The folder of each deployed module: the one whose module.ts (or a service's definition.ts) defines it. */
 function folderOf(name: string): string {
-  for (const [dir, file] of [
-    ['modules', 'module.ts'],
-    ['services', 'definition.ts'],
-  ]) {
-    for (const entry of fs.readdirSync(path.join(SRC, dir), { withFileTypes: true })) {
-      const definition = path.join(SRC, dir, entry.name, file);
-      if (entry.isDirectory() && fs.existsSync(definition) && require(definition).default?.name === name)
-        return path.dirname(definition);
+  for (const area of ['modules', 'pos']) {
+    for (const entry of fs.readdirSync(path.join(SRC, area), { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      for (const file of ['module.ts', 'definition.ts']) {
+        const definition = path.join(SRC, area, entry.name, file);
+        if (fs.existsSync(definition) && require(definition).default?.name === name) return path.dirname(definition);
+      }
     }
   }
   throw new Error(`no folder defines the module ${name}`);
