@@ -38,28 +38,31 @@ const IPV6_RANGES: [string, number, string][] = [
   ['ff00::', 8, 'multicast'],
 ];
 
-function blockList(): Map<string, BlockList> {
+type Ranges = [reason: string, list: BlockList][];
+
+/**
+ * One BlockList per family: a list holding the IPv4-mapped IPv6 subnet would match every IPv4
+ * address checked against it (node's BlockList compares across families).
+ */
+function rangesOf(entries: [string, number, string][], family: 'ipv4' | 'ipv6'): Ranges {
   const byReason = new Map<string, BlockList>();
-  const add = (family: 'ipv4' | 'ipv6') => (entry: [string, number, string]) => {
-    const [network, prefix, reason] = entry;
+  for (const [network, prefix, reason] of entries) {
     const list = byReason.get(reason) ?? new BlockList();
     list.addSubnet(network, prefix, family);
     byReason.set(reason, list);
-  };
-  IPV4_RANGES.forEach(add('ipv4'));
-  IPV6_RANGES.forEach(add('ipv6'));
-  return byReason;
+  }
+  return [...byReason];
 }
 
-let blocked: Map<string, BlockList> | undefined;
+let blocked: { ipv4: Ranges; ipv6: Ranges } | undefined;
 
 /** Why `address` (an IP literal) may not receive a webhook, or null when it is a public address. */
 export function forbiddenAddressReason(address: string): string | null {
   const family = isIP(address);
   if (family === 0) return 'not an IP address';
+  blocked ??= { ipv4: rangesOf(IPV4_RANGES, 'ipv4'), ipv6: rangesOf(IPV6_RANGES, 'ipv6') };
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  for (const [reason, list] of (blocked ??= blockList())) if (list.check(address, type)) return reason;
-  return null;
+  return blocked[type].find(([, list]) => list.check(address, type))?.[0] ?? null;
 }
 
 /** The host of a URL as an IP literal (brackets of IPv6 removed), or null when it is a name. */

@@ -27,17 +27,17 @@ class AddressRefused extends Error {}
 function staticRefusal(url: URL, allowed: boolean): string | null {
   if (url.username || url.password) return 'the URL carries credentials';
   if (allowed) return null;
-  if (url.protocol !== 'https:') return 'the URL is not https';
-  if (RESERVED_NAMES.test(url.hostname)) return `${url.hostname} is a reserved name`;
   const literal = literalAddress(url.hostname);
   const reason = literal && forbiddenAddressReason(literal);
-  return reason ? `${literal} is a ${reason} address` : null;
+  if (reason) return `${literal} is not a public address (${reason})`;
+  if (RESERVED_NAMES.test(url.hostname.replace(/\.$/, ''))) return `${url.hostname} is a reserved name`;
+  return url.protocol === 'https:' ? null : 'the URL is not https';
 }
 
 function resolutionRefusal(hostname: string, addresses: LookupAddress[]): string | null {
   for (const { address } of addresses) {
     const reason = forbiddenAddressReason(address);
-    if (reason) return `${hostname} resolves to ${address}, a ${reason} address`;
+    if (reason) return `${hostname} resolves to ${address}, not a public address (${reason})`;
   }
   return null;
 }
