@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 
 /**
@@ -9,6 +11,20 @@ import { Webhook } from 'standardwebhooks';
  * verify) and lists what it received: `GET /` (an HTML page) and `GET /deliveries` (JSON, newest
  * last). Development code: never deployed.
  */
+/** The local stack's receiver: its port, and the file where the demo loader leaves the secret of its subscription. */
+export const LOCAL_RECEIVER_PORT = 7427;
+export const LOCAL_RECEIVER_URL = `http://127.0.0.1:${LOCAL_RECEIVER_PORT}/hooks`;
+export const LOCAL_SECRET_FILE = path.resolve(__dirname, '../../.runtime/webhook-receiver-secret');
+
+/** The secret the demo loader wrote, or null before the demo is loaded. */
+export function localSecret(): string | null {
+  try {
+    return fs.readFileSync(LOCAL_SECRET_FILE, 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
 export interface ReceivedWebhook {
   /** The webhook-id header: the event id. */
   webhookId: string;
