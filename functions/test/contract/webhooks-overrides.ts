@@ -53,6 +53,10 @@ const withSubscription = (why: string): Override => ({
 });
 
 export const WEBHOOK_OVERRIDES: Record<string, Override> = {
+  'POST /webhook-endpoints': {
+    why: 'the URL must be an https URL of a public host (the generic sample of a uri string is not a URL)',
+    request: () => ({ body: { url: 'https://hooks.example.com/contract' } }),
+  },
   'GET /webhook-endpoints/{endpointId}': withSubscription('reads an existing subscription (otherwise 404)'),
   'PATCH /webhook-endpoints/{endpointId}': withSubscription('changes an existing subscription (otherwise 404)'),
   'DELETE /webhook-endpoints/{endpointId}': withSubscription('deletes an existing subscription (otherwise 404)'),
