@@ -97,6 +97,7 @@ const OPERATIONS = [
   ['GET', `/posts?${HARBOR}`],
   ['GET', `/requests?${HARBOR}`],
   ['GET', `/conversations?${HARBOR}`],
+  ['GET', `/webhook-endpoints?${HARBOR}`],
   ['GET', '/openapi'],
 ];
 

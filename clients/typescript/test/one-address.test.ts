@@ -42,6 +42,7 @@ const OPERATION_OF: Record<string, (api: WorkforceClient) => Promise<unknown>> =
   posts: (api) => unwrap(api.GET('/posts', { params: { query } })),
   requests: (api) => unwrap(api.GET('/requests', { params: { query } })),
   chat: (api) => unwrap(api.GET('/conversations', { params: { query } })),
+  webhooks: (api) => unwrap(api.GET('/webhook-endpoints', { params: { query } })),
   docs: (api) => unwrap(api.GET('/openapi')),
   posSyncService: (api) => unwrap(api.GET('/health')),
 };
