@@ -8,9 +8,9 @@
  * stopped when the functions are reloaded. So a burst of concurrent requests leaves as many
  * processes (100 to 350 MB each) per function, for good. What firebase-tools offers is one knob:
  * FUNCTIONS_EMULATOR_PARALLEL (lib/emulator/workQueue.js, default 50), the requests run at once
- * across all functions; the others wait in its queue (set it in the environment of `npm start`; with 4
- * the stack stayed under 3 GB, but under 20 clients most requests then waited past the Hosting
- * proxy's 60 s: docs/BENCHMARKS.md). This file gives the memory back:
+ * across all functions; the others wait in its queue. emulators.js sets it to 4 (without it, 20
+ * clients grew the stack to 60 workers and 8.9 GB in three minutes: docs/BENCHMARKS.md). This file
+ * gives the memory back:
  *  - an idle worker is stopped after `FUNCTIONS_EMULATOR_IDLE_SECONDS` (default 60);
  *  - starting a worker when `FUNCTIONS_EMULATOR_MAX_WORKERS` (default 5) live ones exist first stops
  *    the longest-idle ones (never a busy one: a request is never refused or delayed for it).
