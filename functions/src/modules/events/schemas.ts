@@ -26,7 +26,12 @@ const channelsInForce = z.object(
 
 export const preferencesBody = z.strictObject({
   channels: z
-    .partialRecord(z.enum(DOMAIN_EVENT_TYPES), channelChoice)
+    .strictObject(
+      Object.fromEntries(DOMAIN_EVENT_TYPES.map((t) => [t, channelChoice.optional()])) as Record<
+        DomainEventType,
+        z.ZodOptional<typeof channelChoice>
+      >,
+    )
     .optional()
     .describe('Per event type, the channels to turn on (true) or off (false); types and channels left out keep theirs'),
   quietHours: quietHoursSchema.nullable().optional().describe('Replaces the quiet hours; null removes them'),
@@ -35,7 +40,12 @@ export type PreferencesBody = z.output<typeof preferencesBody>;
 
 export const preferencesSchema = z.object({
   channels: z
-    .record(z.enum(DOMAIN_EVENT_TYPES), channelsInForce)
+    .object(
+      Object.fromEntries(DOMAIN_EVENT_TYPES.map((t) => [t, channelsInForce])) as Record<
+        DomainEventType,
+        typeof channelsInForce
+      >,
+    )
     .describe('Every event type with its channels in force'),
   quietHours: quietHoursSchema.nullable(),
   timezone: z.string().describe("The company's time zone, in which quiet hours are read"),
