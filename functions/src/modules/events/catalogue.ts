@@ -57,7 +57,7 @@ export type EventPremium = z.infer<typeof premium>;
 const shiftRef = z.object({ shiftId: z.string(), employeeId: z.string(), date: z.string() });
 const requestData = z.object({
   requestId: z.string(),
-  kind: z.string().describe('swap, replace, emergency, dayOff, availability'),
+  kind: z.string().describe('swap, replace, emergency, dayOff, availabilities'),
   employeeId: z.string().nullable().describe('The employee who asked'),
 });
 const mine = <T extends { employeeId: string }>(list: T[], employeeId: string | null) =>
@@ -115,9 +115,13 @@ export const EVENT_KINDS = {
   }),
   'request.needs_action': kind({
     version: 1,
-    summary: 'A request waits for someone (a peer asked to take a shift); addressed to them',
-    data: requestData.extend({ actorEmployeeIds: z.array(z.string()).describe('Who is asked to act') }),
-    audience: (e) => to(e.data.actorEmployeeIds),
+    summary:
+      'A request waits for someone: the coworker asked to swap, or managers and owners once it needs their decision',
+    data: requestData.extend({
+      state: z.string().describe('pending_peer or pending_manager'),
+      actorEmployeeIds: z.array(z.string()).describe('The employees asked to answer (none when it waits for managers)'),
+    }),
+    audience: (e) => to(e.data.actorEmployeeIds, e.data.state === 'pending_manager' ? 'manager' : null),
     defaults: APP_AND_PUSH,
     text: (d) => ({ title: 'A request needs you', body: `A ${d.kind} request waits for your answer.` }),
   }),
