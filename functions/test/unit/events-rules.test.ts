@@ -102,6 +102,13 @@ describe('quiet hours on the company clock', () => {
     expect(inQuietHours(at, null, 'America/New_York')).toBe(false);
   });
 
+  it('a window holds its start minute and not its end minute', () => {
+    expect(inQuietHours(at, { start: '22:30', end: '23:00' }, 'America/New_York')).toBe(true);
+    expect(inQuietHours(at, { start: '21:00', end: '22:30' }, 'America/New_York')).toBe(false);
+    expect(inQuietHours(at, { start: '22:30', end: '06:00' }, 'America/New_York')).toBe(true);
+    expect(inQuietHours(at, { start: '23:00', end: '22:30' }, 'America/New_York')).toBe(false);
+  });
+
   it('a window and its complement split every minute of the day between them', () => {
     const hhmm = fc
       .integer({ min: 0, max: 1439 })
