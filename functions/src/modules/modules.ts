@@ -26,5 +26,6 @@ export const REGISTERED = [
   require('./requests/module'),
   require('./chat/module'),
   require('./events/module'),
+  require('./webhooks/module'),
   require('./docs/module'),
 ].map(definitionIn);

@@ -24,6 +24,7 @@ import { startMailbox, type Mailbox } from '../../dev/mailbox';
 import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
 import { AI_TOOLS_OVERRIDES, closeLocalModels } from './ai-tools-overrides';
 import { REQUEST_OVERRIDES } from './requests-overrides';
+import { WEBHOOK_OVERRIDES } from './webhooks-overrides';
 
 // ---------------------------------------------------------------------------------------------
 // The document
@@ -872,6 +873,7 @@ export const OVERRIDES: Record<string, Override> = {
     request: (_f, p) => ({ path: { postId: p.postId, commentId: p.commentId } }),
   },
   ...REQUEST_OVERRIDES,
+  ...WEBHOOK_OVERRIDES,
   'GET /conversations/{conversationId}': {
     why: CHAT_WHY,
     setup: (f) => chatConversation(f, 'employee'),
