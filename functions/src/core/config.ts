@@ -108,6 +108,8 @@ export const config = {
   trustedProxyHops: (): number => Math.floor(positiveNumber('TRUSTED_PROXY_HOPS', 1, true)),
   /** Base address of the functions when served locally (overrides the one derived from the request). */
   localBaseUrl: (): string | undefined => env('LOCAL_BASE_URL'),
+  /** host:port of a local server speaking FCM HTTP v1 (tests, the stack): push goes there instead of Google (src/modules/events/push.ts). */
+  fcmLocalHost: (): string | undefined => env('FCM_LOCAL_HOST'),
   ai: {
     anthropicBaseUrl: (): string | undefined => env('ANTHROPIC_BASE_URL'),
     openaiBaseUrl: (): string | undefined => env('OPENAI_BASE_URL'),
