@@ -99,6 +99,15 @@ export const config = {
    * header is then ignored. Default 1.
    */
   trustedProxyHops: (): number => Math.floor(positiveNumber('TRUSTED_PROXY_HOPS', 1, true)),
+  /**
+   * Deadlines, so that a request answers (503 in the envelope) well before the function's timeout
+   * (60 s) cuts it off with the platform's bare 500: every Firestore call (each attempt and its
+   * client-side retries together, src/core/firebase.ts), and a whole request (src/http/deadline.ts).
+   */
+  deadlines: {
+    firestoreCallMs: (): number => positiveNumber('FIRESTORE_CALL_TIMEOUT_MS', 5_000),
+    requestMs: (): number => positiveNumber('REQUEST_DEADLINE_MS', 50_000),
+  },
   /** Base address of the functions when served locally (overrides the one derived from the request). */
   localBaseUrl: (): string | undefined => env('LOCAL_BASE_URL'),
   ai: {

@@ -1,14 +1,17 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import cors from 'cors';
 import { z } from 'zod';
+import { config } from '../core/config';
 import { AppError, coreErrors, type ErrorDetail } from '../core/errors';
 import { documentIdProblem } from '../core/firestore';
 import { findMembership, roleAtLeast, type Membership } from '../core/memberships';
 import { runWithUsage } from '../ai/accumulator';
+import { clientAddress } from '../core/rate-limit';
 import { authenticate, type Caller } from './auth';
 import { errorEnvelope, sendData, sendError } from './envelope';
 import { contextOf, requestContext } from './request-context';
-import type { Access, EventStream, RouteDef, ServedModule } from './route';
+import { fingerprintOf, idempotencyKeyOf, isWriteMethod, useIdempotencyKey } from './idempotency';
+import type { Access, EventStream, KeyHolder, RouteDef, ServedModule } from './route';
 import { hasTaggedFields, withhold, type Viewer } from './visibility';
 
 const DEFAULT_BODY_LIMIT = '1mb';
@@ -96,6 +99,7 @@ function handle(route: RouteDef, viewerOf: (member: Membership | null) => Promis
       const member = caller ? await authorize(route, caller, req, context.fields) : null;
       const input = parseInput(route, req);
       if (member) refuseOwnerOnlyFields(route, member, req.body);
+      if (await answeredForKey(route, req, res, { caller, member, keyHolder })) return;
       events = route.sse ? eventStream(req, res) : null;
       // AI usage of the request: model calls made by the handler are written when it settles
       const usage = {
@@ -131,6 +135,40 @@ function handle(route: RouteDef, viewerOf: (member: Membership | null) => Promis
       events.end('error', errorEnvelope(appError));
     }
   };
+}
+
+/**
+ * A write sent with an Idempotency-Key: true when the key answered (a replay of the first answer);
+ * otherwise the request runs and its answer is kept for the key (src/http/idempotency.ts).
+ */
+async function answeredForKey(
+  route: RouteDef,
+  req: Request,
+  res: Response,
+  who: { caller: Caller | null; member: Membership | null; keyHolder: KeyHolder | null },
+): Promise<boolean> {
+  if (!isWriteMethod(req.method)) return false;
+  const key = idempotencyKeyOf(req);
+  if (!key) return false;
+  const { caller, member, keyHolder } = who;
+  const principal = caller
+    ? `uid:${caller.uid}`
+    : keyHolder
+      ? `key:${keyHolder.companyId}/${keyHolder.subject}`
+      : `address:${clientAddress(req)}`;
+  const scope = { principal, uid: caller?.uid ?? null, companyId: member?.companyId ?? keyHolder?.companyId ?? null };
+  return useIdempotencyKey(
+    {
+      key,
+      scope,
+      fingerprint: fingerprintOf(req, route.rawBody === true),
+      // held a little longer than the request may run: a second try meanwhile is 409, never a second run
+      leaseMs: config.deadlines.requestMs() + 10_000,
+      answersSecret: route.answersSecret === true,
+      log: contextOf(res).log,
+    },
+    res,
+  );
 }
 
 /** The lazily opened server-sent events channel of an `sse` route (see EventStream). */

@@ -132,6 +132,11 @@ export interface RouteDef<
    * INSUFFICIENT_ROLE naming them, and nothing is written. Listed in the permission table.
    */
   ownerOnlyFields?: readonly string[];
+  /**
+   * The answer holds a secret shown once (a key, a session token): a request repeated with the same
+   * Idempotency-Key does not get it again (src/http/idempotency.ts).
+   */
+  answersSecret?: boolean;
   handler: (ctx: Context<A, Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R>>;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCatalog } from '../core/errors';
 import type { RouteDef } from '../http/route';
 import { errorEnvelopeSchema } from '../http/envelope';
+import { IDEMPOTENCY_HEADER } from '../http/idempotency';
 import { VISIBILITY_KEY } from '../http/visibility';
 import type { DefinedModule } from '../modules/kit';
 
@@ -42,6 +43,16 @@ function optionalWhenTagged(json: unknown): void {
   Object.values(node).forEach(optionalWhenTagged);
 }
 
+/** Every write accepts it (src/http/idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT).',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
+
 const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, '{$1}');
 
 function parameters(route: RouteDef) {
@@ -65,6 +76,7 @@ function parameters(route: RouteDef) {
   };
   add('path', route.params);
   add('query', route.query);
+  if (route.method !== 'get') list.push(IDEMPOTENCY_KEY_PARAMETER);
   return list;
 }
 
@@ -175,6 +187,9 @@ function operation(module: DefinedModule, route: RouteDef) {
       '404': errorResponse('Resource absent'),
       '422': errorResponse('Semantic validation failure'),
       '500': errorResponse('Unexpected error (INTERNAL); details are logged, never returned'),
+      '503': errorResponse(
+        'Unavailable for now: the database did not answer in time or the request reached its deadline (STORE_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, ...); the `Retry-After` header says when to try again',
+      ),
     },
   };
 }
