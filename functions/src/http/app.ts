@@ -10,7 +10,14 @@ import { clientAddress } from '../core/rate-limit';
 import { authenticate, type Caller } from './auth';
 import { errorEnvelope, sendData, sendError } from './envelope';
 import { contextOf, requestContext } from './request-context';
-import { fingerprintOf, idempotencyKeyOf, isWriteMethod, useIdempotencyKey } from './idempotency';
+import {
+  fingerprintOf,
+  idempotencyKeyOf,
+  isWriteMethod,
+  replayCompleted,
+  useIdempotencyKey,
+  type KeyUse,
+} from './idempotency';
 import type { Access, EventStream, KeyHolder, RouteDef, ServedModule } from './route';
 import { hasTaggedFields, withhold, type Viewer } from './visibility';
 
@@ -96,10 +103,14 @@ function handle(route: RouteDef, viewerOf: (member: Membership | null) => Promis
       if (keyHolder) context.fields.companyId = keyHolder.companyId;
       const caller = access.kind === 'public' || access.kind === 'key' ? null : await authenticate(req);
       if (caller) context.fields.uid = caller.uid;
+      const keyUse = (lenient: boolean) => idempotencyKeyUse(route, req, res, caller, keyHolder, lenient);
+      const completed = keyUse(true);
+      if (completed && (await replayCompleted(completed, res))) return;
       const member = caller ? await authorize(route, caller, req, context.fields) : null;
       const input = parseInput(route, req);
       if (member) refuseOwnerOnlyFields(route, member, req.body);
-      if (await answeredForKey(route, req, res, { caller, member, keyHolder })) return;
+      const claim = keyUse(false);
+      if (claim && (await useIdempotencyKey(claim, res))) return;
       events = route.sse ? eventStream(req, res) : null;
       // AI usage of the request: model calls made by the handler are written when it settles
       const usage = {
@@ -138,37 +149,37 @@ function handle(route: RouteDef, viewerOf: (member: Membership | null) => Promis
 }
 
 /**
- * A write sent with an Idempotency-Key: true when the key answered (a replay of the first answer);
- * otherwise the request runs and its answer is kept for the key (src/http/idempotency.ts).
+ * The Idempotency-Key of a write (null without one), scoped to who calls (a user, a key holder, or
+ * on a public route the client's address) and the company the request names. Before access is
+ * settled (`lenient`) a malformed key is ignored; after it, refused.
  */
-async function answeredForKey(
+function idempotencyKeyUse(
   route: RouteDef,
   req: Request,
   res: Response,
-  who: { caller: Caller | null; member: Membership | null; keyHolder: KeyHolder | null },
-): Promise<boolean> {
-  if (!isWriteMethod(req.method)) return false;
-  const key = idempotencyKeyOf(req);
-  if (!key) return false;
-  const { caller, member, keyHolder } = who;
+  caller: Caller | null,
+  keyHolder: KeyHolder | null,
+  lenient: boolean,
+): KeyUse | null {
+  if (!isWriteMethod(req.method)) return null;
+  const key = idempotencyKeyOf(req, lenient);
+  if (!key) return null;
+  const { access } = route;
   const principal = caller
     ? `uid:${caller.uid}`
     : keyHolder
       ? `key:${keyHolder.companyId}/${keyHolder.subject}`
       : `address:${clientAddress(req)}`;
-  const scope = { principal, uid: caller?.uid ?? null, companyId: member?.companyId ?? keyHolder?.companyId ?? null };
-  return useIdempotencyKey(
-    {
-      key,
-      scope,
-      fingerprint: fingerprintOf(req, route.rawBody === true),
-      // held a little longer than the request may run: a second try meanwhile is 409, never a second run
-      leaseMs: config.deadlines.requestMs() + 10_000,
-      answersSecret: route.answersSecret === true,
-      log: contextOf(res).log,
-    },
-    res,
-  );
+  const companyId = access.kind === 'company' ? companyIdOf(route, access, req) : (keyHolder?.companyId ?? null);
+  return {
+    key,
+    scope: { principal, uid: caller?.uid ?? null, companyId },
+    fingerprint: fingerprintOf(req, route.rawBody === true),
+    // held a little longer than the request may run: a second try meanwhile is 409, never a second run
+    leaseMs: config.deadlines.requestMs() + 10_000,
+    answersSecret: route.answersSecret === true,
+    log: contextOf(res).log,
+  };
 }
 
 /** The lazily opened server-sent events channel of an `sse` route (see EventStream). */

@@ -50,11 +50,12 @@ interface KeyRecord {
 
 export const isWriteMethod = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
-/** The header's key, or null when none was sent; a malformed one is a 400. */
-export function idempotencyKeyOf(req: Request): string | null {
+/** The header's key, or null when none was sent; a malformed one is a 400 (or null when `lenient`). */
+export function idempotencyKeyOf(req: Request, lenient = false): string | null {
   const key = req.get(IDEMPOTENCY_HEADER);
   if (key === undefined) return null;
   if (KEY_FORM.test(key)) return key;
+  if (lenient) return null;
   const message = 'must be 1 to 255 visible ASCII characters (a UUID, for example)';
   throw coreErrors.VALIDATION_FAILED(`Invalid request: header.${IDEMPOTENCY_HEADER}: ${message}`, [
     { path: `header.${IDEMPOTENCY_HEADER}`, message },
@@ -102,6 +103,29 @@ export interface KeyUse {
   log: Logger;
 }
 
+/** What a live record with this key says about a request: replay its answer, refuse, or nothing (the key is free). */
+function verdict(record: KeyRecord | null, use: KeyUse, now: number): 'reused' | 'replay' | null {
+  if (!record || (toMillis(record.expireAt) ?? 0) <= now) return null;
+  if (record.fingerprint !== use.fingerprint) return 'reused';
+  return record.state === 'done' || record.leaseUntil > now ? 'replay' : null;
+}
+
+const reusedKey = () =>
+  coreErrors.IDEMPOTENCY_KEY_REUSED(
+    `The ${IDEMPOTENCY_HEADER} was used for another request in the last 24 hours; use a new key for a new request`,
+  );
+
+/**
+ * Before access is settled: a request whose first try completed answers its kept answer, even when
+ * the first try changed the caller's access (a member who left the company gets "left" again).
+ * True when it was answered.
+ */
+export async function replayCompleted(use: KeyUse, res: Response): Promise<boolean> {
+  const snap = await recordRef(use.scope, use.key).get();
+  const record = snap.exists ? (snap.data() as KeyRecord) : null;
+  return record?.state === 'done' && verdict(record, use, Date.now()) === 'replay' && replay(record, res);
+}
+
 /**
  * Claims the key for this request, or answers for it: true when the answer was sent (a replay);
  * false when the request is to run, its answer to be kept when it is sent. Throws the 409 and 422.
@@ -112,10 +136,8 @@ export async function useIdempotencyKey(use: KeyUse, res: Response): Promise<boo
   const found = await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     const record = snap.exists ? (snap.data() as KeyRecord) : null;
-    if (record && (toMillis(record.expireAt) ?? 0) > now) {
-      if (record.fingerprint !== use.fingerprint) return { record, reused: true };
-      if (record.state === 'done' || record.leaseUntil > now) return { record, reused: false };
-    }
+    const seen = verdict(record, use, now);
+    if (seen) return { record: record!, seen };
     tx.set(ref, {
       state: 'running',
       fingerprint: use.fingerprint,
@@ -127,10 +149,7 @@ export async function useIdempotencyKey(use: KeyUse, res: Response): Promise<boo
     });
     return null;
   });
-  if (found?.reused)
-    throw coreErrors.IDEMPOTENCY_KEY_REUSED(
-      `The ${IDEMPOTENCY_HEADER} was used for another request in the last 24 hours; use a new key for a new request`,
-    );
+  if (found?.seen === 'reused') throw reusedKey();
   if (found) return replay(found.record, res);
   keepAnswer(use, ref, res);
   return false;

@@ -143,6 +143,7 @@ function operation(module: DefinedModule, route: RouteDef) {
         : route.access.kind === 'key'
           ? { kind: 'key', scheme: route.access.scheme }
           : { kind: route.access.kind },
+    ...(route.answersSecret ? { 'x-answers-secret': true } : {}),
     operationId: `${module.name}.${route.method}${route.path.replace(/[/:{}-]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     parameters: parameters(route),
     ...(route.body

@@ -93,6 +93,8 @@ export interface Operation {
   bodyRequired: boolean;
   /** The documented success statuses (2xx keys of `responses`). */
   successStatuses: number[];
+  /** `x-answers-secret`: the answer holds a secret shown once, never kept for a repeated Idempotency-Key. */
+  answersSecret: boolean;
 }
 
 /** Every operation of the document served by the docs module. */
@@ -131,6 +133,7 @@ export async function loadOperations(): Promise<Operation[]> {
         successStatuses: Object.keys(responses)
           .filter((s) => /^2\d\d$/.test(s))
           .map(Number),
+        answersSecret: op['x-answers-secret'] === true,
       });
     }
   }

@@ -135,6 +135,22 @@ describe('Idempotency-Key on a write', () => {
     );
   });
 
+  it('replays a completed request even when it changed the access of the caller (a member who left gets "left" again)', async () => {
+    const other = await createCompany();
+    const key = randomUUID();
+    const leave = () =>
+      api('auth').post('/leave').query({ companyId: other.companyId }).set(bearer(other.employee)).set(KEY, key).send();
+    const first = await leave();
+    expect(first.status).toBe(200);
+    const again = await leave();
+    expect([again.status, again.body, again.headers['idempotent-replayed']]).toEqual([200, first.body, 'true']);
+    const withoutKey = await api('auth')
+      .post('/leave')
+      .query({ companyId: other.companyId })
+      .set(bearer(other.employee));
+    expect(withoutKey.body.code).toBe('NOT_A_MEMBER');
+  });
+
   it('refuses a malformed key with 400 VALIDATION_FAILED naming the header, writing nothing', async () => {
     const before = await snapshotCompany(co.companyId);
     for (const bad of ['', 'x'.repeat(256), 'has space', 'ünïcode']) {
