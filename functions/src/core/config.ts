@@ -106,7 +106,9 @@ export const config = {
    */
   deadlines: {
     firestoreCallMs: (): number => positiveNumber('FIRESTORE_CALL_TIMEOUT_MS', 5_000),
-    requestMs: (): number => positiveNumber('REQUEST_DEADLINE_MS', 50_000),
+    /** A module's own (`runtime.requestDeadlineSeconds`: the modules calling models) or 15 s; REQUEST_DEADLINE_MS overrides both. */
+    requestMs: (moduleSeconds?: number): number =>
+      positiveNumber('REQUEST_DEADLINE_MS', moduleSeconds ? moduleSeconds * 1000 : 15_000),
   },
   /** Base address of the functions when served locally (overrides the one derived from the request). */
   localBaseUrl: (): string | undefined => env('LOCAL_BASE_URL'),

@@ -23,9 +23,58 @@ export function db(): Firestore {
   if (!firestore) {
     const { getFirestore } = firestoreNs();
     firestore = getFirestore(adminApp());
-    firestore.settings({ ignoreUndefinedProperties: true });
+    firestore.settings({
+      ignoreUndefinedProperties: true,
+      clientConfig: callDeadlines(config.deadlines.firestoreCallMs()),
+    });
   }
   return firestore;
+}
+
+/** The Firestore RPCs a request makes; `Listen` and `Write` (long-lived streams) keep theirs. */
+const REQUEST_RPCS = [
+  'GetDocument',
+  'ListDocuments',
+  'CreateDocument',
+  'UpdateDocument',
+  'DeleteDocument',
+  'BatchGetDocuments',
+  'BeginTransaction',
+  'Commit',
+  'Rollback',
+  'RunQuery',
+  'RunAggregationQuery',
+  'PartitionQuery',
+  'ListCollectionIds',
+  'BatchWrite',
+];
+
+/**
+ * The Firestore client's deadlines (the GAPIC client's `clientConfig`, see
+ * @google-cloud/firestore's v1/firestore_client_config.json): each RPC gets `ms` in all, its
+ * automatic retries of UNAVAILABLE and friends included (the defaults are 60 s per attempt and 600 s
+ * of retries, so an unreachable database held a request until the function's timeout). A call past
+ * it fails with DEADLINE_EXCEEDED, answered as 503 STORE_UNAVAILABLE (src/core/firestore.ts).
+ */
+export function callDeadlines(ms: number) {
+  return {
+    interfaces: {
+      'google.firestore.v1.Firestore': {
+        retry_params: {
+          default: {
+            initial_retry_delay_millis: 100,
+            retry_delay_multiplier: 1.3,
+            max_retry_delay_millis: Math.min(1000, ms),
+            initial_rpc_timeout_millis: ms,
+            rpc_timeout_multiplier: 1,
+            max_rpc_timeout_millis: ms,
+            total_timeout_millis: ms,
+          },
+        },
+        methods: Object.fromEntries(REQUEST_RPCS.map((rpc) => [rpc, { timeout_millis: ms }])),
+      },
+    },
+  };
 }
 
 export function auth(): Auth {

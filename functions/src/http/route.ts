@@ -163,4 +163,6 @@ export interface ServedModule {
   http: () => ModuleHttp;
   /** The company settings and policies a caller's view of tagged fields depends on (src/http/visibility.ts). */
   viewPolicies?: (companyId: string) => Promise<import('./visibility').ViewPolicies>;
+  /** Its requests' deadline (src/core/deadline.ts), when not the default. */
+  runtime?: { requestDeadlineSeconds?: number };
 }
