@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { currentDeadline } from '../core/deadline';
+import { currentDeadline, outsideDeadline } from '../core/deadline';
 import type { Provider } from './prices';
 
 /**
@@ -136,7 +136,8 @@ function flushPending(scope: UsageScope, answered: boolean): Promise<void> {
   if (pending.length === 0) return Promise.resolve();
   const first = scope.written === 0;
   scope.written = scope.calls.length;
-  return flushScope({ ...scope, scopeId: first ? scope.scopeId : randomUUID(), calls: pending });
+  // written even past the deadline (whose answer refuses other writes): usage is never lost
+  return outsideDeadline(() => flushScope({ ...scope, scopeId: first ? scope.scopeId : randomUUID(), calls: pending }));
 }
 
 async function flushScope(scope: UsageScope): Promise<void> {

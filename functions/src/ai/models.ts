@@ -14,6 +14,7 @@ import {
   type Outcome,
 } from './model-types';
 import { callOpenAI } from './openai';
+import { outsideDeadline } from '../core/deadline';
 import { callBudget, modelTimeout, type CallBudget } from './timing';
 import { costNanoUsd, nanoToUsd, priceFor, type Provider } from './prices';
 import type { Bucket } from './store';
@@ -102,17 +103,21 @@ async function call(
     if (err instanceof PartialUsageError) {
       // tokens the provider reported before the stream broke are billed: record them
       record(chosen.provider, err.model, err.usage, request.flow, companyId, ts);
-      await settle(bucket, reservation, request.flow, budgetCost(chosen.provider, err.model, err.usage));
+      await outsideDeadline(() =>
+        settle(bucket, reservation, request.flow, budgetCost(chosen.provider, err.model, err.usage)),
+      );
       throw toAppError(chosen.provider, err.cause, request.signal, budget);
     }
-    await settle(bucket, reservation, request.flow, 0);
+    await outsideDeadline(() => settle(bucket, reservation, request.flow, 0));
     throw toAppError(chosen.provider, err, request.signal, budget);
   }
   const flow = request.flowOf
     ? request.flowOf({ toolCalls: outcome.toolCalls, refused: outcome.refused })
     : request.flow;
   const priced = record(chosen.provider, outcome.model, outcome.usage, flow, companyId, ts);
-  await settle(bucket, reservation, flow, budgetCost(chosen.provider, outcome.model, outcome.usage));
+  await outsideDeadline(() =>
+    settle(bucket, reservation, flow, budgetCost(chosen.provider, outcome.model, outcome.usage)),
+  );
   return {
     text: outcome.text,
     provider: chosen.provider,

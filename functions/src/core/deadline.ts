@@ -29,6 +29,15 @@ export function remainingMs(): number {
   return deadline ? deadline.at - Date.now() : Infinity;
 }
 
+/**
+ * Runs `work` (bookkeeping that must complete: the usage of model calls, budget settlements) as if
+ * outside any deadline, so its writes are not refused.
+ */
+export const outsideDeadline = <T>(work: () => T): T => storage.exit(work);
+
+/** Whether the work under way is past its deadline: its request has been answered, it must write nothing more. */
+export const pastDeadline = (): boolean => storage.getStore()?.signal.aborted === true;
+
 export const deadlineExceeded = (): AppError =>
   coreErrors
     .REQUEST_DEADLINE_EXCEEDED('The request did not finish in time; try again shortly')

@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import type { App } from 'firebase-admin/app';
 import { config } from './config';
+import { deadlineExceeded, pastDeadline } from './deadline';
 
 /**
  * firebase-admin is loaded on first use, not at module load: requiring firebase-admin/firestore
@@ -22,6 +23,7 @@ export function adminApp(): App {
 export function db(): Firestore {
   if (!firestore) {
     const { getFirestore } = firestoreNs();
+    refuseCommitsPastDeadline();
     firestore = getFirestore(adminApp());
     firestore.settings({
       ignoreUndefinedProperties: true,
@@ -29,6 +31,25 @@ export function db(): Firestore {
     });
   }
   return firestore;
+}
+
+/**
+ * A request answered by its deadline (src/core/deadline.ts) goes on running until its current call
+ * fails or returns; what it would commit after that answer is refused, so a client told 503 finds no
+ * write made behind its back when the database comes back (a transaction's retry included). Every
+ * write, batch and transaction commit of @google-cloud/firestore goes through `WriteBatch._commit`;
+ * if a new version renames it, this fails at the first use instead of silently guarding nothing.
+ */
+function refuseCommitsPastDeadline(): void {
+  type Commit = (...args: unknown[]) => Promise<unknown>;
+  const proto = firestoreNs().WriteBatch.prototype as unknown as { _commit?: Commit; guarded?: boolean };
+  if (proto.guarded) return;
+  const commit = proto._commit;
+  if (typeof commit !== 'function') throw new Error('@google-cloud/firestore has no WriteBatch._commit to guard');
+  proto._commit = function (this: unknown, ...args: unknown[]) {
+    return pastDeadline() ? Promise.reject(deadlineExceeded()) : commit.apply(this, args);
+  };
+  proto.guarded = true;
 }
 
 /** The Firestore RPCs a request makes; `Listen` and `Write` (long-lived streams) keep theirs. */

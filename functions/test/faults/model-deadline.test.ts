@@ -19,7 +19,7 @@ let stopWatching: () => void;
 const before = process.env.REQUEST_DEADLINE_MS;
 
 beforeAll(async () => {
-  process.env.REQUEST_DEADLINE_MS = '4000';
+  process.env.REQUEST_DEADLINE_MS = '8000';
   [providers, admin] = await Promise.all([startProviders(), createUser({ admin: true, label: 'admin' })]);
   stopWatching = onUsageFlush((o) => flushes.push(o));
 });
@@ -51,7 +51,9 @@ describe('a model that never answers', () => {
       const co = await scheduleCompany();
       await useModel(admin, co.companyId, provider, provider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o');
       const usage =
-        provider === 'anthropic' ? { input_tokens: 400, output_tokens: 30 } : { prompt_tokens: 400, completion_tokens: 30 };
+        provider === 'anthropic'
+          ? { input_tokens: 400, output_tokens: 30 }
+          : { prompt_tokens: 400, completion_tokens: 30 };
       (providers[provider] as { script: (turns: unknown[]) => void }).script([
         { toolCalls: [{ name: 'list_shifts', input: WEEK }], usage },
         { silent: true },
