@@ -42,6 +42,13 @@ export interface KeyAccess {
   verify: (req: Request) => Promise<KeyHolder>;
 }
 
+/**
+ * A way of authenticating that a route's handler checks itself, for the API description's security:
+ * a header credential (an onboarding session token, a vendor's webhook signature), the Firebase ID
+ * token, or none (`anonymous`: the route also serves callers without one).
+ */
+export type RouteCredential = { scheme: string; header: string; description: string } | 'firebaseIdToken' | 'anonymous';
+
 export const PUBLIC = { kind: 'public' } as const;
 export const AUTHENTICATED = { kind: 'authenticated' } as const;
 export const ADMIN = { kind: 'admin' } as const;
@@ -137,6 +144,10 @@ export interface RouteDef<
    * Idempotency-Key does not get it again (src/http/idempotency.ts).
    */
   answersSecret?: boolean;
+  /** The accepted credentials of a public route that authenticates its callers itself, each one alternative. */
+  credentials?: readonly RouteCredential[];
+  /** The media types of a `rawBody` upload, for the API description (default: any). */
+  uploadTypes?: readonly string[];
   handler: (ctx: Context<A, Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R>>;
 }
 
@@ -165,4 +176,6 @@ export interface ServedModule {
   viewPolicies?: (companyId: string) => Promise<import('./visibility').ViewPolicies>;
   /** Its requests' deadline (src/core/deadline.ts), when not the default. */
   runtime?: { requestDeadlineSeconds?: number };
+  /** The other modules serving a path, with their methods (the hint of a ROUTE_NOT_FOUND). */
+  servedElsewhere?: (path: string) => { module: string; methods: string[] }[];
 }

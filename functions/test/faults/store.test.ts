@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { db } from '../../src/core/firebase';
+import { callDeadlines, db } from '../../src/core/firebase';
 import { ownedCollections } from '../../src/modules/registry';
 import { api } from '../helpers/api';
 import { snapshotCompany } from '../helpers/fixtures';
@@ -113,7 +113,9 @@ function expectCleanFaults(outcome: Awaited<ReturnType<typeof cutEverywhere>>, i
 
 describe('the database cut off in the middle of a request', () => {
   it('gives the Firestore client a deadline for every call, retries included', () => {
-    const settings = (db() as unknown as { _settings: { clientConfig: Record<string, any> } })._settings;
+    type Service = ReturnType<typeof callDeadlines>['interfaces']['google.firestore.v1.Firestore'];
+    const settings = (db() as unknown as { _settings: { clientConfig: { interfaces: Record<string, Service> } } })
+      ._settings;
     const service = settings.clientConfig.interfaces['google.firestore.v1.Firestore'];
     expect(service.methods.Commit.timeout_millis).toBe(800);
     expect(service.methods.BatchGetDocuments.timeout_millis).toBe(800);
