@@ -94,6 +94,8 @@ export interface Operation {
   bodyRequired: boolean;
   /** The documented success statuses (2xx keys of `responses`). */
   successStatuses: number[];
+  /** `x-answers-secret`: the answer holds a secret shown once, never kept for a repeated Idempotency-Key. */
+  answersSecret: boolean;
 }
 
 const SCHEMA_REF = '#/components/schemas/';
@@ -172,6 +174,7 @@ export async function loadOperations(): Promise<Operation[]> {
         successStatuses: Object.keys(responses)
           .filter((s) => /^2\d\d$/.test(s))
           .map(Number),
+        answersSecret: op['x-answers-secret'] === true,
       });
     }
   }
