@@ -5,6 +5,8 @@
  * rule has one definition.
  */
 
+import type { SeatReason } from './demand';
+
 export const GENERATION_PRIORITIES = ['longer-shifts', 'period-start', 'chronological'] as const;
 export type GenerationPriority = (typeof GENERATION_PRIORITIES)[number];
 export const GENERATION_FORMATS = ['standard', 'seniority'] as const;
@@ -31,8 +33,10 @@ export interface Seat {
   worked: number;
   roleId: string;
   subRoleId: string;
-  /** The template slot's key (e.g. lunch), when it has one. */
+  /** The template slot's key (e.g. lunch), or the daypart of a forecast seat. */
   slotKey: string | null;
+  /** Why the seat exists (absent: a slot of the template). */
+  because?: SeatReason;
 }
 
 /** A slot position the template keeps open (`hold`): never filled by generation, reported as such. */
