@@ -1,6 +1,6 @@
 import { addDays, daysBetween } from '../../core/calendar';
 import { BUSINESS_HOURS, DAYPARTS, daypartOf, type Daypart } from './dayparts';
-import { forecastDay, METHODS, type Calendar, type History, type MethodSpec } from './model';
+import { forecaster, METHODS, type Calendar, type History, type MethodSpec } from './model';
 
 /**
  * Rolling-origin backtest (pure): from each weekly origin of the history, forecast the next
@@ -125,6 +125,7 @@ export function backtest(history: History, cal: Calendar, options: BacktestOptio
   const ratios = new Map(methods.map((m) => [m.name, { day: [] as number[], hour: [] as number[] }]));
   let days = 0;
   for (const origin of used) {
+    const forecasts = new Map(methods.map((m) => [m.name, forecaster(history, cal, m, origin)]));
     for (let k = 1; k <= horizon; k++) {
       const date = addDays(origin, k);
       const actual = history.get(date);
@@ -132,7 +133,7 @@ export function backtest(history: History, cal: Calendar, options: BacktestOptio
       days++;
       for (const b of BASELINES) acc.get(b)!.add(actual.sales, baselineForecast(history, b, date));
       for (const m of methods) {
-        const f = forecastDay(history, cal, m, date, origin).sales;
+        const f = forecasts.get(m.name)!(date).sales;
         acc.get(m.name)!.add(actual.sales, f);
         const r = ratios.get(m.name)!;
         const [a, p] = [actual.sales.reduce((s, v) => s + v, 0), f.reduce((s, v) => s + v, 0)];

@@ -1,4 +1,4 @@
-import { addDays, weekdayOf } from '../../core/calendar';
+import { addDays, daysBetween, weekdayOf } from '../../core/calendar';
 import { BUSINESS_HOURS } from './dayparts';
 
 /**
@@ -180,8 +180,27 @@ function pooledLevel(history: History, cal: Calendar, origin: string, field: Fie
   return n ? sum / n : 0;
 }
 
+interface IndexedLevel {
+  index: number[];
+  level: number;
+}
+
+/** The weekday-index method's weekday shares and level of an average day at the origin. */
+function indexLevel(history: History, cal: Calendar, origin: string, field: Field, spec: MethodSpec): IndexedLevel {
+  const index = weekdayIndex(history, cal, origin, field, spec.weeks);
+  return { index, level: pooledLevel(history, cal, origin, field, index, spec.levelDays ?? 14) };
+}
+
 /** The profile of a date at an origin (no level, trend or holiday): per business hour. */
-function profile(history: History, cal: Calendar, date: string, origin: string, field: Field, spec: MethodSpec) {
+function profile(
+  history: History,
+  cal: Calendar,
+  date: string,
+  origin: string,
+  field: Field,
+  spec: MethodSpec,
+  indexed: (field: Field) => IndexedLevel = (f) => indexLevel(history, cal, origin, f, spec),
+) {
   if (!spec.shapeWeeks) {
     const days = sameWeekdays(history, cal, date, origin, spec.weeks);
     const out = new Float64Array(BUSINESS_HOURS);
@@ -189,12 +208,11 @@ function profile(history: History, cal: Calendar, date: string, origin: string, 
     return out;
   }
   const shape = shapeOf(sameWeekdays(history, cal, date, origin, spec.shapeWeeks), field);
-  let level: number;
-  if (spec.smoothing === 'weekday-index') {
-    const index = weekdayIndex(history, cal, origin, field, spec.weeks);
-    level = index[weekdayOf(date)] * pooledLevel(history, cal, origin, field, index, spec.levelDays ?? 14);
-  } else level = smoothedTotal(sameWeekdays(history, cal, date, origin, spec.weeks), field, spec);
-  return shape.map((s) => s * level);
+  const dayLevel =
+    spec.smoothing === 'weekday-index'
+      ? indexed(field).index[weekdayOf(date)] * indexed(field).level
+      : smoothedTotal(sameWeekdays(history, cal, date, origin, spec.weeks), field, spec);
+  return shape.map((s) => s * dayLevel);
 }
 
 /** Recent-level factor: the last 14 days' actuals over their profiles (1 without data), kept in [0.5, 2]. */
@@ -291,9 +309,49 @@ export interface DayForecast {
 }
 
 /**
- * The forecast of one business date from the history up to `origin` (included): per business
- * hour, never negative. `weather` multiplies the day when a weather effect is known.
+ * The forecaster of an origin: forecasts business dates from the history up to `origin`
+ * (included), per business hour, never negative. What depends only on the origin (profiles per
+ * weekday, level, trend, holiday effects) is computed once and shared by the dates it forecasts.
+ * `weather` multiplies a day when a weather effect is known.
  */
+export function forecaster(history: History, cal: Calendar, spec: MethodSpec, origin: string) {
+  const memo = new Map<string, unknown>();
+  const once = <T>(key: string, make: () => T): T => {
+    if (!memo.has(key)) memo.set(key, make());
+    return memo.get(key) as T;
+  };
+  const alpha = spec.alpha ?? 0.25;
+  // An EWMA lags its series by (1 - alpha) / alpha steps, a mean by half its window: the trend is carried over that lag too.
+  const lag =
+    spec.smoothing === 'ewma'
+      ? (1 - alpha) / alpha
+      : spec.smoothing === 'weekday-index'
+        ? (spec.levelDays ?? 14) / 14
+        : (spec.weeks - 1) / 2;
+  const of = (date: string, field: Field, holiday: string | null, weather: number) => {
+    const level = spec.level ? once(`level|${field}`, () => levelFactor(history, cal, origin, field, spec)) : 1;
+    const ahead = daysBetween(origin, date) / 7;
+    const growth = spec.trend ? once(`growth|${field}`, () => weeklyGrowth(history, origin, field)) : 0;
+    const trend = Math.max(0, 1 + growth * (ahead + lag));
+    const hol =
+      holiday === null
+        ? 1
+        : once(`holiday|${holiday}|${field}`, () => holidayEffect(history, cal, holiday, origin, field)).factor;
+    const indexed = (f: Field) => once(`index|${f}`, () => indexLevel(history, cal, origin, f, spec));
+    const base = once(`profile|${weekdayOf(date)}|${field}`, () =>
+      profile(history, cal, date, origin, field, spec, indexed),
+    );
+    const scale = Math.max(0, level * trend * hol * weather);
+    return { hours: base.map((v) => Math.max(0, v * scale)), factors: { level, trend, holiday: hol, weather } };
+  };
+  return (date: string, weather = 1): DayForecast => {
+    const holiday = cal.holidayOf(date);
+    const sales = of(date, 'sales', holiday, weather);
+    return { sales: sales.hours, covers: of(date, 'covers', holiday, weather).hours, factors: sales.factors, holiday };
+  };
+}
+
+/** The forecast of one business date from the history up to `origin` (see forecaster). */
 export function forecastDay(
   history: History,
   cal: Calendar,
@@ -302,27 +360,5 @@ export function forecastDay(
   origin: string,
   weather = 1,
 ): DayForecast {
-  const holiday = cal.holidayOf(date);
-  const factorsOf = (field: Field) => {
-    const level = spec.level ? levelFactor(history, cal, origin, field, spec) : 1;
-    const ahead = (Date.parse(date) - Date.parse(origin)) / (7 * 86_400_000);
-    // An EWMA lags its series by (1 - alpha) / alpha steps: the trend is carried over that lag too.
-    const lag =
-      spec.smoothing === 'ewma'
-        ? (1 - (spec.alpha ?? 0.25)) / (spec.alpha ?? 0.25)
-        : spec.smoothing === 'weekday-index'
-          ? (spec.levelDays ?? 14) / 14
-          : (spec.weeks - 1) / 2;
-    const trend = spec.trend ? Math.max(0, 1 + weeklyGrowth(history, origin, field) * (ahead + lag)) : 1;
-    const hol = holiday === null ? 1 : holidayEffect(history, cal, holiday, origin, field).factor;
-    return { level, trend, holiday: hol, weather };
-  };
-  const of = (field: Field) => {
-    const f = factorsOf(field);
-    const scale = Math.max(0, f.level * f.trend * f.holiday * f.weather);
-    return { hours: profile(history, cal, date, origin, field, spec).map((v) => Math.max(0, v * scale)), f };
-  };
-  const sales = of('sales');
-  const covers = of('covers');
-  return { sales: sales.hours, covers: covers.hours, factors: sales.f, holiday };
+  return forecaster(history, cal, spec, origin)(date, weather);
 }

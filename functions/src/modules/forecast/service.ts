@@ -7,7 +7,7 @@ import { BUSINESS_HOURS, DAYPARTS, daypartOf, type Daypart } from './dayparts';
 import { forecastErrors } from './errors';
 import { countryOfTimeZone, holidayCalendar } from './holidays';
 import { realHours } from './hours';
-import { forecastDay, METHODS, methodNamed, type History } from './model';
+import { forecaster, METHODS, methodNamed, type History } from './model';
 import type { ForecastQuery, ForecastResponse } from './schemas';
 
 /** History read: the last year of business days. */
@@ -66,7 +66,7 @@ export interface ForecastRun {
   ctx: Context;
   method: ForecastResponse['method'];
   interval: BacktestResult['interval'];
-  days: { date: string; forecast: ReturnType<typeof forecastDay> }[];
+  days: { date: string; forecast: ReturnType<ReturnType<typeof forecaster>> }[];
 }
 
 /** The forecast of a range of business dates, with the method its history's backtest chose. */
@@ -75,10 +75,8 @@ export async function runForecast(companyId: string, from: string, to: string): 
   requireHistory(ctx);
   const bt = backtest(ctx.history, ctx.holidays, { maxOrigins: CHOICE_ORIGINS });
   const spec = bt ? methodNamed(bt.chosen) : METHODS[0];
-  const days = datesInRange(from, to).map((date) => ({
-    date,
-    forecast: forecastDay(ctx.history, ctx.holidays, spec, date, ctx.origin),
-  }));
+  const forecast = forecaster(ctx.history, ctx.holidays, spec, ctx.origin);
+  const days = datesInRange(from, to).map((date) => ({ date, forecast: forecast(date) }));
   return {
     ctx,
     method: {

@@ -200,10 +200,13 @@ export class Ledger {
  * Weights of the objective tiers. Each assignment earns COVERAGE, plus PRIORITY x (0..1) for the
  * generationPriority, plus SENIORITY x (0..1) in the seniority format, plus at most 10 for
  * availability priority, fairness and cost together. Each tier's weight is ten or more times the
- * whole range of the tiers below it, so for any one choice a higher tier always decides.
+ * whole range of the tiers below it, so for any one choice a higher tier always decides. A seat
+ * beyond the forecast's need (added for a labor-% target) earns EXTRA less coverage: a seat the
+ * demand needs is always filled before it.
  */
 export const WEIGHTS = {
   COVERAGE: 100_000,
+  EXTRA: 10_000,
   PRIORITY: 1_000,
   SENIORITY: 100,
   AVAILABILITY: 3,
@@ -273,7 +276,8 @@ export function scoring(problem: GenerationProblem): Scoring {
     cost,
     fairnessPerMinute: WEIGHTS.FAIRNESS / longestWorked,
     pair: (seat, s) =>
-      WEIGHTS.COVERAGE +
+      WEIGHTS.COVERAGE -
+      (seat.because?.kind === 'laborTarget' ? WEIGHTS.EXTRA : 0) +
       WEIGHTS.PRIORITY * priorityScore(seat, problem, span) +
       (problem.rules.format === 'seniority' ? WEIGHTS.SENIORITY * seniority(s) : 0) +
       WEIGHTS.AVAILABILITY * availability(s, seat) -
