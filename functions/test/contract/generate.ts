@@ -12,7 +12,7 @@ import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { ownedCollections } from '../../src/modules/registry';
-import { writeRoster } from '../../src/modules/pos-sync';
+import { writeRoster } from '../../src/pos/pos-sync';
 import { api } from '../helpers/api';
 export { withGlobalLock } from '../helpers/global-lock';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
