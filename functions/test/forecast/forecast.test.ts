@@ -11,6 +11,7 @@ import { accumulateInvoices } from '../../src/modules/sales/aggregate';
 import { dayDocument } from '../../src/modules/sales/importer';
 import { dayRef, stateRef } from '../../src/modules/sales/repo';
 import type { DemoCompany } from '../../dev/demo/types';
+import { coversRef } from '../../src/pos/integration-engine/repo';
 import { api } from '../helpers/api';
 import { addMember, snapshotCompany } from '../helpers/fixtures';
 import { bearer, createUser, type TestUser } from '../helpers/users';
@@ -194,5 +195,28 @@ describe('schedule generation from forecast demand', () => {
       .send({ ...range, seatsFrom: 'forecast', laborTargetPercent: 0 });
     expect(bad.status).toBe(400);
     expect(await snapshotCompany(company.companyId)).toEqual(before);
+  });
+
+  it('staffs a front-of-house covers role for the covers booked with the reservation partner when they exceed the forecast', async () => {
+    const { company, manager } = await harborVine({ sales: true });
+    const next = addDays(weekStart(businessToday(company.timezone, company.dayChangeTime), company.weekStartingDay), 7);
+    // 400 covers booked at 19:00 and 20:00: hosts serve 40 covers an hour, so the 6-hour dinner needs ceil(400 / 240) = 2
+    const byHour = Array.from({ length: 48 }, (_, h) => (h === 19 || h === 20 ? 200 : 0));
+    await coversRef(company.companyId, next).set({ date: next, covers: 400, reservations: 90, byHour });
+    const res = await api('schedule')
+      .post('/schedule-proposals')
+      .query({ companyId: company.companyId })
+      .set(bearer(manager))
+      .send({ startDate: next, endDate: next, seatsFrom: 'forecast', roleIds: ['role-host'], timeLimitSeconds: 2 });
+    expect(res.status).toBe(201);
+    const seats = [...res.body.data.assignments, ...res.body.data.unfilled.map((u: { seat: unknown }) => u.seat)];
+    const dinner = seats.filter((s: { slotKey: string }) => s.slotKey === 'dinner');
+    expect(dinner).toHaveLength(2);
+    expect(dinner[0].because).toMatchObject({ bookedCovers: 400, requiredSeats: 2, basis: 'covers', perLaborHour: 40 });
+    expect(dinner[0].because.forecastCovers).toBeLessThan(240);
+    const lunch = seats.filter((s: { slotKey: string }) => s.slotKey === 'lunch');
+    expect(
+      lunch.map((s: { because: { kind: string; bookedCovers: number } }) => [s.because.kind, s.because.bookedCovers]),
+    ).toEqual([['minimum', 0]]);
   });
 });

@@ -1,5 +1,6 @@
 import { coreErrors } from '../../core/errors';
 import { addDays, businessToday, datesInRange, weekdayName } from '../../core/calendar';
+import { bookedCovers } from '../../pos/integration-engine';
 import { getCompanyRules } from '../companies';
 import { readSalesDays, salesAndCovers, salesCurrency } from '../sales';
 import { backtest, type BacktestResult } from './backtest';
@@ -162,16 +163,28 @@ export async function getBacktest({ companyId }: { companyId: string }) {
   return { companyId, currency: ctx.currency, backtest: result };
 }
 
-/** Per date and daypart, the forecast demand with its selling window: what schedule generation staffs. */
+/**
+ * Per date and daypart, the forecast demand with its selling window: what schedule generation
+ * staffs. Where the company has reservation data for the range, each daypart also carries the
+ * covers booked with the reservation partner (null where it has none: no partner, or nothing booked).
+ */
 export async function forecastDemand({ companyId, from, to }: { companyId: string; from: string; to: string }) {
-  const run = await runForecast(companyId, from, to);
+  const [run, booked] = await Promise.all([
+    runForecast(companyId, from, to),
+    bookedCovers({ companyId, startDate: from, endDate: to }),
+  ]);
+  const bookedByDate = new Map(booked.days.map((d) => [d.date, d.byHour]));
+  const hasBookings = booked.totalCovers > 0;
   const dayparts = run.days.flatMap(({ date, forecast: f }) =>
     DAYPARTS.flatMap((p) => {
       const w = windowOf(f.sales, p);
       if (w.start === null || w.end === null) return [];
-      let [salesMinor, covers] = [0, 0];
-      for (let h = 0; h < BUSINESS_HOURS; h++)
-        if (daypartOf(h) === p) [salesMinor, covers] = [salesMinor + f.sales[h], covers + f.covers[h]];
+      let [salesMinor, covers, reserved] = [0, 0, 0];
+      const byHour = bookedByDate.get(date) ?? [];
+      for (let h = 0; h < BUSINESS_HOURS; h++) {
+        if (daypartOf(h) !== p) continue;
+        [salesMinor, covers, reserved] = [salesMinor + f.sales[h], covers + f.covers[h], reserved + (byHour[h] ?? 0)];
+      }
       return [
         {
           date,
@@ -180,6 +193,7 @@ export async function forecastDemand({ companyId, from, to }: { companyId: strin
           end: w.end,
           salesMinor: Math.round(salesMinor),
           covers: Math.round(covers),
+          reservationCovers: hasBookings ? reserved : null,
         },
       ];
     }),

@@ -51,6 +51,8 @@ export interface SeatReason {
   daypart: string | null;
   forecastSalesMinor: number | null;
   forecastCovers: number | null;
+  /** Covers booked with the reservation partner for the daypart (null: none known). */
+  bookedCovers: number | null;
   basis: ProductivityBasis | null;
   perLaborHour: number | null;
   /** Seats the demand needs in the daypart (minimum included). */
@@ -64,6 +66,7 @@ export const TEMPLATE_REASON: SeatReason = {
   daypart: null,
   forecastSalesMinor: null,
   forecastCovers: null,
+  bookedCovers: null,
   basis: null,
   perLaborHour: null,
   requiredSeats: null,
@@ -146,6 +149,7 @@ export function candidateSeats(
             daypart: d.daypart,
             forecastSalesMinor: Math.round(d.salesMinor),
             forecastCovers: Math.round(d.covers),
+            bookedCovers: d.reservationCovers,
             basis: p.basis,
             perLaborHour: p.perLaborHour ?? null,
             requiredSeats: required,

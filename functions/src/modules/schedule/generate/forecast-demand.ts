@@ -57,9 +57,8 @@ export async function planDemand(
 ): Promise<DemandPlan> {
   const forecast = await forecastDemand({ companyId, from: inputs.from, to: inputs.to });
   const currencyFactor = toMinorUnits(1, inputs.currency);
-  const dayparts = forecast.dayparts.map((d) => ({ ...d, reservationCovers: null }));
   const target = laborTargetPercent ?? null;
-  const candidates = candidateSeats(dayparts, demandRoles(inputs), currencyFactor, target !== null);
+  const candidates = candidateSeats(forecast.dayparts, demandRoles(inputs), currencyFactor, target !== null);
   const base = {
     projectedSalesMinor: forecast.projectedSalesMinor,
     method: forecast.method,

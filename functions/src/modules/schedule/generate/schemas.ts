@@ -72,6 +72,12 @@ const seatSchema = z.object({
       daypart: z.string().nullable(),
       forecastSalesMinor: z.number().nullable().describe('Forecast sales of the daypart, minor units'),
       forecastCovers: z.number().nullable(),
+      bookedCovers: z
+        .number()
+        .nullable()
+        .describe(
+          'Covers booked with the reservation partner for the daypart; front-of-house covers roles staff the larger',
+        ),
       basis: z.enum(PRODUCTIVITY_BASES).nullable(),
       perLaborHour: z
         .number()
