@@ -1,47 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { db } from '../../src/core/firebase';
 import { addDays, businessToday, weekStart } from '../../src/core/calendar';
-import { demoCompany, readDemoFile } from '../../dev/demo/load';
-import { seed as seedCompany } from '../../dev/demo/seeds/companies';
-import { seed as seedEmployees } from '../../dev/demo/seeds/employees';
-import { seed as seedRoles } from '../../dev/demo/seeds/roles';
-import { generateDemoInvoices } from '../../dev/demo/seeds/sales';
-import { accumulateInvoices } from '../../src/modules/sales/aggregate';
-import { dayDocument } from '../../src/modules/sales/importer';
-import { dayRef, stateRef } from '../../src/modules/sales/repo';
 import type { DemoCompany } from '../../dev/demo/types';
 import { coversRef } from '../../src/pos/integration-engine/repo';
 import { api } from '../helpers/api';
 import { addMember, snapshotCompany } from '../helpers/fixtures';
 import { bearer, createUser, type TestUser } from '../helpers/users';
-
-/** A year of Harbor & Vine's demo sales up to yesterday, as actual-sales day records (what the forecast reads). */
-async function seedSalesYear(company: DemoCompany) {
-  const yesterday = addDays(businessToday(company.timezone, company.dayChangeTime), -1);
-  const days = accumulateInvoices(
-    generateDemoInvoices(company, { startDate: addDays(yesterday, -364), endDate: yesterday }),
-  );
-  const now = Date.now();
-  const entries = [...days];
-  for (let i = 0; i < entries.length; i += 400) {
-    const batch = db().batch();
-    for (const [date, v] of entries.slice(i, i + 400))
-      batch.set(dayRef(company.companyId, date), dayDocument(date, company.currency, v, now));
-    if (i === 0) batch.set(stateRef(company.companyId), { currency: company.currency, updatedAt: now });
-    await batch.commit();
-  }
-}
-
-async function harborVine(options: { sales: boolean }) {
-  const file = readDemoFile().companies.find((c) => c.id === 'harbor-vine')!;
-  const company = demoCompany({ ...file, id: `hvf-${randomUUID().slice(0, 8)}` });
-  for (const seed of [seedCompany, seedRoles, seedEmployees]) await seed(company);
-  if (options.sales) await seedSalesYear(company);
-  const manager = await createUser({ label: 'manager' });
-  await addMember(company.companyId, manager, 'manager');
-  return { company, manager };
-}
+import { harborVine } from './helpers';
 
 describe('forecast', () => {
   let company: DemoCompany;

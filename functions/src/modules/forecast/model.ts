@@ -263,6 +263,21 @@ function weeklyGrowth(history: History, origin: string, field: Field): number {
   return Math.min(0.05, Math.max(-0.05, num / den / meanY));
 }
 
+/**
+ * What a date would have sold as an ordinary day: the mean of the same weekday one and two weeks
+ * around it (observed, not holidays, not after the origin); null without any, or when that is 0.
+ */
+export function expectedAround(history: History, cal: Calendar, date: string, origin: string, field: Field) {
+  const around = [-14, -7, 7, 14]
+    .map((k) => addDays(date, k))
+    .filter((d) => d <= origin && cal.holidayOf(d) === null)
+    .map((d) => history.get(d))
+    .filter((d): d is DayActuals => d !== undefined);
+  if (around.length === 0) return null;
+  const expected = around.reduce((s, d) => s + total(d[field]), 0) / around.length;
+  return expected > 0 ? expected : null;
+}
+
 export interface HolidayEffect {
   /** Multiplier of the holiday's day, as the history shows it (1: no effect seen, or no history). */
   factor: number;
@@ -289,14 +304,8 @@ export function holidayEffect(
     if (date > origin) continue;
     const holiday = cal.holidayOf(date);
     if (holiday === null) continue;
-    const around = [-14, -7, 7, 14]
-      .map((k) => addDays(date, k))
-      .filter((d) => d <= origin && cal.holidayOf(d) === null)
-      .map((d) => history.get(d))
-      .filter((d): d is DayActuals => d !== undefined);
-    if (around.length === 0) continue;
-    const expected = around.reduce((s, d) => s + total(d[field]), 0) / around.length;
-    if (expected <= 0) continue;
+    const expected = expectedAround(history, cal, date, origin, field);
+    if (expected === null) continue;
     const ratio = total(day[field]) / expected;
     all.push(ratio);
     if (holiday === name) own.push(ratio);

@@ -76,11 +76,33 @@ export const forecastResponse = z.object({
     country: z.string().nullable().describe("From the company's time zone; null: no holiday calendar"),
     source: z.literal('date-holidays'),
   }),
+  weather: z
+    .object({
+      enabled: z.boolean().describe('The setting weatherApiEnabled'),
+      used: z.boolean().describe('A weather forecast moved at least one day'),
+      source: z.literal('open-meteo'),
+      note: z.string().nullable().describe('Why the weather was not used, when enabled'),
+      rainyDayFactor: z
+        .number()
+        .nullable()
+        .describe(
+          "Multiplier of a rainy day (5 mm or more) against the weekday profile, learnt from the history's weather",
+        ),
+      dryDayFactor: z.number().nullable(),
+      rainyHistoryDays: z.number().describe('Rainy days of the history it was learnt from (under 3: no effect)'),
+    })
+    .describe('Weather, only with the setting weatherApiEnabled and a profile location'),
   days: z.array(
     z.object({
       date: z.string(),
       weekday: z.string(),
       holiday: z.string().nullable(),
+      weather: z
+        .object({ precipitationMm: z.number().nullable(), temperatureMaxC: z.number().nullable() })
+        .nullable()
+        .describe(
+          'The weather forecast of the day (null: not used, or beyond the 16 days the weather forecast covers)',
+        ),
       salesMinor: z.number(),
       ...interval,
       covers: z.number(),

@@ -10,6 +10,8 @@ import { countryOfTimeZone, holidayCalendar } from './holidays';
 import { realHours } from './hours';
 import { forecaster, METHODS, methodNamed, type History } from './model';
 import type { ForecastQuery, ForecastResponse } from './schemas';
+import { pastWeather, weatherForecast, type DailyWeather } from './weather';
+import { rainEffect, weatherFactor, type RainEffect } from './weather-effect';
 
 /** History read: the last year of business days. */
 const HISTORY_DAYS = 365;
@@ -32,7 +34,8 @@ async function loadContext(companyId: string) {
   ]);
   const history: History = new Map([...read.days].map(([date, v]) => [date, salesAndCovers(v)]));
   const holidays = holidayCalendar(countryOfTimeZone(cal.timezone));
-  return { cal, today, origin, history, holidays, currency: currency ?? read.currency ?? DEFAULT_CURRENCY };
+  const weather = { enabled: settings.weatherApiEnabled === true, location: profile.location ?? null };
+  return { cal, today, origin, history, holidays, weather, currency: currency ?? read.currency ?? DEFAULT_CURRENCY };
 }
 
 type Context = Awaited<ReturnType<typeof loadContext>>;
@@ -63,11 +66,50 @@ function windowOf(sales: Float64Array, daypart: Daypart): { start: number | null
   return { start: first * 60, end: ((last + 1) * 60) % 1440 };
 }
 
+interface WeatherUse {
+  enabled: boolean;
+  used: boolean;
+  note: string | null;
+  effect: RainEffect | null;
+  ahead: Map<string, DailyWeather>;
+}
+
+/**
+ * The weather the forecast may use: only with the setting weatherApiEnabled and a profile location.
+ * The history's weather teaches the rain effect, the forecast's gives the days ahead; if the
+ * weather service fails, the forecast goes on without weather and says so.
+ */
+async function loadWeather(ctx: Context, from: string, to: string): Promise<WeatherUse> {
+  const off = { used: false, effect: null, ahead: new Map<string, DailyWeather>() };
+  if (!ctx.weather.enabled) return { ...off, enabled: false, note: null };
+  const at = ctx.weather.location;
+  if (!at) return { ...off, enabled: true, note: 'The company profile has no location: no weather' };
+  const place = { lat: at.lat, lng: at.lng, timezone: ctx.cal.timezone };
+  const first = [...ctx.history.keys()].sort()[0];
+  try {
+    const [past, ahead] = await Promise.all([
+      pastWeather({ ...place, startDate: first, endDate: ctx.origin }),
+      weatherForecast({ ...place, startDate: from, endDate: to }, ctx.today),
+    ]);
+    const effect = rainEffect(ctx.history, ctx.holidays, past, ctx.origin);
+    return {
+      enabled: true,
+      used: ahead.size > 0,
+      note: ahead.size ? null : 'No weather forecast this far ahead',
+      effect,
+      ahead,
+    };
+  } catch {
+    return { ...off, enabled: true, note: 'The weather service did not answer: forecast without weather' };
+  }
+}
+
 export interface ForecastRun {
+  weather: WeatherUse;
   ctx: Context;
   method: ForecastResponse['method'];
   interval: BacktestResult['interval'];
-  days: { date: string; forecast: ReturnType<ReturnType<typeof forecaster>> }[];
+  days: { date: string; weather: DailyWeather | null; forecast: ReturnType<ReturnType<typeof forecaster>> }[];
 }
 
 /** The forecast of a range of business dates, with the method its history's backtest chose. */
@@ -77,8 +119,17 @@ export async function runForecast(companyId: string, from: string, to: string): 
   const bt = backtest(ctx.history, ctx.holidays, { maxOrigins: CHOICE_ORIGINS });
   const spec = bt ? methodNamed(bt.chosen) : METHODS[0];
   const forecast = forecaster(ctx.history, ctx.holidays, spec, ctx.origin);
-  const days = datesInRange(from, to).map((date) => ({ date, forecast: forecast(date) }));
+  const weather = await loadWeather(ctx, from, to);
+  const days = datesInRange(from, to).map((date) => {
+    const w = weather.ahead.get(date);
+    return {
+      date,
+      weather: w ?? null,
+      forecast: forecast(date, weather.effect ? weatherFactor(weather.effect, w) : 1),
+    };
+  });
   return {
+    weather,
     ctx,
     method: {
       name: spec.name,
@@ -111,7 +162,16 @@ export async function getForecast({ query }: { query: ForecastQuery }): Promise<
     historyDays: ctx.history.size,
     method: run.method,
     holidays: { country: ctx.holidays.country, source: 'date-holidays' },
-    days: run.days.map(({ date, forecast: f }) => {
+    weather: {
+      enabled: run.weather.enabled,
+      used: run.weather.used,
+      source: 'open-meteo',
+      note: run.weather.note,
+      rainyDayFactor: run.weather.effect?.rainy ?? null,
+      dryDayFactor: run.weather.effect?.dry ?? null,
+      rainyHistoryDays: run.weather.effect?.rainyDays ?? 0,
+    },
+    days: run.days.map(({ date, weather, forecast: f }) => {
       const total = sum(f.sales);
       const dayparts = Object.fromEntries(
         DAYPARTS.map((p) => {
@@ -133,6 +193,7 @@ export async function getForecast({ query }: { query: ForecastQuery }): Promise<
         date,
         weekday: weekdayName(date),
         holiday: f.holiday,
+        weather,
         salesMinor: round(total),
         low: round(total * interval.day[0]),
         high: round(total * interval.day[1]),
