@@ -158,6 +158,13 @@ describe('schedule generation from forecast demand', () => {
       .set(bearer(manager))
       .send({ ...range, seatsFrom: 'forecast', laborTargetPercent: 0 });
     expect(bad.status).toBe(400);
+    const templateTarget = await api('schedule')
+      .post('/schedule-proposals')
+      .query({ companyId: company.companyId })
+      .set(bearer(manager))
+      .send({ ...range, laborTargetPercent: 20 });
+    expect(templateTarget.status).toBe(400);
+    expect(templateTarget.body.code).toBe('VALIDATION_FAILED');
     expect(await snapshotCompany(company.companyId)).toEqual(before);
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
 import { requireDateRange } from '../../../core/calendar';
+import { coreErrors } from '../../../core/errors';
 import { db } from '../../../core/firebase';
 import { companyNotFound } from '../../../core/firestore';
 import type { Logger } from '../../../core/logger';
@@ -95,6 +96,11 @@ export async function propose({
   log?: Logger;
 }): Promise<Proposal> {
   requireDateRange(body.startDate, body.endDate, MAX_GENERATION_DAYS);
+  if (body.laborTargetPercent !== undefined && body.seatsFrom === 'template')
+    throw coreErrors.VALIDATION_FAILED(
+      'Invalid request: body.laborTargetPercent: applies to forecast seats (seatsFrom forecast or template+forecast)',
+      [{ path: 'body.laborTargetPercent', message: 'needs seatsFrom forecast or template+forecast' }],
+    );
   const inputs = await gatherInputs({
     companyId,
     from: body.startDate,
