@@ -1,5 +1,11 @@
 import fc from 'fast-check';
+import type { Employee } from '../../src/modules/employees';
+import type { Role } from '../../src/modules/roles';
+import { buildProblem } from '../../src/modules/schedule/generate/problem';
+import { generate } from '../../src/modules/schedule/generate/solve';
+import { RESTAURANT_RULES } from '../helpers/restaurants';
 import {
+  TEMPLATE_REASON,
   candidateSeats,
   fitToBudget,
   requiredSeats,
@@ -118,5 +124,55 @@ describe('sales to seats', () => {
         },
       ),
     );
+  });
+
+  it('fills a seat the demand needs before a seat added for the labor target, in the greedy pass and in the MIP', async () => {
+    const seat = (n: number, kind: 'productivity' | 'laborTarget') => ({
+      id: `2026-03-02.cook.dinner.line.d${n}`,
+      date: '2026-03-02',
+      roleId: 'cook',
+      subRoleId: 'line',
+      start: 960,
+      end: 1320,
+      slotKey: 'dinner',
+      because: { ...TEMPLATE_REASON, kind, daypart: 'dinner', seatNumber: n },
+    });
+    const problem = buildProblem({
+      from: '2026-03-02',
+      to: '2026-03-02',
+      rules: { ...RESTAURANT_RULES, betweenShifts: 0, maxDayHours: false },
+      generationPriority: 'longer-shifts',
+      generationFormat: 'standard',
+      template: {},
+      roles: [
+        {
+          id: 'cook',
+          name: 'Cook',
+          priority: 0,
+          rate: 15,
+          archived: false,
+          subRoles: { line: { name: 'Line', priority: 0 } },
+        },
+      ] as unknown as Role[],
+      employees: [
+        {
+          id: 'e1',
+          name: 'E',
+          surname: 'One',
+          archived: false,
+          positions: [{ categoryId: 'cook', subcategoryId: 'line' }],
+        },
+      ] as unknown as Employee[],
+      shifts: [],
+      timeOff: [],
+      minRestMinutes: () => 0,
+      currency: 'USD',
+      // the extra seat comes first: a solver that took seats in order would give it
+      demandSeats: [seat(2, 'laborTarget'), seat(1, 'productivity')],
+    });
+    for (const method of ['greedy', 'auto'] as const) {
+      const { assignments } = await generate(problem, { timeLimitSeconds: 5, method });
+      expect(assignments.map((a) => a.seatId)).toEqual(['2026-03-02.cook.dinner.line.d1']);
+    }
   });
 });
