@@ -31,7 +31,8 @@ describe('forecast', () => {
       expect(day.salesMinor).toBeGreaterThan(0);
       expect(day.low).toBeLessThanOrEqual(day.salesMinor);
       expect(day.high).toBeGreaterThanOrEqual(day.salesMinor);
-      const start = DateTime.fromISO(day.date, { zone: company.timezone }).plus({ seconds: company.dayChangeTime });
+      const wallClock = { hour: Math.floor(company.dayChangeTime / 3600), minute: (company.dayChangeTime % 3600) / 60 };
+      const start = DateTime.fromISO(day.date, { zone: company.timezone }).set(wallClock);
       const hours = Math.round(start.plus({ days: 1 }).diff(start, 'hours').hours);
       expect(day.hours).toHaveLength(hours);
       const parts = Object.values(day.dayparts) as { salesMinor: number }[];

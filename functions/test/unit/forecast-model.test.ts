@@ -95,8 +95,10 @@ describe('forecast model', () => {
         (offset, timezone, dayChangeTime) => {
           const date = addDays('2026-01-01', offset);
           const hours = realHours(date, { timezone, dayChangeTime });
-          const start = DateTime.fromISO(date, { zone: timezone }).plus({ seconds: dayChangeTime });
-          const end = DateTime.fromISO(addDays(date, 1), { zone: timezone }).plus({ seconds: dayChangeTime });
+          // the day changes at a wall-clock time (plus() would add real seconds, which a DST night shortens)
+          const wallClock = { hour: Math.floor(dayChangeTime / 3600), minute: (dayChangeTime % 3600) / 60 };
+          const start = DateTime.fromISO(date, { zone: timezone }).set(wallClock);
+          const end = DateTime.fromISO(addDays(date, 1), { zone: timezone }).set(wallClock);
           expect(hours.length).toBe(Math.round(end.diff(start, 'hours').hours));
           expect([23, 24, 25]).toContain(hours.length);
         },
