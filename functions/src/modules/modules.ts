@@ -26,5 +26,6 @@ export const REGISTERED = [
   require('./posts/module'),
   require('./requests/module'),
   require('./chat/module'),
+  require('./webhooks/module'),
   require('./docs/module'),
 ].map(definitionIn);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyIdQuery, documentId, isoDate } from '../../http/fields';
+import { companyIdQuery, documentId, isoDate, nextCursor, validatedLater } from '../../http/fields';
 import { CATALOGUE, connectionSchema } from '../integrations';
 
 /** How long an OAuth state (the consent page's round trip) stays valid. */
@@ -26,21 +26,23 @@ export const connectBody = z.strictObject({
     ),
 });
 
-export const connectResponse = z.object({
-  connection: connectionSchema
-    .nullable()
-    .describe('The connection, when the request connected it (api_key, client_credentials, file, partner_key)'),
-  authorization: z
-    .object({ url: z.string(), expiresAt: z.number() })
-    .nullable()
-    .describe(
-      'oauth2 entries: the vendor consent page to send the owner to; its state is signed, single use and expires in 10 minutes',
-    ),
-  partnerKey: z
-    .string()
-    .nullable()
-    .describe('partner_key entries: the key to give the partner, shown only in this answer (stored as a hash)'),
-});
+export const connectResponse = z
+  .object({
+    connection: connectionSchema
+      .nullable()
+      .describe('The connection, when the request connected it (api_key, client_credentials, file, partner_key)'),
+    authorization: z
+      .object({ url: z.string(), expiresAt: z.number() })
+      .nullable()
+      .describe(
+        'oauth2 entries: the vendor consent page to send the owner to; its state is signed, single use and expires in 10 minutes',
+      ),
+    partnerKey: z
+      .string()
+      .nullable()
+      .describe('partner_key entries: the key to give the partner, shown only in this answer (stored as a hash)'),
+  })
+  .meta({ id: 'ConnectResult' });
 
 export const connectionIdParam = z.object({
   connectionId: documentId.describe('Connection id: `{slug}` or `{slug}~{account id}`'),
@@ -92,64 +94,68 @@ const streamProgress = z.object({
     .describe('Backfill: the end (epoch ms) of the last finished chunk; a resumed run starts there'),
 });
 
-export const runSchema = z.object({
-  id: z.string(),
-  connectionId: z.string(),
-  slug: z.string(),
-  trigger: z
-    .enum(['manual', 'schedule', 'webhook', 'import'])
-    .describe('import: a CSV import (pos-sync /csv-imports) started by a manager'),
-  requestedBy: z.string().nullable(),
-  status: z.enum(RUN_STATUSES),
-  streams: z.array(z.enum(SYNC_STREAMS)),
-  window: z
-    .object({ from: isoDate, to: isoDate })
-    .nullable()
-    .describe('Backfill window (business dates); null: incremental since the last success'),
-  counts: z
-    .record(z.string(), streamCounts)
-    .describe(
-      'Per stream (roster, punches, sales; tips come with sales): records read, created, updated, unchanged, failed and held',
-    ),
-  summary: z
-    .string()
-    .optional()
-    .describe(
-      'The counts in words: what was imported, what waits for a POS employee to be linked to an employee, what was refused',
-    ),
-  progress: z
-    .record(z.string(), streamProgress)
-    .describe('Per stream: backfill chunks done of total (an incremental read is one chunk)'),
-  createdAt: z.number(),
-  startedAt: z.number().nullable(),
-  finishedAt: z.number().nullable(),
-  durationMs: z.number().nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  deliveries: z
-    .int()
-    .describe('How many times the task queue delivered this run (a redelivery after a crash resumes it)'),
-  leaseExpiresAt: z
-    .number()
-    .nullable()
-    .describe('While queued or running: when the run is considered abandoned (renewed as it progresses)'),
-  followUp: z.boolean().describe('A webhook arrived while it ran: one more incremental run is queued when it finishes'),
-  resumedFrom: z
-    .string()
-    .nullable()
-    .describe('A backfill that continues the finished chunks of this earlier failed run (same window)'),
-  importId: z
-    .string()
-    .nullable()
-    .describe(
-      "A CSV import run: the import (pos-sync GET /csv-imports/{importId}) whose file it reads; its progress counts the file's chunks of about 1 MB, validated, then written",
-    ),
-  created: z
-    .boolean()
-    .optional()
-    .describe(
-      'false when the hourly job or a webhook found a run of the connection already queued or running, and answered it',
-    ),
-});
+export const runSchema = z
+  .object({
+    id: z.string(),
+    connectionId: z.string(),
+    slug: z.string(),
+    trigger: z
+      .enum(['manual', 'schedule', 'webhook', 'import'])
+      .describe('import: a CSV import (pos-sync /csv-imports) started by a manager'),
+    requestedBy: z.string().nullable(),
+    status: z.enum(RUN_STATUSES),
+    streams: z.array(z.enum(SYNC_STREAMS)),
+    window: z
+      .object({ from: isoDate, to: isoDate })
+      .nullable()
+      .describe('Backfill window (business dates); null: incremental since the last success'),
+    counts: z
+      .record(z.string(), streamCounts)
+      .describe(
+        'Per stream (roster, punches, sales; tips come with sales): records read, created, updated, unchanged, failed and held',
+      ),
+    summary: z
+      .string()
+      .optional()
+      .describe(
+        'The counts in words: what was imported, what waits for a POS employee to be linked to an employee, what was refused',
+      ),
+    progress: z
+      .record(z.string(), streamProgress)
+      .describe('Per stream: backfill chunks done of total (an incremental read is one chunk)'),
+    createdAt: z.number(),
+    startedAt: z.number().nullable(),
+    finishedAt: z.number().nullable(),
+    durationMs: z.number().nullable(),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    deliveries: z
+      .int()
+      .describe('How many times the task queue delivered this run (a redelivery after a crash resumes it)'),
+    leaseExpiresAt: z
+      .number()
+      .nullable()
+      .describe('While queued or running: when the run is considered abandoned (renewed as it progresses)'),
+    followUp: z
+      .boolean()
+      .describe('A webhook arrived while it ran: one more incremental run is queued when it finishes'),
+    resumedFrom: z
+      .string()
+      .nullable()
+      .describe('A backfill that continues the finished chunks of this earlier failed run (same window)'),
+    importId: z
+      .string()
+      .nullable()
+      .describe(
+        "A CSV import run: the import (pos-sync GET /csv-imports/{importId}) whose file it reads; its progress counts the file's chunks of about 1 MB, validated, then written",
+      ),
+    created: z
+      .boolean()
+      .optional()
+      .describe(
+        'false when the hourly job or a webhook found a run of the connection already queued or running, and answered it',
+      ),
+  })
+  .meta({ id: 'SyncRun' });
 export type SyncRun = z.infer<typeof runSchema>;
 
 export const MAX_BACKFILL_DAYS = 366;
@@ -170,24 +176,26 @@ export const runsQuery = companyIdQuery.extend({
   cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
 });
 
-export const runsPage = z.object({ runs: z.array(runSchema), nextCursor: z.string().nullable() });
+export const runsPage = z.object({ runs: z.array(runSchema), nextCursor }).meta({ id: 'SyncRunPage' });
 
 export const runIdParam = z.object({ runId: documentId });
 
-export const alertsResponse = z.object({
-  alerts: z.array(
-    z.object({
-      connectionId: z.string(),
-      slug: z.string(),
-      consecutiveFailures: z.int(),
-      state: z.string().describe('The connection state: error, or reauth_required'),
-      error: z.object({ code: z.string(), message: z.string() }),
-      runId: z.string().describe('The last failed run'),
-      since: z.number().describe('When the alert was raised'),
-      updatedAt: z.number(),
-    }),
-  ),
-});
+export const alertsResponse = z
+  .object({
+    alerts: z.array(
+      z.object({
+        connectionId: z.string(),
+        slug: z.string(),
+        consecutiveFailures: z.int(),
+        state: z.string().describe('The connection state: error, or reauth_required'),
+        error: z.object({ code: z.string(), message: z.string() }),
+        runId: z.string().describe('The last failed run'),
+        since: z.number().describe('When the alert was raised'),
+        updatedAt: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'SyncAlerts' });
 
 /** The task payload the queue delivers. */
 export const runTask = z.strictObject({ companyId: documentId, runId: documentId });
@@ -219,17 +227,19 @@ export type ReservationItem = z.infer<typeof reservationItem>;
 
 export const partnerParams = z.object({ slug: z.enum(RESERVATION_SLUGS) });
 export const partnerPushBody = z.strictObject({
-  reservations: z.array(z.unknown()).min(1).max(MAX_RESERVATIONS_PER_PUSH),
+  reservations: z.array(validatedLater(reservationItem)).min(1).max(MAX_RESERVATIONS_PER_PUSH),
 });
 
-export const partnerPushResponse = z.object({
-  received: z.int(),
-  created: z.int(),
-  updated: z.int(),
-  unchanged: z.int(),
-  stale: z.int().describe('Older versions than the stored ones, ignored'),
-  rejected: z.array(z.object({ index: z.int(), id: z.string().nullable(), code: z.string(), message: z.string() })),
-});
+export const partnerPushResponse = z
+  .object({
+    received: z.int(),
+    created: z.int(),
+    updated: z.int(),
+    unchanged: z.int(),
+    stale: z.int().describe('Older versions than the stored ones, ignored'),
+    rejected: z.array(z.object({ index: z.int(), id: z.string().nullable(), code: z.string(), message: z.string() })),
+  })
+  .meta({ id: 'PartnerPushResult' });
 
 export const MAX_COVERS_DAYS = 366;
 export const coversQuery = companyIdQuery.extend({ startDate: isoDate, endDate: isoDate });
@@ -238,25 +248,27 @@ const templatePart = z
   .object({ start: z.number().optional(), perClient: z.number().optional(), revenue: z.number().optional() })
   .nullable();
 
-export const coversResponse = z.object({
-  companyId: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-  totalCovers: z.int(),
-  days: z.array(
-    z.object({
-      date: z.string(),
-      weekday: z.string(),
-      covers: z.int(),
-      reservations: z.int(),
-      byHour: z
-        .array(z.int())
-        .describe('Covers per business hour 0..47 (hours past 23 are after midnight, before dayChangeTime)'),
-      template: z
-        .object({ morning: templatePart, evening: templatePart })
-        .describe(
-          "The schedule template's morning/evening parts of that weekday (perClient, revenue), for forecasting",
-        ),
-    }),
-  ),
-});
+export const coversResponse = z
+  .object({
+    companyId: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    totalCovers: z.int(),
+    days: z.array(
+      z.object({
+        date: z.string(),
+        weekday: z.string(),
+        covers: z.int(),
+        reservations: z.int(),
+        byHour: z
+          .array(z.int())
+          .describe('Covers per business hour 0..47 (hours past 23 are after midnight, before dayChangeTime)'),
+        template: z
+          .object({ morning: templatePart, evening: templatePart })
+          .describe(
+            "The schedule template's morning/evening parts of that weekday (perClient, revenue), for forecasting",
+          ),
+      }),
+    ),
+  })
+  .meta({ id: 'Covers' });

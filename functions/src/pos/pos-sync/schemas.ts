@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyIdQuery, documentId, isoDate } from '../../http/fields';
+import { companyIdQuery, documentId, isoDate, nextCursor } from '../../http/fields';
 import { visibleTo } from '../../http/visibility';
 
 export const LINK_STATES = ['linked', 'unlinked'] as const;
@@ -9,53 +9,59 @@ export type LinkState = (typeof LINK_STATES)[number];
 export const MAX_TIPS_DAYS = 366;
 export const SUGGESTIONS = 3;
 
-export const suggestionSchema = z.object({
-  employeeId: z.string(),
-  name: z.string(),
-  surname: z.string(),
-  score: z
-    .number()
-    .describe(
-      'Name similarity from 0 to 1: 1 - Levenshtein distance / length of the longer name (accents, case and spacing ignored; "first last" and "last first" both tried)',
-    ),
-});
+export const suggestionSchema = z
+  .object({
+    employeeId: z.string(),
+    name: z.string(),
+    surname: z.string(),
+    score: z
+      .number()
+      .describe(
+        'Name similarity from 0 to 1: 1 - Levenshtein distance / length of the longer name (accents, case and spacing ignored; "first last" and "last first" both tried)',
+      ),
+  })
+  .meta({ id: 'PosLinkSuggestion' });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
-export const posEmployeeSchema = z.object({
-  id: z.string().describe('`{connectionId}~{vendor id}` (a vendor id that cannot be part of a document id is hashed)'),
-  connectionId: z.string().describe('The integration connection the POS employee comes from (integration-engine)'),
-  slug: z.string().describe('Catalogue slug of that integration'),
-  vendorId: z.string().describe("The POS's id of the team member"),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: visibleTo(z.string().nullable(), 'contact'),
-  phone: visibleTo(z.string().nullable(), 'contact'),
-  jobTitle: z.string().nullable(),
-  active: z.boolean().describe('Active in the POS'),
-  modifiedAt: z.number().describe('Last modified in the POS (epoch ms)'),
-  state: z.enum(LINK_STATES),
-  employeeId: z
-    .string()
-    .nullable()
-    .describe('The employee it is linked to; its punches and sales are attributed to that employee'),
-  linkedBy: z
-    .string()
-    .nullable()
-    .describe("'auto' (exact email or phone match at a roster sync) or the uid of the manager who linked it"),
-  linkedAt: z.number().nullable(),
-  unlinkedBy: z
-    .string()
-    .nullable()
-    .describe('uid of the manager who last unlinked it: a POS employee unlinked by hand is never auto-linked again'),
-  unlinkedAt: z.number().nullable(),
-  suggestions: z
-    .array(suggestionSchema)
-    .describe(
-      `Unlinked POS employees: up to ${SUGGESTIONS} employees of the company by name similarity (best first), among those not archived and not linked to another POS employee of the same connection; empty when linked`,
-    ),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+export const posEmployeeSchema = z
+  .object({
+    id: z
+      .string()
+      .describe('`{connectionId}~{vendor id}` (a vendor id that cannot be part of a document id is hashed)'),
+    connectionId: z.string().describe('The integration connection the POS employee comes from (integration-engine)'),
+    slug: z.string().describe('Catalogue slug of that integration'),
+    vendorId: z.string().describe("The POS's id of the team member"),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: visibleTo(z.string().nullable(), 'contact'),
+    phone: visibleTo(z.string().nullable(), 'contact'),
+    jobTitle: z.string().nullable(),
+    active: z.boolean().describe('Active in the POS'),
+    modifiedAt: z.number().describe('Last modified in the POS (epoch ms)'),
+    state: z.enum(LINK_STATES),
+    employeeId: z
+      .string()
+      .nullable()
+      .describe('The employee it is linked to; its punches and sales are attributed to that employee'),
+    linkedBy: z
+      .string()
+      .nullable()
+      .describe("'auto' (exact email or phone match at a roster sync) or the uid of the manager who linked it"),
+    linkedAt: z.number().nullable(),
+    unlinkedBy: z
+      .string()
+      .nullable()
+      .describe('uid of the manager who last unlinked it: a POS employee unlinked by hand is never auto-linked again'),
+    unlinkedAt: z.number().nullable(),
+    suggestions: z
+      .array(suggestionSchema)
+      .describe(
+        `Unlinked POS employees: up to ${SUGGESTIONS} employees of the company by name similarity (best first), among those not archived and not linked to another POS employee of the same connection; empty when linked`,
+      ),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'PosEmployee' });
 export type PosEmployeeView = z.infer<typeof posEmployeeSchema>;
 
 export const listQuery = companyIdQuery.extend({
@@ -66,10 +72,12 @@ export const listQuery = companyIdQuery.extend({
 });
 export type ListQuery = z.output<typeof listQuery>;
 
-export const listResponse = z.object({
-  posEmployees: z.array(posEmployeeSchema),
-  nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
-});
+export const listResponse = z
+  .object({
+    posEmployees: z.array(posEmployeeSchema),
+    nextCursor,
+  })
+  .meta({ id: 'PosEmployeePage' });
 
 export const posEmployeeIdParam = z.object({
   posEmployeeId: documentId.describe('POS employee id (`{connectionId}~{vendor id}`, as listed)'),
@@ -92,7 +100,9 @@ export const replayedSchema = z
   .describe('What was held for the POS employee while it was unlinked and is now attributed');
 export type Replayed = z.infer<typeof replayedSchema>;
 
-export const linkResponse = z.object({ posEmployee: posEmployeeSchema, replayed: replayedSchema });
+export const linkResponse = z
+  .object({ posEmployee: posEmployeeSchema, replayed: replayedSchema })
+  .meta({ id: 'PosLinkResult' });
 
 export const createEmployeeBody = z
   .strictObject({
@@ -142,13 +152,15 @@ const tipFigures = {
   tips: visibleTo(money.describe('cardTips + cashTips; refunded tips (negative) included'), 'tips'),
 };
 
-export const tipsResponse = z.object({
-  companyId: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-  currency: z.string().nullable().describe('ISO 4217 currency of the amounts; null when there are none'),
-  days: z
-    .array(z.object({ date: z.string().describe('Business date (company calendar)'), ...tipFigures }))
-    .describe('Per business date and employee, by date then employee; only days with tips'),
-  employees: z.array(z.object(tipFigures)).describe('Per employee over the whole range'),
-});
+export const tipsResponse = z
+  .object({
+    companyId: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    currency: z.string().nullable().describe('ISO 4217 currency of the amounts; null when there are none'),
+    days: z
+      .array(z.object({ date: z.string().describe('Business date (company calendar)'), ...tipFigures }))
+      .describe('Per business date and employee, by date then employee; only days with tips'),
+    employees: z.array(z.object(tipFigures)).describe('Per employee over the whole range'),
+  })
+  .meta({ id: 'PosTips' });

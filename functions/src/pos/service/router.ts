@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ADMIN, companyInPathOrService, defineRoute, PUBLIC, type RouteDef } from '../../http/route';
+import {
+  ADMIN,
+  companyInPathOrService,
+  defineRoute,
+  PUBLIC,
+  type RouteCredential,
+  type RouteDef,
+} from '../../http/route';
 import { documentId, isoDate } from '../../http/fields';
 import { MAX_BACKFILL_DAYS, runSchema, SYNC_STREAMS } from '../integration-engine';
 import { health } from './health';
@@ -37,6 +44,13 @@ const verificationWindow = z.object({
   verificationCode: z.string().nullable().describe("Clover's code, once it arrived in the window"),
   receivedAt: z.int().nullable(),
 });
+
+/** Each vendor signs its webhooks in its own header (the route's description says how). */
+const WEBHOOK_SIGNATURES: RouteCredential[] = [
+  { scheme: 'squareWebhookSignature', header: 'x-square-hmacsha256-signature', description: "Square's signature" },
+  { scheme: 'toastWebhookSignature', header: 'Toast-Signature', description: "Toast's signature" },
+  { scheme: 'cloverWebhookAuth', header: 'X-Clover-Auth', description: "Clover's app auth code" },
+];
 
 export const routes: RouteDef[] = [
   defineRoute({
@@ -89,8 +103,10 @@ export const routes: RouteDef[] = [
     summary: 'Webhook receiver of a POS vendor',
     description: `Authenticated by the vendor's signature only (no ID token): Square's \`x-square-hmacsha256-signature\` (base64 HMAC-SHA256 of the notification URL and the raw body, with the subscription's signature key), Toast's \`Toast-Signature\` (base64 HMAC-SHA256 of the raw body and its timestamp, with the webhook secret), Clover's \`X-Clover-Auth\` (the app's auth code; a message may name several merchants, each one event). Clover's one-time URL verification (\`{verificationCode}\`, no header, so anyone can send it) is answered 200 and its code kept only in the verification window an operator opened (POST /webhooks/clover/verification-windows), the first code of the window; with no window open, or a window that has its code, it is 409 VERIFICATION_WINDOW_CLOSED and nothing is written. The body is read as the exact bytes the vendor signed (up to 2 MB). A forged or missing signature is 401 WEBHOOK_SIGNATURE_INVALID, a body not as documented 400 WEBHOOK_MALFORMED; nothing is written then. A signed event older than ${WEBHOOK_TOLERANCE_MS / 60_000} minutes or dated in the future is acknowledged with \`stale: true\` (refusing it would only make the vendor retry it, or pause the subscription), logged and counted (Firestore \`posWebhookCounts/{vendor}\`), and does nothing: the next poll reads its changes. A valid event asks for an incremental sync of the streams it concerns (team members, Clover employees: roster; timecards: punches; orders, payments, refunds: sales and tips) of every active connection of its account, on the same queue as the hourly job; a connection already syncing gets one follow-up run when it finishes. The same event delivered again is acknowledged with \`duplicate: true\` and does nothing; an account nobody connected, or an event type we do not sync, is acknowledged with no run. The answer names no company.`,
     access: PUBLIC,
+    credentials: WEBHOOK_SIGNATURES,
     params: z.object({ vendor: vendorParam }),
     rawBody: true,
+    uploadTypes: ['application/json'],
     bodyLimit: '2mb',
     response: z.object({
       accepted: z.literal(true),

@@ -53,6 +53,7 @@ export const csvRoutes: RouteDef[] = [
     params: partParams,
     query: companyIdQuery,
     rawBody: true,
+    uploadTypes: ['text/csv', 'application/octet-stream'],
     bodyLimit: `${MAX_PART_BYTES / MB}mb`,
     response: importSchema,
     handler: ({ member, params, req }) =>

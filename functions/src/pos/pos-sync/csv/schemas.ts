@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyIdQuery, documentId } from '../../../http/fields';
+import { companyIdQuery, documentId, nextCursor } from '../../../http/fields';
 import { runSchema } from '../../integration-engine';
 import { CSV_KINDS, mappingSchema } from './fields';
 
@@ -64,77 +64,85 @@ const mappingView = z.object({
   decimalSeparator: mappingSchema.shape.decimalSeparator.unwrap(),
 });
 
-export const importSchema = z.object({
-  id: z.string(),
-  kind: kindSchema,
-  filename: z.string(),
-  state: z
-    .enum(['uploading', 'queued', 'running', 'imported', 'failed', 'cancelled'])
-    .describe('uploading until started; then the state of its sync run (imported when it succeeded)'),
-  parts: z
-    .array(z.object({ part: z.int(), bytes: z.int(), sha256: z.string() }))
-    .describe('The uploaded parts, in order'),
-  bytes: z.int().describe('Size of the file uploaded so far'),
-  createdAt: z.number(),
-  createdBy: z.string(),
-  mapping: mappingView.nullable().describe('The mapping it was started with'),
-  runId: z.string().nullable(),
-  startedAt: z.number().nullable(),
-  rows: z.int().nullable().describe('Data rows of the file (after the validation)'),
-  errorCount: z
-    .int()
-    .describe("Problems found in the file's rows by the last validation (nothing is written while there is one)"),
-  errors: z.array(rowErrorSchema).describe('The first 1,000 of those problems, in file order'),
-  fileError: z.string().nullable().describe('Why the file could not be read at all, if so'),
-  validatedBy: z
-    .string()
-    .nullable()
-    .describe(
-      'The run whose validation found no problem (a redelivery of that run resumes writing where the last one saved)',
-    ),
-  fileDeleted: z.boolean().describe('The file was imported and its bytes deleted'),
-  run: runSchema
-    .nullable()
-    .describe(
-      'Its sync run (integration-engine): status, progress (chunks of about 1 MB of the file, validated then written) and counts (created, updated, unchanged, held, failed)',
-    ),
-});
+export const importSchema = z
+  .object({
+    id: z.string(),
+    kind: kindSchema,
+    filename: z.string(),
+    state: z
+      .enum(['uploading', 'queued', 'running', 'imported', 'failed', 'cancelled'])
+      .describe('uploading until started; then the state of its sync run (imported when it succeeded)'),
+    parts: z
+      .array(z.object({ part: z.int(), bytes: z.int(), sha256: z.string() }))
+      .describe('The uploaded parts, in order'),
+    bytes: z.int().describe('Size of the file uploaded so far'),
+    createdAt: z.number(),
+    createdBy: z.string(),
+    mapping: mappingView.nullable().describe('The mapping it was started with'),
+    runId: z.string().nullable(),
+    startedAt: z.number().nullable(),
+    rows: z.int().nullable().describe('Data rows of the file (after the validation)'),
+    errorCount: z
+      .int()
+      .describe("Problems found in the file's rows by the last validation (nothing is written while there is one)"),
+    errors: z.array(rowErrorSchema).describe('The first 1,000 of those problems, in file order'),
+    fileError: z.string().nullable().describe('Why the file could not be read at all, if so'),
+    validatedBy: z
+      .string()
+      .nullable()
+      .describe(
+        'The run whose validation found no problem (a redelivery of that run resumes writing where the last one saved)',
+      ),
+    fileDeleted: z.boolean().describe('The file was imported and its bytes deleted'),
+    run: runSchema
+      .nullable()
+      .describe(
+        'Its sync run (integration-engine): status, progress (chunks of about 1 MB of the file, validated then written) and counts (created, updated, unchanged, held, failed)',
+      ),
+  })
+  .meta({ id: 'CsvImport' });
 
-export const importListResponse = z.object({ items: z.array(importSchema), nextCursor: z.string().nullable() });
+export const importListResponse = z.object({ items: z.array(importSchema), nextCursor }).meta({ id: 'CsvImportPage' });
 
-const fieldSchema = z.object({ name: z.string(), required: z.boolean(), description: z.string() });
+const fieldSchema = z
+  .object({ name: z.string(), required: z.boolean(), description: z.string() })
+  .meta({ id: 'CsvField' });
 
-export const mappingResponse = z.object({
-  kind: kindSchema,
-  mapping: mappingView
-    .extend({ updatedAt: z.number(), updatedBy: z.string() })
-    .nullable()
-    .describe('The saved mapping; null when the company has none for the kind'),
-  fields: z.array(fieldSchema).describe('The fields of the kind of file'),
-});
+export const mappingResponse = z
+  .object({
+    kind: kindSchema,
+    mapping: mappingView
+      .extend({ updatedAt: z.number(), updatedBy: z.string() })
+      .nullable()
+      .describe('The saved mapping; null when the company has none for the kind'),
+    fields: z.array(fieldSchema).describe('The fields of the kind of file'),
+  })
+  .meta({ id: 'CsvMapping' });
 
-export const previewResponse = z.object({
-  kind: kindSchema,
-  headers: z.array(z.string()).describe("The file's column names"),
-  mapping: mappingView,
-  mappingSource: z
-    .enum(['saved', 'suggested', 'given'])
-    .describe("saved: the company's mapping for the kind; suggested: from the headers (none saved yet)"),
-  mappingProblems: z.array(z.string()).describe('Why the mapping does not fit the file (no rows are previewed then)'),
-  fields: z.array(fieldSchema),
-  rows: z
-    .array(
-      z.object({
-        line: z.int(),
-        values: z.record(z.string(), z.string()).describe('Field -> the cell of its column'),
-        record: z
-          .record(z.string(), z.unknown())
-          .nullable()
-          .describe(
-            'The POS record the row becomes (amounts in minor units, times in epoch ms); null when it has problems',
-          ),
-        errors: z.array(rowErrorSchema),
-      }),
-    )
-    .describe(`The first ${PREVIEW_ROWS} data rows`),
-});
+export const previewResponse = z
+  .object({
+    kind: kindSchema,
+    headers: z.array(z.string()).describe("The file's column names"),
+    mapping: mappingView,
+    mappingSource: z
+      .enum(['saved', 'suggested', 'given'])
+      .describe("saved: the company's mapping for the kind; suggested: from the headers (none saved yet)"),
+    mappingProblems: z.array(z.string()).describe('Why the mapping does not fit the file (no rows are previewed then)'),
+    fields: z.array(fieldSchema),
+    rows: z
+      .array(
+        z.object({
+          line: z.int(),
+          values: z.record(z.string(), z.string()).describe('Field -> the cell of its column'),
+          record: z
+            .record(z.string(), z.unknown())
+            .nullable()
+            .describe(
+              'The POS record the row becomes (amounts in minor units, times in epoch ms); null when it has problems',
+            ),
+          errors: z.array(rowErrorSchema),
+        }),
+      )
+      .describe(`The first ${PREVIEW_ROWS} data rows`),
+  })
+  .meta({ id: 'CsvPreview' });
