@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { companyIdQuery, isoDate } from '../../http/fields';
-import { DAYPARTS } from './dayparts';
+
+/** One value per daypart (an object with the four keys, not a record: the API description lists them). */
+const perDaypart = <T extends z.ZodType>(value: T) =>
+  z.object({ breakfast: value, lunch: value, dinner: value, late: value });
 
 export const MAX_FORECAST_WEEKS = 6;
 
@@ -27,7 +30,7 @@ const daypartForecast = z.object({
 
 const wapeSchema = z.object({
   day: z.number().nullable().describe('WAPE of the day totals (0.1 = 10 %)'),
-  dayparts: z.record(z.enum(DAYPARTS), z.number().nullable()),
+  dayparts: perDaypart(z.number().nullable()),
   allDayparts: z.number().nullable().describe('WAPE over every daypart of every day'),
 });
 
@@ -109,7 +112,7 @@ export const forecastResponse = z.object({
       factors: z
         .object({ level: z.number(), trend: z.number(), holiday: z.number(), weather: z.number() })
         .describe("Multipliers applied to the weekday profile (1: none); holiday as the company's history shows it"),
-      dayparts: z.record(z.enum(DAYPARTS), daypartForecast),
+      dayparts: perDaypart(daypartForecast),
       hours: z
         .array(
           z.object({
