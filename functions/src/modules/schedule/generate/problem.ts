@@ -54,7 +54,8 @@ const isNeed = (v: unknown): v is { required: number; hold?: number } =>
 /**
  * The seats of the template over [from, to]: for each date, its weekday's slots; each slot's
  * sub-role entry {required, hold} gives `required` seats to fill and `hold` seats kept open.
- * Only active roles and sub-roles (and roleIds, when given) count.
+ * Only active roles and sub-roles (and roleIds, when given) count. Then the seats forecast demand
+ * asked for (`demandSeats`, demand.ts), each with its reason.
  */
 export function seatsOf(
   inputs: Pick<GenerationInputs, 'from' | 'to' | 'rules' | 'template' | 'roles' | 'roleIds' | 'demandSeats'>,
