@@ -150,6 +150,14 @@ export const config = {
      */
     webhookBaseUrl: (): string => (env('POS_WEBHOOK_BASE_URL') ?? 'http://127.0.0.1:7492').replace(/\/+$/, ''),
   },
+  weather: {
+    /** Open-Meteo's forecast API (https://open-meteo.com/en/docs); the tests point it at a local server speaking its protocol. */
+    forecastUrl: (): string => (env('OPEN_METEO_FORECAST_URL') ?? 'https://api.open-meteo.com').replace(/\/+$/, ''),
+    /** Open-Meteo's historical weather API (https://open-meteo.com/en/docs/historical-weather-api), same protocol. */
+    archiveUrl: (): string =>
+      (env('OPEN_METEO_ARCHIVE_URL') ?? 'https://archive-api.open-meteo.com').replace(/\/+$/, ''),
+    timeoutMs: (): number => positiveNumber('OPEN_METEO_TIMEOUT_MS', 4000),
+  },
   webhooks: {
     /**
      * The explicit local allowance of outgoing webhooks (src/modules/webhooks): comma-separated

@@ -6,3 +6,5 @@ export { POS_SOURCES, type PosSource } from './schemas';
 export { tipsByEmployee } from './service';
 export { getSales } from './service';
 export { salesQuery, salesResponse, type SalesQuery } from './schemas';
+export { readDays as readSalesDays } from './repo';
+export { salesAndCovers } from './aggregate';
