@@ -56,6 +56,13 @@ const ALL_SECRETS = [...new Set([...AI_SECRETS, ...INTEGRATION_SECRETS, ...MAIL_
 
 const env = (name: string): string | undefined => process.env[name] || undefined;
 
+/** A comma-separated list variable, its entries trimmed, empty ones dropped. */
+const envList = (name: string): string[] =>
+  (env(name) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 function positiveNumber(name: string, fallback: number, allowZero = false): number {
   const value = Number(env(name) ?? fallback);
   return Number.isFinite(value) && (value > 0 || (allowZero && value === 0)) ? value : fallback;
@@ -99,8 +106,21 @@ export const config = {
    * header is then ignored. Default 1.
    */
   trustedProxyHops: (): number => Math.floor(positiveNumber('TRUSTED_PROXY_HOPS', 1, true)),
+  /**
+   * Deadlines, so that a request answers (503 in the envelope) well before the function's timeout
+   * (60 s) cuts it off with the platform's bare 500: every Firestore call (each attempt and its
+   * client-side retries together, src/core/firebase.ts), and a whole request (src/http/deadline.ts).
+   */
+  deadlines: {
+    firestoreCallMs: (): number => positiveNumber('FIRESTORE_CALL_TIMEOUT_MS', 5_000),
+    /** A module's own (`runtime.requestDeadlineSeconds`: the modules calling models) or 15 s; REQUEST_DEADLINE_MS overrides both. */
+    requestMs: (moduleSeconds?: number): number =>
+      positiveNumber('REQUEST_DEADLINE_MS', moduleSeconds ? moduleSeconds * 1000 : 15_000),
+  },
   /** Base address of the functions when served locally (overrides the one derived from the request). */
   localBaseUrl: (): string | undefined => env('LOCAL_BASE_URL'),
+  /** host:port of a local server speaking FCM HTTP v1 (tests, the stack): push goes there instead of Google (src/modules/events/push.ts). */
+  fcmLocalHost: (): string | undefined => env('FCM_LOCAL_HOST'),
   ai: {
     anthropicBaseUrl: (): string | undefined => env('ANTHROPIC_BASE_URL'),
     openaiBaseUrl: (): string | undefined => env('OPENAI_BASE_URL'),
@@ -108,11 +128,7 @@ export const config = {
     maxRetries: (): number => positiveNumber('AI_MAX_RETRIES', 2, true),
     timeoutMs: (): number => positiveNumber('AI_TIMEOUT_MS', 60_000),
     /** The administrators' addresses (comma-separated) that AI budget alerts go to, besides the company's owners. */
-    budgetAlertEmails: (): string[] =>
-      (env('AI_BUDGET_ALERT_EMAILS') ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
+    budgetAlertEmails: (): string[] => envList('AI_BUDGET_ALERT_EMAILS'),
   },
   vendors: {
     /** A vendor's base URL override (VENDOR_URL_SQUARE ...): the local vendor simulators; unset, the vendor's production URL. */
@@ -133,6 +149,22 @@ export const config = {
      * `${base}/webhooks/{vendor}` exactly as registered in its subscription.
      */
     webhookBaseUrl: (): string => (env('POS_WEBHOOK_BASE_URL') ?? 'http://127.0.0.1:7492').replace(/\/+$/, ''),
+  },
+  weather: {
+    /** Open-Meteo's forecast API (https://open-meteo.com/en/docs); the tests point it at a local server speaking its protocol. */
+    forecastUrl: (): string => (env('OPEN_METEO_FORECAST_URL') ?? 'https://api.open-meteo.com').replace(/\/+$/, ''),
+    /** Open-Meteo's historical weather API (https://open-meteo.com/en/docs/historical-weather-api), same protocol. */
+    archiveUrl: (): string =>
+      (env('OPEN_METEO_ARCHIVE_URL') ?? 'https://archive-api.open-meteo.com').replace(/\/+$/, ''),
+    timeoutMs: (): number => positiveNumber('OPEN_METEO_TIMEOUT_MS', 4000),
+  },
+  webhooks: {
+    /**
+     * The explicit local allowance of outgoing webhooks (src/modules/webhooks): comma-separated
+     * `host:port` targets that may be plain http and private or loopback addresses (the local stack's
+     * receiver, the tests). Unset everywhere else: every target must be https and public.
+     */
+    allowedTargets: (): string[] => envList('WEBHOOK_ALLOWED_TARGETS'),
   },
   mail: {
     /** The From of every message we send. */

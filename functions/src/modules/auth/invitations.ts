@@ -15,6 +15,7 @@ import {
 import { consumeLimits, EVERYONE } from '../../core/rate-limit';
 import { authenticate } from '../../http/auth';
 import { employeeErrors, employeeRef } from '../employees';
+import { dispatchEvents, stageEvent, type StagedEvent } from '../events';
 import { invitationMail } from './emails';
 import { authErrors } from './errors';
 import { LIMITS } from './limits';
@@ -295,6 +296,7 @@ export async function acceptInvitation({
     accountCreated = true;
   }
 
+  let event: StagedEvent | undefined;
   try {
     await db().runTransaction(async (tx) => {
       // read by its document (not the token query): the transaction then conflicts with a concurrent accept
@@ -315,6 +317,14 @@ export async function acceptInvitation({
       if (latest.employeeId)
         tx.update(employeeRef(latest.companyId, latest.employeeId), { userId: uid, updatedAt: Date.now() });
       tx.update(repo.invitationRef(latest.id), { state: 'accepted', acceptedAt: Date.now(), acceptedBy: uid });
+      event = stageEvent({
+        companyId: latest.companyId,
+        type: 'invitation.accepted',
+        actor: { uid },
+        subjects: { invitationIds: [latest.id], uids: [uid] },
+        data: { uid, role: latest.role, employeeId: latest.employeeId },
+      });
+      event.write(tx);
       if (accountCreated) {
         tx.set(repo.userRef(uid), {
           name: input.name,
@@ -338,6 +348,7 @@ export async function acceptInvitation({
     throw errorCode(err) === ALREADY_EXISTS ? authErrors.INVITATION_USED('This invitation was already accepted') : err;
   }
   forgetMembership(invitation.companyId, uid);
+  await dispatchEvents([event]);
   return {
     uid,
     companyId: invitation.companyId,
