@@ -12,7 +12,8 @@ export const quietHoursSchema = z
   .strictObject({ start: hhmm, end: hhmm })
   .describe(
     'No push between start and end on the company clock (in its time zone); an end before the start spans midnight. The inbox and the email digest are not affected.',
-  );
+  )
+  .meta({ id: 'QuietHours' });
 
 const channelChoice = z.strictObject(
   Object.fromEntries(CHANNELS.map((c) => [c, z.boolean().optional()])) as Record<
@@ -38,18 +39,20 @@ export const preferencesBody = z.strictObject({
 });
 export type PreferencesBody = z.output<typeof preferencesBody>;
 
-export const preferencesSchema = z.object({
-  channels: z
-    .object(
-      Object.fromEntries(DOMAIN_EVENT_TYPES.map((t) => [t, channelsInForce])) as Record<
-        DomainEventType,
-        typeof channelsInForce
-      >,
-    )
-    .describe('Every event type with its channels in force'),
-  quietHours: quietHoursSchema.nullable(),
-  timezone: z.string().describe("The company's time zone, in which quiet hours are read"),
-});
+export const preferencesSchema = z
+  .object({
+    channels: z
+      .object(
+        Object.fromEntries(DOMAIN_EVENT_TYPES.map((t) => [t, channelsInForce])) as Record<
+          DomainEventType,
+          typeof channelsInForce
+        >,
+      )
+      .describe('Every event type with its channels in force'),
+    quietHours: quietHoursSchema.nullable(),
+    timezone: z.string().describe("The company's time zone, in which quiet hours are read"),
+  })
+  .meta({ id: 'NotificationPreferences' });
 
 const entryBase = z.object({
   id: z.string().describe('The event id (also the id to mark read; consumers deduplicate on it)'),
@@ -63,26 +66,30 @@ const entryBase = z.object({
 });
 
 /** One inbox entry per event type: the API description lists every type's payload here. */
-export const notificationSchema = z.discriminatedUnion(
-  'type',
-  DOMAIN_EVENT_TYPES.map((type: DomainEventType) =>
-    entryBase
-      .extend({ type: z.literal(type), data: EVENT_KINDS[type].data.describe(EVENT_KINDS[type].summary) })
-      .meta({ title: type }),
-  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
-);
+export const notificationSchema = z
+  .discriminatedUnion(
+    'type',
+    DOMAIN_EVENT_TYPES.map((type: DomainEventType) =>
+      entryBase
+        .extend({ type: z.literal(type), data: EVENT_KINDS[type].data.describe(EVENT_KINDS[type].summary) })
+        .meta({ title: type }),
+    ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+  )
+  .meta({ id: 'Notification' });
 
 export const listNotificationsQuery = companyIdQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
   unreadOnly: z.stringbool().optional().meta({ type: 'boolean' }),
 });
-export const notificationPage = z.object({
-  notifications: z.array(notificationSchema),
-  unreadCount: z.number().int(),
-  nextCursor: z.string().nullable(),
-});
-export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
+export const notificationPage = z
+  .object({
+    notifications: z.array(notificationSchema),
+    unreadCount: z.number().int(),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'NotificationPage' });
+export const unreadCountSchema = z.object({ unreadCount: z.number().int() }).meta({ id: 'UnreadCount' });
 export const notificationIdParams = z.object({ notificationId: documentId });
 export const markedSchema = z.object({ marked: z.number().int().describe('Entries marked read by this call') });
 
@@ -91,11 +98,13 @@ export const deviceBody = z.strictObject({
   platform: z.enum(['ios', 'android', 'web']),
 });
 export const deviceRemoveBody = deviceBody.pick({ token: true });
-export const deviceSchema = z.object({
-  id: z.string(),
-  platform: z.enum(['ios', 'android', 'web']),
-  registeredAt: z.number(),
-});
+export const deviceSchema = z
+  .object({
+    id: z.string(),
+    platform: z.enum(['ios', 'android', 'web']),
+    registeredAt: z.number(),
+  })
+  .meta({ id: 'Device' });
 export const removedSchema = z.object({ removed: z.boolean() });
 
 export const eventTypesSchema = z.array(
