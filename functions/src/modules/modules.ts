@@ -25,5 +25,6 @@ export const REGISTERED = [
   require('./posts/module'),
   require('./requests/module'),
   require('./chat/module'),
+  require('./privacy/module'),
   require('./docs/module'),
 ].map(definitionIn);

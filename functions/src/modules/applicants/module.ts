@@ -1,4 +1,5 @@
 import { defineModule } from '../kit';
+import { DOCUMENT_ID } from '../personal-data';
 import { applicantErrors } from './errors';
 
 export default defineModule({
@@ -10,5 +11,15 @@ export default defineModule({
   collections: {
     company: ['jobPostings', 'applications', 'hiringSettings'],
     root: ['jobPostingLinks', 'applicationConfirmations'],
+  },
+  personalData: {
+    jobPostings: 'none',
+    applications: {
+      match: { applicationId: DOCUMENT_ID, employeeId: 'employeeId', email: 'email' },
+      erase: 'delete',
+    },
+    hiringSettings: 'none',
+    jobPostingLinks: 'none',
+    applicationConfirmations: { match: { email: 'email' }, erase: 'delete' },
   },
 });
