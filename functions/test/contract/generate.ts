@@ -23,6 +23,7 @@ import { config } from '../../src/core/config';
 import { startMailbox, type Mailbox } from '../../dev/mailbox';
 import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
 import { AI_TOOLS_OVERRIDES, closeLocalModels } from './ai-tools-overrides';
+import { PRIVACY_OVERRIDES } from './privacy-overrides';
 import { REQUEST_OVERRIDES } from './requests-overrides';
 
 // ---------------------------------------------------------------------------------------------
@@ -832,6 +833,7 @@ export const OVERRIDES: Record<string, Override> = {
     request: (_f, p) => ({ path: { postId: p.postId, commentId: p.commentId } }),
   },
   ...REQUEST_OVERRIDES,
+  ...PRIVACY_OVERRIDES,
   'GET /conversations/{conversationId}': {
     why: CHAT_WHY,
     setup: (f) => chatConversation(f, 'employee'),

@@ -64,15 +64,15 @@ export async function requestDeletion({ member, log }: { member: Membership; log
   return requested;
 }
 
-/** Cancels a scheduled deletion within its grace period (409 COMPANY_DELETION_STARTED after it). */
+/** Cancels a scheduled deletion within its grace period (409 COMPANY_DELETION_STARTED after it); a cancelled one answers as it is. */
 export async function cancelDeletion({ member }: { member: Membership }) {
   const { companyId } = member;
   const ref = deletionRef(companyId);
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    if (!snap.exists || snap.get('state') === 'cancelled')
-      throw privacyErrors.COMPANY_DELETION_NOT_FOUND('No deletion requested for the company');
+    if (!snap.exists) throw privacyErrors.COMPANY_DELETION_NOT_FOUND('No deletion requested for the company');
     const deletion = deletionFromDoc(companyId, snap.data()!);
+    if (deletion.state === 'cancelled') return deletion;
     const now = Date.now();
     if (deletion.state !== 'scheduled' || now >= deletion.runsAt)
       throw privacyErrors.COMPANY_DELETION_STARTED('The deletion has started: it can no longer be cancelled');

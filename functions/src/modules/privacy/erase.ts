@@ -11,6 +11,7 @@ import { resolvePerson } from './person';
 import { erasureRef } from './repo';
 import { companyCountry, keepUntil, type RecordKind } from './retention';
 import type { PersonRef } from './schemas';
+import type { PersonIds } from '../personal-data';
 
 /** Writes per batch, under Firestore's 500. */
 const BATCH_WRITES = 400;
@@ -24,13 +25,20 @@ async function inBatches<T>(items: T[], write: (batch: WriteBatch, item: T) => v
 }
 
 /** A document reduced to the person's id: its personal fields removed, placeholders written, nested data rewritten. */
-export function reduced(
-  { entry: { rule }, data }: Found,
-  person: Parameters<NonNullable<Found['entry']['rule']['rewrite']>>[1],
-) {
+export function reduced({ entry: { rule }, data }: Found, person: PersonIds): DocumentData {
   const out: DocumentData = rule.rewrite ? rule.rewrite(data, person) : { ...data };
   for (const field of rule.fields ?? []) delete out[field];
   return { ...out, ...rule.replace };
+}
+
+/** The update that turns a document into its reduced form (empty when it already is: a retried erasure writes nothing). */
+export function reduction(found: Found, person: PersonIds): DocumentData {
+  const target = reduced(found, person);
+  const update: DocumentData = {};
+  for (const key of Object.keys(found.data)) if (!(key in target)) update[key] = firestoreNs().FieldValue.delete();
+  for (const [key, value] of Object.entries(target))
+    if (JSON.stringify(value) !== JSON.stringify(found.data[key])) update[key] = value;
+  return update;
 }
 
 /**
@@ -63,7 +71,11 @@ export async function erasePerson({
     if (typeof path === 'string' && path) await deleteStored(path).then(() => files++);
   }
   await inBatches(removed, (batch, f) => batch.delete(f.ref));
-  await inBatches(kept, (batch, f) => batch.set(f.ref, reduced(f, person.ids)));
+  const reductions = kept.map((f) => ({ ref: f.ref, update: reduction(f, person.ids) }));
+  await inBatches(
+    reductions.filter((r) => Object.keys(r.update).length > 0),
+    (batch, r) => batch.update(r.ref, r.update),
+  );
   if (person.ids.uid) forgetMembership(companyId, person.ids.uid);
   const accountDeleted = !!person.ids.uid && person.accountHere && (await deleteAccount(person.ids.uid));
 
