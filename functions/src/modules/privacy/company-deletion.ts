@@ -9,7 +9,7 @@ import { enqueueTask } from '../../core/tasks';
 import { ownedCollections } from '../registry';
 import { privacyErrors } from './errors';
 import { COMPANY_DELETION_QUEUE } from './module';
-import { deletionFromDoc, deletionRef } from './repo';
+import { DELETIONS, deletionFromDoc, deletionRef } from './repo';
 
 /** Days between the owner's request and the deletion, during which it can be cancelled (Cloud Tasks schedules up to 30 days ahead). */
 export const GRACE_DAYS = 14;
@@ -92,7 +92,7 @@ const audit = (by: string | null, action: string, at: number, after: Record<stri
   after,
 });
 
-/** Up to `limit` documents of the company still stored: its collections, then root documents naming it. */
+/** Up to `limit` documents of the company still stored: its collections, then root documents naming it (but its deletion record). */
 async function remainingDocuments(companyId: string, limit: number): Promise<DocumentReference[]> {
   const { company, root } = ownedCollections();
   const refs: DocumentReference[] = [];
@@ -104,7 +104,7 @@ async function remainingDocuments(companyId: string, limit: number): Promise<Doc
       .get();
     refs.push(...snap.docs.map((d) => d.ref));
   }
-  for (const name of root) {
+  for (const name of root.filter((r) => r !== DELETIONS)) {
     if (refs.length >= limit) break;
     const snap = await db()
       .collection(name)

@@ -28,7 +28,7 @@ export default defineModule({
       description:
         'Deletes a company whose grace period has ended, one batch of documents and files per task, each batch handing the next to the queue',
       retryConfig: { maxAttempts: 10, minBackoffSeconds: 30, maxBackoffSeconds: 600 },
-      rateLimits: { maxConcurrentDispatches: 5 },
+      rateLimits: { maxConcurrentDispatches: 5, maxDispatchesPerSecond: 5 },
       run: () => (require('./company-deletion') as typeof import('./company-deletion')).runDeletionBatch,
     },
   ],
