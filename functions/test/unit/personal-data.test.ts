@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { closedPeriodWithout } from '../../src/modules/payroll/erasure';
@@ -30,6 +32,12 @@ describe('the registry of personal data', () => {
       if (rule.file) expect({ where, erase: rule.erase }).toEqual({ where, erase: 'delete' });
       expect(fields.every((f) => typeof f === 'string' && (f === DOCUMENT_ID || !f.startsWith('__')))).toBe(true);
     }
+  });
+
+  it('is documented: docs/PRIVACY.md names every collection holding personal data', () => {
+    const page = fs.readFileSync(path.resolve(__dirname, '../../../docs/PRIVACY.md'), 'utf8');
+    const undocumented = personalDataEntries().filter((e) => !page.includes(`\`${e.collection}\``));
+    expect(undocumented.map((e) => `${e.module}/${e.collection}`)).toEqual([]);
   });
 
   it('covers the kinds of data a person has: profile, punches, shifts, requests, documents, memories, messages, applications, account', () => {
