@@ -5,18 +5,25 @@ import prettier from 'eslint-config-prettier';
 
 /**
  * Layering (docs/ADDING_A_MODULE.md), over every top-level folder of src/ and dev/:
- *  - core/ is the bottom layer; http/, ai/ and connectors/ stand on core/ only;
+ *  - core/ is the bottom layer; http/ and ai/ stand on core/ only;
  *  - modules reach each other only through a module's index.ts (its module.ts definition too);
- *    services/, openapi/ and src/index.ts reach modules the same way (or through the kit and registry);
+ *    openapi/ and src/index.ts reach modules the same way (or through the kit and registry);
+ *  - pos/ is the POS area (docs/INTEGRATIONS.md): its folders (connectors, the sync service and the
+ *    POS modules) reach each other and the modules through their index.ts; pos/connectors stands on
+ *    core/ only;
  *  - nothing under src/ imports dev/: the development code (simulators, demo loader, mailbox) is not deployed;
  *  - dev/ may import src/, but reaches modules through their index.ts, except a seeder
  *    (dev/demo/seeds/<module folder>.ts), which is the development side of its own module.
  */
 const SRC = `${import.meta.dirname}/src`;
 const DEV = `${import.meta.dirname}/dev`;
-const MODULES = readdirSync(`${SRC}/modules`, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const foldersOf = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+const MODULES = foldersOf(`${SRC}/modules`);
+/** The folders of the POS area: the connectors, the sync service and the POS modules. */
+const POS = foldersOf(`${SRC}/pos`);
 const SEEDERS = readdirSync(`${DEV}/demo/seeds`)
   .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
   .map((f) => f.slice(0, -'.ts'.length));
@@ -38,13 +45,18 @@ const noDev = (depth) => ({
   message: 'Production code never imports dev/ (simulators, demo loader, mailbox): it is not deployed.',
 });
 /** From a file `depth` folders below src/modules/<m>/: `../<other>/<file>` (depth 0), `../../<other>/<file>` (depth 1) ... */
-const intoModule = (m, depth) => ({
-  regex: `^(\\.\\./){${depth + 1}}(?!${m}/)[a-z][a-z0-9-]*/(?!module$).+$`,
+const intoModule = (m, depth, entries = []) => ({
+  regex: `^(\\.\\./){${depth + 1}}(?!${m}/)${entries.map((e) => `(?!${e}$)`).join('')}[a-z][a-z0-9-]*/(?!module$).+$`,
   message: "Import another module only through its index.ts (e.g. '../roles'), never its repo, service or schemas.",
 });
 const throughIndex = (depth) => ({
-  regex: `^${toSrc(depth)}modules/[a-z][a-z0-9-]*/(?!module$).+$`,
-  message: 'Import a module only through its index.ts (or the kit and registry).',
+  regex: `^${toSrc(depth)}(modules|pos)/[a-z][a-z0-9-]*/(?!module$).+$`,
+  message: 'Import a module (or a folder of the POS area) only through its index.ts (or the kit and registry).',
+});
+/** From a file `depth` folders below src/pos/connectors/: any other folder of the POS area. */
+const connectorsAlone = (depth) => ({
+  regex: `^(\\.\\./){${depth - 1}}(?!connectors(/|$))[a-z][a-z0-9-]*(/|$)`,
+  message: 'The POS connectors stand on core only: the engine and the POS modules use them, not the reverse.',
 });
 /** `folders` of src/ a layer must not import, but for the `allowed` paths (relative to src/). */
 const notInto = (depth, folders, allowed, why) => ({
@@ -58,29 +70,20 @@ const notInto = (depth, folders, allowed, why) => ({
  */
 const LAYERS = {
   core: {
-    forbidden: ['http', 'ai', 'connectors', 'services', 'openapi', 'modules'],
-    why: 'core/ is the bottom layer: it imports no HTTP, AI, connector, service or module code.',
+    forbidden: ['http', 'ai', 'pos', 'openapi', 'modules'],
+    why: 'core/ is the bottom layer: it imports no HTTP, AI, POS or module code.',
   },
   http: {
-    forbidden: ['ai', 'connectors', 'services', 'openapi', 'modules'],
+    forbidden: ['ai', 'pos', 'openapi', 'modules'],
     allowed: ['ai/accumulator'],
-    why: 'http/ is Express on core: it never imports modules, connectors or services.',
+    why: 'http/ is Express on core: it never imports modules or the POS area.',
   },
   ai: {
-    forbidden: ['http', 'connectors', 'services', 'openapi', 'modules'],
+    forbidden: ['http', 'pos', 'openapi', 'modules'],
     why: 'The AI layer depends on core only, never on http or modules.',
   },
-  connectors: {
-    forbidden: ['http', 'ai', 'services', 'openapi', 'modules'],
-    why: 'The POS connectors stand on core only: the modules and the POS sync service use them, not the reverse.',
-  },
-  services: {
-    forbidden: ['ai', 'openapi'],
-    modulesThroughIndex: true,
-    why: 'The POS sync service uses core, http, the connectors and the modules (through their index.ts).',
-  },
   openapi: {
-    forbidden: ['ai', 'connectors', 'services'],
+    forbidden: ['ai', 'pos'],
     modulesThroughIndex: true,
     why: 'The API description is built from the module kit and http/ only.',
   },
@@ -97,6 +100,21 @@ const layerRules = Object.entries(LAYERS).flatMap(([folder, { forbidden, allowed
 );
 const moduleRules = MODULES.flatMap((m) =>
   depths(2).map((depth) => restrict(filesAt(`modules/${m}`, depth - 1), [noDev(depth), intoModule(m, depth - 2)])),
+);
+/** Entry points of the POS area besides its folders' index.ts: the vendor webhooks (signatures, events) the sync service verifies. */
+const POS_ENTRIES = ['connectors/webhooks'];
+const posRules = POS.flatMap((p) =>
+  depths(2).map((depth) =>
+    restrict(filesAt(`pos/${p}`, depth - 1), [
+      noDev(depth),
+      intoModule(p, depth - 2, POS_ENTRIES),
+      throughIndex(depth),
+      p === 'connectors'
+        ? notInto(depth, ['http', 'ai', 'openapi', 'modules'], [], connectorsAlone(depth).message)
+        : notInto(depth, ['ai', 'openapi'], [], 'The POS area uses core, http and the modules, not the AI layer.'),
+      ...(p === 'connectors' ? [connectorsAlone(depth)] : []),
+    ]),
+  ),
 );
 /** src/index.ts and the kit, registry and module list beside the modules. */
 const topRules = [restrict(['src/*.ts'], [noDev(0), throughIndex(0)]), restrict(['src/modules/*.ts'], [noDev(1)])];
@@ -144,6 +162,7 @@ export default tseslint.config(
   },
   ...layerRules,
   ...moduleRules,
+  ...posRules,
   ...topRules,
   ...devRules,
   // Formatting is Prettier's (the root .prettierrc.json): turn off the few core rules that disagree with it.

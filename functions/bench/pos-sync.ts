@@ -14,15 +14,15 @@
 import { periodBounds } from '../src/core/calendar';
 import { db } from '../src/core/firebase';
 import { saveMembership } from '../src/core/memberships';
-import { connectorFor, type PosSale, type StreamAuth } from '../src/connectors';
+import { connectorFor, type PosSale, type StreamAuth } from '../src/pos/connectors';
 import { configureRevelSim, revelGroundTruth } from '../dev/vendors/revel';
 import { configureSquareSim, squareGroundTruth } from '../dev/vendors/square';
 import { SIMULATED, startVendorSimulator, vendorUrlEnv } from '../dev/vendors/server';
-import { connect } from '../src/modules/integration-engine/connect';
-import { requestSync } from '../src/modules/integration-engine';
-import { writeSales } from '../src/modules/pos-sync';
-import { chunksOf, runSyncTask } from '../src/services/pos-sync/engine';
-import { retryPolicy } from '../src/services/pos-sync/retry';
+import { connect } from '../src/pos/integration-engine/connect';
+import { requestSync } from '../src/pos/integration-engine';
+import { writeSales } from '../src/pos/pos-sync';
+import { chunksOf, runSyncTask } from '../src/pos/service/engine';
+import { retryPolicy } from '../src/pos/service/retry';
 import { measuredHeap as measured } from './lib';
 
 const DAY = 86_400_000;

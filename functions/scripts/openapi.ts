@@ -1,17 +1,27 @@
 /**
  * `npm run openapi`: writes the reviewed snapshot of the API description, docs/openapi.json at the
- * repository root, from the routes of the modules and services, and the permission table of docs/AUTH.md. Commit it with the change that altered the API: the
+ * repository root, from the routes of the modules and services, the permission table of docs/AUTH.md
+ * and the route table the modules' ROUTE_NOT_FOUND answers read (src/modules/route-table.json). Commit it with the change that altered the API: the
  * contract test (test/contract/openapi.test.ts) fails while the snapshot and the code disagree.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEPLOYED, errorCatalog } from '../src/modules/registry';
-import { REVIEW_DOCUMENT_PATH, reviewDocumentText } from '../src/openapi/review';
+import { REVIEW_DOCUMENT_PATH, reviewDocumentText, stableJson } from '../src/openapi/review';
 import { PERMISSION_TABLE_PATH } from '../src/openapi/permissions';
 import { AUTH_DOC_FILE, authDocText } from './permission-table';
+import { ROUTE_TABLE_FILE, routeTableOf } from '../src/modules/route-table';
+import { THROWN_CODES_FILE, thrownCodesByModule } from './thrown-codes';
+
+const thrownCodes = thrownCodesByModule();
+const codesFile = path.resolve(__dirname, '..', THROWN_CODES_FILE);
+const codesText = stableJson(thrownCodes);
+const codesBefore = fs.existsSync(codesFile) ? fs.readFileSync(codesFile, 'utf8') : undefined;
+fs.writeFileSync(codesFile, codesText);
+console.log(`functions/${THROWN_CODES_FILE}: ${codesBefore === codesText ? 'unchanged' : 'written'}`);
 
 const file = path.resolve(__dirname, '../..', REVIEW_DOCUMENT_PATH);
-const text = reviewDocumentText(DEPLOYED, errorCatalog());
+const text = reviewDocumentText(DEPLOYED, errorCatalog(), thrownCodes);
 const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
 fs.mkdirSync(path.dirname(file), { recursive: true });
 fs.writeFileSync(file, text);
@@ -25,3 +35,9 @@ fs.writeFileSync(AUTH_DOC_FILE, authText);
 console.log(
   `${PERMISSION_TABLE_PATH}: ${authBefore === authText ? 'unchanged' : 'permission table written; review the diff'}`,
 );
+
+const tableFile = path.resolve(__dirname, '..', ROUTE_TABLE_FILE);
+const tableBefore = fs.existsSync(tableFile) ? fs.readFileSync(tableFile, 'utf8') : undefined;
+const tableText = stableJson(routeTableOf(DEPLOYED));
+fs.writeFileSync(tableFile, tableText);
+console.log(`functions/${ROUTE_TABLE_FILE}: ${tableBefore === tableText ? 'unchanged' : 'written'}`);

@@ -89,7 +89,7 @@ function runScheduledJobs(modules, log, runAtStart) {
 /** The POS sync service on its development port: the same Express app the posSyncService function serves deployed. */
 function startPosSyncService() {
   const { createModuleApp } = require('../src/http/app');
-  const service = require('../src/services/pos-sync/definition').default;
+  const service = require('../src/pos/service/definition').default;
   const app = createModuleApp(service);
   return new Promise((resolve, reject) => {
     const server = app.listen(POS_SYNC_PORT, '127.0.0.1', () => resolve(server)).on('error', reject);

@@ -1,7 +1,7 @@
 import express, { type Response, type Router } from 'express';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
 import { RATE_LIMITS, TOKEN_LIFETIMES, cloverFilterRange, cloverPage, refuse, takeRequest } from './rules';
-import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
+import type { PosEmployee, PosPunch, PosSale } from '../../src/pos/connectors/types';
 import { generateCloverData, type CloverDataOptions, type CloverSimData, type SimCloverOrder } from './clover-data';
 import {
   bearerToken,
@@ -16,7 +16,7 @@ import {
 } from './state';
 
 /**
- * A local Clover, the v2/OAuth flow with expiring tokens (src/connectors/vendors/clover.ts names
+ * A local Clover, the v2/OAuth flow with expiring tokens (src/pos/connectors/vendors/clover.ts names
  * the documentation followed):
  * - GET /oauth/v2/authorize?client_id&redirect_uri&state&response_type=code: consents at once and
  *   redirects with merchant_id, employee_id, client_id, code and state (error=access_denied when

@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { TOKEN_LIFETIMES } from './rules';
-import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors';
+import type { PosEmployee, PosPunch, PosSale } from '../../src/pos/connectors';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
 import { generateLightspeedData, type LightspeedSimData, type SimLightspeedSale } from './lightspeed-data';
 import type { SimRestaurantOptions } from './sim-options';
@@ -16,7 +16,7 @@ import {
 } from './state';
 
 /**
- * A local Lightspeed Restaurant K-Series (src/connectors/vendors/lightspeed.ts names the
+ * A local Lightspeed Restaurant K-Series (src/pos/connectors/vendors/lightspeed.ts names the
  * documentation followed):
  * - V2 authentication only (the "Migration FAQ": every API client created since 10 November 2025
  *   is V2; the V1 /oauth/authorize and /oauth/token paths are not served, as a V2 client cannot

@@ -1,12 +1,12 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { DateTime } from 'luxon';
 import { SIMULATED, SIMULATED_NAMES } from './accounts';
-import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
+import type { PosEmployee, PosPunch, PosSale } from '../../src/pos/connectors/types';
 import { generateRevelData, type RevelDataOptions, type RevelSimData, type RevelSimOrder } from './revel-data';
 import { queryParam, scriptedFailures, type SimulatorState } from './state';
 
 /**
- * A local Revel (src/connectors/vendors/revel.ts names the documentation followed), every route
+ * A local Revel (src/pos/connectors/vendors/revel.ts names the documentation followed), every route
  * with the `API-AUTHENTICATION: {api_key}:{api_secret}` header:
  * - the Tastypie Establishment resource, GET /enterprise/Establishment/{id}/, with its time zone;
  * - every date-time local to the establishment (REVEL_SIM_TIME_ZONE), rendered and filtered as

@@ -1,11 +1,11 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_UNREACHABLE } from './accounts';
-import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
+import type { PosEmployee, PosPunch, PosSale } from '../../src/pos/connectors/types';
 import { queryParam, REASONS, scriptedFailures, type SimulatorState } from './state';
 import { generateSpotonData, type SpotonDataOptions, type SpotonSimData, type SpotonSimOrder } from './spoton-data';
 
 /**
- * A local SpotOn Restaurant POS Export API (src/connectors/vendors/spoton.ts names the
+ * A local SpotOn Restaurant POS Export API (src/pos/connectors/vendors/spoton.ts names the
  * documentation followed), every route with `x-api-key`, under /posexport/v1/locations/{locationId}:
  * - GET (the location itself), /employees, /job-positions, /payment-options: whole lists, unpaged.
  * - GET /time-clock-entries with one range: updatedAtStart/End, inStart/inEnd or outStart/outEnd

@@ -9,7 +9,7 @@
  * megabytes; line items are regenerated from a per-order seed. `squareTruth` answers the dataset
  * normalized the way the connector must read it, record by record, for tests and the benchmark.
  */
-import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
+import type { PosEmployee, PosPunch, PosSale } from '../../src/pos/connectors/types';
 import { seededRandom } from '../demo/random';
 
 export interface SquareMoney {

@@ -23,7 +23,7 @@ import {
 } from './state';
 
 /**
- * A local Square: the OAuth pages and the API calls the connectors make (src/connectors/vendors/square.ts
+ * A local Square: the OAuth pages and the API calls the connectors make (src/pos/connectors/vendors/square.ts
  * names the documentation followed).
  * - GET /oauth2/authorize: consents at once (no browser) and redirects to redirect_uri with
  *   code, response_type=code and state; error=access_denied&error_description=user_denied when

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { type Response, type Router } from 'express';
 import { SIMULATED, SIMULATED_NAMES, SIMULATED_UNREACHABLE } from './accounts';
 import { RATE_LIMITS, TOKEN_LIFETIMES, refuse, takeRequest } from './rules';
-import type { PosEmployee, PosPunch, PosSale } from '../../src/connectors/types';
+import type { PosEmployee, PosPunch, PosSale } from '../../src/pos/connectors/types';
 import {
   bearerToken,
   bodyField,
@@ -22,7 +22,7 @@ import {
 } from './toast-data';
 
 /**
- * A local Toast (src/connectors/vendors/toast.ts names the documentation followed):
+ * A local Toast (src/pos/connectors/vendors/toast.ts names the documentation followed):
  * - POST /authentication/v1/authentication/login {clientId, clientSecret, userAccessType:
  *   'TOAST_MACHINE_CLIENT'} -> {token: {tokenType: 'Bearer', scope, expiresIn, accessToken,
  *   idToken, refreshToken}, status: 'SUCCESS'}; 401 for client credentials that are not valid. A

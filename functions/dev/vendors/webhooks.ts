@@ -4,12 +4,12 @@ import {
   SQUARE_SIGNATURE_HEADER,
   squareSignature,
   toastSignature,
-} from '../../src/connectors/webhooks';
+} from '../../src/pos/connectors/webhooks';
 
 /**
  * The vendors' side of webhooks, for the local stack and the tests: event payloads shaped as Square,
  * Toast and Clover document them, signed as they sign them, posted as they post them (see
- * src/connectors/webhooks for the protocol and the documentation it follows).
+ * src/pos/connectors/webhooks for the protocol and the documentation it follows).
  */
 
 /** Square's event notification body. */

@@ -35,7 +35,7 @@ export type OAuthVendor = keyof typeof OAUTH_CLIENT_SECRETS;
 /**
  * The signature keys of our webhook subscriptions with the POS vendors, one JSON object by vendor:
  * `{"square": "<signature key>", "toast": "<webhook secret>"}` (Square's subscription signature key,
- * Toast's webhook secret; see src/connectors/webhooks).
+ * Toast's webhook secret; see src/pos/connectors/webhooks).
  */
 export const POS_WEBHOOK_KEYS = defineSecret('POS_WEBHOOK_KEYS');
 export type WebhookVendor = 'square' | 'toast' | 'clover';

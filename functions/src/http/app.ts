@@ -11,7 +11,7 @@ import { contextOf, requestContext } from './request-context';
 import type { Access, EventStream, RouteDef, ServedModule } from './route';
 import { hasTaggedFields, withhold, type Viewer } from './visibility';
 
-const DEFAULT_BODY_LIMIT = '1mb';
+export const DEFAULT_BODY_LIMIT = '1mb';
 
 /** Builds the Express app of one module: request context, CORS, JSON parsing, access, validation, envelope, errors. */
 export function createModuleApp(module: ServedModule): express.Express {
@@ -41,15 +41,27 @@ export function createModuleApp(module: ServedModule): express.Express {
       sendError(res, coreErrors.METHOD_NOT_ALLOWED(`Method not allowed; this path accepts ${methods.join(', ')}`));
     });
   }
-  app.use((req: Request, res: Response) => {
-    sendError(res, coreErrors.ROUTE_NOT_FOUND(`No route ${req.method} ${req.path} in the ${module.name} module`));
-  });
+  app.use((req: Request, res: Response) => sendError(res, routeNotFound(module, req)));
   app.use(errorHandler);
   return app;
 }
 
+/** Names the module and method looked in and, when other modules serve the path, which and with what methods. */
+function routeNotFound(module: ServedModule, req: Request): AppError {
+  const owners = module.servedElsewhere?.(req.path) ?? [];
+  const elsewhere = owners.map((o) => `the ${o.module} module (${o.methods.join(', ')})`).join(' and ');
+  return coreErrors.ROUTE_NOT_FOUND(
+    `No route ${req.method} ${req.path} in the ${module.name} module` +
+      (elsewhere ? `; ${req.path} is served by ${elsewhere}: call it at that module's address` : ''),
+    [
+      { path: 'route', message: 'not served here', module: module.name, method: req.method },
+      ...owners.map((o) => ({ path: 'route', message: `served by the ${o.module} module`, ...o })),
+    ],
+  );
+}
+
 const BYTE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2 };
-const limitInBytes = (limit: string) => {
+export const limitInBytes = (limit: string) => {
   const match = /^(\d+)(b|kb|mb)$/i.exec(limit);
   if (!match) throw new Error(`body limit ${limit} is not like 512kb or 16mb`);
   return Number(match[1]) * BYTE_UNITS[match[2].toLowerCase()];

@@ -32,12 +32,16 @@ export function sendError(res: Response, err: AppError): void {
   res.status(err.status).json(body);
 }
 
-export const errorEnvelopeSchema = z.object({
-  success: z.literal(false),
-  error: z.string().describe('Human-readable message'),
-  code: z.string().describe('Stable machine-readable code (see the list in the API description)'),
-  details: z
-    .array(z.object({ path: z.string().optional(), message: z.string() }).loose())
-    .optional()
-    .describe('Every problem found, for validation and conflict errors'),
-});
+const errorDetailSchema = z
+  .object({ path: z.string().optional(), message: z.string() })
+  .loose()
+  .meta({ id: 'ErrorDetail', description: 'One problem: where (e.g. body.name) and what' });
+
+export const errorEnvelopeSchema = z
+  .object({
+    success: z.literal(false),
+    error: z.string().describe('Human-readable message'),
+    code: z.string().describe('Stable machine-readable code (see the list in the API description)'),
+    details: z.array(errorDetailSchema).optional().describe('Every problem found, for validation and conflict errors'),
+  })
+  .meta({ id: 'ErrorEnvelope', description: 'Every failed answer' });

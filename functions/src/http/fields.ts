@@ -112,3 +112,18 @@ export const timeZone = z
   .describe(
     'Canonical IANA time zone (e.g. Europe/London, America/Chicago, or UTC), case-sensitive; company-local days and weeks are computed in it. Offsets (+05:00) and legacy links (US/Eastern, GMT) are refused.',
   );
+
+/** The cursor of a paged list's next page (the list's `cursor` parameter reads it back). */
+export const nextCursor = z
+  .string()
+  .nullable()
+  .meta({ id: 'NextCursor', description: "Pass as the list's `cursor` for the next page; null on the last page" });
+
+/**
+ * An item of a batch that the handler validates on its own (a bad item is reported, never blocks the
+ * others), described in the API as `schema`.
+ */
+export function validatedLater(schema: z.ZodType) {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return z.unknown().meta(json);
+}

@@ -42,6 +42,13 @@ export interface KeyAccess {
   verify: (req: Request) => Promise<KeyHolder>;
 }
 
+/**
+ * A way of authenticating that a route's handler checks itself, for the API description's security:
+ * a header credential (an onboarding session token, a vendor's webhook signature), the Firebase ID
+ * token, or none (`anonymous`: the route also serves callers without one).
+ */
+export type RouteCredential = { scheme: string; header: string; description: string } | 'firebaseIdToken' | 'anonymous';
+
 export const PUBLIC = { kind: 'public' } as const;
 export const AUTHENTICATED = { kind: 'authenticated' } as const;
 export const ADMIN = { kind: 'admin' } as const;
@@ -132,6 +139,10 @@ export interface RouteDef<
    * INSUFFICIENT_ROLE naming them, and nothing is written. Listed in the permission table.
    */
   ownerOnlyFields?: readonly string[];
+  /** The accepted credentials of a public route that authenticates its callers itself, each one alternative. */
+  credentials?: readonly RouteCredential[];
+  /** The media types of a `rawBody` upload, for the API description (default: any). */
+  uploadTypes?: readonly string[];
   handler: (ctx: Context<A, Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R>>;
 }
 
@@ -158,4 +169,6 @@ export interface ServedModule {
   http: () => ModuleHttp;
   /** The company settings and policies a caller's view of tagged fields depends on (src/http/visibility.ts). */
   viewPolicies?: (companyId: string) => Promise<import('./visibility').ViewPolicies>;
+  /** The other modules serving a path, with their methods (the hint of a ROUTE_NOT_FOUND). */
+  servedElsewhere?: (path: string) => { module: string; methods: string[] }[];
 }

@@ -8,6 +8,8 @@ import type { ErrorCatalog } from '../core/errors';
 import type { ModuleHttp } from '../http/route';
 import type { ViewPolicies } from '../http/visibility';
 import type { PersonalDataMap } from './personal-data';
+import { servedElsewhere, type RouteTable } from './route-table';
+import routeTable from './route-table.json';
 
 /**
  * The one definition of a module (docs/ADDING_A_MODULE.md): everything the platform needs to
@@ -75,6 +77,7 @@ export interface ModuleDefinition {
 export type DefinedModule = ModuleDefinition & {
   tag: string;
   viewPolicies: (companyId: string) => Promise<ViewPolicies>;
+  servedElsewhere: (path: string) => ReturnType<typeof servedElsewhere>;
 };
 
 /** The company policies and settings a view depends on: the companies module's, loaded on first use. */
@@ -89,7 +92,12 @@ export function defineModule(definition: ModuleDefinition): DefinedModule {
     throw new Error(
       `module name "${definition.name}" must be a function name: a lower-case letter, then letters and digits (a hyphen would make firebase-tools look for a grouped export)`,
     );
-  const defined = { ...definition, tag: definition.tag ?? definition.name, viewPolicies };
+  const defined = {
+    ...definition,
+    tag: definition.tag ?? definition.name,
+    viewPolicies,
+    servedElsewhere: (path: string) => servedElsewhere(routeTable as RouteTable, definition.name, path),
+  };
   DEFINED.add(defined);
   return defined;
 }

@@ -3,7 +3,7 @@ import { composeCatalogs, coreErrors, type ErrorCatalog } from '../core/errors';
 import type { DefinedModule } from './kit';
 import type { PersonalData } from './personal-data';
 import { REGISTERED } from './modules';
-import posSyncService from '../services/pos-sync/definition';
+import posSyncService from '../pos/service/definition';
 
 /**
  * Every module of the API (src/modules/modules.ts lists them, one line each) and what is derived

@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import type { ErrorCatalog } from '../core/errors';
 import type { RouteDef } from '../http/route';
+import { DEFAULT_BODY_LIMIT, limitInBytes } from '../http/app';
 import { errorEnvelopeSchema } from '../http/envelope';
-import { VISIBILITY_KEY } from '../http/visibility';
 import type { DefinedModule } from '../modules/kit';
-
-type JsonSchema = Record<string, unknown>;
+import { COMPONENT_REF, Components, type JsonSchema } from './components';
+import {
+  errorResponses,
+  ID_TOKEN,
+  RETRY_AFTER,
+  retryAfterHeader,
+  securityOf,
+  securitySchemes,
+  THROWN_CODES,
+  type ThrownCodes,
+} from './responses';
 
 export interface DocumentOptions {
   /** Base address of each module, e.g. http://127.0.0.1:5001/demo-workforce/us-central1/roles */
@@ -18,37 +27,26 @@ export interface DocumentOptions {
    * their last segment, when they all agree.
    */
   rootUrl?: string;
+  /** The codes each module's code can throw; default: src/openapi/thrown-codes.json. */
+  thrownCodes?: ThrownCodes;
 }
 
-/** The schema of every error answer, shared by all operations (components.schemas.ErrorEnvelope). */
-const ERROR_ENVELOPE = 'ErrorEnvelope';
-
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  delete json.$schema;
-  if (io === 'output') optionalWhenTagged(json);
-  return json;
+/** The success answer's flag: an operation's answer is this and its `data` (`allOf`). */
+const SUCCESS_ENVELOPE = 'SuccessEnvelope';
+const successEnvelope = {
+  type: 'object',
+  description: "Every successful answer: `success` true and the operation's `data`",
+  required: ['success'],
+  properties: { success: { const: true } },
 };
-
-/** A tagged field may be withheld from a caller (src/http/visibility.ts), so an answer never requires it. */
-function optionalWhenTagged(json: unknown): void {
-  if (Array.isArray(json)) return json.forEach(optionalWhenTagged);
-  if (typeof json !== 'object' || json === null) return;
-  const node = json as JsonSchema;
-  const properties = node.properties as Record<string, JsonSchema> | undefined;
-  if (properties && Array.isArray(node.required)) {
-    node.required = node.required.filter((name: string) => !properties[name]?.[VISIBILITY_KEY]);
-  }
-  Object.values(node).forEach(optionalWhenTagged);
-}
 
 const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, '{$1}');
 
-function parameters(route: RouteDef) {
+function parameters(route: RouteDef, components: Components) {
   const list: JsonSchema[] = [];
   const add = (where: 'path' | 'query', schema: z.ZodType | undefined) => {
     if (!schema) return;
-    const json = toSchema(schema, 'input');
+    const json = components.schema(schema, 'input');
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((json.required as string[] | undefined) ?? []);
     for (const [name, prop] of Object.entries(properties)) {
@@ -66,6 +64,25 @@ function parameters(route: RouteDef) {
   add('path', route.params);
   add('query', route.query);
   return list;
+}
+
+/**
+ * The body of a route reading raw bytes: the file itself (not multipart) in one of its media types,
+ * within its size limit (`x-max-bytes`); a vendor's JSON as sent, for a signed webhook.
+ */
+function uploadBody(route: RouteDef) {
+  const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const types = route.uploadTypes ?? ['application/octet-stream'];
+  const schemaOf = (type: string) =>
+    type === 'application/json'
+      ? { type: 'object', additionalProperties: true, description: 'The JSON as its sender signed it' }
+      : { type: 'string', format: 'binary', contentMediaType: type };
+  return {
+    required: true,
+    description: `The bytes themselves, at most ${limit} (\`x-max-bytes\`; 413 above it)`,
+    'x-max-bytes': limitInBytes(limit),
+    content: Object.fromEntries(types.map((type) => [type, { schema: schemaOf(type) }])),
+  };
 }
 
 const accessText: Record<Exclude<RouteDef['access']['kind'], 'key'>, string> = {
@@ -87,19 +104,15 @@ const TIER: Record<RouteDef['access']['kind'], 'public' | 'authenticated' | 'adm
   admin: 'admin',
 };
 
-/** The security schemes of key-access routes (e.g. the reservation partners' key). */
-function keySchemes(modules: readonly DefinedModule[]) {
-  const schemes: Record<string, unknown> = {};
-  for (const module of modules) {
-    for (const route of module.http().routes) {
-      if (route.access.kind === 'key')
-        schemes[route.access.scheme] = { type: 'http', scheme: 'bearer', description: route.access.description };
-    }
-  }
-  return schemes;
-}
-
-function operation(module: DefinedModule, route: RouteDef) {
+function operation(
+  module: DefinedModule,
+  route: RouteDef,
+  {
+    components,
+    ...known
+  }: { components: Components; envelope: JsonSchema; errors: ErrorCatalog; thrownCodes: ThrownCodes },
+) {
+  const security = securityOf(route);
   const ownerOnly = route.ownerOnlyFields?.length
     ? ` Only an owner may send ${route.ownerOnlyFields.map((f) => `\`${f}\``).join(', ')} (403 INSUFFICIENT_ROLE otherwise).`
     : '';
@@ -109,10 +122,6 @@ function operation(module: DefinedModule, route: RouteDef) {
       : route.access.kind === 'key'
         ? route.access.description
         : accessText[route.access.kind];
-  const errorResponse = (description: string) => ({
-    description,
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE}` } } },
-  });
   return {
     tags: [module.tag],
     summary: route.summary,
@@ -132,26 +141,31 @@ function operation(module: DefinedModule, route: RouteDef) {
           ? { kind: 'key', scheme: route.access.scheme }
           : { kind: route.access.kind },
     operationId: `${module.name}.${route.method}${route.path.replace(/[/:{}-]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-    parameters: parameters(route),
+    parameters: parameters(route, components),
+    ...(route.rawBody ? { requestBody: uploadBody(route) } : {}),
     ...(route.body
       ? {
           requestBody: {
             required: !route.body.safeParse(undefined).success,
-            content: { 'application/json': { schema: toSchema(route.body, 'input') } },
+            content: { 'application/json': { schema: components.schema(route.body, 'input') } },
           },
         }
       : {}),
-    ...(route.access.kind === 'public' ? { security: [] } : {}),
-    ...(route.access.kind === 'key' ? { security: [{ [route.access.scheme]: [] }] } : {}),
+    ...(security ? { security } : {}),
     responses: {
       [String(route.status ?? 200)]: {
         description: 'Success envelope',
         content: {
           'application/json': {
             schema: {
-              type: 'object',
-              required: ['success', 'data'],
-              properties: { success: { const: true }, data: toSchema(route.response, 'output') },
+              allOf: [
+                { $ref: `${COMPONENT_REF}${SUCCESS_ENVELOPE}` },
+                {
+                  type: 'object',
+                  required: ['data'],
+                  properties: { data: components.schema(route.response, 'output') },
+                },
+              ],
             },
           },
           ...(route.sse
@@ -167,14 +181,7 @@ function operation(module: DefinedModule, route: RouteDef) {
             : {}),
         },
       },
-      '400': errorResponse(
-        'Invalid request: schema failure, unknown field, malformed JSON (code VALIDATION_FAILED, INVALID_JSON, ...)',
-      ),
-      '401': errorResponse('Not authenticated (AUTH_REQUIRED, AUTH_INVALID_TOKEN)'),
-      '403': errorResponse('Not permitted (NOT_A_MEMBER, INSUFFICIENT_ROLE, ADMIN_REQUIRED)'),
-      '404': errorResponse('Resource absent'),
-      '422': errorResponse('Semantic validation failure'),
-      '500': errorResponse('Unexpected error (INTERNAL); details are logged, never returned'),
+      ...errorResponses(module, route, known),
     },
   };
 }
@@ -203,6 +210,8 @@ function rootUrl(modules: readonly DefinedModule[], options: DocumentOptions): s
 
 export function buildOpenApiDocument(modules: readonly DefinedModule[], options: DocumentOptions) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components = new Components();
+  const envelope = components.schema(errorEnvelopeSchema, 'output');
   const owner = new Map<string, string>();
   for (const module of modules) {
     for (const route of module.http().routes) {
@@ -218,10 +227,16 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
       });
       if (item[route.method])
         throw new Error(`OpenAPI: ${route.method.toUpperCase()} ${key} is defined twice in the ${module.name} module`);
-      item[route.method] = operation(module, route);
+      item[route.method] = operation(module, route, {
+        components,
+        envelope,
+        errors: options.errors,
+        thrownCodes: options.thrownCodes ?? THROWN_CODES,
+      });
     }
   }
   const root = rootUrl(modules, options);
+  const { document, schemas } = components.resolve({ paths });
   return {
     openapi: '3.1.0',
     info: {
@@ -250,14 +265,12 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
     ],
     tags: tagsOf(modules),
     components: {
-      schemas: { [ERROR_ENVELOPE]: toSchema(errorEnvelopeSchema, 'output') },
-      securitySchemes: {
-        firebaseIdToken: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token (JWT)' },
-        ...keySchemes(modules),
-      },
+      schemas: { ...schemas, [SUCCESS_ENVELOPE]: successEnvelope },
+      headers: { [RETRY_AFTER]: retryAfterHeader },
+      securitySchemes: securitySchemes(modules),
     },
-    security: [{ firebaseIdToken: [] }],
-    paths,
+    security: [{ [ID_TOKEN]: [] }],
+    paths: document.paths,
   };
 }
 

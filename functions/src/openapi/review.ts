@@ -1,6 +1,7 @@
 import type { ErrorCatalog } from '../core/errors';
 import type { DefinedModule } from '../modules/kit';
 import { buildOpenApiDocument } from './document';
+import type { ThrownCodes } from './responses';
 
 /**
  * The reviewed snapshot of the API description (docs/openapi.json, written by `npm run openapi`).
@@ -13,11 +14,16 @@ export const REVIEW_ROOT_URL = 'https://us-central1-demo-workforce.cloudfunction
 export const REVIEW_DOCUMENT_PATH = 'docs/openapi.json';
 
 /** The document with fixed base addresses `${REVIEW_ROOT_URL}/<module>`. */
-export function buildReviewDocument(modules: readonly DefinedModule[], errors: ErrorCatalog) {
+export function buildReviewDocument(
+  modules: readonly DefinedModule[],
+  errors: ErrorCatalog,
+  thrownCodes?: ThrownCodes,
+) {
   return buildOpenApiDocument(modules, {
     baseUrl: (name) => `${REVIEW_ROOT_URL}/${name}`,
     rootUrl: REVIEW_ROOT_URL,
     errors,
+    thrownCodes,
   });
 }
 
@@ -38,6 +44,10 @@ export function stableJson(value: unknown): string {
 }
 
 /** The exact text docs/openapi.json must hold. */
-export function reviewDocumentText(modules: readonly DefinedModule[], errors: ErrorCatalog): string {
-  return stableJson(buildReviewDocument(modules, errors));
+export function reviewDocumentText(
+  modules: readonly DefinedModule[],
+  errors: ErrorCatalog,
+  thrownCodes?: ThrownCodes,
+): string {
+  return stableJson(buildReviewDocument(modules, errors, thrownCodes));
 }

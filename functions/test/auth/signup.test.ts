@@ -34,6 +34,8 @@ describe('POST /auth/signup', () => {
       name: 'Olive Tree Bistro',
       timezone: 'America/New_York',
       weekStartingDay: 1,
+      country: 'US',
+      currency: 'USD',
     });
     const settings = await api('companies').get(`/companies/${owner.companyId}/settings`).set(bearerOf(owner.token));
     expect(settings.body.data).toMatchObject({

@@ -26,6 +26,19 @@ describe('GET /companies/{id}', () => {
     expect(res.body.data).not.toHaveProperty('secretInternalField');
   });
 
+  it('answers the country and currency the company was given, and null for each never given', async () => {
+    const given = await createCompany({ profile: { country: 'GB', currency: 'GBP' } });
+    const res = await companies().get(`/companies/${given.companyId}`).set(bearer(given.employee));
+    expect(res.body.data).toMatchObject({ country: 'GB', currency: 'GBP' });
+    const patched = await companies()
+      .patch(`/companies/${given.companyId}`)
+      .set(bearer(given.owner))
+      .send({ city: 'Leeds' });
+    expect(patched.body.data).toMatchObject({ city: 'Leeds', country: 'GB', currency: 'GBP' });
+    const never = await companies().get(`/companies/${co.companyId}`).set(bearer(co.employee));
+    expect(never.body.data).toMatchObject({ country: null, currency: null });
+  });
+
   it('answers 404 COMPANY_NOT_FOUND for a member of a company whose record is gone', async () => {
     const ghost = await createCompany();
     const { db } = await import('../../src/core/firebase');

@@ -7,8 +7,8 @@ import {
   type OAuthApp,
   type OAuthGrant,
   type VendorFailure,
-} from '../../src/connectors';
-import { parseRetryAfter, vendorRequest } from '../../src/connectors/http';
+} from '../../src/pos/connectors';
+import { parseRetryAfter, vendorRequest } from '../../src/pos/connectors/http';
 import {
   SIMULATED,
   SIMULATED_NAMES,
@@ -22,7 +22,7 @@ import {
 import { LIGHTSPEED_AUTH_PATH } from '../../dev/vendors/lightspeed';
 
 /**
- * The authentication half of the POS connectors (src/connectors/vendors), run for real against the
+ * The authentication half of the POS connectors (src/pos/connectors/vendors), run for real against the
  * local vendor simulators (dev/vendors) over HTTP: VENDOR_URL_<SLUG> points each connector at
  * its simulator. No emulator is needed.
  */

@@ -1,6 +1,6 @@
-import { VendorError } from '../../src/connectors';
+import { VendorError } from '../../src/pos/connectors';
 import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
-import type { PosSale, StreamAuth } from '../../src/connectors/types';
+import type { PosSale, StreamAuth } from '../../src/pos/connectors/types';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../dev/vendors/accounts';
 import { cloverGroundTruth, cloverOrderTruth, cloverSimData, configureCloverSim } from '../../dev/vendors/clover';
 import type { RunningVendorSimulator } from '../../dev/vendors/server';

@@ -1,6 +1,6 @@
 import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
-import type { StreamAuth } from '../../src/connectors/types';
-import { lightspeedMinorUnits } from '../../src/connectors/vendors/lightspeed';
+import type { StreamAuth } from '../../src/pos/connectors/types';
+import { lightspeedMinorUnits } from '../../src/pos/connectors/vendors/lightspeed';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../dev/vendors/accounts';
 import { configureLightspeedSim, lightspeedGroundTruth, lightspeedSimData } from '../../dev/vendors/lightspeed';
 import type { RunningVendorSimulator } from '../../dev/vendors/server';

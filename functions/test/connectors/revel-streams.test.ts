@@ -1,7 +1,7 @@
-import { VendorError } from '../../src/connectors';
+import { VendorError } from '../../src/pos/connectors';
 import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
-import type { PosSale, StreamAuth } from '../../src/connectors/types';
-import { REVEL_PAGE_SIZE } from '../../src/connectors/vendors/revel';
+import type { PosSale, StreamAuth } from '../../src/pos/connectors/types';
+import { REVEL_PAGE_SIZE } from '../../src/pos/connectors/vendors/revel';
 import { DateTime } from 'luxon';
 import {
   configureRevelSim,

@@ -1,7 +1,7 @@
-import { VendorError } from '../../src/connectors';
+import { VendorError } from '../../src/pos/connectors';
 import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
-import type { PosSale, StreamAuth } from '../../src/connectors/types';
-import { SPOTON_END_LAG_MS, spotonMinorUnits } from '../../src/connectors/vendors/spoton';
+import type { PosSale, StreamAuth } from '../../src/pos/connectors/types';
+import { SPOTON_END_LAG_MS, spotonMinorUnits } from '../../src/pos/connectors/vendors/spoton';
 import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
 import { spotonGroundTruth, spotonOrderTruth, spotonSimData } from '../../dev/vendors/spoton';
 

@@ -1,6 +1,6 @@
-import { VendorError } from '../../src/connectors';
+import { VendorError } from '../../src/pos/connectors';
 import { pointedSimulator, streamsOf } from '../helpers/streams';
-import type { PosSale, StreamAuth } from '../../src/connectors/types';
+import type { PosSale, StreamAuth } from '../../src/pos/connectors/types';
 import {
   configureSquareSim,
   resetSquareFaults,

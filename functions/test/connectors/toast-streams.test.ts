@@ -1,7 +1,7 @@
-import { VendorError } from '../../src/connectors';
+import { VendorError } from '../../src/pos/connectors';
 import { byId, collect, failureOf, memorySessions, pointedSimulator, streamsOf } from '../helpers/streams';
-import type { PosEmployee, PosPunch, PosSale, StreamAuth } from '../../src/connectors/types';
-import { toMinorUnits } from '../../src/connectors/vendors/toast';
+import type { PosEmployee, PosPunch, PosSale, StreamAuth } from '../../src/pos/connectors/types';
+import { toMinorUnits } from '../../src/pos/connectors/vendors/toast';
 import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
 import {
   configureToastSim,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { connectorFor, type OAuthApp } from '../../src/connectors';
+import { connectorFor, type OAuthApp } from '../../src/pos/connectors';
 import { collect, failureOf, pointedSimulator, streamsOf } from '../helpers/streams';
 import { configureCloverSim } from '../../dev/vendors/clover';
 import { RATE_LIMITS, takeRequest } from '../../dev/vendors/rules';

@@ -12,7 +12,7 @@ import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { ownedCollections } from '../../src/modules/registry';
-import { writeRoster } from '../../src/modules/pos-sync';
+import { writeRoster } from '../../src/pos/pos-sync';
 import { api } from '../helpers/api';
 export { withGlobalLock } from '../helpers/global-lock';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
@@ -96,11 +96,51 @@ export interface Operation {
   successStatuses: number[];
 }
 
+const SCHEMA_REF = '#/components/schemas/';
+
+/**
+ * The document read without references, as the samples and checks here walk it: each `$ref` to a
+ * named schema replaced by that schema (a recursive one stays a reference), and an `allOf` of object
+ * schemas (the success envelope and its `data`) merged into one object schema.
+ */
+export function inlineSchemas<T>(doc: T): T {
+  const named = ((doc as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const inline = (node: unknown, seen: readonly string[]): unknown => {
+    if (Array.isArray(node)) return node.map((n) => inline(n, seen));
+    if (!isObject(node)) return node;
+    const { $ref: ref, ...siblings } = node;
+    if (typeof ref === 'string' && ref.startsWith(SCHEMA_REF)) {
+      const name = ref.slice(SCHEMA_REF.length);
+      if (seen.includes(name)) return node;
+      return { ...(inline(named[name], [...seen, name]) as object), ...(inline(siblings, seen) as object) };
+    }
+    const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, seen)])) as JsonSchema;
+    if (!out.allOf?.every((part) => part.type === 'object')) return out;
+    const { allOf, ...rest } = out;
+    return allOf.reduce<JsonSchema>(
+      (merged, part) => ({
+        ...merged,
+        ...part,
+        properties: { ...merged.properties, ...part.properties },
+        required: [...(merged.required ?? []), ...(part.required ?? [])],
+      }),
+      rest,
+    );
+  };
+  return inline(doc, []) as T;
+}
+
 /** Every operation of the document served by the docs module. */
 export async function loadOperations(): Promise<Operation[]> {
   const res = await api('docs').get('/openapi.json');
   if (res.status !== 200) throw new Error(`GET /openapi.json answered ${res.status}: ${res.text.slice(0, 300)}`);
-  const doc = res.body as { servers?: Array<{ url: string }>; paths: Record<string, Record<string, unknown>> };
+  const doc = inlineSchemas(res.body) as {
+    servers?: Array<{ url: string }>;
+    paths: Record<string, Record<string, unknown>>;
+  };
   const ops: Operation[] = [];
   for (const [opPath, item] of Object.entries(doc.paths)) {
     const servers = (item.servers as Array<{ url: string }> | undefined) ?? doc.servers ?? [];

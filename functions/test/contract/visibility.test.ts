@@ -13,6 +13,7 @@ import {
   buildSample,
   closeWorld,
   contractSetup,
+  inlineSchemas,
   createFixture,
   isWrite,
   parseBody,
@@ -97,7 +98,7 @@ const counted = { operations: 0, tagged: 0, calls: 0, answered: 0, fieldsChecked
 beforeAll(async () => {
   ({ ops, world } = await contractSetup());
   await storeSampleDayShifts(world.fixture);
-  const doc = (await api('docs').get('/openapi.json')).body as {
+  const doc = inlineSchemas((await api('docs').get('/openapi.json')).body) as {
     paths: Record<
       string,
       Record<string, { responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }> }>

@@ -4,7 +4,7 @@ import {
   type SessionToken,
   type SessionTokenStore,
   type StreamConnector,
-} from '../../src/connectors';
+} from '../../src/pos/connectors';
 import { startVendorSimulator, vendorUrlEnv, type RunningVendorSimulator } from '../../dev/vendors/server';
 import type { SimulatorStateOptions } from '../../dev/vendors/state';
 

@@ -11,7 +11,32 @@ describe('the shared HTTP layer', () => {
   it('answers an unknown route with the error envelope and 404', async () => {
     const res = await api('roles').get('/nowhere').set(bearer(co.owner));
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, error: expect.any(String), code: 'ROUTE_NOT_FOUND' });
+    expect(res.body).toEqual({
+      success: false,
+      error: 'No route GET /nowhere in the roles module',
+      code: 'ROUTE_NOT_FOUND',
+      details: [{ path: 'route', message: 'not served here', module: 'roles', method: 'GET' }],
+    });
+  });
+
+  it('says which module serves a path asked of another module, and with which methods', async () => {
+    const res = await api('payroll').get('/roles').query({ companyId: co.companyId }).set(bearer(co.owner));
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('ROUTE_NOT_FOUND');
+    expect(res.body.error).toBe(
+      "No route GET /roles in the payroll module; /roles is served by the roles module (GET, POST): call it at that module's address",
+    );
+    expect(res.body.details).toEqual([
+      { path: 'route', message: 'not served here', module: 'payroll', method: 'GET' },
+      { path: 'route', message: 'served by the roles module', module: 'roles', methods: ['GET', 'POST'] },
+    ]);
+    const withParameter = await api('calculator').patch('/employees/emp-1').set(bearer(co.owner));
+    expect(withParameter.body.details[1]).toEqual({
+      path: 'route',
+      message: 'served by the employees module',
+      module: 'employees',
+      methods: ['GET', 'PATCH'],
+    });
   });
 
   it('answers a wrong method on a known path with 405, the Allow header and the envelope', async () => {

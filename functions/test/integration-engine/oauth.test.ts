@@ -7,8 +7,8 @@ import { bearer, createUser, type TestUser } from '../helpers/users';
 import { db } from '../../src/core/firebase';
 import * as functions from '../../src/index';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS, type RunningVendorSimulator } from '../../dev/vendors/server';
-import { accessTokenFor, readSecrets } from '../../src/modules/integration-engine';
-import type { OAuthSecrets } from '../../src/modules/integration-engine/oauth';
+import { accessTokenFor, readSecrets } from '../../src/pos/integration-engine';
+import type { OAuthSecrets } from '../../src/pos/integration-engine/oauth';
 
 let sim: RunningVendorSimulator;
 const logs = captureLogs();

@@ -10,7 +10,7 @@ import { periodBounds } from '../../src/core/calendar';
 import { db } from '../../src/core/firebase';
 import { configureSquareSim, squareGroundTruth } from '../../dev/vendors/square';
 import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
-import { runSyncTask } from '../../src/services/pos-sync/engine';
+import { runSyncTask } from '../../src/pos/service/engine';
 
 /**
  * A backfill killed midway (its process SIGKILLed, as when an instance dies) and delivered again

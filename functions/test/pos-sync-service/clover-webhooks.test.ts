@@ -5,8 +5,8 @@ import { seedConnection } from '../helpers/integrations';
 import { captureLogs } from '../helpers/logs';
 import { db } from '../../src/core/firebase';
 import { cloverEvent, deliveryOutcome, signedWebhook, type CloverEventPayload } from '../../dev/vendors/webhooks';
-import { WEBHOOK_EVENTS } from '../../src/services/pos-sync/webhooks';
-import { WEBHOOK_VERIFICATIONS } from '../../src/services/pos-sync/clover-verification';
+import { WEBHOOK_EVENTS } from '../../src/pos/service/webhooks';
+import { WEBHOOK_VERIFICATIONS } from '../../src/pos/service/clover-verification';
 import { bearer, createUser } from '../helpers/users';
 
 /**

@@ -5,7 +5,7 @@ import { startVendors } from '../helpers/integrations';
 import { bearer } from '../helpers/users';
 import { db } from '../../src/core/firebase';
 import * as functions from '../../src/index';
-import type { PosSale } from '../../src/connectors';
+import type { PosSale } from '../../src/pos/connectors';
 import { cloverGroundTruth, configureCloverSim } from '../../dev/vendors/clover';
 import { configureLightspeedSim, lightspeedGroundTruth } from '../../dev/vendors/lightspeed';
 import { configureRevelSim, revelGroundTruth } from '../../dev/vendors/revel';

@@ -8,7 +8,7 @@ import { db } from '../../src/core/firebase';
 import { serviceIdToken } from '../../src/core/service-auth';
 import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
 import { signedWebhook, squareEvent } from '../../dev/vendors/webhooks';
-import { enqueueDueSyncs } from '../../src/services/pos-sync/hourly';
+import { enqueueDueSyncs } from '../../src/pos/service/hourly';
 
 /** The POS sync service's HTTP surface and its hourly job, with the real Cloud Tasks emulator behind the queue. */
 

@@ -15,7 +15,7 @@ import {
   type SquareEventPayload,
   type ToastEventPayload,
 } from '../../dev/vendors/webhooks';
-import { receiveWebhook, WEBHOOK_COUNTS, WEBHOOK_EVENTS } from '../../src/services/pos-sync/webhooks';
+import { receiveWebhook, WEBHOOK_COUNTS, WEBHOOK_EVENTS } from '../../src/pos/service/webhooks';
 
 const MINUTE = 60_000;
 const KEYS = { square: 'sim-square-signature-key-3f9a1c7e5b2d', toast: 'sim-toast-webhook-secret-8e2b6d4a0c19' };

@@ -1,7 +1,8 @@
 /**
  * The contract tier: the API description as clients and reviewers see it. Needs no emulator.
  * - docs/openapi.json (the reviewed snapshot) is exactly what the code describes;
- * - the document passes Redocly's `recommended` lint ruleset without errors;
+ * - the document passes Redocly's `recommended` lint ruleset (redocly.yaml) without an error or a warning;
+ * - its named components, the statuses and codes of every operation, its uploads;
  * - the types openapi-typescript generates from it compile with a typed openapi-fetch client, reject
  *   a wrong call, and that client works against a real module app.
  */
@@ -15,12 +16,14 @@ import ts from 'typescript';
 import { createModuleApp } from '../../src/http/app';
 import { DEPLOYED, MODULES, errorCatalog } from '../../src/modules/registry';
 import { REVIEW_DOCUMENT_PATH, REVIEW_ROOT_URL, reviewDocumentText, stableJson } from '../../src/openapi/review';
+import { ROUTE_TABLE_FILE, routeTableOf } from '../../src/modules/route-table';
 
 const run = promisify(execFile);
 const FUNCTIONS_DIR = path.resolve(__dirname, '../..');
 const SNAPSHOT = path.resolve(FUNCTIONS_DIR, '..', REVIEW_DOCUMENT_PATH);
 const CLIENT_DIR = path.join(__dirname, 'typed-client');
 const CLIENT_FILE = path.join(CLIENT_DIR, 'client.ts');
+const REDOCLY_CONFIG = path.resolve(FUNCTIONS_DIR, '..', 'redocly.yaml');
 
 let tmp: string;
 let documentText: string;
@@ -38,10 +41,10 @@ beforeAll(async () => {
   typesFile = path.join(tmp, 'openapi.d.ts');
   const cli = path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'bin/cli.js');
   const [lintRun] = await Promise.all([
-    // in the temporary directory, so that no redocly.yaml changes the ruleset; no telemetry, no update check
+    // the repository's redocly.yaml (the recommended ruleset); no telemetry, no update check
     run(
       process.execPath,
-      [cli, 'lint', documentFile, '--format=json', '--extends=recommended', '--max-problems=1000'],
+      [cli, 'lint', documentFile, '--format=json', `--config=${REDOCLY_CONFIG}`, '--max-problems=1000'],
       {
         cwd: tmp,
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
@@ -77,7 +80,12 @@ describe('docs/openapi.json, the reviewed snapshot of the API description', () =
     );
   });
 
-  it('passes `redocly lint` with the recommended ruleset: no errors', () => {
+  it('comes with the route table the modules read for their ROUTE_NOT_FOUND hint, as the registry serves it', () => {
+    const committed = fs.readFileSync(path.join(FUNCTIONS_DIR, ROUTE_TABLE_FILE), 'utf8');
+    expect(committed).toBe(stableJson(routeTableOf(DEPLOYED)));
+  });
+
+  it("passes `redocly lint` with the repository's redocly.yaml (the recommended ruleset): no error, no warning", () => {
     const describe = (severity: string) =>
       lint.problems
         .filter((p) => p.severity === severity)
@@ -88,7 +96,8 @@ describe('docs/openapi.json, the reviewed snapshot of the API description', () =
       }`,
     );
     expect(describe('error')).toEqual([]);
-    expect(lint.totals.errors).toBe(0);
+    expect(describe('warn')).toEqual([]);
+    expect(lint.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 });
 
@@ -160,6 +169,15 @@ describe('a typed client (openapi-typescript types, openapi-fetch)', () => {
     expect(text([...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()])).toEqual([]);
     expect(text(diagnosticsOf(typesFile))).toEqual([]);
     expect(text(diagnosticsOf(CLIENT_FILE))).toEqual([]);
+  });
+
+  it('types nothing `unknown` but the values of free-form maps', () => {
+    const code = fs
+      .readFileSync(typesFile, 'utf8')
+      .split('\n')
+      .filter((line) => !/^\s*(\*|\/\*\*)/.test(line));
+    const loose = code.filter((line) => /\bunknown\b/.test(line) && !/^\s*\[\w+: string\]: unknown;$/.test(line));
+    expect(loose).toEqual([]);
   });
 
   it.each(Object.keys(WRONG_CALLS))('a wrong call is a compile error: %s', (name) => {

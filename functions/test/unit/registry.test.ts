@@ -20,17 +20,22 @@ const exported = functions as unknown as Record<string, unknown>;
 const SRC = path.resolve(__dirname, '../../src');
 const MODELS = path.join(SRC, 'ai/models.ts');
 
-/** The definition file of a registered module (its folder is named after its tag, or its name: ai-admin lives in ai/), or of a service (src/services/<name>/definition.ts). */
+/** The definition file of a registered module (its folder is named after its tag, or its name: ai-admin lives in ai/; the POS modules live in the POS area, src/pos/), or of the POS sync service (src/pos/service/definition.ts). */
 function definitionFileOf(module: ModuleDefinition): string {
   const candidates = (dir: string, file: string) =>
     fs
       .readdirSync(path.join(SRC, dir), { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => path.join(SRC, dir, d.name, file));
-  for (const file of [...candidates('modules', 'module.ts'), ...candidates('services', 'definition.ts')]) {
+  const files = [
+    ...candidates('modules', 'module.ts'),
+    ...candidates('pos', 'module.ts'),
+    ...candidates('pos', 'definition.ts'),
+  ];
+  for (const file of files) {
     if (fs.existsSync(file) && (require(file) as { default?: unknown }).default === module) return file;
   }
-  throw new Error(`no src/modules/*/module.ts or src/services/*/definition.ts defines ${module.name}`);
+  throw new Error(`no src/modules/*/module.ts, src/pos/*/module.ts or src/pos/*/definition.ts defines ${module.name}`);
 }
 
 /**

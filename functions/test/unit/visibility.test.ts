@@ -118,6 +118,7 @@ describe('the tags in the API description', () => {
     for (const [key, value] of Object.entries(schema)) visit(value, `${at}.${key}`);
   };
   visit(doc.paths, 'paths');
+  visit(doc.components.schemas, 'components.schemas');
 
   it('mark every kind of tagged field, none of them required in an answer', () => {
     const tags = new Set(tagged.map((at) => at.split('.').pop()));

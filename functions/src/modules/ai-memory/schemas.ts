@@ -64,18 +64,20 @@ export type MemoryCreate = z.output<typeof memoryCreateBody>;
 export const memoryPatchBody = z.strictObject({ text: text.optional(), visibility: visibility.optional() });
 export type MemoryPatch = z.output<typeof memoryPatchBody>;
 
-export const memorySchema = z.object({
-  id: z.string(),
-  scope: z.enum(MEMORY_SCOPES),
-  /** The member a personal memory belongs to; null for a company memory. */
-  ownerUid: z.string().nullable().describe('The member a personal memory belongs to; null for a company memory'),
-  text: z.string(),
-  source: z.enum(MEMORY_SOURCES),
-  visibility: z.enum(MEMORY_VISIBILITIES),
-  createdBy: z.string(),
-  createdAt: z.number().optional(),
-  updatedAt: z.number().optional(),
-});
+export const memorySchema = z
+  .object({
+    id: z.string(),
+    scope: z.enum(MEMORY_SCOPES),
+    /** The member a personal memory belongs to; null for a company memory. */
+    ownerUid: z.string().nullable().describe('The member a personal memory belongs to; null for a company memory'),
+    text: z.string(),
+    source: z.enum(MEMORY_SOURCES),
+    visibility: z.enum(MEMORY_VISIBILITIES),
+    createdBy: z.string(),
+    createdAt: z.number().optional(),
+    updatedAt: z.number().optional(),
+  })
+  .meta({ id: 'Memory' });
 export type Memory = z.infer<typeof memorySchema>;
 
 export const listMemoriesQuery = companyIdQuery.extend({
@@ -84,7 +86,7 @@ export const listMemoriesQuery = companyIdQuery.extend({
 
 export const memoryIdParam = z.object({ memoryId: documentId });
 
-export const forgottenSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export const forgottenSchema = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: 'ForgottenMemory' });
 
 /** What the assistant gets for a question: the most relevant memories the member may see, bounded. */
 export interface RelevantMemory {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyIdQuery, documentId, isoDate } from '../../http/fields';
+import { companyIdQuery, documentId, isoDate, nextCursor } from '../../http/fields';
 import type { Limit } from '../../core/rate-limit';
 
 /** Public apply: per address and posting, and per address over all postings (spam from one address). */
@@ -76,46 +76,59 @@ export const postingPatchBody = z
   .partial();
 export type PostingPatch = z.output<typeof postingPatchBody>;
 
-export const postingSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  roleId: z.string(),
-  subRoleId: z.string(),
-  employmentType: z.enum(EMPLOYMENT_TYPES),
-  wage: z.object({ min: z.number(), max: z.number().optional(), period: z.string(), currency: z.string().optional() }),
-  description: z.string(),
-  questions: z.array(questionSchema),
-  status: z.enum(POSTING_STATUSES),
-  publicId: z.string().describe('The public apply link: GET/POST /apply/{publicId} of this module (no account needed)'),
-  createdBy: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+export const postingSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    roleId: z.string(),
+    subRoleId: z.string(),
+    employmentType: z.enum(EMPLOYMENT_TYPES),
+    wage: z.object({
+      min: z.number(),
+      max: z.number().optional(),
+      period: z.string(),
+      currency: z.string().optional(),
+    }),
+    description: z.string(),
+    questions: z.array(questionSchema),
+    status: z.enum(POSTING_STATUSES),
+    publicId: z
+      .string()
+      .describe('The public apply link: GET/POST /apply/{publicId} of this module (no account needed)'),
+    createdBy: z.string(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'JobPosting' });
 export type Posting = z.infer<typeof postingSchema>;
 
-export const publicPostingSchema = z.object({
-  publicId: z.string(),
-  companyName: z.string(),
-  title: z.string(),
-  roleName: z.string(),
-  employmentType: z.enum(EMPLOYMENT_TYPES),
-  wage: postingSchema.shape.wage,
-  description: z.string(),
-  questions: z.array(questionSchema),
-});
+export const publicPostingSchema = z
+  .object({
+    publicId: z.string(),
+    companyName: z.string(),
+    title: z.string(),
+    roleName: z.string(),
+    employmentType: z.enum(EMPLOYMENT_TYPES),
+    wage: postingSchema.shape.wage,
+    description: z.string(),
+    questions: z.array(questionSchema),
+  })
+  .meta({ id: 'PublicJobPosting' });
 
 const window = z
   .strictObject({ start: z.int().min(0).max(1440), end: z.int().min(0).max(1440) })
   .refine((w) => w.start < w.end, { message: 'start must be before end' });
 /** Per weekday, the shape of an employee's availabilities (copied to the employee on hire). */
-export const availabilitySchema = z.partialRecord(
-  z.enum(WEEKDAYS),
-  z.strictObject({
-    allDay: z.boolean().optional(),
-    shift1: window.optional().describe('Minutes of the day'),
-    shift2: window.optional(),
-  }),
-);
+export const availabilitySchema = z
+  .partialRecord(
+    z.enum(WEEKDAYS),
+    z.strictObject({
+      allDay: z.boolean().optional(),
+      shift1: window.optional().describe('Minutes of the day'),
+      shift2: window.optional(),
+    }),
+  )
+  .meta({ id: 'ApplicantAvailability' });
 
 export const applyBody = z.strictObject({
   name: z.string().trim().min(1).max(100),
@@ -145,10 +158,12 @@ export const confirmApplicationBody = z.strictObject({
   token: z.string().min(1).max(200).describe('The token of the emailed link (after `#token=`)'),
 });
 
-export const applyReceipt = z.object({
-  applicationId: z.string().describe('The reference of the application; the same one for a repeated confirmation'),
-  receivedAt: z.number(),
-});
+export const applyReceipt = z
+  .object({
+    applicationId: z.string().describe('The reference of the application; the same one for a repeated confirmation'),
+    receivedAt: z.number(),
+  })
+  .meta({ id: 'ApplyReceipt' });
 
 const historyEntry = z.object({
   from: z.enum(STAGES).nullable(),
@@ -159,35 +174,37 @@ const historyEntry = z.object({
 });
 const noteSchema = z.object({ id: z.string(), text: z.string(), by: z.string(), at: z.number() });
 
-export const applicationSchema = z.object({
-  id: z.string(),
-  postingId: z.string(),
-  name: z.string(),
-  surname: z.string(),
-  email: z.string(),
-  phone: z.string().optional(),
-  answers: z.array(
-    z.object({ questionId: z.string(), prompt: z.string(), answer: z.union([z.boolean(), z.string()]) }),
-  ),
-  availability: z.record(z.string(), z.unknown()).optional(),
-  earliestStart: z.string().optional(),
-  message: z.string().optional(),
-  stage: z.enum(STAGES),
-  history: z.array(historyEntry).describe('Every move, oldest first (the first: submitted, from null to new)'),
-  notes: z.array(noteSchema).describe("Managers' notes, oldest first"),
-  submittedAt: z.number(),
-  submittedOn: z.string().describe('Business date of the submission (company-local)'),
-  updatedAt: z.number(),
-  employeeId: z.string().nullable().describe('The employee created by the hire'),
-  invitation: z
-    .object({
-      status: z.enum(['sent', 'failed', 'skipped']),
-      invitationId: z.string().optional(),
-      code: z.string().optional(),
-    })
-    .nullable()
-    .describe('The auth invitation sent on hire (failed: its error code; hire again to retry)'),
-});
+export const applicationSchema = z
+  .object({
+    id: z.string(),
+    postingId: z.string(),
+    name: z.string(),
+    surname: z.string(),
+    email: z.string(),
+    phone: z.string().optional(),
+    answers: z.array(
+      z.object({ questionId: z.string(), prompt: z.string(), answer: z.union([z.boolean(), z.string()]) }),
+    ),
+    availability: z.record(z.string(), z.unknown()).optional(),
+    earliestStart: z.string().optional(),
+    message: z.string().optional(),
+    stage: z.enum(STAGES),
+    history: z.array(historyEntry).describe('Every move, oldest first (the first: submitted, from null to new)'),
+    notes: z.array(noteSchema).describe("Managers' notes, oldest first"),
+    submittedAt: z.number(),
+    submittedOn: z.string().describe('Business date of the submission (company-local)'),
+    updatedAt: z.number(),
+    employeeId: z.string().nullable().describe('The employee created by the hire'),
+    invitation: z
+      .object({
+        status: z.enum(['sent', 'failed', 'skipped']),
+        invitationId: z.string().optional(),
+        code: z.string().optional(),
+      })
+      .nullable()
+      .describe('The auth invitation sent on hire (failed: its error code; hire again to retry)'),
+  })
+  .meta({ id: 'JobApplication' });
 export type Application = z.infer<typeof applicationSchema>;
 
 export const listApplicationsQuery = companyIdQuery.extend({
@@ -199,10 +216,12 @@ export const listApplicationsQuery = companyIdQuery.extend({
   cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
 });
 
-export const applicationPage = z.object({
-  applications: z.array(applicationSchema),
-  nextCursor: z.string().nullable(),
-});
+export const applicationPage = z
+  .object({
+    applications: z.array(applicationSchema),
+    nextCursor,
+  })
+  .meta({ id: 'JobApplicationPage' });
 
 export const listPostingsQuery = companyIdQuery.extend({ status: z.enum(POSTING_STATUSES).optional() });
 export const postingIdParam = z.object({ postingId: documentId });
@@ -232,16 +251,20 @@ export const hireBody = z.strictObject({
   invite: z.boolean().default(true).describe("Send the auth invitation (an employee account) to the applicant's email"),
 });
 
-export const hireResult = z.object({ application: applicationSchema, employeeId: z.string() });
+export const hireResult = z
+  .object({ application: applicationSchema, employeeId: z.string() })
+  .meta({ id: 'HireResult' });
 
-export const hiringPermissionsSchema = z.object({
-  managersSeeHiring: z
-    .boolean()
-    .describe('Managers see postings and applications, move them, note them and hire (default true)'),
-  managersManagePostings: z
-    .boolean()
-    .describe('Managers create, edit, open and close postings (default true; needs managersSeeHiring)'),
-});
+export const hiringPermissionsSchema = z
+  .object({
+    managersSeeHiring: z
+      .boolean()
+      .describe('Managers see postings and applications, move them, note them and hire (default true)'),
+    managersManagePostings: z
+      .boolean()
+      .describe('Managers create, edit, open and close postings (default true; needs managersSeeHiring)'),
+  })
+  .meta({ id: 'HiringPermissions' });
 export type HiringPermissions = z.infer<typeof hiringPermissionsSchema>;
 export const hiringPermissionsPatch = z
   .strictObject({ managersSeeHiring: z.boolean(), managersManagePostings: z.boolean() })

@@ -39,41 +39,43 @@ const epochMs = z.int().min(0).max(8_640_000_000_000_000);
 
 // ---------------------------------------------------------------- settings
 
-export const settingsSchema = z.object({
-  geofenceRadiusMeters: z
-    .int()
-    .min(10)
-    .max(10_000)
-    .describe(
-      'Radius around the company location(s) inside which clock-in and clock-out are accepted when isGeolocationEnabled (default 150)',
-    ),
-  autoClockOutAfterMinutes: z
-    .int()
-    .min(60)
-    .max(2880)
-    .describe(
-      'An open punch is closed by the scheduled job this many minutes after its clock-in, at that time (default 720)',
-    ),
-  autoApproveVarianceMinutes: z
-    .int()
-    .min(0)
-    .max(240)
-    .describe(
-      'A clock-out is approved at once when |worked - scheduled| is at most this and the punch has no exception (default 10)',
-    ),
-  restBreaksPaid: z.boolean().describe('Rest breaks count as worked time (default true)'),
-  mealBreaksPaid: z.boolean().describe('Meal breaks count as worked time (default false)'),
-  breakRequiredAfterMinutes: z
-    .int()
-    .min(1)
-    .max(1440)
-    .describe('Worked minutes after which a meal break is expected (missed_break) (default 360)'),
-  lateGraceMinutes: z
-    .int()
-    .min(0)
-    .max(120)
-    .describe('Minutes late (or early out) tolerated before late / left_early is an exception (default 5)'),
-});
+export const settingsSchema = z
+  .object({
+    geofenceRadiusMeters: z
+      .int()
+      .min(10)
+      .max(10_000)
+      .describe(
+        'Radius around the company location(s) inside which clock-in and clock-out are accepted when isGeolocationEnabled (default 150)',
+      ),
+    autoClockOutAfterMinutes: z
+      .int()
+      .min(60)
+      .max(2880)
+      .describe(
+        'An open punch is closed by the scheduled job this many minutes after its clock-in, at that time (default 720)',
+      ),
+    autoApproveVarianceMinutes: z
+      .int()
+      .min(0)
+      .max(240)
+      .describe(
+        'A clock-out is approved at once when |worked - scheduled| is at most this and the punch has no exception (default 10)',
+      ),
+    restBreaksPaid: z.boolean().describe('Rest breaks count as worked time (default true)'),
+    mealBreaksPaid: z.boolean().describe('Meal breaks count as worked time (default false)'),
+    breakRequiredAfterMinutes: z
+      .int()
+      .min(1)
+      .max(1440)
+      .describe('Worked minutes after which a meal break is expected (missed_break) (default 360)'),
+    lateGraceMinutes: z
+      .int()
+      .min(0)
+      .max(120)
+      .describe('Minutes late (or early out) tolerated before late / left_early is an exception (default 5)'),
+  })
+  .meta({ id: 'AttendanceSettings' });
 export type AttendanceSettings = z.infer<typeof settingsSchema>;
 export const settingsPatchBody = z.strictObject(settingsSchema.partial().shape);
 export type AttendanceSettingsPatch = z.output<typeof settingsPatchBody>;
@@ -90,19 +92,23 @@ export const SETTINGS_DEFAULTS: AttendanceSettings = {
 
 // ---------------------------------------------------------------- punches
 
-export const locationSchema = z.strictObject({
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
-  accuracy: z.number().min(0).max(100_000).describe('Radius of the fix in meters, as the device reports it'),
-});
+export const locationSchema = z
+  .strictObject({
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+    accuracy: z.number().min(0).max(100_000).describe('Radius of the fix in meters, as the device reports it'),
+  })
+  .meta({ id: 'PunchLocation' });
 export type PunchLocation = z.infer<typeof locationSchema>;
 
-export const breakSchema = z.object({
-  type: z.enum(BREAK_TYPES),
-  startAt: z.number().describe('Epoch ms (server time)'),
-  endAt: z.number().nullable().describe('Epoch ms; null while the break runs'),
-  paid: z.boolean().describe('Whether the break counts as worked time (from the settings when it was taken)'),
-});
+export const breakSchema = z
+  .object({
+    type: z.enum(BREAK_TYPES),
+    startAt: z.number().describe('Epoch ms (server time)'),
+    endAt: z.number().nullable().describe('Epoch ms; null while the break runs'),
+    paid: z.boolean().describe('Whether the break counts as worked time (from the settings when it was taken)'),
+  })
+  .meta({ id: 'PunchBreak' });
 export type Break = z.infer<typeof breakSchema>;
 
 export const shiftLinkSchema = z.object({
@@ -158,46 +164,50 @@ export const vendorSchema = z.object({
 });
 export type VendorLink = z.infer<typeof vendorSchema>;
 
-export const punchSchema = z.object({
-  id: z.string(),
-  companyId: z.string(),
-  employeeId: z.string(),
-  positionId: z.string().nullable().describe('From the linked shift, else null (managers may set it)'),
-  businessDate: z.string().describe('Business date of the clock-in (company calendar, dayChangeTime honoured)'),
-  clockInAt: z.number().describe('Epoch ms, server time (authoritative)'),
-  clockOutAt: z.number().nullable().describe('Epoch ms, server time; null while open'),
-  deviceClockInAt: z
-    .number()
-    .nullable()
-    .describe("The device's clock at clock-in, as sent (recorded, never used for pay)"),
-  deviceClockOutAt: z.number().nullable(),
-  clockInLocation: locationSchema.nullable(),
-  clockOutLocation: locationSchema.nullable(),
-  breaks: z.array(breakSchema),
-  state: z.enum(PUNCH_STATES).describe('open (clocked in), pending (closed, waiting for approval), approved (locked)'),
-  shift: shiftLinkSchema
-    .nullable()
-    .describe("The employee's published shift of that business day the punch is linked to (nearest start), or null"),
-  lateMinutes: z.number().describe('Minutes the clock-in was after the scheduled start (0 without a shift)'),
-  leftEarlyMinutes: z
-    .number()
-    .describe('Minutes the clock-out was before the scheduled end (0 without a shift or while open)'),
-  autoClockedOut: z.boolean().describe('Closed by the auto clock-out job'),
-  source: z.enum(PUNCH_SOURCES),
-  vendor: vendorSchema
-    .nullable()
-    .describe('The POS punch this one mirrors (source pos), with its review state; null for app and manager punches'),
-  workedMinutes: z.number().nullable().describe('Clock-in to clock-out less unpaid breaks; null while open'),
-  paidBreakMinutes: z.number(),
-  unpaidBreakMinutes: z.number(),
-  exceptions: z
-    .array(z.enum(EXCEPTION_TYPES))
-    .describe('late, left_early, missed_break, auto_clocked_out, unscheduled (no shift)'),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  approvedAt: z.number().nullable(),
-  approvedBy: z.string().nullable(),
-});
+export const punchSchema = z
+  .object({
+    id: z.string(),
+    companyId: z.string(),
+    employeeId: z.string(),
+    positionId: z.string().nullable().describe('From the linked shift, else null (managers may set it)'),
+    businessDate: z.string().describe('Business date of the clock-in (company calendar, dayChangeTime honoured)'),
+    clockInAt: z.number().describe('Epoch ms, server time (authoritative)'),
+    clockOutAt: z.number().nullable().describe('Epoch ms, server time; null while open'),
+    deviceClockInAt: z
+      .number()
+      .nullable()
+      .describe("The device's clock at clock-in, as sent (recorded, never used for pay)"),
+    deviceClockOutAt: z.number().nullable(),
+    clockInLocation: locationSchema.nullable(),
+    clockOutLocation: locationSchema.nullable(),
+    breaks: z.array(breakSchema),
+    state: z
+      .enum(PUNCH_STATES)
+      .describe('open (clocked in), pending (closed, waiting for approval), approved (locked)'),
+    shift: shiftLinkSchema
+      .nullable()
+      .describe("The employee's published shift of that business day the punch is linked to (nearest start), or null"),
+    lateMinutes: z.number().describe('Minutes the clock-in was after the scheduled start (0 without a shift)'),
+    leftEarlyMinutes: z
+      .number()
+      .describe('Minutes the clock-out was before the scheduled end (0 without a shift or while open)'),
+    autoClockedOut: z.boolean().describe('Closed by the auto clock-out job'),
+    source: z.enum(PUNCH_SOURCES),
+    vendor: vendorSchema
+      .nullable()
+      .describe('The POS punch this one mirrors (source pos), with its review state; null for app and manager punches'),
+    workedMinutes: z.number().nullable().describe('Clock-in to clock-out less unpaid breaks; null while open'),
+    paidBreakMinutes: z.number(),
+    unpaidBreakMinutes: z.number(),
+    exceptions: z
+      .array(z.enum(EXCEPTION_TYPES))
+      .describe('late, left_early, missed_break, auto_clocked_out, unscheduled (no shift)'),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    approvedAt: z.number().nullable(),
+    approvedBy: z.string().nullable(),
+  })
+  .meta({ id: 'Punch' });
 export type PunchView = z.infer<typeof punchSchema>;
 
 export const punchIdParam = z.object({ punchId: documentId.describe('Punch id') });
@@ -260,32 +270,41 @@ export const reasonBody = z.strictObject({ reason: reason.optional() });
 export const bulkApproveBody = z.strictObject({
   punchIds: z.array(documentId).min(1).max(200).describe('Punches to approve (each on its own)'),
 });
-export const bulkApproveResponse = z.object({
-  approved: z.array(punchSchema),
-  skipped: z
-    .array(z.object({ punchId: z.string(), code: z.string(), message: z.string() }))
-    .describe(
-      'Punches not approved and why (PUNCH_NOT_FOUND, PUNCH_OPEN, PERIOD_LOCKED); already approved ones are listed under approved',
-    ),
-});
+export const bulkApproveResponse = z
+  .object({
+    approved: z.array(punchSchema),
+    skipped: z
+      .array(z.object({ punchId: z.string(), code: z.string(), message: z.string() }))
+      .describe(
+        'Punches not approved and why (PUNCH_NOT_FOUND, PUNCH_OPEN, PERIOD_LOCKED); already approved ones are listed under approved',
+      ),
+  })
+  .meta({ id: 'BulkApproveResult' });
 
-export const currentPunchResponse = z.object({
-  punch: punchSchema.nullable().describe("The caller's open punch, or null"),
-  onBreak: z.boolean(),
-});
+export const currentPunchResponse = z
+  .object({
+    punch: punchSchema.nullable().describe("The caller's open punch, or null"),
+    onBreak: z.boolean(),
+  })
+  .meta({ id: 'CurrentPunch' });
 
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  punchId: z.string(),
-  at: z.number().describe('Epoch ms'),
-  by: z
-    .string()
-    .describe("uid of who made the change ('system' for the auto clock-out job, 'pos:<slug>' for the POS sync)"),
-  action: z.enum(AUDIT_ACTIONS),
-  before: z.record(z.string(), z.unknown()).nullable().describe('The stored punch before the change (null on create)'),
-  after: z.record(z.string(), z.unknown()).nullable().describe('The stored punch after the change (null on delete)'),
-  reason: z.string().nullable(),
-});
+export const auditEntrySchema = z
+  .object({
+    id: z.string(),
+    punchId: z.string(),
+    at: z.number().describe('Epoch ms'),
+    by: z
+      .string()
+      .describe("uid of who made the change ('system' for the auto clock-out job, 'pos:<slug>' for the POS sync)"),
+    action: z.enum(AUDIT_ACTIONS),
+    before: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe('The stored punch before the change (null on create)'),
+    after: z.record(z.string(), z.unknown()).nullable().describe('The stored punch after the change (null on delete)'),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'PunchAuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const lockSchema = z.object({
@@ -309,17 +328,19 @@ export const timesheetQuery = companyIdQuery.extend({
 });
 export type TimesheetQuery = z.output<typeof timesheetQuery>;
 
-export const exceptionSchema = z.object({
-  type: z.enum(EXCEPTION_TYPES),
-  punchId: z.string().optional(),
-  shiftId: z.string().optional(),
-  minutes: z
-    .number()
-    .optional()
-    .describe(
-      'late / left_early: minutes; missed_break: worked minutes; overtime_risk: projected minutes of the workweek',
-    ),
-});
+export const exceptionSchema = z
+  .object({
+    type: z.enum(EXCEPTION_TYPES),
+    punchId: z.string().optional(),
+    shiftId: z.string().optional(),
+    minutes: z
+      .number()
+      .optional()
+      .describe(
+        'late / left_early: minutes; missed_break: worked minutes; overtime_risk: projected minutes of the workweek',
+      ),
+  })
+  .meta({ id: 'TimesheetException' });
 export type TimesheetException = z.infer<typeof exceptionSchema>;
 
 const totals = {
@@ -330,31 +351,33 @@ const totals = {
   varianceMinutes: z.number().describe('worked - scheduled'),
 };
 
-export const timesheetSchema = z.object({
-  employeeId: z.string(),
-  totals: z.object(totals),
-  days: z.array(
-    z.object({
-      date: z.string(),
-      ...totals,
-      punchIds: z.array(z.string()),
-      shiftIds: z.array(z.string()),
-      openPunch: z.boolean().describe('A punch of the day is still open (not counted in workedMinutes yet)'),
-      exceptions: z.array(exceptionSchema),
-    }),
-  ),
-  weeks: z.array(
-    z.object({
-      weekStart: z.string(),
-      workedMinutes: z.number().describe('Worked minutes of the whole workweek (also days outside the range)'),
-      remainingScheduledMinutes: z
-        .number()
-        .describe('Scheduled minutes of days from the business day today on without a punch'),
-      projectedMinutes: z.number(),
-      overtimeRisk: z.boolean().describe('projected > 40 hours'),
-    }),
-  ),
-});
+export const timesheetSchema = z
+  .object({
+    employeeId: z.string(),
+    totals: z.object(totals),
+    days: z.array(
+      z.object({
+        date: z.string(),
+        ...totals,
+        punchIds: z.array(z.string()),
+        shiftIds: z.array(z.string()),
+        openPunch: z.boolean().describe('A punch of the day is still open (not counted in workedMinutes yet)'),
+        exceptions: z.array(exceptionSchema),
+      }),
+    ),
+    weeks: z.array(
+      z.object({
+        weekStart: z.string(),
+        workedMinutes: z.number().describe('Worked minutes of the whole workweek (also days outside the range)'),
+        remainingScheduledMinutes: z
+          .number()
+          .describe('Scheduled minutes of days from the business day today on without a punch'),
+        projectedMinutes: z.number(),
+        overtimeRisk: z.boolean().describe('projected > 40 hours'),
+      }),
+    ),
+  })
+  .meta({ id: 'Timesheet' });
 export const timesheetResponse = z.object({
   startDate: z.string(),
   endDate: z.string(),

@@ -27,7 +27,7 @@ const roundingMode = z
 
 const decimals = z.int().min(0).max(LIMITS.maxDecimals).describe('Decimal places to keep');
 
-export const roundingSchema = z.strictObject({ decimals, mode: roundingMode });
+export const roundingSchema = z.strictObject({ decimals, mode: roundingMode }).meta({ id: 'Rounding' });
 
 const DECIMAL = /^-?\d{1,30}(\.\d{1,30})?$/;
 const REF = /^\$\d{1,2}$/;
@@ -54,29 +54,31 @@ export const currencySchema = z
 
 const args = (min: number, max: number = LIMITS.argsPerOperation) => z.array(operandSchema).min(min).max(max);
 
-export const operationSchema = z.discriminatedUnion('op', [
-  z.strictObject({ op: z.literal('sum'), args: args(1) }).describe('args[0] + args[1] + ...'),
-  z.strictObject({ op: z.literal('difference'), args: args(2) }).describe('args[0] - args[1] - ...'),
-  z.strictObject({ op: z.literal('product'), args: args(1) }).describe('args[0] × args[1] × ...'),
-  z.strictObject({ op: z.literal('ratio'), args: args(2, 2) }).describe('args[0] ÷ args[1]'),
-  z
-    .strictObject({ op: z.literal('percentage'), args: args(2, 2) })
-    .describe('args[0] as a percentage of args[1]: args[0] ÷ args[1] × 100 (labor cost 1250 of sales 5000 -> 25)'),
-  z
-    .strictObject({ op: z.literal('percentOf'), args: args(2, 2) })
-    .describe('args[0] percent of args[1]: args[0] × args[1] ÷ 100 (15 percent of 80 -> 12)'),
-  z
-    .strictObject({ op: z.literal('round'), args: args(1, 1), decimals, mode: roundingMode })
-    .describe('args[0] rounded to `decimals` places with the stated mode'),
-  z
-    .strictObject({ op: z.literal('toMinorUnits'), args: args(1, 1), currency: currencySchema, mode: roundingMode })
-    .describe(
-      'A major-unit amount in integer minor units of the currency (12.345 EUR half_even -> 1234), rounded with the stated mode',
-    ),
-  z
-    .strictObject({ op: z.literal('fromMinorUnits'), args: args(1, 1), currency: currencySchema })
-    .describe('Integer minor units as a major-unit amount (1234 EUR -> 12.34)'),
-]);
+export const operationSchema = z
+  .discriminatedUnion('op', [
+    z.strictObject({ op: z.literal('sum'), args: args(1) }).describe('args[0] + args[1] + ...'),
+    z.strictObject({ op: z.literal('difference'), args: args(2) }).describe('args[0] - args[1] - ...'),
+    z.strictObject({ op: z.literal('product'), args: args(1) }).describe('args[0] × args[1] × ...'),
+    z.strictObject({ op: z.literal('ratio'), args: args(2, 2) }).describe('args[0] ÷ args[1]'),
+    z
+      .strictObject({ op: z.literal('percentage'), args: args(2, 2) })
+      .describe('args[0] as a percentage of args[1]: args[0] ÷ args[1] × 100 (labor cost 1250 of sales 5000 -> 25)'),
+    z
+      .strictObject({ op: z.literal('percentOf'), args: args(2, 2) })
+      .describe('args[0] percent of args[1]: args[0] × args[1] ÷ 100 (15 percent of 80 -> 12)'),
+    z
+      .strictObject({ op: z.literal('round'), args: args(1, 1), decimals, mode: roundingMode })
+      .describe('args[0] rounded to `decimals` places with the stated mode'),
+    z
+      .strictObject({ op: z.literal('toMinorUnits'), args: args(1, 1), currency: currencySchema, mode: roundingMode })
+      .describe(
+        'A major-unit amount in integer minor units of the currency (12.345 EUR half_even -> 1234), rounded with the stated mode',
+      ),
+    z
+      .strictObject({ op: z.literal('fromMinorUnits'), args: args(1, 1), currency: currencySchema })
+      .describe('Integer minor units as a major-unit amount (1234 EUR -> 12.34)'),
+  ])
+  .meta({ id: 'CalculatorOperation' });
 export type Operation = z.infer<typeof operationSchema>;
 
 export const expressionBody = z.strictObject({
@@ -106,17 +108,21 @@ export type OperationsInput = z.infer<typeof operationsBody>;
 export const calculatorInputSchema = z.union([expressionBody, operationsBody]);
 export type CalculatorInput = ExpressionInput | OperationsInput;
 
-export const stepSchema = z.object({
-  op: z.string(),
-  value: z.string().describe('The exact decimal result of the step'),
-  currency: z.string().optional().describe('For toMinorUnits and fromMinorUnits'),
-});
+export const stepSchema = z
+  .object({
+    op: z.string(),
+    value: z.string().describe('The exact decimal result of the step'),
+    currency: z.string().optional().describe('For toMinorUnits and fromMinorUnits'),
+  })
+  .meta({ id: 'CalculationStep' });
 
-export const calculationSchema = z.object({
-  value: z.string().describe('The result as an exact decimal string (no exponent notation), e.g. "0.3"'),
-  steps: z
-    .array(stepSchema)
-    .optional()
-    .describe("The operations form: every step's result, in order (value is the last one)"),
-});
+export const calculationSchema = z
+  .object({
+    value: z.string().describe('The result as an exact decimal string (no exponent notation), e.g. "0.3"'),
+    steps: z
+      .array(stepSchema)
+      .optional()
+      .describe("The operations form: every step's result, in order (value is the last one)"),
+  })
+  .meta({ id: 'Calculation' });
 export type Calculation = z.infer<typeof calculationSchema>;

@@ -36,88 +36,105 @@ export const askBody = z.strictObject({
 });
 export type AskBody = z.output<typeof askBody>;
 
-export const conversationSchema = z.object({
-  id: z.string(),
-  companyId: z.string(),
-  title: z.string(),
-  turnCount: z.int().describe('Questions answered in this conversation'),
-  summarizedTurns: z
-    .int()
-    .describe('The oldest turns folded into the running summary the model sees instead of their text'),
-  createdAt: z.number().describe('Epoch ms'),
-  updatedAt: z.number().describe('Epoch ms of the last answer'),
-});
+export const conversationSchema = z
+  .object({
+    id: z.string(),
+    companyId: z.string(),
+    title: z.string(),
+    turnCount: z.int().describe('Questions answered in this conversation'),
+    summarizedTurns: z
+      .int()
+      .describe('The oldest turns folded into the running summary the model sees instead of their text'),
+    createdAt: z.number().describe('Epoch ms'),
+    updatedAt: z.number().describe('Epoch ms of the last answer'),
+  })
+  .meta({ id: 'Conversation' });
 export type Conversation = z.output<typeof conversationSchema>;
 
-export const toolUseSchema = z.object({
-  name: z.string().describe('Tool the assistant used'),
-  input: z.unknown().describe('The arguments the model gave it'),
-  ok: z.boolean(),
-  error: z
-    .string()
-    .optional()
-    .describe('Code of the refusal or failure the tool answered (e.g. INSUFFICIENT_ROLE, VALIDATION_FAILED)'),
-});
+export const toolUseSchema = z
+  .object({
+    name: z.string().describe('Tool the assistant used'),
+    input: z.unknown().meta({
+      description: 'The arguments the model gave it: parsed JSON, or the raw text when they were not JSON',
+      anyOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }, { type: 'null' }],
+    }),
+    ok: z.boolean(),
+    error: z
+      .string()
+      .optional()
+      .describe('Code of the refusal or failure the tool answered (e.g. INSUFFICIENT_ROLE, VALIDATION_FAILED)'),
+  })
+  .meta({ id: 'ToolUse' });
 export type ToolUse = z.output<typeof toolUseSchema>;
 
 export const PROPOSAL_KINDS = ['draft_shift', 'memory', 'request'] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 export const PROPOSAL_STATUSES = ['pending', 'confirmed', 'dismissed'] as const;
 
-export const proposalSchema = z.object({
-  id: z.string(),
-  conversationId: z.string(),
-  kind: z
-    .enum(PROPOSAL_KINDS)
-    .describe(
-      'draft_shift: a draft shift, created through the schedule rules of PUT /shifts/{id} on confirmation (managers and owners); memory: a fact to remember, created as POST /memories with source `assistant` on confirmation; request: a shift request of the member (dayOff, replace, swap, emergency, availabilities), created as POST /requests would on confirmation',
-    ),
-  status: z.enum(PROPOSAL_STATUSES),
-  summary: z.string().describe('What confirming does, in words'),
-  payload: z
-    .record(z.string(), z.unknown())
-    .describe(
-      'draft_shift: the shift (date, employeeId, start, end, positionId ...); memory: scope, text and visibility; request: the body of POST /requests',
-    ),
-  result: z
-    .record(z.string(), z.unknown())
-    .nullable()
-    .describe(
-      'After confirmation: what the owning route answered (the saved shift and its warnings, the memory, or the request)',
-    ),
-  createdAt: z.number(),
-  decidedAt: z.number().nullable(),
-});
+export const proposalSchema = z
+  .object({
+    id: z.string(),
+    conversationId: z.string(),
+    kind: z
+      .enum(PROPOSAL_KINDS)
+      .describe(
+        'draft_shift: a draft shift, created through the schedule rules of PUT /shifts/{id} on confirmation (managers and owners); memory: a fact to remember, created as POST /memories with source `assistant` on confirmation; request: a shift request of the member (dayOff, replace, swap, emergency, availabilities), created as POST /requests would on confirmation',
+      ),
+    status: z.enum(PROPOSAL_STATUSES),
+    summary: z.string().describe('What confirming does, in words'),
+    payload: z
+      .record(z.string(), z.unknown())
+      .describe(
+        'draft_shift: the shift (date, employeeId, start, end, positionId ...); memory: scope, text and visibility; request: the body of POST /requests',
+      ),
+    result: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe(
+        'After confirmation: what the owning route answered (the saved shift and its warnings, the memory, or the request)',
+      ),
+    createdAt: z.number(),
+    decidedAt: z.number().nullable(),
+  })
+  .meta({ id: 'AssistantProposal' });
 export type Proposal = z.output<typeof proposalSchema>;
 
-export const turnSchema = z.object({
-  id: z.string(),
-  conversationId: z.string(),
-  seq: z.int().describe('0 for the first question of the conversation'),
-  question: z.string(),
-  answer: z.string(),
-  refused: z.boolean().describe('The model declined to answer; `answer` holds its words'),
-  tools: z.array(toolUseSchema).describe('The tool calls made for this answer, in order'),
-  proposalIds: z
-    .array(z.string())
-    .describe('Changes the assistant proposed (see POST /proposals/{proposalId}/confirm)'),
-  createdAt: z.number(),
-});
+export const turnSchema = z
+  .object({
+    id: z.string(),
+    conversationId: z.string(),
+    seq: z.int().describe('0 for the first question of the conversation'),
+    question: z.string(),
+    answer: z.string(),
+    refused: z.boolean().describe('The model declined to answer; `answer` holds its words'),
+    tools: z.array(toolUseSchema).describe('The tool calls made for this answer, in order'),
+    proposalIds: z
+      .array(z.string())
+      .describe('Changes the assistant proposed (see POST /proposals/{proposalId}/confirm)'),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'ConversationTurn' });
 export type Turn = z.output<typeof turnSchema>;
 
-export const askResponse = z.object({
-  turn: turnSchema,
-  proposals: z.array(proposalSchema),
-  replayed: z.boolean().describe('True when clientMessageId named a turn already answered (nothing was asked again)'),
-});
+export const askResponse = z
+  .object({
+    turn: turnSchema,
+    proposals: z.array(proposalSchema),
+    replayed: z.boolean().describe('True when clientMessageId named a turn already answered (nothing was asked again)'),
+  })
+  .meta({ id: 'AskResult' });
 
-export const conversationDetail = conversationSchema.extend({
-  turns: z.array(turnSchema),
-});
+export const conversationDetail = conversationSchema
+  .extend({
+    turns: z.array(turnSchema),
+  })
+  .meta({ id: 'ConversationDetail' });
 
-export const confirmResponse = z.object({
-  proposal: proposalSchema,
-});
+export const confirmResponse = z
+  .object({
+    proposal: proposalSchema,
+  })
+  .meta({ id: 'ProposalConfirmation' });
 
 // ---------------------------------------------------------------- tool inputs (sent to the model as JSON Schema)
 

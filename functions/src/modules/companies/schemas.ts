@@ -50,12 +50,23 @@ export type CompanyProfilePatch = z.infer<typeof companyProfilePatch>;
 export const companyProfile = companyProfilePatch
   .extend({
     id: z.string(),
+    country: z
+      .string()
+      .nullable()
+      .describe('ISO 3166-1 alpha-2 country of the company, given at signup or onboarding; null when never given'),
+    currency: z
+      .string()
+      .nullable()
+      .describe(
+        'ISO 4217 currency of its money (sales, pay), given at signup or onboarding; null when never given. Amounts are integer minor units of it',
+      ),
     createdAt: z.number().optional(),
     updatedAt: z.number().optional(),
   })
   .strip()
   .partial()
-  .required({ id: true });
+  .required({ id: true, country: true, currency: true })
+  .meta({ id: 'Company' });
 
 export const PROFILE_DEFAULTS = {
   timezone: 'UTC',
@@ -125,7 +136,7 @@ export const companySettingsPatch = z
 
 export type CompanySettingsPatch = z.infer<typeof companySettingsPatch>;
 
-export const companySettings = companySettingsPatch.strip();
+export const companySettings = companySettingsPatch.strip().meta({ id: 'CompanySettings' });
 
 export const SETTINGS_DEFAULTS = {
   attendanceBreaksEnabled: true,
@@ -177,7 +188,7 @@ const policyFields = () =>
 
 export const companyPoliciesPatch = z.strictObject(policyFields()).partial();
 export type CompanyPolicies = Record<PolicyField, boolean>;
-export const companyPolicies = z.object(policyFields());
+export const companyPolicies = z.object(policyFields()).meta({ id: 'CompanyPolicies' });
 
 export const POLICY_DEFAULTS: CompanyPolicies = {
   employeeInteractionGroup: true,

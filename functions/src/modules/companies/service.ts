@@ -17,6 +17,8 @@ import {
 export type CompanyProfile = CompanyProfilePatch &
   Required<Pick<CompanyProfilePatch, keyof typeof PROFILE_DEFAULTS>> & {
     id: string;
+    country: string | null;
+    currency: string | null;
     createdAt?: number;
     updatedAt?: number;
   };
@@ -29,6 +31,8 @@ function profileView(id: string, stored: FirebaseFirestore.DocumentData): Compan
     ...PROFILE_DEFAULTS,
     ...stored,
     id,
+    country: typeof stored.country === 'string' ? stored.country : null,
+    currency: typeof stored.currency === 'string' ? stored.currency : null,
     createdAt: toMillis(stored.createdAt),
     updatedAt: toMillis(stored.updatedAt),
   };

@@ -37,6 +37,7 @@ export const routes: RouteDef[] = [
     access: member,
     query: uploadQuery,
     rawBody: true,
+    uploadTypes: ALLOWED_CONTENT_TYPES,
     bodyLimit: `${MAX_FILE_BYTES / MB}mb`,
     response: documentSchema,
     handler: ({ member: m, query, req }) => {

@@ -44,27 +44,29 @@ const documentTypeSchema = z
     'contract, id, food_handler (food-handler certificate), alcohol_service (alcohol-service certificate), certification (another certificate), tax, pay, other',
   );
 
-export const documentSchema = z.object({
-  id: z.string(),
-  employeeId: z.string(),
-  type: z.enum(DOCUMENT_TYPES),
-  title: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number().describe('Bytes'),
-  sha256: z.string().describe('Hex SHA-256 of the bytes'),
-  expiresOn: z.string().nullable().describe('Last valid date (YYYY-MM-DD, company-local), or null'),
-  expiryStage: z
-    .number()
-    .nullable()
-    .describe(
-      'The latest expiry flag the daily job set: 30, 14, 7 or 0 days before expiry (0: expired); null when not flagged',
-    ),
-  expiryFlags: z.record(z.string(), z.number()).describe('When each flag was set (epoch ms), by stage'),
-  uploadedBy: z.string().describe('uid of the uploader'),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+export const documentSchema = z
+  .object({
+    id: z.string(),
+    employeeId: z.string(),
+    type: z.enum(DOCUMENT_TYPES),
+    title: z.string(),
+    fileName: z.string(),
+    contentType: z.string(),
+    size: z.number().describe('Bytes'),
+    sha256: z.string().describe('Hex SHA-256 of the bytes'),
+    expiresOn: z.string().nullable().describe('Last valid date (YYYY-MM-DD, company-local), or null'),
+    expiryStage: z
+      .number()
+      .nullable()
+      .describe(
+        'The latest expiry flag the daily job set: 30, 14, 7 or 0 days before expiry (0: expired); null when not flagged',
+      ),
+    expiryFlags: z.record(z.string(), z.number()).describe('When each flag was set (epoch ms), by stage'),
+    uploadedBy: z.string().describe('uid of the uploader'),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'Document' });
 export type EmployeeDocument = z.infer<typeof documentSchema>;
 
 export const uploadQuery = companyIdQuery.extend({
@@ -103,9 +105,11 @@ export const expiringQuery = companyIdQuery.extend({
     .describe('Documents expiring within this many days from today (company-local), expired ones included; default 30'),
 });
 
-export const expiringDocumentSchema = documentSchema.extend({
-  daysLeft: z.number().describe('Days from today (company-local) to expiresOn; negative once expired'),
-});
+export const expiringDocumentSchema = documentSchema
+  .extend({
+    daysLeft: z.number().describe('Days from today (company-local) to expiresOn; negative once expired'),
+  })
+  .meta({ id: 'ExpiringDocument' });
 
 export const documentIdParam = z.object({ documentId: documentId });
 
@@ -118,30 +122,34 @@ export const documentPatchBody = z
   .partial();
 export type DocumentPatch = z.infer<typeof documentPatchBody>;
 
-export const documentContentSchema = z.object({
-  document: documentSchema,
-  contentBase64: z
-    .string()
-    .describe(
-      'The file, base64-encoded (the bytes as uploaded; verified against their stored checksum on the way out)',
-    ),
-});
+export const documentContentSchema = z
+  .object({
+    document: documentSchema,
+    contentBase64: z.string().meta({
+      description:
+        "The file, base64-encoded (the bytes as uploaded, of the document's contentType; verified against their stored checksum on the way out)",
+      contentEncoding: 'base64',
+    }),
+  })
+  .meta({ id: 'DocumentContent' });
 
-export const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: 'DeletedDocument' });
 
 /** The company's clock-in rule on certifications (companies/{companyId}/documentSettings/policy). */
-export const certificationPolicySchema = z.object({
-  blockClockInWhenExpired: z
-    .boolean()
-    .describe(
-      'Clock-in is refused (422 CERTIFICATION_EXPIRED) for an employee whose required certification has expired',
-    ),
-  requiredTypes: z
-    .array(z.enum(DOCUMENT_TYPES))
-    .max(DOCUMENT_TYPES.length)
-    .describe('The document types that count as required certifications'),
-  blockWhenMissing: z.boolean().describe('Also refuse clock-in for an employee with no document of a required type'),
-});
+export const certificationPolicySchema = z
+  .object({
+    blockClockInWhenExpired: z
+      .boolean()
+      .describe(
+        'Clock-in is refused (422 CERTIFICATION_EXPIRED) for an employee whose required certification has expired',
+      ),
+    requiredTypes: z
+      .array(z.enum(DOCUMENT_TYPES))
+      .max(DOCUMENT_TYPES.length)
+      .describe('The document types that count as required certifications'),
+    blockWhenMissing: z.boolean().describe('Also refuse clock-in for an employee with no document of a required type'),
+  })
+  .meta({ id: 'CertificationPolicy' });
 export type CertificationPolicy = z.infer<typeof certificationPolicySchema>;
 export const POLICY_DEFAULTS: CertificationPolicy = {
   blockClockInWhenExpired: false,

@@ -22,7 +22,10 @@ const lifecycle = () => require('./lifecycle') as typeof import('./lifecycle');
 const VISIBILITY =
   'Owners see every field. Managers see every field except the pay of others (salary, additionalSalary, rateRegular, rateOvertime, positionRates) when the company policy hideFinancialInfoFromManagers is on. Employees see a directory view of colleagues (no pay, contact (email, phone, phoneCode, address, city), emergency, birth, hiring, employee number or archive data) and their own record whole.';
 // partial() makes a new object schema: it is the record of employee `id` again
-const seenEmployee = recordOf(employeeSchema.partial().required({ id: true, name: true, surname: true }), 'id');
+const seenEmployee = recordOf(employeeSchema.partial().required({ id: true, name: true, surname: true }), 'id').meta({
+  id: 'Employee',
+  description: 'An employee as the caller sees it: the fields their role and the company policies let them see',
+});
 
 export const routes: RouteDef[] = [
   defineRoute({

@@ -2,17 +2,21 @@ import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate, queryBoolean } from '../../http/fields';
 import { recordOf, visibleTo, type VisibilityTag } from '../../http/visibility';
 
-const availabilityWindow = z.strictObject({ start: z.int().min(0).max(1440), end: z.int().min(0).max(1440) });
+const availabilityWindow = z
+  .strictObject({ start: z.int().min(0).max(1440), end: z.int().min(0).max(1440) })
+  .meta({ id: 'AvailabilityWindow' });
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** Extra keys are allowed on day objects. */
-const availabilityDay = z.looseObject({
-  allDay: z.boolean().optional(),
-  priority: z.int().optional(),
-  shift1: availabilityWindow.optional().describe('Available from start to end (minutes of the day, 0-1440)'),
-  shift2: availabilityWindow.optional(),
-});
+const availabilityDay = z
+  .looseObject({
+    allDay: z.boolean().optional(),
+    priority: z.int().optional(),
+    shift1: availabilityWindow.optional().describe('Available from start to end (minutes of the day, 0-1440)'),
+    shift2: availabilityWindow.optional(),
+  })
+  .meta({ id: 'AvailabilityDay' });
 
 /** Availabilities; extra keys allowed on the object itself. */
 export const availabilitiesSchema = z
@@ -28,60 +32,67 @@ export const availabilitiesSchema = z
       message: 'minHoursInWeek must not exceed maxHoursInWeek',
       path: ['minHoursInWeek'],
     },
-  );
+  )
+  .meta({ id: 'Availabilities' });
 export type Availabilities = z.infer<typeof availabilitiesSchema>;
 
-export const positionSchema = z.strictObject({
-  categoryId: documentId.describe('Role id'),
-  subcategoryId: z.string().min(1).describe('Sub-role key of that role'),
-});
+export const positionSchema = z
+  .strictObject({
+    categoryId: documentId.describe('Role id'),
+    subcategoryId: z.string().min(1).describe('Sub-role key of that role'),
+  })
+  .meta({ id: 'EmployeePosition' });
 
 export const EMPLOYEE_TYPES = ['fulltime', 'parttime', 'casual'] as const;
 
 const positionsSchema = z.array(positionSchema);
 
-export const employeeCreateBody = z.strictObject({
-  name: z.string().min(1),
-  surname: z.string().min(1),
-  email: z.email().optional(),
-  phone: z.string().optional(),
-  phoneCode: z.string().optional(),
-  address: z.string().optional(),
-  city: z.string().optional(),
-  avatar: z.string().optional(),
-  locale: z.string().optional(),
-  emergencyContact: z.string().optional(),
-  emergencyPhone: z.string().optional(),
-  emergencyPhoneCode: z.string().optional(),
-  hiring: z.union([z.number(), z.string()]).optional().describe('Hiring date: epoch ms or YYYY-MM-DD'),
-  bornDate: z.union([z.number(), z.string()]).optional(),
-  positions: positionsSchema.default([]),
-  availabilities: availabilitiesSchema.optional(),
-  salary: z.number().min(0).optional(),
-  additionalSalary: z.record(z.string(), z.number().min(0)).optional(),
-  createdByPivotAiAgent: z.boolean().optional(),
-  employeeType: z.enum(EMPLOYEE_TYPES).optional(),
-  employeeNumber: z.string().optional(),
-  importSource: z.string().optional(),
-  rateRegular: z.number().min(0).optional(),
-  rateOvertime: z.number().min(0).optional(),
-  positionRates: z
-    .record(documentId, z.number().min(0))
-    .optional()
-    .describe(
-      "Hourly pay per position: role id -> rate in the company's currency (major units, like rateRegular). Work in a position with a rate here is paid at it, before the role's rate and rateRegular. Each key must be an active role of the company (422 UNKNOWN_ROLE); it need not be one of the employee's positions (a rate may be set before the position is given).",
-    ),
-});
+export const employeeCreateBody = z
+  .strictObject({
+    name: z.string().min(1),
+    surname: z.string().min(1),
+    email: z.email().optional(),
+    phone: z.string().optional(),
+    phoneCode: z.string().optional(),
+    address: z.string().optional(),
+    city: z.string().optional(),
+    avatar: z.string().optional(),
+    locale: z.string().optional(),
+    emergencyContact: z.string().optional(),
+    emergencyPhone: z.string().optional(),
+    emergencyPhoneCode: z.string().optional(),
+    hiring: z.union([z.number(), z.string()]).optional().describe('Hiring date: epoch ms or YYYY-MM-DD'),
+    bornDate: z.union([z.number(), z.string()]).optional(),
+    positions: positionsSchema.default([]),
+    availabilities: availabilitiesSchema.optional(),
+    salary: z.number().min(0).optional(),
+    additionalSalary: z.record(z.string(), z.number().min(0)).optional(),
+    createdByPivotAiAgent: z.boolean().optional(),
+    employeeType: z.enum(EMPLOYEE_TYPES).optional(),
+    employeeNumber: z.string().optional(),
+    importSource: z.string().optional(),
+    rateRegular: z.number().min(0).optional(),
+    rateOvertime: z.number().min(0).optional(),
+    positionRates: z
+      .record(documentId, z.number().min(0))
+      .optional()
+      .describe(
+        "Hourly pay per position: role id -> rate in the company's currency (major units, like rateRegular). Work in a position with a rate here is paid at it, before the role's rate and rateRegular. Each key must be an active role of the company (422 UNKNOWN_ROLE); it need not be one of the employee's positions (a rate may be set before the position is given).",
+      ),
+  })
+  .meta({ id: 'EmployeeCreate' });
 export type EmployeeCreate = z.output<typeof employeeCreateBody>;
 
-const archiveRecord = z.object({
-  effectiveDate: z.string(),
-  effectiveAt: z.number().describe('Epoch ms at which the effective date begins (company calendar)'),
-  reason: z.string(),
-  note: z.string().optional(),
-  by: z.string().nullable(),
-  at: z.number(),
-});
+const archiveRecord = z
+  .object({
+    effectiveDate: z.string(),
+    effectiveAt: z.number().describe('Epoch ms at which the effective date begins (company calendar)'),
+    reason: z.string(),
+    note: z.string().optional(),
+    by: z.string().nullable(),
+    at: z.number(),
+  })
+  .meta({ id: 'EmployeeArchive' });
 
 /**
  * What each private field of an employee record carries (src/http/visibility.ts): pay, contact
@@ -132,7 +143,7 @@ export const employeeSchema = recordOf(
     })
     .strip(),
   'id',
-);
+).meta({ id: 'EmployeeRecord' });
 export type Employee = z.infer<typeof employeeSchema>;
 
 /** The fields that PATCH may clear with null; name, surname and positions always have a value. */
@@ -184,28 +195,32 @@ const openSeat = z.object({
   mode: z.string(),
 });
 
-export const archiveResult = z.object({
-  employee: employeeSchema,
-  openSeats: z.array(openSeat).describe("The employee's shifts from the effective date, unassigned (deleted)"),
-  premiums: z
-    .array(z.record(z.string(), z.unknown()))
-    .describe(
-      'Fair-workweek premiums owed for the cancelled published shifts, as PUT /shifts answers them (never for a resignation)',
-    ),
-  cancelledRequests: z
-    .array(z.string())
-    .describe('Pending shift requests cancelled because they involved the employee'),
-  accessEndsAt: z.number().describe('Epoch ms: when the membership stops granting access to the company'),
-});
+export const archiveResult = z
+  .object({
+    employee: employeeSchema,
+    openSeats: z.array(openSeat).describe("The employee's shifts from the effective date, unassigned (deleted)"),
+    premiums: z
+      .array(z.record(z.string(), z.unknown()))
+      .describe(
+        'Fair-workweek premiums owed for the cancelled published shifts, as PUT /shifts answers them (never for a resignation)',
+      ),
+    cancelledRequests: z
+      .array(z.string())
+      .describe('Pending shift requests cancelled because they involved the employee'),
+    accessEndsAt: z.number().describe('Epoch ms: when the membership stops granting access to the company'),
+  })
+  .meta({ id: 'EmployeeArchiveResult' });
 
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  action: z.string(),
-  by: z.string().nullable().describe('uid of who made the change'),
-  at: z.number(),
-  before: z.record(z.string(), z.unknown()).describe('The changed fields as they were (null: absent)'),
-  after: z.record(z.string(), z.unknown()).describe('The changed fields as they became (null: absent)'),
-});
+export const auditEntrySchema = z
+  .object({
+    id: z.string(),
+    action: z.string(),
+    by: z.string().nullable().describe('uid of who made the change'),
+    at: z.number(),
+    before: z.record(z.string(), z.unknown()).describe('The changed fields as they were (null: absent)'),
+    after: z.record(z.string(), z.unknown()).describe('The changed fields as they became (null: absent)'),
+  })
+  .meta({ id: 'EmployeeAuditEntry' });
 
 export const listEmployeesQuery = companyIdQuery.extend({
   archived: queryBoolean.optional().describe('true: archived employees only; false or absent: active employees only'),

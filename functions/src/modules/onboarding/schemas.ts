@@ -44,15 +44,17 @@ export const ANSWER_FIELDS = {
   roles: z.array(roleAnswerSchema).min(1).max(ONBOARDING_LIMITS.roles),
 } as const;
 
-export const answersSchema = z.object({
-  restaurantName: ANSWER_FIELDS.restaurantName.optional(),
-  restaurantType: ANSWER_FIELDS.restaurantType.optional(),
-  country: ANSWER_FIELDS.country.optional(),
-  timezone: ANSWER_FIELDS.timezone.optional(),
-  currency: ANSWER_FIELDS.currency.optional(),
-  openingHours: ANSWER_FIELDS.openingHours.optional(),
-  roles: ANSWER_FIELDS.roles.optional(),
-});
+export const answersSchema = z
+  .object({
+    restaurantName: ANSWER_FIELDS.restaurantName.optional(),
+    restaurantType: ANSWER_FIELDS.restaurantType.optional(),
+    country: ANSWER_FIELDS.country.optional(),
+    timezone: ANSWER_FIELDS.timezone.optional(),
+    currency: ANSWER_FIELDS.currency.optional(),
+    openingHours: ANSWER_FIELDS.openingHours.optional(),
+    roles: ANSWER_FIELDS.roles.optional(),
+  })
+  .meta({ id: 'OnboardingAnswers' });
 export type Answers = z.infer<typeof answersSchema>;
 export type AnswerField = keyof typeof ANSWER_FIELDS;
 
@@ -72,45 +74,51 @@ const question = z.object({
 
 export const SESSION_STATUSES = ['collecting', 'ready', 'completed'] as const;
 
-export const turnSchema = z.object({ role: z.enum(['owner', 'assistant']), text: z.string() });
+export const turnSchema = z
+  .object({ role: z.enum(['owner', 'assistant']), text: z.string() })
+  .meta({ id: 'OnboardingTurn' });
 export type Turn = z.infer<typeof turnSchema>;
 
-export const sessionSchema = z.object({
-  id: z.string(),
-  status: z
-    .enum(SESSION_STATUSES)
-    .describe(
-      '`collecting` answers, `ready` to complete (every answer the company needs is in), `completed` (the company exists)',
-    ),
-  anonymous: z
-    .boolean()
-    .describe("Anonymous sessions are reached with their session token; signed-in ones with their user's ID token"),
-  answers: answersSchema,
-  missing: z.array(z.enum(REQUIRED_FIELDS)).describe('Answers still needed, in the order they are asked'),
-  nextQuestion: question.nullable().describe('What the assistant asks next; null once every answer is in'),
-  transcript: z
-    .array(turnSchema)
-    .describe(`The last ${ONBOARDING_LIMITS.transcriptTurns} turns, to resume the conversation`),
-  messageCount: z.int(),
-  companyId: z.string().nullable().describe('The company created on completion'),
-  expiresAt: z.number().describe('Epoch ms; moved on by every message'),
-  createdAt: z.number().optional(),
-  updatedAt: z.number().optional(),
-});
+export const sessionSchema = z
+  .object({
+    id: z.string(),
+    status: z
+      .enum(SESSION_STATUSES)
+      .describe(
+        '`collecting` answers, `ready` to complete (every answer the company needs is in), `completed` (the company exists)',
+      ),
+    anonymous: z
+      .boolean()
+      .describe("Anonymous sessions are reached with their session token; signed-in ones with their user's ID token"),
+    answers: answersSchema,
+    missing: z.array(z.enum(REQUIRED_FIELDS)).describe('Answers still needed, in the order they are asked'),
+    nextQuestion: question.nullable().describe('What the assistant asks next; null once every answer is in'),
+    transcript: z
+      .array(turnSchema)
+      .describe(`The last ${ONBOARDING_LIMITS.transcriptTurns} turns, to resume the conversation`),
+    messageCount: z.int(),
+    companyId: z.string().nullable().describe('The company created on completion'),
+    expiresAt: z.number().describe('Epoch ms; moved on by every message'),
+    createdAt: z.number().optional(),
+    updatedAt: z.number().optional(),
+  })
+  .meta({ id: 'OnboardingSession' });
 export type Session = z.infer<typeof sessionSchema>;
 
 export const sessionIdParam = z.object({ sessionId: documentId });
 
-export const startResult = z.object({
-  session: sessionSchema,
-  sessionToken: z
-    .string()
-    .nullable()
-    .describe(
-      'Anonymous sessions only: the secret to send as X-Onboarding-Token on every later call. Shown once; only its hash is stored',
-    ),
-  reply: z.string().describe("The assistant's first question"),
-});
+export const startResult = z
+  .object({
+    session: sessionSchema,
+    sessionToken: z
+      .string()
+      .nullable()
+      .describe(
+        'Anonymous sessions only: the secret to send as X-Onboarding-Token on every later call. Shown once; only its hash is stored',
+      ),
+    reply: z.string().describe("The assistant's first question"),
+  })
+  .meta({ id: 'OnboardingStart' });
 
 export const messageBody = z.strictObject({
   text: z.string().trim().min(1).max(ONBOARDING_LIMITS.messageLength).describe('What the owner says'),
@@ -122,12 +130,14 @@ export const messageBody = z.strictObject({
     .describe('A retried message with the same id answers the first result again without another model call'),
 });
 
-export const messageResult = z.object({
-  session: sessionSchema,
-  reply: z.string().describe("The assistant's next question (or that everything is in)"),
-  accepted: z.array(z.string()).describe('Answers this message set or changed'),
-  ignored: z.array(z.string()).describe('Answers the model proposed that failed validation (asked again)'),
-});
+export const messageResult = z
+  .object({
+    session: sessionSchema,
+    reply: z.string().describe("The assistant's next question (or that everything is in)"),
+    accepted: z.array(z.string()).describe('Answers this message set or changed'),
+    ignored: z.array(z.string()).describe('Answers the model proposed that failed validation (asked again)'),
+  })
+  .meta({ id: 'OnboardingMessageResult' });
 
 export const completeBody = z.strictObject({
   owner: z.strictObject({
@@ -152,10 +162,12 @@ export const completeBody = z.strictObject({
 });
 export type CompleteInput = z.output<typeof completeBody>;
 
-export const completeResult = z.object({
-  session: sessionSchema,
-  companyId: z.string(),
-  uid: z.string(),
-  employeeId: z.string().nullable(),
-  reply: z.string().describe("The assistant's welcome"),
-});
+export const completeResult = z
+  .object({
+    session: sessionSchema,
+    companyId: z.string(),
+    uid: z.string(),
+    employeeId: z.string().nullable(),
+    reply: z.string().describe("The assistant's welcome"),
+  })
+  .meta({ id: 'OnboardingCompleteResult' });

@@ -17,19 +17,21 @@ export const SETTINGS_DEFAULTS = {
 const MEAL_PERIOD_PREMIUM =
   'With the california rule set: pay the meal-period premium (one hour at the regular rate for a workday of more than 5 hours without a 30-minute meal period starting by the end of the fifth hour, or more than 10 hours without a second by the end of the tenth; Labor Code 226.7 and 512). Default true; no effect under other rule sets';
 
-export const settingsSchema = z.object({
-  payFrequency: payFrequencySchema,
-  anchorDate: isoDate.describe(
-    "A first day of a pay period: biweekly periods count two weeks from it (weekly and biweekly periods start on the profile's payrollStartingDay)",
-  ),
-  overtimeRules: overtimeRulesSchema,
-  companyCode: z
-    .string()
-    .max(32)
-    .nullable()
-    .describe('The company code (ADP Co Code, Paychex client id) the exports carry'),
-  mealPeriodPremium: z.boolean().describe(MEAL_PERIOD_PREMIUM),
-});
+export const settingsSchema = z
+  .object({
+    payFrequency: payFrequencySchema,
+    anchorDate: isoDate.describe(
+      "A first day of a pay period: biweekly periods count two weeks from it (weekly and biweekly periods start on the profile's payrollStartingDay)",
+    ),
+    overtimeRules: overtimeRulesSchema,
+    companyCode: z
+      .string()
+      .max(32)
+      .nullable()
+      .describe('The company code (ADP Co Code, Paychex client id) the exports carry'),
+    mealPeriodPremium: z.boolean().describe(MEAL_PERIOD_PREMIUM),
+  })
+  .meta({ id: 'PayrollSettings' });
 export type PayrollSettings = z.output<typeof settingsSchema>;
 
 export const settingsPatch = z.strictObject({
@@ -46,14 +48,16 @@ export const settingsPatch = z.strictObject({
   mealPeriodPremium: z.boolean().optional().describe(MEAL_PERIOD_PREMIUM),
 });
 
-export const periodSchema = z.object({
-  startDate: z.string(),
-  endDate: z.string(),
-  status: z.enum(['open', 'closed']),
-  current: z.boolean(),
-  closedAt: z.number().nullable(),
-  closedBy: z.string().nullable(),
-});
+export const periodSchema = z
+  .object({
+    startDate: z.string(),
+    endDate: z.string(),
+    status: z.enum(['open', 'closed']),
+    current: z.boolean(),
+    closedAt: z.number().nullable(),
+    closedBy: z.string().nullable(),
+  })
+  .meta({ id: 'PayPeriod' });
 export type Period = z.infer<typeof periodSchema>;
 
 export const periodsQuery = companyIdQuery.extend({
@@ -75,57 +79,63 @@ const tipsMoney = visibleTo(money, 'tips');
 
 const RATE_SOURCES = ['position', 'role', 'employee', 'none'] as const;
 
-export const payLineSchema = z.object({
-  positionId: z.string().nullable().describe('The role the minutes were worked in (null: no position known)'),
-  positionName: z.string().nullable(),
-  rateSource: z
-    .enum(RATE_SOURCES)
-    .describe(
-      "Where the rate came from: the employee's rate for that position (positionRates), the role's rate, the employee's rateRegular, or none (0)",
-    ),
-  rate: pay.describe('Per hour, minor units'),
-  minutes,
-  straightTimePay: pay.describe('minutes x rate / 60, rounded half up'),
-});
-
-export const weekPaySchema = z.object({
-  weekStart: z.string().describe('First business date of the workweek'),
-  workedMinutes: minutes.describe('Of the whole workweek, in the period or not'),
-  straightTimePay: pay.describe('Every worked minute of the whole workweek at the rate of its position'),
-  regularRate: visibleTo(
-    z
-      .number()
-      .nullable()
+export const payLineSchema = z
+  .object({
+    positionId: z.string().nullable().describe('The role the minutes were worked in (null: no position known)'),
+    positionName: z.string().nullable(),
+    rateSource: z
+      .enum(RATE_SOURCES)
       .describe(
-        'Regular rate of pay: straightTimePay / worked hours of the workweek, minor units per hour with 2 decimals (29 CFR 778.115)',
+        "Where the rate came from: the employee's rate for that position (positionRates), the role's rate, the employee's rateRegular, or none (0)",
       ),
-    'pay',
-  ),
-  regularMinutes: minutes.describe("The period's part of the workweek"),
-  overtimeMinutes: minutes,
-  doubleTimeMinutes: minutes,
-  regularPay: pay.describe('regularMinutes x regularRate / 60'),
-  overtimePay: pay.describe('overtimeMinutes x overtime multiplier x regularRate / 60'),
-  doubleTimePay: pay.describe('doubleTimeMinutes x double-time multiplier x regularRate / 60'),
-  premiumPortion: pay.describe(
-    'What overtime and double time add above straight time: overtime hours x (multiplier - 1) x regularRate, and likewise for double time',
-  ),
-});
+    rate: pay.describe('Per hour, minor units'),
+    minutes,
+    straightTimePay: pay.describe('minutes x rate / 60, rounded half up'),
+  })
+  .meta({ id: 'PayLine' });
+
+export const weekPaySchema = z
+  .object({
+    weekStart: z.string().describe('First business date of the workweek'),
+    workedMinutes: minutes.describe('Of the whole workweek, in the period or not'),
+    straightTimePay: pay.describe('Every worked minute of the whole workweek at the rate of its position'),
+    regularRate: visibleTo(
+      z
+        .number()
+        .nullable()
+        .describe(
+          'Regular rate of pay: straightTimePay / worked hours of the workweek, minor units per hour with 2 decimals (29 CFR 778.115)',
+        ),
+      'pay',
+    ),
+    regularMinutes: minutes.describe("The period's part of the workweek"),
+    overtimeMinutes: minutes,
+    doubleTimeMinutes: minutes,
+    regularPay: pay.describe('regularMinutes x regularRate / 60'),
+    overtimePay: pay.describe('overtimeMinutes x overtime multiplier x regularRate / 60'),
+    doubleTimePay: pay.describe('doubleTimeMinutes x double-time multiplier x regularRate / 60'),
+    premiumPortion: pay.describe(
+      'What overtime and double time add above straight time: overtime hours x (multiplier - 1) x regularRate, and likewise for double time',
+    ),
+  })
+  .meta({ id: 'WeekPay' });
 
 export const PREMIUM_KINDS = ['scheduleChange', 'rest', 'mealPeriod'] as const;
 
-export const premiumLineSchema = z.object({
-  kind: z
-    .enum(PREMIUM_KINDS)
-    .describe(
-      'scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium',
-    ),
-  date: z.string().describe('Business date the premium is owed for (it is paid in the period holding it)'),
-  shiftId: z.string().nullable(),
-  reason: z.string(),
-  hours: z.number().nullable().describe('Hours of the regular rate it is worth, when it is priced that way'),
-  amount: pay,
-});
+export const premiumLineSchema = z
+  .object({
+    kind: z
+      .enum(PREMIUM_KINDS)
+      .describe(
+        'scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium',
+      ),
+    date: z.string().describe('Business date the premium is owed for (it is paid in the period holding it)'),
+    shiftId: z.string().nullable(),
+    reason: z.string(),
+    hours: z.number().nullable().describe('Hours of the regular rate it is worth, when it is priced that way'),
+    amount: pay,
+  })
+  .meta({ id: 'PremiumLine' });
 export type PremiumLine = z.infer<typeof premiumLineSchema>;
 
 export const employeePaySchema = recordOf(
@@ -174,38 +184,42 @@ export const employeePaySchema = recordOf(
     ),
   }),
   'employeeId',
-);
+).meta({ id: 'EmployeePay' });
 export type EmployeePay = z.infer<typeof employeePaySchema>;
 
-export const reportSchema = z.object({
-  companyId: z.string(),
-  period: periodSchema,
-  currency: z.string(),
-  overtimeRules: z.string().describe('The rule set applied: flsa, california or none'),
-  pendingPunches: z.int().describe('Punches of the period not approved yet: not paid until approved'),
-  hidden: z
-    .array(z.string())
-    .describe(
-      'What is withheld from the caller (x-visibility tags: pay by hideFinancialInfoFromManagers, tips by hideTipsFromManagers)',
-    ),
-  employees: z.array(employeePaySchema),
-  totals: z.object({
-    workedMinutes: minutes,
-    regularMinutes: minutes,
-    overtimeMinutes: minutes,
-    doubleTimeMinutes: minutes,
-    pay: pay.describe('Everything but tips: regular, overtime, double time and premiums'),
-    premiums: pay.default(0),
-    tips: tipsMoney,
-  }),
-});
+export const reportSchema = z
+  .object({
+    companyId: z.string(),
+    period: periodSchema,
+    currency: z.string(),
+    overtimeRules: z.string().describe('The rule set applied: flsa, california or none'),
+    pendingPunches: z.int().describe('Punches of the period not approved yet: not paid until approved'),
+    hidden: z
+      .array(z.string())
+      .describe(
+        'What is withheld from the caller (x-visibility tags: pay by hideFinancialInfoFromManagers, tips by hideTipsFromManagers)',
+      ),
+    employees: z.array(employeePaySchema),
+    totals: z.object({
+      workedMinutes: minutes,
+      regularMinutes: minutes,
+      overtimeMinutes: minutes,
+      doubleTimeMinutes: minutes,
+      pay: pay.describe('Everything but tips: regular, overtime, double time and premiums'),
+      premiums: pay.default(0),
+      tips: tipsMoney,
+    }),
+  })
+  .meta({ id: 'PayrollReport' });
 export type PayrollReport = z.infer<typeof reportSchema>;
 
 export const exportQuery = companyIdQuery.extend({
   layout: z.enum(['generic', 'adp', 'paychex', 'gusto']).default('generic'),
 });
-export const exportResponse = z.object({
-  filename: z.string(),
-  contentType: z.string(),
-  body: z.string().describe('The CSV file'),
-});
+export const exportResponse = z
+  .object({
+    filename: z.string(),
+    contentType: z.string(),
+    body: z.string().meta({ description: 'The CSV file', contentMediaType: 'text/csv' }),
+  })
+  .meta({ id: 'PayrollExport' });

@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import { companyIdQuery, documentId, isoDate } from '../../http/fields';
+import { companyIdQuery, documentId, isoDate, nextCursor } from '../../http/fields';
 
-export const audienceSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('everyone').describe('Every active employee') }),
-  z.strictObject({
-    kind: z.literal('roles'),
-    roleIds: z.array(documentId).min(1).max(50).describe('Employees holding any of these roles'),
-  }),
-  z.strictObject({ kind: z.literal('employees'), employeeIds: z.array(documentId).min(1).max(500) }),
-  z.strictObject({
-    kind: z.literal('scheduled'),
-    date: isoDate.describe('The employees with a published or manual shift on this business date'),
-  }),
-]);
+export const audienceSchema = z
+  .discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('everyone').describe('Every active employee') }),
+    z.strictObject({
+      kind: z.literal('roles'),
+      roleIds: z.array(documentId).min(1).max(50).describe('Employees holding any of these roles'),
+    }),
+    z.strictObject({ kind: z.literal('employees'), employeeIds: z.array(documentId).min(1).max(500) }),
+    z.strictObject({
+      kind: z.literal('scheduled'),
+      date: isoDate.describe('The employees with a published or manual shift on this business date'),
+    }),
+  ])
+  .meta({ id: 'PostAudience' });
 export type Audience = z.infer<typeof audienceSchema>;
 
 export const postCreateBody = z.strictObject({
@@ -39,25 +41,29 @@ export const postPatchBody = z
   .partial();
 export type PostPatch = z.output<typeof postPatchBody>;
 
-export const receiptSchema = z.object({ readAt: z.number().nullable(), acknowledgedAt: z.number().nullable() });
+export const receiptSchema = z
+  .object({ readAt: z.number().nullable(), acknowledgedAt: z.number().nullable() })
+  .meta({ id: 'PostReceipt' });
 
-export const postSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  body: z.string(),
-  audience: z.looseObject({ kind: z.string() }),
-  pinned: z.boolean(),
-  requiresAcknowledgement: z.boolean(),
-  allowComments: z.boolean(),
-  authorUid: z.string(),
-  recipientCount: z.number().describe('Employees the post was addressed to (resolved when it was published)'),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  editedAt: z.number().nullable().describe('Set when the author edited the post (the edited mark)'),
-  myReceipt: receiptSchema
-    .nullable()
-    .describe("The caller's read and acknowledgement; null when the post is not addressed to the caller"),
-});
+export const postSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    body: z.string(),
+    audience: z.looseObject({ kind: z.string() }),
+    pinned: z.boolean(),
+    requiresAcknowledgement: z.boolean(),
+    allowComments: z.boolean(),
+    authorUid: z.string(),
+    recipientCount: z.number().describe('Employees the post was addressed to (resolved when it was published)'),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    editedAt: z.number().nullable().describe('Set when the author edited the post (the edited mark)'),
+    myReceipt: receiptSchema
+      .nullable()
+      .describe("The caller's read and acknowledgement; null when the post is not addressed to the caller"),
+  })
+  .meta({ id: 'Post' });
 export type Post = z.infer<typeof postSchema>;
 
 export const listPostsQuery = companyIdQuery.extend({
@@ -70,33 +76,37 @@ export const listPostsQuery = companyIdQuery.extend({
   cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
 });
 
-export const postPage = z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() });
+export const postPage = z.object({ posts: z.array(postSchema), nextCursor }).meta({ id: 'PostPage' });
 
-export const receiptsSchema = z.object({
-  recipientCount: z.number(),
-  readCount: z.number(),
-  acknowledgedCount: z.number(),
-  recipients: z
-    .array(
-      z.object({
-        employeeId: z.string(),
-        name: z.string(),
-        readAt: z.number().nullable(),
-        acknowledgedAt: z.number().nullable(),
-      }),
-    )
-    .describe('Readers first (by first read), then those who have not read'),
-});
+export const receiptsSchema = z
+  .object({
+    recipientCount: z.number(),
+    readCount: z.number(),
+    acknowledgedCount: z.number(),
+    recipients: z
+      .array(
+        z.object({
+          employeeId: z.string(),
+          name: z.string(),
+          readAt: z.number().nullable(),
+          acknowledgedAt: z.number().nullable(),
+        }),
+      )
+      .describe('Readers first (by first read), then those who have not read'),
+  })
+  .meta({ id: 'PostReceipts' });
 
-export const commentSchema = z.object({
-  id: z.string(),
-  postId: z.string(),
-  authorUid: z.string(),
-  text: z.string(),
-  createdAt: z.number(),
-});
+export const commentSchema = z
+  .object({
+    id: z.string(),
+    postId: z.string(),
+    authorUid: z.string(),
+    text: z.string(),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'PostComment' });
 export const commentBody = z.strictObject({ text: z.string().trim().min(1).max(4000) });
 
 export const postIdParam = z.object({ postId: documentId });
 export const commentIdParams = z.object({ postId: documentId, commentId: documentId });
-export const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: 'DeletedPost' });

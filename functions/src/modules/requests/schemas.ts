@@ -120,42 +120,46 @@ const historyEntry = z.object({
     .describe('Why the step was taken for the parties (e.g. a cancellation because an employee left)'),
 });
 
-export const requestSchema = z.object({
-  id: z.string(),
-  companyId: z.string(),
-  type: z.enum(REQUEST_TYPES),
-  state: z.enum(REQUEST_STATES).describe('pending_* requests whose shift has started answer expired'),
-  employeeId: z.string().describe('The requester (the employee whose shift, days or availabilities it is)'),
-  date: z.string().describe('Shift date, first day off, or creation day'),
-  shiftId: z.string().nullable(),
-  shiftStartsAt: z.number().nullable().describe('Epoch ms; the request expires then'),
-  peerEmployeeId: z.string().nullable().describe('swap: the coworker'),
-  peerShiftId: z.string().nullable().describe("swap: the coworker's shift"),
-  volunteers: z.array(z.string()).describe('replace: employees who volunteered'),
-  takerEmployeeId: z.string().nullable().describe('replace: the volunteer picked; emergency: the claimant'),
-  dayOff: z
-    .object({ startDate: z.string(), endDate: z.string(), start: z.number().nullable(), end: z.number().nullable() })
-    .nullable(),
-  availabilities: z.record(z.string(), z.unknown()).nullable(),
-  note: z.string(),
-  needsManager: z.boolean().describe("Whether the company's policy requires a manager's approval for this type"),
-  history: z.array(historyEntry),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  premiums: z
-    .array(premiumSchema)
-    .optional()
-    .describe(
-      'On the step that applied the change to the schedule: the fair-workweek premiums it recorded, always none (changes the employees asked for owe no premium)',
-    ),
-});
+export const requestSchema = z
+  .object({
+    id: z.string(),
+    companyId: z.string(),
+    type: z.enum(REQUEST_TYPES),
+    state: z.enum(REQUEST_STATES).describe('pending_* requests whose shift has started answer expired'),
+    employeeId: z.string().describe('The requester (the employee whose shift, days or availabilities it is)'),
+    date: z.string().describe('Shift date, first day off, or creation day'),
+    shiftId: z.string().nullable(),
+    shiftStartsAt: z.number().nullable().describe('Epoch ms; the request expires then'),
+    peerEmployeeId: z.string().nullable().describe('swap: the coworker'),
+    peerShiftId: z.string().nullable().describe("swap: the coworker's shift"),
+    volunteers: z.array(z.string()).describe('replace: employees who volunteered'),
+    takerEmployeeId: z.string().nullable().describe('replace: the volunteer picked; emergency: the claimant'),
+    dayOff: z
+      .object({ startDate: z.string(), endDate: z.string(), start: z.number().nullable(), end: z.number().nullable() })
+      .nullable(),
+    availabilities: z.record(z.string(), z.unknown()).nullable(),
+    note: z.string(),
+    needsManager: z.boolean().describe("Whether the company's policy requires a manager's approval for this type"),
+    history: z.array(historyEntry),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    premiums: z
+      .array(premiumSchema)
+      .optional()
+      .describe(
+        'On the step that applied the change to the schedule: the fair-workweek premiums it recorded, always none (changes the employees asked for owe no premium)',
+      ),
+  })
+  .meta({ id: 'Request' });
 export type ShiftRequest = z.infer<typeof requestSchema>;
 
-export const policySchema = z.object({
-  managerApproval: z.object(
-    Object.fromEntries(REQUEST_TYPES.map((t) => [t, z.boolean()])) as Record<RequestType, z.ZodBoolean>,
-  ),
-});
+export const policySchema = z
+  .object({
+    managerApproval: z.object(
+      Object.fromEntries(REQUEST_TYPES.map((t) => [t, z.boolean()])) as Record<RequestType, z.ZodBoolean>,
+    ),
+  })
+  .meta({ id: 'RequestPolicy' });
 export type RequestPolicy = z.infer<typeof policySchema>;
 export const POLICY_DEFAULTS: RequestPolicy = {
   managerApproval: { swap: true, replace: true, emergency: false, dayOff: true, availabilities: true },

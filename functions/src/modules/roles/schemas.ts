@@ -3,14 +3,16 @@ import { companyIdQuery, documentId, queryBoolean } from '../../http/fields';
 import { visibleTo } from '../../http/visibility';
 
 /** A role (position) as written by POST and PATCH /roles. */
-export const subRoleSchema = z.strictObject({
-  name: z.string().min(1),
-  priority: z.int(),
-  acronym: z.string().optional(),
-  color: z.string().optional(),
-  description: z.string().optional(),
-  archived: z.boolean().optional(),
-});
+export const subRoleSchema = z
+  .strictObject({
+    name: z.string().min(1),
+    priority: z.int(),
+    acronym: z.string().optional(),
+    color: z.string().optional(),
+    description: z.string().optional(),
+    archived: z.boolean().optional(),
+  })
+  .meta({ id: 'SubRole' });
 
 export const ROLE_TYPES = ['BOH', 'FOH', 'MNG'] as const;
 
@@ -38,19 +40,21 @@ export type RoleCreate = z.output<typeof roleCreateBody>;
 export const rolePatchBody = z.strictObject(roleFields).partial();
 export type RolePatch = z.output<typeof rolePatchBody>;
 
-export const roleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  priority: z.number(),
-  type: z.enum(ROLE_TYPES).optional(),
-  rate: visibleTo(z.number(), 'pay'),
-  additionalSalary: visibleTo(z.number(), 'pay').optional(),
-  includedInLaborCost: z.boolean().optional(),
-  subRoles: z.record(z.string(), subRoleSchema.strip()),
-  archived: z.boolean(),
-  createdAt: z.number().optional(),
-  updatedAt: z.number().optional(),
-});
+export const roleSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    priority: z.number(),
+    type: z.enum(ROLE_TYPES).optional(),
+    rate: visibleTo(z.number(), 'pay'),
+    additionalSalary: visibleTo(z.number(), 'pay').optional(),
+    includedInLaborCost: z.boolean().optional(),
+    subRoles: z.record(z.string(), subRoleSchema.strip()),
+    archived: z.boolean(),
+    createdAt: z.number().optional(),
+    updatedAt: z.number().optional(),
+  })
+  .meta({ id: 'Role' });
 export type Role = z.infer<typeof roleSchema>;
 
 export const listRolesQuery = companyIdQuery.extend({

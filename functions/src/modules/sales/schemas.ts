@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyIdQuery, isoDate, documentId, queryBoolean, queryList } from '../../http/fields';
+import { companyIdQuery, isoDate, documentId, queryBoolean, queryList, validatedLater } from '../../http/fields';
 import { visibleTo } from '../../http/visibility';
 
 /** The eight POS source identifiers. */
@@ -122,78 +122,85 @@ const money = z.int().describe('Minor units of `currency` (e.g. cents)');
 /** Labour cost and the ratios derived from it: pay, and a figure the company may switch off (hasAccessToLaborCost). */
 const laborFigure = <S extends z.ZodType>(schema: S) => visibleTo(schema, 'pay', 'laborCost');
 
-export const bucketSchema = z.object({
-  key: z.string().describe('Company-local date the bucket starts on'),
-  start: z.string().describe('First date of the range in this bucket'),
-  end: z.string().describe('Last date of the range in this bucket'),
-  days: z.int().describe('Days counted (non-empty days only with excludeEmptyDays)'),
-  invoiceCount: z.int().describe('Invoices in the selection (refund invoices too when excludeRefunds=false)'),
-  totalSales: money.optional(),
-  morningSales: money.optional(),
-  eveningSales: money.optional(),
-  customerCount: z.int().optional(),
-  tips: visibleTo(money, 'tips').optional(),
-  perHour: z
-    .array(z.int())
-    .length(24)
-    .optional()
-    .describe(
-      'Sales (minor units) per wall-clock hour of the day, index 0 = 00:00-00:59 ... 23, summed over the days of the bucket',
-    ),
-  laborCost: laborFigure(money)
-    .optional()
-    .describe('With ratio: labor cost of the published shifts in the selection (minor units)'),
-  ratio: laborFigure(z.number().nullable())
-    .optional()
-    .describe('laborCost / totalSales, 4 decimals; null when totalSales is 0'),
-  actualLaborCost: laborFigure(money)
-    .optional()
-    .describe(
-      'With ratio: labor cost of the time actually worked (approved punches, unpaid breaks out) in the selection (minor units)',
-    ),
-  actualRatio: laborFigure(z.number().nullable())
-    .optional()
-    .describe('actualLaborCost / totalSales, 4 decimals; null when totalSales is 0'),
-});
+export const bucketSchema = z
+  .object({
+    key: z.string().describe('Company-local date the bucket starts on'),
+    start: z.string().describe('First date of the range in this bucket'),
+    end: z.string().describe('Last date of the range in this bucket'),
+    days: z.int().describe('Days counted (non-empty days only with excludeEmptyDays)'),
+    invoiceCount: z.int().describe('Invoices in the selection (refund invoices too when excludeRefunds=false)'),
+    totalSales: money.optional(),
+    morningSales: money.optional(),
+    eveningSales: money.optional(),
+    customerCount: z.int().optional(),
+    tips: visibleTo(money, 'tips').optional(),
+    perHour: z
+      .array(z.int())
+      .length(24)
+      .optional()
+      .describe(
+        'Sales (minor units) per wall-clock hour of the day, index 0 = 00:00-00:59 ... 23, summed over the days of the bucket',
+      ),
+    laborCost: laborFigure(money)
+      .optional()
+      .describe('With ratio: labor cost of the published shifts in the selection (minor units)'),
+    ratio: laborFigure(z.number().nullable())
+      .optional()
+      .describe('laborCost / totalSales, 4 decimals; null when totalSales is 0'),
+    actualLaborCost: laborFigure(money)
+      .optional()
+      .describe(
+        'With ratio: labor cost of the time actually worked (approved punches, unpaid breaks out) in the selection (minor units)',
+      ),
+    actualRatio: laborFigure(z.number().nullable())
+      .optional()
+      .describe('actualLaborCost / totalSales, 4 decimals; null when totalSales is 0'),
+  })
+  .meta({ id: 'SalesBucket' });
 
-export const salesResponse = z.object({
-  companyId: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-  groupBy: z.enum(['daily', 'weekly', 'monthly']),
-  period: z.enum(['full', 'morning', 'evening']),
-  hours: z.object({ start: z.int(), end: z.int() }).nullable(),
-  source: z.enum(['salesActual', 'invoices']).describe('The path that answered'),
-  currency: z.string().nullable().describe('ISO 4217 currency of every amount; null when the company has no sales yet'),
-  timezone: z.string(),
-  weekStartingDay: z.int(),
-  excludeRefunds: z.boolean(),
-  fields: z.array(z.enum(SALES_FIELDS)),
-  hidden: z
-    .array(z.string())
-    .describe(
-      'What is withheld from this caller (x-visibility tags: tips by hideTipsFromManagers, pay by hideFinancialInfoFromManagers, laborCost by hasAccessToLaborCost)',
-    ),
-  buckets: z.array(bucketSchema),
-  summary: z
-    .object({
-      bucketCount: z.int(),
-      totals: bucketSchema.omit({ key: true, start: true, end: true }),
-      averages: bucketSchema
-        .omit({ key: true, start: true, end: true, perHour: true })
-        .extend({
-          days: z.number(),
-          invoiceCount: z.number(),
-          customerCount: z.number().optional(),
-        })
-        .describe(
-          'Per bucket: money rounded to whole minor units, counts to 2 decimals, ratio = mean of the non-null bucket ratios',
-        ),
-      best: z.object({ key: z.string(), totalSales: z.int() }).nullable(),
-      worst: z.object({ key: z.string(), totalSales: z.int() }).nullable(),
-    })
-    .optional(),
-});
+export const salesResponse = z
+  .object({
+    companyId: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    groupBy: z.enum(['daily', 'weekly', 'monthly']),
+    period: z.enum(['full', 'morning', 'evening']),
+    hours: z.object({ start: z.int(), end: z.int() }).nullable(),
+    source: z.enum(['salesActual', 'invoices']).describe('The path that answered'),
+    currency: z
+      .string()
+      .nullable()
+      .describe('ISO 4217 currency of every amount; null when the company has no sales yet'),
+    timezone: z.string(),
+    weekStartingDay: z.int(),
+    excludeRefunds: z.boolean(),
+    fields: z.array(z.enum(SALES_FIELDS)),
+    hidden: z
+      .array(z.string())
+      .describe(
+        'What is withheld from this caller (x-visibility tags: tips by hideTipsFromManagers, pay by hideFinancialInfoFromManagers, laborCost by hasAccessToLaborCost)',
+      ),
+    buckets: z.array(bucketSchema),
+    summary: z
+      .object({
+        bucketCount: z.int(),
+        totals: bucketSchema.omit({ key: true, start: true, end: true }),
+        averages: bucketSchema
+          .omit({ key: true, start: true, end: true, perHour: true })
+          .extend({
+            days: z.number(),
+            invoiceCount: z.number(),
+            customerCount: z.number().optional(),
+          })
+          .describe(
+            'Per bucket: money rounded to whole minor units, counts to 2 decimals, ratio = mean of the non-null bucket ratios',
+          ),
+        best: z.object({ key: z.string(), totalSales: z.int() }).nullable(),
+        worst: z.object({ key: z.string(), totalSales: z.int() }).nullable(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'SalesReport' });
 
 const SUPPORTED_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
@@ -261,15 +268,9 @@ export const invoiceItem = z
   });
 export type InvoiceItem = z.output<typeof invoiceItem>;
 
-const itemJsonSchema = (() => {
-  const json = z.toJSONSchema(invoiceItem, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  delete json.$schema;
-  return json;
-})();
-
 export const importBody = z.strictObject({
   invoices: z
-    .array(z.unknown().meta(itemJsonSchema))
+    .array(validatedLater(invoiceItem))
     .min(1)
     .max(MAX_IMPORT_ITEMS)
     .describe(
@@ -285,21 +286,23 @@ export const REJECTION_CODES = [
   'UNKNOWN_POSITION',
 ] as const;
 
-export const importResponse = z.object({
-  received: z.int(),
-  created: z.int().describe('New invoices'),
-  updated: z.int().describe('Invoices already imported whose content changed (aggregates moved accordingly)'),
-  unchanged: z.int().describe('Invoices already imported with the same content (a re-import is a no-op)'),
-  rejected: z.int(),
-  rejectedItems: z.array(
-    z.object({
-      index: z.int().describe('Position of the item in `invoices`'),
-      externalId: z.string().nullable(),
-      posSource: z.string().nullable(),
-      code: z.enum(REJECTION_CODES),
-      message: z.string(),
-    }),
-  ),
-  currency: z.string().nullable().describe("The company's sales currency"),
-});
+export const importResponse = z
+  .object({
+    received: z.int(),
+    created: z.int().describe('New invoices'),
+    updated: z.int().describe('Invoices already imported whose content changed (aggregates moved accordingly)'),
+    unchanged: z.int().describe('Invoices already imported with the same content (a re-import is a no-op)'),
+    rejected: z.int(),
+    rejectedItems: z.array(
+      z.object({
+        index: z.int().describe('Position of the item in `invoices`'),
+        externalId: z.string().nullable(),
+        posSource: z.string().nullable(),
+        code: z.enum(REJECTION_CODES),
+        message: z.string(),
+      }),
+    ),
+    currency: z.string().nullable().describe("The company's sales currency"),
+  })
+  .meta({ id: 'SalesImportResult' });
 export type ImportResult = z.output<typeof importResponse>;

@@ -116,31 +116,33 @@ export const publishBody = z.strictObject({
 });
 export type PublishBody = z.output<typeof publishBody>;
 
-export const shiftSchema = z.object({
-  id: z.string(),
-  companyId: z.string(),
-  date: z.string().describe('Company-local day the shift starts'),
-  employeeId: z.string(),
-  positionId: z.string().nullable(),
-  subRoleId: z.string().nullable(),
-  start: z.number(),
-  end: visibleTo(z.number().nullable(), 'shiftEnd'),
-  mode: z.enum(SHIFT_MODES),
-  scheduleId: z.string().nullable(),
-  note: z.string(),
-  onHold: z.boolean(),
-  // start + minutes would tell the end
-  minutes: visibleTo(
-    z.number().describe('Scheduled length in minutes (open-ended: defaultDuration), computed when written'),
-    'shiftEnd',
-  ),
-  workedMinutes: visibleTo(
-    z.number().describe('minutes less the break when the company excludes breaks, computed when written'),
-    'shiftEnd',
-  ),
-  createdAt: z.number().describe('Epoch ms'),
-  updatedAt: z.number().describe('Epoch ms'),
-});
+export const shiftSchema = z
+  .object({
+    id: z.string(),
+    companyId: z.string(),
+    date: z.string().describe('Company-local day the shift starts'),
+    employeeId: z.string(),
+    positionId: z.string().nullable(),
+    subRoleId: z.string().nullable(),
+    start: z.number(),
+    end: visibleTo(z.number().nullable(), 'shiftEnd'),
+    mode: z.enum(SHIFT_MODES),
+    scheduleId: z.string().nullable(),
+    note: z.string(),
+    onHold: z.boolean(),
+    // start + minutes would tell the end
+    minutes: visibleTo(
+      z.number().describe('Scheduled length in minutes (open-ended: defaultDuration), computed when written'),
+      'shiftEnd',
+    ),
+    workedMinutes: visibleTo(
+      z.number().describe('minutes less the break when the company excludes breaks, computed when written'),
+      'shiftEnd',
+    ),
+    createdAt: z.number().describe('Epoch ms'),
+    updatedAt: z.number().describe('Epoch ms'),
+  })
+  .meta({ id: 'Shift' });
 export type Shift = z.infer<typeof shiftSchema>;
 export const shiftListSchema = z.array(shiftSchema);
 
@@ -182,7 +184,8 @@ export const findingSchema = z
     unit: z.enum(['minutes', 'hours', 'days']).optional(),
     weekStart: z.string().optional().describe('First day of the company week, for the weekly rules'),
   })
-  .strip();
+  .strip()
+  .meta({ id: 'ShiftFinding' });
 export type Finding = z.infer<typeof findingSchema>;
 
 export const premiumSchema = recordOf(
@@ -203,7 +206,7 @@ export const premiumSchema = recordOf(
     createdAt: z.number(),
   }),
   'employeeId',
-);
+).meta({ id: 'SchedulePremium' });
 
 export const listPremiumsQuery = companyIdQuery.extend({
   startDate: isoDate.describe('First business date of the shifts the premiums are for, included'),
@@ -212,60 +215,68 @@ export const listPremiumsQuery = companyIdQuery.extend({
 });
 export type ListPremiumsQuery = z.output<typeof listPremiumsQuery>;
 
-export const removedShiftResponse = shiftSchema.extend({
-  premiums: z
-    .array(premiumSchema)
-    .optional()
-    .describe('Fair-workweek premiums the cancellation recorded (inside the notice window); absent when none'),
-});
+export const removedShiftResponse = shiftSchema
+  .extend({
+    premiums: z
+      .array(premiumSchema)
+      .optional()
+      .describe('Fair-workweek premiums the cancellation recorded (inside the notice window); absent when none'),
+  })
+  .meta({ id: 'RemovedShift' });
 
-export const savedShiftResponse = z.object({
-  shift: shiftSchema,
-  premiums: z
-    .array(premiumSchema)
-    .optional()
-    .describe(
-      'Fair-workweek premiums this change of a published shift recorded (inside the notice window); absent when none',
-    ),
-  warnings: z
-    .array(findingSchema)
-    .describe(
-      'Findings the company allows (availability, weekly limits; rest and daily limits when conflictsDetectionEnabled is false)',
-    ),
-});
+export const savedShiftResponse = z
+  .object({
+    shift: shiftSchema,
+    premiums: z
+      .array(premiumSchema)
+      .optional()
+      .describe(
+        'Fair-workweek premiums this change of a published shift recorded (inside the notice window); absent when none',
+      ),
+    warnings: z
+      .array(findingSchema)
+      .describe(
+        'Findings the company allows (availability, weekly limits; rest and daily limits when conflictsDetectionEnabled is false)',
+      ),
+  })
+  .meta({ id: 'SavedShift' });
 
-export const publishResponse = z.object({
-  published: z.array(shiftSchema).describe('The shifts published, now in mode published'),
-  warnings: z.array(findingSchema),
-  premiums: z
-    .array(premiumSchema)
-    .optional()
-    .describe(
-      "Fair-workweek premiums owed because shifts were published later than the jurisdiction's notice window (recorded per employee); absent when none",
-    ),
-});
+export const publishResponse = z
+  .object({
+    published: z.array(shiftSchema).describe('The shifts published, now in mode published'),
+    warnings: z.array(findingSchema),
+    premiums: z
+      .array(premiumSchema)
+      .optional()
+      .describe(
+        "Fair-workweek premiums owed because shifts were published later than the jurisdiction's notice window (recorded per employee); absent when none",
+      ),
+  })
+  .meta({ id: 'PublishResult' });
 
-export const userShiftsResponse = z.object({
-  companies: z.array(
-    z.object({
-      companyId: z.string(),
-      name: z.string().optional(),
-      timezone: z.string(),
-      employeeId: z.string(),
-      from: z.string().describe('First day listed (company-local)'),
-      to: z.string().describe('Last day listed'),
-    }),
-  ),
-  shifts: z
-    .array(
-      // each company's view applies (its employeesCanSeeShiftEndTimes): the route itself names no company
-      shiftSchema.extend({
-        minutes: shiftSchema.shape.minutes.optional(),
-        workedMinutes: shiftSchema.shape.workedMinutes.optional(),
+export const userShiftsResponse = z
+  .object({
+    companies: z.array(
+      z.object({
+        companyId: z.string(),
+        name: z.string().optional(),
+        timezone: z.string(),
+        employeeId: z.string(),
+        from: z.string().describe('First day listed (company-local)'),
+        to: z.string().describe('Last day listed'),
       }),
-    )
-    .describe("The caller's shifts, each as their company lets its employees see it"),
-});
+    ),
+    shifts: z
+      .array(
+        // each company's view applies (its employeesCanSeeShiftEndTimes): the route itself names no company
+        shiftSchema.extend({
+          minutes: shiftSchema.shape.minutes.optional(),
+          workedMinutes: shiftSchema.shape.workedMinutes.optional(),
+        }),
+      )
+      .describe("The caller's shifts, each as their company lets its employees see it"),
+  })
+  .meta({ id: 'UserShifts' });
 
 // ---- schedule template (daysStructure) ----
 
@@ -298,6 +309,8 @@ export const daysStructureSchema = z
 
 export const templatePatchBody = z.strictObject({ daysStructure: daysStructureSchema });
 
-export const templateResponse = z.object({
-  daysStructure: z.record(z.string(), z.unknown()).describe('The stored days, Monday..Sunday'),
-});
+export const templateResponse = z
+  .object({
+    daysStructure: z.record(z.string(), z.unknown()).describe('The stored days, Monday..Sunday'),
+  })
+  .meta({ id: 'ScheduleTemplate' });

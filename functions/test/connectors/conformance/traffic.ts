@@ -7,7 +7,7 @@ import {
   type OAuthApp,
   type StreamAuth,
   type StreamWindow,
-} from '../../../src/connectors';
+} from '../../../src/pos/connectors';
 import {
   SIMULATED,
   SIMULATED_OAUTH_ACCOUNTS,

@@ -5,7 +5,7 @@ import {
   categoryParam,
   detailParams,
   statusQuery,
-} from '../../../src/modules/integrations/schemas';
+} from '../../../src/pos/integrations/schemas';
 import { accepts, refuses } from './accepts';
 
 const companyId = 'harbor-vine';

@@ -1,0 +1,417 @@
+import { z } from 'zod';
+import { notAsDocumented, parseAs, vendorBaseUrl, vendorRequest } from '../http';
+import { currencyExponent } from '../../../core/money';
+import { VendorError } from '../types';
+import type { Connector, OAuthApp, OAuthGrant, StreamAuth, StreamConnector, StreamWindow } from '../types';
+import type { PosEmployee, PosPunch, PosSale } from '../types';
+
+/**
+ * Lightspeed Restaurant K-Series, following the K-Series API portal (api-portal.lsk.lightspeed.app)
+ * and API reference (api-docs.lsk.lightspeed.app):
+ * - V2 authentication ("V2 Authentication > Migration FAQ", api-portal.lsk.lightspeed.app/quick-start/
+ *   authentication/v2-authentication/v2-migration-faq): every API client created since 10 November
+ *   2025 is V2, and a V2 client authorizes at GET https://auth.lsk-prod.app/realms/k-series/
+ *   protocol/openid-connect/auth (response_type=code, client_id, scope space delimited,
+ *   redirect_uri, state; the redirect carries code and state) and gets tokens at POST
+ *   .../openid-connect/token "with parameters in request body" (a form: grant_type=
+ *   authorization_code, code, redirect_uri; refresh: grant_type=refresh_token), the client id and
+ *   secret as HTTP Basic (`client_id:client_secret`, as V1). The V1 endpoints (api.lsk.lightspeed.app/
+ *   oauth/...) serve only clients created before that date, until they migrate.
+ * - V2 scopes: the V1 ones plus `offline_access`, asked here so refresh tokens are long-lived
+ *   ("tokens without offline_access will have a shorter lifespan"); token and refresh-token expiry
+ *   "must be checked dynamically": expires_in is read, never assumed. A refresh token can be used
+ *   only once (the returned one replaces it).
+ * - The token answer is the standard OAuth 2 one (access_token, token_type, expires_in,
+ *   refresh_token, scope), and its errors are RFC 6749 5.2 {error, error_description}.
+ * - Financial API getBusinesses: GET /f/data/businesses (scope financial-api) ->
+ *   {_embedded: {businessList: [{businessId, businessName, currencyCode, businessLocations: [{blID, blName}]}]}}.
+ *   The connection is for one business location: the first location of the first business
+ *   (assumption: a token granted by a multi-location owner links its first location).
+ *
+ * Data streams (API reference, "Staff API" and "Financial V2 API"; scopes staff-api, financial-api):
+ * - Roster: GET /staff/v1/businessLocations/{blId}/userTypes/POS?page=&size=&sort=userId,asc ->
+ *   {data: {staff: [{staffId, username, firstName, lastName, active, modifiedOn, groups}]}, links:
+ *   {next?: {href}}, page: {page, size, totalElements, totalPages}}; pages from 1. POS users carry
+ *   no email (back-office users do).
+ * - Punches: GET /staff/v1/businessLocations/{blId}/shift?page=&size=&sort=date,asc&startTime=&endTime=
+ *   -> {data: {shifts: [{uuid, staffId, declaredCashTips, dateInUTC (its last update), events:
+ *   [{uuid, timestamp, eventType: CLOCK_IN | CLOCK_OUT}]}]}, links, page}; "please use the newest
+ *   one when multiple events exist with the same event type". Times are `yyyy-MM-dd'T'HH:mm:ss`
+ *   with no zone (UTC, assumption). Which time startTime/endTime filter on is not said: "Show
+ *   results after this start time" / "before this end time" reads as the shift's own start (its
+ *   clock-in), not dateInUTC ("the timestamp of the last update"). Both readings are made safe
+ *   (SHIFT_LOOKBACK_MS): an incremental read asks from `modifiedSince` minus two days with no
+ *   endTime (a shift clocked out or corrected now was clocked in at most a shift's length plus a
+ *   zone offset before; an open shift has no end to be cut on), a backfill window widens both ends
+ *   by two days; every shift answered is kept (writes are keyed by uuid). A shift corrected more
+ *   than two days after its clock-in is read by a backfill only, if the filter is by clock-in. No
+ *   break events are exposed: punches have no breaks.
+ * - Sales: GET /f/v2/business-location/{blId}/sales?from=&to=&include=staff,payments&pageSize=100
+ *   [&nextPageToken=] -> {sales: [...], nextPageToken?}, sorted by timeClosed, `from`..`to` at most
+ *   365 days (400 {error} otherwise). A sale {accountFiscId, receiptId, type (SALE, REFUND, VOID
+ *   ...), cancelled, timeClosed, ownerId, nbCovers, source: {initialAccountId}, salesLines:
+ *   [{totalNetAmountWithoutTax (six decimals), currency}], payments: [{code (CASH ...), tip,
+ *   currency, staffId}]}. Closed sales do not change (a refund is a sale of its own, type REFUND,
+ *   naming the refunded account in source.initialAccountId), so an incremental read is by timeClosed.
+ *   Sales of other types (VOID, SPLIT, TRANSFER, FLOAT ...) and cancelled ones are not sales here.
+ *   Amounts are decimal strings: net sales is the sum of the lines before tax, rounded half-even to
+ *   the currency's minor unit once summed (the reference rounds payments half-even too).
+ * - Shift webhooks (shift.created/updated/deleted) exist, registered per business location, but the
+ *   reference documents no signature: they are not received here (a forged one could not be told).
+ */
+const PRODUCTION = 'https://api.lsk.lightspeed.app';
+const PRODUCTION_AUTH = 'https://auth.lsk-prod.app';
+const OPENID_CONNECT = '/realms/k-series/protocol/openid-connect';
+
+/** Shifts and users (staff-api), business and orders (orders-api), sales (financial-api); offline_access: long-lived refresh tokens. */
+export const LIGHTSPEED_SCOPES = ['orders-api', 'financial-api', 'staff-api', 'offline_access'] as const;
+
+const base = () => vendorBaseUrl('lightspeed', PRODUCTION);
+const authBase = () => `${vendorBaseUrl('lightspeed', PRODUCTION_AUTH)}${OPENID_CONNECT}`;
+
+const TokenResponse = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  expires_in: z.number().optional(),
+  refresh_token: z.string().min(1).optional(),
+});
+const Businesses = z.object({
+  _embedded: z.object({
+    businessList: z.array(
+      z.object({
+        businessId: z.union([z.number(), z.string()]),
+        businessName: z.string().optional(),
+        currencyCode: z
+          .string()
+          .regex(/^[A-Z]{3}$/)
+          .optional(),
+        businessLocations: z
+          .array(z.object({ blID: z.union([z.number(), z.string()]), blName: z.string().optional() }))
+          .optional(),
+      }),
+    ),
+  }),
+});
+
+async function token(app: OAuthApp, form: Record<string, string>, secret: string): Promise<OAuthGrant> {
+  const requestedAt = Date.now();
+  const res = await vendorRequest({
+    vendor: 'lightspeed',
+    method: 'POST',
+    url: `${authBase()}/token`,
+    headers: { Authorization: `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}` },
+    form,
+    tokenEndpoint: true,
+    secrets: [app.clientSecret, secret],
+  });
+  const t = parseAs('lightspeed', TokenResponse, res, 'the token answer');
+  return {
+    accessToken: t.access_token,
+    refreshToken: t.refresh_token,
+    expiresAt: t.expires_in !== undefined ? requestedAt + t.expires_in * 1000 : undefined,
+  };
+}
+
+// ------------------------------------------------------------------ data streams
+
+const STAFF_PAGE = 100;
+const SALES_PAGE = 100;
+const DAY = 86_400_000;
+/** "The date range between 'from' and 'to' cannot exceed 365 days". */
+export const LIGHTSPEED_MAX_SALES_RANGE_MS = 365 * DAY;
+const ISO = z.string().refine((v) => !Number.isNaN(Date.parse(v)));
+const Decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+const Page = z.object({
+  page: z.object({ page: z.number(), totalPages: z.number() }).optional(),
+  links: z
+    .object({ next: z.object({ href: z.string() }).optional() })
+    .passthrough()
+    .optional(),
+});
+const Staff = z.object({
+  staffId: z.number().int(),
+  username: z.string().nullish(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  active: z.boolean().nullish(),
+  modifiedOn: ISO.nullish(),
+  groups: z.array(z.object({ name: z.string().nullish() })).nullish(),
+});
+const StaffPage = Page.extend({ data: z.object({ staff: z.array(Staff) }) });
+const Shift = z.object({
+  uuid: z.string().min(1),
+  staffId: z.number().int(),
+  dateInUTC: ISO,
+  events: z.array(
+    z.object({ uuid: z.string().optional(), timestamp: ISO, eventType: z.enum(['CLOCK_IN', 'CLOCK_OUT']) }),
+  ),
+});
+const ShiftPage = Page.extend({ data: z.object({ shifts: z.array(Shift) }) });
+const Sale = z.object({
+  accountFiscId: z.string().min(1),
+  receiptId: z.string().nullish(),
+  type: z.string(),
+  cancelled: z.boolean().nullish(),
+  timeClosed: ISO,
+  ownerId: z.number().int().nullish(),
+  nbCovers: z.number().nullish(),
+  source: z.object({ initialAccountId: z.string().nullish() }).nullish(),
+  salesLines: z
+    .array(z.object({ totalNetAmountWithoutTax: Decimal.nullish(), currency: z.string().nullish() }))
+    .nullish(),
+  payments: z
+    .array(z.object({ code: z.string().nullish(), tip: Decimal.nullish(), currency: z.string().nullish() }))
+    .nullish(),
+});
+const SalesPage = z.object({ sales: z.array(Sale), nextPageToken: z.string().nullish() });
+
+/**
+ * A sum of decimal strings in minor units of a currency, exact (big integers over the largest
+ * number of decimals), rounded half-even once at the end.
+ */
+export function lightspeedMinorUnits(values: readonly (string | null | undefined)[], currency: string): number {
+  const present = values.filter((v): v is string => typeof v === 'string' && v.length > 0);
+  const scale = Math.max(0, ...present.map((v) => (v.split('.')[1] ?? '').length));
+  const total = present.reduce((sum, v) => {
+    const [int, frac = ''] = v.replace('-', '').split('.');
+    const units = BigInt(int + frac.padEnd(scale, '0'));
+    return v.startsWith('-') ? sum - units : sum + units;
+  }, 0n);
+  const drop = scale - currencyExponent(currency);
+  if (drop <= 0) return Number(total * 10n ** BigInt(-drop));
+  const divisor = 10n ** BigInt(drop);
+  const negative = total < 0n;
+  const abs = negative ? -total : total;
+  let quotient = abs / divisor;
+  const twice = (abs % divisor) * 2n;
+  if (twice > divisor || (twice === divisor && quotient % 2n === 1n)) quotient += 1n;
+  return Number(negative ? -quotient : quotient);
+}
+
+const utcParam = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+/** The longest shift (a day) plus the largest UTC offset (14 hours), rounded up: see the header. */
+export const LIGHTSPEED_SHIFT_LOOKBACK_MS = 2 * DAY;
+
+class LightspeedSession {
+  private readonly send: <T>(request: () => Promise<T>) => Promise<T>;
+  private readonly token: string;
+  readonly location: string;
+
+  constructor(auth: StreamAuth) {
+    if (!auth.accessToken)
+      throw new VendorError('lightspeed', 'rejected', 'lightspeed: no access token for the business location');
+    if (!/^\d{1,20}$/.test(auth.accountId))
+      throw new VendorError('lightspeed', 'invalid', 'lightspeed: the business location id is not a number');
+    this.token = auth.accessToken;
+    this.location = auth.accountId;
+    this.send = auth.retry ?? ((request) => request());
+  }
+
+  get<T extends z.ZodType>(path: string, params: Record<string, string>, schema: T, what: string): Promise<z.infer<T>> {
+    const url = `${base()}${path}?${new URLSearchParams(params).toString()}`;
+    return this.send(async () =>
+      parseAs(
+        'lightspeed',
+        schema,
+        await vendorRequest({
+          vendor: 'lightspeed',
+          url,
+          headers: { Authorization: `Bearer ${this.token}` },
+          secrets: [this.token],
+        }),
+        what,
+      ),
+    );
+  }
+
+  /** The pages of a Staff API list (`page` from 1 while `links.next` names one). */
+  async *staffPages<T extends z.ZodType>(
+    path: string,
+    params: Record<string, string>,
+    schema: T,
+    items: (page: z.infer<T>) => unknown[],
+    what: string,
+  ) {
+    for (let page = 1; ; page++) {
+      const answer = await this.get(path, { ...params, page: String(page), size: String(STAFF_PAGE) }, schema, what);
+      const list = items(answer);
+      if (list.length > 0) yield answer;
+      if (!(answer as z.infer<typeof Page>).links?.next || list.length === 0) return;
+    }
+  }
+}
+
+function toStaff(s: z.infer<typeof Staff>): PosEmployee {
+  return {
+    vendorId: String(s.staffId),
+    firstName: s.firstName ?? s.username ?? '',
+    lastName: s.lastName ?? '',
+    email: null,
+    phone: null,
+    active: s.active !== false,
+    jobTitle: s.groups?.find((g) => g.name)?.name ?? null,
+    modifiedAt: s.modifiedOn ? Date.parse(s.modifiedOn) : 0,
+  };
+}
+
+/** The newest event of a type ("use the newest one when multiple events exist with the same event type"). */
+const newest = (events: z.infer<typeof Shift>['events'], type: 'CLOCK_IN' | 'CLOCK_OUT') =>
+  events
+    .filter((e) => e.eventType === type)
+    .map((e) => Date.parse(e.timestamp))
+    .reduce<number | null>((a, b) => (a === null || b > a ? b : a), null);
+
+function toPunch(s: z.infer<typeof Shift>): PosPunch | null {
+  const clockInAt = newest(s.events, 'CLOCK_IN');
+  if (clockInAt === null) return null;
+  return {
+    vendorId: s.uuid,
+    employeeVendorId: String(s.staffId),
+    clockInAt,
+    clockOutAt: newest(s.events, 'CLOCK_OUT'),
+    breaks: [],
+    jobTitle: null,
+    deleted: false,
+    modifiedAt: Date.parse(s.dateInUTC),
+  };
+}
+
+function toSale(s: z.infer<typeof Sale>): PosSale | null {
+  const refund = s.type === 'REFUND';
+  if ((s.type !== 'SALE' && !refund) || s.cancelled) return null;
+  const currency = (
+    s.payments?.find((p) => p.currency)?.currency ??
+    s.salesLines?.find((l) => l.currency)?.currency ??
+    'USD'
+  ).toUpperCase();
+  const payments = s.payments ?? [];
+  const closedAt = Date.parse(s.timeClosed);
+  return {
+    vendorId: s.accountFiscId,
+    employeeVendorId: s.ownerId ? String(s.ownerId) : null,
+    closedAt,
+    currency,
+    amount: lightspeedMinorUnits(
+      (s.salesLines ?? []).map((l) => l.totalNetAmountWithoutTax),
+      currency,
+    ),
+    tips: lightspeedMinorUnits(
+      payments.map((p) => p.tip),
+      currency,
+    ),
+    cashTips: lightspeedMinorUnits(
+      payments.filter((p) => p.code === 'CASH').map((p) => p.tip),
+      currency,
+    ),
+    customers: Math.max(0, Math.round(s.nbCovers ?? 0)),
+    refund,
+    refundOf: refund ? (s.source?.initialAccountId ?? null) : null,
+    modifiedAt: closedAt,
+  };
+}
+
+const windowOf = (w: StreamWindow) => ('modifiedSince' in w ? { from: w.modifiedSince, to: Date.now() } : w);
+
+export const lightspeedStreams: StreamConnector = {
+  maxWindowMs: { sales: LIGHTSPEED_MAX_SALES_RANGE_MS },
+
+  async *roster(auth) {
+    const session = new LightspeedSession(auth);
+    for await (const page of session.staffPages(
+      `/staff/v1/businessLocations/${session.location}/userTypes/POS`,
+      { sort: 'userId,asc' },
+      StaffPage,
+      (p) => p.data.staff,
+      'the staff page',
+    )) {
+      yield page.data.staff.map(toStaff);
+    }
+  },
+
+  async *punches(auth, window) {
+    const session = new LightspeedSession(auth);
+    // the times have whole seconds: the start rounded down and the end up (the extra re-reads are harmless)
+    const start = (at: number) => utcParam(Math.floor((at - LIGHTSPEED_SHIFT_LOOKBACK_MS) / 1000) * 1000);
+    const params: Record<string, string> =
+      'modifiedSince' in window
+        ? { sort: 'date,asc', startTime: start(window.modifiedSince) }
+        : {
+            sort: 'date,asc',
+            startTime: start(window.from),
+            endTime: utcParam(Math.ceil((window.to + LIGHTSPEED_SHIFT_LOOKBACK_MS) / 1000) * 1000),
+          };
+    for await (const page of session.staffPages(
+      `/staff/v1/businessLocations/${session.location}/shift`,
+      params,
+      ShiftPage,
+      (p) => p.data.shifts,
+      'the shifts page',
+    )) {
+      const punches = page.data.shifts.map(toPunch).filter((p): p is PosPunch => p !== null);
+      if (punches.length) yield punches;
+    }
+  },
+
+  async *sales(auth, window) {
+    const session = new LightspeedSession(auth);
+    const { from, to } = windowOf(window);
+    let token: string | undefined;
+    do {
+      const params: Record<string, string> = {
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        include: 'staff,payments',
+        pageSize: String(SALES_PAGE),
+      };
+      if (token) params.nextPageToken = token;
+      const page = await session.get(
+        `/f/v2/business-location/${session.location}/sales`,
+        params,
+        SalesPage,
+        'the sales page',
+      );
+      const sales = page.sales.map(toSale).filter((s): s is PosSale => s !== null);
+      if (sales.length) yield sales;
+      token = page.nextPageToken || undefined;
+    } while (token);
+  },
+};
+
+export const lightspeed: Connector = {
+  slug: 'lightspeed',
+  streams: lightspeedStreams,
+  oauth: {
+    authorizeUrl({ app, state }) {
+      const url = new URL(`${authBase()}/auth`);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('client_id', app.clientId);
+      url.searchParams.set('scope', LIGHTSPEED_SCOPES.join(' '));
+      url.searchParams.set('redirect_uri', app.redirectUri);
+      url.searchParams.set('state', state);
+      return url.toString();
+    },
+
+    async exchange({ app, code }) {
+      const grant = await token(app, { grant_type: 'authorization_code', code, redirect_uri: app.redirectUri }, code);
+      // The account id comes from this call, so (unlike a name lookup) its failure fails the exchange.
+      const res = await vendorRequest({
+        vendor: 'lightspeed',
+        url: `${base()}/f/data/businesses`,
+        headers: { Authorization: `Bearer ${grant.accessToken}` },
+        secrets: [grant.accessToken, grant.refreshToken],
+      });
+      const business = parseAs('lightspeed', Businesses, res, 'the businesses answer')._embedded.businessList[0];
+      const location = business?.businessLocations?.[0];
+      if (!business || !location)
+        throw notAsDocumented('lightspeed', 'a businesses answer without a business location', res.status);
+      const name = [business.businessName, location.blName].filter(Boolean).join(' - ') || undefined;
+      const currency = business.currencyCode;
+      return { ...grant, account: { id: String(location.blID), name, ...(currency ? { currency } : {}) } };
+    },
+
+    async refresh({ app, refreshToken }) {
+      return token(app, { grant_type: 'refresh_token', refresh_token: refreshToken }, refreshToken);
+    },
+  },
+};

@@ -1,0 +1,33 @@
+import { INTEGRATION_SECRETS } from '../../core/config';
+import { vaultErrors } from '../../core/vault';
+import { defineModule } from '../../modules/kit';
+import { engineErrors } from './errors';
+
+export default defineModule({
+  name: 'integrationEngine',
+  tag: 'integration-engine',
+  description:
+    'The integration engine: connect (API key, client credentials, OAuth, file, reservation partner key), disconnect, manual sync and run history, the reservation-partner flow; credentials in an encrypted vault',
+  http: () => require('./router') as typeof import('./router'),
+  errors: { ...engineErrors.catalog, ...vaultErrors.catalog },
+  runtime: { secrets: INTEGRATION_SECRETS },
+  collections: {
+    company: ['syncRuns', 'syncAlerts', 'reservations', 'reservationCovers'],
+    root: ['vault', 'oauthStates', 'partnerKeys'],
+  },
+  // reservations name guests, not the company's people (employees, applicants, users)
+  personalData: Object.fromEntries(
+    ['syncRuns', 'syncAlerts', 'reservations', 'reservationCovers', 'vault', 'oauthStates', 'partnerKeys'].map(
+      (c) => [c, 'none'] as const,
+    ),
+  ),
+  jobs: [
+    {
+      name: 'integrationTokenRefresh',
+      schedule: 'every 30 minutes',
+      description:
+        'Refreshes OAuth access tokens that expire within the next 40 minutes (the interval plus the refresh margin)',
+      run: () => async () => (require('./oauth') as typeof import('./oauth')).refreshExpiringTokens(),
+    },
+  ],
+});

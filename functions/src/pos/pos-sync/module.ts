@@ -1,0 +1,40 @@
+import { defineModule } from '../../modules/kit';
+import { ERASED_NAME } from '../../modules/personal-data';
+import { posSyncErrors } from './errors';
+
+export default defineModule({
+  name: 'posSync',
+  tag: 'pos-sync',
+  description:
+    'POS roster linking and where synced POS data lands: POS employees per integration connection with their link to an employee (auto-link on email or phone, name suggestions), punches into attendance, sales and refunds into the sales import, tips per business day and employee (card and cash), data of unlinked POS employees held until they are linked, and CSV import of roster, punch and sales files for a POS without an API',
+  http: () => require('./router') as typeof import('./router'),
+  errors: posSyncErrors.catalog,
+  collections: {
+    company: ['posEmployees', 'posHeld', 'posSales', 'posTips', 'csvImports', 'csvMappings'],
+    root: ['csvFiles'],
+  },
+  personalData: {
+    posEmployees: {
+      match: { employeeId: 'employeeId', email: 'email' },
+      erase: 'reduce',
+      fields: ['email', 'phone', 'emailKey', 'phoneKey', 'jobTitle'],
+      replace: { firstName: ERASED_NAME.name, lastName: ERASED_NAME.surname },
+    },
+    posHeld: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'time' },
+    posSales: 'none',
+    posTips: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'pay' },
+    csvImports: { match: { uid: 'createdBy' }, erase: 'reduce' },
+    csvMappings: 'none',
+    // the uploaded files are deleted when imported, or by the cleanup job after 7 days
+    csvFiles: 'none',
+  },
+  jobs: [
+    {
+      name: 'csvImportCleanup',
+      schedule: 'every 1440 minutes',
+      description:
+        'Deletes the stored file of CSV imports created more than 7 days ago that were not imported and are not running (imported files are deleted when imported)',
+      run: () => async () => (require('./csv/service') as typeof import('./csv/service')).deleteStaleFiles(),
+    },
+  ],
+});

@@ -1,0 +1,139 @@
+import type { PosPunch } from '../../connectors';
+import { db } from '../../../core/firebase';
+import {
+  readVendorPunches,
+  removeVendorPunch,
+  upsertVendorPunch,
+  vendorPunchVersion,
+  type VendorPunchInput,
+} from '../../../modules/attendance';
+import { listRoles } from '../../../modules/roles';
+import { nameKey } from '../matching';
+import * as repo from '../repo';
+import { employeeIdsOf, inPool, logFailure, refusal, type SinkCounts, type SinkTarget } from './common';
+import { attributeIfLinkedMeanwhile } from './held';
+import { latest, punchInput, zero } from './mapping';
+import { MAX_COMMIT_WRITES } from '../../../core/locks';
+
+const PUNCH_CONCURRENCY = 8;
+
+/** Role ids by name (compared like names), for the POS job title of a punch; a name two roles share names none. */
+async function rolesByTitle(companyId: string): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  for (const role of await listRoles(companyId)) {
+    if (role.archived) continue;
+    const key = nameKey(role.name);
+    out.set(key, out.has(key) ? null : role.id);
+  }
+  return out;
+}
+
+/**
+ * A page of POS punches. A punch of a linked POS employee goes to the attendance module's punches
+ * (upsertVendorPunch: source pos, its vendor id; a punch a manager edited or approved is flagged
+ * for review, not overwritten; a deleted one is removed, or flagged). A new punch of an unlinked
+ * (or unknown) POS employee cannot be an attendance punch: it is held and replayed when the POS
+ * employee is linked; one already in attendance keeps its employee. Punches of one employee are
+ * written in clock-in order, employees in parallel.
+ */
+export async function writePunches(t: SinkTarget, page: readonly PosPunch[]): Promise<SinkCounts> {
+  const counts = zero();
+  const { records, duplicates } = latest(page);
+  counts.unchanged += duplicates;
+  if (records.length === 0) return counts;
+  const posIdOf = (r: PosPunch) => repo.posEmployeeDocId(t.connectionId, r.employeeVendorId);
+  const heldRefs = records.map((r) => repo.heldRef(t.companyId, repo.heldPunchDocId(t.connectionId, r.vendorId)));
+  const [links, roles, stored, heldSnaps] = await Promise.all([
+    employeeIdsOf(t.companyId, records.map(posIdOf)),
+    records.some((r) => r.jobTitle) ? rolesByTitle(t.companyId) : new Map<string, string | null>(),
+    readVendorPunches(
+      t.companyId,
+      t.slug,
+      records.map((r) => r.vendorId),
+    ),
+    db().getAll(...heldRefs),
+  ]);
+  const held = heldSnaps.map(repo.heldFromSnapshot);
+
+  const toHold: number[] = [];
+  const toWrite: { index: number; input: VendorPunchInput; deleted: boolean }[] = [];
+  const settled: number[] = [];
+  records.forEach((r, i) => {
+    const ours = stored.get(r.vendorId);
+    // a punch already attributed keeps its employee while its POS employee is unlinked
+    const employeeId = links.get(posIdOf(r)) ?? ours?.employeeId;
+    if (!employeeId) return void toHold.push(i);
+    const input = punchInput(t, r, employeeId, roles);
+    const version = vendorPunchVersion(input, r.deleted);
+    const known =
+      r.deleted && !ours
+        ? true
+        : !!ours && (ours.vendor?.version === version || ours.vendor?.pending?.version === version);
+    if (known) {
+      counts.unchanged++;
+      settled.push(i);
+    } else {
+      toWrite.push({ index: i, input, deleted: r.deleted });
+    }
+  });
+
+  if (toHold.length) {
+    counts.held += toHold.length;
+    const now = Date.now();
+    const changed = toHold.filter((i) => !held[i] || JSON.stringify(held[i]!.punch) !== JSON.stringify(records[i]));
+    for (let i = 0; i < changed.length; i += MAX_COMMIT_WRITES) {
+      const batch = db().batch();
+      for (const k of changed.slice(i, i + MAX_COMMIT_WRITES)) {
+        const r = records[k];
+        batch.set(
+          heldRefs[k],
+          repo.heldToDoc({
+            id: heldRefs[k].id,
+            connectionId: t.connectionId,
+            slug: t.slug,
+            posEmployeeId: posIdOf(r),
+            vendorId: r.vendorId,
+            punch: r,
+            modifiedAt: r.modifiedAt,
+            heldAt: now,
+          }),
+        );
+      }
+      await batch.commit();
+    }
+  }
+
+  const byEmployee = new Map<string, typeof toWrite>();
+  for (const w of toWrite) byEmployee.set(w.input.employeeId, [...(byEmployee.get(w.input.employeeId) ?? []), w]);
+  await inPool([...byEmployee.values()], PUNCH_CONCURRENCY, async (items) => {
+    for (const w of items.sort((a, b) => a.input.clockInAt - b.input.clockInAt)) {
+      try {
+        const { outcome } = w.deleted
+          ? await removeVendorPunch(t.companyId, w.input)
+          : await upsertVendorPunch(t.companyId, w.input);
+        if (outcome === 'created') counts.created++;
+        else if (outcome === 'unchanged') counts.unchanged++;
+        else counts.updated++;
+        settled.push(w.index);
+      } catch (err) {
+        const refused = refusal(err);
+        if (!refused) throw err;
+        counts.failed++;
+        logFailure(t, 'punches', records[w.index].vendorId, refused.code, refused.message);
+      }
+    }
+  });
+
+  // a punch held earlier and now written (its POS employee was linked since) is no longer held
+  const release = settled.filter((i) => held[i]);
+  for (let i = 0; i < release.length; i += MAX_COMMIT_WRITES) {
+    const batch = db().batch();
+    for (const k of release.slice(i, i + MAX_COMMIT_WRITES)) batch.delete(heldRefs[k]);
+    await batch.commit();
+  }
+  await attributeIfLinkedMeanwhile(
+    t,
+    toHold.map((i) => posIdOf(records[i])),
+  );
+  return counts;
+}

@@ -1,0 +1,44 @@
+import { INTEGRATION_SECRETS } from '../../core/config';
+import { defineModule } from '../../modules/kit';
+import { SYNC_QUEUE } from './queue';
+import { syncErrors } from './errors';
+
+/** The port the service listens on in development; deployed, it is the HTTPS function `posSyncService`. */
+export const POS_SYNC_PORT = 7492;
+
+/**
+ * The POS synchronisation service, separate from the modules: its HTTP app (sync
+ * trigger, health, vendor webhooks), the hourly job and the sync queue whose tasks run the engine.
+ * It has the module kit's shape, so it is deployed, described and tested like a module, but it is
+ * not one: no company-scoped API of its own (the runs it records are the integration engine's).
+ */
+export default defineModule({
+  name: 'posSyncService',
+  tag: 'pos-sync',
+  description:
+    'The POS synchronisation service: trigger a sync of a POS vendor for a company, readiness, vendor webhooks; an hourly job queues every active POS integration, and the sync queue runs the engine (cursors, backfill chunks, retries, alerting)',
+  http: () => require('./router') as typeof import('./router'),
+  errors: syncErrors.catalog,
+  runtime: { secrets: INTEGRATION_SECRETS, memory: '512MiB', timeoutSeconds: 540 },
+  collections: { company: ['syncCursors'] },
+  personalData: { syncCursors: 'none' },
+  jobs: [
+    {
+      name: 'posSyncHourly',
+      schedule: 'every 60 minutes',
+      description:
+        'Queues one sync run per active POS integration that is due (nextSyncAt), skipping those already syncing',
+      run: () => async () => (require('./hourly') as typeof import('./hourly')).enqueueDueSyncs(),
+    },
+  ],
+  queues: [
+    {
+      name: SYNC_QUEUE,
+      description: 'Sync runs (manual, scheduled, webhook), one task per run, run by the POS sync engine',
+      retryConfig: { maxAttempts: 5, minBackoffSeconds: 30, maxBackoffSeconds: 600, maxDoublings: 4 },
+      rateLimits: { maxConcurrentDispatches: 20, maxDispatchesPerSecond: 5 },
+      timeoutSeconds: 1800,
+      run: () => (require('./engine') as typeof import('./engine')).runSyncTask,
+    },
+  ],
+});
