@@ -20,6 +20,7 @@ export default defineModule({
     },
     hiringSettings: 'none',
     jobPostingLinks: 'none',
-    applicationConfirmations: { match: { email: 'email' }, erase: 'delete' },
+    // an unconfirmed application (its address nested in it) expires in 48 hours by a TTL policy
+    applicationConfirmations: { match: { applicationId: 'applicationId' }, erase: 'delete', companyField: 'companyId' },
   },
 });
