@@ -25,7 +25,7 @@ async function inBatches<T>(items: T[], write: (batch: WriteBatch, item: T) => v
 }
 
 /** A document reduced to the person's id: its personal fields removed, placeholders written, nested data rewritten. */
-export function reduced({ entry: { rule }, data }: Found, person: PersonIds): DocumentData {
+function reduced({ entry: { rule }, data }: Found, person: PersonIds): DocumentData {
   const out: DocumentData = rule.rewrite ? rule.rewrite(data, person) : { ...data };
   for (const field of rule.fields ?? []) delete out[field];
   return { ...out, ...rule.replace };
