@@ -2,7 +2,7 @@
  * The whole local stack, embedded: the Node Firestore emulator on 8080 (in this process), the
  * Firebase Auth emulator on 9099, the Functions emulator on 5001 and the Cloud Tasks emulator on
  * 9499 (firebase-tools), the Cloud Storage emulator's Node server on 9299 (in this process), the POS vendor simulators on 7499, the POS sync service on 7492 and a
- * mailbox for the emails the stack sends (SMTP on 2525, read on 7425) (in this process), the scheduled jobs run at their interval (the hourly POS sync once at start too), the
+ * mailbox for the emails the stack sends (SMTP on 2525, read on 7425) and a receiver of the outgoing webhooks on 7427 (in this process), the scheduled jobs run at their interval (the hourly POS sync once at start too), the
  * demo dataset loaded. No Java, no network, no cloud account. Stop with Ctrl+C.
  * Expects functions/lib to be built (the root `npm start` builds it first): the Functions emulator
  * serves lib/. The development code (functions/dev: simulators, mailbox, demo loader) is never
@@ -31,6 +31,8 @@ const VENDOR_SIMULATOR_PORT = 7499;
 const STORAGE_PORT = 9299;
 const MAIL_PORTS = { smtp: 2525, http: 7425 };
 const POS_SYNC_PORT = 7492;
+/** The webhook receiver (dev/webhook-receiver.ts), subscribed by the demo: the explicit local allowance of outgoing webhooks. */
+const WEBHOOK_RECEIVER_PORT = 7427;
 const BASE = `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/${REGION}`;
 
 /** The credential vault's key, generated once into the ignored runtime folder (the stored credentials outlive nothing else, but one key keeps them readable across restarts of a long session). */
@@ -128,6 +130,10 @@ async function main() {
       ),
   });
 
+  console.log(`Starting the webhook receiver on 127.0.0.1:${WEBHOOK_RECEIVER_PORT} ...`);
+  const { startWebhookReceiver, localSecret } = require('../dev/webhook-receiver');
+  const webhookReceiver = await startWebhookReceiver({ port: WEBHOOK_RECEIVER_PORT, secret: localSecret });
+
   console.log(`Starting the POS vendor simulators on 127.0.0.1:${VENDOR_SIMULATOR_PORT} ...`);
   const {
     startVendorSimulator,
@@ -157,6 +163,8 @@ async function main() {
     OAUTH_REDIRECT_URI: `${BASE}/integrationEngine/oauth/callback`,
     INVITATION_URL: `${BASE}/auth/invitations/open`,
     APPLICATION_CONFIRM_URL: `${BASE}/applicants/apply-confirmations`,
+    // outgoing webhooks may reach the local receiver (plain http, loopback); nothing else private
+    WEBHOOK_ALLOWED_TARGETS: `127.0.0.1:${WEBHOOK_RECEIVER_PORT}`,
     // nothing trusted stands in front of the local functions: a client's X-Forwarded-For is ignored
     TRUSTED_PROXY_HOPS: '0',
     // AI budget alerts go to the demo's administrators too (the owners are found by their membership)
@@ -219,6 +227,9 @@ async function main() {
     `Mail: every email the stack sends is kept by the local mailbox (SMTP 127.0.0.1:${MAIL_PORTS.smtp}); its links are printed here, all messages at ${mailbox.httpUrl}`,
   );
   console.log(
+    `Webhooks: Harbor & Vine's demo subscription delivers every event, signed, to the receiver at ${webhookReceiver.url}/ (verified deliveries; JSON at /deliveries)`,
+  );
+  console.log(
     `POS vendor simulators: ${vendors.baseUrl}/<vendor> (OAuth consent is automatic; accepted credentials: functions/dev/vendors/accounts.ts)`,
   );
   const jobs = DEPLOYED.flatMap((m) => m.jobs ?? []);
@@ -247,6 +258,7 @@ async function main() {
     await emulators.stop();
     await vendors.close();
     await mailbox.close();
+    await webhookReceiver.close();
     await storage.stop();
     firestore.stop();
     process.exit(0);

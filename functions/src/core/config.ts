@@ -56,6 +56,13 @@ const ALL_SECRETS = [...new Set([...AI_SECRETS, ...INTEGRATION_SECRETS, ...MAIL_
 
 const env = (name: string): string | undefined => process.env[name] || undefined;
 
+/** A comma-separated list variable, its entries trimmed, empty ones dropped. */
+const envList = (name: string): string[] =>
+  (env(name) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 function positiveNumber(name: string, fallback: number, allowZero = false): number {
   const value = Number(env(name) ?? fallback);
   return Number.isFinite(value) && (value > 0 || (allowZero && value === 0)) ? value : fallback;
@@ -108,11 +115,7 @@ export const config = {
     maxRetries: (): number => positiveNumber('AI_MAX_RETRIES', 2, true),
     timeoutMs: (): number => positiveNumber('AI_TIMEOUT_MS', 60_000),
     /** The administrators' addresses (comma-separated) that AI budget alerts go to, besides the company's owners. */
-    budgetAlertEmails: (): string[] =>
-      (env('AI_BUDGET_ALERT_EMAILS') ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
+    budgetAlertEmails: (): string[] => envList('AI_BUDGET_ALERT_EMAILS'),
   },
   vendors: {
     /** A vendor's base URL override (VENDOR_URL_SQUARE ...): the local vendor simulators; unset, the vendor's production URL. */
@@ -133,6 +136,14 @@ export const config = {
      * `${base}/webhooks/{vendor}` exactly as registered in its subscription.
      */
     webhookBaseUrl: (): string => (env('POS_WEBHOOK_BASE_URL') ?? 'http://127.0.0.1:7492').replace(/\/+$/, ''),
+  },
+  webhooks: {
+    /**
+     * The explicit local allowance of outgoing webhooks (src/modules/webhooks): comma-separated
+     * `host:port` targets that may be plain http and private or loopback addresses (the local stack's
+     * receiver, the tests). Unset everywhere else: every target must be https and public.
+     */
+    allowedTargets: (): string[] => envList('WEBHOOK_ALLOWED_TARGETS'),
   },
   mail: {
     /** The From of every message we send. */

@@ -22,8 +22,8 @@ export interface Logger {
 const SECRET_FIELD = /authorization|cookie|token|secret|password|api.?key|credential/i;
 const BEARER = /Bearer\s+[^\s"',;]+/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
-/** Our own single-use tokens (invitations: src/modules/auth). */
-const OWN_TOKEN = /\binv_[A-Za-z0-9_-]{16,}/g;
+/** Our own tokens and secrets: invitations (src/modules/auth), webhook signing secrets (src/modules/webhooks). */
+const OWN_TOKEN = /\b(?:inv_[A-Za-z0-9_-]{16,}|whsec_[A-Za-z0-9+/]{16,}={0,2})/g;
 const MASK = '[redacted]';
 
 function redactString(value: string): string {

@@ -25,6 +25,7 @@ export const REGISTERED = [
   require('./posts/module'),
   require('./requests/module'),
   require('./chat/module'),
+  require('./webhooks/module'),
   require('./privacy/module'),
   require('./docs/module'),
 ].map(definitionIn);

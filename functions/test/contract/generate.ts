@@ -25,6 +25,7 @@ import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
 import { AI_TOOLS_OVERRIDES, closeLocalModels } from './ai-tools-overrides';
 import { PRIVACY_OVERRIDES } from './privacy-overrides';
 import { REQUEST_OVERRIDES } from './requests-overrides';
+import { WEBHOOK_OVERRIDES } from './webhooks-overrides';
 
 // ---------------------------------------------------------------------------------------------
 // The document
@@ -874,6 +875,7 @@ export const OVERRIDES: Record<string, Override> = {
   },
   ...REQUEST_OVERRIDES,
   ...PRIVACY_OVERRIDES,
+  ...WEBHOOK_OVERRIDES,
   'GET /conversations/{conversationId}': {
     why: CHAT_WHY,
     setup: (f) => chatConversation(f, 'employee'),

@@ -13,6 +13,7 @@ import { seed as requests } from './requests';
 import { seed as roles } from './roles';
 import { seed as sales } from './sales';
 import { seed as schedule } from './schedule';
+import { seed as webhooks } from './webhooks';
 
 /**
  * Each module's seeder, keyed by its module name (the `name` of its definition). The loader runs
@@ -33,4 +34,5 @@ export const SEEDERS: Readonly<Record<string, Seeder>> = {
   roles,
   sales,
   schedule,
+  webhooks,
 };

@@ -1,0 +1,29 @@
+import { MAIL_SECRETS, VAULT_KEYS } from '../../core/config';
+import { defineModule } from '../kit';
+import { webhookErrors } from './errors';
+
+/** The queue whose tasks are the attempts of webhook deliveries (src/modules/webhooks/deliveries.ts). */
+export const DELIVERY_QUEUE = 'webhookDelivery';
+
+export default defineModule({
+  name: 'webhooks',
+  description:
+    'Signed outgoing webhooks for integrators: subscriptions to the domain events, deliveries signed per Standard Webhooks with retries for a day, delivery log, redelivery, secret rotation',
+  http: () => require('./router') as typeof import('./router'),
+  errors: webhookErrors.catalog,
+  runtime: { secrets: [VAULT_KEYS, ...MAIL_SECRETS] },
+  collections: { company: ['webhookEndpoints', 'webhookDeliveries'] },
+  // endpoints are integrators' addresses; deliveries hold domain events, which name people by id (core/domain-event.ts)
+  personalData: { webhookEndpoints: 'none', webhookDeliveries: 'none' },
+  queues: [
+    {
+      name: DELIVERY_QUEUE,
+      description:
+        'One attempt of one webhook delivery per task. A receiver’s failure is recorded and the next attempt queued with its own delay (exponential, about a day); the queue’s retries only cover our own failures (storage, vault)',
+      retryConfig: { maxAttempts: 5, minBackoffSeconds: 10, maxBackoffSeconds: 300 },
+      rateLimits: { maxConcurrentDispatches: 50 },
+      timeoutSeconds: 60,
+      run: () => (require('./deliveries') as typeof import('./deliveries')).runDeliveryTask,
+    },
+  ],
+});
