@@ -28,5 +28,6 @@ export const REGISTERED = [
   require('./chat/module'),
   require('./events/module'),
   require('./webhooks/module'),
+  require('./privacy/module'),
   require('./docs/module'),
 ].map(definitionIn);

@@ -26,6 +26,7 @@ import { config } from '../../src/core/config';
 import { startMailbox, type Mailbox } from '../../dev/mailbox';
 import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
 import { AI_TOOLS_OVERRIDES, closeLocalModels } from './ai-tools-overrides';
+import { PRIVACY_OVERRIDES } from './privacy-overrides';
 import { REQUEST_OVERRIDES } from './requests-overrides';
 import { WEBHOOK_OVERRIDES } from './webhooks-overrides';
 
@@ -897,6 +898,7 @@ export const OVERRIDES: Record<string, Override> = {
     request: (_f, p) => ({ path: { postId: p.postId, commentId: p.commentId } }),
   },
   ...REQUEST_OVERRIDES,
+  ...PRIVACY_OVERRIDES,
   ...WEBHOOK_OVERRIDES,
   'GET /conversations/{conversationId}': {
     why: CHAT_WHY,

@@ -19,11 +19,14 @@ import { dispatchEvents, stageEvent, type StagedEvent } from '../events';
 import { invitationMail } from './emails';
 import { authErrors } from './errors';
 import { LIMITS } from './limits';
+import { DAY_MS, expireAt } from '../../core/ttl';
 import * as repo from './repo';
 import type { Invitation, InvitationState } from './schemas';
 
 /** Invitation tokens are single-use and valid for 7 days from the latest email. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
+/** An invitation (an email address) is deleted this long after its link expires: long enough to be listed as expired. */
+const KEPT_AFTER_EXPIRY_MS = 30 * DAY_MS;
 
 const newToken = () => `inv_${randomBytes(32).toString('base64url')}`;
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -123,7 +126,7 @@ export async function createInvitation({
       ]);
     }
     if (input.employeeId) await assertEmployeeFree(tx, companyId, input.employeeId, null);
-    tx.create(ref, stored);
+    tx.create(ref, { ...stored, expireAt: expireAt(stored.expiresAt + KEPT_AFTER_EXPIRY_MS) });
   });
   try {
     await sendMail(mailFor(stored, token, await companyName(companyId)));
@@ -192,6 +195,7 @@ export async function resendInvitation({ member, companyId, invitationId }: Invi
   const next = {
     tokenHash: tokenHash(token),
     expiresAt: now + INVITATION_TTL_MS,
+    expireAt: expireAt(now + INVITATION_TTL_MS + KEPT_AFTER_EXPIRY_MS),
     sentAt: now,
     sends: current.sends + 1,
   };

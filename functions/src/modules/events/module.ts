@@ -17,6 +17,15 @@ export default defineModule({
     company: ['outbox', 'inbox', 'notificationPreferences', 'devices', 'emailDigests'],
     root: ['pendingEvents'],
   },
+  personalData: {
+    // events name people by id only (subjects, actor); a member's copies, phones and choices are theirs
+    outbox: 'none',
+    pendingEvents: 'none',
+    inbox: { match: { uid: 'uid' }, erase: 'delete' },
+    notificationPreferences: { match: { uid: 'uid' }, erase: 'delete' },
+    devices: { match: { uid: 'uid' }, erase: 'delete' },
+    emailDigests: { match: { uid: 'uid' }, erase: 'delete' },
+  },
   queues: [
     {
       name: FAN_OUT_QUEUE,

@@ -10,4 +10,7 @@ export default defineModule({
   errors: onboardingErrors.catalog,
   runtime: { secrets: AI_SECRETS, requestDeadlineSeconds: 50 },
   collections: { root: ['onboardingSessions'] },
+  personalData: {
+    onboardingSessions: { match: { uid: 'ownerUid' }, erase: 'delete' },
+  },
 });
