@@ -44,6 +44,38 @@ function patchFirestoreEmulator() {
     return document;
   };
   FirestoreStateCollection.prototype.__inPlaceGetDocument = true;
+  // FieldValue.delete(): Firestore removes a field path named in a write's mask (an update, a merge)
+  // that the write carries no value for; the package applies the written values and keeps the rest
+  for (const method of ['update', 'set']) {
+    const write = FirestoreStateDocument.prototype[method];
+    FirestoreStateDocument.prototype[method] = function writeDeletingMasked(date, fields, updateMask = []) {
+      write.call(this, date, fields, updateMask);
+      for (const path of updateMask) this.fields = withoutAbsent(this.fields, fields, fieldPathSegments(path));
+    };
+  }
+}
+
+/** The segments of a field path as the mask names them (`a.b`, with back-quoted segments holding dots). */
+function fieldPathSegments(path) {
+  return [...path.matchAll(/`((?:[^`\\]|\\.)*)`|([^.]+)/g)].map((m) =>
+    m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2],
+  );
+}
+
+/** `fields` without the field at `segments` when `written` has no value there (stored map fields hold `.value`). */
+function withoutAbsent(fields, written, segments) {
+  const [key, ...rest] = segments;
+  if (!Object.prototype.hasOwnProperty.call(fields, key)) return fields;
+  if (rest.length === 0) {
+    if (written && Object.prototype.hasOwnProperty.call(written, key)) return fields;
+    const { [key]: _removed, ...kept } = fields;
+    return kept;
+  }
+  const stored = fields[key];
+  const writtenMap = written?.[key];
+  if (stored?.type !== 'map_value' || (writtenMap && writtenMap.type !== 'map_value')) return fields;
+  const inner = withoutAbsent(stored.value, writtenMap?.value, rest);
+  return inner === stored.value ? fields : { ...fields, [key]: new stored.constructor(inner) };
 }
 
 /**

@@ -2,7 +2,7 @@
  * The whole local stack, embedded: the Node Firestore emulator on 8080 (in this process), the
  * Firebase Auth emulator on 9099, the Functions emulator on 5001 and the Cloud Tasks emulator on
  * 9499 (firebase-tools), the Cloud Storage emulator's Node server on 9299 (in this process), the POS vendor simulators on 7499, the POS sync service on 7492 and a
- * mailbox for the emails the stack sends (SMTP on 2525, read on 7425) and a receiver of the outgoing webhooks on 7427 (in this process), the scheduled jobs run at their interval (the hourly POS sync once at start too), the
+ * mailbox for the emails the stack sends (SMTP on 2525, read on 7425) and a receiver of the outgoing webhooks on 7427 and a local FCM server for push on 7496 (in this process), the scheduled jobs run at their interval (the hourly POS sync once at start too), the
  * demo dataset loaded. No Java, no network, no cloud account. Stop with Ctrl+C.
  * Expects functions/lib to be built (the root `npm start` builds it first): the Functions emulator
  * serves lib/. The development code (functions/dev: simulators, mailbox, demo loader) is never
@@ -33,6 +33,8 @@ const MAIL_PORTS = { smtp: 2525, http: 7425 };
 const POS_SYNC_PORT = 7492;
 /** The webhook receiver (dev/webhook-receiver.ts), subscribed by the demo: the explicit local allowance of outgoing webhooks. */
 const WEBHOOK_RECEIVER_PORT = 7427;
+/** The local FCM server (dev/fcm.ts): push notifications land on simulated phones, read at /messages. */
+const FCM_PORT = 7496;
 const BASE = `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/${REGION}`;
 /** The one address of the API: the Hosting emulator rewrites /api/<route> to the module's function (firebase.json). */
 const API_BASE = `http://127.0.0.1:${PORTS.hosting}/api`;
@@ -112,6 +114,8 @@ async function main() {
     CLOUD_TASKS_EMULATOR_HOST: `127.0.0.1:${PORTS.tasks}`,
     // employee documents (the documents module) through firebase-admin's Storage client
     FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${STORAGE_PORT}`,
+    // push through firebase-admin's messaging client to the local FCM server (src/modules/events/push.ts)
+    FCM_LOCAL_HOST: `127.0.0.1:${FCM_PORT}`,
   };
   Object.assign(process.env, env);
 
@@ -131,6 +135,9 @@ async function main() {
         `[mail] to ${mail.to.join(', ')}: "${mail.subject}"${mail.links.map((l) => `\n       ${l}`).join('')}`,
       ),
   });
+
+  console.log(`Starting the local FCM server (simulated phones) on 127.0.0.1:${FCM_PORT} ...`);
+  const fcm = await require('../dev/fcm').startFcmServer({ port: FCM_PORT });
 
   console.log(`Starting the webhook receiver on 127.0.0.1:${WEBHOOK_RECEIVER_PORT} ...`);
   const { startWebhookReceiver, localSecret } = require('../dev/webhook-receiver');
@@ -230,6 +237,9 @@ async function main() {
     `Mail: every email the stack sends is kept by the local mailbox (SMTP 127.0.0.1:${MAIL_PORTS.smtp}); its links are printed here, all messages at ${mailbox.httpUrl}`,
   );
   console.log(
+    `Push: firebase-admin's messaging client sends to the local FCM server; what the phones received: ${fcm.url}/messages`,
+  );
+  console.log(
     `Webhooks: Harbor & Vine's demo subscription delivers every event, signed, to the receiver at ${webhookReceiver.url}/ (verified deliveries; JSON at /deliveries)`,
   );
   console.log(
@@ -262,6 +272,7 @@ async function main() {
     await vendors.close();
     await mailbox.close();
     await webhookReceiver.close();
+    await fcm.close();
     await storage.stop();
     firestore.stop();
     process.exit(0);

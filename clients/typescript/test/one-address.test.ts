@@ -43,6 +43,9 @@ const OPERATION_OF: Record<string, (api: WorkforceClient) => Promise<unknown>> =
   requests: (api) => unwrap(api.GET('/requests', { params: { query } })),
   chat: (api) => unwrap(api.GET('/conversations', { params: { query } })),
   webhooks: (api) => unwrap(api.GET('/webhook-endpoints', { params: { query } })),
+  events: (api) => unwrap(api.GET('/events/types')),
+  forecast: (api) => unwrap(api.GET('/forecast', { params: { query } })),
+  privacy: (api) => unwrap(api.GET('/privacy/company-deletion', { params: { query } })),
   docs: (api) => unwrap(api.GET('/openapi')),
   posSyncService: (api) => unwrap(api.GET('/health')),
 };

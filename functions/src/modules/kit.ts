@@ -7,6 +7,7 @@ import { REGION, type Secret } from '../core/config';
 import type { ErrorCatalog } from '../core/errors';
 import type { ModuleHttp } from '../http/route';
 import type { ViewPolicies } from '../http/visibility';
+import type { PersonalDataMap } from './personal-data';
 import { servedElsewhere, type RouteTable } from './route-table';
 import routeTable from './route-table.json';
 
@@ -23,6 +24,12 @@ export interface ModuleRuntime {
   minInstances?: number;
   /** Secrets the module's code reads (src/core/config.ts); a module calling models lists AI_SECRETS. */
   secrets?: Secret[];
+  /**
+   * How long one of its requests may run before it answers 503 REQUEST_DEADLINE_EXCEEDED (default
+   * 15 s): below `timeoutSeconds`, so the answer is ours and not the platform's. Modules calling
+   * models take longer; their model calls are budgeted inside it.
+   */
+  requestDeadlineSeconds?: number;
 }
 
 /** A scheduled job of a module: a function run by Cloud Scheduler (locally, by the stack: scripts/stack.js). */
@@ -65,6 +72,8 @@ export interface ModuleDefinition {
   runtime?: ModuleRuntime;
   /** The Firestore collections it owns: under `companies/{id}/` and at the root (tests snapshot them). */
   collections?: { company?: readonly string[]; root?: readonly string[] };
+  /** For every collection it owns: where a person's data is and what erasing them does (src/modules/personal-data.ts). */
+  personalData?: PersonalDataMap;
   /** Its scheduled jobs and task queues: each is a function of its own (src/index.ts), with the module's secrets. */
   jobs?: ScheduledJob[];
   queues?: TaskQueue[];

@@ -12,6 +12,7 @@ export const REGISTERED = [
   require('./attendance/module'),
   require('./ai/module'),
   require('./sales/module'),
+  require('./forecast/module'),
   require('./payroll/module'),
   require('../pos/integrations/module'),
   require('../pos/integration-engine/module'),
@@ -25,6 +26,8 @@ export const REGISTERED = [
   require('./posts/module'),
   require('./requests/module'),
   require('./chat/module'),
+  require('./events/module'),
   require('./webhooks/module'),
+  require('./privacy/module'),
   require('./docs/module'),
 ].map(definitionIn);

@@ -1,6 +1,8 @@
 import { aiErrors } from '../ai/errors';
 import { composeCatalogs, coreErrors, type ErrorCatalog } from '../core/errors';
+import { IDEMPOTENCY_COLLECTION } from '../http/idempotency';
 import type { DefinedModule } from './kit';
+import type { PersonalData } from './personal-data';
 import { REGISTERED } from './modules';
 import posSyncService from '../pos/service/definition';
 
@@ -22,10 +24,42 @@ export function moduleNamed(name: string): DefinedModule {
   return found;
 }
 
-/** The Firestore collections the modules own: under `companies/{id}/` and at the root (tests snapshot them). */
+/** Root collections of the HTTP layer itself: the answers kept for idempotency keys. */
+const HTTP_LAYER = { root: [IDEMPOTENCY_COLLECTION] };
+
+/** The Firestore collections the modules (and the HTTP layer) own: under `companies/{id}/` and at the root (tests snapshot them). */
 export function ownedCollections(): { company: string[]; root: string[] } {
   const of = (where: 'company' | 'root') => [...new Set(DEPLOYED.flatMap((m) => m.collections?.[where] ?? []))];
-  return { company: of('company'), root: of('root') };
+  return { company: of('company'), root: [...of('root'), ...HTTP_LAYER.root] };
+}
+
+/** A collection holding people's data, with the rule of its owner (src/modules/personal-data.ts). */
+export interface PersonalDataEntry {
+  module: string;
+  collection: string;
+  scope: 'company' | 'root';
+  rule: PersonalData;
+}
+
+/** The registry of personal data: every owned collection whose module says it holds a person's data. */
+export function personalDataEntries(): PersonalDataEntry[] {
+  return DEPLOYED.flatMap((m) =>
+    (['company', 'root'] as const).flatMap((scope) =>
+      (m.collections?.[scope] ?? []).flatMap((collection) => {
+        const rule = m.personalData?.[collection];
+        return rule && rule !== 'none' ? [{ module: m.name, collection, scope, rule }] : [];
+      }),
+    ),
+  );
+}
+
+/** `module/collection` of each owned collection its module has not classified (holding personal data or `none`). */
+export function collectionsWithoutPersonalDataEntry(): string[] {
+  return DEPLOYED.flatMap((m) =>
+    [...(m.collections?.company ?? []), ...(m.collections?.root ?? [])]
+      .filter((c) => !m.personalData?.[c])
+      .map((c) => `${m.name}/${c}`),
+  );
 }
 
 /** The one code-to-status map: core, AI layer and every module's own codes. */

@@ -1447,6 +1447,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The domain event types: version, audience and default channels
+         * @description Every event the company records in its outbox, fanned out at least once to inboxes, phones, email digests and webhooks; consumers deduplicate on the event id. The payload of each type is listed in the notification schema (one branch per type).
+         *
+         *     **Tier:** authenticated. **Access:** Any signed-in user (Firebase ID token).
+         */
+        get: operations["events.getEventsTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales forecast per day, daypart and hour, with intervals
+         * @description Sales and covers forecast per business date, daypart and real hour, for 1 to 6 weeks, with an 80 % prediction interval and the method used.
+         *
+         *     - **History**: the company's actual sales of the last year (business dates, `dayChangeTime` honoured), up to yesterday.
+         *     - **Method**: weekday profiles (several candidates: plain means, exponential smoothing, weekday index times the recent level, with and without trend), chosen per company by a rolling-origin backtest of its own last 12 weeks; `method.chosenBy` says `default` when the history is too short to backtest.
+         *     - **Holidays**: public holidays and observances of the company's country (from its time zone, date-holidays); each moves its day as the company's history shows (learnt from the past holidays, shrunk toward no effect when seen once).
+         *     - **Intervals**: the backtest's 10 % and 90 % quantiles of actual / forecast, applied to the day and dayparts (day quantiles) and to hours (hour quantiles).
+         *     - **DST**: `hours` lists every real hour of the business day: 23 or 25 on the days clocks change.
+         *     - **Dayparts**: breakfast (day change to 11:00), lunch (11-16), dinner (16-22), late (22:00 to the next day change); `start`/`end` bound the hours with forecast sales.
+         *
+         *     Managers and owners. 422 FORECAST_NO_HISTORY under 14 business days of sales.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        get: operations["forecast.getForecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forecast/backtest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Backtest of the forecast methods on the company's history
+         * @description Rolling origin over the last year (weekly origins, 7 days ahead, 8 weeks of warm-up): WAPE per day and per daypart of every candidate method and of the two baselines (same weekday last week; mean of the last four same weekdays), the method chosen and its ratio to the better baseline. Managers and owners; 422 FORECAST_NO_HISTORY under 9 weeks of sales.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        get: operations["forecast.getForecastBacktest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1905,6 +1980,160 @@ export interface paths {
          *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
          */
         patch: operations["aiMemory.patchMemoriesMemoryId"];
+        trace?: never;
+    };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's inbox: unread first, then newest first
+         * @description A member's own inbox: the events addressed to them (as an employee, a role or by name), with the payload their view of the API may see (an employee sees only their own shifts and premiums; pay is withheld from whoever may not see it). `limit` per page; pass `nextCursor` as `cursor` for the next. `unreadCount` counts every unread entry.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["events.getNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register this phone for push (its FCM registration token)
+         * @description Registering a token again replaces its record (the same phone signed in as another member takes it over). Tokens FCM reports as unregistered or invalid are removed at the next send.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        post: operations["events.postNotificationsDevices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/devices/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove this phone from push (sign-out)
+         * @description `removed` is false when the token is not registered to the caller (nothing is changed).
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        post: operations["events.postNotificationsDevicesRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's channels per event type and quiet hours
+         * @description **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["events.getNotificationsPreferences"];
+        /**
+         * Choose channels per event type (in-app, push, email) and quiet hours
+         * @description Types and channels named change, the others keep their value; quietHours replaces the current ones (null removes them). 422 INVALID_QUIET_HOURS when start equals end.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        put: operations["events.putNotificationsPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark every entry of the caller's inbox read
+         * @description **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        post: operations["events.postNotificationsReadAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many entries of the caller's inbox are unread
+         * @description **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["events.getNotificationsUnreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{notificationId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one entry read
+         * @description The first read is kept. 404 NOTIFICATION_NOT_FOUND for an id not in the caller's inbox.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        post: operations["events.postNotificationsNotificationIdRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/oauth/complete": {
@@ -2541,6 +2770,82 @@ export interface paths {
          *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
          */
         get: operations["posts.getPostsPostIdReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/company-deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's deletion, if one was requested (owners)
+         * @description **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        get: operations["privacy.getPrivacyCompanyDeletion"];
+        put?: never;
+        /**
+         * Request the deletion of the company (owners)
+         * @description The deletion starts when the grace period (14 days) ends, unless cancelled before: then every document and file of the company is removed in batches through a Cloud Tasks queue, and its members lose access. A request while one is scheduled answers that one. Audited.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        post: operations["privacy.postPrivacyCompanyDeletion"];
+        /**
+         * Cancel the company's deletion within its grace period (owners)
+         * @description After the grace period the deletion has started: 409 COMPANY_DELETION_STARTED. Audited.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        delete: operations["privacy.deletePrivacyCompanyDeletion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person from the company (owners)
+         * @description Personal fields are removed or replaced everywhere, their documents and files deleted; the pay and time records the company must keep stay, reduced to the person's id, for the statutory period of the company's country (answered with its source), after which a daily job deletes them. Their user account goes too when they belong to no other company. An owner cannot be erased (422 PERSON_IS_OWNER). The person is named by one id: their employee record, their user (a member) or their job application; the others are found from it (an employee record leads to its user and the application it was hired from). Idempotent: a retry erases what is left. Audited.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        post: operations["privacy.postPrivacyErasures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export everything the company holds about one person (owners)
+         * @description One JSON archive: every stored document the registry of personal data finds for the person (profile, punches, shifts, requests, documents, memories, messages, notifications, AI conversations, their account when no other company has them) and the files of their documents (base64). The person is named by one id: their employee record, their user (a member) or their job application; the others are found from it (an employee record leads to its user and the application it was hired from). Audited.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        get: operations["privacy.getPrivacyExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4451,6 +4756,21 @@ export interface components {
             /** @description 0 = Sunday ... 6 = Saturday */
             weekStartingDay?: number;
         };
+        CompanyDeletion: {
+            /** @description Batches run so far */
+            batches: number;
+            cancelledAt: number | null;
+            companyId: string;
+            /** @description Documents and files deleted so far */
+            deleted: number;
+            doneAt: number | null;
+            requestedAt: number;
+            requestedBy: string;
+            /** @description Epoch ms when the grace period ends and the deletion starts */
+            runsAt: number;
+            /** @enum {string} */
+            state: "scheduled" | "cancelled" | "running" | "done";
+        };
         CompanyPolicies: {
             /** @description Stored for clients only: there is no group messaging here */
             employeeInteractionGroup: boolean;
@@ -4500,7 +4820,7 @@ export interface components {
             morningPeriodEnd?: number;
             /** @description Stored for clients only: no server behaviour depends on it (the time zone is the profile `timezone`) */
             timezoneCityId?: string;
-            /** @description Stored for clients only: no server behaviour depends on it (there is no weather feature here) */
+            /** @description When true (and the profile has a location), the sales forecast uses Open-Meteo's weather: the history's weather teaches how rain moves the company's sales, the forecast's moves the days ahead (docs/FORECAST.md); default false */
             weatherApiEnabled?: boolean;
         };
         ConnectResult: {
@@ -4765,6 +5085,18 @@ export interface components {
             /** @description The caller's open punch, or null */
             punch: components["schemas"]["Punch"] | null;
         };
+        DaypartForecast: {
+            covers: number;
+            /** @description Minute its last selling hour ends; smaller than start: the next day */
+            end: number | null;
+            /** @description Upper end of the 80 % prediction interval */
+            high: number;
+            /** @description Lower end of the 80 % prediction interval */
+            low: number;
+            salesMinor: number;
+            /** @description Minute of the date its first selling hour starts (null: closed) */
+            start: number | null;
+        };
         DeletedDocument: {
             /** @constant */
             deleted: true;
@@ -4774,6 +5106,12 @@ export interface components {
             /** @constant */
             deleted: true;
             id: string;
+        };
+        Device: {
+            id: string;
+            /** @enum {string} */
+            platform: "ios" | "android" | "web";
+            registeredAt: number;
         };
         Document: {
             contentType: string;
@@ -5086,6 +5424,159 @@ export interface components {
             /** @description uid of the uploader */
             uploadedBy: string;
         };
+        Forecast: {
+            companyId: string;
+            /** @description Currency of every *Minor figure (integer minor units) */
+            currency: string;
+            days: {
+                covers: number;
+                date: string;
+                dayparts: {
+                    breakfast: components["schemas"]["DaypartForecast"];
+                    dinner: components["schemas"]["DaypartForecast"];
+                    late: components["schemas"]["DaypartForecast"];
+                    lunch: components["schemas"]["DaypartForecast"];
+                };
+                /** @description Multipliers applied to the weekday profile (1: none); holiday as the company's history shows it */
+                factors: {
+                    holiday: number;
+                    level: number;
+                    trend: number;
+                    weather: number;
+                };
+                /** @description Upper end of the 80 % prediction interval */
+                high: number;
+                holiday: string | null;
+                /** @description Every real hour of the business day: 23 or 25 on DST change days */
+                hours: {
+                    /** @description Wall-clock hour from the business date midnight (25 = 01:00 next day) */
+                    businessHour: number;
+                    covers: number;
+                    /** @description Upper end of the 80 % prediction interval */
+                    high: number;
+                    /** @description Lower end of the 80 % prediction interval */
+                    low: number;
+                    salesMinor: number;
+                    /** @description Start of the hour, ISO 8601 with the offset */
+                    start: string;
+                }[];
+                /** @description Lower end of the 80 % prediction interval */
+                low: number;
+                salesMinor: number;
+                /** @description The weather forecast of the day (null: not used, or beyond the 16 days the weather forecast covers) */
+                weather: {
+                    precipitationMm: number | null;
+                    temperatureMaxC: number | null;
+                } | null;
+                weekday: string;
+            }[];
+            historyDays: number;
+            holidays: {
+                /** @description From the company's time zone; null: no holiday calendar */
+                country: string | null;
+                /** @constant */
+                source: "date-holidays";
+            };
+            method: {
+                backtestDayWape: number | null;
+                /**
+                 * @description default: too little history to backtest (under 9 weeks)
+                 * @enum {string}
+                 */
+                chosenBy: "backtest" | "default";
+                description: string;
+                name: string;
+            };
+            /** @description Last business date of the history the forecast rests on */
+            origin: string;
+            timezone: string;
+            /** @description Weather, only with the setting weatherApiEnabled and a profile location */
+            weather: {
+                dryDayFactor: number | null;
+                /** @description The setting weatherApiEnabled */
+                enabled: boolean;
+                /** @description Why the weather was not used, when enabled */
+                note: string | null;
+                /** @description Multiplier of a rainy day (5 mm or more) against the weekday profile, learnt from the history's weather */
+                rainyDayFactor: number | null;
+                /** @description Rainy days of the history it was learnt from (under 3: no effect) */
+                rainyHistoryDays: number;
+                /** @constant */
+                source: "open-meteo";
+                /** @description A weather forecast moved at least one day */
+                used: boolean;
+            };
+        };
+        ForecastBacktest: {
+            baselines: {
+                /** @description Mean of the last four same weekdays */
+                lastFourWeeks: {
+                    /** @description WAPE over every daypart of every day */
+                    allDayparts: number | null;
+                    /** @description WAPE of the day totals (0.1 = 10 %) */
+                    day: number | null;
+                    dayparts: {
+                        breakfast: number | null;
+                        dinner: number | null;
+                        late: number | null;
+                        lunch: number | null;
+                    };
+                };
+                /** @description Same weekday last week */
+                lastWeek: {
+                    /** @description WAPE over every daypart of every day */
+                    allDayparts: number | null;
+                    /** @description WAPE of the day totals (0.1 = 10 %) */
+                    day: number | null;
+                    dayparts: {
+                        breakfast: number | null;
+                        dinner: number | null;
+                        late: number | null;
+                        lunch: number | null;
+                    };
+                };
+            };
+            /** @enum {string} */
+            betterBaseline: "lastWeek" | "lastFourWeeks";
+            /** @description The method with the lowest mean of day and daypart WAPE: the one the forecast uses */
+            chosen: string;
+            days: number;
+            from: string;
+            horizonDays: number;
+            interval: {
+                /** @description Actual / forecast quantiles 10 % and 90 % of day totals */
+                day: [
+                    number,
+                    number
+                ];
+                hour: [
+                    number,
+                    number
+                ];
+            };
+            methods: {
+                [key: string]: {
+                    /** @description WAPE over every daypart of every day */
+                    allDayparts: number | null;
+                    /** @description WAPE of the day totals (0.1 = 10 %) */
+                    day: number | null;
+                    dayparts: {
+                        breakfast: number | null;
+                        dinner: number | null;
+                        late: number | null;
+                        lunch: number | null;
+                    };
+                };
+            };
+            /** @description Weekly forecast origins compared */
+            origins: number;
+            ratio: {
+                allDayparts: number | null;
+                /** @description The chosen method's day WAPE over the better baseline's (0.85 = 15 % lower) */
+                day: number | null;
+            };
+            to: string;
+        };
         ForgottenMemory: {
             /** @constant */
             deleted: true;
@@ -5348,6 +5839,470 @@ export interface components {
         };
         /** @description Pass as the list's `cursor` for the next page; null on the last page */
         NextCursor: string | null;
+        Notification: {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description Shifts were published for a date range; addressed to the employees who got shifts */
+            data: {
+                endDate: string;
+                premiums: {
+                    /** @description USD cents; null when paid in hours */
+                    amountMinor?: number | null;
+                    date: string;
+                    employeeId: string;
+                    /** @description Hours of the employee's regular rate */
+                    payHours?: number | null;
+                    /** @description The fair-workweek rule that owes it */
+                    rule: string;
+                    shiftId: string;
+                }[];
+                shifts: {
+                    date: string;
+                    employeeId: string;
+                    shiftId: string;
+                }[];
+                startDate: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "shift.published";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description A published shift was changed or moved to another employee; addressed to both employees */
+            data: {
+                date: string;
+                employeeId: string;
+                premiums: {
+                    /** @description USD cents; null when paid in hours */
+                    amountMinor?: number | null;
+                    date: string;
+                    employeeId: string;
+                    /** @description Hours of the employee's regular rate */
+                    payHours?: number | null;
+                    /** @description The fair-workweek rule that owes it */
+                    rule: string;
+                    shiftId: string;
+                }[];
+                previousEmployeeId: string | null;
+                shiftId: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "shift.changed";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description A published shift was cancelled; addressed to its employee */
+            data: {
+                date: string;
+                employeeId: string;
+                premiums: {
+                    /** @description USD cents; null when paid in hours */
+                    amountMinor?: number | null;
+                    date: string;
+                    employeeId: string;
+                    /** @description Hours of the employee's regular rate */
+                    payHours?: number | null;
+                    /** @description The fair-workweek rule that owes it */
+                    rule: string;
+                    shiftId: string;
+                }[];
+                shiftId: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "shift.cancelled";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description An employee made a request; addressed to managers and owners */
+            data: {
+                /** @description The employee who asked */
+                employeeId: string | null;
+                /** @description swap, replace, emergency, dayOff, availabilities */
+                kind: string;
+                requestId: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "request.created";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description A request waits for someone: the coworker asked to swap, or managers and owners once it needs their decision */
+            data: {
+                /** @description The employees asked to answer (none when it waits for managers) */
+                actorEmployeeIds: string[];
+                /** @description The employee who asked */
+                employeeId: string | null;
+                /** @description swap, replace, emergency, dayOff, availabilities */
+                kind: string;
+                requestId: string;
+                /** @description pending_peer or pending_manager */
+                state: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "request.needs_action";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description A request was approved; addressed to the employee who asked */
+            data: {
+                /** @description The employee who asked */
+                employeeId: string | null;
+                /** @description swap, replace, emergency, dayOff, availabilities */
+                kind: string;
+                requestId: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "request.approved";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description A request was denied; addressed to the employee who asked */
+            data: {
+                /** @description The employee who asked */
+                employeeId: string | null;
+                /** @description swap, replace, emergency, dayOff, availabilities */
+                kind: string;
+                requestId: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "request.denied";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description A request expired undecided; addressed to the employee who asked */
+            data: {
+                /** @description The employee who asked */
+                employeeId: string | null;
+                /** @description swap, replace, emergency, dayOff, availabilities */
+                kind: string;
+                requestId: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "request.expired";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description A punch left open was closed by the auto clock-out job; addressed to its employee and managers */
+            data: {
+                clockedOutAt: number;
+                employeeId: string;
+                punchId: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "punch.auto_clocked_out";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description A punch was flagged for review; addressed to managers and owners */
+            data: {
+                employeeId: string;
+                flags: string[];
+                punchId: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "punch.flagged";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description A post was published; addressed to its recipients */
+            data: {
+                employeeIds: string[];
+                postId: string;
+                title: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "post.published";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description An employee's document expires soon; addressed to the employee and managers */
+            data: {
+                documentId: string;
+                employeeId: string;
+                expiresOn: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "document.expiring";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description A pay period was closed; addressed to managers and owners */
+            data: {
+                endDate: string;
+                startDate: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "payroll.period_closed";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description An integration failed to synchronise three times in a row; addressed to owners */
+            data: {
+                consecutiveFailures: number;
+                integrationId: string;
+                provider: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "integration.sync_failed";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description A candidate applied to a job; addressed to managers and owners */
+            data: {
+                applicationId: string;
+                jobId: string | null;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "application.received";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
+            /** @description Someone accepted an invitation and joined; addressed to managers and owners */
+            data: {
+                employeeId: string | null;
+                role: string;
+                uid: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "invitation.accepted";
+            version: number;
+        };
+        NotificationPage: {
+            nextCursor: string | null;
+            notifications: components["schemas"]["Notification"][];
+            unreadCount: number;
+        };
+        NotificationPreferences: {
+            /** @description Every event type with its channels in force */
+            channels: {
+                "application.received": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "document.expiring": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "integration.sync_failed": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "invitation.accepted": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "payroll.period_closed": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "post.published": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "punch.auto_clocked_out": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "punch.flagged": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "request.approved": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "request.created": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "request.denied": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "request.expired": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "request.needs_action": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "shift.cancelled": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "shift.changed": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "shift.published": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+            };
+            quietHours: components["schemas"]["QuietHours"] | null;
+            /** @description The company's time zone, in which quiet hours are read */
+            timezone: string;
+        };
         OnboardingAnswers: {
             /** @description ISO 3166-1 alpha-2 country code, assigned by the ISO 3166 Maintenance Agency (e.g. US, GB, ES) */
             country?: string;
@@ -5582,6 +6537,66 @@ export interface components {
              * @enum {string}
              */
             payFrequency: "weekly" | "biweekly" | "semimonthly" | "monthly";
+        };
+        PersonalDataArchive: {
+            companyId: string;
+            exportedAt: number;
+            /** @description The files of the person's documents, from Cloud Storage */
+            files: {
+                contentBase64: string;
+                contentType: string;
+                path: string;
+                size: number;
+            }[];
+            /** @constant */
+            format: "workforce-personal-data/1";
+            person: {
+                applicationId: string | null;
+                email: string | null;
+                employeeId: string | null;
+                uid: string | null;
+            };
+            /** @description Every stored document naming the person, by the registry of personal data */
+            records: {
+                collection: string;
+                /** @description The stored document; timestamps as epoch ms, bytes as base64 */
+                data: {
+                    [key: string]: unknown;
+                };
+                module: string;
+                /** @description Where the document is stored */
+                path: string;
+            }[];
+        };
+        PersonalDataErasure: {
+            /** @description The user account went too (the person belonged to no other company) */
+            accountDeleted: boolean;
+            at: number;
+            by: string;
+            companyId: string;
+            country: string | null;
+            /** @description Documents deleted */
+            deleted: number;
+            /** @description Files deleted from Cloud Storage */
+            files: number;
+            id: string;
+            /** @description Records the company must keep, reduced to the id, and until when */
+            kept: {
+                documents: number;
+                /** @description Epoch ms after which the retention job deletes them; null: no period known for the country */
+                keepUntil: number | null;
+                /** @enum {string} */
+                record: "pay" | "time";
+                /** @description The statute or regulator page the period comes from */
+                source: string | null;
+            }[];
+            person: {
+                applicationId: string | null;
+                employeeId: string | null;
+                uid: string | null;
+            };
+            /** @description Documents kept with the personal fields removed */
+            reduced: number;
         };
         PosEmployee: {
             /** @description Active in the POS */
@@ -5910,6 +6925,13 @@ export interface components {
             lat: number;
             lng: number;
         };
+        /** @description No push between start and end on the company clock (in its time zone); an end before the start spans midnight. The inbox and the email digest are not affected. */
+        QuietHours: {
+            /** @description HH:mm on the company clock */
+            end: string;
+            /** @description HH:mm on the company clock */
+            start: string;
+        };
         RemovedShift: {
             companyId: string;
             /** @description Epoch ms */
@@ -6008,6 +7030,24 @@ export interface components {
             includedInLaborCost?: boolean;
             name: string;
             priority: number;
+            productivity?: {
+                /**
+                 * @description sales: perLaborHour is net sales per labor hour; covers: guests per labor hour; fixed: only the minimum
+                 * @enum {string}
+                 */
+                basis: "sales" | "covers" | "fixed";
+                /** @description The dayparts the role works (default: every daypart with forecast sales) */
+                dayparts?: ("breakfast" | "lunch" | "dinner" | "late")[];
+                /**
+                 * @description Seats in every open daypart whatever the demand
+                 * @default 0
+                 */
+                minimumPerDaypart: number;
+                /** @description Sales (major units of the company currency) or covers one labor hour serves; required unless basis is fixed */
+                perLaborHour?: number;
+                /** @description The sub-role the role's forecast seats are for */
+                subRoleId: string;
+            } | null;
             rate?: number;
             subRoles: {
                 [key: string]: {
@@ -6202,6 +7242,40 @@ export interface components {
         };
         ScheduleProposal: {
             assignments: {
+                /**
+                 * @description Why the seat exists
+                 * @default {
+                 *       "basis": null,
+                 *       "bookedCovers": null,
+                 *       "daypart": null,
+                 *       "forecastCovers": null,
+                 *       "forecastSalesMinor": null,
+                 *       "kind": "template",
+                 *       "perLaborHour": null,
+                 *       "requiredSeats": null,
+                 *       "seatNumber": null
+                 *     }
+                 */
+                because: {
+                    basis: ("sales" | "covers" | "fixed") | null;
+                    /** @description Covers booked with the reservation partner for the daypart; front-of-house covers roles staff the larger */
+                    bookedCovers: number | null;
+                    daypart: string | null;
+                    forecastCovers: number | null;
+                    /** @description Forecast sales of the daypart, minor units */
+                    forecastSalesMinor: number | null;
+                    /**
+                     * @description template: a slot of the template; minimum: the role's minimum per daypart; productivity: the forecast demand needs it at the role's productivity; laborTarget: beyond the need, added while the proposal was under its labor-% target
+                     * @enum {string}
+                     */
+                    kind: "template" | "minimum" | "productivity" | "laborTarget";
+                    /** @description The role's productivity: sales (major units) or covers per labor hour */
+                    perLaborHour: number | null;
+                    /** @description Seats the demand needs in the daypart, the minimum included */
+                    requiredSeats: number | null;
+                    /** @description This seat's number among the role's seats of the daypart */
+                    seatNumber: number | null;
+                };
                 date: string;
                 employeeId: string;
                 employeeName: string;
@@ -6211,7 +7285,7 @@ export interface components {
                 positionId: string;
                 /** @description Id the draft gets when the proposal is committed */
                 shiftId: string;
-                /** @description The template slot's key (e.g. lunch) */
+                /** @description The template slot's key (e.g. lunch), or the daypart of a forecast seat */
                 slotKey: string | null;
                 /** @description Minute of the day */
                 start: number;
@@ -6229,6 +7303,32 @@ export interface components {
                 required: number;
             };
             createdAt: number;
+            /**
+             * @description Forecast demand and the labor figures of the range (null: seats from the template only)
+             * @default null
+             */
+            demand: {
+                currency: string;
+                /** @description The forecast method (GET /forecast says how it was chosen) */
+                forecastMethod: string;
+                /** @description Labor cost of the proposed assignments (rate x worked hours), minor units */
+                laborCostMinor?: number;
+                /** @description laborCostMinor / projectedSalesMinor x 100, two decimals */
+                laborPercent?: number;
+                laborTargetPercent: number | null;
+                /** @description Forecast sales of the range, minor units */
+                projectedSalesMinor: number;
+                seats: {
+                    /** @description Seats the demand needs that the labor target left out */
+                    cutByTarget: number;
+                    /** @description Seats beyond the need, added to come up to the labor target */
+                    laborTarget: number;
+                    minimum: number;
+                    productivity: number;
+                };
+                /** @enum {string} */
+                seatsFrom: "template" | "forecast" | "template+forecast";
+            } | null;
             employeeIds: string[] | null;
             endDate: string;
             /** @description The company profile field used: standard or seniority */
@@ -6285,12 +7385,46 @@ export interface components {
             }[];
         };
         ScheduleSeat: {
+            /**
+             * @description Why the seat exists
+             * @default {
+             *       "basis": null,
+             *       "bookedCovers": null,
+             *       "daypart": null,
+             *       "forecastCovers": null,
+             *       "forecastSalesMinor": null,
+             *       "kind": "template",
+             *       "perLaborHour": null,
+             *       "requiredSeats": null,
+             *       "seatNumber": null
+             *     }
+             */
+            because: {
+                basis: ("sales" | "covers" | "fixed") | null;
+                /** @description Covers booked with the reservation partner for the daypart; front-of-house covers roles staff the larger */
+                bookedCovers: number | null;
+                daypart: string | null;
+                forecastCovers: number | null;
+                /** @description Forecast sales of the daypart, minor units */
+                forecastSalesMinor: number | null;
+                /**
+                 * @description template: a slot of the template; minimum: the role's minimum per daypart; productivity: the forecast demand needs it at the role's productivity; laborTarget: beyond the need, added while the proposal was under its labor-% target
+                 * @enum {string}
+                 */
+                kind: "template" | "minimum" | "productivity" | "laborTarget";
+                /** @description The role's productivity: sales (major units) or covers per labor hour */
+                perLaborHour: number | null;
+                /** @description Seats the demand needs in the daypart, the minimum included */
+                requiredSeats: number | null;
+                /** @description This seat's number among the role's seats of the daypart */
+                seatNumber: number | null;
+            };
             date: string;
             /** @description Minute of the day; smaller than start: ends the next day */
             end: number;
             /** @description Role id (the template key) */
             positionId: string;
-            /** @description The template slot's key (e.g. lunch) */
+            /** @description The template slot's key (e.g. lunch), or the daypart of a forecast seat */
             slotKey: string | null;
             /** @description Minute of the day */
             start: number;
@@ -6521,6 +7655,9 @@ export interface components {
             name: string;
             ok: boolean;
         };
+        UnreadCount: {
+            unreadCount: number;
+        };
         UserProfile: {
             /** @description The platform administrator claim */
             admin: boolean;
@@ -6575,6 +7712,57 @@ export interface components {
             /** @description The merchant owning the account when it is one of its locations (Square) */
             merchantId?: string;
             name?: string;
+        };
+        WebhookAttempt: {
+            at: number;
+            /** @description 1 for the first delivery; manual redeliveries continue the count */
+            attempt: number;
+            durationMs: number;
+            error: string | null;
+            manual: boolean;
+            /** @description The first 200 characters of the response body, at most */
+            responseExcerpt: string | null;
+            /** @description null when no response came (refused address, timeout, connection error) */
+            responseStatus: number | null;
+        };
+        WebhookDelivery: {
+            /** @description Oldest first (the last 50) */
+            attempts: components["schemas"]["WebhookAttempt"][];
+            createdAt: number;
+            endpointId: string;
+            /** @description The webhook-id header of every attempt: receivers deduplicate on it */
+            eventId: string;
+            eventType: string;
+            id: string;
+            nextAttemptAt: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed" | "skipped";
+            updatedAt: number;
+        };
+        WebhookDeliveryPage: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            nextCursor: string | null;
+        };
+        WebhookEndpoint: {
+            createdAt: number;
+            description: string;
+            disabledAt: number | null;
+            /** @description failing: disabled by the deliveries after a day of failed attempts (the owners were emailed) */
+            disabledReason: ("manual" | "failing") | null;
+            enabled: boolean;
+            /** @description null: every event type */
+            eventTypes: string[] | null;
+            id: string;
+            lastSuccessAt: number | null;
+            /** @description Until then deliveries carry a second signature, made with the secret before the last rotation */
+            previousSecretExpiresAt: number | null;
+            updatedAt: number;
+            url: string;
+        };
+        WebhookEndpointWithSecret: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            /** @description The signing secret (whsec_ + base64), shown only in this answer: keep it, it is never shown again */
+            secret: string;
         };
         WeekPay: {
             doubleTimeMinutes: number;
@@ -6635,7 +7823,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6662,7 +7850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6671,7 +7859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6689,7 +7877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6717,7 +7905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -6755,7 +7943,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6782,7 +7970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6791,7 +7979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6809,7 +7997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6837,7 +8025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -6872,7 +8060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6899,7 +8087,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6908,7 +8096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6926,7 +8114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6954,7 +8142,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -6969,7 +8157,10 @@ export interface operations {
     "auth.postAdminUsersUidAdmin": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Firebase Authentication uid */
                 uid: string;
@@ -6995,7 +8186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7022,7 +8213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7031,7 +8222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7067,7 +8258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7095,7 +8286,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -7110,7 +8301,10 @@ export interface operations {
     "auth.postAdminUsersUidDisable": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Firebase Authentication uid */
                 uid: string;
@@ -7130,7 +8324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7157,7 +8351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7166,7 +8360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7184,7 +8378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7212,7 +8406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -7227,7 +8421,10 @@ export interface operations {
     "auth.postAdminUsersUidEnable": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Firebase Authentication uid */
                 uid: string;
@@ -7247,7 +8444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7274,7 +8471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7283,7 +8480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7301,7 +8498,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7329,7 +8526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -7344,7 +8541,10 @@ export interface operations {
     "auth.postAdminUsersUidRevokeSessions": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Firebase Authentication uid */
                 uid: string;
@@ -7364,7 +8564,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7391,7 +8591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7400,7 +8600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7418,7 +8618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7446,7 +8646,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -7551,7 +8751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -7566,7 +8766,10 @@ export interface operations {
     "ai.putAiBudgetsDefault": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7643,7 +8846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7670,7 +8873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: UNKNOWN_MODEL, UNKNOWN_PROVIDER */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, UNKNOWN_MODEL, UNKNOWN_PROVIDER */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7698,7 +8901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -7713,7 +8916,10 @@ export interface operations {
     "ai.deleteAiBudgetsDefault": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7766,7 +8972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7775,7 +8981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: UNKNOWN_MODEL, UNKNOWN_PROVIDER */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, UNKNOWN_MODEL, UNKNOWN_PROVIDER */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7803,7 +9009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -7908,7 +9114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -7923,7 +9129,10 @@ export interface operations {
     "ai.putAiBudgetsOnboarding": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8000,7 +9209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8027,7 +9236,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: UNKNOWN_MODEL, UNKNOWN_PROVIDER */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, UNKNOWN_MODEL, UNKNOWN_PROVIDER */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8055,7 +9264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8070,7 +9279,10 @@ export interface operations {
     "ai.deleteAiBudgetsOnboarding": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8123,7 +9335,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8132,7 +9344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: UNKNOWN_MODEL, UNKNOWN_PROVIDER */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, UNKNOWN_MODEL, UNKNOWN_PROVIDER */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8160,7 +9372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8256,7 +9468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8271,7 +9483,10 @@ export interface operations {
     "ai.patchAiConfigGlobal": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8333,7 +9548,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8360,7 +9575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: UNKNOWN_MODEL, UNKNOWN_PROVIDER */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, UNKNOWN_MODEL, UNKNOWN_PROVIDER */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8388,7 +9603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8498,7 +9713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8612,7 +9827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8674,7 +9889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8683,7 +9898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8692,7 +9907,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8729,7 +9944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8800,7 +10015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8809,7 +10024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8827,7 +10042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8855,7 +10070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8919,7 +10134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8928,7 +10143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8946,7 +10161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8974,7 +10189,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8992,7 +10207,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 applicationId: string;
             };
@@ -9064,7 +10282,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9073,7 +10291,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9109,7 +10327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9137,7 +10355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9155,7 +10373,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 applicationId: string;
             };
@@ -9217,7 +10438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9226,7 +10447,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9262,7 +10483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9290,7 +10511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9308,7 +10529,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 applicationId: string;
             };
@@ -9360,7 +10584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9369,7 +10593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9405,7 +10629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9433,7 +10657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9448,7 +10672,10 @@ export interface operations {
     "applicants.postApplyConfirmations": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9490,7 +10717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9499,7 +10726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9535,7 +10762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9563,7 +10790,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9615,7 +10842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9624,7 +10851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9642,7 +10869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9670,7 +10897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9685,7 +10912,10 @@ export interface operations {
     "applicants.postApplyPublicId": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 publicId: string;
             };
@@ -9750,7 +10980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9759,7 +10989,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9795,7 +11025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9823,7 +11053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9838,7 +11068,10 @@ export interface operations {
     "calculator.postCalculatorExpression": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9891,6 +11124,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -9909,7 +11151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, RESULT_OUT_OF_RANGE */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, IDEMPOTENCY_KEY_REUSED, RESULT_OUT_OF_RANGE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9927,12 +11169,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "calculator.postCalculatorOperations": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9983,6 +11238,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -10001,7 +11265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, RESULT_OUT_OF_RANGE */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, IDEMPOTENCY_KEY_REUSED, RESULT_OUT_OF_RANGE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10019,6 +11283,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "attendance.postClockBreaksEnd": {
@@ -10027,7 +11301,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10078,7 +11355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10087,7 +11364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10114,7 +11391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10132,6 +11409,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "attendance.postClockBreaksStart": {
@@ -10140,7 +11427,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10197,7 +11487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10206,7 +11496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10233,7 +11523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10245,6 +11535,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10303,7 +11603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10312,7 +11612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10321,7 +11621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10339,6 +11639,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "attendance.postClockIn": {
@@ -10347,7 +11657,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10400,7 +11713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10409,7 +11722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10436,7 +11749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10454,6 +11767,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "attendance.postClockOut": {
@@ -10462,7 +11785,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10515,7 +11841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10524,7 +11850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10551,7 +11877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10563,6 +11889,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10639,12 +11975,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "companies.patchCompaniesId": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id */
                 id: string;
@@ -10765,6 +12114,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -10783,9 +12141,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10890,7 +12267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -10905,7 +12282,10 @@ export interface operations {
     "ai.putCompaniesIdAiBudget": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id */
                 id: string;
@@ -10985,7 +12365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11012,7 +12392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: UNKNOWN_MODEL, UNKNOWN_PROVIDER */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, UNKNOWN_MODEL, UNKNOWN_PROVIDER */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11040,7 +12420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11055,7 +12435,10 @@ export interface operations {
     "ai.deleteCompaniesIdAiBudget": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id */
                 id: string;
@@ -11111,7 +12494,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11120,7 +12503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: UNKNOWN_MODEL, UNKNOWN_PROVIDER */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, UNKNOWN_MODEL, UNKNOWN_PROVIDER */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11148,7 +12531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11256,7 +12639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11271,7 +12654,10 @@ export interface operations {
     "ai.deleteCompaniesIdAiConfig": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id */
                 id: string;
@@ -11327,7 +12713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11336,7 +12722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: UNKNOWN_MODEL, UNKNOWN_PROVIDER */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, UNKNOWN_MODEL, UNKNOWN_PROVIDER */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11364,7 +12750,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11379,7 +12765,10 @@ export interface operations {
     "ai.patchCompaniesIdAiConfig": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id */
                 id: string;
@@ -11444,7 +12833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11471,7 +12860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: UNKNOWN_MODEL, UNKNOWN_PROVIDER */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, UNKNOWN_MODEL, UNKNOWN_PROVIDER */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11499,7 +12888,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11616,7 +13005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11696,12 +13085,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "companies.patchCompaniesIdPolicies": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id */
                 id: string;
@@ -11776,6 +13178,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -11794,9 +13205,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11828,7 +13258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11837,7 +13267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11846,7 +13276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11855,7 +13285,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PROPOSAL_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11864,7 +13294,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11873,9 +13303,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11891,12 +13331,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "schedule.patchCompaniesIdScheduleTemplate": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id */
                 id: string;
@@ -11949,7 +13411,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11958,7 +13420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11967,7 +13429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11976,7 +13438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PROPOSAL_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11985,7 +13447,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, PROPOSAL_STALE, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12012,9 +13474,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12024,6 +13496,25 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12100,12 +13591,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "companies.patchCompaniesIdSettings": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id */
                 id: string;
@@ -12147,7 +13651,7 @@ export interface operations {
                     morningPeriodEnd?: number;
                     /** @description Stored for clients only: no server behaviour depends on it (the time zone is the profile `timezone`) */
                     timezoneCityId?: string;
-                    /** @description Stored for clients only: no server behaviour depends on it (there is no weather feature here) */
+                    /** @description When true (and the profile has a location), the sales forecast uses Open-Meteo's weather: the history's weather teaches how rain moves the company's sales, the forecast's moves the days ahead (docs/FORECAST.md); default false */
                     weatherApiEnabled?: boolean;
                 };
             };
@@ -12200,6 +13704,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -12218,9 +13731,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12235,7 +13767,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12293,7 +13828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12302,7 +13837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12329,7 +13864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12366,7 +13901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -12384,7 +13919,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Connection id: `{slug}` or `{slug}~{account id}` */
                 connectionId: string;
@@ -12431,7 +13969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12440,7 +13978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12449,7 +13987,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12486,7 +14024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -12504,7 +14042,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Connection id: `{slug}` or `{slug}~{account id}` */
                 connectionId: string;
@@ -12568,7 +14109,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12577,7 +14118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12604,7 +14145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12641,7 +14182,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -12705,7 +14246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12714,7 +14255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT */
+            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12723,7 +14264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12760,10 +14301,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gateway Timeout: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12778,7 +14328,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12829,7 +14382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12838,7 +14391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT */
+            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12865,7 +14418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12902,10 +14455,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gateway Timeout: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12967,7 +14529,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12976,7 +14538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT */
+            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12985,7 +14547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13022,10 +14584,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gateway Timeout: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13040,7 +14611,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Conversation id */
                 conversationId: string;
@@ -13087,7 +14661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13096,7 +14670,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT */
+            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13105,7 +14679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13142,10 +14716,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gateway Timeout: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13160,7 +14743,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Conversation id */
                 conversationId: string;
@@ -13216,7 +14802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13225,7 +14811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT */
+            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13252,7 +14838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13289,10 +14875,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gateway Timeout: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13307,7 +14902,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Conversation id */
                 conversationId: string;
@@ -13364,7 +14962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13373,7 +14971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT */
+            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13400,7 +14998,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13437,10 +15035,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gateway Timeout: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13485,7 +15092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13503,7 +15110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13512,7 +15119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13530,7 +15137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13567,7 +15174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -13585,7 +15192,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13623,7 +15233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13641,7 +15251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13650,7 +15260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13677,7 +15287,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13714,7 +15324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -13761,7 +15371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13779,7 +15389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13788,7 +15398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13806,7 +15416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13843,7 +15453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -13861,7 +15471,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description CSV import id */
                 importId: string;
@@ -13898,7 +15511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13916,7 +15529,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13925,7 +15538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13943,7 +15556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13980,7 +15593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -14027,7 +15640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14045,7 +15658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14054,7 +15667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14072,7 +15685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14109,7 +15722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -14127,7 +15740,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description CSV import id */
                 importId: string;
@@ -14187,7 +15803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14205,7 +15821,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14214,7 +15830,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14241,7 +15857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14278,7 +15894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -14325,7 +15941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14343,7 +15959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14352,7 +15968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14370,7 +15986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14407,7 +16023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -14425,7 +16041,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description roster: the POS team members; punches: clock-in/out entries; sales: closed tickets (and refunds) with tips */
                 kind: "roster" | "punches" | "sales";
@@ -14482,7 +16101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14500,7 +16119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14509,7 +16128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14536,7 +16155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14573,7 +16192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -14639,8 +16258,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14657,7 +16285,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, INVALID_QUIET_HOURS, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14669,6 +16297,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14695,7 +16333,10 @@ export interface operations {
                 /** @description Hex SHA-256 of the bytes: the upload is refused (422 CHECKSUM_MISMATCH) when the bytes received differ */
                 sha256?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14748,8 +16389,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14775,7 +16425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14787,6 +16437,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14847,8 +16507,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14865,7 +16534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, INVALID_QUIET_HOURS, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14877,6 +16546,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14935,8 +16614,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14953,7 +16641,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, INVALID_QUIET_HOURS, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14971,6 +16659,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "documents.patchDocumentsPolicy": {
@@ -14979,7 +16677,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15031,8 +16732,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15058,7 +16768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15070,6 +16780,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15130,8 +16850,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15148,7 +16877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, INVALID_QUIET_HOURS, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15166,6 +16895,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "documents.deleteDocumentsDocumentId": {
@@ -15174,7 +16913,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 documentId: string;
             };
@@ -15220,8 +16962,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15238,7 +16989,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15256,6 +17007,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "documents.patchDocumentsDocumentId": {
@@ -15264,7 +17025,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 documentId: string;
             };
@@ -15323,8 +17087,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15350,7 +17123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15362,6 +17135,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15422,8 +17205,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, DOCUMENT_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15440,7 +17232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CERTIFICATION_EXPIRED, CHECKSUM_MISMATCH, FILE_CONTENT_MISMATCH, INVALID_QUIET_HOURS, NO_EMPLOYEE_RECORD, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15452,6 +17244,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15516,7 +17318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15525,7 +17327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15534,7 +17336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15552,6 +17354,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "employees.postEmployees": {
@@ -15560,7 +17372,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15608,7 +17423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15617,7 +17432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15644,7 +17459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15656,6 +17471,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15714,7 +17539,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15723,7 +17548,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15732,7 +17557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15744,6 +17569,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15805,7 +17640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15814,7 +17649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15823,7 +17658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15841,6 +17676,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "employees.patchEmployeesEmployeeId": {
@@ -15849,7 +17694,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Employee id */
                 employeeId: string;
@@ -15930,7 +17778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15939,7 +17787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15966,7 +17814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15984,6 +17832,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "employees.postEmployeesEmployeeIdArchive": {
@@ -15992,7 +17850,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Employee id */
                 employeeId: string;
@@ -16053,7 +17914,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16062,7 +17923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16089,7 +17950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16101,6 +17962,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16162,7 +18033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16171,7 +18042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16180,7 +18051,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16198,6 +18069,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "employees.postEmployeesEmployeeIdRehire": {
@@ -16206,7 +18087,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Employee id */
                 employeeId: string;
@@ -16265,7 +18149,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16274,7 +18158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16301,7 +18185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16313,6 +18197,354 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "events.getEventsTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            defaultChannels: {
+                                email: boolean;
+                                inApp: boolean;
+                                push: boolean;
+                            };
+                            summary: string;
+                            /** @enum {string} */
+                            type: "shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "integration.sync_failed" | "application.received" | "invitation.accepted";
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, NOTIFICATION_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_QUIET_HOURS, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "forecast.getForecast": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description First business date to forecast (default: the company's business day tomorrow); not before today */
+                startDate?: string;
+                /** @description Weeks to forecast (1-6) */
+                weeks?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Forecast"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "forecast.getForecastBacktest": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            backtest: components["schemas"]["ForecastBacktest"];
+                            companyId: string;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16357,7 +18589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, WEBHOOK_MALFORMED */
+            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED, WEBHOOK_MALFORMED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16366,7 +18598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: WEBHOOK_SIGNATURE_INVALID */
+            /** @description Unauthorized: PARTNER_KEY_INVALID, WEBHOOK_SIGNATURE_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16384,7 +18616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, POS_NOT_CONNECTED, POS_VENDOR_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, VERIFICATION_WINDOW_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, POS_NOT_CONNECTED, POS_VENDOR_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, VERIFICATION_WINDOW_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16393,7 +18625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, VERIFICATION_WINDOW_CLOSED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, VERIFICATION_WINDOW_CLOSED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16402,7 +18634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16439,7 +18671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SERVICE_NOT_READY, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, SERVICE_NOT_READY, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -16501,7 +18733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16510,7 +18742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16528,7 +18760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16556,7 +18788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -16574,7 +18806,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16625,7 +18860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16634,7 +18869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16670,7 +18905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16698,7 +18933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -16778,6 +19013,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "integrations.getIntegrationsAvailable": {
@@ -16839,6 +19084,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "integrations.getIntegrationsAvailableCategory": {
@@ -16894,6 +19149,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17000,6 +19265,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "integrations.getIntegrationsCategorySlug": {
@@ -17075,6 +19350,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "auth.getInvitations": {
@@ -17104,7 +19389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17131,7 +19416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17140,7 +19425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17158,7 +19443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17186,7 +19471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17204,7 +19489,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17238,7 +19526,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17265,7 +19553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17274,7 +19562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17310,7 +19598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17338,7 +19626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17353,7 +19641,10 @@ export interface operations {
     "auth.postInvitationsAccept": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17382,7 +19673,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17400,7 +19691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17409,7 +19700,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17445,7 +19736,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17473,7 +19764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17488,7 +19779,10 @@ export interface operations {
     "auth.postInvitationsLookup": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17511,7 +19805,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17529,7 +19823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17538,7 +19832,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17574,7 +19868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17602,7 +19896,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17620,7 +19914,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 invitationId: string;
             };
@@ -17639,7 +19936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17666,7 +19963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17675,7 +19972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17693,7 +19990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17721,7 +20018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17739,7 +20036,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 invitationId: string;
             };
@@ -17758,7 +20058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17785,7 +20085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17794,7 +20094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17812,7 +20112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17840,7 +20140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17858,7 +20158,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17879,7 +20182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17906,7 +20209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17915,7 +20218,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17933,7 +20236,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17961,7 +20264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -18028,7 +20331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18037,7 +20340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18046,7 +20349,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18058,6 +20361,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18086,7 +20399,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18113,7 +20426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18122,7 +20435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18140,7 +20453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18168,7 +20481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -18183,7 +20496,10 @@ export interface operations {
     "auth.patchMe": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18209,7 +20525,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18236,7 +20552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18245,7 +20561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18281,7 +20597,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18309,7 +20625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -18344,7 +20660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18371,7 +20687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18380,7 +20696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18398,7 +20714,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18426,7 +20742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -18444,7 +20760,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Firebase Authentication uid */
                 uid: string;
@@ -18469,7 +20788,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18496,7 +20815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18505,7 +20824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18523,7 +20842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18551,7 +20870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -18569,7 +20888,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Firebase Authentication uid */
                 uid: string;
@@ -18596,7 +20918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18623,7 +20945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18632,7 +20954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18668,7 +20990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18696,7 +21018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -18787,6 +21109,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "aiMemory.postMemories": {
@@ -18795,7 +21127,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18871,6 +21206,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -18889,7 +21233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: MEMORY_LIMIT_REACHED */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, MEMORY_LIMIT_REACHED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18907,6 +21251,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "aiMemory.deleteMemoriesMemoryId": {
@@ -18915,7 +21269,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 memoryId: string;
             };
@@ -18970,7 +21327,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: MEMORY_LIMIT_REACHED */
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, MEMORY_LIMIT_REACHED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18988,6 +21354,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "aiMemory.patchMemoriesMemoryId": {
@@ -18996,7 +21372,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 memoryId: string;
             };
@@ -19063,6 +21442,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -19081,7 +21469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: MEMORY_LIMIT_REACHED */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, MEMORY_LIMIT_REACHED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19099,6 +21487,986 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "events.getNotifications": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                unreadOnly?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["NotificationPage"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, NOTIFICATION_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_QUIET_HOURS, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "events.postNotificationsDevices": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    platform: "ios" | "android" | "web";
+                    /** @description The FCM registration token of the app on this phone */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Device"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, NOTIFICATION_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "events.postNotificationsDevicesRemove": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The FCM registration token of the app on this phone */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            removed: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, NOTIFICATION_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "events.getNotificationsPreferences": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["NotificationPreferences"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, NOTIFICATION_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_QUIET_HOURS, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "events.putNotificationsPreferences": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Per event type, the channels to turn on (true) or off (false); types and channels left out keep theirs */
+                    channels?: {
+                        "application.received"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "document.expiring"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "integration.sync_failed"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "invitation.accepted"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "payroll.period_closed"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "post.published"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "punch.auto_clocked_out"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "punch.flagged"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "request.approved"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "request.created"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "request.denied"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "request.expired"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "request.needs_action"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "shift.cancelled"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "shift.changed"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "shift.published"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                    };
+                    /** @description Replaces the quiet hours; null removes them */
+                    quietHours?: components["schemas"]["QuietHours"] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["NotificationPreferences"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, NOTIFICATION_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "events.postNotificationsReadAll": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            /** @description Entries marked read by this call */
+                            marked: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, NOTIFICATION_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "events.getNotificationsUnreadCount": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["UnreadCount"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, NOTIFICATION_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_QUIET_HOURS, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "events.postNotificationsNotificationIdRead": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Notification"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, NOTIFICATION_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "integrationEngine.postOauthComplete": {
@@ -19107,7 +22475,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19165,7 +22536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19174,7 +22545,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19201,7 +22572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19238,7 +22609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -19253,7 +22624,10 @@ export interface operations {
     "onboarding.postOnboardingSessions": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19270,7 +22644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19297,7 +22671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19306,7 +22680,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, ONBOARDING_COMPLETED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, ONBOARDING_COMPLETED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19324,7 +22698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19361,10 +22735,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gateway Timeout: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -19395,7 +22778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19422,7 +22805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19431,7 +22814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, ONBOARDING_COMPLETED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, ONBOARDING_COMPLETED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19449,7 +22832,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19486,10 +22869,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gateway Timeout: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -19501,7 +22893,10 @@ export interface operations {
     "onboarding.postOnboardingSessionsSessionIdComplete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sessionId: string;
             };
@@ -19538,7 +22933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19565,7 +22960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19574,7 +22969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, ONBOARDING_COMPLETED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, ONBOARDING_COMPLETED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19610,7 +23005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19647,10 +23042,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gateway Timeout: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -19662,7 +23066,10 @@ export interface operations {
     "onboarding.postOnboardingSessionsSessionIdMessages": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sessionId: string;
             };
@@ -19690,7 +23097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19717,7 +23124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19726,7 +23133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, ONBOARDING_COMPLETED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, ONBOARDING_COMPLETED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19762,7 +23169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19799,10 +23206,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gateway Timeout: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -19842,12 +23258,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "integrationEngine.postPartnersSlugReservations": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 slug: "opentable" | "resy" | "sevenrooms";
             };
@@ -19909,7 +23338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19918,7 +23347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19945,7 +23374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19982,7 +23411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -19997,7 +23426,10 @@ export interface operations {
     "auth.postPasswordReset": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20028,7 +23460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20046,7 +23478,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20055,7 +23487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20091,7 +23523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20119,7 +23551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -20183,7 +23615,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20192,7 +23624,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20201,7 +23633,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20213,6 +23645,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20271,7 +23713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20280,7 +23722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20289,7 +23731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20307,6 +23749,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "payroll.postPayrollPeriodsStartDateClose": {
@@ -20315,7 +23767,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description First day of the pay period */
                 startDate: string;
@@ -20362,7 +23817,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20371,7 +23826,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20380,7 +23835,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20392,6 +23847,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20454,7 +23919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20463,7 +23928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20472,7 +23937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20490,6 +23955,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "payroll.postPayrollPeriodsStartDateReopen": {
@@ -20498,7 +23973,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description First day of the pay period */
                 startDate: string;
@@ -20551,7 +24029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20560,7 +24038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20587,7 +24065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20599,6 +24077,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20660,7 +24148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20669,7 +24157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20678,7 +24166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20690,6 +24178,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20748,7 +24246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20757,7 +24255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20766,7 +24264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20784,6 +24282,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "payroll.patchPayrollSettings": {
@@ -20792,7 +24300,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20916,7 +24427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20925,7 +24436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20952,7 +24463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20964,6 +24475,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21012,7 +24533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -21030,7 +24551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21039,7 +24560,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21057,7 +24578,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21094,7 +24615,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21112,7 +24633,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description POS employee id (`{connectionId}~{vendor id}`, as listed) */
                 posEmployeeId: string;
@@ -21175,7 +24699,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -21193,7 +24717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21202,7 +24726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21229,7 +24753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21266,7 +24790,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21284,7 +24808,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description POS employee id (`{connectionId}~{vendor id}`, as listed) */
                 posEmployeeId: string;
@@ -21320,7 +24847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -21338,7 +24865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21347,7 +24874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21374,7 +24901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21411,7 +24938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21429,7 +24956,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description POS employee id (`{connectionId}~{vendor id}`, as listed) */
                 posEmployeeId: string;
@@ -21458,7 +24988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -21476,7 +25006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21485,7 +25015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21503,7 +25033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21540,7 +25070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21603,7 +25133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21612,7 +25142,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21630,7 +25160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21658,7 +25188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21676,7 +25206,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -21767,7 +25300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21776,7 +25309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21812,7 +25345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21840,7 +25373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21904,7 +25437,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21913,7 +25446,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21931,7 +25464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21959,7 +25492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21977,7 +25510,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 postingId: string;
             };
@@ -22062,7 +25598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22071,7 +25607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING, STAGE_CHANGED */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, APPLICATION_CLOSED, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, STAGE_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22107,7 +25643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22135,7 +25671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -22204,7 +25740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22213,7 +25749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22222,7 +25758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22240,6 +25776,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "posts.postPosts": {
@@ -22248,7 +25794,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -22309,7 +25858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22318,7 +25867,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22345,7 +25894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22357,6 +25906,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22417,7 +25976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22426,7 +25985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22435,7 +25994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22453,6 +26012,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "posts.deletePostsPostId": {
@@ -22461,7 +26030,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 postId: string;
             };
@@ -22507,7 +26079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22516,7 +26088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22525,7 +26097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22543,6 +26115,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "posts.patchPostsPostId": {
@@ -22551,7 +26133,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 postId: string;
             };
@@ -22607,7 +26192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22616,7 +26201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22643,7 +26228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22661,6 +26246,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "posts.postPostsPostIdAcknowledge": {
@@ -22669,7 +26264,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 postId: string;
             };
@@ -22715,7 +26313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22724,7 +26322,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22733,7 +26331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22745,6 +26343,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22805,7 +26413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22814,7 +26422,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22823,7 +26431,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22841,6 +26449,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "posts.postPostsPostIdComments": {
@@ -22849,7 +26467,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 postId: string;
             };
@@ -22901,7 +26522,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22910,7 +26531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22937,7 +26558,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22955,6 +26576,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "posts.deletePostsPostIdCommentsCommentId": {
@@ -22963,7 +26594,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 postId: string;
                 commentId: string;
@@ -23010,7 +26644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23019,7 +26653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23028,7 +26662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23046,6 +26680,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "posts.postPostsPostIdRead": {
@@ -23054,7 +26698,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 postId: string;
             };
@@ -23100,7 +26747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23109,7 +26756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23118,7 +26765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23130,6 +26777,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23190,7 +26847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMMENT_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, POST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23199,7 +26856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23208,7 +26865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23220,6 +26877,550 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "privacy.getPrivacyCompanyDeletion": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CompanyDeletion"];
+                    };
+                };
+            };
+            /** @description Bad Request: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_DELETION_NOT_FOUND, COMPANY_NOT_FOUND, PERSON_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: COMPANY_DELETION_STARTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: PERSON_IS_OWNER */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "privacy.postPrivacyCompanyDeletion": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CompanyDeletion"];
+                    };
+                };
+            };
+            /** @description Bad Request: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_DELETION_NOT_FOUND, COMPANY_NOT_FOUND, PERSON_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: COMPANY_DELETION_STARTED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, PERSON_IS_OWNER */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "privacy.deletePrivacyCompanyDeletion": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CompanyDeletion"];
+                    };
+                };
+            };
+            /** @description Bad Request: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_DELETION_NOT_FOUND, COMPANY_NOT_FOUND, PERSON_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: COMPANY_DELETION_STARTED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, PERSON_IS_OWNER */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "privacy.postPrivacyErasures": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A job application to the company */
+                    applicationId?: string;
+                    /** @description An employee record of the company */
+                    employeeId?: string;
+                    /** @description A member of the company (their user account) */
+                    uid?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PersonalDataErasure"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_DELETION_NOT_FOUND, COMPANY_NOT_FOUND, PERSON_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: COMPANY_DELETION_STARTED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, PERSON_IS_OWNER */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "privacy.getPrivacyExport": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description An employee record of the company */
+                employeeId?: string;
+                /** @description A member of the company (their user account) */
+                uid?: string;
+                /** @description A job application to the company */
+                applicationId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PersonalDataArchive"];
+                    };
+                };
+            };
+            /** @description Bad Request: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_DELETION_NOT_FOUND, COMPANY_NOT_FOUND, PERSON_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: COMPANY_DELETION_STARTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: PERSON_IS_OWNER */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23234,7 +27435,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Proposal id */
                 proposalId: string;
@@ -23281,7 +27485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23290,7 +27494,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT */
+            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23299,7 +27503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23336,10 +27540,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gateway Timeout: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -23354,7 +27567,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Proposal id */
                 proposalId: string;
@@ -23401,7 +27617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23410,7 +27626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT */
+            /** @description Conflict: ALREADY_CLAIMED, ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, PROPOSAL_NOT_PENDING, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, TURN_ID_CONFLICT, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23419,7 +27635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23456,10 +27672,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Gateway Timeout: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -23528,7 +27753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23537,7 +27762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23546,7 +27771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23564,6 +27789,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "attendance.postPunches": {
@@ -23572,7 +27807,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -23639,7 +27877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23648,7 +27886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23675,7 +27913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23693,6 +27931,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "attendance.postPunchesApprove": {
@@ -23701,7 +27949,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -23752,7 +28003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23761,7 +28012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23788,7 +28039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23800,6 +28051,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23861,7 +28122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23870,7 +28131,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23879,7 +28140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23897,6 +28158,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "attendance.deletePunchesPunchId": {
@@ -23907,7 +28178,10 @@ export interface operations {
                 /** @description Why the change is made (kept in the audit trail) */
                 reason: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Punch id */
                 punchId: string;
@@ -23954,7 +28228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23963,7 +28237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23972,7 +28246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23990,6 +28264,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "attendance.patchPunchesPunchId": {
@@ -23998,7 +28282,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Punch id */
                 punchId: string;
@@ -24065,7 +28352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24074,7 +28361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24101,7 +28388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24119,6 +28406,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "attendance.postPunchesPunchIdApprove": {
@@ -24127,7 +28424,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Punch id */
                 punchId: string;
@@ -24174,7 +28474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24183,7 +28483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24192,7 +28492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24204,6 +28504,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24265,7 +28575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24274,7 +28584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24283,7 +28593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24301,6 +28611,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "attendance.postPunchesPunchIdUnapprove": {
@@ -24309,7 +28629,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Punch id */
                 punchId: string;
@@ -24363,7 +28686,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24372,7 +28695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24399,7 +28722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24411,6 +28734,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24469,7 +28802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24478,7 +28811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24487,7 +28820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24505,6 +28838,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "requests.patchRequestPolicy": {
@@ -24513,7 +28856,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24569,7 +28915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24578,7 +28924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24605,7 +28951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24617,6 +28963,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24683,7 +29039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24692,7 +29048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24701,7 +29057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24719,6 +29075,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "requests.postRequests": {
@@ -24727,7 +29093,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24805,7 +29174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24814,7 +29183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24841,7 +29210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24853,6 +29222,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24914,7 +29293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24923,7 +29302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24932,7 +29311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24944,6 +29323,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24958,7 +29347,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Request id */
                 id: string;
@@ -25011,7 +29403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25020,7 +29412,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25047,7 +29439,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25059,6 +29451,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25073,7 +29475,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Request id */
                 id: string;
@@ -25126,7 +29531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25135,7 +29540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25162,7 +29567,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25174,6 +29579,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25188,7 +29603,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Request id */
                 id: string;
@@ -25241,7 +29659,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25250,7 +29668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25277,7 +29695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25289,6 +29707,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25303,7 +29731,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Request id */
                 id: string;
@@ -25356,7 +29787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25365,7 +29796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25392,7 +29823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25404,6 +29835,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25418,7 +29859,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Request id */
                 id: string;
@@ -25471,7 +29915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25480,7 +29924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25507,7 +29951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25519,6 +29963,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25533,7 +29987,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Request id */
                 id: string;
@@ -25586,7 +30043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25595,7 +30052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25622,7 +30079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25640,6 +30097,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "requests.postRequestsIdPick": {
@@ -25648,7 +30115,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Request id */
                 id: string;
@@ -25702,7 +30172,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25711,7 +30181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25738,7 +30208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25756,6 +30226,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "requests.postRequestsIdVolunteer": {
@@ -25764,7 +30244,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Request id */
                 id: string;
@@ -25817,7 +30300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25826,7 +30309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLAIMED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, REQUEST_EXISTS, REQUEST_EXPIRED, REQUEST_NOT_PENDING, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25853,7 +30336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25865,6 +30348,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25925,7 +30418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25934,7 +30427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25943,7 +30436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25980,7 +30473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26062,6 +30555,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "roles.postRoles": {
@@ -26070,7 +30573,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -26082,6 +30588,25 @@ export interface operations {
                     name: string;
                     /** @default 0 */
                     priority?: number;
+                    /** @description Forecast-driven scheduling: what a labor hour of the role serves (null: the role gets no forecast seats) */
+                    productivity?: {
+                        /**
+                         * @description sales: perLaborHour is net sales per labor hour; covers: guests per labor hour; fixed: only the minimum
+                         * @enum {string}
+                         */
+                        basis: "sales" | "covers" | "fixed";
+                        /** @description The dayparts the role works (default: every daypart with forecast sales) */
+                        dayparts?: ("breakfast" | "lunch" | "dinner" | "late")[];
+                        /**
+                         * @description Seats in every open daypart whatever the demand
+                         * @default 0
+                         */
+                        minimumPerDaypart?: number;
+                        /** @description Sales (major units of the company currency) or covers one labor hour serves; required unless basis is fixed */
+                        perLaborHour?: number;
+                        /** @description The sub-role the role's forecast seats are for */
+                        subRoleId: string;
+                    } | null;
                     /**
                      * @description Hourly rate in the company currency
                      * @default 0
@@ -26147,6 +30672,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -26165,9 +30699,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26182,7 +30735,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 roleId: string;
             };
@@ -26237,9 +30793,37 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26254,7 +30838,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 roleId: string;
             };
@@ -26267,6 +30854,25 @@ export interface operations {
                     includedInLaborCost?: boolean;
                     name?: string;
                     priority?: number;
+                    /** @description Forecast-driven scheduling: what a labor hour of the role serves (null: the role gets no forecast seats) */
+                    productivity?: {
+                        /**
+                         * @description sales: perLaborHour is net sales per labor hour; covers: guests per labor hour; fixed: only the minimum
+                         * @enum {string}
+                         */
+                        basis: "sales" | "covers" | "fixed";
+                        /** @description The dayparts the role works (default: every daypart with forecast sales) */
+                        dayparts?: ("breakfast" | "lunch" | "dinner" | "late")[];
+                        /**
+                         * @description Seats in every open daypart whatever the demand
+                         * @default 0
+                         */
+                        minimumPerDaypart?: number;
+                        /** @description Sales (major units of the company currency) or covers one labor hour serves; required unless basis is fixed */
+                        perLaborHour?: number;
+                        /** @description The sub-role the role's forecast seats are for */
+                        subRoleId: string;
+                    } | null;
                     /** @description Hourly rate in the company currency */
                     rate?: number;
                     subRoles?: {
@@ -26328,6 +30934,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -26346,9 +30961,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26411,7 +31045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26420,7 +31054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -26429,7 +31063,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26466,7 +31100,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26530,7 +31164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26539,7 +31173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -26548,7 +31182,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26585,7 +31219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26603,7 +31237,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 runId: string;
             };
@@ -26649,7 +31286,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26658,7 +31295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -26667,7 +31304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26704,7 +31341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26794,7 +31431,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26803,7 +31440,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -26812,7 +31449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26830,6 +31467,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "sales.postSalesInvoices": {
@@ -26838,7 +31485,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -26922,7 +31572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26931,7 +31581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -26958,7 +31608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26976,6 +31626,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "schedule.postScheduleProposals": {
@@ -26984,7 +31644,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -26999,10 +31662,18 @@ export interface operations {
                      * @example 2026-11-21
                      */
                     endDate: string;
+                    /** @description Labor cost as a percentage of the forecast sales of the range: the forecast seats are cut or added until the proposal's labor % is near it (forecast seats only) */
+                    laborTargetPercent?: number;
                     /** @description Only the template's slots of these roles (default: every active role) */
                     roleIds?: string[];
                     /** @description The schedule the drafts will belong to when committed */
                     scheduleId?: string;
+                    /**
+                     * @description Where the seats come from: the schedule template (default); the sales forecast, through each role's productivity setting; or both (the forecast's seats on top of the template's)
+                     * @default template
+                     * @enum {string}
+                     */
+                    seatsFrom?: "template" | "forecast" | "template+forecast";
                     /**
                      * Format: date
                      * @description First company-local day to generate
@@ -27029,7 +31700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27038,7 +31709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -27047,7 +31718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27056,7 +31727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PROPOSAL_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27065,7 +31736,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, PROPOSAL_STALE, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27092,9 +31763,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27104,6 +31785,25 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27138,7 +31838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27147,7 +31847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -27156,7 +31856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27165,7 +31865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PROPOSAL_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27174,7 +31874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27183,9 +31883,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27201,6 +31911,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "schedule.postScheduleProposalsIdCommit": {
@@ -27209,7 +31938,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Proposal id */
                 id: string;
@@ -27229,7 +31961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27238,7 +31970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -27247,7 +31979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27256,7 +31988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PROPOSAL_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27265,7 +31997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, PROPOSAL_STALE, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27274,9 +32006,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27286,6 +32028,25 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27344,7 +32105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27353,7 +32114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27362,7 +32123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27380,6 +32141,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "attendance.patchSettings": {
@@ -27388,7 +32159,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -27451,7 +32225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27460,7 +32234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27487,7 +32261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27499,6 +32273,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27544,7 +32328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27553,7 +32337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -27562,7 +32346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27571,7 +32355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PROPOSAL_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27580,7 +32364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27589,9 +32373,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27601,6 +32395,25 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27617,7 +32430,10 @@ export interface operations {
                 /** @description Schedule the draft belongs to */
                 scheduleId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -27661,7 +32477,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27670,7 +32486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -27679,7 +32495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27688,7 +32504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PROPOSAL_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27697,7 +32513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, PROPOSAL_STALE, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27724,9 +32540,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27736,6 +32562,25 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27773,7 +32618,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27782,7 +32627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -27791,7 +32636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27800,7 +32645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PROPOSAL_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27809,7 +32654,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27818,9 +32663,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27836,6 +32691,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "schedule.postShiftsPublish": {
@@ -27844,7 +32718,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -27892,7 +32769,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27901,7 +32778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -27910,7 +32787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27919,7 +32796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PROPOSAL_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27928,7 +32805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, PROPOSAL_STALE, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27955,9 +32832,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27967,6 +32854,25 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27995,7 +32901,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE */
+            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28004,7 +32910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -28013,7 +32919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, OAUTH_NOT_STARTER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28022,7 +32928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PROPOSAL_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28031,7 +32937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28040,9 +32946,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -28052,6 +32968,25 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -28078,7 +33013,10 @@ export interface operations {
                 /** @description When given, the shift must belong to this schedule (else 404); on create, its schedule */
                 scheduleId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Shift id (client-chosen on PUT create; not "publish" or "user-shifts") */
                 id: string;
@@ -28119,7 +33057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28128,7 +33066,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -28137,7 +33075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28146,7 +33084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PROPOSAL_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28155,7 +33093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, PROPOSAL_STALE, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28182,9 +33120,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -28194,6 +33142,25 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -28220,7 +33187,10 @@ export interface operations {
                 /** @description When given, the shift must belong to this schedule (else 404); on create, its schedule */
                 scheduleId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Shift id (client-chosen on PUT create; not "publish" or "user-shifts") */
                 id: string;
@@ -28240,7 +33210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28249,7 +33219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -28258,7 +33228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28267,7 +33237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PROPOSAL_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28276,7 +33246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: CONCURRENT_MODIFICATION, PROPOSAL_STALE, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, PROPOSAL_STALE, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28285,9 +33255,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -28303,12 +33283,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "auth.postSignup": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -28350,7 +33352,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28368,7 +33370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28377,7 +33379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, INVITATION_PENDING */
+            /** @description Conflict: ACCOUNT_EXISTS, ALREADY_MEMBER, CONCURRENT_MODIFICATION, EMAIL_TAKEN, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, INVITATION_PENDING, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28413,7 +33415,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28441,7 +33443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, SIGNUP_FAILED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28456,7 +33458,10 @@ export interface operations {
     "posSyncService.postSyncVendorCompanyId": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The POS source (catalogue slug): square, square_api_key, toast, ... */
                 vendor: string;
@@ -28515,7 +33520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, WEBHOOK_SIGNATURE_INVALID */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID, WEBHOOK_SIGNATURE_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -28533,7 +33538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, POS_NOT_CONNECTED, POS_VENDOR_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, VERIFICATION_WINDOW_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, POS_NOT_CONNECTED, POS_VENDOR_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, VERIFICATION_WINDOW_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28542,7 +33547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, VERIFICATION_WINDOW_CLOSED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, VERIFICATION_WINDOW_CLOSED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28569,7 +33574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28606,7 +33611,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SERVICE_NOT_READY, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, SERVICE_NOT_READY, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28678,7 +33683,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28687,7 +33692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28696,7 +33701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28708,6 +33713,16 @@ export interface operations {
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -28754,7 +33769,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -28772,7 +33787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28781,7 +33796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, CSV_IMPORT_STARTED, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28799,7 +33814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28836,7 +33851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28867,22 +33882,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: {
-                            createdAt: number;
-                            description: string;
-                            disabledAt: number | null;
-                            /** @description failing: disabled by the deliveries after a day of failed attempts (the owners were emailed) */
-                            disabledReason: ("manual" | "failing") | null;
-                            enabled: boolean;
-                            /** @description null: every event type */
-                            eventTypes: string[] | null;
-                            id: string;
-                            lastSuccessAt: number | null;
-                            /** @description Until then deliveries carry a second signature, made with the secret before the last rotation */
-                            previousSecretExpiresAt: number | null;
-                            updatedAt: number;
-                            url: string;
-                        }[];
+                        data: components["schemas"]["WebhookEndpoint"][];
                     };
                 };
             };
@@ -28949,7 +33949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28967,7 +33967,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -28997,26 +34000,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: {
-                            endpoint: {
-                                createdAt: number;
-                                description: string;
-                                disabledAt: number | null;
-                                /** @description failing: disabled by the deliveries after a day of failed attempts (the owners were emailed) */
-                                disabledReason: ("manual" | "failing") | null;
-                                enabled: boolean;
-                                /** @description null: every event type */
-                                eventTypes: string[] | null;
-                                id: string;
-                                lastSuccessAt: number | null;
-                                /** @description Until then deliveries carry a second signature, made with the secret before the last rotation */
-                                previousSecretExpiresAt: number | null;
-                                updatedAt: number;
-                                url: string;
-                            };
-                            /** @description The signing secret (whsec_ + base64), shown only in this answer: keep it, it is never shown again */
-                            secret: string;
-                        };
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
                     };
                 };
             };
@@ -29056,7 +34040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29083,7 +34067,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29101,7 +34085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29134,22 +34118,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: {
-                            createdAt: number;
-                            description: string;
-                            disabledAt: number | null;
-                            /** @description failing: disabled by the deliveries after a day of failed attempts (the owners were emailed) */
-                            disabledReason: ("manual" | "failing") | null;
-                            enabled: boolean;
-                            /** @description null: every event type */
-                            eventTypes: string[] | null;
-                            id: string;
-                            lastSuccessAt: number | null;
-                            /** @description Until then deliveries carry a second signature, made with the secret before the last rotation */
-                            previousSecretExpiresAt: number | null;
-                            updatedAt: number;
-                            url: string;
-                        };
+                        data: components["schemas"]["WebhookEndpoint"];
                     };
                 };
             };
@@ -29216,7 +34185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29234,7 +34203,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 endpointId: string;
             };
@@ -29293,7 +34265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29302,7 +34274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29320,7 +34292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29338,7 +34310,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 endpointId: string;
             };
@@ -29369,22 +34344,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: {
-                            createdAt: number;
-                            description: string;
-                            disabledAt: number | null;
-                            /** @description failing: disabled by the deliveries after a day of failed attempts (the owners were emailed) */
-                            disabledReason: ("manual" | "failing") | null;
-                            enabled: boolean;
-                            /** @description null: every event type */
-                            eventTypes: string[] | null;
-                            id: string;
-                            lastSuccessAt: number | null;
-                            /** @description Until then deliveries carry a second signature, made with the secret before the last rotation */
-                            previousSecretExpiresAt: number | null;
-                            updatedAt: number;
-                            url: string;
-                        };
+                        data: components["schemas"]["WebhookEndpoint"];
                     };
                 };
             };
@@ -29424,7 +34384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29451,7 +34411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29469,7 +34429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29505,34 +34465,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: {
-                            deliveries: {
-                                /** @description Oldest first (the last 50) */
-                                attempts: {
-                                    at: number;
-                                    /** @description 1 for the first delivery; manual redeliveries continue the count */
-                                    attempt: number;
-                                    durationMs: number;
-                                    error: string | null;
-                                    manual: boolean;
-                                    /** @description The first 200 characters of the response body, at most */
-                                    responseExcerpt: string | null;
-                                    /** @description null when no response came (refused address, timeout, connection error) */
-                                    responseStatus: number | null;
-                                }[];
-                                createdAt: number;
-                                endpointId: string;
-                                /** @description The webhook-id header of every attempt: receivers deduplicate on it */
-                                eventId: string;
-                                eventType: string;
-                                id: string;
-                                nextAttemptAt: number | null;
-                                /** @enum {string} */
-                                status: "pending" | "delivered" | "failed" | "skipped";
-                                updatedAt: number;
-                            }[];
-                            nextCursor: string | null;
-                        };
+                        data: components["schemas"]["WebhookDeliveryPage"];
                     };
                 };
             };
@@ -29599,7 +34532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29617,7 +34550,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 endpointId: string;
                 deliveryId: string;
@@ -29633,31 +34569,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: {
-                            /** @description Oldest first (the last 50) */
-                            attempts: {
-                                at: number;
-                                /** @description 1 for the first delivery; manual redeliveries continue the count */
-                                attempt: number;
-                                durationMs: number;
-                                error: string | null;
-                                manual: boolean;
-                                /** @description The first 200 characters of the response body, at most */
-                                responseExcerpt: string | null;
-                                /** @description null when no response came (refused address, timeout, connection error) */
-                                responseStatus: number | null;
-                            }[];
-                            createdAt: number;
-                            endpointId: string;
-                            /** @description The webhook-id header of every attempt: receivers deduplicate on it */
-                            eventId: string;
-                            eventType: string;
-                            id: string;
-                            nextAttemptAt: number | null;
-                            /** @enum {string} */
-                            status: "pending" | "delivered" | "failed" | "skipped";
-                            updatedAt: number;
-                        };
+                        data: components["schemas"]["WebhookDelivery"];
                     };
                 };
             };
@@ -29697,7 +34609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29706,7 +34618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29724,7 +34636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29742,7 +34654,10 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 endpointId: string;
             };
@@ -29767,26 +34682,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: {
-                            endpoint: {
-                                createdAt: number;
-                                description: string;
-                                disabledAt: number | null;
-                                /** @description failing: disabled by the deliveries after a day of failed attempts (the owners were emailed) */
-                                disabledReason: ("manual" | "failing") | null;
-                                enabled: boolean;
-                                /** @description null: every event type */
-                                eventTypes: string[] | null;
-                                id: string;
-                                lastSuccessAt: number | null;
-                                /** @description Until then deliveries carry a second signature, made with the secret before the last rotation */
-                                previousSecretExpiresAt: number | null;
-                                updatedAt: number;
-                                url: string;
-                            };
-                            /** @description The signing secret (whsec_ + base64), shown only in this answer: keep it, it is never shown again */
-                            secret: string;
-                        };
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
                     };
                 };
             };
@@ -29826,7 +34722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: WEBHOOK_DELIVERY_PENDING */
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29853,7 +34749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29871,7 +34767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29886,7 +34782,10 @@ export interface operations {
     "posSyncService.postWebhooksCloverVerificationWindows": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -29912,7 +34811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, WEBHOOK_MALFORMED */
+            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED, WEBHOOK_MALFORMED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29921,7 +34820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, WEBHOOK_SIGNATURE_INVALID */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID, WEBHOOK_SIGNATURE_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -29939,7 +34838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, POS_NOT_CONNECTED, POS_VENDOR_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, VERIFICATION_WINDOW_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, POS_NOT_CONNECTED, POS_VENDOR_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, VERIFICATION_WINDOW_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29948,7 +34847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, VERIFICATION_WINDOW_CLOSED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, VERIFICATION_WINDOW_CLOSED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29957,7 +34856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29994,7 +34893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SERVICE_NOT_READY, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, SERVICE_NOT_READY, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -30046,7 +34945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, WEBHOOK_SIGNATURE_INVALID */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID, WEBHOOK_SIGNATURE_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -30064,7 +34963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, POS_NOT_CONNECTED, POS_VENDOR_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, VERIFICATION_WINDOW_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, POS_NOT_CONNECTED, POS_VENDOR_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, VERIFICATION_WINDOW_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30073,7 +34972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, VERIFICATION_WINDOW_CLOSED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, VERIFICATION_WINDOW_CLOSED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -30082,7 +34981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30119,7 +35018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SERVICE_NOT_READY, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, SERVICE_NOT_READY, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -30134,7 +35033,10 @@ export interface operations {
     "posSyncService.postWebhooksVendor": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The POS source (catalogue slug): square, square_api_key, toast, ... */
                 vendor: string;
@@ -30179,7 +35081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: WEBHOOK_SIGNATURE_INVALID */
+            /** @description Unauthorized: PARTNER_KEY_INVALID, WEBHOOK_SIGNATURE_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -30197,7 +35099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, POS_NOT_CONNECTED, POS_VENDOR_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, VERIFICATION_WINDOW_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, CSV_IMPORT_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, POS_EMPLOYEE_NOT_FOUND, POS_NOT_CONNECTED, POS_VENDOR_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, VERIFICATION_WINDOW_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30206,7 +35108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, EMPLOYEE_ALREADY_LINKED, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, VERIFICATION_WINDOW_CLOSED */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, EMPLOYEE_ALREADY_LINKED, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, POS_EMPLOYEE_ALREADY_LINKED, SHIFT_CHANGED, SYNC_IN_PROGRESS, VERIFICATION_WINDOW_CLOSED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -30224,7 +35126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30261,7 +35163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: OAUTH_APP_NOT_CONFIGURED, SERVICE_NOT_READY, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
+            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, SERVICE_NOT_READY, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];

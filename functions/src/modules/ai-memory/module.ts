@@ -9,4 +9,8 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: memoryErrors.catalog,
   collections: { company: ['aiMemories'] },
+  personalData: {
+    // a member's own memories; company memories they wrote are the company's, named by uid
+    aiMemories: { match: { uid: 'ownerUid' }, erase: 'delete' },
+  },
 });

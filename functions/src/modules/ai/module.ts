@@ -20,4 +20,18 @@ export default defineModule({
       'aiUsageOnboardingRows',
     ],
   },
+  // usage is counted per company, day, provider, model and flow: no person in it
+  personalData: Object.fromEntries(
+    [
+      'aiUsage',
+      'aiUsageRows',
+      'aiConfig',
+      'aiBudgets',
+      'aiBudgetLedgers',
+      'aiUsageDays',
+      'aiUsageBucketDays',
+      'aiUsageOnboarding',
+      'aiUsageOnboardingRows',
+    ].map((c) => [c, 'none'] as const),
+  ),
 });

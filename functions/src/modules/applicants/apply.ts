@@ -9,6 +9,7 @@ import type { Logger } from '../../core/logger';
 import { sendMail } from '../../core/mail';
 import { clientAddress, consumeLimits, EVERYONE } from '../../core/rate-limit';
 import { getCompanyRules } from '../companies';
+import { dispatchEvents, stageEvent, type StagedEvent } from '../events';
 import { applicantErrors } from './errors';
 import * as repo from './repo';
 import { checkAnswers } from './rules';
@@ -112,7 +113,9 @@ export async function confirmApplication({ token, req, log }: { token: string; r
   const applicationId = `app_${createHash('sha256').update(`${postingId}\n${input.email}`).digest('hex').slice(0, 32)}`;
   const applicationRef = repo.applicationRef(companyId, applicationId);
   const rules = await getCompanyRules({ companyId });
-  return runExclusive(lockKeys.application(companyId, applicationId), async (tx) => {
+  let event: StagedEvent | undefined;
+  const received = await runExclusive(lockKeys.application(companyId, applicationId), async (tx) => {
+    event = undefined;
     const pending = (await tx.get(ref)).data() as PendingApplication | undefined;
     if (!pending) throw applicantErrors.CONFIRMATION_NOT_FOUND('This confirmation link is not valid');
     const existing = repo.applicationFromSnapshot(await tx.get(applicationRef));
@@ -129,10 +132,19 @@ export async function confirmApplication({ token, req, log }: { token: string; r
     if (!posting || posting.status !== 'open') throw applicantErrors.POSTING_CLOSED('This job posting is closed');
     log.info('application received', { companyId, postingId, applicationId });
     const { write } = confirmed(now);
+    const staged = stageEvent({
+      companyId,
+      type: 'application.received',
+      actor: { uid: null },
+      subjects: { applicationIds: [applicationId], postingIds: [postingId] },
+      data: { applicationId, jobId: postingId },
+    });
+    event = staged;
     return {
       result: { applicationId, receivedAt: now },
       write: (t: FirebaseFirestore.Transaction) => {
         write(t);
+        staged.write(t);
         t.create(applicationRef, {
           postingId,
           name: input.name,
@@ -158,4 +170,6 @@ export async function confirmApplication({ token, req, log }: { token: string; r
       },
     };
   });
+  await dispatchEvents([event]);
+  return received;
 }

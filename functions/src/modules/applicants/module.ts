@@ -1,4 +1,5 @@
 import { defineModule } from '../kit';
+import { DOCUMENT_ID } from '../personal-data';
 import { applicantErrors } from './errors';
 
 export default defineModule({
@@ -10,5 +11,16 @@ export default defineModule({
   collections: {
     company: ['jobPostings', 'applications', 'hiringSettings'],
     root: ['jobPostingLinks', 'applicationConfirmations'],
+  },
+  personalData: {
+    jobPostings: 'none',
+    applications: {
+      match: { applicationId: DOCUMENT_ID, employeeId: 'employeeId', email: 'email' },
+      erase: 'delete',
+    },
+    hiringSettings: 'none',
+    jobPostingLinks: 'none',
+    // an unconfirmed application (its address nested in it) expires in 48 hours by a TTL policy
+    applicationConfirmations: { match: { applicationId: 'applicationId' }, erase: 'delete', companyField: 'companyId' },
   },
 });

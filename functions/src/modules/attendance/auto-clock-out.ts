@@ -1,6 +1,7 @@
 /** The scheduled job that closes punches left open too long. */
 import { runExclusive } from '../../core/exclusive';
 import { logger } from '../../core/logger';
+import { dispatchEvents, stageEvent } from '../events';
 import { recordAudit } from './punch-store';
 import { MINUTE, closePunch } from './punch-rules';
 import * as repo from './repo';
@@ -41,13 +42,13 @@ export async function autoClockOut(now: number = Date.now()): Promise<{ closed: 
 
 async function closeOverdue(entry: repo.OpenPunchEntry, now: number): Promise<boolean> {
   const { companyId, employeeId } = entry;
-  return runExclusive(lockKeys.attendance(companyId, employeeId), async (tx) => {
+  const outcome = await runExclusive(lockKeys.attendance(companyId, employeeId), async (tx) => {
     const openRef = repo.openPunchRef(companyId, employeeId);
     const [openSnap, settingsSnap] = await tx.getAll(openRef, repo.settingsRef(companyId));
     const open = openSnap.exists ? repo.openEntryFromDoc(openSnap.data()!) : null;
-    if (!open || open.autoCloseAt > now) return { result: false };
+    if (!open || open.autoCloseAt > now) return { result: null };
     const punch = repo.punchFromSnapshot(await tx.get(repo.punchRef(companyId, open.punchId)));
-    if (!punch || punch.clockOutAt !== null) return { result: false, write: (t) => void t.delete(openRef) };
+    if (!punch || punch.clockOutAt !== null) return { result: null, write: (t) => void t.delete(openRef) };
     const settings = repo.settingsFromData(settingsSnap.data());
     const after = closePunch(
       punch,
@@ -58,9 +59,17 @@ async function closeOverdue(entry: repo.OpenPunchEntry, now: number): Promise<bo
       false,
     );
     const minutes = Math.round((open.autoCloseAt - punch.clockInAt) / MINUTE);
+    const event = stageEvent({
+      companyId,
+      type: 'punch.auto_clocked_out',
+      actor: { uid: null, job: 'auto-clock-out' },
+      subjects: { punchIds: [punch.id], employeeIds: [employeeId] },
+      data: { punchId: punch.id, employeeId, clockedOutAt: Math.max(open.autoCloseAt, punch.clockInAt) },
+    });
     return {
-      result: true,
+      result: event,
       write: (t) => {
+        event.write(t);
         t.set(repo.punchRef(companyId, punch.id), repo.punchToDoc(after));
         t.delete(openRef);
         recordAudit(t, companyId, {
@@ -75,4 +84,6 @@ async function closeOverdue(entry: repo.OpenPunchEntry, now: number): Promise<bo
       },
     };
   });
+  await dispatchEvents([outcome]);
+  return outcome !== null;
 }

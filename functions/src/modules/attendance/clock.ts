@@ -6,6 +6,7 @@ import type { Membership } from '../../core/memberships';
 import { getCompanyRules, policiesInForce } from '../companies';
 import { assertCertificationsValid } from '../documents';
 import { employeeFromSnapshot, employeeRef } from '../employees';
+import { dispatchEvents, stageEvent } from '../events';
 import { attendanceErrors } from './errors';
 import { assertDatesUnlocked, linkShift, readEmployeeState, recordAudit } from './punch-store';
 import {
@@ -162,7 +163,7 @@ export async function clockOut({ member, body }: ClockInput): Promise<PunchView>
   const companyId = member.companyId;
   const employeeId = ownEmployeeId(member);
   const geolocation = (await policiesInForce(companyId)).isGeolocationEnabled;
-  return runExclusive(lockKeys.attendance(companyId, employeeId), async (tx) => {
+  const closed = await runExclusive(lockKeys.attendance(companyId, employeeId), async (tx) => {
     const now = Date.now();
     const { punch, settings, company } = await requireOpen(tx, companyId, employeeId);
     assertLocationAllowed(geolocation, company, settings, body.location);
@@ -174,9 +175,20 @@ export async function clockOut({ member, body }: ClockInput): Promise<PunchView>
       now,
       true,
     );
+    // a punch closed with exceptions (late, left early, ...) waits for a manager's review
+    const event = next.exceptions.length
+      ? stageEvent({
+          companyId,
+          type: 'punch.flagged',
+          actor: { uid: member.uid },
+          subjects: { punchIds: [punch.id], employeeIds: [employeeId] },
+          data: { punchId: punch.id, employeeId, flags: next.exceptions },
+        })
+      : null;
     return {
-      result: next,
+      result: { next, event },
       write: (t) => {
+        event?.write(t);
         t.set(repo.punchRef(companyId, punch.id), repo.punchToDoc(next));
         t.delete(repo.openPunchRef(companyId, employeeId));
         recordAudit(t, companyId, {
@@ -191,6 +203,8 @@ export async function clockOut({ member, body }: ClockInput): Promise<PunchView>
       },
     };
   });
+  await dispatchEvents([closed.event]);
+  return closed.next;
 }
 
 export async function currentPunch({

@@ -8,6 +8,18 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: attendanceErrors.catalog,
   collections: { company: ['punches', 'punchAudit', 'attendanceSettings', 'attendanceLocks'], root: ['openPunches'] },
+  personalData: {
+    punches: {
+      match: { employeeId: 'employeeId' },
+      erase: 'reduce',
+      record: 'time',
+      fields: ['note', 'clockInLocation', 'clockOutLocation'],
+    },
+    punchAudit: { match: { uid: 'by' }, erase: 'reduce' },
+    attendanceSettings: 'none',
+    attendanceLocks: { match: { uid: 'lockedBy' }, erase: 'reduce' },
+    openPunches: { match: { employeeId: 'employeeId' }, erase: 'delete', companyField: 'companyId' },
+  },
   jobs: [
     {
       name: 'attendanceAutoClockOut',

@@ -15,14 +15,18 @@ import {
 import { consumeLimits, EVERYONE } from '../../core/rate-limit';
 import { authenticate } from '../../http/auth';
 import { employeeErrors, employeeRef } from '../employees';
+import { dispatchEvents, stageEvent, type StagedEvent } from '../events';
 import { invitationMail } from './emails';
 import { authErrors } from './errors';
 import { LIMITS } from './limits';
+import { DAY_MS, expireAt } from '../../core/ttl';
 import * as repo from './repo';
 import type { Invitation, InvitationState } from './schemas';
 
 /** Invitation tokens are single-use and valid for 7 days from the latest email. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
+/** An invitation (an email address) is deleted this long after its link expires: long enough to be listed as expired. */
+const KEPT_AFTER_EXPIRY_MS = 30 * DAY_MS;
 
 const newToken = () => `inv_${randomBytes(32).toString('base64url')}`;
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -122,7 +126,7 @@ export async function createInvitation({
       ]);
     }
     if (input.employeeId) await assertEmployeeFree(tx, companyId, input.employeeId, null);
-    tx.create(ref, stored);
+    tx.create(ref, { ...stored, expireAt: expireAt(stored.expiresAt + KEPT_AFTER_EXPIRY_MS) });
   });
   try {
     await sendMail(mailFor(stored, token, await companyName(companyId)));
@@ -191,6 +195,7 @@ export async function resendInvitation({ member, companyId, invitationId }: Invi
   const next = {
     tokenHash: tokenHash(token),
     expiresAt: now + INVITATION_TTL_MS,
+    expireAt: expireAt(now + INVITATION_TTL_MS + KEPT_AFTER_EXPIRY_MS),
     sentAt: now,
     sends: current.sends + 1,
   };
@@ -295,6 +300,7 @@ export async function acceptInvitation({
     accountCreated = true;
   }
 
+  let event: StagedEvent | undefined;
   try {
     await db().runTransaction(async (tx) => {
       // read by its document (not the token query): the transaction then conflicts with a concurrent accept
@@ -315,6 +321,14 @@ export async function acceptInvitation({
       if (latest.employeeId)
         tx.update(employeeRef(latest.companyId, latest.employeeId), { userId: uid, updatedAt: Date.now() });
       tx.update(repo.invitationRef(latest.id), { state: 'accepted', acceptedAt: Date.now(), acceptedBy: uid });
+      event = stageEvent({
+        companyId: latest.companyId,
+        type: 'invitation.accepted',
+        actor: { uid },
+        subjects: { invitationIds: [latest.id], uids: [uid] },
+        data: { uid, role: latest.role, employeeId: latest.employeeId },
+      });
+      event.write(tx);
       if (accountCreated) {
         tx.set(repo.userRef(uid), {
           name: input.name,
@@ -338,6 +352,7 @@ export async function acceptInvitation({
     throw errorCode(err) === ALREADY_EXISTS ? authErrors.INVITATION_USED('This invitation was already accepted') : err;
   }
   forgetMembership(invitation.companyId, uid);
+  await dispatchEvents([event]);
   return {
     uid,
     companyId: invitation.companyId,

@@ -1,5 +1,6 @@
 import { MAIL_SECRETS } from '../../core/config';
 import { defineModule } from '../kit';
+import { DOCUMENT_ID } from '../personal-data';
 import { authErrors } from './errors';
 
 /** The queue whose tasks email password reset links (src/modules/auth/account.ts). */
@@ -14,6 +15,14 @@ export default defineModule({
   runtime: { secrets: MAIL_SECRETS },
   // rateLimits: the counters of src/core/rate-limit.ts, written by this module's public routes
   collections: { root: ['users', 'invitations', 'authAudit', 'memberships', 'rateLimits'] },
+  personalData: {
+    users: { match: { uid: DOCUMENT_ID }, erase: 'delete' },
+    memberships: { match: { uid: 'uid' }, erase: 'delete', companyField: 'companyId' },
+    invitations: { match: { email: 'email', employeeId: 'employeeId' }, erase: 'delete', companyField: 'companyId' },
+    authAudit: { match: { uid: ['targetUid', 'actorUid'] }, erase: 'reduce', fields: ['actorEmail'] },
+    // keyed by a hash of the address or email, and expired by a TTL policy
+    rateLimits: 'none',
+  },
   queues: [
     {
       name: PASSWORD_RESET_QUEUE,

@@ -10,5 +10,10 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: chatErrors.catalog,
   collections: { company: ['chatConversations', 'chatTurns', 'chatProposals'] },
-  runtime: { secrets: AI_SECRETS },
+  personalData: {
+    chatConversations: { match: { uid: 'uid' }, erase: 'delete' },
+    chatTurns: { match: { uid: 'uid' }, erase: 'delete' },
+    chatProposals: { match: { uid: 'uid' }, erase: 'delete' },
+  },
+  runtime: { secrets: AI_SECRETS, requestDeadlineSeconds: 50 },
 });

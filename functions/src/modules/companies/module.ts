@@ -5,4 +5,5 @@ export default defineModule({
   description: 'Company profile, settings and employee-facing policies',
   http: () => require('./router') as typeof import('./router'),
   collections: { company: ['config'] },
+  personalData: { config: 'none' },
 });

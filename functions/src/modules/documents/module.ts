@@ -7,6 +7,12 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: documentErrors.catalog,
   collections: { company: ['documents', 'documentSettings'], root: ['documentExpiries'] },
+  personalData: {
+    documents: { match: { employeeId: 'employeeId' }, erase: 'delete', file: 'storagePath' },
+    documentSettings: 'none',
+    // an entry of a deleted document is dropped by the expiry job
+    documentExpiries: 'none',
+  },
   jobs: [
     {
       name: 'documentsExpiryFlags',

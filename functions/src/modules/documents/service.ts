@@ -7,6 +7,7 @@ import type { Membership } from '../../core/memberships';
 import { deleteStored, storageBucket } from '../../core/storage';
 import { getCompanyRules, policiesInForce } from '../companies';
 import { employeeFromSnapshot, employeeRef, findEmployeeByUser } from '../employees';
+import { dispatchEvents, stageEvent, type StagedEvent } from '../events';
 import { bytesMatchType, expiryStageOf, EXTENSIONS } from './content';
 import { documentErrors } from './errors';
 import * as repo from './repo';
@@ -325,7 +326,9 @@ export async function flagExpiringDocuments(now: number = Date.now()): Promise<{
 }
 
 async function flagOne(entry: repo.ExpiryEntry, today: string, now: number): Promise<boolean> {
-  return db().runTransaction(async (tx) => {
+  let event: StagedEvent | undefined;
+  const flagged = await db().runTransaction(async (tx) => {
+    event = undefined;
     const doc = await repo.getDocument(entry.companyId, entry.documentId, tx);
     if (!doc || doc.expiresOn === null) {
       repo.writeExpiryIndex(tx, entry.companyId, entry.documentId, null);
@@ -338,6 +341,16 @@ async function flagOne(entry: repo.ExpiryEntry, today: string, now: number): Pro
       [`expiryFlags.${stage}`]: now,
     });
     if (stage === 0) repo.writeExpiryIndex(tx, entry.companyId, entry.documentId, null);
+    event = stageEvent({
+      companyId: entry.companyId,
+      type: 'document.expiring',
+      actor: { uid: null, job: 'documents-expiry' },
+      subjects: { documentIds: [doc.id], employeeIds: [doc.employeeId] },
+      data: { documentId: doc.id, employeeId: doc.employeeId, expiresOn: doc.expiresOn },
+    });
+    event.write(tx);
     return true;
   });
+  if (flagged) await dispatchEvents([event]);
+  return flagged;
 }

@@ -24,10 +24,13 @@ import {
 } from './derive';
 import { onboardingErrors } from './errors';
 import { DEFAULT_CLOSING, extractionSystem, fallbackWelcome, welcomeSystem } from './prompts';
+import { DAY_MS, expireAt } from '../../core/ttl';
 import * as repo from './repo';
 import { ONBOARDING_LIMITS, type Answers, type CompleteInput, type Session, type Turn } from './schemas';
 
-const TTL_MS = ONBOARDING_LIMITS.ttlDays * 24 * 3600 * 1000;
+const TTL_MS = ONBOARDING_LIMITS.ttlDays * DAY_MS;
+/** A session (the owner's transcript) is deleted this long after it expires: a retried completion still finds it. */
+const KEPT_AFTER_EXPIRY_MS = 30 * DAY_MS;
 const START_LIMIT = { name: 'onboarding-start', points: 20, duration: 3600 };
 /** Every anonymous caller together: the assistant's model calls cost money. */
 const START_GLOBAL = { name: 'onboarding-start-global', points: 2000, duration: 3600 };
@@ -100,6 +103,7 @@ export async function startSession({ req }: { req: Request }) {
     completion: null,
     lastMessage: null,
     expiresAt: now + TTL_MS,
+    expireAt: expireAt(now + TTL_MS + KEPT_AFTER_EXPIRY_MS),
     createdAt: serverTime(),
     updatedAt: serverTime(),
   });
@@ -213,6 +217,7 @@ export async function postMessage({
           messageCount: current.messageCount + 1,
           lastMessage: clientMessageId ? { clientMessageId, reply, accepted, ignored } : null,
           expiresAt: Date.now() + TTL_MS,
+          expireAt: expireAt(Date.now() + TTL_MS + KEPT_AFTER_EXPIRY_MS),
           updatedAt: serverTime(),
         }),
     };

@@ -1,4 +1,5 @@
 import { defineModule } from '../kit';
+import { closedPeriodWithout } from './erasure';
 import { payrollErrors } from './errors';
 
 export default defineModule({
@@ -8,4 +9,9 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: payrollErrors.catalog,
   collections: { company: ['payrollSettings', 'payPeriods'] },
+  personalData: {
+    payrollSettings: 'none',
+    // a closed period's frozen report names each employee: the rows stay (pay records), the name goes
+    payPeriods: { match: {}, erase: 'reduce', record: 'pay', rewrite: closedPeriodWithout },
+  },
 });

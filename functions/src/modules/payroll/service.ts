@@ -5,6 +5,7 @@ import type { Membership } from '../../core/memberships';
 import { lockRange, unlockRange } from '../attendance';
 import { maySee } from '../../http/visibility';
 import { getCompanyRules, viewerOf, type CompanyRules } from '../companies';
+import { dispatchEvents, stageEvent } from '../events';
 import { payrollErrors } from './errors';
 import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
 import { withDefaults } from './overtime';
@@ -185,8 +186,21 @@ export async function closePeriod({
         report,
         history: [...(stored?.history ?? []), { action: 'close', at: closedAt, by: uid, reason: null }],
       };
-      return { result: undefined, write: (w) => w.set(repo.periodRef(companyId, startDate), next) };
-    });
+      const event = stageEvent({
+        companyId,
+        type: 'payroll.period_closed',
+        actor: { uid },
+        subjects: { periodStartDates: [range.start] },
+        data: { startDate: range.start, endDate: range.end },
+      });
+      return {
+        result: event,
+        write: (w) => {
+          w.set(repo.periodRef(companyId, startDate), next);
+          event.write(w);
+        },
+      };
+    }).then((event) => dispatchEvents([event]));
     return period;
   } catch (err) {
     if (!(err as { code?: string }).code?.startsWith('PERIOD_ALREADY')) await unlockRange(companyId, dates, uid);

@@ -7,4 +7,9 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: postErrors.catalog,
   collections: { company: ['posts', 'postRecipients', 'postComments'] },
+  personalData: {
+    posts: { match: { uid: 'authorUid' }, erase: 'reduce' },
+    postRecipients: { match: { employeeId: 'employeeId' }, erase: 'delete' },
+    postComments: { match: { uid: 'authorUid' }, erase: 'delete' },
+  },
 });

@@ -4,6 +4,7 @@ import { db } from '../../core/firebase';
 import { requireCompany } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
 import { findEmployeeByUser, listEmployees, type Employee } from '../employees';
+import { dispatchEvents, stageEvent } from '../events';
 import { LIVE_MODES, listShiftsInRange } from '../schedule';
 import { postErrors } from './errors';
 import * as repo from './repo';
@@ -48,7 +49,7 @@ function postView(post: repo.StoredPost, receipt: repo.Recipient | null): Post {
 
 /**
  * Publishes a post: the post and one inbox entry per recipient. Entries are written first (in
- * batches) and the post last, so a post is never listed before everyone it names can see it.
+ * batches) and the post last, with its event, so a post is never listed before everyone it names can see it.
  */
 export async function createPost({ member, input }: { member: Membership; input: PostCreate }): Promise<Post> {
   const { companyId } = member;
@@ -78,7 +79,18 @@ export async function createPost({ member, input }: { member: Membership; input:
     updatedAt: now,
     editedAt: null,
   };
-  await ref.set(stored);
+  const event = stageEvent({
+    companyId,
+    type: 'post.published',
+    actor: { uid: member.uid },
+    subjects: { postIds: [ref.id] },
+    data: { postId: ref.id, title: input.title, employeeIds: recipients },
+  });
+  const last = db().batch();
+  last.set(ref, stored);
+  event.write(last);
+  await last.commit();
+  await dispatchEvents([event]);
   const mine = await employeeIdOf(member);
   return postView(
     { id: ref.id, ...stored },

@@ -6,7 +6,9 @@ import { companyNotFound } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
 import { companyRulesFromSnapshots, companyRulesRefs, type CompanyRules } from '../companies';
 import { LIVE_MODES, shiftFromSnapshot, shiftRef, type Shift } from '../schedule';
+import { dispatchEvents } from '../events';
 import { prepareApproval } from './approval';
+import { requestEvent } from './events';
 import { callerEmployee, isManager, requireCallerEmployee } from './caller';
 import { requestErrors } from './errors';
 import { getPolicy } from './policy';
@@ -217,17 +219,17 @@ export async function createRequest({
     lockKeys.request(companyId, id),
     ...(direct ? [lockKeys.schedule(companyId, draft.base.employeeId)] : []),
   ];
-  return runExclusive(keys, async (tx) => {
+  const created = await runExclusive(keys, async (tx) => {
     // a concurrent retry got there first: answer its request, write nothing
     const earlier = () => (chosenId ? alreadyCreated(member, chosenId, (ref) => tx.get(ref)) : Promise.resolve(null));
     const before = await earlier();
-    if (before) return { result: before };
+    if (before) return { result: { request: before, event: null } };
     try {
       await draft.guard(tx);
     } catch (err) {
       // the Node emulator does not isolate transactions: the guard may see the retry's request created since the read above
       const created = await earlier();
-      if (created) return { result: created };
+      if (created) return { result: { request: created, event: null } };
       throw err;
     }
     const now = Date.now();
@@ -255,12 +257,16 @@ export async function createRequest({
     };
     if (direct) request.history.push({ at: now, by: member.uid, action: 'approve', state: 'approved' });
     const apply = direct ? await prepareApproval(tx, request, null) : null;
+    const event = requestEvent(null, request, member.uid);
     return {
-      result: requestAsOf(request, now),
+      result: { request: requestAsOf(request, now), event },
       write: (t: Transaction) => {
         t.create(repo.requestRef(companyId, id), repo.requestToDoc(request));
         apply?.(t);
+        event?.write(t);
       },
     };
   });
+  await dispatchEvents([created.event]);
+  return created.request;
 }

@@ -8,4 +8,12 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: requestErrors.catalog,
   collections: { company: ['shiftRequests', 'requestPolicy'] },
+  personalData: {
+    shiftRequests: {
+      match: { employeeId: ['employeeId', 'peerEmployeeId', 'takerEmployeeId'] },
+      erase: 'reduce',
+      fields: ['note'],
+    },
+    requestPolicy: 'none',
+  },
 });

@@ -3,7 +3,9 @@ import { datesInRange } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import type { Membership } from '../../core/memberships';
 import { deleteTimeOff } from '../schedule';
+import { dispatchEvents } from '../events';
 import { prepareApproval } from './approval';
+import { requestEvent } from './events';
 import { callerEmployee, isManager } from './caller';
 import { requestErrors } from './errors';
 import { readRequest } from './reads';
@@ -37,12 +39,12 @@ export async function step({ member, id, action, employeeId, note }: StepCall): 
     ...stepParties(seen, { action, me, employeeId }).map((e) => lockKeys.schedule(companyId, e)),
   ];
 
-  return runExclusive(keys, async (tx) => {
+  const stepped = await runExclusive(keys, async (tx) => {
     const r = repo.requestFromSnapshot(await tx.get(repo.requestRef(companyId, id)));
     if (!r) throw requestErrors.REQUEST_NOT_FOUND('Request not found');
     const now = Date.now();
     const decision = decideStep(r, { action, me, manager, owner: member.role === 'owner', employeeId, now });
-    if (decision.kind === 'unchanged') return { result: requestAsOf(r, now) };
+    if (decision.kind === 'unchanged') return { result: { request: requestAsOf(r, now), event: null } };
     const { next, schedule, releaseTimeOff, changes } = decision;
     // the eligibility reads and checks (422 NOT_ELIGIBLE...), written only when the step applies the change
     const write = schedule ? await prepareApproval(tx, r, schedule.taker) : null;
@@ -56,12 +58,16 @@ export async function step({ member, id, action, employeeId, note }: StepCall): 
     updated.updatedAt = now;
     if (note) updated.note = updated.note ? `${updated.note}\n${note}` : note;
     updated.history.push({ at: now, by: member.uid, action, state: next });
+    const event = requestEvent(r, updated, member.uid);
     return {
-      result: { ...requestAsOf(updated, now), ...(schedule?.apply ? { premiums: [] } : {}) },
+      result: { request: { ...requestAsOf(updated, now), ...(schedule?.apply ? { premiums: [] } : {}) }, event },
       write: (t: Transaction) => {
         t.set(repo.requestRef(companyId, id), repo.requestToDoc(updated));
         apply?.(t);
+        event?.write(t);
       },
     };
   });
+  await dispatchEvents([stepped.event]);
+  return stepped.request;
 }

@@ -7,4 +7,5 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: roleErrors.catalog,
   collections: { company: ['roles'] },
+  personalData: { roles: 'none' },
 });

@@ -8,6 +8,13 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: scheduleErrors.catalog,
   collections: { company: ['shifts', 'timeOff', 'schedulePremiums', 'scheduleProposals'] },
+  personalData: {
+    shifts: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'time', fields: ['note'] },
+    timeOff: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'time', fields: ['note', 'reason'] },
+    schedulePremiums: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'pay' },
+    // generated proposals expire with their week; they name employees by id only
+    scheduleProposals: 'none',
+  },
   // Schedule generation runs HiGHS (WebAssembly) in a worker thread beside the instance: a week of 200 employees peaks near 300 MB.
   runtime: { memory: '512MiB' },
 });

@@ -3,6 +3,7 @@ import { runExclusive } from '../../core/exclusive';
 import { companyNotFound } from '../../core/firestore';
 import { companyRulesFromSnapshots, companyRulesRefs } from '../companies';
 import { employeeFromSnapshot, employeeRef } from '../employees';
+import { dispatchEvents, EVENT_WRITES, stageEvent, type StagedEvent } from '../events';
 import { roleFromSnapshot, roleRef } from '../roles';
 import { changePremiums, premiumOf } from './change-premiums';
 import { scheduleErrors } from './errors';
@@ -21,7 +22,15 @@ import { LOCK_WRITES_PER_KEY, lockKeys, MAX_COMMIT_WRITES, writesLeft } from '..
  * drafts published with it; any blocking finding refuses the whole publish (422, nothing
  * written). Exclusive per employee concerned, like single-shift writes.
  */
-export async function publish({ companyId, body }: { companyId: string; body: PublishBody }) {
+export async function publish({
+  companyId,
+  body,
+  actorUid,
+}: {
+  companyId: string;
+  body: PublishBody;
+  actorUid: string;
+}) {
   checkRange(body.startDate, body.endDate);
   const wanted = body.employeeIds ? new Set(body.employeeIds) : null;
   const draftFilter = {
@@ -36,17 +45,20 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
   let employees = new Set(selectDrafts(await repo.listShiftsInRange(draftFilter)).map((s) => s.employeeId));
   // No drafts now: nothing to publish (a draft written after this read is simply later than the publish).
   if (employees.size === 0) return { published: [] as Shift[], warnings: [] as Finding[] };
+  // the event of the attempt that committed (the work runs again when its transaction is retried)
+  let event: StagedEvent | undefined;
   for (;;) {
     const locked = employees;
     type Outcome = { retry: Set<string> } | { published: Shift[]; warnings: Finding[]; premiums?: Premium[] };
     const outcome = await runExclusive<Outcome>(
       [...locked].map((e) => lockKeys.schedule(companyId, e)),
       async (tx) => {
+        event = undefined;
         const drafts = selectDrafts(await repo.listShiftsInRange(draftFilter, tx));
         const concerned = new Set(drafts.map((d) => d.employeeId));
         if ([...concerned].some((e) => !locked.has(e))) return { result: { retry: concerned } };
         if (drafts.length === 0) return { result: { published: [] as Shift[], warnings: [] as Finding[] } };
-        if (drafts.length > writesLeft(locked.size)) {
+        if (drafts.length > writesLeft(locked.size) - EVENT_WRITES) {
           throw scheduleErrors.PUBLISH_TOO_LARGE(
             `${drafts.length} drafts of ${locked.size} employees are more than one atomic publish can write (${MAX_COMMIT_WRITES} writes, counting ${LOCK_WRITES_PER_KEY} per employee); publish a shorter range or fewer employeeIds per call`,
           );
@@ -109,6 +121,19 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
           ...shifts.flatMap((s) => changePremiums(null, s, rules, now)),
           ...restOwed,
         ]);
+        const staging = stageEvent({
+          companyId,
+          type: 'shift.published',
+          actor: { uid: actorUid },
+          subjects: { shiftIds: shifts.map((s) => s.id), employeeIds: employeeIds },
+          data: {
+            startDate: body.startDate,
+            endDate: body.endDate,
+            shifts: shifts.map((s) => ({ shiftId: s.id, employeeId: s.employeeId, date: s.date })),
+            premiums: staged.premiums,
+          },
+        });
+        event = staging;
         return {
           result: {
             published: shifts.sort(byTime),
@@ -118,6 +143,7 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
           write: (t: Transaction) => {
             for (const s of shifts) t.set(repo.shiftRef(companyId, s.id), repo.shiftToDoc(s));
             staged.write(t);
+            staging.write(t);
           },
         };
       },
@@ -126,6 +152,7 @@ export async function publish({ companyId, body }: { companyId: string; body: Pu
       employees = new Set([...locked, ...outcome.retry]);
       continue;
     }
+    await dispatchEvents([event]);
     return outcome;
   }
 }

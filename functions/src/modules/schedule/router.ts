@@ -96,8 +96,8 @@ export const routes: RouteDef[] = [
     query: shiftAddressQuery,
     body: shiftPutBody,
     response: savedShiftResponse,
-    handler: ({ params, query, body }) =>
-      shifts().writeShift({ companyId: query.companyId, shiftId: params.id, address: query, body }),
+    handler: ({ member: m, params, query, body }) =>
+      shifts().writeShift({ companyId: query.companyId, shiftId: params.id, address: query, body, actorUid: m.uid }),
   }),
   defineRoute({
     method: 'delete',
@@ -109,8 +109,8 @@ export const routes: RouteDef[] = [
     params: shiftIdParam,
     query: shiftAddressQuery,
     response: removedShiftResponse,
-    handler: ({ params, query }) =>
-      shifts().deleteShift({ companyId: query.companyId, shiftId: params.id, address: query }),
+    handler: ({ member: m, params, query }) =>
+      shifts().deleteShift({ companyId: query.companyId, shiftId: params.id, address: query, actorUid: m.uid }),
   }),
   defineRoute({
     method: 'post',
@@ -121,7 +121,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: publishBody,
     response: publishResponse,
-    handler: ({ query, body }) => publish().publish({ companyId: query.companyId, body }),
+    handler: ({ member: m, query, body }) => publish().publish({ companyId: query.companyId, body, actorUid: m.uid }),
   }),
   defineRoute({
     method: 'get',

@@ -9,7 +9,9 @@ import { withhold } from '../../http/visibility';
 import { companyRulesFromSnapshots, companyRulesRefs, policiesInForce, viewerOf } from '../companies';
 import { employeeFromSnapshot, employeeRef, findEmployeeByUser } from '../employees';
 import { roleFromSnapshot, roleRef, type Role } from '../roles';
+import { dispatchEvents } from '../events';
 import { changePremiums, premiumOf } from './change-premiums';
+import { shiftChangeEvent } from './events';
 import { scheduleErrors } from './errors';
 import { stagePremiums } from './premiums';
 import * as repo from './repo';
@@ -119,6 +121,8 @@ interface WriteShiftInput {
   body: ShiftPutBody;
   /** POST: the id is new by construction. */
   create?: boolean;
+  /** Who writes it (the event's actor); null for our own code. */
+  actorUid?: string | null;
 }
 
 function matchesAddress(existing: Shift, a: ShiftAddress): boolean {
@@ -138,12 +142,12 @@ function matchesAddress(existing: Shift, a: ShiftAddress): boolean {
  * employee's shifts of the surrounding days; check; write. Two concurrent writes for one
  * employee are serialized, so the second sees the first.
  */
-export async function writeShift({ companyId, shiftId, address, body, create }: WriteShiftInput) {
+export async function writeShift({ companyId, shiftId, address, body, create, actorUid = null }: WriteShiftInput) {
   const employeeId = body.employeeId ?? address.employeeId;
   const positionId = body.positionId ?? address.positionId ?? null;
   const subRoleId = body.subRoleId ?? address.subRoleId ?? null;
   const keys = [lockKeys.schedule(companyId, address.employeeId), lockKeys.schedule(companyId, employeeId)];
-  return runExclusive(keys, async (tx) => {
+  const saved = await runExclusive(keys, async (tx) => {
     const ref = repo.shiftRef(companyId, shiftId);
     const docs = [ref, ...companyRulesRefs(companyId), employeeRef(companyId, employeeId)];
     if (positionId) docs.push(roleRef(companyId, positionId));
@@ -204,14 +208,19 @@ export async function writeShift({ companyId, shiftId, address, body, create }: 
         ]
       : [];
     const staged = stagePremiums(companyId, owed);
+    const event = shiftChangeEvent(existing, shift, staged.premiums, actorUid);
     return {
-      result: { shift, warnings: findings, ...(staged.premiums.length ? { premiums: staged.premiums } : {}) },
+      result: { shift, warnings: findings, ...(staged.premiums.length ? { premiums: staged.premiums } : {}), event },
       write: (t: Transaction) => {
         t.set(ref, repo.shiftToDoc(shift));
         staged.write(t);
+        event?.write(t);
       },
     };
   });
+  const { event, ...result } = saved;
+  await dispatchEvents([event]);
+  return result;
 }
 
 /** POST /shifts (legacy): a new draft under a generated id, written and checked like a PUT. */
@@ -238,12 +247,14 @@ export async function deleteShift({
   companyId,
   shiftId,
   address,
+  actorUid = null,
 }: {
   companyId: string;
   shiftId: string;
   address: ShiftAddress;
+  actorUid?: string | null;
 }) {
-  return runExclusive(lockKeys.schedule(companyId, address.employeeId), async (tx) => {
+  const removed = await runExclusive(lockKeys.schedule(companyId, address.employeeId), async (tx) => {
     const ref = repo.shiftRef(companyId, shiftId);
     const [shiftSnap, companySnap, settingsSnap] = await tx.getAll(ref, ...companyRulesRefs(companyId));
     const existing = repo.shiftFromSnapshot(shiftSnap);
@@ -253,12 +264,17 @@ export async function deleteShift({
       companyId,
       company ? changePremiums(existing, null, scheduleRulesOf(company), Date.now()) : [],
     );
+    const event = shiftChangeEvent(existing, null, staged.premiums, actorUid);
     return {
-      result: { ...existing, ...(staged.premiums.length ? { premiums: staged.premiums } : {}) },
+      result: { ...existing, ...(staged.premiums.length ? { premiums: staged.premiums } : {}), event },
       write: (t: Transaction) => {
         t.delete(ref);
         staged.write(t);
+        event?.write(t);
       },
     };
   });
+  const { event, ...result } = removed;
+  await dispatchEvents([event]);
+  return result;
 }

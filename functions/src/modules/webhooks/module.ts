@@ -13,6 +13,8 @@ export default defineModule({
   errors: webhookErrors.catalog,
   runtime: { secrets: [VAULT_KEYS, ...MAIL_SECRETS] },
   collections: { company: ['webhookEndpoints', 'webhookDeliveries'] },
+  // endpoints are integrators' addresses; deliveries hold domain events, which name people by id (core/domain-event.ts)
+  personalData: { webhookEndpoints: 'none', webhookDeliveries: 'none' },
   queues: [
     {
       name: DELIVERY_QUEUE,

@@ -51,59 +51,67 @@ export const rotateBody = z.strictObject({
 export const endpointParams = z.object({ endpointId: documentId });
 export const deliveryParams = endpointParams.extend({ deliveryId: documentId });
 
-export const endpointSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  eventTypes: z.array(z.string()).nullable().describe('null: every event type'),
-  enabled: z.boolean(),
-  description: z.string(),
-  disabledReason: z
-    .enum(['manual', 'failing'])
-    .nullable()
-    .describe('failing: disabled by the deliveries after a day of failed attempts (the owners were emailed)'),
-  disabledAt: z.number().nullable(),
-  previousSecretExpiresAt: z
-    .number()
-    .nullable()
-    .describe('Until then deliveries carry a second signature, made with the secret before the last rotation'),
-  lastSuccessAt: z.number().nullable(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+export const endpointSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    eventTypes: z.array(z.string()).nullable().describe('null: every event type'),
+    enabled: z.boolean(),
+    description: z.string(),
+    disabledReason: z
+      .enum(['manual', 'failing'])
+      .nullable()
+      .describe('failing: disabled by the deliveries after a day of failed attempts (the owners were emailed)'),
+    disabledAt: z.number().nullable(),
+    previousSecretExpiresAt: z
+      .number()
+      .nullable()
+      .describe('Until then deliveries carry a second signature, made with the secret before the last rotation'),
+    lastSuccessAt: z.number().nullable(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'WebhookEndpoint' });
 export type Endpoint = z.infer<typeof endpointSchema>;
 
-export const endpointWithSecretSchema = z.object({
-  endpoint: endpointSchema,
-  secret: z
-    .string()
-    .describe('The signing secret (whsec_ + base64), shown only in this answer: keep it, it is never shown again'),
-});
+export const endpointWithSecretSchema = z
+  .object({
+    endpoint: endpointSchema,
+    secret: z
+      .string()
+      .describe('The signing secret (whsec_ + base64), shown only in this answer: keep it, it is never shown again'),
+  })
+  .meta({ id: 'WebhookEndpointWithSecret' });
 
-export const attemptSchema = z.object({
-  attempt: z.number().int().describe('1 for the first delivery; manual redeliveries continue the count'),
-  manual: z.boolean(),
-  at: z.number(),
-  responseStatus: z
-    .number()
-    .int()
-    .nullable()
-    .describe('null when no response came (refused address, timeout, connection error)'),
-  durationMs: z.number().int(),
-  error: z.string().nullable(),
-  responseExcerpt: z.string().nullable().describe('The first 200 characters of the response body, at most'),
-});
+export const attemptSchema = z
+  .object({
+    attempt: z.number().int().describe('1 for the first delivery; manual redeliveries continue the count'),
+    manual: z.boolean(),
+    at: z.number(),
+    responseStatus: z
+      .number()
+      .int()
+      .nullable()
+      .describe('null when no response came (refused address, timeout, connection error)'),
+    durationMs: z.number().int(),
+    error: z.string().nullable(),
+    responseExcerpt: z.string().nullable().describe('The first 200 characters of the response body, at most'),
+  })
+  .meta({ id: 'WebhookAttempt' });
 
-export const deliverySchema = z.object({
-  id: z.string(),
-  endpointId: z.string(),
-  eventId: z.string().describe('The webhook-id header of every attempt: receivers deduplicate on it'),
-  eventType: z.string(),
-  status: z.enum(['pending', 'delivered', 'failed', 'skipped']),
-  attempts: z.array(attemptSchema).describe('Oldest first (the last 50)'),
-  nextAttemptAt: z.number().nullable(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+export const deliverySchema = z
+  .object({
+    id: z.string(),
+    endpointId: z.string(),
+    eventId: z.string().describe('The webhook-id header of every attempt: receivers deduplicate on it'),
+    eventType: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed', 'skipped']),
+    attempts: z.array(attemptSchema).describe('Oldest first (the last 50)'),
+    nextAttemptAt: z.number().nullable(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'WebhookDelivery' });
 export type Delivery = z.infer<typeof deliverySchema>;
 
 export const deliveriesQuery = companyIdQuery.extend({
@@ -111,7 +119,9 @@ export const deliveriesQuery = companyIdQuery.extend({
   cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
 });
 
-export const deliveryPage = z.object({ deliveries: z.array(deliverySchema), nextCursor: z.string().nullable() });
+export const deliveryPage = z
+  .object({ deliveries: z.array(deliverySchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'WebhookDeliveryPage' });
 export const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
 
 /** The body of a task of the delivery queue. */

@@ -15,6 +15,12 @@ export default defineModule({
     company: ['syncRuns', 'syncAlerts', 'reservations', 'reservationCovers'],
     root: ['vault', 'oauthStates', 'partnerKeys'],
   },
+  // reservations name guests, not the company's people (employees, applicants, users)
+  personalData: Object.fromEntries(
+    ['syncRuns', 'syncAlerts', 'reservations', 'reservationCovers', 'vault', 'oauthStates', 'partnerKeys'].map(
+      (c) => [c, 'none'] as const,
+    ),
+  ),
   jobs: [
     {
       name: 'integrationTokenRefresh',

@@ -18,6 +18,7 @@ import { connectionIdOf, requireActive, saveConnection } from './connections';
 import { engineErrors } from './errors';
 import { STATE_TTL_MS } from './schemas';
 import * as repo from './repo';
+import { DAY_MS, expireAt } from '../../core/ttl';
 import { callVendor } from './vendor-errors';
 import { lockKeys } from '../../core/locks';
 
@@ -85,7 +86,7 @@ export async function startAuthorization({
     expiresAt,
     createdAt: Date.now(),
   };
-  await repo.oauthStateRef(nonce).set(stored);
+  await repo.oauthStateRef(nonce).set({ ...stored, expireAt: expireAt(expiresAt + DAY_MS) });
   return { url: oauthOf(entry).authorizeUrl({ app, state }), expiresAt };
 }
 

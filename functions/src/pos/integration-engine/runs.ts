@@ -6,6 +6,7 @@ import { requireCompany } from '../../core/firestore';
 import { logger } from '../../core/logger';
 import { enqueueTask } from '../../core/tasks';
 import { connectorFor } from '../connectors';
+import { dispatchEvents, stageEvent, type StagedEvent } from '../../modules/events';
 import { catalogueEntry, readConnection, writeConnection, type Connection } from '../integrations';
 import { requireActive } from './connections';
 import { engineErrors, RunTakenOver } from './errors';
@@ -312,7 +313,8 @@ export async function finishRun(
   attempt: number,
   outcome: RunOutcome,
 ): Promise<SyncRun> {
-  const { done, alert } = await changeRun(companyId, run, async (current, connection, tx) => {
+  type Booked = { done: SyncRun; alert: repo.SyncAlert | null; event?: StagedEvent | null };
+  const { done, alert, event } = await changeRun<Booked>(companyId, run, async (current, connection, tx) => {
     if (current?.status !== 'running' || current.deliveries !== attempt)
       throw new RunTakenOver(`run ${run.id} was taken over or finished`);
     const now = Date.now();
@@ -380,15 +382,28 @@ export async function finishRun(
             updatedAt: now,
           }
         : null;
+    // the third failure in a row is news for the owners, once per streak
+    const event =
+      failures === ALERT_AFTER_FAILURES
+        ? stageEvent({
+            companyId,
+            type: 'integration.sync_failed',
+            actor: { uid: null, job: 'integration-sync' },
+            subjects: { connectionIds: [connection.id], runIds: [run.id] },
+            data: { integrationId: connection.id, provider: connection.slug, consecutiveFailures: failures },
+          })
+        : null;
     return {
-      result: { done: finished, alert },
+      result: { done: finished, alert, event },
       next: finished,
       alsoWrite: (w) => {
         writeConnection(w, companyId, failing);
         if (alert) w.set(alertRef, alert);
+        event?.write(w);
       },
     };
   });
+  await dispatchEvents([event]);
   if (alert) {
     logger.error('pos_sync_failed', {
       event: 'pos_sync_failed',

@@ -7,4 +7,5 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: integrationErrors.catalog,
   collections: { company: ['integrations'], root: ['integrationSchedule'] },
+  personalData: { integrations: 'none', integrationSchedule: 'none' },
 });

@@ -1,4 +1,5 @@
 import { defineModule } from '../../modules/kit';
+import { ERASED_NAME } from '../../modules/personal-data';
 import { posSyncErrors } from './errors';
 
 export default defineModule({
@@ -11,6 +12,21 @@ export default defineModule({
   collections: {
     company: ['posEmployees', 'posHeld', 'posSales', 'posTips', 'csvImports', 'csvMappings'],
     root: ['csvFiles'],
+  },
+  personalData: {
+    posEmployees: {
+      match: { employeeId: 'employeeId', email: 'email' },
+      erase: 'reduce',
+      fields: ['email', 'phone', 'emailKey', 'phoneKey', 'jobTitle'],
+      replace: { firstName: ERASED_NAME.name, lastName: ERASED_NAME.surname },
+    },
+    posHeld: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'time' },
+    posSales: 'none',
+    posTips: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'pay' },
+    csvImports: { match: { uid: 'createdBy' }, erase: 'reduce' },
+    csvMappings: 'none',
+    // the uploaded files are deleted when imported, or by the cleanup job after 7 days
+    csvFiles: 'none',
   },
   jobs: [
     {

@@ -21,6 +21,7 @@ export default defineModule({
   errors: syncErrors.catalog,
   runtime: { secrets: INTEGRATION_SECRETS, memory: '512MiB', timeoutSeconds: 540 },
   collections: { company: ['syncCursors'] },
+  personalData: { syncCursors: 'none' },
   jobs: [
     {
       name: 'posSyncHourly',

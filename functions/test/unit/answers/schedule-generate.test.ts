@@ -1,4 +1,5 @@
 import { commitResponse, proposalSchema } from '../../../src/modules/schedule/generate/schemas';
+import { TEMPLATE_REASON } from '../../../src/modules/schedule/generate/demand';
 import { keepsAnswer } from './keeps';
 
 /** The answers of schedule generation: a proposal with its assignments, why each, the unfilled seats and the solver's report; a commit. */
@@ -11,6 +12,7 @@ const seat = {
   positionId: 'cook',
   subRoleId: 'line',
   slotKey: 'dinner',
+  because: TEMPLATE_REASON,
 };
 const why = {
   availabilityPriority: 2,
@@ -67,6 +69,7 @@ const proposal = {
       ],
     },
   ],
+  demand: null,
   createdAt: 1,
   committedAt: null,
 };

@@ -19,7 +19,7 @@ const ids = (n: number) => Array.from({ length: n }, (_, i) => `id-${i}`);
 describe('POST /schedule-proposals body', () => {
   it('needs only the date range, and gives the solver 9 seconds by default', () => {
     expect(DEFAULT_TIME_LIMIT_SECONDS).toBe(9);
-    expect(accepts(generateBody, range)).toEqual({ ...range, timeLimitSeconds: 9 });
+    expect(accepts(generateBody, range)).toEqual({ ...range, timeLimitSeconds: 9, seatsFrom: 'template' });
   });
 
   it('takes roles, employees, a schedule and a time limit', () => {
@@ -29,6 +29,7 @@ describe('POST /schedule-proposals body', () => {
       employeeIds: ['e1', 'e2'],
       scheduleId: 'week-10',
       timeLimitSeconds: 2.5,
+      seatsFrom: 'forecast',
     };
     expect(accepts(generateBody, body)).toEqual(body);
   });

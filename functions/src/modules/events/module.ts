@@ -1,0 +1,55 @@
+import { MAIL_SECRETS } from '../../core/config';
+import { defineModule } from '../kit';
+import { eventErrors } from './errors';
+
+/** The queue whose tasks fan one event out, and the queue of the email digests. */
+export const FAN_OUT_QUEUE = 'eventsFanOut';
+export const DIGEST_QUEUE = 'eventsDigest';
+
+export default defineModule({
+  name: 'events',
+  description:
+    "Domain events and notifications: the outbox of every company's events, the members' inboxes, their channel preferences and quiet hours, and their phones for push",
+  http: () => require('./router') as typeof import('./router'),
+  errors: eventErrors.catalog,
+  runtime: { secrets: MAIL_SECRETS },
+  collections: {
+    company: ['outbox', 'inbox', 'notificationPreferences', 'devices', 'emailDigests'],
+    root: ['pendingEvents'],
+  },
+  personalData: {
+    // events name people by id only (subjects, actor); a member's copies, phones and choices are theirs
+    outbox: 'none',
+    pendingEvents: 'none',
+    inbox: { match: { uid: 'uid' }, erase: 'delete' },
+    notificationPreferences: { match: { uid: 'uid' }, erase: 'delete' },
+    devices: { match: { uid: 'uid' }, erase: 'delete' },
+    emailDigests: { match: { uid: 'uid' }, erase: 'delete' },
+  },
+  queues: [
+    {
+      name: FAN_OUT_QUEUE,
+      description:
+        'Fans one domain event out: inbox entries, push, the email digest, webhook deliveries; then marks it dispatched (each stage recorded, so a retry redoes only what was not done)',
+      retryConfig: { maxAttempts: 10, minBackoffSeconds: 5, maxBackoffSeconds: 600 },
+      rateLimits: { maxConcurrentDispatches: 50 },
+      run: () => (require('./fanout') as typeof import('./fanout')).fanOut,
+    },
+    {
+      name: DIGEST_QUEUE,
+      description: "Emails one member the digest of a window's events (one email however many events arrived)",
+      retryConfig: { maxAttempts: 5, minBackoffSeconds: 30, maxBackoffSeconds: 600 },
+      rateLimits: { maxConcurrentDispatches: 20 },
+      run: () => (require('./digest') as typeof import('./digest')).sendDigest,
+    },
+  ],
+  jobs: [
+    {
+      name: 'eventsOutboxSweep',
+      schedule: 'every 10 minutes',
+      description:
+        'Hands every event still undispatched five minutes after its change back to the fan-out queue (a crash between the commit and the dispatch)',
+      run: () => async () => (require('./sweep') as typeof import('./sweep')).sweepOutbox(),
+    },
+  ],
+});

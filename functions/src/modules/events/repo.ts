@@ -1,0 +1,34 @@
+import { companyDoc } from '../../core/firestore';
+import { db } from '../../core/firebase';
+
+/** The outbox of a company: every domain event, written in the commit of its change. */
+export const outboxRef = (companyId: string, eventId: string) =>
+  companyDoc(companyId).collection('outbox').doc(eventId);
+
+/** Root marker of an event not yet fanned out (the sweep finds them in one query, without collection-group queries). */
+export const PENDING = 'pendingEvents';
+export const pendingRef = (eventId: string) => db().collection(PENDING).doc(eventId);
+
+/** One member's copy of an event: `{eventId}_{uid}`, so a second fan-out of the event writes nothing new. */
+export const inboxCollection = (companyId: string) => companyDoc(companyId).collection('inbox');
+export const inboxRef = (companyId: string, eventId: string, uid: string) =>
+  inboxCollection(companyId).doc(`${eventId}_${uid}`);
+
+/**
+ * The listing order of an inbox as one unique string: unread before read, then newest first, then
+ * by event id. A read changes it (the entry moves behind the unread ones).
+ */
+export const sortKeyOf = (read: boolean, occurredAtMs: number, eventId: string) =>
+  `${read ? 1 : 0}${String(9_999_999_999_999 - occurredAtMs).padStart(13, '0')}${eventId}`;
+export const SORT_KEY = /^[01]\d{13}[A-Za-z0-9_-]{1,100}$/;
+
+/** A member's channel choices and quiet hours. */
+export const preferencesRef = (companyId: string, uid: string) =>
+  companyDoc(companyId).collection('notificationPreferences').doc(uid);
+
+/** A member's phone: keyed by a hash of its FCM registration token. */
+export const devicesCollection = (companyId: string) => companyDoc(companyId).collection('devices');
+
+/** The events waiting for a member's email digest of one window: `{uid}_{window}`. */
+export const digestRef = (companyId: string, uid: string, window: number) =>
+  companyDoc(companyId).collection('emailDigests').doc(`${uid}_${window}`);

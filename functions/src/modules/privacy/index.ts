@@ -1,0 +1,1 @@
+export { RETENTION, keepUntil, companyCountry } from './retention';
