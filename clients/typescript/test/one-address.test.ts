@@ -16,6 +16,10 @@ afterAll(closeFirebaseApps);
 const companyId = HARBOR;
 const query = { companyId };
 
+/** The answer, or the code of an error the module itself answered (not the fallback's ROUTE_NOT_FOUND). */
+const moduleAnswer = (call: Promise<unknown>) =>
+  call.catch((err: unknown) => (isApiError(err) && err.code !== 'ROUTE_NOT_FOUND' ? err.code : Promise.reject(err)));
+
 /** One operation of each function the rewrites reach, called as the owner of Harbor & Vine. */
 const OPERATION_OF: Record<string, (api: WorkforceClient) => Promise<unknown>> = {
   companies: (api) => unwrap(api.GET('/companies/{id}', { params: { path: { id: companyId } } })),
@@ -34,8 +38,8 @@ const OPERATION_OF: Record<string, (api: WorkforceClient) => Promise<unknown>> =
   aiMemory: (api) => unwrap(api.GET('/memories', { params: { query } })),
   // a session of its own is rate-limited per address: reading an unknown one is an answer of the module too
   onboarding: (api) =>
-    unwrap(api.GET('/onboarding/sessions/{sessionId}', { params: { path: { sessionId: 'no-such-session' } } })).catch(
-      (err: unknown) => (isApiError(err) && err.code !== 'ROUTE_NOT_FOUND' ? err.code : Promise.reject(err)),
+    moduleAnswer(
+      unwrap(api.GET('/onboarding/sessions/{sessionId}', { params: { path: { sessionId: 'no-such-session' } } })),
     ),
   documents: (api) => unwrap(api.GET('/documents', { params: { query } })),
   applicants: (api) => unwrap(api.GET('/postings', { params: { query } })),
@@ -45,7 +49,8 @@ const OPERATION_OF: Record<string, (api: WorkforceClient) => Promise<unknown>> =
   webhooks: (api) => unwrap(api.GET('/webhook-endpoints', { params: { query } })),
   events: (api) => unwrap(api.GET('/events/types')),
   forecast: (api) => unwrap(api.GET('/forecast', { params: { query } })),
-  privacy: (api) => unwrap(api.GET('/privacy/company-deletion', { params: { query } })),
+  // no deletion requested for the demo company: the module says so
+  privacy: (api) => moduleAnswer(unwrap(api.GET('/privacy/company-deletion', { params: { query } }))),
   docs: (api) => unwrap(api.GET('/openapi')),
   posSyncService: (api) => unwrap(api.GET('/health')),
 };
