@@ -23,12 +23,24 @@ async function openapiTypescript() {
   return import(pathToFileURL(entry).href);
 }
 
+/** The TypeScript compiler openapi-typescript builds its syntax tree with (the same install). */
+async function typescript() {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('typescript', { paths: [PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../../functions')] });
+  const module = await import(pathToFileURL(entry).href);
+  return module.default ?? module;
+}
+
 export async function generatedTypes() {
   const module = await openapiTypescript();
   // resolved for require, the package is its CommonJS build: the functions are on its default export
   const openapiTS = module.default?.default ?? module.default;
   const astToString = module.astToString ?? module.default.astToString;
-  const ast = await openapiTS(JSON.parse(fs.readFileSync(DOCUMENT, 'utf8')));
+  const ts = await typescript();
+  const blob = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
+  // binary bodies (document uploads, CSV parts) are sent as a Blob: openapi-typescript's documented transform
+  const transform = (schema) => (schema.format === 'binary' ? blob : undefined);
+  const ast = await openapiTS(JSON.parse(fs.readFileSync(DOCUMENT, 'utf8')), { transform });
   const header = '// Generated from docs/openapi.json by `npm run generate` (clients/typescript): do not edit.\n';
   return `${header}${astToString(ast)}`;
 }

@@ -32,7 +32,7 @@ export interface WorkforceClientOptions {
 
 export interface WorkforceClient extends Client<paths> {
   /**
-   * A call outside the typed paths (a binary upload or download): the same base address and ID
+   * A call outside the typed paths (a download read as bytes): the same base address and ID
    * token; an error answer is thrown as an ApiError.
    */
   fetchRaw(path: string, init?: RequestInit & { query?: Record<string, string> }): Promise<Response>;

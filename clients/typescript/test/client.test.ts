@@ -4,12 +4,10 @@
  */
 import { createHash } from 'node:crypto';
 import { signInWithEmailAndPassword, signOut } from 'firebase/auth';
-import { ApiError, collectPages, createWorkforceClient, firebaseIdToken, isApiError, unwrap, type paths } from '../src';
+import { ApiError, collectPages, createWorkforceClient, firebaseIdToken, isApiError, unwrap } from '../src';
 import { ACCOUNTS, BASE_URL, closeFirebaseApps, DEMO, firebaseAuth, HARBOR, signedInClient, thisWeek } from './helpers';
 
 afterAll(closeFirebaseApps);
-
-type PartAnswer = paths['/csv-imports/{importId}/parts/{part}']['put']['responses'][200]['content']['application/json'];
 
 describe('the example flow: sign in, read this week, clock in, request a swap', () => {
   it('works for the demo employee, typed end to end', async () => {
@@ -127,13 +125,14 @@ describe('uploads', () => {
     const { api } = await signedInClient(ACCOUNTS.manager);
     const pdf = Buffer.from(`%PDF-1.4\n% client test ${Date.now()}\n%%EOF\n`);
     const sha256 = createHash('sha256').update(pdf).digest('hex');
-    const response = await api.fetchRaw('/documents', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/pdf' },
-      body: pdf,
-      query: { companyId: HARBOR, employeeId: 'emp-005', type: 'other', title: 'Client test', sha256 },
-    });
-    const document = ((await response.json()) as { data: { id: string; sha256?: string } }).data;
+    const document = await unwrap(
+      api.POST('/documents', {
+        params: { query: { companyId: HARBOR, employeeId: 'emp-005', type: 'other', title: 'Client test', sha256 } },
+        headers: { 'Content-Type': 'application/pdf' },
+        body: new Blob([pdf]),
+        bodySerializer: (bytes) => bytes,
+      }),
+    );
     expect(document.id).toEqual(expect.any(String));
   });
 
@@ -146,16 +145,15 @@ describe('uploads', () => {
       }),
     );
     const csv = 'Employee ID,First Name,Last Name\nT-1,Ada,Lovelace\n';
-    const response = await api.fetchRaw(`/csv-imports/${encodeURIComponent(started.id)}/parts/1`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'text/csv' },
-      body: csv,
-      query: { companyId: HARBOR },
-    });
-    expect(response.status).toBe(200);
-    // the upload body is outside the typed operations today; its answer is typed all the same
-    const body = (await response.json()) as PartAnswer;
-    expect(body.data.bytes).toBe(Buffer.byteLength(csv));
+    const part = await unwrap(
+      api.PUT('/csv-imports/{importId}/parts/{part}', {
+        params: { path: { importId: started.id, part: 1 }, query: { companyId: HARBOR } },
+        headers: { 'Content-Type': 'text/csv' },
+        body: new Blob([csv]),
+        bodySerializer: (bytes) => bytes,
+      }),
+    );
+    expect(part.bytes).toBe(Buffer.byteLength(csv));
   });
 });
 

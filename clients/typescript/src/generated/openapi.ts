@@ -15486,8 +15486,8 @@ export interface operations {
         /** @description The bytes themselves, at most 3mb (`x-max-bytes`; 413 above it) */
         requestBody: {
             content: {
-                "application/octet-stream": string;
-                "text/csv": string;
+                "application/octet-stream": Blob;
+                "text/csv": Blob;
             };
         };
         responses: {
@@ -16343,11 +16343,11 @@ export interface operations {
         /** @description The bytes themselves, at most 10mb (`x-max-bytes`; 413 above it) */
         requestBody: {
             content: {
-                "application/pdf": string;
-                "image/heic": string;
-                "image/jpeg": string;
-                "image/png": string;
-                "image/webp": string;
+                "application/pdf": Blob;
+                "image/heic": Blob;
+                "image/jpeg": Blob;
+                "image/png": Blob;
+                "image/webp": Blob;
             };
         };
         responses: {
