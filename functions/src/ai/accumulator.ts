@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { currentDeadline, outsideDeadline } from '../core/deadline';
 import type { Provider } from './prices';
 
 /**
@@ -38,6 +39,10 @@ export interface UsageScope {
   calls: ModelCall[];
   /** Per-request memo (e.g. the resolved provider/model of a company), cleared with the scope. */
   memo: Map<string, unknown>;
+  /** How many of `calls` are written. */
+  written: number;
+  /** The request was answered (by its deadline) while calls were under way: each one completing is written at once. */
+  answered: boolean;
 }
 
 const storage = new AsyncLocalStorage<UsageScope>();
@@ -62,6 +67,7 @@ export function recordModelCall(call: Omit<ModelCall, 'companyId'> & { companyId
   const scope = storage.getStore();
   if (!scope) throw new Error('recordModelCall outside a usage scope (call models through src/ai/models.ts)');
   scope.calls.push({ ...call, companyId: call.companyId === undefined ? scope.companyId : call.companyId });
+  if (scope.answered) void flushPending(scope, true);
 }
 
 export interface UsageFlushOutcome {
@@ -101,16 +107,37 @@ export function usageScope(init: ScopeInit): UsageScope {
     userId: init.userId,
     calls: init.calls ?? [],
     memo: new Map(),
+    written: 0,
+    answered: false,
   };
 }
 
 export async function runWithUsage<T>(init: ScopeInit, work: () => Promise<T>): Promise<T> {
   const scope = usageScope(init);
+  // a request answered by its deadline writes the usage of the calls completed so far first
+  const beforeAnswer = currentDeadline()?.beforeAnswer;
+  const onDeadline = () => flushPending(scope, true);
+  beforeAnswer?.add(onDeadline);
   try {
     return await storage.run(scope, work);
   } finally {
-    if (scope.calls.length > 0) await flushScope(scope);
+    beforeAnswer?.delete(onDeadline);
+    await flushPending(scope, scope.answered);
   }
+}
+
+/**
+ * Writes the calls of the scope not written yet. The first write uses the scope's id; later ones
+ * (calls completed after the deadline answered) get ids of their own, since row ids derive from it.
+ */
+function flushPending(scope: UsageScope, answered: boolean): Promise<void> {
+  scope.answered = answered;
+  const pending = scope.calls.slice(scope.written);
+  if (pending.length === 0) return Promise.resolve();
+  const first = scope.written === 0;
+  scope.written = scope.calls.length;
+  // written even past the deadline (whose answer refuses other writes): usage is never lost
+  return outsideDeadline(() => flushScope({ ...scope, scopeId: first ? scope.scopeId : randomUUID(), calls: pending }));
 }
 
 async function flushScope(scope: UsageScope): Promise<void> {

@@ -20,6 +20,7 @@ export async function callAnthropic(
   model: string,
   mode: 'json' | 'stream',
   onText?: (delta: string) => void,
+  timeoutMs?: number,
 ): Promise<Outcome> {
   const client = anthropicClient();
   const system = request.system
@@ -50,7 +51,10 @@ export async function callAnthropic(
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
   };
   if (mode === 'json') {
-    const message = await client.messages.create({ ...body, stream: false }, { signal: request.signal });
+    const message = await client.messages.create(
+      { ...body, stream: false },
+      { signal: request.signal, timeout: timeoutMs },
+    );
     const text = message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
     const toolCalls = message.content.flatMap((block) =>
       block.type === 'tool_use' ? [{ id: block.id, name: block.name, input: block.input }] : [],
@@ -64,7 +68,10 @@ export async function callAnthropic(
       refused: message.stop_reason === 'refusal',
     };
   }
-  const events = await client.messages.create({ ...body, stream: true }, { signal: request.signal });
+  const events = await client.messages.create(
+    { ...body, stream: true },
+    { signal: request.signal, timeout: timeoutMs },
+  );
   let usage: AnthropicUsageLike = {};
   let reportedModel = model;
   let text = '';

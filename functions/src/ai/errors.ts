@@ -7,6 +7,11 @@ export const aiErrors = defineErrors({
     meaning: 'The model provider is rate limiting after the retries; try again later',
   },
   UPSTREAM_FAILED: { status: 502, meaning: 'The model provider failed to answer' },
+  UPSTREAM_TIMEOUT: {
+    status: 504,
+    meaning:
+      'The model provider did not answer within the time the request had (its attempts and retries included); the usage of the calls that completed is recorded; try again',
+  },
   AI_PROVIDER_NOT_CONFIGURED: { status: 503, meaning: "The provider's API key is not configured" },
   AI_BUDGET_EXCEEDED: {
     status: 429,

@@ -14,6 +14,8 @@ import {
   type Outcome,
 } from './model-types';
 import { callOpenAI } from './openai';
+import { outsideDeadline } from '../core/deadline';
+import { callBudget, modelTimeout, type CallBudget } from './timing';
 import { costNanoUsd, nanoToUsd, priceFor, type Provider } from './prices';
 import type { Bucket } from './store';
 import type { NormalizedUsage } from './usage';
@@ -87,29 +89,35 @@ async function call(
   const companyId = request.companyId === undefined ? scope.companyId : request.companyId;
   const chosen = await chooseModel(request, companyId);
   const bucket: Bucket = companyId ? { kind: 'company', companyId } : { kind: 'onboarding' };
+  const budget = callBudget(request.signal);
   const reservation = await reserve(bucket, request.flow, estimateOf(request, chosen));
   const ts = Date.now();
+  const timed = { ...request, signal: budget.signal };
   let outcome: Outcome;
   try {
     outcome =
       chosen.provider === 'anthropic'
-        ? await callAnthropic(request, chosen.model, mode, onText)
-        : await callOpenAI(request, chosen.model, mode, onText);
+        ? await callAnthropic(timed, chosen.model, mode, onText, budget.timeoutMs)
+        : await callOpenAI(timed, chosen.model, mode, onText, budget.timeoutMs);
   } catch (err) {
     if (err instanceof PartialUsageError) {
       // tokens the provider reported before the stream broke are billed: record them
       record(chosen.provider, err.model, err.usage, request.flow, companyId, ts);
-      await settle(bucket, reservation, request.flow, budgetCost(chosen.provider, err.model, err.usage));
-      throw toAppError(chosen.provider, err.cause, request.signal);
+      await outsideDeadline(() =>
+        settle(bucket, reservation, request.flow, budgetCost(chosen.provider, err.model, err.usage)),
+      );
+      throw toAppError(chosen.provider, err.cause, request.signal, budget);
     }
-    await settle(bucket, reservation, request.flow, 0);
-    throw toAppError(chosen.provider, err, request.signal);
+    await outsideDeadline(() => settle(bucket, reservation, request.flow, 0));
+    throw toAppError(chosen.provider, err, request.signal, budget);
   }
   const flow = request.flowOf
     ? request.flowOf({ toolCalls: outcome.toolCalls, refused: outcome.refused })
     : request.flow;
   const priced = record(chosen.provider, outcome.model, outcome.usage, flow, companyId, ts);
-  await settle(bucket, reservation, flow, budgetCost(chosen.provider, outcome.model, outcome.usage));
+  await outsideDeadline(() =>
+    settle(bucket, reservation, flow, budgetCost(chosen.provider, outcome.model, outcome.usage)),
+  );
   return {
     text: outcome.text,
     provider: chosen.provider,
@@ -161,9 +169,14 @@ function record(
   recordModelCall({ ts, provider, model, flow, companyId, ...usage, costNanoUsd: cost, priced: price !== null });
   return { costNanoUsd: cost, priced: price !== null };
 }
-function toAppError(provider: Provider, err: unknown, signal?: AbortSignal): AppError {
+function toAppError(provider: Provider, err: unknown, signal: AbortSignal | undefined, budget: CallBudget): AppError {
   if (err instanceof AppError) return err;
   const status = (err as { status?: unknown })?.status;
+  // both SDKs' error for an attempt that outlived its `timeout`
+  if (budget.timedOut() || (err as object)?.constructor?.name === 'APIConnectionTimeoutError') {
+    logger.warn('model call out of time', { provider, error: err instanceof Error ? err.message : String(err) });
+    return modelTimeout();
+  }
   if (signal?.aborted) {
     // the caller stopped the call (e.g. the client of a streamed answer went away): not a provider failure
     logger.info('model call aborted by the caller', { provider });

@@ -21,6 +21,7 @@ export async function callOpenAI(
   model: string,
   mode: 'json' | 'stream',
   onText?: (delta: string) => void,
+  timeoutMs?: number,
 ): Promise<Outcome> {
   const client = openaiClient();
   const tools = request.tools?.length
@@ -40,7 +41,10 @@ export async function callOpenAI(
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
   };
   if (mode === 'json') {
-    const completion = await client.chat.completions.create({ ...body, stream: false }, { signal: request.signal });
+    const completion = await client.chat.completions.create(
+      { ...body, stream: false },
+      { signal: request.signal, timeout: timeoutMs },
+    );
     const choice = completion.choices[0];
     const refusal = choice?.message?.refusal ?? null;
     const toolCalls = (choice?.message?.tool_calls ?? []).flatMap((c) =>
@@ -58,7 +62,7 @@ export async function callOpenAI(
   // without include_usage the stream carries no usage at all
   const chunks = await client.chat.completions.create(
     { ...body, stream: true, stream_options: { include_usage: true } },
-    { signal: request.signal },
+    { signal: request.signal, timeout: timeoutMs },
   );
   let usage: OpenAIUsageLike | null = null;
   let reportedModel = model;

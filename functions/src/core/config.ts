@@ -106,6 +106,17 @@ export const config = {
    * header is then ignored. Default 1.
    */
   trustedProxyHops: (): number => Math.floor(positiveNumber('TRUSTED_PROXY_HOPS', 1, true)),
+  /**
+   * Deadlines, so that a request answers (503 in the envelope) well before the function's timeout
+   * (60 s) cuts it off with the platform's bare 500: every Firestore call (each attempt and its
+   * client-side retries together, src/core/firebase.ts), and a whole request (src/http/deadline.ts).
+   */
+  deadlines: {
+    firestoreCallMs: (): number => positiveNumber('FIRESTORE_CALL_TIMEOUT_MS', 5_000),
+    /** A module's own (`runtime.requestDeadlineSeconds`: the modules calling models) or 15 s; REQUEST_DEADLINE_MS overrides both. */
+    requestMs: (moduleSeconds?: number): number =>
+      positiveNumber('REQUEST_DEADLINE_MS', moduleSeconds ? moduleSeconds * 1000 : 15_000),
+  },
   /** Base address of the functions when served locally (overrides the one derived from the request). */
   localBaseUrl: (): string | undefined => env('LOCAL_BASE_URL'),
   /** host:port of a local server speaking FCM HTTP v1 (tests, the stack): push goes there instead of Google (src/modules/events/push.ts). */
@@ -138,6 +149,14 @@ export const config = {
      * `${base}/webhooks/{vendor}` exactly as registered in its subscription.
      */
     webhookBaseUrl: (): string => (env('POS_WEBHOOK_BASE_URL') ?? 'http://127.0.0.1:7492').replace(/\/+$/, ''),
+  },
+  weather: {
+    /** Open-Meteo's forecast API (https://open-meteo.com/en/docs); the tests point it at a local server speaking its protocol. */
+    forecastUrl: (): string => (env('OPEN_METEO_FORECAST_URL') ?? 'https://api.open-meteo.com').replace(/\/+$/, ''),
+    /** Open-Meteo's historical weather API (https://open-meteo.com/en/docs/historical-weather-api), same protocol. */
+    archiveUrl: (): string =>
+      (env('OPEN_METEO_ARCHIVE_URL') ?? 'https://archive-api.open-meteo.com').replace(/\/+$/, ''),
+    timeoutMs: (): number => positiveNumber('OPEN_METEO_TIMEOUT_MS', 4000),
   },
   webhooks: {
     /**

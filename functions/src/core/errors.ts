@@ -78,6 +78,20 @@ export const coreErrors = defineErrors({
   COMPANY_NOT_FOUND: { status: 404, meaning: 'The company does not exist' },
   METHOD_NOT_ALLOWED: { status: 405, meaning: 'The path exists but not with this method (see the Allow header)' },
   CONCURRENT_MODIFICATION: { status: 409, meaning: 'Too many concurrent changes to the same data; retry' },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    meaning:
+      'A request with this Idempotency-Key is still running: wait the Retry-After seconds and send it again to get its answer',
+  },
+  IDEMPOTENT_ANSWER_NOT_KEPT: {
+    status: 409,
+    meaning:
+      'The request with this Idempotency-Key has completed, but its answer is not kept (it held a secret shown once, or was too large): read the resource instead',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    meaning: 'This Idempotency-Key was used for another request (another operation or body) in the last 24 hours',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: "The body is larger than the route's limit" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body encoding or charset is not supported' },
   RATE_LIMITED: {
@@ -85,6 +99,16 @@ export const coreErrors = defineErrors({
     meaning: 'Too many requests of this kind from this address or for this account; wait the Retry-After seconds',
   },
   INTERNAL: { status: 500, meaning: 'Unexpected error; it is logged, never detailed in the answer' },
+  STORE_UNAVAILABLE: {
+    status: 503,
+    meaning:
+      'The database did not answer in time; nothing was changed, try again after the Retry-After seconds (with the same Idempotency-Key)',
+  },
+  REQUEST_DEADLINE_EXCEEDED: {
+    status: 503,
+    meaning:
+      'The request did not finish within its deadline; what it had not committed is not written, try again after the Retry-After seconds (with the same Idempotency-Key)',
+  },
   MAIL_UNAVAILABLE: {
     status: 503,
     meaning:

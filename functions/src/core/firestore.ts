@@ -1,5 +1,5 @@
 import type { DocumentData, DocumentReference, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import { coreErrors } from './errors';
+import { coreErrors, type AppError } from './errors';
 import { db, firestoreNs } from './firebase';
 
 /** Firestore helpers every module, the AI layer and the POS sync service share. */
@@ -17,6 +17,22 @@ export const serverTime = () => firestoreNs().FieldValue.serverTimestamp();
 
 const NOT_FOUND = 5;
 export const ALREADY_EXISTS = 6;
+const DEADLINE_EXCEEDED = 4;
+const UNAVAILABLE = 14;
+const STORE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The answer for a Firestore call that failed because the database did not answer (its deadline,
+ * src/core/firebase.ts, passed, or it could not be reached): 503 STORE_UNAVAILABLE with
+ * Retry-After; null for any other error.
+ */
+export function storeUnavailable(err: unknown): AppError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code !== DEADLINE_EXCEEDED && code !== UNAVAILABLE) return null;
+  return coreErrors
+    .STORE_UNAVAILABLE('The database did not answer in time; try again shortly')
+    .withRetryAfter(STORE_RETRY_AFTER_SECONDS);
+}
 
 /** Runs `write` (e.g. an update(), which fails on a missing document) and answers `notFound()` for a missing one. */
 export async function orNotFound<T>(write: Promise<T>, notFound: () => Error): Promise<T> {

@@ -1,14 +1,25 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import cors from 'cors';
 import { z } from 'zod';
+import { config } from '../core/config';
 import { AppError, coreErrors, type ErrorDetail } from '../core/errors';
-import { documentIdProblem } from '../core/firestore';
+import { remainingMs, runWithDeadline } from '../core/deadline';
+import { documentIdProblem, storeUnavailable } from '../core/firestore';
 import { findMembership, roleAtLeast, type Membership } from '../core/memberships';
 import { runWithUsage } from '../ai/accumulator';
+import { clientAddress } from '../core/rate-limit';
 import { authenticate, type Caller } from './auth';
 import { errorEnvelope, sendData, sendError } from './envelope';
 import { contextOf, requestContext } from './request-context';
-import type { Access, EventStream, RouteDef, ServedModule } from './route';
+import {
+  fingerprintOf,
+  idempotencyKeyOf,
+  isWriteMethod,
+  replayCompleted,
+  useIdempotencyKey,
+  type KeyUse,
+} from './idempotency';
+import type { Access, EventStream, KeyHolder, RouteDef, ServedModule } from './route';
 import { hasTaggedFields, withhold, type Viewer } from './visibility';
 
 export const DEFAULT_BODY_LIMIT = '1mb';
@@ -28,11 +39,12 @@ export function createModuleApp(module: ServedModule): express.Express {
     if (!module.viewPolicies) throw new Error(`module ${module.name} answers tagged fields but has no viewPolicies`);
     return { role: member.role, employeeId: member.employeeId, policies: await module.viewPolicies(member.companyId) };
   };
+  const deadlineMs = () => config.deadlines.requestMs(module.runtime?.requestDeadlineSeconds);
   const pathMethods = new Map<string, string[]>();
   for (const route of routes) {
     const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
     const parse = route.rawBody ? [express.raw({ type: () => true, limit }), keepRawBody] : [express.json({ limit })];
-    app[route.method](route.path, rejectOversizedParsedBody(limit), ...parse, handle(route, viewerOf));
+    app[route.method](route.path, rejectOversizedParsedBody(limit), ...parse, handle(route, viewerOf, deadlineMs));
     pathMethods.set(route.path, [...(pathMethods.get(route.path) ?? []), route.method.toUpperCase()]);
   }
   for (const [path, methods] of pathMethods) {
@@ -94,22 +106,29 @@ function keepRawBody(req: Request, _res: Response, next: NextFunction) {
  * nothing from it (a non-member with an invalid body gets 403, not 400); only the company id is
  * checked first, as a document id.
  */
-function handle(route: RouteDef, viewerOf: (member: Membership | null) => Promise<Viewer>) {
+function handle(route: RouteDef, viewerOf: (member: Membership | null) => Promise<Viewer>, deadlineMs: () => number) {
   const tagged = hasTaggedFields(route.response);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    let events: (EventStream & { end(event: string, data: unknown): void }) | null = null;
-    try {
+    // opened by serve(), read after it by the catch
+    let events = null as (EventStream & { end(event: string, data: unknown): void }) | null;
+    const serve = async () => {
       const context = contextOf(res);
       const { access } = route;
       const keyHolder = access.kind === 'key' ? await access.verify(req) : null;
       if (keyHolder) context.fields.companyId = keyHolder.companyId;
       const caller = access.kind === 'public' || access.kind === 'key' ? null : await authenticate(req);
       if (caller) context.fields.uid = caller.uid;
+      const keyUse = (lenient: boolean) => idempotencyKeyUse(route, req, res, caller, keyHolder, lenient);
+      const completed = keyUse(true);
+      if (completed && (await replayCompleted(completed, res))) return;
       const member = caller ? await authorize(route, caller, req, context.fields) : null;
       const input = parseInput(route, req);
       if (member) refuseOwnerOnlyFields(route, member, req.body);
+      const claim = keyUse(false);
+      if (claim && (await useIdempotencyKey(claim, res))) return;
       events = route.sse ? eventStream(req, res) : null;
-      // AI usage of the request: model calls made by the handler are written when it settles
+      // AI usage of the request: model calls made by the handler are written when it settles, or
+      // when the deadline answers for it (calls completing after that are written one by one)
       const usage = {
         requestId: context.requestId,
         companyId: member?.companyId ?? keyHolder?.companyId ?? null,
@@ -131,17 +150,47 @@ function handle(route: RouteDef, viewerOf: (member: Membership | null) => Promis
       if (tagged) withhold(route.response, data, await viewerOf(member));
       if (events?.started) return events.end('done', { success: true, data });
       sendData(res, data, route.status ?? 200);
+    };
+    try {
+      await runWithDeadline(deadlineMs(), serve);
     } catch (err) {
       if (!events?.started) return next(err);
-      const appError = err instanceof AppError ? err : coreErrors.INTERNAL('Internal error; it has been logged');
-      if (!(err instanceof AppError))
-        contextOf(res).log.error('unhandled error in an event stream', {
-          method: req.method,
-          path: req.path,
-          error: err,
-        });
-      events.end('error', errorEnvelope(appError));
+      events.end('error', errorEnvelope(toAppError(err, req, res, 'unhandled error in an event stream')));
     }
+  };
+}
+
+/**
+ * The Idempotency-Key of a write (null without one), scoped to who calls (a user, a key holder, or
+ * on a public route the client's address) and the company the request names. Before access is
+ * settled (`lenient`) a malformed key is ignored; after it, refused.
+ */
+function idempotencyKeyUse(
+  route: RouteDef,
+  req: Request,
+  res: Response,
+  caller: Caller | null,
+  keyHolder: KeyHolder | null,
+  lenient: boolean,
+): KeyUse | null {
+  if (!isWriteMethod(req.method)) return null;
+  const key = idempotencyKeyOf(req, lenient);
+  if (!key) return null;
+  const { access } = route;
+  const principal = caller
+    ? `uid:${caller.uid}`
+    : keyHolder
+      ? `key:${keyHolder.companyId}/${keyHolder.subject}`
+      : `address:${clientAddress(req)}`;
+  const companyId = access.kind === 'company' ? companyIdOf(route, access, req) : (keyHolder?.companyId ?? null);
+  return {
+    key,
+    scope: { principal, uid: caller?.uid ?? null, companyId },
+    fingerprint: fingerprintOf(req, route.rawBody === true),
+    // held a little longer than the request may still run: a second try meanwhile is 409, never a second run
+    leaseMs: remainingMs() + 10_000,
+    answersSecret: route.answersSecret === true,
+    log: contextOf(res).log,
   };
 }
 
@@ -263,16 +312,25 @@ interface HttpLibraryError {
 }
 
 function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
-  if (err instanceof AppError) return sendError(res, err);
+  sendError(res, toAppError(err, req, res, 'unhandled error'));
+}
+
+/** Any error as the AppError to answer: library errors by their type, an unavailable database as 503, anything else a logged 500. */
+function toAppError(err: unknown, req: Request, res: Response, logMessage: string): AppError {
+  if (err instanceof AppError) return err;
   const { type, status } = (err ?? {}) as HttpLibraryError;
-  if (type === 'entity.parse.failed')
-    return sendError(res, coreErrors.INVALID_JSON('The request body is not valid JSON'));
-  if (type === 'entity.too.large') return sendError(res, coreErrors.PAYLOAD_TOO_LARGE('The request body is too large'));
+  if (type === 'entity.parse.failed') return coreErrors.INVALID_JSON('The request body is not valid JSON');
+  if (type === 'entity.too.large') return coreErrors.PAYLOAD_TOO_LARGE('The request body is too large');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return sendError(res, coreErrors.UNSUPPORTED_MEDIA_TYPE('Unsupported body encoding'));
+    return coreErrors.UNSUPPORTED_MEDIA_TYPE('Unsupported body encoding');
   }
-  if (status === 400)
-    return sendError(res, coreErrors.VALIDATION_FAILED('Malformed request (the URL or body could not be decoded)'));
-  contextOf(res).log.error('unhandled error', { method: req.method, path: req.path, error: err });
-  sendError(res, coreErrors.INTERNAL('Internal error; it has been logged'));
+  if (status === 400) return coreErrors.VALIDATION_FAILED('Malformed request (the URL or body could not be decoded)');
+  const unavailable = storeUnavailable(err);
+  const log = contextOf(res).log;
+  if (unavailable) {
+    log.warn('the database did not answer in time', { method: req.method, path: req.path, error: err });
+    return unavailable;
+  }
+  log.error(logMessage, { method: req.method, path: req.path, error: err });
+  return coreErrors.INTERNAL('Internal error; it has been logged');
 }

@@ -15,7 +15,9 @@ export interface ErrorEnvelope {
   details?: ErrorDetail[];
 }
 
+/** An answer after the request was already answered (its deadline answered for it) goes nowhere. */
 export function sendData<T>(res: Response, data: T, status = 200): void {
+  if (res.headersSent) return;
   const body: SuccessEnvelope<T> = { success: true, data };
   res.status(status).json(body);
 }
@@ -27,6 +29,7 @@ export function errorEnvelope(err: AppError): ErrorEnvelope {
 }
 
 export function sendError(res: Response, err: AppError): void {
+  if (res.headersSent) return;
   const body = errorEnvelope(err);
   if (err.retryAfterSeconds !== undefined) res.set('Retry-After', String(err.retryAfterSeconds));
   res.status(err.status).json(body);

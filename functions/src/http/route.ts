@@ -139,6 +139,11 @@ export interface RouteDef<
    * INSUFFICIENT_ROLE naming them, and nothing is written. Listed in the permission table.
    */
   ownerOnlyFields?: readonly string[];
+  /**
+   * The answer holds a secret shown once (a key, a session token): a request repeated with the same
+   * Idempotency-Key does not get it again (src/http/idempotency.ts).
+   */
+  answersSecret?: boolean;
   /** The accepted credentials of a public route that authenticates its callers itself, each one alternative. */
   credentials?: readonly RouteCredential[];
   /** The media types of a `rawBody` upload, for the API description (default: any). */
@@ -169,6 +174,8 @@ export interface ServedModule {
   http: () => ModuleHttp;
   /** The company settings and policies a caller's view of tagged fields depends on (src/http/visibility.ts). */
   viewPolicies?: (companyId: string) => Promise<import('./visibility').ViewPolicies>;
+  /** Its requests' deadline (src/core/deadline.ts), when not the default. */
+  runtime?: { requestDeadlineSeconds?: number };
   /** The other modules serving a path, with their methods (the hint of a ROUTE_NOT_FOUND). */
   servedElsewhere?: (path: string) => { module: string; methods: string[] }[];
 }

@@ -23,6 +23,12 @@ export interface ModuleRuntime {
   minInstances?: number;
   /** Secrets the module's code reads (src/core/config.ts); a module calling models lists AI_SECRETS. */
   secrets?: Secret[];
+  /**
+   * How long one of its requests may run before it answers 503 REQUEST_DEADLINE_EXCEEDED (default
+   * 15 s): below `timeoutSeconds`, so the answer is ours and not the platform's. Modules calling
+   * models take longer; their model calls are budgeted inside it.
+   */
+  requestDeadlineSeconds?: number;
 }
 
 /** A scheduled job of a module: a function run by Cloud Scheduler (locally, by the stack: scripts/stack.js). */

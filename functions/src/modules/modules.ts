@@ -12,6 +12,7 @@ export const REGISTERED = [
   require('./attendance/module'),
   require('./ai/module'),
   require('./sales/module'),
+  require('./forecast/module'),
   require('./payroll/module'),
   require('../pos/integrations/module'),
   require('../pos/integration-engine/module'),

@@ -1,5 +1,6 @@
 import { aiErrors } from '../ai/errors';
 import { composeCatalogs, coreErrors, type ErrorCatalog } from '../core/errors';
+import { IDEMPOTENCY_COLLECTION } from '../http/idempotency';
 import type { DefinedModule } from './kit';
 import { REGISTERED } from './modules';
 import posSyncService from '../pos/service/definition';
@@ -22,10 +23,13 @@ export function moduleNamed(name: string): DefinedModule {
   return found;
 }
 
-/** The Firestore collections the modules own: under `companies/{id}/` and at the root (tests snapshot them). */
+/** Root collections of the HTTP layer itself: the answers kept for idempotency keys. */
+const HTTP_LAYER = { root: [IDEMPOTENCY_COLLECTION] };
+
+/** The Firestore collections the modules (and the HTTP layer) own: under `companies/{id}/` and at the root (tests snapshot them). */
 export function ownedCollections(): { company: string[]; root: string[] } {
   const of = (where: 'company' | 'root') => [...new Set(DEPLOYED.flatMap((m) => m.collections?.[where] ?? []))];
-  return { company: of('company'), root: of('root') };
+  return { company: of('company'), root: [...of('root'), ...HTTP_LAYER.root] };
 }
 
 /** The one code-to-status map: core, AI layer and every module's own codes. */

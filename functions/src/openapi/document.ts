@@ -3,6 +3,7 @@ import type { ErrorCatalog } from '../core/errors';
 import type { RouteDef } from '../http/route';
 import { DEFAULT_BODY_LIMIT, limitInBytes } from '../http/app';
 import { errorEnvelopeSchema } from '../http/envelope';
+import { IDEMPOTENCY_HEADER } from '../http/idempotency';
 import type { DefinedModule } from '../modules/kit';
 import { COMPONENT_REF, Components, type JsonSchema } from './components';
 import {
@@ -40,6 +41,16 @@ const successEnvelope = {
   properties: { success: { const: true } },
 };
 
+/** Every write accepts it (src/http/idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT).',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
+
 const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, '{$1}');
 
 function parameters(route: RouteDef, components: Components) {
@@ -63,6 +74,7 @@ function parameters(route: RouteDef, components: Components) {
   };
   add('path', route.params);
   add('query', route.query);
+  if (route.method !== 'get') list.push(IDEMPOTENCY_KEY_PARAMETER);
   return list;
 }
 
@@ -140,6 +152,7 @@ function operation(
         : route.access.kind === 'key'
           ? { kind: 'key', scheme: route.access.scheme }
           : { kind: route.access.kind },
+    ...(route.answersSecret ? { 'x-answers-secret': true } : {}),
     operationId: `${module.name}.${route.method}${route.path.replace(/[/:{}-]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     parameters: parameters(route, components),
     ...(route.rawBody ? { requestBody: uploadBody(route) } : {}),

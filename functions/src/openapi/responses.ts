@@ -15,7 +15,10 @@ export const THROWN_CODES: ThrownCodes = thrownCodesFile;
  */
 export function platformCodes(route: RouteDef): string[] {
   const { access } = route;
-  const codes = ['INTERNAL'];
+  // a database that does not answer, a request past its deadline (src/http/app.ts); a write's Idempotency-Key
+  const codes = ['INTERNAL', 'STORE_UNAVAILABLE', 'REQUEST_DEADLINE_EXCEEDED'];
+  if (route.method !== 'get')
+    codes.push('IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENT_ANSWER_NOT_KEPT', 'VALIDATION_FAILED');
   if (route.params || route.query || route.body || access.kind === 'company') codes.push('VALIDATION_FAILED');
   if (route.body) codes.push('INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE');
   if (route.body || route.rawBody) codes.push('PAYLOAD_TOO_LARGE');

@@ -14,6 +14,9 @@ import { getFirestore, type DocumentReference, type Firestore } from 'firebase-a
 import { fanOut } from '../../src/modules/events/fanout';
 import { ownedCollections } from '../../src/modules/registry';
 import { writeRoster } from '../../src/pos/pos-sync';
+import { addDays, datesInRange } from '../../src/core/calendar';
+import { FIELD, FIELD_COUNT, newDayVector } from '../../src/modules/sales/aggregate';
+import { dayDocument } from '../../src/modules/sales/importer';
 import { api } from '../helpers/api';
 export { withGlobalLock } from '../helpers/global-lock';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
@@ -95,6 +98,8 @@ export interface Operation {
   bodyRequired: boolean;
   /** The documented success statuses (2xx keys of `responses`). */
   successStatuses: number[];
+  /** `x-answers-secret`: the answer holds a secret shown once, never kept for a repeated Idempotency-Key. */
+  answersSecret: boolean;
 }
 
 const SCHEMA_REF = '#/components/schemas/';
@@ -173,6 +178,7 @@ export async function loadOperations(): Promise<Operation[]> {
         successStatuses: Object.keys(responses)
           .filter((s) => /^2\d\d$/.test(s))
           .map(Number),
+        answersSecret: op['x-answers-secret'] === true,
       });
     }
   }
@@ -398,6 +404,24 @@ async function scheduleProposal(f: Fixture): Promise<Prepared> {
       .send({ startDate: SAMPLE_DATE, endDate: SAMPLE_DATE }),
   );
   return { proposalId: String(proposal.id) };
+}
+
+/** Eleven weeks of actual-sales day records up to today (UTC): what the forecast needs (the backtest, 9 weeks). */
+async function salesHistory(f: Fixture): Promise<Prepared> {
+  const today = new Date().toISOString().slice(0, 10);
+  const days = getFirestore(adminApp()).collection('companies').doc(f.company.companyId).collection('salesActual');
+  const batch = getFirestore(adminApp()).batch();
+  for (const date of datesInRange(addDays(today, -77), today)) {
+    const v = newDayVector();
+    for (const hour of [12, 13, 19, 20]) {
+      v[hour * FIELD_COUNT + FIELD.sales] = 50_000;
+      v[hour * FIELD_COUNT + FIELD.customers] = 12;
+      v[hour * FIELD_COUNT + FIELD.invoices] = 6;
+    }
+    batch.set(days.doc(date), dayDocument(date, 'USD', v, Date.now()));
+  }
+  await batch.commit();
+  return {};
 }
 
 const AI_CONFIG = { provider: 'anthropic', model: 'claude-sonnet-4-6' };
@@ -921,6 +945,14 @@ export const OVERRIDES: Record<string, Override> = {
     why: CHAT_WHY,
     setup: (f) => chatConversation(f, 'employee'),
     request: (_f, prepared) => ({ path: { proposalId: prepared.proposalId } }),
+  },
+  'GET /forecast': {
+    why: 'forecasts from a sales history (otherwise 422 FORECAST_NO_HISTORY): eleven weeks of day records written first',
+    setup: salesHistory,
+  },
+  'GET /forecast/backtest': {
+    why: 'backtests a sales history of at least 9 weeks (otherwise 422 FORECAST_NO_HISTORY): eleven weeks written first',
+    setup: salesHistory,
   },
   'GET /schedule-proposals/{id}': {
     why: 'reads an existing schedule proposal (otherwise 404 PROPOSAL_NOT_FOUND): one generated first',

@@ -10,5 +10,5 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: chatErrors.catalog,
   collections: { company: ['chatConversations', 'chatTurns', 'chatProposals'] },
-  runtime: { secrets: AI_SECRETS },
+  runtime: { secrets: AI_SECRETS, requestDeadlineSeconds: 50 },
 });

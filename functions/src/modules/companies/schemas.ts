@@ -99,7 +99,9 @@ export const companySettingsPatch = z
       ),
     weatherApiEnabled: z
       .boolean()
-      .describe('Stored for clients only: no server behaviour depends on it (there is no weather feature here)'),
+      .describe(
+        "When true (and the profile has a location), the sales forecast uses Open-Meteo's weather: the history's weather teaches how rain moves the company's sales, the forecast's moves the days ahead (docs/FORECAST.md); default false",
+      ),
     enableShiftSplitting: z
       .boolean()
       .describe('Stored for clients only: no server behaviour depends on it (the AI onboarding suggests it)'),

@@ -27,6 +27,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/onboarding/sessions',
+    answersSecret: true,
     summary: 'Start an onboarding session (anonymous or signed-in)',
     status: 201,
     description:

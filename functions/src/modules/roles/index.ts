@@ -2,4 +2,4 @@
 export { roleErrors } from './errors';
 export { listRoles, roleFromSnapshot, roleRef } from './repo';
 export { checkPositions, createRoleInBatch, type Position } from './service';
-export type { Role, RoleCreate } from './schemas';
+export type { Role, RoleCreate, RoleProductivity } from './schemas';

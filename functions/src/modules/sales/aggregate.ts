@@ -406,3 +406,14 @@ export function summarize(buckets: readonly Bucket[]): Summary {
     worst: worst ? { key: worst.key, totalSales: worst.totalSales } : null,
   };
 }
+
+/** A day's net sales (minor units, refunds not netted) and covers per business hour: what the forecast reads. */
+export function salesAndCovers(v: DayVector): { sales: Float64Array; covers: Float64Array } {
+  const sales = new Float64Array(HOURS_PER_DAY_SLOTS);
+  const covers = new Float64Array(HOURS_PER_DAY_SLOTS);
+  for (let h = 0; h < HOURS_PER_DAY_SLOTS; h++) {
+    sales[h] = v[h * FIELD_COUNT + FIELD.sales];
+    covers[h] = v[h * FIELD_COUNT + FIELD.customers];
+  }
+  return { sales, covers };
+}

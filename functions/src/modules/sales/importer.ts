@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
+import type { DocumentData, DocumentReference, Transaction } from 'firebase-admin/firestore';
 import { runExclusive } from '../../core/exclusive';
 import { getCompanyRules } from '../companies';
 import { addContribution, isEmptyVector, packHours, unpackHours, vectorTotals, type DayMap } from './aggregate';
@@ -109,6 +109,19 @@ export function prepareInvoice(
 /** An actual-sales day document (layout in repo.ts). */
 export function dayDocument(date: string, currency: string, v: Float64Array, now: number) {
   return { date, currency, ...packHours(v), totals: vectorTotals(v), updatedAt: now };
+}
+
+/** Moves each day document (read as `stored`) by its delta in `deltas`, in key order; a day left empty is deleted. */
+export function moveDays(
+  tx: Transaction,
+  p: { refs: DocumentReference[]; stored: (DocumentData | null)[]; deltas: DayMap; currency: string; now: number },
+): void {
+  [...p.deltas.entries()].forEach(([date, delta], i) => {
+    const v = unpackHours(p.stored[i]?.hourFrom, p.stored[i]?.hours);
+    for (let k = 0; k < v.length; k++) v[k] += delta[k];
+    if (isEmptyVector(v)) tx.delete(p.refs[i]);
+    else tx.set(p.refs[i], dayDocument(date, p.currency, v, p.now));
+  });
 }
 
 /**
@@ -231,13 +244,7 @@ async function commitChunk(companyId: string, chunk: Prepared[], now: number): P
         write: (t) => {
           if (setCurrency && currency) t.set(stateRef, { currency, updatedAt: now });
           for (const w of writes) t.set(w.ref, w.data);
-          dates.forEach((date, i) => {
-            const v = unpackHours(stored[i]?.hourFrom, stored[i]?.hours);
-            const delta = deltas.get(date)!;
-            for (let k = 0; k < v.length; k++) v[k] += delta[k];
-            if (isEmptyVector(v)) t.delete(dayRefs[i]);
-            else t.set(dayRefs[i], dayDocument(date, currency!, v, now));
-          });
+          moveDays(t, { refs: dayRefs, stored, deltas, currency: currency!, now });
         },
       };
     },

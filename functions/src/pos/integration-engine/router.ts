@@ -58,6 +58,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/connections',
+    answersSecret: true,
     summary: 'Connect an integration',
     status: 201,
     description: CONNECT,

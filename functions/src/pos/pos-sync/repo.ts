@@ -24,7 +24,8 @@ import { companyCollection } from '../../core/firestore';
  *     invoice does not keep, and is what a link re-imports.
  *   posTips/{businessDate}~{employeeId|-}     tips of a business day and employee ('-': none yet):
  *     {date, employeeId|null, cardTips, cashTips, currency, updatedAt}; kept equal to the sum of the
- *     posSales entries by moving each entry's old and new contribution in the commit that writes it.
+ *     posSales entries by moving each entry's old and new contribution in the commit that writes it
+ *     (new sales add theirs with increments, so a document may stay with zero tips: readers skip it).
  *
  * Vendor ids that cannot be part of a document id are hashed (idPart). Composite indexes
  * (firestore.indexes.json): posEmployees (connectionId, linked, sortKey), (connectionId, sortKey),
@@ -297,5 +298,6 @@ export async function readTips(
   let q: Query = tipsCollection(companyId);
   if (employeeId) q = q.where('employeeId', '==', employeeId);
   const snap = await q.where('date', '>=', startDate).where('date', '<=', endDate).get();
-  return snap.docs.map((d) => tipsFromDoc(d.id, d.data()));
+  // new sales add their tips with increments, so a day whose tips sum to zero may keep its document
+  return snap.docs.map((d) => tipsFromDoc(d.id, d.data())).filter((t) => t.cardTips !== 0 || t.cashTips !== 0);
 }

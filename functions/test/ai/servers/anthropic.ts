@@ -62,6 +62,7 @@ export function startAnthropicServer(apiKey = 'test-anthropic-key'): Promise<Pro
       );
     }
     const turn = planned.turn;
+    if (turn.silent) return record(0); // no status, no byte: the client's timeout or abort ends it
 
     const model = turn.model ?? SNAPSHOTS[body.model] ?? body.model;
     const toolCalls = (turn.toolCalls ?? []).map((c) => ({

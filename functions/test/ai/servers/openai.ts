@@ -53,6 +53,7 @@ export function startOpenAIServer(apiKey = 'test-openai-key'): Promise<ProviderS
       );
     }
     const turn = planned.turn;
+    if (turn.silent) return record(0); // no status, no byte: the client's timeout or abort ends it
 
     const model = turn.model ?? SNAPSHOTS[body.model] ?? body.model;
     const toolCalls = (turn.toolCalls ?? []).map((c) => ({

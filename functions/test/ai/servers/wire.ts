@@ -26,7 +26,7 @@ import type { AddressInfo } from 'node:net';
  *    the message's `refusal`), `usage` in the provider's wire shape (default 10 in / 5 out), `model`,
  *    `deltas` (Anthropic message_delta count), `breakStream`, `failures` (answered first, one per
  *    request; a turn with only failures is consumed by them), `stall` (the stream stops after its
- *    first text delta and stays open until the client aborts). A request takes the first turn of the
+ *    first text delta and stays open until the client aborts), `silent` (nothing is answered at all). A request takes the first turn of the
  *    first `match` queue whose string appears in its JSON body, else of the global queue, else its
  *    directive; with neither it gets a 400. `server.pending()` counts the turns not yet consumed and
  *    `server.reset()` drops them. Every request is kept in `server.requests` (with its body: what
@@ -69,6 +69,8 @@ export interface ScriptedTurn<U> {
   breakStream?: boolean;
   /** Streaming: after the first text delta, send nothing more and keep the connection open until the client goes away. */
   stall?: boolean;
+  /** A model that never answers: no status, no byte, the connection open until the client goes away. */
+  silent?: boolean;
 }
 
 export interface ScriptOptions {

@@ -173,7 +173,8 @@ export function buildMip(problem: GenerationProblem, score: Scoring): MipModel {
   const groups: Seat[][] = [];
   const groupOfSeat = new Map<string, number>();
   for (const seat of problem.seats) {
-    const key = `${seat.date}|${seat.start}|${seat.end}|${seat.roleId}|${seat.subRoleId}`;
+    const extra = seat.because?.kind === 'laborTarget';
+    const key = `${seat.date}|${seat.start}|${seat.end}|${seat.roleId}|${seat.subRoleId}|${extra}`;
     let g = groupIndex.get(key);
     if (g === undefined) {
       g = groups.length;

@@ -5,6 +5,8 @@
  * rule has one definition.
  */
 
+import type { SeatReason } from './demand';
+
 export const GENERATION_PRIORITIES = ['longer-shifts', 'period-start', 'chronological'] as const;
 export type GenerationPriority = (typeof GENERATION_PRIORITIES)[number];
 export const GENERATION_FORMATS = ['standard', 'seniority'] as const;
@@ -31,8 +33,10 @@ export interface Seat {
   worked: number;
   roleId: string;
   subRoleId: string;
-  /** The template slot's key (e.g. lunch), when it has one. */
+  /** The template slot's key (e.g. lunch), or the daypart of a forecast seat. */
   slotKey: string | null;
+  /** Why the seat exists (absent: a slot of the template). */
+  because?: SeatReason;
 }
 
 /** A slot position the template keeps open (`hold`): never filled by generation, reported as such. */
@@ -196,10 +200,13 @@ export class Ledger {
  * Weights of the objective tiers. Each assignment earns COVERAGE, plus PRIORITY x (0..1) for the
  * generationPriority, plus SENIORITY x (0..1) in the seniority format, plus at most 10 for
  * availability priority, fairness and cost together. Each tier's weight is ten or more times the
- * whole range of the tiers below it, so for any one choice a higher tier always decides.
+ * whole range of the tiers below it, so for any one choice a higher tier always decides. A seat
+ * beyond the forecast's need (added for a labor-% target) earns EXTRA less coverage: a seat the
+ * demand needs is always filled before it.
  */
 export const WEIGHTS = {
   COVERAGE: 100_000,
+  EXTRA: 10_000,
   PRIORITY: 1_000,
   SENIORITY: 100,
   AVAILABILITY: 3,
@@ -269,7 +276,8 @@ export function scoring(problem: GenerationProblem): Scoring {
     cost,
     fairnessPerMinute: WEIGHTS.FAIRNESS / longestWorked,
     pair: (seat, s) =>
-      WEIGHTS.COVERAGE +
+      WEIGHTS.COVERAGE -
+      (seat.because?.kind === 'laborTarget' ? WEIGHTS.EXTRA : 0) +
       WEIGHTS.PRIORITY * priorityScore(seat, problem, span) +
       (problem.rules.format === 'seniority' ? WEIGHTS.SENIORITY * seniority(s) : 0) +
       WEIGHTS.AVAILABILITY * availability(s, seat) -

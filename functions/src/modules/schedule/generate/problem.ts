@@ -5,6 +5,7 @@ import { toMinorUnits } from '../../../core/money';
 import type { Employee } from '../../employees';
 import type { Role } from '../../roles';
 import { timed, type ScheduleRules } from '../rules';
+import type { DemandSeat } from './demand';
 import {
   GENERATION_FORMATS,
   GENERATION_PRIORITIES,
@@ -39,6 +40,8 @@ export interface GenerationInputs {
   currency: string;
   roleIds?: string[];
   employeeIds?: string[];
+  /** Seats asked for by forecast demand (demand.ts), beside the template's. */
+  demandSeats?: DemandSeat[];
 }
 
 type Slot = { start: number; end: number; key?: string } & Record<string, unknown>;
@@ -51,9 +54,12 @@ const isNeed = (v: unknown): v is { required: number; hold?: number } =>
 /**
  * The seats of the template over [from, to]: for each date, its weekday's slots; each slot's
  * sub-role entry {required, hold} gives `required` seats to fill and `hold` seats kept open.
- * Only active roles and sub-roles (and roleIds, when given) count.
+ * Only active roles and sub-roles (and roleIds, when given) count. Then the seats forecast demand
+ * asked for (`demandSeats`, demand.ts), each with its reason.
  */
-export function seatsOf(inputs: Pick<GenerationInputs, 'from' | 'to' | 'rules' | 'template' | 'roles' | 'roleIds'>): {
+export function seatsOf(
+  inputs: Pick<GenerationInputs, 'from' | 'to' | 'rules' | 'template' | 'roles' | 'roleIds' | 'demandSeats'>,
+): {
   seats: Seat[];
   held: HeldSeat[];
 } {
@@ -100,6 +106,29 @@ export function seatsOf(inputs: Pick<GenerationInputs, 'from' | 'to' | 'rules' |
           for (let n = 0; n < (need.hold ?? 0); n++)
             held.push({ ...base, id: `${date}.${roleId}.${slotIndex}.${subRoleId}.hold${n}` });
         }
+      });
+    }
+  });
+  datesInRange(inputs.from, inputs.to).forEach((date, dayIndex) => {
+    for (const d of inputs.demandSeats ?? []) {
+      if (d.date !== date) continue;
+      const t = timed({ id: '', employeeId: '', date, start: d.start, end: d.end, mode: 'draft' }, inputs.rules);
+      seats.push({
+        id: d.id,
+        date,
+        weekStart: weekStart(date, inputs.rules.weekStartingDay),
+        dayIndex,
+        weekday: weekdayName(date),
+        start: d.start,
+        end: d.end,
+        roleId: d.roleId,
+        subRoleId: d.subRoleId,
+        slotKey: d.slotKey,
+        because: d.because,
+        startMs: t.startMs,
+        endMs: t.endMs,
+        minutes: t.minutes,
+        worked: t.worked,
       });
     }
   });

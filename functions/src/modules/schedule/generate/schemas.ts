@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { documentId, isoDate } from '../../../http/fields';
 import { findingSchema, shiftSchema } from '../schemas';
 import { visibleTo } from '../../../http/visibility';
+import { PRODUCTIVITY_BASES, SEAT_KINDS, TEMPLATE_REASON } from './demand';
+
+export const SEAT_SOURCES = ['template', 'forecast', 'template+forecast'] as const;
 
 /** Largest range one generation covers, in days (both ends included). */
 export const MAX_GENERATION_DAYS = 28;
@@ -32,6 +35,20 @@ export const generateBody = z.strictObject({
     .max(MAX_TIME_LIMIT_SECONDS)
     .default(DEFAULT_TIME_LIMIT_SECONDS)
     .describe(`Time the MIP solver may take after the greedy pass (default ${DEFAULT_TIME_LIMIT_SECONDS})`),
+  seatsFrom: z
+    .enum(SEAT_SOURCES)
+    .default('template')
+    .describe(
+      "Where the seats come from: the schedule template (default); the sales forecast, through each role's productivity setting; or both (the forecast's seats on top of the template's)",
+    ),
+  laborTargetPercent: z
+    .number()
+    .gt(0)
+    .max(100)
+    .optional()
+    .describe(
+      "Labor cost as a percentage of the forecast sales of the range: the forecast seats are cut or added until the proposal's labor % is near it (forecast seats only)",
+    ),
 });
 export type GenerateBody = z.output<typeof generateBody>;
 
@@ -45,9 +62,57 @@ const seatSchema = z
     end: z.number().describe('Minute of the day; smaller than start: ends the next day'),
     positionId: z.string().describe('Role id (the template key)'),
     subRoleId: z.string(),
-    slotKey: z.string().nullable().describe("The template slot's key (e.g. lunch)"),
+    slotKey: z.string().nullable().describe("The template slot's key (e.g. lunch), or the daypart of a forecast seat"),
+    because: z
+      .object({
+        kind: z
+          .enum(SEAT_KINDS)
+          .describe(
+            "template: a slot of the template; minimum: the role's minimum per daypart; productivity: the forecast demand needs it at the role's productivity; laborTarget: beyond the need, added while the proposal was under its labor-% target",
+          ),
+        daypart: z.string().nullable(),
+        forecastSalesMinor: z.number().nullable().describe('Forecast sales of the daypart, minor units'),
+        forecastCovers: z.number().nullable(),
+        bookedCovers: z
+          .number()
+          .nullable()
+          .describe(
+            'Covers booked with the reservation partner for the daypart; front-of-house covers roles staff the larger',
+          ),
+        basis: z.enum(PRODUCTIVITY_BASES).nullable(),
+        perLaborHour: z
+          .number()
+          .nullable()
+          .describe("The role's productivity: sales (major units) or covers per labor hour"),
+        requiredSeats: z.number().nullable().describe('Seats the demand needs in the daypart, the minimum included'),
+        seatNumber: z.number().nullable().describe("This seat's number among the role's seats of the daypart"),
+      })
+      .default(TEMPLATE_REASON)
+      .describe('Why the seat exists'),
   })
   .meta({ id: 'ScheduleSeat' });
+
+const laborFigure = (description: string) => visibleTo(z.number().describe(description), 'pay', 'laborCost');
+
+export const demandSchema = z
+  .object({
+    seatsFrom: z.enum(SEAT_SOURCES),
+    forecastMethod: z.string().describe('The forecast method (GET /forecast says how it was chosen)'),
+    currency: z.string(),
+    projectedSalesMinor: z.number().describe('Forecast sales of the range, minor units'),
+    laborTargetPercent: z.number().nullable(),
+    laborCostMinor: laborFigure('Labor cost of the proposed assignments (rate x worked hours), minor units'),
+    laborPercent: laborFigure('laborCostMinor / projectedSalesMinor x 100, two decimals'),
+    seats: z.object({
+      minimum: z.number(),
+      productivity: z.number(),
+      laborTarget: z.number().describe('Seats beyond the need, added to come up to the labor target'),
+      cutByTarget: z.number().describe('Seats the demand needs that the labor target left out'),
+    }),
+  })
+  .nullable()
+  .default(null)
+  .describe('Forecast demand and the labor figures of the range (null: seats from the template only)');
 
 export const whySchema = z
   .object({
@@ -116,6 +181,7 @@ export const proposalSchema = z
     scheduleId: z.string().nullable(),
     generationPriority: z.string().describe('The company setting used: longer-shifts, period-start or chronological'),
     generationFormat: z.string().describe('The company profile field used: standard or seniority'),
+    demand: demandSchema,
     coverage: z.object({
       required: z.number().describe('Seats the template requires in the range (holds not counted)'),
       filled: z.number(),

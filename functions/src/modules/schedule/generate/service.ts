@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
 import { requireDateRange } from '../../../core/calendar';
+import { coreErrors } from '../../../core/errors';
 import { db } from '../../../core/firebase';
 import { companyNotFound } from '../../../core/firestore';
 import type { Logger } from '../../../core/logger';
@@ -15,9 +16,11 @@ import { SHIFT_MODES, type Finding, type Shift } from '../schemas';
 import { conflictWindow, withTimes } from '../shift-checks';
 import { listTimeOff } from '../time-off';
 import { commitFindings } from './commit-checks';
+import { TEMPLATE_REASON, type DemandSeat, type SeatReason } from './demand';
+import { laborCostOf, planDemand, type DemandPlan } from './forecast-demand';
 import { gatherInputs } from './inputs';
 import type { GenerationProblem } from './model';
-import { buildProblem } from './problem';
+import { buildProblem, type GenerationInputs } from './problem';
 import { MAX_BLOCKED_LISTED, MAX_GENERATION_DAYS, type GenerateBody, type Proposal } from './schemas';
 import { explain, generate } from './solve';
 import { proposalFromSnapshot, proposalRef, proposalToDoc, proposalsCollection, type StoredProposal } from './store';
@@ -39,6 +42,7 @@ const seatView = (s: {
   roleId: string;
   subRoleId: string;
   slotKey: string | null;
+  because?: SeatReason;
 }) => ({
   date: s.date,
   weekday: s.weekday,
@@ -47,7 +51,40 @@ const seatView = (s: {
   positionId: s.roleId,
   subRoleId: s.subRoleId,
   slotKey: s.slotKey,
+  because: s.because ?? TEMPLATE_REASON,
 });
+
+/** The generation inputs with the proposal's seat source: forecast only leaves the template out. */
+const withSeats = (inputs: GenerationInputs, seatsFrom: GenerateBody['seatsFrom'], demandSeats: DemandSeat[]) => ({
+  ...inputs,
+  template: seatsFrom === 'forecast' ? {} : inputs.template,
+  demandSeats,
+});
+
+function demandView(
+  body: GenerateBody,
+  plan: DemandPlan,
+  seats: DemandSeat[],
+  laborCostMinor: number,
+): Proposal['demand'] {
+  const count = (kind: SeatReason['kind']) => seats.filter((s) => s.because.kind === kind).length;
+  return {
+    seatsFrom: body.seatsFrom,
+    forecastMethod: plan.method,
+    currency: plan.currency,
+    projectedSalesMinor: plan.projectedSalesMinor,
+    laborTargetPercent: body.laborTargetPercent ?? null,
+    laborCostMinor,
+    laborPercent:
+      plan.projectedSalesMinor > 0 ? Math.round((10_000 * laborCostMinor) / plan.projectedSalesMinor) / 100 : 0,
+    seats: {
+      minimum: count('minimum'),
+      productivity: count('productivity'),
+      laborTarget: count('laborTarget'),
+      cutByTarget: plan.cut,
+    },
+  };
+}
 
 export async function propose({
   companyId,
@@ -59,6 +96,11 @@ export async function propose({
   log?: Logger;
 }): Promise<Proposal> {
   requireDateRange(body.startDate, body.endDate, MAX_GENERATION_DAYS);
+  if (body.laborTargetPercent !== undefined && body.seatsFrom === 'template')
+    throw coreErrors.VALIDATION_FAILED(
+      'Invalid request: body.laborTargetPercent: applies to forecast seats (seatsFrom forecast or template+forecast)',
+      [{ path: 'body.laborTargetPercent', message: 'needs seatsFrom forecast or template+forecast' }],
+    );
   const inputs = await gatherInputs({
     companyId,
     from: body.startDate,
@@ -71,7 +113,12 @@ export async function propose({
   const unknownEmployee = body.employeeIds?.find((id) => !inputs.employees.some((e) => e.id === id));
   if (unknownEmployee) throw employeeErrors.UNKNOWN_EMPLOYEE(`No active employee ${unknownEmployee} in this company`);
 
-  const problem = buildProblem(inputs);
+  const plan =
+    body.seatsFrom === 'template'
+      ? null
+      : await planDemand(companyId, withSeats(inputs, body.seatsFrom, []), body.laborTargetPercent);
+  const demandSeats = plan?.seats ?? [];
+  const problem = buildProblem(withSeats(inputs, body.seatsFrom, demandSeats));
   const { assignments, report } = await generate(problem, { timeLimitSeconds: body.timeLimitSeconds });
   const explained = explain(problem, assignments);
   const names = new Map(problem.staff.map((s) => [s.id, s.name]));
@@ -87,6 +134,7 @@ export async function propose({
     scheduleId: body.scheduleId ?? null,
     generationPriority: problem.rules.priority,
     generationFormat: problem.rules.format,
+    demand: plan && demandView(body, plan, demandSeats, laborCostOf(problem, assignments)),
     coverage: { required: problem.seats.length, filled: assignments.length, held: problem.held.length },
     solver: {
       used: report.used,
@@ -118,7 +166,7 @@ export async function propose({
     createdAt: Date.now(),
     committedAt: null,
   };
-  const doc = proposalToDoc({ proposal, fingerprint: fingerprint(problem), committedShiftIds: [] });
+  const doc = proposalToDoc({ proposal, fingerprint: fingerprint(problem), committedShiftIds: [], demandSeats });
   const bytes = (doc.body as Buffer).length;
   if (bytes > MAX_PROPOSAL_BYTES) {
     throw scheduleErrors.PROPOSAL_TOO_LARGE(
@@ -191,7 +239,8 @@ export async function commitProposal({ companyId, proposalId }: { companyId: str
     employeeIds: p.employeeIds ?? undefined,
     ignoreShift: (id) => own.has(id),
   });
-  if (fingerprint(buildProblem(inputs)) !== stored.fingerprint) {
+  const seatsFrom = p.demand?.seatsFrom ?? 'template';
+  if (fingerprint(buildProblem(withSeats(inputs, seatsFrom, stored.demandSeats))) !== stored.fingerprint) {
     throw scheduleErrors.PROPOSAL_STALE(
       'The template, employees, shifts or settings changed since this proposal was generated; generate a new proposal',
     );

@@ -1,5 +1,6 @@
 import { AppError } from '../../../core/errors';
 import { logger } from '../../../core/logger';
+import { getCompanyRules, type CompanyRules } from '../../../modules/companies';
 import * as repo from '../repo';
 
 /** The connection a page comes from. `slug` is the catalogue slug ('square', 'square_api_key', 'toast' ...). */
@@ -21,6 +22,22 @@ export interface SinkCounts {
   unchanged: number;
   failed: number;
   held: number;
+}
+
+const rulesByTarget = new WeakMap<SinkTarget, Promise<CompanyRules>>();
+
+/**
+ * The company's rules (its timezone and day change, for each record's business date), read once
+ * per target: the engine hands every page of a run the same target, so once per run.
+ */
+export function rulesOf(t: SinkTarget): Promise<CompanyRules> {
+  let rules = rulesByTarget.get(t);
+  if (!rules) {
+    rules = getCompanyRules({ companyId: t.companyId });
+    rulesByTarget.set(t, rules);
+    rules.catch(() => rulesByTarget.delete(t));
+  }
+  return rules;
 }
 
 /** A record refused by the module it was written to (a 4xx): counted and logged. Anything else stops the page, which the engine retries. */

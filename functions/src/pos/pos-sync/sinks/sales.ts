@@ -2,22 +2,25 @@ import type { PosSale } from '../../connectors';
 import { runExclusive } from '../../../core/exclusive';
 import { db } from '../../../core/firebase';
 import { logger } from '../../../core/logger';
-import { getCompanyRules } from '../../../modules/companies';
 import { importInvoices } from '../../../modules/sales';
 import * as repo from '../repo';
-import { employeeIdsOf, logFailure, type SinkCounts, type SinkTarget } from './common';
+import { employeeIdsOf, logFailure, rulesOf, type SinkCounts, type SinkTarget } from './common';
 import { attributeIfLinkedMeanwhile } from './held';
+import { createSales } from './new-sales';
 import { contribute, entryOf, invoiceItemOf, latest, posSourceOf, zero, type TipsDelta } from './mapping';
 import { lockKeys, writesLeft } from '../../../core/locks';
 
 const SALES_CHUNK = 200;
+/** Sales per commit of new sales: their invoices and ledger entries (two writes each), plus the days and tips they touch, stay under the per-commit limit. */
+const NEW_SALES_CHUNK = 150;
 
 /**
- * A page of POS sales (refunds included) with their tips. Each goes to the sales module's invoice
- * import (idempotent on (posSource, externalId); a changed sale, or one now attributed to an
+ * A page of POS sales (refunds included) with their tips. Each becomes an invoice of the sales
+ * module (idempotent on (posSource, externalId); a changed sale, or one now attributed to an
  * employee, updates its invoice and the day aggregates), with the employee its POS employee is
- * linked to. Then the ledger entry of each sale and the tips per business day and employee (card
- * and cash) are written together. A sale of an unlinked POS employee is imported without an
+ * linked to, plus its ledger entry and its share of the tips per business day and employee (card
+ * and cash). Sales are first written as new, in commits that read nothing per sale (createSales);
+ * a commit that finds one stored already is written again the reading way (updateSales). A sale of an unlinked POS employee is imported without an
  * employee (so sales totals are right) and held: linking re-imports it with the employee. A sale
  * already attributed keeps its employee while its POS employee is unlinked.
  */
@@ -40,23 +43,51 @@ export async function writeSales(t: SinkTarget, page: readonly PosSale[]): Promi
   const posIds = records
     .filter((r) => r.employeeVendorId)
     .map((r) => repo.posEmployeeDocId(t.connectionId, r.employeeVendorId!));
-  const ledgerRefs = records.map((r) => repo.saleRef(t.companyId, repo.saleDocId(t.connectionId, r.vendorId)));
-  const [rules, links, ledgerSnaps] = await Promise.all([
-    getCompanyRules({ companyId: t.companyId }),
-    employeeIdsOf(t.companyId, posIds),
-    db().getAll(...ledgerRefs),
-  ]);
+  const [rules, links] = await Promise.all([rulesOf(t), employeeIdsOf(t.companyId, posIds)]);
   const now = Date.now();
-  const changed: repo.SaleEntry[] = [];
-  const heldPosIds = new Set<string>();
-  records.forEach((r, i) => {
-    let entry: repo.SaleEntry;
+  const entries: repo.SaleEntry[] = [];
+  for (const r of records) {
     try {
-      entry = entryOf(t, r, posSource, links, rules.profile.timezone, rules.settings.dayChangeTime, now);
+      entries.push(entryOf(t, r, posSource, links, rules.profile.timezone, rules.settings.dayChangeTime, now));
     } catch (err) {
       counts.failed++;
-      return logFailure(t, 'sales', r.vendorId, 'INVALID_ITEM', (err as Error).message);
+      logFailure(t, 'sales', r.vendorId, 'INVALID_ITEM', (err as Error).message);
     }
+  }
+  const heldPosIds = new Set<string>();
+  for (let i = 0; i < entries.length; i += NEW_SALES_CHUNK) {
+    const chunk = entries.slice(i, i + NEW_SALES_CHUNK);
+    if (await createSales(t.companyId, rules, chunk)) {
+      counts.created += chunk.length;
+      const held = chunk.filter((e) => e.held);
+      counts.held += held.length;
+      held.forEach((e) => heldPosIds.add(e.posEmployeeId!));
+    } else {
+      await updateSales(t, chunk, counts, heldPosIds);
+    }
+  }
+  await attributeIfLinkedMeanwhile(t, [...heldPosIds]);
+  return counts;
+}
+
+/**
+ * Sales of which some may be stored already: their ledger entries are read, a sale unchanged is
+ * counted so, the others go to the sales module's invoice import (which reads their invoices) and
+ * then to the ledger and tips (recordSales). Adds to `counts`, and the POS employees whose sales
+ * stay held to `heldPosIds`.
+ */
+async function updateSales(
+  t: SinkTarget,
+  entries: readonly repo.SaleEntry[],
+  counts: SinkCounts,
+  heldPosIds: Set<string>,
+): Promise<void> {
+  const ledgerSnaps = await db().getAll(
+    ...entries.map((e) => repo.saleRef(t.companyId, repo.saleDocId(t.connectionId, e.vendorId))),
+  );
+  const changed: repo.SaleEntry[] = [];
+  entries.forEach((fresh, i) => {
+    let entry = fresh;
     const before = repo.saleFromSnapshot(ledgerSnaps[i]);
     if (entry.held && before?.employeeId && before.posEmployeeId === entry.posEmployeeId) {
       // a sale already attributed keeps its employee while its POS employee is unlinked
@@ -85,8 +116,6 @@ export async function writeSales(t: SinkTarget, page: readonly PosSale[]): Promi
       counts[outcomes[i]]++;
     });
   }
-  await attributeIfLinkedMeanwhile(t, [...heldPosIds]);
-  return counts;
 }
 
 type EntryOutcome = 'created' | 'updated' | 'unchanged';

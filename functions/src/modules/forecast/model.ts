@@ -1,0 +1,381 @@
+import { addDays, daysBetween, weekdayOf } from '../../core/calendar';
+import { BUSINESS_HOURS } from './dayparts';
+
+/**
+ * The forecast models (pure): from the history of a company's business days, the sales and covers
+ * of each business hour of a later date. Every method is a weekday profile (restaurants repeat by
+ * weekday) estimated from the same weekdays before the forecast origin, public holidays left out
+ * of the profiles and given their own effect; the methods differ in how they weigh the weeks
+ * (plain mean or exponential smoothing), whether the hour shape is pooled over more weeks than the
+ * level, and whether a recent-level or trend adjustment is applied. Which one a company gets is
+ * decided by the backtest on its own history (backtest.ts), not chosen by hand.
+ */
+
+/** A business day's actuals: per business hour (0..47), sales in minor units and covers. */
+export interface DayActuals {
+  sales: Float64Array;
+  covers: Float64Array;
+}
+
+/** Business date (YYYY-MM-DD) -> actuals. A date absent is a day without data (closed, or before the history). */
+export type History = Map<string, DayActuals>;
+
+export type Field = keyof DayActuals;
+
+export interface MethodSpec {
+  name: string;
+  description: string;
+  /** Same weekdays the level is estimated from. */
+  weeks: number;
+  /**
+   * mean: plain mean of those weeks; ewma: exponentially weighted, newest weighing `alpha`;
+   * weekday-index: each weekday's share of the week over those weeks, times the level of the last
+   * `levelDays` days (all weekdays pooled, each divided by its weekday's share).
+   */
+  smoothing: 'mean' | 'ewma' | 'weekday-index';
+  levelDays?: number;
+  alpha?: number;
+  /** Hour shape from this many same weekdays (pooled) instead of the hour-by-hour mean of `weeks`. */
+  shapeWeeks?: number;
+  /** Scale by the last 14 days' actuals over their profile (catches a season turning). */
+  level?: boolean;
+  /** Extrapolate the slope of the last 12 weekly totals. */
+  trend?: boolean;
+}
+
+/** The candidate methods the backtest chooses among (the first is the fallback). */
+export const METHODS: readonly MethodSpec[] = [
+  {
+    name: 'weekday-hour-mean-8w',
+    description: 'Per weekday and hour, the mean of the last 8 same weekdays',
+    weeks: 8,
+    smoothing: 'mean',
+  },
+  {
+    name: 'weekday-mean-8w-level',
+    description:
+      'Day level: mean of the last 8 same weekdays, scaled by the last 14 days against their profile; hour shape pooled over 16 same weekdays',
+    weeks: 8,
+    smoothing: 'mean',
+    shapeWeeks: 16,
+    level: true,
+  },
+  {
+    name: 'weekday-index-7d',
+    description:
+      'Weekday shares of the week over up to 52 weeks, times the level of the last 7 days (every weekday pooled); hour shape pooled over 26 same weekdays',
+    weeks: 52,
+    smoothing: 'weekday-index',
+    levelDays: 7,
+    shapeWeeks: 26,
+  },
+  {
+    name: 'weekday-index-14d',
+    description: 'weekday-index-7d with the level of the last 14 days',
+    weeks: 52,
+    smoothing: 'weekday-index',
+    levelDays: 14,
+    shapeWeeks: 26,
+  },
+  {
+    name: 'weekday-index-28d',
+    description: 'weekday-index-7d with the level of the last 28 days',
+    weeks: 52,
+    smoothing: 'weekday-index',
+    levelDays: 28,
+    shapeWeeks: 26,
+  },
+  {
+    name: 'weekday-index-14d-trend',
+    description: 'weekday-index-14d plus the slope of the last 12 weekly totals, extrapolated to the date',
+    weeks: 52,
+    smoothing: 'weekday-index',
+    levelDays: 14,
+    shapeWeeks: 26,
+    trend: true,
+  },
+  {
+    name: 'weekday-ewma',
+    description:
+      'Day level: exponentially smoothed same-weekday totals (alpha 0.25, up to 26 weeks); hour shape pooled over 16 same weekdays',
+    weeks: 26,
+    smoothing: 'ewma',
+    alpha: 0.25,
+    shapeWeeks: 16,
+  },
+  {
+    name: 'weekday-ewma-trend',
+    description: 'weekday-ewma plus the slope of the last 12 weekly totals, extrapolated to the date',
+    weeks: 26,
+    smoothing: 'ewma',
+    alpha: 0.25,
+    shapeWeeks: 16,
+    trend: true,
+  },
+];
+
+export const methodNamed = (name: string): MethodSpec => METHODS.find((m) => m.name === name) ?? METHODS[0];
+
+/** What a forecast knows besides the history: which dates are public holidays (date -> holiday name). */
+export interface Calendar {
+  holidayOf: (date: string) => string | null;
+}
+
+const total = (v: ArrayLike<number>) => {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i];
+  return s;
+};
+
+/** The same weekday as `date` on or before `origin`, then weekly back: observed, non-holiday ones, newest first. */
+function sameWeekdays(history: History, cal: Calendar, date: string, origin: string, count: number): DayActuals[] {
+  const back = (weekdayOf(origin) - weekdayOf(date) + 7) % 7;
+  const out: DayActuals[] = [];
+  // Look back at most twice the count (holidays and missing days are skipped).
+  for (let d = addDays(origin, -back), n = 0; out.length < count && n < count * 2; d = addDays(d, -7), n++) {
+    const day = history.get(d);
+    if (day && cal.holidayOf(d) === null) out.push(day);
+  }
+  return out;
+}
+
+function smoothedTotal(days: DayActuals[], field: Field, spec: MethodSpec): number {
+  if (days.length === 0) return 0;
+  if (spec.smoothing === 'mean') return days.reduce((s, d) => s + total(d[field]), 0) / days.length;
+  // Oldest to newest: the newest weighs alpha, the one before alpha(1-alpha), ...
+  const alpha = spec.alpha ?? 0.25;
+  let level = total(days[days.length - 1][field]);
+  for (let i = days.length - 2; i >= 0; i--) level = alpha * total(days[i][field]) + (1 - alpha) * level;
+  return level;
+}
+
+/** Hour shares of a field over the given days (sums to 1 when they have any). */
+function shapeOf(days: DayActuals[], field: Field): Float64Array {
+  const shape = new Float64Array(BUSINESS_HOURS);
+  for (const d of days) for (let h = 0; h < BUSINESS_HOURS; h++) shape[h] += d[field][h];
+  const sum = total(shape);
+  if (sum > 0) for (let h = 0; h < BUSINESS_HOURS; h++) shape[h] /= sum;
+  return shape;
+}
+
+/**
+ * Each weekday's mean total over the last `weeks` weeks to the origin, over the mean of the seven
+ * (1 = an average day); holidays and missing days left out.
+ */
+function weekdayIndex(history: History, cal: Calendar, origin: string, field: Field, weeks: number): number[] {
+  const means = Array.from({ length: 7 }, (_, k) => {
+    const days = sameWeekdays(history, cal, addDays(origin, -k), origin, weeks);
+    return days.length ? days.reduce((s, d) => s + total(d[field]), 0) / days.length : 0;
+  });
+  const byWeekday = new Array<number>(7).fill(0);
+  means.forEach((m, k) => (byWeekday[weekdayOf(addDays(origin, -k))] = m));
+  const week = total(byWeekday) / 7;
+  return byWeekday.map((m) => (week > 0 ? m / week : 0));
+}
+
+/** The level of an average day over the last `days` days: each observed day over its weekday's index. */
+function pooledLevel(history: History, cal: Calendar, origin: string, field: Field, index: number[], days: number) {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < days; i++) {
+    const d = addDays(origin, -i);
+    const day = history.get(d);
+    const k = index[weekdayOf(d)];
+    if (!day || k <= 0 || cal.holidayOf(d) !== null) continue;
+    sum += total(day[field]) / k;
+    n++;
+  }
+  return n ? sum / n : 0;
+}
+
+interface IndexedLevel {
+  index: number[];
+  level: number;
+}
+
+/** The weekday-index method's weekday shares and level of an average day at the origin. */
+function indexLevel(history: History, cal: Calendar, origin: string, field: Field, spec: MethodSpec): IndexedLevel {
+  const index = weekdayIndex(history, cal, origin, field, spec.weeks);
+  return { index, level: pooledLevel(history, cal, origin, field, index, spec.levelDays ?? 14) };
+}
+
+/** The profile of a date at an origin (no level, trend or holiday): per business hour. */
+function profile(
+  history: History,
+  cal: Calendar,
+  date: string,
+  origin: string,
+  field: Field,
+  spec: MethodSpec,
+  indexed: (field: Field) => IndexedLevel = (f) => indexLevel(history, cal, origin, f, spec),
+) {
+  if (!spec.shapeWeeks) {
+    const days = sameWeekdays(history, cal, date, origin, spec.weeks);
+    const out = new Float64Array(BUSINESS_HOURS);
+    for (const d of days) for (let h = 0; h < BUSINESS_HOURS; h++) out[h] += d[field][h] / days.length;
+    return out;
+  }
+  const shape = shapeOf(sameWeekdays(history, cal, date, origin, spec.shapeWeeks), field);
+  const dayLevel =
+    spec.smoothing === 'weekday-index'
+      ? indexed(field).index[weekdayOf(date)] * indexed(field).level
+      : smoothedTotal(sameWeekdays(history, cal, date, origin, spec.weeks), field, spec);
+  return shape.map((s) => s * dayLevel);
+}
+
+/** Recent-level factor: the last 14 days' actuals over their profiles (1 without data), kept in [0.5, 2]. */
+function levelFactor(history: History, cal: Calendar, origin: string, field: Field, spec: MethodSpec): number {
+  let actual = 0;
+  let expected = 0;
+  for (let i = 0; i < 14; i++) {
+    const d = addDays(origin, -i);
+    const day = history.get(d);
+    if (!day || cal.holidayOf(d) !== null) continue;
+    actual += total(day[field]);
+    expected += total(profile(history, cal, d, origin, field, { ...spec, level: false }));
+  }
+  return expected > 0 ? Math.min(2, Math.max(0.5, actual / expected)) : 1;
+}
+
+/** Weekly growth (fraction per week) from the last 12 full weeks before the origin, kept in [-5 %, +5 %]. */
+function weeklyGrowth(history: History, origin: string, field: Field): number {
+  const weeks: number[] = [];
+  for (let w = 11; w >= 0; w--) {
+    let sum = 0;
+    let seen = 0;
+    for (let i = 0; i < 7; i++) {
+      const day = history.get(addDays(origin, -(w * 7 + i)));
+      if (day) [sum, seen] = [sum + total(day[field]), seen + 1];
+    }
+    if (seen === 7) weeks.push(sum);
+  }
+  if (weeks.length < 6) return 0;
+  const n = weeks.length;
+  const meanX = (n - 1) / 2;
+  const meanY = total(weeks) / n;
+  let num = 0;
+  let den = 0;
+  weeks.forEach((y, x) => {
+    num += (x - meanX) * (y - meanY);
+    den += (x - meanX) ** 2;
+  });
+  if (meanY <= 0 || den === 0) return 0;
+  return Math.min(0.05, Math.max(-0.05, num / den / meanY));
+}
+
+/**
+ * What a date would have sold as an ordinary day: the mean of the same weekday one and two weeks
+ * around it (observed, not holidays, not after the origin); null without any, or when that is 0.
+ */
+export function expectedAround(history: History, cal: Calendar, date: string, origin: string, field: Field) {
+  const around = [-14, -7, 7, 14]
+    .map((k) => addDays(date, k))
+    .filter((d) => d <= origin && cal.holidayOf(d) === null)
+    .map((d) => history.get(d))
+    .filter((d): d is DayActuals => d !== undefined);
+  if (around.length === 0) return null;
+  const expected = around.reduce((s, d) => s + total(d[field]), 0) / around.length;
+  return expected > 0 ? expected : null;
+}
+
+export interface HolidayEffect {
+  /** Multiplier of the holiday's day, as the history shows it (1: no effect seen, or no history). */
+  factor: number;
+  /** How many past holidays it was learnt from. */
+  seen: number;
+}
+
+/**
+ * The effect of a holiday named `name` on its day, learnt from the holidays in the history up to
+ * the origin: each one's actual day against the mean of the same weekday one and two weeks
+ * around it. The same holiday's own ratios when the history has it, else the mean of all
+ * holidays', shrunk toward 1 by the few it rests on (n / (n + 2)).
+ */
+export function holidayEffect(
+  history: History,
+  cal: Calendar,
+  name: string,
+  origin: string,
+  field: Field,
+): HolidayEffect {
+  const own: number[] = [];
+  const all: number[] = [];
+  for (const [date, day] of history) {
+    if (date > origin) continue;
+    const holiday = cal.holidayOf(date);
+    if (holiday === null) continue;
+    const expected = expectedAround(history, cal, date, origin, field);
+    if (expected === null) continue;
+    const ratio = total(day[field]) / expected;
+    all.push(ratio);
+    if (holiday === name) own.push(ratio);
+  }
+  const mean = (xs: number[]) => total(xs) / xs.length;
+  // One sighting of a holiday carries its noise too: its own ratio is shrunk toward 1 by n / (n + 0.5).
+  if (own.length) return { factor: 1 + ((mean(own) - 1) * own.length) / (own.length + 0.5), seen: own.length };
+  if (all.length) return { factor: 1 + ((mean(all) - 1) * all.length) / (all.length + 2), seen: all.length };
+  return { factor: 1, seen: 0 };
+}
+
+export interface DayForecast {
+  sales: Float64Array;
+  covers: Float64Array;
+  /** The multipliers applied to the profile, for the answer's reasons. */
+  factors: { level: number; trend: number; holiday: number; weather: number };
+  holiday: string | null;
+}
+
+/**
+ * The forecaster of an origin: forecasts business dates from the history up to `origin`
+ * (included), per business hour, never negative. What depends only on the origin (profiles per
+ * weekday, level, trend, holiday effects) is computed once and shared by the dates it forecasts.
+ * `weather` multiplies a day when a weather effect is known.
+ */
+export function forecaster(history: History, cal: Calendar, spec: MethodSpec, origin: string) {
+  const memo = new Map<string, unknown>();
+  const once = <T>(key: string, make: () => T): T => {
+    if (!memo.has(key)) memo.set(key, make());
+    return memo.get(key) as T;
+  };
+  const alpha = spec.alpha ?? 0.25;
+  // An EWMA lags its series by (1 - alpha) / alpha steps, a mean by half its window: the trend is carried over that lag too.
+  const lag =
+    spec.smoothing === 'ewma'
+      ? (1 - alpha) / alpha
+      : spec.smoothing === 'weekday-index'
+        ? (spec.levelDays ?? 14) / 14
+        : (spec.weeks - 1) / 2;
+  const of = (date: string, field: Field, holiday: string | null, weather: number) => {
+    const level = spec.level ? once(`level|${field}`, () => levelFactor(history, cal, origin, field, spec)) : 1;
+    const ahead = daysBetween(origin, date) / 7;
+    const growth = spec.trend ? once(`growth|${field}`, () => weeklyGrowth(history, origin, field)) : 0;
+    const trend = Math.max(0, 1 + growth * (ahead + lag));
+    const hol =
+      holiday === null
+        ? 1
+        : once(`holiday|${holiday}|${field}`, () => holidayEffect(history, cal, holiday, origin, field)).factor;
+    const indexed = (f: Field) => once(`index|${f}`, () => indexLevel(history, cal, origin, f, spec));
+    const base = once(`profile|${weekdayOf(date)}|${field}`, () =>
+      profile(history, cal, date, origin, field, spec, indexed),
+    );
+    const scale = Math.max(0, level * trend * hol * weather);
+    return { hours: base.map((v) => Math.max(0, v * scale)), factors: { level, trend, holiday: hol, weather } };
+  };
+  return (date: string, weather = 1): DayForecast => {
+    const holiday = cal.holidayOf(date);
+    const sales = of(date, 'sales', holiday, weather);
+    return { sales: sales.hours, covers: of(date, 'covers', holiday, weather).hours, factors: sales.factors, holiday };
+  };
+}
+
+/** The forecast of one business date from the history up to `origin` (see forecaster). */
+export function forecastDay(
+  history: History,
+  cal: Calendar,
+  spec: MethodSpec,
+  date: string,
+  origin: string,
+  weather = 1,
+): DayForecast {
+  return forecaster(history, cal, spec, origin)(date, weather);
+}

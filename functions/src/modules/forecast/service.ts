@@ -1,0 +1,264 @@
+import { coreErrors } from '../../core/errors';
+import { addDays, businessToday, datesInRange, weekdayName } from '../../core/calendar';
+import { bookedCovers } from '../../pos/integration-engine';
+import { getCompanyRules } from '../companies';
+import { readSalesDays, salesAndCovers, salesCurrency } from '../sales';
+import { backtest, type BacktestResult } from './backtest';
+import { BUSINESS_HOURS, DAYPARTS, daypartOf, type Daypart } from './dayparts';
+import { forecastErrors } from './errors';
+import { countryOfTimeZone, holidayCalendar } from './holidays';
+import { realHours } from './hours';
+import { forecaster, METHODS, methodNamed, type History } from './model';
+import type { ForecastQuery, ForecastResponse } from './schemas';
+import { pastWeather, weatherForecast, type DailyWeather } from './weather';
+import { rainEffect, weatherFactor, type RainEffect } from './weather-effect';
+
+/** History read: the last year of business days. */
+const HISTORY_DAYS = 365;
+const MIN_HISTORY_DAYS = 14;
+/** Origins the forecast's own method choice backtests (the latest 12 weeks: recent behaviour, bounded cost). */
+const CHOICE_ORIGINS = 12;
+/** Interval multipliers without a backtest: +-25 %. */
+const DEFAULT_INTERVAL: [number, number] = [0.75, 1.25];
+/** Sales currency before any import fixed one. */
+const DEFAULT_CURRENCY = 'USD';
+
+async function loadContext(companyId: string) {
+  const { profile, settings } = await getCompanyRules({ companyId });
+  const cal = { timezone: profile.timezone ?? 'UTC', dayChangeTime: settings.dayChangeTime ?? 0 };
+  const today = businessToday(cal.timezone, cal.dayChangeTime);
+  const origin = addDays(today, -1);
+  const [read, currency] = await Promise.all([
+    readSalesDays(companyId, addDays(today, -HISTORY_DAYS), origin),
+    salesCurrency(companyId),
+  ]);
+  const history: History = new Map([...read.days].map(([date, v]) => [date, salesAndCovers(v)]));
+  const holidays = holidayCalendar(countryOfTimeZone(cal.timezone));
+  const weather = { enabled: settings.weatherApiEnabled === true, location: profile.location ?? null };
+  return { cal, today, origin, history, holidays, weather, currency: currency ?? read.currency ?? DEFAULT_CURRENCY };
+}
+
+type Context = Awaited<ReturnType<typeof loadContext>>;
+
+function requireHistory(ctx: Context) {
+  if (ctx.history.size < MIN_HISTORY_DAYS)
+    throw forecastErrors.FORECAST_NO_HISTORY(
+      `${ctx.history.size} business day(s) of sales in the last year; the forecast needs at least ${MIN_HISTORY_DAYS}`,
+    );
+}
+
+const sum = (v: ArrayLike<number>) => {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i];
+  return s;
+};
+
+/** The selling window of a daypart (minutes of the date), from the hours the forecast sells in; null when closed. */
+function windowOf(sales: Float64Array, daypart: Daypart): { start: number | null; end: number | null } {
+  let first = -1;
+  let last = -1;
+  for (let h = 0; h < BUSINESS_HOURS; h++) {
+    if (daypartOf(h) !== daypart || Math.round(sales[h]) <= 0) continue;
+    if (first < 0) first = h;
+    last = h;
+  }
+  if (first < 0 || first >= 24) return { start: null, end: null };
+  return { start: first * 60, end: ((last + 1) * 60) % 1440 };
+}
+
+interface WeatherUse {
+  enabled: boolean;
+  used: boolean;
+  note: string | null;
+  effect: RainEffect | null;
+  ahead: Map<string, DailyWeather>;
+}
+
+/**
+ * The weather the forecast may use: only with the setting weatherApiEnabled and a profile location.
+ * The history's weather teaches the rain effect, the forecast's gives the days ahead; if the
+ * weather service fails, the forecast goes on without weather and says so.
+ */
+async function loadWeather(ctx: Context, from: string, to: string): Promise<WeatherUse> {
+  const off = { used: false, effect: null, ahead: new Map<string, DailyWeather>() };
+  if (!ctx.weather.enabled) return { ...off, enabled: false, note: null };
+  const at = ctx.weather.location;
+  if (!at) return { ...off, enabled: true, note: 'The company profile has no location: no weather' };
+  const place = { lat: at.lat, lng: at.lng, timezone: ctx.cal.timezone };
+  const first = [...ctx.history.keys()].sort()[0];
+  try {
+    const [past, ahead] = await Promise.all([
+      pastWeather({ ...place, startDate: first, endDate: ctx.origin }),
+      weatherForecast({ ...place, startDate: from, endDate: to }, ctx.today),
+    ]);
+    const effect = rainEffect(ctx.history, ctx.holidays, past, ctx.origin);
+    return {
+      enabled: true,
+      used: ahead.size > 0,
+      note: ahead.size ? null : 'No weather forecast this far ahead',
+      effect,
+      ahead,
+    };
+  } catch {
+    return { ...off, enabled: true, note: 'The weather service did not answer: forecast without weather' };
+  }
+}
+
+export interface ForecastRun {
+  weather: WeatherUse;
+  ctx: Context;
+  method: ForecastResponse['method'];
+  interval: BacktestResult['interval'];
+  days: { date: string; weather: DailyWeather | null; forecast: ReturnType<ReturnType<typeof forecaster>> }[];
+}
+
+/** The forecast of a range of business dates, with the method its history's backtest chose. */
+export async function runForecast(companyId: string, from: string, to: string): Promise<ForecastRun> {
+  const ctx = await loadContext(companyId);
+  requireHistory(ctx);
+  const bt = backtest(ctx.history, ctx.holidays, { maxOrigins: CHOICE_ORIGINS });
+  const spec = bt ? methodNamed(bt.chosen) : METHODS[0];
+  const forecast = forecaster(ctx.history, ctx.holidays, spec, ctx.origin);
+  const weather = await loadWeather(ctx, from, to);
+  const days = datesInRange(from, to).map((date) => {
+    const w = weather.ahead.get(date);
+    return {
+      date,
+      weather: w ?? null,
+      forecast: forecast(date, weather.effect ? weatherFactor(weather.effect, w) : 1),
+    };
+  });
+  return {
+    weather,
+    ctx,
+    method: {
+      name: spec.name,
+      description: spec.description,
+      chosenBy: bt ? 'backtest' : 'default',
+      backtestDayWape: bt?.methods[spec.name].day ?? null,
+    },
+    interval: bt?.interval ?? { day: DEFAULT_INTERVAL, hour: DEFAULT_INTERVAL },
+    days,
+  };
+}
+
+export async function getForecast({ query }: { query: ForecastQuery }): Promise<ForecastResponse> {
+  const rules = await getCompanyRules({ companyId: query.companyId });
+  const tz = rules.profile.timezone ?? 'UTC';
+  const today = businessToday(tz, rules.settings.dayChangeTime ?? 0);
+  const from = query.startDate ?? addDays(today, 1);
+  if (from < today)
+    throw coreErrors.INVALID_DATE_RANGE(
+      `startDate ${from} is before the business day today (${today}): the forecast looks ahead`,
+    );
+  const run = await runForecast(query.companyId, from, addDays(from, query.weeks * 7 - 1));
+  const { ctx, interval } = run;
+  const round = Math.round;
+  return {
+    companyId: query.companyId,
+    currency: ctx.currency,
+    timezone: ctx.cal.timezone,
+    origin: ctx.origin,
+    historyDays: ctx.history.size,
+    method: run.method,
+    holidays: { country: ctx.holidays.country, source: 'date-holidays' },
+    weather: {
+      enabled: run.weather.enabled,
+      used: run.weather.used,
+      source: 'open-meteo',
+      note: run.weather.note,
+      rainyDayFactor: run.weather.effect?.rainy ?? null,
+      dryDayFactor: run.weather.effect?.dry ?? null,
+      rainyHistoryDays: run.weather.effect?.rainyDays ?? 0,
+    },
+    days: run.days.map(({ date, weather, forecast: f }) => {
+      const total = sum(f.sales);
+      const dayparts = Object.fromEntries(
+        DAYPARTS.map((p) => {
+          let [s, c] = [0, 0];
+          for (let h = 0; h < BUSINESS_HOURS; h++) if (daypartOf(h) === p) [s, c] = [s + f.sales[h], c + f.covers[h]];
+          return [
+            p,
+            {
+              salesMinor: round(s),
+              low: round(s * interval.day[0]),
+              high: round(s * interval.day[1]),
+              covers: round(c),
+              ...windowOf(f.sales, p),
+            },
+          ];
+        }),
+      ) as ForecastResponse['days'][number]['dayparts'];
+      return {
+        date,
+        weekday: weekdayName(date),
+        holiday: f.holiday,
+        weather,
+        salesMinor: round(total),
+        low: round(total * interval.day[0]),
+        high: round(total * interval.day[1]),
+        covers: round(sum(f.covers)),
+        factors: f.factors,
+        dayparts,
+        hours: realHours(date, ctx.cal).map((h) => ({
+          start: h.start,
+          businessHour: h.businessHour,
+          salesMinor: round(f.sales[h.businessHour]),
+          low: round(f.sales[h.businessHour] * interval.hour[0]),
+          high: round(f.sales[h.businessHour] * interval.hour[1]),
+          covers: round(f.covers[h.businessHour]),
+        })),
+      };
+    }),
+  };
+}
+
+export async function getBacktest({ companyId }: { companyId: string }) {
+  const ctx = await loadContext(companyId);
+  requireHistory(ctx);
+  const result = backtest(ctx.history, ctx.holidays);
+  if (!result)
+    throw forecastErrors.FORECAST_NO_HISTORY(
+      `${ctx.history.size} business day(s) of sales: a backtest needs 9 weeks (8 of warm-up and one to compare)`,
+    );
+  return { companyId, currency: ctx.currency, backtest: result };
+}
+
+/**
+ * Per date and daypart, the forecast demand with its selling window: what schedule generation
+ * staffs. Where the company has reservation data for the range, each daypart also carries the
+ * covers booked with the reservation partner (null where it has none: no partner, or nothing booked).
+ */
+export async function forecastDemand({ companyId, from, to }: { companyId: string; from: string; to: string }) {
+  const [run, booked] = await Promise.all([
+    runForecast(companyId, from, to),
+    bookedCovers({ companyId, startDate: from, endDate: to }),
+  ]);
+  const bookedByDate = new Map(booked.days.map((d) => [d.date, d.byHour]));
+  const hasBookings = booked.totalCovers > 0;
+  const dayparts = run.days.flatMap(({ date, forecast: f }) =>
+    DAYPARTS.flatMap((p) => {
+      const w = windowOf(f.sales, p);
+      if (w.start === null || w.end === null) return [];
+      let [salesMinor, covers, reserved] = [0, 0, 0];
+      const byHour = bookedByDate.get(date) ?? [];
+      for (let h = 0; h < BUSINESS_HOURS; h++) {
+        if (daypartOf(h) !== p) continue;
+        [salesMinor, covers, reserved] = [salesMinor + f.sales[h], covers + f.covers[h], reserved + (byHour[h] ?? 0)];
+      }
+      return [
+        {
+          date,
+          daypart: p,
+          start: w.start,
+          end: w.end,
+          salesMinor: Math.round(salesMinor),
+          covers: Math.round(covers),
+          reservationCovers: hasBookings ? reserved : null,
+        },
+      ];
+    }),
+  );
+  const projectedSalesMinor = Math.round(run.days.reduce((s, d) => s + sum(d.forecast.sales), 0));
+  return { dayparts, projectedSalesMinor, method: run.method.name, currency: run.ctx.currency };
+}
