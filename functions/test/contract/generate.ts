@@ -11,6 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { fanOut } from '../../src/modules/events/fanout';
 import { DEPLOYED, ownedCollections } from '../../src/modules/registry';
 import { API_PATH_PREFIX } from '../../src/http/app';
 import { functionServing, hostingRewrites } from '../../scripts/hosting-rewrites';
@@ -875,6 +876,17 @@ export const OVERRIDES: Record<string, Override> = {
   'DELETE /posts/{postId}': withPost(
     'deletes an existing post by its author (otherwise 404 or 403): one the manager published',
   ),
+  'POST /notifications/{notificationId}/read': {
+    why: "marks an entry of the caller's own inbox (otherwise 404): the one a post to everyone put there, fanned out as the events queue does",
+    setup: async (f) => {
+      const { postId } = await publishPost(f);
+      const outbox = await getFirestore(adminApp()).collection(`companies/${f.company.companyId}/outbox`).get();
+      const eventId = outbox.docs.find((d) => d.data().data?.postId === postId)!.id;
+      await fanOut({ companyId: f.company.companyId, eventId });
+      return { notificationId: eventId };
+    },
+    request: (_f, p) => ({ path: { notificationId: p.notificationId } }),
+  },
   'POST /posts/{postId}/read': withPost(
     'reads an existing post addressed to the employee (otherwise 404): one to everyone',
   ),
