@@ -262,6 +262,8 @@ export async function createRequest({
       result: { request: requestAsOf(request, now), event },
       write: (t: Transaction) => {
         t.create(repo.requestRef(companyId, id), repo.requestToDoc(request));
+        if (PENDING.includes(state) && request.shiftStartsAt !== null)
+          t.set(repo.expiryIndexRef(companyId, id), { companyId, requestId: id, expiresAt: request.shiftStartsAt });
         apply?.(t);
         event?.write(t);
       },

@@ -5,7 +5,7 @@ import type { ShiftRequest } from './schemas';
  * The domain event of a request's write, staged in its transaction: created (for managers when it
  * waits for them), waiting for someone (the swap's coworker, or managers after the coworker),
  * approved or denied (for the requester). Null when the write changes nothing anyone is told.
- * (An expiry is not written: a pending request whose shift started reads as expired.)
+ * (An expiry is recorded, with its event, by the expiry job: expiry.ts.)
  */
 export function requestEvent(before: ShiftRequest | null, after: ShiftRequest, actorUid: string): StagedEvent | null {
   if (before?.state === after.state) return null;

@@ -7,7 +7,7 @@ export default defineModule({
     'Shift requests (swap, replace, emergency, day off, availabilities) with peer and manager approval, applied atomically to the schedule',
   http: () => require('./router') as typeof import('./router'),
   errors: requestErrors.catalog,
-  collections: { company: ['shiftRequests', 'requestPolicy'] },
+  collections: { company: ['shiftRequests', 'requestPolicy'], root: ['requestExpiries'] },
   personalData: {
     shiftRequests: {
       match: { employeeId: ['employeeId', 'peerEmployeeId', 'takerEmployeeId'] },
@@ -15,5 +15,16 @@ export default defineModule({
       fields: ['note'],
     },
     requestPolicy: 'none',
+    // an entry holds ids only and is dropped by the expiry job once its time has passed
+    requestExpiries: 'none',
   },
+  jobs: [
+    {
+      name: 'requestsExpiry',
+      schedule: 'every 15 minutes',
+      description:
+        'Records the expiry of pending requests whose shift has started and tells their requester (request.expired, once)',
+      run: () => async () => (require('./expiry') as typeof import('./expiry')).expirePendingRequests(),
+    },
+  ],
 });

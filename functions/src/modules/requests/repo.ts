@@ -1,11 +1,13 @@
-import type { DocumentData, DocumentSnapshot, Query } from 'firebase-admin/firestore';
+import type { DocumentData, DocumentReference, DocumentSnapshot, Query } from 'firebase-admin/firestore';
+import { db } from '../../core/firebase';
 import { companyCollection, companyDoc, toMillis } from '../../core/firestore';
 import { POLICY_DEFAULTS, REQUEST_TYPES, type RequestPolicy, type ShiftRequest } from './schemas';
 
 /**
  * Shift requests live at companies/{companyId}/shiftRequests/{id}; the company's approval policy
  * at companies/{companyId}/requestPolicy/policy. The stored state is the last transition; a
- * pending shift request whose shift has started is answered as expired (`effectiveState` in transitions.ts).
+ * pending shift request whose shift has started is answered as expired (`effectiveState` in transitions.ts)
+ * until the expiry job records it (expiry.ts).
  */
 function requestFromDoc(id: string, d: DocumentData): ShiftRequest {
   return {
@@ -64,4 +66,30 @@ export function requestsWhere(
 ): Query {
   const c = requestsCollection(companyId);
   return field ? c.where(field, '==', value) : c;
+}
+
+/**
+ * The expiry index: `requestExpiries/{companyId}_{requestId}` for every request created pending
+ * about a shift, so the expiry job reads one collection instead of every company's requests (no
+ * collection-group queries on the Node emulator). Written with the request; the job drops an
+ * entry once its time has passed, whatever became of the request.
+ */
+const EXPIRY_INDEX = 'requestExpiries';
+export const expiryIndexRef = (companyId: string, requestId: string) =>
+  db().collection(EXPIRY_INDEX).doc(`${companyId}_${requestId}`);
+
+export interface ExpiryEntry {
+  companyId: string;
+  requestId: string;
+  expiresAt: number;
+}
+
+export async function dueExpiries(now: number): Promise<(ExpiryEntry & { ref: DocumentReference })[]> {
+  const snap = await db().collection(EXPIRY_INDEX).where('expiresAt', '<=', now).get();
+  return snap.docs.map((d) => ({
+    ref: d.ref,
+    companyId: String(d.get('companyId')),
+    requestId: String(d.get('requestId')),
+    expiresAt: Number(d.get('expiresAt')),
+  }));
 }
