@@ -18,14 +18,16 @@ beforeAll(async () => {
   sim = await startVendors();
 });
 afterAll(async () => {
-  fft.cleanup();
   await sim.close();
+  fft.cleanup();
   process.env = saved;
 });
 
-const runTask = fft.wrap((functions as unknown as Record<string, never>).posSyncRun) as unknown as (req: {
-  data: unknown;
-}) => Promise<void>;
+/** Delivers a run task to the real task function, as the queue does. */
+const deliver = (task: { companyId: string; runId: string }) =>
+  (fft.wrap((functions as unknown as Record<string, never>).posSyncRun) as unknown as (req: object) => Promise<void>)({
+    data: task,
+  });
 
 /** A roster sync the simulated vendor fails (HTTP 500), its task delivered twice as a retried queue would. */
 async function failedSync(co: TestCompany) {
@@ -35,21 +37,25 @@ async function failedSync(co: TestCompany) {
     .set(bearer(co.manager))
     .send({ streams: ['roster'] });
   expect(res.status).toBe(201);
-  const task = { data: { companyId: co.companyId, runId: res.body.data.runs[0].id } };
-  await runTask(task);
-  await runTask(task);
+  const task = { companyId: co.companyId, runId: res.body.data.runs[0].id };
+  await deliver(task);
+  await deliver(task);
   sim.state.reset();
 }
 
 describe('integration runs record the third failure in a row with its event', () => {
   it('the third failed run stages integration.sync_failed once, for owners; a redelivered run and a fourth failure add none', async () => {
     const co = await createCompany({ profile: { timezone: 'America/New_York' } });
-    const connected = await api('integrationEngine')
-      .post('/connections')
-      .query({ companyId: co.companyId })
-      .set(bearer(co.owner))
-      .send({ slug: 'square_api_key', credentials: SIMULATED.square_api_key });
-    expect(connected.status).toBe(201);
+    const connect = { slug: 'square_api_key', credentials: SIMULATED.square_api_key };
+    expect(
+      (
+        await api('integrationEngine')
+          .post('/connections')
+          .query({ companyId: co.companyId })
+          .set(bearer(co.owner))
+          .send(connect)
+      ).status,
+    ).toBe(201);
     await logsOf(async () => {
       for (let i = 1; i <= 4; i++) await failedSync(co);
     });
