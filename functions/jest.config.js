@@ -4,8 +4,11 @@
  *   they start no emulator and any Firestore or Auth access fails at once (test/unit-setup.js);
  * - emulator: everything else, against the Node Firestore emulator and the Firebase Auth emulator
  *   started by scripts/with-emulators.js;
- * - browser: the dashboard in headless Chromium against the local stack (scripts/browser-tests.js).
+ * - browser: the dashboard in headless Chromium against the local stack (scripts/stack-tests.js);
+ * - client: the typed client package (clients/typescript) against the local stack (scripts/stack-tests.js).
  */
+const path = require('node:path');
+
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 const common = { testEnvironment: 'node', transform };
 
@@ -27,7 +30,22 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: ['/test/unit/', '/test/browser/'],
     },
-    // run by scripts/browser-tests.js (the last step of npm test), against the running local stack
+    // run by scripts/stack-tests.js (the last step of npm test), against the running local stack
     { ...common, displayName: 'browser', roots: ['<rootDir>/test/browser'], testMatch: ['**/*.test.ts'] },
+    {
+      // the package has no install of its own here: its tools and packages are functions/'s
+      displayName: 'client',
+      rootDir: path.resolve(__dirname, '../clients/typescript'),
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.test.ts'],
+      testEnvironment: require.resolve('jest-environment-node'),
+      modulePaths: [path.join(__dirname, 'node_modules')],
+      transform: {
+        '^.+\\.ts$': [
+          require.resolve('ts-jest'),
+          { tsconfig: path.resolve(__dirname, '../clients/typescript/tsconfig.json') },
+        ],
+      },
+    },
   ],
 };

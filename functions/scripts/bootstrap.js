@@ -95,6 +95,8 @@ if (!ensureNode()) {
     console.log('Typecheck ...');
     run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
     run(bin('tsc'), ['-p', 'web/tsconfig.json']);
+    // the typed client package, strict (test/unit/client-types.test.ts checks its generated types)
+    run(bin('tsc'), ['-p', '../clients/typescript/tsconfig.json', '--noEmit']);
     console.log('Lint and format check ...');
     run(bin('eslint'), ['.']);
     // one formatter for the whole repository (.prettierrc.json, .prettierignore at the root); `npm run format` fixes
@@ -103,8 +105,8 @@ if (!ensureNode()) {
     });
     // the paths and options first: --selectProjects takes every word after it as a project name
     run(process.execPath, ['scripts/with-emulators.js', 'jest', ...jestArgs, '--selectProjects', 'unit', 'emulator']);
-    // the browser tier needs the whole local stack: on a full run only (not for `npm test -- <path>`)
-    if (jestArgs.length === 0) run(process.execPath, ['scripts/browser-tests.js']);
+    // the stack tier (the typed client, the dashboard in a browser) needs the whole local stack: on a full run only (not for `npm test -- <path>`)
+    if (jestArgs.length === 0) run(process.execPath, ['scripts/stack-tests.js']);
   } else if (command === 'bench') {
     run(process.execPath, ['scripts/with-emulators.js', process.execPath, 'bench/run-all.js']);
   } else if (command === 'mutation') {

@@ -17,6 +17,12 @@ const ROOT_DIR = path.resolve(FUNCTIONS_DIR, '..');
 const RUNTIME_DIR = path.join(ROOT_DIR, '.runtime');
 /** Where the local stack (scripts/stack.js) writes the firebase emulators' output, the functions' log lines among it. */
 const EMULATORS_LOG = path.join(RUNTIME_DIR, 'emulators.log');
+/**
+ * Requests the Functions emulator runs at once, across all functions (firebase-tools'
+ * FUNCTIONS_EMULATOR_PARALLEL, default 50); the others wait in its queue. Each running request holds
+ * a worker process, so this bounds the busy workers (emulator-workers.js gives the idle ones back).
+ */
+const FUNCTIONS_PARALLEL = 4;
 
 /**
  * The Node emulator adds a document to a collection with an immer `produce` over the whole
@@ -168,13 +174,25 @@ async function startFirebaseEmulators({ only, projectId, ports, env = {}, quiet 
     ? path.join(ROOT_DIR, 'firebase.json')
     : path.join(RUNTIME_DIR, `firebase.${projectId}.json`);
   if (!useRootConfig) fs.writeFileSync(configPath, JSON.stringify(config, null, 2));
-  const bin = path.join(FUNCTIONS_DIR, 'node_modules', '.bin', 'firebase');
+  const cli = path.join(path.dirname(require.resolve('firebase-tools/package.json')), 'lib', 'bin', 'firebase.js');
   const child = spawn(
-    bin,
-    ['emulators:start', '--only', only.join(','), '--project', projectId, '--config', configPath],
+    process.execPath,
+    [
+      // the Functions emulator's workers, bounded (emulator-workers.js)
+      '--require',
+      path.join(__dirname, 'emulator-workers.js'),
+      cli,
+      ...['emulators:start', '--only', only.join(','), '--project', projectId, '--config', configPath],
+    ],
     {
       cwd: ROOT_DIR,
-      env: { ...process.env, ...env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? 'true' },
+      env: {
+        ...process.env,
+        FUNCTIONS_EMULATOR_PARALLEL: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? String(FUNCTIONS_PARALLEL),
+        ...env,
+        FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+        CI: process.env.CI ?? 'true',
+      },
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
     },
   );

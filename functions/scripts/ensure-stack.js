@@ -1,5 +1,5 @@
 /**
- * The running local stack for the browser tests and the dashboard benchmark: the one a developer
+ * The running local stack for the stack tier (the typed client, the browser tests) and the benchmarks: the one a developer
  * started (`npm start`), or one started here (and stopped by `stop()`), built first.
  */
 const { spawn, execFileSync } = require('node:child_process');
@@ -33,7 +33,7 @@ async function ensureStack({ log = console.log } = {}) {
     log(`Using the running local stack (${DASHBOARD_URL}).`);
     return { stop: async () => {} };
   }
-  log('Starting the local stack for the browser tests (npm start without the install) ...');
+  log('Starting the local stack for the stack tier (npm start without the install) ...');
   execFileSync(
     process.execPath,
     [require.resolve('typescript/bin/tsc', { paths: [FUNCTIONS_DIR] }), '-p', 'tsconfig.build.json'],

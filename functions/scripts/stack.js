@@ -36,6 +36,8 @@ const WEBHOOK_RECEIVER_PORT = 7427;
 /** The local FCM server (dev/fcm.ts): push notifications land on simulated phones, read at /messages. */
 const FCM_PORT = 7496;
 const BASE = `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/${REGION}`;
+/** The one address of the API: the Hosting emulator rewrites /api/<route> to the module's function (firebase.json). */
+const API_BASE = `http://127.0.0.1:${PORTS.hosting}/api`;
 
 /** The credential vault's key, generated once into the ignored runtime folder (the stored credentials outlive nothing else, but one key keeps them readable across restarts of a long session). */
 function localVaultKeys() {
@@ -170,6 +172,7 @@ async function main() {
     OAUTH_REDIRECT_URI: `${BASE}/integrationEngine/oauth/callback`,
     INVITATION_URL: `${BASE}/auth/invitations/open`,
     APPLICATION_CONFIRM_URL: `${BASE}/applicants/apply-confirmations`,
+    API_BASE_URL: API_BASE,
     // outgoing webhooks may reach the local receiver (plain http, loopback); nothing else private
     WEBHOOK_ALLOWED_TARGETS: `127.0.0.1:${WEBHOOK_RECEIVER_PORT}`,
     // nothing trusted stands in front of the local functions: a client's X-Forwarded-For is ignored
@@ -218,7 +221,7 @@ async function main() {
   console.log(`Starting the POS sync service on 127.0.0.1:${POS_SYNC_PORT} ...`);
   const posSync = await startPosSyncService();
   const stopJobs = runScheduledJobs(DEPLOYED, logStream, ['posSyncHourly']);
-  console.log('\nLocal stack ready. Module base addresses:');
+  console.log(`\nLocal stack ready. The API, every module: ${API_BASE}   Each module's own function URL:`);
   for (const { name } of MODULES) console.log(`  ${name.padEnd(18)} ${base}/${name}`);
   console.log(
     `  ${'POS sync service'.padEnd(18)} http://127.0.0.1:${POS_SYNC_PORT}   (POST /sync/{vendor}/{companyId}, GET /health, POST /webhooks/{vendor}; deployed: ${base}/posSyncService)`,
@@ -226,7 +229,7 @@ async function main() {
   console.log(
     `\nAI-spend dashboard (administrators; Firebase Hosting emulator): http://127.0.0.1:${PORTS.hosting}/   sign in as ${require('../../emulator-data/demo.json').admins[0].email}, password ${require('../../emulator-data/demo.json').password}`,
   );
-  console.log(`API description: ${base}/docs/openapi.json   viewer: ${base}/docs/ui/`);
+  console.log(`API description: ${API_BASE}/openapi.json   viewer: ${API_BASE}/ui/`);
   console.log(
     `Firestore emulator: 127.0.0.1:${PORTS.firestore}   Auth emulator: 127.0.0.1:${PORTS.auth}   Cloud Tasks emulator: 127.0.0.1:${PORTS.tasks}`,
   );
@@ -254,7 +257,7 @@ async function main() {
   console.log('  npm run token -- cafe-owner   # Corner Café owner');
   console.log('  npm run token -- admin        # platform administrator (admin claim)');
   console.log(
-    `Example: curl -H "Authorization: Bearer $(npm run -s token -- owner)" "${base}/roles/roles?companyId=harbor-vine"`,
+    `Example: curl -H "Authorization: Bearer $(npm run -s token -- owner)" "${API_BASE}/roles?companyId=harbor-vine"`,
   );
   console.log(`\nEmulator log: ${logFile}. Press Ctrl+C to stop.`);
 

@@ -107,6 +107,13 @@ export const config = {
    */
   trustedProxyHops: (): number => Math.floor(positiveNumber('TRUSTED_PROXY_HOPS', 1, true)),
   /**
+   * The one address of the API (`/api` on the Firebase Hosting site) that the served API description
+   * names; default: the project's default Hosting site, or the Hosting emulator of the local stack.
+   */
+  apiBaseUrl: (): string =>
+    env('API_BASE_URL') ??
+    (config.inFunctionsEmulator() ? 'http://127.0.0.1:5002/api' : `https://${config.projectId()}.web.app/api`),
+  /**
    * Deadlines, so that a request answers (503 in the envelope) well before the function's timeout
    * (60 s) cuts it off with the platform's bare 500: every Firestore call (each attempt and its
    * client-side retries together, src/core/firebase.ts), and a whole request (src/http/deadline.ts).
@@ -117,8 +124,6 @@ export const config = {
     requestMs: (moduleSeconds?: number): number =>
       positiveNumber('REQUEST_DEADLINE_MS', moduleSeconds ? moduleSeconds * 1000 : 15_000),
   },
-  /** Base address of the functions when served locally (overrides the one derived from the request). */
-  localBaseUrl: (): string | undefined => env('LOCAL_BASE_URL'),
   /** host:port of a local server speaking FCM HTTP v1 (tests, the stack): push goes there instead of Google (src/modules/events/push.ts). */
   fcmLocalHost: (): string | undefined => env('FCM_LOCAL_HOST'),
   ai: {

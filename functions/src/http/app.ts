@@ -24,12 +24,29 @@ import { hasTaggedFields, withhold, type Viewer } from './visibility';
 
 export const DEFAULT_BODY_LIMIT = '1mb';
 
+/**
+ * The one address of the API: Firebase Hosting rewrites `/api/<route path>` to the function of the
+ * module serving the route (firebase.json, written by scripts/hosting-rewrites.ts), and the function
+ * receives the path as the client sent it. Each module is also reached at its own function URL,
+ * where the route path follows the function name.
+ */
+export const API_PATH_PREFIX = '/api';
+
+/** A request through the one address is routed as if it had come to the module's own function URL. */
+function withoutApiPrefix(req: Request, _res: Response, next: NextFunction): void {
+  const rest = req.url.slice(API_PATH_PREFIX.length);
+  if (req.url.startsWith(API_PATH_PREFIX) && (rest === '' || rest[0] === '/' || rest[0] === '?'))
+    req.url = rest.startsWith('/') ? rest : `/${rest}`;
+  next();
+}
+
 /** Builds the Express app of one module: request context, CORS, JSON parsing, access, validation, envelope, errors. */
 export function createModuleApp(module: ServedModule): express.Express {
   const { routes, extend } = module.http();
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
+  app.use(withoutApiPrefix);
   app.use(requestContext);
   app.use(cors({ origin: true, maxAge: 3600, exposedHeaders: ['X-Request-Id'] }));
 

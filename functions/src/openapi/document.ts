@@ -17,17 +17,19 @@ import {
   type ThrownCodes,
 } from './responses';
 
+export interface ServerEntry {
+  url: string;
+  description: string;
+}
+
 export interface DocumentOptions {
-  /** Base address of each module, e.g. http://127.0.0.1:5001/demo-workforce/us-central1/roles */
-  baseUrl: (moduleName: string) => string;
+  /**
+   * The one address of the API, every operation's base: `/api` on the Firebase Hosting site
+   * (firebase.json rewrites each route to its module's function), e.g. http://127.0.0.1:5002/api.
+   */
+  servers: ServerEntry[];
   /** The composed error catalog (every code the API answers). */
   errors: ErrorCatalog;
-  /**
-   * The address the module functions live under (the top-level `servers` entry), e.g.
-   * https://us-central1-<project>.cloudfunctions.net. Default: the modules' base addresses without
-   * their last segment, when they all agree.
-   */
-  rootUrl?: string;
   /** The codes each module's code can throw; default: src/openapi/thrown-codes.json. */
   thrownCodes?: ThrownCodes;
 }
@@ -204,23 +206,6 @@ const errorCodesText = (errors: ErrorCatalog) =>
     .map(([code, { status, meaning }]) => `| \`${code}\` | ${status} | ${meaning} |`)
     .join('\n');
 
-/**
- * The top-level server: the root the module functions live under. It is not itself a base address of
- * any operation (every path item overrides it), but OpenAPI clients and linters expect one.
- */
-function rootUrl(modules: readonly DefinedModule[], options: DocumentOptions): string {
-  if (options.rootUrl) return options.rootUrl;
-  const roots = new Set(
-    modules.map((m) => {
-      const url = options.baseUrl(m.name);
-      return url.endsWith(`/${m.name}`) ? url.slice(0, -m.name.length - 1) : url;
-    }),
-  );
-  if (roots.size !== 1)
-    throw new Error(`the modules' base addresses share no root (${[...roots].join(', ')}): pass rootUrl`);
-  return [...roots][0];
-}
-
 export function buildOpenApiDocument(modules: readonly DefinedModule[], options: DocumentOptions) {
   const paths: Record<string, Record<string, unknown>> = {};
   const components = new Components();
@@ -229,15 +214,13 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
   for (const module of modules) {
     for (const route of module.http().routes) {
       const key = openApiPath(route.path);
-      // A path item has one `servers` entry: a path served by two modules cannot be described here.
+      // Hosting rewrites a path to one function: a path served by two modules could not be reached.
       const claimedBy = owner.get(key);
       if (claimedBy && claimedBy !== module.name) {
         throw new Error(`OpenAPI: path ${key} is served by both the ${claimedBy} and the ${module.name} modules`);
       }
       owner.set(key, module.name);
-      const item = (paths[key] ??= {
-        servers: [{ url: options.baseUrl(module.name), description: `${module.name} module` }],
-      });
+      const item = (paths[key] ??= {});
       if (item[route.method])
         throw new Error(`OpenAPI: ${route.method.toUpperCase()} ${key} is defined twice in the ${module.name} module`);
       item[route.method] = operation(module, route, {
@@ -248,7 +231,6 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
       });
     }
   }
-  const root = rootUrl(modules, options);
   const { document, schemas } = components.resolve({ paths });
   return {
     openapi: '3.1.0',
@@ -256,8 +238,8 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
       title: 'Workforce Operations Backend',
       version: '1.0.0',
       description: [
-        'Each module is its own HTTPS function with its own base address `<root>/<module>`: the `servers` entry of each path.',
-        `The top-level server \`${root}\` is only the root of those addresses; no operation is served at it directly.`,
+        'One base address serves every operation: `/api` on the Firebase Hosting site, which rewrites each path to the function of the module serving it.',
+        'Each module is also its own HTTPS function, reached at `<functions root>/<module>` followed by the same path.',
         'Every answer uses the envelope `{success, data}` or `{success: false, error, code, details?}`.',
         'Authenticate with `Authorization: Bearer <Firebase ID token>`.',
         'Query booleans accept true/false (also 1/0, yes/no); query lists accept repeated or comma-separated values.',
@@ -269,13 +251,7 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
         errorCodesText(options.errors),
       ].join('\n'),
     },
-    servers: [
-      {
-        url: root,
-        description:
-          "Root of the module functions; every path item overrides it with its module's base address (<root>/<module>)",
-      },
-    ],
+    servers: options.servers,
     tags: tagsOf(modules),
     components: {
       schemas: { ...schemas, [SUCCESS_ENVELOPE]: successEnvelope },

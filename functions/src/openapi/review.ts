@@ -1,30 +1,29 @@
 import type { ErrorCatalog } from '../core/errors';
 import type { DefinedModule } from '../modules/kit';
-import { buildOpenApiDocument } from './document';
+import { buildOpenApiDocument, type ServerEntry } from './document';
 import type { ThrownCodes } from './responses';
 
 /**
  * The reviewed snapshot of the API description (docs/openapi.json, written by `npm run openapi`).
- * It is built without a request and without reading the environment: the base addresses are the
- * deployed form for the demo project, so the snapshot changes only when the API does.
+ * It is built without a request and without reading the environment: its servers are the one
+ * address of the demo project deployed and of the local stack, so the snapshot changes only when
+ * the API does.
  */
-export const REVIEW_ROOT_URL = 'https://us-central1-demo-workforce.cloudfunctions.net';
+export const REVIEW_SERVERS: ServerEntry[] = [
+  { url: 'https://demo-workforce.web.app/api', description: 'Deployed: the Firebase Hosting site of the project' },
+  { url: 'http://127.0.0.1:5002/api', description: 'The local stack (npm start): the Hosting emulator' },
+];
 
 /** Where `npm run openapi` writes the snapshot, relative to the repository root. */
 export const REVIEW_DOCUMENT_PATH = 'docs/openapi.json';
 
-/** The document with fixed base addresses `${REVIEW_ROOT_URL}/<module>`. */
+/** The document with the fixed servers above. */
 export function buildReviewDocument(
   modules: readonly DefinedModule[],
   errors: ErrorCatalog,
   thrownCodes?: ThrownCodes,
 ) {
-  return buildOpenApiDocument(modules, {
-    baseUrl: (name) => `${REVIEW_ROOT_URL}/${name}`,
-    rootUrl: REVIEW_ROOT_URL,
-    errors,
-    thrownCodes,
-  });
+  return buildOpenApiDocument(modules, { servers: REVIEW_SERVERS, errors, thrownCodes });
 }
 
 /** Object keys sorted at every level (arrays keep their order), so that only content changes show in a diff. */

@@ -1,6 +1,6 @@
 /**
  * The administrators' AI-spend dashboard in headless Chromium (playwright-core) against the running
- * local stack and its demo data: run by scripts/browser-tests.js (the last step of `npm test`).
+ * local stack and its demo data: run by scripts/stack-tests.js (the last step of `npm test`).
  * Screenshots of every view go to .runtime/browser-artifacts/.
  */
 import * as fs from 'node:fs';

@@ -2,7 +2,7 @@
  * Contract tests generated from the OpenAPI document (`GET /openapi.json` of the docs module).
  *
  * Everything here works from the HTTP surface, the document and the test helpers: the operations
- * (method, path, module from `servers[0].url`, `x-access`), valid sample requests built from their
+ * (method, path, the module the Hosting rewrites send it to, `x-access`), valid sample requests built from their
  * JSON schemas, malformed variants of those requests, the fixture company the requests are about,
  * and a snapshot of what a request could have written. A new module is covered by these tests
  * without new test code; an operation whose generic sample cannot succeed gets an entry in OVERRIDES.
@@ -11,7 +11,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { ownedCollections } from '../../src/modules/registry';
+import { fanOut } from '../../src/modules/events/fanout';
+import { DEPLOYED, ownedCollections } from '../../src/modules/registry';
+import { API_PATH_PREFIX } from '../../src/http/app';
+import { functionServing, hostingRewrites } from '../../scripts/hosting-rewrites';
 import { writeRoster } from '../../src/pos/pos-sync';
 import { addDays, datesInRange } from '../../src/core/calendar';
 import { FIELD, FIELD_COUNT, newDayVector } from '../../src/modules/sales/aggregate';
@@ -90,7 +93,7 @@ export interface Operation {
   operationId: string;
   method: Method;
   path: string;
-  /** The module (function) serving it: the last segment of the path's `servers[0].url`. */
+  /** The module (function) serving it: the one the Hosting rewrites of the one address send it to. */
   module: string;
   access: Access | undefined;
   parameters: Parameter[];
@@ -143,16 +146,12 @@ export function inlineSchemas<T>(doc: T): T {
 export async function loadOperations(): Promise<Operation[]> {
   const res = await api('docs').get('/openapi.json');
   if (res.status !== 200) throw new Error(`GET /openapi.json answered ${res.status}: ${res.text.slice(0, 300)}`);
-  const doc = inlineSchemas(res.body) as {
-    servers?: Array<{ url: string }>;
-    paths: Record<string, Record<string, unknown>>;
-  };
+  const doc = inlineSchemas(res.body) as { paths: Record<string, Record<string, unknown>> };
+  const rewrites = hostingRewrites(DEPLOYED);
   const ops: Operation[] = [];
   for (const [opPath, item] of Object.entries(doc.paths)) {
-    const servers = (item.servers as Array<{ url: string }> | undefined) ?? doc.servers ?? [];
-    const url = servers[0]?.url;
-    if (!url) throw new Error(`path ${opPath} has no servers[0].url naming its module`);
-    const moduleName = url.replace(/\/+$/, '').split('/').pop()!;
+    const moduleName = functionServing(rewrites, `${API_PATH_PREFIX}${opPath.replace(/\{\w+\}/g, 'x')}`);
+    if (!moduleName) throw new Error(`no Hosting rewrite reaches ${opPath}`);
     const shared = (item.parameters as Parameter[] | undefined) ?? [];
     for (const method of METHODS) {
       const op = item[method] as Record<string, unknown> | undefined;
@@ -877,6 +876,17 @@ export const OVERRIDES: Record<string, Override> = {
   'DELETE /posts/{postId}': withPost(
     'deletes an existing post by its author (otherwise 404 or 403): one the manager published',
   ),
+  'POST /notifications/{notificationId}/read': {
+    why: "marks an entry of the caller's own inbox (otherwise 404): the one a post to everyone put there, fanned out as the events queue does",
+    setup: async (f) => {
+      const { postId } = await publishPost(f);
+      const outbox = await getFirestore(adminApp()).collection(`companies/${f.company.companyId}/outbox`).get();
+      const eventId = outbox.docs.find((d) => d.data().data?.postId === postId)!.id;
+      await fanOut({ companyId: f.company.companyId, eventId });
+      return { notificationId: eventId };
+    },
+    request: (_f, p) => ({ path: { notificationId: p.notificationId } }),
+  },
   'POST /posts/{postId}/read': withPost(
     'reads an existing post addressed to the employee (otherwise 404): one to everyone',
   ),

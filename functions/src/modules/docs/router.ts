@@ -1,28 +1,17 @@
-import express, { type Express, type Request } from 'express';
+import express, { type Express } from 'express';
 import { z } from 'zod';
 import { defineRoute, PUBLIC, type RouteDef } from '../../http/route';
 import { buildOpenApiDocument } from '../../openapi/document';
 import { DEPLOYED, errorCatalog } from '../registry';
-import { config, REGION } from '../../core/config';
+import { config } from '../../core/config';
 
-/** The base address of a module, as seen by the caller of the docs function. */
-function moduleBaseUrl(req: Request) {
-  return (name: string) => {
-    if (config.inFunctionsEmulator() || config.localBaseUrl()) {
-      const root = config.localBaseUrl() ?? `${req.protocol}://${req.get('host')}/${config.projectId()}/${REGION}`;
-      return `${root}/${name}`;
-    }
-    return `https://${REGION}-${config.projectId()}.cloudfunctions.net/${name}`;
-  };
-}
-
-let cached: { key: string; document: unknown } | undefined;
-export function openApiDocument(req: Request) {
-  const base = moduleBaseUrl(req);
-  const key = base('x');
-  if (cached?.key !== key)
-    cached = { key, document: buildOpenApiDocument(DEPLOYED, { baseUrl: base, errors: errorCatalog() }) };
-  return cached.document;
+let cached: unknown;
+export function openApiDocument() {
+  cached ??= buildOpenApiDocument(DEPLOYED, {
+    servers: [{ url: config.apiBaseUrl(), description: 'The one address of the API' }],
+    errors: errorCatalog(),
+  });
+  return cached;
 }
 
 const VIEWER_HTML = `<!doctype html>
@@ -42,14 +31,14 @@ export const routes: RouteDef[] = [
       'Generated at run time from the same zod schemas that validate requests. `GET /openapi.json` serves the bare document (for tools), and `GET /ui/` the interactive viewer.',
     access: PUBLIC,
     response: z.record(z.string(), z.unknown()),
-    handler: async ({ req }) => openApiDocument(req) as Record<string, unknown>,
+    handler: async () => openApiDocument() as Record<string, unknown>,
   }),
 ];
 
 /** The bare document and the viewer: not JSON envelopes, so plain Express routes. */
 export function extend(app: Express): void {
   app.get('/openapi.json', (req, res) => {
-    res.json(openApiDocument(req));
+    res.json(openApiDocument());
   });
   // the package's main file would also load its 2 MB browser bundle: only the directory of its files is needed here
   const assets: string = require('swagger-ui-dist/absolute-path.js')();

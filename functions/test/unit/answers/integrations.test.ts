@@ -7,12 +7,7 @@ import {
   runSchema,
   runsPage,
 } from '../../../src/pos/integration-engine/schemas';
-import {
-  createEmployeeResponse,
-  linkResponse,
-  listResponse,
-  tipsResponse,
-} from '../../../src/pos/pos-sync/schemas';
+import { createEmployeeResponse, linkResponse, listResponse, tipsResponse } from '../../../src/pos/pos-sync/schemas';
 import { importListResponse, mappingResponse, previewResponse } from '../../../src/pos/pos-sync/csv/schemas';
 import { keepsAnswer } from './keeps';
 

@@ -10,7 +10,7 @@ import type { paths } from './openapi';
 
 export type ApiClient = Client<paths>;
 
-/** One client per module: each module is its own function at its own base address (`<root>/<module>`). */
+/** One client over the one address of the API (or a module's own function URL: the same paths). */
 export function moduleClient(baseUrl: string, idToken?: string): ApiClient {
   return createClient<paths>({ baseUrl, headers: idToken ? { Authorization: `Bearer ${idToken}` } : {} });
 }
