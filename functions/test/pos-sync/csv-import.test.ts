@@ -8,7 +8,7 @@ import * as functions from '../../src/index';
 import { api } from '../helpers/api';
 import { snapshotCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
-import { addEmployee, at, docsOf, pos, posCompany, type PosCompany } from './helpers';
+import { addEmployee, at, docsOf, ledgerOf, pos, posCompany, type PosCompany } from './helpers';
 
 /**
  * CSV import end to end: the manager's routes (create, upload in parts, preview, start) and the
@@ -161,7 +161,7 @@ describe('a CSV import', () => {
     const overlapping = await run(co, await upload(co, 'sales', [SALES_HEADER + salesRows(21, 40)]));
     expect(overlapping.run.counts.sales).toMatchObject({ read: 20, created: 10, unchanged: 10 });
 
-    const ledger = await docsOf(co.companyId, 'posSales');
+    const ledger = await ledgerOf(co.companyId);
     expect(ledger).toHaveLength(40);
     const r7 = ledger.find((s) => s.vendorId === 'R7')!;
     expect(r7).toMatchObject({
@@ -180,7 +180,7 @@ describe('a CSV import', () => {
     expect(first.run.counts.sales).toMatchObject({ created: 3 });
     const again = await run(co, await upload(co, 'sales', [file]));
     expect(again.run.counts.sales).toMatchObject({ created: 0, unchanged: 3 });
-    expect((await docsOf(co.companyId, 'posSales')).map((s) => s.amount).sort()).toEqual([1000, 1000, 101000]);
+    expect((await ledgerOf(co.companyId)).map((s) => s.amount).sort()).toEqual([1000, 1000, 101000]);
   });
 
   it('fails a file with invalid rows, listing each problem by line and field, and writes nothing; started again with a corrected mapping it imports', async () => {
@@ -202,7 +202,7 @@ describe('a CSV import', () => {
       [4, 'closedAt', 'REQUIRED'],
       [5, null, 'COLUMN_COUNT'],
     ]);
-    expect(await docsOf(co.companyId, 'posSales')).toEqual([]);
+    expect(await ledgerOf(co.companyId)).toEqual([]);
     expect(await docsOf(co.companyId, 'invoices')).toEqual([]);
     const after = await snapshotCompany(co.companyId);
     // only the import and its run record what happened (the connection says when it last ran, and stays healthy)
@@ -221,7 +221,7 @@ describe('a CSV import', () => {
     };
     const done = await run(co, id2, { mapping });
     expect(done).toMatchObject({ state: 'imported', errorCount: 0 });
-    expect((await docsOf(co.companyId, 'posSales')).find((s) => s.vendorId === 'R1')).toMatchObject({
+    expect((await ledgerOf(co.companyId)).find((s) => s.vendorId === 'R1')).toMatchObject({
       closedAt: at('2025-03-04', 13 * 60 + 15),
       amount: 1250,
       tips: 100,
@@ -371,8 +371,8 @@ describe('a CSV import', () => {
       punches: `0 punches added to attendance (0 new, 0 changed), 0 already there; ${lines('punches')} punches wait for their POS employee to be linked to an employee, and are added then.`,
       sales: `${lines('sales')} sales imported (${lines('sales')} new, 0 changed, 0 already there); ${lines('sales')} of them have no employee yet, and are attributed when their POS employee is linked to an employee.`,
     });
-    expect(await docsOf(co.companyId, 'posSales')).toHaveLength(lines('sales'));
-    const refund = (await docsOf(co.companyId, 'posSales')).find((s) => (s.amount as number) < 0);
+    expect(await ledgerOf(co.companyId)).toHaveLength(lines('sales'));
+    const refund = (await ledgerOf(co.companyId)).find((s) => (s.amount as number) < 0);
     expect(refund).toMatchObject({ refund: true, amount: -450, currency: 'GBP' });
   });
 
@@ -420,7 +420,7 @@ describe('a CSV import', () => {
         run: { deliveries: 2, counts: { sales: { read: 2500, failed: 0 } } },
       });
       // counts carry over from the dead delivery: read is 2500, not its rows plus 2500 read again
-      expect(await docsOf(co.companyId, 'posSales')).toHaveLength(2500);
+      expect(await ledgerOf(co.companyId)).toHaveLength(2500);
     } finally {
       process.env = saved;
     }

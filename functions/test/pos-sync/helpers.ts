@@ -82,6 +82,12 @@ export async function docsOf(companyId: string, collection: string) {
   return snap.docs.map((d) => ({ id: d.id, ...d.data() }) as Record<string, unknown> & { id: string });
 }
 
+/** The sync's ledger entries of sales: the `pos` field of the invoices that have one. */
+export async function ledgerOf(companyId: string) {
+  const invoices = await docsOf(companyId, 'invoices');
+  return invoices.flatMap((i) => (i.pos ? [i.pos as Record<string, unknown>] : []));
+}
+
 export const link = (co: PosCompany, posEmployeeId: string, employeeId: string, as: TestUser = co.manager) =>
   pos()
     .post(`/pos-employees/${encodeURIComponent(posEmployeeId)}/link`)

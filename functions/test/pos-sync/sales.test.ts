@@ -7,6 +7,7 @@ import {
   addEmployee,
   at,
   docsOf,
+  ledgerOf,
   link,
   pos,
   posCompany,
@@ -80,7 +81,7 @@ describe('POS sales and tips', () => {
     const stored = {
       invoices: await docsOf(co.companyId, 'invoices'),
       days: await docsOf(co.companyId, 'salesActual'),
-      ledger: await docsOf(co.companyId, 'posSales'),
+      ledger: await ledgerOf(co.companyId),
       tips: await docsOf(co.companyId, 'posTips'),
     };
     expect(stored.invoices).toHaveLength(3);
@@ -89,7 +90,7 @@ describe('POS sales and tips', () => {
     expect({
       invoices: await docsOf(co.companyId, 'invoices'),
       days: await docsOf(co.companyId, 'salesActual'),
-      ledger: await docsOf(co.companyId, 'posSales'),
+      ledger: await ledgerOf(co.companyId),
       tips: await docsOf(co.companyId, 'posTips'),
     }).toEqual(stored);
 
@@ -283,7 +284,7 @@ describe('POS sales and tips', () => {
     ]);
     expect(counts).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 2, held: 0 });
     expect((await docsOf(co.companyId, 'invoices')).map((i) => i.externalId)).toEqual(['o-eur']);
-    expect((await docsOf(co.companyId, 'posSales')).map((i) => i.vendorId)).toEqual(['o-eur']);
+    expect((await ledgerOf(co.companyId)).map((i) => i.vendorId)).toEqual(['o-eur']);
   });
 
   it('writes a page of hundreds of sales in chunked commits, once', async () => {
@@ -301,7 +302,7 @@ describe('POS sales and tips', () => {
     expect(await writeSales(co.target, page)).toEqual({ created: 450, updated: 0, unchanged: 0, failed: 0, held: 0 });
     expect(await writeSales(co.target, page)).toEqual({ created: 0, updated: 0, unchanged: 450, failed: 0, held: 0 });
     expect(await docsOf(co.companyId, 'invoices')).toHaveLength(450);
-    expect(await docsOf(co.companyId, 'posSales')).toHaveLength(450);
+    expect(await ledgerOf(co.companyId)).toHaveLength(450);
     const served = page.filter((p) => p.employeeVendorId);
     expect(await salesOf(co, { employeeId: max })).toMatchObject({
       invoiceCount: served.length,

@@ -29,6 +29,8 @@ export interface AlsoWrite {
 export async function createInvoices(p: {
   companyId: string;
   items: readonly Record<string, unknown>[];
+  /** Kept on each invoice (by index): the caller's ledger of the sale, so one sale is one document. */
+  kept: readonly repo.KeptFields[];
   zone: string;
   dayChangeSeconds: number;
   also: AlsoWrite;
@@ -37,10 +39,10 @@ export async function createInvoices(p: {
   const employees = new Set(p.items.map((i) => i.employeeId).filter((id): id is string => typeof id === 'string'));
   const ctx = { zone: p.zone, dayChangeSeconds: p.dayChangeSeconds, employees, roles: new Map() };
   const invoices: repo.StoredInvoice[] = [];
-  for (const raw of p.items) {
+  for (const [i, raw] of p.items.entries()) {
     const prepared = prepareInvoice(raw, ctx, now);
     if (!('invoice' in prepared)) return false;
-    invoices.push(prepared.invoice);
+    invoices.push({ ...prepared.invoice, ...p.kept[i] });
   }
   const deltas: DayMap = new Map();
   for (const inv of invoices) addContribution(deltas, inv, 1);

@@ -231,7 +231,10 @@ async function commitChunk(companyId: string, chunk: Prepared[], now: number): P
           result.created++;
         }
         addContribution(deltas, inv, 1);
-        writes.push({ ref: p.ref, data: old ? { ...inv, importedAt: old.importedAt ?? now } : inv });
+        writes.push({
+          ref: p.ref,
+          data: old ? { ...inv, importedAt: old.importedAt ?? now, ...repo.keptFields(old) } : inv,
+        });
       });
       result.currency = currency;
       const dates = [...deltas.keys()];

@@ -1,7 +1,7 @@
 /** The sales module's public API: what other modules (and the POS sync service) may use. */
 export { importInvoices } from './importer';
 export { createInvoices, type AlsoWrite } from './create';
-export { readSalesCurrency as salesCurrency } from './repo';
+export { readSalesCurrency as salesCurrency, invoiceRef, invoicesCollection } from './repo';
 export { POS_SOURCES, type PosSource } from './schemas';
 export { tipsByEmployee } from './service';
 export { getSales } from './service';

@@ -8,7 +8,8 @@ import { unpackHours, type DayMap, type InvoiceFilter, type InvoiceRecord } from
 /**
  * Firestore paths of the sales module:
  *   companies/{cid}/invoices/{posSource}~{externalId}   one per POS ticket or imported invoice
- *       (externalId URI-encoded, so the id is stable per source and a re-import finds it)
+ *       (externalId URI-encoded, so the id is stable per source and a re-import finds it); a POS
+ *       sync's invoice also carries `pos` and `posHeldFor`, the sync's ledger of the sale (documented there)
  *   companies/{cid}/salesActual/{YYYY-MM-DD}            the business day's pre-aggregated figures:
  *       {date, currency, totals: {sales, customers, tips, refunds, refundTips, invoices,
  *       refundInvoices}, hourFrom, hours: bytes (per business hour from hourFrom, those 7 figures
@@ -37,7 +38,15 @@ export interface StoredInvoice extends InvoiceRecord {
   role: string | null;
   importedAt?: number;
   updatedAt?: number;
+  /** The POS sync's ledger entry of the sale, and the POS employee it is held for (top level, to be queried): opaque here. */
+  pos?: Record<string, unknown>;
+  posHeldFor?: string | null;
 }
+
+/** Fields another module keeps on an invoice: an import of the invoice keeps them. */
+export type KeptFields = Pick<StoredInvoice, 'pos' | 'posHeldFor'>;
+export const keptFields = (inv: StoredInvoice): KeptFields =>
+  inv.pos ? { pos: inv.pos, posHeldFor: inv.posHeldFor ?? null } : {};
 
 /** The fields the invoice read path needs (a projection: less to transfer and decode). */
 const RECORD_FIELDS = [

@@ -10,7 +10,7 @@ export default defineModule({
   http: () => require('./router') as typeof import('./router'),
   errors: posSyncErrors.catalog,
   collections: {
-    company: ['posEmployees', 'posHeld', 'posSales', 'posTips', 'csvImports', 'csvMappings'],
+    company: ['posEmployees', 'posHeld', 'posTips', 'csvImports', 'csvMappings'],
     root: ['csvFiles'],
   },
   personalData: {
@@ -21,7 +21,6 @@ export default defineModule({
       replace: { firstName: ERASED_NAME.name, lastName: ERASED_NAME.surname },
     },
     posHeld: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'time' },
-    posSales: 'none',
     posTips: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'pay' },
     csvImports: { match: { uid: 'createdBy' }, erase: 'reduce' },
     csvMappings: 'none',

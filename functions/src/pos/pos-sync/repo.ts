@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
+import type { DocumentData, DocumentSnapshot, Query, Transaction } from 'firebase-admin/firestore';
 import type { PosPunch, PosSale } from '../connectors';
 import { db } from '../../core/firebase';
 import { companyCollection } from '../../core/firestore';
+import { invoiceRef, invoicesCollection } from '../../modules/sales';
 
 /**
  * The pos-sync module's documents (all under companies/{cid}/):
@@ -16,15 +17,18 @@ import { companyCollection } from '../../core/firestore';
  *   posHeld/{connectionId}~punch~{vendorId}   a punch of a POS employee not linked (yet):
  *     {connectionId, slug, posEmployeeId, vendorId, punch (the PosPunch as read), modifiedAt, heldAt};
  *     replayed into attendance and deleted when the POS employee is linked.
- *   posSales/{connectionId}~{vendorId}        what the sync last imported of a POS sale (the invoice
- *     itself is the sales module's): {connectionId, slug, vendorId, posSource, posEmployeeId|null,
- *     employeeVendorId|null, employeeId|null, held (its POS employee was unlinked when imported: the
- *     invoice has no employee yet), closedAt, businessDate, currency, amount, tips, cashTips,
- *     customers, refund, refundOf|null, modifiedAt, updatedAt}. It carries the cash part of tips the
- *     invoice does not keep, and is what a link re-imports.
+ *   (no document of its own) the ledger entry of a synced sale is the `pos` field of its invoice
+ *     (the sales module's invoices/{posSource}~{vendorId}, so one sale is one document write):
+ *     {connectionId, slug, vendorId, posSource, posEmployeeId|null, employeeVendorId|null,
+ *     employeeId|null, held (its POS employee was unlinked when imported: the invoice has no employee
+ *     yet), closedAt, businessDate, currency, amount, tips, cashTips, customers, refund,
+ *     refundOf|null, modifiedAt, updatedAt}: what the sync last imported of the sale, written with
+ *     the tips it moves. It carries the cash part of tips the invoice does not keep, tells a rerun
+ *     what is unchanged, and is what a link re-imports. Beside it, `posHeldFor`: the POS employee
+ *     (document id) a held sale waits for, else null.
  *   posTips/{businessDate}~{employeeId|-}     tips of a business day and employee ('-': none yet):
  *     {date, employeeId|null, cardTips, cashTips, currency, updatedAt}; kept equal to the sum of the
- *     posSales entries by moving each entry's old and new contribution in the commit that writes it
+ *     ledger entries by moving each entry's old and new contribution in the commit that writes it
  *     (new sales add theirs with increments, so a document may stay with zero tips: readers skip it).
  *
  * Vendor ids that cannot be part of a document id are hashed (idPart). Composite indexes
@@ -38,7 +42,6 @@ export const idPart = (vendorId: string) =>
 
 export const posEmployeeDocId = (connectionId: string, vendorId: string) => `${connectionId}~${idPart(vendorId)}`;
 export const heldPunchDocId = (connectionId: string, vendorId: string) => `${connectionId}~punch~${idPart(vendorId)}`;
-export const saleDocId = (connectionId: string, vendorId: string) => `${connectionId}~${idPart(vendorId)}`;
 export const tipsDocId = (date: string, employeeId: string | null) => `${date}~${employeeId ?? '-'}`;
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -247,20 +250,23 @@ function saleFromDoc(_id: string, d: DocumentData): SaleEntry {
   };
 }
 
-export const {
-  collection: salesCollection,
-  ref: saleRef,
-  fromSnapshot: saleFromSnapshot,
-} = companyCollection('posSales', saleFromDoc);
+/** The invoice of a sale, which keeps the sale's ledger entry as its `pos` field. */
+export const saleRef = (companyId: string, e: Pick<SaleEntry, 'posSource' | 'vendorId'>) =>
+  invoiceRef(companyId, e.posSource, e.vendorId);
+
+/** What an invoice keeps of its sale: the ledger entry, and the POS employee it is held for (a top-level field to query). */
+export const ledgerFields = (e: SaleEntry) => ({ pos: { ...e }, posHeldFor: e.held ? e.posEmployeeId : null });
+
+/** The ledger entry an invoice keeps, null when it has none (not synced from a POS, or no invoice). */
+export function saleFromSnapshot(snap: DocumentSnapshot): SaleEntry | null {
+  const entry: unknown = snap.exists ? snap.get('pos') : undefined;
+  return entry && typeof entry === 'object' ? saleFromDoc(snap.id, entry as DocumentData) : null;
+}
 
 /** The sales held for a POS employee (imported without an employee), at most `limit`. */
 export async function heldSalesOf(companyId: string, posEmployeeId: string, limit: number): Promise<SaleEntry[]> {
-  const snap = await salesCollection(companyId)
-    .where('posEmployeeId', '==', posEmployeeId)
-    .where('held', '==', true)
-    .limit(limit)
-    .get();
-  return snap.docs.map((d) => saleFromDoc(d.id, d.data()));
+  const snap = await invoicesCollection(companyId).where('posHeldFor', '==', posEmployeeId).limit(limit).get();
+  return snap.docs.map((d) => saleFromDoc(d.id, d.get('pos') as DocumentData));
 }
 
 // ---------------------------------------------------------------- tips per day and employee

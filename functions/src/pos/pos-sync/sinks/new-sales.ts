@@ -7,8 +7,8 @@ import { contribute, invoiceItemOf, type TipsDelta } from './mapping';
 
 /**
  * Sales the sync has never seen, written without reading anything per sale: one commit creates
- * their invoices (through the sales module, which moves the day aggregates it reads, a few per
- * commit) and their ledger entries, and adds their tips to the tips per day and employee with
+ * their invoices, each keeping its ledger entry (through the sales module, which moves the day
+ * aggregates it reads, a few per commit), and adds their tips to the tips per day and employee with
  * increments. Answers false, having written nothing, when any of them is not new (a rerun, a sale
  * changed since) or would be refused: the caller then writes them the reading way (updateSales).
  *
@@ -21,13 +21,13 @@ export async function createSales(companyId: string, rules: CompanyRules, entrie
   return createInvoices({
     companyId,
     items: entries.map(invoiceItemOf),
+    kept: entries.map(repo.ledgerFields),
     zone: rules.profile.timezone,
     dayChangeSeconds: rules.settings.dayChangeTime,
     also: {
       lock: lockKeys.posSales(companyId),
-      writes: entries.length + tips.size,
+      writes: tips.size,
       write: (w) => {
-        for (const e of entries) w.create(repo.saleRef(companyId, repo.saleDocId(e.connectionId, e.vendorId)), e);
         for (const [id, d] of tips)
           w.set(
             repo.tipsRef(companyId, id),

@@ -11,14 +11,14 @@ import { contribute, entryOf, invoiceItemOf, latest, posSourceOf, zero, type Tip
 import { lockKeys, writesLeft } from '../../../core/locks';
 
 const SALES_CHUNK = 200;
-/** Sales per commit of new sales: their invoices and ledger entries (two writes each), plus the days and tips they touch, stay under the per-commit limit. */
+/** Sales per commit of new sales: their invoices (one write each, the ledger entry inside), plus the days and tips they touch, stay under the per-commit limit. */
 const NEW_SALES_CHUNK = 150;
 
 /**
  * A page of POS sales (refunds included) with their tips. Each becomes an invoice of the sales
  * module (idempotent on (posSource, externalId); a changed sale, or one now attributed to an
  * employee, updates its invoice and the day aggregates), with the employee its POS employee is
- * linked to, plus its ledger entry and its share of the tips per business day and employee (card
+ * linked to, keeping its ledger entry, plus its share of the tips per business day and employee (card
  * and cash). Sales are first written as new, in commits that read nothing per sale (createSales);
  * a commit that finds one stored already is written again the reading way (updateSales). A sale of an unlinked POS employee is imported without an
  * employee (so sales totals are right) and held: linking re-imports it with the employee. A sale
@@ -82,9 +82,7 @@ async function updateSales(
   counts: SinkCounts,
   heldPosIds: Set<string>,
 ): Promise<void> {
-  const ledgerSnaps = await db().getAll(
-    ...entries.map((e) => repo.saleRef(t.companyId, repo.saleDocId(t.connectionId, e.vendorId))),
-  );
+  const ledgerSnaps = await db().getAll(...entries.map((e) => repo.saleRef(t.companyId, e)));
   const changed: repo.SaleEntry[] = [];
   entries.forEach((fresh, i) => {
     let entry = fresh;
@@ -120,7 +118,10 @@ async function updateSales(
 
 type EntryOutcome = 'created' | 'updated' | 'unchanged';
 
-/** Writes ledger entries and moves their tips per day and employee, in exclusive commits of at most SALES_CHUNK entries. */
+/**
+ * Writes ledger entries onto their invoices (imported just before, which keeps the previous entry)
+ * and moves their tips per day and employee, in exclusive commits of at most SALES_CHUNK entries.
+ */
 async function recordSales(companyId: string, entries: readonly repo.SaleEntry[]): Promise<EntryOutcome[]> {
   const out: EntryOutcome[] = [];
   for (let i = 0; i < entries.length; i += SALES_CHUNK)
@@ -129,8 +130,9 @@ async function recordSales(companyId: string, entries: readonly repo.SaleEntry[]
 }
 
 async function commitSales(companyId: string, chunk: readonly repo.SaleEntry[]): Promise<EntryOutcome[]> {
-  const refs = chunk.map((e) => repo.saleRef(companyId, repo.saleDocId(e.connectionId, e.vendorId)));
-  const outcome = await runExclusive<EntryOutcome[] | 'split'>(lockKeys.posSales(companyId), async (tx) => {
+  const refs = chunk.map((e) => repo.saleRef(companyId, e));
+  const locks = [lockKeys.salesInvoices(companyId), lockKeys.posSales(companyId)];
+  const outcome = await runExclusive<EntryOutcome[] | 'split'>(locks, async (tx) => {
     const before = (await tx.getAll(...refs)).map(repo.saleFromSnapshot);
     const deltas = new Map<string, TipsDelta>();
     const writes: number[] = [];
@@ -151,7 +153,7 @@ async function commitSales(companyId: string, chunk: readonly repo.SaleEntry[]):
     return {
       result: outcomes,
       write: (w) => {
-        for (const i of writes) w.set(refs[i], chunk[i]);
+        for (const i of writes) w.update(refs[i], repo.ledgerFields(chunk[i]));
         tips.forEach(([, d], k) => {
           const cardTips = (stored[k]?.cardTips ?? 0) + d.cardTips;
           const cashTips = (stored[k]?.cashTips ?? 0) + d.cashTips;
