@@ -201,7 +201,9 @@ describe('a typed client (openapi-typescript types, openapi-fetch)', () => {
       const { port } = server.address() as AddressInfo;
       const document = await client.openApiDocument(client.moduleClient(`http://127.0.0.1:${port}`));
       // served with the one address of this environment; otherwise the same document as the snapshot
-      expect(document.servers).toEqual([{ url: 'https://demo-unit.web.app/api', description: expect.any(String) }]);
+      expect(document.servers).toEqual([
+        { url: expect.stringMatching(/^https:\/\/[a-z0-9-]+\.web\.app\/api$/), description: expect.any(String) },
+      ]);
       expect(stableJson({ ...document, servers: REVIEW_SERVERS })).toBe(documentText);
     } finally {
       await new Promise((resolve) => server.close(resolve));
