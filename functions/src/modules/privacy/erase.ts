@@ -2,15 +2,13 @@ import type { DocumentData, WriteBatch } from 'firebase-admin/firestore';
 import { recordAudit } from '../../core/audit';
 import { auth, db, firestoreNs } from '../../core/firebase';
 import { companyDoc } from '../../core/firestore';
-import type { Logger } from '../../core/logger';
-import { forgetMembership, type Membership } from '../../core/memberships';
+import { forgetMembership } from '../../core/memberships';
 import { deleteStored } from '../../core/storage';
 import { privacyErrors } from './errors';
 import { findPersonalData, idsOnly, type Found } from './find';
-import { resolvePerson } from './person';
+import { resolvePerson, type PersonRequest } from './person';
 import { erasureRef } from './repo';
 import { companyCountry, keepUntil, type RecordKind } from './retention';
-import type { PersonRef } from './schemas';
 import type { PersonIds } from '../personal-data';
 
 /** Writes per batch, under Firestore's 500. */
@@ -48,15 +46,7 @@ export function reduction(found: Found, person: PersonIds): DocumentData {
  * The person's account goes too when no other company has them. Idempotent: a retry finds what is
  * left. Audited, and recorded in privacyErasures.
  */
-export async function erasePerson({
-  member,
-  person: ref,
-  log,
-}: {
-  member: Membership;
-  person: PersonRef;
-  log: Logger;
-}) {
+export async function erasePerson({ member, person: ref, log }: PersonRequest) {
   const { companyId } = member;
   const person = await resolvePerson(companyId, ref);
   if (person.isOwner) throw privacyErrors.PERSON_IS_OWNER('An owner of the company cannot be erased from it');

@@ -1,11 +1,8 @@
 import { db } from '../../core/firebase';
 import { recordAudit } from '../../core/audit';
-import type { Logger } from '../../core/logger';
-import type { Membership } from '../../core/memberships';
 import { storageBucket } from '../../core/storage';
 import { findPersonalData, idsOnly } from './find';
-import { resolvePerson } from './person';
-import type { PersonRef } from './schemas';
+import { resolvePerson, type PersonRequest } from './person';
 
 /** A stored value as JSON: timestamps as epoch ms, bytes as base64, references as their path. */
 export function plain(value: unknown): unknown {
@@ -23,15 +20,7 @@ export function plain(value: unknown): unknown {
  * document the registry of personal data finds, and the files of their documents from Cloud
  * Storage (base64, as a document download answers them). Audited.
  */
-export async function exportPerson({
-  member,
-  person: ref,
-  log,
-}: {
-  member: Membership;
-  person: PersonRef;
-  log: Logger;
-}) {
+export async function exportPerson({ member, person: ref, log }: PersonRequest) {
   const { companyId } = member;
   const person = await resolvePerson(companyId, ref);
   const found = await findPersonalData(companyId, person);

@@ -1,6 +1,7 @@
 import { companyDoc } from '../../core/firestore';
+import type { Logger } from '../../core/logger';
 import { auth, db } from '../../core/firebase';
-import { membershipFromData, membershipRef } from '../../core/memberships';
+import { membershipFromData, membershipRef, type Membership } from '../../core/memberships';
 import type { PersonIds } from '../personal-data';
 import { privacyErrors } from './errors';
 import type { PersonRef } from './schemas';
@@ -21,6 +22,13 @@ async function accountEmail(uid: string): Promise<string | null> {
     .getUser(uid)
     .then((u) => lower(u.email))
     .catch(() => null);
+}
+
+/** An owner's request about one person of their company (export, erasure). */
+export interface PersonRequest {
+  member: Membership;
+  person: PersonRef;
+  log: Logger;
 }
 
 /**
