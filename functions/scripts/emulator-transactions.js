@@ -12,7 +12,9 @@
  *  - every read-write transaction gets its own id; its document reads (getAll/get) and the documents
  *    its queries return are locked, exclusively, in name order; a reader of a locked document waits
  *    in line, and is aborted at once when waiting would close a cycle (deadlock) or after
- *    LOCK_WAIT_MS; a holder idle for TRANSACTION_IDLE_MS loses its locks (Firestore expires it);
+ *    LOCK_WAIT_MS; a holder idle for TRANSACTION_IDLE_MS loses its locks (Firestore expires it), and
+ *    so, at once, does a holder whose client connection has closed (a killed process's transaction
+ *    can never commit; waiting out its idle expiry only slows every test that kills one);
  *  - a non-transactional write never waits, but every write bumps its document's version, and a
  *    transaction whose read documents or query results changed since it read them is aborted at
  *    commit (so a plain write between a transaction's read and its commit is never lost);
@@ -45,7 +47,18 @@ function isolateTransactions(server) {
   const versionOf = (name) => versions.get(name) ?? 0;
   const keyOf = (bytes) => Buffer.from(bytes).toString('hex');
 
-  function begin(options) {
+  /** Whether the client connection `peer` (as grpc-js's getPeer() names it) is still open. */
+  function connected(peer) {
+    if (!peer || peer === 'unknown') return true;
+    for (const session of server.server.sessions.keys()) {
+      const socket = session.socket;
+      if (!session.closed && !session.destroyed && `${socket?.remoteAddress}:${socket?.remotePort}` === peer)
+        return true;
+    }
+    return false;
+  }
+
+  function begin(options, peer) {
     const id = Buffer.alloc(12);
     id.writeUInt32BE(++sequence, 8);
     id.writeUInt32BE(process.pid, 0);
@@ -57,18 +70,21 @@ function isolateTransactions(server) {
       held: new Set(),
       waitingFor: null,
       lastActive: Date.now(),
+      peer,
     };
     transactions.set(keyOf(tx.id), tx);
     return tx;
   }
 
   /** The transaction a request names or starts; null for a plain read; throws ABORTED for an unknown one. */
-  function transactionOf(request) {
-    if (request.has_new_transaction) return begin(request.new_transaction);
+  function transactionOf(call) {
+    const { request } = call;
+    if (request.has_new_transaction) return begin(request.new_transaction, call.getPeer());
     if (!request.transaction?.length) return null;
     const tx = transactions.get(keyOf(request.transaction));
     if (!tx) throw aborted('the transaction has expired or was aborted; retry it');
     tx.lastActive = Date.now();
+    tx.peer = call.getPeer();
     return tx;
   }
 
@@ -110,12 +126,16 @@ function isolateTransactions(server) {
       return Promise.resolve();
     }
     if (lock.holder === tx) return Promise.resolve();
+    if (!connected(lock.holder.peer)) {
+      end(lock.holder);
+      return acquire(tx, name);
+    }
     if (waitsOn(tx, name)) return Promise.reject(aborted(`deadlock on ${name}`));
     return new Promise((grant, refuse) => {
       const waiter = { tx, grant, refuse };
       waiter.timer = setTimeout(() => {
         const holder = lock.holder;
-        if (Date.now() - holder.lastActive >= TRANSACTION_IDLE_MS) return end(holder);
+        if (Date.now() - holder.lastActive >= TRANSACTION_IDLE_MS || !connected(holder.peer)) return end(holder);
         lock.queue.splice(lock.queue.indexOf(waiter), 1);
         tx.waitingFor = null;
         refuse(aborted(`too much contention on ${name}`));
@@ -185,14 +205,14 @@ function isolateTransactions(server) {
   };
 
   wrap('BeginTransaction', (original, call, callback) => {
-    const tx = begin(call.request.options);
+    const tx = begin(call.request.options, call.getPeer());
     callback(null, { transaction: tx.id });
   });
 
   wrap('BatchGetDocuments', async (original, call) => {
     let tx = null;
     try {
-      tx = transactionOf(call.request);
+      tx = transactionOf(call);
       if (!tx) return original(call);
       const { documents } = call.request;
       if (tx.locking) await lockAll(tx, documents);
@@ -206,7 +226,7 @@ function isolateTransactions(server) {
   const query = (structured) => async (original, call) => {
     let tx = null;
     try {
-      tx = transactionOf(call.request);
+      tx = transactionOf(call);
       if (!tx) return original(call);
       const { parent } = call.request;
       const sq = structured(call.request);
@@ -231,7 +251,7 @@ function isolateTransactions(server) {
   wrap('Commit', (original, call, callback) => {
     let tx = null;
     try {
-      tx = transactionOf(call.request);
+      tx = transactionOf(call);
     } catch (err) {
       return callback(err);
     }

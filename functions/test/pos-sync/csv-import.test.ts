@@ -378,7 +378,7 @@ describe('a CSV import', () => {
 
   // Skipped: after the other tests of this file (never alone) the resumed delivery hangs since sales
   // and their POS ledger became one invoice document; to be found before this comes back.
-  it.skip('resumes an import whose delivery died while writing: no second validation, no row written twice, none missed', async () => {
+  it('resumes an import whose delivery died while writing: no second validation, no row written twice, none missed', async () => {
     const saved = { ...process.env };
     Object.assign(process.env, { POS_SYNC_LEASE_MS: '1500', POS_SYNC_SAVE_EVERY_MS: '100' });
     try {

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { db } from '../../src/core/firebase';
 import '../helpers/users';
@@ -79,6 +81,28 @@ describe('transactions on the emulator', () => {
       });
     await Promise.all([bump(a, b), bump(b, a)]);
     expect([(await a.get()).data(), (await b.get()).data()]).toEqual([{ value: 2 }, { value: 2 }]);
+  });
+
+  it('frees the locks of a transaction whose process was killed, so the next one on its document commits first time', async () => {
+    const counter = collection().doc(randomUUID());
+    await counter.set({ value: 0 });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures/hold-lock.ts'), counter.path], {
+      env: { ...process.env, LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (chunk: Buffer) => chunk.includes('locked') && resolve()),
+    );
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    let attempts = 0;
+    await db().runTransaction(async (tx) => {
+      attempts++;
+      tx.set(counter, { value: (await tx.get(counter)).data()!.value + 1 });
+    });
+    expect(attempts).toBe(1);
+    expect((await counter.get()).data()).toEqual({ value: 1 });
   });
 
   it('applies none of the writes of a commit whose later precondition fails', async () => {
