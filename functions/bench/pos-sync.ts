@@ -238,9 +238,35 @@ async function main() {
   console.log(
     `\nthe emulator's blind-write ceiling (1 doc per record, 400 per batch, no reads): ${ceilingRate.toFixed(0)} records/s, ${perRecord(since(ceilingOps), records)}`,
   );
-  const ofCeiling = engineRate / ceilingRate;
+  // the same ceiling for the documents the engine stores (its invoices are ~35 values each, the
+  // ceiling's documents 4, and the emulator's cost grows with the values): a sample of the stored
+  // invoices, cycled, written blind to new ids, 400 per batch
+  const sample = (await db().collection('companies').doc(companyId).collection('invoices').limit(400).get()).docs.map(
+    (d) => d.data(),
+  );
+  const storedCeilingOps = snapshot();
+  const storedCeiling = await measured(async () => {
+    let batch = db().batch();
+    for (let i = 0; i < records; i++) {
+      batch.set(
+        db().collection('companies').doc(companyId).collection('benchBareInvoices').doc(`r${i}`),
+        sample[i % sample.length],
+      );
+      if (i % 400 === 399) {
+        await batch.commit();
+        batch = db().batch();
+      }
+    }
+    await batch.commit();
+  });
+  const storedCeilingRate = records / (storedCeiling.ms / 1000);
   console.log(
-    `ratio ${family.label} engine / blind-write ceiling: ${ofCeiling.toFixed(2)} (target >= 0.8 when the ceiling is the bound) ${ofCeiling >= 0.8 ? 'MET' : 'NOT MET'}`,
+    `the emulator's blind-write ceiling for the engine's own documents (stored invoices, 400 per batch, no reads): ${storedCeilingRate.toFixed(0)} records/s, ${perRecord(since(storedCeilingOps), records)}`,
+  );
+  const ofCeiling = engineRate / ceilingRate;
+  const ofStoredCeiling = engineRate / storedCeilingRate;
+  console.log(
+    `ratio ${family.label} engine / blind-write ceiling: ${ofCeiling.toFixed(2)} of the small documents', ${ofStoredCeiling.toFixed(2)} of its own documents' (target >= 0.8 when the ceiling is the bound) ${ofStoredCeiling >= 0.8 ? 'MET' : 'NOT MET'}`,
   );
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) {

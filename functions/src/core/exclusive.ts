@@ -1,12 +1,16 @@
-import type { Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { coreErrors } from './errors';
 import { db } from './firebase';
 
 /**
  * The work of an exclusive section: reads through `tx` (reads only), then returns what to write.
  * Firestore wants every read of a transaction before its first write, so the two phases are kept apart.
+ * `read` holds the snapshots of the documents the section asked to read with its lock (`reads`).
  */
-export type ExclusiveWork<T> = (tx: Transaction) => Promise<{ result: T; write?: (tx: Transaction) => void }>;
+export type ExclusiveWork<T> = (
+  tx: Transaction,
+  read: readonly DocumentSnapshot[],
+) => Promise<{ result: T; write?: (tx: Transaction) => void }>;
 
 const LOCKS = 'locks';
 const ABORTED = 10;
@@ -21,18 +25,24 @@ const safeKey = (key: string) => key.replace(/\//g, '∕');
  * The test tier's emulator isolates transactions the same way (functions/scripts/emulator-transactions.js).
  *
  * Several keys (an array) are taken together, in key order. Each key adds `LOCK_WRITES_PER_KEY`
- * writes to the commit (core/locks.ts). A section that still meets contention after the client's
+ * writes to the commit (core/locks.ts). Documents in `reads` are read in the same round trip as the
+ * heads (one read call instead of two). A section that still meets contention after the client's
  * retries fails with CONCURRENT_MODIFICATION (409).
  */
-export async function runExclusive<T>(key: string | readonly string[], work: ExclusiveWork<T>): Promise<T> {
+export async function runExclusive<T>(
+  key: string | readonly string[],
+  work: ExclusiveWork<T>,
+  reads: readonly DocumentReference[] = [],
+): Promise<T> {
   const heads = [...new Set(typeof key === 'string' ? [key] : key)]
     .map(safeKey)
     .sort()
     .map((k) => db().collection(LOCKS).doc(k));
   try {
     return await db().runTransaction(async (tx) => {
-      const snaps = await tx.getAll(...heads);
-      const { result, write } = await work(tx);
+      const all = await tx.getAll(...heads, ...reads);
+      const snaps = all.slice(0, heads.length);
+      const { result, write } = await work(tx, all.slice(heads.length));
       if (write) {
         snaps.forEach((snap, i) => tx.set(heads[i], { version: (snap.exists ? Number(snap.data()!.version) : 0) + 1 }));
         write(tx);

@@ -48,23 +48,28 @@ export async function createInvoices(p: {
   for (const inv of invoices) addContribution(deltas, inv, 1);
   const dates = [...deltas.keys()];
   if (invoices.length + dates.length + 1 + p.also.writes > writesLeft(2)) return false;
+  const stateRef = repo.stateRef(p.companyId);
+  const dayRefs = dates.map((d) => repo.dayRef(p.companyId, d));
   try {
-    return await runExclusive([lockKeys.salesInvoices(p.companyId), p.also.lock], async (tx) => {
-      const stateRef = repo.stateRef(p.companyId);
-      const dayRefs = dates.map((d) => repo.dayRef(p.companyId, d));
-      const [state, ...stored] = await repo.getAllInTx(tx, [stateRef, ...dayRefs]);
-      const currency = (state?.currency as string | undefined) ?? invoices[0]?.currency;
-      if (invoices.some((inv) => inv.currency !== currency)) return { result: false };
-      return {
-        result: true,
-        write: (w) => {
-          if (!state?.currency) w.set(stateRef, { currency, updatedAt: now });
-          for (const inv of invoices) w.create(repo.invoiceRef(p.companyId, inv.posSource, inv.externalId), inv);
-          moveDays(w, { refs: dayRefs, stored, deltas, currency: currency!, now });
-          p.also.write(w);
-        },
-      };
-    });
+    return await runExclusive(
+      [lockKeys.salesInvoices(p.companyId), p.also.lock],
+      async (_tx, [stateSnap, ...daySnaps]) => {
+        const state = stateSnap.data();
+        const stored = daySnaps.map((snap) => snap.data() ?? null);
+        const currency = (state?.currency as string | undefined) ?? invoices[0]?.currency;
+        if (invoices.some((inv) => inv.currency !== currency)) return { result: false };
+        return {
+          result: true,
+          write: (w) => {
+            if (!state?.currency) w.set(stateRef, { currency, updatedAt: now });
+            for (const inv of invoices) w.create(repo.invoiceRef(p.companyId, inv.posSource, inv.externalId), inv);
+            moveDays(w, { refs: dayRefs, stored, deltas, currency: currency!, now });
+            p.also.write(w);
+          },
+        };
+      },
+      [stateRef, ...dayRefs],
+    );
   } catch (err) {
     if ((err as { code?: unknown }).code === ALREADY_EXISTS) return false;
     throw err;

@@ -1,9 +1,37 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { lockKeys } from '../../../core/locks';
+import { lockKeys, writesLeft } from '../../../core/locks';
 import type { CompanyRules } from '../../../modules/companies';
 import { createInvoices } from '../../../modules/sales';
 import * as repo from '../repo';
 import { contribute, invoiceItemOf, type TipsDelta } from './mapping';
+
+/** The writes of one commit of new sales besides their own: the sales state document; the two lock heads are in writesLeft. */
+const WRITES_BUDGET = writesLeft(2) - 1;
+
+/**
+ * New sales cut into commits as large as the per-commit write limit allows: each sale is its
+ * invoice, plus the day document and the tips document (per day and employee) it touches first.
+ * Fewer, fuller commits: each costs a read and a commit round trip whatever its size.
+ */
+export function newSaleCommits(entries: readonly repo.SaleEntry[]): repo.SaleEntry[][] {
+  const commits: repo.SaleEntry[][] = [];
+  let current: repo.SaleEntry[] = [];
+  let days = new Set<string>();
+  let tips = new Set<string>();
+  for (const e of entries) {
+    const tipsId = e.tips === 0 && e.cashTips === 0 ? null : repo.tipsDocId(e.businessDate, e.employeeId);
+    const writes = 1 + (days.has(e.businessDate) ? 0 : 1) + (tipsId === null || tips.has(tipsId) ? 0 : 1);
+    if (current.length + days.size + tips.size + writes > WRITES_BUDGET) {
+      commits.push(current);
+      [current, days, tips] = [[], new Set(), new Set()];
+    }
+    current.push(e);
+    days.add(e.businessDate);
+    if (tipsId !== null) tips.add(tipsId);
+  }
+  if (current.length) commits.push(current);
+  return commits;
+}
 
 /**
  * Sales the sync has never seen, written without reading anything per sale: one commit creates

@@ -6,13 +6,11 @@ import { importInvoices } from '../../../modules/sales';
 import * as repo from '../repo';
 import { employeeIdsOf, logFailure, rulesOf, type SinkCounts, type SinkTarget } from './common';
 import { attributeIfLinkedMeanwhile } from './held';
-import { createSales } from './new-sales';
+import { createSales, newSaleCommits } from './new-sales';
 import { contribute, entryOf, invoiceItemOf, latest, posSourceOf, zero, type TipsDelta } from './mapping';
 import { lockKeys, writesLeft } from '../../../core/locks';
 
 const SALES_CHUNK = 200;
-/** Sales per commit of new sales: their invoices (one write each, the ledger entry inside), plus the days and tips they touch, stay under the per-commit limit. */
-const NEW_SALES_CHUNK = 150;
 
 /**
  * A page of POS sales (refunds included) with their tips. Each becomes an invoice of the sales
@@ -55,9 +53,11 @@ export async function writeSales(t: SinkTarget, page: readonly PosSale[]): Promi
     }
   }
   const heldPosIds = new Set<string>();
-  for (let i = 0; i < entries.length; i += NEW_SALES_CHUNK) {
-    const chunk = entries.slice(i, i + NEW_SALES_CHUNK);
-    if (await createSales(t.companyId, rules, chunk)) {
+  // sent together: they queue on the company's sales lock, so each one's reads and building overlap the commit before it
+  const commits = newSaleCommits(entries);
+  const created = await Promise.all(commits.map((chunk) => createSales(t.companyId, rules, chunk)));
+  for (const [i, chunk] of commits.entries()) {
+    if (created[i]) {
       counts.created += chunk.length;
       const held = chunk.filter((e) => e.held);
       counts.held += held.length;
