@@ -28,6 +28,8 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
+  // calls the cuts left open end now, while this file's environment still exists (not in the next file's)
+  await db().terminate();
   for (const [name, value] of Object.entries(saved)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
