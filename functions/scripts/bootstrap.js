@@ -89,7 +89,7 @@ if (!ensureNode()) {
   const bin = (name) => path.join(FUNCTIONS_DIR, 'node_modules', '.bin', name);
   if (command === 'start') {
     run(bin('tsc'), ['-p', 'tsconfig.build.json']);
-    run(process.execPath, ['scripts/stack.js']);
+    run(process.execPath, require('./ensure-stack').stackArgs());
   } else if (command === 'test') {
     const jestArgs = process.argv.slice(3);
     console.log('Typecheck ...');

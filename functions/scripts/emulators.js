@@ -22,7 +22,7 @@ const EMULATORS_LOG = path.join(RUNTIME_DIR, 'emulators.log');
  * FUNCTIONS_EMULATOR_PARALLEL, default 50); the others wait in its queue. Each running request holds
  * a worker process, so this bounds the busy workers (emulator-workers.js gives the idle ones back).
  */
-const FUNCTIONS_PARALLEL = 4;
+const FUNCTIONS_PARALLEL = 3;
 
 /**
  * The Node emulator adds a document to a collection with an immer `produce` over the whole
