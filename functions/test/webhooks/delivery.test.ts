@@ -317,7 +317,10 @@ describe('server-side request forgery at delivery time', () => {
   });
 
   it.each([
-    ['https://169.254.169.254/latest/meta-data/', '169.254.169.254 is not a public address (link-local (cloud metadata))'],
+    [
+      'https://169.254.169.254/latest/meta-data/',
+      '169.254.169.254 is not a public address (link-local (cloud metadata))',
+    ],
     ['https://[::ffff:169.254.169.254]/x', '::ffff:a9fe:a9fe is not a public address (IPv4-mapped)'],
     [`https://${hostname()}/x`, `${hostname()} resolves to 127.`],
   ])('refuses a stored URL %s that the rules no longer allow (%s)', async (url, why) => {
