@@ -14,9 +14,11 @@ describe('company answers', () => {
     });
   });
 
-  it('a profile answer always names its company', () => {
-    expect(companyProfile.safeParse({ name: 'Harbor & Vine' }).success).toBe(false);
-    expect(companyProfile.parse({ id: 'c1', name: 'Harbor & Vine' })).toEqual({ id: 'c1', name: 'Harbor & Vine' });
+  it('a profile answer always names its company, its country and its currency (null when never given)', () => {
+    const named = { id: 'c1', name: 'Harbor & Vine', country: 'US', currency: null };
+    expect(companyProfile.safeParse({ ...named, id: undefined }).success).toBe(false);
+    expect(companyProfile.safeParse({ id: 'c1', name: 'Harbor & Vine' }).success).toBe(false);
+    expect(companyProfile.parse(named)).toEqual(named);
   });
 });
 
