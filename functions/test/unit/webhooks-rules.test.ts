@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
+import { redact } from '../../src/core/logger';
 import { forbiddenAddressReason, isAllowedTarget } from '../../src/modules/webhooks/addresses';
 import {
   LONGEST_WAIT_SECONDS,
@@ -148,5 +149,10 @@ describe('signing', () => {
     expect(secretsInForce('a', { secret: 'b', expiresAt: 10 }, 10)).toEqual(['a']);
     expect(secretsInForce('a', { secret: 'b', expiresAt: 11 }, 10)).toEqual(['a', 'b']);
     expect(secretsInForce('a', null, 10)).toEqual(['a']);
+  });
+
+  it('a signing secret is masked wherever it appears in a logged string', () => {
+    const secret = newSecret();
+    expect(redact(`failed with ${secret} in it`)).toBe('failed with [redacted] in it');
   });
 });

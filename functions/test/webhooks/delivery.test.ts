@@ -135,6 +135,31 @@ describe('signed deliveries', () => {
   });
 });
 
+describe('several subscriptions', () => {
+  it('delivers one event to each subscription that listens to it, each delivery with its own log and the same webhook-id', async () => {
+    const { co, endpointId, secret: firstSecret } = await subscribedCompany();
+    const second = await subscribe(co, { url: `${receiver.url}/second`, eventTypes: ['shift.published'] });
+    await subscribe(co, { url: `${receiver.url}/third`, eventTypes: ['post.published'] });
+    await subscribe(co, { url: `${receiver.url}/fourth`, enabled: false });
+    const event = domainEvent(co.companyId, 'shift.published');
+    expect(await enqueueWebhookDeliveries(event)).toBe(2);
+    for (const [id, itsSecret] of [
+      [endpointId, firstSecret],
+      [second.endpoint.id, second.secret],
+    ]) {
+      secret = itsSecret;
+      await runTask(await firstTaskOf(co.companyId, id, event.id));
+    }
+    const got = receivedFor(event.id);
+    expect(got.map((r) => [r.verified, r.duplicate])).toEqual([
+      [true, false],
+      [true, true],
+    ]);
+    expect(new Set(got.map((r) => r.signature)).size).toBe(2);
+    expect(await tasksOf(co.companyId, firstAttempts, 2)).toHaveLength(2);
+  });
+});
+
 describe('retries, disabling and redelivery', () => {
   const attempt = (base: TaskPayload, n: number): TaskPayload => ({ ...base, attempt: n });
 
