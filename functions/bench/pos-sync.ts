@@ -17,6 +17,7 @@
  * Run: NODE_OPTIONS=--expose-gc TEST_FIRESTORE_PORT=.. TEST_AUTH_PORT=.. node scripts/with-emulators.js npx tsx bench/pos-sync.ts
  * (BENCH_DAYS / BENCH_ORDERS_PER_DAY make it smaller; BENCH_ONLY=revel runs one family.)
  */
+import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
 import { periodBounds } from '../src/core/calendar';
 import { db } from '../src/core/firebase';
 import { saveMembership } from '../src/core/memberships';
@@ -202,6 +203,23 @@ async function measureFamily(f: Family, endAt: number) {
   return { family: f, companyId, connectionId: connection!.id, records, window, bare, engine, engineRate };
 }
 
+/** `records` documents written blind, 400 per batch, no reads: records per second and operations per record. */
+async function blindWrites(records: number, docOf: (i: number) => [DocumentReference, DocumentData]) {
+  const before = snapshot();
+  const run = await measured(async () => {
+    let batch = db().batch();
+    for (let i = 0; i < records; i++) {
+      batch.set(...docOf(i));
+      if (i % 400 === 399) {
+        await batch.commit();
+        batch = db().batch();
+      }
+    }
+    await batch.commit();
+  });
+  return { rate: records / (run.ms / 1000), ops: perRecord(since(before), records) };
+}
+
 const perRecord = (ops: OpCounts, records: number) =>
   `${(ops.reads / records).toFixed(3)} reads and ${(ops.writes / records).toFixed(3)} writes per record (${ops.reads} reads, ${ops.writes} writes, ${ops.commits} commits)`;
 
@@ -217,52 +235,27 @@ async function main() {
   const { family, companyId, connectionId, records, window, bare, engine, engineRate } = results[0];
 
   // the emulator's own write ceiling: one document per record in batches of 400, no reads, no paging
-  const ceilingOps = snapshot();
-  const ceiling = await measured(async () => {
-    let batch = db().batch();
-    for (let i = 0; i < records; i++) {
-      batch.set(db().collection('companies').doc(companyId).collection('benchBareWrites').doc(`r${i}`), {
-        i,
-        amount: 1000 + i,
-        tips: 100,
-        closedAt: window.startMs + i,
-      });
-      if (i % 400 === 399) {
-        await batch.commit();
-        batch = db().batch();
-      }
-    }
-    await batch.commit();
-  });
-  const ceilingRate = records / (ceiling.ms / 1000);
+  const bench = db().collection('companies').doc(companyId);
+  const ceiling = await blindWrites(records, (i) => [
+    bench.collection('benchBareWrites').doc(`r${i}`),
+    { i, amount: 1000 + i, tips: 100, closedAt: window.startMs + i },
+  ]);
   console.log(
-    `\nthe emulator's blind-write ceiling (1 doc per record, 400 per batch, no reads): ${ceilingRate.toFixed(0)} records/s, ${perRecord(since(ceilingOps), records)}`,
+    `\nthe emulator's blind-write ceiling (1 doc per record, 400 per batch, no reads): ${ceiling.rate.toFixed(0)} records/s, ${ceiling.ops}`,
   );
   // the same ceiling for the documents the engine stores (its invoices are ~35 values each, the
   // ceiling's documents 4, and the emulator's cost grows with the values): a sample of the stored
-  // invoices, cycled, written blind to new ids, 400 per batch
-  const sample = (await db().collection('companies').doc(companyId).collection('invoices').limit(400).get()).docs.map(
-    (d) => d.data(),
-  );
-  const storedCeilingOps = snapshot();
-  const storedCeiling = await measured(async () => {
-    let batch = db().batch();
-    for (let i = 0; i < records; i++) {
-      batch.set(
-        db().collection('companies').doc(companyId).collection('benchBareInvoices').doc(`r${i}`),
-        sample[i % sample.length],
-      );
-      if (i % 400 === 399) {
-        await batch.commit();
-        batch = db().batch();
-      }
-    }
-    await batch.commit();
-  });
-  const storedCeilingRate = records / (storedCeiling.ms / 1000);
+  // invoices, cycled, written blind to new ids
+  const sample = (await bench.collection('invoices').limit(400).get()).docs.map((d) => d.data());
+  const storedCeiling = await blindWrites(records, (i) => [
+    bench.collection('benchBareInvoices').doc(`r${i}`),
+    sample[i % sample.length],
+  ]);
   console.log(
-    `the emulator's blind-write ceiling for the engine's own documents (stored invoices, 400 per batch, no reads): ${storedCeilingRate.toFixed(0)} records/s, ${perRecord(since(storedCeilingOps), records)}`,
+    `the emulator's blind-write ceiling for the engine's own documents (stored invoices, 400 per batch, no reads): ${storedCeiling.rate.toFixed(0)} records/s, ${storedCeiling.ops}`,
   );
+  const ceilingRate = ceiling.rate;
+  const storedCeilingRate = storedCeiling.rate;
   const ofCeiling = engineRate / ceilingRate;
   const ofStoredCeiling = engineRate / storedCeilingRate;
   console.log(
