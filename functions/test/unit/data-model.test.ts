@@ -1,5 +1,5 @@
 /**
- * The README's data model names exactly the Firestore collections the registry declares: a module
+ * The data model page names exactly the Firestore collections the registry declares: a module
  * that gains a collection must add it to the table, and a collection dropped from the code must
  * leave it. Company collections are the table under "Under `companies/{id}/`", root ones the table
  * under "At the root".
@@ -8,15 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ownedCollections } from '../../src/modules/registry';
 
-const README = path.resolve(__dirname, '../../../README.md');
+const DATA_MODEL = path.resolve(__dirname, '../../../docs/DATA_MODEL.md');
 
-/** The lines of the README's "## The data model" section. */
+/** The lines of docs/DATA_MODEL.md after its title. */
 function dataModelSection(markdown: string): string[] {
   const lines = markdown.split('\n');
-  const start = lines.findIndex((line) => line.trim() === '## The data model');
-  if (start < 0) throw new Error('README.md has no "## The data model" section');
-  const end = lines.findIndex((line, i) => i > start && line.startsWith('## '));
-  return lines.slice(start + 1, end < 0 ? undefined : end);
+  const start = lines.findIndex((line) => line.trim() === '# The data model');
+  if (start < 0) throw new Error('docs/DATA_MODEL.md has no "# The data model" title');
+  return lines.slice(start + 1);
 }
 
 /** The first column of every body row of the table that follows the line containing `heading`. */
@@ -36,8 +35,8 @@ function tableAfter(section: string[], heading: string): string[] {
     .map((row) => row.split('|')[1].trim().replace(/`/g, ''));
 }
 
-describe("the README's data model", () => {
-  const section = dataModelSection(fs.readFileSync(README, 'utf8'));
+describe('the data model page', () => {
+  const section = dataModelSection(fs.readFileSync(DATA_MODEL, 'utf8'));
   const declared = ownedCollections();
   const tables = {
     company: tableAfter(section, 'Under `companies/{id}/`'),
