@@ -207,8 +207,53 @@ export interface BusinessSlot {
   localTime: string;
 }
 
+const HOUR_MS = 3_600_000;
+const MAX_CACHED_OFFSETS = 200_000;
+/** The fast path's years (luxon spells years outside 0000-9999 differently; no business needs them). */
+const FAST_FROM = Date.UTC(1900, 0, 1);
+const FAST_TO = Date.UTC(2200, 0, 1);
+/** Per zone: the UTC offset (minutes) of each whole UTC hour with no offset change inside it. */
+const hourOffsets = new Map<string, Map<number, number>>();
+
+/**
+ * The zone's UTC offset in minutes at `ms`, or null when the offset changes within that UTC hour
+ * (a DST change, or a zone such as Australia/Lord_Howe that changes on a half hour): asked once
+ * per zone and hour, since luxon's zone lookups cost tens of microseconds and a sync maps
+ * thousands of sales per second. Zones change offset at most once within an hour.
+ */
+function steadyOffset(ms: number, zone: string): number | null {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offsets = hourOffsets.get(zone);
+  if (!offsets) hourOffsets.set(zone, (offsets = new Map()));
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const start = localClock(hour * HOUR_MS, zone).offset;
+    offset = localClock((hour + 1) * HOUR_MS - 1, zone).offset === start ? start : Number.NaN;
+    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return Number.isNaN(offset) ? null : offset;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
 /** The business date, business hour and local wall clock of an instant. */
 export function businessSlot(ms: number, zone: string, dayChangeSeconds: number): BusinessSlot {
+  const offset = ms >= FAST_FROM && ms < FAST_TO ? steadyOffset(ms, zone) : null;
+  if (offset === null) return businessSlotByLuxon(ms, zone, dayChangeSeconds);
+  const wall = new Date(ms + offset * 60_000);
+  const [hour, minute, second] = [wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds()];
+  const localDate = `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
+  const before = hour * 3600 + minute * 60 + second < dayChangeSeconds;
+  return {
+    businessDate: before ? addDays(localDate, -1) : localDate,
+    businessHour: before ? hour + 24 : hour,
+    localTime: `${localDate}T${pad(hour)}:${pad(minute)}:${pad(second)}`,
+  };
+}
+
+/** businessSlot read from luxon at the instant itself (the reference of the fast path above). */
+export function businessSlotByLuxon(ms: number, zone: string, dayChangeSeconds: number): BusinessSlot {
   const local = localClock(ms, zone);
   const localDate = local.toISODate()!;
   const before = beforeDayChange(local, dayChangeSeconds);

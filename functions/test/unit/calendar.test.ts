@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   addDays,
   bucketKey,
@@ -5,6 +6,7 @@ import {
   businessDayBounds,
   businessDayStart,
   businessSlot,
+  businessSlotByLuxon,
   businessSlotOfMinute,
   businessToday,
   dateOfDayNumber,
@@ -380,6 +382,39 @@ describe('the business day rule', () => {
       }
     },
   );
+});
+
+describe('the fast path of business slots', () => {
+  // zones with DST changes on the hour, on the half hour (Lord Howe), a 45-minute offset, none, and past ones
+  const ZONES = [NY, LONDON, MADRID, 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Asia/Kolkata', 'UTC', 'Pacific/Apia'];
+  const instants = fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2199, 11, 31) });
+
+  it('answers what luxon answers at the instant itself, for any instant, zone and day change', () => {
+    fc.assert(
+      fc.property(instants, fc.constantFrom(...ZONES), fc.integer({ min: 0, max: 86400 }), (ms, zone, dayChange) => {
+        expect(businessSlot(ms, zone, dayChange)).toEqual(businessSlotByLuxon(ms, zone, dayChange));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('answers what luxon answers on every minute around the DST changes', () => {
+    const changes = [
+      [NY, '2026-03-08T06:00'],
+      [NY, '2026-11-01T05:00'],
+      ['Australia/Lord_Howe', '2026-04-04T14:00'],
+      ['Australia/Lord_Howe', '2026-10-03T15:00'],
+    ] as const;
+    for (const [zone, around] of changes)
+      for (let m = -120; m <= 120; m++) {
+        const ms = utc(around) + m * 60_000 + 59_000;
+        expect(businessSlot(ms, zone, 14400)).toEqual(businessSlotByLuxon(ms, zone, 14400));
+      }
+  });
+
+  it('refuses an unknown zone as luxon does', () => {
+    expect(() => businessSlot(utc('2026-01-01T00:00'), 'Mars/Olympus', 0)).toThrow(RangeError);
+  });
 });
 
 describe('business slots and hours', () => {

@@ -37,6 +37,7 @@ import {
   type SinkTarget,
 } from '../pos-sync';
 import { laterCursor, readCursor, writeCursor } from './cursors';
+import { writePagesInOrder, type PagedItem } from './pipeline';
 import { retryPolicy } from './retry';
 
 const MINUTE = 60_000;
@@ -213,37 +214,61 @@ function pagesOf<S extends DataStream>(
 }
 
 async function writePage<S extends DataStream>(ctx: RunContext, stream: S, page: Page<S>): Promise<void> {
-  addCounts(ctx.run, stream, page.length, await SINKS[stream](ctx.target, page));
+  await recordPage(ctx, stream, page.length, await SINKS[stream](ctx.target, page));
+}
+
+/** Counts a written page into the run, saving progress (and the lease) when it is time. */
+async function recordPage(ctx: RunContext, stream: DataStream, read: number, counts: SinkCounts): Promise<void> {
+  addCounts(ctx.run, stream, read, counts);
   if (Date.now() - ctx.savedAt >= engineOptions().saveEveryMs) await save(ctx);
 }
 
 /**
- * Reads the pages of one stream (window) and hands each to its sink (which keeps the newest version
- * of a record delivered twice: on two pages, or modified while the sync ran), counting what each
- * page did. The next page is fetched while the current one is written (at most two pages in
- * memory), so the vendor's latency and our writes overlap. Answers the latest cursor seen.
+ * Pages of a stream written at once: a sale is its own document and the day aggregates are moved
+ * under the company's sales lock in any order, so a sales page is written while the previous one's
+ * commits are in flight. Roster and punches go one page at a time (matching and overlap checks
+ * read what earlier pages wrote).
+ */
+const WRITE_DEPTH: { [S in DataStream]: number } = { roster: 1, punches: 1, sales: 2 };
+
+/**
+ * The pages of one stream over consecutive windows, each window followed by its end (page null),
+ * as one sequence: reading ahead crosses from one window into the next.
+ */
+async function* pagesOfWindows<S extends DataStream>(
+  ctx: RunContext,
+  stream: S,
+  windows: readonly StreamWindow[],
+): AsyncGenerator<PagedItem<Page<S>>> {
+  for (const [window, range] of windows.entries()) {
+    for await (const page of pagesOf(ctx, stream, range)) yield { window, page };
+    yield { window, page: null };
+  }
+}
+
+/**
+ * Reads the pages of one stream over consecutive windows and hands each to its sink (which keeps
+ * the newest version of a record delivered twice: on two pages, or modified while the sync ran),
+ * counting what each page did, in page order; `windowDone(i)` runs once every page of window i is
+ * written (writePagesInOrder). Answers the latest cursor seen.
  */
 async function readPages<S extends DataStream>(
   ctx: RunContext,
   stream: S,
-  window: StreamWindow,
+  windows: readonly StreamWindow[],
+  windowDone: (window: number) => Promise<void> = async () => undefined,
 ): Promise<StreamCursor | null> {
   let latest: StreamCursor | null = null;
-  const pages = pagesOf(ctx, stream, window)[Symbol.asyncIterator]();
-  let next = pages.next();
-  try {
-    for (let current = await next; !current.done; current = await next) {
-      next = pages.next();
-      // a failed read-ahead is thrown when it is awaited, not as an unhandled rejection meanwhile
-      next.catch(() => undefined);
-      const page = current.value;
-      for (const record of page) latest = laterCursor(latest, { modifiedAt: record.modifiedAt, id: record.vendorId });
-      await writePage(ctx, stream, page);
-    }
-  } finally {
-    await next.catch(() => undefined);
-    await pages.return?.();
-  }
+  await writePagesInOrder(pagesOfWindows(ctx, stream, windows), {
+    depth: WRITE_DEPTH[stream],
+    idsOf: (page) => page.map((r) => r.vendorId),
+    write: (page) => SINKS[stream](ctx.target, page),
+    written: async (page, counts) => {
+      for (const r of page) latest = laterCursor(latest, { modifiedAt: r.modifiedAt, id: r.vendorId });
+      await recordPage(ctx, stream, page.length, counts);
+    },
+    windowDone,
+  });
   return latest;
 }
 
@@ -252,16 +277,16 @@ async function incrementalStream(ctx: RunContext, stream: DataStream): Promise<v
   const cursor = await readCursor(ctx.companyId, ctx.target.connectionId, stream);
   const since = cursor ? cursor.modifiedAt - overlapMs : stream === 'roster' ? null : Date.now() - initialLookbackMs;
   ctx.run.progress[stream] = { chunksDone: 0, chunksTotal: 1, doneUntil: null };
-  const latest = await readPages(ctx, stream, since === null ? WHOLE : { modifiedSince: since });
+  const latest = await readPages(ctx, stream, [since === null ? WHOLE : { modifiedSince: since }]);
   if (latest) await writeCursor(ctx.companyId, ctx.target.connectionId, stream, laterCursor(cursor, latest));
   ctx.run.progress[stream] = { chunksDone: 1, chunksTotal: 1, doneUntil: null };
   await save(ctx);
 }
 
 /**
- * A backfill reads [from, to) in the chunks the vendor allows, saving progress after each chunk;
- * a run resumed after a crash (or a new backfill of the same window after a failed one) starts
- * after the last finished chunk. The incremental cursor is not moved by a backfill.
+ * A backfill reads [from, to) in the chunks the vendor allows, saving progress after each chunk is
+ * written; a run resumed after a crash (or a new backfill of the same window after a failed one)
+ * starts after the last finished chunk. The incremental cursor is not moved by a backfill.
  */
 async function backfillStream(
   ctx: RunContext,
@@ -274,12 +299,12 @@ async function backfillStream(
   const resumeAt = previous?.doneUntil ?? window.from;
   let done = chunks.filter((c) => c.to <= resumeAt).length;
   ctx.run.progress[stream] = { chunksDone: done, chunksTotal: chunks.length, doneUntil: previous?.doneUntil ?? null };
-  for (const chunk of chunks.slice(done)) {
-    await readPages(ctx, stream, chunk);
+  const left = chunks.slice(done);
+  await readPages(ctx, stream, left, async (i) => {
     done++;
-    ctx.run.progress[stream] = { chunksDone: done, chunksTotal: chunks.length, doneUntil: chunk.to };
+    ctx.run.progress[stream] = { chunksDone: done, chunksTotal: chunks.length, doneUntil: left[i].to };
     await save(ctx);
-  }
+  });
 }
 
 /**
