@@ -38,6 +38,26 @@ const tips = (co: PosCompany, query: Record<string, unknown> = {}, as = co.manag
     .query({ companyId: co.companyId, startDate: '2025-03-01', endDate: '2025-03-31', ...query })
     .set(bearer(as));
 
+/** The paths of the documents looked up (get, getAll, in a transaction or not) while `work` runs. */
+async function documentsReadDuring(work: () => Promise<unknown>): Promise<string[]> {
+  // every lookup of the client goes through its DocumentReader
+  const { DocumentReader } = require('@google-cloud/firestore/build/src/document-reader') as {
+    DocumentReader: { prototype: { _get: (...args: unknown[]) => Promise<unknown> } };
+  };
+  const original = DocumentReader.prototype._get;
+  const paths: string[] = [];
+  DocumentReader.prototype._get = function (this: { allDocuments: { path: string }[] }, ...args: unknown[]) {
+    paths.push(...this.allDocuments.map((ref) => ref.path));
+    return original.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    DocumentReader.prototype._get = original;
+  }
+  return paths;
+}
+
 /** A company whose POS employee tm-1 is linked (auto, by email) to employee Max. */
 async function linkedCompany() {
   const co = await posCompany();
@@ -104,6 +124,16 @@ describe('POS sales and tips', () => {
     expect(await docsOf(co.companyId, 'invoices')).toHaveLength(3);
     const day = (await tips(co)).body.data.days.find((d: { date: string }) => d.date === DAY);
     expect(day).toEqual({ date: DAY, employeeId: max, cardTips: 900, cashTips: 700, tips: 1600 });
+  });
+
+  it("reads the company's rules once for a run's pages, a page written the reading way (a changed sale) included", async () => {
+    const { co } = await linkedCompany();
+    const sale = posSale({ vendorId: 'o-1', employeeVendorId: 'tm-1', closedAt: at(DAY, 13 * 60), amount: 4000 });
+    const reads = await documentsReadDuring(async () => {
+      await writeSales(co.target, [sale]);
+      await writeSales(co.target, [{ ...sale, amount: 4500, modifiedAt: sale.modifiedAt + 1 }]);
+    });
+    expect(reads.filter((path) => path === `companies/${co.companyId}`)).toHaveLength(1);
   });
 
   it('imports refunds as negative records, seen with excludeRefunds=false, their tips taken back', async () => {

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { DocumentData, DocumentReference, Transaction } from 'firebase-admin/firestore';
 import { runExclusive } from '../../core/exclusive';
-import { getCompanyRules } from '../companies';
+import { getCompanyRules, type CompanyRules } from '../companies';
 import { addContribution, isEmptyVector, packHours, unpackHours, vectorTotals, type DayMap } from './aggregate';
 import * as repo from './repo';
 import { invoiceItem, type ImportResult, type InvoiceItem } from './schemas';
@@ -133,12 +133,18 @@ export function moveDays(
 export async function importInvoices({
   companyId,
   items,
+  rules: known,
 }: {
   companyId: string;
   items: readonly unknown[];
+  /** The company's rules when the caller read them already (a sync reads them once per run). */
+  rules?: CompanyRules;
 }): Promise<ImportResult> {
-  const rules = await getCompanyRules({ companyId });
-  const [roles, rates] = await Promise.all([repo.listRoleRows(companyId), repo.listEmployeeRates(companyId)]);
+  const [rules, roles, rates] = await Promise.all([
+    known ?? getCompanyRules({ companyId }),
+    repo.listRoleRows(companyId),
+    repo.listEmployeeRates(companyId),
+  ]);
   const ctx: ImportContext = {
     zone: rules.profile.timezone,
     dayChangeSeconds: rules.settings.dayChangeTime,

@@ -2,6 +2,7 @@ import type { PosSale } from '../../connectors';
 import { runExclusive } from '../../../core/exclusive';
 import { db } from '../../../core/firebase';
 import { logger } from '../../../core/logger';
+import type { CompanyRules } from '../../../modules/companies';
 import { importInvoices } from '../../../modules/sales';
 import * as repo from '../repo';
 import { employeeIdsOf, logFailure, rulesOf, type SinkCounts, type SinkTarget } from './common';
@@ -63,7 +64,7 @@ export async function writeSales(t: SinkTarget, page: readonly PosSale[]): Promi
       counts.held += held.length;
       held.forEach((e) => heldPosIds.add(e.posEmployeeId!));
     } else {
-      await updateSales(t, chunk, counts, heldPosIds);
+      await updateSales(t, rules, chunk, counts, heldPosIds);
     }
   }
   await attributeIfLinkedMeanwhile(t, [...heldPosIds]);
@@ -78,6 +79,7 @@ export async function writeSales(t: SinkTarget, page: readonly PosSale[]): Promi
  */
 async function updateSales(
   t: SinkTarget,
+  rules: CompanyRules,
   entries: readonly repo.SaleEntry[],
   counts: SinkCounts,
   heldPosIds: Set<string>,
@@ -100,7 +102,7 @@ async function updateSales(
     }
   });
   if (changed.length) {
-    const imported = await importInvoices({ companyId: t.companyId, items: changed.map(invoiceItemOf) });
+    const imported = await importInvoices({ companyId: t.companyId, items: changed.map(invoiceItemOf), rules });
     const rejected = new Map(imported.rejectedItems.map((r) => [r.index, r]));
     const accepted = changed.filter((e, i) => {
       const refused = rejected.get(i);
