@@ -1,6 +1,6 @@
 /**
  * Regenerates the vendor specifications the conformance test holds the connectors and the
- * simulators to (test/connectors/vendor-specs/<vendor>/spec.json), from the vendors' published
+ * simulators to (test/pos/connectors/vendor-specs/<vendor>/spec.json), from the vendors' published
  * machine-readable descriptions at the commits recorded below, trimmed to the operations the
  * connectors call and the schemas those reach:
  *
@@ -29,7 +29,7 @@ interface OpenApiSource {
   files: Array<{ file: string; operations: string[] }>;
 }
 
-const OUT = path.join(__dirname, '..', 'test', 'connectors', 'vendor-specs');
+const OUT = path.join(__dirname, '..', 'test', 'pos', 'connectors', 'vendor-specs');
 
 const OPENAPI: Record<string, OpenApiSource & { licence: string; date: string }> = {
   square: {

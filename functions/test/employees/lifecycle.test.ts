@@ -6,7 +6,7 @@ import { listPremiums } from '../../src/modules/schedule';
 import { api } from '../helpers/api';
 import { snapshotCompany } from '../helpers/fixtures';
 import { bearer, type TestUser } from '../helpers/users';
-import { link, posEmployee } from '../pos-sync/helpers';
+import { link, posEmployee } from '../pos/pos-sync/helpers';
 import { cookShift, createRequest, day, requestsCompany, type RequestsCompany } from '../requests/helpers';
 import { scheduleCompany, storedShift } from '../schedule/helpers';
 

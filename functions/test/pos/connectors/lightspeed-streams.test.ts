@@ -1,0 +1,130 @@
+import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../../helpers/streams';
+import type { StreamAuth } from '../../../src/pos/connectors/types';
+import { lightspeedMinorUnits } from '../../../src/pos/connectors/vendors/lightspeed';
+import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../../dev/vendors/accounts';
+import { configureLightspeedSim, lightspeedGroundTruth, lightspeedSimData } from '../../../dev/vendors/lightspeed';
+import type { RunningVendorSimulator } from '../../../dev/vendors/server';
+
+/**
+ * The Lightspeed K-Series data streams (Staff API roster and shifts, Financial V2 sales) over HTTP
+ * against the simulator's seeded business location, whose records are the ground truth here.
+ */
+
+const DAY = 86_400_000;
+const LOCATION = String(SIMULATED_OAUTH_ACCOUNTS.lightspeed.location.blID);
+const TOKEN = 'SIMlsk.streams-test-token-0123456789abcdef';
+let sim: RunningVendorSimulator;
+const auth: StreamAuth = { accountId: LOCATION, accessToken: TOKEN };
+const streams = () => streamsOf('lightspeed');
+
+beforeAll(async () => {
+  sim = await pointedSimulator();
+});
+
+beforeEach(() => {
+  configureLightspeedSim({ days: 20, ordersPerDay: 30, employees: 12 });
+  sim.state.issueToken(
+    'lightspeed',
+    'access',
+    TOKEN,
+    {
+      clientId: SIMULATED_OAUTH_APPS.lightspeed.clientId,
+      account: LOCATION,
+      scopes: ['orders-api', 'financial-api', 'staff-api'],
+    },
+    3600,
+  );
+});
+
+afterEach(() => sim.state.reset());
+afterAll(async () => sim.close());
+
+describe('lightspeed streams', () => {
+  it('reads the POS staff page by page, equal to the seeded staff', async () => {
+    const pages = await collect(streams().roster(auth));
+    expect(pages.length).toBe(1);
+    expect(byId(pages.flat())).toEqual(byId(lightspeedGroundTruth().employees));
+  });
+
+  it('reads every shift clocked in or updated during a window with its newest clock-in and clock-out events', async () => {
+    const data = lightspeedSimData();
+    const from = data.start + 3 * DAY;
+    const to = from + 10 * DAY;
+    const got = (await collect(streams().punches(auth, { from, to }))).flat();
+    const inWindow = (at: number) => at >= from && at < to;
+    const expected = lightspeedGroundTruth().punches.filter((p) => inWindow(p.modifiedAt) || inWindow(p.clockInAt));
+    expect(expected.length).toBeGreaterThan(40);
+    expect(byId(got.filter((p) => expected.some((e) => e.vendorId === p.vendorId)))).toEqual(byId(expected));
+    expect(got.every((p) => p.clockInAt >= from - 2 * DAY && p.clockInAt < to + 2 * DAY)).toBe(true);
+    expect(data.shifts.some((s) => s.events.filter((e) => e.eventType === 'CLOCK_OUT').length > 1)).toBe(true);
+  });
+
+  it('reads the sales closed in a window through nextPageToken pages: refunds negative naming their sale, voids and cancelled accounts left out, amounts exact', async () => {
+    const data = lightspeedSimData();
+    const pages = await collect(streams().sales(auth, { from: data.start, to: data.end }));
+    expect(pages.length).toBeGreaterThan(3);
+    const got = pages.flat();
+    expect(byId(got)).toEqual(byId(lightspeedGroundTruth().sales));
+    expect(got.some((s) => s.refund && s.amount < 0 && s.refundOf !== null)).toBe(true);
+    expect(data.sales.some((s) => s.type === 'VOID' || s.cancelled)).toBe(true);
+  });
+
+  it('rounds the sum of six-decimal lines half-even once, in the currency of the sale', () => {
+    expect(lightspeedMinorUnits(['8.333333', '8.333333', '8.333334'], 'USD')).toBe(2500);
+    expect(lightspeedMinorUnits(['0.125000'], 'USD')).toBe(12);
+    expect(lightspeedMinorUnits(['0.135000'], 'USD')).toBe(14);
+    expect(lightspeedMinorUnits(['-0.125000'], 'USD')).toBe(-12);
+    expect(lightspeedMinorUnits(['1500.4'], 'JPY')).toBe(1500);
+    expect(lightspeedMinorUnits(['12.5', null, '0.25'], 'EUR')).toBe(1275);
+  });
+
+  it('reads a sale served on two pages once per page (the engine keeps one) and a shift corrected while paging on the next read of its window', async () => {
+    const data = lightspeedSimData();
+    sim.state.duplicateAcrossPages('lightspeed', { after: 1 });
+    const pages = await collect(streams().sales(auth, { from: data.start, to: data.end }));
+    expect(pages[1][0].vendorId).toBe(pages[0][pages[0].length - 1].vendorId);
+
+    sim.state.modifyAfterPage('lightspeed', { after: 0 });
+    await collect(streams().punches(auth, { from: data.start, to: data.end }));
+    const [modified] = sim.state.modifications.filter((m) => m.vendor === 'lightspeed');
+    // corrected months after its clock-in: if the filter is by clock-in, only a read of its window finds it
+    const again = (await collect(streams().punches(auth, { from: data.start, to: data.end }))).flat();
+    expect(again.find((p) => p.vendorId === modified.id)).toEqual(
+      lightspeedGroundTruth().punches.find((p) => p.vendorId === modified.id),
+    );
+  });
+
+  it('reads incrementally the clock-out of a shift clocked in long before the window, and a shift still open', async () => {
+    const data = lightspeedSimData();
+    const shift = data.shifts.find((s) => s.events.some((e) => e.eventType === 'CLOCK_OUT'))!;
+    const clockIn = Math.max(...shift.events.filter((e) => e.eventType === 'CLOCK_IN').map((e) => e.timestamp));
+    const since = clockIn + 20 * 3_600_000;
+    shift.events.push({ uuid: `${shift.uuid}-late`, timestamp: clockIn + 21 * 3_600_000, eventType: 'CLOCK_OUT' });
+    shift.dateInUTC = since + 3_600_000;
+    const open = data.shifts.find((s) => !s.events.some((e) => e.eventType === 'CLOCK_OUT') && s.dateInUTC >= since);
+    const got = (await collect(streams().punches(auth, { modifiedSince: since }))).flat();
+    expect(got.find((p) => p.vendorId === shift.uuid)?.clockOutAt).toBe(clockIn + 21 * 3_600_000);
+    if (open) expect(got.some((p) => p.vendorId === open.uuid && p.clockOutAt === null)).toBe(true);
+  });
+
+  it('maps failures: a revoked token is rejected, 429 rate limited, a malformed page invalid, a range over 365 days invalid', async () => {
+    const data = lightspeedSimData();
+    sim.state.failNext('lightspeed', 429, { retryAfter: 3 });
+    expect(await failureOf(collect(streams().roster(auth)))).toMatchObject({
+      failure: 'rate_limited',
+      retryAfterMs: 3000,
+    });
+    sim.state.malformPage('lightspeed');
+    expect(await failureOf(collect(streams().sales(auth, { from: data.start, to: data.end })))).toMatchObject({
+      failure: 'invalid',
+    });
+    expect(await failureOf(collect(streams().sales(auth, { from: data.end - 400 * DAY, to: data.end })))).toMatchObject(
+      { failure: 'invalid', status: 400 },
+    );
+    sim.state.revoke(TOKEN);
+    expect(await failureOf(collect(streams().punches(auth, { from: data.start, to: data.end })))).toMatchObject({
+      failure: 'rejected',
+      status: 401,
+    });
+  });
+});
