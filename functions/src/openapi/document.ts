@@ -263,9 +263,12 @@ export function buildOpenApiDocument(modules: readonly DefinedModule[], options:
   };
 }
 
-/** One tag per name: the modules sharing a tag (the pos-sync module and service) describe it together. */
+/** One tag per module (one folder per tag): two modules under one tag are refused when the document is built. */
 function tagsOf(modules: readonly DefinedModule[]): { name: string; description: string }[] {
-  const byName = new Map<string, string[]>();
-  for (const m of modules) byName.set(m.tag, [...(byName.get(m.tag) ?? []), m.description]);
-  return [...byName].map(([name, descriptions]) => ({ name, description: descriptions.join('. ') }));
+  const seen = new Set<string>();
+  return modules.map((m) => {
+    if (seen.has(m.tag)) throw new Error(`two modules carry the tag ${m.tag}: each module describes its own tag`);
+    seen.add(m.tag);
+    return { name: m.tag, description: m.description };
+  });
 }

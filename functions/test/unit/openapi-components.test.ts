@@ -138,6 +138,21 @@ describe('the request and answer forms of a named schema', () => {
   });
 });
 
+describe('the tags', () => {
+  it('are one per module, each with its own description', () => {
+    const tags = (document as unknown as { tags: { name: string; description: string }[] }).tags;
+    expect(tags.map((t) => t.name)).toEqual(DEPLOYED.map((m) => m.tag));
+    expect(tags.find((t) => t.name === 'pos-sync-service')?.description).toMatch(/^The POS synchronisation service/);
+  });
+
+  it('refuse two modules under one tag', () => {
+    const [first, second] = DEPLOYED;
+    expect(() => buildReviewDocument([first, { ...second, tag: first.tag }], errors)).toThrow(
+      `two modules carry the tag ${first.tag}`,
+    );
+  });
+});
+
 describe('the statuses of every operation', () => {
   it('is the scan of the source that src/openapi/thrown-codes.json holds', () => {
     const committed = fs.readFileSync(path.resolve(__dirname, '../..', THROWN_CODES_FILE), 'utf8');

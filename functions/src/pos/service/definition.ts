@@ -14,7 +14,7 @@ export const POS_SYNC_PORT = 7492;
  */
 export default defineModule({
   name: 'posSyncService',
-  tag: 'pos-sync',
+  tag: 'pos-sync-service',
   description:
     'The POS synchronisation service: trigger a sync of a POS vendor for a company, readiness, vendor webhooks; an hourly job queues every active POS integration, and the sync queue runs the engine (cursors, backfill chunks, retries, alerting)',
   http: () => require('./router') as typeof import('./router'),
