@@ -48,11 +48,24 @@ function patchFirestoreEmulator() {
   // that the write carries no value for; the package applies the written values and keeps the rest
   for (const method of ['update', 'set']) {
     const write = FirestoreStateDocument.prototype[method];
-    FirestoreStateDocument.prototype[method] = function writeDeletingMasked(date, fields, updateMask = []) {
-      write.call(this, date, fields, updateMask);
-      for (const path of updateMask) this.fields = withoutAbsent(this.fields, fields, fieldPathSegments(path));
+    FirestoreStateDocument.prototype[method] = function writeDeletingMasked(date, fields, updateMask) {
+      // a write with no mask at all (a plain set) replaces the whole document; the package merged it
+      // into the stored fields. Its own field transforms call set without a mask to merge one field.
+      if (method === 'set' && updateMask === undefined && !this.__transforming && this.metadata.hasExist)
+        this.fields = {};
+      write.call(this, date, fields, updateMask ?? []);
+      for (const path of updateMask ?? []) this.fields = withoutAbsent(this.fields, fields, fieldPathSegments(path));
     };
   }
+  const transform = FirestoreStateDocument.prototype.v1Transform;
+  FirestoreStateDocument.prototype.v1Transform = function transformMerging(...args) {
+    this.__transforming = true;
+    try {
+      return transform.apply(this, args);
+    } finally {
+      this.__transforming = false;
+    }
+  };
 }
 
 /** The segments of a field path as the mask names them (`a.b`, with back-quoted segments holding dots). */
