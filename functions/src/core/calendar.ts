@@ -223,13 +223,13 @@ const hourOffsets = new Map<string, Map<number, number>>();
  */
 function steadyOffset(ms: number, zone: string): number | null {
   const hour = Math.floor(ms / HOUR_MS);
-  let offsets = hourOffsets.get(zone);
-  if (!offsets) hourOffsets.set(zone, (offsets = new Map()));
-  let offset = offsets.get(hour);
+  let offset = hourOffsets.get(zone)?.get(hour);
   if (offset === undefined) {
+    // luxon throws for an unknown zone before anything is cached for it
     const start = localClock(hour * HOUR_MS, zone).offset;
     offset = localClock((hour + 1) * HOUR_MS - 1, zone).offset === start ? start : Number.NaN;
-    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
+    let offsets = hourOffsets.get(zone);
+    if (!offsets || offsets.size >= MAX_CACHED_OFFSETS) hourOffsets.set(zone, (offsets = new Map()));
     offsets.set(hour, offset);
   }
   return Number.isNaN(offset) ? null : offset;
