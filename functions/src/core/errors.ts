@@ -62,6 +62,11 @@ export const coreErrors = defineErrors({
   INVALID_DATE_RANGE: { status: 400, meaning: 'The date range is reversed or longer than the endpoint allows' },
   AUTH_REQUIRED: { status: 401, meaning: 'No Firebase ID token was sent' },
   AUTH_INVALID_TOKEN: { status: 401, meaning: 'The ID token is invalid or expired' },
+  AUTH_UNAVAILABLE: {
+    status: 503,
+    meaning:
+      'The ID token could not be checked: the authentication service did not answer. It may be valid, so do not sign out: try again after the Retry-After seconds',
+  },
   NOT_A_MEMBER: {
     status: 403,
     meaning: 'The caller is not a member of the company (also answered for a company that does not exist)',

@@ -20,6 +20,14 @@ const TOKEN_CACHE_MS = 60_000;
 const TOKEN_CACHE_MAX = 10_000;
 const verified = new Map<string, { caller: Caller; until: number }>();
 
+/**
+ * firebase-admin's codes for a check that could not reach Google's services (its public keys, or the
+ * user record the revocation check reads), which says nothing of the token: answered 503, so a
+ * client does not sign its user out during an outage.
+ */
+const UNREACHABLE = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error', 'app/internal-error']);
+const AUTH_RETRY_AFTER_SECONDS = 5;
+
 export async function authenticate(req: Request): Promise<Caller> {
   const header = req.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -38,6 +46,12 @@ export async function authenticate(req: Request): Promise<Caller> {
     const code = (err as { code?: string }).code;
     if (code === 'auth/user-disabled') throw coreErrors.AUTH_INVALID_TOKEN('This account is disabled');
     if (code === 'auth/id-token-revoked') throw coreErrors.AUTH_INVALID_TOKEN('The session was revoked: sign in again');
+    if (code && UNREACHABLE.has(code))
+      throw coreErrors
+        .AUTH_UNAVAILABLE(
+          'The sign-in could not be checked: the authentication service did not answer; try again shortly',
+        )
+        .withRetryAfter(AUTH_RETRY_AFTER_SECONDS);
     throw coreErrors.AUTH_INVALID_TOKEN('The ID token is invalid or expired');
   }
   const caller: Caller = {

@@ -22,7 +22,8 @@ export function platformCodes(route: RouteDef): string[] {
   if (route.params || route.query || route.body || access.kind === 'company') codes.push('VALIDATION_FAILED');
   if (route.body) codes.push('INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE');
   if (route.body || route.rawBody) codes.push('PAYLOAD_TOO_LARGE');
-  if (access.kind !== 'public' && access.kind !== 'key') codes.push('AUTH_REQUIRED', 'AUTH_INVALID_TOKEN');
+  if (access.kind !== 'public' && access.kind !== 'key')
+    codes.push('AUTH_REQUIRED', 'AUTH_INVALID_TOKEN', 'AUTH_UNAVAILABLE');
   if (access.kind === 'company') codes.push('NOT_A_MEMBER');
   if (access.kind === 'company' && (access.minRole !== 'employee' || route.ownerOnlyFields?.length))
     codes.push('INSUFFICIENT_ROLE');

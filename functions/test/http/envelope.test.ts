@@ -1,6 +1,11 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { api } from '../helpers/api';
 import { createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer, createUser } from '../helpers/users';
+
+const run = promisify(execFile);
 
 let co: TestCompany;
 beforeAll(async () => {
@@ -83,6 +88,27 @@ describe('the shared HTTP layer', () => {
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ success: false, code: 'AUTH_INVALID_TOKEN' });
   });
+
+  it('answers 503 AUTH_UNAVAILABLE with Retry-After, not 401, when the authentication service does not answer; the same token works once it does', async () => {
+    const user = await createUser();
+    const path = `/companies/${co.companyId}`;
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', join(__dirname, 'fixtures', 'auth-down.ts'), path, user.token],
+      { env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1', LOG_LEVEL: 'info' } },
+    );
+    const res = JSON.parse(stdout.trim().split('\n').pop()!) as { status: number; retryAfter?: string; body: unknown };
+    expect(res).toEqual({
+      status: 503,
+      retryAfter: '5',
+      body: { success: false, error: expect.any(String), code: 'AUTH_UNAVAILABLE' },
+    });
+    // logged (stdout holds the answer as the last line), never with the token
+    expect(`${stdout}${stderr}`).not.toContain(user.token);
+    // with the service back, the same token is accepted: a stranger to the company, answered as one
+    const back = await api('companies').get(path).set(bearer(user));
+    expect(back.body).toMatchObject({ code: 'NOT_A_MEMBER' });
+  }, 60_000);
 
   it('answers a member of another company with 403 NOT_A_MEMBER and none of the data', async () => {
     const other = await createCompany();

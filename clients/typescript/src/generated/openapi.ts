@@ -7905,7 +7905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8025,7 +8025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8142,7 +8142,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8286,7 +8286,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8406,7 +8406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8526,7 +8526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8646,7 +8646,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8751,7 +8751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8901,7 +8901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9009,7 +9009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9114,7 +9114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9264,7 +9264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9372,7 +9372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9468,7 +9468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9603,7 +9603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9713,7 +9713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9827,7 +9827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9944,7 +9944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -10070,7 +10070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -10189,7 +10189,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -10355,7 +10355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -10511,7 +10511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -10657,7 +10657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11169,7 +11169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11283,7 +11283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11409,7 +11409,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11541,7 +11541,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11639,7 +11639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11767,7 +11767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11895,7 +11895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -11975,7 +11975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -12159,7 +12159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -12267,7 +12267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -12420,7 +12420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -12531,7 +12531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -12639,7 +12639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -12750,7 +12750,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -12888,7 +12888,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -13005,7 +13005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -13085,7 +13085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -13223,7 +13223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -13340,7 +13340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -13511,7 +13511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -13591,7 +13591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -13749,7 +13749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -13901,7 +13901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -14024,7 +14024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -14182,7 +14182,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -14301,7 +14301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -14455,7 +14455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -14584,7 +14584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -14716,7 +14716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -14875,7 +14875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -15035,7 +15035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -15174,7 +15174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -15324,7 +15324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -15453,7 +15453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -15593,7 +15593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -15722,7 +15722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -15894,7 +15894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -16023,7 +16023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -16192,7 +16192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -16303,7 +16303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -16443,7 +16443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -16552,7 +16552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -16659,7 +16659,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -16786,7 +16786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -16895,7 +16895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17007,7 +17007,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17141,7 +17141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17250,7 +17250,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17354,7 +17354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17477,7 +17477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17575,7 +17575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17676,7 +17676,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17832,7 +17832,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -17968,7 +17968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -18069,7 +18069,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -18203,7 +18203,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -18299,7 +18299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -18420,7 +18420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -18541,7 +18541,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -18788,7 +18788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -18933,7 +18933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -19013,7 +19013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -19084,7 +19084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -19155,7 +19155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -19265,7 +19265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -19350,7 +19350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -19471,7 +19471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -19626,7 +19626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -20018,7 +20018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -20140,7 +20140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -20264,7 +20264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -20367,7 +20367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -20481,7 +20481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -20625,7 +20625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -20742,7 +20742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -20870,7 +20870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21018,7 +21018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21109,7 +21109,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21251,7 +21251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21354,7 +21354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21487,7 +21487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21589,7 +21589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21717,7 +21717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21845,7 +21845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21943,7 +21943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -22152,7 +22152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -22256,7 +22256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -22354,7 +22354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -22457,7 +22457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -22609,7 +22609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -23651,7 +23651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -23749,7 +23749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -23853,7 +23853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -23955,7 +23955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -24083,7 +24083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -24184,7 +24184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -24282,7 +24282,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -24481,7 +24481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -24615,7 +24615,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -24790,7 +24790,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -24938,7 +24938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -25070,7 +25070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -25188,7 +25188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -25373,7 +25373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -25492,7 +25492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -25671,7 +25671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -25776,7 +25776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -25912,7 +25912,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26012,7 +26012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26115,7 +26115,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26246,7 +26246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26349,7 +26349,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26449,7 +26449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26576,7 +26576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26680,7 +26680,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26783,7 +26783,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26883,7 +26883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -26981,7 +26981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -27082,7 +27082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -27183,7 +27183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -27313,7 +27313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -27417,7 +27417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -27540,7 +27540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -27672,7 +27672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AI_PROVIDER_NOT_CONFIGURED, AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -27789,7 +27789,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -27931,7 +27931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28057,7 +28057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28158,7 +28158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28264,7 +28264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28406,7 +28406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28510,7 +28510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28611,7 +28611,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28740,7 +28740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28838,7 +28838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28969,7 +28969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29075,7 +29075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29228,7 +29228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29329,7 +29329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29457,7 +29457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29585,7 +29585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29713,7 +29713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29841,7 +29841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29969,7 +29969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -30097,7 +30097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -30226,7 +30226,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -30354,7 +30354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -30473,7 +30473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -30555,7 +30555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -30717,7 +30717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -30820,7 +30820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -30979,7 +30979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -31100,7 +31100,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -31219,7 +31219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -31341,7 +31341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -31467,7 +31467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -31626,7 +31626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -31800,7 +31800,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -31920,7 +31920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -32043,7 +32043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -32141,7 +32141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -32279,7 +32279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -32410,7 +32410,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -32577,7 +32577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -32700,7 +32700,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -32869,7 +32869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -32983,7 +32983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -33157,7 +33157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -33292,7 +33292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -33611,7 +33611,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, SERVICE_NOT_READY, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, SERVICE_NOT_READY, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -33719,7 +33719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -33851,7 +33851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -33949,7 +33949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -34085,7 +34085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -34185,7 +34185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -34292,7 +34292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -34429,7 +34429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -34532,7 +34532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -34636,7 +34636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -34767,7 +34767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -34893,7 +34893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, SERVICE_NOT_READY, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, SERVICE_NOT_READY, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -35018,7 +35018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, SERVICE_NOT_READY, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, SERVICE_NOT_READY, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED, WEBHOOK_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
