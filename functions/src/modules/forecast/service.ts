@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { coreErrors } from '../../core/errors';
 import { addDays, businessToday, datesInRange, weekdayName } from '../../core/calendar';
 import { bookedCovers } from '../../pos/integration-engine';
@@ -45,6 +46,34 @@ function requireHistory(ctx: Context) {
     throw forecastErrors.FORECAST_NO_HISTORY(
       `${ctx.history.size} business day(s) of sales in the last year; the forecast needs at least ${MIN_HISTORY_DAYS}`,
     );
+}
+
+/** Backtests this instance has run, by a digest of what they read; the least recently used goes first. */
+const BACKTESTS_KEPT = 50;
+const backtests = new Map<string, BacktestResult | null>();
+
+/**
+ * The backtest of the context's history (about 0.7 s for a year), run once per distinct history on
+ * this instance: the key is a digest of every day's hourly sales and covers and of the holiday
+ * country, so a forecast asked again over the same sales reuses it, and any change to any day
+ * (a sync, an import) gives a new key. Never stale, only skipped when it would answer the same.
+ */
+export function backtestOf(history: History, holidays: ReturnType<typeof holidayCalendar>, maxOrigins?: number) {
+  const digest = createHash('sha256').update(`${holidays.country ?? '-'}|${maxOrigins ?? 'all'}`);
+  for (const date of [...history.keys()].sort()) {
+    const { sales, covers } = history.get(date)!;
+    digest.update(date);
+    digest.update(new Uint8Array(sales.buffer, sales.byteOffset, sales.byteLength));
+    digest.update(new Uint8Array(covers.buffer, covers.byteOffset, covers.byteLength));
+  }
+  const key = digest.digest('hex');
+  let result = backtests.get(key);
+  if (result === undefined) {
+    result = backtest(history, holidays, maxOrigins ? { maxOrigins } : {});
+    if (backtests.size >= BACKTESTS_KEPT) backtests.delete(backtests.keys().next().value!);
+  } else backtests.delete(key);
+  backtests.set(key, result);
+  return structuredClone(result);
 }
 
 const sum = (v: ArrayLike<number>) => {
@@ -116,7 +145,7 @@ export interface ForecastRun {
 export async function runForecast(companyId: string, from: string, to: string): Promise<ForecastRun> {
   const ctx = await loadContext(companyId);
   requireHistory(ctx);
-  const bt = backtest(ctx.history, ctx.holidays, { maxOrigins: CHOICE_ORIGINS });
+  const bt = backtestOf(ctx.history, ctx.holidays, CHOICE_ORIGINS);
   const spec = bt ? methodNamed(bt.chosen) : METHODS[0];
   const forecast = forecaster(ctx.history, ctx.holidays, spec, ctx.origin);
   const weather = await loadWeather(ctx, from, to);
@@ -216,7 +245,7 @@ export async function getForecast({ query }: { query: ForecastQuery }): Promise<
 export async function getBacktest({ companyId }: { companyId: string }) {
   const ctx = await loadContext(companyId);
   requireHistory(ctx);
-  const result = backtest(ctx.history, ctx.holidays);
+  const result = backtestOf(ctx.history, ctx.holidays);
   if (!result)
     throw forecastErrors.FORECAST_NO_HISTORY(
       `${ctx.history.size} business day(s) of sales: a backtest needs 9 weeks (8 of warm-up and one to compare)`,
