@@ -235,20 +235,19 @@ function steadyOffset(ms: number, zone: string): number | null {
   return Number.isNaN(offset) ? null : offset;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
 /** The business date, business hour and local wall clock of an instant. */
 export function businessSlot(ms: number, zone: string, dayChangeSeconds: number): BusinessSlot {
   const offset = ms >= FAST_FROM && ms < FAST_TO ? steadyOffset(ms, zone) : null;
   if (offset === null) return businessSlotByLuxon(ms, zone, dayChangeSeconds);
-  const wall = new Date(ms + offset * 60_000);
-  const [hour, minute, second] = [wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds()];
-  const localDate = `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
-  const before = hour * 3600 + minute * 60 + second < dayChangeSeconds;
+  const wallSeconds = Math.floor(ms / 1000) + offset * 60;
+  const day = Math.floor(wallSeconds / 86_400);
+  const second = wallSeconds - day * 86_400;
+  const hour = Math.floor(second / 3600);
+  const before = second < dayChangeSeconds;
   return {
-    businessDate: before ? addDays(localDate, -1) : localDate,
+    businessDate: dateOfDayNumber(before ? day - 1 : day),
     businessHour: before ? hour + 24 : hour,
-    localTime: `${localDate}T${pad(hour)}:${pad(minute)}:${pad(second)}`,
+    localTime: `${dateOfDayNumber(day)}T${hhmm(Math.floor(second / 60))}:${String(second % 60).padStart(2, '0')}`,
   };
 }
 
