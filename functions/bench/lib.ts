@@ -61,11 +61,14 @@ export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const MB = 1024 * 1024;
 
 /**
- * What `work` costs: its time, and the peak of the live heap over the baseline. With --expose-gc
+ * What `work` costs: its time, this process's CPU time meanwhile (user and system: busy when close
+ * to the time, waiting on another process when well below), and the peak of the live heap over the baseline. With --expose-gc
  * (NODE_OPTIONS, or `npm run bench`) the heap is sampled after a collection every 500 ms, so the
  * peak is what the work holds, not garbage waiting for the collector; without it, raw heapUsed peaks.
  */
-export async function measuredHeap<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; peakHeapMb: number }> {
+export async function measuredHeap<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; ms: number; peakHeapMb: number; cpuMs: number }> {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const base = process.memoryUsage().heapUsed;
@@ -76,9 +79,11 @@ export async function measuredHeap<T>(work: () => Promise<T>): Promise<{ result:
   };
   const sampler = setInterval(sample, gc ? 500 : 20);
   const t = performance.now();
+  const cpu = process.cpuUsage();
   const result = await work();
   const ms = performance.now() - t;
+  const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   sample();
-  return { result, ms, peakHeapMb: (peak - base) / MB };
+  return { result, ms, peakHeapMb: (peak - base) / MB, cpuMs: (used.user + used.system) / 1000 };
 }

@@ -219,7 +219,7 @@ async function measureFamily(vendors: Vendors, f: Family, endAt: number) {
     `paging + each record written once: ${writeOnce.result} records in ${(writeOnce.ms / 1000).toFixed(1)} s = ${writeOnceRate.toFixed(0)} records/s, ${perRecord(writeOnceCounts, writeOnce.result)}`,
   );
   console.log(
-    `engine backfill (${done.progress.sales.chunksTotal} chunks): ${records} records in ${(engine.ms / 1000).toFixed(1)} s = ${engineRate.toFixed(0)} records/s, ${perRecord(engineCounts, records)}, peak heap +${engine.peakHeapMb.toFixed(1)} MB, created ${done.counts.sales.created}, held ${done.counts.sales.held}`,
+    `engine backfill (${done.progress.sales.chunksTotal} chunks): ${records} records in ${(engine.ms / 1000).toFixed(1)} s = ${engineRate.toFixed(0)} records/s, ${perRecord(engineCounts, records)}, peak heap +${engine.peakHeapMb.toFixed(1)} MB, created ${done.counts.sales.created}, held ${done.counts.sales.held}, ${busy(engine)}`,
   );
   const opsMet = engineCounts.reads / records <= 0.1 && engineCounts.writes / records <= 1.5;
   console.log(`ratio engine / bare paging: ${ratio.toFixed(2)} (target >= 0.5) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
@@ -243,8 +243,12 @@ async function blindWrites(records: number, docOf: (i: number) => [DocumentRefer
     }
     await batch.commit();
   });
-  return { rate: records / (run.ms / 1000), ops: perRecord(since(before), records) };
+  return { rate: records / (run.ms / 1000), ops: perRecord(since(before), records), busy: busy(run) };
 }
+
+/** This process's CPU over a measured run's time: how much of the run it worked rather than waited. */
+const busy = (run: { ms: number; cpuMs: number }) =>
+  `this process busy ${(run.cpuMs / 1000).toFixed(1)} s of ${(run.ms / 1000).toFixed(1)} s`;
 
 const perRecord = (ops: OpCounts, records: number) =>
   `${(ops.reads / records).toFixed(3)} reads and ${(ops.writes / records).toFixed(3)} writes per record (${ops.reads} reads, ${ops.writes} writes, ${ops.commits} commits)`;
@@ -267,7 +271,7 @@ async function main() {
     { i, amount: 1000 + i, tips: 100, closedAt: window.startMs + i },
   ]);
   console.log(
-    `\nthe emulator's blind-write ceiling (1 doc per record, 400 per batch, no reads): ${ceiling.rate.toFixed(0)} records/s, ${ceiling.ops}`,
+    `\nthe emulator's blind-write ceiling (1 doc per record, 400 per batch, no reads): ${ceiling.rate.toFixed(0)} records/s, ${ceiling.ops}, ${ceiling.busy}`,
   );
   // the same ceiling for the documents the engine stores (its invoices are ~35 values each, the
   // ceiling's documents 4, and the emulator's cost grows with the values): a sample of the stored
@@ -278,7 +282,7 @@ async function main() {
     sample[i % sample.length],
   ]);
   console.log(
-    `the emulator's blind-write ceiling for the engine's own documents (stored invoices, 400 per batch, no reads): ${storedCeiling.rate.toFixed(0)} records/s, ${storedCeiling.ops}`,
+    `the emulator's blind-write ceiling for the engine's own documents (stored invoices, 400 per batch, no reads): ${storedCeiling.rate.toFixed(0)} records/s, ${storedCeiling.ops}, ${storedCeiling.busy}`,
   );
   const ceilingRate = ceiling.rate;
   const storedCeilingRate = storedCeiling.rate;
