@@ -61,10 +61,11 @@ export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const MB = 1024 * 1024;
 
 /**
- * What `work` costs: its time, this process's CPU time meanwhile (user and system: busy when close
- * to the time, waiting on another process when well below), and the peak of the live heap over the baseline. With --expose-gc
- * (NODE_OPTIONS, or `npm run bench`) the heap is sampled after a collection every 500 ms, so the
- * peak is what the work holds, not garbage waiting for the collector; without it, raw heapUsed peaks.
+ * What `work` costs: its time, this process's CPU time meanwhile (user and system: close to the
+ * time when the process was busy, well below when it waited on another), and the peak of the live
+ * heap over the baseline. With --expose-gc (NODE_OPTIONS, or `npm run bench`) the heap is sampled
+ * after a collection every 500 ms, so the peak is what the work holds, not garbage waiting for the
+ * collector; without it, raw heapUsed peaks.
  */
 export async function measuredHeap<T>(
   work: () => Promise<T>,

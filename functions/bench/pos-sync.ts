@@ -33,7 +33,7 @@ import { chunksOf, runSyncTask } from '../src/pos/service/engine';
 import { retryPolicy } from '../src/pos/service/retry';
 import { countFirestoreOps, since, snapshot, type OpCounts } from './firestore-ops';
 import { measuredHeap as measured } from './lib';
-import type { VendorRequest } from './vendor-process';
+import type { BenchSlug, VendorRequest } from './vendor-process';
 
 const DAY = 86_400_000;
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
@@ -52,7 +52,7 @@ async function company(id: string) {
 
 interface Family {
   label: string;
-  slug: 'square_api_key' | 'revel';
+  slug: BenchSlug;
   credentials: Record<string, string>;
   accountId: string;
   /** Orders per day of its simulated year. */

@@ -10,9 +10,12 @@ import { configureRevelSim, revelGroundTruth } from '../dev/vendors/revel';
 import { configureSquareSim, squareGroundTruth } from '../dev/vendors/square';
 import { SIMULATED, startVendorSimulator } from '../dev/vendors/server';
 
+/** The vendor families the benchmark measures. */
+export type BenchSlug = 'square_api_key' | 'revel';
+
 export type VendorRequest =
-  | { id: number; kind: 'seed'; slug: 'square_api_key' | 'revel'; days: number; ordersPerDay: number; endAt: number }
-  | { id: number; kind: 'yearSales'; slug: 'square_api_key' | 'revel' };
+  | { id: number; kind: 'seed'; slug: BenchSlug; days: number; ordersPerDay: number; endAt: number }
+  | { id: number; kind: 'yearSales'; slug: BenchSlug };
 
 const DAY = 86_400_000;
 
