@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { writePagesInOrder, type PagedItem } from '../../src/pos/service/pipeline';
+import { joinedPages, writePagesInOrder, type PagedItem } from '../../src/pos/service/pipeline';
 
 type Page = { n: number; ids: string[] };
 
@@ -148,6 +148,41 @@ describe('writing pages in order while several are in flight', () => {
         expect(started.length).toBeLessThanOrEqual(failedAt! + 1);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('joining a read\'s pages into fuller pages within each window', () => {
+  async function* of<T>(items: PagedItem<T>[]) {
+    yield* items;
+  }
+  const windowsOfRecords = fc.array(fc.array(fc.array(fc.nat(99), { maxLength: 5 }), { maxLength: 5 }), {
+    minLength: 1,
+    maxLength: 4,
+  });
+
+  it('keeps every record once, in order, in its window, each window end after its records, and every page but a window\'s last at least the size asked', async () => {
+    await fc.assert(
+      fc.asyncProperty(windowsOfRecords, fc.nat(8), async (windows, records) => {
+        const items: PagedItem<readonly number[]>[] = windows.flatMap((pages, window) => [
+          ...pages.map((page) => ({ window, page })),
+          { window, page: null },
+        ]);
+        const joined: PagedItem<readonly number[]>[] = [];
+        for await (const item of joinedPages(of(items), records)) joined.push(item);
+        if (records === 0) expect(joined).toEqual(items);
+        const ends = joined.filter((i) => i.page === null).map((i) => i.window);
+        expect(ends).toEqual(windows.map((_, w) => w));
+        windows.forEach((pages, window) => {
+          const end = joined.findIndex((i) => i.page === null && i.window === window);
+          const mine = joined.filter((i, k) => i.page !== null && i.window === window && k < end);
+          expect(mine.flatMap((i) => i.page!)).toEqual(pages.flat());
+          mine.slice(0, -1).forEach((i) => expect(i.page!.length).toBeGreaterThanOrEqual(records));
+          if (records > 0) mine.forEach((i) => expect(i.page!.length).toBeGreaterThan(0));
+        });
+        expect(joined.filter((i) => i.page !== null).flatMap((i) => i.page!)).toEqual(windows.flat(2));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -69,3 +69,31 @@ export async function writePagesInOrder<P, R>(items: AsyncIterable<PagedItem<P>>
     await source.return?.();
   }
 }
+
+/**
+ * The pages of a paged read joined, within each window, into pages of at least `records` records
+ * (the window's last one may hold fewer), so a sink that cuts its writes into commits fills them
+ * across the vendor's page boundaries. Window ends pass through in place; `records` 0 joins nothing.
+ */
+export async function* joinedPages<T>(
+  items: AsyncIterable<PagedItem<readonly T[]>>,
+  records: number,
+): AsyncGenerator<PagedItem<readonly T[]>> {
+  let held: T[] = [];
+  let heldWindow = 0;
+  for await (const item of items) {
+    if (item.page === null || records === 0) {
+      if (held.length) yield { window: heldWindow, page: held };
+      held = [];
+      yield item;
+      continue;
+    }
+    held = held.length ? held.concat(item.page) : [...item.page];
+    heldWindow = item.window;
+    if (held.length >= records) {
+      yield { window: item.window, page: held };
+      held = [];
+    }
+  }
+  if (held.length) yield { window: heldWindow, page: held };
+}
