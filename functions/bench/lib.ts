@@ -60,16 +60,35 @@ export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 const MB = 1024 * 1024;
 
+export interface Measured<T> {
+  result: T;
+  ms: number;
+  /** Peak growth of the live heap over the baseline, in MB. */
+  peakHeapMb: number;
+  /** This process's CPU time (user and system) meanwhile: close to `ms` when it was busy, well below when it waited on another. */
+  cpuMs: number;
+}
+
 /**
- * What `work` costs: its time, this process's CPU time meanwhile (user and system: close to the
- * time when the process was busy, well below when it waited on another), and the peak of the live
- * heap over the baseline. With --expose-gc (NODE_OPTIONS, or `npm run bench`) the heap is sampled
- * after a collection every 500 ms, so the peak is what the work holds, not garbage waiting for the
- * collector; without it, raw heapUsed peaks.
+ * What `work` costs in time: its time and this process's CPU time meanwhile. Nothing forces a
+ * collection while it runs (with `measuredHeap`'s collection every 500 ms, a year's POS backfill ran
+ * at two thirds of its speed): time a throughput with this, and measure its heap in a run of its own.
  */
-export async function measuredHeap<T>(
-  work: () => Promise<T>,
-): Promise<{ result: T; ms: number; peakHeapMb: number; cpuMs: number }> {
+export async function measuredRun<T>(work: () => Promise<T>): Promise<Omit<Measured<T>, 'peakHeapMb'>> {
+  const t = performance.now();
+  const cpu = process.cpuUsage();
+  const result = await work();
+  const ms = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  return { result, ms, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/**
+ * `measuredRun` with the peak of the live heap over the baseline. With --expose-gc (NODE_OPTIONS, or
+ * `npm run bench`) the heap is sampled after a collection every 500 ms, so the peak is what the work
+ * holds, not garbage waiting for the collector; without it, raw heapUsed peaks.
+ */
+export async function measuredHeap<T>(work: () => Promise<T>): Promise<Measured<T>> {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const base = process.memoryUsage().heapUsed;
@@ -79,12 +98,8 @@ export async function measuredHeap<T>(
     peak = Math.max(peak, process.memoryUsage().heapUsed);
   };
   const sampler = setInterval(sample, gc ? 500 : 20);
-  const t = performance.now();
-  const cpu = process.cpuUsage();
-  const result = await work();
-  const ms = performance.now() - t;
-  const used = process.cpuUsage(cpu);
+  const run = await measuredRun(work);
   clearInterval(sampler);
   sample();
-  return { result, ms, peakHeapMb: (peak - base) / MB, cpuMs: (used.user + used.system) / 1000 };
+  return { ...run, peakHeapMb: (peak - base) / MB };
 }

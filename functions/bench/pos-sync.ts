@@ -8,7 +8,8 @@
  * simulators answer from a process of their own (bench/vendor-process.ts), as a vendor's API does in
  * production, so their CPU, garbage and simulated year are not counted as the engine's. Prints records per
  * second, the ratio (target >= 0.5), and the peak heap growth of each (bounded by a page, not the
- * year).
+ * year). Each is timed without forced collections (bench/lib.ts measuredRun), and its live heap
+ * measured in a run of its own after every timed run (measuredHeap; the engine's for another company).
  * Each line also prints the Firestore reads and writes per synced record, counted at the client
  * (bench/firestore-ops.ts): those hold on real Firestore, where the emulator's speed does not
  * (targets, amortized over the backfill: <= 0.1 reads and <= 1.5 writes per record). Beside the
@@ -32,7 +33,7 @@ import { writeSales } from '../src/pos/pos-sync';
 import { chunksOf, runSyncTask } from '../src/pos/service/engine';
 import { retryPolicy } from '../src/pos/service/retry';
 import { countFirestoreOps, since, snapshot, type OpCounts } from './firestore-ops';
-import { measuredHeap as measured } from './lib';
+import { measuredHeap, measuredRun as measured } from './lib';
 import type { BenchSlug, VendorRequest } from './vendor-process';
 
 const DAY = 86_400_000;
@@ -118,54 +119,13 @@ const FAMILIES: Family[] = [
   },
 ];
 
-/** One vendor family: the bare paging loop, then the engine's backfill of the same window, side by side. */
-async function measureFamily(vendors: Vendors, f: Family, endAt: number) {
-  const seeded = await vendors.seed(f, endAt);
-  const to = new Date(endAt - DAY).toISOString().slice(0, 10);
-  const from = new Date(endAt - (DAYS - 1) * DAY).toISOString().slice(0, 10);
-  const window = periodBounds({ start: from, end: to }, { timezone: TZ, dayChangeTime: 0 });
-  const streams = connectorFor(f.slug)!.streams!;
-  const auth: StreamAuth = { accountId: f.accountId, credentials: f.credentials, retry: retryPolicy() };
-  const chunkMs = streams.maxWindowMs?.sales ?? 7 * DAY;
-  console.log(
-    `\n${f.label}: simulated year of ${seeded.orders} orders over ${DAYS} days, ${seeded.employees.length} employees`,
-  );
-
-  // the limit: page through the simulator with the connector, in the engine's chunks, writing nothing
-  const bare = await measured(async () => {
-    let records = 0;
-    for (const chunk of chunksOf(window.startMs, window.endMs, chunkMs)) {
-      for await (const page of streams.sales(auth, chunk)) records += page.length;
-    }
-    return records;
-  });
-
-  const companyId = `bench-pos-sync-${f.slug}-${Date.now()}`;
+/**
+ * A company with the restaurant's employees, connected to the family's simulator, its roster synced
+ * (the roster links the POS employees to the employees by email or phone: sales are attributed, not
+ * held), and a backfill of the window requested as the service does. Answers the run to start.
+ */
+async function engineCompany(f: Family, seeded: Seeded, companyId: string, window: { from: string; to: string }) {
   await company(companyId);
-  // the same paging, writing each record once: one blind batched write per record, no reads
-  const writeOnceOps = snapshot();
-  const writeOnce = await measured(async () => {
-    let records = 0;
-    for (const chunk of chunksOf(window.startMs, window.endMs, chunkMs)) {
-      for await (const page of streams.sales(auth, chunk)) {
-        for (let i = 0; i < page.length; i += 400) {
-          const batch = db().batch();
-          for (const sale of page.slice(i, i + 400))
-            batch.set(
-              db().collection('companies').doc(companyId).collection('benchWriteOnce').doc(sale.vendorId),
-              sale,
-            );
-          await batch.commit();
-        }
-        records += page.length;
-      }
-    }
-    return records;
-  });
-  const writeOnceCounts = since(writeOnceOps);
-
-  // the engine: a real backfill run (requested like the service does, its task run here)
-  // the restaurant's employees, which the roster links to the POS employees (by email or phone): sales are attributed, not held
   const employees = db().batch();
   for (const e of seeded.employees) {
     employees.set(db().collection('companies').doc(companyId).collection('employees').doc(`emp-${e.vendorId}`), {
@@ -184,26 +144,73 @@ async function measureFamily(vendors: Vendors, f: Family, endAt: number) {
     slug: f.slug,
     credentials: { ...f.credentials },
   });
-  const roster = await requestSync({
-    companyId,
-    connectionId: connection!.id,
-    uid: null,
-    trigger: 'manual',
-    streams: ['roster'],
-  });
+  const connectionId = connection!.id;
+  const roster = await requestSync({ companyId, connectionId, uid: null, trigger: 'manual', streams: ['roster'] });
   await runSyncTask({ companyId, runId: roster.id });
-  const run = await requestSync({
-    companyId,
-    connectionId: connection!.id,
-    uid: null,
-    trigger: 'manual',
-    streams: ['sales'],
-    window: { from, to },
+  const run = await requestSync({ companyId, connectionId, uid: null, trigger: 'manual', streams: ['sales'], window });
+  return { companyId, connectionId, backfill: () => runSyncTask({ companyId, runId: run.id }), runId: run.id };
+}
+
+/**
+ * One vendor family: the bare paging loop, then the engine's backfill of the same window, side by
+ * side. Each is timed in a run of its own (measuredRun) and its live heap measured in another
+ * (measuredHeap), whose forced collections would otherwise count in its time.
+ */
+async function measureFamily(vendors: Vendors, f: Family, endAt: number) {
+  const seeded = await vendors.seed(f, endAt);
+  const to = new Date(endAt - DAY).toISOString().slice(0, 10);
+  const from = new Date(endAt - (DAYS - 1) * DAY).toISOString().slice(0, 10);
+  const window = periodBounds({ start: from, end: to }, { timezone: TZ, dayChangeTime: 0 });
+  const streams = connectorFor(f.slug)!.streams!;
+  const auth: StreamAuth = { accountId: f.accountId, credentials: f.credentials, retry: retryPolicy() };
+  const chunkMs = streams.maxWindowMs?.sales ?? 7 * DAY;
+  console.log(
+    `\n${f.label}: simulated year of ${seeded.orders} orders over ${DAYS} days, ${seeded.employees.length} employees`,
+  );
+
+  // the limit: page through the simulator with the connector, in the engine's chunks, writing nothing
+  const pageAll = async () => {
+    let records = 0;
+    for (const chunk of chunksOf(window.startMs, window.endMs, chunkMs)) {
+      for await (const page of streams.sales(auth, chunk)) records += page.length;
+    }
+    return records;
+  };
+  const bare = await measured(pageAll);
+
+  const stamp = Date.now();
+  const writeOnceCompany = `bench-pos-sync-${f.slug}-${stamp}-write-once`;
+  await company(writeOnceCompany);
+  // the same paging, writing each record once: one blind batched write per record, no reads
+  const writeOnceOps = snapshot();
+  const writeOnce = await measured(async () => {
+    let records = 0;
+    for (const chunk of chunksOf(window.startMs, window.endMs, chunkMs)) {
+      for await (const page of streams.sales(auth, chunk)) {
+        for (let i = 0; i < page.length; i += 400) {
+          const batch = db().batch();
+          for (const sale of page.slice(i, i + 400))
+            batch.set(
+              db().collection('companies').doc(writeOnceCompany).collection('benchWriteOnce').doc(sale.vendorId),
+              sale,
+            );
+          await batch.commit();
+        }
+        records += page.length;
+      }
+    }
+    return records;
   });
+  const writeOnceCounts = since(writeOnceOps);
+
+  // the engine: a real backfill run (requested like the service does, its task run here), timed
+  const timed = await engineCompany(f, seeded, `bench-pos-sync-${f.slug}-${stamp}`, { from, to });
   const engineOps = snapshot();
-  const engine = await measured(() => runSyncTask({ companyId, runId: run.id }));
+  const engine = await measured(timed.backfill);
   const engineCounts = since(engineOps);
-  const done = (await db().collection('companies').doc(companyId).collection('syncRuns').doc(run.id).get()).data()!;
+  const done = (
+    await db().collection('companies').doc(timed.companyId).collection('syncRuns').doc(timed.runId).get()
+  ).data()!;
   if (done.status !== 'succeeded')
     throw new Error(`the ${f.label} backfill ${done.status}: ${JSON.stringify(done.error)}`);
   const records: number = done.counts.sales.read;
@@ -213,20 +220,32 @@ async function measureFamily(vendors: Vendors, f: Family, endAt: number) {
   const engineRate = records / (engine.ms / 1000);
   const ratio = engineRate / bareRate;
   console.log(
-    `bare paging (connector only): ${bare.result} records in ${(bare.ms / 1000).toFixed(1)} s = ${bareRate.toFixed(0)} records/s, peak heap +${bare.peakHeapMb.toFixed(1)} MB`,
+    `bare paging (connector only): ${bare.result} records in ${(bare.ms / 1000).toFixed(1)} s = ${bareRate.toFixed(0)} records/s`,
   );
   console.log(
     `paging + each record written once: ${writeOnce.result} records in ${(writeOnce.ms / 1000).toFixed(1)} s = ${writeOnceRate.toFixed(0)} records/s, ${perRecord(writeOnceCounts, writeOnce.result)}`,
   );
   console.log(
-    `engine backfill (${done.progress.sales.chunksTotal} chunks): ${records} records in ${(engine.ms / 1000).toFixed(1)} s = ${engineRate.toFixed(0)} records/s, ${perRecord(engineCounts, records)}, peak heap +${engine.peakHeapMb.toFixed(1)} MB, created ${done.counts.sales.created}, held ${done.counts.sales.held}, ${busy(engine)}`,
+    `engine backfill (${done.progress.sales.chunksTotal} chunks): ${records} records in ${(engine.ms / 1000).toFixed(1)} s = ${engineRate.toFixed(0)} records/s, ${perRecord(engineCounts, records)}, created ${done.counts.sales.created}, held ${done.counts.sales.held}, ${busy(engine)}`,
   );
   const opsMet = engineCounts.reads / records <= 0.1 && engineCounts.writes / records <= 1.5;
   console.log(`ratio engine / bare paging: ${ratio.toFixed(2)} (target >= 0.5) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
   console.log(
     `ratio engine / paging + write once: ${(engineRate / writeOnceRate).toFixed(2)}; operations per record (targets <= 0.1 reads, <= 1.5 writes) ${opsMet ? 'MET' : 'NOT MET'}`,
   );
-  return { family: f, companyId, connectionId: connection!.id, records, window, bare, engine, engineRate };
+  return {
+    family: f,
+    companyId: timed.companyId,
+    connectionId: timed.connectionId,
+    records,
+    window,
+    engineRate,
+    /** The live heap of each, in runs of their own (the engine's for another company), after every timed run. */
+    heaps: async () => {
+      const heapRun = await engineCompany(f, seeded, `bench-pos-sync-${f.slug}-${stamp}-heap`, { from, to });
+      return { bare: await measuredHeap(pageAll), engine: await measuredHeap(heapRun.backfill) };
+    },
+  };
 }
 
 /** `records` documents written blind, 400 per batch, no reads: records per second and operations per record. */
@@ -262,7 +281,7 @@ async function main() {
   for (const family of FAMILIES.filter((f) => !ONLY || f.slug === ONLY))
     results.push(await measureFamily(vendors, family, endAt));
   // the reference and the sink comparison below run on the first family's company
-  const { family, companyId, connectionId, records, window, bare, engine, engineRate } = results[0];
+  const { family, companyId, connectionId, records, window, engineRate, heaps } = results[0];
 
   // the emulator's own write ceiling: one document per record in batches of 400, no reads, no paging
   const bench = db().collection('companies').doc(companyId);
@@ -291,6 +310,7 @@ async function main() {
   console.log(
     `ratio ${family.label} engine / blind-write ceiling: ${ofCeiling.toFixed(2)} of the small documents', ${ofStoredCeiling.toFixed(2)} of its own documents' (target >= 0.8 when the ceiling is the bound) ${ofStoredCeiling >= 0.8 ? 'MET' : 'NOT MET'}`,
   );
+  const { bare, engine } = await heaps();
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) {
     gc();
@@ -299,7 +319,7 @@ async function main() {
     gc();
     const yearMb = (process.memoryUsage().heapUsed - before) / MB;
     console.log(
-      `the year's ${year.length} sales held at once would take +${yearMb.toFixed(1)} MB; peak live heap: bare paging +${bare.peakHeapMb.toFixed(1)} MB, engine +${engine.peakHeapMb.toFixed(1)} MB`,
+      `the year's ${year.length} sales held at once would take +${yearMb.toFixed(1)} MB; peak live heap (each in a run of its own, after the timed ones): bare paging +${bare.peakHeapMb.toFixed(1)} MB, engine +${engine.peakHeapMb.toFixed(1)} MB`,
     );
   } else {
     console.log(
