@@ -13,6 +13,11 @@ export type ExclusiveWork<T> = (
 ) => Promise<{ result: T; write?: (tx: Transaction) => void }>;
 
 const LOCKS = 'locks';
+
+/** A section with early writes whose work wrote nothing: thrown to roll it back, carrying its result. */
+class Unwritten {
+  constructor(readonly result: unknown) {}
+}
 const ABORTED = 10;
 
 const safeKey = (key: string) => key.replace(/\//g, '∕');
@@ -28,11 +33,16 @@ const safeKey = (key: string) => key.replace(/\//g, '∕');
  * writes to the commit (core/locks.ts). Documents in `reads` are read in the same round trip as the
  * heads (one read call instead of two). A section that still meets contention after the client's
  * retries fails with CONCURRENT_MODIFICATION (409).
+ *
+ * `early` adds writes that depend on no read while the reads wait for the locks, so the client's
+ * checking of large writes overlaps the previous holder's commit instead of following it. Should
+ * the work then write nothing, the section is rolled back, so they are never committed alone.
  */
 export async function runExclusive<T>(
   key: string | readonly string[],
   work: ExclusiveWork<T>,
   reads: readonly DocumentReference[] = [],
+  early?: (tx: Transaction) => void,
 ): Promise<T> {
   const heads = [...new Set(typeof key === 'string' ? [key] : key)]
     .map(safeKey)
@@ -40,16 +50,24 @@ export async function runExclusive<T>(
     .map((k) => db().collection(LOCKS).doc(k));
   try {
     return await db().runTransaction(async (tx) => {
-      const all = await tx.getAll(...heads, ...reads);
+      const reading = tx.getAll(...heads, ...reads);
+      if (early) {
+        reading.catch(() => undefined);
+        early(tx);
+      }
+      const all = await reading;
       const snaps = all.slice(0, heads.length);
       const { result, write } = await work(tx, all.slice(heads.length));
       if (write) {
         snaps.forEach((snap, i) => tx.set(heads[i], { version: (snap.exists ? Number(snap.data()!.version) : 0) + 1 }));
         write(tx);
+      } else if (early) {
+        throw new Unwritten(result);
       }
       return result;
     });
   } catch (err) {
+    if (err instanceof Unwritten) return err.result as T;
     if ((err as { code?: unknown }).code === ABORTED) {
       throw coreErrors.CONCURRENT_MODIFICATION('Too many concurrent changes to the same data; retry the request');
     }

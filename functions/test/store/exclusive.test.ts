@@ -51,4 +51,45 @@ describe('runExclusive', () => {
     await runExclusive(key, async () => ({ result: null }));
     expect((await db().collection('locks').doc(key).get()).exists).toBe(false);
   });
+
+  describe('with early writes (added while the reads wait for the lock)', () => {
+    it("commits them with the work's writes and the head, after the holder before it", async () => {
+      const key = randomUUID();
+      const counter = db().collection('benchExclusive').doc(key);
+      // 10 sections at once, each creating its own document early and incrementing a shared counter
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          runExclusive(
+            key,
+            async (_tx, [snap]) => ({
+              result: null,
+              write: (tx) => tx.set(counter, { n: Number(snap.data()?.n ?? 0) + 1 }),
+            }),
+            [counter],
+            (tx) => tx.create(db().collection('benchExclusive').doc(`${key}-${i}`), { i }),
+          ),
+        ),
+      );
+      expect((await counter.get()).data()).toEqual({ n: 10 });
+      const created = await db().getAll(
+        ...Array.from({ length: 10 }, (_, i) => db().collection('benchExclusive').doc(`${key}-${i}`)),
+      );
+      expect(created.map((d) => d.data()?.i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect((await db().collection('locks').doc(key).get()).data()).toEqual({ version: 10 });
+    });
+
+    it("rolls them back, answering the work's result, when the work then writes nothing", async () => {
+      const key = randomUUID();
+      const early = db().collection('benchExclusive').doc(`${key}-early`);
+      const result = await runExclusive(
+        key,
+        async () => ({ result: 'declined' }),
+        [],
+        (tx) => tx.create(early, { x: 1 }),
+      );
+      expect(result).toBe('declined');
+      expect((await early.get()).exists).toBe(false);
+      expect((await db().collection('locks').doc(key).get()).exists).toBe(false);
+    });
+  });
 });

@@ -62,13 +62,16 @@ export async function createInvoices(p: {
           result: true,
           write: (w) => {
             if (!state?.currency) w.set(stateRef, { currency, updatedAt: now });
-            for (const inv of invoices) w.create(repo.invoiceRef(p.companyId, inv.posSource, inv.externalId), inv);
             moveDays(w, { refs: dayRefs, stored, deltas, currency: currency!, now });
             p.also.write(w);
           },
         };
       },
       [stateRef, ...dayRefs],
+      // the invoices, the bulk of the commit, are checked while the reads wait for the lock
+      (w) => {
+        for (const inv of invoices) w.create(repo.invoiceRef(p.companyId, inv.posSource, inv.externalId), inv);
+      },
     );
   } catch (err) {
     if ((err as { code?: unknown }).code === ALREADY_EXISTS) return false;

@@ -317,6 +317,20 @@ describe('POS sales and tips', () => {
     expect((await ledgerOf(co.companyId)).map((i) => i.vendorId)).toEqual(['o-eur']);
   });
 
+  it("refuses a whole page in another currency than the company's sales, writing none of it", async () => {
+    const { co } = await linkedCompany();
+    await writeSales(co.target, [posSale({ vendorId: 'o-eur', employeeVendorId: 'tm-1', closedAt: at(DAY, 600) })]);
+    const before = await salesOf(co, {});
+    // every sale of the page passes on its own; only the company's currency (read under the lock) refuses them
+    const counts = await writeSales(co.target, [
+      posSale({ vendorId: 'o-usd-1', employeeVendorId: 'tm-1', closedAt: at(DAY, 660), currency: 'USD' }),
+      posSale({ vendorId: 'o-usd-2', employeeVendorId: 'tm-1', closedAt: at(DAY, 720), currency: 'USD' }),
+    ]);
+    expect(counts).toEqual({ created: 0, updated: 0, unchanged: 0, failed: 2, held: 0 });
+    expect((await docsOf(co.companyId, 'invoices')).map((i) => i.externalId)).toEqual(['o-eur']);
+    expect(await salesOf(co, {})).toEqual(before);
+  });
+
   it('writes a page of hundreds of sales in chunked commits, once', async () => {
     const { co, max } = await linkedCompany();
     const page = Array.from({ length: 450 }, (_, i) =>
