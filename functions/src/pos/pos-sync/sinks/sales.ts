@@ -147,7 +147,7 @@ async function commitSales(companyId: string, chunk: readonly repo.SaleEntry[]):
       return old ? 'updated' : 'created';
     });
     const tips = [...deltas.entries()].filter(([, d]) => d.cardTips !== 0 || d.cashTips !== 0);
-    if (writes.length + tips.length > writesLeft(1)) return { result: 'split' };
+    if (writes.length + tips.length > writesLeft(locks.length)) return { result: 'split' };
     if (writes.length === 0) return { result: outcomes };
     const tipRefs = tips.map(([id]) => repo.tipsRef(companyId, id));
     const stored = tipRefs.length ? (await tx.getAll(...tipRefs)).map(repo.tipsFromSnapshot) : [];
