@@ -152,7 +152,7 @@ describe('writing pages in order while several are in flight', () => {
   });
 });
 
-describe('joining a read\'s pages into fuller pages within each window', () => {
+describe("joining a read's pages into fuller pages within each window", () => {
   async function* of<T>(items: PagedItem<T>[]) {
     yield* items;
   }
@@ -161,7 +161,7 @@ describe('joining a read\'s pages into fuller pages within each window', () => {
     maxLength: 4,
   });
 
-  it('keeps every record once, in order, in its window, each window end after its records, and every page but a window\'s last at least the size asked', async () => {
+  it("keeps every record once, in order, in its window, each window end after its records, and every page but a window's last at least the size asked", async () => {
     await fc.assert(
       fc.asyncProperty(windowsOfRecords, fc.nat(8), async (windows, records) => {
         const items: PagedItem<readonly number[]>[] = windows.flatMap((pages, window) => [
