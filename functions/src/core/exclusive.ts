@@ -13,12 +13,12 @@ export type ExclusiveWork<T> = (
 ) => Promise<{ result: T; write?: (tx: Transaction) => void }>;
 
 const LOCKS = 'locks';
+const ABORTED = 10;
 
 /** A section with early writes whose work wrote nothing: thrown to roll it back, carrying its result. */
 class Unwritten {
   constructor(readonly result: unknown) {}
 }
-const ABORTED = 10;
 
 const safeKey = (key: string) => key.replace(/\//g, '∕');
 
