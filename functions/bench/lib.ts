@@ -60,21 +60,22 @@ export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 const MB = 1024 * 1024;
 
-export interface Measured<T> {
+export interface Timed<T> {
   result: T;
   ms: number;
-  /** Peak growth of the live heap over the baseline, in MB. */
-  peakHeapMb: number;
   /** This process's CPU time (user and system) meanwhile: close to `ms` when it was busy, well below when it waited on another. */
   cpuMs: number;
 }
+
+/** `Timed` with the peak growth of the live heap over the baseline, in MB. */
+export type Measured<T> = Timed<T> & { peakHeapMb: number };
 
 /**
  * What `work` costs in time: its time and this process's CPU time meanwhile. Nothing forces a
  * collection while it runs (with `measuredHeap`'s collection every 500 ms, a year's POS backfill ran
  * at two thirds of its speed): time a throughput with this, and measure its heap in a run of its own.
  */
-export async function measuredRun<T>(work: () => Promise<T>): Promise<Omit<Measured<T>, 'peakHeapMb'>> {
+export async function measuredRun<T>(work: () => Promise<T>): Promise<Timed<T>> {
   const t = performance.now();
   const cpu = process.cpuUsage();
   const result = await work();

@@ -36,6 +36,7 @@ import { retryPolicy } from '../src/pos/service/retry';
 import { countFirestoreOps, since, snapshot, type OpCounts } from './firestore-ops';
 import { measuredHeap, measuredRun as measured } from './lib';
 import type { BenchSlug, VendorRequest } from './vendor-process';
+import { matchingEmployee } from '../dev/vendors/accounts';
 
 const DAY = 86_400_000;
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
@@ -129,14 +130,10 @@ async function engineCompany(f: Family, seeded: Seeded, companyId: string, windo
   await company(companyId);
   const employees = db().batch();
   for (const e of seeded.employees) {
-    employees.set(db().collection('companies').doc(companyId).collection('employees').doc(`emp-${e.vendorId}`), {
-      name: e.firstName,
-      surname: e.lastName,
-      ...(e.email ? { email: e.email } : {}),
-      ...(e.phone ? { phone: e.phone } : {}),
-      positions: [],
-      archived: false,
-    });
+    employees.set(
+      db().collection('companies').doc(companyId).collection('employees').doc(`emp-${e.vendorId}`),
+      matchingEmployee(e),
+    );
   }
   await employees.commit();
   const { connection } = await connect({

@@ -77,6 +77,24 @@ export interface SimulatedStaff {
 }
 
 /**
+ * The employee a restaurant keeps for a member of a simulated roster: the same name, email and
+ * phone, so the roster sync links the two by itself (tests and benchmarks seed these).
+ */
+export const matchingEmployee = (e: {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+}) => ({
+  name: e.firstName,
+  surname: e.lastName,
+  ...(e.email ? { email: e.email } : {}),
+  ...(e.phone ? { phone: e.phone } : {}),
+  positions: [],
+  archived: false,
+});
+
+/**
  * Members of the simulated rosters who are employees of the demo companies (emulator-data/demo.json)
  * with the same name and email, so the demo's roster sync links them automatically and their synced
  * punches and sales are attributed; the rest of each roster is nobody the demo knows (held until a

@@ -9,6 +9,7 @@ import * as functions from '../../../src/index';
 import { configureSquareSim, squareGroundTruth } from '../../../dev/vendors/square';
 import { SIMULATED, SIMULATED_OAUTH_ACCOUNTS, type RunningVendorSimulator } from '../../../dev/vendors/server';
 import type { SquareGroundTruth } from '../../../dev/vendors/square-data';
+import { matchingEmployee } from '../../../dev/vendors/accounts';
 
 /**
  * The sync engine end to end: a run requested on the service, delivered by the Cloud Tasks
@@ -49,14 +50,7 @@ async function squareCompany(truth: SquareGroundTruth, via: 'api_key' | 'oauth' 
   const co = await createCompany({ profile: { timezone: 'America/New_York' } });
   const batch = db().batch();
   for (const e of truth.employees)
-    batch.set(company(co).collection('employees').doc(`emp-${e.vendorId}`), {
-      name: e.firstName,
-      surname: e.lastName,
-      ...(e.email ? { email: e.email } : {}),
-      ...(e.phone ? { phone: e.phone } : {}),
-      positions: [],
-      archived: false,
-    });
+    batch.set(company(co).collection('employees').doc(`emp-${e.vendorId}`), matchingEmployee(e));
   await batch.commit();
   if (via === 'oauth') {
     // the owner follows the simulator's consent page back to our callback

@@ -7,6 +7,7 @@ import { db } from '../../../src/core/firebase';
 import * as functions from '../../../src/index';
 import { configureToastSim, toastGroundTruth } from '../../../dev/vendors/toast';
 import { SIMULATED, type RunningVendorSimulator } from '../../../dev/vendors/server';
+import { matchingEmployee } from '../../../dev/vendors/accounts';
 
 /**
  * The engine with the Toast connector (client-credentials login, labor employees and time entries,
@@ -41,14 +42,7 @@ async function toastCompany(): Promise<TestCompany> {
   const co = await createCompany({ profile: { timezone: 'America/New_York' } });
   const batch = db().batch();
   for (const e of toastGroundTruth().employees) {
-    batch.set(company(co).collection('employees').doc(`emp-${e.vendorId}`), {
-      name: e.firstName,
-      surname: e.lastName,
-      ...(e.email ? { email: e.email } : {}),
-      ...(e.phone ? { phone: e.phone } : {}),
-      positions: [],
-      archived: false,
-    });
+    batch.set(company(co).collection('employees').doc(`emp-${e.vendorId}`), matchingEmployee(e));
   }
   await batch.commit();
   const res = await api('integrationEngine')
