@@ -4,15 +4,15 @@
  * Everything here works from the HTTP surface, the document and the test helpers: the operations
  * (method, path, the module the Hosting rewrites send it to, `x-access`), valid sample requests built from their
  * JSON schemas, malformed variants of those requests, the fixture company the requests are about,
- * and a snapshot of what a request could have written. A new module is covered by these tests
+ * and which of the writes a request sent are about the fixture company. A new module is covered by these tests
  * without new test code; an operation whose generic sample cannot succeed gets an entry in OVERRIDES.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore } from 'firebase-admin/firestore';
 import { fanOut } from '../../src/modules/events/fanout';
-import { DEPLOYED, ownedCollections } from '../../src/modules/registry';
+import { DEPLOYED } from '../../src/modules/registry';
 import { API_PATH_PREFIX } from '../../src/http/app';
 import { functionServing, hostingRewrites } from '../../scripts/hosting-rewrites';
 import { writeRoster } from '../../src/pos/pos-sync';
@@ -28,6 +28,8 @@ import { signedWebhook, squareEvent } from '../../dev/vendors/webhooks';
 import { config } from '../../src/core/config';
 import { startMailbox, type Mailbox } from '../../dev/mailbox';
 import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
+import type { SentWrite } from '../helpers/writes';
+export { writesDuring } from '../helpers/writes';
 import { AI_TOOLS_OVERRIDES, closeLocalModels } from './ai-tools-overrides';
 import { PRIVACY_OVERRIDES } from './privacy-overrides';
 import { REQUEST_OVERRIDES } from './requests-overrides';
@@ -1768,88 +1770,21 @@ function adminApp() {
   return app;
 }
 
-const firestore = (): Firestore => getFirestore(adminApp());
-
-/** Top-level collections the modules own (module definitions: collections.root), which admin routes may write. */
-const GLOBAL_COLLECTIONS = ownedCollections().root;
-const LOCK_COLLECTIONS = ['locks'];
-
 /**
- * Subcollections of a company, for an emulator without ListCollectionIds (the Node emulator): the
- * collections the module definitions declare. Where listCollections works, every one is found.
+ * Of the writes sent, those to what a request about the fixture company could write: the company
+ * document and everything under it, and any document (a membership, a lock, a root collection's)
+ * whose path or content names the company or a user of the contract worlds.
  */
-const KNOWN_SUBCOLLECTIONS = ownedCollections().company;
-let canListCollections = true;
-
-async function subcollections(ref: DocumentReference, depth: number) {
-  if (canListCollections) {
-    try {
-      return await ref.listCollections();
-    } catch {
-      canListCollections = false;
-    }
-  }
-  return depth === 0 ? KNOWN_SUBCOLLECTIONS.map((name) => ref.collection(name)) : [];
+export function worldWrites(writes: readonly SentWrite[], companyId: string): string[] {
+  const ours = (w: SentWrite) =>
+    w.path.startsWith(`companies/${companyId}`) ||
+    w.text.includes(companyId) ||
+    [...WORLD_UIDS].some((uid) => w.text.includes(uid));
+  return [...new Set(writes.filter(ours).map((w) => w.path))].sort();
 }
 
-async function snapshotTree(ref: DocumentReference, out: Record<string, unknown>, depth = 0): Promise<void> {
-  const snap = await ref.get();
-  if (snap.exists) out[ref.path] = snap.data();
-  await Promise.all(
-    (await subcollections(ref, depth)).map(async (col) => {
-      const docs = await col.get();
-      await Promise.all(docs.docs.map((d) => snapshotTree(d.ref, out, depth + 1)));
-    }),
-  );
-}
-
-/**
- * Everything a request about the fixture company could write: the company document with every
- * subcollection at any depth (unlike helpers' snapshotCompany, new modules' collections included),
- * its memberships, its lock documents, the global AI collections, and documents under `companies/`
- * named by the given ids (ids a malformed request might have created).
- */
-export async function snapshotWorld(
-  companyId: string,
-  extraCompanyIds: string[] = [],
-): Promise<Record<string, unknown>> {
-  const db = firestore();
-  const out: Record<string, unknown> = {};
-  await snapshotTree(db.collection('companies').doc(companyId), out);
-  const [members, ...globals] = await Promise.all([
-    db.collection('memberships').where('companyId', '==', companyId).get(),
-    ...GLOBAL_COLLECTIONS.map((c) => db.collection(c).get()),
-  ]);
-  for (const d of members.docs) out[d.ref.path] = d.data();
-  // Root collections are shared with the other test files running at the same time (AI usage of
-  // their companies, the global AI config): only documents naming this company or written by a
-  // user of the contract worlds are this test's to compare.
-  const ours = (path: string, data: unknown) => {
-    const text = `${path} ${JSON.stringify(data)}`;
-    return text.includes(companyId) || [...WORLD_UIDS].some((uid) => text.includes(uid));
-  };
-  for (const d of globals.flatMap((g) => g.docs)) if (ours(d.ref.path, d.data())) out[d.ref.path] = d.data();
-  for (const c of LOCK_COLLECTIONS) {
-    for (const d of (await db.collection(c).get()).docs) {
-      if (d.id.includes(companyId)) out[d.ref.path] = d.data();
-    }
-  }
-  for (const id of extraCompanyIds) {
-    try {
-      const snap = await db.collection('companies').doc(id).get();
-      if (snap.exists) out[`companies/${id}`] = snap.data();
-    } catch {
-      /* not a document path at all: nothing can be there */
-    }
-  }
-  return JSON.parse(JSON.stringify(out));
-}
-
-/** Paths whose content differs between two snapshots. */
-export function changedPaths(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => !deepEqual(before[k], after[k])).sort();
-}
+/** The paths of the writes sent, each once: what requests that must write nothing wrote. */
+export const writtenPaths = (writes: readonly SentWrite[]) => [...new Set(writes.map((w) => w.path))].sort();
 
 // ---------------------------------------------------------------------------------------------
 // The access matrix
@@ -2135,16 +2070,6 @@ const BAD_IDS: Array<{ label: string; raw: (f: Fixture) => string; pathOnly?: bo
   { label: "the malformed percent-encoding '%ZZ'", raw: () => '%ZZ', pathOnly: true },
   { label: "the overlong UTF-8 '%C0%AE' (a disguised '.')", raw: () => '%C0%AE', pathOnly: true },
   { label: "the lone surrogate '%ED%A0%80'", raw: () => '%ED%A0%80', pathOnly: true },
-];
-
-/** Decoded ids of BAD_IDS that name a possible document under companies/ (checked by the snapshot). */
-export const BAD_COMPANY_DOCS = [
-  'corner-cafe',
-  '__x__',
-  '__proto__',
-  'a'.repeat(1501),
-  'a'.repeat(1600),
-  'é'.repeat(760),
 ];
 
 const BIG_STRING = 'x'.repeat(100 * 1024);

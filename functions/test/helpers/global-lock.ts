@@ -12,9 +12,9 @@ let tickets = 0;
  * files running at the same time against one emulator (the global AI configuration `aiConfig/global`:
  * the contract tests write it, the AI configuration tests need it absent). A directory is the lock.
  *
- * Waiters queue in arrival order (a ticket file each): the malformed-input file takes the lock once
- * per operation for minutes, and without a queue it took it back before a waiter's next poll, so a
- * test waiting for it could time out.
+ * Waiters queue in arrival order (a ticket file each): a file that takes the lock again and again
+ * (the idempotency replays, one shared operation at a time) would otherwise take it back before a
+ * waiter's next poll, so a test waiting for it could time out.
  */
 export async function withGlobalLock<T>(work: () => Promise<T>): Promise<T> {
   const base = path.join(
