@@ -33,7 +33,7 @@ afterAll(async () => {
 const WEEK = { startDate: '2026-03-09', endDate: '2026-03-15' };
 const CALL = {
   provider: 'anthropic' as const,
-  model: 'claude-sonnet-4-5',
+  model: 'claude-sonnet-4-6',
   flow: 'chat.plan',
   inputTokens: 10,
   outputTokens: 5,
@@ -49,7 +49,7 @@ describe('a model that never answers', () => {
     '(%s) ends the question in 504 UPSTREAM_TIMEOUT within the deadline, stores no turn, and records the completed call',
     async (provider) => {
       const co = await scheduleCompany();
-      await useModel(admin, co.companyId, provider, provider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o');
+      await useModel(admin, co.companyId, provider, provider === 'anthropic' ? 'claude-sonnet-4-6' : 'gpt-4o');
       const usage =
         provider === 'anthropic'
           ? { input_tokens: 400, output_tokens: 30 }
