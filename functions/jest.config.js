@@ -17,7 +17,9 @@ const swc = {
   sourceMaps: 'inline',
 };
 const transform = { '^.+\\.ts$': ['@swc/jest', swc] };
-const common = { testEnvironment: 'node', transform };
+// Node's environment, printing only what failing tests printed (test/quiet-environment.js)
+const testEnvironment = path.join(__dirname, 'test', 'quiet-environment.js');
+const common = { testEnvironment, transform };
 
 module.exports = {
   maxWorkers: 2,
@@ -45,7 +47,7 @@ module.exports = {
       rootDir: path.resolve(__dirname, '../clients/typescript'),
       roots: ['<rootDir>/test'],
       testMatch: ['**/*.test.ts'],
-      testEnvironment: require.resolve('jest-environment-node'),
+      testEnvironment,
       modulePaths: [path.join(__dirname, 'node_modules')],
       transform: { '^.+\\.ts$': [require.resolve('@swc/jest'), swc] },
     },
