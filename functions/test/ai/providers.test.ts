@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 /** Published prices (USD per million tokens), written out here so the price table is checked too. */
-const SONNET_4_5 = { input: 3, output: 15, cacheRead: 0.3, cacheCreate: 3.75 };
+const HAIKU_4_5 = { input: 1, output: 5, cacheRead: 0.1, cacheCreate: 1.25 };
 const GPT_4O = { input: 2.5, output: 10, cacheRead: 1.25, cacheCreate: 2.5 };
 
 const ANTHROPIC_USAGE = {
@@ -43,7 +43,7 @@ const OPENAI_USAGE = { prompt_tokens: 1_000_000, cached_tokens: 400_000, complet
 
 function specCost(
   t: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheCreateTokens: number },
-  r: typeof SONNET_4_5,
+  r: typeof HAIKU_4_5,
 ) {
   return (
     (t.inputTokens / 1e6) * r.input +
@@ -78,7 +78,7 @@ describe('usage normalisation: every billed token lands in exactly one count', (
             mode,
             flow: 'chat',
             provider: 'anthropic',
-            model: 'claude-sonnet-4-5',
+            model: 'claude-haiku-4-5',
             directive: { usage: ANTHROPIC_USAGE, deltas: 4, reply: 'Bonjour, chef.' },
           },
         ],
@@ -87,7 +87,7 @@ describe('usage normalisation: every billed token lands in exactly one count', (
       expect(res.body.data.results[0]).toMatchObject({
         text: 'Bonjour, chef.',
         provider: 'anthropic',
-        model: 'claude-sonnet-4-5-20250929',
+        model: 'claude-haiku-4-5-20251001',
         priced: true,
       });
 
@@ -104,17 +104,17 @@ describe('usage normalisation: every billed token lands in exactly one count', (
         ...expected,
         totalTokens: 120_000 + 800_000 + 30_000 + 25_000,
         provider: 'anthropic',
-        model: 'claude-sonnet-4-5-20250929',
+        model: 'claude-haiku-4-5-20251001',
         flow: 'chat',
         userId: co.employee.uid,
         calls: 1,
         priced: true,
         day: new Date(row.ts).toISOString().slice(0, 10),
       });
-      // 0.36 + 0.375 + 0.24 + 0.1125
-      expect(row.costNanoUsd).toBe(1_087_500_000);
-      expect(row.costUsd).toBeCloseTo(specCost(expected, SONNET_4_5), 9);
-      expect(usage.totals).toMatchObject({ rows: 1, calls: 1, totalTokens: 975_000, costNanoUsd: 1_087_500_000 });
+      // 0.12 + 0.125 + 0.08 + 0.0375
+      expect(row.costNanoUsd).toBe(362_500_000);
+      expect(row.costUsd).toBeCloseTo(specCost(expected, HAIKU_4_5), 9);
+      expect(usage.totals).toMatchObject({ rows: 1, calls: 1, totalTokens: 975_000, costNanoUsd: 362_500_000 });
     },
   );
 
@@ -323,7 +323,7 @@ describe('provider failures', () => {
         {
           mode: 'stream',
           provider: 'anthropic',
-          model: 'claude-sonnet-4-5',
+          model: 'claude-haiku-4-5',
           directive: {
             usage: { input_tokens: 4000, cache_read_input_tokens: 1000, output_tokens: 900 },
             breakStream: true,

@@ -20,7 +20,7 @@ afterEach(() => {
 });
 afterAll(() => providers.close());
 
-const MODEL: Record<Provider, string> = { anthropic: 'claude-sonnet-4-5', openai: 'gpt-4o' };
+const MODEL: Record<Provider, string> = { anthropic: 'claude-sonnet-4-6', openai: 'gpt-4o' };
 const salesTool: ToolDefinition = {
   name: 'sales_summary',
   description: 'Net sales of a date range',

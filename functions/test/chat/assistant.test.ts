@@ -47,13 +47,13 @@ afterAll(async () => {
 });
 
 const WEEK = { startDate: '2026-03-09', endDate: '2026-03-15' };
-/** claude-sonnet-4-5: USD 3 / 15 per million input / output tokens, in nano-USD per token. */
+/** claude-sonnet-4-6: USD 3 / 15 per million input / output tokens, in nano-USD per token. */
 const SONNET = { input: 3000, output: 15000 };
 const sonnetCost = (input: number, output: number) => input * SONNET.input + output * SONNET.output;
 
 async function company(): Promise<ScheduleCompany> {
   const co = await scheduleCompany();
-  await useModel(admin, co.companyId, 'anthropic', 'claude-sonnet-4-5');
+  await useModel(admin, co.companyId, 'anthropic', 'claude-sonnet-4-6');
   return co;
 }
 
@@ -156,7 +156,7 @@ describe('the assistant answers from the product through tools', () => {
     for (const row of usage.rows) {
       expect(row).toMatchObject({
         provider: 'anthropic',
-        model: 'claude-sonnet-4-5-20250929',
+        model: 'claude-sonnet-4-6',
         userId: co.manager.uid,
         priced: true,
       });

@@ -23,7 +23,7 @@ const WEEK = { startDate: '2026-03-09', endDate: '2026-03-15' };
 
 async function company(): Promise<ScheduleCompany> {
   const co = await scheduleCompany();
-  await useModel(admin, co.companyId, 'anthropic', 'claude-sonnet-4-5');
+  await useModel(admin, co.companyId, 'anthropic', 'claude-sonnet-4-6');
   return co;
 }
 

@@ -31,7 +31,7 @@ const usage = { input_tokens: 100, output_tokens: 10 };
 
 async function company(): Promise<RequestsCompany> {
   const co = await requestsCompany();
-  await useModel(admin, co.companyId, 'anthropic', 'claude-sonnet-4-5');
+  await useModel(admin, co.companyId, 'anthropic', 'claude-sonnet-4-6');
   return co;
 }
 

@@ -94,7 +94,7 @@ describe('onboarding end to end', () => {
           await api('ai')
             .patch('/ai-config/global')
             .set(bearer(admin))
-            .send({ provider: 'anthropic', model: 'claude-sonnet-4-5' })
+            .send({ provider: 'anthropic', model: 'claude-sonnet-4-6' })
         ).status,
       ).toBe(200);
 
@@ -236,7 +236,7 @@ describe('onboarding end to end', () => {
         expect(row).toMatchObject({
           flow: 'onboarding.extract',
           provider: 'anthropic',
-          model: 'claude-sonnet-4-5-20250929',
+          model: 'claude-sonnet-4-6',
           calls: 1,
           priced: true,
         });
