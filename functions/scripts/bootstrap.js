@@ -72,6 +72,7 @@ function ensureInstalled() {
   const stamp = path.join(FUNCTIONS_DIR, 'node_modules', '.install-stamp');
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
   console.log(`Installing dependencies (npm ci in functions/, ${runtime}) ...`);
+  const started = Date.now();
   // node-gyp builds native addons (re2) against the headers of the node running it: this one's when
   // its install has them (a user .npmrc `nodedir` may point at another Node's).
   const prefix = path.dirname(path.dirname(process.execPath));
@@ -80,6 +81,7 @@ function ensureInstalled() {
     env: headers ? { ...process.env, npm_config_nodedir: prefix } : process.env,
   });
   fs.writeFileSync(stamp, digest);
+  console.log(`Installing dependencies: ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 if (!ensureNode()) {
@@ -92,21 +94,32 @@ if (!ensureNode()) {
     run(process.execPath, require('./ensure-stack').stackArgs());
   } else if (command === 'test') {
     const jestArgs = process.argv.slice(3);
-    console.log('Typecheck ...');
-    run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-    run(bin('tsc'), ['-p', 'web/tsconfig.json']);
-    // the typed client package, strict (test/unit/client-types.test.ts checks its generated types)
-    run(bin('tsc'), ['-p', '../clients/typescript/tsconfig.json', '--noEmit']);
-    console.log('Lint and format check ...');
-    run(bin('eslint'), ['.']);
-    // one formatter for the whole repository (.prettierrc.json, .prettierignore at the root); `npm run format` fixes
-    run(bin('prettier'), ['--check', '--cache', '--cache-location', PRETTIER_CACHE, '--log-level', 'warn', '.'], {
-      cwd: ROOT_DIR,
+    // each step says how long it took, so that a slow CI run shows where its time went
+    const step = (label, work) => {
+      const started = Date.now();
+      console.log(`${label} ...`);
+      work();
+      console.log(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
+    };
+    step('Typecheck', () => {
+      run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+      run(bin('tsc'), ['-p', 'web/tsconfig.json']);
+      // the typed client package, strict (test/unit/client-types.test.ts checks its generated types)
+      run(bin('tsc'), ['-p', '../clients/typescript/tsconfig.json', '--noEmit']);
+    });
+    step('Lint and format check', () => {
+      run(bin('eslint'), ['.']);
+      // one formatter for the whole repository (.prettierrc.json, .prettierignore at the root); `npm run format` fixes
+      run(bin('prettier'), ['--check', '--cache', '--cache-location', PRETTIER_CACHE, '--log-level', 'warn', '.'], {
+        cwd: ROOT_DIR,
+      });
     });
     // the paths and options first: --selectProjects takes every word after it as a project name
-    run(process.execPath, ['scripts/with-emulators.js', 'jest', ...jestArgs, '--selectProjects', 'unit', 'emulator']);
+    step('Unit and emulator tiers', () =>
+      run(process.execPath, ['scripts/with-emulators.js', 'jest', ...jestArgs, '--selectProjects', 'unit', 'emulator']),
+    );
     // the stack tier (the typed client, the dashboard in a browser) needs the whole local stack: on a full run only (not for `npm test -- <path>`)
-    if (jestArgs.length === 0) run(process.execPath, ['scripts/stack-tests.js']);
+    if (jestArgs.length === 0) step('Stack tier', () => run(process.execPath, ['scripts/stack-tests.js']));
   } else if (command === 'bench') {
     run(process.execPath, ['scripts/with-emulators.js', process.execPath, 'bench/run-all.js']);
   } else if (command === 'mutation') {
