@@ -1,6 +1,6 @@
 /**
  * `npm run openapi`: writes the reviewed snapshot of the API description, docs/openapi.json at the
- * repository root, from the routes of the modules and services, the permission table of docs/AUTH.md
+ * repository root, from the routes of the modules and services, the permission table of docs/PERMISSIONS.md
  * and the route table the modules' ROUTE_NOT_FOUND answers read (src/modules/route-table.json). Commit it with the change that altered the API: the
  * contract test (test/contract/openapi.test.ts) fails while the snapshot and the code disagree.
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { DEPLOYED, errorCatalog } from '../src/modules/registry';
 import { REVIEW_DOCUMENT_PATH, reviewDocumentText, stableJson } from '../src/openapi/review';
 import { PERMISSION_TABLE_PATH } from '../src/openapi/permissions';
-import { AUTH_DOC_FILE, authDocText } from './permission-table';
+import { PERMISSIONS_DOC_FILE, permissionsDocText } from './permission-table';
 import { ROUTE_TABLE_FILE, routeTableOf } from '../src/modules/route-table';
 import { THROWN_CODES_FILE, thrownCodesByModule } from './thrown-codes';
 
@@ -29,11 +29,11 @@ console.log(
   `${REVIEW_DOCUMENT_PATH}: ${before === text ? 'unchanged' : 'written; review the diff (git diff docs/openapi.json)'}`,
 );
 
-const authBefore = fs.readFileSync(AUTH_DOC_FILE, 'utf8');
-const authText = authDocText();
-fs.writeFileSync(AUTH_DOC_FILE, authText);
+const permissionsBefore = fs.readFileSync(PERMISSIONS_DOC_FILE, 'utf8');
+const permissionsText = permissionsDocText();
+fs.writeFileSync(PERMISSIONS_DOC_FILE, permissionsText);
 console.log(
-  `${PERMISSION_TABLE_PATH}: ${authBefore === authText ? 'unchanged' : 'permission table written; review the diff'}`,
+  `${PERMISSION_TABLE_PATH}: ${permissionsBefore === permissionsText ? 'unchanged' : 'permission table written; review the diff'}`,
 );
 
 const tableFile = path.resolve(__dirname, '..', ROUTE_TABLE_FILE);

@@ -1,8 +1,9 @@
 /**
- * docs/AUTH.md with its permission table regenerated from the routes (src/openapi/permissions.ts),
- * formatted by the Prettier command line as the repository is, so `npm run openapi` and the check
- * in test/unit/permission-table.test.ts agree byte for byte. (The command line, not the API:
- * Prettier 3's API loads its plugins with dynamic imports, which jest's CommonJS runtime refuses.)
+ * docs/PERMISSIONS.md with its permission table regenerated from the routes
+ * (src/openapi/permissions.ts), formatted by the Prettier command line as the repository is, so
+ * `npm run openapi` and the check in test/unit/permission-table.test.ts agree byte for byte. (The
+ * command line, not the API: Prettier 3's API loads its plugins with dynamic imports, which jest's
+ * CommonJS runtime refuses.)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,12 +11,12 @@ import path from 'node:path';
 import { DEPLOYED } from '../src/modules/registry';
 import { PERMISSION_TABLE_PATH, withPermissionTable } from '../src/openapi/permissions';
 
-export const AUTH_DOC_FILE = path.resolve(__dirname, '../..', PERMISSION_TABLE_PATH);
+export const PERMISSIONS_DOC_FILE = path.resolve(__dirname, '../..', PERMISSION_TABLE_PATH);
 const PRETTIER = path.join(path.dirname(require.resolve('prettier/package.json')), 'bin/prettier.cjs');
 
-export function authDocText(): string {
-  const current = fs.readFileSync(AUTH_DOC_FILE, 'utf8');
-  return execFileSync(process.execPath, [PRETTIER, '--stdin-filepath', AUTH_DOC_FILE], {
+export function permissionsDocText(): string {
+  const current = fs.readFileSync(PERMISSIONS_DOC_FILE, 'utf8');
+  return execFileSync(process.execPath, [PRETTIER, '--stdin-filepath', PERMISSIONS_DOC_FILE], {
     input: withPermissionTable(current, DEPLOYED),
     encoding: 'utf8',
   });

@@ -42,7 +42,7 @@ interface View {
   deniedOnOwn: Tag[];
 }
 
-// the rules of docs/AUTH.md ("Who sees what"), written out per view
+// the rules of docs/PERMISSIONS.md ("Who sees what"), written out per view
 const VIEWS: View[] = [
   { label: 'owner', role: 'owner', managerPermissions: {}, settings: {}, deniedOnOthers: [], deniedOnOwn: [] },
   {

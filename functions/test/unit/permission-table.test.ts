@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import { AUTH_DOC_FILE, authDocText } from '../../scripts/permission-table';
+import { PERMISSIONS_DOC_FILE, permissionsDocText } from '../../scripts/permission-table';
 import { DEPLOYED } from '../../src/modules/registry';
 import { PERMISSION_TABLE_PATH, permissionTable } from '../../src/openapi/permissions';
 
-describe('the permission table of docs/AUTH.md', () => {
-  it('is the table the routes declare (run `npm run openapi` and commit docs/AUTH.md otherwise)', () => {
-    const committed = fs.readFileSync(AUTH_DOC_FILE, 'utf8');
-    if (committed !== authDocText())
+describe('the permission table of docs/PERMISSIONS.md', () => {
+  it('is the table the routes declare (run `npm run openapi` and commit docs/PERMISSIONS.md otherwise)', () => {
+    const committed = fs.readFileSync(PERMISSIONS_DOC_FILE, 'utf8');
+    if (committed !== permissionsDocText())
       throw new Error(`${PERMISSION_TABLE_PATH}: the permission table is stale: run \`npm run openapi\` and commit it`);
   });
 

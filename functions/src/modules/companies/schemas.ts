@@ -168,7 +168,7 @@ export const POLICY_FIELDS = [
 ] as const;
 export type PolicyField = (typeof POLICY_FIELDS)[number];
 
-/** What each policy does (docs/AUTH.md, "Who sees what"). */
+/** What each policy does (docs/PERMISSIONS.md, "Who sees what"). */
 const POLICY_MEANING: Record<PolicyField, string> = {
   employeeInteractionGroup: 'Stored for clients only: there is no group messaging here',
   employeeInteractionMessages: 'Stored for clients only: there is no direct messaging here',
