@@ -15,6 +15,7 @@ import { db } from '../../src/core/firebase';
 import { ownedCollections } from '../../src/modules/registry';
 import { snapshotCompany } from '../helpers/fixtures';
 import { recordWrites, type WriteRecorder } from '../helpers/writes';
+import { scheduleCompany, type ScheduleCompany } from '../schedule/helpers';
 import { startPartition, type Partition } from './partition';
 
 // an uncut request takes 0.1 to 0.3 s here; one that misses the deadline all the same is a cut that
@@ -92,19 +93,17 @@ function changes(before: Map<string, unknown>, after: Map<string, unknown>, comp
     .sort();
 }
 
-export interface Flow {
-  companyId: string;
-  send: () => Promise<Response>;
-}
-
 /**
- * Runs the flow with the network cut after 0, 1, 2 ... RPCs, each time on a fresh company, until it
- * gets through; answers what each cut run left written (blurred), and what the uncut run wrote.
+ * Runs a request with the network cut after 0, 1, 2 ... RPCs, each time on a fresh company that
+ * `arrange` readies (answering how to send the request), until it gets through; answers what each
+ * cut run left written (blurred), and what the uncut run wrote.
  */
-export async function cutEverywhere(arrange: () => Promise<Flow>) {
+export async function cutEverywhere(arrange: (co: ScheduleCompany) => Promise<() => Promise<Response>>) {
   const cuts: { at: number; status: number; code: unknown; retryAfter: unknown; wrote: string[] }[] = [];
   for (let at = 0; at < 60; at++) {
-    const { companyId, send } = await arrange();
+    const co = await scheduleCompany();
+    const { companyId } = co;
+    const send = await arrange(co);
     const before = await documentsOf(companyId);
     partition.cutAfter(at);
     const res = await send();

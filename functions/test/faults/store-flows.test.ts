@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '../helpers/api';
 import { bearer } from '../helpers/users';
-import { scheduleCompany, storeShift } from '../schedule/helpers';
+import { storeShift } from '../schedule/helpers';
 import { cutEverywhere, cutNetwork, expectCleanFaults, flowTimeout } from './cuts';
 
 cutNetwork();
@@ -14,8 +14,7 @@ describe('the database cut off in the middle of a multi-step flow', () => {
   it(
     'a multi-step flow (POST /shifts/publish) answers 503 at every cut, and publishes all drafts or none',
     async () => {
-      const outcome = await cutEverywhere(async () => {
-        const co = await scheduleCompany();
+      const outcome = await cutEverywhere(async (co) => {
         for (const [i, employeeId] of [co.employeeId, co.otherId].entries())
           await storeShift(co.companyId, `draft-${i}-${randomUUID().slice(0, 6)}`, {
             date: '2026-03-10',
@@ -26,15 +25,12 @@ describe('the database cut off in the middle of a multi-step flow', () => {
             end: 1020,
             mode: 'draft',
           });
-        return {
-          companyId: co.companyId,
-          send: () =>
-            api('schedule')
-              .post('/shifts/publish')
-              .query({ companyId: co.companyId })
-              .set(bearer(co.manager))
-              .send({ startDate: '2026-03-09', endDate: '2026-03-15' }),
-        };
+        return () =>
+          api('schedule')
+            .post('/shifts/publish')
+            .query({ companyId: co.companyId })
+            .set(bearer(co.manager))
+            .send({ startDate: '2026-03-09', endDate: '2026-03-15' });
       });
       expectCleanFaults(outcome);
     },
@@ -44,22 +40,18 @@ describe('the database cut off in the middle of a multi-step flow', () => {
   it(
     'a multi-step flow (closing a pay period) answers 503 at every cut, and closes it whole or not at all',
     async () => {
-      const outcome = await cutEverywhere(async () => {
-        const co = await scheduleCompany();
+      const outcome = await cutEverywhere(async (co) => {
         const periods = await api('payroll')
           .get('/payroll/periods')
           .query({ companyId: co.companyId, count: 2 })
           .set(bearer(co.manager));
         const { startDate } = periods.body.data[1] as { startDate: string };
-        return {
-          companyId: co.companyId,
-          send: () =>
-            api('payroll')
-              .post(`/payroll/periods/${startDate}/close`)
-              .query({ companyId: co.companyId })
-              .set(bearer(co.manager))
-              .send(),
-        };
+        return () =>
+          api('payroll')
+            .post(`/payroll/periods/${startDate}/close`)
+            .query({ companyId: co.companyId })
+            .set(bearer(co.manager))
+            .send();
       });
       // a close locks the period's punches first and closes the period after checking them: cut in
       // between, the lock stays (its undo cannot reach the database) until the close is retried

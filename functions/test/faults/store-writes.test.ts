@@ -5,7 +5,6 @@
 import { callDeadlines, db } from '../../src/core/firebase';
 import { api } from '../helpers/api';
 import { bearer } from '../helpers/users';
-import { scheduleCompany } from '../schedule/helpers';
 import { cutEverywhere, cutNetwork, expectCleanFaults, flowTimeout } from './cuts';
 
 cutNetwork();
@@ -24,18 +23,14 @@ describe('the database cut off in the middle of a single write', () => {
   it(
     'a plain write (POST /roles) answers 503 with Retry-After at every cut, and writes all or nothing',
     async () => {
-      const outcome = await cutEverywhere(async () => {
-        const co = await scheduleCompany();
-        return {
-          companyId: co.companyId,
-          send: () =>
-            api('roles')
-              .post('/roles')
-              .query({ companyId: co.companyId })
-              .set(bearer(co.owner))
-              .send({ name: 'Cut cook' }),
-        };
-      });
+      const outcome = await cutEverywhere(
+        async (co) => () =>
+          api('roles')
+            .post('/roles')
+            .query({ companyId: co.companyId })
+            .set(bearer(co.owner))
+            .send({ name: 'Cut cook' }),
+      );
       expectCleanFaults(outcome);
     },
     flowTimeout(6),
@@ -44,14 +39,10 @@ describe('the database cut off in the middle of a single write', () => {
   it(
     'a transactional write (POST /clock/in, runExclusive) answers 503 at every cut, and writes all or nothing',
     async () => {
-      const outcome = await cutEverywhere(async () => {
-        const co = await scheduleCompany();
-        return {
-          companyId: co.companyId,
-          send: () =>
-            api('attendance').post('/clock/in').query({ companyId: co.companyId }).set(bearer(co.employee)).send({}),
-        };
-      });
+      const outcome = await cutEverywhere(
+        async (co) => () =>
+          api('attendance').post('/clock/in').query({ companyId: co.companyId }).set(bearer(co.employee)).send({}),
+      );
       expectCleanFaults(outcome);
     },
     flowTimeout(10),
