@@ -89,12 +89,17 @@ const LAYERS = {
   },
 };
 const depths = (from) => Array.from({ length: DEEPEST - from + 1 }, (_, i) => from + i);
+/** Packages a layer must not import: core/ is transport-free, so Express belongs to http/. */
+const PACKAGES = {
+  core: [{ regex: '^express(/|$)', message: 'core/ is transport-free: Express types and code belong in http/.' }],
+};
 const layerRules = Object.entries(LAYERS).flatMap(([folder, { forbidden, allowed = [], modulesThroughIndex, why }]) =>
   depths(1).map((depth) =>
     restrict(filesAt(folder, depth), [
       noDev(depth),
       notInto(depth, forbidden, allowed, why),
       ...(modulesThroughIndex ? [throughIndex(depth)] : []),
+      ...(PACKAGES[folder] ?? []),
     ]),
   ),
 );

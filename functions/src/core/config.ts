@@ -100,7 +100,7 @@ export const config = {
   inFunctionsEmulator: (): boolean => env('FUNCTIONS_EMULATOR') === 'true',
   /**
    * How many proxies in front of the functions append the address they saw to X-Forwarded-For
-   * (src/core/rate-limit.ts `clientAddress`): 1 for a function called at its own URL (Google's front
+   * (src/http/client-address.ts `clientAddress`): 1 for a function called at its own URL (Google's front
    * end appends the client's address), 2 behind a Firebase Hosting rewrite (Hosting appends the
    * client's, the front end Hosting's), 0 where nothing trusted is in front (the local stack): the
    * header is then ignored. Default 1.

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Request } from 'express';
 import type { RateLimiterRes, RateLimiterStoreAbstract } from 'rate-limiter-flexible';
-import { config } from './config';
 import { coreErrors } from './errors';
 import { runExclusiveInTurn } from './exclusive';
 import { db, firestoreNs } from './firebase';
@@ -30,10 +28,7 @@ type Library = typeof import('rate-limiter-flexible');
 const counterRef = (rlKey: string) =>
   db().collection(RATE_LIMIT_COLLECTION).doc(createHash('sha256').update(rlKey).digest('hex'));
 
-/**
- * The library and the store built on it, loaded by the first limited request: routes that only read
- * the client's address (`clientAddress`) do not load it at cold start.
- */
+/** The library and the store built on it, loaded by the first limited request, not at cold start. */
 let loaded: ReturnType<typeof load> | undefined;
 const library = () => (loaded ??= load());
 
@@ -142,21 +137,4 @@ export async function consumeLimits(checks: readonly { limit: Limit; key: string
 export async function withinLimit(limit: Limit, key: string): Promise<boolean> {
   const [refusal] = await consume([{ limit, key }]);
   return refusal === null;
-}
-
-/**
- * The client's address, from the X-Forwarded-For entries the trusted proxies appended
- * (`config.trustedProxyHops()`, see there what Cloud Functions and Hosting append): each proxy
- * appends the address it saw, so the client is the entry `hops` from the end; earlier entries are
- * whatever the client sent and are never used. With 0 hops, or a request that did not pass them
- * (fewer entries), the nearest trusted one, else the socket's address.
- */
-export function clientAddress(req: Request, hops = config.trustedProxyHops()): string {
-  const entries = (req.get('x-forwarded-for') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const socket = req.socket.remoteAddress ?? 'unknown';
-  if (hops === 0 || entries.length === 0) return socket;
-  return entries[Math.max(0, entries.length - hops)];
 }

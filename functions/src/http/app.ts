@@ -7,7 +7,7 @@ import { remainingMs, runWithDeadline } from '../core/deadline';
 import { documentIdProblem, storeUnavailable } from '../core/firestore';
 import { findMembership, roleAtLeast, type Membership } from '../core/memberships';
 import { runWithUsage } from '../ai/accumulator';
-import { clientAddress } from '../core/rate-limit';
+import { clientAddress } from './client-address';
 import { authenticate, type Caller } from './auth';
 import { errorEnvelope, sendData, sendError } from './envelope';
 import { contextOf, requestContext } from './request-context';

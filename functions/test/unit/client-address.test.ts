@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import fc from 'fast-check';
-import { clientAddress } from '../../src/core/rate-limit';
+import { clientAddress } from '../../src/http/client-address';
 
 const request = (forwardedFor: string | undefined, socket = '127.0.0.1') =>
   ({

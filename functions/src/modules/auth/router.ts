@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientAddress } from '../../core/rate-limit';
+import { clientAddress } from '../../http/client-address';
 import { companyIdQuery } from '../../http/fields';
 import { ADMIN, AUTHENTICATED, PUBLIC, companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import {
