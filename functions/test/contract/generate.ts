@@ -28,8 +28,8 @@ import { signedWebhook, squareEvent } from '../../dev/vendors/webhooks';
 import { config } from '../../src/core/config';
 import { startMailbox, type Mailbox } from '../../dev/mailbox';
 import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
-import type { SentWrite } from '../helpers/writes';
-export { writesDuring } from '../helpers/writes';
+import { pathsOf, type SentWrite } from '../helpers/writes';
+export { pathsOf as writtenPaths, writesDuring } from '../helpers/writes';
 import { AI_TOOLS_OVERRIDES, closeLocalModels } from './ai-tools-overrides';
 import { PRIVACY_OVERRIDES } from './privacy-overrides';
 import { REQUEST_OVERRIDES } from './requests-overrides';
@@ -1776,15 +1776,10 @@ function adminApp() {
  * whose path or content names the company or a user of the contract worlds.
  */
 export function worldWrites(writes: readonly SentWrite[], companyId: string): string[] {
-  const ours = (w: SentWrite) =>
-    w.path.startsWith(`companies/${companyId}`) ||
-    w.text.includes(companyId) ||
-    [...WORLD_UIDS].some((uid) => w.text.includes(uid));
-  return [...new Set(writes.filter(ours).map((w) => w.path))].sort();
+  // a write's text holds its document's path, so a path under the company names it too
+  const names = [companyId, ...WORLD_UIDS];
+  return pathsOf(writes.filter((w) => names.some((name) => w.text.includes(name))));
 }
-
-/** The paths of the writes sent, each once: what requests that must write nothing wrote. */
-export const writtenPaths = (writes: readonly SentWrite[]) => [...new Set(writes.map((w) => w.path))].sort();
 
 // ---------------------------------------------------------------------------------------------
 // The access matrix

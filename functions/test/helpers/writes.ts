@@ -13,7 +13,7 @@ export interface SentWrite {
 export interface WriteRecorder {
   /** What was sent since the recorder started, in order. */
   readonly writes: readonly SentWrite[];
-  /** The paths of those writes, each once. */
+  /** The paths of those writes, each once, sorted. */
   paths(): string[];
   stop(): void;
 }
@@ -58,10 +58,13 @@ export function recordWrites(): WriteRecorder {
   recorders.add(record);
   return {
     writes,
-    paths: () => [...new Set(writes.map((w) => w.path))],
+    paths: () => pathsOf(writes),
     stop: () => recorders.delete(record),
   };
 }
+
+/** The paths of `writes`, each once, sorted. */
+export const pathsOf = (writes: readonly SentWrite[]): string[] => [...new Set(writes.map((w) => w.path))].sort();
 
 /** Runs `work` and answers what it returned and the writes sent while it ran. */
 export async function writesDuring<T>(work: () => Promise<T>): Promise<{ result: T; writes: SentWrite[] }> {
