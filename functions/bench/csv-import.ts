@@ -13,11 +13,11 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { db } from '../src/core/firebase';
 import { saveMembership } from '../src/core/memberships';
-import { connect } from '../src/pos/integration-engine/connect';
-import { cancelRun } from '../src/pos/integration-engine/runs';
-import { openImport } from '../src/pos/pos-sync';
-import { MAX_FILE_BYTES, MAX_PART_BYTES } from '../src/pos/pos-sync/csv/schemas';
-import { createImport, startImport, uploadPart } from '../src/pos/pos-sync/csv/service';
+import { connect } from '../src/modules/integration-engine/connect';
+import { cancelRun } from '../src/modules/integration-engine/runs';
+import { openImport } from '../src/modules/pos-sync';
+import { MAX_FILE_BYTES, MAX_PART_BYTES } from '../src/modules/pos-sync/csv/schemas';
+import { createImport, startImport, uploadPart } from '../src/modules/pos-sync/csv/service';
 import { runSyncTask } from '../src/pos/service/engine';
 import { measuredHeap } from './lib';
 

@@ -3,7 +3,7 @@
  * INTEGRATIONS_VAULT_KEYS. Rotation: put a new key first (`kid:base64`, 32 bytes), deploy, run
  * this against the project (or the emulator), then drop the old key. Prints counts, never a value.
  */
-import { rotateVault } from '../src/pos/integration-engine';
+import { rotateVault } from '../src/modules/integration-engine';
 
 rotateVault()
   .then(({ examined, resealed, kid }) => {

@@ -15,7 +15,7 @@ import { fanOut } from '../../src/modules/events/fanout';
 import { DEPLOYED } from '../../src/modules/registry';
 import { API_PATH_PREFIX } from '../../src/http/app';
 import { functionServing, hostingRewrites } from '../../scripts/hosting-rewrites';
-import { writeRoster } from '../../src/pos/pos-sync';
+import { writeRoster } from '../../src/modules/pos-sync';
 import { addDays, datesInRange } from '../../src/core/calendar';
 import { FIELD, FIELD_COUNT, newDayVector } from '../../src/modules/sales/aggregate';
 import { dayDocument } from '../../src/modules/sales/importer';

@@ -1,7 +1,7 @@
 import { addDays, instant, weekdayOf } from '../../src/core/calendar';
 import { db } from '../../src/core/firebase';
 import { forgetMembership } from '../../src/core/memberships';
-import { writeRoster } from '../../src/pos/pos-sync';
+import { writeRoster } from '../../src/modules/pos-sync';
 import { listPremiums } from '../../src/modules/schedule';
 import { api } from '../helpers/api';
 import { snapshotCompany } from '../helpers/fixtures';

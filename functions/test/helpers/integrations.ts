@@ -1,5 +1,5 @@
 import { db } from '../../src/core/firebase';
-import { writeConnection, type Connection } from '../../src/pos/integrations';
+import { writeConnection, type Connection } from '../../src/modules/integrations';
 import { createCompany, type TestCompany } from './fixtures';
 import { SIMULATED_OAUTH_APPS, type RunningVendorSimulator } from '../../dev/vendors/server';
 import { pointedSimulator } from './streams';

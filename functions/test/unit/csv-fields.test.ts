@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { DateTime } from 'luxon';
-import { mappingProblems, suggestMapping, type CsvMapping } from '../../src/pos/pos-sync/csv/fields';
-import { toRecord } from '../../src/pos/pos-sync/csv/rows';
-import { parseAmount, parseDateTime } from '../../src/pos/pos-sync/csv/values';
-import { CsvFileError, detectDelimiter, readRows } from '../../src/pos/pos-sync/csv/reader';
+import { mappingProblems, suggestMapping, type CsvMapping } from '../../src/modules/pos-sync/csv/fields';
+import { toRecord } from '../../src/modules/pos-sync/csv/rows';
+import { parseAmount, parseDateTime } from '../../src/modules/pos-sync/csv/values';
+import { CsvFileError, detectDelimiter, readRows } from '../../src/modules/pos-sync/csv/reader';
 
 const NY = 'America/New_York';
 const local = (iso: string, zone = NY) => DateTime.fromISO(iso, { zone }).toMillis();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { writesLeft } from '../../src/core/locks';
-import { tipsDocId, type SaleEntry } from '../../src/pos/pos-sync/repo';
-import { newSaleCommits } from '../../src/pos/pos-sync/sinks/new-sales';
+import { tipsDocId, type SaleEntry } from '../../src/modules/pos-sync/repo';
+import { newSaleCommits } from '../../src/modules/pos-sync/sinks/new-sales';
 
 const entry = fc
   .record({

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { errorCatalog, DEPLOYED } from '../../src/modules/registry';
 import { ALLOWED_CONTENT_TYPES, MAX_FILE_BYTES } from '../../src/modules/documents/schemas';
-import { MAX_PART_BYTES } from '../../src/pos/pos-sync/csv/schemas';
+import { MAX_PART_BYTES } from '../../src/modules/pos-sync/csv/schemas';
 import { Components, COMPONENT_REF } from '../../src/openapi/components';
 import { platformCodes } from '../../src/openapi/responses';
 import { buildReviewDocument } from '../../src/openapi/review';

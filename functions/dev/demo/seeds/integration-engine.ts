@@ -1,11 +1,11 @@
 import { addDays, instant } from '../../../src/core/calendar';
 import { SIMULATED, SIMULATED_NAMES } from '../../vendors/accounts';
 import type { DemoCompany } from '../types';
-import { catalogueEntry } from '../../../src/pos/integrations';
-import { connect } from '../../../src/pos/integration-engine/connect';
-import { completeAuthorization } from '../../../src/pos/integration-engine/oauth';
-import { connectionIdOf, saveConnection } from '../../../src/pos/integration-engine/connections';
-import { pushReservations } from '../../../src/pos/integration-engine/reservations';
+import { catalogueEntry } from '../../../src/modules/integrations';
+import { connect } from '../../../src/modules/integration-engine/connect';
+import { completeAuthorization } from '../../../src/modules/integration-engine/oauth';
+import { connectionIdOf, saveConnection } from '../../../src/modules/integration-engine/connections';
+import { pushReservations } from '../../../src/modules/integration-engine/reservations';
 
 const RESERVATION_DAYS_BACK = 28;
 const RESERVATION_DAYS_AHEAD = 28;

@@ -1,6 +1,6 @@
 import { INTEGRATION_SECRETS } from '../../core/config';
 import { defineModule } from '../../modules/kit';
-import { SYNC_QUEUE } from './queue';
+import { SYNC_QUEUE } from '../../modules/integration-engine/module';
 import { syncErrors } from './errors';
 
 /** The port the service listens on in development; deployed, it is the HTTPS function `posSyncService`. */

@@ -14,7 +14,7 @@ import {
   type StreamWindow,
 } from '../connectors';
 import { getCompanyRules } from '../../modules/companies';
-import { catalogueEntry, type Connection } from '../integrations';
+import { catalogueEntry, type Connection } from '../../modules/integrations';
 import {
   accessTokenFor,
   claimRun,
@@ -26,7 +26,7 @@ import {
   type RunOutcome,
   type StreamCounts,
   type SyncRun,
-} from '../integration-engine';
+} from '../../modules/integration-engine';
 import {
   openImport,
   type ImportFileOf,
@@ -35,7 +35,7 @@ import {
   writeSales,
   type SinkCounts,
   type SinkTarget,
-} from '../pos-sync';
+} from '../../modules/pos-sync';
 import { laterCursor, readCursor, writeCursor } from './cursors';
 import { joinedPages, writePagesInOrder, type PagedItem } from './pipeline';
 import { retryPolicy } from './retry';

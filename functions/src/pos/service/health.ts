@@ -1,6 +1,6 @@
 import { REGION } from '../../core/config';
 import { adminApp, db } from '../../core/firebase';
-import { SYNC_QUEUE } from './queue';
+import { SYNC_QUEUE } from '../../modules/integration-engine';
 import { syncErrors } from './errors';
 
 const TIMEOUT_MS = 3_000;

@@ -1,6 +1,6 @@
 import { logger } from '../../core/logger';
-import { scheduledBefore } from '../integrations';
-import { requestSync } from '../integration-engine';
+import { scheduledBefore } from '../../modules/integrations';
+import { requestSync } from '../../modules/integration-engine';
 
 const PAGE = 200;
 const CONCURRENCY = 10;

@@ -8,7 +8,7 @@ import {
   type RouteDef,
 } from '../../http/route';
 import { documentId, isoDate } from '../../http/fields';
-import { MAX_BACKFILL_DAYS, runSchema, SYNC_STREAMS } from '../integration-engine';
+import { MAX_BACKFILL_DAYS, runSchema, SYNC_STREAMS } from '../../modules/integration-engine';
 import { health } from './health';
 import { syncVendor } from './sync';
 import { WEBHOOK_TOLERANCE_MS } from '../connectors/webhooks';

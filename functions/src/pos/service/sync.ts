@@ -1,8 +1,8 @@
 import { AppError } from '../../core/errors';
 import { requireCompany } from '../../core/firestore';
 import { connectorFor } from '../connectors';
-import { ACTIVE_STATES, catalogueEntry, listConnections } from '../integrations';
-import { engineErrors, requestSync, type SyncRun, type SyncStream } from '../integration-engine';
+import { ACTIVE_STATES, catalogueEntry, listConnections } from '../../modules/integrations';
+import { engineErrors, requestSync, type SyncRun, type SyncStream } from '../../modules/integration-engine';
 import { syncErrors } from './errors';
 
 /** The POS sources this service syncs: catalogue entries whose connector reads data streams. */

@@ -13,8 +13,8 @@ import {
   webhookFor,
   type WebhookEvent,
 } from '../connectors/webhooks';
-import { requestSync } from '../integration-engine';
-import { scheduledWhere, type ScheduledConnection } from '../integrations';
+import { requestSync } from '../../modules/integration-engine';
+import { scheduledWhere, type ScheduledConnection } from '../../modules/integrations';
 import { receiveVerificationCode } from './clover-verification';
 import { syncErrors } from './errors';
 

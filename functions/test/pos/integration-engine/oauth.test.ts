@@ -11,8 +11,8 @@ import {
   SIMULATED_OAUTH_APPS,
   type RunningVendorSimulator,
 } from '../../../dev/vendors/server';
-import { accessTokenFor, readSecrets } from '../../../src/pos/integration-engine';
-import type { OAuthSecrets } from '../../../src/pos/integration-engine/oauth';
+import { accessTokenFor, readSecrets } from '../../../src/modules/integration-engine';
+import type { OAuthSecrets } from '../../../src/modules/integration-engine/oauth';
 
 let sim: RunningVendorSimulator;
 const logs = captureLogs();

@@ -5,7 +5,7 @@ import { rootDocsOf, startVendors } from '../../helpers/integrations';
 import { bearer } from '../../helpers/users';
 import { generateKeyEntry } from '../../../src/core/vault';
 import { SIMULATED, type RunningVendorSimulator } from '../../../dev/vendors/server';
-import { readSecrets, rotateVault } from '../../../src/pos/integration-engine';
+import { readSecrets, rotateVault } from '../../../src/modules/integration-engine';
 
 let sim: RunningVendorSimulator;
 const saved = process.env.INTEGRATIONS_VAULT_KEYS!;

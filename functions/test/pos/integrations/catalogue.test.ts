@@ -2,7 +2,7 @@ import { api } from '../../helpers/api';
 import { createCompany, type TestCompany } from '../../helpers/fixtures';
 import { bearer, createUser, type TestUser } from '../../helpers/users';
 import { db } from '../../../src/core/firebase';
-import { CATALOGUE } from '../../../src/pos/integrations/catalogue';
+import { CATALOGUE } from '../../../src/modules/integrations/catalogue';
 
 let co: TestCompany;
 let outsider: TestUser;

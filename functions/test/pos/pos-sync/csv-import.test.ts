@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import functionsTest from 'firebase-functions-test';
 import { db } from '../../../src/core/firebase';
-import { deleteStaleFiles, FILE_RETENTION_MS } from '../../../src/pos/pos-sync/csv/service';
+import { deleteStaleFiles, FILE_RETENTION_MS } from '../../../src/modules/pos-sync/csv/service';
 import * as functions from '../../../src/index';
 import { api } from '../../helpers/api';
 import { snapshotCompany } from '../../helpers/fixtures';

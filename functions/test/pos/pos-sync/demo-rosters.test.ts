@@ -1,5 +1,5 @@
 import demo from '../../../../emulator-data/demo.json';
-import { writeRoster } from '../../../src/pos/pos-sync';
+import { writeRoster } from '../../../src/modules/pos-sync';
 import { collect, pointedSimulator, streamsOf } from '../../helpers/streams';
 import { leavingToTheSync } from '../../../dev/demo/seeds/sales';
 import type { StoredInvoice } from '../../../src/modules/sales/repo';

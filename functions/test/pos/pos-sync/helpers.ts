@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PosEmployee, PosPunch, PosSale } from '../../../src/pos/connectors';
 import { instant } from '../../../src/core/calendar';
 import { db } from '../../../src/core/firebase';
-import type { SinkTarget } from '../../../src/pos/pos-sync';
+import type { SinkTarget } from '../../../src/modules/pos-sync';
 import { api } from '../../helpers/api';
 import { createCompany, type TestCompany } from '../../helpers/fixtures';
 import { bearer, type TestUser } from '../../helpers/users';

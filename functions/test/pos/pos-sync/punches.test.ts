@@ -1,5 +1,5 @@
 import { lockRange } from '../../../src/modules/attendance';
-import { writePunches, writeRoster } from '../../../src/pos/pos-sync';
+import { writePunches, writeRoster } from '../../../src/modules/pos-sync';
 import { api } from '../../helpers/api';
 import { captureLogs } from '../../helpers/logs';
 import { bearer } from '../../helpers/users';

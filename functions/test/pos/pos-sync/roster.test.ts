@@ -1,4 +1,4 @@
-import { writeRoster } from '../../../src/pos/pos-sync';
+import { writeRoster } from '../../../src/modules/pos-sync';
 import { bearer } from '../../helpers/users';
 import { addEmployee, docsOf, link, list, listed, pos, posCompany, posEmployee, posId, unlink } from './helpers';
 

@@ -1,5 +1,5 @@
 import { db } from '../../../src/core/firebase';
-import { posSourceOf, writeRoster, writeSales } from '../../../src/pos/pos-sync';
+import { posSourceOf, writeRoster, writeSales } from '../../../src/modules/pos-sync';
 import { tipsByEmployee } from '../../../src/modules/sales';
 import { api } from '../../helpers/api';
 import { bearer } from '../../helpers/users';

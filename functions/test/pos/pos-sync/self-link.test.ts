@@ -1,4 +1,4 @@
-import { writeRoster } from '../../../src/pos/pos-sync';
+import { writeRoster } from '../../../src/modules/pos-sync';
 import { giveEmployeeRecord } from '../../helpers/fixtures';
 import { docsOf, link, posCompany, posEmployee, posId } from './helpers';
 

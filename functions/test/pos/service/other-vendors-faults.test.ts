@@ -7,7 +7,7 @@ import { bearer } from '../../helpers/users';
 import { db } from '../../../src/core/firebase';
 import * as functions from '../../../src/index';
 import type { PosSale } from '../../../src/pos/connectors';
-import { readSecrets } from '../../../src/pos/integration-engine';
+import { readSecrets } from '../../../src/modules/integration-engine';
 import { cloverGroundTruth, configureCloverSim } from '../../../dev/vendors/clover';
 import { configureLightspeedSim, lightspeedGroundTruth } from '../../../dev/vendors/lightspeed';
 import { configureRevelSim, revelGroundTruth } from '../../../dev/vendors/revel';

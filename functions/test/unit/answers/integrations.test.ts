@@ -1,4 +1,4 @@
-import { overviewSchema } from '../../../src/pos/integrations/schemas';
+import { overviewSchema } from '../../../src/modules/integrations/schemas';
 import {
   alertsResponse,
   connectResponse,
@@ -6,9 +6,9 @@ import {
   partnerPushResponse,
   runSchema,
   runsPage,
-} from '../../../src/pos/integration-engine/schemas';
-import { createEmployeeResponse, linkResponse, listResponse, tipsResponse } from '../../../src/pos/pos-sync/schemas';
-import { importListResponse, mappingResponse, previewResponse } from '../../../src/pos/pos-sync/csv/schemas';
+} from '../../../src/modules/integration-engine/schemas';
+import { createEmployeeResponse, linkResponse, listResponse, tipsResponse } from '../../../src/modules/pos-sync/schemas';
+import { importListResponse, mappingResponse, previewResponse } from '../../../src/modules/pos-sync/csv/schemas';
 import { keepsAnswer } from './keeps';
 
 const counts = { read: 120, created: 20, updated: 5, unchanged: 90, failed: 1, held: 4 };

@@ -14,7 +14,7 @@ import {
   runTask,
   runsQuery,
   syncBody,
-} from '../../../src/pos/integration-engine/schemas';
+} from '../../../src/modules/integration-engine/schemas';
 import { accepts, refuses } from './accepts';
 
 const issues = (schema: z.ZodType, input: unknown) =>

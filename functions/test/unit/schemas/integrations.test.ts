@@ -5,7 +5,7 @@ import {
   categoryParam,
   detailParams,
   statusQuery,
-} from '../../../src/pos/integrations/schemas';
+} from '../../../src/modules/integrations/schemas';
 import { accepts, refuses } from './accepts';
 
 const companyId = 'harbor-vine';

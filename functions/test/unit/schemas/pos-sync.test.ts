@@ -5,7 +5,7 @@ import {
   listQuery,
   posEmployeeIdParam,
   tipsQuery,
-} from '../../../src/pos/pos-sync/schemas';
+} from '../../../src/modules/pos-sync/schemas';
 import {
   createImportBody,
   importIdParam,
@@ -13,7 +13,7 @@ import {
   listImportsQuery,
   partParams,
   startImportBody,
-} from '../../../src/pos/pos-sync/csv/schemas';
+} from '../../../src/modules/pos-sync/csv/schemas';
 import { accepts, refuses } from './accepts';
 
 const companyId = 'harbor-vine';

@@ -1,4 +1,4 @@
-import type { SessionToken, SessionTokenStore } from '../connectors';
+import type { SessionToken, SessionTokenStore } from '../../pos/connectors';
 import { sign } from '../../core/vault';
 import { accountFieldOf, catalogueEntry } from '../integrations';
 import * as repo from './repo';

@@ -1,9 +1,9 @@
-import type { PosSale } from '../../connectors';
+import type { PosSale } from '../../../pos/connectors';
 import { runExclusive } from '../../../core/exclusive';
 import { db } from '../../../core/firebase';
 import { logger } from '../../../core/logger';
-import type { CompanyRules } from '../../../modules/companies';
-import { importInvoices } from '../../../modules/sales';
+import type { CompanyRules } from '../../companies';
+import { importInvoices } from '../../sales';
 import * as repo from '../repo';
 import { employeeIdsOf, logFailure, rulesOf, type SinkCounts, type SinkTarget } from './common';
 import { attributeIfLinkedMeanwhile } from './held';

@@ -1,6 +1,6 @@
 import { INTEGRATION_SECRETS } from '../../core/config';
 import { vaultErrors } from '../../core/vault';
-import { defineModule } from '../../modules/kit';
+import { defineModule } from '../kit';
 import { engineErrors } from './errors';
 
 export default defineModule({
@@ -31,3 +31,6 @@ export default defineModule({
     },
   ],
 });
+
+/** The queue of sync runs, for the POS sync service's definition, which declares it (its index would load the engine). */
+export { SYNC_QUEUE } from './sync-queue';

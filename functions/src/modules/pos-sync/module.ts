@@ -1,5 +1,5 @@
-import { defineModule } from '../../modules/kit';
-import { ERASED_NAME } from '../../modules/personal-data';
+import { defineModule } from '../kit';
+import { ERASED_NAME } from '../personal-data';
 import { posSyncErrors } from './errors';
 
 export default defineModule({

@@ -1,5 +1,5 @@
 /** The integration engine's public API: what the POS sync service uses (credentials, tokens, runs). */
-import { lazyFunction } from '../../modules/kit';
+import { lazyFunction } from '../kit';
 
 const oauth = () => require('./oauth') as typeof import('./oauth');
 const runs = () => require('./runs') as typeof import('./runs');
@@ -31,3 +31,4 @@ export const bookedCovers = lazyFunction(
   () => require('./reservations') as typeof import('./reservations'),
   'coversOf',
 );
+export { SYNC_QUEUE } from './sync-queue';

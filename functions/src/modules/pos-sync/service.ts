@@ -4,7 +4,7 @@ import { runExclusive } from '../../core/exclusive';
 import { logger } from '../../core/logger';
 import type { Membership } from '../../core/memberships';
 import { refuseOwnWork } from '../../core/own-work';
-import { policiesInForce } from '../../modules/companies';
+import { policiesInForce } from '../companies';
 import {
   employeeErrors,
   employeeFromSnapshot,
@@ -12,7 +12,7 @@ import {
   listEmployees,
   prepareEmployeeCreate,
   type EmployeeCreate,
-} from '../../modules/employees';
+} from '../employees';
 import { posSyncErrors } from './errors';
 import { suggest } from './matching';
 import * as repo from './repo';

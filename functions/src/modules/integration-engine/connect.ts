@@ -1,6 +1,6 @@
 import { coreErrors } from '../../core/errors';
 import { requireCompany } from '../../core/firestore';
-import { connectorFor } from '../connectors';
+import { connectorFor } from '../../pos/connectors';
 import {
   accountFieldOf,
   catalogueEntry,
@@ -19,7 +19,7 @@ import { callVendor } from './vendor-errors';
 /**
  * Connect, by the entry's auth kind: api_key / client_credentials verify the credentials with one
  * vendor call before anything is stored; oauth2 answers the vendor's consent page (the callback
- * finishes it, src/pos/integration-engine/oauth.ts); file connects as is; partner_key issues
+ * finishes it, src/modules/integration-engine/oauth.ts); file connects as is; partner_key issues
  * the partner's key (a new one replaces the old).
  */
 export interface Connected {

@@ -1,5 +1,5 @@
-import { getCompanyRules } from '../../../modules/companies';
-import { salesCurrency } from '../../../modules/sales';
+import { getCompanyRules } from '../../companies';
+import { salesCurrency } from '../../sales';
 import { posSyncErrors } from '../errors';
 import { mappingProblems, suggestMapping, type CsvMapping } from './fields';
 import { CsvFileError, readRows } from './reader';

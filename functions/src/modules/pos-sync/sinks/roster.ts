@@ -1,7 +1,7 @@
-import type { PosEmployee } from '../../connectors';
+import type { PosEmployee } from '../../../pos/connectors';
 import { runExclusive } from '../../../core/exclusive';
 import { logger } from '../../../core/logger';
-import { listEmployees } from '../../../modules/employees';
+import { listEmployees } from '../../employees';
 import { autoLinkMatch } from '../matching';
 import * as repo from '../repo';
 import { type SinkCounts, type SinkTarget } from './common';

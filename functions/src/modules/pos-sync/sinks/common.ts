@@ -1,6 +1,6 @@
 import { AppError } from '../../../core/errors';
 import { logger } from '../../../core/logger';
-import { getCompanyRules, type CompanyRules } from '../../../modules/companies';
+import { getCompanyRules, type CompanyRules } from '../../companies';
 import * as repo from '../repo';
 
 /** The connection a page comes from. `slug` is the catalogue slug ('square', 'square_api_key', 'toast' ...). */

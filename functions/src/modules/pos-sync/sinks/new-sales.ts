@@ -1,7 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { lockKeys, writesLeft } from '../../../core/locks';
-import type { CompanyRules } from '../../../modules/companies';
-import { createInvoices } from '../../../modules/sales';
+import type { CompanyRules } from '../../companies';
+import { createInvoices } from '../../sales';
 import * as repo from '../repo';
 import { contribute, invoiceItemOf, type TipsDelta } from './mapping';
 

@@ -3,7 +3,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { requireCompany } from '../../core/firestore';
 import { runExclusive } from '../../core/exclusive';
 import { logger } from '../../core/logger';
-import { connectorFor, VendorError, type VendorAccount } from '../connectors';
+import { connectorFor, VendorError, type VendorAccount } from '../../pos/connectors';
 import {
   catalogueEntry,
   integrationErrors,

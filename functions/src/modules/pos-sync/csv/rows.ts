@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PosEmployee, PosPunch, PosSale } from '../../connectors';
+import type { PosEmployee, PosPunch, PosSale } from '../../../pos/connectors';
 import { currencyExponent } from '../../../core/money';
 import { CSV_FIELDS, type CsvKind, type CsvMapping, type FieldSpec } from './fields';
 import { DATE_EXAMPLES, parseAmount, parseDateTime } from './values';

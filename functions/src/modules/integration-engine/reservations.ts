@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { businessSlot, datesInRange, HOURS_PER_DAY_SLOTS, requireDateRange, weekdayName } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import type { KeyHolder } from '../../http/route';
-import { getCompanyRules, readScheduleTemplate } from '../../modules/companies';
+import { getCompanyRules, readScheduleTemplate } from '../companies';
 import { sha256 } from './connections';
 import { engineErrors } from './errors';
 import * as repo from './repo';

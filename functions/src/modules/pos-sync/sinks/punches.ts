@@ -1,4 +1,4 @@
-import type { PosPunch } from '../../connectors';
+import type { PosPunch } from '../../../pos/connectors';
 import { db } from '../../../core/firebase';
 import {
   readVendorPunches,
@@ -6,8 +6,8 @@ import {
   upsertVendorPunch,
   vendorPunchVersion,
   type VendorPunchInput,
-} from '../../../modules/attendance';
-import { listRoles } from '../../../modules/roles';
+} from '../../attendance';
+import { listRoles } from '../../roles';
 import { nameKey } from '../matching';
 import * as repo from '../repo';
 import { employeeIdsOf, inPool, logFailure, refusal, type SinkCounts, type SinkTarget } from './common';

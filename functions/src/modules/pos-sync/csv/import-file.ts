@@ -1,4 +1,4 @@
-import type { StreamRecords } from '../../connectors';
+import type { StreamRecords } from '../../../pos/connectors';
 import { runExclusive } from '../../../core/exclusive';
 import { posSyncErrors } from '../errors';
 import type { CsvKind } from './fields';

@@ -5,7 +5,7 @@ import { runExclusive } from '../../core/exclusive';
 import { logger } from '../../core/logger';
 import { sign, verifySignature } from '../../core/vault';
 import { requireCompanyCurrency } from './currency';
-import { connectorFor, VendorError, type OAuthApp, type OAuthConnector } from '../connectors';
+import { connectorFor, VendorError, type OAuthApp, type OAuthConnector } from '../../pos/connectors';
 import {
   catalogueEntry,
   readConnection,

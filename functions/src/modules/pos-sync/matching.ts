@@ -1,5 +1,5 @@
 import { distance } from 'fastest-levenshtein';
-import type { Employee } from '../../modules/employees';
+import type { Employee } from '../employees';
 import { SUGGESTIONS, type Suggestion } from './schemas';
 
 /** How a POS employee is matched to an employee of the company: pure rules, no storage. */

@@ -1,5 +1,5 @@
-import type { VendorAccount } from '../connectors';
-import { salesCurrency } from '../../modules/sales';
+import type { VendorAccount } from '../../pos/connectors';
+import { salesCurrency } from '../sales';
 import { engineErrors } from './errors';
 
 /**

@@ -1,7 +1,7 @@
-import type { PosEmployee, PosPunch, PosSale } from '../../connectors';
+import type { PosEmployee, PosPunch, PosSale } from '../../../pos/connectors';
 import { businessSlot } from '../../../core/calendar';
-import type { VendorPunchInput } from '../../../modules/attendance';
-import { POS_SOURCES, type PosSource } from '../../../modules/sales';
+import type { VendorPunchInput } from '../../attendance';
+import { POS_SOURCES, type PosSource } from '../../sales';
 import { emailKey, nameKey, phoneKey } from '../matching';
 import * as repo from '../repo';
 import type { SinkCounts, SinkTarget } from './common';

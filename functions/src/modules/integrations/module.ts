@@ -1,4 +1,4 @@
-import { defineModule } from '../../modules/kit';
+import { defineModule } from '../kit';
 import { integrationErrors } from './errors';
 
 export default defineModule({

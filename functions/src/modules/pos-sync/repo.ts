@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { DocumentData, DocumentSnapshot, Query, Transaction } from 'firebase-admin/firestore';
-import type { PosPunch, PosSale } from '../connectors';
+import type { PosPunch, PosSale } from '../../pos/connectors';
 import { db } from '../../core/firebase';
 import { companyCollection } from '../../core/firestore';
-import { invoiceRef, invoicesCollection } from '../../modules/sales';
+import { invoiceRef, invoicesCollection } from '../sales';
 
 /**
  * The pos-sync module's documents (all under companies/{cid}/):

@@ -1,4 +1,4 @@
-import { VendorError } from '../connectors';
+import { VendorError } from '../../pos/connectors';
 import { engineErrors } from './errors';
 
 /** A vendor call's failure in the API's terms (its message never carries a credential: VendorError's never does). */
