@@ -28,7 +28,6 @@ export const lockKeys = {
   /** A company's invoices and the sales days aggregated from them (imports from every source). */
   salesInvoices: (companyId: string) => key('sales', companyId),
   /** A company's POS sales ledger and tips per day. */
-  posSales: (companyId: string) => key('posSales', companyId),
   /** One CSV import's state. */
   csvImport: (companyId: string, importId: string) => key('csvImport', companyId, importId),
   /** One integration connection: its state, credentials and runs. */

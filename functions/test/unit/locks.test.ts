@@ -18,10 +18,6 @@ describe('the lock keys of runExclusive', () => {
       expect(new Set(lists.map((list) => make(...list))).size).toBe(lists.length);
     }
   });
-
-  it('keep a connection named "sales" apart from the company POS sales ledger', () => {
-    expect(lockKeys.posRoster('c1', 'sales')).not.toBe(lockKeys.posSales('c1'));
-  });
 });
 
 describe('the write budget of an exclusive commit', () => {

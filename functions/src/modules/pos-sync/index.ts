@@ -1,4 +1,4 @@
-/** The pos-sync module's public API: the sinks the POS sync engine writes pages to, and the tips payroll may read. */
+/** The pos-sync module's public API: the sinks the POS sync engine writes pages to, . */
 export { posSyncErrors } from './errors';
 export {
   posSourceOf,
@@ -9,5 +9,4 @@ export {
   type SinkCounts,
   type SinkTarget,
 } from './sinks';
-export { tipsBetween, type TipsFigures } from './service';
 export { openImport, type ImportFile, type ImportFileOf } from './csv/import-file';

@@ -6,11 +6,11 @@ export default defineModule({
   name: 'posSync',
   tag: 'pos-sync',
   description:
-    'POS roster linking and where synced POS data lands: POS employees per integration connection with their link to an employee (auto-link on email or phone, name suggestions), punches into attendance, sales and refunds into the sales import, tips per business day and employee (card and cash), data of unlinked POS employees held until they are linked, and CSV import of roster, punch and sales files for a POS without an API',
+    'POS roster linking and where synced POS data lands: POS employees per integration connection with their link to an employee (auto-link on email or phone, name suggestions), punches into attendance, sales and refunds to the sales module (which keeps their tips per business day and employee, card and cash), data of unlinked POS employees held until they are linked, and CSV import of roster, punch and sales files for a POS without an API',
   http: () => require('./router') as typeof import('./router'),
   errors: posSyncErrors.catalog,
   collections: {
-    company: ['posEmployees', 'posHeld', 'posTips', 'csvImports', 'csvMappings'],
+    company: ['posEmployees', 'posHeld', 'csvImports', 'csvMappings'],
     root: ['csvFiles'],
   },
   personalData: {
@@ -21,7 +21,6 @@ export default defineModule({
       replace: { firstName: ERASED_NAME.name, lastName: ERASED_NAME.surname },
     },
     posHeld: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'time' },
-    posTips: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'pay' },
     csvImports: { match: { uid: 'createdBy' }, erase: 'reduce' },
     csvMappings: 'none',
     // the uploaded files are deleted when imported, or by the cleanup job after 7 days

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { DocumentData, DocumentSnapshot, Query, Transaction } from 'firebase-admin/firestore';
-import type { PosPunch, PosSale } from '../../pos/connectors';
+import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
+import type { PosPunch } from '../../pos/connectors';
 import { db } from '../../core/firebase';
 import { companyCollection } from '../../core/firestore';
-import { invoiceRef, invoicesCollection } from '../sales';
 
 /**
  * The pos-sync module's documents (all under companies/{cid}/):
@@ -17,23 +16,12 @@ import { invoiceRef, invoicesCollection } from '../sales';
  *   posHeld/{connectionId}~punch~{vendorId}   a punch of a POS employee not linked (yet):
  *     {connectionId, slug, posEmployeeId, vendorId, punch (the PosPunch as read), modifiedAt, heldAt};
  *     replayed into attendance and deleted when the POS employee is linked.
- *   (no document of its own) the ledger entry of a synced sale is the `pos` field of its invoice
- *     (the sales module's invoices/{posSource}~{vendorId}, so one sale is one document write):
- *     {connectionId, slug, vendorId, posSource, posEmployeeId|null, employeeVendorId|null,
- *     employeeId|null, held (its POS employee was unlinked when imported: the invoice has no employee
- *     yet), closedAt, businessDate, currency, amount, tips, cashTips, customers, refund,
- *     refundOf|null, modifiedAt, updatedAt}: what the sync last imported of the sale, written with
- *     the tips it moves. It carries the cash part of tips the invoice does not keep, tells a rerun
- *     what is unchanged, and is what a link re-imports. Beside it, `posHeldFor`: the POS employee
- *     (document id) a held sale waits for, else null.
- *   posTips/{businessDate}~{employeeId|-}     tips of a business day and employee ('-': none yet):
- *     {date, employeeId|null, cardTips, cashTips, currency, updatedAt}; kept equal to the sum of the
- *     ledger entries by moving each entry's old and new contribution in the commit that writes it
- *     (new sales add theirs with increments, so a document may stay with zero tips: readers skip it).
+ *   Synced sales are the sales module's (recordExternalSales): their invoices keep each sale whole,
+ *     and the tips per business day and employee (posTips) move in the same commit.
  *
  * Vendor ids that cannot be part of a document id are hashed (idPart). Composite indexes
  * (firestore.indexes.json): posEmployees (connectionId, linked, sortKey), (connectionId, sortKey),
- * (linked, sortKey); posTips (employeeId, date).
+ * (linked, sortKey).
  */
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,200}$/;
@@ -42,7 +30,6 @@ export const idPart = (vendorId: string) =>
 
 export const posEmployeeDocId = (connectionId: string, vendorId: string) => `${connectionId}~${idPart(vendorId)}`;
 export const heldPunchDocId = (connectionId: string, vendorId: string) => `${connectionId}~punch~${idPart(vendorId)}`;
-export const tipsDocId = (date: string, employeeId: string | null) => `${date}~${employeeId ?? '-'}`;
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -191,119 +178,4 @@ export const {
 export async function heldPunchesOf(companyId: string, posEmployeeId: string, limit: number): Promise<HeldPunch[]> {
   const snap = await heldCollection(companyId).where('posEmployeeId', '==', posEmployeeId).limit(limit).get();
   return snap.docs.map((d) => heldFromDoc(d.id, d.data()));
-}
-
-// ---------------------------------------------------------------- sales ledger
-
-/** A synced sale as the ledger keeps it: the POS record, where it came from, and whom it is attributed to. */
-export interface SaleEntry extends PosSale {
-  connectionId: string;
-  slug: string;
-  posSource: string;
-  posEmployeeId: string | null;
-  employeeId: string | null;
-  held: boolean;
-  businessDate: string;
-  updatedAt: number;
-}
-
-/** What makes two versions of an entry the same (modifiedAt and updatedAt are not content). */
-const ENTRY_FIELDS = [
-  'posSource',
-  'posEmployeeId',
-  'employeeVendorId',
-  'employeeId',
-  'held',
-  'closedAt',
-  'businessDate',
-  'currency',
-  'amount',
-  'tips',
-  'cashTips',
-  'customers',
-  'refund',
-  'refundOf',
-] as const;
-export const sameEntry = (a: SaleEntry, b: SaleEntry) => ENTRY_FIELDS.every((f) => a[f] === b[f]);
-
-function saleFromDoc(_id: string, d: DocumentData): SaleEntry {
-  return {
-    connectionId: String(d.connectionId),
-    slug: String(d.slug),
-    vendorId: String(d.vendorId),
-    posSource: String(d.posSource),
-    posEmployeeId: str(d.posEmployeeId),
-    employeeVendorId: str(d.employeeVendorId),
-    employeeId: str(d.employeeId),
-    held: d.held === true,
-    closedAt: Number(d.closedAt),
-    businessDate: String(d.businessDate),
-    currency: String(d.currency),
-    amount: Number(d.amount ?? 0),
-    tips: Number(d.tips ?? 0),
-    cashTips: Number(d.cashTips ?? 0),
-    customers: Number(d.customers ?? 0),
-    refund: d.refund === true,
-    refundOf: str(d.refundOf),
-    modifiedAt: Number(d.modifiedAt ?? 0),
-    updatedAt: Number(d.updatedAt ?? 0),
-  };
-}
-
-/** The invoice of a sale, which keeps the sale's ledger entry as its `pos` field. */
-export const saleRef = (companyId: string, e: Pick<SaleEntry, 'posSource' | 'vendorId'>) =>
-  invoiceRef(companyId, e.posSource, e.vendorId);
-
-/** What an invoice keeps of its sale: the ledger entry, and the POS employee it is held for (a top-level field to query). */
-export const ledgerFields = (e: SaleEntry) => ({ pos: { ...e }, posHeldFor: e.held ? e.posEmployeeId : null });
-
-/** The ledger entry an invoice keeps, null when it has none (not synced from a POS, or no invoice). */
-export function saleFromSnapshot(snap: DocumentSnapshot): SaleEntry | null {
-  const entry: unknown = snap.exists ? snap.get('pos') : undefined;
-  return entry && typeof entry === 'object' ? saleFromDoc(snap.id, entry as DocumentData) : null;
-}
-
-/** The sales held for a POS employee (imported without an employee), at most `limit`. */
-export async function heldSalesOf(companyId: string, posEmployeeId: string, limit: number): Promise<SaleEntry[]> {
-  const snap = await invoicesCollection(companyId).where('posHeldFor', '==', posEmployeeId).limit(limit).get();
-  return snap.docs.map((d) => saleFromDoc(d.id, d.get('pos') as DocumentData));
-}
-
-// ---------------------------------------------------------------- tips per day and employee
-
-export interface TipsDay {
-  date: string;
-  employeeId: string | null;
-  cardTips: number;
-  cashTips: number;
-  currency: string;
-}
-
-function tipsFromDoc(_id: string, d: DocumentData): TipsDay {
-  return {
-    date: String(d.date),
-    employeeId: str(d.employeeId),
-    cardTips: Number(d.cardTips ?? 0),
-    cashTips: Number(d.cashTips ?? 0),
-    currency: String(d.currency ?? ''),
-  };
-}
-
-export const {
-  collection: tipsCollection,
-  ref: tipsRef,
-  fromSnapshot: tipsFromSnapshot,
-} = companyCollection('posTips', tipsFromDoc);
-
-export async function readTips(
-  companyId: string,
-  startDate: string,
-  endDate: string,
-  employeeId?: string,
-): Promise<TipsDay[]> {
-  let q: Query = tipsCollection(companyId);
-  if (employeeId) q = q.where('employeeId', '==', employeeId);
-  const snap = await q.where('date', '>=', startDate).where('date', '<=', endDate).get();
-  // new sales add their tips with increments, so a day whose tips sum to zero may keep its document
-  return snap.docs.map((d) => tipsFromDoc(d.id, d.data())).filter((t) => t.cardTips !== 0 || t.cashTips !== 0);
 }

@@ -37,7 +37,7 @@ const CONTENT_FIELDS = [
   'roleKey',
 ] as const;
 
-const sameContent = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+const sameContent = (a: repo.StoredInvoice, b: repo.StoredInvoice) =>
   CONTENT_FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null));
 
 export interface ImportContext {
@@ -226,7 +226,7 @@ async function commitChunk(companyId: string, chunk: Prepared[], now: number): P
           return;
         }
         const old = existing[i] as repo.StoredInvoice | null;
-        if (old && sameContent(old as never, inv as never)) {
+        if (old && sameContent(old, inv)) {
           result.unchanged++;
           return;
         }
@@ -239,7 +239,7 @@ async function commitChunk(companyId: string, chunk: Prepared[], now: number): P
         addContribution(deltas, inv, 1);
         writes.push({
           ref: p.ref,
-          data: old ? { ...inv, importedAt: old.importedAt ?? now, ...repo.keptFields(old) } : inv,
+          data: old ? { ...inv, importedAt: old.importedAt ?? now, ...repo.externalFields(old) } : inv,
         });
       });
       result.currency = currency;

@@ -2,12 +2,14 @@ import { defineModule } from '../kit';
 
 export default defineModule({
   name: 'sales',
-  description: 'Sales: invoice import and per-bucket sales (actual-sales day records or invoices)',
+  description:
+    'Sales: invoice import, sales from outside (a POS sync: each sale kept whole on its invoice, with the tips per business day and employee, card and cash), and per-bucket sales (actual-sales day records or invoices)',
   http: () => require('./router') as typeof import('./router'),
-  collections: { company: ['invoices', 'salesActual', 'sales'] },
+  collections: { company: ['invoices', 'salesActual', 'sales', 'posTips'] },
   personalData: {
     invoices: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'pay' },
     salesActual: 'none',
     sales: 'none',
+    posTips: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'pay' },
   },
 });

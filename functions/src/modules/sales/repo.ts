@@ -1,15 +1,19 @@
-import type { DocumentData, DocumentReference, Query, Transaction } from 'firebase-admin/firestore';
+import type { DocumentData, DocumentReference, DocumentSnapshot, Query, Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { companyDoc } from '../../core/firestore';
+import { logger } from '../../core/logger';
 import { listEmployees } from '../employees';
 import { listRoles } from '../roles';
 import { listShiftsInRange } from '../schedule';
 import { unpackHours, type DayMap, type InvoiceFilter, type InvoiceRecord } from './aggregate';
+import { storedExternalSale, type StoredExternalSale } from './schemas';
 
 /**
  * Firestore paths of the sales module:
  *   companies/{cid}/invoices/{posSource}~{externalId}   one per POS ticket or imported invoice
- *       (externalId URI-encoded, so the id is stable per source and a re-import finds it); a POS
- *       sync's invoice also carries `pos` and `posHeldFor`, the sync's ledger of the sale (documented there)
+ *       (externalId URI-encoded, so the id is stable per source and a re-import finds it); a sale
+ *       from outside (a POS sync) also carries `pos`, the sale as recorded (StoredExternalSale), and
+ *       `posHeldFor`, the outside employee it waits for (null once attributed)
  *   companies/{cid}/salesActual/{YYYY-MM-DD}            the business day's pre-aggregated figures:
  *       {date, currency, totals: {sales, customers, tips, refunds, refundTips, invoices,
  *       refundInvoices}, hourFrom, hours: bytes (per business hour from hourFrom, those 7 figures
@@ -17,6 +21,9 @@ import { unpackHours, type DayMap, type InvoiceFilter, type InvoiceRecord } from
  *       sales/tips: minor units of sales (>= 0); refunds/refundTips: minor units of refunds (<= 0)
  *   companies/{cid}/sales/state                         {currency, updatedAt}: the company's sales
  *       currency, fixed by its first import
+ *   companies/{cid}/posTips/{date}~{employeeId|-}       tips of the sales from outside per business
+ *       day and employee: {date, employeeId, cardTips, cashTips, currency, updatedAt}, moved in the
+ *       commit that records their sales
  * Invoices and the day documents they touch are written in the same commit (see importer.ts).
  */
 export const invoicesCollection = (companyId: string) => companyDoc(companyId).collection('invoices');
@@ -38,15 +45,72 @@ export interface StoredInvoice extends InvoiceRecord {
   role: string | null;
   importedAt?: number;
   updatedAt?: number;
-  /** The POS sync's ledger entry of the sale, and the POS employee it is held for (top level, to be queried): opaque here. */
-  pos?: Record<string, unknown>;
+  /** A sale from outside: the sale as recorded, and the outside employee it is held for (top level, to be queried). */
+  pos?: StoredExternalSale;
   posHeldFor?: string | null;
 }
 
-/** Fields another module keeps on an invoice: an import of the invoice keeps them. */
-export type KeptFields = Pick<StoredInvoice, 'pos' | 'posHeldFor'>;
-export const keptFields = (inv: StoredInvoice): KeptFields =>
+/** What an import of an invoice keeps of it: its sale from outside. */
+export type ExternalFields = Pick<StoredInvoice, 'pos' | 'posHeldFor'>;
+export const externalFields = (inv: StoredInvoice): ExternalFields =>
   inv.pos ? { pos: inv.pos, posHeldFor: inv.posHeldFor ?? null } : {};
+
+/** A stored document decoded by its schema; one that does not parse is a 500, logged with the collection and its fields. */
+function decoded<T>(schema: z.ZodType<T>, collection: string, id: string, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`);
+  logger.error('stored document does not parse', { collection, id, fields });
+  throw new Error(`${collection}/${id} does not parse: ${fields.join('; ')}`);
+}
+
+/** The sale from outside an invoice keeps, null when it has none (imported, or no invoice). */
+export function externalSaleOf(snap: DocumentSnapshot): StoredExternalSale | null {
+  const stored: unknown = snap.exists ? snap.get('pos') : undefined;
+  return stored === undefined || stored === null ? null : decoded(storedExternalSale, 'invoices.pos', snap.id, stored);
+}
+
+/** The sales from outside held for an outside employee (recorded without an employee), at most `limit`. */
+export async function heldExternalSales(
+  companyId: string,
+  posEmployeeId: string,
+  limit: number,
+): Promise<StoredExternalSale[]> {
+  const snap = await invoicesCollection(companyId).where('posHeldFor', '==', posEmployeeId).limit(limit).get();
+  return snap.docs.map((d) => externalSaleOf(d)).filter((e): e is StoredExternalSale => e !== null);
+}
+
+// ---------------------------------------------------------------- tips of sales from outside
+
+const storedTipsDay = z.object({
+  date: z.string(),
+  employeeId: z.string().nullable(),
+  cardTips: z.number(),
+  cashTips: z.number(),
+  currency: z.string(),
+});
+export type TipsDay = z.output<typeof storedTipsDay>;
+
+export const tipsCollection = (companyId: string) => companyDoc(companyId).collection('posTips');
+export const tipsRef = (companyId: string, id: string) => tipsCollection(companyId).doc(id);
+
+export const tipsFromSnapshot = (snap: DocumentSnapshot): TipsDay | null =>
+  snap.exists ? decoded(storedTipsDay, 'posTips', snap.id, snap.data()) : null;
+
+export async function readTips(
+  companyId: string,
+  startDate: string,
+  endDate: string,
+  employeeId?: string,
+): Promise<TipsDay[]> {
+  let q: Query = tipsCollection(companyId);
+  if (employeeId) q = q.where('employeeId', '==', employeeId);
+  const snap = await q.where('date', '>=', startDate).where('date', '<=', endDate).get();
+  // new sales add their tips with increments, so a day whose tips sum to zero may keep its document
+  return snap.docs
+    .map((d) => decoded(storedTipsDay, 'posTips', d.id, d.data()))
+    .filter((t) => t.cardTips !== 0 || t.cashTips !== 0);
+}
 
 /** The fields the invoice read path needs (a projection: less to transfer and decode). */
 const RECORD_FIELDS = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyIdQuery, isoDate, documentId, queryBoolean, queryList, validatedLater } from '../../http/fields';
 import { visibleTo } from '../../http/visibility';
+import { posSale } from '../../pos/connectors';
 
 /** The eight POS source identifiers. */
 export const POS_SOURCES = [
@@ -203,6 +204,31 @@ export const salesResponse = z
   .meta({ id: 'SalesReport' });
 
 const SUPPORTED_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+const currencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like EUR')
+  .refine((c) => SUPPORTED_CURRENCIES.has(c), 'is not an ISO 4217 currency');
+
+/** A refund is its own signed record: amount and tips <= 0 and no customers; a sale's are >= 0. */
+function signsOfARefund(
+  item: { refund: boolean; amount: number; tips: number; customers: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (item.refund) {
+    if (item.amount > 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'a refund has amount <= 0' });
+    if (item.tips > 0) ctx.addIssue({ code: 'custom', path: ['tips'], message: 'a refund has tips <= 0' });
+    if (item.customers !== 0)
+      ctx.addIssue({ code: 'custom', path: ['customers'], message: 'a refund has customers 0' });
+  } else {
+    if (item.amount < 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: 'a sale has amount >= 0 (send a refund with refund: true)',
+      });
+    if (item.tips < 0) ctx.addIssue({ code: 'custom', path: ['tips'], message: 'a sale has tips >= 0' });
+  }
+}
 
 /** One invoice of an import (validated item by item: a bad item is rejected alone). */
 export const invoiceItem = z
@@ -218,10 +244,7 @@ export const invoiceItem = z
       .describe(
         'When the ticket was closed: epoch milliseconds, or ISO 8601; an ISO time without offset is company-local wall-clock time',
       ),
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like EUR')
-      .refine((c) => SUPPORTED_CURRENCIES.has(c), 'is not an ISO 4217 currency'),
+    currency: currencyCode,
     amount: z
       .int()
       .describe('Net sales of the ticket in minor units, tips excluded: >= 0 for a sale, <= 0 for a refund'),
@@ -250,22 +273,7 @@ export const invoiceItem = z
       .optional()
       .describe("Role name (e.g. the POS job title); defaults to the position's role name"),
   })
-  .superRefine((item, ctx) => {
-    if (item.refund) {
-      if (item.amount > 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'a refund has amount <= 0' });
-      if (item.tips > 0) ctx.addIssue({ code: 'custom', path: ['tips'], message: 'a refund has tips <= 0' });
-      if (item.customers !== 0)
-        ctx.addIssue({ code: 'custom', path: ['customers'], message: 'a refund has customers 0' });
-    } else {
-      if (item.amount < 0)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['amount'],
-          message: 'a sale has amount >= 0 (send a refund with refund: true)',
-        });
-      if (item.tips < 0) ctx.addIssue({ code: 'custom', path: ['tips'], message: 'a sale has tips >= 0' });
-    }
-  });
+  .superRefine(signsOfARefund);
 export type InvoiceItem = z.output<typeof invoiceItem>;
 
 export const importBody = z.strictObject({
@@ -306,3 +314,61 @@ export const importResponse = z
   })
   .meta({ id: 'SalesImportResult' });
 export type ImportResult = z.output<typeof importResponse>;
+
+// ---------------------------------------------------------------- sales from outside (a POS sync)
+
+/** A sale from outside as it is recorded: the connector's record, checked as an imported invoice is. */
+export const externalSaleRecord = posSale.extend({ currency: currencyCode }).superRefine(signsOfARefund);
+
+/**
+ * An invoice's sale from outside, stored whole beside the invoice made of it (its `pos` field): the
+ * connector's record, where it came from, whom it is attributed to, and whether it waits for its
+ * outside employee's link (`held`, then `posHeldFor` on the invoice, to be queried).
+ */
+export const storedExternalSale = posSale.extend({
+  connectionId: z.string(),
+  slug: z.string(),
+  posSource: z.enum(POS_SOURCES),
+  posEmployeeId: z.string().nullable(),
+  employeeId: z.string().nullable(),
+  held: z.boolean(),
+  businessDate: z.string(),
+  updatedAt: z.number(),
+});
+export type StoredExternalSale = z.output<typeof storedExternalSale>;
+
+// ---------------------------------------------------------------- tips of sales from outside
+
+export const MAX_TIPS_DAYS = 366;
+
+export const tipsQuery = companyIdQuery.extend({
+  startDate: isoDate.describe('First business date, included'),
+  endDate: isoDate.describe(`Last business date, included; at most ${MAX_TIPS_DAYS} days`),
+  employeeId: documentId.optional().describe('Only this employee'),
+});
+export type TipsQuery = z.output<typeof tipsQuery>;
+
+const tipMoney = z.int().describe('Minor units of `currency`');
+const tipFigures = {
+  employeeId: z
+    .string()
+    .nullable()
+    .describe('null: sales of no employee, or of a POS employee not linked yet (attributed when it is linked)'),
+  cardTips: visibleTo(tipMoney.describe('Tips paid by card and other non-cash tenders (tips - cashTips)'), 'tips'),
+  cashTips: visibleTo(tipMoney.describe('Tips paid in cash'), 'tips'),
+  tips: visibleTo(tipMoney.describe('cardTips + cashTips; refunded tips (negative) included'), 'tips'),
+};
+
+export const tipsResponse = z
+  .object({
+    companyId: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    currency: z.string().nullable().describe('ISO 4217 currency of the amounts; null when there are none'),
+    days: z
+      .array(z.object({ date: z.string().describe('Business date (company calendar)'), ...tipFigures }))
+      .describe('Per business date and employee, by date then employee; only days with tips'),
+    employees: z.array(z.object(tipFigures)).describe('Per employee over the whole range'),
+  })
+  .meta({ id: 'PosTips' });
+export type TipsResponse = z.output<typeof tipsResponse>;

@@ -20,6 +20,7 @@ export function connectorFor(slug: string): Connector | undefined {
 }
 
 export { VendorError } from './types';
+export { posSale } from './sale';
 export type {
   Connector,
   DataStream,

@@ -4,6 +4,7 @@
  * the vendor's documented wire protocol over HTTP (src/pos/connectors/http.ts), against the vendor's
  * production URL, or the URL in VENDOR_URL_<SLUG> (the local vendor simulators, tests).
  */
+import type { PosSale } from './sale';
 import type { VendorWebhook } from './webhooks/types';
 
 /** The vendor account a connection is linked to (a Square location, a Clover merchant, a Toast restaurant ...). */
@@ -169,23 +170,8 @@ export interface PosPunch {
   modifiedAt: number;
 }
 
-/** A closed ticket (order / check) of the POS, or a refund of one, in integer minor units. */
-export interface PosSale {
-  vendorId: string;
-  employeeVendorId: string | null;
-  closedAt: number;
-  currency: string;
-  /** Net sales, tips excluded: >= 0 for a sale, <= 0 for a refund. */
-  amount: number;
-  /** Tips on it (card and cash as the vendor records them): >= 0, <= 0 on a refund. */
-  tips: number;
-  /** The part of `tips` paid in cash (the rest is card/other tenders); same sign as `tips`. */
-  cashTips: number;
-  customers: number;
-  refund: boolean;
-  refundOf: string | null;
-  modifiedAt: number;
-}
+/** A closed ticket (order / check) of the POS, or a refund of one, in integer minor units (./sale.ts). */
+export type { PosSale };
 
 /** What each data stream carries, one record shape from the connector to its sink (a CSV file of a kind yields the same). */
 export interface StreamRecords {

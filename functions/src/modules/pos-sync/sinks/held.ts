@@ -2,7 +2,7 @@ import { logger } from '../../../core/logger';
 import * as repo from '../repo';
 import type { Replayed } from '../schemas';
 import { employeeIdsOf, type SinkTarget } from './common';
-import { saleOf } from './mapping';
+import { heldExternalSales, saleOf } from '../../sales';
 import { writePunches } from './punches';
 import { writeSales } from './sales';
 
@@ -43,7 +43,7 @@ export async function replayHeld(t: SinkTarget, posEmployeeId: string): Promise<
   }
   const seenSales = new Set<string>();
   for (;;) {
-    const held = (await repo.heldSalesOf(t.companyId, posEmployeeId, REPLAY_PAGE)).filter(
+    const held = (await heldExternalSales(t.companyId, posEmployeeId, REPLAY_PAGE)).filter(
       (e) => !seenSales.has(e.vendorId),
     );
     if (held.length === 0) break;

@@ -1,9 +1,8 @@
-import type { PosEmployee, PosPunch, PosSale } from '../../../pos/connectors';
-import { businessSlot } from '../../../core/calendar';
+import type { PosEmployee, PosPunch } from '../../../pos/connectors';
 import type { VendorPunchInput } from '../../attendance';
 import { POS_SOURCES, type PosSource } from '../../sales';
 import { emailKey, nameKey, phoneKey } from '../matching';
-import * as repo from '../repo';
+import type * as repo from '../repo';
 import type { SinkCounts, SinkTarget } from './common';
 
 /** What the sinks write, made from what a connector read: pure, no I/O. */
@@ -96,88 +95,3 @@ export function posSourceOf(slug: string): PosSource | null {
   const base = slug.split('_')[0];
   return sources.includes(base) ? (base as PosSource) : null;
 }
-
-export function entryOf(
-  t: SinkTarget,
-  r: PosSale,
-  posSource: PosSource,
-  links: Map<string, string | null>,
-  zone: string,
-  dayChangeSeconds: number,
-  now: number,
-): repo.SaleEntry {
-  const posEmployeeId = r.employeeVendorId ? repo.posEmployeeDocId(t.connectionId, r.employeeVendorId) : null;
-  const employeeId = posEmployeeId ? (links.get(posEmployeeId) ?? null) : null;
-  return {
-    connectionId: t.connectionId,
-    slug: t.slug,
-    vendorId: r.vendorId,
-    posSource,
-    posEmployeeId,
-    employeeVendorId: r.employeeVendorId ?? null,
-    employeeId,
-    held: posEmployeeId !== null && employeeId === null,
-    closedAt: r.closedAt,
-    businessDate: businessSlot(r.closedAt, zone, dayChangeSeconds).businessDate,
-    currency: r.currency,
-    amount: r.amount,
-    tips: r.tips,
-    cashTips: r.cashTips ?? 0,
-    customers: r.refund ? 0 : r.customers,
-    refund: r.refund,
-    refundOf: r.refundOf ?? null,
-    modifiedAt: r.modifiedAt,
-    updatedAt: now,
-  };
-}
-
-/** The invoice of a sale, as POST /sales/invoices takes it (a refund is its own signed record). */
-export const invoiceItemOf = (e: repo.SaleEntry) => ({
-  externalId: e.vendorId,
-  posSource: e.posSource,
-  closedAt: e.closedAt,
-  currency: e.currency,
-  amount: e.amount,
-  tips: e.tips,
-  customers: e.customers,
-  refund: e.refund,
-  refundOf: e.refundOf,
-  employeeId: e.employeeId,
-});
-
-export interface TipsDelta {
-  date: string;
-  employeeId: string | null;
-  currency: string;
-  cardTips: number;
-  cashTips: number;
-}
-
-export function contribute(deltas: Map<string, TipsDelta>, e: repo.SaleEntry, sign: 1 | -1): void {
-  if (e.tips === 0 && e.cashTips === 0) return;
-  const id = repo.tipsDocId(e.businessDate, e.employeeId);
-  const d = deltas.get(id) ?? {
-    date: e.businessDate,
-    employeeId: e.employeeId,
-    currency: e.currency,
-    cardTips: 0,
-    cashTips: 0,
-  };
-  d.cardTips += sign * (e.tips - e.cashTips);
-  d.cashTips += sign * e.cashTips;
-  deltas.set(id, d);
-}
-
-export const saleOf = (e: repo.SaleEntry): PosSale => ({
-  vendorId: e.vendorId,
-  employeeVendorId: e.employeeVendorId,
-  closedAt: e.closedAt,
-  currency: e.currency,
-  amount: e.amount,
-  tips: e.tips,
-  cashTips: e.cashTips,
-  customers: e.customers,
-  refund: e.refund,
-  refundOf: e.refundOf,
-  modifiedAt: e.modifiedAt,
-});

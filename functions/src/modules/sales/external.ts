@@ -1,0 +1,232 @@
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { businessSlot } from '../../core/calendar';
+import { runExclusive } from '../../core/exclusive';
+import { ALREADY_EXISTS } from '../../core/firestore';
+import { lockKeys, writesLeft } from '../../core/locks';
+import type { CompanyRules } from '../companies';
+import { addContribution, type DayMap } from './aggregate';
+import {
+  contribute,
+  invoiceOf,
+  keepAttribution,
+  newSaleCommits,
+  recordOf,
+  sameSale,
+  type ExternalOutcome,
+  type ExternalSale,
+  type TipsDelta,
+} from './external-rules';
+import { moveDays } from './importer';
+import * as repo from './repo';
+import type { StoredExternalSale } from './schemas';
+
+/** One commit's writes besides its own: the sales state document (the lock head is in writesLeft). */
+const NEW_SALES_BUDGET = writesLeft(1) - 1;
+const UPDATE_CHUNK = 200;
+
+interface Recorded {
+  index: number;
+  sale: StoredExternalSale;
+}
+
+/**
+ * Sales from outside (a POS sync's pages), recorded as invoices: each sale is checked once, here,
+ * and kept whole on its invoice (idempotent on (source, vendorId): the same sale again changes
+ * nothing; a changed one, or one now attributed to an employee, moves its invoice, the day
+ * aggregates and the tips per business day and employee, card and cash apart, in the same commit).
+ * Sales never seen are created without reading them, in commits as full as the write limit allows;
+ * a commit that finds one stored already is written again the reading way. Answers, by index, how
+ * each was recorded; nothing of a refused sale is written.
+ */
+export async function recordExternalSales(p: {
+  companyId: string;
+  /** The company's rules (timezone and day change: each sale's business date), read once per run by the caller. */
+  rules: CompanyRules;
+  sales: readonly ExternalSale[];
+}): Promise<ExternalOutcome[]> {
+  const zone = p.rules.profile.timezone;
+  const dayChange = p.rules.settings.dayChangeTime;
+  const now = Date.now();
+  const outcomes: ExternalOutcome[] = new Array(p.sales.length);
+  const recorded: Recorded[] = [];
+  p.sales.forEach((e, index) => {
+    const record = recordOf(e, (closedAt) => businessSlot(closedAt, zone, dayChange).businessDate, now);
+    if ('code' in record) outcomes[index] = { outcome: 'failed', held: false, ...record };
+    else recorded.push({ index, sale: record });
+  });
+  const slotOf = (e: StoredExternalSale) => businessSlot(e.closedAt, zone, dayChange);
+  const byCommit = newSaleCommits(
+    recorded.map((r) => r.sale),
+    NEW_SALES_BUDGET,
+  );
+  // sent together: they queue on the company's sales lock, so each one's reads and building overlap the commit before it
+  let offset = 0;
+  const commits = byCommit.map((sales) => {
+    const chunk = recorded.slice(offset, offset + sales.length);
+    offset += sales.length;
+    return chunk;
+  });
+  const created = await Promise.all(commits.map((chunk) => createNew(p.companyId, chunk, slotOf, now)));
+  for (const [i, chunk] of commits.entries()) {
+    if (created[i]) for (const r of chunk) outcomes[r.index] = { outcome: 'created', held: r.sale.held };
+    else
+      for (let k = 0; k < chunk.length; k += UPDATE_CHUNK)
+        await recordReading(p.companyId, chunk.slice(k, k + UPDATE_CHUNK), slotOf, now, outcomes);
+  }
+  return outcomes;
+}
+
+/**
+ * Sales believed new, written without reading them: each invoice is created, so the commit is
+ * refused, and nothing written, should one exist (a rerun, a sale changed since, an invoice imported
+ * another way). The day documents they touch (and the sales currency) are read and moved in the
+ * same exclusive commit, their tips added with increments. Answers false, having written nothing,
+ * when an invoice exists or a currency is not the company's.
+ *
+ * A tips document whose increments sum to zero stays (with zero tips): readers skip it.
+ */
+async function createNew(
+  companyId: string,
+  chunk: readonly Recorded[],
+  slotOf: (e: StoredExternalSale) => ReturnType<typeof businessSlot>,
+  now: number,
+): Promise<boolean> {
+  const invoices = chunk.map((r) => invoiceOf(r.sale, slotOf(r.sale), now));
+  const days: DayMap = new Map();
+  const tips = new Map<string, TipsDelta>();
+  for (const [i, inv] of invoices.entries()) {
+    addContribution(days, inv, 1);
+    contribute(tips, chunk[i].sale, 1);
+  }
+  const stateRef = repo.stateRef(companyId);
+  const dayRefs = [...days.keys()].map((d) => repo.dayRef(companyId, d));
+  try {
+    return await runExclusive(
+      lockKeys.salesInvoices(companyId),
+      async (_tx, [stateSnap, ...daySnaps]) => {
+        const state = stateSnap.data();
+        const currency = (state?.currency as string | undefined) ?? invoices[0]?.currency;
+        if (invoices.some((inv) => inv.currency !== currency)) return { result: false };
+        const stored = daySnaps.map((snap) => snap.data() ?? null);
+        return {
+          result: true,
+          write: (w) => {
+            if (!state?.currency) w.set(stateRef, { currency, updatedAt: now });
+            moveDays(w, { refs: dayRefs, stored, deltas: days, currency: currency!, now });
+            for (const [id, d] of tips)
+              w.set(
+                repo.tipsRef(companyId, id),
+                {
+                  date: d.date,
+                  employeeId: d.employeeId,
+                  currency: d.currency,
+                  cardTips: FieldValue.increment(d.cardTips),
+                  cashTips: FieldValue.increment(d.cashTips),
+                  updatedAt: now,
+                },
+                { merge: true },
+              );
+          },
+        };
+      },
+      [stateRef, ...dayRefs],
+      // the invoices, the bulk of the commit, are checked while the reads wait for the lock
+      (w) => {
+        for (const inv of invoices) w.create(repo.invoiceRef(companyId, inv.posSource, inv.externalId), inv);
+      },
+    );
+  } catch (err) {
+    if ((err as { code?: unknown }).code === ALREADY_EXISTS) return false;
+    throw err;
+  }
+}
+
+/**
+ * Sales of which some may be recorded already, in one exclusive commit that reads their invoices:
+ * a sale unchanged is left as it is; the others move their invoice, its day aggregates and their
+ * tips. Splits itself when its writes would pass the per-commit limit. Sets each one's outcome.
+ */
+async function recordReading(
+  companyId: string,
+  chunk: readonly Recorded[],
+  slotOf: (e: StoredExternalSale) => ReturnType<typeof businessSlot>,
+  now: number,
+  outcomes: ExternalOutcome[],
+): Promise<void> {
+  const refs = chunk.map((r) => repo.invoiceRef(companyId, r.sale.posSource, r.sale.vendorId));
+  const stateRef = repo.stateRef(companyId);
+  const result = await runExclusive<Map<number, ExternalOutcome> | 'split'>(
+    lockKeys.salesInvoices(companyId),
+    async (tx: Transaction) => {
+      const [stateSnap, ...snaps] = await tx.getAll(stateRef, ...refs);
+      let currency: string | null = (stateSnap.get('currency') as string | undefined) ?? null;
+      const setCurrency = currency === null;
+      const decided = new Map<number, ExternalOutcome>();
+      const days: DayMap = new Map();
+      const tips = new Map<string, TipsDelta>();
+      const writes: { ref: FirebaseFirestore.DocumentReference; data: repo.StoredInvoice }[] = [];
+      chunk.forEach((r, i) => {
+        const oldInvoice = snaps[i].exists ? (snaps[i].data() as repo.StoredInvoice) : null;
+        const before = repo.externalSaleOf(snaps[i]);
+        const sale = keepAttribution(r.sale, before);
+        currency ??= sale.currency;
+        if (sale.currency !== currency) {
+          decided.set(r.index, {
+            outcome: 'failed',
+            held: false,
+            code: 'CURRENCY_MISMATCH',
+            message: `currency ${sale.currency} differs from the company's sales currency ${currency}; one company sells in one currency`,
+          });
+          return;
+        }
+        if (before && sameSale(before, sale)) {
+          decided.set(r.index, { outcome: 'unchanged', held: sale.held });
+          return;
+        }
+        const invoice = invoiceOf(sale, slotOf(sale), now);
+        if (oldInvoice) addContribution(days, oldInvoice, -1);
+        addContribution(days, invoice, 1);
+        if (before) contribute(tips, before, -1);
+        contribute(tips, sale, 1);
+        writes.push({ ref: refs[i], data: { ...invoice, importedAt: oldInvoice?.importedAt ?? now } });
+        decided.set(r.index, { outcome: before ? 'updated' : 'created', held: sale.held });
+      });
+      const tipIds = [...tips.entries()].filter(([, d]) => d.cardTips !== 0 || d.cashTips !== 0);
+      if (writes.length + days.size + tipIds.length + 1 > writesLeft(1)) return { result: 'split' };
+      if (!writes.length && !setCurrency) return { result: decided };
+      const dayRefs = [...days.keys()].map((d) => repo.dayRef(companyId, d));
+      const tipRefs = tipIds.map(([id]) => repo.tipsRef(companyId, id));
+      const read = await repo.getAllInTx(tx, dayRefs);
+      const storedTips = tipRefs.length ? (await tx.getAll(...tipRefs)).map(repo.tipsFromSnapshot) : [];
+      return {
+        result: decided,
+        write: (w) => {
+          if (setCurrency && currency) w.set(stateRef, { currency, updatedAt: now });
+          for (const { ref, data } of writes) w.set(ref, data);
+          moveDays(w, { refs: dayRefs, stored: read, deltas: days, currency: currency!, now });
+          tipIds.forEach(([, d], k) => {
+            const cardTips = (storedTips[k]?.cardTips ?? 0) + d.cardTips;
+            const cashTips = (storedTips[k]?.cashTips ?? 0) + d.cashTips;
+            if (cardTips === 0 && cashTips === 0) w.delete(tipRefs[k]);
+            else
+              w.set(tipRefs[k], {
+                date: d.date,
+                employeeId: d.employeeId,
+                cardTips,
+                cashTips,
+                currency: d.currency,
+                updatedAt: now,
+              });
+          });
+        },
+      };
+    },
+  );
+  if (result !== 'split') {
+    for (const [index, outcome] of result) outcomes[index] = outcome;
+    return;
+  }
+  const half = Math.ceil(chunk.length / 2);
+  await recordReading(companyId, chunk.slice(0, half), slotOf, now, outcomes);
+  await recordReading(companyId, chunk.slice(half), slotOf, now, outcomes);
+}
