@@ -1,6 +1,6 @@
 /**
  * What the API description says beyond its paths, checked on the document the code builds (the same
- * as docs/openapi.json, test/unit/openapi.test.ts): named components referenced wherever they
+ * as docs/openapi.json, test/unit/openapi/review.test.ts): named components referenced wherever they
  * appear, every status an operation can answer with its codes, the credentials of each operation,
  * and the uploads and downloads.
  */

@@ -1,6 +1,6 @@
 /**
  * `node openapi-types.mjs <document.json> <out.d.ts>`: the TypeScript types of an OpenAPI document,
- * from openapi-typescript's Node API. Run by test/contract/openapi.test.ts in a child process: the
+ * from openapi-typescript's Node API. Run by test/unit/openapi/review.test.ts in a child process: the
  * package's dependencies are ES modules, which Jest's CommonJS module loader cannot require on Node 20.
  */
 import fs from 'node:fs';

@@ -14,7 +14,7 @@ import { accepts, refuses } from '../../../helpers/accepts';
 /**
  * The calculator's request and response schemas ("calculator": exact decimal arithmetic over
  * an expression or a list of operations, with limits and a clear 400 for anything else). The
- * evaluation itself is tested in test/unit/calculator.test.ts.
+ * evaluation itself is tested in test/unit/modules/calculator/service.test.ts.
  */
 
 const messages = (schema: z.ZodType, input: unknown) =>

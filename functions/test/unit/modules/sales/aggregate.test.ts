@@ -61,7 +61,7 @@ describe('business days and hours', () => {
 });
 
 describe('buckets', () => {
-  // weekly bucket keys for every weekStartingDay: test/unit/calendar.test.ts
+  // weekly bucket keys for every weekStartingDay: test/unit/core/calendar.test.ts
   it('knows 2026-03-01 is a Sunday and keys months by their first day', () => {
     expect(weekdayOf('2026-03-01')).toBe(0);
     expect(weekdayOf('1969-12-31')).toBe(3);

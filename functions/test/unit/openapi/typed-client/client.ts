@@ -1,7 +1,7 @@
 /**
  * A typed client of the API as a consumer would write it: openapi-fetch over the types that
  * openapi-typescript generates from docs/openapi.json. `./openapi` does not exist in the repository:
- * test/contract/openapi.test.ts generates it into a temporary directory and compiles this file
+ * test/unit/openapi/review.test.ts generates it into a temporary directory and compiles this file
  * against it (strict), which is why tsconfig.json leaves this folder out. At run time the type-only
  * import disappears, and the test calls a real module through these functions.
  */
