@@ -3,8 +3,8 @@
  * unit tier, less the two structural suites that load every module (the registry and the reviewed
  * OpenAPI snapshot: slow, and a snapshot would "kill" a mutant without saying whether any behaviour
  * test notices it), the dashboard's range (browser code, not mutated) and the solver suite
- * (schedule-generate.test.ts: about 24 s a run through the HiGHS worker; the generation rules are
- * held by schedule-generate-model.test.ts, which runs them without the solver in about 4 s).
+ * (modules/schedule/generate/solve.test.ts: about 24 s a run through the HiGHS worker; the generation rules are
+ * held by modules/schedule/generate/model.test.ts, which runs them without the solver in about 4 s).
  */
 const base = require('./jest.config.js').projects.find((p) => p.displayName === 'unit');
 
@@ -24,9 +24,9 @@ module.exports = {
       }),
   testPathIgnorePatterns: [
     '/node_modules/',
-    '/test/unit/openapi.test.ts',
-    '/test/unit/registry.test.ts',
-    '/test/unit/dashboard-range.test.ts',
-    '/test/unit/schedule-generate.test.ts',
+    '/test/unit/openapi/review.test.ts',
+    '/test/unit/modules/registry.test.ts',
+    '/test/unit/web/src/range.test.ts',
+    '/test/unit/modules/schedule/generate/solve.test.ts',
   ],
 };

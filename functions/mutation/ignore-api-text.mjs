@@ -2,7 +2,7 @@
  * A Stryker ignorer: the text of the API description (`.describe('…')` and `.meta({…})` on zod
  * schemas) is documentation, not behaviour. No behavioural test can tell a changed description
  * apart, so its mutants would only count as survivors; the reviewed snapshot of the API description
- * (test/unit/openapi.test.ts, left out of the mutation run for its 11 s) is what guards that text.
+ * (test/unit/openapi/review.test.ts, left out of the mutation run for its 11 s) is what guards that text.
  */
 import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
 

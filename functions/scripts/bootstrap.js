@@ -104,7 +104,7 @@ if (!ensureNode()) {
     step('Typecheck', () => {
       run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
       run(bin('tsc'), ['-p', 'web/tsconfig.json']);
-      // the typed client package, strict (test/unit/client-types.test.ts checks its generated types)
+      // the typed client package, strict (test/unit/openapi/client-types.test.ts checks its generated types)
       run(bin('tsc'), ['-p', '../clients/typescript/tsconfig.json', '--noEmit']);
     });
     step('Lint and format check', () => {

@@ -1,7 +1,7 @@
 /**
  * The one address of the API: the Firebase Hosting rewrites of firebase.json (`hosting.rewrites`),
  * derived from the routes of the module registry. `npx tsx scripts/hosting-rewrites.ts` writes them;
- * test/unit/hosting-rewrites.test.ts fails while firebase.json and the routes disagree.
+ * test/unit/scripts/hosting-rewrites.test.ts fails while firebase.json and the routes disagree.
  *
  * Hosting takes the first rewrite that matches, so the rules are ordered most specific first. A path
  * prefix served by one module alone becomes one rule (`/api/roles` and everything below it); where

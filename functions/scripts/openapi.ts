@@ -2,7 +2,7 @@
  * `npm run openapi`: writes the reviewed snapshot of the API description, docs/openapi.json at the
  * repository root, from the routes of the modules and services, the permission table of docs/PERMISSIONS.md
  * and the route table the modules' ROUTE_NOT_FOUND answers read (src/modules/route-table.json). Commit it with the change that altered the API: the
- * contract test (test/contract/openapi.test.ts) fails while the snapshot and the code disagree.
+ * contract test (test/unit/openapi/review.test.ts) fails while the snapshot and the code disagree.
  */
 import fs from 'node:fs';
 import path from 'node:path';

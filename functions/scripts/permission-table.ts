@@ -1,7 +1,7 @@
 /**
  * docs/PERMISSIONS.md with its permission table regenerated from the routes
  * (src/openapi/permissions.ts), formatted by the Prettier command line as the repository is, so
- * `npm run openapi` and the check in test/unit/permission-table.test.ts agree byte for byte. (The
+ * `npm run openapi` and the check in test/unit/scripts/permission-table.test.ts agree byte for byte. (The
  * command line, not the API: Prettier 3's API loads its plugins with dynamic imports, which jest's
  * CommonJS runtime refuses.)
  */

@@ -4,7 +4,7 @@
  * every file they load (imports and requires, through other modules' indexes too). A declaration
  * in a catalogue (`CODE: { status ... }`) is neither, so a code nobody throws is not listed.
  * `npm run openapi` writes the result to src/openapi/thrown-codes.json, which the API description
- * reads to list the statuses of each operation; test/unit/openapi.test.ts fails while it is stale.
+ * reads to list the statuses of each operation; test/unit/openapi/review.test.ts fails while it is stale.
  */
 import fs from 'node:fs';
 import path from 'node:path';

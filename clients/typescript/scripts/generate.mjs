@@ -2,7 +2,7 @@
  * `node scripts/generate.mjs [--check]`: the types of src/generated/openapi.ts, generated with
  * openapi-typescript from the committed API description (docs/openapi.json at the repository root).
  * With --check, writes nothing and exits 1 when the committed file is not what the description gives
- * (the unit tier runs this check: functions/test/unit/client-types.test.ts).
+ * (the unit tier runs this check: functions/test/unit/openapi/client-types.test.ts).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

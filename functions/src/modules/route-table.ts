@@ -2,7 +2,7 @@ import type { DefinedModule } from './kit';
 
 /**
  * Which module serves each route, as data: `route-table.json`, written by `npm run openapi` from the
- * registry's routes (test/unit/openapi.test.ts fails while it is stale). A module that finds no
+ * registry's routes (test/unit/openapi/review.test.ts fails while it is stale). A module that finds no
  * route for a request reads it to say where that path lives, without loading the other modules.
  */
 export type RouteTable = Record<string, string[]>;

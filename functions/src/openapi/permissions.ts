@@ -5,7 +5,7 @@ import type { DefinedModule } from '../modules/kit';
  * The permission table of docs/PERMISSIONS.md: every operation with who may call it, generated from
  * the routes' `access` and `ownerOnlyFields` (the same declarations the API description's `x-access`
  * comes from), so the document cannot drift from what the code enforces. `npm run openapi` writes
- * it between the markers; test/unit/permission-table.test.ts checks the committed table is current.
+ * it between the markers; test/unit/scripts/permission-table.test.ts checks the committed table is current.
  */
 
 export const PERMISSION_TABLE_PATH = 'docs/PERMISSIONS.md';

@@ -1,7 +1,7 @@
 /**
  * The attendance rules, pure (no I/O): distance and geofence, lateness, break and worked minutes,
  * exceptions, auto-approval, the workweek overtime projection. Unit-tested in
- * test/unit/attendance-rules.test.ts.
+ * test/unit/modules/attendance/rules.test.ts.
  */
 import type { AttendanceSettings, Break, ExceptionType, PunchLocation, ShiftLink } from './schemas';
 
