@@ -29,6 +29,18 @@ function resolveFile(from: string, specifier: string): string | undefined {
   return [`${base}.ts`, path.join(base, 'index.ts'), base].find((f) => f.endsWith('.ts') && fs.existsSync(f));
 }
 
+/**
+ * A module's queue names (its `queues.ts`) stand for its definition (`module.ts`), as they did when
+ * they were declared there: a file naming another module's queue is scanned with that module's
+ * routes and handlers, so the statuses listed per operation stayed the same when the names moved
+ * out of module.ts. Narrowing them (a file enqueuing a task does not answer its handler's codes) is
+ * a change of the API description, to be made and reviewed on its own.
+ */
+const standsFor = (file: string) =>
+  path.basename(file) === 'queues.ts' && fs.existsSync(path.join(path.dirname(file), 'module.ts'))
+    ? [file, path.join(path.dirname(file), 'module.ts')]
+    : [file];
+
 /** `files` and every source file they load. */
 function closure(files: string[]): Set<string> {
   const seen = new Set<string>();
@@ -40,7 +52,7 @@ function closure(files: string[]): Set<string> {
     const text = fs.readFileSync(file, 'utf8');
     for (const match of text.matchAll(SPECIFIER)) {
       const target = resolveFile(file, match[1] ?? match[2]);
-      if (target) queue.push(target);
+      if (target) queue.push(...standsFor(target));
     }
   }
   return seen;

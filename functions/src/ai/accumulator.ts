@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { currentDeadline, outsideDeadline } from '../core/deadline';
-import type { Provider } from './prices';
+import type { ModelCall, UsageScope } from './model-calls';
 
 /**
  * The per-request usage accumulator (every call adds to it; one row per provider, model and flow when the request ends). Every model call made through the
@@ -12,38 +12,7 @@ import type { Provider } from './prices';
  * This module is loaded by every module's HTTP handler, so it loads nothing heavy: no
  * firebase-admin, no SDK. A request that made no model call flushes nothing and costs nothing.
  */
-export interface ModelCall {
-  ts: number;
-  provider: Provider;
-  model: string;
-  flow: string;
-  /** The bucket of the call: the company, or null for the onboarding bucket (no company yet). */
-  companyId: string | null;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheCreateTokens: number;
-  totalTokens: number;
-  costNanoUsd: number;
-  /** False when the model is not in the price table: cost 0 is then "unknown", not "free". */
-  priced: boolean;
-}
-
-export interface UsageScope {
-  /** The HTTP request (X-Request-Id) the calls belong to; stored on each usage row. */
-  requestId: string;
-  /** Unique per scope: the usage rows' document ids derive from it (a request id may repeat across retries). */
-  scopeId: string;
-  companyId: string | null;
-  userId: string | null;
-  calls: ModelCall[];
-  /** Per-request memo (e.g. the resolved provider/model of a company), cleared with the scope. */
-  memo: Map<string, unknown>;
-  /** How many of `calls` are written. */
-  written: number;
-  /** The request was answered (by its deadline) while calls were under way: each one completing is written at once. */
-  answered: boolean;
-}
+export type { ModelCall, UsageScope } from './model-calls';
 
 const storage = new AsyncLocalStorage<UsageScope>();
 

@@ -2,26 +2,26 @@ import { config } from '../core/config';
 import { auth } from '../core/firebase';
 import { sendMail } from '../core/mail';
 import { listMembershipsOfCompany } from '../core/memberships';
-import { effectiveBudget, ledgerRef, parseLedger } from './budgets';
-import { softThresholdNano, type Alert } from './budget-rules';
-import { bucketKey, type Bucket } from './store';
+import { softThresholdNano, type Alert, type Budget } from './budget-rules';
+import type { Bucket } from './store';
 
 /**
  * Budget alerts by email: the soft threshold crossed, the cap reached. Each is sent once per
  * period (the ledger's softAlertAt / capAlertAt, set in the same commit that decided to send) to
  * the company's owners and the administrators' addresses (AI_BUDGET_ALERT_EMAILS); the onboarding
- * bucket's alerts go to the administrators only.
+ * bucket's alerts go to the administrators only. The caller (budgets.ts) reads the budget that
+ * applies and the period's spend.
  */
-export async function sendBudgetAlert(bucket: Bucket, periodKey: string, alert: Alert): Promise<void> {
-  const [applied, ledgerSnap, owners] = await Promise.all([
-    effectiveBudget(bucket),
-    ledgerRef(bucketKey(bucket), periodKey).get(),
-    bucket.kind === 'company' ? ownerEmails(bucket.companyId) : Promise.resolve([]),
-  ]);
+export async function sendBudgetAlert(
+  bucket: Bucket,
+  periodKey: string,
+  alert: Alert,
+  budget: Budget,
+  spent: number,
+): Promise<void> {
+  const owners = bucket.kind === 'company' ? await ownerEmails(bucket.companyId) : [];
   const to = [...new Set([...owners, ...config.ai.budgetAlertEmails()])];
-  if (!applied || to.length === 0) return;
-  const { budget } = applied;
-  const spent = parseLedger(ledgerSnap.data()).spentNano;
+  if (to.length === 0) return;
   const who = bucket.kind === 'company' ? `company ${bucket.companyId}` : 'the onboarding bucket';
   const per = budget.period === 'day' ? 'daily' : 'monthly';
   const usd = (nano: number) => `$${Number((nano / 1e9).toFixed(6))}`;

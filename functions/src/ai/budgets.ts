@@ -281,7 +281,12 @@ export async function settle(
 async function sendAlert(bucket: Bucket, periodKey: string, alert: Alert): Promise<void> {
   const { sendBudgetAlert } = require('./budget-alerts') as typeof import('./budget-alerts');
   try {
-    await sendBudgetAlert(bucket, periodKey, alert);
+    const [applied, ledgerSnap] = await Promise.all([
+      effectiveBudget(bucket),
+      ledgerRef(bucketKey(bucket), periodKey).get(),
+    ]);
+    if (applied)
+      await sendBudgetAlert(bucket, periodKey, alert, applied.budget, parseLedger(ledgerSnap.data()).spentNano);
   } catch (err) {
     // forget the alert so that a later call of the period sends it again
     logger.error('ai budget alert could not be sent; it is retried with the next call', {

@@ -1,7 +1,7 @@
 import type { DocumentData, DocumentReference, Firestore, WriteBatch } from 'firebase-admin/firestore';
 import { db, firestoreNs } from '../core/firebase';
 import { ALREADY_EXISTS } from '../core/firestore';
-import type { ModelCall, UsageScope } from './accumulator';
+import type { ModelCall, UsageScope } from './model-calls';
 import type { Provider } from './prices';
 
 /**

@@ -6,7 +6,6 @@ import { AppError, coreErrors, type ErrorDetail } from '../core/errors';
 import { remainingMs, runWithDeadline } from '../core/deadline';
 import { documentIdProblem, storeUnavailable } from '../core/firestore';
 import { findMembership, roleAtLeast, type Membership } from '../core/memberships';
-import { runWithUsage } from '../ai/accumulator';
 import { clientAddress } from './client-address';
 import { authenticate, type Caller } from './auth';
 import { errorEnvelope, sendData, sendError } from './envelope';
@@ -19,7 +18,7 @@ import {
   useIdempotencyKey,
   type KeyUse,
 } from './idempotency';
-import type { Access, EventStream, KeyHolder, RouteDef, ServedModule } from './route';
+import type { Access, EventStream, HandlerRequest, KeyHolder, RouteDef, ServedModule } from './route';
 import { hasTaggedFields, withhold, type Viewer } from './visibility';
 
 export const DEFAULT_BODY_LIMIT = '1mb';
@@ -61,7 +60,12 @@ export function createModuleApp(module: ServedModule): express.Express {
   for (const route of routes) {
     const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
     const parse = route.rawBody ? [express.raw({ type: () => true, limit }), keepRawBody] : [express.json({ limit })];
-    app[route.method](route.path, rejectOversizedParsedBody(limit), ...parse, handle(route, viewerOf, deadlineMs));
+    app[route.method](
+      route.path,
+      rejectOversizedParsedBody(limit),
+      ...parse,
+      handle(route, module, viewerOf, deadlineMs),
+    );
     pathMethods.set(route.path, [...(pathMethods.get(route.path) ?? []), route.method.toUpperCase()]);
   }
   for (const [path, methods] of pathMethods) {
@@ -123,7 +127,13 @@ function keepRawBody(req: Request, _res: Response, next: NextFunction) {
  * nothing from it (a non-member with an invalid body gets 403, not 400); only the company id is
  * checked first, as a document id.
  */
-function handle(route: RouteDef, viewerOf: (member: Membership | null) => Promise<Viewer>, deadlineMs: () => number) {
+function handle(
+  route: RouteDef,
+  module: ServedModule,
+  viewerOf: (member: Membership | null) => Promise<Viewer>,
+  deadlineMs: () => number,
+) {
+  const around = module.aroundHandler ?? (<T>(_request: HandlerRequest, handler: () => Promise<T>) => handler());
   const tagged = hasTaggedFields(route.response);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     // opened by serve(), read after it by the catch
@@ -144,14 +154,13 @@ function handle(route: RouteDef, viewerOf: (member: Membership | null) => Promis
       const claim = keyUse(false);
       if (claim && (await useIdempotencyKey(claim, res))) return;
       events = route.sse ? eventStream(req, res) : null;
-      // AI usage of the request: model calls made by the handler are written when it settles, or
-      // when the deadline answers for it (calls completing after that are written one by one)
-      const usage = {
+      // the module's scope of the request (the kit's: its AI usage, written when the handler settles)
+      const request: HandlerRequest = {
         requestId: context.requestId,
         companyId: member?.companyId ?? keyHolder?.companyId ?? null,
         userId: caller?.uid ?? null,
       };
-      const result = await runWithUsage(usage, () =>
+      const result = await around(request, () =>
         route.handler({
           ...input,
           caller,
@@ -161,7 +170,7 @@ function handle(route: RouteDef, viewerOf: (member: Membership | null) => Promis
           events,
           requestId: context.requestId,
           log: context.log,
-        } as never),
+        }),
       );
       const data = route.response.parse(result);
       if (tagged) withhold(route.response, data, await viewerOf(member));

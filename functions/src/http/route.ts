@@ -65,8 +65,16 @@ export const companyInPath = (minRole: MemberRole) => ({ kind: 'company', minRol
 export const companyInPathOrService = (minRole: MemberRole, param: string) =>
   ({ kind: 'company', minRole, companyIn: 'path', pathParam: param, orService: true }) as const;
 
-/** Who is calling, narrowed by the route's access: a company route always has a member (unless our own jobs may call it), an admin route a caller. */
-export type Principal<A extends Access> = A extends { kind: 'company'; orService: true }
+/**
+ * Who is calling, narrowed by the route's access: a company route always has a member (unless our own
+ * jobs may call it), an admin route a caller. A route whose access is any `Access` (the erased
+ * `RouteDef` the app serves) may have any of them.
+ */
+export type Principal<A extends Access> = Access extends A
+  ? { caller: Caller | null; member: Membership | null; keyHolder: KeyHolder | null }
+  : NarrowedPrincipal<A>;
+
+type NarrowedPrincipal<A extends Access> = A extends { kind: 'company'; orService: true }
   ? { caller: Caller; member: Membership | null; keyHolder: null }
   : A extends { kind: 'company' }
     ? { caller: Caller; member: Membership; keyHolder: null }
@@ -178,4 +186,18 @@ export interface ServedModule {
   runtime?: { requestDeadlineSeconds?: number };
   /** The other modules serving a path, with their methods (the hint of a ROUTE_NOT_FOUND). */
   servedElsewhere?: (path: string) => { module: string; methods: string[] }[];
+  /**
+   * Runs each request's handler in the module's scope of the request (the kit's: the request's AI
+   * usage, src/modules/kit.ts); without it the handler just runs.
+   */
+  aroundHandler?: <T>(request: HandlerRequest, handler: () => Promise<T>) => Promise<T>;
+}
+
+/** Whose request a handler serves, once its access is settled. */
+export interface HandlerRequest {
+  requestId: string;
+  /** The member's company, or the key holder's; null on routes of neither. */
+  companyId: string | null;
+  /** The signed-in caller's uid; null on public and key routes. */
+  userId: string | null;
 }

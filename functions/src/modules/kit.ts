@@ -3,13 +3,26 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched, type RateLimits, type RetryConfig } from 'firebase-functions/v2/tasks';
 import type { MemoryOption } from 'firebase-functions/v2/options';
 import type { Request, Response } from 'express';
+import { runWithUsage } from '../ai/accumulator';
 import { REGION, type Secret } from '../core/config';
 import type { ErrorCatalog } from '../core/errors';
-import type { ModuleHttp } from '../http/route';
+import type { HandlerRequest, ModuleHttp } from '../http/route';
 import type { ViewPolicies } from '../http/visibility';
-import type { PersonalDataMap } from './personal-data';
+import type { PersonalDataEntry, PersonalDataMap } from './personal-data';
 import { servedElsewhere, type RouteTable } from './route-table';
 import routeTable from './route-table.json';
+
+/**
+ * A file loaded on its first use, not when the file naming it is loaded: the one way a module writes
+ * a lazy load (docs/ADDING_A_MODULE.md), in its module.ts (its router, the runs of its jobs and
+ * queues) and its index.ts (its service functions, through `lazyFunction`): given the loader, a
+ * function requiring the file, and the file's type (`typeof import` of the same relative path, since
+ * a require answers `any`), as docs/ADDING_A_MODULE.md shows.
+ */
+export function lazyFile<File>(load: () => unknown): () => File {
+  let file: File | undefined;
+  return () => (file ??= load() as File);
+}
 
 /**
  * The one definition of a module (docs/ADDING_A_MODULE.md): everything the platform needs to
@@ -77,18 +90,57 @@ export interface ModuleDefinition {
   /** Its scheduled jobs and task queues: each is a function of its own (src/index.ts), with the module's secrets. */
   jobs?: ScheduledJob[];
   queues?: TaskQueue[];
+  /** What it provides to the platform: the companies module, the policies every module's answers are viewed under. */
+  provides?: { viewPolicies?: ViewPoliciesSource };
 }
 
-/** A module as the registry holds it (its tag resolved, and how its answers learn a caller's view). */
+/** The company policies and settings a caller's view of tagged fields depends on (src/http/visibility.ts). */
+export type ViewPoliciesSource = (companyId: string) => Promise<ViewPolicies>;
+
+/** A module as the registry holds it (its tag resolved, how its answers learn a caller's view, the scope its handlers run in). */
 export type DefinedModule = ModuleDefinition & {
   tag: string;
-  viewPolicies: (companyId: string) => Promise<ViewPolicies>;
+  viewPolicies: ViewPoliciesSource;
   servedElsewhere: (path: string) => ReturnType<typeof servedElsewhere>;
+  aroundHandler: <T>(request: HandlerRequest, handler: () => Promise<T>) => Promise<T>;
 };
 
-/** The company policies and settings a view depends on: the companies module's, loaded on first use. */
-const viewPolicies = (companyId: string) =>
-  (require('./companies') as typeof import('./companies')).viewPolicies(companyId);
+/**
+ * What the platform (the registry, src/modules/registry.ts) offers the modules, given to the kit by
+ * the registry when it loads, so that no module imports the registry above it: every deployed
+ * definition and the error catalogue (the docs module describes them), the owned collections and
+ * the registry of personal data (the privacy module exports, erases and deletes by them), and the
+ * view policies the companies module provides.
+ */
+export interface Platform {
+  deployed: readonly DefinedModule[];
+  errorCatalog: () => ErrorCatalog;
+  ownedCollections: () => { company: string[]; root: string[] };
+  personalDataEntries: () => PersonalDataEntry[];
+  viewPolicies: ViewPoliciesSource;
+}
+
+let registered: Platform | undefined;
+
+/** Called once, by the registry as it loads. */
+export function registerPlatform(given: Platform): void {
+  registered = given;
+}
+
+/** The platform the registry registered; code reaching it runs in a process that loaded the registry (src/index.ts does). */
+export function platform(): Platform {
+  if (!registered) throw new Error('the module registry (src/modules/registry.ts) is not loaded: no platform to read');
+  return registered;
+}
+
+const viewPolicies: ViewPoliciesSource = (companyId) => platform().viewPolicies(companyId);
+
+/**
+ * A module's handler runs in the AI usage scope of its request: model calls it makes are written
+ * when it settles, or when the deadline answers for it (calls completing after that one by one).
+ */
+const aroundHandler = <T>(request: HandlerRequest, handler: () => Promise<T>): Promise<T> =>
+  runWithUsage(request, handler);
 
 const NAME = /^[a-z][a-zA-Z0-9]{0,62}$/;
 const DEFINED = new WeakSet<DefinedModule>();
@@ -103,6 +155,7 @@ export function defineModule(definition: ModuleDefinition): DefinedModule {
     tag: definition.tag ?? definition.name,
     viewPolicies,
     servedElsewhere: (path: string) => servedElsewhere(routeTable as RouteTable, definition.name, path),
+    aroundHandler,
   };
   DEFINED.add(defined);
   return defined;
@@ -123,7 +176,7 @@ export function definitionIn(file: { default?: unknown }): DefinedModule {
  * module's services with them (and theirs, and the libraries they use) into every cold start that
  * merely names a schema. An index therefore re-exports schemas, rules, errors and repo helpers
  * directly, and the functions of its services and use cases through this, given the file's loader
- * (written as a router writes the loaders of its use cases) and the function's name.
+ * (`lazyFile`) and the function's name.
  */
 export function lazyFunction<File extends Record<Name, (...args: never[]) => unknown>, Name extends keyof File>(
   load: () => File,

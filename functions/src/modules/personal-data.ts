@@ -52,3 +52,11 @@ export type PersonalDataMap = Record<string, PersonalData | 'none'>;
 
 /** The placeholder an erased person's name becomes where a reader needs a name. */
 export const ERASED_NAME = { name: 'Erased', surname: 'person' } as const;
+
+/** A collection holding people's data, with the rule of its owner: one entry of the registry of personal data (src/modules/registry.ts). */
+export interface PersonalDataEntry {
+  module: string;
+  collection: string;
+  scope: 'company' | 'root';
+  rule: PersonalData;
+}

@@ -1,8 +1,8 @@
 import { aiErrors } from '../ai/errors';
 import { composeCatalogs, coreErrors, type ErrorCatalog } from '../core/errors';
 import { IDEMPOTENCY_COLLECTION } from '../http/idempotency';
-import type { DefinedModule } from './kit';
-import type { PersonalData } from './personal-data';
+import { registerPlatform, type DefinedModule, type ViewPoliciesSource } from './kit';
+import type { PersonalDataEntry } from './personal-data';
 import { REGISTERED } from './modules';
 import posSyncService from '../pos/service/definition';
 
@@ -33,14 +33,6 @@ export function ownedCollections(): { company: string[]; root: string[] } {
   return { company: of('company'), root: [...of('root'), ...HTTP_LAYER.root] };
 }
 
-/** A collection holding people's data, with the rule of its owner (src/modules/personal-data.ts). */
-export interface PersonalDataEntry {
-  module: string;
-  collection: string;
-  scope: 'company' | 'root';
-  rule: PersonalData;
-}
-
 /** The registry of personal data: every owned collection whose module says it holds a person's data. */
 export function personalDataEntries(): PersonalDataEntry[] {
   return DEPLOYED.flatMap((m) =>
@@ -65,3 +57,21 @@ export function collectionsWithoutPersonalDataEntry(): string[] {
 /** The one code-to-status map: core, AI layer and every module's own codes. */
 export const errorCatalog = (): ErrorCatalog =>
   composeCatalogs([coreErrors.catalog, aiErrors.catalog, ...DEPLOYED.map((m) => m.errors ?? {})]);
+
+export type { PersonalDataEntry };
+
+/** The view policies of every module's answers: provided by one module (companies). */
+function viewPoliciesProvider(): ViewPoliciesSource {
+  const providers = DEPLOYED.flatMap((m) => (m.provides?.viewPolicies ? [m.provides.viewPolicies] : []));
+  if (providers.length !== 1) throw new Error(`${providers.length} modules provide viewPolicies; exactly one must`);
+  return providers[0];
+}
+
+// the modules reading the platform (docs, privacy) get it through the kit, never by importing this file
+registerPlatform({
+  deployed: DEPLOYED,
+  errorCatalog,
+  ownedCollections,
+  personalDataEntries,
+  viewPolicies: viewPoliciesProvider(),
+});

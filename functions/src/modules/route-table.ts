@@ -1,4 +1,4 @@
-import type { DefinedModule } from './kit';
+import type { ModuleHttp } from '../http/route';
 
 /**
  * Which module serves each route, as data: `route-table.json`, written by `npm run openapi` from the
@@ -10,7 +10,7 @@ export type RouteTable = Record<string, string[]>;
 export const ROUTE_TABLE_FILE = 'src/modules/route-table.json';
 
 /** Module name to its routes, `METHOD /express/:path`. */
-export const routeTableOf = (modules: readonly DefinedModule[]): RouteTable =>
+export const routeTableOf = (modules: readonly { name: string; http: () => ModuleHttp }[]): RouteTable =>
   Object.fromEntries(modules.map((m) => [m.name, m.http().routes.map((r) => `${r.method.toUpperCase()} ${r.path}`)]));
 
 export interface RouteOwner {

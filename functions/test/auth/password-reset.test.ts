@@ -3,7 +3,7 @@ import { auth, db } from '../../src/core/firebase';
 import { EVERYONE, RATE_LIMIT_COLLECTION } from '../../src/core/rate-limit';
 import { LIMITS } from '../../src/modules/auth/limits';
 import type { Mailbox } from '../../dev/mailbox';
-import { PASSWORD_RESET_QUEUE } from '../../src/modules/auth/module';
+import { PASSWORD_RESET_QUEUE } from '../../src/modules/auth/queues';
 import { signIn } from '../helpers/users';
 import {
   authApi,

@@ -11,6 +11,7 @@ import {
   type AttendanceSettings,
   type AuditEntry,
   type Break,
+  type ExceptionType,
   type PunchLocation,
   type PosPending,
   type PunchState,
@@ -176,7 +177,7 @@ export function punchFromDoc(id: string, d: DocumentData): PunchView {
     paidBreakMinutes: Number(d.paidBreakMinutes ?? 0),
     unpaidBreakMinutes: Number(d.unpaidBreakMinutes ?? 0),
     exceptions: Array.isArray(d.exceptions)
-      ? d.exceptions.filter((e: unknown) => EXCEPTION_TYPES.includes(e as never))
+      ? d.exceptions.filter((e: unknown): e is ExceptionType => EXCEPTION_TYPES.some((type) => type === e))
       : [],
     createdAt: Number(d.createdAt ?? 0),
     updatedAt: Number(d.updatedAt ?? 0),

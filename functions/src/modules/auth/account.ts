@@ -14,7 +14,7 @@ import { createEmployeeInBatch } from '../employees';
 import { passwordResetMail } from './emails';
 import { authErrors } from './errors';
 import { LIMITS } from './limits';
-import { PASSWORD_RESET_QUEUE } from './module';
+import { PASSWORD_RESET_QUEUE } from './queues';
 import * as repo from './repo';
 import type { SignupInput } from './schemas';
 

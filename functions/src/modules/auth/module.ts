@@ -1,10 +1,8 @@
 import { MAIL_SECRETS } from '../../core/config';
 import { defineModule } from '../kit';
+import { PASSWORD_RESET_QUEUE } from './queues';
 import { DOCUMENT_ID } from '../personal-data';
 import { authErrors } from './errors';
-
-/** The queue whose tasks email password reset links (src/modules/auth/account.ts). */
-export const PASSWORD_RESET_QUEUE = 'authPasswordReset';
 
 export default defineModule({
   name: 'auth',

@@ -2,15 +2,18 @@ import express, { type Express } from 'express';
 import { z } from 'zod';
 import { defineRoute, PUBLIC, type RouteDef } from '../../http/route';
 import { buildOpenApiDocument } from '../../openapi/document';
-import { DEPLOYED, errorCatalog } from '../registry';
+import { platform } from '../kit';
 import { config } from '../../core/config';
 
 let cached: unknown;
 export function openApiDocument() {
-  cached ??= buildOpenApiDocument(DEPLOYED, {
-    servers: [{ url: config.apiBaseUrl(), description: 'The one address of the API' }],
-    errors: errorCatalog(),
-  });
+  if (cached === undefined) {
+    const { deployed, errorCatalog } = platform();
+    cached = buildOpenApiDocument(deployed, {
+      servers: [{ url: config.apiBaseUrl(), description: 'The one address of the API' }],
+      errors: errorCatalog(),
+    });
+  }
   return cached;
 }
 

@@ -9,7 +9,7 @@ import { getCompanyRules, viewPolicies } from '../companies';
 import { enqueueWebhookDeliveries } from '../webhooks';
 import { kindOf } from './catalogue';
 import { digestTaskId } from './digest';
-import { DIGEST_QUEUE } from './module';
+import { DIGEST_QUEUE } from './queues';
 import { readPreferences } from './preferences';
 import { sendPush, tokensOf } from './push';
 import { digestRef, inboxRef, outboxRef, pendingRef, sortKeyOf } from './repo';

@@ -1,10 +1,7 @@
 import { MAIL_SECRETS } from '../../core/config';
 import { defineModule } from '../kit';
+import { DIGEST_QUEUE, FAN_OUT_QUEUE } from './queues';
 import { eventErrors } from './errors';
-
-/** The queue whose tasks fan one event out, and the queue of the email digests. */
-export const FAN_OUT_QUEUE = 'eventsFanOut';
-export const DIGEST_QUEUE = 'eventsDigest';
 
 export default defineModule({
   name: 'events',

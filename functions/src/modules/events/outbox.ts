@@ -4,7 +4,7 @@ import type { DomainEvent, DomainEventType } from '../../core/domain-event';
 import { logger } from '../../core/logger';
 import { enqueueTask } from '../../core/tasks';
 import { EVENT_KINDS, type EventData } from './catalogue';
-import { FAN_OUT_QUEUE } from './module';
+import { FAN_OUT_QUEUE } from './queues';
 import { outboxRef, pendingRef } from './repo';
 
 /** Writes each event adds to the commit of its change (the outbox document and its pending marker). */

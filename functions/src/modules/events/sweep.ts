@@ -1,7 +1,7 @@
 import { db } from '../../core/firebase';
 import { logger } from '../../core/logger';
 import { enqueueTask } from '../../core/tasks';
-import { FAN_OUT_QUEUE } from './module';
+import { FAN_OUT_QUEUE } from './queues';
 import { PENDING, pendingRef } from './repo';
 
 /** An event pending longer than this was not dispatched after its commit (a crash between the two) or its fan-out gave up. */

@@ -42,7 +42,7 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     body: settingsPatch,
     response: settingsSchema,
-    handler: ({ query, body }) => service().updateSettings({ companyId: query.companyId, patch: body as never }),
+    handler: ({ query, body }) => service().updateSettings({ companyId: query.companyId, patch: body }),
   }),
   defineRoute({
     method: 'get',

@@ -6,9 +6,9 @@ import { logger, type Logger } from '../../core/logger';
 import type { Membership } from '../../core/memberships';
 import { storageBucket } from '../../core/storage';
 import { enqueueTask } from '../../core/tasks';
-import { ownedCollections } from '../registry';
+import { platform } from '../kit';
 import { privacyErrors } from './errors';
-import { COMPANY_DELETION_QUEUE } from './module';
+import { COMPANY_DELETION_QUEUE } from './queues';
 import { DELETIONS, deletionFromDoc, deletionRef } from './repo';
 
 /** Days between the owner's request and the deletion, during which it can be cancelled (Cloud Tasks schedules up to 30 days ahead). */
@@ -94,7 +94,7 @@ const audit = (by: string | null, action: string, at: number, after: Record<stri
 
 /** Up to `limit` documents of the company still stored: its collections, then root documents naming it (but its deletion record). */
 async function remainingDocuments(companyId: string, limit: number): Promise<DocumentReference[]> {
-  const { company, root } = ownedCollections();
+  const { company, root } = platform().ownedCollections();
   const refs: DocumentReference[] = [];
   for (const name of company) {
     if (refs.length >= limit) break;

@@ -2,7 +2,8 @@ import type { DocumentData, DocumentReference, Query } from 'firebase-admin/fire
 import { db } from '../../core/firebase';
 import { companyDoc } from '../../core/firestore';
 import { DOCUMENT_ID, type PersonIds, type PersonKey } from '../personal-data';
-import { personalDataEntries, type PersonalDataEntry } from '../registry';
+import { platform } from '../kit';
+import type { PersonalDataEntry } from '../personal-data';
 import type { Person } from './person';
 
 /** A stored document naming the person, with the rule of the collection it is in. */
@@ -25,7 +26,7 @@ export async function findPersonalData(companyId: string, person: Person): Promi
   const keep = (entry: PersonalDataEntry, ref: DocumentReference, data: DocumentData | undefined) => {
     if (data && !found.has(ref.path)) found.set(ref.path, { entry, ref, data });
   };
-  for (const entry of personalDataEntries()) {
+  for (const entry of platform().personalDataEntries()) {
     const { rule, scope, collection } = entry;
     if (scope === 'root' && !rule.companyField && !person.accountHere) continue;
     const base = scope === 'company' ? companyDoc(companyId).collection(collection) : db().collection(collection);

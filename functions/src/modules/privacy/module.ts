@@ -1,8 +1,6 @@
 import { defineModule } from '../kit';
+import { COMPANY_DELETION_QUEUE } from './queues';
 import { privacyErrors } from './errors';
-
-/** The queue (and task function) that deletes a company in batches (src/modules/privacy/company-deletion.ts). */
-export const COMPANY_DELETION_QUEUE = 'privacyCompanyDeletion';
 
 export default defineModule({
   name: 'privacy',

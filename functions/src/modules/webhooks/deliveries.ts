@@ -7,7 +7,7 @@ import type { Membership } from '../../core/memberships';
 import { enqueueTask } from '../../core/tasks';
 import { open } from '../../core/vault';
 import { webhookErrors } from './errors';
-import { DELIVERY_QUEUE } from './module';
+import { DELIVERY_QUEUE } from './queues';
 import { notifyOwnersOfDisabling } from './notify';
 import {
   MAX_ATTEMPTS_KEPT,

@@ -1,9 +1,7 @@
 import { MAIL_SECRETS, VAULT_KEYS } from '../../core/config';
 import { defineModule } from '../kit';
+import { DELIVERY_QUEUE } from './queues';
 import { webhookErrors } from './errors';
-
-/** The queue whose tasks are the attempts of webhook deliveries (src/modules/webhooks/deliveries.ts). */
-export const DELIVERY_QUEUE = 'webhookDelivery';
 
 export default defineModule({
   name: 'webhooks',

@@ -117,7 +117,7 @@ export async function postOnce(url: string, headers: Record<string, string>, bod
           'content-length': Buffer.byteLength(body),
           'user-agent': 'workforce-webhooks/1',
         },
-        ...(allowed ? {} : { lookup: checkedLookup as never }),
+        ...(allowed ? {} : { lookup: checkedLookup }),
       },
       (res) => {
         void readExcerpt(res).then((excerpt) =>
