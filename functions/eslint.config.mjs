@@ -1,4 +1,6 @@
 import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import nodePath from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
@@ -134,12 +136,45 @@ const devRules = [
   ...SEEDERS.map((m) => restrict([`dev/demo/seeds/${m}.ts`], [devIntoModule(m)])),
 ];
 
+/**
+ * The direction of the layers (scripts/layers.cjs, the one table): every form an import takes,
+ * `import`, `export ... from`, `import()` and `require()`, from any file under src/.
+ */
+const { layerViolation, resolveFrom } = createRequire(import.meta.url)('./scripts/layers.cjs');
+const FUNCTIONS = import.meta.dirname;
+const layersPlugin = {
+  rules: {
+    direction: {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const from = nodePath.relative(FUNCTIONS, context.filename).split(nodePath.sep).join('/');
+        const check = (node, source) => {
+          if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+          const to = resolveFrom(FUNCTIONS, from, source.value);
+          const why = to && layerViolation(from, to);
+          if (why) context.report({ node, message: why });
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source),
+          ExportNamedDeclaration: (node) => check(node, node.source),
+          ExportAllDeclaration: (node) => check(node, node.source),
+          ImportExpression: (node) => check(node, node.source),
+          TSImportType: (node) => check(node, node.argument?.literal ?? node.argument),
+          CallExpression: (node) => {
+            if (node.callee.type === 'Identifier' && node.callee.name === 'require') check(node, node.arguments[0]);
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['lib/**', 'node_modules/**', 'coverage/**', 'web/dist/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',
       globals: {
@@ -166,6 +201,7 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  { files: ['src/**/*.ts'], plugins: { layers: layersPlugin }, rules: { 'layers/direction': 'error' } },
   ...moduleRules,
   ...posRules,
   ...topRules,

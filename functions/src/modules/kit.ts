@@ -110,7 +110,7 @@ export type DefinedModule = ModuleDefinition & {
  * the registry when it loads, so that no module imports the registry above it: every deployed
  * definition and the error catalogue (the docs module describes them), the owned collections and
  * the registry of personal data (the privacy module exports, erases and deletes by them), and the
- * view policies the companies module provides.
+ * view policies the companies module provides, and the API description the docs module serves.
  */
 export interface Platform {
   deployed: readonly DefinedModule[];
@@ -118,6 +118,8 @@ export interface Platform {
   ownedCollections: () => { company: string[]; root: string[] };
   personalDataEntries: () => PersonalDataEntry[];
   viewPolicies: ViewPoliciesSource;
+  /** The API description of everything deployed (built on first use: the openapi layer stands above the modules). */
+  apiDocument: (servers: { url: string; description: string }[]) => Record<string, unknown>;
 }
 
 let registered: Platform | undefined;

@@ -74,4 +74,9 @@ registerPlatform({
   ownedCollections,
   personalDataEntries,
   viewPolicies: viewPoliciesProvider(),
+  apiDocument: (servers) =>
+    (require('../openapi/document') as typeof import('../openapi/document')).buildOpenApiDocument(DEPLOYED, {
+      servers,
+      errors: errorCatalog(),
+    }) as Record<string, unknown>,
 });

@@ -1,19 +1,12 @@
 import express, { type Express } from 'express';
 import { z } from 'zod';
 import { defineRoute, PUBLIC, type RouteDef } from '../../http/route';
-import { buildOpenApiDocument } from '../../openapi/document';
 import { platform } from '../kit';
 import { config } from '../../core/config';
 
-let cached: unknown;
-export function openApiDocument() {
-  if (cached === undefined) {
-    const { deployed, errorCatalog } = platform();
-    cached = buildOpenApiDocument(deployed, {
-      servers: [{ url: config.apiBaseUrl(), description: 'The one address of the API' }],
-      errors: errorCatalog(),
-    });
-  }
+let cached: Record<string, unknown> | undefined;
+export function openApiDocument(): Record<string, unknown> {
+  cached ??= platform().apiDocument([{ url: config.apiBaseUrl(), description: 'The one address of the API' }]);
   return cached;
 }
 
@@ -34,7 +27,7 @@ export const routes: RouteDef[] = [
       'Generated at run time from the same zod schemas that validate requests. `GET /openapi.json` serves the bare document (for tools), and `GET /ui/` the interactive viewer.',
     access: PUBLIC,
     response: z.record(z.string(), z.unknown()),
-    handler: async () => openApiDocument() as Record<string, unknown>,
+    handler: async () => openApiDocument(),
   }),
 ];
 
