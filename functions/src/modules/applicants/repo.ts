@@ -1,66 +1,56 @@
-import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../core/firebase';
-import { companyCollection, toMillis } from '../../core/firestore';
-import { EMPLOYMENT_TYPES, STAGES, type Application, type Posting, type Question, type Stage } from './schemas';
+import { storedCollection, storedDecoder, storedMillis } from '../../core/stored';
+import { applicationSchema, postingSchema, type Application, type Posting, type Stage } from './schemas';
 
-const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
-  (values as readonly unknown[]).includes(value) ? (value as T) : fallback;
+/** A job posting document: the API's posting, its id the document's, with defaults for what older postings lack. */
+const storedPosting = postingSchema.extend({
+  title: postingSchema.shape.title.default(''),
+  roleId: postingSchema.shape.roleId.default(''),
+  subRoleId: postingSchema.shape.subRoleId.default(''),
+  employmentType: postingSchema.shape.employmentType.default('parttime'),
+  wage: postingSchema.shape.wage.default({ min: 0, period: 'hour' }),
+  description: postingSchema.shape.description.default(''),
+  questions: postingSchema.shape.questions.default([]),
+  status: postingSchema.shape.status.default('open'),
+  publicId: postingSchema.shape.publicId.default(''),
+  createdBy: postingSchema.shape.createdBy.default(''),
+  createdAt: storedMillis.default(0),
+  updatedAt: storedMillis.default(0),
+});
 
-/** The one parser of a job posting. */
-function postingFromDoc(id: string, data: DocumentData): Posting {
-  return {
-    id,
-    title: String(data.title ?? ''),
-    roleId: String(data.roleId ?? ''),
-    subRoleId: String(data.subRoleId ?? ''),
-    employmentType: oneOf(EMPLOYMENT_TYPES, data.employmentType, 'parttime'),
-    wage: data.wage ?? { min: 0, period: 'hour' },
-    description: String(data.description ?? ''),
-    questions: (data.questions as Question[] | undefined) ?? [],
-    status: data.status === 'closed' ? 'closed' : 'open',
-    publicId: String(data.publicId ?? ''),
-    createdBy: String(data.createdBy ?? ''),
-    createdAt: toMillis(data.createdAt) ?? 0,
-    updatedAt: toMillis(data.updatedAt) ?? 0,
-  };
-}
-
-/** The one parser of an application. */
-function applicationFromDoc(id: string, data: DocumentData): Application {
-  return {
-    id,
-    postingId: String(data.postingId ?? ''),
-    name: String(data.name ?? ''),
-    surname: String(data.surname ?? ''),
-    email: String(data.email ?? ''),
-    phone: typeof data.phone === 'string' ? data.phone : undefined,
-    answers: data.answers ?? [],
-    availability: data.availability ?? undefined,
-    earliestStart: typeof data.earliestStart === 'string' ? data.earliestStart : undefined,
-    message: typeof data.message === 'string' ? data.message : undefined,
-    stage: oneOf(STAGES, data.stage, 'new'),
-    history: data.history ?? [],
-    notes: data.notes ?? [],
-    submittedAt: toMillis(data.submittedAt) ?? 0,
-    submittedOn: String(data.submittedOn ?? ''),
-    updatedAt: toMillis(data.updatedAt) ?? 0,
-    employeeId: typeof data.employeeId === 'string' ? data.employeeId : null,
-    invitation: data.invitation ?? null,
-  };
-}
+/** An application document: the API's application, its id the document's, with defaults for what older ones lack. */
+const storedApplication = applicationSchema.extend({
+  postingId: applicationSchema.shape.postingId.default(''),
+  name: applicationSchema.shape.name.default(''),
+  surname: applicationSchema.shape.surname.default(''),
+  email: applicationSchema.shape.email.default(''),
+  answers: applicationSchema.shape.answers.default([]),
+  stage: applicationSchema.shape.stage.default('new'),
+  history: applicationSchema.shape.history.default([]),
+  notes: applicationSchema.shape.notes.default([]),
+  submittedAt: storedMillis.default(0),
+  submittedOn: applicationSchema.shape.submittedOn.default(''),
+  updatedAt: storedMillis.default(0),
+  employeeId: applicationSchema.shape.employeeId.default(null),
+  invitation: applicationSchema.shape.invitation.default(null),
+});
 
 /** Postings at companies/{companyId}/jobPostings/{postingId}. */
 export const {
   collection: postingsCollection,
   ref: postingRef,
+  fromDoc: postingFromDoc,
   fromSnapshot: postingFromSnapshot,
-} = companyCollection('jobPostings', postingFromDoc);
+} = storedCollection('jobPostings', storedPosting);
 /** Applications at companies/{companyId}/applications/{applicationId}. */
 export const {
   collection: applicationsCollection,
   ref: applicationRef,
+  fromDoc: applicationFromDoc,
   fromSnapshot: applicationFromSnapshot,
-} = companyCollection('applications', applicationFromDoc);
+} = storedCollection('applications', storedApplication);
 
 /**
  * The public apply links: `jobPostingLinks/{publicId}` → {companyId, postingId}. A link names no
@@ -68,9 +58,11 @@ export const {
  */
 export const postingLinkRef = (publicId: string) => db().collection('jobPostingLinks').doc(publicId);
 
+const linkFromDoc = storedDecoder('jobPostingLinks', z.object({ companyId: z.string(), postingId: z.string() }));
+
 export async function resolveLink(publicId: string): Promise<{ companyId: string; postingId: string } | null> {
   const snap = await postingLinkRef(publicId).get();
-  return snap.exists ? { companyId: String(snap.get('companyId')), postingId: String(snap.get('postingId')) } : null;
+  return snap.exists ? linkFromDoc(snap) : null;
 }
 
 export async function getPosting(companyId: string, postingId: string, tx?: Transaction): Promise<Posting | null> {
@@ -79,7 +71,7 @@ export async function getPosting(companyId: string, postingId: string, tx?: Tran
 }
 
 export async function listPostings(companyId: string): Promise<Posting[]> {
-  return (await postingsCollection(companyId).get()).docs.map((d) => postingFromDoc(d.id, d.data()));
+  return (await postingsCollection(companyId).get()).docs.map(postingFromDoc);
 }
 
 export async function getApplication(
@@ -99,5 +91,5 @@ export async function listApplications(
   let query: FirebaseFirestore.Query = applicationsCollection(companyId);
   if (filter.postingId) query = query.where('postingId', '==', filter.postingId);
   if (filter.stage) query = query.where('stage', '==', filter.stage);
-  return (await query.get()).docs.map((d) => applicationFromDoc(d.id, d.data()));
+  return (await query.get()).docs.map(applicationFromDoc);
 }

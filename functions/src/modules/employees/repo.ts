@@ -1,39 +1,44 @@
 import type { DocumentData } from 'firebase-admin/firestore';
-import { companyCollection, toMillis } from '../../core/firestore';
-import type { Employee } from './schemas';
+import { z } from 'zod';
+import { storedCollection, storedMillis } from '../../core/stored';
+import { employeeSchema, type Employee } from './schemas';
 
 /** Fields stored as null are absent (PATCH removes a field by storing null). */
-const withoutNulls = (data: DocumentData): DocumentData =>
-  Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null));
+const withoutNulls = (data: unknown): unknown =>
+  data && typeof data === 'object'
+    ? Object.fromEntries(Object.entries(data as DocumentData).filter(([, value]) => value !== null))
+    : data;
 
-/** The one parser of an employee document. */
-function employeeFromDoc(id: string, stored: DocumentData): Employee {
-  const data = withoutNulls(stored);
-  const archive = data.archive && typeof data.archive.effectiveAt === 'number' ? data.archive : null;
-  return {
-    ...(data as Omit<Employee, 'id'>),
-    id,
-    positions: Array.isArray(data.positions) ? data.positions : [],
+/** An employee document: the API's record, its id the document's. */
+const storedEmployee = z.preprocess(
+  withoutNulls,
+  employeeSchema
+    .extend({
+      archived: employeeSchema.shape.archived.default(false),
+      archive: employeeSchema.shape.archive.default(null),
+      userId: z.string().nullable().default(null),
+      createdAt: storedMillis.optional(),
+      updatedAt: storedMillis.optional(),
+    })
     // archived now: an archive recorded for a later date takes effect when that business day begins
-    archived: data.archived === true && (!archive || archive.effectiveAt <= Date.now()),
-    archive,
-    userId: typeof data.userId === 'string' ? data.userId : null,
-    createdAt: toMillis(data.createdAt),
-    updatedAt: toMillis(data.updatedAt),
-  };
-}
+    .transform((e): Employee => ({
+      ...e,
+      archived: e.archived && (!e.archive || e.archive.effectiveAt <= Date.now()),
+    })),
+);
 
 /** Employees live at companies/{companyId}/employees/{employeeId}. */
 export const {
   collection: employeesCollection,
   ref: employeeRef,
+  fromDoc: employeeFromDoc,
   fromSnapshot: employeeFromSnapshot,
-} = companyCollection('employees', employeeFromDoc);
+} = storedCollection('employees', storedEmployee);
 
 /** The employees of a company, or only those archived now (true) or not (false). */
 export async function listEmployees(companyId: string, archived?: boolean): Promise<Employee[]> {
   const snap = await employeesCollection(companyId).get();
-  const all = snap.docs.map((d) => employeeFromDoc(d.id, d.data()));
+  const all = snap.docs.map(employeeFromDoc);
   return archived === undefined ? all : all.filter((e) => e.archived === archived);
 }
 
@@ -44,5 +49,5 @@ export async function getEmployee(companyId: string, employeeId: string): Promis
 export async function findEmployeeByUser(companyId: string, uid: string): Promise<Employee | null> {
   const snap = await employeesCollection(companyId).where('userId', '==', uid).limit(1).get();
   const doc = snap.docs[0];
-  return doc ? employeeFromDoc(doc.id, doc.data()) : null;
+  return doc ? employeeFromDoc(doc) : null;
 }

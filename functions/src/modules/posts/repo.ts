@@ -1,93 +1,66 @@
-import type { DocumentData, Transaction } from 'firebase-admin/firestore';
-import { companyCollection, toMillis } from '../../core/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { storedCollection, storedMillis } from '../../core/stored';
+import { commentSchema, postSchema } from './schemas';
 
-export interface StoredPost {
-  id: string;
-  title: string;
-  body: string;
-  audience: { kind: string } & Record<string, unknown>;
-  pinned: boolean;
-  requiresAcknowledgement: boolean;
-  allowComments: boolean;
-  authorUid: string;
-  recipientCount: number;
-  createdAt: number;
-  updatedAt: number;
-  editedAt: number | null;
-}
-
-export interface Recipient {
-  postId: string;
-  employeeId: string;
-  createdAt: number;
-  readAt: number | null;
-  acknowledgedAt: number | null;
-}
-
-export interface Comment {
-  id: string;
-  postId: string;
-  authorUid: string;
-  text: string;
-  createdAt: number;
-}
-
-/** The one parser of a post. */
-function postFromDoc(id: string, data: DocumentData): StoredPost {
-  return {
-    id,
-    title: String(data.title ?? ''),
-    body: String(data.body ?? ''),
-    audience: data.audience ?? { kind: 'everyone' },
-    pinned: data.pinned === true,
-    requiresAcknowledgement: data.requiresAcknowledgement === true,
-    allowComments: data.allowComments !== false,
-    authorUid: String(data.authorUid ?? ''),
-    recipientCount: Number(data.recipientCount ?? 0),
-    createdAt: toMillis(data.createdAt) ?? 0,
-    updatedAt: toMillis(data.updatedAt) ?? 0,
-    editedAt: toMillis(data.editedAt) ?? null,
-  };
-}
-
-const recipientFromDoc = (_id: string, data: DocumentData): Recipient => ({
-  postId: String(data.postId ?? ''),
-  employeeId: String(data.employeeId ?? ''),
-  createdAt: toMillis(data.createdAt) ?? 0,
-  readAt: toMillis(data.readAt) ?? null,
-  acknowledgedAt: toMillis(data.acknowledgedAt) ?? null,
+/** A post document: the API's post without the caller's receipt, with defaults for what older posts lack. */
+const storedPost = postSchema.omit({ myReceipt: true }).extend({
+  title: postSchema.shape.title.default(''),
+  body: postSchema.shape.body.default(''),
+  audience: postSchema.shape.audience.default({ kind: 'everyone' }),
+  pinned: postSchema.shape.pinned.default(false),
+  requiresAcknowledgement: postSchema.shape.requiresAcknowledgement.default(false),
+  allowComments: postSchema.shape.allowComments.default(true),
+  authorUid: postSchema.shape.authorUid.default(''),
+  recipientCount: postSchema.shape.recipientCount.default(0),
+  createdAt: storedMillis.default(0),
+  updatedAt: storedMillis.default(0),
+  editedAt: storedMillis.nullable().default(null),
 });
+export type StoredPost = z.output<typeof storedPost>;
 
-const commentFromDoc = (id: string, data: DocumentData): Comment => ({
-  id,
-  postId: String(data.postId ?? ''),
-  authorUid: String(data.authorUid ?? ''),
-  text: String(data.text ?? ''),
-  createdAt: toMillis(data.createdAt) ?? 0,
+const storedRecipient = z.object({
+  postId: z.string().default(''),
+  employeeId: z.string().default(''),
+  createdAt: storedMillis.default(0),
+  readAt: storedMillis.nullable().default(null),
+  acknowledgedAt: storedMillis.nullable().default(null),
 });
+export type Recipient = z.output<typeof storedRecipient>;
+
+const storedComment = commentSchema.extend({
+  postId: commentSchema.shape.postId.default(''),
+  authorUid: commentSchema.shape.authorUid.default(''),
+  text: commentSchema.shape.text.default(''),
+  createdAt: storedMillis.default(0),
+});
+export type Comment = z.output<typeof storedComment>;
 
 /** Posts at companies/{companyId}/posts/{postId}. */
 export const {
   collection: postsCollection,
   ref: postRef,
+  fromDoc: postFromDoc,
   fromSnapshot: postFromSnapshot,
-} = companyCollection('posts', postFromDoc);
+} = storedCollection('posts', storedPost);
 /**
  * One document per (post, employee) the post is addressed to: the employee's inbox entry and read
  * receipt, at companies/{companyId}/postRecipients/{postId}_{employeeId}.
  */
-export const { collection: recipientsCollection, fromSnapshot: recipientFromSnapshot } = companyCollection(
-  'postRecipients',
-  recipientFromDoc,
-);
+export const {
+  collection: recipientsCollection,
+  fromDoc: recipientFromDoc,
+  fromSnapshot: recipientFromSnapshot,
+} = storedCollection('postRecipients', storedRecipient);
 export const recipientRef = (companyId: string, postId: string, employeeId: string) =>
   recipientsCollection(companyId).doc(`${postId}_${employeeId}`);
 /** Comments at companies/{companyId}/postComments/{commentId}. */
 export const {
   collection: commentsCollection,
   ref: commentRef,
+  fromDoc: commentFromDoc,
   fromSnapshot: commentFromSnapshot,
-} = companyCollection('postComments', commentFromDoc);
+} = storedCollection('postComments', storedComment);
 
 export async function getPost(companyId: string, postId: string, tx?: Transaction): Promise<StoredPost | null> {
   const ref = postRef(companyId, postId);
@@ -106,19 +79,15 @@ export async function getPosts(companyId: string, postIds: string[]): Promise<Ma
 }
 
 export async function listPosts(companyId: string): Promise<StoredPost[]> {
-  return (await postsCollection(companyId).get()).docs.map((d) => postFromDoc(d.id, d.data()));
+  return (await postsCollection(companyId).get()).docs.map(postFromDoc);
 }
 
 export async function inboxOf(companyId: string, employeeId: string): Promise<Recipient[]> {
-  return (await recipientsCollection(companyId).where('employeeId', '==', employeeId).get()).docs.map((d) =>
-    recipientFromDoc(d.id, d.data()),
-  );
+  return (await recipientsCollection(companyId).where('employeeId', '==', employeeId).get()).docs.map(recipientFromDoc);
 }
 
 export async function recipientsOf(companyId: string, postId: string): Promise<Recipient[]> {
-  return (await recipientsCollection(companyId).where('postId', '==', postId).get()).docs.map((d) =>
-    recipientFromDoc(d.id, d.data()),
-  );
+  return (await recipientsCollection(companyId).where('postId', '==', postId).get()).docs.map(recipientFromDoc);
 }
 
 export async function getRecipient(
@@ -132,7 +101,5 @@ export async function getRecipient(
 }
 
 export async function commentsOf(companyId: string, postId: string): Promise<Comment[]> {
-  return (await commentsCollection(companyId).where('postId', '==', postId).get()).docs.map((d) =>
-    commentFromDoc(d.id, d.data()),
-  );
+  return (await commentsCollection(companyId).where('postId', '==', postId).get()).docs.map(commentFromDoc);
 }

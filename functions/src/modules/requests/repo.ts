@@ -1,7 +1,9 @@
 import type { DocumentData, DocumentReference, DocumentSnapshot, Query } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../core/firebase';
-import { companyCollection, companyDoc, toMillis } from '../../core/firestore';
-import { POLICY_DEFAULTS, REQUEST_TYPES, type RequestPolicy, type ShiftRequest } from './schemas';
+import { companyDoc } from '../../core/firestore';
+import { storedCollection, storedDecoder, storedMillis } from '../../core/stored';
+import { POLICY_DEFAULTS, policySchema, requestSchema, type RequestPolicy, type ShiftRequest } from './schemas';
 
 /**
  * Shift requests live at companies/{companyId}/shiftRequests/{id}; the company's approval policy
@@ -9,35 +11,28 @@ import { POLICY_DEFAULTS, REQUEST_TYPES, type RequestPolicy, type ShiftRequest }
  * pending shift request whose shift has started is answered as expired (`effectiveState` in transitions.ts)
  * until the expiry job records it (expiry.ts).
  */
-function requestFromDoc(id: string, d: DocumentData): ShiftRequest {
-  return {
-    id,
-    companyId: String(d.companyId),
-    type: d.type,
-    state: d.state,
-    employeeId: String(d.employeeId),
-    date: String(d.date),
-    shiftId: d.shiftId ?? null,
-    shiftStartsAt: typeof d.shiftStartsAt === 'number' ? d.shiftStartsAt : null,
-    peerEmployeeId: d.peerEmployeeId ?? null,
-    peerShiftId: d.peerShiftId ?? null,
-    volunteers: Array.isArray(d.volunteers) ? d.volunteers.map(String) : [],
-    takerEmployeeId: d.takerEmployeeId ?? null,
-    dayOff: d.dayOff ?? null,
-    availabilities: d.availabilities ?? null,
-    note: typeof d.note === 'string' ? d.note : '',
-    needsManager: d.needsManager === true,
-    history: Array.isArray(d.history) ? d.history : [],
-    createdAt: toMillis(d.createdAt) ?? 0,
-    updatedAt: toMillis(d.updatedAt) ?? 0,
-  };
-}
+const storedRequest = requestSchema.omit({ premiums: true }).extend({
+  shiftId: requestSchema.shape.shiftId.default(null),
+  shiftStartsAt: requestSchema.shape.shiftStartsAt.default(null),
+  peerEmployeeId: requestSchema.shape.peerEmployeeId.default(null),
+  peerShiftId: requestSchema.shape.peerShiftId.default(null),
+  volunteers: requestSchema.shape.volunteers.default([]),
+  takerEmployeeId: requestSchema.shape.takerEmployeeId.default(null),
+  dayOff: requestSchema.shape.dayOff.default(null),
+  availabilities: requestSchema.shape.availabilities.default(null),
+  note: requestSchema.shape.note.default(''),
+  needsManager: requestSchema.shape.needsManager.default(false),
+  history: requestSchema.shape.history.default([]),
+  createdAt: storedMillis.default(0),
+  updatedAt: storedMillis.default(0),
+});
 
 export const {
   collection: requestsCollection,
   ref: requestRef,
+  fromDoc: requestFromDoc,
   fromSnapshot: requestFromSnapshot,
-} = companyCollection('shiftRequests', requestFromDoc);
+} = storedCollection('shiftRequests', storedRequest);
 
 export function requestToDoc(r: ShiftRequest): DocumentData {
   const { id: _id, ...doc } = r;
@@ -46,16 +41,23 @@ export function requestToDoc(r: ShiftRequest): DocumentData {
 
 export const policyRef = (companyId: string) => companyDoc(companyId).collection('requestPolicy').doc('policy');
 
+/** The stored policy: the types it sets over POLICY_DEFAULTS. */
+const policyFromDoc = storedDecoder(
+  'requestPolicy',
+  z
+    .object({ managerApproval: policySchema.shape.managerApproval.partial().default({}) })
+    .transform((p): RequestPolicy => ({
+      managerApproval: { ...POLICY_DEFAULTS.managerApproval, ...p.managerApproval },
+    })),
+);
+
 export function policyFromSnapshot(snap: DocumentSnapshot): RequestPolicy {
-  const stored = (snap.exists ? snap.data()?.managerApproval : undefined) ?? {};
-  const managerApproval = { ...POLICY_DEFAULTS.managerApproval };
-  for (const t of REQUEST_TYPES) if (typeof stored[t] === 'boolean') managerApproval[t] = stored[t];
-  return { managerApproval };
+  return snap.exists ? policyFromDoc(snap) : { managerApproval: { ...POLICY_DEFAULTS.managerApproval } };
 }
 
 export async function queryRequests(q: Query): Promise<ShiftRequest[]> {
   const snap = await q.get();
-  return snap.docs.map((d) => requestFromDoc(d.id, d.data()));
+  return snap.docs.map(requestFromDoc);
 }
 
 /** Requests of a company with a field equal to a value (the listings), or all of them. */
@@ -78,18 +80,13 @@ const EXPIRY_INDEX = 'requestExpiries';
 export const expiryIndexRef = (companyId: string, requestId: string) =>
   db().collection(EXPIRY_INDEX).doc(`${companyId}_${requestId}`);
 
-export interface ExpiryEntry {
-  companyId: string;
-  requestId: string;
-  expiresAt: number;
-}
+const expiryFromDoc = storedDecoder(
+  EXPIRY_INDEX,
+  z.object({ companyId: z.string(), requestId: z.string(), expiresAt: z.number() }),
+);
+export type ExpiryEntry = ReturnType<typeof expiryFromDoc>;
 
 export async function dueExpiries(now: number): Promise<(ExpiryEntry & { ref: DocumentReference })[]> {
   const snap = await db().collection(EXPIRY_INDEX).where('expiresAt', '<=', now).get();
-  return snap.docs.map((d) => ({
-    ref: d.ref,
-    companyId: String(d.get('companyId')),
-    requestId: String(d.get('requestId')),
-    expiresAt: Number(d.get('expiresAt')),
-  }));
+  return snap.docs.map((d) => ({ ref: d.ref, ...expiryFromDoc(d) }));
 }

@@ -1,32 +1,28 @@
-import type { DocumentData } from 'firebase-admin/firestore';
-import { companyCollection, toMillis } from '../../core/firestore';
-import type { Role } from './schemas';
+import { storedCollection, storedMillis } from '../../core/stored';
+import { roleSchema, type Role } from './schemas';
 
-/** The one parser of a role document. */
-function roleFromDoc(id: string, data: DocumentData): Role {
-  return {
-    ...(data as Omit<Role, 'id'>),
-    id,
-    name: String(data.name ?? ''),
-    priority: Number(data.priority ?? 0),
-    rate: Number(data.rate ?? 0),
-    subRoles: data.subRoles ?? {},
-    archived: data.archived === true,
-    createdAt: toMillis(data.createdAt),
-    updatedAt: toMillis(data.updatedAt),
-  };
-}
+/** A role document: the API's role, its id the document's, with defaults for what older roles lack. */
+const storedRole = roleSchema.extend({
+  name: roleSchema.shape.name.default(''),
+  priority: roleSchema.shape.priority.default(0),
+  rate: roleSchema.shape.rate.default(0),
+  subRoles: roleSchema.shape.subRoles.default({}),
+  archived: roleSchema.shape.archived.default(false),
+  createdAt: storedMillis.optional(),
+  updatedAt: storedMillis.optional(),
+});
 
 /** Roles live at companies/{companyId}/roles/{roleId}. */
 export const {
   collection: rolesCollection,
   ref: roleRef,
+  fromDoc: roleFromDoc,
   fromSnapshot: roleFromSnapshot,
-} = companyCollection('roles', roleFromDoc);
+} = storedCollection('roles', storedRole);
 
 export async function listRoles(companyId: string): Promise<Role[]> {
   const snap = await rolesCollection(companyId).get();
-  return snap.docs.map((d) => roleFromDoc(d.id, d.data()));
+  return snap.docs.map(roleFromDoc);
 }
 
 export async function getRole(companyId: string, roleId: string): Promise<Role | null> {

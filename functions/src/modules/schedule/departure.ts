@@ -39,7 +39,7 @@ export async function unassignShiftsFrom({
         tx.getAll(...companyRulesRefs(companyId)),
         tx.get(query),
       ]);
-      const shifts = snap.docs.map((d) => repo.shiftFromDoc(d.id, d.data()));
+      const shifts = snap.docs.map(repo.shiftFromDoc);
       const company = companyRulesFromSnapshots(companySnap, settingsSnap);
       const now = Date.now();
       const owed =

@@ -1,6 +1,23 @@
 import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
-import { companyCollection, toMillis } from '../../core/firestore';
-import type { Shift, ShiftMode } from './schemas';
+import { storedCollection, storedMillis } from '../../core/stored';
+import { shiftSchema, type Shift, type ShiftMode } from './schemas';
+
+/** A shift document: the API's shift, its id the document's, with defaults for what older shifts lack. */
+const storedShift = shiftSchema
+  .extend({
+    positionId: shiftSchema.shape.positionId.default(null),
+    subRoleId: shiftSchema.shape.subRoleId.default(null),
+    end: shiftSchema.shape.end.default(null),
+    scheduleId: shiftSchema.shape.scheduleId.default(null),
+    note: shiftSchema.shape.note.default(''),
+    onHold: shiftSchema.shape.onHold.default(false),
+    minutes: shiftSchema.shape.minutes.default(0),
+    workedMinutes: shiftSchema.shape.workedMinutes.optional(),
+    createdAt: storedMillis.default(0),
+    updatedAt: storedMillis.default(0),
+  })
+  // a shift written before workedMinutes worked its scheduled minutes
+  .transform((s): Shift => ({ ...s, workedMinutes: s.workedMinutes ?? s.minutes }));
 
 /**
  * Shifts live at companies/{companyId}/shifts/{shiftId}, one document per shift:
@@ -17,30 +34,9 @@ import type { Shift, ShiftMode } from './schemas';
 export const {
   collection: shiftsCollection,
   ref: shiftRef,
+  fromDoc: shiftFromDoc,
   fromSnapshot: shiftFromSnapshot,
-} = companyCollection('shifts', shiftFromDoc);
-
-/** The one parser of a shift document. */
-export function shiftFromDoc(id: string, d: DocumentData): Shift {
-  return {
-    id,
-    companyId: String(d.companyId),
-    date: String(d.date),
-    employeeId: String(d.employeeId),
-    positionId: d.positionId ?? null,
-    subRoleId: d.subRoleId ?? null,
-    start: Number(d.start),
-    end: d.end ?? null,
-    mode: d.mode,
-    scheduleId: d.scheduleId ?? null,
-    note: typeof d.note === 'string' ? d.note : '',
-    onHold: d.onHold === true,
-    minutes: Number(d.minutes ?? 0),
-    workedMinutes: Number(d.workedMinutes ?? d.minutes ?? 0),
-    createdAt: toMillis(d.createdAt) ?? 0,
-    updatedAt: toMillis(d.updatedAt) ?? 0,
-  };
-}
+} = storedCollection('shifts', storedShift);
 
 /** The stored document of a shift (the view minus its id). */
 export function shiftToDoc(shift: Shift): DocumentData {
@@ -83,7 +79,7 @@ export function rangeQuery(f: ShiftRangeFilter): { query: Query; keep: (s: Shift
 export async function listShiftsInRange(f: ShiftRangeFilter, tx?: Transaction): Promise<Shift[]> {
   const { query, keep } = rangeQuery(f);
   const snap = tx ? await tx.get(query) : await query.get();
-  return snap.docs.map((d) => shiftFromDoc(d.id, d.data())).filter(keep);
+  return snap.docs.map(shiftFromDoc).filter(keep);
 }
 
 /** Every shift of one employee (all modes) whose date is within [from, to]: the reads of a conflict check. */

@@ -189,7 +189,7 @@ export async function writeShift({ companyId, shiftId, address, body, create, ac
 
     const others = windowSnap.docs
       .filter((d) => d.id !== shiftId)
-      .map((d) => repo.shiftFromDoc(d.id, d.data()))
+      .map(repo.shiftFromDoc)
       .filter(standsWith(shift.mode))
       .map((s) => timed(s, rules));
     const roles = new Map<string, Role | null>(roleSnap ? [[roleSnap.id, roleFromSnapshot(roleSnap)]] : []);

@@ -1,34 +1,29 @@
-import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
+import type { Query, Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { businessDayBounds, instant } from '../../core/calendar';
-import { companyCollection } from '../../core/firestore';
+import { storedCollection } from '../../core/stored';
 
 /**
  * Approved day-offs, owned by the schedule (they block scheduling). One document per employee and
  * date at companies/{companyId}/timeOff/{requestId}_{date}: written by the approval of a dayOff
  * request (requests module, through this module's index), in the transaction of the approval.
  */
-export interface TimeOff {
-  id: string;
-  employeeId: string;
-  date: string;
+const timeOffSchema = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  date: z.string(),
   /** Minutes of the company-local day (as shift start/end); both null: the whole business day. */
-  start: number | null;
-  end: number | null;
-  requestId: string;
-}
+  start: z.number().nullable().default(null),
+  end: z.number().nullable().default(null),
+  requestId: z.string().default(''),
+});
+export type TimeOff = z.output<typeof timeOffSchema>;
 
-export function timeOffFromDoc(id: string, d: DocumentData): TimeOff {
-  return {
-    id,
-    employeeId: String(d.employeeId),
-    date: String(d.date),
-    start: typeof d.start === 'number' ? d.start : null,
-    end: typeof d.end === 'number' ? d.end : null,
-    requestId: String(d.requestId ?? ''),
-  };
-}
-
-export const { collection: timeOffCollection, ref: timeOffRef } = companyCollection('timeOff', timeOffFromDoc);
+export const {
+  collection: timeOffCollection,
+  ref: timeOffRef,
+  fromDoc: timeOffFromDoc,
+} = storedCollection('timeOff', timeOffSchema);
 
 export interface TimeOffFilter {
   companyId: string;
@@ -49,7 +44,7 @@ export async function listTimeOff(f: TimeOffFilter, tx?: Transaction): Promise<T
   const snap = tx ? await tx.get(q) : await q.get();
   const wanted = f.employeeIds ? new Set(f.employeeIds) : null;
   return snap.docs
-    .map((d) => timeOffFromDoc(d.id, d.data()))
+    .map(timeOffFromDoc)
     .filter((t) => !wanted || wanted.has(t.employeeId))
     .sort((a, b) => a.date.localeCompare(b.date) || a.employeeId.localeCompare(b.employeeId));
 }

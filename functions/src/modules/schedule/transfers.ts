@@ -82,7 +82,7 @@ export async function prepareTransfers(
     reader.get(timeOffQuery({ companyId, from, to })),
   ]);
   const roles = new Map(roleSnaps.map((s) => [s.id, roleFromSnapshot(s)]));
-  const timeOffs: TimeOff[] = timeOffSnap.docs.map((d) => timeOffFromDoc(d.id, d.data()));
+  const timeOffs: TimeOff[] = timeOffSnap.docs.map(timeOffFromDoc);
 
   const moving = new Set(transfers.map((t) => t.shiftId));
   const moved = current.map((s, i) => withTimes({ ...s, employeeId: transfers[i].to, updatedAt: now }, rules));
@@ -90,7 +90,7 @@ export async function prepareTransfers(
   takers.forEach((taker, k) => {
     const standing = windows[k].docs
       .filter((d) => !moving.has(d.id))
-      .map((d) => repo.shiftFromDoc(d.id, d.data()))
+      .map(repo.shiftFromDoc)
       .filter((s) => LIVE_MODES.includes(s.mode))
       .map((s) => timed(s, rules));
     const arriving = moved.filter((m) => m.shift.employeeId === taker);
@@ -157,9 +157,9 @@ export async function eligibleShifts(
     timeOffQuery({ companyId, ...around, employeeIds: [taker] }).get(),
   ]);
   const roles = new Map(roleSnaps.map((snap) => [snap.id, roleFromSnapshot(snap)]));
-  const timeOffs = offs.docs.map((d) => timeOffFromDoc(d.id, d.data()));
+  const timeOffs = offs.docs.map(timeOffFromDoc);
   const standing = windowSnap.docs
-    .map((d) => repo.shiftFromDoc(d.id, d.data()))
+    .map(repo.shiftFromDoc)
     .filter((s) => LIVE_MODES.includes(s.mode))
     .map((s) => timed(s, rules));
   const context = { rules, employee, roles, timeOffs };
@@ -196,7 +196,7 @@ export async function prepareTimeOff(reader: Reader, companyId: string, plan: Da
   if (!company) throw companyNotFound();
   const rules: ScheduleRules = scheduleRulesOf(company);
   const records = timeOffRecords(plan);
-  const live = shiftsSnap.docs.map((d) => repo.shiftFromDoc(d.id, d.data())).filter((s) => LIVE_MODES.includes(s.mode));
+  const live = shiftsSnap.docs.map(repo.shiftFromDoc).filter((s) => LIVE_MODES.includes(s.mode));
   const meeting: Shift[] = live.filter((s) => {
     const t = timed(s, rules);
     return records.some((r) => {

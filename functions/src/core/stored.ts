@@ -1,0 +1,72 @@
+import type { DocumentData, DocumentSnapshot } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { coreErrors, type AppError } from './errors';
+import { companyDoc } from './firestore';
+import { logger } from './logger';
+
+/**
+ * Stored documents decoded by their entity's zod schema: the module states the stored shape once
+ * (usually its response schema, with `.extend` for what is stored differently) and every read goes
+ * through the decoder derived from it. A document that does not match is not passed on: the
+ * decoder logs the collection, the document and each failing field with zod's message (never the
+ * values), and throws an INTERNAL error (a 500, whose message names the same, without values).
+ */
+
+const isTimestamp = (value: unknown): value is { toMillis(): number } =>
+  typeof (value as { toMillis?: unknown } | null)?.toMillis === 'function';
+
+/** An instant stored as a Firestore Timestamp (serverTimestamp()) or as epoch ms, read as epoch ms. */
+export const storedMillis = z.preprocess((value) => (isTimestamp(value) ? value.toMillis() : value), z.number());
+
+/** What a decoder reads: a document snapshot (a query's rows and `get()`'s answers alike). */
+export interface StoredSnapshot {
+  readonly id: string;
+  readonly ref: { readonly path: string };
+  data(): DocumentData | undefined;
+}
+
+const fieldOf = (issue: z.core.$ZodIssue): string =>
+  issue.path.length ? issue.path.map(String).join('.') : '(document)';
+
+/** The error of a document that does not match its schema, logged where it is made. */
+function invalidDocument(collection: string, path: string, error: z.ZodError): AppError {
+  const fields = error.issues.map((issue) => ({ field: fieldOf(issue), message: issue.message }));
+  logger.error('stored document does not match its schema', { collection, document: path, fields });
+  return coreErrors.INTERNAL(
+    `Stored ${collection} document ${path} does not match its schema: ${fields
+      .map((f) => `${f.field}: ${f.message}`)
+      .join('; ')}`,
+  );
+}
+
+/**
+ * The decoder of one collection's documents: the schema's output, or the logged INTERNAL error.
+ * The schema reads the document id as `id` (a schema without that field drops it).
+ */
+export function storedDecoder<S extends z.ZodType>(
+  collection: string,
+  schema: S,
+): (snap: StoredSnapshot) => z.output<S> {
+  return (snap) => {
+    const data = snap.data();
+    const parsed = schema.safeParse(data ? { ...data, id: snap.id } : data);
+    if (!parsed.success) throw invalidDocument(collection, snap.ref.path, parsed.error);
+    return parsed.data;
+  };
+}
+
+/**
+ * A collection of a company's documents (`companies/{companyId}/<name>/{id}`) decoded by `schema`:
+ * its refs, and snapshots read anywhere (a query's rows with `fromDoc`, a `get()` that may find
+ * nothing with `fromSnapshot`) turned into the schema's output.
+ */
+export function storedCollection<S extends z.ZodType>(name: string, schema: S) {
+  const collection = (companyId: string) => companyDoc(companyId).collection(name);
+  const fromDoc = storedDecoder(name, schema);
+  return {
+    collection,
+    ref: (companyId: string, id: string) => collection(companyId).doc(id),
+    fromDoc,
+    fromSnapshot: (snap: DocumentSnapshot): z.output<S> | null => (snap.exists ? fromDoc(snap) : null),
+  };
+}
