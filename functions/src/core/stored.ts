@@ -1,6 +1,5 @@
 import type { DocumentData, DocumentSnapshot } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { coreErrors, type AppError } from './errors';
 import { companyDoc } from './firestore';
 import { logger } from './logger';
 
@@ -9,7 +8,8 @@ import { logger } from './logger';
  * (usually its response schema, with `.extend` for what is stored differently) and every read goes
  * through the decoder derived from it. A document that does not match is not passed on: the
  * decoder logs the collection, the document and each failing field with zod's message (never the
- * values), and throws an INTERNAL error (a 500, whose message names the same, without values).
+ * values), and throws StoredDocumentInvalid, which names the same without values: the HTTP layer
+ * answers it as any unexpected error, a 500 INTERNAL that details nothing (the log line does).
  */
 
 const isTimestamp = (value: unknown): value is { toMillis(): number } =>
@@ -28,11 +28,16 @@ export interface StoredSnapshot {
 const fieldOf = (issue: z.core.$ZodIssue): string =>
   issue.path.length ? issue.path.map(String).join('.') : '(document)';
 
+/** A stored document that does not match its schema: not the caller's fault, so never detailed in an answer. */
+export class StoredDocumentInvalid extends Error {
+  override name = 'StoredDocumentInvalid';
+}
+
 /** The error of a document that does not match its schema, logged where it is made. */
-function invalidDocument(collection: string, path: string, error: z.ZodError): AppError {
+function invalidDocument(collection: string, path: string, error: z.ZodError): StoredDocumentInvalid {
   const fields = error.issues.map((issue) => ({ field: fieldOf(issue), message: issue.message }));
   logger.error('stored document does not match its schema', { collection, document: path, fields });
-  return coreErrors.INTERNAL(
+  return new StoredDocumentInvalid(
     `Stored ${collection} document ${path} does not match its schema: ${fields
       .map((f) => `${f.field}: ${f.message}`)
       .join('; ')}`,
@@ -40,7 +45,7 @@ function invalidDocument(collection: string, path: string, error: z.ZodError): A
 }
 
 /**
- * The decoder of one collection's documents: the schema's output, or the logged INTERNAL error.
+ * The decoder of one collection's documents: the schema's output, or the logged StoredDocumentInvalid.
  * The schema reads the document id as `id` (a schema without that field drops it).
  */
 export function storedDecoder<S extends z.ZodType>(
