@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { addDays, businessToday, weekStart } from '../../src/core/calendar';
 import type { DemoCompany } from '../../dev/demo/types';
-import { coversRef } from '../../src/modules/integration-engine/repo';
+import { coversRef } from '../../src/modules/reservations/repo';
 import { api } from '../helpers/api';
 import { addMember, snapshotCompany } from '../helpers/fixtures';
 import { bearer, createUser, type TestUser } from '../helpers/users';

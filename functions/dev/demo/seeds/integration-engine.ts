@@ -5,7 +5,7 @@ import { catalogueEntry } from '../../../src/modules/integrations';
 import { connect } from '../../../src/modules/integration-engine/connect';
 import { completeAuthorization } from '../../../src/modules/integration-engine/oauth';
 import { connectionIdOf, saveConnection } from '../../../src/modules/integration-engine/connections';
-import { pushReservations } from '../../../src/modules/integration-engine/reservations';
+import { pushReservations } from '../../../src/modules/reservations';
 
 const RESERVATION_DAYS_BACK = 28;
 const RESERVATION_DAYS_AHEAD = 28;

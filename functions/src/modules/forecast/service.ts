@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { coreErrors } from '../../core/errors';
 import { addDays, businessToday, datesInRange, weekdayName } from '../../core/calendar';
-import { bookedCovers } from '../integration-engine';
+import { bookedCovers } from '../reservations';
 import { getCompanyRules } from '../companies';
 import { readSalesDays, salesAndCovers, salesCurrency } from '../sales';
 import { backtest, type BacktestResult } from './backtest';

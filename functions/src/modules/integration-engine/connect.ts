@@ -9,10 +9,10 @@ import {
   type CatalogueEntry,
   type Connection,
 } from '../integrations';
-import { connectionIdOf, newPartnerKey, saveConnection } from './connections';
+import { newPartnerKey, replacePartnerKeys } from '../reservations';
+import { connectionIdOf, saveConnection } from './connections';
 import { requireCompanyCurrency } from './currency';
 import { startAuthorization } from './oauth';
-import * as repo from './repo';
 import { sessionTokenStore } from './session-tokens';
 import { callVendor } from './vendor-errors';
 
@@ -80,19 +80,8 @@ export async function connect({
       const issued = newPartnerKey();
       const connection = await saveConnection({
         ...accountless,
-        alsoWrite: async (tx) => {
-          const old = await repo.partnerKeysOf(companyId, entry.slug, tx);
-          return (w) => {
-            for (const ref of old) w.delete(ref);
-            w.set(repo.partnerKeyRef(issued.keyId), {
-              companyId,
-              slug: entry.slug,
-              hash: issued.hash,
-              createdAt: Date.now(),
-              createdBy: uid,
-            } satisfies repo.StoredPartnerKey);
-          };
-        },
+        alsoWrite: (tx) =>
+          replacePartnerKeys(tx, issued, { companyId, slug: entry.slug, createdBy: uid, now: Date.now() }),
       });
       return { ...none, connection, partnerKey: issued.key };
     }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { revokePartnerKeys } from '../reservations';
+import { createHash } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
 import { requireCompany } from '../../core/firestore';
 import { runExclusive } from '../../core/exclusive';
@@ -26,15 +27,6 @@ export function connectionIdOf(entry: CatalogueEntry, accountId?: string): strin
     : createHash('sha256').update(accountId).digest('hex').slice(0, 32);
   return `${entry.slug}~${part}`;
 }
-
-/** A partner key: `wfpk_{keyId}_{secret}`; only SHA-256 of the secret is stored. */
-export function newPartnerKey() {
-  const keyId = randomBytes(9).toString('hex');
-  const secret = randomBytes(32).toString('base64url');
-  return { keyId, key: `wfpk_${keyId}_${secret}`, hash: sha256(secret) };
-}
-
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 type ExtraWrite = (tx: Transaction) => Promise<(w: Transaction) => void>;
 
@@ -125,10 +117,10 @@ export async function disconnect({
     const grant = connectorFor(connection.slug)?.oauth?.revoke
       ? await repo.readSecrets<{ accessToken?: string }>(companyId, connectionId, tx)
       : null;
-    const partnerKeys =
+    const revokeKeys =
       catalogueEntry(connection.slug)?.authKind === 'partner_key'
-        ? await repo.partnerKeysOf(companyId, connection.slug, tx)
-        : [];
+        ? await revokePartnerKeys(tx, companyId, connection.slug)
+        : null;
     const openRun = await repo.openRunOf(companyId, connectionId, tx);
     const now = Date.now();
     const disconnected: Connection = {
@@ -144,7 +136,7 @@ export async function disconnect({
       result: { disconnected, grant },
       write: (w) => {
         repo.deleteSecrets(w, companyId, connectionId);
-        for (const ref of partnerKeys) w.delete(ref);
+        revokeKeys?.(w);
         if (openRun?.status === 'queued') {
           repo.writeRun(w, companyId, {
             ...openRun,

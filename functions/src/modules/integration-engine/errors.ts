@@ -60,7 +60,6 @@ export const engineErrors = defineErrors({
   },
   RUN_NOT_FOUND: { status: 404, meaning: 'The company has no sync run with that id' },
   RUN_NOT_CANCELLABLE: { status: 422, meaning: 'Only a queued run can be cancelled' },
-  PARTNER_KEY_INVALID: { status: 401, meaning: 'The partner key is missing, wrong or revoked (nothing was written)' },
 });
 
 /** Thrown when a later delivery took the run over (this one's lease had expired): stop writing. */

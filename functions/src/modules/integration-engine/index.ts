@@ -26,9 +26,4 @@ export {
   type SyncRun,
   type SyncStream,
 } from './schemas';
-/** Covers booked with the reservation partner per business day and hour (the forecast's front-of-house demand). */
-export const bookedCovers = lazyFunction(
-  () => require('./reservations') as typeof import('./reservations'),
-  'coversOf',
-);
 export { SYNC_QUEUE } from './sync-queue';

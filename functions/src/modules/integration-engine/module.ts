@@ -1,6 +1,7 @@
 import { INTEGRATION_SECRETS } from '../../core/config';
 import { vaultErrors } from '../../core/vault';
 import { defineModule } from '../kit';
+import { reservationsPart } from '../reservations/module';
 import { engineErrors } from './errors';
 
 export default defineModule({
@@ -9,18 +10,20 @@ export default defineModule({
   description:
     'The integration engine: connect (API key, client credentials, OAuth, file, reservation partner key), disconnect, manual sync and run history, the reservation-partner flow; credentials in an encrypted vault',
   http: () => require('./router') as typeof import('./router'),
-  errors: { ...engineErrors.catalog, ...vaultErrors.catalog },
+  errors: { ...engineErrors.catalog, ...reservationsPart.errors, ...vaultErrors.catalog },
   runtime: { secrets: INTEGRATION_SECRETS },
+  // its own collections, then those of the reservations module it serves
   collections: {
-    company: ['syncRuns', 'syncAlerts', 'reservations', 'reservationCovers'],
-    root: ['vault', 'oauthStates', 'partnerKeys'],
+    company: ['syncRuns', 'syncAlerts', ...reservationsPart.collections.company],
+    root: ['vault', 'oauthStates', ...reservationsPart.collections.root],
   },
-  // reservations name guests, not the company's people (employees, applicants, users)
-  personalData: Object.fromEntries(
-    ['syncRuns', 'syncAlerts', 'reservations', 'reservationCovers', 'vault', 'oauthStates', 'partnerKeys'].map(
-      (c) => [c, 'none'] as const,
-    ),
-  ),
+  personalData: {
+    syncRuns: 'none',
+    syncAlerts: 'none',
+    vault: 'none',
+    oauthStates: 'none',
+    ...reservationsPart.personalData,
+  },
   jobs: [
     {
       name: 'integrationTokenRefresh',

@@ -108,27 +108,6 @@ export interface StoredOAuthState {
   createdAt: number;
 }
 
-// --- partner keys (hash only) --------------------------------------------------------------
-
-export const PARTNER_KEYS = 'partnerKeys';
-export const partnerKeyRef = (keyId: string) => db().collection(PARTNER_KEYS).doc(keyId);
-
-export interface StoredPartnerKey {
-  companyId: string;
-  slug: string;
-  /** SHA-256 (hex) of the key's secret part. */
-  hash: string;
-  createdAt: number;
-  createdBy: string;
-}
-
-export async function partnerKeysOf(companyId: string, slug: string, tx: Transaction) {
-  const snap = await tx.get(
-    db().collection(PARTNER_KEYS).where('companyId', '==', companyId).where('slug', '==', slug),
-  );
-  return snap.docs.map((d) => d.ref);
-}
-
 // --- sync runs -----------------------------------------------------------------------------
 
 function runFromDoc(id: string, data: DocumentData): SyncRun {
@@ -216,54 +195,6 @@ export async function listRuns(
   query = query.orderBy('sortKey').limit(options.limit);
   const snap = await query.get();
   return snap.docs.map((d) => runFromDoc(d.id, d.data()));
-}
-
-// --- reservations and covers ----------------------------------------------------------------
-
-export interface StoredReservation {
-  partner: string;
-  externalId: string;
-  status: string;
-  partySize: number;
-  startsAt: number;
-  businessDate: string;
-  businessHour: number;
-  /** The partner's version (epoch ms), when it sends one. */
-  version: number | null;
-  receivedAt: number;
-}
-
-export const { collection: reservationsCollection, ref: reservationRef } = companyCollection(
-  'reservations',
-  (_id, data) => data as StoredReservation,
-);
-export const reservationId = (partner: string, externalId: string) => `${partner}~${externalId}`;
-
-export interface CoversDay {
-  date: string;
-  covers: number;
-  reservations: number;
-  /** Covers per business hour, 48 slots. */
-  byHour: number[];
-}
-
-export const { collection: coversCollection, ref: coversRef } = companyCollection(
-  'reservationCovers',
-  (id, data): CoversDay => ({
-    date: id,
-    covers: Number(data.covers ?? 0),
-    reservations: Number(data.reservations ?? 0),
-    byHour: Array.isArray(data.byHour) ? data.byHour.map(Number) : [],
-  }),
-);
-
-export async function coversBetween(
-  companyId: string,
-  startDate: string,
-  endDate: string,
-): Promise<Map<string, CoversDay>> {
-  const snap = await coversCollection(companyId).where('date', '>=', startDate).where('date', '<=', endDate).get();
-  return new Map(snap.docs.map((d) => [d.id, d.data() as CoversDay]));
 }
 
 // --- the vault record as the token refresh sees it ----------------------------------------

@@ -1,19 +1,13 @@
-import { companyInQuery, defineRoute, type KeyAccess, type RouteDef } from '../../http/route';
+import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
+import { reservationRoutes } from '../reservations';
 import { companyIdQuery } from '../../http/fields';
 import { connectionSchema } from '../integrations';
 import {
   connectBody,
   connectionIdParam,
   connectResponse,
-  coversQuery,
-  coversResponse,
   MAX_BACKFILL_DAYS,
-  MAX_COVERS_DAYS,
-  MAX_RESERVATIONS_PER_PUSH,
   oauthCompleteBody,
-  partnerParams,
-  partnerPushBody,
-  partnerPushResponse,
   runIdParam,
   runSchema,
   runsPage,
@@ -30,19 +24,10 @@ const connections = () => require('./connections') as typeof import('./connectio
 const oauth = () => require('./oauth') as typeof import('./oauth');
 
 export { extend } from './oauth-page';
-const reservations = () => require('./reservations') as typeof import('./reservations');
 const runs = () => require('./runs') as typeof import('./runs');
 
 const owner = companyInQuery('owner');
 const manager = companyInQuery('manager');
-
-const partnerKey: KeyAccess = {
-  kind: 'key',
-  scheme: 'partnerKey',
-  verify: (...args) => reservations().verifyPartnerKey(...args),
-  description:
-    "A reservation partner, with the partner key the company's owner issued to it (`Authorization: Bearer wfpk_...`, shown once at connect). A missing, wrong or revoked key is 401 PARTNER_KEY_INVALID and nothing is written.",
-};
 
 const CONNECT = `Connects a catalogue entry for the company, by its auth kind:
 - **api_key / client_credentials**: \`credentials\` carries exactly the entry's credentialFields (validated as the catalogue says; 400 otherwise). Before anything is stored, one cheap authenticated call is made to the vendor: its 401/403 is 422 INTEGRATION_CREDENTIALS_REJECTED, an account id it does not know 422 INTEGRATION_ACCOUNT_NOT_FOUND, its 429 is 429 VENDOR_RATE_LIMITED, no useful answer 502 VENDOR_UNAVAILABLE; in every one of those cases nothing is stored. The connection id is \`{slug}~{account id}\`: one connection per vendor account (location), several per company.
@@ -168,31 +153,6 @@ export const routes: RouteDef[] = [
     handler: ({ params, query, caller }) =>
       runs().cancelRun({ companyId: query.companyId, runId: params.runId, uid: caller.uid }),
   }),
-  defineRoute({
-    method: 'post',
-    path: '/partners/:slug/reservations',
-    summary: 'A reservation partner pushes reservations',
-    description: `Up to ${MAX_RESERVATIONS_PER_PUSH} reservations (created, updated or cancelled), each idempotent on the partner's own \`id\`: a repeated push changes nothing (\`unchanged\`), a changed one is \`updated\`, an older \`updatedAt\` than the stored one is ignored (\`stale\`: out-of-order delivery). Each item is validated on its own; a rejected one (INVALID_ITEM, DUPLICATE_IN_BATCH) never blocks the others. Covers (party sizes of booked, confirmed, seated and completed reservations; cancelled and no-show ones count none) are kept per business day and hour of the company calendar (timezone, dayChangeTime).`,
-    access: partnerKey,
-    params: partnerParams,
-    body: partnerPushBody,
-    response: partnerPushResponse,
-    bodyLimit: '2mb',
-    handler: ({ keyHolder, body }) =>
-      reservations().pushReservations({
-        companyId: keyHolder.companyId,
-        partner: keyHolder.subject,
-        items: body.reservations,
-      }),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/reservations/covers',
-    summary: 'Reserved covers per business day and hour',
-    description: `Covers and reservation counts per business day of the range (at most ${MAX_COVERS_DAYS} days), per business hour (0..47: hours past 23 belong to the previous business day, before dayChangeTime), beside the schedule template's morning and evening parts of that weekday (\`perClient\`, \`revenue\`, \`start\`), for forecasting staff against reservations. Managers and owners.`,
-    access: manager,
-    query: coversQuery,
-    response: coversResponse,
-    handler: ({ query }) => reservations().coversOf(query),
-  }),
+  // the reservation partners' routes, served by this function (their paths and operation ids are the engine's)
+  ...reservationRoutes(),
 ];

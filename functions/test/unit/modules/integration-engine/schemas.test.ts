@@ -1,20 +1,22 @@
 import type { z } from 'zod';
 import {
-  COUNTED_STATUSES,
-  RESERVATION_STATUSES,
   SYNC_STREAMS,
   connectBody,
   connectionIdParam,
-  coversQuery,
   oauthCallbackQuery,
-  partnerParams,
-  partnerPushBody,
-  reservationItem,
   runIdParam,
   runTask,
   runsQuery,
   syncBody,
 } from '../../../../src/modules/integration-engine/schemas';
+import {
+  COUNTED_STATUSES,
+  RESERVATION_STATUSES,
+  coversQuery,
+  partnerParams,
+  partnerPushBody,
+  reservationItem,
+} from '../../../../src/modules/reservations/schemas';
 import { accepts, refuses } from '../../../helpers/accepts';
 
 const issues = (schema: z.ZodType, input: unknown) =>

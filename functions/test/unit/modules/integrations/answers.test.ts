@@ -2,11 +2,10 @@ import { overviewSchema } from '../../../../src/modules/integrations/schemas';
 import {
   alertsResponse,
   connectResponse,
-  coversResponse,
-  partnerPushResponse,
   runSchema,
   runsPage,
 } from '../../../../src/modules/integration-engine/schemas';
+import { coversResponse, partnerPushResponse } from '../../../../src/modules/reservations/schemas';
 import {
   createEmployeeResponse,
   linkResponse,

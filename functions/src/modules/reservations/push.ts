@@ -1,38 +1,15 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { Request } from 'express';
-import { businessSlot, datesInRange, HOURS_PER_DAY_SLOTS, requireDateRange, weekdayName } from '../../core/calendar';
+import { businessSlot, HOURS_PER_DAY_SLOTS } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
-import type { KeyHolder } from '../../http/route';
-import { getCompanyRules, readScheduleTemplate } from '../companies';
-import { sha256 } from './connections';
-import { engineErrors } from './errors';
-import * as repo from './repo';
-import { COUNTED_STATUSES, MAX_COVERS_DAYS, reservationItem, type ReservationItem } from './schemas';
 import { lockKeys } from '../../core/locks';
+import { getCompanyRules } from '../companies';
+import * as repo from './repo';
+import { COUNTED_STATUSES, reservationItem, type ReservationItem, type StoredReservation } from './schemas';
 
 /**
  * The reservation-partner flow: a partner (OpenTable, Resy, SevenRooms) pushes reservations with
- * the key the owner's connect issued to it; we keep each reservation (idempotent on the partner's
- * id) and the covers per business day and hour, which managers read for forecasting.
+ * the key the owner's connect issued to it (partner-keys.ts); we keep each reservation (idempotent
+ * on the partner's id) and the covers per business day and hour, which managers read for forecasting.
  */
-
-const KEY = /^Bearer wfpk_([0-9a-f]{18})_([A-Za-z0-9_-]{43})$/;
-
-/** The key access of the partner routes: the key names its company and partner; anything else is 401 with nothing written. */
-export async function verifyPartnerKey(req: Request): Promise<KeyHolder> {
-  const invalid = () =>
-    engineErrors.PARTNER_KEY_INVALID('A valid partner key is required (Authorization: Bearer wfpk_...)');
-  const match = KEY.exec(req.get('authorization') ?? '');
-  if (!match) throw invalid();
-  const snap = await repo.partnerKeyRef(match[1]).get();
-  if (!snap.exists) throw invalid();
-  const stored = snap.data() as repo.StoredPartnerKey;
-  const given = Buffer.from(sha256(match[2]), 'hex');
-  const expected = Buffer.from(stored.hash, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
-  if (req.params.slug !== undefined && req.params.slug !== stored.slug) throw invalid();
-  return { companyId: stored.companyId, subject: stored.slug };
-}
 
 export interface PushResult {
   received: number;
@@ -116,11 +93,11 @@ async function commitChunk(
 ) {
   return runExclusive(lockKeys.reservations(companyId), async (tx) => {
     const refs = items.map((item) => repo.reservationRef(companyId, repo.reservationId(partner, item.id)));
-    const existing = (await tx.getAll(...refs)).map((s) => (s.exists ? (s.data() as repo.StoredReservation) : null));
+    const existing = (await tx.getAll(...refs)).map((s) => repo.reservationFromSnapshot(s));
     const outcome = { created: 0, updated: 0, unchanged: 0, stale: 0 };
-    const writes: { ref: FirebaseFirestore.DocumentReference; value: repo.StoredReservation }[] = [];
+    const writes: { ref: FirebaseFirestore.DocumentReference; value: StoredReservation }[] = [];
     const deltas = new Map<string, { covers: number; reservations: number; byHour: number[] }>();
-    const move = (r: repo.StoredReservation, sign: 1 | -1) => {
+    const move = (r: StoredReservation, sign: 1 | -1) => {
       if (!counted(r)) return;
       const day = deltas.get(r.businessDate) ?? {
         covers: 0,
@@ -139,7 +116,7 @@ async function commitChunk(
       if (before && before.version !== null && version !== null && version < before.version)
         return void outcome.stale++;
       const slot = businessSlot(startsAt, timezone, dayChangeTime);
-      const after: repo.StoredReservation = {
+      const after: StoredReservation = {
         partner,
         externalId: item.id,
         status: item.status,
@@ -172,9 +149,7 @@ async function commitChunk(
             for (const { ref, value } of writes) w.set(ref, value);
             days.forEach((snap, i) => {
               const delta = deltas.get(dates[i])!;
-              const current = snap.exists
-                ? (snap.data() as repo.CoversDay)
-                : { covers: 0, reservations: 0, byHour: [] as number[] };
+              const current = repo.coversFromSnapshot(snap) ?? { covers: 0, reservations: 0, byHour: [] as number[] };
               w.set(snap.ref, {
                 date: dates[i],
                 covers: current.covers + delta.covers,
@@ -186,44 +161,4 @@ async function commitChunk(
         : undefined,
     };
   });
-}
-
-type TemplatePart = { start?: number; perClient?: number; revenue?: number } | null;
-
-function partOf(day: unknown, name: 'morning' | 'evening'): TemplatePart {
-  const part = (day as Record<string, unknown> | undefined)?.[name] as Record<string, unknown> | undefined;
-  if (!part || typeof part !== 'object') return null;
-  const pick = (k: string) => (typeof part[k] === 'number' ? (part[k] as number) : undefined);
-  return { start: pick('start'), perClient: pick('perClient'), revenue: pick('revenue') };
-}
-
-/** Covers per business day (and hour) of a range, beside the template's morning/evening figures of each weekday. */
-export async function coversOf({
-  companyId,
-  startDate,
-  endDate,
-}: {
-  companyId: string;
-  startDate: string;
-  endDate: string;
-}) {
-  requireDateRange(startDate, endDate, MAX_COVERS_DAYS);
-  const [stored, template] = await Promise.all([
-    repo.coversBetween(companyId, startDate, endDate),
-    readScheduleTemplate(companyId),
-  ]);
-  const days = datesInRange(startDate, endDate).map((date) => {
-    const day = stored.get(date);
-    const weekday = weekdayName(date);
-    const byHour = new Array(HOURS_PER_DAY_SLOTS).fill(0).map((_, h) => day?.byHour[h] ?? 0);
-    return {
-      date,
-      weekday,
-      covers: day?.covers ?? 0,
-      reservations: day?.reservations ?? 0,
-      byHour,
-      template: { morning: partOf(template[weekday], 'morning'), evening: partOf(template[weekday], 'evening') },
-    };
-  });
-  return { companyId, startDate, endDate, totalCovers: days.reduce((s, d) => s + d.covers, 0), days };
 }
