@@ -163,12 +163,13 @@ export function defineModule(definition: ModuleDefinition): DefinedModule {
   return defined;
 }
 
-/** The definition a module.ts exports (`export default defineModule({...})`); anything else is a registry mistake. */
-export function definitionIn(file: { default?: unknown }): DefinedModule {
-  const definition = file?.default as DefinedModule;
-  if (!DEFINED.has(definition))
-    throw new Error('a registry line names a file whose default export is not a defineModule() definition');
-  return definition;
+/** The definition a module.ts exports (`export default defineModule({...})`), as a registry line names it; anything else is a registry mistake. */
+export function definitionIn(definition: unknown): DefinedModule {
+  if (!DEFINED.has(definition as DefinedModule))
+    throw new Error(
+      'a registry line names a value that is not a defineModule() definition (the default export of a module.ts)',
+    );
+  return definition as DefinedModule;
 }
 
 /**
@@ -187,6 +188,9 @@ export function lazyFunction<File extends Record<Name, (...args: never[]) => unk
   return ((...args: never[]) => load()[name](...args)) as File[Name];
 }
 
+/** The HTTP layer (Express and the module app), loaded by a module function's first request. */
+const httpApp = lazyFile<typeof import('../http/app')>(() => require('../http/app'));
+
 export const DEFAULT_RUNTIME = {
   memory: '256MiB',
   timeoutSeconds: 60,
@@ -201,10 +205,7 @@ export function moduleFunction(module: ModuleDefinition) {
   const runtime = { ...DEFAULT_RUNTIME, ...module.runtime };
   let app: ((req: Request, res: Response) => void) | undefined;
   return onRequest({ region: REGION, ...runtime }, (req, res) => {
-    if (!app) {
-      const { createModuleApp } = require('../http/app') as typeof import('../http/app');
-      app = createModuleApp(module);
-    }
+    app ??= httpApp().createModuleApp(module);
     app(req as unknown as Request, res as unknown as Response);
   });
 }

@@ -1,33 +1,58 @@
 import { definitionIn } from './kit';
+import companies from './companies/module';
+import roles from './roles/module';
+import employees from './employees/module';
+import schedule from './schedule/module';
+import attendance from './attendance/module';
+import aiAdmin from './ai/module';
+import sales from './sales/module';
+import forecast from './forecast/module';
+import payroll from './payroll/module';
+import integrations from './integrations/module';
+import integrationEngine from './integration-engine/module';
+import posSync from './pos-sync/module';
+import auth from './auth/module';
+import calculator from './calculator/module';
+import aiMemory from './ai-memory/module';
+import onboarding from './onboarding/module';
+import documents from './documents/module';
+import applicants from './applicants/module';
+import posts from './posts/module';
+import requests from './requests/module';
+import chat from './chat/module';
+import events from './events/module';
+import webhooks from './webhooks/module';
+import privacy from './privacy/module';
+import docs from './docs/module';
 
 /**
  * The module registry: one line per module, in the order the demo seeders run (a module's seeder
  * may rely on the ones above it). Adding a module is its folder (with its module.ts) plus its line.
  */
 export const REGISTERED = [
-  require('./companies/module'),
-  require('./roles/module'),
-  require('./employees/module'),
-  require('./schedule/module'),
-  require('./attendance/module'),
-  require('./ai/module'),
-  require('./sales/module'),
-  require('./forecast/module'),
-  require('./payroll/module'),
-  require('./integrations/module'),
-  require('./integration-engine/module'),
-  require('./pos-sync/module'),
-  require('./auth/module'),
-  require('./calculator/module'),
-  require('./ai-memory/module'),
-  require('./onboarding/module'),
-  require('./documents/module'),
-  require('./applicants/module'),
-  require('./posts/module'),
-  require('./requests/module'),
-  require('./chat/module'),
-  require('./events/module'),
-  require('./webhooks/module'),
-  require('./privacy/module'),
-  require('./docs/module'),
+  companies,
+  roles,
+  employees,
+  schedule,
+  attendance,
+  aiAdmin,
+  sales,
+  forecast,
+  payroll,
+  integrations,
+  integrationEngine,
+  posSync,
+  auth,
+  calculator,
+  aiMemory,
+  onboarding,
+  documents,
+  applicants,
+  posts,
+  requests,
+  chat,
+  events,
+  webhooks,
+  privacy,
+  docs,
 ].map(definitionIn);

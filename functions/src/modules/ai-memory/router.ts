@@ -9,9 +9,10 @@ import {
   memoryPatchBody,
   memorySchema,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 /** The service, loaded with the first request that uses it (a cold start loads only the routes). */
-const service = () => require('./service') as typeof import('./service');
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
 
 const member = companyInQuery('employee');
 

@@ -1,12 +1,14 @@
-import { defineModule } from '../kit';
+import { defineModule, lazyFile } from '../kit';
 import { DOCUMENT_ID } from '../personal-data';
 import { applicantErrors } from './errors';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
 
 export default defineModule({
   name: 'applicants',
   description:
     'Hiring: job postings with a public apply link, applications through a pipeline, hire into an employee with an invitation',
-  http: () => require('./router') as typeof import('./router'),
+  http: router,
   errors: applicantErrors.catalog,
   collections: {
     company: ['jobPostings', 'applications', 'hiringSettings'],

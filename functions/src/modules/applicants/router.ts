@@ -26,10 +26,11 @@ import {
   APPLY_LIMITS,
 } from './schemas';
 import { assertMay, getPermissions, updatePermissions } from './permissions';
+import { lazyFile } from '../kit';
 
 /** The service (with the rate limiter and the auth module's accounts) is loaded by the first request that uses it, not with the routes. */
-const service = () => require('./service') as typeof import('./service');
-const applying = () => require('./apply') as typeof import('./apply');
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
+const applying = lazyFile<typeof import('./apply')>(() => require('./apply'));
 
 export { extend } from './confirm-page';
 

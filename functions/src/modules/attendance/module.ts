@@ -1,11 +1,14 @@
-import { defineModule } from '../kit';
+import { defineModule, lazyFile } from '../kit';
 import { attendanceErrors } from './errors';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
+const autoClockOut = lazyFile<typeof import('./auto-clock-out')>(() => require('./auto-clock-out'));
 
 export default defineModule({
   name: 'attendance',
   description:
     'Time clock: punches (clock in and out, breaks) with geofencing, shift linking, auto clock-out, manager edits with an audit trail, approvals, payroll locks and timesheets',
-  http: () => require('./router') as typeof import('./router'),
+  http: router,
   errors: attendanceErrors.catalog,
   collections: { company: ['punches', 'punchAudit', 'attendanceSettings', 'attendanceLocks'], root: ['openPunches'] },
   personalData: {
@@ -26,7 +29,7 @@ export default defineModule({
       schedule: 'every 15 minutes',
       description:
         'Closes open punches autoClockOutAfterMinutes after their clock-in (at that time), flags them autoClockedOut and leaves them pending, with an audit entry',
-      run: () => async () => (require('./auto-clock-out') as typeof import('./auto-clock-out')).autoClockOut(),
+      run: () => async () => autoClockOut().autoClockOut(),
     },
   ],
 });

@@ -23,15 +23,16 @@ import {
   timesheetQuery,
   timesheetResponse,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 /** The use cases, loaded with the first request that uses them (a cold start loads only the routes). */
-const approvals = () => require('./approvals') as typeof import('./approvals');
-const clock = () => require('./clock') as typeof import('./clock');
-const edits = () => require('./edits') as typeof import('./edits');
-const locks = () => require('./locks') as typeof import('./locks');
-const punches = () => require('./punches') as typeof import('./punches');
-const settings = () => require('./settings') as typeof import('./settings');
-const timesheets = () => require('./timesheets') as typeof import('./timesheets');
+const approvals = lazyFile<typeof import('./approvals')>(() => require('./approvals'));
+const clock = lazyFile<typeof import('./clock')>(() => require('./clock'));
+const edits = lazyFile<typeof import('./edits')>(() => require('./edits'));
+const locks = lazyFile<typeof import('./locks')>(() => require('./locks'));
+const punches = lazyFile<typeof import('./punches')>(() => require('./punches'));
+const settings = lazyFile<typeof import('./settings')>(() => require('./settings'));
+const timesheets = lazyFile<typeof import('./timesheets')>(() => require('./timesheets'));
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');

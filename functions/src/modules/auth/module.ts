@@ -1,14 +1,17 @@
 import { MAIL_SECRETS } from '../../core/config';
-import { defineModule } from '../kit';
+import { defineModule, lazyFile } from '../kit';
 import { PASSWORD_RESET_QUEUE } from './queues';
 import { DOCUMENT_ID } from '../personal-data';
 import { authErrors } from './errors';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
+const account = lazyFile<typeof import('./account')>(() => require('./account'));
 
 export default defineModule({
   name: 'auth',
   description:
     "Signup, password reset, invitations, memberships and the administrators' user management (public, authenticated and admin tiers)",
-  http: () => require('./router') as typeof import('./router'),
+  http: router,
   errors: authErrors.catalog,
   runtime: { secrets: MAIL_SECRETS },
   // rateLimits: the counters of src/core/rate-limit.ts, written by this module's public routes
@@ -28,7 +31,7 @@ export default defineModule({
         'Looks up the account of a password reset request and emails its reset link (the route answers before knowing whether the account exists)',
       retryConfig: { maxAttempts: 5, minBackoffSeconds: 10, maxBackoffSeconds: 300 },
       rateLimits: { maxConcurrentDispatches: 20 },
-      run: () => (require('./account') as typeof import('./account')).deliverPasswordReset,
+      run: () => account().deliverPasswordReset,
     },
   ],
 });

@@ -30,14 +30,15 @@ import {
   signupBody,
   signupResult,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 export { extend } from './invitation-page';
 
 /** The use cases (and the rate limiter, mail and the modules they call) are loaded by the first request that uses them, not with the routes. */
-const account = () => require('./account') as typeof import('./account');
-const admin = () => require('./admin') as typeof import('./admin');
-const invitations = () => require('./invitations') as typeof import('./invitations');
-const members = () => require('./members') as typeof import('./members');
+const account = lazyFile<typeof import('./account')>(() => require('./account'));
+const admin = lazyFile<typeof import('./admin')>(() => require('./admin'));
+const invitations = lazyFile<typeof import('./invitations')>(() => require('./invitations'));
+const members = lazyFile<typeof import('./members')>(() => require('./members'));
 
 const LIMITED =
   'Rate limited per client address and per email: 5 an hour each; over it, 429 RATE_LIMITED with Retry-After.';

@@ -4,9 +4,11 @@
  * JSON schema via z.toJSONSchema); it answers `{ value, steps? }` with exact decimal strings or
  * throws an AppError whose code and message can be handed back to the model.
  */
-import { lazyFunction } from '../kit';
+import { lazyFile, lazyFunction } from '../kit';
 
-export const calculate = lazyFunction(() => require('./service') as typeof import('./service'), 'calculate');
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
+
+export const calculate = lazyFunction(service, 'calculate');
 export { calculatorErrors } from './errors';
 export {
   calculatorInputSchema,

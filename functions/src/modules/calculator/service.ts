@@ -7,9 +7,10 @@ import {
   type ExpressionInput,
   type OperationsInput,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 /** The evaluator (and mathjs with it) is loaded on the first calculation, not with the module: the routes' cold start does not pay for it. */
-const evaluator = () => require('./evaluator') as typeof import('./evaluator');
+const evaluator = lazyFile<typeof import('./evaluator')>(() => require('./evaluator'));
 
 export const evaluateExpression = (input: ExpressionInput): Calculation => evaluator().evaluateExpression(input);
 

@@ -19,9 +19,10 @@ import {
   listConversationsQuery,
   proposalIdParam,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 /** The assistant (model calls, tools and every module they call) is loaded by the first request that uses it, not with the routes. */
-const service = () => require('./service') as typeof import('./service');
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
 
 const member = companyInQuery('employee');
 

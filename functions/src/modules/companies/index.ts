@@ -1,7 +1,7 @@
 /** The companies module's public API: what other modules may use (they import nothing else of it). */
-import { lazyFunction } from '../kit';
+import { lazyFile, lazyFunction } from '../kit';
 
-const service = () => require('./service') as typeof import('./service');
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
 
 export const companyRulesFromSnapshots = lazyFunction(service, 'companyRulesFromSnapshots');
 export const companyRulesRefs = lazyFunction(service, 'companyRulesRefs');

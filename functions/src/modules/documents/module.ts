@@ -1,10 +1,13 @@
-import { defineModule } from '../kit';
+import { defineModule, lazyFile } from '../kit';
 import { documentErrors } from './errors';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
 
 export default defineModule({
   name: 'documents',
   description: 'Employee documents and certifications: files in Cloud Storage, metadata and expiry flags in Firestore',
-  http: () => require('./router') as typeof import('./router'),
+  http: router,
   errors: documentErrors.catalog,
   collections: { company: ['documents', 'documentSettings'], root: ['documentExpiries'] },
   personalData: {
@@ -19,7 +22,7 @@ export default defineModule({
       schedule: 'every 1440 minutes',
       description:
         'Flags documents 30, 14, 7 and 0 days before their expiry date (company-local), listed for managers by GET /documents/expiring',
-      run: () => async () => (require('./service') as typeof import('./service')).flagExpiringDocuments(),
+      run: () => async () => service().flagExpiringDocuments(),
     },
   ],
 });

@@ -1,11 +1,13 @@
-import { defineModule } from '../kit';
+import { defineModule, lazyFile } from '../kit';
 import { DOCUMENT_ID, ERASED_NAME } from '../personal-data';
 import { employeeErrors } from './errors';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
 
 export default defineModule({
   name: 'employees',
   description: 'Employees of a company',
-  http: () => require('./router') as typeof import('./router'),
+  http: router,
   errors: employeeErrors.catalog,
   collections: { company: ['employees', 'auditTrail'] },
   personalData: {

@@ -14,10 +14,11 @@ import {
   rehireBody,
 } from './schemas';
 import { recordOf } from '../../http/visibility';
+import { lazyFile } from '../kit';
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
-const lifecycle = () => require('./lifecycle') as typeof import('./lifecycle');
+const lifecycle = lazyFile<typeof import('./lifecycle')>(() => require('./lifecycle'));
 
 const VISIBILITY =
   'Owners see every field. Managers see every field except the pay of others (salary, additionalSalary, rateRegular, rateOvertime, positionRates) when the company policy hideFinancialInfoFromManagers is on. Employees see a directory view of colleagues (no pay, contact (email, phone, phoneCode, address, city), emergency, birth, hiring, employee number or archive data) and their own record whole.';

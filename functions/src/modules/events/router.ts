@@ -15,9 +15,10 @@ import {
   removedSchema,
   unreadCountSchema,
 } from './schemas';
+import { lazyFile } from '../kit';
 
-const inbox = () => require('./inbox') as typeof import('./inbox');
-const preferences = () => require('./preferences') as typeof import('./preferences');
+const inbox = lazyFile<typeof import('./inbox')>(() => require('./inbox'));
+const preferences = lazyFile<typeof import('./preferences')>(() => require('./preferences'));
 
 const member = companyInQuery('employee');
 const OWN =

@@ -1,5 +1,7 @@
 /** The forecast module's public API: what other modules may use (they import nothing else of it). */
-import { lazyFunction } from '../kit';
+import { lazyFile, lazyFunction } from '../kit';
 
-export const forecastDemand = lazyFunction(() => require('./service') as typeof import('./service'), 'forecastDemand');
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
+
+export const forecastDemand = lazyFunction(service, 'forecastDemand');
 export { forecastErrors } from './errors';

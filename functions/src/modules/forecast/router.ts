@@ -1,8 +1,9 @@
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import { backtestResponse, forecastQuery, forecastResponse } from './schemas';
+import { lazyFile } from '../kit';
 
-const service = () => require('./service') as typeof import('./service');
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
 
 const manager = companyInQuery('manager');
 

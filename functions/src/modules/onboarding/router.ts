@@ -8,9 +8,10 @@ import {
   sessionSchema,
   startResult,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 /** The service (model calls, the rate limiter and the auth module's signup) is loaded by the first request that uses it, not with the routes. */
-const service = () => require('./service') as typeof import('./service');
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
 
 const CREDENTIALS =
   'Reached with the session token (`X-Onboarding-Token`) of an anonymous session, or the Firebase ID token (`Authorization: Bearer`) of the user who started a signed-in one: none is 401 ONBOARDING_CREDENTIALS_REQUIRED, a wrong one (or an unknown id) 404 ONBOARDING_SESSION_NOT_FOUND, an expired session 410.';

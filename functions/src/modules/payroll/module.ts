@@ -1,12 +1,14 @@
-import { defineModule } from '../kit';
+import { defineModule, lazyFile } from '../kit';
 import { closedPeriodWithout } from './erasure';
 import { payrollErrors } from './errors';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
 
 export default defineModule({
   name: 'payroll',
   description:
     'Payroll: pay periods, overtime rules (FLSA, California), hours and pay from approved punches, tips, closing periods and exports for ADP, Paychex and Gusto',
-  http: () => require('./router') as typeof import('./router'),
+  http: router,
   errors: payrollErrors.catalog,
   collections: { company: ['payrollSettings', 'payPeriods'] },
   personalData: {

@@ -12,9 +12,10 @@ import {
   settingsPatch,
   settingsSchema,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 /** The service (with attendance, sales and the export formats) is loaded by the first request that uses it, not with the routes. */
-const service = () => require('./service') as typeof import('./service');
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
 
 const manager = companyInQuery('manager');
 const owner = companyInQuery('owner');

@@ -1,10 +1,12 @@
-import { defineModule } from '../kit';
+import { defineModule, lazyFile } from '../kit';
 import { postErrors } from './errors';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
 
 export default defineModule({
   name: 'posts',
   description: 'Team feed: announcements to an audience, read receipts and acknowledgements, comments',
-  http: () => require('./router') as typeof import('./router'),
+  http: router,
   errors: postErrors.catalog,
   collections: { company: ['posts', 'postRecipients', 'postComments'] },
   personalData: {

@@ -14,9 +14,10 @@ import {
   postSchema,
   receiptsSchema,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 /** The service (with employees and schedule) is loaded by the first request that uses it, not with the routes. */
-const service = () => require('./service') as typeof import('./service');
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');

@@ -1,11 +1,12 @@
 import { companyIdQuery } from '../../http/fields';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyDeletionSchema, erasureSchema, exportQuery, personalArchiveSchema, personRef } from './schemas';
+import { lazyFile } from '../kit';
 
 const owner = companyInQuery('owner');
-const exporting = () => require('./export') as typeof import('./export');
-const erasing = () => require('./erase') as typeof import('./erase');
-const deleting = () => require('./company-deletion') as typeof import('./company-deletion');
+const exporting = lazyFile<typeof import('./export')>(() => require('./export'));
+const erasing = lazyFile<typeof import('./erase')>(() => require('./erase'));
+const deleting = lazyFile<typeof import('./company-deletion')>(() => require('./company-deletion'));
 
 const PERSON =
   'The person is named by one id: their employee record, their user (a member) or their job application; the others are found from it (an employee record leads to its user and the application it was hired from).';

@@ -1,11 +1,11 @@
 /** The requests module's public API: what other modules may use (they import nothing else of it). */
-import { lazyFunction } from '../kit';
+import { lazyFile, lazyFunction } from '../kit';
 
-export const createRequest = lazyFunction(() => require('./create') as typeof import('./create'), 'createRequest');
-export const withdrawEmployeeFromRequests = lazyFunction(
-  () => require('./departure') as typeof import('./departure'),
-  'withdrawEmployeeFromRequests',
-);
+const create = lazyFile<typeof import('./create')>(() => require('./create'));
+const departure = lazyFile<typeof import('./departure')>(() => require('./departure'));
+
+export const createRequest = lazyFunction(create, 'createRequest');
+export const withdrawEmployeeFromRequests = lazyFunction(departure, 'withdrawEmployeeFromRequests');
 export { effectiveState } from './transitions';
 export { createRequestBody, REQUEST_TYPES } from './schemas';
 export type { CreateRequestBody, ShiftRequest, RequestType, RequestState } from './schemas';

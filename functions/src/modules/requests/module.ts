@@ -1,11 +1,14 @@
-import { defineModule } from '../kit';
+import { defineModule, lazyFile } from '../kit';
 import { requestErrors } from './errors';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
+const expiry = lazyFile<typeof import('./expiry')>(() => require('./expiry'));
 
 export default defineModule({
   name: 'requests',
   description:
     'Shift requests (swap, replace, emergency, day off, availabilities) with peer and manager approval, applied atomically to the schedule',
-  http: () => require('./router') as typeof import('./router'),
+  http: router,
   errors: requestErrors.catalog,
   collections: { company: ['shiftRequests', 'requestPolicy'], root: ['requestExpiries'] },
   personalData: {
@@ -24,7 +27,7 @@ export default defineModule({
       schedule: 'every 15 minutes',
       description:
         'Records the expiry of pending requests whose shift has started and tells their requester (request.expired, once)',
-      run: () => async () => (require('./expiry') as typeof import('./expiry')).expirePendingRequests(),
+      run: () => async () => expiry().expirePendingRequests(),
     },
   ],
 });

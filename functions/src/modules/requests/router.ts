@@ -12,12 +12,13 @@ import {
   requestIdParam,
   requestSchema,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 /** The use cases, loaded with the first request that uses them (a cold start loads only the routes). */
-const create = () => require('./create') as typeof import('./create');
-const policy = () => require('./policy') as typeof import('./policy');
-const reads = () => require('./reads') as typeof import('./reads');
-const step = () => require('./step') as typeof import('./step');
+const create = lazyFile<typeof import('./create')>(() => require('./create'));
+const policy = lazyFile<typeof import('./policy')>(() => require('./policy'));
+const reads = lazyFile<typeof import('./reads')>(() => require('./reads'));
+const step = lazyFile<typeof import('./step')>(() => require('./step'));
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');

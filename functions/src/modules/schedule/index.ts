@@ -1,10 +1,9 @@
 /** The schedule module's public API: what other modules may use (they import nothing else of it). */
-import { lazyFunction } from '../kit';
+import { lazyFile, lazyFunction } from '../kit';
 
-export const unassignShiftsFrom = lazyFunction(
-  () => require('./departure') as typeof import('./departure'),
-  'unassignShiftsFrom',
-);
+const departure = lazyFile<typeof import('./departure')>(() => require('./departure'));
+
+export const unassignShiftsFrom = lazyFunction(departure, 'unassignShiftsFrom');
 export { listShiftsInRange, shiftRef, shiftFromSnapshot, type ShiftRangeFilter } from './repo';
 export { LIVE_MODES, type Shift, type ShiftMode } from './schemas';
 export { deleteTimeOff, listTimeOff, type TimeOff } from './time-off';

@@ -1,11 +1,13 @@
-import { defineModule } from '../kit';
+import { defineModule, lazyFile } from '../kit';
 import { scheduleErrors } from './errors';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
 
 export default defineModule({
   name: 'schedule',
   description:
     'Shifts (published, manual, draft) with transactional conflict checking, publishing, and the schedule template',
-  http: () => require('./router') as typeof import('./router'),
+  http: router,
   errors: scheduleErrors.catalog,
   collections: { company: ['shifts', 'timeOff', 'schedulePremiums', 'scheduleProposals'] },
   personalData: {

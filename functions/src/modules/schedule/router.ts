@@ -21,13 +21,14 @@ import {
   templateResponse,
   userShiftsResponse,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 /** The use cases, loaded with the first request that uses them (a cold start loads only the routes). */
-const publish = () => require('./publish') as typeof import('./publish');
-const shifts = () => require('./shifts') as typeof import('./shifts');
-const premiums = () => require('./premiums') as typeof import('./premiums');
-const template = () => require('./template') as typeof import('./template');
-const generation = () => require('./generate/service') as typeof import('./generate/service');
+const publish = lazyFile<typeof import('./publish')>(() => require('./publish'));
+const shifts = lazyFile<typeof import('./shifts')>(() => require('./shifts'));
+const premiums = lazyFile<typeof import('./premiums')>(() => require('./premiums'));
+const template = lazyFile<typeof import('./template')>(() => require('./template'));
+const generation = lazyFile<typeof import('./generate/service')>(() => require('./generate/service'));
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');

@@ -1,7 +1,7 @@
 /** The webhooks module's public API: what other modules may use (they import nothing else of it). */
-import { lazyFunction } from '../kit';
+import { lazyFile, lazyFunction } from '../kit';
 
-const deliveries = () => require('./deliveries') as typeof import('./deliveries');
+const deliveries = lazyFile<typeof import('./deliveries')>(() => require('./deliveries'));
 
 /**
  * Queues one signed delivery of the event to every enabled subscription of its company that

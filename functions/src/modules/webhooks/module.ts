@@ -1,13 +1,16 @@
 import { MAIL_SECRETS, VAULT_KEYS } from '../../core/config';
-import { defineModule } from '../kit';
+import { defineModule, lazyFile } from '../kit';
 import { DELIVERY_QUEUE } from './queues';
 import { webhookErrors } from './errors';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
+const deliveries = lazyFile<typeof import('./deliveries')>(() => require('./deliveries'));
 
 export default defineModule({
   name: 'webhooks',
   description:
     'Signed outgoing webhooks for integrators: subscriptions to the domain events, deliveries signed per Standard Webhooks with retries for a day, delivery log, redelivery, secret rotation',
-  http: () => require('./router') as typeof import('./router'),
+  http: router,
   errors: webhookErrors.catalog,
   runtime: { secrets: [VAULT_KEYS, ...MAIL_SECRETS] },
   collections: { company: ['webhookEndpoints', 'webhookDeliveries'] },
@@ -21,7 +24,7 @@ export default defineModule({
       retryConfig: { maxAttempts: 5, minBackoffSeconds: 10, maxBackoffSeconds: 300 },
       rateLimits: { maxConcurrentDispatches: 50 },
       timeoutSeconds: 60,
-      run: () => (require('./deliveries') as typeof import('./deliveries')).runDeliveryTask,
+      run: () => deliveries().runDeliveryTask,
     },
   ],
 });

@@ -14,10 +14,11 @@ import {
   endpointWithSecretSchema,
   rotateBody,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 /** The use cases load with the first request that needs them, not with the routes. */
-const endpoints = () => require('./endpoints') as typeof import('./endpoints');
-const deliveries = () => require('./deliveries') as typeof import('./deliveries');
+const endpoints = lazyFile<typeof import('./endpoints')>(() => require('./endpoints'));
+const deliveries = lazyFile<typeof import('./deliveries')>(() => require('./deliveries'));
 
 const owner = companyInQuery('owner');
 const SIGNED =

@@ -1,3 +1,4 @@
+import * as dns from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import type { IncomingMessage } from 'node:http';
 import { config } from '../../core/config';
@@ -42,8 +43,6 @@ function resolutionRefusal(hostname: string, addresses: LookupAddress[]): string
   return null;
 }
 
-const dns = () => require('node:dns') as typeof import('node:dns');
-
 /**
  * When a subscription is saved: the static rules, and the host resolved now (a host that does not
  * resolve yet is accepted: every delivery resolves and checks it again).
@@ -52,9 +51,7 @@ export async function refusalOnSave(url: URL): Promise<string | null> {
   const allowed = isAllowedTarget(url, config.webhooks.allowedTargets());
   const refusal = staticRefusal(url, allowed);
   if (refusal || allowed || literalAddress(url.hostname)) return refusal;
-  const addresses = await dns()
-    .promises.lookup(url.hostname, { all: true })
-    .catch(() => []);
+  const addresses = await dns.promises.lookup(url.hostname, { all: true }).catch(() => []);
   return resolutionRefusal(url.hostname, addresses);
 }
 
@@ -62,7 +59,7 @@ type LookupCallback = (err: Error | null, address: string | LookupAddress[], fam
 
 /** The socket's lookup: resolves, refuses the whole answer when any address is forbidden, and hands the checked addresses to the socket. */
 function checkedLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
-  dns().lookup(hostname, { all: true }, (err, addresses) => {
+  dns.lookup(hostname, { all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     const refusal = resolutionRefusal(hostname, addresses);
     if (refusal) return callback(new AddressRefused(refusal), []);
@@ -103,9 +100,11 @@ export async function postOnce(url: string, headers: Record<string, string>, bod
   const allowed = isAllowedTarget(target, config.webhooks.allowedTargets());
   const refusal = staticRefusal(target, allowed);
   if (refusal) return result({ error: `address refused: ${refusal}` });
-  const client = target.protocol === 'https:' ? require('node:https') : require('node:http');
+  // the one of the two built-in clients the target's scheme needs (they share the request signature)
+  const client: typeof import('node:http') =
+    target.protocol === 'https:' ? require('node:https') : require('node:http');
   return new Promise((resolve) => {
-    const req = (client as typeof import('node:http')).request(
+    const req = client.request(
       target,
       {
         method: 'POST',

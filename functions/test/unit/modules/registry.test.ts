@@ -156,9 +156,9 @@ describe('the module registry and the functions derived from it', () => {
   });
 
   it('refuses a registry line that does not name a module definition', () => {
-    expect(() => definitionIn({ default: { ...probeModule } })).toThrow(/not a defineModule/);
-    expect(() => definitionIn({})).toThrow(/not a defineModule/);
-    expect(definitionIn({ default: probeModule })).toBe(probeModule);
+    expect(() => definitionIn({ ...probeModule })).toThrow(/not a defineModule/);
+    expect(() => definitionIn({ default: probeModule })).toThrow(/not a defineModule/);
+    expect(definitionIn(probeModule)).toBe(probeModule);
   });
 
   it('refuses a module name that cannot be a function name', () => {
