@@ -1,7 +1,7 @@
 /**
  * The layers of functions/src and the direction imports go (docs/ADDING_A_MODULE.md, "The layers"):
  * one table, read by eslint (functions/eslint.config.mjs: every import form, `require()` and
- * `import()` included) and by test/unit/layers.test.ts (the whole import graph: 0 upward imports).
+ * `import()` included) and by test/unit/import-graph.test.ts (the whole import graph: 0 upward imports).
  *
  *   entry       src/index.ts: the deployed functions
  *   registry    src/modules/modules.ts, registry.ts: every module and service, and what derives from them

@@ -2,6 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { currentDeadline, outsideDeadline } from '../core/deadline';
 import type { ModelCall, UsageScope } from './model-calls';
+import { lazyFile } from '../core/lazy';
+
+const storeFile = lazyFile<typeof import('./store')>(() => require('./store'));
+const loggerFile = lazyFile<typeof import('../core/logger')>(() => require('../core/logger'));
 
 /**
  * The per-request usage accumulator (every call adds to it; one row per provider, model and flow when the request ends). Every model call made through the
@@ -112,13 +116,13 @@ function flushPending(scope: UsageScope, answered: boolean): Promise<void> {
 async function flushScope(scope: UsageScope): Promise<void> {
   let outcome: UsageFlushOutcome;
   try {
-    const { writeUsage } = require('./store') as typeof import('./store');
+    const { writeUsage } = storeFile();
     const rows = await writeUsage(scope);
     outcome = { requestId: scope.requestId, rows };
   } catch (error) {
     outcome = { requestId: scope.requestId, rows: 0, error };
     try {
-      const { logger } = require('../core/logger') as typeof import('../core/logger');
+      const { logger } = loggerFile();
       logger.error('ai usage write failed; usage of this request is in this entry', {
         requestId: scope.requestId,
         companyId: scope.companyId,

@@ -6,13 +6,16 @@ import { sdkClient } from './clients';
 import { anthropicMessages, parseToolInput } from './messages';
 import { DEFAULT_MAX_TOKENS, PartialUsageError, type ModelRequest, type Outcome, type ToolCall } from './model-types';
 import { fromAnthropic, mergeAnthropicStreamUsage, type AnthropicUsageLike } from './usage';
+import { lazyFile } from '../core/lazy';
+
+const anthropicSdkPackage = lazyFile<typeof import('@anthropic-ai/sdk')>(() => require('@anthropic-ai/sdk'));
 
 const anthropicClient = (): Anthropic =>
   sdkClient(
     'anthropic',
     ANTHROPIC_API_KEY,
     config.ai.anthropicBaseUrl(),
-    (o) => new (require('@anthropic-ai/sdk') as typeof import('@anthropic-ai/sdk')).default(o),
+    (o) => new (anthropicSdkPackage().default)(o),
   );
 
 export async function callAnthropic(

@@ -17,6 +17,9 @@ import {
 } from './budget-rules';
 import { aiErrors } from './errors';
 import { bucketKey, fieldKey, type Bucket } from './store';
+import { lazyFile } from '../core/lazy';
+
+const budgetAlertsFile = lazyFile<typeof import('./budget-alerts')>(() => require('./budget-alerts'));
 
 /**
  * AI budgets: storage, the atomic check-and-reserve before a model call and the settlement after it.
@@ -279,7 +282,7 @@ export async function settle(
 }
 
 async function sendAlert(bucket: Bucket, periodKey: string, alert: Alert): Promise<void> {
-  const { sendBudgetAlert } = require('./budget-alerts') as typeof import('./budget-alerts');
+  const { sendBudgetAlert } = budgetAlertsFile();
   try {
     const [applied, ledgerSnap] = await Promise.all([
       effectiveBudget(bucket),

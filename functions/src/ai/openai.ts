@@ -7,14 +7,12 @@ import { sdkClient } from './clients';
 import { openaiMessages, parseToolInput } from './messages';
 import { DEFAULT_MAX_TOKENS, type ModelRequest, type Outcome } from './model-types';
 import { fromOpenAI, type OpenAIUsageLike } from './usage';
+import { lazyFile } from '../core/lazy';
+
+const openaiPackage = lazyFile<typeof import('openai')>(() => require('openai'));
 
 const openaiClient = (): OpenAI =>
-  sdkClient(
-    'openai',
-    OPENAI_API_KEY,
-    config.ai.openaiBaseUrl(),
-    (o) => new (require('openai') as typeof import('openai')).default(o),
-  );
+  sdkClient('openai', OPENAI_API_KEY, config.ai.openaiBaseUrl(), (o) => new (openaiPackage().default)(o));
 
 export async function callOpenAI(
   request: ModelRequest,

@@ -3,6 +3,13 @@ import type { Auth } from 'firebase-admin/auth';
 import type { App } from 'firebase-admin/app';
 import { config } from './config';
 import { deadlineExceeded, pastDeadline } from './deadline';
+import { lazyFile } from './lazy';
+
+const firebaseAdminAppPackage = lazyFile<typeof import('firebase-admin/app')>(() => require('firebase-admin/app'));
+const firebaseAdminAuthPackage = lazyFile<typeof import('firebase-admin/auth')>(() => require('firebase-admin/auth'));
+const firebaseAdminFirestorePackage = lazyFile<typeof import('firebase-admin/firestore')>(() =>
+  require('firebase-admin/firestore'),
+);
 
 /**
  * firebase-admin is loaded on first use, not at module load: requiring firebase-admin/firestore
@@ -14,7 +21,7 @@ let firestore: Firestore | undefined;
 export function adminApp(): App {
   if (!app) {
     config.avoidMetadataServer();
-    const { initializeApp, getApps } = require('firebase-admin/app') as typeof import('firebase-admin/app');
+    const { initializeApp, getApps } = firebaseAdminAppPackage();
     app = getApps()[0] ?? initializeApp({ projectId: config.projectId() });
   }
   return app;
@@ -99,11 +106,11 @@ export function callDeadlines(ms: number) {
 }
 
 export function auth(): Auth {
-  const { getAuth } = require('firebase-admin/auth') as typeof import('firebase-admin/auth');
+  const { getAuth } = firebaseAdminAuthPackage();
   return getAuth(adminApp());
 }
 
 /** The firestore namespace (FieldValue, Timestamp, FieldPath), loaded lazily like the client. */
 export function firestoreNs(): typeof import('firebase-admin/firestore') {
-  return require('firebase-admin/firestore') as typeof import('firebase-admin/firestore');
+  return firebaseAdminFirestorePackage();
 }

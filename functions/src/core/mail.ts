@@ -1,6 +1,9 @@
 import type { Transporter } from 'nodemailer';
 import { config, SMTP_URL } from './config';
 import { coreErrors } from './errors';
+import { lazyFile } from './lazy';
+
+const nodemailerPackage = lazyFile<typeof import('nodemailer')>(() => require('nodemailer'));
 
 /**
  * Outgoing email over SMTP with nodemailer (a maintained client: connection handling, STARTTLS,
@@ -20,7 +23,7 @@ function transporter(): Transporter {
   const url = config.secret(SMTP_URL);
   if (!url) throw coreErrors.MAIL_UNAVAILABLE('Email is not configured on this deployment (SMTP_URL)');
   if (transport?.url !== url) {
-    const nodemailer = require('nodemailer') as typeof import('nodemailer');
+    const nodemailer = nodemailerPackage();
     transport = { url, transporter: nodemailer.createTransport(url, { from: config.mail.from() }) };
   }
   return transport.transporter;

@@ -1,6 +1,11 @@
 import type { Bucket } from '@google-cloud/storage';
 import { config } from './config';
 import { adminApp } from './firebase';
+import { lazyFile } from './lazy';
+
+const firebaseAdminStoragePackage = lazyFile<typeof import('firebase-admin/storage')>(() =>
+  require('firebase-admin/storage'),
+);
 
 /**
  * Cloud Storage through firebase-admin (loaded on first use, like Firestore). Locally the client
@@ -23,7 +28,7 @@ export function bucketName(): string {
 
 export function storageBucket(): Bucket {
   if (!bucket) {
-    const { getStorage } = require('firebase-admin/storage') as typeof import('firebase-admin/storage');
+    const { getStorage } = firebaseAdminStoragePackage();
     bucket = getStorage(adminApp()).bucket(bucketName());
   }
   return bucket;

@@ -18,6 +18,9 @@ const isTimestamp = (value: unknown): value is { toMillis(): number } =>
 /** An instant stored as a Firestore Timestamp (serverTimestamp()) or as epoch ms, read as epoch ms. */
 export const storedMillis = z.preprocess((value) => (isTimestamp(value) ? value.toMillis() : value), z.number());
 
+/** The company a document under companies/{id}/ belongs to (a document written without its companyId field has it from its path). */
+const companyOf = (path: string): string | undefined => /^companies\/([^/]+)\//.exec(path)?.[1];
+
 /** What a decoder reads: a document snapshot (a query's rows and `get()`'s answers alike). */
 export interface StoredSnapshot {
   readonly id: string;
@@ -54,7 +57,7 @@ export function storedDecoder<S extends z.ZodType>(
 ): (snap: StoredSnapshot) => z.output<S> {
   return (snap) => {
     const data = snap.data();
-    const parsed = schema.safeParse(data ? { ...data, id: snap.id } : data);
+    const parsed = schema.safeParse(data ? { companyId: companyOf(snap.ref.path), ...data, id: snap.id } : data);
     if (!parsed.success) throw invalidDocument(collection, snap.ref.path, parsed.error);
     return parsed.data;
   };

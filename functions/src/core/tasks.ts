@@ -1,5 +1,10 @@
 import { REGION } from './config';
 import { adminApp } from './firebase';
+import { lazyFile } from './lazy';
+
+const firebaseAdminFunctionsPackage = lazyFile<typeof import('firebase-admin/functions')>(() =>
+  require('firebase-admin/functions'),
+);
 
 /**
  * Hands work to a Cloud Tasks queue of one of our task functions (an `onTaskDispatched` function,
@@ -12,7 +17,7 @@ export async function enqueueTask(
   payload: Record<string, unknown>,
   options: { id: string; delaySeconds?: number },
 ): Promise<boolean> {
-  const { getFunctions } = require('firebase-admin/functions') as typeof import('firebase-admin/functions');
+  const { getFunctions } = firebaseAdminFunctionsPackage();
   try {
     await getFunctions(adminApp())
       .taskQueue(`locations/${REGION}/functions/${queue}`)

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { documentIdProblem } from '../core/firestore';
+import { lazyFile } from '../core/lazy';
+
+const countriesDataFile = lazyFile<typeof import('./countries-data')>(() => require('./countries-data'));
 
 /** Shared field schemas. Query strings arrive as text, so query helpers convert explicitly. */
 
 /** luxon is loaded by the first date validated, not with every module's routes. */
-const luxon = () => require('luxon') as typeof import('luxon');
+const luxon = lazyFile<typeof import('luxon')>(() => require('luxon'));
 
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -50,9 +53,7 @@ export const companyIdParam = z.object({ id: documentId.describe('Company id') }
 /** Loaded by the first country checked, not with every module's routes. */
 let assignedCountries: Set<string> | undefined;
 const isAssignedCountry = (code: string) =>
-  (assignedCountries ??= new Set(
-    (require('./countries-data') as typeof import('./countries-data')).ISO_3166_ALPHA2_ASSIGNED,
-  )).has(code);
+  (assignedCountries ??= new Set(countriesDataFile().ISO_3166_ALPHA2_ASSIGNED)).has(code);
 
 /** A country: an ISO 3166-1 alpha-2 code currently assigned (not EU, UK, XA or another reserved code). */
 export const countryCode = z

@@ -12,17 +12,9 @@ import type { PersonalDataEntry, PersonalDataMap } from './personal-data';
 import { servedElsewhere, type RouteTable } from './route-table';
 import routeTable from './route-table.json';
 
-/**
- * A file loaded on its first use, not when the file naming it is loaded: the one way a module writes
- * a lazy load (docs/ADDING_A_MODULE.md), in its module.ts (its router, the runs of its jobs and
- * queues) and its index.ts (its service functions, through `lazyFunction`): given the loader, a
- * function requiring the file, and the file's type (`typeof import` of the same relative path, since
- * a require answers `any`), as docs/ADDING_A_MODULE.md shows.
- */
-export function lazyFile<File>(load: () => unknown): () => File {
-  let file: File | undefined;
-  return () => (file ??= load() as File);
-}
+import { lazyFile } from '../core/lazy';
+
+export { lazyFile };
 
 /**
  * The one definition of a module (docs/ADDING_A_MODULE.md): everything the platform needs to

@@ -5,6 +5,9 @@ import { registerPlatform, type DefinedModule, type ViewPoliciesSource } from '.
 import type { PersonalDataEntry } from './personal-data';
 import { REGISTERED } from './modules';
 import posSyncService from '../pos/service/definition';
+import { lazyFile } from '../core/lazy';
+
+const documentFile = lazyFile<typeof import('../openapi/document')>(() => require('../openapi/document'));
 
 /**
  * Every module of the API (src/modules/modules.ts lists them, one line each) and what is derived
@@ -75,7 +78,7 @@ registerPlatform({
   personalDataEntries,
   viewPolicies: viewPoliciesProvider(),
   apiDocument: (servers) =>
-    (require('../openapi/document') as typeof import('../openapi/document')).buildOpenApiDocument(DEPLOYED, {
+    documentFile().buildOpenApiDocument(DEPLOYED, {
       servers,
       errors: errorCatalog(),
     }) as Record<string, unknown>,

@@ -14,6 +14,9 @@ const storedEmployee = z.preprocess(
   withoutNulls,
   employeeSchema
     .extend({
+      // stored as its writers left it: an email from a POS roster is kept as the POS gave it, a position may name no sub-role
+      email: z.string().optional(),
+      positions: z.array(z.object({ categoryId: z.string(), subcategoryId: z.string().optional() })).optional(),
       archived: employeeSchema.shape.archived.default(false),
       archive: employeeSchema.shape.archive.default(null),
       userId: z.string().nullable().default(null),
@@ -23,6 +26,8 @@ const storedEmployee = z.preprocess(
     // archived now: an archive recorded for a later date takes effect when that business day begins
     .transform((e): Employee => ({
       ...e,
+      // a position stored without a sub-role stays without one (payroll's rates read it as optional)
+      positions: (e.positions ?? []) as Employee['positions'],
       archived: e.archived && (!e.archive || e.archive.effectiveAt <= Date.now()),
     })),
 );

@@ -6,6 +6,12 @@ import type { Messaging, TokenMessage } from 'firebase-admin/messaging';
 import { config } from '../../core/config';
 import { adminApp, db } from '../../core/firebase';
 import { devicesCollection } from './repo';
+import { lazyFile } from '../../core/lazy';
+
+const firebaseAdminMessagingPackage = lazyFile<typeof import('firebase-admin/messaging')>(() =>
+  require('firebase-admin/messaging'),
+);
+const firebaseAdminAppPackage = lazyFile<typeof import('firebase-admin/app')>(() => require('firebase-admin/app'));
 
 /**
  * Push to phones through Firebase Cloud Messaging with firebase-admin's messaging client.
@@ -34,10 +40,10 @@ class LocalFcmAgent extends Agent {
 function client(): Messaging {
   const local = config.fcmLocalHost();
   if (messaging && messaging.host === local) return messaging.client;
-  const { getMessaging } = require('firebase-admin/messaging') as typeof import('firebase-admin/messaging');
+  const { getMessaging } = firebaseAdminMessagingPackage();
   let app: App = adminApp();
   if (local) {
-    const { initializeApp, getApps } = require('firebase-admin/app') as typeof import('firebase-admin/app');
+    const { initializeApp, getApps } = firebaseAdminAppPackage();
     const name = `fcm-local-${local}`;
     app =
       getApps().find((a) => a.name === name) ??

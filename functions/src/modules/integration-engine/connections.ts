@@ -1,3 +1,4 @@
+import { oauthApp } from './oauth-app';
 import { revokePartnerKeys } from '../reservations';
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
@@ -159,7 +160,6 @@ async function revokeGrant(companyId: string, connection: Connection, accessToke
   const log = logger.child({ companyId, connectionId: connection.id, slug: connection.slug });
   try {
     // loaded here only: a disconnect without a grant to revoke does not load the OAuth code
-    const { oauthApp } = require('./oauth') as typeof import('./oauth');
     await connectorFor(connection.slug)!.oauth!.revoke!({ app: oauthApp(connection.slug), accessToken });
     log.info('vendor grant revoked');
   } catch (err) {

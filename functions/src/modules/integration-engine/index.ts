@@ -1,8 +1,11 @@
 /** The integration engine's public API: what the POS sync service uses (credentials, tokens, runs). */
-import { lazyFunction } from '../kit';
+import { lazyFile, lazyFunction } from '../kit';
 
-const oauth = () => require('./oauth') as typeof import('./oauth');
-const runs = () => require('./runs') as typeof import('./runs');
+const rotation = lazyFile<typeof import('./rotation')>(() => require('./rotation'));
+const sessionTokens = lazyFile<typeof import('./session-tokens')>(() => require('./session-tokens'));
+
+const oauth = lazyFile<typeof import('./oauth')>(() => require('./oauth'));
+const runs = lazyFile<typeof import('./runs')>(() => require('./runs'));
 
 export const accessTokenFor = lazyFunction(oauth, 'accessTokenFor');
 export const claimRun = lazyFunction(runs, 'claimRun');
@@ -10,13 +13,10 @@ export const finishRun = lazyFunction(runs, 'finishRun');
 export const getRun = lazyFunction(runs, 'getRun');
 export const requestSync = lazyFunction(runs, 'requestSync');
 export const saveProgress = lazyFunction(runs, 'saveProgress');
-export const rotateVault = lazyFunction(() => require('./rotation') as typeof import('./rotation'), 'rotateVault');
+export const rotateVault = lazyFunction(rotation, 'rotateVault');
 export type { Claim, RunOutcome } from './runs';
 export { readSecrets } from './repo';
-export const sessionTokenStore = lazyFunction(
-  () => require('./session-tokens') as typeof import('./session-tokens'),
-  'sessionTokenStore',
-);
+export const sessionTokenStore = lazyFunction(sessionTokens, 'sessionTokenStore');
 export { engineErrors, RunTakenOver } from './errors';
 export {
   MAX_BACKFILL_DAYS,
@@ -26,4 +26,4 @@ export {
   type SyncRun,
   type SyncStream,
 } from './schemas';
-export { SYNC_QUEUE } from './sync-queue';
+export { SYNC_QUEUE } from './queues';

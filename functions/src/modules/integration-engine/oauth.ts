@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { config, OAUTH_CLIENT_SECRETS, type OAuthVendor } from '../../core/config';
 import { runExclusive } from '../../core/exclusive';
 import { logger } from '../../core/logger';
 import { sign, verifySignature } from '../../core/vault';
 import { requireCompanyCurrency } from './currency';
-import { connectorFor, VendorError, type OAuthApp, type OAuthConnector } from '../../pos/connectors';
+import { connectorFor, VendorError, type OAuthConnector } from '../../pos/connectors';
 import {
   catalogueEntry,
   readConnection,
@@ -15,6 +14,7 @@ import {
   type Connection,
 } from '../integrations';
 import { connectionIdOf, requireActive, saveConnection } from './connections';
+import { oauthApp } from './oauth-app';
 import { engineErrors } from './errors';
 import { STATE_TTL_MS } from './schemas';
 import * as repo from './repo';
@@ -39,20 +39,6 @@ function oauthOf(entry: CatalogueEntry): OAuthConnector {
   const oauth = connectorFor(entry.slug)?.oauth;
   if (!oauth) throw new Error(`the ${entry.slug} connector has no OAuth support`);
   return oauth;
-}
-
-/** Our OAuth application with the vendor; 503 when it is not configured here. */
-export function oauthApp(slug: string, redirectUri = config.vendors.oauthRedirectUri()): OAuthApp {
-  const vendor = slug as OAuthVendor;
-  const secret = OAUTH_CLIENT_SECRETS[vendor];
-  const clientId = secret ? config.vendors.oauthClientId(vendor) : undefined;
-  const clientSecret = secret ? config.secret(secret) : undefined;
-  if (!clientId || !clientSecret) {
-    throw engineErrors.OAUTH_APP_NOT_CONFIGURED(
-      `Connecting ${slug} needs our OAuth application's client id and secret (${slug.toUpperCase()}_CLIENT_ID, ${slug.toUpperCase()}_CLIENT_SECRET)`,
-    );
-  }
-  return { clientId, clientSecret, redirectUri };
 }
 
 const statePayload = z.strictObject({

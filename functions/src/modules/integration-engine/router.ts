@@ -17,14 +17,15 @@ import {
   STATE_TTL_MS,
   ALERT_AFTER_FAILURES,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 /** The use cases, loaded with the first request that uses them (a cold start loads only the routes). */
-const connect = () => require('./connect') as typeof import('./connect');
-const connections = () => require('./connections') as typeof import('./connections');
-const oauth = () => require('./oauth') as typeof import('./oauth');
+const connect = lazyFile<typeof import('./connect')>(() => require('./connect'));
+const connections = lazyFile<typeof import('./connections')>(() => require('./connections'));
+const oauth = lazyFile<typeof import('./oauth')>(() => require('./oauth'));
 
 export { extend } from './oauth-page';
-const runs = () => require('./runs') as typeof import('./runs');
+const runs = lazyFile<typeof import('./runs')>(() => require('./runs'));
 
 const owner = companyInQuery('owner');
 const manager = companyInQuery('manager');

@@ -10,7 +10,7 @@ import { dispatchEvents, stageEvent, type StagedEvent } from '../events';
 import { catalogueEntry, readConnection, writeConnection, type Connection } from '../integrations';
 import { requireActive } from './connections';
 import { engineErrors, RunTakenOver } from './errors';
-import { SYNC_QUEUE } from './sync-queue';
+import { SYNC_QUEUE } from './queues';
 import * as repo from './repo';
 import { ALERT_AFTER_FAILURES, MAX_BACKFILL_DAYS, SYNC_STREAMS, type SyncRun, type SyncStream } from './schemas';
 import { lockKeys } from '../../core/locks';

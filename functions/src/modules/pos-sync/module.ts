@@ -1,13 +1,16 @@
-import { defineModule } from '../kit';
+import { defineModule, lazyFile } from '../kit';
 import { ERASED_NAME } from '../personal-data';
 import { posSyncErrors } from './errors';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
+const csvService = lazyFile<typeof import('./csv/service')>(() => require('./csv/service'));
 
 export default defineModule({
   name: 'posSync',
   tag: 'pos-sync',
   description:
     'POS roster linking and where synced POS data lands: POS employees per integration connection with their link to an employee (auto-link on email or phone, name suggestions), punches into attendance, sales and refunds to the sales module (which keeps their tips per business day and employee, card and cash), data of unlinked POS employees held until they are linked, and CSV import of roster, punch and sales files for a POS without an API',
-  http: () => require('./router') as typeof import('./router'),
+  http: router,
   errors: posSyncErrors.catalog,
   collections: {
     company: ['posEmployees', 'posHeld', 'csvImports', 'csvMappings'],
@@ -32,7 +35,7 @@ export default defineModule({
       schedule: 'every 1440 minutes',
       description:
         'Deletes the stored file of CSV imports created more than 7 days ago that were not imported and are not running (imported files are deleted when imported)',
-      run: () => async () => (require('./csv/service') as typeof import('./csv/service')).deleteStaleFiles(),
+      run: () => async () => csvService().deleteStaleFiles(),
     },
   ],
 });

@@ -14,9 +14,10 @@ import {
   tipsQuery,
   tipsResponse,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 /** The service (with the sinks into attendance, sales and employees) is loaded by the first request that uses it, not with the routes. */
-const service = () => require('./service') as typeof import('./service');
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
 
 const manager = companyInQuery('manager');
 

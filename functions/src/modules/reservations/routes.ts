@@ -8,11 +8,12 @@ import {
   partnerPushBody,
   partnerPushResponse,
 } from './schemas';
+import { lazyFile } from '../kit';
 
 /** The use cases, loaded with the first request that uses them. */
-const partnerKeys = () => require('./partner-keys') as typeof import('./partner-keys');
-const push = () => require('./push') as typeof import('./push');
-const covers = () => require('./covers') as typeof import('./covers');
+const partnerKeys = lazyFile<typeof import('./partner-keys')>(() => require('./partner-keys'));
+const push = lazyFile<typeof import('./push')>(() => require('./push'));
+const covers = lazyFile<typeof import('./covers')>(() => require('./covers'));
 
 const manager = companyInQuery('manager');
 

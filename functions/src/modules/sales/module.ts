@@ -1,10 +1,12 @@
-import { defineModule } from '../kit';
+import { defineModule, lazyFile } from '../kit';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
 
 export default defineModule({
   name: 'sales',
   description:
     'Sales: invoice import, sales from outside (a POS sync: each sale kept whole on its invoice, with the tips per business day and employee, card and cash), and per-bucket sales (actual-sales day records or invoices)',
-  http: () => require('./router') as typeof import('./router'),
+  http: router,
   collections: { company: ['invoices', 'salesActual', 'sales', 'posTips'] },
   personalData: {
     invoices: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'pay' },

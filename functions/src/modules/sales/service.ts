@@ -28,8 +28,13 @@ const BUCKET_FIELDS: Record<SalesField, (keyof Bucket)[]> = {
   ratio: ['ratio', 'laborCost', 'actualRatio', 'actualLaborCost'],
 };
 
-function pick<T extends object>(source: T, fields: readonly SalesField[], base: (keyof T)[]): Partial<T> {
-  const out: Partial<T> = {};
+/** The base keys of `source`, and the keys of the fields asked for. */
+function pick<T extends object, K extends keyof T>(
+  source: T,
+  fields: readonly SalesField[],
+  base: readonly K[],
+): Pick<T, K> & Partial<T> {
+  const out = {} as Pick<T, K> & Partial<T>;
   for (const k of base) out[k] = source[k];
   for (const f of fields)
     for (const k of BUCKET_FIELDS[f])
@@ -53,7 +58,8 @@ export async function getSales({ query }: { query: SalesQuery }) {
     posSources: query.posSource,
   };
   const filtered = Object.values(filter).some((v) => v !== undefined);
-  const source = query.source === 'invoices' || (query.source === 'auto' && filtered) ? 'invoices' : 'salesActual';
+  const source: 'invoices' | 'salesActual' =
+    query.source === 'invoices' || (query.source === 'auto' && filtered) ? 'invoices' : 'salesActual';
 
   const fields = [...new Set(query.fields ?? DEFAULT_FIELDS)];
   const { profile, settings } = await getCompanyRules({ companyId });
@@ -111,7 +117,7 @@ export async function getSales({ query }: { query: SalesQuery }) {
     labor: labor ?? undefined,
     actualLabor: actualLabor ?? undefined,
   });
-  const base: (keyof Bucket)[] = ['key', 'start', 'end', 'days', 'invoiceCount'];
+  const base = ['key', 'start', 'end', 'days', 'invoiceCount'] as const satisfies readonly (keyof Bucket)[];
   const summary = query.includeSummary ? summarize(buckets) : undefined;
   return {
     companyId,
@@ -131,17 +137,17 @@ export async function getSales({ query }: { query: SalesQuery }) {
     ...(summary && {
       summary: {
         bucketCount: summary.bucketCount,
-        totals: pick(summary.totals, fields, ['days', 'invoiceCount']),
+        totals: pick(summary.totals, fields, ['days', 'invoiceCount'] as const),
         averages: pick(
           summary.averages,
           fields.filter((f) => f !== 'perHour'),
-          ['days', 'invoiceCount'],
+          ['days', 'invoiceCount'] as const,
         ),
         best: summary.best,
         worst: summary.worst,
       },
     }),
-  } as never;
+  };
 }
 
 /**

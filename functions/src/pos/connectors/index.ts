@@ -1,4 +1,12 @@
 import type { Connector } from './types';
+import { lazyFile } from '../../core/lazy';
+
+const squareFile = lazyFile<typeof import('./vendors/square')>(() => require('./vendors/square'));
+const toastFile = lazyFile<typeof import('./vendors/toast')>(() => require('./vendors/toast'));
+const cloverFile = lazyFile<typeof import('./vendors/clover')>(() => require('./vendors/clover'));
+const lightspeedFile = lazyFile<typeof import('./vendors/lightspeed')>(() => require('./vendors/lightspeed'));
+const revelFile = lazyFile<typeof import('./vendors/revel')>(() => require('./vendors/revel'));
+const spotonFile = lazyFile<typeof import('./vendors/spoton')>(() => require('./vendors/spoton'));
 
 /**
  * The vendor connectors by catalogue slug, loaded on first use (a module's cold start pays only
@@ -6,13 +14,13 @@ import type { Connector } from './types';
  * partners who push to us) have none.
  */
 const LOADERS: Record<string, () => Connector> = {
-  square: () => (require('./vendors/square') as typeof import('./vendors/square')).square,
-  square_api_key: () => (require('./vendors/square') as typeof import('./vendors/square')).squareApiKey,
-  toast: () => (require('./vendors/toast') as typeof import('./vendors/toast')).toast,
-  clover: () => (require('./vendors/clover') as typeof import('./vendors/clover')).clover,
-  lightspeed: () => (require('./vendors/lightspeed') as typeof import('./vendors/lightspeed')).lightspeed,
-  revel: () => (require('./vendors/revel') as typeof import('./vendors/revel')).revel,
-  spoton: () => (require('./vendors/spoton') as typeof import('./vendors/spoton')).spoton,
+  square: () => squareFile().square,
+  square_api_key: () => squareFile().squareApiKey,
+  toast: () => toastFile().toast,
+  clover: () => cloverFile().clover,
+  lightspeed: () => lightspeedFile().lightspeed,
+  revel: () => revelFile().revel,
+  spoton: () => spotonFile().spoton,
 };
 
 export function connectorFor(slug: string): Connector | undefined {

@@ -1,7 +1,11 @@
 import { INTEGRATION_SECRETS } from '../../core/config';
-import { defineModule } from '../../modules/kit';
+import { defineModule, lazyFile } from '../../modules/kit';
 import { SYNC_QUEUE } from '../../modules/integration-engine/module';
 import { syncErrors } from './errors';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
+const hourly = lazyFile<typeof import('./hourly')>(() => require('./hourly'));
+const engine = lazyFile<typeof import('./engine')>(() => require('./engine'));
 
 /** The port the service listens on in development; deployed, it is the HTTPS function `posSyncService`. */
 export const POS_SYNC_PORT = 7492;
@@ -17,7 +21,7 @@ export default defineModule({
   tag: 'pos-sync-service',
   description:
     'The POS synchronisation service: trigger a sync of a POS vendor for a company, readiness, vendor webhooks; an hourly job queues every active POS integration, and the sync queue runs the engine (cursors, backfill chunks, retries, alerting)',
-  http: () => require('./router') as typeof import('./router'),
+  http: router,
   errors: syncErrors.catalog,
   runtime: { secrets: INTEGRATION_SECRETS, memory: '512MiB', timeoutSeconds: 540 },
   collections: { company: ['syncCursors'] },
@@ -28,7 +32,7 @@ export default defineModule({
       schedule: 'every 60 minutes',
       description:
         'Queues one sync run per active POS integration that is due (nextSyncAt), skipping those already syncing',
-      run: () => async () => (require('./hourly') as typeof import('./hourly')).enqueueDueSyncs(),
+      run: () => async () => hourly().enqueueDueSyncs(),
     },
   ],
   queues: [
@@ -38,7 +42,7 @@ export default defineModule({
       retryConfig: { maxAttempts: 5, minBackoffSeconds: 30, maxBackoffSeconds: 600, maxDoublings: 4 },
       rateLimits: { maxConcurrentDispatches: 20, maxDispatchesPerSecond: 5 },
       timeoutSeconds: 1800,
-      run: () => (require('./engine') as typeof import('./engine')).runSyncTask,
+      run: () => engine().runSyncTask,
     },
   ],
 });

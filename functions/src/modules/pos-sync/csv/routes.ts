@@ -16,9 +16,10 @@ import {
   previewResponse,
   startImportBody,
 } from './schemas';
+import { lazyFile } from '../../kit';
 
 /** The service (with the sales importer and the integration engine's sinks) is loaded by the first request that uses it, not with the routes. */
-const service = () => require('./service') as typeof import('./service');
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
 
 const manager = companyInQuery('manager');
 const MB = 1024 * 1024;

@@ -24,6 +24,12 @@ export interface SinkCounts {
   held: number;
 }
 
+/** What a page did, and the POS employees (document ids) whose records it held: the caller checks whether they were linked meanwhile (write.ts). */
+export interface Recorded {
+  counts: SinkCounts;
+  heldFor: string[];
+}
+
 const rulesByTarget = new WeakMap<SinkTarget, Promise<CompanyRules>>();
 
 /**

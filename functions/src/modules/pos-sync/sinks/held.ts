@@ -1,22 +1,12 @@
 import { logger } from '../../../core/logger';
 import * as repo from '../repo';
 import type { Replayed } from '../schemas';
-import { employeeIdsOf, type SinkTarget } from './common';
+import type { SinkTarget } from './common';
 import { heldExternalSales, saleOf } from '../../sales';
-import { writePunches } from './punches';
-import { writeSales } from './sales';
+import { recordPunches } from './punches';
+import { recordSales } from './sales';
 
 const REPLAY_PAGE = 2000;
-
-/**
- * A link committed between reading the links and holding a page's records would find nothing to
- * replay: whoever held records reads the links again and replays for the POS employees linked since.
- */
-export async function attributeIfLinkedMeanwhile(t: SinkTarget, posEmployeeIds: readonly string[]): Promise<void> {
-  if (posEmployeeIds.length === 0) return;
-  const links = await employeeIdsOf(t.companyId, posEmployeeIds);
-  for (const [posEmployeeId, employeeId] of links) if (employeeId) await replayHeld(t, posEmployeeId);
-}
 
 /**
  * Attributes what was held for a POS employee now linked: its held punches are written to
@@ -33,7 +23,7 @@ export async function replayHeld(t: SinkTarget, posEmployeeId: string): Promise<
     );
     if (held.length === 0) break;
     held.forEach((h) => seenPunches.add(h.id));
-    const c = await writePunches(
+    const { counts: c } = await recordPunches(
       t,
       held.map((h) => h.punch),
     );
@@ -48,7 +38,7 @@ export async function replayHeld(t: SinkTarget, posEmployeeId: string): Promise<
     );
     if (held.length === 0) break;
     held.forEach((e) => seenSales.add(e.vendorId));
-    const c = await writeSales(t, held.map(saleOf));
+    const { counts: c } = await recordSales(t, held.map(saleOf));
     out.sales += c.created + c.updated + c.unchanged;
     out.failed += c.failed;
     if (c.held) break;

@@ -7,6 +7,5 @@
 export { type SinkCounts, type SinkTarget } from './common';
 export { replayHeld } from './held';
 export { posSourceOf } from './mapping';
-export { writePunches } from './punches';
 export { writeRoster } from './roster';
-export { writeSales } from './sales';
+export { writePunches, writeSales } from './write';

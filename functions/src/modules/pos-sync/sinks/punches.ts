@@ -10,8 +10,7 @@ import {
 import { listRoles } from '../../roles';
 import { nameKey } from '../matching';
 import * as repo from '../repo';
-import { employeeIdsOf, inPool, logFailure, refusal, type SinkCounts, type SinkTarget } from './common';
-import { attributeIfLinkedMeanwhile } from './held';
+import { employeeIdsOf, inPool, logFailure, refusal, type Recorded, type SinkTarget } from './common';
 import { latest, punchInput, zero } from './mapping';
 import { MAX_COMMIT_WRITES } from '../../../core/locks';
 
@@ -36,11 +35,11 @@ async function rolesByTitle(companyId: string): Promise<Map<string, string | nul
  * employee is linked; one already in attendance keeps its employee. Punches of one employee are
  * written in clock-in order, employees in parallel.
  */
-export async function writePunches(t: SinkTarget, page: readonly PosPunch[]): Promise<SinkCounts> {
+export async function recordPunches(t: SinkTarget, page: readonly PosPunch[]): Promise<Recorded> {
   const counts = zero();
   const { records, duplicates } = latest(page);
   counts.unchanged += duplicates;
-  if (records.length === 0) return counts;
+  if (records.length === 0) return { counts, heldFor: [] };
   const posIdOf = (r: PosPunch) => repo.posEmployeeDocId(t.connectionId, r.employeeVendorId);
   const heldRefs = records.map((r) => repo.heldRef(t.companyId, repo.heldPunchDocId(t.connectionId, r.vendorId)));
   const [links, roles, stored, heldSnaps] = await Promise.all([
@@ -131,9 +130,5 @@ export async function writePunches(t: SinkTarget, page: readonly PosPunch[]): Pr
     for (const k of release.slice(i, i + MAX_COMMIT_WRITES)) batch.delete(heldRefs[k]);
     await batch.commit();
   }
-  await attributeIfLinkedMeanwhile(
-    t,
-    toHold.map((i) => posIdOf(records[i])),
-  );
-  return counts;
+  return { counts, heldFor: toHold.map((i) => posIdOf(records[i])) };
 }

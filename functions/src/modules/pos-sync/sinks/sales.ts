@@ -2,8 +2,7 @@ import type { PosSale } from '../../../pos/connectors';
 import { logger } from '../../../core/logger';
 import { recordExternalSales } from '../../sales';
 import * as repo from '../repo';
-import { employeeIdsOf, logFailure, rulesOf, type SinkCounts, type SinkTarget } from './common';
-import { attributeIfLinkedMeanwhile } from './held';
+import { employeeIdsOf, logFailure, rulesOf, type Recorded, type SinkTarget } from './common';
 import { latest, posSourceOf, zero } from './mapping';
 
 /**
@@ -14,11 +13,11 @@ import { latest, posSourceOf, zero } from './mapping';
  * is recorded without an employee (so sales totals are right) and held: linking records it again
  * with the employee. A sale already attributed keeps its employee while its POS employee is unlinked.
  */
-export async function writeSales(t: SinkTarget, page: readonly PosSale[]): Promise<SinkCounts> {
+export async function recordSales(t: SinkTarget, page: readonly PosSale[]): Promise<Recorded> {
   const counts = zero();
   const { records, duplicates } = latest(page);
   counts.unchanged += duplicates;
-  if (records.length === 0) return counts;
+  if (records.length === 0) return { counts, heldFor: [] };
   const source = posSourceOf(t.slug);
   if (!source) {
     counts.failed += records.length;
@@ -28,7 +27,7 @@ export async function writeSales(t: SinkTarget, page: readonly PosSale[]): Promi
       slug: t.slug,
       records: records.length,
     });
-    return counts;
+    return { counts, heldFor: [] };
   }
   const posIdOf = (r: PosSale) =>
     r.employeeVendorId ? repo.posEmployeeDocId(t.connectionId, r.employeeVendorId) : null;
@@ -49,6 +48,5 @@ export async function writeSales(t: SinkTarget, page: readonly PosSale[]): Promi
     }
     counts[o.outcome]++;
   });
-  await attributeIfLinkedMeanwhile(t, [...heldPosIds]);
-  return counts;
+  return { counts, heldFor: [...heldPosIds] };
 }
