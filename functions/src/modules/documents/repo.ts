@@ -1,7 +1,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { db } from '../../core/firebase';
-import { storedCollection, storedMillis } from '../../core/stored';
+import { storedCollection, storedDecoder, storedMillis } from '../../core/stored';
 import { documentSchema, type DocumentType } from './schemas';
 
 /** A document's metadata as stored: the API's fields and where its bytes are. */
@@ -66,11 +66,11 @@ const EXPIRY_INDEX = 'documentExpiries';
 export const expiryIndexRef = (companyId: string, documentId: string) =>
   db().collection(EXPIRY_INDEX).doc(`${companyId}_${documentId}`);
 
-export interface ExpiryEntry {
-  companyId: string;
-  documentId: string;
-  expiresOn: string;
-}
+const expiryFromDoc = storedDecoder(
+  EXPIRY_INDEX,
+  z.object({ companyId: z.string(), documentId: z.string(), expiresOn: z.string() }),
+);
+export type ExpiryEntry = ReturnType<typeof expiryFromDoc>;
 
 export function writeExpiryIndex(
   tx: Transaction | FirebaseFirestore.WriteBatch,
@@ -86,9 +86,5 @@ export function writeExpiryIndex(
 /** Index entries expiring on or before `lastDate` (a UTC bound wide enough for every time zone). */
 export async function dueExpiries(lastDate: string): Promise<ExpiryEntry[]> {
   const snap = await db().collection(EXPIRY_INDEX).where('expiresOn', '<=', lastDate).get();
-  return snap.docs.map((d) => ({
-    companyId: String(d.get('companyId')),
-    documentId: String(d.get('documentId')),
-    expiresOn: String(d.get('expiresOn')),
-  }));
+  return snap.docs.map(expiryFromDoc);
 }
