@@ -1,5 +1,6 @@
-import type { DocumentData, Transaction, WriteBatch } from 'firebase-admin/firestore';
-import { companyCollection, toMillis } from './firestore';
+import type { Transaction, WriteBatch } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { storedCollection, storedMillis } from './stored';
 
 /**
  * The audit trail of a company, at companies/{companyId}/auditTrail/{id}: one entry per change of
@@ -7,34 +8,22 @@ import { companyCollection, toMillis } from './firestore';
  * and `after` hold only the fields the change touched (null: the field was absent); readers
  * redact them with the visibility rule of the record's module before answering.
  */
-export interface AuditEntry {
-  id: string;
+const auditEntrySchema = z.object({
+  id: z.string(),
   /** The kind of record, e.g. 'employee'. */
-  entity: string;
-  entityId: string;
+  entity: z.string(),
+  entityId: z.string(),
   /** What was done, e.g. 'create', 'update', 'archive', 'rehire'. */
-  action: string;
+  action: z.string(),
   /** uid of who did it; null for our own jobs. */
-  by: string | null;
-  at: number;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
-}
+  by: z.string().nullable().default(null),
+  at: storedMillis.default(0),
+  before: z.record(z.string(), z.unknown()).default({}),
+  after: z.record(z.string(), z.unknown()).default({}),
+});
+export type AuditEntry = z.output<typeof auditEntrySchema>;
 
-function auditFromDoc(id: string, d: DocumentData): AuditEntry {
-  return {
-    id,
-    entity: String(d.entity),
-    entityId: String(d.entityId),
-    action: String(d.action),
-    by: typeof d.by === 'string' ? d.by : null,
-    at: toMillis(d.at) ?? 0,
-    before: d.before ?? {},
-    after: d.after ?? {},
-  };
-}
-
-const { collection: auditCollection } = companyCollection('auditTrail', auditFromDoc);
+const { collection: auditCollection, fromDoc: auditFromDoc } = storedCollection('auditTrail', auditEntrySchema);
 
 export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at'> & { at?: number };
 
@@ -63,5 +52,5 @@ export function recordAudit(writer: Transaction | WriteBatch, companyId: string,
 /** The entries of one record, oldest first. */
 export async function listAudit(companyId: string, entity: string, entityId: string): Promise<AuditEntry[]> {
   const snap = await auditCollection(companyId).where('entity', '==', entity).where('entityId', '==', entityId).get();
-  return snap.docs.map((d) => auditFromDoc(d.id, d.data())).sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
+  return snap.docs.map(auditFromDoc).sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
 }

@@ -233,7 +233,7 @@ describe("the assistant has the caller's access, no more", () => {
       .doc(co.companyId)
       .collection('employees')
       .doc(co.otherId)
-      .update({ rateRegular: 23.75, rateOvertime: 35.5, salary: 41000, additionalSalary: 987654 });
+      .update({ rateRegular: 23.75, rateOvertime: 35.5, salary: 41000, additionalSalary: { bonus: 987654 } });
     return co;
   }
 

@@ -18,7 +18,7 @@ export async function autoClockOut(now: number = Date.now()): Promise<{ closed: 
   for (let round = 0; round < 50; round++) {
     const snap = await repo.dueOpenPunchesQuery(now, 200).get();
     if (snap.empty) break;
-    const entries = snap.docs.map((d) => repo.openEntryFromDoc(d.data()));
+    const entries = snap.docs.map(repo.openEntryFromDoc);
     for (let i = 0; i < entries.length; i += 20) {
       const done = await Promise.all(
         entries
@@ -45,11 +45,11 @@ async function closeOverdue(entry: repo.OpenPunchEntry, now: number): Promise<bo
   const outcome = await runExclusive(lockKeys.attendance(companyId, employeeId), async (tx) => {
     const openRef = repo.openPunchRef(companyId, employeeId);
     const [openSnap, settingsSnap] = await tx.getAll(openRef, repo.settingsRef(companyId));
-    const open = openSnap.exists ? repo.openEntryFromDoc(openSnap.data()!) : null;
+    const open = openSnap.exists ? repo.openEntryFromDoc(openSnap) : null;
     if (!open || open.autoCloseAt > now) return { result: null };
     const punch = repo.punchFromSnapshot(await tx.get(repo.punchRef(companyId, open.punchId)));
     if (!punch || punch.clockOutAt !== null) return { result: null, write: (t) => void t.delete(openRef) };
-    const settings = repo.settingsFromData(settingsSnap.data());
+    const settings = repo.settingsFromSnapshot(settingsSnap);
     const after = closePunch(
       punch,
       Math.max(open.autoCloseAt, punch.clockInAt),

@@ -216,7 +216,7 @@ export async function currentPunch({
   const open = await repo.openPunchRef(member.companyId, employeeId).get();
   if (!open.exists) return { punch: null, onBreak: false };
   const punch = repo.punchFromSnapshot(
-    await repo.punchRef(member.companyId, repo.openEntryFromDoc(open.data()!).punchId).get(),
+    await repo.punchRef(member.companyId, repo.openEntryFromDoc(open).punchId).get(),
   );
   return { punch, onBreak: !!punch?.breaks.some((b) => b.endAt === null) };
 }

@@ -58,9 +58,9 @@ export async function readEmployeeState(
   );
   const company = companyRulesFromSnapshots(companySnap, settingsSnap);
   if (!company) throw companyNotFound();
-  const open = openSnap.exists ? repo.openEntryFromDoc(openSnap.data()!) : null;
+  const open = openSnap.exists ? repo.openEntryFromDoc(openSnap) : null;
   const openPunch = open ? repo.punchFromSnapshot(await tx.get(repo.punchRef(companyId, open.punchId))) : null;
-  return { company, settings: repo.settingsFromData(attendanceSnap.data()), open, openPunch, extra: rest };
+  return { company, settings: repo.settingsFromSnapshot(attendanceSnap), open, openPunch, extra: rest };
 }
 
 /** Refuses (PERIOD_LOCKED) when a business date is in a range closed by payroll, reading the locks in the transaction. */

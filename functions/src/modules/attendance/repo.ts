@@ -1,23 +1,24 @@
-import type { DocumentData, DocumentReference, Query, Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, Query, Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../core/firebase';
-import { companyCollection, companyDoc } from '../../core/firestore';
+import { companyDoc } from '../../core/firestore';
+import { storedCollection, storedDecoder, type StoredSnapshot } from '../../core/stored';
 import {
-  AUDIT_ACTIONS,
-  BREAK_TYPES,
-  EXCEPTION_TYPES,
-  PUNCH_SOURCES,
-  PUNCH_STATES,
   SETTINGS_DEFAULTS,
+  auditEntrySchema,
+  breakSchema,
+  lockSchema,
+  locationSchema,
+  posPendingSchema,
+  punchSchema,
+  settingsSchema,
+  shiftLinkSchema,
+  vendorSchema,
   type AttendanceSettings,
   type AuditEntry,
-  type Break,
-  type ExceptionType,
-  type PunchLocation,
-  type PosPending,
   type PunchState,
   type PunchView,
   type RangeLock,
-  type ShiftLink,
   type VendorLink,
 } from './schemas';
 
@@ -52,13 +53,6 @@ import {
  * Indexed queries (firestore.indexes.json, collection group "punches"):
  *   (employeeId, businessDate), (positionId, businessDate), (state, businessDate), (businessDate)
  */
-export const {
-  collection: punchesCollection,
-  ref: punchRef,
-  fromSnapshot: punchFromSnapshot,
-} = companyCollection('punches', punchFromDoc);
-export const { collection: auditCollection } = companyCollection('punchAudit', auditFromDoc);
-export const { collection: locksCollection, ref: lockRef } = companyCollection('attendanceLocks', lockFromDoc);
 export const settingsRef = (companyId: string): DocumentReference =>
   companyDoc(companyId).collection('attendanceSettings').doc('current');
 
@@ -66,147 +60,115 @@ export const OPEN_PUNCHES = 'openPunches';
 export const openPunchRef = (companyId: string, employeeId: string) =>
   db().collection(OPEN_PUNCHES).doc(`${companyId}~${employeeId}`);
 
-export interface OpenPunchEntry {
-  companyId: string;
-  employeeId: string;
-  punchId: string;
-  clockInAt: number;
-  autoCloseAt: number;
-}
+const openEntrySchema = z.object({
+  companyId: z.string(),
+  employeeId: z.string(),
+  punchId: z.string(),
+  clockInAt: z.number(),
+  autoCloseAt: z.number(),
+});
+export type OpenPunchEntry = z.output<typeof openEntrySchema>;
 
-export function openEntryFromDoc(d: DocumentData): OpenPunchEntry {
-  return {
-    companyId: String(d.companyId),
-    employeeId: String(d.employeeId),
-    punchId: String(d.punchId),
-    clockInAt: Number(d.clockInAt),
-    autoCloseAt: Number(d.autoCloseAt),
-  };
-}
+/** An openPunches entry (its id, `{companyId}~{employeeId}`, is not part of it). */
+export const openEntryFromDoc = storedDecoder(OPEN_PUNCHES, openEntrySchema);
 
 /** Open punches whose limit has passed, across every company: one query on a single-field index. */
 export const dueOpenPunchesQuery = (now: number, limit: number): Query =>
   db().collection(OPEN_PUNCHES).where('autoCloseAt', '<=', now).orderBy('autoCloseAt').limit(limit);
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+/** A stored location: older punches may lack the fix's accuracy. */
+const storedLocation = locationSchema
+  .extend({ accuracy: locationSchema.shape.accuracy.default(0) })
+  .nullable()
+  .default(null);
 
-function locationOf(v: unknown): PunchLocation | null {
-  const l = v as Partial<PunchLocation> | null | undefined;
-  if (!l || typeof l.lat !== 'number' || typeof l.lng !== 'number') return null;
-  return { lat: l.lat, lng: l.lng, accuracy: Number(l.accuracy ?? 0) };
-}
+const storedBreak = breakSchema.extend({
+  endAt: breakSchema.shape.endAt.default(null),
+  paid: z.boolean().default(false),
+});
 
-function breaksOf(v: unknown): Break[] {
-  if (!Array.isArray(v)) return [];
-  return v.map((b) => ({
-    type: BREAK_TYPES.includes(b?.type) ? b.type : 'rest',
-    startAt: Number(b?.startAt),
-    endAt: num(b?.endAt),
-    paid: b?.paid === true,
-  }));
-}
+const storedVendor = vendorSchema
+  .extend({
+    version: vendorSchema.shape.version.default(null),
+    needsReview: vendorSchema.shape.needsReview.default(false),
+    pending: posPendingSchema
+      .extend({
+        clockOutAt: posPendingSchema.shape.clockOutAt.default(null),
+        breaks: z.array(storedBreak).default([]),
+        deleted: posPendingSchema.shape.deleted.default(false),
+        receivedAt: posPendingSchema.shape.receivedAt.default(0),
+      })
+      .nullable()
+      .default(null),
+    reviewedAt: vendorSchema.shape.reviewedAt.default(null),
+    reviewedBy: vendorSchema.shape.reviewedBy.default(null),
+  })
+  // a review is only waited for while a POS version is set aside
+  .transform((v): VendorLink => ({ ...v, needsReview: v.needsReview && v.pending !== null }));
 
-function shiftLinkOf(v: unknown): ShiftLink | null {
-  const s = v as Partial<ShiftLink> | null | undefined;
-  if (!s || typeof s.shiftId !== 'string') return null;
-  return {
-    shiftId: s.shiftId,
-    date: String(s.date),
-    scheduledStartAt: Number(s.scheduledStartAt),
-    scheduledEndAt: Number(s.scheduledEndAt),
-    scheduledMinutes: Number(s.scheduledMinutes ?? 0),
-  };
-}
+/** A punch document: the API's punch, its id the document's, with defaults for what older punches lack. */
+const storedPunch = punchSchema.extend({
+  positionId: punchSchema.shape.positionId.default(null),
+  clockOutAt: punchSchema.shape.clockOutAt.default(null),
+  deviceClockInAt: punchSchema.shape.deviceClockInAt.default(null),
+  deviceClockOutAt: punchSchema.shape.deviceClockOutAt.default(null),
+  clockInLocation: storedLocation,
+  clockOutLocation: storedLocation,
+  breaks: z.array(storedBreak).default([]),
+  shift: shiftLinkSchema
+    .extend({ scheduledMinutes: shiftLinkSchema.shape.scheduledMinutes.default(0) })
+    .nullable()
+    .default(null),
+  lateMinutes: punchSchema.shape.lateMinutes.default(0),
+  leftEarlyMinutes: punchSchema.shape.leftEarlyMinutes.default(0),
+  autoClockedOut: punchSchema.shape.autoClockedOut.default(false),
+  source: punchSchema.shape.source.default('app'),
+  vendor: storedVendor.nullable().default(null),
+  workedMinutes: punchSchema.shape.workedMinutes.default(null),
+  paidBreakMinutes: punchSchema.shape.paidBreakMinutes.default(0),
+  unpaidBreakMinutes: punchSchema.shape.unpaidBreakMinutes.default(0),
+  exceptions: punchSchema.shape.exceptions.default([]),
+  createdAt: punchSchema.shape.createdAt.default(0),
+  updatedAt: punchSchema.shape.updatedAt.default(0),
+  approvedAt: punchSchema.shape.approvedAt.default(null),
+  approvedBy: punchSchema.shape.approvedBy.default(null),
+});
 
-function pendingOf(v: unknown): PosPending | null {
-  const p = v as Partial<PosPending> | null | undefined;
-  if (!p || typeof p.version !== 'string') return null;
-  return {
-    version: p.version,
-    employeeId: String(p.employeeId),
-    clockInAt: Number(p.clockInAt),
-    clockOutAt: num(p.clockOutAt),
-    breaks: breaksOf(p.breaks),
-    deleted: p.deleted === true,
-    receivedAt: Number(p.receivedAt ?? 0),
-  };
-}
+export const {
+  collection: punchesCollection,
+  ref: punchRef,
+  fromDoc: punchFromDoc,
+  fromSnapshot: punchFromSnapshot,
+} = storedCollection('punches', storedPunch);
 
-function vendorOf(v: unknown): VendorLink | null {
-  const d = v as Record<string, unknown> | null | undefined;
-  if (!d || typeof d.slug !== 'string') return null;
-  const pending = pendingOf(d.pending);
-  return {
-    slug: d.slug,
-    externalId: String(d.externalId),
-    version: str(d.version),
-    needsReview: d.needsReview === true && pending !== null,
-    pending,
-    reviewedAt: num(d.reviewedAt),
-    reviewedBy: str(d.reviewedBy),
-  };
-}
+const storedAudit = auditEntrySchema.extend({
+  before: auditEntrySchema.shape.before.default(null),
+  after: auditEntrySchema.shape.after.default(null),
+  reason: auditEntrySchema.shape.reason.default(null),
+});
+const audits = storedCollection('punchAudit', storedAudit);
+export const auditCollection = audits.collection;
+const auditFromDoc = audits.fromDoc;
+
+const storedLock = lockSchema.extend({
+  lockedAt: lockSchema.shape.lockedAt.default(0),
+  lockedBy: lockSchema.shape.lockedBy.default(''),
+});
+const locks = storedCollection('attendanceLocks', storedLock);
+export const { collection: locksCollection, ref: lockRef } = locks;
+const lockFromDoc = locks.fromDoc;
 
 /** The stored fields of a punch (the view minus its id). */
 export type StoredPunch = Omit<PunchView, 'id'>;
-
-/** The one parser of a punch document. */
-export function punchFromDoc(id: string, d: DocumentData): PunchView {
-  return {
-    id,
-    companyId: String(d.companyId),
-    employeeId: String(d.employeeId),
-    positionId: str(d.positionId),
-    businessDate: String(d.businessDate),
-    clockInAt: Number(d.clockInAt),
-    clockOutAt: num(d.clockOutAt),
-    deviceClockInAt: num(d.deviceClockInAt),
-    deviceClockOutAt: num(d.deviceClockOutAt),
-    clockInLocation: locationOf(d.clockInLocation),
-    clockOutLocation: locationOf(d.clockOutLocation),
-    breaks: breaksOf(d.breaks),
-    state: PUNCH_STATES.includes(d.state) ? (d.state as PunchState) : 'pending',
-    shift: shiftLinkOf(d.shift),
-    lateMinutes: Number(d.lateMinutes ?? 0),
-    leftEarlyMinutes: Number(d.leftEarlyMinutes ?? 0),
-    autoClockedOut: d.autoClockedOut === true,
-    source: PUNCH_SOURCES.includes(d.source) ? d.source : 'app',
-    vendor: vendorOf(d.vendor),
-    workedMinutes: num(d.workedMinutes),
-    paidBreakMinutes: Number(d.paidBreakMinutes ?? 0),
-    unpaidBreakMinutes: Number(d.unpaidBreakMinutes ?? 0),
-    exceptions: Array.isArray(d.exceptions)
-      ? d.exceptions.filter((e: unknown): e is ExceptionType => EXCEPTION_TYPES.some((type) => type === e))
-      : [],
-    createdAt: Number(d.createdAt ?? 0),
-    updatedAt: Number(d.updatedAt ?? 0),
-    approvedAt: num(d.approvedAt),
-    approvedBy: str(d.approvedBy),
-  };
-}
 
 export function punchToDoc(p: PunchView): StoredPunch {
   const { id: _id, ...doc } = p;
   return doc;
 }
 
-function auditFromDoc(id: string, d: DocumentData): AuditEntry {
-  return {
-    id,
-    punchId: String(d.punchId),
-    at: Number(d.at),
-    by: String(d.by),
-    action: AUDIT_ACTIONS.includes(d.action) ? d.action : 'edit',
-    before: d.before ?? null,
-    after: d.after ?? null,
-    reason: str(d.reason),
-  };
-}
-
 export async function listAudit(companyId: string, punchId: string): Promise<AuditEntry[]> {
   const snap = await auditCollection(companyId).where('punchId', '==', punchId).get();
-  return snap.docs.map((d) => auditFromDoc(d.id, d.data())).sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
+  return snap.docs.map(auditFromDoc).sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
 }
 
 /** Adds an audit entry to a transaction's writes. */
@@ -214,35 +176,42 @@ export function writeAudit(tx: Transaction, companyId: string, entry: Omit<Audit
   tx.set(auditCollection(companyId).doc(), entry);
 }
 
-function lockFromDoc(_id: string, d: DocumentData): RangeLock {
-  return {
-    startDate: String(d.startDate),
-    endDate: String(d.endDate),
-    lockedAt: Number(d.lockedAt ?? 0),
-    lockedBy: String(d.lockedBy ?? ''),
-  };
-}
-
 export const lockId = (startDate: string, endDate: string) => `${startDate}_${endDate}`;
 
 export async function readLocks(companyId: string, tx?: Transaction): Promise<RangeLock[]> {
   const q = locksCollection(companyId);
   const snap = tx ? await tx.get(q) : await q.get();
-  return snap.docs.map((d) => lockFromDoc(d.id, d.data())).sort((a, b) => a.startDate.localeCompare(b.startDate));
+  return snap.docs.map(lockFromDoc).sort((a, b) => a.startDate.localeCompare(b.startDate));
 }
 
-export const settingsFromData = (d: DocumentData | undefined): AttendanceSettings => {
-  const out = { ...SETTINGS_DEFAULTS };
-  for (const key of Object.keys(SETTINGS_DEFAULTS) as (keyof AttendanceSettings)[]) {
-    if (d && typeof d[key] === typeof SETTINGS_DEFAULTS[key]) (out as Record<string, unknown>)[key] = d[key];
-  }
-  return out;
-};
+/** The stored settings: the fields it sets over SETTINGS_DEFAULTS. */
+const settingsFromDoc = storedDecoder(
+  'attendanceSettings',
+  settingsSchema.extend({
+    geofenceRadiusMeters: settingsSchema.shape.geofenceRadiusMeters.default(SETTINGS_DEFAULTS.geofenceRadiusMeters),
+    autoClockOutAfterMinutes: settingsSchema.shape.autoClockOutAfterMinutes.default(
+      SETTINGS_DEFAULTS.autoClockOutAfterMinutes,
+    ),
+    autoApproveVarianceMinutes: settingsSchema.shape.autoApproveVarianceMinutes.default(
+      SETTINGS_DEFAULTS.autoApproveVarianceMinutes,
+    ),
+    restBreaksPaid: settingsSchema.shape.restBreaksPaid.default(SETTINGS_DEFAULTS.restBreaksPaid),
+    mealBreaksPaid: settingsSchema.shape.mealBreaksPaid.default(SETTINGS_DEFAULTS.mealBreaksPaid),
+    breakRequiredAfterMinutes: settingsSchema.shape.breakRequiredAfterMinutes.default(
+      SETTINGS_DEFAULTS.breakRequiredAfterMinutes,
+    ),
+    lateGraceMinutes: settingsSchema.shape.lateGraceMinutes.default(SETTINGS_DEFAULTS.lateGraceMinutes),
+  }),
+);
+
+/** The settings in force: the stored document's, SETTINGS_DEFAULTS without one. */
+export const settingsFromSnapshot = (snap: StoredSnapshot & { readonly exists: boolean }): AttendanceSettings =>
+  snap.exists ? settingsFromDoc(snap) : { ...SETTINGS_DEFAULTS };
 
 export async function readSettings(companyId: string, tx?: Transaction): Promise<AttendanceSettings> {
   const ref = settingsRef(companyId);
   const snap = tx ? await tx.get(ref) : await ref.get();
-  return settingsFromData(snap.data());
+  return settingsFromSnapshot(snap);
 }
 
 export interface PunchFilter {
@@ -264,7 +233,7 @@ export async function listRange(f: PunchFilter, tx?: Transaction): Promise<Punch
   q = q.where('businessDate', '>=', f.from).where('businessDate', '<=', f.to);
   const snap = tx ? await tx.get(q) : await q.get();
   return snap.docs
-    .map((d) => punchFromDoc(d.id, d.data()))
+    .map(punchFromDoc)
     .filter(
       (p) =>
         (used === 'employeeId' || !f.employeeId || p.employeeId === f.employeeId) &&

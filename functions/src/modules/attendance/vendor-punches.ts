@@ -129,8 +129,7 @@ export async function upsertVendorPunch(companyId: string, input: VendorPunchInp
       throw attendanceErrors.ALREADY_CLOCKED_IN(
         `Employee ${input.employeeId} already has an open punch ${state.open.punchId}`,
       );
-    const oldOpen =
-      oldOpenRef && state.extra[1]?.exists && repo.openEntryFromDoc(state.extra[1].data()!).punchId === id;
+    const oldOpen = oldOpenRef && state.extra[1]?.exists && repo.openEntryFromDoc(state.extra[1]).punchId === id;
     return {
       result: { punch: after, outcome: before ? ('updated' as const) : ('created' as const) },
       write: (t) => {

@@ -1,7 +1,8 @@
-import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../core/firebase';
-import { companyCollection, toMillis } from '../../core/firestore';
-import type { Conversation, Proposal, ToolUse, Turn } from './schemas';
+import { storedCollection, storedMillis } from '../../core/stored';
+import { conversationSchema, proposalSchema, turnSchema } from './schemas';
 
 /**
  * Storage of the chat module:
@@ -10,66 +11,50 @@ import type { Conversation, Proposal, ToolUse, Turn } from './schemas';
  *  - companies/{companyId}/chatProposals/{proposalId}: a change the assistant proposed.
  * Every document carries the uid of its member: a member reads only their own.
  */
-export interface StoredConversation extends Conversation {
-  uid: string;
-  summary: string;
-}
+const storedConversation = conversationSchema.extend({
+  companyId: conversationSchema.shape.companyId.default(''),
+  uid: z.string().default(''),
+  title: conversationSchema.shape.title.default(''),
+  turnCount: conversationSchema.shape.turnCount.default(0),
+  summarizedTurns: conversationSchema.shape.summarizedTurns.default(0),
+  summary: z.string().default(''),
+  createdAt: storedMillis.default(0),
+  updatedAt: storedMillis.default(0),
+});
+export type StoredConversation = z.output<typeof storedConversation>;
 
-function conversationFromDoc(id: string, data: DocumentData): StoredConversation {
-  return {
-    id,
-    companyId: String(data.companyId ?? ''),
-    uid: String(data.uid ?? ''),
-    title: String(data.title ?? ''),
-    turnCount: Number(data.turnCount ?? 0),
-    summarizedTurns: Number(data.summarizedTurns ?? 0),
-    summary: String(data.summary ?? ''),
-    createdAt: toMillis(data.createdAt) ?? 0,
-    updatedAt: toMillis(data.updatedAt) ?? 0,
-  };
-}
+/** A turn document: its id (the document's is `{conversationId}~{turnId}`) is stored as `turnId`. */
+const storedTurn = turnSchema
+  .omit({ id: true })
+  .extend({
+    turnId: z.string().default(''),
+    conversationId: turnSchema.shape.conversationId.default(''),
+    uid: z.string().default(''),
+    seq: turnSchema.shape.seq.default(0),
+    question: turnSchema.shape.question.default(''),
+    answer: turnSchema.shape.answer.default(''),
+    refused: turnSchema.shape.refused.default(false),
+    tools: turnSchema.shape.tools.default([]),
+    proposalIds: turnSchema.shape.proposalIds.default([]),
+    createdAt: storedMillis.default(0),
+  })
+  .transform(({ turnId, ...turn }) => ({ ...turn, id: turnId }));
+export type StoredTurn = z.output<typeof storedTurn>;
 
-export interface StoredTurn extends Turn {
-  uid: string;
-}
+const storedProposal = proposalSchema.extend({
+  uid: z.string().default(''),
+  conversationId: proposalSchema.shape.conversationId.default(''),
+  summary: proposalSchema.shape.summary.default(''),
+  payload: proposalSchema.shape.payload.default({}),
+  result: proposalSchema.shape.result.default(null),
+  createdAt: storedMillis.default(0),
+  decidedAt: storedMillis.nullable().default(null),
+});
+export type StoredProposal = z.output<typeof storedProposal>;
 
-function turnFromDoc(_id: string, data: DocumentData): StoredTurn {
-  return {
-    id: String(data.turnId ?? ''),
-    conversationId: String(data.conversationId ?? ''),
-    uid: String(data.uid ?? ''),
-    seq: Number(data.seq ?? 0),
-    question: String(data.question ?? ''),
-    answer: String(data.answer ?? ''),
-    refused: data.refused === true,
-    tools: Array.isArray(data.tools) ? (data.tools as ToolUse[]) : [],
-    proposalIds: Array.isArray(data.proposalIds) ? (data.proposalIds as string[]) : [],
-    createdAt: toMillis(data.createdAt) ?? 0,
-  };
-}
-
-export interface StoredProposal extends Proposal {
-  uid: string;
-}
-
-function proposalFromDoc(id: string, data: DocumentData): StoredProposal {
-  return {
-    id,
-    uid: String(data.uid ?? ''),
-    conversationId: String(data.conversationId ?? ''),
-    kind: data.kind,
-    status: data.status,
-    summary: String(data.summary ?? ''),
-    payload: (data.payload ?? {}) as Record<string, unknown>,
-    result: (data.result ?? null) as Record<string, unknown> | null,
-    createdAt: toMillis(data.createdAt) ?? 0,
-    decidedAt: toMillis(data.decidedAt) ?? null,
-  };
-}
-
-const conversations = companyCollection('chatConversations', conversationFromDoc);
-const turns = companyCollection('chatTurns', turnFromDoc);
-const proposals = companyCollection('chatProposals', proposalFromDoc);
+const conversations = storedCollection('chatConversations', storedConversation);
+const turns = storedCollection('chatTurns', storedTurn);
+const proposals = storedCollection('chatProposals', storedProposal);
 
 const turnDocId = (conversationId: string, turnId: string) => `${conversationId}~${turnId}`;
 
@@ -92,7 +77,7 @@ export async function listConversations(companyId: string, uid: string, limit: n
     .orderBy('updatedAt', 'desc')
     .limit(limit)
     .get();
-  return snap.docs.map((d) => conversationFromDoc(d.id, d.data()));
+  return snap.docs.map(conversations.fromDoc);
 }
 
 /** The turns of a conversation from `fromSeq` on, oldest first. */
@@ -103,7 +88,7 @@ export async function listTurns(companyId: string, conversationId: string, fromS
     .where('seq', '>=', fromSeq)
     .orderBy('seq')
     .get();
-  return snap.docs.map((d) => turnFromDoc(d.id, d.data()));
+  return snap.docs.map(turns.fromDoc);
 }
 
 export async function getTurn(companyId: string, conversationId: string, turnId: string): Promise<StoredTurn | null> {

@@ -1,40 +1,32 @@
-import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../core/firebase';
-import { companyCollection, toMillis } from '../../core/firestore';
-import { DOCUMENT_TYPES, type DocumentType, type EmployeeDocument } from './schemas';
+import { storedCollection, storedDecoder, storedMillis } from '../../core/stored';
+import { documentSchema, type DocumentType } from './schemas';
 
-export interface StoredDocument extends EmployeeDocument {
-  storagePath: string;
-}
-
-/** The one parser of a document's metadata. */
-function documentFromDoc(id: string, data: DocumentData): StoredDocument {
-  const stage = data.expiryStage;
-  return {
-    id,
-    employeeId: String(data.employeeId ?? ''),
-    type: (DOCUMENT_TYPES as readonly string[]).includes(data.type) ? (data.type as DocumentType) : 'other',
-    title: String(data.title ?? ''),
-    fileName: String(data.fileName ?? ''),
-    contentType: String(data.contentType ?? 'application/octet-stream'),
-    size: Number(data.size ?? 0),
-    sha256: String(data.sha256 ?? ''),
-    expiresOn: typeof data.expiresOn === 'string' ? data.expiresOn : null,
-    expiryStage: typeof stage === 'number' ? stage : null,
-    expiryFlags: (data.expiryFlags as Record<string, number> | undefined) ?? {},
-    uploadedBy: String(data.uploadedBy ?? ''),
-    createdAt: toMillis(data.createdAt) ?? 0,
-    updatedAt: toMillis(data.updatedAt) ?? 0,
-    storagePath: String(data.storagePath ?? ''),
-  };
-}
+/** A document's metadata as stored: the API's fields and where its bytes are. */
+const storedDocument = documentSchema.extend({
+  title: documentSchema.shape.title.default(''),
+  contentType: documentSchema.shape.contentType.default('application/octet-stream'),
+  size: documentSchema.shape.size.default(0),
+  sha256: documentSchema.shape.sha256.default(''),
+  expiresOn: documentSchema.shape.expiresOn.default(null),
+  expiryStage: documentSchema.shape.expiryStage.default(null),
+  expiryFlags: documentSchema.shape.expiryFlags.default({}),
+  uploadedBy: documentSchema.shape.uploadedBy.default(''),
+  createdAt: storedMillis.default(0),
+  updatedAt: storedMillis.default(0),
+  storagePath: z.string(),
+});
+export type StoredDocument = z.output<typeof storedDocument>;
 
 /** Metadata at companies/{companyId}/documents/{documentId}; the bytes in Cloud Storage at `storagePath`. */
 export const {
   collection: documentsCollection,
   ref: documentRef,
   fromSnapshot: documentFromSnapshot,
-} = companyCollection('documents', documentFromDoc);
+  fromDoc: documentFromDoc,
+} = storedCollection('documents', storedDocument);
 
 export const storagePathOf = (companyId: string, employeeId: string, documentId: string) =>
   `companies/${companyId}/employees/${employeeId}/documents/${documentId}`;
@@ -55,15 +47,13 @@ export async function listDocuments(
   let query: FirebaseFirestore.Query = documentsCollection(companyId);
   if (filter.employeeId) query = query.where('employeeId', '==', filter.employeeId);
   const snap = await query.get();
-  return snap.docs.map((d) => documentFromDoc(d.id, d.data())).filter((d) => !filter.type || d.type === filter.type);
+  return snap.docs.map(documentFromDoc).filter((d) => !filter.type || d.type === filter.type);
 }
 
 /** Documents whose expiry date is on or before `lastDate`. */
 export async function listExpiringBy(companyId: string, lastDate: string): Promise<StoredDocument[]> {
   const snap = await documentsCollection(companyId).where('expiresOn', '<=', lastDate).get();
-  return snap.docs
-    .map((d) => documentFromDoc(d.id, d.data()))
-    .filter((d) => d.expiresOn !== null && d.expiresOn <= lastDate);
+  return snap.docs.map(documentFromDoc).filter((d) => d.expiresOn !== null && d.expiresOn <= lastDate);
 }
 
 /**
@@ -76,11 +66,11 @@ const EXPIRY_INDEX = 'documentExpiries';
 export const expiryIndexRef = (companyId: string, documentId: string) =>
   db().collection(EXPIRY_INDEX).doc(`${companyId}_${documentId}`);
 
-export interface ExpiryEntry {
-  companyId: string;
-  documentId: string;
-  expiresOn: string;
-}
+const expiryFromDoc = storedDecoder(
+  EXPIRY_INDEX,
+  z.object({ companyId: z.string(), documentId: z.string(), expiresOn: z.string() }),
+);
+export type ExpiryEntry = ReturnType<typeof expiryFromDoc>;
 
 export function writeExpiryIndex(
   tx: Transaction | FirebaseFirestore.WriteBatch,
@@ -96,9 +86,5 @@ export function writeExpiryIndex(
 /** Index entries expiring on or before `lastDate` (a UTC bound wide enough for every time zone). */
 export async function dueExpiries(lastDate: string): Promise<ExpiryEntry[]> {
   const snap = await db().collection(EXPIRY_INDEX).where('expiresOn', '<=', lastDate).get();
-  return snap.docs.map((d) => ({
-    companyId: String(d.get('companyId')),
-    documentId: String(d.get('documentId')),
-    expiresOn: String(d.get('expiresOn')),
-  }));
+  return snap.docs.map(expiryFromDoc);
 }

@@ -1,7 +1,8 @@
-import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
 import { db } from '../../core/firebase';
-import { toMillis } from '../../core/firestore';
-import { answersSchema, turnSchema, type Answers, type Turn } from './schemas';
+import { z } from 'zod';
+import { storedDecoder, storedMillis } from '../../core/stored';
+import { answersSchema, sessionSchema, turnSchema, type Answers, type Turn } from './schemas';
 
 /** A session as stored: `onboardingSessions/{sessionId}` (root: there is no company yet). */
 export interface StoredSession {
@@ -30,36 +31,46 @@ const COLLECTION = 'onboardingSessions';
 export const sessionsCollection = () => db().collection(COLLECTION);
 export const sessionRef = (id: string) => sessionsCollection().doc(id);
 
-/** The one parser of a session document; stored answers are re-validated (a field that no longer passes is dropped). */
-function sessionFromDoc(id: string, data: DocumentData): StoredSession {
-  const answers = answersSchema.safeParse(data.answers ?? {});
-  const transcript = turnSchema.array().safeParse(data.transcript ?? []);
-  return {
-    id,
-    ownerUid: typeof data.ownerUid === 'string' ? data.ownerUid : null,
-    tokenHash: typeof data.tokenHash === 'string' ? data.tokenHash : null,
-    answers: answers.success ? answers.data : {},
-    transcript: transcript.success ? transcript.data : [],
-    messageCount: Number(data.messageCount ?? 0),
-    messagesStarted: Number(data.messagesStarted ?? data.messageCount ?? 0),
-    countsStarted: typeof data.messagesStarted === 'number',
-    companyId: typeof data.companyId === 'string' ? data.companyId : null,
-    completion:
-      data.completion && typeof data.completion.uid === 'string'
-        ? {
-            uid: data.completion.uid,
-            employeeId: data.completion.employeeId ?? null,
-            reply: String(data.completion.reply ?? ''),
-          }
-        : null,
-    lastMessage: data.lastMessage && typeof data.lastMessage.clientMessageId === 'string' ? data.lastMessage : null,
-    expiresAt: Number(data.expiresAt ?? 0),
-    createdAt: toMillis(data.createdAt),
-    updatedAt: toMillis(data.updatedAt),
-  };
-}
+/**
+ * A session document. Stored answers and transcript are read again through their schemas: a session
+ * whose answers no longer pass (the rules tightened since) resumes with none rather than failing.
+ */
+const storedSession = z
+  .object({
+    id: z.string(),
+    ownerUid: z.string().nullable().default(null),
+    tokenHash: z.string().nullable().default(null),
+    answers: answersSchema.catch({}),
+    transcript: turnSchema.array().catch([]),
+    messageCount: sessionSchema.shape.messageCount.default(0),
+    messagesStarted: z.int().optional(),
+    companyId: sessionSchema.shape.companyId.default(null),
+    completion: z
+      .object({ uid: z.string(), employeeId: z.string().nullable().default(null), reply: z.string().default('') })
+      .nullable()
+      .default(null),
+    lastMessage: z
+      .object({
+        clientMessageId: z.string(),
+        reply: z.string(),
+        accepted: z.array(z.string()),
+        ignored: z.array(z.string()),
+      })
+      .nullable()
+      .default(null),
+    expiresAt: sessionSchema.shape.expiresAt.default(0),
+    createdAt: storedMillis.optional(),
+    updatedAt: storedMillis.optional(),
+  })
+  // a session started before messagesStarted existed counts its answered messages
+  .transform(({ messagesStarted, ...session }): StoredSession => ({
+    ...session,
+    messagesStarted: messagesStarted ?? session.messageCount,
+    countsStarted: messagesStarted !== undefined,
+  }));
+const sessionFromDoc = storedDecoder(COLLECTION, storedSession);
 
 export async function readSession(id: string, tx?: Transaction): Promise<StoredSession | null> {
   const snap = tx ? await tx.get(sessionRef(id)) : await sessionRef(id).get();
-  return snap.exists ? sessionFromDoc(id, snap.data()!) : null;
+  return snap.exists ? sessionFromDoc(snap) : null;
 }

@@ -29,7 +29,7 @@ const taskId = (t: BatchTask) => `${t.companyId}-${t.requestedAt}-${t.batch}`;
 export async function readDeletion({ member }: { member: Membership }) {
   const snap = await deletionRef(member.companyId).get();
   if (!snap.exists) throw privacyErrors.COMPANY_DELETION_NOT_FOUND('No deletion requested for the company');
-  return deletionFromDoc(member.companyId, snap.data()!);
+  return deletionFromDoc(snap);
 }
 
 /**
@@ -42,7 +42,7 @@ export async function requestDeletion({ member, log }: { member: Membership; log
   const ref = deletionRef(companyId);
   const requested = await db().runTransaction(async (tx) => {
     const current = await tx.get(ref);
-    if (current.exists && current.get('state') !== 'cancelled') return deletionFromDoc(companyId, current.data()!);
+    if (current.exists && current.get('state') !== 'cancelled') return deletionFromDoc(current);
     const deletion = {
       companyId,
       state: 'scheduled' as const,
@@ -71,7 +71,7 @@ export async function cancelDeletion({ member }: { member: Membership }) {
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw privacyErrors.COMPANY_DELETION_NOT_FOUND('No deletion requested for the company');
-    const deletion = deletionFromDoc(companyId, snap.data()!);
+    const deletion = deletionFromDoc(snap);
     if (deletion.state === 'cancelled') return deletion;
     const now = Date.now();
     if (deletion.state !== 'scheduled' || now >= deletion.runsAt)
@@ -128,7 +128,7 @@ export async function runDeletionBatch(payload: unknown, now: number = Date.now(
   const ref = deletionRef(String(task?.companyId));
   const snap = await ref.get();
   if (!snap.exists) return 'no deletion';
-  const deletion = deletionFromDoc(snap.id, snap.data()!);
+  const deletion = deletionFromDoc(snap);
   if (deletion.requestedAt !== task.requestedAt || deletion.state === 'cancelled' || deletion.state === 'done')
     return `skipped (${deletion.state})`;
   if (now < deletion.runsAt) return 'not due';

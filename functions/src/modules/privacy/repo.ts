@@ -1,7 +1,7 @@
-import type { DocumentData } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../core/firebase';
-import { toMillis } from '../../core/firestore';
-import type { CompanyDeletion } from './schemas';
+import { storedDecoder, storedMillis } from '../../core/stored';
+import { companyDeletionSchema, type CompanyDeletion } from './schemas';
 
 /**
  * The privacy module's documents, at the root (they outlive what they are about):
@@ -16,16 +16,18 @@ export const DELETIONS = 'companyDeletions';
 export const erasureRef = (id?: string) => (id ? db().collection(ERASURES).doc(id) : db().collection(ERASURES).doc());
 export const deletionRef = (companyId: string) => db().collection(DELETIONS).doc(companyId);
 
-export function deletionFromDoc(companyId: string, d: DocumentData): CompanyDeletion {
-  return {
-    companyId,
-    state: d.state,
-    requestedAt: Number(d.requestedAt),
-    requestedBy: String(d.requestedBy ?? ''),
-    runsAt: Number(d.runsAt),
-    cancelledAt: toMillis(d.cancelledAt) ?? null,
-    doneAt: toMillis(d.doneAt) ?? null,
-    batches: Number(d.batches ?? 0),
-    deleted: Number(d.deleted ?? 0),
-  };
-}
+/** A company's deletion: its id is the company's. */
+const storedDeletion = companyDeletionSchema
+  .omit({ companyId: true })
+  .extend({
+    id: z.string(),
+    requestedBy: companyDeletionSchema.shape.requestedBy.default(''),
+    cancelledAt: storedMillis.nullable().default(null),
+    doneAt: storedMillis.nullable().default(null),
+    batches: companyDeletionSchema.shape.batches.default(0),
+    deleted: companyDeletionSchema.shape.deleted.default(0),
+  })
+  .transform(({ id, ...deletion }): CompanyDeletion => ({ companyId: id, ...deletion }));
+
+/** The deletion of the company whose id is the snapshot's. */
+export const deletionFromDoc = storedDecoder(DELETIONS, storedDeletion);

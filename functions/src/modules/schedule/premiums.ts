@@ -1,8 +1,8 @@
-import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
+import type { Query, Transaction } from 'firebase-admin/firestore';
 import { coreErrors } from '../../core/errors';
-import { companyCollection, toMillis } from '../../core/firestore';
+import { storedCollection, storedMillis } from '../../core/stored';
 import { roleAtLeast, type Membership } from '../../core/memberships';
-import type { ListPremiumsQuery } from './schemas';
+import { premiumSchema, type ListPremiumsQuery } from './schemas';
 import { checkRange } from './shift-checks';
 import type { Jurisdiction, PremiumDue } from './fair-workweek';
 
@@ -24,26 +24,19 @@ export interface Premium extends PremiumDue {
   createdAt: number;
 }
 
-function premiumFromDoc(id: string, d: DocumentData): Premium {
-  return {
-    id,
-    employeeId: String(d.employeeId),
-    date: String(d.date),
-    shiftId: String(d.shiftId),
-    jurisdiction: d.jurisdiction,
-    rule: d.rule,
-    reason: String(d.reason ?? ''),
-    amountMinor: typeof d.amountMinor === 'number' ? d.amountMinor : null,
-    currency: d.currency === 'USD' ? 'USD' : null,
-    payHours: typeof d.payHours === 'number' ? d.payHours : null,
-    createdAt: toMillis(d.createdAt) ?? 0,
-  };
-}
+const storedPremium = premiumSchema.extend({
+  reason: premiumSchema.shape.reason.default(''),
+  amountMinor: premiumSchema.shape.amountMinor.default(null),
+  currency: premiumSchema.shape.currency.default(null),
+  payHours: premiumSchema.shape.payHours.default(null),
+  createdAt: storedMillis.default(0),
+});
 
-export const { collection: premiumsCollection, ref: premiumRef } = companyCollection(
-  'schedulePremiums',
-  premiumFromDoc,
-);
+export const {
+  collection: premiumsCollection,
+  ref: premiumRef,
+  fromDoc: premiumFromDoc,
+} = storedCollection('schedulePremiums', storedPremium);
 
 export type NewPremium = Omit<Premium, 'id' | 'createdAt' | 'currency'>;
 
@@ -82,9 +75,7 @@ export async function listPremiums({
   let q: Query = premiumsCollection(companyId);
   if (employeeId) q = q.where('employeeId', '==', employeeId);
   const snap = await q.where('date', '>=', from).where('date', '<=', to).get();
-  return snap.docs
-    .map((d) => premiumFromDoc(d.id, d.data()))
-    .sort((a, b) => a.date.localeCompare(b.date) || a.createdAt - b.createdAt);
+  return snap.docs.map(premiumFromDoc).sort((a, b) => a.date.localeCompare(b.date) || a.createdAt - b.createdAt);
 }
 
 /** GET /shifts/premiums: managers list anyone's (or one employee's), an employee their own only. */

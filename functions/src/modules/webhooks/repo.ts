@@ -1,82 +1,56 @@
-import type { DocumentData } from 'firebase-admin/firestore';
-import { companyCollection, toMillis } from '../../core/firestore';
-import type { Sealed } from '../../core/vault';
-import type { Delivery, Endpoint } from './schemas';
+import { z } from 'zod';
+import { storedCollection, storedMillis } from '../../core/stored';
+import { attemptSchema, deliverySchema, endpointSchema } from './schemas';
+
+/** A sealed secret as stored (core/vault.ts's Sealed). */
+const storedSealed = z.object({ kid: z.string(), iv: z.string(), tag: z.string(), data: z.string() });
+
+const millisOrNull = storedMillis.nullable().default(null);
 
 /** A subscription as stored: the API's fields and the sealed secrets (never answered). */
-export interface StoredEndpoint extends Endpoint {
-  secret: Sealed;
-  previousSecret: Sealed | null;
-}
+const storedEndpoint = endpointSchema.extend({
+  eventTypes: endpointSchema.shape.eventTypes.default(null),
+  enabled: endpointSchema.shape.enabled.default(false),
+  description: endpointSchema.shape.description.default(''),
+  disabledReason: endpointSchema.shape.disabledReason.default(null),
+  disabledAt: millisOrNull,
+  previousSecretExpiresAt: millisOrNull,
+  lastSuccessAt: millisOrNull,
+  createdAt: storedMillis.default(0),
+  updatedAt: storedMillis.default(0),
+  secret: storedSealed,
+  previousSecret: storedSealed.nullable().default(null),
+});
+export type StoredEndpoint = z.output<typeof storedEndpoint>;
 
-export type Attempt = Delivery['attempts'][number];
+const storedAttempt = attemptSchema.extend({
+  manual: attemptSchema.shape.manual.default(false),
+  responseStatus: attemptSchema.shape.responseStatus.default(null),
+  durationMs: attemptSchema.shape.durationMs.default(0),
+  error: attemptSchema.shape.error.default(null),
+  responseExcerpt: attemptSchema.shape.responseExcerpt.default(null),
+});
+export type Attempt = z.output<typeof storedAttempt>;
 
 /** A delivery as stored: the API's fields and the exact body every attempt sends. */
-export interface StoredDelivery extends Delivery {
-  body: string;
-}
+const storedDelivery = deliverySchema.extend({
+  status: deliverySchema.shape.status.default('pending'),
+  attempts: z.array(storedAttempt).default([]),
+  nextAttemptAt: millisOrNull,
+  createdAt: storedMillis.default(0),
+  updatedAt: storedMillis.default(0),
+  body: z.string(),
+});
+export type StoredDelivery = z.output<typeof storedDelivery>;
 
 export const MAX_ATTEMPTS_KEPT = 50;
-
-const millisOrNull = (v: unknown): number | null => toMillis(v) ?? null;
-const sealedOrNull = (v: unknown): Sealed | null => (v && typeof v === 'object' && 'data' in v ? (v as Sealed) : null);
-
-/** The one parser of a subscription. */
-function endpointFromDoc(id: string, data: DocumentData): StoredEndpoint {
-  return {
-    id,
-    url: String(data.url ?? ''),
-    eventTypes: Array.isArray(data.eventTypes) ? data.eventTypes.map(String) : null,
-    enabled: data.enabled === true,
-    description: String(data.description ?? ''),
-    disabledReason: data.disabledReason === 'failing' || data.disabledReason === 'manual' ? data.disabledReason : null,
-    disabledAt: millisOrNull(data.disabledAt),
-    previousSecretExpiresAt: millisOrNull(data.previousSecretExpiresAt),
-    lastSuccessAt: millisOrNull(data.lastSuccessAt),
-    createdAt: toMillis(data.createdAt) ?? 0,
-    updatedAt: toMillis(data.updatedAt) ?? 0,
-    secret: data.secret as Sealed,
-    previousSecret: sealedOrNull(data.previousSecret),
-  };
-}
-
-const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'skipped'] as const;
-
-function attemptFromData(a: Record<string, unknown>): Attempt {
-  return {
-    attempt: Number(a.attempt ?? 0),
-    manual: a.manual === true,
-    at: Number(a.at ?? 0),
-    responseStatus: typeof a.responseStatus === 'number' ? a.responseStatus : null,
-    durationMs: Number(a.durationMs ?? 0),
-    error: typeof a.error === 'string' ? a.error : null,
-    responseExcerpt: typeof a.responseExcerpt === 'string' ? a.responseExcerpt : null,
-  };
-}
-
-/** The one parser of a delivery. */
-function deliveryFromDoc(id: string, data: DocumentData): StoredDelivery {
-  const status = DELIVERY_STATUSES.find((s) => s === data.status) ?? 'pending';
-  return {
-    id,
-    endpointId: String(data.endpointId ?? ''),
-    eventId: String(data.eventId ?? ''),
-    eventType: String(data.eventType ?? ''),
-    status,
-    attempts: Array.isArray(data.attempts) ? data.attempts.map(attemptFromData) : [],
-    nextAttemptAt: millisOrNull(data.nextAttemptAt),
-    createdAt: toMillis(data.createdAt) ?? 0,
-    updatedAt: toMillis(data.updatedAt) ?? 0,
-    body: String(data.body ?? ''),
-  };
-}
 
 /** Subscriptions at companies/{companyId}/webhookEndpoints/{endpointId}. */
 export const {
   collection: endpointsCollection,
   ref: endpointRef,
   fromSnapshot: endpointFromSnapshot,
-} = companyCollection('webhookEndpoints', endpointFromDoc);
+} = storedCollection('webhookEndpoints', storedEndpoint);
 
 /**
  * One delivery of one event to one subscription, with its attempts, at
@@ -86,7 +60,7 @@ export const {
   collection: deliveriesCollection,
   ref: deliveryRef,
   fromSnapshot: deliveryFromSnapshot,
-} = companyCollection('webhookDeliveries', deliveryFromDoc);
+} = storedCollection('webhookDeliveries', storedDelivery);
 
 /** The additional authenticated data of a subscription's sealed secrets: they open on that record only. */
 export const secretAad = (companyId: string, endpointId: string): string =>

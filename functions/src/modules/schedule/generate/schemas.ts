@@ -54,6 +54,33 @@ export type GenerateBody = z.output<typeof generateBody>;
 
 export const proposalIdParam = z.object({ id: documentId.describe('Proposal id') });
 
+/** Why a seat exists (demand.ts's SeatReason); a template seat's reason when absent. */
+export const seatReasonSchema = z
+  .object({
+    kind: z
+      .enum(SEAT_KINDS)
+      .describe(
+        "template: a slot of the template; minimum: the role's minimum per daypart; productivity: the forecast demand needs it at the role's productivity; laborTarget: beyond the need, added while the proposal was under its labor-% target",
+      ),
+    daypart: z.string().nullable(),
+    forecastSalesMinor: z.number().nullable().describe('Forecast sales of the daypart, minor units'),
+    forecastCovers: z.number().nullable(),
+    bookedCovers: z
+      .number()
+      .nullable()
+      .describe(
+        'Covers booked with the reservation partner for the daypart; front-of-house covers roles staff the larger',
+      ),
+    basis: z.enum(PRODUCTIVITY_BASES).nullable(),
+    perLaborHour: z
+      .number()
+      .nullable()
+      .describe("The role's productivity: sales (major units) or covers per labor hour"),
+    requiredSeats: z.number().nullable().describe('Seats the demand needs in the daypart, the minimum included'),
+    seatNumber: z.number().nullable().describe("This seat's number among the role's seats of the daypart"),
+  })
+  .default(TEMPLATE_REASON);
+
 const seatSchema = z
   .object({
     date: z.string(),
@@ -63,32 +90,7 @@ const seatSchema = z
     positionId: z.string().describe('Role id (the template key)'),
     subRoleId: z.string(),
     slotKey: z.string().nullable().describe("The template slot's key (e.g. lunch), or the daypart of a forecast seat"),
-    because: z
-      .object({
-        kind: z
-          .enum(SEAT_KINDS)
-          .describe(
-            "template: a slot of the template; minimum: the role's minimum per daypart; productivity: the forecast demand needs it at the role's productivity; laborTarget: beyond the need, added while the proposal was under its labor-% target",
-          ),
-        daypart: z.string().nullable(),
-        forecastSalesMinor: z.number().nullable().describe('Forecast sales of the daypart, minor units'),
-        forecastCovers: z.number().nullable(),
-        bookedCovers: z
-          .number()
-          .nullable()
-          .describe(
-            'Covers booked with the reservation partner for the daypart; front-of-house covers roles staff the larger',
-          ),
-        basis: z.enum(PRODUCTIVITY_BASES).nullable(),
-        perLaborHour: z
-          .number()
-          .nullable()
-          .describe("The role's productivity: sales (major units) or covers per labor hour"),
-        requiredSeats: z.number().nullable().describe('Seats the demand needs in the daypart, the minimum included'),
-        seatNumber: z.number().nullable().describe("This seat's number among the role's seats of the daypart"),
-      })
-      .default(TEMPLATE_REASON)
-      .describe('Why the seat exists'),
+    because: seatReasonSchema.describe('Why the seat exists'),
   })
   .meta({ id: 'ScheduleSeat' });
 

@@ -1,8 +1,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { DocumentData } from 'firebase-admin/firestore';
-import { companyCollection } from '../../../core/firestore';
-import type { DemandSeat } from './demand';
-import { proposalSchema, type Proposal } from './schemas';
+import { z } from 'zod';
+import { storedCollection } from '../../../core/stored';
+import { proposalSchema, seatReasonSchema } from './schemas';
 
 /**
  * Proposals live at companies/{companyId}/scheduleProposals/{proposalId}:
@@ -13,28 +13,63 @@ import { proposalSchema, type Proposal } from './schemas';
  * `demandSeats` (gzipped JSON, absent for template-only proposals) are the seats the forecast
  * asked for: a commit rebuilds the problem from them, not from a forecast that moved since.
  */
-export interface StoredProposal {
-  proposal: Proposal;
-  fingerprint: string;
-  committedShiftIds: string[];
-  demandSeats: DemandSeat[];
-}
+/** Bytes of gzipped JSON (as proposalToDoc writes them), read as `schema`'s output. */
+const gzippedJson = <S extends z.ZodType>(schema: S) =>
+  z
+    .instanceof(Uint8Array)
+    .transform((bytes, ctx) => {
+      try {
+        const value: unknown = JSON.parse(gunzipSync(bytes).toString('utf8'));
+        return value;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not gzipped JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
-function proposalFromDoc(id: string, d: DocumentData): StoredProposal {
-  const body = JSON.parse(gunzipSync(Buffer.from(d.body as Uint8Array)).toString('utf8'));
-  return {
-    proposal: proposalSchema.parse({ ...body, id, status: d.status, committedAt: d.committedAt ?? null }),
-    fingerprint: String(d.fingerprint),
-    committedShiftIds: Array.isArray(d.committedShiftIds) ? d.committedShiftIds.map(String) : [],
-    demandSeats: d.demandSeats ? JSON.parse(gunzipSync(Buffer.from(d.demandSeats as Uint8Array)).toString('utf8')) : [],
-  };
-}
+/** A seat the forecast asked for (demand.ts's DemandSeat). */
+const demandSeatSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  roleId: z.string(),
+  subRoleId: z.string(),
+  start: z.number(),
+  end: z.number(),
+  slotKey: z.string(),
+  because: seatReasonSchema,
+});
+
+const storedProposalSchema = z.object({
+  proposal: proposalSchema,
+  fingerprint: z.string(),
+  committedShiftIds: z.array(z.string()),
+  demandSeats: z.array(demandSeatSchema),
+});
+export type StoredProposal = z.output<typeof storedProposalSchema>;
+
+/** A proposal document: the API's proposal is its gzipped body with the document's id, status and commit time. */
+const storedProposal = z
+  .object({
+    id: z.string(),
+    status: z.unknown(),
+    committedAt: z.unknown().default(null),
+    fingerprint: z.string(),
+    committedShiftIds: z.array(z.string()).default([]),
+    body: gzippedJson(z.record(z.string(), z.unknown())),
+    demandSeats: gzippedJson(z.array(z.unknown())).default([]),
+  })
+  .transform(({ id, status, committedAt, body, ...rest }) => ({
+    ...rest,
+    proposal: { ...body, id, status, committedAt },
+  }))
+  .pipe(storedProposalSchema);
 
 export const {
   collection: proposalsCollection,
   ref: proposalRef,
   fromSnapshot: proposalFromSnapshot,
-} = companyCollection('scheduleProposals', proposalFromDoc);
+} = storedCollection('scheduleProposals', storedProposal);
 
 export function proposalToDoc({ proposal, fingerprint, committedShiftIds, demandSeats }: StoredProposal): DocumentData {
   const { id: _id, ...body } = proposal;
