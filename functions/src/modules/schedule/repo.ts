@@ -1,10 +1,16 @@
 import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { storedCollection, storedMillis } from '../../core/stored';
 import { shiftSchema, type Shift, type ShiftMode } from './schemas';
 
 /** A shift document: the API's shift, its id the document's, with defaults for what older shifts lack. */
 const storedShift = shiftSchema
   .extend({
+    // a shift stored without its employee reads as the employee 'null', which matches none (as it always did)
+    employeeId: z
+      .string()
+      .nullable()
+      .transform((id) => id ?? 'null'),
     positionId: shiftSchema.shape.positionId.default(null),
     subRoleId: shiftSchema.shape.subRoleId.default(null),
     end: shiftSchema.shape.end.default(null),
