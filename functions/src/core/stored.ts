@@ -47,17 +47,26 @@ function invalidDocument(collection: string, path: string, error: z.ZodError): S
   );
 }
 
+export interface StoredOptions {
+  /**
+   * The field the schema reads the document id as (default `id`, which wins over a stored `id`):
+   * another name for a stored shape whose own `id` field is not the document's.
+   */
+  readonly idField?: string;
+}
+
 /**
  * The decoder of one collection's documents: the schema's output, or the logged StoredDocumentInvalid.
- * The schema reads the document id as `id` (a schema without that field drops it).
+ * The schema reads the document id as `id` (a schema without that field drops it), or as `idField`.
  */
 export function storedDecoder<S extends z.ZodType>(
   collection: string,
   schema: S,
+  { idField = 'id' }: StoredOptions = {},
 ): (snap: StoredSnapshot) => z.output<S> {
   return (snap) => {
     const data = snap.data();
-    const parsed = schema.safeParse(data ? { companyId: companyOf(snap.ref.path), ...data, id: snap.id } : data);
+    const parsed = schema.safeParse(data ? { companyId: companyOf(snap.ref.path), ...data, [idField]: snap.id } : data);
     if (!parsed.success) throw invalidDocument(collection, snap.ref.path, parsed.error);
     return parsed.data;
   };
@@ -68,9 +77,9 @@ export function storedDecoder<S extends z.ZodType>(
  * its refs, and snapshots read anywhere (a query's rows with `fromDoc`, a `get()` that may find
  * nothing with `fromSnapshot`) turned into the schema's output.
  */
-export function storedCollection<S extends z.ZodType>(name: string, schema: S) {
+export function storedCollection<S extends z.ZodType>(name: string, schema: S, options: StoredOptions = {}) {
   const collection = (companyId: string) => companyDoc(companyId).collection(name);
-  const fromDoc = storedDecoder(name, schema);
+  const fromDoc = storedDecoder(name, schema, options);
   return {
     collection,
     ref: (companyId: string, id: string) => collection(companyId).doc(id),

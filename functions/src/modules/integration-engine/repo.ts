@@ -1,8 +1,9 @@
-import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../core/firebase';
-import { companyCollection } from '../../core/firestore';
+import { storedCollection, storedDecoder } from '../../core/stored';
 import { open, seal, type Sealed } from '../../core/vault';
-import type { SyncRun } from './schemas';
+import { alertsResponse, runSchema, type SyncRun } from './schemas';
 import { runSummary } from './summary';
 
 // --- the credential vault's records -----------------------------------------------------------
@@ -18,14 +19,23 @@ export const vaultRef = (companyId: string, connectionId: string) =>
   db().collection(VAULT).doc(vaultId(companyId, connectionId));
 const aadOf = (id: string) => `${VAULT}/${id}`;
 
-export interface VaultRecord {
+const storedSealed = z.object({
+  kid: z.string(),
+  iv: z.string(),
+  tag: z.string(),
+  data: z.string(),
+}) satisfies z.ZodType<Sealed>;
+
+const storedVaultRecord = z.object({
   /** The document id again, so a rotation pages by it with a range filter. */
-  recordId: string;
-  companyId: string;
-  connectionId: string;
-  sealed: Sealed;
-  updatedAt: number;
-}
+  recordId: z.string(),
+  companyId: z.string(),
+  connectionId: z.string(),
+  sealed: storedSealed,
+  updatedAt: z.number(),
+});
+export type VaultRecord = z.output<typeof storedVaultRecord>;
+const vaultRecordOf = storedDecoder(VAULT, storedVaultRecord);
 
 export function writeSecrets(tx: Transaction, companyId: string, connectionId: string, secrets: object): void {
   const record: VaultRecord = {
@@ -42,7 +52,7 @@ export async function readSecrets<T>(companyId: string, connectionId: string, tx
   const ref = vaultRef(companyId, connectionId);
   const snap = tx ? await tx.get(ref) : await ref.get();
   if (!snap.exists) return null;
-  return JSON.parse(open((snap.data() as VaultRecord).sealed, aadOf(snap.id))) as T;
+  return JSON.parse(open(vaultRecordOf(snap).sealed, aadOf(snap.id))) as T;
 }
 
 export const deleteSecrets = (tx: Transaction, companyId: string, connectionId: string) =>
@@ -58,7 +68,7 @@ const sessionRef = (key: string) => db().collection(VAULT).doc(`session~${key}`)
 export async function readSessionToken<T>(key: string): Promise<T | null> {
   const snap = await sessionRef(key).get();
   if (!snap.exists) return null;
-  return JSON.parse(open((snap.data() as VaultRecord).sealed, aadOf(snap.id))) as T;
+  return JSON.parse(open(vaultRecordOf(snap).sealed, aadOf(snap.id))) as T;
 }
 
 export async function writeSessionToken(key: string, token: object): Promise<void> {
@@ -81,7 +91,7 @@ export async function resealRecord(id: string, currentKid: string): Promise<bool
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) return false;
-    const record = snap.data() as VaultRecord;
+    const record = vaultRecordOf(snap);
     if (record.sealed.kid === currentKid) return false;
     tx.update(ref, { sealed: seal(open(record.sealed, aadOf(id)), aadOf(id)), updatedAt: Date.now() });
     return true;
@@ -91,7 +101,7 @@ export async function resealRecord(id: string, currentKid: string): Promise<bool
 export async function vaultPage(after: string | null, limit: number): Promise<{ id: string; kid: string }[]> {
   const all = db().collection(VAULT);
   const snap = await (after ? all.where('recordId', '>', after) : all).orderBy('recordId').limit(limit).get();
-  return snap.docs.map((d) => ({ id: d.id, kid: (d.data() as VaultRecord).sealed.kid }));
+  return snap.docs.map((d) => ({ id: d.id, kid: vaultRecordOf(d).sealed.kid }));
 }
 
 // --- OAuth states (single use) -------------------------------------------------------------
@@ -99,49 +109,52 @@ export async function vaultPage(after: string | null, limit: number): Promise<{ 
 export const OAUTH_STATES = 'oauthStates';
 export const oauthStateRef = (nonce: string) => db().collection(OAUTH_STATES).doc(nonce);
 
-export interface StoredOAuthState {
-  companyId: string;
-  slug: string;
-  uid: string;
-  redirectUri: string;
-  expiresAt: number;
-  createdAt: number;
-}
+/** A started OAuth flow, by its nonce (`expireAt` is the store's TTL field, not read). */
+const storedOAuthState = z.object({
+  companyId: z.string(),
+  slug: z.string(),
+  uid: z.string(),
+  redirectUri: z.string(),
+  expiresAt: z.number(),
+  createdAt: z.number(),
+});
+export type StoredOAuthState = z.output<typeof storedOAuthState>;
+export const oauthStateFromSnapshot = storedDecoder(OAUTH_STATES, storedOAuthState);
 
 // --- sync runs -----------------------------------------------------------------------------
 
-function runFromDoc(id: string, data: DocumentData): SyncRun {
-  return {
-    id,
-    connectionId: String(data.connectionId),
-    slug: String(data.slug),
-    trigger: data.trigger,
-    requestedBy: data.requestedBy ?? null,
-    status: data.status,
-    streams: data.streams ?? [],
-    window: data.window ?? null,
-    counts: data.counts ?? {},
-    summary: runSummary(data.counts ?? {}),
-    createdAt: Number(data.createdAt),
-    startedAt: data.startedAt ?? null,
-    finishedAt: data.finishedAt ?? null,
-    durationMs: data.durationMs ?? null,
-    error: data.error ?? null,
-    deliveries: Number(data.deliveries ?? 0),
-    progress: data.progress ?? {},
-    leaseExpiresAt: data.leaseExpiresAt ?? null,
-    followUp: data.followUp === true,
-    resumedFrom: data.resumedFrom ?? null,
-    importId: data.importId ?? null,
-  };
-}
+/**
+ * A sync run as stored: the answer's fields but `created` (an answer's, never stored) and
+ * `summary` (the counts in words, made at read); `sortKey` and `windowKey` are query fields only.
+ * Older runs may lack the fields written later: defaults here.
+ */
+const storedRun = runSchema
+  .omit({ summary: true, created: true })
+  .extend({
+    requestedBy: runSchema.shape.requestedBy.default(null),
+    streams: runSchema.shape.streams.default([]),
+    window: runSchema.shape.window.default(null),
+    counts: runSchema.shape.counts.default({}),
+    startedAt: runSchema.shape.startedAt.default(null),
+    finishedAt: runSchema.shape.finishedAt.default(null),
+    durationMs: runSchema.shape.durationMs.default(null),
+    error: runSchema.shape.error.default(null),
+    deliveries: runSchema.shape.deliveries.default(0),
+    progress: runSchema.shape.progress.default({}),
+    leaseExpiresAt: runSchema.shape.leaseExpiresAt.default(null),
+    followUp: runSchema.shape.followUp.default(false),
+    resumedFrom: runSchema.shape.resumedFrom.default(null),
+    importId: runSchema.shape.importId.default(null),
+  })
+  .transform((run): SyncRun => ({ ...run, summary: runSummary(run.counts) }));
 
 /** Sync runs live at companies/{companyId}/syncRuns/{runId}; run ids sort newest first. */
 export const {
   collection: runsCollection,
   ref: runRef,
+  fromDoc: runFromDoc,
   fromSnapshot: runFromSnapshot,
-} = companyCollection('syncRuns', runFromDoc);
+} = storedCollection('syncRuns', storedRun);
 
 const NEWEST_FIRST_BASE = 9_999_999_999_999;
 /** An id whose lexical order is newest first (the store's natural order), unique by its random tail. */
@@ -162,7 +175,7 @@ export async function openRunOf(companyId: string, connectionId: string, tx: Tra
       .where('status', 'in', ['queued', 'running'])
       .limit(1),
   );
-  return snap.empty ? null : runFromDoc(snap.docs[0].id, snap.docs[0].data());
+  return snap.empty ? null : runFromDoc(snap.docs[0]);
 }
 
 /** The newest failed backfill of the connection over exactly this window (a new one resumes its finished chunks). */
@@ -179,7 +192,7 @@ export async function failedBackfillOf(
       .orderBy('sortKey')
       .limit(1),
   );
-  const newest = snap.empty ? null : runFromDoc(snap.docs[0].id, snap.docs[0].data());
+  const newest = snap.empty ? null : runFromDoc(snap.docs[0]);
   return newest?.status === 'failed' ? newest : null;
 }
 
@@ -194,15 +207,17 @@ export async function listRuns(
   if (options.after) query = query.where('sortKey', '>', options.after);
   query = query.orderBy('sortKey').limit(options.limit);
   const snap = await query.get();
-  return snap.docs.map((d) => runFromDoc(d.id, d.data()));
+  return snap.docs.map(runFromDoc);
 }
 
 // --- the vault record as the token refresh sees it ----------------------------------------
 
-export interface RefreshLease {
-  nonce: string;
-  until: number;
-}
+const refreshLease = z.object({ nonce: z.string(), until: z.number() });
+export type RefreshLease = z.output<typeof refreshLease>;
+const vaultRecordWithLeaseOf = storedDecoder(
+  VAULT,
+  storedVaultRecord.extend({ refreshLease: refreshLease.nullable().default(null) }),
+);
 
 export async function readVaultRecord<T>(
   companyId: string,
@@ -211,8 +226,8 @@ export async function readVaultRecord<T>(
 ): Promise<{ secrets: T; lease: RefreshLease | null } | null> {
   const snap = await tx.get(vaultRef(companyId, connectionId));
   if (!snap.exists) return null;
-  const record = snap.data() as VaultRecord & { refreshLease?: RefreshLease };
-  return { secrets: JSON.parse(open(record.sealed, aadOf(snap.id))) as T, lease: record.refreshLease ?? null };
+  const record = vaultRecordWithLeaseOf(snap);
+  return { secrets: JSON.parse(open(record.sealed, aadOf(snap.id))) as T, lease: record.refreshLease };
 }
 
 /** Sets or clears the lease on an existing vault record (read it in the same transaction first). */
@@ -228,23 +243,17 @@ export function setRefreshLease(
 // --- sync alerts ------------------------------------------------------------------------------
 
 /** The alert of a connection that keeps failing (companies/{id}/syncAlerts/{connectionId}); a success deletes it. */
-export interface SyncAlert {
-  connectionId: string;
-  slug: string;
-  consecutiveFailures: number;
-  state: string;
-  error: { code: string; message: string };
-  runId: string;
-  since: number;
-  updatedAt: number;
-}
+const storedAlert = alertsResponse.shape.alerts.element;
+export type SyncAlert = z.output<typeof storedAlert>;
 
-export const { collection: alertsCollection, ref: alertRef } = companyCollection(
-  'syncAlerts',
-  (_id, data) => data as SyncAlert,
-);
+export const {
+  collection: alertsCollection,
+  ref: alertRef,
+  fromDoc: alertFromDoc,
+  fromSnapshot: alertFromSnapshot,
+} = storedCollection('syncAlerts', storedAlert);
 
 export async function listAlerts(companyId: string): Promise<SyncAlert[]> {
   const snap = await alertsCollection(companyId).orderBy('since', 'desc').get();
-  return snap.docs.map((d) => d.data() as SyncAlert);
+  return snap.docs.map(alertFromDoc);
 }

@@ -368,7 +368,7 @@ export async function finishRun(
       nextSyncAt: outcome.reauth ? null : connection.nextSyncAt,
       updatedAt: now,
     };
-    const previous = (await tx.get(alertRef)).data() as repo.SyncAlert | undefined;
+    const previous = repo.alertFromSnapshot(await tx.get(alertRef));
     const alert: repo.SyncAlert | null =
       failures >= ALERT_AFTER_FAILURES || outcome.reauth
         ? {

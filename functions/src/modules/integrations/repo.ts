@@ -1,39 +1,36 @@
-import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../core/firebase';
-import { companyCollection } from '../../core/firestore';
-import { catalogueEntry, type Category } from './catalogue';
-import type { Connection, ConnectionState } from './schemas';
+import { storedCollection, storedDecoder } from '../../core/stored';
+import { catalogueEntry } from './catalogue';
+import { connectionSchema, type Connection, type ConnectionState } from './schemas';
 
-const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
-
-/** The one parser of a connection document. */
-function connectionFromDoc(id: string, data: DocumentData): Connection {
-  return {
-    id,
-    slug: String(data.slug),
-    category: data.category as Category,
-    state: data.state as ConnectionState,
-    account: data.account ?? null,
-    connectedAt: orNull(data.connectedAt),
-    connectedBy: orNull(data.connectedBy),
-    disconnectedAt: orNull(data.disconnectedAt),
-    disconnectedBy: orNull(data.disconnectedBy),
-    lastSyncAt: orNull(data.lastSyncAt),
-    lastSuccessAt: orNull(data.lastSuccessAt),
-    lastError: data.lastError ?? null,
-    consecutiveFailures: Number(data.consecutiveFailures ?? 0),
-    nextSyncAt: orNull(data.nextSyncAt),
-    accessTokenExpiresAt: orNull(data.accessTokenExpiresAt),
-    updatedAt: orNull(data.updatedAt),
-  };
-}
+/**
+ * A connection as stored: the answer's fields. Older documents may lack the times, links and
+ * failure count written later: defaults here.
+ */
+const storedConnection = connectionSchema.extend({
+  account: connectionSchema.shape.account.default(null),
+  connectedAt: connectionSchema.shape.connectedAt.default(null),
+  connectedBy: connectionSchema.shape.connectedBy.default(null),
+  disconnectedAt: connectionSchema.shape.disconnectedAt.default(null),
+  disconnectedBy: connectionSchema.shape.disconnectedBy.default(null),
+  lastSyncAt: connectionSchema.shape.lastSyncAt.default(null),
+  lastSuccessAt: connectionSchema.shape.lastSuccessAt.default(null),
+  lastError: connectionSchema.shape.lastError.default(null),
+  consecutiveFailures: connectionSchema.shape.consecutiveFailures.default(0),
+  nextSyncAt: connectionSchema.shape.nextSyncAt.default(null),
+  accessTokenExpiresAt: connectionSchema.shape.accessTokenExpiresAt.default(null),
+  updatedAt: connectionSchema.shape.updatedAt.default(null),
+});
 
 /** A company's connections live at companies/{companyId}/integrations/{connectionId}. */
 export const {
   collection: connectionsCollection,
   ref: connectionRef,
+  fromDoc: connectionFromDoc,
   fromSnapshot: connectionFromSnapshot,
-} = companyCollection('integrations', connectionFromDoc);
+} = storedCollection('integrations', storedConnection);
 
 /**
  * The hourly job's registry (root collection `integrationSchedule`, one document per scheduled
@@ -45,15 +42,17 @@ export const SCHEDULE = 'integrationSchedule';
 export const scheduleRef = (companyId: string, connectionId: string) =>
   db().collection(SCHEDULE).doc(`${companyId}~${connectionId}`);
 
-export interface ScheduledConnection {
-  companyId: string;
-  connectionId: string;
-  slug: string;
-  nextSyncAt: number | null;
-  accessTokenExpiresAt: number | null;
+const storedSchedule = z.object({
+  companyId: z.string(),
+  connectionId: z.string(),
+  slug: z.string(),
+  nextSyncAt: z.number().nullable().default(null),
+  accessTokenExpiresAt: z.number().nullable().default(null),
   /** The merchant of the connection's account, when it is one of its locations (Square webhooks may name only the merchant). */
-  merchantId?: string | null;
-}
+  merchantId: z.string().nullish(),
+});
+export type ScheduledConnection = z.output<typeof storedSchedule>;
+const scheduledOf = storedDecoder(SCHEDULE, storedSchedule);
 
 /** Polled sources are scheduled while they can sync (not while they wait for the owner to reconnect). */
 const SCHEDULED_STATES: readonly ConnectionState[] = ['connected', 'syncing', 'error'];
@@ -67,7 +66,7 @@ export function isScheduled(connection: Connection): boolean {
 
 export async function listConnections(companyId: string): Promise<Connection[]> {
   const snap = await connectionsCollection(companyId).get();
-  return snap.docs.map((d) => connectionFromDoc(d.id, d.data()));
+  return snap.docs.map(connectionFromDoc);
 }
 
 export async function readConnection(
@@ -110,7 +109,7 @@ export async function scheduledBefore(
   // a range filter, not startAfter: the Node Firestore emulator ignores cursors
   if (from !== undefined) query = query.where(field, '>=', from);
   const snap = await query.orderBy(field).limit(limit).get();
-  return snap.docs.map((d) => d.data() as ScheduledConnection);
+  return snap.docs.map(scheduledOf);
 }
 
 /** Scheduled connections with one connection id (in any company), or of one merchant (single-field equality queries). */
@@ -119,5 +118,5 @@ export async function scheduledWhere(
   value: string,
 ): Promise<ScheduledConnection[]> {
   const snap = await db().collection(SCHEDULE).where(field, '==', value).get();
-  return snap.docs.map((d) => d.data() as ScheduledConnection);
+  return snap.docs.map(scheduledOf);
 }

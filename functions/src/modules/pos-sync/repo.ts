@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
-import type { PosPunch } from '../../pos/connectors';
+import { z } from 'zod';
 import { db } from '../../core/firebase';
-import { companyCollection } from '../../core/firestore';
+import { storedCollection } from '../../core/stored';
+import { posEmployeeSchema, storedPosPunch } from './schemas';
 
 /**
  * The pos-sync module's documents (all under companies/{cid}/):
@@ -31,58 +32,32 @@ export const idPart = (vendorId: string) =>
 export const posEmployeeDocId = (connectionId: string, vendorId: string) => `${connectionId}~${idPart(vendorId)}`;
 export const heldPunchDocId = (connectionId: string, vendorId: string) => `${connectionId}~punch~${idPart(vendorId)}`;
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
 // ---------------------------------------------------------------- POS employees
 
-export interface StoredPosEmployee {
-  id: string;
-  connectionId: string;
-  slug: string;
-  vendorId: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  emailKey: string | null;
-  phoneKey: string | null;
-  jobTitle: string | null;
-  active: boolean;
-  modifiedAt: number;
-  employeeId: string | null;
-  linkedBy: string | null;
-  linkedAt: number | null;
-  unlinkedBy: string | null;
-  unlinkedAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
-function posEmployeeFromDoc(id: string, d: DocumentData): StoredPosEmployee {
-  return {
-    id,
-    connectionId: String(d.connectionId),
-    slug: String(d.slug),
-    vendorId: String(d.vendorId),
-    firstName: String(d.firstName ?? ''),
-    lastName: String(d.lastName ?? ''),
-    email: str(d.email),
-    phone: str(d.phone),
-    emailKey: str(d.emailKey),
-    phoneKey: str(d.phoneKey),
-    jobTitle: str(d.jobTitle),
-    active: d.active !== false,
-    modifiedAt: Number(d.modifiedAt ?? 0),
-    employeeId: str(d.employeeId),
-    linkedBy: str(d.linkedBy),
-    linkedAt: num(d.linkedAt),
-    unlinkedBy: str(d.unlinkedBy),
-    unlinkedAt: num(d.unlinkedAt),
-    createdAt: Number(d.createdAt ?? 0),
-    updatedAt: Number(d.updatedAt ?? 0),
-  };
-}
+/**
+ * A POS employee as stored: the answer's fields without what is derived at read (state,
+ * suggestions), with the normalized keys of auto-linking; `linked` and `sortKey` are query fields
+ * only. Older documents may lack the names, contact fields, times and links: defaults here.
+ */
+const storedPosEmployee = posEmployeeSchema.omit({ state: true, suggestions: true }).extend({
+  firstName: z.string().default(''),
+  lastName: z.string().default(''),
+  email: z.string().nullable().default(null),
+  phone: z.string().nullable().default(null),
+  emailKey: z.string().nullable().default(null),
+  phoneKey: z.string().nullable().default(null),
+  jobTitle: z.string().nullable().default(null),
+  active: z.boolean().default(true),
+  modifiedAt: z.number().default(0),
+  employeeId: z.string().nullable().default(null),
+  linkedBy: z.string().nullable().default(null),
+  linkedAt: z.number().nullable().default(null),
+  unlinkedBy: z.string().nullable().default(null),
+  unlinkedAt: z.number().nullable().default(null),
+  createdAt: z.number().default(0),
+  updatedAt: z.number().default(0),
+});
+export type StoredPosEmployee = z.output<typeof storedPosEmployee>;
 
 export function posEmployeeToDoc(p: StoredPosEmployee): DocumentData {
   const { id, ...doc } = p;
@@ -92,8 +67,9 @@ export function posEmployeeToDoc(p: StoredPosEmployee): DocumentData {
 export const {
   collection: posEmployeesCollection,
   ref: posEmployeeRef,
+  fromDoc: posEmployeeFromDoc,
   fromSnapshot: posEmployeeFromSnapshot,
-} = companyCollection('posEmployees', posEmployeeFromDoc);
+} = storedCollection('posEmployees', storedPosEmployee);
 
 /** Some POS employees by id, in one read (null where there is none). */
 export async function readPosEmployees(
@@ -118,7 +94,7 @@ export async function linksOf(
   const snap = tx ? await tx.get(q) : await q.get();
   const out = new Map<string, Map<string, string>>();
   for (const doc of snap.docs) {
-    const p = posEmployeeFromDoc(doc.id, doc.data());
+    const p = posEmployeeFromDoc(doc);
     if (!p.employeeId) continue;
     const links = out.get(p.connectionId) ?? new Map<string, string>();
     links.set(p.employeeId, p.id);
@@ -137,45 +113,35 @@ export async function pagePosEmployees(
   if (f.linked !== undefined) q = q.where('linked', '==', f.linked);
   if (f.after) q = q.where('sortKey', '>', f.after);
   const snap = await q.orderBy('sortKey').limit(f.limit).get();
-  return snap.docs.map((d) => posEmployeeFromDoc(d.id, d.data()));
+  return snap.docs.map(posEmployeeFromDoc);
 }
 
 // ---------------------------------------------------------------- held punches
 
-export interface HeldPunch {
-  id: string;
-  connectionId: string;
-  slug: string;
-  posEmployeeId: string;
-  vendorId: string;
-  punch: PosPunch;
-  modifiedAt: number;
-  heldAt: number;
-}
-
-function heldFromDoc(id: string, d: DocumentData): HeldPunch {
-  return {
-    id,
-    connectionId: String(d.connectionId),
-    slug: String(d.slug),
-    posEmployeeId: String(d.posEmployeeId),
-    vendorId: String(d.vendorId),
-    punch: d.punch as PosPunch,
-    modifiedAt: Number(d.modifiedAt ?? 0),
-    heldAt: Number(d.heldAt ?? 0),
-  };
-}
+/** A held punch as stored: the punch as read from the POS, kept whole until its POS employee is linked. */
+const storedHeldPunch = z.object({
+  id: z.string(),
+  connectionId: z.string(),
+  slug: z.string(),
+  posEmployeeId: z.string(),
+  vendorId: z.string(),
+  punch: storedPosPunch,
+  modifiedAt: z.number().default(0),
+  heldAt: z.number().default(0),
+});
+export type HeldPunch = z.output<typeof storedHeldPunch>;
 
 export const heldToDoc = ({ id: _id, ...doc }: HeldPunch): DocumentData => doc;
 
 export const {
   collection: heldCollection,
   ref: heldRef,
+  fromDoc: heldFromDoc,
   fromSnapshot: heldFromSnapshot,
-} = companyCollection('posHeld', heldFromDoc);
+} = storedCollection('posHeld', storedHeldPunch);
 
 /** The punches held for a POS employee, in pages of `limit` by id. */
 export async function heldPunchesOf(companyId: string, posEmployeeId: string, limit: number): Promise<HeldPunch[]> {
   const snap = await heldCollection(companyId).where('posEmployeeId', '==', posEmployeeId).limit(limit).get();
-  return snap.docs.map((d) => heldFromDoc(d.id, d.data()));
+  return snap.docs.map(heldFromDoc);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, nextCursor } from '../../http/fields';
 import { visibleTo } from '../../http/visibility';
+import type { PosPunch } from '../../pos/connectors';
 
 export const LINK_STATES = ['linked', 'unlinked'] as const;
 export type LinkState = (typeof LINK_STATES)[number];
@@ -62,6 +63,18 @@ export const posEmployeeSchema = z
   })
   .meta({ id: 'PosEmployee' });
 export type PosEmployeeView = z.infer<typeof posEmployeeSchema>;
+
+/** A POS punch as the connectors read it (kept whole while its POS employee is not linked). */
+export const storedPosPunch = z.object({
+  vendorId: z.string(),
+  employeeVendorId: z.string(),
+  clockInAt: z.number(),
+  clockOutAt: z.number().nullable(),
+  breaks: z.array(z.object({ startAt: z.number(), endAt: z.number().nullable(), paid: z.boolean() })),
+  jobTitle: z.string().nullable(),
+  deleted: z.boolean(),
+  modifiedAt: z.number(),
+}) satisfies z.ZodType<PosPunch>;
 
 export const listQuery = companyIdQuery.extend({
   connectionId: documentId.optional().describe('Only the POS employees of this connection'),

@@ -1,7 +1,14 @@
-import type { DocumentData, DocumentReference, DocumentSnapshot, Query, Transaction } from 'firebase-admin/firestore';
+import {
+  QueryDocumentSnapshot,
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Query,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { companyDoc } from '../../core/firestore';
-import { logger } from '../../core/logger';
+import { storedCollection, storedDecoder } from '../../core/stored';
 import { listEmployees } from '../employees';
 import { listRoles } from '../roles';
 import { listShiftsInRange } from '../schedule';
@@ -55,19 +62,12 @@ export type ExternalFields = Pick<StoredInvoice, 'pos' | 'posHeldFor'>;
 export const externalFields = (inv: StoredInvoice): ExternalFields =>
   inv.pos ? { pos: inv.pos, posHeldFor: inv.posHeldFor ?? null } : {};
 
-/** A stored document decoded by its schema; one that does not parse is a 500, logged with the collection and its fields. */
-function decoded<T>(schema: z.ZodType<T>, collection: string, id: string, data: unknown): T {
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const fields = parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`);
-  logger.error('stored document does not parse', { collection, id, fields });
-  throw new Error(`${collection}/${id} does not parse: ${fields.join('; ')}`);
-}
+/** What an invoice's read of its sale from outside decodes: `pos` alone (absent or null on an imported invoice). */
+const externalSaleOfInvoice = storedDecoder('invoices', z.object({ pos: storedExternalSale.nullish() }));
 
 /** The sale from outside an invoice keeps, null when it has none (imported, or no invoice). */
 export function externalSaleOf(snap: DocumentSnapshot): StoredExternalSale | null {
-  const stored: unknown = snap.exists ? snap.get('pos') : undefined;
-  return stored === undefined || stored === null ? null : decoded(storedExternalSale, 'invoices.pos', snap.id, stored);
+  return snap.exists ? (externalSaleOfInvoice(snap).pos ?? null) : null;
 }
 
 /** The sales from outside held for an outside employee (recorded without an employee), at most `limit`. */
@@ -91,11 +91,12 @@ const storedTipsDay = z.object({
 });
 export type TipsDay = z.output<typeof storedTipsDay>;
 
-export const tipsCollection = (companyId: string) => companyDoc(companyId).collection('posTips');
-export const tipsRef = (companyId: string, id: string) => tipsCollection(companyId).doc(id);
-
-export const tipsFromSnapshot = (snap: DocumentSnapshot): TipsDay | null =>
-  snap.exists ? decoded(storedTipsDay, 'posTips', snap.id, snap.data()) : null;
+export const {
+  collection: tipsCollection,
+  ref: tipsRef,
+  fromDoc: tipsFromDoc,
+  fromSnapshot: tipsFromSnapshot,
+} = storedCollection('posTips', storedTipsDay);
 
 export async function readTips(
   companyId: string,
@@ -107,25 +108,37 @@ export async function readTips(
   if (employeeId) q = q.where('employeeId', '==', employeeId);
   const snap = await q.where('date', '>=', startDate).where('date', '<=', endDate).get();
   // new sales add their tips with increments, so a day whose tips sum to zero may keep its document
-  return snap.docs
-    .map((d) => decoded(storedTipsDay, 'posTips', d.id, d.data()))
-    .filter((t) => t.cardTips !== 0 || t.cashTips !== 0);
+  return snap.docs.map(tipsFromDoc).filter((t) => t.cardTips !== 0 || t.cashTips !== 0);
 }
 
-/** The fields the invoice read path needs (a projection: less to transfer and decode). */
-const RECORD_FIELDS = [
-  'businessDate',
-  'businessHour',
-  'amount',
-  'tips',
-  'customers',
-  'refund',
-  'employeeId',
-  'positionId',
-  'roleKey',
-  'posSource',
-  'currency',
-] as const;
+/** An invoice as the read path needs it, and the fields it selects (a projection: less to transfer and decode). */
+const invoiceRecord = z.object({
+  businessDate: z.string(),
+  businessHour: z.int(),
+  amount: z.number(),
+  tips: z.number(),
+  customers: z.number(),
+  refund: z.boolean(),
+  employeeId: z.string().nullable(),
+  positionId: z.string().nullable(),
+  roleKey: z.string().nullable(),
+  posSource: z.string(),
+}) satisfies z.ZodType<InvoiceRecord>;
+const invoiceRow = invoiceRecord.extend({ currency: z.string().optional() });
+const invoiceRowOf = storedDecoder('invoices', invoiceRow);
+const RECORD_FIELDS = invoiceRow.keyof().options;
+
+/** A business day's figures as stored (see packHours): `updatedAt` and `totals` are not read here. */
+const storedDay = z.object({
+  date: z.string(),
+  currency: z.string().nullish(),
+  hourFrom: z.int().min(0),
+  hours: z.instanceof(Uint8Array),
+});
+const dayOf = storedDecoder('salesActual', storedDay);
+
+/** The company's sales state: its currency, fixed by its first import. */
+const stateOf = storedDecoder('sales', z.object({ currency: z.string().nullish() }));
 
 export interface DayRead {
   days: DayMap;
@@ -138,9 +151,9 @@ export async function readDays(companyId: string, startDate: string, endDate: st
   const days: DayMap = new Map();
   let currency: string | null = null;
   for (const doc of snap.docs) {
-    const data = doc.data();
-    days.set(String(data.date), unpackHours(data.hourFrom, data.hours));
-    currency ??= typeof data.currency === 'string' ? data.currency : null;
+    const day = dayOf(doc);
+    days.set(day.date, unpackHours(day.hourFrom, day.hours));
+    currency ??= day.currency ?? null;
   }
   return { days, currency };
 }
@@ -176,11 +189,12 @@ export async function forEachInvoicePage(
   let count = 0;
   let currency: string | null = null;
   for await (const doc of invoiceQuery(companyId, startDate, endDate, filter).stream()) {
-    const data = (doc as unknown as FirebaseFirestore.QueryDocumentSnapshot).data() as InvoiceRecord & {
-      currency?: string;
-    };
-    currency ??= data.currency ?? null;
-    page.push(data);
+    // the stream is typed as bytes, yet yields the query's documents
+    if (!(doc instanceof QueryDocumentSnapshot))
+      throw new Error('an invoice query streamed something else than a document');
+    const { currency: rowCurrency, ...record } = invoiceRowOf(doc);
+    currency ??= rowCurrency ?? null;
+    page.push(record);
     if (page.length >= pageSize) {
       onPage(page);
       count += page.length;
@@ -207,7 +221,7 @@ export async function readInvoiceRecords(
 
 export async function readSalesCurrency(companyId: string): Promise<string | null> {
   const snap = await stateRef(companyId).get();
-  return snap.exists ? (snap.data()!.currency ?? null) : null;
+  return snap.exists ? (stateOf(snap).currency ?? null) : null;
 }
 
 export interface ShiftRow {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { db } from '../../core/firebase';
 import { logger } from '../../core/logger';
+import { storedDecoder } from '../../core/stored';
 import { syncErrors } from './errors';
 
 /**
@@ -16,15 +18,19 @@ import { syncErrors } from './errors';
 export const WEBHOOK_VERIFICATIONS = 'posWebhookVerifications';
 export const VERIFICATION_WINDOW_MS = 15 * 60_000;
 
-export interface VerificationWindow {
-  windowId: string;
-  vendor: 'clover';
-  openedBy: string;
-  openedAt: number;
-  closesAt: number;
-  verificationCode: string | null;
-  receivedAt: number | null;
-}
+const storedWindow = z.object({
+  windowId: z.string(),
+  vendor: z.literal('clover'),
+  openedBy: z.string(),
+  openedAt: z.number(),
+  closesAt: z.number(),
+  verificationCode: z.string().nullable(),
+  receivedAt: z.number().nullable(),
+});
+export type VerificationWindow = z.output<typeof storedWindow>;
+const windowOf = storedDecoder(WEBHOOK_VERIFICATIONS, storedWindow);
+/** The pointer at the window open last. */
+const pointerOf = storedDecoder(WEBHOOK_VERIFICATIONS, storedWindow.pick({ windowId: true, closesAt: true }));
 
 const pointerRef = () => db().collection(WEBHOOK_VERIFICATIONS).doc('clover');
 const windowRef = (windowId: string) => db().collection(WEBHOOK_VERIFICATIONS).doc(`clover~${windowId}`);
@@ -50,15 +56,17 @@ export async function openVerificationWindow({ uid, now = Date.now() }: { uid: s
 export async function readVerificationWindow(windowId: string): Promise<VerificationWindow> {
   const snap = await windowRef(windowId).get();
   if (!snap.exists) throw syncErrors.VERIFICATION_WINDOW_NOT_FOUND(`No Clover verification window ${windowId}`);
-  return snap.data() as VerificationWindow;
+  return windowOf(snap);
 }
 
 /** Keeps Clover's verification code in the open window that has none yet; refused (nothing written) otherwise. */
 export async function receiveVerificationCode(verificationCode: string, now: number): Promise<void> {
   await db().runTransaction(async (tx) => {
-    const pointer = (await tx.get(pointerRef())).data() as { windowId?: string; closesAt?: number } | undefined;
-    const open = pointer?.windowId && (pointer.closesAt ?? 0) > now ? windowRef(pointer.windowId) : null;
-    const window = open ? ((await tx.get(open)).data() as VerificationWindow | undefined) : undefined;
+    const pointerSnap = await tx.get(pointerRef());
+    const pointer = pointerSnap.exists ? pointerOf(pointerSnap) : null;
+    const open = pointer && pointer.closesAt > now ? windowRef(pointer.windowId) : null;
+    const windowSnap = open ? await tx.get(open) : null;
+    const window = windowSnap?.exists ? windowOf(windowSnap) : null;
     if (!open || !window || window.verificationCode !== null)
       throw syncErrors.VERIFICATION_WINDOW_CLOSED(
         'No Clover verification window is open for a code: an operator opens one before sending the code',

@@ -1,4 +1,5 @@
-import { companyCollection } from '../../core/firestore';
+import { z } from 'zod';
+import { storedCollection } from '../../core/stored';
 import type { StreamCursor } from '../connectors';
 
 /**
@@ -7,13 +8,18 @@ import type { StreamCursor } from '../connectors';
  * Written only when a stream finished, so a failed run re-reads from the previous cursor (the
  * writes are keyed by vendor ids, so re-reading never duplicates).
  */
-interface StoredCursor extends StreamCursor {
-  connectionId: string;
-  stream: string;
-  updatedAt: number;
-}
+const storedCursor = z.object({
+  /** The vendor's id of the last record seen (not the document's id). */
+  id: z.string(),
+  modifiedAt: z.number(),
+  connectionId: z.string(),
+  stream: z.string(),
+  updatedAt: z.number(),
+}) satisfies z.ZodType<StreamCursor>;
+type StoredCursor = z.output<typeof storedCursor>;
 
-const { ref, fromSnapshot } = companyCollection('syncCursors', (_id, data) => data as StoredCursor);
+// the stored `id` is the cursor's (a vendor id), so the document id is not read as `id`
+const { ref, fromSnapshot } = storedCollection('syncCursors', storedCursor, { idField: 'documentId' });
 const cursorRef = (companyId: string, connectionId: string, stream: string) =>
   ref(companyId, `${connectionId}~${stream}`);
 

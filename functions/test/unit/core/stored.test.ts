@@ -57,6 +57,22 @@ describe('stored documents decoded by their schema', () => {
     expect(decode(snapshot('t3', { id: 'other', name: 'Pass' })).id).toBe('t3');
   });
 
+  it('keeps a stored id field when the document id is read as another field', () => {
+    const cursor = z.object({ documentId: z.string(), id: z.string(), at: z.number() });
+    const decodeCursor = storedDecoder('cursors', cursor, { idField: 'documentId' });
+    expect(decodeCursor(snapshot('c1', { id: 'vendor-9', at: 5 }))).toEqual({
+      documentId: 'c1',
+      id: 'vendor-9',
+      at: 5,
+    });
+    // a schema without the field drops the document id
+    expect(
+      storedDecoder('cursors', cursor.omit({ documentId: true }), { idField: 'documentId' })(
+        snapshot('c2', { id: 'v', at: 1 }),
+      ),
+    ).toEqual({ id: 'v', at: 1 });
+  });
+
   it('refuses a wrong-typed field with an error naming collection, document and field, logged without values', async () => {
     const { error, lines } = await failureOf(() =>
       decode(snapshot('t4', { name: 'secret-value-42', count: 'seven', tags: ['a', 9] })),

@@ -1,8 +1,9 @@
-import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../../core/firebase';
-import { companyCollection } from '../../../core/firestore';
-import type { CsvKind, CsvMapping } from './fields';
-import type { RowError } from './rows';
+import { storedCollection, storedDecoder } from '../../../core/stored';
+import { mappingSchema, type CsvKind } from './fields';
+import { importSchema, kindSchema } from './schemas';
 
 /**
  * Where CSV imports live: the mapping a company saved per kind of file
@@ -14,72 +15,54 @@ import type { RowError } from './rows';
 
 export const CHUNK_BYTES = 900 * 1024;
 
-export interface StoredMapping extends CsvMapping {
-  kind: CsvKind;
-  updatedAt: number;
-  updatedBy: string;
-}
+/** The saved mapping of a kind of file (the document id is the kind). */
+const storedMapping = z
+  .object({
+    ...mappingSchema.shape,
+    id: kindSchema,
+    columns: mappingSchema.shape.columns.default({}),
+    updatedAt: z.number().default(0),
+    updatedBy: z.string().default(''),
+  })
+  .transform(({ id, ...mapping }) => ({ kind: id, ...mapping }));
+export type StoredMapping = z.output<typeof storedMapping>;
 
-export interface UploadedPart {
-  bytes: number;
-  chunks: number;
-  sha256: string;
-}
+const uploadedPart = z.object({ bytes: z.int(), chunks: z.int(), sha256: z.string() });
+export type UploadedPart = z.output<typeof uploadedPart>;
 
-export interface CsvImport {
-  id: string;
-  kind: CsvKind;
-  filename: string;
-  createdAt: number;
-  createdBy: string;
-  /** By part number (1, 2 ...). */
-  parts: Record<string, UploadedPart>;
-  bytes: number;
-  /** Set when the import is started: the mapping it ran with and its sync run. */
-  mapping: CsvMapping | null;
-  runId: string | null;
-  startedAt: number | null;
-  /** The rows' problems of the last validation (the first MAX_STORED_ERRORS) and how many there were. */
-  errors: RowError[];
-  errorCount: number;
-  /** The file's problem when it could not be read at all (not CSV, no header ...). */
-  fileError: string | null;
-  /** Data rows of the last validation. */
-  rows: number | null;
-  /** The run whose validation found no problem (its redelivery resumes writing). */
-  validatedBy: string | null;
-  /** The chunks were deleted after a successful import. */
-  fileDeleted: boolean;
-}
+/**
+ * An import as stored: the answer's fields but its state and run (read from its sync run), its
+ * parts by part number (1, 2 ...) with their chunk counts, and the mapping it was started with
+ * (null until started). `errors` holds the rows' problems of the last validation (the first
+ * MAX_STORED_ERRORS), `validatedBy` the run whose validation found none (its redelivery resumes
+ * writing), `fileDeleted` that the chunks were deleted after a successful import. Older documents
+ * may lack the fields written later: defaults here.
+ */
+const storedImport = importSchema.pick({ id: true, kind: true, createdAt: true }).extend({
+  filename: z.string().default(''),
+  createdBy: z.string().default(''),
+  parts: z.record(z.string(), uploadedPart).default({}),
+  bytes: z.int().default(0),
+  mapping: mappingSchema.nullable().default(null),
+  runId: importSchema.shape.runId.default(null),
+  startedAt: importSchema.shape.startedAt.default(null),
+  errors: importSchema.shape.errors.default([]),
+  errorCount: importSchema.shape.errorCount.default(0),
+  fileError: importSchema.shape.fileError.default(null),
+  rows: importSchema.shape.rows.default(null),
+  validatedBy: importSchema.shape.validatedBy.default(null),
+  fileDeleted: importSchema.shape.fileDeleted.default(false),
+});
+export type CsvImport = z.output<typeof storedImport>;
 
 export const MAX_STORED_ERRORS = 1000;
-
-function importFromDoc(id: string, d: DocumentData): CsvImport {
-  return {
-    id,
-    kind: d.kind,
-    filename: String(d.filename ?? ''),
-    createdAt: Number(d.createdAt),
-    createdBy: String(d.createdBy ?? ''),
-    parts: d.parts ?? {},
-    bytes: Number(d.bytes ?? 0),
-    mapping: d.mapping ?? null,
-    runId: d.runId ?? null,
-    startedAt: d.startedAt ?? null,
-    errors: d.errors ?? [],
-    errorCount: Number(d.errorCount ?? 0),
-    fileError: d.fileError ?? null,
-    rows: d.rows ?? null,
-    validatedBy: d.validatedBy ?? null,
-    fileDeleted: d.fileDeleted === true,
-  };
-}
 
 export const {
   collection: importsCollection,
   ref: importRef,
+  fromDoc: importFromDoc,
   fromSnapshot: importFromSnapshot,
-} = companyCollection('csvImports', importFromDoc);
+} = storedCollection('csvImports', storedImport);
 
 const NEWEST_FIRST_BASE = 9_999_999_999_999;
 /** An id whose lexical order is newest first, unique by its random tail. */
@@ -92,6 +75,7 @@ export const newImportId = (createdAt: number, random: string) =>
  * once its file is deleted.
  */
 export const FILES_INDEX = 'csvFiles';
+const fileIndexEntry = storedDecoder(FILES_INDEX, z.object({ companyId: z.string(), importId: z.string() }));
 const fileIndexRef = (companyId: string, importId: string) =>
   db().collection(FILES_INDEX).doc(`${companyId}~${importId}`);
 
@@ -117,7 +101,7 @@ export async function storedFilesBefore(
     .orderBy('createdAt')
     .limit(limit)
     .get();
-  return snap.docs.map((d) => ({ companyId: String(d.get('companyId')), importId: String(d.get('importId')) }));
+  return snap.docs.map(fileIndexEntry);
 }
 
 export async function readImport(companyId: string, id: string, tx?: Transaction): Promise<CsvImport | null> {
@@ -130,10 +114,11 @@ export async function pageImports(companyId: string, f: { after?: string; limit:
   let q = importsCollection(companyId).orderBy('sortKey');
   if (f.after) q = q.where('sortKey', '>', f.after);
   const snap = await q.limit(f.limit).get();
-  return snap.docs.map((d) => importFromDoc(d.id, d.data()));
+  return snap.docs.map(importFromDoc);
 }
 
 const chunkId = (part: number, n: number) => `${String(part).padStart(4, '0')}-${String(n).padStart(3, '0')}`;
+const chunkOf = storedDecoder('csvImports/chunks', z.object({ data: z.instanceof(Uint8Array) }));
 const chunkRef = (companyId: string, importId: string, part: number, n: number) =>
   importRef(companyId, importId).collection('chunks').doc(chunkId(part, n));
 
@@ -170,7 +155,7 @@ export async function* fileChunks(
   let done = 0;
   for (const [part, n] of chunkList(imp)) {
     const snap = await chunkRef(companyId, imp.id, part, n).get();
-    const data = snap.get('data') as Buffer | Uint8Array | undefined;
+    const data = snap.exists ? chunkOf(snap).data : undefined;
     if (!data) throw new Error(`chunk ${chunkId(part, n)} of import ${imp.id} is missing`);
     onChunk?.(++done);
     yield Buffer.from(data);
@@ -188,24 +173,11 @@ export async function deleteChunks(companyId: string, imp: CsvImport): Promise<v
 
 // ------------------------------------------------------------------ mappings
 
-function mappingFromDoc(kind: string, d: DocumentData): StoredMapping {
-  return {
-    kind: kind as CsvKind,
-    columns: d.columns ?? {},
-    dateFormat: d.dateFormat ?? 'iso',
-    decimalSeparator: d.decimalSeparator ?? '.',
-    ...(d.delimiter ? { delimiter: d.delimiter } : {}),
-    ...(d.currency ? { currency: d.currency } : {}),
-    updatedAt: Number(d.updatedAt ?? 0),
-    updatedBy: String(d.updatedBy ?? ''),
-  };
-}
-
 export const {
   collection: mappingsCollection,
   ref: mappingRef,
   fromSnapshot: mappingFromSnapshot,
-} = companyCollection('csvMappings', mappingFromDoc);
+} = storedCollection('csvMappings', storedMapping);
 
 export async function readMapping(companyId: string, kind: CsvKind): Promise<StoredMapping | null> {
   return mappingFromSnapshot(await mappingRef(companyId, kind).get());
