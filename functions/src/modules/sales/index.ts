@@ -2,14 +2,13 @@
 import { lazyFile, lazyFunction } from '../kit';
 
 const external = lazyFile<typeof import('./external')>(() => require('./external'));
+const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 const service = lazyFile<typeof import('./service')>(() => require('./service'));
 const tips = lazyFile<typeof import('./tips')>(() => require('./tips'));
 
-export { readSalesCurrency as salesCurrency, heldExternalSales } from './repo';
 export { POS_SOURCES, type PosSource, type StoredExternalSale } from './schemas';
 export { salesQuery, salesResponse, type SalesQuery } from './schemas';
 export { MAX_TIPS_DAYS, tipsQuery, tipsResponse, type TipsQuery, type TipsResponse } from './schemas';
-export { readDays as readSalesDays } from './repo';
 export { salesAndCovers } from './aggregate';
 export { saleOf, type ExternalOutcome, type ExternalSale } from './external-rules';
 export type { TipsFigures } from './tips';
@@ -18,3 +17,7 @@ export const recordExternalSales = lazyFunction(external, 'recordExternalSales')
 export const tipsBetween = lazyFunction(tips, 'tipsBetween');
 export const tipsByEmployee = lazyFunction(service, 'tipsByEmployee');
 export const getSales = lazyFunction(service, 'getSales');
+/** The company's sales currency (null before its first sale), its day documents, and the sales from outside held for an outside employee. */
+export const salesCurrency = lazyFunction(repo, 'readSalesCurrency');
+export const readSalesDays = lazyFunction(repo, 'readDays');
+export const heldExternalSales = lazyFunction(repo, 'heldExternalSales');

@@ -22,4 +22,5 @@ export const posSale = z.object({
   refundOf: z.string().min(1).max(256).nullable().describe('The refunded ticket, when the vendor says'),
   modifiedAt: z.number().describe('When the vendor last changed it, epoch milliseconds (the latest version wins)'),
 });
-export type PosSale = z.output<typeof posSale>;
+/** What a connector produces (a field with a default may be left out); the sales module stores the parsed output. */
+export type PosSale = z.input<typeof posSale>;
