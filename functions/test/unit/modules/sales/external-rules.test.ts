@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { writesLeft } from '../../../../src/core/locks';
-import { newSaleCommits as cut, tipsDocId } from '../../../../src/modules/sales/external-rules';
+import {
+  contribute,
+  newSaleCommits as cut,
+  tipsDocId,
+  type TipsDelta,
+} from '../../../../src/modules/sales/external-rules';
 import type { StoredExternalSale as SaleEntry } from '../../../../src/modules/sales/schemas';
 
 /** A commit of new sales holds one lock head and the sales state document besides its own writes. */
@@ -63,6 +68,59 @@ describe('new sales cut into commits', () => {
         });
       }),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('the tips a recorded sale moves', () => {
+  const version = fc
+    .record({
+      sale: fc.integer({ min: 1, max: 12 }),
+      day: fc.integer({ min: 10, max: 13 }),
+      employee: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+      tips: fc.integer({ min: -500, max: 500 }),
+      cashShare: fc.double({ min: 0, max: 1, noNaN: true }),
+    })
+    .map(
+      ({ sale, day, employee, tips, cashShare }) =>
+        ({
+          vendorId: `s${sale}`,
+          businessDate: `2026-03-${day}`,
+          employeeId: employee === null ? null : `e${employee}`,
+          currency: 'USD',
+          tips,
+          cashTips: Math.trunc(tips * cashShare),
+        }) as SaleEntry,
+    );
+
+  it('keeps the tips per day and employee equal to the sum of each sale’s latest version: no cent created or lost', () => {
+    fc.assert(
+      fc.property(fc.array(version, { maxLength: 200 }), (versions) => {
+        const ledger = new Map<string, SaleEntry>();
+        const moved = new Map<string, TipsDelta>();
+        for (const v of versions) {
+          const before = ledger.get(v.vendorId);
+          if (before) contribute(moved, before, -1);
+          contribute(moved, v, 1);
+          ledger.set(v.vendorId, v);
+        }
+        const expected = new Map<string, { cardTips: number; cashTips: number }>();
+        for (const e of ledger.values()) {
+          const id = tipsDocId(e.businessDate, e.employeeId);
+          const sum = expected.get(id) ?? { cardTips: 0, cashTips: 0 };
+          sum.cardTips += e.tips - e.cashTips;
+          sum.cashTips += e.cashTips;
+          expected.set(id, sum);
+        }
+        const nonZero = (m: Map<string, { cardTips: number; cashTips: number }>) =>
+          Object.fromEntries(
+            [...m]
+              .filter(([, d]) => d.cardTips !== 0 || d.cashTips !== 0)
+              .map(([id, d]) => [id, { cardTips: d.cardTips, cashTips: d.cashTips }]),
+          );
+        expect(nonZero(moved)).toEqual(nonZero(expected));
+      }),
+      { numRuns: 200 },
     );
   });
 });
