@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { db } from './firebase';
+import { storedDecoder } from './stored';
 
 /**
  * Membership model: a user (Firebase Auth uid) belongs to a company with one role.
@@ -33,15 +35,23 @@ export function roleAtLeast(role: MemberRole, minimum: MemberRole): boolean {
 export const membershipRef = (companyId: string, uid: string) =>
   db().collection(COLLECTION).doc(membershipId(companyId, uid));
 
-export function membershipFromData(data: FirebaseFirestore.DocumentData): Membership {
-  return {
-    companyId: String(data.companyId),
-    uid: String(data.uid),
-    role: MEMBER_ROLES.includes(data.role) ? data.role : 'employee',
-    employeeId: typeof data.employeeId === 'string' ? data.employeeId : null,
-    ...(typeof data.accessEndsAt === 'number' ? { accessEndsAt: data.accessEndsAt } : {}),
-  };
-}
+/**
+ * A membership document as its writers left it, read as the hand-written decoder read it: a role
+ * no longer known is employee's, an employee id or an end of another type is none, and the ids are
+ * the stored values as text (String(): a document without one reads 'undefined', matching nothing).
+ */
+const storedMembership = z
+  .object({
+    companyId: z.unknown().transform(String),
+    uid: z.unknown().transform(String),
+    role: z.enum(MEMBER_ROLES).catch('employee'),
+    employeeId: z.string().nullable().catch(null),
+    accessEndsAt: z.number().optional().catch(undefined),
+  })
+  .transform(({ accessEndsAt, ...m }): Membership => (accessEndsAt === undefined ? m : { ...m, accessEndsAt }));
+
+/** The membership a snapshot holds (memberships/{companyId}_{uid}). */
+export const membershipFromDoc = storedDecoder(COLLECTION, storedMembership);
 
 /** Whether a membership grants access at `now`: an archived employee's membership stops at its end. */
 export const grantsAccess = (m: Membership, now: number = Date.now()): boolean =>
@@ -63,7 +73,7 @@ export async function findMembership(companyId: string, uid: string): Promise<Me
   const inForce = (m: Membership | null) => (m && grantsAccess(m, now) ? m : null);
   if (hit && hit.until > now) return inForce(hit.membership);
   const snap = await db().collection(COLLECTION).doc(id).get();
-  const membership = snap.exists ? membershipFromData(snap.data()!) : null;
+  const membership = snap.exists ? membershipFromDoc(snap) : null;
   if (remembered.size >= MEMBERSHIP_CACHE_MAX) remembered.clear();
   remembered.set(id, { membership, until: now + MEMBERSHIP_CACHE_MS });
   return inForce(membership);
@@ -73,7 +83,7 @@ export async function findMembership(companyId: string, uid: string): Promise<Me
 export async function listMembershipsOfUser(uid: string): Promise<Membership[]> {
   const snap = await db().collection(COLLECTION).where('uid', '==', uid).get();
   const now = Date.now();
-  return snap.docs.map((d) => membershipFromData(d.data())).filter((m) => grantsAccess(m, now));
+  return snap.docs.map(membershipFromDoc).filter((m) => grantsAccess(m, now));
 }
 
 export async function saveMembership(m: Membership): Promise<void> {
@@ -89,7 +99,7 @@ export async function listMembershipsOfCompany(
 ): Promise<Membership[]> {
   const query = db().collection(COLLECTION).where('companyId', '==', companyId);
   const snap = tx ? await tx.get(query) : await query.get();
-  return snap.docs.map((d) => membershipFromData(d.data()));
+  return snap.docs.map(membershipFromDoc);
 }
 
 /**

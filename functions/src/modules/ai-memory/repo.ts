@@ -4,11 +4,12 @@ import { memorySchema, type Memory } from './schemas';
 
 /** A memory document: the API's memory, its id the document's, with defaults for what older memories lack. */
 const storedMemory = memorySchema.extend({
-  scope: memorySchema.shape.scope.default('member'),
+  // a scope, source or visibility no longer known reads as the default, as the hand-written decoder read it
+  scope: memorySchema.shape.scope.catch('member'),
   ownerUid: memorySchema.shape.ownerUid.default(null),
   text: memorySchema.shape.text.default(''),
-  source: memorySchema.shape.source.default('member'),
-  visibility: memorySchema.shape.visibility.default('members'),
+  source: memorySchema.shape.source.catch('member'),
+  visibility: memorySchema.shape.visibility.catch('members'),
   createdBy: memorySchema.shape.createdBy.default(''),
   createdAt: storedMillis.optional(),
   updatedAt: storedMillis.optional(),

@@ -4,6 +4,7 @@ import { db } from '../../core/firebase';
 import { companyDoc } from '../../core/firestore';
 import { storedCollection, storedDecoder, type StoredSnapshot } from '../../core/stored';
 import {
+  EXCEPTION_TYPES,
   SETTINGS_DEFAULTS,
   auditEntrySchema,
   breakSchema,
@@ -11,11 +12,11 @@ import {
   locationSchema,
   posPendingSchema,
   punchSchema,
-  settingsSchema,
   shiftLinkSchema,
   vendorSchema,
   type AttendanceSettings,
   type AuditEntry,
+  type ExceptionType,
   type PunchState,
   type PunchView,
   type RangeLock,
@@ -76,13 +77,18 @@ export const openEntryFromDoc = storedDecoder(OPEN_PUNCHES, openEntrySchema);
 export const dueOpenPunchesQuery = (now: number, limit: number): Query =>
   db().collection(OPEN_PUNCHES).where('autoCloseAt', '<=', now).orderBy('autoCloseAt').limit(limit);
 
-/** A stored location: older punches may lack the fix's accuracy. */
+/**
+ * A stored location: any fix its writer stored (the API's ranges are input rules), older punches may
+ * lack its accuracy; one without numeric coordinates reads as none, as the hand-written decoder read it.
+ */
 const storedLocation = locationSchema
-  .extend({ accuracy: locationSchema.shape.accuracy.default(0) })
+  .extend({ lat: z.number(), lng: z.number(), accuracy: z.number().default(0) })
   .nullable()
-  .default(null);
+  .catch(null);
 
 const storedBreak = breakSchema.extend({
+  // a break of a type no longer known reads as a rest break, as the hand-written decoder read it
+  type: breakSchema.shape.type.catch('rest'),
   endAt: breakSchema.shape.endAt.default(null),
   paid: z.boolean().default(false),
 });
@@ -115,6 +121,8 @@ const storedPunch = punchSchema.extend({
   clockInLocation: storedLocation,
   clockOutLocation: storedLocation,
   breaks: z.array(storedBreak).default([]),
+  // a state or source no longer known reads as pending / app, as the hand-written decoder read it
+  state: punchSchema.shape.state.catch('pending'),
   shift: shiftLinkSchema
     .extend({ scheduledMinutes: shiftLinkSchema.shape.scheduledMinutes.default(0) })
     .nullable()
@@ -122,12 +130,16 @@ const storedPunch = punchSchema.extend({
   lateMinutes: punchSchema.shape.lateMinutes.default(0),
   leftEarlyMinutes: punchSchema.shape.leftEarlyMinutes.default(0),
   autoClockedOut: punchSchema.shape.autoClockedOut.default(false),
-  source: punchSchema.shape.source.default('app'),
+  source: punchSchema.shape.source.catch('app'),
   vendor: storedVendor.nullable().default(null),
   workedMinutes: punchSchema.shape.workedMinutes.default(null),
   paidBreakMinutes: punchSchema.shape.paidBreakMinutes.default(0),
   unpaidBreakMinutes: punchSchema.shape.unpaidBreakMinutes.default(0),
-  exceptions: punchSchema.shape.exceptions.default([]),
+  // exceptions no longer known are dropped, as the hand-written decoder dropped them
+  exceptions: z
+    .array(z.unknown())
+    .catch([])
+    .transform((es) => es.filter((e): e is ExceptionType => EXCEPTION_TYPES.includes(e as ExceptionType))),
   createdAt: punchSchema.shape.createdAt.default(0),
   updatedAt: punchSchema.shape.updatedAt.default(0),
   approvedAt: punchSchema.shape.approvedAt.default(null),
@@ -142,6 +154,8 @@ export const {
 } = storedCollection('punches', storedPunch);
 
 const storedAudit = auditEntrySchema.extend({
+  // an action no longer known reads as an edit, as the hand-written decoder read it
+  action: auditEntrySchema.shape.action.catch('edit'),
   before: auditEntrySchema.shape.before.default(null),
   after: auditEntrySchema.shape.after.default(null),
   reason: auditEntrySchema.shape.reason.default(null),
@@ -185,23 +199,21 @@ export async function readLocks(companyId: string, tx?: Transaction): Promise<Ra
 }
 
 /** The stored settings: the fields it sets over SETTINGS_DEFAULTS. */
+/**
+ * A stored setting: any number its writer stored (the API's ranges are input rules for PATCH), the
+ * default when the document lacks it or stored another type, as the hand-written decoder read it.
+ */
 const settingsFromDoc = storedDecoder(
   'attendanceSettings',
-  settingsSchema.extend({
-    geofenceRadiusMeters: settingsSchema.shape.geofenceRadiusMeters.default(SETTINGS_DEFAULTS.geofenceRadiusMeters),
-    autoClockOutAfterMinutes: settingsSchema.shape.autoClockOutAfterMinutes.default(
-      SETTINGS_DEFAULTS.autoClockOutAfterMinutes,
-    ),
-    autoApproveVarianceMinutes: settingsSchema.shape.autoApproveVarianceMinutes.default(
-      SETTINGS_DEFAULTS.autoApproveVarianceMinutes,
-    ),
-    restBreaksPaid: settingsSchema.shape.restBreaksPaid.default(SETTINGS_DEFAULTS.restBreaksPaid),
-    mealBreaksPaid: settingsSchema.shape.mealBreaksPaid.default(SETTINGS_DEFAULTS.mealBreaksPaid),
-    breakRequiredAfterMinutes: settingsSchema.shape.breakRequiredAfterMinutes.default(
-      SETTINGS_DEFAULTS.breakRequiredAfterMinutes,
-    ),
-    lateGraceMinutes: settingsSchema.shape.lateGraceMinutes.default(SETTINGS_DEFAULTS.lateGraceMinutes),
-  }),
+  z.object({
+    geofenceRadiusMeters: z.number().catch(SETTINGS_DEFAULTS.geofenceRadiusMeters),
+    autoClockOutAfterMinutes: z.number().catch(SETTINGS_DEFAULTS.autoClockOutAfterMinutes),
+    autoApproveVarianceMinutes: z.number().catch(SETTINGS_DEFAULTS.autoApproveVarianceMinutes),
+    restBreaksPaid: z.boolean().catch(SETTINGS_DEFAULTS.restBreaksPaid),
+    mealBreaksPaid: z.boolean().catch(SETTINGS_DEFAULTS.mealBreaksPaid),
+    breakRequiredAfterMinutes: z.number().catch(SETTINGS_DEFAULTS.breakRequiredAfterMinutes),
+    lateGraceMinutes: z.number().catch(SETTINGS_DEFAULTS.lateGraceMinutes),
+  }) satisfies z.ZodType<AttendanceSettings>,
 );
 
 /** The settings in force: the stored document's, SETTINGS_DEFAULTS without one. */

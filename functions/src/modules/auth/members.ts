@@ -3,7 +3,7 @@ import { auth, db } from '../../core/firebase';
 import {
   forgetMembership,
   listMembershipsOfCompany,
-  membershipFromData,
+  membershipFromDoc,
   membershipRef,
   type MemberRole,
   type Membership,
@@ -34,7 +34,7 @@ export async function listMembers({ companyId }: { companyId: string }) {
 async function memberIn(tx: Transaction, companyId: string, uid: string): Promise<Membership> {
   const snap = await tx.get(membershipRef(companyId, uid));
   if (!snap.exists) throw authErrors.MEMBER_NOT_FOUND('No such member of this company');
-  return membershipFromData(snap.data()!);
+  return membershipFromDoc(snap);
 }
 
 /** Refuses a change that would leave the company without an owner (read in the same transaction as the change). */

@@ -1,6 +1,14 @@
 import type { DocumentData, DocumentReference, Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../core/firebase';
-import type { AUDIT_ACTIONS, Invitation, InvitationState } from './schemas';
+import { storedDecoder } from '../../core/stored';
+import {
+  auditEntrySchema,
+  invitationSchema,
+  type AUDIT_ACTIONS,
+  type Invitation,
+  type InvitationState,
+} from './schemas';
 
 /**
  * Firestore paths of the auth module (all at the root: a person and an invitation exist before and
@@ -45,36 +53,30 @@ export type StoredInvitation = Omit<Invitation, 'state'> & {
 export const invitationsCollection = () => db().collection(INVITATIONS);
 export const invitationRef = (id: string) => invitationsCollection().doc(id);
 
-export function invitationOf(id: string, data: DocumentData): StoredInvitation {
-  return {
-    id,
-    companyId: String(data.companyId),
-    email: String(data.email),
-    role: data.role,
-    employeeId: text(data.employeeId),
-    state: data.state,
-    tokenHash: String(data.tokenHash),
-    invitedBy: String(data.invitedBy),
-    createdAt: Number(data.createdAt),
-    expiresAt: Number(data.expiresAt),
-    sentAt: Number(data.sentAt),
-    sends: Number(data.sends ?? 1),
-    acceptedAt: typeof data.acceptedAt === 'number' ? data.acceptedAt : null,
-    acceptedBy: text(data.acceptedBy),
-    revokedAt: typeof data.revokedAt === 'number' ? data.revokedAt : null,
-  };
-}
+/** An invitation document: the answer's fields, the stored state and the token's hash; older ones may lack the send count. */
+const storedInvitation = invitationSchema.extend({
+  state: z.enum(['pending', 'accepted', 'revoked']),
+  tokenHash: z.string(),
+  sends: invitationSchema.shape.sends.default(1),
+  // a value of another type reads as none, as the hand-written decoder read it
+  employeeId: invitationSchema.shape.employeeId.catch(null),
+  acceptedAt: invitationSchema.shape.acceptedAt.catch(null),
+  acceptedBy: invitationSchema.shape.acceptedBy.catch(null),
+  revokedAt: invitationSchema.shape.revokedAt.catch(null),
+}) satisfies z.ZodType<StoredInvitation>;
+
+export const invitationOf = storedDecoder(INVITATIONS, storedInvitation);
 
 export async function invitationByTokenHash(tokenHash: string, tx?: Transaction): Promise<StoredInvitation | null> {
   const query = invitationsCollection().where('tokenHash', '==', tokenHash).limit(1);
   const snap = tx ? await tx.get(query) : await query.get();
   const doc = snap.docs[0];
-  return doc ? invitationOf(doc.id, doc.data()) : null;
+  return doc ? invitationOf(doc) : null;
 }
 
 export async function readInvitation(id: string, tx?: Transaction): Promise<StoredInvitation | null> {
   const snap = tx ? await tx.get(invitationRef(id)) : await invitationRef(id).get();
-  return snap.exists ? invitationOf(snap.id, snap.data()!) : null;
+  return snap.exists ? invitationOf(snap) : null;
 }
 
 /** The company's stored-pending invitations to an email (expired ones included). */
@@ -87,7 +89,7 @@ export async function pendingInvitationsTo(
     .where('companyId', '==', companyId)
     .where('email', '==', email)
     .where('state', '==', 'pending');
-  return (await tx.get(query)).docs.map((d) => invitationOf(d.id, d.data()));
+  return (await tx.get(query)).docs.map(invitationOf);
 }
 
 /** A page of the company's invitations, newest first; `state` is the stored one. */
@@ -100,10 +102,13 @@ export async function listInvitations(
   // the emulator ignores query cursors: page with a range on the sort field
   if (options.before !== undefined) query = query.where('createdAt', '<', options.before);
   const snap = await query.orderBy('createdAt', 'desc').limit(options.limit).get();
-  return snap.docs.map((d) => invitationOf(d.id, d.data()));
+  return snap.docs.map(invitationOf);
 }
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** An entry of the administrators' audit: the answer's entry, its id the document's. */
+const auditEntryOf = storedDecoder(AUDIT, auditEntrySchema);
 
 export function auditRef(): DocumentReference {
   return db().collection(AUDIT).doc();
@@ -115,11 +120,5 @@ export async function listAudit(options: { targetUid?: string; before?: number; 
     query = db().collection(AUDIT).where('targetUid', '==', options.targetUid).orderBy('at', 'desc');
   if (options.before !== undefined) query = query.where('at', '<', options.before);
   const snap = await query.limit(options.limit).get();
-  return snap.docs.map((d) => ({
-    id: d.id,
-    at: Number(d.get('at')),
-    actorUid: String(d.get('actorUid')),
-    action: d.get('action') as AuditAction,
-    targetUid: String(d.get('targetUid')),
-  }));
+  return snap.docs.map(auditEntryOf);
 }

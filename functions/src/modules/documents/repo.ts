@@ -6,6 +6,8 @@ import { documentSchema, type DocumentType } from './schemas';
 
 /** A document's metadata as stored: the API's fields and where its bytes are. */
 const storedDocument = documentSchema.extend({
+  // a type no longer known reads as other, as the hand-written decoder read it
+  type: documentSchema.shape.type.catch('other'),
   title: documentSchema.shape.title.default(''),
   contentType: documentSchema.shape.contentType.default('application/octet-stream'),
   size: documentSchema.shape.size.default(0),

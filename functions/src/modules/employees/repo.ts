@@ -16,6 +16,14 @@ const storedEmployee = z.preprocess(
     .extend({
       // stored as its writers left it: an email from a POS roster is kept as the POS gave it, a position may name no sub-role
       email: z.string().optional(),
+      // the API's lengths and minimums are input rules: an imported or older record keeps what its writer stored
+      name: z.string(),
+      surname: z.string(),
+      salary: z.number().optional(),
+      additionalSalary: z.record(z.string(), z.number()).optional(),
+      rateRegular: z.number().optional(),
+      rateOvertime: z.number().optional(),
+      positionRates: z.record(z.string(), z.number()).optional(),
       positions: z.array(z.object({ categoryId: z.string(), subcategoryId: z.string().optional() })).optional(),
       archived: employeeSchema.shape.archived.default(false),
       archive: employeeSchema.shape.archive.default(null),

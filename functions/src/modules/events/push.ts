@@ -5,7 +5,7 @@ import type { App } from 'firebase-admin/app';
 import type { Messaging, TokenMessage } from 'firebase-admin/messaging';
 import { config } from '../../core/config';
 import { adminApp, db } from '../../core/firebase';
-import { devicesCollection } from './repo';
+import { deviceFromDoc, devicesCollection } from './repo';
 import { lazyFile } from '../../core/lazy';
 
 const firebaseAdminMessagingPackage = lazyFile<typeof import('firebase-admin/messaging')>(() =>
@@ -93,7 +93,7 @@ export async function tokensOf(companyId: string, uids: string[]): Promise<Map<s
   for (let i = 0; i < uids.length; i += 30) chunks.push(uids.slice(i, i + 30));
   const snaps = await Promise.all(chunks.map((c) => devicesCollection(companyId).where('uid', 'in', c).get()));
   for (const d of snaps.flatMap((s) => s.docs)) {
-    const { uid, token } = d.data() as { uid: string; token: string };
+    const { uid, token } = deviceFromDoc(d);
     out.set(uid, [...(out.get(uid) ?? []), token]);
   }
   return out;

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { companyDoc } from '../../core/firestore';
 import { db } from '../../core/firebase';
+import { storedDecoder } from '../../core/stored';
 
 /** The outbox of a company: every domain event, written in the commit of its change. */
 export const outboxRef = (companyId: string, eventId: string) =>
@@ -7,6 +9,12 @@ export const outboxRef = (companyId: string, eventId: string) =>
 
 /** Root marker of an event not yet fanned out (the sweep finds them in one query, without collection-group queries). */
 export const PENDING = 'pendingEvents';
+
+/** A pending event's marker: its company and how often the sweep has redispatched it (none before the first). */
+export const pendingFromDoc = storedDecoder(
+  PENDING,
+  z.object({ companyId: z.string(), sweeps: z.number().default(0) }),
+);
 export const pendingRef = (eventId: string) => db().collection(PENDING).doc(eventId);
 
 /** One member's copy of an event: `{eventId}_{uid}`, so a second fan-out of the event writes nothing new. */
@@ -28,6 +36,9 @@ export const preferencesRef = (companyId: string, uid: string) =>
 
 /** A member's phone: keyed by a hash of its FCM registration token. */
 export const devicesCollection = (companyId: string) => companyDoc(companyId).collection('devices');
+
+/** A registered phone: whose it is and its FCM registration token. */
+export const deviceFromDoc = storedDecoder('devices', z.object({ uid: z.string(), token: z.string() }));
 
 /** The events waiting for a member's email digest of one window: `{uid}_{window}`. */
 export const digestRef = (companyId: string, uid: string, window: number) =>

@@ -2,7 +2,7 @@ import { db } from '../../core/firebase';
 import { logger } from '../../core/logger';
 import { enqueueTask } from '../../core/tasks';
 import { FAN_OUT_QUEUE } from './queues';
-import { PENDING, pendingRef } from './repo';
+import { PENDING, pendingFromDoc, pendingRef } from './repo';
 
 /** An event pending longer than this was not dispatched after its commit (a crash between the two) or its fan-out gave up. */
 export const SWEEP_AFTER_MS = 5 * 60_000;
@@ -23,7 +23,7 @@ export async function sweepOutbox(now: number = Date.now()): Promise<{ redispatc
     .get();
   let redispatched = 0;
   for (const d of snap.docs) {
-    const { companyId, sweeps = 0 } = d.data() as { companyId: string; sweeps?: number };
+    const { companyId, sweeps } = pendingFromDoc(d);
     await pendingRef(d.id).update({ sweeps: sweeps + 1 });
     await enqueueTask(FAN_OUT_QUEUE, { companyId, eventId: d.id }, { id: `${d.id}-s${sweeps + 1}` });
     redispatched++;

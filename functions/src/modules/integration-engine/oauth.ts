@@ -113,7 +113,7 @@ export async function completeAuthorization(
     const snap = await tx.get(ref);
     if (!snap.exists)
       throw engineErrors.OAUTH_STATE_USED('This OAuth state was already used: start the connection again');
-    const started = snap.data() as repo.StoredOAuthState;
+    const started = repo.oauthStateFromSnapshot(snap);
     if (started.uid !== by.uid || started.companyId !== by.companyId)
       throw engineErrors.OAUTH_NOT_STARTER('Only the owner who started this connection can finish it');
     return { result: started, write: (w) => w.delete(ref) };

@@ -133,7 +133,8 @@ const storedRun = runSchema
   .extend({
     requestedBy: runSchema.shape.requestedBy.default(null),
     streams: runSchema.shape.streams.default([]),
-    window: runSchema.shape.window.default(null),
+    // the dates' format is the API's input rule: a stored window keeps the dates its writer stored
+    window: z.object({ from: z.string(), to: z.string() }).nullable().default(null),
     counts: runSchema.shape.counts.default({}),
     startedAt: runSchema.shape.startedAt.default(null),
     finishedAt: runSchema.shape.finishedAt.default(null),

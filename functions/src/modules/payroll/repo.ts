@@ -1,6 +1,8 @@
-import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { companyCollection } from '../../core/firestore';
-import type { PayrollReport, PayrollSettings } from './schemas';
+import { storedCollection } from '../../core/stored';
+import { periodSchema, type PayrollReport, type PayrollSettings } from './schemas';
 
 /**
  * Payroll's documents:
@@ -10,29 +12,36 @@ import type { PayrollReport, PayrollSettings } from './schemas';
 export const { ref: settingsDocRef } = companyCollection('payrollSettings', (_id, data) => data);
 export const settingsRef = (companyId: string) => settingsDocRef(companyId, 'current');
 
-export interface PeriodEvent {
-  action: 'close' | 'reopen';
-  at: number;
-  by: string;
-  reason: string | null;
-}
+const periodEvent = z.object({
+  action: z.enum(['close', 'reopen']),
+  at: z.number(),
+  by: z.string(),
+  reason: z.string().nullable().default(null),
+});
+export type PeriodEvent = z.output<typeof periodEvent>;
 
-export interface StoredPeriod {
-  startDate: string;
-  endDate: string;
-  status: 'open' | 'closed';
-  closedAt: number | null;
-  closedBy: string | null;
-  /** The report as it was when the period closed: exports and later reads use it, whatever rates change afterwards. */
-  report: PayrollReport | null;
-  history: PeriodEvent[];
-}
+/**
+ * A pay period as stored: the answer's fields but `current` (made at read), the report frozen when
+ * it closed (exports and later reads use it, whatever rates change afterwards) and its history.
+ * The frozen report is read as the code that froze it wrote it: its shape is that code's, not checked here.
+ */
+const storedPeriod = periodSchema.omit({ current: true }).extend({
+  closedAt: periodSchema.shape.closedAt.default(null),
+  closedBy: periodSchema.shape.closedBy.default(null),
+  report: z
+    .custom<PayrollReport>((v) => typeof v === 'object')
+    .nullable()
+    .default(null),
+  history: z.array(periodEvent).default([]),
+});
+export type StoredPeriod = z.output<typeof storedPeriod>;
 
 export const {
   collection: periodsCollection,
   ref: periodRef,
+  fromDoc: periodFromDoc,
   fromSnapshot: periodFromSnapshot,
-} = companyCollection('payPeriods', (_id, data: DocumentData) => data as StoredPeriod);
+} = storedCollection('payPeriods', storedPeriod);
 
 export async function readSettings(companyId: string): Promise<Partial<PayrollSettings>> {
   const snap = await settingsRef(companyId).get();
@@ -41,7 +50,7 @@ export async function readSettings(companyId: string): Promise<Partial<PayrollSe
 
 export async function storedPeriods(companyId: string, from: string, to: string): Promise<Map<string, StoredPeriod>> {
   const snap = await periodsCollection(companyId).where('startDate', '>=', from).where('startDate', '<=', to).get();
-  return new Map(snap.docs.map((d) => [d.id, d.data() as StoredPeriod]));
+  return new Map(snap.docs.map((d) => [d.id, periodFromDoc(d)]));
 }
 
 export async function readPeriod(companyId: string, startDate: string, tx?: Transaction): Promise<StoredPeriod | null> {

@@ -1,7 +1,7 @@
 import { companyDoc } from '../../core/firestore';
 import type { Logger } from '../../core/logger';
 import { auth, db } from '../../core/firebase';
-import { membershipFromData, membershipRef, type Membership } from '../../core/memberships';
+import { membershipFromDoc, membershipRef, type Membership } from '../../core/memberships';
 import type { PersonIds } from '../personal-data';
 import { privacyErrors } from './errors';
 import type { PersonRef } from './schemas';
@@ -51,7 +51,7 @@ export async function resolvePerson(companyId: string, ref: PersonRef): Promise<
   if (ref.uid) {
     const stored = await membershipRef(companyId, ref.uid).get();
     if (!stored.exists) throw notFound();
-    const membership = membershipFromData(stored.data()!);
+    const membership = membershipFromDoc(stored);
     Object.assign(ids, { uid: ref.uid, employeeId: membership.employeeId ?? null });
   }
   if (ref.employeeId) ids.employeeId = ref.employeeId;
@@ -72,9 +72,7 @@ export async function resolvePerson(companyId: string, ref: PersonRef): Promise<
   if (ids.uid) ids.email ??= await accountEmail(ids.uid);
   // every membership, also ended ones: a former member elsewhere still has an account there
   const memberships = ids.uid
-    ? (await db().collection('memberships').where('uid', '==', ids.uid).get()).docs.map((d) =>
-        membershipFromData(d.data()),
-      )
+    ? (await db().collection('memberships').where('uid', '==', ids.uid).get()).docs.map(membershipFromDoc)
     : [];
   return {
     ids,

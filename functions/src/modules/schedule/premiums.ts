@@ -27,7 +27,8 @@ export interface Premium extends PremiumDue {
 const storedPremium = premiumSchema.extend({
   reason: premiumSchema.shape.reason.default(''),
   amountMinor: premiumSchema.shape.amountMinor.default(null),
-  currency: premiumSchema.shape.currency.default(null),
+  // a currency other than USD reads as none, as the hand-written decoder read it
+  currency: premiumSchema.shape.currency.catch(null),
   payHours: premiumSchema.shape.payHours.default(null),
   createdAt: storedMillis.default(0),
 });

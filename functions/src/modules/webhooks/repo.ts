@@ -12,7 +12,8 @@ const storedEndpoint = endpointSchema.extend({
   eventTypes: endpointSchema.shape.eventTypes.default(null),
   enabled: endpointSchema.shape.enabled.default(false),
   description: endpointSchema.shape.description.default(''),
-  disabledReason: endpointSchema.shape.disabledReason.default(null),
+  // a reason no longer known reads as none, as the hand-written decoder read it
+  disabledReason: endpointSchema.shape.disabledReason.catch(null),
   disabledAt: millisOrNull,
   previousSecretExpiresAt: millisOrNull,
   lastSuccessAt: millisOrNull,

@@ -15,12 +15,21 @@ import { importSchema, kindSchema } from './schemas';
 
 export const CHUNK_BYTES = 900 * 1024;
 
+/**
+ * A mapping as stored: the headers' lengths and the currency's format are the API's input rules, so
+ * a stored mapping keeps what its writer stored (fields it no longer knows are dropped, not refused).
+ */
+const storedMappingFields = z.object({
+  ...mappingSchema.shape,
+  columns: z.record(z.string(), z.string()).default({}),
+  currency: z.string().optional(),
+});
+
 /** The saved mapping of a kind of file (the document id is the kind). */
 const storedMapping = z
   .object({
-    ...mappingSchema.shape,
+    ...storedMappingFields.shape,
     id: kindSchema,
-    columns: mappingSchema.shape.columns.default({}),
     updatedAt: z.number().default(0),
     updatedBy: z.string().default(''),
   })
@@ -43,7 +52,7 @@ const storedImport = importSchema.pick({ id: true, kind: true, createdAt: true }
   createdBy: z.string().default(''),
   parts: z.record(z.string(), uploadedPart).default({}),
   bytes: z.int().default(0),
-  mapping: mappingSchema.nullable().default(null),
+  mapping: storedMappingFields.nullable().default(null),
   runId: importSchema.shape.runId.default(null),
   startedAt: importSchema.shape.startedAt.default(null),
   errors: importSchema.shape.errors.default([]),
