@@ -1,5 +1,5 @@
 import type { BusinessSlot } from '../../core/calendar';
-import { posSale, type PosSale } from '../../pos/connectors';
+import { posSale, type PosSale } from '../../pos/connectors/sale';
 import { externalSaleRecord, type PosSource, type StoredExternalSale } from './schemas';
 import type { StoredInvoice } from './repo';
 

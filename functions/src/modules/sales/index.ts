@@ -1,7 +1,9 @@
 /** The sales module's public API: what other modules (and the POS sync service) may use. */
 import { lazyFile, lazyFunction } from '../kit';
 
+const aggregate = lazyFile<typeof import('./aggregate')>(() => require('./aggregate'));
 const external = lazyFile<typeof import('./external')>(() => require('./external'));
+const externalRules = lazyFile<typeof import('./external-rules')>(() => require('./external-rules'));
 const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 const service = lazyFile<typeof import('./service')>(() => require('./service'));
 const tips = lazyFile<typeof import('./tips')>(() => require('./tips'));
@@ -9,8 +11,7 @@ const tips = lazyFile<typeof import('./tips')>(() => require('./tips'));
 export { POS_SOURCES, type PosSource, type StoredExternalSale } from './schemas';
 export { salesQuery, salesResponse, type SalesQuery } from './schemas';
 export { MAX_TIPS_DAYS, tipsQuery, tipsResponse, type TipsQuery, type TipsResponse } from './schemas';
-export { salesAndCovers } from './aggregate';
-export { saleOf, type ExternalOutcome, type ExternalSale } from './external-rules';
+export type { ExternalOutcome, ExternalSale } from './external-rules';
 export type { TipsFigures } from './tips';
 /** Sales from outside (a POS sync): checked once, recorded as invoices with their day aggregates and tips. */
 export const recordExternalSales = lazyFunction(external, 'recordExternalSales');
@@ -21,3 +22,7 @@ export const getSales = lazyFunction(service, 'getSales');
 export const salesCurrency = lazyFunction(repo, 'readSalesCurrency');
 export const readSalesDays = lazyFunction(repo, 'readDays');
 export const heldExternalSales = lazyFunction(repo, 'heldExternalSales');
+/** Sales and reserved covers per daypart of the forecast's history (pure). */
+export const salesAndCovers = lazyFunction(aggregate, 'salesAndCovers');
+/** The connector's record of a stored sale from outside (to record it again). */
+export const saleOf = lazyFunction(externalRules, 'saleOf');

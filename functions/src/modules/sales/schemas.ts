@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { companyIdQuery, isoDate, documentId, queryBoolean, queryList, validatedLater } from '../../http/fields';
 import { visibleTo } from '../../http/visibility';
-import { posSale } from '../../pos/connectors';
+// the record itself, not the connectors' index: naming a sales schema loads no connector code
+import { posSale } from '../../pos/connectors/sale';
 
 /** The eight POS source identifiers. */
 export const POS_SOURCES = [
