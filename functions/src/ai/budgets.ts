@@ -12,12 +12,12 @@ import {
   withReservation,
   type Alert,
   type Budget,
-  type BudgetPeriod,
   type LedgerState,
 } from './budget-rules';
 import { aiErrors } from './errors';
 import { bucketKey, fieldKey, type Bucket } from './store';
 import { lazyFile } from '../core/lazy';
+import { z } from 'zod';
 
 const budgetAlertsFile = lazyFile<typeof import('./budget-alerts')>(() => require('./budget-alerts'));
 
@@ -55,29 +55,38 @@ export const budgetsCol = () => db().collection(BUDGETS);
 export const ledgersCol = () => db().collection(LEDGERS);
 export const ledgerRef = (bucket: string, periodKey: string) => ledgersCol().doc(`${bucket}~${periodKey}`);
 
+/** A budget as stored; `flowLimitsNano` keeps its numeric limits (anything else in it is no limit). */
+const storedBudget = z.object({
+  amountNano: z.number(),
+  period: z.enum(PERIODS),
+  softThresholdPercent: z.number().default(80),
+  flowLimitsNano: z
+    .record(z.string(), z.unknown())
+    .catch({})
+    .default({})
+    .transform((limits) =>
+      Object.fromEntries(
+        Object.entries(limits).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+      ),
+    ),
+});
+
+/** The budget a stored document states; null when it states none (no such document, or not a budget). */
 export function parseBudget(data: DocumentData | undefined): Budget | null {
-  if (!data || typeof data.amountNano !== 'number' || !(PERIODS as readonly string[]).includes(data.period))
-    return null;
-  const flows: Record<string, number> = {};
-  for (const [flow, limit] of Object.entries((data.flowLimitsNano ?? {}) as Record<string, unknown>)) {
-    if (typeof limit === 'number') flows[flow] = limit;
-  }
-  return {
-    amountNano: data.amountNano,
-    period: data.period as BudgetPeriod,
-    softThresholdPercent: Number(data.softThresholdPercent ?? 80),
-    flowLimitsNano: flows,
-  };
+  const parsed = storedBudget.safeParse(data);
+  return parsed.success ? parsed.data : null;
 }
 
 export const flowField = (family: string, counter: 'spentNano' | 'reservedNano') =>
   `f__${fieldKey(family)}__${counter}`;
 
+/** A ledger's totals as stored (its per-flow counters are fields named after the flow, read below). */
+const storedLedgerTotals = z.object({ spentNano: z.number().default(0), reservedNano: z.number().default(0) });
+
 export function parseLedger(data: DocumentData | undefined): LedgerState {
   const ledger: LedgerState = { spentNano: 0, reservedNano: 0, flowSpentNano: {}, flowReservedNano: {} };
   if (!data) return ledger;
-  ledger.spentNano = Number(data.spentNano ?? 0);
-  ledger.reservedNano = Number(data.reservedNano ?? 0);
+  Object.assign(ledger, storedLedgerTotals.parse(data));
   for (const [field, value] of Object.entries(data)) {
     const match = /^f__(.+)__(spentNano|reservedNano)$/.exec(field);
     const family = match && data[`f__${match[1]}__flow`];

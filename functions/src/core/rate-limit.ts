@@ -4,6 +4,8 @@ import { coreErrors } from './errors';
 import { runExclusiveInTurn } from './exclusive';
 import { db, firestoreNs } from './firebase';
 import { lockKeys } from './locks';
+import { storedDecoder, type StoredSnapshot } from './stored';
+import { z } from 'zod';
 
 /**
  * Abuse limits of public routes: rate-limiter-flexible's fixed-window limiters (a maintained
@@ -17,11 +19,12 @@ import { lockKeys } from './locks';
  */
 export const RATE_LIMIT_COLLECTION = 'rateLimits';
 
-interface Counter {
-  points: number;
-  /** Epoch ms the window ends; null: never. */
-  expire: number | null;
-}
+/** A counter: its points, and the epoch ms its window ends (null: never). */
+const storedCounter = z.object({ points: z.number(), expire: z.number().nullable() });
+type Counter = z.output<typeof storedCounter>;
+const counterFromDoc = storedDecoder(RATE_LIMIT_COLLECTION, storedCounter);
+const counterOf = (snap: StoredSnapshot & { exists: boolean }): Counter | undefined =>
+  snap.exists ? counterFromDoc(snap) : undefined;
 
 type Library = typeof import('rate-limiter-flexible');
 
@@ -58,7 +61,7 @@ function load() {
       // this instance's burst queues in process rather than on the counter's Firestore lock
       return runExclusiveInTurn(lockKeys.rateLimit(ref.id), async (tx) => {
         const now = Date.now();
-        const stored = (await tx.get(ref)).data() as Counter | undefined;
+        const stored = counterOf(await tx.get(ref));
         const live = stored && (stored.expire === null || stored.expire > now);
         const counter: Counter =
           live && !forceExpire
@@ -70,7 +73,7 @@ function load() {
     }
 
     async _get(rlKey: string): Promise<Counter | null> {
-      const stored = (await counterRef(rlKey).get()).data() as Counter | undefined;
+      const stored = counterOf(await counterRef(rlKey).get());
       return stored && (stored.expire === null || stored.expire > Date.now())
         ? { points: stored.points, expire: stored.expire }
         : null;

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { coreErrors } from '../core/errors';
 import { db, firestoreNs } from '../core/firebase';
-import { toMillis } from '../core/firestore';
 import type { Logger } from '../core/logger';
+import { lazyFile } from '../core/lazy';
+import type { StoredSnapshot } from '../core/stored';
+import type { KeyRecord } from './idempotency-record';
 
 /**
  * Idempotency keys: a client that retries a write (a phone on a flaky network) sends the same
@@ -37,16 +39,9 @@ export interface KeyScope {
   companyId: string | null;
 }
 
-interface KeyRecord {
-  state: 'running' | 'done';
-  fingerprint: string;
-  leaseUntil: number;
-  status?: number;
-  /** The answer's JSON text; absent when not kept (see `notKept`). */
-  body?: string;
-  notKept?: 'secret' | 'too large';
-  expireAt: unknown;
-}
+// the record's decoder (zod) is loaded by the first write with a key, not at cold start
+const recordFile = lazyFile<typeof import('./idempotency-record')>(() => require('./idempotency-record'));
+const keyRecordFromDoc = (snap: StoredSnapshot) => recordFile().keyRecordFromDoc(snap);
 
 export const isWriteMethod = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
@@ -105,7 +100,7 @@ export interface KeyUse {
 
 /** What a live record with this key says about a request: replay its answer, refuse, or nothing (the key is free). */
 function verdict(record: KeyRecord | null, use: KeyUse, now: number): 'reused' | 'replay' | null {
-  if (!record || (toMillis(record.expireAt) ?? 0) <= now) return null;
+  if (!record || record.expireAt <= now) return null;
   if (record.fingerprint !== use.fingerprint) return 'reused';
   return record.state === 'done' || record.leaseUntil > now ? 'replay' : null;
 }
@@ -122,7 +117,7 @@ const reusedKey = () =>
  */
 export async function replayCompleted(use: KeyUse, res: Response): Promise<boolean> {
   const snap = await recordRef(use.scope, use.key).get();
-  const record = snap.exists ? (snap.data() as KeyRecord) : null;
+  const record = snap.exists ? keyRecordFromDoc(snap) : null;
   return record?.state === 'done' && verdict(record, use, Date.now()) === 'replay' && replay(record, res);
 }
 
@@ -135,7 +130,7 @@ export async function useIdempotencyKey(use: KeyUse, res: Response): Promise<boo
   const now = Date.now();
   const found = await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    const record = snap.exists ? (snap.data() as KeyRecord) : null;
+    const record = snap.exists ? keyRecordFromDoc(snap) : null;
     const seen = verdict(record, use, now);
     if (seen) return { record: record!, seen };
     tx.set(ref, {

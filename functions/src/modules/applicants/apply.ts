@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { businessDateOf } from '../../core/calendar';
 import { config } from '../../core/config';
 import { runExclusive } from '../../core/exclusive';
@@ -11,10 +13,11 @@ import { consumeLimits, EVERYONE } from '../../core/rate-limit';
 import { clientAddress } from '../../http/client-address';
 import { getCompanyRules } from '../companies';
 import { dispatchEvents, stageEvent, type StagedEvent } from '../events';
+import { storedDecoder } from '../../core/stored';
 import { applicantErrors } from './errors';
 import * as repo from './repo';
 import { checkAnswers } from './rules';
-import { APPLY_LIMITS, type ApplyInput } from './schemas';
+import { applicationSchema, APPLY_LIMITS, type ApplyInput } from './schemas';
 import { openPostingOf } from './service';
 
 /**
@@ -28,15 +31,29 @@ import { openPostingOf } from './service';
 const CONFIRMATIONS = 'applicationConfirmations';
 export const CONFIRMATION_TTL_MS = 48 * 3600_000;
 
-interface PendingApplication {
-  companyId: string;
-  postingId: string;
-  application: Omit<ApplyInput, 'answers'> & { answers: ReturnType<typeof checkAnswers> };
-  createdAt: number;
-  expiresAt: number;
-  confirmedAt: number | null;
-  applicationId: string | null;
-}
+/** A pending application as stored: the applicant's input, its answers checked against the posting's questions. */
+const storedPending = z.object({
+  companyId: z.string(),
+  postingId: z.string(),
+  application: z.object({
+    name: z.string(),
+    surname: z.string(),
+    email: z.string(),
+    phone: z.string().optional(),
+    answers: applicationSchema.shape.answers,
+    availability: z.record(z.string(), z.unknown()).optional(),
+    earliestStart: z.string().optional(),
+    message: z.string().optional(),
+  }),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+  confirmedAt: z.number().nullable(),
+  applicationId: z.string().nullable(),
+});
+type PendingApplication = z.output<typeof storedPending>;
+const pendingFromDoc = storedDecoder(CONFIRMATIONS, storedPending);
+const pendingOf = (snap: DocumentSnapshot): PendingApplication | undefined =>
+  snap.exists ? pendingFromDoc(snap) : undefined;
 
 const confirmationRef = (token: string) =>
   db().collection(CONFIRMATIONS).doc(createHash('sha256').update(token).digest('hex'));
@@ -108,7 +125,7 @@ export async function confirmApplication({ token, req, log }: { token: string; r
     'application confirmations from this address',
   );
   const ref = confirmationRef(token);
-  const seen = (await ref.get()).data() as PendingApplication | undefined;
+  const seen = pendingOf(await ref.get());
   if (!seen) throw applicantErrors.CONFIRMATION_NOT_FOUND('This confirmation link is not valid');
   const { companyId, postingId, application: input } = seen;
   const applicationId = `app_${createHash('sha256').update(`${postingId}\n${input.email}`).digest('hex').slice(0, 32)}`;
@@ -117,7 +134,7 @@ export async function confirmApplication({ token, req, log }: { token: string; r
   let event: StagedEvent | undefined;
   const received = await runExclusive(lockKeys.application(companyId, applicationId), async (tx) => {
     event = undefined;
-    const pending = (await tx.get(ref)).data() as PendingApplication | undefined;
+    const pending = pendingOf(await tx.get(ref));
     if (!pending) throw applicantErrors.CONFIRMATION_NOT_FOUND('This confirmation link is not valid');
     const existing = repo.applicationFromSnapshot(await tx.get(applicationRef));
     const now = Date.now();

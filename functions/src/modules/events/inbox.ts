@@ -5,7 +5,7 @@ import { coreErrors } from '../../core/errors';
 import { EVENT_KINDS } from './catalogue';
 import { eventErrors } from './errors';
 import { deviceId } from './push';
-import { devicesCollection, inboxCollection, inboxRef, SORT_KEY, sortKeyOf } from './repo';
+import { devicesCollection, inboxCollection, inboxEntryFromDoc, inboxRef, SORT_KEY, sortKeyOf } from './repo';
 import type { listNotificationsQuery } from './schemas';
 import type { z } from 'zod';
 
@@ -13,19 +13,10 @@ import type { z } from 'zod';
 
 const notFound = () => eventErrors.NOTIFICATION_NOT_FOUND('No such notification in your inbox');
 
-function entryOf(d: FirebaseFirestore.DocumentData) {
-  return {
-    id: String(d.eventId),
-    type: d.type,
-    version: Number(d.version),
-    occurredAt: String(d.occurredAt),
-    actorUid: d.actorUid ?? null,
-    title: String(d.title),
-    body: String(d.body),
-    read: d.read === true,
-    readAt: typeof d.readAt === 'number' ? d.readAt : null,
-    data: d.data ?? {},
-  };
+/** An entry as answered: the stored one under its event id, without its listing fields. */
+function entryOf(stored: ReturnType<typeof inboxEntryFromDoc>) {
+  const { eventId, type, version, occurredAt, actorUid, title, body, read, readAt, data } = stored;
+  return { id: eventId, type, version, occurredAt, actorUid, title, body, read, readAt, data };
 }
 
 const mine = (member: Membership) => inboxCollection(member.companyId).where('uid', '==', member.uid);
@@ -49,11 +40,11 @@ export async function listNotifications({
   if (query.cursor) q = q.where('sortKey', '>', query.cursor);
   if (query.unreadOnly) q = q.where('sortKey', '<', '1');
   const [snap, count] = await Promise.all([q.limit(query.limit + 1).get(), unreadCount(member)]);
-  const docs = snap.docs.slice(0, query.limit).map((d) => d.data());
+  const docs = snap.docs.slice(0, query.limit).map(inboxEntryFromDoc);
   return {
     notifications: docs.map(entryOf),
     unreadCount: count,
-    nextCursor: snap.docs.length > query.limit ? String(docs[docs.length - 1].sortKey) : null,
+    nextCursor: snap.docs.length > query.limit ? docs[docs.length - 1].sortKey : null,
   };
 }
 
@@ -67,10 +58,11 @@ export async function markRead({ member, notificationId }: { member: Membership;
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound();
-    const entry = entryOf(snap.data()!);
+    const stored = inboxEntryFromDoc(snap);
+    const entry = entryOf(stored);
     if (entry.read) return entry;
     const readAt = Date.now();
-    tx.update(ref, { read: true, readAt, sortKey: sortKeyOf(true, Number(snap.data()!.occurredAtMs), entry.id) });
+    tx.update(ref, { read: true, readAt, sortKey: sortKeyOf(true, stored.occurredAtMs, entry.id) });
     return { ...entry, read: true, readAt };
   });
 }
@@ -84,12 +76,10 @@ export async function markAllRead({ member }: { member: Membership }) {
     if (snap.empty) return { marked };
     const batch = db().batch();
     const readAt = Date.now();
-    for (const d of snap.docs)
-      batch.update(d.ref, {
-        read: true,
-        readAt,
-        sortKey: sortKeyOf(true, Number(d.data().occurredAtMs), d.data().eventId),
-      });
+    for (const d of snap.docs) {
+      const { occurredAtMs, eventId } = inboxEntryFromDoc(d);
+      batch.update(d.ref, { read: true, readAt, sortKey: sortKeyOf(true, occurredAtMs, eventId) });
+    }
     await batch.commit();
     marked += snap.size;
   }

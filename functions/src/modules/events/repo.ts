@@ -22,6 +22,25 @@ export const inboxCollection = (companyId: string) => companyDoc(companyId).coll
 export const inboxRef = (companyId: string, eventId: string, uid: string) =>
   inboxCollection(companyId).doc(`${eventId}_${uid}`);
 
+/** An inbox entry as the fan-out writes it (older entries may lack the read fields: unread). */
+export const inboxEntryFromDoc = storedDecoder(
+  'inbox',
+  z.object({
+    eventId: z.string(),
+    type: z.string(),
+    version: z.number(),
+    occurredAt: z.string(),
+    occurredAtMs: z.number(),
+    actorUid: z.string().nullable().default(null),
+    title: z.string(),
+    body: z.string(),
+    data: z.record(z.string(), z.unknown()).default({}),
+    read: z.boolean().catch(false),
+    readAt: z.number().nullable().catch(null),
+    sortKey: z.string(),
+  }),
+);
+
 /**
  * The listing order of an inbox as one unique string: unread before read, then newest first, then
  * by event id. A read changes it (the entry moves behind the unread ones).

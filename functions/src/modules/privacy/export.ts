@@ -3,6 +3,12 @@ import { recordAudit } from '../../core/audit';
 import { storageBucket } from '../../core/storage';
 import { findPersonalData, idsOnly } from './find';
 import { resolvePerson, type PersonRequest } from './person';
+import { z } from 'zod';
+
+/** What a document holding a file says about it: its content type (any other value names none). */
+const storedFileOf = z.object({
+  contentType: z.string().default('application/octet-stream').catch('application/octet-stream'),
+});
 
 /** A stored value as JSON: timestamps as epoch ms, bytes as base64, references as their path. */
 export function plain(value: unknown): unknown {
@@ -33,7 +39,7 @@ export async function exportPerson({ member, person: ref, log }: PersonRequest) 
     if (!bytes) continue;
     files.push({
       path,
-      contentType: String(data.contentType ?? 'application/octet-stream'),
+      contentType: storedFileOf.parse(data).contentType,
       size: bytes.length,
       contentBase64: bytes.toString('base64'),
     });

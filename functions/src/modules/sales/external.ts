@@ -166,7 +166,7 @@ async function recordReading(
       const tips = new Map<string, TipsDelta>();
       const writes: { ref: FirebaseFirestore.DocumentReference; data: repo.StoredInvoice }[] = [];
       chunk.forEach((r, i) => {
-        const oldInvoice = snaps[i].exists ? (snaps[i].data() as repo.StoredInvoice) : null;
+        const oldInvoice = repo.invoiceFromSnapshot(snaps[i]);
         const before = repo.externalSaleOf(snaps[i]);
         const sale = keepAttribution(r.sale, before);
         currency ??= sale.currency;

@@ -206,8 +206,9 @@ async function commitChunk(companyId: string, chunk: Prepared[], now: number): P
     lockKeys.salesInvoices(companyId),
     async (tx: Transaction) => {
       const stateRef = repo.stateRef(companyId);
-      const [state, ...existing] = await repo.getAllInTx(tx, [stateRef, ...chunk.map((p) => p.ref)]);
-      let currency: string | null = state?.currency ?? null;
+      const [stateSnap, ...invoiceSnaps] = await tx.getAll(stateRef, ...chunk.map((p) => p.ref));
+      const existing = invoiceSnaps.map(repo.invoiceFromSnapshot);
+      let currency: string | null = (stateSnap.get('currency') as string | undefined) ?? null;
       const setCurrency = currency === null;
       const result: ChunkResult = { created: 0, updated: 0, unchanged: 0, rejected: [], currency };
       const deltas: DayMap = new Map();
@@ -225,7 +226,7 @@ async function commitChunk(companyId: string, chunk: Prepared[], now: number): P
           });
           return;
         }
-        const old = existing[i] as repo.StoredInvoice | null;
+        const old = existing[i];
         if (old && sameContent(old, inv)) {
           result.unchanged++;
           return;

@@ -13,7 +13,7 @@ import { listEmployees } from '../employees';
 import { listRoles } from '../roles';
 import { listShiftsInRange } from '../schedule';
 import { unpackHours, type DayMap, type InvoiceFilter, type InvoiceRecord } from './aggregate';
-import { storedExternalSale, type StoredExternalSale } from './schemas';
+import { storedExternalSale, storedInvoice, type StoredExternalSale, type StoredInvoice } from './schemas';
 
 /**
  * Firestore paths of the sales module:
@@ -42,20 +42,13 @@ export const invoiceDocId = (posSource: string, externalId: string) => `${posSou
 export const invoiceRef = (companyId: string, posSource: string, externalId: string) =>
   invoicesCollection(companyId).doc(invoiceDocId(posSource, externalId));
 
-/** An invoice as stored. */
-export interface StoredInvoice extends InvoiceRecord {
-  externalId: string;
-  closedAt: number;
-  localTime: string;
-  currency: string;
-  refundOf: string | null;
-  role: string | null;
-  importedAt?: number;
-  updatedAt?: number;
-  /** A sale from outside: the sale as recorded, and the outside employee it is held for (top level, to be queried). */
-  pos?: StoredExternalSale;
-  posHeldFor?: string | null;
-}
+/** An invoice as stored (schemas.ts storedInvoice). */
+export type { StoredInvoice };
+const invoiceFromDoc = storedDecoder('invoices', storedInvoice);
+
+/** The invoice a read found, null when there is none. */
+export const invoiceFromSnapshot = (snap: DocumentSnapshot): StoredInvoice | null =>
+  snap.exists ? invoiceFromDoc(snap) : null;
 
 /** What an import of an invoice keeps of it: its sale from outside. */
 export type ExternalFields = Pick<StoredInvoice, 'pos' | 'posHeldFor'>;

@@ -338,6 +338,36 @@ export const storedExternalSale = posSale.extend({
 });
 export type StoredExternalSale = z.output<typeof storedExternalSale>;
 
+/**
+ * An invoice as stored (companies/{cid}/invoices/{posSource}~{externalId}): the imported invoice or
+ * the sale from outside made into one, with `pos`, the sale from outside it keeps (absent or null on
+ * an imported invoice), and `posHeldFor`, the outside employee it waits for.
+ */
+export const storedInvoice = z.object({
+  externalId: z.string(),
+  posSource: z.string(),
+  closedAt: z.number(),
+  localTime: z.string(),
+  businessDate: z.string(),
+  businessHour: z.number(),
+  currency: z.string(),
+  /** Signed minor units: >= 0 for a sale, <= 0 for a refund. */
+  amount: z.number(),
+  tips: z.number(),
+  customers: z.number(),
+  refund: z.boolean(),
+  refundOf: z.string().nullable(),
+  employeeId: z.string().nullable(),
+  positionId: z.string().nullable(),
+  role: z.string().nullable(),
+  roleKey: z.string().nullable(),
+  importedAt: z.number().optional(),
+  updatedAt: z.number().optional(),
+  pos: storedExternalSale.nullish(),
+  posHeldFor: z.string().nullable().optional(),
+});
+export type StoredInvoice = z.output<typeof storedInvoice>;
+
 // ---------------------------------------------------------------- tips of sales from outside
 
 export const MAX_TIPS_DAYS = 366;
