@@ -12,6 +12,13 @@ const SRC = path.resolve(__dirname, '../../src');
 const layers = require('../../scripts/layers.cjs') as {
   layerOf: (file: string) => string | null;
   layerViolation: (from: string, to: string) => string | null;
+  resolveFrom: (functionsDir: string, from: string, specifier: string) => string | null;
+};
+const FUNCTIONS = path.resolve(SRC, '..');
+/** The .ts file a relative specifier names (the same resolution eslint's rule uses), or null. */
+const resolveRelative = (from: string, specifier: string): string | null => {
+  const target = layers.resolveFrom(FUNCTIONS, path.relative(FUNCTIONS, from).split(path.sep).join('/'), specifier);
+  return target?.endsWith('.ts') ? path.join(FUNCTIONS, target) : null;
 };
 const rel = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
 
@@ -21,11 +28,6 @@ function sourceFiles(dir: string): string[] {
     if (entry.isDirectory()) return sourceFiles(full);
     return entry.name.endsWith('.ts') ? [full] : [];
   });
-}
-
-function resolveRelative(from: string, specifier: string): string | null {
-  const base = path.resolve(path.dirname(from), specifier);
-  return [base, `${base}.ts`, path.join(base, 'index.ts')].find((f) => f.endsWith('.ts') && fs.existsSync(f)) ?? null;
 }
 
 function importGraph(): Map<string, string[]> {
