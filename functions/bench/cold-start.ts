@@ -9,7 +9,7 @@
  * Run (no emulators needed; `npm --prefix functions run bench` runs it with the others):
  *   cd functions && npx tsx bench/cold-start.ts [--base <rev>] [--runs <n>]
  * The base defaults to $COLD_START_BASE, else the tip of `main` at the time of the run; --runs
- * defaults to $COLD_START_RUNS, else 5. To measure two trees already built (each a directory
+ * defaults to $COLD_START_RUNS, else 5; `--only <name>,<name>` measures only those functions. To measure two trees already built (each a directory
  * holding lib/index.js, with node_modules resolvable from it), skip git and tsc:
  *   npx tsx bench/cold-start.ts --before-dir <dir> --after-dir <dir>
  *
@@ -407,7 +407,9 @@ function options() {
   const runs = Number(value('--runs') ?? process.env.COLD_START_RUNS ?? 5);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
   const beforeDir = value('--before-dir');
+  const only = value('--only')?.split(',');
   return {
+    only,
     base: value('--base') ?? process.env.COLD_START_BASE ?? (beforeDir ? '' : git(['rev-parse', 'main'])),
     beforeDir,
     afterDir: value('--after-dir'),
@@ -525,6 +527,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   let index = 0;
   for (const [name, at] of all) {
+    if (opts.only && !opts.only.includes(name)) continue;
     const first = index++; // which tree leads the first round: moves on from one function to the next
     const floorSide: Side = { tree: floor, at: FLOOR_FUNCTION, samples: [] };
     const sides: Side[] = [

@@ -39,16 +39,18 @@ export const membershipRef = (companyId: string, uid: string) =>
  * A membership document as its writers left it, read as the hand-written decoder read it: a role
  * no longer known is employee's, an employee id or an end of another type is none, and the ids are
  * the stored values as text (String(): a document without one reads 'undefined', matching nothing).
+ * Built on the first read: every request's authentication loads this file, most answer from the cache.
  */
-const storedMembership = z
-  .object({
-    companyId: z.unknown().transform(String),
-    uid: z.unknown().transform(String),
-    role: z.enum(MEMBER_ROLES).catch('employee'),
-    employeeId: z.string().nullable().catch(null),
-    accessEndsAt: z.number().optional().catch(undefined),
-  })
-  .transform(({ accessEndsAt, ...m }): Membership => (accessEndsAt === undefined ? m : { ...m, accessEndsAt }));
+const storedMembership = () =>
+  z
+    .object({
+      companyId: z.unknown().transform(String),
+      uid: z.unknown().transform(String),
+      role: z.enum(MEMBER_ROLES).catch('employee'),
+      employeeId: z.string().nullable().catch(null),
+      accessEndsAt: z.number().optional().catch(undefined),
+    })
+    .transform(({ accessEndsAt, ...m }): Membership => (accessEndsAt === undefined ? m : { ...m, accessEndsAt }));
 
 /** The membership a snapshot holds (memberships/{companyId}_{uid}). */
 export const membershipFromDoc = storedDecoder(COLLECTION, storedMembership);

@@ -58,15 +58,18 @@ export interface StoredOptions {
 /**
  * The decoder of one collection's documents: the schema's output, or the logged StoredDocumentInvalid.
  * The schema reads the document id as `id` (a schema without that field drops it), or as `idField`.
+ * Given as a function, the schema is built on the first decode (for files every request loads).
  */
 export function storedDecoder<S extends z.ZodType>(
   collection: string,
-  schema: S,
+  schema: S | (() => S),
   { idField = 'id' }: StoredOptions = {},
 ): (snap: StoredSnapshot) => z.output<S> {
+  let built: S | undefined = typeof schema === 'function' ? undefined : schema;
   return (snap) => {
+    built ??= (schema as () => S)();
     const data = snap.data();
-    const parsed = schema.safeParse(data ? { companyId: companyOf(snap.ref.path), ...data, [idField]: snap.id } : data);
+    const parsed = built.safeParse(data ? { companyId: companyOf(snap.ref.path), ...data, [idField]: snap.id } : data);
     if (!parsed.success) throw invalidDocument(collection, snap.ref.path, parsed.error);
     return parsed.data;
   };

@@ -3,7 +3,6 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched, type RateLimits, type RetryConfig } from 'firebase-functions/v2/tasks';
 import type { MemoryOption } from 'firebase-functions/v2/options';
 import type { Request, Response } from 'express';
-import { runWithUsage } from '../ai/accumulator';
 import { REGION, type Secret } from '../core/config';
 import type { ErrorCatalog } from '../core/errors';
 import type { HandlerRequest, ModuleHttp } from '../http/route';
@@ -133,8 +132,9 @@ const viewPolicies: ViewPoliciesSource = (companyId) => platform().viewPolicies(
  * A module's handler runs in the AI usage scope of its request: model calls it makes are written
  * when it settles, or when the deadline answers for it (calls completing after that one by one).
  */
+const accumulator = lazyFile<typeof import('../ai/accumulator')>(() => require('../ai/accumulator'));
 const aroundHandler = <T>(request: HandlerRequest, handler: () => Promise<T>): Promise<T> =>
-  runWithUsage(request, handler);
+  accumulator().runWithUsage(request, handler);
 
 const NAME = /^[a-z][a-zA-Z0-9]{0,62}$/;
 const DEFINED = new WeakSet<DefinedModule>();

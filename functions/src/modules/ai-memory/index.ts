@@ -6,7 +6,13 @@
  * the member confirms it through POST /memories (`source: "assistant"`), or a tool calls `createMemory`
  * with the member's membership (the same rules as the route).
  */
-export { relevantMemories, createMemory, listMemories } from './service';
+import { lazyFile, lazyFunction } from '../kit';
+
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
+
+export const relevantMemories = lazyFunction(service, 'relevantMemories');
+export const createMemory = lazyFunction(service, 'createMemory');
+export const listMemories = lazyFunction(service, 'listMemories');
 export { memoryErrors } from './errors';
 export {
   MEMORY_LIMITS,

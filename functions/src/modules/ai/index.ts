@@ -1,2 +1,7 @@
 /** The ai module's public API (usage reporting and provider configuration). Model calls go through src/ai/models.ts, not this module. */
-export { resolveRange, type Range } from './service';
+import { lazyFile, lazyFunction } from '../kit';
+
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
+
+export const resolveRange = lazyFunction(service, 'resolveRange');
+export type { Range } from './service';

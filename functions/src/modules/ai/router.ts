@@ -1,7 +1,6 @@
 import type { Bucket } from '../../ai/store';
 import { ADMIN, AUTHENTICATED, defineRoute, type RouteDef } from '../../http/route';
-import * as service from './service';
-import * as budgets from './budget-service';
+import { lazyFile } from '../kit';
 import { budgetBody, budgetOverviewSchema, budgetSchema, budgetStatusSchema } from './budget-schemas';
 import {
   aiConfigBody,
@@ -14,6 +13,9 @@ import {
   MAX_RANGE_DAYS,
   rangeQuery,
 } from './schemas';
+
+const service = lazyFile<typeof import('./service')>(() => require('./service'));
+const budgets = lazyFile<typeof import('./budget-service')>(() => require('./budget-service'));
 
 const admin = ADMIN;
 const RANGE_TEXT = `Range: \`from\`/\`to\` (UTC days, inclusive), default the last 30 days ending today; from after to, or more than ${MAX_RANGE_DAYS} days, is 400 INVALID_DATE_RANGE. The days are read in one batched lookup (getAll of the day documents plus one range query for the rows), not one lookup per day.`;
@@ -42,7 +44,7 @@ function bucketBudgetRoutes(path: string, what: string, bucketOf: (params: { id?
       access: admin,
       params,
       response: budgetStatusSchema,
-      handler: ({ params: p }) => budgets.bucketBudget({ bucket: bucketOf(p as { id?: string }) }),
+      handler: ({ params: p }) => budgets().bucketBudget({ bucket: bucketOf(p as { id?: string }) }),
     }),
     defineRoute({
       method: 'put',
@@ -54,7 +56,7 @@ function bucketBudgetRoutes(path: string, what: string, bucketOf: (params: { id?
       body: budgetBody,
       response: budgetStatusSchema,
       handler: ({ params: p, body, caller }) =>
-        budgets.setBucketBudget({ bucket: bucketOf(p as { id?: string }), body, uid: caller.uid }),
+        budgets().setBucketBudget({ bucket: bucketOf(p as { id?: string }), body, uid: caller.uid }),
     }),
     defineRoute({
       method: 'delete',
@@ -64,7 +66,7 @@ function bucketBudgetRoutes(path: string, what: string, bucketOf: (params: { id?
       access: admin,
       params,
       response: budgetStatusSchema,
-      handler: ({ params: p }) => budgets.deleteBucketBudget({ bucket: bucketOf(p as { id?: string }) }),
+      handler: ({ params: p }) => budgets().deleteBucketBudget({ bucket: bucketOf(p as { id?: string }) }),
     }),
   ];
 }
@@ -77,7 +79,7 @@ export const routes: RouteDef[] = [
     description: `${ADMIN_TEXT} ${BUDGET_TEXT} Companies come by percent of their budget used, descending; \`status\` tells which are near (projected past the soft threshold), alerting (past it) or over (exceeded).`,
     access: admin,
     response: budgetOverviewSchema,
-    handler: () => budgets.budgetOverview(),
+    handler: () => budgets().budgetOverview(),
   }),
   defineRoute({
     method: 'put',
@@ -87,7 +89,7 @@ export const routes: RouteDef[] = [
     access: admin,
     body: budgetBody,
     response: budgetSchema,
-    handler: ({ body, caller }) => budgets.setDefaultBudget({ body, uid: caller.uid }),
+    handler: ({ body, caller }) => budgets().setDefaultBudget({ body, uid: caller.uid }),
   }),
   defineRoute({
     method: 'delete',
@@ -96,7 +98,7 @@ export const routes: RouteDef[] = [
     description: `${ADMIN_TEXT} Buckets without a budget of their own are then not limited. Idempotent: answers null.`,
     access: admin,
     response: budgetSchema.nullable(),
-    handler: () => budgets.deleteDefaultBudget(),
+    handler: () => budgets().deleteDefaultBudget(),
   }),
   ...bucketBudgetRoutes('/ai-budgets/onboarding', 'the onboarding bucket', () => ({ kind: 'onboarding' })),
   ...bucketBudgetRoutes('/companies/:id/ai-budget', 'a company', (p) => ({ kind: 'company', companyId: p.id! })),
@@ -109,7 +111,7 @@ export const routes: RouteDef[] = [
     params: companyIdParam,
     query: bucketUsageQuery,
     response: bucketUsageSchema,
-    handler: ({ params, query }) => service.bucketUsage({ bucket: { kind: 'company', companyId: params.id }, query }),
+    handler: ({ params, query }) => service().bucketUsage({ bucket: { kind: 'company', companyId: params.id }, query }),
   }),
   defineRoute({
     method: 'get',
@@ -119,7 +121,7 @@ export const routes: RouteDef[] = [
     access: admin,
     query: bucketUsageQuery,
     response: bucketUsageSchema,
-    handler: ({ query }) => service.bucketUsage({ bucket: { kind: 'onboarding' }, query }),
+    handler: ({ query }) => service().bucketUsage({ bucket: { kind: 'onboarding' }, query }),
   }),
   defineRoute({
     method: 'get',
@@ -129,7 +131,7 @@ export const routes: RouteDef[] = [
     access: admin,
     query: rangeQuery,
     response: allUsageSchema,
-    handler: ({ query }) => service.allUsage({ query }),
+    handler: ({ query }) => service().allUsage({ query }),
   }),
   defineRoute({
     method: 'get',
@@ -139,7 +141,7 @@ export const routes: RouteDef[] = [
     access: admin,
     params: companyIdParam,
     response: aiConfigSchema.nullable(),
-    handler: ({ params }) => service.getCompanyConfig({ companyId: params.id }),
+    handler: ({ params }) => service().getCompanyConfig({ companyId: params.id }),
   }),
   defineRoute({
     method: 'patch',
@@ -150,7 +152,7 @@ export const routes: RouteDef[] = [
     params: companyIdParam,
     body: aiConfigBody,
     response: aiConfigSchema,
-    handler: ({ params, body, caller }) => service.setCompanyConfig({ companyId: params.id, body, uid: caller.uid }),
+    handler: ({ params, body, caller }) => service().setCompanyConfig({ companyId: params.id, body, uid: caller.uid }),
   }),
   defineRoute({
     method: 'delete',
@@ -160,7 +162,7 @@ export const routes: RouteDef[] = [
     access: admin,
     params: companyIdParam,
     response: aiConfigSchema,
-    handler: ({ params }) => service.deleteCompanyConfig({ companyId: params.id }),
+    handler: ({ params }) => service().deleteCompanyConfig({ companyId: params.id }),
   }),
   defineRoute({
     method: 'get',
@@ -170,7 +172,7 @@ export const routes: RouteDef[] = [
       'Any authenticated caller (used by onboarding and as the fallback of every company without an override); no admin gate. Before any PATCH it answers the built-in default with `source: "builtin"` and `updatedAt: null`.',
     access: AUTHENTICATED,
     response: globalConfigSchema,
-    handler: () => service.getGlobalConfig(),
+    handler: () => service().getGlobalConfig(),
   }),
   defineRoute({
     method: 'patch',
@@ -180,6 +182,6 @@ export const routes: RouteDef[] = [
     access: admin,
     body: aiConfigBody,
     response: globalConfigSchema,
-    handler: ({ body, caller }) => service.setGlobalConfig({ body, uid: caller.uid }),
+    handler: ({ body, caller }) => service().setGlobalConfig({ body, uid: caller.uid }),
   }),
 ];

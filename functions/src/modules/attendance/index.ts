@@ -1,14 +1,21 @@
 /** The attendance module's public API: what other modules may use (they import nothing else of it). */
-export { approveMany } from './approvals';
-export { lockRange, unlockRange } from './locks';
-export { listPunches, listPunchesFor, type ListPunchesInput } from './punches';
-export {
-  readVendorPunches,
-  removeVendorPunch,
-  upsertVendorPunch,
-  type VendorPunchOutcome,
-  type VendorPunchRemoval,
-} from './vendor-punches';
+import { lazyFile, lazyFunction } from '../kit';
+
+const approvals = lazyFile<typeof import('./approvals')>(() => require('./approvals'));
+const locks = lazyFile<typeof import('./locks')>(() => require('./locks'));
+const punches = lazyFile<typeof import('./punches')>(() => require('./punches'));
+const vendorPunches = lazyFile<typeof import('./vendor-punches')>(() => require('./vendor-punches'));
+
+export const approveMany = lazyFunction(approvals, 'approveMany');
+export const lockRange = lazyFunction(locks, 'lockRange');
+export const unlockRange = lazyFunction(locks, 'unlockRange');
+export const listPunches = lazyFunction(punches, 'listPunches');
+export const listPunchesFor = lazyFunction(punches, 'listPunchesFor');
+export type { ListPunchesInput } from './punches';
+export const readVendorPunches = lazyFunction(vendorPunches, 'readVendorPunches');
+export const removeVendorPunch = lazyFunction(vendorPunches, 'removeVendorPunch');
+export const upsertVendorPunch = lazyFunction(vendorPunches, 'upsertVendorPunch');
+export type { VendorPunchOutcome, VendorPunchRemoval } from './vendor-punches';
 export { vendorPunchId, vendorPunchVersion, type VendorPunchInput } from './vendor-rules';
 export { workedSpans, type WorkedSpan } from './worked';
 export { attendanceErrors } from './errors';

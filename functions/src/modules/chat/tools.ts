@@ -8,7 +8,7 @@ import { listPunchesFor, listPunchesQuery } from '../attendance';
 import { calculate } from '../calculator';
 import { listEmployeesFor } from '../employees';
 import type { CreateRequestBody } from '../requests';
-import { getSales, salesQuery, salesResponse } from '../sales';
+import { getSales, salesSchemas } from '../sales';
 import { listShiftsForMember, listShiftsQuery, shiftListSchema, shiftPostBody } from '../schedule';
 import { viewerOf } from '../companies';
 import { withhold } from '../../http/visibility';
@@ -75,6 +75,7 @@ const TOOLS = [
     minRole: 'manager',
     run: async (input, ctx) => {
       const fields = ['totalSales', 'customerCount', 'tips', ...(input.includeLabor ? ['ratio'] : [])];
+      const { salesQuery, salesResponse } = salesSchemas();
       const query = salesQuery.parse({
         companyId: ctx.member.companyId,
         startDate: input.startDate,

@@ -2,13 +2,18 @@
 import { lazyFile, lazyFunction } from '../kit';
 
 const service = lazyFile<typeof import('./service')>(() => require('./service'));
+const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
+const availabilities = lazyFile<typeof import('./availabilities')>(() => require('./availabilities'));
 
 export { employeeErrors } from './errors';
-export { employeeFromSnapshot, employeeRef, findEmployeeByUser, listEmployees } from './repo';
+export const employeeFromSnapshot = lazyFunction(repo, 'employeeFromSnapshot');
+export const employeeRef = lazyFunction(repo, 'employeeRef');
+export const findEmployeeByUser = lazyFunction(repo, 'findEmployeeByUser');
+export const listEmployees = lazyFunction(repo, 'listEmployees');
 export const createEmployeeInBatch = lazyFunction(service, 'createEmployeeInBatch');
 export const prepareEmployeeCreate = lazyFunction(service, 'prepareEmployeeCreate');
 export type { Employee, EmployeeCreate } from './schemas';
 export { availabilitiesSchema, type Availabilities } from './schemas';
-export { setAvailabilitiesInTx } from './availabilities';
+export const setAvailabilitiesInTx = lazyFunction(availabilities, 'setAvailabilitiesInTx');
 export { employedOn } from './employment';
 export const listEmployeesFor = lazyFunction(service, 'listEmployees');

@@ -7,9 +7,6 @@ import { EVENT_KINDS, type EventData } from './catalogue';
 import { FAN_OUT_QUEUE } from './queues';
 import { outboxRef, pendingRef } from './repo';
 
-/** Writes each event adds to the commit of its change (the outbox document and its pending marker). */
-export const EVENT_WRITES = 2;
-
 export interface EventInput<T extends DomainEventType> {
   companyId: string;
   type: T;

@@ -6,6 +6,7 @@ const sessionTokens = lazyFile<typeof import('./session-tokens')>(() => require(
 
 const oauth = lazyFile<typeof import('./oauth')>(() => require('./oauth'));
 const runs = lazyFile<typeof import('./runs')>(() => require('./runs'));
+const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 
 export const accessTokenFor = lazyFunction(oauth, 'accessTokenFor');
 export const claimRun = lazyFunction(runs, 'claimRun');
@@ -15,7 +16,7 @@ export const requestSync = lazyFunction(runs, 'requestSync');
 export const saveProgress = lazyFunction(runs, 'saveProgress');
 export const rotateVault = lazyFunction(rotation, 'rotateVault');
 export type { Claim, RunOutcome } from './runs';
-export { readSecrets } from './repo';
+export const readSecrets = lazyFunction(repo, 'readSecrets');
 export const sessionTokenStore = lazyFunction(sessionTokens, 'sessionTokenStore');
 export { engineErrors, RunTakenOver } from './errors';
 export {

@@ -1,4 +1,8 @@
 /** The payroll module's public API. */
+import { lazyFile, lazyFunction } from '../kit';
+
+const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
+
 export { computeHours, payOf, type OvertimeRules, type WorkedSpan } from './overtime';
 export { mealPremiumDays } from './meal-periods';
-export { californiaMealRuleInForce } from './repo';
+export const californiaMealRuleInForce = lazyFunction(repo, 'californiaMealRuleInForce');

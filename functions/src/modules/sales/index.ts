@@ -8,9 +8,14 @@ const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 const service = lazyFile<typeof import('./service')>(() => require('./service'));
 const tips = lazyFile<typeof import('./tips')>(() => require('./tips'));
 
-export { POS_SOURCES, type PosSource, type StoredExternalSale } from './schemas';
-export { salesQuery, salesResponse, type SalesQuery } from './schemas';
-export { MAX_TIPS_DAYS, tipsQuery, tipsResponse, type TipsQuery, type TipsResponse } from './schemas';
+const schemas = lazyFile<typeof import('./schemas')>(() => require('./schemas'));
+
+// small files of their own: naming them loads none of the other sales schemas
+export { POS_SOURCES, type PosSource } from './sources';
+export { MAX_TIPS_DAYS, tipsQuery, tipsResponse, type TipsQuery, type TipsResponse } from './tips-schemas';
+export type { SalesQuery, StoredExternalSale } from './schemas';
+/** The GET /sales query and answer schemas, loaded on first use. */
+export const salesSchemas = (): Pick<typeof import('./schemas'), 'salesQuery' | 'salesResponse'> => schemas();
 export type { ExternalOutcome, ExternalSale } from './external-rules';
 export type { TipsFigures } from './tips';
 /** Sales from outside (a POS sync): checked once, recorded as invoices with their day aggregates and tips. */

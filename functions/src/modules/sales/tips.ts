@@ -1,6 +1,6 @@
 import { requireDateRange } from '../../core/calendar';
 import * as repo from './repo';
-import { MAX_TIPS_DAYS } from './schemas';
+import { MAX_TIPS_DAYS } from './tips-schemas';
 
 export interface TipsFigures {
   employeeId: string | null;

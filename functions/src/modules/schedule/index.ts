@@ -2,21 +2,31 @@
 import { lazyFile, lazyFunction } from '../kit';
 
 const departure = lazyFile<typeof import('./departure')>(() => require('./departure'));
+const premiums = lazyFile<typeof import('./premiums')>(() => require('./premiums'));
+const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
+const shifts = lazyFile<typeof import('./shifts')>(() => require('./shifts'));
+const timeOff = lazyFile<typeof import('./time-off')>(() => require('./time-off'));
+const transfers = lazyFile<typeof import('./transfers')>(() => require('./transfers'));
 
 export const unassignShiftsFrom = lazyFunction(departure, 'unassignShiftsFrom');
-export { listShiftsInRange, shiftRef, shiftFromSnapshot, type ShiftRangeFilter } from './repo';
+export const listShiftsInRange = lazyFunction(repo, 'listShiftsInRange');
+export const shiftRef = lazyFunction(repo, 'shiftRef');
+export const shiftFromSnapshot = lazyFunction(repo, 'shiftFromSnapshot');
+export type { ShiftRangeFilter } from './repo';
 export { LIVE_MODES, type Shift, type ShiftMode } from './schemas';
-export { deleteTimeOff, listTimeOff, type TimeOff } from './time-off';
-export { listPremiums, type Premium } from './premiums';
-export {
-  eligibleShifts,
-  prepareTimeOff,
-  prepareTransfers,
-  transferFindings,
-  txReader,
-  type ShiftTransfer,
-} from './transfers';
+export const deleteTimeOff = lazyFunction(timeOff, 'deleteTimeOff');
+export const listTimeOff = lazyFunction(timeOff, 'listTimeOff');
+export type { TimeOff } from './time-off';
+export const listPremiums = lazyFunction(premiums, 'listPremiums');
+export type { Premium } from './premiums';
+export const eligibleShifts = lazyFunction(transfers, 'eligibleShifts');
+export const prepareTimeOff = lazyFunction(transfers, 'prepareTimeOff');
+export const prepareTransfers = lazyFunction(transfers, 'prepareTransfers');
+export const transferFindings = lazyFunction(transfers, 'transferFindings');
+export const txReader = lazyFunction(transfers, 'txReader');
+export type { ShiftTransfer } from './transfers';
 export { JURISDICTIONS, minRestMinutes, type Jurisdiction } from './fair-workweek';
 export { scheduleErrors } from './errors';
-export { listShiftsForMember, writeShift } from './shifts';
+export const listShiftsForMember = lazyFunction(shifts, 'listShiftsForMember');
+export const writeShift = lazyFunction(shifts, 'writeShift');
 export { listShiftsQuery, premiumSchema, shiftListSchema, shiftPostBody, type ShiftPostBody } from './schemas';
