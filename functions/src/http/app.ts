@@ -20,6 +20,7 @@ import {
 } from './idempotency';
 import type { Access, EventStream, HandlerRequest, KeyHolder, RouteDef, ServedModule } from './route';
 import { hasTaggedFields, withhold, type Viewer } from './visibility';
+import { ILL_FORMED_MESSAGE, illFormedPaths } from './well-formed';
 
 export const DEFAULT_BODY_LIMIT = '1mb';
 
@@ -308,6 +309,7 @@ function parseInput(route: RouteDef, req: Request) {
   const details: ErrorDetail[] = [];
   const part = (name: 'params' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown) => {
     if (!schema) return undefined;
+    for (const path of illFormedPaths(value, name)) details.push({ path, message: ILL_FORMED_MESSAGE });
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) details.push(issueToDetail(name, issue));

@@ -2030,8 +2030,13 @@ export async function strongestCaller(op: Operation, w: World): Promise<Caller> 
 export interface Variant {
   label: string;
   call: Call;
-  /** 'id': an id that cannot be a document id (must be 400); 'schema': anything else invalid (4xx). */
-  kind: 'id' | 'schema';
+  /**
+   * 'id': an id that cannot be a document id (must be 400); 'unicode': a string field holding a lone
+   * surrogate (must be 400 VALIDATION_FAILED naming `field`); 'schema': anything else invalid (4xx).
+   */
+  kind: 'id' | 'schema' | 'unicode';
+  /** The detail path the refusal names (kind 'unicode'). */
+  field?: string;
   /**
    * The refusal it must get instead, when access is settled before the input is validated: an id in
    * the path parameter naming a key's holder is not the holder the key was issued to.
@@ -2209,6 +2214,17 @@ function bodyVariants(op: Operation, f: Fixture, base: Call, baseBody: unknown):
       json(`${[...at, key].join('.')} missing`, setAt(root, [...at, key], undefined, true));
     for (const [key, ps] of Object.entries(s.properties ?? {})) {
       for (const wrong of wrongValues(ps, f, [...at, key].join('.'))) put(brief(wrong), key, wrong);
+      if (typesOf(ps).includes('string')) {
+        // a valid value with a lone surrogate after it: JSON spells it, Firestore cannot store it
+        const valid = typeof value[key] === 'string' ? value[key] : 'contract';
+        const field = ['body', ...at, key].join('.');
+        out.push({
+          label: `${field} = a lone surrogate after a valid value`,
+          call: { ...base, body: JSON.stringify(setAt(root, [...at, key], `${valid}\ud800`)) },
+          kind: 'unicode',
+          field,
+        });
+      }
       if (!once.big && !acceptsBody(ps, BIG_STRING)) {
         once.big = true;
         put('a 100 KB string', key, BIG_STRING);

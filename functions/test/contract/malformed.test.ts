@@ -140,6 +140,22 @@ describe('malformed input to every operation in the OpenAPI document', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   }, 600_000);
 
+  it('refuses a lone surrogate in every string field of every body with 400 VALIDATION_FAILED naming the field, writing nothing', async () => {
+    const findings = await sendAll(
+      (op) => malformedVariants(op, world.fixture).filter((v) => v.kind === 'unicode'),
+      ({ field }, answer) => {
+        const body = parseBody(answer);
+        const named = ((body?.details as Array<{ path?: string }> | undefined) ?? []).some((d) => d.path === field);
+        return [
+          ...statusProblem(answer, (s) => s === 400 && body?.code === 'VALIDATION_FAILED', '400 VALIDATION_FAILED'),
+          ...(answer.status === 400 && !named ? [`no detail names ${field}`] : []),
+          ...errorEnvelopeProblems(answer),
+        ];
+      },
+    );
+    expect(report(findings)).toEqual([]);
+  }, 600_000);
+
   it('checks access before it validates the body: an excluded caller with an invalid body gets its 401 or 403, not 400', async () => {
     const findings = await sendAll(
       (op) => {
