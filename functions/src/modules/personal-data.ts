@@ -39,6 +39,13 @@ export interface PersonalData {
   replace?: Record<string, unknown>;
   /** For data nested in lists (a closed pay period's report rows): the document after erasure. */
   rewrite?: (data: DocumentData, person: PersonIds) => DocumentData;
+  /**
+   * The person's own part of a document that also holds other people's data (a pay period's report
+   * lines, a swap with a coworker, an audit line naming its actor): what their export holds. Required
+   * where a document can name several people (a `rewrite`, or `match` naming several fields of one
+   * kind of id): a unit test refuses such an entry without it.
+   */
+  cut?: (data: DocumentData, person: PersonIds) => DocumentData;
   /** The field holding the Storage path of the document's file, deleted with the document. */
   file?: string;
   /** A record the company must keep for a statutory period after erasure, then deleted (src/modules/privacy/retention.ts). */
@@ -49,6 +56,9 @@ export interface PersonalData {
 
 /** Every collection a module owns, by name: its personal data, or `none` (it names no person). */
 export type PersonalDataMap = Record<string, PersonalData | 'none'>;
+
+/** What a person's export holds in place of another person's id (a coworker in their swap, the manager who approved it). */
+export const SOMEONE_ELSE = 'someone-else';
 
 /** The placeholder an erased person's name becomes where a reader needs a name. */
 export const ERASED_NAME = { name: 'Erased', surname: 'person' } as const;

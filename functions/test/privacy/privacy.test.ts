@@ -176,6 +176,12 @@ describe("a person's data", () => {
       expect([c, collections.has(c)]).toEqual([c, true]);
     const employee = archive.records.find((r: { collection: string }) => r.collection === 'employees');
     expect(employee.data).toMatchObject({ name: person.name, phone: person.phone });
+    // the closed period holds a colleague's pay line too: the export holds the person's own only
+    const period = archive.records.find((r: { collection: string }) => r.collection === 'payPeriods');
+    expect(period.data.report.employees).toEqual([
+      expect.objectContaining({ employeeId: f.company.employeeId, workedMinutes: 480 }),
+    ]);
+    expect(JSON.stringify(archive)).not.toContain('Someone Else');
     // the uploaded contract, and the documents the contract setups uploaded to the same employee
     const files = archive.files.map((file: { contentBase64: string }) => Buffer.from(file.contentBase64, 'base64'));
     expect(files.filter((bytes: Buffer) => bytes.equals(PDF))).toHaveLength(1);

@@ -3,6 +3,7 @@ import { defineModule, lazyFile } from '../kit';
 import { PASSWORD_RESET_QUEUE } from './queues';
 import { DOCUMENT_ID } from '../personal-data';
 import { authErrors } from './errors';
+import { auditLineOfPerson } from './privacy';
 
 const router = lazyFile<typeof import('./router')>(() => require('./router'));
 const account = lazyFile<typeof import('./account')>(() => require('./account'));
@@ -20,7 +21,12 @@ export default defineModule({
     users: { match: { uid: DOCUMENT_ID }, erase: 'delete' },
     memberships: { match: { uid: 'uid' }, erase: 'delete', companyField: 'companyId' },
     invitations: { match: { email: 'email', employeeId: 'employeeId' }, erase: 'delete', companyField: 'companyId' },
-    authAudit: { match: { uid: ['targetUid', 'actorUid'] }, erase: 'reduce', fields: ['actorEmail'] },
+    authAudit: {
+      match: { uid: ['targetUid', 'actorUid'] },
+      erase: 'reduce',
+      fields: ['actorEmail'],
+      cut: auditLineOfPerson,
+    },
     // keyed by a hash of the address or email, and expired by a TTL policy
     rateLimits: 'none',
   },

@@ -1,5 +1,5 @@
 import { defineModule, lazyFile } from '../kit';
-import { closedPeriodWithout } from './erasure';
+import { closedPeriodWithout, periodOfPerson } from './erasure';
 import { payrollErrors } from './errors';
 
 const router = lazyFile<typeof import('./router')>(() => require('./router'));
@@ -13,7 +13,8 @@ export default defineModule({
   collections: { company: ['payrollSettings', 'payPeriods'] },
   personalData: {
     payrollSettings: 'none',
-    // a closed period's frozen report names each employee: the rows stay (pay records), the name goes
-    payPeriods: { match: {}, erase: 'reduce', record: 'pay', rewrite: closedPeriodWithout },
+    // a closed period's frozen report names each employee: the rows stay (pay records), the name goes;
+    // an export holds the person's own lines only
+    payPeriods: { match: {}, erase: 'reduce', record: 'pay', rewrite: closedPeriodWithout, cut: periodOfPerson },
   },
 });

@@ -66,7 +66,8 @@ export async function exportPerson({ member, person: ref, log }: PersonRequest) 
       module: entry.module,
       collection: entry.collection,
       path: ref.path,
-      data: plain(data) as Record<string, unknown>,
+      // a document that also holds other people's data: their own part only
+      data: plain(entry.rule.cut ? entry.rule.cut(data, person.ids) : data) as Record<string, unknown>,
     })),
     files,
   };

@@ -1,5 +1,6 @@
 import { defineModule, lazyFile } from '../kit';
 import { requestErrors } from './errors';
+import { requestOfPerson } from './privacy';
 
 const router = lazyFile<typeof import('./router')>(() => require('./router'));
 const expiry = lazyFile<typeof import('./expiry')>(() => require('./expiry'));
@@ -16,6 +17,7 @@ export default defineModule({
       match: { employeeId: ['employeeId', 'peerEmployeeId', 'takerEmployeeId'] },
       erase: 'reduce',
       fields: ['note'],
+      cut: requestOfPerson,
     },
     requestPolicy: 'none',
     // an entry holds ids only and is dropped by the expiry job once its time has passed

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { closedPeriodWithout } from '../../../src/modules/payroll/erasure';
-import { DOCUMENT_ID } from '../../../src/modules/personal-data';
+import { closedPeriodWithout, periodOfPerson } from '../../../src/modules/payroll/erasure';
+import { requestOfPerson } from '../../../src/modules/requests/privacy';
+import { DOCUMENT_ID, SOMEONE_ELSE } from '../../../src/modules/personal-data';
 import { RETENTION, companyCountry, keepUntil } from '../../../src/modules/privacy/retention';
 import { DEPLOYED, collectionsWithoutPersonalDataEntry, personalDataEntries } from '../../../src/modules/registry';
 
@@ -32,6 +33,65 @@ describe('the registry of personal data', () => {
       if (rule.file) expect({ where, erase: rule.erase }).toEqual({ where, erase: 'delete' });
       expect(fields.every((f) => typeof f === 'string' && (f === DOCUMENT_ID || !f.startsWith('__')))).toBe(true);
     }
+  });
+
+  it("cuts every document that can name several people down to the person's own part in an export", () => {
+    const withoutCut = personalDataEntries()
+      .filter(({ rule }) => {
+        const oneKindSeveralFields = Object.values(rule.match).some((f) => typeof f !== 'string' && f.length > 1);
+        return !!rule.rewrite || oneKindSeveralFields;
+      })
+      .filter(({ rule }) => !rule.cut)
+      .map((e) => `${e.module}/${e.collection}`);
+    expect(withoutCut).toEqual([]);
+  });
+
+  it("property: a person's part of a closed period holds no colleague's line, totals or closer, and all of their own lines", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('p', 'q', 'r'), { maxLength: 12 }), fc.nat(), (ids, totalPay) => {
+        const lines = ids.map((id, i) => ({ employeeId: id, pay: i * 100, name: `N${id}` }));
+        const period = {
+          startDate: '2026-03-02',
+          endDate: '2026-03-15',
+          status: 'closed',
+          closedAt: 1,
+          closedBy: 'owner-uid',
+          history: [{ by: 'owner-uid' }],
+          report: {
+            currency: 'USD',
+            employees: lines,
+            adjustments: lines,
+            totals: { pay: totalPay },
+            pendingPunches: 3,
+          },
+        };
+        const cut = periodOfPerson(period, { employeeId: 'p', uid: 'p-uid', applicationId: null, email: null });
+        const text = JSON.stringify(cut);
+        expect(text).not.toMatch(/"employeeId":"[qr]"|owner-uid|totals|pendingPunches/);
+        expect(cut.report.employees).toEqual(lines.filter((l) => l.employeeId === 'p'));
+        expect(cut.report.adjustments).toEqual(lines.filter((l) => l.employeeId === 'p'));
+      }),
+    );
+  });
+
+  it("names the other people of a request someone-else, and keeps the requester's note for the requester only", () => {
+    const request = {
+      employeeId: 'q',
+      peerEmployeeId: 'p',
+      takerEmployeeId: null,
+      volunteers: ['p', 'r'],
+      note: 'Q says hi',
+      history: [{ by: 'q-uid' }, { by: 'p-uid' }],
+    };
+    const cut = requestOfPerson(request, { employeeId: 'p', uid: 'p-uid', applicationId: null, email: null });
+    expect(cut).toEqual({
+      employeeId: SOMEONE_ELSE,
+      peerEmployeeId: 'p',
+      takerEmployeeId: null,
+      volunteers: ['p', SOMEONE_ELSE],
+      note: '',
+      history: [{ by: SOMEONE_ELSE }, { by: 'p-uid' }],
+    });
   });
 
   it('is documented: docs/PRIVACY.md names every collection holding personal data', () => {
