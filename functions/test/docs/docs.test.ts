@@ -1,5 +1,8 @@
 import { api } from '../helpers/api';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { config } from '../../src/core/config';
+import { viewerContentSecurityPolicy } from '../../src/modules/docs/router';
 import { DEPLOYED } from '../../src/modules/registry';
 import { functionServing, hostingRewrites } from '../../scripts/hosting-rewrites';
 
@@ -84,6 +87,12 @@ describe('the docs module', () => {
     expect(start.status).toBe(200);
     expect(start.headers['content-type']).toMatch(/^text\/javascript/);
     expect(start.text).toContain("url: '../openapi.json'");
+    // through the one address Hosting sends firebase.json's rule for the viewer: the same policy, the API on its own origin
+    const hosting = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../firebase.json'), 'utf8')) as {
+      hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
+    };
+    const viewerRule = hosting.hosting.headers.find((rule) => rule.source === '/api/ui/**');
+    expect(viewerRule?.headers).toEqual([{ key: 'Content-Security-Policy', value: viewerContentSecurityPolicy() }]);
     // the assets carry the policy too
     expect((await api('docs').get('/ui/assets/swagger-ui.css')).headers['content-security-policy']).toBe(policy);
   });

@@ -27,18 +27,18 @@ const VIEWER_HTML = `<!doctype html>
 const VIEWER_JS = `window.ui = SwaggerUIBundle({ url: '../openapi.json', dom_id: '#ui', deepLinking: true, persistAuthorization: true, validatorUrl: null });\n`;
 
 /**
- * The viewer's Content-Security-Policy, at the function URL as through Hosting (where the
- * browser enforces Hosting's as well): its page, script, styles and document from this address,
- * "Try it out" calls to the one address of the API. Swagger UI sets inline style attributes and
- * shows data: images (its icons), nothing else.
+ * The viewer's Content-Security-Policy: nothing by default; its page, script, styles and document
+ * from its own address, and "Try it out" calls to the one address of the API (`apiBaseUrl`; through
+ * Hosting that is the viewer's own origin, so firebase.json's rule for /api/ui/** is this policy
+ * without it). Swagger UI sets inline style attributes and shows data: images (its icons), nothing else.
  */
-export function viewerContentSecurityPolicy(apiBaseUrl: string): string {
+export function viewerContentSecurityPolicy(apiBaseUrl?: string): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
-    `connect-src 'self' ${new URL(apiBaseUrl).origin}`,
+    apiBaseUrl ? `connect-src 'self' ${new URL(apiBaseUrl).origin}` : "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
