@@ -58,6 +58,16 @@ export const coreErrors = defineErrors({
     status: 400,
     meaning: 'The request does not match its schema (every problem is listed in details)',
   },
+  INVALID_CURSOR: {
+    status: 400,
+    meaning:
+      "The `cursor` is not a nextCursor this list answered (mistyped, cut, another list's): pass the previous page's nextCursor as answered, or leave it out for the first page",
+  },
+  MALFORMED_URL: {
+    status: 400,
+    meaning:
+      'The path or query string has a malformed percent-encoding (a % not followed by two hex digits, or bytes that are not UTF-8, e.g. %E0%A4%A)',
+  },
   INVALID_JSON: { status: 400, meaning: 'The body is not valid JSON' },
   INVALID_DATE_RANGE: { status: 400, meaning: 'The date range is reversed or longer than the endpoint allows' },
   AUTH_REQUIRED: { status: 401, meaning: 'No Firebase ID token was sent' },

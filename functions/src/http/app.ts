@@ -7,6 +7,7 @@ import { remainingMs, runWithDeadline } from '../core/deadline';
 import { documentIdProblem, storeUnavailable } from '../core/firestore';
 import { findMembership, roleAtLeast, type Membership } from '../core/memberships';
 import { clientAddress } from './client-address';
+import { INVALID_CURSOR } from './cursor';
 import { authenticate, type Caller } from './auth';
 import { errorEnvelope, sendData, sendError } from './envelope';
 import { contextOf, requestContext } from './request-context';
@@ -40,6 +41,42 @@ function withoutApiPrefix(req: Request, _res: Response, next: NextFunction): voi
   next();
 }
 
+/**
+ * A path or query string whose percent-encoding does not decode (`%E0%A4%A`: a % without two hex
+ * digits, or bytes that are not UTF-8) is 400 MALFORMED_URL, for every route and for paths no route
+ * serves: the router would otherwise answer 404 (the segment is not a parameter), a generic 400 (it
+ * is), or read the query's undecodable value as text.
+ */
+function refuseMalformedUrl(req: Request, res: Response, next: NextFunction): void {
+  const at = req.url.indexOf('?');
+  const parts =
+    at === -1
+      ? [['path', req.url]]
+      : [
+          ['path', req.url.slice(0, at)],
+          ['query', req.url.slice(at + 1)],
+        ];
+  const bad = parts.filter(([, text]) => !decodes(text));
+  if (!bad.length) return next();
+  sendError(
+    res,
+    coreErrors.MALFORMED_URL(
+      `The ${bad.map(([part]) => part).join(' and ')} of the URL has a malformed percent-encoding: encode each byte as %XX of its UTF-8`,
+      bad.map(([part]) => ({ path: part, message: 'malformed percent-encoding' })),
+    ),
+  );
+}
+
+function decodes(text: string): boolean {
+  if (!text.includes('%')) return true;
+  try {
+    decodeURIComponent(text.replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Builds the Express app of one module: request context, CORS, JSON parsing, access, validation, envelope, errors. */
 export function createModuleApp(module: ServedModule): express.Express {
   const { routes, extend } = module.http();
@@ -49,6 +86,7 @@ export function createModuleApp(module: ServedModule): express.Express {
   app.use(withoutApiPrefix);
   app.use(requestContext);
   app.use(cors({ origin: true, maxAge: 3600, exposedHeaders: ['X-Request-Id'] }));
+  app.use(refuseMalformedUrl);
 
   extend?.(app);
   const viewerOf = async (member: Membership | null): Promise<Viewer> => {
@@ -305,24 +343,47 @@ function refuseOwnerOnlyFields(route: RouteDef, member: Membership, body: unknow
   );
 }
 
+/**
+ * Validates path, query and body with the route's schemas, every problem listed. The answer is 400
+ * VALIDATION_FAILED, or the code a field's schema names for its refusal (a page cursor's
+ * INVALID_CURSOR, src/http/cursor.ts) when that is the only problem.
+ */
 function parseInput(route: RouteDef, req: Request) {
   const details: ErrorDetail[] = [];
-  const part = (name: 'params' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown) => {
+  const codes = new Set<string>();
+  const part = (
+    name: 'params' | 'query' | 'body',
+    schema: z.ZodType | undefined,
+    value: unknown,
+    refused: ReadonlySet<string> = new Set(),
+  ) => {
     if (!schema) return undefined;
     for (const path of illFormedPaths(value, name)) details.push({ path, message: ILL_FORMED_MESSAGE });
     const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) details.push(issueToDetail(name, issue));
+    if (parsed.success && !refused.size) return parsed.data;
+    for (const issue of parsed.error?.issues ?? []) {
+      // a parameter already refused for being sent as a list: its one problem is that
+      if (refused.has(String(issue.path[0]))) continue;
+      details.push(issueToDetail(name, issue));
+      codes.add(issueCode(issue));
+    }
     return undefined;
   };
   const params = part('params', route.params, req.params);
-  const query = part('query', route.query, req.query);
+  // before the schema, which would coerce limit[]=1 to 1
+  const listed = multiValuedQuery(route, req.query);
+  for (const detail of listed.values()) {
+    details.push(detail);
+    codes.add('VALIDATION_FAILED');
+  }
+  const query = part('query', route.query, req.query, new Set(listed.keys()));
   const body = part('body', route.body, req.body);
   if (details.length) {
-    throw coreErrors.VALIDATION_FAILED(
-      `Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
-      details,
-    );
+    const message = `Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`;
+    const [only] = codes.size === 1 ? [...codes] : [];
+    throw only === INVALID_CURSOR
+      ? coreErrors.INVALID_CURSOR(message, details)
+      : coreErrors.VALIDATION_FAILED(message, details);
   }
   return { params, query, body };
 }
@@ -331,6 +392,54 @@ function issueToDetail(part: string, issue: z.core.$ZodIssue): ErrorDetail {
   const path = [part, ...issue.path.map(String)].join('.');
   if (issue.code === 'unrecognized_keys') return { path, message: `unknown field(s): ${issue.keys.join(', ')}` };
   return { path, message: issue.message };
+}
+
+/** The code a field's schema names for its refusal (`params.errorCode` of a custom issue), else VALIDATION_FAILED. */
+function issueCode(issue: z.core.$ZodIssue): string {
+  const named = issue.code === 'custom' ? (issue.params as { errorCode?: unknown } | undefined)?.errorCode : undefined;
+  return typeof named === 'string' ? named : 'VALIDATION_FAILED';
+}
+
+/**
+ * The query parameters of a query schema that take one value (their input, as the API describes
+ * it, is not an array), computed once per schema.
+ */
+const singleValued = new WeakMap<z.ZodType, ReadonlySet<string>>();
+function oneValueParameters(schema: z.ZodType): ReadonlySet<string> {
+  let names = singleValued.get(schema);
+  if (!names) {
+    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+      properties?: Record<string, { type?: unknown }>;
+    };
+    names = new Set(
+      Object.entries(json.properties ?? {})
+        .filter(([, p]) => p.type !== 'array')
+        .map(([name]) => name),
+    );
+    singleValued.set(schema, names);
+  }
+  return names;
+}
+
+/**
+ * The query parameters that take one value but were sent as a list (`limit[]=1`, `limit=1&limit=2`)
+ * or an object (`limit[x]=1`), by name: the extended query parser makes those arrays and objects,
+ * which a coercing schema would otherwise read as one value (Number(['1']) is 1).
+ */
+function multiValuedQuery(route: RouteDef, query: unknown): Map<string, ErrorDetail> {
+  const out = new Map<string, ErrorDetail>();
+  if (!route.query || !query || typeof query !== 'object') return out;
+  const one = oneValueParameters(route.query);
+  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value === null || typeof value !== 'object' || !one.has(name)) continue;
+    out.set(name, {
+      path: `query.${name}`,
+      message: Array.isArray(value)
+        ? `takes one value: it was sent ${value.length === 1 ? `as a list (${name}[]=...)` : `${value.length} times`}`
+        : `takes one value: it was sent as an object (${name}[key]=...)`,
+    });
+  }
+  return out;
 }
 
 /** Errors of Express and its body parser carry a `type` (body-parser) or a `status` (e.g. an undecodable URL). */

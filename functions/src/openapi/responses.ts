@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorCatalog } from '../core/errors';
+import { hasPageCursor } from '../http/cursor';
 import type { RouteCredential, RouteDef } from '../http/route';
 import type { DefinedModule } from '../modules/kit';
 import type { JsonSchema } from './components';
@@ -16,10 +17,12 @@ export const THROWN_CODES: ThrownCodes = thrownCodesFile;
 export function platformCodes(route: RouteDef): string[] {
   const { access } = route;
   // a database that does not answer, a request past its deadline (src/http/app.ts); a write's Idempotency-Key
-  const codes = ['INTERNAL', 'STORE_UNAVAILABLE', 'REQUEST_DEADLINE_EXCEEDED'];
+  // a URL whose percent-encoding does not decode, on every route (src/http/app.ts)
+  const codes = ['INTERNAL', 'STORE_UNAVAILABLE', 'REQUEST_DEADLINE_EXCEEDED', 'MALFORMED_URL'];
   if (route.method !== 'get')
     codes.push('IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENT_ANSWER_NOT_KEPT', 'VALIDATION_FAILED');
   if (route.params || route.query || route.body || access.kind === 'company') codes.push('VALIDATION_FAILED');
+  if (hasPageCursor(route.query)) codes.push('INVALID_CURSOR');
   if (route.body) codes.push('INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE');
   if (route.body || route.rawBody) codes.push('PAYLOAD_TOO_LARGE');
   if (access.kind !== 'public' && access.kind !== 'key')

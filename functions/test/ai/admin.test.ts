@@ -315,13 +315,23 @@ describe('usage reads', () => {
     expect(new Set(seen).size).toBe(5);
   });
 
-  it('rejects a cursor it did not issue with 400 VALIDATION_FAILED', async () => {
+  it('rejects a cursor it did not issue with 400 INVALID_CURSOR', async () => {
     const res = await ai()
       .get(`/companies/${a.companyId}/ai-usage`)
       .query({ cursor: 'bm90LWEtY3Vyc29y' })
       .set(bearer(admin));
     expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_CURSOR');
     expect(res.body.details).toEqual([expect.objectContaining({ path: 'query.cursor' })]);
+  });
+
+  it('refuses limit[]=1 (a list where one value is expected) with 400 VALIDATION_FAILED, not as limit=1', async () => {
+    const res = await ai().get(`/companies/${a.companyId}/ai-usage?limit[]=1`).set(bearer(admin));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'query.limit', message: 'takes one value: it was sent as a list (limit[]=...)' }],
+    });
   });
 
   it('keeps days outside the range out', async () => {

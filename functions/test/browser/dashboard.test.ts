@@ -87,14 +87,41 @@ describe('the AI-spend dashboard', () => {
     expect(await figure(page, 'Tokens')).toBe(all.totals.totalTokens);
     expect(await figure(page, 'Unpriced calls')).toBe(all.totals.unpricedCalls);
     expect(await figure(page, 'Companies')).toBe(all.byCompany.length);
-    // formatted in the viewer's locale, in dollars with the rows' precision
-    const expected = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 9,
-    }).format(all.totals.costNanoUsd / 1e9);
-    expect(await page.textContent('[data-figure="Total cost"]')).toBe(expected);
+    // formatted in the viewer's locale, in dollars and cents; the exact figure on hover
+    const usd = (digits: number) =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: digits,
+      });
+    const exact = `${Math.floor(all.totals.costNanoUsd / 1e9)}.${String(all.totals.costNanoUsd % 1e9).padStart(9, '0')}`;
+    expect(await page.textContent('[data-figure="Total cost"]')).toBe(usd(2).format(exact as unknown as number));
+    expect(await page.getAttribute('[data-figure="Total cost"] .money', 'title')).toBe(
+      `${usd(9).format(exact as unknown as number)} exactly`,
+    );
+    // no dollar figure on the page (cards, tables, chart axis and legend, budgets) has more than cents
+    await page.waitForSelector('[data-testid=budget-watch] table');
+    await page.hover('#chart .u-over');
+    const text = await page.innerText('main');
+    const dollars = text.match(/\$[\d,]+(\.\d+)?/g) ?? [];
+    expect(dollars.length).toBeGreaterThan(10);
+    expect(dollars.filter((d) => /\.\d{3,}$/.test(d))).toEqual([]);
+    // and every one of the page's money figures carries its exact figure, which it rounds to the cent
+    const figures = await page
+      .locator('.money')
+      .evaluateAll((spans) =>
+        spans.map((s) => [s.getAttribute('data-nano-usd'), s.textContent, s.getAttribute('title')]),
+      );
+    expect(figures.length).toBeGreaterThan(5);
+    for (const [nano, shown, title] of figures) {
+      const n = Number(nano);
+      const decimal = `${Math.floor(n / 1e9)}.${String(n % 1e9).padStart(9, '0')}`;
+      expect([shown, title]).toEqual([
+        usd(2).format(decimal as unknown as number),
+        `${usd(9).format(decimal as unknown as number)} exactly`,
+      ]);
+    }
     expect(await page.locator('#chart canvas').count()).toBe(1);
     // the top companies, by spend
     const links = await page

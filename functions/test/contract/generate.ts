@@ -2063,8 +2063,8 @@ const BAD_IDS: Array<{ label: string; raw: (f: Fixture) => string; pathOnly?: bo
   { label: 'a 1,501-byte id', raw: () => 'a'.repeat(1501) },
   { label: 'a 1,600-byte id', raw: () => 'a'.repeat(1600) },
   { label: 'a 1,520-byte id of 760 characters', raw: () => encodeURIComponent('é'.repeat(760)) },
-  // a query string is decoded leniently (the text stays as sent); a path parameter must be decoded,
-  // and these cannot be: the router refuses them (400) before the route's access is checked
+  // a path parameter must be decoded, and these cannot be: refused (400 MALFORMED_URL, the query's
+  // too: MALFORMED_ENCODINGS) before the route's access is checked
   { label: "the malformed percent-encoding '%E0%A4%A'", raw: () => '%E0%A4%A', pathOnly: true },
   { label: "the malformed percent-encoding '%'", raw: () => '%', pathOnly: true },
   { label: "the malformed percent-encoding '%ZZ'", raw: () => '%ZZ', pathOnly: true },
@@ -2317,8 +2317,18 @@ function queryVariants(op: Operation, p: Parameter, f: Fixture, base: Call, vali
   const v = encodeURIComponent(valid === undefined ? 'contract' : queryText(valid));
   const others = base.query.filter(([k]) => k !== name);
   const out: Variant[] = [];
-  const add = (label: string, pairs: Array<[string, string]>, kind: Variant['kind'] = 'schema') =>
-    out.push({ label: `query ${p.name}: ${label}`, call: { ...base, query: [...others, ...pairs] }, kind });
+  const add = (
+    label: string,
+    pairs: Array<[string, string]>,
+    kind: Variant['kind'] = 'schema',
+    refusal?: Variant['refusal'],
+  ) =>
+    out.push({
+      label: `query ${p.name}: ${label}`,
+      call: { ...base, query: [...others, ...pairs] },
+      kind,
+      ...(refusal ? { refusal } : {}),
+    });
   const s = p.schema;
   const types = typesOf(s);
   const numeric = types.includes('integer') || types.includes('number');
@@ -2329,11 +2339,30 @@ function queryVariants(op: Operation, p: Parameter, f: Fixture, base: Call, vali
     add('only under constructor[prototype]', [[`constructor[prototype][${name}]`, v]]);
   }
   if (!isList) {
-    add('repeated (an array)', [
-      [name, v],
-      [name, v],
-    ]);
-    if (!numeric) add('a one-item array (name[])', [[`${name}[]`, v]]);
+    // refused as sent, never read as one of its values (a coercing schema would take limit[]=1 as 1)
+    const oneValue = { status: 400, code: 'VALIDATION_FAILED' };
+    add(
+      'repeated (an array)',
+      [
+        [name, v],
+        [name, v],
+      ],
+      'schema',
+      oneValue,
+    );
+    add('a one-item array (name[])', [[`${name}[]`, v]], 'schema', oneValue);
+  }
+  if (isCursor(p)) {
+    // cursors that are not ours: 400 INVALID_CURSOR, never an empty or first page
+    const invalid = { status: 400, code: 'INVALID_CURSOR' };
+    const base64url = (text: string) => Buffer.from(text).toString('base64url');
+    for (const [label, cursor] of [
+      ['not a cursor', 'not-a-cursor'],
+      ['base64url that is not one of ours', base64url('1700000000000:contract')],
+      ["another list's cursor", base64url(JSON.stringify(['another-list', 'contract']))],
+      ['the JSON of a cursor, not its base64url', JSON.stringify([String(p.schema['x-cursor']), 'contract'])],
+    ])
+      add(`the cursor ${label}`, [[name, encodeURIComponent(cursor)]], 'schema', invalid);
   }
   if (isList || !accepts(s, { x: 'contract' })) add('an object (name[x])', [[`${name}[x]`, v]]);
   add(`a ${DEPTH}-deep nested object`, [[`${name}${'[a]'.repeat(DEPTH)}`, v]]);
@@ -2371,11 +2400,39 @@ function queryVariants(op: Operation, p: Parameter, f: Fixture, base: Call, vali
   return out;
 }
 
+/** A page cursor parameter: marked `x-cursor` (the list it pages) in the API description (src/http/cursor.ts). */
+export const isCursor = (p: Parameter) => p.in === 'query' && typeof p.schema['x-cursor'] === 'string';
+
+/** Percent-encodings that do not decode: a % without two hex digits, and bytes that are not UTF-8. */
+const MALFORMED_ENCODINGS: Array<[string, string]> = [
+  ['a cut percent-encoding (%E0%A4%A)', '%E0%A4%A'],
+  ['a % without hex digits', 'contract%zz'],
+  ['bytes that are not UTF-8 (%C3%28)', '%C3%28'],
+];
+
 /** Every malformed variant of the operation's valid request. */
 export function malformedVariants(op: Operation, f: Fixture): Variant[] {
   const s = buildSample(op, f);
   const base = toCall(s);
   const out: Variant[] = [];
+  // the URL's encoding is checked before anything else: 400 MALFORMED_URL, in the path or the query
+  const malformed = { status: 400, code: 'MALFORMED_URL' };
+  const firstPath = op.parameters.find((p) => p.in === 'path');
+  for (const [label, raw] of MALFORMED_ENCODINGS) {
+    if (firstPath)
+      out.push({
+        label: `path ${firstPath.name}: ${label}`,
+        call: { ...base, path: { ...base.path, [firstPath.name]: raw } },
+        kind: 'schema',
+        refusal: malformed,
+      });
+    out.push({
+      label: `query: ${label} in a value`,
+      call: { ...base, query: [...base.query, ['contractEncoding', raw]] },
+      kind: 'schema',
+      refusal: malformed,
+    });
+  }
   const key = op.access?.kind === 'key' ? KEY_SCHEMES[op.access.scheme ?? ''] : undefined;
   for (const p of op.parameters) {
     if (p.in === 'path') {

@@ -1,4 +1,8 @@
 import { api } from '../helpers/api';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { config } from '../../src/core/config';
+import { viewerContentSecurityPolicy } from '../../src/modules/docs/router';
 import { DEPLOYED } from '../../src/modules/registry';
 import { functionServing, hostingRewrites } from '../../scripts/hosting-rewrites';
 
@@ -64,5 +68,32 @@ describe('the docs module', () => {
     const bundle = await api('docs').get('/ui/assets/swagger-ui-bundle.js');
     expect(bundle.status).toBe(200);
     expect(bundle.text.length).toBeGreaterThan(100_000);
+  });
+
+  it('starts the viewer from a script file, under a Content-Security-Policy without inline scripts', async () => {
+    const page = await api('docs').get('/ui/');
+    // Hosting's policy (firebase.json) allows scripts from 'self' only: no inline script in the page
+    expect(page.text).not.toMatch(/<script>/);
+    expect([...page.text.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1])).toEqual([
+      'assets/swagger-ui-bundle.js',
+      'viewer.js',
+    ]);
+    const policy = page.headers['content-security-policy'];
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toMatch(/(^|; )script-src 'self'(;|$)/);
+    // "Try it out" calls the one address of the API, from wherever the viewer is served
+    expect(policy).toContain(`connect-src 'self' ${new URL(config.apiBaseUrl()).origin}`);
+    const start = await api('docs').get('/ui/viewer.js');
+    expect(start.status).toBe(200);
+    expect(start.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(start.text).toContain("url: '../openapi.json'");
+    // through the one address Hosting sends firebase.json's rule for the viewer: the same policy, the API on its own origin
+    const hosting = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../firebase.json'), 'utf8')) as {
+      hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
+    };
+    const viewerRule = hosting.hosting.headers.find((rule) => rule.source === '/api/ui/**');
+    expect(viewerRule?.headers).toEqual([{ key: 'Content-Security-Policy', value: viewerContentSecurityPolicy() }]);
+    // the assets carry the policy too
+    expect((await api('docs').get('/ui/assets/swagger-ui.css')).headers['content-security-policy']).toBe(policy);
   });
 });

@@ -138,11 +138,26 @@ describe('the shared HTTP layer', () => {
     expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
   });
 
-  it('answers an undecodable URL with 400 and no stack trace', async () => {
+  it('answers an undecodable URL with 400 MALFORMED_URL and no stack trace: in a parameter, elsewhere in the path, in the query', async () => {
     const admin = await createUser({ label: 'plain' });
-    const res = await api('companies').get('/companies/%E0%A4%A').set(bearer(admin));
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
-    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.(ts|js):\d+/);
+    for (const [module, url, part] of [
+      ['companies', '/companies/%E0%A4%A', 'path'],
+      ['companies', '/api/companies/%E0%A4%A', 'path'],
+      ['payroll', '/payroll/periods/%E0%A4%A/report', 'path'],
+      // no route: the segment is no parameter, so the router would answer 404 without decoding it
+      ['payroll', '/payroll/%E0%A4%A/report', 'path'],
+      ['roles', '/roles?companyId=%C3%28', 'query'],
+      ['docs', '/ui/%zz', 'path'],
+    ]) {
+      const res = await api(module).get(url).set(bearer(admin));
+      expect([url, res.status]).toEqual([url, 400]);
+      expect(res.body).toEqual({
+        success: false,
+        code: 'MALFORMED_URL',
+        error: `The ${part} of the URL has a malformed percent-encoding: encode each byte as %XX of its UTF-8`,
+        details: [{ path: part, message: 'malformed percent-encoding' }],
+      });
+      expect(res.headers['x-request-id']).toEqual(expect.any(String));
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { ApiError, type Budget, type BudgetInput, type BudgetOverview, type BudgetStatus } from './api';
 import { empty, h, loading, show } from './dom';
-import { formatBudgetUsd, formatTime } from './format';
+import { formatBudgetUsd, formatTime, money } from './format';
 import { failure, table, type Context } from './views';
 
 /** The budget views: a bucket's budget with its spend, projection and editor; the budgets page; the overview's watch list. */
@@ -70,13 +70,14 @@ function budgetFigures(status: BudgetStatus): HTMLElement {
       h(
         'dd',
         { 'data-testid': 'budget-spent', 'data-value': status.spentNanoUsd },
-        `${formatBudgetUsd(status.spentNanoUsd)} (${status.percentUsed}%)`,
+        money(status.spentNanoUsd),
+        ` (${status.percentUsed}%)`,
       ),
       h('dt', {}, 'Projected at the period end'),
       h(
         'dd',
         { 'data-testid': 'budget-projected', 'data-value': status.projectedNanoUsd },
-        formatBudgetUsd(status.projectedNanoUsd),
+        money(status.projectedNanoUsd),
       ),
       h('dt', {}, 'Status'),
       h('dd', { 'data-testid': 'budget-status', 'data-status': status.status }, STATUS_TEXT[status.status]),
@@ -89,7 +90,7 @@ function budgetFigures(status: BudgetStatus): HTMLElement {
       ? table(
           [
             { label: 'Flow', cell: (f) => f.flow },
-            { label: 'Spent', num: true, cell: (f) => formatBudgetUsd(f.spentNanoUsd) },
+            { label: 'Spent', num: true, cell: (f) => money(f.spentNanoUsd) },
             {
               label: 'Limit',
               num: true,
@@ -238,9 +239,9 @@ function budgetTable(rows: BudgetStatus[]): HTMLElement {
         label: 'Budget',
         cell: (s) => (s.effective ? `${formatBudgetUsd(s.effective.amountNanoUsd)} / ${s.effective.period}` : '–'),
       },
-      { label: 'Spent', num: true, cell: (s) => formatBudgetUsd(s.spentNanoUsd) },
+      { label: 'Spent', num: true, cell: (s) => money(s.spentNanoUsd) },
       { label: 'Used', num: true, cell: (s) => `${s.percentUsed ?? 0}%` },
-      { label: 'Projected', num: true, cell: (s) => formatBudgetUsd(s.projectedNanoUsd) },
+      { label: 'Projected', num: true, cell: (s) => money(s.projectedNanoUsd) },
       {
         label: 'Status',
         cell: (s) => h('span', { class: `badge ${s.status}`, 'data-status': s.status }, STATUS_TEXT[s.status]),

@@ -1,6 +1,6 @@
 import uPlot from 'uplot';
 import type { DayTotals } from './api';
-import { formatUsd } from './format';
+import { formatAxisUsd, formatUsd } from './format';
 
 const COLORS = ['#0a66c2', '#e8710a', '#188038', '#a142f4', '#d93025', '#12b5cb', '#f9ab00', '#5f6368', '#9aa0a6'];
 const MAX_SERIES = 8;
@@ -51,7 +51,7 @@ export function costChart(target: HTMLElement, days: string[], byDay: DayTotals[
             i === null ? '' : formatUsd(Math.round(own[s][i] * 1e9)),
         })),
       ],
-      axes: [{}, { values: (_u, ticks) => ticks.map((t) => `$${t}`), size: 70 }],
+      axes: [{}, { values: (_u, ticks) => ticks.map((t) => formatAxisUsd(t, ticks[1] - ticks[0])), size: 70 }],
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] } },
       legend: { live: true },
     },

@@ -12,7 +12,7 @@ import {
 import { budgetPanel, budgetWatch } from './budgets';
 import { costChart } from './chart';
 import { empty, h, loading, show } from './dom';
-import { formatInt, formatPercent, formatTime, formatUsd } from './format';
+import { formatExactUsd, formatInt, formatPercent, formatTime, money } from './format';
 import { PRESETS, customProblem, daysOf, presetRange, type Range } from './range';
 
 export interface Context {
@@ -81,7 +81,7 @@ function rangePicker(ctx: Context): HTMLElement {
 
 function cards(totals: Counters, extra: [string, number][] = []): HTMLElement {
   // data-value: the exact figure behind the formatted one (the browser tests compare it with the API)
-  const card = (label: string, value: number, text: string, cls?: string) =>
+  const card = (label: string, value: number, text: string | Node, cls?: string) =>
     h(
       'div',
       { class: 'card' },
@@ -91,7 +91,7 @@ function cards(totals: Counters, extra: [string, number][] = []): HTMLElement {
   return h(
     'div',
     { class: 'cards' },
-    card('Total cost', totals.costNanoUsd, formatUsd(totals.costNanoUsd)),
+    card('Total cost', totals.costNanoUsd, money(totals.costNanoUsd)),
     card('Calls', totals.calls, formatInt(totals.calls)),
     card('Tokens', totals.totalTokens, formatInt(totals.totalTokens)),
     card(
@@ -146,7 +146,7 @@ function flowTable(byFlow: FlowTotals[], total: number) {
     [
       { label: 'Flow', cell: (f) => f.flow },
       { label: 'Calls', num: true, cell: (f) => formatInt(f.calls) },
-      { label: 'Cost', num: true, cell: (f) => formatUsd(f.costNanoUsd) },
+      { label: 'Cost', num: true, cell: (f) => money(f.costNanoUsd) },
       { label: 'Share', num: true, cell: (f) => share(f.costNanoUsd, total) },
     ],
     byFlow,
@@ -166,7 +166,7 @@ function modelTable(byModel: ModelTotals[], total: number) {
       },
       { label: 'Calls', num: true, cell: (m) => formatInt(m.calls) },
       { label: 'Tokens', num: true, cell: (m) => formatInt(m.totalTokens) },
-      { label: 'Cost', num: true, cell: (m) => formatUsd(m.costNanoUsd) },
+      { label: 'Cost', num: true, cell: (m) => money(m.costNanoUsd) },
       { label: 'Share', num: true, cell: (m) => share(m.costNanoUsd, total) },
     ],
     byModel,
@@ -221,7 +221,7 @@ export async function overview(ctx: Context): Promise<void> {
                 ),
             },
             { label: 'Calls', num: true, cell: (c) => formatInt(c.calls) },
-            { label: 'Cost', num: true, cell: (c) => formatUsd(c.costNanoUsd) },
+            { label: 'Cost', num: true, cell: (c) => money(c.costNanoUsd) },
             { label: 'Share', num: true, cell: (c) => share(c.costNanoUsd, total) },
           ],
           data.byCompany.slice(0, 20),
@@ -237,7 +237,9 @@ export async function overview(ctx: Context): Promise<void> {
       h(
         'p',
         {},
-        `Calls made before a company existed: ${formatInt(data.onboarding.calls)} calls, ${formatUsd(data.onboarding.costNanoUsd)}. `,
+        `Calls made before a company existed: ${formatInt(data.onboarding.calls)} calls, `,
+        money(data.onboarding.costNanoUsd),
+        '. ',
         h('a', { href: '#/onboarding' }, 'Open'),
       ),
     ),
@@ -255,7 +257,8 @@ const ROW_COLUMNS: { key: keyof UsageRow; label: string; num?: boolean; cell: (r
   { key: 'outputTokens', label: 'Output', num: true, cell: (r) => formatInt(r.outputTokens) },
   { key: 'cacheReadTokens', label: 'Cache read', num: true, cell: (r) => formatInt(r.cacheReadTokens) },
   { key: 'cacheCreateTokens', label: 'Cache write', num: true, cell: (r) => formatInt(r.cacheCreateTokens) },
-  { key: 'costNanoUsd', label: 'Cost', num: true, cell: (r) => formatUsd(r.costNanoUsd) },
+  // one row is a request's calls of one model, the unit a price applies to: exact, like a unit price
+  { key: 'costNanoUsd', label: 'Cost', num: true, cell: (r) => formatExactUsd(r.costNanoUsd) },
 ];
 
 /** The usage rows of a bucket: newest first, pages of PAGE_SIZE by cursor, the page sortable by any column. */

@@ -7823,7 +7823,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7943,7 +7943,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8060,7 +8060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8186,7 +8186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8324,7 +8324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8444,7 +8444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8564,7 +8564,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8678,7 +8678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8810,7 +8810,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8936,7 +8936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9041,7 +9041,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9173,7 +9173,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9299,7 +9299,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9404,7 +9404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9512,7 +9512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9640,7 +9640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9734,7 +9734,7 @@ export interface operations {
                 to?: string;
                 /** @description Rows per page (1 to 5000, default 200); the totals always cover the whole range */
                 limit?: number;
-                /** @description `nextCursor` of the previous page, to read the next rows of the same range */
+                /** @description `nextCursor` of the previous page, to read the next rows of the same range; any other value is 400 INVALID_CURSOR */
                 cursor?: string;
             };
             header?: never;
@@ -9754,7 +9754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_CURSOR, INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9862,7 +9862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9968,7 +9968,7 @@ export interface operations {
                 /** @description Submitted on or before this business date */
                 to?: string;
                 limit?: number;
-                /** @description nextCursor of the previous page */
+                /** @description `nextCursor` of the previous page, as answered (opaque); any other value is 400 INVALID_CURSOR, not an empty or first page */
                 cursor?: string;
             };
             header?: never;
@@ -9988,7 +9988,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_CURSOR, INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10107,7 +10107,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10255,7 +10255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10411,7 +10411,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10557,7 +10557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10699,7 +10699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10824,7 +10824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10962,7 +10962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11097,7 +11097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_JSON, OPERATION_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_JSON, MALFORMED_URL, OPERATION_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11211,7 +11211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_JSON, OPERATION_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_JSON, MALFORMED_URL, OPERATION_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11328,7 +11328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11460,7 +11460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11576,7 +11576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11686,7 +11686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11814,7 +11814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11930,7 +11930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12078,7 +12078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12194,7 +12194,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12329,7 +12329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12458,7 +12458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12566,7 +12566,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12677,7 +12677,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12797,7 +12797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12909,7 +12909,7 @@ export interface operations {
                 to?: string;
                 /** @description Rows per page (1 to 5000, default 200); the totals always cover the whole range */
                 limit?: number;
-                /** @description `nextCursor` of the previous page, to read the next rows of the same range */
+                /** @description `nextCursor` of the previous page, to read the next rows of the same range; any other value is 400 INVALID_CURSOR */
                 cursor?: string;
             };
             header?: never;
@@ -12932,7 +12932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_CURSOR, INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13040,7 +13040,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13142,7 +13142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13258,7 +13258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13392,7 +13392,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13508,7 +13508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13630,7 +13630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13763,7 +13763,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13904,7 +13904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14044,7 +14044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14181,7 +14181,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, OPERATION_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, MALFORMED_URL, OPERATION_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14317,7 +14317,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, INVALID_JSON, OPERATION_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, OPERATION_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14464,7 +14464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, OPERATION_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, MALFORMED_URL, OPERATION_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14596,7 +14596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, OPERATION_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, MALFORMED_URL, OPERATION_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14737,7 +14737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, INVALID_JSON, OPERATION_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, OPERATION_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14897,7 +14897,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, INVALID_JSON, OPERATION_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, OPERATION_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15025,7 +15025,7 @@ export interface operations {
                 companyId: string;
                 /** @description Page size (default 20, at most 100) */
                 limit?: number;
-                /** @description nextCursor of the previous page */
+                /** @description `nextCursor` of the previous page, as answered (opaque); any other value is 400 INVALID_CURSOR, not an empty or first page */
                 cursor?: string;
             };
             header?: never;
@@ -15045,7 +15045,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: CSV_PART_EMPTY, INVALID_CURSOR, INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15186,7 +15186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15324,7 +15324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15464,7 +15464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15593,7 +15593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15756,7 +15756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15894,7 +15894,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16054,7 +16054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16193,7 +16193,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16324,7 +16324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16442,7 +16442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16549,7 +16549,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16667,7 +16667,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16785,7 +16785,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16897,7 +16897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17022,7 +17022,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17140,7 +17140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17253,7 +17253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17358,7 +17358,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17474,7 +17474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17575,7 +17575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17713,7 +17713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17849,7 +17849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17968,7 +17968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18084,7 +18084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18207,7 +18207,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18300,7 +18300,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18402,7 +18402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18513,7 +18513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED, WEBHOOK_MALFORMED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED, WEBHOOK_MALFORMED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18630,7 +18630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18757,7 +18757,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18892,7 +18892,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18972,7 +18972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19043,7 +19043,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19144,7 +19144,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19229,7 +19229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19313,7 +19313,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19450,7 +19450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19597,7 +19597,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19729,7 +19729,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19860,7 +19860,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19982,7 +19982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20106,7 +20106,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20228,7 +20228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20323,7 +20323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20449,7 +20449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20584,7 +20584,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20712,7 +20712,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20842,7 +20842,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20979,7 +20979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21094,7 +21094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21215,7 +21215,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21330,7 +21330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21429,7 +21429,7 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
                 limit?: number;
-                /** @description nextCursor of the previous page */
+                /** @description `nextCursor` of the previous page, as answered (opaque); any other value is 400 INVALID_CURSOR, not an empty or first page */
                 cursor?: string;
                 unreadOnly?: boolean;
             };
@@ -21450,7 +21450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_CURSOR, INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21560,7 +21560,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21688,7 +21688,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21804,7 +21804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21995,7 +21995,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22117,7 +22117,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22215,7 +22215,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22318,7 +22318,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22433,7 +22433,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22568,7 +22568,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22702,7 +22702,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22857,7 +22857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23021,7 +23021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23173,6 +23173,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: MALFORMED_URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal Server Error: INTERNAL */
             500: {
                 headers: {
@@ -23235,7 +23244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23384,7 +23393,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23512,7 +23521,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23610,7 +23619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23714,7 +23723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23816,7 +23825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23926,7 +23935,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24045,7 +24054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24143,7 +24152,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24324,7 +24333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24428,7 +24437,7 @@ export interface operations {
                 state?: "linked" | "unlinked";
                 /** @description Page size (default 50, at most 200) */
                 limit?: number;
-                /** @description nextCursor of the previous page */
+                /** @description `nextCursor` of the previous page, as answered (opaque); any other value is 400 INVALID_CURSOR, not an empty or first page */
                 cursor?: string;
             };
             header?: never;
@@ -24448,7 +24457,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: CSV_PART_EMPTY, INVALID_CURSOR, INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24614,7 +24623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24762,7 +24771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24903,7 +24912,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25030,7 +25039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25197,7 +25206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25334,7 +25343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25495,7 +25504,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25617,7 +25626,7 @@ export interface operations {
                 /** @description Only pinned (true) or unpinned (false) posts */
                 pinned?: boolean;
                 limit?: number;
-                /** @description nextCursor of the previous page */
+                /** @description `nextCursor` of the previous page, as answered (opaque); any other value is 400 INVALID_CURSOR, not an empty or first page */
                 cursor?: string;
             };
             header?: never;
@@ -25637,7 +25646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_CURSOR, INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25755,7 +25764,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25873,7 +25882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25976,7 +25985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26089,7 +26098,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26210,7 +26219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26310,7 +26319,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26419,7 +26428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26541,7 +26550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26644,7 +26653,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26744,7 +26753,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26842,7 +26851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26943,7 +26952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27044,7 +27053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27156,7 +27165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27278,7 +27287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27382,7 +27391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, OPERATION_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, MALFORMED_URL, OPERATION_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27514,7 +27523,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, OPERATION_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: EXPRESSION_INVALID, EXPRESSION_TOO_COMPLEX, INVALID_DATE_RANGE, MALFORMED_URL, OPERATION_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27650,7 +27659,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27774,7 +27783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27900,7 +27909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28019,7 +28028,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28125,7 +28134,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28249,7 +28258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28371,7 +28380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28472,7 +28481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28583,7 +28592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28699,7 +28708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28812,7 +28821,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28936,7 +28945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29071,7 +29080,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29190,7 +29199,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29300,7 +29309,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29428,7 +29437,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29556,7 +29565,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29684,7 +29693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29812,7 +29821,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29940,7 +29949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30069,7 +30078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30197,7 +30206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30315,7 +30324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30434,7 +30443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30560,7 +30569,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30681,7 +30690,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30822,7 +30831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30922,7 +30931,7 @@ export interface operations {
                 companyId: string;
                 connectionId?: string;
                 limit?: number;
-                /** @description nextCursor of the previous page */
+                /** @description `nextCursor` of the previous page, as answered (opaque); any other value is 400 INVALID_CURSOR, not an empty or first page */
                 cursor?: string;
             };
             header?: never;
@@ -30942,7 +30951,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_CURSOR, INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31061,7 +31070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31183,7 +31192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31328,7 +31337,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31469,7 +31478,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31624,7 +31633,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31743,7 +31752,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31847,7 +31856,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31945,7 +31954,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32065,7 +32074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32195,7 +32204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32325,7 +32334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32447,7 +32456,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32579,7 +32588,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32692,7 +32701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32829,7 +32838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32963,7 +32972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33086,7 +33095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33245,7 +33254,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, OAUTH_STATE_INVALID, VALIDATION_FAILED, WEBHOOK_MALFORMED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED, WEBHOOK_MALFORMED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33390,7 +33399,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33494,7 +33503,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            /** @description Bad Request: CSV_PART_EMPTY, INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33620,7 +33629,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33738,7 +33747,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33856,7 +33865,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -33963,7 +33972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34082,7 +34091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34181,7 +34190,7 @@ export interface operations {
                 /** @description The company the request is about */
                 companyId: string;
                 limit?: number;
-                /** @description nextCursor of the previous page */
+                /** @description `nextCursor` of the previous page, as answered (opaque); any other value is 400 INVALID_CURSOR, not an empty or first page */
                 cursor?: string;
             };
             header?: never;
@@ -34203,7 +34212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_CURSOR, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34307,7 +34316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: VALIDATION_FAILED */
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34420,7 +34429,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34545,7 +34554,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED, WEBHOOK_MALFORMED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED, WEBHOOK_MALFORMED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34670,7 +34679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED, WEBHOOK_MALFORMED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED, WEBHOOK_MALFORMED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -34806,7 +34815,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, OAUTH_STATE_INVALID, VALIDATION_FAILED, WEBHOOK_MALFORMED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED, WEBHOOK_MALFORMED */
             400: {
                 headers: {
                     [name: string]: unknown;

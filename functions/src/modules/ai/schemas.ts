@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, documentId } from '../../http/fields';
+import { pageCursor } from '../../http/cursor';
 import { PROVIDERS } from '../../ai/prices';
 
 export const MAX_RANGE_DAYS = 366;
@@ -8,6 +9,9 @@ export const MAX_ROW_LIMIT = 5000;
 export const DEFAULT_RANGE_DAYS = 30;
 
 export const companyIdParam = z.object({ id: documentId.describe('Company id') });
+
+/** Where a page of usage rows ended: the last row's sort key (zero-padded ts, then row id). */
+export const usageRowsCursor = pageCursor('ai-usage-rows', z.string().regex(/^\d{15}:.+$/));
 
 export const bucketUsageQuery = rangeQueryBase().extend({
   limit: z.coerce
@@ -19,11 +23,9 @@ export const bucketUsageQuery = rangeQueryBase().extend({
     .describe(
       `Rows per page (1 to ${MAX_ROW_LIMIT}, default ${DEFAULT_ROW_LIMIT}); the totals always cover the whole range`,
     ),
-  cursor: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('`nextCursor` of the previous page, to read the next rows of the same range'),
+  cursor: usageRowsCursor.query.describe(
+    '`nextCursor` of the previous page, to read the next rows of the same range; any other value is 400 INVALID_CURSOR',
+  ),
 });
 
 export const rangeQuery = rangeQueryBase();

@@ -8,7 +8,7 @@ import { isProvider, modelsOf, priceFor, PRICES_AS_OF, PROVIDERS, type Provider 
 import { addCounters, COUNTERS, emptyCounters, parseAggregate, type Bucket, type Counters } from '../../ai/store';
 import * as repo from './repo';
 import type { z } from 'zod';
-import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, type usageRowSchema } from './schemas';
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, usageRowsCursor, type usageRowSchema } from './schemas';
 
 type UsageRowOut = z.input<typeof usageRowSchema>;
 
@@ -92,17 +92,6 @@ function toRow(doc: DocumentData): UsageRowOut {
   return row as UsageRowOut;
 }
 
-const encodeCursor = (sortKey: string) => Buffer.from(sortKey).toString('base64url');
-
-function decodeCursor(cursor: string | undefined): string | undefined {
-  if (cursor === undefined) return undefined;
-  const sortKey = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (/^\d{15}:.+$/.test(sortKey)) return sortKey;
-  throw coreErrors.VALIDATION_FAILED('Invalid request: query.cursor: not a cursor of this endpoint', [
-    { path: 'query.cursor', message: 'not a cursor of this endpoint' },
-  ]);
-}
-
 export async function bucketUsage({
   bucket,
   query,
@@ -111,7 +100,7 @@ export async function bucketUsage({
   query: { from?: string; to?: string; limit: number; cursor?: string };
 }) {
   const range = resolveRange(query);
-  const after = decodeCursor(query.cursor);
+  const after = query.cursor;
   const { companyExists, companyName, dayDocs, rows, hasMore } = await repo.readBucketRange(bucket, range.days, {
     limit: query.limit,
     after,
@@ -127,7 +116,7 @@ export async function bucketUsage({
     to: range.to,
     ...summarise(dayDocs),
     rows: page,
-    nextCursor: hasMore && last ? encodeCursor(String(last.sortKey)) : null,
+    nextCursor: hasMore && last ? usageRowsCursor.encode(String(last.sortKey)) : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate, nextCursor } from '../../http/fields';
+import { pageCursor } from '../../http/cursor';
 import type { Limit } from '../../core/rate-limit';
 
 /** Public apply: per address and posting, and per address over all postings (spam from one address). */
@@ -207,13 +208,16 @@ export const applicationSchema = z
   .meta({ id: 'JobApplication' });
 export type Application = z.infer<typeof applicationSchema>;
 
+/** Where a page of applications ended: the last application's submittedAt and id. */
+export const applicationsCursor = pageCursor('applications', z.tuple([z.number().int().nonnegative(), documentId]));
+
 export const listApplicationsQuery = companyIdQuery.extend({
   postingId: documentId.optional(),
   stage: z.enum(STAGES).optional(),
   from: isoDate.optional().describe('Submitted on or after this business date'),
   to: isoDate.optional().describe('Submitted on or before this business date'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
+  cursor: applicationsCursor.query,
 });
 
 export const applicationPage = z

@@ -13,6 +13,7 @@ import { applicantErrors } from './errors';
 import * as repo from './repo';
 import {
   OPEN_STAGES,
+  applicationsCursor,
   type Application,
   type Posting,
   type PostingCreate,
@@ -125,12 +126,11 @@ export async function publicPosting({ publicId }: { publicId: string }) {
   };
 }
 
-const cursorOf = (a: Application) => Buffer.from(`${a.submittedAt}:${a.id}`).toString('base64url');
-function afterCursor(cursor: string | undefined): (a: Application) => boolean {
+const cursorOf = (a: Application) => applicationsCursor.encode([a.submittedAt, a.id]);
+function afterCursor(cursor: [number, string] | undefined): (a: Application) => boolean {
   if (!cursor) return () => true;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split(':');
-  const atMs = Number(at);
-  return (a) => a.submittedAt < atMs || (a.submittedAt === atMs && a.id > (id ?? ''));
+  const [atMs, id] = cursor;
+  return (a) => a.submittedAt < atMs || (a.submittedAt === atMs && a.id > id);
 }
 
 export async function listApplications({
@@ -138,7 +138,7 @@ export async function listApplications({
   query,
 }: {
   companyId: string;
-  query: { postingId?: string; stage?: Stage; from?: string; to?: string; limit: number; cursor?: string };
+  query: { postingId?: string; stage?: Stage; from?: string; to?: string; limit: number; cursor?: [number, string] };
 }) {
   const all = await repo.listApplications(companyId, { postingId: query.postingId, stage: query.stage });
   const after = afterCursor(query.cursor);

@@ -47,7 +47,6 @@ export const inboxEntryFromDoc = storedDecoder(
  */
 export const sortKeyOf = (read: boolean, occurredAtMs: number, eventId: string) =>
   `${read ? 1 : 0}${String(9_999_999_999_999 - occurredAtMs).padStart(13, '0')}${eventId}`;
-export const SORT_KEY = /^[01]\d{13}[A-Za-z0-9_-]{1,100}$/;
 
 /** A member's channel choices and quiet hours. */
 export const preferencesRef = (companyId: string, uid: string) =>

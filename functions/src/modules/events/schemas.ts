@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOMAIN_EVENT_TYPES, type DomainEventType } from '../../core/domain-event';
 import { companyIdQuery, documentId } from '../../http/fields';
+import { pageCursor } from '../../http/cursor';
 import { CHANNELS, EVENT_KINDS } from './catalogue';
 
 const hhmm = z
@@ -77,9 +78,12 @@ export const notificationSchema = z
   )
   .meta({ id: 'Notification' });
 
+/** Where a page of the inbox ended: the last entry's sort key (repo.ts `sortKeyOf`: read flag, reversed time, event id). */
+export const notificationsCursor = pageCursor('notifications', z.string().regex(/^[01]\d{13}[A-Za-z0-9_-]{1,100}$/));
+
 export const listNotificationsQuery = companyIdQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
+  cursor: notificationsCursor.query,
   unreadOnly: z.stringbool().optional().meta({ type: 'boolean' }),
 });
 export const notificationPage = z

@@ -12,7 +12,14 @@ import { requireActive } from './connections';
 import { engineErrors, RunTakenOver } from './errors';
 import { SYNC_QUEUE } from './queues';
 import * as repo from './repo';
-import { ALERT_AFTER_FAILURES, MAX_BACKFILL_DAYS, SYNC_STREAMS, type SyncRun, type SyncStream } from './schemas';
+import {
+  ALERT_AFTER_FAILURES,
+  MAX_BACKFILL_DAYS,
+  runsCursor,
+  SYNC_STREAMS,
+  type SyncRun,
+  type SyncStream,
+} from './schemas';
 import { lockKeys } from '../../core/locks';
 
 const MINUTE = 60_000;
@@ -227,7 +234,7 @@ export async function listRuns({
   await requireCompany(companyId);
   const runs = await repo.listRuns(companyId, { connectionId, after: cursor, limit: limit + 1 });
   const page = runs.slice(0, limit);
-  return { runs: page, nextCursor: runs.length > limit ? page[page.length - 1].id : null };
+  return { runs: page, nextCursor: runs.length > limit ? runsCursor.encode(page[page.length - 1].id) : null };
 }
 
 // --- the POS sync engine's side: claim, progress, finish -----------------------------------------

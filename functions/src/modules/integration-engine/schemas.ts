@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate, nextCursor } from '../../http/fields';
+import { pageCursor } from '../../http/cursor';
 import { CATALOGUE, connectionSchema } from '../integrations';
 
 /** How long an OAuth state (the consent page's round trip) stays valid. */
@@ -166,10 +167,13 @@ export const syncBody = z
   .refine((b) => !b.from || !b.to || b.from <= b.to, { message: 'from must not be after to', path: ['to'] })
   .default({});
 
+/** Where a page of sync runs ended: the last run's id (their order, newest first). */
+export const runsCursor = pageCursor('sync-runs', documentId);
+
 export const runsQuery = companyIdQuery.extend({
   connectionId: documentId.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
+  cursor: runsCursor.query,
 });
 
 export const runsPage = z.object({ runs: z.array(runSchema), nextCursor }).meta({ id: 'SyncRunPage' });

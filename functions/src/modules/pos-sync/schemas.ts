@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, nextCursor } from '../../http/fields';
+import { pageCursor } from '../../http/cursor';
 import { visibleTo } from '../../http/visibility';
 import type { PosPunch } from '../../pos/connectors';
 
@@ -76,11 +77,14 @@ export const storedPosPunch = z.object({
   modifiedAt: z.number(),
 }) satisfies z.ZodType<PosPunch>;
 
+/** Where a page of POS employees ended: the last one's id (their order). */
+export const posEmployeesCursor = pageCursor('pos-employees', documentId);
+
 export const listQuery = companyIdQuery.extend({
   connectionId: documentId.optional().describe('Only the POS employees of this connection'),
   state: z.enum(LINK_STATES).optional().describe('Only linked or only unlinked POS employees'),
   limit: z.coerce.number().int().min(1).max(200).default(50).describe('Page size (default 50, at most 200)'),
-  cursor: z.string().min(1).max(1600).optional().describe('nextCursor of the previous page'),
+  cursor: posEmployeesCursor.query,
 });
 export type ListQuery = z.output<typeof listQuery>;
 

@@ -23,6 +23,7 @@ import {
   type Replayed,
   type Suggestion,
   type TipsQuery,
+  posEmployeesCursor,
 } from './schemas';
 import { replayHeld } from './sinks';
 import { lockKeys } from '../../core/locks';
@@ -87,7 +88,7 @@ export async function listPosEmployees({ companyId, query }: { companyId: string
   const suggestionsOf = await suggester(companyId, page);
   return {
     posEmployees: page.map((p) => view(p, suggestionsOf(p))),
-    nextCursor: rows.length > query.limit ? page[page.length - 1].id : null,
+    nextCursor: rows.length > query.limit ? posEmployeesCursor.encode(page[page.length - 1].id) : null,
   };
 }
 

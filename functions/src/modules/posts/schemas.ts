@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate, nextCursor } from '../../http/fields';
+import { pageCursor } from '../../http/cursor';
 
 export const audienceSchema = z
   .discriminatedUnion('kind', [
@@ -66,6 +67,9 @@ export const postSchema = z
   .meta({ id: 'Post' });
 export type Post = z.infer<typeof postSchema>;
 
+/** Where a page of posts ended: the last post's createdAt and id. */
+export const postsCursor = pageCursor('posts', z.tuple([z.number().int().nonnegative(), documentId]));
+
 export const listPostsQuery = companyIdQuery.extend({
   view: z
     .enum(['inbox', 'all'])
@@ -73,7 +77,7 @@ export const listPostsQuery = companyIdQuery.extend({
     .describe('inbox: the posts addressed to the caller; all (managers and owners): every post of the company'),
   pinned: z.stringbool().optional().meta({ type: 'boolean' }).describe('Only pinned (true) or unpinned (false) posts'),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
+  cursor: postsCursor.query,
 });
 
 export const postPage = z.object({ posts: z.array(postSchema), nextCursor }).meta({ id: 'PostPage' });

@@ -8,7 +8,7 @@ import { dispatchEvents, stageEvent } from '../events';
 import { LIVE_MODES, listShiftsInRange } from '../schedule';
 import { postErrors } from './errors';
 import * as repo from './repo';
-import type { Audience, Post, PostCreate, PostPatch } from './schemas';
+import { postsCursor, type Audience, type Post, type PostCreate, type PostPatch } from './schemas';
 import { lockKeys } from '../../core/locks';
 
 const notFound = () => postErrors.POST_NOT_FOUND('Post not found');
@@ -100,15 +100,15 @@ export async function createPost({ member, input }: { member: Membership; input:
   );
 }
 
-const cursorOf = (p: { createdAt: number; id: string }) => Buffer.from(`${p.createdAt}:${p.id}`).toString('base64url');
-function page(posts: Post[], limit: number, cursor?: string) {
+function page(posts: Post[], limit: number, after?: [number, string]) {
   let rest = posts.sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
-  if (cursor) {
-    const [at, id] = Buffer.from(cursor, 'base64url').toString().split(':');
-    rest = rest.filter((p) => p.createdAt < Number(at) || (p.createdAt === Number(at) && p.id > (id ?? '')));
+  if (after) {
+    const [at, id] = after;
+    rest = rest.filter((p) => p.createdAt < at || (p.createdAt === at && p.id > id));
   }
   const out = rest.slice(0, limit);
-  return { posts: out, nextCursor: rest.length > limit ? cursorOf(out[out.length - 1]) : null };
+  const last = out[out.length - 1];
+  return { posts: out, nextCursor: rest.length > limit ? postsCursor.encode([last.createdAt, last.id]) : null };
 }
 
 /** The caller's inbox (or, for managers, every post), newest first, `limit` a page. */
@@ -117,7 +117,7 @@ export async function listPosts({
   query,
 }: {
   member: Membership;
-  query: { view: 'inbox' | 'all'; pinned?: boolean; limit: number; cursor?: string };
+  query: { view: 'inbox' | 'all'; pinned?: boolean; limit: number; cursor?: [number, string] };
 }) {
   const { companyId } = member;
   const mine = await employeeIdOf(member);

@@ -21,7 +21,7 @@ import {
   type StoredDelivery,
   type StoredEndpoint,
 } from './repo';
-import { deliveryTaskSchema, type Delivery, type DeliveryTask } from './schemas';
+import { deliveriesCursor, deliveryTaskSchema, type Delivery, type DeliveryTask } from './schemas';
 import { disablesEndpoint, isAccepted, nextStep, type NextStep } from './schedule';
 import { secretsInForce, signedHeaders } from './signing';
 import { postOnce, type SendResult } from './transport';
@@ -195,25 +195,25 @@ export async function runDeliveryTask(payload: unknown): Promise<void> {
 export async function listDeliveries(input: {
   member: Membership;
   endpointId: string;
-  query: { limit: number; cursor?: string };
+  query: { limit: number; cursor?: [number, string] };
 }) {
   const { companyId } = input.member;
   if (!(await endpointRef(companyId, input.endpointId).get()).exists)
     throw webhookErrors.WEBHOOK_ENDPOINT_NOT_FOUND('Webhook subscription not found');
   const { limit, cursor } = input.query;
-  const [at, afterId] = cursor ? Buffer.from(cursor, 'base64url').toString().split(':') : [];
+  const [at, afterId] = cursor ?? [];
   let query = deliveriesCollection(companyId).where('endpointId', '==', input.endpointId).orderBy('createdAt', 'desc');
-  if (at && Number.isFinite(Number(at))) query = query.where('createdAt', '<=', Number(at));
+  if (at !== undefined) query = query.where('createdAt', '<=', at);
   const snap = await query.limit(limit * 2 + 1).get();
   const rows = snap.docs
     .map((d) => deliveryFromSnapshot(d)!)
     .sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id))
-    .filter((d) => !afterId || d.createdAt < Number(at) || d.id < afterId);
+    .filter((d) => afterId === undefined || d.createdAt < at! || d.id < afterId);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     deliveries: page.map(publicDelivery),
-    nextCursor: rows.length > limit && last ? Buffer.from(`${last.createdAt}:${last.id}`).toString('base64url') : null,
+    nextCursor: rows.length > limit && last ? deliveriesCursor.encode([last.createdAt, last.id]) : null,
   };
 }
 

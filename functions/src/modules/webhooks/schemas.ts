@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOMAIN_EVENT_TYPES } from '../../core/domain-event';
 import { companyIdQuery, documentId } from '../../http/fields';
+import { pageCursor } from '../../http/cursor';
 
 const eventTypes = z
   .array(z.enum(DOMAIN_EVENT_TYPES))
@@ -114,9 +115,12 @@ export const deliverySchema = z
   .meta({ id: 'WebhookDelivery' });
 export type Delivery = z.infer<typeof deliverySchema>;
 
+/** Where a page of deliveries ended: the last one's createdAt and id (newest first). */
+export const deliveriesCursor = pageCursor('webhook-deliveries', z.tuple([z.number().int().nonnegative(), documentId]));
+
 export const deliveriesQuery = companyIdQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
+  cursor: deliveriesCursor.query,
 });
 
 export const deliveryPage = z

@@ -220,6 +220,19 @@ describe('run history', () => {
       .set(bearer(company.manager));
     expect(second.body.data.runs.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
     expect(second.body.data.nextCursor).toBeNull();
+    // a cursor that is not one the list answered (text, a run id itself) is refused, not read as "no more runs"
+    for (const cursor of ['not-a-cursor', ids[1]]) {
+      const refused = await engine()
+        .get('/runs')
+        .query({ companyId: company.companyId, cursor })
+        .set(bearer(company.manager));
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        success: false,
+        code: 'INVALID_CURSOR',
+        details: [{ path: 'query.cursor' }],
+      });
+    }
     const filtered = await engine()
       .get('/runs')
       .query({ companyId: company.companyId, connectionId: 'csv' })

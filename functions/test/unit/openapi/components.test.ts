@@ -185,8 +185,21 @@ describe('the statuses of every operation', () => {
     expect(op.responses['429'].headers).toEqual({ 'Retry-After': { $ref: '#/components/headers/RetryAfter' } });
   });
 
+  it('answer INVALID_CURSOR where a list reads a page cursor', () => {
+    for (const [method, path] of [
+      ['get', '/posts'],
+      ['get', '/runs'],
+      ['get', '/notifications'],
+      ['get', '/companies/{id}/ai-usage'],
+    ] as const)
+      expect(operation(method, path).responses['400']['x-error-codes']).toContain('INVALID_CURSOR');
+    expect(operation('get', '/roles').responses['400']['x-error-codes']).not.toContain('INVALID_CURSOR');
+  });
+
   it('answer 401 and 403 only where a credential or a role is checked', () => {
-    expect(Object.keys(operation('get', '/openapi').responses).sort()).toEqual(['200', '500', '503']);
+    // (400: a URL whose percent-encoding does not decode, on every route)
+    expect(Object.keys(operation('get', '/openapi').responses).sort()).toEqual(['200', '400', '500', '503']);
+    expect(operation('get', '/openapi').responses['400']['x-error-codes']).toEqual(['MALFORMED_URL']);
     expect(operation('get', '/roles').responses['401']['x-error-codes']).toEqual([
       'AUTH_INVALID_TOKEN',
       'AUTH_REQUIRED',

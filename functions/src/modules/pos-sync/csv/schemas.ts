@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, nextCursor } from '../../../http/fields';
+import { pageCursor } from '../../../http/cursor';
 import { runSchema } from '../../integration-engine';
 import { CSV_KINDS, mappingSchema } from './fields';
 
@@ -37,9 +38,12 @@ export const startImportBody = z
   })
   .default({});
 
+/** Where a page of CSV imports ended: the last one's id (their order, newest first). */
+export const csvImportsCursor = pageCursor('csv-imports', documentId);
+
 export const listImportsQuery = companyIdQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20).describe('Page size (default 20, at most 100)'),
-  cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
+  cursor: csvImportsCursor.query,
 });
 
 const rowErrorSchema = z.object({

@@ -15,7 +15,7 @@ import {
   requireUploaded,
 } from './file';
 import type { RowError } from './rows';
-import { MAX_FILE_BYTES, PREVIEW_ROWS } from './schemas';
+import { csvImportsCursor, MAX_FILE_BYTES, PREVIEW_ROWS } from './schemas';
 import * as store from './store';
 import { lockKeys } from '../../../core/locks';
 
@@ -146,7 +146,7 @@ export async function listImports({ companyId, limit, cursor }: { companyId: str
   await requireCompany(companyId);
   const page = await store.pageImports(companyId, { after: cursor, limit: limit + 1 });
   const items = await Promise.all(page.slice(0, limit).map((imp) => view(companyId, imp)));
-  return { items, nextCursor: page.length > limit ? items[items.length - 1].id : null };
+  return { items, nextCursor: page.length > limit ? csvImportsCursor.encode(items[items.length - 1].id) : null };
 }
 
 // ------------------------------------------------------------------ mappings

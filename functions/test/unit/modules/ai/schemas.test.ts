@@ -1,4 +1,10 @@
-import { aiConfigBody, bucketUsageQuery, companyIdParam, rangeQuery } from '../../../../src/modules/ai/schemas';
+import {
+  aiConfigBody,
+  bucketUsageQuery,
+  companyIdParam,
+  rangeQuery,
+  usageRowsCursor,
+} from '../../../../src/modules/ai/schemas';
 import { accepts, refuses } from '../../../helpers/accepts';
 
 /** The request schemas of the AI usage and configuration administration. */
@@ -46,15 +52,21 @@ describe('AI usage page query', () => {
     expect(refuses(bucketUsageQuery, { limit: text })).toBe(true);
   });
 
-  it('accepts a cursor and refuses an empty one', () => {
-    expect(accepts(bucketUsageQuery, { from: '2026-10-01', to: '2026-10-31', cursor: 'abc' })).toEqual({
+  it('reads a cursor of its rows back as the sort key it ended at, and refuses any other', () => {
+    const cursor = usageRowsCursor.encode('001764547200000:row-1');
+    expect(accepts(bucketUsageQuery, { from: '2026-10-01', to: '2026-10-31', cursor })).toEqual({
       from: '2026-10-01',
       to: '2026-10-31',
-      cursor: 'abc',
+      cursor: '001764547200000:row-1',
       limit: 200,
     });
-    expect(accepts(bucketUsageQuery, { cursor: 'c' }).cursor).toBe('c');
-    expect(refuses(bucketUsageQuery, { cursor: '' })).toBe(true);
+    for (const other of [
+      '',
+      'abc',
+      usageRowsCursor.encode('not-a-sort-key'),
+      Buffer.from('001764547200000:r').toString('base64url'),
+    ])
+      expect(refuses(bucketUsageQuery, { cursor: other })).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   hireBody,
   hiringPermissionsPatch,
   listApplicationsQuery,
+  applicationsCursor,
   listPostingsQuery,
   moveBody,
   noteBody,
@@ -17,6 +18,9 @@ import {
   STAGES,
 } from '../../../../src/modules/applicants/schemas';
 import { accepts, refuses } from '../../../helpers/accepts';
+
+/** A cursor of another list (the posts'), same position. */
+const postsCursorLike = (at: unknown) => Buffer.from(JSON.stringify(['posts', at])).toString('base64url');
 
 /**
  * The request schemas of the applicants module ("applicants — hiring": postings
@@ -389,9 +393,9 @@ describe('GET /applications query (filter by posting, stage, date)', () => {
       stage: 'interview',
       from: '2026-11-01',
       to: '2026-11-30',
-      cursor: 'abc',
+      cursor: applicationsCursor.encode([1_700_000_000_000, 'a1']),
     };
-    expect(accepts(listApplicationsQuery, query)).toEqual({ ...query, limit: 50 });
+    expect(accepts(listApplicationsQuery, query)).toEqual({ ...query, cursor: [1_700_000_000_000, 'a1'], limit: 50 });
   });
 
   it.each([
@@ -406,11 +410,11 @@ describe('GET /applications query (filter by posting, stage, date)', () => {
     expect(refuses(listApplicationsQuery, { companyId: 'c1', limit })).toBe(true);
   });
 
-  it('takes a cursor of 1 to 200 characters', () => {
-    expect(accepts(listApplicationsQuery, { companyId: 'c1', cursor: 'cc' }).cursor).toBe('cc');
-    expect(accepts(listApplicationsQuery, { companyId: 'c1', cursor: 'c'.repeat(200) }).cursor).toHaveLength(200);
-    expect(refuses(listApplicationsQuery, { companyId: 'c1', cursor: 'c'.repeat(201) })).toBe(true);
-    expect(refuses(listApplicationsQuery, { companyId: 'c1', cursor: '' })).toBe(true);
+  it("takes a cursor of its own list only (an application's submittedAt and id)", () => {
+    const cursor = applicationsCursor.encode([5, 'a']);
+    expect(accepts(listApplicationsQuery, { companyId: 'c1', cursor }).cursor).toEqual([5, 'a']);
+    for (const other of ['', 'cc', 'c'.repeat(201), postsCursorLike([5, 'a'])])
+      expect(refuses(listApplicationsQuery, { companyId: 'c1', cursor: other })).toBe(true);
   });
 
   it('refuses an unknown stage or a date that is not one', () => {

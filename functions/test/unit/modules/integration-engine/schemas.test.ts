@@ -6,6 +6,7 @@ import {
   oauthCallbackQuery,
   runIdParam,
   runTask,
+  runsCursor,
   runsQuery,
   syncBody,
 } from '../../../../src/modules/integration-engine/schemas';
@@ -176,14 +177,11 @@ describe('listing runs', () => {
     expect(accepts(runsQuery, { companyId })).toEqual({ companyId, limit: 20 });
   });
 
-  it('pages 1 to 100 runs, of one connection, from a cursor of up to 200 characters', () => {
+  it('pages 1 to 100 runs, of one connection, from a cursor of its own (the last run id)', () => {
     expect(accepts(runsQuery, { companyId, limit: '1' }).limit).toBe(1);
-    expect(accepts(runsQuery, { companyId, limit: '100', connectionId: 'toast~g', cursor: 'c'.repeat(200) })).toEqual({
-      companyId,
-      limit: 100,
-      connectionId: 'toast~g',
-      cursor: 'c'.repeat(200),
-    });
+    expect(
+      accepts(runsQuery, { companyId, limit: '100', connectionId: 'toast~g', cursor: runsCursor.encode('run-1') }),
+    ).toEqual({ companyId, limit: 100, connectionId: 'toast~g', cursor: 'run-1' });
   });
 
   it.each([
@@ -191,7 +189,8 @@ describe('listing runs', () => {
     [{ limit: '101' }],
     [{ limit: '2.5' }],
     [{ limit: 'all' }],
-    [{ cursor: 'c'.repeat(201) }],
+    [{ cursor: 'not-a-cursor' }],
+    [{ cursor: runsCursor.encode('a/b') }],
     [{ connectionId: '' }],
     [{ companyId: undefined }],
   ])('refuses %j', (over) => {

@@ -3,11 +3,13 @@ import {
   createEmployeeBody,
   linkBody,
   listQuery,
+  posEmployeesCursor,
   posEmployeeIdParam,
   tipsQuery,
 } from '../../../../src/modules/pos-sync/schemas';
 import {
   createImportBody,
+  csvImportsCursor,
   importIdParam,
   kindParam,
   listImportsQuery,
@@ -31,11 +33,16 @@ describe('listing POS employees', () => {
     expect([...LINK_STATES].sort()).toEqual(['linked', 'unlinked']);
   });
 
-  it('pages 1 to 200, of one connection, from a cursor of 1 to 1600 characters', () => {
+  it('pages 1 to 200, of one connection, from a cursor of its own (the last id, up to 1,500 bytes)', () => {
     expect(accepts(listQuery, { companyId, limit: '1' }).limit).toBe(1);
-    const q = { companyId, connectionId: 'toast~guid', limit: '200', cursor: 'c'.repeat(1600) };
-    expect(accepts(listQuery, q)).toEqual({ ...q, limit: 200 });
-    expect(accepts(listQuery, { companyId, cursor: 'c' }).cursor).toBe('c');
+    const q = {
+      companyId,
+      connectionId: 'toast~guid',
+      limit: '200',
+      cursor: posEmployeesCursor.encode('c'.repeat(1500)),
+    };
+    expect(accepts(listQuery, q)).toEqual({ ...q, cursor: 'c'.repeat(1500), limit: 200 });
+    expect(accepts(listQuery, { companyId, cursor: posEmployeesCursor.encode('c') }).cursor).toBe('c');
   });
 
   it.each([
@@ -46,6 +53,7 @@ describe('listing POS employees', () => {
     [{ limit: '1.5' }],
     [{ limit: 'all' }],
     [{ cursor: '' }],
+    [{ cursor: 'c' }],
     [{ cursor: 'c'.repeat(1601) }],
     [{ connectionId: '' }],
     [{ connectionId: 'a/b' }],
@@ -213,24 +221,21 @@ describe('CSV imports', () => {
       expect(refuses(startImportBody, body)).toBe(true);
   });
 
-  it('list 20 imports a page by default, 1 to 100, from a cursor of 1 to 200 characters', () => {
+  it('list 20 imports a page by default, 1 to 100, from a cursor of their own (the last import id)', () => {
     expect(accepts(listImportsQuery, { companyId })).toEqual({ companyId, limit: 20 });
-    expect(accepts(listImportsQuery, { companyId, limit: '1', cursor: 'c' })).toEqual({
+    expect(accepts(listImportsQuery, { companyId, limit: '1', cursor: csvImportsCursor.encode('c') })).toEqual({
       companyId,
       limit: 1,
       cursor: 'c',
     });
-    expect(accepts(listImportsQuery, { companyId, limit: '100', cursor: 'c'.repeat(200) })).toEqual({
-      companyId,
-      limit: 100,
-      cursor: 'c'.repeat(200),
-    });
+    expect(accepts(listImportsQuery, { companyId, limit: '100' })).toEqual({ companyId, limit: 100 });
     for (const over of [
       { limit: '0' },
       { limit: '101' },
       { limit: 'x' },
       { cursor: '' },
-      { cursor: 'c'.repeat(201) },
+      { cursor: 'c' },
+      { cursor: posEmployeesCursor.encode('c') },
       { companyId: '' },
     ])
       expect(refuses(listImportsQuery, { companyId, ...over })).toBe(true);

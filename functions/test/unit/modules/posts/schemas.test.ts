@@ -4,6 +4,7 @@ import {
   commentBody,
   commentIdParams,
   listPostsQuery,
+  postsCursor,
   postCreateBody,
   postIdParam,
   postPatchBody,
@@ -118,8 +119,14 @@ describe('GET /posts query (newest first, cursor paging)', () => {
 
   it('keeps every option', () => {
     expect(
-      accepts(listPostsQuery, { companyId: 'c1', view: 'all', pinned: 'true', limit: '100', cursor: 'abc' }),
-    ).toEqual({ companyId: 'c1', view: 'all', pinned: true, limit: 100, cursor: 'abc' });
+      accepts(listPostsQuery, {
+        companyId: 'c1',
+        view: 'all',
+        pinned: 'true',
+        limit: '100',
+        cursor: postsCursor.encode([1_700_000_000_000, 'p1']),
+      }),
+    ).toEqual({ companyId: 'c1', view: 'all', pinned: true, limit: 100, cursor: [1_700_000_000_000, 'p1'] });
     expect(accepts(listPostsQuery, { companyId: 'c1', pinned: 'false', limit: '1' })).toMatchObject({
       pinned: false,
       limit: 1,
@@ -138,11 +145,15 @@ describe('GET /posts query (newest first, cursor paging)', () => {
     expect(refuses(listPostsQuery, { companyId: 'c1', view: 'archive' })).toBe(true);
   });
 
-  it('takes a cursor of 1 to 200 characters', () => {
-    expect(accepts(listPostsQuery, { companyId: 'c1', cursor: 'cc' }).cursor).toBe('cc');
-    expect(accepts(listPostsQuery, { companyId: 'c1', cursor: 'c'.repeat(200) }).cursor).toHaveLength(200);
-    expect(refuses(listPostsQuery, { companyId: 'c1', cursor: 'c'.repeat(201) })).toBe(true);
-    expect(refuses(listPostsQuery, { companyId: 'c1', cursor: '' })).toBe(true);
+  it("takes a cursor of its own list only (a post's createdAt and id)", () => {
+    expect(accepts(listPostsQuery, { companyId: 'c1', cursor: postsCursor.encode([0, 'p']) }).cursor).toEqual([0, 'p']);
+    for (const other of [
+      '',
+      'cc',
+      Buffer.from('1700000000000:p1').toString('base64url'),
+      postsCursor.encode([1.5, 'p']),
+    ])
+      expect(refuses(listPostsQuery, { companyId: 'c1', cursor: other })).toBe(true);
   });
 });
 
