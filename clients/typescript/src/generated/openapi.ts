@@ -4068,6 +4068,33 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdjustmentLine: {
+            /** @description owed - paid: paid in this period */
+            amount?: number | null;
+            closedPeriodEnd: string;
+            /** @description The closed period that paid the first part of the week */
+            closedPeriodStart: string;
+            /**
+             * @description A workweek straddling a closed period: its hours there priced again at the whole week's regular rate, minus what the closed report paid (29 CFR 778.115, 778.106)
+             * @constant
+             */
+            kind: "priorPeriod";
+            /** @description Worked minutes of the week in the closed period */
+            minutes: number;
+            /** @description What they are owed at the whole week's regular rate */
+            owed?: number | null;
+            /** @description What the closed report paid for those hours */
+            paid?: number | null;
+            /** @description The regular rate the closed report used, minor units per hour with 2 decimals */
+            paidRegularRate?: number | null;
+            /** @description The arithmetic */
+            reason: string;
+            /** @description The whole week's regular rate, minor units per hour with 2 decimals */
+            regularRate?: number | null;
+            weekEnd: string;
+            /** @description First business date of the straddling workweek */
+            weekStart: string;
+        };
         AdminUser: {
             admin: boolean;
             createdAt: number | null;
@@ -5143,6 +5170,21 @@ export interface components {
             contentBase64: string;
             document: components["schemas"]["Document"];
         };
+        EarningLine: {
+            /** @description Integer minor units; null when withheld from the caller (`hidden`) */
+            amount?: number | null;
+            /**
+             * @description straightTime: minutes at one rate (a workweek inside the period); regularRate: minutes of a workweek split by the period edge at its regular rate; overtimePremium / doubleTimePremium: overtime minutes x (overtime rate - regular rate); premium, adjustment, tips: the amounts of `premiums`, `adjustments` and tips
+             * @enum {string}
+             */
+            kind: "straightTime" | "regularRate" | "overtimePremium" | "doubleTimePremium" | "premium" | "adjustment" | "tips";
+            minutes: number | null;
+            positionId: string | null;
+            /** @description Per hour, minor units (2 decimals for rates derived from the regular rate) */
+            rate?: number | null;
+            /** @description The workweek of an hours line */
+            weekStart: string | null;
+        };
         /** @description An employee as the caller sees it: the fields their role and the company policies let them see */
         Employee: {
             additionalSalary?: {
@@ -5272,6 +5314,10 @@ export interface components {
             surname: string;
         };
         EmployeePay: {
+            /** @description The sum of `adjustments` (absent from reports frozen before adjustments) */
+            adjustmentPay?: number | null;
+            /** @description Prior-period adjustments: workweeks that straddle a closed period, true-up of their regular rate */
+            adjustments?: components["schemas"]["AdjustmentLine"][];
             /**
              * @description Archived since: their work of the period is paid all the same
              * @default false
@@ -5290,6 +5336,8 @@ export interface components {
             doubleTimePay?: number | null;
             /** @description Integer minor units; null when withheld from the caller (`hidden`) */
             doubleTimeRate?: number | null;
+            /** @description The pay itemised, rounded by largest remainder so that the amounts add up exactly to totalPay: per workweek its straight time per rate and its premium portions, then premiums, adjustments and tips */
+            earnings?: components["schemas"]["EarningLine"][];
             employeeId: string;
             employeeNumber: string | null;
             /**
@@ -5310,6 +5358,8 @@ export interface components {
             premiumPay: number | null;
             /** @default [] */
             premiums: components["schemas"]["PremiumLine"][];
+            /** @description Per hour, minor units: the rate of the employee's primary position, the one rate a provider holding one rate per employee (Gusto) prices hours at */
+            primaryRate?: number | null;
             regularMinutes: number;
             /** @description Integer minor units; null when withheld from the caller (`hidden`) */
             regularPay?: number | null;
@@ -5318,7 +5368,7 @@ export interface components {
             salaried: boolean;
             /** @description Integer minor units; null when withheld from the caller (`hidden`) */
             tips?: number | null;
-            /** @description Regular + overtime + double time + premiums + tips (salaried employees: premiums and tips only; their salary is paid outside the hours) */
+            /** @description Regular + overtime + double time + premiums + prior-period adjustments + tips (salaried employees: premiums and tips only; their salary is paid outside the hours) */
             totalPay?: number | null;
             /**
              * @description Per workweek with minutes in the period: its regular rate of pay and how the pay was figured
@@ -6444,9 +6494,11 @@ export interface components {
             pendingPunches: number;
             period: components["schemas"]["PayPeriod"];
             totals: {
+                /** @description The sum of the prior-period adjustments */
+                adjustments?: number | null;
                 doubleTimeMinutes: number;
                 overtimeMinutes: number;
-                /** @description Everything but tips: regular, overtime, double time and premiums */
+                /** @description Everything but tips: regular, overtime, double time, premiums and adjustments */
                 pay?: number | null;
                 /**
                  * @description Integer minor units; null when withheld from the caller (`hidden`)

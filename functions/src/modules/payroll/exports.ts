@@ -4,7 +4,9 @@ import { guardCell } from '../../core/spreadsheet';
 import {
   ADP_CODES,
   ADP_HEADER,
+  GENERIC_ADJUSTMENT_COLUMN,
   GENERIC_HEADER,
+  GUSTO_CORRECTION_COLUMN,
   GUSTO_HEADER,
   GUSTO_PREMIUM_COLUMN,
   PAYCHEX_HEADER,
@@ -157,7 +159,29 @@ export interface PayrollExportRow {
   schedulePremiums?: number;
   /** California meal-period premiums, minor units; absent = 0 */
   mealPremiums?: number;
+  /** prior-period adjustments (a workweek straddling a closed period), minor units; absent = 0 */
+  adjustments?: number;
+  /**
+   * The period's part of each workweek, priced at that week's regular rate: when given, ADP and
+   * Paychex get one line per workweek (its rate) instead of one per employee.
+   */
+  weeks?: ExportWeek[];
+  /** minor units per hour: the one rate a provider that holds one rate per employee (Gusto) prices hours at */
+  baseRate?: number;
   totalPay: number;
+}
+
+export interface ExportWeek {
+  weekStart: string;
+  /** minor units per hour, 2 decimals (29 CFR 778.115) */
+  regularRate: number;
+  regularMinutes: number;
+  overtimeMinutes: number;
+  doubleTimeMinutes: number;
+  /** minor units */
+  regularPay: number;
+  overtimePay: number;
+  doubleTimePay: number;
 }
 
 export interface ExportMeta {
@@ -220,7 +244,11 @@ const INTEGER_FIELDS = [
   ...MONEY_FIELDS,
 ] as const satisfies readonly (keyof PayrollExportRow)[];
 
-const PREMIUM_FIELDS = ['schedulePremiums', 'mealPremiums'] as const satisfies readonly (keyof PayrollExportRow)[];
+const PREMIUM_FIELDS = [
+  'schedulePremiums',
+  'mealPremiums',
+  'adjustments',
+] as const satisfies readonly (keyof PayrollExportRow)[];
 
 /** The currency's minor-unit digits (core/money.ts), refusing what is not an ISO 4217 code: an export must not guess. */
 export function currencyExponent(currency: string): number {
@@ -245,6 +273,17 @@ export function formatHours(minutes: number): string {
   // hundredths of an hour = minutes * 100 / 60 = minutes * 5 / 3, rounded half up: floor((10m + 3) / 6)
   const hundredths = Math.floor((Math.abs(minutes) * 10 + 3) / 6);
   return formatMinor(minutes < 0 ? -hundredths : hundredths, 2);
+}
+
+/**
+ * A rate in minor units per hour with 2 decimals (a regular rate of pay) in major units: whole
+ * minor units as money ("15.20"), else with 2 more decimals ("15.3333"; Paychex takes rates to
+ * 4 decimals, SPI Specification Sheet).
+ */
+export function formatRate(rate: number, exponent: number): string {
+  const hundredths = Math.round(rate * 100);
+  if (!Number.isSafeInteger(hundredths)) throw new RangeError(`Not a rate: ${rate}`);
+  return hundredths % 100 === 0 ? formatMinor(hundredths / 100, exponent) : formatMinor(hundredths, exponent + 2);
 }
 
 /** A free-text cell a spreadsheet must never evaluate: `=1+1` -> `'=1+1`. */
@@ -281,6 +320,17 @@ function validate(layout: string, rows: PayrollExportRow[], meta: ExportMeta): v
       if (!Number.isSafeInteger(value))
         throw new RangeError(`${field} of employee ${row.employeeId} is not an integer: ${value}`);
     }
+    const weekValues = (row.weeks ?? []).flatMap((w) => [
+      w.regularMinutes,
+      w.overtimeMinutes,
+      w.doubleTimeMinutes,
+      w.regularPay,
+      w.overtimePay,
+      w.doubleTimePay,
+    ]);
+    for (const value of [...weekValues, row.baseRate ?? 0])
+      if (!Number.isSafeInteger(value))
+        throw new RangeError(`A workweek or base rate of employee ${row.employeeId} is not an integer: ${value}`);
   }
 }
 
@@ -311,6 +361,8 @@ function requireEmployeeNumbers(layout: ExportLayout, rows: PayrollExportRow[], 
 interface Ctx {
   meta: ExportMeta;
   money: (minor: number) => string;
+  /** a rate with 2 decimals of minor units (formatRate) */
+  rate: (rate: number) => string;
 }
 
 /** The row's non-zero premiums as [code, amount]: fair-workweek ones under the first code, meal ones under the second. */
@@ -325,6 +377,8 @@ function premiumsOf(r: PayrollExportRow, scheduleCode: string, mealCode: string)
 const nonZero = (value: number, format: (n: number) => string) => (value === 0 ? '' : format(value));
 
 function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
+  // the adjustment column only when the file has one, so a file without any keeps its columns
+  const withAdjustments = rows.some((r) => (r.adjustments ?? 0) !== 0);
   const lines = rows.map((r) => [
     r.employeeId,
     r.employeeNumber ?? '',
@@ -349,36 +403,76 @@ function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
     meta.currency,
     meta.periodStart,
     meta.periodEnd,
+    ...(withAdjustments ? [money(r.adjustments ?? 0)] : []),
   ]);
-  return toCsv(GENERIC_HEADER, lines);
+  return toCsv(withAdjustments ? [...GENERIC_HEADER, GENERIC_ADJUSTMENT_COLUMN] : GENERIC_HEADER, lines);
 }
 
-function adp(rows: PayrollExportRow[], { meta, money }: Ctx): string {
+/**
+ * One ADP paydata line per workweek: its regular and overtime hours, double time under Hours 3,
+ * and the week's regular rate as Temp Rate (ADP pays Reg Hours at the Temp Rate and O/T Hours and
+ * Hours 3 at their factor of it, so each week is priced at its own rate, 29 CFR 778.104). Tips
+ * ride on the first line; an employee with tips and no hours gets a tips-only line.
+ */
+function adpWeekLines(r: PayrollExportRow, coCode: string, batchId: string, { money, rate }: Ctx): string[][] {
+  const file = r.employeeNumber!.trim();
+  const out: string[][] = [];
+  for (const w of r.weeks!) {
+    const regularMinutes = r.salaried ? 0 : w.regularMinutes;
+    if (!regularMinutes && !w.overtimeMinutes && !w.doubleTimeMinutes) continue;
+    out.push([
+      coCode,
+      batchId,
+      file,
+      nonZero(regularMinutes, formatHours),
+      nonZero(w.overtimeMinutes, formatHours),
+      w.doubleTimeMinutes === 0 ? '' : ADP_CODES.doubleTimeHours,
+      nonZero(w.doubleTimeMinutes, formatHours),
+      '',
+      '',
+      r.salaried || w.regularRate === 0 ? '' : rate(w.regularRate),
+    ]);
+  }
+  if (r.tips !== 0) {
+    if (out.length) [out[0][7], out[0][8]] = [ADP_CODES.tipsEarnings, money(r.tips)];
+    else out.push([coCode, batchId, file, '', '', '', '', ADP_CODES.tipsEarnings, money(r.tips), '']);
+  }
+  return out;
+}
+
+function adp(rows: PayrollExportRow[], ctx: Ctx): string {
+  const { meta, money } = ctx;
   const coCode = requireCompanyCode('adp', meta, 'ADP Co Code (companyCode)');
   requireEmployeeNumbers('adp', rows, 'File # (employeeNumber)');
   const batchId = present(meta.batchId) ? meta.batchId.trim() : meta.periodEnd.replaceAll('-', '');
   const lines: string[][] = [];
   for (const r of rows) {
-    const regularMinutes = r.salaried ? 0 : r.regularMinutes;
-    const values = [
-      nonZero(regularMinutes, formatHours),
-      nonZero(r.overtimeMinutes, formatHours),
-      r.doubleTimeMinutes === 0 ? '' : ADP_CODES.doubleTimeHours,
-      nonZero(r.doubleTimeMinutes, formatHours),
-      r.tips === 0 ? '' : ADP_CODES.tipsEarnings,
-      nonZero(r.tips, money),
-    ];
-    const worked = regularMinutes + r.overtimeMinutes + r.doubleTimeMinutes;
-    const tempRate = r.salaried || worked === 0 ? '' : nonZero(r.regularRate, money);
-    if (values.some((v) => v !== '')) lines.push([coCode, batchId, r.employeeNumber!.trim(), ...values, tempRate]);
-    // one more paydata line per premium earnings code, Earnings 3 only
+    const file = r.employeeNumber!.trim();
+    if (r.weeks?.length) lines.push(...adpWeekLines(r, coCode, batchId, ctx));
+    else {
+      const regularMinutes = r.salaried ? 0 : r.regularMinutes;
+      const values = [
+        nonZero(regularMinutes, formatHours),
+        nonZero(r.overtimeMinutes, formatHours),
+        r.doubleTimeMinutes === 0 ? '' : ADP_CODES.doubleTimeHours,
+        nonZero(r.doubleTimeMinutes, formatHours),
+        r.tips === 0 ? '' : ADP_CODES.tipsEarnings,
+        nonZero(r.tips, money),
+      ];
+      const worked = regularMinutes + r.overtimeMinutes + r.doubleTimeMinutes;
+      const tempRate = r.salaried || worked === 0 ? '' : nonZero(r.regularRate, money);
+      if (values.some((v) => v !== '')) lines.push([coCode, batchId, file, ...values, tempRate]);
+    }
+    // one more paydata line per premium earnings code and for the prior-period adjustment, Earnings 3 only
     for (const [code, amount] of premiumsOf(r, ADP_CODES.schedulePremiumEarnings, ADP_CODES.mealPremiumEarnings))
-      lines.push([coCode, batchId, r.employeeNumber!.trim(), '', '', '', '', code, money(amount), '']);
+      lines.push([coCode, batchId, file, '', '', '', '', code, money(amount), '']);
+    if (r.adjustments)
+      lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.priorPeriodEarnings, money(r.adjustments), '']);
   }
   return toCsv(ADP_HEADER, lines);
 }
 
-function paychex(rows: PayrollExportRow[], { meta, money }: Ctx): string {
+function paychex(rows: PayrollExportRow[], { meta, money, rate }: Ctx): string {
   const clientId = requireCompanyCode('paychex', meta, 'Paychex Client ID (companyCode)');
   requireEmployeeNumbers('paychex', rows, 'Worker ID (employeeNumber)');
   const lines: string[][] = [];
@@ -403,14 +497,42 @@ function paychex(rows: PayrollExportRow[], { meta, money }: Ctx): string {
       '',
       '',
     ];
-    if (!r.salaried && r.regularMinutes !== 0)
-      lines.push(line(PAYCHEX_PAY_COMPONENTS.regular, money(r.regularRate), formatHours(r.regularMinutes), ''));
-    if (r.overtimeMinutes !== 0)
-      lines.push(line(PAYCHEX_PAY_COMPONENTS.overtime, money(r.overtimeRate), formatHours(r.overtimeMinutes), ''));
-    if (r.doubleTimeMinutes !== 0)
-      lines.push(
-        line(PAYCHEX_PAY_COMPONENTS.doubleTime, money(r.doubleTimeRate), formatHours(r.doubleTimeMinutes), ''),
-      );
+    if (r.weeks?.length) {
+      // one line per workweek and component, at that week's rates; the overtime and double-time
+      // rates are the week's pay over its hours (its regular rate x the factor, or a higher explicit rate)
+      const perHour = (pay: number, minutes: number) => rate(Math.round((pay * 6000) / minutes) / 100);
+      for (const w of r.weeks) {
+        if (!r.salaried && w.regularMinutes !== 0)
+          lines.push(line(PAYCHEX_PAY_COMPONENTS.regular, rate(w.regularRate), formatHours(w.regularMinutes), ''));
+        if (w.overtimeMinutes !== 0)
+          lines.push(
+            line(
+              PAYCHEX_PAY_COMPONENTS.overtime,
+              perHour(w.overtimePay, w.overtimeMinutes),
+              formatHours(w.overtimeMinutes),
+              '',
+            ),
+          );
+        if (w.doubleTimeMinutes !== 0)
+          lines.push(
+            line(
+              PAYCHEX_PAY_COMPONENTS.doubleTime,
+              perHour(w.doubleTimePay, w.doubleTimeMinutes),
+              formatHours(w.doubleTimeMinutes),
+              '',
+            ),
+          );
+      }
+    } else {
+      if (!r.salaried && r.regularMinutes !== 0)
+        lines.push(line(PAYCHEX_PAY_COMPONENTS.regular, money(r.regularRate), formatHours(r.regularMinutes), ''));
+      if (r.overtimeMinutes !== 0)
+        lines.push(line(PAYCHEX_PAY_COMPONENTS.overtime, money(r.overtimeRate), formatHours(r.overtimeMinutes), ''));
+      if (r.doubleTimeMinutes !== 0)
+        lines.push(
+          line(PAYCHEX_PAY_COMPONENTS.doubleTime, money(r.doubleTimeRate), formatHours(r.doubleTimeMinutes), ''),
+        );
+    }
     if (r.tips !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.tips, '', '', money(r.tips)));
     for (const [component, amount] of premiumsOf(
       r,
@@ -418,13 +540,38 @@ function paychex(rows: PayrollExportRow[], { meta, money }: Ctx): string {
       PAYCHEX_PAY_COMPONENTS.mealPremium,
     ))
       lines.push(line(component, '', '', money(amount)));
+    if (r.adjustments) lines.push(line(PAYCHEX_PAY_COMPONENTS.priorPeriod, '', '', money(r.adjustments)));
   }
   return toCsv(PAYCHEX_HEADER, lines);
 }
 
+/** Hundredths of an hour as the file writes them (formatHours). */
+const writtenHundredths = (minutes: number) => Math.floor((minutes * 10 + 3) / 6);
+
+/**
+ * What Gusto's CSV cannot carry, as an amount for its `correction_payment`: Gusto prices the hours
+ * of the file at the one rate it stores for the employee (overtime at 1.5 and double overtime at
+ * 2 times it), so the difference between the report's pay for those hours (each workweek at its
+ * own regular rate) and Gusto's price of them, plus the prior-period adjustments. Only the
+ * adjustments for an employee whose every workweek has Gusto's rate as its regular rate (Gusto
+ * prices those hours as the report does). Salaried: the adjustments only (Gusto prices their
+ * hours from the salary).
+ */
+export function gustoCorrection(r: PayrollExportRow): number {
+  const adjustments = r.adjustments ?? 0;
+  if (r.salaried || r.baseRate === undefined) return adjustments;
+  // every workweek at Gusto's one rate: Gusto prices the hours as the report does
+  if (!r.weeks?.length || r.weeks.every((w) => w.regularRate === r.baseRate)) return adjustments;
+  const priced = (minutes: number, factor: number) =>
+    Math.floor((writtenHundredths(minutes) * r.baseRate! * factor) / 100 + 0.5 + 1e-9);
+  const gustoPay = priced(r.regularMinutes, 1) + priced(r.overtimeMinutes, 1.5) + priced(r.doubleTimeMinutes, 2);
+  return r.regularPay + r.overtimePay + r.doubleTimePay - gustoPay + adjustments;
+}
+
 function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
-  // the bonus column only when the file has a premium: a 0 there would erase a bonus entered in Gusto
+  // the bonus and correction columns only when the file has one: a 0 there would erase an amount entered in Gusto
   const withPremiums = rows.some((r) => premiumsOf(r, '', '').length > 0);
+  const withCorrections = rows.some((r) => gustoCorrection(r) !== 0);
   const lines = rows.map((r) => {
     const premiums = (r.schedulePremiums ?? 0) + (r.mealPremiums ?? 0);
     return [
@@ -436,9 +583,15 @@ function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
       formatHours(r.doubleTimeMinutes),
       money(r.tips),
       ...(withPremiums ? [nonZero(premiums, money)] : []),
+      ...(withCorrections ? [nonZero(gustoCorrection(r), money)] : []),
     ];
   });
-  return toCsv(withPremiums ? [...GUSTO_HEADER, GUSTO_PREMIUM_COLUMN] : GUSTO_HEADER, lines);
+  const header = [
+    ...GUSTO_HEADER,
+    ...(withPremiums ? [GUSTO_PREMIUM_COLUMN] : []),
+    ...(withCorrections ? [GUSTO_CORRECTION_COLUMN] : []),
+  ];
+  return toCsv(header, lines);
 }
 
 const LAYOUTS: Record<ExportLayout, (rows: PayrollExportRow[], ctx: Ctx) => string> = { generic, adp, paychex, gusto };
@@ -448,8 +601,9 @@ export function payrollExport(layout: ExportLayout, rows: PayrollExportRow[], me
   validate(layout, rows, meta);
   const exponent = currencyExponent(meta.currency);
   const money = (minor: number) => formatMinor(minor, exponent);
+  const rate = (r: number) => formatRate(r, exponent);
   const sorted = [...rows].sort(compareRows);
-  const body = LAYOUTS[layout](sorted, { meta, money });
+  const body = LAYOUTS[layout](sorted, { meta, money, rate });
   const company = meta.companyId.replace(/[^A-Za-z0-9_-]/g, '_');
   return {
     filename: `payroll-${company}-${meta.periodStart}_${meta.periodEnd}-${layout}.csv`,

@@ -1,4 +1,5 @@
 import { datesInRange, weekOf, type DateRange } from '../../core/calendar';
+import { currencyExponent } from '../../core/money';
 import { db } from '../../core/firebase';
 import { toMinorUnits } from '../../core/money';
 import { listPunches, workedSpans, type WorkedSpan } from '../attendance';
@@ -7,6 +8,8 @@ import { listEmployees, type Employee } from '../employees';
 import { listRoles } from '../roles';
 import { tipsByEmployee } from '../sales';
 import { listPremiums, shiftFromSnapshot, shiftRef, type Premium } from '../schedule';
+import { priorPeriodAdjustment, type AdjustmentLine } from './adjustments';
+import { formatMinor } from './exports';
 import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
 import { componentPay, multipliers, type CalendarInput, type OvertimeRules } from './overtime';
 import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
@@ -57,6 +60,48 @@ interface ReportContext {
   roleRates: Map<string, number>;
   roleNames: Map<string, string>;
   shiftPositions: Map<string, string>;
+  prior: PriorPeriod | null;
+}
+
+/** The closed period before this one, when a workweek straddles the edge: its frozen rows. */
+export interface PriorPeriod {
+  startDate: string;
+  endDate: string;
+  /** the frozen report's rows, by employee id */
+  rows: Map<string, Pick<EmployeePay, 'salaried' | 'workedMinutes'> & { weeks?: EmployeePay['weeks'] }>;
+}
+
+/**
+ * The prior-period adjustment of the workweek holding the period's first day when it began in
+ * the closed period before (adjustments.ts): the closed days of that week priced now, at the whole
+ * week's regular rate, against what the frozen report paid for them.
+ */
+function adjustmentsOf(
+  employee: Employee,
+  rated: RatedSpan[],
+  ctx: ReportContext,
+  explicitOvertime: number | undefined,
+): AdjustmentLine[] {
+  const prior = ctx.prior;
+  if (!prior || (employee.salary ?? 0) > 0) return [];
+  const week = weekOf(ctx.range.start, ctx.cal);
+  if (week.start >= ctx.range.start || week.start > prior.endDate) return [];
+  const frozen = prior.rows.get(employee.id);
+  // a report frozen before workweeks were reported cannot say what it paid for the week
+  if (frozen && frozen.workedMinutes > 0 && !frozen.weeks?.length) return [];
+  const closedDays = { startDate: week.start < prior.startDate ? prior.startDate : week.start, endDate: prior.endDate };
+  const owed = periodPay(rated, closedDays, ctx.cal, ctx.rules, explicitOvertime).weeks.find(
+    (w) => w.weekStart === week.start,
+  );
+  const exponent = currencyExponent(ctx.currency);
+  const line = priorPeriodAdjustment({
+    week,
+    closed: prior,
+    owed,
+    paid: frozen?.weeks?.find((w) => w.weekStart === week.start),
+    money: (minor) => `${formatMinor(minor, exponent)} ${ctx.currency}`,
+  });
+  return line ? [line] : [];
 }
 
 /** The regular rate of the workweek holding `date` (minor units per hour), else the employee's primary rate. */
@@ -112,11 +157,13 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   );
   const primaryRate = minor(rateFor(positionOfWork(null, null, employee), employee, ctx.roleRates).rate);
   const premiums = premiumLines(inputs, pay, primaryRate, ctx);
+  const adjustments = adjustmentsOf(employee, rated, ctx, explicitOvertime);
   const { hours } = pay;
-  if (!hours.workedMinutes && !tips && !premiums.length) return null;
+  if (!hours.workedMinutes && !tips && !premiums.length && !adjustments.length) return null;
   const salaried = (employee.salary ?? 0) > 0;
   const money = salaried ? { regularPay: 0, overtimePay: 0, doubleTimePay: 0 } : pay;
   const premiumPay = premiums.reduce((s, p) => s + p.amount!, 0);
+  const adjustmentPay = adjustments.reduce((s, a) => s + a.amount, 0);
   const averageRate = (payMinor: number, minutes: number, fallback: number) =>
     minutes ? Math.round((payMinor * 60) / minutes) : fallback;
   const multiplier = multipliers(ctx.rules);
@@ -132,6 +179,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     overtimeMinutes: hours.overtimeMinutes,
     doubleTimeMinutes: hours.doubleTimeMinutes,
     regularRate: Math.round(regularRate),
+    primaryRate,
     overtimeRate: averageRate(pay.overtimePay, hours.overtimeMinutes, Math.round(regularRate * multiplier.overtime)),
     doubleTimeRate: averageRate(
       pay.doubleTimePay,
@@ -142,14 +190,38 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     overtimePay: money.overtimePay,
     doubleTimePay: money.doubleTimePay,
     premiumPay,
+    adjustmentPay,
     tips,
-    totalPay: money.regularPay + money.overtimePay + money.doubleTimePay + premiumPay + tips,
+    totalPay: money.regularPay + money.overtimePay + money.doubleTimePay + premiumPay + adjustmentPay + tips,
     lines: pay.lines.map((l) => ({
       ...l,
       positionName: l.positionId ? (ctx.roleNames.get(l.positionId) ?? null) : null,
     })),
     weeks: pay.weeks,
     premiums,
+    adjustments,
+    earnings: [
+      ...(salaried ? [] : pay.earnings.map((e) => ({ ...e }))),
+      ...premiums.map((p) => ({
+        kind: 'premium' as const,
+        weekStart: null,
+        positionId: null,
+        rate: null,
+        minutes: p.hours === null ? null : Math.round(p.hours * 60),
+        amount: p.amount!,
+      })),
+      ...adjustments.map((a) => ({
+        kind: 'adjustment' as const,
+        weekStart: a.weekStart,
+        positionId: null,
+        rate: a.regularRate,
+        minutes: a.minutes,
+        amount: a.amount,
+      })),
+      ...(tips
+        ? [{ kind: 'tips' as const, weekStart: null, positionId: null, rate: null, minutes: null, amount: tips }]
+        : []),
+    ],
     days: hours.days,
   };
 }
@@ -158,7 +230,8 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
  * Hours and pay of every employee (archived ones included: work done before the archive is owed)
  * with approved work, tips or premiums in the period. Rates per worked minute (rates.ts), the
  * regular rate and overtime per workweek (pay.ts), premiums recorded by the schedule and the
- * California meal-period premium (meal-periods.ts). Salaried employees (salary set) get hours and
+ * California meal-period premium (meal-periods.ts), and the prior-period adjustment of a workweek
+ * straddling the closed period before (`prior`, adjustments.ts). Salaried employees (salary set) get hours and
  * premiums but no hourly pay.
  */
 export async function computeReport(
@@ -167,6 +240,7 @@ export async function computeReport(
   company: CompanyRules,
   settings: PayrollSettings,
   status: Period,
+  prior: PriorPeriod | null = null,
 ): Promise<PayrollReport> {
   const cal = {
     timezone: company.profile.timezone,
@@ -192,6 +266,7 @@ export async function computeReport(
     roleRates: new Map(roles.map((r) => [r.id, r.rate])),
     roleNames: new Map(roles.map((r) => [r.id, r.name])),
     shiftPositions: await linkedShiftPositions(companyId, spans.values()),
+    prior,
   };
   const premiumsOf = new Map<string, Premium[]>();
   for (const p of recorded) premiumsOf.set(p.employeeId, [...(premiumsOf.get(p.employeeId) ?? []), p]);
@@ -225,6 +300,7 @@ export async function computeReport(
       doubleTimeMinutes: sum((r) => r.doubleTimeMinutes),
       pay: sum((r) => r.totalPay! - r.tips!),
       premiums: sum((r) => r.premiumPay!),
+      adjustments: sum((r) => r.adjustmentPay!),
       tips: sum((r) => r.tips!),
     },
   };

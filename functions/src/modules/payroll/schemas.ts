@@ -138,6 +138,62 @@ export const premiumLineSchema = z
   .meta({ id: 'PremiumLine' });
 export type PremiumLine = z.infer<typeof premiumLineSchema>;
 
+export const EARNING_KINDS = [
+  'straightTime',
+  'regularRate',
+  'overtimePremium',
+  'doubleTimePremium',
+  'premium',
+  'adjustment',
+  'tips',
+] as const;
+
+export const earningLineSchema = z
+  .object({
+    kind: z
+      .enum(EARNING_KINDS)
+      .describe(
+        'straightTime: minutes at one rate (a workweek inside the period); regularRate: minutes of a workweek split by the period edge at its regular rate; overtimePremium / doubleTimePremium: overtime minutes x (overtime rate - regular rate); premium, adjustment, tips: the amounts of `premiums`, `adjustments` and tips',
+      ),
+    weekStart: z.string().nullable().describe('The workweek of an hours line'),
+    positionId: z.string().nullable(),
+    rate: visibleTo(
+      z.number().nullable().describe('Per hour, minor units (2 decimals for rates derived from the regular rate)'),
+      'pay',
+    ),
+    minutes: z.int().nullable(),
+    amount: visibleTo(money, 'pay', 'tips'),
+  })
+  .meta({ id: 'EarningLine' });
+
+export const adjustmentLineSchema = z
+  .object({
+    kind: z
+      .literal('priorPeriod')
+      .describe(
+        "A workweek straddling a closed period: its hours there priced again at the whole week's regular rate, minus what the closed report paid (29 CFR 778.115, 778.106)",
+      ),
+    weekStart: z.string().describe('First business date of the straddling workweek'),
+    weekEnd: z.string(),
+    closedPeriodStart: z.string().describe('The closed period that paid the first part of the week'),
+    closedPeriodEnd: z.string(),
+    minutes: minutes.describe('Worked minutes of the week in the closed period'),
+    paidRegularRate: visibleTo(
+      z.number().nullable().describe('The regular rate the closed report used, minor units per hour with 2 decimals'),
+      'pay',
+    ),
+    regularRate: visibleTo(
+      z.number().nullable().describe("The whole week's regular rate, minor units per hour with 2 decimals"),
+      'pay',
+    ),
+    paid: pay.describe('What the closed report paid for those hours'),
+    owed: pay.describe("What they are owed at the whole week's regular rate"),
+    amount: pay.describe('owed - paid: paid in this period'),
+    reason: z.string().describe('The arithmetic'),
+  })
+  .meta({ id: 'AdjustmentLine' });
+export type AdjustmentLineOut = z.infer<typeof adjustmentLineSchema>;
+
 export const employeePaySchema = recordOf(
   z.object({
     employeeId: z.string(),
@@ -153,25 +209,41 @@ export const employeePaySchema = recordOf(
       'Per hour, minor units: regularPay over the regular hours (with one rate and one workweek, the rate itself)',
     ),
     overtimeRate: pay.describe('overtimePay over the overtime hours'),
+    primaryRate: pay
+      .optional()
+      .describe(
+        "Per hour, minor units: the rate of the employee's primary position, the one rate a provider holding one rate per employee (Gusto) prices hours at",
+      ),
     doubleTimeRate: pay,
     regularPay: pay,
     overtimePay: pay,
     doubleTimePay: pay,
     premiumPay: pay.default(0).describe('The sum of `premiums`'),
+    adjustmentPay: pay.optional().describe('The sum of `adjustments` (absent from reports frozen before adjustments)'),
     tips: tipsMoney,
     // the total holds the tips: it is withheld with either
     totalPay: visibleTo(pay, 'tips').describe(
-      'Regular + overtime + double time + premiums + tips (salaried employees: premiums and tips only; their salary is paid outside the hours)',
+      'Regular + overtime + double time + premiums + prior-period adjustments + tips (salaried employees: premiums and tips only; their salary is paid outside the hours)',
     ),
     lines: z
       .array(payLineSchema)
       .default([])
       .describe("The period's worked minutes per position and rate, at straight time"),
+    earnings: z
+      .array(earningLineSchema)
+      .optional()
+      .describe(
+        'The pay itemised, rounded by largest remainder so that the amounts add up exactly to totalPay: per workweek its straight time per rate and its premium portions, then premiums, adjustments and tips',
+      ),
     weeks: z
       .array(weekPaySchema)
       .default([])
       .describe('Per workweek with minutes in the period: its regular rate of pay and how the pay was figured'),
     premiums: z.array(premiumLineSchema).default([]),
+    adjustments: z
+      .array(adjustmentLineSchema)
+      .optional()
+      .describe('Prior-period adjustments: workweeks that straddle a closed period, true-up of their regular rate'),
     days: z.array(
       z.object({
         date: z.string(),
@@ -205,8 +277,9 @@ export const reportSchema = z
       regularMinutes: minutes,
       overtimeMinutes: minutes,
       doubleTimeMinutes: minutes,
-      pay: pay.describe('Everything but tips: regular, overtime, double time and premiums'),
+      pay: pay.describe('Everything but tips: regular, overtime, double time, premiums and adjustments'),
       premiums: pay.default(0),
+      adjustments: pay.optional().describe('The sum of the prior-period adjustments'),
       tips: tipsMoney,
     }),
   })

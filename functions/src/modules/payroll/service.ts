@@ -1,4 +1,4 @@
-import { addDays, businessToday, payPeriodOf, previousPayPeriod, type DateRange } from '../../core/calendar';
+import { addDays, businessToday, payPeriodOf, previousPayPeriod, weekOf, type DateRange } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import { requireCompany } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
@@ -9,7 +9,7 @@ import { dispatchEvents, stageEvent } from '../events';
 import { payrollErrors } from './errors';
 import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
 import { withDefaults } from './overtime';
-import { computeReport as reportOf, punchStatesIn } from './report';
+import { computeReport as reportOf, punchStatesIn, type PriorPeriod } from './report';
 import * as repo from './repo';
 import {
   SETTINGS_DEFAULTS,
@@ -21,8 +21,32 @@ import {
 } from './schemas';
 import { lockKeys } from '../../core/locks';
 
-const computeReport = (companyId: string, range: DateRange, ctx: Context, status: Period) =>
-  reportOf(companyId, range, ctx.rules, ctx.settings, status);
+/**
+ * The report of a period; when its first workweek began in the period before and that one is
+ * closed, with that period's frozen rows, so that the week's prior-period adjustment is paid here
+ * (adjustments.ts). The closed report itself is never rewritten.
+ */
+async function computeReport(companyId: string, range: DateRange, ctx: Context, status: Period) {
+  return reportOf(companyId, range, ctx.rules, ctx.settings, status, await priorOf(companyId, range, ctx));
+}
+
+async function priorOf(companyId: string, range: DateRange, ctx: Context): Promise<PriorPeriod | null> {
+  const week = weekOf(range.start, { weekStartingDay: ctx.rules.profile.weekStartingDay });
+  if (week.start >= range.start) return null;
+  const before = previousPayPeriod(
+    range,
+    { payrollStartingDay: ctx.rules.profile.payrollStartingDay },
+    ctx.settings.payFrequency,
+    ctx.settings.anchorDate,
+  );
+  const stored = await repo.readPeriod(companyId, before.start);
+  if (stored?.status !== 'closed' || !stored.report) return null;
+  return {
+    startDate: before.start,
+    endDate: before.end,
+    rows: new Map(stored.report.employees.map((e) => [e.employeeId, e])),
+  };
+}
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -293,6 +317,18 @@ export async function exportPeriod({
     tips: e.tips ?? 0,
     schedulePremiums: premiumsOfKind(e, 'scheduleChange', 'rest'),
     mealPremiums: premiumsOfKind(e, 'mealPeriod'),
+    adjustments: e.adjustmentPay ?? 0,
+    weeks: (e.weeks ?? []).map((w) => ({
+      weekStart: w.weekStart,
+      regularRate: w.regularRate ?? 0,
+      regularMinutes: w.regularMinutes,
+      overtimeMinutes: w.overtimeMinutes,
+      doubleTimeMinutes: w.doubleTimeMinutes,
+      regularPay: w.regularPay ?? 0,
+      overtimePay: w.overtimePay ?? 0,
+      doubleTimePay: w.doubleTimePay ?? 0,
+    })),
+    ...(e.primaryRate != null ? { baseRate: e.primaryRate } : {}),
     totalPay: e.totalPay ?? 0,
   }));
   const rules = ctx.rules;
