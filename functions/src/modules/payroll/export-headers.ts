@@ -7,6 +7,7 @@ export const ADP_CODES = {
   schedulePremiumEarnings: 'FWW',
   mealPremiumEarnings: 'MLP',
   priorPeriodEarnings: 'RET',
+  rateDifferenceEarnings: 'RRD',
 } as const;
 export const PAYCHEX_PAY_COMPONENTS = {
   regular: 'Hourly',
@@ -16,6 +17,7 @@ export const PAYCHEX_PAY_COMPONENTS = {
   schedulePremium: 'Schedule Premium',
   mealPremium: 'Meal Premium',
   priorPeriod: 'Retro Pay',
+  rateDifference: 'Rate Difference',
 } as const;
 /** Gusto's CSV takes no custom earning types: premiums go to its `bonus` column (see the module comment). */
 export const GUSTO_PREMIUM_COLUMN = 'bonus';

@@ -361,8 +361,8 @@ function requireEmployeeNumbers(layout: ExportLayout, rows: PayrollExportRow[], 
 interface Ctx {
   meta: ExportMeta;
   money: (minor: number) => string;
-  /** a rate with 2 decimals of minor units (formatRate) */
-  rate: (rate: number) => string;
+  /** the currency's minor-unit digits */
+  exponent: number;
 }
 
 /** The row's non-zero premiums as [code, amount]: fair-workweek ones under the first code, meal ones under the second. */
@@ -408,18 +408,35 @@ function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
   return toCsv(withAdjustments ? [...GENERIC_HEADER, GENERIC_ADJUSTMENT_COLUMN] : GENERIC_HEADER, lines);
 }
 
+/** Hundredths of an hour as the file writes them (formatHours). */
+const writtenHundredths = (minutes: number) => Math.floor((minutes * 10 + 3) / 6);
+
+/**
+ * What a provider pays for a line: the written hours (2 decimals) x a rate given in
+ * 1/`scale` of a minor unit per hour x the factor, rounded half up to a minor unit.
+ */
+const pricedLine = (minutes: number, rate: number, scale: number, factor = 1) =>
+  Math.floor((writtenHundredths(minutes) * rate * factor) / (100 * scale) + 0.5 + 1e-9);
+
 /**
  * One ADP paydata line per workweek: its regular and overtime hours, double time under Hours 3,
  * and the week's regular rate as Temp Rate (ADP pays Reg Hours at the Temp Rate and O/T Hours and
- * Hours 3 at their factor of it, so each week is priced at its own rate, 29 CFR 778.104). Tips
- * ride on the first line; an employee with tips and no hours gets a tips-only line.
+ * Hours 3 at their factor of it, 1.5 and 2 as set up in ADP, so each week is priced at its own
+ * rate, 29 CFR 778.104). Temp Rate takes 2 decimals (isolved's ADP layout: "Temp Rate ... Max
+ * 99999.99"): a regular rate kept to 1/100 of a cent is rounded to the cent there, and what ADP's
+ * price of the lines (written hours x written rate x factor, half up) then differs from the
+ * report's pay of those weeks goes on one more line, Earnings 3 `RRD`, so the file pays the
+ * report to the cent. Tips ride on the first line; an employee with tips and no hours gets a
+ * tips-only line.
  */
-function adpWeekLines(r: PayrollExportRow, coCode: string, batchId: string, { money, rate }: Ctx): string[][] {
+function adpWeekLines(r: PayrollExportRow, coCode: string, batchId: string, { money }: Ctx): string[][] {
   const file = r.employeeNumber!.trim();
   const out: string[][] = [];
+  let difference = 0;
   for (const w of r.weeks!) {
     const regularMinutes = r.salaried ? 0 : w.regularMinutes;
     if (!regularMinutes && !w.overtimeMinutes && !w.doubleTimeMinutes) continue;
+    const tempRate = Math.round(w.regularRate);
     out.push([
       coCode,
       batchId,
@@ -430,13 +447,24 @@ function adpWeekLines(r: PayrollExportRow, coCode: string, batchId: string, { mo
       nonZero(w.doubleTimeMinutes, formatHours),
       '',
       '',
-      r.salaried || w.regularRate === 0 ? '' : rate(w.regularRate),
+      r.salaried || tempRate === 0 ? '' : money(tempRate),
     ]);
+    // salaried: ADP prices their overtime from its own record of the salary
+    if (!r.salaried)
+      difference +=
+        w.regularPay +
+        w.overtimePay +
+        w.doubleTimePay -
+        pricedLine(regularMinutes, tempRate, 1) -
+        pricedLine(w.overtimeMinutes, tempRate, 1, 1.5) -
+        pricedLine(w.doubleTimeMinutes, tempRate, 1, 2);
   }
   if (r.tips !== 0) {
     if (out.length) [out[0][7], out[0][8]] = [ADP_CODES.tipsEarnings, money(r.tips)];
     else out.push([coCode, batchId, file, '', '', '', '', ADP_CODES.tipsEarnings, money(r.tips), '']);
   }
+  if (difference !== 0)
+    out.push([coCode, batchId, file, '', '', '', '', ADP_CODES.rateDifferenceEarnings, money(difference), '']);
   return out;
 }
 
@@ -472,7 +500,7 @@ function adp(rows: PayrollExportRow[], ctx: Ctx): string {
   return toCsv(ADP_HEADER, lines);
 }
 
-function paychex(rows: PayrollExportRow[], { meta, money, rate }: Ctx): string {
+function paychex(rows: PayrollExportRow[], { meta, money, exponent }: Ctx): string {
   const clientId = requireCompanyCode('paychex', meta, 'Paychex Client ID (companyCode)');
   requireEmployeeNumbers('paychex', rows, 'Worker ID (employeeNumber)');
   const lines: string[][] = [];
@@ -497,32 +525,39 @@ function paychex(rows: PayrollExportRow[], { meta, money, rate }: Ctx): string {
       '',
       '',
     ];
+    let rateDifference = 0;
     if (r.weeks?.length) {
-      // one line per workweek and component, at that week's rates; the overtime and double-time
-      // rates are the week's pay over its hours (its regular rate x the factor, or a higher explicit rate)
-      const perHour = (pay: number, minutes: number) => rate(Math.round((pay * 6000) / minutes) / 100);
+      // one line per workweek and component, at that week's rates (Rate takes 4 decimals, SPI
+      // Specification Sheet: 0 to 9999.9999): the regular rate, and the overtime and double-time
+      // rates as the week's pay over its hours (its regular rate x the factor, or a higher
+      // explicit rate); what Paychex's price of the written hours and rates differs from the
+      // report's pay goes on one more line, `Rate Difference`, with an Amount
+      let difference = 0;
+      const add = (component: string, minutes: number, pay: number, rateHundredths: number) => {
+        if (minutes === 0) return;
+        lines.push(line(component, formatRate(rateHundredths / 100, exponent), formatHours(minutes), ''));
+        difference += pay - pricedLine(minutes, rateHundredths, 100);
+      };
+      const perHour = (pay: number, minutes: number) => Math.round((pay * 6000) / minutes);
       for (const w of r.weeks) {
-        if (!r.salaried && w.regularMinutes !== 0)
-          lines.push(line(PAYCHEX_PAY_COMPONENTS.regular, rate(w.regularRate), formatHours(w.regularMinutes), ''));
-        if (w.overtimeMinutes !== 0)
-          lines.push(
-            line(
-              PAYCHEX_PAY_COMPONENTS.overtime,
-              perHour(w.overtimePay, w.overtimeMinutes),
-              formatHours(w.overtimeMinutes),
-              '',
-            ),
+        if (!r.salaried)
+          add(PAYCHEX_PAY_COMPONENTS.regular, w.regularMinutes, w.regularPay, Math.round(w.regularRate * 100));
+        if (w.overtimeMinutes)
+          add(
+            PAYCHEX_PAY_COMPONENTS.overtime,
+            w.overtimeMinutes,
+            w.overtimePay,
+            perHour(w.overtimePay, w.overtimeMinutes),
           );
-        if (w.doubleTimeMinutes !== 0)
-          lines.push(
-            line(
-              PAYCHEX_PAY_COMPONENTS.doubleTime,
-              perHour(w.doubleTimePay, w.doubleTimeMinutes),
-              formatHours(w.doubleTimeMinutes),
-              '',
-            ),
+        if (w.doubleTimeMinutes)
+          add(
+            PAYCHEX_PAY_COMPONENTS.doubleTime,
+            w.doubleTimeMinutes,
+            w.doubleTimePay,
+            perHour(w.doubleTimePay, w.doubleTimeMinutes),
           );
       }
+      if (difference !== 0) rateDifference = difference;
     } else {
       if (!r.salaried && r.regularMinutes !== 0)
         lines.push(line(PAYCHEX_PAY_COMPONENTS.regular, money(r.regularRate), formatHours(r.regularMinutes), ''));
@@ -540,28 +575,24 @@ function paychex(rows: PayrollExportRow[], { meta, money, rate }: Ctx): string {
       PAYCHEX_PAY_COMPONENTS.mealPremium,
     ))
       lines.push(line(component, '', '', money(amount)));
+    if (rateDifference) lines.push(line(PAYCHEX_PAY_COMPONENTS.rateDifference, '', '', money(rateDifference)));
     if (r.adjustments) lines.push(line(PAYCHEX_PAY_COMPONENTS.priorPeriod, '', '', money(r.adjustments)));
   }
   return toCsv(PAYCHEX_HEADER, lines);
 }
 
-/** Hundredths of an hour as the file writes them (formatHours). */
-const writtenHundredths = (minutes: number) => Math.floor((minutes * 10 + 3) / 6);
-
 /**
  * What Gusto's CSV cannot carry, as an amount for its `correction_payment`: Gusto prices the hours
  * of the file at the one rate it stores for the employee (overtime at 1.5 and double overtime at
  * 2 times it), so the difference between the report's pay for those hours (each workweek at its
- * own regular rate) and Gusto's price of them, plus the prior-period adjustments. Only the
- * adjustments for an employee whose every workweek has Gusto's rate as its regular rate (Gusto
- * prices those hours as the report does). Salaried: the adjustments only (Gusto prices their
+ * own regular rate) and Gusto's price of the hours as written (2 decimals), plus the prior-period
+ * adjustments. For an employee whose workweeks were all at Gusto's rate it is only the cents the
+ * 2-decimal hours round away (5 h 01 is written 5.02 h). Salaried: the adjustments only (Gusto prices their
  * hours from the salary).
  */
 export function gustoCorrection(r: PayrollExportRow): number {
   const adjustments = r.adjustments ?? 0;
   if (r.salaried || r.baseRate === undefined) return adjustments;
-  // every workweek at Gusto's one rate: Gusto prices the hours as the report does
-  if (!r.weeks?.length || r.weeks.every((w) => w.regularRate === r.baseRate)) return adjustments;
   const priced = (minutes: number, factor: number) =>
     Math.floor((writtenHundredths(minutes) * r.baseRate! * factor) / 100 + 0.5 + 1e-9);
   const gustoPay = priced(r.regularMinutes, 1) + priced(r.overtimeMinutes, 1.5) + priced(r.doubleTimeMinutes, 2);
@@ -582,14 +613,15 @@ function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
       formatHours(r.overtimeMinutes),
       formatHours(r.doubleTimeMinutes),
       money(r.tips),
-      ...(withPremiums ? [nonZero(premiums, money)] : []),
       ...(withCorrections ? [nonZero(gustoCorrection(r), money)] : []),
+      ...(withPremiums ? [nonZero(premiums, money)] : []),
     ];
   });
+  // column order is free in Gusto's upload; bonus stays last as it was before corrections existed
   const header = [
     ...GUSTO_HEADER,
-    ...(withPremiums ? [GUSTO_PREMIUM_COLUMN] : []),
     ...(withCorrections ? [GUSTO_CORRECTION_COLUMN] : []),
+    ...(withPremiums ? [GUSTO_PREMIUM_COLUMN] : []),
   ];
   return toCsv(header, lines);
 }
@@ -601,9 +633,8 @@ export function payrollExport(layout: ExportLayout, rows: PayrollExportRow[], me
   validate(layout, rows, meta);
   const exponent = currencyExponent(meta.currency);
   const money = (minor: number) => formatMinor(minor, exponent);
-  const rate = (r: number) => formatRate(r, exponent);
   const sorted = [...rows].sort(compareRows);
-  const body = LAYOUTS[layout](sorted, { meta, money, rate });
+  const body = LAYOUTS[layout](sorted, { meta, money, exponent });
   const company = meta.companyId.replace(/[^A-Za-z0-9_-]/g, '_');
   return {
     filename: `payroll-${company}-${meta.periodStart}_${meta.periodEnd}-${layout}.csv`,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { addDays, businessDayStart } from '../../../../src/core/calendar';
 import { payrollExport, type ExportMeta, type PayrollExportRow } from '../../../../src/modules/payroll/exports';
 import { DEFAULT_RULES } from '../../../../src/modules/payroll/overtime';
@@ -43,6 +44,31 @@ const pay = periodPay(spans, { startDate: META.periodStart, endDate: META.period
 const { hours } = pay;
 const TIPS = 10_00;
 const ADJUSTMENT = 96_00;
+function rowOf(pay: ReturnType<typeof periodPay>, extra: { tips: number; adjustments: number; baseRate: number }) {
+  const { hours } = pay;
+  const r: PayrollExportRow = {
+    employeeId: 'e1',
+    employeeNumber: 'A1',
+    firstName: 'Ana',
+    lastName: 'Ruiz',
+    roleName: null,
+    salaried: false,
+    regularMinutes: hours.regularMinutes,
+    overtimeMinutes: hours.overtimeMinutes,
+    doubleTimeMinutes: hours.doubleTimeMinutes,
+    regularRate: hours.regularMinutes ? Math.round((pay.regularPay * 60) / hours.regularMinutes) : 0,
+    overtimeRate: hours.overtimeMinutes ? Math.round((pay.overtimePay * 60) / hours.overtimeMinutes) : 0,
+    doubleTimeRate: hours.doubleTimeMinutes ? Math.round((pay.doubleTimePay * 60) / hours.doubleTimeMinutes) : 0,
+    regularPay: pay.regularPay,
+    overtimePay: pay.overtimePay,
+    doubleTimePay: pay.doubleTimePay,
+    weeks: pay.weeks.map((w) => ({ ...w })),
+    ...extra,
+    totalPay: pay.regularPay + pay.overtimePay + pay.doubleTimePay + extra.tips + extra.adjustments,
+  };
+  return r;
+}
+
 const row: PayrollExportRow = {
   employeeId: 'e1',
   employeeNumber: 'A1',
@@ -88,8 +114,8 @@ const price = (hoursCell: string, rateCell: string, factor = 1) =>
   Math.floor((scaled(hoursCell, 2) * scaled(rateCell, 4) * factor) / 1e4 + 0.5 + 1e-9);
 const cents = (cell: string) => scaled(cell, 2);
 
-function table(layout: 'adp' | 'paychex' | 'gusto' | 'generic') {
-  const [header, ...lines] = payrollExport(layout, [row], META).body.trimEnd().split('\r\n');
+function table(layout: 'adp' | 'paychex' | 'gusto' | 'generic', r: PayrollExportRow = row) {
+  const [header, ...lines] = payrollExport(layout, [r], META).body.trimEnd().split('\r\n');
   const names = header.split(',');
   return lines.map((l) => {
     const cells = l.split(',');
@@ -104,13 +130,16 @@ describe('every layout re-priced by its provider pays exactly the report (two ra
     expect(owed).toBe(1312_55);
   });
 
-  it('ADP: one paydata line per workweek at its regular rate (Temp Rate), tips and the adjustment under Earnings 3', () => {
+  it('ADP: one paydata line per workweek at its regular rate (Temp Rate), tips, the rate difference and the adjustment under Earnings 3', () => {
     const lines = table('adp');
     expect(lines.map((c) => [c('Reg Hours'), c('O/T Hours'), c('Temp Rate'), c('Earnings 3 Code')])).toEqual([
-      ['40.00', '4.00', '19.2727', 'TIP'],
-      ['24.00', '', '13.3333', ''],
+      ['40.00', '4.00', '19.27', 'TIP'],
+      ['24.00', '', '13.33', ''],
+      ['', '', '', 'RRD'],
       ['', '', '', 'RET'],
     ]);
+    // the regular rates rounded to the cent: 40 x $19.27 + 4 x 1.5 x $19.27 + 24 x $13.33 is $0.21 short
+    expect(lines[2]('Earnings 3 Amount')).toBe('0.21');
     const paid = lines.reduce(
       (s, c) =>
         s +
@@ -162,5 +191,66 @@ describe('every layout re-priced by its provider pays exactly the report (two ra
     ];
     expect(parts.reduce((s, p) => s + cents(c(p)), 0) + cents(c('prior_period_adjustment'))).toBe(owed);
     expect(cents(c('total_pay'))).toBe(owed);
+  });
+
+  it('for any minutes, rates and rule set, ADP, Paychex and Gusto re-priced pay the report to the cent (property)', () => {
+    const adpPaid = (r: PayrollExportRow) =>
+      table('adp', r).reduce(
+        (s, c) =>
+          s +
+          price(c('Reg Hours'), c('Temp Rate')) +
+          price(c('O/T Hours'), c('Temp Rate'), 1.5) +
+          (c('Hours 3 Code') === 'DBL' ? price(c('Hours 3 Amount'), c('Temp Rate'), 2) : 0) +
+          cents(c('Earnings 3 Amount')),
+        0,
+      );
+    const paychexPaid = (r: PayrollExportRow) =>
+      table('paychex', r).reduce((s, c) => s + (c('Amount') ? cents(c('Amount')) : price(c('Hours'), c('Rate'))), 0);
+    const gustoPaid = (r: PayrollExportRow) =>
+      table('gusto', r).reduce((s, c) => {
+        const base = (r.baseRate! / 100).toFixed(4);
+        return (
+          s +
+          price(c('regular_hours'), base) +
+          price(c('overtime_hours'), base, 1.5) +
+          price(c('double_overtime_hours'), base, 2) +
+          cents(c('paycheck_tips')) +
+          cents(c('bonus')) +
+          cents(c('correction_payment'))
+        );
+      }, 0);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            day: fc.integer({ min: 0, max: 13 }),
+            minutes: fc.integer({ min: 1, max: 840 }),
+            rate: fc.constantFrom(1010, 1199, 1250, 1533, 2000, 2345),
+          }),
+          { minLength: 1, maxLength: 16 },
+        ),
+        fc.constantFrom(DEFAULT_RULES.flsa, DEFAULT_RULES.california),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.constantFrom(1200, 1533, 2000),
+        (shifts, rules, tips, baseRate) => {
+          const spans = shifts.map((x) => {
+            const startMs = businessDayStart(addDays('2026-03-02', x.day), cal) + 6 * 60 * MIN;
+            return {
+              startMs,
+              endMs: startMs + x.minutes * MIN,
+              positionId: `p${x.rate}`,
+              rate: x.rate,
+              rateSource: 'position' as const,
+            };
+          });
+          const p = periodPay(spans, { startDate: META.periodStart, endDate: META.periodEnd }, cal, rules);
+          const r = rowOf(p, { tips, adjustments: 0, baseRate });
+          expect(adpPaid(r)).toBe(r.totalPay);
+          expect(paychexPaid(r)).toBe(r.totalPay);
+          expect(gustoPaid(r)).toBe(r.totalPay);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
