@@ -93,9 +93,12 @@ import {
  *   identifier of the batch; Clean Smarts uses a counter, RMPOS a date stamp). Double time goes to
  *   Hours 3 with code `DBL` and tips to Earnings 3 with code `TIP`: hours and earnings codes are
  *   set up per ADP company, these are placeholders the practitioner maps (`DBL` is the double-time
- *   Hours 3 code in DATABASICS' ADP Workforce Now mapping; `TIP` is ours). Temp Rate = the
- *   employee's regular rate (our rates can differ per role, ADP holds one), empty for salaried;
- *   ADP prices O/T and Hours 3 with the factors configured in ADP on that rate.
+ *   Hours 3 code in DATABASICS' ADP Workforce Now mapping; `TIP` is ours). Rows that carry their
+ *   workweeks (`weeks`, every report since workweeks were reported) get one line per workweek
+ *   instead, with the week's regular rate as Temp Rate, a rate-difference line `RRD` and the
+ *   prior-period adjustment `RET` (adpWeekLines; docs/PAYROLL.md section 5 has the sources). Rows
+ *   without: Temp Rate = the period's regular rate, empty for salaried; ADP prices O/T and Hours 3
+ *   with the factors configured in ADP on that rate.
  *
  * paychex — Paychex Flex Standard Payroll Import (SPI), a fixed-order file, all 16 columns:
  *   Client ID,Worker ID,Org,Job Number,Pay Component,Rate,Rate Number,Hours,Units,Line Date,Amount,
@@ -111,8 +114,10 @@ import {
  *   sensitive); `Hourly` is the SPI sheet's own example, `Overtime`/`Doubletime` the names Clean
  *   Smarts' Paychex export uses, `Tips` ours. Client ID = meta.companyCode; Worker ID =
  *   employeeNumber. Org, Job Number, Rate Number, Units, Check Seq Number and the overrides stay
- *   empty (optional; Paychex uses the employee's setup). Line Date is empty too: our lines are
- *   period totals, not the work of one date.
+ *   empty (optional; Paychex uses the employee's setup). Line Date is empty too. Rows that carry
+ *   their workweeks get the Hourly / Overtime / Doubletime lines per workweek at that week's rates
+ *   (4 decimals when needed), a `Rate Difference` amount when the written figures do not price to
+ *   the cent, and the prior-period adjustment as `Retro Pay`.
  *
  * gusto — Gusto "Upload payroll data with a CSV" (regular payroll):
  *   last_name,first_name,gusto_employee_id,regular_hours,overtime_hours,double_overtime_hours,
@@ -129,7 +134,10 @@ import {
  *   Tips go to paycheck_tips (tips paid out through payroll); cash_tips is not sent because our
  *   rows carry no tips the employee already took home in cash. `title` is not sent: our role names
  *   are not Gusto job titles, and a period total cannot be split between an employee's jobs (Gusto
- *   asks for the title only for employees with several pay rates, and says so on import).
+ *   asks for the title only for employees with several pay rates, and says so on import). Gusto
+ *   prices hours at its one stored rate: what that cannot price, and the prior-period adjustments,
+ *   go to `correction_payment` (gustoCorrection), a column written only when needed, before
+ *   `bonus`.
  */
 
 export const EXPORT_LAYOUTS = ['generic', 'adp', 'paychex', 'gusto'] as const;
