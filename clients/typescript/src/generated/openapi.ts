@@ -2312,6 +2312,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payroll/pay-elements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bonuses and other pay elements by date
+         * @description The pay elements dated from `from` to `to` (and of one employee). Managers and owners; amounts withheld as pay.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        get: operations["payroll.getPayrollPayElements"];
+        put?: never;
+        /**
+         * Record a bonus or other pay element
+         * @description A typed, dated entry paid in the pay period holding its `date`, earned from `earnedFrom` to `earnedTo`. Non-discretionary elements (attendance, productivity, shift differential, tip-credit make-up, and any other not `discretionary`) enter the regular rate of the workweeks of the earned span: the report pays them with the overtime they owe there (29 CFR 778.208-778.210, allocated per hour worked, 778.209). Discretionary bonuses (778.211) are paid as they are. A date in a closed period is 422 PAY_ELEMENT_PERIOD_CLOSED (money already paid is never rewritten), an unknown employee 422 PAY_ELEMENT_EMPLOYEE_NOT_FOUND. Managers and owners.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        post: operations["payroll.postPayrollPayElements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payroll/periods": {
         parameters: {
             query?: never;
@@ -5177,7 +5205,7 @@ export interface components {
              * @description straightTime: minutes at one rate (a workweek inside the period); regularRate: minutes of a workweek split by the period edge at its regular rate; overtimePremium / doubleTimePremium: overtime minutes x (overtime rate - regular rate); premium, adjustment, tips: the amounts of `premiums`, `adjustments` and tips
              * @enum {string}
              */
-            kind: "straightTime" | "regularRate" | "overtimePremium" | "doubleTimePremium" | "premium" | "adjustment" | "tips";
+            kind: "straightTime" | "regularRate" | "overtimePremium" | "doubleTimePremium" | "premium" | "adjustment" | "payElement" | "tips";
             minutes: number | null;
             positionId: string | null;
             /** @description Per hour, minor units (2 decimals for rates derived from the regular rate) */
@@ -5351,6 +5379,10 @@ export interface components {
             overtimePay?: number | null;
             /** @description overtimePay over the overtime hours */
             overtimeRate?: number | null;
+            /** @description The sum of `payElements`: their amounts and the overtime they owe */
+            payElementPay?: number | null;
+            /** @description Bonuses and other pay elements paid in the period, with the overtime they owe */
+            payElements?: components["schemas"]["PayElementLine"][];
             /**
              * @description The sum of `premiums`
              * @default 0
@@ -6452,6 +6484,66 @@ export interface components {
             unchanged: number;
             updated: number;
         };
+        PayElement: {
+            /** @description Integer minor units; null when withheld */
+            amountMinor?: number | null;
+            createdAt: number;
+            createdBy: string;
+            /**
+             * Format: date
+             * @description The date it is paid for: it is paid in the pay period holding it
+             * @example 2026-11-21
+             */
+            date: string;
+            /** @description True only when the employer kept the discretion over whether and how much to pay until near the end of the period, under no prior promise (29 CFR 778.211): then it stays out of the regular rate */
+            discretionary: boolean;
+            /**
+             * Format: date
+             * @description First day of the span it was earned in
+             * @example 2026-11-21
+             */
+            earnedFrom: string;
+            /**
+             * Format: date
+             * @description Last day of the span it was earned in (at most 366 days after earnedFrom)
+             * @example 2026-11-21
+             */
+            earnedTo: string;
+            employeeId: string;
+            id: string;
+            /**
+             * @description attendanceBonus, productivityBonus, shiftDifferential, tipCreditMakeUp (never discretionary), referralBonus, discretionaryBonus, other
+             * @enum {string}
+             */
+            kind: "attendanceBonus" | "productivityBonus" | "shiftDifferential" | "tipCreditMakeUp" | "referralBonus" | "discretionaryBonus" | "other";
+            note: string | null;
+        };
+        PayElementLine: {
+            /** @description Integer minor units; null when withheld from the caller (`hidden`) */
+            amount?: number | null;
+            date: string;
+            discretionary: boolean;
+            earnedFrom: string;
+            earnedTo: string;
+            id: string;
+            /** @enum {string} */
+            kind: "attendanceBonus" | "productivityBonus" | "shiftDifferential" | "tipCreditMakeUp" | "referralBonus" | "discretionaryBonus" | "other";
+            /** @description The extra overtime and double time it owes (29 CFR 778.209), paid with it */
+            overtimeOnElement?: number | null;
+            reason: string;
+            /** @description What it adds to the regular rate of each covered workweek, minor units per hour */
+            regularRateIncrease?: number | null;
+            weeks: {
+                doubleTimeMinutes: number;
+                overtimeMinutes: number;
+                /** @description Integer minor units; null when withheld from the caller (`hidden`) */
+                premium?: number | null;
+                /** @description Integer minor units; null when withheld from the caller (`hidden`) */
+                share?: number | null;
+                weekStart: string;
+                workedMinutes: number;
+            }[];
+        };
         PayLine: {
             minutes: number;
             /** @description The role the minutes were worked in (null: no position known) */
@@ -6500,6 +6592,8 @@ export interface components {
                 overtimeMinutes: number;
                 /** @description Everything but tips: regular, overtime, double time, premiums and adjustments */
                 pay?: number | null;
+                /** @description The sum of the pay elements and the overtime they owe */
+                payElements?: number | null;
                 /**
                  * @description Integer minor units; null when withheld from the caller (`hidden`)
                  * @default 0
@@ -23539,6 +23633,263 @@ export interface operations {
             };
         };
     };
+    "payroll.getPayrollPayElements": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description First date (the element date) */
+                from: string;
+                /** @description Last date */
+                to: string;
+                employeeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PayElement"][];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, PAY_HIDDEN, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "payroll.postPayrollPayElements": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Integer minor units */
+                    amountMinor: number;
+                    /**
+                     * Format: date
+                     * @description The date it is paid for: it is paid in the pay period holding it
+                     * @example 2026-11-21
+                     */
+                    date: string;
+                    /** @description True only when the employer kept the discretion over whether and how much to pay until near the end of the period, under no prior promise (29 CFR 778.211): then it stays out of the regular rate */
+                    discretionary: boolean;
+                    /**
+                     * Format: date
+                     * @description First day of the span it was earned in
+                     * @example 2026-11-21
+                     */
+                    earnedFrom: string;
+                    /**
+                     * Format: date
+                     * @description Last day of the span it was earned in (at most 366 days after earnedFrom)
+                     * @example 2026-11-21
+                     */
+                    earnedTo: string;
+                    employeeId: string;
+                    /**
+                     * @description attendanceBonus, productivityBonus, shiftDifferential, tipCreditMakeUp (never discretionary), referralBonus, discretionaryBonus, other
+                     * @enum {string}
+                     */
+                    kind: "attendanceBonus" | "productivityBonus" | "shiftDifferential" | "tipCreditMakeUp" | "referralBonus" | "discretionaryBonus" | "other";
+                    /** @default null */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PayElement"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, PAY_HIDDEN, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "payroll.getPayrollPeriods": {
         parameters: {
             query: {
@@ -23609,7 +23960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23707,7 +24058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23811,7 +24162,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23913,7 +24264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24041,7 +24392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24142,7 +24493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24240,7 +24591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24439,7 +24790,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -25,6 +25,12 @@ export const payrollErrors = defineErrors({
     meaning:
       'The layout (ADP Co Code, Paychex Client ID) needs the company code, which the payroll settings do not have (companyCode)',
   },
+  PAY_ELEMENT_PERIOD_CLOSED: {
+    status: 422,
+    meaning:
+      'The pay element is dated in a closed pay period: money already paid is never rewritten; date it in an open period (its earned span may reach back)',
+  },
+  PAY_ELEMENT_EMPLOYEE_NOT_FOUND: { status: 422, meaning: 'The pay element names no employee of the company' },
   PAY_HIDDEN: {
     status: 403,
     meaning: 'Pay figures are hidden from managers by the company policy hideFinancialInfoFromManagers',

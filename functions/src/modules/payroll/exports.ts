@@ -5,6 +5,7 @@ import {
   ADP_CODES,
   ADP_HEADER,
   GENERIC_ADJUSTMENT_COLUMN,
+  GENERIC_PAY_ELEMENT_COLUMN,
   GENERIC_HEADER,
   GUSTO_CORRECTION_COLUMN,
   GUSTO_HEADER,
@@ -169,6 +170,8 @@ export interface PayrollExportRow {
   mealPremiums?: number;
   /** prior-period adjustments (a workweek straddling a closed period), minor units; absent = 0 */
   adjustments?: number;
+  /** bonuses and other pay elements with the overtime they owe, minor units; absent = 0 */
+  payElements?: number;
   /**
    * The period's part of each workweek, priced at that week's regular rate: when given, ADP and
    * Paychex get one line per workweek (its rate) instead of one per employee.
@@ -387,6 +390,7 @@ const nonZero = (value: number, format: (n: number) => string) => (value === 0 ?
 function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
   // the adjustment column only when the file has one, so a file without any keeps its columns
   const withAdjustments = rows.some((r) => (r.adjustments ?? 0) !== 0);
+  const withElements = rows.some((r) => (r.payElements ?? 0) !== 0);
   const lines = rows.map((r) => [
     r.employeeId,
     r.employeeNumber ?? '',
@@ -412,8 +416,14 @@ function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
     meta.periodStart,
     meta.periodEnd,
     ...(withAdjustments ? [money(r.adjustments ?? 0)] : []),
+    ...(withElements ? [money(r.payElements ?? 0)] : []),
   ]);
-  return toCsv(withAdjustments ? [...GENERIC_HEADER, GENERIC_ADJUSTMENT_COLUMN] : GENERIC_HEADER, lines);
+  const header = [
+    ...GENERIC_HEADER,
+    ...(withAdjustments ? [GENERIC_ADJUSTMENT_COLUMN] : []),
+    ...(withElements ? [GENERIC_PAY_ELEMENT_COLUMN] : []),
+  ];
+  return toCsv(header, lines);
 }
 
 /** Hundredths of an hour as the file writes them (formatHours). */
@@ -502,6 +512,8 @@ function adp(rows: PayrollExportRow[], ctx: Ctx): string {
     // one more paydata line per premium earnings code and for the prior-period adjustment, Earnings 3 only
     for (const [code, amount] of premiumsOf(r, ADP_CODES.schedulePremiumEarnings, ADP_CODES.mealPremiumEarnings))
       lines.push([coCode, batchId, file, '', '', '', '', code, money(amount), '']);
+    if (r.payElements)
+      lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.payElementEarnings, money(r.payElements), '']);
     if (r.adjustments)
       lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.priorPeriodEarnings, money(r.adjustments), '']);
   }
@@ -584,6 +596,7 @@ function paychex(rows: PayrollExportRow[], { meta, money, exponent }: Ctx): stri
     ))
       lines.push(line(component, '', '', money(amount)));
     if (rateDifference) lines.push(line(PAYCHEX_PAY_COMPONENTS.rateDifference, '', '', money(rateDifference)));
+    if (r.payElements) lines.push(line(PAYCHEX_PAY_COMPONENTS.payElement, '', '', money(r.payElements)));
     if (r.adjustments) lines.push(line(PAYCHEX_PAY_COMPONENTS.priorPeriod, '', '', money(r.adjustments)));
   }
   return toCsv(PAYCHEX_HEADER, lines);
@@ -609,10 +622,11 @@ export function gustoCorrection(r: PayrollExportRow): number {
 
 function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
   // the bonus and correction columns only when the file has one: a 0 there would erase an amount entered in Gusto
-  const withPremiums = rows.some((r) => premiumsOf(r, '', '').length > 0);
+  const withPremiums = rows.some((r) => premiumsOf(r, '', '').length > 0 || (r.payElements ?? 0) !== 0);
   const withCorrections = rows.some((r) => gustoCorrection(r) !== 0);
   const lines = rows.map((r) => {
-    const premiums = (r.schedulePremiums ?? 0) + (r.mealPremiums ?? 0);
+    // bonus: the premiums and the pay elements (with the overtime they owe): Gusto's taxable extra pay
+    const premiums = (r.schedulePremiums ?? 0) + (r.mealPremiums ?? 0) + (r.payElements ?? 0);
     return [
       guardText(r.lastName),
       guardText(r.firstName),

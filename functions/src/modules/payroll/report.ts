@@ -11,10 +11,12 @@ import { listPremiums, shiftFromSnapshot, shiftRef, type Premium } from '../sche
 import { priorPeriodAdjustment, type AdjustmentLine } from './adjustments';
 import { formatMinor } from './exports';
 import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
+import { payElementLine, type PayElementLine } from './pay-elements';
+import { listPayElements } from './repo';
 import { componentPay, multipliers, type CalendarInput, type OvertimeRules } from './overtime';
 import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
 import { positionOfWork, rateFor } from './rates';
-import type { EmployeePay, Period, PayrollReport, PayrollSettings, PremiumLine } from './schemas';
+import type { EmployeePay, PayElement, Period, PayrollReport, PayrollSettings, PremiumLine } from './schemas';
 
 /** The currency pay is figured in before the company's first sales import tells it. */
 const FALLBACK_CURRENCY = 'USD';
@@ -49,6 +51,7 @@ interface EmployeeInputs {
   spans: WorkedSpan[];
   tips: number;
   premiums: Premium[];
+  payElements: PayElement[];
 }
 
 interface ReportContext {
@@ -134,6 +137,22 @@ function premiumLines(inputs: EmployeeInputs, pay: PeriodPay, primaryRate: numbe
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind));
 }
 
+/** The pay elements paid in the period, each with the overtime it owes over the whole workweeks it was earned in. */
+function payElementLines(
+  inputs: EmployeeInputs,
+  rated: RatedSpan[],
+  ctx: ReportContext,
+  salaried: boolean,
+): PayElementLine[] {
+  const exponent = currencyExponent(ctx.currency);
+  const money = (minor: number) => `${formatMinor(minor, exponent)} ${ctx.currency}`;
+  return inputs.payElements.map((e) => {
+    const covered = { startDate: weekOf(e.earnedFrom, ctx.cal).start, endDate: weekOf(e.earnedTo, ctx.cal).end };
+    const weeks = salaried ? [] : periodPay(rated, covered, ctx.cal, ctx.rules).weeks;
+    return payElementLine({ ...e, amountMinor: e.amountMinor! }, weeks, multipliers(ctx.rules), money);
+  });
+}
+
 /** One employee's row, or null when they have nothing in the period. */
 function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | null {
   const { employee, tips } = inputs;
@@ -158,12 +177,14 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   const primaryRate = minor(rateFor(positionOfWork(null, null, employee), employee, ctx.roleRates).rate);
   const premiums = premiumLines(inputs, pay, primaryRate, ctx);
   const adjustments = adjustmentsOf(employee, rated, ctx, explicitOvertime);
-  const { hours } = pay;
-  if (!hours.workedMinutes && !tips && !premiums.length && !adjustments.length) return null;
   const salaried = (employee.salary ?? 0) > 0;
+  const elements = payElementLines(inputs, rated, ctx, salaried);
+  const { hours } = pay;
+  if (!hours.workedMinutes && !tips && !premiums.length && !adjustments.length && !elements.length) return null;
   const money = salaried ? { regularPay: 0, overtimePay: 0, doubleTimePay: 0 } : pay;
   const premiumPay = premiums.reduce((s, p) => s + p.amount!, 0);
   const adjustmentPay = adjustments.reduce((s, a) => s + a.amount, 0);
+  const payElementPay = elements.reduce((s, e) => s + e.amount + e.overtimeOnElement, 0);
   const averageRate = (payMinor: number, minutes: number, fallback: number) =>
     minutes ? Math.round((payMinor * 60) / minutes) : fallback;
   const multiplier = multipliers(ctx.rules);
@@ -191,14 +212,17 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     doubleTimePay: money.doubleTimePay,
     premiumPay,
     adjustmentPay,
+    payElementPay,
     tips,
-    totalPay: money.regularPay + money.overtimePay + money.doubleTimePay + premiumPay + adjustmentPay + tips,
+    totalPay:
+      money.regularPay + money.overtimePay + money.doubleTimePay + premiumPay + adjustmentPay + payElementPay + tips,
     lines: pay.lines.map((l) => ({
       ...l,
       positionName: l.positionId ? (ctx.roleNames.get(l.positionId) ?? null) : null,
     })),
     weeks: pay.weeks,
     premiums,
+    payElements: elements.map((e) => ({ ...e, kind: e.kind as PayElement['kind'] })),
     adjustments,
     earnings: [
       ...(salaried ? [] : pay.earnings.map((e) => ({ ...e }))),
@@ -218,12 +242,35 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
         minutes: a.minutes,
         amount: a.amount,
       })),
+      ...elements.map((e) => ({
+        kind: 'payElement' as const,
+        weekStart: null,
+        positionId: null,
+        rate: e.regularRateIncrease || null,
+        minutes: null,
+        amount: e.amount + e.overtimeOnElement,
+      })),
       ...(tips
         ? [{ kind: 'tips' as const, weekStart: null, positionId: null, rate: null, minutes: null, amount: tips }]
         : []),
     ],
     days: hours.days,
   };
+}
+
+/** The punches to read: the period's, and those of the whole workweeks its pay elements were earned in. */
+function readRange(
+  base: { startDate: string; endDate: string },
+  elements: PayElement[],
+  cal: CalendarInput,
+): { startDate: string; endDate: string } {
+  let { startDate, endDate } = base;
+  for (const e of elements) {
+    const from = datesToRead({ startDate: e.earnedFrom, endDate: e.earnedTo }, cal);
+    if (from.startDate < startDate) startDate = from.startDate;
+    if (from.endDate > endDate) endDate = from.endDate;
+  }
+  return { startDate, endDate };
 }
 
 /**
@@ -248,8 +295,9 @@ export async function computeReport(
     weekStartingDay: company.profile.weekStartingDay,
   };
   const dates = { startDate: range.start, endDate: range.end };
+  const elements = await listPayElements(companyId, { from: range.start, to: range.end });
   const [spans, states, employees, roles, sales, recorded] = await Promise.all([
-    workedSpans(companyId, datesToRead(dates, cal), { approvedOnly: true }),
+    workedSpans(companyId, readRange(datesToRead(dates, cal), elements, cal), { approvedOnly: true }),
     punchStatesIn(companyId, dates),
     listEmployees(companyId),
     listRoles(companyId),
@@ -268,6 +316,8 @@ export async function computeReport(
     shiftPositions: await linkedShiftPositions(companyId, spans.values()),
     prior,
   };
+  const elementsOf = new Map<string, PayElement[]>();
+  for (const e of elements) elementsOf.set(e.employeeId, [...(elementsOf.get(e.employeeId) ?? []), e]);
   const premiumsOf = new Map<string, Premium[]>();
   for (const p of recorded) premiumsOf.set(p.employeeId, [...(premiumsOf.get(p.employeeId) ?? []), p]);
   const rows: EmployeePay[] = [];
@@ -278,6 +328,7 @@ export async function computeReport(
         spans: spans.get(employee.id) ?? [],
         tips: sales.tips.get(employee.id) ?? 0,
         premiums: premiumsOf.get(employee.id) ?? [],
+        payElements: elementsOf.get(employee.id) ?? [],
       },
       ctx,
     );
@@ -301,6 +352,7 @@ export async function computeReport(
       pay: sum((r) => r.totalPay! - r.tips!),
       premiums: sum((r) => r.premiumPay!),
       adjustments: sum((r) => r.adjustmentPay!),
+      payElements: sum((r) => r.payElementPay!),
       tips: sum((r) => r.tips!),
     },
   };

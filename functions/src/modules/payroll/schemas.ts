@@ -138,6 +138,97 @@ export const premiumLineSchema = z
   .meta({ id: 'PremiumLine' });
 export type PremiumLine = z.infer<typeof premiumLineSchema>;
 
+// --- pay elements ---------------------------------------------------------------------------
+
+/** Kinds whose pay is for the work itself: never discretionary (29 CFR 778.211(c), 778.207(b)). */
+export const NON_DISCRETIONARY_KINDS = [
+  'attendanceBonus',
+  'productivityBonus',
+  'shiftDifferential',
+  'tipCreditMakeUp',
+] as const;
+export const PAY_ELEMENT_KINDS = [...NON_DISCRETIONARY_KINDS, 'referralBonus', 'discretionaryBonus', 'other'] as const;
+
+const payElementFields = {
+  employeeId: z.string().min(1).max(128),
+  kind: z
+    .enum(PAY_ELEMENT_KINDS)
+    .describe(
+      'attendanceBonus, productivityBonus, shiftDifferential, tipCreditMakeUp (never discretionary), referralBonus, discretionaryBonus, other',
+    ),
+  discretionary: z
+    .boolean()
+    .describe(
+      'True only when the employer kept the discretion over whether and how much to pay until near the end of the period, under no prior promise (29 CFR 778.211): then it stays out of the regular rate',
+    ),
+  amountMinor: z.int().min(1).max(100_000_000).describe('Integer minor units'),
+  date: isoDate.describe('The date it is paid for: it is paid in the pay period holding it'),
+  earnedFrom: isoDate.describe('First day of the span it was earned in'),
+  earnedTo: isoDate.describe('Last day of the span it was earned in (at most 366 days after earnedFrom)'),
+  note: z.string().trim().max(500).nullable().default(null),
+};
+
+export const payElementBody = z
+  .strictObject(payElementFields)
+  .refine((e) => e.earnedFrom <= e.earnedTo, { message: 'earnedFrom must not be after earnedTo', path: ['earnedTo'] })
+  .refine((e) => Date.parse(e.earnedTo) - Date.parse(e.earnedFrom) <= 366 * 86_400_000, {
+    message: 'the earned span is at most 366 days',
+    path: ['earnedTo'],
+  })
+  .refine((e) => !(e.discretionary && (NON_DISCRETIONARY_KINDS as readonly string[]).includes(e.kind)), {
+    message:
+      'attendance, productivity, shift-differential and tip-credit make-up pay is never discretionary (29 CFR 778.211)',
+    path: ['discretionary'],
+  });
+export type PayElementBody = z.output<typeof payElementBody>;
+
+export const payElementSchema = recordOf(
+  z.object({
+    id: z.string(),
+    ...payElementFields,
+    amountMinor: visibleTo(z.int().nullable(), 'pay').describe('Integer minor units; null when withheld'),
+    note: z.string().nullable(),
+    createdAt: z.number(),
+    createdBy: z.string(),
+  }),
+  'employeeId',
+).meta({ id: 'PayElement' });
+export type PayElement = z.output<typeof payElementSchema>;
+
+export const payElementsQuery = companyIdQuery.extend({
+  from: isoDate.describe('First date (the element date)'),
+  to: isoDate.describe('Last date'),
+  employeeId: z.string().min(1).optional(),
+});
+
+export const payElementLineSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(PAY_ELEMENT_KINDS),
+    discretionary: z.boolean(),
+    date: z.string(),
+    earnedFrom: z.string(),
+    earnedTo: z.string(),
+    amount: pay,
+    regularRateIncrease: visibleTo(
+      z.number().nullable().describe('What it adds to the regular rate of each covered workweek, minor units per hour'),
+      'pay',
+    ),
+    overtimeOnElement: pay.describe('The extra overtime and double time it owes (29 CFR 778.209), paid with it'),
+    weeks: z.array(
+      z.object({
+        weekStart: z.string(),
+        workedMinutes: minutes,
+        overtimeMinutes: minutes,
+        doubleTimeMinutes: minutes,
+        share: pay,
+        premium: pay,
+      }),
+    ),
+    reason: z.string(),
+  })
+  .meta({ id: 'PayElementLine' });
+
 export const EARNING_KINDS = [
   'straightTime',
   'regularRate',
@@ -145,6 +236,7 @@ export const EARNING_KINDS = [
   'doubleTimePremium',
   'premium',
   'adjustment',
+  'payElement',
   'tips',
 ] as const;
 
@@ -220,6 +312,7 @@ export const employeePaySchema = recordOf(
     doubleTimePay: pay,
     premiumPay: pay.default(0).describe('The sum of `premiums`'),
     adjustmentPay: pay.optional().describe('The sum of `adjustments` (absent from reports frozen before adjustments)'),
+    payElementPay: pay.optional().describe('The sum of `payElements`: their amounts and the overtime they owe'),
     tips: tipsMoney,
     // the total holds the tips: it is withheld with either
     totalPay: visibleTo(pay, 'tips').describe(
@@ -240,6 +333,10 @@ export const employeePaySchema = recordOf(
       .default([])
       .describe('Per workweek with minutes in the period: its regular rate of pay and how the pay was figured'),
     premiums: z.array(premiumLineSchema).default([]),
+    payElements: z
+      .array(payElementLineSchema)
+      .optional()
+      .describe('Bonuses and other pay elements paid in the period, with the overtime they owe'),
     adjustments: z
       .array(adjustmentLineSchema)
       .optional()
@@ -280,6 +377,7 @@ export const reportSchema = z
       pay: pay.describe('Everything but tips: regular, overtime, double time, premiums and adjustments'),
       premiums: pay.default(0),
       adjustments: pay.optional().describe('The sum of the prior-period adjustments'),
+      payElements: pay.optional().describe('The sum of the pay elements and the overtime they owe'),
       tips: tipsMoney,
     }),
   })

@@ -10,10 +10,12 @@ import { payrollErrors } from './errors';
 import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
 import { withDefaults } from './overtime';
 import { computeReport as reportOf, punchStatesIn, type PriorPeriod } from './report';
+import { recordPayElement } from './record-pay-element';
 import * as repo from './repo';
 import {
   SETTINGS_DEFAULTS,
   type EmployeePay,
+  type PayElementBody,
   type Period,
   type PayrollReport,
   type PayrollSettings,
@@ -76,6 +78,29 @@ export async function updateSettings({
   if (patch.overtimeRules) next.overtimeRules = withDefaults(patch.overtimeRules);
   await repo.settingsRef(companyId).set(next);
   return next;
+}
+
+// --- pay elements -----------------------------------------------------------------------------
+
+/** POST /payroll/pay-elements: record-pay-element.ts, with the company's payroll settings. */
+export async function createPayElement(args: { companyId: string; uid: string; body: PayElementBody }) {
+  return recordPayElement({ ...args, settings: await settingsOf(args.companyId) });
+}
+
+/** GET /payroll/pay-elements: by date range (and employee). */
+export async function listPayElements({
+  companyId,
+  from,
+  to,
+  employeeId,
+}: {
+  companyId: string;
+  from: string;
+  to: string;
+  employeeId?: string;
+}) {
+  await requireCompany(companyId);
+  return repo.listPayElements(companyId, { from, to }, employeeId);
 }
 
 // --- periods ----------------------------------------------------------------------------------
@@ -318,6 +343,7 @@ export async function exportPeriod({
     schedulePremiums: premiumsOfKind(e, 'scheduleChange', 'rest'),
     mealPremiums: premiumsOfKind(e, 'mealPeriod'),
     adjustments: e.adjustmentPay ?? 0,
+    payElements: e.payElementPay ?? 0,
     weeks: (e.weeks ?? []).map((w) => ({
       weekStart: w.weekStart,
       regularRate: w.regularRate ?? 0,
