@@ -2312,6 +2312,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payroll/meal-waivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Meal-period waivers
+         * @description The recorded waivers of the company (or of one employee). Managers and owners.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        get: operations["payroll.getPayrollMealWaivers"];
+        put?: never;
+        /**
+         * Record a California meal-period waiver
+         * @description An employee's written mutual consent (Labor Code 512(a)), with its scope and the days it covers. Under the california rule set the meal-period premium honours it: a first-meal waiver on a day of at most 6 hours worked, a second-meal waiver on a day of at most 12 hours whose first meal was taken; outside those limits the premium is owed as before. `employeeConsented` must be true; it cannot cover days before `agreedOn`. An unknown employee is 422 MEAL_WAIVER_EMPLOYEE_NOT_FOUND. Managers and owners.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        post: operations["payroll.postPayrollMealWaivers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payroll/meal-waivers/{waiverId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a meal-period waiver (revoked or expired)
+         * @description The waiver covers no day after `effectiveTo` (not before its first day: 422 MEAL_WAIVER_END_BEFORE_START; unknown: 404 MEAL_WAIVER_NOT_FOUND). Managers and owners.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        post: operations["payroll.postPayrollMealWaiversWaiverIdEnd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payroll/pay-elements": {
         parameters: {
             query?: never;
@@ -5885,6 +5935,31 @@ export interface components {
                 min: number;
                 period: string;
             };
+        };
+        MealWaiver: {
+            /**
+             * Format: date
+             * @description The date the employer and the employee agreed to it (mutual consent)
+             * @example 2026-11-21
+             */
+            agreedOn: string;
+            createdAt: number;
+            createdBy: string;
+            /**
+             * Format: date
+             * @description First workday it covers: not before agreedOn
+             * @example 2026-11-21
+             */
+            effectiveFrom: string;
+            effectiveTo: string | null;
+            employeeId: string;
+            id: string;
+            note: string | null;
+            /**
+             * @description firstMeal: waivable on a day of at most 6 hours worked; secondMeal: on a day of at most 12 hours whose first meal was taken (Labor Code 512(a))
+             * @enum {string}
+             */
+            scope: "firstMeal" | "secondMeal";
         };
         Member: {
             disabled: boolean;
@@ -23633,6 +23708,391 @@ export interface operations {
             };
         };
     };
+    "payroll.getPayrollMealWaivers": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                employeeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MealWaiver"][];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, PAY_HIDDEN, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEAL_WAIVER_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "payroll.postPayrollMealWaivers": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The date the employer and the employee agreed to it (mutual consent)
+                     * @example 2026-11-21
+                     */
+                    agreedOn: string;
+                    /**
+                     * Format: date
+                     * @description First workday it covers: not before agreedOn
+                     * @example 2026-11-21
+                     */
+                    effectiveFrom: string;
+                    /**
+                     * @description Last workday it covers; null until revoked or ended
+                     * @default null
+                     */
+                    effectiveTo?: string | null;
+                    /**
+                     * @description The employee agreed (mutual consent, Labor Code 512(a)): keep their signed form; the employer is the caller
+                     * @constant
+                     */
+                    employeeConsented: true;
+                    employeeId: string;
+                    /** @default null */
+                    note?: string | null;
+                    /**
+                     * @description firstMeal: waivable on a day of at most 6 hours worked; secondMeal: on a day of at most 12 hours whose first meal was taken (Labor Code 512(a))
+                     * @enum {string}
+                     */
+                    scope: "firstMeal" | "secondMeal";
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MealWaiver"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, PAY_HIDDEN, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEAL_WAIVER_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "payroll.postPayrollMealWaiversWaiverIdEnd": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                waiverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description Last workday the waiver covers (an employee may revoke it; the days after are not waived)
+                     * @example 2026-11-21
+                     */
+                    effectiveTo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MealWaiver"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, PAY_HIDDEN, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEAL_WAIVER_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "payroll.getPayrollPayElements": {
         parameters: {
             query: {
@@ -23688,7 +24148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEAL_WAIVER_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23706,7 +24166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23824,7 +24284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEAL_WAIVER_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23860,7 +24320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23942,7 +24402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEAL_WAIVER_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23960,7 +24420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24040,7 +24500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEAL_WAIVER_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24058,7 +24518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24144,7 +24604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEAL_WAIVER_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24162,7 +24622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24246,7 +24706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEAL_WAIVER_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24264,7 +24724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24356,7 +24816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEAL_WAIVER_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24392,7 +24852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24475,7 +24935,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEAL_WAIVER_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24493,7 +24953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24573,7 +25033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEAL_WAIVER_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24591,7 +25051,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24754,7 +25214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEAL_WAIVER_NOT_FOUND, NOTIFICATION_NOT_FOUND, PERIOD_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24790,7 +25250,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;

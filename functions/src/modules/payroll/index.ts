@@ -1,4 +1,5 @@
 /** The payroll module's public API. */
 export { computeHours, payOf, type OvertimeRules, type WorkedSpan } from './overtime';
 export { mealPremiumDays } from './meal-periods';
-export { californiaMealRuleInForce } from './repo';
+export { californiaMealRuleInForce, mealWaiversByEmployee } from './repo';
+export { waiversOn } from './meal-waivers';

@@ -12,11 +12,20 @@ import { priorPeriodAdjustment, type AdjustmentLine } from './adjustments';
 import { formatMinor } from './exports';
 import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
 import { payElementLine, type PayElementLine } from './pay-elements';
-import { listPayElements } from './repo';
+import { waiversOn } from './meal-waivers';
+import { listPayElements, mealWaiversByEmployee } from './repo';
 import { componentPay, multipliers, type CalendarInput, type OvertimeRules } from './overtime';
 import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
 import { positionOfWork, rateFor } from './rates';
-import type { EmployeePay, PayElement, Period, PayrollReport, PayrollSettings, PremiumLine } from './schemas';
+import type {
+  EmployeePay,
+  MealWaiver,
+  PayElement,
+  Period,
+  PayrollReport,
+  PayrollSettings,
+  PremiumLine,
+} from './schemas';
 
 /** The currency pay is figured in before the company's first sales import tells it. */
 const FALLBACK_CURRENCY = 'USD';
@@ -52,6 +61,7 @@ interface EmployeeInputs {
   tips: number;
   premiums: Premium[];
   payElements: PayElement[];
+  mealWaivers: MealWaiver[];
 }
 
 interface ReportContext {
@@ -123,7 +133,9 @@ function premiumLines(inputs: EmployeeInputs, pay: PeriodPay, primaryRate: numbe
     amount: p.amountMinor ?? componentPay((p.payHours ?? 0) * 60, regularRateOn(p.date, pay, primaryRate, ctx.cal)),
   }));
   if (ctx.mealPremiums) {
-    const days = mealPremiumDays(inputs.spans, datesInRange(ctx.range.start, ctx.range.end), ctx.cal);
+    const days = mealPremiumDays(inputs.spans, datesInRange(ctx.range.start, ctx.range.end), ctx.cal, (date) =>
+      waiversOn(inputs.mealWaivers, date),
+    );
     for (const day of days)
       out.push({
         kind: 'mealPeriod',
@@ -316,6 +328,7 @@ export async function computeReport(
     shiftPositions: await linkedShiftPositions(companyId, spans.values()),
     prior,
   };
+  const waivers = ctx.mealPremiums ? await mealWaiversByEmployee(companyId) : new Map<string, MealWaiver[]>();
   const elementsOf = new Map<string, PayElement[]>();
   for (const e of elements) elementsOf.set(e.employeeId, [...(elementsOf.get(e.employeeId) ?? []), e]);
   const premiumsOf = new Map<string, Premium[]>();
@@ -329,6 +342,7 @@ export async function computeReport(
         tips: sales.tips.get(employee.id) ?? 0,
         premiums: premiumsOf.get(employee.id) ?? [],
         payElements: elementsOf.get(employee.id) ?? [],
+        mealWaivers: waivers.get(employee.id) ?? [],
       },
       ctx,
     );

@@ -229,6 +229,61 @@ export const payElementLineSchema = z
   })
   .meta({ id: 'PayElementLine' });
 
+// --- meal waivers ----------------------------------------------------------------------------
+
+const mealWaiverFields = {
+  employeeId: z.string().min(1).max(128),
+  scope: z
+    .enum(['firstMeal', 'secondMeal'])
+    .describe(
+      'firstMeal: waivable on a day of at most 6 hours worked; secondMeal: on a day of at most 12 hours whose first meal was taken (Labor Code 512(a))',
+    ),
+  agreedOn: isoDate.describe('The date the employer and the employee agreed to it (mutual consent)'),
+  effectiveFrom: isoDate.describe('First workday it covers: not before agreedOn'),
+  effectiveTo: isoDate.nullable().default(null).describe('Last workday it covers; null until revoked or ended'),
+  note: z.string().trim().max(500).nullable().default(null),
+};
+
+export const mealWaiverBody = z
+  .strictObject({
+    ...mealWaiverFields,
+    employeeConsented: z
+      .literal(true)
+      .describe(
+        'The employee agreed (mutual consent, Labor Code 512(a)): keep their signed form; the employer is the caller',
+      ),
+  })
+  .refine((w) => w.effectiveFrom >= w.agreedOn, {
+    message: 'a waiver cannot cover days before it was agreed',
+    path: ['effectiveFrom'],
+  })
+  .refine((w) => w.effectiveTo === null || w.effectiveTo >= w.effectiveFrom, {
+    message: 'effectiveTo must not be before effectiveFrom',
+    path: ['effectiveTo'],
+  });
+export type MealWaiverBody = z.output<typeof mealWaiverBody>;
+
+export const mealWaiverSchema = recordOf(
+  z.object({
+    id: z.string(),
+    ...mealWaiverFields,
+    effectiveTo: z.string().nullable(),
+    note: z.string().nullable(),
+    createdAt: z.number(),
+    createdBy: z.string(),
+  }),
+  'employeeId',
+).meta({ id: 'MealWaiver' });
+export type MealWaiver = z.output<typeof mealWaiverSchema>;
+
+export const mealWaiversQuery = companyIdQuery.extend({ employeeId: z.string().min(1).optional() });
+export const mealWaiverParam = z.object({ waiverId: z.string().min(1).max(128) });
+export const endMealWaiverBody = z.strictObject({
+  effectiveTo: isoDate.describe(
+    'Last workday the waiver covers (an employee may revoke it; the days after are not waived)',
+  ),
+});
+
 export const EARNING_KINDS = [
   'straightTime',
   'regularRate',

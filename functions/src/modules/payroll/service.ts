@@ -10,6 +10,7 @@ import { payrollErrors } from './errors';
 import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
 import { withDefaults } from './overtime';
 import { computeReport as reportOf, punchStatesIn, type PriorPeriod } from './report';
+import { endMealWaiver, recordMealWaiver } from './record-meal-waiver';
 import { recordPayElement } from './record-pay-element';
 import * as repo from './repo';
 import {
@@ -101,6 +102,17 @@ export async function listPayElements({
 }) {
   await requireCompany(companyId);
   return repo.listPayElements(companyId, { from, to }, employeeId);
+}
+
+// --- meal waivers -----------------------------------------------------------------------------
+
+export const createMealWaiver = recordMealWaiver;
+export const finishMealWaiver = endMealWaiver;
+
+/** GET /payroll/meal-waivers. */
+export async function listMealWaivers({ companyId, employeeId }: { companyId: string; employeeId?: string }) {
+  await requireCompany(companyId);
+  return repo.listMealWaivers(companyId, employeeId);
 }
 
 // --- periods ----------------------------------------------------------------------------------
