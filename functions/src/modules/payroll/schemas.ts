@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAY_FREQUENCIES } from '../../core/calendar';
-import { companyIdQuery, isoDate } from '../../http/fields';
+import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 import { recordOf, visibleTo } from '../../http/visibility';
 import { overtimeRulesSchema } from './overtime';
 
@@ -150,7 +150,7 @@ export const NON_DISCRETIONARY_KINDS = [
 export const PAY_ELEMENT_KINDS = [...NON_DISCRETIONARY_KINDS, 'referralBonus', 'discretionaryBonus', 'other'] as const;
 
 const payElementFields = {
-  employeeId: z.string().min(1).max(128),
+  employeeId: documentId,
   kind: z
     .enum(PAY_ELEMENT_KINDS)
     .describe(
@@ -198,7 +198,7 @@ export type PayElement = z.output<typeof payElementSchema>;
 export const payElementsQuery = companyIdQuery.extend({
   from: isoDate.describe('First date (the element date)'),
   to: isoDate.describe('Last date'),
-  employeeId: z.string().min(1).optional(),
+  employeeId: documentId.optional(),
 });
 
 export const payElementLineSchema = z
@@ -232,7 +232,7 @@ export const payElementLineSchema = z
 // --- meal waivers ----------------------------------------------------------------------------
 
 const mealWaiverFields = {
-  employeeId: z.string().min(1).max(128),
+  employeeId: documentId,
   scope: z
     .enum(['firstMeal', 'secondMeal'])
     .describe(
@@ -276,8 +276,8 @@ export const mealWaiverSchema = recordOf(
 ).meta({ id: 'MealWaiver' });
 export type MealWaiver = z.output<typeof mealWaiverSchema>;
 
-export const mealWaiversQuery = companyIdQuery.extend({ employeeId: z.string().min(1).optional() });
-export const mealWaiverParam = z.object({ waiverId: z.string().min(1).max(128) });
+export const mealWaiversQuery = companyIdQuery.extend({ employeeId: documentId.optional() });
+export const mealWaiverParam = z.object({ waiverId: documentId });
 export const endMealWaiverBody = z.strictObject({
   effectiveTo: isoDate.describe(
     'Last workday the waiver covers (an employee may revoke it; the days after are not waived)',
