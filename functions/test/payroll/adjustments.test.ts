@@ -43,10 +43,10 @@ const close = async (co: TestCompany, startDate: string) => {
   expect(res.status).toBe(200);
 };
 
-/** `days` 10-hour shifts from `from`, 08:00-18:00, in `positionId`. */
-async function work(co: TestCompany, from: string, days: number, positionId: string) {
+/** `days` shifts from `from`, 08:00 to 08:00 + `hours` (10 by default), in `positionId`. */
+async function work(co: TestCompany, from: string, days: number, positionId: string, hours = 10) {
   for (let d = 0; d < days; d++)
-    await approvedPunch(co, 'emp-ana', at(addDays(from, d), 8), at(addDays(from, d), 18), { positionId });
+    await approvedPunch(co, 'emp-ana', at(addDays(from, d), 8), at(addDays(from, d), 8 + hours), { positionId });
 }
 
 describe('biweekly, closed on a Wednesday: 30 h serving at $12, then 20 h cooking at $20', () => {
@@ -140,5 +140,31 @@ describe('semi-monthly, closed on the 15th: 40 h serving at $12, then 10 h cooki
       expect.objectContaining({ weekStart: '2026-10-12', regularRate: 1360, paid: 480_00, owed: 544_00 }),
     ]);
     expect((closed.row('emp-ana')!.totalPay as number) + (ana.totalPay as number)).toBe(748_00);
+  });
+});
+
+describe('California, closed on a Wednesday: the meal premiums of the closed days are trued up too', () => {
+  // 3 x 8 h serving at $12 without a meal (3 premiums at $12), then 2 x 8 h cooking at $20 without
+  // a meal: 40 h, regular rate $608 / 40 h = $15.20, five meal premiums owed at $15.20 (Labor Code 226.7)
+  let co: TestCompany;
+  beforeAll(async () => {
+    co = await restaurant(
+      { payrollStartingDay: 4 },
+      { payFrequency: 'biweekly', anchorDate: '2026-10-15', overtimeRules: { kind: 'california' } },
+    );
+    await work(co, '2026-11-09', 3, server, 8);
+    await close(co, '2026-10-29');
+    await work(co, '2026-11-12', 2, cook, 8);
+  });
+
+  it('pays $684.00 across the two periods: $608 of hours and five $15.20 premiums', async () => {
+    const [closed, next] = await Promise.all([reportOf(co, '2026-10-29'), reportOf(co, '2026-11-12')]);
+    expect(closed.row('emp-ana')).toMatchObject({ totalPay: 288_00 + 36_00, premiumPay: 36_00 });
+    const ana = next.row('emp-ana')!;
+    expect(ana.adjustments).toEqual([
+      expect.objectContaining({ paid: 288_00, owed: 364_80, premiumsPaid: 36_00, premiumsOwed: 45_60, amount: 86_40 }),
+    ]);
+    expect(ana).toMatchObject({ regularPay: 243_20, premiumPay: 30_40, totalPay: 243_20 + 30_40 + 86_40 });
+    expect((closed.row('emp-ana')!.totalPay as number) + (ana.totalPay as number)).toBe(684_00);
   });
 });

@@ -4147,7 +4147,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AdjustmentLine: {
-            /** @description owed - paid: paid in this period */
+            /** @description owed - paid + premiumsOwed - premiumsPaid: paid in this period */
             amount?: number | null;
             closedPeriodEnd: string;
             /** @description The closed period that paid the first part of the week */
@@ -4165,6 +4165,10 @@ export interface components {
             paid?: number | null;
             /** @description The regular rate the closed report used, minor units per hour with 2 decimals */
             paidRegularRate?: number | null;
+            /** @description The same premiums at the whole week's regular rate */
+            premiumsOwed?: number | null;
+            /** @description The premiums of those days priced at the regular rate (meal-period, hour-counted fair-workweek), as the closed report paid them */
+            premiumsPaid?: number | null;
             /** @description The arithmetic */
             reason: string;
             /** @description The whole week's regular rate, minor units per hour with 2 decimals */

@@ -81,7 +81,13 @@ export interface PriorPeriod {
   startDate: string;
   endDate: string;
   /** the frozen report's rows, by employee id */
-  rows: Map<string, Pick<EmployeePay, 'salaried' | 'workedMinutes'> & { weeks?: EmployeePay['weeks'] }>;
+  rows: Map<
+    string,
+    Pick<EmployeePay, 'salaried' | 'workedMinutes'> & {
+      weeks?: EmployeePay['weeks'];
+      premiums?: EmployeePay['premiums'];
+    }
+  >;
 }
 
 /**
@@ -112,6 +118,7 @@ function adjustmentsOf(
     closed: prior,
     owed,
     paid: frozen?.weeks?.find((w) => w.weekStart === week.start),
+    paidPremiums: frozen?.premiums ?? [],
     money: (minor) => `${formatMinor(minor, exponent)} ${ctx.currency}`,
   });
   return line ? [line] : [];

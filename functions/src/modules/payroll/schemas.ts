@@ -335,7 +335,11 @@ export const adjustmentLineSchema = z
     ),
     paid: pay.describe('What the closed report paid for those hours'),
     owed: pay.describe("What they are owed at the whole week's regular rate"),
-    amount: pay.describe('owed - paid: paid in this period'),
+    premiumsPaid: pay.describe(
+      'The premiums of those days priced at the regular rate (meal-period, hour-counted fair-workweek), as the closed report paid them',
+    ),
+    premiumsOwed: pay.describe("The same premiums at the whole week's regular rate"),
+    amount: pay.describe('owed - paid + premiumsOwed - premiumsPaid: paid in this period'),
     reason: z.string().describe('The arithmetic'),
   })
   .meta({ id: 'AdjustmentLine' });

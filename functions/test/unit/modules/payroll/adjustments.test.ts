@@ -74,3 +74,29 @@ describe('prior-period adjustment', () => {
     expect(line).toMatchObject({ regularRate: 1680, paid: 600_00, owed: 504_00, amount: -96_00 });
   });
 });
+
+describe('prior-period adjustment of the premiums priced at the regular rate', () => {
+  const serving = [0, 1, 2].map((d) => shift(d, 10, 1200));
+  const cooking = [3, 4].map((d) => shift(d, 10, 2000));
+  const paid = weekOf(serving, closed);
+  const owed = weekOf([...serving, ...cooking], { startDate: week.start, endDate: closed.endDate });
+  const premiumsOf = (premiums: { date: string; hours: number | null; amount: number | null }[]) =>
+    priorPeriodAdjustment({ week, closed, owed, paid, paidPremiums: premiums, money });
+
+  it('prices a meal premium of the closed days again at the whole week: $12.00 paid, $15.20 owed', () => {
+    const line = premiumsOf([{ date: '2026-11-10', hours: 1, amount: 12_00 }])!;
+    expect(line).toMatchObject({ premiumsPaid: 12_00, premiumsOwed: 15_20, amount: 96_00 + 3_20 });
+    expect(line.reason).toContain(
+      '1 premium(s) of those days priced at the regular rate were paid $12.00, owed $15.20',
+    );
+  });
+
+  it('leaves fixed amounts, premiums of other weeks and those without hours alone', () => {
+    const line = premiumsOf([
+      { date: '2026-11-10', hours: 2, amount: 75_00 }, // NYC: a fixed amount, not 2 h x $12
+      { date: '2026-11-06', hours: 1, amount: 12_00 }, // the week before
+      { date: '2026-11-10', hours: null, amount: 10_00 },
+    ])!;
+    expect(line).toMatchObject({ premiumsPaid: 0, premiumsOwed: 0, amount: 96_00 });
+  });
+});
