@@ -819,6 +819,13 @@ const withPost = (why: string): Override => ({
  * operation that answers non-2xx to its generic sample and is not listed here fails the matrix
  * with a message asking for an entry.
  */
+const MEAL_WAIVER = {
+  scope: 'firstMeal',
+  agreedOn: '2026-10-01',
+  effectiveFrom: '2026-10-01',
+  employeeConsented: true,
+};
+
 export const OVERRIDES: Record<string, Override> = {
   'POST /documents': {
     why: "the body is a file's bytes with its Content-Type (a PDF), for the caller's own record (an employee uploads to their own, of a type employees may upload)",
@@ -1169,6 +1176,40 @@ export const OVERRIDES: Record<string, Override> = {
     why: 'exports a closed period only (otherwise 422 PERIOD_NOT_CLOSED): one closed by the manager (three before the current one)',
     setup: (f) => payPeriod(f, 3, 'closed'),
     request: (_f, prepared) => ({ path: { startDate: prepared.startDate } }),
+  },
+  'POST /payroll/pay-elements': {
+    why: 'a non-discretionary bonus of the fixture employee, dated in an open period (otherwise 422 PAY_ELEMENT_PERIOD_CLOSED): the current one',
+    setup: (f) => payPeriod(f, 0, 'open'),
+    request: (f, prepared) => ({
+      body: {
+        employeeId: f.company.employeeId,
+        kind: 'attendanceBonus',
+        discretionary: false,
+        amountMinor: 10_00,
+        date: prepared.startDate,
+        earnedFrom: prepared.startDate,
+        earnedTo: prepared.startDate,
+      },
+    }),
+  },
+  'POST /payroll/meal-waivers': {
+    why: 'a waiver of the fixture employee (otherwise 422 MEAL_WAIVER_EMPLOYEE_NOT_FOUND), with their consent (employeeConsented must be true)',
+    request: (f) => ({ body: { ...MEAL_WAIVER, employeeId: f.company.employeeId } }),
+  },
+  'POST /payroll/meal-waivers/{waiverId}/end': {
+    why: 'ends an existing waiver (otherwise 404 MEAL_WAIVER_NOT_FOUND), not before its first day: one recorded by the manager',
+    setup: async (f) => {
+      const res = await call(
+        'POST /payroll/meal-waivers',
+        payroll()
+          .post('/payroll/meal-waivers')
+          .query({ companyId: f.company.companyId })
+          .set(bearer(f.company.manager))
+          .send({ ...MEAL_WAIVER, employeeId: f.company.employeeId }),
+      );
+      return { waiverId: (res as unknown as { id: string }).id };
+    },
+    request: (_f, prepared) => ({ path: { waiverId: prepared.waiverId }, body: { effectiveTo: '2026-10-10' } }),
   },
   // POS employees: written by the roster sink (posEmployeeOf), one connection per operation
   'POST /pos-employees/{posEmployeeId}/link': {

@@ -3,7 +3,7 @@ import { companyNotFound } from '../../core/firestore';
 import { roleAtLeast, type Membership } from '../../core/memberships';
 import { addDays, businessToday, datesInRange, shiftInterval, weekStart } from '../../core/calendar';
 import { companyRulesFromSnapshots, companyRulesRefs } from '../companies';
-import { californiaMealRuleInForce, mealPremiumDays } from '../payroll';
+import { californiaMealRuleInForce, mealPremiumDays, mealWaiversByEmployee, waiversOn } from '../payroll';
 import { listShiftsInRange, type Shift } from '../schedule';
 import { coreErrors } from '../../core/errors';
 import { attendanceErrors } from './errors';
@@ -34,6 +34,7 @@ function californiaMissedBreaks(
   days: Map<string, DayTotals>,
   punches: PunchView[],
   cal: { timezone: string; dayChangeTime: number },
+  waivers: Parameters<typeof waiversOn>[0],
 ) {
   for (const day of days.values()) day.exceptions = day.exceptions.filter((e) => e.type !== 'missed_break');
   const spans = punches
@@ -45,7 +46,7 @@ function californiaMissedBreaks(
         .filter((b) => !b.paid && b.endAt !== null)
         .map((b) => ({ startMs: b.startAt, endMs: b.endAt! })),
     }));
-  for (const owed of mealPremiumDays(spans, [...days.keys()], cal))
+  for (const owed of mealPremiumDays(spans, [...days.keys()], cal, (date) => waiversOn(waivers, date)))
     days.get(owed.date)!.exceptions.push({ type: 'missed_break', minutes: owed.workedMinutes });
 }
 
@@ -91,6 +92,8 @@ export async function timesheets({ member, query }: { member: Membership; query:
     listShiftsInRange({ companyId, from: addDays(from, -1), to: addDays(to, 1), modes: ['published'], employeeId }),
     californiaMealRuleInForce(companyId),
   ]);
+  // the employees' recorded meal waivers (Labor Code 512(a)), honoured as payroll honours them
+  const mealWaivers = californiaMeals ? await mealWaiversByEmployee(companyId) : new Map();
   const now = Date.now();
   const today = businessToday(company.profile.timezone, company.settings.dayChangeTime, now);
   const dayOfShift = (s: Shift) => shiftBusinessDate(s, company.settings.dayChangeTime);
@@ -136,10 +139,12 @@ export async function timesheets({ member, query }: { member: Membership; query:
       }
     }
     if (californiaMeals)
-      californiaMissedBreaks(days, data.punches, {
-        timezone: company.profile.timezone,
-        dayChangeTime: company.settings.dayChangeTime,
-      });
+      californiaMissedBreaks(
+        days,
+        data.punches,
+        { timezone: company.profile.timezone, dayChangeTime: company.settings.dayChangeTime },
+        mealWaivers.get(id) ?? [],
+      );
     for (const s of data.shifts) {
       const day = days.get(dayOfShift(s))!;
       day.shiftIds.push(s.id);

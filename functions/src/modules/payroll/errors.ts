@@ -25,6 +25,15 @@ export const payrollErrors = defineErrors({
     meaning:
       'The layout (ADP Co Code, Paychex Client ID) needs the company code, which the payroll settings do not have (companyCode)',
   },
+  PAY_ELEMENT_PERIOD_CLOSED: {
+    status: 422,
+    meaning:
+      'The pay element is dated in a closed pay period: money already paid is never rewritten; date it in an open period (its earned span may reach back)',
+  },
+  PAY_ELEMENT_EMPLOYEE_NOT_FOUND: { status: 422, meaning: 'The pay element names no employee of the company' },
+  MEAL_WAIVER_EMPLOYEE_NOT_FOUND: { status: 422, meaning: 'The meal waiver names no employee of the company' },
+  MEAL_WAIVER_NOT_FOUND: { status: 404, meaning: 'No meal waiver with that id in the company' },
+  MEAL_WAIVER_END_BEFORE_START: { status: 422, meaning: 'A waiver cannot end before the first day it covers' },
   PAY_HIDDEN: {
     status: 403,
     meaning: 'Pay figures are hidden from managers by the company policy hideFinancialInfoFromManagers',

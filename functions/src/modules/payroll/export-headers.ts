@@ -6,6 +6,9 @@ export const ADP_CODES = {
   tipsEarnings: 'TIP',
   schedulePremiumEarnings: 'FWW',
   mealPremiumEarnings: 'MLP',
+  priorPeriodEarnings: 'RET',
+  rateDifferenceEarnings: 'RRD',
+  payElementEarnings: 'BON',
 } as const;
 export const PAYCHEX_PAY_COMPONENTS = {
   regular: 'Hourly',
@@ -14,9 +17,18 @@ export const PAYCHEX_PAY_COMPONENTS = {
   tips: 'Tips',
   schedulePremium: 'Schedule Premium',
   mealPremium: 'Meal Premium',
+  priorPeriod: 'Retro Pay',
+  rateDifference: 'Rate Difference',
+  payElement: 'Bonus',
 } as const;
 /** Gusto's CSV takes no custom earning types: premiums go to its `bonus` column (see the module comment). */
 export const GUSTO_PREMIUM_COLUMN = 'bonus';
+/** Gusto's "Correction payment" field: prior-period adjustments and what its one stored rate cannot price. */
+export const GUSTO_CORRECTION_COLUMN = 'correction_payment';
+/** The generic layout's column for prior-period adjustments, present when the file has one. */
+export const GENERIC_ADJUSTMENT_COLUMN = 'prior_period_adjustment';
+/** The generic layout's column for bonuses and other pay elements (with the overtime they owe), present when the file has one. */
+export const GENERIC_PAY_ELEMENT_COLUMN = 'pay_elements';
 
 export const ADP_HEADER = [
   'Co Code',

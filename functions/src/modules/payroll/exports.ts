@@ -4,7 +4,10 @@ import { guardCell } from '../../core/spreadsheet';
 import {
   ADP_CODES,
   ADP_HEADER,
+  GENERIC_ADJUSTMENT_COLUMN,
+  GENERIC_PAY_ELEMENT_COLUMN,
   GENERIC_HEADER,
+  GUSTO_CORRECTION_COLUMN,
   GUSTO_HEADER,
   GUSTO_PREMIUM_COLUMN,
   PAYCHEX_HEADER,
@@ -91,9 +94,12 @@ import {
  *   identifier of the batch; Clean Smarts uses a counter, RMPOS a date stamp). Double time goes to
  *   Hours 3 with code `DBL` and tips to Earnings 3 with code `TIP`: hours and earnings codes are
  *   set up per ADP company, these are placeholders the practitioner maps (`DBL` is the double-time
- *   Hours 3 code in DATABASICS' ADP Workforce Now mapping; `TIP` is ours). Temp Rate = the
- *   employee's regular rate (our rates can differ per role, ADP holds one), empty for salaried;
- *   ADP prices O/T and Hours 3 with the factors configured in ADP on that rate.
+ *   Hours 3 code in DATABASICS' ADP Workforce Now mapping; `TIP` is ours). Rows that carry their
+ *   workweeks (`weeks`, every report since workweeks were reported) get one line per workweek
+ *   instead, with the week's regular rate as Temp Rate, a rate-difference line `RRD` and the
+ *   prior-period adjustment `RET` (adpWeekLines; docs/PAYROLL.md section 5 has the sources). Rows
+ *   without: Temp Rate = the period's regular rate, empty for salaried; ADP prices O/T and Hours 3
+ *   with the factors configured in ADP on that rate.
  *
  * paychex — Paychex Flex Standard Payroll Import (SPI), a fixed-order file, all 16 columns:
  *   Client ID,Worker ID,Org,Job Number,Pay Component,Rate,Rate Number,Hours,Units,Line Date,Amount,
@@ -109,8 +115,10 @@ import {
  *   sensitive); `Hourly` is the SPI sheet's own example, `Overtime`/`Doubletime` the names Clean
  *   Smarts' Paychex export uses, `Tips` ours. Client ID = meta.companyCode; Worker ID =
  *   employeeNumber. Org, Job Number, Rate Number, Units, Check Seq Number and the overrides stay
- *   empty (optional; Paychex uses the employee's setup). Line Date is empty too: our lines are
- *   period totals, not the work of one date.
+ *   empty (optional; Paychex uses the employee's setup). Line Date is empty too. Rows that carry
+ *   their workweeks get the Hourly / Overtime / Doubletime lines per workweek at that week's rates
+ *   (4 decimals when needed), a `Rate Difference` amount when the written figures do not price to
+ *   the cent, and the prior-period adjustment as `Retro Pay`.
  *
  * gusto — Gusto "Upload payroll data with a CSV" (regular payroll):
  *   last_name,first_name,gusto_employee_id,regular_hours,overtime_hours,double_overtime_hours,
@@ -127,7 +135,10 @@ import {
  *   Tips go to paycheck_tips (tips paid out through payroll); cash_tips is not sent because our
  *   rows carry no tips the employee already took home in cash. `title` is not sent: our role names
  *   are not Gusto job titles, and a period total cannot be split between an employee's jobs (Gusto
- *   asks for the title only for employees with several pay rates, and says so on import).
+ *   asks for the title only for employees with several pay rates, and says so on import). Gusto
+ *   prices hours at its one stored rate: what that cannot price, and the prior-period adjustments,
+ *   go to `correction_payment` (gustoCorrection), a column written only when needed, before
+ *   `bonus`.
  */
 
 export const EXPORT_LAYOUTS = ['generic', 'adp', 'paychex', 'gusto'] as const;
@@ -157,7 +168,31 @@ export interface PayrollExportRow {
   schedulePremiums?: number;
   /** California meal-period premiums, minor units; absent = 0 */
   mealPremiums?: number;
+  /** prior-period adjustments (a workweek straddling a closed period), minor units; absent = 0 */
+  adjustments?: number;
+  /** bonuses and other pay elements with the overtime they owe, minor units; absent = 0 */
+  payElements?: number;
+  /**
+   * The period's part of each workweek, priced at that week's regular rate: when given, ADP and
+   * Paychex get one line per workweek (its rate) instead of one per employee.
+   */
+  weeks?: ExportWeek[];
+  /** minor units per hour: the one rate a provider that holds one rate per employee (Gusto) prices hours at */
+  baseRate?: number;
   totalPay: number;
+}
+
+export interface ExportWeek {
+  weekStart: string;
+  /** minor units per hour, 2 decimals (29 CFR 778.115) */
+  regularRate: number;
+  regularMinutes: number;
+  overtimeMinutes: number;
+  doubleTimeMinutes: number;
+  /** minor units */
+  regularPay: number;
+  overtimePay: number;
+  doubleTimePay: number;
 }
 
 export interface ExportMeta {
@@ -220,7 +255,11 @@ const INTEGER_FIELDS = [
   ...MONEY_FIELDS,
 ] as const satisfies readonly (keyof PayrollExportRow)[];
 
-const PREMIUM_FIELDS = ['schedulePremiums', 'mealPremiums'] as const satisfies readonly (keyof PayrollExportRow)[];
+const PREMIUM_FIELDS = [
+  'schedulePremiums',
+  'mealPremiums',
+  'adjustments',
+] as const satisfies readonly (keyof PayrollExportRow)[];
 
 /** The currency's minor-unit digits (core/money.ts), refusing what is not an ISO 4217 code: an export must not guess. */
 export function currencyExponent(currency: string): number {
@@ -245,6 +284,17 @@ export function formatHours(minutes: number): string {
   // hundredths of an hour = minutes * 100 / 60 = minutes * 5 / 3, rounded half up: floor((10m + 3) / 6)
   const hundredths = Math.floor((Math.abs(minutes) * 10 + 3) / 6);
   return formatMinor(minutes < 0 ? -hundredths : hundredths, 2);
+}
+
+/**
+ * A rate in minor units per hour with 2 decimals (a regular rate of pay) in major units: whole
+ * minor units as money ("15.20"), else with 2 more decimals ("15.3333"; Paychex takes rates to
+ * 4 decimals, SPI Specification Sheet).
+ */
+export function formatRate(rate: number, exponent: number): string {
+  const hundredths = Math.round(rate * 100);
+  if (!Number.isSafeInteger(hundredths)) throw new RangeError(`Not a rate: ${rate}`);
+  return hundredths % 100 === 0 ? formatMinor(hundredths / 100, exponent) : formatMinor(hundredths, exponent + 2);
 }
 
 /** A free-text cell a spreadsheet must never evaluate: `=1+1` -> `'=1+1`. */
@@ -281,6 +331,17 @@ function validate(layout: string, rows: PayrollExportRow[], meta: ExportMeta): v
       if (!Number.isSafeInteger(value))
         throw new RangeError(`${field} of employee ${row.employeeId} is not an integer: ${value}`);
     }
+    const weekValues = (row.weeks ?? []).flatMap((w) => [
+      w.regularMinutes,
+      w.overtimeMinutes,
+      w.doubleTimeMinutes,
+      w.regularPay,
+      w.overtimePay,
+      w.doubleTimePay,
+    ]);
+    for (const value of [...weekValues, row.baseRate ?? 0])
+      if (!Number.isSafeInteger(value))
+        throw new RangeError(`A workweek or base rate of employee ${row.employeeId} is not an integer: ${value}`);
   }
 }
 
@@ -311,6 +372,8 @@ function requireEmployeeNumbers(layout: ExportLayout, rows: PayrollExportRow[], 
 interface Ctx {
   meta: ExportMeta;
   money: (minor: number) => string;
+  /** the currency's minor-unit digits */
+  exponent: number;
 }
 
 /** The row's non-zero premiums as [code, amount]: fair-workweek ones under the first code, meal ones under the second. */
@@ -325,6 +388,9 @@ function premiumsOf(r: PayrollExportRow, scheduleCode: string, mealCode: string)
 const nonZero = (value: number, format: (n: number) => string) => (value === 0 ? '' : format(value));
 
 function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
+  // the adjustment column only when the file has one, so a file without any keeps its columns
+  const withAdjustments = rows.some((r) => (r.adjustments ?? 0) !== 0);
+  const withElements = rows.some((r) => (r.payElements ?? 0) !== 0);
   const lines = rows.map((r) => [
     r.employeeId,
     r.employeeNumber ?? '',
@@ -349,36 +415,112 @@ function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
     meta.currency,
     meta.periodStart,
     meta.periodEnd,
+    ...(withAdjustments ? [money(r.adjustments ?? 0)] : []),
+    ...(withElements ? [money(r.payElements ?? 0)] : []),
   ]);
-  return toCsv(GENERIC_HEADER, lines);
+  const header = [
+    ...GENERIC_HEADER,
+    ...(withAdjustments ? [GENERIC_ADJUSTMENT_COLUMN] : []),
+    ...(withElements ? [GENERIC_PAY_ELEMENT_COLUMN] : []),
+  ];
+  return toCsv(header, lines);
 }
 
-function adp(rows: PayrollExportRow[], { meta, money }: Ctx): string {
+/** Hundredths of an hour as the file writes them (formatHours). */
+const writtenHundredths = (minutes: number) => Math.floor((minutes * 10 + 3) / 6);
+
+/**
+ * What a provider pays for a line: the written hours (2 decimals) x a rate given in
+ * 1/`scale` of a minor unit per hour x the factor, rounded half up to a minor unit.
+ */
+const pricedLine = (minutes: number, rate: number, scale: number, factor = 1) =>
+  Math.floor((writtenHundredths(minutes) * rate * factor) / (100 * scale) + 0.5 + 1e-9);
+
+/**
+ * One ADP paydata line per workweek: its regular and overtime hours, double time under Hours 3,
+ * and the week's regular rate as Temp Rate (ADP pays Reg Hours at the Temp Rate and O/T Hours and
+ * Hours 3 at their factor of it, 1.5 and 2 as set up in ADP, so each week is priced at its own
+ * rate, 29 CFR 778.104). Temp Rate takes 2 decimals (isolved's ADP layout: "Temp Rate ... Max
+ * 99999.99"): a regular rate kept to 1/100 of a cent is rounded to the cent there, and what ADP's
+ * price of the lines (written hours x written rate x factor, half up) then differs from the
+ * report's pay of those weeks goes on one more line, Earnings 3 `RRD`, so the file pays the
+ * report to the cent. Tips ride on the first line; an employee with tips and no hours gets a
+ * tips-only line.
+ */
+function adpWeekLines(r: PayrollExportRow, coCode: string, batchId: string, { money }: Ctx): string[][] {
+  const file = r.employeeNumber!.trim();
+  const out: string[][] = [];
+  let difference = 0;
+  for (const w of r.weeks!) {
+    const regularMinutes = r.salaried ? 0 : w.regularMinutes;
+    if (!regularMinutes && !w.overtimeMinutes && !w.doubleTimeMinutes) continue;
+    const tempRate = Math.round(w.regularRate);
+    out.push([
+      coCode,
+      batchId,
+      file,
+      nonZero(regularMinutes, formatHours),
+      nonZero(w.overtimeMinutes, formatHours),
+      w.doubleTimeMinutes === 0 ? '' : ADP_CODES.doubleTimeHours,
+      nonZero(w.doubleTimeMinutes, formatHours),
+      '',
+      '',
+      r.salaried || tempRate === 0 ? '' : money(tempRate),
+    ]);
+    // salaried: ADP prices their overtime from its own record of the salary
+    if (!r.salaried)
+      difference +=
+        w.regularPay +
+        w.overtimePay +
+        w.doubleTimePay -
+        pricedLine(regularMinutes, tempRate, 1) -
+        pricedLine(w.overtimeMinutes, tempRate, 1, 1.5) -
+        pricedLine(w.doubleTimeMinutes, tempRate, 1, 2);
+  }
+  if (r.tips !== 0) {
+    if (out.length) [out[0][7], out[0][8]] = [ADP_CODES.tipsEarnings, money(r.tips)];
+    else out.push([coCode, batchId, file, '', '', '', '', ADP_CODES.tipsEarnings, money(r.tips), '']);
+  }
+  if (difference !== 0)
+    out.push([coCode, batchId, file, '', '', '', '', ADP_CODES.rateDifferenceEarnings, money(difference), '']);
+  return out;
+}
+
+function adp(rows: PayrollExportRow[], ctx: Ctx): string {
+  const { meta, money } = ctx;
   const coCode = requireCompanyCode('adp', meta, 'ADP Co Code (companyCode)');
   requireEmployeeNumbers('adp', rows, 'File # (employeeNumber)');
   const batchId = present(meta.batchId) ? meta.batchId.trim() : meta.periodEnd.replaceAll('-', '');
   const lines: string[][] = [];
   for (const r of rows) {
-    const regularMinutes = r.salaried ? 0 : r.regularMinutes;
-    const values = [
-      nonZero(regularMinutes, formatHours),
-      nonZero(r.overtimeMinutes, formatHours),
-      r.doubleTimeMinutes === 0 ? '' : ADP_CODES.doubleTimeHours,
-      nonZero(r.doubleTimeMinutes, formatHours),
-      r.tips === 0 ? '' : ADP_CODES.tipsEarnings,
-      nonZero(r.tips, money),
-    ];
-    const worked = regularMinutes + r.overtimeMinutes + r.doubleTimeMinutes;
-    const tempRate = r.salaried || worked === 0 ? '' : nonZero(r.regularRate, money);
-    if (values.some((v) => v !== '')) lines.push([coCode, batchId, r.employeeNumber!.trim(), ...values, tempRate]);
-    // one more paydata line per premium earnings code, Earnings 3 only
+    const file = r.employeeNumber!.trim();
+    if (r.weeks?.length) lines.push(...adpWeekLines(r, coCode, batchId, ctx));
+    else {
+      const regularMinutes = r.salaried ? 0 : r.regularMinutes;
+      const values = [
+        nonZero(regularMinutes, formatHours),
+        nonZero(r.overtimeMinutes, formatHours),
+        r.doubleTimeMinutes === 0 ? '' : ADP_CODES.doubleTimeHours,
+        nonZero(r.doubleTimeMinutes, formatHours),
+        r.tips === 0 ? '' : ADP_CODES.tipsEarnings,
+        nonZero(r.tips, money),
+      ];
+      const worked = regularMinutes + r.overtimeMinutes + r.doubleTimeMinutes;
+      const tempRate = r.salaried || worked === 0 ? '' : nonZero(r.regularRate, money);
+      if (values.some((v) => v !== '')) lines.push([coCode, batchId, file, ...values, tempRate]);
+    }
+    // one more paydata line per premium earnings code and for the prior-period adjustment, Earnings 3 only
     for (const [code, amount] of premiumsOf(r, ADP_CODES.schedulePremiumEarnings, ADP_CODES.mealPremiumEarnings))
-      lines.push([coCode, batchId, r.employeeNumber!.trim(), '', '', '', '', code, money(amount), '']);
+      lines.push([coCode, batchId, file, '', '', '', '', code, money(amount), '']);
+    if (r.payElements)
+      lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.payElementEarnings, money(r.payElements), '']);
+    if (r.adjustments)
+      lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.priorPeriodEarnings, money(r.adjustments), '']);
   }
   return toCsv(ADP_HEADER, lines);
 }
 
-function paychex(rows: PayrollExportRow[], { meta, money }: Ctx): string {
+function paychex(rows: PayrollExportRow[], { meta, money, exponent }: Ctx): string {
   const clientId = requireCompanyCode('paychex', meta, 'Paychex Client ID (companyCode)');
   requireEmployeeNumbers('paychex', rows, 'Worker ID (employeeNumber)');
   const lines: string[][] = [];
@@ -403,14 +545,49 @@ function paychex(rows: PayrollExportRow[], { meta, money }: Ctx): string {
       '',
       '',
     ];
-    if (!r.salaried && r.regularMinutes !== 0)
-      lines.push(line(PAYCHEX_PAY_COMPONENTS.regular, money(r.regularRate), formatHours(r.regularMinutes), ''));
-    if (r.overtimeMinutes !== 0)
-      lines.push(line(PAYCHEX_PAY_COMPONENTS.overtime, money(r.overtimeRate), formatHours(r.overtimeMinutes), ''));
-    if (r.doubleTimeMinutes !== 0)
-      lines.push(
-        line(PAYCHEX_PAY_COMPONENTS.doubleTime, money(r.doubleTimeRate), formatHours(r.doubleTimeMinutes), ''),
-      );
+    let rateDifference = 0;
+    if (r.weeks?.length) {
+      // one line per workweek and component, at that week's rates (Rate takes 4 decimals, SPI
+      // Specification Sheet: 0 to 9999.9999): the regular rate, and the overtime and double-time
+      // rates as the week's pay over its hours (its regular rate x the factor, or a higher
+      // explicit rate); what Paychex's price of the written hours and rates differs from the
+      // report's pay goes on one more line, `Rate Difference`, with an Amount
+      let difference = 0;
+      const add = (component: string, minutes: number, pay: number, rateHundredths: number) => {
+        if (minutes === 0) return;
+        lines.push(line(component, formatRate(rateHundredths / 100, exponent), formatHours(minutes), ''));
+        difference += pay - pricedLine(minutes, rateHundredths, 100);
+      };
+      const perHour = (pay: number, minutes: number) => Math.round((pay * 6000) / minutes);
+      for (const w of r.weeks) {
+        if (!r.salaried)
+          add(PAYCHEX_PAY_COMPONENTS.regular, w.regularMinutes, w.regularPay, Math.round(w.regularRate * 100));
+        if (w.overtimeMinutes)
+          add(
+            PAYCHEX_PAY_COMPONENTS.overtime,
+            w.overtimeMinutes,
+            w.overtimePay,
+            perHour(w.overtimePay, w.overtimeMinutes),
+          );
+        if (w.doubleTimeMinutes)
+          add(
+            PAYCHEX_PAY_COMPONENTS.doubleTime,
+            w.doubleTimeMinutes,
+            w.doubleTimePay,
+            perHour(w.doubleTimePay, w.doubleTimeMinutes),
+          );
+      }
+      if (difference !== 0) rateDifference = difference;
+    } else {
+      if (!r.salaried && r.regularMinutes !== 0)
+        lines.push(line(PAYCHEX_PAY_COMPONENTS.regular, money(r.regularRate), formatHours(r.regularMinutes), ''));
+      if (r.overtimeMinutes !== 0)
+        lines.push(line(PAYCHEX_PAY_COMPONENTS.overtime, money(r.overtimeRate), formatHours(r.overtimeMinutes), ''));
+      if (r.doubleTimeMinutes !== 0)
+        lines.push(
+          line(PAYCHEX_PAY_COMPONENTS.doubleTime, money(r.doubleTimeRate), formatHours(r.doubleTimeMinutes), ''),
+        );
+    }
     if (r.tips !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.tips, '', '', money(r.tips)));
     for (const [component, amount] of premiumsOf(
       r,
@@ -418,15 +595,38 @@ function paychex(rows: PayrollExportRow[], { meta, money }: Ctx): string {
       PAYCHEX_PAY_COMPONENTS.mealPremium,
     ))
       lines.push(line(component, '', '', money(amount)));
+    if (rateDifference) lines.push(line(PAYCHEX_PAY_COMPONENTS.rateDifference, '', '', money(rateDifference)));
+    if (r.payElements) lines.push(line(PAYCHEX_PAY_COMPONENTS.payElement, '', '', money(r.payElements)));
+    if (r.adjustments) lines.push(line(PAYCHEX_PAY_COMPONENTS.priorPeriod, '', '', money(r.adjustments)));
   }
   return toCsv(PAYCHEX_HEADER, lines);
 }
 
+/**
+ * What Gusto's CSV cannot carry, as an amount for its `correction_payment`: Gusto prices the hours
+ * of the file at the one rate it stores for the employee (overtime at 1.5 and double overtime at
+ * 2 times it), so the difference between the report's pay for those hours (each workweek at its
+ * own regular rate) and Gusto's price of the hours as written (2 decimals), plus the prior-period
+ * adjustments. For an employee whose workweeks were all at Gusto's rate it is only the cents the
+ * 2-decimal hours round away (5 h 01 is written 5.02 h). Salaried: the adjustments only (Gusto prices their
+ * hours from the salary).
+ */
+export function gustoCorrection(r: PayrollExportRow): number {
+  const adjustments = r.adjustments ?? 0;
+  if (r.salaried || r.baseRate === undefined) return adjustments;
+  const priced = (minutes: number, factor: number) =>
+    Math.floor((writtenHundredths(minutes) * r.baseRate! * factor) / 100 + 0.5 + 1e-9);
+  const gustoPay = priced(r.regularMinutes, 1) + priced(r.overtimeMinutes, 1.5) + priced(r.doubleTimeMinutes, 2);
+  return r.regularPay + r.overtimePay + r.doubleTimePay - gustoPay + adjustments;
+}
+
 function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
-  // the bonus column only when the file has a premium: a 0 there would erase a bonus entered in Gusto
-  const withPremiums = rows.some((r) => premiumsOf(r, '', '').length > 0);
+  // the bonus and correction columns only when the file has one: a 0 there would erase an amount entered in Gusto
+  const withPremiums = rows.some((r) => premiumsOf(r, '', '').length > 0 || (r.payElements ?? 0) !== 0);
+  const withCorrections = rows.some((r) => gustoCorrection(r) !== 0);
   const lines = rows.map((r) => {
-    const premiums = (r.schedulePremiums ?? 0) + (r.mealPremiums ?? 0);
+    // bonus: the premiums and the pay elements (with the overtime they owe): Gusto's taxable extra pay
+    const premiums = (r.schedulePremiums ?? 0) + (r.mealPremiums ?? 0) + (r.payElements ?? 0);
     return [
       guardText(r.lastName),
       guardText(r.firstName),
@@ -435,10 +635,17 @@ function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
       formatHours(r.overtimeMinutes),
       formatHours(r.doubleTimeMinutes),
       money(r.tips),
+      ...(withCorrections ? [nonZero(gustoCorrection(r), money)] : []),
       ...(withPremiums ? [nonZero(premiums, money)] : []),
     ];
   });
-  return toCsv(withPremiums ? [...GUSTO_HEADER, GUSTO_PREMIUM_COLUMN] : GUSTO_HEADER, lines);
+  // column order is free in Gusto's upload; bonus stays last as it was before corrections existed
+  const header = [
+    ...GUSTO_HEADER,
+    ...(withCorrections ? [GUSTO_CORRECTION_COLUMN] : []),
+    ...(withPremiums ? [GUSTO_PREMIUM_COLUMN] : []),
+  ];
+  return toCsv(header, lines);
 }
 
 const LAYOUTS: Record<ExportLayout, (rows: PayrollExportRow[], ctx: Ctx) => string> = { generic, adp, paychex, gusto };
@@ -449,7 +656,7 @@ export function payrollExport(layout: ExportLayout, rows: PayrollExportRow[], me
   const exponent = currencyExponent(meta.currency);
   const money = (minor: number) => formatMinor(minor, exponent);
   const sorted = [...rows].sort(compareRows);
-  const body = LAYOUTS[layout](sorted, { meta, money });
+  const body = LAYOUTS[layout](sorted, { meta, money, exponent });
   const company = meta.companyId.replace(/[^A-Za-z0-9_-]/g, '_');
   return {
     filename: `payroll-${company}-${meta.periodStart}_${meta.periodEnd}-${layout}.csv`,

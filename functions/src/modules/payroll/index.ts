@@ -6,3 +6,5 @@ const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 export { computeHours, payOf, type OvertimeRules, type WorkedSpan } from './overtime';
 export { mealPremiumDays } from './meal-periods';
 export const californiaMealRuleInForce = lazyFunction(repo, 'californiaMealRuleInForce');
+export const mealWaiversByEmployee = lazyFunction(repo, 'mealWaiversByEmployee');
+export { waiversOn } from './meal-waivers';

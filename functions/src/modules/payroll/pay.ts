@@ -13,6 +13,7 @@ import {
   type WorkedSpan,
 } from './overtime';
 import type { RateSource } from './rates';
+import { apportionTo, largestRemainder } from './rounding';
 
 /**
  * One employee's hours and pay over a pay period when their minutes carry different rates: pure,
@@ -39,8 +40,9 @@ import type { RateSource } from './rates';
  * time), up to a cent of rounding: that is the check the report shows (`weeks`). A workweek split
  * by the period edge uses its regular rate over the whole week on both sides.
  *
- * Lines: the period's worked minutes per (position, rate): minutes and their straight-time pay.
- * A day's minutes are split between its rates by largest remainder so that the lines of a day add
+ * Lines: the period's worked minutes per (position, rate): minutes and their straight-time pay,
+ * rounded by largest remainder (rounding.ts) so that the lines add up exactly to the straight time
+ * of all the period's minutes rounded once. A day's minutes are split between its rates by largest remainder so that the lines of a day add
  * up to the day's worked minutes exactly (spans that overlap count once, for the earlier span).
  */
 
@@ -78,9 +80,26 @@ export interface WeekPay {
   premiumPortion: number;
 }
 
+/**
+ * One itemised line of a workweek's pay in the period: straight time at one rate, or the overtime
+ * or double-time premium portion. A week's lines add up exactly to its regular + overtime +
+ * double-time pay (largest remainder, rounding.ts).
+ */
+export interface EarningLine {
+  kind: 'straightTime' | 'regularRate' | 'overtimePremium' | 'doubleTimePremium';
+  weekStart: string;
+  positionId: string | null;
+  /** minor units per hour (2 decimals for the regular rate and the premiums) */
+  rate: number;
+  minutes: number;
+  amount: number;
+}
+
 export interface PeriodPay {
   hours: HoursResult;
   lines: PayLine[];
+  /** itemised: per workweek, straight time per rate and the premium portions; they sum to the pay */
+  earnings: EarningLine[];
   weeks: WeekPay[];
   regularPay: number;
   overtimePay: number;
@@ -154,6 +173,54 @@ export function datesToRead(
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * The itemised lines of one workweek's pay in the period. A week wholly inside the period: its
+ * straight time per rate (minutes x rate) and the premium portions (overtime minutes x (overtime
+ * rate - regular rate), likewise double time): the straight time + premium form of 29 CFR
+ * 778.115 and the wage statement's "hourly rates in effect ... and the hours worked at each"
+ * (California Labor Code 226(a)(9)). A week split by the period edge: its minutes here at the
+ * week's regular rate (the position rates of the other side were paid, or will be, there), then the
+ * premium portions. Rounded by largest remainder to add up exactly to the week's pay.
+ */
+function weekEarnings(
+  week: WeekPay,
+  args: { straight: { line: PayLine; minutes: number }[] | null; overtimeRate: number; doubleTimeRate: number },
+): EarningLine[] {
+  const minutesHere = week.regularMinutes + week.overtimeMinutes + week.doubleTimeMinutes;
+  const lines: Omit<EarningLine, 'amount'>[] = [];
+  const exact: number[] = [];
+  if (args.straight)
+    for (const { line, minutes } of args.straight) {
+      lines.push({
+        kind: 'straightTime',
+        weekStart: week.weekStart,
+        positionId: line.positionId,
+        rate: line.rate,
+        minutes,
+      });
+      exact.push((minutes * line.rate) / 60);
+    }
+  else if (minutesHere) {
+    lines.push({
+      kind: 'regularRate',
+      weekStart: week.weekStart,
+      positionId: null,
+      rate: week.regularRate,
+      minutes: minutesHere,
+    });
+    exact.push((minutesHere * week.regularRate) / 60);
+  }
+  const premium = (kind: EarningLine['kind'], minutes: number, rate: number) => {
+    if (!minutes) return;
+    lines.push({ kind, weekStart: week.weekStart, positionId: null, rate: round2(rate), minutes });
+    exact.push((minutes * rate) / 60);
+  };
+  premium('overtimePremium', week.overtimeMinutes, args.overtimeRate - week.regularRate);
+  premium('doubleTimePremium', week.doubleTimeMinutes, args.doubleTimeRate - week.regularRate);
+  const amounts = apportionTo(exact, week.regularPay + week.overtimePay + week.doubleTimePay);
+  return lines.map((l, i) => ({ ...l, amount: amounts[i] }));
+}
+
 /** Hours, lines, workweeks and pay of one employee over the period (see the module comment). */
 export function periodPay(
   spans: RatedSpan[],
@@ -180,9 +247,12 @@ export function periodPay(
   const dayHours = new Map(hours.days.map((d) => [d.date, d]));
   const m = multipliers(rules);
   const weeks: WeekPay[] = [];
+  const earnings: EarningLine[] = [];
   for (let w = 0; w < dates.length; w += 7) {
     let straightExact = 0;
     let workedMinutes = 0;
+    let wholeWeekInPeriod = true;
+    const periodMinutesOf = new Map<string, number>();
     const split = { regularMinutes: 0, overtimeMinutes: 0, doubleTimeMinutes: 0 };
     for (let d = w; d < w + 7; d++) {
       const inPeriod = dates[d] >= period.startDate && dates[d] <= period.endDate;
@@ -190,7 +260,10 @@ export function periodPay(
         const line = lineOf.get(key)!;
         straightExact += (minutes * line.rate) / 60;
         workedMinutes += minutes;
-        if (inPeriod) line.minutes += minutes;
+        if (inPeriod) {
+          line.minutes += minutes;
+          periodMinutesOf.set(key, (periodMinutesOf.get(key) ?? 0) + minutes);
+        } else if (minutes > 0) wholeWeekInPeriod = false;
       }
       const day = dayHours.get(dates[d]);
       if (day) {
@@ -203,7 +276,7 @@ export function periodPay(
     const regularRate = workedMinutes ? round2((straightExact * 60) / workedMinutes) : 0;
     const overtimeRate = Math.max(explicitOvertimeRate ?? 0, regularRate * m.overtime);
     const doubleTimeRate = regularRate * m.doubleTime;
-    weeks.push({
+    const week: WeekPay = {
       weekStart: dates[w],
       workedMinutes,
       straightTimePay: Math.round(straightExact),
@@ -215,16 +288,34 @@ export function periodPay(
       premiumPortion:
         componentPay(split.overtimeMinutes, overtimeRate - regularRate) +
         componentPay(split.doubleTimeMinutes, doubleTimeRate - regularRate),
-    });
+    };
+    weeks.push(week);
+    earnings.push(
+      ...weekEarnings(week, {
+        straight: wholeWeekInPeriod
+          ? [...periodMinutesOf]
+              .filter(([, minutes]) => minutes > 0)
+              .map(([key, minutes]) => ({ line: lineOf.get(key)!, minutes }))
+              .sort((a, b) => b.minutes - a.minutes || b.line.rate - a.line.rate)
+          : null,
+        overtimeRate,
+        doubleTimeRate,
+      }),
+    );
   }
-  const lines = [...lineOf.values()]
+  const worked = [...lineOf.values()]
     .filter((l) => l.minutes > 0)
-    .map((l) => ({ ...l, straightTimePay: componentPay(l.minutes, l.rate) }))
     .sort((a, b) => b.minutes - a.minutes || b.rate - a.rate);
+  const amounts = largestRemainder(
+    worked.map((l) => l.minutes * l.rate),
+    60,
+  );
+  const lines = worked.map((l, i) => ({ ...l, straightTimePay: amounts[i] }));
   const sum = (f: (w: WeekPay) => number) => weeks.reduce((s, w) => s + f(w), 0);
   return {
     hours,
     lines,
+    earnings,
     weeks,
     regularPay: sum((w) => w.regularPay),
     overtimePay: sum((w) => w.overtimePay),

@@ -2,12 +2,22 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { companyCollection } from '../../core/firestore';
 import { storedCollection } from '../../core/stored';
-import { periodSchema, type PayrollReport, type PayrollSettings } from './schemas';
+import {
+  mealWaiverSchema,
+  payElementSchema,
+  periodSchema,
+  type MealWaiver,
+  type PayElement,
+  type PayrollReport,
+  type PayrollSettings,
+} from './schemas';
 
 /**
  * Payroll's documents:
  *   companies/{id}/payrollSettings/current     pay frequency, anchor, overtime rules, export company code
  *   companies/{id}/payPeriods/{startDate}      a period that was closed (its frozen report) or reopened, with its history
+ *   companies/{id}/payElements/{id}            a bonus or other pay element: employee, kind, amount, date, earned span
+ *   companies/{id}/mealWaivers/{id}            a California meal-period waiver: employee, scope, agreed on, days covered
  */
 export const { ref: settingsDocRef } = companyCollection('payrollSettings', (_id, data) => data);
 export const settingsRef = (companyId: string) => settingsDocRef(companyId, 'current');
@@ -62,4 +72,48 @@ export async function readPeriod(companyId: string, startDate: string, tx?: Tran
 export async function californiaMealRuleInForce(companyId: string): Promise<boolean> {
   const stored = await readSettings(companyId);
   return stored.overtimeRules?.kind === 'california' && stored.mealPeriodPremium !== false;
+}
+
+const storedPayElement = payElementSchema.omit({ id: true }).extend({ amountMinor: z.int() });
+
+export const { collection: payElementsCollection, fromDoc: payElementFromDoc } = storedCollection(
+  'payElements',
+  storedPayElement,
+);
+
+/** The pay elements dated from `from` to `to`, by date then id. */
+export async function listPayElements(
+  companyId: string,
+  range: { from: string; to: string },
+  employeeId?: string,
+): Promise<PayElement[]> {
+  let query = payElementsCollection(companyId).where('date', '>=', range.from).where('date', '<=', range.to);
+  if (employeeId) query = query.where('employeeId', '==', employeeId);
+  const snap = await query.get();
+  return snap.docs
+    .map((d) => ({ id: d.id, ...payElementFromDoc(d) }))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
+}
+
+export const {
+  collection: mealWaiversCollection,
+  ref: mealWaiverRef,
+  fromDoc: mealWaiverFromDoc,
+  fromSnapshot: mealWaiverFromSnapshot,
+} = storedCollection('mealWaivers', mealWaiverSchema.omit({ id: true }));
+
+/** The company's meal waivers (of one employee), by employee then start. */
+export async function listMealWaivers(companyId: string, employeeId?: string): Promise<MealWaiver[]> {
+  const base = mealWaiversCollection(companyId);
+  const snap = await (employeeId ? base.where('employeeId', '==', employeeId) : base).get();
+  return snap.docs
+    .map((d) => ({ id: d.id, ...mealWaiverFromDoc(d) }))
+    .sort((a, b) => a.employeeId.localeCompare(b.employeeId) || a.effectiveFrom.localeCompare(b.effectiveFrom));
+}
+
+/** The meal waivers of the company, by employee id (for the meal rule of the report and the timesheets). */
+export async function mealWaiversByEmployee(companyId: string): Promise<Map<string, MealWaiver[]>> {
+  const out = new Map<string, MealWaiver[]>();
+  for (const w of await listMealWaivers(companyId)) out.set(w.employeeId, [...(out.get(w.employeeId) ?? []), w]);
+  return out;
 }

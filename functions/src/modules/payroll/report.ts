@@ -1,4 +1,5 @@
 import { datesInRange, weekOf, type DateRange } from '../../core/calendar';
+import { currencyExponent } from '../../core/money';
 import { db } from '../../core/firebase';
 import { toMinorUnits } from '../../core/money';
 import { listPunches, workedSpans, type WorkedSpan } from '../attendance';
@@ -7,11 +8,24 @@ import { listEmployees, type Employee } from '../employees';
 import { listRoles } from '../roles';
 import { tipsByEmployee } from '../sales';
 import { listPremiums, shiftFromSnapshot, shiftRef, type Premium } from '../schedule';
+import { priorPeriodAdjustment, type AdjustmentLine } from './adjustments';
+import { formatMinor } from './exports';
 import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
+import { payElementLine, type PayElementLine } from './pay-elements';
+import { waiversOn } from './meal-waivers';
+import { listPayElements, mealWaiversByEmployee } from './repo';
 import { componentPay, multipliers, type CalendarInput, type OvertimeRules } from './overtime';
 import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
 import { positionOfWork, rateFor } from './rates';
-import type { EmployeePay, Period, PayrollReport, PayrollSettings, PremiumLine } from './schemas';
+import type {
+  EmployeePay,
+  MealWaiver,
+  PayElement,
+  Period,
+  PayrollReport,
+  PayrollSettings,
+  PremiumLine,
+} from './schemas';
 
 /** The currency pay is figured in before the company's first sales import tells it. */
 const FALLBACK_CURRENCY = 'USD';
@@ -46,6 +60,8 @@ interface EmployeeInputs {
   spans: WorkedSpan[];
   tips: number;
   premiums: Premium[];
+  payElements: PayElement[];
+  mealWaivers: MealWaiver[];
 }
 
 interface ReportContext {
@@ -57,6 +73,55 @@ interface ReportContext {
   roleRates: Map<string, number>;
   roleNames: Map<string, string>;
   shiftPositions: Map<string, string>;
+  prior: PriorPeriod | null;
+}
+
+/** The closed period before this one, when a workweek straddles the edge: its frozen rows. */
+export interface PriorPeriod {
+  startDate: string;
+  endDate: string;
+  /** the frozen report's rows, by employee id */
+  rows: Map<
+    string,
+    Pick<EmployeePay, 'salaried' | 'workedMinutes'> & {
+      weeks?: EmployeePay['weeks'];
+      premiums?: EmployeePay['premiums'];
+    }
+  >;
+}
+
+/**
+ * The prior-period adjustment of the workweek holding the period's first day when it began in
+ * the closed period before (adjustments.ts): the closed days of that week priced now, at the whole
+ * week's regular rate, against what the frozen report paid for them.
+ */
+function adjustmentsOf(
+  employee: Employee,
+  rated: RatedSpan[],
+  ctx: ReportContext,
+  explicitOvertime: number | undefined,
+): AdjustmentLine[] {
+  const prior = ctx.prior;
+  if (!prior || (employee.salary ?? 0) > 0) return [];
+  const week = weekOf(ctx.range.start, ctx.cal);
+  if (week.start >= ctx.range.start || week.start > prior.endDate) return [];
+  const frozen = prior.rows.get(employee.id);
+  // a report frozen before workweeks were reported cannot say what it paid for the week
+  if (frozen && frozen.workedMinutes > 0 && !frozen.weeks?.length) return [];
+  const closedDays = { startDate: week.start < prior.startDate ? prior.startDate : week.start, endDate: prior.endDate };
+  const owed = periodPay(rated, closedDays, ctx.cal, ctx.rules, explicitOvertime).weeks.find(
+    (w) => w.weekStart === week.start,
+  );
+  const exponent = currencyExponent(ctx.currency);
+  const line = priorPeriodAdjustment({
+    week,
+    closed: prior,
+    owed,
+    paid: frozen?.weeks?.find((w) => w.weekStart === week.start),
+    paidPremiums: frozen?.premiums ?? [],
+    money: (minor) => `${formatMinor(minor, exponent)} ${ctx.currency}`,
+  });
+  return line ? [line] : [];
 }
 
 /** The regular rate of the workweek holding `date` (minor units per hour), else the employee's primary rate. */
@@ -75,7 +140,9 @@ function premiumLines(inputs: EmployeeInputs, pay: PeriodPay, primaryRate: numbe
     amount: p.amountMinor ?? componentPay((p.payHours ?? 0) * 60, regularRateOn(p.date, pay, primaryRate, ctx.cal)),
   }));
   if (ctx.mealPremiums) {
-    const days = mealPremiumDays(inputs.spans, datesInRange(ctx.range.start, ctx.range.end), ctx.cal);
+    const days = mealPremiumDays(inputs.spans, datesInRange(ctx.range.start, ctx.range.end), ctx.cal, (date) =>
+      waiversOn(inputs.mealWaivers, date),
+    );
     for (const day of days)
       out.push({
         kind: 'mealPeriod',
@@ -87,6 +154,22 @@ function premiumLines(inputs: EmployeeInputs, pay: PeriodPay, primaryRate: numbe
       });
   }
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind));
+}
+
+/** The pay elements paid in the period, each with the overtime it owes over the whole workweeks it was earned in. */
+function payElementLines(
+  inputs: EmployeeInputs,
+  rated: RatedSpan[],
+  ctx: ReportContext,
+  salaried: boolean,
+): PayElementLine[] {
+  const exponent = currencyExponent(ctx.currency);
+  const money = (minor: number) => `${formatMinor(minor, exponent)} ${ctx.currency}`;
+  return inputs.payElements.map((e) => {
+    const covered = { startDate: weekOf(e.earnedFrom, ctx.cal).start, endDate: weekOf(e.earnedTo, ctx.cal).end };
+    const weeks = salaried ? [] : periodPay(rated, covered, ctx.cal, ctx.rules).weeks;
+    return payElementLine({ ...e, amountMinor: e.amountMinor! }, weeks, multipliers(ctx.rules), money);
+  });
 }
 
 /** One employee's row, or null when they have nothing in the period. */
@@ -112,11 +195,15 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   );
   const primaryRate = minor(rateFor(positionOfWork(null, null, employee), employee, ctx.roleRates).rate);
   const premiums = premiumLines(inputs, pay, primaryRate, ctx);
-  const { hours } = pay;
-  if (!hours.workedMinutes && !tips && !premiums.length) return null;
+  const adjustments = adjustmentsOf(employee, rated, ctx, explicitOvertime);
   const salaried = (employee.salary ?? 0) > 0;
+  const elements = payElementLines(inputs, rated, ctx, salaried);
+  const { hours } = pay;
+  if (!hours.workedMinutes && !tips && !premiums.length && !adjustments.length && !elements.length) return null;
   const money = salaried ? { regularPay: 0, overtimePay: 0, doubleTimePay: 0 } : pay;
   const premiumPay = premiums.reduce((s, p) => s + p.amount!, 0);
+  const adjustmentPay = adjustments.reduce((s, a) => s + a.amount, 0);
+  const payElementPay = elements.reduce((s, e) => s + e.amount + e.overtimeOnElement, 0);
   const averageRate = (payMinor: number, minutes: number, fallback: number) =>
     minutes ? Math.round((payMinor * 60) / minutes) : fallback;
   const multiplier = multipliers(ctx.rules);
@@ -132,6 +219,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     overtimeMinutes: hours.overtimeMinutes,
     doubleTimeMinutes: hours.doubleTimeMinutes,
     regularRate: Math.round(regularRate),
+    primaryRate,
     overtimeRate: averageRate(pay.overtimePay, hours.overtimeMinutes, Math.round(regularRate * multiplier.overtime)),
     doubleTimeRate: averageRate(
       pay.doubleTimePay,
@@ -142,23 +230,74 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     overtimePay: money.overtimePay,
     doubleTimePay: money.doubleTimePay,
     premiumPay,
+    adjustmentPay,
+    payElementPay,
     tips,
-    totalPay: money.regularPay + money.overtimePay + money.doubleTimePay + premiumPay + tips,
+    totalPay:
+      money.regularPay + money.overtimePay + money.doubleTimePay + premiumPay + adjustmentPay + payElementPay + tips,
     lines: pay.lines.map((l) => ({
       ...l,
       positionName: l.positionId ? (ctx.roleNames.get(l.positionId) ?? null) : null,
     })),
     weeks: pay.weeks,
     premiums,
+    payElements: elements.map((e) => ({ ...e, kind: e.kind as PayElement['kind'] })),
+    adjustments,
+    earnings: [
+      ...(salaried ? [] : pay.earnings.map((e) => ({ ...e }))),
+      ...premiums.map((p) => ({
+        kind: 'premium' as const,
+        weekStart: null,
+        positionId: null,
+        rate: null,
+        minutes: p.hours === null ? null : Math.round(p.hours * 60),
+        amount: p.amount!,
+      })),
+      ...adjustments.map((a) => ({
+        kind: 'adjustment' as const,
+        weekStart: a.weekStart,
+        positionId: null,
+        rate: a.regularRate,
+        minutes: a.minutes,
+        amount: a.amount,
+      })),
+      ...elements.map((e) => ({
+        kind: 'payElement' as const,
+        weekStart: null,
+        positionId: null,
+        rate: e.regularRateIncrease || null,
+        minutes: null,
+        amount: e.amount + e.overtimeOnElement,
+      })),
+      ...(tips
+        ? [{ kind: 'tips' as const, weekStart: null, positionId: null, rate: null, minutes: null, amount: tips }]
+        : []),
+    ],
     days: hours.days,
   };
+}
+
+/** The punches to read: the period's, and those of the whole workweeks its pay elements were earned in. */
+function readRange(
+  base: { startDate: string; endDate: string },
+  elements: PayElement[],
+  cal: CalendarInput,
+): { startDate: string; endDate: string } {
+  let { startDate, endDate } = base;
+  for (const e of elements) {
+    const from = datesToRead({ startDate: e.earnedFrom, endDate: e.earnedTo }, cal);
+    if (from.startDate < startDate) startDate = from.startDate;
+    if (from.endDate > endDate) endDate = from.endDate;
+  }
+  return { startDate, endDate };
 }
 
 /**
  * Hours and pay of every employee (archived ones included: work done before the archive is owed)
  * with approved work, tips or premiums in the period. Rates per worked minute (rates.ts), the
  * regular rate and overtime per workweek (pay.ts), premiums recorded by the schedule and the
- * California meal-period premium (meal-periods.ts). Salaried employees (salary set) get hours and
+ * California meal-period premium (meal-periods.ts), and the prior-period adjustment of a workweek
+ * straddling the closed period before (`prior`, adjustments.ts). Salaried employees (salary set) get hours and
  * premiums but no hourly pay.
  */
 export async function computeReport(
@@ -167,6 +306,7 @@ export async function computeReport(
   company: CompanyRules,
   settings: PayrollSettings,
   status: Period,
+  prior: PriorPeriod | null = null,
 ): Promise<PayrollReport> {
   const cal = {
     timezone: company.profile.timezone,
@@ -174,8 +314,9 @@ export async function computeReport(
     weekStartingDay: company.profile.weekStartingDay,
   };
   const dates = { startDate: range.start, endDate: range.end };
+  const elements = await listPayElements(companyId, { from: range.start, to: range.end });
   const [spans, states, employees, roles, sales, recorded] = await Promise.all([
-    workedSpans(companyId, datesToRead(dates, cal), { approvedOnly: true }),
+    workedSpans(companyId, readRange(datesToRead(dates, cal), elements, cal), { approvedOnly: true }),
     punchStatesIn(companyId, dates),
     listEmployees(companyId),
     listRoles(companyId),
@@ -192,7 +333,11 @@ export async function computeReport(
     roleRates: new Map(roles.map((r) => [r.id, r.rate])),
     roleNames: new Map(roles.map((r) => [r.id, r.name])),
     shiftPositions: await linkedShiftPositions(companyId, spans.values()),
+    prior,
   };
+  const waivers = ctx.mealPremiums ? await mealWaiversByEmployee(companyId) : new Map<string, MealWaiver[]>();
+  const elementsOf = new Map<string, PayElement[]>();
+  for (const e of elements) elementsOf.set(e.employeeId, [...(elementsOf.get(e.employeeId) ?? []), e]);
   const premiumsOf = new Map<string, Premium[]>();
   for (const p of recorded) premiumsOf.set(p.employeeId, [...(premiumsOf.get(p.employeeId) ?? []), p]);
   const rows: EmployeePay[] = [];
@@ -203,6 +348,8 @@ export async function computeReport(
         spans: spans.get(employee.id) ?? [],
         tips: sales.tips.get(employee.id) ?? 0,
         premiums: premiumsOf.get(employee.id) ?? [],
+        payElements: elementsOf.get(employee.id) ?? [],
+        mealWaivers: waivers.get(employee.id) ?? [],
       },
       ctx,
     );
@@ -225,6 +372,8 @@ export async function computeReport(
       doubleTimeMinutes: sum((r) => r.doubleTimeMinutes),
       pay: sum((r) => r.totalPay! - r.tips!),
       premiums: sum((r) => r.premiumPay!),
+      adjustments: sum((r) => r.adjustmentPay!),
+      payElements: sum((r) => r.payElementPay!),
       tips: sum((r) => r.tips!),
     },
   };

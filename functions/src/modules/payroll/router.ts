@@ -2,8 +2,16 @@ import { z } from 'zod';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import {
+  endMealWaiverBody,
   exportQuery,
   exportResponse,
+  mealWaiverBody,
+  mealWaiverParam,
+  mealWaiverSchema,
+  mealWaiversQuery,
+  payElementBody,
+  payElementSchema,
+  payElementsQuery,
   periodParam,
   periodSchema,
   periodsQuery,
@@ -23,6 +31,73 @@ const owner = companyInQuery('owner');
 const OVERTIME = `**Overtime** (settings \`overtimeRules\`): \`flsa\` (minutes past 40 hours in the workweek at 1.5x), \`california\` (past 8 hours a workday at 1.5x, past 12 at 2x; the seventh consecutive workday of the workweek: its first 8 hours at 1.5x, beyond at 2x; weekly past 40 regular hours at 1.5x, no minute counted twice) or \`none\`; thresholds configurable. The workweek is the seven business days from the profile's weekStartingDay; worked time is real elapsed time from approved punches (DST days have 23 or 25 hours), unpaid breaks removed, split at business-day boundaries (dayChangeTime). Overtime is computed over the whole workweeks that touch the period and reported on the days it was worked, so a week split by two periods pays its overtime in the period where those hours fell.`;
 
 export const routes: RouteDef[] = [
+  defineRoute({
+    method: 'post',
+    path: '/payroll/meal-waivers',
+    summary: 'Record a California meal-period waiver',
+    description:
+      "An employee's written mutual consent (Labor Code 512(a)), with its scope and the days it covers. Under the california rule set the meal-period premium honours it: a first-meal waiver on a day of at most 6 hours worked, a second-meal waiver on a day of at most 12 hours whose first meal was taken; outside those limits the premium is owed as before. `employeeConsented` must be true; it cannot cover days before `agreedOn`. An unknown employee is 422 MEAL_WAIVER_EMPLOYEE_NOT_FOUND. Managers and owners.",
+    access: manager,
+    query: companyIdQuery,
+    body: mealWaiverBody,
+    response: mealWaiverSchema,
+    status: 201,
+    handler: ({ query, body, caller }) =>
+      service().createMealWaiver({ companyId: query.companyId, uid: caller.uid, body }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/payroll/meal-waivers',
+    summary: 'Meal-period waivers',
+    description: 'The recorded waivers of the company (or of one employee). Managers and owners.',
+    access: manager,
+    query: mealWaiversQuery,
+    response: z.array(mealWaiverSchema),
+    handler: ({ query }) => service().listMealWaivers(query),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/payroll/meal-waivers/:waiverId/end',
+    summary: 'End a meal-period waiver (revoked or expired)',
+    description:
+      'The waiver covers no day after `effectiveTo` (not before its first day: 422 MEAL_WAIVER_END_BEFORE_START; unknown: 404 MEAL_WAIVER_NOT_FOUND). Managers and owners.',
+    access: manager,
+    params: mealWaiverParam,
+    query: companyIdQuery,
+    body: endMealWaiverBody,
+    response: mealWaiverSchema,
+    handler: ({ params, query, body }) =>
+      service().finishMealWaiver({
+        companyId: query.companyId,
+        waiverId: params.waiverId,
+        effectiveTo: body.effectiveTo,
+      }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/payroll/pay-elements',
+    summary: 'Record a bonus or other pay element',
+    description:
+      'A typed, dated entry paid in the pay period holding its `date`, earned from `earnedFrom` to `earnedTo`. Non-discretionary elements (attendance, productivity, shift differential, tip-credit make-up, and any other not `discretionary`) enter the regular rate of the workweeks of the earned span: the report pays them with the overtime they owe there (29 CFR 778.208-778.210, allocated per hour worked, 778.209). Discretionary bonuses (778.211) are paid as they are. A date in a closed period is 422 PAY_ELEMENT_PERIOD_CLOSED (money already paid is never rewritten), an unknown employee 422 PAY_ELEMENT_EMPLOYEE_NOT_FOUND. Managers and owners.',
+    access: manager,
+    query: companyIdQuery,
+    body: payElementBody,
+    response: payElementSchema,
+    status: 201,
+    handler: ({ query, body, caller }) =>
+      service().createPayElement({ companyId: query.companyId, uid: caller.uid, body }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/payroll/pay-elements',
+    summary: 'Bonuses and other pay elements by date',
+    description:
+      'The pay elements dated from `from` to `to` (and of one employee). Managers and owners; amounts withheld as pay.',
+    access: manager,
+    query: payElementsQuery,
+    response: z.array(payElementSchema),
+    handler: ({ query }) => service().listPayElements(query),
+  }),
   defineRoute({
     method: 'get',
     path: '/payroll/settings',

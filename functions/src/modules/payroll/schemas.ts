@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAY_FREQUENCIES } from '../../core/calendar';
-import { companyIdQuery, isoDate } from '../../http/fields';
+import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 import { recordOf, visibleTo } from '../../http/visibility';
 import { overtimeRulesSchema } from './overtime';
 
@@ -138,6 +138,213 @@ export const premiumLineSchema = z
   .meta({ id: 'PremiumLine' });
 export type PremiumLine = z.infer<typeof premiumLineSchema>;
 
+// --- pay elements ---------------------------------------------------------------------------
+
+/** Kinds whose pay is for the work itself: never discretionary (29 CFR 778.211(c), 778.207(b)). */
+export const NON_DISCRETIONARY_KINDS = [
+  'attendanceBonus',
+  'productivityBonus',
+  'shiftDifferential',
+  'tipCreditMakeUp',
+] as const;
+export const PAY_ELEMENT_KINDS = [...NON_DISCRETIONARY_KINDS, 'referralBonus', 'discretionaryBonus', 'other'] as const;
+
+const payElementFields = {
+  employeeId: documentId,
+  kind: z
+    .enum(PAY_ELEMENT_KINDS)
+    .describe(
+      'attendanceBonus, productivityBonus, shiftDifferential, tipCreditMakeUp (never discretionary), referralBonus, discretionaryBonus, other',
+    ),
+  discretionary: z
+    .boolean()
+    .describe(
+      'True only when the employer kept the discretion over whether and how much to pay until near the end of the period, under no prior promise (29 CFR 778.211): then it stays out of the regular rate',
+    ),
+  amountMinor: z.int().min(1).max(100_000_000).describe('Integer minor units'),
+  date: isoDate.describe('The date it is paid for: it is paid in the pay period holding it'),
+  earnedFrom: isoDate.describe('First day of the span it was earned in'),
+  earnedTo: isoDate.describe('Last day of the span it was earned in (at most 366 days after earnedFrom)'),
+  note: z.string().trim().max(500).nullable().default(null),
+};
+
+export const payElementBody = z
+  .strictObject(payElementFields)
+  .refine((e) => e.earnedFrom <= e.earnedTo, { message: 'earnedFrom must not be after earnedTo', path: ['earnedTo'] })
+  .refine((e) => Date.parse(e.earnedTo) - Date.parse(e.earnedFrom) <= 366 * 86_400_000, {
+    message: 'the earned span is at most 366 days',
+    path: ['earnedTo'],
+  })
+  .refine((e) => !(e.discretionary && (NON_DISCRETIONARY_KINDS as readonly string[]).includes(e.kind)), {
+    message:
+      'attendance, productivity, shift-differential and tip-credit make-up pay is never discretionary (29 CFR 778.211)',
+    path: ['discretionary'],
+  });
+export type PayElementBody = z.output<typeof payElementBody>;
+
+export const payElementSchema = recordOf(
+  z.object({
+    id: z.string(),
+    ...payElementFields,
+    amountMinor: visibleTo(z.int().nullable(), 'pay').describe('Integer minor units; null when withheld'),
+    note: z.string().nullable(),
+    createdAt: z.number(),
+    createdBy: z.string(),
+  }),
+  'employeeId',
+).meta({ id: 'PayElement' });
+export type PayElement = z.output<typeof payElementSchema>;
+
+export const payElementsQuery = companyIdQuery.extend({
+  from: isoDate.describe('First date (the element date)'),
+  to: isoDate.describe('Last date'),
+  employeeId: documentId.optional(),
+});
+
+export const payElementLineSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(PAY_ELEMENT_KINDS),
+    discretionary: z.boolean(),
+    date: z.string(),
+    earnedFrom: z.string(),
+    earnedTo: z.string(),
+    amount: pay,
+    regularRateIncrease: visibleTo(
+      z.number().nullable().describe('What it adds to the regular rate of each covered workweek, minor units per hour'),
+      'pay',
+    ),
+    overtimeOnElement: pay.describe('The extra overtime and double time it owes (29 CFR 778.209), paid with it'),
+    weeks: z.array(
+      z.object({
+        weekStart: z.string(),
+        workedMinutes: minutes,
+        overtimeMinutes: minutes,
+        doubleTimeMinutes: minutes,
+        share: pay,
+        premium: pay,
+      }),
+    ),
+    reason: z.string(),
+  })
+  .meta({ id: 'PayElementLine' });
+
+// --- meal waivers ----------------------------------------------------------------------------
+
+const mealWaiverFields = {
+  employeeId: documentId,
+  scope: z
+    .enum(['firstMeal', 'secondMeal'])
+    .describe(
+      'firstMeal: waivable on a day of at most 6 hours worked; secondMeal: on a day of at most 12 hours whose first meal was taken (Labor Code 512(a))',
+    ),
+  agreedOn: isoDate.describe('The date the employer and the employee agreed to it (mutual consent)'),
+  effectiveFrom: isoDate.describe('First workday it covers: not before agreedOn'),
+  effectiveTo: isoDate.nullable().default(null).describe('Last workday it covers; null until revoked or ended'),
+  note: z.string().trim().max(500).nullable().default(null),
+};
+
+export const mealWaiverBody = z
+  .strictObject({
+    ...mealWaiverFields,
+    employeeConsented: z
+      .literal(true)
+      .describe(
+        'The employee agreed (mutual consent, Labor Code 512(a)): keep their signed form; the employer is the caller',
+      ),
+  })
+  .refine((w) => w.effectiveFrom >= w.agreedOn, {
+    message: 'a waiver cannot cover days before it was agreed',
+    path: ['effectiveFrom'],
+  })
+  .refine((w) => w.effectiveTo === null || w.effectiveTo >= w.effectiveFrom, {
+    message: 'effectiveTo must not be before effectiveFrom',
+    path: ['effectiveTo'],
+  });
+export type MealWaiverBody = z.output<typeof mealWaiverBody>;
+
+export const mealWaiverSchema = recordOf(
+  z.object({
+    id: z.string(),
+    ...mealWaiverFields,
+    effectiveTo: z.string().nullable(),
+    note: z.string().nullable(),
+    createdAt: z.number(),
+    createdBy: z.string(),
+  }),
+  'employeeId',
+).meta({ id: 'MealWaiver' });
+export type MealWaiver = z.output<typeof mealWaiverSchema>;
+
+export const mealWaiversQuery = companyIdQuery.extend({ employeeId: documentId.optional() });
+export const mealWaiverParam = z.object({ waiverId: documentId });
+export const endMealWaiverBody = z.strictObject({
+  effectiveTo: isoDate.describe(
+    'Last workday the waiver covers (an employee may revoke it; the days after are not waived)',
+  ),
+});
+
+export const EARNING_KINDS = [
+  'straightTime',
+  'regularRate',
+  'overtimePremium',
+  'doubleTimePremium',
+  'premium',
+  'adjustment',
+  'payElement',
+  'tips',
+] as const;
+
+export const earningLineSchema = z
+  .object({
+    kind: z
+      .enum(EARNING_KINDS)
+      .describe(
+        'straightTime: minutes at one rate (a workweek inside the period); regularRate: minutes of a workweek split by the period edge at its regular rate; overtimePremium / doubleTimePremium: overtime minutes x (overtime rate - regular rate); premium, adjustment, tips: the amounts of `premiums`, `adjustments` and tips',
+      ),
+    weekStart: z.string().nullable().describe('The workweek of an hours line'),
+    positionId: z.string().nullable(),
+    rate: visibleTo(
+      z.number().nullable().describe('Per hour, minor units (2 decimals for rates derived from the regular rate)'),
+      'pay',
+    ),
+    minutes: z.int().nullable(),
+    amount: visibleTo(money, 'pay', 'tips'),
+  })
+  .meta({ id: 'EarningLine' });
+
+export const adjustmentLineSchema = z
+  .object({
+    kind: z
+      .literal('priorPeriod')
+      .describe(
+        "A workweek straddling a closed period: its hours there priced again at the whole week's regular rate, minus what the closed report paid (29 CFR 778.115, 778.106)",
+      ),
+    weekStart: z.string().describe('First business date of the straddling workweek'),
+    weekEnd: z.string(),
+    closedPeriodStart: z.string().describe('The closed period that paid the first part of the week'),
+    closedPeriodEnd: z.string(),
+    minutes: minutes.describe('Worked minutes of the week in the closed period'),
+    paidRegularRate: visibleTo(
+      z.number().nullable().describe('The regular rate the closed report used, minor units per hour with 2 decimals'),
+      'pay',
+    ),
+    regularRate: visibleTo(
+      z.number().nullable().describe("The whole week's regular rate, minor units per hour with 2 decimals"),
+      'pay',
+    ),
+    paid: pay.describe('What the closed report paid for those hours'),
+    owed: pay.describe("What they are owed at the whole week's regular rate"),
+    premiumsPaid: pay.describe(
+      'The premiums of those days priced at the regular rate (meal-period, hour-counted fair-workweek), as the closed report paid them',
+    ),
+    premiumsOwed: pay.describe("The same premiums at the whole week's regular rate"),
+    amount: pay.describe('owed - paid + premiumsOwed - premiumsPaid: paid in this period'),
+    reason: z.string().describe('The arithmetic'),
+  })
+  .meta({ id: 'AdjustmentLine' });
+export type AdjustmentLineOut = z.infer<typeof adjustmentLineSchema>;
+
 export const employeePaySchema = recordOf(
   z.object({
     employeeId: z.string(),
@@ -153,25 +360,46 @@ export const employeePaySchema = recordOf(
       'Per hour, minor units: regularPay over the regular hours (with one rate and one workweek, the rate itself)',
     ),
     overtimeRate: pay.describe('overtimePay over the overtime hours'),
+    primaryRate: pay
+      .optional()
+      .describe(
+        "Per hour, minor units: the rate of the employee's primary position, the one rate a provider holding one rate per employee (Gusto) prices hours at",
+      ),
     doubleTimeRate: pay,
     regularPay: pay,
     overtimePay: pay,
     doubleTimePay: pay,
     premiumPay: pay.default(0).describe('The sum of `premiums`'),
+    adjustmentPay: pay.optional().describe('The sum of `adjustments` (absent from reports frozen before adjustments)'),
+    payElementPay: pay.optional().describe('The sum of `payElements`: their amounts and the overtime they owe'),
     tips: tipsMoney,
     // the total holds the tips: it is withheld with either
     totalPay: visibleTo(pay, 'tips').describe(
-      'Regular + overtime + double time + premiums + tips (salaried employees: premiums and tips only; their salary is paid outside the hours)',
+      'Regular + overtime + double time + premiums + prior-period adjustments + tips (salaried employees: premiums and tips only; their salary is paid outside the hours)',
     ),
     lines: z
       .array(payLineSchema)
       .default([])
       .describe("The period's worked minutes per position and rate, at straight time"),
+    earnings: z
+      .array(earningLineSchema)
+      .optional()
+      .describe(
+        'The pay itemised, rounded by largest remainder so that the amounts add up exactly to totalPay: per workweek its straight time per rate and its premium portions, then premiums, adjustments and tips',
+      ),
     weeks: z
       .array(weekPaySchema)
       .default([])
       .describe('Per workweek with minutes in the period: its regular rate of pay and how the pay was figured'),
     premiums: z.array(premiumLineSchema).default([]),
+    payElements: z
+      .array(payElementLineSchema)
+      .optional()
+      .describe('Bonuses and other pay elements paid in the period, with the overtime they owe'),
+    adjustments: z
+      .array(adjustmentLineSchema)
+      .optional()
+      .describe('Prior-period adjustments: workweeks that straddle a closed period, true-up of their regular rate'),
     days: z.array(
       z.object({
         date: z.string(),
@@ -205,8 +433,10 @@ export const reportSchema = z
       regularMinutes: minutes,
       overtimeMinutes: minutes,
       doubleTimeMinutes: minutes,
-      pay: pay.describe('Everything but tips: regular, overtime, double time and premiums'),
+      pay: pay.describe('Everything but tips: regular, overtime, double time, premiums and adjustments'),
       premiums: pay.default(0),
+      adjustments: pay.optional().describe('The sum of the prior-period adjustments'),
+      payElements: pay.optional().describe('The sum of the pay elements and the overtime they owe'),
       tips: tipsMoney,
     }),
   })

@@ -1,4 +1,4 @@
-import { addDays, businessToday, payPeriodOf, previousPayPeriod, type DateRange } from '../../core/calendar';
+import { addDays, businessToday, payPeriodOf, previousPayPeriod, weekOf, type DateRange } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import { requireCompany } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
@@ -9,11 +9,14 @@ import { dispatchEvents, stageEvent } from '../events';
 import { payrollErrors } from './errors';
 import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
 import { withDefaults } from './overtime';
-import { computeReport as reportOf, punchStatesIn } from './report';
+import { computeReport as reportOf, punchStatesIn, type PriorPeriod } from './report';
+import { endMealWaiver, recordMealWaiver } from './record-meal-waiver';
+import { recordPayElement } from './record-pay-element';
 import * as repo from './repo';
 import {
   SETTINGS_DEFAULTS,
   type EmployeePay,
+  type PayElementBody,
   type Period,
   type PayrollReport,
   type PayrollSettings,
@@ -21,8 +24,32 @@ import {
 } from './schemas';
 import { lockKeys } from '../../core/locks';
 
-const computeReport = (companyId: string, range: DateRange, ctx: Context, status: Period) =>
-  reportOf(companyId, range, ctx.rules, ctx.settings, status);
+/**
+ * The report of a period; when its first workweek began in the period before and that one is
+ * closed, with that period's frozen rows, so that the week's prior-period adjustment is paid here
+ * (adjustments.ts). The closed report itself is never rewritten.
+ */
+async function computeReport(companyId: string, range: DateRange, ctx: Context, status: Period) {
+  return reportOf(companyId, range, ctx.rules, ctx.settings, status, await priorOf(companyId, range, ctx));
+}
+
+async function priorOf(companyId: string, range: DateRange, ctx: Context): Promise<PriorPeriod | null> {
+  const week = weekOf(range.start, { weekStartingDay: ctx.rules.profile.weekStartingDay });
+  if (week.start >= range.start) return null;
+  const before = previousPayPeriod(
+    range,
+    { payrollStartingDay: ctx.rules.profile.payrollStartingDay },
+    ctx.settings.payFrequency,
+    ctx.settings.anchorDate,
+  );
+  const stored = await repo.readPeriod(companyId, before.start);
+  if (stored?.status !== 'closed' || !stored.report) return null;
+  return {
+    startDate: before.start,
+    endDate: before.end,
+    rows: new Map(stored.report.employees.map((e) => [e.employeeId, e])),
+  };
+}
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -52,6 +79,40 @@ export async function updateSettings({
   if (patch.overtimeRules) next.overtimeRules = withDefaults(patch.overtimeRules);
   await repo.settingsRef(companyId).set(next);
   return next;
+}
+
+// --- pay elements -----------------------------------------------------------------------------
+
+/** POST /payroll/pay-elements: record-pay-element.ts, with the company's payroll settings. */
+export async function createPayElement(args: { companyId: string; uid: string; body: PayElementBody }) {
+  return recordPayElement({ ...args, settings: await settingsOf(args.companyId) });
+}
+
+/** GET /payroll/pay-elements: by date range (and employee). */
+export async function listPayElements({
+  companyId,
+  from,
+  to,
+  employeeId,
+}: {
+  companyId: string;
+  from: string;
+  to: string;
+  employeeId?: string;
+}) {
+  await requireCompany(companyId);
+  return repo.listPayElements(companyId, { from, to }, employeeId);
+}
+
+// --- meal waivers -----------------------------------------------------------------------------
+
+export const createMealWaiver = recordMealWaiver;
+export const finishMealWaiver = endMealWaiver;
+
+/** GET /payroll/meal-waivers. */
+export async function listMealWaivers({ companyId, employeeId }: { companyId: string; employeeId?: string }) {
+  await requireCompany(companyId);
+  return repo.listMealWaivers(companyId, employeeId);
 }
 
 // --- periods ----------------------------------------------------------------------------------
@@ -293,6 +354,19 @@ export async function exportPeriod({
     tips: e.tips ?? 0,
     schedulePremiums: premiumsOfKind(e, 'scheduleChange', 'rest'),
     mealPremiums: premiumsOfKind(e, 'mealPeriod'),
+    adjustments: e.adjustmentPay ?? 0,
+    payElements: e.payElementPay ?? 0,
+    weeks: (e.weeks ?? []).map((w) => ({
+      weekStart: w.weekStart,
+      regularRate: w.regularRate ?? 0,
+      regularMinutes: w.regularMinutes,
+      overtimeMinutes: w.overtimeMinutes,
+      doubleTimeMinutes: w.doubleTimeMinutes,
+      regularPay: w.regularPay ?? 0,
+      overtimePay: w.overtimePay ?? 0,
+      doubleTimePay: w.doubleTimePay ?? 0,
+    })),
+    ...(e.primaryRate != null ? { baseRate: e.primaryRate } : {}),
     totalPay: e.totalPay ?? 0,
   }));
   const rules = ctx.rules;
