@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { db } from '../../src/core/firebase';
 import { api } from '../helpers/api';
 import { snapshotCompany } from '../helpers/fixtures';
@@ -91,6 +92,33 @@ describe('POST /schedule-proposals (schedule generation)', () => {
       .query({ companyId: co.companyId })
       .set(bearer(co.manager));
     expect(got.body.data).toMatchObject({ status: 'committed', committedAt: expect.any(Number) });
+  });
+
+  it('stores its employees by id only and answers their names as their records say now (an erased or renamed person is in no proposal)', async () => {
+    const co = await scheduleCompany();
+    await setTemplate(co, 2);
+    const res = await generate(co, { startDate: MON, endDate: MON });
+    expect(res.status).toBe(201);
+    const employee = db().collection('companies').doc(co.companyId).collection('employees').doc(co.employeeId);
+    const before = (await employee.get()).data()!;
+    const named = res.body.data.assignments.find((a: { employeeId: string }) => a.employeeId === co.employeeId);
+    expect(named.employeeName).toBe(`${before.name} ${before.surname}`);
+    const stored = (
+      await db().collection('companies').doc(co.companyId).collection('scheduleProposals').doc(res.body.data.id).get()
+    ).data()!;
+    expect(gunzipSync(stored.body).toString('utf8')).not.toContain(before.surname);
+    await employee.update({ name: 'Erased', surname: 'person' });
+    const got = await api('schedule')
+      .get(`/schedule-proposals/${res.body.data.id}`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager));
+    expect(got.status).toBe(200);
+    const names = got.body.data.assignments.map((a: { employeeId: string; employeeName: string }) => [
+      a.employeeId,
+      a.employeeName,
+    ]);
+    expect(names).toContainEqual([co.employeeId, 'Erased person']);
+    expect(JSON.stringify(got.body)).not.toContain(before.surname);
   });
 
   it('never touches published shifts: it schedules around them and says why a seat stayed open', async () => {

@@ -193,6 +193,26 @@ async function load(companyId: string, proposalId: string): Promise<StoredPropos
   return stored;
 }
 
+/**
+ * A stored proposal names its employees by id (an erasure reaches no copy in it): the names are
+ * their records' names now, one batched read (an erased employee answers the erased placeholder).
+ */
+async function withNames(companyId: string, proposal: Proposal): Promise<Proposal> {
+  const ids = [...new Set(proposal.assignments.map((a) => a.employeeId))];
+  if (!ids.length) return proposal;
+  const snaps = await db().getAll(...ids.map((id) => employeeRef(companyId, id)));
+  const names = new Map(
+    snaps.flatMap((snap) => {
+      const e = employeeFromSnapshot(snap);
+      return e ? [[snap.id, `${e.name} ${e.surname}`.trim()] as const] : [];
+    }),
+  );
+  return {
+    ...proposal,
+    assignments: proposal.assignments.map((a) => ({ ...a, employeeName: names.get(a.employeeId) ?? '' })),
+  };
+}
+
 export async function getProposal({
   companyId,
   proposalId,
@@ -200,7 +220,7 @@ export async function getProposal({
   companyId: string;
   proposalId: string;
 }): Promise<Proposal> {
-  return (await load(companyId, proposalId)).proposal;
+  return withNames(companyId, (await load(companyId, proposalId)).proposal);
 }
 
 async function readShifts(companyId: string, ids: string[]): Promise<Shift[]> {

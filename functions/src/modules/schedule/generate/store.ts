@@ -5,7 +5,7 @@ import { storedCollection } from '../../../core/stored';
 import { proposalSchema, seatReasonSchema } from './schemas';
 
 /**
- * Proposals live at companies/{companyId}/scheduleProposals/{proposalId}:
+ * Proposals live at companies/{companyId}/scheduleProposals/{proposalId}, naming employees by id only:
  *   {companyId, status, startDate, endDate, createdAt, committedAt, fingerprint (the hash of the
  *    generation problem, compared again at commit), committedShiftIds, body, demandSeats}
  * `body` is the proposal as the API shows it, gzipped JSON (bytes): a month of a large restaurant
@@ -61,7 +61,7 @@ const storedProposal = z
   })
   .transform(({ id, status, committedAt, body, ...rest }) => ({
     ...rest,
-    proposal: { ...body, id, status, committedAt },
+    proposal: { ...body, id, status, committedAt, assignments: unnamed(body.assignments) },
   }))
   .pipe(storedProposalSchema);
 
@@ -71,8 +71,15 @@ export const {
   fromSnapshot: proposalFromSnapshot,
 } = storedCollection('scheduleProposals', storedProposal);
 
+/** Assignments as stored: employees by id only, their names read from their records when answered (an erased name is in no proposal). */
+const unnamed = (assignments: unknown) =>
+  Array.isArray(assignments)
+    ? assignments.map((a: unknown) => (typeof a === 'object' && a ? { ...a, employeeName: '' } : a))
+    : assignments;
+
 export function proposalToDoc({ proposal, fingerprint, committedShiftIds, demandSeats }: StoredProposal): DocumentData {
-  const { id: _id, ...body } = proposal;
+  const { id: _id, ...named } = proposal;
+  const body = { ...named, assignments: named.assignments.map(({ employeeName: _name, ...a }) => a) };
   return {
     companyId: proposal.companyId,
     status: proposal.status,
