@@ -46,6 +46,13 @@ export interface PersonalData {
    * kind of id): a unit test refuses such an entry without it.
    */
   cut?: (data: DocumentData, person: PersonIds) => DocumentData;
+  /**
+   * Fields where a document of this collection may carry a copy of someone's name or contact details
+   * as text (a notification's text, an answer kept for a retry, an audit value), whoever it belongs
+   * to: erasure replaces each mention of the person in them with the placeholder, in every document
+   * of the company's collection; the export leaves such copies out (they are other people's records).
+   */
+  copiesIn?: readonly string[];
   /** The field holding the Storage path of the document's file, deleted with the document. */
   file?: string;
   /** A record the company must keep for a statutory period after erasure, then deleted (src/modules/privacy/retention.ts). */
@@ -70,3 +77,6 @@ export interface PersonalDataEntry {
   scope: 'company' | 'root';
   rule: PersonalData;
 }
+
+/** The text an erased person's name, email or phone becomes in a copy elsewhere. */
+export const ERASED_TEXT = `${ERASED_NAME.name} ${ERASED_NAME.surname}`;

@@ -30,6 +30,16 @@ export function moduleNamed(name: string): DefinedModule {
 /** Root collections of the HTTP layer itself: the answers kept for idempotency keys. */
 const HTTP_LAYER = { root: [IDEMPOTENCY_COLLECTION] };
 
+/** The HTTP layer's personal data: an answer kept for a retry (24 hours) may hold anyone's name or contact details. */
+const HTTP_LAYER_PERSONAL_DATA: PersonalDataEntry[] = [
+  {
+    module: 'http',
+    collection: IDEMPOTENCY_COLLECTION,
+    scope: 'root',
+    rule: { match: {}, erase: 'reduce', companyField: 'companyId', copiesIn: ['body'] },
+  },
+];
+
 /** The Firestore collections the modules (and the HTTP layer) own: under `companies/{id}/` and at the root (tests snapshot them). */
 export function ownedCollections(): { company: string[]; root: string[] } {
   const of = (where: 'company' | 'root') => [...new Set(DEPLOYED.flatMap((m) => m.collections?.[where] ?? []))];
@@ -38,14 +48,17 @@ export function ownedCollections(): { company: string[]; root: string[] } {
 
 /** The registry of personal data: every owned collection whose module says it holds a person's data. */
 export function personalDataEntries(): PersonalDataEntry[] {
-  return DEPLOYED.flatMap((m) =>
-    (['company', 'root'] as const).flatMap((scope) =>
-      (m.collections?.[scope] ?? []).flatMap((collection) => {
-        const rule = m.personalData?.[collection];
-        return rule && rule !== 'none' ? [{ module: m.name, collection, scope, rule }] : [];
-      }),
+  return [
+    ...DEPLOYED.flatMap((m) =>
+      (['company', 'root'] as const).flatMap((scope) =>
+        (m.collections?.[scope] ?? []).flatMap((collection) => {
+          const rule = m.personalData?.[collection];
+          return rule && rule !== 'none' ? [{ module: m.name, collection, scope, rule }] : [];
+        }),
+      ),
     ),
-  );
+    ...HTTP_LAYER_PERSONAL_DATA,
+  ];
 }
 
 /** `module/collection` of each owned collection its module has not classified (holding personal data or `none`). */

@@ -52,6 +52,8 @@ beforeAll(async () => {
       .patch(`/employees/${employeeId}`)
       .query(q)
       .set(bearer(owner))
+      // the answer kept for a retry holds the person's name
+      .set('Idempotency-Key', `privacy-${tag}`)
       .send({ name: person.name, surname: person.surname, phone: person.phone, address: `1 ${tag} Row` }),
   );
   await expectOk(
@@ -79,6 +81,25 @@ beforeAll(async () => {
   await expectOk(
     api('posts').post(`/posts/${post.id}/comments`).query(q).set(bearer(employee)).send({ text: 'Thanks, I am in' }),
   );
+  // copies of the person in other people's records: a manager's post (its event, every member's inbox entry) and comment
+  const welcome = await expectOk(
+    api('posts')
+      .post('/posts')
+      .query(q)
+      .set(bearer(manager))
+      .send({
+        title: `Welcome ${person.name} ${person.surname}`,
+        body: `Say hello at ${person.email} or ${person.phone}`,
+        audience: { kind: 'everyone' },
+      }),
+  );
+  await expectOk(
+    api('posts')
+      .post(`/posts/${welcome.id}/comments`)
+      .query(q)
+      .set(bearer(manager))
+      .send({ text: `Glad to have you, ${person.name} ${person.surname}` }),
+  );
   await storeWhatNoRouteWritesHere(employeeId, employee.uid);
   for (const op of ops) if (op.method === 'get') await prepare(op, f, world);
 }, 180_000);
@@ -94,6 +115,7 @@ async function expectOk(req: PromiseLike<{ status: number; text: string; body: u
 /** A punch with its locations, a chat, a closed pay period naming the employee, their POS record (written by flows that need a model or a vendor). */
 async function storeWhatNoRouteWritesHere(employeeId: string, uid: string) {
   const batch = db().batch();
+  batch.update(company().collection('employees').doc(employeeId), { hiring: '2025-01-06', bornDate: '1990-05-17' });
   const at = { lat: 51.5, lng: -0.12, accuracy: 5 };
   batch.set(company().collection('punches').doc('privacy-punch'), {
     companyId: f.company.companyId,
@@ -239,13 +261,26 @@ describe("a person's data", () => {
     for (const value of Object.values(person)) expect([value, mentioning(after, value)]).toEqual([value, []]);
   }, 120_000);
 
+  it("leaves no copy of the person's full name, email or phone in any document of the company, its events, inboxes and kept answers included", async () => {
+    const stored = JSON.stringify(await snapshotCompany(f.company.companyId)).toLowerCase();
+    const kept = await db().collection('idempotencyKeys').where('companyId', '==', f.company.companyId).get();
+    const answers = JSON.stringify(kept.docs.map((d) => d.data())).toLowerCase();
+    for (const value of [`${person.name} ${person.surname}`, person.email, person.phone]) {
+      expect([value, stored.includes(value.toLowerCase())]).toEqual([value, false]);
+      expect([value, answers.includes(value.toLowerCase())]).toEqual([value, false]);
+    }
+    expect(stored).toContain('welcome erased person');
+  });
+
   it('leaves the records the company must keep reduced to the id, and deletes the rest, the file and the account', async () => {
     const punch = (await company().collection('punches').doc('privacy-punch').get()).data()!;
     expect(punch).toMatchObject({ employeeId: f.company.employeeId, clockInAt: Date.UTC(2026, 2, 2, 9) });
     expect([punch.clockInLocation, punch.note]).toEqual([undefined, undefined]);
     const record = (await company().collection('employees').doc(f.company.employeeId).get()).data()!;
     expect(record).toMatchObject({ name: 'Erased', surname: 'person', archived: true });
-    expect([record.phone, record.email, record.address, record.userId]).toEqual([
+    expect([record.phone, record.email, record.address, record.userId, record.hiring, record.bornDate]).toEqual([
+      undefined,
+      undefined,
       undefined,
       undefined,
       undefined,

@@ -6799,6 +6799,8 @@ export interface components {
             at: number;
             by: string;
             companyId: string;
+            /** @description Other people's records (notifications, answers kept for a retry, audit values, events) whose copies of the person's name, email or phone were replaced by the erased placeholder */
+            copiesScrubbed: number;
             country: string | null;
             /** @description Documents deleted */
             deleted: number;

@@ -1,6 +1,7 @@
 import { defineModule, lazyFile } from '../kit';
 import { DOCUMENT_ID, ERASED_NAME } from '../personal-data';
 import { employeeErrors } from './errors';
+import { ERASED_EMPLOYEE_FIELDS } from './field-tags';
 
 const router = lazyFile<typeof import('./router')>(() => require('./router'));
 
@@ -11,31 +12,21 @@ export default defineModule({
   errors: employeeErrors.catalog,
   collections: { company: ['employees', 'auditTrail'] },
   personalData: {
-    // the record stays (pay records refer to it, with the pay rates they were figured at), reduced to its id
+    // the record stays (pay records refer to it): what it keeps, field by field, is in field-tags.ts
     employees: {
       match: { employeeId: DOCUMENT_ID, uid: 'userId' },
       erase: 'reduce',
       record: 'pay',
-      fields: [
-        'email',
-        'phone',
-        'phoneCode',
-        'address',
-        'city',
-        'avatar',
-        'locale',
-        'emergencyContact',
-        'emergencyPhone',
-        'emergencyPhoneCode',
-        'bornDate',
-        'availabilities',
-        'userId',
-        'employeeNumber',
-        'importSource',
-      ],
+      fields: ERASED_EMPLOYEE_FIELDS,
       replace: { ...ERASED_NAME, archived: true },
     },
-    // the changes of the record keep who and when, not what the fields held
-    auditTrail: { match: { employeeId: 'entityId' }, erase: 'reduce', fields: ['before', 'after'] },
+    // the changes of the record keep who and when, not what the fields held; another entity's audit
+    // line (a role, a pay period, a shift) may hold the person's name in its values
+    auditTrail: {
+      match: { employeeId: 'entityId' },
+      erase: 'reduce',
+      fields: ['before', 'after'],
+      copiesIn: ['before', 'after'],
+    },
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate, queryBoolean } from '../../http/fields';
 import { recordOf, visibleTo, type VisibilityTag } from '../../http/visibility';
+import { EMPLOYEE_FIELD_TAGS } from './field-tags';
 
 const availabilityWindow = z
   .strictObject({ start: z.int().min(0).max(1440), end: z.int().min(0).max(1440) })
@@ -94,30 +95,9 @@ const archiveRecord = z
   })
   .meta({ id: 'EmployeeArchive' });
 
-/**
- * What each private field of an employee record carries (src/http/visibility.ts): pay, contact
- * details (emergency contacts too) or personal HR data. An employee sees all of their own record;
- * what others see follows the caller's view.
- */
-export const EMPLOYEE_FIELD_TAGS = {
-  salary: 'pay',
-  additionalSalary: 'pay',
-  rateRegular: 'pay',
-  rateOvertime: 'pay',
-  positionRates: 'pay',
-  email: 'contact',
-  phone: 'contact',
-  phoneCode: 'contact',
-  address: 'contact',
-  city: 'contact',
-  emergencyContact: 'contact',
-  emergencyPhone: 'contact',
-  emergencyPhoneCode: 'contact',
-  bornDate: 'personal',
-  employeeNumber: 'personal',
-  importSource: 'personal',
-  hiring: 'personal',
-} as const satisfies Partial<Record<keyof typeof employeeCreateBody.shape, VisibilityTag>>;
+// the tags live in a file of their own (no zod): the module's definition, loaded by every function, reads them
+export { EMPLOYEE_FIELD_TAGS };
+EMPLOYEE_FIELD_TAGS satisfies Partial<Record<keyof typeof employeeCreateBody.shape, VisibilityTag>>;
 
 const taggedCreateFields = Object.fromEntries(
   Object.entries(EMPLOYEE_FIELD_TAGS).map(([field, tag]) => [

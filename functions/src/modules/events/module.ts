@@ -20,10 +20,11 @@ export default defineModule({
     root: ['pendingEvents'],
   },
   personalData: {
-    // events name people by id only (subjects, actor); a member's copies, phones and choices are theirs
-    outbox: 'none',
+    // events name people by id (subjects, actor); free text they carry (a post's title) may name anyone
+    outbox: { match: {}, erase: 'reduce', copiesIn: ['data'] },
     pendingEvents: 'none',
-    inbox: { match: { uid: 'uid' }, erase: 'delete' },
+    // a member's own copies are theirs; another member's copy may name the person in its text
+    inbox: { match: { uid: 'uid' }, erase: 'delete', copiesIn: ['title', 'body', 'data'] },
     notificationPreferences: { match: { uid: 'uid' }, erase: 'delete' },
     devices: { match: { uid: 'uid' }, erase: 'delete' },
     emailDigests: { match: { uid: 'uid' }, erase: 'delete' },

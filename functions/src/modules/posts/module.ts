@@ -10,8 +10,9 @@ export default defineModule({
   errors: postErrors.catalog,
   collections: { company: ['posts', 'postRecipients', 'postComments'] },
   personalData: {
-    posts: { match: { uid: 'authorUid' }, erase: 'reduce' },
+    // anyone's post or comment may name the person in its text
+    posts: { match: { uid: 'authorUid' }, erase: 'reduce', copiesIn: ['title', 'body'] },
     postRecipients: { match: { employeeId: 'employeeId' }, erase: 'delete' },
-    postComments: { match: { uid: 'authorUid' }, erase: 'delete' },
+    postComments: { match: { uid: 'authorUid' }, erase: 'delete', copiesIn: ['text'] },
   },
 });

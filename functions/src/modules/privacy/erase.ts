@@ -7,6 +7,7 @@ import { deleteStored } from '../../core/storage';
 import { privacyErrors } from './errors';
 import { findPersonalData, idsOnly, type Found } from './find';
 import { resolvePerson, type PersonRequest } from './person';
+import { withoutMentions } from './mentions';
 import { erasureRef } from './repo';
 import { companyCountry, keepUntil, type RecordKind } from './retention';
 import type { PersonIds } from '../personal-data';
@@ -29,9 +30,16 @@ function reduced({ entry: { rule }, data }: Found, person: PersonIds): DocumentD
   return { ...out, ...rule.replace };
 }
 
-/** The update that turns a document into its reduced form (empty when it already is: a retried erasure writes nothing). */
-export function reduction(found: Found, person: PersonIds): DocumentData {
-  const target = reduced(found, person);
+/** A copy of the person in another record: each mention in the rule's `copiesIn` fields replaced by the placeholder. */
+function scrubbed({ entry: { rule }, data }: Found, mentions: readonly string[]): DocumentData {
+  const out: DocumentData = { ...data };
+  for (const field of rule.copiesIn ?? []) if (field in out) out[field] = withoutMentions(out[field], mentions);
+  return out;
+}
+
+/** The update that turns a document into its reduced (or, for a copy, scrubbed) form; empty when it already is: a retried erasure writes nothing. */
+export function reduction(found: Found, person: PersonIds, mentions: readonly string[] = []): DocumentData {
+  const target = found.copy ? scrubbed(found, mentions) : reduced(found, person);
   const update: DocumentData = {};
   for (const key of Object.keys(found.data)) if (!(key in target)) update[key] = firestoreNs().FieldValue.delete();
   for (const [key, value] of Object.entries(target))
@@ -51,9 +59,10 @@ export async function erasePerson({ member, person: ref, log }: PersonRequest) {
   const person = await resolvePerson(companyId, ref);
   if (person.isOwner) throw privacyErrors.PERSON_IS_OWNER('An owner of the company cannot be erased from it');
   const found = await findPersonalData(companyId, person);
-  const [removed, kept] = [
-    found.filter((f) => f.entry.rule.erase === 'delete'),
-    found.filter((f) => f.entry.rule.erase === 'reduce'),
+  const [removed, kept, copies] = [
+    found.filter((f) => !f.copy && f.entry.rule.erase === 'delete'),
+    found.filter((f) => !f.copy && f.entry.rule.erase === 'reduce'),
+    found.filter((f) => f.copy),
   ];
   let files = 0;
   for (const { entry, data } of removed) {
@@ -61,7 +70,10 @@ export async function erasePerson({ member, person: ref, log }: PersonRequest) {
     if (typeof path === 'string' && path) await deleteStored(path).then(() => files++);
   }
   await inBatches(removed, (batch, f) => batch.delete(f.ref));
-  const reductions = kept.map((f) => ({ ref: f.ref, update: reduction(f, person.ids) }));
+  const reductions = [...kept, ...copies].map((f) => ({
+    ref: f.ref,
+    update: reduction(f, person.ids, person.mentions),
+  }));
   await inBatches(
     reductions.filter((r) => Object.keys(r.update).length > 0),
     (batch, r) => batch.update(r.ref, r.update),
@@ -85,6 +97,7 @@ export async function erasePerson({ member, person: ref, log }: PersonRequest) {
     country,
     deleted: removed.length,
     reduced: kept.length,
+    copiesScrubbed: copies.length,
     files,
     accountDeleted,
   };

@@ -29,7 +29,8 @@ export function plain(value: unknown): unknown {
 export async function exportPerson({ member, person: ref, log }: PersonRequest) {
   const { companyId } = member;
   const person = await resolvePerson(companyId, ref);
-  const found = await findPersonalData(companyId, person);
+  // copies of the person in others' records (a notification, a kept answer) are those people's
+  const found = (await findPersonalData(companyId, person)).filter((f) => !f.copy);
   const files = [];
   for (const { entry, data } of found) {
     const path = entry.rule.file ? data[entry.rule.file] : undefined;

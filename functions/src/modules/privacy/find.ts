@@ -4,6 +4,7 @@ import { companyDoc } from '../../core/firestore';
 import { DOCUMENT_ID, type PersonIds, type PersonKey } from '../personal-data';
 import { platform } from '../kit';
 import type { PersonalDataEntry } from '../personal-data';
+import { mentions } from './mentions';
 import type { Person } from './person';
 
 /** A stored document naming the person, with the rule of the collection it is in. */
@@ -11,6 +12,8 @@ export interface Found {
   entry: PersonalDataEntry;
   ref: DocumentReference;
   data: DocumentData;
+  /** Found only as a copy of the person's name or contact details in another record (the rule's `copiesIn`). */
+  copy?: true;
 }
 
 const same = (a: DocumentData, b: DocumentData) => JSON.stringify(a) === JSON.stringify(b);
@@ -18,7 +21,8 @@ const same = (a: DocumentData, b: DocumentData) => JSON.stringify(a) === JSON.st
 /**
  * Every document of the company naming the person, found through the registry of personal data:
  * by each field that names them (an equality query, or a read by id), and for data nested in lists
- * (a `rewrite` rule) every document the rule changes. Account data (root collections not scoped to
+ * (a `rewrite` rule) every document the rule changes, and copies of their name or contact details in
+ * others' records (a `copiesIn` rule: scanned, the company's documents only). Account data (root collections not scoped to
  * a company) only when the person belongs to no other company.
  */
 export async function findPersonalData(companyId: string, person: Person): Promise<Found[]> {
@@ -26,11 +30,19 @@ export async function findPersonalData(companyId: string, person: Person): Promi
   const keep = (entry: PersonalDataEntry, ref: DocumentReference, data: DocumentData | undefined) => {
     if (data && !found.has(ref.path)) found.set(ref.path, { entry, ref, data });
   };
+  const copies = new Map<string, Found>();
   for (const entry of platform().personalDataEntries()) {
     const { rule, scope, collection } = entry;
-    if (scope === 'root' && !rule.companyField && !person.accountHere) continue;
     const base = scope === 'company' ? companyDoc(companyId).collection(collection) : db().collection(collection);
     const scoped: Query = rule.companyField ? base.where(rule.companyField, '==', companyId) : base;
+    if (rule.copiesIn && person.mentions.length && (scope === 'company' || rule.companyField)) {
+      for (const d of (await scoped.get()).docs) {
+        const fields = rule.copiesIn.map((field) => d.get(field));
+        if (mentions(fields, person.mentions))
+          copies.set(d.ref.path, { entry, ref: d.ref, data: d.data(), copy: true });
+      }
+    }
+    if (scope === 'root' && !rule.companyField && !person.accountHere) continue;
     if (rule.rewrite) {
       for (const d of (await base.get()).docs)
         if (!same(rule.rewrite(d.data(), person.ids), d.data())) keep(entry, d.ref, d.data());
@@ -48,6 +60,7 @@ export async function findPersonalData(companyId: string, person: Person): Promi
       }
     }
   }
+  for (const [path, copy] of copies) if (!found.has(path)) found.set(path, copy);
   return [...found.values()];
 }
 

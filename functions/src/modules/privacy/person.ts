@@ -4,6 +4,7 @@ import { auth, db } from '../../core/firebase';
 import { membershipFromDoc, membershipRef, type Membership } from '../../core/memberships';
 import type { PersonIds } from '../personal-data';
 import { privacyErrors } from './errors';
+import { mentionsOf } from './mentions';
 import type { PersonRef } from './schemas';
 
 /** A person as the privacy operations see them: their ids, and whether their account belongs to this company alone. */
@@ -12,6 +13,8 @@ export interface Person {
   /** Their account data (profile, onboarding sessions) is exported and erased too: no other company has them. */
   accountHere: boolean;
   isOwner: boolean;
+  /** Their full name, email and phone as stored: how a copy of them in others' documents is recognised (mentions.ts). */
+  mentions: string[];
 }
 
 const lower = (v: unknown) => (typeof v === 'string' && v ? v.toLowerCase() : null);
@@ -39,9 +42,17 @@ export interface PersonRequest {
 export async function resolvePerson(companyId: string, ref: PersonRef): Promise<Person> {
   const company = companyDoc(companyId);
   const ids: PersonIds = { employeeId: null, uid: null, applicationId: null, email: null };
+  const texts: Array<string | null> = [];
+  const named = (doc: FirebaseFirestore.DocumentSnapshot) =>
+    texts.push(
+      [text(doc.get('name')), text(doc.get('surname'))].filter(Boolean).join(' ') || null,
+      text(doc.get('email')),
+      text(doc.get('phone')),
+    );
   if (ref.applicationId) {
     const application = await company.collection('applications').doc(ref.applicationId).get();
     if (!application.exists) throw notFound();
+    named(application);
     Object.assign(ids, {
       applicationId: application.id,
       email: lower(application.get('email')),
@@ -58,6 +69,7 @@ export async function resolvePerson(companyId: string, ref: PersonRef): Promise<
   if (ids.employeeId) {
     const employee = await company.collection('employees').doc(ids.employeeId).get();
     if (!employee.exists && ref.employeeId) throw notFound();
+    if (employee.exists) named(employee);
     ids.uid ??= text(employee.get('userId'));
     ids.email ??= lower(employee.get('email'));
     if (!ids.applicationId) {
@@ -78,6 +90,7 @@ export async function resolvePerson(companyId: string, ref: PersonRef): Promise<
     ids,
     accountHere: memberships.every((m) => m.companyId === companyId),
     isOwner: memberships.some((m) => m.companyId === companyId && m.role === 'owner'),
+    mentions: mentionsOf([...texts, ids.email]),
   };
 }
 

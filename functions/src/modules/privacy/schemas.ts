@@ -76,6 +76,11 @@ export const erasureSchema = z
     country: z.string().nullable(),
     deleted: z.number().describe('Documents deleted'),
     reduced: z.number().describe('Documents kept with the personal fields removed'),
+    copiesScrubbed: z
+      .number()
+      .describe(
+        "Other people's records (notifications, answers kept for a retry, audit values, events) whose copies of the person's name, email or phone were replaced by the erased placeholder",
+      ),
     files: z.number().describe('Files deleted from Cloud Storage'),
     accountDeleted: z.boolean().describe('The user account went too (the person belonged to no other company)'),
     kept: z.array(keptRecords).describe('Records the company must keep, reduced to the id, and until when'),

@@ -27,7 +27,10 @@ describe('the registry of personal data', () => {
     for (const { module, collection, scope, rule } of personalDataEntries()) {
       const where = `${module}/${collection}`;
       const fields = Object.values(rule.match).flat();
-      expect({ where, findable: fields.length > 0 || !!rule.rewrite }).toEqual({ where, findable: true });
+      expect({ where, findable: fields.length > 0 || !!rule.rewrite || !!rule.copiesIn }).toEqual({
+        where,
+        findable: true,
+      });
       if (rule.record) expect({ where, erase: rule.erase }).toEqual({ where, erase: 'reduce' });
       if (rule.companyField) expect({ where, scope }).toEqual({ where, scope: 'root' });
       if (rule.file) expect({ where, erase: rule.erase }).toEqual({ where, erase: 'delete' });
