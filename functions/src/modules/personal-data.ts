@@ -80,3 +80,17 @@ export interface PersonalDataEntry {
 
 /** The text an erased person's name, email or phone becomes in a copy elsewhere. */
 export const ERASED_TEXT = `${ERASED_NAME.name} ${ERASED_NAME.surname}`;
+
+/**
+ * The cut of a document that names other people only as the actors of steps on the person's record
+ * (who uploaded, approved, changed it): those fields read `someone-else` unless they name the person.
+ */
+export const actorsCut =
+  (...fields: readonly string[]) =>
+  (data: DocumentData, person: PersonIds): DocumentData => {
+    const own = new Set([person.uid, person.employeeId].filter((id): id is string => !!id));
+    const out = { ...data };
+    for (const field of fields)
+      if (typeof out[field] === 'string' && !own.has(out[field] as string)) out[field] = SOMEONE_ELSE;
+    return out;
+  };

@@ -214,6 +214,18 @@ describe("a person's data", () => {
     expect(audit.docs.map((d) => [d.get('action'), d.get('by')])).toContainEqual(['export', f.company.owner.uid]);
   });
 
+  it("holds no other person's id, name or contact detail: not the colleague's, the manager's or the owner's", async () => {
+    const res = await exportOf({ employeeId: f.company.employeeId });
+    const text = JSON.stringify(res.body.data.records).toLowerCase();
+    const { owner, manager } = f.company;
+    const others = [f.staffId, owner.uid, manager.uid, owner.email, manager.email, 'Someone Else'];
+    const where = (res.body.data.records as Array<{ collection: string; data: unknown }>)
+      .filter((r) => others.some((value) => JSON.stringify(r.data).toLowerCase().includes(value.toLowerCase())))
+      .map((r) => `${r.collection}: ${JSON.stringify(r.data).slice(0, 400)}`);
+    expect(where).toEqual([]);
+    expect(others.filter((value) => text.includes(value.toLowerCase()))).toEqual([]);
+  });
+
   it('is exported to owners only, and a person is named by exactly one id', async () => {
     const asManager = await privacy()
       .get('/privacy/export')

@@ -1,5 +1,7 @@
 import { defineModule, lazyFile } from '../kit';
 import { attendanceErrors } from './errors';
+import { actorsCut } from '../personal-data';
+import { punchEditOfPerson } from './privacy';
 
 const router = lazyFile<typeof import('./router')>(() => require('./router'));
 const autoClockOut = lazyFile<typeof import('./auto-clock-out')>(() => require('./auto-clock-out'));
@@ -17,8 +19,9 @@ export default defineModule({
       erase: 'reduce',
       record: 'time',
       fields: ['note', 'clockInLocation', 'clockOutLocation'],
+      cut: actorsCut('approvedBy', 'reviewedBy'),
     },
-    punchAudit: { match: { uid: 'by' }, erase: 'reduce' },
+    punchAudit: { match: { uid: 'by' }, erase: 'reduce', cut: punchEditOfPerson },
     attendanceSettings: 'none',
     attendanceLocks: { match: { uid: 'lockedBy' }, erase: 'reduce' },
     openPunches: { match: { employeeId: 'employeeId' }, erase: 'delete', companyField: 'companyId' },

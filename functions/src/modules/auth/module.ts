@@ -1,7 +1,7 @@
 import { MAIL_SECRETS } from '../../core/config';
 import { defineModule, lazyFile } from '../kit';
 import { PASSWORD_RESET_QUEUE } from './queues';
-import { DOCUMENT_ID } from '../personal-data';
+import { DOCUMENT_ID, actorsCut } from '../personal-data';
 import { authErrors } from './errors';
 import { auditLineOfPerson } from './privacy';
 
@@ -20,7 +20,12 @@ export default defineModule({
   personalData: {
     users: { match: { uid: DOCUMENT_ID }, erase: 'delete' },
     memberships: { match: { uid: 'uid' }, erase: 'delete', companyField: 'companyId' },
-    invitations: { match: { email: 'email', employeeId: 'employeeId' }, erase: 'delete', companyField: 'companyId' },
+    invitations: {
+      match: { email: 'email', employeeId: 'employeeId' },
+      erase: 'delete',
+      companyField: 'companyId',
+      cut: actorsCut('invitedBy', 'acceptedBy'),
+    },
     authAudit: {
       match: { uid: ['targetUid', 'actorUid'] },
       erase: 'reduce',

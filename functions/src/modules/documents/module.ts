@@ -1,5 +1,6 @@
 import { defineModule, lazyFile } from '../kit';
 import { documentErrors } from './errors';
+import { actorsCut } from '../personal-data';
 
 const router = lazyFile<typeof import('./router')>(() => require('./router'));
 const service = lazyFile<typeof import('./service')>(() => require('./service'));
@@ -11,7 +12,12 @@ export default defineModule({
   errors: documentErrors.catalog,
   collections: { company: ['documents', 'documentSettings'], root: ['documentExpiries'] },
   personalData: {
-    documents: { match: { employeeId: 'employeeId' }, erase: 'delete', file: 'storagePath' },
+    documents: {
+      match: { employeeId: 'employeeId' },
+      erase: 'delete',
+      file: 'storagePath',
+      cut: actorsCut('uploadedBy'),
+    },
     documentSettings: 'none',
     // an entry of a deleted document is dropped by the expiry job
     documentExpiries: 'none',

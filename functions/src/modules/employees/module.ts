@@ -1,5 +1,5 @@
 import { defineModule, lazyFile } from '../kit';
-import { DOCUMENT_ID, ERASED_NAME } from '../personal-data';
+import { DOCUMENT_ID, ERASED_NAME, actorsCut } from '../personal-data';
 import { employeeErrors } from './errors';
 import { ERASED_EMPLOYEE_FIELDS } from './field-tags';
 
@@ -27,6 +27,7 @@ export default defineModule({
       erase: 'reduce',
       fields: ['before', 'after'],
       copiesIn: ['before', 'after'],
+      cut: actorsCut('by'),
     },
   },
 });

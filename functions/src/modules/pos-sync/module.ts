@@ -1,5 +1,5 @@
 import { defineModule, lazyFile } from '../kit';
-import { ERASED_NAME } from '../personal-data';
+import { ERASED_NAME, actorsCut } from '../personal-data';
 import { posSyncErrors } from './errors';
 
 const router = lazyFile<typeof import('./router')>(() => require('./router'));
@@ -22,6 +22,7 @@ export default defineModule({
       erase: 'reduce',
       fields: ['email', 'phone', 'emailKey', 'phoneKey', 'jobTitle'],
       replace: { firstName: ERASED_NAME.name, lastName: ERASED_NAME.surname },
+      cut: actorsCut('linkedBy', 'unlinkedBy'),
     },
     posHeld: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'time' },
     csvImports: { match: { uid: 'createdBy' }, erase: 'reduce' },

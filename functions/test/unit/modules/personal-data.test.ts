@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { closedPeriodWithout, periodOfPerson } from '../../../src/modules/payroll/erasure';
 import { requestOfPerson } from '../../../src/modules/requests/privacy';
-import { DOCUMENT_ID, SOMEONE_ELSE } from '../../../src/modules/personal-data';
+import { DOCUMENT_ID, SOMEONE_ELSE, actorsCut } from '../../../src/modules/personal-data';
+import { punchEditOfPerson } from '../../../src/modules/attendance/privacy';
 import { RETENTION, companyCountry, keepUntil } from '../../../src/modules/privacy/retention';
 import { DEPLOYED, collectionsWithoutPersonalDataEntry, personalDataEntries } from '../../../src/modules/registry';
 
@@ -95,6 +96,24 @@ describe('the registry of personal data', () => {
       note: '',
       history: [{ by: SOMEONE_ELSE }, { by: 'p-uid' }],
     });
+  });
+
+  it("names the actors of steps on the person's records someone-else, and keeps a punch edit's values only for their own punch", () => {
+    const p = { employeeId: 'p', uid: 'p-uid', applicationId: null, email: null };
+    expect(actorsCut('by', 'uploadedBy')({ by: 'owner-uid', uploadedBy: 'p-uid', n: 1 }, p)).toEqual({
+      by: SOMEONE_ELSE,
+      uploadedBy: 'p-uid',
+      n: 1,
+    });
+    const edit = {
+      punchId: 'x',
+      by: 'p-uid',
+      before: { employeeId: 'q', clockInAt: 1 },
+      after: { employeeId: 'q', clockInAt: 2 },
+    };
+    expect(punchEditOfPerson(edit, p)).toEqual({ punchId: 'x', by: 'p-uid' });
+    const ownEdit = { ...edit, before: { employeeId: 'p' }, after: { employeeId: 'p' } };
+    expect(punchEditOfPerson(ownEdit, p)).toEqual(ownEdit);
   });
 
   it('is documented: docs/PRIVACY.md names every collection holding personal data', () => {
