@@ -26,6 +26,11 @@ const IDS_ONLY = [
   'schedule/schedulePremiums',
 ];
 
+/** What a root collection's readers need of a document, beside what the sweep plants. */
+const READABLE: Record<string, DocumentData> = {
+  authAudit: { at: Date.now(), action: 'disable', actorUid: 'an-administrator' },
+};
+
 let co: TestCompany;
 let person: PersonIds;
 const NAME = `Philippa Quennell-${randomUUID().slice(0, 6)}`;
@@ -52,7 +57,11 @@ beforeAll(async () => {
   for (const { module, collection, scope, rule } of personalDataEntries()) {
     const where = `${module}/${collection}`;
     const base = scope === 'company' ? companyRef().collection(collection) : db().collection(collection);
-    const company = rule.companyField ? { [rule.companyField]: co.companyId } : {};
+    // root collections are read across companies (the administrators' audit list): their documents stay readable
+    const company = {
+      ...(rule.companyField ? { [rule.companyField]: co.companyId } : {}),
+      ...(READABLE[collection] ?? {}),
+    };
     // the fields naming the person by an id stay theirs; an existing document (the employee record) keeps what it holds
     const idFields = new Set(Object.values(rule.match).flat());
     const plantAt = async (ref: FirebaseFirestore.DocumentReference, data: DocumentData) => {
@@ -86,6 +95,11 @@ beforeAll(async () => {
     }
   }
 }, 120_000);
+
+afterAll(async () => {
+  // the planted root documents of this company go: other test files read those collections
+  for (const { path } of planted) if (!path.startsWith('companies/')) await db().doc(path).delete();
+});
 
 describe('the registry of personal data, every entry planted and erased', () => {
   it('plants the name in every collection of the registry but those whose entry says they hold ids only', () => {
