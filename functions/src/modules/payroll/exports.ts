@@ -1,3 +1,4 @@
+import type { WeekPay } from './pay';
 import { stringify } from 'csv-stringify/sync';
 import { currencyExponent as exponentOf } from '../../core/money';
 import { guardCell } from '../../core/spreadsheet';
@@ -182,18 +183,18 @@ export interface PayrollExportRow {
   totalPay: number;
 }
 
-export interface ExportWeek {
-  weekStart: string;
-  /** minor units per hour, 2 decimals (29 CFR 778.115) */
-  regularRate: number;
-  regularMinutes: number;
-  overtimeMinutes: number;
-  doubleTimeMinutes: number;
-  /** minor units */
-  regularPay: number;
-  overtimePay: number;
-  doubleTimePay: number;
-}
+/** A workweek's figures as the exports read them: the report's own (pay.ts), regularRate per 29 CFR 778.115. */
+export type ExportWeek = Pick<
+  WeekPay,
+  | 'weekStart'
+  | 'regularRate'
+  | 'regularMinutes'
+  | 'overtimeMinutes'
+  | 'doubleTimeMinutes'
+  | 'regularPay'
+  | 'overtimePay'
+  | 'doubleTimePay'
+>;
 
 export interface ExportMeta {
   companyId: string;
