@@ -68,7 +68,8 @@ export function sameSale(a: StoredExternalSale, b: StoredExternalSale): boolean 
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   keys.delete('modifiedAt');
   keys.delete('updatedAt');
-  const field = (e: StoredExternalSale, k: string) => (e as Record<string, unknown>)[k] ?? null;
+  // JSON: a field may be a list (tipsTo); stored documents keep their keys in the schema's order
+  const field = (e: StoredExternalSale, k: string) => JSON.stringify((e as Record<string, unknown>)[k] ?? null);
   return [...keys].every((k) => field(a, k) === field(b, k));
 }
 

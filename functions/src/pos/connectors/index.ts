@@ -35,6 +35,7 @@ export type {
   OAuthApp,
   OAuthConnector,
   OAuthGrant,
+  PosDeletion,
   PosEmployee,
   PosPunch,
   PosSale,

@@ -5,6 +5,7 @@
  * production URL, or the URL in VENDOR_URL_<SLUG> (the local vendor simulators, tests).
  */
 import type { PosSale } from './sale';
+export type { PosDeletion } from './deletion';
 import type { VendorWebhook } from './webhooks/types';
 
 /** The vendor account a connection is linked to (a Square location, a Clover merchant, a Toast restaurant ...). */
@@ -167,6 +168,8 @@ export interface PosPunch {
   jobTitle: string | null;
   /** The vendor deleted (voided) it. */
   deleted: boolean;
+  /** Cash tips the employee declared on it (at clock-out), minor units of the company's currency; absent: none declared. */
+  declaredCashTips?: number;
   modifiedAt: number;
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import type { ZodType } from 'zod';
+import type { PosDeletion } from '../deletion';
 
 /**
  * The webhook side of a POS connector: verifying what a vendor posts to us (its signature over the
@@ -45,6 +46,8 @@ export interface WebhookEvent {
   occurredAt: number;
   /** Our streams the event invalidates (empty: nothing we sync). */
   streams: WebhookStream[];
+  /** Records the event says the vendor deleted, by id alone (no read can find them again); absent: none. */
+  deletions?: PosDeletion[];
 }
 
 export type WebhookRefusal =
