@@ -1,7 +1,9 @@
 /**
  * The deterministic merchant the Clover simulator serves (./clover.ts): employees, shifts (clock in
  * and out, some with manager overrides) and orders with payments (cash or card tender, tips, tax),
- * voided payments and refunds, generated from a seed. Times are epoch ms and money integer cents,
+ * voided payments and refunds, generated from a seed; and the cases a sync must reverse or keep
+ * apart (issue 60): test-mode orders, service charges (automatic gratuities) on payments, payments
+ * voided after the order closed (reopened, some paid again) and voided refunds. Times are epoch ms and money integer cents,
  * as Clover's own API has them. Tests derive their ground truth from the same records.
  */
 import { seededRandom } from '../demo/random';
@@ -33,12 +35,17 @@ export interface SimCloverShift {
 export interface SimCloverPayment {
   id: string;
   tender: 'cash' | 'card';
-  /** Clover's Payment.amount: what was paid, tax included, tip excluded. */
+  /** Clover's Payment.amount: what was paid, tax and service charge included, tip excluded. */
   amount: number;
   taxAmount: number;
   tipAmount: number;
+  /** The service charge taken with it (Payment.serviceCharge.amount), 0 for none. */
+  serviceCharge: number;
   result: 'SUCCESS' | 'VOIDED';
+  /** Why it was voided (Payment.voidReason), when it was. */
+  voidReason: 'REOPEN_ORDER' | 'USER_CANCEL' | null;
   createdTime: number;
+  modifiedTime: number;
   employeeId: string | null;
 }
 
@@ -49,12 +56,21 @@ export interface SimCloverRefund {
   taxAmount: number;
   tipAmount: number;
   createdTime: number;
+  /** Voided after it was made (Refund.voided): nothing of it stands. */
+  voided: boolean;
 }
 
 export interface SimCloverOrder {
   id: string;
   employeeId: string | null;
   state: 'open' | 'locked';
+  /**
+   * The `state` label served, when it differs from `state` (Clover: "no restriction on the value";
+   * null is a hidden order): what a sync must not judge the order by.
+   */
+  stateLabel?: string | null;
+  /** Created in test mode (Order.testMode): its payments are not processed. */
+  testMode: boolean;
   createdTime: number;
   modifiedTime: number;
   currency: string;
@@ -177,8 +193,11 @@ export function generateCloverData(options: CloverDataOptions = {}): CloverSimDa
             amount: net + tax,
             taxAmount: tax,
             tipAmount: tip,
+            serviceCharge: 0,
             result: 'VOIDED',
+            voidReason: 'USER_CANCEL',
             createdTime: paidAt - MINUTE,
+            modifiedTime: paidAt - MINUTE,
             employeeId: employee?.id ?? null,
           });
         const split = rnd() < 0.1;
@@ -191,8 +210,11 @@ export function generateCloverData(options: CloverDataOptions = {}): CloverSimDa
           amount: firstNet + firstTax,
           taxAmount: firstTax,
           tipAmount: firstTip,
+          serviceCharge: 0,
           result: 'SUCCESS',
+          voidReason: null,
           createdTime: paidAt,
+          modifiedTime: paidAt,
           employeeId: employee?.id ?? null,
         });
         if (split) {
@@ -202,8 +224,11 @@ export function generateCloverData(options: CloverDataOptions = {}): CloverSimDa
             amount: net - firstNet + tax - firstTax,
             taxAmount: tax - firstTax,
             tipAmount: tip - firstTip,
+            serviceCharge: 0,
             result: 'SUCCESS',
+            voidReason: null,
             createdTime: paidAt + 1000,
+            modifiedTime: paidAt + 1000,
             employeeId: employee?.id ?? null,
           });
         }
@@ -219,6 +244,7 @@ export function generateCloverData(options: CloverDataOptions = {}): CloverSimDa
             taxAmount,
             tipAmount: full ? p.tipAmount : 0,
             createdTime: at,
+            voided: false,
           });
           modifiedTime = Math.min(end - 1, Math.max(modifiedTime, at));
         }
@@ -227,6 +253,7 @@ export function generateCloverData(options: CloverDataOptions = {}): CloverSimDa
         id: id(),
         employeeId: employee?.id ?? null,
         state: open ? 'open' : 'locked',
+        testMode: false,
         createdTime,
         modifiedTime,
         currency: options.currency ?? 'USD',
@@ -236,7 +263,65 @@ export function generateCloverData(options: CloverDataOptions = {}): CloverSimDa
       });
     }
   }
+  addMoneyCases(orders, options.seed ?? 7, end, id);
   orders.sort((a, b) => a.createdTime - b.createdTime);
   shifts.sort((a, b) => a.inTime - b.inTime);
   return { start, end, employees, shifts, orders };
+}
+
+/**
+ * The cases of issue 60 laid over the paid orders, drawn from a random stream of their own (the
+ * records drawn above stay as they were): a few test-mode orders; an 18% service charge (a
+ * large-party automatic gratuity, Payment.serviceCharge) on some; some voided after closing
+ * (voidReason REOPEN_ORDER, the order open again), a third of those paid again later; a third of
+ * the refunds voided. Every change moves the order's modifiedTime, as Clover does.
+ */
+function addMoneyCases(orders: SimCloverOrder[], seed: number, end: number, id: () => string): void {
+  const rnd = seededRandom(seed + 60_000);
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  for (const o of orders) {
+    const paid = o.payments.filter((p) => p.result === 'SUCCESS');
+    if (o.state !== 'locked' || paid.length === 0) continue;
+    const kind = rnd();
+    if (kind < 0.03) {
+      o.testMode = true;
+      continue;
+    }
+    if (kind < 0.12 && o.refunds.length === 0) {
+      const p = paid[0];
+      p.serviceCharge = Math.round((p.amount - p.taxAmount) * 0.18);
+      p.amount += p.serviceCharge;
+      o.total += p.serviceCharge;
+    }
+    const later = rnd();
+    const closedAt = Math.max(...paid.map((p) => p.createdTime));
+    if (later < 0.05 && o.refunds.length === 0) {
+      const at = closedAt + int(10, 48 * 60) * MINUTE;
+      if (at >= end - 2 * HOUR) continue;
+      for (const p of paid) Object.assign(p, { result: 'VOIDED', voidReason: 'REOPEN_ORDER', modifiedTime: at });
+      o.state = 'open';
+      o.modifiedTime = Math.max(o.modifiedTime, at);
+      if (rnd() < 0.35) {
+        // closed again: paid anew, with another tip
+        const again = at + int(5, 60) * MINUTE;
+        const first = paid[0];
+        o.payments.push({
+          ...first,
+          id: id(),
+          tipAmount: first.tipAmount + int(0, 4) * 100,
+          result: 'SUCCESS',
+          voidReason: null,
+          createdTime: again,
+          modifiedTime: again,
+        });
+        o.state = 'locked';
+        o.modifiedTime = again;
+      }
+    }
+    for (const r of o.refunds) {
+      if (rnd() >= 0.33) continue;
+      r.voided = true;
+      o.modifiedTime = Math.min(end - 1, Math.max(o.modifiedTime, r.createdTime + int(1, 60) * MINUTE));
+    }
+  }
 }

@@ -1,8 +1,22 @@
 import express, { type Response, type Router } from 'express';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from './accounts';
-import { RATE_LIMITS, TOKEN_LIFETIMES, cloverFilterRange, cloverPage, refuse, takeRequest } from './rules';
+import {
+  CLOVER_CONCURRENCY,
+  RATE_LIMITS,
+  TOKEN_LIFETIMES,
+  cloverFilterRange,
+  cloverPage,
+  refuse,
+  takeRequest,
+} from './rules';
 import type { PosEmployee, PosPunch, PosSale } from '../../src/pos/connectors/types';
-import { generateCloverData, type CloverDataOptions, type CloverSimData, type SimCloverOrder } from './clover-data';
+import {
+  generateCloverData,
+  type CloverDataOptions,
+  type CloverSimData,
+  type SimCloverOrder,
+  type SimCloverPayment,
+} from './clover-data';
 import {
   bearerToken,
   bodyField,
@@ -37,7 +51,13 @@ import {
  * - Faults (./state.ts): failNext('clover', ...), hangNext, malformPage (a page whose first element
  *   has a numeric id), duplicateAcrossPages (a page also repeats the last element of the page before),
  *   modifyAfterPage (on the orders list: the first order served gets a larger tip, modified now),
- *   revoke(accessToken).
+ *   revoke(accessToken); hangNext holds a request, which stays in progress for the concurrency
+ *   limits (5 per access token, 10 per app: 429 beyond them, as Clover documents).
+ * - Cases a sync must reverse or keep apart (./clover-data.ts): test-mode orders (testMode true),
+ *   service charges on payments (Payment.serviceCharge {id, name, amount}, served with the
+ *   payments.serviceCharge expansion), payments voided after close (result VOIDED, voidReason
+ *   REOPEN_ORDER, the order's paymentState OPEN again), voided refunds (voided, status VOIDED), and
+ *   through fixCloverShift / deleteCloverShift a clock-out fixed later and a deleted shift.
  */
 
 export const CLOVER_ACCESS_TOKEN_TTL_SECONDS = TOKEN_LIFETIMES.clover.access;
@@ -98,37 +118,116 @@ export interface CloverGroundTruth {
   sales: PosSale[];
 }
 
-/** The sales of one simulated order, as the connector must read them. */
+/**
+ * The sales of one simulated order, as the connector must read them: none for a test-mode order
+ * or one never paid; for a paid order a sale (net: paid less tax and service charge) and a negative
+ * one per refund (a voided refund taken back: zero figures, voided); for an order reopened after it
+ * closed (its payments voided, REOPEN_ORDER) and not paid again, the same records taken back.
+ */
 export function cloverOrderTruth(o: SimCloverOrder): PosSale[] {
+  if (o.testMode) return [];
   const paid = o.payments.filter((p) => p.result === 'SUCCESS');
-  if (o.state !== 'locked' || paid.length === 0) return [];
-  const base = { employeeVendorId: o.employeeId, currency: o.currency, customers: 0, modifiedAt: o.modifiedTime };
+  const sold = o.state === 'locked' && paid.length > 0;
+  const reopened = o.payments.filter((p) => p.voidReason === 'REOPEN_ORDER');
+  if (!sold && reopened.length === 0) return [];
+  const base = {
+    employeeVendorId: o.employeeId,
+    currency: o.currency,
+    customers: 0,
+    gratuities: 0,
+    tipsTo: [],
+    modifiedAt: o.modifiedTime,
+  };
+  const takenBack = { amount: 0, tips: 0, cashTips: 0, serviceCharges: 0, voided: true };
   const tips = (ps: typeof paid) => ps.reduce((n, p) => n + p.tipAmount, 0);
   return [
     {
       ...base,
       vendorId: o.id,
-      closedAt: Math.max(...paid.map((p) => p.createdTime)),
-      amount: paid.reduce((n, p) => n + p.amount - p.taxAmount, 0),
-      tips: tips(paid),
-      cashTips: tips(paid.filter((p) => p.tender === 'cash')),
+      closedAt: Math.max(...(sold ? paid : reopened).map((p) => p.createdTime)),
+      ...(sold
+        ? {
+            amount: paid.reduce((n, p) => n + p.amount - p.taxAmount - p.serviceCharge, 0),
+            tips: tips(paid),
+            cashTips: tips(paid.filter((p) => p.tender === 'cash')),
+            serviceCharges: paid.reduce((n, p) => n + p.serviceCharge, 0),
+            voided: false,
+          }
+        : takenBack),
       refund: false,
       refundOf: null,
     },
     ...o.refunds.map((r): PosSale => {
-      const cash = paid.find((p) => p.id === r.paymentId)?.tender === 'cash';
+      const cash = o.payments.find((p) => p.id === r.paymentId)?.tender === 'cash';
       return {
         ...base,
         vendorId: r.id,
         closedAt: r.createdTime,
-        amount: 0 - (r.amount - r.taxAmount),
-        tips: 0 - r.tipAmount,
-        cashTips: cash ? 0 - r.tipAmount : 0,
+        ...(sold && !r.voided
+          ? {
+              amount: 0 - (r.amount - r.taxAmount),
+              tips: 0 - r.tipAmount,
+              cashTips: cash ? 0 - r.tipAmount : 0,
+              serviceCharges: 0,
+              voided: false,
+            }
+          : takenBack),
         refund: true,
         refundOf: o.id,
       };
     }),
   ];
+}
+
+/**
+ * A manager fixes a shift's clock-out after the fact (overrideOutTime): Clover keeps no time of
+ * the edit, so nothing in the shift says it changed.
+ */
+export function fixCloverShift(id: string, overrideOutTime: number): void {
+  const shift = cloverSimData().shifts.find((s) => s.id === id);
+  if (!shift) throw new Error(`no simulated Clover shift ${id}`);
+  shift.overrideOutTime = overrideOutTime;
+}
+
+/**
+ * Reopens a paid order now (every SUCCESS payment voided, REOPEN_ORDER), and pays it again a
+ * moment later with `newTip` when given: what Clover shows of a check reopened after it closed.
+ */
+export function reopenCloverOrder(id: string, payAgain?: { tipAmount: number }): void {
+  const order = cloverSimData().orders.find((o) => o.id === id);
+  const paid = order?.payments.filter((p) => p.result === 'SUCCESS') ?? [];
+  if (!order || paid.length === 0) throw new Error(`no paid simulated Clover order ${id}`);
+  const at = Math.max(Date.now(), order.modifiedTime + 1);
+  for (const p of paid) Object.assign(p, { result: 'VOIDED', voidReason: 'REOPEN_ORDER', modifiedTime: at });
+  order.state = 'open';
+  order.modifiedTime = at;
+  if (!payAgain) return;
+  const [first] = paid;
+  order.payments.push({
+    ...first,
+    id: `${first.id.slice(0, 9)}R${String(order.payments.length).padStart(3, '0')}`,
+    tipAmount: payAgain.tipAmount,
+    result: 'SUCCESS',
+    voidReason: null,
+    createdTime: at + 1,
+    modifiedTime: at + 1,
+  });
+  order.state = 'locked';
+  order.modifiedTime = at + 1;
+}
+
+/** Voids a refund now (Refund.voided): nothing of it stands. */
+export function voidCloverRefund(id: string): void {
+  const order = cloverSimData().orders.find((o) => o.refunds.some((r) => r.id === id));
+  if (!order) throw new Error(`no simulated Clover refund ${id}`);
+  order.refunds.find((r) => r.id === id)!.voided = true;
+  order.modifiedTime = Math.max(Date.now(), order.modifiedTime + 1);
+}
+
+/** A manager deletes a shift: Clover keeps no trace of it (no deleted flag, no webhook). */
+export function deleteCloverShift(id: string): void {
+  const data = cloverSimData();
+  data.shifts = data.shifts.filter((s) => s.id !== id);
 }
 
 /**
@@ -159,6 +258,7 @@ export function cloverGroundTruth(): CloverGroundTruth {
     breaks: [],
     jobTitle: null,
     deleted: false,
+    declaredCashTips: s.cashTipsCollected,
     modifiedAt: Math.max(s.inTime, s.overrideInTime ?? 0, s.outTime ?? 0, s.overrideOutTime ?? 0),
   }));
   return { employees, punches, sales: data.orders.flatMap(cloverOrderTruth) };
@@ -194,7 +294,7 @@ function timeFiltered<T>(items: T[], filters: Filter[], field: string, time: (x:
   return items.filter((x) => time(x) >= lo && time(x) < hi).sort((a, b) => time(a) - time(b));
 }
 
-function renderOrder(o: SimCloverOrder) {
+function renderOrder(o: SimCloverOrder, expand: string[]) {
   const href = `https://api.clover.com/v3/merchants/${MERCHANT.merchantId}/orders/${o.id}`;
   const tender = (t: 'cash' | 'card') =>
     t === 'cash'
@@ -205,17 +305,21 @@ function renderOrder(o: SimCloverOrder) {
           label: 'Credit Card',
           opensCashDrawer: false,
         };
+  const serviceCharge = (p: SimCloverPayment) =>
+    p.serviceCharge > 0 && expand.includes('payments.serviceCharge')
+      ? { serviceCharge: { id: 'SIMSERVICECHG1', name: 'Large party gratuity', amount: p.serviceCharge } }
+      : {};
   return {
     href,
     id: o.id,
     currency: o.currency,
     employee: o.employeeId ? { id: o.employeeId } : undefined,
     total: o.total,
-    paymentState: o.state === 'open' ? 'OPEN' : o.refunds.length > 0 ? 'PARTIALLY_REFUNDED' : 'PAID',
-    state: o.state,
+    paymentState: o.state === 'open' ? 'OPEN' : o.refunds.some((r) => !r.voided) ? 'PARTIALLY_REFUNDED' : 'PAID',
+    state: o.stateLabel === undefined ? o.state : (o.stateLabel ?? undefined),
     manualTransaction: false,
     groupLineItems: true,
-    testMode: false,
+    testMode: o.testMode,
     createdTime: o.createdTime,
     clientCreatedTime: o.createdTime,
     modifiedTime: o.modifiedTime,
@@ -228,12 +332,14 @@ function renderOrder(o: SimCloverOrder) {
         tipAmount: p.tipAmount,
         taxAmount: p.taxAmount,
         cashbackAmount: 0,
+        ...serviceCharge(p),
         employee: p.employeeId ? { id: p.employeeId } : undefined,
         createdTime: p.createdTime,
         clientCreatedTime: p.createdTime,
-        modifiedTime: p.createdTime,
+        modifiedTime: p.modifiedTime,
         offline: false,
         result: p.result,
+        ...(p.voidReason ? { voidReason: p.voidReason } : {}),
       })),
     },
     refunds: {
@@ -248,14 +354,45 @@ function renderOrder(o: SimCloverOrder) {
         tipAmount: r.tipAmount,
         createdTime: r.createdTime,
         clientCreatedTime: r.createdTime,
-        voided: false,
+        voided: r.voided,
+        status: r.voided ? 'VOIDED' : 'SUCCESS',
       })),
     },
   };
 }
 
+/**
+ * Clover's concurrent-request limits ("Work with API usage and rate limits",
+ * docs.clover.com/dev/docs/api-usage-rate-limits, checked 2026-12-02): 5 requests in progress at
+ * once per access token and 10 per app; "a sixth request will return a 429 HTTP Too Many Requests
+ * error". A request is in progress from its arrival (a held one included) until its answer is sent.
+ */
+function concurrencyLimits(state: SimulatorState): express.RequestHandler {
+  const inProgress = new Map<string, number>();
+  return (req, res, next) => {
+    const token = bearerToken(req) ?? '';
+    const check = state.checkToken('clover', 'access', token);
+    const keys = [`token:${token}`, ...(check.ok ? [`app:${check.token.clientId ?? ''}`] : [])];
+    const limits = [CLOVER_CONCURRENCY.token, CLOVER_CONCURRENCY.app];
+    if (keys.some((k, i) => (inProgress.get(k) ?? 0) >= limits[i])) {
+      res.set('Retry-After', '1');
+      return cloverError(res, 429, 'Too Many Requests');
+    }
+    for (const k of keys) inProgress.set(k, (inProgress.get(k) ?? 0) + 1);
+    res.on('close', () => {
+      for (const k of keys) {
+        const n = (inProgress.get(k) ?? 1) - 1;
+        if (n <= 0) inProgress.delete(k);
+        else inProgress.set(k, n);
+      }
+    });
+    next();
+  };
+}
+
 export function cloverRouter(state: SimulatorState): Router {
   const r = express.Router();
+  r.use('/v3/merchants', concurrencyLimits(state));
   r.use(scriptedFailures(state, 'clover', (res, status) => cloverError(res, status)));
   r.use(express.json());
 
@@ -433,7 +570,7 @@ export function cloverRouter(state: SimulatorState): Router {
     const orders = timeFiltered(cloverSimData().orders, filters, 'modifiedTime', (o) => o.modifiedTime)
       .sort((a, b) => a.modifiedTime - b.modifiedTime || (a.id < b.id ? -1 : 1))
       .map((o) => {
-        const { payments, refunds, ...rest } = renderOrder(o);
+        const { payments, refunds, ...rest } = renderOrder(o, expand);
         return {
           ...rest,
           ...(expand.includes('payments') ? { payments } : {}),

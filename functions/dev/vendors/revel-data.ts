@@ -58,8 +58,14 @@ export interface RevelSimOrder {
   createdByUserId: number | null;
   guests: number;
   closed: boolean;
+  /** Deleted (voided) whole after it closed (Order.deleted). */
+  deleted: boolean;
   subtotalCents: number;
   taxCents: number;
+  /** Order.service_charge: a charge the establishment configured (a delivery or large-party fee). */
+  serviceChargeCents: number;
+  /** Order.gratuity: an automatic gratuity the establishment's settings added to the check. */
+  gratuityCents: number;
   createdAt: number;
   updatedAt: number;
   payments: RevelSimPayment[];
@@ -222,14 +228,43 @@ export function generateRevelData(options: RevelDataOptions = {}): RevelSimData 
         createdByUserId: rnd() < 0.05 ? null : servers[int(0, servers.length - 1)].userId,
         guests: int(1, 6),
         closed,
+        deleted: false,
         subtotalCents,
         taxCents,
+        serviceChargeCents: 0,
+        gratuityCents: 0,
         createdAt,
         updatedAt: Math.min(updatedAt, end + 3 * DAY),
         payments,
       });
     }
   }
+  addMoneyCases(orders, options.seed ?? 11, end);
   orders.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
   return { start, end, roles, employees, timeSheetEntries, orders };
+}
+
+/**
+ * The cases of issue 60 over the closed orders, from a random stream of their own (the records
+ * drawn above stay as they were): an 18% automatic gratuity (Order.gratuity) or a flat service
+ * charge (Order.service_charge) on some, paid with the check; a few deleted (voided) whole after
+ * closing, a few reopened (closed false again, their payments kept). Each moves updated_date.
+ */
+function addMoneyCases(orders: RevelSimOrder[], seed: number, end: number): void {
+  const rnd = seededRandom(seed + 60_000);
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  for (const o of orders) {
+    if (!o.closed) continue;
+    const first = o.payments.find((p) => !p.deleted && p.amountCents > 0);
+    const refunded = o.payments.some((p) => p.amountCents < 0);
+    const charge = rnd();
+    if (first && !refunded && charge < 0.08) o.gratuityCents = Math.round(o.subtotalCents * 0.18);
+    else if (first && !refunded && charge < 0.12) o.serviceChargeCents = 300;
+    if (first) first.amountCents += o.gratuityCents + o.serviceChargeCents;
+    const later = rnd();
+    const at = o.updatedAt + int(30, 36 * 60) * MINUTE;
+    if (refunded || at >= end) continue;
+    if (later < 0.02) Object.assign(o, { deleted: true, updatedAt: at });
+    else if (later < 0.04) Object.assign(o, { closed: false, updatedAt: at });
+  }
 }

@@ -67,6 +67,22 @@ export function configureRevelSim(options: RevelDataOptions = {}): RevelSimData 
   return revelSim.data;
 }
 
+/** Deletes (voids) an order now, after it closed (Order.deleted). */
+export function deleteRevelOrder(id: number): void {
+  const order = revelSimData().orders.find((o) => o.id === id);
+  if (!order) throw new Error(`no simulated Revel order ${id}`);
+  Object.assign(order, { deleted: true, updatedAt: Math.max(Date.now(), order.updatedAt + 1000) });
+  revelSim.version++;
+}
+
+/** Reopens a closed order now (closed false, its payments kept), or closes it again. */
+export function reopenRevelOrder(id: number, closed = false): void {
+  const order = revelSimData().orders.find((o) => o.id === id);
+  if (!order) throw new Error(`no simulated Revel order ${id}`);
+  Object.assign(order, { closed, updatedAt: Math.max(Date.now(), order.updatedAt + 1000) });
+  revelSim.version++;
+}
+
 /** Undoes the records changed by `modify` faults. */
 export function resetRevelSim(): void {
   if (revelSim.modified && revelSim.pristine) revelSim.data = structuredClone(revelSim.pristine);
@@ -82,17 +98,50 @@ export interface RevelGroundTruth {
 const CASH = 1;
 
 /**
- * The sales of one simulated order as the connector must read them: none while it is open; the
- * sale (subtotal, tips of its live non-refund payments, the cash part, closed at its last payment)
- * and a negative sale per refund payment. Deleted payments are left out.
+ * The sales of one simulated order as the connector must read them: none while it is open and
+ * never paid; the sale (subtotal, tips of its live non-refund payments, the cash part, the
+ * automatic gratuity and service charge as service charges, closed at its last payment) and a
+ * negative sale per refund payment; an order deleted or reopened after it closed comes back voided
+ * with zero figures. Deleted payments are left out.
  */
 export function revelOrderTruth(o: RevelSimOrder, data: RevelSimData = revelSimData()): PosSale[] {
-  if (!o.closed) return [];
+  const takenBack = (o.deleted || !o.closed) && o.payments.length > 0;
+  if (!o.closed && !takenBack) return [];
   const employee = data.employees.find((e) => e.userId === o.createdByUserId);
   const live = o.payments.filter((p) => !p.deleted);
   const paid = live.filter((p) => p.amountCents >= 0);
   const tips = (ps: typeof live) => ps.reduce((n, p) => n + p.tipCents, 0);
-  const base = { employeeVendorId: employee ? String(employee.id) : null, currency: 'USD', modifiedAt: o.updatedAt };
+  const base = {
+    employeeVendorId: employee ? String(employee.id) : null,
+    currency: 'USD',
+    modifiedAt: o.updatedAt,
+    gratuities: 0,
+    tipsTo: [],
+  };
+  const zero = { amount: 0, tips: 0, cashTips: 0, serviceCharges: 0, voided: true };
+  if (takenBack)
+    return [
+      {
+        ...base,
+        ...zero,
+        vendorId: String(o.id),
+        closedAt: Math.max(o.createdAt, ...paid.map((p) => p.createdAt)),
+        customers: o.guests,
+        refund: false,
+        refundOf: null,
+      },
+      ...live
+        .filter((p) => p.amountCents < 0)
+        .map((p): PosSale => ({
+          ...base,
+          ...zero,
+          vendorId: `${p.id}:refund`,
+          closedAt: p.createdAt,
+          customers: 0,
+          refund: true,
+          refundOf: String(o.id),
+        })),
+    ];
   return [
     {
       ...base,
@@ -101,6 +150,8 @@ export function revelOrderTruth(o: RevelSimOrder, data: RevelSimData = revelSimD
       amount: o.subtotalCents,
       tips: tips(paid),
       cashTips: tips(paid.filter((p) => p.type === CASH)),
+      serviceCharges: o.gratuityCents + o.serviceChargeCents,
+      voided: false,
       customers: o.guests,
       refund: false,
       refundOf: null,
@@ -114,6 +165,8 @@ export function revelOrderTruth(o: RevelSimOrder, data: RevelSimData = revelSimD
         amount: p.amountCents,
         tips: Math.min(0, p.tipCents),
         cashTips: p.type === CASH ? Math.min(0, p.tipCents) : 0,
+        serviceCharges: 0,
+        voided: false,
         customers: 0,
         refund: true,
         refundOf: String(o.id),
@@ -342,6 +395,7 @@ export function revelRouter(state: SimulatorState): Router {
           updated_by: o.createdByUserId === null ? null : `/enterprise/User/${o.createdByUserId}/`,
           number_of_people: o.guests,
           closed: o.closed,
+          deleted: o.deleted,
           printed: o.closed,
           has_items: true,
           web_order: false,
@@ -349,7 +403,9 @@ export function revelRouter(state: SimulatorState): Router {
           subtotal: dollars(o.subtotalCents),
           tax: dollars(o.taxCents),
           discount_amount: 0,
-          final_total: dollars(o.subtotalCents + o.taxCents),
+          service_charge: dollars(o.serviceChargeCents),
+          gratuity: dollars(o.gratuityCents),
+          final_total: dollars(o.subtotalCents + o.taxCents + o.serviceChargeCents + o.gratuityCents),
           created_date: revelDate(o.createdAt),
           updated_date: revelDate(o.updatedAt),
           resource_uri: uri('Order', o.id),

@@ -46,6 +46,12 @@ export const RATE_LIMITS = {
   cloverApp: [{ max: 50, windowMs: SECOND }],
 } satisfies Record<string, RateWindow[]>;
 
+/**
+ * docs.clover.com/dev/docs/api-usage-rate-limits (checked 2026-12-02), "Concurrent rate limits":
+ * requests in progress at once, per access token and per app.
+ */
+export const CLOVER_CONCURRENCY = { token: 5, app: 10 } as const;
+
 /** The decision on one request: allowed or not, and the figures a vendor reports in its headers. */
 export interface RateDecision {
   allowed: boolean;

@@ -4,6 +4,8 @@ import type { PosSale, StreamAuth } from '../../../src/pos/connectors/types';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../../dev/vendors/accounts';
 import { cloverGroundTruth, cloverOrderTruth, cloverSimData, configureCloverSim } from '../../../dev/vendors/clover';
 import type { RunningVendorSimulator } from '../../../dev/vendors/server';
+import { fixCloverShift } from '../../../dev/vendors/clover';
+import { CLOVER_SHIFT_LOOKBACK_MS } from '../../../src/pos/connectors/vendors/clover';
 
 /**
  * The Clover data streams (roster, punches, sales) run over HTTP against the Clover simulator and
@@ -42,6 +44,9 @@ afterAll(async () => {
 
 const streams = () => streamsOf('clover');
 
+const SHIFTS = `/clover/v3/merchants/${MERCHANT}/shifts`;
+const HOUR = 3_600_000;
+
 const salesModifiedIn = (from: number, to: number) =>
   cloverSimData()
     .orders.filter((o) => o.modifiedTime >= from && o.modifiedTime < to)
@@ -73,7 +78,12 @@ describe('clover streams', () => {
     const data = cloverSimData();
     const since = data.end - 4 * DAY;
     const got = (await collect(streams().punches(auth, { modifiedSince: since }))).flat();
-    const expected = cloverGroundTruth().punches.filter((p) => p.modifiedAt >= since);
+    // no modification time on a shift: every one clocked in within the lookback before the cursor
+    const inLookback = new Set(
+      data.shifts.filter((s) => s.inTime >= since - CLOVER_SHIFT_LOOKBACK_MS).map((s) => s.id),
+    );
+    const expected = cloverGroundTruth().punches.filter((p) => inLookback.has(p.vendorId));
+    expect(expected.some((p) => p.modifiedAt < since)).toBe(true);
     expect(byId(got)).toEqual(byId(expected));
     expect(got.some((p) => p.clockOutAt === null)).toBe(true);
   });
@@ -85,7 +95,7 @@ describe('clover streams', () => {
     const got = (await collect(streams().sales(auth, { from, to }))).flat();
     const expected = salesModifiedIn(from, to);
     expect(byId(got)).toEqual(byId(expected));
-    const refunds = got.filter((s) => s.refund);
+    const refunds = got.filter((s) => s.refund && !s.voided);
     expect(refunds.length).toBeGreaterThan(0);
     expect(refunds.every((s) => s.amount < 0 && s.tips <= 0 && s.refundOf !== null)).toBe(true);
     const sales = got.filter((s) => !s.refund);
@@ -105,7 +115,7 @@ describe('clover streams', () => {
         o.state === 'locked' &&
         o.payments.length === 1 &&
         o.payments[0].result === 'SUCCESS' &&
-        o.refunds.some((r) => r.tipAmount > 0 && r.taxAmount === o.payments[0].taxAmount),
+        o.refunds.some((r) => !r.voided && r.tipAmount > 0 && r.taxAmount === o.payments[0].taxAmount),
     );
     expect(refunded.length).toBeGreaterThan(0);
     for (const o of refunded) {
@@ -211,5 +221,149 @@ describe('clover streams', () => {
     );
     expect(err.failure).toBe('invalid');
     expect(yielded).toHaveLength(0);
+  });
+});
+
+describe('clover money, voids and late edits (issue 60)', () => {
+  const whole = async () => {
+    const data = cloverSimData();
+    return (await collect(streams().sales(auth, { from: data.start, to: data.end }))).flat();
+  };
+
+  it('reverses an order whose payments were voided after it closed (reopened): voided, nothing left of it', async () => {
+    const data = cloverSimData();
+    const reopened = data.orders.filter(
+      (o) => !o.testMode && o.state === 'open' && o.payments.some((p) => p.voidReason === 'REOPEN_ORDER'),
+    );
+    expect(reopened.length).toBeGreaterThan(5);
+    const got = await whole();
+    for (const o of reopened) {
+      expect(got.find((s) => s.vendorId === o.id)).toMatchObject({ voided: true, amount: 0, tips: 0, cashTips: 0 });
+    }
+  });
+
+  it('reads an order reopened and paid again as a plain sale of its new payment', async () => {
+    const data = cloverSimData();
+    const again = data.orders.filter(
+      (o) => !o.testMode && o.state === 'locked' && o.payments.some((p) => p.voidReason === 'REOPEN_ORDER'),
+    );
+    expect(again.length).toBeGreaterThan(0);
+    const got = await whole();
+    for (const o of again) {
+      const paid = o.payments.filter((p) => p.result === 'SUCCESS');
+      expect(got.find((s) => s.vendorId === o.id)).toMatchObject({
+        voided: false,
+        tips: paid.reduce((n, p) => n + p.tipAmount, 0),
+      });
+    }
+  });
+
+  it('reverses a voided refund: the refund comes back voided with zero figures', async () => {
+    const data = cloverSimData();
+    const voided = data.orders.filter((o) => !o.testMode).flatMap((o) => o.refunds.filter((r) => r.voided));
+    expect(voided.length).toBeGreaterThan(0);
+    const got = await whole();
+    for (const r of voided) expect(got.find((s) => s.vendorId === r.id)).toMatchObject({ voided: true, amount: 0 });
+  });
+
+  it('keeps service charges (automatic gratuities) apart from net sales and from tips', async () => {
+    const data = cloverSimData();
+    const charged = data.orders.filter(
+      (o) =>
+        !o.testMode && o.state === 'locked' && o.payments.some((p) => p.result === 'SUCCESS' && p.serviceCharge > 0),
+    );
+    expect(charged.length).toBeGreaterThan(10);
+    const got = await whole();
+    for (const o of charged) {
+      const paid = o.payments.filter((p) => p.result === 'SUCCESS');
+      expect(got.find((s) => s.vendorId === o.id)).toMatchObject({
+        amount: paid.reduce((n, p) => n + p.amount - p.taxAmount - p.serviceCharge, 0),
+        serviceCharges: paid.reduce((n, p) => n + p.serviceCharge, 0),
+        tips: paid.reduce((n, p) => n + p.tipAmount, 0),
+        gratuities: 0,
+      });
+    }
+  });
+
+  it('leaves test-mode orders out', async () => {
+    const data = cloverSimData();
+    const tests = data.orders.filter((o) => o.testMode);
+    expect(tests.length).toBeGreaterThan(10);
+    const ids = new Set((await whole()).map((s) => s.vendorId));
+    expect(tests.filter((o) => ids.has(o.id))).toEqual([]);
+  });
+
+  it('judges an order by its paymentState, not by its state label (which Clover says not to rely on)', async () => {
+    const data = cloverSimData();
+    const paid = data.orders.filter((o) => !o.testMode && o.state === 'locked' && o.refunds.length === 0).slice(0, 3);
+    for (const o of paid) o.stateLabel = null; // a hidden order: state unset, paid all the same
+    const got = await whole();
+    for (const o of paid) expect(got.find((s) => s.vendorId === o.id)).toMatchObject({ voided: false });
+    for (const o of paid) delete o.stateLabel;
+  });
+
+  it('reads the cash tips declared on a shift (cashTipsCollected) as declaredCashTips', async () => {
+    const data = cloverSimData();
+    const got = (await collect(streams().punches(auth, { from: data.start, to: data.end }))).flat();
+    const declared = data.shifts.filter((s) => s.cashTipsCollected > 0);
+    expect(declared.length).toBeGreaterThan(50);
+    for (const s of declared) expect(got.find((p) => p.vendorId === s.id)?.declaredCashTips).toBe(s.cashTipsCollected);
+  });
+
+  it('catches a clock-out fixed two days later in the next incremental read, within one more request', async () => {
+    const now = Date.now();
+    const data = configureCloverSim({ end: now + HOUR, days: 40, employees: 14 });
+    try {
+      const shift = data.shifts.find((s) => s.outTime !== null && s.inTime < now - 2 * DAY && s.inTime > now - 3 * DAY);
+      if (!shift?.outTime) throw new Error('the seeded merchant has no shift two days back');
+      // the cursor of the last run is now; the manager fixes that shift's clock-out now
+      fixCloverShift(shift.id, shift.outTime + 45 * 60_000);
+      const got = (await collect(streams().punches(auth, { modifiedSince: now - 10 * 60_000 }))).flat();
+      expect(got.find((p) => p.vendorId === shift.id)?.clockOutAt).toBe(shift.outTime + 45 * 60_000);
+      // the price of reading the lookback again: every shift of the last 35 days, 1,000 to a request
+      const inLookback = data.shifts.filter((s) => s.inTime >= now - 10 * 60_000 - CLOVER_SHIFT_LOOKBACK_MS).length;
+      expect(got).toHaveLength(inLookback);
+      expect(sim.state.callsTo(SHIFTS)).toBe(Math.floor(inLookback / 1000) + 1);
+    } finally {
+      configureCloverSim();
+    }
+  });
+
+  it('skips no order when one is modified during a paged read (keyset on modifiedTime, not offsets)', async () => {
+    const data = cloverSimData();
+    const from = data.start;
+    const to = from + 25 * DAY;
+    const before = data.orders.filter((o) => o.modifiedTime >= from && o.modifiedTime < to).map((o) => o.id);
+    expect(before.length).toBeGreaterThan(1000);
+    sim.state.modifyAfterPage('clover');
+    const got = new Set((await collect(streams().sales(auth, { from, to }))).flat().map((s) => s.vendorId));
+    const [modified] = sim.state.modifications.map((m) => m.id);
+    expect(modified).toBeDefined();
+    const shouldRead = data.orders.filter(
+      (o) => before.includes(o.id) && o.id !== modified && cloverOrderTruth(o).length > 0,
+    );
+    expect(shouldRead.filter((o) => !got.has(o.id)).map((o) => o.id)).toEqual([]);
+  });
+
+  it('keeps to 5 requests in progress per access token, which the simulator enforces with a 429', async () => {
+    // each answer held 150 ms: 8 reads at once would put 8 in progress
+    sim.state.hangNext('clover', { ms: 150, times: 8 });
+    const rosters = await Promise.all(Array.from({ length: 8 }, () => collect(streams().roster(auth))));
+    expect(rosters.every((r) => r.flat().length === cloverSimData().employees.length)).toBe(true);
+
+    sim.state.hangNext('clover', { ms: 150, times: 6 });
+    const url = `${sim.urls.clover}/v3/merchants/${MERCHANT}/employees`;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        await new Promise((r) => setTimeout(r, i * 10));
+        const res = await fetch(url, { headers: { Authorization: `Bearer ${TOKEN}` } });
+        return { status: res.status, body: (await res.json()) as unknown, retryAfter: res.headers.get('retry-after') };
+      }),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(answers.find((a) => a.status === 429)).toMatchObject({
+      body: { message: 'Too Many Requests' },
+      retryAfter: '1',
+    });
   });
 });

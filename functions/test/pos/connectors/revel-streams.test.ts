@@ -155,7 +155,8 @@ describe('revel streams', () => {
     const data = revelSimData();
     const since = data.end - 4 * DAY;
     const got = (await collect(streams().sales(auth, { modifiedSince: since }))).flat();
-    const open = new Set(data.orders.filter((o) => !o.closed).map((o) => String(o.id)));
+    // open and never paid: no sale yet (a reopened one, paid before, comes back voided)
+    const open = new Set(data.orders.filter((o) => !o.closed && o.payments.length === 0).map((o) => String(o.id)));
     expect(open.size).toBeGreaterThan(0);
     expect(byId(got)).toEqual(byId(revelGroundTruth().sales.filter((s) => s.modifiedAt >= since)));
     expect(got.some((s) => open.has(s.vendorId))).toBe(false);
@@ -268,5 +269,46 @@ describe('revel streams', () => {
     expect(configureRevelSim({ seed: 99 })).toEqual(b);
     expect(configureRevelSim({ seed: 100 })).not.toEqual(b);
     configureRevelSim();
+  });
+});
+
+describe('revel money and voids (issue 60)', () => {
+  const whole = async () => {
+    const data = revelSimData();
+    return (await collect(streams().sales(auth, { from: data.start, to: data.end + DAY }))).flat();
+  };
+
+  it('reverses an order deleted after it closed, and one reopened: voided, nothing left of it', async () => {
+    const data = revelSimData();
+    const deleted = data.orders.filter((o) => o.deleted);
+    const reopened = data.orders.filter((o) => !o.closed && o.payments.length > 0);
+    expect([deleted.length > 3, reopened.length > 3]).toEqual([true, true]);
+    const got = await whole();
+    for (const o of [...deleted, ...reopened])
+      expect(got.find((s) => s.vendorId === String(o.id))).toMatchObject({ voided: true, amount: 0, tips: 0 });
+  });
+
+  it('reads a reopened order again once it is updated, incrementally', async () => {
+    const data = revelSimData();
+    const reopened = data.orders.filter((o) => !o.closed && o.payments.length > 0);
+    const since = Math.min(...reopened.map((o) => o.updatedAt));
+    const got = (await collect(streams().sales(auth, { modifiedSince: since }))).flat();
+    for (const o of reopened) expect(got.find((s) => s.vendorId === String(o.id))?.voided).toBe(true);
+  });
+
+  it('keeps the automatic gratuity and the service charge apart from net sales and from tips', async () => {
+    const data = revelSimData();
+    const charged = data.orders.filter((o) => o.closed && !o.deleted && o.gratuityCents + o.serviceChargeCents > 0);
+    expect(charged.some((o) => o.gratuityCents > 0) && charged.some((o) => o.serviceChargeCents > 0)).toBe(true);
+    const got = await whole();
+    for (const o of charged) {
+      const tips = o.payments.filter((p) => !p.deleted && p.amountCents >= 0).reduce((n, p) => n + p.tipCents, 0);
+      expect(got.find((s) => s.vendorId === String(o.id))).toMatchObject({
+        amount: o.subtotalCents,
+        serviceCharges: o.gratuityCents + o.serviceChargeCents,
+        gratuities: 0,
+        tips,
+      });
+    }
   });
 });

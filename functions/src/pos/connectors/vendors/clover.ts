@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseAs, vendorBaseUrl, vendorRequest } from '../http';
+import { notAsDocumented, parseAs, vendorBaseUrl, vendorRequest } from '../http';
 import { cloverWebhook } from '../webhooks/clover';
 import { VendorError } from '../types';
 import type { Connector, OAuthGrant, StreamAuth, StreamConnector, StreamWindow, VendorAccount } from '../types';
@@ -32,19 +32,55 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  *   roles, claimedTime, deletedTime}. Clover keeps no phone and no modification time on employees:
  *   the whole roster is read, modifiedAt is deletedTime ?? claimedTime ?? 0.
  * - GET /v3/merchants/{mId}/shifts?filter=inTime...: Shift {id, employee, inTime, outTime,
- *   overrideInTime, overrideOutTime, cashTipsCollected}. Clover shifts have no breaks and no
- *   modification time, and deleted shifts are gone (no flag): a shift changes at clock-out or by a
- *   manager override, so modifiedAt is its last (override) time, and an incremental read asks for
- *   the shifts clocked in from a day before `modifiedSince` and keeps those modified since.
- * - GET /v3/merchants/{mId}/orders?filter=modifiedTime...&expand=payments,refunds&orderBy=
- *   modifiedTime ASC: Order {id, state ('locked' once paid), employee, currency, modifiedTime,
- *   payments {elements: Payment {id, amount (tax included, tip excluded), taxAmount, tipAmount,
- *   tender {labelKey}, result, createdTime}}, refunds {elements: Refund {id, amount, taxAmount,
- *   tipAmount, payment, createdTime}}}. The cash tender is labelKey com.clover.tender.cash. A sale
- *   per locked order with a SUCCESS payment (net = amount - taxAmount, closed at its last payment),
- *   a negative sale per refund, whose amount is the "total amount refunded, including tax and tip"
- *   (SDK model com.clover.sdk.v3.payments.Refund): its net is amount - taxAmount - tipAmount.
+ *   overrideInTime, overrideOutTime, cashTipsCollected} (SDK model com.clover.sdk.v3.employees.Shift:
+ *   cashTipsCollected is the "Amount of cash tips collected", in cents like every Clover amount: the
+ *   cash tips the employee declared for the shift, PosPunch.declaredCashTips). Clover shifts have no
+ *   breaks, no modification time and no deleted flag (the model has none of them): a shift changes
+ *   at clock-out or by a manager override, at any later time, so modifiedAt is its last (override)
+ *   time and an incremental read asks again for every shift clocked in during the
+ *   CLOVER_SHIFT_LOOKBACK_MS before `modifiedSince` (longer than the longest pay period still open while payroll is
+ *   prepared), the sink keeping the unchanged ones as they are. A deleted shift is simply absent
+ *   from the answer.
+ * - GET /v3/merchants/{mId}/orders?filter=modifiedTime...&expand=payments,payments.serviceCharge,
+ *   refunds&orderBy=modifiedTime ASC (SDK models com.clover.sdk.v3.order.Order, payments.Payment,
+ *   payments.Refund): Order {id, paymentState (OPEN, PAID, REFUNDED, CREDITED, PARTIALLY_PAID,
+ *   PARTIALLY_REFUNDED), state, testMode, deletedTimestamp, employee, currency, modifiedTime,
+ *   payments {elements: Payment {id, amount, taxAmount, tipAmount, serviceCharge {amount}, tender
+ *   {labelKey}, result (SUCCESS, VOIDED, FAIL ...), voidReason, createdTime, modifiedTime}},
+ *   refunds {elements: Refund {id, amount, taxAmount, tipAmount, serviceChargeAmount {amount},
+ *   payment, voided, deletedTime, status, createdTime}}}. The cash tender is labelKey
+ *   com.clover.tender.cash.
+ *   - The Order model says developers "are discouraged from relying on the value of the state":
+ *     an order is a sale when its paymentState is PAID, PARTIALLY_REFUNDED or REFUNDED and it has
+ *     a SUCCESS payment (net = amount - taxAmount - serviceCharge.amount, closed at its last
+ *     payment); a negative sale per refund, whose amount is the "total amount refunded, including
+ *     tax and tip" (Refund model): its net is amount - taxAmount - tipAmount - its service charge.
+ *   - Test mode: "Payments made against test orders are not processed" (Order.testMode): a test
+ *     order is no sale and is skipped whole.
+ *   - Voids: a payment voided after the order closed (result VOIDED; voidReason REOPEN_ORDER when
+ *     the order was reopened) leaves the order unpaid: the order, and each of its refunds, comes
+ *     back as a sale with `voided` true and nothing left of its figures (the sink reverses what it
+ *     stored). So does a deleted order (deletedTimestamp) and a voided or deleted refund (Refund
+ *     voided, deletedTime, status VOIDED or FAIL). Paid again, the order comes back a plain sale.
+ *   - Service charges ("Transaction data: Charges and fees", docs.clover.com/dev/docs/transaction-
+ *     data, checked 2026-12-02: read per payment "using the GET /v3/payments endpoint with the
+ *     serviceCharge expansion"; "Multiple service charges": a merchant-configured fee such as a
+ *     "large dining-party automatic gratuity"; the ServiceCharge model's isAutoApplied "auto-
+ *     gratuity"): only the merchant configures one and the guest does not choose it, so every
+ *     Clover service charge is a service charge (29 CFR 531.55: the restaurant's receipt, not a
+ *     tip), PosSale.serviceCharges. The guest's own tip is tipAmount: Clover has no voluntary
+ *     gratuity line apart from it, so `gratuities` is always 0.
  *   Clover orders have no guest count: customers is 0.
+ * - Paging the orders: offset paging over a list sorted by modifiedTime loses an order whenever
+ *   another one is modified during the read (it leaves its place and every later offset shifts by
+ *   one), so the orders are read by keyset instead: each request asks for modifiedTime >= the last
+ *   modifiedTime seen, from offset 0, and the records already seen at that millisecond are dropped
+ *   (an offset is used only within one millisecond holding a whole page of orders).
+ * - Limits ("Work with API usage and rate limits", docs.clover.com/dev/docs/api-usage-rate-limits,
+ *   checked 2026-12-02): 16 requests a second and 5 in progress at once per access token, 50 a
+ *   second and 10 at once per app; beyond them Clover answers 429 Too Many Requests. Every data
+ *   request of this process waits for room under all four (cloverGate): the per-app figures are
+ *   kept per process, as no request crosses processes to share them.
  */
 const AUTHORIZE_HOST = 'https://www.clover.com';
 const API_HOST = 'https://api.clover.com';
@@ -75,9 +111,24 @@ const DAY_MS = 86_400_000;
 export const CLOVER_MAX_FILTER_WINDOW_MS = 90 * DAY_MS;
 /** Clover's documented maximum `limit`. */
 export const CLOVER_PAGE_LIMIT = 1000;
-/** How long before `modifiedSince` an incremental punch read looks for clock-ins (a shift's longest span). */
-export const CLOVER_SHIFT_LOOKBACK_MS = DAY_MS;
+/**
+ * How far back an incremental punch read asks for clock-ins: Clover shifts carry no modification
+ * time, and a manager fixes a clock-out days later, so the read covers the longest pay period
+ * payroll offers (a calendar month, 31 days) and the days it takes to close it after its end (4).
+ */
+export const CLOVER_SHIFT_LOOKBACK_MS = 35 * DAY_MS;
+/** Clover's documented limits per access token and per app (docs.clover.com/dev/docs/api-usage-rate-limits, checked 2026-12-02). */
+export const CLOVER_LIMITS = {
+  tokenConcurrent: 5,
+  tokenPerSecond: 16,
+  appConcurrent: 10,
+  appPerSecond: 50,
+} as const;
+/** An order of one of these payment states has been paid (PaymentState of the SDK's Order model). */
+const PAID_STATES = new Set(['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED']);
 export const CLOVER_CASH_TENDER = 'com.clover.tender.cash';
+/** The expansions an orders read asks for: payments with their service charge, refunds. */
+export const CLOVER_ORDER_EXPAND = 'payments,payments.serviceCharge,refunds';
 
 const Ref = z.object({ id: z.string().min(1) });
 const Ms = z.number().int();
@@ -100,12 +151,15 @@ const Shift = z.object({
   outTime: Ms.nullish(),
   overrideInTime: Ms.nullish(),
   overrideOutTime: Ms.nullish(),
+  cashTipsCollected: Ms.nonnegative().nullish(),
 });
+const ChargeAmount = z.object({ amount: Ms.nullish() });
 const Payment = z.object({
   id: z.string().min(1),
   amount: Ms,
   taxAmount: Ms.nullish(),
   tipAmount: Ms.nullish(),
+  serviceCharge: ChargeAmount.nullish(),
   tender: z.object({ labelKey: z.string().nullish() }).nullish(),
   result: z.string().nullish(),
   createdTime: Ms,
@@ -115,12 +169,18 @@ const Refund = z.object({
   amount: Ms,
   taxAmount: Ms.nullish(),
   tipAmount: Ms.nullish(),
+  serviceChargeAmount: ChargeAmount.nullish(),
   payment: Ref.nullish(),
+  voided: z.boolean().nullish(),
+  deletedTime: Ms.nullish(),
+  status: z.string().nullish(),
   createdTime: Ms,
 });
 const Order = z.object({
   id: z.string().min(1),
-  state: z.string().nullish(),
+  paymentState: z.string().nullish(),
+  testMode: z.boolean().nullish(),
+  deletedTimestamp: Ms.nullish(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)
@@ -134,6 +194,74 @@ const Order = z.object({
 /** [from, to) in consecutive pieces of at most `max` ms. */
 function* split(from: number, to: number, max: number): Generator<[number, number]> {
   for (let s = from; s < to; s += max) yield [s, Math.min(to, s + max)];
+}
+
+/**
+ * Room for requests under a concurrency limit and a per-second rate: `acquire` waits until fewer
+ * than `concurrent` are in progress and fewer than `perSecond` started in the last second.
+ */
+export class RequestGate {
+  private active = 0;
+  private starts: number[] = [];
+  private waiting: Array<() => void> = [];
+
+  constructor(
+    readonly concurrent: number,
+    readonly perSecond: number,
+  ) {}
+
+  get idle(): boolean {
+    return this.active === 0 && this.waiting.length === 0;
+  }
+
+  async acquire(): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      this.starts = this.starts.filter((t) => t > now - 1000);
+      if (this.active < this.concurrent && this.starts.length < this.perSecond) {
+        this.active++;
+        this.starts.push(now);
+        return;
+      }
+      const rateWait = this.active < this.concurrent ? this.starts[0] + 1000 - now : undefined;
+      await new Promise<void>((resolve) => {
+        this.waiting.push(resolve);
+        if (rateWait !== undefined) setTimeout(resolve, Math.max(1, rateWait)).unref();
+      });
+    }
+  }
+
+  release(): void {
+    this.active--;
+    // every waiter looks again (one its timer woke is still listed: waking it twice is harmless)
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const wake of waiting) wake();
+  }
+}
+
+const appGate = new RequestGate(CLOVER_LIMITS.appConcurrent, CLOVER_LIMITS.appPerSecond);
+const tokenGates = new Map<string, RequestGate>();
+
+/** Runs one Clover request within the limits of its access token and of our app (this process's share). */
+export async function cloverGate<T>(token: string, request: () => Promise<T>): Promise<T> {
+  let gate = tokenGates.get(token);
+  if (!gate) {
+    gate = new RequestGate(CLOVER_LIMITS.tokenConcurrent, CLOVER_LIMITS.tokenPerSecond);
+    tokenGates.set(token, gate);
+  }
+  await gate.acquire();
+  try {
+    await appGate.acquire();
+    try {
+      return await request();
+    } finally {
+      appGate.release();
+    }
+  } finally {
+    gate.release();
+    if (gate.idle) tokenGates.delete(token);
+  }
 }
 
 class CloverSession {
@@ -161,18 +289,63 @@ class CloverSession {
     for (let offset = 0; ; offset += CLOVER_PAGE_LIMIT) {
       const qs = new URLSearchParams([...params, ['limit', String(CLOVER_PAGE_LIMIT)], ['offset', String(offset)]]);
       const url = `${this.base}/v3/merchants/${encodeURIComponent(this.merchantId)}/${collection}?${qs.toString()}`;
-      const res = await this.send(() =>
+      const elements = await this.get(url, item, what);
+      if (elements.length > 0) yield elements;
+      if (elements.length < CLOVER_PAGE_LIMIT) return;
+    }
+  }
+
+  /**
+   * The pages of the orders modified in [from, to), by keyset on modifiedTime (ascending): each
+   * request starts at the last modifiedTime seen, the orders already seen at that millisecond
+   * dropped, so an order modified meanwhile (it leaves for a later time) moves no other one out of
+   * reach. `params` are the other query parameters (expansions).
+   */
+  async *ordersByKeyset(from: number, to: number, params: [string, string][]): AsyncGenerator<z.infer<typeof Order>[]> {
+    let lo = from;
+    let seenAtLo = new Set<string>();
+    let offset = 0;
+    for (;;) {
+      const qs = new URLSearchParams([
+        ...range('modifiedTime', lo, to),
+        ...params,
+        ['orderBy', 'modifiedTime ASC'],
+        ['limit', String(CLOVER_PAGE_LIMIT)],
+        ['offset', String(offset)],
+      ]);
+      const url = `${this.base}/v3/merchants/${encodeURIComponent(this.merchantId)}/orders?${qs.toString()}`;
+      const elements = await this.get(url, Order, 'the orders page');
+      const fresh = elements.filter((o) => !(o.modifiedTime === lo && seenAtLo.has(o.id)));
+      if (fresh.length > 0) yield fresh;
+      if (elements.length < CLOVER_PAGE_LIMIT) return;
+      const last = elements[elements.length - 1].modifiedTime;
+      if (last < lo || elements.some((o, i) => i > 0 && o.modifiedTime < elements[i - 1].modifiedTime))
+        throw notAsDocumented('clover', 'an orders page not sorted by modifiedTime');
+      if (last === lo) {
+        // a whole page within one millisecond: page on within it
+        for (const o of elements) seenAtLo.add(o.id);
+        offset += CLOVER_PAGE_LIMIT;
+        continue;
+      }
+      lo = last;
+      offset = 0;
+      seenAtLo = new Set(elements.filter((o) => o.modifiedTime === last).map((o) => o.id));
+    }
+  }
+
+  /** One GET of a collection through the retry policy and Clover's limits, parsed whole. */
+  private async get<T extends z.ZodType>(url: string, item: T, what: string): Promise<z.infer<T>[]> {
+    const res = await this.send(() =>
+      cloverGate(this.token, () =>
         vendorRequest({
           vendor: 'clover',
           url,
           headers: { Authorization: `Bearer ${this.token}` },
           secrets: [this.token],
         }),
-      );
-      const { elements } = parseAs('clover', Elements(item), res, what) as { elements: z.infer<T>[] };
-      if (elements.length > 0) yield elements;
-      if (elements.length < CLOVER_PAGE_LIMIT) return;
-    }
+      ),
+    );
+    return (parseAs('clover', Elements(item), res, what) as { elements: z.infer<T>[] }).elements;
   }
 }
 
@@ -207,48 +380,80 @@ function toPunch(s: z.infer<typeof Shift>): PosPunch {
     breaks: [],
     jobTitle: null,
     deleted: false,
+    ...(typeof s.cashTipsCollected === 'number' ? { declaredCashTips: s.cashTipsCollected } : {}),
     modifiedAt: Math.max(s.inTime, s.overrideInTime ?? 0, s.outTime ?? 0, s.overrideOutTime ?? 0),
   };
 }
 
-/** The sales of one Clover order: one for a paid (locked) order, a negative one per refund. */
+type CloverPayment = z.infer<typeof Payment>;
+type CloverRefund = z.infer<typeof Refund>;
+
+const isCash = (p: CloverPayment | undefined) => p?.tender?.labelKey === CLOVER_CASH_TENDER;
+const refundVoided = (r: CloverRefund) =>
+  r.voided === true || typeof r.deletedTime === 'number' || r.status === 'VOIDED' || r.status === 'FAIL';
+
+/**
+ * The sales of one Clover order (the header names the documentation): a sale for a paid order, a
+ * negative one per refund; for an order its vendor took back (every payment voided, or deleted),
+ * the same records with `voided` true and zero figures; nothing for a test-mode order or one never paid.
+ */
 export function cloverOrderSales(o: z.infer<typeof Order>): PosSale[] {
-  const paid = (o.payments?.elements ?? []).filter((p) => p.result === 'SUCCESS');
-  if (o.state !== 'locked' || paid.length === 0) return [];
+  if (o.testMode === true) return [];
+  const payments = o.payments?.elements ?? [];
+  const paid = payments.filter((p) => p.result === 'SUCCESS');
+  const standing = PAID_STATES.has(o.paymentState ?? '') && paid.length > 0 && typeof o.deletedTimestamp !== 'number';
+  const voided = payments.filter((p) => p.result === 'VOIDED');
+  if (!standing && voided.length === 0 && typeof o.deletedTimestamp !== 'number') return [];
   const currency = o.currency ?? 'USD';
-  const employeeVendorId = o.employee?.id ?? null;
-  const cash = (p: z.infer<typeof Payment>) => p.tender?.labelKey === CLOVER_CASH_TENDER;
-  const sum = (ps: typeof paid, f: (p: z.infer<typeof Payment>) => number) => ps.reduce((n, p) => n + f(p), 0);
+  const base = {
+    employeeVendorId: o.employee?.id ?? null,
+    currency,
+    customers: 0,
+    gratuities: 0,
+    tipsTo: [],
+    modifiedAt: o.modifiedTime,
+  };
+  const sum = <T>(xs: T[], f: (x: T) => number) => xs.reduce((n, x) => n + f(x), 0);
+  const zero = { amount: 0, tips: 0, cashTips: 0, serviceCharges: 0, voided: true };
+  const closedOf = (ps: CloverPayment[]) =>
+    ps.length > 0 ? Math.max(...ps.map((p) => p.createdTime)) : o.modifiedTime;
   const out: PosSale[] = [
     {
+      ...base,
       vendorId: o.id,
-      employeeVendorId,
-      closedAt: Math.max(...paid.map((p) => p.createdTime)),
-      currency,
-      amount: sum(paid, (p) => p.amount - (p.taxAmount ?? 0)),
-      tips: sum(paid, (p) => p.tipAmount ?? 0),
-      cashTips: sum(paid.filter(cash), (p) => p.tipAmount ?? 0),
-      customers: 0,
+      closedAt: closedOf(standing ? paid : voided),
+      ...(standing
+        ? {
+            amount: sum(paid, (p) => p.amount - (p.taxAmount ?? 0) - (p.serviceCharge?.amount ?? 0)),
+            tips: sum(paid, (p) => p.tipAmount ?? 0),
+            cashTips: sum(paid.filter(isCash), (p) => p.tipAmount ?? 0),
+            serviceCharges: sum(paid, (p) => p.serviceCharge?.amount ?? 0),
+            voided: false,
+          }
+        : zero),
       refund: false,
       refundOf: null,
-      modifiedAt: o.modifiedTime,
     },
   ];
   for (const r of o.refunds?.elements ?? []) {
-    const payment = paid.find((p) => p.id === r.payment?.id);
+    const payment = payments.find((p) => p.id === r.payment?.id);
     const tips = 0 - (r.tipAmount ?? 0);
+    const serviceCharges = 0 - (r.serviceChargeAmount?.amount ?? 0);
     out.push({
+      ...base,
       vendorId: r.id,
-      employeeVendorId,
       closedAt: r.createdTime,
-      currency,
-      amount: 0 - (r.amount - (r.taxAmount ?? 0) - (r.tipAmount ?? 0)),
-      tips,
-      cashTips: payment && cash(payment) ? tips : 0,
-      customers: 0,
+      ...(standing && !refundVoided(r)
+        ? {
+            amount: 0 - (r.amount - (r.taxAmount ?? 0) - (r.tipAmount ?? 0)) - serviceCharges,
+            tips,
+            cashTips: isCash(payment) ? tips : 0,
+            serviceCharges,
+            voided: false,
+          }
+        : zero),
       refund: true,
       refundOf: o.id,
-      modifiedAt: o.modifiedTime,
     });
   }
   return out;
@@ -265,16 +470,15 @@ export const cloverStreams: StreamConnector = {
 
   async *punches(auth: StreamAuth, window: StreamWindow) {
     const session = new CloverSession(auth);
-    const since = 'modifiedSince' in window ? window.modifiedSince : undefined;
+    // no modification time to filter on: every shift clocked in within the lookback is read again
+    // (a clock-out fixed days later keeps its old times), the sink keeping the unchanged ones
     const [from, to] =
       'modifiedSince' in window
-        ? [window.modifiedSince - CLOVER_SHIFT_LOOKBACK_MS, Date.now()]
+        ? [Math.min(window.modifiedSince, Date.now()) - CLOVER_SHIFT_LOOKBACK_MS, Date.now()]
         : [window.from, window.to];
     for (const [start, end] of split(from, to, CLOVER_MAX_FILTER_WINDOW_MS)) {
-      for await (const page of session.pages('shifts', Shift, range('inTime', start, end), 'the shifts page')) {
-        const punches = page.map(toPunch).filter((p) => since === undefined || p.modifiedAt >= since);
-        if (punches.length > 0) yield punches;
-      }
+      for await (const page of session.pages('shifts', Shift, range('inTime', start, end), 'the shifts page'))
+        yield page.map(toPunch);
     }
   },
 
@@ -283,12 +487,7 @@ export const cloverStreams: StreamConnector = {
     // both reads select by modifiedTime: an order is in the window it was last modified in
     const [from, to] = 'modifiedSince' in window ? [window.modifiedSince, Date.now()] : [window.from, window.to];
     for (const [start, end] of split(from, to, CLOVER_MAX_FILTER_WINDOW_MS)) {
-      const params: [string, string][] = [
-        ...range('modifiedTime', start, end),
-        ['expand', 'payments,refunds'],
-        ['orderBy', 'modifiedTime ASC'],
-      ];
-      for await (const page of session.pages('orders', Order, params, 'the orders page')) {
+      for await (const page of session.ordersByKeyset(start, end, [['expand', CLOVER_ORDER_EXPAND]])) {
         const sales = page.flatMap(cloverOrderSales);
         if (sales.length > 0) yield sales;
       }

@@ -45,11 +45,29 @@ import { REVEL_MAX_SHIFT_MS, timeSheetPunches, type TimeSheetRow } from './revel
  *   to find every break of a worked entry, and the entry of every break, the time sheet is read
  *   with a day's margin around what a window names (a shift is taken as at most a day long).
  *   Soft-deleted entries come with deleted=true.
- * - Order {id, created_by (User URI), number_of_people, closed, subtotal (net, before tax and
- *   tips), created_date, updated_date}; Payment {id, order (URI), amount, tip, payment_type (1 is
- *   cash; other types are cards and other tenders), deleted, created_date}. A refund is a payment
- *   with a negative amount (and tip): it becomes a negative sale of its own. Deleted (voided)
- *   payments are skipped; an open order (closed=false) is not a sale yet.
+ * - Order {id, created_by (User URI), number_of_people, closed, deleted, subtotal (net, before
+ *   tax, tips and charges), service_charge, gratuity, created_date, updated_date}; Payment {id,
+ *   order (URI), amount, tip, payment_type (1 is cash; other types are cards and other tenders),
+ *   deleted, created_date}. A refund is a payment with a negative amount (and tip): it becomes a
+ *   negative sale of its own. Deleted (voided) payments are skipped; an open order (closed=false)
+ *   never paid is not a sale yet.
+ * - Money kinds (checked 2026-12-02). Revel's reference names the Order fields but publishes no
+ *   description of `deleted`, `service_charge` or `gratuity`; public clients reading live orders
+ *   list them among the Order's money fields and flags. Payment.tip is what the guest added (card
+ *   or cash by payment_type): PosSale.tips. Order.gratuity (the automatic gratuity Revel's
+ *   settings add to a check) and Order.service_charge (a configured fee) are added by the
+ *   establishment, not chosen by the guest: PosSale.serviceCharges (29 CFR 531.55, the
+ *   restaurant's receipt, not a tip). Revel shows no voluntary gratuity line apart from the tip,
+ *   so `gratuities` is 0. Revel's TimeSheetEntry publishes no declared cash tips: a Revel punch
+ *   has none.
+ * - Voids: an order deleted after it closed (deleted true), or reopened (closed false again) while
+ *   it has payments, is taken back: it (and each refund of it) comes back with `voided` true and zero figures
+ *   (the sink reverses what it stored); closed again, it comes back a plain sale. So reads do not
+ *   filter on `closed`: a reopened order must be seen.
+ * - Webhooks ("Webhooks", developer.revelsystems.com/revelsystems/docs/webhooks, checked
+ *   2026-12-02): Revel posts order.finalized (an order completed) and timesheet.created, .updated
+ *   and .deleted, signed with HMAC (X-Revel-Signature), to one endpoint per event set up with
+ *   Revel. We do not receive them: the hourly sync reads the same records (docs/POS_SYNC.md).
  * - Amounts are decimal dollars (JSON numbers), turned into cents by core/money toMinorUnits.
  * - Revel documents no limit on a filter's date range: no maxWindowMs.
  */
@@ -123,7 +141,10 @@ const Order = z.object({
   created_by: Uri.nullish(),
   number_of_people: z.number().int().nonnegative().nullish(),
   closed: z.boolean().nullish(),
+  deleted: z.boolean().nullish(),
   subtotal: Money.nullish(),
+  service_charge: Money.nullish(),
+  gratuity: Money.nullish(),
   created_date: RevelDate,
   updated_date: RevelDate.nullish(),
 });
@@ -264,8 +285,10 @@ function toRow(t: z.infer<typeof TimeSheetEntry>, roles: Map<string, string>, zo
 }
 
 /**
- * The sales of one closed order: the sale (subtotal, the tips of its payments, the cash part:
- * payment_type cash; closed at its last payment) and a negative sale per refund payment.
+ * The sales of one order: for a closed one, the sale (subtotal, the tips of its payments, the cash
+ * part: payment_type cash; its automatic gratuity and service charge as service charges; closed at
+ * its last payment) and a negative sale per refund payment; for one deleted, or reopened while it
+ * has payments, the sale taken back (voided, zero figures); nothing for an open order never paid.
  */
 export function revelOrderSales(
   o: z.infer<typeof Order>,
@@ -273,22 +296,57 @@ export function revelOrderSales(
   employeeOfUser: Map<string, string>,
   zone: string,
 ): PosSale[] {
-  if (o.closed !== true) return [];
+  const takenBack = (o.deleted === true || o.closed !== true) && payments.length > 0;
+  if (o.closed !== true && !takenBack) return [];
   const live = payments.filter((p) => p.deleted !== true);
   const paid = live.filter((p) => p.amount >= 0);
   const createdAt = parseRevelDate(o.created_date, zone);
   const modifiedAt = dateIn(zone)(o.updated_date) ?? createdAt;
   const employeeVendorId = o.created_by ? (employeeOfUser.get(idOf(o.created_by)) ?? null) : null;
   const tipsOf = (ps: typeof live) => ps.reduce((n, p) => n + cents(p.tip), 0);
-  const base = { employeeVendorId, currency: 'USD', modifiedAt };
+  const base = { employeeVendorId, currency: 'USD', modifiedAt, gratuities: 0, tipsTo: [] };
+  const closedAt = paid.reduce((at, p) => Math.max(at, parseRevelDate(p.created_date, zone)), createdAt);
+  if (takenBack)
+    return [
+      {
+        ...base,
+        vendorId: String(o.id),
+        closedAt,
+        amount: 0,
+        tips: 0,
+        cashTips: 0,
+        serviceCharges: 0,
+        voided: true,
+        customers: o.number_of_people ?? 0,
+        refund: false,
+        refundOf: null,
+      },
+      ...live
+        .filter((p) => p.amount < 0)
+        .map((p): PosSale => ({
+          ...base,
+          vendorId: `${p.id}:refund`,
+          closedAt: parseRevelDate(p.created_date, zone),
+          amount: 0,
+          tips: 0,
+          cashTips: 0,
+          serviceCharges: 0,
+          voided: true,
+          customers: 0,
+          refund: true,
+          refundOf: String(o.id),
+        })),
+    ];
   const out: PosSale[] = [
     {
       ...base,
       vendorId: String(o.id),
-      closedAt: paid.reduce((at, p) => Math.max(at, parseRevelDate(p.created_date, zone)), createdAt),
+      closedAt,
       amount: cents(o.subtotal),
       tips: tipsOf(paid),
       cashTips: tipsOf(paid.filter((p) => p.payment_type === REVEL_PAYMENT_TYPE_CASH)),
+      serviceCharges: cents(o.service_charge) + cents(o.gratuity),
+      voided: false,
       customers: o.number_of_people ?? 0,
       refund: false,
       refundOf: null,
@@ -303,6 +361,8 @@ export function revelOrderSales(
       amount: cents(p.amount),
       tips,
       cashTips: p.payment_type === REVEL_PAYMENT_TYPE_CASH ? tips : 0,
+      serviceCharges: 0,
+      voided: false,
       customers: 0,
       refund: true,
       refundOf: String(o.id),
@@ -359,9 +419,8 @@ export const revelStreams: StreamConnector = {
     }
     const filters: Record<string, string> =
       'modifiedSince' in window
-        ? { closed: 'true', updated_date__gte: revelDate(window.modifiedSince, zone) }
+        ? { updated_date__gte: revelDate(window.modifiedSince, zone) }
         : {
-            closed: 'true',
             created_date__gte: revelDate(window.from, zone),
             created_date__lt: revelDate(window.to, zone),
           };
