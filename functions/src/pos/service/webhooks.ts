@@ -14,6 +14,7 @@ import {
   type WebhookEvent,
 } from '../connectors/webhooks';
 import { requestSync } from '../../modules/integration-engine';
+import { queueDeletions } from '../../modules/pos-sync';
 import { scheduledWhere, type ScheduledConnection } from '../../modules/integrations';
 import { receiveVerificationCode } from './clover-verification';
 import { syncErrors } from './errors';
@@ -202,15 +203,17 @@ export async function connectionsOf(event: WebhookEvent): Promise<ScheduledConne
 async function requestRuns(event: WebhookEvent, log: Logger): Promise<WebhookRun[]> {
   const connections = await connectionsOf(event);
   const outcomes = await Promise.allSettled(
-    connections.map((c) =>
-      requestSync({
+    connections.map(async (c) => {
+      // deletions known by id alone: kept for the run to apply (no read finds them again)
+      if (event.deletions?.length) await queueDeletions(c, event.deletions);
+      return requestSync({
         companyId: c.companyId,
         connectionId: c.connectionId,
         uid: null,
         trigger: 'webhook',
         streams: event.streams,
-      }),
-    ),
+      });
+    }),
   );
   const runs: WebhookRun[] = [];
   let failure: unknown;
