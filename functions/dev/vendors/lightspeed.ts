@@ -624,7 +624,11 @@ export function fixLightspeedShift(uuid: string, at: number, declaredCashTips: s
   const shift = lightspeedSimData().shifts.find((s) => s.uuid === uuid);
   const out = shift?.events.filter((e) => e.eventType === 'CLOCK_OUT').at(-1);
   if (!shift || !out) throw new Error(`no closed shift ${uuid}`);
-  shift.events.push({ uuid: `${uuid}-fix${shift.events.length}`, timestamp: out.timestamp + 15 * 60_000, eventType: 'CLOCK_OUT' });
+  shift.events.push({
+    uuid: `${uuid}-fix${shift.events.length}`,
+    timestamp: out.timestamp + 15 * 60_000,
+    eventType: 'CLOCK_OUT',
+  });
   shift.declaredCashTips = declaredCashTips;
   shift.dateInUTC = second(at);
 }
