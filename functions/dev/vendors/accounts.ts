@@ -66,6 +66,11 @@ export const SIMULATED_OAUTH_ACCOUNTS = {
     businessName: 'Simulated K-Series Brasserie',
     currencyCode: 'EUR',
     location: { blID: 45454565682155, blName: 'Main Room', country: 'BE', timezone: 'Europe/Brussels' },
+    /** Every location of the business (the first is the one a consent links). */
+    locations: [
+      { blID: 45454565682155, blName: 'Main Room', country: 'BE', timezone: 'Europe/Brussels' },
+      { blID: 45454565682789, blName: 'Terrace', country: 'BE', timezone: 'Europe/Brussels' },
+    ],
   },
 } as const;
 

@@ -189,6 +189,41 @@ export function fixCloverShift(id: string, overrideOutTime: number): void {
   shift.overrideOutTime = overrideOutTime;
 }
 
+/**
+ * Reopens a paid order now (every SUCCESS payment voided, REOPEN_ORDER), and pays it again a
+ * moment later with `newTip` when given: what Clover shows of a check reopened after it closed.
+ */
+export function reopenCloverOrder(id: string, payAgain?: { tipAmount: number }): void {
+  const order = cloverSimData().orders.find((o) => o.id === id);
+  const paid = order?.payments.filter((p) => p.result === 'SUCCESS') ?? [];
+  if (!order || paid.length === 0) throw new Error(`no paid simulated Clover order ${id}`);
+  const at = Math.max(Date.now(), order.modifiedTime + 1);
+  for (const p of paid) Object.assign(p, { result: 'VOIDED', voidReason: 'REOPEN_ORDER', modifiedTime: at });
+  order.state = 'open';
+  order.modifiedTime = at;
+  if (!payAgain) return;
+  const [first] = paid;
+  order.payments.push({
+    ...first,
+    id: `${first.id.slice(0, 9)}R${String(order.payments.length).padStart(3, '0')}`,
+    tipAmount: payAgain.tipAmount,
+    result: 'SUCCESS',
+    voidReason: null,
+    createdTime: at + 1,
+    modifiedTime: at + 1,
+  });
+  order.state = 'locked';
+  order.modifiedTime = at + 1;
+}
+
+/** Voids a refund now (Refund.voided): nothing of it stands. */
+export function voidCloverRefund(id: string): void {
+  const order = cloverSimData().orders.find((o) => o.refunds.some((r) => r.id === id));
+  if (!order) throw new Error(`no simulated Clover refund ${id}`);
+  order.refunds.find((r) => r.id === id)!.voided = true;
+  order.modifiedTime = Math.max(Date.now(), order.modifiedTime + 1);
+}
+
 /** A manager deletes a shift: Clover keeps no trace of it (no deleted flag, no webhook). */
 export function deleteCloverShift(id: string): void {
   const data = cloverSimData();

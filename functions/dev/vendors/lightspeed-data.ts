@@ -1,8 +1,10 @@
 /**
  * The deterministic business location the Lightspeed K-Series simulator serves (./lightspeed.ts):
  * POS staff, shifts (clock-in and clock-out events, some corrected by a newer event, some still
- * open) and sales as the Financial API exports them (decimal strings, six decimals on lines, tips
- * on payments, refunds as sales of their own, voids and cancelled accounts), generated from a seed.
+ * open, declared cash tips) and sales as the Financial API exports them (decimal strings, six
+ * decimals on lines, tips on payments, refunds as sales of their own; VOID and RECALL records taking
+ * back a closed sale, a recalled sale closed again under a new account, CANCEL records of a canceled
+ * input, cancelled accounts), at each location of the business, generated from a seed.
  * Tests derive their ground truth from the same records.
  */
 import { seededRandom } from '../demo/random';
@@ -16,6 +18,8 @@ export interface SimLightspeedStaff {
   active: boolean;
   group: string;
   modifiedOn: number;
+  /** The business locations (blID) the user works at. */
+  locations: number[];
 }
 
 export interface SimLightspeedEvent {
@@ -26,6 +30,7 @@ export interface SimLightspeedEvent {
 
 export interface SimLightspeedShift {
   uuid: string;
+  blId: number;
   staffId: number;
   declaredCashTips: string;
   /** The last update of the shift. */
@@ -34,14 +39,19 @@ export interface SimLightspeedShift {
 }
 
 export interface SimLightspeedSale {
+  blId: number;
   accountFiscId: string;
   receiptId: string;
-  type: 'SALE' | 'REFUND' | 'VOID';
+  /** "Transaction Types" (api-portal.lsk.lightspeed.app): VOID/RECALL take back previousAccountId, CANCEL a canceled input. */
+  type: 'SALE' | 'REFUND' | 'VOID' | 'RECALL' | 'CANCEL';
   cancelled: boolean;
   timeClosed: number;
   ownerId: number | null;
   nbCovers: number;
   initialAccountId: string | null;
+  /** The account directly linked to this one (the one a VOID or RECALL takes back, the RECALL a re-closed sale comes from). */
+  previousAccountId: string | null;
+  voidReason?: string;
   /** totalNetAmountWithoutTax of each line, six decimals. */
   lines: string[];
   payments: { code: 'CASH' | 'CARD'; tip: string; netAmountWithTax: string }[];
@@ -65,6 +75,11 @@ const GROUPS = ['Floor', 'Bar', 'Kitchen'];
 const decimals = (cents: number, places: number) =>
   `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}${'0'.repeat(places - 2)}`;
 
+const negate = (v: string) => (v.startsWith('-') ? v.slice(1) : /^0(\.0+)?$/.test(v) ? v : `-${v}`);
+
+/** The business locations the data is spread over (the linked one first). */
+export const LIGHTSPEED_SIM_LOCATIONS = [45454565682155, 45454565682789] as const;
+
 export function generateLightspeedData(options: SimRestaurantOptions = {}): LightspeedSimData {
   const rnd = seededRandom(options.seed ?? 11);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
@@ -82,6 +97,13 @@ export function generateLightspeedData(options: SimRestaurantOptions = {}): Ligh
     active: i % 6 !== 5,
     group: GROUPS[i % GROUPS.length],
     modifiedOn: start - int(5, 200) * DAY,
+    // most at the main room, some at both, a few at the terrace only
+    locations:
+      i % 4 === 3
+        ? [...LIGHTSPEED_SIM_LOCATIONS]
+        : i % 5 === 4
+          ? [LIGHTSPEED_SIM_LOCATIONS[1]]
+          : [LIGHTSPEED_SIM_LOCATIONS[0]],
   }));
 
   const shifts: SimLightspeedShift[] = [];
@@ -106,6 +128,7 @@ export function generateLightspeedData(options: SimRestaurantOptions = {}): Ligh
       }
       shifts.push({
         uuid: uuid(),
+        blId: s.locations[int(0, s.locations.length - 1)],
         staffId: s.staffId,
         declaredCashTips: decimals(int(0, 4000), 2),
         dateInUTC: Math.min(updated, end - 1),
@@ -121,30 +144,88 @@ export function generateLightspeedData(options: SimRestaurantOptions = {}): Ligh
       );
       const tipCents = rnd() < 0.6 ? int(50, 1500) : 0;
       const id = `A${owner.staffId}.${account++}`;
-      const type = rnd() < 0.03 ? 'VOID' : 'SALE';
-      sales.push({
+      const blId = owner.locations[int(0, owner.locations.length - 1)];
+      const cash = rnd() < 0.3;
+      const payments: SimLightspeedSale['payments'] = [
+        { code: cash ? 'CASH' : 'CARD', tip: decimals(tipCents, 2), netAmountWithTax: '0.00' },
+      ];
+      const sale: SimLightspeedSale = {
+        blId,
         accountFiscId: id,
         receiptId: `R${account}`,
-        type,
+        type: 'SALE',
         cancelled: rnd() < 0.02,
         timeClosed,
         ownerId: rnd() < 0.05 ? null : owner.staffId,
         nbCovers: int(1, 6),
         initialAccountId: id,
+        previousAccountId: null,
         lines,
         currency,
-        payments: [{ code: rnd() < 0.3 ? 'CASH' : 'CARD', tip: decimals(tipCents, 2), netAmountWithTax: '0.00' }],
+        payments,
+      };
+      sales.push(sale);
+      const later = (minutes: number) => Math.min(timeClosed + minutes * MINUTE, end - 1);
+      /** A record taking `sale` back: its lines and tips negated, naming it. */
+      const takeBack = (type: 'VOID' | 'RECALL', at: number): SimLightspeedSale => ({
+        ...sale,
+        accountFiscId: `A${owner.staffId}.${account++}`,
+        receiptId: `R${account}`,
+        type,
+        cancelled: false,
+        timeClosed: at,
+        nbCovers: 0,
+        initialAccountId: id,
+        previousAccountId: id,
+        ...(type === 'VOID' ? { voidReason: 'Wrong table' } : {}),
+        lines: lines.map(negate),
+        payments: payments.map((p) => ({ ...p, tip: negate(p.tip) })),
       });
-      if (type === 'SALE' && rnd() < 0.04) {
+      const r = rnd();
+      if (sale.cancelled) {
+        // cancelled: taken back as it is
+      } else if (r < 0.03) {
+        sales.push(takeBack('VOID', later(int(5, 600))));
+      } else if (r < 0.05) {
+        // recalled (reopened), then closed again as a new account with one more line
+        const recall = takeBack('RECALL', later(int(5, 120)));
+        sales.push(recall);
+        const again = `A${owner.staffId}.${account++}`;
         sales.push({
+          ...sale,
+          accountFiscId: again,
+          receiptId: `R${account}`,
+          timeClosed: Math.min(recall.timeClosed + int(1, 30) * MINUTE, end - 1),
+          initialAccountId: id,
+          previousAccountId: recall.accountFiscId,
+          lines: [...lines, `${int(2, 9)}.${String(int(0, 999_999)).padStart(6, '0')}`],
+        });
+      } else if (r < 0.07) {
+        // a canceled input: a record of its own naming no other account
+        const cancel = `A${owner.staffId}.${account++}`;
+        sales.push({
+          ...sale,
+          accountFiscId: cancel,
+          receiptId: `R${account}`,
+          type: 'CANCEL',
+          timeClosed: later(int(1, 20)),
+          nbCovers: 0,
+          initialAccountId: cancel,
+          lines: ['0.000000'],
+          payments: [],
+        });
+      } else if (r < 0.11) {
+        sales.push({
+          blId,
           accountFiscId: `A${owner.staffId}.${account++}`,
           receiptId: `R${account}`,
           type: 'REFUND',
           cancelled: false,
-          timeClosed: Math.min(timeClosed + int(5, 90) * MINUTE, end - 1),
+          timeClosed: later(int(5, 90)),
           ownerId: owner.staffId,
           nbCovers: 0,
           initialAccountId: id,
+          previousAccountId: id,
           lines: [`-${lines[0]}`],
           currency,
           payments: [{ code: 'CARD', tip: '0.00', netAmountWithTax: '0.00' }],

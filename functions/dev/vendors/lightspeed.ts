@@ -33,6 +33,12 @@ import {
  *   last 14 days with offline_access, and only 30 minutes without it (V2: "tokens without
  *   offline_access will have a shorter lifespan"; 30 minutes is Keycloak's default session idle
  *   time, assumed); codes 10 minutes (assumed).
+ * - One business with two locations (accounts.ts): a consent links the first, and a token of the
+ *   business reaches every location's data routes (403 "Access Denied" for another location).
+ *   Sales carry the documented transaction types ("Transaction Types", api-portal.lsk.lightspeed.app):
+ *   VOID and RECALL records naming the account they take back in source.previousAccountId (lines
+ *   and tips negated, as a reversal), a recalled account closed again as a new SALE, CANCEL records
+ *   of a canceled input, accounts answered `cancelled`; shifts carry declaredCashTips.
  * - GET /f/data/businesses (scope financial-api) with Bearer; a missing or bad token answers 401
  *   {error: 'invalid_token'} with WWW-Authenticate (RFC 6750 3.1), a missing scope 403
  *   insufficient_scope.
@@ -50,6 +56,8 @@ const AUTOMATIC_SCOPES = ['profile', 'email'];
 const APP = SIMULATED_OAUTH_APPS.lightspeed;
 const BUSINESS = SIMULATED_OAUTH_ACCOUNTS.lightspeed;
 const ACCOUNT = String(BUSINESS.location.blID);
+/** Every location of the business: one token of the business reaches each. */
+const LOCATIONS = new Set<string>(BUSINESS.locations.map((l) => String(l.blID)));
 
 function oauthError(res: Response, status: number, error: string, description: string): void {
   if (status === 401) res.set('WWW-Authenticate', 'Basic realm="oauth"');
@@ -196,7 +204,7 @@ export function lightspeedRouter(state: SimulatorState): Router {
             businessName: BUSINESS.businessName,
             businessId: BUSINESS.businessId,
             currencyCode: BUSINESS.currencyCode,
-            businessLocations: [{ ...BUSINESS.location }],
+            businessLocations: BUSINESS.locations.map((l) => ({ ...l })),
           },
         ],
       },
@@ -217,7 +225,7 @@ export function lightspeedRouter(state: SimulatorState): Router {
       res.status(403).json({ error: 'insufficient_scope', error_description: `The token lacks the ${scope} scope` });
       return false;
     }
-    if (req.params.businessLocationId !== ACCOUNT) {
+    if (!LOCATIONS.has(String(req.params.businessLocationId))) {
       res
         .status(403)
         .json({ timestamp: new Date(state.now()).toISOString(), status: 403, error: 'Access Denied', path: req.path });
@@ -269,7 +277,9 @@ export function lightspeedRouter(state: SimulatorState): Router {
 
   r.get('/staff/v1/businessLocations/:businessLocationId/userTypes/POS', (req, res) => {
     if (!authorized(req, res, 'staff-api')) return;
-    const staff = [...lightspeedSimData().staff]
+    const location = Number(req.params.businessLocationId);
+    const staff = lightspeedSimData()
+      .staff.filter((s) => s.locations.includes(location))
       .sort((a, b) => a.staffId - b.staffId)
       .map((s) => ({
         staffId: s.staffId,
@@ -283,7 +293,7 @@ export function lightspeedRouter(state: SimulatorState): Router {
         createdOn: iso(s.modifiedOn - 30 * 86_400_000),
         modifiedOn: iso(s.modifiedOn),
         businessId: BUSINESS.businessId,
-        businessLocationId: Number(ACCOUNT),
+        businessLocationId: location,
         groups: [{ id: 4000 + GROUP_IDS.indexOf(s.group), name: s.group }],
         reportAccess: ['STAFF_REPORT_OWN_ACCESS'],
         roles: [{ id: 1, name: 'ROLE_CAN_LOGIN' }],
@@ -304,8 +314,9 @@ export function lightspeedRouter(state: SimulatorState): Router {
       });
     // "Show results after this start time" / "before this end time" (Get Shift, api-docs.lsk.lightspeed.app):
     // read here as the shift's start, its clock-in, the stricter of the two readings for a client reading by update
+    const location = Number(req.params.businessLocationId);
     const shifts = lightspeedSimData()
-      .shifts.filter((s) => clockInOf(s) >= start && clockInOf(s) < end)
+      .shifts.filter((s) => s.blId === location && clockInOf(s) >= start && clockInOf(s) < end)
       .sort((a, b) => a.dateInUTC - b.dateInUTC || (a.uuid < b.uuid ? -1 : 1));
     staffPage(
       req,
@@ -314,7 +325,7 @@ export function lightspeedRouter(state: SimulatorState): Router {
       shifts.map((s) => ({
         uuid: s.uuid,
         businessId: BUSINESS.businessId,
-        businessLocationId: Number(ACCOUNT),
+        businessLocationId: s.blId,
         deviceId: 54321,
         staffId: s.staffId,
         declaredCashTips: s.declaredCashTips,
@@ -371,7 +382,10 @@ export function lightspeedRouter(state: SimulatorState): Router {
       : 0;
     if (!Number.isInteger(offset) || offset < 0) return void res.status(400).json({ error: 'Invalid nextPageToken' });
     const include = (queryParam(req, 'include') ?? '').split(',');
-    const all = lightspeedSimData().sales.filter((s) => s.timeClosed >= from && s.timeClosed < to);
+    const location = Number(req.params.businessLocationId);
+    const all = lightspeedSimData().sales.filter(
+      (s) => s.blId === location && s.timeClosed >= from && s.timeClosed < to,
+    );
     const due = state.nextPage('lightspeed');
     const page = all
       .slice(due.has('duplicate') && offset > 0 ? offset - 1 : offset, offset + pageSize)
@@ -397,7 +411,10 @@ function renderSale(s: SimLightspeedSale, include: string[]): Record<string, unk
     accountReference: Buffer.from(s.accountFiscId).toString('base64'),
     accountFiscId: s.accountFiscId,
     receiptId: s.receiptId,
-    source: { initialAccountId: s.initialAccountId ?? s.accountFiscId },
+    source: {
+      initialAccountId: s.initialAccountId ?? s.accountFiscId,
+      ...(s.previousAccountId ? { previousAccountId: s.previousAccountId } : {}),
+    },
     salesLines: s.lines.map((amount, i) => ({
       id: `S${s.receiptId}.${i}`,
       totalNetAmountWithoutTax: amount,
@@ -427,6 +444,7 @@ function renderSale(s: SimLightspeedSale, include: string[]): Record<string, unk
     timeClosed: iso(s.timeClosed),
     cancelled: s.cancelled,
     type: s.type,
+    ...(s.voidReason ? { voidReason: s.voidReason } : {}),
     ...(s.ownerId !== null
       ? { ownerId: s.ownerId, ...(include.includes('staff') ? { ownerName: `Staff ${s.ownerId}` } : {}) }
       : {}),
@@ -454,7 +472,10 @@ export function configureLightspeedSim(options: SimRestaurantOptions = {}): Ligh
 export interface LightspeedGroundTruth {
   employees: PosEmployee[];
   punches: PosPunch[];
+  /** Each account as it stands last: a sale taken back by a VOID or RECALL is its voided record. */
   sales: PosSale[];
+  /** Every sale record the connector reads, in the order served (an account taken back appears twice: as sold, then voided). */
+  saleRecords: PosSale[];
 }
 
 /** Half-even rounding of a six-decimal amount string sum to cents, by integer arithmetic (independent of the connector's). */
@@ -476,7 +497,7 @@ function cents(values: string[]): number {
 /** What the connector must read from the simulator. */
 export function lightspeedGroundTruth(): LightspeedGroundTruth {
   const data = lightspeedSimData();
-  return {
+  const truth = {
     employees: data.staff.map((s) => ({
       vendorId: String(s.staffId),
       firstName: s.firstName,
@@ -493,6 +514,7 @@ export function lightspeedGroundTruth(): LightspeedGroundTruth {
           .filter((e) => e.eventType === type)
           .map((e) => e.timestamp)
           .sort((a, b) => b - a)[0] ?? null;
+      const declared = cents([s.declaredCashTips]);
       return {
         vendorId: s.uuid,
         employeeVendorId: String(s.staffId),
@@ -501,23 +523,112 @@ export function lightspeedGroundTruth(): LightspeedGroundTruth {
         breaks: [],
         jobTitle: null,
         deleted: false,
+        ...(declared !== 0 ? { declaredCashTips: declared } : {}),
         modifiedAt: s.dateInUTC,
       };
     }),
-    sales: data.sales
-      .filter((s) => s.type !== 'VOID' && !s.cancelled)
-      .map((s) => ({
-        vendorId: s.accountFiscId,
-        employeeVendorId: s.ownerId === null ? null : String(s.ownerId),
-        closedAt: s.timeClosed,
-        currency: s.currency,
-        amount: cents(s.lines),
-        tips: cents(s.payments.map((p) => p.tip)),
-        cashTips: cents(s.payments.filter((p) => p.code === 'CASH').map((p) => p.tip)),
-        customers: s.nbCovers,
-        refund: s.type === 'REFUND',
-        refundOf: s.type === 'REFUND' ? s.initialAccountId : null,
-        modifiedAt: s.timeClosed,
-      })),
+    saleRecords: data.sales.flatMap((s): PosSale[] => {
+      const owner = s.ownerId === null ? null : String(s.ownerId);
+      if (s.type === 'VOID' || s.type === 'RECALL' || (s.type === 'CANCEL' && s.previousAccountId)) {
+        // the account taken back, voided, with the amounts it was stored with
+        const target = data.sales.find((x) => x.accountFiscId === s.previousAccountId)!;
+        return [
+          {
+            vendorId: target.accountFiscId,
+            employeeVendorId: owner,
+            closedAt: s.timeClosed,
+            currency: s.currency,
+            amount: cents(target.lines),
+            tips: cents(target.payments.map((p) => p.tip)),
+            cashTips: cents(target.payments.filter((p) => p.code === 'CASH').map((p) => p.tip)),
+            customers: 0,
+            refund: false,
+            refundOf: null,
+            voided: true,
+            modifiedAt: s.timeClosed,
+          },
+        ];
+      }
+      if (s.type !== 'SALE' && s.type !== 'REFUND') return [];
+      return [
+        {
+          vendorId: s.accountFiscId,
+          employeeVendorId: owner,
+          closedAt: s.timeClosed,
+          currency: s.currency,
+          amount: cents(s.lines),
+          tips: cents(s.payments.map((p) => p.tip)),
+          cashTips: cents(s.payments.filter((p) => p.code === 'CASH').map((p) => p.tip)),
+          customers: s.nbCovers,
+          refund: s.type === 'REFUND',
+          refundOf: s.type === 'REFUND' ? s.initialAccountId : null,
+          ...(s.cancelled ? { voided: true } : {}),
+          modifiedAt: s.timeClosed,
+        },
+      ];
+    }),
   };
+  const last = new Map<string, PosSale>();
+  for (const s of truth.saleRecords)
+    if ((last.get(s.vendorId)?.modifiedAt ?? -Infinity) <= s.modifiedAt) last.set(s.vendorId, s);
+  return { ...truth, sales: [...last.values()] };
+}
+
+/** Rounds to whole seconds (the Financial and Staff APIs write no milliseconds). */
+const second = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+/**
+ * Takes a closed account back at `at`, as a till does: a VOID record (or a RECALL, then the
+ * receipt closed again a minute later as a new account with the same lines) naming it in
+ * source.previousAccountId, its lines and tips negated. Answers the new records' ids.
+ */
+export function takeBackLightspeedSale(accountFiscId: string, type: 'VOID' | 'RECALL', at: number): string[] {
+  const data = lightspeedSimData();
+  const sale = data.sales.find((s) => s.accountFiscId === accountFiscId && s.type === 'SALE');
+  if (!sale) throw new Error(`no sale ${accountFiscId}`);
+  const negate = (v: string) => (v.startsWith('-') ? v.slice(1) : /^0(\.0+)?$/.test(v) ? v : `-${v}`);
+  const n = data.sales.length;
+  const record: SimLightspeedSale = {
+    ...sale,
+    accountFiscId: `${accountFiscId}.${type.toLowerCase()}${n}`,
+    receiptId: `R${type}${n}`,
+    type,
+    cancelled: false,
+    timeClosed: second(at),
+    nbCovers: 0,
+    initialAccountId: sale.initialAccountId ?? sale.accountFiscId,
+    previousAccountId: sale.accountFiscId,
+    ...(type === 'VOID' ? { voidReason: 'Void after close' } : {}),
+    lines: sale.lines.map(negate),
+    payments: sale.payments.map((p) => ({ ...p, tip: negate(p.tip) })),
+  };
+  data.sales.push(record);
+  const ids = [record.accountFiscId];
+  if (type === 'RECALL') {
+    const again: SimLightspeedSale = {
+      ...sale,
+      accountFiscId: `${accountFiscId}.again${n}`,
+      receiptId: `Ragain${n}`,
+      timeClosed: second(at) + 60_000,
+      previousAccountId: record.accountFiscId,
+    };
+    data.sales.push(again);
+    ids.push(again.accountFiscId);
+  }
+  data.sales.sort((a, b) => a.timeClosed - b.timeClosed);
+  return ids;
+}
+
+/** A manager's late fix of a shift at `at`: a newer clock-out event 15 minutes later and new declared cash tips. */
+export function fixLightspeedShift(uuid: string, at: number, declaredCashTips: string): void {
+  const shift = lightspeedSimData().shifts.find((s) => s.uuid === uuid);
+  const out = shift?.events.filter((e) => e.eventType === 'CLOCK_OUT').at(-1);
+  if (!shift || !out) throw new Error(`no closed shift ${uuid}`);
+  shift.events.push({
+    uuid: `${uuid}-fix${shift.events.length}`,
+    timestamp: out.timestamp + 15 * 60_000,
+    eventType: 'CLOCK_OUT',
+  });
+  shift.declaredCashTips = declaredCashTips;
+  shift.dateInUTC = second(at);
 }

@@ -67,6 +67,22 @@ export function configureRevelSim(options: RevelDataOptions = {}): RevelSimData 
   return revelSim.data;
 }
 
+/** Deletes (voids) an order now, after it closed (Order.deleted). */
+export function deleteRevelOrder(id: number): void {
+  const order = revelSimData().orders.find((o) => o.id === id);
+  if (!order) throw new Error(`no simulated Revel order ${id}`);
+  Object.assign(order, { deleted: true, updatedAt: Math.max(Date.now(), order.updatedAt + 1000) });
+  revelSim.version++;
+}
+
+/** Reopens a closed order now (closed false, its payments kept), or closes it again. */
+export function reopenRevelOrder(id: number, closed = false): void {
+  const order = revelSimData().orders.find((o) => o.id === id);
+  if (!order) throw new Error(`no simulated Revel order ${id}`);
+  Object.assign(order, { closed, updatedAt: Math.max(Date.now(), order.updatedAt + 1000) });
+  revelSim.version++;
+}
+
 /** Undoes the records changed by `modify` faults. */
 export function resetRevelSim(): void {
   if (revelSim.modified && revelSim.pristine) revelSim.data = structuredClone(revelSim.pristine);
@@ -114,6 +130,17 @@ export function revelOrderTruth(o: RevelSimOrder, data: RevelSimData = revelSimD
         refund: false,
         refundOf: null,
       },
+      ...live
+        .filter((p) => p.amountCents < 0)
+        .map((p): PosSale => ({
+          ...base,
+          ...zero,
+          vendorId: `${p.id}:refund`,
+          closedAt: p.createdAt,
+          customers: 0,
+          refund: true,
+          refundOf: String(o.id),
+        })),
     ];
   return [
     {

@@ -1,7 +1,9 @@
 /**
  * The deterministic restaurant the SpotOn simulator serves (./spoton.ts): job positions, payment
- * options, employees, time clock entries with breaks and orders with checks, guests, items,
- * payments, tips and refunds, generated from a seed. Times are epoch ms and money is integer cents
+ * options, employees, time clock entries with breaks and declared cash tips (some given to others)
+ * and orders with checks, guests, items (gift cards sold or reloaded among them), auto-gratuities,
+ * payments, tips (some applied to another employee than the owner, some with a processing fee
+ * deducted), refunds and deleted orders, generated from a seed. Times are epoch ms and money is integer cents
  * here; the simulator renders them the way the POS Export API does (RFC 3339 strings, decimal
  * dollar strings).
  */
@@ -41,6 +43,9 @@ export interface SpotonSimEntry {
   breaks: { id: string; startAt: number; endAt: number | null; paid: boolean }[];
   deleted: boolean;
   voided: boolean;
+  /** declaredCashTipsAmount and declaredCashTipsToOthersAmount, cents. */
+  declaredCashTipsCents: number;
+  declaredCashTipsToOthersCents: number;
   updatedAt: number;
 }
 
@@ -50,11 +55,19 @@ export interface SpotonSimPayment {
   /** Negative for a refund (an assumption of this simulator and the connector: see spoton.ts). */
   amountCents: number;
   tipCents: number;
+  /** tipAppliedToEmployeeId: null means the order's owner. */
+  tipAppliedTo: string | null;
+  /** tipDeductionAmount: the processing fee deducted from the tip. */
+  tipDeductionCents: number;
 }
 
 export interface SpotonSimCheck {
   /** Per guest, the net (after discounts, before tax) cents of each item. */
   guests: number[][];
+  /** Gift cards sold or reloaded on the check (giftCardIssueReload items of the first guest), cents. */
+  giftCards: number[];
+  /** gratuityAmount: the applied auto-gratuity. */
+  gratuityCents: number;
   taxCents: number;
   payments: SpotonSimPayment[];
 }
@@ -169,9 +182,12 @@ export function generateSpotonData(options: SpotonDataOptions = {}): SpotonSimDa
       }
       const deleted = rnd() < 0.03;
       const voided = !deleted && rnd() < 0.02;
+      const declaredCashTipsCents = outAt !== null && rnd() < 0.5 ? int(100, 6000) : 0;
+      const declaredCashTipsToOthersCents =
+        declaredCashTipsCents > 0 && rnd() < 0.3 ? int(0, declaredCashTipsCents) : 0;
       const edited = rnd() < 0.1;
       const updatedAt = Math.min(
-        end - 1,
+        end - 1000, // whole seconds, as the API writes them
         (outAt ?? inAt) + int(1, 30) * MINUTE + (edited || deleted || voided ? int(1, 4) * DAY : 0),
       );
       entries.push({
@@ -183,6 +199,8 @@ export function generateSpotonData(options: SpotonDataOptions = {}): SpotonSimDa
         breaks,
         deleted,
         voided,
+        declaredCashTipsCents,
+        declaredCashTipsToOthersCents,
         updatedAt,
       });
     }
@@ -207,6 +225,9 @@ export function generateSpotonData(options: SpotonDataOptions = {}): SpotonSimDa
           Array.from({ length: int(1, 3) }, () => int(300, 4_500)),
         );
         const net = guests.flat().reduce((n, x) => n + x, 0);
+        const giftCards = rnd() < 0.05 ? [rnd() < 0.5 ? 2_500 : 5_000] : [];
+        // an auto-gratuity on larger parties (18%)
+        const gratuityCents = guests.length >= 4 && rnd() < 0.5 ? Math.round(net * 0.18) : 0;
         const taxCents = Math.round(net * 0.06);
         const tipCents = rnd() < 0.15 ? 0 : Math.round(net * (0.12 + rnd() * 0.1));
         const payments: SpotonSimPayment[] = [];
@@ -214,16 +235,28 @@ export function generateSpotonData(options: SpotonDataOptions = {}): SpotonSimDa
           const r = rnd();
           const option = r < 0.25 ? cash : r < 0.92 ? card : gift;
           const split = rnd() < 0.1;
-          const total = net + taxCents;
+          const total = net + taxCents + gratuityCents + giftCards.reduce((n, x) => n + x, 0);
           const first = split ? Math.floor(total / 2) : total;
           const firstTip = split ? Math.floor(tipCents / 2) : tipCents;
-          payments.push({ paymentOptionId: option.id, createdAt: closedAt, amountCents: first, tipCents: firstTip });
+          // a tip applied to another server than the owner (a table handed over)
+          const other = rnd() < 0.12 ? owners[int(0, owners.length - 1)].id : null;
+          const fee = (opt: SpotonSimPaymentOption, tip: number) => (opt.kind === 'CC' ? Math.round(tip * 0.03) : 0);
+          payments.push({
+            paymentOptionId: option.id,
+            createdAt: closedAt,
+            amountCents: first,
+            tipCents: firstTip,
+            tipAppliedTo: other,
+            tipDeductionCents: fee(option, firstTip),
+          });
           if (split)
             payments.push({
               paymentOptionId: card.id,
               createdAt: closedAt,
               amountCents: total - first,
               tipCents: tipCents - firstTip,
+              tipAppliedTo: null,
+              tipDeductionCents: fee(card, tipCents - firstTip),
             });
           if (!deleted && rnd() < 0.04) {
             const full = rnd() < 0.5;
@@ -234,13 +267,16 @@ export function generateSpotonData(options: SpotonDataOptions = {}): SpotonSimDa
               createdAt: at,
               amountCents: 0 - (full ? p.amountCents : Math.round(p.amountCents / 3)),
               tipCents: full ? 0 - p.tipCents : 0,
+              tipAppliedTo: p.tipAppliedTo,
+              tipDeductionCents: 0,
             });
             updatedAt = Math.max(updatedAt, at);
           }
         }
-        checks.push({ guests, taxCents, payments });
+        checks.push({ guests, giftCards, gratuityCents, taxCents, payments });
       }
-      if (deleted) updatedAt = closedAt + int(1, 20) * MINUTE;
+      // deleted after it closed: minutes later, or days (after an import)
+      if (deleted) updatedAt = closedAt + (rnd() < 0.5 ? int(1, 20) * MINUTE : int(1, 3) * DAY);
       orders.push({
         id: id(),
         ownerEmployeeId: rnd() < 0.05 ? null : owners[int(0, owners.length - 1)].id,

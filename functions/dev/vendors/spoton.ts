@@ -66,8 +66,10 @@ export interface SpotonGroundTruth {
 /**
  * Everything the simulated location holds, normalized the way the connector must read it:
  * employees (inactive when not active or deleted; modifiedAt their termination, else hire date),
- * time clock entries (deleted or voided ones flagged deleted) and per closed, not deleted order a
- * sale and a negative sale per refund payment.
+ * time clock entries (deleted or voided ones flagged deleted; declared cash tips those collected
+ * less those given to others) and per closed order a sale and a negative sale per refund payment
+ * (voided when the order is deleted): gift cards sold left out, auto-gratuities as service
+ * charges, tips applied to another employee than the owner as tipsTo.
  */
 export function spotonGroundTruth(): SpotonGroundTruth {
   const data = spotonSimData();
@@ -90,6 +92,9 @@ export function spotonGroundTruth(): SpotonGroundTruth {
     breaks: t.breaks.map((b) => ({ startAt: b.startAt, endAt: b.endAt, paid: b.paid })),
     jobTitle: t.jobPositionId ? (names.get(t.jobPositionId) ?? null) : null,
     deleted: t.deleted || t.voided,
+    ...(t.declaredCashTipsCents - t.declaredCashTipsToOthersCents > 0
+      ? { declaredCashTips: t.declaredCashTipsCents - t.declaredCashTipsToOthersCents }
+      : {}),
     modifiedAt: t.updatedAt,
   }));
   return { employees, punches, sales: data.orders.flatMap(spotonOrderTruth) };
@@ -97,16 +102,28 @@ export function spotonGroundTruth(): SpotonGroundTruth {
 
 /** The sales of one simulated order, as the connector must read them. */
 export function spotonOrderTruth(o: SpotonSimOrder): PosSale[] {
-  if (o.deleted || o.closedAt === null) return [];
+  if (o.closedAt === null) return [];
   const cash = new Set(
     spotonSimData()
       .paymentOptions.filter((p) => p.kind === 'CASH')
       .map((p) => p.id),
   );
-  const base = { employeeVendorId: o.ownerEmployeeId, currency: 'USD', modifiedAt: o.updatedAt };
+  const base = {
+    employeeVendorId: o.ownerEmployeeId,
+    currency: 'USD',
+    modifiedAt: o.updatedAt,
+    ...(o.deleted ? { voided: true } : {}),
+  };
   const payments = o.checks.flatMap((c, ci) => c.payments.map((p, pi) => ({ ...p, ci, pi })));
   const charges = payments.filter((p) => p.amountCents >= 0);
   const sum = (ps: typeof payments) => ps.reduce((n, p) => n + p.tipCents, 0);
+  const tipsTo = (ps: typeof payments) => {
+    const by = new Map<string, number>();
+    for (const p of ps)
+      if (p.tipAppliedTo && p.tipAppliedTo !== o.ownerEmployeeId && p.tipCents !== 0)
+        by.set(p.tipAppliedTo, (by.get(p.tipAppliedTo) ?? 0) + p.tipCents);
+    return [...by].map(([employeeVendorId, amount]) => ({ employeeVendorId, amount }));
+  };
   const out: PosSale[] = [
     {
       ...base,
@@ -115,6 +132,8 @@ export function spotonOrderTruth(o: SpotonSimOrder): PosSale[] {
       amount: o.checks.reduce((n, c) => n + c.guests.flat().reduce((m, x) => m + x, 0), 0),
       tips: sum(charges),
       cashTips: sum(charges.filter((p) => cash.has(p.paymentOptionId))),
+      serviceCharges: o.checks.reduce((n, c) => n + c.gratuityCents, 0),
+      tipsTo: tipsTo(charges),
       customers: o.checks.reduce((n, c) => n + c.guests.length, 0),
       refund: false,
       refundOf: null,
@@ -129,6 +148,7 @@ export function spotonOrderTruth(o: SpotonSimOrder): PosSale[] {
       amount: p.amountCents,
       tips: p.tipCents,
       cashTips: cash.has(p.paymentOptionId) ? p.tipCents : 0,
+      tipsTo: tipsTo([p]),
       customers: 0,
       refund: true,
       refundOf: o.id,
@@ -158,7 +178,15 @@ function renderOrder(o: SpotonSimOrder, data: SpotonSimData) {
     modifiers: [],
   });
   const totalOf = (c: SpotonSimData['orders'][number]['checks'][number]) =>
-    c.guests.flat().reduce((n, x) => n + x, 0) + c.taxCents;
+    c.guests.flat().reduce((n, x) => n + x, 0) + c.giftCards.reduce((n, x) => n + x, 0) + c.gratuityCents + c.taxCents;
+  const giftCard = (cents: number, n: number) => ({
+    ...item(cents, n),
+    menuItemId: 'menu-item-gift-card',
+    name: 'Gift Card',
+    taxesAmount: '0.00',
+    totalAmount: spotonDollars(cents),
+    giftCardIssueReload: true,
+  });
   return {
     id: o.id,
     name: `Order ${o.id.slice(-4)}`,
@@ -181,13 +209,16 @@ function renderOrder(o: SpotonSimOrder, data: SpotonSimData) {
     checks: o.checks.map((c) => {
       const paid = c.payments.reduce((n, p) => n + p.amountCents, 0);
       return {
-        gratuityAmount: '0.00',
+        gratuityAmount: spotonDollars(c.gratuityCents),
         totalAmount: spotonDollars(totalOf(c)),
         paymentsAmount: spotonDollars(paid),
         balanceAmount: spotonDollars(Math.max(0, totalOf(c) - paid)),
         guests: c.guests.map((items, g) => ({
           name: `Guest ${g + 1}`,
-          items: items.map((cents, n) => item(cents, n + 1)),
+          items: [
+            ...items.map((cents, n) => item(cents, n + 1)),
+            ...(g === 0 ? c.giftCards.map((cents, n) => giftCard(cents, items.length + n + 1)) : []),
+          ],
           voidedItems: [],
         })),
         surcharges: [],
@@ -204,8 +235,8 @@ function renderOrder(o: SpotonSimOrder, data: SpotonSimData) {
             surcharges: [],
             surchargesAmount: 0,
             tipAmount: spotonDollars(p.tipCents),
-            tipDeductionAmount: '0.00',
-            tipAppliedToEmployeeId: owner ?? '',
+            tipDeductionAmount: spotonDollars(p.tipDeductionCents),
+            tipAppliedToEmployeeId: p.tipAppliedTo ?? owner ?? '',
             employeeId: owner ?? '',
             employeeName: owner ? (employees.get(owner) ?? '') : '',
             ...(option?.kind === 'CC'
@@ -410,8 +441,8 @@ export function spotonRouter(state: SimulatorState): Router {
         employeeId: t.employeeId,
         jobPositionId: t.jobPositionId ?? '',
         payRateAmount: '15.50',
-        declaredCashTipsAmount: '0.00',
-        declaredCashTipsToOthersAmount: '0.00',
+        declaredCashTipsAmount: spotonDollars(t.declaredCashTipsCents),
+        declaredCashTipsToOthersAmount: spotonDollars(t.declaredCashTipsToOthersCents),
         inAt: spotonDate(t.inAt),
         outAt: spotonDate(t.outAt),
         breaks: t.breaks.map((b) => ({
@@ -448,4 +479,30 @@ export function spotonRouter(state: SimulatorState): Router {
   });
 
   return r;
+}
+
+/** Marks a closed order deleted at `at` (whole seconds), as the Export API then serves it. */
+export function deleteSpotonOrder(id: string, at: number): void {
+  const order = spotonSimData().orders.find((o) => o.id === id);
+  if (!order) throw new Error(`no order ${id}`);
+  order.deleted = true;
+  order.updatedAt = Math.floor(at / 1000) * 1000;
+}
+
+/** Applies the tip of an order's first payment to another employee at `at` (a table handed over after close). */
+export function applySpotonTipTo(id: string, employeeId: string, at: number): void {
+  const order = spotonSimData().orders.find((o) => o.id === id);
+  const payment = order?.checks.flatMap((c) => c.payments).find((p) => p.amountCents > 0);
+  if (!order || !payment) throw new Error(`no paid order ${id}`);
+  payment.tipAppliedTo = employeeId;
+  order.updatedAt = Math.floor(at / 1000) * 1000;
+}
+
+/** A time clock entry's declared cash tips corrected at `at` (collected, and given to others). */
+export function declareSpotonCashTips(entryId: string, collected: number, given: number, at: number): void {
+  const entry = spotonSimData().entries.find((t) => t.id === entryId);
+  if (!entry) throw new Error(`no entry ${entryId}`);
+  entry.declaredCashTipsCents = collected;
+  entry.declaredCashTipsToOthersCents = given;
+  entry.updatedAt = Math.floor(at / 1000) * 1000;
 }

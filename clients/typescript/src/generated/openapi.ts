@@ -3940,8 +3940,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * POS tips per business day and employee, card and cash
-         * @description Tips of the synced POS sales per business date (company calendar: timezone, dayChangeTime) and employee, split into card (and other non-cash tenders) and cash as the POS records them, for startDate..endDate (at most 366 days), with totals per employee over the range. Refunded tips (negative) are included. Tips of sales whose POS employee is not linked yet are under employeeId null until the link attributes them. Payroll pays the same tips (the sales module's invoices). Managers and owners; managers get 403 TIPS_HIDDEN when the company policy hideTipsFromManagers is on.
+         * POS tips per business day and employee, each kind apart
+         * @description Tips of the synced POS sales and punches per business date (company calendar: timezone, dayChangeTime) and employee, for startDate..endDate (at most 366 days), with totals per employee over the range. Each kind is apart: card tips and cash tips entered on checks, cash tips declared on POS punches (the business date of the clock-in), voluntary gratuities (the staff's tip), service charges and automatic gratuities (the restaurant's receipt, not a tip: shown for the server, never in `tips`), and tips the POS credits from one server to another (tipsGiven by the server, tipsReceived by the employee credited, attributed through the POS employee links like the server). `tips` is the staff's tips: cardTips + cashTips + declaredCashTips + gratuities - tipsGiven + tipsReceived. Refunded tips (negative) are included; a sale the POS voided after closing counts nowhere (re-closed, it counts once). Tips of a POS employee not linked yet are under employeeId null until the link attributes them. Payroll pays the same tips. Managers and owners; managers get 403 TIPS_HIDDEN when the company policy hideTipsFromManagers is on.
          *
          *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
          */
@@ -6887,27 +6887,47 @@ export interface components {
             currency: string | null;
             /** @description Per business date and employee, by date then employee; only days with tips */
             days: {
-                /** @description Tips paid by card and other non-cash tenders (tips - cashTips) */
+                /** @description Tips the guest added on the check, paid by card or another non-cash tender */
                 cardTips?: number;
-                /** @description Tips paid in cash */
+                /** @description Tips entered on the check at the POS as paid in cash */
                 cashTips?: number;
                 /** @description Business date (company calendar) */
                 date: string;
+                /** @description Cash tips the employee declared on a POS punch (at clock-out), on the business date of its clock-in */
+                declaredCashTips?: number;
                 /** @description null: sales of no employee, or of a POS employee not linked yet (attributed when it is linked) */
                 employeeId: string | null;
-                /** @description cardTips + cashTips; refunded tips (negative) included */
+                /** @description Voluntary gratuity lines the guest chose to add: the staff's tip, apart from net sales */
+                gratuities?: number;
+                /** @description Automatic gratuities and mandatory service charges of the employee's checks: the restaurant's receipt, not a tip (29 CFR 531.55); not in `tips` */
+                serviceCharges?: number;
+                /** @description The staff's tips: cardTips + cashTips + declaredCashTips + gratuities - tipsGiven + tipsReceived; refunded tips (negative) included, service charges not */
                 tips?: number;
+                /** @description The part of this server's tips and gratuities the POS credits to another employee */
+                tipsGiven?: number;
+                /** @description What the POS credits to this employee from another server's checks */
+                tipsReceived?: number;
             }[];
             /** @description Per employee over the whole range */
             employees: {
-                /** @description Tips paid by card and other non-cash tenders (tips - cashTips) */
+                /** @description Tips the guest added on the check, paid by card or another non-cash tender */
                 cardTips?: number;
-                /** @description Tips paid in cash */
+                /** @description Tips entered on the check at the POS as paid in cash */
                 cashTips?: number;
+                /** @description Cash tips the employee declared on a POS punch (at clock-out), on the business date of its clock-in */
+                declaredCashTips?: number;
                 /** @description null: sales of no employee, or of a POS employee not linked yet (attributed when it is linked) */
                 employeeId: string | null;
-                /** @description cardTips + cashTips; refunded tips (negative) included */
+                /** @description Voluntary gratuity lines the guest chose to add: the staff's tip, apart from net sales */
+                gratuities?: number;
+                /** @description Automatic gratuities and mandatory service charges of the employee's checks: the restaurant's receipt, not a tip (29 CFR 531.55); not in `tips` */
+                serviceCharges?: number;
+                /** @description The staff's tips: cardTips + cashTips + declaredCashTips + gratuities - tipsGiven + tipsReceived; refunded tips (negative) included, service charges not */
                 tips?: number;
+                /** @description The part of this server's tips and gratuities the POS credits to another employee */
+                tipsGiven?: number;
+                /** @description What the POS credits to this employee from another server's checks */
+                tipsReceived?: number;
             }[];
             endDate: string;
             startDate: string;

@@ -89,8 +89,8 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/tips',
-    summary: 'POS tips per business day and employee, card and cash',
-    description: `Tips of the synced POS sales per business date (company calendar: timezone, dayChangeTime) and employee, split into card (and other non-cash tenders) and cash as the POS records them, for startDate..endDate (at most ${MAX_TIPS_DAYS} days), with totals per employee over the range. Refunded tips (negative) are included. Tips of sales whose POS employee is not linked yet are under employeeId null until the link attributes them. Payroll pays the same tips (the sales module's invoices). Managers and owners; managers get 403 TIPS_HIDDEN when the company policy hideTipsFromManagers is on.`,
+    summary: 'POS tips per business day and employee, each kind apart',
+    description: `Tips of the synced POS sales and punches per business date (company calendar: timezone, dayChangeTime) and employee, for startDate..endDate (at most ${MAX_TIPS_DAYS} days), with totals per employee over the range. Each kind is apart: card tips and cash tips entered on checks, cash tips declared on POS punches (the business date of the clock-in), voluntary gratuities (the staff's tip), service charges and automatic gratuities (the restaurant's receipt, not a tip: shown for the server, never in \`tips\`), and tips the POS credits from one server to another (tipsGiven by the server, tipsReceived by the employee credited, attributed through the POS employee links like the server). \`tips\` is the staff's tips: cardTips + cashTips + declaredCashTips + gratuities - tipsGiven + tipsReceived. Refunded tips (negative) are included; a sale the POS voided after closing counts nowhere (re-closed, it counts once). Tips of a POS employee not linked yet are under employeeId null until the link attributes them. Payroll pays the same tips. Managers and owners; managers get 403 TIPS_HIDDEN when the company policy hideTipsFromManagers is on.`,
     access: manager,
     query: tipsQuery,
     response: tipsResponse,

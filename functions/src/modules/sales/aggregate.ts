@@ -41,6 +41,8 @@ export interface InvoiceRecord {
   positionId: string | null;
   roleKey: string | null;
   posSource: string;
+  /** A sale from outside the vendor took back: it counts nowhere. */
+  voided?: boolean;
 }
 
 export interface InvoiceFilter {
@@ -62,6 +64,7 @@ function vectorOf(days: DayMap, date: string): DayVector {
 
 /** Adds (sign 1) or removes (sign -1) one invoice's contribution. */
 export function addContribution(days: DayMap, r: InvoiceRecord, sign: 1 | -1): void {
+  if (r.voided) return;
   const v = vectorOf(days, r.businessDate);
   const o = r.businessHour * FIELD_COUNT;
   if (r.refund) {
@@ -88,6 +91,7 @@ export function accumulateInvoices(
   let v: DayVector = newDayVector();
   for (let i = 0; i < records.length; i++) {
     const r = records[i];
+    if (r.voided) continue;
     if (employeeId !== undefined && r.employeeId !== employeeId) continue;
     if (positionId !== undefined && r.positionId !== positionId) continue;
     if (roleKey !== undefined && r.roleKey !== roleKey) continue;

@@ -1,7 +1,8 @@
 import type { BusinessSlot } from '../../core/calendar';
 import { posSale, type PosSale } from '../../pos/connectors/sale';
-import { externalSaleRecord, type PosSource, type StoredExternalSale } from './schemas';
+import { externalSaleRecord, type PosAuditEntry, type PosSource, type StoredExternalSale } from './schemas';
 import type { StoredInvoice } from './repo';
+import { isZeroTips, noTips, type TipKinds } from './tip-kinds';
 
 /** What the sales module records of sales from outside, made from what they are: pure, no I/O. */
 
@@ -17,6 +18,12 @@ export interface ExternalSale {
   posEmployeeId: string | null;
   /** The employee the caller links that outside employee to (trusted, not checked): null while unlinked. */
   employeeId: string | null;
+  /**
+   * Whom each of `sale.tipsTo` goes to (same order): the caller's id of the outside employee
+   * credited (null when it names none the caller knows) and the employee it is linked to (null
+   * while unlinked). Absent: none linked.
+   */
+  tipsToEmployees?: readonly { posEmployeeId: string | null; employeeId: string | null }[];
 }
 
 /** How one sale from outside was recorded; `held`: it waits for its outside employee's link. */
@@ -40,6 +47,10 @@ export function recordOf(
       code: 'INVALID_ITEM',
       message: parsed.error.issues.map((i) => `${i.path.join('.') || 'sale'}: ${i.message}`).join('; '),
     };
+  const tipsToEmployees = parsed.data.tipsTo.map((_, i) => ({
+    posEmployeeId: e.tipsToEmployees?.[i]?.posEmployeeId ?? null,
+    employeeId: e.tipsToEmployees?.[i]?.employeeId ?? null,
+  }));
   return {
     ...parsed.data,
     connectionId: e.connectionId,
@@ -48,20 +59,84 @@ export function recordOf(
     posEmployeeId: e.posEmployeeId,
     employeeId: e.employeeId,
     held: e.posEmployeeId !== null && e.employeeId === null,
+    tipsToEmployees,
+    tipsHeldFor: heldRecipients(tipsToEmployees),
     businessDate: businessDate(parsed.data.closedAt),
     updatedAt: now,
   };
 }
 
+const heldRecipients = (list: StoredExternalSale['tipsToEmployees']): string[] => [
+  ...new Set(list.flatMap((r) => (r.posEmployeeId !== null && r.employeeId === null ? [r.posEmployeeId] : []))),
+];
+
 /** The connector's record of a stored sale from outside (to record it again, e.g. once its employee is linked). */
 export const saleOf = (e: StoredExternalSale): PosSale => posSale.parse(e);
 
-/** A sale already attributed keeps its employee while its outside employee is unlinked. */
+/**
+ * A sale already attributed keeps its employee while its outside employee is unlinked; so does a
+ * tip credited to another employee (matched by the outside employee it names).
+ */
 export function keepAttribution(fresh: StoredExternalSale, before: StoredExternalSale | null): StoredExternalSale {
-  return fresh.held && before?.employeeId && before.posEmployeeId === fresh.posEmployeeId
-    ? { ...fresh, employeeId: before.employeeId, held: false }
-    : fresh;
+  const server =
+    fresh.held && before?.employeeId && before.posEmployeeId === fresh.posEmployeeId
+      ? { ...fresh, employeeId: before.employeeId, held: false }
+      : fresh;
+  if (!before || !fresh.tipsHeldFor.length) return server;
+  const known = new Map(
+    before.tipsToEmployees.flatMap((r) => (r.posEmployeeId && r.employeeId ? [[r.posEmployeeId, r.employeeId]] : [])),
+  );
+  const tipsToEmployees = fresh.tipsToEmployees.map((r) =>
+    r.employeeId === null && r.posEmployeeId !== null && known.has(r.posEmployeeId)
+      ? { ...r, employeeId: known.get(r.posEmployeeId)! }
+      : r,
+  );
+  return { ...server, tipsToEmployees, tipsHeldFor: heldRecipients(tipsToEmployees) };
 }
+
+/**
+ * Whether a version of a recorded sale arrives after the stored one in the vendor's time: an older
+ * version (a page read before a void was delivered after it) changes nothing. Equal times: the one
+ * arriving last wins (a vendor that does not move its time of change on a void).
+ */
+export const isStale = (fresh: StoredExternalSale, before: StoredExternalSale | null): boolean =>
+  before !== null && fresh.modifiedAt < before.modifiedAt;
+
+/** Whether a recorded sale counts in the figures: one the vendor took back (voided) counts nowhere. */
+export const isCounted = (e: StoredExternalSale | null | undefined): e is StoredExternalSale => !!e && !e.voided;
+
+/**
+ * The audit line of a version that takes a sale out of the figures (voided) or puts it back
+ * (reclosed: closed again after a void), null when it does neither. A void of a sale never counted
+ * reverses nothing and leaves no line.
+ */
+export function auditOf(
+  fresh: StoredExternalSale,
+  before: StoredExternalSale | null,
+  runId: string | null,
+  now: number,
+): PosAuditEntry | null {
+  const line = (action: PosAuditEntry['action'], e: StoredExternalSale): PosAuditEntry => ({
+    at: now,
+    action,
+    runId,
+    connectionId: fresh.connectionId,
+    vendorId: fresh.vendorId,
+    modifiedAt: fresh.modifiedAt,
+    amount: e.amount,
+    tips: e.tips,
+    cashTips: e.cashTips,
+    gratuities: e.gratuities,
+    serviceCharges: e.serviceCharges,
+    employeeId: e.employeeId,
+  });
+  if (fresh.voided && isCounted(before)) return line('voided', before);
+  if (!fresh.voided && before?.voided) return line('reclosed', fresh);
+  return null;
+}
+
+/** The audit lines an invoice keeps, newest last (older ones dropped beyond this). */
+export const MAX_AUDIT_LINES = 50;
 
 /** Two versions of a recorded sale are the same when every field but the times of change is. */
 export function sameSale(a: StoredExternalSale, b: StoredExternalSale): boolean {
@@ -90,39 +165,83 @@ export function invoiceOf(e: StoredExternalSale, slot: BusinessSlot, now: number
     positionId: null,
     role: null,
     roleKey: null,
+    gratuities: e.gratuities,
+    serviceCharges: e.serviceCharges,
+    voided: e.voided,
     importedAt: now,
     updatedAt: now,
     pos: e,
     posHeldFor: e.held ? e.posEmployeeId : null,
+    posTipsHeldFor: e.tipsHeldFor,
   };
 }
 
 /** The id of the tips document of a business day and employee (`-`: of no employee). */
 export const tipsDocId = (date: string, employeeId: string | null) => `${date}~${employeeId ?? '-'}`;
 
-/** The change one or more sales make to the tips of a business day and employee, card and cash apart. */
-export interface TipsDelta {
+/**
+ * The change one or more sales (or declared tips) make to the tips of a business day and employee,
+ * each kind apart (tip-kinds.ts).
+ */
+export interface TipsDelta extends TipKinds {
   date: string;
   employeeId: string | null;
   currency: string;
-  cardTips: number;
-  cashTips: number;
+}
+
+/** The delta of a business day and employee in `deltas`, made when absent. */
+export function deltaOf(
+  deltas: Map<string, TipsDelta>,
+  date: string,
+  employeeId: string | null,
+  currency: string,
+): TipsDelta {
+  const id = tipsDocId(date, employeeId);
+  let d = deltas.get(id);
+  if (!d) {
+    d = { date, employeeId, currency, ...noTips() };
+    deltas.set(id, d);
+  }
+  return d;
+}
+
+/**
+ * What a recorded sale adds to the tips per business day and employee: to its server, card tips
+ * (tips - cashTips), cash tips entered, gratuities, service charges, and the tips given to others
+ * (the sum of tipsTo); to each employee credited, the tips received. A voided sale adds nothing.
+ */
+export function tipsOfSale(e: StoredExternalSale): { employeeId: string | null; kinds: TipKinds }[] {
+  if (e.voided) return [];
+  const given = e.tipsTo.reduce((sum, t) => sum + t.amount, 0);
+  const server = {
+    employeeId: e.employeeId,
+    kinds: {
+      ...noTips(),
+      cardTips: e.tips - e.cashTips,
+      cashTips: e.cashTips,
+      gratuities: e.gratuities,
+      serviceCharges: e.serviceCharges,
+      tipsGiven: given,
+    },
+  };
+  const received = e.tipsTo.map((t, i) => ({
+    employeeId: e.tipsToEmployees[i]?.employeeId ?? null,
+    kinds: { ...noTips(), tipsReceived: t.amount },
+  }));
+  return [server, ...received].filter((c) => !isZeroTips(c.kinds));
 }
 
 export function contribute(deltas: Map<string, TipsDelta>, e: StoredExternalSale, sign: 1 | -1): void {
-  if (e.tips === 0 && e.cashTips === 0) return;
-  const id = tipsDocId(e.businessDate, e.employeeId);
-  const d = deltas.get(id) ?? {
-    date: e.businessDate,
-    employeeId: e.employeeId,
-    currency: e.currency,
-    cardTips: 0,
-    cashTips: 0,
-  };
-  d.cardTips += sign * (e.tips - e.cashTips);
-  d.cashTips += sign * e.cashTips;
-  deltas.set(id, d);
+  for (const c of tipsOfSale(e)) {
+    const d = deltaOf(deltas, e.businessDate, c.employeeId, e.currency);
+    for (const [kind, value] of Object.entries(c.kinds) as [keyof TipKinds, number][]) d[kind] += sign * value;
+  }
 }
+
+/** The tips documents (per business day and employee) a recorded sale touches. */
+export const tipsDocsOf = (e: StoredExternalSale): string[] => [
+  ...new Set(tipsOfSale(e).map((c) => tipsDocId(e.businessDate, c.employeeId))),
+];
 
 /**
  * New sales cut into commits as large as `budget` writes allow: each sale is its invoice, plus the
@@ -135,15 +254,16 @@ export function newSaleCommits(entries: readonly StoredExternalSale[], budget: n
   let days = new Set<string>();
   let tips = new Set<string>();
   for (const e of entries) {
-    const tipsId = e.tips === 0 && e.cashTips === 0 ? null : tipsDocId(e.businessDate, e.employeeId);
-    const writes = 1 + (days.has(e.businessDate) ? 0 : 1) + (tipsId === null || tips.has(tipsId) ? 0 : 1);
-    if (current.length + days.size + tips.size + writes > budget) {
+    const tipsIds = tipsDocsOf(e);
+    const newTips = (ids: Set<string>) => tipsIds.filter((id) => !ids.has(id)).length;
+    const writes = 1 + (days.has(e.businessDate) ? 0 : 1) + newTips(tips);
+    if (current.length && current.length + days.size + tips.size + writes > budget) {
       commits.push(current);
       [current, days, tips] = [[], new Set(), new Set()];
     }
     current.push(e);
     days.add(e.businessDate);
-    if (tipsId !== null) tips.add(tipsId);
+    for (const id of tipsIds) tips.add(id);
   }
   if (current.length) commits.push(current);
   return commits;

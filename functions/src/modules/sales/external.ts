@@ -6,9 +6,12 @@ import { lockKeys, writesLeft } from '../../core/locks';
 import type { CompanyRules } from '../companies';
 import { addContribution, type DayMap } from './aggregate';
 import {
+  auditOf,
   contribute,
   invoiceOf,
+  isStale,
   keepAttribution,
+  MAX_AUDIT_LINES,
   newSaleCommits,
   recordOf,
   sameSale,
@@ -16,13 +19,25 @@ import {
   type ExternalSale,
   type TipsDelta,
 } from './external-rules';
+import { isZeroTips, noTips, TIP_KINDS, type TipKinds } from './tip-kinds';
 import { moveDays } from './importer';
 import * as repo from './repo';
-import type { StoredExternalSale } from './schemas';
+import type { PosAuditEntry, StoredExternalSale } from './schemas';
+import { logger } from '../../core/logger';
 
 /** One commit's writes besides its own: the sales state document (the lock head is in writesLeft). */
 const NEW_SALES_BUDGET = writesLeft(1) - 1;
 const UPDATE_CHUNK = 200;
+
+/** A sale waits for a link: of its server, or of an employee credited with part of its tips. */
+const heldOf = (e: StoredExternalSale) => e.held || e.tipsHeldFor.length > 0;
+
+/** The stored figures of a tips document moved by a delta. */
+function moved(stored: TipKinds | null, d: TipsDelta): TipKinds {
+  const out = noTips();
+  for (const kind of TIP_KINDS) out[kind] = (stored?.[kind] ?? 0) + d[kind];
+  return out;
+}
 
 interface Recorded {
   index: number;
@@ -43,7 +58,10 @@ export async function recordExternalSales(p: {
   /** The company's rules (timezone and day change: each sale's business date), read once per run by the caller. */
   rules: CompanyRules;
   sales: readonly ExternalSale[];
+  /** The sync run delivering them (named by the audit of a void or a re-close); null outside a run. */
+  runId?: string | null;
 }): Promise<ExternalOutcome[]> {
+  const runId = p.runId ?? null;
   const zone = p.rules.profile.timezone;
   const dayChange = p.rules.settings.dayChangeTime;
   const now = Date.now();
@@ -68,10 +86,10 @@ export async function recordExternalSales(p: {
   });
   const created = await Promise.all(commits.map((chunk) => createNew(p.companyId, chunk, slotOf, now)));
   for (const [i, chunk] of commits.entries()) {
-    if (created[i]) for (const r of chunk) outcomes[r.index] = { outcome: 'created', held: r.sale.held };
+    if (created[i]) for (const r of chunk) outcomes[r.index] = { outcome: 'created', held: heldOf(r.sale) };
     else
       for (let k = 0; k < chunk.length; k += UPDATE_CHUNK)
-        await recordReading(p.companyId, chunk.slice(k, k + UPDATE_CHUNK), slotOf, now, outcomes);
+        await recordReading(p.companyId, chunk.slice(k, k + UPDATE_CHUNK), slotOf, now, runId, outcomes);
   }
   return outcomes;
 }
@@ -120,8 +138,7 @@ async function createNew(
                   date: d.date,
                   employeeId: d.employeeId,
                   currency: d.currency,
-                  cardTips: FieldValue.increment(d.cardTips),
-                  cashTips: FieldValue.increment(d.cashTips),
+                  ...Object.fromEntries(TIP_KINDS.map((k) => [k, FieldValue.increment(d[k])])),
                   updatedAt: now,
                 },
                 { merge: true },
@@ -151,10 +168,12 @@ async function recordReading(
   chunk: readonly Recorded[],
   slotOf: (e: StoredExternalSale) => ReturnType<typeof businessSlot>,
   now: number,
+  runId: string | null,
   outcomes: ExternalOutcome[],
 ): Promise<void> {
   const refs = chunk.map((r) => repo.invoiceRef(companyId, r.sale.posSource, r.sale.vendorId));
   const stateRef = repo.stateRef(companyId);
+  const audits: PosAuditEntry[] = [];
   const result = await runExclusive<Map<number, ExternalOutcome> | 'split'>(
     lockKeys.salesInvoices(companyId),
     async (tx: Transaction) => {
@@ -165,6 +184,7 @@ async function recordReading(
       const days: DayMap = new Map();
       const tips = new Map<string, TipsDelta>();
       const writes: { ref: FirebaseFirestore.DocumentReference; data: repo.StoredInvoice }[] = [];
+      audits.length = 0;
       chunk.forEach((r, i) => {
         const oldInvoice = repo.invoiceFromSnapshot(snaps[i]);
         const before = repo.externalSaleOf(snaps[i]);
@@ -179,19 +199,27 @@ async function recordReading(
           });
           return;
         }
-        if (before && sameSale(before, sale)) {
-          decided.set(r.index, { outcome: 'unchanged', held: sale.held });
+        // an older version than the one stored (delivered late) changes nothing
+        if (before && (sameSale(before, sale) || isStale(sale, before))) {
+          decided.set(r.index, { outcome: 'unchanged', held: heldOf(before) });
           return;
         }
         const invoice = invoiceOf(sale, slotOf(sale), now);
+        // a void reverses what was counted of it (a voided invoice counts nowhere), a re-close counts it once again
         if (oldInvoice) addContribution(days, oldInvoice, -1);
         addContribution(days, invoice, 1);
         if (before) contribute(tips, before, -1);
         contribute(tips, sale, 1);
-        writes.push({ ref: refs[i], data: { ...invoice, importedAt: oldInvoice?.importedAt ?? now } });
-        decided.set(r.index, { outcome: before ? 'updated' : 'created', held: sale.held });
+        const audit = auditOf(sale, before, runId, now);
+        const posAudit = [...(oldInvoice?.posAudit ?? []), ...(audit ? [audit] : [])].slice(-MAX_AUDIT_LINES);
+        writes.push({
+          ref: refs[i],
+          data: { ...invoice, importedAt: oldInvoice?.importedAt ?? now, ...(posAudit.length ? { posAudit } : {}) },
+        });
+        if (audit) audits.push(audit);
+        decided.set(r.index, { outcome: before ? 'updated' : 'created', held: heldOf(sale) });
       });
-      const tipIds = [...tips.entries()].filter(([, d]) => d.cardTips !== 0 || d.cashTips !== 0);
+      const tipIds = [...tips.entries()].filter(([, d]) => !isZeroTips(d));
       if (writes.length + days.size + tipIds.length + 1 > writesLeft(1)) return { result: 'split' };
       if (!writes.length && !setCurrency) return { result: decided };
       const dayRefs = [...days.keys()].map((d) => repo.dayRef(companyId, d));
@@ -205,15 +233,13 @@ async function recordReading(
           for (const { ref, data } of writes) w.set(ref, data);
           moveDays(w, { refs: dayRefs, stored: read, deltas: days, currency: currency!, now });
           tipIds.forEach(([, d], k) => {
-            const cardTips = (storedTips[k]?.cardTips ?? 0) + d.cardTips;
-            const cashTips = (storedTips[k]?.cashTips ?? 0) + d.cashTips;
-            if (cardTips === 0 && cashTips === 0) w.delete(tipRefs[k]);
+            const figures = moved(storedTips[k], d);
+            if (isZeroTips(figures)) w.delete(tipRefs[k]);
             else
               w.set(tipRefs[k], {
                 date: d.date,
                 employeeId: d.employeeId,
-                cardTips,
-                cashTips,
+                ...figures,
                 currency: d.currency,
                 updatedAt: now,
               });
@@ -224,9 +250,16 @@ async function recordReading(
   );
   if (result !== 'split') {
     for (const [index, outcome] of result) outcomes[index] = outcome;
+    for (const a of audits)
+      logger.info(a.action === 'voided' ? 'POS sale voided: reversed' : 'POS sale closed again: counted', {
+        companyId,
+        runId: a.runId,
+        connectionId: a.connectionId,
+        vendorId: a.vendorId,
+      });
     return;
   }
   const half = Math.ceil(chunk.length / 2);
-  await recordReading(companyId, chunk.slice(0, half), slotOf, now, outcomes);
-  await recordReading(companyId, chunk.slice(half), slotOf, now, outcomes);
+  await recordReading(companyId, chunk.slice(0, half), slotOf, now, runId, outcomes);
+  await recordReading(companyId, chunk.slice(half), slotOf, now, runId, outcomes);
 }

@@ -14,6 +14,7 @@ import { listRoles } from '../roles';
 import { listShiftsInRange } from '../schedule';
 import { unpackHours, type DayMap, type InvoiceFilter, type InvoiceRecord } from './aggregate';
 import { storedExternalSale, storedInvoice, type StoredExternalSale, type StoredInvoice } from './schemas';
+import { isZeroTips, TIP_KINDS, type TipKind } from './tip-kinds';
 
 /**
  * Firestore paths of the sales module:
@@ -29,8 +30,12 @@ import { storedExternalSale, storedInvoice, type StoredExternalSale, type Stored
  *   companies/{cid}/sales/state                         {currency, updatedAt}: the company's sales
  *       currency, fixed by its first import
  *   companies/{cid}/posTips/{date}~{employeeId|-}       tips of the sales from outside per business
- *       day and employee: {date, employeeId, cardTips, cashTips, currency, updatedAt}, moved in the
- *       commit that records their sales
+ *       day and employee, each kind apart (tip-kinds.ts): {date, employeeId, currency, cardTips,
+ *       cashTips, declaredCashTips, gratuities, serviceCharges, tipsGiven, tipsReceived, updatedAt},
+ *       moved in the commit that records their sales (or declared tips)
+ *   companies/{cid}/posDeclaredTips/{connectionId}~{punch vendorId}   the cash tips declared on a
+ *       POS punch as counted in posTips: {connectionId, slug, vendorId, employeeId, date, amount,
+ *       currency, updatedAt} (declared-tips.ts), so a changed or deleted punch moves them
  * Invoices and the day documents they touch are written in the same commit (see importer.ts).
  */
 export const invoicesCollection = (companyId: string) => companyDoc(companyId).collection('invoices');
@@ -69,18 +74,27 @@ export async function heldExternalSales(
   posEmployeeId: string,
   limit: number,
 ): Promise<StoredExternalSale[]> {
-  const snap = await invoicesCollection(companyId).where('posHeldFor', '==', posEmployeeId).limit(limit).get();
-  return snap.docs.map((d) => externalSaleOf(d)).filter((e): e is StoredExternalSale => e !== null);
+  // held as the server, or as an employee credited with part of the tips
+  const [served, credited] = await Promise.all([
+    invoicesCollection(companyId).where('posHeldFor', '==', posEmployeeId).limit(limit).get(),
+    invoicesCollection(companyId).where('posTipsHeldFor', 'array-contains', posEmployeeId).limit(limit).get(),
+  ]);
+  const byId = new Map([...served.docs, ...credited.docs].map((d) => [d.id, d]));
+  return [...byId.values()]
+    .slice(0, limit)
+    .map((d) => externalSaleOf(d))
+    .filter((e): e is StoredExternalSale => e !== null);
 }
 
 // ---------------------------------------------------------------- tips of sales from outside
 
+const tipKind = z.number().default(0);
 const storedTipsDay = z.object({
   date: z.string(),
   employeeId: z.string().nullable(),
-  cardTips: z.number(),
-  cashTips: z.number(),
   currency: z.string(),
+  // a document written before a kind was kept apart has none of it
+  ...(Object.fromEntries(TIP_KINDS.map((k) => [k, tipKind])) as Record<TipKind, typeof tipKind>),
 });
 export type TipsDay = z.output<typeof storedTipsDay>;
 
@@ -101,7 +115,7 @@ export async function readTips(
   if (employeeId) q = q.where('employeeId', '==', employeeId);
   const snap = await q.where('date', '>=', startDate).where('date', '<=', endDate).get();
   // new sales add their tips with increments, so a day whose tips sum to zero may keep its document
-  return snap.docs.map(tipsFromDoc).filter((t) => t.cardTips !== 0 || t.cashTips !== 0);
+  return snap.docs.map(tipsFromDoc).filter((t) => !isZeroTips(t));
 }
 
 /** An invoice as the read path needs it, and the fields it selects (a projection: less to transfer and decode). */
@@ -116,6 +130,7 @@ const invoiceRecord = z.object({
   positionId: z.string().nullable(),
   roleKey: z.string().nullable(),
   posSource: z.string(),
+  voided: z.boolean().optional(),
 }) satisfies z.ZodType<InvoiceRecord>;
 const invoiceRow = invoiceRecord.extend({ currency: z.string().optional() });
 const invoiceRowOf = storedDecoder('invoices', invoiceRow);

@@ -324,10 +324,37 @@ export const storedExternalSale = posSale.extend({
   posEmployeeId: z.string().nullable(),
   employeeId: z.string().nullable(),
   held: z.boolean(),
+  /**
+   * Whom each of `tipsTo` is attributed to (same order): the caller's id of the outside employee
+   * credited and the employee it is linked to (null while unlinked).
+   */
+  tipsToEmployees: z
+    .array(z.object({ posEmployeeId: z.string().nullable(), employeeId: z.string().nullable() }))
+    .default([]),
+  /** The outside employees credited by `tipsTo` that are not linked yet: their tips received wait (`posTipsHeldFor` on the invoice). */
+  tipsHeldFor: z.array(z.string()).default([]),
   businessDate: z.string(),
   updatedAt: z.number(),
 });
 export type StoredExternalSale = z.output<typeof storedExternalSale>;
+
+/** One line of an invoice's audit of its sale from outside: a void reversing it, or a re-close counting it again. */
+export const posAuditEntry = z.object({
+  at: z.number().describe('When it was recorded, epoch ms'),
+  action: z.enum(['voided', 'reclosed']),
+  runId: z.string().nullable().describe('The sync run that delivered it (null: written outside a run)'),
+  connectionId: z.string(),
+  vendorId: z.string().describe("The vendor's record (ticket id)"),
+  modifiedAt: z.number().describe("The vendor's time of change of the version that did it"),
+  /** What of the sale was taken out of (voided) or put back into (reclosed) the figures, minor units. */
+  amount: z.number(),
+  tips: z.number(),
+  cashTips: z.number(),
+  gratuities: z.number(),
+  serviceCharges: z.number(),
+  employeeId: z.string().nullable(),
+});
+export type PosAuditEntry = z.output<typeof posAuditEntry>;
 
 /**
  * An invoice as stored (companies/{cid}/invoices/{posSource}~{externalId}): the imported invoice or
@@ -354,7 +381,16 @@ export const storedInvoice = z.object({
   roleKey: z.string().nullable(),
   importedAt: z.number().optional(),
   updatedAt: z.number().optional(),
+  /** Voluntary gratuities and service charges of the sale from outside (apart from `amount` and `tips`). */
+  gratuities: z.number().optional(),
+  serviceCharges: z.number().optional(),
+  /** A sale from outside the vendor took back: kept (with its audit) but counted nowhere. */
+  voided: z.boolean().optional(),
   pos: storedExternalSale.nullish(),
   posHeldFor: z.string().nullable().optional(),
+  /** Outside employees credited with part of its tips, not linked yet (see StoredExternalSale.tipsHeldFor). */
+  posTipsHeldFor: z.array(z.string()).optional(),
+  /** What the sales from outside did to it over time: each void (what it reversed) and re-close, with the run and vendor record. */
+  posAudit: z.array(posAuditEntry).optional(),
 });
 export type StoredInvoice = z.output<typeof storedInvoice>;

@@ -13,14 +13,26 @@ export const tipsQuery = companyIdQuery.extend({
 export type TipsQuery = z.output<typeof tipsQuery>;
 
 const tipMoney = z.int().describe('Minor units of `currency`');
+const tip = (description: string) => visibleTo(tipMoney.describe(description), 'tips');
 const tipFigures = {
   employeeId: z
     .string()
     .nullable()
     .describe('null: sales of no employee, or of a POS employee not linked yet (attributed when it is linked)'),
-  cardTips: visibleTo(tipMoney.describe('Tips paid by card and other non-cash tenders (tips - cashTips)'), 'tips'),
-  cashTips: visibleTo(tipMoney.describe('Tips paid in cash'), 'tips'),
-  tips: visibleTo(tipMoney.describe('cardTips + cashTips; refunded tips (negative) included'), 'tips'),
+  cardTips: tip('Tips the guest added on the check, paid by card or another non-cash tender'),
+  cashTips: tip('Tips entered on the check at the POS as paid in cash'),
+  declaredCashTips: tip(
+    'Cash tips the employee declared on a POS punch (at clock-out), on the business date of its clock-in',
+  ),
+  gratuities: tip("Voluntary gratuity lines the guest chose to add: the staff's tip, apart from net sales"),
+  serviceCharges: tip(
+    "Automatic gratuities and mandatory service charges of the employee's checks: the restaurant's receipt, not a tip (29 CFR 531.55); not in `tips`",
+  ),
+  tipsGiven: tip("The part of this server's tips and gratuities the POS credits to another employee"),
+  tipsReceived: tip("What the POS credits to this employee from another server's checks"),
+  tips: tip(
+    "The staff's tips: cardTips + cashTips + declaredCashTips + gratuities - tipsGiven + tipsReceived; refunded tips (negative) included, service charges not",
+  ),
 };
 
 export const tipsResponse = z

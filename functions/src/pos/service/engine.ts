@@ -125,7 +125,7 @@ async function executeRun(companyId: string, run: SyncRun, connection: Connectio
     run,
     attempt,
     savedAt: Date.now(),
-    target: { companyId, connectionId: connection.id, slug: connection.slug },
+    target: { companyId, connectionId: connection.id, slug: connection.slug, runId: run.id },
     connector: connectorFor(connection.slug)?.streams ?? null,
     auth: { accountId: connection.account?.id ?? '' },
   };

@@ -459,12 +459,7 @@ describe('lightspeed (K-Series OAuth)', () => {
     expect(url.searchParams.get('client_id')).toBe(app.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT);
     expect(url.searchParams.get('state')).toBe('st-lsk');
-    expect(url.searchParams.get('scope')?.split(' ').sort()).toEqual([
-      'financial-api',
-      'offline_access',
-      'orders-api',
-      'staff-api',
-    ]);
+    expect(url.searchParams.get('scope')?.split(' ').sort()).toEqual(['financial-api', 'offline_access', 'staff-api']);
   });
 
   test('following the authorize URL comes back with a code and the state', async () => {
@@ -480,7 +475,7 @@ describe('lightspeed (K-Series OAuth)', () => {
     expect(result.expiresAt).toBeLessThanOrEqual(Date.now() + 3600_000);
     expect(result.account).toEqual({
       id: String(location.blID),
-      name: `${SIMULATED_OAUTH_ACCOUNTS.lightspeed.businessName} - ${location.blName}`,
+      name: SIMULATED_OAUTH_ACCOUNTS.lightspeed.businessName,
       currency: SIMULATED_OAUTH_ACCOUNTS.lightspeed.currencyCode,
     });
   });

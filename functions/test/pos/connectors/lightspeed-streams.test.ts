@@ -2,7 +2,12 @@ import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../../hel
 import type { StreamAuth } from '../../../src/pos/connectors/types';
 import { lightspeedMinorUnits } from '../../../src/pos/connectors/vendors/lightspeed';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../../dev/vendors/accounts';
-import { configureLightspeedSim, lightspeedGroundTruth, lightspeedSimData } from '../../../dev/vendors/lightspeed';
+import {
+  configureLightspeedSim,
+  fixLightspeedShift,
+  lightspeedGroundTruth,
+  lightspeedSimData,
+} from '../../../dev/vendors/lightspeed';
 import type { RunningVendorSimulator } from '../../../dev/vendors/server';
 
 /**
@@ -30,7 +35,7 @@ beforeEach(() => {
     {
       clientId: SIMULATED_OAUTH_APPS.lightspeed.clientId,
       account: LOCATION,
-      scopes: ['orders-api', 'financial-api', 'staff-api'],
+      scopes: ['financial-api', 'staff-api'],
     },
     3600,
   );
@@ -40,10 +45,69 @@ afterEach(() => sim.state.reset());
 afterAll(async () => sim.close());
 
 describe('lightspeed streams', () => {
-  it('reads the POS staff page by page, equal to the seeded staff', async () => {
+  it('reads the POS staff of every location of the business, a user of several locations once', async () => {
     const pages = await collect(streams().roster(auth));
-    expect(pages.length).toBe(1);
+    expect(pages.length).toBe(2);
     expect(byId(pages.flat())).toEqual(byId(lightspeedGroundTruth().employees));
+    const data = lightspeedSimData();
+    expect(data.staff.some((s) => s.locations.length > 1)).toBe(true);
+    expect(data.staff.some((s) => !s.locations.includes(Number(LOCATION)))).toBe(true);
+  });
+
+  it('reads the shifts and sales of every location, not only the linked one (issue 60, item 7)', async () => {
+    const data = lightspeedSimData();
+    const other = SIMULATED_OAUTH_ACCOUNTS.lightspeed.locations[1].blID;
+    const shifts = (await collect(streams().punches(auth, { from: data.start, to: data.end }))).flat();
+    const sales = (await collect(streams().sales(auth, { from: data.start, to: data.end }))).flat();
+    const atOther = data.shifts.filter((s) => s.blId === other);
+    expect(atOther.length).toBeGreaterThan(10);
+    expect(atOther.every((s) => shifts.some((p) => p.vendorId === s.uuid))).toBe(true);
+    const soldAtOther = data.sales.filter((s) => s.blId === other && s.type === 'SALE');
+    expect(soldAtOther.length).toBeGreaterThan(50);
+    expect(soldAtOther.every((s) => sales.some((x) => x.vendorId === s.accountFiscId))).toBe(true);
+  });
+
+  it('takes back the account a VOID or RECALL names (voided, its amounts), counts the re-closed account once, ignores a CANCEL of an input and voids a cancelled account', async () => {
+    const data = lightspeedSimData();
+    const got = (await collect(streams().sales(auth, { from: data.start, to: data.end }))).flat();
+    const latest = new Map<string, (typeof got)[number]>();
+    for (const s of got) if ((latest.get(s.vendorId)?.modifiedAt ?? -1) <= s.modifiedAt) latest.set(s.vendorId, s);
+    for (const type of ['VOID', 'RECALL'] as const) {
+      const records = data.sales.filter((s) => s.type === type);
+      expect(records.length).toBeGreaterThan(3);
+      for (const r of records) {
+        const original = data.sales.find((s) => s.accountFiscId === r.previousAccountId)!;
+        expect(latest.get(original.accountFiscId)).toMatchObject({
+          voided: true,
+          amount: lightspeedMinorUnits(original.lines, original.currency),
+          tips: lightspeedMinorUnits(
+            original.payments.map((p) => p.tip),
+            original.currency,
+          ),
+        });
+        expect(got.some((s) => s.vendorId === r.accountFiscId)).toBe(false);
+      }
+    }
+    const reclosed = data.sales.filter((s) => s.type === 'SALE' && s.previousAccountId !== null);
+    expect(reclosed.length).toBeGreaterThan(3);
+    for (const s of reclosed) expect(got.filter((x) => x.vendorId === s.accountFiscId)).toHaveLength(1);
+    const cancels = data.sales.filter((s) => s.type === 'CANCEL');
+    expect(cancels.length).toBeGreaterThan(3);
+    expect(got.some((s) => cancels.some((c) => c.accountFiscId === s.vendorId))).toBe(false);
+    const cancelled = data.sales.filter((s) => s.type === 'SALE' && s.cancelled);
+    expect(cancelled.length).toBeGreaterThan(3);
+    for (const s of cancelled) expect(latest.get(s.accountFiscId)?.voided).toBe(true);
+  });
+
+  it("reads a shift's declaredCashTips as the punch's declared cash tips in minor units", async () => {
+    const data = lightspeedSimData();
+    const got = (await collect(streams().punches(auth, { from: data.start, to: data.end }))).flat();
+    const shift = data.shifts.find((s) => s.declaredCashTips === '12.34') ?? data.shifts[0];
+    shift.declaredCashTips = '12.34';
+    const again = (await collect(streams().punches(auth, { from: data.start, to: data.end }))).flat();
+    expect(again.find((p) => p.vendorId === shift.uuid)?.declaredCashTips).toBe(1234);
+    const declared = got.filter((p) => (p.declaredCashTips ?? 0) > 0);
+    expect(declared.length).toBeGreaterThan(20);
   });
 
   it('reads every shift clocked in or updated during a window with its newest clock-in and clock-out events', async () => {
@@ -59,14 +123,14 @@ describe('lightspeed streams', () => {
     expect(data.shifts.some((s) => s.events.filter((e) => e.eventType === 'CLOCK_OUT').length > 1)).toBe(true);
   });
 
-  it('reads the sales closed in a window through nextPageToken pages: refunds negative naming their sale, voids and cancelled accounts left out, amounts exact', async () => {
+  it('reads the sales closed in a window through nextPageToken pages: refunds negative naming their sale, amounts exact', async () => {
     const data = lightspeedSimData();
     const pages = await collect(streams().sales(auth, { from: data.start, to: data.end }));
     expect(pages.length).toBeGreaterThan(3);
     const got = pages.flat();
-    expect(byId(got)).toEqual(byId(lightspeedGroundTruth().sales));
+    expect(byId(got)).toEqual(byId(lightspeedGroundTruth().saleRecords));
+    expect(lightspeedGroundTruth().saleRecords.length).toBeGreaterThan(lightspeedGroundTruth().sales.length);
     expect(got.some((s) => s.refund && s.amount < 0 && s.refundOf !== null)).toBe(true);
-    expect(data.sales.some((s) => s.type === 'VOID' || s.cancelled)).toBe(true);
   });
 
   it('rounds the sum of six-decimal lines half-even once, in the currency of the sale', () => {
@@ -105,6 +169,19 @@ describe('lightspeed streams', () => {
     const got = (await collect(streams().punches(auth, { modifiedSince: since }))).flat();
     expect(got.find((p) => p.vendorId === shift.uuid)?.clockOutAt).toBe(clockIn + 21 * 3_600_000);
     if (open) expect(got.some((p) => p.vendorId === open.uuid && p.clockOutAt === null)).toBe(true);
+  });
+
+  it('reads incrementally a shift a manager fixed ten days after its clock-in (the open pay period), with its new declared cash tips', async () => {
+    const data = lightspeedSimData();
+    const shift = data.shifts.find((s) => s.events.some((e) => e.eventType === 'CLOCK_OUT'))!;
+    const clockIn = Math.max(...shift.events.filter((e) => e.eventType === 'CLOCK_IN').map((e) => e.timestamp));
+    const since = clockIn + 10 * DAY;
+    fixLightspeedShift(shift.uuid, since + 60_000, '7.25');
+    const got = (await collect(streams().punches(auth, { modifiedSince: since }))).flat();
+    expect(got.find((p) => p.vendorId === shift.uuid)).toEqual(
+      lightspeedGroundTruth().punches.find((p) => p.vendorId === shift.uuid),
+    );
+    expect(got.find((p) => p.vendorId === shift.uuid)?.declaredCashTips).toBe(725);
   });
 
   it('maps failures: a revoked token is rejected, 429 rate limited, a malformed page invalid, a range over 365 days invalid', async () => {

@@ -82,7 +82,7 @@ describe('spoton streams', () => {
     expect(sim.state.calls[ENTRIES]).toBeLessThanOrEqual(requests);
   });
 
-  it('reads the sales of a window equal to the truth: deleted and open orders skipped, refunds negative, sums in cents', async () => {
+  it('reads the sales of a window equal to the truth: open orders skipped, refunds negative, sums in cents', async () => {
     const data = spotonSimData();
     const from = data.start;
     const to = data.end;
@@ -110,6 +110,91 @@ describe('spoton streams', () => {
     expect(got.some((s) => s.cashTips > 0 && s.cashTips === s.tips)).toBe(true);
     expect(got.some((s) => s.tips > 0 && s.cashTips === 0)).toBe(true);
     expect(got.every((s) => s.cashTips >= 0 && s.cashTips <= s.tips)).toBe(true);
+  });
+
+  describe('money as SpotOn documents it (issue 60)', () => {
+    const read = async () => {
+      const data = spotonSimData();
+      const got = (await collect(streams().sales(auth, { from: data.start, to: data.end }))).flat();
+      return { data, got, sale: (id: string) => got.find((s) => s.vendorId === id)! };
+    };
+    const cents = (v: number[]) => v.reduce((n, x) => n + x, 0);
+
+    it('reads a check\'s gratuityAmount ("applied auto-gratuity") as a service charge, apart from net sales and tips', async () => {
+      const { data, sale } = await read();
+      const withGratuity = data.orders.filter((o) => o.closedAt !== null && o.checks.some((c) => c.gratuityCents > 0));
+      expect(withGratuity.length).toBeGreaterThan(5);
+      for (const o of withGratuity) {
+        const s = sale(o.id);
+        expect(s.serviceCharges).toBe(cents(o.checks.map((c) => c.gratuityCents)));
+        expect(s.gratuities ?? 0).toBe(0);
+        expect(s.amount).toBe(cents(o.checks.flatMap((c) => c.guests.flat())));
+        expect(s.tips).toBe(
+          cents(o.checks.flatMap((c) => c.payments.filter((p) => p.amountCents >= 0).map((p) => p.tipCents))),
+        );
+      }
+    });
+
+    it('leaves gift cards sold or reloaded (giftCardIssueReload) out of net sales', async () => {
+      const { data, sale } = await read();
+      const withCards = data.orders.filter((o) => o.closedAt !== null && o.checks.some((c) => c.giftCards.length > 0));
+      expect(withCards.length).toBeGreaterThan(5);
+      for (const o of withCards) expect(sale(o.id).amount).toBe(cents(o.checks.flatMap((c) => c.guests.flat())));
+    });
+
+    it('reverses a deleted order: each of its sales comes out voided', async () => {
+      const { data, got } = await read();
+      const deleted = data.orders.filter((o) => o.deleted && o.closedAt !== null);
+      expect(deleted.length).toBeGreaterThan(3);
+      for (const o of deleted) {
+        const mine = got.filter((s) => s.vendorId === o.id || s.refundOf === o.id);
+        expect(mine.length).toBeGreaterThan(0);
+        expect(mine.every((s) => s.voided === true)).toBe(true);
+      }
+      expect(got.filter((s) => s.voided).length).toBe(
+        got.filter((s) => deleted.some((o) => o.id === s.vendorId || o.id === s.refundOf)).length,
+      );
+    });
+
+    it('credits a tip to the employee it was applied to (tipAppliedToEmployeeId), not the order owner', async () => {
+      const { data, sale } = await read();
+      const handedOver = data.orders.filter(
+        (o) =>
+          o.closedAt !== null &&
+          o.checks.some((c) =>
+            c.payments.some((p) => p.tipCents > 0 && p.tipAppliedTo && p.tipAppliedTo !== o.ownerEmployeeId),
+          ),
+      );
+      expect(handedOver.length).toBeGreaterThan(5);
+      for (const o of handedOver) {
+        const expected = new Map<string, number>();
+        for (const p of o.checks.flatMap((c) => c.payments))
+          if (p.amountCents >= 0 && p.tipAppliedTo && p.tipAppliedTo !== o.ownerEmployeeId && p.tipCents !== 0)
+            expected.set(p.tipAppliedTo, (expected.get(p.tipAppliedTo) ?? 0) + p.tipCents);
+        expect(new Map((sale(o.id).tipsTo ?? []).map((t) => [t.employeeVendorId, t.amount]))).toEqual(expected);
+      }
+      // a tip applied to the owner stays theirs
+      const own = data.orders.find(
+        (o) =>
+          o.closedAt !== null &&
+          !handedOver.includes(o) &&
+          o.checks.some((c) => c.payments.some((p) => p.tipCents > 0)),
+      )!;
+      expect(sale(own.id).tipsTo ?? []).toEqual([]);
+    });
+
+    it("reads an entry's declared cash tips as those collected less those given to others", async () => {
+      const data = spotonSimData();
+      const got = (await collect(streams().punches(auth, { from: data.start, to: data.end }))).flat();
+      const declared = data.entries.filter((t) => t.declaredCashTipsCents > 0);
+      const given = declared.filter((t) => t.declaredCashTipsToOthersCents > 0);
+      expect(declared.length).toBeGreaterThan(20);
+      expect(given.length).toBeGreaterThan(3);
+      for (const t of declared) {
+        const net = t.declaredCashTipsCents - t.declaredCashTipsToOthersCents;
+        expect(got.find((p) => p.vendorId === t.id)?.declaredCashTips).toBe(net > 0 ? net : undefined);
+      }
+    });
   });
 
   it('reads the sales updated since a time through the update range of the orders', async () => {

@@ -19,6 +19,8 @@ import {
 } from './helpers';
 
 const DAY = '2025-03-04';
+/** The tip kinds a sale of card and cash tips alone leaves at zero. */
+const NO_OTHER_TIPS = { declaredCashTips: 0, gratuities: 0, serviceCharges: 0, tipsGiven: 0, tipsReceived: 0 };
 const salesOf = async (co: PosCompany, query: Record<string, unknown>) => {
   const res = await api('sales')
     .get('/sales')
@@ -123,7 +125,7 @@ describe('POS sales and tips', () => {
     expect(await salesOf(co, { employeeId: max })).toMatchObject({ totalSales: 10_500, tips: 1600, invoiceCount: 2 });
     expect(await docsOf(co.companyId, 'invoices')).toHaveLength(3);
     const day = (await tips(co)).body.data.days.find((d: { date: string }) => d.date === DAY);
-    expect(day).toEqual({ date: DAY, employeeId: max, cardTips: 900, cashTips: 700, tips: 1600 });
+    expect(day).toEqual({ date: DAY, employeeId: max, cardTips: 900, cashTips: 700, ...NO_OTHER_TIPS, tips: 1600 });
   });
 
   it("reads the company's rules once for a run's pages, a page written the reading way (a changed sale) included", async () => {
@@ -175,7 +177,7 @@ describe('POS sales and tips', () => {
       tips: 300,
     });
     expect((await tips(co)).body.data.employees).toEqual([
-      { employeeId: max, cardTips: 200, cashTips: 100, tips: 300 },
+      { employeeId: max, cardTips: 200, cashTips: 100, ...NO_OTHER_TIPS, tips: 300 },
     ]);
   });
 
@@ -207,7 +209,7 @@ describe('POS sales and tips', () => {
     expect(await salesOf(co, {})).toMatchObject({ totalSales: 5000, tips: 500, invoiceCount: 2 });
     expect(await salesOf(co, { employeeId: nia })).toMatchObject({ totalSales: 0, invoiceCount: 0 });
     expect((await tips(co)).body.data.employees).toEqual([
-      { employeeId: null, cardTips: 100, cashTips: 400, tips: 500 },
+      { employeeId: null, cardTips: 100, cashTips: 400, ...NO_OTHER_TIPS, tips: 500 },
     ]);
 
     const res = await link(co, posId(co, 'tm-nia'), nia);
@@ -215,7 +217,7 @@ describe('POS sales and tips', () => {
     expect(await salesOf(co, { employeeId: nia })).toMatchObject({ totalSales: 5000, tips: 500, invoiceCount: 2 });
     expect(await salesOf(co, {})).toMatchObject({ totalSales: 5000, tips: 500, invoiceCount: 2 });
     expect((await tips(co)).body.data.employees).toEqual([
-      { employeeId: nia, cardTips: 100, cashTips: 400, tips: 500 },
+      { employeeId: nia, cardTips: 100, cashTips: 400, ...NO_OTHER_TIPS, tips: 500 },
     ]);
     expect((await tipsByEmployee(co.companyId, '2025-03-01', '2025-03-31')).tips.get(nia)).toBe(500);
     expect(await docsOf(co.companyId, 'invoices')).toHaveLength(2);
@@ -271,10 +273,10 @@ describe('POS sales and tips', () => {
     const [first, second] = [ola, pia].sort();
     const expected = {
       [ola]: {
-        [DAY]: { cardTips: 200, cashTips: 300, tips: 500 },
-        '2025-03-05': { cardTips: 50, cashTips: 0, tips: 50 },
+        [DAY]: { cardTips: 200, cashTips: 300, ...NO_OTHER_TIPS, tips: 500 },
+        '2025-03-05': { cardTips: 50, cashTips: 0, ...NO_OTHER_TIPS, tips: 50 },
       },
-      [pia]: { [DAY]: { cardTips: 750, cashTips: 250, tips: 1000 } },
+      [pia]: { [DAY]: { cardTips: 750, cashTips: 250, ...NO_OTHER_TIPS, tips: 1000 } },
     };
     expect(res.body.data).toMatchObject({ currency: 'EUR', startDate: '2025-03-01', endDate: '2025-03-31' });
     expect(res.body.data.days).toEqual([
@@ -283,10 +285,10 @@ describe('POS sales and tips', () => {
       { date: '2025-03-05', employeeId: ola, ...expected[ola]['2025-03-05'] },
     ]);
     expect((await tips(co, { employeeId: pia })).body.data.employees).toEqual([
-      { employeeId: pia, cardTips: 750, cashTips: 250, tips: 1000 },
+      { employeeId: pia, cardTips: 750, cashTips: 250, ...NO_OTHER_TIPS, tips: 1000 },
     ]);
     expect((await tips(co, { startDate: '2025-03-05', endDate: '2025-03-05' })).body.data.days).toEqual([
-      { date: '2025-03-05', employeeId: ola, cardTips: 50, cashTips: 0, tips: 50 },
+      { date: '2025-03-05', employeeId: ola, cardTips: 50, cashTips: 0, ...NO_OTHER_TIPS, tips: 50 },
     ]);
     const payroll = await tipsByEmployee(co.companyId, '2025-03-01', '2025-03-31');
     expect(Object.fromEntries(payroll.tips)).toEqual({ [ola]: 550, [pia]: 1000 });
@@ -359,6 +361,7 @@ describe('POS sales and tips', () => {
       tips: served.length * 100,
       cashTips: served.filter((p) => p.cashTips).length * 100,
       cardTips: served.filter((p) => !p.cashTips).length * 100,
+      ...NO_OTHER_TIPS,
     });
   });
 

@@ -8,6 +8,8 @@ export interface SinkTarget {
   companyId: string;
   connectionId: string;
   slug: string;
+  /** The sync run writing the pages (named by the audit of what a page reverses); absent outside a run. */
+  runId?: string;
 }
 
 /**

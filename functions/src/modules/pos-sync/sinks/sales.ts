@@ -29,22 +29,38 @@ export async function recordSales(t: SinkTarget, page: readonly PosSale[]): Prom
     });
     return { counts, heldFor: [] };
   }
-  const posIdOf = (r: PosSale) =>
-    r.employeeVendorId ? repo.posEmployeeDocId(t.connectionId, r.employeeVendorId) : null;
-  const posIds = records.map(posIdOf).filter((id): id is string => id !== null);
+  const posIdOf = (vendorId: string | null) => (vendorId ? repo.posEmployeeDocId(t.connectionId, vendorId) : null);
+  // the server and each POS employee credited with part of the tips (tipsTo), attributed alike
+  const posIds = records
+    .flatMap((r) => [posIdOf(r.employeeVendorId), ...(r.tipsTo ?? []).map((x) => posIdOf(x.employeeVendorId))])
+    .filter((id): id is string => id !== null);
   const [rules, links] = await Promise.all([rulesOf(t), employeeIdsOf(t.companyId, posIds)]);
+  const linked = (posEmployeeId: string | null) => (posEmployeeId ? (links.get(posEmployeeId) ?? null) : null);
   const sales = records.map((sale) => {
-    const posEmployeeId = posIdOf(sale);
-    const employeeId = posEmployeeId ? (links.get(posEmployeeId) ?? null) : null;
-    return { sale, source, connectionId: t.connectionId, slug: t.slug, posEmployeeId, employeeId };
+    const posEmployeeId = posIdOf(sale.employeeVendorId);
+    const tipsToEmployees = (sale.tipsTo ?? []).map((x) => {
+      const id = posIdOf(x.employeeVendorId);
+      return { posEmployeeId: id, employeeId: linked(id) };
+    });
+    return {
+      sale,
+      source,
+      connectionId: t.connectionId,
+      slug: t.slug,
+      posEmployeeId,
+      employeeId: linked(posEmployeeId),
+      tipsToEmployees,
+    };
   });
-  const outcomes = await recordExternalSales({ companyId: t.companyId, rules, sales });
+  const outcomes = await recordExternalSales({ companyId: t.companyId, rules, sales, runId: t.runId ?? null });
   const heldPosIds = new Set<string>();
   outcomes.forEach((o, i) => {
     if (o.outcome === 'failed') logFailure(t, 'sales', records[i].vendorId, o.code, o.message);
     if (o.held) {
       counts.held++;
-      heldPosIds.add(sales[i].posEmployeeId!);
+      // whoever of them is unlinked: the caller replays for those linked meanwhile
+      for (const id of [sales[i].posEmployeeId, ...sales[i].tipsToEmployees.map((x) => x.posEmployeeId)])
+        if (id && !linked(id)) heldPosIds.add(id);
     }
     counts[o.outcome]++;
   });

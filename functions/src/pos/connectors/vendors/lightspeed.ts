@@ -25,8 +25,13 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  *   refresh_token, scope), and its errors are RFC 6749 5.2 {error, error_description}.
  * - Financial API getBusinesses: GET /f/data/businesses (scope financial-api) ->
  *   {_embedded: {businessList: [{businessId, businessName, currencyCode, businessLocations: [{blID, blName}]}]}}.
- *   The connection is for one business location: the first location of the first business
- *   (assumption: a token granted by a multi-location owner links its first location).
+ * - A connection covers the business, every one of its locations: the account linked at consent is
+ *   the first location of the first business the token reaches (its id stays the connection's
+ *   account id, so connections made before keep theirs), and every stream first reads the
+ *   businesses answer again and reads each location of the business that holds that location (a
+ *   location opened since is read from the next run on). A location the token lost is absent from
+ *   the answer and so not read; if the linked location itself is absent, it alone is read (and its
+ *   answers say whether the token still reaches it).
  *
  * Data streams (API reference, "Staff API" and "Financial V2 API"; scopes staff-api, financial-api):
  * - Roster: GET /staff/v1/businessLocations/{blId}/userTypes/POS?page=&size=&sort=userId,asc ->
@@ -40,12 +45,14 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  *   with no zone (UTC, assumption). Which time startTime/endTime filter on is not said: "Show
  *   results after this start time" / "before this end time" reads as the shift's own start (its
  *   clock-in), not dateInUTC ("the timestamp of the last update"). Both readings are made safe
- *   (SHIFT_LOOKBACK_MS): an incremental read asks from `modifiedSince` minus two days with no
- *   endTime (a shift clocked out or corrected now was clocked in at most a shift's length plus a
- *   zone offset before; an open shift has no end to be cut on), a backfill window widens both ends
- *   by two days; every shift answered is kept (writes are keyed by uuid). A shift corrected more
- *   than two days after its clock-in is read by a backfill only, if the filter is by clock-in. No
- *   break events are exposed: punches have no breaks.
+ *   (LIGHTSPEED_SHIFT_EDIT_LOOKBACK_MS): an incremental read asks from `modifiedSince` minus 35
+ *   days with no endTime (a manager fixes a clock-out days later, while the pay period is still
+ *   open: 35 days is longer than the longest pay period still open while payroll is run, as
+ *   Clover's connector reads; an open shift has no end to be cut on), a backfill window widens both
+ *   ends by two days (LIGHTSPEED_SHIFT_LOOKBACK_MS: the longest shift plus the largest zone
+ *   offset); every shift answered is kept (writes are keyed by uuid, an unchanged shift is not
+ *   rewritten). A shift corrected more than 35 days after its clock-in is read by a backfill over
+ *   its days only, if the filter is by clock-in. No break events are exposed: punches have no breaks.
  * - Sales: GET /f/v2/business-location/{blId}/sales?from=&to=&include=staff,payments&pageSize=100
  *   [&nextPageToken=] -> {sales: [...], nextPageToken?}, sorted by timeClosed, `from`..`to` at most
  *   365 days (400 {error} otherwise). A sale {accountFiscId, receiptId, type (SALE, REFUND, VOID
@@ -53,18 +60,37 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  *   [{totalNetAmountWithoutTax (six decimals), currency}], payments: [{code (CASH ...), tip,
  *   currency, staffId}]}. Closed sales do not change (a refund is a sale of its own, type REFUND,
  *   naming the refunded account in source.initialAccountId), so an incremental read is by timeClosed.
- *   Sales of other types (VOID, SPLIT, TRANSFER, FLOAT ...) and cancelled ones are not sales here.
+ *   The types ("Transaction Types", api-portal.lsk.lightspeed.app/guides/reference/reference-tables/
+ *   transaction-types, checked 2026-12-02): SALE "normal sale", REFUND "sale that refunded another
+ *   sale", VOID "sale that voids another sale", RECALL "sale that recalled another sale" (the
+ *   receipt reopened: what is closed again is a SALE of its own), CANCEL "record created to capture
+ *   a canceled input"; SPLIT, UPDATE, TRANSFER, FLOAT, TRANSITORY and CROSS_BL carry no sale of their
+ *   own. A VOID, RECALL or CANCEL record takes back the account it names - source.previousAccountId
+ *   ("the account that is directly linked to the current account"), else initialAccountId - when
+ *   that is another account: that account comes out as a voided sale (its amounts those of the
+ *   taking-back record with the sign of a sale; the sink reverses what it stored of it), and the
+ *   record itself is no sale. A sale answered with `cancelled` true (a back-office cancellation
+ *   appears "on the date the modification was performed", Financial V2 group page) comes out voided.
  *   Amounts are decimal strings: net sales is the sum of the lines before tax, rounded half-even to
  *   the currency's minor unit once summed (the reference rounds payments half-even too).
+ * - Shifts: declaredCashTips ("the declared tips for the shift", a decimal string of the business's
+ *   currency) is the punch's declared cash tips.
  * - Shift webhooks (shift.created/updated/deleted) exist, registered per business location, but the
- *   reference documents no signature: they are not received here (a forged one could not be told).
+ *   reference documents neither the delivered payload nor a signature: they are not received here
+ *   (a forged one could not be told), and the shift list carries no deleted flag, so a deleted
+ *   shift is not seen by this connector (see docs/POS_SYNC.md, Lightspeed).
  */
 const PRODUCTION = 'https://api.lsk.lightspeed.app';
 const PRODUCTION_AUTH = 'https://auth.lsk-prod.app';
 const OPENID_CONNECT = '/realms/k-series/protocol/openid-connect';
 
-/** Shifts and users (staff-api), business and orders (orders-api), sales (financial-api); offline_access: long-lived refresh tokens. */
-export const LIGHTSPEED_SCOPES = ['orders-api', 'financial-api', 'staff-api', 'offline_access'] as const;
+/**
+ * What is read, by scope ("Scopes", api-portal.lsk.lightspeed.app/quick-start/authentication/
+ * v2-authentication, checked 2026-12-02): staff-api for the POS users and their shifts, financial-api
+ * for the businesses (the locations) and the sales; offline_access for a long-lived refresh token.
+ * Nothing is written and no order is read, so orders-api (order creation, read and write) is not asked.
+ */
+export const LIGHTSPEED_SCOPES = ['financial-api', 'staff-api', 'offline_access'] as const;
 
 const base = () => vendorBaseUrl('lightspeed', PRODUCTION);
 const authBase = () => `${vendorBaseUrl('lightspeed', PRODUCTION_AUTH)}${OPENID_CONNECT}`;
@@ -142,6 +168,7 @@ const StaffPage = Page.extend({ data: z.object({ staff: z.array(Staff) }) });
 const Shift = z.object({
   uuid: z.string().min(1),
   staffId: z.number().int(),
+  declaredCashTips: Decimal.nullish(),
   dateInUTC: ISO,
   events: z.array(
     z.object({ uuid: z.string().optional(), timestamp: ISO, eventType: z.enum(['CLOCK_IN', 'CLOCK_OUT']) }),
@@ -156,7 +183,7 @@ const Sale = z.object({
   timeClosed: ISO,
   ownerId: z.number().int().nullish(),
   nbCovers: z.number().nullish(),
-  source: z.object({ initialAccountId: z.string().nullish() }).nullish(),
+  source: z.object({ initialAccountId: z.string().nullish(), previousAccountId: z.string().nullish() }).nullish(),
   salesLines: z
     .array(z.object({ totalNetAmountWithoutTax: Decimal.nullish(), currency: z.string().nullish() }))
     .nullish(),
@@ -192,10 +219,13 @@ export function lightspeedMinorUnits(values: readonly (string | null | undefined
 const utcParam = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 /** The longest shift (a day) plus the largest UTC offset (14 hours), rounded up: see the header. */
 export const LIGHTSPEED_SHIFT_LOOKBACK_MS = 2 * DAY;
+/** How far before its cursor an incremental read of shifts starts, to see a shift fixed late in an open pay period (see the header). */
+export const LIGHTSPEED_SHIFT_EDIT_LOOKBACK_MS = 35 * DAY;
 
 class LightspeedSession {
   private readonly send: <T>(request: () => Promise<T>) => Promise<T>;
   private readonly token: string;
+  /** The location the connection linked (its account id). */
   readonly location: string;
 
   constructor(auth: StreamAuth) {
@@ -223,6 +253,20 @@ class LightspeedSession {
         what,
       ),
     );
+  }
+
+  /**
+   * The locations the connection reads (see the header): every location of the business holding
+   * the linked one, the linked one first, with the business's currency.
+   */
+  async locations(): Promise<{ ids: string[]; currency?: string }> {
+    const answer = await this.get('/f/data/businesses', {}, Businesses, 'the businesses answer');
+    const business = answer._embedded.businessList.find((b) =>
+      (b.businessLocations ?? []).some((l) => String(l.blID) === this.location),
+    );
+    if (!business) return { ids: [this.location] };
+    const others = (business.businessLocations ?? []).map((l) => String(l.blID)).filter((id) => id !== this.location);
+    return { ids: [this.location, ...new Set(others)], currency: business.currencyCode };
   }
 
   /** The pages of a Staff API list (`page` from 1 while `links.next` names one). */
@@ -262,9 +306,10 @@ const newest = (events: z.infer<typeof Shift>['events'], type: 'CLOCK_IN' | 'CLO
     .map((e) => Date.parse(e.timestamp))
     .reduce<number | null>((a, b) => (a === null || b > a ? b : a), null);
 
-function toPunch(s: z.infer<typeof Shift>): PosPunch | null {
+function toPunch(s: z.infer<typeof Shift>, currency: string): PosPunch | null {
   const clockInAt = newest(s.events, 'CLOCK_IN');
   if (clockInAt === null) return null;
+  const declared = s.declaredCashTips ? lightspeedMinorUnits([s.declaredCashTips], currency) : 0;
   return {
     vendorId: s.uuid,
     employeeVendorId: String(s.staffId),
@@ -273,40 +318,67 @@ function toPunch(s: z.infer<typeof Shift>): PosPunch | null {
     breaks: [],
     jobTitle: null,
     deleted: false,
+    ...(declared !== 0 ? { declaredCashTips: declared } : {}),
     modifiedAt: Date.parse(s.dateInUTC),
   };
 }
 
-function toSale(s: z.infer<typeof Sale>): PosSale | null {
+/** The types that take back the account they name (see the header). */
+const TAKES_BACK = new Set(['VOID', 'RECALL', 'CANCEL']);
+
+function toSale(s: z.infer<typeof Sale>, fallbackCurrency: string): PosSale | null {
   const refund = s.type === 'REFUND';
-  if ((s.type !== 'SALE' && !refund) || s.cancelled) return null;
+  const target = s.source?.previousAccountId || s.source?.initialAccountId || null;
+  const takesBack = TAKES_BACK.has(s.type) && !!target && target !== s.accountFiscId;
+  if (s.type !== 'SALE' && !refund && !takesBack) return null;
   const currency = (
     s.payments?.find((p) => p.currency)?.currency ??
     s.salesLines?.find((l) => l.currency)?.currency ??
-    'USD'
+    fallbackCurrency
   ).toUpperCase();
   const payments = s.payments ?? [];
   const closedAt = Date.parse(s.timeClosed);
+  const amount = lightspeedMinorUnits(
+    (s.salesLines ?? []).map((l) => l.totalNetAmountWithoutTax),
+    currency,
+  );
+  const tips = lightspeedMinorUnits(
+    payments.map((p) => p.tip),
+    currency,
+  );
+  const cashTips = lightspeedMinorUnits(
+    payments.filter((p) => p.code === 'CASH').map((p) => p.tip),
+    currency,
+  );
+  if (takesBack) {
+    // the account taken back, with the sign of a sale (a taking-back record's amounts are its negation)
+    return {
+      vendorId: target,
+      employeeVendorId: s.ownerId ? String(s.ownerId) : null,
+      closedAt,
+      currency,
+      amount: Math.abs(amount),
+      tips: Math.abs(tips),
+      cashTips: Math.abs(cashTips),
+      customers: 0,
+      refund: false,
+      refundOf: null,
+      voided: true,
+      modifiedAt: closedAt,
+    };
+  }
   return {
     vendorId: s.accountFiscId,
     employeeVendorId: s.ownerId ? String(s.ownerId) : null,
     closedAt,
     currency,
-    amount: lightspeedMinorUnits(
-      (s.salesLines ?? []).map((l) => l.totalNetAmountWithoutTax),
-      currency,
-    ),
-    tips: lightspeedMinorUnits(
-      payments.map((p) => p.tip),
-      currency,
-    ),
-    cashTips: lightspeedMinorUnits(
-      payments.filter((p) => p.code === 'CASH').map((p) => p.tip),
-      currency,
-    ),
+    amount,
+    tips,
+    cashTips,
     customers: Math.max(0, Math.round(s.nbCovers ?? 0)),
     refund,
     refundOf: refund ? (s.source?.initialAccountId ?? null) : null,
+    ...(s.cancelled ? { voided: true } : {}),
     modifiedAt: closedAt,
   };
 }
@@ -318,63 +390,76 @@ export const lightspeedStreams: StreamConnector = {
 
   async *roster(auth) {
     const session = new LightspeedSession(auth);
-    for await (const page of session.staffPages(
-      `/staff/v1/businessLocations/${session.location}/userTypes/POS`,
-      { sort: 'userId,asc' },
-      StaffPage,
-      (p) => p.data.staff,
-      'the staff page',
-    )) {
-      yield page.data.staff.map(toStaff);
+    const { ids } = await session.locations();
+    // a POS user of several locations is one employee (staffId is the business's user id)
+    const seen = new Set<string>();
+    for (const location of ids) {
+      for await (const page of session.staffPages(
+        `/staff/v1/businessLocations/${location}/userTypes/POS`,
+        { sort: 'userId,asc' },
+        StaffPage,
+        (p) => p.data.staff,
+        'the staff page',
+      )) {
+        const fresh = page.data.staff.map(toStaff).filter((e) => !seen.has(e.vendorId));
+        fresh.forEach((e) => seen.add(e.vendorId));
+        if (fresh.length) yield fresh;
+      }
     }
   },
 
   async *punches(auth, window) {
     const session = new LightspeedSession(auth);
+    const { ids, currency = 'USD' } = await session.locations();
     // the times have whole seconds: the start rounded down and the end up (the extra re-reads are harmless)
-    const start = (at: number) => utcParam(Math.floor((at - LIGHTSPEED_SHIFT_LOOKBACK_MS) / 1000) * 1000);
+    const start = (at: number) => utcParam(Math.floor(at / 1000) * 1000);
     const params: Record<string, string> =
       'modifiedSince' in window
-        ? { sort: 'date,asc', startTime: start(window.modifiedSince) }
+        ? { sort: 'date,asc', startTime: start(window.modifiedSince - LIGHTSPEED_SHIFT_EDIT_LOOKBACK_MS) }
         : {
             sort: 'date,asc',
-            startTime: start(window.from),
+            startTime: start(window.from - LIGHTSPEED_SHIFT_LOOKBACK_MS),
             endTime: utcParam(Math.ceil((window.to + LIGHTSPEED_SHIFT_LOOKBACK_MS) / 1000) * 1000),
           };
-    for await (const page of session.staffPages(
-      `/staff/v1/businessLocations/${session.location}/shift`,
-      params,
-      ShiftPage,
-      (p) => p.data.shifts,
-      'the shifts page',
-    )) {
-      const punches = page.data.shifts.map(toPunch).filter((p): p is PosPunch => p !== null);
-      if (punches.length) yield punches;
+    for (const location of ids) {
+      for await (const page of session.staffPages(
+        `/staff/v1/businessLocations/${location}/shift`,
+        params,
+        ShiftPage,
+        (p) => p.data.shifts,
+        'the shifts page',
+      )) {
+        const punches = page.data.shifts.map((s) => toPunch(s, currency)).filter((p): p is PosPunch => p !== null);
+        if (punches.length) yield punches;
+      }
     }
   },
 
   async *sales(auth, window) {
     const session = new LightspeedSession(auth);
+    const { ids, currency = 'USD' } = await session.locations();
     const { from, to } = windowOf(window);
-    let token: string | undefined;
-    do {
-      const params: Record<string, string> = {
-        from: new Date(from).toISOString(),
-        to: new Date(to).toISOString(),
-        include: 'staff,payments',
-        pageSize: String(SALES_PAGE),
-      };
-      if (token) params.nextPageToken = token;
-      const page = await session.get(
-        `/f/v2/business-location/${session.location}/sales`,
-        params,
-        SalesPage,
-        'the sales page',
-      );
-      const sales = page.sales.map(toSale).filter((s): s is PosSale => s !== null);
-      if (sales.length) yield sales;
-      token = page.nextPageToken || undefined;
-    } while (token);
+    for (const location of ids) {
+      let token: string | undefined;
+      do {
+        const params: Record<string, string> = {
+          from: new Date(from).toISOString(),
+          to: new Date(to).toISOString(),
+          include: 'staff,payments',
+          pageSize: String(SALES_PAGE),
+        };
+        if (token) params.nextPageToken = token;
+        const page = await session.get(
+          `/f/v2/business-location/${location}/sales`,
+          params,
+          SalesPage,
+          'the sales page',
+        );
+        const sales = page.sales.map((s) => toSale(s, currency)).filter((s): s is PosSale => s !== null);
+        if (sales.length) yield sales;
+        token = page.nextPageToken || undefined;
+      } while (token);
+    }
   },
 };
 
@@ -405,7 +490,11 @@ export const lightspeed: Connector = {
       const location = business?.businessLocations?.[0];
       if (!business || !location)
         throw notAsDocumented('lightspeed', 'a businesses answer without a business location', res.status);
-      const name = [business.businessName, location.blName].filter(Boolean).join(' - ') || undefined;
+      // the connection covers the business (every location, see the header): named after it
+      const name =
+        (business.businessLocations ?? []).length > 1
+          ? business.businessName || location.blName
+          : [business.businessName, location.blName].filter(Boolean).join(' - ') || undefined;
       const currency = business.currencyCode;
       return { ...grant, account: { id: String(location.blID), name, ...(currency ? { currency } : {}) } };
     },

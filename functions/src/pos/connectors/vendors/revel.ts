@@ -61,7 +61,7 @@ import { REVEL_MAX_SHIFT_MS, timeSheetPunches, type TimeSheetRow } from './revel
  *   so `gratuities` is 0. Revel's TimeSheetEntry publishes no declared cash tips: a Revel punch
  *   has none.
  * - Voids: an order deleted after it closed (deleted true), or reopened (closed false again) while
- *   it has payments, is taken back: it comes back as a sale with `voided` true and zero figures
+ *   it has payments, is taken back: it (and each refund of it) comes back with `voided` true and zero figures
  *   (the sink reverses what it stored); closed again, it comes back a plain sale. So reads do not
  *   filter on `closed`: a reopened order must be seen.
  * - Webhooks ("Webhooks", developer.revelsystems.com/revelsystems/docs/webhooks, checked
@@ -321,6 +321,21 @@ export function revelOrderSales(
         refund: false,
         refundOf: null,
       },
+      ...live
+        .filter((p) => p.amount < 0)
+        .map((p): PosSale => ({
+          ...base,
+          vendorId: `${p.id}:refund`,
+          closedAt: parseRevelDate(p.created_date, zone),
+          amount: 0,
+          tips: 0,
+          cashTips: 0,
+          serviceCharges: 0,
+          voided: true,
+          customers: 0,
+          refund: true,
+          refundOf: String(o.id),
+        })),
     ];
   const out: PosSale[] = [
     {

@@ -25,7 +25,11 @@ import type { Connector, PosEmployee, PosPunch, PosSale, StreamAuth, StreamConne
  * - GET /time-clock-entries (listTimeClockEntries) with updatedAtStart/updatedAtEnd (incremental)
  *   or inStart/inEnd (a window: entries clocked in within it); RFC 3339, start inclusive, end
  *   exclusive. TimeClockEntry {id, employeeId, jobPositionId, inAt, outAt, breaks [{startedAt,
- *   endedAt, kind PAID|UNPAID}], deleted, voided, lastUpdatedAt}; voided entries count as deleted.
+ *   endedAt, kind PAID|UNPAID}], deleted, voided, declaredCashTipsAmount ("declared cash tips
+ *   collected"), declaredCashTipsToOthersAmount ("declared cash tips given to others"),
+ *   lastUpdatedAt}; voided entries count as deleted. The punch's declared cash tips are those the
+ *   employee kept: collected less given to others (the net tips of IRS Form 4070, line 4; what was
+ *   given is declared by whoever received it), never below zero.
  *   No range limit is documented for this route; requests are kept to a day like the orders'
  *   (ASSUMPTION, conservative).
  * - GET /orders (listOrders) with updatedAtStart/updatedAtEnd (incremental) or
@@ -33,12 +37,23 @@ import type { Connector, PosEmployee, PosPunch, PosSale, StreamAuth, StreamConne
  *   26 hours", "no milliseconds", the end "must be at least 5 minutes in the past": requests cover
  *   a day at most, whole seconds, and an incremental read stops 5 minutes before now.
  *   Order {id, deleted, closedAt (null while open), ownerInfo {employeeId}, createdByEmployeeId,
- *   updatedAt, checks [{guests [{items [{postDiscountsAmount}]}], items, payments [{paymentOptionId,
- *   createdAt, amount, tipAmount}]}]}; amounts are US dollar decimal strings. One sale per closed,
- *   not deleted order: amount = the items' postDiscountsAmount ("after discounts and before taxes")
- *   over its checks and guests (check-level items included), tips = its payments' tipAmount, the
- *   cash part those of payments whose payment option (GET /payment-options, PaymentOption.kind) is
- *   CASH, customers = the number of guests.
+ *   updatedAt, checks [{gratuityAmount, guests [{items [{postDiscountsAmount, giftCardIssueReload}]}],
+ *   items, payments [{paymentOptionId, createdAt, amount, tipAmount, tipDeductionAmount,
+ *   tipAppliedToEmployeeId}]}]}; amounts are US dollar decimal strings. One sale per closed order:
+ *   amount = the items' postDiscountsAmount ("after discounts and before taxes") over its checks and
+ *   guests (check-level items included), except items with giftCardIssueReload ("the line
+ *   represents a gift card sale or reload": money taken for a card, revenue when the card is spent,
+ *   not a sale of the day); serviceCharges = the checks' gratuityAmount ("applied auto-gratuity
+ *   amount": an automatic gratuity, the restaurant's receipt and not a tip, 29 CFR 531.55; SpotOn
+ *   publishes no voluntary gratuity line, a guest's tip is the payment's tipAmount); tips = its
+ *   payments' tipAmount, the cash part those of payments whose payment option (GET
+ *   /payment-options, PaymentOption.kind) is CASH; tipsTo = the tips of payments whose
+ *   tipAppliedToEmployeeId ("the employee the tip was applied to") is another employee than the
+ *   order's owner, per employee (the tip is theirs); customers = the number of guests.
+ *   tipDeductionAmount is "processing fee deduction from the tip": tips stay what the guest added
+ *   (the record has no field for a fee taken from a tip; docs/POS_SYNC.md). A deleted order
+ *   ("whether the order is marked as deleted") comes out voided, each of its sales, so what was
+ *   stored of it is reversed; an order deleted before it closed has nothing to reverse.
  *   ASSUMPTION: refunds are not documented; a payment with a negative amount is read as a refund
  *   (a negative sale `${orderId}:refund:${check}:${payment}` at the payment's createdAt, its
  *   amount and tipAmount as given). Payments and checks have no ids in the docs, hence the indexes.
@@ -99,16 +114,20 @@ const TimeClockEntry = z.object({
     .nullish(),
   deleted: z.boolean().nullish(),
   voided: z.boolean().nullish(),
+  declaredCashTipsAmount: Money.nullish(),
+  declaredCashTipsToOthersAmount: Money.nullish(),
   lastUpdatedAt: RFC3339.nullish(),
 });
-const Item = z.object({ postDiscountsAmount: Money.nullish() });
+const Item = z.object({ postDiscountsAmount: Money.nullish(), giftCardIssueReload: z.boolean().nullish() });
 const Payment = z.object({
   paymentOptionId: z.string().nullish(),
   createdAt: RFC3339.nullish(),
   amount: Money.nullish(),
   tipAmount: Money.nullish(),
+  tipAppliedToEmployeeId: z.string().nullish(),
 });
 const Check = z.object({
+  gratuityAmount: Money.nullish(),
   guests: z.array(z.object({ items: z.array(Item).nullish() })).nullish(),
   items: z.array(Item).nullish(),
   payments: z.array(Payment).nullish(),
@@ -202,6 +221,8 @@ function toEmployee(e: z.infer<typeof Employee>): PosEmployee {
 function toPunch(t: z.infer<typeof TimeClockEntry>, names: Map<string, string>): PosPunch {
   const clockInAt = Date.parse(t.inAt);
   const clockOutAt = dateOrNull(t.outAt);
+  const cents = (v: string | null | undefined) => (v ? spotonMinorUnits(v) : 0);
+  const declared = Math.max(0, cents(t.declaredCashTipsAmount) - cents(t.declaredCashTipsToOthersAmount));
   return {
     vendorId: t.id,
     employeeVendorId: t.employeeId,
@@ -216,27 +237,42 @@ function toPunch(t: z.infer<typeof TimeClockEntry>, names: Map<string, string>):
       })),
     jobTitle: t.jobPositionId ? (names.get(t.jobPositionId) ?? null) : null,
     deleted: t.deleted === true || t.voided === true,
+    ...(declared > 0 ? { declaredCashTips: declared } : {}),
     modifiedAt: dateOrNull(t.lastUpdatedAt) ?? clockOutAt ?? clockInAt,
   };
 }
 
-/** The sales of one order (see the header): a sale when closed and not deleted, and a negative sale per negative payment. */
+/** Tips applied to other employees than `owner`, per employee (the order of first appearance). */
+function tipsToOthers(tips: { to: string | null; tip: number }[], owner: string | null) {
+  const by = new Map<string, number>();
+  for (const { to, tip } of tips) if (to && to !== owner && tip !== 0) by.set(to, (by.get(to) ?? 0) + tip);
+  return [...by].map(([employeeVendorId, amount]) => ({ employeeVendorId, amount }));
+}
+
+/** The sales of one order (see the header): a sale when closed, and a negative sale per negative payment; all voided when the order is deleted. */
 export function spotonOrderSales(o: z.infer<typeof Order>, cashOptions: Set<string>): PosSale[] {
-  if (o.deleted || !o.closedAt) return [];
+  if (!o.closedAt) return [];
   const closedAt = Date.parse(o.closedAt);
   const modifiedAt = dateOrNull(o.updatedAt) ?? closedAt;
   const employeeVendorId = o.ownerInfo?.employeeId || o.createdByEmployeeId || null;
   const checks = o.checks ?? [];
   const cents = (v: string | null | undefined) => (v ? spotonMinorUnits(v) : 0);
   const net = (items: z.infer<typeof Item>[] | null | undefined) =>
-    (items ?? []).reduce((n, i) => n + cents(i.postDiscountsAmount), 0);
+    (items ?? []).filter((i) => i.giftCardIssueReload !== true).reduce((n, i) => n + cents(i.postDiscountsAmount), 0);
   const payments = checks.flatMap((c, ci) =>
-    (c.payments ?? []).map((p, pi) => ({ p, ci, pi, amount: cents(p.amount), tip: cents(p.tipAmount) })),
+    (c.payments ?? []).map((p, pi) => ({
+      p,
+      ci,
+      pi,
+      amount: cents(p.amount),
+      tip: cents(p.tipAmount),
+      to: p.tipAppliedToEmployeeId || null,
+    })),
   );
   const charges = payments.filter((x) => x.amount >= 0);
   const tipsOf = (xs: typeof payments) => xs.reduce((n, x) => n + x.tip, 0);
   const isCash = (x: (typeof payments)[number]) => !!x.p.paymentOptionId && cashOptions.has(x.p.paymentOptionId);
-  const base = { employeeVendorId, currency: 'USD', modifiedAt };
+  const base = { employeeVendorId, currency: 'USD', modifiedAt, ...(o.deleted ? { voided: true } : {}) };
   const out: PosSale[] = [
     {
       ...base,
@@ -245,6 +281,8 @@ export function spotonOrderSales(o: z.infer<typeof Order>, cashOptions: Set<stri
       amount: checks.reduce((n, c) => n + net(c.items) + (c.guests ?? []).reduce((m, g) => m + net(g.items), 0), 0),
       tips: tipsOf(charges),
       cashTips: tipsOf(charges.filter(isCash)),
+      serviceCharges: checks.reduce((n, c) => n + cents(c.gratuityAmount), 0),
+      tipsTo: tipsToOthers(charges, employeeVendorId),
       customers: checks.reduce((n, c) => n + (c.guests?.length ?? 0), 0),
       refund: false,
       refundOf: null,
@@ -259,6 +297,7 @@ export function spotonOrderSales(o: z.infer<typeof Order>, cashOptions: Set<stri
       amount: x.amount,
       tips: x.tip,
       cashTips: isCash(x) ? x.tip : 0,
+      tipsTo: tipsToOthers([x], employeeVendorId),
       customers: 0,
       refund: true,
       refundOf: o.id,

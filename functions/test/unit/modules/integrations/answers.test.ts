@@ -257,8 +257,18 @@ describe('POS roster and tips answers keep every field', () => {
     });
   });
 
-  it('tips by day and employee, card and cash', () => {
-    const figures = { employeeId: 'e1', cardTips: 1200, cashTips: 300, tips: 1500 };
+  it('tips by day and employee, each kind apart', () => {
+    const figures = {
+      employeeId: 'e1',
+      cardTips: 1200,
+      cashTips: 300,
+      declaredCashTips: 500,
+      gratuities: 400,
+      serviceCharges: 900,
+      tipsGiven: 200,
+      tipsReceived: 100,
+      tips: 2300,
+    };
     keepsAnswer(tipsResponse, {
       companyId: 'c1',
       startDate: '2026-05-01',

@@ -8,6 +8,15 @@ import {
 } from '../../../../src/modules/sales/external-rules';
 import type { StoredExternalSale as SaleEntry } from '../../../../src/modules/sales/schemas';
 
+/** The money fields a sale of card and cash tips alone leaves empty. */
+const NONE: Pick<SaleEntry, 'gratuities' | 'serviceCharges' | 'tipsTo' | 'tipsToEmployees' | 'voided'> = {
+  gratuities: 0,
+  serviceCharges: 0,
+  tipsTo: [],
+  tipsToEmployees: [],
+  voided: false,
+};
+
 /** A commit of new sales holds one lock head and the sales state document besides its own writes. */
 const newSaleCommits = (entries: readonly SaleEntry[]) => cut(entries, writesLeft(1) - 1);
 
@@ -25,6 +34,7 @@ const entry = fc
         employeeId: employee === null ? null : `e${employee}`,
         tips,
         cashTips: cash ? tips : 0,
+        ...NONE,
       }) as SaleEntry,
   );
 
@@ -53,7 +63,8 @@ describe('new sales cut into commits', () => {
   });
 
   it('starts the next commit with a sale whose new day document would pass the limit', () => {
-    const sale = (businessDate: string) => ({ businessDate, employeeId: null, tips: 0, cashTips: 0 }) as SaleEntry;
+    const sale = (businessDate: string) =>
+      ({ businessDate, employeeId: null, tips: 0, cashTips: 0, ...NONE }) as SaleEntry;
     const sameDay = Array.from({ length: writesLeft(1) - 3 }, () => sale('2026-03-10'));
     const commits = newSaleCommits([...sameDay, sale('2026-03-11')]);
     expect(commits.map((c) => c.length)).toEqual([sameDay.length, 1]);
@@ -90,6 +101,7 @@ describe('the tips a recorded sale moves', () => {
           currency: 'USD',
           tips,
           cashTips: Math.trunc(tips * cashShare),
+          ...NONE,
         }) as SaleEntry,
     );
 
