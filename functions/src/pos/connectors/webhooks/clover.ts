@@ -8,6 +8,7 @@ import {
   type WebhookEvent,
   type WebhookStream,
 } from './types';
+import type { PosDeletion } from '../deletion';
 
 /**
  * Clover webhooks (docs.clover.com/docs/webhooks, "Use webhooks"):
@@ -20,6 +21,9 @@ import {
  *   P payments, E employees, C customers, I inventory ... per "Event type keys"; Clover has no
  *   webhook for shifts), `type` CREATE, UPDATE or DELETE, `ts` epoch ms.
  * - Clover does not guarantee delivery: a webhook only hastens a sync, the hourly one reads the same.
+ * - A DELETE of an order (`O:<orderId>`) is the one change a read cannot find again: it rides on
+ *   the event as a deletion of that sale (PosDeletion), which the sync reverses; a deletion of
+ *   anything else only invalidates its streams.
  * Each merchant of a message is one event, its id a hash of the merchant's changes (Clover gives
  * none), so the same message delivered again is recognised.
  */
@@ -89,8 +93,12 @@ export const cloverWebhook: VendorWebhook = {
         .update(JSON.stringify(changes.map((c) => [c.objectId, c.type, c.ts]).sort()))
         .digest('hex')
         .slice(0, 40);
+      const deletions: PosDeletion[] = changes
+        .filter((c) => c.type === 'DELETE' && keyOf(c.objectId) === 'O')
+        .map((c) => ({ stream: 'sales', vendorId: c.objectId.slice(2), deletedAt: c.ts }));
       return {
         vendor: 'clover',
+        ...(deletions.length > 0 ? { deletions } : {}),
         id: digest,
         type: [...new Set(changes.map((c) => keyOf(c.objectId)))].sort().join(','),
         accountId: merchantId,
