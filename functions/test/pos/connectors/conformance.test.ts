@@ -58,6 +58,8 @@ function report(vendor: Vendor, checker: Checker, exchanges: Exchange[]): string
 }
 
 let sim: RecordingSimulator;
+/** The answer fields each vendor's simulator served in the drive (what the money test below looks for). */
+const served = new Map<Vendor, Set<string>>();
 
 beforeAll(async () => {
   sim = await recordingSimulator();
@@ -71,6 +73,9 @@ describe('the connectors and the simulators against the vendors’ specification
     async (vendor) => {
       await driveConnector(vendor);
       const exchanges = sim.take(vendor);
+      const fields = new Set<string>();
+      for (const ex of exchanges) if (ex.status < 300) fieldsOf(ex.response, '', fields);
+      served.set(vendor, fields);
       const checker = new Checker(loadSpec(vendor));
       const problems = new Map<string, Problem>();
       for (const ex of exchanges) for (const p of checker.check(ex).problems) problems.set(keyOf(p), p);
@@ -95,6 +100,34 @@ describe('the connectors and the simulators against the vendors’ specification
       expect(unexplained).toEqual([]);
     },
     60_000,
+  );
+
+  it.each([
+    [
+      'square',
+      [
+        'orders[].service_charges[].type',
+        'orders[].service_charges[].total_money.amount',
+        'orders[].service_charges[].total_tax_money.amount',
+        'timecards[].declared_cash_tip_money.amount',
+      ],
+    ],
+    [
+      'toast',
+      [
+        '[].checks[].appliedServiceCharges[].gratuity',
+        '[].checks[].appliedServiceCharges[].chargeAmount',
+        '[].checks[].voided',
+        '[].checks[].voidDate',
+        '[].checks[].paymentStatus',
+        '[].declaredCashTips',
+      ],
+    ],
+  ] as [Vendor, string[]][])(
+    '%s: the money fields the connector reads (voids, gratuities, declared cash tips) were served and checked above',
+    (vendor, fields) => {
+      expect([...(served.get(vendor) ?? [])]).toEqual(expect.arrayContaining(fields));
+    },
   );
 
   it('fails a field the specification does not name, and a value of the wrong type', () => {

@@ -20,7 +20,7 @@ import { SIMULATED, type RunningVendorSimulator } from '../../../dev/vendors/ser
  */
 
 export const DAY = 86_400_000;
-export type MonthSlug = 'clover' | 'revel' | 'lightspeed' | 'spoton';
+export type MonthSlug = 'clover' | 'revel' | 'lightspeed' | 'spoton' | 'toast' | 'square_api_key';
 
 export interface MonthVendor {
   slug: MonthSlug;
@@ -81,7 +81,7 @@ export async function connectedCompany(v: MonthVendor): Promise<TestCompany> {
       .post('/connections')
       .query({ companyId: co.companyId })
       .set(bearer(co.owner))
-      .send({ slug: v.slug, credentials: SIMULATED[v.slug as 'revel' | 'spoton'] });
+      .send({ slug: v.slug, credentials: SIMULATED[v.slug as 'revel' | 'spoton' | 'toast' | 'square_api_key'] });
     expect(res.status).toBe(201);
   }
   return co;
