@@ -573,3 +573,62 @@ export function lightspeedGroundTruth(): LightspeedGroundTruth {
     if ((last.get(s.vendorId)?.modifiedAt ?? -Infinity) <= s.modifiedAt) last.set(s.vendorId, s);
   return { ...truth, sales: [...last.values()] };
 }
+
+/** Rounds to whole seconds (the Financial and Staff APIs write no milliseconds). */
+const second = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+/**
+ * Takes a closed account back at `at`, as a till does: a VOID record (or a RECALL, then the
+ * receipt closed again a minute later as a new account with the same lines) naming it in
+ * source.previousAccountId, its lines and tips negated. Answers the new records' ids.
+ */
+export function takeBackLightspeedSale(accountFiscId: string, type: 'VOID' | 'RECALL', at: number): string[] {
+  const data = lightspeedSimData();
+  const sale = data.sales.find((s) => s.accountFiscId === accountFiscId && s.type === 'SALE');
+  if (!sale) throw new Error(`no sale ${accountFiscId}`);
+  const negate = (v: string) => (v.startsWith('-') ? v.slice(1) : /^0(\.0+)?$/.test(v) ? v : `-${v}`);
+  const n = data.sales.length;
+  const record: SimLightspeedSale = {
+    ...sale,
+    accountFiscId: `${accountFiscId}.${type.toLowerCase()}${n}`,
+    receiptId: `R${type}${n}`,
+    type,
+    cancelled: false,
+    timeClosed: second(at),
+    nbCovers: 0,
+    initialAccountId: sale.initialAccountId ?? sale.accountFiscId,
+    previousAccountId: sale.accountFiscId,
+    ...(type === 'VOID' ? { voidReason: 'Void after close' } : {}),
+    lines: sale.lines.map(negate),
+    payments: sale.payments.map((p) => ({ ...p, tip: negate(p.tip) })),
+  };
+  data.sales.push(record);
+  const ids = [record.accountFiscId];
+  if (type === 'RECALL') {
+    const again: SimLightspeedSale = {
+      ...sale,
+      accountFiscId: `${accountFiscId}.again${n}`,
+      receiptId: `Ragain${n}`,
+      timeClosed: second(at) + 60_000,
+      previousAccountId: record.accountFiscId,
+    };
+    data.sales.push(again);
+    ids.push(again.accountFiscId);
+  }
+  data.sales.sort((a, b) => a.timeClosed - b.timeClosed);
+  return ids;
+}
+
+/** A manager's late fix of a shift at `at`: a newer clock-out event 15 minutes later and new declared cash tips. */
+export function fixLightspeedShift(uuid: string, at: number, declaredCashTips: string): void {
+  const shift = lightspeedSimData().shifts.find((s) => s.uuid === uuid);
+  const out = shift?.events.filter((e) => e.eventType === 'CLOCK_OUT').at(-1);
+  if (!shift || !out) throw new Error(`no closed shift ${uuid}`);
+  shift.events.push({
+    uuid: `${uuid}-fix${shift.events.length}`,
+    timestamp: out.timestamp + 15 * 60_000,
+    eventType: 'CLOCK_OUT',
+  });
+  shift.declaredCashTips = declaredCashTips;
+  shift.dateInUTC = second(at);
+}

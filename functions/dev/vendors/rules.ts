@@ -40,6 +40,9 @@ export const RATE_LIMITS = {
     { max: 20, windowMs: SECOND },
     { max: 10_000, windowMs: 15 * MINUTE },
   ],
+  // the same page, "Endpoint-specific rate limits" (checked 2026-12-02): "The GET /ordersBulk endpoint
+  // of the orders API uses an endpoint rate limit of five requests per client per location per second"
+  toastOrdersBulk: [{ max: 5, windowMs: SECOND }],
   // docs.clover.com/dev/docs/api-usage-rate-limits: 16 requests a second per access token, 50 a
   // second per app (across its merchants)
   cloverToken: [{ max: 16, windowMs: SECOND }],

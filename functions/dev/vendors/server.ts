@@ -122,5 +122,9 @@ export async function startVendorSimulator(
 
 /** The VENDOR_URL_<SLUG> variables that point every connector at the simulators. */
 export function vendorUrlEnv(urls: Record<SimulatedSlug, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(urls).map(([slug, url]) => [`VENDOR_URL_${slug.toUpperCase()}`, url]));
+  return {
+    ...Object.fromEntries(Object.entries(urls).map(([slug, url]) => [`VENDOR_URL_${slug.toUpperCase()}`, url])),
+    // the Toast simulator enforces no historical spacing unless configured to (toastSim.historicalSpacingMs)
+    TOAST_HISTORICAL_SPACING_MS: '0',
+  };
 }

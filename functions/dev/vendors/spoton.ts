@@ -480,3 +480,29 @@ export function spotonRouter(state: SimulatorState): Router {
 
   return r;
 }
+
+/** Marks a closed order deleted at `at` (whole seconds), as the Export API then serves it. */
+export function deleteSpotonOrder(id: string, at: number): void {
+  const order = spotonSimData().orders.find((o) => o.id === id);
+  if (!order) throw new Error(`no order ${id}`);
+  order.deleted = true;
+  order.updatedAt = Math.floor(at / 1000) * 1000;
+}
+
+/** Applies the tip of an order's first payment to another employee at `at` (a table handed over after close). */
+export function applySpotonTipTo(id: string, employeeId: string, at: number): void {
+  const order = spotonSimData().orders.find((o) => o.id === id);
+  const payment = order?.checks.flatMap((c) => c.payments).find((p) => p.amountCents > 0);
+  if (!order || !payment) throw new Error(`no paid order ${id}`);
+  payment.tipAppliedTo = employeeId;
+  order.updatedAt = Math.floor(at / 1000) * 1000;
+}
+
+/** A time clock entry's declared cash tips corrected at `at` (collected, and given to others). */
+export function declareSpotonCashTips(entryId: string, collected: number, given: number, at: number): void {
+  const entry = spotonSimData().entries.find((t) => t.id === entryId);
+  if (!entry) throw new Error(`no entry ${entryId}`);
+  entry.declaredCashTipsCents = collected;
+  entry.declaredCashTipsToOthersCents = given;
+  entry.updatedAt = Math.floor(at / 1000) * 1000;
+}

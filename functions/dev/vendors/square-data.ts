@@ -53,6 +53,8 @@ export interface SquareTimecard {
   version: number;
   created_at: string;
   updated_at: string;
+  /** Timecard.declared_cash_tip_money: cash tips the team member declared at clock-out. */
+  declared_cash_tip_money?: SquareMoney;
 }
 
 export interface SquareOrderAmounts {
@@ -75,6 +77,21 @@ export interface SquareTender {
   payment_id: string;
 }
 
+/** OrderServiceCharge (the OpenAPI description's fields the simulator fills). */
+export interface SquareServiceCharge {
+  uid: string;
+  name: string;
+  percentage: string;
+  applied_money: SquareMoney;
+  total_money: SquareMoney;
+  total_tax_money: SquareMoney;
+  calculation_phase: string;
+  taxable: boolean;
+  type: 'AUTO_GRATUITY' | 'CUSTOM';
+  treatment_type: 'LINE_ITEM_TREATMENT' | 'APPORTIONED_TREATMENT';
+  scope: 'ORDER' | 'LINE_ITEM';
+}
+
 export interface SquareOrder {
   id: string;
   location_id: string;
@@ -91,9 +108,11 @@ export interface SquareOrder {
     total_money: SquareMoney;
   }[];
   tenders?: SquareTender[];
+  service_charges?: SquareServiceCharge[];
   returns?: {
     uid: string;
     source_order_id: string;
+    return_service_charges?: (Omit<SquareServiceCharge, 'type'> & { source_service_charge_uid: string })[];
     return_line_items: {
       uid: string;
       source_line_item_uid: string;
@@ -268,6 +287,15 @@ function linesOf(lineSeed: number): { name: string; amount: number }[] {
   return out;
 }
 
+/**
+ * About 1 sale in 17 carries an 18% auto-gratuity (Square's OrderServiceChargeType AUTO_GRATUITY,
+ * the service charge a seller adds to large parties), chosen from the sale's own line seed so the
+ * rest of the dataset is unchanged.
+ */
+function autoGratuityOf(lineSeed: number, subtotal: number): number {
+  return lineSeed % 17 === 0 ? Math.round(subtotal * 0.18) : 0;
+}
+
 interface SaleInput {
   location: number;
   createdAt: number;
@@ -294,6 +322,8 @@ export class SquareOrderStore {
   private readonly lineSeed: number[] = [];
   private readonly subtotal: number[] = [];
   private readonly tax: number[] = [];
+  /** The AUTO_GRATUITY service charge (not taxed), 0 for none. */
+  private readonly autoGratuity: number[] = [];
   private readonly tenderCount: number[] = [];
   private readonly type: [number[], number[]] = [[], []];
   private readonly tip: [number[], number[]] = [[], []];
@@ -328,6 +358,7 @@ export class SquareOrderStore {
     this.lineSeed.push(s.lineSeed);
     this.subtotal.push(subtotal);
     this.tax.push(Math.round(subtotal * TAX_RATE));
+    this.autoGratuity.push(autoGratuityOf(s.lineSeed, subtotal));
     this.tenderCount.push(s.tenders.length);
     for (const k of [0, 1]) {
       const t = s.tenders[k];
@@ -335,7 +366,7 @@ export class SquareOrderStore {
       this.tip[k].push(t?.tip ?? 0);
       this.paid[k].push(t?.paidAt ?? 0);
     }
-    const base = subtotal + this.tax[i];
+    const base = subtotal + this.tax[i] + this.autoGratuity[i];
     const share1 = s.tenders.length === 2 ? Math.floor(base / 2) : base;
     this.amount1.push(share1 + s.tenders[0].tip);
     this.link.push(-1);
@@ -355,6 +386,7 @@ export class SquareOrderStore {
     this.lineSeed.push(0);
     this.subtotal.push(0);
     this.tax.push(0);
+    this.autoGratuity.push(0);
     this.tenderCount.push(0);
     for (const k of [0, 1]) {
       this.type[k].push(CARD);
@@ -435,7 +467,30 @@ export class SquareOrderStore {
   }
 
   private total(i: number): number {
-    return this.subtotal[i] + this.tax[i] + this.tip[0][i] + this.tip[1][i];
+    return this.subtotal[i] + this.tax[i] + this.autoGratuity[i] + this.tip[0][i] + this.tip[1][i];
+  }
+
+  /** The order's service charges as Square answers them (OrderServiceCharge; an auto-gratuity, when it has one). */
+  private serviceCharges(i: number): { service_charges?: SquareServiceCharge[] } {
+    const amount = this.autoGratuity[i];
+    if (amount === 0) return {};
+    return {
+      service_charges: [
+        {
+          uid: 'sc0',
+          name: 'Auto gratuity (18%)',
+          percentage: '18',
+          applied_money: this.money(amount),
+          total_money: this.money(amount),
+          total_tax_money: this.money(0),
+          calculation_phase: 'SUBTOTAL_PHASE',
+          taxable: false,
+          type: 'AUTO_GRATUITY',
+          treatment_type: 'LINE_ITEM_TREATMENT',
+          scope: 'ORDER',
+        },
+      ],
+    };
   }
 
   private tenderAmount(i: number, k: number): number {
@@ -500,7 +555,7 @@ export class SquareOrderStore {
         tax_money: this.money(this.tax[sale]),
         tip_money: this.money(this.tip[0][sale] + this.tip[1][sale]),
         discount_money: zero,
-        service_charge_money: zero,
+        service_charge_money: this.money(this.autoGratuity[sale]),
       };
       return {
         ...common,
@@ -508,6 +563,25 @@ export class SquareOrderStore {
           {
             uid: 'ret0',
             source_order_id: this.orderId(sale),
+            ...(this.autoGratuity[sale] > 0
+              ? {
+                  return_service_charges: [
+                    {
+                      uid: 'rsc0',
+                      source_service_charge_uid: 'sc0',
+                      name: 'Auto gratuity (18%)',
+                      percentage: '18',
+                      applied_money: this.money(this.autoGratuity[sale]),
+                      total_money: this.money(this.autoGratuity[sale]),
+                      total_tax_money: zero,
+                      calculation_phase: 'SUBTOTAL_PHASE',
+                      taxable: false,
+                      treatment_type: 'LINE_ITEM_TREATMENT',
+                      scope: 'ORDER',
+                    },
+                  ],
+                }
+              : {}),
             return_line_items: linesOf(this.lineSeed[sale]).map((l, n) => ({
               uid: `rli${n}`,
               source_line_item_uid: `li${n}`,
@@ -555,11 +629,12 @@ export class SquareOrderStore {
         type: this.type[k][i] === CASH ? ('CASH' as const) : ('CARD' as const),
         payment_id: this.paymentId(i, k),
       })),
+      ...this.serviceCharges(i),
       total_money: this.money(this.total(i)),
       total_tax_money: this.money(this.tax[i]),
       total_tip_money: this.money(this.tip[0][i] + this.tip[1][i]),
       total_discount_money: zero,
-      total_service_charge_money: zero,
+      total_service_charge_money: this.money(this.autoGratuity[i]),
     };
   }
 
@@ -621,6 +696,8 @@ export class SquareOrderStore {
         amount: -this.subtotal[sale],
         tips: -tips,
         cashTips: -(total > 0 ? Math.round((tips * cashRefunded) / total) : 0),
+        gratuities: 0,
+        serviceCharges: -this.autoGratuity[sale],
         refund: true,
         refundOf: this.orderId(sale),
       };
@@ -634,6 +711,8 @@ export class SquareOrderStore {
       amount: this.subtotal[i],
       tips: this.tip[0][i] + this.tip[1][i],
       cashTips,
+      gratuities: 0,
+      serviceCharges: this.autoGratuity[i],
       refund: false,
       refundOf: null,
     };
@@ -748,6 +827,8 @@ export function generateSquareData(options: SquareDataOptions = {}): SquareData 
         version: edited ? 2 : 1,
         created_at: squareTime(start),
         updated_at: squareTime(Math.max(updated, start)),
+        // declared at clock-out by about 2 in 5 tipped closed timecards, from the id (the draws stay as they were)
+        ...(!open && job.tips && tcN % 5 < 2 ? { declared_cash_tip_money: money(((tcN * 37) % 60) * 50 + 100) } : {}),
       });
     });
   }
@@ -845,6 +926,7 @@ export function timecardTruth(t: SquareTimecard): PosPunch {
     breaks: t.breaks.map((b) => ({ startAt: Date.parse(b.start_at), endAt: ms(b.end_at), paid: b.is_paid })),
     jobTitle: t.wage.title,
     deleted: false,
+    ...(t.declared_cash_tip_money ? { declaredCashTips: t.declared_cash_tip_money.amount } : {}),
     modifiedAt: Date.parse(t.updated_at),
   };
 }

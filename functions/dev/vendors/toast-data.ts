@@ -35,6 +35,8 @@ export interface SimTimeEntry {
   deleted: boolean;
   createdAt: number;
   modifiedAt: number;
+  /** TimeEntry.declaredCashTips: the cash tips declared at clock-out, cents. */
+  declaredCashTipsCents: number;
 }
 
 export interface SimPayment {
@@ -52,8 +54,14 @@ export interface SimCheck {
   taxCents: number;
   closedAt: number | null;
   voided: boolean;
+  /** When it was voided (Check.voidDate), null when it is not, or voided with its order before it closed. */
+  voidedAt: number | null;
   deleted: boolean;
+  /** A check closed, then reopened by a server: its paymentStatus is OPEN or PAID again (closedDate kept). */
+  reopened: 'OPEN' | 'PAID' | null;
   modifiedAt: number;
+  /** Applied service charges: `gratuity` ones are outside amountCents (Check.amount), the others inside. */
+  serviceCharges: { guid: string; name: string; gratuity: boolean; amountCents: number }[];
   payments: SimPayment[];
 }
 
@@ -202,6 +210,7 @@ export function generateToastData(options: ToastDataOptions = {}): ToastSimData 
         deleted,
         createdAt,
         modifiedAt,
+        declaredCashTipsCents: 0,
       });
     }
   }
@@ -260,13 +269,18 @@ export function generateToastData(options: ToastDataOptions = {}): ToastSimData 
           taxCents,
           closedAt: open ? null : closedAt + c * 1000,
           voided,
+          voidedAt: null,
           deleted,
+          reopened: null,
+          serviceCharges: [],
           modifiedAt: 0,
           payments,
         });
       }
       if (voided) modifiedAt = closedAt + int(1, 20) * MINUTE;
       for (const c of checks) c.modifiedAt = Math.max(modifiedAt, c.closedAt ?? 0);
+      // voided with its order (a few minutes after it closed): the void is its last change
+      if (voided && !open) for (const c of checks) c.voidedAt = c.modifiedAt;
       modifiedAt = Math.max(modifiedAt, ...checks.map((c) => c.modifiedAt));
       orders.push({
         guid: guid(),
@@ -284,5 +298,58 @@ export function generateToastData(options: ToastDataOptions = {}): ToastSimData 
   }
   orders.sort((a, b) => a.openedAt - b.openedAt);
   timeEntries.sort((a, b) => a.inAt - b.inAt);
-  return { start, end, jobs, employees, timeEntries, orders };
+  const data = { start, end, jobs, employees, timeEntries, orders };
+  addMoneyCases(data, seededRandom((options.seed ?? 42) + 7919), guid);
+  return data;
+}
+
+/**
+ * The money cases, drawn from their own random sequence so the rest of the restaurant stays as it
+ * was: declared cash tips on closed time entries; gratuity service charges (a large party's 18%,
+ * outside Check.amount, paid with the check) and delivery fees (inside Check.amount); checks voided
+ * a day or more after they closed (order voided, payments VOIDED, voidDate) and checks reopened
+ * (paymentStatus OPEN or PAID again, closedDate kept) hours later.
+ */
+function addMoneyCases(data: ToastSimData, rnd: () => number, guid: () => string): void {
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  for (const t of data.timeEntries) {
+    if (t.outAt !== null && !t.deleted && rnd() < 0.4) t.declaredCashTipsCents = int(1, 80) * 25;
+  }
+  for (const o of data.orders) {
+    if (o.voided || o.deleted || o.closedAt === null) continue;
+    for (const c of o.checks) {
+      if (c.deleted || c.payments.length === 0 || c.payments.some((p) => p.refund !== null)) continue;
+      const draw = rnd();
+      if (draw < 0.06) {
+        const amountCents = Math.round(c.amountCents * 0.18);
+        c.serviceCharges.push({ guid: guid(), name: 'Large party gratuity (18%)', gratuity: true, amountCents });
+        c.payments[0].amountCents += amountCents;
+      } else if (draw < 0.09) {
+        const amountCents = 399;
+        c.serviceCharges.push({ guid: guid(), name: 'Delivery fee', gratuity: false, amountCents });
+        c.amountCents += amountCents;
+        c.payments[0].amountCents += amountCents;
+      }
+    }
+    const change = rnd();
+    if (change < 0.015) {
+      // voided after close: a day to three later (the sale was imported by then)
+      const at = Math.min(data.end - 1, o.closedAt + int(24, 72) * HOUR);
+      o.voided = true;
+      o.modifiedAt = at;
+      for (const c of o.checks) {
+        c.voided = true;
+        c.voidedAt = at;
+        c.modifiedAt = at;
+        for (const p of c.payments) p.voided = true;
+      }
+    } else if (change < 0.03) {
+      const c = o.checks[0];
+      if (c.deleted || c.payments.some((p) => p.refund !== null)) continue;
+      const at = Math.min(data.end - 1, o.closedAt + int(1, 30) * HOUR);
+      c.reopened = rnd() < 0.5 ? 'OPEN' : 'PAID';
+      c.modifiedAt = at;
+      o.modifiedAt = Math.max(o.modifiedAt, at);
+    }
+  }
 }

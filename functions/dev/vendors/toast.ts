@@ -46,7 +46,12 @@ import {
  * - Rate limits (devguide "Rate limiting"): 20 requests a second and 10,000 per 15 minutes per API
  *   client and restaurant, on the restaurant routes; beyond, 429 with Retry-After (seconds); every
  *   answer of those routes carries X-Toast-RateLimit-By / -Remaining / -Reset (epoch seconds).
- *   `configureToastSim({ rateLimit })` changes or (false) lifts them.
+ *   `configureToastSim({ rateLimit })` changes or (false) lifts them. GET /ordersBulk has its own
+ *   endpoint limit of 5 a second per client and location (429 beyond; `ordersBulkPerSecond`), and
+ *   historical reads closer than `historicalSpacingMs` (off by default) are answered 429 too.
+ * - Money cases (./toast-data.ts): checks voided a day or more after they closed (voided,
+ *   voidDate), checks reopened (paymentStatus OPEN or PAID again, closedDate kept), gratuity and
+ *   delivery service charges (appliedServiceCharges), declared cash tips on time entries.
  * - Errors are Toast ErrorMessage objects {status, code, message, messageKey, fieldName, link,
  *   requestId, developerMessage, errors, canRetry}; `code` is left null (the numeric codes are not
  *   documented publicly).
@@ -65,6 +70,11 @@ const HOUR_MS = 3_600_000;
 /** The dining option of the simulated restaurant's orders (Toast's configuration GUID of "Dine In"). */
 const DINE_IN_GUID = 'a3f2c1d0-5b4e-4c8a-9d7f-0e1b2c3d4e5f';
 const CLIENT = SIMULATED.toast;
+/** The restaurant's configured service charges (configuration API ServiceCharge GUIDs). */
+const GRATUITY_CHARGE_GUID = 'c1a0e5d2-7b3f-4e8a-9c6d-2f4b8a1e0d71';
+const DELIVERY_CHARGE_GUID = 'c1a0e5d2-7b3f-4e8a-9c6d-2f4b8a1e0d72';
+const gratuityCents = (c: SimCheck) =>
+  c.serviceCharges.filter((sc) => sc.gratuity).reduce((n, sc) => n + sc.amountCents, 0);
 
 function errorMessage(res: Response, status: number, message: string): void {
   res.status(status).json({
@@ -106,6 +116,14 @@ export const toastSim = {
   } as { perSecond: number; per15Minutes: number } | false,
   /** Logins a client may make in an hour ("Authentication rate limit": twice); false: any number. */
   loginsPerHour: TOAST_LOGINS_PER_HOUR as number | false,
+  /** ordersBulk's endpoint limit per client and location (./rules.ts: 5 a second); false: none. */
+  ordersBulkPerSecond: RATE_LIMITS.toastOrdersBulk[0].max as number | false,
+  /**
+   * The spacing Toast asks of historical ordersBulk reads (startDate/endDate wholly in the past,
+   * "calls spaced at least 5-10 seconds apart"): a closer one is answered 429. 0 (the default, so
+   * the test tier's backfills stay fast): not enforced.
+   */
+  historicalSpacingMs: 0,
 };
 
 /** The seeded restaurant the simulator serves (generated once, default options). */
@@ -119,11 +137,15 @@ export function configureToastSim(
   options: ToastDataOptions & {
     rateLimit?: { perSecond: number; per15Minutes: number } | false;
     loginsPerHour?: number | false;
+    ordersBulkPerSecond?: number | false;
+    historicalSpacingMs?: number;
   } = {},
 ): ToastSimData {
-  const { rateLimit, loginsPerHour, ...data } = options;
+  const { rateLimit, loginsPerHour, ordersBulkPerSecond, historicalSpacingMs, ...data } = options;
   if (rateLimit !== undefined) toastSim.rateLimit = rateLimit;
   if (loginsPerHour !== undefined) toastSim.loginsPerHour = loginsPerHour;
+  if (ordersBulkPerSecond !== undefined) toastSim.ordersBulkPerSecond = ordersBulkPerSecond;
+  if (historicalSpacingMs !== undefined) toastSim.historicalSpacingMs = historicalSpacingMs;
   if (Object.keys(data).length > 0 || !toastSim.data) {
     toastSim.data = generateToastData(data);
     toastSim.pristine = structuredClone(toastSim.data);
@@ -143,7 +165,9 @@ export interface ToastGroundTruth {
  * now: scripted modifications included): employees (deleted ones inactive), time entries (deleted
  * ones flagged), and per closed check a sale (net amount, tips, the cash part: tips of CASH
  * payments, the order's server, its guests on the first check) and per refunded payment a negative
- * sale. Voided orders, voided or deleted checks and voided payments are left out.
+ * sale; gratuity service charges as service charges. A check that closed and was then voided
+ * (with its order or alone), deleted or reopened is its sale marked voided; voided payments are
+ * left out. A time entry's declared cash tips are its punch's.
  */
 export function toastGroundTruth(): ToastGroundTruth {
   const data = toastSimData();
@@ -166,6 +190,7 @@ export function toastGroundTruth(): ToastGroundTruth {
     breaks: t.breaks.map((b) => ({ startAt: b.inAt, endAt: b.outAt, paid: b.paid })),
     jobTitle: t.jobGuid ? (titles.get(t.jobGuid) ?? null) : null,
     deleted: t.deleted,
+    declaredCashTips: t.declaredCashTipsCents,
     modifiedAt: t.modifiedAt,
   }));
   return { employees, punches, sales: data.orders.flatMap(toastOrderTruth) };
@@ -182,13 +207,13 @@ function toastRefundNetCents(refundCents: number, c: SimCheck): number {
 
 /** The sales of one simulated order, as the connector must read them. */
 export function toastOrderTruth(o: SimOrder): PosSale[] {
-  if (o.voided || o.deleted) return [];
   const out: PosSale[] = [];
   let guests = o.guests;
   for (const c of o.checks) {
-    if (c.voided || c.deleted || c.closedAt === null) continue;
+    if (c.closedAt === null) continue;
+    const voided = o.voided || o.deleted || c.voided || c.deleted || c.reopened !== null;
     const payments = c.payments.filter((p) => !p.voided);
-    const base = { employeeVendorId: o.serverGuid, currency: 'USD', modifiedAt: c.modifiedAt };
+    const base = { employeeVendorId: o.serverGuid, currency: 'USD', modifiedAt: c.modifiedAt, voided };
     const tips = (ps: typeof payments) => ps.reduce((n, p) => n + p.tipCents, 0);
     out.push({
       ...base,
@@ -197,6 +222,8 @@ export function toastOrderTruth(o: SimOrder): PosSale[] {
       amount: c.amountCents,
       tips: tips(payments),
       cashTips: tips(payments.filter((p) => p.type === 'CASH')),
+      gratuities: 0,
+      serviceCharges: c.serviceCharges.filter((s) => s.gratuity).reduce((n, s) => n + s.amountCents, 0),
       customers: guests,
       refund: false,
       refundOf: null,
@@ -293,7 +320,7 @@ function renderTimeEntry(t: SimTimeEntry) {
       waived: false,
       auditResponse: false,
     })),
-    declaredCashTips: 0,
+    declaredCashTips: dollars(t.declaredCashTipsCents),
     nonCashTips: 0,
     cashSales: 0,
     nonCashSales: 0,
@@ -301,7 +328,8 @@ function renderTimeEntry(t: SimTimeEntry) {
   };
 }
 
-function renderOrder(o: SimOrder) {
+/** An order as ordersBulk (and the orders webhook's `details.order`) renders it. */
+export function renderToastOrder(o: SimOrder) {
   return {
     ...ref(o.guid, 'Order'),
     openedDate: toastDate(o.openedAt),
@@ -312,7 +340,7 @@ function renderOrder(o: SimOrder) {
     deleted: o.deleted,
     deletedDate: '1970-01-01T00:00:00.000+0000',
     voided: o.voided,
-    voidDate: o.voided ? toastDate(o.modifiedAt) : null,
+    voidDate: o.voided ? toastDate(Math.max(...o.checks.map((c) => c.voidedAt ?? o.modifiedAt))) : null,
     businessDate: o.businessDate,
     numberOfGuests: o.guests,
     server: o.serverGuid ? ref(o.serverGuid, 'RestaurantUser') : null,
@@ -329,13 +357,31 @@ function renderOrder(o: SimOrder) {
       deleted: c.deleted,
       deletedDate: '1970-01-01T00:00:00.000+0000',
       voided: c.voided,
-      paymentStatus: c.voided ? 'CLOSED' : c.closedAt === null ? 'OPEN' : 'CLOSED',
+      voidDate: toastDate(c.voidedAt),
+      voidBusinessDate: c.voidedAt === null ? null : Number(toastDate(c.voidedAt).slice(0, 10).replace(/-/g, '')),
+      paymentStatus: c.reopened ?? (c.voided ? 'CLOSED' : c.closedAt === null ? 'OPEN' : 'CLOSED'),
       amount: dollars(c.amountCents),
       taxAmount: dollars(c.taxCents),
-      totalAmount: dollars(c.amountCents + c.taxCents),
+      // Check.amount "does not include gratuity": the gratuity charges are on top of it
+      totalAmount: dollars(c.amountCents + c.taxCents + gratuityCents(c)),
       selections: [],
       appliedDiscounts: [],
-      appliedServiceCharges: [],
+      appliedServiceCharges: c.serviceCharges.map((sc) => ({
+        ...ref(sc.guid, 'AppliedServiceCharge'),
+        chargeAmount: dollars(sc.amountCents),
+        serviceCharge: ref(sc.gratuity ? GRATUITY_CHARGE_GUID : DELIVERY_CHARGE_GUID, 'ServiceCharge'),
+        chargeType: sc.gratuity ? 'PERCENT' : 'FIXED',
+        name: sc.name,
+        delivery: !sc.gratuity,
+        takeout: false,
+        dineIn: sc.gratuity,
+        gratuity: sc.gratuity,
+        taxable: false,
+        appliedTaxes: [],
+        serviceChargeCalculation: 'PRE_DISCOUNT',
+        serviceChargeCategory: 'SERVICE_CHARGE',
+        paymentGuid: null,
+      })),
       payments: c.payments.map((p) => ({
         ...ref(p.guid, 'OrderPayment'),
         paidDate: toastDate(c.closedAt),
@@ -645,8 +691,51 @@ export function toastRouter(state: SimulatorState): Router {
     if (faults.modify) modifyServed('time_entry', body[0]?.guid);
   });
 
+  /** The last historical ordersBulk read of each client and restaurant. */
+  const lastHistorical = new Map<string, number>();
+  /**
+   * ordersBulk's own limits (devguide "Rate limiting", "Endpoint-specific rate limits"): 5 requests
+   * a second per client and location, answered 429 with Retry-After beyond; historical reads spaced
+   * (toastSim.historicalSpacingMs).
+   */
+  const withinOrdersBulkLimit = (req: express.Request, res: Response): boolean => {
+    const check = state.checkToken('toast', 'access', bearerToken(req));
+    const key = `toast-ordersBulk:${check.ok ? (check.token.clientId ?? '') : ''}:${(req.get('toast-restaurant-external-id') ?? '').toLowerCase()}`;
+    const max = toastSim.ordersBulkPerSecond;
+    if (max !== false) {
+      const decision = takeRequest(state.arrivals, key, [{ max, windowMs: 1000 }]);
+      if (!decision.allowed) {
+        refuse(res, decision);
+        errorMessage(
+          res,
+          429,
+          `Too many requests: GET /ordersBulk allows ${max} requests a second per client and location.`,
+        );
+        return false;
+      }
+    }
+    const end = parseQueryDate(queryParam(req, 'endDate'));
+    const spacing = toastSim.historicalSpacingMs;
+    if (spacing > 0 && !Number.isNaN(end) && end < state.now() - 3_600_000) {
+      const now = Date.now();
+      const last = lastHistorical.get(key);
+      if (last !== undefined && now - last < spacing) {
+        res.set('Retry-After', String(Math.ceil((last + spacing - now) / 1000)));
+        errorMessage(
+          res,
+          429,
+          `Historical ordersBulk requests must be spaced at least ${spacing / 1000} seconds apart.`,
+        );
+        return false;
+      }
+      lastHistorical.set(key, now);
+    }
+    return true;
+  };
+
   r.get('/orders/v2/ordersBulk', (req, res) => {
     if (!authorized(req, res)) return;
+    if (!withinOrdersBulkLimit(req, res)) return;
     const q = (name: string) => queryParam(req, name);
     const pageSize = q('pageSize') === undefined ? 100 : Number(q('pageSize'));
     const page = q('page') === undefined ? 1 : Number(q('page'));
@@ -672,7 +761,7 @@ export function toastRouter(state: SimulatorState): Router {
       .sort((a, b) => a.modifiedAt - b.modifiedAt || (a.guid < b.guid ? -1 : 1));
     const faults = pageFaults(state);
     const start = (page - 1) * pageSize;
-    const body = all.slice(faults.duplicate && start > 0 ? start - 1 : start, page * pageSize).map(renderOrder);
+    const body = all.slice(faults.duplicate && start > 0 ? start - 1 : start, page * pageSize).map(renderToastOrder);
     const self = new URL(`${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`);
     const at = (n: number) => {
       self.searchParams.set('page', String(n));

@@ -19,7 +19,29 @@ export interface SquareEventPayload {
   event_id: string;
   /** RFC 3339 */
   created_at: string;
-  data: { type: string; id: string; object: Record<string, unknown> };
+  data: { type: string; id: string; object?: Record<string, unknown>; deleted?: boolean };
+}
+
+/**
+ * A Square deletion event (labor.timecard.deleted): "The event data contains only the id of the
+ * deleted timecard and the deleted field set to true" (developer.squareup.com/docs/labor-api/webhooks,
+ * checked 2026-12-02), so `data` is `{type, id, deleted: true}`, with no object and no location.
+ */
+export function squareDeletedEvent(p: {
+  type: string;
+  merchantId: string;
+  dataType: string;
+  id: string;
+  eventId?: string;
+  createdAt?: number;
+}): SquareEventPayload {
+  return {
+    merchant_id: p.merchantId,
+    type: p.type,
+    event_id: p.eventId ?? randomUUID(),
+    created_at: iso(p.createdAt),
+    data: { type: p.dataType, id: p.id, deleted: true },
+  };
 }
 
 /** Toast's webhook message body. */

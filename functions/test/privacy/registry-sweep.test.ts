@@ -22,6 +22,7 @@ const IDS_ONLY = [
   'posSync/csvImports',
   'posSync/posHeld',
   'sales/invoices',
+  'sales/posDeclaredTips',
   'sales/posTips',
   'schedule/schedulePremiums',
 ];

@@ -1,6 +1,7 @@
 /** The sales module's public API: what other modules (and the POS sync service) may use. */
 import { lazyFile, lazyFunction } from '../kit';
 
+const declaredTips = lazyFile<typeof import('./declared-tips')>(() => require('./declared-tips'));
 const aggregate = lazyFile<typeof import('./aggregate')>(() => require('./aggregate'));
 const external = lazyFile<typeof import('./external')>(() => require('./external'));
 const externalRules = lazyFile<typeof import('./external-rules')>(() => require('./external-rules'));
@@ -21,6 +22,9 @@ export type { TipsFigures } from './tips';
 /** Sales from outside (a POS sync): checked once, recorded as invoices with their day aggregates and tips. */
 export const recordExternalSales = lazyFunction(external, 'recordExternalSales');
 export const tipsBetween = lazyFunction(tips, 'tipsBetween');
+/** Cash tips declared on POS punches, counted per business day and employee (idempotent per punch: a changed or deleted punch moves them). */
+export const recordDeclaredTips = lazyFunction(declaredTips, 'recordDeclaredTips');
+export type { DeclaredTips } from './declared-tips';
 export const tipsByEmployee = lazyFunction(service, 'tipsByEmployee');
 export const getSales = lazyFunction(service, 'getSales');
 /** The company's sales currency (null before its first sale), its day documents, and the sales from outside held for an outside employee. */

@@ -131,6 +131,13 @@ export interface StreamAuth {
   retry?: <T>(request: () => Promise<T>) => Promise<T>;
   /** Where the session token of `credentials` is kept across calls and runs (Toast logs in); absent: each call logs in. */
   sessions?: SessionTokenStore;
+  /**
+   * The punches of this connection the sync holds with a clock-in in [from, to), for a vendor whose
+   * deletions leave no trace (Clover: a deleted shift is only absent from its answers): its punches
+   * stream answers those it no longer finds, after reading their window whole, as deleted. Absent:
+   * no deletions are found that way (the engine does not supply it yet).
+   */
+  storedPunches?: (from: number, to: number) => Promise<PosPunch[]>;
 }
 
 /** Where an incremental read resumes: the last vendor-modified time seen and the id that tie-breaks it. */

@@ -2,10 +2,12 @@ import { INTEGRATION_SECRETS } from '../../core/config';
 import { defineModule, lazyFile } from '../../modules/kit';
 import { SYNC_QUEUE } from '../../modules/integration-engine/module';
 import { syncErrors } from './errors';
+import { WEBHOOK_QUEUE } from './queues';
 
 const router = lazyFile<typeof import('./router')>(() => require('./router'));
 const hourly = lazyFile<typeof import('./hourly')>(() => require('./hourly'));
 const engine = lazyFile<typeof import('./engine')>(() => require('./engine'));
+const webhooks = lazyFile<typeof import('./webhooks')>(() => require('./webhooks'));
 
 /** The port the service listens on in development; deployed, it is the HTTPS function `posSyncService`. */
 export const POS_SYNC_PORT = 7492;
@@ -24,8 +26,8 @@ export default defineModule({
   http: router,
   errors: syncErrors.catalog,
   runtime: { secrets: INTEGRATION_SECRETS, memory: '512MiB', timeoutSeconds: 540 },
-  collections: { company: ['syncCursors'] },
-  personalData: { syncCursors: 'none' },
+  collections: { company: ['syncCursors', 'posDeletions'] },
+  personalData: { syncCursors: 'none', posDeletions: 'none' },
   jobs: [
     {
       name: 'posSyncHourly',
@@ -43,6 +45,15 @@ export default defineModule({
       rateLimits: { maxConcurrentDispatches: 20, maxDispatchesPerSecond: 5 },
       timeoutSeconds: 1800,
       run: () => engine().runSyncTask,
+    },
+    {
+      name: WEBHOOK_QUEUE,
+      description:
+        'Recorded vendor webhook events, one task per event: the connections of its account, its deletions recorded for the engine, its sync runs requested (after the vendor was answered)',
+      retryConfig: { maxAttempts: 10, minBackoffSeconds: 10, maxBackoffSeconds: 600, maxDoublings: 5 },
+      rateLimits: { maxConcurrentDispatches: 20, maxDispatchesPerSecond: 20 },
+      timeoutSeconds: 120,
+      run: () => async (payload: unknown) => webhooks().processWebhookEvent(payload),
     },
   ],
 });

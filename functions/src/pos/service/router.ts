@@ -101,7 +101,7 @@ export const routes: RouteDef[] = [
     method: 'post',
     path: '/webhooks/:vendor',
     summary: 'Webhook receiver of a POS vendor',
-    description: `Authenticated by the vendor's signature only (no ID token): Square's \`x-square-hmacsha256-signature\` (base64 HMAC-SHA256 of the notification URL and the raw body, with the subscription's signature key), Toast's \`Toast-Signature\` (base64 HMAC-SHA256 of the raw body and its timestamp, with the webhook secret), Clover's \`X-Clover-Auth\` (the app's auth code; a message may name several merchants, each one event). Clover's one-time URL verification (\`{verificationCode}\`, no header, so anyone can send it) is answered 200 and its code kept only in the verification window an operator opened (POST /webhooks/clover/verification-windows), the first code of the window; with no window open, or a window that has its code, it is 409 VERIFICATION_WINDOW_CLOSED and nothing is written. The body is read as the exact bytes the vendor signed (up to 2 MB). A forged or missing signature is 401 WEBHOOK_SIGNATURE_INVALID, a body not as documented 400 WEBHOOK_MALFORMED; nothing is written then. A signed event older than ${WEBHOOK_TOLERANCE_MS / 60_000} minutes or dated in the future is acknowledged with \`stale: true\` (refusing it would only make the vendor retry it, or pause the subscription), logged and counted (Firestore \`posWebhookCounts/{vendor}\`), and does nothing: the next poll reads its changes. A valid event asks for an incremental sync of the streams it concerns (team members, Clover employees: roster; timecards: punches; orders, payments, refunds: sales and tips) of every active connection of its account, on the same queue as the hourly job; a connection already syncing gets one follow-up run when it finishes. The same event delivered again is acknowledged with \`duplicate: true\` and does nothing; an account nobody connected, or an event type we do not sync, is acknowledged with no run. The answer names no company.`,
+    description: `Authenticated by the vendor's signature only (no ID token): Square's \`x-square-hmacsha256-signature\` (base64 HMAC-SHA256 of the notification URL and the raw body, with the subscription's signature key), Toast's \`Toast-Signature\` (base64 HMAC-SHA256 of the raw body and its timestamp, with the webhook secret), Clover's \`X-Clover-Auth\` (the app's auth code; a message may name several merchants, each one event). Clover's one-time URL verification (\`{verificationCode}\`, no header, so anyone can send it) is answered 200 and its code kept only in the verification window an operator opened (POST /webhooks/clover/verification-windows), the first code of the window; with no window open, or a window that has its code, it is 409 VERIFICATION_WINDOW_CLOSED and nothing is written. The body is read as the exact bytes the vendor signed (up to 2 MB). A forged or missing signature is 401 WEBHOOK_SIGNATURE_INVALID, a body not as documented 400 WEBHOOK_MALFORMED; nothing is written then. A signed event older than ${WEBHOOK_TOLERANCE_MS / 60_000} minutes or dated in the future is acknowledged with \`stale: true\` (refusing it would only make the vendor retry it, or pause the subscription), logged and counted (Firestore \`posWebhookCounts/{vendor}\`), and does nothing: the next poll reads its changes. A valid event is recorded and handed to a task queue, and answered at once (record, answer, then work: Toast wants a 2xx within 2 seconds, before any business logic, and pauses a subscription after 50 errors in 5 minutes); the task then asks for an incremental sync of the streams it concerns (team members, Clover employees: roster; timecards: punches; orders, payments, refunds: sales and tips) of every active connection of its account, on the same queue as the hourly job (a connection already syncing gets one follow-up run when it finishes), and records the deletions an event announces by id alone (Square \`labor.timecard.deleted\`) for the engine to apply. The same event delivered again is acknowledged with \`duplicate: true\` and does nothing; an account nobody connected, or an event type we do not sync, is acknowledged with no run. The answer names no company.`,
     access: PUBLIC,
     credentials: WEBHOOK_SIGNATURES,
     params: z.object({ vendor: vendorParam }),
@@ -112,7 +112,11 @@ export const routes: RouteDef[] = [
       accepted: z.literal(true),
       duplicate: z.boolean().describe('This event id was received before; nothing was done again'),
       stale: z.boolean().describe('The event is too old (or dated in the future) to apply; nothing was done'),
-      runs: z.int().describe('Sync runs queued (or marked for a follow-up) for it'),
+      queued: z
+        .int()
+        .describe(
+          'Events recorded and handed to the webhook queue by this delivery: their sync runs are requested from there, after this answer',
+        ),
     }),
     handler: async ({ params, req }) => {
       const result = await receiveWebhook({
@@ -120,7 +124,12 @@ export const routes: RouteDef[] = [
         rawBody: (req as typeof req & { rawBody: Buffer }).rawBody,
         headers: req.headers,
       });
-      return { accepted: true as const, duplicate: result.duplicate, stale: result.stale, runs: result.runs.length };
+      return {
+        accepted: true as const,
+        duplicate: result.duplicate,
+        stale: result.stale,
+        queued: result.queued.length,
+      };
     },
   }),
   defineRoute({

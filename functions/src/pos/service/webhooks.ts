@@ -13,16 +13,28 @@ import {
   webhookFor,
   type WebhookEvent,
 } from '../connectors/webhooks';
+import { enqueueTask } from '../../core/tasks';
 import { requestSync } from '../../modules/integration-engine';
 import { queueDeletions } from '../../modules/pos-sync';
 import { scheduledWhere, type ScheduledConnection } from '../../modules/integrations';
 import { receiveVerificationCode } from './clover-verification';
 import { syncErrors } from './errors';
+import { WEBHOOK_QUEUE } from './queues';
 
 /**
  * POST /webhooks/{vendor}: a vendor tells us something changed; we queue an incremental sync of
  * the streams it concerns for every connection of the account it names. Authenticated by the
- * vendor's signature only. Forged and malformed deliveries are refused before anything is written.
+ * vendor's signature only. Record, answer, then work: the delivery verifies the signature, records
+ * the event durably (its id, streams and deletions, one Firestore create) and hands it to the
+ * webhook queue (WEBHOOK_QUEUE, a Cloud Task named after the event), then answers 2xx; the
+ * connection lookups and sync requests run in the task (processWebhookEvent), retried by Cloud
+ * Tasks. Toast: "Toast API clients must return a 2xx response within the 2-second window to
+ * acknowledge the event, before processing any additional business logic" ("Timeouts",
+ * doc.toasttab.com/doc/devguide/apiTimeouts.html), and a subscription is paused after fifty errors
+ * in a five-minute interval ("Back-off support", doc.toasttab.com/doc/devguide/apiBackOffSupport.html;
+ * both checked 2026-12-02); Square retries a delivery not answered 2xx within 10 seconds ("Notification
+ * Delivery SLA", developer.squareup.com/docs/webhooks/step3validate); Clover expects a quick 200
+ * too (docs.clover.com/dev/docs/webhooks). Forged and malformed deliveries are refused before anything is written.
  * A signed event too old (or dated in the future) to apply is acknowledged (2xx), logged and
  * counted, and does nothing: refusing it would only make the vendor retry it (Square for up to 72
  * hours) or pause the subscription (Toast pauses one answering 50 errors in five minutes: "Back-off
@@ -45,21 +57,30 @@ export interface WebhookRun {
   runId: string;
 }
 
+export { WEBHOOK_QUEUE };
+
+/** A task of the webhook queue: the record of one event. */
+export interface WebhookTask {
+  /** The document id in WEBHOOK_EVENTS. */
+  eventKey: string;
+}
+
 export interface WebhookResult {
   accepted: true;
   /** The event id was seen before: nothing was done. */
   duplicate: boolean;
   /** The event is too old (or dated in the future) to apply: acknowledged and counted, nothing done. */
   stale: boolean;
-  /** The runs queued (or, for a connection already syncing, the open run, marked for a follow-up). */
-  runs: WebhookRun[];
+  /** The events recorded and handed to the webhook queue by this delivery (their work runs there). */
+  queued: WebhookTask[];
 }
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,200}$/;
-const eventRef = (vendor: string, eventId: string) =>
-  db()
-    .collection(WEBHOOK_EVENTS)
-    .doc(`${vendor}~${SAFE_ID.test(eventId) ? eventId : createHash('sha256').update(eventId).digest('hex')}`);
+const eventKey = (vendor: string, eventId: string) =>
+  `${vendor}~${SAFE_ID.test(eventId) ? eventId : createHash('sha256').update(eventId).digest('hex')}`;
+const eventRef = (key: string) => db().collection(WEBHOOK_EVENTS).doc(key);
+/** Cloud Tasks ids take letters, digits, hyphens and underscores only. */
+const taskIdOf = (key: string) => `wh-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
 
 function refusal(err: WebhookRefused): AppError {
   return err.reason === 'forged'
@@ -79,7 +100,7 @@ async function acknowledgeStale(err: WebhookRefused, now: number): Promise<Webho
     .collection(WEBHOOK_COUNTS)
     .doc(err.vendor)
     .set({ stale: firestoreNs().FieldValue.increment(1), lastStaleAt: now }, { merge: true });
-  return { accepted: true, duplicate: false, stale: true, runs: [] };
+  return { accepted: true, duplicate: false, stale: true, queued: [] };
 }
 
 export async function receiveWebhook(p: {
@@ -95,7 +116,7 @@ export async function receiveWebhook(p: {
   const verificationCode = webhook.vendor === 'clover' ? cloverVerificationCode(p.rawBody) : null;
   if (verificationCode !== null) {
     await receiveVerificationCode(verificationCode, now);
-    return { accepted: true, duplicate: false, stale: false, runs: [] };
+    return { accepted: true, duplicate: false, stale: false, queued: [] };
   }
   const signatureKey = config.vendors.webhookKey(webhook.vendor);
   if (!signatureKey) {
@@ -122,34 +143,91 @@ export async function receiveWebhook(p: {
     accepted: true,
     duplicate: synced.length > 0 && synced.every((r) => r === 'duplicate'),
     stale: false,
-    runs: synced.flatMap((r) => (Array.isArray(r) ? r : [])),
+    queued: synced.flatMap((r) => (r === 'duplicate' ? [] : [r])),
   };
 }
 
-/** One verified event: ignored (nothing we sync), a duplicate of one received before, or the runs it asked for. */
-async function receiveEvent(event: WebhookEvent, now: number): Promise<'ignored' | 'duplicate' | WebhookRun[]> {
+/** One verified event: ignored (nothing we sync), a duplicate of one received before, or recorded and queued. */
+async function receiveEvent(event: WebhookEvent, now: number): Promise<'ignored' | 'duplicate' | WebhookTask> {
   const log = logger.child({ vendor: event.vendor, eventId: event.id, eventType: event.type });
   if (event.streams.length === 0 || event.accountId === null) {
     log.info('webhook of a type not synced: acknowledged');
     return 'ignored';
   }
-  const ref = eventRef(event.vendor, event.id);
+  const key = eventKey(event.vendor, event.id);
+  const ref = eventRef(key);
   if (!(await recordEvent(ref, event, now))) {
     log.info('webhook event already received: acknowledged');
     return 'duplicate';
   }
   try {
-    const runs = await requestRuns(event, log);
-    log.info('webhook accepted', { runs: runs.length });
-    return runs;
+    await enqueueTask(WEBHOOK_QUEUE, { eventKey: key }, { id: taskIdOf(key) });
   } catch (err) {
-    // forget the event, so the vendor's retry of this delivery does the work
+    // forget the event, so the vendor's retry of this delivery records and queues it again
     await ref.delete().catch((e: unknown) => log.error('webhook event record not removed', { error: e }));
     throw err;
   }
+  log.info('webhook recorded and queued');
+  return { eventKey: key };
 }
 
-/** Records the event id; false when it was already recorded (create() lets exactly one concurrent delivery through). */
+/** The record of an event, as the task reads it back. */
+interface RecordedEvent {
+  vendor: WebhookEvent['vendor'];
+  eventId: string;
+  type: string;
+  accountId: string;
+  merchantId?: string | null;
+  locationIds?: string[];
+  occurredAt: number;
+  streams: WebhookEvent['streams'];
+  deletions?: NonNullable<WebhookEvent['deletions']>;
+  /** The runs asked for, once the task did the work (a retried task does not ask again). */
+  runs?: WebhookRun[];
+  doneAt?: number | null;
+}
+
+/**
+ * The work of one recorded event (a task of WEBHOOK_QUEUE): the sync runs of every connection of
+ * its account, each with the event's deletions (records the vendor deleted by id alone) for the
+ * engine to apply. Done once: the runs are kept on the record, and a retried task that finds them
+ * does nothing again. A failure is thrown for Cloud Tasks to retry.
+ */
+export async function processWebhookEvent(payload: unknown): Promise<WebhookRun[]> {
+  const key = (payload as Partial<WebhookTask> | null)?.eventKey;
+  if (typeof key !== 'string' || key.length === 0 || key.length > 300 || key.includes('/')) {
+    logger.error('webhook task without an event key: dropped');
+    return [];
+  }
+  const ref = eventRef(key);
+  const snap = await ref.get();
+  if (!snap.exists) {
+    logger.warn('webhook task of an event no longer recorded: nothing to do', { eventKey: key });
+    return [];
+  }
+  const recorded = snap.data() as RecordedEvent;
+  if (recorded.doneAt) return recorded.runs ?? [];
+  const event: WebhookEvent = {
+    vendor: recorded.vendor,
+    id: recorded.eventId,
+    type: recorded.type,
+    accountId: recorded.accountId,
+    ...(recorded.merchantId ? { merchantId: recorded.merchantId } : {}),
+    locationIds: recorded.locationIds ?? [],
+    occurredAt: recorded.occurredAt,
+    streams: recorded.streams,
+    ...(recorded.deletions?.length ? { deletions: recorded.deletions } : {}),
+  };
+  const log = logger.child({ vendor: event.vendor, eventId: event.id, eventType: event.type });
+  const connections = await connectionsOf(event);
+  if (event.deletions?.length) await recordDeletions(connections, event, key);
+  const runs = await requestRuns(event, connections, log);
+  await ref.update({ runs, pending: false, doneAt: Date.now() });
+  log.info('webhook worked', { runs: runs.length });
+  return runs;
+}
+
+/** Records the event; false when it was already recorded (create() lets exactly one concurrent delivery through). */
 async function recordEvent(ref: DocumentReference, event: WebhookEvent, now: number): Promise<boolean> {
   const { Timestamp } = firestoreNs();
   try {
@@ -158,8 +236,14 @@ async function recordEvent(ref: DocumentReference, event: WebhookEvent, now: num
       eventId: event.id,
       type: event.type,
       accountId: event.accountId,
+      merchantId: event.merchantId ?? null,
+      locationIds: event.locationIds ?? [],
       occurredAt: event.occurredAt,
+      streams: event.streams,
+      deletions: event.deletions ?? [],
       receivedAt: now,
+      pending: true,
+      doneAt: null,
       expireAt: Timestamp.fromMillis(Math.max(event.occurredAt, now) + WEBHOOK_TOLERANCE_MS + RECORD_MARGIN_MS),
     });
     return true;
@@ -167,6 +251,37 @@ async function recordEvent(ref: DocumentReference, event: WebhookEvent, now: num
     if ((err as { code?: number }).code === ALREADY_EXISTS) return false;
     throw err;
   }
+}
+
+/**
+ * Company collection of the deletions a webhook announced for a connection, waiting for the sync
+ * engine to apply them (pos-sync's writeDeletions, then removed): one document per connection,
+ * stream and vendor record (`{sha256 of connectionId, stream, vendorId}`), so a repeated
+ * announcement is one pending deletion. {connectionId, stream, vendorId, deletedAt, eventKey, recordedAt}.
+ */
+export const PENDING_DELETIONS = 'posDeletions';
+
+/** Each connection of the event gets its deletions, written before its sync run is asked for (so the run finds them). */
+async function recordDeletions(connections: ScheduledConnection[], event: WebhookEvent, key: string): Promise<void> {
+  const batch = db().batch();
+  const now = Date.now();
+  for (const c of connections) {
+    for (const d of event.deletions ?? []) {
+      const id = createHash('sha256')
+        .update(`${c.connectionId}\n${d.stream}\n${d.vendorId}`)
+        .digest('hex')
+        .slice(0, 40);
+      batch.set(db().collection('companies').doc(c.companyId).collection(PENDING_DELETIONS).doc(id), {
+        connectionId: c.connectionId,
+        stream: d.stream,
+        vendorId: d.vendorId,
+        deletedAt: d.deletedAt,
+        eventKey: key,
+        recordedAt: now,
+      });
+    }
+  }
+  await batch.commit();
 }
 
 /**
@@ -200,8 +315,11 @@ export async function connectionsOf(event: WebhookEvent): Promise<ScheduledConne
  * Asks for one sync per connection. A connection that cannot sync any more (disconnected since,
  * not synced by the engine) is skipped; any other failure fails the delivery, for the vendor to retry.
  */
-async function requestRuns(event: WebhookEvent, log: Logger): Promise<WebhookRun[]> {
-  const connections = await connectionsOf(event);
+async function requestRuns(
+  event: WebhookEvent,
+  connections: ScheduledConnection[],
+  log: Logger,
+): Promise<WebhookRun[]> {
   const outcomes = await Promise.allSettled(
     connections.map(async (c) => {
       // deletions known by id alone: kept for the run to apply (no read finds them again)

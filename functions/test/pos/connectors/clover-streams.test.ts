@@ -4,7 +4,7 @@ import type { PosSale, StreamAuth } from '../../../src/pos/connectors/types';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../../dev/vendors/accounts';
 import { cloverGroundTruth, cloverOrderTruth, cloverSimData, configureCloverSim } from '../../../dev/vendors/clover';
 import type { RunningVendorSimulator } from '../../../dev/vendors/server';
-import { fixCloverShift } from '../../../dev/vendors/clover';
+import { deleteCloverShift, fixCloverShift } from '../../../dev/vendors/clover';
 import { CLOVER_SHIFT_LOOKBACK_MS } from '../../../src/pos/connectors/vendors/clover';
 
 /**
@@ -324,6 +324,29 @@ describe('clover money, voids and late edits (issue 60)', () => {
       const inLookback = data.shifts.filter((s) => s.inTime >= now - 10 * 60_000 - CLOVER_SHIFT_LOOKBACK_MS).length;
       expect(got).toHaveLength(inLookback);
       expect(sim.state.callsTo(SHIFTS)).toBe(Math.floor(inLookback / 1000) + 1);
+    } finally {
+      configureCloverSim();
+    }
+  });
+
+  it('answers a shift Clover deleted as a deleted punch, given the punches the sync holds, and no other', async () => {
+    const data = cloverSimData();
+    const held = cloverGroundTruth().punches;
+    const gone = data.shifts.find((s) => s.inTime > data.start + 3 * DAY && s.outTime !== null)!;
+    deleteCloverShift(gone.id);
+    try {
+      const asked: [number, number][] = [];
+      const storedPunches = async (from: number, to: number) => {
+        asked.push([from, to]);
+        return held.filter((p) => p.clockInAt >= from && p.clockInAt < to);
+      };
+      const got = (
+        await collect(streams().punches({ ...auth, storedPunches }, { from: data.start, to: data.end }))
+      ).flat();
+      expect(got.filter((p) => p.deleted).map((p) => p.vendorId)).toEqual([gone.id]);
+      // a day's margin inside a window that ends in the past (an override moves a clock-in)
+      expect(asked).toEqual([[data.start + DAY, data.end - DAY]]);
+      expect(got.filter((p) => !p.deleted)).toHaveLength(held.length - 1);
     } finally {
       configureCloverSim();
     }

@@ -2,7 +2,12 @@ import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../../hel
 import type { StreamAuth } from '../../../src/pos/connectors/types';
 import { lightspeedMinorUnits } from '../../../src/pos/connectors/vendors/lightspeed';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../../dev/vendors/accounts';
-import { configureLightspeedSim, lightspeedGroundTruth, lightspeedSimData } from '../../../dev/vendors/lightspeed';
+import {
+  configureLightspeedSim,
+  fixLightspeedShift,
+  lightspeedGroundTruth,
+  lightspeedSimData,
+} from '../../../dev/vendors/lightspeed';
 import type { RunningVendorSimulator } from '../../../dev/vendors/server';
 
 /**
@@ -164,6 +169,19 @@ describe('lightspeed streams', () => {
     const got = (await collect(streams().punches(auth, { modifiedSince: since }))).flat();
     expect(got.find((p) => p.vendorId === shift.uuid)?.clockOutAt).toBe(clockIn + 21 * 3_600_000);
     if (open) expect(got.some((p) => p.vendorId === open.uuid && p.clockOutAt === null)).toBe(true);
+  });
+
+  it('reads incrementally a shift a manager fixed ten days after its clock-in (the open pay period), with its new declared cash tips', async () => {
+    const data = lightspeedSimData();
+    const shift = data.shifts.find((s) => s.events.some((e) => e.eventType === 'CLOCK_OUT'))!;
+    const clockIn = Math.max(...shift.events.filter((e) => e.eventType === 'CLOCK_IN').map((e) => e.timestamp));
+    const since = clockIn + 10 * DAY;
+    fixLightspeedShift(shift.uuid, since + 60_000, '7.25');
+    const got = (await collect(streams().punches(auth, { modifiedSince: since }))).flat();
+    expect(got.find((p) => p.vendorId === shift.uuid)).toEqual(
+      lightspeedGroundTruth().punches.find((p) => p.vendorId === shift.uuid),
+    );
+    expect(got.find((p) => p.vendorId === shift.uuid)?.declaredCashTips).toBe(725);
   });
 
   it('maps failures: a revoked token is rejected, 429 rate limited, a malformed page invalid, a range over 365 days invalid', async () => {

@@ -242,6 +242,41 @@ describe('square streams: sales', () => {
   });
 });
 
+describe('square streams: service charges and declared cash tips', () => {
+  it('keeps AUTO_GRATUITY service charges apart as service charges, out of net sales and tips, on sales and on their returns', async () => {
+    const sales = (await pagesOf(apiKey().sales(apiKeyAuth, { from: data.startAt, to: data.endAt }))).flat();
+    const withCharge = sales.filter((s) => !s.refund && (s.serviceCharges ?? 0) > 0);
+    expect(withCharge.length).toBeGreaterThan(10);
+    for (const s of withCharge.slice(0, 20)) {
+      const i = data.orders.indexOfOrder(s.vendorId);
+      const order = data.orders.order(i);
+      const charge = order.service_charges!.find((c) => c.type === 'AUTO_GRATUITY')!;
+      expect(s.serviceCharges).toBe(charge.total_money.amount - charge.total_tax_money.amount);
+      // net sales are the line items only: total less tips, tax and the auto-gratuity
+      const lines = (order.line_items ?? []).reduce((n, l) => n + l.total_money.amount, 0);
+      expect(s.amount).toBe(lines);
+      expect(s.tips).toBe(order.total_tip_money.amount);
+    }
+    const returned = sales.filter((s) => s.refund && (s.serviceCharges ?? 0) < 0);
+    for (const r of returned) {
+      const sale = sales.find((s) => s.vendorId === r.refundOf)!;
+      if (sale) expect([r.amount, r.serviceCharges]).toEqual([-sale.amount, -(sale.serviceCharges ?? 0)]);
+    }
+  });
+
+  it("reads Timecard.declared_cash_tip_money as the punch's declared cash tips", async () => {
+    const punches = (await pagesOf(apiKey().punches(apiKeyAuth, { from: punchesFrom(), to: punchesTo() }))).flat();
+    const declared = data.timecards.filter(
+      (t) => t.declared_cash_tip_money && t.location_id === MAIN && Date.parse(t.start_at) >= punchesFrom(),
+    );
+    expect(declared.length).toBeGreaterThan(10);
+    for (const t of declared.filter((x) => Date.parse(x.start_at) < punchesTo()).slice(0, 30)) {
+      expect(punches.find((p) => p.vendorId === t.id)?.declaredCashTips).toBe(t.declared_cash_tip_money!.amount);
+    }
+    expect(punches.some((p) => p.declaredCashTips === undefined)).toBe(true);
+  });
+});
+
 describe('square streams: retries, timeouts and faults', () => {
   it('surfaces a 429 as rate_limited with the Retry-After delay', async () => {
     sim.state.failNext('square_api_key', 429, { retryAfter: 7 });

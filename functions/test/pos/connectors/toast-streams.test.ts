@@ -5,6 +5,7 @@ import { toMinorUnits } from '../../../src/pos/connectors/vendors/toast';
 import { SIMULATED, type RunningVendorSimulator } from '../../../dev/vendors/server';
 import {
   configureToastSim,
+  toastSim,
   malformNextToastPage,
   resetToastSim,
   toastGroundTruth,
@@ -62,6 +63,7 @@ function truePunch(t: SimTimeEntry): PosPunch {
     breaks: t.breaks.map((b) => ({ startAt: b.inAt, endAt: b.outAt, paid: b.paid })),
     jobTitle: t.jobGuid ? (titles().get(t.jobGuid) ?? null) : null,
     deleted: t.deleted,
+    declaredCashTips: t.declaredCashTipsCents,
     modifiedAt: t.modifiedAt,
   };
 }
@@ -152,7 +154,8 @@ describe('toast streams', () => {
       const refund = got.find((s) => s.refundOf === c.guid);
       expect([sale?.amount, (sale?.amount ?? 0) + (refund?.amount ?? 0)]).toEqual([c.amountCents, 0]);
     }
-  });
+    // the whole 60 days: about 80 ordersBulk calls at Toast's 5 a second
+  }, 90_000);
 
   it('pages through ordersBulk 100 at a time, reading each order exactly once with one login', async () => {
     const data = toastSimData();
@@ -290,7 +293,7 @@ describe('toast streams', () => {
     await Promise.all(answers.map((r) => r.arrayBuffer()));
   });
 
-  it('keeps to 20 requests a second by itself: a read of many pages meets no 429', async () => {
+  it('keeps to 20 requests a second, and ordersBulk to its 5 a second per location, by itself: a read of many pages meets no 429', async () => {
     const data = toastSimData();
     const from = data.start;
     const to = data.start + 25 * DAY;
@@ -380,5 +383,120 @@ describe('toast streams', () => {
     expect(toMinorUnits(-3.3)).toBe(-330);
     expect(toMinorUnits(1234567.89)).toBe(123456789);
     expect(toMinorUnits(0)).toBe(0);
+  });
+});
+
+/**
+ * The money cases the simulator serves from Toast's documented fields (dev/vendors/toast-data.ts
+ * addMoneyCases): voids after close, reopened checks, gratuity service charges, declared cash tips.
+ */
+describe('toast streams: money the staff are paid from', () => {
+  const window = (at: number) => ({ from: at - DAY, to: at + DAY });
+  const saleOf = async (checkGuid: string, at: number) =>
+    (await collect(streams().sales(auth, window(at)))).flat().filter((s) => s.vendorId === checkGuid);
+
+  it('reads a check voided a day or more after it closed as its sale marked voided, dated by the void', async () => {
+    const o = toastSimData().orders.find(
+      (x) =>
+        x.voided && x.closedAt !== null && x.checks[0].voidedAt !== null && x.checks[0].voidedAt - x.closedAt >= DAY,
+    )!;
+    expect(o).toBeDefined();
+    const c = o.checks[0];
+    const [sale] = await saleOf(c.guid, c.voidedAt!);
+    expect(sale).toMatchObject({ vendorId: c.guid, voided: true, closedAt: c.closedAt, modifiedAt: c.voidedAt });
+    expect(sale).toEqual(toastOrderTruth(o).find((s) => s.vendorId === c.guid));
+  });
+
+  it('reads a reopened check (paymentStatus OPEN or PAID again, closedDate kept) as voided, and closed again as a sale once more', async () => {
+    const data = toastSimData();
+    const o = data.orders.find((x) => x.checks[0].reopened !== null)!;
+    expect(o).toBeDefined();
+    const c = o.checks[0];
+    const [reopened] = await saleOf(c.guid, c.modifiedAt);
+    expect(reopened).toMatchObject({ vendorId: c.guid, voided: true, modifiedAt: c.modifiedAt });
+    // the server closes it again an hour later
+    c.reopened = null;
+    c.modifiedAt += 3_600_000;
+    o.modifiedAt = Math.max(o.modifiedAt, c.modifiedAt);
+    toastSim.modified = true;
+    const [closed] = await saleOf(c.guid, c.modifiedAt);
+    expect(closed).toMatchObject({ vendorId: c.guid, voided: false, amount: c.amountCents, modifiedAt: c.modifiedAt });
+  });
+
+  it('keeps gratuity service charges (appliedServiceCharges[].gratuity) apart as service charges, outside net sales and tips; a delivery fee stays in net sales', async () => {
+    const checks = toastSimData().orders.flatMap((o) =>
+      o.voided ? [] : o.checks.filter((c) => c.reopened === null && c.closedAt !== null),
+    );
+    const gratuity = checks.find((c) => c.serviceCharges.some((sc) => sc.gratuity))!;
+    const fee = checks.find((c) => c.serviceCharges.some((sc) => !sc.gratuity))!;
+    const [withGratuity] = await saleOf(gratuity.guid, gratuity.modifiedAt);
+    const charge = gratuity.serviceCharges[0].amountCents;
+    expect(charge).toBeGreaterThan(0);
+    expect(withGratuity).toMatchObject({
+      serviceCharges: charge,
+      gratuities: 0,
+      amount: gratuity.amountCents,
+      tips: gratuity.payments.filter((p) => !p.voided).reduce((n, p) => n + p.tipCents, 0),
+    });
+    const [withFee] = await saleOf(fee.guid, fee.modifiedAt);
+    expect(withFee).toMatchObject({ serviceCharges: 0, amount: fee.amountCents });
+  });
+
+  it("reads a time entry's declaredCashTips as the punch's declared cash tips, in cents", async () => {
+    const t = toastSimData().timeEntries.find(
+      (x) => x.declaredCashTipsCents > 0 && x.declaredCashTipsCents % 100 !== 0,
+    )!;
+    const punches = (await collect(streams().punches(auth, { from: t.inAt, to: t.inAt + 1 }))).flat();
+    expect(punches.find((p) => p.vendorId === t.guid)).toMatchObject({ declaredCashTips: t.declaredCashTipsCents });
+  });
+
+  it('answers a sixth ordersBulk request within a second 429 with Retry-After, as Toast documents the endpoint limit', async () => {
+    const token = await (
+      await fetch(`${sim.urls.toast}/authentication/v1/authentication/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          clientId: SIMULATED.toast.clientId,
+          clientSecret: SIMULATED.toast.clientSecret,
+          userAccessType: 'TOAST_MACHINE_CLIENT',
+        }),
+      })
+    ).json();
+    const url = `${sim.urls.toast}/orders/v2/ordersBulk?businessDate=20250501&pageSize=1`;
+    const headers = {
+      Authorization: `Bearer ${(token as { token: { accessToken: string } }).token.accessToken}`,
+      'Toast-Restaurant-External-ID': SIMULATED.toast.restaurantGuid,
+    };
+    const answers = await Promise.all(Array.from({ length: 7 }, () => fetch(url, { headers })));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(5);
+    const limited = answers.find((r) => r.status === 429)!;
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await limited.json()).toMatchObject({ status: 429, message: expect.stringContaining('/ordersBulk') });
+    await Promise.all(answers.map((r) => r.arrayBuffer().catch(() => undefined)));
+    // these raw requests are outside the connector's pacing: let their second pass before the next test reads
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+  });
+
+  it('spaces historical ordersBulk reads as Toast asks (the simulator refuses closer ones)', async () => {
+    const data = toastSimData();
+    configureToastSim({ historicalSpacingMs: 400 });
+    process.env.TOAST_HISTORICAL_SPACING_MS = '400';
+    try {
+      const from = data.start + 30 * DAY;
+      const got = (await collect(streams().sales(auth, { from, to: from + 2 * DAY }))).flat();
+      expect(sim.state.calls[ORDERS]).toBeGreaterThan(2);
+      expect(byId(got)).toEqual(
+        byId(data.orders.filter((o) => o.modifiedAt >= from && o.modifiedAt < from + 2 * DAY).flatMap(trueSales)),
+      );
+      // not spaced: the simulator answers 429 and the read (with no retry policy) fails
+      process.env.TOAST_HISTORICAL_SPACING_MS = '0';
+      await expect(collect(streams().sales(auth, { from, to: from + 2 * DAY }))).rejects.toMatchObject({
+        failure: 'rate_limited',
+      });
+    } finally {
+      configureToastSim({ historicalSpacingMs: 0 });
+      process.env.TOAST_HISTORICAL_SPACING_MS = '0';
+    }
   });
 });

@@ -20,12 +20,14 @@ import { SIMULATED, type RunningVendorSimulator } from '../../../dev/vendors/ser
  */
 
 export const DAY = 86_400_000;
-export type MonthSlug = 'clover' | 'revel';
+export type MonthSlug = 'clover' | 'revel' | 'lightspeed' | 'spoton' | 'toast' | 'square_api_key';
 
 export interface MonthVendor {
   slug: MonthSlug;
   oauth: boolean;
   truth(): { employees: PosEmployee[]; punches: PosPunch[]; sales: PosSale[] };
+  /** The POS roster carries no email or phone (Lightspeed's POS users): a manager links each employee by hand first. */
+  linkByHand?: boolean;
   /** Applies day `d`'s changes to the simulator now; answers what it did, for the failure message. */
   changeDay(d: number): string[];
 }
@@ -79,7 +81,7 @@ export async function connectedCompany(v: MonthVendor): Promise<TestCompany> {
       .post('/connections')
       .query({ companyId: co.companyId })
       .set(bearer(co.owner))
-      .send({ slug: v.slug, credentials: SIMULATED[v.slug as 'revel'] });
+      .send({ slug: v.slug, credentials: SIMULATED[v.slug as 'revel' | 'spoton' | 'toast' | 'square_api_key'] });
     expect(res.status).toBe(201);
   }
   return co;
@@ -209,8 +211,34 @@ export async function expectTipsEqualTruth(v: MonthVendor, co: TestCompany, day:
 }
 
 /** The month: a sync after each day's changes, then a rerun, then a run failing midway and the one after it. */
-export async function runMonth(v: MonthVendor, sim: RunningVendorSimulator, days: number): Promise<void> {
+/** A roster sync, then each POS employee linked by the manager to the company's employee seeded for them. */
+async function linkByHand(v: MonthVendor, co: TestCompany): Promise<void> {
+  const res = await api('posSyncService')
+    .post(`/sync/${v.slug}/${co.companyId}`)
+    .set(bearer(co.manager))
+    .send({ streams: ['roster'] });
+  expect(res.status).toBe(201);
+  await runTask({ data: { companyId: co.companyId, runId: res.body.data.runs[0].id } });
+  const list = await api('posSync')
+    .get('/pos-employees')
+    .query({ companyId: co.companyId, limit: 200 })
+    .set(bearer(co.manager));
+  expect(list.status).toBe(200);
+  const pos: { id: string; vendorId: string }[] = list.body.data.posEmployees;
+  expect(pos.length).toBe(v.truth().employees.length);
+  for (const p of pos) {
+    const linked = await api('posSync')
+      .post(`/pos-employees/${encodeURIComponent(p.id)}/link`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
+      .send({ employeeId: `emp-${p.vendorId}` });
+    expect(linked.status).toBe(200);
+  }
+}
+
+export async function runMonth(v: MonthVendor, sim: RunningVendorSimulator, days: number): Promise<TestCompany> {
   const co = await connectedCompany(v);
+  if (v.linkByHand) await linkByHand(v, co);
   for (let d = 0; d < days; d++) {
     const did = v.changeDay(d);
     const run = await syncAll(v, co);
@@ -232,4 +260,13 @@ export async function runMonth(v: MonthVendor, sim: RunningVendorSimulator, days
   expect(after.status).toBe('succeeded');
   await expectStoredEqualsTruth(v, co, `after a failed run: ${did.join('; ')}`);
   await expectTipsEqualTruth(v, co, 'after a failed run');
+  return co;
+}
+
+/** The stored sales of the source as their vendor records (the invoice's figures). */
+export async function storedSales(v: MonthVendor, co: TestCompany): Promise<PosSale[]> {
+  return (await companyDoc(co).collection('invoices').where('posSource', '==', v.slug).get()).docs.map((d) => {
+    const i = d.data();
+    return { ...(i.pos as PosSale), amount: i.amount, tips: i.tips };
+  });
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { writeRoster, writeSales } from '../../../src/modules/pos-sync';
+import { writePunches, writeRoster, writeSales } from '../../../src/modules/pos-sync';
 import type { PosSale } from '../../../src/pos/connectors';
 import { api } from '../../helpers/api';
 import { bearer } from '../../helpers/users';
@@ -11,6 +11,7 @@ import {
   posCompany,
   posEmployee,
   posId,
+  posPunch,
   posSale,
   link,
   type PosCompany,
@@ -180,6 +181,48 @@ describe('POS money as the vendor says it', () => {
         { ...NONE, employeeId: zoe, tipsReceived: 400, tips: 400 },
       ]),
     );
+  });
+
+  it('counts the cash tips declared on POS punches once per punch: a rerun changes nothing, a changed punch moves them, a deleted one takes them out', async () => {
+    const { co, max, ria } = await twoServers();
+    const punch = posPunch({
+      vendorId: 'tc-1',
+      employeeVendorId: 'tm-1',
+      clockInAt: at(DAY, 10 * 60),
+      declaredCashTips: 1200,
+    });
+    const other = posPunch({ vendorId: 'tc-2', employeeVendorId: 'tm-2', clockInAt: at(DAY, 11 * 60) });
+    await writePunches(co.target, [punch, other]);
+    await writePunches(co.target, [punch, other]);
+    expect((await tipsOf(co)).days).toEqual([
+      { ...NONE, date: DAY, employeeId: max, declaredCashTips: 1200, tips: 1200 },
+    ]);
+    // beside the tips of a sale of the same day and employee
+    await writeSales(co.target, [posSale({ employeeVendorId: 'tm-1', closedAt: at(DAY, 13 * 60), tips: 300 })]);
+    expect((await tipsOf(co)).employees).toEqual([
+      { ...NONE, employeeId: max, cardTips: 300, declaredCashTips: 1200, tips: 1500 },
+    ]);
+    const changed = {
+      ...punch,
+      declaredCashTips: 900,
+      clockInAt: at('2025-03-05', 10 * 60),
+      clockOutAt: at('2025-03-05', 14 * 60),
+      modifiedAt: punch.modifiedAt + 1,
+    };
+    expect(await writePunches(co.target, [changed])).toMatchObject({ updated: 1 });
+    expect((await tipsOf(co)).days).toEqual([
+      { ...NONE, date: DAY, employeeId: max, cardTips: 300, tips: 300 },
+      { ...NONE, date: '2025-03-05', employeeId: max, declaredCashTips: 900, tips: 900 },
+    ]);
+    await writePunches(co.target, [{ ...other, declaredCashTips: 450, modifiedAt: other.modifiedAt + 1 }]);
+    await writePunches(co.target, [{ ...changed, deleted: true, modifiedAt: changed.modifiedAt + 1 }]);
+    expect((await tipsOf(co)).days).toEqual(
+      [
+        { ...NONE, date: DAY, employeeId: max, cardTips: 300, tips: 300 },
+        { ...NONE, date: DAY, employeeId: ria, declaredCashTips: 450, tips: 450 },
+      ].sort((a, b) => (a.employeeId < b.employeeId ? -1 : 1)),
+    );
+    expect((await docsOf(co.companyId, 'posDeclaredTips')).map((d) => [d.vendorId, d.amount])).toEqual([['tc-2', 450]]);
   });
 
   it('leaves the stored figures equal to the latest version of each sale, whatever versions, voids and re-closes arrive (and reruns)', async () => {

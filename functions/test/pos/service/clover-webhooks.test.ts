@@ -6,6 +6,7 @@ import { captureLogs } from '../../helpers/logs';
 import { db } from '../../../src/core/firebase';
 import { cloverEvent, deliveryOutcome, signedWebhook, type CloverEventPayload } from '../../../dev/vendors/webhooks';
 import { WEBHOOK_EVENTS } from '../../../src/pos/service/webhooks';
+import { workWebhooks } from '../../helpers/webhook-work';
 import { WEBHOOK_VERIFICATIONS } from '../../../src/pos/service/clover-verification';
 import { bearer, createUser } from '../../helpers/users';
 
@@ -65,7 +66,9 @@ describe('POST /webhooks/clover', () => {
     });
     const first = await deliver(event);
     expect(first.status).toBe(200);
-    expect(first.body.data).toEqual({ accepted: true, duplicate: false, stale: false, runs: 1 });
+    // one event per merchant named, each recorded and queued; the task finds no connection of NOBODY
+    expect(first.body.data).toEqual({ accepted: true, duplicate: false, stale: false, queued: 2 });
+    await workWebhooks('clover');
     const runs = await runsOf(merchant);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({
@@ -76,14 +79,14 @@ describe('POST /webhooks/clover', () => {
     expect((await recordedEvents()).map((e) => e.accountId).sort()).toEqual([CONNECTED, NOBODY]);
 
     const again = await deliver(event);
-    expect(again.body.data).toEqual({ accepted: true, duplicate: true, stale: false, runs: 0 });
+    expect(again.body.data).toEqual({ accepted: true, duplicate: true, stale: false, queued: 0 });
     expect(await runsOf(merchant)).toHaveLength(1);
   });
 
   it('acknowledges a message of changes we do not sync (inventory, customers) with no run and no record', async () => {
     const before = (await recordedEvents()).length;
     const res = await deliver(cloverEvent({ [CONNECTED]: [{ objectId: `I:${TAG}9` }, { objectId: `C:${TAG}8` }] }));
-    expect(res.body.data).toEqual({ accepted: true, duplicate: false, stale: false, runs: 0 });
+    expect(res.body.data).toEqual({ accepted: true, duplicate: false, stale: false, queued: 0 });
     expect(await recordedEvents()).toHaveLength(before);
   });
 
@@ -107,8 +110,8 @@ describe('POST /webhooks/clover', () => {
       [401, 'WEBHOOK_SIGNATURE_INVALID'],
     ]);
     expect([stale, future].map((r) => [deliveryOutcome('clover', r.status), r.body.data])).toEqual([
-      ['delivered', { accepted: true, duplicate: false, stale: true, runs: 0 }],
-      ['delivered', { accepted: true, duplicate: false, stale: true, runs: 0 }],
+      ['delivered', { accepted: true, duplicate: false, stale: true, queued: 0 }],
+      ['delivered', { accepted: true, duplicate: false, stale: true, queued: 0 }],
     ]);
     expect([noPrefix, noMerchants, notJson].map((r) => [r.status, r.body.code])).toEqual([
       [400, 'WEBHOOK_MALFORMED'],
@@ -140,7 +143,7 @@ describe('POST /webhooks/clover', () => {
     const code = randomUUID();
     const res = await post(JSON.stringify({ verificationCode: code }), {});
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ accepted: true, duplicate: false, stale: false, runs: 0 });
+    expect(res.body.data).toEqual({ accepted: true, duplicate: false, stale: false, queued: 0 });
     const forged = await post(JSON.stringify({ verificationCode: 'attacker-code' }), {});
     expect([forged.status, forged.body.code]).toEqual([409, 'VERIFICATION_WINDOW_CLOSED']);
 

@@ -9,13 +9,20 @@ import { db } from '../../../src/core/firebase';
 import { SIMULATED, SIMULATED_OAUTH_ACCOUNTS, type RunningVendorSimulator } from '../../../dev/vendors/server';
 import {
   signedWebhook,
+  squareDeletedEvent,
   squareEvent,
   toastEvent,
   type SignedWebhook,
   type SquareEventPayload,
   type ToastEventPayload,
 } from '../../../dev/vendors/webhooks';
-import { receiveWebhook, WEBHOOK_COUNTS, WEBHOOK_EVENTS } from '../../../src/pos/service/webhooks';
+import {
+  processWebhookEvent,
+  receiveWebhook,
+  WEBHOOK_COUNTS,
+  WEBHOOK_EVENTS,
+  type WebhookRun,
+} from '../../../src/pos/service/webhooks';
 
 const MINUTE = 60_000;
 const KEYS = { square: 'sim-square-signature-key-3f9a1c7e5b2d', toast: 'sim-toast-webhook-secret-8e2b6d4a0c19' };
@@ -110,8 +117,13 @@ function toast(event: ToastEventPayload, opts: { key?: string; attempt?: number 
   signatures.push(signed.headers['Toast-Signature']);
   return signed;
 }
-const deliver = (vendor: string, signed: SignedWebhook, now?: number) =>
-  receiveWebhook({ vendor, rawBody: signed.body, headers: signed.headers, now });
+/** A delivery answered, then the work of the events it queued done (as the webhook queue's task would). */
+const deliver = async (vendor: string, signed: SignedWebhook, now?: number) => {
+  const answer = await receiveWebhook({ vendor, rawBody: signed.body, headers: signed.headers, now });
+  const runs: WebhookRun[] = [];
+  for (const task of answer.queued) runs.push(...(await processWebhookEvent(task)));
+  return { ...answer, queued: answer.queued.length, runs };
+};
 
 /** The runs of these companies only (other test files connect the same simulated accounts). */
 const mine = <R extends { companyId: string }>(runs: R[], ...companies: TestCompany[]): R[] =>
@@ -172,7 +184,7 @@ describe('signed webhooks queue a sync of the connections of the account they na
   it('acknowledges a replay of the same event id as a duplicate and queues nothing more', async () => {
     const before = [await runsOf(location), await runsOf(merchant)];
     const again = await deliver('square', firstDelivery);
-    expect(again).toEqual({ accepted: true, duplicate: true, stale: false, runs: [] });
+    expect(again).toEqual({ accepted: true, duplicate: true, stale: false, queued: 0, runs: [] });
     expect([await runsOf(location), await runsOf(merchant)]).toEqual(before);
   });
 
@@ -247,7 +259,7 @@ describe('signed webhooks queue a sync of the connections of the account they na
 describe('what is acknowledged without a sync', () => {
   it('answers an event of an account nobody connected as accepted, with no runs', async () => {
     const toastResult = await deliver('toast', toast(orderUpdated({ restaurantGuid: randomUUID() })));
-    expect(toastResult).toEqual({ accepted: true, duplicate: false, stale: false, runs: [] });
+    expect(toastResult).toEqual({ accepted: true, duplicate: false, stale: false, queued: 1, runs: [] });
     const event = squareEvent({
       type: 'payment.updated',
       merchantId: 'MUNKNOWNMERCHANT1',
@@ -258,6 +270,7 @@ describe('what is acknowledged without a sync', () => {
       accepted: true,
       duplicate: false,
       stale: false,
+      queued: 1,
       runs: [],
     });
   });
@@ -274,6 +287,7 @@ describe('what is acknowledged without a sync', () => {
       accepted: true,
       duplicate: false,
       stale: false,
+      queued: 0,
       runs: [],
     });
     expect((await eventRecord('square', event.event_id)).exists).toBe(false);
@@ -282,6 +296,7 @@ describe('what is acknowledged without a sync', () => {
       accepted: true,
       duplicate: false,
       stale: false,
+      queued: 0,
       runs: [],
     });
     expect(await runsOf(location)).toEqual(before);
@@ -393,8 +408,8 @@ describe('refused deliveries write nothing', () => {
     const future = orderUpdated({ timestamp: now + 5 * MINUTE });
     const answers = [await deliver('square', square(old), now), await deliver('toast', toast(future), now)];
     expect(answers).toEqual([
-      { accepted: true, duplicate: false, stale: true, runs: [] },
-      { accepted: true, duplicate: false, stale: true, runs: [] },
+      { accepted: true, duplicate: false, stale: true, queued: 0, runs: [] },
+      { accepted: true, duplicate: false, stale: true, queued: 0, runs: [] },
     ]);
     expect([await staleCount('square'), await staleCount('toast')]).toEqual([before[0] + 1, before[1] + 1]);
     expect((await runsOf(location)).length + (await runsOf(restaurant)).length).toBe(runs);
@@ -428,6 +443,85 @@ describe('refused deliveries write nothing', () => {
     } finally {
       process.env.POS_WEBHOOK_KEYS = keys;
     }
+  });
+});
+
+describe('record, answer, then work', () => {
+  it('answers once the event is recorded and queued: no run exists until the queue task does the work, once', async () => {
+    // a location connection of its own, with no open run (a run already open would only be marked for a follow-up)
+    const ownLocation = `LWQ${TAG}`;
+    const own = await seedConnection('square_api_key', ownLocation, `MWQ${TAG}`);
+    const before = (await runsOf(own)).length;
+    const signed = square(
+      squareEvent({
+        type: 'labor.timecard.updated',
+        merchantId: `MWQ${TAG}`,
+        dataType: 'timecard',
+        entity: {
+          id: `TCWQ${TAG}`,
+          location_id: ownLocation,
+          team_member_id: 'TMsim01',
+          start_at: new Date().toISOString(),
+        },
+      }),
+    );
+    const event = JSON.parse(signed.body.toString('utf8')) as SquareEventPayload;
+    const answer = await receiveWebhook({ vendor: 'square', rawBody: signed.body, headers: signed.headers });
+    expect(answer).toEqual({
+      accepted: true,
+      duplicate: false,
+      stale: false,
+      queued: [{ eventKey: `square~${event.event_id}` }],
+    });
+    // the answer did no lookup and asked for no sync: the event is recorded, pending, for the task
+    expect(await runsOf(own)).toHaveLength(before);
+    expect((await eventRecord('square', event.event_id)).data()).toMatchObject({
+      pending: true,
+      streams: ['punches'],
+      deletions: [],
+    });
+    const runs = await processWebhookEvent(answer.queued[0]);
+    expect(mine(runs, own)).toHaveLength(1);
+    expect(await runsOf(own)).toHaveLength(before + 1);
+    // Cloud Tasks may deliver a task twice: the second finds the work done and asks for nothing more
+    expect(await processWebhookEvent(answer.queued[0])).toEqual(runs);
+    expect(await runsOf(own)).toHaveLength(before + 1);
+    expect((await eventRecord('square', event.event_id)).data()).toMatchObject({ pending: false });
+  });
+
+  it("records Square's labor.timecard.deleted (its data only the id) as a deletion for every connection of the merchant, before their punches sync", async () => {
+    const deleted = squareDeletedEvent({
+      type: 'labor.timecard.deleted',
+      merchantId: MERCHANT,
+      dataType: 'timecard',
+      id: `TCDEL${TAG}`,
+    });
+    const result = await deliver('square', square(deleted));
+    expect(mine(result.runs, location, merchant)).toHaveLength(2);
+    for (const co of [location, merchant]) {
+      const pending = await db().collection('companies').doc(co.companyId).collection('posDeletions').get();
+      expect(pending.docs.map((d) => d.data())).toContainEqual(
+        expect.objectContaining({
+          stream: 'punches',
+          vendorId: `TCDEL${TAG}`,
+          deletedAt: Date.parse(deleted.created_at),
+          eventKey: `square~${deleted.event_id}`,
+        }),
+      );
+      const [run] = (await runsOf(co)).filter((r) => result.runs.some((x) => x.runId === r.id));
+      expect(run).toMatchObject({ trigger: 'webhook' });
+    }
+  });
+
+  it('refuses a deletion event that names no id (400 WEBHOOK_MALFORMED), writing nothing', async () => {
+    const deleted = squareDeletedEvent({
+      type: 'labor.timecard.deleted',
+      merchantId: MERCHANT,
+      dataType: 'timecard',
+      id: '',
+    });
+    await expect(deliver('square', square(deleted))).rejects.toMatchObject({ code: 'WEBHOOK_MALFORMED', status: 400 });
+    expect((await eventRecord('square', deleted.event_id)).exists).toBe(false);
   });
 });
 

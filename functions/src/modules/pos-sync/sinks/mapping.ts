@@ -1,6 +1,6 @@
 import type { PosEmployee, PosPunch } from '../../../pos/connectors';
 import type { VendorPunchInput } from '../../attendance';
-import { POS_SOURCES, type PosSource } from '../../sales';
+import { POS_SOURCES, type DeclaredTips, type PosSource } from '../../sales';
 import { emailKey, nameKey, phoneKey } from '../matching';
 import type * as repo from '../repo';
 import type { SinkCounts, SinkTarget } from './common';
@@ -95,3 +95,13 @@ export function posSourceOf(slug: string): PosSource | null {
   const base = slug.split('_')[0];
   return sources.includes(base) ? (base as PosSource) : null;
 }
+
+/** The cash tips a POS punch declares, for the sales module (none once the punch is deleted). */
+export const declaredTipsOf = (t: SinkTarget, r: PosPunch, employeeId: string): DeclaredTips => ({
+  connectionId: t.connectionId,
+  slug: t.slug,
+  vendorId: r.vendorId,
+  employeeId,
+  clockInAt: r.clockInAt,
+  amount: r.deleted ? 0 : (r.declaredCashTips ?? 0),
+});

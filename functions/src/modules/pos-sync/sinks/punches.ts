@@ -10,8 +10,9 @@ import {
 import { listRoles } from '../../roles';
 import { nameKey } from '../matching';
 import * as repo from '../repo';
-import { employeeIdsOf, inPool, logFailure, refusal, type Recorded, type SinkTarget } from './common';
-import { latest, punchInput, zero } from './mapping';
+import { employeeIdsOf, inPool, logFailure, refusal, rulesOf, type Recorded, type SinkTarget } from './common';
+import { declaredTipsOf, latest, punchInput, zero } from './mapping';
+import { recordDeclaredTips } from '../../sales';
 import { MAX_COMMIT_WRITES } from '../../../core/locks';
 
 const PUNCH_CONCURRENCY = 8;
@@ -57,11 +58,13 @@ export async function recordPunches(t: SinkTarget, page: readonly PosPunch[]): P
   const toHold: number[] = [];
   const toWrite: { index: number; input: VendorPunchInput; deleted: boolean }[] = [];
   const settled: number[] = [];
+  const attributed = new Map<number, string>();
   records.forEach((r, i) => {
     const ours = stored.get(r.vendorId);
     // a punch already attributed keeps its employee while its POS employee is unlinked
     const employeeId = links.get(posIdOf(r)) ?? ours?.employeeId;
     if (!employeeId) return void toHold.push(i);
+    attributed.set(i, employeeId);
     const input = punchInput(t, r, employeeId, roles);
     const version = vendorPunchVersion(input, r.deleted);
     const known =
@@ -130,5 +133,8 @@ export async function recordPunches(t: SinkTarget, page: readonly PosPunch[]): P
     for (const k of release.slice(i, i + MAX_COMMIT_WRITES)) batch.delete(heldRefs[k]);
     await batch.commit();
   }
+  // the cash tips declared on the punches written (or known already) go to the sales module's tips (a deleted punch's leave)
+  const declared = settled.map((i) => declaredTipsOf(t, records[i], attributed.get(i)!));
+  if (declared.length) await recordDeclaredTips({ companyId: t.companyId, rules: await rulesOf(t), entries: declared });
   return { counts, heldFor: toHold.map((i) => posIdOf(records[i])) };
 }

@@ -40,7 +40,8 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  *   time and an incremental read asks again for every shift clocked in during the
  *   CLOVER_SHIFT_LOOKBACK_MS before `modifiedSince` (longer than the longest pay period still open while payroll is
  *   prepared), the sink keeping the unchanged ones as they are. A deleted shift is simply absent
- *   from the answer.
+ *   from the answer: given the punches the sync holds (StreamAuth.storedPunches), the stream
+ *   answers those of a window read whole that Clover no longer has as deleted.
  * - GET /v3/merchants/{mId}/orders?filter=modifiedTime...&expand=payments,payments.serviceCharge,
  *   refunds&orderBy=modifiedTime ASC (SDK models com.clover.sdk.v3.order.Order, payments.Payment,
  *   payments.Refund): Order {id, paymentState (OPEN, PAID, REFUNDED, CREDITED, PARTIALLY_PAID,
@@ -459,6 +460,25 @@ export function cloverOrderSales(o: z.infer<typeof Order>): PosSale[] {
   return out;
 }
 
+/**
+ * The punches stored of a window whose shifts were read whole and that Clover no longer answers:
+ * deleted shifts (Clover keeps no trace of them). The read selects by inTime, a stored punch is at
+ * its overridden clock-in: a day's margin is left inside the window's edges (an override moves a
+ * clock-in by minutes or hours) but at an end that is now, where no shift can lie beyond.
+ */
+async function cloverDeletedShifts(
+  stored: NonNullable<StreamAuth['storedPunches']>,
+  seen: ReadonlySet<string>,
+  start: number,
+  end: number,
+  readAt: number,
+): Promise<PosPunch[]> {
+  const known = await stored(start + DAY_MS, end >= readAt ? end : end - DAY_MS);
+  return known
+    .filter((p) => !p.deleted && !seen.has(p.vendorId))
+    .map((p) => ({ ...p, deleted: true, modifiedAt: Math.max(p.modifiedAt, readAt) }));
+}
+
 export const cloverStreams: StreamConnector = {
   maxWindowMs: { sales: CLOVER_MAX_FILTER_WINDOW_MS, punches: CLOVER_MAX_FILTER_WINDOW_MS },
 
@@ -476,9 +496,17 @@ export const cloverStreams: StreamConnector = {
       'modifiedSince' in window
         ? [Math.min(window.modifiedSince, Date.now()) - CLOVER_SHIFT_LOOKBACK_MS, Date.now()]
         : [window.from, window.to];
+    const readAt = Date.now();
     for (const [start, end] of split(from, to, CLOVER_MAX_FILTER_WINDOW_MS)) {
-      for await (const page of session.pages('shifts', Shift, range('inTime', start, end), 'the shifts page'))
+      const seen = new Set<string>();
+      for await (const page of session.pages('shifts', Shift, range('inTime', start, end), 'the shifts page')) {
+        for (const s of page) seen.add(s.id);
         yield page.map(toPunch);
+      }
+      if (auth.storedPunches) {
+        const gone = await cloverDeletedShifts(auth.storedPunches, seen, start, end, readAt);
+        if (gone.length > 0) yield gone;
+      }
     }
   },
 

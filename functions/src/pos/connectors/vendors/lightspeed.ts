@@ -45,12 +45,14 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  *   with no zone (UTC, assumption). Which time startTime/endTime filter on is not said: "Show
  *   results after this start time" / "before this end time" reads as the shift's own start (its
  *   clock-in), not dateInUTC ("the timestamp of the last update"). Both readings are made safe
- *   (SHIFT_LOOKBACK_MS): an incremental read asks from `modifiedSince` minus two days with no
- *   endTime (a shift clocked out or corrected now was clocked in at most a shift's length plus a
- *   zone offset before; an open shift has no end to be cut on), a backfill window widens both ends
- *   by two days; every shift answered is kept (writes are keyed by uuid). A shift corrected more
- *   than two days after its clock-in is read by a backfill only, if the filter is by clock-in. No
- *   break events are exposed: punches have no breaks.
+ *   (LIGHTSPEED_SHIFT_EDIT_LOOKBACK_MS): an incremental read asks from `modifiedSince` minus 35
+ *   days with no endTime (a manager fixes a clock-out days later, while the pay period is still
+ *   open: 35 days is longer than the longest pay period still open while payroll is run, as
+ *   Clover's connector reads; an open shift has no end to be cut on), a backfill window widens both
+ *   ends by two days (LIGHTSPEED_SHIFT_LOOKBACK_MS: the longest shift plus the largest zone
+ *   offset); every shift answered is kept (writes are keyed by uuid, an unchanged shift is not
+ *   rewritten). A shift corrected more than 35 days after its clock-in is read by a backfill over
+ *   its days only, if the filter is by clock-in. No break events are exposed: punches have no breaks.
  * - Sales: GET /f/v2/business-location/{blId}/sales?from=&to=&include=staff,payments&pageSize=100
  *   [&nextPageToken=] -> {sales: [...], nextPageToken?}, sorted by timeClosed, `from`..`to` at most
  *   365 days (400 {error} otherwise). A sale {accountFiscId, receiptId, type (SALE, REFUND, VOID
@@ -217,6 +219,8 @@ export function lightspeedMinorUnits(values: readonly (string | null | undefined
 const utcParam = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 /** The longest shift (a day) plus the largest UTC offset (14 hours), rounded up: see the header. */
 export const LIGHTSPEED_SHIFT_LOOKBACK_MS = 2 * DAY;
+/** How far before its cursor an incremental read of shifts starts, to see a shift fixed late in an open pay period (see the header). */
+export const LIGHTSPEED_SHIFT_EDIT_LOOKBACK_MS = 35 * DAY;
 
 class LightspeedSession {
   private readonly send: <T>(request: () => Promise<T>) => Promise<T>;
@@ -408,13 +412,13 @@ export const lightspeedStreams: StreamConnector = {
     const session = new LightspeedSession(auth);
     const { ids, currency = 'USD' } = await session.locations();
     // the times have whole seconds: the start rounded down and the end up (the extra re-reads are harmless)
-    const start = (at: number) => utcParam(Math.floor((at - LIGHTSPEED_SHIFT_LOOKBACK_MS) / 1000) * 1000);
+    const start = (at: number) => utcParam(Math.floor(at / 1000) * 1000);
     const params: Record<string, string> =
       'modifiedSince' in window
-        ? { sort: 'date,asc', startTime: start(window.modifiedSince) }
+        ? { sort: 'date,asc', startTime: start(window.modifiedSince - LIGHTSPEED_SHIFT_EDIT_LOOKBACK_MS) }
         : {
             sort: 'date,asc',
-            startTime: start(window.from),
+            startTime: start(window.from - LIGHTSPEED_SHIFT_LOOKBACK_MS),
             endTime: utcParam(Math.ceil((window.to + LIGHTSPEED_SHIFT_LOOKBACK_MS) / 1000) * 1000),
           };
     for (const location of ids) {

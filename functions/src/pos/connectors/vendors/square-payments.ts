@@ -5,6 +5,7 @@ import { VendorError } from '../types';
 import { call, type Ctx } from './square-session';
 import {
   iso,
+  isAutoGratuity,
   ms,
   paymentIdOf,
   PaymentResponse,
@@ -49,6 +50,7 @@ export async function attribute(ctx: Ctx, orders: OrderT[]): Promise<Attribution
     id: string;
     location_id: string;
     tenders?: TenderT[];
+    service_charges?: { uid?: string | null; type?: string | null }[] | null;
   }[];
   for (let i = 0; i < missing.length; i += 100) {
     const res = await call(ctx, '/v2/orders/batch-retrieve', { order_ids: missing.slice(i, i + 100) });
@@ -59,7 +61,13 @@ export async function attribute(ctx: Ctx, orders: OrderT[]): Promise<Attribution
     const tenders = (s.tenders ?? []).filter((t) => t.id && refundedTenderIds.has(t.id));
     addTenders(s.location_id, tenders, refunded);
   }
-  return { sellers: await lookUpPayments(ctx, needs), refunded };
+  const autoGratuities = new Map(
+    sourceOrders.map((s) => [
+      s.id,
+      new Set((s.service_charges ?? []).filter(isAutoGratuity).flatMap((c) => (c.uid ? [c.uid] : []))),
+    ]),
+  );
+  return { sellers: await lookUpPayments(ctx, needs), refunded, autoGratuities };
 }
 
 /** The team member of each needed payment: ListPayments over the spans where they were created, GetPayment for lone ones. */

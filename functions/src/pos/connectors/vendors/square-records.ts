@@ -36,6 +36,8 @@ const Timecard = z.object({
   status: z.enum(['OPEN', 'CLOSED']).optional(),
   created_at: ISO.optional(),
   updated_at: ISO,
+  /** "The cash tips declared by the team member for this timecard" (Timecard, api.json). */
+  declared_cash_tip_money: Money.nullish(),
 });
 export const TimecardsPage = z.object({
   timecards: z.array(Timecard).optional(),
@@ -51,6 +53,22 @@ const Tender = z.object({
   payment_id: z.string().min(1).optional(),
 });
 const Amounts = z.object({ total_money: Money.optional(), tax_money: Money.optional(), tip_money: Money.optional() });
+/**
+ * OrderServiceCharge (api.json, checked 2026-12-02): `type` AUTO_GRATUITY or CUSTOM (read only);
+ * `total_money` "the total amount of money to collect for the service charge" and `total_tax_money`
+ * its tax. A return's OrderReturnServiceCharge has no type: it names its `source_service_charge_uid`.
+ */
+const ServiceCharge = z.object({
+  uid: z.string().nullish(),
+  type: z.string().nullish(),
+  total_money: Money.nullish(),
+  total_tax_money: Money.nullish(),
+});
+const ReturnServiceCharge = z.object({
+  source_service_charge_uid: z.string().nullish(),
+  total_money: Money.nullish(),
+  total_tax_money: Money.nullish(),
+});
 const Order = z.object({
   id: z.string().min(1),
   location_id: z.string().min(1),
@@ -59,11 +77,13 @@ const Order = z.object({
   updated_at: ISO,
   line_items: z.array(z.unknown()).optional(),
   tenders: z.array(Tender).optional(),
+  service_charges: z.array(ServiceCharge).nullish(),
   returns: z
     .array(
       z.object({
         uid: z.string().min(1).optional(),
         source_order_id: z.string().min(1).optional(),
+        return_service_charges: z.array(ReturnServiceCharge).nullish(),
         return_amounts: Amounts.optional(),
       }),
     )
@@ -76,7 +96,14 @@ const Order = z.object({
 export const OrdersPage = z.object({ orders: z.array(Order).optional(), cursor: z.string().min(1).optional() });
 export const SourceOrders = z.object({
   orders: z
-    .array(z.object({ id: z.string().min(1), location_id: z.string().min(1), tenders: z.array(Tender).optional() }))
+    .array(
+      z.object({
+        id: z.string().min(1),
+        location_id: z.string().min(1),
+        tenders: z.array(Tender).optional(),
+        service_charges: z.array(ServiceCharge).nullish(),
+      }),
+    )
     .optional(),
 });
 
@@ -121,6 +148,7 @@ export function toPunch(t: z.infer<typeof Timecard>): PosPunch {
     })),
     jobTitle: t.wage?.title ?? null,
     deleted: false,
+    ...(t.declared_cash_tip_money ? { declaredCashTips: t.declared_cash_tip_money.amount } : {}),
     modifiedAt: ms(t.updated_at),
   };
 }
@@ -133,7 +161,21 @@ export interface Attribution {
   sellers: Map<string, string | null>;
   /** Tender id -> tender, for the source orders of the page's returns. */
   refunded: Map<string, TenderT>;
+  /** Source order id -> the uids of its AUTO_GRATUITY service charges (the returns' orders, when read). */
+  autoGratuities?: Map<string, Set<string>>;
 }
+
+/**
+ * Square's auto-gratuity: OrderServiceChargeType AUTO_GRATUITY, the service charge a seller adds
+ * automatically (large parties), not a tip the buyer chose: a service charge under 29 CFR 531.55,
+ * the seller's receipt, kept apart from net sales and tips as `serviceCharges`. Its amount is its
+ * total_money less its total_tax_money (net sales are before tax too). CUSTOM service charges
+ * (delivery fees and the like) are the seller's sales and stay in net sales. The buyer's tip is
+ * total_tip_money (`tips`); Square has no voluntary gratuity line apart from it (`gratuities` 0).
+ */
+export const isAutoGratuity = (c: { type?: string | null }): boolean => c.type === 'AUTO_GRATUITY';
+const preTax = (c: { total_money?: { amount: number } | null; total_tax_money?: { amount: number } | null }) =>
+  (c.total_money?.amount ?? 0) - (c.total_tax_money?.amount ?? 0);
 
 function largestFirst<T>(items: T[], amount: (x: T) => number): T[] {
   return items.slice().sort((a, b) => amount(b) - amount(a));
@@ -159,15 +201,18 @@ export function toSales(o: OrderT, a: Attribution, fallbackCurrency: string): Po
     const tips = o.total_tip_money?.amount ?? tenders.reduce((n, t) => n + (t.tip_money?.amount ?? 0), 0);
     const cash = tenders.filter((t) => t.type === 'CASH').reduce((n, t) => n + (t.tip_money?.amount ?? 0), 0);
     const tax = o.total_tax_money?.amount ?? 0;
+    const serviceCharges = (o.service_charges ?? []).filter(isAutoGratuity).reduce((n, c) => n + preTax(c), 0);
     const seller = sellerOf(largestFirst(tenders, (t) => t.amount_money?.amount ?? 0).map(paymentIdOf), a);
     out.push({
       vendorId: o.id,
       employeeVendorId: seller,
       closedAt,
       currency,
-      amount: Math.max(0, total - tips - tax),
+      amount: Math.max(0, total - tips - tax - serviceCharges),
       tips: Math.max(0, tips),
       cashTips: Math.max(0, Math.min(cash, tips)),
+      gratuities: 0,
+      serviceCharges: Math.max(0, serviceCharges),
       customers: 0,
       refund: false,
       refundOf: null,
@@ -192,14 +237,21 @@ export function toSales(o: OrderT, a: Attribution, fallbackCurrency: string): Po
     const tips = Math.max(0, amounts?.tip_money?.amount ?? 0);
     const tax = amounts?.tax_money?.amount ?? 0;
     const cashTips = refundedAmount > 0 ? Math.round((tips * cashRefunded) / refundedAmount) : 0;
+    // a returned service charge is the source order's auto-gratuity when its source uid is one
+    const sourceCharges = r.source_order_id ? a.autoGratuities?.get(r.source_order_id) : undefined;
+    const serviceCharges = (r.return_service_charges ?? [])
+      .filter((c) => !!c.source_service_charge_uid && !!sourceCharges?.has(c.source_service_charge_uid))
+      .reduce((n, c) => n + preTax(c), 0);
     out.push({
       vendorId: `${o.id}:${r.uid ?? i}`,
       employeeVendorId: refundSeller,
       closedAt,
       currency: amounts?.total_money?.currency ?? currency,
-      amount: -Math.max(0, total - tips - tax),
+      amount: -Math.max(0, total - tips - tax - serviceCharges),
       tips: -tips,
       cashTips: -cashTips,
+      gratuities: 0,
+      serviceCharges: -Math.max(0, serviceCharges),
       customers: 0,
       refund: true,
       refundOf: r.source_order_id ?? null,

@@ -53,6 +53,19 @@ export const TimeEntry = z.object({
   deleted: z.boolean().nullish(),
   createdDate: ToastDate.nullish(),
   modifiedDate: ToastDate.nullish(),
+  /** Labor API TimeEntry.declaredCashTips: the cash tips the employee declared for the shift, dollars. */
+  declaredCashTips: Money.nullish(),
+});
+/**
+ * Orders API AppliedServiceCharge (data definitions, checked 2026-12-02): `chargeAmount` "the final
+ * applied amount excluding tax"; `gratuity` "whether this service charge is a gratuity. Can be used
+ * to derive required tip amount on the check" (the configuration API's ServiceCharge.gratuity:
+ * "True if the service charge is a gratuity and is assigned to the owner of the check").
+ */
+const AppliedServiceCharge = z.object({
+  chargeAmount: Money.nullish(),
+  gratuity: z.boolean().nullish(),
+  name: z.string().nullish(),
 });
 const Payment = z.object({
   guid: z.string().min(1),
@@ -73,13 +86,17 @@ const Check = z.object({
   modifiedDate: ToastDate.nullish(),
   paymentStatus: z.string().nullish(),
   voided: z.boolean().nullish(),
+  voidDate: ToastDate.nullish(),
   deleted: z.boolean().nullish(),
+  deletedDate: ToastDate.nullish(),
+  appliedServiceCharges: z.array(AppliedServiceCharge).nullish(),
   payments: z.array(Payment).nullish(),
 });
 export const Order = z.object({
   guid: z.string().min(1),
   modifiedDate: ToastDate.nullish(),
   voided: z.boolean().nullish(),
+  voidDate: ToastDate.nullish(),
   deleted: z.boolean().nullish(),
   numberOfGuests: z.number().int().nonnegative().nullish(),
   server: Ref.nullish(),
@@ -129,6 +146,7 @@ export function toPunch(t: z.infer<typeof TimeEntry>, titles: Map<string, string
       })),
     jobTitle: t.jobReference ? (titles.get(t.jobReference.guid) ?? null) : null,
     deleted: t.deleted === true,
+    ...(typeof t.declaredCashTips === 'number' ? { declaredCashTips: toMinorUnits(t.declaredCashTips) } : {}),
     modifiedAt: dateOrNull(t.modifiedDate) ?? dateOrNull(t.createdDate) ?? clockInAt,
   };
 }
@@ -146,22 +164,44 @@ export function refundNetOfTax(refundCents: number, checkCents: number, taxCents
 }
 
 /**
- * The sales of one order: a sale per closed check (not voided or deleted) with its net amount
- * (Check.amount: after discounts, before tax) and the tips of its non-voided payments, and a
- * negative sale per refunded payment, before tax too. The order's guests count on its first sale only.
+ * Whether Toast took a check back after it closed: the check or its order voided (`voided`,
+ * `voidDate`) or deleted, or a check closed once (`closedDate` is "the most recent date at which
+ * this check's payment status was set to CLOSED") whose paymentStatus is OPEN or PAID again
+ * (reopened: Toast's checks go back from CLOSED to OPEN or PAID when a server reopens them).
+ */
+function takenBack(o: z.infer<typeof Order>, c: z.infer<typeof Check>): boolean {
+  return !!(o.voided || o.deleted || c.voided || c.deleted || (c.paymentStatus && c.paymentStatus !== 'CLOSED'));
+}
+
+/**
+ * The sales of one order: a sale per check that closed, with its net amount (Check.amount: after
+ * discounts, before tax, without gratuity service charges), the tips of its non-voided payments
+ * (Payment.tipAmount: the tip the guest added; the CASH payments' part is the cash tips), and its
+ * gratuity service charges (AppliedServiceCharge.gratuity: a required tip the restaurant adds, an
+ * automatic gratuity, so a service charge under 29 CFR 531.55, not a tip) as `serviceCharges`;
+ * other service charges (delivery fees and the like) are part of Check.amount and stay in net sales.
+ * Toast has no voluntary gratuity line apart from the tip, so `gratuities` is 0. A negative sale per
+ * refunded payment, before tax too. A check voided, deleted or reopened after it closed comes back
+ * as its sale marked voided (so what was stored of it is reversed; closed again, it comes back
+ * with voided false), dated by the void when that is later than its modifiedDate. The order's
+ * guests count on its first sale only.
  */
 export function orderSales(o: z.infer<typeof Order>, currency: string): PosSale[] {
-  if (o.voided || o.deleted) return [];
   const out: PosSale[] = [];
   let guests = o.numberOfGuests ?? 0;
   const orderModified = dateOrNull(o.modifiedDate);
   for (const c of o.checks) {
-    if (c.voided || c.deleted || !c.closedDate || (c.paymentStatus && c.paymentStatus !== 'CLOSED')) continue;
+    if (!c.closedDate) continue;
+    const voided = takenBack(o, c);
     const payments = (c.payments ?? []).filter((p) => p.paymentStatus !== 'VOIDED');
     const closedAt = parseToastDate(c.closedDate);
-    const modifiedAt = dateOrNull(c.modifiedDate) ?? orderModified ?? closedAt;
+    const voidAt = voided ? Math.max(dateOrNull(c.voidDate) ?? 0, dateOrNull(o.voidDate) ?? 0) : 0;
+    const modifiedAt = Math.max(dateOrNull(c.modifiedDate) ?? orderModified ?? closedAt, voidAt);
     const employeeVendorId = o.server?.guid ?? null;
     const tipsOf = (ps: typeof payments) => ps.reduce((sum, p) => sum + toMinorUnits(p.tipAmount ?? 0), 0);
+    const serviceCharges = (c.appliedServiceCharges ?? [])
+      .filter((s) => s.gratuity === true)
+      .reduce((sum, s) => sum + toMinorUnits(s.chargeAmount ?? 0), 0);
     out.push({
       vendorId: c.guid,
       employeeVendorId,
@@ -170,6 +210,9 @@ export function orderSales(o: z.infer<typeof Order>, currency: string): PosSale[
       amount: toMinorUnits(c.amount ?? 0),
       tips: tipsOf(payments),
       cashTips: tipsOf(payments.filter((p) => p.type === 'CASH')),
+      gratuities: 0,
+      serviceCharges,
+      voided,
       customers: guests,
       refund: false,
       refundOf: null,
@@ -193,6 +236,7 @@ export function orderSales(o: z.infer<typeof Order>, currency: string): PosSale[
           ),
         tips,
         cashTips: p.type === 'CASH' ? tips : 0,
+        voided,
         customers: 0,
         refund: true,
         refundOf: c.guid,

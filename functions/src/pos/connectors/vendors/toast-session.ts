@@ -23,6 +23,7 @@ export function toastReset(headers: Headers): number | undefined {
   return parseRetryAfter(v);
 }
 
+const ORDERS_BULK = '/orders/v2/ordersBulk';
 /** The documented maximum pageSize of /ordersBulk. */
 export const TOAST_ORDERS_PAGE_SIZE = 100;
 /** A token is renewed this long before its expiresIn runs out. */
@@ -30,6 +31,26 @@ const TOKEN_MARGIN_MS = 60_000;
 
 /** Toast's rate limit per API client and restaurant (devguide "Rate limiting"). */
 export const TOAST_REQUESTS_PER_SECOND = 20;
+/**
+ * "The GET /ordersBulk endpoint of the orders API uses an endpoint rate limit of five requests per
+ * client per location per second. Requests to the /ordersBulk endpoint for historical data using
+ * the startDate and endDate query parameters must not exceed intervals greater than one month with
+ * calls spaced at least 5-10 seconds apart." (doc.toasttab.com/doc/devguide/apiRateLimiting.html,
+ * "Endpoint-specific rate limits", checked 2026-12-02.)
+ */
+export const TOAST_ORDERS_BULK_PER_SECOND = 5;
+/** The spacing of historical ordersBulk reads (a backfill window): the documented 5 s at least. */
+export const TOAST_HISTORICAL_SPACING_MS = 5_000;
+/** The longest historical ordersBulk interval: "must not exceed intervals greater than one month" (28 days fits any month). */
+export const TOAST_HISTORICAL_MAX_WINDOW_MS = 28 * 86_400_000;
+/**
+ * The spacing used, TOAST_HISTORICAL_SPACING_MS unless TOAST_HISTORICAL_SPACING_MS is set in the
+ * environment (the test tier and the local stack, whose simulator does not ask for it, set 0).
+ */
+export function historicalSpacingMs(): number {
+  const v = process.env.TOAST_HISTORICAL_SPACING_MS;
+  return v !== undefined && /^\d+$/.test(v) ? Number(v) : TOAST_HISTORICAL_SPACING_MS;
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const recentRequests = new Map<string, { at: number }[]>();
 
@@ -39,13 +60,17 @@ const recentRequests = new Map<string, { at: number }[]>();
  * second after its answer: Toast received it before we got the answer, so Toast never sees more
  * than the limit in any second.
  */
-export async function paced<T>(key: string, request: () => Promise<T>): Promise<T> {
+export async function paced<T>(
+  key: string,
+  request: () => Promise<T>,
+  perSecond: number = TOAST_REQUESTS_PER_SECOND,
+): Promise<T> {
   let mine: { at: number };
   for (;;) {
     const now = Date.now();
     const recent = (recentRequests.get(key) ?? []).filter((r) => r.at > now - 1001);
     recentRequests.set(key, recent);
-    if (recent.length < TOAST_REQUESTS_PER_SECOND) {
+    if (recent.length < perSecond) {
       mine = { at: Infinity };
       recent.push(mine);
       break;
@@ -138,8 +163,9 @@ export class ToastSession {
 
   private request(path: string, query: Record<string, string>, accessToken: string): Promise<VendorResponse> {
     const qs = new URLSearchParams(query).toString();
-    return this.send(() =>
-      paced(`${this.clientId}:${this.restaurantGuid}`, () =>
+    const key = `${this.clientId}:${this.restaurantGuid}`;
+    const send = () =>
+      paced(key, () =>
         vendorRequest({
           vendor: 'toast',
           url: `${this.base}${path}${qs ? `?${qs}` : ''}`,
@@ -147,23 +173,38 @@ export class ToastSession {
           secrets: [this.clientSecret, accessToken],
           retryAfterFrom: toastReset,
         }),
-      ),
+      );
+    // ordersBulk has its own, lower endpoint limit within the client's global one
+    return this.send(
+      path === ORDERS_BULK ? () => paced(`${key}:ordersBulk`, send, TOAST_ORDERS_BULK_PER_SECOND) : send,
     );
   }
 
-  /** One page of ordersBulk, and whether a later page may hold more. */
+  /** When the last historical ordersBulk read of this session was answered (they are spaced). */
+  private lastHistoricalAt = 0;
+
+  /**
+   * One page of ordersBulk, and whether a later page may hold more. A historical read (a backfill
+   * window) waits until historicalSpacingMs() has passed since the previous one of the session.
+   */
   async ordersPage(
     from: number,
     to: number,
     page: number,
+    historical = false,
   ): Promise<{ orders: z.infer<typeof Order>[]; more: boolean }> {
+    // spaced from the previous answer: Toast then saw the previous call at least that long before
+    const wait = historical ? this.lastHistoricalAt + historicalSpacingMs() - Date.now() : 0;
+    if (wait > 0) await sleep(wait);
     const query = {
       startDate: iso(from),
       endDate: iso(to),
       pageSize: String(TOAST_ORDERS_PAGE_SIZE),
       page: String(page),
     };
-    const res = await this.get('/orders/v2/ordersBulk', query);
+    const res = await this.get(ORDERS_BULK, query).finally(() => {
+      if (historical) this.lastHistoricalAt = Date.now();
+    });
     const orders = parseAs('toast', z.array(Order), res, 'the orders page');
     const rels = linkRels(res.headers);
     return { orders, more: orders.length >= TOAST_ORDERS_PAGE_SIZE && (rels === undefined || rels.has('next')) };

@@ -3,10 +3,16 @@ import { parseAs } from '../http';
 import { toastWebhook } from '../webhooks/toast';
 import type { Connector, StreamAuth, StreamConnector, StreamWindow } from '../types';
 import { Employee, iso, Order, orderSales, RestaurantCurrency, TimeEntry, toEmployee, toPunch } from './toast-records';
-import { ToastSession } from './toast-session';
+import { TOAST_HISTORICAL_MAX_WINDOW_MS, ToastSession } from './toast-session';
 
 export { orderSales, parseToastDate, toMinorUnits } from './toast-records';
-export { TOAST_ORDERS_PAGE_SIZE, TOAST_REQUESTS_PER_SECOND, TOAST_USER_ACCESS_TYPE } from './toast-session';
+export {
+  TOAST_HISTORICAL_SPACING_MS,
+  TOAST_ORDERS_BULK_PER_SECOND,
+  TOAST_ORDERS_PAGE_SIZE,
+  TOAST_REQUESTS_PER_SECOND,
+  TOAST_USER_ACCESS_TYPE,
+} from './toast-session';
 
 /**
  * Toast, following the Toast developer guide and API reference (doc.toasttab.com):
@@ -47,7 +53,11 @@ export { TOAST_ORDERS_PAGE_SIZE, TOAST_REQUESTS_PER_SECOND, TOAST_USER_ACCESS_TY
  *   Payment.amount excludes tips, Payment.tipAmount; Payment.type CASH, CREDIT, GIFTCARD ...: the
  *   cash part of the tips is that of CASH payments). Refunds: Payment.refundStatus
  *   (NONE/PARTIAL/FULL) and Payment.refund {refundAmount (tip excluded), tipRefundAmount,
- *   refundDate}. Voided (Order/Check.voided) and deleted checks are skipped, as are VOIDED payments.
+ *   refundDate}. A check voided (Order/Check.voided, voidDate), deleted or reopened (paymentStatus
+ *   OPEN or PAID again after a closedDate) comes back as a voided sale; VOIDED payments are
+ *   skipped. Gratuity service charges (appliedServiceCharges[].gratuity) are service charges, apart
+ *   from net sales and tips (toast-records.ts orderSales says why). TimeEntry.declaredCashTips is
+ *   the punch's declared cash tips.
  *   Pages are numbered, not keyed: an order modified while we page leaves the window (its new
  *   modified date is after endDate) and every later order moves up one place, so reading forward
  *   would skip the order crossing a page boundary. The pages are read backwards instead (the last
@@ -55,8 +65,9 @@ export { TOAST_ORDERS_PAGE_SIZE, TOAST_REQUESTS_PER_SECOND, TOAST_USER_ACCESS_TY
  * - Currency: GET /restaurants/v1/restaurants/{guid} general.currencyCode when the answer has one,
  *   else USD (Toast's amounts are documented as dollar amounts).
  * - Every request goes through the engine's retry policy (StreamAuth.retry) and keeps to Toast's
- *   documented rate limit (devguide "Rate limiting": 20 requests a second per API client, per
- *   restaurant) within this process; a 429 (another process) carries Retry-After or
+ *   documented rate limits (devguide "Rate limiting": 20 requests a second per API client, per
+ *   restaurant; ordersBulk 5 a second per client and location, historical reads at most a month
+ *   each and spaced at least 5 s: toast-session.ts) within this process; a 429 (another process) carries Retry-After or
  *   X-Toast-RateLimit-Reset (epoch seconds, "Rate limiting header fields").
  */
 
@@ -126,35 +137,41 @@ export const toastStreams: StreamConnector = {
     );
     const currency = info.general?.currencyCode ?? 'USD';
     // ordersBulk's startDate/endDate are modification dates (creation included): a window reads the
-    // orders last modified in it, so consecutive windows up to now read every order once.
-    const [from, to] = 'modifiedSince' in window ? [window.modifiedSince, Date.now()] : [window.from, window.to];
+    // orders last modified in it, so consecutive windows up to now read every order once. A backfill
+    // (historical) window is read in pieces of at most a month, its calls spaced (TOAST_HISTORICAL_*).
+    const historical = !('modifiedSince' in window);
+    const [from, to] = historical ? [window.from, window.to] : [window.modifiedSince, Date.now()];
     const salesOf = (orders: z.infer<typeof Order>[]) => orders.flatMap((o) => orderSales(o, currency));
-    const first = await session.ordersPage(from, to, 1);
-    if (!first.more) {
-      const sales = salesOf(first.orders);
-      if (sales.length > 0) yield sales;
-      return;
-    }
-    // the last page: the first that is not full (probing 2, 4, 8 ... then halving the gap)
-    let full = 1;
-    let last = 2;
-    let lastPage = await session.ordersPage(from, to, last);
-    while (lastPage.more) {
-      full = last;
-      last *= 2;
-      lastPage = await session.ordersPage(from, to, last);
-    }
-    while (last - full > 1) {
-      const mid = Math.floor((full + last) / 2);
-      const probe = await session.ordersPage(from, to, mid);
-      if (probe.more) full = mid;
-      else [last, lastPage] = [mid, probe];
-    }
-    const tail = salesOf(lastPage.orders);
-    if (tail.length > 0) yield tail;
-    for (let page = last - 1; page >= 1; page--) {
-      const sales = salesOf((await session.ordersPage(from, to, page)).orders);
-      if (sales.length > 0) yield sales;
+    const pieces = historical ? [...split(from, to, TOAST_HISTORICAL_MAX_WINDOW_MS)] : [[from, to] as [number, number]];
+    for (const [start, end] of pieces) {
+      const page = (n: number) => session.ordersPage(start, end, n, historical);
+      const first = await page(1);
+      if (!first.more) {
+        const sales = salesOf(first.orders);
+        if (sales.length > 0) yield sales;
+        continue;
+      }
+      // the last page: the first that is not full (probing 2, 4, 8 ... then halving the gap)
+      let full = 1;
+      let last = 2;
+      let lastPage = await page(last);
+      while (lastPage.more) {
+        full = last;
+        last *= 2;
+        lastPage = await page(last);
+      }
+      while (last - full > 1) {
+        const mid = Math.floor((full + last) / 2);
+        const probe = await page(mid);
+        if (probe.more) full = mid;
+        else [last, lastPage] = [mid, probe];
+      }
+      const tail = salesOf(lastPage.orders);
+      if (tail.length > 0) yield tail;
+      for (let n = last - 1; n >= 1; n--) {
+        const sales = salesOf((await page(n)).orders);
+        if (sales.length > 0) yield sales;
+      }
     }
   },
 };

@@ -31,8 +31,21 @@ const SquareEvent = z.object({
     type: z.string().optional(),
     id: z.string().optional(),
     object: z.record(z.string(), z.unknown()).optional(),
+    deleted: z.boolean().optional(),
   }),
 });
+
+/**
+ * Events of a deletion, whose data is `{type, id, deleted: true}` only: "The event data contains
+ * only the id of the deleted timecard and the deleted field set to true"
+ * (developer.squareup.com/docs/labor-api/webhooks, checked 2026-12-02; the deprecated Shift event
+ * likewise, with the same id). No read finds a deleted timecard again (SearchTimecards does not
+ * return them), so the event carries the deletion (WebhookEvent.deletions) for the sync to apply.
+ */
+const DELETIONS: Readonly<Record<string, 'punches'>> = {
+  'labor.timecard.deleted': 'punches',
+  'labor.shift.deleted': 'punches',
+};
 
 const STREAMS: Readonly<Record<string, WebhookStream[]>> = {
   'team_member.created': ['roster'],
@@ -94,6 +107,9 @@ export const squareWebhook: VendorWebhook = {
       now: ctx.now,
     });
     const locationIds = locationsOf(event.data.object);
+    const stream = Object.prototype.hasOwnProperty.call(DELETIONS, event.type) ? DELETIONS[event.type] : undefined;
+    if (stream && !event.data.id)
+      throw new WebhookRefused('square', 'malformed', `square: the ${event.type} event names no id (data.id)`);
     return [
       {
         vendor: 'square',
@@ -104,6 +120,7 @@ export const squareWebhook: VendorWebhook = {
         locationIds,
         occurredAt,
         streams: squareWebhook.streamsFor(event),
+        ...(stream && event.data.id ? { deletions: [{ stream, vendorId: event.data.id, deletedAt: occurredAt }] } : {}),
       },
     ];
   },
