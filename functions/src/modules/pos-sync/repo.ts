@@ -18,7 +18,8 @@ import { posEmployeeSchema, storedPosPunch } from './schemas';
  *     {connectionId, slug, posEmployeeId, vendorId, punch (the PosPunch as read), modifiedAt, heldAt};
  *     replayed into attendance and deleted when the POS employee is linked.
  *   posDeletions/{connectionId}~{stream}~{vendorId}   a deletion a webhook announced by id alone
- *     (Square labor.timecard.deleted): {connectionId, stream, vendorId, deletedAt, queuedAt}; the
+ *     (Square labor.timecard.deleted): {connectionId, stream, vendorId, deletedAt, eventKey|null
+ *     (the webhook event that announced it), queuedAt}; the
  *     engine applies it in the stream's next run (writeDeletions) and then deletes it.
  *   Synced sales are the sales module's (recordExternalSales): their invoices keep each sale whole,
  *     and the tips per business day and employee (posTips) move in the same commit.
@@ -161,6 +162,7 @@ const storedDeletion = z.object({
   stream: z.enum(['punches', 'sales']),
   vendorId: z.string(),
   deletedAt: z.number(),
+  eventKey: z.string().nullable().default(null),
   queuedAt: z.number().default(0),
 });
 export type QueuedDeletion = z.output<typeof storedDeletion>;

@@ -119,6 +119,8 @@ const QUEUE_PAGE = 500;
 export async function queueDeletions(
   t: Pick<SinkTarget, 'companyId' | 'connectionId'>,
   deletions: readonly PosDeletion[],
+  /** The webhook event that announced them (its record's key), kept with each. */
+  eventKey: string | null = null,
 ): Promise<void> {
   const now = Date.now();
   for (let i = 0; i < deletions.length; i += MAX_COMMIT_WRITES) {
@@ -133,6 +135,7 @@ export async function queueDeletions(
           stream: d.stream,
           vendorId: d.vendorId,
           deletedAt: d.deletedAt,
+          eventKey,
           queuedAt: now,
         }),
       );
