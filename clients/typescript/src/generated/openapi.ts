@@ -5405,6 +5405,8 @@ export interface components {
              * @default false
              */
             archived: boolean;
+            /** @description The part of `tips` the employee already holds in cash (cash tips entered on checks and declared on POS punches): reported to payroll (taxable wages), not paid out again; the rest is paid through payroll. Absent from reports frozen before cash tips were kept apart */
+            cashTips?: number | null;
             days: {
                 date: string;
                 doubleTimeMinutes: number;
@@ -5452,7 +5454,7 @@ export interface components {
             /** @description Per hour, minor units: regularPay over the regular hours (with one rate and one workweek, the rate itself) */
             regularRate?: number | null;
             salaried: boolean;
-            /** @description Integer minor units; null when withheld from the caller (`hidden`) */
+            /** @description The staff's tips of the period (POS card and cash tips, declared cash tips, voluntary gratuities, with tips given to and received from other employees; service charges are not tips) */
             tips?: number | null;
             /** @description Regular + overtime + double time + premiums + prior-period adjustments + tips (salaried employees: premiums and tips only; their salary is paid outside the hours) */
             totalPay?: number | null;

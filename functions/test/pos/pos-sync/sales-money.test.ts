@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { writePunches, writeRoster, writeSales } from '../../../src/modules/pos-sync';
 import type { PosSale } from '../../../src/pos/connectors';
+import { tipsByEmployee } from '../../../src/modules/sales';
 import { api } from '../../helpers/api';
 import { bearer } from '../../helpers/users';
 import {
@@ -148,6 +149,10 @@ describe('POS money as the vendor says it', () => {
       [ria]: { ...NONE, employeeId: ria, tipsReceived: 700, tips: 700 },
     };
     expect(employees).toEqual(first === max ? [byId[max], byId[ria]] : [byId[ria], byId[max]]);
+    // what payroll pays: the staff's tips, service charges not among them
+    const payroll = await tipsByEmployee(co.companyId, '2025-03-01', '2025-03-31');
+    expect(Object.fromEntries(payroll.tips)).toEqual({ [max]: 1600, [ria]: 700 });
+    expect(payroll.cashTips.size).toBe(0);
   });
 
   it('holds a tip credited to a POS employee not linked yet and attributes it when the link comes', async () => {
@@ -223,6 +228,9 @@ describe('POS money as the vendor says it', () => {
       ].sort((a, b) => (a.employeeId < b.employeeId ? -1 : 1)),
     );
     expect((await docsOf(co.companyId, 'posDeclaredTips')).map((d) => [d.vendorId, d.amount])).toEqual([['tc-2', 450]]);
+    const payroll = await tipsByEmployee(co.companyId, '2025-03-01', '2025-03-31');
+    expect(Object.fromEntries(payroll.tips)).toEqual({ [max]: 300, [ria]: 450 });
+    expect(Object.fromEntries(payroll.cashTips)).toEqual({ [ria]: 450 });
   });
 
   it('leaves the stored figures equal to the latest version of each sale, whatever versions, voids and re-closes arrive (and reruns)', async () => {
