@@ -219,8 +219,20 @@ describe('POS money as the vendor says it', () => {
       { ...NONE, date: DAY, employeeId: max, cardTips: 300, tips: 300 },
       { ...NONE, date: '2025-03-05', employeeId: max, declaredCashTips: 900, tips: 900 },
     ]);
+    // the same tips on another day: they move with the punch
+    const moved = {
+      ...changed,
+      clockInAt: at('2025-03-06', 10 * 60),
+      clockOutAt: at('2025-03-06', 14 * 60),
+      modifiedAt: changed.modifiedAt + 1,
+    };
+    await writePunches(co.target, [moved]);
+    expect((await tipsOf(co)).days).toEqual([
+      { ...NONE, date: DAY, employeeId: max, cardTips: 300, tips: 300 },
+      { ...NONE, date: '2025-03-06', employeeId: max, declaredCashTips: 900, tips: 900 },
+    ]);
     await writePunches(co.target, [{ ...other, declaredCashTips: 450, modifiedAt: other.modifiedAt + 1 }]);
-    await writePunches(co.target, [{ ...changed, deleted: true, modifiedAt: changed.modifiedAt + 1 }]);
+    await writePunches(co.target, [{ ...moved, deleted: true, modifiedAt: moved.modifiedAt + 1 }]);
     expect((await tipsOf(co)).days).toEqual(
       [
         { ...NONE, date: DAY, employeeId: max, cardTips: 300, tips: 300 },
