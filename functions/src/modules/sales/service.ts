@@ -14,7 +14,7 @@ import {
 } from './aggregate';
 import { laborByBusinessHour, laborOfWorkedTime, type WorkedTime } from './labor';
 import * as repo from './repo';
-import { staffTips } from './tip-kinds';
+import { addTips, noTips, staffTips } from './tip-kinds';
 import { DEFAULT_FIELDS, MAX_RANGE_DAYS, parseHours, type SalesField, type SalesQuery } from './schemas';
 
 export { importInvoices } from './importer';
@@ -27,6 +27,7 @@ const BUCKET_FIELDS: Record<SalesField, (keyof Bucket)[]> = {
   tips: ['tips'],
   perHour: ['perHour'],
   ratio: ['ratio', 'laborCost', 'actualRatio', 'actualLaborCost'],
+  tipKinds: [],
 };
 
 /** The base keys of `source`, and the keys of the fields asked for. */
@@ -77,7 +78,7 @@ export async function getSales({ query }: { query: SalesQuery }) {
           );
           return { days, currency };
         })();
-  const [{ days, currency: seenCurrency }, labor, actualLabor] = await Promise.all([
+  const [{ days, currency: seenCurrency }, labor, actualLabor, tipRows] = await Promise.all([
     salesRead,
     wantsLabor
       ? laborCost({
@@ -101,6 +102,7 @@ export async function getSales({ query }: { query: SalesQuery }) {
           pricing: pricing!,
         })
       : undefined,
+    fields.includes('tipKinds') ? repo.readTips(companyId, startDate, endDate, query.employeeId) : undefined,
   ]);
   const currency = seenCurrency ?? (await repo.readSalesCurrency(companyId));
 
@@ -120,6 +122,15 @@ export async function getSales({ query }: { query: SalesQuery }) {
   });
   const base = ['key', 'start', 'end', 'days', 'invoiceCount'] as const satisfies readonly (keyof Bucket)[];
   const summary = query.includeSummary ? summarize(buckets) : undefined;
+  // the tips by kind of each bucket's business days (kept per day and employee, not per hour)
+  const kindsOf = tipRows
+    ? (b: { start: string; end: string }) => {
+        const k = noTips();
+        for (const r of tipRows) if (r.date >= b.start && r.date <= b.end) addTips(k, r);
+        return { tipKinds: { ...k, tips: staffTips(k) } };
+      }
+    : () => ({});
+  const whole = { start: startDate, end: endDate };
   return {
     companyId,
     startDate,
@@ -134,11 +145,11 @@ export async function getSales({ query }: { query: SalesQuery }) {
     excludeRefunds: query.excludeRefunds,
     fields,
     hidden: [],
-    buckets: buckets.map((b) => pick(b, fields, base)),
+    buckets: buckets.map((b) => ({ ...pick(b, fields, base), ...kindsOf(b) })),
     ...(summary && {
       summary: {
         bucketCount: summary.bucketCount,
-        totals: pick(summary.totals, fields, ['days', 'invoiceCount'] as const),
+        totals: { ...pick(summary.totals, fields, ['days', 'invoiceCount'] as const), ...kindsOf(whole) },
         averages: pick(
           summary.averages,
           fields.filter((f) => f !== 'perHour'),

@@ -149,6 +149,54 @@ describe('POS money as the vendor says it', () => {
       [ria]: { ...NONE, employeeId: ria, tipsReceived: 700, tips: 700 },
     };
     expect(employees).toEqual(first === max ? [byId[max], byId[ria]] : [byId[ria], byId[max]]);
+    // the sales answer: each kind per bucket, and refused where a kind cannot be cut
+    const sales = await api('sales')
+      .get('/sales')
+      .query({
+        companyId: co.companyId,
+        startDate: '2025-03-01',
+        endDate: '2025-03-31',
+        groupBy: 'monthly',
+        fields: 'totalSales,tipKinds',
+      })
+      .set(bearer(co.manager));
+    expect(sales.status).toBe(200);
+    expect(sales.body.data.buckets[0]).toMatchObject({
+      totalSales: 10_000,
+      tipKinds: {
+        ...NONE,
+        cardTips: 1500,
+        gratuities: 800,
+        serviceCharges: 1800,
+        tipsGiven: 700,
+        tipsReceived: 700,
+        tips: 2300,
+      },
+    });
+    expect(sales.body.data.summary.totals.tipKinds).toMatchObject({ serviceCharges: 1800, tips: 2300 });
+    const mine = await api('sales')
+      .get('/sales')
+      .query({
+        companyId: co.companyId,
+        startDate: '2025-03-01',
+        endDate: '2025-03-31',
+        groupBy: 'monthly',
+        fields: 'tipKinds',
+        employeeId: ria,
+      })
+      .set(bearer(co.manager));
+    expect(mine.body.data.buckets[0].tipKinds).toEqual({ ...NONE, tipsReceived: 700, tips: 700 });
+    const cut = await api('sales')
+      .get('/sales')
+      .query({
+        companyId: co.companyId,
+        startDate: '2025-03-01',
+        endDate: '2025-03-31',
+        fields: 'tipKinds',
+        period: 'morning',
+      })
+      .set(bearer(co.manager));
+    expect(cut.status).toBe(400);
     // what payroll pays: the staff's tips, service charges not among them
     const payroll = await tipsByEmployee(co.companyId, '2025-03-01', '2025-03-31');
     expect(Object.fromEntries(payroll.tips)).toEqual({ [max]: 1600, [ria]: 700 });
