@@ -328,7 +328,8 @@ function renderTimeEntry(t: SimTimeEntry) {
   };
 }
 
-function renderOrder(o: SimOrder) {
+/** An order as ordersBulk (and the orders webhook's `details.order`) renders it. */
+export function renderToastOrder(o: SimOrder) {
   return {
     ...ref(o.guid, 'Order'),
     openedDate: toastDate(o.openedAt),
@@ -760,7 +761,7 @@ export function toastRouter(state: SimulatorState): Router {
       .sort((a, b) => a.modifiedAt - b.modifiedAt || (a.guid < b.guid ? -1 : 1));
     const faults = pageFaults(state);
     const start = (page - 1) * pageSize;
-    const body = all.slice(faults.duplicate && start > 0 ? start - 1 : start, page * pageSize).map(renderOrder);
+    const body = all.slice(faults.duplicate && start > 0 ? start - 1 : start, page * pageSize).map(renderToastOrder);
     const self = new URL(`${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`);
     const at = (n: number) => {
       self.searchParams.set('page', String(n));

@@ -1,6 +1,9 @@
 import allowList from './vendor-specs/allow-list.json';
 import knownMismatches from './vendor-specs/known-mismatches.json';
 import { Checker, fieldsOf, loadSpec, type Problem } from './conformance/spec';
+import { squareDeletedEvent, squareEvent, toastEvent } from '../../../dev/vendors/webhooks';
+import { squareSimData } from '../../../dev/vendors/square';
+import { renderToastOrder, toastSimData } from '../../../dev/vendors/toast';
 import {
   driveConnector,
   recordingSimulator,
@@ -25,6 +28,7 @@ interface Excused {
   field: string;
 }
 
+const SIMULATED_TOAST_GUID = 'a1b2c3d4-0000-4000-8000-000000000001';
 const VENDORS: Vendor[] = ['square', 'toast', 'clover', 'lightspeed', 'revel', 'spoton'];
 
 const matches = (e: Excused, vendor: string, p: Problem) =>
@@ -129,6 +133,61 @@ describe('the connectors and the simulators against the vendors’ specification
       expect([...(served.get(vendor) ?? [])]).toEqual(expect.arrayContaining(fields));
     },
   );
+
+  it('the webhook payloads the tests sign (Square events, Toast orders messages) are the documented ones', () => {
+    const post = (path: string, body: unknown): Exchange => ({
+      method: 'POST',
+      path,
+      query: {},
+      headers: {},
+      body,
+      contentType: 'application/json',
+      status: 200,
+      response: undefined,
+    });
+    const data = squareSimData();
+    const timecard = data.timecards.find((t) => t.declared_cash_tip_money)!;
+    const order = data.orders.order(0);
+    const square = [
+      squareEvent({ type: 'labor.timecard.updated', merchantId: 'M1', dataType: 'timecard', entity: { ...timecard } }),
+      squareDeletedEvent({ type: 'labor.timecard.deleted', merchantId: 'M1', dataType: 'timecard', id: timecard.id }),
+      squareEvent({
+        type: 'team_member.updated',
+        merchantId: 'M1',
+        dataType: 'team_member',
+        entity: { ...data.teamMembers[0] },
+      }),
+      squareEvent({
+        type: 'order.updated',
+        merchantId: 'M1',
+        dataType: 'order',
+        objectKey: 'order_updated',
+        entity: {
+          order_id: order.id,
+          version: order.version,
+          location_id: order.location_id,
+          state: order.state,
+          created_at: order.created_at,
+          updated_at: order.updated_at,
+        },
+      }),
+    ];
+    const toast = [
+      toastEvent({
+        eventType: 'order_updated',
+        restaurantGuid: SIMULATED_TOAST_GUID,
+        details: { order: renderToastOrder(toastSimData().orders.find((o) => o.checks[0].serviceCharges.length)!) },
+      }),
+    ];
+    const problems = [
+      ...square.flatMap((e) => new Checker(loadSpec('square')).check(post('/webhooks/square', e)).problems),
+      ...toast.flatMap((e) => new Checker(loadSpec('toast')).check(post('/webhooks/toast', e)).problems),
+    ].map(keyOf);
+    expect(problems).toEqual([]);
+    // and the checker does hold them to it
+    const renamed = { ...square[1], data: { ...square[1].data, removed: true } };
+    expect(new Checker(loadSpec('square')).check(post('/webhooks/square', renamed)).problems.length).toBeGreaterThan(0);
+  });
 
   it('fails a field the specification does not name, and a value of the wrong type', () => {
     const checker = new Checker(loadSpec('toast'));
