@@ -3568,6 +3568,7 @@ export interface paths {
          *     - perHour: sales per wall-clock hour of the day (24 integers, index 0 = 00:00-00:59), summed over the bucket's days;
          *     - ratio: labor cost / totalSales (4 decimals; null when totalSales is 0), with `laborCost` beside it. Labor cost = for each **published** shift in the selection, its hours x the employee's rateRegular (else the rate of the shift's position, else 0), in minor units, leaving out shifts whose role has includedInLaborCost false; a shift runs from start to end minutes of its date (end < start crosses midnight; end null lasts the profile's defaultDuration; breaks not subtracted) and its minutes are spread over business hours like sales, so period and hours cut it the same way. employeeId and positionId filters select the shifts of that employee / position, role the shifts whose position has that role name; posSource does not filter shifts.
          *     - actualLaborCost / actualRatio (with ratio): the same for the time actually worked: approved punches of the attendance module, unpaid breaks left out, at the employee's rateRegular (else the rate of the punch's position), cut by period and hours like sales; the same filters and includedInLaborCost rule; overtime premiums are payroll's, not counted here.
+         *     - tipKinds (on request): the POS tips of the bucket's business days, each kind apart (card tips, cash tips entered, declared cash tips, voluntary gratuities, service charges and automatic gratuities, tips given and received) with the staff's tips they make; a sale the POS voided after closing counts nowhere, here or in the other figures. Kept per business day and employee, so only with period full, no hours and no positionId, role or posSource filter (else 400); with employeeId, that employee's;
          *     - refunds: left out by default; with excludeRefunds=false their (negative) amounts and refunded tips are added.
          *
          *     **Access.** Managers and owners. Employees get 403: sales are business figures. For managers, `tips` is withheld when the policy hideTipsFromManagers is on and the labour cost and ratios when hideFinancialInfoFromManagers is on; for everyone, the labour cost and ratios while the setting hasAccessToLaborCost is off (`hidden` lists the x-visibility tags withheld).
@@ -5405,6 +5406,8 @@ export interface components {
              * @default false
              */
             archived: boolean;
+            /** @description The part of `tips` the employee already holds in cash (cash tips entered on checks and declared on POS punches): reported to payroll (taxable wages), not paid out again; the rest is paid through payroll. Absent from reports frozen before cash tips were kept apart */
+            cashTips?: number | null;
             days: {
                 date: string;
                 doubleTimeMinutes: number;
@@ -5452,7 +5455,7 @@ export interface components {
             /** @description Per hour, minor units: regularPay over the regular hours (with one rate and one workweek, the rate itself) */
             regularRate?: number | null;
             salaried: boolean;
-            /** @description Integer minor units; null when withheld from the caller (`hidden`) */
+            /** @description The staff's tips of the period (POS card and cash tips, declared cash tips, voluntary gratuities, with tips given to and received from other employees; service charges are not tips) */
             tips?: number | null;
             /** @description Regular + overtime + double time + premiums + prior-period adjustments + tips (salaried employees: premiums and tips only; their salary is paid outside the hours) */
             totalPay?: number | null;
@@ -7345,6 +7348,25 @@ export interface components {
             ratio?: number | null;
             /** @description First date of the range in this bucket */
             start: string;
+            /** @description With tipKinds: the POS tips of the bucket's business days (and of employeeId's, with that filter), each kind apart: card tips, cash tips entered, declared cash tips (POS punches), voluntary gratuities, service charges and automatic gratuities (not tips, 29 CFR 531.55), tips given to and received from other servers (GET /posSync/tips per day and employee). Kept per business day, not per hour: only with period full, no hours and no positionId, role or posSource filter */
+            tipKinds?: {
+                /** @description Minor units of `currency` (e.g. cents) */
+                cardTips: number;
+                /** @description Minor units of `currency` (e.g. cents) */
+                cashTips: number;
+                /** @description Minor units of `currency` (e.g. cents) */
+                declaredCashTips: number;
+                /** @description Minor units of `currency` (e.g. cents) */
+                gratuities: number;
+                /** @description Minor units of `currency` (e.g. cents) */
+                serviceCharges: number;
+                /** @description The staff's tips: cardTips + cashTips + declaredCashTips + gratuities - tipsGiven + tipsReceived (service charges are the restaurant's, not tips) */
+                tips: number;
+                /** @description Minor units of `currency` (e.g. cents) */
+                tipsGiven: number;
+                /** @description Minor units of `currency` (e.g. cents) */
+                tipsReceived: number;
+            };
             /** @description Minor units of `currency` (e.g. cents) */
             tips?: number;
             /** @description Minor units of `currency` (e.g. cents) */
@@ -7378,7 +7400,7 @@ export interface components {
             currency: string | null;
             endDate: string;
             excludeRefunds: boolean;
-            fields: ("morningSales" | "totalSales" | "eveningSales" | "customerCount" | "perHour" | "tips" | "ratio")[];
+            fields: ("morningSales" | "totalSales" | "eveningSales" | "customerCount" | "perHour" | "tips" | "ratio" | "tipKinds")[];
             /** @enum {string} */
             groupBy: "daily" | "weekly" | "monthly";
             /** @description What is withheld from this caller (x-visibility tags: tips by hideTipsFromManagers, pay by hideFinancialInfoFromManagers, laborCost by hasAccessToLaborCost) */
@@ -7413,6 +7435,25 @@ export interface components {
                     morningSales?: number;
                     /** @description laborCost / totalSales, 4 decimals; null when totalSales is 0 */
                     ratio?: number | null;
+                    /** @description With tipKinds: the POS tips of the bucket's business days (and of employeeId's, with that filter), each kind apart: card tips, cash tips entered, declared cash tips (POS punches), voluntary gratuities, service charges and automatic gratuities (not tips, 29 CFR 531.55), tips given to and received from other servers (GET /posSync/tips per day and employee). Kept per business day, not per hour: only with period full, no hours and no positionId, role or posSource filter */
+                    tipKinds?: {
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        cardTips: number;
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        cashTips: number;
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        declaredCashTips: number;
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        gratuities: number;
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        serviceCharges: number;
+                        /** @description The staff's tips: cardTips + cashTips + declaredCashTips + gratuities - tipsGiven + tipsReceived (service charges are the restaurant's, not tips) */
+                        tips: number;
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        tipsGiven: number;
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        tipsReceived: number;
+                    };
                     /** @description Minor units of `currency` (e.g. cents) */
                     tips?: number;
                     /** @description Minor units of `currency` (e.g. cents) */
@@ -7443,6 +7484,25 @@ export interface components {
                     perHour?: number[];
                     /** @description laborCost / totalSales, 4 decimals; null when totalSales is 0 */
                     ratio?: number | null;
+                    /** @description With tipKinds: the POS tips of the bucket's business days (and of employeeId's, with that filter), each kind apart: card tips, cash tips entered, declared cash tips (POS punches), voluntary gratuities, service charges and automatic gratuities (not tips, 29 CFR 531.55), tips given to and received from other servers (GET /posSync/tips per day and employee). Kept per business day, not per hour: only with period full, no hours and no positionId, role or posSource filter */
+                    tipKinds?: {
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        cardTips: number;
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        cashTips: number;
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        declaredCashTips: number;
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        gratuities: number;
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        serviceCharges: number;
+                        /** @description The staff's tips: cardTips + cashTips + declaredCashTips + gratuities - tipsGiven + tipsReceived (service charges are the restaurant's, not tips) */
+                        tips: number;
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        tipsGiven: number;
+                        /** @description Minor units of `currency` (e.g. cents) */
+                        tipsReceived: number;
+                    };
                     /** @description Minor units of `currency` (e.g. cents) */
                     tips?: number;
                     /** @description Minor units of `currency` (e.g. cents) */
@@ -32191,7 +32251,7 @@ export interface operations {
                 /** @description Keep only the wall-clock hours start..end inclusive (0-23, start <= end), e.g. 11-15 keeps 11:00 to 15:59 */
                 hours?: string;
                 /** @description What each bucket carries. Default: totalSales, morningSales, eveningSales, customerCount, tips (perHour and ratio only on request; ratio also reads shifts). */
-                fields?: ("morningSales" | "totalSales" | "eveningSales" | "customerCount" | "perHour" | "tips" | "ratio")[];
+                fields?: ("morningSales" | "totalSales" | "eveningSales" | "customerCount" | "perHour" | "tips" | "ratio" | "tipKinds")[];
                 /** @description Leave out days with no invoice in the selection: they do not count in `days`, their labor cost is not counted, and a bucket of only empty days is left out */
                 excludeEmptyDays?: boolean;
                 /** @description Add `summary`: totals, averages per bucket, best and worst bucket by totalSales */

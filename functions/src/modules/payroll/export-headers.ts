@@ -4,6 +4,7 @@
 export const ADP_CODES = {
   doubleTimeHours: 'DBL',
   tipsEarnings: 'TIP',
+  cashTipsEarnings: 'CTP',
   schedulePremiumEarnings: 'FWW',
   mealPremiumEarnings: 'MLP',
   priorPeriodEarnings: 'RET',
@@ -15,6 +16,7 @@ export const PAYCHEX_PAY_COMPONENTS = {
   overtime: 'Overtime',
   doubleTime: 'Doubletime',
   tips: 'Tips',
+  cashTips: 'Cash Tips',
   schedulePremium: 'Schedule Premium',
   mealPremium: 'Meal Premium',
   priorPeriod: 'Retro Pay',
@@ -25,6 +27,10 @@ export const PAYCHEX_PAY_COMPONENTS = {
 export const GUSTO_PREMIUM_COLUMN = 'bonus';
 /** Gusto's "Correction payment" field: prior-period adjustments and what its one stored rate cannot price. */
 export const GUSTO_CORRECTION_COLUMN = 'correction_payment';
+/** Gusto's "Cash tips" field: tips the employee already received in cash, present when the file has some. */
+export const GUSTO_CASH_TIPS_COLUMN = 'cash_tips';
+/** The generic layout's column for the cash part of the tips, present when the file has some. */
+export const GENERIC_CASH_TIPS_COLUMN = 'cash_tips';
 /** The generic layout's column for prior-period adjustments, present when the file has one. */
 export const GENERIC_ADJUSTMENT_COLUMN = 'prior_period_adjustment';
 /** The generic layout's column for bonuses and other pay elements (with the overtime they owe), present when the file has one. */

@@ -6,8 +6,10 @@ import {
   ADP_CODES,
   ADP_HEADER,
   GENERIC_ADJUSTMENT_COLUMN,
+  GENERIC_CASH_TIPS_COLUMN,
   GENERIC_PAY_ELEMENT_COLUMN,
   GENERIC_HEADER,
+  GUSTO_CASH_TIPS_COLUMN,
   GUSTO_CORRECTION_COLUMN,
   GUSTO_HEADER,
   GUSTO_PREMIUM_COLUMN,
@@ -63,6 +65,21 @@ import {
  *   types are not supported in the CSV upload", Gusto Help Center), so their sum goes to `bonus`,
  *   the template's taxable extra-pay column, present only when the file has a premium and empty
  *   for an employee without one (a 0 would erase a bonus entered in Gusto).
+ * - Tips are reported in two kinds, as the providers take them (checked 2026-12-02): tips paid
+ *   through the paycheck (card tips, voluntary gratuities, tips received from other servers less
+ *   those given) and cash tips the employee already holds (cash tips entered on checks and cash
+ *   tips declared on POS punches: taxable wages, not paid again). Gusto: `paycheck_tips` and
+ *   `cash_tips`, both optional fields of the regular-payroll CSV upload (Gusto Help Center "Upload
+ *   payroll data with a CSV", support.gusto.com/article/999914471000000); `cash_tips` is written
+ *   only when the file has cash tips (a 0 would erase cash tips entered in Gusto). ADP: two
+ *   Earnings 3 codes, `TIP` (paycheck) and `CTP` (cash), placeholders the practitioner maps to the
+ *   company's own "Tips and Gratuities" earnings (ADP earnings codes are set up per company; ADP
+ *   Run integrations send credit-card and cash tips under separate earning codes so tips are not
+ *   reported twice: 7shifts KB "Set Up Custom Earning Codes in ADP Run"). Paychex: pay components
+ *   `Tips` and `Cash Tips` (names to be set up on the Paychex client, like every SPI pay
+ *   component, see below). Generic: `tips` is the staff's tips, with a `cash_tips` column (the
+ *   part in cash) when the file has cash tips. Service charges and automatic gratuities are the
+ *   restaurant's receipt, not tips (29 CFR 531.55): never in these columns.
  * - Invalid input (a minute or money value that is not a safe integer, an unknown layout or
  *   currency, a malformed period) is a programming error: RangeError.
  * - Filename: `payroll-{companyId}-{periodStart}_{periodEnd}-{layout}.csv`, the company id reduced
@@ -133,8 +150,8 @@ import {
  *   double_overtime_hours,...). One line per employee; hours and tips written as numbers, 0.00
  *   included, so the file is authoritative for the period; regular_hours empty for salaried.
  *   gusto_employee_id = employeeNumber when there is one (Gusto's 6-character id), else empty.
- *   Tips go to paycheck_tips (tips paid out through payroll); cash_tips is not sent because our
- *   rows carry no tips the employee already took home in cash. `title` is not sent: our role names
+ *   Tips paid out through payroll go to paycheck_tips, the cash part to cash_tips (see the tips
+ *   point above). `title` is not sent: our role names
  *   are not Gusto job titles, and a period total cannot be split between an employee's jobs (Gusto
  *   asks for the title only for employees with several pay rates, and says so on import). Gusto
  *   prices hours at its one stored rate: what that cannot price, and the prior-period adjustments,
@@ -165,6 +182,12 @@ export interface PayrollExportRow {
   overtimePay: number;
   doubleTimePay: number;
   tips: number;
+  /**
+   * The part of `tips` the employee already took home in cash (cash tips entered on checks and
+   * declared on POS punches), minor units; absent = 0. Payroll providers take it apart from tips
+   * paid through the paycheck: reported as wages, not paid again (see the module comment).
+   */
+  cashTips?: number;
   /** fair-workweek premiums (schedule changes, short rest), minor units; absent = 0 */
   schedulePremiums?: number;
   /** California meal-period premiums, minor units; absent = 0 */
@@ -260,6 +283,7 @@ const PREMIUM_FIELDS = [
   'schedulePremiums',
   'mealPremiums',
   'adjustments',
+  'cashTips',
 ] as const satisfies readonly (keyof PayrollExportRow)[];
 
 /** The currency's minor-unit digits (core/money.ts), refusing what is not an ISO 4217 code: an export must not guess. */
@@ -392,6 +416,7 @@ function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
   // the adjustment column only when the file has one, so a file without any keeps its columns
   const withAdjustments = rows.some((r) => (r.adjustments ?? 0) !== 0);
   const withElements = rows.some((r) => (r.payElements ?? 0) !== 0);
+  const withCashTips = rows.some((r) => (r.cashTips ?? 0) !== 0);
   const lines = rows.map((r) => [
     r.employeeId,
     r.employeeNumber ?? '',
@@ -418,11 +443,13 @@ function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
     meta.periodEnd,
     ...(withAdjustments ? [money(r.adjustments ?? 0)] : []),
     ...(withElements ? [money(r.payElements ?? 0)] : []),
+    ...(withCashTips ? [money(r.cashTips ?? 0)] : []),
   ]);
   const header = [
     ...GENERIC_HEADER,
     ...(withAdjustments ? [GENERIC_ADJUSTMENT_COLUMN] : []),
     ...(withElements ? [GENERIC_PAY_ELEMENT_COLUMN] : []),
+    ...(withCashTips ? [GENERIC_CASH_TIPS_COLUMN] : []),
   ];
   return toCsv(header, lines);
 }
@@ -478,9 +505,10 @@ function adpWeekLines(r: PayrollExportRow, coCode: string, batchId: string, { mo
         pricedLine(w.overtimeMinutes, tempRate, 1, 1.5) -
         pricedLine(w.doubleTimeMinutes, tempRate, 1, 2);
   }
-  if (r.tips !== 0) {
-    if (out.length) [out[0][7], out[0][8]] = [ADP_CODES.tipsEarnings, money(r.tips)];
-    else out.push([coCode, batchId, file, '', '', '', '', ADP_CODES.tipsEarnings, money(r.tips), '']);
+  const paycheckTips = r.tips - (r.cashTips ?? 0);
+  if (paycheckTips !== 0) {
+    if (out.length) [out[0][7], out[0][8]] = [ADP_CODES.tipsEarnings, money(paycheckTips)];
+    else out.push([coCode, batchId, file, '', '', '', '', ADP_CODES.tipsEarnings, money(paycheckTips), '']);
   }
   if (difference !== 0)
     out.push([coCode, batchId, file, '', '', '', '', ADP_CODES.rateDifferenceEarnings, money(difference), '']);
@@ -503,13 +531,16 @@ function adp(rows: PayrollExportRow[], ctx: Ctx): string {
         nonZero(r.overtimeMinutes, formatHours),
         r.doubleTimeMinutes === 0 ? '' : ADP_CODES.doubleTimeHours,
         nonZero(r.doubleTimeMinutes, formatHours),
-        r.tips === 0 ? '' : ADP_CODES.tipsEarnings,
-        nonZero(r.tips, money),
+        r.tips - (r.cashTips ?? 0) === 0 ? '' : ADP_CODES.tipsEarnings,
+        nonZero(r.tips - (r.cashTips ?? 0), money),
       ];
       const worked = regularMinutes + r.overtimeMinutes + r.doubleTimeMinutes;
       const tempRate = r.salaried || worked === 0 ? '' : nonZero(r.regularRate, money);
       if (values.some((v) => v !== '')) lines.push([coCode, batchId, file, ...values, tempRate]);
     }
+    // cash tips the employee holds: their own earnings code (reported, not paid out again)
+    if (r.cashTips)
+      lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.cashTipsEarnings, money(r.cashTips), '']);
     // one more paydata line per premium earnings code and for the prior-period adjustment, Earnings 3 only
     for (const [code, amount] of premiumsOf(r, ADP_CODES.schedulePremiumEarnings, ADP_CODES.mealPremiumEarnings))
       lines.push([coCode, batchId, file, '', '', '', '', code, money(amount), '']);
@@ -589,7 +620,9 @@ function paychex(rows: PayrollExportRow[], { meta, money, exponent }: Ctx): stri
           line(PAYCHEX_PAY_COMPONENTS.doubleTime, money(r.doubleTimeRate), formatHours(r.doubleTimeMinutes), ''),
         );
     }
-    if (r.tips !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.tips, '', '', money(r.tips)));
+    const paycheckTips = r.tips - (r.cashTips ?? 0);
+    if (paycheckTips !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.tips, '', '', money(paycheckTips)));
+    if (r.cashTips) lines.push(line(PAYCHEX_PAY_COMPONENTS.cashTips, '', '', money(r.cashTips)));
     for (const [component, amount] of premiumsOf(
       r,
       PAYCHEX_PAY_COMPONENTS.schedulePremium,
@@ -625,6 +658,7 @@ function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
   // the bonus and correction columns only when the file has one: a 0 there would erase an amount entered in Gusto
   const withPremiums = rows.some((r) => premiumsOf(r, '', '').length > 0 || (r.payElements ?? 0) !== 0);
   const withCorrections = rows.some((r) => gustoCorrection(r) !== 0);
+  const withCashTips = rows.some((r) => (r.cashTips ?? 0) !== 0);
   const lines = rows.map((r) => {
     // bonus: the premiums and the pay elements (with the overtime they owe): Gusto's taxable extra pay
     const premiums = (r.schedulePremiums ?? 0) + (r.mealPremiums ?? 0) + (r.payElements ?? 0);
@@ -635,7 +669,9 @@ function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
       r.salaried ? '' : formatHours(r.regularMinutes),
       formatHours(r.overtimeMinutes),
       formatHours(r.doubleTimeMinutes),
-      money(r.tips),
+      // paycheck_tips: what Gusto pays out; cash_tips: what the employee holds already (Gusto taxes it, pays nothing)
+      money(r.tips - (r.cashTips ?? 0)),
+      ...(withCashTips ? [money(r.cashTips ?? 0)] : []),
       ...(withCorrections ? [nonZero(gustoCorrection(r), money)] : []),
       ...(withPremiums ? [nonZero(premiums, money)] : []),
     ];
@@ -643,6 +679,7 @@ function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
   // column order is free in Gusto's upload; bonus stays last as it was before corrections existed
   const header = [
     ...GUSTO_HEADER,
+    ...(withCashTips ? [GUSTO_CASH_TIPS_COLUMN] : []),
     ...(withCorrections ? [GUSTO_CORRECTION_COLUMN] : []),
     ...(withPremiums ? [GUSTO_PREMIUM_COLUMN] : []),
   ];

@@ -59,6 +59,8 @@ interface EmployeeInputs {
   employee: Employee;
   spans: WorkedSpan[];
   tips: number;
+  /** The part of `tips` the employee already holds in cash (entered on checks, declared on punches). */
+  cashTips: number;
   premiums: Premium[];
   payElements: PayElement[];
   mealWaivers: MealWaiver[];
@@ -174,7 +176,7 @@ function payElementLines(
 
 /** One employee's row, or null when they have nothing in the period. */
 function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | null {
-  const { employee, tips } = inputs;
+  const { employee, tips, cashTips } = inputs;
   const minor = (major: number) => toMinorUnits(major, ctx.currency);
   const rated: RatedSpan[] = inputs.spans.map((s) => {
     const position = positionOfWork(
@@ -233,6 +235,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     adjustmentPay,
     payElementPay,
     tips,
+    cashTips,
     totalPay:
       money.regularPay + money.overtimePay + money.doubleTimePay + premiumPay + adjustmentPay + payElementPay + tips,
     lines: pay.lines.map((l) => ({
@@ -347,6 +350,7 @@ export async function computeReport(
         employee,
         spans: spans.get(employee.id) ?? [],
         tips: sales.tips.get(employee.id) ?? 0,
+        cashTips: sales.cashTips.get(employee.id) ?? 0,
         premiums: premiumsOf.get(employee.id) ?? [],
         payElements: elementsOf.get(employee.id) ?? [],
         mealWaivers: waivers.get(employee.id) ?? [],

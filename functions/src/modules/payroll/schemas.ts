@@ -372,7 +372,14 @@ export const employeePaySchema = recordOf(
     premiumPay: pay.default(0).describe('The sum of `premiums`'),
     adjustmentPay: pay.optional().describe('The sum of `adjustments` (absent from reports frozen before adjustments)'),
     payElementPay: pay.optional().describe('The sum of `payElements`: their amounts and the overtime they owe'),
-    tips: tipsMoney,
+    tips: tipsMoney.describe(
+      "The staff's tips of the period (POS card and cash tips, declared cash tips, voluntary gratuities, with tips given to and received from other employees; service charges are not tips)",
+    ),
+    cashTips: tipsMoney
+      .optional()
+      .describe(
+        'The part of `tips` the employee already holds in cash (cash tips entered on checks and declared on POS punches): reported to payroll (taxable wages), not paid out again; the rest is paid through payroll. Absent from reports frozen before cash tips were kept apart',
+      ),
     // the total holds the tips: it is withheld with either
     totalPay: visibleTo(pay, 'tips').describe(
       'Regular + overtime + double time + premiums + prior-period adjustments + tips (salaried employees: premiums and tips only; their salary is paid outside the hours)',

@@ -352,6 +352,7 @@ export async function exportPeriod({
     overtimePay: e.overtimePay ?? 0,
     doubleTimePay: e.doubleTimePay ?? 0,
     tips: e.tips ?? 0,
+    cashTips: e.cashTips ?? 0,
     schedulePremiums: premiumsOfKind(e, 'scheduleChange', 'rest'),
     mealPremiums: premiumsOfKind(e, 'mealPeriod'),
     adjustments: e.adjustmentPay ?? 0,

@@ -43,6 +43,8 @@ export interface InvoiceRecord {
   posSource: string;
   /** A sale from outside the vendor took back: it counts nowhere. */
   voided?: boolean;
+  /** A sale from outside (a POS sync): its tips are also kept by kind (posTips). */
+  fromPos?: boolean;
 }
 
 export interface InvoiceFilter {

@@ -150,7 +150,7 @@ const invoiceRecord = z.object({
   posSource: z.string(),
   voided: z.boolean().optional(),
 }) satisfies z.ZodType<InvoiceRecord>;
-const invoiceRow = invoiceRecord.extend({ currency: z.string().optional() });
+const invoiceRow = invoiceRecord.extend({ currency: z.string().optional(), posHeldFor: z.string().nullish() });
 const invoiceRowOf = storedDecoder('invoices', invoiceRow);
 const RECORD_FIELDS = invoiceRow.keyof().options;
 
@@ -218,9 +218,10 @@ export async function forEachInvoicePage(
     // the stream is typed as bytes, yet yields the query's documents
     if (!(doc instanceof QueryDocumentSnapshot))
       throw new Error('an invoice query streamed something else than a document');
-    const { currency: rowCurrency, ...record } = invoiceRowOf(doc);
+    const { currency: rowCurrency, posHeldFor, ...record } = invoiceRowOf(doc);
     currency ??= rowCurrency ?? null;
-    page.push(record);
+    // a sale from outside keeps posHeldFor (null once attributed); an imported invoice has none
+    page.push(posHeldFor === undefined ? record : { ...record, fromPos: true });
     if (page.length >= pageSize) {
       onPage(page);
       count += page.length;

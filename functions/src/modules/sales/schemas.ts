@@ -5,6 +5,7 @@ import { visibleTo } from '../../http/visibility';
 import { posSale } from '../../pos/connectors/sale';
 
 import { POS_SOURCES } from './sources';
+import { TIP_KINDS, type TipKind } from './tip-kinds';
 
 export { POS_SOURCES, type PosSource } from './sources';
 
@@ -16,6 +17,7 @@ export const SALES_FIELDS = [
   'perHour',
   'tips',
   'ratio',
+  'tipKinds',
 ] as const;
 export type SalesField = (typeof SALES_FIELDS)[number];
 export const DEFAULT_FIELDS: SalesField[] = ['totalSales', 'morningSales', 'eveningSales', 'customerCount', 'tips'];
@@ -99,6 +101,16 @@ export const salesQuery = companyIdQuery
       ),
   })
   .superRefine((q, ctx) => {
+    if (q.fields?.includes('tipKinds')) {
+      const cut = q.period !== 'full' || q.hours !== undefined;
+      const filter = (['positionId', 'role', 'posSource'] as const).find((f) => q[f] !== undefined);
+      if (cut || filter)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fields'],
+          message: `tipKinds are kept per business day and employee: ask for them with period full, no hours${filter ? ` and without ${filter}` : ''}`,
+        });
+    }
     if (q.source !== 'salesActual') return;
     for (const f of INVOICE_FILTERS) {
       if (q[f] !== undefined)
@@ -114,6 +126,21 @@ export type SalesQuery = z.output<typeof salesQuery>;
 const money = z.int().describe('Minor units of `currency` (e.g. cents)');
 /** Labour cost and the ratios derived from it: pay, and a figure the company may switch off (hasAccessToLaborCost). */
 const laborFigure = <S extends z.ZodType>(schema: S) => visibleTo(schema, 'pay', 'laborCost');
+
+/** The POS tips of a bucket, each kind apart (tip-kinds.ts), with the staff's tips they make. */
+const tipKindsSchema = visibleTo(
+  z.object({
+    ...(Object.fromEntries(TIP_KINDS.map((k) => [k, money])) as Record<TipKind, typeof money>),
+    tips: money.describe(
+      "The staff's tips: cardTips + cashTips + declaredCashTips + gratuities - tipsGiven + tipsReceived (service charges are the restaurant's, not tips)",
+    ),
+  }),
+  'tips',
+)
+  .optional()
+  .describe(
+    "With tipKinds: the POS tips of the bucket's business days (and of employeeId's, with that filter), each kind apart: card tips, cash tips entered, declared cash tips (POS punches), voluntary gratuities, service charges and automatic gratuities (not tips, 29 CFR 531.55), tips given to and received from other servers (GET /posSync/tips per day and employee). Kept per business day, not per hour: only with period full, no hours and no positionId, role or posSource filter",
+  );
 
 export const bucketSchema = z
   .object({
@@ -148,6 +175,7 @@ export const bucketSchema = z
     actualRatio: laborFigure(z.number().nullable())
       .optional()
       .describe('actualLaborCost / totalSales, 4 decimals; null when totalSales is 0'),
+    tipKinds: tipKindsSchema,
   })
   .meta({ id: 'SalesBucket' });
 

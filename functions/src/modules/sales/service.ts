@@ -14,6 +14,7 @@ import {
 } from './aggregate';
 import { laborByBusinessHour, laborOfWorkedTime, type WorkedTime } from './labor';
 import * as repo from './repo';
+import { addTips, noTips, staffTips } from './tip-kinds';
 import { DEFAULT_FIELDS, MAX_RANGE_DAYS, parseHours, type SalesField, type SalesQuery } from './schemas';
 
 export { importInvoices } from './importer';
@@ -26,6 +27,7 @@ const BUCKET_FIELDS: Record<SalesField, (keyof Bucket)[]> = {
   tips: ['tips'],
   perHour: ['perHour'],
   ratio: ['ratio', 'laborCost', 'actualRatio', 'actualLaborCost'],
+  tipKinds: [],
 };
 
 /** The base keys of `source`, and the keys of the fields asked for. */
@@ -76,7 +78,7 @@ export async function getSales({ query }: { query: SalesQuery }) {
           );
           return { days, currency };
         })();
-  const [{ days, currency: seenCurrency }, labor, actualLabor] = await Promise.all([
+  const [{ days, currency: seenCurrency }, labor, actualLabor, tipRows] = await Promise.all([
     salesRead,
     wantsLabor
       ? laborCost({
@@ -100,6 +102,7 @@ export async function getSales({ query }: { query: SalesQuery }) {
           pricing: pricing!,
         })
       : undefined,
+    fields.includes('tipKinds') ? repo.readTips(companyId, startDate, endDate, query.employeeId) : undefined,
   ]);
   const currency = seenCurrency ?? (await repo.readSalesCurrency(companyId));
 
@@ -119,6 +122,15 @@ export async function getSales({ query }: { query: SalesQuery }) {
   });
   const base = ['key', 'start', 'end', 'days', 'invoiceCount'] as const satisfies readonly (keyof Bucket)[];
   const summary = query.includeSummary ? summarize(buckets) : undefined;
+  // the tips by kind of each bucket's business days (kept per day and employee, not per hour)
+  const kindsOf = tipRows
+    ? (b: { start: string; end: string }) => {
+        const k = noTips();
+        for (const r of tipRows) if (r.date >= b.start && r.date <= b.end) addTips(k, r);
+        return { tipKinds: { ...k, tips: staffTips(k) } };
+      }
+    : () => ({});
+  const whole = { start: startDate, end: endDate };
   return {
     companyId,
     startDate,
@@ -133,11 +145,11 @@ export async function getSales({ query }: { query: SalesQuery }) {
     excludeRefunds: query.excludeRefunds,
     fields,
     hidden: [],
-    buckets: buckets.map((b) => pick(b, fields, base)),
+    buckets: buckets.map((b) => ({ ...pick(b, fields, base), ...kindsOf(b) })),
     ...(summary && {
       summary: {
         bucketCount: summary.bucketCount,
-        totals: pick(summary.totals, fields, ['days', 'invoiceCount'] as const),
+        totals: { ...pick(summary.totals, fields, ['days', 'invoiceCount'] as const), ...kindsOf(whole) },
         averages: pick(
           summary.averages,
           fields.filter((f) => f !== 'perHour'),
@@ -255,17 +267,33 @@ async function laborCost(o: {
 
 /**
  * Tips per employee over a range of business dates, in minor units (refunded tips, which are
- * negative, included): what payroll pays out with the period. Invoices without an employee are
- * left out. Also the currency the company sells in (null before its first import).
+ * negative, included): what payroll pays out with the period. `tips` is the staff's tips of each
+ * employee (tip-kinds.ts: card and cash tips, declared cash tips and gratuities, with the tips
+ * given and received; service charges are the restaurant's, not tips); `cashTips` the part they
+ * already hold in cash (cash tips entered on checks and declared on punches), which payroll
+ * reports but does not pay out. Tips of imported invoices (not a POS sync) count as paid through
+ * payroll. Sales without an employee are left out. Also the currency the company sells in (null
+ * before its first import).
  */
 export async function tipsByEmployee(
   companyId: string,
   startDate: string,
   endDate: string,
-): Promise<{ tips: Map<string, number>; currency: string | null }> {
+): Promise<{ tips: Map<string, number>; cashTips: Map<string, number>; currency: string | null }> {
   const tips = new Map<string, number>();
-  const { currency } = await repo.forEachInvoicePage(companyId, startDate, endDate, {}, (page) => {
-    for (const r of page) if (r.employeeId && r.tips) tips.set(r.employeeId, (tips.get(r.employeeId) ?? 0) + r.tips);
-  });
-  return { tips, currency };
+  const cashTips = new Map<string, number>();
+  const add = (m: Map<string, number>, id: string, v: number) => v && m.set(id, (m.get(id) ?? 0) + v);
+  const [{ currency }, days] = await Promise.all([
+    // the POS sales' tips are in posTips, kind by kind: only the imported invoices are read here
+    repo.forEachInvoicePage(companyId, startDate, endDate, {}, (page) => {
+      for (const r of page) if (r.employeeId && r.tips && !r.fromPos) add(tips, r.employeeId, r.tips);
+    }),
+    repo.readTips(companyId, startDate, endDate),
+  ]);
+  for (const d of days) {
+    if (!d.employeeId) continue;
+    add(tips, d.employeeId, staffTips(d));
+    add(cashTips, d.employeeId, d.cashTips + d.declaredCashTips);
+  }
+  return { tips, cashTips, currency: currency ?? days[0]?.currency ?? null };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { writePunches, writeRoster, writeSales } from '../../../src/modules/pos-sync';
 import type { PosSale } from '../../../src/pos/connectors';
+import { tipsByEmployee } from '../../../src/modules/sales';
 import { api } from '../../helpers/api';
 import { bearer } from '../../helpers/users';
 import {
@@ -148,6 +149,58 @@ describe('POS money as the vendor says it', () => {
       [ria]: { ...NONE, employeeId: ria, tipsReceived: 700, tips: 700 },
     };
     expect(employees).toEqual(first === max ? [byId[max], byId[ria]] : [byId[ria], byId[max]]);
+    // the sales answer: each kind per bucket, and refused where a kind cannot be cut
+    const sales = await api('sales')
+      .get('/sales')
+      .query({
+        companyId: co.companyId,
+        startDate: '2025-03-01',
+        endDate: '2025-03-31',
+        groupBy: 'monthly',
+        fields: 'totalSales,tipKinds',
+      })
+      .set(bearer(co.manager));
+    expect(sales.status).toBe(200);
+    expect(sales.body.data.buckets[0]).toMatchObject({
+      totalSales: 10_000,
+      tipKinds: {
+        ...NONE,
+        cardTips: 1500,
+        gratuities: 800,
+        serviceCharges: 1800,
+        tipsGiven: 700,
+        tipsReceived: 700,
+        tips: 2300,
+      },
+    });
+    expect(sales.body.data.summary.totals.tipKinds).toMatchObject({ serviceCharges: 1800, tips: 2300 });
+    const mine = await api('sales')
+      .get('/sales')
+      .query({
+        companyId: co.companyId,
+        startDate: '2025-03-01',
+        endDate: '2025-03-31',
+        groupBy: 'monthly',
+        fields: 'tipKinds',
+        employeeId: ria,
+      })
+      .set(bearer(co.manager));
+    expect(mine.body.data.buckets[0].tipKinds).toEqual({ ...NONE, tipsReceived: 700, tips: 700 });
+    const cut = await api('sales')
+      .get('/sales')
+      .query({
+        companyId: co.companyId,
+        startDate: '2025-03-01',
+        endDate: '2025-03-31',
+        fields: 'tipKinds',
+        period: 'morning',
+      })
+      .set(bearer(co.manager));
+    expect(cut.status).toBe(400);
+    // what payroll pays: the staff's tips, service charges not among them
+    const payroll = await tipsByEmployee(co.companyId, '2025-03-01', '2025-03-31');
+    expect(Object.fromEntries(payroll.tips)).toEqual({ [max]: 1600, [ria]: 700 });
+    expect(payroll.cashTips.size).toBe(0);
   });
 
   it('holds a tip credited to a POS employee not linked yet and attributes it when the link comes', async () => {
@@ -214,8 +267,20 @@ describe('POS money as the vendor says it', () => {
       { ...NONE, date: DAY, employeeId: max, cardTips: 300, tips: 300 },
       { ...NONE, date: '2025-03-05', employeeId: max, declaredCashTips: 900, tips: 900 },
     ]);
+    // the same tips on another day: they move with the punch
+    const moved = {
+      ...changed,
+      clockInAt: at('2025-03-06', 10 * 60),
+      clockOutAt: at('2025-03-06', 14 * 60),
+      modifiedAt: changed.modifiedAt + 1,
+    };
+    await writePunches(co.target, [moved]);
+    expect((await tipsOf(co)).days).toEqual([
+      { ...NONE, date: DAY, employeeId: max, cardTips: 300, tips: 300 },
+      { ...NONE, date: '2025-03-06', employeeId: max, declaredCashTips: 900, tips: 900 },
+    ]);
     await writePunches(co.target, [{ ...other, declaredCashTips: 450, modifiedAt: other.modifiedAt + 1 }]);
-    await writePunches(co.target, [{ ...changed, deleted: true, modifiedAt: changed.modifiedAt + 1 }]);
+    await writePunches(co.target, [{ ...moved, deleted: true, modifiedAt: moved.modifiedAt + 1 }]);
     expect((await tipsOf(co)).days).toEqual(
       [
         { ...NONE, date: DAY, employeeId: max, cardTips: 300, tips: 300 },
@@ -223,6 +288,9 @@ describe('POS money as the vendor says it', () => {
       ].sort((a, b) => (a.employeeId < b.employeeId ? -1 : 1)),
     );
     expect((await docsOf(co.companyId, 'posDeclaredTips')).map((d) => [d.vendorId, d.amount])).toEqual([['tc-2', 450]]);
+    const payroll = await tipsByEmployee(co.companyId, '2025-03-01', '2025-03-31');
+    expect(Object.fromEntries(payroll.tips)).toEqual({ [max]: 300, [ria]: 450 });
+    expect(Object.fromEntries(payroll.cashTips)).toEqual({ [ria]: 450 });
   });
 
   it('leaves the stored figures equal to the latest version of each sale, whatever versions, voids and re-closes arrive (and reruns)', async () => {

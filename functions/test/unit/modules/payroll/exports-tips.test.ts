@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { parse } from 'csv-parse/sync';
+import { payrollExport, type ExportMeta, type PayrollExportRow } from '../../../../src/modules/payroll/exports';
+
+const META: ExportMeta = {
+  companyId: 'acme',
+  companyName: 'Acme Diner',
+  currency: 'USD',
+  periodStart: '2026-03-01',
+  periodEnd: '2026-03-14',
+  companyCode: 'AC1',
+};
+
+const row = (over: Partial<PayrollExportRow>): PayrollExportRow => ({
+  employeeId: 'e1',
+  employeeNumber: '1001',
+  firstName: 'Ana',
+  lastName: 'Ruiz',
+  roleName: null,
+  salaried: false,
+  regularMinutes: 600,
+  overtimeMinutes: 0,
+  doubleTimeMinutes: 0,
+  regularRate: 1500,
+  overtimeRate: 2250,
+  doubleTimeRate: 3000,
+  regularPay: 15000,
+  overtimePay: 0,
+  doubleTimePay: 0,
+  tips: 0,
+  totalPay: 15000,
+  ...over,
+});
+
+const table = (body: string) => parse(body, { columns: true }) as Record<string, string>[];
+
+describe('tips in the export layouts: paid through the paycheck apart from cash already held', () => {
+  const ana = row({ tips: 12_345, cashTips: 2_345, totalPay: 27_345 });
+
+  it('gusto: paycheck_tips is what Gusto pays out, cash_tips what the employee holds', () => {
+    const [line] = table(payrollExport('gusto', [ana], META).body);
+    expect(line).toMatchObject({ paycheck_tips: '100.00', cash_tips: '23.45' });
+  });
+
+  it('gusto, generic: no cash_tips column in a file without cash tips (a 0 would erase what was entered)', () => {
+    const plain = row({ tips: 500, totalPay: 15_500 });
+    for (const layout of ['gusto', 'generic'] as const)
+      expect(Object.keys(table(payrollExport(layout, [plain], META).body)[0])).not.toContain('cash_tips');
+  });
+
+  it('adp: TIP for the paycheck part, CTP on a line of its own for the cash part', () => {
+    const lines = table(payrollExport('adp', [ana], META).body);
+    const earnings = lines.map((l) => [l['Earnings 3 Code'], l['Earnings 3 Amount']]).filter(([c]) => c);
+    expect(earnings).toEqual([
+      ['TIP', '100.00'],
+      ['CTP', '23.45'],
+    ]);
+  });
+
+  it('paychex: Tips and Cash Tips pay components', () => {
+    const lines = table(payrollExport('paychex', [ana], META).body);
+    const amounts = lines.filter((l) => l.Amount).map((l) => [l['Pay Component'], l.Amount]);
+    expect(amounts).toEqual([
+      ['Tips', '100.00'],
+      ['Cash Tips', '23.45'],
+    ]);
+  });
+
+  it('generic: tips is the staff tips, cash_tips its cash part', () => {
+    const [line] = table(payrollExport('generic', [ana], META).body);
+    expect(line).toMatchObject({ tips: '123.45', cash_tips: '23.45' });
+  });
+
+  it('every layout carries the tips to the cent: paycheck part + cash part = tips', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -50_000, max: 500_000 }), fc.integer({ min: 0, max: 200_000 }), (tips, cash) => {
+        const r = row({ tips, cashTips: cash, totalPay: 15_000 + tips });
+        const cents = (v: string | undefined) => (v ? Math.round(Number(v) * 100) : 0);
+        const gusto = table(payrollExport('gusto', [r], META).body)[0];
+        expect(cents(gusto.paycheck_tips) + cents(gusto.cash_tips)).toBe(tips);
+        const adp = table(payrollExport('adp', [r], META).body);
+        const adpTips = adp.filter((l) => ['TIP', 'CTP'].includes(l['Earnings 3 Code']));
+        expect(adpTips.reduce((a, l) => a + cents(l['Earnings 3 Amount']), 0)).toBe(tips);
+        const paychex = table(payrollExport('paychex', [r], META).body);
+        const paychexTips = paychex.filter((l) => ['Tips', 'Cash Tips'].includes(l['Pay Component']));
+        expect(paychexTips.reduce((a, l) => a + cents(l.Amount), 0)).toBe(tips);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
