@@ -3546,6 +3546,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/runs/{runId}/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sync run's refused and held records
+         * @description Each record the run refused or held, one per stream and vendor record: its vendor id, the stream, a stable code, the reason in words and how to resolve it (link the POS employee; fix the record in the POS; nothing to reopen when a change to a closed pay period became a prior-period adjustment). In id order, `limit` per page (default 100, at most 500); pass `nextCursor` as `cursor` for the next page. Managers and owners.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        get: operations["integrationEngine.getRunsRunIdIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sales": {
         parameters: {
             query?: never;
@@ -7834,7 +7856,7 @@ export interface components {
             counts: {
                 [key: string]: {
                     created: number;
-                    /** @description Records refused by the product (e.g. a punch in a payroll-locked range); see the run log */
+                    /** @description Records refused by the product (e.g. a punch the vendor sent ending before it starts); GET /runs/{runId}/issues lists each */
                     failed: number;
                     /** @description Records of POS employees not linked to an employee yet (pos-sync). Punches: kept apart, not in attendance (nor in created) until the link. Sales: imported all the same (counted in created, updated or unchanged too), attributed when linked */
                     held: number;
@@ -7899,6 +7921,29 @@ export interface components {
                  */
                 to: string;
             } | null;
+        };
+        SyncRunIssue: {
+            /** @description When the run recorded it, epoch ms */
+            at: number;
+            /** @description Why, as a stable code (PERIOD_LOCKED, POS_EMPLOYEE_NOT_LINKED, INVALID_PUNCH_TIMES ...) */
+            code: string;
+            /**
+             * @description refused: not written; held: kept apart until its POS employee is linked to an employee
+             * @enum {string}
+             */
+            kind: "refused" | "held";
+            /** @description Why, in words */
+            reason: string;
+            /** @description How a manager resolves it, in words */
+            resolve: string;
+            /** @description The stream of the record: roster, punches or sales */
+            stream: string;
+            /** @description The vendor's id of the record (timecard, time entry, order, check ...) */
+            vendorId: string;
+        };
+        SyncRunIssuePage: {
+            issues: components["schemas"]["SyncRunIssue"][];
+            nextCursor: string | null;
         };
         SyncRunPage: {
             nextCursor: components["schemas"]["NextCursor"];
@@ -32187,6 +32232,128 @@ export interface operations {
                 };
             };
             /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: VENDOR_RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Bad Gateway: VENDOR_UNAVAILABLE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, OAUTH_APP_NOT_CONFIGURED, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, SYNC_QUEUE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "integrationEngine.getRunsRunIdIssues": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                limit?: number;
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["SyncRunIssuePage"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, OAUTH_STATE_INVALID, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, OAUTH_NOT_STARTER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, CONNECTION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, RUN_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, SYNC_IN_PROGRESS, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;

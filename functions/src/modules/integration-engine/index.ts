@@ -5,11 +5,14 @@ const rotation = lazyFile<typeof import('./rotation')>(() => require('./rotation
 const sessionTokens = lazyFile<typeof import('./session-tokens')>(() => require('./session-tokens'));
 
 const oauth = lazyFile<typeof import('./oauth')>(() => require('./oauth'));
+const runIssues = lazyFile<typeof import('./run-issues')>(() => require('./run-issues'));
 const runs = lazyFile<typeof import('./runs')>(() => require('./runs'));
 const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 
 export const accessTokenFor = lazyFunction(oauth, 'accessTokenFor');
 export const claimRun = lazyFunction(runs, 'claimRun');
+/** What a run's pages refused or held, stored per run (GET /runs/{runId}/issues). */
+export const recordRunIssues = lazyFunction(runIssues, 'recordRunIssues');
 export const finishRun = lazyFunction(runs, 'finishRun');
 export const getRun = lazyFunction(runs, 'getRun');
 export const requestSync = lazyFunction(runs, 'requestSync');

@@ -17,11 +17,13 @@ export default defineModule({
   runtime: { secrets: INTEGRATION_SECRETS },
   // its own collections, then those of the reservations module it serves
   collections: {
-    company: ['syncRuns', 'syncAlerts', ...reservationsPart.collections.company],
+    company: ['syncRuns', 'syncRunIssues', 'syncAlerts', ...reservationsPart.collections.company],
     root: ['vault', 'oauthStates', ...reservationsPart.collections.root],
   },
   personalData: {
     syncRuns: 'none',
+    // vendor record ids, codes and reasons of a run's refused and held records
+    syncRunIssues: 'none',
     syncAlerts: 'none',
     vault: 'none',
     oauthStates: 'none',

@@ -10,6 +10,8 @@ import {
   oauthCompleteBody,
   runIdParam,
   runSchema,
+  runIssuesPage,
+  runIssuesQuery,
   runsPage,
   runsQuery,
   alertsResponse,
@@ -26,6 +28,7 @@ const oauth = lazyFile<typeof import('./oauth')>(() => require('./oauth'));
 
 export { extend } from './oauth-page';
 const runs = lazyFile<typeof import('./runs')>(() => require('./runs'));
+const runIssues = lazyFile<typeof import('./run-issues')>(() => require('./run-issues'));
 
 const owner = companyInQuery('owner');
 const manager = companyInQuery('manager');
@@ -140,6 +143,24 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     response: runSchema,
     handler: ({ params, query }) => runs().getRun({ companyId: query.companyId, runId: params.runId }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/runs/:runId/issues',
+    summary: "A sync run's refused and held records",
+    description:
+      'Each record the run refused or held, one per stream and vendor record: its vendor id, the stream, a stable code, the reason in words and how to resolve it (link the POS employee; fix the record in the POS; nothing to reopen when a change to a closed pay period became a prior-period adjustment). In id order, `limit` per page (default 100, at most 500); pass `nextCursor` as `cursor` for the next page. Managers and owners.',
+    access: manager,
+    params: runIdParam,
+    query: runIssuesQuery,
+    response: runIssuesPage,
+    handler: ({ params, query }) =>
+      runIssues().listRunIssues({
+        companyId: query.companyId,
+        runId: params.runId,
+        limit: query.limit,
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+      }),
   }),
   defineRoute({
     method: 'post',

@@ -73,7 +73,11 @@ const streamCounts = z.object({
   created: z.int(),
   updated: z.int(),
   unchanged: z.int(),
-  failed: z.int().describe('Records refused by the product (e.g. a punch in a payroll-locked range); see the run log'),
+  failed: z
+    .int()
+    .describe(
+      'Records refused by the product (e.g. a punch the vendor sent ending before it starts); GET /runs/{runId}/issues lists each',
+    ),
   held: z
     .int()
     .describe(
@@ -199,3 +203,33 @@ export const alertsResponse = z
 
 /** The task payload the queue delivers. */
 export const runTask = z.strictObject({ companyId: documentId, runId: documentId });
+
+export const RUN_ISSUE_KINDS = ['refused', 'held'] as const;
+
+/** A record a run refused or held, and how to resolve it. */
+export const runIssueSchema = z
+  .object({
+    stream: z.string().describe('The stream of the record: roster, punches or sales'),
+    vendorId: z.string().describe("The vendor's id of the record (timecard, time entry, order, check ...)"),
+    kind: z
+      .enum(RUN_ISSUE_KINDS)
+      .describe('refused: not written; held: kept apart until its POS employee is linked to an employee'),
+    code: z
+      .string()
+      .describe('Why, as a stable code (PERIOD_LOCKED, POS_EMPLOYEE_NOT_LINKED, INVALID_PUNCH_TIMES ...)'),
+    reason: z.string().describe('Why, in words'),
+    at: z.number().describe('When the run recorded it, epoch ms'),
+    resolve: z.string().describe('How a manager resolves it, in words'),
+  })
+  .meta({ id: 'SyncRunIssue' });
+export type RunIssue = Omit<z.infer<typeof runIssueSchema>, 'resolve'>;
+
+export const runIssuesQuery = companyIdQuery.extend({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().max(600).optional().describe('The nextCursor of the previous page'),
+});
+
+export const runIssuesPage = z
+  .object({ issues: z.array(runIssueSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'SyncRunIssuePage' });
+export type RunIssuesPage = z.infer<typeof runIssuesPage>;

@@ -40,4 +40,5 @@ export function runSummary(counts: Readonly<Record<string, StreamCounts>>): stri
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-const refused = (c: StreamCounts) => (c.failed > 0 ? `; ${c.failed} refused (the run log says why)` : '');
+const refused = (c: StreamCounts) =>
+  c.failed > 0 ? `; ${c.failed} refused (GET /runs/{runId}/issues lists each, why and how to resolve it)` : '';

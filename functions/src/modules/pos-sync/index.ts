@@ -16,6 +16,8 @@ export const applyQueuedDeletions = lazyFunction(sinks, 'applyQueuedDeletions');
 export const writePunches = lazyFunction(sinks, 'writePunches');
 export const writeRoster = lazyFunction(sinks, 'writeRoster');
 export const writeSales = lazyFunction(sinks, 'writeSales');
-export type { SinkCounts, SinkTarget } from './sinks';
+export type { PageIssue, SinkCounts, SinkTarget } from './sinks';
+/** The records refused or held by the pages written for a target since the last call (the engine stores them per run). */
+export const takeIssues = lazyFunction(sinks, 'takeIssues');
 export const openImport = lazyFunction(importFile, 'openImport');
 export type { ImportFile, ImportFileOf } from './csv/import-file';

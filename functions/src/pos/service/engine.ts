@@ -20,6 +20,7 @@ import {
   claimRun,
   finishRun,
   readSecrets,
+  recordRunIssues,
   RunTakenOver,
   saveProgress,
   sessionTokenStore,
@@ -30,6 +31,7 @@ import {
 import {
   applyQueuedDeletions,
   openImport,
+  takeIssues,
   type ImportFileOf,
   writePunches,
   writeRoster,
@@ -222,6 +224,7 @@ async function writePage<S extends DataStream>(ctx: RunContext, stream: S, page:
 /** Counts a written page into the run, saving progress (and the lease) when it is time. */
 async function recordPage(ctx: RunContext, stream: DataStream, read: number, counts: SinkCounts): Promise<void> {
   addCounts(ctx.run, stream, read, counts);
+  await recordIssues(ctx);
   if (Date.now() - ctx.savedAt >= engineOptions().saveEveryMs) await save(ctx);
 }
 
@@ -289,7 +292,14 @@ async function deletionsOf(ctx: RunContext, stream: 'punches' | 'sales'): Promis
   const { read, counts } = await applyQueuedDeletions(ctx.target, stream);
   if (read === 0) return;
   addCounts(ctx.run, stream, read, counts);
+  await recordIssues(ctx);
   await save(ctx);
+}
+
+/** What the pages refused or held, stored with the run (GET /runs/{runId}/issues): nothing only in a log. */
+async function recordIssues(ctx: RunContext): Promise<void> {
+  const issues = takeIssues(ctx.target);
+  if (issues.length) await recordRunIssues(ctx.companyId, ctx.run, issues);
 }
 
 async function incrementalStream(ctx: RunContext, stream: DataStream): Promise<void> {

@@ -53,7 +53,33 @@ export function refusal(err: unknown): AppError | null {
   return err instanceof AppError && err.status < 500 && err.code !== 'CONCURRENT_MODIFICATION' ? err : null;
 }
 
+/** A record a page refused or held, for the run's issues (integration-engine GET /runs/{runId}/issues). */
+export interface PageIssue {
+  stream: string;
+  vendorId: string;
+  kind: 'refused' | 'held';
+  code: string;
+  reason: string;
+}
+
+const issuesByTarget = new WeakMap<SinkTarget, PageIssue[]>();
+
+/** Notes a record refused or held on the target (the engine hands every page of a run the same target, and takes them: takeIssues). */
+export function noteIssue(t: SinkTarget, issue: PageIssue): void {
+  const list = issuesByTarget.get(t) ?? [];
+  list.push(issue);
+  issuesByTarget.set(t, list);
+}
+
+/** The issues noted on the target since the last call (and forgets them). */
+export function takeIssues(t: SinkTarget): PageIssue[] {
+  const list = issuesByTarget.get(t) ?? [];
+  issuesByTarget.delete(t);
+  return list;
+}
+
 export function logFailure(t: SinkTarget, stream: string, vendorId: string, code: string, message: string) {
+  noteIssue(t, { stream, vendorId, kind: 'refused', code, reason: message });
   logger.warn('pos-sync record refused', {
     companyId: t.companyId,
     connectionId: t.connectionId,

@@ -4,7 +4,7 @@
  * changed in the POS updates ours) and writes in batches, never one commit per record (sales and
  * roster) — punches go through attendance's per-punch transaction, the low-volume stream.
  */
-export { type SinkCounts, type SinkTarget } from './common';
+export { takeIssues, type PageIssue, type SinkCounts, type SinkTarget } from './common';
 export { applyQueuedDeletions, queueDeletions, writeDeletions } from './deletions';
 export { replayHeld } from './held';
 export { posSourceOf } from './mapping';

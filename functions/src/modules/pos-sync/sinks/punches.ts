@@ -10,7 +10,16 @@ import {
 import { listRoles } from '../../roles';
 import { nameKey } from '../matching';
 import * as repo from '../repo';
-import { employeeIdsOf, inPool, logFailure, refusal, rulesOf, type Recorded, type SinkTarget } from './common';
+import {
+  employeeIdsOf,
+  inPool,
+  logFailure,
+  noteIssue,
+  refusal,
+  rulesOf,
+  type Recorded,
+  type SinkTarget,
+} from './common';
 import { declaredTipsOf, latest, punchInput, zero } from './mapping';
 import { recordDeclaredTips } from '../../sales';
 import { MAX_COMMIT_WRITES } from '../../../core/locks';
@@ -81,6 +90,14 @@ export async function recordPunches(t: SinkTarget, page: readonly PosPunch[]): P
 
   if (toHold.length) {
     counts.held += toHold.length;
+    for (const i of toHold)
+      noteIssue(t, {
+        stream: 'punches',
+        vendorId: records[i].vendorId,
+        kind: 'held',
+        code: 'POS_EMPLOYEE_NOT_LINKED',
+        reason: `POS employee ${records[i].employeeVendorId} is not linked to an employee: the punch is kept apart, not in attendance`,
+      });
     const now = Date.now();
     const changed = toHold.filter((i) => !held[i] || JSON.stringify(held[i]!.punch) !== JSON.stringify(records[i]));
     for (let i = 0; i < changed.length; i += MAX_COMMIT_WRITES) {
