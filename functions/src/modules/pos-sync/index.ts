@@ -8,6 +8,11 @@ export { posSyncErrors } from './errors';
 
 export const posSourceOf = lazyFunction(sinks, 'posSourceOf');
 export const replayHeld = lazyFunction(sinks, 'replayHeld');
+/** Records the vendor deleted by id alone (a webhook's PosDeletion): found among what the connection stored and reversed. */
+export const writeDeletions = lazyFunction(sinks, 'writeDeletions');
+/** Deletions a webhook announced, kept for the stream's next run (queueDeletions), which applies them (applyQueuedDeletions). */
+export const queueDeletions = lazyFunction(sinks, 'queueDeletions');
+export const applyQueuedDeletions = lazyFunction(sinks, 'applyQueuedDeletions');
 export const writePunches = lazyFunction(sinks, 'writePunches');
 export const writeRoster = lazyFunction(sinks, 'writeRoster');
 export const writeSales = lazyFunction(sinks, 'writeSales');

@@ -13,7 +13,7 @@ export default defineModule({
   http: router,
   errors: posSyncErrors.catalog,
   collections: {
-    company: ['posEmployees', 'posHeld', 'csvImports', 'csvMappings'],
+    company: ['posEmployees', 'posHeld', 'posDeletions', 'csvImports', 'csvMappings'],
     root: ['csvFiles'],
   },
   personalData: {
@@ -25,6 +25,8 @@ export default defineModule({
       cut: actorsCut('linkedBy', 'unlinkedBy'),
     },
     posHeld: { match: { employeeId: 'employeeId' }, erase: 'reduce', record: 'time' },
+    // vendor record ids and times only, gone once applied
+    posDeletions: 'none',
     csvImports: { match: { uid: 'createdBy' }, erase: 'reduce' },
     csvMappings: 'none',
     // the uploaded files are deleted when imported, or by the cleanup job after 7 days

@@ -17,6 +17,10 @@ import { posEmployeeSchema, storedPosPunch } from './schemas';
  *   posHeld/{connectionId}~punch~{vendorId}   a punch of a POS employee not linked (yet):
  *     {connectionId, slug, posEmployeeId, vendorId, punch (the PosPunch as read), modifiedAt, heldAt};
  *     replayed into attendance and deleted when the POS employee is linked.
+ *   posDeletions/{connectionId}~{stream}~{vendorId}   a deletion a webhook announced by id alone
+ *     (Square labor.timecard.deleted): {connectionId, stream, vendorId, deletedAt, eventKey|null
+ *     (the webhook event that announced it), queuedAt}; the
+ *     engine applies it in the stream's next run (writeDeletions) and then deletes it.
  *   Synced sales are the sales module's (recordExternalSales): their invoices keep each sale whole,
  *     and the tips per business day and employee (posTips) move in the same commit.
  *
@@ -144,4 +148,43 @@ export const {
 export async function heldPunchesOf(companyId: string, posEmployeeId: string, limit: number): Promise<HeldPunch[]> {
   const snap = await heldCollection(companyId).where('posEmployeeId', '==', posEmployeeId).limit(limit).get();
   return snap.docs.map(heldFromDoc);
+}
+
+// ---------------------------------------------------------------- deletions announced by id alone
+
+export const deletionDocId = (connectionId: string, stream: string, vendorId: string) =>
+  `${connectionId}~${stream}~${idPart(vendorId)}`;
+
+/** A deletion a webhook announced, waiting for the stream's next run to apply it. */
+const storedDeletion = z.object({
+  id: z.string(),
+  connectionId: z.string(),
+  stream: z.enum(['punches', 'sales']),
+  vendorId: z.string(),
+  deletedAt: z.number(),
+  eventKey: z.string().nullable().default(null),
+  queuedAt: z.number().default(0),
+});
+export type QueuedDeletion = z.output<typeof storedDeletion>;
+export const deletionToDoc = ({ id: _id, ...doc }: QueuedDeletion): DocumentData => doc;
+
+export const {
+  collection: deletionsCollection,
+  ref: deletionRef,
+  fromDoc: deletionFromDoc,
+} = storedCollection('posDeletions', storedDeletion);
+
+/** The deletions queued for one stream of a connection, at most `limit`. */
+export async function queuedDeletions(
+  companyId: string,
+  connectionId: string,
+  stream: 'punches' | 'sales',
+  limit: number,
+): Promise<QueuedDeletion[]> {
+  const snap = await deletionsCollection(companyId)
+    .where('connectionId', '==', connectionId)
+    .where('stream', '==', stream)
+    .limit(limit)
+    .get();
+  return snap.docs.map(deletionFromDoc);
 }

@@ -31,6 +31,8 @@ export const getSales = lazyFunction(service, 'getSales');
 export const salesCurrency = lazyFunction(repo, 'readSalesCurrency');
 export const readSalesDays = lazyFunction(repo, 'readDays');
 export const heldExternalSales = lazyFunction(repo, 'heldExternalSales');
+/** The stored sales from outside of some vendor ids of one POS source (to reverse one the vendor deleted by id alone). */
+export const readExternalSales = lazyFunction(repo, 'readExternalSales');
 /** Sales and reserved covers per daypart of the forecast's history (pure). */
 export const salesAndCovers = lazyFunction(aggregate, 'salesAndCovers');
 /** The connector's record of a stored sale from outside (to record it again). */

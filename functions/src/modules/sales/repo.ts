@@ -7,6 +7,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { db } from '../../core/firebase';
 import { companyDoc } from '../../core/firestore';
 import { storedCollection, storedDecoder } from '../../core/stored';
 import { listEmployees } from '../employees';
@@ -66,6 +67,23 @@ const externalSaleOfInvoice = storedDecoder('invoices', z.object({ pos: storedEx
 /** The sale from outside an invoice keeps, null when it has none (imported, or no invoice). */
 export function externalSaleOf(snap: DocumentSnapshot): StoredExternalSale | null {
   return snap.exists ? (externalSaleOfInvoice(snap).pos ?? null) : null;
+}
+
+/** The stored sales from outside of some vendor ids of one POS source (keyed by vendorId; those with none left out), in one read. */
+export async function readExternalSales(
+  companyId: string,
+  posSource: string,
+  vendorIds: readonly string[],
+): Promise<Map<string, StoredExternalSale>> {
+  const ids = [...new Set(vendorIds)];
+  if (ids.length === 0) return new Map();
+  const snaps = await db().getAll(...ids.map((id) => invoiceRef(companyId, posSource, id)));
+  const out = new Map<string, StoredExternalSale>();
+  snaps.forEach((snap, i) => {
+    const sale = externalSaleOf(snap);
+    if (sale) out.set(ids[i], sale);
+  });
+  return out;
 }
 
 /** The sales from outside held for an outside employee (recorded without an employee), at most `limit`. */

@@ -28,6 +28,7 @@ import {
   type SyncRun,
 } from '../../modules/integration-engine';
 import {
+  applyQueuedDeletions,
   openImport,
   type ImportFileOf,
   writePunches,
@@ -140,6 +141,7 @@ async function executeRun(companyId: string, run: SyncRun, connection: Connectio
       for (const stream of readStreamsOf(run.streams)) {
         if (window && stream !== 'roster') await backfillStream(ctx, stream, window);
         else await incrementalStream(ctx, stream);
+        if (stream !== 'roster') await deletionsOf(ctx, stream);
       }
     }
   } catch (err) {
@@ -277,6 +279,17 @@ async function readPages<S extends DataStream>(
     windowDone,
   });
   return latest;
+}
+
+/**
+ * The deletions a webhook announced for the connection by id alone (queued by the webhook
+ * receiver: no read finds them again), applied after the stream's records and counted with them.
+ */
+async function deletionsOf(ctx: RunContext, stream: 'punches' | 'sales'): Promise<void> {
+  const { read, counts } = await applyQueuedDeletions(ctx.target, stream);
+  if (read === 0) return;
+  addCounts(ctx.run, stream, read, counts);
+  await save(ctx);
 }
 
 async function incrementalStream(ctx: RunContext, stream: DataStream): Promise<void> {

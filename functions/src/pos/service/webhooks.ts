@@ -15,6 +15,7 @@ import {
 } from '../connectors/webhooks';
 import { enqueueTask } from '../../core/tasks';
 import { requestSync } from '../../modules/integration-engine';
+import { queueDeletions } from '../../modules/pos-sync';
 import { scheduledWhere, type ScheduledConnection } from '../../modules/integrations';
 import { receiveVerificationCode } from './clover-verification';
 import { syncErrors } from './errors';
@@ -253,34 +254,12 @@ async function recordEvent(ref: DocumentReference, event: WebhookEvent, now: num
 }
 
 /**
- * Company collection of the deletions a webhook announced for a connection, waiting for the sync
- * engine to apply them (pos-sync's writeDeletions, then removed): one document per connection,
- * stream and vendor record (`{sha256 of connectionId, stream, vendorId}`), so a repeated
- * announcement is one pending deletion. {connectionId, stream, vendorId, deletedAt, eventKey, recordedAt}.
+ * Each connection of the event gets its deletions (pos-sync's queue, companies/{c}/posDeletions:
+ * one document per connection, stream and vendor record, so a repeated announcement is one pending
+ * deletion), written before its sync run is asked for, so the run finds and applies them.
  */
-export const PENDING_DELETIONS = 'posDeletions';
-
-/** Each connection of the event gets its deletions, written before its sync run is asked for (so the run finds them). */
 async function recordDeletions(connections: ScheduledConnection[], event: WebhookEvent, key: string): Promise<void> {
-  const batch = db().batch();
-  const now = Date.now();
-  for (const c of connections) {
-    for (const d of event.deletions ?? []) {
-      const id = createHash('sha256')
-        .update(`${c.connectionId}\n${d.stream}\n${d.vendorId}`)
-        .digest('hex')
-        .slice(0, 40);
-      batch.set(db().collection('companies').doc(c.companyId).collection(PENDING_DELETIONS).doc(id), {
-        connectionId: c.connectionId,
-        stream: d.stream,
-        vendorId: d.vendorId,
-        deletedAt: d.deletedAt,
-        eventKey: key,
-        recordedAt: now,
-      });
-    }
-  }
-  await batch.commit();
+  for (const c of connections) await queueDeletions(c, event.deletions ?? [], key);
 }
 
 /**

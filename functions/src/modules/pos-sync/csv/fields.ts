@@ -149,12 +149,24 @@ export const CSV_FIELDS = {
     tips: {
       required: false,
       description: 'Tips in major units (card and cash); default 0',
-      aliases: ['tips', 'tip', 'gratuity', 'tipamount'],
+      aliases: ['tips', 'tip', 'tipamount'],
     },
     cashTips: {
       required: false,
       description: 'The part of tips paid in cash; default 0',
       aliases: ['cashtips', 'cashtip'],
+    },
+    gratuities: {
+      required: false,
+      description:
+        "Voluntary gratuities the guest chose (the staff's tip), apart from tips and net sales, in major units; default 0",
+      aliases: ['gratuities', 'gratuity', 'voluntarygratuity'],
+    },
+    serviceCharges: {
+      required: false,
+      description:
+        "Automatic gratuities and mandatory service charges (the restaurant's receipt, not a tip), apart from net sales, in major units; default 0",
+      aliases: ['servicecharges', 'servicecharge', 'autogratuity', 'autogratuities', 'automaticgratuity'],
     },
     employeeId: {
       required: false,
@@ -274,7 +286,7 @@ export function suggestMapping(
 }
 
 const DATE_FIELDS = ['clockIn', 'clockOut', 'closedAt'];
-const AMOUNT_FIELDS = ['amount', 'tips', 'cashTips'];
+const AMOUNT_FIELDS = ['amount', 'tips', 'cashTips', 'gratuities', 'serviceCharges'];
 
 /** iso unless the values are day/month/year (a first number over 12) or month/day/year (a second one over 12, or AM/PM). */
 function dateFormatOf(values: readonly string[]): CsvMapping['dateFormat'] {

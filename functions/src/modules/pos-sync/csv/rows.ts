@@ -160,10 +160,13 @@ export function toRecord(
   const amount = money('amount', currency);
   const tips = money('tips', currency);
   const cashTips = money('cashTips', currency);
+  const gratuities = money('gratuities', currency);
+  const serviceCharges = money('serviceCharges', currency);
   const customers = count('customers', 10_000);
   if (errors.length) return { errors };
-  const refund = amount < 0 || tips < 0;
-  if (refund && (amount > 0 || tips > 0)) fail(null, 'INVALID_VALUE', 'a refund has no positive amount or tips');
+  const refund = amount < 0 || tips < 0 || gratuities < 0 || serviceCharges < 0;
+  if (refund && (amount > 0 || tips > 0 || gratuities > 0 || serviceCharges > 0))
+    fail(null, 'INVALID_VALUE', 'a refund has no positive amount, tips, gratuities or service charges');
   if (Math.abs(cashTips) > Math.abs(tips) || (cashTips !== 0 && Math.sign(cashTips) !== Math.sign(tips)))
     fail('cashTips', 'INVALID_VALUE', 'cashTips is part of tips: same sign, not more');
   if (row.refundOf && !refund)
@@ -174,13 +177,16 @@ export function toRecord(
     record: {
       vendorId:
         row.id ||
-        `h-${hashOf(String(closedAt), employeeVendorId ?? '', currency, String(amount), String(tips), String(cashTips), String(customers), row.refundOf ?? '', String(occurrence))}`,
+        // gratuities and service charges join the key only when given: rows of files before them keep their ids
+        `h-${hashOf(String(closedAt), employeeVendorId ?? '', currency, String(amount), String(tips), String(cashTips), String(customers), row.refundOf ?? '', String(occurrence), ...(gratuities || serviceCharges ? [String(gratuities), String(serviceCharges)] : []))}`,
       employeeVendorId,
       closedAt: closedAt!,
       currency,
       amount,
       tips,
       cashTips,
+      gratuities,
+      serviceCharges,
       customers,
       refund,
       refundOf: row.refundOf || null,

@@ -5,6 +5,7 @@
  * roster) — punches go through attendance's per-punch transaction, the low-volume stream.
  */
 export { type SinkCounts, type SinkTarget } from './common';
+export { applyQueuedDeletions, queueDeletions, writeDeletions } from './deletions';
 export { replayHeld } from './held';
 export { posSourceOf } from './mapping';
 export { writeRoster } from './roster';

@@ -112,11 +112,15 @@ describe('parseDateTime', () => {
 
 describe('mappings', () => {
   it('suggests each field from usual header spellings, required fields first', () => {
-    expect(suggestMapping('sales', ['Check #', 'Date', 'Net Sales', 'Gratuity', 'Server', 'Guests']).columns).toEqual({
+    // a gratuity line is the guest's voluntary gratuity, kept apart from tips
+    expect(
+      suggestMapping('sales', ['Check #', 'Date', 'Net Sales', 'Tip', 'Gratuity', 'Server', 'Guests']).columns,
+    ).toEqual({
       id: 'Check #',
       closedAt: 'Date',
       amount: 'Net Sales',
-      tips: 'Gratuity',
+      tips: 'Tip',
+      gratuities: 'Gratuity',
       employeeId: 'Server',
       customers: 'Guests',
     });
@@ -206,6 +210,30 @@ describe('toRecord', () => {
       [null, 'INVALID_VALUE'],
       ['cashTips', 'INVALID_VALUE'],
     ]);
+  });
+
+  it('reads gratuities and service charges apart from tips, and keys a row without them as before', () => {
+    const row = { closedAt: '2025-03-04 20:00', amount: '80.00', tips: '12.00', cashTips: '2.00' };
+    const plain = toRecord('sales', row, 2, ctx, 0);
+    const withKinds = toRecord('sales', { ...row, gratuities: '5.00', serviceCharges: '14.40' }, 2, ctx, 0);
+    if (!('record' in plain) || !('record' in withKinds)) throw new Error('expected records');
+    expect(withKinds.record).toMatchObject({
+      amount: 8000,
+      tips: 1200,
+      cashTips: 200,
+      gratuities: 500,
+      serviceCharges: 1440,
+    });
+    expect(plain.record).toMatchObject({ gratuities: 0, serviceCharges: 0 });
+    expect(withKinds.record.vendorId).not.toBe(plain.record.vendorId);
+    const mixed = toRecord(
+      'sales',
+      { ...row, amount: '-80.00', tips: '', cashTips: '', gratuities: '5.00' },
+      3,
+      ctx,
+      0,
+    );
+    expect('errors' in mixed && mixed.errors.map((e) => e.code)).toEqual(['INVALID_VALUE']);
   });
 
   it('makes a refund of negative amounts, and two identical content-keyed sales distinct by occurrence', () => {
