@@ -1,4 +1,4 @@
-import { DAY, monthHarness, runMonth, type MonthVendor } from './month';
+import { DAY, declaredTipsEqualTruth, monthHarness, runMonth, type MonthVendor } from './month';
 import {
   configureLightspeedSim,
   fixLightspeedShift,
@@ -65,7 +65,8 @@ const lightspeed: MonthVendor = {
 };
 
 it('keeps every stored figure equal to the business over a month of voids, recalls, cancellations and shift fixes at two locations, after a rerun and a failed run', async () => {
-  await runMonth(lightspeed, sim, DAYS);
+  const co = await runMonth(lightspeed, sim, DAYS);
+  await declaredTipsEqualTruth(lightspeed, co);
   const data = lightspeedSimData();
   expect(new Set(data.sales.map((s) => s.blId)).size).toBe(2);
   expect(lightspeedGroundTruth().sales.filter((s) => s.voided).length).toBeGreaterThan(DAYS);

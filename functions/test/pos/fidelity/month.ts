@@ -270,3 +270,23 @@ export async function storedSales(v: MonthVendor, co: TestCompany): Promise<PosS
     return { ...(i.pos as PosSale), amount: i.amount, tips: i.tips };
   });
 }
+
+/** The cash tips declared on the punches that stand, in GET /tips over the whole month, equal the simulator's. */
+export async function declaredTipsEqualTruth(v: MonthVendor, co: TestCompany): Promise<void> {
+  const expected = v
+    .truth()
+    .punches.filter((p) => !p.deleted)
+    .reduce((n, p) => n + (p.declaredCashTips ?? 0), 0);
+  const res = await api('posSync')
+    .get('/tips')
+    .query({
+      companyId: co.companyId,
+      startDate: new Date(Date.now() - 60 * DAY).toISOString().slice(0, 10),
+      endDate: new Date().toISOString().slice(0, 10),
+    })
+    .set(bearer(co.owner));
+  expect(res.status).toBe(200);
+  const got = (res.body.data.employees as { declaredCashTips: number }[]).reduce((n, e) => n + e.declaredCashTips, 0);
+  expect(expected).toBeGreaterThan(0);
+  expect({ declaredCashTips: got }).toEqual({ declaredCashTips: expected });
+}
