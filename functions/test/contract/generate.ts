@@ -1067,6 +1067,11 @@ export const OVERRIDES: Record<string, Override> = {
     setup: queuedRun,
     request: (_f, prepared) => ({ path: { runId: prepared.runId } }),
   },
+  'GET /runs/{runId}/issues': {
+    why: "lists an existing sync run's refused and held records (otherwise 404): one queued by a manual sync of square_api_key",
+    setup: queuedRun,
+    request: (_f, prepared) => ({ path: { runId: prepared.runId } }),
+  },
   'POST /runs/{runId}/cancel': {
     why: 'cancels an existing queued sync run (otherwise 404): one queued by a manual sync of square_api_key',
     setup: queuedRun,
