@@ -68,6 +68,16 @@ interface Budget {
 const budgetBody = ({ amountUsd, period, softThresholdPercent, flowLimitsUsd }: Budget) =>
   JSON.stringify({ amountUsd, period, softThresholdPercent, flowLimitsUsd });
 
+/** Waits for a selector; on a timeout the error says what the page showed instead (its heading and text). */
+async function visible(page: Page, selector: string): Promise<void> {
+  try {
+    await page.waitForSelector(selector, { timeout: 45_000 });
+  } catch (error) {
+    const shown = await page.innerText('main').catch(() => '(no main)');
+    throw new Error(`${selector} did not appear; the page showed:\n${shown.slice(0, 2000)}\n${String(error)}`);
+  }
+}
+
 const figure = async (page: Page, label: string) =>
   Number(await page.getAttribute(`[data-figure="${label}"]`, 'data-value'));
 const shot = (page: Page, name: string) =>
@@ -76,7 +86,7 @@ const shot = (page: Page, name: string) =>
 describe('the AI-spend dashboard', () => {
   it('shows an administrator the totals of the last 30 days, equal to GET /ai-usage/all, with the chart drawn', async () => {
     const page = await signedIn(ADMIN);
-    await page.waitForSelector('#chart[data-drawn]');
+    await visible(page, '#chart[data-drawn]');
     const all = await api<{
       totals: { costNanoUsd: number; calls: number; totalTokens: number; unpricedCalls: number };
       byCompany: { companyId: string; companyName: string; costNanoUsd: number }[];
@@ -101,7 +111,7 @@ describe('the AI-spend dashboard', () => {
       `${usd(9).format(exact as unknown as number)} exactly`,
     );
     // no dollar figure on the page (cards, tables, chart axis and legend, budgets) has more than cents
-    await page.waitForSelector('[data-testid=budget-watch] table');
+    await visible(page, '[data-testid=budget-watch] table');
     await page.hover('#chart .u-over');
     const text = await page.innerText('main');
     const dollars = text.match(/\$[\d,]+(\.\d+)?/g) ?? [];
@@ -135,16 +145,16 @@ describe('the AI-spend dashboard', () => {
 
   it('draws a 365-day range, chosen by its button or in the address', async () => {
     const page = await signedIn(ADMIN);
-    await page.waitForSelector('#chart[data-drawn]');
+    await visible(page, '#chart[data-drawn]');
     await page.click('[data-preset="365"]');
-    await page.waitForSelector('[data-preset="365"].active');
-    await page.waitForSelector('#chart[data-drawn]');
+    await visible(page, '[data-preset="365"].active');
+    await visible(page, '#chart[data-drawn]');
     await page.goto(`${DASHBOARD}#/?days=90`);
-    await page.waitForSelector('[data-preset="90"].active');
-    await page.waitForSelector('#chart[data-drawn]');
+    await visible(page, '[data-preset="90"].active');
+    await visible(page, '#chart[data-drawn]');
     await page.click('[data-preset="365"]');
-    await page.waitForSelector('[data-preset="365"].active');
-    await page.waitForSelector('#chart[data-drawn]');
+    await visible(page, '[data-preset="365"].active');
+    await visible(page, '#chart[data-drawn]');
     expect(new URL(page.url()).hash).toBe('#/?days=365');
     const all = await api<{ from: string; totals: { costNanoUsd: number } }>(
       `/ai-usage/all?from=${await page.inputValue('input[aria-label=From]')}&to=${await page.inputValue('input[aria-label=To]')}`,
@@ -155,9 +165,9 @@ describe('the AI-spend dashboard', () => {
 
   it('opens a company: its figures, its rows page by page (sortable), the CSV of the range, and its AI configuration set and removed', async () => {
     const page = await signedIn(ADMIN);
-    await page.waitForSelector('#chart[data-drawn]');
+    await visible(page, '#chart[data-drawn]');
     await page.click('a[data-company="harbor-vine"]');
-    await page.waitForSelector('[data-testid=rows] table');
+    await visible(page, '[data-testid=rows] table');
     expect(await page.textContent('h1')).toBe('Harbor & Vine (harbor-vine)');
     const usage = await api<{
       totals: { costNanoUsd: number; rows: number };
@@ -174,7 +184,7 @@ describe('the AI-spend dashboard', () => {
     // the next page, then back
     expect(usage.nextCursor).not.toBeNull();
     await page.click('[data-page=older]');
-    await page.waitForSelector('[data-testid=page]:has-text("Page 2")');
+    await visible(page, '[data-testid=page]:has-text("Page 2")');
     const secondPage = await page
       .locator('[data-row]')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row')));
@@ -183,7 +193,7 @@ describe('the AI-spend dashboard', () => {
     );
     expect(secondPage).toEqual(next.rows.map((r) => r.rowId));
     await page.click('[data-page=newer]');
-    await page.waitForSelector('[data-testid=page]:has-text("Page 1")');
+    await visible(page, '[data-testid=page]:has-text("Page 1")');
 
     // sorted by cost, descending
     await page.click('[data-sort=costNanoUsd]');
@@ -204,35 +214,35 @@ describe('the AI-spend dashboard', () => {
     await page.selectOption('select[name=provider]', 'anthropic');
     await page.fill('input[name=model]', 'no-such-model');
     await page.click('[data-testid=config] button[type=submit]');
-    await page.waitForSelector('[data-testid=config-message].error');
+    await visible(page, '[data-testid=config-message].error');
     expect(await page.textContent('[data-testid=config-message]')).toContain('no-such-model');
     expect(await api('/companies/harbor-vine/ai-config')).toBeNull();
 
     await page.fill('input[name=model]', 'claude-haiku-4-5');
     await page.click('[data-testid=config] button[type=submit]');
-    await page.waitForSelector('[data-testid=config-current]:has-text("anthropic / claude-haiku-4-5")');
+    await visible(page, '[data-testid=config-current]:has-text("anthropic / claude-haiku-4-5")');
     expect(await api('/companies/harbor-vine/ai-config')).toMatchObject({
       provider: 'anthropic',
       model: 'claude-haiku-4-5',
     });
     await shot(page, 'company-override');
     await page.click('[data-testid=config-remove]');
-    await page.waitForSelector('[data-testid=config-current]:has-text("No override")');
+    await visible(page, '[data-testid=config-current]:has-text("No override")');
     expect(await api('/companies/harbor-vine/ai-config')).toBeNull();
     await page.close();
   });
 
   it('shows the onboarding bucket and the global default', async () => {
     const page = await signedIn(ADMIN);
-    await page.waitForSelector('#chart[data-drawn]');
+    await visible(page, '#chart[data-drawn]');
     await page.click('nav a[href="#/onboarding"]');
-    await page.waitForSelector('h1:has-text("Onboarding bucket")');
-    await page.waitForSelector('[data-figure="Total cost"]');
+    await visible(page, 'h1:has-text("Onboarding bucket")');
+    await visible(page, '[data-figure="Total cost"]');
     const onboarding = await api<{ totals: { calls: number } }>('/ai-usage/onboarding');
     expect(await figure(page, 'Calls')).toBe(onboarding.totals.calls);
     await shot(page, 'onboarding');
     await page.click('nav a[href="#/config"]');
-    await page.waitForSelector('[data-testid=config-current]');
+    await visible(page, '[data-testid=config-current]');
     const global = await api<{ provider: string; model: string }>('/ai-config/global');
     expect(await page.textContent('[data-testid=config-current]')).toContain(`${global.provider} / ${global.model}`);
     await shot(page, 'global-default');
@@ -241,7 +251,7 @@ describe('the AI-spend dashboard', () => {
 
   it('lists the companies near or over their budget on the overview, as GET /ai-budgets has them', async () => {
     const page = await signedIn(ADMIN);
-    await page.waitForSelector('[data-testid=budget-watch] table');
+    await visible(page, '[data-testid=budget-watch] table');
     const budgets = await api<{ companies: { companyId: string; status: string }[] }>('/ai-budgets');
     const watched = budgets.companies.filter((c) => !['ok', 'none'].includes(c.status));
     expect(watched).toContainEqual(expect.objectContaining({ companyId: 'harbor-vine', status: 'near' }));
@@ -268,10 +278,10 @@ describe('the AI-spend dashboard', () => {
     const before = await api<Status>('/companies/harbor-vine/ai-budget');
     expect(before.budget).not.toBeNull();
     const page = await signedIn(ADMIN);
-    await page.waitForSelector('#chart[data-drawn]');
+    await visible(page, '#chart[data-drawn]');
     await page.goto(`${DASHBOARD}#/company/harbor-vine`);
-    await page.waitForSelector('[data-testid=rows] table');
-    await page.waitForSelector('[data-testid=budget-spent]');
+    await visible(page, '[data-testid=rows] table');
+    await visible(page, '[data-testid=budget-spent]');
     expect(Number(await page.getAttribute('[data-testid=budget-spent]', 'data-value'))).toBe(before.spentNanoUsd);
     // the projection is computed at each read and only falls while no call is made (less of the
     // period left, a longer recent window): the page's lies between the API's before and after it
@@ -285,7 +295,7 @@ describe('the AI-spend dashboard', () => {
       // refused by the API: the message is shown and nothing changes
       await page.fill('[data-testid=budget] input[name=amountUsd]', '0');
       await page.click('[data-testid=budget] button[type=submit]');
-      await page.waitForSelector('[data-testid=budget-message].error');
+      await visible(page, '[data-testid=budget-message].error');
       expect(await page.textContent('[data-testid=budget-message]')).toContain('amountUsd');
       expect((await api<Status>('/companies/harbor-vine/ai-budget')).budget).toEqual(before.budget);
 
@@ -293,7 +303,7 @@ describe('the AI-spend dashboard', () => {
       await page.selectOption('[data-testid=budget] select[name=period]', 'day');
       await page.fill('[data-testid=budget] input[name=flowLimitsUsd]', 'chat=50');
       await page.click('[data-testid=budget] button[type=submit]');
-      await page.waitForSelector('[data-testid=budget-message]:has-text("Saved.")');
+      await visible(page, '[data-testid=budget-message]:has-text("Saved.")');
       expect(await page.textContent('[data-testid=budget-current]')).toContain('per day');
       expect((await api<Status>('/companies/harbor-vine/ai-budget')).budget).toMatchObject({
         amountUsd: 1000,
@@ -309,9 +319,9 @@ describe('the AI-spend dashboard', () => {
   it('edits the default budget on the budgets page, which lists every company with a budget', async () => {
     const before = await api<{ default: Budget | null; companies: { companyId: string }[] }>('/ai-budgets');
     const page = await signedIn(ADMIN);
-    await page.waitForSelector('#chart[data-drawn]');
+    await visible(page, '#chart[data-drawn]');
     await page.click('nav a[href="#/budgets"]');
-    await page.waitForSelector('[data-testid=budget-list] table');
+    await visible(page, '[data-testid=budget-list] table');
     const listed = await page
       .locator('[data-testid=budget-list] a[data-budget-company]')
       .evaluateAll((as) => as.map((a) => a.getAttribute('data-budget-company')));
@@ -320,7 +330,7 @@ describe('the AI-spend dashboard', () => {
     try {
       await page.fill('[data-testid=default-budget] input[name=amountUsd]', '750');
       await page.click('[data-testid=default-budget] button[type=submit]');
-      await page.waitForSelector('[data-testid=default-budget-message]:has-text("Saved.")');
+      await visible(page, '[data-testid=default-budget-message]:has-text("Saved.")');
       expect((await api<{ default: { amountUsd: number } }>('/ai-budgets')).default.amountUsd).toBe(750);
     } finally {
       await api('/ai-budgets/default', { method: 'PUT', body: budgetBody(before.default!) });
@@ -328,22 +338,42 @@ describe('the AI-spend dashboard', () => {
     await page.close();
   });
 
+  it('keeps the view the administrator moved to when the one they left answers late', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const page = await signedIn(ADMIN, (p) => {
+      void p.route(`${API}/ai-usage/all**`, async (route) => {
+        await held;
+        await route.continue();
+      });
+    });
+    await visible(page, '[data-state=loading]');
+    await page.goto(`${DASHBOARD}#/company/harbor-vine`);
+    await visible(page, '[data-testid=rows] table');
+    release();
+    await page.waitForResponse((r) => r.url().includes('/ai-usage/all'));
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(await page.textContent('h1')).toBe('Harbor & Vine (harbor-vine)');
+    expect(await page.locator('[data-testid=rows] table').count()).toBe(1);
+    await page.close();
+  });
+
   it('shows a network failure visibly, with a retry that recovers', async () => {
     const page = await signedIn(ADMIN);
-    await page.waitForSelector('#chart[data-drawn]');
+    await visible(page, '#chart[data-drawn]');
     await page.route(`${API}/**`, (route) => route.abort('connectionrefused'));
     await page.click('[data-preset="7"]');
-    await page.waitForSelector('[data-state=error]');
+    await visible(page, '[data-state=error]');
     expect(await page.textContent('[data-state=error]')).toContain('network error');
     await page.unroute(`${API}/**`);
     await page.click('[data-state=error] button');
-    await page.waitForSelector('#chart[data-drawn]');
+    await visible(page, '#chart[data-drawn]');
     await page.close();
   });
 
   it('returns to the sign-in page, saying why, when the API answers that the session expired', async () => {
     const page = await signedIn(ADMIN);
-    await page.waitForSelector('#chart[data-drawn]');
+    await visible(page, '#chart[data-drawn]');
     await page.route(`${API}/**`, (route) =>
       route.fulfill({
         status: 401,
@@ -357,7 +387,7 @@ describe('the AI-spend dashboard', () => {
       }),
     );
     await page.click('[data-preset="7"]');
-    await page.waitForSelector('[data-testid=signin-message].error');
+    await visible(page, '[data-testid=signin-message].error');
     expect(await page.textContent('[data-testid=signin-message]')).toBe('Your session expired: sign in again.');
     expect(await page.isVisible('input[name=password]')).toBe(true);
     await page.close();
@@ -366,7 +396,7 @@ describe('the AI-spend dashboard', () => {
   it('refuses a signed-in member without the admin claim, requesting no usage', async () => {
     const requests: string[] = [];
     const page = await signedIn(OWNER, (p) => p.on('request', (r) => requests.push(r.url())));
-    await page.waitForSelector('[data-testid=refused]');
+    await visible(page, '[data-testid=refused]');
     expect(await page.textContent('main')).toContain('Administrators only');
     expect(requests.filter((u) => u.startsWith(API))).toEqual([]);
     await shot(page, 'refused');
@@ -379,7 +409,7 @@ describe('the AI-spend dashboard', () => {
     await page.fill('input[name=email]', ADMIN);
     await page.fill('input[name=password]', 'not-the-password');
     await page.click('button[type=submit]');
-    await page.waitForSelector('[data-testid=signin-message].error');
+    await visible(page, '[data-testid=signin-message].error');
     expect(await page.textContent('[data-testid=signin-message]')).toBe('Wrong email or password.');
     await page.close();
   });

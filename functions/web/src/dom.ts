@@ -23,7 +23,26 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 
 export const root = () => document.getElementById('app')!;
 
+let currentView = 0;
+
+/** Replaces the page's content with a new view (a view that is still loading is left behind: see startView). */
 export function show(...nodes: Child[]): void {
+  currentView += 1;
+  render(nodes);
+}
+
+/**
+ * The `show` of a view that loads: its later renders take effect only while it is still the current
+ * view, so a late answer (a slow overview) never replaces the view the user has moved on to.
+ */
+export function startView(): (...nodes: Child[]) => void {
+  const mine = ++currentView;
+  return (...nodes) => {
+    if (mine === currentView) render(nodes);
+  };
+}
+
+function render(nodes: Child[]): void {
   root().replaceChildren(
     ...nodes
       .filter((n): n is Node | string => n !== null && n !== undefined && n !== false)

@@ -11,7 +11,7 @@ import {
 } from './api';
 import { budgetPanel, budgetWatch } from './budgets';
 import { costChart } from './chart';
-import { empty, h, loading, show } from './dom';
+import { empty, h, loading, show, startView } from './dom';
 import { formatExactUsd, formatInt, formatPercent, formatTime, money } from './format';
 import { PRESETS, customProblem, daysOf, presetRange, type Range } from './range';
 
@@ -176,6 +176,7 @@ function modelTable(byModel: ModelTotals[], total: number) {
 
 export async function overview(ctx: Context): Promise<void> {
   clearCharts();
+  const show = startView();
   show(h('h1', {}, 'Overview'), rangePicker(ctx), loading('usage'));
   let data;
   try {
@@ -406,6 +407,7 @@ async function bucketView(
   clearCharts();
   const heading = (data?: BucketUsage) =>
     h('h1', {}, typeof title === 'string' ? title : data ? title(data) : 'Company');
+  const show = startView();
   show(heading(), rangePicker(ctx), loading('usage'), ...extra);
   const load = (cursor?: string) => fetchPage({ from: ctx.range.from, to: ctx.range.to, limit: PAGE_SIZE, cursor });
   let data: BucketUsage;
