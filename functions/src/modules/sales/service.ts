@@ -2,7 +2,7 @@ import { addDays, daysBetween } from '../../core/calendar';
 import { coreErrors } from '../../core/errors';
 import { currencyExponent } from '../../core/money';
 import { workedSpans } from '../attendance';
-import { getCompanyRules } from '../companies';
+import { companyDayparts, getCompanyRules } from '../companies';
 import {
   accumulateInvoices,
   hourMasks,
@@ -64,7 +64,8 @@ export async function getSales({ query }: { query: SalesQuery }) {
     query.source === 'invoices' || (query.source === 'auto' && filtered) ? 'invoices' : 'salesActual';
 
   const fields = [...new Set(query.fields ?? DEFAULT_FIELDS)];
-  const { profile, settings } = await getCompanyRules({ companyId });
+  const rules = await getCompanyRules({ companyId });
+  const { profile, settings } = rules;
   const wantsLabor = fields.includes('ratio');
   const pricing = wantsLabor ? laborPricing(companyId) : undefined;
 
@@ -107,7 +108,9 @@ export async function getSales({ query }: { query: SalesQuery }) {
   const currency = seenCurrency ?? (await repo.readSalesCurrency(companyId));
 
   const hours = query.hours ? parseHours(query.hours) : null;
-  const { included, morning } = hourMasks({ period: query.period, hours, morningPeriodEnd: settings.morningPeriodEnd });
+  // morning ends where the company's dinner starts: the same dayparts as the forecast and the schedule's demand
+  const morningPeriodEnd = companyDayparts(rules).dinner;
+  const { included, morning } = hourMasks({ period: query.period, hours, morningPeriodEnd });
   const buckets = reduceDays(days, {
     startDate,
     endDate,
