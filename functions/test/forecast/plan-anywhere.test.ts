@@ -76,7 +76,20 @@ describe('a forecast a Spanish restaurant can plan on', () => {
       .send({ dayparts: { lunch: 900, dinner: 800, late: 1500 } });
     expect(badParts.status).toBe(400);
     expect(await snapshotCompany(companyId)).toEqual(before);
-  });
+    // the holiday calendar follows the company's country, not its time zone
+    const lisbon = await api('companies')
+      .patch(`/companies/${companyId}`)
+      .set(bearer(owner))
+      .send({ country: 'PT', region: null });
+    expect(lisbon.status).toBe(200);
+    const pt = await api('forecast').get('/forecast').query({ companyId }).set(bearer(manager));
+    expect(pt.body.data.holidays).toMatchObject({ country: 'PT', region: null });
+    const back = await api('companies')
+      .patch(`/companies/${companyId}`)
+      .set(bearer(owner))
+      .send({ country: 'ES', region: 'MD' });
+    expect(back.status).toBe(200);
+  }, 60_000);
 
   it('declares closures and special days, forecasts them, and forecasts Christmas at zero and Nochevieja as the history shows', async () => {
     const closed = addDays(today, 3);

@@ -119,6 +119,15 @@ export const METHODS: readonly MethodSpec[] = [
     yearly: true,
   },
   {
+    name: 'weekday-index-7d-yearly',
+    description: 'weekday-index-28d-yearly with the level of the last 7 days',
+    weeks: 52,
+    smoothing: 'weekday-index',
+    levelDays: 7,
+    shapeWeeks: 26,
+    yearly: true,
+  },
+  {
     name: 'weekday-index-56d-yearly',
     description: 'weekday-index-28d-yearly with the level of the last 56 days',
     weeks: 52,
@@ -461,6 +470,12 @@ export function holidayEffect(
   return { factor: 1, seen: 0, shape: null };
 }
 
+/** The same calendar date a year before (29 February: 1 March). */
+const lastYearOf = (date: string) => {
+  const d = `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`;
+  return date.slice(5) === '02-29' ? d.replace('02-29', '03-01') : d;
+};
+
 /** Why a date is forecast closed: declared by the company, closed on that weekday lately, on that holiday last time, or on that date last year. */
 export type ClosureReason = 'declared' | 'weekday' | 'holiday' | 'lastYear';
 
@@ -468,7 +483,7 @@ export type ClosureReason = 'declared' | 'weekday' | 'holiday' | 'lastYear';
  * Closures learnt as facts. A date of the history's span (its first day to the origin) without
  * sales is a day the company was closed: the history knows no other reason for a day without a
  * single sale. A date ahead is closed when the company declared it, when the same weekday was
- * closed the last 4 times, when its holiday was closed the last time it came (or the company
+ * closed the last 4 times (while other days were open, or through a break the year before does not show ending), when its holiday was closed the last time it came (or the company
  * closed on every holiday it had, at least 3), or when both the same date and the same weekday a
  * year back were closed (an annual closure such as a summer break; one closed day alone is not).
  */
@@ -478,7 +493,14 @@ export function closureOf(history: History, cal: Calendar, date: string, origin:
   const closed = (d: string) => d >= first && d <= origin && !(total(history.get(d)?.sales ?? []) > 0);
   const back = (weekdayOf(origin) - weekdayOf(date) + 7) % 7;
   const weekdays = [0, 7, 14, 21].map((k) => addDays(origin, -back - k));
-  if (weekdays.every(closed)) return 'weekday';
+  if (weekdays.every(closed)) {
+    // a weekday closed among open days; a closure of the whole weeks (a break) lasts until the year
+    // before shows the date open
+    const openLately = Array.from({ length: 28 }, (_, k) => addDays(origin, -k)).some((d) => !closed(d));
+    const yearBack = addDays(date, -364);
+    const openYearBack = yearBack >= first && (!closed(yearBack) || !closed(lastYearOf(date)));
+    if (openLately || !openYearBack) return 'weekday';
+  }
   const holiday = specialOf(cal, date);
   if (holiday !== null) {
     for (let k = 345; k <= 385; k++) {
@@ -490,8 +512,7 @@ export function closureOf(history: History, cal: Calendar, date: string, origin:
       }
     }
   }
-  const lastYear = `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`;
-  if (closed(lastYear) && closed(addDays(date, -364))) return 'lastYear';
+  if (closed(lastYearOf(date)) && closed(addDays(date, -364))) return 'lastYear';
   return null;
 }
 

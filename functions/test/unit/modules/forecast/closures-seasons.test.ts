@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { addDays, datesInRange, weekdayOf } from '../../../../src/core/calendar';
 import { companyDayparts } from '../../../../src/modules/companies/dayparts';
 import type { CompanyRules } from '../../../../src/modules/companies/service';
-import { backtest } from '../../../../src/modules/forecast/backtest';
+import { backtest, baselineForecast } from '../../../../src/modules/forecast/backtest';
 import { daypartTotals } from '../../../../src/modules/forecast/dayparts';
 import { holidayCalendar } from '../../../../src/modules/forecast/holidays';
 import { holtWintersForecaster } from '../../../../src/modules/forecast/holt-winters';
@@ -94,6 +94,44 @@ describe('forecast closures', () => {
   });
 });
 
+describe('forecast closures and reopenings of the generated restaurants', () => {
+  const beach = generateRestaurant(RESTAURANTS[1]);
+  const campus = generateRestaurant(RESTAURANTS[2]);
+  const upTo = (h: History, origin: string): History => new Map([...h].filter(([d]) => d <= origin));
+
+  it('closes the campus café on a holiday it has not met yet, as it closed on every holiday it had', () => {
+    const history = upTo(new Map([...campus.history].filter(([d]) => d >= '2025-09-01')), '2026-04-24');
+    const f = forecastDay(
+      history,
+      campus.calendar,
+      methodNamed('weekday-index-28d-yearly'),
+      '2026-05-01',
+      '2026-04-24',
+    );
+    expect([f.holiday, f.closed, sum(f.sales)]).toEqual(['Día del Trabajador', 'holiday', 0]);
+  });
+
+  it('reopens the beach restaurant after its winter break at the level the year before shows, not at zero', () => {
+    const origin = '2026-02-28';
+    const history = upTo(beach.history, origin);
+    for (const name of ['weekday-index-7d-yearly', 'weekday-index-28d-yearly']) {
+      let [forecast, truth] = [0, 0];
+      for (const date of datesInRange('2026-03-03', '2026-03-08')) {
+        const f = forecastDay(history, beach.calendar, methodNamed(name), date, origin);
+        expect(f.closed).toBeNull();
+        forecast += sum(f.sales);
+        truth += sum(beach.truth.get(date)!.sales);
+      }
+      expect(Math.abs(forecast / truth - 1)).toBeLessThan(0.3);
+    }
+  });
+
+  it('counts every day of every origin in the backtest, the closed ones at zero', () => {
+    const r = backtest(upTo(campus.history, '2025-10-31'), campus.calendar, { withoutReference: true })!;
+    expect(r.days).toBe(r.origins * r.horizonDays);
+  });
+});
+
 describe('forecast holidays by country and region', () => {
   it('adds Nochebuena and Nochevieja to Spain, the regional day to Madrid only, and ignores an unknown region', () => {
     const es = holidayCalendar('ES');
@@ -125,6 +163,25 @@ describe('forecast backtest on two and a half years of a Spanish restaurant', ()
       expect(p.high).toBeGreaterThanOrEqual(p.salesMinor);
       expect(Math.abs(sum(Object.values(p.dayparts).map((d) => d.actualMinor)) - p.actualMinor)).toBeLessThanOrEqual(4);
     }
+  });
+
+  it('forecasts the baselines from the days up to the origin only, however far ahead', () => {
+    const history = plainHistory('2026-01-01', '2026-06-30', () => false);
+    history.get('2026-06-16')!.sales[12] = 777_777;
+    const origin = '2026-06-20';
+    // two weeks ahead of the origin, 'last week' is the same weekday before the origin, not the week after it
+    expect(baselineForecast(history, 'lastWeek', '2026-06-30', origin)[12]).toBe(777_777);
+    expect(baselineForecast(history, 'lastWeek', '2026-06-23', origin)[12]).toBe(777_777);
+  });
+
+  it('lets Holt-Winters follow a weekly pattern that changed', () => {
+    const history = plainHistory('2026-01-05', '2026-06-30', () => false);
+    // from May on, Saturdays sell three times as much
+    for (const [date, d] of history)
+      if (date >= '2026-05-01' && weekdayOf(date) === 6) d.sales = d.sales.map((v) => v * 3);
+    const f = holtWintersForecaster(history, '2026-06-26');
+    const saturday = '2026-06-27';
+    expect(sum(f(saturday)) / sum(history.get(saturday)!.sales)).toBeGreaterThan(0.85);
   });
 
   it('gives Holt-Winters no error on a history that repeats every week', () => {
