@@ -88,11 +88,11 @@ export async function connectedCompany(v: MonthVendor): Promise<TestCompany> {
 }
 
 /** One incremental run of every stream, through the sync service and the posSyncRun task; its run document. */
-export async function syncAll(v: MonthVendor, co: TestCompany) {
+export async function syncAll(v: MonthVendor, co: TestCompany, streams = ['roster', 'punches', 'sales']) {
   const res = await api('posSyncService')
     .post(`/sync/${v.slug}/${co.companyId}`)
     .set(bearer(co.manager))
-    .send({ streams: ['roster', 'punches', 'sales'] });
+    .send({ streams });
   expect(res.status).toBe(201);
   const runId: string = res.body.data.runs[0].id;
   await runTask({ data: { companyId: co.companyId, runId } });
@@ -289,4 +289,38 @@ export async function declaredTipsEqualTruth(v: MonthVendor, co: TestCompany): P
   const got = (res.body.data.employees as { declaredCashTips: number }[]).reduce((n, e) => n + e.declaredCashTips, 0);
   expect(expected).toBeGreaterThan(0);
   expect({ declaredCashTips: got }).toEqual({ declaredCashTips: expected });
+}
+
+/** The vendor ids of the source's punches in attendance. */
+export async function storedPunchIds(v: MonthVendor, co: TestCompany): Promise<string[]> {
+  return (await companyDoc(co).collection('punches').get()).docs
+    .map((d) => d.data())
+    .filter((p) => p.vendor?.slug === v.slug)
+    .map((p) => p.vendor.externalId as string)
+    .sort();
+}
+
+/**
+ * A vendor whose deleted shifts are only absent from its answers: a shift deleted, then a punches
+ * run whose read fails at page `after + 1` (malformed) deletes nothing, not even that shift (a
+ * partial read proves no absence); the next run that reads whole takes it out.
+ */
+export async function expectPartialReadDeletesNothing(
+  v: MonthVendor,
+  co: TestCompany,
+  sim: RunningVendorSimulator,
+  deleteShift: () => string,
+  after: number,
+): Promise<void> {
+  const before = await storedPunchIds(v, co);
+  const gone = deleteShift();
+  expect(before).toContain(gone);
+  sim.state.malformPage(v.slug, { after });
+  const failed = await syncAll(v, co, ['punches']);
+  expect(failed).toMatchObject({ status: 'failed', error: { code: 'VENDOR_MALFORMED_PAGE' } });
+  expect({ afterFailedRead: await storedPunchIds(v, co) }).toEqual({ afterFailedRead: before });
+  const whole = await syncAll(v, co, ['punches']);
+  expect(whole.status).toBe('succeeded');
+  expect(await storedPunchIds(v, co)).toEqual(before.filter((id) => id !== gone));
+  await expectStoredEqualsTruth(v, co, `after a failed read and a whole one: deleted ${gone}`);
 }
