@@ -105,6 +105,7 @@ const figures = (s: PosSale) => ({
   cashTips: s.cashTips,
   gratuities: s.gratuities ?? 0,
   serviceCharges: s.serviceCharges ?? 0,
+  tipFees: s.tipFees ?? 0,
   voided: s.voided ?? false,
 });
 
@@ -114,7 +115,7 @@ function dayTotals(sales: PosSale[]): Record<string, Record<string, number>> {
   for (const s of sales) {
     if (s.voided) continue;
     const day = new Date(s.closedAt).toISOString().slice(0, 10);
-    const t = (out[day] ??= { amount: 0, tips: 0, cashTips: 0, gratuities: 0, serviceCharges: 0 });
+    const t = (out[day] ??= { amount: 0, tips: 0, cashTips: 0, gratuities: 0, serviceCharges: 0, tipFees: 0 });
     for (const k of Object.keys(t)) t[k] += figures(s)[k as keyof ReturnType<typeof figures>] as number;
   }
   return out;
