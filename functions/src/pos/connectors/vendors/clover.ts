@@ -42,7 +42,8 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  *   CLOVER_SHIFT_LOOKBACK_MS before `modifiedSince` (longer than the longest pay period still open while payroll is
  *   prepared), the sink keeping the unchanged ones as they are. A deleted shift is simply absent
  *   from the answer: given the punches the sync holds (StreamAuth.storedPunches), the stream
- *   answers those of a window read whole that Clover no longer has as deleted.
+ *   answers those of a window read whole that Clover no longer has, nor has on a second read of the
+ *   window (offset pages shift when a shift is deleted while they are read), as deleted.
  * - GET /v3/merchants/{mId}/orders?filter=modifiedTime...&expand=payments,payments.serviceCharge,
  *   refunds&orderBy=modifiedTime ASC (SDK models com.clover.sdk.v3.order.Order, payments.Payment,
  *   payments.Refund): Order {id, paymentState (OPEN, PAID, REFUNDED, CREDITED, PARTIALLY_PAID,

@@ -53,8 +53,9 @@ import type { Connector, PosEmployee, PosPunch, PosSale, StreamAuth, StreamConne
  *   tipDeductionAmount is "processing fee deduction from the tip" (OrderPayment, checked
  *   2026-12-03): kept apart as the sale's tipFees (the charges' deductions; a refund's, negative),
  *   while tips stay what the guest added: whether a fee is taken from an employee's tip is the
- *   employer's policy and the law's (US DOL Fact Sheet #15: the employer may pay a card tip less the
- *   card company's percentage), not the POS's to decide. A deleted order
+ *   employer's policy within the law (US DOL WHD Fact Sheet #15, "Credit Cards",
+ *   dol.gov/agencies/whd/fact-sheets/15-flsa-tipped-employees, checked 2026-12-03: the employer "may
+ *   pay the employee the tip, less that percentage"; some states do not allow it), not the sync's. A deleted order
  *   ("whether the order is marked as deleted") comes out voided, each of its sales, so what was
  *   stored of it is reversed; an order deleted before it closed has nothing to reverse.
  *   ASSUMPTION: refunds are not documented; a payment with a negative amount is read as a refund
