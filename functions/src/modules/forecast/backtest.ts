@@ -275,7 +275,8 @@ export function backtest(history: History, cal: Calendar, options: BacktestOptio
   const cells = new Map(methods.map((m) => [m.name, [] as Cell[]]));
   let days = 0;
   for (const origin of used) {
-    const forecasts = new Map(methods.map((m) => [m.name, forecaster(history, cal, m, origin, first)]));
+    const shared = new Map<string, unknown>();
+    const forecasts = new Map(methods.map((m) => [m.name, forecaster(history, cal, m, origin, first, shared)]));
     const hw = options.withoutReference ? null : holtWintersForecaster(history, origin);
     for (let k = 1; k <= horizon; k++) {
       const date = addDays(origin, k);

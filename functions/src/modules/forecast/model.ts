@@ -328,8 +328,14 @@ interface IndexedLevel {
 }
 
 /** The weekday-index method's weekday shares and level of an average day at the origin. */
-function indexLevel(history: History, cal: Calendar, origin: string, field: Field, spec: MethodSpec): IndexedLevel {
-  const index = weekdayIndex(history, cal, origin, field, spec.weeks);
+function indexLevel(
+  history: History,
+  cal: Calendar,
+  origin: string,
+  field: Field,
+  spec: MethodSpec,
+  index = weekdayIndex(history, cal, origin, field, spec.weeks),
+): IndexedLevel {
   return { index, ...pooledLevel(history, cal, origin, field, index, spec.levelDays ?? 14) };
 }
 
@@ -342,6 +348,8 @@ function profile(
   field: Field,
   spec: MethodSpec,
   indexed: (field: Field) => IndexedLevel = (f) => indexLevel(history, cal, origin, f, spec),
+  shapeOfWeekday: (shapeWeeks: number) => Float64Array = (weeks) =>
+    shapeOf(sameWeekdays(history, cal, date, origin, weeks), field),
 ) {
   if (!spec.shapeWeeks) {
     const days = sameWeekdays(history, cal, date, origin, spec.weeks);
@@ -349,7 +357,7 @@ function profile(
     for (const d of days) for (let h = 0; h < BUSINESS_HOURS; h++) out[h] += d[field][h] / days.length;
     return out;
   }
-  const shape = shapeOf(sameWeekdays(history, cal, date, origin, spec.shapeWeeks), field);
+  const shape = shapeOfWeekday(spec.shapeWeeks);
   const dayLevel =
     spec.smoothing === 'weekday-index'
       ? indexed(field).index[weekdayOf(date)] * indexed(field).level
@@ -559,11 +567,17 @@ export function forecaster(
   spec: MethodSpec,
   origin: string,
   first = firstDateOf(history),
+  shared = new Map<string, unknown>(),
 ) {
   const memo = new Map<string, unknown>();
   const once = <T>(key: string, make: () => T): T => {
     if (!memo.has(key)) memo.set(key, make());
     return memo.get(key) as T;
+  };
+  // what does not depend on the method, shared by the forecasters of one origin (the backtest's)
+  const common = <T>(key: string, make: () => T): T => {
+    if (!shared.has(key)) shared.set(key, make());
+    return shared.get(key) as T;
   };
   const start = first ?? origin;
   const alpha = spec.alpha ?? 0.25;
@@ -574,7 +588,17 @@ export function forecaster(
       : spec.smoothing === 'weekday-index'
         ? (spec.levelDays ?? 14) / 14
         : (spec.weeks - 1) / 2;
-  const indexed = (f: Field) => once(`index|${f}`, () => indexLevel(history, cal, origin, f, spec));
+  const indexed = (f: Field) =>
+    once(`index|${f}`, () =>
+      indexLevel(
+        history,
+        cal,
+        origin,
+        f,
+        spec,
+        common(`weekdayIndex|${f}|${spec.weeks}`, () => weekdayIndex(history, cal, origin, f, spec.weeks)),
+      ),
+    );
   const of = (date: string, field: Field, holiday: string | null, weather: number) => {
     const level = spec.level ? once(`level|${field}`, () => levelFactor(history, cal, origin, field, spec)) : 1;
     const ahead = daysBetween(origin, date) / 7;
@@ -594,10 +618,14 @@ export function forecaster(
         ? null
         : declared?.kind === 'special' && declared.factor !== null
           ? { factor: declared.factor, seen: 0, shape: null }
-          : once(`holiday|${holiday}|${field}`, () => holidayEffect(history, cal, holiday, origin, field));
+          : common(`holiday|${holiday}|${field}`, () => holidayEffect(history, cal, holiday, origin, field));
     const hol = effect?.factor ?? 1;
     const base = once(`profile|${weekdayOf(date)}|${field}`, () =>
-      profile(history, cal, date, origin, field, spec, indexed),
+      profile(history, cal, date, origin, field, spec, indexed, (weeks) =>
+        common(`shape|${weekdayOf(date)}|${field}|${weeks}`, () =>
+          shapeOf(sameWeekdays(history, cal, date, origin, weeks), field),
+        ),
+      ),
     );
     const scale = Math.max(0, level * trend * season * hol * weather);
     let hours: Float64Array;
@@ -610,8 +638,8 @@ export function forecaster(
   return (date: string, weather = 1): DayForecast => {
     const holiday = specialOf(cal, date);
     const closed =
-      closureOf(history, cal, date, origin, start) ??
-      (holiday !== null && once('closesOnHolidays', () => closesOnHolidays(history, cal, origin, start))
+      common(`closure|${date}`, () => closureOf(history, cal, date, origin, start)) ??
+      (holiday !== null && common('closesOnHolidays', () => closesOnHolidays(history, cal, origin, start))
         ? 'holiday'
         : null);
     const sales = of(date, 'sales', holiday, weather);
