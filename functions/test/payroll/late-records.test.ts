@@ -165,9 +165,14 @@ describe('late POS records reaching a closed pay period', () => {
       .post('/punches')
       .query({ companyId: co.companyId })
       .set(bearer(co.manager))
-      .send({ employeeId: 'emp-ana', clockInAt: at('2026-11-09', 8), clockOutAt: at('2026-11-09', 12), reason: 'late' });
+      .send({
+        employeeId: 'emp-ana',
+        clockInAt: at('2026-11-09', 8),
+        clockOutAt: at('2026-11-09', 12),
+        reason: 'late',
+      });
     expect(res.status).toBe(422);
-    expect(res.body.error.code).toBe('PERIOD_LOCKED');
+    expect(res.body.code).toBe('PERIOD_LOCKED');
   });
 
   it('closes the next period with the lines, exports them in all four layouts, and pays a later change as its difference', async () => {

@@ -37,6 +37,8 @@ const lateRecordSchema = z.object({
   runId: z.string().nullable(),
   /** what the vendor did to the punch as it was paid */
   change: z.enum(['created', 'changed', 'deleted']),
+  /** whose record it is: the last version's employee, else the one the punch was paid to */
+  employeeId: z.string(),
   /** the employee whose pay the punch as paid counted in, and its business date (null: the vendor's punch is new) */
   paidEmployeeId: z.string().nullable(),
   paidBusinessDate: z.string().nullable(),

@@ -80,6 +80,7 @@ function lateOutcome(
     externalId: facts.input.externalId,
     runId: facts.input.runId ?? null,
     change: final === null ? 'deleted' : before ? 'changed' : 'created',
+    employeeId: final?.employeeId ?? before?.employeeId ?? previous?.employeeId ?? facts.input.employeeId,
     paidEmployeeId: before?.employeeId ?? null,
     paidBusinessDate: before?.businessDate ?? null,
     final,
@@ -113,8 +114,6 @@ export async function upsertVendorPunch(companyId: string, input: VendorPunchInp
     ]);
     const before = repo.punchFromSnapshot(state.extra[0]);
     const previous = await readLateRecord(companyId, id, tx);
-    if (previous?.version === version)
-      return { result: { punch: before, outcome: 'late' as const, late: previous, repeated: true } };
     const breaks = breaksWithPay(input.breaks ?? [], state.settings);
     const businessDate = businessDateOf(input.clockInAt, calendarOf(state.company));
     const lock = lockHolding(await repo.readLocks(companyId, tx), [
@@ -122,6 +121,8 @@ export async function upsertVendorPunch(companyId: string, input: VendorPunchInp
       ...(before ? [before.businessDate] : []),
       ...(previous?.final ? [previous.final.businessDate] : []),
     ]);
+    if (lock && previous?.version === version)
+      return { result: { punch: before, outcome: 'late' as const, late: previous, repeated: true } };
     if (lock && !(previous === null && before && alreadyReceived(before, version))) {
       const positionId = input.positionId !== undefined ? input.positionId : (before?.positionId ?? null);
       const final = {
@@ -258,14 +259,14 @@ export async function removeVendorPunch(companyId: string, input: VendorPunchInp
     const state = await readEmployeeState(tx, companyId, employeeId, [repo.punchRef(companyId, id)]);
     const before = repo.punchFromSnapshot(state.extra[0]);
     const previous = await readLateRecord(companyId, id, tx);
-    if (previous?.version === version)
-      return { result: { punch: before, outcome: 'late' as const, late: previous, repeated: true } };
     if (before && before.employeeId !== employeeId)
       throw coreErrors.CONCURRENT_MODIFICATION('The punch moved to another employee meanwhile; retry');
     const lock = lockHolding(await repo.readLocks(companyId, tx), [
       ...(before ? [before.businessDate] : []),
       ...(previous?.final ? [previous.final.businessDate] : []),
     ]);
+    if (lock && previous?.version === version)
+      return { result: { punch: before, outcome: 'late' as const, late: previous, repeated: true } };
     if (lock && (previous || !before || !alreadyReceived(before, version)))
       return {
         result: lateOutcome(tx, companyId, { id, input, version, before, previous, final: null, lock, now }),

@@ -1,4 +1,4 @@
-import { addDays, weekOf } from '../../core/calendar';
+import { addDays, businessDateOf, weekOf } from '../../core/calendar';
 import type { CalendarInput, OvertimeRules } from './overtime';
 import { periodPay, type RatedSpan } from './pay';
 
@@ -17,7 +17,9 @@ import { periodPay, type RatedSpan } from './pay';
  * the week's hours and pay priced now with the record's last version (periodPay over the seven
  * days of the week, every minute at its rate, overtime and double time at the week's regular
  * rate), minus the week priced now with the punch as it was paid, minus what earlier closed
- * reports already paid for that record and week. Both sides are priced with today's rates, so a
+ * reports already paid for that record and week. A week not ended by the report's last day waits
+ * for the report of the period in which it ends (29 CFR 778.106, as the priorPeriod lines), so that
+ * the punches of its days after the close are known when it is priced. Both sides are priced with today's rates, so a
  * rate changed since the close does not reprice the hours the record did not touch; what the week
  * owes beyond the straddle true-up (priorPeriod) is this line.
  *
@@ -72,10 +74,9 @@ export interface PricedLateRecord {
   final: { employeeId: string; span: PunchSpan } | null;
 }
 
-/** What closed reports already paid for one record of one employee: the versions, and per workweek the minutes and amount. */
+/** What closed reports already paid for one record of one employee, per workweek: the minutes, the amount and the versions priced. */
 export interface SettledLate {
-  versions: Set<string>;
-  weeks: Map<string, { minutes: number; amount: number }>;
+  weeks: Map<string, { minutes: number; amount: number; versions: Set<string> }>;
 }
 
 /** The settled lines of closed reports' rows, by record id (one employee's). */
@@ -84,10 +85,10 @@ export function settledOf(
 ) {
   const out = new Map<string, SettledLate>();
   for (const l of lines) {
-    const s = out.get(l.recordId) ?? { versions: new Set<string>(), weeks: new Map() };
-    s.versions.add(l.version);
-    const w = s.weeks.get(l.weekStart) ?? { minutes: 0, amount: 0 };
-    s.weeks.set(l.weekStart, { minutes: w.minutes + l.minutes, amount: w.amount + l.amount });
+    const s = out.get(l.recordId) ?? { weeks: new Map() };
+    const w = s.weeks.get(l.weekStart) ?? { minutes: 0, amount: 0, versions: new Set<string>() };
+    w.versions.add(l.version);
+    s.weeks.set(l.weekStart, { minutes: w.minutes + l.minutes, amount: w.amount + l.amount, versions: w.versions });
     out.set(l.recordId, s);
   }
   return out;
@@ -112,6 +113,8 @@ export function lateRecordLines(args: {
   baseline: readonly PunchSpan[];
   records: readonly PricedLateRecord[];
   settled: ReadonlyMap<string, SettledLate>;
+  /** the report's last day: a workweek ending after it waits for the report of the period it ends in */
+  until: string;
   cal: CalendarInput;
   rules: OvertimeRules;
   explicitOvertime?: number;
@@ -122,12 +125,10 @@ export function lateRecordLines(args: {
   const ownFinal = (r: PricedLateRecord) => (r.final?.employeeId === employeeId ? r.final.span : null);
   // the workweeks each record touches for this employee: as paid, as now, and where it was paid before
   const weeksOf = (r: PricedLateRecord): string[] => {
-    const dates = [
-      ...baseline.filter((s) => s.punchId === r.recordId).map((s) => s.businessDate),
-      ...(ownFinal(r) ? [ownFinal(r)!.businessDate] : []),
-    ];
-    // an overnight punch reaches into the next business day, which may open the next week
-    const weeks = dates.flatMap((d) => [weekOf(d, cal).start, weekOf(addDays(d, 1), cal).start]);
+    const spans = [...baseline.filter((s) => s.punchId === r.recordId), ...(ownFinal(r) ? [ownFinal(r)!] : [])];
+    // an overnight punch can reach into the next business day, which may open the next week
+    const dates = spans.flatMap((s) => [s.businessDate, businessDateOf(s.endMs - 1, cal)]);
+    const weeks = dates.map((d) => weekOf(d, cal).start);
     return [...new Set([...weeks, ...(settled.get(r.recordId)?.weeks.keys() ?? [])])];
   };
   const byWeek = new Map<string, PricedLateRecord[]>();
@@ -136,8 +137,10 @@ export function lateRecordLines(args: {
   const out: LateRecordLine[] = [];
   for (const weekStart of [...byWeek.keys()].sort()) {
     const group = byWeek.get(weekStart)!.sort((a, b) => a.recordId.localeCompare(b.recordId));
-    if (group.every((r) => settled.get(r.recordId)?.versions.has(r.version))) continue;
     const week = weekOf(weekStart, cal);
+    if (week.end > args.until) continue;
+    const paidIn = (r: PricedLateRecord) => settled.get(r.recordId)?.weeks.get(weekStart);
+    if (group.every((r) => paidIn(r)?.versions.has(r.version))) continue;
     const inWindow = (s: PunchSpan) => s.businessDate >= addDays(week.start, -1) && s.businessDate <= week.end;
     const price = (spans: PunchSpan[]) => {
       const w = periodPay(
@@ -161,12 +164,12 @@ export function lateRecordLines(args: {
       const final = ownFinal(r);
       const next = [...spans.filter((s) => s.punchId !== r.recordId), ...(final && inWindow(final) ? [final] : [])];
       const after = price(next);
-      const paid = settled.get(r.recordId)?.weeks.get(weekStart) ?? { minutes: 0, amount: 0 };
+      const paid = paidIn(r) ?? { minutes: 0, amount: 0, versions: new Set<string>() };
       const minutes = after.minutes - before.minutes - paid.minutes;
       const amount = after.pay - before.pay - paid.amount;
       // a version not paid yet is listed even when it changes nothing: the line records that it was
       // priced in this week, so that a later change of it reprices the week again
-      if (minutes !== 0 || amount !== 0 || !settled.get(r.recordId)?.versions.has(r.version)) {
+      if (minutes !== 0 || amount !== 0 || !paid.versions.has(r.version)) {
         const reason =
           `${r.vendor} ${CHANGE_WORDS[r.change]} (record ${r.externalId}${r.runId ? `, sync run ${r.runId}` : ''}) ` +
           `after payroll closed ${r.lock.startDate} to ${r.lock.endDate}: that period stays as paid. ` +

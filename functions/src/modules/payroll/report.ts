@@ -256,6 +256,7 @@ function lateLinesOf(employee: Employee, ctx: ReportContext, explicitOvertime: n
       };
     }),
     settled,
+    until: ctx.range.end,
     cal: ctx.cal,
     rules: ctx.rules,
     explicitOvertime,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays, instant } from '../../../../src/core/calendar';
+import { addDays, instant, weekOf } from '../../../../src/core/calendar';
 import {
   lateRecordLines,
   settledOf,
@@ -34,7 +34,6 @@ const spanOf = (id: string, p: Punch): PunchSpan => ({
   punchId: id,
   businessDate: p.businessDate,
   positionId: null,
-  shiftId: null,
   startMs: instant(p.businessDate, p.startMinute, TZ),
   endMs: instant(p.businessDate, p.startMinute + p.minutes, TZ),
   unpaidBreaks: [],
@@ -65,6 +64,7 @@ const linesOf = (
     baseline,
     records,
     settled: settledOf(settled),
+    until: '2026-12-31',
     cal,
     rules,
     salaried: false,
@@ -168,7 +168,10 @@ const caseArb: fc.Arbitrary<Case> = fc
     rules: fc.constantFrom<OvertimeRules>(DEFAULT_RULES.flsa, DEFAULT_RULES.california, DEFAULT_RULES.none),
   })
   .chain((base) => {
-    const days = base.periodDays * PERIODS;
+    // punches on days whose workweek ends inside the run: a later week is paid after it
+    const end = addDays(base.firstDay, base.periodDays * PERIODS - 1);
+    const lastSunday = weekOf(end, cal).end > end ? addDays(weekOf(end, cal).start, -1) : end;
+    const days = Math.round((Date.parse(lastSunday) - Date.parse(base.firstDay)) / 86_400_000) + 1;
     return fc.record({
       periodDays: fc.constant(base.periodDays),
       firstDay: fc.constant(base.firstDay),
@@ -245,6 +248,7 @@ function simulate(c: Case) {
         baseline: spans(employeeId),
         records: touching,
         settled: settledOf(settled),
+        until: range.end,
         cal,
         rules: c.rules,
         salaried: false,
