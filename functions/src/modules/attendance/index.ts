@@ -6,6 +6,7 @@ const lateRecords = lazyFile<typeof import('./late-records')>(() => require('./l
 const locks = lazyFile<typeof import('./locks')>(() => require('./locks'));
 const punches = lazyFile<typeof import('./punches')>(() => require('./punches'));
 const vendorPunches = lazyFile<typeof import('./vendor-punches')>(() => require('./vendor-punches'));
+const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 
 export const approveMany = lazyFunction(approvals, 'approveMany');
 export const listLateRecords = lazyFunction(lateRecords, 'listLateRecords');
@@ -18,6 +19,8 @@ export const listPunches = lazyFunction(punches, 'listPunches');
 export const listPunchesFor = lazyFunction(punches, 'listPunchesFor');
 export type { ListPunchesInput } from './punches';
 export const readVendorPunches = lazyFunction(vendorPunches, 'readVendorPunches');
+/** The POS punches of a source with a clock-in in [from, to) (the sync's absence-based reconciliation reads them). */
+export const listVendorPunchesIn = lazyFunction(repo, 'listVendorRange');
 export const removeVendorPunch = lazyFunction(vendorPunches, 'removeVendorPunch');
 export const upsertVendorPunch = lazyFunction(vendorPunches, 'upsertVendorPunch');
 export type { VendorPunchOutcome, VendorPunchRemoval } from './vendor-punches';
