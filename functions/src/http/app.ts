@@ -6,6 +6,7 @@ import { AppError, coreErrors, type ErrorDetail } from '../core/errors';
 import { remainingMs, runWithDeadline } from '../core/deadline';
 import { documentIdProblem, storeUnavailable } from '../core/firestore';
 import { findMembership, roleAtLeast, type Membership } from '../core/memberships';
+import { runCounted } from '../core/store-ops';
 import { clientAddress } from './client-address';
 import { INVALID_CURSOR } from './cursor';
 import { authenticate, type Caller } from './auth';
@@ -217,7 +218,8 @@ function handle(
       sendData(res, data, route.status ?? 200);
     };
     try {
-      await runWithDeadline(deadlineMs(), serve);
+      const { requestId, ops } = contextOf(res);
+      await runCounted(requestId, ops, () => runWithDeadline(deadlineMs(), serve));
     } catch (err) {
       if (!events?.started) return next(err);
       events.end('error', errorEnvelope(toAppError(err, req, res, 'unhandled error in an event stream')));
