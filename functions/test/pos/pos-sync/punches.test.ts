@@ -1,5 +1,5 @@
 import { lockRange } from '../../../src/modules/attendance';
-import { writePunches, writeRoster } from '../../../src/modules/pos-sync';
+import { writeDeletions, writePunches, writeRoster } from '../../../src/modules/pos-sync';
 import { api } from '../../helpers/api';
 import { captureLogs } from '../../helpers/logs';
 import { bearer } from '../../helpers/users';
@@ -307,5 +307,12 @@ describe('POS punches', () => {
         posPunch({ vendorId: 'tc-locked', employeeVendorId: 'tm-1', clockInAt: at(DAY, 540) }),
       ]),
     ).toMatchObject({ unchanged: 1, updated: 0 });
+    // deleted by id alone (a webhook): known only by its late record, deleted as a late record
+    const gone = { stream: 'punches' as const, vendorId: 'tc-locked', deletedAt: 1_700_000_000_001 };
+    expect(await writeDeletions(co.target, [gone])).toMatchObject({ updated: 1, failed: 0 });
+    expect(await docsOf(co.companyId, 'lateRecords')).toEqual([
+      expect.objectContaining({ externalId: 'tc-locked', change: 'deleted', final: null }),
+    ]);
+    expect(await writeDeletions(co.target, [gone])).toMatchObject({ updated: 0, unchanged: 1 });
   });
 });
