@@ -3,12 +3,15 @@ import { lazyFile, lazyFunction } from '../kit';
 
 const approvals = lazyFile<typeof import('./approvals')>(() => require('./approvals'));
 const locks = lazyFile<typeof import('./locks')>(() => require('./locks'));
+const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 const punches = lazyFile<typeof import('./punches')>(() => require('./punches'));
 const vendorPunches = lazyFile<typeof import('./vendor-punches')>(() => require('./vendor-punches'));
 
 export const approveMany = lazyFunction(approvals, 'approveMany');
 export const lockRange = lazyFunction(locks, 'lockRange');
 export const unlockRange = lazyFunction(locks, 'unlockRange');
+/** The ranges of business dates payroll has closed (read in a transaction when one is given). */
+export const payrollLocks = lazyFunction(repo, 'readLocks');
 export const listPunches = lazyFunction(punches, 'listPunches');
 export const listPunchesFor = lazyFunction(punches, 'listPunchesFor');
 export type { ListPunchesInput } from './punches';
