@@ -42,7 +42,7 @@ const exported = async (co: PosCompany, startDate: string, layout: string) => {
   expect(res.status).toBe(200);
   return parse(res.body.data.body, { columns: true }) as Record<string, string>[];
 };
-const audit = async (co: PosCompany, query: Record<string, string>, as = co.manager) => {
+const audit = async (co: PosCompany, query: Record<string, string | undefined>, as = co.manager) => {
   const res = await api('sales')
     .get('/sales/audit')
     .query({ companyId: co.companyId, ...query })
@@ -242,4 +242,48 @@ describe('a sale voided after its pay period closed', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ success: false, code: 'SALE_NOT_FOUND' });
   });
+});
+
+describe('an imported invoice whose tips change after its pay period closed (POST /sales/invoices again)', () => {
+  it("takes the difference into the next period's report; the closed report keeps what it paid", async () => {
+    const co = await posCompany({ profile: { payrollStartingDay: 1 } });
+    const lou = await addEmployee(co.companyId, { name: 'Lou', surname: 'L', employeeNumber: 'L1' });
+    await setPayroll(co, { payFrequency: 'weekly', anchorDate: '2026-11-02' });
+    const item = {
+      externalId: 'inv-7',
+      posSource: 'toast',
+      closedAt: at(SALE_DAY, 20 * 60),
+      currency: 'EUR',
+      amount: 3000,
+      tips: 300,
+      employeeId: lou,
+    };
+    const importIt = async (invoice: Record<string, unknown>) => {
+      const res = await api('sales')
+        .post('/sales/invoices')
+        .query({ companyId: co.companyId })
+        .set(bearer(co.manager))
+        .send({ invoices: [invoice] });
+      expect(res.status).toBe(200);
+      return res.body.data as { created: number; updated: number; unchanged: number };
+    };
+    await importIt(item);
+    await close(co, CLOSED);
+    await onDay('2026-11-18', async () => {
+      expect(await importIt({ ...item, tips: 100 })).toMatchObject({ updated: 1 });
+      expect(await importIt({ ...item, tips: 100 })).toMatchObject({ unchanged: 1 });
+    });
+    expect((await reportOf(co, CLOSED)).row(lou)).toMatchObject({ tips: 300 });
+    const next = (await reportOf(co, NEXT)).row(lou)!;
+    expect(next.tips).toBe(-200);
+    expect(
+      (next.tipAdjustments as Array<Record<string, unknown>>).map((l) => [
+        l.vendorId,
+        l.vendor,
+        l.change,
+        l.kind,
+        l.amount,
+      ]),
+    ).toEqual([['inv-7', 'toast', 'changed', 'cardTips', -200]]);
+  }, 60_000);
 });

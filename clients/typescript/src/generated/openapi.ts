@@ -8098,11 +8098,12 @@ export interface components {
              * @enum {string}
              */
             change: "voided" | "reclosed" | "changed" | "late" | "declared";
+            /** @description The POS connection (`import`: an invoice imported through POST /sales/invoices) */
             connectionId: string;
             /** @description The business date it was recorded on and is paid on, in this period */
             date: string;
             /**
-             * @description The kind of tips it changes; cashTips and declaredCashTips are in `cashTips` (the employee holds them in cash)
+             * @description The kind of tips it changes; cashTips and declaredCashTips are in `cashTips` (the employee holds them in cash); the tips of an invoice imported through POST /sales/invoices (paid through the paycheck) are cardTips
              * @enum {string}
              */
             kind: "cardTips" | "cashTips" | "declaredCashTips" | "gratuities" | "tipsGiven" | "tipsReceived";
@@ -8114,7 +8115,7 @@ export interface components {
             runId: string | null;
             /** @description The vendor (catalogue slug of the connection) */
             vendor: string;
-            /** @description The vendor's record: the ticket (or punch) id */
+            /** @description The vendor's record: the ticket (or punch, or imported invoice) id */
             vendorId: string;
         };
         ToolUse: {

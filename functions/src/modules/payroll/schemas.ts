@@ -352,7 +352,7 @@ export const tipAdjustmentLineSchema = z
     kind: z
       .enum(['cardTips', 'cashTips', 'declaredCashTips', 'gratuities', 'tipsGiven', 'tipsReceived'])
       .describe(
-        'The kind of tips it changes; cashTips and declaredCashTips are in `cashTips` (the employee holds them in cash)',
+        'The kind of tips it changes; cashTips and declaredCashTips are in `cashTips` (the employee holds them in cash); the tips of an invoice imported through POST /sales/invoices (paid through the paycheck) are cardTips',
       ),
     amount: z.int().describe("Minor units: the change to the employee's tips (negative: taken back)"),
     change: z
@@ -361,8 +361,10 @@ export const tipAdjustmentLineSchema = z
         "voided: the sale was voided or deleted at the vendor; reclosed: closed again after a void; changed: its tips or employee changed; late: delivered after the close; declared: a punch's declared cash tips changed",
       ),
     vendor: z.string().describe('The vendor (catalogue slug of the connection)'),
-    connectionId: z.string(),
-    vendorId: z.string().describe("The vendor's record: the ticket (or punch) id"),
+    connectionId: z
+      .string()
+      .describe('The POS connection (`import`: an invoice imported through POST /sales/invoices)'),
+    vendorId: z.string().describe("The vendor's record: the ticket (or punch, or imported invoice) id"),
     runId: z.string().nullable().describe('The sync run that delivered the change (null: outside a run)'),
     reason: z.string().describe('What happened, in words'),
   })

@@ -67,6 +67,9 @@ const CHANGE_WORDS: Record<TipChange, string> = {
   declared: "changed on the punch's declared cash tips",
 };
 
+/** The connection named by the tip adjustments of an invoice imported through POST /sales/invoices (no POS connection). */
+export const IMPORT_CONNECTION = 'import';
+
 /** The record a tip adjustment comes from. */
 export interface AdjustedRecord {
   /** The invoice's POS source (sales), null for a punch's declared tips. */
@@ -74,7 +77,7 @@ export interface AdjustedRecord {
   connectionId: string;
   /** The vendor (catalogue slug of the connection). */
   slug: string;
-  /** The vendor's record: ticket or punch id. */
+  /** The vendor's record: ticket, punch or imported invoice id. */
   vendorId: string;
   /** The sync run that delivered the change, null outside a run. */
   runId: string | null;
@@ -141,7 +144,8 @@ export function tipAdjustmentsOf(args: {
     for (const kind of ADJUSTED_KINDS) {
       const amount = EFFECT[kind] * d[kind];
       if (amount === 0) continue;
-      const what = `${record.posSource === null ? 'Punch' : 'Sale'} ${record.vendorId} (${record.slug})`;
+      const imported = record.connectionId === IMPORT_CONNECTION;
+      const what = `${record.posSource === null ? 'Punch' : imported ? 'Imported invoice' : 'Sale'} ${record.vendorId} (${record.slug})`;
       out.push({
         ...record,
         date: args.payDate,
@@ -153,7 +157,7 @@ export function tipAdjustmentsOf(args: {
         reason:
           `${what} of ${d.date}, a closed pay period, was ${CHANGE_WORDS[record.change]}` +
           (record.runId ? ` (run ${record.runId})` : '') +
-          `: ${KIND_WORDS[kind]} ${amount < 0 ? 'taken back' : 'paid'}, ${money(amount, d.currency)}, ` +
+          `: ${imported ? 'its tips' : KIND_WORDS[kind]} ${amount < 0 ? 'taken back' : 'paid'}, ${money(amount, d.currency)}, ` +
           `in the period of ${args.payDate}; the closed period's report is not rewritten`,
         at: args.at,
       });
