@@ -632,3 +632,13 @@ export function fixLightspeedShift(uuid: string, at: number, declaredCashTips: s
   shift.declaredCashTips = declaredCashTips;
   shift.dateInUTC = second(at);
 }
+
+/**
+ * A manager deletes a shift: the shift list answers it no more (it has no deleted flag, and the
+ * shift.deleted webhook is not received), so the ground truth loses it too.
+ */
+export function deleteLightspeedShift(uuid: string): void {
+  const data = lightspeedSimData();
+  if (!data.shifts.some((s) => s.uuid === uuid)) throw new Error(`no simulated Lightspeed shift ${uuid}`);
+  data.shifts = data.shifts.filter((s) => s.uuid !== uuid);
+}

@@ -268,7 +268,8 @@ export function generateSpotonData(options: SpotonDataOptions = {}): SpotonSimDa
               amountCents: 0 - (full ? p.amountCents : Math.round(p.amountCents / 3)),
               tipCents: full ? 0 - p.tipCents : 0,
               tipAppliedTo: p.tipAppliedTo,
-              tipDeductionCents: 0,
+              // a tip refunded whole takes its processing fee back with it (negative, as the amounts are)
+              tipDeductionCents: full ? 0 - p.tipDeductionCents : 0,
             });
             updatedAt = Math.max(updatedAt, at);
           }

@@ -45,7 +45,20 @@ export interface SimPayment {
   amountCents: number;
   tipCents: number;
   voided: boolean;
-  refund: { amountCents: number; tipCents: number; at: number } | null;
+  refund: {
+    amountCents: number;
+    tipCents: number;
+    at: number;
+    /**
+     * What the refund took back, as the check's RefundDetails show it (refundToastItems): item
+     * selections (before tax, and their tax) and service charges, by guid. Absent: the check
+     * carries none (the connector takes the tax out in proportion).
+     */
+    details?: {
+      items: { guid: string; amountCents: number; taxCents: number }[];
+      serviceCharges: { guid: string; amountCents: number }[];
+    };
+  } | null;
 }
 
 export interface SimCheck {

@@ -15,6 +15,7 @@ import {
 import {
   generateToastData,
   type SimCheck,
+  type SimPayment,
   type SimOrder,
   type SimTimeEntry,
   type ToastDataOptions,
@@ -231,11 +232,19 @@ export function toastOrderTruth(o: SimOrder): PosSale[] {
     guests = 0;
     for (const p of payments) {
       if (!p.refund) continue;
+      const details = p.refund.details;
+      const charged = (gratuity: boolean) =>
+        (details?.serviceCharges ?? [])
+          .filter((r) => c.serviceCharges.find((sc) => sc.guid === r.guid)?.gratuity === gratuity)
+          .reduce((n, r) => n + r.amountCents, 0);
       out.push({
         ...base,
         vendorId: `${p.guid}:refund`,
         closedAt: p.refund.at,
-        amount: -toastRefundNetCents(p.refund.amountCents, c),
+        amount: details
+          ? 0 - details.items.reduce((n, i) => n + i.amountCents, 0) - charged(false)
+          : -toastRefundNetCents(p.refund.amountCents, c),
+        ...(details ? { serviceCharges: 0 - charged(true) } : {}),
         tips: 0 - p.refund.tipCents,
         cashTips: p.type === 'CASH' ? 0 - p.refund.tipCents : 0,
         customers: 0,
@@ -328,6 +337,57 @@ function renderTimeEntry(t: SimTimeEntry) {
   };
 }
 
+const refundTransactionOf = (p: SimPayment) => `${p.guid.slice(0, -4)}rfnd`;
+
+/** A service charge's RefundDetails, when a payment's refund took it back. */
+function refundOfCharge(c: SimCheck, guid: string) {
+  for (const p of c.payments) {
+    const r = p.refund?.details?.serviceCharges.find((x) => x.guid === guid);
+    if (r)
+      return {
+        refundDetails: {
+          refundAmount: dollars(r.amountCents),
+          taxRefundAmount: 0,
+          refundTransaction: ref(refundTransactionOf(p), 'RefundTransaction'),
+        },
+      };
+  }
+  return {};
+}
+
+/**
+ * A server refunds items of a closed check now, through its first payment not refunded yet: items
+ * of `items` cents before tax with `taxCents` each (their own tax rates), the check's gratuity
+ * service charges when `gratuity`, and the payment's whole tip when `tip`. Toast shows it as the
+ * payment's Refund (refundAmount: the refund excluding the tip, tax included; tipRefundAmount) and
+ * RefundDetails on the refunded selections and service charges, one refund transaction. The check
+ * and its order are modified now. Answers the payment's guid.
+ */
+export function refundToastItems(
+  checkGuid: string,
+  o: { items: { amountCents: number; taxCents: number }[]; gratuity: boolean; tip: boolean; at: number },
+): string {
+  const data = toastSimData();
+  const order = data.orders.find((x) => x.checks.some((c) => c.guid === checkGuid));
+  const check = order?.checks.find((c) => c.guid === checkGuid);
+  const payment = check?.payments.find((p) => !p.voided && p.refund === null);
+  if (!order || !check || !payment) throw new Error(`no refundable simulated Toast check ${checkGuid}`);
+  const items = o.items.map((i, n) => ({ ...i, guid: `${checkGuid.slice(0, -4)}s${String(n).padStart(3, '0')}` }));
+  const serviceCharges = o.gratuity
+    ? check.serviceCharges.filter((sc) => sc.gratuity).map((sc) => ({ guid: sc.guid, amountCents: sc.amountCents }))
+    : [];
+  payment.refund = {
+    amountCents:
+      items.reduce((n, i) => n + i.amountCents + i.taxCents, 0) + serviceCharges.reduce((n, r) => n + r.amountCents, 0),
+    tipCents: o.tip ? payment.tipCents : 0,
+    at: o.at,
+    details: { items, serviceCharges },
+  };
+  check.modifiedAt = o.at;
+  order.modifiedAt = Math.max(order.modifiedAt, o.at);
+  return payment.guid;
+}
+
 /** An order as ordersBulk (and the orders webhook's `details.order`) renders it. */
 export function renderToastOrder(o: SimOrder) {
   return {
@@ -364,7 +424,22 @@ export function renderToastOrder(o: SimOrder) {
       taxAmount: dollars(c.taxCents),
       // Check.amount "does not include gratuity": the gratuity charges are on top of it
       totalAmount: dollars(c.amountCents + c.taxCents + gratuityCents(c)),
-      selections: [],
+      // the seed keeps no items; a refund of items (refundToastItems) shows them with their RefundDetails
+      selections: c.payments.flatMap((p) =>
+        (p.refund?.details?.items ?? []).map((i) => ({
+          ...ref(i.guid, 'MenuItemSelection'),
+          item: ref(`${i.guid.slice(0, -4)}item`, 'MenuItem'),
+          quantity: 1,
+          price: dollars(i.amountCents),
+          tax: dollars(i.taxCents),
+          voided: false,
+          refundDetails: {
+            refundAmount: dollars(i.amountCents),
+            taxRefundAmount: dollars(i.taxCents),
+            refundTransaction: ref(refundTransactionOf(p), 'RefundTransaction'),
+          },
+        })),
+      ),
       appliedDiscounts: [],
       appliedServiceCharges: c.serviceCharges.map((sc) => ({
         ...ref(sc.guid, 'AppliedServiceCharge'),
@@ -381,6 +456,7 @@ export function renderToastOrder(o: SimOrder) {
         serviceChargeCalculation: 'PRE_DISCOUNT',
         serviceChargeCategory: 'SERVICE_CHARGE',
         paymentGuid: null,
+        ...refundOfCharge(c, sc.guid),
       })),
       payments: c.payments.map((p) => ({
         ...ref(p.guid, 'OrderPayment'),
@@ -399,7 +475,7 @@ export function renderToastOrder(o: SimOrder) {
                 tipRefundAmount: dollars(p.refund.tipCents),
                 refundDate: toastDate(p.refund.at),
                 refundBusinessDate: Number(toastDate(p.refund.at).slice(0, 10).replace(/-/g, '')),
-                refundTransaction: ref(`${p.guid.slice(0, -4)}rfnd`, 'RefundTransaction'),
+                refundTransaction: ref(refundTransactionOf(p), 'RefundTransaction'),
               },
       })),
     })),

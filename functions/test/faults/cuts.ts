@@ -7,7 +7,7 @@
  * request: never a part. Deadlines are injected short; nothing here measures time.
  *
  * A cut request is answered at its deadline, then its handler's calls fail and settle: about 3 s
- * a cut, 5 to 16 cuts a flow. The flows are spread over two files (store-writes, store-flows) so
+ * a cut, 5 to 18 cuts a flow. The flows are spread over two files (store-writes, store-flows) so
  * that jest runs them beside other files.
  */
 import type { Response } from 'supertest';

@@ -6,6 +6,7 @@ const locks = lazyFile<typeof import('./locks')>(() => require('./locks'));
 const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 const punches = lazyFile<typeof import('./punches')>(() => require('./punches'));
 const vendorPunches = lazyFile<typeof import('./vendor-punches')>(() => require('./vendor-punches'));
+const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 
 export const approveMany = lazyFunction(approvals, 'approveMany');
 export const lockRange = lazyFunction(locks, 'lockRange');
@@ -16,6 +17,8 @@ export const listPunches = lazyFunction(punches, 'listPunches');
 export const listPunchesFor = lazyFunction(punches, 'listPunchesFor');
 export type { ListPunchesInput } from './punches';
 export const readVendorPunches = lazyFunction(vendorPunches, 'readVendorPunches');
+/** The POS punches of a source with a clock-in in [from, to) (the sync's absence-based reconciliation reads them). */
+export const listVendorPunchesIn = lazyFunction(repo, 'listVendorRange');
 export const removeVendorPunch = lazyFunction(vendorPunches, 'removeVendorPunch');
 export const upsertVendorPunch = lazyFunction(vendorPunches, 'upsertVendorPunch');
 export type { VendorPunchOutcome, VendorPunchRemoval } from './vendor-punches';

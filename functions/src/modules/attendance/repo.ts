@@ -52,7 +52,8 @@ import {
  *     create()) and the auto clock-out job's one query (autoCloseAt <= now, single-field index).
  *
  * Indexed queries (firestore.indexes.json, collection group "punches"):
- *   (employeeId, businessDate), (positionId, businessDate), (state, businessDate), (businessDate)
+ *   (employeeId, businessDate), (positionId, businessDate), (state, businessDate), (businessDate),
+ *   (source, clockInAt)
  */
 export const settingsRef = (companyId: string): DocumentReference =>
   companyDoc(companyId).collection('attendanceSettings').doc('current');
@@ -252,4 +253,17 @@ export async function listRange(f: PunchFilter, tx?: Transaction): Promise<Punch
         (used === 'positionId' || !f.positionId || p.positionId === f.positionId) &&
         (used === 'state' || !f.state || p.state === f.state),
     );
+}
+
+/**
+ * The POS punches of one source (catalogue slug) with a clock-in in [from, to): one indexed query on
+ * (source, clockInAt), the slug compared on the rows (a company's POS punches of a few weeks).
+ */
+export async function listVendorRange(companyId: string, slug: string, from: number, to: number): Promise<PunchView[]> {
+  const snap = await punchesCollection(companyId)
+    .where('source', '==', 'pos')
+    .where('clockInAt', '>=', from)
+    .where('clockInAt', '<', to)
+    .get();
+  return snap.docs.map(punchFromDoc).filter((p) => p.vendor?.slug === slug);
 }

@@ -14,6 +14,8 @@ export const writeDeletions = lazyFunction(sinks, 'writeDeletions');
 export const queueDeletions = lazyFunction(sinks, 'queueDeletions');
 export const applyQueuedDeletions = lazyFunction(sinks, 'applyQueuedDeletions');
 export const writePunches = lazyFunction(sinks, 'writePunches');
+/** The punches a connection put in attendance over a clock-in range, as connector records (absence-based reconciliation). */
+export const storedPunchesOf = lazyFunction(sinks, 'storedPunchesOf');
 export const writeRoster = lazyFunction(sinks, 'writeRoster');
 export const writeSales = lazyFunction(sinks, 'writeSales');
 export type { PageIssue, SinkCounts, SinkTarget } from './sinks';

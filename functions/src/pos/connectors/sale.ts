@@ -35,6 +35,12 @@ export const posSale = z.object({
     .describe(
       "Automatic gratuities and mandatory service charges: the restaurant's receipt, not a tip (29 CFR 531.55), apart from `amount` and from tips; same sign as `amount`",
     ),
+  tipFees: z
+    .int()
+    .default(0)
+    .describe(
+      'Card processing fees the vendor deducted from `tips` (SpotOn `tipDeductionAmount`): kept apart, `tips` stays what the guest added; same sign as `tips`',
+    ),
   tipsTo: z
     .array(
       z.object({

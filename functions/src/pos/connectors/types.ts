@@ -133,9 +133,10 @@ export interface StreamAuth {
   sessions?: SessionTokenStore;
   /**
    * The punches of this connection the sync holds with a clock-in in [from, to), for a vendor whose
-   * deletions leave no trace (Clover: a deleted shift is only absent from its answers): its punches
-   * stream answers those it no longer finds, after reading their window whole, as deleted. Absent:
-   * no deletions are found that way (the engine does not supply it yet).
+   * deletions leave no trace (Clover, Lightspeed K-Series: a deleted shift is only absent from their
+   * answers): its punches stream answers those it no longer finds, after reading their window whole,
+   * as deleted (a read that fails part way answers none). The engine supplies it on every run;
+   * absent (a connector test), no deletions are found that way.
    */
   storedPunches?: (from: number, to: number) => Promise<PosPunch[]>;
 }

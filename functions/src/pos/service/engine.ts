@@ -14,7 +14,7 @@ import {
   type StreamWindow,
 } from '../connectors';
 import { getCompanyRules } from '../../modules/companies';
-import { catalogueEntry, type Connection } from '../../modules/integrations';
+import { catalogueEntry, listConnections, type Connection } from '../../modules/integrations';
 import {
   accessTokenFor,
   claimRun,
@@ -31,6 +31,7 @@ import {
 import {
   applyQueuedDeletions,
   openImport,
+  storedPunchesOf,
   takeIssues,
   type ImportFileOf,
   writePunches,
@@ -139,6 +140,7 @@ async function executeRun(companyId: string, run: SyncRun, connection: Connectio
       ctx.auth = await streamAuthOf(companyId, connection, (err, n) =>
         log.warn('vendor request retried', { failure: err.failure, status: err.status, retry: n }),
       );
+      ctx.auth.storedPunches = await storedPunchesFor(ctx.target);
       const window = run.window ? await backfillBounds(companyId, run.window) : null;
       for (const stream of readStreamsOf(run.streams)) {
         if (window && stream !== 'roster') await backfillStream(ctx, stream, window);
@@ -176,6 +178,19 @@ async function streamAuthOf(
   const credentials = await readSecrets<Record<string, string>>(companyId, connection.id);
   if (!credentials) throw new VendorError(connection.slug, 'rejected', 'no stored credentials');
   return { accountId, credentials, retry, sessions: sessionTokenStore(connection.slug, credentials) };
+}
+
+/**
+ * What the sync holds of the connection's punches over a clock-in range, handed to the punches
+ * stream: a connector whose vendor leaves no trace of a deleted record (Clover, Lightspeed) compares
+ * it with a window it read whole and answers the missing ones as deleted. The other connections of
+ * the same source in the company are named so their punches are never taken for this one's.
+ */
+async function storedPunchesFor(target: SinkTarget): Promise<NonNullable<StreamAuth['storedPunches']>> {
+  const siblings = (await listConnections(target.companyId))
+    .filter((c) => c.slug === target.slug && c.id !== target.connectionId)
+    .map((c) => c.id);
+  return (from, to) => storedPunchesOf(target, siblings, from, to);
 }
 
 async function backfillBounds(companyId: string, window: { from: string; to: string }) {

@@ -4,6 +4,7 @@ import { lightspeedMinorUnits } from '../../../src/pos/connectors/vendors/lights
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../../dev/vendors/accounts';
 import {
   configureLightspeedSim,
+  deleteLightspeedShift,
   fixLightspeedShift,
   lightspeedGroundTruth,
   lightspeedSimData,
@@ -182,6 +183,64 @@ describe('lightspeed streams', () => {
       lightspeedGroundTruth().punches.find((p) => p.vendorId === shift.uuid),
     );
     expect(got.find((p) => p.vendorId === shift.uuid)?.declaredCashTips).toBe(725);
+  });
+
+  describe('deleted shifts (found by their absence)', () => {
+    const held = () => lightspeedGroundTruth().punches;
+    const storedOf = (punches: ReturnType<typeof held>) => async (from: number, to: number) =>
+      punches.filter((p) => p.clockInAt >= from && p.clockInAt < to);
+    const closedShift = () => {
+      const data = lightspeedSimData();
+      return data.shifts.filter((s) => s.events.some((e) => e.eventType === 'CLOCK_OUT'))[40];
+    };
+
+    it('answers a shift deleted since it was stored as deleted after an incremental read of every location, and no other, even when a shift corrected while paging moved the others on their pages', async () => {
+      // more than a page of shifts at the linked location
+      const data = configureLightspeedSim({ days: 25, ordersPerDay: 5, employees: 30 });
+      const stored = held();
+      const gone = closedShift();
+      deleteLightspeedShift(gone.uuid);
+      // the first page's first shift is updated as it is served: the list is by update, every later shift moves back a place
+      sim.state.modifyAfterPage('lightspeed', { after: 0 });
+      const got = (
+        await collect(streams().punches({ ...auth, storedPunches: storedOf(stored) }, { modifiedSince: data.end }))
+      ).flat();
+      expect(got.filter((p) => p.deleted).map((p) => p.vendorId)).toEqual([gone.uuid]);
+      expect(got.find((p) => p.deleted)).toMatchObject({
+        clockInAt: stored.find((p) => p.vendorId === gone.uuid)!.clockInAt,
+      });
+    });
+
+    it('answers none over a backfill window (its endTime may cut a shift updated later)', async () => {
+      const data = lightspeedSimData();
+      const stored = held();
+      deleteLightspeedShift(closedShift().uuid);
+      const backfill = (
+        await collect(
+          streams().punches({ ...auth, storedPunches: storedOf(stored) }, { from: data.start, to: data.end }),
+        )
+      ).flat();
+      expect(backfill.filter((p) => p.deleted)).toEqual([]);
+    });
+
+    it('answers none when a page of the read fails: a partial read proves no absence', async () => {
+      const data = lightspeedSimData();
+      const stored = held();
+      deleteLightspeedShift(closedShift().uuid);
+      const seen: boolean[] = [];
+      sim.state.malformPage('lightspeed', { after: 1 });
+      const err = await failureOf(
+        (async () => {
+          for await (const page of streams().punches(
+            { ...auth, storedPunches: storedOf(stored) },
+            { modifiedSince: data.end },
+          ))
+            seen.push(page.some((p) => p.deleted));
+        })(),
+      );
+      expect(err).toMatchObject({ failure: 'invalid' });
+      expect(seen).not.toContain(true);
+    });
   });
 
   it('maps failures: a revoked token is rejected, 429 rate limited, a malformed page invalid, a range over 365 days invalid', async () => {

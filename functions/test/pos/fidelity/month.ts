@@ -88,11 +88,11 @@ export async function connectedCompany(v: MonthVendor): Promise<TestCompany> {
 }
 
 /** One incremental run of every stream, through the sync service and the posSyncRun task; its run document. */
-export async function syncAll(v: MonthVendor, co: TestCompany) {
+export async function syncAll(v: MonthVendor, co: TestCompany, streams = ['roster', 'punches', 'sales']) {
   const res = await api('posSyncService')
     .post(`/sync/${v.slug}/${co.companyId}`)
     .set(bearer(co.manager))
-    .send({ streams: ['roster', 'punches', 'sales'] });
+    .send({ streams });
   expect(res.status).toBe(201);
   const runId: string = res.body.data.runs[0].id;
   await runTask({ data: { companyId: co.companyId, runId } });
@@ -105,6 +105,7 @@ const figures = (s: PosSale) => ({
   cashTips: s.cashTips,
   gratuities: s.gratuities ?? 0,
   serviceCharges: s.serviceCharges ?? 0,
+  tipFees: s.tipFees ?? 0,
   voided: s.voided ?? false,
 });
 
@@ -114,7 +115,7 @@ function dayTotals(sales: PosSale[]): Record<string, Record<string, number>> {
   for (const s of sales) {
     if (s.voided) continue;
     const day = new Date(s.closedAt).toISOString().slice(0, 10);
-    const t = (out[day] ??= { amount: 0, tips: 0, cashTips: 0, gratuities: 0, serviceCharges: 0 });
+    const t = (out[day] ??= { amount: 0, tips: 0, cashTips: 0, gratuities: 0, serviceCharges: 0, tipFees: 0 });
     for (const k of Object.keys(t)) t[k] += figures(s)[k as keyof ReturnType<typeof figures>] as number;
   }
   return out;
@@ -289,4 +290,38 @@ export async function declaredTipsEqualTruth(v: MonthVendor, co: TestCompany): P
   const got = (res.body.data.employees as { declaredCashTips: number }[]).reduce((n, e) => n + e.declaredCashTips, 0);
   expect(expected).toBeGreaterThan(0);
   expect({ declaredCashTips: got }).toEqual({ declaredCashTips: expected });
+}
+
+/** The vendor ids of the source's punches in attendance. */
+export async function storedPunchIds(v: MonthVendor, co: TestCompany): Promise<string[]> {
+  return (await companyDoc(co).collection('punches').get()).docs
+    .map((d) => d.data())
+    .filter((p) => p.vendor?.slug === v.slug)
+    .map((p) => p.vendor.externalId as string)
+    .sort();
+}
+
+/**
+ * A vendor whose deleted shifts are only absent from its answers: a shift deleted, then a punches
+ * run whose read fails at page `after + 1` (malformed) deletes nothing, not even that shift (a
+ * partial read proves no absence); the next run that reads whole takes it out.
+ */
+export async function expectPartialReadDeletesNothing(
+  v: MonthVendor,
+  co: TestCompany,
+  sim: RunningVendorSimulator,
+  deleteShift: () => string,
+  after: number,
+): Promise<void> {
+  const before = await storedPunchIds(v, co);
+  const gone = deleteShift();
+  expect(before).toContain(gone);
+  sim.state.malformPage(v.slug, { after });
+  const failed = await syncAll(v, co, ['punches']);
+  expect(failed).toMatchObject({ status: 'failed', error: { code: 'VENDOR_MALFORMED_PAGE' } });
+  expect({ afterFailedRead: await storedPunchIds(v, co) }).toEqual({ afterFailedRead: before });
+  const whole = await syncAll(v, co, ['punches']);
+  expect(whole.status).toBe('succeeded');
+  expect(await storedPunchIds(v, co)).toEqual(before.filter((id) => id !== gone));
+  await expectStoredEqualsTruth(v, co, `after a failed read and a whole one: deleted ${gone}`);
 }

@@ -9,4 +9,5 @@ export { applyQueuedDeletions, queueDeletions, writeDeletions } from './deletion
 export { replayHeld } from './held';
 export { posSourceOf } from './mapping';
 export { writeRoster } from './roster';
+export { storedPunchesOf } from './stored';
 export { writePunches, writeSales } from './write';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notAsDocumented, parseAs, vendorBaseUrl, vendorRequest } from '../http';
 import { cloverWebhook } from '../webhooks/clover';
+import { vanishedPunches } from '../reconcile';
 import { VendorError } from '../types';
 import type { Connector, OAuthGrant, StreamAuth, StreamConnector, StreamWindow, VendorAccount } from '../types';
 import type { PosEmployee, PosPunch, PosSale } from '../types';
@@ -41,7 +42,8 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  *   CLOVER_SHIFT_LOOKBACK_MS before `modifiedSince` (longer than the longest pay period still open while payroll is
  *   prepared), the sink keeping the unchanged ones as they are. A deleted shift is simply absent
  *   from the answer: given the punches the sync holds (StreamAuth.storedPunches), the stream
- *   answers those of a window read whole that Clover no longer has as deleted.
+ *   answers those of a window read whole that Clover no longer has, nor has on a second read of the
+ *   window (offset pages shift when a shift is deleted while they are read), as deleted.
  * - GET /v3/merchants/{mId}/orders?filter=modifiedTime...&expand=payments,payments.serviceCharge,
  *   refunds&orderBy=modifiedTime ASC (SDK models com.clover.sdk.v3.order.Order, payments.Payment,
  *   payments.Refund): Order {id, paymentState (OPEN, PAID, REFUNDED, CREDITED, PARTIALLY_PAID,
@@ -461,22 +463,31 @@ export function cloverOrderSales(o: z.infer<typeof Order>): PosSale[] {
 }
 
 /**
- * The punches stored of a window whose shifts were read whole and that Clover no longer answers:
- * deleted shifts (Clover keeps no trace of them). The read selects by inTime, a stored punch is at
- * its overridden clock-in: a day's margin is left inside the window's edges (an override moves a
- * clock-in by minutes or hours) but at an end that is now, where no shift can lie beyond.
+ * The stored punches a window's whole read no longer answers, confirmed by a second read
+ * (reconcile.ts): deleted shifts (Clover keeps no trace of them). The read selects by inTime, a
+ * stored punch is at its overridden clock-in: a day's margin is left inside the window's edges (an
+ * override moves a clock-in by minutes or hours) but at an end that is now, where no shift can lie
+ * beyond.
  */
-async function cloverDeletedShifts(
+function cloverDeletedShifts(
+  session: CloverSession,
   stored: NonNullable<StreamAuth['storedPunches']>,
   seen: ReadonlySet<string>,
   start: number,
   end: number,
   readAt: number,
 ): Promise<PosPunch[]> {
-  const known = await stored(start + DAY_MS, end >= readAt ? end : end - DAY_MS);
-  return known
-    .filter((p) => !p.deleted && !seen.has(p.vendorId))
-    .map((p) => ({ ...p, deleted: true, modifiedAt: Math.max(p.modifiedAt, readAt) }));
+  return vanishedPunches({
+    stored,
+    from: start + DAY_MS,
+    to: end >= readAt ? end : end - DAY_MS,
+    seen,
+    readAt,
+    readAgain: async function* () {
+      for await (const page of session.pages('shifts', Shift, range('inTime', start, end), 'the shifts page'))
+        yield page.map((s) => s.id);
+    },
+  });
 }
 
 export const cloverStreams: StreamConnector = {
@@ -492,19 +503,20 @@ export const cloverStreams: StreamConnector = {
     const session = new CloverSession(auth);
     // no modification time to filter on: every shift clocked in within the lookback is read again
     // (a clock-out fixed days later keeps its old times), the sink keeping the unchanged ones
+    const readAt = Date.now();
     const [from, to] =
       'modifiedSince' in window
-        ? [Math.min(window.modifiedSince, Date.now()) - CLOVER_SHIFT_LOOKBACK_MS, Date.now()]
+        ? [Math.min(window.modifiedSince, readAt) - CLOVER_SHIFT_LOOKBACK_MS, readAt]
         : [window.from, window.to];
-    const readAt = Date.now();
     for (const [start, end] of split(from, to, CLOVER_MAX_FILTER_WINDOW_MS)) {
       const seen = new Set<string>();
       for await (const page of session.pages('shifts', Shift, range('inTime', start, end), 'the shifts page')) {
         for (const s of page) seen.add(s.id);
         yield page.map(toPunch);
       }
+      // reached only once every page of [start, end) was read: a failed page throws before it
       if (auth.storedPunches) {
-        const gone = await cloverDeletedShifts(auth.storedPunches, seen, start, end, readAt);
+        const gone = await cloverDeletedShifts(session, auth.storedPunches, seen, start, end, readAt);
         if (gone.length > 0) yield gone;
       }
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notAsDocumented, parseAs, vendorBaseUrl, vendorRequest } from '../http';
 import { currencyExponent } from '../../../core/money';
+import { vanishedPunches } from '../reconcile';
 import { VendorError } from '../types';
 import type { Connector, OAuthApp, OAuthGrant, StreamAuth, StreamConnector, StreamWindow } from '../types';
 import type { PosEmployee, PosPunch, PosSale } from '../types';
@@ -77,8 +78,12 @@ import type { PosEmployee, PosPunch, PosSale } from '../types';
  *   currency) is the punch's declared cash tips.
  * - Shift webhooks (shift.created/updated/deleted) exist, registered per business location, but the
  *   reference documents neither the delivered payload nor a signature: they are not received here
- *   (a forged one could not be told), and the shift list carries no deleted flag, so a deleted
- *   shift is not seen by this connector (see docs/POS_SYNC.md, Lightspeed).
+ *   (a forged one could not be told), and the shift list carries no deleted flag. A deleted shift
+ *   is found by its absence: after an incremental read of every location completed, the punches
+ *   the sync holds with a clock-in from two days after startTime to the read (StreamAuth.
+ *   storedPunches) that neither that read nor a second one answered are answered as deleted
+ *   (reconcile.ts). A backfill finds none (its endTime may cut a shift, see above), nor does a read
+ *   whose linked location is missing from the businesses answer.
  */
 const PRODUCTION = 'https://api.lsk.lightspeed.app';
 const PRODUCTION_AUTH = 'https://auth.lsk-prod.app';
@@ -259,14 +264,14 @@ class LightspeedSession {
    * The locations the connection reads (see the header): every location of the business holding
    * the linked one, the linked one first, with the business's currency.
    */
-  async locations(): Promise<{ ids: string[]; currency?: string }> {
+  async locations(): Promise<{ ids: string[]; currency?: string; whole: boolean }> {
     const answer = await this.get('/f/data/businesses', {}, Businesses, 'the businesses answer');
     const business = answer._embedded.businessList.find((b) =>
       (b.businessLocations ?? []).some((l) => String(l.blID) === this.location),
     );
-    if (!business) return { ids: [this.location] };
+    if (!business) return { ids: [this.location], whole: false };
     const others = (business.businessLocations ?? []).map((l) => String(l.blID)).filter((id) => id !== this.location);
-    return { ids: [this.location, ...new Set(others)], currency: business.currencyCode };
+    return { ids: [this.location, ...new Set(others)], currency: business.currencyCode, whole: true };
   }
 
   /** The pages of a Staff API list (`page` from 1 while `links.next` names one). */
@@ -410,7 +415,8 @@ export const lightspeedStreams: StreamConnector = {
 
   async *punches(auth, window) {
     const session = new LightspeedSession(auth);
-    const { ids, currency = 'USD' } = await session.locations();
+    const readAt = Date.now();
+    const { ids, currency = 'USD', whole } = await session.locations();
     // the times have whole seconds: the start rounded down and the end up (the extra re-reads are harmless)
     const start = (at: number) => utcParam(Math.floor(at / 1000) * 1000);
     const params: Record<string, string> =
@@ -421,17 +427,38 @@ export const lightspeedStreams: StreamConnector = {
             startTime: start(window.from - LIGHTSPEED_SHIFT_LOOKBACK_MS),
             endTime: utcParam(Math.ceil((window.to + LIGHTSPEED_SHIFT_LOOKBACK_MS) / 1000) * 1000),
           };
-    for (const location of ids) {
-      for await (const page of session.staffPages(
-        `/staff/v1/businessLocations/${location}/shift`,
-        params,
-        ShiftPage,
-        (p) => p.data.shifts,
-        'the shifts page',
-      )) {
-        const punches = page.data.shifts.map((s) => toPunch(s, currency)).filter((p): p is PosPunch => p !== null);
-        if (punches.length) yield punches;
-      }
+    const shiftPages = async function* () {
+      for (const location of ids)
+        yield* session.staffPages(
+          `/staff/v1/businessLocations/${location}/shift`,
+          params,
+          ShiftPage,
+          (p) => p.data.shifts,
+          'the shifts page',
+        );
+    };
+    const seen = new Set<string>();
+    for await (const page of shiftPages()) {
+      const punches = page.data.shifts.map((s) => toPunch(s, currency)).filter((p): p is PosPunch => p !== null);
+      for (const s of page.data.shifts) seen.add(s.uuid);
+      if (punches.length) yield punches;
+    }
+    // deleted shifts (reconcile.ts), reached only once every location's pages were read: only over
+    // an incremental read (no endTime: every shift clocked in since startTime is answered whichever
+    // time the filter is on; a backfill's endTime may cut a shift updated after it) of the whole
+    // business (the linked location found in it), LIGHTSPEED_SHIFT_LOOKBACK_MS inside its start
+    if (auth.storedPunches && 'modifiedSince' in window && whole) {
+      const gone = await vanishedPunches({
+        stored: auth.storedPunches,
+        from: Date.parse(`${params.startTime}Z`) + LIGHTSPEED_SHIFT_LOOKBACK_MS,
+        to: readAt,
+        seen,
+        readAt,
+        readAgain: async function* () {
+          for await (const page of shiftPages()) yield page.data.shifts.map((s) => s.uuid);
+        },
+      });
+      if (gone.length) yield gone;
     }
   },
 

@@ -50,8 +50,12 @@ import type { Connector, PosEmployee, PosPunch, PosSale, StreamAuth, StreamConne
  *   /payment-options, PaymentOption.kind) is CASH; tipsTo = the tips of payments whose
  *   tipAppliedToEmployeeId ("the employee the tip was applied to") is another employee than the
  *   order's owner, per employee (the tip is theirs); customers = the number of guests.
- *   tipDeductionAmount is "processing fee deduction from the tip": tips stay what the guest added
- *   (the record has no field for a fee taken from a tip; docs/POS_SYNC.md). A deleted order
+ *   tipDeductionAmount is "processing fee deduction from the tip" (OrderPayment, checked
+ *   2026-12-03): kept apart as the sale's tipFees (the charges' deductions; a refund's, negative),
+ *   while tips stay what the guest added: whether a fee is taken from an employee's tip is the
+ *   employer's policy within the law (US DOL WHD Fact Sheet #15, "Credit Cards",
+ *   dol.gov/agencies/whd/fact-sheets/15-flsa-tipped-employees, checked 2026-12-03: the employer "may
+ *   pay the employee the tip, less that percentage"; some states do not allow it), not the sync's. A deleted order
  *   ("whether the order is marked as deleted") comes out voided, each of its sales, so what was
  *   stored of it is reversed; an order deleted before it closed has nothing to reverse.
  *   ASSUMPTION: refunds are not documented; a payment with a negative amount is read as a refund
@@ -124,6 +128,7 @@ const Payment = z.object({
   createdAt: RFC3339.nullish(),
   amount: Money.nullish(),
   tipAmount: Money.nullish(),
+  tipDeductionAmount: Money.nullish(),
   tipAppliedToEmployeeId: z.string().nullish(),
 });
 const Check = z.object({
@@ -266,6 +271,7 @@ export function spotonOrderSales(o: z.infer<typeof Order>, cashOptions: Set<stri
       pi,
       amount: cents(p.amount),
       tip: cents(p.tipAmount),
+      fee: Math.abs(cents(p.tipDeductionAmount)),
       to: p.tipAppliedToEmployeeId || null,
     })),
   );
@@ -281,6 +287,7 @@ export function spotonOrderSales(o: z.infer<typeof Order>, cashOptions: Set<stri
       amount: checks.reduce((n, c) => n + net(c.items) + (c.guests ?? []).reduce((m, g) => m + net(g.items), 0), 0),
       tips: tipsOf(charges),
       cashTips: tipsOf(charges.filter(isCash)),
+      tipFees: charges.reduce((n, x) => n + x.fee, 0),
       serviceCharges: checks.reduce((n, c) => n + cents(c.gratuityAmount), 0),
       tipsTo: tipsToOthers(charges, employeeVendorId),
       customers: checks.reduce((n, c) => n + (c.guests?.length ?? 0), 0),
@@ -297,6 +304,7 @@ export function spotonOrderSales(o: z.infer<typeof Order>, cashOptions: Set<stri
       amount: x.amount,
       tips: x.tip,
       cashTips: isCash(x) ? x.tip : 0,
+      tipFees: 0 - x.fee,
       tipsTo: tipsToOthers([x], employeeVendorId),
       customers: 0,
       refund: true,

@@ -62,11 +62,26 @@ export const TimeEntry = z.object({
  * to derive required tip amount on the check" (the configuration API's ServiceCharge.gratuity:
  * "True if the service charge is a gratuity and is assigned to the owner of the check").
  */
+/**
+ * Orders API RefundDetails (data definitions, doc.toasttab.com/openapi/orders/tag/Data-definitions/
+ * schema/RefundDetails, checked 2026-12-03): on a refunded item selection or service charge,
+ * `refundAmount` "the value of the menu item or service charge (excluding taxes) being refunded.
+ * Includes the value of any nested modifier options" (so only top-level selections are read),
+ * `taxRefundAmount` "the tax amount being refunded", and `refundTransaction` to "associate items and
+ * service charges that were refunded in the same transaction" (the payment's Refund names its own).
+ */
+const RefundDetails = z.object({
+  refundAmount: Money.nullish(),
+  taxRefundAmount: Money.nullish(),
+  refundTransaction: Ref.nullish(),
+});
 const AppliedServiceCharge = z.object({
   chargeAmount: Money.nullish(),
   gratuity: z.boolean().nullish(),
   name: z.string().nullish(),
+  refundDetails: RefundDetails.nullish(),
 });
+const Selection = z.object({ refundDetails: RefundDetails.nullish() });
 const Payment = z.object({
   guid: z.string().min(1),
   type: z.string().nullish(),
@@ -75,7 +90,12 @@ const Payment = z.object({
   paymentStatus: z.string().nullish(),
   refundStatus: z.string().nullish(),
   refund: z
-    .object({ refundAmount: Money.nullish(), tipRefundAmount: Money.nullish(), refundDate: ToastDate.nullish() })
+    .object({
+      refundAmount: Money.nullish(),
+      tipRefundAmount: Money.nullish(),
+      refundDate: ToastDate.nullish(),
+      refundTransaction: Ref.nullish(),
+    })
     .nullish(),
 });
 const Check = z.object({
@@ -90,6 +110,7 @@ const Check = z.object({
   deleted: z.boolean().nullish(),
   deletedDate: ToastDate.nullish(),
   appliedServiceCharges: z.array(AppliedServiceCharge).nullish(),
+  selections: z.array(Selection).nullish(),
   payments: z.array(Payment).nullish(),
 });
 export const Order = z.object({
@@ -152,15 +173,46 @@ export function toPunch(t: z.infer<typeof TimeEntry>, titles: Map<string, string
 }
 
 /**
- * The part of a payment's refund that was sales: Toast's Refund.refundAmount is "the amount of the
+ * The part of a payment's refund that was sales when the check carries no RefundDetails for it
+ * (refundedParts reads them when it does): Toast's Refund.refundAmount is "the amount of the
  * refund, excluding the tip" (orders API data definitions, Refund), so tax included, while a sale
- * is Check.amount (before tax). The check's tax is taken out in proportion (one tax rate per
- * check assumed: the exact split is only on the refunded selections' refundDetails), so a fully
- * refunded check nets to zero.
+ * is Check.amount (before tax). The check's tax is taken out in proportion (one tax rate per check
+ * assumed), so a fully refunded check nets to zero.
  */
 export function refundNetOfTax(refundCents: number, checkCents: number, taxCents: number): number {
   const taxed = checkCents + taxCents;
   return taxed > 0 && taxCents > 0 ? Math.round((refundCents * checkCents) / taxed) : refundCents;
+}
+
+type ToastCheck = z.infer<typeof Check>;
+type ToastPayment = z.infer<typeof Payment>;
+
+/**
+ * The parts of a payment's refund before tax, exactly, from the check's refunded item selections
+ * and service charges (RefundDetails) of the refund's transaction: the items' refundAmount and the
+ * non-gratuity service charges' are net sales (those charges are inside Check.amount), the gratuity
+ * service charges' leave the service charges. Details naming no transaction count for the payment
+ * when it is the check's only refunded one. Null when the check carries no detail for the refund
+ * (a tip-only refund, or an answer without them): its net is then taken in proportion.
+ */
+export function refundedParts(
+  c: ToastCheck,
+  p: ToastPayment,
+  onlyRefund: boolean,
+): { sales: number; serviceCharges: number } | null {
+  const tx = p.refund?.refundTransaction?.guid ?? null;
+  const ofThis = (d: z.infer<typeof RefundDetails> | null | undefined): d is z.infer<typeof RefundDetails> =>
+    !!d && typeof d.refundAmount === 'number' && (d.refundTransaction ? d.refundTransaction.guid === tx : onlyRefund);
+  const items = (c.selections ?? []).map((s) => s.refundDetails).filter(ofThis);
+  const charges = (c.appliedServiceCharges ?? []).filter((s) => ofThis(s.refundDetails));
+  if (items.length === 0 && charges.length === 0) return null;
+  const cents = (d: z.infer<typeof RefundDetails> | null | undefined) => toMinorUnits(d?.refundAmount ?? 0);
+  return {
+    sales:
+      items.reduce((n, d) => n + cents(d), 0) +
+      charges.filter((s) => s.gratuity !== true).reduce((n, s) => n + cents(s.refundDetails), 0),
+    serviceCharges: charges.filter((s) => s.gratuity === true).reduce((n, s) => n + cents(s.refundDetails), 0),
+  };
 }
 
 /**
@@ -219,23 +271,27 @@ export function orderSales(o: z.infer<typeof Order>, currency: string): PosSale[
       modifiedAt,
     });
     guests = 0;
-    for (const p of payments) {
-      if (!p.refund || !p.refundStatus || p.refundStatus === 'NONE') continue;
-      const tips = 0 - toMinorUnits(p.refund.tipRefundAmount ?? 0);
+    const refunded = payments.filter((p) => p.refund && p.refundStatus && p.refundStatus !== 'NONE');
+    for (const p of refunded) {
+      const refund = p.refund!;
+      const tips = 0 - toMinorUnits(refund.tipRefundAmount ?? 0);
+      const exact = refundedParts(c, p, refunded.length === 1);
       out.push({
         vendorId: `${p.guid}:refund`,
         employeeVendorId,
-        closedAt: dateOrNull(p.refund.refundDate) ?? modifiedAt,
+        closedAt: dateOrNull(refund.refundDate) ?? modifiedAt,
         currency,
         amount:
           0 -
-          refundNetOfTax(
-            toMinorUnits(p.refund.refundAmount ?? 0),
-            toMinorUnits(c.amount ?? 0),
-            toMinorUnits(c.taxAmount ?? 0),
-          ),
+          (exact?.sales ??
+            refundNetOfTax(
+              toMinorUnits(refund.refundAmount ?? 0),
+              toMinorUnits(c.amount ?? 0),
+              toMinorUnits(c.taxAmount ?? 0),
+            )),
         tips,
         cashTips: p.type === 'CASH' ? tips : 0,
+        ...(exact ? { serviceCharges: 0 - exact.serviceCharges } : {}),
         voided,
         customers: 0,
         refund: true,
