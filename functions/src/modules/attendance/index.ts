@@ -3,7 +3,6 @@ import { lazyFile, lazyFunction } from '../kit';
 
 const approvals = lazyFile<typeof import('./approvals')>(() => require('./approvals'));
 const locks = lazyFile<typeof import('./locks')>(() => require('./locks'));
-const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 const punches = lazyFile<typeof import('./punches')>(() => require('./punches'));
 const vendorPunches = lazyFile<typeof import('./vendor-punches')>(() => require('./vendor-punches'));
 const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
