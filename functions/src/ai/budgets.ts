@@ -96,17 +96,47 @@ export function parseLedger(data: DocumentData | undefined): LedgerState {
   return ledger;
 }
 
-/** The budget that applies to a bucket: its own, else the default. */
-export async function effectiveBudget(
-  bucket: Bucket,
-  tx?: Transaction,
-): Promise<{ budget: Budget; source: 'own' | 'default' } | null> {
-  const refs = [budgetRef(bucketKey(bucket)), budgetRef(DEFAULT_BUDGET_ID)];
+type Applied = { budget: Budget; source: 'own' | 'default' } | null;
+
+/**
+ * Every model call asks which budget applies to its bucket before it reserves, so an instance
+ * remembers the answer for BUDGET_CACHE_MS (a change made through this instance applies at once,
+ * `forgetBudgets`). The reservation itself reads the budget again in its transaction, so what this
+ * bounds is only when a bucket that had no budget starts having one: for up to BUDGET_CACHE_MS
+ * after a budget is set elsewhere, each instance still admits that bucket's calls without reserving
+ * (the calls it starts in that window are the overspend bound's addition); a budget changed or
+ * removed takes effect at the next reservation.
+ */
+export const BUDGET_CACHE_MS = 5_000;
+const BUDGET_CACHE_MAX = 10_000;
+const rememberedBudgets = new Map<string, { applied: Applied; until: number }>();
+
+/** After a budget was written through this instance: its next call reads the budgets again. */
+export function forgetBudgets(): void {
+  rememberedBudgets.clear();
+}
+
+/**
+ * The budget that applies to a bucket: its own, else the default; read through `tx` when given,
+ * else remembered for BUDGET_CACHE_MS.
+ */
+export async function effectiveBudget(bucket: Bucket, tx?: Transaction): Promise<Applied> {
+  const key = bucketKey(bucket);
+  const now = Date.now();
+  const hit = tx ? undefined : rememberedBudgets.get(key);
+  if (hit && hit.until > now) return hit.applied;
+  const refs = [budgetRef(key), budgetRef(DEFAULT_BUDGET_ID)];
   const [own, fallback] = tx ? await tx.getAll(...refs) : await db().getAll(...refs);
   const ownBudget = parseBudget(own.data());
-  if (ownBudget) return { budget: ownBudget, source: 'own' };
   const defaultBudget = parseBudget(fallback.data());
-  return defaultBudget ? { budget: defaultBudget, source: 'default' } : null;
+  const applied: Applied = ownBudget
+    ? { budget: ownBudget, source: 'own' }
+    : defaultBudget
+      ? { budget: defaultBudget, source: 'default' }
+      : null;
+  if (rememberedBudgets.size >= BUDGET_CACHE_MAX) rememberedBudgets.clear();
+  rememberedBudgets.set(key, { applied, until: now + BUDGET_CACHE_MS });
+  return applied;
 }
 
 /** An admitted call's hold on its bucket's budget; null when no budget applies to the bucket. */

@@ -4,6 +4,7 @@ import type { App } from 'firebase-admin/app';
 import { config } from './config';
 import { deadlineExceeded, pastDeadline } from './deadline';
 import { lazyFile } from './lazy';
+import { countStoreOps } from './store-ops';
 
 const firebaseAdminAppPackage = lazyFile<typeof import('firebase-admin/app')>(() => require('firebase-admin/app'));
 const firebaseAdminAuthPackage = lazyFile<typeof import('firebase-admin/auth')>(() => require('firebase-admin/auth'));
@@ -31,6 +32,7 @@ export function db(): Firestore {
   if (!firestore) {
     const { getFirestore } = firestoreNs();
     refuseCommitsPastDeadline();
+    countStoreOps();
     firestore = getFirestore(adminApp());
     firestore.settings({
       ignoreUndefinedProperties: true,

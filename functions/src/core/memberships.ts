@@ -104,6 +104,42 @@ export async function listMembershipsOfCompany(
   return snap.docs.map(membershipFromDoc);
 }
 
+/** Who an event is addressed to (src/modules/events/catalogue.ts): employee records, users, every member from a role up. */
+export interface MemberAudience {
+  employeeIds: readonly string[];
+  uids: readonly string[];
+  minRole: MemberRole | null;
+}
+
+/** Firestore's limit on the values of one `in` filter. */
+const IN_LIMIT = 30;
+
+/**
+ * The memberships of a company an audience names, each once: read by employee record, by uid and by
+ * role, so an event costs the reads of its audience (a shift change: its employee's one membership)
+ * instead of one per member of the company.
+ */
+export async function listAudienceMemberships(companyId: string, audience: MemberAudience): Promise<Membership[]> {
+  const members = db().collection(COLLECTION).where('companyId', '==', companyId);
+  const employeeIds = [...new Set(audience.employeeIds)];
+  const uids = [...new Set(audience.uids)];
+  const chunks: string[][] = [];
+  for (let i = 0; i < employeeIds.length; i += IN_LIMIT) chunks.push(employeeIds.slice(i, i + IN_LIMIT));
+  const roles = audience.minRole ? MEMBER_ROLES.filter((r) => roleAtLeast(r, audience.minRole!)) : [];
+  const [byEmployee, byUid, byRole] = await Promise.all([
+    Promise.all(chunks.map((ids) => members.where('employeeId', 'in', ids).get())),
+    uids.length ? db().getAll(...uids.map((uid) => membershipRef(companyId, uid))) : [],
+    roles.length ? members.where('role', 'in', roles).get() : null,
+  ]);
+  const found = new Map<string, Membership>();
+  const docs = [...byEmployee.flatMap((q) => q.docs), ...byUid.filter((d) => d.exists), ...(byRole?.docs ?? [])];
+  for (const doc of docs) {
+    const m = membershipFromDoc(doc);
+    found.set(m.uid, m);
+  }
+  return [...found.values()];
+}
+
 /**
  * Ends (at `accessEndsAt`, epoch ms) or restores (null, stored as such) the access of the memberships linked to an
  * employee record: the membership naming it, or the one of its user. The account stays; the

@@ -6,6 +6,7 @@ import { AppError, coreErrors, type ErrorDetail } from '../core/errors';
 import { remainingMs, runWithDeadline } from '../core/deadline';
 import { documentIdProblem, storeUnavailable } from '../core/firestore';
 import { findMembership, roleAtLeast, type Membership } from '../core/memberships';
+import { runCounted } from '../core/store-ops';
 import { clientAddress } from './client-address';
 import { INVALID_CURSOR } from './cursor';
 import { authenticate, type Caller } from './auth';
@@ -20,7 +21,15 @@ import {
   type KeyUse,
 } from './idempotency';
 import type { Access, EventStream, HandlerRequest, KeyHolder, RouteDef, ServedModule } from './route';
-import { hasTaggedFields, withhold, type Viewer } from './visibility';
+import {
+  dependsOnPolicies,
+  hasTaggedFields,
+  POLICIES_NOT_READ,
+  schemaTags,
+  withhold,
+  type Viewer,
+  type VisibilityTag,
+} from './visibility';
 import { ILL_FORMED_MESSAGE, illFormedPaths } from './well-formed';
 
 export const DEFAULT_BODY_LIMIT = '1mb';
@@ -89,10 +98,14 @@ export function createModuleApp(module: ServedModule): express.Express {
   app.use(refuseMalformedUrl);
 
   extend?.(app);
-  const viewerOf = async (member: Membership | null): Promise<Viewer> => {
+  // the company's policies are read only when what the caller's role may see of the answer's tags depends on them
+  const viewerOf = async (member: Membership | null, tags: ReadonlySet<VisibilityTag>): Promise<Viewer> => {
     if (!member) return null;
     if (!module.viewPolicies) throw new Error(`module ${module.name} answers tagged fields but has no viewPolicies`);
-    return { role: member.role, employeeId: member.employeeId, policies: await module.viewPolicies(member.companyId) };
+    const policies = dependsOnPolicies(member.role, tags)
+      ? await module.viewPolicies(member.companyId)
+      : POLICIES_NOT_READ;
+    return { role: member.role, employeeId: member.employeeId, policies };
   };
   const deadlineMs = () => config.deadlines.requestMs(module.runtime?.requestDeadlineSeconds);
   const pathMethods = new Map<string, string[]>();
@@ -169,11 +182,12 @@ function keepRawBody(req: Request, _res: Response, next: NextFunction) {
 function handle(
   route: RouteDef,
   module: ServedModule,
-  viewerOf: (member: Membership | null) => Promise<Viewer>,
+  viewerOf: (member: Membership | null, tags: ReadonlySet<VisibilityTag>) => Promise<Viewer>,
   deadlineMs: () => number,
 ) {
   const around = module.aroundHandler ?? (<T>(_request: HandlerRequest, handler: () => Promise<T>) => handler());
   const tagged = hasTaggedFields(route.response);
+  const tags = schemaTags(route.response);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     // opened by serve(), read after it by the catch
     let events = null as (EventStream & { end(event: string, data: unknown): void }) | null;
@@ -212,12 +226,13 @@ function handle(
         }),
       );
       const data = route.response.parse(result);
-      if (tagged) withhold(route.response, data, await viewerOf(member));
+      if (tagged) withhold(route.response, data, await viewerOf(member, tags));
       if (events?.started) return events.end('done', { success: true, data });
       sendData(res, data, route.status ?? 200);
     };
     try {
-      await runWithDeadline(deadlineMs(), serve);
+      const { requestId, ops } = contextOf(res);
+      await runCounted(requestId, ops, () => runWithDeadline(deadlineMs(), serve));
     } catch (err) {
       if (!events?.started) return next(err);
       events.end('error', errorEnvelope(toAppError(err, req, res, 'unhandled error in an event stream')));

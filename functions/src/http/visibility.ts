@@ -60,6 +60,33 @@ export function maySee(viewer: Viewer, tag: VisibilityTag, own: boolean): boolea
   return true;
 }
 
+/**
+ * Whether what `role` may see of fields carrying `tags` depends on the company's policies (as
+ * `maySee` decides): labour cost always does; an owner's view of anything else does not; a manager's
+ * view of pay and tips does (hideFinancialInfoFromManagers, hideTipsFromManagers), an employee's
+ * view of shift ends does (employeesCanSeeShiftEndTimes). A view that does not is built without
+ * reading the company's three config documents.
+ */
+export function dependsOnPolicies(role: Membership['role'], tags: Iterable<VisibilityTag>): boolean {
+  for (const tag of tags) {
+    if (tag === 'laborCost') return true;
+    if (role === 'manager' && (tag === 'pay' || tag === 'tips')) return true;
+    if (role === 'employee' && tag === 'shiftEnd') return true;
+  }
+  return false;
+}
+
+/**
+ * The policies of a view whose tags do not depend on them (`dependsOnPolicies`): `maySee` never
+ * reads them, so their values decide nothing.
+ */
+export const POLICIES_NOT_READ: ViewPolicies = Object.freeze({
+  hideFinancialInfoFromManagers: true,
+  hideTipsFromManagers: true,
+  employeesCanSeeShiftEndTimes: false,
+  hasAccessToLaborCost: false,
+});
+
 type Meta = Record<string, unknown> | undefined;
 const defOf = (schema: z.ZodType) => (schema as z.ZodType & { _zod: { def: Record<string, unknown> } })._zod.def;
 const metaOf = (schema: z.ZodType): Meta => z.globalRegistry.get(schema) as Meta;
@@ -111,6 +138,20 @@ export function hasTaggedFields(schema: z.ZodType): boolean {
   const { inner, tags } = unwrap(schema);
   const found = tags.length > 0 || childSchemas(inner).some(hasTaggedFields);
   taggedCache.set(schema, found);
+  return found;
+}
+
+const tagsCache = new WeakMap<z.ZodType, ReadonlySet<VisibilityTag>>();
+
+/** Every tag a schema's fields carry, at any depth. */
+export function schemaTags(schema: z.ZodType): ReadonlySet<VisibilityTag> {
+  const known = tagsCache.get(schema);
+  if (known) return known;
+  const found = new Set<VisibilityTag>();
+  tagsCache.set(schema, found); // recursive schemas
+  const { inner, tags } = unwrap(schema);
+  for (const tag of tags) found.add(tag);
+  for (const child of childSchemas(inner)) for (const tag of schemaTags(child)) found.add(tag);
   return found;
 }
 

@@ -3,6 +3,7 @@ import { db } from '../../core/firebase';
 import { companyDoc, companyNotFound } from '../../core/firestore';
 import {
   budgetRef,
+  forgetBudgets,
   budgetsCol,
   DEFAULT_BUDGET_ID,
   ledgerRef,
@@ -137,12 +138,14 @@ async function requireBucket(bucket: Bucket) {
 export async function setBucketBudget({ bucket, body, uid }: { bucket: Bucket; body: BudgetBody; uid: string }) {
   await requireBucket(bucket);
   await budgetRef(bucketKey(bucket)).set(budgetData(body, uid));
+  forgetBudgets();
   return bucketBudget({ bucket });
 }
 
 export async function deleteBucketBudget({ bucket }: { bucket: Bucket }) {
   await requireBucket(bucket);
   await budgetRef(bucketKey(bucket)).delete();
+  forgetBudgets();
   return bucketBudget({ bucket });
 }
 
@@ -153,11 +156,13 @@ export async function defaultBudget() {
 export async function setDefaultBudget({ body, uid }: { body: BudgetBody; uid: string }) {
   const data = budgetData(body, uid);
   await budgetRef(DEFAULT_BUDGET_ID).set(data);
+  forgetBudgets();
   return budgetOut(data)!;
 }
 
 export async function deleteDefaultBudget() {
   await budgetRef(DEFAULT_BUDGET_ID).delete();
+  forgetBudgets();
   return defaultBudget();
 }
 

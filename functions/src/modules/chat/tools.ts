@@ -84,8 +84,9 @@ const TOOLS = [
         fields,
       });
       // parsed as the route answers it: the assistant reads the same figures as GET /sales
-      const sales = salesResponse.parse(await getSales({ query }));
-      withhold(salesResponse, sales, await viewerOf(ctx.member));
+      const viewer = await viewerOf(ctx.member);
+      const sales = salesResponse.parse(await getSales({ query, viewer }));
+      withhold(salesResponse, sales, viewer);
       return {
         currency: sales.currency,
         startDate: sales.startDate,

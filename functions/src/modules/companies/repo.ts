@@ -1,6 +1,7 @@
 import type { DocumentData, DocumentReference, DocumentSnapshot, WriteBatch } from 'firebase-admin/firestore';
 import { db } from '../../core/firebase';
 import { companyDoc, orNotFound, serverTime } from '../../core/firestore';
+import { forgetRequestMemo, requestMemo } from '../../core/store-ops';
 import type { CompanyPolicies, PolicyField } from './schemas';
 
 /**
@@ -73,10 +74,23 @@ export async function readPolicies(id: string): Promise<Partial<CompanyPolicies>
   return (await readPoliciesAndSettings(id)).policies;
 }
 
-/** The stored policies and, from the same read, the stored settings (the policies share their document). */
-export async function readPoliciesAndSettings(
+const configMemo = (id: string) => `companyConfig:${id}`;
+
+/**
+ * The stored policies and, from the same read, the stored settings (the policies share their
+ * document): read once per request (src/core/store-ops.ts `requestMemo`), however many of its layers
+ * ask (the clock's geolocation policy, the service's and the route's view of tagged fields).
+ */
+export function readPoliciesAndSettings(
   id: string,
 ): Promise<{ policies: Partial<CompanyPolicies>; settings: DocumentData }> {
+  return requestMemo(configMemo(id), () => readConfig(id));
+}
+
+/** After the request wrote the company's settings or policies: what it reads next is read again. */
+export const forgetConfig = (id: string) => forgetRequestMemo(configMemo(id));
+
+async function readConfig(id: string): Promise<{ policies: Partial<CompanyPolicies>; settings: DocumentData }> {
   const refs = [settingsRef(id), interactionRef(id), managerPermissionsRef(id)];
   const snaps = await db().getAll(...refs);
   const byPath = new Map(snaps.map((s) => [s.ref.path, s.data() ?? {}]));

@@ -79,6 +79,7 @@ export async function updateSettings({ companyId, patch }: { companyId: string; 
   await requireCompany(companyId);
   if (Object.keys(patch).length > 0) {
     await repo.settingsRef(companyId).set({ ...patch, updatedAt: serverTime() }, { merge: true });
+    repo.forgetConfig(companyId);
   }
   return getSettings({ companyId });
 }
@@ -117,6 +118,7 @@ export async function updatePolicies({ companyId, patch }: { companyId: string; 
     const batch = db().batch();
     repo.writePolicies(batch, companyId, patch);
     await batch.commit();
+    repo.forgetConfig(companyId);
   }
   return getPolicies({ companyId });
 }

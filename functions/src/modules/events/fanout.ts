@@ -3,7 +3,7 @@ import { DOMAIN_EVENT_TYPES, type DomainEvent } from '../../core/domain-event';
 import { db } from '../../core/firebase';
 import { ALREADY_EXISTS } from '../../core/firestore';
 import { logger } from '../../core/logger';
-import { grantsAccess, listMembershipsOfCompany, type Membership } from '../../core/memberships';
+import { grantsAccess, listAudienceMemberships, type Membership } from '../../core/memberships';
 import { enqueueTask } from '../../core/tasks';
 import { getCompanyRules, viewPolicies } from '../companies';
 import { enqueueWebhookDeliveries } from '../webhooks';
@@ -60,9 +60,13 @@ export async function fanOut(payload: unknown): Promise<FanOutResult> {
   const done = new Set<string>(Object.keys(stored.stages ?? {}));
   const kind = kindOf(event.type);
 
-  const [members, policies] = await Promise.all([listMembershipsOfCompany(companyId), viewPolicies(companyId)]);
+  const audience = kind.audience(event);
+  const [members, policies] = await Promise.all([
+    listAudienceMemberships(companyId, audience),
+    viewPolicies(companyId),
+  ]);
   const recipients = recipientsOf(
-    kind.audience(event),
+    audience,
     members.filter((m) => grantsAccess(m)),
   );
   const prefs = await readPreferences(

@@ -2,6 +2,7 @@ import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import { importBody, importResponse, MAX_IMPORT_ITEMS, salesQuery, salesResponse } from './schemas';
 import { lazyFile } from '../kit';
+import { viewerOf } from '../companies';
 import { salesAuditQuery, salesAuditResponse } from './audit-schemas';
 
 /** The service (with attendance and the importer) is loaded by the first request that uses it, not with the routes. */
@@ -52,7 +53,8 @@ export const routes: RouteDef[] = [
     access: manager,
     query: salesQuery,
     response: salesResponse,
-    handler: ({ query }) => service().getSales({ query }),
+    // the caller's view (read once for the request, src/core/store-ops.ts): labour it withholds is not computed
+    handler: async ({ query, member }) => service().getSales({ query, viewer: await viewerOf(member) }),
   }),
   defineRoute({
     method: 'get',

@@ -1,6 +1,7 @@
 import { addDays, daysBetween } from '../../core/calendar';
 import { coreErrors } from '../../core/errors';
 import { currencyExponent } from '../../core/money';
+import { maySee, type Viewer } from '../../http/visibility';
 import { workedSpans } from '../attendance';
 import { getCompanyRules } from '../companies';
 import {
@@ -46,8 +47,12 @@ function pick<T extends object, K extends keyof T>(
 }
 
 /** GET /sales: per-bucket sales of a business-date range, from the day records or the invoices. */
-/** What the caller may not see of the answer is withheld by the route (and the assistant's tool) from its tags. */
-export async function getSales({ query }: { query: SalesQuery }) {
+/**
+ * What the caller may not see of the answer is withheld by the route (and the assistant's tool) from
+ * its tags; labour cost, which the `viewer` may not see, is not computed at all (its shifts, punches
+ * and pay rates not read): its fields stay 0 for the route to withhold.
+ */
+export async function getSales({ query, viewer }: { query: SalesQuery; viewer?: Viewer }) {
   const { companyId, startDate, endDate } = query;
   const span = daysBetween(startDate, endDate);
   if (span < 0) throw coreErrors.INVALID_DATE_RANGE('endDate is before startDate');
@@ -66,7 +71,7 @@ export async function getSales({ query }: { query: SalesQuery }) {
 
   const fields = [...new Set(query.fields ?? DEFAULT_FIELDS)];
   const { profile, settings } = await getCompanyRules({ companyId });
-  const wantsLabor = fields.includes('ratio');
+  const wantsLabor = fields.includes('ratio') && (viewer === undefined || laborVisibleTo(viewer));
   const pricing = wantsLabor ? laborPricing(companyId) : undefined;
 
   const salesRead =
@@ -162,6 +167,9 @@ export async function getSales({ query }: { query: SalesQuery }) {
     }),
   };
 }
+
+/** Whether a viewer sees labour cost: its fields carry both tags (schemas.ts `laborFigure`) and belong to no one. */
+const laborVisibleTo = (viewer: Viewer) => maySee(viewer, 'laborCost', false) && maySee(viewer, 'pay', false);
 
 /**
  * How labor is priced, read once for both labor figures: the employee's rateRegular, else the rate

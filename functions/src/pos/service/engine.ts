@@ -140,7 +140,7 @@ async function executeRun(companyId: string, run: SyncRun, connection: Connectio
       ctx.auth = await streamAuthOf(companyId, connection, (err, n) =>
         log.warn('vendor request retried', { failure: err.failure, status: err.status, retry: n }),
       );
-      ctx.auth.storedPunches = await storedPunchesFor(ctx.target);
+      ctx.auth.storedPunches = storedPunchesFor(ctx.target);
       const window = run.window ? await backfillBounds(companyId, run.window) : null;
       for (const stream of readStreamsOf(run.streams)) {
         if (window && stream !== 'roster') await backfillStream(ctx, stream, window);
@@ -186,11 +186,15 @@ async function streamAuthOf(
  * it with a window it read whole and answers the missing ones as deleted. The other connections of
  * the same source in the company are named so their punches are never taken for this one's.
  */
-async function storedPunchesFor(target: SinkTarget): Promise<NonNullable<StreamAuth['storedPunches']>> {
-  const siblings = (await listConnections(target.companyId))
-    .filter((c) => c.slug === target.slug && c.id !== target.connectionId)
-    .map((c) => c.id);
-  return (from, to) => storedPunchesOf(target, siblings, from, to);
+function storedPunchesFor(target: SinkTarget): NonNullable<StreamAuth['storedPunches']> {
+  // read on the first call only: most connectors never make one
+  let siblings: Promise<string[]> | null = null;
+  return async (from, to) => {
+    siblings ??= listConnections(target.companyId).then((all) =>
+      all.filter((c) => c.slug === target.slug && c.id !== target.connectionId).map((c) => c.id),
+    );
+    return storedPunchesOf(target, await siblings, from, to);
+  };
 }
 
 async function backfillBounds(companyId: string, window: { from: string; to: string }) {

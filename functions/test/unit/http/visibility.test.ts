@@ -2,7 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { maySee, recordOf, withhold, visibleTo, type Viewer, type VisibilityTag } from '../../../src/http/visibility';
+import {
+  dependsOnPolicies,
+  maySee,
+  POLICIES_NOT_READ,
+  recordOf,
+  schemaTags,
+  VISIBILITY_TAGS,
+  withhold,
+  visibleTo,
+  type Viewer,
+  type VisibilityTag,
+} from '../../../src/http/visibility';
 
 const row = recordOf(
   z.object({
@@ -98,6 +109,46 @@ describe('field visibility', () => {
     ];
     for (const tag of ['pay', 'laborCost', 'tips', 'contact', 'shiftEnd'] as const)
       for (const viewer of full) expect(maySee(viewer, tag, false)).toBe(true);
+  });
+});
+
+describe('a view built without the company policies', () => {
+  const policiesArb = fc.record({
+    hideFinancialInfoFromManagers: fc.boolean(),
+    hideTipsFromManagers: fc.boolean(),
+    employeesCanSeeShiftEndTimes: fc.boolean(),
+    hasAccessToLaborCost: fc.boolean(),
+  });
+  const roleArb = fc.constantFrom('employee' as const, 'manager' as const, 'owner' as const);
+
+  it('sees what it would see with any policies, whenever its tags do not depend on them', () => {
+    fc.assert(
+      fc.property(
+        roleArb,
+        fc.constantFrom(...VISIBILITY_TAGS),
+        fc.boolean(),
+        policiesArb,
+        (role, tag, own, policies) => {
+          if (dependsOnPolicies(role, [tag])) return;
+          const viewer = (p: typeof policies) => ({ role, employeeId: 'e1', policies: p });
+          expect(maySee(viewer(POLICIES_NOT_READ), tag, own)).toBe(maySee(viewer(policies), tag, own));
+        },
+      ),
+    );
+  });
+
+  it('is built only when no policy could change the view (each dependence is real)', () => {
+    const all = fc.sample(policiesArb, 200);
+    for (const role of ['employee', 'manager', 'owner'] as const)
+      for (const tag of VISIBILITY_TAGS) {
+        const answers = new Set(all.map((policies) => maySee({ role, employeeId: 'e1', policies }, tag, false)));
+        expect([role, tag, dependsOnPolicies(role, [tag])]).toEqual([role, tag, answers.size > 1]);
+      }
+  });
+
+  it('knows every tag of a schema, at any depth', () => {
+    expect([...schemaTags(answer)].sort()).toEqual(['contact', 'laborCost', 'pay', 'shiftEnd', 'tips']);
+    expect([...schemaTags(z.object({ a: z.string() }))]).toEqual([]);
   });
 });
 

@@ -1,0 +1,146 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import * as path from 'node:path';
+import { pipeline, Transform, type Readable } from 'node:stream';
+
+/**
+ * What a request costs in Firestore operations, counted at this process's client as Firestore bills
+ * them (https://firebase.google.com/docs/firestore/pricing, checked 2026-12-03):
+ * - a document read for each document a lookup asks for (get, getAll, in a transaction or not; a
+ *   missing document included), for each document a query returns and at least one per query, one
+ *   per aggregation (count);
+ * - a write for each document a commit (a set, update, create, batch or transaction) or a batch
+ *   write sets, and a delete for each one it deletes.
+ *
+ * Each HTTP request runs in a scope (src/http/app.ts) that holds its counts, logged with the
+ * request's closing line (`firestore`), and what the request worked out once for all its layers
+ * (`requestMemo`: the caller's view). Work outside a request (jobs, triggers) counts into no scope.
+ */
+export interface StoreOps {
+  reads: number;
+  writes: number;
+  deletes: number;
+}
+
+interface Scope {
+  ops: StoreOps;
+  memo: Map<string, Promise<unknown>>;
+}
+
+const storage = new AsyncLocalStorage<Scope>();
+/** The counts of the requests run while a watcher is on, by request id (tests and benchmarks). */
+const watchers = new Set<Map<string, StoreOps>>();
+
+export const noOps = (): StoreOps => ({ reads: 0, writes: 0, deletes: 0 });
+
+/** Runs `work` (one request) counting its Firestore operations into `ops`. */
+export function runCounted<T>(requestId: string, ops: StoreOps, work: () => Promise<T>): Promise<T> {
+  for (const watcher of watchers) watcher.set(requestId, ops);
+  return storage.run({ ops, memo: new Map() }, work);
+}
+
+/**
+ * The answer of `compute` for `key`, worked out once per request: every layer of one request asking
+ * for the same thing (the company's view policies) shares one read. Outside a request it just runs.
+ */
+export function requestMemo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const scope = storage.getStore();
+  if (!scope) return compute();
+  const known = scope.memo.get(key) as Promise<T> | undefined;
+  if (known) return known;
+  const answer = compute();
+  scope.memo.set(key, answer);
+  // a failed answer is not kept: the next asker tries again
+  answer.catch(() => scope.memo.delete(key));
+  return answer;
+}
+
+/** After a change to what `key` answers (the request wrote the company's policies): the next asker reads it again. */
+export function forgetRequestMemo(key: string): void {
+  storage.getStore()?.memo.delete(key);
+}
+
+/** Watches the requests run from now on: their counts by request id (the `X-Request-Id` answered). */
+export function watchRequests(): { get(requestId: string): StoreOps | undefined; stop(): void } {
+  const seen = new Map<string, StoreOps>();
+  watchers.add(seen);
+  return { get: (id) => seen.get(id), stop: () => watchers.delete(seen) };
+}
+
+const add = (what: keyof StoreOps, n: number) => {
+  const scope = storage.getStore();
+  if (scope) scope.ops[what] += n;
+};
+
+type Method = (...args: unknown[]) => unknown;
+type Patchable = Record<string, Method> & { storeOpsCounted?: boolean };
+
+function wrapAsync(proto: object, method: string, count: (self: unknown, args: unknown[], result: unknown) => void) {
+  const target = proto as Patchable;
+  const original = target[method];
+  if (typeof original !== 'function')
+    throw new Error(`@google-cloud/firestore has no ${method} to count: update src/core/store-ops.ts`);
+  target[method] = async function (this: unknown, ...args: unknown[]) {
+    const result = await original.apply(this, args);
+    count(this, args, result);
+    return result;
+  };
+}
+
+type Classes = Record<string, { prototype: object }>;
+
+/**
+ * Counts every lookup, query and commit of the client, once per process. The lookups of
+ * DocumentReference.get, Firestore.getAll and Transaction.get all go through a DocumentReader, and
+ * counts through an AggregateQuery, classes firebase-admin does not export: they are read from the
+ * files of its @google-cloud/firestore; if a new version moves them, this fails at the first use.
+ */
+export function countStoreOps(): void {
+  const main = require.resolve('@google-cloud/firestore', { paths: [require.resolve('firebase-admin/firestore')] });
+  const file = (name: string) => require(path.join(path.dirname(main), name)) as Classes;
+  const { Firestore, Query } = require(main) as Classes;
+  const firestoreProto = Firestore.prototype as Patchable;
+  if (firestoreProto.storeOpsCounted) return;
+  const { DocumentReader } = file('document-reader');
+  const { AggregateQuery } = file('reference/aggregate-query');
+  wrapAsync(DocumentReader.prototype, '_get', (self) =>
+    add('reads', (self as { allDocuments: unknown[] }).allDocuments.length),
+  );
+  wrapAsync(Query.prototype, '_get', (_self, _args, result) =>
+    add('reads', Math.max(1, (result as { result: { size: number } }).result.size)),
+  );
+  wrapAsync(AggregateQuery.prototype, '_get', () => add('reads', 1));
+  const queryProto = Query.prototype as Patchable;
+  const stream = queryProto.stream;
+  if (typeof stream !== 'function') throw new Error('@google-cloud/firestore has no Query.stream to count');
+  queryProto.stream = function (this: unknown, ...args: unknown[]) {
+    const scope = storage.getStore();
+    const source = stream.apply(this, args) as Readable;
+    if (!scope) return source;
+    let documents = 0;
+    const counted = new Transform({
+      objectMode: true,
+      transform(doc, _encoding, done) {
+        documents++;
+        done(null, doc);
+      },
+      flush(done) {
+        scope.ops.reads += Math.max(1, documents);
+        done();
+      },
+    });
+    return pipeline(source, counted, () => undefined);
+  };
+  const request = firestoreProto.request;
+  if (typeof request !== 'function') throw new Error('@google-cloud/firestore has no Firestore.request to count');
+  firestoreProto.request = function (this: unknown, ...args: unknown[]) {
+    const [method, body] = args as [string, { writes?: { delete?: unknown }[] } | undefined];
+    if (method === 'commit' || method === 'batchWrite') {
+      const writes = body?.writes ?? [];
+      const deletes = writes.filter((w) => w.delete !== undefined).length;
+      add('deletes', deletes);
+      add('writes', writes.length - deletes);
+    }
+    return request.apply(this, args);
+  };
+  firestoreProto.storeOpsCounted = true;
+}

@@ -1,0 +1,106 @@
+/**
+ * What each operation of the API description may cost in Firestore operations, as a function of
+ * what it returns: at most `base + perItem × n` document reads, and as many writes (deletes
+ * included), where n is the length of the longest list in the answer's `data` (see `returnedItems`).
+ *
+ * An operation without an entry has DEFAULT_BUDGET. The ten operations a restaurant calls most
+ * (clock in and out, my shifts, the schedule week, notifications, the employees list, roles, the
+ * sales day, timesheets, the requests list, conversations) have budgets of their own. Pure data: the unit tier reads it
+ * (test/unit/scripts/operation-costs.test.ts) to check the committed table docs/OPERATION_COSTS.md.
+ */
+export interface Linear {
+  base: number;
+  perItem: number;
+}
+
+export interface Budget {
+  reads: Linear;
+  writes: Linear;
+  /** Why it costs what it costs, for the table. */
+  why: string;
+}
+
+const at = (base: number, perItem = 0): Linear => ({ base, perItem });
+
+/**
+ * Any other operation: its membership, the company's rules and view, the documents it works on.
+ * Reads are generous: an operation's figures are in the table, and the budget test catches a path
+ * that starts reading per item of another collection.
+ */
+export const DEFAULT_BUDGET: Budget = {
+  reads: at(40, 3),
+  writes: at(40, 3),
+  why: 'default',
+};
+
+/**
+ * The ten most frequent operations, each at what it costs now (a read added to its path fails the
+ * sweep), and the operations the default does not cover. "the view": the company's three config
+ * documents, read only when what the caller's role may see of the answer depends on a policy.
+ */
+export const BUDGETS: Record<string, Budget> = {
+  // membership, the geolocation policy (the config), the clock lock, the company, its settings, the
+  // attendance settings, the open punch and the employee in one read, the locked days, the document
+  // policy, the day's shifts; writes: the punch, the open punch, the event and its pending marker
+  'POST /clock/in': { reads: at(13), writes: at(4), why: 'frequent: clock in' },
+  // as clock in, with the punch for the employee record; writes and the open punch's delete
+  'POST /clock/out': { reads: at(11), writes: at(6), why: 'frequent: clock out' },
+  // the caller's memberships (a query), per company its rules (2) and view (3), its shifts (n)
+  'GET /shifts/user-shifts': { reads: at(6, 1), writes: at(0), why: 'frequent: my shifts' },
+  // membership, the shifts of the range (n, at least one), the view (an employee: shift ends)
+  'GET /shifts': { reads: at(5, 1), writes: at(0), why: 'frequent: the schedule week' },
+  // membership, the inbox page (n, at least one), the unread count, the view (a manager: pay)
+  'GET /notifications': { reads: at(6, 1), writes: at(0), why: 'frequent: notifications' },
+  // membership, the employees (n), the view the service redacts with
+  'GET /employees': { reads: at(4, 1), writes: at(0), why: 'frequent: the employees list' },
+  // membership, the roles (n), the view (a manager: pay)
+  'GET /roles': { reads: at(4, 1), writes: at(0), why: 'frequent: roles' },
+  // membership, the rules (2), the sales state, a day record per bucket (n)
+  'GET /sales': { reads: at(3, 1), writes: at(0), why: 'frequent: the sales day' },
+  // membership, the rules (2), the payroll settings, the punches and shifts of the range (several per row)
+  'GET /timesheets': { reads: at(6, 5), writes: at(0), why: 'frequent: timesheets' },
+  // membership, the requests (n) of the lists the caller sees, the view
+  'GET /requests': { reads: at(5, 1), writes: at(0), why: 'frequent: the requests list' },
+  // membership, the conversations (n)
+  'GET /conversations': { reads: at(2, 1), writes: at(0), why: 'frequent: conversations' },
+  // the sales history the model learns from (docs/FORECAST.md), not what it answers
+  'GET /forecast': { reads: at(76, 1), writes: at(0), why: 'reads its sales history' },
+  'GET /forecast/backtest': { reads: at(81), writes: at(0), why: 'reads its sales history' },
+};
+
+export const FREQUENT = Object.entries(BUDGETS)
+  .filter(([, b]) => b.why.startsWith('frequent'))
+  .map(([key]) => key);
+
+export const budgetOf = (key: string): Budget => BUDGETS[key] ?? DEFAULT_BUDGET;
+
+export const allowed = (l: Linear, n: number) => l.base + l.perItem * n;
+
+/** The length of the longest list in an answer's data (the data itself, its fields, their fields); 0 without one. */
+export function returnedItems(data: unknown, depth = 0): number {
+  if (Array.isArray(data)) return data.length;
+  if (typeof data !== 'object' || data === null || depth >= 2) return 0;
+  return Math.max(0, ...Object.values(data).map((v) => returnedItems(v, depth + 1)));
+}
+
+/** One measured call: an operation as one caller, with what it answered and cost. */
+export interface Measured {
+  key: string;
+  caller: string;
+  status: number;
+  returned: number;
+  reads: number;
+  writes: number;
+  deletes: number;
+}
+
+/** Why a measured call is over its operation's budget; null when within it. */
+export function overBudget(m: Measured): string | null {
+  const budget = budgetOf(m.key);
+  const reads = allowed(budget.reads, m.returned);
+  const writes = allowed(budget.writes, m.returned);
+  const over: string[] = [];
+  if (m.reads > reads) over.push(`${m.reads} reads, budget ${reads}`);
+  if (m.writes + m.deletes > writes) over.push(`${m.writes + m.deletes} writes and deletes, budget ${writes}`);
+  return over.length ? `${m.key} as ${m.caller} (returning ${m.returned}): ${over.join('; ')}` : null;
+}
