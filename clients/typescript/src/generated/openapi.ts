@@ -4195,37 +4195,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        AdjustmentLine: {
-            /** @description owed - paid + premiumsOwed - premiumsPaid: paid in this period */
-            amount?: number | null;
-            closedPeriodEnd: string;
-            /** @description The closed period that paid the first part of the week */
-            closedPeriodStart: string;
-            /**
-             * @description A workweek straddling a closed period: its hours there priced again at the whole week's regular rate, minus what the closed report paid (29 CFR 778.115, 778.106)
-             * @constant
-             */
-            kind: "priorPeriod";
-            /** @description Worked minutes of the week in the closed period */
-            minutes: number;
-            /** @description What they are owed at the whole week's regular rate */
-            owed?: number | null;
-            /** @description What the closed report paid for those hours */
-            paid?: number | null;
-            /** @description The regular rate the closed report used, minor units per hour with 2 decimals */
-            paidRegularRate?: number | null;
-            /** @description The same premiums at the whole week's regular rate */
-            premiumsOwed?: number | null;
-            /** @description The premiums of those days priced at the regular rate (meal-period, hour-counted fair-workweek), as the closed report paid them */
-            premiumsPaid?: number | null;
-            /** @description The arithmetic */
-            reason: string;
-            /** @description The whole week's regular rate, minor units per hour with 2 decimals */
-            regularRate?: number | null;
-            weekEnd: string;
-            /** @description First business date of the straddling workweek */
-            weekStart: string;
-        };
+        AdjustmentLine: components["schemas"]["PriorPeriodAdjustment"] | components["schemas"]["LateRecordAdjustment"];
         AdminUser: {
             admin: boolean;
             createdAt: number | null;
@@ -5447,7 +5417,7 @@ export interface components {
         EmployeePay: {
             /** @description The sum of `adjustments` (absent from reports frozen before adjustments) */
             adjustmentPay?: number | null;
-            /** @description Prior-period adjustments: workweeks that straddle a closed period, true-up of their regular rate */
+            /** @description Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), and POS records that arrived after their period closed */
             adjustments?: components["schemas"]["AdjustmentLine"][];
             /**
              * @description Archived since: their work of the period is paid all the same
@@ -5992,6 +5962,39 @@ export interface components {
                 min: number;
                 period: string;
             };
+        };
+        LateRecordAdjustment: {
+            /** @description The week priced now with the record, minus the week as paid (and what earlier reports paid for it) */
+            amount?: number | null;
+            /** @enum {string} */
+            change: "created" | "changed" | "deleted";
+            closedPeriodEnd: string;
+            /** @description The closed range the record reached */
+            closedPeriodStart: string;
+            /** @description The vendor's id of the record */
+            externalId: string;
+            /**
+             * @description A POS record (a punch added, changed or deleted by the vendor) that arrived after payroll closed its range: that period stays as paid, and the difference of its workweek is paid here
+             * @constant
+             */
+            kind: "lateRecord";
+            /** @description Worked minutes added to the week (negative: removed) */
+            minutes: number;
+            /** @description What the vendor did and the arithmetic, in words */
+            reason: string;
+            /** @description The punch id in attendance */
+            recordId: string;
+            /** @description The week's regular rate with the record, minor units per hour with 2 decimals */
+            regularRate?: number | null;
+            /** @description The sync run that delivered its last version */
+            runId: string | null;
+            /** @description The POS (catalogue slug) that reported the record */
+            vendor: string;
+            /** @description Fingerprint of the version this line pays (a later change is paid as its difference) */
+            version: string;
+            weekEnd: string;
+            /** @description First business date of the workweek the record belongs to */
+            weekStart: string;
         };
         MealWaiver: {
             /**
@@ -7075,6 +7078,37 @@ export interface components {
             kind: "scheduleChange" | "rest" | "mealPeriod";
             reason: string;
             shiftId: string | null;
+        };
+        PriorPeriodAdjustment: {
+            /** @description owed - paid + premiumsOwed - premiumsPaid: paid in this period */
+            amount?: number | null;
+            closedPeriodEnd: string;
+            /** @description The closed period that paid the first part of the week */
+            closedPeriodStart: string;
+            /**
+             * @description A workweek straddling a closed period: its hours there priced again at the whole week's regular rate, minus what the closed report paid (29 CFR 778.115, 778.106)
+             * @constant
+             */
+            kind: "priorPeriod";
+            /** @description Worked minutes of the week in the closed period */
+            minutes: number;
+            /** @description What they are owed at the whole week's regular rate */
+            owed?: number | null;
+            /** @description What the closed report paid for those hours */
+            paid?: number | null;
+            /** @description The regular rate the closed report used, minor units per hour with 2 decimals */
+            paidRegularRate?: number | null;
+            /** @description The same premiums at the whole week's regular rate */
+            premiumsOwed?: number | null;
+            /** @description The premiums of those days priced at the regular rate (meal-period, hour-counted fair-workweek), as the closed report paid them */
+            premiumsPaid?: number | null;
+            /** @description The arithmetic */
+            reason: string;
+            /** @description The whole week's regular rate, minor units per hour with 2 decimals */
+            regularRate?: number | null;
+            weekEnd: string;
+            /** @description First business date of the straddling workweek */
+            weekStart: string;
         };
         ProposalConfirmation: {
             proposal: components["schemas"]["AssistantProposal"];
