@@ -7,8 +7,9 @@ import {
   type PricedLateRecord,
   type PunchSpan,
 } from '../../../../src/modules/payroll/late-records';
+import { priorPeriodAdjustment } from '../../../../src/modules/payroll/adjustments';
 import { DEFAULT_RULES, type CalendarInput, type OvertimeRules } from '../../../../src/modules/payroll/overtime';
-import { periodPay } from '../../../../src/modules/payroll/pay';
+import { periodPay, type WeekPay } from '../../../../src/modules/payroll/pay';
 
 /**
  * Late POS records (payroll/late-records.ts) priced against the week as paid. The property
@@ -194,19 +195,31 @@ const caseArb: fc.Arbitrary<Case> = fc
 /** Rate per employee: the rates of one employee's punches are the employee's, so pricing is by employee. */
 const withRate = (p: Punch): Punch => ({ ...p, rate: p.employeeId === 'e1' ? 2000 : 1200 });
 
-function simulate(c: Case) {
+/**
+ * `mixedRates`: each punch at its own rate (the regular rate of a week is then their average), and
+ * the straddling week's prior-period true-up (adjustments.ts) paid as the report pays it.
+ */
+function simulate(c: Case, { mixedRates = false } = {}) {
+  const rated = (p: Punch) => (mixedRates ? p : withRate(p));
   const ranges = Array.from({ length: PERIODS }, (_, k) => ({
     start: addDays(c.firstDay, k * c.periodDays),
     end: addDays(c.firstDay, (k + 1) * c.periodDays - 1),
   }));
   // the punches as stored (frozen once their range closed) and the late records' last versions
-  const stored = new Map<string, Punch>(c.punches.map((p, i) => [`p${i}`, withRate(p)]));
+  const stored = new Map<string, Punch>(c.punches.map((p, i) => [`p${i}`, rated(p)]));
   const late = new Map<
     string,
     { final: Punch | null; version: number; lockEnd: string; paidEmployee: string | null }
   >();
   let version = 0;
-  const reports: { employeeId: string; minutes: number; pay: number; lines: LateRecordLine[] }[][] = [];
+  const reports: {
+    employeeId: string;
+    minutes: number;
+    pay: number;
+    weeks: WeekPay[];
+    prior: number;
+    lines: LateRecordLine[];
+  }[][] = [];
   const locked = (date: string, closed: number) => closed > 0 && date <= ranges[closed - 1].end;
   const spans = (employeeId: string) =>
     [...stored].filter(([, p]) => p.employeeId === employeeId).map(([id, p]) => spanOf(id, p));
@@ -216,7 +229,7 @@ function simulate(c: Case) {
       const id = op.kind === 'create' ? `n${op.target}` : `p${op.target}`;
       const current = late.has(id) ? late.get(id)!.final : (stored.get(id) ?? null);
       if (op.kind !== 'create' && !current && !late.has(id)) continue;
-      const final = op.kind === 'delete' ? null : withRate(op.punch);
+      const final = op.kind === 'delete' ? null : rated(op.punch);
       const asStored = stored.get(id);
       const dates = [asStored?.businessDate, late.get(id)?.final?.businessDate, final?.businessDate].filter(
         (d): d is string => !!d,
@@ -254,10 +267,28 @@ function simulate(c: Case) {
         salaried: false,
         money,
       });
+      // the straddling week's true-up, as report.ts adjustmentsOf pays it
+      let prior = 0;
+      const week = weekOf(range.start, cal);
+      if (k > 0 && week.start < range.start) {
+        const closed = { startDate: ranges[k - 1].start, endDate: ranges[k - 1].end };
+        const frozen = reports[k - 1].find((x) => x.employeeId === employeeId)!;
+        const closedDays = {
+          startDate: week.start < closed.startDate ? closed.startDate : week.start,
+          endDate: closed.endDate,
+        };
+        const owed = periodPay(spans(employeeId), closedDays, cal, c.rules).weeks.find(
+          (w) => w.weekStart === week.start,
+        );
+        const paid = frozen.weeks.find((w) => w.weekStart === week.start);
+        prior = priorPeriodAdjustment({ week, closed, owed, paid, money })?.amount ?? 0;
+      }
       return {
         employeeId,
         minutes: own.hours.workedMinutes,
         pay: own.regularPay + own.overtimePay + own.doubleTimePay,
+        weeks: own.weeks,
+        prior,
         lines,
       };
     });
@@ -307,6 +338,29 @@ describe('late records: conservation of worked minutes across closes', () => {
           weeks += all.weeks.length;
         }
         // each period rounds its side of a straddling week on its own
+        expect(Math.abs(paid - truth)).toBeLessThanOrEqual(weeks * 2);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('with several rates per employee, frozen pay + straddle true-ups + late lines pay each final week at its own regular rate', () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const { reports, finalPunches, ranges } = simulate(c, { mixedRates: true });
+        const paid = reports
+          .flat()
+          .reduce((s, r) => s + r.pay + r.prior + r.lines.reduce((x, l) => x + l.amount, 0), 0);
+        let truth = 0;
+        let weeks = 0;
+        for (const employeeId of ['e1', 'e2']) {
+          const spans = [...finalPunches]
+            .filter(([, p]) => p.employeeId === employeeId)
+            .map(([id, p]) => spanOf(id, p));
+          const all = periodPay(spans, { startDate: ranges[0].start, endDate: ranges[PERIODS - 1].end }, cal, c.rules);
+          truth += all.regularPay + all.overtimePay + all.doubleTimePay;
+          weeks += all.weeks.length;
+        }
         expect(Math.abs(paid - truth)).toBeLessThanOrEqual(weeks * 2);
       }),
       { numRuns: 300 },
