@@ -65,7 +65,14 @@ describe('a forecast a Spanish restaurant can plan on', () => {
       .set(bearer(manager))
       .send({ country: 'PT' });
     expect(byManager.status).toBe(403);
-    for (const body of [{ country: 'es' }, { country: 'ESP' }, { region: 'madrid' }]) {
+    // malformed, and well-formed regions the country does not have
+    for (const body of [
+      { country: 'es' },
+      { country: 'ESP' },
+      { region: 'madrid' },
+      { region: 'ZZ' },
+      { country: 'PT', region: 'MD' },
+    ]) {
       const bad = await api('companies').patch(`/companies/${companyId}`).set(bearer(owner)).send(body);
       expect(bad.status).toBe(400);
       expect(bad.body.code).toBe('VALIDATION_FAILED');

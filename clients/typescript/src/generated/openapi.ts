@@ -4923,7 +4923,7 @@ export interface components {
             phone?: string;
             phoneCode?: string;
             recurrentShiftsGap?: number;
-            /** @description Region of the country, the subdivision part of its ISO 3166-2 code (MD: Comunidad de Madrid) (owners only): adds the region's holidays to the forecast's calendar; null: none */
+            /** @description Region of the country, the subdivision part of its ISO 3166-2 code (MD: Comunidad de Madrid) (owners only): adds the region's holidays to the forecast's calendar; one the holiday library does not know for the country is 400 VALIDATION_FAILED; null: none */
             region?: string | null;
             roleOrders?: {
                 [key: string]: number;
@@ -12720,7 +12720,7 @@ export interface operations {
                     phone?: string;
                     phoneCode?: string;
                     recurrentShiftsGap?: number;
-                    /** @description Region of the country, the subdivision part of its ISO 3166-2 code (MD: Comunidad de Madrid) (owners only): adds the region's holidays to the forecast's calendar; null: none */
+                    /** @description Region of the country, the subdivision part of its ISO 3166-2 code (MD: Comunidad de Madrid) (owners only): adds the region's holidays to the forecast's calendar; one the holiday library does not know for the country is 400 VALIDATION_FAILED; null: none */
                     region?: string | null;
                     roleOrders?: {
                         [key: string]: number;
@@ -18882,7 +18882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -31,7 +31,7 @@ export const companyProfilePatch = z
       .regex(/^[A-Z0-9]{1,3}$/, 'the subdivision part of an ISO 3166-2 code in capitals (MD for ES-MD, CA for US-CA)')
       .nullable()
       .describe(
-        "Region of the country, the subdivision part of its ISO 3166-2 code (MD: Comunidad de Madrid) (owners only): adds the region's holidays to the forecast's calendar; null: none",
+        "Region of the country, the subdivision part of its ISO 3166-2 code (MD: Comunidad de Madrid) (owners only): adds the region's holidays to the forecast's calendar; one the holiday library does not know for the country is 400 VALIDATION_FAILED; null: none",
       ),
     timezoneCityId: z.string(),
     weekStartingDay: z.int().min(0).max(6).describe('0 = Sunday ... 6 = Saturday'),

@@ -3,6 +3,8 @@ import { db } from '../../core/firebase';
 import { companyNotFound, requireCompany, serverTime, toMillis } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
 import type { ViewPolicies, Viewer } from '../../http/visibility';
+import { coreErrors } from '../../core/errors';
+import { regionOfCountry } from './regions';
 import * as repo from './repo';
 import {
   POLICY_DEFAULTS,
@@ -66,6 +68,13 @@ export async function getProfile({ companyId }: { companyId: string }) {
 }
 
 export async function updateProfile({ companyId, patch }: { companyId: string; patch: CompanyProfilePatch }) {
+  if (typeof patch.region === 'string') {
+    const country = patch.country ?? (await getProfile({ companyId })).country;
+    if (!regionOfCountry(country, patch.region))
+      throw coreErrors.VALIDATION_FAILED(`region ${patch.region} is not a region of ${country}`, [
+        { path: 'body.region', message: `not a region of ${country} (the subdivision part of its ISO 3166-2 code)` },
+      ]);
+  }
   // update() replaces each named top-level field whole and fails on a missing company.
   if (Object.keys(patch).length > 0) await repo.updateCompany(companyId, patch, companyNotFound);
   return getProfile({ companyId });
