@@ -65,7 +65,7 @@ async function main() {
           employeeId: `e${i}`,
           clockInAt: instant(date, start, TZ),
           clockOutAt: instant(date, start + hours * 60, TZ),
-        }).then((outcome) => void ids.push(outcome.punch.id)),
+        }).then((outcome) => void (outcome.punch && ids.push(outcome.punch.id))),
       );
       if (work.length >= 40) await Promise.all(work.splice(0));
     }

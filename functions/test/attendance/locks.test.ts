@@ -1,5 +1,11 @@
 import { instant } from '../../src/core/calendar';
-import { lockRange, unlockRange, upsertVendorPunch, workedSpans } from '../../src/modules/attendance';
+import {
+  lockRange,
+  removeVendorPunch,
+  unlockRange,
+  upsertVendorPunch,
+  workedSpans,
+} from '../../src/modules/attendance';
 import { snapshotCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
 import { att, attendanceCompany, clock, companyRef } from './helpers';
@@ -152,5 +158,48 @@ describe('payroll locks and reads', () => {
     const stored = await companyRef(co.companyId).collection('punches').get();
     expect(stored.size).toBe(1);
     expect(stored.docs[0].data().clockOutAt).toBe(at('2025-03-03', 630));
+  });
+  it('keeps the POS versions of a punch in a locked range as a late record, the punch as it was; the vendor moves it out, deletes it, and after the unlock writes it', async () => {
+    const co = await attendanceCompany();
+    const input = {
+      slug: 'toast',
+      externalId: 'tc-late',
+      employeeId: co.employeeId,
+      clockInAt: at('2025-03-04', 540),
+      clockOutAt: at('2025-03-04', 600),
+    };
+    expect((await upsertVendorPunch(co.companyId, input)).outcome).toBe('created');
+    await lockRange(co.companyId, { startDate: '2025-03-03', endDate: '2025-03-09' }, 'payroll-user');
+    const stored = async () => (await companyRef(co.companyId).collection('punches').get()).docs.map((d) => d.data());
+    const late = async () => (await companyRef(co.companyId).collection('lateRecords').get()).docs.map((d) => d.data());
+    // moved by the vendor to a day after the locked range: still the paid punch's record
+    const moved = await upsertVendorPunch(co.companyId, {
+      ...input,
+      clockInAt: at('2025-03-12', 540),
+      clockOutAt: at('2025-03-12', 660),
+    });
+    expect(moved).toMatchObject({ outcome: 'late', repeated: false });
+    expect(await stored()).toEqual([
+      expect.objectContaining({ businessDate: '2025-03-04', clockOutAt: at('2025-03-04', 600) }),
+    ]);
+    expect(await late()).toEqual([
+      expect.objectContaining({
+        change: 'changed',
+        paidEmployeeId: co.employeeId,
+        paidBusinessDate: '2025-03-04',
+        final: expect.objectContaining({ businessDate: '2025-03-12', clockOutAt: at('2025-03-12', 660) }),
+        lock: { startDate: '2025-03-03', endDate: '2025-03-09' },
+      }),
+    ]);
+    const removed = await removeVendorPunch(co.companyId, input);
+    expect(removed).toMatchObject({ outcome: 'late' });
+    expect(await late()).toEqual([expect.objectContaining({ change: 'deleted', final: null })]);
+    expect(await removeVendorPunch(co.companyId, input)).toMatchObject({ outcome: 'late', repeated: true });
+    expect(await stored()).toHaveLength(1);
+    // reopened: the next delivery writes the punch and drops the late record
+    await unlockRange(co.companyId, { startDate: '2025-03-03', endDate: '2025-03-09' }, 'payroll-user');
+    expect((await removeVendorPunch(co.companyId, input)).outcome).toBe('deleted');
+    expect(await stored()).toEqual([]);
+    expect(await late()).toEqual([]);
   });
 });

@@ -963,6 +963,26 @@ export const OVERRIDES: Record<string, Override> = {
     why: 'backtests a sales history of at least 9 weeks (otherwise 422 FORECAST_NO_HISTORY): eleven weeks written first',
     setup: salesHistory,
   },
+  'PUT /forecast/special-days/{date}': {
+    why: 'a closed day takes no factor (400): the sample declares a special day with its factor',
+    request: () => ({
+      path: { date: '2026-11-21' },
+      body: { kind: 'special', name: 'Contract festival', factor: 1.2 },
+    }),
+  },
+  'DELETE /forecast/special-days/{date}': {
+    why: 'removes a declared day (otherwise 404 FORECAST_SPECIAL_DAY_NOT_FOUND): one declared first',
+    setup: async (f) => {
+      await getFirestore(adminApp())
+        .collection('companies')
+        .doc(f.company.companyId)
+        .collection('forecastSpecialDays')
+        .doc('2026-11-22')
+        .set({ date: '2026-11-22', kind: 'closed', name: 'Contract closure', factor: null, updatedAt: Date.now() });
+      return {};
+    },
+    request: () => ({ path: { date: '2026-11-22' } }),
+  },
   'GET /schedule-proposals/{id}': {
     why: 'reads an existing schedule proposal (otherwise 404 PROPOSAL_NOT_FOUND): one generated first',
     setup: scheduleProposal,

@@ -4,6 +4,9 @@ import { openMeteoServer, type OpenMeteoServer } from '../helpers/open-meteo';
 import { bearer } from '../helpers/users';
 import { harborVine } from './helpers';
 
+// a backtest of a year (52 origins, 11 methods and a Holt-Winters reference) takes seconds on a loaded machine
+jest.setTimeout(120_000);
+
 /** Every sixth day of the history rained (12 mm) and sold 60 % of an ordinary day. */
 const rainedOn = (date: string) => dayNumber(date) % 6 === 0;
 

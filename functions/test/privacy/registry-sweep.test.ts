@@ -17,6 +17,7 @@ import { bearer } from '../helpers/users';
 /** Entries reduced to ids with no field removed (they hold ids and figures only), and the pay periods (names nested in report lines: test/privacy/privacy.test.ts). */
 const IDS_ONLY = [
   'attendance/attendanceLocks',
+  'attendance/lateRecords',
   'attendance/punchAudit',
   'payroll/payPeriods',
   'posSync/csvImports',

@@ -659,7 +659,7 @@ export interface paths {
          * Update the company profile
          * @description Partial update; each field sent replaces the stored field whole (objects such as `locations` and `breaks` included). Unknown fields are rejected. Returns the updated profile (allow-listed fields only).
          *
-         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher. Only an owner may send `timezone`, `weekStartingDay`, `payrollStartingDay` (403 INSUFFICIENT_ROLE otherwise).
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher. Only an owner may send `timezone`, `weekStartingDay`, `payrollStartingDay`, `country`, `region` (403 INSUFFICIENT_ROLE otherwise).
          */
         patch: operations["companies.patchCompaniesId"];
         trace?: never;
@@ -1481,11 +1481,12 @@ export interface paths {
          * @description Sales and covers forecast per business date, daypart and real hour, for 1 to 6 weeks, with an 80 % prediction interval and the method used.
          *
          *     - **History**: the company's actual sales of the last year (business dates, `dayChangeTime` honoured), up to yesterday.
-         *     - **Method**: weekday profiles (several candidates: plain means, exponential smoothing, weekday index times the recent level, with and without trend), chosen per company by a rolling-origin backtest of its own last 12 weeks; `method.chosenBy` says `default` when the history is too short to backtest.
-         *     - **Holidays**: public holidays and observances of the company's country (from its time zone, date-holidays); each moves its day as the company's history shows (learnt from the past holidays, shrunk toward no effect when seen once).
-         *     - **Intervals**: the backtest's 10 % and 90 % quantiles of actual / forecast, applied to the day and dayparts (day quantiles) and to hours (hour quantiles).
+         *     - **Method**: weekday profiles (several candidates: plain means, exponential smoothing, weekday index times the recent level, with and without trend, with and without the yearly season learnt from the same weeks one and two years back), chosen per company by a rolling-origin backtest of its own last 52 weeks, the same one GET /forecast/backtest answers; `method.chosenBy` says `default` when the history is too short to backtest.
+         *     - **Closures**: a day of the history without sales is a closed day. A date is forecast at zero (`closed` says why) when the company declared it closed (PUT /forecast/special-days/{date}), when its weekday was closed the last 4 times (through a break of whole weeks, until the year before shows the date open), when its holiday was closed last time (or the company closed on every holiday), or when the same date and weekday a year back were both closed.
+         *     - **Holidays**: public holidays, regional days and observances of the company's country and region (profile `country`, else its time zone's; `region`; date-holidays, plus Christmas Eve and New Year's Eve where the library lacks them); each moves its day and its hours as the company's history shows. A declared special day is a day of its own name, or has the company's factor.
+         *     - **Intervals**: 80 %, calibrated per level (day, daypart, hour) on the backtest's own errors over its latest 26 origins; the backtest reports their out-of-sample coverage.
          *     - **DST**: `hours` lists every real hour of the business day: 23 or 25 on the days clocks change.
-         *     - **Dayparts**: breakfast (day change to 11:00), lunch (11-16), dinner (16-22), late (22:00 to the next day change); `start`/`end` bound the hours with forecast sales.
+         *     - **Dayparts**: the company's (`dayparts` in the answer: the setting dayparts, else its schedule template's morning and evening starts, else lunch 11:00, dinner at morningPeriodEnd, late 22:00); `start`/`end` bound the hours with forecast sales.
          *
          *     Managers and owners. 422 FORECAST_NO_HISTORY under 14 business days of sales.
          *
@@ -1509,7 +1510,7 @@ export interface paths {
         };
         /**
          * Backtest of the forecast methods on the company's history
-         * @description Rolling origin over the last year (weekly origins, 7 days ahead, 8 weeks of warm-up): WAPE per day and per daypart of every candidate method and of the two baselines (same weekday last week; mean of the last four same weekdays), the method chosen and its ratio to the better baseline. Managers and owners; 422 FORECAST_NO_HISTORY under 9 weeks of sales.
+         * @description Rolling origin over the latest 52 weekly origins of the last year (7 days ahead, 8 weeks of warm-up), closed days counted at zero: WAPE per day and per daypart (the company's dayparts) of every candidate method, of the two baselines (same weekday last week; mean of the last four same weekdays) and of a weekly Holt-Winters reference; the method chosen (the one GET /forecast uses) and its ratios; the 80 % intervals per level and their out-of-sample coverage; the chosen method's predictions of the latest 4 origins. Managers and owners; 422 FORECAST_NO_HISTORY under 9 weeks of sales.
          *
          *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
          */
@@ -1517,6 +1518,56 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forecast/special-days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The closures and special days the company declared
+         * @description By date, in from..to (both optional). Managers and owners.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        get: operations["forecast.getForecastSpecialDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forecast/special-days/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Declare a business date closed or special
+         * @description closed: the forecast is zero that day (`closed: declared`), and a past date without sales is known as a closure; special: a day of its own (a private event, a local festival): its effect is learnt from past days of the same name like a holiday, or is the `factor` given. Declaring the date again replaces it (a retried PUT changes nothing). The forecast shows it in `special`. Managers and owners.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        put: operations["forecast.putForecastSpecialDaysDate"];
+        post?: never;
+        /**
+         * Remove a declared closure or special day
+         * @description The date is forecast from the history again. 404 FORECAST_SPECIAL_DAY_NOT_FOUND when nothing is declared on it (a repeated delete included). Managers and owners.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        delete: operations["forecast.deleteForecastSpecialDaysDate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4169,37 +4220,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        AdjustmentLine: {
-            /** @description owed - paid + premiumsOwed - premiumsPaid: paid in this period */
-            amount?: number | null;
-            closedPeriodEnd: string;
-            /** @description The closed period that paid the first part of the week */
-            closedPeriodStart: string;
-            /**
-             * @description A workweek straddling a closed period: its hours there priced again at the whole week's regular rate, minus what the closed report paid (29 CFR 778.115, 778.106)
-             * @constant
-             */
-            kind: "priorPeriod";
-            /** @description Worked minutes of the week in the closed period */
-            minutes: number;
-            /** @description What they are owed at the whole week's regular rate */
-            owed?: number | null;
-            /** @description What the closed report paid for those hours */
-            paid?: number | null;
-            /** @description The regular rate the closed report used, minor units per hour with 2 decimals */
-            paidRegularRate?: number | null;
-            /** @description The same premiums at the whole week's regular rate */
-            premiumsOwed?: number | null;
-            /** @description The premiums of those days priced at the regular rate (meal-period, hour-counted fair-workweek), as the closed report paid them */
-            premiumsPaid?: number | null;
-            /** @description The arithmetic */
-            reason: string;
-            /** @description The whole week's regular rate, minor units per hour with 2 decimals */
-            regularRate?: number | null;
-            weekEnd: string;
-            /** @description First business date of the straddling workweek */
-            weekStart: string;
-        };
+        AdjustmentLine: components["schemas"]["PriorPeriodAdjustment"] | components["schemas"]["LateRecordAdjustment"];
         AdminUser: {
             admin: boolean;
             createdAt: number | null;
@@ -4876,6 +4897,8 @@ export interface components {
             phone?: string;
             phoneCode?: string;
             recurrentShiftsGap?: number;
+            /** @description Region of the country, the subdivision part of its ISO 3166-2 code (MD: Comunidad de Madrid) (owners only): adds the region's holidays to the forecast's calendar; null: none */
+            region?: string | null;
             roleOrders?: {
                 [key: string]: number;
             };
@@ -4932,6 +4955,12 @@ export interface components {
             conflictsDetectionEnabled?: boolean;
             /** @description Seconds after local midnight at which the business day changes */
             dayChangeTime?: number;
+            /** @description Minutes of the business date (from its local midnight; 1500 = 01:00 after midnight) at which lunch, dinner and the late part start; breakfast runs from the day change to lunch. Used by the forecast, the schedule's forecast demand and GET /sales's morning (before dinner) and evening. null or absent: the schedule template's most common morning and evening starts (late 6 hours after dinner), else lunch 11:00, dinner at morningPeriodEnd, late 22:00 */
+            dayparts?: {
+                dinner: number;
+                late: number;
+                lunch: number;
+            } | null;
             /** @description Stored for clients only: no server behaviour depends on it (the AI onboarding suggests it) */
             enableShiftSplitting?: boolean;
             /**
@@ -5421,7 +5450,7 @@ export interface components {
         EmployeePay: {
             /** @description The sum of `adjustments` (absent from reports frozen before adjustments) */
             adjustmentPay?: number | null;
-            /** @description Prior-period adjustments: workweeks that straddle a closed period, true-up of their regular rate */
+            /** @description Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), and POS records that arrived after their period closed */
             adjustments?: components["schemas"]["AdjustmentLine"][];
             /**
              * @description Archived since: their work of the period is paid all the same
@@ -5589,7 +5618,15 @@ export interface components {
             companyId: string;
             /** @description Currency of every *Minor figure (integer minor units) */
             currency: string;
+            /** @description Minutes of the business date at which lunch, dinner and the late part start (breakfast: from the day change); the company's own (setting dayparts, else its schedule template) */
+            dayparts: {
+                dinner: number;
+                late: number;
+                lunch: number;
+            };
             days: {
+                /** @description Why the day is forecast closed (zero sales): declared (a closure the company declared), weekday (closed the last 4 times), holiday (closed on this holiday last time, or on every holiday), lastYear (closed on the same date and the same weekday a year back); null: open */
+                closed: ("declared" | "weekday" | "holiday" | "lastYear") | null;
                 covers: number;
                 date: string;
                 dayparts: {
@@ -5602,11 +5639,14 @@ export interface components {
                 factors: {
                     holiday: number;
                     level: number;
+                    /** @description Yearly season from the last weeks to the date, as the same weeks a year or two back moved */
+                    season: number;
                     trend: number;
                     weather: number;
                 };
                 /** @description Upper end of the 80 % prediction interval */
                 high: number;
+                /** @description The public holiday or observance, or the name of a declared special day */
                 holiday: string | null;
                 /** @description Every real hour of the business day: 23 or 25 on DST change days */
                 hours: {
@@ -5624,6 +5664,13 @@ export interface components {
                 /** @description Lower end of the 80 % prediction interval */
                 low: number;
                 salesMinor: number;
+                /** @description The closure or special day the company declared on the date (PUT /forecast/special-days/{date}) */
+                special: {
+                    factor: number | null;
+                    /** @enum {string} */
+                    kind: "closed" | "special";
+                    name: string;
+                } | null;
                 /** @description The weather forecast of the day (null: not used, or beyond the 16 days the weather forecast covers) */
                 weather: {
                     precipitationMm: number | null;
@@ -5633,8 +5680,10 @@ export interface components {
             }[];
             historyDays: number;
             holidays: {
-                /** @description From the company's time zone; null: no holiday calendar */
+                /** @description The company's country (its time zone's when it has none); null: no holiday calendar */
                 country: string | null;
+                /** @description The company's region whose holidays count too; null: none */
+                region: string | null;
                 /** @constant */
                 source: "date-holidays";
             };
@@ -5701,12 +5750,29 @@ export interface components {
             betterBaseline: "lastWeek" | "lastFourWeeks";
             /** @description The method with the lowest mean of day and daypart WAPE: the one the forecast uses */
             chosen: string;
+            /** @description Out of sample: the share of days, dayparts and hours inside the 80 % interval the origins before them gave (null: under 9 origins) */
+            coverage: {
+                day: number | null;
+                daypart: number | null;
+                hour: number | null;
+            };
+            /** @description Minutes of the business date at which lunch, dinner and the late part start (breakfast: from the day change); the company's own (setting dayparts, else its schedule template) */
+            dayparts: {
+                dinner: number;
+                late: number;
+                lunch: number;
+            };
+            /** @description Days compared, closed days (no sales in the span) included at zero */
             days: number;
             from: string;
             horizonDays: number;
+            /** @description The chosen method's 80 % interval multipliers per level: quantiles 10 % and 90 % of actual / forecast over its latest 26 origins */
             interval: {
-                /** @description Actual / forecast quantiles 10 % and 90 % of day totals */
                 day: [
+                    number,
+                    number
+                ];
+                daypart: [
                     number,
                     number
                 ];
@@ -5731,12 +5797,73 @@ export interface components {
             };
             /** @description Weekly forecast origins compared */
             origins: number;
+            /** @description The chosen method's forecasts from the latest 4 origins, to audit: each day, its dayparts and what happened */
+            predictions: {
+                actualMinor: number;
+                /** @description Why the day is forecast closed (zero sales): declared (a closure the company declared), weekday (closed the last 4 times), holiday (closed on this holiday last time, or on every holiday), lastYear (closed on the same date and the same weekday a year back); null: open */
+                closed: ("declared" | "weekday" | "holiday" | "lastYear") | null;
+                date: string;
+                dayparts: {
+                    breakfast: {
+                        actualMinor: number;
+                        salesMinor: number;
+                    };
+                    dinner: {
+                        actualMinor: number;
+                        salesMinor: number;
+                    };
+                    late: {
+                        actualMinor: number;
+                        salesMinor: number;
+                    };
+                    lunch: {
+                        actualMinor: number;
+                        salesMinor: number;
+                    };
+                };
+                high: number;
+                low: number;
+                origin: string;
+                salesMinor: number;
+            }[];
             ratio: {
                 allDayparts: number | null;
                 /** @description The chosen method's day WAPE over the better baseline's (0.85 = 15 % lower) */
                 day: number | null;
             };
+            /** @description The chosen method's WAPE over the Holt-Winters reference's */
+            ratioToHoltWinters: {
+                allDayparts: number | null;
+                day: number | null;
+            };
+            references: {
+                /** @description Holt-Winters exponential smoothing of the day totals with a weekly season (a reference, not a candidate) */
+                holtWinters: {
+                    /** @description WAPE over every daypart of every day */
+                    allDayparts: number | null;
+                    /** @description WAPE of the day totals (0.1 = 10 %) */
+                    day: number | null;
+                    dayparts: {
+                        breakfast: number | null;
+                        dinner: number | null;
+                        late: number | null;
+                        lunch: number | null;
+                    };
+                };
+            };
             to: string;
+        };
+        ForecastSpecialDay: {
+            /**
+             * Format: date
+             * @description Business date
+             * @example 2026-11-21
+             */
+            date: string;
+            factor: number | null;
+            /** @enum {string} */
+            kind: "closed" | "special";
+            name: string;
         };
         ForgottenMemory: {
             /** @constant */
@@ -5964,6 +6091,39 @@ export interface components {
                 min: number;
                 period: string;
             };
+        };
+        LateRecordAdjustment: {
+            /** @description The week priced now with the record, minus the week as paid (and what earlier reports paid for it) */
+            amount?: number | null;
+            /** @enum {string} */
+            change: "created" | "changed" | "deleted";
+            closedPeriodEnd: string;
+            /** @description The closed range the record reached */
+            closedPeriodStart: string;
+            /** @description The vendor's id of the record */
+            externalId: string;
+            /**
+             * @description A POS record (a punch added, changed or deleted by the vendor) that arrived after payroll closed its range: that period stays as paid, and the difference of its workweek is paid here
+             * @constant
+             */
+            kind: "lateRecord";
+            /** @description Worked minutes added to the week (negative: removed) */
+            minutes: number;
+            /** @description What the vendor did and the arithmetic, in words */
+            reason: string;
+            /** @description The punch id in attendance */
+            recordId: string;
+            /** @description The week's regular rate with the record, minor units per hour with 2 decimals */
+            regularRate?: number | null;
+            /** @description The sync run that delivered its last version */
+            runId: string | null;
+            /** @description The POS (catalogue slug) that reported the record */
+            vendor: string;
+            /** @description Fingerprint of the version this line pays (a later change is paid as its difference) */
+            version: string;
+            weekEnd: string;
+            /** @description First business date of the workweek the record belongs to */
+            weekStart: string;
         };
         MealWaiver: {
             /**
@@ -7045,6 +7205,37 @@ export interface components {
             kind: "scheduleChange" | "rest" | "mealPeriod";
             reason: string;
             shiftId: string | null;
+        };
+        PriorPeriodAdjustment: {
+            /** @description owed - paid + premiumsOwed - premiumsPaid: paid in this period */
+            amount?: number | null;
+            closedPeriodEnd: string;
+            /** @description The closed period that paid the first part of the week */
+            closedPeriodStart: string;
+            /**
+             * @description A workweek straddling a closed period: its hours there priced again at the whole week's regular rate, minus what the closed report paid (29 CFR 778.115, 778.106)
+             * @constant
+             */
+            kind: "priorPeriod";
+            /** @description Worked minutes of the week in the closed period */
+            minutes: number;
+            /** @description What they are owed at the whole week's regular rate */
+            owed?: number | null;
+            /** @description What the closed report paid for those hours */
+            paid?: number | null;
+            /** @description The regular rate the closed report used, minor units per hour with 2 decimals */
+            paidRegularRate?: number | null;
+            /** @description The same premiums at the whole week's regular rate */
+            premiumsOwed?: number | null;
+            /** @description The premiums of those days priced at the regular rate (meal-period, hour-counted fair-workweek), as the closed report paid them */
+            premiumsPaid?: number | null;
+            /** @description The arithmetic */
+            reason: string;
+            /** @description The whole week's regular rate, minor units per hour with 2 decimals */
+            regularRate?: number | null;
+            weekEnd: string;
+            /** @description First business date of the straddling workweek */
+            weekStart: string;
         };
         ProposalConfirmation: {
             proposal: components["schemas"]["AssistantProposal"];
@@ -12366,6 +12557,8 @@ export interface operations {
                         };
                     };
                     city?: string;
+                    /** @description ISO 3166-1 alpha-2 country of the company (owners only): the forecast's public holidays and observances follow it */
+                    country?: string;
                     createdByOnboarding?: boolean;
                     /** @description Free-form here; the schedule module validates it */
                     daysStructure?: {
@@ -12405,6 +12598,8 @@ export interface operations {
                     phone?: string;
                     phoneCode?: string;
                     recurrentShiftsGap?: number;
+                    /** @description Region of the country, the subdivision part of its ISO 3166-2 code (MD: Comunidad de Madrid) (owners only): adds the region's holidays to the forecast's calendar; null: none */
+                    region?: string | null;
                     roleOrders?: {
                         [key: string]: number;
                     };
@@ -13945,6 +14140,12 @@ export interface operations {
                     conflictsDetectionEnabled?: boolean;
                     /** @description Seconds after local midnight at which the business day changes */
                     dayChangeTime?: number;
+                    /** @description Minutes of the business date (from its local midnight; 1500 = 01:00 after midnight) at which lunch, dinner and the late part start; breakfast runs from the day change to lunch. Used by the forecast, the schedule's forecast demand and GET /sales's morning (before dinner) and evening. null or absent: the schedule template's most common morning and evening starts (late 6 hours after dinner), else lunch 11:00, dinner at morningPeriodEnd, late 22:00 */
+                    dayparts?: {
+                        dinner: number;
+                        late: number;
+                        lunch: number;
+                    } | null;
                     /** @description Stored for clients only: no server behaviour depends on it (the AI onboarding suggests it) */
                     enableShiftSplitting?: boolean;
                     /**
@@ -18679,7 +18880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, FORECAST_SPECIAL_DAY_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18781,7 +18982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, FORECAST_SPECIAL_DAY_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18800,6 +19001,354 @@ export interface operations {
                 };
             };
             /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "forecast.getForecastSpecialDays": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description First date (default: every declared day) */
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            companyId: string;
+                            specialDays: components["schemas"]["ForecastSpecialDay"][];
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, FORECAST_SPECIAL_DAY_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "forecast.putForecastSpecialDaysDate": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Business date */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A special day's expected multiplier of an ordinary day (1.5 = half again); absent or null: learnt from the history */
+                    factor?: number | null;
+                    /**
+                     * @description closed: forecast at zero (renovation, a private closure); special: a day of its own (a private event, a local festival)
+                     * @enum {string}
+                     */
+                    kind: "closed" | "special";
+                    /** @description What the day is; a special day learns its effect from past days of the same name, like a holiday */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ForecastSpecialDay"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, FORECAST_SPECIAL_DAY_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "forecast.deleteForecastSpecialDaysDate": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Business date */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            date: string;
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, FORECAST_SPECIAL_DAY_NOT_FOUND, INTEGRATION_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32413,7 +32962,7 @@ export interface operations {
                 endDate: string;
                 /** @description Bucket size. Buckets are keyed by the company-local date they start on: the day; the first day of the week (weeks start on the profile's weekStartingDay, 0 = Sunday); the first of the month. The first and last bucket may cover part of their week or month (see start, end). */
                 groupBy?: "daily" | "weekly" | "monthly";
-                /** @description Part of the business day: morning = business hours starting before settings.morningPeriodEnd (minute counted from the business date's local midnight, default 960 = 16:00); evening = the rest, up to the next day change (after-midnight hours included when dayChangeTime puts them in this business day). */
+                /** @description Part of the business day: morning = business hours starting before the company's dinner daypart (settings.dayparts.dinner, else its schedule template's most common evening start, else settings.morningPeriodEnd, default 960 = 16:00; a minute counted from the business date's local midnight); evening = the rest, up to the next day change (after-midnight hours included when dayChangeTime puts them in this business day). */
                 period?: "full" | "morning" | "evening";
                 /** @description Keep only the wall-clock hours start..end inclusive (0-23, start <= end), e.g. 11-15 keeps 11:00 to 15:59 */
                 hours?: string;

@@ -2,12 +2,17 @@
 import { lazyFile, lazyFunction } from '../kit';
 
 const approvals = lazyFile<typeof import('./approvals')>(() => require('./approvals'));
+const lateRecords = lazyFile<typeof import('./late-records')>(() => require('./late-records'));
 const locks = lazyFile<typeof import('./locks')>(() => require('./locks'));
 const punches = lazyFile<typeof import('./punches')>(() => require('./punches'));
 const vendorPunches = lazyFile<typeof import('./vendor-punches')>(() => require('./vendor-punches'));
 const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 
 export const approveMany = lazyFunction(approvals, 'approveMany');
+export const listLateRecords = lazyFunction(lateRecords, 'listLateRecords');
+export const readLateRecords = lazyFunction(lateRecords, 'readLateRecords');
+export type { LateRecord } from './late-records';
+export { lateSpanOf } from './late-rules';
 export const lockRange = lazyFunction(locks, 'lockRange');
 export const unlockRange = lazyFunction(locks, 'unlockRange');
 export const listPunches = lazyFunction(punches, 'listPunches');

@@ -1,7 +1,7 @@
 import { defineModule, lazyFile } from '../kit';
 import { attendanceErrors } from './errors';
 import { actorsCut } from '../personal-data';
-import { punchEditOfPerson } from './privacy';
+import { lateRecordOfPerson, punchEditOfPerson } from './privacy';
 
 const router = lazyFile<typeof import('./router')>(() => require('./router'));
 const autoClockOut = lazyFile<typeof import('./auto-clock-out')>(() => require('./auto-clock-out'));
@@ -12,7 +12,10 @@ export default defineModule({
     'Time clock: punches (clock in and out, breaks) with geofencing, shift linking, auto clock-out, manager edits with an audit trail, approvals, payroll locks and timesheets',
   http: router,
   errors: attendanceErrors.catalog,
-  collections: { company: ['punches', 'punchAudit', 'attendanceSettings', 'attendanceLocks'], root: ['openPunches'] },
+  collections: {
+    company: ['punches', 'punchAudit', 'attendanceSettings', 'attendanceLocks', 'lateRecords'],
+    root: ['openPunches'],
+  },
   personalData: {
     punches: {
       match: { employeeId: 'employeeId' },
@@ -24,6 +27,13 @@ export default defineModule({
     punchAudit: { match: { uid: 'by' }, erase: 'reduce', cut: punchEditOfPerson },
     attendanceSettings: 'none',
     attendanceLocks: { match: { uid: 'lockedBy' }, erase: 'reduce' },
+    // a POS punch reported after its period closed: a time record payroll pays, kept as punches are
+    lateRecords: {
+      match: { employeeId: ['employeeId', 'paidEmployeeId'] },
+      erase: 'reduce',
+      record: 'time',
+      cut: lateRecordOfPerson,
+    },
     openPunches: { match: { employeeId: 'employeeId' }, erase: 'delete', companyField: 'companyId' },
   },
   jobs: [

@@ -13,3 +13,10 @@ export function punchEditOfPerson(line: DocumentData, person: PersonIds): Docume
   const { before: _before, after: _after, ...rest } = line;
   return rest;
 }
+
+/** A person's part of a late record (late-records.ts): the vendor's last version only when it is theirs (a punch moved to a coworker is the coworker's). */
+export function lateRecordOfPerson(record: DocumentData, person: PersonIds): DocumentData {
+  if (record.employeeId === person.employeeId) return record;
+  const { final: _final, ...rest } = record;
+  return rest;
+}

@@ -13,6 +13,8 @@ export interface VendorPunchInput {
   clockOutAt: number | null;
   breaks?: { type: BreakType; startAt: number; endAt: number | null; paid?: boolean }[];
   positionId?: string | null;
+  /** the sync run delivering it (named by a late record); not part of the version */
+  runId?: string;
 }
 
 /** The id of a POS punch: stable for (slug, externalId), so a second delivery addresses the same document. */

@@ -34,7 +34,7 @@ export const routes: RouteDef[] = [
       'Partial update; each field sent replaces the stored field whole (objects such as `locations` and `breaks` included). Unknown fields are rejected. Returns the updated profile (allow-listed fields only).',
     access: manager,
     // pay periods and overtime weeks are computed from these: a manager must not move them
-    ownerOnlyFields: ['timezone', 'weekStartingDay', 'payrollStartingDay'],
+    ownerOnlyFields: ['timezone', 'weekStartingDay', 'payrollStartingDay', 'country', 'region'],
     params: companyIdParam,
     body: companyProfilePatch,
     response: companyProfile,

@@ -20,6 +20,19 @@ export const companyProfilePatch = z
     imageSize: z.enum(['cover', 'contain']),
     industry: z.string().nullable(),
     timezone: timeZone,
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code in capitals (ES, US)')
+      .describe(
+        "ISO 3166-1 alpha-2 country of the company (owners only): the forecast's public holidays and observances follow it",
+      ),
+    region: z
+      .string()
+      .regex(/^[A-Z0-9]{1,3}$/, 'the subdivision part of an ISO 3166-2 code in capitals (MD for ES-MD, CA for US-CA)')
+      .nullable()
+      .describe(
+        "Region of the country, the subdivision part of its ISO 3166-2 code (MD: Comunidad de Madrid) (owners only): adds the region's holidays to the forecast's calendar; null: none",
+      ),
     timezoneCityId: z.string(),
     weekStartingDay: z.int().min(0).max(6).describe('0 = Sunday ... 6 = Saturday'),
     timeFormat: z.enum(['12h', '24h']),
@@ -120,6 +133,19 @@ export const companySettingsPatch = z
       .min(0)
       .describe('Minute of the business day at which the morning period ends (e.g. 960 = 16:00)'),
     dayChangeTime: z.int().min(0).max(86400).describe('Seconds after local midnight at which the business day changes'),
+    dayparts: z
+      .strictObject({
+        lunch: z.int().min(0).max(2880),
+        dinner: z.int().min(0).max(2880),
+        late: z.int().min(0).max(2880),
+      })
+      .refine((d) => d.lunch <= d.dinner && d.dinner <= d.late, {
+        message: 'lunch, dinner and late start in that order (lunch <= dinner <= late)',
+      })
+      .nullable()
+      .describe(
+        "Minutes of the business date (from its local midnight; 1500 = 01:00 after midnight) at which lunch, dinner and the late part start; breakfast runs from the day change to lunch. Used by the forecast, the schedule's forecast demand and GET /sales's morning (before dinner) and evening. null or absent: the schedule template's most common morning and evening starts (late 6 hours after dinner), else lunch 11:00, dinner at morningPeriodEnd, late 22:00",
+      ),
     aiAgentEnabled: z
       .boolean()
       .describe('Stored for clients only: no server behaviour depends on it (the assistant answers whatever it holds)'),

@@ -14,7 +14,7 @@ import {
 } from './schemas';
 
 /** The profile with its defaults applied (fields without a default may be absent). */
-export type CompanyProfile = CompanyProfilePatch &
+export type CompanyProfile = Omit<CompanyProfilePatch, 'country'> &
   Required<Pick<CompanyProfilePatch, keyof typeof PROFILE_DEFAULTS>> & {
     id: string;
     country: string | null;

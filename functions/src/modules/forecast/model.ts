@@ -41,6 +41,11 @@ export interface MethodSpec {
   level?: boolean;
   /** Extrapolate the slope of the last 12 weekly totals. */
   trend?: boolean;
+  /**
+   * Yearly season: times the year-over-year move from the level days' dates to the forecast date
+   * (the same weeks one and two years back), where the history reaches them.
+   */
+  yearly?: boolean;
 }
 
 /** The candidate methods the backtest chooses among (the first is the fallback). */
@@ -95,6 +100,43 @@ export const METHODS: readonly MethodSpec[] = [
     trend: true,
   },
   {
+    name: 'weekday-index-28d-yearly',
+    description:
+      'weekday-index-28d times the yearly season: the level around the same date one and two years back over the level of the same 28 days back then',
+    weeks: 52,
+    smoothing: 'weekday-index',
+    levelDays: 28,
+    shapeWeeks: 26,
+    yearly: true,
+  },
+  {
+    name: 'weekday-index-14d-yearly',
+    description: 'weekday-index-28d-yearly with the level of the last 14 days',
+    weeks: 52,
+    smoothing: 'weekday-index',
+    levelDays: 14,
+    shapeWeeks: 26,
+    yearly: true,
+  },
+  {
+    name: 'weekday-index-7d-yearly',
+    description: 'weekday-index-28d-yearly with the level of the last 7 days',
+    weeks: 52,
+    smoothing: 'weekday-index',
+    levelDays: 7,
+    shapeWeeks: 26,
+    yearly: true,
+  },
+  {
+    name: 'weekday-index-56d-yearly',
+    description: 'weekday-index-28d-yearly with the level of the last 56 days',
+    weeks: 52,
+    smoothing: 'weekday-index',
+    levelDays: 56,
+    shapeWeeks: 26,
+    yearly: true,
+  },
+  {
     name: 'weekday-ewma',
     description:
       'Day level: exponentially smoothed same-weekday totals (alpha 0.25, up to 26 weeks); hour shape pooled over 16 same weekdays',
@@ -116,9 +158,28 @@ export const METHODS: readonly MethodSpec[] = [
 
 export const methodNamed = (name: string): MethodSpec => METHODS.find((m) => m.name === name) ?? METHODS[0];
 
-/** What a forecast knows besides the history: which dates are public holidays (date -> holiday name). */
+/** A day the company declared ahead (forecast module's special days): closed, or special under a name. */
+export interface DeclaredDay {
+  kind: 'closed' | 'special';
+  name: string;
+  /** A special day's multiplier when the company gives one (null: learnt like a holiday of that name). */
+  factor: number | null;
+}
+
+/**
+ * What a forecast knows besides the history: which dates are public holidays or observances
+ * (date -> name), and the days the company declared (closures, special days).
+ */
 export interface Calendar {
   holidayOf: (date: string) => string | null;
+  declaredOf?: (date: string) => DeclaredDay | null;
+}
+
+/** The holiday or the declared special day of a date (a declared special day's name first). */
+export function specialOf(cal: Calendar, date: string): string | null {
+  const declared = cal.declaredOf?.(date);
+  if (declared?.kind === 'special') return declared.name;
+  return cal.holidayOf(date);
 }
 
 const total = (v: ArrayLike<number>) => {
@@ -134,7 +195,7 @@ function sameWeekdays(history: History, cal: Calendar, date: string, origin: str
   // Look back at most twice the count (holidays and missing days are skipped).
   for (let d = addDays(origin, -back), n = 0; out.length < count && n < count * 2; d = addDays(d, -7), n++) {
     const day = history.get(d);
-    if (day && cal.holidayOf(d) === null) out.push(day);
+    if (day && specialOf(cal, d) === null) out.push(day);
   }
   return out;
 }
@@ -173,30 +234,109 @@ function weekdayIndex(history: History, cal: Calendar, origin: string, field: Fi
   return byWeekday.map((m) => (week > 0 ? m / week : 0));
 }
 
-/** The level of an average day over the last `days` days: each observed day over its weekday's index. */
+/** How far back the level looks for its observed days (a closure of weeks is skipped over). */
+const LEVEL_LOOKBACK = 120;
+
+/**
+ * The level of an average day: each observed, ordinary day over its weekday's index, over the
+ * latest `days` calendar days, or (after a closure left fewer than half of them) the latest
+ * `days` / 2 observed days within 120 days. Also the dates it rests on (the yearly season's).
+ */
 function pooledLevel(history: History, cal: Calendar, origin: string, field: Field, index: number[], days: number) {
   let sum = 0;
-  let n = 0;
-  for (let i = 0; i < days; i++) {
+  const dates: string[] = [];
+  for (let i = 0; i < LEVEL_LOOKBACK && (i < days || dates.length < days / 2); i++) {
     const d = addDays(origin, -i);
     const day = history.get(d);
     const k = index[weekdayOf(d)];
-    if (!day || k <= 0 || cal.holidayOf(d) !== null) continue;
+    if (!day || k <= 0 || specialOf(cal, d) !== null || total(day[field]) <= 0) continue;
+    sum += total(day[field]) / k;
+    dates.push(d);
+  }
+  return { level: dates.length ? sum / dates.length : 0, dates };
+}
+
+/** The mean day level (over the weekday index) of the observed, ordinary days among `dates`; null under 5. */
+function levelOver(history: History, cal: Calendar, dates: string[], field: Field, index: number[]): number | null {
+  let sum = 0;
+  let n = 0;
+  for (const d of dates) {
+    const day = history.get(d);
+    const k = index[weekdayOf(d)];
+    if (!day || k <= 0 || specialOf(cal, d) !== null || total(day[field]) <= 0) continue;
     sum += total(day[field]) / k;
     n++;
   }
-  return n ? sum / n : 0;
+  return n >= 5 && sum > 0 ? sum / n : null;
+}
+
+/**
+ * The yearly season from the level's dates to `date`: for each year back (one and two) the
+ * history covers, the level of the 21 days around the date a year back over the level of the
+ * level's dates a year back; their mean, kept in [0.25, 4] (1 where the history is too short).
+ */
+export function yearlySeason(
+  history: History,
+  cal: Calendar,
+  date: string,
+  field: Field,
+  index: number[],
+  levelDates: string[],
+  levelThen: (years: number) => number | null = (years) =>
+    levelOver(
+      history,
+      cal,
+      levelDates.map((d) => addDays(d, -364 * years)),
+      field,
+      index,
+    ),
+): number {
+  const ratios: number[] = [];
+  for (const years of [1, 2]) {
+    const then = levelThen(years);
+    if (then === null) continue;
+    const around = Array.from({ length: 21 }, (_, k) => addDays(date, -364 * years + k - 10));
+    const target = levelOver(history, cal, around, field, index);
+    if (target !== null) ratios.push(target / then);
+  }
+  if (ratios.length === 0) return 1;
+  return Math.min(4, Math.max(0.25, total(ratios) / ratios.length));
+}
+
+/** The level of the given dates a number of years (of 364 days) back. */
+function levelYearsBack(
+  history: History,
+  cal: Calendar,
+  dates: string[],
+  field: Field,
+  index: number[],
+  years: number,
+) {
+  return levelOver(
+    history,
+    cal,
+    dates.map((d) => addDays(d, -364 * years)),
+    field,
+    index,
+  );
 }
 
 interface IndexedLevel {
   index: number[];
   level: number;
+  dates: string[];
 }
 
 /** The weekday-index method's weekday shares and level of an average day at the origin. */
-function indexLevel(history: History, cal: Calendar, origin: string, field: Field, spec: MethodSpec): IndexedLevel {
-  const index = weekdayIndex(history, cal, origin, field, spec.weeks);
-  return { index, level: pooledLevel(history, cal, origin, field, index, spec.levelDays ?? 14) };
+function indexLevel(
+  history: History,
+  cal: Calendar,
+  origin: string,
+  field: Field,
+  spec: MethodSpec,
+  index = weekdayIndex(history, cal, origin, field, spec.weeks),
+): IndexedLevel {
+  return { index, ...pooledLevel(history, cal, origin, field, index, spec.levelDays ?? 14) };
 }
 
 /** The profile of a date at an origin (no level, trend or holiday): per business hour. */
@@ -208,6 +348,8 @@ function profile(
   field: Field,
   spec: MethodSpec,
   indexed: (field: Field) => IndexedLevel = (f) => indexLevel(history, cal, origin, f, spec),
+  shapeOfWeekday: (shapeWeeks: number) => Float64Array = (weeks) =>
+    shapeOf(sameWeekdays(history, cal, date, origin, weeks), field),
 ) {
   if (!spec.shapeWeeks) {
     const days = sameWeekdays(history, cal, date, origin, spec.weeks);
@@ -215,7 +357,7 @@ function profile(
     for (const d of days) for (let h = 0; h < BUSINESS_HOURS; h++) out[h] += d[field][h] / days.length;
     return out;
   }
-  const shape = shapeOf(sameWeekdays(history, cal, date, origin, spec.shapeWeeks), field);
+  const shape = shapeOfWeekday(spec.shapeWeeks);
   const dayLevel =
     spec.smoothing === 'weekday-index'
       ? indexed(field).index[weekdayOf(date)] * indexed(field).level
@@ -230,7 +372,7 @@ function levelFactor(history: History, cal: Calendar, origin: string, field: Fie
   for (let i = 0; i < 14; i++) {
     const d = addDays(origin, -i);
     const day = history.get(d);
-    if (!day || cal.holidayOf(d) !== null) continue;
+    if (!day || specialOf(cal, d) !== null) continue;
     actual += total(day[field]);
     expected += total(profile(history, cal, d, origin, field, { ...spec, level: false }));
   }
@@ -270,7 +412,7 @@ function weeklyGrowth(history: History, origin: string, field: Field): number {
 export function expectedAround(history: History, cal: Calendar, date: string, origin: string, field: Field) {
   const around = [-14, -7, 7, 14]
     .map((k) => addDays(date, k))
-    .filter((d) => d <= origin && cal.holidayOf(d) === null)
+    .filter((d) => d <= origin && specialOf(cal, d) === null)
     .map((d) => history.get(d))
     .filter((d): d is DayActuals => d !== undefined);
   if (around.length === 0) return null;
@@ -283,13 +425,21 @@ export interface HolidayEffect {
   factor: number;
   /** How many past holidays it was learnt from. */
   seen: number;
+  /** The holiday's own hour shape (shares of its day), where the history has it: Nochebuena's closed dinner. */
+  shape: Float64Array | null;
 }
+
+/** One sighting of a holiday carries its noise too: its own ratio is shrunk toward 1 by n / (n + 0.2). */
+const OWN_SHRINK = 0.2;
+/** The mean of other holidays says less about this one: shrunk by n / (n + 2). */
+const ALL_SHRINK = 2;
 
 /**
  * The effect of a holiday named `name` on its day, learnt from the holidays in the history up to
  * the origin: each one's actual day against the mean of the same weekday one and two weeks
- * around it. The same holiday's own ratios when the history has it, else the mean of all
- * holidays', shrunk toward 1 by the few it rests on (n / (n + 2)).
+ * around it. The same holiday's own ratios and hour shape when the history has it, else the mean
+ * of all holidays' ratios, shrunk toward 1 by the few it rests on. Days it was closed are
+ * closures (closureOf), not effects, and are left out here.
  */
 export function holidayEffect(
   history: History,
@@ -300,30 +450,110 @@ export function holidayEffect(
 ): HolidayEffect {
   const own: number[] = [];
   const all: number[] = [];
+  const shape = new Float64Array(BUSINESS_HOURS);
   for (const [date, day] of history) {
     if (date > origin) continue;
-    const holiday = cal.holidayOf(date);
+    const holiday = specialOf(cal, date);
     if (holiday === null) continue;
+    const sold = total(day[field]);
+    if (sold <= 0) continue;
     const expected = expectedAround(history, cal, date, origin, field);
     if (expected === null) continue;
-    const ratio = total(day[field]) / expected;
+    const ratio = sold / expected;
     all.push(ratio);
-    if (holiday === name) own.push(ratio);
+    if (holiday === name) {
+      own.push(ratio);
+      for (let h = 0; h < BUSINESS_HOURS; h++) shape[h] += day[field][h] / sold;
+    }
   }
   const mean = (xs: number[]) => total(xs) / xs.length;
-  // One sighting of a holiday carries its noise too: its own ratio is shrunk toward 1 by n / (n + 0.5).
-  if (own.length) return { factor: 1 + ((mean(own) - 1) * own.length) / (own.length + 0.5), seen: own.length };
-  if (all.length) return { factor: 1 + ((mean(all) - 1) * all.length) / (all.length + 2), seen: all.length };
-  return { factor: 1, seen: 0 };
+  if (own.length)
+    return {
+      factor: 1 + ((mean(own) - 1) * own.length) / (own.length + OWN_SHRINK),
+      seen: own.length,
+      shape: shape.map((v) => v / own.length),
+    };
+  if (all.length)
+    return { factor: 1 + ((mean(all) - 1) * all.length) / (all.length + ALL_SHRINK), seen: all.length, shape: null };
+  return { factor: 1, seen: 0, shape: null };
+}
+
+/** The same calendar date a year before (29 February: 1 March). */
+const lastYearOf = (date: string) => {
+  const d = `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`;
+  return date.slice(5) === '02-29' ? d.replace('02-29', '03-01') : d;
+};
+
+/** Why a date is forecast closed: declared by the company, closed on that weekday lately, on that holiday last time, or on that date last year. */
+export type ClosureReason = 'declared' | 'weekday' | 'holiday' | 'lastYear';
+
+/**
+ * Closures learnt as facts. A date of the history's span (its first day to the origin) without
+ * sales is a day the company was closed: the history knows no other reason for a day without a
+ * single sale. A date ahead is closed when the company declared it, when the same weekday was
+ * closed the last 4 times (while other days were open, or through a break the year before does not show ending), when its holiday was closed the last time it came (or the company
+ * closed on every holiday it had, at least 3), or when both the same date and the same weekday a
+ * year back were closed (an annual closure such as a summer break; one closed day alone is not).
+ */
+export function closureOf(history: History, cal: Calendar, date: string, origin: string, first: string) {
+  const declared = cal.declaredOf?.(date);
+  if (declared?.kind === 'closed') return 'declared' as ClosureReason;
+  const closed = (d: string) => d >= first && d <= origin && !(total(history.get(d)?.sales ?? []) > 0);
+  const back = (weekdayOf(origin) - weekdayOf(date) + 7) % 7;
+  const weekdays = [0, 7, 14, 21].map((k) => addDays(origin, -back - k));
+  if (weekdays.every(closed)) {
+    // a weekday closed among open days; a closure of the whole weeks (a break) lasts until the year
+    // before shows the date open
+    const openLately = Array.from({ length: 28 }, (_, k) => addDays(origin, -k)).some((d) => !closed(d));
+    const yearBack = addDays(date, -364);
+    const openYearBack = yearBack >= first && (!closed(yearBack) || !closed(lastYearOf(date)));
+    if (openLately || !openYearBack) return 'weekday';
+  }
+  const holiday = specialOf(cal, date);
+  if (holiday !== null) {
+    for (let k = 345; k <= 385; k++) {
+      const d = addDays(date, -k);
+      if (d < first) break;
+      if (specialOf(cal, d) === holiday) {
+        if (closed(d)) return 'holiday';
+        break;
+      }
+    }
+  }
+  if (closed(lastYearOf(date)) && closed(addDays(date, -364))) return 'lastYear';
+  return null;
+}
+
+/** Whether the company closed on every holiday of its history (at least 3 of them, weekdays it closes anyway left out). */
+function closesOnHolidays(history: History, cal: Calendar, origin: string, first: string): boolean {
+  let seen = 0;
+  let closedOn = 0;
+  for (let d = first; d <= origin; d = addDays(d, 1)) {
+    if (specialOf(cal, d) === null) continue;
+    const sameWeekday = [-7, 7].map((k) => addDays(d, k)).filter((x) => x >= first && x <= origin);
+    if (sameWeekday.length === 0 || sameWeekday.every((x) => !(total(history.get(x)?.sales ?? []) > 0))) continue;
+    seen++;
+    if (!(total(history.get(d)?.sales ?? []) > 0)) closedOn++;
+  }
+  return seen >= 3 && closedOn === seen;
 }
 
 export interface DayForecast {
   sales: Float64Array;
   covers: Float64Array;
   /** The multipliers applied to the profile, for the answer's reasons. */
-  factors: { level: number; trend: number; holiday: number; weather: number };
+  factors: { level: number; trend: number; season: number; holiday: number; weather: number };
   holiday: string | null;
+  /** Why the date is forecast closed (all zeros); null: open. */
+  closed: ClosureReason | null;
 }
+
+/** The first date of a history (its span starts there). */
+export const firstDateOf = (history: History): string | null => {
+  let first: string | null = null;
+  for (const d of history.keys()) if (first === null || d < first) first = d;
+  return first;
+};
 
 /**
  * The forecaster of an origin: forecasts business dates from the history up to `origin`
@@ -331,12 +561,25 @@ export interface DayForecast {
  * weekday, level, trend, holiday effects) is computed once and shared by the dates it forecasts.
  * `weather` multiplies a day when a weather effect is known.
  */
-export function forecaster(history: History, cal: Calendar, spec: MethodSpec, origin: string) {
+export function forecaster(
+  history: History,
+  cal: Calendar,
+  spec: MethodSpec,
+  origin: string,
+  first = firstDateOf(history),
+  shared = new Map<string, unknown>(),
+) {
   const memo = new Map<string, unknown>();
   const once = <T>(key: string, make: () => T): T => {
     if (!memo.has(key)) memo.set(key, make());
     return memo.get(key) as T;
   };
+  // what does not depend on the method, shared by the forecasters of one origin (the backtest's)
+  const common = <T>(key: string, make: () => T): T => {
+    if (!shared.has(key)) shared.set(key, make());
+    return shared.get(key) as T;
+  };
+  const start = first ?? origin;
   const alpha = spec.alpha ?? 0.25;
   // An EWMA lags its series by (1 - alpha) / alpha steps, a mean by half its window: the trend is carried over that lag too.
   const lag =
@@ -345,26 +588,76 @@ export function forecaster(history: History, cal: Calendar, spec: MethodSpec, or
       : spec.smoothing === 'weekday-index'
         ? (spec.levelDays ?? 14) / 14
         : (spec.weeks - 1) / 2;
+  const indexed = (f: Field) =>
+    once(`index|${f}`, () =>
+      indexLevel(
+        history,
+        cal,
+        origin,
+        f,
+        spec,
+        common(`weekdayIndex|${f}|${spec.weeks}`, () => weekdayIndex(history, cal, origin, f, spec.weeks)),
+      ),
+    );
   const of = (date: string, field: Field, holiday: string | null, weather: number) => {
     const level = spec.level ? once(`level|${field}`, () => levelFactor(history, cal, origin, field, spec)) : 1;
     const ahead = daysBetween(origin, date) / 7;
     const growth = spec.trend ? once(`growth|${field}`, () => weeklyGrowth(history, origin, field)) : 0;
     const trend = Math.max(0, 1 + growth * (ahead + lag));
-    const hol =
+    const season =
+      spec.yearly && spec.smoothing === 'weekday-index'
+        ? yearlySeason(history, cal, date, field, indexed(field).index, indexed(field).dates, (years) =>
+            once(`then|${years}|${field}`, () =>
+              levelYearsBack(history, cal, indexed(field).dates, field, indexed(field).index, years),
+            ),
+          )
+        : 1;
+    const declared = cal.declaredOf?.(date);
+    const effect =
       holiday === null
-        ? 1
-        : once(`holiday|${holiday}|${field}`, () => holidayEffect(history, cal, holiday, origin, field)).factor;
-    const indexed = (f: Field) => once(`index|${f}`, () => indexLevel(history, cal, origin, f, spec));
+        ? null
+        : declared?.kind === 'special' && declared.factor !== null
+          ? { factor: declared.factor, seen: 0, shape: null }
+          : common(`holiday|${holiday}|${field}`, () => holidayEffect(history, cal, holiday, origin, field));
+    const hol = effect?.factor ?? 1;
     const base = once(`profile|${weekdayOf(date)}|${field}`, () =>
-      profile(history, cal, date, origin, field, spec, indexed),
+      profile(history, cal, date, origin, field, spec, indexed, (weeks) =>
+        common(`shape|${weekdayOf(date)}|${field}|${weeks}`, () =>
+          shapeOf(sameWeekdays(history, cal, date, origin, weeks), field),
+        ),
+      ),
     );
-    const scale = Math.max(0, level * trend * hol * weather);
-    return { hours: base.map((v) => Math.max(0, v * scale)), factors: { level, trend, holiday: hol, weather } };
+    const scale = Math.max(0, level * trend * season * hol * weather);
+    let hours: Float64Array;
+    if (effect?.shape) {
+      const dayTotal = total(base) * scale;
+      hours = effect.shape.map((v) => Math.max(0, v * dayTotal));
+    } else hours = base.map((v) => Math.max(0, v * scale));
+    return { hours, factors: { level, trend, season, holiday: hol, weather } };
   };
   return (date: string, weather = 1): DayForecast => {
-    const holiday = cal.holidayOf(date);
+    const holiday = specialOf(cal, date);
+    const closed =
+      common(`closure|${date}`, () => closureOf(history, cal, date, origin, start)) ??
+      (holiday !== null && common('closesOnHolidays', () => closesOnHolidays(history, cal, origin, start))
+        ? 'holiday'
+        : null);
     const sales = of(date, 'sales', holiday, weather);
-    return { sales: sales.hours, covers: of(date, 'covers', holiday, weather).hours, factors: sales.factors, holiday };
+    if (closed !== null)
+      return {
+        sales: new Float64Array(BUSINESS_HOURS),
+        covers: new Float64Array(BUSINESS_HOURS),
+        factors: sales.factors,
+        holiday,
+        closed,
+      };
+    return {
+      sales: sales.hours,
+      covers: of(date, 'covers', holiday, weather).hours,
+      factors: sales.factors,
+      holiday,
+      closed: null,
+    };
   };
 }
 

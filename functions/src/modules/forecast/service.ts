@@ -2,41 +2,71 @@ import { createHash } from 'node:crypto';
 import { coreErrors } from '../../core/errors';
 import { addDays, businessToday, datesInRange, weekdayName } from '../../core/calendar';
 import { bookedCovers } from '../reservations';
-import { getCompanyRules } from '../companies';
+import { companyDayparts, getCompanyRules } from '../companies';
 import { readSalesDays, salesAndCovers, salesCurrency } from '../sales';
-import { backtest, type BacktestResult } from './backtest';
-import { BUSINESS_HOURS, DAYPARTS, daypartOf, type Daypart } from './dayparts';
+import { backtest, DEFAULT_INTERVAL, type BacktestResult } from './backtest';
+import { BUSINESS_HOURS, DAYPARTS, daypartMap, type Daypart, type DaypartBounds } from './dayparts';
 import { forecastErrors } from './errors';
-import { countryOfTimeZone, holidayCalendar } from './holidays';
+import { countryOfTimeZone, holidayCalendar, type HolidayCalendar } from './holidays';
 import { realHours } from './hours';
-import { forecaster, METHODS, methodNamed, type History } from './model';
-import type { ForecastQuery, ForecastResponse } from './schemas';
+import { forecaster, METHODS, methodNamed, type Calendar, type DeclaredDay, type History } from './model';
+import { readSpecialDays } from './repo';
+import type { ForecastQuery, ForecastResponse, SpecialDay } from './schemas';
 import { pastWeather, weatherForecast, type DailyWeather } from './weather';
 import { rainEffect, weatherFactor, type RainEffect } from './weather-effect';
 
 /** History read: the last year of business days. */
 const HISTORY_DAYS = 365;
 const MIN_HISTORY_DAYS = 14;
-/** Origins the forecast's own method choice backtests (the latest 12 weeks: recent behaviour, bounded cost). */
-const CHOICE_ORIGINS = 12;
-/** Interval multipliers without a backtest: +-25 %. */
-const DEFAULT_INTERVAL: [number, number] = [0.75, 1.25];
+/**
+ * Origins the backtest runs over, for the forecast's choice and for GET /forecast/backtest alike
+ * (one rule: the method the backtest reports as chosen is the one the forecast uses): the latest
+ * 52 weeks.
+ */
+const BACKTEST_ORIGINS = 52;
+/** How far ahead declared days are read (the forecast looks at most 6 weeks ahead of tomorrow). */
+const DECLARED_AHEAD_DAYS = 60;
 /** Sales currency before any import fixed one. */
 const DEFAULT_CURRENCY = 'USD';
 
+/** The forecast's calendar: the holidays of the company's country and region, and the days it declared. */
+export function forecastCalendar(holidays: HolidayCalendar, declared: SpecialDay[]): HolidayCalendar & Calendar {
+  const byDate = new Map<string, DeclaredDay>(
+    declared.map((d) => [d.date, { kind: d.kind, name: d.name, factor: d.factor }]),
+  );
+  return { ...holidays, declaredOf: (date) => byDate.get(date) ?? null };
+}
+
 async function loadContext(companyId: string) {
-  const { profile, settings } = await getCompanyRules({ companyId });
+  const rules = await getCompanyRules({ companyId });
+  const { profile, settings } = rules;
   const cal = { timezone: profile.timezone ?? 'UTC', dayChangeTime: settings.dayChangeTime ?? 0 };
   const today = businessToday(cal.timezone, cal.dayChangeTime);
   const origin = addDays(today, -1);
-  const [read, currency] = await Promise.all([
+  const [read, currency, declared] = await Promise.all([
     readSalesDays(companyId, addDays(today, -HISTORY_DAYS), origin),
     salesCurrency(companyId),
+    readSpecialDays(companyId, addDays(today, -HISTORY_DAYS), addDays(today, DECLARED_AHEAD_DAYS)),
   ]);
   const history: History = new Map([...read.days].map(([date, v]) => [date, salesAndCovers(v)]));
-  const holidays = holidayCalendar(countryOfTimeZone(cal.timezone));
+  const region = typeof profile.region === 'string' ? profile.region : null;
+  const holidays = forecastCalendar(
+    holidayCalendar(profile.country ?? countryOfTimeZone(cal.timezone), region),
+    declared,
+  );
+  const { source: _source, ...bounds } = companyDayparts(rules);
   const weather = { enabled: settings.weatherApiEnabled === true, location: profile.location ?? null };
-  return { cal, today, origin, history, holidays, weather, currency: currency ?? read.currency ?? DEFAULT_CURRENCY };
+  return {
+    cal,
+    today,
+    origin,
+    history,
+    holidays,
+    declared: new Map(declared.map((d) => [d.date, d])),
+    dayparts: bounds as DaypartBounds,
+    weather,
+    currency: currency ?? read.currency ?? DEFAULT_CURRENCY,
+  };
 }
 
 type Context = Awaited<ReturnType<typeof loadContext>>;
@@ -58,8 +88,16 @@ const backtests = new Map<string, BacktestResult | null>();
  * country, so a forecast asked again over the same sales reuses it, and any change to any day
  * (a sync, an import) gives a new key. Never stale, only skipped when it would answer the same.
  */
-export function backtestOf(history: History, holidays: ReturnType<typeof holidayCalendar>, maxOrigins?: number) {
-  const digest = createHash('sha256').update(`${holidays.country ?? '-'}|${maxOrigins ?? 'all'}`);
+export function backtestOf(
+  history: History,
+  holidays: HolidayCalendar & Calendar,
+  maxOrigins?: number,
+  dayparts?: DaypartBounds,
+  declared: Iterable<SpecialDay> = [],
+) {
+  const digest = createHash('sha256').update(
+    `${holidays.country ?? '-'}|${holidays.region ?? '-'}|${maxOrigins ?? 'all'}|${JSON.stringify(dayparts ?? null)}|${JSON.stringify([...declared])}`,
+  );
   for (const date of [...history.keys()].sort()) {
     const { sales, covers } = history.get(date)!;
     digest.update(date);
@@ -69,12 +107,16 @@ export function backtestOf(history: History, holidays: ReturnType<typeof holiday
   const key = digest.digest('hex');
   let result = backtests.get(key);
   if (result === undefined) {
-    result = backtest(history, holidays, maxOrigins ? { maxOrigins } : {});
+    result = backtest(history, holidays, { ...(maxOrigins ? { maxOrigins } : {}), ...(dayparts ? { dayparts } : {}) });
     if (backtests.size >= BACKTESTS_KEPT) backtests.delete(backtests.keys().next().value!);
   } else backtests.delete(key);
   backtests.set(key, result);
   return structuredClone(result);
 }
+
+/** The context's backtest: the one the forecast chooses by and GET /forecast/backtest answers. */
+const backtestOfContext = (ctx: Context) =>
+  backtestOf(ctx.history, ctx.holidays, BACKTEST_ORIGINS, ctx.dayparts, [...ctx.declared.values()]);
 
 const sum = (v: ArrayLike<number>) => {
   let s = 0;
@@ -83,11 +125,11 @@ const sum = (v: ArrayLike<number>) => {
 };
 
 /** The selling window of a daypart (minutes of the date), from the hours the forecast sells in; null when closed. */
-function windowOf(sales: Float64Array, daypart: Daypart): { start: number | null; end: number | null } {
+function windowOf(sales: Float64Array, daypart: Daypart, map: Daypart[]): { start: number | null; end: number | null } {
   let first = -1;
   let last = -1;
   for (let h = 0; h < BUSINESS_HOURS; h++) {
-    if (daypartOf(h) !== daypart || Math.round(sales[h]) <= 0) continue;
+    if (map[h] !== daypart || Math.round(sales[h]) <= 0) continue;
     if (first < 0) first = h;
     last = h;
   }
@@ -145,7 +187,7 @@ export interface ForecastRun {
 export async function runForecast(companyId: string, from: string, to: string): Promise<ForecastRun> {
   const ctx = await loadContext(companyId);
   requireHistory(ctx);
-  const bt = backtestOf(ctx.history, ctx.holidays, CHOICE_ORIGINS);
+  const bt = backtestOfContext(ctx);
   const spec = bt ? methodNamed(bt.chosen) : METHODS[0];
   const forecast = forecaster(ctx.history, ctx.holidays, spec, ctx.origin);
   const weather = await loadWeather(ctx, from, to);
@@ -166,7 +208,7 @@ export async function runForecast(companyId: string, from: string, to: string): 
       chosenBy: bt ? 'backtest' : 'default',
       backtestDayWape: bt?.methods[spec.name].day ?? null,
     },
-    interval: bt?.interval ?? { day: DEFAULT_INTERVAL, hour: DEFAULT_INTERVAL },
+    interval: bt?.interval ?? { day: DEFAULT_INTERVAL, daypart: DEFAULT_INTERVAL, hour: DEFAULT_INTERVAL },
     days,
   };
 }
@@ -183,6 +225,7 @@ export async function getForecast({ query }: { query: ForecastQuery }): Promise<
   const run = await runForecast(query.companyId, from, addDays(from, query.weeks * 7 - 1));
   const { ctx, interval } = run;
   const round = Math.round;
+  const map = daypartMap(ctx.dayparts);
   return {
     companyId: query.companyId,
     currency: ctx.currency,
@@ -190,7 +233,8 @@ export async function getForecast({ query }: { query: ForecastQuery }): Promise<
     origin: ctx.origin,
     historyDays: ctx.history.size,
     method: run.method,
-    holidays: { country: ctx.holidays.country, source: 'date-holidays' },
+    holidays: { country: ctx.holidays.country, region: ctx.holidays.region, source: 'date-holidays' },
+    dayparts: ctx.dayparts,
     weather: {
       enabled: run.weather.enabled,
       used: run.weather.used,
@@ -205,15 +249,15 @@ export async function getForecast({ query }: { query: ForecastQuery }): Promise<
       const dayparts = Object.fromEntries(
         DAYPARTS.map((p) => {
           let [s, c] = [0, 0];
-          for (let h = 0; h < BUSINESS_HOURS; h++) if (daypartOf(h) === p) [s, c] = [s + f.sales[h], c + f.covers[h]];
+          for (let h = 0; h < BUSINESS_HOURS; h++) if (map[h] === p) [s, c] = [s + f.sales[h], c + f.covers[h]];
           return [
             p,
             {
               salesMinor: round(s),
-              low: round(s * interval.day[0]),
-              high: round(s * interval.day[1]),
+              low: round(s * interval.daypart[0]),
+              high: round(s * interval.daypart[1]),
               covers: round(c),
-              ...windowOf(f.sales, p),
+              ...windowOf(f.sales, p, map),
             },
           ];
         }),
@@ -222,6 +266,8 @@ export async function getForecast({ query }: { query: ForecastQuery }): Promise<
         date,
         weekday: weekdayName(date),
         holiday: f.holiday,
+        closed: f.closed,
+        special: ((d) => (d ? { kind: d.kind, name: d.name, factor: d.factor } : null))(ctx.declared.get(date)),
         weather,
         salesMinor: round(total),
         low: round(total * interval.day[0]),
@@ -245,7 +291,7 @@ export async function getForecast({ query }: { query: ForecastQuery }): Promise<
 export async function getBacktest({ companyId }: { companyId: string }) {
   const ctx = await loadContext(companyId);
   requireHistory(ctx);
-  const result = backtestOf(ctx.history, ctx.holidays);
+  const result = backtestOfContext(ctx);
   if (!result)
     throw forecastErrors.FORECAST_NO_HISTORY(
       `${ctx.history.size} business day(s) of sales: a backtest needs 9 weeks (8 of warm-up and one to compare)`,
@@ -265,14 +311,15 @@ export async function forecastDemand({ companyId, from, to }: { companyId: strin
   ]);
   const bookedByDate = new Map(booked.days.map((d) => [d.date, d.byHour]));
   const hasBookings = booked.totalCovers > 0;
+  const map = daypartMap(run.ctx.dayparts);
   const dayparts = run.days.flatMap(({ date, forecast: f }) =>
     DAYPARTS.flatMap((p) => {
-      const w = windowOf(f.sales, p);
+      const w = windowOf(f.sales, p, map);
       if (w.start === null || w.end === null) return [];
       let [salesMinor, covers, reserved] = [0, 0, 0];
       const byHour = bookedByDate.get(date) ?? [];
       for (let h = 0; h < BUSINESS_HOURS; h++) {
-        if (daypartOf(h) !== p) continue;
+        if (map[h] !== p) continue;
         [salesMinor, covers, reserved] = [salesMinor + f.sales[h], covers + f.covers[h], reserved + (byHour[h] ?? 0)];
       }
       return [

@@ -68,6 +68,8 @@ export const RESOLUTIONS: Readonly<Record<string, string>> = {
     'Link the POS employee to an employee (pos-sync POST /pos-employees/{id}/link): what was held for them is written then',
   PERIOD_LOCKED:
     'The business date lies in a range payroll has closed; unlock the range (attendance) and sync again to apply it',
+  ADJUSTED_IN_OPEN_PERIOD:
+    'Nothing to do: the closed pay period stays as paid; the late record is paid as a prior-period adjustment line (kind lateRecord, naming the vendor record and this run) in the payroll report of the first period after the close, and in its exports. Check that line before closing that period',
   PRIOR_PERIOD_ADJUSTMENT:
     'Nothing to reopen: the closed pay period is kept as paid and the change is paid as a prior-period adjustment in the next open pay period (payroll report and exports)',
   ALREADY_CLOCKED_IN: 'The employee has another open punch: close it (attendance) and sync again',

@@ -12,16 +12,20 @@ const PURPOSE = 'vendor-session';
  * (Toast's restaurant GUID), so connections sharing a partner's credentials share one token.
  */
 export function sessionTokenStore(slug: string, credentials: Readonly<Record<string, string>>): SessionTokenStore {
+  const key = sessionKey(slug, credentials);
+  return {
+    load: () => repo.readSessionToken<SessionToken>(key),
+    save: (token) => repo.writeSessionToken(key, token),
+    clear: () => repo.deleteSessionToken(key),
+  };
+}
+
+export function sessionKey(slug: string, credentials: Readonly<Record<string, string>>): string {
   const entry = catalogueEntry(slug);
   const accountField = entry ? accountFieldOf(entry)?.name : undefined;
   const identity = Object.keys(credentials)
     .filter((name) => name !== accountField)
     .sort()
     .map((name) => [name, credentials[name]]);
-  const key = `${slug}~${sign(JSON.stringify(identity), PURPOSE).split('.')[1]}`;
-  return {
-    load: () => repo.readSessionToken<SessionToken>(key),
-    save: (token) => repo.writeSessionToken(key, token),
-    clear: () => repo.deleteSessionToken(key),
-  };
+  return `${slug}~${sign(JSON.stringify(identity), PURPOSE).split('.')[1]}`;
 }

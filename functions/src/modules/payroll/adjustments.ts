@@ -1,4 +1,5 @@
 import { componentPay } from './overtime';
+import type { LateRecordLine } from './late-records';
 import type { WeekPay } from './pay';
 
 /**
@@ -29,7 +30,10 @@ import type { WeekPay } from './pay';
  * owes), the negative line only stops the week being paid twice at the higher rate.
  */
 
-export interface AdjustmentLine {
+/** A line of a report row's `adjustments`: a straddling week's true-up, or a late POS record (late-records.ts). */
+export type AdjustmentLine = PriorPeriodLine | LateRecordLine;
+
+export interface PriorPeriodLine {
   kind: 'priorPeriod';
   /** the straddling workweek */
   weekStart: string;
@@ -101,7 +105,7 @@ export function priorPeriodAdjustment(args: {
   /** the frozen report's premium lines of the employee */
   paidPremiums?: readonly PaidPremium[];
   money: (minor: number) => string;
-}): AdjustmentLine | null {
+}): PriorPeriodLine | null {
   const { week, closed, owed, paid, money } = args;
   if (!owed) return null;
   const owedPay = hourPay(owed);

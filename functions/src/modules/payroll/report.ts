@@ -1,19 +1,20 @@
-import { datesInRange, weekOf, type DateRange } from '../../core/calendar';
+import { addDays, datesInRange, weekOf, type DateRange } from '../../core/calendar';
 import { currencyExponent } from '../../core/money';
 import { db } from '../../core/firebase';
 import { toMinorUnits } from '../../core/money';
-import { listPunches, workedSpans, type WorkedSpan } from '../attendance';
+import { lateSpanOf, listLateRecords, listPunches, workedSpans, type LateRecord, type WorkedSpan } from '../attendance';
 import type { CompanyRules } from '../companies';
 import { listEmployees, type Employee } from '../employees';
 import { listRoles } from '../roles';
 import { tipsByEmployee } from '../sales';
 import { listPremiums, shiftFromSnapshot, shiftRef, type Premium } from '../schedule';
-import { priorPeriodAdjustment, type AdjustmentLine } from './adjustments';
+import { priorPeriodAdjustment, type AdjustmentLine, type PriorPeriodLine } from './adjustments';
 import { formatMinor } from './exports';
+import { lateRecordLines, settledOf, type LateRecordLine, type SettledLate } from './late-records';
 import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
 import { payElementLine, type PayElementLine } from './pay-elements';
 import { waiversOn } from './meal-waivers';
-import { listPayElements, mealWaiversByEmployee } from './repo';
+import { listPayElements, mealWaiversByEmployee, storedPeriods } from './repo';
 import { componentPay, multipliers, type CalendarInput, type OvertimeRules } from './overtime';
 import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
 import { positionOfWork, rateFor } from './rates';
@@ -76,6 +77,50 @@ interface ReportContext {
   roleNames: Map<string, string>;
   shiftPositions: Map<string, string>;
   prior: PriorPeriod | null;
+  late: LateInputs;
+}
+
+/** The late POS records the report pays (late-records.ts), the punches they change as paid, and what closed reports paid for them. */
+interface LateInputs {
+  records: LateRecord[];
+  /** approved spans of the weeks the records touch, by employee */
+  baseline: Map<string, WorkedSpan[]>;
+  /** the lateRecord lines of the closed reports since the earliest close, by employee then record */
+  settled: Map<string, Map<string, SettledLate>>;
+}
+
+const NO_LATE: LateInputs = { records: [], baseline: new Map(), settled: new Map() };
+
+/**
+ * The late records closed before the period starts (their range ends before it), with the spans
+ * of their workweeks as paid and the lines closed reports after the close already paid for them.
+ */
+async function lateInputsOf(companyId: string, range: DateRange, cal: CalendarInput): Promise<LateInputs> {
+  const records = (await listLateRecords(companyId)).filter((r) => r.lock.endDate < range.start);
+  if (!records.length) return NO_LATE;
+  const earliest = records.reduce((m, r) => (r.lock.endDate < m ? r.lock.endDate : m), records[0].lock.endDate);
+  const closed = [...(await storedPeriods(companyId, addDays(earliest, 1), addDays(range.start, -1))).values()].filter(
+    (p) => p.status === 'closed' && p.report && p.startDate < range.start,
+  );
+  const lines = new Map<string, LateRecordLine[]>();
+  for (const p of closed)
+    for (const row of p.report!.employees)
+      for (const a of row.adjustments ?? [])
+        if (a.kind === 'lateRecord')
+          lines.set(row.employeeId, [...(lines.get(row.employeeId) ?? []), a as LateRecordLine]);
+  const settled = new Map([...lines].map(([employeeId, l]) => [employeeId, settledOf(l)]));
+  const dates = records.flatMap((r) => [
+    ...(r.paidBusinessDate ? [r.paidBusinessDate] : []),
+    ...(r.final ? [r.final.businessDate] : []),
+  ]);
+  for (const l of lines.values()) dates.push(...l.map((x) => x.weekStart));
+  const sorted = dates.sort();
+  const baseline = await workedSpans(
+    companyId,
+    { startDate: addDays(weekOf(sorted[0], cal).start, -1), endDate: weekOf(addDays(sorted.at(-1)!, 1), cal).end },
+    { approvedOnly: true },
+  );
+  return { records, baseline, settled };
 }
 
 /** The closed period before this one, when a workweek straddles the edge: its frozen rows. */
@@ -102,7 +147,7 @@ function adjustmentsOf(
   rated: RatedSpan[],
   ctx: ReportContext,
   explicitOvertime: number | undefined,
-): AdjustmentLine[] {
+): PriorPeriodLine[] {
   const prior = ctx.prior;
   if (!prior || (employee.salary ?? 0) > 0) return [];
   const week = weekOf(ctx.range.start, ctx.cal);
@@ -174,19 +219,57 @@ function payElementLines(
   });
 }
 
+/** A worked span at its rate (rates.ts): the position of the work, the employee's rate for it. */
+function rateSpan(s: WorkedSpan, employee: Employee, ctx: ReportContext): RatedSpan & WorkedSpan {
+  const position = positionOfWork(
+    s.positionId,
+    s.shiftId ? (ctx.shiftPositions.get(s.shiftId) ?? null) : null,
+    employee,
+  );
+  const rate = rateFor(position, employee, ctx.roleRates);
+  return { ...s, positionId: rate.positionId, rate: toMinorUnits(rate.rate, ctx.currency), rateSource: rate.source };
+}
+
+/** The lateRecord lines of the employee (late-records.ts): the late records touching them, against their weeks as paid. */
+function lateLinesOf(employee: Employee, ctx: ReportContext, explicitOvertime: number | undefined): LateRecordLine[] {
+  const { late } = ctx;
+  const settled = late.settled.get(employee.id) ?? new Map<string, SettledLate>();
+  const records = late.records.filter(
+    (r) => r.paidEmployeeId === employee.id || r.final?.employeeId === employee.id || settled.has(r.punchId),
+  );
+  if (!records.length) return [];
+  const exponent = currencyExponent(ctx.currency);
+  return lateRecordLines({
+    employeeId: employee.id,
+    baseline: (late.baseline.get(employee.id) ?? []).map((s) => rateSpan(s, employee, ctx)),
+    records: records.map((r) => {
+      const span = lateSpanOf(r);
+      return {
+        recordId: r.punchId,
+        vendor: r.slug,
+        externalId: r.externalId,
+        runId: r.runId,
+        version: r.version,
+        change: r.change,
+        lock: r.lock,
+        final: span && r.final ? { employeeId: r.final.employeeId, span: rateSpan(span, employee, ctx) } : null,
+      };
+    }),
+    settled,
+    until: ctx.range.end,
+    cal: ctx.cal,
+    rules: ctx.rules,
+    explicitOvertime,
+    salaried: (employee.salary ?? 0) > 0,
+    money: (minor) => `${formatMinor(minor, exponent)} ${ctx.currency}`,
+  });
+}
+
 /** One employee's row, or null when they have nothing in the period. */
 function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | null {
   const { employee, tips, cashTips } = inputs;
   const minor = (major: number) => toMinorUnits(major, ctx.currency);
-  const rated: RatedSpan[] = inputs.spans.map((s) => {
-    const position = positionOfWork(
-      s.positionId,
-      s.shiftId ? (ctx.shiftPositions.get(s.shiftId) ?? null) : null,
-      employee,
-    );
-    const rate = rateFor(position, employee, ctx.roleRates);
-    return { ...s, positionId: rate.positionId, rate: minor(rate.rate), rateSource: rate.source };
-  });
+  const rated: RatedSpan[] = inputs.spans.map((s) => rateSpan(s, employee, ctx));
   const explicitOvertime = employee.rateOvertime !== undefined ? minor(employee.rateOvertime) : undefined;
   const pay = periodPay(
     rated,
@@ -197,7 +280,10 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   );
   const primaryRate = minor(rateFor(positionOfWork(null, null, employee), employee, ctx.roleRates).rate);
   const premiums = premiumLines(inputs, pay, primaryRate, ctx);
-  const adjustments = adjustmentsOf(employee, rated, ctx, explicitOvertime);
+  const adjustments: AdjustmentLine[] = [
+    ...adjustmentsOf(employee, rated, ctx, explicitOvertime),
+    ...lateLinesOf(employee, ctx, explicitOvertime),
+  ];
   const salaried = (employee.salary ?? 0) > 0;
   const elements = payElementLines(inputs, rated, ctx, salaried);
   const { hours } = pay;
@@ -327,6 +413,7 @@ export async function computeReport(
     listPremiums({ companyId, from: range.start, to: range.end }),
   ]);
   const rules = settings.overtimeRules as OvertimeRules;
+  const late = await lateInputsOf(companyId, range, cal);
   const ctx: ReportContext = {
     range,
     cal,
@@ -335,8 +422,9 @@ export async function computeReport(
     currency: sales.currency ?? FALLBACK_CURRENCY,
     roleRates: new Map(roles.map((r) => [r.id, r.rate])),
     roleNames: new Map(roles.map((r) => [r.id, r.name])),
-    shiftPositions: await linkedShiftPositions(companyId, spans.values()),
+    shiftPositions: await linkedShiftPositions(companyId, [...spans.values(), ...late.baseline.values()]),
     prior,
+    late,
   };
   const waivers = ctx.mealPremiums ? await mealWaiversByEmployee(companyId) : new Map<string, MealWaiver[]>();
   const elementsOf = new Map<string, PayElement[]>();

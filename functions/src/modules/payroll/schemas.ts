@@ -313,7 +313,7 @@ export const earningLineSchema = z
   })
   .meta({ id: 'EarningLine' });
 
-export const adjustmentLineSchema = z
+export const priorPeriodLineSchema = z
   .object({
     kind: z
       .literal('priorPeriod')
@@ -342,6 +342,40 @@ export const adjustmentLineSchema = z
     amount: pay.describe('owed - paid + premiumsOwed - premiumsPaid: paid in this period'),
     reason: z.string().describe('The arithmetic'),
   })
+  .meta({ id: 'PriorPeriodAdjustment' });
+export const lateRecordLineSchema = z
+  .object({
+    kind: z
+      .literal('lateRecord')
+      .describe(
+        'A POS record (a punch added, changed or deleted by the vendor) that arrived after payroll closed its range: that period stays as paid, and the difference of its workweek is paid here',
+      ),
+    vendor: z.string().describe('The POS (catalogue slug) that reported the record'),
+    externalId: z.string().describe("The vendor's id of the record"),
+    recordId: z.string().describe('The punch id in attendance'),
+    runId: z.string().nullable().describe('The sync run that delivered its last version'),
+    version: z
+      .string()
+      .describe('Fingerprint of the version this line pays (a later change is paid as its difference)'),
+    change: z.enum(['created', 'changed', 'deleted']),
+    weekStart: z.string().describe('First business date of the workweek the record belongs to'),
+    weekEnd: z.string(),
+    closedPeriodStart: z.string().describe('The closed range the record reached'),
+    closedPeriodEnd: z.string(),
+    minutes: z.int().describe('Worked minutes added to the week (negative: removed)'),
+    regularRate: visibleTo(
+      z.number().nullable().describe("The week's regular rate with the record, minor units per hour with 2 decimals"),
+      'pay',
+    ),
+    amount: pay.describe(
+      'The week priced now with the record, minus the week as paid (and what earlier reports paid for it)',
+    ),
+    reason: z.string().describe('What the vendor did and the arithmetic, in words'),
+  })
+  .meta({ id: 'LateRecordAdjustment' });
+
+export const adjustmentLineSchema = z
+  .discriminatedUnion('kind', [priorPeriodLineSchema, lateRecordLineSchema])
   .meta({ id: 'AdjustmentLine' });
 export type AdjustmentLineOut = z.infer<typeof adjustmentLineSchema>;
 
@@ -406,7 +440,9 @@ export const employeePaySchema = recordOf(
     adjustments: z
       .array(adjustmentLineSchema)
       .optional()
-      .describe('Prior-period adjustments: workweeks that straddle a closed period, true-up of their regular rate'),
+      .describe(
+        'Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), and POS records that arrived after their period closed',
+      ),
     days: z.array(
       z.object({
         date: z.string(),

@@ -50,7 +50,7 @@ export const salesQuery = companyIdQuery
       .enum(['full', 'morning', 'evening'])
       .default('full')
       .describe(
-        "Part of the business day: morning = business hours starting before settings.morningPeriodEnd (minute counted from the business date's local midnight, default 960 = 16:00); evening = the rest, up to the next day change (after-midnight hours included when dayChangeTime puts them in this business day).",
+        "Part of the business day: morning = business hours starting before the company's dinner daypart (settings.dayparts.dinner, else its schedule template's most common evening start, else settings.morningPeriodEnd, default 960 = 16:00; a minute counted from the business date's local midnight); evening = the rest, up to the next day change (after-midnight hours included when dayChangeTime puts them in this business day).",
       ),
     hours: z
       .string()

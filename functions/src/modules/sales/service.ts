@@ -3,7 +3,7 @@ import { coreErrors } from '../../core/errors';
 import { currencyExponent } from '../../core/money';
 import { maySee, type Viewer } from '../../http/visibility';
 import { workedSpans } from '../attendance';
-import { getCompanyRules } from '../companies';
+import { companyDayparts, getCompanyRules } from '../companies';
 import {
   accumulateInvoices,
   hourMasks,
@@ -69,7 +69,8 @@ export async function getSales({ query, viewer }: { query: SalesQuery; viewer?: 
     query.source === 'invoices' || (query.source === 'auto' && filtered) ? 'invoices' : 'salesActual';
 
   const fields = [...new Set(query.fields ?? DEFAULT_FIELDS)];
-  const { profile, settings } = await getCompanyRules({ companyId });
+  const rules = await getCompanyRules({ companyId });
+  const { profile, settings } = rules;
   const wantsLabor = fields.includes('ratio') && (viewer === undefined || laborVisibleTo(viewer));
   const pricing = wantsLabor ? laborPricing(companyId) : undefined;
 
@@ -112,7 +113,9 @@ export async function getSales({ query, viewer }: { query: SalesQuery; viewer?: 
   const currency = seenCurrency ?? (await repo.readSalesCurrency(companyId));
 
   const hours = query.hours ? parseHours(query.hours) : null;
-  const { included, morning } = hourMasks({ period: query.period, hours, morningPeriodEnd: settings.morningPeriodEnd });
+  // morning ends where the company's dinner starts: the same dayparts as the forecast and the schedule's demand
+  const morningPeriodEnd = companyDayparts(rules).dinner;
+  const { included, morning } = hourMasks({ period: query.period, hours, morningPeriodEnd });
   const buckets = reduceDays(days, {
     startDate,
     endDate,

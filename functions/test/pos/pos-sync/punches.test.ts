@@ -1,5 +1,5 @@
 import { lockRange } from '../../../src/modules/attendance';
-import { writePunches, writeRoster } from '../../../src/modules/pos-sync';
+import { writeDeletions, writePunches, writeRoster } from '../../../src/modules/pos-sync';
 import { api } from '../../helpers/api';
 import { captureLogs } from '../../helpers/logs';
 import { bearer } from '../../helpers/users';
@@ -267,7 +267,7 @@ describe('POS punches', () => {
     );
   });
 
-  it('counts a punch in a payroll-locked range as failed, logs it and writes the rest of the page', async () => {
+  it('keeps a punch in a payroll-locked range as a late record (not in attendance), refuses an invalid one, writes the rest', async () => {
     const { co, kim } = await linkedCompany();
     await lockRange(co.companyId, { startDate: '2025-03-01', endDate: '2025-03-04' }, co.manager.uid);
     const logs = captureLogs();
@@ -283,14 +283,36 @@ describe('POS punches', () => {
           clockOutAt: at('2025-03-06', 500),
         }),
       ]);
-      expect(counts).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 2, held: 0 });
+      expect(counts).toEqual({ created: 1, updated: 1, unchanged: 0, failed: 1, held: 0 });
     } finally {
       logs.stop();
     }
     expect((await punchesOf(co, kim)).map((p) => p.vendor.externalId)).toEqual(['tc-open-day']);
+    const late = await docsOf(co.companyId, 'lateRecords');
+    expect(late).toEqual([
+      expect.objectContaining({
+        externalId: 'tc-locked',
+        change: 'created',
+        paidEmployeeId: null,
+        final: expect.objectContaining({ employeeId: kim, businessDate: DAY }),
+        lock: { startDate: '2025-03-01', endDate: '2025-03-04' },
+      }),
+    ]);
     const refused = logs.lines.filter((l) => l.includes('pos-sync record refused'));
-    expect(refused).toHaveLength(2);
-    expect(refused.join('\n')).toContain('PERIOD_LOCKED');
+    expect(refused).toHaveLength(1);
     expect(refused.join('\n')).toContain('INVALID_PUNCH_TIMES');
+    // the same page again: the late record is known, nothing changes
+    expect(
+      await writePunches(co.target, [
+        posPunch({ vendorId: 'tc-locked', employeeVendorId: 'tm-1', clockInAt: at(DAY, 540) }),
+      ]),
+    ).toMatchObject({ unchanged: 1, updated: 0 });
+    // deleted by id alone (a webhook): known only by its late record, deleted as a late record
+    const gone = { stream: 'punches' as const, vendorId: 'tc-locked', deletedAt: 1_700_000_000_001 };
+    expect(await writeDeletions(co.target, [gone])).toMatchObject({ updated: 1, failed: 0 });
+    expect(await docsOf(co.companyId, 'lateRecords')).toEqual([
+      expect.objectContaining({ externalId: 'tc-locked', change: 'deleted', final: null }),
+    ]);
+    expect(await writeDeletions(co.target, [gone])).toMatchObject({ updated: 0, unchanged: 1 });
   });
 });

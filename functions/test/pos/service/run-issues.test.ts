@@ -75,7 +75,7 @@ const issuesOf = async (co: TestCompany, runId: string, query: Record<string, un
 };
 
 describe('a run’s refused and held records', () => {
-  it('lists every punch refused in a closed range with its vendor id, code, reason and how to resolve it; the run summary points there', async () => {
+  it('lists every punch that reached a closed range as adjusted in an open period, with its vendor id, code, reason and how to read it', async () => {
     const truth = squareGroundTruth(LOCATION);
     const co = await createCompany({ profile: { timezone: TZ } });
     const batch = db().batch();
@@ -97,8 +97,9 @@ describe('a run’s refused and held records', () => {
 
     const run = await sync(co, { streams: ['roster', 'punches'] });
     expect(run.status).toBe('succeeded');
-    expect(run.counts.punches.failed).toBe(locked.length);
-    expect(run.summary).toContain(`${locked.length} refused (GET /runs/{runId}/issues lists each`);
+    // accepted as late records (attendance keeps the vendor's version; payroll pays it after the close), not refused
+    expect(run.counts.punches.failed).toBe(0);
+    expect(run.counts.punches.updated).toBe(locked.length);
     const all: Awaited<ReturnType<typeof issuesOf>>['issues'] = [];
     let cursor: string | null = null;
     do {
@@ -113,10 +114,10 @@ describe('a run’s refused and held records', () => {
     for (const issue of all)
       expect(issue).toMatchObject({
         stream: 'punches',
-        kind: 'refused',
-        code: 'PERIOD_LOCKED',
-        reason: expect.stringContaining('closed by payroll'),
-        resolve: expect.stringContaining('unlock'),
+        kind: 'held',
+        code: 'ADJUSTED_IN_OPEN_PERIOD',
+        reason: expect.stringContaining('which payroll has closed: that period stays as paid'),
+        resolve: expect.stringContaining('prior-period adjustment line'),
       });
 
     // a timecard the vendor deleted by id alone (queued by the webhook receiver) is removed by the next run

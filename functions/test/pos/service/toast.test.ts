@@ -4,6 +4,7 @@ import { createCompany, type TestCompany } from '../../helpers/fixtures';
 import { startVendors } from '../../helpers/integrations';
 import { bearer } from '../../helpers/users';
 import { db } from '../../../src/core/firebase';
+import { sessionKey } from '../../../src/modules/integration-engine/session-tokens';
 import * as functions from '../../../src/index';
 import { configureToastSim, toastGroundTruth } from '../../../dev/vendors/toast';
 import { SIMULATED, type RunningVendorSimulator } from '../../../dev/vendors/server';
@@ -108,8 +109,9 @@ describe('a Toast restaurant', () => {
     expect((await sync(other)).status).toBe('succeeded');
     expect((await sync(other)).status).toBe('succeeded');
     expect(sim.state.calls['/toast/authentication/v1/authentication/login']).toBe(1);
-    const kept = (await db().collection('vault').where('recordId', '>=', 'session~toast~').get()).docs.filter((d) =>
-      d.id.startsWith('session~toast~'),
+    // the vault is the project's: other files' Toast simulators (other credentials) keep their sessions there too
+    const kept = (await db().collection('vault').where('recordId', '>=', 'session~toast~').get()).docs.filter(
+      (d) => d.id === `session~${sessionKey('toast', SIMULATED.toast)}`,
     );
     expect(kept).toHaveLength(1);
     expect(Object.keys(kept[0].data()).sort()).toEqual([

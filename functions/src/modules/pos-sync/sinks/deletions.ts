@@ -1,7 +1,7 @@
 import type { PosDeletion, PosPunch, PosSale } from '../../../pos/connectors';
 import { db } from '../../../core/firebase';
 import { MAX_COMMIT_WRITES } from '../../../core/locks';
-import { readVendorPunches } from '../../attendance';
+import { readLateRecords, readVendorPunches } from '../../attendance';
 import { readExternalSales, saleOf } from '../../sales';
 import * as repo from '../repo';
 import type { SinkCounts, SinkTarget } from './common';
@@ -13,7 +13,7 @@ import { writePunches, writeSales } from './write';
  * carries only the timecard's id): each is found by its vendor id among what this connection
  * stored and written again as deleted through the stream's own sink, so it is reversed exactly as
  * a deletion a read delivers. A punch in attendance is removed (flagged for review when a manager
- * edited or approved it); a punch still held for an unlinked POS employee is dropped from the
+ * edited or approved it; a late record when payroll closed its range, late records included); a punch still held for an unlinked POS employee is dropped from the
  * held punches; a sale is recorded again with `voided: true` (the sales module takes it out of the
  * sales, the day aggregates and the tips). A deletion of something never stored, or already
  * applied, changes nothing (`unchanged`): applying the same deletions twice is safe.
@@ -43,8 +43,9 @@ async function deletePunches(t: SinkTarget, deletions: readonly PosDeletion[]): 
   const counts = zero();
   const ids = deletions.map((d) => d.vendorId);
   const heldRefs = ids.map((id) => repo.heldRef(t.companyId, repo.heldPunchDocId(t.connectionId, id)));
-  const [stored, heldSnaps, links] = await Promise.all([
+  const [stored, lateRecords, heldSnaps, links] = await Promise.all([
     readVendorPunches(t.companyId, t.slug, ids),
+    readLateRecords(t.companyId, t.slug, ids),
     db().getAll(...heldRefs),
     repo.linksOf(t.companyId, t.connectionId),
   ]);
@@ -57,7 +58,9 @@ async function deletePunches(t: SinkTarget, deletions: readonly PosDeletion[]): 
   const page: PosPunch[] = [];
   const dropHeld: number[] = [];
   deletions.forEach((d, i) => {
-    const ours = stored.get(d.vendorId);
+    // a punch known only by its late record (reported after its range was closed) is deleted as a late record too
+    const late = lateRecords.get(d.vendorId)?.final;
+    const ours = stored.get(d.vendorId) ?? late ?? undefined;
     if (ours) {
       const posId = posOf.get(ours.employeeId);
       page.push({

@@ -1,10 +1,12 @@
 import type { PosPunch } from '../../../pos/connectors';
 import { db } from '../../../core/firebase';
 import {
+  readLateRecords,
   readVendorPunches,
   removeVendorPunch,
   upsertVendorPunch,
   vendorPunchVersion,
+  type LateRecord,
   type VendorPunchInput,
 } from '../../attendance';
 import { listRoles } from '../../roles';
@@ -26,6 +28,27 @@ import { MAX_COMMIT_WRITES } from '../../../core/locks';
 
 const PUNCH_CONCURRENCY = 8;
 
+const CHANGE_WORDS: Record<LateRecord['change'], string> = {
+  created: 'new punch',
+  changed: 'change',
+  deleted: 'deletion',
+};
+
+/** A record that reached a range payroll closed: accepted as a late record, paid in the first report after the close. */
+export function lateIssue(vendorId: string, late: LateRecord) {
+  const { startDate, endDate } = late.lock;
+  return {
+    stream: 'punches',
+    vendorId,
+    kind: 'held' as const,
+    code: 'ADJUSTED_IN_OPEN_PERIOD',
+    reason:
+      `The punch lies in ${startDate} to ${endDate}, which payroll has closed: that period stays as paid, and this ` +
+      `${CHANGE_WORDS[late.change]} is kept as a late record and paid as a prior-period adjustment (lateRecord) in the ` +
+      `payroll report of the first period after ${endDate}`,
+  };
+}
+
 /** Role ids by name (compared like names), for the POS job title of a punch; a name two roles share names none. */
 async function rolesByTitle(companyId: string): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
@@ -40,7 +63,8 @@ async function rolesByTitle(companyId: string): Promise<Map<string, string | nul
 /**
  * A page of POS punches. A punch of a linked POS employee goes to the attendance module's punches
  * (upsertVendorPunch: source pos, its vendor id; a punch a manager edited or approved is flagged
- * for review, not overwritten; a deleted one is removed, or flagged). A new punch of an unlinked
+ * for review, not overwritten; a deleted one is removed, or flagged; one reaching a range payroll
+ * closed is a late record, listed with the run's issues as ADJUSTED_IN_OPEN_PERIOD). A new punch of an unlinked
  * (or unknown) POS employee cannot be an attendance punch: it is held and replayed when the POS
  * employee is linked; one already in attendance keeps its employee. Punches of one employee are
  * written in clock-in order, employees in parallel.
@@ -52,14 +76,12 @@ export async function recordPunches(t: SinkTarget, page: readonly PosPunch[]): P
   if (records.length === 0) return { counts, heldFor: [] };
   const posIdOf = (r: PosPunch) => repo.posEmployeeDocId(t.connectionId, r.employeeVendorId);
   const heldRefs = records.map((r) => repo.heldRef(t.companyId, repo.heldPunchDocId(t.connectionId, r.vendorId)));
-  const [links, roles, stored, heldSnaps] = await Promise.all([
+  const vendorIds = records.map((r) => r.vendorId);
+  const [links, roles, stored, lateRecords, heldSnaps] = await Promise.all([
     employeeIdsOf(t.companyId, records.map(posIdOf)),
     records.some((r) => r.jobTitle) ? rolesByTitle(t.companyId) : new Map<string, string | null>(),
-    readVendorPunches(
-      t.companyId,
-      t.slug,
-      records.map((r) => r.vendorId),
-    ),
+    readVendorPunches(t.companyId, t.slug, vendorIds),
+    readLateRecords(t.companyId, t.slug, vendorIds),
     db().getAll(...heldRefs),
   ]);
   const held = heldSnaps.map(repo.heldFromSnapshot);
@@ -71,13 +93,17 @@ export async function recordPunches(t: SinkTarget, page: readonly PosPunch[]): P
   records.forEach((r, i) => {
     const ours = stored.get(r.vendorId);
     // a punch already attributed keeps its employee while its POS employee is unlinked
-    const employeeId = links.get(posIdOf(r)) ?? ours?.employeeId;
+    const late = lateRecords.get(r.vendorId);
+    const employeeId = links.get(posIdOf(r)) ?? ours?.employeeId ?? late?.final?.employeeId;
     if (!employeeId) return void toHold.push(i);
     attributed.set(i, employeeId);
-    const input = punchInput(t, r, employeeId, roles);
+    const input: VendorPunchInput = { ...punchInput(t, r, employeeId, roles), ...(t.runId ? { runId: t.runId } : {}) };
     const version = vendorPunchVersion(input, r.deleted);
-    const known =
-      r.deleted && !ours
+    // a late record (the range was closed by payroll) holds the last version received, not the punch:
+    // attendance decides (in its transaction) whether the range is still closed
+    const known = late
+      ? false
+      : r.deleted && !ours
         ? true
         : !!ours && (ours.vendor?.version === version || ours.vendor?.pending?.version === version);
     if (known) {
@@ -127,10 +153,15 @@ export async function recordPunches(t: SinkTarget, page: readonly PosPunch[]): P
   await inPool([...byEmployee.values()], PUNCH_CONCURRENCY, async (items) => {
     for (const w of items.sort((a, b) => a.input.clockInAt - b.input.clockInAt)) {
       try {
-        const { outcome } = w.deleted
+        const written = w.deleted
           ? await removeVendorPunch(t.companyId, w.input)
           : await upsertVendorPunch(t.companyId, w.input);
-        if (outcome === 'created') counts.created++;
+        const { outcome } = written;
+        if (written.outcome === 'late') {
+          if (written.repeated) counts.unchanged++;
+          else counts.updated++;
+          noteIssue(t, lateIssue(records[w.index].vendorId, written.late));
+        } else if (outcome === 'created') counts.created++;
         else if (outcome === 'unchanged') counts.unchanged++;
         else counts.updated++;
         settled.push(w.index);

@@ -6,6 +6,9 @@ import type { History } from '../../../../src/modules/forecast/model';
 import { backtestOf } from '../../../../src/modules/forecast/service';
 import { seasonalHistory } from '../../../helpers/sales-history';
 
+// a backtest of a year (52 origins, 11 methods and a Holt-Winters reference) takes seconds on a loaded machine
+jest.setTimeout(120_000);
+
 const holidays = holidayCalendar('US');
 const START = '2026-01-01';
 const base = () => seasonalHistory({ startDate: START, endDate: '2026-03-25', calendar: holidays, seed: 7 });

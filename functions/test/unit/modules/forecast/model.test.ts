@@ -7,6 +7,9 @@ import { realHours } from '../../../../src/modules/forecast/hours';
 import { forecastDay, METHODS, type Calendar, type History } from '../../../../src/modules/forecast/model';
 import { seasonalHistory } from '../../../helpers/sales-history';
 
+// a backtest of a year (52 origins, 11 methods and a Holt-Winters reference) takes seconds on a loaded machine
+jest.setTimeout(120_000);
+
 const noHolidays: Calendar = { holidayOf: () => null };
 const sum = (v: ArrayLike<number>) => Array.from(v).reduce((a, b) => a + b, 0);
 
