@@ -1181,6 +1181,10 @@ export const OVERRIDES: Record<string, Override> = {
     setup: managerPunch,
     request: (_f, prepared) => ({ path: { punchId: prepared.punchId } }),
   },
+  'GET /sales/audit': {
+    why: 'names a business date, or one sale by posSource and externalId (every parameter is optional, one of the two is required: otherwise 400)',
+    request: () => ({ query: { date: '2026-11-12' } }),
+  },
   // pay periods: startDate must start one (otherwise 404 PERIOD_NOT_FOUND), as GET /payroll/periods names them
   'GET /payroll/periods/{startDate}/report': {
     why: 'startDate must be the first day of a pay period (otherwise 404 PERIOD_NOT_FOUND): the current one',

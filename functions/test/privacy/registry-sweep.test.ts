@@ -24,6 +24,7 @@ const IDS_ONLY = [
   'posSync/posHeld',
   'sales/invoices',
   'sales/posDeclaredTips',
+  'sales/posTipAdjustments',
   'sales/posTips',
   'schedule/schedulePremiums',
 ];

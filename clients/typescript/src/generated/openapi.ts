@@ -3657,6 +3657,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sales/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who voided or closed again a POS sale, and the tip adjustments it recorded
+         * @description Which sync run and which vendor record voided a sale from outside (a POS sale), or closed it again after a void, and what of it was taken out of or put back into the figures; with the tip adjustments its changes recorded when its business date was in a pay period payroll had closed (paid or taken back in the open period, listed by that period's payroll report).
+         *
+         *     Either `date` (a business date: the day's sales with an audit line or a tip adjustment) or `posSource` with `externalId` (one sale: 404 SALE_NOT_FOUND when the company has no such invoice); anything else is 400 VALIDATION_FAILED.
+         *
+         *     Managers and owners; for managers the tips are withheld while the policy hideTipsFromManagers is on (`hidden`).
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        get: operations["sales.getSalesAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sales/invoices": {
         parameters: {
             query?: never;
@@ -5506,7 +5532,9 @@ export interface components {
             /** @description Per hour, minor units: regularPay over the regular hours (with one rate and one workweek, the rate itself) */
             regularRate?: number | null;
             salaried: boolean;
-            /** @description The staff's tips of the period (POS card and cash tips, declared cash tips, voluntary gratuities, with tips given to and received from other employees; service charges are not tips) */
+            /** @description Tips of a closed period changed after it closed (a sale voided, deleted, closed again or changed at the vendor, delivered late, a punch's declared tips): paid or taken back in this period, in `tips` (and `cashTips` for the cash kinds); the closed period's report is not rewritten */
+            tipAdjustments?: components["schemas"]["TipAdjustmentLine"][];
+            /** @description The staff's tips of the period (POS card and cash tips, declared cash tips, voluntary gratuities, with tips given to and received from other employees; service charges are not tips), with the `tipAdjustments` paid in it; the tips of its dates changed after it closed are paid by the tip adjustments of a later period */
             tips?: number | null;
             /** @description Regular + overtime + double time + premiums + prior-period adjustments + tips (salaried employees: premiums and tips only; their salary is paid outside the hours) */
             totalPay?: number | null;
@@ -6864,6 +6892,8 @@ export interface components {
                  */
                 premiums: number | null;
                 regularMinutes: number;
+                /** @description The part of `tips` that is tip adjustments */
+                tipAdjustments?: number | null;
                 /** @description Integer minor units; null when withheld from the caller (`hidden`) */
                 tips?: number | null;
                 workedMinutes: number;
@@ -7535,6 +7565,70 @@ export interface components {
              */
             mode: "half_up" | "half_down" | "half_even" | "up" | "down" | "ceiling" | "floor";
         };
+        SalesAudit: {
+            companyId: string;
+            /** @description The business date asked for (null: one sale asked for) */
+            date: string | null;
+            /** @description What is withheld from this caller (x-visibility tags: tips by hideTipsFromManagers) */
+            hidden: string[];
+            /** @description By external id; a day lists only the sales with an audit line or a tip adjustment */
+            sales: {
+                /** @description Each void and re-close, oldest first */
+                audit: {
+                    /**
+                     * @description voided: the vendor voided (or deleted) the sale and it was reversed; reclosed: closed again, counted again
+                     * @enum {string}
+                     */
+                    action: "voided" | "reclosed";
+                    /** @description Net sales taken out (voided) or put back (reclosed), minor units */
+                    amount: number;
+                    /** @description When it was recorded, epoch ms */
+                    at: number;
+                    /** @description The part of tips in cash */
+                    cashTips?: number;
+                    /** @description The POS connection it came through */
+                    connectionId: string;
+                    /** @description The server of the sale */
+                    employeeId: string | null;
+                    /** @description Voluntary gratuities taken out or put back */
+                    gratuities?: number;
+                    /** @description The vendor's time of change of the version that did it */
+                    modifiedAt: number;
+                    /** @description The sync run that delivered it (null: written outside a run) */
+                    runId: string | null;
+                    /** @description Service charges taken out or put back (the restaurant's, not tips) */
+                    serviceCharges: number;
+                    /** @description When the sale was in a pay period payroll had closed: the business date its tip adjustments are paid on (null otherwise) */
+                    tipAdjustmentDate: string | null;
+                    /** @description Tips taken out or put back */
+                    tips?: number;
+                    /** @description The vendor's record (ticket id) */
+                    vendorId: string;
+                }[];
+                businessDate: string;
+                currency: string;
+                externalId: string;
+                posSource: string;
+                /** @description What its changes after a pay period closed did to the employees' tips: paid or taken back in a later period */
+                tipAdjustments?: {
+                    /** @description Minor units: the change to the employee's tips (negative: taken back) */
+                    amount: number;
+                    /** @enum {string} */
+                    change: "voided" | "reclosed" | "changed" | "late" | "declared";
+                    /** @description The business date it is paid on (the payroll report of the period holding it lists it) */
+                    date: string;
+                    employeeId: string;
+                    /** @enum {string} */
+                    kind: "cardTips" | "cashTips" | "declaredCashTips" | "gratuities" | "tipsGiven" | "tipsReceived";
+                    /** @description The sale's business date, in a closed pay period */
+                    originalDate: string;
+                    reason: string;
+                    runId: string | null;
+                }[];
+                /** @description Whether the vendor holds it voided now (then it counts nowhere) */
+                voided: boolean;
+            }[];
+        };
         SalesBucket: {
             /** @description With ratio: labor cost of the time actually worked (approved punches, unpaid breaks out) in the selection (minor units) */
             actualLaborCost?: number;
@@ -8186,6 +8280,34 @@ export interface components {
             shiftId?: string;
             /** @enum {string} */
             type: "missed_break" | "late" | "left_early" | "no_show" | "auto_clocked_out" | "overtime_risk" | "unscheduled";
+        };
+        TipAdjustmentLine: {
+            /** @description Minor units: the change to the employee's tips (negative: taken back) */
+            amount: number;
+            /**
+             * @description voided: the sale was voided or deleted at the vendor; reclosed: closed again after a void; changed: its tips or employee changed; late: delivered after the close; declared: a punch's declared cash tips changed
+             * @enum {string}
+             */
+            change: "voided" | "reclosed" | "changed" | "late" | "declared";
+            /** @description The POS connection (`import`: an invoice imported through POST /sales/invoices) */
+            connectionId: string;
+            /** @description The business date it was recorded on and is paid on, in this period */
+            date: string;
+            /**
+             * @description The kind of tips it changes; cashTips and declaredCashTips are in `cashTips` (the employee holds them in cash); the tips of an invoice imported through POST /sales/invoices (paid through the paycheck) are cardTips
+             * @enum {string}
+             */
+            kind: "cardTips" | "cashTips" | "declaredCashTips" | "gratuities" | "tipsGiven" | "tipsReceived";
+            /** @description The business date of the tips it changes, in a closed pay period */
+            originalDate: string;
+            /** @description What happened, in words */
+            reason: string;
+            /** @description The sync run that delivered the change (null: outside a run) */
+            runId: string | null;
+            /** @description The vendor (catalogue slug of the connection) */
+            vendor: string;
+            /** @description The vendor's record: the ticket (or punch, or imported invoice) id */
+            vendorId: string;
         };
         ToolUse: {
             /** @description Code of the refusal or failure the tool answered (e.g. INSUFFICIENT_ROLE, VALIDATION_FAILED) */
@@ -33029,7 +33151,111 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SALE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sales.getSalesAudit": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description A business date: the sales of that day with an audit line */
+                date?: string;
+                /** @description With externalId: one sale */
+                posSource?: "square" | "square_api_key" | "toast" | "clover" | "lightspeed" | "revel" | "spoton" | "csv";
+                /** @description The sale's id at the vendor (its ticket id) */
+                externalId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["SalesAudit"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SALE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33170,7 +33396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SALE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -15,6 +15,8 @@ export type { LateRecord } from './late-records';
 export { lateSpanOf } from './late-rules';
 export const lockRange = lazyFunction(locks, 'lockRange');
 export const unlockRange = lazyFunction(locks, 'unlockRange');
+/** The ranges of business dates payroll has closed (read in a transaction when one is given). */
+export const payrollLocks = lazyFunction(repo, 'readLocks');
 export const listPunches = lazyFunction(punches, 'listPunches');
 export const listPunchesFor = lazyFunction(punches, 'listPunchesFor');
 export type { ListPunchesInput } from './punches';

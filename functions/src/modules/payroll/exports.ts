@@ -79,7 +79,10 @@ import {
  *   `Tips` and `Cash Tips` (names to be set up on the Paychex client, like every SPI pay
  *   component, see below). Generic: `tips` is the staff's tips, with a `cash_tips` column (the
  *   part in cash) when the file has cash tips. Service charges and automatic gratuities are the
- *   restaurant's receipt, not tips (29 CFR 531.55): never in these columns.
+ *   restaurant's receipt, not tips (29 CFR 531.55): never in these columns. The tips of a row
+ *   include its tip adjustments (tips of a closed period changed later, paid or taken back with
+ *   this one: report.ts), each in its kind's column, so a file pays back or takes back the
+ *   difference; a row whose adjustments take back more than the period's tips has negative tips.
  * - Invalid input (a minute or money value that is not a safe integer, an unknown layout or
  *   currency, a malformed period) is a programming error: RangeError.
  * - Filename: `payroll-{companyId}-{periodStart}_{periodEnd}-{layout}.csv`, the company id reduced

@@ -6,7 +6,7 @@ import { lateSpanOf, listLateRecords, listPunches, workedSpans, type LateRecord,
 import type { CompanyRules } from '../companies';
 import { listEmployees, type Employee } from '../employees';
 import { listRoles } from '../roles';
-import { tipsByEmployee } from '../sales';
+import { tipsByEmployee, type TipAdjustment } from '../sales';
 import { listPremiums, shiftFromSnapshot, shiftRef, type Premium } from '../schedule';
 import { priorPeriodAdjustment, type AdjustmentLine, type PriorPeriodLine } from './adjustments';
 import { formatMinor } from './exports';
@@ -62,6 +62,8 @@ interface EmployeeInputs {
   tips: number;
   /** The part of `tips` the employee already holds in cash (entered on checks, declared on punches). */
   cashTips: number;
+  /** The tip adjustments paid in the period (already in `tips` and `cashTips`). */
+  tipAdjustments: TipAdjustment[];
   premiums: Premium[];
   payElements: PayElement[];
   mealWaivers: MealWaiver[];
@@ -287,7 +289,27 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   const salaried = (employee.salary ?? 0) > 0;
   const elements = payElementLines(inputs, rated, ctx, salaried);
   const { hours } = pay;
-  if (!hours.workedMinutes && !tips && !premiums.length && !adjustments.length && !elements.length) return null;
+  const tipAdjustments = inputs.tipAdjustments.map((a) => ({
+    originalDate: a.originalDate,
+    date: a.date,
+    kind: a.kind,
+    amount: a.amount,
+    change: a.change,
+    vendor: a.slug,
+    connectionId: a.connectionId,
+    vendorId: a.vendorId,
+    runId: a.runId,
+    reason: a.reason,
+  }));
+  if (
+    !hours.workedMinutes &&
+    !tips &&
+    !premiums.length &&
+    !adjustments.length &&
+    !elements.length &&
+    !tipAdjustments.length
+  )
+    return null;
   const money = salaried ? { regularPay: 0, overtimePay: 0, doubleTimePay: 0 } : pay;
   const premiumPay = premiums.reduce((s, p) => s + p.amount!, 0);
   const adjustmentPay = adjustments.reduce((s, a) => s + a.amount, 0);
@@ -332,6 +354,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     premiums,
     payElements: elements.map((e) => ({ ...e, kind: e.kind as PayElement['kind'] })),
     adjustments,
+    ...(tipAdjustments.length ? { tipAdjustments } : {}),
     earnings: [
       ...(salaried ? [] : pay.earnings.map((e) => ({ ...e }))),
       ...premiums.map((p) => ({
@@ -439,6 +462,7 @@ export async function computeReport(
         spans: spans.get(employee.id) ?? [],
         tips: sales.tips.get(employee.id) ?? 0,
         cashTips: sales.cashTips.get(employee.id) ?? 0,
+        tipAdjustments: sales.adjustments.get(employee.id) ?? [],
         premiums: premiumsOf.get(employee.id) ?? [],
         payElements: elementsOf.get(employee.id) ?? [],
         mealWaivers: waivers.get(employee.id) ?? [],
@@ -467,6 +491,7 @@ export async function computeReport(
       adjustments: sum((r) => r.adjustmentPay!),
       payElements: sum((r) => r.payElementPay!),
       tips: sum((r) => r.tips!),
+      tipAdjustments: sum((r) => (r.tipAdjustments ?? []).reduce((s, a) => s + a.amount, 0)),
     },
   };
 }

@@ -379,6 +379,31 @@ export const adjustmentLineSchema = z
   .meta({ id: 'AdjustmentLine' });
 export type AdjustmentLineOut = z.infer<typeof adjustmentLineSchema>;
 
+export const tipAdjustmentLineSchema = z
+  .object({
+    originalDate: z.string().describe('The business date of the tips it changes, in a closed pay period'),
+    date: z.string().describe('The business date it was recorded on and is paid on, in this period'),
+    kind: z
+      .enum(['cardTips', 'cashTips', 'declaredCashTips', 'gratuities', 'tipsGiven', 'tipsReceived'])
+      .describe(
+        'The kind of tips it changes; cashTips and declaredCashTips are in `cashTips` (the employee holds them in cash); the tips of an invoice imported through POST /sales/invoices (paid through the paycheck) are cardTips',
+      ),
+    amount: z.int().describe("Minor units: the change to the employee's tips (negative: taken back)"),
+    change: z
+      .enum(['voided', 'reclosed', 'changed', 'late', 'declared'])
+      .describe(
+        "voided: the sale was voided or deleted at the vendor; reclosed: closed again after a void; changed: its tips or employee changed; late: delivered after the close; declared: a punch's declared cash tips changed",
+      ),
+    vendor: z.string().describe('The vendor (catalogue slug of the connection)'),
+    connectionId: z
+      .string()
+      .describe('The POS connection (`import`: an invoice imported through POST /sales/invoices)'),
+    vendorId: z.string().describe("The vendor's record: the ticket (or punch, or imported invoice) id"),
+    runId: z.string().nullable().describe('The sync run that delivered the change (null: outside a run)'),
+    reason: z.string().describe('What happened, in words'),
+  })
+  .meta({ id: 'TipAdjustmentLine' });
+
 export const employeePaySchema = recordOf(
   z.object({
     employeeId: z.string(),
@@ -407,7 +432,7 @@ export const employeePaySchema = recordOf(
     adjustmentPay: pay.optional().describe('The sum of `adjustments` (absent from reports frozen before adjustments)'),
     payElementPay: pay.optional().describe('The sum of `payElements`: their amounts and the overtime they owe'),
     tips: tipsMoney.describe(
-      "The staff's tips of the period (POS card and cash tips, declared cash tips, voluntary gratuities, with tips given to and received from other employees; service charges are not tips)",
+      "The staff's tips of the period (POS card and cash tips, declared cash tips, voluntary gratuities, with tips given to and received from other employees; service charges are not tips), with the `tipAdjustments` paid in it; the tips of its dates changed after it closed are paid by the tip adjustments of a later period",
     ),
     cashTips: tipsMoney
       .optional()
@@ -442,6 +467,11 @@ export const employeePaySchema = recordOf(
       .optional()
       .describe(
         'Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), and POS records that arrived after their period closed',
+      ),
+    tipAdjustments: visibleTo(z.array(tipAdjustmentLineSchema), 'tips')
+      .optional()
+      .describe(
+        "Tips of a closed period changed after it closed (a sale voided, deleted, closed again or changed at the vendor, delivered late, a punch's declared tips): paid or taken back in this period, in `tips` (and `cashTips` for the cash kinds); the closed period's report is not rewritten",
       ),
     days: z.array(
       z.object({
@@ -481,6 +511,7 @@ export const reportSchema = z
       adjustments: pay.optional().describe('The sum of the prior-period adjustments'),
       payElements: pay.optional().describe('The sum of the pay elements and the overtime they owe'),
       tips: tipsMoney,
+      tipAdjustments: tipsMoney.optional().describe('The part of `tips` that is tip adjustments'),
     }),
   })
   .meta({ id: 'PayrollReport' });

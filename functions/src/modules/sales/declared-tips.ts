@@ -1,14 +1,16 @@
 import type { DocumentReference } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { businessSlot } from '../../core/calendar';
+import { businessSlot, businessToday } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import { db } from '../../core/firebase';
 import { lockKeys, writesLeft } from '../../core/locks';
 import { storedCollection } from '../../core/stored';
+import { payrollLocks } from '../attendance';
 import type { CompanyRules } from '../companies';
 import { deltaOf, type TipsDelta } from './external-rules';
 import * as repo from './repo';
 import { isZeroTips, noTips, TIP_KINDS } from './tip-kinds';
+import { payDateOf, tipAdjustmentsOf, type TipAdjustment } from './tip-adjustments';
 
 /**
  * Cash tips declared on POS punches (PosPunch.declaredCashTips: what the employee declares at
@@ -16,7 +18,8 @@ import { isZeroTips, noTips, TIP_KINDS } from './tip-kinds';
  * on the business date of the clock-in. Each punch's declared tips are kept as counted
  * (posDeclaredTips/{connectionId}~{vendorId}), so the same punch again changes nothing, a changed
  * one moves its tips (to another day or employee too), and a deleted one (or one whose tips are
- * gone) takes them out.
+ * gone) takes them out. A move on a business date of a pay period payroll has closed is also
+ * recorded as a tip adjustment paid in the open period (tip-adjustments.ts).
  */
 export interface DeclaredTips {
   connectionId: string;
@@ -46,14 +49,16 @@ const declared = storedCollection('posDeclaredTips', storedDeclared);
 const declaredRef = (companyId: string, connectionId: string, vendorId: string) =>
   declared.ref(companyId, `${connectionId}~${encodeURIComponent(vendorId)}`);
 
-/** Each punch: its declared document, and up to two tips documents (the old and the new day or employee). */
-const PER_COMMIT = Math.floor((writesLeft(1) - 1) / 3);
+/** Each punch: its declared document, up to two tips documents (the old and the new day or employee) and two tip adjustments. */
+const PER_COMMIT = Math.floor((writesLeft(1) - 1) / 5);
 
 /** Records the declared cash tips of punches (idempotent per punch, see above). */
 export async function recordDeclaredTips(p: {
   companyId: string;
   rules: CompanyRules;
   entries: readonly DeclaredTips[];
+  /** The sync run delivering the punches (named by their tip adjustments); null outside a run. */
+  runId?: string | null;
 }): Promise<void> {
   const byPunch = new Map(p.entries.map((e) => [`${e.connectionId}~${e.vendorId}`, e]));
   const entries = [...byPunch.values()];
@@ -66,8 +71,12 @@ export async function recordDeclaredTips(p: {
   const changed = entries
     .map((e, i) => ({ e, ref: refs[i], date: dateOf(e) }))
     .filter(({ e, date }, i) => !same(stored[i], e, date));
+  const today = businessToday(p.rules.profile.timezone, p.rules.settings.dayChangeTime);
   for (let k = 0; k < changed.length; k += PER_COMMIT)
-    await commit(p.companyId, p.rules.profile.currency, changed.slice(k, k + PER_COMMIT));
+    await commit(p.companyId, p.rules.profile.currency, changed.slice(k, k + PER_COMMIT), {
+      today,
+      runId: p.runId ?? null,
+    });
 }
 
 const same = (s: StoredDeclared | null, e: DeclaredTips, date: string) =>
@@ -79,6 +88,7 @@ async function commit(
   companyId: string,
   profileCurrency: string | null,
   chunk: readonly { e: DeclaredTips; ref: DocumentReference; date: string }[],
+  run: { today: string; runId: string | null },
 ): Promise<void> {
   const stateRef = repo.stateRef(companyId);
   await runExclusive(
@@ -86,13 +96,35 @@ async function commit(
     async (tx, [stateSnap, ...snaps]) => {
       const currency = (stateSnap.get('currency') as string | undefined) ?? profileCurrency ?? 'USD';
       const now = Date.now();
+      const closed = await payrollLocks(companyId, tx);
+      const payDate = payDateOf(closed, run.today);
+      const adjustments: TipAdjustment[] = [];
       const deltas = new Map<string, TipsDelta>();
       const writes: { ref: DocumentReference; data: StoredDeclared | null }[] = [];
       chunk.forEach(({ e, ref, date }, i) => {
         const before = declared.fromSnapshot(snaps[i]);
         if (same(before, e, date)) return;
-        if (before) deltaOf(deltas, before.date, before.employeeId, before.currency).declaredCashTips -= before.amount;
-        if (e.amount !== 0) deltaOf(deltas, date, e.employeeId, currency).declaredCashTips += e.amount;
+        const own = new Map<string, TipsDelta>();
+        for (const m of [deltas, own]) {
+          if (before) deltaOf(m, before.date, before.employeeId, before.currency).declaredCashTips -= before.amount;
+          if (e.amount !== 0) deltaOf(m, date, e.employeeId, currency).declaredCashTips += e.amount;
+        }
+        adjustments.push(
+          ...tipAdjustmentsOf({
+            deltas: own.values(),
+            closed,
+            payDate,
+            record: {
+              posSource: null,
+              connectionId: e.connectionId,
+              slug: e.slug,
+              vendorId: e.vendorId,
+              runId: run.runId,
+              change: 'declared',
+            },
+            at: now,
+          }),
+        );
         writes.push({
           ref,
           data:
@@ -121,6 +153,7 @@ async function commit(
             if (data) w.set(ref, data);
             else w.delete(ref);
           }
+          for (const a of adjustments) w.set(repo.newTipAdjustmentRef(companyId), a);
           moves.forEach(([, d], k) => {
             const figures = noTips();
             for (const kind of TIP_KINDS) figures[kind] = (storedTips[k]?.[kind] ?? 0) + d[kind];

@@ -1,8 +1,9 @@
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
-import { businessSlot } from '../../core/calendar';
+import { businessSlot, businessToday } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import { ALREADY_EXISTS } from '../../core/firestore';
 import { lockKeys, writesLeft } from '../../core/locks';
+import { payrollLocks } from '../attendance';
 import type { CompanyRules } from '../companies';
 import { addContribution, type DayMap } from './aggregate';
 import {
@@ -20,6 +21,7 @@ import {
   type TipsDelta,
 } from './external-rules';
 import { isZeroTips, noTips, TIP_KINDS, type TipKinds } from './tip-kinds';
+import { isClosedOn, payDateOf, tipAdjustmentsOf, type ClosedRange, type TipAdjustment } from './tip-adjustments';
 import { moveDays } from './importer';
 import * as repo from './repo';
 import type { PosAuditEntry, StoredExternalSale } from './schemas';
@@ -50,8 +52,11 @@ interface Recorded {
  * nothing; a changed one, or one now attributed to an employee, moves its invoice, the day
  * aggregates and the tips per business day and employee, card and cash apart, in the same commit).
  * Sales never seen are created without reading them, in commits as full as the write limit allows;
- * a commit that finds one stored already is written again the reading way. Answers, by index, how
- * each was recorded; nothing of a refused sale is written.
+ * a commit that finds one stored already is written again the reading way. A sale whose business
+ * date is in a pay period payroll has closed is always written the reading way: what it changes of
+ * an employee's tips there is also recorded as a tip adjustment paid in the open period
+ * (tip-adjustments.ts), in the same commit. Answers, by index, how each was recorded; nothing of a
+ * refused sale is written.
  */
 export async function recordExternalSales(p: {
   companyId: string;
@@ -65,14 +70,19 @@ export async function recordExternalSales(p: {
   const zone = p.rules.profile.timezone;
   const dayChange = p.rules.settings.dayChangeTime;
   const now = Date.now();
+  const ctx: Context = { companyId: p.companyId, now, runId, today: businessToday(zone, dayChange, now) };
   const outcomes: ExternalOutcome[] = new Array(p.sales.length);
   const recorded: Recorded[] = [];
+  const late: Recorded[] = [];
+  const closed = p.sales.length ? await payrollLocks(p.companyId) : [];
   p.sales.forEach((e, index) => {
     const record = recordOf(e, (closedAt) => businessSlot(closedAt, zone, dayChange).businessDate, now);
     if ('code' in record) outcomes[index] = { outcome: 'failed', held: false, ...record };
-    else recorded.push({ index, sale: record });
+    else (isClosedOn(closed, record.businessDate) ? late : recorded).push({ index, sale: record });
   });
   const slotOf = (e: StoredExternalSale) => businessSlot(e.closedAt, zone, dayChange);
+  for (let k = 0; k < late.length; k += UPDATE_CHUNK)
+    await recordReading(ctx, late.slice(k, k + UPDATE_CHUNK), slotOf, outcomes);
   const byCommit = newSaleCommits(
     recorded.map((r) => r.sale),
     NEW_SALES_BUDGET,
@@ -89,9 +99,45 @@ export async function recordExternalSales(p: {
     if (created[i]) for (const r of chunk) outcomes[r.index] = { outcome: 'created', held: heldOf(r.sale) };
     else
       for (let k = 0; k < chunk.length; k += UPDATE_CHUNK)
-        await recordReading(p.companyId, chunk.slice(k, k + UPDATE_CHUNK), slotOf, now, runId, outcomes);
+        await recordReading(ctx, chunk.slice(k, k + UPDATE_CHUNK), slotOf, outcomes);
   }
   return outcomes;
+}
+
+/** What every commit of one call shares. `today`: the company's business date, the day tip adjustments are paid on. */
+interface Context {
+  companyId: string;
+  now: number;
+  runId: string | null;
+  today: string;
+}
+
+/** The tip adjustments of one sale's change when its tips move on a closed business date (none otherwise). */
+function adjustmentsOf(
+  closed: readonly ClosedRange[],
+  sale: StoredExternalSale,
+  before: StoredExternalSale | null,
+  audit: PosAuditEntry | null,
+  ctx: Context,
+): TipAdjustment[] {
+  if (!closed.length) return [];
+  const own = new Map<string, TipsDelta>();
+  if (before) contribute(own, before, -1);
+  contribute(own, sale, 1);
+  return tipAdjustmentsOf({
+    deltas: own.values(),
+    closed,
+    payDate: payDateOf(closed, ctx.today),
+    record: {
+      posSource: sale.posSource,
+      connectionId: sale.connectionId,
+      slug: sale.slug,
+      vendorId: sale.vendorId,
+      runId: ctx.runId,
+      change: audit?.action ?? (before ? 'changed' : 'late'),
+    },
+    at: ctx.now,
+  });
 }
 
 /**
@@ -164,20 +210,22 @@ async function createNew(
  * tips. Splits itself when its writes would pass the per-commit limit. Sets each one's outcome.
  */
 async function recordReading(
-  companyId: string,
+  ctx: Context,
   chunk: readonly Recorded[],
   slotOf: (e: StoredExternalSale) => ReturnType<typeof businessSlot>,
-  now: number,
-  runId: string | null,
   outcomes: ExternalOutcome[],
 ): Promise<void> {
+  const { companyId, now, runId } = ctx;
   const refs = chunk.map((r) => repo.invoiceRef(companyId, r.sale.posSource, r.sale.vendorId));
   const stateRef = repo.stateRef(companyId);
   const audits: PosAuditEntry[] = [];
+  const adjustments: TipAdjustment[] = [];
   const result = await runExclusive<Map<number, ExternalOutcome> | 'split'>(
     lockKeys.salesInvoices(companyId),
     async (tx: Transaction) => {
       const [stateSnap, ...snaps] = await tx.getAll(stateRef, ...refs);
+      // read with the sales lock held: a period closed before this commit is seen by it
+      const closed = await payrollLocks(companyId, tx);
       let currency: string | null = (stateSnap.get('currency') as string | undefined) ?? null;
       const setCurrency = currency === null;
       const decided = new Map<number, ExternalOutcome>();
@@ -185,6 +233,7 @@ async function recordReading(
       const tips = new Map<string, TipsDelta>();
       const writes: { ref: FirebaseFirestore.DocumentReference; data: repo.StoredInvoice }[] = [];
       audits.length = 0;
+      adjustments.length = 0;
       chunk.forEach((r, i) => {
         const oldInvoice = repo.invoiceFromSnapshot(snaps[i]);
         const before = repo.externalSaleOf(snaps[i]);
@@ -210,7 +259,10 @@ async function recordReading(
         addContribution(days, invoice, 1);
         if (before) contribute(tips, before, -1);
         contribute(tips, sale, 1);
-        const audit = auditOf(sale, before, runId, now);
+        const plain = auditOf(sale, before, runId, now);
+        const adjusted = adjustmentsOf(closed, sale, before, plain, ctx);
+        adjustments.push(...adjusted);
+        const audit = plain && adjusted.length ? { ...plain, tipAdjustmentDate: adjusted[0].date } : plain;
         const posAudit = [...(oldInvoice?.posAudit ?? []), ...(audit ? [audit] : [])].slice(-MAX_AUDIT_LINES);
         writes.push({
           ref: refs[i],
@@ -220,7 +272,8 @@ async function recordReading(
         decided.set(r.index, { outcome: before ? 'updated' : 'created', held: heldOf(sale) });
       });
       const tipIds = [...tips.entries()].filter(([, d]) => !isZeroTips(d));
-      if (writes.length + days.size + tipIds.length + 1 > writesLeft(1)) return { result: 'split' };
+      if (writes.length + days.size + tipIds.length + adjustments.length + 1 > writesLeft(1))
+        return { result: 'split' };
       if (!writes.length && !setCurrency) return { result: decided };
       const dayRefs = [...days.keys()].map((d) => repo.dayRef(companyId, d));
       const tipRefs = tipIds.map(([id]) => repo.tipsRef(companyId, id));
@@ -231,6 +284,7 @@ async function recordReading(
         write: (w) => {
           if (setCurrency && currency) w.set(stateRef, { currency, updatedAt: now });
           for (const { ref, data } of writes) w.set(ref, data);
+          for (const a of adjustments) w.set(repo.newTipAdjustmentRef(companyId), a);
           moveDays(w, { refs: dayRefs, stored: read, deltas: days, currency: currency!, now });
           tipIds.forEach(([, d], k) => {
             const figures = moved(storedTips[k], d);
@@ -256,10 +310,18 @@ async function recordReading(
         runId: a.runId,
         connectionId: a.connectionId,
         vendorId: a.vendorId,
+        tipAdjustmentDate: a.tipAdjustmentDate ?? null,
+      });
+    if (adjustments.length)
+      logger.info('POS sales changed tips of a closed pay period: tip adjustments recorded', {
+        companyId,
+        runId,
+        adjustments: adjustments.length,
+        payDate: adjustments[0].date,
       });
     return;
   }
   const half = Math.ceil(chunk.length / 2);
-  await recordReading(companyId, chunk.slice(0, half), slotOf, now, runId, outcomes);
-  await recordReading(companyId, chunk.slice(half), slotOf, now, runId, outcomes);
+  await recordReading(ctx, chunk.slice(0, half), slotOf, outcomes);
+  await recordReading(ctx, chunk.slice(half), slotOf, outcomes);
 }

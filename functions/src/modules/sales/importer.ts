@@ -1,11 +1,20 @@
 import { DateTime } from 'luxon';
 import type { DocumentData, DocumentReference, Transaction } from 'firebase-admin/firestore';
 import { runExclusive } from '../../core/exclusive';
+import { payrollLocks } from '../attendance';
 import { getCompanyRules, type CompanyRules } from '../companies';
 import { addContribution, isEmptyVector, packHours, unpackHours, vectorTotals, type DayMap } from './aggregate';
+import { deltaOf, type TipsDelta } from './external-rules';
 import * as repo from './repo';
+import {
+  IMPORT_CONNECTION,
+  payDateOf,
+  tipAdjustmentsOf,
+  type ClosedRange,
+  type TipAdjustment,
+} from './tip-adjustments';
 import { invoiceItem, type ImportResult, type InvoiceItem } from './schemas';
-import { businessSlot } from '../../core/calendar';
+import { businessSlot, businessToday } from '../../core/calendar';
 import { lockKeys, writesLeft } from '../../core/locks';
 
 type Rejection = ImportResult['rejectedItems'][number];
@@ -152,6 +161,7 @@ export async function importInvoices({
     roles,
   };
   const now = Date.now();
+  const today = businessToday(ctx.zone, ctx.dayChangeSeconds, now);
   const rejected: Rejection[] = [];
   const prepared: Prepared[] = [];
   const seen = new Map<string, number>();
@@ -180,7 +190,7 @@ export async function importInvoices({
   const totals = { created: 0, updated: 0, unchanged: 0 };
   let currency: string | null = null;
   for (let i = 0; i < prepared.length; i += CHUNK_ITEMS) {
-    const result = await commitChunk(companyId, prepared.slice(i, i + CHUNK_ITEMS), now);
+    const result = await commitChunk(companyId, prepared.slice(i, i + CHUNK_ITEMS), now, today);
     totals.created += result.created;
     totals.updated += result.updated;
     totals.unchanged += result.unchanged;
@@ -200,14 +210,52 @@ interface ChunkResult {
   currency: string | null;
 }
 
+/**
+ * The tip adjustments of an imported invoice's change (its tips count as paid through payroll,
+ * service.ts tipsByEmployee): when its tips or employee change on a business date payroll has
+ * closed (tip-adjustments.ts). An invoice that keeps a sale from outside is counted by its posTips.
+ */
+function importAdjustments(
+  old: repo.StoredInvoice | null,
+  inv: repo.StoredInvoice,
+  closed: readonly ClosedRange[],
+  payDate: string,
+  now: number,
+): TipAdjustment[] {
+  if (!closed.length || old?.pos || old?.posHeldFor !== undefined) return [];
+  const own = new Map<string, TipsDelta>();
+  for (const [i, sign] of [
+    [old, -1],
+    [inv, 1],
+  ] as const)
+    if (i?.employeeId && i.tips) deltaOf(own, i.businessDate, i.employeeId, i.currency).cardTips += sign * i.tips;
+  return tipAdjustmentsOf({
+    deltas: own.values(),
+    closed,
+    payDate,
+    record: {
+      posSource: inv.posSource,
+      connectionId: IMPORT_CONNECTION,
+      slug: inv.posSource,
+      vendorId: inv.externalId,
+      runId: null,
+      change: old ? 'changed' : 'late',
+    },
+    at: now,
+  });
+}
+
 /** One exclusive commit; splits itself when its writes would pass the per-commit limit. */
-async function commitChunk(companyId: string, chunk: Prepared[], now: number): Promise<ChunkResult> {
+async function commitChunk(companyId: string, chunk: Prepared[], now: number, today: string): Promise<ChunkResult> {
   const outcome = await runExclusive<ChunkResult | 'split'>(
     lockKeys.salesInvoices(companyId),
     async (tx: Transaction) => {
       const stateRef = repo.stateRef(companyId);
       const [stateSnap, ...invoiceSnaps] = await tx.getAll(stateRef, ...chunk.map((p) => p.ref));
       const existing = invoiceSnaps.map(repo.invoiceFromSnapshot);
+      const closed = await payrollLocks(companyId, tx);
+      const payDate = payDateOf(closed, today);
+      const adjustments: TipAdjustment[] = [];
       let currency: string | null = (stateSnap.get('currency') as string | undefined) ?? null;
       const setCurrency = currency === null;
       const result: ChunkResult = { created: 0, updated: 0, unchanged: 0, rejected: [], currency };
@@ -238,6 +286,7 @@ async function commitChunk(companyId: string, chunk: Prepared[], now: number): P
           result.created++;
         }
         addContribution(deltas, inv, 1);
+        adjustments.push(...importAdjustments(old, inv, closed, payDate, now));
         writes.push({
           ref: p.ref,
           data: old ? { ...inv, importedAt: old.importedAt ?? now, ...repo.externalFields(old) } : inv,
@@ -245,7 +294,7 @@ async function commitChunk(companyId: string, chunk: Prepared[], now: number): P
       });
       result.currency = currency;
       const dates = [...deltas.keys()];
-      if (writes.length + dates.length + 1 > writesLeft(1)) return { result: 'split' };
+      if (writes.length + dates.length + adjustments.length + 1 > writesLeft(1)) return { result: 'split' };
       if (!writes.length && !setCurrency) return { result };
       const dayRefs = dates.map((d) => repo.dayRef(companyId, d));
       const stored = await repo.getAllInTx(tx, dayRefs);
@@ -254,6 +303,7 @@ async function commitChunk(companyId: string, chunk: Prepared[], now: number): P
         write: (t) => {
           if (setCurrency && currency) t.set(stateRef, { currency, updatedAt: now });
           for (const w of writes) t.set(w.ref, w.data);
+          for (const a of adjustments) t.set(repo.newTipAdjustmentRef(companyId), a);
           moveDays(t, { refs: dayRefs, stored, deltas, currency: currency!, now });
         },
       };
@@ -261,8 +311,8 @@ async function commitChunk(companyId: string, chunk: Prepared[], now: number): P
   );
   if (outcome !== 'split') return outcome;
   const half = Math.ceil(chunk.length / 2);
-  const a = await commitChunk(companyId, chunk.slice(0, half), now);
-  const b = await commitChunk(companyId, chunk.slice(half), now);
+  const a = await commitChunk(companyId, chunk.slice(0, half), now, today);
+  const b = await commitChunk(companyId, chunk.slice(half), now, today);
   return {
     created: a.created + b.created,
     updated: a.updated + b.updated,

@@ -19,6 +19,7 @@ export type { SalesQuery, StoredExternalSale } from './schemas';
 export const salesSchemas = (): Pick<typeof import('./schemas'), 'salesQuery' | 'salesResponse'> => schemas();
 export type { ExternalOutcome, ExternalSale } from './external-rules';
 export type { TipsFigures } from './tips';
+export type { AdjustedKind, TipAdjustment, TipChange } from './tip-adjustments';
 /** Sales from outside (a POS sync): checked once, recorded as invoices with their day aggregates and tips. */
 export const recordExternalSales = lazyFunction(external, 'recordExternalSales');
 export const tipsBetween = lazyFunction(tips, 'tipsBetween');

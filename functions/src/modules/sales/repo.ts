@@ -16,6 +16,7 @@ import { listShiftsInRange } from '../schedule';
 import { unpackHours, type DayMap, type InvoiceFilter, type InvoiceRecord } from './aggregate';
 import { storedExternalSale, storedInvoice, type StoredExternalSale, type StoredInvoice } from './schemas';
 import { isZeroTips, TIP_KINDS, type TipKind } from './tip-kinds';
+import { ADJUSTED_KINDS, type TipAdjustment } from './tip-adjustments';
 
 /**
  * Firestore paths of the sales module:
@@ -37,6 +38,11 @@ import { isZeroTips, TIP_KINDS, type TipKind } from './tip-kinds';
  *   companies/{cid}/posDeclaredTips/{connectionId}~{punch vendorId}   the cash tips declared on a
  *       POS punch as counted in posTips: {connectionId, slug, vendorId, employeeId, date, amount,
  *       currency, updatedAt} (declared-tips.ts), so a changed or deleted punch moves them
+ *   companies/{cid}/posTipAdjustments/{auto id}          a tip adjustment (tip-adjustments.ts): the
+ *       change a sale (or a punch's declared tips) made to an employee's tips of one kind on a
+ *       business date payroll had closed, paid on `date` in an open period: {date, originalDate,
+ *       employeeId, currency, kind, amount, posSource, connectionId, slug, vendorId, runId, change,
+ *       reason, at}, written in the commit that moves posTips
  * Invoices and the day documents they touch are written in the same commit (see importer.ts).
  */
 export const invoicesCollection = (companyId: string) => companyDoc(companyId).collection('invoices');
@@ -63,6 +69,17 @@ export const externalFields = (inv: StoredInvoice): ExternalFields =>
 
 /** What an invoice's read of its sale from outside decodes: `pos` alone (absent or null on an imported invoice). */
 const externalSaleOfInvoice = storedDecoder('invoices', z.object({ pos: storedExternalSale.nullish() }));
+
+/** One invoice, null when there is none. */
+export async function readInvoice(companyId: string, posSource: string, externalId: string) {
+  return invoiceFromSnapshot(await invoiceRef(companyId, posSource, externalId).get());
+}
+
+/** The invoices of one business date (their audits read; a day's invoices, not a range's). */
+export async function invoicesOfDay(companyId: string, date: string): Promise<StoredInvoice[]> {
+  const snap = await invoicesCollection(companyId).where('businessDate', '==', date).get();
+  return snap.docs.map(invoiceFromDoc);
+}
 
 /** The sale from outside an invoice keeps, null when it has none (imported, or no invoice). */
 export function externalSaleOf(snap: DocumentSnapshot): StoredExternalSale | null {
@@ -134,6 +151,51 @@ export async function readTips(
   const snap = await q.where('date', '>=', startDate).where('date', '<=', endDate).get();
   // new sales add their tips with increments, so a day whose tips sum to zero may keep its document
   return snap.docs.map(tipsFromDoc).filter((t) => !isZeroTips(t));
+}
+
+const storedTipAdjustment = z.object({
+  date: z.string(),
+  originalDate: z.string(),
+  employeeId: z.string(),
+  currency: z.string(),
+  kind: z.enum(ADJUSTED_KINDS),
+  amount: z.int(),
+  posSource: z.string().nullable(),
+  connectionId: z.string(),
+  slug: z.string(),
+  vendorId: z.string(),
+  runId: z.string().nullable(),
+  change: z.enum(['voided', 'reclosed', 'changed', 'late', 'declared']),
+  reason: z.string(),
+  at: z.number(),
+}) satisfies z.ZodType<TipAdjustment>;
+
+export const { collection: tipAdjustmentsCollection, fromDoc: tipAdjustmentFromDoc } = storedCollection(
+  'posTipAdjustments',
+  storedTipAdjustment,
+);
+
+/** A new tip adjustment's document (written in the commit that moves the tips it adjusts). */
+export const newTipAdjustmentRef = (companyId: string) => tipAdjustmentsCollection(companyId).doc();
+
+/**
+ * The tip adjustments paid on (`date`) or adjusting (`originalDate`) the business dates of a range,
+ * oldest first.
+ */
+export async function readTipAdjustments(
+  companyId: string,
+  by: 'date' | 'originalDate',
+  startDate: string,
+  endDate: string,
+): Promise<TipAdjustment[]> {
+  const snap = await tipAdjustmentsCollection(companyId).where(by, '>=', startDate).where(by, '<=', endDate).get();
+  return snap.docs.map(tipAdjustmentFromDoc).sort((a, b) => a.at - b.at || a.employeeId.localeCompare(b.employeeId));
+}
+
+/** The tip adjustments of one vendor record (a sale or a punch of a connection), oldest first. */
+export async function tipAdjustmentsOfRecord(companyId: string, vendorId: string): Promise<TipAdjustment[]> {
+  const snap = await tipAdjustmentsCollection(companyId).where('vendorId', '==', vendorId).get();
+  return snap.docs.map(tipAdjustmentFromDoc).sort((a, b) => a.at - b.at || a.employeeId.localeCompare(b.employeeId));
 }
 
 /** An invoice as the read path needs it, and the fields it selects (a projection: less to transfer and decode). */

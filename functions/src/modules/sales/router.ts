@@ -3,9 +3,11 @@ import { companyIdQuery } from '../../http/fields';
 import { importBody, importResponse, MAX_IMPORT_ITEMS, salesQuery, salesResponse } from './schemas';
 import { lazyFile } from '../kit';
 import { viewerOf } from '../companies';
+import { salesAuditQuery, salesAuditResponse } from './audit-schemas';
 
 /** The service (with attendance and the importer) is loaded by the first request that uses it, not with the routes. */
 const service = lazyFile<typeof import('./service')>(() => require('./service'));
+const audit = lazyFile<typeof import('./audit')>(() => require('./audit'));
 
 const manager = companyInQuery('manager');
 
@@ -36,6 +38,12 @@ const IMPORT_DESCRIPTION = `Imports up to ${MAX_IMPORT_ITEMS} invoices (POS tick
 
 Managers and owners.`;
 
+const AUDIT_DESCRIPTION = `Which sync run and which vendor record voided a sale from outside (a POS sale), or closed it again after a void, and what of it was taken out of or put back into the figures; with the tip adjustments its changes recorded when its business date was in a pay period payroll had closed (paid or taken back in the open period, listed by that period's payroll report).
+
+Either \`date\` (a business date: the day's sales with an audit line or a tip adjustment) or \`posSource\` with \`externalId\` (one sale: 404 SALE_NOT_FOUND when the company has no such invoice); anything else is 400 VALIDATION_FAILED.
+
+Managers and owners; for managers the tips are withheld while the policy hideTipsFromManagers is on (\`hidden\`).`;
+
 export const routes: RouteDef[] = [
   defineRoute({
     method: 'get',
@@ -47,6 +55,16 @@ export const routes: RouteDef[] = [
     response: salesResponse,
     // the caller's view (read once for the request, src/core/store-ops.ts): labour it withholds is not computed
     handler: async ({ query, member }) => service().getSales({ query, viewer: await viewerOf(member) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/sales/audit',
+    summary: 'Who voided or closed again a POS sale, and the tip adjustments it recorded',
+    description: AUDIT_DESCRIPTION,
+    access: manager,
+    query: salesAuditQuery,
+    response: salesAuditResponse,
+    handler: ({ query }) => audit().getSalesAudit({ query }),
   }),
   defineRoute({
     method: 'post',

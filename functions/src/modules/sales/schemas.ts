@@ -381,6 +381,12 @@ export const posAuditEntry = z.object({
   gratuities: z.number(),
   serviceCharges: z.number(),
   employeeId: z.string().nullable(),
+  tipAdjustmentDate: z
+    .string()
+    .optional()
+    .describe(
+      'When the sale is of a pay period payroll had closed: the business date its tip adjustments are paid on (the closed report is not rewritten)',
+    ),
 });
 export type PosAuditEntry = z.output<typeof posAuditEntry>;
 

@@ -16,6 +16,7 @@ import {
 import { laborByBusinessHour, laborOfWorkedTime, type WorkedTime } from './labor';
 import * as repo from './repo';
 import { addTips, noTips, staffTips } from './tip-kinds';
+import { addAdjustments, type TipAdjustment } from './tip-adjustments';
 import { DEFAULT_FIELDS, MAX_RANGE_DAYS, parseHours, type SalesField, type SalesQuery } from './schemas';
 
 export { importInvoices } from './importer';
@@ -285,26 +286,47 @@ async function laborCost(o: {
  * reports but does not pay out. Tips of imported invoices (not a POS sync) count as paid through
  * payroll. Sales without an employee are left out. Also the currency the company sells in (null
  * before its first import).
+ *
+ * The tips as paid (tip-adjustments.ts): the tip adjustments of the range's dates (changes recorded
+ * while they were in a closed pay period) are left out, being paid where they are dated, and those
+ * dated in the range are added (`adjustments` lists them per employee, oldest first). So the
+ * report of a closed period reads the same tips whenever it is computed, and none is paid twice.
  */
 export async function tipsByEmployee(
   companyId: string,
   startDate: string,
   endDate: string,
-): Promise<{ tips: Map<string, number>; cashTips: Map<string, number>; currency: string | null }> {
+): Promise<{
+  tips: Map<string, number>;
+  cashTips: Map<string, number>;
+  currency: string | null;
+  adjustments: Map<string, TipAdjustment[]>;
+}> {
   const tips = new Map<string, number>();
   const cashTips = new Map<string, number>();
   const add = (m: Map<string, number>, id: string, v: number) => v && m.set(id, (m.get(id) ?? 0) + v);
-  const [{ currency }, days] = await Promise.all([
+  const [{ currency }, days, paidHere, paidElsewhere] = await Promise.all([
     // the POS sales' tips are in posTips, kind by kind: only the imported invoices are read here
     repo.forEachInvoicePage(companyId, startDate, endDate, {}, (page) => {
       for (const r of page) if (r.employeeId && r.tips && !r.fromPos) add(tips, r.employeeId, r.tips);
     }),
     repo.readTips(companyId, startDate, endDate),
+    repo.readTipAdjustments(companyId, 'date', startDate, endDate),
+    repo.readTipAdjustments(companyId, 'originalDate', startDate, endDate),
   ]);
   for (const d of days) {
     if (!d.employeeId) continue;
     add(tips, d.employeeId, staffTips(d));
     add(cashTips, d.employeeId, d.cashTips + d.declaredCashTips);
   }
-  return { tips, cashTips, currency: currency ?? days[0]?.currency ?? null };
+  addAdjustments({ tips, cashTips }, paidElsewhere, -1);
+  addAdjustments({ tips, cashTips }, paidHere, 1);
+  const adjustments = new Map<string, TipAdjustment[]>();
+  for (const a of paidHere) adjustments.set(a.employeeId, [...(adjustments.get(a.employeeId) ?? []), a]);
+  return {
+    tips,
+    cashTips,
+    currency: currency ?? days[0]?.currency ?? paidHere[0]?.currency ?? null,
+    adjustments,
+  };
 }
