@@ -13,6 +13,6 @@ export async function putSpecialDay({
   body: SpecialDayBody;
 }): Promise<SpecialDay> {
   const day: SpecialDay = { date, kind: body.kind, name: body.name, factor: body.factor ?? null };
-  await repo.writeSpecialDay(member.companyId, day, member.uid);
+  await repo.writeSpecialDay(member.companyId, day);
   return day;
 }

@@ -23,8 +23,8 @@ export async function readSpecialDays(companyId: string, from: string, to: strin
   });
 }
 
-export async function writeSpecialDay(companyId: string, day: SpecialDay, updatedBy: string): Promise<void> {
-  const doc: DocumentData = { ...day, updatedBy, updatedAt: Date.now() };
+export async function writeSpecialDay(companyId: string, day: SpecialDay): Promise<void> {
+  const doc: DocumentData = { ...day, updatedAt: Date.now() };
   await specialDayRef(companyId, day.date).set(doc);
 }
 
