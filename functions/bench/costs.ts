@@ -39,9 +39,11 @@ const BEFORE: Record<string, [number, number]> = {
   'GET /requests (employee)': [7, 0],
   'GET /conversations (employee)': [2, 0],
   'POST /requests, a day off (employee)': [10, 5],
+  'POST /shifts/publish, a week of 150 drafts (manager)': [483, 170],
   'GET /sales, ratio hidden from managers (manager)': [95, 0],
   'fan-out of punch.flagged': [37, 10],
   'fan-out of request.created': [37, 10],
+  'fan-out of shift.published': [66, 62],
   'model call 1: budget check, no budget': [2, 0],
   'model call 2: budget check, no budget': [2, 0],
 };
@@ -64,17 +66,19 @@ async function main() {
       archived: false,
     });
   }
+  // the week ahead published, the week after it drafted (published by the benchmark)
   for (const [i, employeeId] of employeeIds.entries())
-    for (let d = 0; d < 5; d++)
+    for (let d = 0; d < 12; d++) {
+      if (d === 5 || d === 6) continue;
       batch.set(shiftRef(companyId, `bench-${employeeId}-${d}`), {
         companyId,
-        date: addDays(monday, d),
+        date: addDays(monday, d < 5 ? d : d + 2),
         employeeId,
         positionId: null,
         subRoleId: null,
         start: 9 * 60 + (i % 4) * 30,
         end: 17 * 60,
-        mode: 'published',
+        mode: d < 5 ? 'published' : 'draft',
         scheduleId: null,
         note: '',
         onHold: false,
@@ -83,6 +87,7 @@ async function main() {
         createdAt: 1,
         updatedAt: 1,
       });
+    }
   await batch.commit();
   await Promise.all(
     employeeIds
@@ -146,6 +151,11 @@ async function main() {
       .query(q)
       .set(a)
       .send({ type: 'dayOff', startDate: addDays(monday, 14), endDate: addDays(monday, 14) }),
+  );
+
+  const nextWeek = { startDate: addDays(monday, 7), endDate: addDays(monday, 13) };
+  await measure('POST /shifts/publish, a week of 150 drafts (manager)', co.manager, (a) =>
+    api('schedule').post('/shifts/publish').query(q).set(a).send(nextWeek),
   );
 
   // labour cost the view withholds (pay hidden from managers): before, computed and then withheld

@@ -126,6 +126,15 @@ describe('a company budget under 200 simultaneous calls', () => {
 const PROBE_FLOW = 'budget-probe';
 const GLOBAL_TEST_BUDGET = { amountUsd: 1000, period: 'day', flowLimitsUsd: { [PROBE_FLOW]: 0.000001 } };
 
+describe('the budget an instance remembers for a few seconds (BUDGET_CACHE_MS)', () => {
+  it('is forgotten when a budget is set through this instance: the very next call is held to it', async () => {
+    const co = await createCompany();
+    expect((await callAs(co, [haiku()])).status).toBe(200); // no budget, remembered as none
+    expect((await putBudget(co.companyId, { amountUsd: 0.0009, period: 'day' })).status).toBe(200);
+    expect((await callAs(co, [haiku()])).body.code).toBe('AI_BUDGET_EXCEEDED');
+  });
+});
+
 describe('budget rules at call time', () => {
   it('reserves the worst case of a call: refused when its maxTokens of output would not fit, admitted with fewer', async () => {
     const co = await createCompany();

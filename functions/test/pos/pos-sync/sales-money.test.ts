@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { writePunches, writeRoster, writeSales } from '../../../src/modules/pos-sync';
 import type { PosSale } from '../../../src/pos/connectors';
 import { tipsByEmployee } from '../../../src/modules/sales';
+import { lockRange } from '../../../src/modules/attendance';
 import { api } from '../../helpers/api';
 import { bearer } from '../../helpers/users';
 import {
@@ -234,6 +235,25 @@ describe('POS money as the vendor says it', () => {
         { ...NONE, employeeId: zoe, tipsReceived: 400, tips: 400 },
       ]),
     );
+  });
+
+  it('names the run whose punch changed declared cash tips after their period closed on the tip adjustment', async () => {
+    const { co, max } = await twoServers();
+    const punch = posPunch({
+      vendorId: 'tc-9',
+      employeeVendorId: 'tm-1',
+      clockInAt: at(DAY, 10 * 60),
+      declaredCashTips: 800,
+    });
+    await writePunches(co.target, [punch]);
+    await lockRange(co.companyId, { startDate: '2025-03-03', endDate: '2025-03-09' }, 'payroll-clerk');
+    await writePunches({ ...co.target, runId: 'run-late-tips' }, [
+      { ...punch, declaredCashTips: 500, modifiedAt: punch.modifiedAt + 1 },
+    ]);
+    const adjustments = await docsOf(co.companyId, 'posTipAdjustments');
+    expect(adjustments.map((a) => [a.employeeId, a.kind, a.amount, a.originalDate, a.runId])).toEqual([
+      [max, 'declaredCashTips', -300, DAY, 'run-late-tips'],
+    ]);
   });
 
   it('counts the cash tips declared on POS punches once per punch: a rerun changes nothing, a changed punch moves them, a deleted one takes them out', async () => {

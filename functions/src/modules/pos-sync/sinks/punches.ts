@@ -183,6 +183,7 @@ export async function recordPunches(t: SinkTarget, page: readonly PosPunch[]): P
   }
   // the cash tips declared on the punches written (or known already) go to the sales module's tips (a deleted punch's leave)
   const declared = settled.map((i) => declaredTipsOf(t, records[i], attributed.get(i)!));
-  if (declared.length) await recordDeclaredTips({ companyId: t.companyId, rules: await rulesOf(t), entries: declared });
+  if (declared.length)
+    await recordDeclaredTips({ companyId: t.companyId, rules: await rulesOf(t), entries: declared, runId: t.runId });
   return { counts, heldFor: toHold.map((i) => posIdOf(records[i])) };
 }
