@@ -22,7 +22,7 @@ const linear = (l: Linear, n: number) =>
 
 function row(m: Measured): string {
   const budget = budgetOf(m.key);
-  const own = m.key in BUDGETS ? '' : ' (default)';
+  const own = budget.projectWide ? ' (project-wide: not checked)' : m.key in BUDGETS ? '' : ' (default)';
   const cells = [
     `\`${m.key}\``,
     m.caller,
@@ -60,7 +60,9 @@ export function operationCostsMarkdown(measured: readonly Measured[]): string {
     'writes and deletes are counted at the client as Firestore bills them (`src/core/store-ops.ts`);',
     'n is the length of the longest list in the answer. A budget is `base + perItem × n`',
     '(`test/contract/budgets.ts`); writes and deletes share the write budget. The costs of a',
-    "restaurant's month built on these figures are in [COST.md](COST.md).",
+    "restaurant's month built on these figures are in [COST.md](COST.md). An operation marked",
+    "project-wide reads every company's documents of a kind (an administrator's overview): its",
+    'figure here is measured alone, and the sweep, whose database holds every test file, does not hold it to its budget.',
     '',
     '## The ten most frequent operations',
     '',

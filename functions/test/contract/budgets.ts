@@ -18,6 +18,12 @@ export interface Budget {
   writes: Linear;
   /** Why it costs what it costs, for the table. */
   why: string;
+  /**
+   * Its reads scale with the whole project's documents, not with its answer: in the sweep's
+   * database every other test file's companies are there too, so its figure is recorded (measured
+   * alone for the table) but not held to the budget there.
+   */
+  projectWide?: true;
 }
 
 const at = (base: number, perItem = 0): Linear => ({ base, perItem });
@@ -65,6 +71,14 @@ export const BUDGETS: Record<string, Budget> = {
   'GET /conversations': { reads: at(2, 1), writes: at(0), why: 'frequent: conversations' },
   // the sales history the model learns from (docs/FORECAST.md), not what it answers
   'GET /forecast': { reads: at(77, 1), writes: at(0), why: 'reads its sales history and its declared days' },
+  // three queries over every bucket of the project (the budgets, the current periods' ledgers, a week of
+  // the usage index) and the names of the companies among them
+  'GET /ai-budgets': {
+    reads: at(3, 1),
+    writes: at(0),
+    why: "project-wide: every bucket's budget, ledgers and recent days",
+    projectWide: true,
+  },
   'GET /forecast/backtest': { reads: at(82), writes: at(0), why: 'reads its sales history and its declared days' },
 };
 
@@ -97,6 +111,7 @@ export interface Measured {
 /** Why a measured call is over its operation's budget; null when within it. */
 export function overBudget(m: Measured): string | null {
   const budget = budgetOf(m.key);
+  if (budget.projectWide) return null;
   const reads = allowed(budget.reads, m.returned);
   const writes = allowed(budget.writes, m.returned);
   const over: string[] = [];
