@@ -21,8 +21,12 @@ const FIRESTORE_PORT = Number(process.env.TEST_FIRESTORE_PORT ?? 8180);
 const AUTH_PORT = Number(process.env.TEST_AUTH_PORT ?? 9199);
 // Distinct per port pair, so that parallel runs (e.g. on one developer machine) never share emulator state files.
 const PROJECT_ID = `demo-workforce-test-${AUTH_PORT}`;
-const TASKS_PORT = AUTH_PORT + 210;
-const STORAGE_PORT = AUTH_PORT + 220;
+// The other emulators take the four ports after AUTH_PORT + 200 (hub, logging, tasks, storage): runs
+// side by side (one per worktree) need auth ports at least 5 apart.
+const HUB_PORT = AUTH_PORT + 201;
+const LOGGING_PORT = AUTH_PORT + 202;
+const TASKS_PORT = AUTH_PORT + 203;
+const STORAGE_PORT = AUTH_PORT + 204;
 const REGION = 'us-central1';
 
 /** Keeps every task delivery (queue, body, Cloud Tasks headers) and answers 200. */
@@ -106,7 +110,7 @@ async function main() {
   const emulators = await startFirebaseEmulators({
     only: ['auth'],
     projectId: PROJECT_ID,
-    ports: { auth: AUTH_PORT, hub: AUTH_PORT + 201, logging: AUTH_PORT + 202 },
+    ports: { auth: AUTH_PORT, hub: HUB_PORT, logging: LOGGING_PORT },
   });
   const { TasksEmulator } = require('firebase-tools/lib/emulator/tasksEmulator');
   const tasks = new TasksEmulator({ host: '127.0.0.1', port: TASKS_PORT });
