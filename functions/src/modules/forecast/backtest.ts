@@ -1,15 +1,9 @@
 import { addDays, daysBetween } from '../../core/calendar';
 import { BUSINESS_HOURS, DAYPARTS, DEFAULT_DAYPARTS, daypartMap, type Daypart, type DaypartBounds } from './dayparts';
 import { holtWintersForecaster } from './holt-winters';
-import {
-  firstDateOf,
-  forecaster,
-  METHODS,
-  type Calendar,
-  type ClosureReason,
-  type History,
-  type MethodSpec,
-} from './model';
+import { firstDateOf, type ClosureReason } from './closures';
+import type { Calendar, History } from './history';
+import { forecaster, METHODS, type MethodSpec } from './model';
 
 /**
  * Rolling-origin backtest (pure): from each weekly origin of the history, forecast the next

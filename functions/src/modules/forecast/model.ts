@@ -1,5 +1,10 @@
 import { addDays, daysBetween, weekdayOf } from '../../core/calendar';
+import { closesOnHolidays, closureOf, firstDateOf, type ClosureReason } from './closures';
 import { BUSINESS_HOURS } from './dayparts';
+import { holidayEffect } from './holiday-effect';
+import { specialOf, total, type Calendar, type DayActuals, type Field, type History } from './history';
+
+export type { Calendar, DayActuals, DeclaredDay, Field, History } from './history';
 
 /**
  * The forecast models (pure): from the history of a company's business days, the sales and covers
@@ -10,17 +15,6 @@ import { BUSINESS_HOURS } from './dayparts';
  * level, and whether a recent-level or trend adjustment is applied. Which one a company gets is
  * decided by the backtest on its own history (backtest.ts), not chosen by hand.
  */
-
-/** A business day's actuals: per business hour (0..47), sales in minor units and covers. */
-export interface DayActuals {
-  sales: Float64Array;
-  covers: Float64Array;
-}
-
-/** Business date (YYYY-MM-DD) -> actuals. A date absent is a day without data (closed, or before the history). */
-export type History = Map<string, DayActuals>;
-
-export type Field = keyof DayActuals;
 
 export interface MethodSpec {
   name: string;
@@ -157,36 +151,6 @@ export const METHODS: readonly MethodSpec[] = [
 ];
 
 export const methodNamed = (name: string): MethodSpec => METHODS.find((m) => m.name === name) ?? METHODS[0];
-
-/** A day the company declared ahead (forecast module's special days): closed, or special under a name. */
-export interface DeclaredDay {
-  kind: 'closed' | 'special';
-  name: string;
-  /** A special day's multiplier when the company gives one (null: learnt like a holiday of that name). */
-  factor: number | null;
-}
-
-/**
- * What a forecast knows besides the history: which dates are public holidays or observances
- * (date -> name), and the days the company declared (closures, special days).
- */
-export interface Calendar {
-  holidayOf: (date: string) => string | null;
-  declaredOf?: (date: string) => DeclaredDay | null;
-}
-
-/** The holiday or the declared special day of a date (a declared special day's name first). */
-export function specialOf(cal: Calendar, date: string): string | null {
-  const declared = cal.declaredOf?.(date);
-  if (declared?.kind === 'special') return declared.name;
-  return cal.holidayOf(date);
-}
-
-const total = (v: ArrayLike<number>) => {
-  let s = 0;
-  for (let i = 0; i < v.length; i++) s += v[i];
-  return s;
-};
 
 /** The same weekday as `date` on or before `origin`, then weekly back: observed, non-holiday ones, newest first. */
 function sameWeekdays(history: History, cal: Calendar, date: string, origin: string, count: number): DayActuals[] {
@@ -405,139 +369,6 @@ function weeklyGrowth(history: History, origin: string, field: Field): number {
   return Math.min(0.05, Math.max(-0.05, num / den / meanY));
 }
 
-/**
- * What a date would have sold as an ordinary day: the mean of the same weekday one and two weeks
- * around it (observed, not holidays, not after the origin); null without any, or when that is 0.
- */
-export function expectedAround(history: History, cal: Calendar, date: string, origin: string, field: Field) {
-  const around = [-14, -7, 7, 14]
-    .map((k) => addDays(date, k))
-    .filter((d) => d <= origin && specialOf(cal, d) === null)
-    .map((d) => history.get(d))
-    .filter((d): d is DayActuals => d !== undefined);
-  if (around.length === 0) return null;
-  const expected = around.reduce((s, d) => s + total(d[field]), 0) / around.length;
-  return expected > 0 ? expected : null;
-}
-
-export interface HolidayEffect {
-  /** Multiplier of the holiday's day, as the history shows it (1: no effect seen, or no history). */
-  factor: number;
-  /** How many past holidays it was learnt from. */
-  seen: number;
-  /** The holiday's own hour shape (shares of its day), where the history has it: Nochebuena's closed dinner. */
-  shape: Float64Array | null;
-}
-
-/** One sighting of a holiday carries its noise too: its own ratio is shrunk toward 1 by n / (n + 0.2). */
-const OWN_SHRINK = 0.2;
-/** The mean of other holidays says less about this one: shrunk by n / (n + 2). */
-const ALL_SHRINK = 2;
-
-/**
- * The effect of a holiday named `name` on its day, learnt from the holidays in the history up to
- * the origin: each one's actual day against the mean of the same weekday one and two weeks
- * around it. The same holiday's own ratios and hour shape when the history has it, else the mean
- * of all holidays' ratios, shrunk toward 1 by the few it rests on. Days it was closed are
- * closures (closureOf), not effects, and are left out here.
- */
-export function holidayEffect(
-  history: History,
-  cal: Calendar,
-  name: string,
-  origin: string,
-  field: Field,
-): HolidayEffect {
-  const own: number[] = [];
-  const all: number[] = [];
-  const shape = new Float64Array(BUSINESS_HOURS);
-  for (const [date, day] of history) {
-    if (date > origin) continue;
-    const holiday = specialOf(cal, date);
-    if (holiday === null) continue;
-    const sold = total(day[field]);
-    if (sold <= 0) continue;
-    const expected = expectedAround(history, cal, date, origin, field);
-    if (expected === null) continue;
-    const ratio = sold / expected;
-    all.push(ratio);
-    if (holiday === name) {
-      own.push(ratio);
-      for (let h = 0; h < BUSINESS_HOURS; h++) shape[h] += day[field][h] / sold;
-    }
-  }
-  const mean = (xs: number[]) => total(xs) / xs.length;
-  if (own.length)
-    return {
-      factor: 1 + ((mean(own) - 1) * own.length) / (own.length + OWN_SHRINK),
-      seen: own.length,
-      shape: shape.map((v) => v / own.length),
-    };
-  if (all.length)
-    return { factor: 1 + ((mean(all) - 1) * all.length) / (all.length + ALL_SHRINK), seen: all.length, shape: null };
-  return { factor: 1, seen: 0, shape: null };
-}
-
-/** The same calendar date a year before (29 February: 1 March). */
-const lastYearOf = (date: string) => {
-  const d = `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`;
-  return date.slice(5) === '02-29' ? d.replace('02-29', '03-01') : d;
-};
-
-/** Why a date is forecast closed: declared by the company, closed on that weekday lately, on that holiday last time, or on that date last year. */
-export type ClosureReason = 'declared' | 'weekday' | 'holiday' | 'lastYear';
-
-/**
- * Closures learnt as facts. A date of the history's span (its first day to the origin) without
- * sales is a day the company was closed: the history knows no other reason for a day without a
- * single sale. A date ahead is closed when the company declared it, when the same weekday was
- * closed the last 4 times (while other days were open, or through a break the year before does not show ending), when its holiday was closed the last time it came (or the company
- * closed on every holiday it had, at least 3), or when both the same date and the same weekday a
- * year back were closed (an annual closure such as a summer break; one closed day alone is not).
- */
-export function closureOf(history: History, cal: Calendar, date: string, origin: string, first: string) {
-  const declared = cal.declaredOf?.(date);
-  if (declared?.kind === 'closed') return 'declared' as ClosureReason;
-  const closed = (d: string) => d >= first && d <= origin && !(total(history.get(d)?.sales ?? []) > 0);
-  const back = (weekdayOf(origin) - weekdayOf(date) + 7) % 7;
-  const weekdays = [0, 7, 14, 21].map((k) => addDays(origin, -back - k));
-  if (weekdays.every(closed)) {
-    // a weekday closed among open days; a closure of the whole weeks (a break) lasts until the year
-    // before shows the date open
-    const openLately = Array.from({ length: 28 }, (_, k) => addDays(origin, -k)).some((d) => !closed(d));
-    const yearBack = addDays(date, -364);
-    const openYearBack = yearBack >= first && (!closed(yearBack) || !closed(lastYearOf(date)));
-    if (openLately || !openYearBack) return 'weekday';
-  }
-  const holiday = specialOf(cal, date);
-  if (holiday !== null) {
-    for (let k = 345; k <= 385; k++) {
-      const d = addDays(date, -k);
-      if (d < first) break;
-      if (specialOf(cal, d) === holiday) {
-        if (closed(d)) return 'holiday';
-        break;
-      }
-    }
-  }
-  if (closed(lastYearOf(date)) && closed(addDays(date, -364))) return 'lastYear';
-  return null;
-}
-
-/** Whether the company closed on every holiday of its history (at least 3 of them, weekdays it closes anyway left out). */
-function closesOnHolidays(history: History, cal: Calendar, origin: string, first: string): boolean {
-  let seen = 0;
-  let closedOn = 0;
-  for (let d = first; d <= origin; d = addDays(d, 1)) {
-    if (specialOf(cal, d) === null) continue;
-    const sameWeekday = [-7, 7].map((k) => addDays(d, k)).filter((x) => x >= first && x <= origin);
-    if (sameWeekday.length === 0 || sameWeekday.every((x) => !(total(history.get(x)?.sales ?? []) > 0))) continue;
-    seen++;
-    if (!(total(history.get(d)?.sales ?? []) > 0)) closedOn++;
-  }
-  return seen >= 3 && closedOn === seen;
-}
-
 export interface DayForecast {
   sales: Float64Array;
   covers: Float64Array;
@@ -547,13 +378,6 @@ export interface DayForecast {
   /** Why the date is forecast closed (all zeros); null: open. */
   closed: ClosureReason | null;
 }
-
-/** The first date of a history (its span starts there). */
-export const firstDateOf = (history: History): string | null => {
-  let first: string | null = null;
-  for (const d of history.keys()) if (first === null || d < first) first = d;
-  return first;
-};
 
 /**
  * The forecaster of an origin: forecasts business dates from the history up to `origin`

@@ -1,4 +1,5 @@
-import { expectedAround, type Calendar, type History } from './model';
+import { expectedAround } from './holiday-effect';
+import type { Calendar, History } from './history';
 import type { DailyWeather } from './weather';
 
 /** A rainy day: at least this much precipitation (mm) over the local day. */
