@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companyIdQuery, isoDate } from '../../http/fields';
 import { visibleTo } from '../../http/visibility';
 import { POS_SOURCES } from './sources';
+import { ADJUSTED_KINDS, TIP_CHANGES } from './tip-adjustments';
 
 /** GET /sales/audit: its query and answer (a file of its own: the route names them without loading the other sales schemas). */
 export const salesAuditQuery = companyIdQuery
@@ -50,9 +51,9 @@ const tipAdjustment = z.object({
   originalDate: z.string().describe("The sale's business date, in a closed pay period"),
   date: z.string().describe('The business date it is paid on (the payroll report of the period holding it lists it)'),
   employeeId: z.string(),
-  kind: z.enum(['cardTips', 'cashTips', 'declaredCashTips', 'gratuities', 'tipsGiven', 'tipsReceived']),
+  kind: z.enum(ADJUSTED_KINDS),
   amount: z.int().describe("Minor units: the change to the employee's tips (negative: taken back)"),
-  change: z.enum(['voided', 'reclosed', 'changed', 'late', 'declared']),
+  change: z.enum(TIP_CHANGES),
   runId: z.string().nullable(),
   reason: z.string(),
 });

@@ -16,7 +16,7 @@ import { listShiftsInRange } from '../schedule';
 import { unpackHours, type DayMap, type InvoiceFilter, type InvoiceRecord } from './aggregate';
 import { storedExternalSale, storedInvoice, type StoredExternalSale, type StoredInvoice } from './schemas';
 import { isZeroTips, TIP_KINDS, type TipKind } from './tip-kinds';
-import { ADJUSTED_KINDS, type TipAdjustment } from './tip-adjustments';
+import { ADJUSTED_KINDS, TIP_CHANGES, type TipAdjustment } from './tip-adjustments';
 
 /**
  * Firestore paths of the sales module:
@@ -165,7 +165,7 @@ const storedTipAdjustment = z.object({
   slug: z.string(),
   vendorId: z.string(),
   runId: z.string().nullable(),
-  change: z.enum(['voided', 'reclosed', 'changed', 'late', 'declared']),
+  change: z.enum(TIP_CHANGES),
   reason: z.string(),
   at: z.number(),
 }) satisfies z.ZodType<TipAdjustment>;

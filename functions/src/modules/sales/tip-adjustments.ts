@@ -57,7 +57,8 @@ const KIND_WORDS: Record<AdjustedKind, string> = {
 };
 
 /** What happened to the record: voided (or deleted) at the vendor, closed again after a void, changed, delivered after the close, a punch's declared tips changed. */
-export type TipChange = 'voided' | 'reclosed' | 'changed' | 'late' | 'declared';
+export const TIP_CHANGES = ['voided', 'reclosed', 'changed', 'late', 'declared'] as const;
+export type TipChange = (typeof TIP_CHANGES)[number];
 
 const CHANGE_WORDS: Record<TipChange, string> = {
   voided: 'voided or deleted at the vendor',
