@@ -101,7 +101,7 @@ export const coreErrors = defineErrors({
   IDEMPOTENT_ANSWER_NOT_KEPT: {
     status: 409,
     meaning:
-      'The request with this Idempotency-Key has completed, but its answer is not kept (it held a secret shown once, or was too large): read the resource instead',
+      'The request with this Idempotency-Key has completed, but its answer is not kept (it held a secret shown once, or was too large, or was lost after its changes were saved): read the resource instead',
   },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,

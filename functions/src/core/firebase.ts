@@ -4,7 +4,7 @@ import type { App } from 'firebase-admin/app';
 import { config } from './config';
 import { deadlineExceeded, pastDeadline } from './deadline';
 import { lazyFile } from './lazy';
-import { countStoreOps } from './store-ops';
+import { commitMarkFor, countStoreOps, markCommitted } from './store-ops';
 
 const firebaseAdminAppPackage = lazyFile<typeof import('firebase-admin/app')>(() => require('firebase-admin/app'));
 const firebaseAdminAuthPackage = lazyFile<typeof import('firebase-admin/auth')>(() => require('firebase-admin/auth'));
@@ -31,7 +31,7 @@ export function adminApp(): App {
 export function db(): Firestore {
   if (!firestore) {
     const { getFirestore } = firestoreNs();
-    refuseCommitsPastDeadline();
+    guardCommits();
     countStoreOps();
     firestore = getFirestore(adminApp());
     firestore.settings({
@@ -42,21 +42,42 @@ export function db(): Firestore {
   return firestore;
 }
 
+interface BatchInternals {
+  _ops: { docPath: string }[];
+  update(ref: FirebaseFirestore.DocumentReference, data: object, precondition: object): unknown;
+}
+
 /**
- * A request answered by its deadline (src/core/deadline.ts) goes on running until its current call
- * fails or returns; what it would commit after that answer is refused, so a client told 503 finds no
- * write made behind its back when the database comes back (a transaction's retry included). Every
- * write, batch and transaction commit of @google-cloud/firestore goes through `WriteBatch._commit`;
- * if a new version renames it, this fails at the first use instead of silently guarding nothing.
+ * Every write, batch and transaction commit of @google-cloud/firestore goes through
+ * `WriteBatch._commit`; if a new version renames it, this fails at the first use instead of silently
+ * guarding nothing. Two things happen there:
+ * - A request answered by its deadline (src/core/deadline.ts) goes on running until its current call
+ *   fails or returns; what it would commit after that answer is refused, so a client told 503 finds
+ *   no write made behind its back when the database comes back (a transaction's retry included).
+ * - The completing commit of a request with an Idempotency-Key also marks its key's record as
+ *   committed (src/http/idempotency.ts, CommitMark in store-ops.ts), in the same atomic commit.
  */
-function refuseCommitsPastDeadline(): void {
+
+function guardCommits(): void {
   type Commit = (...args: unknown[]) => Promise<unknown>;
   const proto = firestoreNs().WriteBatch.prototype as unknown as { _commit?: Commit; guarded?: boolean };
   if (proto.guarded) return;
   const commit = proto._commit;
   if (typeof commit !== 'function') throw new Error('@google-cloud/firestore has no WriteBatch._commit to guard');
-  proto._commit = function (this: unknown, ...args: unknown[]) {
-    return pastDeadline() ? Promise.reject(deadlineExceeded()) : commit.apply(this, args);
+  proto._commit = function (this: BatchInternals, ...args: unknown[]) {
+    if (pastDeadline()) return Promise.reject(deadlineExceeded());
+    // a BulkWriter's batchWrite is not atomic: it never completes a request
+    const atomic = (args[0] as { methodName?: string } | undefined)?.methodName !== 'batchWrite';
+    const mark = commitMarkFor(
+      this._ops.map((op) => op.docPath),
+      atomic,
+    );
+    if (!mark) return commit.apply(this, args);
+    this.update(mark.ref, mark.fields, mark.precondition);
+    return commit.apply(this, args).then((result) => {
+      markCommitted(mark);
+      return result;
+    });
   };
   proto.guarded = true;
 }

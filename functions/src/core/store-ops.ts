@@ -21,21 +21,99 @@ export interface StoreOps {
   deletes: number;
 }
 
+/**
+ * The write that marks a request with an Idempotency-Key as committed (src/http/idempotency.ts),
+ * added by `WriteBatch._commit` (src/core/firebase.ts) to the request's completing commit: the
+ * first that writes more than bookkeeping, or the one its code names (`markRequestComplete`).
+ */
+export interface CommitMark {
+  ref: FirebaseFirestore.DocumentReference;
+  fields: Record<string, unknown>;
+  precondition: FirebaseFirestore.Precondition;
+  /** `first`: the first commit writing more than bookkeeping; `marked`: only `markRequestComplete`'s. */
+  placement: 'first' | 'marked';
+  /** Set once a commit holding the mark succeeded. */
+  committed: boolean;
+  /** Set when the answer is being kept: no commit is marked after it. */
+  closed: boolean;
+}
+
 interface Scope {
   ops: StoreOps;
   memo: Map<string, Promise<unknown>>;
+  mark: CommitMark | null;
+  /** Commits that wrote more than bookkeeping (watched requests only: the contract sweep checks them). */
+  effectCommits: number;
 }
 
 const storage = new AsyncLocalStorage<Scope>();
 /** The counts of the requests run while a watcher is on, by request id (tests and benchmarks). */
-const watchers = new Set<Map<string, StoreOps>>();
+const watchers = new Set<Map<string, Scope>>();
 
 export const noOps = (): StoreOps => ({ reads: 0, writes: 0, deletes: 0 });
 
 /** Runs `work` (one request) counting its Firestore operations into `ops`. */
 export function runCounted<T>(requestId: string, ops: StoreOps, work: () => Promise<T>): Promise<T> {
-  for (const watcher of watchers) watcher.set(requestId, ops);
-  return storage.run({ ops, memo: new Map() }, work);
+  const scope: Scope = { ops, memo: new Map(), mark: null, effectCommits: 0 };
+  for (const watcher of watchers) watcher.set(requestId, scope);
+  return storage.run(scope, work);
+}
+
+/** From now on, the request's completing commit also writes `mark` (see CommitMark). */
+export function markRequestCommits(mark: Omit<CommitMark, 'committed' | 'closed'>): CommitMark | null {
+  const scope = storage.getStore();
+  if (!scope) return null;
+  scope.mark = { ...mark, committed: false, closed: false };
+  return scope.mark;
+}
+
+/**
+ * Collections a request writes on the side of what it does (rate-limit counters, exclusive-section
+ * locks, AI spend, idempotency records): a commit of only these does not complete it.
+ */
+const BOOKKEEPING = new Set([
+  'rateLimits',
+  'locks',
+  'idempotencyKeys',
+  'aiBudgetLedgers',
+  'aiUsage',
+  'aiUsageRows',
+  'aiUsageDays',
+  'aiUsageBucketDays',
+  'aiUsageOnboarding',
+  'aiUsageOnboardingRows',
+]);
+const collectionOf = (docPath: string) => docPath.split('/').at(-2) ?? '';
+const doesWork = (docPaths: readonly string[]) => docPaths.some((p) => !BOOKKEEPING.has(collectionOf(p)));
+
+/**
+ * Called by `WriteBatch._commit` with the paths a commit writes: the request's mark when this commit
+ * is to carry it (and counts the commit when it does more than bookkeeping).
+ */
+export function commitMarkFor(docPaths: readonly string[], atomic: boolean): CommitMark | null {
+  const scope = storage.getStore();
+  if (!scope || !atomic || !doesWork(docPaths)) return null;
+  scope.effectCommits++;
+  const mark = scope.mark;
+  return mark && mark.placement === 'first' && !mark.committed && !mark.closed ? mark : null;
+}
+
+type Writer = { update(ref: FirebaseFirestore.DocumentReference, data: object, precondition?: object): unknown };
+
+/**
+ * For a route whose completing commit is not its first (`completion: 'marked'`): the writer (a batch
+ * or transaction) of the commit that completes the request also marks its Idempotency-Key as
+ * committed. A transaction retried runs this again, and marks its last attempt.
+ */
+export function markRequestComplete(writer: Writer): void {
+  const mark = storage.getStore()?.mark;
+  if (!mark || mark.placement !== 'marked' || mark.closed) return;
+  writer.update(mark.ref, mark.fields, mark.precondition);
+}
+
+/** The request's mark, when one of its commits carried it: the commit hook records it. */
+export function markCommitted(mark: CommitMark): void {
+  mark.committed = true;
 }
 
 /**
@@ -60,10 +138,19 @@ export function forgetRequestMemo(key: string): void {
 }
 
 /** Watches the requests run from now on: their counts by request id (the `X-Request-Id` answered). */
-export function watchRequests(): { get(requestId: string): StoreOps | undefined; stop(): void } {
-  const seen = new Map<string, StoreOps>();
+export function watchRequests(): {
+  get(requestId: string): StoreOps | undefined;
+  /** How many of its commits wrote more than bookkeeping. */
+  effectCommitsOf(requestId: string): number | undefined;
+  stop(): void;
+} {
+  const seen = new Map<string, Scope>();
   watchers.add(seen);
-  return { get: (id) => seen.get(id), stop: () => watchers.delete(seen) };
+  return {
+    get: (id) => seen.get(id)?.ops,
+    effectCommitsOf: (id) => seen.get(id)?.effectCommits,
+    stop: () => watchers.delete(seen),
+  };
 }
 
 const add = (what: keyof StoreOps, n: number) => {

@@ -270,6 +270,8 @@ function idempotencyKeyUse(
     // held a little longer than the request may still run: a second try meanwhile is 409, never a second run
     leaseMs: remainingMs() + 10_000,
     answersSecret: route.answersSecret === true,
+    // an event stream's answer is never kept: its retry runs again
+    completion: route.sse ? 'none' : (route.completion ?? 'first'),
     log: contextOf(res).log,
   };
 }

@@ -6,9 +6,13 @@ import { storedDecoder, storedMillis } from '../core/stored';
  * with the first request that sends a key, not at cold start.
  */
 
-/** A key's record as stored: `body` is the answer's JSON text, absent when not kept (see `notKept`). */
+/**
+ * A key's record as stored: `body` is the answer's JSON text, absent when not kept (see `notKept`).
+ * `committed`: the request's completing commit wrote it (its changes are saved); its answer is not
+ * kept yet, or was lost.
+ */
 const storedKeyRecord = z.object({
-  state: z.enum(['running', 'done']),
+  state: z.enum(['running', 'committed', 'done']),
   fingerprint: z.string(),
   leaseUntil: z.number(),
   status: z.number().optional(),

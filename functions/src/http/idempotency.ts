@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { coreErrors } from '../core/errors';
 import { db, firestoreNs } from '../core/firebase';
+import { markRequestCommits } from '../core/store-ops';
 import type { Logger } from '../core/logger';
 import { lazyFile } from '../core/lazy';
 import type { StoredSnapshot } from '../core/stored';
@@ -20,7 +21,16 @@ import type { KeyRecord } from './idempotency-record';
  * - answers the client may retry (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept: the key is
  *   released and the next try runs;
  * - an answer holding a secret shown once (the route's `answersSecret`) or too large for a record is
- *   not kept: its record says so, and a replay is 409 IDEMPOTENT_ANSWER_NOT_KEPT (nothing runs).
+ *   not kept: its record says so, and a replay is 409 IDEMPOTENT_ANSWER_NOT_KEPT (nothing runs);
+ * - the request's completing commit marks the record `committed` in the same atomic commit (by
+ *   default its first commit that writes more than bookkeeping; the route's `completion` says
+ *   otherwise). A committed request never runs again with its key: when its answer is lost (the
+ *   instance stopped, or an error after its changes were saved), a retry is told so with 409
+ *   IDEMPOTENT_ANSWER_NOT_KEPT. The mark needs the record to exist: a request whose key was released
+ *   (its client left before it committed) cannot commit, so its retry runs it once; and it cannot
+ *   commit after its lease either, which outlasts its deadline (commits past it are refused,
+ *   src/core/firebase.ts). A route committing in idempotent steps (`completion: 'steps'`) is not
+ *   marked: its retry completes what a failure left undone.
  */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -95,6 +105,8 @@ export interface KeyUse {
   /** How long the first request may hold the key (longer than it can run). */
   leaseMs: number;
   answersSecret: boolean;
+  /** Which commit marks the record committed: see `completion` in route.ts; `none` for an event stream. */
+  completion: 'first' | 'marked' | 'steps' | 'none';
   log: Logger;
 }
 
@@ -102,7 +114,7 @@ export interface KeyUse {
 function verdict(record: KeyRecord | null, use: KeyUse, now: number): 'reused' | 'replay' | null {
   if (!record || record.expireAt <= now) return null;
   if (record.fingerprint !== use.fingerprint) return 'reused';
-  return record.state === 'done' || record.leaseUntil > now ? 'replay' : null;
+  return record.state !== 'running' || record.leaseUntil > now ? 'replay' : null;
 }
 
 const reusedKey = () =>
@@ -151,7 +163,11 @@ export async function useIdempotencyKey(use: KeyUse, res: Response): Promise<boo
 }
 
 function replay(record: KeyRecord, res: Response): true {
-  if (record.state === 'running')
+  if (record.state === 'committed' && record.leaseUntil <= Date.now())
+    throw coreErrors.IDEMPOTENT_ANSWER_NOT_KEPT(
+      `The request with this ${IDEMPOTENCY_HEADER} ran and saved its changes, but its answer was lost before it was kept; it does not run again: read what it changed, or send a new key for a new request`,
+    );
+  if (record.state !== 'done')
     throw coreErrors
       .IDEMPOTENCY_KEY_IN_USE(
         `A request with this ${IDEMPOTENCY_HEADER} is still running; send it again later for its answer`,
@@ -170,19 +186,25 @@ function replay(record: KeyRecord, res: Response): true {
 /**
  * Keeps the answer when it is sent (before it goes out: a function may lose its CPU once it has
  * answered), or releases the key for an answer the client may retry and for one that never came
- * through `res.json` (an event stream, a dropped connection).
+ * through `res.json` (an event stream, a dropped connection), unless the request committed: its
+ * record then stays committed, and a retry is told its answer was lost.
  */
 function keepAnswer(use: KeyUse, ref: ReturnType<typeof recordRef>, res: Response): void {
+  const mark = markOf(use, ref);
+  const committed = () => mark?.committed === true;
   const json = res.json.bind(res);
   let settled = false;
   const release = () => ref.delete();
   res.json = ((body: unknown) => {
     settled = true;
+    if (mark) mark.closed = true;
     const status = res.statusCode;
     const text = JSON.stringify(body);
     const notKept = use.answersSecret ? 'secret' : Buffer.byteLength(text) > MAX_KEPT_BYTES ? 'too large' : null;
     const write = retryable(status, body)
-      ? release()
+      ? committed()
+        ? ref.update({ leaseUntil: 0 })
+        : release()
       : ref.update({ state: 'done', status, ...(notKept ? { notKept } : { body: text }) });
     void write
       .catch((error: unknown) => use.log.warn('idempotency record not written', { error }))
@@ -190,6 +212,19 @@ function keepAnswer(use: KeyUse, ref: ReturnType<typeof recordRef>, res: Respons
     return res;
   }) as Response['json'];
   res.once('close', () => {
-    if (!settled) void release().catch(() => undefined);
+    // the mark stays open: a commit the abandoned request still tries fails on the released record
+    if (!settled && !committed()) void release().catch(() => undefined);
+  });
+}
+
+/** The mark the request's completing commit writes, or null when its commits never complete it (see KeyUse.completion). */
+function markOf(use: KeyUse, ref: ReturnType<typeof recordRef>) {
+  if (use.completion !== 'first' && use.completion !== 'marked') return null;
+  return markRequestCommits({
+    ref,
+    fields: { state: 'committed' },
+    // a record released meanwhile (the client left) fails the commit: the retry runs it once
+    precondition: { exists: true },
+    placement: use.completion,
   });
 }

@@ -152,6 +152,15 @@ export interface RouteDef<
    * Idempotency-Key does not get it again (src/http/idempotency.ts).
    */
   answersSecret?: boolean;
+  /**
+   * Which of its commits completes a request, for its Idempotency-Key (src/http/idempotency.ts): by
+   * default the first that writes more than bookkeeping marks the key committed, and a retry never
+   * runs it again. `marked`: its code names the completing commit (`markRequestComplete` of
+   * src/core/store-ops.ts). `steps`: it commits in idempotent steps, so that a retry completes what a
+   * failure left undone (or answers what is done): no commit marks it. The contract sweep refuses a
+   * route making more than one such commit without one of these.
+   */
+  completion?: 'marked' | 'steps';
   /** The accepted credentials of a public route that authenticates its callers itself, each one alternative. */
   credentials?: readonly RouteCredential[];
   /** The media types of a `rawBody` upload, for the API description (default: any). */

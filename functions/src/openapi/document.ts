@@ -49,7 +49,7 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   in: 'header',
   required: false,
   description:
-    'A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT).',
+    'A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
 };
 
@@ -155,6 +155,7 @@ function operation(
           ? { kind: 'key', scheme: route.access.scheme }
           : { kind: route.access.kind },
     ...(route.answersSecret ? { 'x-answers-secret': true } : {}),
+    ...(route.completion ? { 'x-completion': route.completion } : {}),
     operationId: `${module.name}.${route.method}${route.path.replace(/[/:{}-]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     parameters: parameters(route, components),
     ...(route.rawBody ? { requestBody: uploadBody(route) } : {}),

@@ -105,6 +105,8 @@ export interface Operation {
   successStatuses: number[];
   /** `x-answers-secret`: the answer holds a secret shown once, never kept for a repeated Idempotency-Key. */
   answersSecret: boolean;
+  /** `x-completion`: which commit completes the request for its Idempotency-Key (src/http/route.ts), when not its first. */
+  completion: 'marked' | 'steps' | undefined;
 }
 
 const SCHEMA_REF = '#/components/schemas/';
@@ -180,6 +182,7 @@ export async function loadOperations(): Promise<Operation[]> {
           .filter((s) => /^2\d\d$/.test(s))
           .map(Number),
         answersSecret: op['x-answers-secret'] === true,
+        completion: op['x-completion'] as Operation['completion'],
       });
     }
   }

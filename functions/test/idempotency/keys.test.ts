@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { db } from '../../src/core/firebase';
+import { db, firestoreNs } from '../../src/core/firebase';
 import { IDEMPOTENCY_COLLECTION } from '../../src/http/idempotency';
 import { api } from '../helpers/api';
 import { createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
@@ -189,5 +189,119 @@ describe('Idempotency-Key on a write', () => {
     expect(await snapshotCompany(co.companyId)).toEqual(before);
     const records = await recordsOf(co.owner.uid);
     for (const r of records) expect(JSON.stringify(r.data())).not.toContain(partnerKey);
+  });
+});
+
+/** The key's record of the role named `name`, found by its fingerprint's request (one record per key here). */
+const recordOfKey = async (uid: string, key: string, before: Set<string>) => {
+  const fresh = (await recordsOf(uid)).filter((d) => !before.has(d.id));
+  expect(fresh).toHaveLength(1);
+  return fresh[0];
+};
+
+/** Runs `work` with every commit of a batch holding one of `match`'s documents preceded by `before` (once). */
+async function beforeCommitOf<T>(
+  match: (path: string) => boolean,
+  before: () => Promise<unknown>,
+  work: () => Promise<T>,
+) {
+  const proto = firestoreNs().WriteBatch.prototype as unknown as { _commit: (...args: unknown[]) => Promise<unknown> };
+  const commit = proto._commit;
+  let done = false;
+  proto._commit = async function (this: { _ops: { docPath: string }[] }, ...args: unknown[]) {
+    if (!done && this._ops.some((op) => match(op.docPath))) {
+      done = true;
+      await before();
+    }
+    return commit.apply(this, args);
+  };
+  try {
+    return await work();
+  } finally {
+    proto._commit = commit;
+  }
+}
+
+describe("Idempotency-Key: the record is marked in the request's own commit", () => {
+  const isRole = (path: string) => /\/roles\/[^/]+$/.test(path);
+
+  it('marks the record committed with the write itself: a request whose answer was lost is never run again', async () => {
+    const key = randomUUID();
+    const name = `Lost ${key}`;
+    const seen = new Set((await recordsOf(co.owner.uid)).map((d) => d.id));
+    // the answer is never kept: the instance "stops" after the commit
+    const proto = firestoreNs().DocumentReference.prototype as unknown as {
+      update: (...args: unknown[]) => Promise<unknown>;
+    };
+    const update = proto.update;
+    proto.update = function (this: { path: string }, ...args: unknown[]) {
+      const fields = args[0] as { state?: string } | undefined;
+      if (this.path.startsWith(`${IDEMPOTENCY_COLLECTION}/`) && fields?.state === 'done')
+        return Promise.reject(new Error('the instance stopped'));
+      return update.apply(this, args);
+    };
+    let first;
+    try {
+      first = await createRole(co.owner, key, { name });
+    } finally {
+      proto.update = update;
+    }
+    expect(first.status).toBe(201);
+    const record = await recordOfKey(co.owner.uid, key, seen);
+    expect(record.data().state).toBe('committed');
+    // while its lease runs, the request may still answer
+    const meanwhile = await createRole(co.owner, key, { name });
+    expect([meanwhile.status, meanwhile.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_USE']);
+    await record.ref.update({ leaseUntil: Date.now() - 1000 });
+    const before = await snapshotCompany(co.companyId);
+    const again = await createRole(co.owner, key, { name });
+    expect([again.status, again.body.code]).toEqual([409, 'IDEMPOTENT_ANSWER_NOT_KEPT']);
+    expect(again.body.error).toContain('saved its changes');
+    expect(await rolesNamed(name)).toBe(1);
+    expect(await snapshotCompany(co.companyId)).toEqual(before);
+  });
+
+  it('refuses the commit of a request whose key was released meanwhile (its client left): the retry runs it once', async () => {
+    const key = randomUUID();
+    const name = `Left ${key}`;
+    const seen = new Set((await recordsOf(co.owner.uid)).map((d) => d.id));
+    const released = beforeCommitOf(
+      isRole,
+      async () => (await recordOfKey(co.owner.uid, key, seen)).ref.delete(),
+      () => createRole(co.owner, key, { name }),
+    );
+    expect((await released).status).toBeGreaterThanOrEqual(500);
+    expect(await rolesNamed(name)).toBe(0);
+    const retry = await createRole(co.owner, key, { name });
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await rolesNamed(name)).toBe(1);
+  });
+
+  it('leaves a route of idempotent steps unmarked: its retry completes what a failure left undone', async () => {
+    const key = randomUUID();
+    const seen = new Set((await recordsOf(co.owner.uid)).map((d) => d.id));
+    const created = await api('employees')
+      .post('/employees')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.owner))
+      .send({ name: 'Step', surname: key });
+    expect(created.status).toBe(201);
+    const archive = () =>
+      api('employees')
+        .post(`/employees/${created.body.data.id}/archive`)
+        .query({ companyId: co.companyId })
+        .set(bearer(co.owner))
+        .set(KEY, key)
+        .send({ effectiveDate: '2026-01-05', reason: 'resigned' });
+    const states: string[] = [];
+    const first = await beforeCommitOf(
+      (path) => path.startsWith('memberships/') || /\/employees\/[^/]+$/.test(path),
+      async () => states.push((await recordOfKey(co.owner.uid, key, seen)).data().state as string),
+      archive,
+    );
+    expect(first.status).toBe(200);
+    expect(states).toEqual(['running']);
+    expect((await recordOfKey(co.owner.uid, key, seen)).data().state).toBe('done');
   });
 });

@@ -212,6 +212,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/applications/:applicationId/hire',
+    completion: 'steps',
     summary: 'Hire an applicant: create the employee and send the invitation',
     description:
       "From any open stage: creates the employee record (name, email, phone and availability from the application; positions from the posting's role and sub-role unless `positions` is given; hiring date today unless given), moves the application to hired, then sends the auth module's invitation (an employee account linked to the new record) to the applicant's email unless `invite: false`. The invitation's outcome is on the application (`invitation.status`: sent, failed with its code, or skipped). Hiring again answers the same employee (never a second one) and retries a failed invitation. 409 APPLICATION_CLOSED for a rejected or withdrawn application. Managers and owners.",

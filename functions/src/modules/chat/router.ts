@@ -87,6 +87,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'delete',
     path: '/conversations/:conversationId',
+    completion: 'steps',
     summary: 'Delete a conversation, its turns and its proposals',
     description: `Answers the conversation as it was. Confirmed proposals keep their effect (the draft shift or the request stays). ${OWN}`,
     access: member,
@@ -126,6 +127,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/proposals/:proposalId/confirm',
+    completion: 'steps',
     summary: 'Confirm a change the assistant proposed',
     description: `Carries out a pending proposal through the owning module with the caller's current role and that route's rules: a draft_shift is written as PUT /shifts/{id} would (managers and owners: 403 INSUFFICIENT_ROLE otherwise; conflicts 409/422 as that route answers them); a memory is created as POST /memories would, with source \`assistant\` (company memories: managers and owners; limits 422 as that route answers them); a request is created as POST /requests would, with every rule of that route (e.g. 422 DAY_OFF_IN_PAST, 422 INVALID_REQUEST_SHIFT for a shift not the caller's, 409 REQUEST_EXISTS; nothing is written then) and its policy (a day off awaits a manager as pending_manager unless the policy approves it at once); its id is \`chat-{proposalId}\`. A proposal whose payload does not pass the owning route's schema is 422 PROPOSAL_INVALID with the problems listed, and nothing is written. Idempotent: a confirmed proposal answers its result again, and a retry after a failure answers the request made the first time; a dismissed one is 409 PROPOSAL_NOT_PENDING. ${OWN}`,
     access: member,

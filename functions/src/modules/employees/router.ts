@@ -92,6 +92,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/employees/:employeeId/archive',
+    completion: 'steps',
     summary: 'Archive an employee who leaves, from an effective date',
     description:
       "The record keeps its id, history, documents, pay records and POS links. Their shifts (every mode) dated from effectiveDate, and not before today, are unassigned and listed as openSeats (generation fills those seats again); unless the reason is `resigned` (the employee's change), each cancelled published shift owes the fair-workweek premium of an employer's cancellation where the company's jurisdiction has one. Pending requests they are a party to are cancelled with a reason in their history (an offer they only volunteered for loses them as volunteer). Their membership stops granting access when effectiveDate begins (the account remains). Until then the employee is listed as active and can be scheduled before that day. Repeating the same archive completes what a failure left undone; another archive of an archived employee answers 422 EMPLOYEE_ARCHIVED. 422 CANNOT_ARCHIVE for the caller's own record or an owner's.",

@@ -79,6 +79,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/oauth/complete',
+    completion: 'steps',
     summary: 'Finish an oauth2 connect (the owner who started it)',
     description:
       "The vendor sends the owner back to the redirect URI (GET /oauth/callback, a page, or the web app's page) with `code` and `state`; the owner's app posts those parameters here (as `callback`) with the ID token of the owner who started the connect, for the company it was started in. Anyone else, a bare visit of the callback included, connects nothing: another user, or another company, is 403 OAUTH_NOT_STARTER and the state stays unused. The `state` must be one we signed, at most 10 minutes old and not used before: a forged or malformed state is 400 OAUTH_STATE_INVALID, an expired one 422 OAUTH_STATE_EXPIRED, a replayed one 422 OAUTH_STATE_USED. An `error` from the vendor (the owner declined) is 422 OAUTH_DENIED. The code is exchanged at the vendor's token endpoint (a refused code: 422 INTEGRATION_CREDENTIALS_REJECTED) and the tokens stored in the vault; access tokens are refreshed before they expire. Owners only.",

@@ -52,6 +52,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/onboarding/sessions/:sessionId/messages',
+    completion: 'steps',
     summary: "Send the owner's message; the assistant extracts answers and asks the next question",
     description: `The message goes to the model (flow \`onboarding.extract\`, billed to the onboarding bucket) which proposes answers as JSON; each proposed answer is validated (name, type, ISO country, IANA time zone, opening hours per weekday, roles with head-count) and only valid ones are kept. The next question follows from what is still missing. A provider error (429, 502, 503 AI_PROVIDER_NOT_CONFIGURED) changes nothing. Limits, each checked atomically before the model call: 60 messages per session (422 ONBOARDING_TOO_MANY_MESSAGES; parallel messages count too), 120 messages per client address and hour over all its sessions and 2,000 messages per hour over every session (429 RATE_LIMITED with Retry-After), and the onboarding bucket's AI budget (429 AI_BUDGET_EXCEEDED). ${CREDENTIALS}`,
     access: PUBLIC,
@@ -70,6 +71,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/onboarding/sessions/:sessionId/complete',
+    completion: 'steps',
     summary: 'Create the company from the answers',
     description: `Needs every answer (422 ONBOARDING_INCOMPLETE lists the missing ones). An anonymous session creates the owner's account and company through the signup (owner email and password required; 409 EMAIL_TAKEN, 429 as the signup); a signed-in one creates a company owned by its user. The company gets its profile (name, type as industry, time zone, country, currency), settings, one role per answered role (with a sub-role \`general\`) and a schedule template from the opening hours (two slots a day when open over 10 hours; people per slot from the head-count). Later AI calls of the request (the welcome, flow \`onboarding.welcome\`) are billed to the new company. Idempotent: a completed session answers the same result. ${CREDENTIALS}`,
     access: PUBLIC,

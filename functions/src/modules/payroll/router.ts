@@ -153,6 +153,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/payroll/periods/:startDate/close',
+    completion: 'steps',
     summary: 'Close an ended pay period (locks its punches)',
     description:
       'The period must have ended (422 PERIOD_NOT_ENDED), have no open punch (422 PERIOD_HAS_OPEN_PUNCHES) and no punch waiting for approval (422 PERIOD_HAS_UNAPPROVED_PUNCHES). Its punches are locked (attendance refuses changes to them and new punches in its dates) and its report is frozen for the exports. Closing a closed period is 422 PERIOD_ALREADY_CLOSED. Managers and owners; the history keeps who and when.',
@@ -166,6 +167,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/payroll/periods/:startDate/reopen',
+    completion: 'steps',
     summary: 'Reopen a closed pay period (owners)',
     description:
       "Unlocks its punches and drops its frozen report; the reason, who and when are kept in the period's history. Reopening an open period changes nothing. Owners only.",

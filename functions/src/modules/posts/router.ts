@@ -28,6 +28,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/posts',
+    completion: 'marked',
     summary: 'Publish an announcement to the team',
     status: 201,
     description:
@@ -112,6 +113,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'delete',
     path: '/posts/:postId',
+    completion: 'steps',
     summary: 'Delete a post with its receipts and comments (its author or an owner)',
     access: manager,
     params: postIdParam,

@@ -1,6 +1,7 @@
 import { coreErrors, type ErrorDetail } from '../../core/errors';
 import { runExclusive } from '../../core/exclusive';
 import { db } from '../../core/firebase';
+import { markRequestComplete } from '../../core/store-ops';
 import { requireCompany } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
 import { findEmployeeByUser, listEmployees, type Employee } from '../employees';
@@ -89,6 +90,8 @@ export async function createPost({ member, input }: { member: Membership; input:
   const last = db().batch();
   last.set(ref, stored);
   event.write(last);
+  // the post completes the request (its Idempotency-Key): a failure before it leaves no post, and a retry starts over
+  markRequestComplete(last);
   await last.commit();
   await dispatchEvents([event]);
   const mine = await employeeIdOf(member);

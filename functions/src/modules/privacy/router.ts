@@ -26,6 +26,7 @@ export const routes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/privacy/erasures',
+    completion: 'steps',
     summary: 'Erase a person from the company (owners)',
     status: 201,
     description: `Personal fields are removed or replaced everywhere, their documents and files deleted; the pay and time records the company must keep stay, reduced to the person's id, for the statutory period of the company's country (answered with its source), after which a daily job deletes them. Their user account goes too when they belong to no other company. An owner cannot be erased (422 PERSON_IS_OWNER). ${PERSON} Idempotent: a retry erases what is left. Audited.`,
