@@ -2,6 +2,7 @@ import { definitionIn } from './kit';
 import companies from './companies/module';
 import roles from './roles/module';
 import employees from './employees/module';
+import compliance from './compliance/module';
 import schedule from './schedule/module';
 import attendance from './attendance/module';
 import aiAdmin from './ai/module';
@@ -33,6 +34,7 @@ export const REGISTERED = [
   companies,
   roles,
   employees,
+  compliance,
   schedule,
   attendance,
   aiAdmin,

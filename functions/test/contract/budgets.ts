@@ -79,6 +79,8 @@ export const BUDGETS: Record<string, Budget> = {
     why: "project-wide: every bucket's budget, ledgers and recent days",
     projectWide: true,
   },
+  // membership, the company's profile and settings; the packs are data in the code
+  'GET /compliance/rules': { reads: at(3), writes: at(0), why: 'the rule packs of the company' },
   'GET /forecast/backtest': { reads: at(82), writes: at(0), why: 'reads its sales history and its declared days' },
 };
 

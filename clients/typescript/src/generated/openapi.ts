@@ -659,7 +659,7 @@ export interface paths {
          * Update the company profile
          * @description Partial update; each field sent replaces the stored field whole (objects such as `locations` and `breaks` included). Unknown fields are rejected. Returns the updated profile (allow-listed fields only).
          *
-         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher. Only an owner may send `timezone`, `weekStartingDay`, `payrollStartingDay`, `country`, `region` (403 INSUFFICIENT_ROLE otherwise).
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher. Only an owner may send `timezone`, `weekStartingDay`, `payrollStartingDay`, `country`, `region`, `lawLocation`, `lawCoverage` (403 INSUFFICIENT_ROLE otherwise).
          */
         patch: operations["companies.patchCompaniesId"];
         trace?: never;
@@ -832,6 +832,28 @@ export interface paths {
          * @description **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher. Only an owner may send `dayChangeTime`, `fairWorkweekJurisdiction`, `hasAccessToLaborCost` (403 INSUFFICIENT_ROLE otherwise).
          */
         patch: operations["companies.patchCompaniesIdSettings"];
+        trace?: never;
+    };
+    "/compliance/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The labour-law rule packs that apply to the company, and why
+         * @description The packs covering the profile's `lawLocation`, layered federal, state, county, city, each with why it covers the company, its predictive-scheduling rules in force on `date` (notice, change premiums by notice tier, rest, good-faith estimate, coverage threshold, exemptions, every figure with its citation) and the rules other modules apply (payroll). `scheduling` names the law the schedule applies: the settings' `fairWorkweekJurisdiction` when not none, else the most local law covering the location whose coverage the company attests in `lawCoverage`; the version in force on each shift's business date decides its premiums. A pack whose `effectiveFrom` is after `date` is listed with `scheduling: null`.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["compliance.getComplianceRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/connections": {
@@ -4905,6 +4927,16 @@ export interface components {
             /** @enum {string} */
             imageSize?: "cover" | "contain";
             industry?: string | null;
+            /** @description The predictive-scheduling laws whose coverage threshold the company attests it meets (owners only; each pack's threshold is in GET /compliance/rules). A law covering the location applies only when attested; the settings' fairWorkweekJurisdiction, when not none, overrides both */
+            lawCoverage?: ("nyc" | "seattle" | "oregon" | "chicago" | "sf" | "la-city" | "la-county" | "philadelphia" | "evanston" | "emeryville" | "berkeley")[];
+            /** @description Where the workplace is, for labour law (owners only): the rule packs of its state, county and city apply (GET /compliance/rules); null: none given. Names are matched without case or a 'City'/'County' word */
+            lawLocation?: {
+                /** @description City name (San Francisco, New York City); null: outside any city (an unincorporated area) */
+                city: string | null;
+                /** @description County name (Los Angeles); null: not given */
+                county: string | null;
+                state: string;
+            } | null;
             location?: {
                 lat: number;
                 lng: number;
@@ -4990,10 +5022,10 @@ export interface components {
             /** @description Stored for clients only: no server behaviour depends on it (the AI onboarding suggests it) */
             enableShiftSplitting?: boolean;
             /**
-             * @description Predictive-scheduling law the schedule enforces (none, nyc fast food, seattle, oregon, chicago): 14 days' notice premiums on changes of published shifts, minimum rest between shifts of consecutive days (nyc 11 h, others 10 h) refused unless the employee consents
+             * @description Predictive-scheduling law the schedule enforces whatever the profile's lawLocation (an explicit override; none: the location and lawCoverage decide): notice premiums on changes of published shifts, minimum rest between shifts of consecutive days refused unless the employee consents. Each law's figures and sources: GET /compliance/rules
              * @enum {string}
              */
-            fairWorkweekJurisdiction?: "none" | "nyc" | "seattle" | "oregon" | "chicago";
+            fairWorkweekJurisdiction?: "none" | "nyc" | "seattle" | "oregon" | "chicago" | "sf" | "la-city" | "la-county" | "philadelphia" | "evanston" | "emeryville" | "berkeley";
             /** @enum {string} */
             generationPriority?: "longer-shifts" | "period-start" | "chronological";
             /** @description When false nobody, owners included, gets labour cost figures (x-visibility laborCost: the labour cost and ratios of GET /sales, the costs of schedule proposals); default true */
@@ -5009,6 +5041,57 @@ export interface components {
             timezoneCityId?: string;
             /** @description When true (and the profile has a location), the sales forecast uses Open-Meteo's weather: the history's weather teaches how rain moves the company's sales, the forecast's moves the days ahead (docs/FORECAST.md); default false */
             weatherApiEnabled?: boolean;
+        };
+        ComplianceRules: {
+            /** @description The profile's lawCoverage: the laws whose threshold the company attests */
+            coverage: string[];
+            /**
+             * Format: date
+             * @example 2026-11-21
+             */
+            date: string;
+            /** @description The profile's lawLocation */
+            location: {
+                city: string | null;
+                county: string | null;
+                state: string;
+            } | null;
+            packs: {
+                /** @description Whether the schedule applies its predictive-scheduling rules */
+                applied: boolean;
+                id: string;
+                /** @enum {string} */
+                level: "federal" | "state" | "county" | "city";
+                name: string;
+                notes: {
+                    appliedBy: string;
+                    citation: components["schemas"]["LawCitation"];
+                    /**
+                     * Format: date
+                     * @example 2026-11-21
+                     */
+                    effectiveFrom: string;
+                    effectiveTo: string | null;
+                    rule: string;
+                    summary: string;
+                }[];
+                /** @description Its predictive-scheduling rules on the date; null: none */
+                scheduling: components["schemas"]["SchedulingRules"] | null;
+                /** @description Why the pack covers the company */
+                why: string;
+            }[];
+            /** @description The predictive-scheduling law the schedule applies */
+            scheduling: {
+                /**
+                 * @description setting: fairWorkweekJurisdiction names it; location: the most local law covering lawLocation with coverage attested; noLaw, notAttested, noLocation: why none applies
+                 * @enum {string}
+                 */
+                because: "setting" | "location" | "noLaw" | "notAttested" | "noLocation";
+                /** @enum {string} */
+                jurisdiction: "none" | "nyc" | "seattle" | "oregon" | "chicago" | "sf" | "la-city" | "la-county" | "philadelphia" | "evanston" | "emeryville" | "berkeley";
+                /** @description Its version in force on the date (null: none, or not yet in force) */
+                rules: components["schemas"]["SchedulingRules"] | null;
+            };
         };
         ConnectResult: {
             /** @description oauth2 entries: the vendor consent page to send the owner to; its state is signed, single use and expires in 10 minutes */
@@ -6152,6 +6235,17 @@ export interface components {
             weekEnd: string;
             /** @description First business date of the workweek the record belongs to */
             weekStart: string;
+        };
+        LawCitation: {
+            /**
+             * @description What the figure rests on: the law's own text, the enforcing agency's page, or secondary summaries
+             * @enum {string}
+             */
+            basis: "text" | "agency" | "summary";
+            /** @description When the page was last read (YYYY-MM-DD) */
+            checked: string;
+            section: string;
+            url: string;
         };
         MealWaiver: {
             /**
@@ -7837,17 +7931,22 @@ export interface components {
             warnings: components["schemas"]["ShiftFinding"][];
         };
         SchedulePremium: {
-            /** @description A fixed premium in minor units of `currency` (NYC) */
+            /** @description A fixed premium in minor units of `currency` (NYC, Philadelphia rest) */
             amountMinor?: number | null;
+            /** @description The source of the premium's figure: section, page, the date it was checked; empty for premiums recorded before packs */
+            citation: string;
             createdAt: number;
             currency: "USD" | null;
             /** @description Business date of the shift */
             date: string;
             employeeId: string;
             id: string;
-            /** @enum {string} */
-            jurisdiction: "none" | "nyc" | "seattle" | "oregon" | "chicago";
-            /** @description A premium in hours of the employee's regular rate (Seattle, Oregon, Chicago) */
+            /**
+             * @description The predictive-scheduling rule pack that owes it (GET /compliance/rules lists them)
+             * @enum {string}
+             */
+            jurisdiction: "none" | "nyc" | "seattle" | "oregon" | "chicago" | "sf" | "la-city" | "la-county" | "philadelphia" | "evanston" | "emeryville" | "berkeley";
+            /** @description A premium in hours of the employee's regular rate (the other packs) */
             payHours?: number | null;
             reason: string;
             /** @enum {string} */
@@ -8050,6 +8149,128 @@ export interface components {
             daysStructure: {
                 [key: string]: unknown;
             };
+        };
+        SchedulingRules: {
+            coverage: {
+                citation: components["schemas"]["LawCitation"];
+                threshold: string;
+            };
+            /**
+             * Format: date
+             * @example 2026-11-21
+             */
+            effectiveFrom: string;
+            /** @description First date it no longer applies; null while in force */
+            effectiveTo: string | null;
+            exemptions: {
+                citation: components["schemas"]["LawCitation"];
+                /** @description How the schedule applies it; false: not modelled */
+                modelled: string | false;
+                name: string;
+            }[];
+            goodFaithEstimate: {
+                citation: components["schemas"]["LawCitation"];
+                what: string;
+            } | null;
+            graceMinutes: {
+                citation: components["schemas"]["LawCitation"];
+                minutes: number;
+            } | null;
+            ignoreAddedUpToMinutes: number;
+            noticeCitation: components["schemas"]["LawCitation"];
+            noticeDays: number;
+            rest: {
+                citation: components["schemas"]["LawCitation"];
+                minMinutes: number;
+                pay: {
+                    amountMinor: number;
+                } | {
+                    multiplier: number;
+                    /** @enum {string} */
+                    over: "withinRest" | "wholeShift";
+                };
+            } | null;
+            tiers: {
+                /** @description What that kind of change owes; null: nothing */
+                added: ({
+                    /** @description USD cents */
+                    amountMinor: number;
+                    /** @constant */
+                    kind: "fixed";
+                } | {
+                    /** @description hours at the regular rate */
+                    hours: number;
+                    /** @constant */
+                    kind: "hours";
+                } | {
+                    /** @description of the hours cut, at the regular rate */
+                    fraction: number;
+                    /** @constant */
+                    kind: "cutFraction";
+                } | {
+                    /** @description for a scheduled shift of at most shortMinutes */
+                    hours: number;
+                    /** @constant */
+                    kind: "byShiftLength";
+                    /** @description for a longer one */
+                    longHours: number;
+                    shortMinutes: number;
+                }) | null;
+                /** @description Least notice of the tier (null: none, a change after the start included) */
+                atLeastMinutes: number | null;
+                citation: components["schemas"]["LawCitation"];
+                /** @description What that kind of change owes; null: nothing */
+                cut: ({
+                    /** @description USD cents */
+                    amountMinor: number;
+                    /** @constant */
+                    kind: "fixed";
+                } | {
+                    /** @description hours at the regular rate */
+                    hours: number;
+                    /** @constant */
+                    kind: "hours";
+                } | {
+                    /** @description of the hours cut, at the regular rate */
+                    fraction: number;
+                    /** @constant */
+                    kind: "cutFraction";
+                } | {
+                    /** @description for a scheduled shift of at most shortMinutes */
+                    hours: number;
+                    /** @constant */
+                    kind: "byShiftLength";
+                    /** @description for a longer one */
+                    longHours: number;
+                    shortMinutes: number;
+                }) | null;
+                /** @description What that kind of change owes; null: nothing */
+                moved: ({
+                    /** @description USD cents */
+                    amountMinor: number;
+                    /** @constant */
+                    kind: "fixed";
+                } | {
+                    /** @description hours at the regular rate */
+                    hours: number;
+                    /** @constant */
+                    kind: "hours";
+                } | {
+                    /** @description of the hours cut, at the regular rate */
+                    fraction: number;
+                    /** @constant */
+                    kind: "cutFraction";
+                } | {
+                    /** @description for a scheduled shift of at most shortMinutes */
+                    hours: number;
+                    /** @constant */
+                    kind: "byShiftLength";
+                    /** @description for a longer one */
+                    longHours: number;
+                    shortMinutes: number;
+                }) | null;
+                underMinutes: number;
+            }[];
         };
         Shift: {
             companyId: string;
@@ -12702,6 +12923,16 @@ export interface operations {
                     /** @enum {string} */
                     imageSize?: "cover" | "contain";
                     industry?: string | null;
+                    /** @description The predictive-scheduling laws whose coverage threshold the company attests it meets (owners only; each pack's threshold is in GET /compliance/rules). A law covering the location applies only when attested; the settings' fairWorkweekJurisdiction, when not none, overrides both */
+                    lawCoverage?: ("nyc" | "seattle" | "oregon" | "chicago" | "sf" | "la-city" | "la-county" | "philadelphia" | "evanston" | "emeryville" | "berkeley")[];
+                    /** @description Where the workplace is, for labour law (owners only): the rule packs of its state, county and city apply (GET /compliance/rules); null: none given. Names are matched without case or a 'City'/'County' word */
+                    lawLocation?: {
+                        /** @description City name (San Francisco, New York City); null: outside any city (an unincorporated area) */
+                        city: string | null;
+                        /** @description County name (Los Angeles); null: not given */
+                        county: string | null;
+                        state: string;
+                    } | null;
                     location?: {
                         lat: number;
                         lng: number;
@@ -14271,10 +14502,10 @@ export interface operations {
                     /** @description Stored for clients only: no server behaviour depends on it (the AI onboarding suggests it) */
                     enableShiftSplitting?: boolean;
                     /**
-                     * @description Predictive-scheduling law the schedule enforces (none, nyc fast food, seattle, oregon, chicago): 14 days' notice premiums on changes of published shifts, minimum rest between shifts of consecutive days (nyc 11 h, others 10 h) refused unless the employee consents
+                     * @description Predictive-scheduling law the schedule enforces whatever the profile's lawLocation (an explicit override; none: the location and lawCoverage decide): notice premiums on changes of published shifts, minimum rest between shifts of consecutive days refused unless the employee consents. Each law's figures and sources: GET /compliance/rules
                      * @enum {string}
                      */
-                    fairWorkweekJurisdiction?: "none" | "nyc" | "seattle" | "oregon" | "chicago";
+                    fairWorkweekJurisdiction?: "none" | "nyc" | "seattle" | "oregon" | "chicago" | "sf" | "la-city" | "la-county" | "philadelphia" | "evanston" | "emeryville" | "berkeley";
                     /** @enum {string} */
                     generationPriority?: "longer-shifts" | "period-start" | "chronological";
                     /** @description When false nobody, owners included, gets labour cost figures (x-visibility laborCost: the labour cost and ratios of GET /sales, the costs of schedule proposals); default true */
@@ -14370,6 +14601,88 @@ export interface operations {
             };
             /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "compliance.getComplianceRules": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description The business date the rules are listed for; default the company's today */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ComplianceRules"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -33,8 +33,16 @@ export const routes: RouteDef[] = [
     description:
       'Partial update; each field sent replaces the stored field whole (objects such as `locations` and `breaks` included). Unknown fields are rejected. Returns the updated profile (allow-listed fields only).',
     access: manager,
-    // pay periods and overtime weeks are computed from these: a manager must not move them
-    ownerOnlyFields: ['timezone', 'weekStartingDay', 'payrollStartingDay', 'country', 'region'],
+    // pay periods and overtime weeks are computed from these, and the labour law that applies: a manager must not move them
+    ownerOnlyFields: [
+      'timezone',
+      'weekStartingDay',
+      'payrollStartingDay',
+      'country',
+      'region',
+      'lawLocation',
+      'lawCoverage',
+    ],
     params: companyIdParam,
     body: companyProfilePatch,
     response: companyProfile,

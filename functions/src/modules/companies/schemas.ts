@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { timeZone } from '../../http/fields';
 
+/** The predictive-scheduling rule packs by id (compliance's SCHEDULING_PACK_IDS; a unit test keeps the two equal). */
+export const SCHEDULING_LAWS = [
+  'nyc',
+  'seattle',
+  'oregon',
+  'chicago',
+  'sf',
+  'la-city',
+  'la-county',
+  'philadelphia',
+  'evanston',
+  'emeryville',
+  'berkeley',
+] as const;
+
 const latLng = z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 
 /** The writable company profile. */
@@ -54,6 +69,25 @@ export const companyProfilePatch = z
     createdByOnboarding: z.boolean(),
     onboardingCompleted: z.boolean(),
     hasAccessToAttendance: z.boolean(),
+    lawLocation: z
+      .strictObject({
+        state: z.string().regex(/^[A-Z]{2}$/, 'a two-letter US state code in capitals (CA, NY)'),
+        county: z.string().min(1).nullable().describe('County name (Los Angeles); null: not given'),
+        city: z
+          .string()
+          .min(1)
+          .nullable()
+          .describe('City name (San Francisco, New York City); null: outside any city (an unincorporated area)'),
+      })
+      .nullable()
+      .describe(
+        "Where the workplace is, for labour law (owners only): the rule packs of its state, county and city apply (GET /compliance/rules); null: none given. Names are matched without case or a 'City'/'County' word",
+      ),
+    lawCoverage: z
+      .array(z.enum(SCHEDULING_LAWS))
+      .describe(
+        "The predictive-scheduling laws whose coverage threshold the company attests it meets (owners only; each pack's threshold is in GET /compliance/rules). A law covering the location applies only when attested; the settings' fairWorkweekJurisdiction, when not none, overrides both",
+      ),
   })
   .partial();
 
@@ -155,9 +189,9 @@ export const companySettingsPatch = z
       .string()
       .describe('Stored for clients only: no server behaviour depends on it (the time zone is the profile `timezone`)'),
     fairWorkweekJurisdiction: z
-      .enum(['none', 'nyc', 'seattle', 'oregon', 'chicago'])
+      .enum(['none', ...SCHEDULING_LAWS])
       .describe(
-        "Predictive-scheduling law the schedule enforces (none, nyc fast food, seattle, oregon, chicago): 14 days' notice premiums on changes of published shifts, minimum rest between shifts of consecutive days (nyc 11 h, others 10 h) refused unless the employee consents",
+        "Predictive-scheduling law the schedule enforces whatever the profile's lawLocation (an explicit override; none: the location and lawCoverage decide): notice premiums on changes of published shifts, minimum rest between shifts of consecutive days refused unless the employee consents. Each law's figures and sources: GET /compliance/rules",
       ),
   })
   .partial();

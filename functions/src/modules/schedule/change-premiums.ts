@@ -1,4 +1,4 @@
-import { changePremium, classifyChange, type Interval } from './fair-workweek';
+import { premiumOfChange, type Interval } from './fair-workweek';
 import type { NewPremium } from './premiums';
 import { timed, type ScheduleRules } from './rules';
 import type { Shift } from './schemas';
@@ -42,8 +42,9 @@ export function changePremiums(
       : [[b, a]];
   const out: NewPremium[] = [];
   for (const [x, y] of pairs) {
-    const change = classifyChange(x && intervalOf(x, rules), y && intervalOf(y, rules), now);
-    const due = change && changePremium(jurisdiction, change);
+    // the version of the law is the one in force on the date of the posted shift being changed
+    const date = (x ?? y)!.date;
+    const due = premiumOfChange(jurisdiction, x && intervalOf(x, rules), y && intervalOf(y, rules), now, date);
     if (due) out.push({ ...due, ...premiumOf((y ?? x)!, rules) });
   }
   return out;

@@ -26,6 +26,7 @@ export interface Premium extends PremiumDue {
 
 const storedPremium = premiumSchema.extend({
   reason: premiumSchema.shape.reason.default(''),
+  citation: premiumSchema.shape.citation.default(''),
   amountMinor: premiumSchema.shape.amountMinor.default(null),
   // a currency other than USD reads as none, as the hand-written decoder read it
   currency: premiumSchema.shape.currency.catch(null),

@@ -1,5 +1,6 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import type { CompanyRules } from '../companies';
+import { schedulingJurisdiction } from '../compliance';
 import type { Finding } from './schemas';
 import { minRestMinutes, restPremium, type Jurisdiction, type PremiumDue } from './fair-workweek';
 import { timeOffInterval, type TimeOff } from './time-off';
@@ -27,7 +28,7 @@ export interface ScheduleRules {
   breaks: Record<string, { hours: number; length: number }>;
   conflictsDetectionEnabled: boolean;
   maxHoursPerWeek: number;
-  /** The company's fair-workweek jurisdiction (absent or 'none': no rule). */
+  /** The company's fair-workweek jurisdiction (absent or 'none': no rule): compliance's `schedulingJurisdiction`. */
   jurisdiction?: Jurisdiction;
 }
 
@@ -44,7 +45,11 @@ export function scheduleRulesOf({ profile: p, settings: s }: CompanyRules): Sche
     breaks: p.breaks ?? {},
     conflictsDetectionEnabled: Boolean(s.conflictsDetectionEnabled),
     maxHoursPerWeek: s.maxHoursPerWeek,
-    jurisdiction: s.fairWorkweekJurisdiction ?? 'none',
+    jurisdiction: schedulingJurisdiction({
+      location: p.lawLocation,
+      coverage: p.lawCoverage,
+      override: s.fairWorkweekJurisdiction,
+    }).jurisdiction,
   };
 }
 
@@ -261,9 +266,9 @@ export function restFindings(
   consent: boolean,
 ): { finding: Finding; premium: PremiumDue; other: Timed; candidateIsSecond: boolean }[] {
   const jurisdiction = rules.jurisdiction ?? 'none';
-  const min = minRestMinutes(jurisdiction);
-  if (min === 0) return [];
   const c = candidate.shift;
+  const min = minRestMinutes(jurisdiction, c.date);
+  if (min === 0) return [];
   const out: { finding: Finding; premium: PremiumDue; other: Timed; candidateIsSecond: boolean }[] = [];
   for (const o of others) {
     if (o.shift.date === c.date || (o.shift.date !== addDays(c.date, -1) && o.shift.date !== addDays(c.date, 1)))
@@ -273,7 +278,7 @@ export function restFindings(
     if (gapMs < 0) continue;
     const gap = Math.round(gapMs / 60_000);
     const second = candidateFirst ? o : candidate;
-    const premium = restPremium(jurisdiction, gap, second.minutes);
+    const premium = restPremium(jurisdiction, gap, second.minutes, second.shift.date);
     if (!premium) continue;
     out.push({
       premium,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyIdQuery, isoDate, documentId, queryBoolean } from '../../http/fields';
 import { recordOf, visibleTo } from '../../http/visibility';
+import { JURISDICTIONS } from './fair-workweek';
 
 export const SHIFT_MODES = ['published', 'manual', 'draft'] as const;
 export type ShiftMode = (typeof SHIFT_MODES)[number];
@@ -194,13 +195,23 @@ export const premiumSchema = recordOf(
     employeeId: z.string(),
     date: z.string().describe('Business date of the shift'),
     shiftId: z.string(),
-    jurisdiction: z.enum(['none', 'nyc', 'seattle', 'oregon', 'chicago']),
+    jurisdiction: z
+      .enum(JURISDICTIONS)
+      .describe('The predictive-scheduling rule pack that owes it (GET /compliance/rules lists them)'),
     rule: z.enum(['scheduleChange', 'rest']),
     reason: z.string(),
-    amountMinor: visibleTo(z.number().nullable().describe('A fixed premium in minor units of `currency` (NYC)'), 'pay'),
+    citation: z
+      .string()
+      .describe(
+        "The source of the premium's figure: section, page, the date it was checked; empty for premiums recorded before packs",
+      ),
+    amountMinor: visibleTo(
+      z.number().nullable().describe('A fixed premium in minor units of `currency` (NYC, Philadelphia rest)'),
+      'pay',
+    ),
     currency: z.enum(['USD']).nullable(),
     payHours: visibleTo(
-      z.number().nullable().describe("A premium in hours of the employee's regular rate (Seattle, Oregon, Chicago)"),
+      z.number().nullable().describe("A premium in hours of the employee's regular rate (the other packs)"),
       'pay',
     ),
     createdAt: z.number(),

@@ -89,6 +89,7 @@ describe('fair-workweek premiums and the weekly days limit in schedule answers',
     date: '2026-05-04',
     shiftId: 's1',
     reason: 'shift moved with 3 days notice',
+    citation: 'Admin. Code 20-1222(a)(2); https://example.test (checked 2026-12-03, summary)',
     createdAt: 5,
   };
   it('a fixed premium in dollars (NYC) and premiums in pay hours (Seattle, Oregon, Chicago)', () => {

@@ -1,0 +1,12 @@
+/** The compliance module's public API: rule packs as data and their pure resolvers (no storage). */
+export {
+  packsFor,
+  schedulingJurisdiction,
+  schedulingVersionOn,
+  type ResolvedPack,
+  type SchedulingChoice,
+} from './resolve';
+export { SCHEDULING_PACKS, SCHEDULING_PACK_IDS, type SchedulingPackId } from './packs';
+export type { LawLocation } from './location';
+export type { ChangePay, ChangeTier, Citation, Pack, RestRule, SchedulingVersion } from './types';
+export { formatCitation } from './citation';

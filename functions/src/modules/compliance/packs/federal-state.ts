@@ -1,0 +1,59 @@
+import type { Pack } from '../types';
+import { cite } from './cite';
+
+/**
+ * The federal and state layers. Their pay rules are applied by payroll (its overtime rule set and
+ * meal periods, where their figures and citations live); they are listed here so that GET
+ * /compliance/rules shows every layer that applies. Oregon's predictive scheduling is a state pack
+ * (existing.ts).
+ */
+
+const ECFR_778 =
+  'https://www.ecfr.gov/current/title-29/subtitle-B/chapter-V/subchapter-B/part-778/subpart-C/section-778.115';
+const CA_512 = 'https://leginfo.legislature.ca.gov/faces/codes_displaySection.xhtml?lawCode=LAB&sectionNum=512.';
+
+export const FEDERAL: Pack<'us-federal'> = {
+  id: 'us-federal',
+  label: 'United States (federal)',
+  name: 'Fair Labor Standards Act',
+  place: { level: 'federal' },
+  scheduling: [],
+  notes: [
+    {
+      rule: 'overtime',
+      summary: 'hours past 40 in a workweek at 1.5x the regular rate (payroll overtime rule set `flsa`)',
+      appliedBy: 'payroll',
+      effectiveFrom: '1938-10-24',
+      effectiveTo: null,
+      citation: cite('29 U.S.C. 207(a)(1); 29 CFR 778.115', ECFR_778, 'text', '2026-12-02'),
+    },
+  ],
+};
+
+export const CALIFORNIA: Pack<'us-ca'> = {
+  id: 'us-ca',
+  label: 'California',
+  name: 'California Labor Code and IWC wage orders',
+  place: { level: 'state', state: 'CA' },
+  scheduling: [],
+  notes: [
+    {
+      rule: 'overtime',
+      summary:
+        'daily overtime past 8 hours, double time past 12, seventh-day rules (payroll overtime rule set `california`)',
+      appliedBy: 'payroll',
+      effectiveFrom: '2000-01-01',
+      effectiveTo: null,
+      citation: cite('Labor Code 510', CA_512, 'text', '2026-12-02'),
+    },
+    {
+      rule: 'mealPeriod',
+      summary:
+        'a 30-minute meal period past 5 hours and a second past 10; one hour of pay for each workday one is missed',
+      appliedBy: 'payroll',
+      effectiveFrom: '2000-01-01',
+      effectiveTo: null,
+      citation: cite('Labor Code 512(a), 226.7(c)', CA_512, 'text', '2026-12-02'),
+    },
+  ],
+};

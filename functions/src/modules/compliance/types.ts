@@ -1,0 +1,119 @@
+/**
+ * Rule packs: the labour rules of one jurisdiction as data. Each figure carries its citation; each
+ * set of figures its effective dates (from inclusive, to exclusive, business dates), so a change of
+ * the law is a new version with its own `effectiveFrom`, never an edit of the old one.
+ */
+
+/** How a citation was confirmed: the law's own text, the enforcing agency's page, or secondary summaries quoting it. */
+export type Basis = 'text' | 'agency' | 'summary';
+
+export interface Citation {
+  /** The section (ordinance, code, regulation) the figure comes from. */
+  section: string;
+  url: string;
+  /** When the page was last read (YYYY-MM-DD). */
+  checked: string;
+  basis: Basis;
+}
+
+export type Level = 'federal' | 'state' | 'county' | 'city';
+
+/** Where a pack applies: the whole country, a state, a county or a city of a state. */
+export interface Place {
+  level: Level;
+  /** Two-letter state code (state, county and city packs). */
+  state?: string;
+  /** County name (county packs). */
+  county?: string;
+  /** City names, any of which matches (city packs). */
+  cities?: string[];
+  /** A county pack that covers only the county's unincorporated areas (no city in the location). */
+  unincorporatedOnly?: boolean;
+}
+
+/**
+ * What a schedule change costs, in the employee's favour:
+ *  - fixed: a fixed amount (minor units, USD cents);
+ *  - hours: hours of pay at the regular rate;
+ *  - cutFraction: that fraction of the hours cut, at the regular rate;
+ *  - byShiftLength: `hours` for a scheduled shift of at most `shortMinutes`, else `longHours`.
+ */
+export type ChangePay =
+  | { kind: 'fixed'; amountMinor: number }
+  | { kind: 'hours'; hours: number }
+  | { kind: 'cutFraction'; fraction: number }
+  | { kind: 'byShiftLength'; shortMinutes: number; hours: number; longHours: number };
+
+/** The premiums of changes made with notice in [atLeastMinutes, underMinutes). null: that kind of change owes nothing. */
+export interface ChangeTier {
+  /** null: no lower bound (a change made after the shift started included). */
+  atLeastMinutes: number | null;
+  underMinutes: number;
+  added: ChangePay | null;
+  moved: ChangePay | null;
+  cut: ChangePay | null;
+  citation: Citation;
+}
+
+/** The premium of a rest shorter than the minimum: fixed, or a rate multiplier on the hours within the rest or on the whole second shift. */
+export type RestPay = { amountMinor: number } | { multiplier: number; over: 'withinRest' | 'wholeShift' };
+
+export interface RestRule {
+  /** Least rest between shifts of consecutive business days, minutes. */
+  minMinutes: number;
+  pay: RestPay;
+  citation: Citation;
+}
+
+/** An exemption the law names; `modelled` says whether the schedule applies it, and how. */
+export interface Exemption {
+  name: string;
+  modelled: string | false;
+  citation: Citation;
+}
+
+/** One version of a place's predictive-scheduling rules. */
+export interface SchedulingVersion {
+  effectiveFrom: string;
+  /** The first date it no longer applies; null while in force. */
+  effectiveTo: string | null;
+  noticeDays: number;
+  noticeCitation: Citation;
+  /** Ordered by notice; a notice inside no tier owes nothing. */
+  tiers: ChangeTier[];
+  /** Added time owes nothing when at most this many minutes (0: any added time owes). */
+  ignoreAddedUpToMinutes: number;
+  /** A change moving the start and the end each by at most this many minutes owes nothing (null: no grace). */
+  graceMinutes: { minutes: number; citation: Citation } | null;
+  rest: RestRule | null;
+  goodFaithEstimate: { what: string; citation: Citation } | null;
+  /** The coverage threshold, which the company attests (profile `lawCoverage`). */
+  coverage: { threshold: string; citation: Citation };
+  exemptions: Exemption[];
+}
+
+/** A rule applied elsewhere (payroll), listed so that GET /compliance/rules shows it with its source. */
+export interface RuleNote {
+  rule: string;
+  summary: string;
+  appliedBy: string;
+  effectiveFrom: string;
+  effectiveTo: string | null;
+  citation: Citation;
+}
+
+export interface Pack<Id extends string = string> {
+  id: Id;
+  /** The short name used in findings and premium reasons. */
+  label: string;
+  name: string;
+  place: Place;
+  /** Predictive-scheduling versions, oldest first (empty: the pack has none). */
+  scheduling: SchedulingVersion[];
+  notes: RuleNote[];
+}
+
+export const HOUR = 60;
+export const DAY = 24 * HOUR;
+/** The date the sources of these packs were last read. */
+export const CHECKED = '2026-12-03';
