@@ -23,6 +23,7 @@ const moduleAnswer = (call: Promise<unknown>) =>
 /** One operation of each function the rewrites reach, called as the owner of Harbor & Vine. */
 const OPERATION_OF: Record<string, (api: WorkforceClient) => Promise<unknown>> = {
   companies: (api) => unwrap(api.GET('/companies/{id}', { params: { path: { id: companyId } } })),
+  compliance: (api) => unwrap(api.GET('/compliance/rules', { params: { query: { companyId } } })),
   roles: (api) => unwrap(api.GET('/roles', { params: { query } })),
   employees: (api) => unwrap(api.GET('/employees', { params: { query } })),
   schedule: (api) => unwrap(api.GET('/shifts', { params: { query: { companyId, ...thisWeek() } } })),
