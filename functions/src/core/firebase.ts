@@ -4,7 +4,7 @@ import type { App } from 'firebase-admin/app';
 import { config } from './config';
 import { deadlineExceeded, pastDeadline } from './deadline';
 import { lazyFile } from './lazy';
-import { commitMarkFor, countStoreOps, markCommitted } from './store-ops';
+import { commitMarkFor, countStoreOps } from './store-ops';
 
 const firebaseAdminAppPackage = lazyFile<typeof import('firebase-admin/app')>(() => require('firebase-admin/app'));
 const firebaseAdminAuthPackage = lazyFile<typeof import('firebase-admin/auth')>(() => require('firebase-admin/auth'));
@@ -44,7 +44,7 @@ export function db(): Firestore {
 
 interface BatchInternals {
   _ops: { docPath: string }[];
-  update(ref: FirebaseFirestore.DocumentReference, data: object, precondition: object): unknown;
+  update(ref: FirebaseFirestore.DocumentReference, data: object): unknown;
 }
 
 /**
@@ -57,7 +57,6 @@ interface BatchInternals {
  * - The completing commit of a request with an Idempotency-Key also marks its key's record as
  *   committed (src/http/idempotency.ts, CommitMark in store-ops.ts), in the same atomic commit.
  */
-
 function guardCommits(): void {
   type Commit = (...args: unknown[]) => Promise<unknown>;
   const proto = firestoreNs().WriteBatch.prototype as unknown as { _commit?: Commit; guarded?: boolean };
@@ -68,14 +67,12 @@ function guardCommits(): void {
     if (pastDeadline()) return Promise.reject(deadlineExceeded());
     // a BulkWriter's batchWrite is not atomic: it never completes a request
     const atomic = (args[0] as { methodName?: string } | undefined)?.methodName !== 'batchWrite';
-    const mark = commitMarkFor(
-      this._ops.map((op) => op.docPath),
-      atomic,
-    );
+    const paths = this._ops.map((op) => op.docPath);
+    const mark = commitMarkFor(paths, atomic);
     if (!mark) return commit.apply(this, args);
-    this.update(mark.ref, mark.fields, mark.precondition);
+    if (!paths.includes(mark.ref.path)) this.update(mark.ref, mark.fields);
     return commit.apply(this, args).then((result) => {
-      markCommitted(mark);
+      mark.committed = true;
       return result;
     });
   };

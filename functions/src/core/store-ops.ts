@@ -28,8 +28,8 @@ export interface StoreOps {
  */
 export interface CommitMark {
   ref: FirebaseFirestore.DocumentReference;
+  /** Written by an update: the record must still exist (one released meanwhile fails the commit). */
   fields: Record<string, unknown>;
-  precondition: FirebaseFirestore.Precondition;
   /** `first`: the first commit writing more than bookkeeping; `marked`: only `markRequestComplete`'s. */
   placement: 'first' | 'marked';
   /** Set once a commit holding the mark succeeded. */
@@ -87,18 +87,21 @@ const collectionOf = (docPath: string) => docPath.split('/').at(-2) ?? '';
 const doesWork = (docPaths: readonly string[]) => docPaths.some((p) => !BOOKKEEPING.has(collectionOf(p)));
 
 /**
- * Called by `WriteBatch._commit` with the paths a commit writes: the request's mark when this commit
- * is to carry it (and counts the commit when it does more than bookkeeping).
+ * Called by `WriteBatch._commit` with the paths a commit writes (and counts the commit when it does
+ * more than bookkeeping): the request's mark when this commit carries it, either because it is the
+ * first such commit of a `first` mark, or because `markRequestComplete` put the mark in it. The hook
+ * adds the mark's write when it is not in the commit yet, and sets `committed` once the commit succeeded.
  */
 export function commitMarkFor(docPaths: readonly string[], atomic: boolean): CommitMark | null {
   const scope = storage.getStore();
   if (!scope || !atomic || !doesWork(docPaths)) return null;
   scope.effectCommits++;
   const mark = scope.mark;
-  return mark && mark.placement === 'first' && !mark.committed && !mark.closed ? mark : null;
+  if (!mark || mark.committed || mark.closed) return null;
+  return mark.placement === 'first' || docPaths.includes(mark.ref.path) ? mark : null;
 }
 
-type Writer = { update(ref: FirebaseFirestore.DocumentReference, data: object, precondition?: object): unknown };
+type Writer = { update(ref: FirebaseFirestore.DocumentReference, data: object): unknown };
 
 /**
  * For a route whose completing commit is not its first (`completion: 'marked'`): the writer (a batch
@@ -108,12 +111,7 @@ type Writer = { update(ref: FirebaseFirestore.DocumentReference, data: object, p
 export function markRequestComplete(writer: Writer): void {
   const mark = storage.getStore()?.mark;
   if (!mark || mark.placement !== 'marked' || mark.closed) return;
-  writer.update(mark.ref, mark.fields, mark.precondition);
-}
-
-/** The request's mark, when one of its commits carried it: the commit hook records it. */
-export function markCommitted(mark: CommitMark): void {
-  mark.committed = true;
+  writer.update(mark.ref, mark.fields);
 }
 
 /**

@@ -222,9 +222,8 @@ function markOf(use: KeyUse, ref: ReturnType<typeof recordRef>) {
   if (use.completion !== 'first' && use.completion !== 'marked') return null;
   return markRequestCommits({
     ref,
+    // an update: a record released meanwhile (the client left) fails the commit, and the retry runs it once
     fields: { state: 'committed' },
-    // a record released meanwhile (the client left) fails the commit: the retry runs it once
-    precondition: { exists: true },
     placement: use.completion,
   });
 }

@@ -222,6 +222,25 @@ async function beforeCommitOf<T>(
   }
 }
 
+/** Runs `work` with the kept answer never written: the instance "stops" between the commit and keeping it. */
+async function withAnswerLost<T>(work: () => Promise<T>): Promise<T> {
+  const proto = firestoreNs().DocumentReference.prototype as unknown as {
+    update: (...args: unknown[]) => Promise<unknown>;
+  };
+  const update = proto.update;
+  proto.update = function (this: { path: string }, ...args: unknown[]) {
+    const fields = args[0] as { state?: string } | undefined;
+    if (this.path.startsWith(`${IDEMPOTENCY_COLLECTION}/`) && fields?.state === 'done')
+      return Promise.reject(new Error('the instance stopped'));
+    return update.apply(this, args);
+  };
+  try {
+    return await work();
+  } finally {
+    proto.update = update;
+  }
+}
+
 describe("Idempotency-Key: the record is marked in the request's own commit", () => {
   const isRole = (path: string) => /\/roles\/[^/]+$/.test(path);
 
@@ -229,23 +248,7 @@ describe("Idempotency-Key: the record is marked in the request's own commit", ()
     const key = randomUUID();
     const name = `Lost ${key}`;
     const seen = new Set((await recordsOf(co.owner.uid)).map((d) => d.id));
-    // the answer is never kept: the instance "stops" after the commit
-    const proto = firestoreNs().DocumentReference.prototype as unknown as {
-      update: (...args: unknown[]) => Promise<unknown>;
-    };
-    const update = proto.update;
-    proto.update = function (this: { path: string }, ...args: unknown[]) {
-      const fields = args[0] as { state?: string } | undefined;
-      if (this.path.startsWith(`${IDEMPOTENCY_COLLECTION}/`) && fields?.state === 'done')
-        return Promise.reject(new Error('the instance stopped'));
-      return update.apply(this, args);
-    };
-    let first;
-    try {
-      first = await createRole(co.owner, key, { name });
-    } finally {
-      proto.update = update;
-    }
+    const first = await withAnswerLost(() => createRole(co.owner, key, { name }));
     expect(first.status).toBe(201);
     const record = await recordOfKey(co.owner.uid, key, seen);
     expect(record.data().state).toBe('committed');
@@ -259,6 +262,39 @@ describe("Idempotency-Key: the record is marked in the request's own commit", ()
     expect(again.body.error).toContain('saved its changes');
     expect(await rolesNamed(name)).toBe(1);
     expect(await snapshotCompany(co.companyId)).toEqual(before);
+  });
+
+  it('marks the commit a route names (POST /posts: the post, after its inbox entries), not its first', async () => {
+    const key = randomUUID();
+    const title = `Lost post ${key}`;
+    const publish = () =>
+      api('posts')
+        .post('/posts')
+        .query({ companyId: co.companyId })
+        .set(bearer(co.manager))
+        .set(KEY, key)
+        .send({ title, body: 'Hello', audience: { kind: 'everyone' } });
+    const seen = new Set((await recordsOf(co.manager.uid)).map((d) => d.id));
+    const states: string[] = [];
+    const first = await beforeCommitOf(
+      (path) => /\/postRecipients\/|\/recipients\//.test(path),
+      async () => states.push((await recordOfKey(co.manager.uid, key, seen)).data().state as string),
+      () => withAnswerLost(publish),
+    );
+    expect(first.status).toBe(201);
+    const record = await recordOfKey(co.manager.uid, key, seen);
+    expect(record.data().state).toBe('committed');
+    await record.ref.update({ leaseUntil: Date.now() - 1000 });
+    const again = await publish();
+    expect([again.status, again.body.code]).toEqual([409, 'IDEMPOTENT_ANSWER_NOT_KEPT']);
+    const posts = await db()
+      .collection('companies')
+      .doc(co.companyId)
+      .collection('posts')
+      .where('title', '==', title)
+      .get();
+    expect(posts.size).toBe(1);
+    expect(states.every((state) => state === 'running')).toBe(true);
   });
 
   it('refuses the commit of a request whose key was released meanwhile (its client left): the retry runs it once', async () => {
