@@ -147,6 +147,11 @@ export class SimulatorState {
     return this.hangs.get(vendor)?.shift();
   }
 
+  /** How many requests are being held now (a test waits for them before it asks again). */
+  get held(): number {
+    return this.hanging.size;
+  }
+
   /** Holds a request `ms` before `then` (Infinity: forever); reset() forgets the held ones. */
   hold(ms: number, then: () => void): void {
     if (!Number.isFinite(ms)) return;

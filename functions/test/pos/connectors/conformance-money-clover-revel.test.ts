@@ -78,7 +78,8 @@ describe('issue 60 money fields against the specifications (Clover, Revel)', () 
       { clientId: SIMULATED_OAUTH_APPS.clover.clientId, account: merchant, scopes: [] },
       3600,
     );
-    sim.state.hangNext('clover', { ms: 200, times: 5 });
+    // held long enough that the sixth arrives while all five are in progress, even on a loaded machine
+    sim.state.hangNext('clover', { ms: 3000, times: 5 });
     const url = `${process.env.VENDOR_URL_CLOVER}/v3/merchants/${merchant}/employees`;
     const ask = (bearer: string) =>
       fetch(url, { headers: { Authorization: `Bearer ${bearer}` } }).then(async (r) => ({
@@ -86,7 +87,7 @@ describe('issue 60 money fields against the specifications (Clover, Revel)', () 
         body: (await r.json()) as Record<string, unknown>,
       }));
     const held = Array.from({ length: 5 }, () => ask(token));
-    await new Promise((r) => setTimeout(r, 50));
+    while (sim.state.held < 5) await new Promise((r) => setTimeout(r, 10));
     const sixth = await ask(token);
     expect(sixth.status).toBe(429);
     expect(Object.keys(sixth.body)).toEqual(['message']);
