@@ -22,11 +22,24 @@ const ROLES = [
 ] as unknown as Role[];
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-const slot = fc.record({
-  start: fc.integer({ min: 0, max: 95 }).map((q) => q * 15),
-  length: fc.integer({ min: 1, max: 40 }).map((q) => q * 15),
-});
-const template = fc.array(fc.array(slot, { maxLength: 4 }), { minLength: 7, maxLength: 7 }).map((days) =>
+// mostly daytime slots a minor may take, a few at any hour
+const slot = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      start: fc.integer({ min: 12, max: 40 }).map((q) => q * 30),
+      length: fc.integer({ min: 1, max: 12 }).map((q) => q * 30),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      start: fc.integer({ min: 0, max: 95 }).map((q) => q * 15),
+      length: fc.integer({ min: 1, max: 40 }).map((q) => q * 15),
+    }),
+  },
+);
+const template = fc.array(fc.array(slot, { maxLength: 6 }), { minLength: 7, maxLength: 7 }).map((days) =>
   Object.fromEntries(
     days.map((slots, d) => [
       WEEKDAYS[d],
@@ -42,7 +55,7 @@ const template = fc.array(fc.array(slot, { maxLength: 4 }), { minLength: 7, maxL
     ]),
   ),
 );
-const people = fc.array(fc.integer({ min: 12, max: 19 }), { minLength: 1, maxLength: 3 });
+const people = fc.array(fc.integer({ min: 12, max: 19 }), { minLength: 1, maxLength: 2 });
 const places = fc.constantFrom(null, 'CA', 'NY', 'TX');
 const calendars = fc.constantFrom(null, {
   terms: [{ from: '2025-09-01', to: '2026-06-05' }],
