@@ -20,6 +20,7 @@ import documents from './documents/module';
 import applicants from './applicants/module';
 import posts from './posts/module';
 import requests from './requests/module';
+import leave from './leave/module';
 import chat from './chat/module';
 import events from './events/module';
 import webhooks from './webhooks/module';
@@ -52,6 +53,7 @@ export const REGISTERED = [
   applicants,
   posts,
   requests,
+  leave,
   chat,
   events,
   webhooks,

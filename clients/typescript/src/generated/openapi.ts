@@ -1903,6 +1903,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leave-policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's leave policies and the sick-leave laws covering it
+         * @description Policies (sick and PTO) with their accrual, caps, carryover, waiting period and year start; `laws`: the paid sick leave laws covering the profile's lawLocation on the date, as the floors a sick policy must meet (the employer-size tier from the sick policy's employerHeadcount), with their citations.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["leave.getLeavePolicies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-policies/{policyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or replace a leave policy (owners)
+         * @description Replaces the whole policy (fields left out take their defaults). A sick policy below any rule of a sick leave law covering the company's lawLocation today is 422 LEAVE_BELOW_LAW_FLOOR, every rule it breaks in details (`rule` <law>.<rule> and its citation), and nothing is written. Changing a policy changes what accrues from then on; entries already in the ledger stay.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        put: operations["leave.putLeavePoliciesPolicyId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/locks": {
         parameters: {
             query?: never;
@@ -6281,6 +6325,191 @@ export interface components {
             checked: string;
             section: string;
             url: string;
+        };
+        LeaveAccrual: {
+            /** @description Hours worked (approved punches, unpaid breaks excluded) for one hour of leave: 30 = 1 h per 30 h */
+            hoursWorkedPerHour: number;
+            /** @constant */
+            method: "perHoursWorked";
+        } | {
+            /**
+             * Format: date
+             * @description Biweekly: a date a period starts on or after (payroll settings anchor)
+             * @example 2026-11-21
+             */
+            anchor?: string;
+            /**
+             * @description The pay periods counted (the company's payroll frequency)
+             * @enum {string}
+             */
+            frequency: "weekly" | "biweekly" | "semimonthly" | "monthly";
+            /** @constant */
+            method: "perPayPeriod";
+            /** @description Minutes of leave per pay period ended in the year (240 = 4 h) */
+            minutesPerPeriod: number;
+        } | {
+            /** @constant */
+            method: "frontLoaded";
+            /** @description Minutes granted at the start of each leave year */
+            minutesPerYear: number;
+        };
+        LeavePolicies: {
+            /** @description The business date the laws are read on */
+            date: string;
+            /** @description The sick-leave laws covering the company's lawLocation on the date */
+            laws: {
+                citations: string[];
+                effectiveFrom: string;
+                effectiveTo: string | null;
+                frontLoadMinutes: number | null;
+                /** @description The slowest accrual the law allows */
+                hoursWorkedPerHour: number;
+                /** @description Sick-leave law id (CA, NY, NYC, WA, SEATTLE) */
+                law: string;
+                maxWaitingDays: number;
+                minAnnualAccrualCapMinutes: number | null;
+                minBalanceCapMinutes: number | null;
+                /** @description null: all unused leave carries over */
+                minCarryoverMinutes: number | null;
+                minUseCapMinutes: number | null;
+                name: string;
+                /** @enum {string} */
+                payRate: "regular" | "normal";
+            }[];
+            policies: components["schemas"]["LeavePolicy"][];
+        };
+        LeavePolicy: {
+            accrual: components["schemas"]["LeaveAccrual"];
+            /**
+             * @description Most minutes accrued (or granted) per leave year; null: none
+             * @default null
+             */
+            annualAccrualCapMinutes: number | null;
+            /**
+             * @description Most minutes usable per leave year; null: none
+             * @default null
+             */
+            annualUseCapMinutes: number | null;
+            /**
+             * @description An archived policy accrues nothing more; its balances stay
+             * @default false
+             */
+            archived: boolean;
+            /**
+             * @description Accrual stops while the balance is at this; null: none
+             * @default null
+             */
+            balanceCapMinutes: number | null;
+            /**
+             * @description Most minutes carried into the next year (the rest is forfeited at year end); null: all
+             * @default null
+             */
+            carryoverCapMinutes: number | null;
+            companyId: string;
+            /**
+             * @description sick: the employer size the law tiers by (New York, Seattle); required where the law has tiers
+             * @default null
+             */
+            employerHeadcount: number | null;
+            id: string;
+            /**
+             * @description sick: the paid sick leave the law requires (checked against the location's law); pto: the company's own
+             * @enum {string}
+             */
+            kind: "sick" | "pto";
+            name: string;
+            /**
+             * @description How far below zero an approved request may take the balance (0: refused past the balance)
+             * @default 0
+             */
+            negativeAllowedMinutes: number;
+            updatedAt: number;
+            /** @description uid */
+            updatedBy: string;
+            /**
+             * @description Leave is usable from this calendar day of employment
+             * @default 0
+             */
+            waitingDays: number;
+            /**
+             * @default {
+             *       "kind": "calendar"
+             *     }
+             */
+            yearStart: components["schemas"]["LeaveYearStart"];
+        };
+        LeavePolicyBody: {
+            accrual: components["schemas"]["LeaveAccrual"];
+            /**
+             * @description Most minutes accrued (or granted) per leave year; null: none
+             * @default null
+             */
+            annualAccrualCapMinutes: number | null;
+            /**
+             * @description Most minutes usable per leave year; null: none
+             * @default null
+             */
+            annualUseCapMinutes: number | null;
+            /**
+             * @description An archived policy accrues nothing more; its balances stay
+             * @default false
+             */
+            archived: boolean;
+            /**
+             * @description Accrual stops while the balance is at this; null: none
+             * @default null
+             */
+            balanceCapMinutes: number | null;
+            /**
+             * @description Most minutes carried into the next year (the rest is forfeited at year end); null: all
+             * @default null
+             */
+            carryoverCapMinutes: number | null;
+            /**
+             * @description sick: the employer size the law tiers by (New York, Seattle); required where the law has tiers
+             * @default null
+             */
+            employerHeadcount: number | null;
+            /**
+             * @description sick: the paid sick leave the law requires (checked against the location's law); pto: the company's own
+             * @enum {string}
+             */
+            kind: "sick" | "pto";
+            name: string;
+            /**
+             * @description How far below zero an approved request may take the balance (0: refused past the balance)
+             * @default 0
+             */
+            negativeAllowedMinutes: number;
+            /**
+             * @description Leave is usable from this calendar day of employment
+             * @default 0
+             */
+            waitingDays: number;
+            /**
+             * @default {
+             *       "kind": "calendar"
+             *     }
+             */
+            yearStart: components["schemas"]["LeaveYearStart"];
+        };
+        LeaveYearStart: {
+            /**
+             * @description Each employee's year starts on the hire-date anniversary
+             * @constant
+             */
+            kind: "hireDate";
+        } | {
+            /**
+             * @description January 1st
+             * @constant
+             */
+            kind: "calendar";
+        } | {
+            /** @constant */
+            kind: "fixed";
+            /** @description MM-DD: the year starts on this date */
+            monthDay: string;
         };
         MealWaiver: {
             /**
@@ -21659,6 +21888,223 @@ export interface operations {
                 };
             };
             /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, SIGNUP_FAILED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.getLeavePolicies": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description Read the laws in force on this date (default: today) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeavePolicies"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: LEAVE_BELOW_LAW_FLOOR */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.putLeavePoliciesPolicyId": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Leave policy id (e.g. sick, pto) */
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeavePolicyBody"];
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeavePolicy"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, LEAVE_BELOW_LAW_FLOOR */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
