@@ -5175,8 +5175,15 @@ export interface components {
             /** @description Stored for clients only: no server behaviour depends on it */
             isPayrollTabsEnabled?: boolean;
             maxHoursPerWeek?: number;
+            /**
+             * @description What a shift breaking a minors' hours rule does (federal 29 CFR 570.35, the state's own; GET /compliance/rules): block (default) refuses the write, 422 MINOR_HOURS naming each rule; warn saves it with the findings as warnings. Nobody under 14 is scheduled either way unless warn. Schedule generation never proposes such a shift
+             * @enum {string}
+             */
+            minorRules?: "block" | "warn";
             /** @description Minute of the business day at which the morning period ends (e.g. 960 = 16:00) */
             morningPeriodEnd?: number;
+            /** @description The school calendar the minors' rules read: a school day is a Monday to Friday inside a term and not closed; a school week a company week holding one. null or absent: every Monday to Friday is a school day (the strictest reading) */
+            schoolCalendar?: components["schemas"]["SchoolCalendar"] | null;
             /** @description Stored for clients only: no server behaviour depends on it (the time zone is the profile `timezone`) */
             timezoneCityId?: string;
             /** @description When true (and the profile has a location), the sales forecast uses Open-Meteo's weather: the history's weather teaches how rain moves the company's sales, the forecast's moves the days ahead (docs/FORECAST.md); default false */
@@ -5202,6 +5209,13 @@ export interface components {
                 id: string;
                 /** @enum {string} */
                 level: "federal" | "state" | "county" | "city";
+                /** @description The least age anyone may be scheduled at (null: none set by this pack) */
+                minimumAge: {
+                    age: number;
+                    citation: components["schemas"]["LawCitation"];
+                } | null;
+                /** @description The minors' hours in force on the date, by age (the schedule applies every one covering the company) */
+                minors: components["schemas"]["MinorRules"][];
                 name: string;
                 notes: {
                     appliedBy: string;
@@ -5581,10 +5595,17 @@ export interface components {
                 [key: string]: unknown;
             };
             avatar?: string;
+            /** @description Free-form birth date of older records (epoch ms or text); the minors rules read dateOfBirth */
             bornDate?: number | string;
             city?: string;
             createdAt?: number;
             createdByPivotAiAgent?: boolean;
+            /**
+             * Format: date
+             * @description Date of birth (YYYY-MM-DD): under 18 the schedule applies the minors' hours of the company's laws (GET /compliance/rules) to every shift of the employee; under 14 no shift is scheduled
+             * @example 2026-11-21
+             */
+            dateOfBirth?: string;
             /** Format: email */
             email?: string;
             emergencyContact?: string;
@@ -5667,9 +5688,16 @@ export interface components {
             address?: string;
             availabilities?: components["schemas"]["Availabilities"];
             avatar?: string;
+            /** @description Free-form birth date of older records (epoch ms or text); the minors rules read dateOfBirth */
             bornDate?: number | string;
             city?: string;
             createdByPivotAiAgent?: boolean;
+            /**
+             * Format: date
+             * @description Date of birth (YYYY-MM-DD): under 18 the schedule applies the minors' hours of the company's laws (GET /compliance/rules) to every shift of the employee; under 14 no shift is scheduled
+             * @example 2026-11-21
+             */
+            dateOfBirth?: string;
             /** Format: email */
             email?: string;
             emergencyContact?: string;
@@ -5786,10 +5814,17 @@ export interface components {
                 [key: string]: unknown;
             };
             avatar?: string;
+            /** @description Free-form birth date of older records (epoch ms or text); the minors rules read dateOfBirth */
             bornDate?: number | string;
             city?: string;
             createdAt?: number;
             createdByPivotAiAgent?: boolean;
+            /**
+             * Format: date
+             * @description Date of birth (YYYY-MM-DD): under 18 the schedule applies the minors' hours of the company's laws (GET /compliance/rules) to every shift of the employee; under 14 no shift is scheduled
+             * @example 2026-11-21
+             */
+            dateOfBirth?: string;
             /** Format: email */
             email?: string;
             emergencyContact?: string;
@@ -6687,6 +6722,71 @@ export interface components {
             updatedAt?: number;
             /** @enum {string} */
             visibility: "members" | "managers";
+        };
+        MinorRules: {
+            ages: {
+                from: number;
+                to: number;
+            };
+            citations: {
+                days: components["schemas"]["LawCitation"] | null;
+                hours: components["schemas"]["LawCitation"];
+                schoolHours: components["schemas"]["LawCitation"] | null;
+                window: components["schemas"]["LawCitation"];
+            };
+            daysPerWeek: number | null;
+            /**
+             * Format: date
+             * @example 2026-11-21
+             */
+            effectiveFrom: string;
+            effectiveTo: string | null;
+            /** @description Named in the findings (`law`) */
+            id: string;
+            notModelled: string[];
+            otherWeek: {
+                dayMinutes: number;
+                weekMinutes: number;
+                window: {
+                    /** @description Earliest start, minute of the day */
+                    earliest: number;
+                    /** @description Latest end, minutes from the midnight of the date (1470 = 00:30 the next day) */
+                    latest: number;
+                    /** @description Latest end before a day without school (null: latest) */
+                    latestBeforeNonSchoolDay: number | null;
+                    /** @description A later end from `from` through Labor Day */
+                    summer: {
+                        /** @description MM-DD */
+                        from: string;
+                        latest: number;
+                    } | null;
+                };
+            };
+            /** @description Whether the school calendar's hours of a school day are refused */
+            outsideSchoolHours: boolean;
+            /** @description A company week holding a school day */
+            schoolWeek: {
+                nonSchoolDay: number;
+                /** @description Most minutes on a school day */
+                schoolDay: number;
+                /** @description Most minutes on a school day before another (null: schoolDay) */
+                schoolDayBeforeSchoolDay: number | null;
+                weekMinutes: number;
+                window: {
+                    /** @description Earliest start, minute of the day */
+                    earliest: number;
+                    /** @description Latest end, minutes from the midnight of the date (1470 = 00:30 the next day) */
+                    latest: number;
+                    /** @description Latest end before a day without school (null: latest) */
+                    latestBeforeNonSchoolDay: number | null;
+                    /** @description A later end from `from` through Labor Day */
+                    summer: {
+                        /** @description MM-DD */
+                        from: string;
+                        latest: number;
+                    } | null;
+                };
+            };
         };
         /** @description Pass as the list's `cursor` for the next page; null on the last page */
         NextCursor: string | null;
@@ -8465,7 +8565,7 @@ export interface components {
                 blockedBy: {
                     employeeId: string;
                     /** @enum {string} */
-                    rule: "position" | "availability" | "timeOff" | "overlap" | "betweenShifts" | "maxDayHours" | "maxHoursInWeek" | "maxDaysPerWeek";
+                    rule: "position" | "availability" | "timeOff" | "overlap" | "betweenShifts" | "maxDayHours" | "maxHoursInWeek" | "maxDaysPerWeek" | "minor" | "minorHours";
                 }[];
                 /** @description Holders of the position kept off this seat, by rule */
                 blockedCounts: {
@@ -8655,6 +8755,28 @@ export interface components {
                 underMinutes: number;
             }[];
         };
+        SchoolCalendar: {
+            /** @description Dates inside a term without school (holidays, breaks) */
+            closedDays: string[];
+            /** @description School hours of a school day (minutes of the day, end excluded), in which minors may not work; null: not given */
+            hours: {
+                end: number;
+                start: number;
+            } | null;
+            /** @description Terms in session, first and last date included */
+            terms: {
+                /**
+                 * Format: date
+                 * @example 2026-11-21
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @example 2026-11-21
+                 */
+                to: string;
+            }[];
+        };
         Shift: {
             companyId: string;
             /** @description Epoch ms */
@@ -8684,21 +8806,25 @@ export interface components {
             actual?: number;
             /** @description true: the write was refused (422); false: a warning, the shift was saved */
             blocking: boolean;
+            /** @description The source of the minors' rule: section, page, the date it was checked */
+            citation?: string;
             /** @description The other shift, for overlap, betweenShifts and fairWorkweekRest */
             conflictingShiftId?: string;
             date: string;
             employeeId: string;
+            /** @description The minors' rule set broken (us-federal-14-15, us-ca-16-17, ...; GET /compliance/rules), for the minor rules */
+            law?: string;
             /** @description The limit of the rule, in `unit` */
             limit?: number;
             message: string;
             /** @enum {string} */
-            rule: "overlap" | "betweenShifts" | "maxDayHours" | "positionNotHeld" | "employeeArchived" | "roleArchived" | "subRoleArchived" | "unknownEmployee" | "unknownRole" | "unknownSubRole" | "timeOff" | "fairWorkweekRest" | "maxHoursPerWeek" | "maxHoursInWeek" | "maxDaysPerWeek" | "availability";
+            rule: "overlap" | "betweenShifts" | "maxDayHours" | "positionNotHeld" | "employeeArchived" | "roleArchived" | "subRoleArchived" | "unknownEmployee" | "unknownRole" | "unknownSubRole" | "timeOff" | "fairWorkweekRest" | "maxHoursPerWeek" | "maxHoursInWeek" | "maxDaysPerWeek" | "availability" | "minorAge" | "minorTimeOfDay" | "minorSchoolHours" | "minorDayHours" | "minorWeekHours" | "minorDaysPerWeek";
             /** @description The shift being written (or published) */
             shiftId: string;
             /** @description The approved day-off the shift meets, for timeOff */
             timeOffId?: string;
             /** @enum {string} */
-            unit?: "minutes" | "hours" | "days";
+            unit?: "minutes" | "hours" | "days" | "years";
             /** @description First day of the company week, for the weekly rules */
             weekStart?: string;
         };
@@ -11176,7 +11302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12660,7 +12786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12792,7 +12918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12890,7 +13016,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13018,7 +13144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13146,7 +13272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14586,7 +14712,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14738,7 +14864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14898,8 +15024,15 @@ export interface operations {
                     /** @description Stored for clients only: no server behaviour depends on it */
                     isPayrollTabsEnabled?: boolean;
                     maxHoursPerWeek?: number;
+                    /**
+                     * @description What a shift breaking a minors' hours rule does (federal 29 CFR 570.35, the state's own; GET /compliance/rules): block (default) refuses the write, 422 MINOR_HOURS naming each rule; warn saves it with the findings as warnings. Nobody under 14 is scheduled either way unless warn. Schedule generation never proposes such a shift
+                     * @enum {string}
+                     */
+                    minorRules?: "block" | "warn";
                     /** @description Minute of the business day at which the morning period ends (e.g. 960 = 16:00) */
                     morningPeriodEnd?: number;
+                    /** @description The school calendar the minors' rules read: a school day is a Monday to Friday inside a term and not closed; a school week a company week holding one. null or absent: every Monday to Friday is a school day (the strictest reading) */
+                    schoolCalendar?: components["schemas"]["SchoolCalendar"] | null;
                     /** @description Stored for clients only: no server behaviour depends on it (the time zone is the profile `timezone`) */
                     timezoneCityId?: string;
                     /** @description When true (and the profile has a location), the sales forecast uses Open-Meteo's weather: the history's weather teaches how rain moves the company's sales, the forecast's moves the days ahead (docs/FORECAST.md); default false */
@@ -15197,7 +15330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15320,7 +15453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15478,7 +15611,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15597,7 +15730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15751,7 +15884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15880,7 +16013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16012,7 +16145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16171,7 +16304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16331,7 +16464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16470,7 +16603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16620,7 +16753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16749,7 +16882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16889,7 +17022,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17018,7 +17151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17190,7 +17323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17319,7 +17452,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17488,7 +17621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18669,7 +18802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18792,7 +18925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18890,7 +19023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18991,7 +19124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19046,9 +19179,10 @@ export interface operations {
                     address?: string | null;
                     availabilities?: components["schemas"]["Availabilities"] | null;
                     avatar?: string | null;
-                    bornDate?: number | string | null;
+                    bornDate?: (number | string) | null;
                     city?: string | null;
                     createdByPivotAiAgent?: boolean | null;
+                    dateOfBirth?: string | null;
                     email?: string | null;
                     emergencyContact?: string | null;
                     emergencyPhone?: string | null;
@@ -19147,7 +19281,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19283,7 +19417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19384,7 +19518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19518,7 +19652,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19716,7 +19850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19818,7 +19952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19922,7 +20056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20058,7 +20192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20166,7 +20300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20277,7 +20411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22021,7 +22155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22156,7 +22290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22259,7 +22393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22362,7 +22496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22462,7 +22596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22588,7 +22722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22691,7 +22825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24914,7 +25048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25725,7 +25859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25983,7 +26117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26137,7 +26271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26269,7 +26403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26372,7 +26506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26526,7 +26660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26626,7 +26760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26724,7 +26858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26828,7 +26962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26930,7 +27064,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27058,7 +27192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27159,7 +27293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27257,7 +27391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27456,7 +27590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27571,7 +27705,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27746,7 +27880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27894,7 +28028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28026,7 +28160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28751,7 +28885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28887,7 +29021,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28987,7 +29121,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29090,7 +29224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29221,7 +29355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29324,7 +29458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29424,7 +29558,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29551,7 +29685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29655,7 +29789,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29758,7 +29892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29858,7 +29992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30496,7 +30630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30628,7 +30762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30764,7 +30898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30906,7 +31040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31032,7 +31166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31133,7 +31267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31239,7 +31373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31381,7 +31515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31485,7 +31619,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31586,7 +31720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31715,7 +31849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31813,7 +31947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31944,7 +32078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32050,7 +32184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32203,7 +32337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32304,7 +32438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32432,7 +32566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32560,7 +32694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32688,7 +32822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32816,7 +32950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32944,7 +33078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33072,7 +33206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33201,7 +33335,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33329,7 +33463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33429,7 +33563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34056,7 +34190,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34175,7 +34309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34297,7 +34431,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34419,7 +34553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34564,7 +34698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34668,7 +34802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34827,7 +34961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34982,7 +35116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35083,7 +35217,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35187,7 +35321,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35285,7 +35419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35423,7 +35557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35535,7 +35669,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35683,7 +35817,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35787,7 +35921,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35937,7 +36071,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36032,7 +36166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36187,7 +36321,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36303,7 +36437,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36603,7 +36737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36730,7 +36864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36843,7 +36977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -37885,7 +38019,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38010,7 +38144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38155,7 +38289,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;

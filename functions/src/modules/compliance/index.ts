@@ -10,3 +10,16 @@ export { SCHEDULING_PACKS, SCHEDULING_PACK_IDS, type SchedulingPackId } from './
 export { placeCovers, type LawLocation } from './location';
 export type { ChangePay, ChangeTier, Citation, Pack, Place, RestRule, SchedulingVersion } from './types';
 export { formatCitation } from './citation';
+export {
+  ageOn,
+  isSchoolDay,
+  laborDay,
+  minorBreaches,
+  strictestLimits,
+  MINOR_RULES,
+  type MinorBreach,
+  type MinorContext,
+  type MinorRule,
+  type MinorShift,
+  type SchoolCalendar,
+} from './minors';
