@@ -5,6 +5,7 @@ import { toMinorUnits } from '../../core/money';
 import { lateSpanOf, listLateRecords, listPunches, workedSpans, type LateRecord, type WorkedSpan } from '../attendance';
 import type { CompanyRules } from '../companies';
 import { listEmployees, type Employee } from '../employees';
+import { leaveUsedIn, type LeaveUse } from '../leave';
 import { listRoles } from '../roles';
 import { tipsByEmployee, type TipAdjustment } from '../sales';
 import { listPremiums, shiftFromSnapshot, shiftRef, type Premium } from '../schedule';
@@ -12,7 +13,8 @@ import { priorPeriodAdjustment, type AdjustmentLine, type PriorPeriodLine } from
 import { formatMinor } from './exports';
 import { lateRecordLines, settledOf, type LateRecordLine, type SettledLate } from './late-records';
 import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
-import { payElementLine, type PayElementLine } from './pay-elements';
+import { payElementLine, readRange, type PayElementLine } from './pay-elements';
+import { elementIncreaseOn, leavePayOf } from './leave-pay';
 import { waiversOn } from './meal-waivers';
 import { listPayElements, mealWaiversByEmployee, storedPeriods } from './repo';
 import { componentPay, multipliers, type CalendarInput, type OvertimeRules } from './overtime';
@@ -67,6 +69,7 @@ interface EmployeeInputs {
   premiums: Premium[];
   payElements: PayElement[];
   mealWaivers: MealWaiver[];
+  leave: LeaveUse[];
 }
 
 interface ReportContext {
@@ -288,6 +291,8 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   ];
   const salaried = (employee.salary ?? 0) > 0;
   const elements = payElementLines(inputs, rated, ctx, salaried);
+  const rateOf = (d: string) => regularRateOn(d, pay, primaryRate, ctx.cal) + elementIncreaseOn(d, elements, ctx.cal);
+  const leave = leavePayOf(inputs.leave, (d, basis) => (basis === 'regular' ? rateOf(d) : primaryRate));
   const { hours } = pay;
   const tipAdjustments = inputs.tipAdjustments.map((a) => ({
     originalDate: a.originalDate,
@@ -307,6 +312,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     !premiums.length &&
     !adjustments.length &&
     !elements.length &&
+    !leave.lines.length &&
     !tipAdjustments.length
   )
     return null;
@@ -314,6 +320,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   const premiumPay = premiums.reduce((s, p) => s + p.amount!, 0);
   const adjustmentPay = adjustments.reduce((s, a) => s + a.amount, 0);
   const payElementPay = elements.reduce((s, e) => s + e.amount + e.overtimeOnElement, 0);
+  const onTop = premiumPay + adjustmentPay + payElementPay + leave.pay;
   const averageRate = (payMinor: number, minutes: number, fallback: number) =>
     minutes ? Math.round((payMinor * 60) / minutes) : fallback;
   const multiplier = multipliers(ctx.rules);
@@ -342,10 +349,10 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     premiumPay,
     adjustmentPay,
     payElementPay,
+    ...(leave.lines.length ? { leavePay: leave.pay, leave: leave.lines } : {}),
     tips,
     cashTips,
-    totalPay:
-      money.regularPay + money.overtimePay + money.doubleTimePay + premiumPay + adjustmentPay + payElementPay + tips,
+    totalPay: money.regularPay + money.overtimePay + money.doubleTimePay + onTop + tips,
     lines: pay.lines.map((l) => ({
       ...l,
       positionName: l.positionId ? (ctx.roleNames.get(l.positionId) ?? null) : null,
@@ -381,27 +388,13 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
         minutes: null,
         amount: e.amount + e.overtimeOnElement,
       })),
+      ...leave.earnings,
       ...(tips
         ? [{ kind: 'tips' as const, weekStart: null, positionId: null, rate: null, minutes: null, amount: tips }]
         : []),
     ],
     days: hours.days,
   };
-}
-
-/** The punches to read: the period's, and those of the whole workweeks its pay elements were earned in. */
-function readRange(
-  base: { startDate: string; endDate: string },
-  elements: PayElement[],
-  cal: CalendarInput,
-): { startDate: string; endDate: string } {
-  let { startDate, endDate } = base;
-  for (const e of elements) {
-    const from = datesToRead({ startDate: e.earnedFrom, endDate: e.earnedTo }, cal);
-    if (from.startDate < startDate) startDate = from.startDate;
-    if (from.endDate > endDate) endDate = from.endDate;
-  }
-  return { startDate, endDate };
 }
 
 /**
@@ -427,13 +420,14 @@ export async function computeReport(
   };
   const dates = { startDate: range.start, endDate: range.end };
   const elements = await listPayElements(companyId, { from: range.start, to: range.end });
-  const [spans, states, employees, roles, sales, recorded] = await Promise.all([
+  const [spans, states, employees, roles, sales, recorded, used] = await Promise.all([
     workedSpans(companyId, readRange(datesToRead(dates, cal), elements, cal), { approvedOnly: true }),
     punchStatesIn(companyId, dates),
     listEmployees(companyId),
     listRoles(companyId),
     tipsByEmployee(companyId, range.start, range.end),
     listPremiums({ companyId, from: range.start, to: range.end }),
+    leaveUsedIn(companyId, range),
   ]);
   const rules = settings.overtimeRules as OvertimeRules;
   const late = await lateInputsOf(companyId, range, cal);
@@ -466,6 +460,7 @@ export async function computeReport(
         premiums: premiumsOf.get(employee.id) ?? [],
         payElements: elementsOf.get(employee.id) ?? [],
         mealWaivers: waivers.get(employee.id) ?? [],
+        leave: used.filter((u) => u.employeeId === employee.id),
       },
       ctx,
     );
@@ -490,6 +485,7 @@ export async function computeReport(
       premiums: sum((r) => r.premiumPay!),
       adjustments: sum((r) => r.adjustmentPay!),
       payElements: sum((r) => r.payElementPay!),
+      leave: sum((r) => r.leavePay ?? 0),
       tips: sum((r) => r.tips!),
       tipAdjustments: sum((r) => (r.tipAdjustments ?? []).reduce((s, a) => s + a.amount, 0)),
     },

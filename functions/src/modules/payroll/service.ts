@@ -357,6 +357,7 @@ export async function exportPeriod({
     mealPremiums: premiumsOfKind(e, 'mealPeriod'),
     adjustments: e.adjustmentPay ?? 0,
     payElements: e.payElementPay ?? 0,
+    leave: (e.leave ?? []).map((l) => ({ kind: l.kind, minutes: l.minutes, rate: l.rate ?? 0, amount: l.amount ?? 0 })),
     weeks: (e.weeks ?? []).map((w) => ({
       weekStart: w.weekStart,
       regularRate: w.regularRate ?? 0,
