@@ -40,6 +40,11 @@ export const lockKeys = {
   rateLimit: (counterId: string) => key('rateLimit', counterId),
   /** One onboarding session's message count. */
   onboardingSession: (sessionId: string) => key('onboardingSession', sessionId),
+  /** A company's tip pools: their definitions in turn (no tip in two pools). */
+  tipPools: (companyId: string) => key('tipPools', companyId),
+  /** One tip pool's distribution of one period (distribute, lock, adjust in turn). */
+  tipDistribution: (companyId: string, poolId: string, periodStart: string) =>
+    key('tipDistribution', companyId, poolId, periodStart),
   /** A company's reservation-partner pushes. */
   reservations: (companyId: string) => key('reservations', companyId),
 } as const;
