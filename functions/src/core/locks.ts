@@ -45,6 +45,8 @@ export const lockKeys = {
   /** One tip pool's distribution of one period (distribute, lock, adjust in turn). */
   tipDistribution: (companyId: string, poolId: string, periodStart: string) =>
     key('tipDistribution', companyId, poolId, periodStart),
+  /** An employee's leave ledger: accrual runs, adjustments and time off in turn. */
+  leave: (companyId: string, employeeId: string) => key('leave', companyId, employeeId),
   /** A company's reservation-partner pushes. */
   reservations: (companyId: string) => key('reservations', companyId),
 } as const;

@@ -1903,6 +1903,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leave-accruals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle accruals through a date (managers)
+         * @description For every employee (or one): accrual from approved punches (unpaid breaks out) or from pay periods ended, front-loaded grants at each year start, caps applied, and the close of a leave year that ended (carryover up to the cap, the rest forfeited). Reconciles against the entries already there: a punch edited, unapproved or deleted after it accrued is corrected by a new entry, and running it again writes nothing. One commit per employee.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        post: operations["leave.postLeaveAccruals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust a balance by an entry with a reason (managers)
+         * @description Adds an adjustment entry (signed minutes) with its reason and author; nothing is overwritten. 404 LEAVE_POLICY_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        post: operations["leave.postLeaveAdjustments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Leave balances: per employee and policy, with this leave year figures
+         * @description Employees read their own (another employeeId is 403 INSUFFICIENT_ROLE); managers and owners one employee or all. Entries dated after `date` are not counted.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["leave.getLeaveBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger entries behind the balances
+         * @description Sorted by date then creation. Employees read their own; managers and owners anyone's.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["leave.getLeaveEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's leave policies and the sick-leave laws covering it
+         * @description Policies (sick and PTO) with their accrual, caps, carryover, waiting period and year start; `laws`: the paid sick leave laws covering the profile's lawLocation on the date, as the floors a sick policy must meet (the employer-size tier from the sick policy's employerHeadcount), with their citations.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["leave.getLeavePolicies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-policies/{policyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or replace a leave policy (owners)
+         * @description Replaces the whole policy (fields left out take their defaults). A sick policy below any rule of a sick leave law covering the company's lawLocation today is 422 LEAVE_BELOW_LAW_FLOOR, every rule it breaks in details (`rule` <law>.<rule> and its citation), and nothing is written. Changing a policy changes what accrues from then on; entries already in the ledger stay.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        put: operations["leave.putLeavePoliciesPolicyId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/locks": {
         parameters: {
             query?: never;
@@ -5204,8 +5344,15 @@ export interface components {
             /** @description Stored for clients only: no server behaviour depends on it */
             isPayrollTabsEnabled?: boolean;
             maxHoursPerWeek?: number;
+            /**
+             * @description What a shift breaking a minors' hours rule does (federal 29 CFR 570.35, the state's own; GET /compliance/rules): block (default) refuses the write, 422 MINOR_HOURS naming each rule; warn saves it with the findings as warnings. Nobody under 14 is scheduled either way unless warn. Schedule generation never proposes such a shift
+             * @enum {string}
+             */
+            minorRules?: "block" | "warn";
             /** @description Minute of the business day at which the morning period ends (e.g. 960 = 16:00) */
             morningPeriodEnd?: number;
+            /** @description The school calendar the minors' rules read: a school day is a Monday to Friday inside a term and not closed; a school week a company week holding one. null or absent: every Monday to Friday is a school day (the strictest reading) */
+            schoolCalendar?: components["schemas"]["SchoolCalendar"] | null;
             /** @description Stored for clients only: no server behaviour depends on it (the time zone is the profile `timezone`) */
             timezoneCityId?: string;
             /** @description When true (and the profile has a location), the sales forecast uses Open-Meteo's weather: the history's weather teaches how rain moves the company's sales, the forecast's moves the days ahead (docs/FORECAST.md); default false */
@@ -5231,6 +5378,13 @@ export interface components {
                 id: string;
                 /** @enum {string} */
                 level: "federal" | "state" | "county" | "city";
+                /** @description The least age anyone may be scheduled at (null: none set by this pack) */
+                minimumAge: {
+                    age: number;
+                    citation: components["schemas"]["LawCitation"];
+                } | null;
+                /** @description The minors' hours in force on the date, by age (the schedule applies every one covering the company) */
+                minors: components["schemas"]["MinorRules"][];
                 name: string;
                 notes: {
                     appliedBy: string;
@@ -5610,10 +5764,17 @@ export interface components {
                 [key: string]: unknown;
             };
             avatar?: string;
+            /** @description Free-form birth date of older records (epoch ms or text); the minors rules read dateOfBirth */
             bornDate?: number | string;
             city?: string;
             createdAt?: number;
             createdByPivotAiAgent?: boolean;
+            /**
+             * Format: date
+             * @description Date of birth (YYYY-MM-DD): under 18 the schedule applies the minors' hours of the company's laws (GET /compliance/rules) to every shift of the employee; under 14 no shift is scheduled
+             * @example 2026-11-21
+             */
+            dateOfBirth?: string;
             /** Format: email */
             email?: string;
             emergencyContact?: string;
@@ -5696,9 +5857,16 @@ export interface components {
             address?: string;
             availabilities?: components["schemas"]["Availabilities"];
             avatar?: string;
+            /** @description Free-form birth date of older records (epoch ms or text); the minors rules read dateOfBirth */
             bornDate?: number | string;
             city?: string;
             createdByPivotAiAgent?: boolean;
+            /**
+             * Format: date
+             * @description Date of birth (YYYY-MM-DD): under 18 the schedule applies the minors' hours of the company's laws (GET /compliance/rules) to every shift of the employee; under 14 no shift is scheduled
+             * @example 2026-11-21
+             */
+            dateOfBirth?: string;
             /** Format: email */
             email?: string;
             emergencyContact?: string;
@@ -5815,10 +5983,17 @@ export interface components {
                 [key: string]: unknown;
             };
             avatar?: string;
+            /** @description Free-form birth date of older records (epoch ms or text); the minors rules read dateOfBirth */
             bornDate?: number | string;
             city?: string;
             createdAt?: number;
             createdByPivotAiAgent?: boolean;
+            /**
+             * Format: date
+             * @description Date of birth (YYYY-MM-DD): under 18 the schedule applies the minors' hours of the company's laws (GET /compliance/rules) to every shift of the employee; under 14 no shift is scheduled
+             * @example 2026-11-21
+             */
+            dateOfBirth?: string;
             /** Format: email */
             email?: string;
             emergencyContact?: string;
@@ -6416,6 +6591,249 @@ export interface components {
             section: string;
             url: string;
         };
+        LeaveAccrual: {
+            /** @description Hours worked (approved punches, unpaid breaks excluded) for one hour of leave: 30 = 1 h per 30 h */
+            hoursWorkedPerHour: number;
+            /** @constant */
+            method: "perHoursWorked";
+        } | {
+            /**
+             * Format: date
+             * @description Biweekly: a date a period starts on or after (payroll settings anchor)
+             * @example 2026-11-21
+             */
+            anchor?: string;
+            /**
+             * @description The pay periods counted (the company's payroll frequency)
+             * @enum {string}
+             */
+            frequency: "weekly" | "biweekly" | "semimonthly" | "monthly";
+            /** @constant */
+            method: "perPayPeriod";
+            /** @description Minutes of leave per pay period ended in the year (240 = 4 h) */
+            minutesPerPeriod: number;
+        } | {
+            /** @constant */
+            method: "frontLoaded";
+            /** @description Minutes granted at the start of each leave year */
+            minutesPerYear: number;
+        };
+        LeaveAccrualRun: {
+            employees: number;
+            through: string;
+            written: components["schemas"]["LeaveEntry"][];
+        };
+        LeaveBalance: {
+            /** @description This year: accruals and grants */
+            accruedMinutes: number;
+            adjustedMinutes: number;
+            /** @description The sum of every entry of the employee under the policy */
+            balanceMinutes: number;
+            carriedInMinutes: number;
+            employeeId: string;
+            /** @description How many entries the balance sums */
+            entries: number;
+            /** @enum {string} */
+            kind: "sick" | "pto";
+            policyId: string;
+            policyName: string;
+            /** @description First date leave is usable (hire date + waitingDays); null: no hire date */
+            usableFrom: string | null;
+            /** @description This year: usage less usage returned */
+            usedMinutes: number;
+            year: {
+                /** @description exclusive */
+                end: string;
+                start: string;
+            };
+        };
+        LeaveEntry: {
+            /** @description The uid of the author, or "system" for accruals and year ends */
+            by: string;
+            companyId: string;
+            createdAt: number;
+            /** @description The business date the entry takes effect */
+            date: string;
+            employeeId: string;
+            id: string;
+            /** @enum {string} */
+            kind: "accrual" | "grant" | "usage" | "usageReturned" | "carryoverOut" | "carryoverIn" | "forfeiture" | "adjustment";
+            /** @description Signed minutes: positive adds to the balance */
+            minutes: number;
+            policyId: string;
+            /** @description adjustment: why (required); other kinds: what the system did */
+            reason: string | null;
+            source: {
+                /** @description accrual per pay period: the last dates of the periods counted */
+                periods: string[];
+                /** @description accrual: the approved punches of the year the year's accrual is computed from, as of this entry */
+                punchIds: string[];
+                /** @description accrual: punches the previous accrual entry counted that are no longer approved or present (a correction) */
+                removedPunchIds: string[];
+                /** @description usage, usageReturned: the day-off request */
+                requestId: string | null;
+            };
+            /** @description The first date of the leave year the entry belongs to */
+            year: string;
+        };
+        LeavePolicies: {
+            /** @description The business date the laws are read on */
+            date: string;
+            /** @description The sick-leave laws covering the company's lawLocation on the date */
+            laws: {
+                citations: string[];
+                effectiveFrom: string;
+                effectiveTo: string | null;
+                frontLoadMinutes: number | null;
+                /** @description The slowest accrual the law allows */
+                hoursWorkedPerHour: number;
+                /** @description Sick-leave law id (CA, NY, NYC, WA, SEATTLE) */
+                law: string;
+                maxWaitingDays: number;
+                minAnnualAccrualCapMinutes: number | null;
+                minBalanceCapMinutes: number | null;
+                /** @description null: all unused leave carries over */
+                minCarryoverMinutes: number | null;
+                minUseCapMinutes: number | null;
+                name: string;
+                /** @enum {string} */
+                payRate: "regular" | "normal";
+            }[];
+            policies: components["schemas"]["LeavePolicy"][];
+        };
+        LeavePolicy: {
+            accrual: components["schemas"]["LeaveAccrual"];
+            /**
+             * @description Most minutes accrued (or granted) per leave year; null: none
+             * @default null
+             */
+            annualAccrualCapMinutes: number | null;
+            /**
+             * @description Most minutes usable per leave year; null: none
+             * @default null
+             */
+            annualUseCapMinutes: number | null;
+            /**
+             * @description An archived policy accrues nothing more; its balances stay
+             * @default false
+             */
+            archived: boolean;
+            /**
+             * @description Accrual stops while the balance is at this; null: none
+             * @default null
+             */
+            balanceCapMinutes: number | null;
+            /**
+             * @description Most minutes carried into the next year (the rest is forfeited at year end); null: all
+             * @default null
+             */
+            carryoverCapMinutes: number | null;
+            companyId: string;
+            /**
+             * @description sick: the employer size the law tiers by (New York, Seattle); required where the law has tiers
+             * @default null
+             */
+            employerHeadcount: number | null;
+            id: string;
+            /**
+             * @description sick: the paid sick leave the law requires (checked against the location's law); pto: the company's own
+             * @enum {string}
+             */
+            kind: "sick" | "pto";
+            name: string;
+            /**
+             * @description How far below zero an approved request may take the balance (0: refused past the balance)
+             * @default 0
+             */
+            negativeAllowedMinutes: number;
+            updatedAt: number;
+            /** @description uid */
+            updatedBy: string;
+            /**
+             * @description Leave is usable from this calendar day of employment
+             * @default 0
+             */
+            waitingDays: number;
+            /**
+             * @default {
+             *       "kind": "calendar"
+             *     }
+             */
+            yearStart: components["schemas"]["LeaveYearStart"];
+        };
+        LeavePolicyBody: {
+            accrual: components["schemas"]["LeaveAccrual"];
+            /**
+             * @description Most minutes accrued (or granted) per leave year; null: none
+             * @default null
+             */
+            annualAccrualCapMinutes: number | null;
+            /**
+             * @description Most minutes usable per leave year; null: none
+             * @default null
+             */
+            annualUseCapMinutes: number | null;
+            /**
+             * @description An archived policy accrues nothing more; its balances stay
+             * @default false
+             */
+            archived: boolean;
+            /**
+             * @description Accrual stops while the balance is at this; null: none
+             * @default null
+             */
+            balanceCapMinutes: number | null;
+            /**
+             * @description Most minutes carried into the next year (the rest is forfeited at year end); null: all
+             * @default null
+             */
+            carryoverCapMinutes: number | null;
+            /**
+             * @description sick: the employer size the law tiers by (New York, Seattle); required where the law has tiers
+             * @default null
+             */
+            employerHeadcount: number | null;
+            /**
+             * @description sick: the paid sick leave the law requires (checked against the location's law); pto: the company's own
+             * @enum {string}
+             */
+            kind: "sick" | "pto";
+            name: string;
+            /**
+             * @description How far below zero an approved request may take the balance (0: refused past the balance)
+             * @default 0
+             */
+            negativeAllowedMinutes: number;
+            /**
+             * @description Leave is usable from this calendar day of employment
+             * @default 0
+             */
+            waitingDays: number;
+            /**
+             * @default {
+             *       "kind": "calendar"
+             *     }
+             */
+            yearStart: components["schemas"]["LeaveYearStart"];
+        };
+        LeaveYearStart: {
+            /**
+             * @description Each employee's year starts on the hire-date anniversary
+             * @constant
+             */
+            kind: "hireDate";
+        } | {
+            /**
+             * @description January 1st
+             * @constant
+             */
+            kind: "calendar";
+        } | {
+            /** @constant */
+            kind: "fixed";
+            /** @description MM-DD: the year starts on this date */
+            monthDay: string;
+        };
         MealWaiver: {
             /**
              * Format: date
@@ -6473,6 +6891,71 @@ export interface components {
             updatedAt?: number;
             /** @enum {string} */
             visibility: "members" | "managers";
+        };
+        MinorRules: {
+            ages: {
+                from: number;
+                to: number;
+            };
+            citations: {
+                days: components["schemas"]["LawCitation"] | null;
+                hours: components["schemas"]["LawCitation"];
+                schoolHours: components["schemas"]["LawCitation"] | null;
+                window: components["schemas"]["LawCitation"];
+            };
+            daysPerWeek: number | null;
+            /**
+             * Format: date
+             * @example 2026-11-21
+             */
+            effectiveFrom: string;
+            effectiveTo: string | null;
+            /** @description Named in the findings (`law`) */
+            id: string;
+            notModelled: string[];
+            otherWeek: {
+                dayMinutes: number;
+                weekMinutes: number;
+                window: {
+                    /** @description Earliest start, minute of the day */
+                    earliest: number;
+                    /** @description Latest end, minutes from the midnight of the date (1470 = 00:30 the next day) */
+                    latest: number;
+                    /** @description Latest end before a day without school (null: latest) */
+                    latestBeforeNonSchoolDay: number | null;
+                    /** @description A later end from `from` through Labor Day */
+                    summer: {
+                        /** @description MM-DD */
+                        from: string;
+                        latest: number;
+                    } | null;
+                };
+            };
+            /** @description Whether the school calendar's hours of a school day are refused */
+            outsideSchoolHours: boolean;
+            /** @description A company week holding a school day */
+            schoolWeek: {
+                nonSchoolDay: number;
+                /** @description Most minutes on a school day */
+                schoolDay: number;
+                /** @description Most minutes on a school day before another (null: schoolDay) */
+                schoolDayBeforeSchoolDay: number | null;
+                weekMinutes: number;
+                window: {
+                    /** @description Earliest start, minute of the day */
+                    earliest: number;
+                    /** @description Latest end, minutes from the midnight of the date (1470 = 00:30 the next day) */
+                    latest: number;
+                    /** @description Latest end before a day without school (null: latest) */
+                    latestBeforeNonSchoolDay: number | null;
+                    /** @description A later end from `from` through Labor Day */
+                    summer: {
+                        /** @description MM-DD */
+                        from: string;
+                        latest: number;
+                    } | null;
+                };
+            };
         };
         /** @description Pass as the list's `cursor` for the next page; null on the last page */
         NextCursor: string | null;
@@ -8251,7 +8734,7 @@ export interface components {
                 blockedBy: {
                     employeeId: string;
                     /** @enum {string} */
-                    rule: "position" | "availability" | "timeOff" | "overlap" | "betweenShifts" | "maxDayHours" | "maxHoursInWeek" | "maxDaysPerWeek";
+                    rule: "position" | "availability" | "timeOff" | "overlap" | "betweenShifts" | "maxDayHours" | "maxHoursInWeek" | "maxDaysPerWeek" | "minor" | "minorHours";
                 }[];
                 /** @description Holders of the position kept off this seat, by rule */
                 blockedCounts: {
@@ -8441,6 +8924,28 @@ export interface components {
                 underMinutes: number;
             }[];
         };
+        SchoolCalendar: {
+            /** @description Dates inside a term without school (holidays, breaks) */
+            closedDays: string[];
+            /** @description School hours of a school day (minutes of the day, end excluded), in which minors may not work; null: not given */
+            hours: {
+                end: number;
+                start: number;
+            } | null;
+            /** @description Terms in session, first and last date included */
+            terms: {
+                /**
+                 * Format: date
+                 * @example 2026-11-21
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @example 2026-11-21
+                 */
+                to: string;
+            }[];
+        };
         Shift: {
             companyId: string;
             /** @description Epoch ms */
@@ -8470,21 +8975,25 @@ export interface components {
             actual?: number;
             /** @description true: the write was refused (422); false: a warning, the shift was saved */
             blocking: boolean;
+            /** @description The source of the minors' rule: section, page, the date it was checked */
+            citation?: string;
             /** @description The other shift, for overlap, betweenShifts and fairWorkweekRest */
             conflictingShiftId?: string;
             date: string;
             employeeId: string;
+            /** @description The minors' rule set broken (us-federal-14-15, us-ca-16-17, ...; GET /compliance/rules), for the minor rules */
+            law?: string;
             /** @description The limit of the rule, in `unit` */
             limit?: number;
             message: string;
             /** @enum {string} */
-            rule: "overlap" | "betweenShifts" | "maxDayHours" | "positionNotHeld" | "employeeArchived" | "roleArchived" | "subRoleArchived" | "unknownEmployee" | "unknownRole" | "unknownSubRole" | "timeOff" | "fairWorkweekRest" | "maxHoursPerWeek" | "maxHoursInWeek" | "maxDaysPerWeek" | "availability";
+            rule: "overlap" | "betweenShifts" | "maxDayHours" | "positionNotHeld" | "employeeArchived" | "roleArchived" | "subRoleArchived" | "unknownEmployee" | "unknownRole" | "unknownSubRole" | "timeOff" | "fairWorkweekRest" | "maxHoursPerWeek" | "maxHoursInWeek" | "maxDaysPerWeek" | "availability" | "minorAge" | "minorTimeOfDay" | "minorSchoolHours" | "minorDayHours" | "minorWeekHours" | "minorDaysPerWeek";
             /** @description The shift being written (or published) */
             shiftId: string;
             /** @description The approved day-off the shift meets, for timeOff */
             timeOffId?: string;
             /** @enum {string} */
-            unit?: "minutes" | "hours" | "days";
+            unit?: "minutes" | "hours" | "days" | "years";
             /** @description First day of the company week, for the weekly rules */
             weekStart?: string;
         };
@@ -11072,7 +11581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12556,7 +13065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12688,7 +13197,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12786,7 +13295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12914,7 +13423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13042,7 +13551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14482,7 +14991,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14634,7 +15143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14794,8 +15303,15 @@ export interface operations {
                     /** @description Stored for clients only: no server behaviour depends on it */
                     isPayrollTabsEnabled?: boolean;
                     maxHoursPerWeek?: number;
+                    /**
+                     * @description What a shift breaking a minors' hours rule does (federal 29 CFR 570.35, the state's own; GET /compliance/rules): block (default) refuses the write, 422 MINOR_HOURS naming each rule; warn saves it with the findings as warnings. Nobody under 14 is scheduled either way unless warn. Schedule generation never proposes such a shift
+                     * @enum {string}
+                     */
+                    minorRules?: "block" | "warn";
                     /** @description Minute of the business day at which the morning period ends (e.g. 960 = 16:00) */
                     morningPeriodEnd?: number;
+                    /** @description The school calendar the minors' rules read: a school day is a Monday to Friday inside a term and not closed; a school week a company week holding one. null or absent: every Monday to Friday is a school day (the strictest reading) */
+                    schoolCalendar?: components["schemas"]["SchoolCalendar"] | null;
                     /** @description Stored for clients only: no server behaviour depends on it (the time zone is the profile `timezone`) */
                     timezoneCityId?: string;
                     /** @description When true (and the profile has a location), the sales forecast uses Open-Meteo's weather: the history's weather teaches how rain moves the company's sales, the forecast's moves the days ahead (docs/FORECAST.md); default false */
@@ -15093,7 +15609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15216,7 +15732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15374,7 +15890,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15493,7 +16009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15647,7 +16163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15776,7 +16292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15908,7 +16424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16067,7 +16583,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16227,7 +16743,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16366,7 +16882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16516,7 +17032,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16645,7 +17161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16785,7 +17301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16914,7 +17430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17086,7 +17602,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17215,7 +17731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17384,7 +17900,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18565,7 +19081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18688,7 +19204,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18786,7 +19302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18887,7 +19403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18942,9 +19458,10 @@ export interface operations {
                     address?: string | null;
                     availabilities?: components["schemas"]["Availabilities"] | null;
                     avatar?: string | null;
-                    bornDate?: number | string | null;
+                    bornDate?: (number | string) | null;
                     city?: string | null;
                     createdByPivotAiAgent?: boolean | null;
+                    dateOfBirth?: string | null;
                     email?: string | null;
                     emergencyContact?: string | null;
                     emergencyPhone?: string | null;
@@ -19043,7 +19560,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19179,7 +19696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19280,7 +19797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19414,7 +19931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19612,7 +20129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19714,7 +20231,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19818,7 +20335,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19954,7 +20471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20062,7 +20579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20173,7 +20690,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21815,6 +22332,705 @@ export interface operations {
             };
         };
     };
+    "leave.postLeaveAccruals": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Only this employee (default: every employee) */
+                    employeeId?: string;
+                    /**
+                     * Format: date
+                     * @description Count approved hours and periods ended through this business date (default: today)
+                     * @example 2026-11-21
+                     */
+                    through?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveAccrualRun"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.postLeaveAdjustments": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The business date it takes effect (default: today)
+                     * @example 2026-11-21
+                     */
+                    date?: string;
+                    employeeId: string;
+                    /** @description Signed minutes added to the balance */
+                    minutes: number;
+                    policyId: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveEntry"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.getLeaveBalances": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description Employees: their own (the default); managers: any, or all when left out */
+                employeeId?: string;
+                policyId?: string;
+                /** @description The date whose leave year the figures are of (default: today) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveBalance"][];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.getLeaveEntries": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description Employees: their own (the default); managers: any, or all when left out */
+                employeeId?: string;
+                policyId?: string;
+                /** @description The date whose leave year the figures are of (default: today) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveEntry"][];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.getLeavePolicies": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description Read the laws in force on this date (default: today) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeavePolicies"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.putLeavePoliciesPolicyId": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Leave policy id (e.g. sick, pto) */
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeavePolicyBody"];
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeavePolicy"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "attendance.getLocks": {
         parameters: {
             query: {
@@ -21888,7 +23104,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24111,7 +25327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24922,7 +26138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25180,7 +26396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25334,7 +26550,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25466,7 +26682,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25569,7 +26785,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25723,7 +26939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25823,7 +27039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25921,7 +27137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26025,7 +27241,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26127,7 +27343,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26255,7 +27471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26356,7 +27572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26454,7 +27670,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26653,7 +27869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26768,7 +27984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26943,7 +28159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27091,7 +28307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27223,7 +28439,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27948,7 +29164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28084,7 +29300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28184,7 +29400,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28287,7 +29503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28418,7 +29634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28521,7 +29737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28621,7 +29837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28748,7 +29964,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28852,7 +30068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28955,7 +30171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29055,7 +30271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29693,7 +30909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29825,7 +31041,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29961,7 +31177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30103,7 +31319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30229,7 +31445,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30330,7 +31546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30436,7 +31652,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30578,7 +31794,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30682,7 +31898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30783,7 +31999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30912,7 +32128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31010,7 +32226,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31141,7 +32357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31247,7 +32463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31400,7 +32616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31501,7 +32717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31629,7 +32845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31757,7 +32973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31885,7 +33101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32013,7 +33229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32141,7 +33357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32269,7 +33485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32398,7 +33614,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32526,7 +33742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32626,7 +33842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33253,7 +34469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33372,7 +34588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33494,7 +34710,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33616,7 +34832,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33761,7 +34977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33865,7 +35081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34024,7 +35240,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34179,7 +35395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34280,7 +35496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34384,7 +35600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34482,7 +35698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34620,7 +35836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34732,7 +35948,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34880,7 +36096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34984,7 +36200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35134,7 +36350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35229,7 +36445,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35384,7 +36600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35500,7 +36716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35800,7 +37016,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35927,7 +37143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36031,7 +37247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36129,7 +37345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36284,7 +37500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36384,7 +37600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36541,7 +37757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36644,7 +37860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36776,7 +37992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36878,7 +38094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36983,7 +38199,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -37096,7 +38312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38138,7 +39354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38263,7 +39479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38408,7 +39624,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
