@@ -1,5 +1,6 @@
 import type { Pack } from '../types';
 import { cite } from './cite';
+import { CALIFORNIA_PAY, COLORADO_PAY, NEW_YORK_PAY, WASHINGTON_PAY } from './pay';
 
 /**
  * The federal and state layers. Their pay rules are applied by payroll (its overtime rule set and
@@ -36,6 +37,7 @@ export const CALIFORNIA: Pack<'us-ca'> = {
   name: 'California Labor Code and IWC wage orders',
   place: { level: 'state', state: 'CA' },
   scheduling: [],
+  pay: CALIFORNIA_PAY,
   notes: [
     {
       rule: 'overtime',
@@ -56,4 +58,34 @@ export const CALIFORNIA: Pack<'us-ca'> = {
       citation: cite('Labor Code 512(a), 226.7(c)', CA_512, 'text', '2026-12-02'),
     },
   ],
+};
+
+export const NEW_YORK: Pack<'us-ny'> = {
+  id: 'us-ny',
+  label: 'New York',
+  name: 'New York Labor Law and the Hospitality Industry Wage Order (12 NYCRR 146)',
+  place: { level: 'state', state: 'NY' },
+  scheduling: [],
+  notes: [],
+  pay: NEW_YORK_PAY,
+};
+
+export const WASHINGTON: Pack<'us-wa'> = {
+  id: 'us-wa',
+  label: 'Washington',
+  name: 'Washington Minimum Wage Act rules (WAC 296-126)',
+  place: { level: 'state', state: 'WA' },
+  scheduling: [],
+  notes: [],
+  pay: WASHINGTON_PAY,
+};
+
+export const COLORADO: Pack<'us-co'> = {
+  id: 'us-co',
+  label: 'Colorado',
+  name: 'Colorado Overtime and Minimum Pay Standards (COMPS) Order',
+  place: { level: 'state', state: 'CO' },
+  scheduling: [],
+  notes: [],
+  pay: COLORADO_PAY,
 };
