@@ -1903,6 +1903,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leave-accruals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle accruals through a date (managers)
+         * @description For every employee (or one): accrual from approved punches (unpaid breaks out) or from pay periods ended, front-loaded grants at each year start, caps applied, and the close of a leave year that ended (carryover up to the cap, the rest forfeited). Reconciles against the entries already there: a punch edited, unapproved or deleted after it accrued is corrected by a new entry, and running it again writes nothing. One commit per employee.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        post: operations["leave.postLeaveAccruals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust a balance by an entry with a reason (managers)
+         * @description Adds an adjustment entry (signed minutes) with its reason and author; nothing is overwritten. 404 LEAVE_POLICY_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        post: operations["leave.postLeaveAdjustments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Leave balances: per employee and policy, with this leave year figures
+         * @description Employees read their own (another employeeId is 403 INSUFFICIENT_ROLE); managers and owners one employee or all. Entries dated after `date` are not counted.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["leave.getLeaveBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger entries behind the balances
+         * @description Sorted by date then creation. Employees read their own; managers and owners anyone's.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["leave.getLeaveEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/leave-policies": {
         parameters: {
             query?: never;
@@ -5079,8 +5175,15 @@ export interface components {
             /** @description Stored for clients only: no server behaviour depends on it */
             isPayrollTabsEnabled?: boolean;
             maxHoursPerWeek?: number;
+            /**
+             * @description What a shift breaking a minors' hours rule does (federal 29 CFR 570.35, the state's own; GET /compliance/rules): block (default) refuses the write, 422 MINOR_HOURS naming each rule; warn saves it with the findings as warnings. Nobody under 14 is scheduled either way unless warn. Schedule generation never proposes such a shift
+             * @enum {string}
+             */
+            minorRules?: "block" | "warn";
             /** @description Minute of the business day at which the morning period ends (e.g. 960 = 16:00) */
             morningPeriodEnd?: number;
+            /** @description The school calendar the minors' rules read: a school day is a Monday to Friday inside a term and not closed; a school week a company week holding one. null or absent: every Monday to Friday is a school day (the strictest reading) */
+            schoolCalendar?: components["schemas"]["SchoolCalendar"] | null;
             /** @description Stored for clients only: no server behaviour depends on it (the time zone is the profile `timezone`) */
             timezoneCityId?: string;
             /** @description When true (and the profile has a location), the sales forecast uses Open-Meteo's weather: the history's weather teaches how rain moves the company's sales, the forecast's moves the days ahead (docs/FORECAST.md); default false */
@@ -5106,6 +5209,13 @@ export interface components {
                 id: string;
                 /** @enum {string} */
                 level: "federal" | "state" | "county" | "city";
+                /** @description The least age anyone may be scheduled at (null: none set by this pack) */
+                minimumAge: {
+                    age: number;
+                    citation: components["schemas"]["LawCitation"];
+                } | null;
+                /** @description The minors' hours in force on the date, by age (the schedule applies every one covering the company) */
+                minors: components["schemas"]["MinorRules"][];
                 name: string;
                 notes: {
                     appliedBy: string;
@@ -5485,10 +5595,17 @@ export interface components {
                 [key: string]: unknown;
             };
             avatar?: string;
+            /** @description Free-form birth date of older records (epoch ms or text); the minors rules read dateOfBirth */
             bornDate?: number | string;
             city?: string;
             createdAt?: number;
             createdByPivotAiAgent?: boolean;
+            /**
+             * Format: date
+             * @description Date of birth (YYYY-MM-DD): under 18 the schedule applies the minors' hours of the company's laws (GET /compliance/rules) to every shift of the employee; under 14 no shift is scheduled
+             * @example 2026-11-21
+             */
+            dateOfBirth?: string;
             /** Format: email */
             email?: string;
             emergencyContact?: string;
@@ -5571,9 +5688,16 @@ export interface components {
             address?: string;
             availabilities?: components["schemas"]["Availabilities"];
             avatar?: string;
+            /** @description Free-form birth date of older records (epoch ms or text); the minors rules read dateOfBirth */
             bornDate?: number | string;
             city?: string;
             createdByPivotAiAgent?: boolean;
+            /**
+             * Format: date
+             * @description Date of birth (YYYY-MM-DD): under 18 the schedule applies the minors' hours of the company's laws (GET /compliance/rules) to every shift of the employee; under 14 no shift is scheduled
+             * @example 2026-11-21
+             */
+            dateOfBirth?: string;
             /** Format: email */
             email?: string;
             emergencyContact?: string;
@@ -5690,10 +5814,17 @@ export interface components {
                 [key: string]: unknown;
             };
             avatar?: string;
+            /** @description Free-form birth date of older records (epoch ms or text); the minors rules read dateOfBirth */
             bornDate?: number | string;
             city?: string;
             createdAt?: number;
             createdByPivotAiAgent?: boolean;
+            /**
+             * Format: date
+             * @description Date of birth (YYYY-MM-DD): under 18 the schedule applies the minors' hours of the company's laws (GET /compliance/rules) to every shift of the employee; under 14 no shift is scheduled
+             * @example 2026-11-21
+             */
+            dateOfBirth?: string;
             /** Format: email */
             email?: string;
             emergencyContact?: string;
@@ -6318,6 +6449,64 @@ export interface components {
             /** @description Minutes granted at the start of each leave year */
             minutesPerYear: number;
         };
+        LeaveAccrualRun: {
+            employees: number;
+            through: string;
+            written: components["schemas"]["LeaveEntry"][];
+        };
+        LeaveBalance: {
+            /** @description This year: accruals and grants */
+            accruedMinutes: number;
+            adjustedMinutes: number;
+            /** @description The sum of every entry of the employee under the policy */
+            balanceMinutes: number;
+            carriedInMinutes: number;
+            employeeId: string;
+            /** @description How many entries the balance sums */
+            entries: number;
+            /** @enum {string} */
+            kind: "sick" | "pto";
+            policyId: string;
+            policyName: string;
+            /** @description First date leave is usable (hire date + waitingDays); null: no hire date */
+            usableFrom: string | null;
+            /** @description This year: usage less usage returned */
+            usedMinutes: number;
+            year: {
+                /** @description exclusive */
+                end: string;
+                start: string;
+            };
+        };
+        LeaveEntry: {
+            /** @description The uid of the author, or "system" for accruals and year ends */
+            by: string;
+            companyId: string;
+            createdAt: number;
+            /** @description The business date the entry takes effect */
+            date: string;
+            employeeId: string;
+            id: string;
+            /** @enum {string} */
+            kind: "accrual" | "grant" | "usage" | "usageReturned" | "carryoverOut" | "carryoverIn" | "forfeiture" | "adjustment";
+            /** @description Signed minutes: positive adds to the balance */
+            minutes: number;
+            policyId: string;
+            /** @description adjustment: why (required); other kinds: what the system did */
+            reason: string | null;
+            source: {
+                /** @description accrual per pay period: the last dates of the periods counted */
+                periods: string[];
+                /** @description accrual: the approved punches of the year the year's accrual is computed from, as of this entry */
+                punchIds: string[];
+                /** @description accrual: punches the previous accrual entry counted that are no longer approved or present (a correction) */
+                removedPunchIds: string[];
+                /** @description usage, usageReturned: the day-off request */
+                requestId: string | null;
+            };
+            /** @description The first date of the leave year the entry belongs to */
+            year: string;
+        };
         LeavePolicies: {
             /** @description The business date the laws are read on */
             date: string;
@@ -6533,6 +6722,71 @@ export interface components {
             updatedAt?: number;
             /** @enum {string} */
             visibility: "members" | "managers";
+        };
+        MinorRules: {
+            ages: {
+                from: number;
+                to: number;
+            };
+            citations: {
+                days: components["schemas"]["LawCitation"] | null;
+                hours: components["schemas"]["LawCitation"];
+                schoolHours: components["schemas"]["LawCitation"] | null;
+                window: components["schemas"]["LawCitation"];
+            };
+            daysPerWeek: number | null;
+            /**
+             * Format: date
+             * @example 2026-11-21
+             */
+            effectiveFrom: string;
+            effectiveTo: string | null;
+            /** @description Named in the findings (`law`) */
+            id: string;
+            notModelled: string[];
+            otherWeek: {
+                dayMinutes: number;
+                weekMinutes: number;
+                window: {
+                    /** @description Earliest start, minute of the day */
+                    earliest: number;
+                    /** @description Latest end, minutes from the midnight of the date (1470 = 00:30 the next day) */
+                    latest: number;
+                    /** @description Latest end before a day without school (null: latest) */
+                    latestBeforeNonSchoolDay: number | null;
+                    /** @description A later end from `from` through Labor Day */
+                    summer: {
+                        /** @description MM-DD */
+                        from: string;
+                        latest: number;
+                    } | null;
+                };
+            };
+            /** @description Whether the school calendar's hours of a school day are refused */
+            outsideSchoolHours: boolean;
+            /** @description A company week holding a school day */
+            schoolWeek: {
+                nonSchoolDay: number;
+                /** @description Most minutes on a school day */
+                schoolDay: number;
+                /** @description Most minutes on a school day before another (null: schoolDay) */
+                schoolDayBeforeSchoolDay: number | null;
+                weekMinutes: number;
+                window: {
+                    /** @description Earliest start, minute of the day */
+                    earliest: number;
+                    /** @description Latest end, minutes from the midnight of the date (1470 = 00:30 the next day) */
+                    latest: number;
+                    /** @description Latest end before a day without school (null: latest) */
+                    latestBeforeNonSchoolDay: number | null;
+                    /** @description A later end from `from` through Labor Day */
+                    summer: {
+                        /** @description MM-DD */
+                        from: string;
+                        latest: number;
+                    } | null;
+                };
+            };
         };
         /** @description Pass as the list's `cursor` for the next page; null on the last page */
         NextCursor: string | null;
@@ -8313,7 +8567,7 @@ export interface components {
                 blockedBy: {
                     employeeId: string;
                     /** @enum {string} */
-                    rule: "position" | "availability" | "timeOff" | "overlap" | "betweenShifts" | "maxDayHours" | "maxHoursInWeek" | "maxDaysPerWeek";
+                    rule: "position" | "availability" | "timeOff" | "overlap" | "betweenShifts" | "maxDayHours" | "maxHoursInWeek" | "maxDaysPerWeek" | "minor" | "minorHours";
                 }[];
                 /** @description Holders of the position kept off this seat, by rule */
                 blockedCounts: {
@@ -8503,6 +8757,28 @@ export interface components {
                 underMinutes: number;
             }[];
         };
+        SchoolCalendar: {
+            /** @description Dates inside a term without school (holidays, breaks) */
+            closedDays: string[];
+            /** @description School hours of a school day (minutes of the day, end excluded), in which minors may not work; null: not given */
+            hours: {
+                end: number;
+                start: number;
+            } | null;
+            /** @description Terms in session, first and last date included */
+            terms: {
+                /**
+                 * Format: date
+                 * @example 2026-11-21
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @example 2026-11-21
+                 */
+                to: string;
+            }[];
+        };
         Shift: {
             companyId: string;
             /** @description Epoch ms */
@@ -8532,21 +8808,25 @@ export interface components {
             actual?: number;
             /** @description true: the write was refused (422); false: a warning, the shift was saved */
             blocking: boolean;
+            /** @description The source of the minors' rule: section, page, the date it was checked */
+            citation?: string;
             /** @description The other shift, for overlap, betweenShifts and fairWorkweekRest */
             conflictingShiftId?: string;
             date: string;
             employeeId: string;
+            /** @description The minors' rule set broken (us-federal-14-15, us-ca-16-17, ...; GET /compliance/rules), for the minor rules */
+            law?: string;
             /** @description The limit of the rule, in `unit` */
             limit?: number;
             message: string;
             /** @enum {string} */
-            rule: "overlap" | "betweenShifts" | "maxDayHours" | "positionNotHeld" | "employeeArchived" | "roleArchived" | "subRoleArchived" | "unknownEmployee" | "unknownRole" | "unknownSubRole" | "timeOff" | "fairWorkweekRest" | "maxHoursPerWeek" | "maxHoursInWeek" | "maxDaysPerWeek" | "availability";
+            rule: "overlap" | "betweenShifts" | "maxDayHours" | "positionNotHeld" | "employeeArchived" | "roleArchived" | "subRoleArchived" | "unknownEmployee" | "unknownRole" | "unknownSubRole" | "timeOff" | "fairWorkweekRest" | "maxHoursPerWeek" | "maxHoursInWeek" | "maxDaysPerWeek" | "availability" | "minorAge" | "minorTimeOfDay" | "minorSchoolHours" | "minorDayHours" | "minorWeekHours" | "minorDaysPerWeek";
             /** @description The shift being written (or published) */
             shiftId: string;
             /** @description The approved day-off the shift meets, for timeOff */
             timeOffId?: string;
             /** @enum {string} */
-            unit?: "minutes" | "hours" | "days";
+            unit?: "minutes" | "hours" | "days" | "years";
             /** @description First day of the company week, for the weekly rules */
             weekStart?: string;
         };
@@ -11024,7 +11304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12508,7 +12788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12640,7 +12920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12738,7 +13018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12866,7 +13146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12994,7 +13274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14434,7 +14714,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14586,7 +14866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14746,8 +15026,15 @@ export interface operations {
                     /** @description Stored for clients only: no server behaviour depends on it */
                     isPayrollTabsEnabled?: boolean;
                     maxHoursPerWeek?: number;
+                    /**
+                     * @description What a shift breaking a minors' hours rule does (federal 29 CFR 570.35, the state's own; GET /compliance/rules): block (default) refuses the write, 422 MINOR_HOURS naming each rule; warn saves it with the findings as warnings. Nobody under 14 is scheduled either way unless warn. Schedule generation never proposes such a shift
+                     * @enum {string}
+                     */
+                    minorRules?: "block" | "warn";
                     /** @description Minute of the business day at which the morning period ends (e.g. 960 = 16:00) */
                     morningPeriodEnd?: number;
+                    /** @description The school calendar the minors' rules read: a school day is a Monday to Friday inside a term and not closed; a school week a company week holding one. null or absent: every Monday to Friday is a school day (the strictest reading) */
+                    schoolCalendar?: components["schemas"]["SchoolCalendar"] | null;
                     /** @description Stored for clients only: no server behaviour depends on it (the time zone is the profile `timezone`) */
                     timezoneCityId?: string;
                     /** @description When true (and the profile has a location), the sales forecast uses Open-Meteo's weather: the history's weather teaches how rain moves the company's sales, the forecast's moves the days ahead (docs/FORECAST.md); default false */
@@ -15045,7 +15332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15168,7 +15455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15326,7 +15613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15445,7 +15732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15599,7 +15886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15728,7 +16015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15860,7 +16147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16019,7 +16306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16179,7 +16466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16318,7 +16605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16468,7 +16755,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16597,7 +16884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16737,7 +17024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16866,7 +17153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17038,7 +17325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17167,7 +17454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17336,7 +17623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18517,7 +18804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18640,7 +18927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18738,7 +19025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18839,7 +19126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18894,9 +19181,10 @@ export interface operations {
                     address?: string | null;
                     availabilities?: components["schemas"]["Availabilities"] | null;
                     avatar?: string | null;
-                    bornDate?: number | string | null;
+                    bornDate?: (number | string) | null;
                     city?: string | null;
                     createdByPivotAiAgent?: boolean | null;
+                    dateOfBirth?: string | null;
                     email?: string | null;
                     emergencyContact?: string | null;
                     emergencyPhone?: string | null;
@@ -18995,7 +19283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19131,7 +19419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19232,7 +19520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19366,7 +19654,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19564,7 +19852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19666,7 +19954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19770,7 +20058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19906,7 +20194,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20014,7 +20302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20125,7 +20413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21767,6 +22055,479 @@ export interface operations {
             };
         };
     };
+    "leave.postLeaveAccruals": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Only this employee (default: every employee) */
+                    employeeId?: string;
+                    /**
+                     * Format: date
+                     * @description Count approved hours and periods ended through this business date (default: today)
+                     * @example 2026-11-21
+                     */
+                    through?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveAccrualRun"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.postLeaveAdjustments": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The business date it takes effect (default: today)
+                     * @example 2026-11-21
+                     */
+                    date?: string;
+                    employeeId: string;
+                    /** @description Signed minutes added to the balance */
+                    minutes: number;
+                    policyId: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveEntry"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.getLeaveBalances": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description Employees: their own (the default); managers: any, or all when left out */
+                employeeId?: string;
+                policyId?: string;
+                /** @description The date whose leave year the figures are of (default: today) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveBalance"][];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.getLeaveEntries": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description Employees: their own (the default); managers: any, or all when left out */
+                employeeId?: string;
+                policyId?: string;
+                /** @description The date whose leave year the figures are of (default: today) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveEntry"][];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "leave.getLeavePolicies": {
         parameters: {
             query: {
@@ -21810,7 +22571,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21819,7 +22580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21828,7 +22589,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: LEAVE_BELOW_LAW_FLOOR */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21846,7 +22616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -21909,7 +22679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21918,7 +22688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21927,7 +22697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21954,7 +22724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, LEAVE_BELOW_LAW_FLOOR */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21972,7 +22742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -22057,7 +22827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24280,7 +25050,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25091,7 +25861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25349,7 +26119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25503,7 +26273,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25635,7 +26405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25738,7 +26508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25892,7 +26662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25992,7 +26762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26090,7 +26860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26194,7 +26964,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26296,7 +27066,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26424,7 +27194,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26525,7 +27295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26623,7 +27393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26824,7 +27594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26939,7 +27709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27114,7 +27884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27262,7 +28032,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27394,7 +28164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28119,7 +28889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28255,7 +29025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28355,7 +29125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28458,7 +29228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28589,7 +29359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28692,7 +29462,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28792,7 +29562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28919,7 +29689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29023,7 +29793,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29126,7 +29896,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29226,7 +29996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29864,7 +30634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29996,7 +30766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30132,7 +30902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30274,7 +31044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30400,7 +31170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30501,7 +31271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30607,7 +31377,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30749,7 +31519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30853,7 +31623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30954,7 +31724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31083,7 +31853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31181,7 +31951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31312,7 +32082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31418,7 +32188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31571,7 +32341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31672,7 +32442,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31800,7 +32570,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31928,7 +32698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32056,7 +32826,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32184,7 +32954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32312,7 +33082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32440,7 +33210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32569,7 +33339,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32697,7 +33467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32797,7 +33567,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33424,7 +34194,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33543,7 +34313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33665,7 +34435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33787,7 +34557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33932,7 +34702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34036,7 +34806,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34195,7 +34965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34350,7 +35120,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34451,7 +35221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34555,7 +35325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34653,7 +35423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34791,7 +35561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34903,7 +35673,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35051,7 +35821,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35155,7 +35925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35305,7 +36075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35400,7 +36170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35555,7 +36325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35671,7 +36441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35971,7 +36741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36098,7 +36868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36211,7 +36981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -37253,7 +38023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -37378,7 +38148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -37523,7 +38293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -13,3 +13,16 @@ export { placeCovers, type LawLocation } from './location';
 export type { ChangePay, ChangeTier, Citation, Pack, Place, RestRule, SchedulingVersion } from './types';
 export { formatCitation } from './citation';
 export type { PayRuleKind, RestPremium, RestStep } from './types';
+export {
+  ageOn,
+  isSchoolDay,
+  laborDay,
+  minorBreaches,
+  strictestLimits,
+  MINOR_RULES,
+  type MinorBreach,
+  type MinorContext,
+  type MinorRule,
+  type MinorShift,
+  type SchoolCalendar,
+} from './minors';

@@ -1,6 +1,7 @@
 import type { Pack } from '../types';
 import { cite } from './cite';
 import { CALIFORNIA_PAY, COLORADO_PAY, NEW_YORK_PAY, WASHINGTON_PAY } from './pay';
+import { CALIFORNIA_MINORS, FEDERAL_MINIMUM_AGE, FEDERAL_MINORS, NEW_YORK_MINORS } from './minors';
 
 /**
  * The federal and state layers. Their pay rules are applied by payroll (its overtime rule set and
@@ -29,6 +30,8 @@ export const FEDERAL: Pack<'us-federal'> = {
       citation: cite('29 U.S.C. 207(a)(1); 29 CFR 778.115', ECFR_778, 'text', '2026-12-02'),
     },
   ],
+  minors: FEDERAL_MINORS,
+  minimumAge: FEDERAL_MINIMUM_AGE,
 };
 
 export const CALIFORNIA: Pack<'us-ca'> = {
@@ -58,15 +61,18 @@ export const CALIFORNIA: Pack<'us-ca'> = {
       citation: cite('Labor Code 512(a), 226.7(c)', CA_512, 'text', '2026-12-02'),
     },
   ],
+  minors: CALIFORNIA_MINORS,
 };
 
+/** New York State: its minors' hours (Labor Law 142, 143) and pay rules (pay.ts); New York City's fair workweek is a city pack (existing.ts). */
 export const NEW_YORK: Pack<'us-ny'> = {
   id: 'us-ny',
-  label: 'New York',
+  label: 'New York State',
   name: 'New York Labor Law and the Hospitality Industry Wage Order (12 NYCRR 146)',
   place: { level: 'state', state: 'NY' },
   scheduling: [],
   notes: [],
+  minors: NEW_YORK_MINORS,
   pay: NEW_YORK_PAY,
 };
 
