@@ -7723,6 +7723,8 @@ export interface components {
              * @enum {string}
              */
             payFrequency: "weekly" | "biweekly" | "semimonthly" | "monthly";
+            /** @description Rest breaks are recorded on punches (breaks of type rest): the rest-break rules of the company's location for law (California, Washington, Oregon, Colorado; GET /compliance/rules) count them and a workday missing one owes the state's premium. Default false: without records a missed rest break cannot be told from one not recorded, so none is owed */
+            restBreaksRecorded: boolean;
         };
         PersonalDataArchive: {
             companyId: string;
@@ -7975,10 +7977,10 @@ export interface components {
             /** @description Hours of the regular rate it is worth, when it is priced that way */
             hours: number | null;
             /**
-             * @description scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium
+             * @description scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium; splitShift, reportingTime, spreadOfHours and restBreak: the pay rules of the company's location for law (California split shifts and reporting time, New York spread of hours, state rest breaks; GET /compliance/rules lists them with their sources)
              * @enum {string}
              */
-            kind: "scheduleChange" | "rest" | "mealPeriod";
+            kind: "scheduleChange" | "rest" | "mealPeriod" | "splitShift" | "reportingTime" | "spreadOfHours" | "restBreak";
             reason: string;
             shiftId: string | null;
         };
@@ -27796,6 +27798,8 @@ export interface operations {
                      * @enum {string}
                      */
                     payFrequency?: "weekly" | "biweekly" | "semimonthly" | "monthly";
+                    /** @description Rest breaks are recorded on punches (breaks of type rest): the rest-break rules of the company's location for law (California, Washington, Oregon, Colorado; GET /compliance/rules) count them and a workday missing one owes the state's premium. Default false: without records a missed rest break cannot be told from one not recorded, so none is owed */
+                    restBreaksRecorded?: boolean;
                 };
             };
         };
