@@ -1,7 +1,5 @@
-import { largestRemainder } from './rounding';
-import type { CalendarInput } from './overtime';
-import { datesToRead, type WeekPay } from './pay';
-import type { PayElement } from './schemas';
+import { largestRemainder } from '../../core/rounding';
+import type { WeekPay } from './pay';
 
 /**
  * Pay elements in the regular rate: pure, no I/O.
@@ -27,7 +25,7 @@ import type { PayElement } from './schemas';
  *   The kinds that are pay for the work itself (attendance, productivity, shift differential,
  *   tip-credit make-up) can never be discretionary (the schema refuses it).
  *
- * The per-week figures are rounded by largest remainder (rounding.ts): the shares add up to the
+ * The per-week figures are rounded by largest remainder (core/rounding.ts): the shares add up to the
  * amount and the per-week premiums to the overtime on the element rounded once.
  */
 
@@ -136,19 +134,4 @@ export function payElementLine(
       `${money(Math.round(increase))}${Number.isInteger(increase) ? '' : ` (${(increase / 100).toFixed(4)})`} more per hour in the regular rate; ` +
       `${hours(overtime)} h overtime${doubleTime ? ` and ${hours(doubleTime)} h double time` : ''} owe ${money(overtimeOnElement)} more`,
   };
-}
-
-/** The punches to read: the period's, and those of the whole workweeks its pay elements were earned in. */
-export function readRange(
-  base: { startDate: string; endDate: string },
-  elements: PayElement[],
-  cal: CalendarInput,
-): { startDate: string; endDate: string } {
-  let { startDate, endDate } = base;
-  for (const e of elements) {
-    const from = datesToRead({ startDate: e.earnedFrom, endDate: e.earnedTo }, cal);
-    if (from.startDate < startDate) startDate = from.startDate;
-    if (from.endDate > endDate) endDate = from.endDate;
-  }
-  return { startDate, endDate };
 }
