@@ -1903,6 +1903,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leave-accruals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle accruals through a date (managers)
+         * @description For every employee (or one): accrual from approved punches (unpaid breaks out) or from pay periods ended, front-loaded grants at each year start, caps applied, and the close of a leave year that ended (carryover up to the cap, the rest forfeited). Reconciles against the entries already there: a punch edited, unapproved or deleted after it accrued is corrected by a new entry, and running it again writes nothing. One commit per employee.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        post: operations["leave.postLeaveAccruals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust a balance by an entry with a reason (managers)
+         * @description Adds an adjustment entry (signed minutes) with its reason and author; nothing is overwritten. 404 LEAVE_POLICY_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        post: operations["leave.postLeaveAdjustments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Leave balances: per employee and policy, with this leave year figures
+         * @description Employees read their own (another employeeId is 403 INSUFFICIENT_ROLE); managers and owners one employee or all. Entries dated after `date` are not counted.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["leave.getLeaveBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger entries behind the balances
+         * @description Sorted by date then creation. Employees read their own; managers and owners anyone's.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["leave.getLeaveEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/leave-policies": {
         parameters: {
             query?: never;
@@ -6380,6 +6476,64 @@ export interface components {
             method: "frontLoaded";
             /** @description Minutes granted at the start of each leave year */
             minutesPerYear: number;
+        };
+        LeaveAccrualRun: {
+            employees: number;
+            through: string;
+            written: components["schemas"]["LeaveEntry"][];
+        };
+        LeaveBalance: {
+            /** @description This year: accruals and grants */
+            accruedMinutes: number;
+            adjustedMinutes: number;
+            /** @description The sum of every entry of the employee under the policy */
+            balanceMinutes: number;
+            carriedInMinutes: number;
+            employeeId: string;
+            /** @description How many entries the balance sums */
+            entries: number;
+            /** @enum {string} */
+            kind: "sick" | "pto";
+            policyId: string;
+            policyName: string;
+            /** @description First date leave is usable (hire date + waitingDays); null: no hire date */
+            usableFrom: string | null;
+            /** @description This year: usage less usage returned */
+            usedMinutes: number;
+            year: {
+                /** @description exclusive */
+                end: string;
+                start: string;
+            };
+        };
+        LeaveEntry: {
+            /** @description The uid of the author, or "system" for accruals and year ends */
+            by: string;
+            companyId: string;
+            createdAt: number;
+            /** @description The business date the entry takes effect */
+            date: string;
+            employeeId: string;
+            id: string;
+            /** @enum {string} */
+            kind: "accrual" | "grant" | "usage" | "usageReturned" | "carryoverOut" | "carryoverIn" | "forfeiture" | "adjustment";
+            /** @description Signed minutes: positive adds to the balance */
+            minutes: number;
+            policyId: string;
+            /** @description adjustment: why (required); other kinds: what the system did */
+            reason: string | null;
+            source: {
+                /** @description accrual per pay period: the last dates of the periods counted */
+                periods: string[];
+                /** @description accrual: the approved punches of the year the year's accrual is computed from, as of this entry */
+                punchIds: string[];
+                /** @description accrual: punches the previous accrual entry counted that are no longer approved or present (a correction) */
+                removedPunchIds: string[];
+                /** @description usage, usageReturned: the day-off request */
+                requestId: string | null;
+            };
+            /** @description The first date of the leave year the entry belongs to */
+            year: string;
         };
         LeavePolicies: {
             /** @description The business date the laws are read on */
@@ -21951,6 +22105,479 @@ export interface operations {
             };
         };
     };
+    "leave.postLeaveAccruals": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Only this employee (default: every employee) */
+                    employeeId?: string;
+                    /**
+                     * Format: date
+                     * @description Count approved hours and periods ended through this business date (default: today)
+                     * @example 2026-11-21
+                     */
+                    through?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveAccrualRun"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.postLeaveAdjustments": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The business date it takes effect (default: today)
+                     * @example 2026-11-21
+                     */
+                    date?: string;
+                    employeeId: string;
+                    /** @description Signed minutes added to the balance */
+                    minutes: number;
+                    policyId: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveEntry"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.getLeaveBalances": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description Employees: their own (the default); managers: any, or all when left out */
+                employeeId?: string;
+                policyId?: string;
+                /** @description The date whose leave year the figures are of (default: today) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveBalance"][];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.getLeaveEntries": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description Employees: their own (the default); managers: any, or all when left out */
+                employeeId?: string;
+                policyId?: string;
+                /** @description The date whose leave year the figures are of (default: today) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveEntry"][];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "leave.getLeavePolicies": {
         parameters: {
             query: {
@@ -21994,7 +22621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22003,7 +22630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22012,7 +22639,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: LEAVE_BELOW_LAW_FLOOR */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22030,7 +22666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -22093,7 +22729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22102,7 +22738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22111,7 +22747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT */
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22138,7 +22774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, LEAVE_BELOW_LAW_FLOOR */
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BELOW_LAW_FLOOR, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22156,7 +22792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];

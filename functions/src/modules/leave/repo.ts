@@ -1,6 +1,6 @@
-import type { DocumentData } from 'firebase-admin/firestore';
+import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import { storedCollection, storedMillis } from '../../core/stored';
-import { policySchema, type LeavePolicy } from './schemas';
+import { entrySchema, policySchema, type LeaveEntry, type LeavePolicy } from './schemas';
 
 /**
  * The leave module's documents:
@@ -23,4 +23,32 @@ export function policyToDoc(p: LeavePolicy): DocumentData {
 export async function listPolicies(companyId: string): Promise<LeavePolicy[]> {
   const snap = await policiesCollection(companyId).get();
   return snap.docs.map(policyFromDoc).sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/**
+ *   companies/{id}/leaveEntries/{entryId}     the ledger: one entry per change of a balance, never edited
+ */
+const storedEntry = entrySchema.extend({ createdAt: storedMillis });
+
+export const {
+  collection: entriesCollection,
+  ref: entryRef,
+  fromDoc: entryFromDoc,
+} = storedCollection('leaveEntries', storedEntry);
+
+export function entryToDoc(e: LeaveEntry): DocumentData {
+  const { id: _id, ...doc } = e;
+  return doc;
+}
+
+/** An employee's entries (all policies), in a transaction when one is given. */
+export async function employeeEntries(companyId: string, employeeId: string, tx?: Transaction): Promise<LeaveEntry[]> {
+  const q = entriesCollection(companyId).where('employeeId', '==', employeeId);
+  const snap = tx ? await tx.get(q) : await q.get();
+  return snap.docs.map(entryFromDoc);
+}
+
+export async function companyEntries(companyId: string): Promise<LeaveEntry[]> {
+  const snap = await entriesCollection(companyId).get();
+  return snap.docs.map(entryFromDoc);
 }

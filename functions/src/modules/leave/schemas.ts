@@ -130,3 +130,102 @@ export type PoliciesAnswer = z.output<typeof policiesAnswer>;
 export const policiesQuery = companyIdQuery.extend({
   date: isoDate.optional().describe('Read the laws in force on this date (default: today)'),
 });
+
+/**
+ * The ledger. accrual: earned by hours worked or pay periods (a negative one corrects an accrual
+ * after a punch was edited or deleted); grant: a front-loaded year; usage / usageReturned: time off
+ * approved / cancelled; carryoverOut and carryoverIn: the year-end close moving what carries over
+ * into the next year; forfeiture: what does not; adjustment: a manager's, with a reason.
+ */
+export const ENTRY_KINDS = [
+  'accrual',
+  'grant',
+  'usage',
+  'usageReturned',
+  'carryoverOut',
+  'carryoverIn',
+  'forfeiture',
+  'adjustment',
+] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+export const entrySchema = z
+  .object({
+    id: z.string(),
+    companyId: z.string(),
+    employeeId: z.string(),
+    policyId: z.string(),
+    kind: z.enum(ENTRY_KINDS),
+    minutes: z.int().describe('Signed minutes: positive adds to the balance'),
+    year: z.string().describe('The first date of the leave year the entry belongs to'),
+    date: z.string().describe('The business date the entry takes effect'),
+    source: z.object({
+      punchIds: z
+        .array(z.string())
+        .describe("accrual: the approved punches of the year the year's accrual is computed from, as of this entry"),
+      removedPunchIds: z
+        .array(z.string())
+        .describe(
+          'accrual: punches the previous accrual entry counted that are no longer approved or present (a correction)',
+        ),
+      periods: z.array(z.string()).describe('accrual per pay period: the last dates of the periods counted'),
+      requestId: z.string().nullable().describe('usage, usageReturned: the day-off request'),
+    }),
+    reason: z.string().nullable().describe('adjustment: why (required); other kinds: what the system did'),
+    by: z.string().describe('The uid of the author, or "system" for accruals and year ends'),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'LeaveEntry' });
+export type LeaveEntry = z.output<typeof entrySchema>;
+
+export const balanceSchema = z
+  .object({
+    employeeId: z.string(),
+    policyId: z.string(),
+    policyName: z.string(),
+    kind: z.enum(LEAVE_KINDS),
+    balanceMinutes: z.int().describe('The sum of every entry of the employee under the policy'),
+    year: z.object({ start: z.string(), end: z.string().describe('exclusive') }),
+    accruedMinutes: z.int().describe('This year: accruals and grants'),
+    usedMinutes: z.int().describe('This year: usage less usage returned'),
+    carriedInMinutes: z.int(),
+    adjustedMinutes: z.int(),
+    usableFrom: z
+      .string()
+      .nullable()
+      .describe('First date leave is usable (hire date + waitingDays); null: no hire date'),
+    entries: z.int().describe('How many entries the balance sums'),
+  })
+  .meta({ id: 'LeaveBalance' });
+export type LeaveBalance = z.output<typeof balanceSchema>;
+
+export const ledgerQuery = companyIdQuery.extend({
+  employeeId: documentId.optional().describe('Employees: their own (the default); managers: any, or all when left out'),
+  policyId: documentId.optional(),
+  date: isoDate.optional().describe('The date whose leave year the figures are of (default: today)'),
+});
+export type LedgerQuery = z.output<typeof ledgerQuery>;
+
+export const accrualRunBody = z.strictObject({
+  through: isoDate
+    .optional()
+    .describe('Count approved hours and periods ended through this business date (default: today)'),
+  employeeId: documentId.optional().describe('Only this employee (default: every employee)'),
+});
+export const accrualRunAnswer = z
+  .object({ through: z.string(), employees: z.int(), written: z.array(entrySchema) })
+  .meta({ id: 'LeaveAccrualRun' });
+
+export const adjustmentBody = z.strictObject({
+  employeeId: documentId,
+  policyId: documentId,
+  minutes: z
+    .int()
+    .min(-600_000)
+    .max(600_000)
+    .refine((m) => m !== 0, 'not 0')
+    .describe('Signed minutes added to the balance'),
+  reason: z.string().trim().min(1).max(500),
+  date: isoDate.optional().describe('The business date it takes effect (default: today)'),
+});
+export type AdjustmentBody = z.output<typeof adjustmentBody>;
