@@ -34,6 +34,7 @@ import { AI_TOOLS_OVERRIDES, closeLocalModels } from './ai-tools-overrides';
 import { LEAVE_OVERRIDES } from './leave-overrides';
 import { PRIVACY_OVERRIDES } from './privacy-overrides';
 import { REQUEST_OVERRIDES } from './requests-overrides';
+import { TIP_POOL_OVERRIDES } from './tip-pools-overrides';
 import { WEBHOOK_OVERRIDES } from './webhooks-overrides';
 
 // ---------------------------------------------------------------------------------------------
@@ -921,6 +922,7 @@ export const OVERRIDES: Record<string, Override> = {
     request: (_f, p) => ({ path: { postId: p.postId, commentId: p.commentId } }),
   },
   ...REQUEST_OVERRIDES,
+  ...TIP_POOL_OVERRIDES,
   ...LEAVE_OVERRIDES,
   ...PRIVACY_OVERRIDES,
   ...WEBHOOK_OVERRIDES,
