@@ -3943,7 +3943,10 @@ export interface paths {
          *     - **Fair-workweek premiums** (jurisdiction set): creating, changing, cutting or cancelling a published shift less than 14 days before it starts, and a consented short rest, record premiums per employee (returned as `premiums`; payroll reads them).
          *     - Refused when settings.conflictsDetectionEnabled is true (the default), warnings otherwise: `betweenShifts` (less rest than profile.betweenShifts minutes between two shifts; exactly that much is fine), `maxDayHours` (hours of the shifts starting that day, breaks subtracted when excludeBreaks: a shift of at least `hours` hours loses its longest applicable break `length` minutes).
          *     - Always warnings, returned with the saved shift: `maxHoursPerWeek` (settings), the employee's `maxHoursInWeek` and `maxDaysPerWeek` (in the company week starting on weekStartingDay), and `availability` (the shift must fit in shift1 or shift2 of that weekday unless allDay; a weekday without an entry is no constraint).
-         *     A refusal is 422 `SHIFT_CONFLICT` (or the reference code) with `details`: every blocking finding `{rule, message, shiftId, employeeId, date, conflictingShiftId?, limit?, actual?, unit?, weekStart?}`. Nothing is written.
+         *     - **Minors** (the employee's dateOfBirth under 18): the minors' hours of the company's laws (federal 29 CFR 570.35 and the minimum age of 14, California, New York; GET /compliance/rules): `minorAge`, `minorTimeOfDay`, `minorSchoolHours`, `minorDayHours`, `minorWeekHours`, `minorDaysPerWeek`, each naming its `law` and `citation`; refused with 422 `MINOR_HOURS` unless settings.minorRules is warn (then warnings). School days come from settings.schoolCalendar.
+         *     A refusal is 422 `SHIFT_CONFLICT` (`MINOR_HOURS` when a minors' rule is among the findings, or the reference code) with `details`: every blocking finding `{rule, message, shiftId, employeeId, date, conflictingShiftId?, limit?, actual?, unit?, weekStart?, law?, citation?}`. Nothing is written.
+         *
+         *     **Dry run** (`?dryRun=true` on PUT and DELETE /shifts/{id} and POST /shifts/publish): the same reads and checks, nothing written, 200 with `outcome`: `refusal` (the error the real call answers, or null), `blocking` (its details), `warnings`, and `premiums` (each premium it would owe: who, rule, amount, citation). The real call answers the same `outcome` (dryRun false) with the premiums it recorded.
          *
          *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
          */
@@ -4007,7 +4010,10 @@ export interface paths {
          *     - **Fair-workweek premiums** (jurisdiction set): creating, changing, cutting or cancelling a published shift less than 14 days before it starts, and a consented short rest, record premiums per employee (returned as `premiums`; payroll reads them).
          *     - Refused when settings.conflictsDetectionEnabled is true (the default), warnings otherwise: `betweenShifts` (less rest than profile.betweenShifts minutes between two shifts; exactly that much is fine), `maxDayHours` (hours of the shifts starting that day, breaks subtracted when excludeBreaks: a shift of at least `hours` hours loses its longest applicable break `length` minutes).
          *     - Always warnings, returned with the saved shift: `maxHoursPerWeek` (settings), the employee's `maxHoursInWeek` and `maxDaysPerWeek` (in the company week starting on weekStartingDay), and `availability` (the shift must fit in shift1 or shift2 of that weekday unless allDay; a weekday without an entry is no constraint).
-         *     A refusal is 422 `SHIFT_CONFLICT` (or the reference code) with `details`: every blocking finding `{rule, message, shiftId, employeeId, date, conflictingShiftId?, limit?, actual?, unit?, weekStart?}`. Nothing is written.
+         *     - **Minors** (the employee's dateOfBirth under 18): the minors' hours of the company's laws (federal 29 CFR 570.35 and the minimum age of 14, California, New York; GET /compliance/rules): `minorAge`, `minorTimeOfDay`, `minorSchoolHours`, `minorDayHours`, `minorWeekHours`, `minorDaysPerWeek`, each naming its `law` and `citation`; refused with 422 `MINOR_HOURS` unless settings.minorRules is warn (then warnings). School days come from settings.schoolCalendar.
+         *     A refusal is 422 `SHIFT_CONFLICT` (`MINOR_HOURS` when a minors' rule is among the findings, or the reference code) with `details`: every blocking finding `{rule, message, shiftId, employeeId, date, conflictingShiftId?, limit?, actual?, unit?, weekStart?, law?, citation?}`. Nothing is written.
+         *
+         *     **Dry run** (`?dryRun=true` on PUT and DELETE /shifts/{id} and POST /shifts/publish): the same reads and checks, nothing written, 200 with `outcome`: `refusal` (the error the real call answers, or null), `blocking` (its details), `warnings`, and `premiums` (each premium it would owe: who, rule, amount, citation). The real call answers the same `outcome` (dryRun false) with the premiums it recorded.
          *
          *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
          */
@@ -4059,7 +4065,10 @@ export interface paths {
          *     - **Fair-workweek premiums** (jurisdiction set): creating, changing, cutting or cancelling a published shift less than 14 days before it starts, and a consented short rest, record premiums per employee (returned as `premiums`; payroll reads them).
          *     - Refused when settings.conflictsDetectionEnabled is true (the default), warnings otherwise: `betweenShifts` (less rest than profile.betweenShifts minutes between two shifts; exactly that much is fine), `maxDayHours` (hours of the shifts starting that day, breaks subtracted when excludeBreaks: a shift of at least `hours` hours loses its longest applicable break `length` minutes).
          *     - Always warnings, returned with the saved shift: `maxHoursPerWeek` (settings), the employee's `maxHoursInWeek` and `maxDaysPerWeek` (in the company week starting on weekStartingDay), and `availability` (the shift must fit in shift1 or shift2 of that weekday unless allDay; a weekday without an entry is no constraint).
-         *     A refusal is 422 `SHIFT_CONFLICT` (or the reference code) with `details`: every blocking finding `{rule, message, shiftId, employeeId, date, conflictingShiftId?, limit?, actual?, unit?, weekStart?}`. Nothing is written.
+         *     - **Minors** (the employee's dateOfBirth under 18): the minors' hours of the company's laws (federal 29 CFR 570.35 and the minimum age of 14, California, New York; GET /compliance/rules): `minorAge`, `minorTimeOfDay`, `minorSchoolHours`, `minorDayHours`, `minorWeekHours`, `minorDaysPerWeek`, each naming its `law` and `citation`; refused with 422 `MINOR_HOURS` unless settings.minorRules is warn (then warnings). School days come from settings.schoolCalendar.
+         *     A refusal is 422 `SHIFT_CONFLICT` (`MINOR_HOURS` when a minors' rule is among the findings, or the reference code) with `details`: every blocking finding `{rule, message, shiftId, employeeId, date, conflictingShiftId?, limit?, actual?, unit?, weekStart?, law?, citation?}`. Nothing is written.
+         *
+         *     **Dry run** (`?dryRun=true` on PUT and DELETE /shifts/{id} and POST /shifts/publish): the same reads and checks, nothing written, 200 with `outcome`: `refusal` (the error the real call answers, or null), `blocking` (its details), `warnings`, and `premiums` (each premium it would owe: who, rule, amount, citation). The real call answers the same `outcome` (dryRun false) with the premiums it recorded.
          *
          *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
          */
@@ -4110,7 +4119,10 @@ export interface paths {
          *     - **Fair-workweek premiums** (jurisdiction set): creating, changing, cutting or cancelling a published shift less than 14 days before it starts, and a consented short rest, record premiums per employee (returned as `premiums`; payroll reads them).
          *     - Refused when settings.conflictsDetectionEnabled is true (the default), warnings otherwise: `betweenShifts` (less rest than profile.betweenShifts minutes between two shifts; exactly that much is fine), `maxDayHours` (hours of the shifts starting that day, breaks subtracted when excludeBreaks: a shift of at least `hours` hours loses its longest applicable break `length` minutes).
          *     - Always warnings, returned with the saved shift: `maxHoursPerWeek` (settings), the employee's `maxHoursInWeek` and `maxDaysPerWeek` (in the company week starting on weekStartingDay), and `availability` (the shift must fit in shift1 or shift2 of that weekday unless allDay; a weekday without an entry is no constraint).
-         *     A refusal is 422 `SHIFT_CONFLICT` (or the reference code) with `details`: every blocking finding `{rule, message, shiftId, employeeId, date, conflictingShiftId?, limit?, actual?, unit?, weekStart?}`. Nothing is written.
+         *     - **Minors** (the employee's dateOfBirth under 18): the minors' hours of the company's laws (federal 29 CFR 570.35 and the minimum age of 14, California, New York; GET /compliance/rules): `minorAge`, `minorTimeOfDay`, `minorSchoolHours`, `minorDayHours`, `minorWeekHours`, `minorDaysPerWeek`, each naming its `law` and `citation`; refused with 422 `MINOR_HOURS` unless settings.minorRules is warn (then warnings). School days come from settings.schoolCalendar.
+         *     A refusal is 422 `SHIFT_CONFLICT` (`MINOR_HOURS` when a minors' rule is among the findings, or the reference code) with `details`: every blocking finding `{rule, message, shiftId, employeeId, date, conflictingShiftId?, limit?, actual?, unit?, weekStart?, law?, citation?}`. Nothing is written.
+         *
+         *     **Dry run** (`?dryRun=true` on PUT and DELETE /shifts/{id} and POST /shifts/publish): the same reads and checks, nothing written, 200 with `outcome`: `refusal` (the error the real call answers, or null), `blocking` (its details), `warnings`, and `premiums` (each premium it would owe: who, rule, amount, citation). The real call answers the same `outcome` (dryRun false) with the premiums it recorded.
          *
          *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
          */
@@ -5196,6 +5208,22 @@ export interface components {
             blockWhenMissing: boolean;
             /** @description The document types that count as required certifications */
             requiredTypes: ("contract" | "id" | "food_handler" | "alcohol_service" | "certification" | "tax" | "pay" | "other")[];
+        };
+        ChangeOutcome: {
+            /** @description The findings that refuse the change (the refusal's details); always empty in a real call's answer */
+            blocking: components["schemas"]["ShiftFinding"][];
+            /** @description true: nothing was written */
+            dryRun: boolean;
+            /** @description Each premium the change owes (who, rule, amount, citation), as the real call records it; empty when refused */
+            premiums: components["schemas"]["PremiumOwed"][];
+            /** @description The error the real call answers (422 SHIFT_CONFLICT, MINOR_HOURS, a reference code); null: it is accepted */
+            refusal: {
+                code: string;
+                message: string;
+                status: number;
+            } | null;
+            /** @description The findings the company allows: the change is (or would be) saved with them */
+            warnings: components["schemas"]["ShiftFinding"][];
         };
         Company: {
             address?: string;
@@ -8012,6 +8040,27 @@ export interface components {
             reason: string;
             shiftId: string | null;
         };
+        PremiumOwed: {
+            /** @description A fixed premium in minor units of `currency` (NYC, Philadelphia rest) */
+            amountMinor?: number | null;
+            /** @description The source of the premium's figure: section, page, the date it was checked; empty for premiums recorded before packs */
+            citation: string;
+            currency: "USD" | null;
+            /** @description Business date of the shift */
+            date: string;
+            employeeId: string;
+            /**
+             * @description The predictive-scheduling rule pack that owes it (GET /compliance/rules lists them)
+             * @enum {string}
+             */
+            jurisdiction: "none" | "nyc" | "seattle" | "oregon" | "chicago" | "sf" | "la-city" | "la-county" | "philadelphia" | "evanston" | "emeryville" | "berkeley";
+            /** @description A premium in hours of the employee's regular rate (the other packs) */
+            payHours?: number | null;
+            reason: string;
+            /** @enum {string} */
+            rule: "scheduleChange" | "rest";
+            shiftId: string;
+        };
         PriorPeriodAdjustment: {
             /** @description owed - paid + premiumsOwed - premiumsPaid: paid in this period */
             amount?: number | null;
@@ -8069,6 +8118,7 @@ export interface components {
             };
         };
         PublishResult: {
+            outcome: components["schemas"]["ChangeOutcome"];
             /** @description Fair-workweek premiums owed because shifts were published later than the jurisdiction's notice window (recorded per employee); absent when none */
             premiums?: components["schemas"]["SchedulePremium"][];
             /** @description The shifts published, now in mode published */
@@ -8216,6 +8266,7 @@ export interface components {
             mode: "published" | "manual" | "draft";
             note: string;
             onHold: boolean;
+            outcome: components["schemas"]["ChangeOutcome"];
             positionId: string | null;
             /** @description Fair-workweek premiums the cancellation recorded (inside the notice window); absent when none */
             premiums?: components["schemas"]["SchedulePremium"][];
@@ -8605,6 +8656,7 @@ export interface components {
             weekStartingDay: number;
         };
         SavedShift: {
+            outcome: components["schemas"]["ChangeOutcome"];
             /** @description Fair-workweek premiums this change of a published shift recorded (inside the notice window); absent when none */
             premiums?: components["schemas"]["SchedulePremium"][];
             shift: components["schemas"]["Shift"];
@@ -36276,6 +36328,8 @@ export interface operations {
             query: {
                 /** @description The company the request is about */
                 companyId: string;
+                /** @description true: check the change and answer what it would do (`outcome`: blocking findings and the refusal they make, warnings, the premiums it would owe), writing nothing; the answer is 200 even when the real call would be refused */
+                dryRun?: boolean;
             };
             header?: {
                 /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
@@ -36533,6 +36587,8 @@ export interface operations {
                 subRoleId?: string;
                 /** @description When given, the shift must belong to this schedule (else 404); on create, its schedule */
                 scheduleId?: string;
+                /** @description true: check the change and answer what it would do (`outcome`: blocking findings and the refusal they make, warnings, the premiums it would owe), writing nothing; the answer is 200 even when the real call would be refused */
+                dryRun?: boolean;
             };
             header?: {
                 /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
@@ -36688,6 +36744,8 @@ export interface operations {
                 subRoleId?: string;
                 /** @description When given, the shift must belong to this schedule (else 404); on create, its schedule */
                 scheduleId?: string;
+                /** @description true: check the change and answer what it would do (`outcome`: blocking findings and the refusal they make, warnings, the premiums it would owe), writing nothing; the answer is 200 even when the real call would be refused */
+                dryRun?: boolean;
             };
             header?: {
                 /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
