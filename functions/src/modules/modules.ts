@@ -19,6 +19,7 @@ import onboarding from './onboarding/module';
 import documents from './documents/module';
 import applicants from './applicants/module';
 import posts from './posts/module';
+import messaging from './messaging/module';
 import requests from './requests/module';
 import chat from './chat/module';
 import events from './events/module';
@@ -51,6 +52,7 @@ export const REGISTERED = [
   documents,
   applicants,
   posts,
+  messaging,
   requests,
   chat,
   events,

@@ -32,6 +32,7 @@ import { pathsOf, type SentWrite } from '../helpers/writes';
 export { pathsOf as writtenPaths, writesDuring } from '../helpers/writes';
 import { AI_TOOLS_OVERRIDES, closeLocalModels } from './ai-tools-overrides';
 import { PRIVACY_OVERRIDES } from './privacy-overrides';
+import { MESSAGING_OVERRIDES } from './messaging-overrides';
 import { REQUEST_OVERRIDES } from './requests-overrides';
 import { WEBHOOK_OVERRIDES } from './webhooks-overrides';
 
@@ -920,6 +921,7 @@ export const OVERRIDES: Record<string, Override> = {
     request: (_f, p) => ({ path: { postId: p.postId, commentId: p.commentId } }),
   },
   ...REQUEST_OVERRIDES,
+  ...MESSAGING_OVERRIDES,
   ...PRIVACY_OVERRIDES,
   ...WEBHOOK_OVERRIDES,
   'GET /conversations/{conversationId}': {
