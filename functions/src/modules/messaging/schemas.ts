@@ -87,15 +87,45 @@ export const directoryEntrySchema = z
 
 export const messageText = z.string().trim().min(1).max(MAX_MESSAGE_CHARS);
 
+/**
+ * One object for both kinds (the body parser refuses a non-object before access is checked, so the
+ * body is an object schema, not a union): `direct` takes `uid`, `group` takes `name` and `memberUids`.
+ */
 export const createConversationBody = z
-  .discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('direct'), uid: uid.describe('The other member') }),
-    z.strictObject({
-      kind: z.literal('group'),
-      name: z.string().trim().min(1).max(100),
-      memberUids: z.array(uid).min(1).max(MAX_GROUP_MEMBERS).describe('The members besides the creator'),
-    }),
-  ])
+  .strictObject({
+    kind: z.enum(['direct', 'group']),
+    uid: uid.optional().describe('direct: the other member'),
+    name: z.string().trim().min(1).max(100).optional().describe('group: its name'),
+    memberUids: z
+      .array(uid)
+      .min(1)
+      .max(MAX_GROUP_MEMBERS)
+      .optional()
+      .describe('group: the members besides the creator'),
+  })
+  .superRefine((body, ctx) => {
+    const need = (field: 'uid' | 'name' | 'memberUids') => {
+      if (body[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `required for ${body.kind}` });
+    };
+    const refuse = (field: 'uid' | 'name' | 'memberUids') => {
+      if (body[field] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: `not allowed for ${body.kind}` });
+    };
+    if (body.kind === 'direct') {
+      need('uid');
+      refuse('name');
+      refuse('memberUids');
+    } else {
+      need('name');
+      need('memberUids');
+      refuse('uid');
+    }
+  })
+  .transform((body) =>
+    body.kind === 'direct'
+      ? { kind: 'direct' as const, uid: body.uid! }
+      : { kind: 'group' as const, name: body.name!, memberUids: body.memberUids! },
+  )
   .meta({ id: 'MessagingConversationCreate' });
 export type ConversationCreate = z.output<typeof createConversationBody>;
 
