@@ -47,6 +47,7 @@ const OPERATION_OF: Record<string, (api: WorkforceClient) => Promise<unknown>> =
   posts: (api) => unwrap(api.GET('/posts', { params: { query } })),
   messaging: (api) => unwrap(api.GET('/messaging/conversations', { params: { query } })),
   requests: (api) => unwrap(api.GET('/requests', { params: { query } })),
+  leave: (api) => unwrap(api.GET('/leave-policies', { params: { query } })),
   chat: (api) => unwrap(api.GET('/conversations', { params: { query } })),
   webhooks: (api) => unwrap(api.GET('/webhook-endpoints', { params: { query } })),
   events: (api) => unwrap(api.GET('/events/types')),

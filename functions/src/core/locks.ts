@@ -42,6 +42,8 @@ export const lockKeys = {
   rateLimit: (counterId: string) => key('rateLimit', counterId),
   /** One onboarding session's message count. */
   onboardingSession: (sessionId: string) => key('onboardingSession', sessionId),
+  /** An employee's leave ledger: accrual runs, adjustments and time off in turn. */
+  leave: (companyId: string, employeeId: string) => key('leave', companyId, employeeId),
   /** A company's reservation-partner pushes. */
   reservations: (companyId: string) => key('reservations', companyId),
 } as const;

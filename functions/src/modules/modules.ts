@@ -21,6 +21,7 @@ import applicants from './applicants/module';
 import posts from './posts/module';
 import messaging from './messaging/module';
 import requests from './requests/module';
+import leave from './leave/module';
 import chat from './chat/module';
 import events from './events/module';
 import webhooks from './webhooks/module';
@@ -54,6 +55,7 @@ export const REGISTERED = [
   posts,
   messaging,
   requests,
+  leave,
   chat,
   events,
   webhooks,

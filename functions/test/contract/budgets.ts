@@ -75,19 +75,23 @@ export const BUDGETS: Record<string, Budget> = {
   'POST /messaging/conversations/{conversationId}/messages': {
     reads: at(10),
     writes: at(7),
-    why: 'frequent: send a message',
+    why: 'messaging: send a message',
   },
   // membership, the roles (automatic groups), the caller's conversations (a query), the groups
   // (staff), the automatic conversations and the caller's receipts, one each
-  'GET /messaging/conversations': { reads: at(6, 1), writes: at(0), why: 'frequent: my conversations' },
+  'GET /messaging/conversations': { reads: at(6, 1), writes: at(0), why: 'messaging: my conversations' },
   // membership, the conversation, its messages (n)
   'GET /messaging/conversations/{conversationId}/messages': {
     reads: at(3, 1),
     writes: at(0),
-    why: 'frequent: a page of messages',
+    why: 'messaging: a page of messages',
   },
   // membership, the lock, the conversation, the receipt; writes: the receipt, the log entry, the conversation, the lock
-  'POST /messaging/conversations/{conversationId}/read': { reads: at(5), writes: at(4), why: 'frequent: read receipt' },
+  'POST /messaging/conversations/{conversationId}/read': {
+    reads: at(5),
+    writes: at(4),
+    why: 'messaging: a read receipt',
+  },
   // membership, the company's memberships and employees (n each), the policies
   'GET /messaging/directory': { reads: at(5, 2), writes: at(0), why: "the company's members" },
   // the sales history the model learns from (docs/FORECAST.md), not what it answers

@@ -31,6 +31,7 @@ import { bearer, createUser, signIn, type TestUser } from '../helpers/users';
 import { pathsOf, type SentWrite } from '../helpers/writes';
 export { pathsOf as writtenPaths, writesDuring } from '../helpers/writes';
 import { AI_TOOLS_OVERRIDES, closeLocalModels } from './ai-tools-overrides';
+import { LEAVE_OVERRIDES } from './leave-overrides';
 import { PRIVACY_OVERRIDES } from './privacy-overrides';
 import { MESSAGING_OVERRIDES } from './messaging-overrides';
 import { REQUEST_OVERRIDES } from './requests-overrides';
@@ -922,6 +923,7 @@ export const OVERRIDES: Record<string, Override> = {
   },
   ...REQUEST_OVERRIDES,
   ...MESSAGING_OVERRIDES,
+  ...LEAVE_OVERRIDES,
   ...PRIVACY_OVERRIDES,
   ...WEBHOOK_OVERRIDES,
   'GET /conversations/{conversationId}': {

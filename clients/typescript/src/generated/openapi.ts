@@ -1903,6 +1903,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leave-accruals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle accruals through a date (managers)
+         * @description For every employee (or one): accrual from approved punches (unpaid breaks out) or from pay periods ended, front-loaded grants at each year start, caps applied, and the close of a leave year that ended (carryover up to the cap, the rest forfeited). Reconciles against the entries already there: a punch edited, unapproved or deleted after it accrued is corrected by a new entry, and running it again writes nothing. One commit per employee.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        post: operations["leave.postLeaveAccruals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust a balance by an entry with a reason (managers)
+         * @description Adds an adjustment entry (signed minutes) with its reason and author; nothing is overwritten. 404 LEAVE_POLICY_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        post: operations["leave.postLeaveAdjustments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Leave balances: per employee and policy, with this leave year figures
+         * @description Employees read their own (another employeeId is 403 INSUFFICIENT_ROLE); managers and owners one employee or all. Entries dated after `date` are not counted.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["leave.getLeaveBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger entries behind the balances
+         * @description Sorted by date then creation. Employees read their own; managers and owners anyone's.
+         *
+         *     A balance is the sum of its entries (integer minutes), never a stored number: accrual (a negative one corrects hours edited or removed after they accrued), grant (front-loaded), usage and usageReturned (day-off requests), carryoverOut / carryoverIn and forfeiture (the year-end close), adjustment (a manager, with a reason). Each entry names its source: punch ids, pay periods or the request.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["leave.getLeaveEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's leave policies and the sick-leave laws covering it
+         * @description Policies (sick and PTO) with their accrual, caps, carryover, waiting period and year start; `laws`: the paid sick leave laws covering the profile's lawLocation on the date, as the floors a sick policy must meet (the employer-size tier from the sick policy's employerHeadcount), with their citations.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["leave.getLeavePolicies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leave-policies/{policyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or replace a leave policy (owners)
+         * @description Replaces the whole policy (fields left out take their defaults). A sick policy below any rule of a sick leave law covering the company's lawLocation today is 422 LEAVE_BELOW_LAW_FLOOR, every rule it breaks in details (`rule` <law>.<rule> and its citation), and nothing is written. Changing a policy changes what accrues from then on; entries already in the ledger stay.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        put: operations["leave.putLeavePoliciesPolicyId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/locks": {
         parameters: {
             query?: never;
@@ -5213,8 +5353,15 @@ export interface components {
             /** @description Stored for clients only: no server behaviour depends on it */
             isPayrollTabsEnabled?: boolean;
             maxHoursPerWeek?: number;
+            /**
+             * @description What a shift breaking a minors' hours rule does (federal 29 CFR 570.35, the state's own; GET /compliance/rules): block (default) refuses the write, 422 MINOR_HOURS naming each rule; warn saves it with the findings as warnings. Nobody under 14 is scheduled either way unless warn. Schedule generation never proposes such a shift
+             * @enum {string}
+             */
+            minorRules?: "block" | "warn";
             /** @description Minute of the business day at which the morning period ends (e.g. 960 = 16:00) */
             morningPeriodEnd?: number;
+            /** @description The school calendar the minors' rules read: a school day is a Monday to Friday inside a term and not closed; a school week a company week holding one. null or absent: every Monday to Friday is a school day (the strictest reading) */
+            schoolCalendar?: components["schemas"]["SchoolCalendar"] | null;
             /** @description Stored for clients only: no server behaviour depends on it (the time zone is the profile `timezone`) */
             timezoneCityId?: string;
             /** @description When true (and the profile has a location), the sales forecast uses Open-Meteo's weather: the history's weather teaches how rain moves the company's sales, the forecast's moves the days ahead (docs/FORECAST.md); default false */
@@ -5240,6 +5387,13 @@ export interface components {
                 id: string;
                 /** @enum {string} */
                 level: "federal" | "state" | "county" | "city";
+                /** @description The least age anyone may be scheduled at (null: none set by this pack) */
+                minimumAge: {
+                    age: number;
+                    citation: components["schemas"]["LawCitation"];
+                } | null;
+                /** @description The minors' hours in force on the date, by age (the schedule applies every one covering the company) */
+                minors: components["schemas"]["MinorRules"][];
                 name: string;
                 notes: {
                     appliedBy: string;
@@ -5619,10 +5773,17 @@ export interface components {
                 [key: string]: unknown;
             };
             avatar?: string;
+            /** @description Free-form birth date of older records (epoch ms or text); the minors rules read dateOfBirth */
             bornDate?: number | string;
             city?: string;
             createdAt?: number;
             createdByPivotAiAgent?: boolean;
+            /**
+             * Format: date
+             * @description Date of birth (YYYY-MM-DD): under 18 the schedule applies the minors' hours of the company's laws (GET /compliance/rules) to every shift of the employee; under 14 no shift is scheduled
+             * @example 2026-11-21
+             */
+            dateOfBirth?: string;
             /** Format: email */
             email?: string;
             emergencyContact?: string;
@@ -5705,9 +5866,16 @@ export interface components {
             address?: string;
             availabilities?: components["schemas"]["Availabilities"];
             avatar?: string;
+            /** @description Free-form birth date of older records (epoch ms or text); the minors rules read dateOfBirth */
             bornDate?: number | string;
             city?: string;
             createdByPivotAiAgent?: boolean;
+            /**
+             * Format: date
+             * @description Date of birth (YYYY-MM-DD): under 18 the schedule applies the minors' hours of the company's laws (GET /compliance/rules) to every shift of the employee; under 14 no shift is scheduled
+             * @example 2026-11-21
+             */
+            dateOfBirth?: string;
             /** Format: email */
             email?: string;
             emergencyContact?: string;
@@ -5824,10 +5992,17 @@ export interface components {
                 [key: string]: unknown;
             };
             avatar?: string;
+            /** @description Free-form birth date of older records (epoch ms or text); the minors rules read dateOfBirth */
             bornDate?: number | string;
             city?: string;
             createdAt?: number;
             createdByPivotAiAgent?: boolean;
+            /**
+             * Format: date
+             * @description Date of birth (YYYY-MM-DD): under 18 the schedule applies the minors' hours of the company's laws (GET /compliance/rules) to every shift of the employee; under 14 no shift is scheduled
+             * @example 2026-11-21
+             */
+            dateOfBirth?: string;
             /** Format: email */
             email?: string;
             emergencyContact?: string;
@@ -6425,6 +6600,249 @@ export interface components {
             section: string;
             url: string;
         };
+        LeaveAccrual: {
+            /** @description Hours worked (approved punches, unpaid breaks excluded) for one hour of leave: 30 = 1 h per 30 h */
+            hoursWorkedPerHour: number;
+            /** @constant */
+            method: "perHoursWorked";
+        } | {
+            /**
+             * Format: date
+             * @description Biweekly: a date a period starts on or after (payroll settings anchor)
+             * @example 2026-11-21
+             */
+            anchor?: string;
+            /**
+             * @description The pay periods counted (the company's payroll frequency)
+             * @enum {string}
+             */
+            frequency: "weekly" | "biweekly" | "semimonthly" | "monthly";
+            /** @constant */
+            method: "perPayPeriod";
+            /** @description Minutes of leave per pay period ended in the year (240 = 4 h) */
+            minutesPerPeriod: number;
+        } | {
+            /** @constant */
+            method: "frontLoaded";
+            /** @description Minutes granted at the start of each leave year */
+            minutesPerYear: number;
+        };
+        LeaveAccrualRun: {
+            employees: number;
+            through: string;
+            written: components["schemas"]["LeaveEntry"][];
+        };
+        LeaveBalance: {
+            /** @description This year: accruals and grants */
+            accruedMinutes: number;
+            adjustedMinutes: number;
+            /** @description The sum of every entry of the employee under the policy */
+            balanceMinutes: number;
+            carriedInMinutes: number;
+            employeeId: string;
+            /** @description How many entries the balance sums */
+            entries: number;
+            /** @enum {string} */
+            kind: "sick" | "pto";
+            policyId: string;
+            policyName: string;
+            /** @description First date leave is usable (hire date + waitingDays); null: no hire date */
+            usableFrom: string | null;
+            /** @description This year: usage less usage returned */
+            usedMinutes: number;
+            year: {
+                /** @description exclusive */
+                end: string;
+                start: string;
+            };
+        };
+        LeaveEntry: {
+            /** @description The uid of the author, or "system" for accruals and year ends */
+            by: string;
+            companyId: string;
+            createdAt: number;
+            /** @description The business date the entry takes effect */
+            date: string;
+            employeeId: string;
+            id: string;
+            /** @enum {string} */
+            kind: "accrual" | "grant" | "usage" | "usageReturned" | "carryoverOut" | "carryoverIn" | "forfeiture" | "adjustment";
+            /** @description Signed minutes: positive adds to the balance */
+            minutes: number;
+            policyId: string;
+            /** @description adjustment: why (required); other kinds: what the system did */
+            reason: string | null;
+            source: {
+                /** @description accrual per pay period: the last dates of the periods counted */
+                periods: string[];
+                /** @description accrual: the approved punches of the year the year's accrual is computed from, as of this entry */
+                punchIds: string[];
+                /** @description accrual: punches the previous accrual entry counted that are no longer approved or present (a correction) */
+                removedPunchIds: string[];
+                /** @description usage, usageReturned: the day-off request */
+                requestId: string | null;
+            };
+            /** @description The first date of the leave year the entry belongs to */
+            year: string;
+        };
+        LeavePolicies: {
+            /** @description The business date the laws are read on */
+            date: string;
+            /** @description The sick-leave laws covering the company's lawLocation on the date */
+            laws: {
+                citations: string[];
+                effectiveFrom: string;
+                effectiveTo: string | null;
+                frontLoadMinutes: number | null;
+                /** @description The slowest accrual the law allows */
+                hoursWorkedPerHour: number;
+                /** @description Sick-leave law id (CA, NY, NYC, WA, SEATTLE) */
+                law: string;
+                maxWaitingDays: number;
+                minAnnualAccrualCapMinutes: number | null;
+                minBalanceCapMinutes: number | null;
+                /** @description null: all unused leave carries over */
+                minCarryoverMinutes: number | null;
+                minUseCapMinutes: number | null;
+                name: string;
+                /** @enum {string} */
+                payRate: "regular" | "normal";
+            }[];
+            policies: components["schemas"]["LeavePolicy"][];
+        };
+        LeavePolicy: {
+            accrual: components["schemas"]["LeaveAccrual"];
+            /**
+             * @description Most minutes accrued (or granted) per leave year; null: none
+             * @default null
+             */
+            annualAccrualCapMinutes: number | null;
+            /**
+             * @description Most minutes usable per leave year; null: none
+             * @default null
+             */
+            annualUseCapMinutes: number | null;
+            /**
+             * @description An archived policy accrues nothing more; its balances stay
+             * @default false
+             */
+            archived: boolean;
+            /**
+             * @description Accrual stops while the balance is at this; null: none
+             * @default null
+             */
+            balanceCapMinutes: number | null;
+            /**
+             * @description Most minutes carried into the next year (the rest is forfeited at year end); null: all
+             * @default null
+             */
+            carryoverCapMinutes: number | null;
+            companyId: string;
+            /**
+             * @description sick: the employer size the law tiers by (New York, Seattle); required where the law has tiers
+             * @default null
+             */
+            employerHeadcount: number | null;
+            id: string;
+            /**
+             * @description sick: the paid sick leave the law requires (checked against the location's law); pto: the company's own
+             * @enum {string}
+             */
+            kind: "sick" | "pto";
+            name: string;
+            /**
+             * @description How far below zero an approved request may take the balance (0: refused past the balance)
+             * @default 0
+             */
+            negativeAllowedMinutes: number;
+            updatedAt: number;
+            /** @description uid */
+            updatedBy: string;
+            /**
+             * @description Leave is usable from this calendar day of employment
+             * @default 0
+             */
+            waitingDays: number;
+            /**
+             * @default {
+             *       "kind": "calendar"
+             *     }
+             */
+            yearStart: components["schemas"]["LeaveYearStart"];
+        };
+        LeavePolicyBody: {
+            accrual: components["schemas"]["LeaveAccrual"];
+            /**
+             * @description Most minutes accrued (or granted) per leave year; null: none
+             * @default null
+             */
+            annualAccrualCapMinutes: number | null;
+            /**
+             * @description Most minutes usable per leave year; null: none
+             * @default null
+             */
+            annualUseCapMinutes: number | null;
+            /**
+             * @description An archived policy accrues nothing more; its balances stay
+             * @default false
+             */
+            archived: boolean;
+            /**
+             * @description Accrual stops while the balance is at this; null: none
+             * @default null
+             */
+            balanceCapMinutes: number | null;
+            /**
+             * @description Most minutes carried into the next year (the rest is forfeited at year end); null: all
+             * @default null
+             */
+            carryoverCapMinutes: number | null;
+            /**
+             * @description sick: the employer size the law tiers by (New York, Seattle); required where the law has tiers
+             * @default null
+             */
+            employerHeadcount: number | null;
+            /**
+             * @description sick: the paid sick leave the law requires (checked against the location's law); pto: the company's own
+             * @enum {string}
+             */
+            kind: "sick" | "pto";
+            name: string;
+            /**
+             * @description How far below zero an approved request may take the balance (0: refused past the balance)
+             * @default 0
+             */
+            negativeAllowedMinutes: number;
+            /**
+             * @description Leave is usable from this calendar day of employment
+             * @default 0
+             */
+            waitingDays: number;
+            /**
+             * @default {
+             *       "kind": "calendar"
+             *     }
+             */
+            yearStart: components["schemas"]["LeaveYearStart"];
+        };
+        LeaveYearStart: {
+            /**
+             * @description Each employee's year starts on the hire-date anniversary
+             * @constant
+             */
+            kind: "hireDate";
+        } | {
+            /**
+             * @description January 1st
+             * @constant
+             */
+            kind: "calendar";
+        } | {
+            /** @constant */
+            kind: "fixed";
+            /** @description MM-DD: the year starts on this date */
+            monthDay: string;
+        };
         MealWaiver: {
             /**
              * Format: date
@@ -6508,16 +6926,14 @@ export interface components {
             unreadCount: number;
         };
         MessagingConversationCreate: {
-            /** @constant */
-            kind: "direct";
-            /** @description The other member */
-            uid: string;
-        } | {
-            /** @constant */
-            kind: "group";
-            /** @description The members besides the creator */
-            memberUids: string[];
-            name: string;
+            /** @enum {string} */
+            kind: "direct" | "group";
+            /** @description group: the members besides the creator */
+            memberUids?: string[];
+            /** @description group: its name */
+            name?: string;
+            /** @description direct: the other member */
+            uid?: string;
         };
         MessagingConversationDetail: {
             createdAt: number;
@@ -6586,6 +7002,71 @@ export interface components {
             newerCursor: string | null;
             /** @description Pass as `cursor` for the page before; null at the first message */
             olderCursor: string | null;
+        };
+        MinorRules: {
+            ages: {
+                from: number;
+                to: number;
+            };
+            citations: {
+                days: components["schemas"]["LawCitation"] | null;
+                hours: components["schemas"]["LawCitation"];
+                schoolHours: components["schemas"]["LawCitation"] | null;
+                window: components["schemas"]["LawCitation"];
+            };
+            daysPerWeek: number | null;
+            /**
+             * Format: date
+             * @example 2026-11-21
+             */
+            effectiveFrom: string;
+            effectiveTo: string | null;
+            /** @description Named in the findings (`law`) */
+            id: string;
+            notModelled: string[];
+            otherWeek: {
+                dayMinutes: number;
+                weekMinutes: number;
+                window: {
+                    /** @description Earliest start, minute of the day */
+                    earliest: number;
+                    /** @description Latest end, minutes from the midnight of the date (1470 = 00:30 the next day) */
+                    latest: number;
+                    /** @description Latest end before a day without school (null: latest) */
+                    latestBeforeNonSchoolDay: number | null;
+                    /** @description A later end from `from` through Labor Day */
+                    summer: {
+                        /** @description MM-DD */
+                        from: string;
+                        latest: number;
+                    } | null;
+                };
+            };
+            /** @description Whether the school calendar's hours of a school day are refused */
+            outsideSchoolHours: boolean;
+            /** @description A company week holding a school day */
+            schoolWeek: {
+                nonSchoolDay: number;
+                /** @description Most minutes on a school day */
+                schoolDay: number;
+                /** @description Most minutes on a school day before another (null: schoolDay) */
+                schoolDayBeforeSchoolDay: number | null;
+                weekMinutes: number;
+                window: {
+                    /** @description Earliest start, minute of the day */
+                    earliest: number;
+                    /** @description Latest end, minutes from the midnight of the date (1470 = 00:30 the next day) */
+                    latest: number;
+                    /** @description Latest end before a day without school (null: latest) */
+                    latestBeforeNonSchoolDay: number | null;
+                    /** @description A later end from `from` through Labor Day */
+                    summer: {
+                        /** @description MM-DD */
+                        from: string;
+                        latest: number;
+                    } | null;
+                };
+            };
         };
         /** @description Pass as the list's `cursor` for the next page; null on the last page */
         NextCursor: string | null;
@@ -7857,6 +8338,11 @@ export interface components {
                 state: "pending_peer" | "pending_manager" | "approved" | "denied" | "cancelled" | "expired";
             }[];
             id: string;
+            /** @description dayOff, paid: the leave policy and minutes approval takes from the balance (cancellation gives them back) */
+            leave?: {
+                minutes: number;
+                policyId: string;
+            } | null;
             /** @description Whether the company's policy requires a manager's approval for this type */
             needsManager: boolean;
             note: string;
@@ -8364,7 +8850,7 @@ export interface components {
                 blockedBy: {
                     employeeId: string;
                     /** @enum {string} */
-                    rule: "position" | "availability" | "timeOff" | "overlap" | "betweenShifts" | "maxDayHours" | "maxHoursInWeek" | "maxDaysPerWeek";
+                    rule: "position" | "availability" | "timeOff" | "overlap" | "betweenShifts" | "maxDayHours" | "maxHoursInWeek" | "maxDaysPerWeek" | "minor" | "minorHours";
                 }[];
                 /** @description Holders of the position kept off this seat, by rule */
                 blockedCounts: {
@@ -8554,6 +9040,28 @@ export interface components {
                 underMinutes: number;
             }[];
         };
+        SchoolCalendar: {
+            /** @description Dates inside a term without school (holidays, breaks) */
+            closedDays: string[];
+            /** @description School hours of a school day (minutes of the day, end excluded), in which minors may not work; null: not given */
+            hours: {
+                end: number;
+                start: number;
+            } | null;
+            /** @description Terms in session, first and last date included */
+            terms: {
+                /**
+                 * Format: date
+                 * @example 2026-11-21
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @example 2026-11-21
+                 */
+                to: string;
+            }[];
+        };
         Shift: {
             companyId: string;
             /** @description Epoch ms */
@@ -8583,21 +9091,25 @@ export interface components {
             actual?: number;
             /** @description true: the write was refused (422); false: a warning, the shift was saved */
             blocking: boolean;
+            /** @description The source of the minors' rule: section, page, the date it was checked */
+            citation?: string;
             /** @description The other shift, for overlap, betweenShifts and fairWorkweekRest */
             conflictingShiftId?: string;
             date: string;
             employeeId: string;
+            /** @description The minors' rule set broken (us-federal-14-15, us-ca-16-17, ...; GET /compliance/rules), for the minor rules */
+            law?: string;
             /** @description The limit of the rule, in `unit` */
             limit?: number;
             message: string;
             /** @enum {string} */
-            rule: "overlap" | "betweenShifts" | "maxDayHours" | "positionNotHeld" | "employeeArchived" | "roleArchived" | "subRoleArchived" | "unknownEmployee" | "unknownRole" | "unknownSubRole" | "timeOff" | "fairWorkweekRest" | "maxHoursPerWeek" | "maxHoursInWeek" | "maxDaysPerWeek" | "availability";
+            rule: "overlap" | "betweenShifts" | "maxDayHours" | "positionNotHeld" | "employeeArchived" | "roleArchived" | "subRoleArchived" | "unknownEmployee" | "unknownRole" | "unknownSubRole" | "timeOff" | "fairWorkweekRest" | "maxHoursPerWeek" | "maxHoursInWeek" | "maxDaysPerWeek" | "availability" | "minorAge" | "minorTimeOfDay" | "minorSchoolHours" | "minorDayHours" | "minorWeekHours" | "minorDaysPerWeek";
             /** @description The shift being written (or published) */
             shiftId: string;
             /** @description The approved day-off the shift meets, for timeOff */
             timeOffId?: string;
             /** @enum {string} */
-            unit?: "minutes" | "hours" | "days";
+            unit?: "minutes" | "hours" | "days" | "years";
             /** @description First day of the company week, for the weekly rules */
             weekStart?: string;
         };
@@ -11075,7 +11587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12559,7 +13071,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12691,7 +13203,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12789,7 +13301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12917,7 +13429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13045,7 +13557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14485,7 +14997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14637,7 +15149,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14797,8 +15309,15 @@ export interface operations {
                     /** @description Stored for clients only: no server behaviour depends on it */
                     isPayrollTabsEnabled?: boolean;
                     maxHoursPerWeek?: number;
+                    /**
+                     * @description What a shift breaking a minors' hours rule does (federal 29 CFR 570.35, the state's own; GET /compliance/rules): block (default) refuses the write, 422 MINOR_HOURS naming each rule; warn saves it with the findings as warnings. Nobody under 14 is scheduled either way unless warn. Schedule generation never proposes such a shift
+                     * @enum {string}
+                     */
+                    minorRules?: "block" | "warn";
                     /** @description Minute of the business day at which the morning period ends (e.g. 960 = 16:00) */
                     morningPeriodEnd?: number;
+                    /** @description The school calendar the minors' rules read: a school day is a Monday to Friday inside a term and not closed; a school week a company week holding one. null or absent: every Monday to Friday is a school day (the strictest reading) */
+                    schoolCalendar?: components["schemas"]["SchoolCalendar"] | null;
                     /** @description Stored for clients only: no server behaviour depends on it (the time zone is the profile `timezone`) */
                     timezoneCityId?: string;
                     /** @description When true (and the profile has a location), the sales forecast uses Open-Meteo's weather: the history's weather teaches how rain moves the company's sales, the forecast's moves the days ahead (docs/FORECAST.md); default false */
@@ -15096,7 +15615,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15219,7 +15738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15377,7 +15896,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15478,7 +15997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15496,7 +16015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15614,7 +16133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15650,7 +16169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15761,7 +16280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15779,7 +16298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15893,7 +16412,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15911,7 +16430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16034,7 +16553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16070,7 +16589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16194,7 +16713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16230,7 +16749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16369,7 +16888,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16519,7 +17038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16648,7 +17167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16788,7 +17307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16917,7 +17436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17089,7 +17608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17218,7 +17737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17387,7 +17906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18550,7 +19069,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18568,7 +19087,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18655,7 +19174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18691,7 +19210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18771,7 +19290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18789,7 +19308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18872,7 +19391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18890,7 +19409,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18945,9 +19464,10 @@ export interface operations {
                     address?: string | null;
                     availabilities?: components["schemas"]["Availabilities"] | null;
                     avatar?: string | null;
-                    bornDate?: number | string | null;
+                    bornDate?: (number | string) | null;
                     city?: string | null;
                     createdByPivotAiAgent?: boolean | null;
+                    dateOfBirth?: string | null;
                     email?: string | null;
                     emergencyContact?: string | null;
                     emergencyPhone?: string | null;
@@ -19010,7 +19530,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19046,7 +19566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19146,7 +19666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19182,7 +19702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19265,7 +19785,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19283,7 +19803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19381,7 +19901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19417,7 +19937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CANNOT_ARCHIVE, DAY_OFF_IN_PAST, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19615,7 +20135,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19717,7 +20237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19821,7 +20341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19957,7 +20477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20065,7 +20585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20176,7 +20696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21818,6 +22338,705 @@ export interface operations {
             };
         };
     };
+    "leave.postLeaveAccruals": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Only this employee (default: every employee) */
+                    employeeId?: string;
+                    /**
+                     * Format: date
+                     * @description Count approved hours and periods ended through this business date (default: today)
+                     * @example 2026-11-21
+                     */
+                    through?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveAccrualRun"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_BELOW_LAW_FLOOR, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.postLeaveAdjustments": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The business date it takes effect (default: today)
+                     * @example 2026-11-21
+                     */
+                    date?: string;
+                    employeeId: string;
+                    /** @description Signed minutes added to the balance */
+                    minutes: number;
+                    policyId: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveEntry"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_BELOW_LAW_FLOOR, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.getLeaveBalances": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description Employees: their own (the default); managers: any, or all when left out */
+                employeeId?: string;
+                policyId?: string;
+                /** @description The date whose leave year the figures are of (default: today) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveBalance"][];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_BELOW_LAW_FLOOR, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.getLeaveEntries": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description Employees: their own (the default); managers: any, or all when left out */
+                employeeId?: string;
+                policyId?: string;
+                /** @description The date whose leave year the figures are of (default: today) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeaveEntry"][];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_BELOW_LAW_FLOOR, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.getLeavePolicies": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description Read the laws in force on this date (default: today) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeavePolicies"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_BELOW_LAW_FLOOR, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "leave.putLeavePoliciesPolicyId": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Leave policy id (e.g. sick, pto) */
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeavePolicyBody"];
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LeavePolicy"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_BELOW_LAW_FLOOR, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "attendance.getLocks": {
         parameters: {
             query: {
@@ -21891,7 +23110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25494,7 +26713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26305,7 +27524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26563,7 +27782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26717,7 +27936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26849,7 +28068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26952,7 +28171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27106,7 +28325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27206,7 +28425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27304,7 +28523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27408,7 +28627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27510,7 +28729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27638,7 +28857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27739,7 +28958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27837,7 +29056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28036,7 +29255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28151,7 +29370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28326,7 +29545,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28474,7 +29693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28606,7 +29825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29331,7 +30550,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29467,7 +30686,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29567,7 +30786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29670,7 +30889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29801,7 +31020,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29904,7 +31123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30004,7 +31223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30131,7 +31350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30235,7 +31454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30338,7 +31557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30438,7 +31657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACKNOWLEDGEMENT_NOT_REQUIRED, COMMENTS_DISABLED, EMPTY_AUDIENCE, INVALID_QUIET_HOURS, MINOR_HOURS, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEES, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31058,7 +32277,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -31076,7 +32295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31190,7 +32409,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, MEMORY_NOT_FOUND, NOTIFICATION_NOT_FOUND, PROPOSAL_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -31208,7 +32427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CALCULATION_UNDEFINED, CURRENCY_MISMATCH, DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEMORY_LIMIT_REACHED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OUTSIDE_GEOFENCE, OWN_REQUEST, PERIOD_LOCKED, PROPOSAL_INVALID, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RESULT_OUT_OF_RANGE, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31344,7 +32563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31486,7 +32705,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31612,7 +32831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31713,7 +32932,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31819,7 +33038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31961,7 +33180,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32065,7 +33284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32166,7 +33385,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32295,7 +33514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32375,7 +33594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -32393,7 +33612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32488,7 +33707,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -32524,7 +33743,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32612,7 +33831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -32630,7 +33849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32686,6 +33905,10 @@ export interface operations {
                      * @example 2026-11-21
                      */
                     endDate?: string;
+                    /** @description dayOff, paid: the minutes of leave taken (480 = 8 h); approval takes them from the balance */
+                    leaveMinutes?: number;
+                    /** @description dayOff, paid: the leave policy (GET /leave-policies) whose balance the time off is taken from (with leaveMinutes) */
+                    leavePolicyId?: string;
                     /** @description Free text for the other party or the manager */
                     note?: string;
                     /** @description swap: the coworker's live shift to exchange it with (its employee is the peer who accepts) */
@@ -32747,7 +33970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -32783,7 +34006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32866,7 +34089,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -32884,7 +34107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32976,7 +34199,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33012,7 +34235,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33104,7 +34327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33140,7 +34363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33232,7 +34455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33268,7 +34491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33360,7 +34583,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33396,7 +34619,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33488,7 +34711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33524,7 +34747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33616,7 +34839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33652,7 +34875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33745,7 +34968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33781,7 +35004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -33873,7 +35096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LEAVE_POLICY_NOT_FOUND, NOTIFICATION_NOT_FOUND, REQUEST_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -33909,7 +35132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: DAY_OFF_IN_PAST, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, INVALID_REQUEST_SHIFT, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, MINOR_HOURS, NOT_A_VOLUNTEER, NOT_ELIGIBLE, NO_EMPLOYEE_RECORD, OWN_REQUEST, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34009,7 +35232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34636,7 +35859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34755,7 +35978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34877,7 +36100,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -34999,7 +36222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35144,7 +36367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35248,7 +36471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35407,7 +36630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35562,7 +36785,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35663,7 +36886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35767,7 +36990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35865,7 +37088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36003,7 +37226,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36115,7 +37338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36263,7 +37486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36367,7 +37590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36517,7 +37740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36612,7 +37835,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36767,7 +37990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36883,7 +38106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PROPOSAL_TOO_LARGE, PUBLISH_TOO_LARGE, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -37183,7 +38406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -37310,7 +38533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -37423,7 +38646,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CSV_MAPPING_INVALID, CURRENCY_MISMATCH, EMPLOYEE_ARCHIVED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38465,7 +39688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38590,7 +39813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38735,7 +39958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CONNECTION_NEEDS_REAUTH, CONNECTION_NOT_ACTIVE, CSV_FILE_INVALID, CSV_FILE_MISSING, CSV_INVALID, CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INTEGRATION_ACCOUNT_NOT_FOUND, INTEGRATION_CREDENTIALS_REJECTED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OAUTH_DENIED, OAUTH_STATE_EXPIRED, OAUTH_STATE_USED, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, RUN_NOT_CANCELLABLE, SHIFT_CONFLICT, SYNC_NOT_SUPPORTED, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;

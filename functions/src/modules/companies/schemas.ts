@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timeZone } from '../../http/fields';
+import { isoDate, timeZone } from '../../http/fields';
 
 /** The predictive-scheduling rule packs by id (compliance's SCHEDULING_PACK_IDS; a unit test keeps the two equal). */
 export const SCHEDULING_LAWS = [
@@ -130,6 +130,28 @@ export const PROFILE_DEFAULTS = {
   imageSize: 'cover',
 } as const satisfies CompanyProfilePatch;
 
+/** The company's school calendar, for the minors' hours (compliance's SchoolCalendar). */
+const schoolCalendar = z
+  .strictObject({
+    terms: z
+      .array(
+        z
+          .strictObject({ from: isoDate, to: isoDate })
+          .refine((t) => t.from <= t.to, { message: 'a term ends on or after it starts', path: ['to'] }),
+      )
+      .max(20)
+      .describe('Terms in session, first and last date included'),
+    closedDays: z.array(isoDate).max(400).describe('Dates inside a term without school (holidays, breaks)'),
+    hours: z
+      .strictObject({ start: z.int().min(0).max(1439), end: z.int().min(1).max(1440) })
+      .refine((h) => h.start < h.end, { message: 'school hours end after they start', path: ['end'] })
+      .nullable()
+      .describe(
+        'School hours of a school day (minutes of the day, end excluded), in which minors may not work; null: not given',
+      ),
+  })
+  .meta({ id: 'SchoolCalendar' });
+
 /** The writable company settings. */
 export const companySettingsPatch = z
   .strictObject({
@@ -193,6 +215,16 @@ export const companySettingsPatch = z
       .describe(
         "Predictive-scheduling law the schedule enforces whatever the profile's lawLocation (an explicit override; none: the location and lawCoverage decide): notice premiums on changes of published shifts, minimum rest between shifts of consecutive days refused unless the employee consents. Each law's figures and sources: GET /compliance/rules",
       ),
+    minorRules: z
+      .enum(['block', 'warn'])
+      .describe(
+        "What a shift breaking a minors' hours rule does (federal 29 CFR 570.35, the state's own; GET /compliance/rules): block (default) refuses the write, 422 MINOR_HOURS naming each rule; warn saves it with the findings as warnings. Nobody under 14 is scheduled either way unless warn. Schedule generation never proposes such a shift",
+      ),
+    schoolCalendar: schoolCalendar
+      .nullable()
+      .describe(
+        "The school calendar the minors' rules read: a school day is a Monday to Friday inside a term and not closed; a school week a company week holding one. null or absent: every Monday to Friday is a school day (the strictest reading)",
+      ),
   })
   .partial();
 
@@ -214,6 +246,7 @@ export const SETTINGS_DEFAULTS = {
   aiAgentEnabled: false,
   isPayrollTabsEnabled: false,
   fairWorkweekJurisdiction: 'none',
+  minorRules: 'block',
 } as const satisfies CompanySettingsPatch;
 
 /** The writable employee-facing policies (all boolean). */

@@ -7,6 +7,19 @@ export {
   type SchedulingChoice,
 } from './resolve';
 export { SCHEDULING_PACKS, SCHEDULING_PACK_IDS, type SchedulingPackId } from './packs';
-export type { LawLocation } from './location';
-export type { ChangePay, ChangeTier, Citation, Pack, RestRule, SchedulingVersion } from './types';
+export { placeCovers, type LawLocation } from './location';
+export type { ChangePay, ChangeTier, Citation, Pack, Place, RestRule, SchedulingVersion } from './types';
 export { formatCitation } from './citation';
+export {
+  ageOn,
+  isSchoolDay,
+  laborDay,
+  minorBreaches,
+  strictestLimits,
+  MINOR_RULES,
+  type MinorBreach,
+  type MinorContext,
+  type MinorRule,
+  type MinorShift,
+  type SchoolCalendar,
+} from './minors';

@@ -5,6 +5,9 @@ import { SCHEDULING_PACKS, type SchedulingPackId } from './packs';
 import { packsFor, schedulingJurisdiction, schedulingVersionOn } from './resolve';
 import type { RulesAnswer, RulesQuery } from './schemas';
 
+const inForce = (r: { effectiveFrom: string; effectiveTo: string | null }, date: string) =>
+  r.effectiveFrom <= date && (r.effectiveTo === null || date < r.effectiveTo);
+
 /** GET /compliance/rules: the packs covering the company on a date, and which predictive-scheduling law the schedule applies. */
 export async function listRules({ companyId, date }: RulesQuery): Promise<RulesAnswer> {
   const { profile, settings } = await getCompanyRules({ companyId });
@@ -37,6 +40,10 @@ export async function listRules({ companyId, date }: RulesQuery): Promise<RulesA
       scheduling: r.scheduling,
       applied: r.pack.id === choice.jurisdiction && r.scheduling !== null,
       notes: r.notes,
+      minors: (r.pack.minors ?? []).filter((m) => inForce(m, on)),
+      minimumAge:
+        (r.pack.minimumAge ?? []).filter((m) => inForce(m, on)).map(({ age, citation }) => ({ age, citation }))[0] ??
+        null,
     })),
   };
 }

@@ -74,6 +74,47 @@ const schedulingVersion = z
   })
   .meta({ id: 'SchedulingRules' });
 
+const minorWindow = z.object({
+  earliest: z.int().describe('Earliest start, minute of the day'),
+  latest: z.int().describe('Latest end, minutes from the midnight of the date (1470 = 00:30 the next day)'),
+  latestBeforeNonSchoolDay: z.int().nullable().describe('Latest end before a day without school (null: latest)'),
+  summer: z
+    .object({ from: z.string().describe('MM-DD'), latest: z.int() })
+    .nullable()
+    .describe('A later end from `from` through Labor Day'),
+});
+
+const minorRuleSet = z
+  .object({
+    id: z.string().describe('Named in the findings (`law`)'),
+    ages: z.object({ from: z.int(), to: z.int() }),
+    effectiveFrom: isoDate,
+    effectiveTo: isoDate.nullable(),
+    schoolWeek: z
+      .object({
+        schoolDay: z.int().describe('Most minutes on a school day'),
+        schoolDayBeforeSchoolDay: z
+          .int()
+          .nullable()
+          .describe('Most minutes on a school day before another (null: schoolDay)'),
+        nonSchoolDay: z.int(),
+        weekMinutes: z.int(),
+        window: minorWindow,
+      })
+      .describe('A company week holding a school day'),
+    otherWeek: z.object({ dayMinutes: z.int(), weekMinutes: z.int(), window: minorWindow }),
+    daysPerWeek: z.int().nullable(),
+    outsideSchoolHours: z.boolean().describe("Whether the school calendar's hours of a school day are refused"),
+    citations: z.object({
+      hours: citation,
+      window: citation,
+      days: citation.nullable(),
+      schoolHours: citation.nullable(),
+    }),
+    notModelled: z.array(z.string()),
+  })
+  .meta({ id: 'MinorRules' });
+
 export const rulesQuery = companyIdQuery.extend({
   date: isoDate.optional().describe("The business date the rules are listed for; default the company's today"),
 });
@@ -107,6 +148,15 @@ export const rulesAnswer = z
         why: z.string().describe('Why the pack covers the company'),
         scheduling: schedulingVersion.nullable().describe('Its predictive-scheduling rules on the date; null: none'),
         applied: z.boolean().describe('Whether the schedule applies its predictive-scheduling rules'),
+        minors: z
+          .array(minorRuleSet)
+          .describe(
+            "The minors' hours in force on the date, by age (the schedule applies every one covering the company)",
+          ),
+        minimumAge: z
+          .object({ age: z.int(), citation })
+          .nullable()
+          .describe('The least age anyone may be scheduled at (null: none set by this pack)'),
         notes: z.array(
           z.object({
             rule: z.string(),

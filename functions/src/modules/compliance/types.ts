@@ -111,9 +111,73 @@ export interface Pack<Id extends string = string> {
   /** Predictive-scheduling versions, oldest first (empty: the pack has none). */
   scheduling: SchedulingVersion[];
   notes: RuleNote[];
+  /** The hours minors may work (absent: the pack has no minors' rules). */
+  minors?: MinorRuleSet[];
+  /** The least age at which anyone may be scheduled (absent: none set by this pack). */
+  minimumAge?: MinimumAge[];
 }
 
 export const HOUR = 60;
 export const DAY = 24 * HOUR;
 /** The date the sources of these packs were last read. */
 export const CHECKED = '2026-12-03';
+
+/**
+ * The hours a minor may work under one law, for one age band: the limits of a week in which school
+ * is in session (any school day in the company week) and of one in which it is not. Minutes of
+ * work; times are minutes from the local midnight of the shift's date (1470 = 00:30 the next day).
+ */
+export interface MinorWindow {
+  /** Earliest start. */
+  earliest: number;
+  /** Latest end. */
+  latest: number;
+  /** Latest end on a day whose next day is not a school day (null: `latest`). */
+  latestBeforeNonSchoolDay: number | null;
+  /** A later end from `from` (MM-DD) through Labor Day (null: none). */
+  summer: { from: string; latest: number } | null;
+}
+
+export interface MinorSchoolWeek {
+  /** Most minutes on a school day. */
+  schoolDay: number;
+  /** Most minutes on a school day followed by another school day (null: as `schoolDay`). */
+  schoolDayBeforeSchoolDay: number | null;
+  /** Most minutes on a day without school in that week. */
+  nonSchoolDay: number;
+  weekMinutes: number;
+  window: MinorWindow;
+}
+
+export interface MinorOtherWeek {
+  dayMinutes: number;
+  weekMinutes: number;
+  window: MinorWindow;
+}
+
+export interface MinorRuleSet {
+  /** Stable id, named in findings (us-federal-14-15). */
+  id: string;
+  /** Ages it applies to, both included. */
+  ages: { from: number; to: number };
+  effectiveFrom: string;
+  effectiveTo: string | null;
+  schoolWeek: MinorSchoolWeek;
+  otherWeek: MinorOtherWeek;
+  /** Most days of work in a week (null: no limit). */
+  daysPerWeek: number | null;
+  /** Whether work during the school's hours of a school day is refused. */
+  outsideSchoolHours: boolean;
+  /** The source of each kind of figure. */
+  citations: { hours: Citation; window: Citation; days: Citation | null; schoolHours: Citation | null };
+  /** What the law says that the schedule does not apply. */
+  notModelled: string[];
+}
+
+/** Below this age nobody may be scheduled (the federal minimum for work outside agriculture). */
+export interface MinimumAge {
+  age: number;
+  effectiveFrom: string;
+  effectiveTo: string | null;
+  citation: Citation;
+}

@@ -37,3 +37,12 @@ export function archiveDecision(e: Pick<Employee, 'archived' | 'archive'>, body:
     (e.archive.note ?? '') === (body.note ?? '');
   return same ? ('repeat' as const) : ('conflict' as const);
 }
+
+/**
+ * The employee's date of birth for the minors' rules: `dateOfBirth`, else an older record's
+ * `bornDate` when it is a YYYY-MM-DD date; null when neither gives one.
+ */
+export function birthDateOf(e: Pick<Employee, 'dateOfBirth' | 'bornDate'>): string | null {
+  if (e.dateOfBirth) return e.dateOfBirth;
+  return typeof e.bornDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(e.bornDate) ? e.bornDate : null;
+}

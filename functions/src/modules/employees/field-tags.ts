@@ -18,6 +18,7 @@ export const EMPLOYEE_FIELD_TAGS = {
   emergencyPhone: 'contact',
   emergencyPhoneCode: 'contact',
   bornDate: 'personal',
+  dateOfBirth: 'personal',
   employeeNumber: 'personal',
   importSource: 'personal',
   hiring: 'personal',

@@ -15,5 +15,5 @@ export const prepareEmployeeCreate = lazyFunction(service, 'prepareEmployeeCreat
 export type { Employee, EmployeeCreate } from './schemas';
 export { availabilitiesSchema, type Availabilities } from './schemas';
 export const setAvailabilitiesInTx = lazyFunction(availabilities, 'setAvailabilitiesInTx');
-export { employedOn } from './employment';
+export { birthDateOf, employedOn } from './employment';
 export const listEmployeesFor = lazyFunction(service, 'listEmployees');

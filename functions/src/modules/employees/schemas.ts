@@ -63,7 +63,15 @@ export const employeeCreateBody = z
     emergencyPhone: z.string().optional(),
     emergencyPhoneCode: z.string().optional(),
     hiring: z.union([z.number(), z.string()]).optional().describe('Hiring date: epoch ms or YYYY-MM-DD'),
-    bornDate: z.union([z.number(), z.string()]).optional(),
+    bornDate: z
+      .union([z.number(), z.string()])
+      .optional()
+      .describe('Free-form birth date of older records (epoch ms or text); the minors rules read dateOfBirth'),
+    dateOfBirth: isoDate
+      .optional()
+      .describe(
+        "Date of birth (YYYY-MM-DD): under 18 the schedule applies the minors' hours of the company's laws (GET /compliance/rules) to every shift of the employee; under 14 no shift is scheduled",
+      ),
     positions: positionsSchema.default([]),
     availabilities: availabilitiesSchema.optional(),
     salary: z.number().min(0).optional(),

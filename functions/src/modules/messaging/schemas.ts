@@ -105,7 +105,8 @@ export const createConversationBody = z
   })
   .superRefine((body, ctx) => {
     const need = (field: 'uid' | 'name' | 'memberUids') => {
-      if (body[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `required for ${body.kind}` });
+      if (body[field] === undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: `required for ${body.kind}` });
     };
     const refuse = (field: 'uid' | 'name' | 'memberUids') => {
       if (body[field] !== undefined)

@@ -2,6 +2,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { datesInRange } from '../../core/calendar';
 import { AppError } from '../../core/errors';
 import { employeeFromSnapshot, employeeRef, setAvailabilitiesInTx, type Availabilities } from '../employees';
+import { prepareLeaveUsage } from '../leave';
 import { prepareTimeOff, prepareTransfers, txReader, type ShiftTransfer } from '../schedule';
 import { requestErrors } from './errors';
 import type { ShiftRequest } from './schemas';
@@ -29,11 +30,23 @@ function transfersOf(r: ShiftRequest, taker: string | null): ShiftTransfer[] {
   return [{ shiftId: r.shiftId!, from: r.employeeId, to: taker! }];
 }
 
-/** Reads and checks what approving `r` changes (with `taker` for replace and emergency), and returns its write. */
+/** The leave a paid day-off request takes, for the leave module. */
+export const leaveOf = (r: ShiftRequest, by: string) => ({
+  companyId: r.companyId,
+  requestId: r.id,
+  employeeId: r.employeeId,
+  policyId: r.leave!.policyId,
+  minutes: r.leave!.minutes,
+  date: r.dayOff!.startDate,
+  by,
+});
+
+/** Reads and checks what approving `r` changes (with `taker` for replace and emergency), and returns its write; `by` approves. */
 export async function prepareApproval(
   tx: Transaction,
   r: ShiftRequest,
   taker: string | null,
+  by: string,
 ): Promise<(t: Transaction) => void> {
   const reader = txReader(tx);
   switch (r.type) {
@@ -54,7 +67,12 @@ export async function prepareApproval(
         start: d.start,
         end: d.end,
       });
-      return plan.write;
+      // paid time off: its minutes come out of the leave balance (422 LEAVE_BALANCE_EXCEEDED past it)
+      const usage = r.leave ? await prepareLeaveUsage(tx, leaveOf(r, by)) : null;
+      return (t) => {
+        plan.write(t);
+        usage?.(t);
+      };
     }
     case 'availabilities': {
       const employee = employeeFromSnapshot(await tx.get(employeeRef(r.companyId, r.employeeId)));

@@ -53,6 +53,7 @@ const emptyRequest = {
   takerEmployeeId: null,
   dayOff: null,
   availabilities: null,
+  leave: null,
   note: '',
 };
 
@@ -153,7 +154,15 @@ async function draftOf(member: Membership, body: CreateRequestBody, company: Com
     throw coreErrors.INVALID_DATE_RANGE(`A day-off request covers at most ${MAX_DAY_OFF_DAYS} days`);
   return {
     keys: [lockKeys.dayOffRequests(companyId, me)],
-    base: { ...emptyRequest, type: 'dayOff', employeeId: me, date: dayOff.startDate, dayOff, note },
+    base: {
+      ...emptyRequest,
+      type: 'dayOff',
+      employeeId: me,
+      date: dayOff.startDate,
+      dayOff,
+      leave: body.leavePolicyId ? { policyId: body.leavePolicyId, minutes: body.leaveMinutes! } : null,
+      note,
+    },
     guard: async (tx) => {
       const snap = await tx.get(repo.requestsWhere(companyId, 'employeeId', me));
       const clash = snap.docs
@@ -256,7 +265,7 @@ export async function createRequest({
       ],
     };
     if (direct) request.history.push({ at: now, by: member.uid, action: 'approve', state: 'approved' });
-    const apply = direct ? await prepareApproval(tx, request, null) : null;
+    const apply = direct ? await prepareApproval(tx, request, null, member.uid) : null;
     const event = requestEvent(null, request, member.uid);
     return {
       result: { request: requestAsOf(request, now), event },

@@ -20,6 +20,7 @@ const storedRequest = requestSchema.omit({ premiums: true }).extend({
   takerEmployeeId: requestSchema.shape.takerEmployeeId.default(null),
   dayOff: requestSchema.shape.dayOff.default(null),
   availabilities: requestSchema.shape.availabilities.default(null),
+  leave: requestSchema.shape.leave.default(null),
   note: requestSchema.shape.note.default(''),
   needsManager: requestSchema.shape.needsManager.default(false),
   history: requestSchema.shape.history.default([]),

@@ -31,11 +31,21 @@ const FIELDS_OF: Record<RequestType, { required: string[]; optional: string[] }>
   swap: { required: ['shiftId', 'peerShiftId'], optional: [] },
   replace: { required: ['shiftId'], optional: [] },
   emergency: { required: ['shiftId'], optional: [] },
-  dayOff: { required: ['startDate', 'endDate'], optional: ['start', 'end'] },
+  dayOff: { required: ['startDate', 'endDate'], optional: ['start', 'end', 'leavePolicyId', 'leaveMinutes'] },
   availabilities: { required: ['availabilities'], optional: [] },
 };
 
-const TYPED_FIELDS = ['shiftId', 'peerShiftId', 'startDate', 'endDate', 'start', 'end', 'availabilities'];
+const TYPED_FIELDS = [
+  'shiftId',
+  'peerShiftId',
+  'startDate',
+  'endDate',
+  'start',
+  'end',
+  'leavePolicyId',
+  'leaveMinutes',
+  'availabilities',
+];
 
 /**
  * One flat object for every type (a strict object, so that access is checked before any body
@@ -62,6 +72,17 @@ export const createRequestBody = z
       .optional()
       .describe('dayOff, partial days: first minute off of the company-local day (with end); absent: whole days'),
     end: minute.optional().describe('dayOff, partial days: end minute (after start)'),
+    leavePolicyId: documentId
+      .optional()
+      .describe(
+        'dayOff, paid: the leave policy (GET /leave-policies) whose balance the time off is taken from (with leaveMinutes)',
+      ),
+    leaveMinutes: z
+      .int()
+      .min(1)
+      .max(MAX_DAY_OFF_DAYS * 24 * 60)
+      .optional()
+      .describe('dayOff, paid: the minutes of leave taken (480 = 8 h); approval takes them from the balance'),
     availabilities: availabilitiesSchema
       .optional()
       .describe('availabilities: the new availabilities, replacing the current ones when approved'),
@@ -82,6 +103,12 @@ export const createRequestBody = z
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
     if ((b.start === undefined) !== (b.end === undefined))
       ctx.addIssue({ code: 'custom', path: ['end'], message: 'a partial day needs both start and end' });
+    if ((b.leavePolicyId === undefined) !== (b.leaveMinutes === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['leaveMinutes'],
+        message: 'paid time off needs both leavePolicyId and leaveMinutes',
+      });
     if (b.start !== undefined && b.end !== undefined && b.end <= b.start)
       ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be after start' });
   });
@@ -138,6 +165,13 @@ export const requestSchema = z
       .object({ startDate: z.string(), endDate: z.string(), start: z.number().nullable(), end: z.number().nullable() })
       .nullable(),
     availabilities: z.record(z.string(), z.unknown()).nullable(),
+    leave: z
+      .object({ policyId: z.string(), minutes: z.int() })
+      .nullable()
+      .optional()
+      .describe(
+        'dayOff, paid: the leave policy and minutes approval takes from the balance (cancellation gives them back)',
+      ),
     note: z.string(),
     needsManager: z.boolean().describe("Whether the company's policy requires a manager's approval for this type"),
     history: z.array(historyEntry),

@@ -4,7 +4,8 @@ import { runExclusive } from '../../core/exclusive';
 import type { Membership } from '../../core/memberships';
 import { deleteTimeOff } from '../schedule';
 import { dispatchEvents } from '../events';
-import { prepareApproval } from './approval';
+import { prepareLeaveReturn } from '../leave';
+import { leaveOf, prepareApproval } from './approval';
 import { requestEvent } from './events';
 import { callerEmployee, isManager } from './caller';
 import { requestErrors } from './errors';
@@ -47,11 +48,16 @@ export async function step({ member, id, action, employeeId, note }: StepCall): 
     if (decision.kind === 'unchanged') return { result: { request: requestAsOf(r, now), event: null } };
     const { next, schedule, releaseTimeOff, changes } = decision;
     // the eligibility reads and checks (422 NOT_ELIGIBLE...), written only when the step applies the change
-    const write = schedule ? await prepareApproval(tx, r, schedule.taker) : null;
+    const write = schedule ? await prepareApproval(tx, r, schedule.taker, member.uid) : null;
     let apply: ((t: Transaction) => void) | null = schedule?.apply ? write : null;
     if (releaseTimeOff) {
       const d = r.dayOff!;
-      apply = (t) => deleteTimeOff(t, companyId, { requestId: r.id, dates: datesInRange(d.startDate, d.endDate) });
+      // paid time off cancelled after approval: its minutes go back to the balance
+      const giveBack = r.leave ? await prepareLeaveReturn(tx, leaveOf(r, member.uid)) : null;
+      apply = (t) => {
+        deleteTimeOff(t, companyId, { requestId: r.id, dates: datesInRange(d.startDate, d.endDate) });
+        giveBack?.(t);
+      };
     }
     const updated: ShiftRequest = { ...r, volunteers: [...r.volunteers], history: [...r.history], ...changes };
     updated.state = next;

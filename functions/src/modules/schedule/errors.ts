@@ -14,6 +14,11 @@ export const scheduleErrors = defineErrors({
     meaning:
       'The shift a request is about is no longer where the request found it (moved to another employee, removed, or no longer live)',
   },
+  MINOR_HOURS: {
+    status: 422,
+    meaning:
+      "The shift breaks a minors' hours rule of the company's laws (details: each finding, its rule minorAge, minorTimeOfDay, minorSchoolHours, minorDayHours, minorWeekHours or minorDaysPerWeek, the law and its citation); the setting minorRules warn saves such shifts with warnings",
+  },
   TIME_OFF_CONFLICT: {
     status: 422,
     meaning: 'The day-off meets live shifts of the employee (every shift in details); reassign or remove them first',

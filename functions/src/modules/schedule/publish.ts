@@ -11,7 +11,7 @@ import { stagePremiums, type NewPremium, type Premium } from './premiums';
 import * as repo from './repo';
 import { findingKey, restFindings, scheduleRulesOf, timed, type Timed } from './rules';
 import { LIVE_MODES, type Finding, type PublishBody, type Shift, type ShiftMode } from './schemas';
-import { checkRange, conflictWindow, shiftFindings, withTimes } from './shift-checks';
+import { checkRange, conflictError, conflictWindow, shiftFindings, withTimes } from './shift-checks';
 import { byTime } from './shifts';
 import { listTimeOff } from './time-off';
 import { LOCK_WRITES_PER_KEY, lockKeys, MAX_COMMIT_WRITES, writesLeft } from '../../core/locks';
@@ -108,12 +108,12 @@ export async function publish({
         const all = [...findings.values()];
         const blocking = all.filter((f) => f.blocking);
         if (blocking.length) {
-          throw scheduleErrors.SHIFT_CONFLICT(
+          throw conflictError(
             `Nothing was published: ${blocking.length} conflict(s): ${blocking
               .slice(0, 5)
               .map((f) => f.message)
               .join('; ')}${blocking.length > 5 ? '; ...' : ''}`,
-            blocking.map((f) => ({ ...f, path: f.rule })),
+            blocking,
           );
         }
         const shifts = published.map((p) => p.shift);

@@ -1,6 +1,6 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import type { CompanyRules } from '../companies';
-import { schedulingJurisdiction } from '../compliance';
+import { schedulingJurisdiction, type MinorContext } from '../compliance';
 import type { Finding } from './schemas';
 import { minRestMinutes, restPremium, type Jurisdiction, type PremiumDue } from './fair-workweek';
 import { timeOffInterval, type TimeOff } from './time-off';
@@ -13,6 +13,8 @@ import { addDays, hhmm, shiftInterval, weekStart, weekdayName } from '../../core
  *   betweenShifts, maxDayHours       block when settings.conflictsDetectionEnabled, else warnings
  *   maxHoursPerWeek (company), maxHoursInWeek, maxDaysPerWeek (employee), availability
  *                                    always warnings, returned with the saved shift
+ *   minorAge, minorTimeOfDay, minorSchoolHours, minorDayHours, minorWeekHours, minorDaysPerWeek
+ *                                    block unless settings.minorRules is warn (minors.ts)
  * (References — unknown or archived employee/role/sub-role, a position the employee does not hold —
  * are checked by shift-checks.ts and always block.)
  */
@@ -30,6 +32,10 @@ export interface ScheduleRules {
   maxHoursPerWeek: number;
   /** The company's fair-workweek jurisdiction (absent or 'none': no rule): compliance's `schedulingJurisdiction`. */
   jurisdiction?: Jurisdiction;
+  /** What a shift breaking a minors' rule does (settings minorRules; absent: block). */
+  minorRules?: 'block' | 'warn';
+  /** What the minors' rules read: the law location, the school calendar, the week (absent: no minors' checks). */
+  minors?: MinorContext;
 }
 
 /** The rules of the schedule, from the company's profile and settings (defaults applied by the companies module). */
@@ -50,6 +56,8 @@ export function scheduleRulesOf({ profile: p, settings: s }: CompanyRules): Sche
       coverage: p.lawCoverage,
       override: s.fairWorkweekJurisdiction,
     }).jurisdiction,
+    minorRules: s.minorRules ?? 'block',
+    minors: { location: p.lawLocation ?? null, calendar: s.schoolCalendar ?? null, weekStartingDay: p.weekStartingDay },
   };
 }
 
@@ -225,6 +233,15 @@ export function findingKey(f: Finding): string {
       return `${f.rule}:${[f.shiftId, f.conflictingShiftId].sort().join('|')}`;
     case 'maxDayHours':
       return `${f.rule}:${f.employeeId}:${f.date}`;
+    case 'minorDayHours':
+      return `${f.rule}:${f.law}:${f.employeeId}:${f.date}`;
+    case 'minorWeekHours':
+    case 'minorDaysPerWeek':
+      return `${f.rule}:${f.law}:${f.employeeId}:${f.weekStart}`;
+    case 'minorAge':
+    case 'minorTimeOfDay':
+    case 'minorSchoolHours':
+      return `${f.rule}:${f.law}:${f.shiftId}`;
     case 'maxHoursPerWeek':
     case 'maxHoursInWeek':
     case 'maxDaysPerWeek':

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companyIdQuery, isoDate, documentId, queryBoolean } from '../../http/fields';
 import { recordOf, visibleTo } from '../../http/visibility';
 import { JURISDICTIONS } from './fair-workweek';
+import { MINOR_RULES } from '../compliance';
 
 export const SHIFT_MODES = ['published', 'manual', 'draft'] as const;
 export type ShiftMode = (typeof SHIFT_MODES)[number];
@@ -164,6 +165,7 @@ export const CONFLICT_RULES = [
   'maxHoursInWeek',
   'maxDaysPerWeek',
   'availability', // warnings
+  ...MINOR_RULES, // the minors' hours (block unless settings.minorRules is warn)
 ] as const;
 export type ConflictRule = (typeof CONFLICT_RULES)[number];
 
@@ -182,8 +184,15 @@ export const findingSchema = z
     timeOffId: z.string().optional().describe('The approved day-off the shift meets, for timeOff'),
     limit: z.number().optional().describe('The limit of the rule, in `unit`'),
     actual: z.number().optional().describe('What the shift would make it, in `unit`'),
-    unit: z.enum(['minutes', 'hours', 'days']).optional(),
+    unit: z.enum(['minutes', 'hours', 'days', 'years']).optional(),
     weekStart: z.string().optional().describe('First day of the company week, for the weekly rules'),
+    law: z
+      .string()
+      .optional()
+      .describe(
+        "The minors' rule set broken (us-federal-14-15, us-ca-16-17, ...; GET /compliance/rules), for the minor rules",
+      ),
+    citation: z.string().optional().describe("The source of the minors' rule: section, page, the date it was checked"),
   })
   .strip()
   .meta({ id: 'ShiftFinding' });

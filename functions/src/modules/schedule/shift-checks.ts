@@ -6,6 +6,8 @@ import { scheduleErrors } from './errors';
 import { evaluate, restFindings, timed, timeOffFindings, type ScheduleRules, type Timed } from './rules';
 import { LIVE_MODES, MAX_RANGE_DAYS, type Finding, type Shift, type ShiftMode } from './schemas';
 import type { TimeOff } from './time-off';
+import { minorFindings } from './minors';
+import { MINOR_RULES } from '../compliance';
 
 /**
  * The checks of a shift write, as pure functions: its references, the shifts it stands with, and
@@ -133,6 +135,7 @@ export function shiftFindings(
     ...checkReferences(shift, { employee, role: shift.positionId ? (roles.get(shift.positionId) ?? null) : null }),
     ...evaluate(timing, others, rules, employee?.availabilities),
     ...timeOffFindings(timing, timeOffs, rules),
+    ...minorFindings(timing, others, rules, employee),
   ];
 }
 
@@ -152,12 +155,22 @@ export function writeFindings(
   return { findings: [...shiftFindings(candidate, others, context), ...rest.map((r) => r.finding)], rest };
 }
 
-/** Unknown or archived references answer their own code; everything else that blocks is SHIFT_CONFLICT with every finding. */
+const isMinorRule = (rule: Finding['rule']) => (MINOR_RULES as readonly string[]).includes(rule);
+
+/** The error of blocking findings (none references): MINOR_HOURS when a minors' rule is among them, else SHIFT_CONFLICT; every finding in details. */
+export function conflictError(message: string, blocking: readonly Finding[]) {
+  const details = blocking.map((f) => ({ ...f, path: f.rule }));
+  return blocking.some((f) => isMinorRule(f.rule))
+    ? scheduleErrors.MINOR_HOURS(message, details)
+    : scheduleErrors.SHIFT_CONFLICT(message, details);
+}
+
+/** Unknown or archived references answer their own code; everything else that blocks is conflictError's. */
 export function throwIfBlocked(findings: Finding[]): Finding[] {
   const blocking = findings.filter((f) => f.blocking);
   if (blocking.length === 0) return findings;
   const reference = blocking.find((f) => REFERENCE_ERRORS[f.rule]);
   const details = blocking.map((f) => ({ ...f, path: f.rule }));
   if (reference) throw REFERENCE_ERRORS[reference.rule]!(blocking.map((f) => f.message).join('; '), details);
-  throw scheduleErrors.SHIFT_CONFLICT(`The shift conflicts: ${blocking.map((f) => f.message).join('; ')}`, details);
+  throw conflictError(`The shift conflicts: ${blocking.map((f) => f.message).join('; ')}`, blocking);
 }

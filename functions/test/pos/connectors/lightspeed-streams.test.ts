@@ -1,6 +1,6 @@
 import { byId, collect, failureOf, pointedSimulator, streamsOf } from '../../helpers/streams';
 import type { StreamAuth } from '../../../src/pos/connectors/types';
-import { lightspeedMinorUnits } from '../../../src/pos/connectors/vendors/lightspeed';
+import { lightspeedMinorUnits } from '../../../src/pos/connectors/vendors/lightspeed-records';
 import { SIMULATED_OAUTH_ACCOUNTS, SIMULATED_OAUTH_APPS } from '../../../dev/vendors/accounts';
 import {
   configureLightspeedSim,

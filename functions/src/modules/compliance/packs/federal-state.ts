@@ -1,5 +1,6 @@
 import type { Pack } from '../types';
 import { cite } from './cite';
+import { CALIFORNIA_MINORS, FEDERAL_MINIMUM_AGE, FEDERAL_MINORS, NEW_YORK_MINORS } from './minors';
 
 /**
  * The federal and state layers. Their pay rules are applied by payroll (its overtime rule set and
@@ -28,6 +29,8 @@ export const FEDERAL: Pack<'us-federal'> = {
       citation: cite('29 U.S.C. 207(a)(1); 29 CFR 778.115', ECFR_778, 'text', '2026-12-02'),
     },
   ],
+  minors: FEDERAL_MINORS,
+  minimumAge: FEDERAL_MINIMUM_AGE,
 };
 
 export const CALIFORNIA: Pack<'us-ca'> = {
@@ -56,4 +59,16 @@ export const CALIFORNIA: Pack<'us-ca'> = {
       citation: cite('Labor Code 512(a), 226.7(c)', CA_512, 'text', '2026-12-02'),
     },
   ],
+  minors: CALIFORNIA_MINORS,
+};
+
+/** New York State: its minors' hours (Labor Law 142, 143); New York City's fair workweek is a city pack (existing.ts). */
+export const NEW_YORK: Pack<'us-ny'> = {
+  id: 'us-ny',
+  label: 'New York State',
+  name: 'New York Labor Law',
+  place: { level: 'state', state: 'NY' },
+  scheduling: [],
+  notes: [],
+  minors: NEW_YORK_MINORS,
 };

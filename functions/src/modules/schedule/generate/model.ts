@@ -78,6 +78,26 @@ export interface Staff {
   /** Minimum rest between two shifts, in minutes (betweenShifts, or a stricter fair-workweek rest). */
   minRestMinutes: number;
   fixed: FixedShift[];
+  /** The minors' hours the employee works under (null: an adult, or no date of birth). */
+  minor?: MinorPlan | null;
+}
+
+/** What the minors' laws allow an employee (the strictest of them: compliance's strictestLimits). */
+export interface MinorPlan {
+  /** Per date of the range. allowed false: under the minimum age. Times in minutes from the date's midnight. */
+  days: Record<
+    string,
+    {
+      allowed: boolean;
+      dayMinutes: number;
+      earliest: number;
+      latest: number;
+      schoolHours: { start: number; end: number } | null;
+    }
+  >;
+  /** Per company week (its first date): the most worked minutes. */
+  weekMinutes: Record<string, number>;
+  daysPerWeek: number | null;
 }
 
 export interface GenerationRules {
@@ -101,9 +121,10 @@ export const positionKey = (roleId: string, subRoleId: string) => `${roleId}/${s
 // ------------------------------------------------------------------ hard rules
 
 /** Why an employee cannot take a seat whatever else is assigned. */
-export type StaticReason = 'position' | 'availability' | 'timeOff';
+export type StaticReason = 'position' | 'availability' | 'timeOff' | 'minor';
 /** Why an employee cannot take a seat given the shifts they already have. */
-export type LedgerReason = 'overlap' | 'betweenShifts' | 'maxDayHours' | 'maxHoursInWeek' | 'maxDaysPerWeek';
+export type LedgerReason =
+  'overlap' | 'betweenShifts' | 'maxDayHours' | 'maxHoursInWeek' | 'maxDaysPerWeek' | 'minorHours';
 export type Reason = StaticReason | LedgerReason;
 
 /** The same reading of availability as the conflict rules: the seat fits in shift1 or shift2 of its weekday, unless allDay. */
@@ -118,7 +139,17 @@ export function staticReason(staff: Staff, seat: Seat): StaticReason | null {
   if (!staff.positions.includes(positionKey(seat.roleId, seat.subRoleId))) return 'position';
   if (!availableFor(staff, seat)) return 'availability';
   if (staff.blocked.some((b) => b.startMs < seat.endMs && seat.startMs < b.endMs)) return 'timeOff';
+  if (staff.minor && !minorFits(staff.minor, seat)) return 'minor';
   return null;
+}
+
+/** Whether a minor may work the seat by itself: old enough, inside the hours of its day, outside school hours, within the day's limit. */
+function minorFits(plan: MinorPlan, seat: Seat): boolean {
+  const day = plan.days[seat.date];
+  if (!day) return true;
+  const end = seat.start + seat.minutes;
+  if (!day.allowed || seat.start < day.earliest || end > day.latest || seat.worked > day.dayMinutes) return false;
+  return !day.schoolHours || !(seat.start < day.schoolHours.end && day.schoolHours.start < end);
 }
 
 interface Interval {
@@ -190,6 +221,15 @@ export class Ledger {
     const maxDays = this.staff.maxDaysPerWeek;
     const days = this.weekDays.get(seat.weekStart);
     if (maxDays !== null && !days?.has(seat.date) && (days?.size ?? 0) + 1 > maxDays) return 'maxDaysPerWeek';
+    const minor = this.staff.minor;
+    if (minor) {
+      const dayLimit = minor.days[seat.date]?.dayMinutes;
+      if (dayLimit !== undefined && (this.dayMinutes.get(seat.date) ?? 0) + seat.worked > dayLimit) return 'minorHours';
+      const weekLimit = minor.weekMinutes[seat.weekStart];
+      if (weekLimit !== undefined && this.weekWorked(seat.weekStart) + seat.worked > weekLimit) return 'minorHours';
+      if (minor.daysPerWeek !== null && !days?.has(seat.date) && (days?.size ?? 0) + 1 > minor.daysPerWeek)
+        return 'minorHours';
+    }
     return null;
   }
 }

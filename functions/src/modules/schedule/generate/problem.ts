@@ -2,7 +2,8 @@ import { timeOffInterval } from '../time-off';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { datesInRange, weekStart, weekdayName } from '../../../core/calendar';
 import { toMinorUnits } from '../../../core/money';
-import type { Employee } from '../../employees';
+import { strictestLimits } from '../../compliance';
+import { birthDateOf, type Employee } from '../../employees';
 import type { Role } from '../../roles';
 import { timed, type ScheduleRules } from '../rules';
 import type { DemandSeat } from './demand';
@@ -16,6 +17,7 @@ import {
   type GenerationPriority,
   type GenerationProblem,
   type HeldSeat,
+  type MinorPlan,
   type Seat,
   type Staff,
 } from './model';
@@ -159,6 +161,25 @@ function hiringDate(h: unknown): string | null {
 const departureOf = (e: Employee): Staff['blocked'] =>
   e.archive ? [{ startMs: e.archive.effectiveAt, endMs: Number.MAX_SAFE_INTEGER }] : [];
 
+/** What the minors' laws allow the employee on each date of the range (null: an adult, or no date of birth). */
+function minorPlanOf(e: Employee, inputs: GenerationInputs): MinorPlan | null {
+  const { rules } = inputs;
+  const birth = birthDateOf(e);
+  if (!birth || !rules.minors) return null;
+  const plan: MinorPlan = { days: {}, weekMinutes: {}, daysPerWeek: null };
+  for (const date of datesInRange(inputs.from, inputs.to)) {
+    const l = strictestLimits(birth, date, rules.minors);
+    if (!l) continue;
+    const { allowed, dayMinutes, earliest, latest, schoolHours } = l;
+    plan.days[date] = { allowed, dayMinutes, earliest, latest, schoolHours };
+    const week = weekStart(date, rules.weekStartingDay);
+    plan.weekMinutes[week] = Math.min(plan.weekMinutes[week] ?? Infinity, l.weekMinutes);
+    if (l.daysPerWeek !== null) plan.daysPerWeek = Math.min(plan.daysPerWeek ?? Infinity, l.daysPerWeek);
+  }
+  // a warn company may schedule minors outside the limits: generation still never proposes it
+  return Object.keys(plan.days).length ? plan : null;
+}
+
 /** The whole problem, from the gathered inputs. Pure: the same inputs give the same problem. */
 export function buildProblem(inputs: GenerationInputs): GenerationProblem {
   const { rules } = inputs;
@@ -208,6 +229,7 @@ export function buildProblem(inputs: GenerationInputs): GenerationProblem {
         blocked: [...(blockedOf.get(e.id) ?? []), ...departureOf(e)],
         minRestMinutes: inputs.minRestMinutes(e.id),
         fixed: (fixedOf.get(e.id) ?? []).sort((x, y) => x.id.localeCompare(y.id)),
+        minor: minorPlanOf(e, inputs),
       };
     })
     .sort((x, y) => x.id.localeCompare(y.id));

@@ -167,6 +167,8 @@ export const BLOCKING_RULES = [
   'maxDayHours',
   'maxHoursInWeek',
   'maxDaysPerWeek',
+  'minor',
+  'minorHours',
 ] as const;
 
 export const proposalSchema = z

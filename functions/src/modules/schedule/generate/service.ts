@@ -13,7 +13,7 @@ import { runExclusive } from '../../../core/exclusive';
 import * as repo from '../repo';
 import { findingKey, scheduleRulesOf } from '../rules';
 import { SHIFT_MODES, type Finding, type Shift } from '../schemas';
-import { conflictWindow, withTimes } from '../shift-checks';
+import { conflictError, conflictWindow, withTimes } from '../shift-checks';
 import { listTimeOff } from '../time-off';
 import { commitFindings } from './commit-checks';
 import { TEMPLATE_REASON, type DemandSeat, type SeatReason } from './demand';
@@ -358,12 +358,12 @@ async function commitChunk(
   const all = commitFindings(drafts, existing, { rules, employees: employeeById, roles: roleById, timeOffs });
   const blocking = all.filter((f) => f.blocking);
   if (blocking.length) {
-    throw scheduleErrors.SHIFT_CONFLICT(
+    throw conflictError(
       `Nothing of this group was committed: ${blocking.length} conflict(s): ${blocking
         .slice(0, 5)
         .map((f) => f.message)
         .join('; ')}${blocking.length > 5 ? '; ...' : ''}`,
-      blocking.map((f) => ({ ...f, path: f.rule })),
+      blocking,
     );
   }
   return {

@@ -179,6 +179,8 @@ const REASON_TEXT: Record<Reason, string> = {
   maxDayHours: 'over the daily maximum hours',
   maxHoursInWeek: 'over their weekly maximum hours',
   maxDaysPerWeek: 'over their weekly maximum days',
+  minor: 'outside the hours a minor may work (or under the minimum age)',
+  minorHours: "over a minor's daily or weekly hours or days",
 };
 
 export function explain(problem: GenerationProblem, assignments: Assignment[]) {
@@ -243,7 +245,7 @@ export function explain(problem: GenerationProblem, assignments: Assignment[]) {
       employeeId: s.id,
       rule: (staticReason(s, seat) as StaticReason | null) ?? (finalLedgers.get(s.id)!.check(seat) as LedgerReason),
     }));
-    const available = blockedBy.filter((b) => b.rule !== 'availability' && b.rule !== 'timeOff');
+    const available = blockedBy.filter((b) => b.rule !== 'availability' && b.rule !== 'timeOff' && b.rule !== 'minor');
     const reason: UnfilledReason = available.length === 0 ? 'noAvailableEmployee' : 'allCandidatesBusy';
     const counts = new Map<Reason, number>();
     for (const b of blockedBy) counts.set(b.rule, (counts.get(b.rule) ?? 0) + 1);

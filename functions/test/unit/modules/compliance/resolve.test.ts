@@ -12,8 +12,8 @@ describe('the packs covering a location', () => {
   it('layers federal, state, county and city, each with why', () => {
     expect(ids(where('CA', 'San Francisco', 'San Francisco'))).toEqual(['us-federal', 'us-ca', 'sf']);
     expect(ids(where('OR', 'Multnomah', 'Portland'))).toEqual(['us-federal', 'oregon']);
-    expect(ids(where('NY', 'New York', 'New York City'))).toEqual(['us-federal', 'nyc']);
-    expect(ids(where('NY', null, 'new york'))).toEqual(['us-federal', 'nyc']);
+    expect(ids(where('NY', 'New York', 'New York City'))).toEqual(['us-federal', 'us-ny', 'nyc']);
+    expect(ids(where('NY', null, 'new york'))).toEqual(['us-federal', 'us-ny', 'nyc']);
     expect(packsFor(where('IL', 'Cook', 'Evanston'), '2026-12-03')[1]).toMatchObject({
       why: 'the company is in Evanston, IL',
     });

@@ -87,7 +87,7 @@ describe('the visibility rule of employee fields', () => {
     const pay = ['salary', 'additionalSalary', 'rateRegular', 'rateOvertime', 'positionRates'];
     const contact = ['email', 'phone', 'phoneCode', 'address', 'city', 'emergencyContact', 'emergencyPhone'];
     const contacts = [...contact, 'emergencyPhoneCode'];
-    const personal = ['bornDate', 'employeeNumber', 'importSource', 'hiring', 'archive'];
+    const personal = ['bornDate', 'dateOfBirth', 'employeeNumber', 'importSource', 'hiring', 'archive'];
     expect(new Set(FINANCIAL_FIELDS)).toEqual(new Set(pay));
     expect(new Set(SELF_EDITABLE_FIELDS)).toEqual(new Set(contacts));
     expect(new Set(PRIVATE_FIELDS)).toEqual(new Set([...pay, ...contacts, ...personal]));

@@ -73,6 +73,8 @@ describe('the rules of a company', () => {
       conflictsDetectionEnabled: false,
       maxHoursPerWeek: 38,
       jurisdiction: 'none',
+      minorRules: 'block',
+      minors: { location: null, calendar: null, weekStartingDay: 0 },
     });
     const noBreaks = {
       ...company,

@@ -100,6 +100,8 @@ describe('what a proposal names', () => {
       'maxDayHours',
       'maxDaysPerWeek',
       'maxHoursInWeek',
+      'minor',
+      'minorHours',
       'overlap',
       'position',
       'timeOff',

@@ -1,0 +1,13 @@
+/** The leave module's public API: what other modules may use (they import nothing else of it). */
+import { lazyFile, lazyFunction } from '../kit';
+
+const usage = lazyFile<typeof import('./usage')>(() => require('./usage'));
+
+/** In the transaction approving a day-off request that names a leave policy: checks the balance and stages the usage entry. */
+export const prepareLeaveUsage = lazyFunction(usage, 'prepareLeaveUsage');
+/** In the transaction cancelling an approved one: stages the return of its usage. */
+export const prepareLeaveReturn = lazyFunction(usage, 'prepareLeaveReturn');
+export type { LeaveOfRequest } from './usage';
+export { leaveErrors } from './errors';
+export { SICK_LAWS, SICK_LAW_IDS, sickLawsFor, type SickLawId, type SickLawPack } from './laws';
+export type { LeavePolicy, LeaveKind } from './schemas';

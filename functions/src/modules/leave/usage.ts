@@ -1,0 +1,96 @@
+import type { Transaction } from 'firebase-admin/firestore';
+import { getCompanyRules } from '../companies';
+import { employeeFromSnapshot, employeeRef } from '../employees';
+import { leaveYearOf } from './accrual';
+import { leaveErrors } from './errors';
+import { balanceOf } from './ledger-rules';
+import { hireDateOf } from './people';
+import * as repo from './repo';
+import type { LeaveEntry } from './schemas';
+import { usageRefusal } from './usage-rules';
+
+/**
+ * Time off taken through the day-off requests (the requests module calls these in the transaction
+ * that approves or cancels a request): approval writes a usage entry, refused past the balance
+ * unless the policy allows going negative; cancellation of an approved one writes it back. Entry
+ * ids are the request's, so a step retried writes nothing twice.
+ */
+export interface LeaveOfRequest {
+  companyId: string;
+  requestId: string;
+  employeeId: string;
+  policyId: string;
+  minutes: number;
+  /** The first day off. */
+  date: string;
+  /** Who approved or cancelled. */
+  by: string;
+}
+
+const usageId = (requestId: string) => `${requestId}_usage`;
+const returnId = (requestId: string) => `${requestId}_returned`;
+
+async function readFor(tx: Transaction, l: LeaveOfRequest) {
+  const [rules, policySnap, employeeSnap] = await Promise.all([
+    getCompanyRules({ companyId: l.companyId }),
+    tx.get(repo.policyRef(l.companyId, l.policyId)),
+    tx.get(employeeRef(l.companyId, l.employeeId)),
+  ]);
+  const policy = repo.policyFromSnapshot(policySnap);
+  if (!policy || policy.archived)
+    throw leaveErrors.LEAVE_POLICY_NOT_FOUND(`No leave policy ${l.policyId} in use in the company`);
+  const employee = employeeFromSnapshot(employeeSnap);
+  const cal = { timezone: rules.profile.timezone, dayChangeTime: rules.settings.dayChangeTime };
+  const hireDate = employee ? hireDateOf(employee, cal) : null;
+  const entries = (await repo.employeeEntries(l.companyId, l.employeeId, tx)).filter((e) => e.policyId === l.policyId);
+  return { policy, hireDate, entries };
+}
+
+const entryOf = (
+  l: LeaveOfRequest,
+  id: string,
+  kind: 'usage' | 'usageReturned',
+  minutes: number,
+  year: string,
+): LeaveEntry => ({
+  id,
+  companyId: l.companyId,
+  employeeId: l.employeeId,
+  policyId: l.policyId,
+  kind,
+  minutes,
+  year,
+  date: l.date,
+  source: { punchIds: [], removedPunchIds: [], periods: [], requestId: l.requestId },
+  reason: null,
+  by: l.by,
+  createdAt: Date.now(),
+});
+
+/** Checks and stages the usage of an approved day-off request (422 LEAVE_BALANCE_EXCEEDED and the like). */
+export async function prepareLeaveUsage(tx: Transaction, l: LeaveOfRequest): Promise<(t: Transaction) => void> {
+  const { policy, hireDate, entries } = await readFor(tx, l);
+  if (entries.some((e) => e.id === usageId(l.requestId))) return () => undefined;
+  const year = leaveYearOf(l.date, policy.yearStart, hireDate).start;
+  const refusal = usageRefusal({ policy, entries, minutes: l.minutes, date: l.date, year, hireDate });
+  if (refusal) throw leaveErrors[refusal.code](refusal.message, refusal.details);
+  const entry = entryOf(l, usageId(l.requestId), 'usage', -l.minutes, year);
+  return (t) => t.set(repo.entryRef(l.companyId, entry.id), repo.entryToDoc(entry));
+}
+
+/** Stages the return of a cancelled approved request's usage (what its usage entry took, once). */
+export async function prepareLeaveReturn(tx: Transaction, l: LeaveOfRequest): Promise<(t: Transaction) => void> {
+  const entries = (await repo.employeeEntries(l.companyId, l.employeeId, tx)).filter(
+    (e) => e.source.requestId === l.requestId,
+  );
+  const used = entries.find((e) => e.id === usageId(l.requestId));
+  if (!used || entries.some((e) => e.id === returnId(l.requestId)) || balanceOf(entries) === 0) return () => undefined;
+  const entry = entryOf(
+    { ...l, policyId: used.policyId },
+    returnId(l.requestId),
+    'usageReturned',
+    -used.minutes,
+    used.year,
+  );
+  return (t) => t.set(repo.entryRef(l.companyId, entry.id), repo.entryToDoc(entry));
+}
