@@ -31,6 +31,7 @@ const OPERATION_OF: Record<string, (api: WorkforceClient) => Promise<unknown>> =
   ai: (api) => unwrap(api.GET('/ai-config/global')),
   sales: (api) => unwrap(api.GET('/sales', { params: { query: { companyId, ...thisWeek() } } })),
   payroll: (api) => unwrap(api.GET('/payroll/periods', { params: { query } })),
+  tipPools: (api) => unwrap(api.GET('/tip-pools', { params: { query } })),
   integrations: (api) => unwrap(api.GET('/integrations', { params: { query } })),
   integrationEngine: (api) => unwrap(api.GET('/runs', { params: { query } })),
   posSync: (api) => unwrap(api.GET('/csv-imports', { params: { query } })),

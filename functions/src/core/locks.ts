@@ -42,6 +42,11 @@ export const lockKeys = {
   rateLimit: (counterId: string) => key('rateLimit', counterId),
   /** One onboarding session's message count. */
   onboardingSession: (sessionId: string) => key('onboardingSession', sessionId),
+  /** A company's tip pools: their definitions in turn (no tip in two pools). */
+  tipPools: (companyId: string) => key('tipPools', companyId),
+  /** One tip pool's distribution of one period (distribute, lock, adjust in turn). */
+  tipDistribution: (companyId: string, poolId: string, periodStart: string) =>
+    key('tipDistribution', companyId, poolId, periodStart),
   /** An employee's leave ledger: accrual runs, adjustments and time off in turn. */
   leave: (companyId: string, employeeId: string) => key('leave', companyId, employeeId),
   /** A company's reservation-partner pushes. */

@@ -9,6 +9,7 @@ import aiAdmin from './ai/module';
 import sales from './sales/module';
 import forecast from './forecast/module';
 import payroll from './payroll/module';
+import tipPools from './tip-pools/module';
 import integrations from './integrations/module';
 import integrationEngine from './integration-engine/module';
 import posSync from './pos-sync/module';
@@ -43,6 +44,7 @@ export const REGISTERED = [
   sales,
   forecast,
   payroll,
+  tipPools,
   integrations,
   integrationEngine,
   posSync,

@@ -87,7 +87,7 @@ describe('payroll locks and reads', () => {
     expect(answer.body.code).toBe('PERIOD_LOCKED');
   });
 
-  it('answers the worked spans of closed punches by employee, with unpaid breaks, approved only on request', async () => {
+  it('answers the worked spans of closed punches by employee, with unpaid breaks and rest breaks, approved only on request', async () => {
     const co = await attendanceCompany();
     const a = (
       await create(co, '2025-03-03', 540, 1020, {
@@ -116,6 +116,7 @@ describe('payroll locks and reads', () => {
         startMs: at('2025-03-03', 540),
         endMs: at('2025-03-03', 1020),
         unpaidBreaks: [{ startMs: at('2025-03-03', 780), endMs: at('2025-03-03', 810) }],
+        restBreaks: [{ startMs: at('2025-03-03', 900), endMs: at('2025-03-03', 910) }],
       },
       {
         punchId: b,
@@ -125,6 +126,7 @@ describe('payroll locks and reads', () => {
         startMs: at('2025-03-04', 540),
         endMs: at('2025-03-04', 600),
         unpaidBreaks: [],
+        restBreaks: [],
       },
     ]);
     const approved = await workedSpans(

@@ -94,7 +94,14 @@ describe('GET /compliance/rules', () => {
       section: expect.stringMatching(/3300G/),
       checked: '2026-12-03',
     });
-    expect(res.body.data.packs[1].notes.map((n: { rule: string }) => n.rule)).toEqual(['overtime', 'mealPeriod']);
+    expect(res.body.data.packs[1].notes.map((n: { rule: string }) => n.rule)).toEqual([
+      'overtime',
+      'mealPeriod',
+      'minimumWage',
+      'splitShift',
+      'reportingTime',
+      'restBreak',
+    ]);
   });
 
   it('lists a pack whose effectiveFrom is later than the date without rules, and with them from that date', async () => {

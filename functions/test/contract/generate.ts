@@ -35,6 +35,7 @@ import { LEAVE_OVERRIDES } from './leave-overrides';
 import { PRIVACY_OVERRIDES } from './privacy-overrides';
 import { MESSAGING_OVERRIDES } from './messaging-overrides';
 import { REQUEST_OVERRIDES } from './requests-overrides';
+import { TIP_POOL_OVERRIDES } from './tip-pools-overrides';
 import { WEBHOOK_OVERRIDES } from './webhooks-overrides';
 
 // ---------------------------------------------------------------------------------------------
@@ -923,6 +924,7 @@ export const OVERRIDES: Record<string, Override> = {
   },
   ...REQUEST_OVERRIDES,
   ...MESSAGING_OVERRIDES,
+  ...TIP_POOL_OVERRIDES,
   ...LEAVE_OVERRIDES,
   ...PRIVACY_OVERRIDES,
   ...WEBHOOK_OVERRIDES,

@@ -4372,6 +4372,175 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tip-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tip ledger entries of a range of periods (an employee: their own)
+         * @description Entries of every pool whose period starts in startDate..endDate (at most 366 days), by period, pool and kind, each with the state of its period and the arithmetic that made it. An employee reads their own entries whatever employeeId says; a manager every employee's (or employeeId's), except while the policy hideTipsFromManagers is on (403 TIPS_HIDDEN); an owner every one.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["tipPools.getTipEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tip-pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company's tip pools (archived ones included)
+         * @description A pool takes the tips of its contributor roles (the classes it names: card, cash, gratuities), takes a tip-out first when it has one (a percentage of each contributor's net sales or tips, to the tip-out's roles by hours), and divides the rest among its share roles by hours, points or fixed percentages, per business day or company week. How each share is made, with worked examples: docs/TIPS.md.
+         *
+         *     Managers and owners.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        get: operations["tipPools.getTipPools"];
+        put?: never;
+        /**
+         * Define a tip pool (owners)
+         * @description A pool takes the tips of its contributor roles (the classes it names: card, cash, gratuities), takes a tip-out first when it has one (a percentage of each contributor's net sales or tips, to the tip-out's roles by hours), and divides the rest among its share roles by hours, points or fixed percentages, per business day or company week. How each share is made, with worked examples: docs/TIPS.md.
+         *
+         *     **Who may share, by law** (422, the role and the rule in details): no role of type MNG shares (managers and supervisors never keep tips from a pool: 29 U.S.C. 203(m)(2)(B), 29 CFR 531.52(b)(2); TIP_POOL_MANAGER_SHARES, in California TIP_POOL_EMPLOYER_AGENT, Labor Code 351); a role of type BOH shares only where the employer takes no tip credit (29 CFR 531.54(b)-(c); TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT); a tip credit where the company's state forbids one is TIP_CREDIT_NOT_ALLOWED (CA, WA, OR, MN, NV, MT, AK). A role the pool names must exist (TIP_POOL_UNKNOWN_ROLE).
+         *
+         *     **No tip in two pools** (409 TIP_POOL_OVERLAP): two active pools never take the same class of tips of the same contributor role.
+         *
+         *     Owners only.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        post: operations["tipPools.postTipPools"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tip-pools/{poolId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One tip pool
+         * @description Managers and owners; 404 TIP_POOL_NOT_FOUND.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        get: operations["tipPools.getTipPoolsPoolId"];
+        /**
+         * Replace a tip pool's rules (owners)
+         * @description The rules sent replace the pool's (version + 1), checked as on creation. Locked distributions keep their entries: distributing a locked period again pays what the new rules change as adjustment entries in the next open period.
+         *
+         *     **Who may share, by law** (422, the role and the rule in details): no role of type MNG shares (managers and supervisors never keep tips from a pool: 29 U.S.C. 203(m)(2)(B), 29 CFR 531.52(b)(2); TIP_POOL_MANAGER_SHARES, in California TIP_POOL_EMPLOYER_AGENT, Labor Code 351); a role of type BOH shares only where the employer takes no tip credit (29 CFR 531.54(b)-(c); TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT); a tip credit where the company's state forbids one is TIP_CREDIT_NOT_ALLOWED (CA, WA, OR, MN, NV, MT, AK). A role the pool names must exist (TIP_POOL_UNKNOWN_ROLE).
+         *
+         *     **No tip in two pools** (409 TIP_POOL_OVERLAP): two active pools never take the same class of tips of the same contributor role.
+         *
+         *     Owners only.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        put: operations["tipPools.putTipPoolsPoolId"];
+        post?: never;
+        /**
+         * Archive a tip pool (owners)
+         * @description The pool is kept with `archived: true` (its ledger stays) and takes no more tips, so its roles may enter another pool. Repeating it is a no-op.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        delete: operations["tipPools.deleteTipPoolsPoolId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tip-pools/{poolId}/distributions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Distribute a pool's period into the ledger
+         * @description Divides the pool for one period (a business date, or the company week starting on periodStart: else 422 TIP_PERIOD_NOT_A_START) from the sales and tips of the sales module and the approved punches of attendance, and writes one entry per employee and part (tipOut, pool) with its arithmetic: what entered, the rule, the basis (minutes, points x minutes), the exact share, the rounded share (largest remainder: the shares add up to what entered, to the cent) and the rounding.
+         *
+         *     - **Open period**: the entries are written again from the current figures (the same figures give the same entries, so repeating the call changes nothing).
+         *     - **Locked period** (POST .../lock): its entries never change. The call finds what the period pays now (a late sale or punch, a change of the pool's rules) and writes the difference per employee as `adjustment` entries in the pool's next open period (answered in `adjustments`); once paid, repeating it writes nothing.
+         *
+         *     The law is checked again with the roles as they are now (the codes of POST /tip-pools), and nobody receiving a share may be a manager or owner member of the company (422 TIP_POOL_MANAGER_SHARES, in California TIP_POOL_EMPLOYER_AGENT, naming the employee). Managers and owners; a manager gets 403 TIPS_HIDDEN while the policy hideTipsFromManagers is on.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        post: operations["tipPools.postTipPoolsPoolIdDistributions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tip-pools/{poolId}/distributions/{periodStart}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One distributed period with its entries
+         * @description The entries paid in the period (its shares, and adjustments of earlier locked periods paid in it). 404 TIP_DISTRIBUTION_NOT_FOUND. Managers and owners; a manager gets 403 TIPS_HIDDEN while the policy hideTipsFromManagers is on.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        get: operations["tipPools.getTipPoolsPoolIdDistributionsPeriodStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tip-pools/{poolId}/distributions/{periodStart}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock a distributed period: its entries never change again
+         * @description From then on a change reaching the period is paid as adjustment entries in the next open period (POST .../distributions). Repeating it answers the locked distribution. 404 TIP_DISTRIBUTION_NOT_FOUND. Managers and owners; a manager gets 403 TIPS_HIDDEN while the policy hideTipsFromManagers is on.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        post: operations["tipPools.postTipPoolsPoolIdDistributionsPeriodStartLock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tips": {
         parameters: {
             query?: never;
@@ -7834,6 +8003,8 @@ export interface components {
              * @enum {string}
              */
             payFrequency: "weekly" | "biweekly" | "semimonthly" | "monthly";
+            /** @description Rest breaks are recorded on punches (breaks of type rest): the rest-break rules of the company's location for law (California, Washington, Oregon, Colorado; GET /compliance/rules) count them and a workday missing one owes the state's premium. Default false: without records a missed rest break cannot be told from one not recorded, so none is owed */
+            restBreaksRecorded: boolean;
         };
         PersonalDataArchive: {
             companyId: string;
@@ -8086,10 +8257,10 @@ export interface components {
             /** @description Hours of the regular rate it is worth, when it is priced that way */
             hours: number | null;
             /**
-             * @description scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium
+             * @description scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium; splitShift, reportingTime, spreadOfHours and restBreak: the pay rules of the company's location for law (California split shifts and reporting time, New York spread of hours, state rest breaks; GET /compliance/rules lists them with their sources)
              * @enum {string}
              */
-            kind: "scheduleChange" | "rest" | "mealPeriod";
+            kind: "scheduleChange" | "rest" | "mealPeriod" | "splitShift" | "reportingTime" | "spreadOfHours" | "restBreak";
             reason: string;
             shiftId: string | null;
         };
@@ -9323,6 +9494,116 @@ export interface components {
             vendor: string;
             /** @description The vendor's record: the ticket (or punch, or imported invoice) id */
             vendorId: string;
+        };
+        TipDistribution: {
+            /** @description The adjustment entries this call wrote into the next open period (a locked period that changed) */
+            adjustments: components["schemas"]["TipEntry"][];
+            currency: string | null;
+            /** @description Everything that entered (tip-out and pool) */
+            entered?: number;
+            /** @description The entries of the period (shares and adjustments paid in it) */
+            entries: components["schemas"]["TipEntry"][];
+            lockedAt: number | null;
+            lockedBy: string | null;
+            periodEnd: string;
+            periodStart: string;
+            poolId: string;
+            /** @description The version of the rules it was made with */
+            poolVersion: number;
+            /** @enum {string} */
+            state: "open" | "locked";
+            /** @description The tip-out part */
+            tipOut?: number;
+        };
+        TipEntry: {
+            /** @description adjustment: the locked period whose change it pays */
+            adjustsPeriod: string | null;
+            /** @description Their weight: minutes, points x minutes, or minutes of a percent role */
+            basis: number;
+            /** @description What this employee put in */
+            contributed?: number;
+            createdAt: number;
+            employeeId: string;
+            /** @description What entered this part of the pool (the pot shared), from every contributor */
+            entered?: number;
+            /** @description entered x basis / totalBasis, before rounding (cents, fractions kept) */
+            exact?: number;
+            id: string;
+            /**
+             * @description tipOut: the tip-out part; pool: the pool part; adjustment: a change reaching a locked period, paid here
+             * @enum {string}
+             */
+            kind: "tipOut" | "pool" | "adjustment";
+            /** @description share - contributed */
+            net?: number;
+            periodEnd: string;
+            /** @description The period the entry is paid in */
+            periodStart: string;
+            poolId: string;
+            poolName: string;
+            /** @description share - exact: the rounding, under one cent either way */
+            rounding?: number;
+            /** @description How the share was made, in words (the method, the roles, the figures) */
+            rule: string;
+            /** @description What they receive (largest-remainder rounding: the shares add up to entered) */
+            share?: number;
+            /** @enum {string} */
+            state: "open" | "locked";
+            /** @description The weights of everyone sharing */
+            totalBasis: number;
+        };
+        TipOut: {
+            /**
+             * @description sales: a part of each contributor's net sales; tips: a part of the tips they put in
+             * @enum {string}
+             */
+            basis: "sales" | "tips";
+            /** @description The part, in basis points (300 = 3 %) */
+            percentBp: number;
+            /** @description The roles receiving the tip-out, split among their people by hours worked in the pool's period */
+            toRoleIds: string[];
+        };
+        TipPool: {
+            archived: boolean;
+            companyId: string;
+            /** @description The roles whose tips enter: an employee's tips of a business date enter in the proportion of their approved minutes that day in these roles */
+            contributorRoleIds: string[];
+            createdAt: number;
+            /** @description shareBy points: an employee's own points per hour, instead of their role's */
+            employeePoints: {
+                [key: string]: number;
+            };
+            id: string;
+            name: string;
+            /**
+             * @description Each distribution covers one business date (day) or one company week (week, from the company's weekStartingDay)
+             * @enum {string}
+             */
+            period: "day" | "week";
+            /**
+             * @description hours: by approved minutes in the share roles; points: minutes x the role's points (or the employee's, employeePoints); percent: each role its percentBp, split among its people by minutes
+             * @enum {string}
+             */
+            shareBy: "hours" | "points" | "percent";
+            /** @description The roles whose people share the pool */
+            shares: components["schemas"]["TipPoolShare"][];
+            /** @description Which tips enter: card (card tips and the tips of imported invoices), cash (entered and declared), gratuities */
+            tipClasses: ("card" | "cash" | "gratuities")[];
+            /** @description Whether the employer pays these employees with a tip credit: then only customarily tipped roles may share (no BOH role: 29 CFR 531.54(b)), and the state must allow a credit */
+            tipCreditTaken: boolean;
+            /** @description A tip-out taken first from what each contributor puts in (capped at it), then the rest is pooled */
+            tipOut: components["schemas"]["TipOut"] | null;
+            updatedAt: number;
+            /** @description 1 at creation, one more with each change of its rules */
+            version: number;
+        };
+        TipPoolShare: {
+            /** @description shareBy percent: the part of the pool of the role in basis points (100 = 1 %; the roles add up to 10000), split among its people by hours */
+            percentBp?: number;
+            /** @description shareBy points: the points per hour worked of the role (required there, refused elsewhere) */
+            points?: number;
+            /** @description A role (position) whose people share the pool */
+            roleId: string;
         };
         ToolUse: {
             /** @description Code of the refusal or failure the tool answered (e.g. INSUFFICIENT_ROLE, VALIDATION_FAILED) */
@@ -29177,6 +29458,8 @@ export interface operations {
                      * @enum {string}
                      */
                     payFrequency?: "weekly" | "biweekly" | "semimonthly" | "monthly";
+                    /** @description Rest breaks are recorded on punches (breaks of type rest): the rest-break rules of the company's location for law (California, Washington, Oregon, Colorado; GET /compliance/rules) count them and a workday missing one owes the state's premium. Default false: without records a missed rest break cannot be told from one not recorded, so none is owed */
+                    restBreaksRecorded?: boolean;
                 };
             };
         };
@@ -38534,6 +38817,1062 @@ export interface operations {
                 };
             };
             /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tipPools.getTipEntries": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description First period start, included */
+                startDate: string;
+                /** @description Last period start, included (at most 366 days) */
+                endDate: string;
+                /** @description Only this employee (an employee always reads their own) */
+                employeeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TipEntry"][];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL, TIPS_HIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, TIP_DISTRIBUTION_NOT_FOUND, TIP_POOL_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, TIP_POOL_OVERLAP, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tipPools.getTipPools": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TipPool"][];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL, TIPS_HIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, TIP_DISTRIBUTION_NOT_FOUND, TIP_POOL_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, TIP_POOL_OVERLAP, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tipPools.postTipPools": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The roles whose tips enter: an employee's tips of a business date enter in the proportion of their approved minutes that day in these roles */
+                    contributorRoleIds: string[];
+                    /**
+                     * @description shareBy points: an employee's own points per hour, instead of their role's
+                     * @default {}
+                     */
+                    employeePoints?: {
+                        [key: string]: number;
+                    };
+                    name: string;
+                    /**
+                     * @description Each distribution covers one business date (day) or one company week (week, from the company's weekStartingDay)
+                     * @enum {string}
+                     */
+                    period: "day" | "week";
+                    /**
+                     * @description hours: by approved minutes in the share roles; points: minutes x the role's points (or the employee's, employeePoints); percent: each role its percentBp, split among its people by minutes
+                     * @enum {string}
+                     */
+                    shareBy: "hours" | "points" | "percent";
+                    /** @description The roles whose people share the pool */
+                    shares: components["schemas"]["TipPoolShare"][];
+                    /** @description Which tips enter: card (card tips and the tips of imported invoices), cash (entered and declared), gratuities */
+                    tipClasses: ("card" | "cash" | "gratuities")[];
+                    /** @description Whether the employer pays these employees with a tip credit: then only customarily tipped roles may share (no BOH role: 29 CFR 531.54(b)), and the state must allow a credit */
+                    tipCreditTaken: boolean;
+                    /**
+                     * @description A tip-out taken first from what each contributor puts in (capped at it), then the rest is pooled
+                     * @default null
+                     */
+                    tipOut?: components["schemas"]["TipOut"] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TipPool"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL, TIPS_HIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, TIP_DISTRIBUTION_NOT_FOUND, TIP_POOL_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, TIP_POOL_OVERLAP, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tipPools.getTipPoolsPoolId": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: never;
+            path: {
+                poolId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TipPool"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL, TIPS_HIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, TIP_DISTRIBUTION_NOT_FOUND, TIP_POOL_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, TIP_POOL_OVERLAP, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tipPools.putTipPoolsPoolId": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                poolId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The roles whose tips enter: an employee's tips of a business date enter in the proportion of their approved minutes that day in these roles */
+                    contributorRoleIds: string[];
+                    /**
+                     * @description shareBy points: an employee's own points per hour, instead of their role's
+                     * @default {}
+                     */
+                    employeePoints?: {
+                        [key: string]: number;
+                    };
+                    name: string;
+                    /**
+                     * @description Each distribution covers one business date (day) or one company week (week, from the company's weekStartingDay)
+                     * @enum {string}
+                     */
+                    period: "day" | "week";
+                    /**
+                     * @description hours: by approved minutes in the share roles; points: minutes x the role's points (or the employee's, employeePoints); percent: each role its percentBp, split among its people by minutes
+                     * @enum {string}
+                     */
+                    shareBy: "hours" | "points" | "percent";
+                    /** @description The roles whose people share the pool */
+                    shares: components["schemas"]["TipPoolShare"][];
+                    /** @description Which tips enter: card (card tips and the tips of imported invoices), cash (entered and declared), gratuities */
+                    tipClasses: ("card" | "cash" | "gratuities")[];
+                    /** @description Whether the employer pays these employees with a tip credit: then only customarily tipped roles may share (no BOH role: 29 CFR 531.54(b)), and the state must allow a credit */
+                    tipCreditTaken: boolean;
+                    /**
+                     * @description A tip-out taken first from what each contributor puts in (capped at it), then the rest is pooled
+                     * @default null
+                     */
+                    tipOut?: components["schemas"]["TipOut"] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TipPool"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL, TIPS_HIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, TIP_DISTRIBUTION_NOT_FOUND, TIP_POOL_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, TIP_POOL_OVERLAP, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tipPools.deleteTipPoolsPoolId": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                poolId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TipPool"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL, TIPS_HIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, TIP_DISTRIBUTION_NOT_FOUND, TIP_POOL_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, TIP_POOL_OVERLAP, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tipPools.postTipPoolsPoolIdDistributions": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                poolId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description First business date of the period: the date (day pools) or the company week's first date (week pools)
+                     * @example 2026-11-21
+                     */
+                    periodStart: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TipDistribution"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL, TIPS_HIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, TIP_DISTRIBUTION_NOT_FOUND, TIP_POOL_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, TIP_POOL_OVERLAP, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tipPools.getTipPoolsPoolIdDistributionsPeriodStart": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: never;
+            path: {
+                poolId: string;
+                /** @description First business date of the period */
+                periodStart: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TipDistribution"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL, TIPS_HIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, TIP_DISTRIBUTION_NOT_FOUND, TIP_POOL_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, TIP_POOL_OVERLAP, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tipPools.postTipPoolsPoolIdDistributionsPeriodStartLock": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                poolId: string;
+                /** @description First business date of the period */
+                periodStart: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TipDistribution"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL, TIPS_HIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, TIP_DISTRIBUTION_NOT_FOUND, TIP_POOL_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, SHIFT_CHANGED, TIP_POOL_OVERLAP, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,7 @@
 /** The pure rules of late records (late-records.ts): which lock a version reaches, and what it works. */
 import type { LateRecord } from './late-records';
 import type { RangeLock } from './schemas';
-import type { WorkedSpan } from './worked';
+import { breakSpans, type WorkedSpan } from './worked';
 
 /** The first lock holding one of the dates, or null. */
 export const lockHolding = (locks: readonly RangeLock[], dates: readonly string[]): RangeLock | null =>
@@ -18,8 +18,6 @@ export function lateSpanOf(record: LateRecord): WorkedSpan | null {
     shiftId: f.shiftId,
     startMs: f.clockInAt,
     endMs: f.clockOutAt,
-    unpaidBreaks: f.breaks
-      .filter((b) => !b.paid && b.endAt !== null)
-      .map((b) => ({ startMs: b.startAt, endMs: b.endAt! })),
+    ...breakSpans(f.breaks),
   };
 }

@@ -11,6 +11,17 @@ export interface WorkedSpan {
   startMs: number;
   endMs: number;
   unpaidBreaks: { startMs: number; endMs: number }[];
+  /** the rest breaks recorded on the punch (ended ones), paid or not: what the rest-break rules count */
+  restBreaks: { startMs: number; endMs: number }[];
+}
+
+type RecordedBreak = { type: string; paid: boolean; startAt: number; endAt: number | null };
+
+/** A punch's ended breaks as a worked span counts them: the unpaid ones, and the rest breaks. */
+export function breakSpans(breaks: readonly RecordedBreak[]): Pick<WorkedSpan, 'unpaidBreaks' | 'restBreaks'> {
+  const ended = (keep: (b: RecordedBreak) => boolean) =>
+    breaks.filter((b) => keep(b) && b.endAt !== null).map((b) => ({ startMs: b.startAt, endMs: b.endAt! }));
+  return { unpaidBreaks: ended((b) => !b.paid), restBreaks: ended((b) => b.type === 'rest') };
 }
 
 /** Closed punches of a business-date range by employee (approved ones only with approvedOnly), sorted by start. */
@@ -35,9 +46,7 @@ export async function workedSpans(
       shiftId: p.shift?.shiftId ?? null,
       startMs: p.clockInAt,
       endMs: p.clockOutAt,
-      unpaidBreaks: p.breaks
-        .filter((b) => !b.paid && b.endAt !== null)
-        .map((b) => ({ startMs: b.startAt, endMs: b.endAt! })),
+      ...breakSpans(p.breaks),
     };
     const list = out.get(p.employeeId);
     if (list) list.push(span);

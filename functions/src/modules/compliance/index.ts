@@ -1,6 +1,8 @@
 /** The compliance module's public API: rule packs as data and their pure resolvers (no storage). */
 export {
   packsFor,
+  payRulesFor,
+  type PlacePayRule,
   schedulingJurisdiction,
   schedulingVersionOn,
   type ResolvedPack,
@@ -10,6 +12,7 @@ export { SCHEDULING_PACKS, SCHEDULING_PACK_IDS, type SchedulingPackId } from './
 export { placeCovers, type LawLocation } from './location';
 export type { ChangePay, ChangeTier, Citation, Pack, Place, RestRule, SchedulingVersion } from './types';
 export { formatCitation } from './citation';
+export type { PayRuleKind, RestPremium, RestStep } from './types';
 export {
   ageOn,
   isSchoolDay,

@@ -19,6 +19,9 @@ const normal = (name: string) =>
     .replace(/\b(city|county|of|the)\b/g, '')
     .replace(/[^a-z0-9]/g, '');
 
+/** Whether two place names are the same, as the location compares them. */
+export const sameName = (a: string, b: string) => normal(a) === normal(b);
+
 export const LEVELS: readonly Level[] = ['federal', 'state', 'county', 'city'];
 
 /** Why `place` covers `location`, or null when it does not. */

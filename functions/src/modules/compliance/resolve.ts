@@ -1,4 +1,5 @@
-import { LEVELS, placeCovers, type LawLocation } from './location';
+import { LEVELS, placeCovers, sameName, type LawLocation } from './location';
+import type { PayRule, PayRuleFigures, PayRuleKind } from './types';
 import { PACKS, SCHEDULING_PACKS, type SchedulingPackId } from './packs';
 import type { Pack, RuleNote, SchedulingVersion } from './types';
 
@@ -9,7 +10,7 @@ export function schedulingVersionOn(pack: Pack, date: string): SchedulingVersion
   );
 }
 
-const inForce = (n: RuleNote, date: string) =>
+const inForce = (n: Pick<RuleNote, 'effectiveFrom' | 'effectiveTo'>, date: string) =>
   n.effectiveFrom <= date && (n.effectiveTo === null || date < n.effectiveTo);
 
 export interface ResolvedPack {
@@ -31,7 +32,7 @@ export function packsFor(location: LawLocation, date: string): ResolvedPack[] {
         pack,
         why,
         scheduling: schedulingVersionOn(pack, date),
-        notes: pack.notes.filter((n) => inForce(n, date)),
+        notes: [...pack.notes.filter((n) => inForce(n, date)), ...payNotes(pack, location, date)],
       });
   }
   return out.sort((a, b) => LEVELS.indexOf(a.pack.place.level) - LEVELS.indexOf(b.pack.place.level));
@@ -66,4 +67,44 @@ export function schedulingJurisdiction({
   return attested
     ? { jurisdiction: attested.id, because: 'location' }
     : { jurisdiction: 'none', because: 'notAttested' };
+}
+
+/** A minimum wage entry for a region (counties or cities) covers only those; one without is the rest of the state. */
+const regionOf = (r: PayRule, location: LawLocation): 'region' | 'rest' | null => {
+  if (r.rule !== 'minimumWage' || (!r.counties && !r.cities)) return 'rest';
+  const inCounty = !!location.county && (r.counties ?? []).some((c) => sameName(c, location.county!));
+  const inCity = !!location.city && (r.cities ?? []).some((c) => sameName(c, location.city!));
+  return inCounty || inCity ? 'region' : null;
+};
+
+/** The pay rules of one pack in force on `date` at `location`: a regional minimum wage over the rest of the state's. */
+function payRulesOf(pack: Pack, location: LawLocation, date: string): PayRule[] {
+  const live = (pack.pay ?? []).filter((r) => inForce(r, date) && regionOf(r, location) !== null);
+  const regional = live.some((r) => r.rule === 'minimumWage' && regionOf(r, location) === 'region');
+  return live.filter((r) => !(regional && r.rule === 'minimumWage' && regionOf(r, location) === 'rest'));
+}
+
+const payNotes = (pack: Pack, location: LawLocation, date: string): RuleNote[] =>
+  payRulesOf(pack, location, date).map((r) => ({
+    rule: r.rule,
+    summary: r.summary,
+    appliedBy: 'payroll',
+    effectiveFrom: r.effectiveFrom,
+    effectiveTo: r.effectiveTo,
+    citation: r.citation,
+  }));
+
+/** A pay rule in force, with the label of the pack it comes from (the reason payroll gives). */
+export type PlacePayRule<K extends PayRuleKind = PayRuleKind> = Extract<PayRuleFigures, { rule: K }> &
+  Omit<PayRule, keyof PayRuleFigures> & { packLabel: string };
+
+/**
+ * The pay rules in force at `location` on `date`, by kind: the most local pack's where several
+ * layers have the same kind (a city's over its state's).
+ */
+export function payRulesFor(location: LawLocation, date: string): Partial<{ [K in PayRuleKind]: PlacePayRule<K> }> {
+  const out: Partial<Record<PayRuleKind, PlacePayRule>> = {};
+  for (const { pack } of packsFor(location, date))
+    for (const r of payRulesOf(pack, location, date)) out[r.rule] = { ...r, packLabel: pack.label } as PlacePayRule;
+  return out as Partial<{ [K in PayRuleKind]: PlacePayRule<K> }>;
 }

@@ -111,6 +111,8 @@ export interface Pack<Id extends string = string> {
   /** Predictive-scheduling versions, oldest first (empty: the pack has none). */
   scheduling: SchedulingVersion[];
   notes: RuleNote[];
+  /** Pay rules payroll applies per workday (types.ts: PayRule); absent: none. */
+  pay?: readonly PayRule[];
   /** The hours minors may work (absent: the pack has no minors' rules). */
   minors?: MinorRuleSet[];
   /** The least age at which anyone may be scheduled (absent: none set by this pack). */
@@ -121,6 +123,43 @@ export const HOUR = 60;
 export const DAY = 24 * HOUR;
 /** The date the sources of these packs were last read. */
 export const CHECKED = '2026-12-03';
+
+/**
+ * Pay rules by place: the figures payroll applies per workday where the company's location for
+ * law (profile `lawLocation`) is covered. Each is dated (from inclusive, to exclusive, business
+ * dates) and cited; a change of the law is a new entry with its own `effectiveFrom`.
+ */
+
+/** Rest breaks required by the hours worked in a day: `breaks` once at least `atLeastMinutes` were worked. */
+export interface RestStep {
+  atLeastMinutes: number;
+  breaks: number;
+}
+
+/** What a missed rest break owes: one premium per workday (hours of the regular rate), or pay for each missed break's minutes; null: nothing beyond the hours worked. */
+export type RestPremium = { kind: 'hoursPerDay'; hours: number } | { kind: 'minutesPerMissed'; minutes: number } | null;
+
+export type PayRuleFigures =
+  /** The minimum hourly wage (minor units, USD cents); `counties`: only there (the rest of the state has an entry without). */
+  | { rule: 'minimumWage'; hourlyMinor: number; counties?: string[]; cities?: string[] }
+  /** A workday interrupted by an unpaid, non-working gap longer than `minGapMinutes` owes `premiumHours` at the minimum wage, less what the day's wages paid above the minimum. */
+  | { rule: 'splitShift'; minGapMinutes: number; premiumHours: number }
+  /** Reporting for a scheduled shift and working less than `fraction` of it owes pay for that fraction of the scheduled time, at least `minHours`, at most `maxHours`, at the regular rate. */
+  | { rule: 'reportingTime'; fraction: number; minHours: number; maxHours: number }
+  /** A workday whose first start to last end exceeds `overMinutes` owes `premiumHours` at the minimum wage. */
+  | { rule: 'spreadOfHours'; overMinutes: number; premiumHours: number }
+  /** Paid rest breaks of at least `minBreakMinutes` the day's worked time requires, and what a missed one owes. */
+  | { rule: 'restBreak'; minBreakMinutes: number; required: RestStep[]; premium: RestPremium };
+
+export type PayRuleKind = PayRuleFigures['rule'];
+
+export type PayRule = PayRuleFigures & {
+  effectiveFrom: string;
+  /** The first date it no longer applies; null while in force. */
+  effectiveTo: string | null;
+  summary: string;
+  citation: Citation;
+};
 
 /**
  * The hours a minor may work under one law, for one age band: the limits of a week in which school

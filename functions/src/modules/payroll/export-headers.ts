@@ -31,6 +31,27 @@ export const GUSTO_CORRECTION_COLUMN = 'correction_payment';
 export const GUSTO_CASH_TIPS_COLUMN = 'cash_tips';
 /** The generic layout's column for the cash part of the tips, present when the file has some. */
 export const GENERIC_CASH_TIPS_COLUMN = 'cash_tips';
+/** The generic layout's columns of the pay rules by place, present when the file has one. */
+export const GENERIC_PLACE_PREMIUM_COLUMNS = {
+  splitShift: 'split_shift_pay',
+  reportingTime: 'reporting_time_pay',
+  spreadOfHours: 'spread_of_hours_pay',
+  restBreak: 'rest_break_pay',
+} as const;
+/** ADP Earnings 3 codes of the pay rules by place (placeholders the practitioner maps, like `FWW`). */
+export const ADP_PLACE_PREMIUM_CODES = {
+  splitShift: 'SPL',
+  reportingTime: 'RPT',
+  spreadOfHours: 'SOH',
+  restBreak: 'RST',
+} as const;
+/** Paychex pay components of the pay rules by place (to be set up on the Paychex client under these names). */
+export const PAYCHEX_PLACE_PREMIUM_COMPONENTS = {
+  splitShift: 'Split Shift Premium',
+  reportingTime: 'Reporting Time Pay',
+  spreadOfHours: 'Spread of Hours',
+  restBreak: 'Rest Break Premium',
+} as const;
 /** The generic layout's column for prior-period adjustments, present when the file has one. */
 export const GENERIC_ADJUSTMENT_COLUMN = 'prior_period_adjustment';
 /** The generic layout's column for bonuses and other pay elements (with the overtime they owe), present when the file has one. */

@@ -2,9 +2,13 @@ import type { WeekPay } from './pay';
 import { stringify } from 'csv-stringify/sync';
 import { currencyExponent as exponentOf } from '../../core/money';
 import { guardCell } from '../../core/spreadsheet';
+import { PLACE_PREMIUM_KINDS, type PlacePremiumKind } from './place-premiums';
 import {
   ADP_CODES,
   ADP_HEADER,
+  ADP_PLACE_PREMIUM_CODES,
+  GENERIC_PLACE_PREMIUM_COLUMNS,
+  PAYCHEX_PLACE_PREMIUM_COMPONENTS,
   GENERIC_ADJUSTMENT_COLUMN,
   GENERIC_CASH_TIPS_COLUMN,
   GENERIC_PAY_ELEMENT_COLUMN,
@@ -64,7 +68,12 @@ import {
  *   Gusto has no column for them and its CSV upload refuses custom earning types ("Custom earning
  *   types are not supported in the CSV upload", Gusto Help Center), so their sum goes to `bonus`,
  *   the template's taxable extra-pay column, present only when the file has a premium and empty
- *   for an employee without one (a 0 would erase a bonus entered in Gusto).
+ *   for an employee without one (a 0 would erase a bonus entered in Gusto). The pay rules by place
+ *   (`placePremiums`: split shift, reporting time, spread of hours, missed rest breaks) follow the
+ *   same pattern: generic gets four columns (`split_shift_pay`, `reporting_time_pay`,
+ *   `spread_of_hours_pay`, `rest_break_pay`) only when the file has one, ADP the Earnings 3 codes
+ *   `SPL`, `RPT`, `SOH`, `RST`, Paychex the pay components `Split Shift Premium`, `Reporting Time
+ *   Pay`, `Spread of Hours`, `Rest Break Premium`, Gusto their sum in `bonus`.
  * - Tips are reported in two kinds, as the providers take them (checked 2026-12-02): tips paid
  *   through the paycheck (card tips, voluntary gratuities, tips received from other servers less
  *   those given) and cash tips the employee already holds (cash tips entered on checks and cash
@@ -195,6 +204,8 @@ export interface PayrollExportRow {
   schedulePremiums?: number;
   /** California meal-period premiums, minor units; absent = 0 */
   mealPremiums?: number;
+  /** pay rules by place (split shift, reporting time, spread of hours, missed rest breaks), minor units by kind; absent = 0 */
+  placePremiums?: Partial<Record<PlacePremiumKind, number>>;
   /** prior-period adjustments (a workweek straddling a closed period), minor units; absent = 0 */
   adjustments?: number;
   /** bonuses and other pay elements with the overtime they owe, minor units; absent = 0 */
@@ -359,6 +370,11 @@ function validate(layout: string, rows: PayrollExportRow[], meta: ExportMeta): v
       if (!Number.isSafeInteger(value))
         throw new RangeError(`${field} of employee ${row.employeeId} is not an integer: ${value}`);
     }
+    for (const kind of PLACE_PREMIUM_KINDS) {
+      const value = row.placePremiums?.[kind] ?? 0;
+      if (!Number.isSafeInteger(value))
+        throw new RangeError(`placePremiums.${kind} of employee ${row.employeeId} is not an integer: ${value}`);
+    }
     const weekValues = (row.weeks ?? []).flatMap((w) => [
       w.regularMinutes,
       w.overtimeMinutes,
@@ -404,13 +420,31 @@ interface Ctx {
   exponent: number;
 }
 
-/** The row's non-zero premiums as [code, amount]: fair-workweek ones under the first code, meal ones under the second. */
-function premiumsOf(r: PayrollExportRow, scheduleCode: string, mealCode: string): [string, number][] {
+/**
+ * The row's non-zero premiums as [code, amount]: fair-workweek ones under the first code, meal ones
+ * under the second, then each pay rule by place under its own (`placeCodes`).
+ */
+function premiumsOf(
+  r: PayrollExportRow,
+  scheduleCode: string,
+  mealCode: string,
+  placeCodes: Record<PlacePremiumKind, string> = PLACE_PREMIUM_NONE,
+): [string, number][] {
   const out: [string, number][] = [];
   if (r.schedulePremiums) out.push([scheduleCode, r.schedulePremiums]);
   if (r.mealPremiums) out.push([mealCode, r.mealPremiums]);
+  for (const kind of PLACE_PREMIUM_KINDS)
+    if (r.placePremiums?.[kind]) out.push([placeCodes[kind], r.placePremiums[kind]]);
   return out;
 }
+
+const PLACE_PREMIUM_NONE: Record<PlacePremiumKind, string> = {
+  splitShift: '',
+  reportingTime: '',
+  spreadOfHours: '',
+  restBreak: '',
+};
+const placeTotal = (r: PayrollExportRow) => PLACE_PREMIUM_KINDS.reduce((s, k) => s + (r.placePremiums?.[k] ?? 0), 0);
 
 /** Empty when zero (ADP: a 0 is an entry). */
 const nonZero = (value: number, format: (n: number) => string) => (value === 0 ? '' : format(value));
@@ -420,6 +454,7 @@ function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
   const withAdjustments = rows.some((r) => (r.adjustments ?? 0) !== 0);
   const withElements = rows.some((r) => (r.payElements ?? 0) !== 0);
   const withCashTips = rows.some((r) => (r.cashTips ?? 0) !== 0);
+  const withPlace = rows.some((r) => placeTotal(r) !== 0);
   const lines = rows.map((r) => [
     r.employeeId,
     r.employeeNumber ?? '',
@@ -447,12 +482,14 @@ function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
     ...(withAdjustments ? [money(r.adjustments ?? 0)] : []),
     ...(withElements ? [money(r.payElements ?? 0)] : []),
     ...(withCashTips ? [money(r.cashTips ?? 0)] : []),
+    ...(withPlace ? PLACE_PREMIUM_KINDS.map((k) => money(r.placePremiums?.[k] ?? 0)) : []),
   ]);
   const header = [
     ...GENERIC_HEADER,
     ...(withAdjustments ? [GENERIC_ADJUSTMENT_COLUMN] : []),
     ...(withElements ? [GENERIC_PAY_ELEMENT_COLUMN] : []),
     ...(withCashTips ? [GENERIC_CASH_TIPS_COLUMN] : []),
+    ...(withPlace ? PLACE_PREMIUM_KINDS.map((k) => GENERIC_PLACE_PREMIUM_COLUMNS[k]) : []),
   ];
   return toCsv(header, lines);
 }
@@ -545,7 +582,12 @@ function adp(rows: PayrollExportRow[], ctx: Ctx): string {
     if (r.cashTips)
       lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.cashTipsEarnings, money(r.cashTips), '']);
     // one more paydata line per premium earnings code and for the prior-period adjustment, Earnings 3 only
-    for (const [code, amount] of premiumsOf(r, ADP_CODES.schedulePremiumEarnings, ADP_CODES.mealPremiumEarnings))
+    for (const [code, amount] of premiumsOf(
+      r,
+      ADP_CODES.schedulePremiumEarnings,
+      ADP_CODES.mealPremiumEarnings,
+      ADP_PLACE_PREMIUM_CODES,
+    ))
       lines.push([coCode, batchId, file, '', '', '', '', code, money(amount), '']);
     if (r.payElements)
       lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.payElementEarnings, money(r.payElements), '']);
@@ -630,6 +672,7 @@ function paychex(rows: PayrollExportRow[], { meta, money, exponent }: Ctx): stri
       r,
       PAYCHEX_PAY_COMPONENTS.schedulePremium,
       PAYCHEX_PAY_COMPONENTS.mealPremium,
+      PAYCHEX_PLACE_PREMIUM_COMPONENTS,
     ))
       lines.push(line(component, '', '', money(amount)));
     if (rateDifference) lines.push(line(PAYCHEX_PAY_COMPONENTS.rateDifference, '', '', money(rateDifference)));
@@ -664,7 +707,7 @@ function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
   const withCashTips = rows.some((r) => (r.cashTips ?? 0) !== 0);
   const lines = rows.map((r) => {
     // bonus: the premiums and the pay elements (with the overtime they owe): Gusto's taxable extra pay
-    const premiums = (r.schedulePremiums ?? 0) + (r.mealPremiums ?? 0) + (r.payElements ?? 0);
+    const premiums = (r.schedulePremiums ?? 0) + (r.mealPremiums ?? 0) + placeTotal(r) + (r.payElements ?? 0);
     return [
       guardText(r.lastName),
       guardText(r.firstName),

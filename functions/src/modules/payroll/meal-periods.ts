@@ -51,7 +51,7 @@ export interface MealPremiumDay {
 }
 
 /** The worked intervals of business date `date`, in time order, merged. */
-function workedIn(spans: WorkedSpan[], date: string, cal: DayCalendar): Interval[] {
+export function workedIn(spans: WorkedSpan[], date: string, cal: DayCalendar): Interval[] {
   const [from, to] = dayStarts([date], cal);
   const parts = spans
     .flatMap(paidParts)

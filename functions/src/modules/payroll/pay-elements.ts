@@ -1,4 +1,4 @@
-import { largestRemainder } from './rounding';
+import { largestRemainder } from '../../core/rounding';
 import type { WeekPay } from './pay';
 
 /**
@@ -25,7 +25,7 @@ import type { WeekPay } from './pay';
  *   The kinds that are pay for the work itself (attendance, productivity, shift differential,
  *   tip-credit make-up) can never be discretionary (the schema refuses it).
  *
- * The per-week figures are rounded by largest remainder (rounding.ts): the shares add up to the
+ * The per-week figures are rounded by largest remainder (core/rounding.ts): the shares add up to the
  * amount and the per-week premiums to the overtime on the element rounded once.
  */
 

@@ -13,7 +13,7 @@ import {
   type WorkedSpan,
 } from './overtime';
 import type { RateSource } from './rates';
-import { apportionTo, largestRemainder } from './rounding';
+import { apportionTo, largestRemainder } from '../../core/rounding';
 
 /**
  * One employee's hours and pay over a pay period when their minutes carry different rates: pure,
@@ -41,7 +41,7 @@ import { apportionTo, largestRemainder } from './rounding';
  * by the period edge uses its regular rate over the whole week on both sides.
  *
  * Lines: the period's worked minutes per (position, rate): minutes and their straight-time pay,
- * rounded by largest remainder (rounding.ts) so that the lines add up exactly to the straight time
+ * rounded by largest remainder (core/rounding.ts) so that the lines add up exactly to the straight time
  * of all the period's minutes rounded once. A day's minutes are split between its rates by largest remainder so that the lines of a day add
  * up to the day's worked minutes exactly (spans that overlap count once, for the earlier span).
  */

@@ -1,20 +1,20 @@
-import { addDays, datesInRange, weekOf, type DateRange } from '../../core/calendar';
-import { currencyExponent } from '../../core/money';
-import { db } from '../../core/firebase';
-import { toMinorUnits } from '../../core/money';
-import { lateSpanOf, listLateRecords, listPunches, workedSpans, type LateRecord, type WorkedSpan } from '../attendance';
+import { datesInRange, weekOf, type DateRange } from '../../core/calendar';
+import { currencyExponent, toMinorUnits } from '../../core/money';
+import { lateSpanOf, workedSpans, type WorkedSpan } from '../attendance';
 import type { CompanyRules } from '../companies';
 import { listEmployees, type Employee } from '../employees';
 import { listRoles } from '../roles';
 import { tipsByEmployee, type TipAdjustment } from '../sales';
-import { listPremiums, shiftFromSnapshot, shiftRef, type Premium } from '../schedule';
+import { listPremiums, type Premium } from '../schedule';
 import { priorPeriodAdjustment, type AdjustmentLine, type PriorPeriodLine } from './adjustments';
 import { formatMinor } from './exports';
-import { lateRecordLines, settledOf, type LateRecordLine, type SettledLate } from './late-records';
+import { lateRecordLines, type LateRecordLine, type SettledLate } from './late-records';
 import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
 import { payElementLine, type PayElementLine } from './pay-elements';
+import { placePremiums, placeRulesOf, type PlacePremiumInput } from './place-premiums';
+import { lateInputsOf, linkedShifts, punchStatesIn, type LateInputs } from './report-inputs';
 import { waiversOn } from './meal-waivers';
-import { listPayElements, mealWaiversByEmployee, storedPeriods } from './repo';
+import { listPayElements, mealWaiversByEmployee } from './repo';
 import { componentPay, multipliers, type CalendarInput, type OvertimeRules } from './overtime';
 import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
 import { positionOfWork, rateFor } from './rates';
@@ -30,29 +30,6 @@ import type {
 
 /** The currency pay is figured in before the company's first sales import tells it. */
 const FALLBACK_CURRENCY = 'USD';
-
-/** How many punches of the period are still open, and how many wait for approval. */
-export async function punchStatesIn(companyId: string, dates: { startDate: string; endDate: string }) {
-  const [open, pending] = await Promise.all([
-    listPunches({ companyId, ...dates, state: 'open' }),
-    listPunches({ companyId, ...dates, state: 'pending' }),
-  ]);
-  return { open: open.length, pending: pending.length };
-}
-
-/** The positions of the shifts the spans without a position of their own are linked to. */
-async function linkedShiftPositions(companyId: string, spans: Iterable<WorkedSpan[]>): Promise<Map<string, string>> {
-  const ids = new Set<string>();
-  for (const list of spans) for (const s of list) if (!s.positionId && s.shiftId) ids.add(s.shiftId);
-  if (!ids.size) return new Map();
-  const snaps = await db().getAll(...[...ids].map((id) => shiftRef(companyId, id)));
-  const out = new Map<string, string>();
-  for (const snap of snaps) {
-    const shift = shiftFromSnapshot(snap);
-    if (shift?.positionId) out.set(shift.id, shift.positionId);
-  }
-  return out;
-}
 
 const nameOf = (e: Employee) => [e.name, e.surname].filter(Boolean).join(' ');
 
@@ -78,51 +55,12 @@ interface ReportContext {
   roleRates: Map<string, number>;
   roleNames: Map<string, string>;
   shiftPositions: Map<string, string>;
+  /** The pay rules by place in force on a date (null: the company has no location for law). */
+  placeRulesOn: PlacePremiumInput['rulesOn'] | null;
+  restBreaksRecorded: boolean;
+  scheduledMinutes: Map<string, number>;
   prior: PriorPeriod | null;
   late: LateInputs;
-}
-
-/** The late POS records the report pays (late-records.ts), the punches they change as paid, and what closed reports paid for them. */
-interface LateInputs {
-  records: LateRecord[];
-  /** approved spans of the weeks the records touch, by employee */
-  baseline: Map<string, WorkedSpan[]>;
-  /** the lateRecord lines of the closed reports since the earliest close, by employee then record */
-  settled: Map<string, Map<string, SettledLate>>;
-}
-
-const NO_LATE: LateInputs = { records: [], baseline: new Map(), settled: new Map() };
-
-/**
- * The late records closed before the period starts (their range ends before it), with the spans
- * of their workweeks as paid and the lines closed reports after the close already paid for them.
- */
-async function lateInputsOf(companyId: string, range: DateRange, cal: CalendarInput): Promise<LateInputs> {
-  const records = (await listLateRecords(companyId)).filter((r) => r.lock.endDate < range.start);
-  if (!records.length) return NO_LATE;
-  const earliest = records.reduce((m, r) => (r.lock.endDate < m ? r.lock.endDate : m), records[0].lock.endDate);
-  const closed = [...(await storedPeriods(companyId, addDays(earliest, 1), addDays(range.start, -1))).values()].filter(
-    (p) => p.status === 'closed' && p.report && p.startDate < range.start,
-  );
-  const lines = new Map<string, LateRecordLine[]>();
-  for (const p of closed)
-    for (const row of p.report!.employees)
-      for (const a of row.adjustments ?? [])
-        if (a.kind === 'lateRecord')
-          lines.set(row.employeeId, [...(lines.get(row.employeeId) ?? []), a as LateRecordLine]);
-  const settled = new Map([...lines].map(([employeeId, l]) => [employeeId, settledOf(l)]));
-  const dates = records.flatMap((r) => [
-    ...(r.paidBusinessDate ? [r.paidBusinessDate] : []),
-    ...(r.final ? [r.final.businessDate] : []),
-  ]);
-  for (const l of lines.values()) dates.push(...l.map((x) => x.weekStart));
-  const sorted = dates.sort();
-  const baseline = await workedSpans(
-    companyId,
-    { startDate: addDays(weekOf(sorted[0], cal).start, -1), endDate: weekOf(addDays(sorted.at(-1)!, 1), cal).end },
-    { approvedOnly: true },
-  );
-  return { records, baseline, settled };
 }
 
 /** The closed period before this one, when a workweek straddles the edge: its frozen rows. */
@@ -179,7 +117,13 @@ function regularRateOn(date: string, pay: PeriodPay, primaryRate: number, cal: C
   return pay.weeks.find((w) => w.weekStart === week)?.regularRate ?? primaryRate;
 }
 
-function premiumLines(inputs: EmployeeInputs, pay: PeriodPay, primaryRate: number, ctx: ReportContext): PremiumLine[] {
+function premiumLines(
+  inputs: EmployeeInputs,
+  rated: (RatedSpan & WorkedSpan)[],
+  pay: PeriodPay,
+  primaryRate: number,
+  ctx: ReportContext,
+): PremiumLine[] {
   const out: PremiumLine[] = inputs.premiums.map((p) => ({
     kind: p.rule,
     date: p.date,
@@ -202,6 +146,18 @@ function premiumLines(inputs: EmployeeInputs, pay: PeriodPay, primaryRate: numbe
         amount: componentPay(MEAL_PERIOD.premiumHours * 60, regularRateOn(day.date, pay, primaryRate, ctx.cal)),
       });
   }
+  if (ctx.placeRulesOn)
+    out.push(
+      ...placePremiums({
+        spans: rated,
+        range: ctx.range,
+        cal: ctx.cal,
+        rulesOn: ctx.placeRulesOn,
+        regularRateOn: (date) => regularRateOn(date, pay, primaryRate, ctx.cal),
+        scheduledMinutesOf: (shiftId) => ctx.scheduledMinutes.get(shiftId) ?? null,
+        restBreaksRecorded: ctx.restBreaksRecorded,
+      }),
+    );
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind));
 }
 
@@ -271,7 +227,7 @@ function lateLinesOf(employee: Employee, ctx: ReportContext, explicitOvertime: n
 function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | null {
   const { employee, tips, cashTips } = inputs;
   const minor = (major: number) => toMinorUnits(major, ctx.currency);
-  const rated: RatedSpan[] = inputs.spans.map((s) => rateSpan(s, employee, ctx));
+  const rated = inputs.spans.map((s) => rateSpan(s, employee, ctx));
   const explicitOvertime = employee.rateOvertime !== undefined ? minor(employee.rateOvertime) : undefined;
   const pay = periodPay(
     rated,
@@ -281,7 +237,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     explicitOvertime,
   );
   const primaryRate = minor(rateFor(positionOfWork(null, null, employee), employee, ctx.roleRates).rate);
-  const premiums = premiumLines(inputs, pay, primaryRate, ctx);
+  const premiums = premiumLines(inputs, rated, pay, primaryRate, ctx);
   const adjustments: AdjustmentLine[] = [
     ...adjustmentsOf(employee, rated, ctx, explicitOvertime),
     ...lateLinesOf(employee, ctx, explicitOvertime),
@@ -437,6 +393,10 @@ export async function computeReport(
   ]);
   const rules = settings.overtimeRules as OvertimeRules;
   const late = await lateInputsOf(companyId, range, cal);
+  const placeRulesOn = placeRulesOf(company.profile.lawLocation ?? null);
+  const withMinutes =
+    placeRulesOn !== null && datesInRange(range.start, range.end).some((d) => placeRulesOn(d).reportingTime);
+  const linked = await linkedShifts(companyId, [...spans.values(), ...late.baseline.values()], withMinutes);
   const ctx: ReportContext = {
     range,
     cal,
@@ -445,7 +405,10 @@ export async function computeReport(
     currency: sales.currency ?? FALLBACK_CURRENCY,
     roleRates: new Map(roles.map((r) => [r.id, r.rate])),
     roleNames: new Map(roles.map((r) => [r.id, r.name])),
-    shiftPositions: await linkedShiftPositions(companyId, [...spans.values(), ...late.baseline.values()]),
+    shiftPositions: linked.positions,
+    placeRulesOn,
+    restBreaksRecorded: settings.restBreaksRecorded === true,
+    scheduledMinutes: linked.minutes,
     prior,
     late,
   };

@@ -12,7 +12,11 @@ export const SETTINGS_DEFAULTS = {
   overtimeRules: { kind: 'flsa' },
   companyCode: null,
   mealPeriodPremium: true,
+  restBreaksRecorded: false,
 } as const;
+
+const REST_BREAKS_RECORDED =
+  "Rest breaks are recorded on punches (breaks of type rest): the rest-break rules of the company's location for law (California, Washington, Oregon, Colorado; GET /compliance/rules) count them and a workday missing one owes the state's premium. Default false: without records a missed rest break cannot be told from one not recorded, so none is owed";
 
 const MEAL_PERIOD_PREMIUM =
   'With the california rule set: pay the meal-period premium (one hour at the regular rate for a workday of more than 5 hours without a 30-minute meal period starting by the end of the fifth hour, or more than 10 hours without a second by the end of the tenth; Labor Code 226.7 and 512). Default true; no effect under other rule sets';
@@ -30,6 +34,7 @@ export const settingsSchema = z
       .nullable()
       .describe('The company code (ADP Co Code, Paychex client id) the exports carry'),
     mealPeriodPremium: z.boolean().describe(MEAL_PERIOD_PREMIUM),
+    restBreaksRecorded: z.boolean().describe(REST_BREAKS_RECORDED),
   })
   .meta({ id: 'PayrollSettings' });
 export type PayrollSettings = z.output<typeof settingsSchema>;
@@ -46,6 +51,7 @@ export const settingsPatch = z.strictObject({
     .nullable()
     .optional(),
   mealPeriodPremium: z.boolean().optional().describe(MEAL_PERIOD_PREMIUM),
+  restBreaksRecorded: z.boolean().optional().describe(REST_BREAKS_RECORDED),
 });
 
 export const periodSchema = z
@@ -120,14 +126,22 @@ export const weekPaySchema = z
   })
   .meta({ id: 'WeekPay' });
 
-export const PREMIUM_KINDS = ['scheduleChange', 'rest', 'mealPeriod'] as const;
+export const PREMIUM_KINDS = [
+  'scheduleChange',
+  'rest',
+  'mealPeriod',
+  'splitShift',
+  'reportingTime',
+  'spreadOfHours',
+  'restBreak',
+] as const;
 
 export const premiumLineSchema = z
   .object({
     kind: z
       .enum(PREMIUM_KINDS)
       .describe(
-        'scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium',
+        "scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium; splitShift, reportingTime, spreadOfHours and restBreak: the pay rules of the company's location for law (California split shifts and reporting time, New York spread of hours, state rest breaks; GET /compliance/rules lists them with their sources)",
       ),
     date: z.string().describe('Business date the premium is owed for (it is paid in the period holding it)'),
     shiftId: z.string().nullable(),

@@ -9,7 +9,9 @@ import { dispatchEvents, stageEvent } from '../events';
 import { payrollErrors } from './errors';
 import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
 import { withDefaults } from './overtime';
-import { computeReport as reportOf, punchStatesIn, type PriorPeriod } from './report';
+import { PLACE_PREMIUM_KINDS } from './place-premiums';
+import { computeReport as reportOf, type PriorPeriod } from './report';
+import { punchStatesIn } from './report-inputs';
 import { endMealWaiver, recordMealWaiver } from './record-meal-waiver';
 import { recordPayElement } from './record-pay-element';
 import * as repo from './repo';
@@ -355,6 +357,7 @@ export async function exportPeriod({
     cashTips: e.cashTips ?? 0,
     schedulePremiums: premiumsOfKind(e, 'scheduleChange', 'rest'),
     mealPremiums: premiumsOfKind(e, 'mealPeriod'),
+    placePremiums: Object.fromEntries(PLACE_PREMIUM_KINDS.map((k) => [k, premiumsOfKind(e, k)])),
     adjustments: e.adjustmentPay ?? 0,
     payElements: e.payElementPay ?? 0,
     weeks: (e.weeks ?? []).map((w) => ({

@@ -8,6 +8,7 @@ const externalRules = lazyFile<typeof import('./external-rules')>(() => require(
 const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 const service = lazyFile<typeof import('./service')>(() => require('./service'));
 const tips = lazyFile<typeof import('./tips')>(() => require('./tips'));
+const poolInputs = lazyFile<typeof import('./pool-inputs')>(() => require('./pool-inputs'));
 
 const schemas = lazyFile<typeof import('./schemas')>(() => require('./schemas'));
 
@@ -23,6 +24,9 @@ export type { AdjustedKind, TipAdjustment, TipChange } from './tip-adjustments';
 /** Sales from outside (a POS sync): checked once, recorded as invoices with their day aggregates and tips. */
 export const recordExternalSales = lazyFunction(external, 'recordExternalSales');
 export const tipsBetween = lazyFunction(tips, 'tipsBetween');
+/** Sales and tips per employee and business date, by the classes the tip pools take. */
+export const tipPoolInputs = lazyFunction(poolInputs, 'poolInputs');
+export type { PoolTipsDay } from './pool-inputs';
 /** Cash tips declared on POS punches, counted per business day and employee (idempotent per punch: a changed or deleted punch moves them). */
 export const recordDeclaredTips = lazyFunction(declaredTips, 'recordDeclaredTips');
 export type { DeclaredTips } from './declared-tips';

@@ -1,5 +1,6 @@
 import { HOUR, type Pack } from '../types';
 import { cite, employeeRequested, fixed, halfOfCut, hours, tier } from './cite';
+import { OREGON_PAY } from './pay';
 
 /**
  * The four places the schedule enforced before rule packs (moved here unchanged in behaviour for
@@ -185,6 +186,7 @@ export const OREGON: Pack<'oregon'> = {
   place: { level: 'state', state: 'OR' },
   scheduling: [oregonVersion('2018-07-01', '2020-07-01', 7), oregonVersion('2020-07-01', null, 14)],
   notes: [],
+  pay: OREGON_PAY,
 };
 
 const CHICAGO_BACP = 'https://chicago.gov/city/en/depts/bacp/supp_info/fairworkweek.html';

@@ -1,5 +1,6 @@
 import type { Pack } from '../types';
 import { cite } from './cite';
+import { CALIFORNIA_PAY, COLORADO_PAY, NEW_YORK_PAY, WASHINGTON_PAY } from './pay';
 import { CALIFORNIA_MINORS, FEDERAL_MINIMUM_AGE, FEDERAL_MINORS, NEW_YORK_MINORS } from './minors';
 
 /**
@@ -39,6 +40,7 @@ export const CALIFORNIA: Pack<'us-ca'> = {
   name: 'California Labor Code and IWC wage orders',
   place: { level: 'state', state: 'CA' },
   scheduling: [],
+  pay: CALIFORNIA_PAY,
   notes: [
     {
       rule: 'overtime',
@@ -62,13 +64,34 @@ export const CALIFORNIA: Pack<'us-ca'> = {
   minors: CALIFORNIA_MINORS,
 };
 
-/** New York State: its minors' hours (Labor Law 142, 143); New York City's fair workweek is a city pack (existing.ts). */
+/** New York State: its minors' hours (Labor Law 142, 143) and pay rules (pay.ts); New York City's fair workweek is a city pack (existing.ts). */
 export const NEW_YORK: Pack<'us-ny'> = {
   id: 'us-ny',
   label: 'New York State',
-  name: 'New York Labor Law',
+  name: 'New York Labor Law and the Hospitality Industry Wage Order (12 NYCRR 146)',
   place: { level: 'state', state: 'NY' },
   scheduling: [],
   notes: [],
   minors: NEW_YORK_MINORS,
+  pay: NEW_YORK_PAY,
+};
+
+export const WASHINGTON: Pack<'us-wa'> = {
+  id: 'us-wa',
+  label: 'Washington',
+  name: 'Washington Minimum Wage Act rules (WAC 296-126)',
+  place: { level: 'state', state: 'WA' },
+  scheduling: [],
+  notes: [],
+  pay: WASHINGTON_PAY,
+};
+
+export const COLORADO: Pack<'us-co'> = {
+  id: 'us-co',
+  label: 'Colorado',
+  name: 'Colorado Overtime and Minimum Pay Standards (COMPS) Order',
+  place: { level: 'state', state: 'CO' },
+  scheduling: [],
+  notes: [],
+  pay: COLORADO_PAY,
 };

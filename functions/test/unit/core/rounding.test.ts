@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { apportionTo, largestRemainder } from '../../../../src/modules/payroll/rounding';
+import { apportionTo, largestRemainder } from '../../../src/core/rounding';
 
 describe('largest-remainder rounding of itemised lines', () => {
   it('eight lines of 63 minutes at $10.10 ($10.605 each) sum to the exact $84.84, not $84.88', () => {
