@@ -77,9 +77,10 @@ export const BUDGETS: Record<string, Budget> = {
     writes: at(7),
     why: 'messaging: send a message',
   },
-  // membership, the roles (automatic groups), the caller's conversations (a query), the groups
-  // (staff), the automatic conversations and the caller's receipts, one each
-  'GET /messaging/conversations': { reads: at(6, 1), writes: at(0), why: 'messaging: my conversations' },
+  // membership, the company's roles (automatic groups: one read each), the caller's employee
+  // record, the caller's conversations (a query), the groups (staff), the automatic conversations
+  // and the caller's receipts (one each per conversation)
+  'GET /messaging/conversations': { reads: at(12, 2), writes: at(0), why: 'messaging: my conversations' },
   // membership, the conversation, its messages (n)
   'GET /messaging/conversations/{conversationId}/messages': {
     reads: at(3, 1),
