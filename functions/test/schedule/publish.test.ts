@@ -162,7 +162,14 @@ describe('POST /shifts/publish', () => {
   it('answers an empty list when there is nothing to publish', async () => {
     const co = await scheduleCompany();
     const res = await publish(co, { startDate: MON, endDate: MON });
-    expect(res.body).toEqual({ success: true, data: { published: [], warnings: [] } });
+    expect(res.body).toEqual({
+      success: true,
+      data: {
+        published: [],
+        warnings: [],
+        outcome: { dryRun: false, refusal: null, blocking: [], warnings: [], premiums: [] },
+      },
+    });
   });
 
   it('validates the range and the body, and is for managers and owners', async () => {

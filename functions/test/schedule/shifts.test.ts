@@ -21,7 +21,11 @@ describe('PUT /shifts/{id}', () => {
       { date: MON, employeeId: co.employeeId, query: { scheduleId: 'main' } },
     );
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ shift: expect.objectContaining({ id: 'new-1', mode: 'published' }), warnings: [] });
+    expect(res.body.data).toEqual({
+      shift: expect.objectContaining({ id: 'new-1', mode: 'published' }),
+      warnings: [],
+      outcome: { dryRun: false, refusal: null, blocking: [], warnings: [], premiums: [] },
+    });
     expect(await storedShift(co.companyId, 'new-1')).toEqual({
       companyId: co.companyId,
       date: MON,

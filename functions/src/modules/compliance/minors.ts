@@ -2,7 +2,7 @@ import { addDays, hhmm, weekStart, weekdayOf } from '../../core/calendar';
 import { formatCitation } from './citation';
 import { placeCovers, type LawLocation } from './location';
 import { PACKS } from './packs';
-import type { Citation, MinorRuleSet, MinorWindow } from './types';
+import type { Citation, MinorRuleSet, MinorWindow, Pack } from './types';
 
 /**
  * The hours minors may work, as pure functions of the rule packs (packs/minors.ts), the minor's
@@ -49,30 +49,38 @@ export interface MinorContext {
   location: LawLocation | null | undefined;
   calendar: SchoolCalendar | null | undefined;
   weekStartingDay: number;
+  /** The packs read (default: every pack; a test passes changed ones). */
+  packs?: readonly Pack[];
 }
 
 const inForce = (r: { effectiveFrom: string; effectiveTo: string | null }, date: string) =>
   r.effectiveFrom <= date && (r.effectiveTo === null || date < r.effectiveTo);
 
 /** The packs covering the location (federal law everywhere, also without one). */
-function covering(location: LawLocation | null | undefined) {
-  return PACKS.filter((p) => (location ? placeCovers(p.place, location) !== null : p.place.level === 'federal'));
+function covering(location: LawLocation | null | undefined, packs: readonly Pack[] = PACKS) {
+  return packs.filter((p) => (location ? placeCovers(p.place, location) !== null : p.place.level === 'federal'));
 }
 
 /** The least age anyone may be scheduled at on `date`, with its source (null: none). */
 export function minimumAgeOn(
   location: LawLocation | null | undefined,
   date: string,
+  packs?: readonly Pack[],
 ): { age: number; citation: Citation } | null {
   let best: { age: number; citation: Citation } | null = null;
-  for (const p of covering(location))
+  for (const p of covering(location, packs))
     for (const m of p.minimumAge ?? []) if (inForce(m, date) && (!best || m.age > best.age)) best = m;
   return best;
 }
 
 /** The minors' rule sets in force on `date` for someone of `age`, in the location. */
-export function minorRuleSetsOn(location: LawLocation | null | undefined, date: string, age: number): MinorRuleSet[] {
-  return covering(location).flatMap((p) =>
+export function minorRuleSetsOn(
+  location: LawLocation | null | undefined,
+  date: string,
+  age: number,
+  packs?: readonly Pack[],
+): MinorRuleSet[] {
+  return covering(location, packs).flatMap((p) =>
     (p.minors ?? []).filter((s) => inForce(s, date) && s.ages.from <= age && age <= s.ages.to),
   );
 }
@@ -185,7 +193,7 @@ export function minorBreaches(
   if (!birthDate) return [];
   const age = ageOn(birthDate, candidate.date);
   if (age >= 18) return [];
-  const minimum = minimumAgeOn(ctx.location, candidate.date);
+  const minimum = minimumAgeOn(ctx.location, candidate.date, ctx.packs);
   if (minimum && age < minimum.age)
     return [
       {
@@ -203,7 +211,7 @@ export function minorBreaches(
   const last = addDays(first, 6);
   const week = [candidate, ...others.filter((o) => o.date >= first && o.date <= last)];
   const sameDay = week.filter((o) => o.date === candidate.date);
-  for (const set of minorRuleSetsOn(ctx.location, candidate.date, age)) {
+  for (const set of minorRuleSetsOn(ctx.location, candidate.date, age, ctx.packs)) {
     const l = dayLimits(set, candidate.date, ctx);
     const base = { law: set.id };
     const end = candidate.start + candidate.minutes;
@@ -273,10 +281,10 @@ export function strictestLimits(
   if (!birthDate) return null;
   const age = ageOn(birthDate, date);
   if (age >= 18) return null;
-  const minimum = minimumAgeOn(ctx.location, date);
+  const minimum = minimumAgeOn(ctx.location, date, ctx.packs);
   const none = { dayMinutes: 0, weekMinutes: 0, earliest: 0, latest: 0, daysPerWeek: 0, schoolHours: null };
   if (minimum && age < minimum.age) return { allowed: false, ...none };
-  const all = minorRuleSetsOn(ctx.location, date, age).map((s) => dayLimits(s, date, ctx));
+  const all = minorRuleSetsOn(ctx.location, date, age, ctx.packs).map((s) => dayLimits(s, date, ctx));
   if (all.length === 0) return null;
   const days = all.map((l) => l.daysPerWeek).filter((d): d is number => d !== null);
   return {

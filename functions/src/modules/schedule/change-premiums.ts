@@ -42,6 +42,8 @@ export function changePremiums(
       : [[b, a]];
   const out: NewPremium[] = [];
   for (const [x, y] of pairs) {
+    // neither side posted (a draft or manual shift written or removed): no change of the posted schedule
+    if (!x && !y) continue;
     // the version of the law is the one in force on the date of the posted shift being changed
     const date = (x ?? y)!.date;
     const due = premiumOfChange(jurisdiction, x && intervalOf(x, rules), y && intervalOf(y, rules), now, date);

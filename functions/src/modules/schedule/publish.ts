@@ -10,7 +10,8 @@ import { scheduleErrors } from './errors';
 import { stagePremiums, type NewPremium, type Premium } from './premiums';
 import * as repo from './repo';
 import { findingKey, restFindings, scheduleRulesOf, timed, type Timed } from './rules';
-import { LIVE_MODES, type Finding, type PublishBody, type Shift, type ShiftMode } from './schemas';
+import { LIVE_MODES, type Finding, type Outcome, type PublishBody, type Shift, type ShiftMode } from './schemas';
+import { outcomeOf } from './outcome';
 import { checkRange, conflictError, conflictWindow, shiftFindings, withTimes } from './shift-checks';
 import { byTime } from './shifts';
 import { listTimeOff } from './time-off';
@@ -26,10 +27,13 @@ export async function publish({
   companyId,
   body,
   actorUid,
+  dryRun = false,
 }: {
   companyId: string;
   body: PublishBody;
   actorUid: string;
+  /** Check and answer what the publish would do, writing nothing. */
+  dryRun?: boolean;
 }) {
   checkRange(body.startDate, body.endDate);
   const wanted = body.employeeIds ? new Set(body.employeeIds) : null;
@@ -44,20 +48,21 @@ export async function publish({
 
   let employees = new Set(selectDrafts(await repo.listShiftsInRange(draftFilter)).map((s) => s.employeeId));
   // No drafts now: nothing to publish (a draft written after this read is simply later than the publish).
-  if (employees.size === 0) return { published: [] as Shift[], warnings: [] as Finding[] };
+  const nothing = () => ({ published: [] as Shift[], warnings: [] as Finding[], outcome: outcomeOf(dryRun, [], []) });
+  if (employees.size === 0) return nothing();
   // the event of the attempt that committed (the work runs again when its transaction is retried)
   let event: StagedEvent | undefined;
   for (;;) {
     const locked = employees;
-    type Outcome = { retry: Set<string> } | { published: Shift[]; warnings: Finding[]; premiums?: Premium[] };
-    const outcome = await runExclusive<Outcome>(
+    type Answer = { published: Shift[]; warnings: Finding[]; premiums?: Premium[]; outcome: Outcome };
+    const outcome = await runExclusive<{ retry: Set<string> } | Answer>(
       [...locked].map((e) => lockKeys.schedule(companyId, e)),
       async (tx) => {
         event = undefined;
         const drafts = selectDrafts(await repo.listShiftsInRange(draftFilter, tx));
         const concerned = new Set(drafts.map((d) => d.employeeId));
         if ([...concerned].some((e) => !locked.has(e))) return { result: { retry: concerned } };
-        if (drafts.length === 0) return { result: { published: [] as Shift[], warnings: [] as Finding[] } };
+        if (drafts.length === 0) return { result: nothing() };
         if (drafts.length > writesLeft(locked.size) - EVENT_WRITES) {
           throw scheduleErrors.PUBLISH_TOO_LARGE(
             `${drafts.length} drafts of ${locked.size} employees are more than one atomic publish can write (${MAX_COMMIT_WRITES} writes, counting ${LOCK_WRITES_PER_KEY} per employee); publish a shorter range or fewer employeeIds per call`,
@@ -107,6 +112,8 @@ export async function publish({
         }
         const all = [...findings.values()];
         const blocking = all.filter((f) => f.blocking);
+        if (blocking.length && dryRun)
+          return { result: { published: [], warnings: [], outcome: outcomeOf(true, all, []) } };
         if (blocking.length) {
           throw conflictError(
             `Nothing was published: ${blocking.length} conflict(s): ${blocking
@@ -121,6 +128,12 @@ export async function publish({
           ...shifts.flatMap((s) => changePremiums(null, s, rules, now)),
           ...restOwed,
         ]);
+        const answer = {
+          published: shifts.sort(byTime),
+          warnings: all,
+          outcome: outcomeOf(dryRun, all, staged.premiums),
+        };
+        if (dryRun) return { result: answer };
         const staging = stageEvent({
           companyId,
           type: 'shift.published',
@@ -135,11 +148,7 @@ export async function publish({
         });
         event = staging;
         return {
-          result: {
-            published: shifts.sort(byTime),
-            warnings: all,
-            ...(staged.premiums.length ? { premiums: staged.premiums } : {}),
-          },
+          result: { ...answer, ...(staged.premiums.length ? { premiums: staged.premiums } : {}) },
           write: (t: Transaction) => {
             for (const s of shifts) t.set(repo.shiftRef(companyId, s.id), repo.shiftToDoc(s));
             staged.write(t);

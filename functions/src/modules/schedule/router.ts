@@ -12,8 +12,9 @@ import {
   publishResponse,
   removedShiftResponse,
   savedShiftResponse,
-  shiftAddressQuery,
+  publishQuery,
   shiftIdParam,
+  shiftWriteQuery,
   shiftPostBody,
   shiftPutBody,
   shiftListSchema,
@@ -41,7 +42,10 @@ const CONFLICTS = `**Conflict checking** (in one transaction with the write, ser
 - **Fair-workweek premiums** (jurisdiction set): creating, changing, cutting or cancelling a published shift less than 14 days before it starts, and a consented short rest, record premiums per employee (returned as \`premiums\`; payroll reads them).
 - Refused when settings.conflictsDetectionEnabled is true (the default), warnings otherwise: \`betweenShifts\` (less rest than profile.betweenShifts minutes between two shifts; exactly that much is fine), \`maxDayHours\` (hours of the shifts starting that day, breaks subtracted when excludeBreaks: a shift of at least \`hours\` hours loses its longest applicable break \`length\` minutes).
 - Always warnings, returned with the saved shift: \`maxHoursPerWeek\` (settings), the employee's \`maxHoursInWeek\` and \`maxDaysPerWeek\` (in the company week starting on weekStartingDay), and \`availability\` (the shift must fit in shift1 or shift2 of that weekday unless allDay; a weekday without an entry is no constraint).
-A refusal is 422 \`SHIFT_CONFLICT\` (or the reference code) with \`details\`: every blocking finding \`{rule, message, shiftId, employeeId, date, conflictingShiftId?, limit?, actual?, unit?, weekStart?}\`. Nothing is written.`;
+- **Minors** (the employee's dateOfBirth under 18): the minors' hours of the company's laws (federal 29 CFR 570.35 and the minimum age of 14, California, New York; GET /compliance/rules): \`minorAge\`, \`minorTimeOfDay\`, \`minorSchoolHours\`, \`minorDayHours\`, \`minorWeekHours\`, \`minorDaysPerWeek\`, each naming its \`law\` and \`citation\`; refused with 422 \`MINOR_HOURS\` unless settings.minorRules is warn (then warnings). School days come from settings.schoolCalendar.
+A refusal is 422 \`SHIFT_CONFLICT\` (\`MINOR_HOURS\` when a minors' rule is among the findings, or the reference code) with \`details\`: every blocking finding \`{rule, message, shiftId, employeeId, date, conflictingShiftId?, limit?, actual?, unit?, weekStart?, law?, citation?}\`. Nothing is written.
+
+**Dry run** (\`?dryRun=true\` on PUT and DELETE /shifts/{id} and POST /shifts/publish): the same reads and checks, nothing written, 200 with \`outcome\`: \`refusal\` (the error the real call answers, or null), \`blocking\` (its details), \`warnings\`, and \`premiums\` (each premium it would owe: who, rule, amount, citation). The real call answers the same \`outcome\` (dryRun false) with the premiums it recorded.`;
 
 export const routes: RouteDef[] = [
   defineRoute({
@@ -94,11 +98,11 @@ export const routes: RouteDef[] = [
     description: `The query says where the shift is now: date, mode (default published), employeeId, and optionally positionId, subRoleId, scheduleId. An existing shift that does not match them is 404 SHIFT_NOT_FOUND. The body replaces start, end, note (default "") and onHold (default false); body employeeId moves the shift to another employee, body positionId / subRoleId set the role (default: the query's, else none). Date and mode are not changed by PUT (publish changes drafts to published). Returns the shift and its warnings.\n\n${CONFLICTS}`,
     access: manager,
     params: shiftIdParam,
-    query: shiftAddressQuery,
+    query: shiftWriteQuery,
     body: shiftPutBody,
     response: savedShiftResponse,
-    handler: ({ member: m, params, query, body }) =>
-      shifts().writeShift({ companyId: query.companyId, shiftId: params.id, address: query, body, actorUid: m.uid }),
+    handler: ({ member: m, params, query: { dryRun, ...address }, body }) =>
+      shifts().writeShift({ companyId: address.companyId, shiftId: params.id, address, body, actorUid: m.uid, dryRun }),
   }),
   defineRoute({
     method: 'delete',
@@ -108,10 +112,10 @@ export const routes: RouteDef[] = [
       'The query identifies the shift as for PUT; a shift that is absent or does not match that date, employee and mode (and positionId, subRoleId, scheduleId when given) is 404 SHIFT_NOT_FOUND. Returns the removed shift, with `premiums`: the fair-workweek premiums the cancellation of a published shift recorded (jurisdiction set, less than the notice window before it starts).',
     access: manager,
     params: shiftIdParam,
-    query: shiftAddressQuery,
+    query: shiftWriteQuery,
     response: removedShiftResponse,
-    handler: ({ member: m, params, query }) =>
-      shifts().deleteShift({ companyId: query.companyId, shiftId: params.id, address: query, actorUid: m.uid }),
+    handler: ({ member: m, params, query: { dryRun, ...address } }) =>
+      shifts().deleteShift({ companyId: address.companyId, shiftId: params.id, address, actorUid: m.uid, dryRun }),
   }),
   defineRoute({
     method: 'post',
@@ -119,10 +123,11 @@ export const routes: RouteDef[] = [
     summary: 'Publish the drafts of a date range, atomically',
     description: `Every draft dated startDate..endDate (at most ${MAX_RANGE_DAYS} days; optionally only of employeeIds and/or one scheduleId) becomes published in one transaction. Each is checked against its employee's live shifts and the other drafts published with it, with the rules below; any blocking finding refuses the whole publish (422 SHIFT_CONFLICT listing every conflict, nothing written). A publish writes each draft plus 3 lock writes per employee and Firestore commits at most 500 writes: beyond that, 422 PUBLISH_TOO_LARGE (publish fewer employees or days per call). No drafts: an empty list.\n\n${CONFLICTS}`,
     access: manager,
-    query: companyIdQuery,
+    query: publishQuery,
     body: publishBody,
     response: publishResponse,
-    handler: ({ member: m, query, body }) => publish().publish({ companyId: query.companyId, body, actorUid: m.uid }),
+    handler: ({ member: m, query, body }) =>
+      publish().publish({ companyId: query.companyId, body, actorUid: m.uid, dryRun: query.dryRun }),
   }),
   defineRoute({
     method: 'get',

@@ -70,6 +70,20 @@ export const shiftAddressQuery = companyIdQuery.extend({
 });
 export type ShiftAddress = z.output<typeof shiftAddressQuery>;
 
+export const dryRunQuery = {
+  dryRun: queryBoolean
+    .default(false)
+    .describe(
+      'true: check the change and answer what it would do (`outcome`: blocking findings and the refusal they make, warnings, the premiums it would owe), writing nothing; the answer is 200 even when the real call would be refused',
+    ),
+};
+
+/** The query of PUT and DELETE /shifts/{id}: the shift's address, and dryRun. */
+export const shiftWriteQuery = shiftAddressQuery.extend(dryRunQuery);
+
+/** The query of POST /shifts/publish. */
+export const publishQuery = companyIdQuery.extend(dryRunQuery);
+
 /** Ids that name other routes under /shifts/ cannot be shift ids. */
 const RESERVED_IDS = ['publish', 'user-shifts'];
 export const shiftIdParam = z.object({
@@ -235,12 +249,43 @@ export const listPremiumsQuery = companyIdQuery.extend({
 });
 export type ListPremiumsQuery = z.output<typeof listPremiumsQuery>;
 
+// ---- what a change does (a dry run answers it without writing: outcome.ts) ----
+
+const premiumOwed = recordOf(premiumSchema.omit({ id: true, createdAt: true }), 'employeeId').meta({
+  id: 'PremiumOwed',
+});
+
+export const outcomeSchema = z
+  .object({
+    dryRun: z.boolean().describe('true: nothing was written'),
+    refusal: z
+      .object({ status: z.int(), code: z.string(), message: z.string() })
+      .nullable()
+      .describe(
+        'The error the real call answers (422 SHIFT_CONFLICT, MINOR_HOURS, a reference code); null: it is accepted',
+      ),
+    blocking: z
+      .array(findingSchema)
+      .describe("The findings that refuse the change (the refusal's details); always empty in a real call's answer"),
+    warnings: z
+      .array(findingSchema)
+      .describe('The findings the company allows: the change is (or would be) saved with them'),
+    premiums: z
+      .array(premiumOwed)
+      .describe(
+        'Each premium the change owes (who, rule, amount, citation), as the real call records it; empty when refused',
+      ),
+  })
+  .meta({ id: 'ChangeOutcome' });
+export type Outcome = z.infer<typeof outcomeSchema>;
+
 export const removedShiftResponse = shiftSchema
   .extend({
     premiums: z
       .array(premiumSchema)
       .optional()
       .describe('Fair-workweek premiums the cancellation recorded (inside the notice window); absent when none'),
+    outcome: outcomeSchema,
   })
   .meta({ id: 'RemovedShift' });
 
@@ -258,6 +303,7 @@ export const savedShiftResponse = z
       .describe(
         'Findings the company allows (availability, weekly limits; rest and daily limits when conflictsDetectionEnabled is false)',
       ),
+    outcome: outcomeSchema,
   })
   .meta({ id: 'SavedShift' });
 
@@ -271,6 +317,7 @@ export const publishResponse = z
       .describe(
         "Fair-workweek premiums owed because shifts were published later than the jurisdiction's notice window (recorded per employee); absent when none",
       ),
+    outcome: outcomeSchema,
   })
   .meta({ id: 'PublishResult' });
 

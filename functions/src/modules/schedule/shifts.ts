@@ -9,7 +9,7 @@ import { withhold } from '../../http/visibility';
 import { companyRulesFromSnapshots, companyRulesRefs, policiesInForce, viewerOf } from '../companies';
 import { employeeFromSnapshot, employeeRef, findEmployeeByUser } from '../employees';
 import { roleFromSnapshot, roleRef, type Role } from '../roles';
-import { dispatchEvents } from '../events';
+import { dispatchEvents, type StagedEvent } from '../events';
 import { changePremiums, premiumOf } from './change-premiums';
 import { shiftChangeEvent } from './events';
 import { scheduleErrors } from './errors';
@@ -21,6 +21,7 @@ import { LIVE_MODES, userShiftsResponse } from './schemas';
 import { checkRange, conflictWindow, standsWith, throwIfBlocked, withTimes, writeFindings } from './shift-checks';
 import { listTimeOff } from './time-off';
 import { lockKeys } from '../../core/locks';
+import { outcomeOf } from './outcome';
 
 /** The shifts of a company read by the API, and the write and delete of one shift. */
 
@@ -123,6 +124,8 @@ interface WriteShiftInput {
   create?: boolean;
   /** Who writes it (the event's actor); null for our own code. */
   actorUid?: string | null;
+  /** Check and answer what the write would do, writing nothing. */
+  dryRun?: boolean;
 }
 
 function matchesAddress(existing: Shift, a: ShiftAddress): boolean {
@@ -142,7 +145,15 @@ function matchesAddress(existing: Shift, a: ShiftAddress): boolean {
  * employee's shifts of the surrounding days; check; write. Two concurrent writes for one
  * employee are serialized, so the second sees the first.
  */
-export async function writeShift({ companyId, shiftId, address, body, create, actorUid = null }: WriteShiftInput) {
+export async function writeShift({
+  companyId,
+  shiftId,
+  address,
+  body,
+  create,
+  actorUid = null,
+  dryRun = false,
+}: WriteShiftInput) {
   const employeeId = body.employeeId ?? address.employeeId;
   const positionId = body.positionId ?? address.positionId ?? null;
   const subRoleId = body.subRoleId ?? address.subRoleId ?? null;
@@ -195,7 +206,7 @@ export async function writeShift({ companyId, shiftId, address, body, create, ac
     const roles = new Map<string, Role | null>(roleSnap ? [[roleSnap.id, roleFromSnapshot(roleSnap)]] : []);
     const context = { rules, employee, roles, timeOffs };
     const { findings: found, rest } = writeFindings({ shift, timing }, others, context, body.restConsent === true);
-    const findings = throwIfBlocked(found);
+    const findings = dryRun ? found : throwIfBlocked(found);
     const changed =
       !existing ||
       existing.employeeId !== shift.employeeId ||
@@ -208,9 +219,17 @@ export async function writeShift({ companyId, shiftId, address, body, create, ac
         ]
       : [];
     const staged = stagePremiums(companyId, owed);
+    const outcome = outcomeOf(dryRun, found, staged.premiums);
+    if (dryRun) return { result: { shift, warnings: outcome.warnings, outcome, event: null as StagedEvent | null } };
     const event = shiftChangeEvent(existing, shift, staged.premiums, actorUid);
     return {
-      result: { shift, warnings: findings, ...(staged.premiums.length ? { premiums: staged.premiums } : {}), event },
+      result: {
+        shift,
+        warnings: findings,
+        ...(staged.premiums.length ? { premiums: staged.premiums } : {}),
+        outcome,
+        event,
+      },
       write: (t: Transaction) => {
         t.set(ref, repo.shiftToDoc(shift));
         staged.write(t);
@@ -248,11 +267,14 @@ export async function deleteShift({
   shiftId,
   address,
   actorUid = null,
+  dryRun = false,
 }: {
   companyId: string;
   shiftId: string;
   address: ShiftAddress;
   actorUid?: string | null;
+  /** Answer what the removal would do, writing nothing. */
+  dryRun?: boolean;
 }) {
   const removed = await runExclusive(lockKeys.schedule(companyId, address.employeeId), async (tx) => {
     const ref = repo.shiftRef(companyId, shiftId);
@@ -264,9 +286,11 @@ export async function deleteShift({
       companyId,
       company ? changePremiums(existing, null, scheduleRulesOf(company), Date.now()) : [],
     );
+    const outcome = outcomeOf(dryRun, [], staged.premiums);
+    if (dryRun) return { result: { ...existing, outcome, event: null as StagedEvent | null } };
     const event = shiftChangeEvent(existing, null, staged.premiums, actorUid);
     return {
-      result: { ...existing, ...(staged.premiums.length ? { premiums: staged.premiums } : {}), event },
+      result: { ...existing, ...(staged.premiums.length ? { premiums: staged.premiums } : {}), outcome, event },
       write: (t: Transaction) => {
         t.delete(ref);
         staged.write(t);

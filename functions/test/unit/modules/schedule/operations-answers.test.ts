@@ -47,9 +47,50 @@ const warning = {
   weekStart: '2026-05-04',
 };
 
+/** The outcome every schedule change answers (a dry run's, or what the real call recorded). */
+const outcome = {
+  dryRun: false,
+  refusal: null,
+  blocking: [],
+  warnings: [],
+  premiums: [
+    {
+      employeeId: 'e1',
+      date: '2026-05-04',
+      shiftId: 's1',
+      jurisdiction: 'nyc',
+      rule: 'scheduleChange',
+      reason: "moved without loss of hours with 3 days' notice",
+      citation: 'Admin. Code 20-1222(a)(2); https://example.test (checked 2026-12-03, summary)',
+      amountMinor: 1500,
+      currency: 'USD',
+      payHours: null,
+    },
+  ],
+};
+const refused = {
+  dryRun: true,
+  refusal: { status: 422, code: 'MINOR_HOURS', message: 'The shift conflicts: ...' },
+  blocking: [
+    {
+      rule: 'minorTimeOfDay',
+      blocking: true,
+      message: 'outside the hours',
+      shiftId: 's1',
+      employeeId: 'e1',
+      date: '2026-05-04',
+      law: 'us-federal-14-15',
+      citation: '29 CFR 570.35(a)(6); https://example.test (checked 2026-12-03, text)',
+    },
+  ],
+  warnings: [],
+  premiums: [],
+};
+
 describe('schedule answers keep every field', () => {
   it('a saved shift with its warnings, a publish, my shifts and a template', () => {
     keepsAnswer(savedShiftResponse, {
+      outcome,
       shift,
       warnings: [
         warning,
@@ -64,7 +105,11 @@ describe('schedule answers keep every field', () => {
         },
       ],
     });
-    keepsAnswer(publishResponse, { published: [shift], warnings: [warning] });
+    keepsAnswer(publishResponse, {
+      outcome: refused,
+      published: [shift],
+      warnings: [warning],
+    });
     keepsAnswer(userShiftsResponse, {
       companies: [
         {
@@ -94,6 +139,7 @@ describe('fair-workweek premiums and the weekly days limit in schedule answers',
   };
   it('a fixed premium in dollars (NYC) and premiums in pay hours (Seattle, Oregon, Chicago)', () => {
     keepsAnswer(savedShiftResponse, {
+      outcome,
       shift,
       warnings: [],
       premiums: [
@@ -102,12 +148,14 @@ describe('fair-workweek premiums and the weekly days limit in schedule answers',
     });
     for (const jurisdiction of ['seattle', 'oregon', 'chicago']) {
       keepsAnswer(publishResponse, {
+        outcome,
         published: [shift],
         warnings: [],
         premiums: [{ ...premium, jurisdiction, rule: 'rest', amountMinor: null, currency: null, payHours: 1.5 }],
       });
     }
     keepsAnswer(publishResponse, {
+      outcome,
       published: [],
       warnings: [],
       premiums: [
@@ -118,6 +166,7 @@ describe('fair-workweek premiums and the weekly days limit in schedule answers',
 
   it('a maxDaysPerWeek warning counted in days', () => {
     keepsAnswer(savedShiftResponse, {
+      outcome,
       shift,
       warnings: [
         { ...warning, rule: 'maxDaysPerWeek', message: '6 days in the week', limit: 5, actual: 6, unit: 'days' },
