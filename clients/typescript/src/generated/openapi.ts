@@ -4384,6 +4384,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tip-credit/make-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tip-credit make-up of a workweek, per employee
+         * @description For the company week starting on weekStart (else 422 TIP_PERIOD_NOT_A_START): the tip-credit row in force for the company's state (federal $2.13 cash wage against $7.25, 29 U.S.C. 203(m); no credit in CA, WA, OR, MN, NV, MT, AK; PA and FL their own), and per employee with approved minutes: their regular rate, whether a credit is taken (a rate below the minimum wage where the state allows one), cash wages, tips (their POS and imported tips of the week plus the net of their tip-pool entries), the minimum for the hours and the make-up owed: minimum - cash wages - tips when positive. Figures and sources: docs/TIPS.md. Managers and owners; pay and tips withheld by the company's policies.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
+         */
+        get: operations["tipPools.getTipCreditMakeUp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tip-entries": {
         parameters: {
             query?: never;
@@ -9574,6 +9596,38 @@ export interface components {
             vendor: string;
             /** @description The vendor's record: the ticket (or punch, or imported invoice) id */
             vendorId: string;
+        };
+        TipCreditMakeUp: {
+            /** @description The least cash wage with a tip credit, cents per hour */
+            cashWage: number | null;
+            companyId: string;
+            /** @description false: the state forbids a tip credit, so no make-up is ever owed */
+            creditAllowed: boolean;
+            employees: {
+                /** @description Their regular rate, cents per hour */
+                cashRate?: number;
+                /** @description minutes x cashRate / 60, rounded half up */
+                cashWages?: number;
+                employeeId: string;
+                /** @description minimumForHours - cashWages - tips when positive (and a credit is taken), else 0 */
+                makeUp?: number;
+                /** @description minutes x minimumWage / 60, rounded half up */
+                minimumForHours?: number;
+                /** @description Approved minutes worked in the week (unpaid breaks out) */
+                minutes: number;
+                /** @description Paid below the minimum wage in a state allowing a credit: the tips make up the rest */
+                tipCreditTaken: boolean;
+                /** @description Their tips of the week: the POS and imported tips, plus the net of the tip pools' entries */
+                tips?: number;
+            }[];
+            /** @description 'US' (federal) or the state whose row applies */
+            jurisdiction: string;
+            /** @description Cents per hour the make-up is measured against */
+            minimumWage: number | null;
+            /** @description Where the figures come from, and when they were checked */
+            source: string;
+            weekEnd: string;
+            weekStart: string;
         };
         TipDistribution: {
             /** @description The adjustment entries this call wrote into the next open period (a locked period that changed) */
@@ -38903,6 +38957,106 @@ export interface operations {
                 };
             };
             /** @description Unprocessable Entity: BREAKS_DISABLED, BREAK_ALREADY_STARTED, CERTIFICATION_EXPIRED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_CLOCKED_IN, NO_OPEN_BREAK, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tipPools.getTipCreditMakeUp": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description First business date of a company week (the profile's weekStartingDay) */
+                weekStart: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TipCreditMakeUp"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL, TIPS_HIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, NOTIFICATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, TIP_DISTRIBUTION_NOT_FOUND, TIP_POOL_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, CONCURRENT_MODIFICATION, SHIFT_CHANGED, TIP_POOL_OVERLAP, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
