@@ -70,9 +70,10 @@ export async function runAccruals({
           payrollStartingDay: rules.profile.payrollStartingDay,
         }),
       );
-      const rows = planned.slice(0, writesLeft(1)).map((p): LeaveEntry => {
+      // createdAt one millisecond apart: the ledger lists them in the order they were planned
+      const rows = planned.slice(0, writesLeft(1)).map((p, i): LeaveEntry => {
         const ref = repo.entriesCollection(companyId).doc();
-        return { ...p, id: ref.id, companyId, createdAt: now };
+        return { ...p, id: ref.id, companyId, createdAt: now + i };
       });
       if (!rows.length) return { result: rows };
       return {

@@ -2,12 +2,16 @@
 import { lazyFile, lazyFunction } from '../kit';
 
 const usage = lazyFile<typeof import('./usage')>(() => require('./usage'));
+const pay = lazyFile<typeof import('./pay')>(() => require('./pay'));
 
 /** In the transaction approving a day-off request that names a leave policy: checks the balance and stages the usage entry. */
 export const prepareLeaveUsage = lazyFunction(usage, 'prepareLeaveUsage');
 /** In the transaction cancelling an approved one: stages the return of its usage. */
 export const prepareLeaveReturn = lazyFunction(usage, 'prepareLeaveReturn');
 export type { LeaveOfRequest } from './usage';
+/** Payroll: the paid time off used in a period, with the rate basis the law sets for each. */
+export const leaveUsedIn = lazyFunction(pay, 'leaveUsedIn');
+export type { LeaveRateBasis, LeaveUse } from './pay';
 export { leaveErrors } from './errors';
 export { SICK_LAWS, SICK_LAW_IDS, sickLawsFor, type SickLawId, type SickLawPack } from './laws';
 export type { LeavePolicy, LeaveKind } from './schemas';

@@ -52,3 +52,9 @@ export async function companyEntries(companyId: string): Promise<LeaveEntry[]> {
   const snap = await entriesCollection(companyId).get();
   return snap.docs.map(entryFromDoc);
 }
+
+/** The entries dated in [from, to] (business dates). */
+export async function entriesDated(companyId: string, from: string, to: string): Promise<LeaveEntry[]> {
+  const snap = await entriesCollection(companyId).where('date', '>=', from).where('date', '<=', to).get();
+  return snap.docs.map(entryFromDoc);
+}

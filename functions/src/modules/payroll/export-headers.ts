@@ -10,6 +10,8 @@ export const ADP_CODES = {
   priorPeriodEarnings: 'RET',
   rateDifferenceEarnings: 'RRD',
   payElementEarnings: 'BON',
+  sickLeaveHours: 'SCK',
+  ptoHours: 'PTO',
 } as const;
 export const PAYCHEX_PAY_COMPONENTS = {
   regular: 'Hourly',
@@ -22,6 +24,8 @@ export const PAYCHEX_PAY_COMPONENTS = {
   priorPeriod: 'Retro Pay',
   rateDifference: 'Rate Difference',
   payElement: 'Bonus',
+  sickLeave: 'Sick',
+  pto: 'PTO',
 } as const;
 /** Gusto's CSV takes no custom earning types: premiums go to its `bonus` column (see the module comment). */
 export const GUSTO_PREMIUM_COLUMN = 'bonus';
@@ -54,6 +58,9 @@ export const PAYCHEX_PLACE_PREMIUM_COMPONENTS = {
 } as const;
 /** The generic layout's column for prior-period adjustments, present when the file has one. */
 export const GENERIC_ADJUSTMENT_COLUMN = 'prior_period_adjustment';
+/** Paid time off columns: the generic layout's hours and pay per kind, Gusto's hours per kind (present when the file has some). */
+export const GENERIC_LEAVE_COLUMNS = ['sick_leave_hours', 'sick_leave_pay', 'pto_hours', 'pto_pay'] as const;
+export const GUSTO_LEAVE_COLUMNS = ['sick_hours', 'pto_hours'] as const;
 /** The generic layout's column for bonuses and other pay elements (with the overtime they owe), present when the file has one. */
 export const GENERIC_PAY_ELEMENT_COLUMN = 'pay_elements';
 

@@ -11,7 +11,9 @@ import {
   PAYCHEX_PLACE_PREMIUM_COMPONENTS,
   GENERIC_ADJUSTMENT_COLUMN,
   GENERIC_CASH_TIPS_COLUMN,
+  GENERIC_LEAVE_COLUMNS,
   GENERIC_PAY_ELEMENT_COLUMN,
+  GUSTO_LEAVE_COLUMNS,
   GENERIC_HEADER,
   GUSTO_CASH_TIPS_COLUMN,
   GUSTO_CORRECTION_COLUMN,
@@ -210,6 +212,8 @@ export interface PayrollExportRow {
   adjustments?: number;
   /** bonuses and other pay elements with the overtime they owe, minor units; absent = 0 */
   payElements?: number;
+  /** paid time off, one entry per report line: minutes at a rate (minor units per hour), amount in minor units */
+  leave?: ExportLeave[];
   /**
    * The period's part of each workweek, priced at that week's regular rate: when given, ADP and
    * Paychex get one line per workweek (its rate) instead of one per employee.
@@ -219,6 +223,19 @@ export interface PayrollExportRow {
   baseRate?: number;
   totalPay: number;
 }
+
+export interface ExportLeave {
+  kind: 'sick' | 'pto';
+  minutes: number;
+  rate: number;
+  amount: number;
+}
+
+/** The minutes and pay of a row's leave of one kind. */
+const leaveTotal = (r: PayrollExportRow, kind: ExportLeave['kind']) =>
+  (r.leave ?? [])
+    .filter((l) => l.kind === kind)
+    .reduce((s, l) => ({ minutes: s.minutes + l.minutes, pay: s.pay + l.amount }), { minutes: 0, pay: 0 });
 
 /** A workweek's figures as the exports read them: the report's own (pay.ts), regularRate per 29 CFR 778.115. */
 export type ExportWeek = Pick<
@@ -455,6 +472,7 @@ function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
   const withElements = rows.some((r) => (r.payElements ?? 0) !== 0);
   const withCashTips = rows.some((r) => (r.cashTips ?? 0) !== 0);
   const withPlace = rows.some((r) => placeTotal(r) !== 0);
+  const withLeave = rows.some((r) => (r.leave ?? []).length > 0);
   const lines = rows.map((r) => [
     r.employeeId,
     r.employeeNumber ?? '',
@@ -483,6 +501,12 @@ function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
     ...(withElements ? [money(r.payElements ?? 0)] : []),
     ...(withCashTips ? [money(r.cashTips ?? 0)] : []),
     ...(withPlace ? PLACE_PREMIUM_KINDS.map((k) => money(r.placePremiums?.[k] ?? 0)) : []),
+    ...(withLeave
+      ? (['sick', 'pto'] as const).flatMap((k) => {
+          const t = leaveTotal(r, k);
+          return [formatHours(t.minutes), money(t.pay)];
+        })
+      : []),
   ]);
   const header = [
     ...GENERIC_HEADER,
@@ -490,6 +514,7 @@ function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string {
     ...(withElements ? [GENERIC_PAY_ELEMENT_COLUMN] : []),
     ...(withCashTips ? [GENERIC_CASH_TIPS_COLUMN] : []),
     ...(withPlace ? PLACE_PREMIUM_KINDS.map((k) => GENERIC_PLACE_PREMIUM_COLUMNS[k]) : []),
+    ...(withLeave ? GENERIC_LEAVE_COLUMNS : []),
   ];
   return toCsv(header, lines);
 }
@@ -593,6 +618,15 @@ function adp(rows: PayrollExportRow[], ctx: Ctx): string {
       lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.payElementEarnings, money(r.payElements), '']);
     if (r.adjustments)
       lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.priorPeriodEarnings, money(r.adjustments), '']);
+    // paid time off: its hours under Hours 3 at its rate (Temp Rate); what ADP's price of the written hours misses, RRD
+    let leaveDifference = 0;
+    for (const l of r.leave ?? []) {
+      const code = l.kind === 'sick' ? ADP_CODES.sickLeaveHours : ADP_CODES.ptoHours;
+      lines.push([coCode, batchId, file, '', '', code, formatHours(l.minutes), '', '', money(l.rate)]);
+      leaveDifference += l.amount - pricedLine(l.minutes, l.rate, 1);
+    }
+    if (leaveDifference)
+      lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.rateDifferenceEarnings, money(leaveDifference), '']);
   }
   return toCsv(ADP_HEADER, lines);
 }
@@ -675,6 +709,12 @@ function paychex(rows: PayrollExportRow[], { meta, money, exponent }: Ctx): stri
       PAYCHEX_PLACE_PREMIUM_COMPONENTS,
     ))
       lines.push(line(component, '', '', money(amount)));
+    // paid time off: its hours at its rate; what Paychex's price of the written hours misses joins the rate difference
+    for (const l of r.leave ?? []) {
+      const component = l.kind === 'sick' ? PAYCHEX_PAY_COMPONENTS.sickLeave : PAYCHEX_PAY_COMPONENTS.pto;
+      lines.push(line(component, formatRate(l.rate, exponent), formatHours(l.minutes), ''));
+      rateDifference += l.amount - pricedLine(l.minutes, l.rate, 1);
+    }
     if (rateDifference) lines.push(line(PAYCHEX_PAY_COMPONENTS.rateDifference, '', '', money(rateDifference)));
     if (r.payElements) lines.push(line(PAYCHEX_PAY_COMPONENTS.payElement, '', '', money(r.payElements)));
     if (r.adjustments) lines.push(line(PAYCHEX_PAY_COMPONENTS.priorPeriod, '', '', money(r.adjustments)));
@@ -697,7 +737,9 @@ export function gustoCorrection(r: PayrollExportRow): number {
   const priced = (minutes: number, factor: number) =>
     Math.floor((writtenHundredths(minutes) * r.baseRate! * factor) / 100 + 0.5 + 1e-9);
   const gustoPay = priced(r.regularMinutes, 1) + priced(r.overtimeMinutes, 1.5) + priced(r.doubleTimeMinutes, 2);
-  return r.regularPay + r.overtimePay + r.doubleTimePay - gustoPay + adjustments;
+  // paid time off: Gusto prices its hours at its one rate too
+  const leave = (r.leave ?? []).reduce((s, l) => s + l.amount - priced(l.minutes, 1), 0);
+  return r.regularPay + r.overtimePay + r.doubleTimePay - gustoPay + adjustments + leave;
 }
 
 function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
@@ -705,6 +747,7 @@ function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
   const withPremiums = rows.some((r) => premiumsOf(r, '', '').length > 0 || (r.payElements ?? 0) !== 0);
   const withCorrections = rows.some((r) => gustoCorrection(r) !== 0);
   const withCashTips = rows.some((r) => (r.cashTips ?? 0) !== 0);
+  const withLeave = rows.some((r) => (r.leave ?? []).length > 0);
   const lines = rows.map((r) => {
     // bonus: the premiums and the pay elements (with the overtime they owe): Gusto's taxable extra pay
     const premiums = (r.schedulePremiums ?? 0) + (r.mealPremiums ?? 0) + placeTotal(r) + (r.payElements ?? 0);
@@ -720,6 +763,7 @@ function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
       ...(withCashTips ? [money(r.cashTips ?? 0)] : []),
       ...(withCorrections ? [nonZero(gustoCorrection(r), money)] : []),
       ...(withPremiums ? [nonZero(premiums, money)] : []),
+      ...(withLeave ? (['sick', 'pto'] as const).map((k) => nonZero(leaveTotal(r, k).minutes, formatHours)) : []),
     ];
   });
   // column order is free in Gusto's upload; bonus stays last as it was before corrections existed
@@ -728,6 +772,7 @@ function gusto(rows: PayrollExportRow[], { money }: Ctx): string {
     ...(withCashTips ? [GUSTO_CASH_TIPS_COLUMN] : []),
     ...(withCorrections ? [GUSTO_CORRECTION_COLUMN] : []),
     ...(withPremiums ? [GUSTO_PREMIUM_COLUMN] : []),
+    ...(withLeave ? GUSTO_LEAVE_COLUMNS : []),
   ];
   return toCsv(header, lines);
 }

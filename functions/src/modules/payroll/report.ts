@@ -3,6 +3,7 @@ import { currencyExponent, toMinorUnits } from '../../core/money';
 import { lateSpanOf, workedSpans, type WorkedSpan } from '../attendance';
 import type { CompanyRules } from '../companies';
 import { listEmployees, type Employee } from '../employees';
+import { leaveUsedIn, type LeaveUse } from '../leave';
 import { listRoles } from '../roles';
 import { tipsByEmployee, type TipAdjustment } from '../sales';
 import { listPremiums, type Premium } from '../schedule';
@@ -11,6 +12,7 @@ import { formatMinor } from './exports';
 import { lateRecordLines, type LateRecordLine, type SettledLate } from './late-records';
 import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
 import { payElementLine, type PayElementLine } from './pay-elements';
+import { elementIncreaseOn, leavePayOf } from './leave-pay';
 import { placePremiums, placeRulesOf, type PlacePremiumInput } from './place-premiums';
 import { lateInputsOf, linkedShifts, punchStatesIn, type LateInputs } from './report-inputs';
 import { waiversOn } from './meal-waivers';
@@ -44,6 +46,7 @@ interface EmployeeInputs {
   premiums: Premium[];
   payElements: PayElement[];
   mealWaivers: MealWaiver[];
+  leave: LeaveUse[];
 }
 
 interface ReportContext {
@@ -244,6 +247,8 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   ];
   const salaried = (employee.salary ?? 0) > 0;
   const elements = payElementLines(inputs, rated, ctx, salaried);
+  const rateOf = (d: string) => regularRateOn(d, pay, primaryRate, ctx.cal) + elementIncreaseOn(d, elements, ctx.cal);
+  const leave = leavePayOf(inputs.leave, (d, basis) => (basis === 'regular' ? rateOf(d) : primaryRate));
   const { hours } = pay;
   const tipAdjustments = inputs.tipAdjustments.map((a) => ({
     originalDate: a.originalDate,
@@ -263,6 +268,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     !premiums.length &&
     !adjustments.length &&
     !elements.length &&
+    !leave.lines.length &&
     !tipAdjustments.length
   )
     return null;
@@ -270,6 +276,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   const premiumPay = premiums.reduce((s, p) => s + p.amount!, 0);
   const adjustmentPay = adjustments.reduce((s, a) => s + a.amount, 0);
   const payElementPay = elements.reduce((s, e) => s + e.amount + e.overtimeOnElement, 0);
+  const onTop = premiumPay + adjustmentPay + payElementPay + leave.pay;
   const averageRate = (payMinor: number, minutes: number, fallback: number) =>
     minutes ? Math.round((payMinor * 60) / minutes) : fallback;
   const multiplier = multipliers(ctx.rules);
@@ -298,10 +305,10 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     premiumPay,
     adjustmentPay,
     payElementPay,
+    ...(leave.lines.length ? { leavePay: leave.pay, leave: leave.lines } : {}),
     tips,
     cashTips,
-    totalPay:
-      money.regularPay + money.overtimePay + money.doubleTimePay + premiumPay + adjustmentPay + payElementPay + tips,
+    totalPay: money.regularPay + money.overtimePay + money.doubleTimePay + onTop + tips,
     lines: pay.lines.map((l) => ({
       ...l,
       positionName: l.positionId ? (ctx.roleNames.get(l.positionId) ?? null) : null,
@@ -337,6 +344,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
         minutes: null,
         amount: e.amount + e.overtimeOnElement,
       })),
+      ...leave.earnings,
       ...(tips
         ? [{ kind: 'tips' as const, weekStart: null, positionId: null, rate: null, minutes: null, amount: tips }]
         : []),
@@ -383,13 +391,14 @@ export async function computeReport(
   };
   const dates = { startDate: range.start, endDate: range.end };
   const elements = await listPayElements(companyId, { from: range.start, to: range.end });
-  const [spans, states, employees, roles, sales, recorded] = await Promise.all([
+  const [spans, states, employees, roles, sales, recorded, used] = await Promise.all([
     workedSpans(companyId, readRange(datesToRead(dates, cal), elements, cal), { approvedOnly: true }),
     punchStatesIn(companyId, dates),
     listEmployees(companyId),
     listRoles(companyId),
     tipsByEmployee(companyId, range.start, range.end),
     listPremiums({ companyId, from: range.start, to: range.end }),
+    leaveUsedIn(companyId, range),
   ]);
   const rules = settings.overtimeRules as OvertimeRules;
   const late = await lateInputsOf(companyId, range, cal);
@@ -429,6 +438,7 @@ export async function computeReport(
         premiums: premiumsOf.get(employee.id) ?? [],
         payElements: elementsOf.get(employee.id) ?? [],
         mealWaivers: waivers.get(employee.id) ?? [],
+        leave: used.filter((u) => u.employeeId === employee.id),
       },
       ctx,
     );
@@ -453,6 +463,7 @@ export async function computeReport(
       premiums: sum((r) => r.premiumPay!),
       adjustments: sum((r) => r.adjustmentPay!),
       payElements: sum((r) => r.payElementPay!),
+      leave: sum((r) => r.leavePay ?? 0),
       tips: sum((r) => r.tips!),
       tipAdjustments: sum((r) => (r.tipAdjustments ?? []).reduce((s, a) => s + a.amount, 0)),
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leaveLineSchema } from './leave-pay';
 import { PAY_FREQUENCIES } from '../../core/calendar';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 import { recordOf, visibleTo } from '../../http/visibility';
@@ -306,6 +307,7 @@ export const EARNING_KINDS = [
   'premium',
   'adjustment',
   'payElement',
+  'leave',
   'tips',
 ] as const;
 
@@ -445,6 +447,7 @@ export const employeePaySchema = recordOf(
     premiumPay: pay.default(0).describe('The sum of `premiums`'),
     adjustmentPay: pay.optional().describe('The sum of `adjustments` (absent from reports frozen before adjustments)'),
     payElementPay: pay.optional().describe('The sum of `payElements`: their amounts and the overtime they owe'),
+    leavePay: pay.optional().describe('The sum of `leave`: paid time off (sick leave, PTO) at the rate the law sets'),
     tips: tipsMoney.describe(
       "The staff's tips of the period (POS card and cash tips, declared cash tips, voluntary gratuities, with tips given to and received from other employees; service charges are not tips), with the `tipAdjustments` paid in it; the tips of its dates changed after it closed are paid by the tip adjustments of a later period",
     ),
@@ -476,6 +479,7 @@ export const employeePaySchema = recordOf(
       .array(payElementLineSchema)
       .optional()
       .describe('Bonuses and other pay elements paid in the period, with the overtime they owe'),
+    leave: z.array(leaveLineSchema).optional().describe('Paid time off taken in the period, one line per request'),
     adjustments: z
       .array(adjustmentLineSchema)
       .optional()
@@ -524,6 +528,7 @@ export const reportSchema = z
       premiums: pay.default(0),
       adjustments: pay.optional().describe('The sum of the prior-period adjustments'),
       payElements: pay.optional().describe('The sum of the pay elements and the overtime they owe'),
+      leave: pay.optional().describe('The sum of the paid time off'),
       tips: tipsMoney,
       tipAdjustments: tipsMoney.optional().describe('The part of `tips` that is tip adjustments'),
     }),

@@ -360,6 +360,7 @@ export async function exportPeriod({
     placePremiums: Object.fromEntries(PLACE_PREMIUM_KINDS.map((k) => [k, premiumsOfKind(e, k)])),
     adjustments: e.adjustmentPay ?? 0,
     payElements: e.payElementPay ?? 0,
+    leave: (e.leave ?? []).map((l) => ({ kind: l.kind, minutes: l.minutes, rate: l.rate ?? 0, amount: l.amount ?? 0 })),
     weeks: (e.weeks ?? []).map((w) => ({
       weekStart: w.weekStart,
       regularRate: w.regularRate ?? 0,

@@ -3,10 +3,10 @@ import { addDays } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import { lockKeys, writesLeft } from '../../core/locks';
 import { listMembershipsOfCompany, type Membership } from '../../core/memberships';
-import { workedSpans, type WorkedSpan } from '../attendance';
+import { workedSpans } from '../attendance';
 import { policiesInForce } from '../companies';
 import { salesCurrency, tipPoolInputs } from '../sales';
-import { divide, type WorkDay } from './distribution';
+import { divide, workDays } from './distribution';
 import { tipPoolErrors } from './errors';
 import { agentsAmong, lawFinding } from './law';
 import { adjustmentsFor, nextPeriodStart, periodOf } from './ledger';
@@ -25,22 +25,6 @@ import type { TipDistribution, TipEntry, TipPool } from './schemas';
 export async function requireTipsVisible(member: Membership): Promise<void> {
   if (member.role === 'manager' && (await policiesInForce(member.companyId)).hideTipsFromManagers)
     throw tipPoolErrors.TIPS_HIDDEN('This company hides tips from managers (policy hideTipsFromManagers)');
-}
-
-/** Approved worked minutes (unpaid breaks out) per employee, business date and role; punches without a position are not counted. */
-export function workDays(spans: ReadonlyMap<string, readonly WorkedSpan[]>): WorkDay[] {
-  const out: WorkDay[] = [];
-  for (const [employeeId, list] of spans)
-    for (const s of list) {
-      if (!s.positionId) continue;
-      const breaks = s.unpaidBreaks.reduce(
-        (t, b) => t + Math.max(0, Math.min(b.endMs, s.endMs) - Math.max(b.startMs, s.startMs)),
-        0,
-      );
-      const minutes = Math.round((s.endMs - s.startMs - breaks) / 60_000);
-      if (minutes > 0) out.push({ employeeId, date: s.businessDate, roleId: s.positionId, minutes });
-    }
-  return out;
 }
 
 interface Target {

@@ -1,4 +1,5 @@
 import { largestRemainder } from '../../core/rounding';
+import type { WorkedSpan } from '../attendance';
 import { BASIS_POINTS, type PoolBody, type TipClass } from './schemas';
 
 /**
@@ -280,4 +281,30 @@ export function divide(rules: PoolRules, tips: readonly TipsDay[], work: readonl
       });
   }
   return { entered: tipOut + pool, tipOut, pool, lines };
+}
+
+/** A punch's minutes: clock-in to clock-out, unpaid breaks (within it) out, rounded to the minute. */
+export function spanMinutes(s: Pick<WorkedSpan, 'startMs' | 'endMs' | 'unpaidBreaks'>): number {
+  const breaks = s.unpaidBreaks.reduce(
+    (t, b) => t + Math.max(0, Math.min(b.endMs, s.endMs) - Math.max(b.startMs, s.startMs)),
+    0,
+  );
+  return Math.round((s.endMs - s.startMs - breaks) / 60_000);
+}
+
+/** Approved worked minutes per employee, business date and role; punches without a position are not counted. */
+export function workDays(
+  spans: ReadonlyMap<
+    string,
+    readonly Pick<WorkedSpan, 'businessDate' | 'positionId' | 'startMs' | 'endMs' | 'unpaidBreaks'>[]
+  >,
+): WorkDay[] {
+  const out: WorkDay[] = [];
+  for (const [employeeId, list] of spans)
+    for (const s of list) {
+      if (!s.positionId) continue;
+      const minutes = spanMinutes(s);
+      if (minutes > 0) out.push({ employeeId, date: s.businessDate, roleId: s.positionId, minutes });
+    }
+  return out;
 }
