@@ -3,6 +3,8 @@ import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import {
   EMERGENCY_HOURS,
+  approvalAnswer,
+  approveQuery,
   createRequestBody,
   decisionBody,
   listRequestsQuery,
@@ -117,12 +119,19 @@ export const routes: RouteDef[] = [
     'Claim an emergency',
     'The first eligible claimant gets it: approved and applied at once, or pending_manager when the policy asks for a manager. Another claim is then 409 ALREADY_CLAIMED; an ineligible claimant 422 NOT_ELIGIBLE; the requester 422 OWN_REQUEST.',
   ),
-  stepRoute(
-    'approve',
-    'Approve a request (manager)',
-    "pending_manager -> approved, applying the change atomically with its checks. A manager's own request (as requester, swap coworker or taker) is 403 SELF_APPROVAL: the owner or another manager approves it (422 NOT_ELIGIBLE or TIME_OFF_CONFLICT with details; 409 SHIFT_CHANGED when the shift moved meanwhile). Any other state: 409 REQUEST_NOT_PENDING.",
-    manager,
-  ),
+  defineRoute({
+    method: 'post',
+    path: '/requests/:id/approve',
+    summary: 'Approve a request (manager)',
+    description: `pending_manager -> approved, applying the change atomically with its checks. A manager's own request (as requester, swap coworker or taker) is 403 SELF_APPROVAL: the owner or another manager approves it (422 NOT_ELIGIBLE or TIME_OFF_CONFLICT with details; 409 SHIFT_CHANGED when the shift moved meanwhile). Any other state: 409 REQUEST_NOT_PENDING.\n\n**Dry run** (\`?dryRun=true\`): the same reads and checks, nothing written, 200 with the request as approval would leave it and \`outcome\`: \`refusal\` (the 409 or 422 the real call answers, or null), \`blocking\` (the findings of a NOT_ELIGIBLE), no warnings, no premiums; when refused, the request as it stands. The real call answers the same \`outcome\` (dryRun false). 403 and 404 stay errors.\n\n${SEE_FLOWS}`,
+    access: manager,
+    params: requestIdParam,
+    query: approveQuery,
+    body: decisionBody,
+    response: approvalAnswer,
+    handler: ({ member: m, params, query, body }) =>
+      step().approve({ member: m, id: params.id, note: body.note, dryRun: query.dryRun }),
+  }),
   stepRoute(
     'deny',
     'Deny a request (manager)',

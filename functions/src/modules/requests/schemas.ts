@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 import { availabilitiesSchema } from '../employees';
-import { premiumSchema } from '../schedule';
+import { dryRunQuery, outcomeSchema, premiumSchema } from '../schedule';
 
 export const REQUEST_TYPES = ['swap', 'replace', 'emergency', 'dayOff', 'availabilities'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
@@ -186,6 +186,16 @@ export const requestSchema = z
   })
   .meta({ id: 'Request' });
 export type ShiftRequest = z.infer<typeof requestSchema>;
+
+/** The answer of POST /requests/{id}/approve: the request, and what the approval does (`outcome`). */
+export const approvalAnswer = requestSchema
+  .extend({
+    outcome: outcomeSchema.describe(
+      'What the approval does: with dryRun, what it would do (the refusal the real call answers: NOT_ELIGIBLE with its findings as blocking, a leave balance or a state conflict), writing nothing; the real call answers the same with dryRun false. Premiums are always none (changes the employees asked for owe none)',
+    ),
+  })
+  .meta({ id: 'RequestApproval' });
+export const approveQuery = companyIdQuery.extend(dryRunQuery);
 
 export const policySchema = z
   .object({

@@ -1,8 +1,9 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { datesInRange } from '../../core/calendar';
+import { AppError } from '../../core/errors';
 import { runExclusive } from '../../core/exclusive';
 import type { Membership } from '../../core/memberships';
-import { deleteTimeOff } from '../schedule';
+import { deleteTimeOff, findingSchema, type Outcome } from '../schedule';
 import { dispatchEvents } from '../events';
 import { prepareLeaveReturn } from '../leave';
 import { leaveOf, prepareApproval } from './approval';
@@ -30,7 +31,45 @@ interface StepCall {
  * request, or a step and a manager's edit of the shift, never interleave: one wins, the other
  * sees its result. What the step may do is decided by transitions.ts; here are its reads and writes.
  */
-export async function step({ member, id, action, employeeId, note }: StepCall): Promise<ShiftRequest> {
+export async function step(call: StepCall): Promise<ShiftRequest> {
+  return (await stepOnce(call)).request;
+}
+
+/**
+ * POST /requests/{id}/approve, with `outcome`. A dry run runs the same transaction and writes
+ * nothing (runExclusive commits no lock without a write): a 409 or 422 the real call answers becomes
+ * the outcome's refusal, the request as it stands; 403 and 404 stay errors.
+ */
+export async function approve(call: Omit<StepCall, 'action'> & { dryRun?: boolean }) {
+  const dryRun = call.dryRun === true;
+  try {
+    const { request } = await stepOnce({ ...call, action: 'approve' }, dryRun);
+    return { ...request, outcome: outcomeOf(dryRun, null) };
+  } catch (err) {
+    if (!dryRun || !(err instanceof AppError) || (err.status !== 409 && err.status !== 422)) throw err;
+    const request = await readRequest(call.member.companyId, call.id);
+    return { ...requestAsOf(request, Date.now()), outcome: outcomeOf(true, err) };
+  }
+}
+
+function outcomeOf(dryRun: boolean, refusal: AppError | null): Outcome {
+  const findings = (refusal?.details ?? []).flatMap((d) => {
+    const parsed = findingSchema.safeParse(d);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return {
+    dryRun,
+    refusal: refusal ? { status: refusal.status, code: refusal.code, message: refusal.message } : null,
+    blocking: findings,
+    warnings: [],
+    premiums: [],
+  };
+}
+
+async function stepOnce(
+  { member, id, action, employeeId, note }: StepCall,
+  dryRun = false,
+): Promise<{ request: ShiftRequest }> {
   const { companyId } = member;
   const seen = await readRequest(companyId, id);
   const me = await callerEmployee(member);
@@ -65,6 +104,7 @@ export async function step({ member, id, action, employeeId, note }: StepCall): 
     if (note) updated.note = updated.note ? `${updated.note}\n${note}` : note;
     updated.history.push({ at: now, by: member.uid, action, state: next });
     const event = requestEvent(r, updated, member.uid);
+    if (dryRun) return { result: { request: requestAsOf(updated, now), event: null } };
     return {
       result: { request: { ...requestAsOf(updated, now), ...(schedule?.apply ? { premiums: [] } : {}) }, event },
       write: (t: Transaction) => {
@@ -75,5 +115,5 @@ export async function step({ member, id, action, employeeId, note }: StepCall): 
     };
   });
   await dispatchEvents([stepped.event]);
-  return stepped.request;
+  return { request: stepped.request };
 }

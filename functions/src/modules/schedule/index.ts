@@ -29,4 +29,14 @@ export { JURISDICTIONS, minRestMinutes, type Jurisdiction } from './fair-workwee
 export { scheduleErrors } from './errors';
 export const listShiftsForMember = lazyFunction(shifts, 'listShiftsForMember');
 export const writeShift = lazyFunction(shifts, 'writeShift');
-export { listShiftsQuery, premiumSchema, shiftListSchema, shiftPostBody, type ShiftPostBody } from './schemas';
+export {
+  dryRunQuery,
+  findingSchema,
+  listShiftsQuery,
+  outcomeSchema,
+  premiumSchema,
+  shiftListSchema,
+  shiftPostBody,
+  type Outcome,
+  type ShiftPostBody,
+} from './schemas';
