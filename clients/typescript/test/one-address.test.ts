@@ -46,6 +46,7 @@ const OPERATION_OF: Record<string, (api: WorkforceClient) => Promise<unknown>> =
   documents: (api) => unwrap(api.GET('/documents', { params: { query } })),
   applicants: (api) => unwrap(api.GET('/postings', { params: { query } })),
   posts: (api) => unwrap(api.GET('/posts', { params: { query } })),
+  messaging: (api) => unwrap(api.GET('/messaging/conversations', { params: { query } })),
   requests: (api) => unwrap(api.GET('/requests', { params: { query } })),
   leave: (api) => unwrap(api.GET('/leave-policies', { params: { query } })),
   chat: (api) => unwrap(api.GET('/conversations', { params: { query } })),

@@ -23,6 +23,8 @@ export const lockKeys = {
   /** One recipient's read receipt of a post. */
   postReceipt: (companyId: string, postId: string, employeeId: string) =>
     key('postReceipt', companyId, postId, employeeId),
+  /** One messaging conversation: its message numbers and log sequence, in turn. */
+  conversation: (companyId: string, conversationId: string) => key('conversation', companyId, conversationId),
   /** A POS connection's roster and links (roster pages, link, unlink, create). */
   posRoster: (companyId: string, connectionId: string) => key('posRoster', companyId, connectionId),
   /** A company's invoices and the sales days aggregated from them (imports from every source). */

@@ -20,6 +20,7 @@ import onboarding from './onboarding/module';
 import documents from './documents/module';
 import applicants from './applicants/module';
 import posts from './posts/module';
+import messaging from './messaging/module';
 import requests from './requests/module';
 import leave from './leave/module';
 import chat from './chat/module';
@@ -54,6 +55,7 @@ export const REGISTERED = [
   documents,
   applicants,
   posts,
+  messaging,
   requests,
   leave,
   chat,

@@ -69,6 +69,32 @@ export const BUDGETS: Record<string, Budget> = {
   'GET /requests': { reads: at(5, 1), writes: at(0), why: 'frequent: the requests list' },
   // membership, the conversations (n)
   'GET /conversations': { reads: at(2, 1), writes: at(0), why: 'frequent: conversations' },
+  // team messaging (docs/MESSAGING.md). Send: membership, the policies (config), the conversation,
+  // the rate-limit counter and its lock, the conversation lock, the sender's receipt; writes: the
+  // message, the conversation, the receipt, the log entry, the lock and the counter
+  'POST /messaging/conversations/{conversationId}/messages': {
+    reads: at(10),
+    writes: at(7),
+    why: 'messaging: send a message',
+  },
+  // membership, the company's roles (automatic groups: one read each), the caller's employee
+  // record, the caller's conversations (a query), the groups (staff), the automatic conversations
+  // and the caller's receipts (one each per conversation)
+  'GET /messaging/conversations': { reads: at(12, 2), writes: at(0), why: 'messaging: my conversations' },
+  // membership, the conversation, its messages (n)
+  'GET /messaging/conversations/{conversationId}/messages': {
+    reads: at(3, 1),
+    writes: at(0),
+    why: 'messaging: a page of messages',
+  },
+  // membership, the lock, the conversation, the receipt; writes: the receipt, the log entry, the conversation, the lock
+  'POST /messaging/conversations/{conversationId}/read': {
+    reads: at(5),
+    writes: at(4),
+    why: 'messaging: a read receipt',
+  },
+  // membership, the company's memberships and employees (n each), the policies
+  'GET /messaging/directory': { reads: at(5, 2), writes: at(0), why: "the company's members" },
   // the sales history the model learns from (docs/FORECAST.md), not what it answers
   'GET /forecast': { reads: at(77, 1), writes: at(0), why: 'reads its sales history and its declared days' },
   // three queries over every bucket of the project (the budgets, the current periods' ledgers, a week of

@@ -33,6 +33,7 @@ export { pathsOf as writtenPaths, writesDuring } from '../helpers/writes';
 import { AI_TOOLS_OVERRIDES, closeLocalModels } from './ai-tools-overrides';
 import { LEAVE_OVERRIDES } from './leave-overrides';
 import { PRIVACY_OVERRIDES } from './privacy-overrides';
+import { MESSAGING_OVERRIDES } from './messaging-overrides';
 import { REQUEST_OVERRIDES } from './requests-overrides';
 import { TIP_POOL_OVERRIDES } from './tip-pools-overrides';
 import { WEBHOOK_OVERRIDES } from './webhooks-overrides';
@@ -922,6 +923,7 @@ export const OVERRIDES: Record<string, Override> = {
     request: (_f, p) => ({ path: { postId: p.postId, commentId: p.commentId } }),
   },
   ...REQUEST_OVERRIDES,
+  ...MESSAGING_OVERRIDES,
   ...TIP_POOL_OVERRIDES,
   ...LEAVE_OVERRIDES,
   ...PRIVACY_OVERRIDES,

@@ -263,10 +263,12 @@ export type PolicyField = (typeof POLICY_FIELDS)[number];
 
 /** What each policy does (docs/PERMISSIONS.md, "Who sees what"). */
 const POLICY_MEANING: Record<PolicyField, string> = {
-  employeeInteractionGroup: 'Stored for clients only: there is no group messaging here',
-  employeeInteractionMessages: 'Stored for clients only: there is no direct messaging here',
+  employeeInteractionGroup:
+    'Employees create and post in group conversations (messaging; automatic groups included): when false they only read them (announcements stay posts)',
+  employeeInteractionMessages:
+    'Employees message each other directly (messaging): when false, an employee starts and posts in direct conversations with managers and owners only',
   employeeInteractionWorkWith:
-    "Employees see who works with them: when false, an employee's GET /shifts (and the assistant's list_shifts) holds their own shifts only",
+    "Employees see who works with them: when false, an employee's GET /shifts (and the assistant's list_shifts) holds their own shifts only, and their messaging directory (whom they may start a conversation with) holds managers and owners only",
   employeesCanSeeShiftEndTimes:
     'When false, employees get no shift end (end null; minutes and workedMinutes withheld: x-visibility shiftEnd), their own shifts included',
   isGeolocationEnabled: 'Clock-ins and clock-outs need a location inside the geofence',

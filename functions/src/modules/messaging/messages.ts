@@ -1,0 +1,223 @@
+/** Messages: sending (policies, mentions, the rate limit), paging both ways, edits and deletions. */
+import { lockKeys } from '../../core/locks';
+import { runExclusiveInTurn } from '../../core/exclusive';
+import { findMembership, type Membership } from '../../core/memberships';
+import { consumeLimits, type Limit } from '../../core/rate-limit';
+import { currentRoleOf, interactionPolicies, readableConversation } from './access';
+import { refuse } from './conversations';
+import { messagingErrors } from './errors';
+import * as repo from './repo';
+import { deleteRefusal, editRefusal, pageRange, postRefusal } from './rules';
+import { messagesCursor, type Message, type MessageInput } from './schemas';
+
+/**
+ * At most 30 messages per sender per 10 seconds in a company (a burst of a busy service is a few a
+ * second; a stuck client or a script is refused with 429 RATE_LIMITED and Retry-After).
+ */
+export const MESSAGE_RATE: Limit = { name: 'messaging-send', points: 30, duration: 10 };
+
+export function messageView(m: repo.StoredMessage): Message {
+  return {
+    id: m.id,
+    conversationId: m.conversationId,
+    number: m.number,
+    authorUid: m.authorUid,
+    text: m.deletedAt !== null || m.erased ? '' : m.text,
+    mentions: m.mentions,
+    createdAt: m.createdAt,
+    editedAt: m.editedAt,
+    deletedAt: m.deletedAt,
+    deletedBy: m.deletedBy,
+    erased: m.erased,
+  };
+}
+
+/** Whom a direct conversation's message goes to besides the sender; null for groups. */
+const otherOf = (c: repo.StoredConversation, uid: string) =>
+  c.kind === 'direct' ? (c.memberUids.find((u) => u !== uid) ?? null) : null;
+
+export async function postMessage({
+  member,
+  conversationId,
+  input,
+}: {
+  member: Membership;
+  conversationId: string;
+  input: MessageInput;
+}): Promise<Message> {
+  const { companyId, uid } = member;
+  const readable = await readableConversation(member, conversationId);
+  const now = Date.now();
+  const other = otherOf(readable, uid);
+  const [policies, otherRole] = await Promise.all([
+    interactionPolicies(companyId),
+    other ? currentRoleOf(companyId, other, now) : Promise.resolve(null),
+  ]);
+  const refusal = postRefusal(readable.kind, member.role, otherRole, policies);
+  if (refusal) refuse(refusal);
+  const mentions = [...new Set(input.mentions)];
+  const unknown = (
+    await Promise.all(
+      mentions.map(async (u) =>
+        (readable.memberUids.length ? readable.memberUids.includes(u) : !!(await findMembership(companyId, u)))
+          ? null
+          : u,
+      ),
+    )
+  ).filter((u): u is string => u !== null);
+  if (unknown.length)
+    throw messagingErrors.UNKNOWN_MENTIONS(
+      `Not members of the conversation: ${unknown.join(', ')}`,
+      unknown.map((u) => ({ path: `body.mentions.${mentions.indexOf(u)}`, message: `${u} is not a member` })),
+    );
+  await consumeLimits([{ limit: MESSAGE_RATE, key: `${companyId}/${uid}` }], 'messages');
+  const ref = repo.messagesCollection(companyId).doc();
+  return runExclusiveInTurn(lockKeys.conversation(companyId, conversationId), async (tx) => {
+    const [stored, mine] = await Promise.all([
+      repo.getConversation(companyId, conversationId, tx),
+      repo.getMember(companyId, conversationId, uid, tx),
+    ]);
+    const conversation = stored ?? readable;
+    const number = conversation.messageCount + 1;
+    const seq = conversation.lastSeq + 1;
+    const message: repo.StoredMessage = {
+      id: ref.id,
+      conversationId,
+      number,
+      seq,
+      authorUid: uid,
+      text: input.text,
+      mentions,
+      createdAt: now,
+      editedAt: null,
+      deletedAt: null,
+      deletedBy: null,
+      erased: false,
+    };
+    return {
+      result: messageView(message),
+      write: (t) => {
+        const { id: _id, ...data } = message;
+        t.set(ref, data);
+        const { id, ...conv } = { ...conversation, messageCount: number, lastSeq: seq, lastMessageAt: now };
+        t.set(repo.conversationRef(companyId, id), conv);
+        t.set(repo.memberRef(companyId, conversationId, uid), {
+          conversationId,
+          uid,
+          muted: mine?.muted ?? false,
+          joinedAt: mine?.joinedAt ?? now,
+          readUpTo: number,
+          readAt: now,
+        });
+        t.set(repo.logRef(companyId, conversationId, seq), {
+          conversationId,
+          seq,
+          kind: 'message',
+          messageId: ref.id,
+          uid,
+          readUpTo: null,
+          at: now,
+        });
+      },
+    };
+  });
+}
+
+/** A page of messages, oldest first: the newest without a cursor, then older or newer pages by cursor. */
+export async function listMessages({
+  member,
+  conversationId,
+  query,
+}: {
+  member: Membership;
+  conversationId: string;
+  query: { limit: number; cursor?: ['older' | 'newer', number] };
+}) {
+  const conversation = await readableConversation(member, conversationId);
+  const { from, to } = pageRange(conversation.messageCount, query.limit, query.cursor);
+  const messages = (await repo.messagesInRange(member.companyId, conversation.id, from, to)).map(messageView);
+  const first = messages[0];
+  const last = messages[messages.length - 1];
+  return {
+    messages,
+    olderCursor: first && first.number > 1 ? messagesCursor.encode(['older', first.number]) : null,
+    newerCursor: last
+      ? messagesCursor.encode(['newer', last.number])
+      : query.cursor?.[0] === 'newer'
+        ? messagesCursor.encode(query.cursor)
+        : null,
+  };
+}
+
+/** Edits (the author, within the window) or deletes (the author within the window; managers and owners any time). */
+async function change(
+  member: Membership,
+  conversationId: string,
+  messageId: string,
+  how: { kind: 'edited'; text: string } | { kind: 'deleted' },
+): Promise<Message> {
+  const { companyId, uid } = member;
+  await readableConversation(member, conversationId);
+  return runExclusiveInTurn(lockKeys.conversation(companyId, conversationId), async (tx) => {
+    const [conversation, snap] = await Promise.all([
+      repo.getConversation(companyId, conversationId, tx),
+      tx.get(repo.messageRef(companyId, messageId)),
+    ]);
+    const message = repo.messageFromSnapshot(snap);
+    if (!conversation || !message || message.conversationId !== conversationId)
+      throw messagingErrors.MESSAGE_NOT_FOUND('Message not found');
+    const now = Date.now();
+    if (how.kind === 'deleted' && message.deletedAt !== null) return { result: messageView(message) };
+    const refusal =
+      how.kind === 'edited' ? editRefusal(message, uid, now) : deleteRefusal(message, { uid, role: member.role }, now);
+    if (refusal) {
+      const text = {
+        NOT_THE_AUTHOR: 'Only the author edits a message (a manager or owner may delete it)',
+        EDIT_WINDOW_CLOSED: 'The edit window of this message has closed',
+        MESSAGE_DELETED: 'The message was deleted',
+      }[refusal];
+      throw messagingErrors[refusal](text);
+    }
+    const update =
+      how.kind === 'edited' ? { text: how.text, editedAt: now } : { text: '', deletedAt: now, deletedBy: uid };
+    const seq = conversation.lastSeq + 1;
+    return {
+      result: messageView({ ...message, ...update }),
+      write: (t) => {
+        t.update(repo.messageRef(companyId, messageId), update);
+        t.update(repo.conversationRef(companyId, conversationId), { lastSeq: seq });
+        t.set(repo.logRef(companyId, conversationId, seq), {
+          conversationId,
+          seq,
+          kind: how.kind,
+          messageId,
+          uid,
+          readUpTo: null,
+          at: now,
+        });
+      },
+    };
+  });
+}
+
+export const editMessage = ({
+  member,
+  conversationId,
+  messageId,
+  text,
+}: {
+  member: Membership;
+  conversationId: string;
+  messageId: string;
+  text: string;
+}) => change(member, conversationId, messageId, { kind: 'edited', text });
+
+export const deleteMessage = ({
+  member,
+  conversationId,
+  messageId,
+}: {
+  member: Membership;
+  conversationId: string;
+  messageId: string;
+}) => change(member, conversationId, messageId, { kind: 'deleted' });

@@ -1,0 +1,29 @@
+import { defineModule, lazyFile } from '../kit';
+import { messagingErrors } from './errors';
+
+const router = lazyFile<typeof import('./router')>(() => require('./router'));
+
+export default defineModule({
+  name: 'messaging',
+  description:
+    'Team messaging: direct and group conversations and automatic groups (everyone, per role), governed by the interaction policies; read receipts, unread counts, muting, moderation',
+  http: router,
+  errors: messagingErrors.catalog,
+  collections: { company: ['conversations', 'conversationMembers', 'messages', 'conversationLog'] },
+  personalData: {
+    // a group the person started stays the team's (its creator's id kept)
+    conversations: { match: { uid: 'createdBy' }, erase: 'reduce' },
+    conversationMembers: { match: { uid: 'uid' }, erase: 'delete' },
+    // the person's messages become tombstones in place (the numbering and the others' replies stay);
+    // anyone's message may name the person in its text
+    messages: {
+      match: { uid: 'authorUid' },
+      erase: 'reduce',
+      fields: ['text', 'mentions'],
+      replace: { text: '', mentions: [], erased: true },
+      copiesIn: ['text'],
+    },
+    // what happened when, by whom (ids only, no text)
+    conversationLog: { match: { uid: 'uid' }, erase: 'reduce' },
+  },
+});

@@ -1,0 +1,190 @@
+import type { Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { storedCollection, storedMillis } from '../../core/stored';
+import { CONVERSATION_KINDS, messageSchema } from './schemas';
+
+/**
+ * The messaging module's documents:
+ *   companies/{c}/conversations/{id}             a conversation: kind, name, members, counters
+ *   companies/{c}/conversationMembers/{id}_{uid} a member's read receipt and mute
+ *   companies/{c}/messages/{id}                  a message (number 1.. within its conversation)
+ *   companies/{c}/conversationLog/{id}_{seq}     what happened in a conversation, in order (seq 1..):
+ *                                                the live stream replays it (no text: it points at the message)
+ */
+const storedConversation = z.object({
+  id: z.string(),
+  kind: z.enum(CONVERSATION_KINDS),
+  name: z.string().nullable().default(null),
+  roleId: z.string().nullable().default(null),
+  memberUids: z.array(z.string()).default([]),
+  createdBy: z.string().nullable().default(null),
+  createdAt: storedMillis.default(0),
+  messageCount: z.number().int().default(0),
+  lastSeq: z.number().int().default(0),
+  lastMessageAt: storedMillis.nullable().default(null),
+});
+export type StoredConversation = z.output<typeof storedConversation>;
+
+const storedMember = z.object({
+  conversationId: z.string(),
+  uid: z.string(),
+  readUpTo: z.number().int().default(0),
+  readAt: storedMillis.nullable().default(null),
+  muted: z.boolean().default(false),
+  joinedAt: storedMillis.default(0),
+});
+export type StoredMember = z.output<typeof storedMember>;
+
+const storedMessage = messageSchema.extend({
+  seq: z.number().int().default(0),
+  mentions: messageSchema.shape.mentions.default([]),
+  createdAt: storedMillis,
+  editedAt: storedMillis.nullable().default(null),
+  deletedAt: storedMillis.nullable().default(null),
+  deletedBy: z.string().nullable().default(null),
+  erased: z.boolean().default(false),
+});
+export type StoredMessage = z.output<typeof storedMessage>;
+
+export const LOG_KINDS = ['message', 'edited', 'deleted', 'receipt'] as const;
+const storedLogEntry = z.object({
+  conversationId: z.string(),
+  seq: z.number().int(),
+  kind: z.enum(LOG_KINDS),
+  messageId: z.string().nullable().default(null),
+  /** The member whose receipt moved (kind receipt), or who acted. */
+  uid: z.string(),
+  readUpTo: z.number().int().nullable().default(null),
+  at: storedMillis,
+});
+export type LogEntry = z.output<typeof storedLogEntry>;
+
+export const {
+  collection: conversationsCollection,
+  ref: conversationRef,
+  fromDoc: conversationFromDoc,
+  fromSnapshot: conversationFromSnapshot,
+} = storedCollection('conversations', storedConversation);
+export const {
+  collection: membersCollection,
+  fromDoc: memberFromDoc,
+  fromSnapshot: memberFromSnapshot,
+} = storedCollection('conversationMembers', storedMember);
+export const memberRef = (companyId: string, conversationId: string, uid: string) =>
+  membersCollection(companyId).doc(`${conversationId}_${uid}`);
+export const {
+  collection: messagesCollection,
+  ref: messageRef,
+  fromDoc: messageFromDoc,
+  fromSnapshot: messageFromSnapshot,
+} = storedCollection('messages', storedMessage);
+export const { collection: logCollection, fromDoc: logFromDoc } = storedCollection('conversationLog', storedLogEntry);
+/** Zero-padded so that ids sort as the sequence does. */
+export const logRef = (companyId: string, conversationId: string, seq: number) =>
+  logCollection(companyId).doc(`${conversationId}_${String(seq).padStart(10, '0')}`);
+
+export async function getConversation(
+  companyId: string,
+  id: string,
+  tx?: Transaction,
+): Promise<StoredConversation | null> {
+  const ref = conversationRef(companyId, id);
+  return conversationFromSnapshot(tx ? await tx.get(ref) : await ref.get());
+}
+
+export async function getMember(
+  companyId: string,
+  conversationId: string,
+  uid: string,
+  tx?: Transaction,
+): Promise<StoredMember | null> {
+  const ref = memberRef(companyId, conversationId, uid);
+  return memberFromSnapshot(tx ? await tx.get(ref) : await ref.get());
+}
+
+/** The explicit (direct and group) conversations a uid is a member of. */
+export async function conversationsOfUid(companyId: string, uid: string): Promise<StoredConversation[]> {
+  const snap = await conversationsCollection(companyId).where('memberUids', 'array-contains', uid).get();
+  return snap.docs.map(conversationFromDoc);
+}
+
+export async function conversationsByIds(companyId: string, ids: string[]): Promise<StoredConversation[]> {
+  if (ids.length === 0) return [];
+  const snaps = await conversationsCollection(companyId).firestore.getAll(
+    ...ids.map((id) => conversationRef(companyId, id)),
+  );
+  return snaps.map(conversationFromSnapshot).filter((c): c is StoredConversation => c !== null);
+}
+
+/** Every group conversation of the company (managers and owners read them all). */
+export async function groupConversations(companyId: string): Promise<StoredConversation[]> {
+  const snap = await conversationsCollection(companyId).where('kind', '==', 'group').get();
+  return snap.docs.map(conversationFromDoc);
+}
+
+/** A member's receipt rows of the given conversations, by conversation id. */
+export async function membersOfUid(
+  companyId: string,
+  uid: string,
+  conversationIds: string[],
+): Promise<Map<string, StoredMember>> {
+  if (conversationIds.length === 0) return new Map();
+  const snaps = await membersCollection(companyId).firestore.getAll(
+    ...conversationIds.map((id) => memberRef(companyId, id, uid)),
+  );
+  return new Map(
+    snaps
+      .map(memberFromSnapshot)
+      .filter((m): m is StoredMember => m !== null)
+      .map((m) => [m.conversationId, m]),
+  );
+}
+
+export async function membersOf(companyId: string, conversationId: string): Promise<StoredMember[]> {
+  const snap = await membersCollection(companyId).where('conversationId', '==', conversationId).get();
+  return snap.docs.map(memberFromDoc);
+}
+
+/** Messages numbered from..to of a conversation, oldest first. */
+export async function messagesInRange(
+  companyId: string,
+  conversationId: string,
+  from: number,
+  to: number,
+): Promise<StoredMessage[]> {
+  if (to < from) return [];
+  const snap = await messagesCollection(companyId)
+    .where('conversationId', '==', conversationId)
+    .where('number', '>=', from)
+    .where('number', '<=', to)
+    .orderBy('number')
+    .get();
+  return snap.docs.map(messageFromDoc);
+}
+
+/** The log of a conversation after `afterSeq`, in order, at most `limit` entries. */
+export async function logAfter(
+  companyId: string,
+  conversationId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<LogEntry[]> {
+  const snap = await logCollection(companyId)
+    .where('conversationId', '==', conversationId)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq')
+    .limit(limit)
+    .get();
+  return snap.docs.map(logFromDoc);
+}
+
+export async function messagesByIds(companyId: string, ids: string[]): Promise<Map<string, StoredMessage>> {
+  if (ids.length === 0) return new Map();
+  const snaps = await messagesCollection(companyId).firestore.getAll(...ids.map((id) => messageRef(companyId, id)));
+  return new Map(
+    snaps
+      .map(messageFromSnapshot)
+      .filter((m): m is StoredMessage => m !== null)
+      .map((m) => [m.id, m]),
+  );
+}

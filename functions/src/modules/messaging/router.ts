@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { companyIdQuery } from '../../http/fields';
+import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
+import { lazyFile } from '../kit';
+import {
+  conversationDetailSchema,
+  conversationIdParam,
+  conversationSchema,
+  createConversationBody,
+  directoryEntrySchema,
+  editMessageBody,
+  listMessagesQuery,
+  MAX_MESSAGE_CHARS,
+  messageIdParams,
+  messagePage,
+  messageSchema,
+  muteBody,
+  patchConversationBody,
+  postMessageBody,
+  readBody,
+} from './schemas';
+import { EDIT_WINDOW_MS } from './rules';
+
+const conversations = lazyFile<typeof import('./conversations')>(() => require('./conversations'));
+const messages = lazyFile<typeof import('./messages')>(() => require('./messages'));
+
+const member = companyInQuery('employee');
+const READS =
+  "A conversation is read by its members (direct and group), by every member (everyone), by the holders of the role and managers and owners (a role group), and by managers and owners (every group, not others' direct conversations); anyone else gets 404 CONVERSATION_NOT_FOUND. An archived employee reads nothing after their access end.";
+const POLICIES =
+  'Employees are bound by the company policies in force when they send (managers and owners are not): employeeInteractionMessages off, a direct conversation only with a manager or owner (403 MESSAGES_RESTRICTED); employeeInteractionGroup off, no group created or posted in, automatic groups included (403 GROUPS_DISABLED); employeeInteractionWorkWith off, no conversation started with another employee (403 NOT_IN_DIRECTORY). A policy change never alters what was sent.';
+const WINDOW = `${EDIT_WINDOW_MS / 60_000} minutes`;
+
+export const routes: RouteDef[] = [
+  defineRoute({
+    method: 'get',
+    path: '/messaging/conversations',
+    summary: "The caller's conversations with unread counts",
+    description: `Automatic groups (everyone, one per role the caller holds; managers and owners every role), the caller's direct and group conversations, and for managers and owners every group; the most recent message first. ${READS}`,
+    access: member,
+    query: companyIdQuery,
+    response: z.array(conversationSchema),
+    handler: ({ member: m }) => conversations().listConversations({ member: m }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/messaging/conversations',
+    summary: 'Start a direct or group conversation',
+    status: 201,
+    description: `direct: with one member (the same conversation whoever starts it: starting it again answers it). group: named, with members besides the creator. Everyone named must be a member with access (else 403 NOT_IN_DIRECTORY). ${POLICIES}`,
+    access: member,
+    query: companyIdQuery,
+    body: createConversationBody,
+    response: conversationSchema,
+    handler: ({ member: m, body }) => conversations().createConversation({ member: m, input: body }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/messaging/directory',
+    summary: 'Whom the caller may start a conversation with',
+    description:
+      'Members with access to the company, the caller aside. For an employee while employeeInteractionWorkWith is off: managers and owners only (as GET /shifts then shows an employee only their own shifts).',
+    access: member,
+    query: companyIdQuery,
+    response: z.array(directoryEntrySchema),
+    handler: ({ member: m }) => conversations().directory({ member: m }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/messaging/conversations/:conversationId',
+    summary: "A conversation with its members' read receipts",
+    description: READS,
+    access: member,
+    params: conversationIdParam,
+    query: companyIdQuery,
+    response: conversationDetailSchema,
+    handler: ({ member: m, params }) =>
+      conversations().getConversation({ member: m, conversationId: params.conversationId }),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/messaging/conversations/:conversationId',
+    summary: "A group's name and members (its creator, managers and owners)",
+    description: `Removed members keep their messages, attributed. Added members are checked as at creation. 422 NOT_EDITABLE for direct and automatic conversations. ${POLICIES}`,
+    access: member,
+    params: conversationIdParam,
+    query: companyIdQuery,
+    body: patchConversationBody,
+    response: conversationDetailSchema,
+    handler: ({ member: m, params, body }) =>
+      conversations().patchConversation({ member: m, conversationId: params.conversationId, patch: body }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/messaging/conversations/:conversationId/read',
+    summary: "Move the caller's read receipt",
+    description:
+      'To `upTo` (default: the newest message). A receipt never moves back; the same receipt again changes nothing. The other members see it (GET the conversation, and the stream).',
+    access: member,
+    params: conversationIdParam,
+    query: companyIdQuery,
+    body: readBody,
+    response: conversationSchema,
+    handler: ({ member: m, params, body }) =>
+      conversations().markRead({ member: m, conversationId: params.conversationId, upTo: body.upTo }),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/messaging/conversations/:conversationId/mute',
+    summary: 'Mute or unmute a conversation for the caller',
+    description: 'A muted conversation sends the caller no notifications, except of messages mentioning them.',
+    access: member,
+    params: conversationIdParam,
+    query: companyIdQuery,
+    body: muteBody,
+    response: conversationSchema,
+    handler: ({ member: m, params, body }) =>
+      conversations().setMuted({ member: m, conversationId: params.conversationId, muted: body.muted }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/messaging/conversations/:conversationId/messages',
+    summary: 'A page of messages, oldest first',
+    description: `Without a cursor: the newest \`limit\` messages. \`olderCursor\` pages back, \`newerCursor\` forward (an empty page when nothing newer yet). Deleted messages stay in place with empty text. ${READS}`,
+    access: member,
+    params: conversationIdParam,
+    query: listMessagesQuery,
+    response: messagePage,
+    handler: ({ member: m, params, query }) =>
+      messages().listMessages({ member: m, conversationId: params.conversationId, query }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/messaging/conversations/:conversationId/messages',
+    summary: 'Send a message',
+    status: 201,
+    description: `Text up to ${MAX_MESSAGE_CHARS} characters; mentions name members of the conversation (422 UNKNOWN_MENTIONS). Sending moves the sender's read receipt to it. At most 30 messages per sender per 10 seconds (429 RATE_LIMITED with Retry-After). ${POLICIES} A direct conversation whose other member has left answers 422 RECIPIENT_LEFT. ${READS}`,
+    access: member,
+    params: conversationIdParam,
+    query: companyIdQuery,
+    body: postMessageBody,
+    response: messageSchema,
+    handler: ({ member: m, params, body }) =>
+      messages().postMessage({ member: m, conversationId: params.conversationId, input: body }),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/messaging/conversations/:conversationId/messages/:messageId',
+    summary: 'Edit a message (its author, within the edit window)',
+    description: `The author only (403 NOT_THE_AUTHOR), within ${WINDOW} of sending (422 EDIT_WINDOW_CLOSED); sets editedAt.`,
+    access: member,
+    params: messageIdParams,
+    query: companyIdQuery,
+    body: editMessageBody,
+    response: messageSchema,
+    handler: ({ member: m, params, body }) =>
+      messages().editMessage({
+        member: m,
+        conversationId: params.conversationId,
+        messageId: params.messageId,
+        text: body.text,
+      }),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/messaging/conversations/:conversationId/messages/:messageId',
+    summary: 'Delete a message (its author within the window; managers and owners: moderation)',
+    description: `The message stays in place with empty text, deletedAt and deletedBy. Its author within ${WINDOW} of sending; managers and owners in any conversation they read, any time. Deleting it again answers it.`,
+    access: member,
+    params: messageIdParams,
+    query: companyIdQuery,
+    response: messageSchema,
+    handler: ({ member: m, params }) =>
+      messages().deleteMessage({ member: m, conversationId: params.conversationId, messageId: params.messageId }),
+  }),
+];
