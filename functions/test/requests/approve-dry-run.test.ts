@@ -42,7 +42,11 @@ describe('a dry run of a request approval', () => {
     expect(dry.body.data.state).toBe('pending_manager');
     expect(await snapshotCompany(co.companyId)).toEqual(before);
     const real = await act(co, co.manager, id, 'approve');
-    expect(dry.body.data.outcome.refusal).toEqual({ status: real.status, code: real.body.code, message: real.body.error });
+    expect(dry.body.data.outcome.refusal).toEqual({
+      status: real.status,
+      code: real.body.code,
+      message: real.body.error,
+    });
     expect(real.body.code).toBe('TIME_OFF_CONFLICT');
 
     const other = (await createRequest(co, co.employee, { type: 'dayOff', startDate: day(9), endDate: day(9) })).body

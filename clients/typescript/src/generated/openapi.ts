@@ -3642,6 +3642,8 @@ export interface paths {
          * Approve a request (manager)
          * @description pending_manager -> approved, applying the change atomically with its checks. A manager's own request (as requester, swap coworker or taker) is 403 SELF_APPROVAL: the owner or another manager approves it (422 NOT_ELIGIBLE or TIME_OFF_CONFLICT with details; 409 SHIFT_CHANGED when the shift moved meanwhile). Any other state: 409 REQUEST_NOT_PENDING.
          *
+         *     **Dry run** (`?dryRun=true`): the same reads and checks, nothing written, 200 with the request as approval would leave it and `outcome`: `refusal` (the 409 or 422 the real call answers, or null), `blocking` (the findings of a NOT_ELIGIBLE), no warnings, no premiums; when refused, the request as it stands. The real call answers the same `outcome` (dryRun false). 403 and 404 stay errors.
+         *
          *     The states, flows and eligibility rules are described under POST /requests.
          *
          *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
@@ -8644,6 +8646,68 @@ export interface components {
             /** @description Whether the company's policy requires a manager's approval for this type */
             needsManager: boolean;
             note: string;
+            /** @description swap: the coworker */
+            peerEmployeeId: string | null;
+            /** @description swap: the coworker's shift */
+            peerShiftId: string | null;
+            /** @description On the step that applied the change to the schedule: the fair-workweek premiums it recorded, always none (changes the employees asked for owe no premium) */
+            premiums?: components["schemas"]["SchedulePremium"][];
+            shiftId: string | null;
+            /** @description Epoch ms; the request expires then */
+            shiftStartsAt: number | null;
+            /**
+             * @description pending_* requests whose shift has started answer expired
+             * @enum {string}
+             */
+            state: "pending_peer" | "pending_manager" | "approved" | "denied" | "cancelled" | "expired";
+            /** @description replace: the volunteer picked; emergency: the claimant */
+            takerEmployeeId: string | null;
+            /** @enum {string} */
+            type: "swap" | "replace" | "emergency" | "dayOff" | "availabilities";
+            updatedAt: number;
+            /** @description replace: employees who volunteered */
+            volunteers: string[];
+        };
+        RequestApproval: {
+            availabilities: {
+                [key: string]: unknown;
+            } | null;
+            companyId: string;
+            createdAt: number;
+            /** @description Shift date, first day off, or creation day */
+            date: string;
+            dayOff: {
+                end: number | null;
+                endDate: string;
+                start: number | null;
+                startDate: string;
+            } | null;
+            /** @description The requester (the employee whose shift, days or availabilities it is) */
+            employeeId: string;
+            history: {
+                action: string;
+                at: number;
+                /** @description uid */
+                by: string;
+                /** @description Why the step was taken for the parties (e.g. a cancellation because an employee left) */
+                reason?: string;
+                /**
+                 * @description State after the step
+                 * @enum {string}
+                 */
+                state: "pending_peer" | "pending_manager" | "approved" | "denied" | "cancelled" | "expired";
+            }[];
+            id: string;
+            /** @description dayOff, paid: the leave policy and minutes approval takes from the balance (cancellation gives them back) */
+            leave?: {
+                minutes: number;
+                policyId: string;
+            } | null;
+            /** @description Whether the company's policy requires a manager's approval for this type */
+            needsManager: boolean;
+            note: string;
+            /** @description What the approval does: with dryRun, what it would do (the refusal the real call answers: NOT_ELIGIBLE with its findings as blocking, a leave balance or a state conflict), writing nothing; the real call answers the same with dryRun false. Premiums are always none (changes the employees asked for owe none) */
+            outcome: components["schemas"]["ChangeOutcome"];
             /** @description swap: the coworker */
             peerEmployeeId: string | null;
             /** @description swap: the coworker's shift */
@@ -34719,6 +34783,8 @@ export interface operations {
             query: {
                 /** @description The company the request is about */
                 companyId: string;
+                /** @description true: check the change and answer what it would do (`outcome`: blocking findings and the refusal they make, warnings, the premiums it would owe), writing nothing; the answer is 200 even when the real call would be refused */
+                dryRun?: boolean;
             };
             header?: {
                 /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
@@ -34745,7 +34811,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Request"];
+                        data: components["schemas"]["RequestApproval"];
                     };
                 };
             };
