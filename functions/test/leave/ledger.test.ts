@@ -114,6 +114,15 @@ describe('the leave ledger through the API', () => {
     expect(b).toMatchObject({ usableFrom: '2025-06-08', year: { start: '2026-01-01', end: '2027-01-01' } });
   });
 
+  it('counts the minutes worked: an unpaid meal break accrues nothing', async () => {
+    // 08:00-18:00 with a one-hour unpaid meal: 9 h; 16 h + 9 h = 25 h = 50 minutes, 18 more
+    await approvedPunch(co, co.employeeId, at('2026-01-12', 8), at('2026-01-12', 18), {
+      meals: [{ startAt: at('2026-01-12', 12), endAt: at('2026-01-12', 13) }],
+    });
+    expect(await accrue(co, '2026-01-31')).toMatchObject([{ kind: 'accrual', minutes: 18 }]);
+    expect((await balanceOf(co, co.employeeId, 'sick', '2026-01-31')).balanceMinutes).toBe(50);
+  });
+
   it('a manager adjusts with a reason and is named as the author; a zero or reasonless one is refused', async () => {
     const res = await leave()
       .post('/leave-adjustments')
@@ -132,7 +141,7 @@ describe('the leave ledger through the API', () => {
       by: co.manager.uid,
       reason: 'hours from the old system',
     });
-    expect((await balanceOf(co, co.employeeId, 'sick', '2026-01-31')).balanceMinutes).toBe(32 + 120);
+    expect((await balanceOf(co, co.employeeId, 'sick', '2026-01-31')).balanceMinutes).toBe(50 + 120);
     for (const body of [
       { employeeId: co.employeeId, policyId: 'sick', minutes: 0, reason: 'x' },
       { employeeId: co.employeeId, policyId: 'sick', minutes: 10, reason: ' ' },

@@ -124,6 +124,8 @@ describe('paid time off through day-off requests', () => {
     const refused = await step(second, 'approve');
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('LEAVE_BALANCE_EXCEEDED');
+    // the PTO balance alone: the sick leave balance is another policy's
+    expect(refused.body.details[0]).toMatchObject({ balanceMinutes: -6 * H, requestedMinutes: 7 * H });
     await leave()
       .post('/leave-adjustments')
       .query(q())

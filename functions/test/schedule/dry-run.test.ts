@@ -193,6 +193,33 @@ describe('dry run, by hand', () => {
     expect(r.body.data.outcome.premiums).toEqual([]);
   });
 
+  it("a clopening with the employee's consent: the rest premium it would owe, then the one recorded; without consent, the refusal", async () => {
+    const evening = addDays(today(), 20);
+    const morning = addDays(today(), 21);
+    await storeShift(co.companyId, 'closing', { date: evening, employeeId: co.employeeId, start: hm(17), end: hm(23) });
+    const body = { start: hm(6), end: hm(10), positionId: co.cookId, subRoleId: 'line' };
+    const q = { date: morning, employeeId: co.employeeId };
+    const refused = await expectSame(
+      co,
+      () => putShift(co, 'opening', body, { ...q, query: { dryRun: 'true' } }),
+      () => putShift(co, 'opening', body, q),
+    );
+    expect([refused.status, refused.body.code]).toEqual([422, 'SHIFT_CONFLICT']);
+    const consented = { ...body, restConsent: true };
+    const r = await expectSame(
+      co,
+      async () => {
+        const d = await putShift(co, 'opening', consented, { ...q, query: { dryRun: 'true' } });
+        expect(d.body.data.outcome.premiums).toEqual([
+          expect.objectContaining({ rule: 'rest', jurisdiction: 'nyc', amountMinor: 10000, shiftId: 'opening' }),
+        ]);
+        return d;
+      },
+      () => putShift(co, 'opening', consented, q),
+    );
+    expect(r.status).toBe(200);
+  });
+
   it('a change refused for a minor: 200 with the refusal and its findings, nothing written; the real call is that refusal', async () => {
     const date = addDays(today(), 20);
     const body = { start: hm(19), end: hm(21), positionId: co.cookId, subRoleId: 'line' };
@@ -272,5 +299,37 @@ describe('dry run, by hand', () => {
     expect(r.body.data.outcome.premiums).toHaveLength(1);
     const bad = await publish(co, body, { dryRun: 'perhaps' });
     expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+});
+
+describe('dry run of a proposal commit', () => {
+  it('checks the drafts and writes nothing; the real commit answers the same outcome and writes them', async () => {
+    const co = await scheduleCompany({ profile: { timezone: 'UTC' } });
+    const slot = { start: hm(9), end: hm(12), line: { required: 1, hold: 0 } };
+    await db()
+      .collection('companies')
+      .doc(co.companyId)
+      .update({ daysStructure: { Saturday: { shifts: { [co.cookId]: [slot] } } } });
+    const day = '2026-03-07';
+    const proposal = await api('schedule')
+      .post('/schedule-proposals')
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
+      .send({ startDate: day, endDate: day, employeeIds: [co.employeeId] });
+    expect(proposal.status).toBe(201);
+    expect(proposal.body.data.assignments).toHaveLength(1);
+    const commit = (q: Record<string, string> = {}) =>
+      api('schedule')
+        .post(`/schedule-proposals/${proposal.body.data.id}/commit`)
+        .query({ companyId: co.companyId, ...q })
+        .set(bearer(co.manager))
+        .send();
+    const before = await snapshotCompany(co.companyId);
+    const dry = await commit({ dryRun: 'true' });
+    expect(await snapshotCompany(co.companyId)).toEqual(before);
+    expect(dry.body.data).toMatchObject({ committed: [], outcome: { dryRun: true, refusal: null, premiums: [] } });
+    const real = await commit();
+    expect(real.body.data.committed).toHaveLength(1);
+    expect(real.body.data.outcome).toEqual({ ...dry.body.data.outcome, dryRun: false });
   });
 });

@@ -4113,7 +4113,7 @@ export interface paths {
         put?: never;
         /**
          * Write a proposal's assignments as draft shifts
-         * @description Refused with 409 PROPOSAL_STALE, nothing written, when anything the generation read has changed since (template, roles, employees, their shifts and approved day-offs in the days around the range that PUT /shifts reads too, company rules and settings): generate a new proposal. Otherwise each assignment becomes a draft (id = the assignment's shiftId, mode draft, the proposal's scheduleId), written per group of employees in one transaction each, through exactly the checks of PUT /shifts for a draft (references, overlap, rest, daily and weekly limits, approved day-offs, an overnight draft meeting the next day's included). A seat that no longer passes is refused, never skipped: a blocking finding refuses its whole group (422 SHIFT_CONFLICT, nothing of the group written, with every finding in details, each naming the seat's shiftId). Idempotent: drafts already written are kept, and a committed proposal answers the drafts it wrote. Publish them with POST /shifts/publish.
+         * @description Refused with 409 PROPOSAL_STALE, nothing written, when anything the generation read has changed since (template, roles, employees, their shifts and approved day-offs in the days around the range that PUT /shifts reads too, company rules and settings): generate a new proposal. Otherwise each assignment becomes a draft (id = the assignment's shiftId, mode draft, the proposal's scheduleId), written per group of employees in one transaction each, through exactly the checks of PUT /shifts for a draft (references, overlap, rest, daily and weekly limits, approved day-offs, an overnight draft meeting the next day's included). A seat that no longer passes is refused, never skipped: a blocking finding refuses its whole group (422 SHIFT_CONFLICT, nothing of the group written, with every finding in details, each naming the seat's shiftId). Idempotent: drafts already written are kept, and a committed proposal answers the drafts it wrote. Publish them with POST /shifts/publish. `?dryRun=true` checks every group and answers `outcome` (drafts owe no premium), writing nothing (`committed` empty); the real call stops at the first refused group, whose findings are then its refusal's details.
          *
          *     **Conflict checking** (in one transaction with the write, serialized per employee, so two concurrent requests never double-book an employee). The shift is compared with the employee's other shifts that stand with it: a live shift (published or manual) with the live shifts; a draft with the drafts and the live shifts (they will stand together once it is published).
          *     - Always refused (422): `overlap` with another shift (a shift ending after midnight counts on the next day; an open-ended shift lasts the company defaultDuration); an unknown or archived employee (`UNKNOWN_EMPLOYEE`, `EMPLOYEE_ARCHIVED`), role (`UNKNOWN_ROLE`, `ROLE_ARCHIVED`) or sub-role (`UNKNOWN_SUB_ROLE`); `positionNotHeld` (the employee does not hold that role / sub-role).
@@ -8968,6 +8968,7 @@ export interface components {
         ScheduleCommitResult: {
             /** @description The drafts written (on a repeated commit: the drafts the first commit wrote) */
             committed: components["schemas"]["Shift"][];
+            outcome: components["schemas"]["ChangeOutcome"];
             proposalId: string;
             warnings: components["schemas"]["ShiftFinding"][];
         };
@@ -37338,6 +37339,8 @@ export interface operations {
             query: {
                 /** @description The company the request is about */
                 companyId: string;
+                /** @description true: check the change and answer what it would do (`outcome`: blocking findings and the refusal they make, warnings, the premiums it would owe), writing nothing; the answer is 200 even when the real call would be refused */
+                dryRun?: boolean;
             };
             header?: {
                 /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */

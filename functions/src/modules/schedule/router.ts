@@ -185,11 +185,12 @@ Each assignment says why this employee (availability priority, hours before and 
     method: 'post',
     path: '/schedule-proposals/:id/commit',
     summary: "Write a proposal's assignments as draft shifts",
-    description: `Refused with 409 PROPOSAL_STALE, nothing written, when anything the generation read has changed since (template, roles, employees, their shifts and approved day-offs in the days around the range that PUT /shifts reads too, company rules and settings): generate a new proposal. Otherwise each assignment becomes a draft (id = the assignment's shiftId, mode draft, the proposal's scheduleId), written per group of employees in one transaction each, through exactly the checks of PUT /shifts for a draft (references, overlap, rest, daily and weekly limits, approved day-offs, an overnight draft meeting the next day's included). A seat that no longer passes is refused, never skipped: a blocking finding refuses its whole group (422 SHIFT_CONFLICT, nothing of the group written, with every finding in details, each naming the seat's shiftId). Idempotent: drafts already written are kept, and a committed proposal answers the drafts it wrote. Publish them with POST /shifts/publish.\n\n${CONFLICTS}`,
+    description: `Refused with 409 PROPOSAL_STALE, nothing written, when anything the generation read has changed since (template, roles, employees, their shifts and approved day-offs in the days around the range that PUT /shifts reads too, company rules and settings): generate a new proposal. Otherwise each assignment becomes a draft (id = the assignment's shiftId, mode draft, the proposal's scheduleId), written per group of employees in one transaction each, through exactly the checks of PUT /shifts for a draft (references, overlap, rest, daily and weekly limits, approved day-offs, an overnight draft meeting the next day's included). A seat that no longer passes is refused, never skipped: a blocking finding refuses its whole group (422 SHIFT_CONFLICT, nothing of the group written, with every finding in details, each naming the seat's shiftId). Idempotent: drafts already written are kept, and a committed proposal answers the drafts it wrote. Publish them with POST /shifts/publish. \`?dryRun=true\` checks every group and answers \`outcome\` (drafts owe no premium), writing nothing (\`committed\` empty); the real call stops at the first refused group, whose findings are then its refusal's details.\n\n${CONFLICTS}`,
     access: manager,
     params: proposalIdParam,
-    query: companyIdQuery,
+    query: publishQuery,
     response: commitResponse,
-    handler: ({ params, query }) => generation().commitProposal({ companyId: query.companyId, proposalId: params.id }),
+    handler: ({ params, query }) =>
+      generation().commitProposal({ companyId: query.companyId, proposalId: params.id, dryRun: query.dryRun }),
   }),
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentId, isoDate } from '../../../http/fields';
-import { findingSchema, shiftSchema } from '../schemas';
+import { findingSchema, outcomeSchema, shiftSchema } from '../schemas';
 import { visibleTo } from '../../../http/visibility';
 import { PRODUCTIVITY_BASES, SEAT_KINDS, TEMPLATE_REASON } from './demand';
 
@@ -244,5 +244,6 @@ export const commitResponse = z
       .array(shiftSchema)
       .describe('The drafts written (on a repeated commit: the drafts the first commit wrote)'),
     warnings: z.array(findingSchema),
+    outcome: outcomeSchema,
   })
   .meta({ id: 'ScheduleCommitResult' });

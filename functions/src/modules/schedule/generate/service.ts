@@ -16,6 +16,7 @@ import { SHIFT_MODES, type Finding, type Shift } from '../schemas';
 import { conflictError, conflictWindow, withTimes } from '../shift-checks';
 import { listTimeOff } from '../time-off';
 import { commitFindings } from './commit-checks';
+import { outcomeOf } from '../outcome';
 import { TEMPLATE_REASON, type DemandSeat, type SeatReason } from './demand';
 import { laborCostOf, planDemand, type DemandPlan } from './forecast-demand';
 import { gatherInputs } from './inputs';
@@ -238,17 +239,33 @@ async function readShifts(companyId: string, ids: string[]): Promise<Shift[]> {
  * employee); any blocking finding refuses that group (422 SHIFT_CONFLICT). Idempotent: drafts
  * already written are skipped, and a committed proposal answers the drafts it wrote.
  */
-export async function commitProposal({ companyId, proposalId }: { companyId: string; proposalId: string }) {
+export async function commitProposal({
+  companyId,
+  proposalId,
+  dryRun = false,
+}: {
+  companyId: string;
+  proposalId: string;
+  /** Check the drafts and answer what the commit would do (drafts owe no premium), writing nothing. */
+  dryRun?: boolean;
+}) {
   const stored = await load(companyId, proposalId);
   const p = stored.proposal;
+  const none = outcomeOf(dryRun, [], []);
   if (p.status === 'committed')
-    return { proposalId, committed: await readShifts(companyId, stored.committedShiftIds), warnings: [] as Finding[] };
+    return {
+      proposalId,
+      committed: await readShifts(companyId, stored.committedShiftIds),
+      warnings: [] as Finding[],
+      outcome: none,
+    };
 
   if (p.assignments.length === 0) {
+    if (dryRun) return { proposalId, committed: [] as Shift[], warnings: [] as Finding[], outcome: none };
     await proposalRef(companyId, proposalId).set(
       proposalToDoc({ ...stored, proposal: { ...p, status: 'committed', committedAt: Date.now() } }),
     );
-    return { proposalId, committed: [] as Shift[], warnings: [] as Finding[] };
+    return { proposalId, committed: [] as Shift[], warnings: [] as Finding[], outcome: none };
   }
   const own = new Set(p.assignments.map((a) => a.shiftId));
   const inputs = await gatherInputs({
@@ -285,20 +302,29 @@ export async function commitProposal({ companyId, proposalId }: { companyId: str
   const warnings = new Map<string, Finding>();
   for (const [i, employees] of chunks.entries()) {
     const last = i === chunks.length - 1;
+    const assignments = employees.flatMap((e) => byEmployee.get(e) ?? []);
     const found = await runExclusive(
       employees.map((e) => lockKeys.schedule(companyId, e)),
-      (tx) =>
-        commitChunk(tx, { stored, employees, assignments: employees.flatMap((e) => byEmployee.get(e) ?? []), last }),
+      (tx) => commitChunk(tx, { stored, employees, assignments, last, dryRun }),
     );
     for (const f of found) warnings.set(findingKey(f), f);
   }
+  const all = [...warnings.values()];
+  if (dryRun)
+    return {
+      proposalId,
+      committed: [] as Shift[],
+      warnings: all.filter((f) => !f.blocking),
+      outcome: outcomeOf(true, all, []),
+    };
   return {
     proposalId,
     committed: await readShifts(
       companyId,
       p.assignments.map((a) => a.shiftId),
     ),
-    warnings: [...warnings.values()],
+    warnings: all,
+    outcome: outcomeOf(false, all, []),
   };
 }
 
@@ -309,7 +335,14 @@ async function commitChunk(
     employees,
     assignments,
     last,
-  }: { stored: StoredProposal; employees: string[]; assignments: Proposal['assignments']; last: boolean },
+    dryRun,
+  }: {
+    stored: StoredProposal;
+    employees: string[];
+    assignments: Proposal['assignments'];
+    last: boolean;
+    dryRun: boolean;
+  },
 ) {
   const p = stored.proposal;
   const companyId = p.companyId;
@@ -356,6 +389,7 @@ async function commitChunk(
       ),
     );
   const all = commitFindings(drafts, existing, { rules, employees: employeeById, roles: roleById, timeOffs });
+  if (dryRun) return { result: all };
   const blocking = all.filter((f) => f.blocking);
   if (blocking.length) {
     throw conflictError(

@@ -44,6 +44,8 @@ describe('a sick policy against the law of its location (refused below the floor
     ]);
     expect(rules(sick({ annualUseCapMinutes: 24 * H }), CA)).toEqual(['CA.useCap']);
     expect(rules(sick({ annualUseCapMinutes: 24 * H }), CA, '2023-12-31')).toEqual([]);
+    // SB 616 in force from its first day
+    expect(rules(sick({ annualUseCapMinutes: 24 * H }), CA, '2024-01-01')).toEqual(['CA.useCap']);
     expect(rules(sick({ annualUseCapMinutes: 40 * H, balanceCapMinutes: 80 * H }), CA)).toEqual([]);
     expect(rules(sick({ balanceCapMinutes: 79 * H }), CA)).toEqual(['CA.balanceCap']);
     expect(rules(sick({ waitingDays: 91 }), CA)).toEqual(['CA.waitingPeriod']);

@@ -128,6 +128,11 @@ describe('schedule generation answers keep every field', () => {
       employeeId: 'e1',
       date: '2026-03-02',
     };
-    keepsAnswer(commitResponse, { proposalId: 'p-1', committed: [shift], warnings: [warning] });
+    keepsAnswer(commitResponse, {
+      proposalId: 'p-1',
+      committed: [shift],
+      warnings: [warning],
+      outcome: { dryRun: false, refusal: null, blocking: [], warnings: [warning], premiums: [] },
+    });
   });
 });
