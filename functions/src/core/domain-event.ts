@@ -35,6 +35,7 @@ export const DOMAIN_EVENT_TYPES = [
   'post.published',
   'document.expiring',
   'payroll.period_closed',
+  'tips.distribution_locked',
   'integration.sync_failed',
   'application.received',
   'invitation.accepted',

@@ -1,5 +1,6 @@
 import { instant } from '../../src/core/calendar';
 import { api } from '../helpers/api';
+import { outboxOf } from '../events/helpers';
 import { createCompany, giveEmployeeRecord } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
 import { approvedPunch, storeEmployees } from '../payroll/helpers';
@@ -84,6 +85,12 @@ describe('an hours pool over two overlapping shifts, locked, then a late sale', 
     const locked = await lockOf(r.co, id, D1);
     expect(locked.status).toBe(200);
     expect(locked.body.data).toMatchObject({ state: 'locked', lockedBy: r.co.manager.uid });
+    // locking records tips.distribution_locked once, in its commit; locking again records none
+    expect((await lockOf(r.co, id, D1)).status).toBe(200);
+    const events = await outboxOf(r.co.companyId, 'tips.distribution_locked');
+    expect(events.map((e) => e.data)).toEqual([
+      { poolId: id, poolName: 'Servers by hours', periodStart: D1, periodEnd: D1 },
+    ]);
     const before = locked.body.data.entries;
     // a late check of Ana's on D1: $14.00 more tips; the pot is now $114.01: 4886 and 6515
     await sales(r.co, [['a2', r.ana, at(D1, 15), 9000, 1400]]);

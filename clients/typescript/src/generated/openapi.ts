@@ -7630,6 +7630,27 @@ export interface components {
             /** @description Who caused it; null for our own jobs */
             actorUid: string | null;
             body: string;
+            /** @description A tip pool's period was locked (its ledger entries never change again); addressed to managers and owners */
+            data: {
+                periodEnd: string;
+                periodStart: string;
+                poolId: string;
+                poolName: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "tips.distribution_locked";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
             /** @description An integration failed to synchronise three times in a row; addressed to owners */
             data: {
                 consecutiveFailures: number;
@@ -7770,6 +7791,11 @@ export interface components {
                     push: boolean;
                 };
                 "shift.published": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "tips.distribution_locked": {
                     email: boolean;
                     inApp: boolean;
                     push: boolean;
@@ -20407,7 +20433,7 @@ export interface operations {
                             };
                             summary: string;
                             /** @enum {string} */
-                            type: "shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "integration.sync_failed" | "application.received" | "invitation.accepted";
+                            type: "shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "integration.sync_failed" | "application.received" | "invitation.accepted";
                             version: number;
                         }[];
                     };
@@ -26606,6 +26632,11 @@ export interface operations {
                             push?: boolean;
                         };
                         "shift.published"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "tips.distribution_locked"?: {
                             email?: boolean;
                             inApp?: boolean;
                             push?: boolean;
@@ -40396,7 +40427,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     /** @description The event types delivered; null: every type, including types added later */
-                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
+                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
                     /**
                      * Format: uri
                      * @description An https URL of a public host (no credentials in it). It is checked when saved and again at every delivery after DNS resolution: a host that names or resolves to a private, loopback, link-local, carrier-grade NAT, unique-local or IPv4-mapped address is refused.
@@ -40740,7 +40771,7 @@ export interface operations {
                     /** @description Enabling a subscription the deliveries disabled clears its failure */
                     enabled?: boolean;
                     /** @description The event types delivered; null: every type, including types added later */
-                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
+                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
                     /**
                      * Format: uri
                      * @description An https URL of a public host (no credentials in it). It is checked when saved and again at every delivery after DNS resolution: a host that names or resolves to a private, loopback, link-local, carrier-grade NAT, unique-local or IPv4-mapped address is refused.

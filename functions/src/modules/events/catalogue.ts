@@ -190,6 +190,17 @@ export const EVENT_KINDS = {
     defaults: MANAGERS,
     text: (d) => ({ title: 'Pay period closed', body: `The pay period ${d.startDate} to ${d.endDate} is closed.` }),
   }),
+  'tips.distribution_locked': kind({
+    version: 1,
+    summary: "A tip pool's period was locked (its ledger entries never change again); addressed to managers and owners",
+    data: z.object({ poolId: z.string(), poolName: z.string(), periodStart: z.string(), periodEnd: z.string() }),
+    audience: () => to([], 'manager'),
+    defaults: MANAGERS,
+    text: (d) => ({
+      title: 'Tips locked',
+      body: `The tips of ${d.poolName} for ${d.periodStart} to ${d.periodEnd} are locked.`,
+    }),
+  }),
   'integration.sync_failed': kind({
     version: 1,
     summary: 'An integration failed to synchronise three times in a row; addressed to owners',

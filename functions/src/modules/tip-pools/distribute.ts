@@ -4,6 +4,7 @@ import { runExclusive } from '../../core/exclusive';
 import { lockKeys, writesLeft } from '../../core/locks';
 import { listMembershipsOfCompany, type Membership } from '../../core/memberships';
 import { workedSpans } from '../attendance';
+import { dispatchEvents, stageEvent, type StagedEvent } from '../events';
 import { policiesInForce } from '../companies';
 import { salesCurrency, tipPoolInputs } from '../sales';
 import { divide, workDays } from './distribution';
@@ -249,23 +250,38 @@ export async function lockDistribution({
 }): Promise<TipDistribution> {
   const companyId = member.companyId;
   await requireTipsVisible(member);
-  return runExclusive(lockKeys.tipDistribution(companyId, poolId, periodStart), async (tx) => {
-    const stored = repo.distributionFromSnapshot(await tx.get(repo.distributionRef(companyId, poolId, periodStart)));
-    if (!stored)
-      throw tipPoolErrors.TIP_DISTRIBUTION_NOT_FOUND(`Pool ${poolId} has no distribution for ${periodStart}`);
-    const entries = await repo.periodEntries(companyId, poolId, periodStart, tx);
-    if (stored.state === 'locked') return { result: view(stored, entries, []) };
-    const locked = { ...stored, state: 'locked' as const, lockedAt: Date.now(), lockedBy: member.uid };
-    return {
-      result: view(locked, entries, []),
-      write: (t) =>
-        t.set(
-          repo.distributionRef(companyId, poolId, periodStart),
-          { state: 'locked', lockedAt: locked.lockedAt, lockedBy: member.uid },
-          { merge: true },
-        ),
-    };
-  });
+  const { distribution, event } = await runExclusive<{ distribution: TipDistribution; event: StagedEvent | null }>(
+    lockKeys.tipDistribution(companyId, poolId, periodStart),
+    async (tx) => {
+      const stored = repo.distributionFromSnapshot(await tx.get(repo.distributionRef(companyId, poolId, periodStart)));
+      if (!stored)
+        throw tipPoolErrors.TIP_DISTRIBUTION_NOT_FOUND(`Pool ${poolId} has no distribution for ${periodStart}`);
+      const entries = await repo.periodEntries(companyId, poolId, periodStart, tx);
+      if (stored.state === 'locked') return { result: { distribution: view(stored, entries, []), event: null } };
+      const locked = { ...stored, state: 'locked' as const, lockedAt: Date.now(), lockedBy: member.uid };
+      const pool = repo.poolFromSnapshot(await tx.get(repo.poolRef(companyId, poolId)));
+      const event = stageEvent({
+        companyId,
+        type: 'tips.distribution_locked',
+        actor: { uid: member.uid },
+        subjects: { tipPoolIds: [poolId], employeeIds: [...new Set(entries.map((e) => e.employeeId))] },
+        data: { poolId, poolName: pool?.name ?? poolId, periodStart, periodEnd: stored.periodEnd },
+      });
+      return {
+        result: { distribution: view(locked, entries, []), event },
+        write: (t) => {
+          t.set(
+            repo.distributionRef(companyId, poolId, periodStart),
+            { state: 'locked', lockedAt: locked.lockedAt, lockedBy: member.uid },
+            { merge: true },
+          );
+          event.write(t);
+        },
+      };
+    },
+  );
+  await dispatchEvents([event]);
+  return distribution;
 }
 
 /** One distributed period with its entries. */
