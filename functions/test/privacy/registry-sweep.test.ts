@@ -19,6 +19,8 @@ const IDS_ONLY = [
   'attendance/attendanceLocks',
   'attendance/lateRecords',
   'attendance/punchAudit',
+  'messaging/conversationLog',
+  'messaging/conversations',
   'payroll/payPeriods',
   'posSync/csvImports',
   'posSync/posHeld',
@@ -27,6 +29,7 @@ const IDS_ONLY = [
   'sales/posTipAdjustments',
   'sales/posTips',
   'schedule/schedulePremiums',
+  'tipPools/tipEntries',
 ];
 
 /** What a root collection's readers need of a document, beside what the sweep plants. */
