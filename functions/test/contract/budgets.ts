@@ -93,6 +93,13 @@ export const BUDGETS: Record<string, Budget> = {
     writes: at(4),
     why: 'messaging: a read receipt',
   },
+  // membership, the company's log head, the caller's membership (read afresh) and employee record,
+  // the company's roles (n), the log after the position (one query, a page)
+  'GET /messaging/stream': {
+    reads: at(6, 1),
+    writes: at(0),
+    why: 'messaging: the live stream (wait=0: what was missed)',
+  },
   // membership, the company's memberships and employees (n each), the policies
   'GET /messaging/directory': { reads: at(5, 2), writes: at(0), why: "the company's members" },
   // the sales history the model learns from (docs/FORECAST.md), not what it answers
