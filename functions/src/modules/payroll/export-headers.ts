@@ -27,7 +27,7 @@ export const PAYCHEX_PAY_COMPONENTS = {
   sickLeave: 'Sick',
   pto: 'PTO',
 } as const;
-/** Gusto's CSV takes no custom earning types: premiums go to its `bonus` column (see the module comment). */
+/** Gusto's CSV takes no custom earning types: premiums go to its `bonus` column (exports.ts, "Premiums"). */
 export const GUSTO_PREMIUM_COLUMN = 'bonus';
 /** Gusto's "Correction payment" field: prior-period adjustments and what its one stored rate cannot price. */
 export const GUSTO_CORRECTION_COLUMN = 'correction_payment';
