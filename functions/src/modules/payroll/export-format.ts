@@ -11,8 +11,7 @@ import { PLACE_PREMIUM_KINDS, type PlacePremiumKind } from './place-premiums';
  * layouts use. Pure, no I/O.
  */
 
-export const EXPORT_LAYOUTS = ['generic', 'adp', 'paychex', 'gusto'] as const;
-export type ExportLayout = (typeof EXPORT_LAYOUTS)[number];
+import { EXPORT_LAYOUTS, type ExportLayout } from './export-headers';
 
 export interface PayrollExportRow {
   employeeId: string;

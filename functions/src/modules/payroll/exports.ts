@@ -6,10 +6,10 @@ import {
   validate,
   type Ctx,
   type ExportFile,
-  type ExportLayout,
   type ExportMeta,
   type PayrollExportRow,
 } from './export-format';
+import type { ExportLayout } from './export-headers';
 import { generic } from './export-generic';
 import { gusto } from './export-gusto';
 import { paychex } from './export-paychex';
@@ -96,7 +96,6 @@ import { paychex } from './export-paychex';
  */
 
 export {
-  EXPORT_LAYOUTS,
   ExportError,
   MONEY_FIELDS,
   currencyExponent,
@@ -106,7 +105,6 @@ export {
   guardText,
   type ExportErrorReason,
   type ExportFile,
-  type ExportLayout,
   type ExportLeave,
   type ExportMeta,
   type ExportWeek,
