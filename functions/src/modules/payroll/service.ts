@@ -23,8 +23,8 @@ import {
   type Period,
   type PayrollReport,
   type PayrollSettings,
-  type PremiumLine,
 } from './schemas';
+import type { PremiumLine } from './premium-schemas';
 import { lockKeys } from '../../core/locks';
 
 /**
