@@ -7658,6 +7658,50 @@ export interface components {
             /** @description Who caused it; null for our own jobs */
             actorUid: string | null;
             body: string;
+            /** @description A leave balance changed by a day-off request (its approval took the time off, its cancellation gave it back) or by a leave year's end (forfeiture, carryover); addressed to the employee and managers */
+            data: {
+                /** @description The balance under the policy after the change, every entry counted whatever its date */
+                balanceMinutes: number;
+                /**
+                 * @description usage: a day-off request approved; usageReturned: an approved one cancelled; yearEnd: a leave year closed
+                 * @enum {string}
+                 */
+                cause: "usage" | "usageReturned" | "yearEnd";
+                /** @description The business date it takes effect: the first day off, or the last day of the year closed */
+                date: string;
+                employeeId: string;
+                /** @description The ledger entries written with this event */
+                entries: {
+                    /** @enum {string} */
+                    kind: "usage" | "usageReturned" | "forfeiture" | "carryoverOut" | "carryoverIn";
+                    /** @description Signed minutes */
+                    minutes: number;
+                }[];
+                /** @enum {string} */
+                leaveKind: "sick" | "pto";
+                /** @description The net change of the balance (a carryover moves minutes between years: 0) */
+                minutes: number;
+                policyId: string;
+                policyName: string;
+                /** @description usage, usageReturned: the day-off request */
+                requestId: string | null;
+                /** @description The first date of the leave year the change belongs to (yearEnd: the year closed) */
+                year: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "leave.balance_changed";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
             /** @description An integration failed to synchronise three times in a row; addressed to owners */
             data: {
                 consecutiveFailures: number;
@@ -7738,6 +7782,11 @@ export interface components {
                     push: boolean;
                 };
                 "invitation.accepted": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "leave.balance_changed": {
                     email: boolean;
                     inApp: boolean;
                     push: boolean;
@@ -20504,7 +20553,7 @@ export interface operations {
                             };
                             summary: string;
                             /** @enum {string} */
-                            type: "shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "integration.sync_failed" | "application.received" | "invitation.accepted";
+                            type: "shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "leave.balance_changed" | "integration.sync_failed" | "application.received" | "invitation.accepted";
                             version: number;
                         }[];
                     };
@@ -26643,6 +26692,11 @@ export interface operations {
                             push?: boolean;
                         };
                         "invitation.accepted"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "leave.balance_changed"?: {
                             email?: boolean;
                             inApp?: boolean;
                             push?: boolean;
@@ -40500,7 +40554,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     /** @description The event types delivered; null: every type, including types added later */
-                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
+                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "leave.balance_changed" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
                     /**
                      * Format: uri
                      * @description An https URL of a public host (no credentials in it). It is checked when saved and again at every delivery after DNS resolution: a host that names or resolves to a private, loopback, link-local, carrier-grade NAT, unique-local or IPv4-mapped address is refused.
@@ -40844,7 +40898,7 @@ export interface operations {
                     /** @description Enabling a subscription the deliveries disabled clears its failure */
                     enabled?: boolean;
                     /** @description The event types delivered; null: every type, including types added later */
-                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
+                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "leave.balance_changed" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
                     /**
                      * Format: uri
                      * @description An https URL of a public host (no credentials in it). It is checked when saved and again at every delivery after DNS resolution: a host that names or resolves to a private, loopback, link-local, carrier-grade NAT, unique-local or IPv4-mapped address is refused.
