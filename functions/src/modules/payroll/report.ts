@@ -20,15 +20,8 @@ import { listPayElements, mealWaiversByEmployee } from './repo';
 import { componentPay, multipliers, type CalendarInput, type OvertimeRules } from './overtime';
 import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
 import { positionOfWork, rateFor } from './rates';
-import type {
-  EmployeePay,
-  MealWaiver,
-  PayElement,
-  Period,
-  PayrollReport,
-  PayrollSettings,
-  PremiumLine,
-} from './schemas';
+import type { EmployeePay, MealWaiver, PayElement, Period, PayrollReport, PayrollSettings } from './schemas';
+import type { PremiumLine } from './premium-schemas';
 
 /** The currency pay is figured in before the company's first sales import tells it. */
 const FALLBACK_CURRENCY = 'USD';
