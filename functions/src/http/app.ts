@@ -232,7 +232,12 @@ function handle(
     };
     try {
       const { requestId, ops } = contextOf(res);
-      await runCounted(requestId, ops, () => runWithDeadline(route.deadlineSeconds ? config.deadlines.requestMs(route.deadlineSeconds) : deadlineMs(), serve));
+      await runCounted(requestId, ops, () =>
+        runWithDeadline(
+          route.deadlineSeconds ? config.deadlines.requestMs(route.deadlineSeconds) : deadlineMs(),
+          serve,
+        ),
+      );
     } catch (err) {
       if (!events?.started) return next(err);
       events.end('error', errorEnvelope(toAppError(err, req, res, 'unhandled error in an event stream')));
