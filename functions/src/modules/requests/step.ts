@@ -3,7 +3,7 @@ import { datesInRange } from '../../core/calendar';
 import { AppError } from '../../core/errors';
 import { runExclusive } from '../../core/exclusive';
 import type { Membership } from '../../core/memberships';
-import { deleteTimeOff, findingSchema, type Outcome } from '../schedule';
+import { deleteTimeOff, outcomeOf, refusedOutcome } from '../schedule';
 import { dispatchEvents, type StagedEvent } from '../events';
 import { prepareLeaveReturn } from '../leave';
 import { leaveOf, prepareApproval } from './approval';
@@ -44,26 +44,12 @@ export async function approve(call: Omit<StepCall, 'action'> & { dryRun?: boolea
   const dryRun = call.dryRun === true;
   try {
     const { request } = await stepOnce({ ...call, action: 'approve' }, dryRun);
-    return { ...request, outcome: outcomeOf(dryRun, null) };
+    return { ...request, outcome: outcomeOf(dryRun, [], []) };
   } catch (err) {
     if (!dryRun || !(err instanceof AppError) || (err.status !== 409 && err.status !== 422)) throw err;
     const request = await readRequest(call.member.companyId, call.id);
-    return { ...requestAsOf(request, Date.now()), outcome: outcomeOf(true, err) };
+    return { ...requestAsOf(request, Date.now()), outcome: refusedOutcome(err) };
   }
-}
-
-function outcomeOf(dryRun: boolean, refusal: AppError | null): Outcome {
-  const findings = (refusal?.details ?? []).flatMap((d) => {
-    const parsed = findingSchema.safeParse(d);
-    return parsed.success ? [parsed.data] : [];
-  });
-  return {
-    dryRun,
-    refusal: refusal ? { status: refusal.status, code: refusal.code, message: refusal.message } : null,
-    blocking: findings,
-    warnings: [],
-    premiums: [],
-  };
 }
 
 async function stepOnce(
