@@ -4397,7 +4397,7 @@ export interface paths {
         };
         /**
          * Timesheets of a date range
-         * @description Per employee and business date (startDate..endDate, at most 62 days): scheduled minutes (published shifts), worked minutes (closed punches, unpaid breaks excluded), paid and unpaid break minutes, variance (worked - scheduled), the punch and shift ids, and the exceptions: late and left_early (beyond lateGraceMinutes), missed_break (worked more than breakRequiredAfterMinutes without a meal break), no_show (a published shift that has ended with no punch linked to it), auto_clocked_out, unscheduled (a punch without a shift), overtime_risk (on the day the workweek's projection, worked minutes plus the scheduled minutes of the days still to come, passes 40 hours; the weeks list the projection). Only days with a punch, a shift or an exception are listed. Employees read their own timesheet only (another employee's is 403 INSUFFICIENT_ROLE); managers and owners one employee or everyone with punches or shifts in the range. No pay is shown (the payroll module computes pay).
+         * @description Per employee and business date (startDate..endDate, at most 62 days): scheduled minutes (published shifts), worked minutes (closed punches, unpaid breaks excluded), paid and unpaid break minutes, variance (worked - scheduled), the punch and shift ids, and the exceptions: late and left_early (beyond lateGraceMinutes), missed_break (worked more than breakRequiredAfterMinutes without a meal break), no_show (a published shift that has ended with no punch linked to it), auto_clocked_out, unscheduled (a punch without a shift), overtime_risk (on the day the workweek's projection, worked minutes plus the scheduled minutes of the days still to come, passes 40 hours; the weeks list the projection), missed_rest_break (where the settings' restBreaksRecorded is on and the company's location for law has a rest-break rule: a workday with fewer recorded rest breaks of the rule's minimum length than its worked minutes require, as payroll counts them, with breaksRequired, breaksTaken, the rule and its citation). Only days with a punch, a shift or an exception are listed. Employees read their own timesheet only (another employee's is 403 INSUFFICIENT_ROLE); managers and owners one employee or everyone with punches or shifts in the range. No pay is shown (the payroll module computes pay).
          *
          *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
          */
@@ -4815,7 +4815,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        AdjustmentLine: components["schemas"]["PriorPeriodAdjustment"] | components["schemas"]["LateRecordAdjustment"];
+        AdjustmentLine: components["schemas"]["PriorPeriodAdjustment"] | components["schemas"]["LateRecordAdjustment"] | components["schemas"]["LeaveReturnedAdjustment"];
         AdminUser: {
             admin: boolean;
             createdAt: number | null;
@@ -5312,6 +5312,8 @@ export interface components {
             mealBreaksPaid: boolean;
             /** @description Rest breaks count as worked time (default true) */
             restBreaksPaid: boolean;
+            /** @description Rest breaks are recorded on punches (breaks of type rest): where the company's location for law has a rest-break rule (California, Washington, Oregon, Colorado; GET /compliance/rules), the timesheets list a workday missing one as missed_rest_break and payroll owes the state's premium. Default false: without records a missed rest break cannot be told from one not recorded. Also read and set as restBreaksRecorded of /payroll/settings */
+            restBreaksRecorded: boolean;
         };
         AuthAuditEntry: {
             /** @enum {string} */
@@ -6153,7 +6155,7 @@ export interface components {
         EmployeePay: {
             /** @description The sum of `adjustments` (absent from reports frozen before adjustments) */
             adjustmentPay?: number | null;
-            /** @description Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), and POS records that arrived after their period closed */
+            /** @description Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), POS records that arrived after their period closed, and paid time off of a closed period cancelled after it closed */
             adjustments?: components["schemas"]["AdjustmentLine"][];
             /**
              * @description Archived since: their work of the period is paid all the same
@@ -7098,6 +7100,30 @@ export interface components {
              *     }
              */
             yearStart: components["schemas"]["LeaveYearStart"];
+        };
+        LeaveReturnedAdjustment: {
+            /** @description Minor units, negative: what the closed period paid; null when withheld */
+            amount?: number | null;
+            closedPeriodEnd: string;
+            /** @description The closed period that paid the leave */
+            closedPeriodStart: string;
+            /** @description The first day off */
+            date: string;
+            /**
+             * @description Paid time off of a closed period cancelled after it closed (its minutes went back to the balance): that period stays as paid, and what it paid for the leave is taken back here
+             * @constant
+             */
+            kind: "leaveReturned";
+            /** @description The leave minutes taken back (negative) */
+            minutes: number;
+            policyId: string;
+            policyName: string;
+            /** @description Minor units per hour the closed period paid; null when withheld */
+            rate?: number | null;
+            /** @description What happened, in words (no amounts) */
+            reason: string;
+            /** @description The cancelled day-off request */
+            requestId: string;
         };
         LeaveYearStart: {
             /**
@@ -8556,7 +8582,7 @@ export interface components {
             deviceClockOutAt: number | null;
             employeeId: string;
             /** @description late, left_early, missed_break, auto_clocked_out, unscheduled (no shift) */
-            exceptions: ("missed_break" | "late" | "left_early" | "no_show" | "auto_clocked_out" | "overtime_risk" | "unscheduled")[];
+            exceptions: ("missed_break" | "late" | "left_early" | "no_show" | "auto_clocked_out" | "overtime_risk" | "unscheduled" | "missed_rest_break")[];
             id: string;
             /** @description Minutes the clock-in was after the scheduled start (0 without a shift) */
             lateMinutes: number;
@@ -9733,12 +9759,20 @@ export interface components {
             }[];
         };
         TimesheetException: {
-            /** @description late / left_early: minutes; missed_break: worked minutes; overtime_risk: projected minutes of the workweek */
+            /** @description missed_rest_break: the rest breaks the worked minutes require */
+            breaksRequired?: number;
+            /** @description missed_rest_break: the rest breaks of the minimum length recorded */
+            breaksTaken?: number;
+            /** @description missed_rest_break: the rule's source (section, page, the date read) */
+            citation?: string;
+            /** @description late / left_early: minutes; missed_break, missed_rest_break: worked minutes; overtime_risk: projected minutes of the workweek */
             minutes?: number;
             punchId?: string;
+            /** @description missed_rest_break: the rule (restBreak) and the law that sets it */
+            rule?: string;
             shiftId?: string;
             /** @enum {string} */
-            type: "missed_break" | "late" | "left_early" | "no_show" | "auto_clocked_out" | "overtime_risk" | "unscheduled";
+            type: "missed_break" | "late" | "left_early" | "no_show" | "auto_clocked_out" | "overtime_risk" | "unscheduled" | "missed_rest_break";
         };
         TipAdjustmentLine: {
             /** @description Minor units: the change to the employee's tips (negative: taken back) */
@@ -37865,6 +37899,8 @@ export interface operations {
                     mealBreaksPaid?: boolean;
                     /** @description Rest breaks count as worked time (default true) */
                     restBreaksPaid?: boolean;
+                    /** @description Rest breaks are recorded on punches (breaks of type rest): where the company's location for law has a rest-break rule (California, Washington, Oregon, Colorado; GET /compliance/rules), the timesheets list a workday missing one as missed_rest_break and payroll owes the state's premium. Default false: without records a missed rest break cannot be told from one not recorded. Also read and set as restBreaksRecorded of /payroll/settings */
+                    restBreaksRecorded?: boolean;
                 };
             };
         };

@@ -14,6 +14,8 @@ import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
 import { payElementLine, type PayElementLine } from './pay-elements';
 import { elementIncreaseOn, leavePayOf } from './leave-pay';
 import { placePremiums, placeRulesOf, type PlacePremiumInput } from './place-premiums';
+import { leaveReturnsOf } from './leave-returns';
+import type { LeaveReturnedLine } from './leave-pay';
 import { lateInputsOf, linkedShifts, punchStatesIn, type LateInputs } from './report-inputs';
 import { waiversOn } from './meal-waivers';
 import { listPayElements, mealWaiversByEmployee } from './repo';
@@ -57,6 +59,8 @@ interface ReportContext {
   scheduledMinutes: Map<string, number>;
   prior: PriorPeriod | null;
   late: LateInputs;
+  /** paid time off of closed periods cancelled since, by employee (leave-returns.ts) */
+  leaveReturns: Map<string, LeaveReturnedLine[]>;
 }
 
 /** The closed period before this one, when a workweek straddles the edge: its frozen rows. */
@@ -237,6 +241,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   const adjustments: AdjustmentLine[] = [
     ...adjustmentsOf(employee, rated, ctx, explicitOvertime),
     ...lateLinesOf(employee, ctx, explicitOvertime),
+    ...(ctx.leaveReturns.get(employee.id) ?? []),
   ];
   const salaried = (employee.salary ?? 0) > 0;
   const elements = payElementLines(inputs, rated, ctx, salaried);
@@ -323,9 +328,9 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
       })),
       ...adjustments.map((a) => ({
         kind: 'adjustment' as const,
-        weekStart: a.weekStart,
+        weekStart: a.kind === 'leaveReturned' ? null : a.weekStart,
         positionId: null,
-        rate: a.regularRate,
+        rate: a.kind === 'leaveReturned' ? a.rate : a.regularRate,
         minutes: a.minutes,
         amount: a.amount,
       })),
@@ -394,7 +399,10 @@ export async function computeReport(
     leaveUsedIn(companyId, range),
   ]);
   const rules = settings.overtimeRules as OvertimeRules;
-  const late = await lateInputsOf(companyId, range, cal);
+  const [late, leaveReturns] = await Promise.all([
+    lateInputsOf(companyId, range, cal),
+    leaveReturnsOf(companyId, range),
+  ]);
   const placeRulesOn = placeRulesOf(company.profile.lawLocation ?? null);
   const withMinutes =
     placeRulesOn !== null && datesInRange(range.start, range.end).some((d) => placeRulesOn(d).reportingTime);
@@ -413,6 +421,7 @@ export async function computeReport(
     scheduledMinutes: linked.minutes,
     prior,
     late,
+    leaveReturns,
   };
   const waivers = ctx.mealPremiums ? await mealWaiversByEmployee(companyId) : new Map<string, MealWaiver[]>();
   const elementsOf = new Map<string, PayElement[]>();
