@@ -2659,6 +2659,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an organization around the company (its owners)
+         * @description The company becomes the first location, employed by the employer given; the caller becomes the first owner of the organization. 409 ALREADY_IN_ORGANIZATION for a company of an organization already.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        post: operations["organizations.postOrganizations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organization: its employers, locations, members and employee links
+         * @description **Tier:** authenticated. **Access:** Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.
+         */
+        get: operations["organizations.getOrganizationsOrgId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/employee-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link one person’s employee records at locations of one employer
+         * @description Owners and administrators of the organization. Positions and rates stay per location; the checks across locations (overlaps, rest between shifts) and weekly overtime then count the records as one person. 422 DIFFERENT_EMPLOYERS, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE.
+         *
+         *     **Tier:** authenticated. **Access:** Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.
+         */
+        post: operations["organizations.postOrganizationsOrgIdEmployeeLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/employee-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Dissolve an employee link
+         * @description **Tier:** authenticated. **Access:** Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.
+         */
+        delete: operations["organizations.deleteOrganizationsOrgIdEmployeeLinksLinkId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/employers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an employer (a legal entity) to the organization (organization owners)
+         * @description 409 EMPLOYER_ID_TAKEN for an EIN the organization already has.
+         *
+         *     **Tier:** authenticated. **Access:** Owners of the organization (the `{orgId}` path parameter); anyone else gets 404 ORGANIZATION_NOT_FOUND, an administrator 403 ORGANIZATION_ROLE_REQUIRED.
+         */
+        post: operations["organizations.postOrganizationsOrgIdEmployers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/locations/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a company in the organization under an employer, or move it to another employer
+         * @description Organization owners who also own the company (403 COMPANY_OWNER_REQUIRED otherwise). 409 ALREADY_IN_ORGANIZATION for a company of another organization; 409 LOCATION_HAS_LINKS to move a location with linked employee records.
+         *
+         *     **Tier:** authenticated. **Access:** Owners of the organization (the `{orgId}` path parameter); anyone else gets 404 ORGANIZATION_NOT_FOUND, an administrator 403 ORGANIZATION_ROLE_REQUIRED.
+         */
+        put: operations["organizations.putOrganizationsOrgIdLocationsCompanyId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/members/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make a user an owner or administrator of the organization (organization owners)
+         * @description Both act as an owner at every location of the organization. 409 LAST_ORGANIZATION_OWNER for the last owner’s demotion.
+         *
+         *     **Tier:** authenticated. **Access:** Owners of the organization (the `{orgId}` path parameter); anyone else gets 404 ORGANIZATION_NOT_FOUND, an administrator 403 ORGANIZATION_ROLE_REQUIRED.
+         */
+        put: operations["organizations.putOrganizationsOrgIdMembersUid"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partners/{slug}/reservations": {
         parameters: {
             query?: never;
@@ -6123,6 +6273,14 @@ export interface components {
             salary?: number;
             surname: string;
         };
+        EmployeeLink: {
+            employerId: string;
+            id: string;
+            records: {
+                companyId: string;
+                employeeId: string;
+            }[];
+        };
         EmployeePay: {
             /** @description The sum of `adjustments` (absent from reports frozen before adjustments) */
             adjustmentPay?: number | null;
@@ -6257,6 +6415,15 @@ export interface components {
             updatedAt?: number;
             /** @description The Firebase Auth user of this employee, when linked */
             userId?: string | null;
+        };
+        Employer: {
+            /** @description The employer’s company code per payroll export layout */
+            companyCodes: {
+                [key: string]: string;
+            };
+            ein: string;
+            id: string;
+            name: string;
         };
         /** @description One problem: where (e.g. body.name) and what */
         ErrorDetail: {
@@ -7891,6 +8058,29 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "assistant";
             text: string;
+        };
+        Organization: {
+            employers: components["schemas"]["Employer"][];
+            id: string;
+            links: components["schemas"]["EmployeeLink"][];
+            locations: components["schemas"]["OrganizationLocation"][];
+            members: components["schemas"]["OrganizationMember"][];
+            name: string;
+            /**
+             * @description The caller’s role in the organization
+             * @enum {string}
+             */
+            role: "admin" | "owner";
+        };
+        OrganizationLocation: {
+            companyId: string;
+            employerId: string;
+            name: string;
+        };
+        OrganizationMember: {
+            /** @enum {string} */
+            role: "admin" | "owner";
+            uid: string;
         };
         PartnerPushResult: {
             created: number;
@@ -10036,7 +10226,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10063,7 +10253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10156,7 +10346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10183,7 +10373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10273,7 +10463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10300,7 +10490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10399,7 +10589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10444,7 +10634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10537,7 +10727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10564,7 +10754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10657,7 +10847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10684,7 +10874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10777,7 +10967,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10804,7 +10994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12201,7 +12391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12228,7 +12418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12320,7 +12510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12347,7 +12537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12468,7 +12658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12513,7 +12703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12624,7 +12814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12669,7 +12859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12770,7 +12960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12815,7 +13005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12903,7 +13093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12948,7 +13138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13028,7 +13218,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13055,7 +13245,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13166,7 +13356,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13211,7 +13401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21301,7 +21491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21328,7 +21518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21428,7 +21618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21473,7 +21663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21984,7 +22174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22011,7 +22201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22121,7 +22311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22166,7 +22356,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22259,7 +22449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22304,7 +22494,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22391,7 +22581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22436,7 +22626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22531,7 +22721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22558,7 +22748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22653,7 +22843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22680,7 +22870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22777,7 +22967,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22804,7 +22994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23693,7 +23883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23720,7 +23910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23819,7 +24009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23864,7 +24054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23954,7 +24144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23981,7 +24171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24082,7 +24272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24109,7 +24299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24212,7 +24402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24257,7 +24447,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27323,7 +27513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27350,7 +27540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27457,7 +27647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27484,7 +27674,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27612,7 +27802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27657,7 +27847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27776,7 +27966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27821,7 +28011,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27920,6 +28110,869 @@ export interface operations {
                 };
             };
             /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.postOrganizations": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The legal entity employing the first location’s staff */
+                    employer: {
+                        /**
+                         * @description The employer’s company code per payroll export layout
+                         * @default {}
+                         */
+                        companyCodes?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description The employer identification number (EIN), NN-NNNNNNN with a prefix the IRS assigns
+                         * @example 12-3456789
+                         */
+                        ein: string;
+                        /** @description The legal name of the entity */
+                        name: string;
+                    };
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Organization"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.getOrganizationsOrgId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Organization"];
+                    };
+                };
+            };
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.postOrganizationsOrgIdEmployeeLinks": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One person’s employee records at locations of one employer, one per location. A record already linked brings its link along (the links merge). */
+                    records: {
+                        companyId: string;
+                        employeeId: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["EmployeeLink"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.deleteOrganizationsOrgIdEmployeeLinksLinkId": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            linkId: string;
+                            unlinked: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.postOrganizationsOrgIdEmployers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The employer’s company code per payroll export layout
+                     * @default {}
+                     */
+                    companyCodes?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description The employer identification number (EIN), NN-NNNNNNN with a prefix the IRS assigns
+                     * @example 12-3456789
+                     */
+                    ein: string;
+                    /** @description The legal name of the entity */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Employer"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.putOrganizationsOrgIdLocationsCompanyId": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The employer of the location’s staff, one of the organization’s */
+                    employerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrganizationLocation"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.putOrganizationsOrgIdMembersUid": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description owner: manages the organization and acts as an owner at every location; admin: acts as an owner at every location
+                     * @enum {string}
+                     */
+                    role: "admin" | "owner";
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrganizationMember"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28139,7 +29192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28184,7 +29237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30438,7 +31491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30465,7 +31518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30605,7 +31658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30650,7 +31703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30742,7 +31795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30769,7 +31822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30903,7 +31956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30948,7 +32001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38725,7 +39778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -38770,7 +39823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
