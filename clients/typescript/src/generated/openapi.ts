@@ -2683,6 +2683,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an organization around the company (its owners)
+         * @description The company becomes the first location, employed by the employer given; the caller becomes the first owner of the organization. 409 ALREADY_IN_ORGANIZATION for a company of an organization already.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        post: operations["organizations.postOrganizations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organization: its employers, locations, members and employee links
+         * @description **Tier:** authenticated. **Access:** Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.
+         */
+        get: operations["organizations.getOrganizationsOrgId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/employee-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link one person’s employee records at locations of one employer
+         * @description Owners and administrators of the organization. Positions and rates stay per location; the checks across locations (overlaps, rest between shifts) and weekly overtime then count the records as one person. 422 DIFFERENT_EMPLOYERS, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE.
+         *
+         *     **Tier:** authenticated. **Access:** Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.
+         */
+        post: operations["organizations.postOrganizationsOrgIdEmployeeLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/employee-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Dissolve an employee link
+         * @description **Tier:** authenticated. **Access:** Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.
+         */
+        delete: operations["organizations.deleteOrganizationsOrgIdEmployeeLinksLinkId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/employers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an employer (a legal entity) to the organization (organization owners)
+         * @description 409 EMPLOYER_ID_TAKEN for an EIN the organization already has.
+         *
+         *     **Tier:** authenticated. **Access:** Owners of the organization (the `{orgId}` path parameter); anyone else gets 404 ORGANIZATION_NOT_FOUND, an administrator 403 ORGANIZATION_ROLE_REQUIRED.
+         */
+        post: operations["organizations.postOrganizationsOrgIdEmployers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/locations/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a company in the organization under an employer, or move it to another employer
+         * @description Organization owners who also own the company (403 COMPANY_OWNER_REQUIRED otherwise). 409 ALREADY_IN_ORGANIZATION for a company of another organization; 409 LOCATION_HAS_LINKS to move a location with linked employee records.
+         *
+         *     **Tier:** authenticated. **Access:** Owners of the organization (the `{orgId}` path parameter); anyone else gets 404 ORGANIZATION_NOT_FOUND, an administrator 403 ORGANIZATION_ROLE_REQUIRED.
+         */
+        put: operations["organizations.putOrganizationsOrgIdLocationsCompanyId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/members/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make a user an owner or administrator of the organization (organization owners)
+         * @description Both act as an owner at every location of the organization. 409 LAST_ORGANIZATION_OWNER for the last owner’s demotion.
+         *
+         *     **Tier:** authenticated. **Access:** Owners of the organization (the `{orgId}` path parameter); anyone else gets 404 ORGANIZATION_NOT_FOUND, an administrator 403 ORGANIZATION_ROLE_REQUIRED.
+         */
+        put: operations["organizations.putOrganizationsOrgIdMembersUid"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partners/{slug}/reservations": {
         parameters: {
             query?: never;
@@ -6152,6 +6302,14 @@ export interface components {
             salary?: number;
             surname: string;
         };
+        EmployeeLink: {
+            employerId: string;
+            id: string;
+            records: {
+                companyId: string;
+                employeeId: string;
+            }[];
+        };
         EmployeePay: {
             /** @description The sum of `adjustments` (absent from reports frozen before adjustments) */
             adjustmentPay?: number | null;
@@ -6286,6 +6444,15 @@ export interface components {
             updatedAt?: number;
             /** @description The Firebase Auth user of this employee, when linked */
             userId?: string | null;
+        };
+        Employer: {
+            /** @description The employer’s company code per payroll export layout */
+            companyCodes: {
+                [key: string]: string;
+            };
+            ein: string;
+            id: string;
+            name: string;
         };
         /** @description One problem: where (e.g. body.name) and what */
         ErrorDetail: {
@@ -7997,6 +8164,29 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "assistant";
             text: string;
+        };
+        Organization: {
+            employers: components["schemas"]["Employer"][];
+            id: string;
+            links: components["schemas"]["EmployeeLink"][];
+            locations: components["schemas"]["OrganizationLocation"][];
+            members: components["schemas"]["OrganizationMember"][];
+            name: string;
+            /**
+             * @description The caller’s role in the organization
+             * @enum {string}
+             */
+            role: "admin" | "owner";
+        };
+        OrganizationLocation: {
+            companyId: string;
+            employerId: string;
+            name: string;
+        };
+        OrganizationMember: {
+            /** @enum {string} */
+            role: "admin" | "owner";
+            uid: string;
         };
         PartnerPushResult: {
             created: number;
@@ -10150,7 +10340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10177,7 +10367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10270,7 +10460,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10297,7 +10487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10387,7 +10577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10414,7 +10604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10513,7 +10703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10558,7 +10748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10651,7 +10841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10678,7 +10868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10771,7 +10961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10798,7 +10988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10891,7 +11081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10918,7 +11108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12315,7 +12505,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12342,7 +12532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12434,7 +12624,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12461,7 +12651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12582,7 +12772,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12627,7 +12817,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12738,7 +12928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12783,7 +12973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12884,7 +13074,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12929,7 +13119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13017,7 +13207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13062,7 +13252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13142,7 +13332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13169,7 +13359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13280,7 +13470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13325,7 +13515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21417,7 +21607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21444,7 +21634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21544,7 +21734,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21589,7 +21779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22100,7 +22290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22127,7 +22317,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22237,7 +22427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22282,7 +22472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22375,7 +22565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22420,7 +22610,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22507,7 +22697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22552,7 +22742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22647,7 +22837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22674,7 +22864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22769,7 +22959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22796,7 +22986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22893,7 +23083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22920,7 +23110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23809,7 +23999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23836,7 +24026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23935,7 +24125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23980,7 +24170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24070,7 +24260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24097,7 +24287,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24198,7 +24388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24225,7 +24415,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24328,7 +24518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24373,7 +24563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27557,7 +27747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27584,7 +27774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27691,7 +27881,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27718,7 +27908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27846,7 +28036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27891,7 +28081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28010,7 +28200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28055,7 +28245,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28154,6 +28344,869 @@ export interface operations {
                 };
             };
             /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.postOrganizations": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The legal entity employing the first location’s staff */
+                    employer: {
+                        /**
+                         * @description The employer’s company code per payroll export layout
+                         * @default {}
+                         */
+                        companyCodes?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description The employer identification number (EIN), NN-NNNNNNN with a prefix the IRS assigns
+                         * @example 12-3456789
+                         */
+                        ein: string;
+                        /** @description The legal name of the entity */
+                        name: string;
+                    };
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Organization"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.getOrganizationsOrgId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Organization"];
+                    };
+                };
+            };
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.postOrganizationsOrgIdEmployeeLinks": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One person’s employee records at locations of one employer, one per location. A record already linked brings its link along (the links merge). */
+                    records: {
+                        companyId: string;
+                        employeeId: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["EmployeeLink"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.deleteOrganizationsOrgIdEmployeeLinksLinkId": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            linkId: string;
+                            unlinked: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.postOrganizationsOrgIdEmployers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The employer’s company code per payroll export layout
+                     * @default {}
+                     */
+                    companyCodes?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description The employer identification number (EIN), NN-NNNNNNN with a prefix the IRS assigns
+                     * @example 12-3456789
+                     */
+                    ein: string;
+                    /** @description The legal name of the entity */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Employer"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.putOrganizationsOrgIdLocationsCompanyId": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The employer of the location’s staff, one of the organization’s */
+                    employerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrganizationLocation"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.putOrganizationsOrgIdMembersUid": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description owner: manages the organization and acts as an owner at every location; admin: acts as an owner at every location
+                     * @enum {string}
+                     */
+                    role: "admin" | "owner";
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrganizationMember"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28373,7 +29426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28418,7 +29471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30672,7 +31725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30699,7 +31752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30839,7 +31892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30884,7 +31937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30976,7 +32029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -31003,7 +32056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31137,7 +32190,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -31182,7 +32235,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38961,7 +40014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -39006,7 +40059,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
