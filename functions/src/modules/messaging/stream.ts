@@ -12,11 +12,18 @@
 import type { Request } from 'express';
 import { coreErrors } from '../../core/errors';
 import { remainingMs } from '../../core/deadline';
-import { grantsAccess, membershipFromDoc, membershipRef, type Membership } from '../../core/memberships';
+import {
+  findMembership,
+  grantsAccess,
+  membershipFromDoc,
+  membershipRef,
+  type Membership,
+} from '../../core/memberships';
 import type { EventStream } from '../../http/route';
 import { rolesOf } from './access';
 import { conversationView } from './conversations';
 import { messagingErrors } from './errors';
+import { POLL_MS, subscribe } from './feed';
 import { messageView } from './messages';
 import * as repo from './repo';
 import { roleConversationId } from './rules';
@@ -25,10 +32,8 @@ import { eventId, nextDeliveries, readsConversation, resumePosition, type Stream
 
 /** Log entries read per query. */
 const PAGE = 200;
-/** How often a stream reads the company's log head and the caller's membership (one read call). */
-export const POLL_MS = 400;
-/** How often it re-reads the caller's roles (their employee record's positions, the company's roles). */
-const TICK_MS = 5_000;
+/** How often a stream re-reads the caller's roles (their employee record's positions, the company's roles). */
+const TICK_MS = 15_000;
 /** An SSE comment this often keeps proxies from closing an idle stream. */
 const KEEPALIVE_MS = 15_000;
 /** What the stream leaves of its request deadline to answer its `done`. */
@@ -90,7 +95,9 @@ export async function openStream({
   /** Delivers every entry after the cursor that the reader gets, page by page. */
   const drain = async () => {
     for (;;) {
-      const page = await repo.companyLogAfter(companyId, cursor, PAGE);
+      // from the instance's feed of the company when it holds the position, else from the log
+      const buffered = feed.after(cursor);
+      const page = buffered ? buffered.entries : await repo.companyLogAfter(companyId, cursor, PAGE);
       if (page.length === 0) return;
       // a conversation first met: its members before the page's first change of them, else as it is now
       const firstChange = new Map<string, repo.LogEntry>();
@@ -124,10 +131,10 @@ export async function openStream({
         else if (before) membersEvent.set(entry, 'removed');
         return before || after;
       });
-      const messages = await repo.messagesByIds(
-        companyId,
-        deliver.filter((e) => e.messageId !== null).map((e) => e.messageId as string),
-      );
+      const wanted = deliver.filter((e) => e.messageId !== null).map((e) => e.messageId as string);
+      const messages = buffered?.messages ?? new Map<string, repo.StoredMessage>();
+      const missing = wanted.filter((id) => !messages.has(id));
+      if (missing.length) for (const [id, m] of await repo.messagesByIds(companyId, missing)) messages.set(id, m);
       for (const entry of deliver) {
         const id = eventId(entry.companySeq as number);
         const { conversationId } = entry;
@@ -151,13 +158,18 @@ export async function openStream({
         }
       }
       cursor = next;
-      if (page.length < PAGE) return;
+      if (buffered || page.length < PAGE) return;
     }
   };
 
-  // the poll: the head and the caller's membership in one read call each POLL_MS; the log only when
-  // the head has moved; the caller's roles (their employee record, the company's roles) each TICK_MS
+  // woken by the instance's feed of the company (one poll of the head for all its streams); the
+  // caller's access checked at each wake and every POLL_MS, their roles re-read every TICK_MS
   let woken = () => {};
+  let news = true;
+  const feed = subscribe(companyId, head, () => {
+    news = true;
+    woken();
+  });
   const abort = () => woken();
   events.signal.addEventListener('abort', abort);
   const pause = (ms: number) =>
@@ -171,33 +183,33 @@ export async function openStream({
   let rolesReadAt = start;
   try {
     if (waitSeconds > 0) send('ready', { lastEventId: eventId(cursor) }, eventId(cursor));
-    let headNow = head;
     for (;;) {
       if (events.signal.aborted) break;
-      if (headNow > cursor) await drain();
+      if (news) {
+        news = false;
+        await drain();
+      }
       const now = Date.now();
       if (now >= until) break;
       if (now - lastWrite >= KEEPALIVE_MS) {
         events.comment('keep-alive');
         lastWrite = now;
       }
-      await pause(Math.min(until - now, POLL_MS));
+      if (!news) await pause(Math.min(until - now, POLL_MS));
+      woken = () => {};
       if (events.signal.aborted) break;
-      const [headSnap, membershipSnap] = await repo
-        .headRef(companyId)
-        .firestore.getAll(repo.headRef(companyId), membershipRef(companyId, member.uid));
-      headNow = repo.headOf(headSnap);
-      const m = membershipSnap.exists ? membershipFromDoc(membershipSnap) : null;
-      if (!m || !grantsAccess(m, Date.now())) throw coreErrors.NOT_A_MEMBER('Your access to this company has ended');
+      const m = await findMembership(companyId, member.uid);
+      if (!m) throw coreErrors.NOT_A_MEMBER('Your access to this company has ended');
       if (m.role !== reader.role || Date.now() - rolesReadAt >= TICK_MS) {
         reader = await currentReader(member, Date.now());
         rolesReadAt = Date.now();
       }
     }
-    // what came in the last poll interval
-    if (!events.signal.aborted && (await repo.readHead(companyId)) > cursor) await drain();
+    // what came in the last interval, or behind the feed
+    if (!events.signal.aborted && cursor < Math.max(feed.cursor(), waitSeconds === 0 ? head : 0)) await drain();
   } finally {
     events.signal.removeEventListener('abort', abort);
+    feed.unsubscribe();
   }
   return { lastEventId: eventId(cursor) };
 }
