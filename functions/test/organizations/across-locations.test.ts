@@ -38,7 +38,7 @@ describe('the same person’s shifts across an employer’s locations', () => {
     const res = await atB(g, 'b-overlap', { start: hm(16), end: hm(20) }, MON);
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('SHIFT_CONFLICT');
-    expect(res.body.error).toContain('at Harbor North (2027-03-01 09:00-17:00)');
+    expect(res.body.error).toContain("overlaps the person's shift at Harbor North (2027-03-01 09:00-17:00)");
     expect(JSON.stringify(res.body)).not.toContain('a-monday');
     expect(JSON.stringify(res.body)).not.toContain(g.a.companyId);
   });
