@@ -107,6 +107,13 @@ export const BUDGETS: Record<string, Budget> = {
   },
   // membership, the company's profile and settings; the packs are data in the code
   'GET /compliance/rules': { reads: at(3), writes: at(0), why: 'the rule packs of the company' },
+  // the default's 40 and the tips through payroll: the tip-pool ledger (distributions and entries of
+  // the period, 2 queries) and each workweek's tips after the pools (sales and entries, 2 per week)
+  'GET /payroll/periods/{startDate}/report': {
+    reads: at(52, 3),
+    writes: at(0),
+    why: 'the pay period, with its tip-pool ledger and the tips of each workweek',
+  },
   'GET /forecast/backtest': { reads: at(82), writes: at(0), why: 'reads its sales history and its declared days' },
 };
 
