@@ -1416,6 +1416,8 @@ export interface paths {
          * Archive an employee who leaves, from an effective date
          * @description The record keeps its id, history, documents, pay records and POS links. Their shifts (every mode) dated from effectiveDate, and not before today, are unassigned and listed as openSeats (generation fills those seats again); unless the reason is `resigned` (the employee's change), each cancelled published shift owes the fair-workweek premium of an employer's cancellation where the company's jurisdiction has one. Pending requests they are a party to are cancelled with a reason in their history (an offer they only volunteered for loses them as volunteer). Their membership stops granting access when effectiveDate begins (the account remains). Until then the employee is listed as active and can be scheduled before that day. Repeating the same archive completes what a failure left undone; another archive of an archived employee answers 422 EMPLOYEE_ARCHIVED. 422 CANNOT_ARCHIVE for the caller's own record or an owner's.
          *
+         *     **Dry run** (`?dryRun=true`): the same reads and checks of every step, nothing written (no record, shift, premium, request, membership or audit entry), 200 with what the archive would do: the record as it would leave it, the open seats, the premiums it would owe (with their citations) and the requests it would cancel, and `outcome`: `refusal` (the 422 the real call answers, or null), no findings of its own, and the premiums. The real call answers the same `outcome` (dryRun false) with the premiums it recorded. 403 and 404 stay errors.
+         *
          *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
          */
         post: operations["employees.postEmployeesEmployeeIdArchive"];
@@ -6045,12 +6047,13 @@ export interface components {
             reason: string;
         };
         EmployeeArchiveResult: {
-            /** @description Epoch ms: when the membership stops granting access to the company */
-            accessEndsAt: number;
-            /** @description Pending shift requests cancelled because they involved the employee */
+            /** @description Epoch ms: when the membership stops granting access to the company; null only in a dry run the real call would refuse */
+            accessEndsAt: number | null;
+            /** @description Pending shift requests cancelled because they involved the employee; a dry run: those it would cancel */
             cancelledRequests: string[];
+            /** @description The record as the archive leaves it (a dry run: as it would; refused: as it stands) */
             employee: components["schemas"]["EmployeeRecord"];
-            /** @description The employee's shifts from the effective date, unassigned (deleted) */
+            /** @description The employee's shifts from the effective date, unassigned (deleted); a dry run: those it would be */
             openSeats: {
                 date: string;
                 end: number | null;
@@ -6060,7 +6063,9 @@ export interface components {
                 start: number;
                 subRoleId: string | null;
             }[];
-            /** @description Fair-workweek premiums owed for the cancelled published shifts, as PUT /shifts answers them (never for a resignation) */
+            /** @description What the archive does: the refusal the real call answers (422 CANNOT_ARCHIVE, EMPLOYEE_ARCHIVED) or null, no findings of its own, and each premium it owes (who, rule, amount, citation): with dryRun, what it would do, writing nothing; the real call answers the same with dryRun false and the premiums it recorded */
+            outcome: components["schemas"]["ChangeOutcome"];
+            /** @description Fair-workweek premiums owed for the cancelled published shifts, as PUT /shifts answers them (never for a resignation); a dry run: those it would owe, without id */
             premiums: {
                 [key: string]: unknown;
             }[];
@@ -7663,6 +7668,50 @@ export interface components {
             /** @description Who caused it; null for our own jobs */
             actorUid: string | null;
             body: string;
+            /** @description A leave balance changed by a day-off request (its approval took the time off, its cancellation gave it back) or by a leave year's end (forfeiture, carryover); addressed to the employee and managers */
+            data: {
+                /** @description The balance under the policy after the change, every entry counted whatever its date */
+                balanceMinutes: number;
+                /**
+                 * @description usage: a day-off request approved; usageReturned: an approved one cancelled; yearEnd: a leave year closed
+                 * @enum {string}
+                 */
+                cause: "usage" | "usageReturned" | "yearEnd";
+                /** @description The business date it takes effect: the first day off, or the last day of the year closed */
+                date: string;
+                employeeId: string;
+                /** @description The ledger entries written with this event */
+                entries: {
+                    /** @enum {string} */
+                    kind: "usage" | "usageReturned" | "forfeiture" | "carryoverOut" | "carryoverIn";
+                    /** @description Signed minutes */
+                    minutes: number;
+                }[];
+                /** @enum {string} */
+                leaveKind: "sick" | "pto";
+                /** @description The net change of the balance (a carryover moves minutes between years: 0) */
+                minutes: number;
+                policyId: string;
+                policyName: string;
+                /** @description usage, usageReturned: the day-off request */
+                requestId: string | null;
+                /** @description The first date of the leave year the change belongs to (yearEnd: the year closed) */
+                year: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "leave.balance_changed";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
             /** @description An integration failed to synchronise three times in a row; addressed to owners */
             data: {
                 consecutiveFailures: number;
@@ -7743,6 +7792,11 @@ export interface components {
                     push: boolean;
                 };
                 "invitation.accepted": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "leave.balance_changed": {
                     email: boolean;
                     inApp: boolean;
                     push: boolean;
@@ -20162,6 +20216,8 @@ export interface operations {
             query: {
                 /** @description The company the request is about */
                 companyId: string;
+                /** @description true: check the change and answer what it would do (`outcome`: blocking findings and the refusal they make, warnings, the premiums it would owe), writing nothing; the answer is 200 even when the real call would be refused */
+                dryRun?: boolean;
             };
             header?: {
                 /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
@@ -20552,7 +20608,7 @@ export interface operations {
                             };
                             summary: string;
                             /** @enum {string} */
-                            type: "shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "integration.sync_failed" | "application.received" | "invitation.accepted";
+                            type: "shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "leave.balance_changed" | "integration.sync_failed" | "application.received" | "invitation.accepted";
                             version: number;
                         }[];
                     };
@@ -26691,6 +26747,11 @@ export interface operations {
                             push?: boolean;
                         };
                         "invitation.accepted"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "leave.balance_changed"?: {
                             email?: boolean;
                             inApp?: boolean;
                             push?: boolean;
@@ -40548,7 +40609,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     /** @description The event types delivered; null: every type, including types added later */
-                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
+                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "leave.balance_changed" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
                     /**
                      * Format: uri
                      * @description An https URL of a public host (no credentials in it). It is checked when saved and again at every delivery after DNS resolution: a host that names or resolves to a private, loopback, link-local, carrier-grade NAT, unique-local or IPv4-mapped address is refused.
@@ -40892,7 +40953,7 @@ export interface operations {
                     /** @description Enabling a subscription the deliveries disabled clears its failure */
                     enabled?: boolean;
                     /** @description The event types delivered; null: every type, including types added later */
-                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
+                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "leave.balance_changed" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
                     /**
                      * Format: uri
                      * @description An https URL of a public host (no credentials in it). It is checked when saved and again at every delivery after DNS resolution: a host that names or resolves to a private, loopback, link-local, carrier-grade NAT, unique-local or IPv4-mapped address is refused.

@@ -8,7 +8,7 @@ const pay = lazyFile<typeof import('./pay')>(() => require('./pay'));
 export const prepareLeaveUsage = lazyFunction(usage, 'prepareLeaveUsage');
 /** In the transaction cancelling an approved one: stages the return of its usage. */
 export const prepareLeaveReturn = lazyFunction(usage, 'prepareLeaveReturn');
-export type { LeaveOfRequest } from './usage';
+export type { LeaveOfRequest, LeaveWrite } from './usage';
 /** Payroll: the paid time off used in a period, with the rate basis the law sets for each. */
 export const leaveUsedIn = lazyFunction(pay, 'leaveUsedIn');
 export type { LeaveRateBasis, LeaveUse } from './pay';

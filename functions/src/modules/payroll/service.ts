@@ -7,6 +7,7 @@ import { poolLedgerIn } from '../tip-pools';
 import { maySee } from '../../http/visibility';
 import { getCompanyRules, viewerOf, type CompanyRules } from '../companies';
 import { dispatchEvents, stageEvent } from '../events';
+import { announce } from '../kit';
 import { payrollErrors } from './errors';
 import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
 import { withDefaults } from './overtime';
@@ -271,6 +272,8 @@ export async function closePeriod({
         },
       };
     }).then((event) => dispatchEvents([event]));
+    // accrual per pay period and per hours worked follows the close (leave reacts: kit.ts announce)
+    await announce('payPeriodClosed', { companyId, startDate: range.start, endDate: range.end, closedAt });
     return period;
   } catch (err) {
     if (!(err as { code?: string }).code?.startsWith('PERIOD_ALREADY')) await unlockRange(companyId, dates, uid);
