@@ -4375,7 +4375,7 @@ export interface paths {
         };
         /**
          * Timesheets of a date range
-         * @description Per employee and business date (startDate..endDate, at most 62 days): scheduled minutes (published shifts), worked minutes (closed punches, unpaid breaks excluded), paid and unpaid break minutes, variance (worked - scheduled), the punch and shift ids, and the exceptions: late and left_early (beyond lateGraceMinutes), missed_break (worked more than breakRequiredAfterMinutes without a meal break), no_show (a published shift that has ended with no punch linked to it), auto_clocked_out, unscheduled (a punch without a shift), overtime_risk (on the day the workweek's projection, worked minutes plus the scheduled minutes of the days still to come, passes 40 hours; the weeks list the projection). Only days with a punch, a shift or an exception are listed. Employees read their own timesheet only (another employee's is 403 INSUFFICIENT_ROLE); managers and owners one employee or everyone with punches or shifts in the range. No pay is shown (the payroll module computes pay).
+         * @description Per employee and business date (startDate..endDate, at most 62 days): scheduled minutes (published shifts), worked minutes (closed punches, unpaid breaks excluded), paid and unpaid break minutes, variance (worked - scheduled), the punch and shift ids, and the exceptions: late and left_early (beyond lateGraceMinutes), missed_break (worked more than breakRequiredAfterMinutes without a meal break), no_show (a published shift that has ended with no punch linked to it), auto_clocked_out, unscheduled (a punch without a shift), overtime_risk (on the day the workweek's projection, worked minutes plus the scheduled minutes of the days still to come, passes 40 hours; the weeks list the projection), missed_rest_break (where the settings' restBreaksRecorded is on and the company's location for law has a rest-break rule: a workday with fewer recorded rest breaks of the rule's minimum length than its worked minutes require, as payroll counts them, with breaksRequired, breaksTaken, the rule and its citation). Only days with a punch, a shift or an exception are listed. Employees read their own timesheet only (another employee's is 403 INSUFFICIENT_ROLE); managers and owners one employee or everyone with punches or shifts in the range. No pay is shown (the payroll module computes pay).
          *
          *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
          */
@@ -5290,6 +5290,8 @@ export interface components {
             mealBreaksPaid: boolean;
             /** @description Rest breaks count as worked time (default true) */
             restBreaksPaid: boolean;
+            /** @description Rest breaks are recorded on punches (breaks of type rest): where the company's location for law has a rest-break rule (California, Washington, Oregon, Colorado; GET /compliance/rules), the timesheets list a workday missing one as missed_rest_break and payroll owes the state's premium. Default false: without records a missed rest break cannot be told from one not recorded. Also read and set as restBreaksRecorded of /payroll/settings */
+            restBreaksRecorded: boolean;
         };
         AuthAuditEntry: {
             /** @enum {string} */
@@ -8562,7 +8564,7 @@ export interface components {
             deviceClockOutAt: number | null;
             employeeId: string;
             /** @description late, left_early, missed_break, auto_clocked_out, unscheduled (no shift) */
-            exceptions: ("missed_break" | "late" | "left_early" | "no_show" | "auto_clocked_out" | "overtime_risk" | "unscheduled")[];
+            exceptions: ("missed_break" | "late" | "left_early" | "no_show" | "auto_clocked_out" | "overtime_risk" | "unscheduled" | "missed_rest_break")[];
             id: string;
             /** @description Minutes the clock-in was after the scheduled start (0 without a shift) */
             lateMinutes: number;
@@ -9739,12 +9741,20 @@ export interface components {
             }[];
         };
         TimesheetException: {
-            /** @description late / left_early: minutes; missed_break: worked minutes; overtime_risk: projected minutes of the workweek */
+            /** @description missed_rest_break: the rest breaks the worked minutes require */
+            breaksRequired?: number;
+            /** @description missed_rest_break: the rest breaks of the minimum length recorded */
+            breaksTaken?: number;
+            /** @description missed_rest_break: the rule's source (section, page, the date read) */
+            citation?: string;
+            /** @description late / left_early: minutes; missed_break, missed_rest_break: worked minutes; overtime_risk: projected minutes of the workweek */
             minutes?: number;
             punchId?: string;
+            /** @description missed_rest_break: the rule (restBreak) and the law that sets it */
+            rule?: string;
             shiftId?: string;
             /** @enum {string} */
-            type: "missed_break" | "late" | "left_early" | "no_show" | "auto_clocked_out" | "overtime_risk" | "unscheduled";
+            type: "missed_break" | "late" | "left_early" | "no_show" | "auto_clocked_out" | "overtime_risk" | "unscheduled" | "missed_rest_break";
         };
         TipAdjustmentLine: {
             /** @description Minor units: the change to the employee's tips (negative: taken back) */
@@ -37781,6 +37791,8 @@ export interface operations {
                     mealBreaksPaid?: boolean;
                     /** @description Rest breaks count as worked time (default true) */
                     restBreaksPaid?: boolean;
+                    /** @description Rest breaks are recorded on punches (breaks of type rest): where the company's location for law has a rest-break rule (California, Washington, Oregon, Colorado; GET /compliance/rules), the timesheets list a workday missing one as missed_rest_break and payroll owes the state's premium. Default false: without records a missed rest break cannot be told from one not recorded. Also read and set as restBreaksRecorded of /payroll/settings */
+                    restBreaksRecorded?: boolean;
                 };
             };
         };
