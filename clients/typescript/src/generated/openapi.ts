@@ -4793,7 +4793,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        AdjustmentLine: components["schemas"]["PriorPeriodAdjustment"] | components["schemas"]["LateRecordAdjustment"];
+        AdjustmentLine: components["schemas"]["PriorPeriodAdjustment"] | components["schemas"]["LateRecordAdjustment"] | components["schemas"]["LeaveReturnedAdjustment"];
         AdminUser: {
             admin: boolean;
             createdAt: number | null;
@@ -6133,7 +6133,7 @@ export interface components {
         EmployeePay: {
             /** @description The sum of `adjustments` (absent from reports frozen before adjustments) */
             adjustmentPay?: number | null;
-            /** @description Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), and POS records that arrived after their period closed */
+            /** @description Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), POS records that arrived after their period closed, and paid time off of a closed period cancelled after it closed */
             adjustments?: components["schemas"]["AdjustmentLine"][];
             /**
              * @description Archived since: their work of the period is paid all the same
@@ -7088,6 +7088,30 @@ export interface components {
              *     }
              */
             yearStart: components["schemas"]["LeaveYearStart"];
+        };
+        LeaveReturnedAdjustment: {
+            /** @description Minor units, negative: what the closed period paid; null when withheld */
+            amount?: number | null;
+            closedPeriodEnd: string;
+            /** @description The closed period that paid the leave */
+            closedPeriodStart: string;
+            /** @description The first day off */
+            date: string;
+            /**
+             * @description Paid time off of a closed period cancelled after it closed (its minutes went back to the balance): that period stays as paid, and what it paid for the leave is taken back here
+             * @constant
+             */
+            kind: "leaveReturned";
+            /** @description The leave minutes taken back (negative) */
+            minutes: number;
+            policyId: string;
+            policyName: string;
+            /** @description Minor units per hour the closed period paid; null when withheld */
+            rate?: number | null;
+            /** @description What happened, in words (no amounts) */
+            reason: string;
+            /** @description The cancelled day-off request */
+            requestId: string;
         };
         LeaveYearStart: {
             /**

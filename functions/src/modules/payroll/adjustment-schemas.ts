@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { visibleTo } from '../../http/visibility';
+import { leaveReturnedLineSchema } from './leave-pay';
 
 /** The report's adjustment lines: prior-period and late-record adjustments of pay, and tip adjustments. */
 
@@ -71,7 +72,7 @@ export const lateRecordLineSchema = z
   .meta({ id: 'LateRecordAdjustment' });
 
 export const adjustmentLineSchema = z
-  .discriminatedUnion('kind', [priorPeriodLineSchema, lateRecordLineSchema])
+  .discriminatedUnion('kind', [priorPeriodLineSchema, lateRecordLineSchema, leaveReturnedLineSchema])
   .meta({ id: 'AdjustmentLine' });
 export type AdjustmentLineOut = z.infer<typeof adjustmentLineSchema>;
 

@@ -6,6 +6,7 @@ import type { TipAdjustment } from '../sales';
 import type { Premium } from '../schedule';
 import type { CalendarInput, OvertimeRules } from './overtime';
 import type { PlacePremiumInput } from './place-premiums';
+import type { LeaveReturnedLine } from './leave-pay';
 import type { LateInputs, MakeUpWeekInput } from './report-inputs';
 import type { EmployeePay, MealWaiver, PayElement } from './schemas';
 import type { PoolEntryLine } from './tip-pay';
@@ -45,6 +46,8 @@ export interface ReportContext {
   scheduledMinutes: Map<string, number>;
   prior: PriorPeriod | null;
   late: LateInputs;
+  /** paid time off of closed periods cancelled since, by employee (leave-returns.ts) */
+  leaveReturns: Map<string, LeaveReturnedLine[]>;
   /** The workweeks ending in the period where a tip credit is allowed (report-inputs.ts). */
   makeUpWeeks: MakeUpWeekInput[];
 }

@@ -14,6 +14,7 @@ import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
 import { payElementLine, type PayElementLine } from './pay-elements';
 import { elementIncreaseOn, leavePayOf } from './leave-pay';
 import { placePremiums, placeRulesOf } from './place-premiums';
+import { leaveReturnsOf } from './leave-returns';
 import { lateInputsOf, linkedShifts, punchStatesIn, tipInputsOf } from './report-inputs';
 import { makeUpFigure, makeUpLines, tipEarnings, tipsWithPools, type MakeUpWeekFigure } from './tip-pay';
 import { waiversOn } from './meal-waivers';
@@ -213,6 +214,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   const adjustments: AdjustmentLine[] = [
     ...adjustmentsOf(employee, rated, ctx, explicitOvertime),
     ...lateLinesOf(employee, ctx, explicitOvertime),
+    ...(ctx.leaveReturns.get(employee.id) ?? []),
   ];
   const salaried = (employee.salary ?? 0) > 0;
   const makeUp = makeUpLines(
@@ -310,9 +312,9 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
       })),
       ...adjustments.map((a) => ({
         kind: 'adjustment' as const,
-        weekStart: a.weekStart,
+        weekStart: a.kind === 'leaveReturned' ? null : a.weekStart,
         positionId: null,
-        rate: a.regularRate,
+        rate: a.kind === 'leaveReturned' ? a.rate : a.regularRate,
         minutes: a.minutes,
         amount: a.amount,
       })),
@@ -388,7 +390,10 @@ export async function computeReport(
     leaveUsedIn(companyId, range),
   ]);
   const rules = settings.overtimeRules as OvertimeRules;
-  const late = await lateInputsOf(companyId, range, cal);
+  const [late, leaveReturns] = await Promise.all([
+    lateInputsOf(companyId, range, cal),
+    leaveReturnsOf(companyId, range),
+  ]);
   const placeRulesOn = placeRulesOf(company.profile.lawLocation ?? null);
   const withMinutes =
     placeRulesOn !== null && datesInRange(range.start, range.end).some((d) => placeRulesOn(d).reportingTime);
@@ -408,6 +413,7 @@ export async function computeReport(
     prior,
     late,
     makeUpWeeks: tipInputs.makeUpWeeks,
+    leaveReturns,
   };
   const waivers = ctx.mealPremiums ? await mealWaiversByEmployee(companyId) : new Map<string, MealWaiver[]>();
   const elementsOf = new Map<string, PayElement[]>();

@@ -393,7 +393,7 @@ export const employeePaySchema = recordOf(
       .array(adjustmentLineSchema)
       .optional()
       .describe(
-        'Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), and POS records that arrived after their period closed',
+        'Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), POS records that arrived after their period closed, and paid time off of a closed period cancelled after it closed',
       ),
     tipAdjustments: visibleTo(z.array(tipAdjustmentLineSchema), 'tips')
       .optional()
