@@ -2375,6 +2375,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messaging/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's conversations live (server-sent events, resumable)
+         * @description Server-sent events (`text/event-stream`) of the caller's conversations, as they happen: `message`, `edited`, `deleted` ({conversationId, message}: the message as it is when sent to the stream, so an erased or deleted one has empty text), `receipt` ({conversationId, uid, readUpTo, at}: any member's, the caller's own included), `conversation` ({conversationId, conversation}: a group's name or members changed) and `removed` ({conversationId}: the caller is no longer in it; nothing more of it comes). Every event has an `id`: its number in the company's messaging log, increasing, so the events a client receives have one order. To resume, send the last id received as `Last-Event-ID` (what EventSource does) or `lastEventId`: the stream replays, in order and once each, every event after it of the conversations the caller reads now, then goes on live; without one it starts now. The first event, `ready` ({lastEventId}), carries the position it starts from. A conversation's events go to whoever reads it at delivery time (as GET of the conversation answers): a member added to a group gets its events from then, a removed one gets `removed` and nothing after; an employee whose access ends (archived) gets an `error` event (403 NOT_A_MEMBER) and the stream ends. After `wait` seconds (at most 55) the stream ends with `done` ({lastEventId}); reconnect with it. `wait=0` answers what was missed and ends (a JSON envelope when there was nothing). An id that is not one of this stream's (past the newest) is 400 INVALID_LAST_EVENT_ID. Comment lines (`: keep-alive`) come every 15 s while idle.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["messaging.getMessagingStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications": {
         parameters: {
             query?: never;
@@ -2654,6 +2676,156 @@ export interface paths {
          */
         get: operations["docs.getOpenapi"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an organization around the company (its owners)
+         * @description The company becomes the first location, employed by the employer given; the caller becomes the first owner of the organization. 409 ALREADY_IN_ORGANIZATION for a company of an organization already.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        post: operations["organizations.postOrganizations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organization: its employers, locations, members and employee links
+         * @description **Tier:** authenticated. **Access:** Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.
+         */
+        get: operations["organizations.getOrganizationsOrgId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/employee-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link one person’s employee records at locations of one employer
+         * @description Owners and administrators of the organization. Positions and rates stay per location; the checks across locations (overlaps, rest between shifts) and weekly overtime then count the records as one person. 422 DIFFERENT_EMPLOYERS, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE.
+         *
+         *     **Tier:** authenticated. **Access:** Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.
+         */
+        post: operations["organizations.postOrganizationsOrgIdEmployeeLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/employee-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Dissolve an employee link
+         * @description **Tier:** authenticated. **Access:** Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.
+         */
+        delete: operations["organizations.deleteOrganizationsOrgIdEmployeeLinksLinkId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/employers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an employer (a legal entity) to the organization (organization owners)
+         * @description 409 EMPLOYER_ID_TAKEN for an EIN the organization already has.
+         *
+         *     **Tier:** authenticated. **Access:** Owners of the organization (the `{orgId}` path parameter); anyone else gets 404 ORGANIZATION_NOT_FOUND, an administrator 403 ORGANIZATION_ROLE_REQUIRED.
+         */
+        post: operations["organizations.postOrganizationsOrgIdEmployers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/locations/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a company in the organization under an employer, or move it to another employer
+         * @description Organization owners who also own the company (403 COMPANY_OWNER_REQUIRED otherwise). 409 ALREADY_IN_ORGANIZATION for a company of another organization; 409 LOCATION_HAS_LINKS to move a location with linked employee records.
+         *
+         *     **Tier:** authenticated. **Access:** Owners of the organization (the `{orgId}` path parameter); anyone else gets 404 ORGANIZATION_NOT_FOUND, an administrator 403 ORGANIZATION_ROLE_REQUIRED.
+         */
+        put: operations["organizations.putOrganizationsOrgIdLocationsCompanyId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/members/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make a user an owner or administrator of the organization (organization owners)
+         * @description Both act as an owner at every location of the organization. 409 LAST_ORGANIZATION_OWNER for the last owner’s demotion.
+         *
+         *     **Tier:** authenticated. **Access:** Owners of the organization (the `{orgId}` path parameter); anyone else gets 404 ORGANIZATION_NOT_FOUND, an administrator 403 ORGANIZATION_ROLE_REQUIRED.
+         */
+        put: operations["organizations.putOrganizationsOrgIdMembersUid"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6130,6 +6302,14 @@ export interface components {
             salary?: number;
             surname: string;
         };
+        EmployeeLink: {
+            employerId: string;
+            id: string;
+            records: {
+                companyId: string;
+                employeeId: string;
+            }[];
+        };
         EmployeePay: {
             /** @description The sum of `adjustments` (absent from reports frozen before adjustments) */
             adjustmentPay?: number | null;
@@ -6274,6 +6454,15 @@ export interface components {
             updatedAt?: number;
             /** @description The Firebase Auth user of this employee, when linked */
             userId?: string | null;
+        };
+        Employer: {
+            /** @description The employer’s company code per payroll export layout */
+            companyCodes: {
+                [key: string]: string;
+            };
+            ein: string;
+            id: string;
+            name: string;
         };
         /** @description One problem: where (e.g. body.name) and what */
         ErrorDetail: {
@@ -7291,6 +7480,10 @@ export interface components {
             /** @description Pass as `cursor` for the page before; null at the first message */
             olderCursor: string | null;
         };
+        MessagingStreamEnd: {
+            /** @description Where the stream ended: resume after it (it may be past the last event sent, never before it) */
+            lastEventId: string;
+        };
         MinorRules: {
             ages: {
                 from: number;
@@ -7981,6 +8174,29 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "assistant";
             text: string;
+        };
+        Organization: {
+            employers: components["schemas"]["Employer"][];
+            id: string;
+            links: components["schemas"]["EmployeeLink"][];
+            locations: components["schemas"]["OrganizationLocation"][];
+            members: components["schemas"]["OrganizationMember"][];
+            name: string;
+            /**
+             * @description The caller’s role in the organization
+             * @enum {string}
+             */
+            role: "admin" | "owner";
+        };
+        OrganizationLocation: {
+            companyId: string;
+            employerId: string;
+            name: string;
+        };
+        OrganizationMember: {
+            /** @enum {string} */
+            role: "admin" | "owner";
+            uid: string;
         };
         PartnerPushResult: {
             created: number;
@@ -10179,7 +10395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10206,7 +10422,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10299,7 +10515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10326,7 +10542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10416,7 +10632,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10443,7 +10659,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10542,7 +10758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10587,7 +10803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10680,7 +10896,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10707,7 +10923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10800,7 +11016,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10827,7 +11043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10920,7 +11136,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10947,7 +11163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12344,7 +12560,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12371,7 +12587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12463,7 +12679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12490,7 +12706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12611,7 +12827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12656,7 +12872,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12767,7 +12983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12812,7 +13028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12913,7 +13129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12958,7 +13174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13046,7 +13262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13091,7 +13307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13171,7 +13387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13198,7 +13414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13309,7 +13525,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13354,7 +13570,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21446,7 +21662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21473,7 +21689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21573,7 +21789,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21618,7 +21834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22129,7 +22345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22156,7 +22372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22266,7 +22482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22311,7 +22527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22404,7 +22620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22449,7 +22665,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22536,7 +22752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22581,7 +22797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22676,7 +22892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22703,7 +22919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22798,7 +23014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22825,7 +23041,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22922,7 +23138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22949,7 +23165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23838,7 +24054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23865,7 +24081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23964,7 +24180,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24009,7 +24225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24099,7 +24315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24126,7 +24342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24227,7 +24443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24254,7 +24470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24357,7 +24573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24402,7 +24618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24934,7 +25150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25049,7 +25265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25177,7 +25393,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25298,7 +25514,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25429,7 +25645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_CURSOR, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_CURSOR, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25553,7 +25769,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25685,7 +25901,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25805,7 +26021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25942,7 +26158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26080,7 +26296,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26206,7 +26422,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, GROUPS_DISABLED, MESSAGES_RESTRICTED, NOT_A_MEMBER, NOT_IN_DIRECTORY, NOT_THE_AUTHOR */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MESSAGE_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: CONCURRENT_MODIFICATION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: EDIT_WINDOW_CLOSED, MESSAGE_DELETED, NOT_EDITABLE, RECIPIENT_LEFT, UNKNOWN_MENTIONS, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "messaging.getMessagingStream": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description The last event id received, for a client that cannot send the Last-Event-ID header (the header wins) */
+                lastEventId?: string;
+                /** @description Seconds the stream stays open (then `done`, and the client reconnects with the last event id); 0 answers what was missed and ends (JSON when nothing was) */
+                wait?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MessagingStreamEnd"];
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27473,7 +27802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27500,7 +27829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27607,7 +27936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27634,7 +27963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27762,7 +28091,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27807,7 +28136,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27926,7 +28255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27971,7 +28300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28070,6 +28399,869 @@ export interface operations {
                 };
             };
             /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.postOrganizations": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The legal entity employing the first location’s staff */
+                    employer: {
+                        /**
+                         * @description The employer’s company code per payroll export layout
+                         * @default {}
+                         */
+                        companyCodes?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description The employer identification number (EIN), NN-NNNNNNN with a prefix the IRS assigns
+                         * @example 12-3456789
+                         */
+                        ein: string;
+                        /** @description The legal name of the entity */
+                        name: string;
+                    };
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Organization"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.getOrganizationsOrgId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Organization"];
+                    };
+                };
+            };
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.postOrganizationsOrgIdEmployeeLinks": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One person’s employee records at locations of one employer, one per location. A record already linked brings its link along (the links merge). */
+                    records: {
+                        companyId: string;
+                        employeeId: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["EmployeeLink"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.deleteOrganizationsOrgIdEmployeeLinksLinkId": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            linkId: string;
+                            unlinked: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.postOrganizationsOrgIdEmployers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The employer’s company code per payroll export layout
+                     * @default {}
+                     */
+                    companyCodes?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description The employer identification number (EIN), NN-NNNNNNN with a prefix the IRS assigns
+                     * @example 12-3456789
+                     */
+                    ein: string;
+                    /** @description The legal name of the entity */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Employer"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.putOrganizationsOrgIdLocationsCompanyId": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The employer of the location’s staff, one of the organization’s */
+                    employerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrganizationLocation"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.putOrganizationsOrgIdMembersUid": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description owner: manages the organization and acts as an owner at every location; admin: acts as an owner at every location
+                     * @enum {string}
+                     */
+                    role: "admin" | "owner";
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrganizationMember"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28289,7 +29481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28334,7 +29526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30588,7 +31780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30615,7 +31807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30755,7 +31947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30800,7 +31992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30892,7 +32084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30919,7 +32111,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31053,7 +32245,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -31098,7 +32290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38877,7 +40069,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -38922,7 +40114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
