@@ -108,6 +108,14 @@ export const BUDGETS: Record<string, Budget> = {
   // membership, the company's profile and settings; the packs are data in the code
   'GET /compliance/rules': { reads: at(3), writes: at(0), why: 'the rule packs of the company' },
   'GET /forecast/backtest': { reads: at(82), writes: at(0), why: 'reads its sales history and its declared days' },
+  // the default's reads, and the leave of the period: the day-off usage, the give-backs of closed
+  // periods (leaveReturned lines), and the wage statement's balances (the policies, the employees,
+  // the company's ledger entries)
+  'GET /payroll/periods/{startDate}/report': {
+    reads: at(48, 3),
+    writes: at(0),
+    why: "a period's hours and pay, with its leave and the wage statement's leave balances",
+  },
 };
 
 export const FREQUENT = Object.entries(BUDGETS)

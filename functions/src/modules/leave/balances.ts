@@ -49,9 +49,11 @@ export async function balancesOn(
   asked: { employeeId?: string | null; policyId?: string; date?: string },
 ): Promise<LeaveBalance[]> {
   const { employeeId = null } = asked;
-  const [rules, policies, employees, entries] = await Promise.all([
+  // a company without leave policies has no balance: one query (the payroll report asks every period)
+  const policies = await repo.listPolicies(companyId);
+  if (!policies.length) return [];
+  const [rules, employees, entries] = await Promise.all([
     getCompanyRules({ companyId }),
-    repo.listPolicies(companyId),
     listEmployees(companyId),
     employeeId ? repo.employeeEntries(companyId, employeeId) : repo.companyEntries(companyId),
   ]);
