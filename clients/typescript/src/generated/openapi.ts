@@ -6341,6 +6341,8 @@ export interface components {
             employeeNumber: string | null;
             /** @description Paid time off taken in the period, one line per request */
             leave?: components["schemas"]["LeavePayLine"][];
+            /** @description The wage statement's leave balances: per leave policy, what is available on the period's last day */
+            leaveBalances?: components["schemas"]["LeaveBalanceLine"][];
             /** @description The sum of `leave`: paid time off (sick leave, PTO) at the rate the law sets */
             leavePay?: number | null;
             /**
@@ -7086,6 +7088,20 @@ export interface components {
                 end: string;
                 start: string;
             };
+        };
+        LeaveBalanceLine: {
+            /** @description Accrued (or granted) in the leave year holding it */
+            accruedMinutes?: number | null;
+            /** @description The period's last day */
+            asOf: string;
+            /** @description Available on that day; null when withheld */
+            balanceMinutes?: number | null;
+            /** @enum {string} */
+            kind: "sick" | "pto";
+            policyId: string;
+            policyName: string;
+            /** @description Used in that leave year */
+            usedMinutes?: number | null;
         };
         LeaveEntry: {
             /** @description The uid of the author, or "system" for accruals and year ends */

@@ -6,7 +6,7 @@ import type { TipAdjustment } from '../sales';
 import type { Premium } from '../schedule';
 import type { CalendarInput, OvertimeRules } from './overtime';
 import type { PlacePremiumInput } from './place-premiums';
-import type { LeaveReturnedLine } from './leave-pay';
+import type { LeaveBalanceLine, LeaveReturnedLine } from './leave-pay';
 import type { LateInputs, MakeUpWeekInput } from './report-inputs';
 import type { EmployeePay, MealWaiver, PayElement } from './schemas';
 import type { PoolEntryLine } from './tip-pay';
@@ -29,6 +29,7 @@ export interface EmployeeInputs {
   payElements: PayElement[];
   mealWaivers: MealWaiver[];
   leave: LeaveUse[];
+  leaveBalances: LeaveBalanceLine[];
 }
 
 export interface ReportContext {

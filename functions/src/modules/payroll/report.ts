@@ -3,7 +3,7 @@ import { currencyExponent, toMinorUnits } from '../../core/money';
 import { lateSpanOf, workedSpans, type WorkedSpan } from '../attendance';
 import type { CompanyRules } from '../companies';
 import { listEmployees, type Employee } from '../employees';
-import { leaveUsedIn } from '../leave';
+import { leaveBalancesOn, leaveUsedIn } from '../leave';
 import { listRoles } from '../roles';
 import { tipsByEmployee } from '../sales';
 import { listPremiums, type Premium } from '../schedule';
@@ -284,6 +284,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     adjustmentPay,
     payElementPay,
     ...(leave.lines.length ? { leavePay: leave.pay, leave: leave.lines } : {}),
+    ...(inputs.leaveBalances.length ? { leaveBalances: inputs.leaveBalances } : {}),
     tips,
     ...(inputs.poolEntries.length
       ? { poolShares: pooled.shares, poolContributions: pooled.contributions, poolEntries: inputs.poolEntries }
@@ -389,6 +390,7 @@ export async function computeReport(
     listPremiums({ companyId, from: range.start, to: range.end }),
     leaveUsedIn(companyId, range),
   ]);
+  const balances = await leaveBalancesOn(companyId, { date: range.end });
   const rules = settings.overtimeRules as OvertimeRules;
   const [late, leaveReturns] = await Promise.all([
     lateInputsOf(companyId, range, cal),
@@ -435,6 +437,17 @@ export async function computeReport(
         payElements: elementsOf.get(employee.id) ?? [],
         mealWaivers: waivers.get(employee.id) ?? [],
         leave: used.filter((u) => u.employeeId === employee.id),
+        leaveBalances: balances
+          .filter((b) => b.employeeId === employee.id)
+          .map((b) => ({
+            policyId: b.policyId,
+            policyName: b.policyName,
+            kind: b.kind,
+            asOf: range.end,
+            balanceMinutes: b.balanceMinutes,
+            accruedMinutes: b.accruedMinutes,
+            usedMinutes: b.usedMinutes,
+          })),
       },
       ctx,
     );
